@@ -1,0 +1,10 @@
+"""contextlamp: a self-hostable context memory for AI tools, served over the Model Context Protocol.
+
+Importing the package loads no model and opens no database.
+"""
+
+from __future__ import annotations
+
+__version__ = "0.1.0"
+
+__all__ = ["__version__"]

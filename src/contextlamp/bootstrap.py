@@ -1,0 +1,49 @@
+"""Composition: build the service graph from ``Settings`` (called by the CLI and the server entry points)."""
+
+from __future__ import annotations
+
+import logging
+import sys
+
+from contextlamp.config import Settings
+from contextlamp.embedding import create_embedder
+from contextlamp.models import Limits
+from contextlamp.service import DAY_MS, MemoryService
+from contextlamp.storage import StoreRegistry
+
+
+def configure_logging(level: str) -> None:
+    """Send logs to stderr only (stdout is the MCP wire in stdio mode), at ``level``."""
+    root = logging.getLogger()
+    for handler in list(root.handlers):
+        root.removeHandler(handler)
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    root.addHandler(handler)
+    root.setLevel(level)
+
+
+def create_service(settings: Settings) -> MemoryService:
+    """A ``MemoryService`` over the data directory and embedder the settings name.
+
+    Raises:
+        ConfigError: an invalid setting.
+        StorageError: the data directory cannot be used.
+    """
+    embedder = create_embedder(settings.embedder)
+    registry = StoreRegistry(settings.home, embedder.identity, embedder.dim)
+    limits = Limits(
+        max_content_bytes=settings.max_content_bytes,
+        max_transcript_bytes=settings.max_transcript_bytes,
+        max_query_chars=settings.max_query_chars,
+        max_topic_chars=settings.max_topic_chars,
+        max_tags=settings.max_tags,
+        max_tag_chars=settings.max_tag_chars,
+    )
+    return MemoryService(
+        registry,
+        embedder,
+        limits=limits,
+        weights=settings.fusion_weights(),
+        task_ttl_ms=int(settings.task_ttl_days * DAY_MS),
+    )

@@ -1,0 +1,265 @@
+"""The ``contextlamp`` command: run the MCP server, or use the memory from a terminal.
+
+Each command is thin: parse, call ``MemoryService``, print a rich table (or ``--json``).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from datetime import datetime, timezone
+from functools import wraps
+from typing import Any, TypeVar
+
+import click
+from pydantic import BaseModel, ValidationError
+from rich.console import Console
+from rich.table import Table
+
+from contextlamp import __version__
+from contextlamp.bootstrap import configure_logging, create_service
+from contextlamp.config import Settings
+from contextlamp.errors import ContextlampError
+from contextlamp.models import KINDS, MEMORY_TYPES
+from contextlamp.service import Caller, MemoryService
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _settings() -> Settings:
+    try:
+        return Settings()
+    except ValidationError as exc:
+        raise click.ClickException(f"Invalid configuration: {exc}") from exc
+
+
+def _with_service(fn: F) -> F:
+    """Build settings and service, pass ``(service, caller)``, and turn domain errors into click errors."""
+
+    @wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        settings = _settings()
+        configure_logging(settings.log_level)
+        try:
+            service = create_service(settings)
+            caller = Caller(principal=service.principal(settings.user), surface="cli")
+            return fn(service, caller, *args, **kwargs)
+        except ContextlampError as exc:
+            raise click.ClickException(str(exc)) from exc
+
+    return wrapper  # type: ignore[return-value]
+
+
+def _json_option(fn: F) -> F:
+    return click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")(fn)
+
+
+def _print_json(result: BaseModel) -> None:
+    click.echo(result.model_dump_json(indent=2, exclude_none=True))
+
+
+def _when(ms: int) -> str:
+    return datetime.fromtimestamp(ms / 1000, tz=timezone.utc).astimezone().strftime("%Y-%m-%d %H:%M")
+
+
+@click.group()
+@click.version_option(__version__, prog_name="contextlamp")
+def cli() -> None:
+    """contextlamp: one context memory for all your AI tools, over MCP.
+
+    Data lives in $CONTEXTLAMP_HOME (default ~/.local/share/contextlamp); the local user is
+    $CONTEXTLAMP_USER (default: your OS user name).
+    """
+
+
+@cli.command()
+def serve() -> None:
+    """Run the MCP server over stdio (what Claude Code, Cursor, Codex and Claude Desktop spawn).
+
+    Example: contextlamp serve
+    """
+    from contextlamp.server import build_server  # the MCP SDK is only needed by this command
+
+    settings = _settings()
+    configure_logging(settings.log_level)
+    try:
+        service = create_service(settings)
+        principal = service.principal(settings.user)
+    except ContextlampError as exc:
+        raise click.ClickException(str(exc)) from exc
+    server = build_server(service, lambda _ctx: principal)
+    server.run("stdio")
+
+
+@cli.command()
+@click.argument("content")
+@click.option("--topic", help="Stable key; a newer entry on the same topic supersedes older ones.")
+@click.option("--kind", type=click.Choice(KINDS), help="Display flavour (default note).")
+@click.option("--type", "memory_type", type=click.Choice(MEMORY_TYPES), help="Memory type (default fact).")
+@click.option("--tag", "tags", multiple=True, help="A tag (repeatable).")
+@click.option("--project", help="Project id or slug (a new slug creates the project).")
+@_json_option
+@_with_service
+def save(
+    service: MemoryService,
+    caller: Caller,
+    content: str,
+    topic: str | None,
+    kind: str | None,
+    memory_type: str | None,
+    tags: tuple[str, ...],
+    project: str | None,
+    as_json: bool,
+) -> None:
+    """Remember one thing. Use - as CONTENT to read it from standard input.
+
+    Example: contextlamp save "We use pnpm, not npm" --topic package-manager --kind decision
+    """
+    if content == "-":
+        content = sys.stdin.read()
+    result = service.save_context(caller, content, memory_type, kind, topic, None, list(tags) or None, project)
+    if as_json:
+        _print_json(result)
+    else:
+        click.echo(f"{'Already known' if result.deduped else 'Saved'}: {result.id}")
+
+
+@cli.command()
+@click.argument("query")
+@click.option("-n", "--max-results", default=8, show_default=True, help="1..50.")
+@click.option("--type", "memory_types", multiple=True, type=click.Choice(MEMORY_TYPES), help="Only this type.")
+@click.option("--project", help="Also search this project (id or slug).")
+@click.option("--recency", is_flag=True, help="Strongly favour the newest entries.")
+@_json_option
+@_with_service
+def get(
+    service: MemoryService,
+    caller: Caller,
+    query: str,
+    max_results: int,
+    memory_types: tuple[str, ...],
+    project: str | None,
+    recency: bool,
+    as_json: bool,
+) -> None:
+    """Retrieve what memory holds about QUERY, best first.
+
+    Example: contextlamp get "which package manager do we use?"
+    """
+    result = service.get_context(
+        caller, query, max_results, list(memory_types) or None, "all", project, False, recency
+    )
+    if as_json:
+        _print_json(result)
+        return
+    table = Table(title=f"get: {query}", show_lines=False)
+    for column in ("score", "text", "type", "scope", "saved", "id"):
+        table.add_column(column, overflow="fold")
+    for pack in result.packs:
+        table.add_row(f"{pack.score:.2f}", pack.text, pack.memory_type, pack.scope, _when(pack.ts), pack.id)
+    Console().print(table if result.packs else "[dim]Nothing found.[/dim]")
+
+
+@cli.command(name="list")
+@click.option("-n", "--limit", default=50, show_default=True, help="1..200.")
+@click.option("--project", help="List this project's store instead of the personal one.")
+@click.option("--cursor", help="next_cursor from the previous page.")
+@click.option("--type", "memory_types", multiple=True, type=click.Choice(MEMORY_TYPES), help="Only this type.")
+@click.option("--all", "include_superseded", is_flag=True, help="Include superseded entries (history).")
+@_json_option
+@_with_service
+def list_(
+    service: MemoryService,
+    caller: Caller,
+    limit: int,
+    project: str | None,
+    cursor: str | None,
+    memory_types: tuple[str, ...],
+    include_superseded: bool,
+    as_json: bool,
+) -> None:
+    """Browse memories, newest first.
+
+    Example: contextlamp list -n 20
+    """
+    result = service.list_context(caller, limit, project, cursor, list(memory_types) or None, include_superseded)
+    if as_json:
+        _print_json(result)
+        return
+    table = Table(title="memories")
+    for column in ("saved", "title", "type", "category", "used", "id"):
+        table.add_column(column, overflow="fold")
+    for item in result.items:
+        title = item.title + (" [dim](superseded)[/dim]" if item.superseded_by else "")
+        table.add_row(_when(item.ts), title, item.memory_type, item.category, str(item.reuse_count), item.id)
+    console = Console()
+    console.print(table if result.items else "[dim]No memories yet.[/dim]")
+    if result.next_cursor:
+        console.print(f"More: contextlamp list --cursor {result.next_cursor}")
+
+
+@cli.command()
+@click.argument("entry_id", metavar="ID")
+@click.option("--dry-run", is_flag=True, help="Only show what would be deleted.")
+@click.option("--project", help="The project the entry is in (optional).")
+@_json_option
+@_with_service
+def forget(
+    service: MemoryService, caller: Caller, entry_id: str, dry_run: bool, project: str | None, as_json: bool
+) -> None:
+    """Delete one memory completely (row, full-text index, vectors; its bytes are scrubbed).
+
+    Example: contextlamp forget ctx_abc123 --dry-run
+    """
+    result = service.forget_context(caller, entry_id, not dry_run, project)
+    if as_json:
+        _print_json(result)
+    elif dry_run:
+        if result.preview is None:
+            raise click.ClickException(f"No memory {entry_id!r}.")
+        click.echo(f"Would forget {result.preview.id}: {result.preview.title}")
+    elif result.forgotten:
+        click.echo(f"Forgot {entry_id}.")
+    else:
+        raise click.ClickException(f"No memory {entry_id!r}.")
+
+
+@cli.command()
+@click.argument("entry_id", metavar="ID")
+@_json_option
+@_with_service
+def show(service: MemoryService, caller: Caller, entry_id: str, as_json: bool) -> None:
+    """Show one memory in full.
+
+    Example: contextlamp show ctx_abc123
+    """
+    entry = service.get_entry(caller, entry_id)
+    data = {
+        "id": entry.id,
+        "content": entry.content,
+        "memory_type": entry.memory_type,
+        "kind": entry.kind,
+        "topic": entry.topic,
+        "tags": list(entry.tags),
+        "source_surface": entry.source_surface,
+        "ts": entry.created_at,
+        "expires_at": entry.expires_at,
+        "superseded_by": entry.superseded_by,
+        "reuse_count": entry.reuse_count,
+        "last_used_surface": entry.last_used_surface,
+    }
+    if as_json:
+        click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+        return
+    table = Table(show_header=False)
+    table.add_column("field", style="bold")
+    table.add_column("value", overflow="fold")
+    for key, value in data.items():
+        table.add_row(key, "" if value is None else str(value))
+    Console().print(table)
+
+
+def main() -> None:
+    """Console entry point."""
+    cli()

@@ -1,0 +1,78 @@
+"""Configuration: one ``Settings`` object, read from ``CONTEXTLAMP_*`` environment variables.
+
+Only the composition roots (``cli.py``, ``server.py``) build ``Settings``; every other module takes
+plain arguments. Precedence: CLI flags > environment > ``.env`` in the working directory.
+"""
+
+from __future__ import annotations
+
+import getpass
+import os
+from pathlib import Path
+from typing import Literal
+
+from pydantic import Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from contextlamp.retrieval.fusion import FusionWeights
+
+
+def _default_home() -> Path:
+    """``$XDG_DATA_HOME/contextlamp``, else ``~/.local/share/contextlamp`` (XDG Base Directory spec)."""
+    xdg = os.environ.get("XDG_DATA_HOME")
+    base = Path(xdg) if xdg else Path.home() / ".local" / "share"
+    return base / "contextlamp"
+
+
+def _default_user() -> str:
+    try:
+        return getpass.getuser()
+    except (KeyError, OSError):  # no passwd entry (some containers)
+        return "local"
+
+
+class Settings(BaseSettings):
+    """Every setting of contextlamp. Environment variable = ``CONTEXTLAMP_`` + upper-case field name."""
+
+    model_config = SettingsConfigDict(env_prefix="CONTEXTLAMP_", env_file=".env", extra="ignore")
+
+    home: Path = Field(
+        default_factory=_default_home,
+        description="Data directory: control database and one SQLite file per store.",
+    )
+    user: str = Field(
+        default_factory=_default_user,
+        description="Local user for stdio and the CLI (identity never comes from a tool argument).",
+    )
+    embedder: Literal["minilm", "fake"] = Field(
+        default="minilm",
+        description="Embedding model: 'minilm' (bundled all-MiniLM-L6-v2, offline) or 'fake' "
+        "(deterministic hashing, for tests only: no semantic search).",
+    )
+    task_ttl_days: float = Field(default=7.0, gt=0, description="Tasks expire this many days after saving.")
+    max_content_bytes: int = Field(default=32 * 1024, gt=0, description="Largest content, UTF-8 bytes.")
+    max_transcript_bytes: int = Field(default=2 * 1024 * 1024, gt=0, description="Largest transcript, UTF-8 bytes.")
+    max_query_chars: int = Field(default=2000, gt=0, description="Longest get_context query, characters.")
+    max_topic_chars: int = Field(default=200, gt=0, description="Longest topic, characters.")
+    max_tags: int = Field(default=32, gt=0, description="Most tags on one entry.")
+    max_tag_chars: int = Field(default=64, gt=0, description="Longest tag, characters.")
+    rrf_k: int = Field(default=60, gt=0, description="RRF constant k (Cormack et al., SIGIR 2009 use 60).")
+    weight_semantic: float = Field(default=1.0, ge=0, description="RRF weight of the semantic list.")
+    weight_keyword: float = Field(default=1.0, ge=0, description="RRF weight of the keyword (BM25) list.")
+    weight_fact_key: float = Field(default=1.0, ge=0, description="RRF weight of the fact-key (topic) list.")
+    weight_recency: float = Field(
+        default=1.5, ge=0, description="RRF weight of the recency list when get_context recency=true."
+    )
+    log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = Field(
+        default="WARNING", description="Log level (logs go to stderr, never stdout)."
+    )
+
+    def fusion_weights(self) -> FusionWeights:
+        """The RRF weights and k as one value for the retrieval layer."""
+        return FusionWeights(
+            semantic=self.weight_semantic,
+            keyword=self.weight_keyword,
+            fact_key=self.weight_fact_key,
+            recency=self.weight_recency,
+            k=self.rrf_k,
+        )

@@ -1,0 +1,69 @@
+"""Domain errors of contextlamp.
+
+The tree (catch the narrowest one you will branch on)::
+
+    ContextlampError
+    ├── InvalidArgumentError      bad input; names the field, the problem and what is allowed
+    │   └── SecretDetectedError   content holds a secret; names its kind, never echoes it
+    ├── NotFoundError             an id that is unknown or not the caller's (the two look the same)
+    ├── ConfigError               a setting has a value that cannot work
+    ├── StorageError              the database failed
+    │   └── EmbeddingMismatchError  the store was built with another embedding model
+    └── EmbeddingError            the embedding model could not be loaded or run
+
+The transport layers translate these at the edge: the MCP server into a tool error
+(``isError: true``), the CLI into a click error. Nothing else catches them.
+"""
+
+from __future__ import annotations
+
+
+class ContextlampError(Exception):
+    """Base class of every error contextlamp raises on purpose."""
+
+
+class InvalidArgumentError(ContextlampError):
+    """A tool or CLI argument is invalid. Nothing stored was changed.
+
+    Attributes:
+        field: the argument's name as the caller spelled it (``"max_results"``).
+    """
+
+    def __init__(self, field: str, problem: str) -> None:
+        self.field = field
+        super().__init__(f"Invalid argument '{field}': {problem}")
+
+
+class SecretDetectedError(InvalidArgumentError):
+    """The content holds a secret (API key, token, private key, password, ...).
+
+    The message names the kind of secret only, never the secret itself.
+    """
+
+    def __init__(self, field: str, kinds: list[str]) -> None:
+        self.kinds = kinds
+        super().__init__(
+            field,
+            f"it appears to contain a secret ({', '.join(kinds)}); secrets are never stored. "
+            "Remove the secret and save again.",
+        )
+
+
+class NotFoundError(ContextlampError):
+    """An id that does not exist, or that belongs to someone else (indistinguishable)."""
+
+
+class ConfigError(ContextlampError):
+    """A setting has a value that cannot work; the message names the setting and the fix."""
+
+
+class StorageError(ContextlampError):
+    """The database could not complete an operation."""
+
+
+class EmbeddingMismatchError(StorageError):
+    """The store's vectors were made by another embedding model than the configured one."""
+
+
+class EmbeddingError(ContextlampError):
+    """The embedding model could not be loaded or failed to embed."""

@@ -1,0 +1,161 @@
+"""Values that cross layers: frozen dataclasses inside, pydantic result models at the edge.
+
+The pydantic ``*Result`` models are the tools' result schemas (spec/TOOLS.md); the MCP layer publishes them
+as ``outputSchema`` and the CLI prints them with ``--json``. Timestamps are integers, ms since the Unix epoch.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+MemoryType = Literal["fact", "event", "instruction", "task"]
+Kind = Literal["fact", "decision", "preference", "note"]
+MEMORY_TYPES: tuple[MemoryType, ...] = ("fact", "event", "instruction", "task")
+KINDS: tuple[Kind, ...] = ("fact", "decision", "preference", "note")
+
+
+@dataclass(frozen=True)
+class Principal:
+    """The signed-in user a call acts for. ``user_id`` is ``usr_…``; ``name`` the login name."""
+
+    user_id: str
+    name: str
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Input limits (spec/TOOLS.md "Limits"); content and transcript in UTF-8 bytes, the rest in characters."""
+
+    max_content_bytes: int = 32 * 1024
+    max_transcript_bytes: int = 2 * 1024 * 1024
+    max_query_chars: int = 2000
+    max_topic_chars: int = 200
+    max_tags: int = 32
+    max_tag_chars: int = 64
+
+
+@dataclass(frozen=True)
+class NewEntry:
+    """An entry about to be stored. ``vectors`` is ``(n, dim) float32``, row 0 the content embedding,
+    rows 1.. the embeddings of ``questions`` (likely questions the entry answers), in order."""
+
+    id: str
+    content: str
+    content_key: str
+    memory_type: MemoryType
+    kind: Kind
+    topic: str | None
+    tags: tuple[str, ...]
+    source_surface: str
+    created_at: int
+    expires_at: int | None
+    questions: tuple[str, ...] = ()
+    contributed_by: str | None = None
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A stored entry. ``superseded_by`` is the id of the entry that replaced it (None while current)."""
+
+    id: str
+    content: str
+    content_key: str
+    memory_type: MemoryType
+    kind: Kind
+    topic: str | None
+    tags: tuple[str, ...]
+    source_surface: str
+    created_at: int
+    expires_at: int | None
+    superseded_by: str | None
+    superseded_at: int | None
+    reuse_count: int
+    last_used_surface: str | None
+    last_used_at: int | None
+    questions: tuple[str, ...] = field(default=())
+    contributed_by: str | None = None
+
+
+@dataclass(frozen=True)
+class PutOutcome:
+    """What ``Store.put`` did: the id now holding the content, and whether it already existed."""
+
+    id: str
+    deduped: bool
+
+
+class _Result(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class SaveResult(_Result):
+    """save_context result: the entry's id; ``deduped`` when the same content was already stored."""
+
+    id: str
+    deduped: bool
+
+
+class Pack(_Result):
+    """One retrieved chunk of memory. ``score`` is in 0..1 (1 = first in every signal list)."""
+
+    id: str
+    text: str
+    kind: Kind
+    memory_type: MemoryType
+    source_surface: str
+    ts: int
+    score: float
+    scope: str
+    topic: str | None = None
+    contributed_by: str | None = None
+    trust: str | None = None
+
+
+class GetResult(_Result):
+    """get_context result: packs, best first."""
+
+    packs: list[Pack]
+
+
+class ListItem(_Result):
+    """One row of list_context (spec/TOOLS.md list_context)."""
+
+    id: str
+    title: str
+    kind: Kind
+    memory_type: MemoryType
+    category: str
+    preview: str
+    reuse_count: int
+    last_used_surface: str | None
+    ts: int
+    topic: str | None
+    tags: list[str]
+    superseded_by: str | None = None
+
+
+class ListResult(_Result):
+    """list_context result: newest first; ``next_cursor`` continues the listing (None at the end)."""
+
+    items: list[ListItem]
+    next_cursor: str | None
+
+
+class ForgetPreview(_Result):
+    """What forget_context would delete."""
+
+    id: str
+    title: str
+    memory_type: MemoryType
+    kind: Kind
+    ts: int
+
+
+class ForgetResult(_Result):
+    """forget_context result; ``preview`` only when confirm was false."""
+
+    forgotten: bool
+    preview: ForgetPreview | None = None

@@ -1,0 +1,1 @@
+"""Retrieval: signal lists, weighted RRF fusion and query handling."""

@@ -1,0 +1,184 @@
+"""Hybrid search over one or more stores: four signal lists, fused by weighted RRF.
+
+Signals (spec/TOOLS.md get_context): semantic (cosine to content and likely-question vectors, best of
+them), keyword (FTS5 BM25 over stemmed terms; AND of the content words, relaxed to OR when AND finds
+nothing), fact-key (entries whose topic the query names) and recency (newest first; fused only when the
+caller asks for recency, otherwise it only breaks ties). Every filter (memory type, superseded, expiry)
+is applied inside the stores before each list's top-k cut.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from contextlamp.embedding.base import Vectors
+from contextlamp.models import Entry, MemoryType
+from contextlamp.retrieval.fusion import FusionWeights, weighted_rrf
+from contextlamp.retrieval.query import content_terms, fts_match, query_terms
+from contextlamp.storage.base import Store
+
+CANDIDATE_DEPTH = 50  # per-list candidates before fusion; at least 5x the requested results
+
+
+@dataclass(frozen=True)
+class ScopedStore:
+    """A store a call may read, its pack scope label and its tie priority (lower wins ties)."""
+
+    store: Store
+    scope: str
+    priority: int
+
+
+@dataclass(frozen=True)
+class Hit:
+    """A fused result: the entry, its store and its 0..1 score."""
+
+    entry: Entry
+    source: ScopedStore
+    score: float
+
+
+@dataclass
+class SignalLists:
+    """The ranked id lists of one query (best first), kept for benchmarks and ablations."""
+
+    semantic: list[str] = field(default_factory=list[str])
+    keyword: list[str] = field(default_factory=list[str])
+    fact_key: list[str] = field(default_factory=list[str])
+    recency: list[str] = field(default_factory=list[str])
+
+
+def _singular(term: str) -> str:
+    return term[:-1] if len(term) > 3 and term.endswith("s") and not term.endswith("ss") else term
+
+
+def topic_named(topic: str, query_words: set[str]) -> int:
+    """How many words of ``topic`` (kebab) the query names, if it names all of them, else 0."""
+    words = [w for w in topic.split("-") if w]
+    if not words:
+        return 0
+    return len(words) if all(_singular(w) in query_words for w in words) else 0
+
+
+def collect_signals(
+    stores: Sequence[ScopedStore],
+    query: str,
+    query_vector: Vectors,
+    depth: int,
+    now: int,
+    memory_types: Sequence[MemoryType] | None,
+) -> tuple[SignalLists, dict[str, ScopedStore]]:
+    """Run every signal on every store and merge each signal across stores (ties: lower priority first).
+
+    Returns the lists and, for each id seen, the store it came from.
+    """
+    owner: dict[str, ScopedStore] = {}
+    semantic: list[tuple[float, int, str]] = []
+    keyword: list[tuple[float, int, str]] = []
+    fact: list[tuple[int, int, int, str]] = []
+    recent: list[tuple[int, int, str]] = []
+    terms = content_terms(query)
+    query_words = {_singular(t) for t in query_terms(query)}
+    for scoped in stores:
+        store, prio = scoped.store, scoped.priority
+        for entry_id, cosine in store.vector_search(query_vector, depth, now, memory_types):
+            semantic.append((-cosine, prio, entry_id))
+            owner[entry_id] = scoped
+        for entry_id, bm25 in _keyword(store, terms, depth, now, memory_types):
+            keyword.append((bm25, prio, entry_id))
+            owner[entry_id] = scoped
+        for topic, entry_id, created_at in store.topics(now, memory_types):
+            named = topic_named(topic, query_words)
+            if named:
+                fact.append((-named, -created_at, prio, entry_id))
+                owner[entry_id] = scoped
+        for rank, entry_id in enumerate(store.recent(depth, now, memory_types)):
+            recent.append((rank, prio, entry_id))
+            owner.setdefault(entry_id, scoped)
+    lists = SignalLists(
+        semantic=[i for *_, i in sorted(semantic)][:depth],
+        keyword=[i for *_, i in sorted(keyword)][:depth],
+        fact_key=[i for *_, i in sorted(fact)][:depth],
+        recency=[i for *_, i in sorted(recent)][:depth],
+    )
+    return lists, owner
+
+
+def _keyword(
+    store: Store, terms: list[str], depth: int, now: int, memory_types: Sequence[MemoryType] | None
+) -> list[tuple[str, float]]:
+    strict = fts_match(terms, "and")
+    if strict is None:
+        return []
+    hits = store.keyword_search(strict, depth, now, memory_types)
+    if not hits and len(terms) > 1:
+        relaxed = fts_match(terms, "or")
+        assert relaxed is not None
+        hits = store.keyword_search(relaxed, depth, now, memory_types)
+    return hits
+
+
+def fuse(
+    lists: SignalLists, weights: FusionWeights, recency: bool, active: Sequence[str] | None = None
+) -> list[tuple[str, float, float]]:
+    """Weighted RRF over the signal lists as ``(id, rrf, score)``, best first by RRF.
+
+    ``recency`` adds the recency list to the fusion; ``active`` limits the signals used (ablations).
+    The fact-key list joins only when the query names a topic, so it does not dilute scores otherwise.
+    """
+    named = {
+        "semantic": lists.semantic,
+        "keyword": lists.keyword,
+        "fact_key": lists.fact_key,
+        "recency": lists.recency,
+    }
+    use = set(active) if active is not None else {"semantic", "keyword", "fact_key", "recency"}
+    if not recency:
+        use.discard("recency")
+    if not lists.fact_key:
+        use.discard("fact_key")
+    weight_of = {
+        "semantic": weights.semantic,
+        "keyword": weights.keyword,
+        "fact_key": weights.fact_key,
+        "recency": weights.recency,
+    }
+    fused = weighted_rrf({name: named[name] for name in named if name in use}, weight_of, weights.k)
+    return [(str(f.key), f.rrf, f.score) for f in fused]
+
+
+def search(
+    stores: Sequence[ScopedStore],
+    query: str,
+    query_vector: Vectors,
+    max_results: int,
+    now: int,
+    memory_types: Sequence[MemoryType] | None,
+    weights: FusionWeights,
+    recency: bool,
+) -> list[Hit]:
+    """The top ``max_results`` hits across ``stores``, best first.
+
+    Order: fused RRF descending; ties broken by newer ``created_at``, then lower store priority
+    (personal before project), so recency only breaks ties unless ``recency`` is true.
+    """
+    depth = max(CANDIDATE_DEPTH, 5 * max_results)
+    lists, owner = collect_signals(stores, query, query_vector, depth, now, memory_types)
+    fused = fuse(lists, weights, recency)
+    if len(fused) > max_results:  # only ties with the last place need their entries for tie-breaking
+        cutoff = fused[max_results - 1][1]
+        fused = [f for f in fused if f[1] >= cutoff - 1e-12]
+    by_store: dict[int, list[str]] = {}
+    for entry_id, _, _ in fused:
+        by_store.setdefault(id(owner[entry_id]), []).append(entry_id)
+    entries: dict[str, Entry] = {}
+    for scoped in stores:
+        wanted = by_store.get(id(scoped))
+        if wanted:
+            entries.update(scoped.store.entries(wanted))
+    ranked = sorted(
+        (f for f in fused if f[0] in entries),
+        key=lambda f: (-f[1], -entries[f[0]].created_at, owner[f[0]].priority),
+    )
+    return [Hit(entry=entries[i], source=owner[i], score=round(score, 6)) for i, _, score in ranked[:max_results]]

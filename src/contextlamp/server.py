@@ -1,0 +1,185 @@
+"""The MCP server: the memory tools on the official ``mcp`` SDK, a thin layer over ``MemoryService``.
+
+Each tool turns ``(principal, surface, arguments)`` into one service call and a domain error into a
+``ToolError`` (an ``isError`` result the agent can read). Nothing here knows about storage or ranking.
+Over stdio nothing but protocol bytes reach stdout: logging goes to stderr.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Annotated, Any, Literal
+
+from mcp.server import MCPServer
+from mcp.server.mcpserver import Context
+from mcp.server.mcpserver.exceptions import ToolError
+from mcp.server.mcpserver.tools.base import Tool
+from mcp.server.mcpserver.utilities.func_metadata import ArgModelBase
+from mcp_types import CallToolResult, TextContent, ToolAnnotations
+from pydantic import BaseModel, ConfigDict, Field
+
+from contextlamp import __version__
+from contextlamp.errors import ContextlampError
+from contextlamp.models import ForgetResult, GetResult, ListResult, Principal, SaveResult
+from contextlamp.service import Caller, MemoryService, normalise_surface
+
+logger = logging.getLogger(__name__)
+
+PrincipalResolver = Callable[[Context], Principal]
+
+INSTRUCTIONS = """\
+contextlamp is the user's long-term memory, shared by all their AI tools.
+- At the start of a task, and whenever the user refers to something earlier ("as we decided", "our usual
+  setup"), call get_context with a short natural-language query.
+- When the user states a durable fact, preference, decision, convention or instruction, or a task to pick up
+  later, call save_context with one self-contained statement (give a topic for facts that can change).
+- Never save secrets; never save chit-chat.
+"""
+
+MemoryTypeName = Literal["fact", "event", "instruction", "task"]
+KindName = Literal["fact", "decision", "preference", "note"]
+
+
+def client_surface(ctx: Context) -> str:
+    """The caller's client name from the ``initialize`` handshake, normalised (``unknown`` if absent)."""
+    try:
+        params = ctx.session.client_params
+    except (AttributeError, ValueError):
+        return "unknown"
+    info = getattr(params, "client_info", None)
+    return normalise_surface(getattr(info, "name", None))
+
+
+def _reply(result: BaseModel) -> CallToolResult:
+    """Structured content and the same JSON as text; optional fields that are null are left out."""
+    data = result.model_dump(mode="json", exclude_none=True)
+    text = result.model_dump_json(exclude_none=True)
+    return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=data)
+
+
+def build_server(service: MemoryService, principal_of: PrincipalResolver, name: str = "contextlamp") -> MCPServer:
+    """The MCP server with the memory tools registered explicitly.
+
+    Args:
+        service: the memory service every tool calls.
+        principal_of: who a request acts for (stdio: the configured local user; HTTP: the token's subject).
+    """
+
+    def call(ctx: Context, op: Callable[[Caller], BaseModel]) -> CallToolResult:
+        caller = Caller(principal=principal_of(ctx), surface=client_surface(ctx))
+        try:
+            return _reply(op(caller))
+        except ContextlampError as exc:
+            raise ToolError(str(exc)) from exc
+
+    def save_context(
+        content: Annotated[str, Field(description="One durable, self-contained statement to remember.")],
+        ctx: Context,
+        memory_type: Annotated[
+            MemoryTypeName | None,
+            Field(description="fact (default), event (default when kind is decision), instruction or task "
+                  "(expires after 7 days)."),
+        ] = None,
+        kind: Annotated[KindName | None, Field(description="Display flavour; default note.")] = None,
+        topic: Annotated[
+            str | None,
+            Field(description="Stable key such as 'package-manager'. A newer entry on the same topic replaces "
+                  "the older one (history is kept)."),
+        ] = None,
+        source_surface: Annotated[str | None, Field(description="Defaults to this client's name.")] = None,
+        tags: Annotated[list[str] | None, Field(description="Up to 32 short labels.")] = None,
+        project: Annotated[
+            str | None, Field(description="Project id or slug; a new slug creates the project.")
+        ] = None,
+    ) -> Annotated[CallToolResult, SaveResult]:
+        """Remember one durable thing for all of the user's AI tools.
+
+        Use it when the user states a fact, preference, decision, convention, instruction or a task worth
+        keeping beyond this conversation. Saving the same content again is harmless (same id, deduped=true).
+        Returns {id, deduped}. Example: content="We use pnpm, not npm, in every repo", topic="package-manager",
+        kind="decision". Never include secrets (API keys, passwords): they are refused.
+        """
+        return call(
+            ctx,
+            lambda c: service.save_context(
+                c, content, memory_type, kind, topic, source_surface, tags, project
+            ),
+        )
+
+    def get_context(
+        query: Annotated[str, Field(description="What you want to know, in natural language.")],
+        ctx: Context,
+        max_results: Annotated[int, Field(description="1..50.")] = 8,
+        memory_types: Annotated[
+            list[MemoryTypeName] | None, Field(description="Only these types (default: all).")
+        ] = None,
+        scope: Annotated[str, Field(description="personal | team | team:<id> | all.")] = "all",
+        project: Annotated[str | None, Field(description="Also search this project (id or slug).")] = None,
+        verified_only: Annotated[bool, Field(description="Leave out team learnings not yet verified.")] = False,
+        recency: Annotated[bool, Field(description="Strongly favour the newest entries.")] = False,
+    ) -> Annotated[CallToolResult, GetResult]:
+        """Retrieve what the user's memory holds about a question: a ranked pack of stored chunks.
+
+        Call it at the start of a task and whenever past decisions, preferences or facts could matter. It
+        returns stored text only (never a generated answer), best first, each with a 0..1 score.
+        Example: query="which package manager do we use?".
+        """
+        return call(
+            ctx,
+            lambda c: service.get_context(c, query, max_results, memory_types, scope, project, verified_only, recency),
+        )
+
+    def list_context(
+        ctx: Context,
+        limit: Annotated[int, Field(description="1..200.")] = 50,
+        project: Annotated[str | None, Field(description="List this project's store instead of personal.")] = None,
+        cursor: Annotated[str | None, Field(description="next_cursor of the previous page.")] = None,
+        memory_types: Annotated[list[MemoryTypeName] | None, Field(description="Only these types.")] = None,
+        include_superseded: Annotated[bool, Field(description="Also show replaced entries (history).")] = False,
+    ) -> Annotated[CallToolResult, ListResult]:
+        """Browse stored memories, newest first, with titles and previews (not a search: use get_context).
+
+        Use it when the user asks what is remembered, or to find an id to forget. Example: limit=20.
+        """
+        return call(
+            ctx,
+            lambda c: service.list_context(c, limit, project, cursor, memory_types, include_superseded),
+        )
+
+    def forget_context(
+        id: Annotated[str, Field(description="The entry id (ctx_…) from get_context or list_context.")],
+        ctx: Context,
+        confirm: Annotated[bool, Field(description="false only previews what would be deleted.")] = True,
+        project: Annotated[str | None, Field(description="The project the entry is in (optional).")] = None,
+    ) -> Annotated[CallToolResult, ForgetResult]:
+        """Delete one memory completely and at once (it cannot be undone).
+
+        Use it when the user asks to forget something or a memory is wrong. Call with confirm=false first to
+        preview. Returns {forgotten}. Example: id="ctx_…", confirm=false.
+        """
+        return call(ctx, lambda c: service.forget_context(c, id, confirm, project))
+
+    tools: list[tuple[Callable[..., Any], ToolAnnotations]] = [
+        (save_context, ToolAnnotations(title="Save context", read_only_hint=False, destructive_hint=False,
+                                       idempotent_hint=True, open_world_hint=False)),
+        (get_context, ToolAnnotations(title="Get context", read_only_hint=True, open_world_hint=False)),
+        (list_context, ToolAnnotations(title="List context", read_only_hint=True, open_world_hint=False)),
+        (forget_context, ToolAnnotations(title="Forget context", read_only_hint=False, destructive_hint=True,
+                                         idempotent_hint=True, open_world_hint=False)),
+    ]
+    registered = [_strict(Tool.from_function(fn, annotations=annotations)) for fn, annotations in tools]
+    return MCPServer(name=name, version=__version__, instructions=INSTRUCTIONS, tools=registered)
+
+
+class _StrictArgs(ArgModelBase):
+    model_config = ConfigDict(extra="forbid", arbitrary_types_allowed=True)
+
+
+def _strict(tool: Tool) -> Tool:
+    """Reject unknown argument names (spec/TOOLS.md: "Unknown argument names are rejected, not ignored")."""
+    base = tool.fn_metadata.arg_model
+    strict = type(base.__name__, (_StrictArgs, base), {"__module__": base.__module__})
+    tool.fn_metadata.arg_model = strict
+    tool.parameters = {**tool.parameters, "additionalProperties": False}
+    return tool

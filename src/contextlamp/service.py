@@ -1,0 +1,459 @@
+"""MemoryService: the memory operations of spec/TOOLS.md, independent of any transport.
+
+Validation, scoping (which stores a call touches), dedupe, supersession, TTL and fusion live here; the
+MCP server and the CLI are thin fronts that pass a ``Caller`` and the tool arguments.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import logging
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, cast
+
+from contextlamp.embedding.base import Embedder
+from contextlamp.errors import InvalidArgumentError, NotFoundError, SecretDetectedError
+from contextlamp.models import (
+    KINDS,
+    MEMORY_TYPES,
+    Entry,
+    ForgetPreview,
+    ForgetResult,
+    GetResult,
+    Kind,
+    Limits,
+    ListItem,
+    ListResult,
+    MemoryType,
+    NewEntry,
+    Pack,
+    Principal,
+    SaveResult,
+)
+from contextlamp.retrieval.fusion import FusionWeights
+from contextlamp.retrieval.search import ScopedStore, search
+from contextlamp.secret_scan import SecretScanner
+from contextlamp.storage import Project, Store, StoreRegistry
+from contextlamp.text import (
+    collapse_ws,
+    content_key,
+    has_surrogates,
+    kebab,
+    new_id,
+    now_ms,
+    preview_of,
+    scrub_surrogates,
+    title_of,
+)
+
+logger = logging.getLogger(__name__)
+
+DAY_MS = 86_400_000
+MAX_RESULTS_RANGE = (1, 50)  # spec/TOOLS.md get_context
+LIST_LIMIT_RANGE = (1, 200)  # spec/TOOLS.md list_context
+MAX_SLUG_CHARS = 64
+SCOPES = ("personal", "team", "team:<id>", "all")
+
+
+@dataclass(frozen=True)
+class Caller:
+    """Who is calling and from where: the principal (from the transport) and the client's surface
+    (``claude-code``, ``cursor``, ``cli``; ``unknown`` when the client gave no name)."""
+
+    principal: Principal
+    surface: str
+
+
+def normalise_surface(name: str | None) -> str:
+    """Client name to lower-case kebab (``"Claude Code"`` -> ``"claude-code"``); ``"unknown"`` when empty."""
+    return kebab(name or "") or "unknown"
+
+
+def _check_int(field: str, value: Any, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidArgumentError(field, f"must be an integer from {low} to {high}, got {type(value).__name__}")
+    if not low <= value <= high:
+        raise InvalidArgumentError(field, f"must be from {low} to {high}, got {value}")
+    return value
+
+
+def _check_str(field: str, value: Any) -> str:
+    if not isinstance(value, str):
+        raise InvalidArgumentError(field, f"must be a string, got {type(value).__name__}")
+    return value
+
+
+def _check_choice(field: str, value: Any, allowed: Sequence[str]) -> str:
+    if not isinstance(value, str) or value not in allowed:
+        raise InvalidArgumentError(field, f"got {value!r}; allowed values: {', '.join(allowed)}")
+    return value
+
+
+def _check_memory_types(field: str, value: Any) -> list[MemoryType] | None:
+    if value is None:
+        return None
+    if isinstance(value, str) or not isinstance(value, list | tuple):
+        raise InvalidArgumentError(field, f"must be a list drawn from {', '.join(MEMORY_TYPES)}")
+    chosen: list[MemoryType] = []
+    for item in cast(Sequence[Any], value):
+        checked = cast(MemoryType, _check_choice(field, item, MEMORY_TYPES))
+        if checked not in chosen:
+            chosen.append(checked)
+    if not chosen:
+        raise InvalidArgumentError(field, f"must not be empty; omit it for all of {', '.join(MEMORY_TYPES)}")
+    return chosen
+
+
+class MemoryService:
+    """The memory operations for any caller, over a ``StoreRegistry``.
+
+    Thread-safe: stores serialise their own writes; the embedder loads once.
+    """
+
+    def __init__(
+        self,
+        registry: StoreRegistry,
+        embedder: Embedder,
+        *,
+        scanner: SecretScanner | None = None,
+        limits: Limits | None = None,
+        weights: FusionWeights | None = None,
+        task_ttl_ms: int = 7 * DAY_MS,
+        clock: Callable[[], int] = now_ms,
+    ) -> None:
+        self.registry = registry
+        self.embedder = embedder
+        self.scanner = scanner or SecretScanner()
+        self.limits = limits or Limits()
+        self.weights = weights or FusionWeights()
+        self.task_ttl_ms = task_ttl_ms
+        self.clock = clock
+
+    # -- identity and scoping -------------------------------------------------------------------------
+
+    def principal(self, user_name: str) -> Principal:
+        """The principal for a local user name, registering the user on first sight."""
+        return Principal(user_id=self.registry.control.ensure_user(user_name, self.clock()), name=user_name)
+
+    def _project(self, principal: Principal, ref: Any, create: bool) -> Project | None:
+        if ref is None:
+            return None
+        raw = _check_str("project", ref).strip()
+        if not raw:
+            raise InvalidArgumentError("project", "must be a project id (prj_…) or slug, got an empty string")
+        control = self.registry.control
+        found = control.find_project(principal.user_id, raw)
+        if found is None and not raw.startswith("prj_"):
+            found = control.find_project(principal.user_id, kebab(raw))
+        if found is not None:
+            return found
+        slug = kebab(raw)
+        if not create or raw.startswith("prj_") or not slug:
+            raise InvalidArgumentError("project", f"no project {raw!r} among your projects (give its id or slug)")
+        if len(slug) > MAX_SLUG_CHARS:
+            raise InvalidArgumentError("project", f"a slug is at most {MAX_SLUG_CHARS} characters")
+        return control.create_project(principal.user_id, slug, self.clock())
+
+    def _personal(self, principal: Principal) -> ScopedStore:
+        return ScopedStore(self.registry.store(principal.user_id), "personal", 0)
+
+    def _scoped(self, project: Project) -> ScopedStore:
+        return ScopedStore(self.registry.store(project.id), f"project:{project.id}", 1)
+
+    # -- save_context -----------------------------------------------------------------------------------
+
+    def save_context(
+        self,
+        caller: Caller,
+        content: Any,
+        memory_type: Any = None,
+        kind: Any = None,
+        topic: Any = None,
+        source_surface: Any = None,
+        tags: Any = None,
+        project: Any = None,
+        team: Any = None,
+    ) -> SaveResult:
+        """Remember one durable thing (spec/TOOLS.md save_context).
+
+        Raises:
+            InvalidArgumentError: a bad argument (nothing is stored).
+            SecretDetectedError: the content holds a secret (nothing is stored).
+        """
+        text = self._check_content(content)
+        kind_value = cast(Kind, _check_choice("kind", kind, KINDS)) if kind is not None else "note"
+        if memory_type is None:
+            type_value: MemoryType = "event" if kind_value == "decision" else "fact"
+        else:
+            type_value = cast(MemoryType, _check_choice("memory_type", memory_type, MEMORY_TYPES))
+        topic_value = self._check_topic(topic)
+        tag_values = self._check_tags(tags)
+        surface = normalise_surface(_check_str("source_surface", source_surface)) if source_surface else caller.surface
+        if team is not None:
+            raise InvalidArgumentError("team", f"no team {team!r} among your teams")
+        target = self._project(caller.principal, project, create=True)
+        store = self._scoped(target).store if target else self._personal(caller.principal).store
+        now = self.clock()
+        key = content_key(text)
+        questions: tuple[str, ...] = ()
+        entry = NewEntry(
+            id=new_id("ctx"),
+            content=text,
+            content_key=key,
+            memory_type=type_value,
+            kind=kind_value,
+            topic=topic_value,
+            tags=tag_values,
+            source_surface=surface,
+            created_at=now,
+            expires_at=now + self.task_ttl_ms if type_value == "task" else None,
+            questions=questions,
+        )
+        # known content dedupes without paying for an embedding; None means it vanished meanwhile
+        outcome = store.put(entry, None, now) if store.find_by_key(key) is not None else None
+        if outcome is None:
+            outcome = store.put(entry, self.embedder.embed([text, *questions]), now)
+            assert outcome is not None
+        return SaveResult(id=outcome.id, deduped=outcome.deduped)
+
+    def _check_content(self, content: Any) -> str:
+        text = _check_str("content", content)
+        if has_surrogates(text):
+            raise InvalidArgumentError("content", "is not valid Unicode (it holds a lone surrogate code point)")
+        if not text.strip():
+            raise InvalidArgumentError("content", "must not be blank")
+        size = len(text.encode("utf-8"))
+        if size > self.limits.max_content_bytes:
+            raise InvalidArgumentError(
+                "content", f"is {size} bytes of UTF-8; the limit is {self.limits.max_content_bytes} bytes"
+            )
+        kinds = self.scanner.kinds(text)
+        if kinds:
+            raise SecretDetectedError("content", kinds)
+        return text.strip()
+
+    def _check_topic(self, topic: Any) -> str | None:
+        if topic is None:
+            return None
+        raw = _check_str("topic", topic)
+        if len(raw) > self.limits.max_topic_chars:
+            raise InvalidArgumentError("topic", f"is {len(raw)} characters; the limit is {self.limits.max_topic_chars}")
+        if has_surrogates(raw):
+            raise InvalidArgumentError("topic", "is not valid Unicode (it holds a lone surrogate code point)")
+        normal = kebab(raw)
+        if not normal:
+            if raw.strip():
+                raise InvalidArgumentError("topic", "must contain at least one letter or digit")
+            return None
+        return normal
+
+    def _check_tags(self, tags: Any) -> tuple[str, ...]:
+        if tags is None:
+            return ()
+        if isinstance(tags, str) or not isinstance(tags, list | tuple):
+            raise InvalidArgumentError("tags", "must be a list of strings")
+        out: list[str] = []
+        for tag in cast(Sequence[Any], tags):
+            value = collapse_ws(_check_str("tags", tag)).lower()
+            if has_surrogates(value):
+                raise InvalidArgumentError("tags", "a tag is not valid Unicode (lone surrogate code point)")
+            if not value:
+                raise InvalidArgumentError("tags", "a tag must not be blank")
+            if len(value) > self.limits.max_tag_chars:
+                raise InvalidArgumentError(
+                    "tags", f"a tag is {len(value)} characters; the limit is {self.limits.max_tag_chars}"
+                )
+            if value not in out:
+                out.append(value)
+        if len(out) > self.limits.max_tags:
+            raise InvalidArgumentError("tags", f"{len(out)} tags given; the limit is {self.limits.max_tags}")
+        return tuple(out)
+
+    # -- get_context ------------------------------------------------------------------------------------
+
+    def get_context(
+        self,
+        caller: Caller,
+        query: Any,
+        max_results: Any = 8,
+        memory_types: Any = None,
+        scope: Any = "all",
+        project: Any = None,
+        verified_only: Any = False,
+        recency: Any = False,
+    ) -> GetResult:
+        """A ranked pack of stored chunks for the query (spec/TOOLS.md get_context); never generated text.
+
+        Raises:
+            InvalidArgumentError: a bad argument.
+        """
+        text = scrub_surrogates(_check_str("query", query))
+        if not text.strip():
+            raise InvalidArgumentError("query", "must not be blank")
+        if len(text) > self.limits.max_query_chars:
+            raise InvalidArgumentError(
+                "query", f"is {len(text)} characters; the limit is {self.limits.max_query_chars}"
+            )
+        limit = _check_int("max_results", max_results, *MAX_RESULTS_RANGE)
+        types = _check_memory_types("memory_types", memory_types)
+        scope_value = _check_str("scope", scope)
+        if scope_value not in ("personal", "team", "all") and not scope_value.startswith("team:"):
+            raise InvalidArgumentError("scope", f"got {scope_value!r}; allowed values: {', '.join(SCOPES)}")
+        if scope_value.startswith("team:"):
+            raise InvalidArgumentError("scope", f"{scope_value!r} is not one of your teams")
+        for name, flag in (("verified_only", verified_only), ("recency", recency)):
+            if not isinstance(flag, bool):
+                raise InvalidArgumentError(name, f"must be true or false, got {flag!r}")
+        target = self._project(caller.principal, project, create=False)
+        stores: list[ScopedStore] = []
+        if scope_value in ("personal", "all"):
+            stores.append(self._personal(caller.principal))
+            if target is not None:
+                stores.append(self._scoped(target))
+        if not stores or all(s.store.count() == 0 for s in stores):
+            return GetResult(packs=[])
+        now = self.clock()
+        query_vector = self.embedder.embed([text])[0]
+        hits = search(stores, text, query_vector, limit, now, types, self.weights, bool(recency))
+        for scoped in stores:
+            used = [h.entry.id for h in hits if h.source is scoped]
+            if used:
+                scoped.store.record_use(used, caller.surface, now)
+        return GetResult(
+            packs=[
+                Pack(
+                    id=h.entry.id,
+                    text=h.entry.content,
+                    kind=h.entry.kind,
+                    memory_type=h.entry.memory_type,
+                    source_surface=h.entry.source_surface,
+                    ts=h.entry.created_at,
+                    score=h.score,
+                    scope=h.source.scope,
+                    topic=h.entry.topic,
+                )
+                for h in hits
+            ]
+        )
+
+    # -- list_context -----------------------------------------------------------------------------------
+
+    def list_context(
+        self,
+        caller: Caller,
+        limit: Any = 50,
+        project: Any = None,
+        cursor: Any = None,
+        memory_types: Any = None,
+        include_superseded: Any = False,
+    ) -> ListResult:
+        """Browse entries newest first: the personal store, or the project's store when ``project`` is given.
+
+        Raises:
+            InvalidArgumentError: a bad argument (including a cursor that was not made by list_context).
+        """
+        size = _check_int("limit", limit, *LIST_LIMIT_RANGE)
+        types = _check_memory_types("memory_types", memory_types)
+        if not isinstance(include_superseded, bool):
+            raise InvalidArgumentError("include_superseded", f"must be true or false, got {include_superseded!r}")
+        before = _decode_cursor(cursor) if cursor is not None else None
+        target = self._project(caller.principal, project, create=False)
+        store = self._scoped(target).store if target else self._personal(caller.principal).store
+        rows = store.list_page(size + 1, before, self.clock(), types, include_superseded)
+        page = rows[:size]
+        next_cursor = _encode_cursor(page[-1]) if len(rows) > size else None
+        return ListResult(items=[_list_item(e) for e in page], next_cursor=next_cursor)
+
+    # -- forget_context ---------------------------------------------------------------------------------
+
+    def forget_context(self, caller: Caller, id: Any, confirm: Any = True, project: Any = None) -> ForgetResult:
+        """Delete one entry completely, or preview it with ``confirm=False`` (spec/TOOLS.md forget_context).
+
+        An unknown id and another user's id both give ``forgotten: false`` (preview ``null``).
+
+        Raises:
+            InvalidArgumentError: a bad argument.
+        """
+        entry_id = _check_str("id", id).strip()
+        if not entry_id:
+            raise InvalidArgumentError("id", "must be an entry id (ctx_…)")
+        if not isinstance(confirm, bool):
+            raise InvalidArgumentError("confirm", f"must be true or false, got {confirm!r}")
+        found = self._find(caller.principal, entry_id, project)
+        if found is None:
+            return ForgetResult(forgotten=False, preview=None) if not confirm else ForgetResult(forgotten=False)
+        store, entry = found
+        if not confirm:
+            return ForgetResult(
+                forgotten=False,
+                preview=ForgetPreview(
+                    id=entry.id,
+                    title=title_of(entry.content),
+                    memory_type=entry.memory_type,
+                    kind=entry.kind,
+                    ts=entry.created_at,
+                ),
+            )
+        return ForgetResult(forgotten=store.delete(entry.id))
+
+    def _find(self, principal: Principal, entry_id: str, project: Any) -> tuple[Store, Entry] | None:
+        target = self._project(principal, project, create=False)
+        if target is not None:
+            candidates = [self._scoped(target).store]
+        else:
+            candidates = [self._personal(principal).store]
+            candidates += [self._scoped(p).store for p in self.registry.control.projects(principal.user_id)]
+        now = self.clock()
+        for store in candidates:
+            entry = store.get(entry_id)
+            if entry is not None and (entry.expires_at is None or entry.expires_at > now):
+                return store, entry
+        return None
+
+    def get_entry(self, caller: Caller, entry_id: str) -> Entry:
+        """One of the caller's entries by id (personal or project), for the CLI's detail view.
+
+        Raises:
+            NotFoundError: unknown id, or not the caller's.
+        """
+        found = self._find(caller.principal, entry_id, None)
+        if found is None:
+            raise NotFoundError(f"No entry {entry_id!r} among your memories.")
+        return found[1]
+
+
+def _list_item(entry: Entry) -> ListItem:
+    return ListItem(
+        id=entry.id,
+        title=title_of(entry.content),
+        kind=entry.kind,
+        memory_type=entry.memory_type,
+        category=entry.topic or (entry.tags[0] if entry.tags else entry.memory_type),
+        preview=preview_of(entry.content),
+        reuse_count=entry.reuse_count,
+        last_used_surface=entry.last_used_surface,
+        ts=entry.created_at,
+        topic=entry.topic,
+        tags=list(entry.tags),
+        superseded_by=entry.superseded_by,
+    )
+
+
+def _encode_cursor(entry: Entry) -> str:
+    raw = json.dumps([entry.created_at, entry.id]).encode("utf-8")
+    return base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
+
+
+def _decode_cursor(cursor: Any) -> tuple[int, str]:
+    text = _check_str("cursor", cursor)
+    try:
+        raw = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+        ts, entry_id = json.loads(raw)
+        if isinstance(ts, int) and isinstance(entry_id, str):
+            return ts, entry_id
+    except (binascii.Error, ValueError, TypeError, UnicodeDecodeError):
+        pass
+    raise InvalidArgumentError("cursor", "is not a cursor returned by list_context (pass next_cursor unchanged)")

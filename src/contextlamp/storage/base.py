@@ -1,0 +1,139 @@
+"""The storage interfaces: ``Store`` (one bucket of memory) and ``ControlPlane`` (users and projects).
+
+Every backend passes the one contract suite in ``tests/contract/``. Times are ms since the Unix epoch;
+vectors are ``(n, dim) float32`` unit rows. A store never sees a principal: the service decides which
+stores a call may touch before it calls them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from contextlamp.embedding.base import Vectors
+from contextlamp.models import Entry, MemoryType, NewEntry, PutOutcome
+
+
+@dataclass(frozen=True)
+class Project:
+    """A project store owned by a user. ``id`` is ``prj_…``; ``slug`` is unique per owner."""
+
+    id: str
+    slug: str
+    owner_id: str
+    name: str
+    created_at: int
+
+
+class Store(Protocol):
+    """One bucket of memory (a personal, project or team store).
+
+    "Live" means: not superseded and not an expired task at ``now``.
+    """
+
+    store_id: str
+
+    def find_by_key(self, content_key: str) -> Entry | None:
+        """The entry (live or superseded) holding this dedupe key, if any."""
+        ...
+
+    def put(self, entry: NewEntry, vectors: Vectors | None, now: int) -> PutOutcome | None:
+        """Store an entry atomically, or return the one already holding its content key.
+
+        With ``vectors=None`` only the dedupe path runs: it returns None when the key is not stored
+        (the caller then embeds and puts again), so known content costs no embedding.
+
+        In one transaction: delete expired tasks; insert unless the content key exists (a unique index
+        decides, so concurrent identical puts yield one entry); on insert with a topic, mark every other
+        live entry of that topic superseded by it. When the key exists on a superseded entry, that entry
+        becomes current again (superseding the current entries of its topic) and keeps its id.
+        ``vectors`` has one row for the content then one per question, ``(1 + len(questions), dim)``.
+        """
+        ...
+
+    def get(self, entry_id: str) -> Entry | None:
+        """The entry with this id (live or superseded, not expired), else None."""
+        ...
+
+    def live_ids(self, ids: Sequence[str], now: int, memory_types: Sequence[MemoryType] | None) -> set[str]:
+        """The subset of ``ids`` that are live at ``now`` and of one of ``memory_types`` (None = all)."""
+        ...
+
+    def entries(self, ids: Sequence[str]) -> dict[str, Entry]:
+        """Entries by id (missing ids are absent from the result)."""
+        ...
+
+    def keyword_search(
+        self, match: str, limit: int, now: int, memory_types: Sequence[MemoryType] | None
+    ) -> list[tuple[str, float]]:
+        """Live entries matching an FTS MATCH expression, best BM25 first, as ``(id, bm25)`` (lower = better)."""
+        ...
+
+    def vector_search(
+        self, query: Vectors, limit: int, now: int, memory_types: Sequence[MemoryType] | None
+    ) -> list[tuple[str, float]]:
+        """Live entries by cosine similarity of ``query`` (``(dim,) float32``) to any of their vectors
+        (content or likely question; best of them, multi-vector max-sim), best first, as ``(id, cosine)``.
+        Filters apply before the top-``limit`` cut."""
+        ...
+
+    def topics(self, now: int, memory_types: Sequence[MemoryType] | None) -> list[tuple[str, str, int]]:
+        """Every live entry that has a topic, as ``(topic, id, created_at)``."""
+        ...
+
+    def recent(self, limit: int, now: int, memory_types: Sequence[MemoryType] | None) -> list[str]:
+        """Ids of live entries, newest first."""
+        ...
+
+    def list_page(
+        self,
+        limit: int,
+        before: tuple[int, str] | None,
+        now: int,
+        memory_types: Sequence[MemoryType] | None,
+        include_superseded: bool,
+    ) -> list[Entry]:
+        """Entries newest first (by ``(created_at, id)`` descending), strictly after the ``before`` cursor."""
+        ...
+
+    def record_use(self, ids: Sequence[str], surface: str, now: int) -> None:
+        """Add 1 to each entry's reuse count and set its last-used surface and time."""
+        ...
+
+    def delete(self, entry_id: str) -> bool:
+        """Delete an entry completely (row, full-text row, vectors) in one transaction and scrub the
+        freed bytes from the database files. Returns False when the id is not in this store."""
+        ...
+
+    def count(self) -> int:
+        """Number of entries (live and superseded)."""
+        ...
+
+    def close(self) -> None:
+        """Release the database connection."""
+        ...
+
+
+class ControlPlane(Protocol):
+    """Users and projects (teams and tokens join later)."""
+
+    def ensure_user(self, name: str, now: int) -> str:
+        """The ``usr_…`` id of the user with this name, created on first sight."""
+        ...
+
+    def find_project(self, owner_id: str, ref: str) -> Project | None:
+        """The owner's project with id or slug ``ref``, else None (other users' projects are None too)."""
+        ...
+
+    def create_project(self, owner_id: str, slug: str, now: int) -> Project:
+        """Create the owner's project with this slug, or return it if a concurrent call just did."""
+        ...
+
+    def projects(self, owner_id: str) -> list[Project]:
+        """The owner's projects, oldest first."""
+        ...
+
+    def close(self) -> None:
+        """Release the database connection."""
+        ...

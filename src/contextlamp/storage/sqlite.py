@@ -1,0 +1,506 @@
+"""SQLite store backend: one database file per store, FTS5 keyword search, exact numpy vector search.
+
+Per file: WAL journal (readers never block the writer), ``busy_timeout`` so concurrent processes wait
+instead of failing, ``synchronous=FULL`` so an acknowledged write survives a crash or power loss,
+``secure_delete=ON`` so deleted content is overwritten with zeros (SQLite docs, PRAGMA secure_delete).
+Full text: a contentless FTS5 table (``content=''``: the index holds terms, never the text) with the
+``porter unicode61`` tokenizer. Vectors: float32 blobs in the database (the source of truth), searched
+from a per-store in-memory matrix that follows the ``vectors`` table by its AUTOINCREMENT ``seq``.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import sqlite3
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from contextlamp.embedding.base import Vectors
+from contextlamp.errors import EmbeddingMismatchError, StorageError
+from contextlamp.models import Entry, MemoryType, NewEntry, PutOutcome
+
+logger = logging.getLogger(__name__)
+
+BUSY_TIMEOUT_MS = 30_000  # a writer holds the lock for milliseconds; 30 s only matters under heavy contention
+SQLITE_MAX_VARS = 900  # below SQLite's historical SQLITE_MAX_VARIABLE_NUMBER of 999
+
+MIGRATIONS: tuple[str, ...] = (
+    # 1: initial schema
+    """
+    CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+    CREATE TABLE IF NOT EXISTS entries (
+        rowid INTEGER PRIMARY KEY,
+        id TEXT NOT NULL UNIQUE,
+        content TEXT NOT NULL,
+        content_key TEXT NOT NULL UNIQUE,
+        memory_type TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        topic TEXT,
+        tags TEXT NOT NULL DEFAULT '[]',
+        questions TEXT NOT NULL DEFAULT '[]',
+        source_surface TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        expires_at INTEGER,
+        superseded_by TEXT,
+        superseded_at INTEGER,
+        reuse_count INTEGER NOT NULL DEFAULT 0,
+        last_used_surface TEXT,
+        last_used_at INTEGER,
+        contributed_by TEXT
+    );
+    CREATE INDEX IF NOT EXISTS entries_live_topic ON entries(topic) WHERE superseded_by IS NULL;
+    CREATE INDEX IF NOT EXISTS entries_created ON entries(created_at, id);
+    CREATE INDEX IF NOT EXISTS entries_expires ON entries(expires_at) WHERE expires_at IS NOT NULL;
+    CREATE VIRTUAL TABLE IF NOT EXISTS entries_fts USING fts5(
+        content, topic, tags, content='', tokenize='porter unicode61 remove_diacritics 2'
+    );
+    CREATE TABLE IF NOT EXISTS vectors (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        entry_rowid INTEGER NOT NULL,
+        ord INTEGER NOT NULL,
+        vec BLOB NOT NULL
+    );
+    CREATE INDEX IF NOT EXISTS vectors_entry ON vectors(entry_rowid);
+    """,
+)
+
+_ENTRY_COLUMNS = (
+    "rowid, id, content, content_key, memory_type, kind, topic, tags, questions, source_surface, created_at, "
+    "expires_at, superseded_by, superseded_at, reuse_count, last_used_surface, last_used_at, contributed_by"
+)
+_LIVE = "superseded_by IS NULL AND (expires_at IS NULL OR expires_at > ?)"
+
+
+def _type_filter(memory_types: Sequence[MemoryType] | None, column: str = "memory_type") -> tuple[str, list[Any]]:
+    if memory_types is None:
+        return "", []
+    return f" AND {column} IN ({','.join('?' * len(memory_types))})", list(memory_types)
+
+
+def _entry(row: sqlite3.Row) -> Entry:
+    return Entry(
+        id=row["id"],
+        content=row["content"],
+        content_key=row["content_key"],
+        memory_type=row["memory_type"],
+        kind=row["kind"],
+        topic=row["topic"],
+        tags=tuple(json.loads(row["tags"])),
+        source_surface=row["source_surface"],
+        created_at=row["created_at"],
+        expires_at=row["expires_at"],
+        superseded_by=row["superseded_by"],
+        superseded_at=row["superseded_at"],
+        reuse_count=row["reuse_count"],
+        last_used_surface=row["last_used_surface"],
+        last_used_at=row["last_used_at"],
+        questions=tuple(json.loads(row["questions"])),
+        contributed_by=row["contributed_by"],
+    )
+
+
+def connect(path: Path) -> sqlite3.Connection:
+    """Open a database file with contextlamp's pragmas (WAL, busy timeout, FULL sync, secure_delete).
+
+    The connection is in autocommit mode; callers open transactions with ``BEGIN IMMEDIATE``. It may be
+    used from any thread (MCP runs sync tools in worker threads); callers serialise use with a lock.
+
+    Raises:
+        StorageError: the file cannot be opened or is not a database.
+    """
+    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None, check_same_thread=False)
+        conn.row_factory = sqlite3.Row
+        conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        conn.execute("PRAGMA journal_mode = WAL")
+        conn.execute("PRAGMA synchronous = FULL")
+        conn.execute("PRAGMA secure_delete = ON")
+        conn.execute("PRAGMA foreign_keys = ON")
+    except sqlite3.DatabaseError as exc:
+        raise StorageError(f"Cannot open database {path}: {exc}") from exc
+    return conn
+
+
+def migrate(conn: sqlite3.Connection, migrations: Sequence[str]) -> None:
+    """Apply the numbered migrations above ``PRAGMA user_version``, each in its own transaction."""
+    version = conn.execute("PRAGMA user_version").fetchone()[0]
+    for number, script in enumerate(migrations, start=1):
+        if number <= version:
+            continue
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            if conn.execute("PRAGMA user_version").fetchone()[0] < number:  # another process may have won
+                for statement in script.split(";"):
+                    if statement.strip():
+                        conn.execute(statement)
+                conn.execute(f"PRAGMA user_version = {number}")
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+
+
+class _VectorIndex:
+    """In-memory copy of a store's ``vectors`` table: a growable ``(capacity, dim) float32`` matrix and the
+    entry rowid of each row. Appends follow ``seq``; any deletion bumps ``meta.vec_epoch`` and forces a
+    full reload, so other processes' writes are always seen before a search."""
+
+    def __init__(self, dim: int) -> None:
+        self.dim = dim
+        self.matrix = np.zeros((0, dim), dtype=np.float32)
+        self.rowids = np.zeros(0, dtype=np.int64)
+        self.size = 0
+        self.max_seq = 0
+        self.epoch: str | None = None
+
+    def reset(self, epoch: str) -> None:
+        self.matrix = np.zeros((0, self.dim), dtype=np.float32)
+        self.rowids = np.zeros(0, dtype=np.int64)
+        self.size = 0
+        self.max_seq = 0
+        self.epoch = epoch
+
+    def append(self, rows: list[sqlite3.Row]) -> None:
+        if not rows:
+            return
+        need = self.size + len(rows)
+        if need > self.matrix.shape[0]:
+            capacity = max(need, 2 * self.matrix.shape[0], 256)
+            matrix = np.zeros((capacity, self.dim), dtype=np.float32)
+            matrix[: self.size] = self.matrix[: self.size]
+            rowids = np.zeros(capacity, dtype=np.int64)
+            rowids[: self.size] = self.rowids[: self.size]
+            self.matrix, self.rowids = matrix, rowids
+        block = np.frombuffer(b"".join(r["vec"] for r in rows), dtype=np.float32).reshape(len(rows), self.dim)
+        self.matrix[self.size : need] = block
+        self.rowids[self.size : need] = [r["entry_rowid"] for r in rows]
+        self.size = need
+        self.max_seq = rows[-1]["seq"]
+
+
+class SqliteStore:
+    """A ``Store`` in one SQLite file. Thread-safe (one connection behind a lock); several processes may
+    open the same file at once (WAL + busy timeout + ``BEGIN IMMEDIATE`` transactions).
+
+    Raises:
+        EmbeddingMismatchError: the file holds vectors of another embedding model or dimension.
+        StorageError: the file cannot be opened.
+    """
+
+    def __init__(self, path: Path, store_id: str, embedder_identity: str, dim: int) -> None:
+        self.store_id = store_id
+        self.path = path
+        self._lock = threading.RLock()
+        self._conn = connect(path)
+        self._dim = dim
+        migrate(self._conn, MIGRATIONS)
+        self._check_embedder(embedder_identity)
+        self._index = _VectorIndex(dim)
+
+    # -- plumbing -------------------------------------------------------------------------------------
+
+    def _check_embedder(self, identity: str) -> None:
+        with self._write() as conn:
+            row = conn.execute("SELECT value FROM meta WHERE key = 'embedder'").fetchone()
+            if row is None:
+                conn.execute("INSERT INTO meta(key, value) VALUES ('embedder', ?)", (identity,))
+                conn.execute("INSERT OR IGNORE INTO meta(key, value) VALUES ('vec_epoch', '0')")
+            elif row["value"] != identity:
+                raise EmbeddingMismatchError(
+                    f"Store {self.store_id} holds vectors of embedding model {row['value']!r}, but the configured "
+                    f"model is {identity!r}. Set CONTEXTLAMP_EMBEDDER back, or run 'contextlamp reindex'."
+                )
+
+    @contextmanager
+    def _write(self) -> Iterator[sqlite3.Connection]:
+        with self._lock:
+            try:
+                self._conn.execute("BEGIN IMMEDIATE")
+            except sqlite3.OperationalError as exc:
+                raise StorageError(f"Store {self.store_id} is busy: {exc}") from exc
+            try:
+                yield self._conn
+                self._conn.execute("COMMIT")
+            except BaseException:
+                self._conn.execute("ROLLBACK")
+                raise
+
+    def _read(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
+        with self._lock:
+            return self._conn.execute(sql, params).fetchall()
+
+    def _sweep_expired(self, conn: sqlite3.Connection, now: int) -> int:
+        rows = conn.execute(
+            "SELECT rowid, content, topic, tags FROM entries WHERE expires_at IS NOT NULL AND expires_at <= ?", (now,)
+        ).fetchall()
+        for row in rows:
+            self._delete_row(conn, row)
+        if rows:
+            self._after_delete(conn)
+        return len(rows)
+
+    def _delete_row(self, conn: sqlite3.Connection, row: sqlite3.Row) -> None:
+        # contentless FTS5 rows are deleted by repeating the indexed values (FTS5 docs, section 4.4.2)
+        conn.execute(
+            "INSERT INTO entries_fts(entries_fts, rowid, content, topic, tags) VALUES('delete', ?, ?, ?, ?)",
+            (row["rowid"], row["content"], row["topic"] or "", _tags_text(row["tags"])),
+        )
+        conn.execute("DELETE FROM vectors WHERE entry_rowid = ?", (row["rowid"],))
+        conn.execute("DELETE FROM entries WHERE rowid = ?", (row["rowid"],))
+
+    def _after_delete(self, conn: sqlite3.Connection) -> None:
+        # merge FTS segments so no deleted term survives in an old segment; secure_delete zeroes freed pages
+        conn.execute("INSERT INTO entries_fts(entries_fts) VALUES('optimize')")
+        conn.execute("UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'vec_epoch'")
+
+    def _scrub_wal(self) -> None:
+        # old page images (with the deleted text) live on in WAL frames until a checkpoint resets the log
+        try:
+            self._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        except sqlite3.OperationalError as exc:  # a reader in another process holds a snapshot
+            logger.info("WAL checkpoint after delete deferred: %s", exc)
+
+    def _sync_index(self) -> _VectorIndex:
+        """Bring the in-memory matrix up to the database's state (called under the lock)."""
+        state = self._conn.execute(
+            "SELECT (SELECT value FROM meta WHERE key = 'vec_epoch'), (SELECT seq FROM sqlite_sequence "
+            "WHERE name = 'vectors')"
+        ).fetchone()
+        epoch, max_seq = str(state[0]), state[1] or 0
+        index = self._index
+        if epoch != index.epoch:
+            index.reset(epoch)
+        if max_seq > index.max_seq:
+            rows = self._conn.execute(
+                "SELECT seq, entry_rowid, vec FROM vectors WHERE seq > ? ORDER BY seq", (index.max_seq,)
+            ).fetchall()
+            index.append(rows)
+        return index
+
+    # -- Store protocol -------------------------------------------------------------------------------
+
+    def find_by_key(self, content_key: str) -> Entry | None:
+        rows = self._read(f"SELECT {_ENTRY_COLUMNS} FROM entries WHERE content_key = ?", (content_key,))
+        return _entry(rows[0]) if rows else None
+
+    def put(self, entry: NewEntry, vectors: Vectors | None, now: int) -> PutOutcome | None:
+        if vectors is not None and vectors.shape != (1 + len(entry.questions), self._dim):
+            raise ValueError(f"vectors must be (1 + questions, {self._dim}), got {vectors.shape}")
+        with self._write() as conn:
+            self._sweep_expired(conn, now)
+            # BEGIN IMMEDIATE holds the single write lock, so this check and the insert are one atomic
+            # step across threads and processes; the UNIQUE index on content_key guarantees it regardless
+            existing = conn.execute(
+                "SELECT id, topic, superseded_by FROM entries WHERE content_key = ?", (entry.content_key,)
+            ).fetchone()
+            if existing is not None:
+                if existing["superseded_by"] is not None:
+                    conn.execute(
+                        "UPDATE entries SET superseded_by = NULL, superseded_at = NULL WHERE id = ?", (existing["id"],)
+                    )
+                    self._supersede(conn, existing["topic"], existing["id"], now)
+                return PutOutcome(id=existing["id"], deduped=True)
+            if vectors is None:
+                return None
+            cursor = conn.execute(
+                "INSERT INTO entries(id, content, content_key, memory_type, kind, topic, tags, questions, "
+                "source_surface, created_at, expires_at, contributed_by) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+                (
+                    entry.id,
+                    entry.content,
+                    entry.content_key,
+                    entry.memory_type,
+                    entry.kind,
+                    entry.topic,
+                    json.dumps(list(entry.tags)),
+                    json.dumps(list(entry.questions)),
+                    entry.source_surface,
+                    entry.created_at,
+                    entry.expires_at,
+                    entry.contributed_by,
+                ),
+            )
+            rowid = cursor.lastrowid
+            conn.execute(
+                "INSERT INTO entries_fts(rowid, content, topic, tags) VALUES (?, ?, ?, ?)",
+                (rowid, entry.content, entry.topic or "", " ".join(entry.tags)),
+            )
+            conn.executemany(
+                "INSERT INTO vectors(entry_rowid, ord, vec) VALUES (?, ?, ?)",
+                [(rowid, i, np.ascontiguousarray(v, dtype=np.float32).tobytes()) for i, v in enumerate(vectors)],
+            )
+            self._supersede(conn, entry.topic, entry.id, now)
+        return PutOutcome(id=entry.id, deduped=False)
+
+    @staticmethod
+    def _supersede(conn: sqlite3.Connection, topic: str | None, winner: str, now: int) -> None:
+        if topic is None:
+            return
+        conn.execute(
+            "UPDATE entries SET superseded_by = ?, superseded_at = ? "
+            "WHERE topic = ? AND superseded_by IS NULL AND id != ?",
+            (winner, now, topic, winner),
+        )
+
+    def get(self, entry_id: str) -> Entry | None:
+        rows = self._read(f"SELECT {_ENTRY_COLUMNS} FROM entries WHERE id = ?", (entry_id,))
+        return _entry(rows[0]) if rows else None
+
+    def entries(self, ids: Sequence[str]) -> dict[str, Entry]:
+        found: dict[str, Entry] = {}
+        for start in range(0, len(ids), SQLITE_MAX_VARS):
+            chunk = list(ids[start : start + SQLITE_MAX_VARS])
+            rows = self._read(
+                f"SELECT {_ENTRY_COLUMNS} FROM entries WHERE id IN ({','.join('?' * len(chunk))})", chunk
+            )
+            found.update((row["id"], _entry(row)) for row in rows)
+        return found
+
+    def live_ids(self, ids: Sequence[str], now: int, memory_types: Sequence[MemoryType] | None) -> set[str]:
+        live: set[str] = set()
+        types_sql, types_params = _type_filter(memory_types)
+        for start in range(0, len(ids), SQLITE_MAX_VARS):
+            chunk = list(ids[start : start + SQLITE_MAX_VARS])
+            rows = self._read(
+                f"SELECT id FROM entries WHERE id IN ({','.join('?' * len(chunk))}) AND {_LIVE}{types_sql}",
+                [*chunk, now, *types_params],
+            )
+            live.update(row["id"] for row in rows)
+        return live
+
+    def keyword_search(
+        self, match: str, limit: int, now: int, memory_types: Sequence[MemoryType] | None
+    ) -> list[tuple[str, float]]:
+        types_sql, types_params = _type_filter(memory_types, "e.memory_type")
+        live = _LIVE.replace("superseded_by", "e.superseded_by").replace("expires_at", "e.expires_at")
+        try:
+            rows = self._read(
+                "SELECT e.id AS id, bm25(entries_fts, 1.0, 2.0, 1.0) AS rank FROM entries_fts "
+                "JOIN entries e ON e.rowid = entries_fts.rowid "
+                f"WHERE entries_fts MATCH ? AND {live}{types_sql} ORDER BY rank LIMIT ?",
+                [match, now, *types_params, limit],
+            )
+        except sqlite3.OperationalError as exc:  # defensive: the query builder quotes every term
+            logger.warning("full-text query rejected by FTS5: %s", type(exc).__name__)
+            return []
+        return [(row["id"], float(row["rank"])) for row in rows]
+
+    def vector_search(
+        self, query: Vectors, limit: int, now: int, memory_types: Sequence[MemoryType] | None
+    ) -> list[tuple[str, float]]:
+        with self._lock:
+            index = self._sync_index()
+            if index.size == 0 or limit <= 0:
+                return []
+            scores = index.matrix[: index.size] @ np.asarray(query, dtype=np.float32).reshape(-1)
+            rowids = index.rowids[: index.size]
+            order = np.argsort(-scores, kind="stable")
+            results: list[tuple[str, float]] = []
+            seen: set[int] = set()
+            start, batch = 0, max(4 * limit, 64)
+            types_sql, types_params = _type_filter(memory_types)
+            while start < len(order) and len(results) < limit:
+                best: dict[int, float] = {}
+                for i in order[start : start + batch]:
+                    rowid = int(rowids[i])
+                    if rowid not in seen and rowid not in best:
+                        best[rowid] = float(scores[i])
+                seen.update(best)
+                start += batch
+                batch *= 2
+                if not best:
+                    continue
+                keys = list(best)
+                allowed: dict[int, str] = {}
+                for chunk_start in range(0, len(keys), SQLITE_MAX_VARS):
+                    chunk = keys[chunk_start : chunk_start + SQLITE_MAX_VARS]
+                    for row in self._conn.execute(
+                        f"SELECT rowid, id FROM entries WHERE rowid IN ({','.join('?' * len(chunk))}) "
+                        f"AND {_LIVE}{types_sql}",
+                        [*chunk, now, *types_params],
+                    ):
+                        allowed[row["rowid"]] = row["id"]
+                for rowid in keys:  # best-first: dict keeps score order
+                    if rowid in allowed and len(results) < limit:
+                        results.append((allowed[rowid], best[rowid]))
+            return results
+
+    def topics(self, now: int, memory_types: Sequence[MemoryType] | None) -> list[tuple[str, str, int]]:
+        types_sql, types_params = _type_filter(memory_types)
+        rows = self._read(
+            f"SELECT topic, id, created_at FROM entries WHERE topic IS NOT NULL AND {_LIVE}{types_sql}",
+            [now, *types_params],
+        )
+        return [(row["topic"], row["id"], row["created_at"]) for row in rows]
+
+    def recent(self, limit: int, now: int, memory_types: Sequence[MemoryType] | None) -> list[str]:
+        types_sql, types_params = _type_filter(memory_types)
+        rows = self._read(
+            f"SELECT id FROM entries WHERE {_LIVE}{types_sql} ORDER BY created_at DESC, id DESC LIMIT ?",
+            [now, *types_params, limit],
+        )
+        return [row["id"] for row in rows]
+
+    def list_page(
+        self,
+        limit: int,
+        before: tuple[int, str] | None,
+        now: int,
+        memory_types: Sequence[MemoryType] | None,
+        include_superseded: bool,
+    ) -> list[Entry]:
+        where = ["(expires_at IS NULL OR expires_at > ?)"]
+        params: list[Any] = [now]
+        if not include_superseded:
+            where.append("superseded_by IS NULL")
+        if before is not None:
+            where.append("(created_at < ? OR (created_at = ? AND id < ?))")
+            params += [before[0], before[0], before[1]]
+        types_sql, types_params = _type_filter(memory_types)
+        rows = self._read(
+            f"SELECT {_ENTRY_COLUMNS} FROM entries WHERE {' AND '.join(where)}{types_sql} "
+            "ORDER BY created_at DESC, id DESC LIMIT ?",
+            [*params, *types_params, limit],
+        )
+        return [_entry(row) for row in rows]
+
+    def record_use(self, ids: Sequence[str], surface: str, now: int) -> None:
+        if not ids:
+            return
+        with self._write() as conn:
+            self._sweep_expired(conn, now)
+            conn.executemany(
+                "UPDATE entries SET reuse_count = reuse_count + 1, last_used_surface = ?, last_used_at = ? "
+                "WHERE id = ?",
+                [(surface, now, entry_id) for entry_id in ids],
+            )
+
+    def delete(self, entry_id: str) -> bool:
+        with self._write() as conn:
+            row = conn.execute("SELECT rowid, content, topic, tags FROM entries WHERE id = ?", (entry_id,)).fetchone()
+            if row is None:
+                return False
+            self._delete_row(conn, row)
+            self._after_delete(conn)
+        with self._lock:
+            self._scrub_wal()
+            self._index = _VectorIndex(self._dim)  # drop the forgotten vectors from memory now
+        return True
+
+    def count(self) -> int:
+        return int(self._read("SELECT count(*) FROM entries")[0][0])
+
+    def close(self) -> None:
+        with self._lock:
+            self._conn.close()
+
+
+def _tags_text(tags_json: str) -> str:
+    return " ".join(json.loads(tags_json))

@@ -1,0 +1,71 @@
+"""Text normalisation shared by the service and the stores: dedupe keys, topics, surfaces, titles, ids."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import re
+import secrets
+import time
+import unicodedata
+
+_WS = re.compile(r"\s+")
+_NON_WORD = re.compile(r"[^\w]+")
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+
+
+def now_ms() -> int:
+    """Current time, ms since the Unix epoch (UTC)."""
+    return time.time_ns() // 1_000_000
+
+
+def new_id(prefix: str) -> str:
+    """An opaque, unguessable id: ``<prefix>_`` + 128 random bits as 26 base32 characters (spec: >= 96 bits)."""
+    token = base64.b32encode(secrets.token_bytes(16)).decode("ascii").rstrip("=").lower()
+    return f"{prefix}_{token}"
+
+
+def collapse_ws(text: str) -> str:
+    """Trim and collapse every run of white space to one space."""
+    return _WS.sub(" ", text).strip()
+
+
+def content_key(content: str) -> str:
+    """Dedupe key (spec/TOOLS.md save_context): SHA-256 hex of the content after Unicode NFC, trimming and
+    collapsing runs of white space; case is kept."""
+    normal = collapse_ws(unicodedata.normalize("NFC", content))
+    return hashlib.sha256(normal.encode("utf-8")).hexdigest()
+
+
+def kebab(text: str) -> str:
+    """Lower-case kebab form: ``"Package Manager"`` and ``"packageManager"`` -> ``"package-manager"``."""
+    spaced = _CAMEL.sub(" ", unicodedata.normalize("NFKC", text))
+    return _NON_WORD.sub("-", spaced.replace("_", " ").lower()).strip("-")
+
+
+def title_of(content: str, limit: int = 80) -> str:
+    """First non-blank line of the content, at most ``limit`` characters (ellipsis when cut)."""
+    for line in content.splitlines():
+        line = collapse_ws(line)
+        if line:
+            return line if len(line) <= limit else line[: limit - 1].rstrip() + "…"
+    return ""
+
+
+def preview_of(content: str, limit: int = 200) -> str:
+    """First ``limit`` characters of the content with white space collapsed."""
+    return collapse_ws(content)[:limit]
+
+
+def scrub_surrogates(text: str) -> str:
+    """Replace lone UTF-16 surrogates (not encodable as UTF-8) with U+FFFD."""
+    return text.encode("utf-8", "replace").decode("utf-8")
+
+
+def has_surrogates(text: str) -> bool:
+    """True when the string holds a lone surrogate code point (invalid Unicode)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
