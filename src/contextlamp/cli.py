@@ -88,7 +88,7 @@ def serve() -> None:
         principal = service.principal(settings.user)
     except ContextlampError as exc:
         raise click.ClickException(str(exc)) from exc
-    server = build_server(service, lambda _ctx: principal)
+    server = build_server(service, lambda _ctx: principal, log_level=settings.log_level)
     server.run("stdio")
 
 

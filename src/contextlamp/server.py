@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, cast
 
 from mcp.server import MCPServer
 from mcp.server.mcpserver import Context
@@ -17,7 +17,7 @@ from mcp.server.mcpserver.exceptions import ToolError
 from mcp.server.mcpserver.tools.base import Tool
 from mcp.server.mcpserver.utilities.func_metadata import ArgModelBase
 from mcp_types import CallToolResult, TextContent, ToolAnnotations
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from contextlamp import __version__
 from contextlamp.errors import ContextlampError
@@ -58,7 +58,12 @@ def _reply(result: BaseModel) -> CallToolResult:
     return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=data)
 
 
-def build_server(service: MemoryService, principal_of: PrincipalResolver, name: str = "contextlamp") -> MCPServer:
+def build_server(
+    service: MemoryService,
+    principal_of: PrincipalResolver,
+    name: str = "contextlamp",
+    log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "WARNING",
+) -> MCPServer:
     """The MCP server with the memory tools registered explicitly.
 
     Args:
@@ -169,11 +174,26 @@ def build_server(service: MemoryService, principal_of: PrincipalResolver, name: 
                                          idempotent_hint=True, open_world_hint=False)),
     ]
     registered = [_strict(Tool.from_function(fn, annotations=annotations)) for fn, annotations in tools]
-    return MCPServer(name=name, version=__version__, instructions=INSTRUCTIONS, tools=registered)
+    return MCPServer(
+        name=name, version=__version__, instructions=INSTRUCTIONS, tools=registered, log_level=log_level
+    )
 
 
 class _StrictArgs(ArgModelBase):
-    model_config = ConfigDict(extra="forbid", arbitrary_types_allowed=True)
+    # values are the caller's data (possibly secrets): keep them out of error messages and logs
+    model_config = ConfigDict(extra="forbid", arbitrary_types_allowed=True, hide_input_in_errors=True)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _reject_unknown(cls, data: Any) -> Any:
+        if isinstance(data, dict):
+            known = {field.alias or name for name, field in cls.model_fields.items()}
+            unknown = sorted(str(key) for key in cast(dict[Any, Any], data) if key not in known)
+            if unknown:
+                raise ValueError(
+                    f"unknown argument(s) {', '.join(unknown)}; allowed arguments: {', '.join(sorted(known))}"
+                )
+        return data
 
 
 def _strict(tool: Tool) -> Tool:

@@ -23,7 +23,7 @@ class FusionWeights:
     semantic: float = 1.0
     keyword: float = 1.0
     fact_key: float = 1.0
-    recency: float = 1.5
+    recency: float = 3.0
     k: int = RRF_K
 
 

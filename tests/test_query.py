@@ -1,0 +1,37 @@
+"""Full-text queries are built safely from any text."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+
+from contextlamp.retrieval.query import content_terms, fts_match, query_terms
+
+ADVERSARIAL = ['"', "'", "-", "*", "AND", "OR", "NOT", "NEAR(a b)", "C++", "node.js", "50%", "why?", "a:b",
+               "col:term", "^start", "(unbalanced", 'say "hi', "🙂", "naïve café", "数据库", "\ud800 lone", "x" * 10_000]
+
+
+@pytest.mark.parametrize("text", ADVERSARIAL)
+def test_any_text_becomes_a_valid_match_expression(text: str) -> None:
+    conn = sqlite3.connect(":memory:")
+    conn.execute("CREATE VIRTUAL TABLE t USING fts5(body, tokenize='porter unicode61 remove_diacritics 2')")
+    conn.execute("INSERT INTO t(body) VALUES ('node js and C plus plus, 50 percent, why not')")
+    for mode in ("and", "or"):
+        match = fts_match(content_terms(text), mode)
+        if match is not None:
+            conn.execute("SELECT rowid FROM t WHERE t MATCH ?", (match,)).fetchall()
+
+
+def test_operators_are_searched_as_words() -> None:
+    assert fts_match(["not", "and"], "or") == '"not" OR "and"'
+    assert fts_match(['say"'], "and") == '"say"""'
+
+
+def test_stop_words_are_dropped_unless_nothing_else_remains() -> None:
+    assert content_terms("What is the package manager we use?") == ["package", "manager", "use"]
+    assert content_terms("who are you") == ["who", "are", "you"]
+
+
+def test_terms_are_normalised_and_deduplicated() -> None:
+    assert query_terms("Ｐｎｐｍ pnpm PNPM") == ["pnpm"]
