@@ -22,6 +22,7 @@ from contextlamp.bootstrap import configure_logging, create_service
 from contextlamp.config import Settings
 from contextlamp.errors import ContextlampError
 from contextlamp.models import KINDS, MEMORY_TYPES
+from contextlamp.server import build_server
 from contextlamp.service import Caller, MemoryService
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -56,7 +57,7 @@ def _json_option(fn: F) -> F:
 
 
 def _print_json(result: BaseModel) -> None:
-    click.echo(result.model_dump_json(indent=2, exclude_none=True))
+    click.echo(result.model_dump_json(indent=2, exclude_unset=True))
 
 
 def _when(ms: int) -> str:
@@ -79,8 +80,6 @@ def serve() -> None:
 
     Example: contextlamp serve
     """
-    from contextlamp.server import build_server  # the MCP SDK is only needed by this command
-
     settings = _settings()
     configure_logging(settings.log_level)
     try:

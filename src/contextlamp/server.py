@@ -52,9 +52,9 @@ def client_surface(ctx: Context) -> str:
 
 
 def _reply(result: BaseModel) -> CallToolResult:
-    """Structured content and the same JSON as text; optional fields that are null are left out."""
-    data = result.model_dump(mode="json", exclude_none=True)
-    text = result.model_dump_json(exclude_none=True)
+    """Structured content and the same JSON as text; optional fields never set are left out."""
+    data = result.model_dump(mode="json", exclude_unset=True)
+    text = result.model_dump_json(exclude_unset=True)
     return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=data)
 
 

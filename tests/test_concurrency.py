@@ -1,0 +1,95 @@
+"""Concurrent writers: atomic dedupe and one current entry per topic, across connections and processes."""
+
+from __future__ import annotations
+
+import multiprocessing
+import threading
+from pathlib import Path
+
+from contextlamp.embedding import FakeEmbedder
+from contextlamp.service import Caller, MemoryService
+from contextlamp.storage import StoreRegistry
+
+WORKERS = 20
+
+
+def _service(home: Path) -> tuple[MemoryService, Caller]:
+    embedder = FakeEmbedder()
+    service = MemoryService(StoreRegistry(home, embedder.identity, embedder.dim), embedder)
+    return service, Caller(principal=service.principal("alice"), surface="test")
+
+
+def _race(home: Path, content: str, topic: str | None, results: list[str], barrier: threading.Barrier) -> None:
+    service, caller = _service(home)  # own registry = own SQLite connections, like another process
+    barrier.wait()
+    results.append(service.save_context(caller, content, topic=topic).id)
+    service.registry.close()
+
+
+def test_twenty_concurrent_identical_saves_give_one_entry(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    _service(home)[0].registry.close()
+    results: list[str] = []
+    barrier = threading.Barrier(WORKERS)
+    threads = [
+        threading.Thread(target=_race, args=(home, "The build server is ci-7", None, results, barrier))
+        for _ in range(WORKERS)
+    ]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=60)
+    service, caller = _service(home)
+    assert len(results) == WORKERS and len(set(results)) == 1
+    assert [i.id for i in service.list_context(caller, include_superseded=True).items] == results[:1]
+
+
+def test_concurrent_saves_on_one_topic_leave_one_current_entry(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    _service(home)[0].registry.close()
+    results: list[str] = []
+    barrier = threading.Barrier(10)
+    threads = [
+        threading.Thread(target=_race, args=(home, f"The port is {8000 + i}", "port", results, barrier))
+        for i in range(10)
+    ]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=60)
+    service, caller = _service(home)
+    current = service.list_context(caller).items
+    assert len(current) == 1 and current[0].id in results
+    assert len(service.list_context(caller, include_superseded=True).items) == 10
+
+
+def _process_save(home: str, content: str, queue: "multiprocessing.Queue[str]") -> None:
+    service, caller = _service(Path(home))
+    queue.put(service.save_context(caller, content).id)
+
+
+def test_identical_saves_from_separate_processes_give_one_entry(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    _service(home)[0].registry.close()
+    ctx = multiprocessing.get_context("spawn")
+    queue: multiprocessing.Queue[str] = ctx.Queue()
+    procs = [ctx.Process(target=_process_save, args=(str(home), "Shared across processes", queue)) for _ in range(4)]
+    for p in procs:
+        p.start()
+    ids = [queue.get(timeout=60) for _ in procs]
+    for p in procs:
+        p.join(timeout=60)
+    assert len(set(ids)) == 1
+
+
+def test_a_write_by_another_process_is_seen_by_vector_search(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    reader, caller = _service(home)
+    assert reader.get_context(caller, "kangaroo habitat").packs == []
+    reader.save_context(caller, "unrelated warmup entry")
+    reader.get_context(caller, "warmup")  # loads the vector matrix
+    writer, writer_caller = _service(home)
+    saved = writer.save_context(writer_caller, "kangaroo habitat is Australia")
+    assert reader.get_context(caller, "kangaroo habitat").packs[0].id == saved.id
+    assert writer.forget_context(writer_caller, saved.id).forgotten
+    assert saved.id not in [p.id for p in reader.get_context(caller, "kangaroo habitat").packs]

@@ -1,0 +1,105 @@
+"""End to end: the SDK's stdio client spawns `contextlamp serve` (real embedding model) and uses every tool."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sys
+from pathlib import Path
+from typing import Any
+
+import anyio
+import pytest
+from mcp import Client, StdioServerParameters
+from mcp_types import CallToolResult, Implementation
+
+pytestmark = pytest.mark.model
+
+TOOLS = {"save_context", "get_context", "list_context", "forget_context"}
+
+
+def _server(home: Path, stdout_copy: Path) -> StdioServerParameters:
+    exe = shutil.which("contextlamp") or str(Path(sys.executable).parent / "contextlamp")
+    # tee keeps a byte-exact copy of everything the server writes to stdout, to check it is only JSON-RPC
+    return StdioServerParameters(
+        command="bash",
+        args=["-c", f'"{exe}" serve | tee "{stdout_copy}"'],
+        env={"CONTEXTLAMP_HOME": str(home), "CONTEXTLAMP_USER": "tester", "CONTEXTLAMP_LOG_LEVEL": "DEBUG"},
+    )
+
+
+def _data(result: CallToolResult) -> dict[str, Any]:
+    assert not result.is_error, result.content
+    assert result.structured_content is not None
+    text = result.content[0].text  # type: ignore[union-attr]
+    assert json.loads(text) == result.structured_content
+    return result.structured_content
+
+
+async def _scenario(client: Client) -> None:
+    listed = await client.list_tools()
+    tools = {t.name: t for t in listed.tools}
+    assert set(tools) == TOOLS
+    for tool in tools.values():
+        assert tool.output_schema is not None and tool.description
+        assert tool.input_schema.get("additionalProperties") is False
+        assert tool.annotations is not None
+    assert tools["get_context"].annotations.read_only_hint is True
+    assert tools["list_context"].annotations.read_only_hint is True
+    assert tools["save_context"].annotations.idempotent_hint is True
+    assert tools["forget_context"].annotations.destructive_hint is True
+    assert tools["save_context"].input_schema["required"] == ["content"]
+
+    lunch = _data(await client.call_tool("save_context", {
+        "content": "The team's favourite lunch spot is the Thai restaurant on Main Street", "kind": "preference"}))
+    for distractor in ("The CI pipeline runs on GitHub Actions", "Production database is PostgreSQL 16",
+                       "Release branches are cut every second Tuesday"):
+        _data(await client.call_tool("save_context", {"content": distractor}))
+    packs = _data(await client.call_tool("get_context", {"query": "where do colleagues go to eat at midday?"}))["packs"]
+    assert packs[0]["id"] == lunch["id"]
+    assert packs[0]["source_surface"] == "claude-code" and packs[0]["scope"] == "personal"
+
+    again = _data(await client.call_tool("save_context", {
+        "content": "The team's favourite lunch spot is the Thai restaurant on Main Street"}))
+    assert again == {"id": lunch["id"], "deduped": True}
+
+    old = _data(await client.call_tool("save_context", {"content": "We use npm", "topic": "package-manager"}))
+    new = _data(await client.call_tool("save_context", {"content": "We use pnpm", "topic": "Package Manager"}))
+    listed_ids = [i["id"] for i in _data(await client.call_tool("list_context", {}))["items"]]
+    assert new["id"] in listed_ids and old["id"] not in listed_ids
+    top = _data(await client.call_tool("get_context", {"query": "which package manager do we use?"}))["packs"][0]
+    assert top["id"] == new["id"]
+
+    preview = _data(await client.call_tool("forget_context", {"id": lunch["id"], "confirm": False}))
+    assert preview["forgotten"] is False and preview["preview"]["id"] == lunch["id"]
+    assert _data(await client.call_tool("forget_context", {"id": lunch["id"]})) == {"forgotten": True}
+    packs = _data(await client.call_tool("get_context", {"query": "lunch spot Thai restaurant"}))["packs"]
+    assert lunch["id"] not in [p["id"] for p in packs]
+    resaved = _data(await client.call_tool("save_context", {
+        "content": "The team's favourite lunch spot is the Thai restaurant on Main Street"}))
+    assert resaved["deduped"] is False and resaved["id"] != lunch["id"]
+
+    bad = await client.call_tool("get_context", {"query": "x", "max_results": 500})
+    assert bad.is_error and "max_results" in bad.content[0].text  # type: ignore[union-attr]
+    unknown = await client.call_tool("get_context", {"query": "x", "user_id": "someone-else"})
+    assert unknown.is_error and "user_id" in unknown.content[0].text  # type: ignore[union-attr]
+    secret = await client.call_tool("save_context", {"content": "token ghp_abcdefghijklmnopqrstuvwxyz0123456789"})
+    assert secret.is_error and "ghp_" not in secret.content[0].text  # type: ignore[union-attr]
+
+
+def test_stdio_server_end_to_end(tmp_path: Path) -> None:
+    stdout_copy = tmp_path / "stdout.jsonl"
+
+    async def main() -> None:
+        with anyio.fail_after(180):
+            params = _server(tmp_path / "home", stdout_copy)
+            info = Implementation(name="Claude Code", version="1.0")
+            async with Client(params, client_info=info, read_timeout_seconds=120) as client:
+                await _scenario(client)
+
+    anyio.run(main)
+    lines = stdout_copy.read_text(encoding="utf-8").splitlines()
+    assert lines, "the server wrote nothing to stdout"
+    for line in lines:
+        message = json.loads(line)
+        assert message.get("jsonrpc") == "2.0", line[:200]
