@@ -1,7 +1,7 @@
 """Configuration: one ``Settings`` object, read from ``CONTEXTLAMP_*`` environment variables.
 
 Only the composition roots (``cli.py``, ``server.py``) build ``Settings``; every other module takes
-plain arguments. Precedence: CLI flags > environment > ``.env`` in the working directory.
+plain arguments. Precedence: environment > ``.env`` in the working directory > default.
 """
 
 from __future__ import annotations

@@ -1,0 +1,35 @@
+"""Documentation stays true: every setting and every CLI command is documented."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import click
+
+from contextlamp.cli import cli
+from contextlamp.config import Settings
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_every_setting_is_documented() -> None:
+    doc = (ROOT / "docs" / "configuration.md").read_text(encoding="utf-8")
+    for name, field in Settings.model_fields.items():
+        assert f"`CONTEXTLAMP_{name.upper()}`" in doc, f"CONTEXTLAMP_{name.upper()} missing from docs"
+        assert field.description, f"setting {name} has no description"
+
+
+def test_every_cli_command_has_help_and_is_in_the_readme() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert isinstance(cli, click.Group)
+    for name, command in cli.commands.items():
+        assert command.help and "Example:" in command.help, f"{name} help lacks an example"
+        assert f"contextlamp {name}" in readme, f"contextlamp {name} missing from README"
+
+
+def test_readme_test_command_is_what_ci_runs() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert "bash .ci/run" in readme
+    assert re.search(r"^python -m pytest -q$", ci, re.MULTILINE)
