@@ -4,10 +4,8 @@ LoCoMo: Maharana et al., "Evaluating Very Long-Term Conversational Memory of LLM
 (arXiv 2402.17753). Protocol of /work/shared/data/locomo/README.md: one memory per dialog turn
 (``"<speaker>: <text>"`` plus ``" [shared a photo: <caption>]"``), one store per conversation, each question
 a ``get_context`` query against its own conversation; recall@k = |evidence ∩ top-k| / |evidence|, averaged
-over questions (the paper's R@k). Usage:
-
-    python bench/retrieval_locomo.py --data PATH [--k 5,10] [--limit-conversations N] [--json OUT]
-        [--embedder minilm|fake]
+over questions (the paper's R@k). Keyword-only and semantic-only rankings are the service's own signal
+lists (``collect_signals``) for the same question. Run with ``--help`` for options.
 """
 
 from __future__ import annotations
