@@ -54,8 +54,12 @@ def _dataset() -> list[dict[str, Any]]:
     qa_a = [
         {"question": "Who adopted the golden retriever?", "answer": "Alice", "evidence": ["D1:1"], "category": 4},
         {"question": "When is the violin recital?", "answer": "Friday", "evidence": ["D:3:1"], "category": 2},
-        {"question": "Which sunset photo and which violin recital?", "answer": "x", "evidence": ["D1 3; D3:1"],
-         "category": 1},
+        {
+            "question": "Which sunset photo and which violin recital?",
+            "answer": "x",
+            "evidence": ["D1 3; D3:1"],
+            "category": 1,
+        },
         {"question": "What wonderful news?", "answer": "dog", "evidence": ["D3:2"], "category": 4},
         {"question": "Who owns Biscuit?", "adversarial_answer": "Bob", "evidence": ["D9:9"], "category": 5},
         {"question": "Anything?", "answer": "no", "evidence": ["D"], "category": 5},

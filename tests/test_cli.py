@@ -28,8 +28,9 @@ def run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-unt
 
 
 def test_save_get_list_forget_round_trip_in_json(run) -> None:  # type: ignore[no-untyped-def]
-    saved = json.loads(run("save", "We use pnpm", "--topic", "Package Manager", "--kind", "decision",
-                           "--tag", "JS", "--json"))
+    saved = json.loads(
+        run("save", "We use pnpm", "--topic", "Package Manager", "--kind", "decision", "--tag", "JS", "--json")
+    )
     assert saved["deduped"] is False and saved["id"].startswith("ctx_")
     assert json.loads(run("save", "We use pnpm", "--json"))["deduped"] is True
     packs = json.loads(run("get", "package manager", "--json"))["packs"]

@@ -63,7 +63,7 @@ def test_concurrent_saves_on_one_topic_leave_one_current_entry(tmp_path: Path) -
     assert len(service.list_context(caller, include_superseded=True).items) == 10
 
 
-def _process_save(home: str, content: str, queue: "multiprocessing.Queue[str]") -> None:
+def _process_save(home: str, content: str, queue: multiprocessing.Queue[str]) -> None:
     service, caller = _service(Path(home))
     queue.put(service.save_context(caller, content).id)
 

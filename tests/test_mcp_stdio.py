@@ -50,17 +50,27 @@ async def _scenario(client: Client) -> None:
     assert tools["forget_context"].annotations.destructive_hint is True
     assert tools["save_context"].input_schema["required"] == ["content"]
 
-    lunch = _data(await client.call_tool("save_context", {
-        "content": "The team's favourite lunch spot is the Thai restaurant on Main Street", "kind": "preference"}))
-    for distractor in ("The CI pipeline runs on GitHub Actions", "Production database is PostgreSQL 16",
-                       "Release branches are cut every second Tuesday"):
+    lunch = _data(
+        await client.call_tool(
+            "save_context",
+            {"content": "The team's favourite lunch spot is the Thai restaurant on Main Street", "kind": "preference"},
+        )
+    )
+    for distractor in (
+        "The CI pipeline runs on GitHub Actions",
+        "Production database is PostgreSQL 16",
+        "Release branches are cut every second Tuesday",
+    ):
         _data(await client.call_tool("save_context", {"content": distractor}))
     packs = _data(await client.call_tool("get_context", {"query": "where do colleagues go to eat at midday?"}))["packs"]
     assert packs[0]["id"] == lunch["id"]
     assert packs[0]["source_surface"] == "claude-code" and packs[0]["scope"] == "personal"
 
-    again = _data(await client.call_tool("save_context", {
-        "content": "The team's favourite lunch spot is the Thai restaurant on Main Street"}))
+    again = _data(
+        await client.call_tool(
+            "save_context", {"content": "The team's favourite lunch spot is the Thai restaurant on Main Street"}
+        )
+    )
     assert again == {"id": lunch["id"], "deduped": True}
 
     old = _data(await client.call_tool("save_context", {"content": "We use npm", "topic": "package-manager"}))
@@ -75,8 +85,11 @@ async def _scenario(client: Client) -> None:
     assert _data(await client.call_tool("forget_context", {"id": lunch["id"]})) == {"forgotten": True}
     packs = _data(await client.call_tool("get_context", {"query": "lunch spot Thai restaurant"}))["packs"]
     assert lunch["id"] not in [p["id"] for p in packs]
-    resaved = _data(await client.call_tool("save_context", {
-        "content": "The team's favourite lunch spot is the Thai restaurant on Main Street"}))
+    resaved = _data(
+        await client.call_tool(
+            "save_context", {"content": "The team's favourite lunch spot is the Thai restaurant on Main Street"}
+        )
+    )
     assert resaved["deduped"] is False and resaved["id"] != lunch["id"]
 
     bad = await client.call_tool("get_context", {"query": "x", "max_results": 500})

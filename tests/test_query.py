@@ -8,8 +8,30 @@ import pytest
 
 from contextlamp.retrieval.query import content_terms, fts_match, query_terms
 
-ADVERSARIAL = ['"', "'", "-", "*", "AND", "OR", "NOT", "NEAR(a b)", "C++", "node.js", "50%", "why?", "a:b",
-               "col:term", "^start", "(unbalanced", 'say "hi', "🙂", "naïve café", "数据库", "\ud800 lone", "x" * 10_000]
+ADVERSARIAL = [
+    '"',
+    "'",
+    "-",
+    "*",
+    "AND",
+    "OR",
+    "NOT",
+    "NEAR(a b)",
+    "C++",
+    "node.js",
+    "50%",
+    "why?",
+    "a:b",
+    "col:term",
+    "^start",
+    "(unbalanced",
+    'say "hi',
+    "🙂",
+    "naïve café",
+    "数据库",
+    "\ud800 lone",
+    "x" * 10_000,
+]
 
 
 @pytest.mark.parametrize("text", ADVERSARIAL)

@@ -22,7 +22,12 @@ def test_keyword_match_ranks_first_with_all_pack_fields(service: MemoryService, 
     packs = service.get_context(alice, "which package tool: pnpm or npm?").packs
     top = packs[0]
     assert top.id == target.id
-    assert (top.kind, top.memory_type, top.scope, top.source_surface) == ("decision", "event", "personal", "claude-code")
+    assert (top.kind, top.memory_type, top.scope, top.source_surface) == (
+        "decision",
+        "event",
+        "personal",
+        "claude-code",
+    )
     assert 0.0 < top.score <= 1.0
     assert [p.score for p in packs] == sorted((p.score for p in packs), reverse=True)
 
@@ -103,9 +108,7 @@ def test_users_never_see_each_other(service: MemoryService, alice: Caller, bob: 
 
 
 @pytest.mark.parametrize("query", ADVERSARIAL)
-def test_adversarial_queries_return_results_or_a_clear_error(
-    service: MemoryService, alice: Caller, query: str
-) -> None:
+def test_adversarial_queries_return_results_or_a_clear_error(service: MemoryService, alice: Caller, query: str) -> None:
     service.save_context(alice, "C++ and node.js at 50% capacity: why? AND/OR/NOT -flags *stars*")
     try:
         packs = service.get_context(alice, query).packs

@@ -39,8 +39,13 @@ def test_list_filters_by_memory_type(service: MemoryService, alice: Caller) -> N
 
 @pytest.mark.parametrize(
     ("kwargs", "field"),
-    [({"limit": 0}, "limit"), ({"limit": 201}, "limit"), ({"cursor": "garbage!"}, "cursor"),
-     ({"include_superseded": "yes"}, "include_superseded"), ({"project": "nope"}, "project")],
+    [
+        ({"limit": 0}, "limit"),
+        ({"limit": 201}, "limit"),
+        ({"cursor": "garbage!"}, "cursor"),
+        ({"include_superseded": "yes"}, "include_superseded"),
+        ({"project": "nope"}, "project"),
+    ],
 )
 def test_bad_list_argument_names_the_field(service: MemoryService, alice: Caller, kwargs: dict, field: str) -> None:
     with pytest.raises(InvalidArgumentError) as err:
@@ -99,7 +104,9 @@ def test_forget_leaves_no_trace_of_the_text_in_the_database_files(
     assert len(service.list_context(alice).items) == len(keep)
 
 
-@pytest.mark.parametrize(("kwargs", "field"), [({"id": ""}, "id"), ({"id": 5}, "id"), ({"id": "x", "confirm": "y"}, "confirm")])
+@pytest.mark.parametrize(
+    ("kwargs", "field"), [({"id": ""}, "id"), ({"id": 5}, "id"), ({"id": "x", "confirm": "y"}, "confirm")]
+)
 def test_bad_forget_argument_names_the_field(service: MemoryService, alice: Caller, kwargs: dict, field: str) -> None:
     with pytest.raises(InvalidArgumentError) as err:
         service.forget_context(alice, **kwargs)

@@ -7,6 +7,6 @@ from __future__ import annotations
 
 __version__ = "0.1.0"
 
-from contextlamp.service import Caller, MemoryService  # noqa: E402  (after __version__: server.py reads it)
+from contextlamp.service import Caller, MemoryService
 
 __all__ = ["Caller", "MemoryService", "__version__"]

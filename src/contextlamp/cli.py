@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from functools import wraps
 from typing import Any, TypeVar
 
@@ -61,7 +61,7 @@ def _print_json(result: BaseModel) -> None:
 
 
 def _when(ms: int) -> str:
-    return datetime.fromtimestamp(ms / 1000, tz=timezone.utc).astimezone().strftime("%Y-%m-%d %H:%M")
+    return datetime.fromtimestamp(ms / 1000, tz=UTC).astimezone().strftime("%Y-%m-%d %H:%M")
 
 
 @click.group()
@@ -146,9 +146,7 @@ def get(
 
     Example: contextlamp get "which package manager do we use?"
     """
-    result = service.get_context(
-        caller, query, max_results, list(memory_types) or None, "all", project, False, recency
-    )
+    result = service.get_context(caller, query, max_results, list(memory_types) or None, "all", project, False, recency)
     if as_json:
         _print_json(result)
         return

@@ -61,7 +61,9 @@ class Settings(BaseSettings):
     weight_keyword: float = Field(default=1.0, ge=0, description="RRF weight of the keyword (BM25) list.")
     weight_fact_key: float = Field(default=1.0, ge=0, description="RRF weight of the fact-key (topic) list.")
     weight_recency: float = Field(
-        default=3.0, ge=0, description="RRF weight of the recency list when get_context recency=true (as much as the other three lists together)."
+        default=3.0,
+        ge=0,
+        description="RRF weight of the recency list when get_context recency=true (3 = the other lists together).",
     )
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = Field(
         default="WARNING", description="Log level (logs go to stderr, never stdout)."

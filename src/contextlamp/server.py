@@ -83,20 +83,22 @@ def build_server(
         ctx: Context,
         memory_type: Annotated[
             MemoryTypeName | None,
-            Field(description="fact (default), event (default when kind is decision), instruction or task "
-                  "(expires after 7 days)."),
+            Field(
+                description="fact (default), event (default when kind is decision), instruction or task "
+                "(expires after 7 days)."
+            ),
         ] = None,
         kind: Annotated[KindName | None, Field(description="Display flavour; default note.")] = None,
         topic: Annotated[
             str | None,
-            Field(description="Stable key such as 'package-manager'. A newer entry on the same topic replaces "
-                  "the older one (history is kept)."),
+            Field(
+                description="Stable key such as 'package-manager'. A newer entry on the same topic replaces "
+                "the older one (history is kept)."
+            ),
         ] = None,
         source_surface: Annotated[str | None, Field(description="Defaults to this client's name.")] = None,
         tags: Annotated[list[str] | None, Field(description="Up to 32 short labels.")] = None,
-        project: Annotated[
-            str | None, Field(description="Project id or slug; a new slug creates the project.")
-        ] = None,
+        project: Annotated[str | None, Field(description="Project id or slug; a new slug creates the project.")] = None,
     ) -> Annotated[CallToolResult, SaveResult]:
         """Remember one durable thing for all of the user's AI tools.
 
@@ -107,9 +109,7 @@ def build_server(
         """
         return call(
             ctx,
-            lambda c: service.save_context(
-                c, content, memory_type, kind, topic, source_surface, tags, project
-            ),
+            lambda c: service.save_context(c, content, memory_type, kind, topic, source_surface, tags, project),
         )
 
     def get_context(
@@ -166,17 +166,31 @@ def build_server(
         return call(ctx, lambda c: service.forget_context(c, id, confirm, project))
 
     tools: list[tuple[Callable[..., Any], ToolAnnotations]] = [
-        (save_context, ToolAnnotations(title="Save context", read_only_hint=False, destructive_hint=False,
-                                       idempotent_hint=True, open_world_hint=False)),
+        (
+            save_context,
+            ToolAnnotations(
+                title="Save context",
+                read_only_hint=False,
+                destructive_hint=False,
+                idempotent_hint=True,
+                open_world_hint=False,
+            ),
+        ),
         (get_context, ToolAnnotations(title="Get context", read_only_hint=True, open_world_hint=False)),
         (list_context, ToolAnnotations(title="List context", read_only_hint=True, open_world_hint=False)),
-        (forget_context, ToolAnnotations(title="Forget context", read_only_hint=False, destructive_hint=True,
-                                         idempotent_hint=True, open_world_hint=False)),
+        (
+            forget_context,
+            ToolAnnotations(
+                title="Forget context",
+                read_only_hint=False,
+                destructive_hint=True,
+                idempotent_hint=True,
+                open_world_hint=False,
+            ),
+        ),
     ]
     registered = [_strict(Tool.from_function(fn, annotations=annotations)) for fn, annotations in tools]
-    return MCPServer(
-        name=name, version=__version__, instructions=INSTRUCTIONS, tools=registered, log_level=log_level
-    )
+    return MCPServer(name=name, version=__version__, instructions=INSTRUCTIONS, tools=registered, log_level=log_level)
 
 
 class _StrictArgs(ArgModelBase):

@@ -34,6 +34,7 @@ from contextlamp.models import (
     SaveResult,
 )
 from contextlamp.retrieval.fusion import FusionWeights
+from contextlamp.retrieval.questions import QuestionConfig, likely_questions
 from contextlamp.retrieval.search import ScopedStore, search
 from contextlamp.secret_scan import SecretScanner
 from contextlamp.storage import Project, Store, StoreRegistry
@@ -122,6 +123,7 @@ class MemoryService:
         limits: Limits | None = None,
         weights: FusionWeights | None = None,
         task_ttl_ms: int = 7 * DAY_MS,
+        questions: QuestionConfig | None = None,
         clock: Callable[[], int] = now_ms,
     ) -> None:
         self.registry = registry
@@ -130,6 +132,7 @@ class MemoryService:
         self.limits = limits or Limits()
         self.weights = weights or FusionWeights()
         self.task_ttl_ms = task_ttl_ms
+        self.questions = questions or QuestionConfig()
         self.clock = clock
 
     # -- identity and scoping -------------------------------------------------------------------------
@@ -198,7 +201,7 @@ class MemoryService:
         store = self._scoped(target).store if target else self._personal(caller.principal).store
         now = self.clock()
         key = content_key(text)
-        questions: tuple[str, ...] = ()
+        questions = tuple(likely_questions(text, topic_value, kind_value, type_value, self.questions))
         entry = NewEntry(
             id=new_id("ctx"),
             content=text,

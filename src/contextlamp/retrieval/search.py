@@ -1,10 +1,10 @@
 """Hybrid search over one or more stores: four signal lists, fused by weighted RRF.
 
 Signals (spec/TOOLS.md get_context): semantic (cosine to content and likely-question vectors, best of
-them), keyword (FTS5 BM25 over stemmed terms; AND of the content words, relaxed to OR when AND finds
-nothing), fact-key (entries whose topic the query names) and recency (newest first; fused only when the
-caller asks for recency, otherwise it only breaks ties). Every filter (memory type, superseded, expiry)
-is applied inside the stores before each list's top-k cut.
+them), keyword (FTS5 BM25 over stemmed terms; entries with every content word first, then the OR
+relaxation fills the list), fact-key (entries whose topic the query names) and recency (newest first;
+fused only when the caller asks for recency, otherwise it only breaks ties). Every filter (memory type,
+superseded, expiry) is applied inside the stores before each list's top-k cut.
 """
 
 from __future__ import annotations
@@ -108,15 +108,21 @@ def collect_signals(
 def _keyword(
     store: Store, terms: list[str], depth: int, now: int, memory_types: Sequence[MemoryType] | None
 ) -> list[tuple[str, float]]:
+    """Entries matching every content word first (strict AND), then the OR relaxation fills the list.
+
+    A natural question rarely has all its words in one memory, so the strict query alone often finds
+    nothing or too little; ranking AND-matches ahead of OR-matches keeps exact hits on top either way.
+    """
     strict = fts_match(terms, "and")
     if strict is None:
         return []
     hits = store.keyword_search(strict, depth, now, memory_types)
-    if not hits and len(terms) > 1:
+    if len(hits) < depth and len(terms) > 1:
         relaxed = fts_match(terms, "or")
         assert relaxed is not None
-        hits = store.keyword_search(relaxed, depth, now, memory_types)
-    return hits
+        seen = {entry_id for entry_id, _ in hits}
+        hits += [h for h in store.keyword_search(relaxed, depth, now, memory_types) if h[0] not in seen]
+    return hits[:depth]
 
 
 def fuse(

@@ -357,9 +357,7 @@ class SqliteStore:
         found: dict[str, Entry] = {}
         for start in range(0, len(ids), SQLITE_MAX_VARS):
             chunk = list(ids[start : start + SQLITE_MAX_VARS])
-            rows = self._read(
-                f"SELECT {_ENTRY_COLUMNS} FROM entries WHERE id IN ({','.join('?' * len(chunk))})", chunk
-            )
+            rows = self._read(f"SELECT {_ENTRY_COLUMNS} FROM entries WHERE id IN ({','.join('?' * len(chunk))})", chunk)
             found.update((row["id"], _entry(row)) for row in rows)
         return found
 

@@ -1,0 +1,135 @@
+"""Likely questions: short texts, generated at save time, whose embeddings sit beside the content's.
+
+An entry's semantic score is the best cosine over all its vectors (multi-vector max-sim), so a question
+phrased the way people ask ("what package manager do we use?") can match an entry written as a statement.
+The offline generator needs no model. It emits two kinds of probe:
+
+- sentence probes: each sentence of a multi-sentence entry, carrying the entry's subject prefix
+  (``"Alice: "``), so one sentence in a long, chatty entry is not diluted by the rest (the idea of
+  sentence-level dense retrieval; Lee et al., "Phrase Retrieval Learns Passage Retrieval, Too", EMNLP 2021);
+- templated questions from the topic, kind, memory type and the entry's key phrases, found with RAKE
+  (Rose et al., "Automatic Keyword Extraction from Individual Documents", 2010).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from contextlamp.retrieval.query import STOP_WORDS
+
+MAX_SENTENCE_PROBES = 6  # a 32 KiB entry must not cost hundreds of embeddings
+MAX_QUESTIONS = 3
+MIN_SENTENCE_WORDS = 4  # shorter fragments ("Oh wow!") only add noise
+MAX_PROBE_CHARS = 400  # MiniLM reads 256 word pieces; longer probes are truncated anyway
+
+_SUBJECT = re.compile(r"^\s*([A-Z][\w .'-]{0,40}?):\s+")
+_SENTENCE_END = re.compile(r"(?<=[.!?…])\s+(?=[\"'(\[]?[A-Z0-9])|\n+")
+_WORD = re.compile(r"[\w][\w'-]*")
+_PHRASE_BREAK = re.compile(r"[^\w\s'-]+")
+
+
+@dataclass(frozen=True)
+class QuestionConfig:
+    """Which probes to generate (ablations switch them off one at a time)."""
+
+    sentences: bool = True
+    templates: bool = True
+
+
+def split_sentences(text: str) -> list[str]:
+    """Sentences of a text: split after ``. ! ? …`` before a capital or digit, and at line breaks."""
+    return [s.strip() for s in _SENTENCE_END.split(text) if s and s.strip()]
+
+
+def key_phrases(text: str, limit: int = 3) -> list[str]:
+    """Up to ``limit`` key phrases by RAKE score (sum over words of degree/frequency), best first.
+
+    Candidate phrases are maximal runs of words without stop words or punctuation, at most 4 words.
+    """
+    candidates: list[list[str]] = []
+    for chunk in _PHRASE_BREAK.split(text):
+        run: list[str] = []
+        for word in _WORD.findall(chunk):
+            if word.lower() in STOP_WORDS or len(word) < 2:
+                if run:
+                    candidates.append(run)
+                run = []
+            else:
+                run.append(word)
+        if run:
+            candidates.append(run)
+    candidates = [c[:4] for c in candidates]
+    freq: dict[str, int] = {}
+    degree: dict[str, int] = {}
+    for phrase in candidates:
+        for word in phrase:
+            key = word.lower()
+            freq[key] = freq.get(key, 0) + 1
+            degree[key] = degree.get(key, 0) + len(phrase)
+    scored: dict[str, float] = {}
+    for phrase in candidates:
+        text_phrase = " ".join(phrase)
+        score = sum(degree[w.lower()] / freq[w.lower()] for w in phrase)
+        if text_phrase.lower() not in scored:
+            scored[text_phrase.lower()] = score
+    ranked = sorted(scored.items(), key=lambda item: -item[1])
+    return [phrase for phrase, _ in ranked[:limit]]
+
+
+def likely_questions(
+    content: str,
+    topic: str | None,
+    kind: str,
+    memory_type: str,
+    config: QuestionConfig | None = None,
+) -> list[str]:
+    """Probes for one entry: sentence probes, then templated questions; deduplicated, each <= 400 chars.
+
+    Args:
+        content: the entry's text.
+        topic: its normalised topic (kebab) or None.
+        kind: fact | decision | preference | note.
+        memory_type: fact | event | instruction | task.
+    """
+    config = config or QuestionConfig()
+    probes: list[str] = []
+    match = _SUBJECT.match(content)
+    subject = match.group(1) if match else None
+    body = content[match.end() :] if match else content
+    if config.sentences:
+        sentences = [s for s in split_sentences(body) if len(_WORD.findall(s)) >= MIN_SENTENCE_WORDS]
+        if len(sentences) > 1:
+            prefix = f"{subject}: " if subject else ""
+            probes += [prefix + s for s in sentences[:MAX_SENTENCE_PROBES]]
+    if config.templates:
+        probes += _templated(body, subject, topic, kind, memory_type)
+    seen: set[str] = {content.strip().lower()}
+    out: list[str] = []
+    for probe in probes:
+        probe = probe[:MAX_PROBE_CHARS]
+        if probe.lower() not in seen:
+            seen.add(probe.lower())
+            out.append(probe)
+    return out
+
+
+def _templated(body: str, subject: str | None, topic: str | None, kind: str, memory_type: str) -> list[str]:
+    questions: list[str] = []
+    if topic:
+        words = topic.replace("-", " ")
+        questions.append(f"What is our {words}?")
+    who = subject or "we"
+    phrases = key_phrases(body, limit=2)
+    for phrase in phrases:
+        if kind == "preference":
+            questions.append(f"What does {'the user' if who == 'we' else who} prefer about {phrase}?")
+        elif memory_type == "instruction":
+            questions.append(f"How should {phrase} be done?")
+        elif memory_type == "task":
+            questions.append(f"What is left to do about {phrase}?")
+        elif kind == "decision" or memory_type == "event":
+            questions.append(f"What did {who} decide or do about {phrase}?")
+        else:
+            questions.append(f"What did {who} say about {phrase}?" if subject else f"What about {phrase}?")
+    return questions[:MAX_QUESTIONS]
