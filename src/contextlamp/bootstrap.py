@@ -7,7 +7,10 @@ import sys
 
 from contextlamp.config import Settings
 from contextlamp.embedding import create_embedder
+from contextlamp.errors import ConfigError
+from contextlamp.llm import OpenAIChat
 from contextlamp.models import Limits
+from contextlamp.retrieval.questions import LLMQuestionGenerator, QuestionGenerator, RuleQuestionGenerator
 from contextlamp.service import DAY_MS, MemoryService
 from contextlamp.storage import StoreRegistry
 
@@ -46,4 +49,20 @@ def create_service(settings: Settings) -> MemoryService:
         limits=limits,
         weights=settings.fusion_weights(),
         task_ttl_ms=int(settings.task_ttl_days * DAY_MS),
+        questions=create_question_generator(settings),
     )
+
+
+def create_question_generator(settings: Settings) -> QuestionGenerator:
+    """The LLM generator when an endpoint and model are configured, else the offline one.
+
+    Raises:
+        ConfigError: only one of CONTEXTLAMP_LLM_BASE_URL and CONTEXTLAMP_LLM_MODEL is set.
+    """
+    if not settings.llm_base_url and not settings.llm_model:
+        return RuleQuestionGenerator()
+    if not (settings.llm_base_url and settings.llm_model):
+        raise ConfigError("Set both CONTEXTLAMP_LLM_BASE_URL and CONTEXTLAMP_LLM_MODEL, or neither.")
+    key = settings.llm_api_key.get_secret_value() if settings.llm_api_key else None
+    chat = OpenAIChat(settings.llm_base_url, settings.llm_model, key, settings.llm_timeout_s)
+    return LLMQuestionGenerator(chat)

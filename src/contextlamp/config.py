@@ -11,7 +11,7 @@ import os
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from contextlamp.retrieval.fusion import FusionWeights
@@ -56,15 +56,32 @@ class Settings(BaseSettings):
     max_topic_chars: int = Field(default=200, gt=0, description="Longest topic, characters.")
     max_tags: int = Field(default=32, gt=0, description="Most tags on one entry.")
     max_tag_chars: int = Field(default=64, gt=0, description="Longest tag, characters.")
-    rrf_k: int = Field(default=60, gt=0, description="RRF constant k (Cormack et al., SIGIR 2009 use 60).")
+    rrf_k: int = Field(
+        default=5,
+        gt=0,
+        description="RRF constant k. Cormack et al. (SIGIR 2009) use 60; 5 was tuned on the LoCoMo dev split "
+        "(docs/retrieval.md): with two signals of unequal quality a flat k=60 lets deep ranks outvote top ranks.",
+    )
     weight_semantic: float = Field(default=1.0, ge=0, description="RRF weight of the semantic list.")
-    weight_keyword: float = Field(default=1.0, ge=0, description="RRF weight of the keyword (BM25) list.")
+    weight_keyword: float = Field(
+        default=1.25,
+        ge=0,
+        description="RRF weight of the keyword (BM25) list (tuned on LoCoMo dev, docs/retrieval.md).",
+    )
     weight_fact_key: float = Field(default=1.0, ge=0, description="RRF weight of the fact-key (topic) list.")
     weight_recency: float = Field(
         default=3.0,
         ge=0,
         description="RRF weight of the recency list when get_context recency=true (3 = the other lists together).",
     )
+    llm_base_url: str | None = Field(
+        default=None,
+        description="OpenAI-compatible endpoint (e.g. https://api.openai.com/v1) for likely questions; unset = "
+        "offline only. When set, memory content is sent there.",
+    )
+    llm_model: str | None = Field(default=None, description="Model name at the LLM endpoint (needed with the URL).")
+    llm_api_key: SecretStr | None = Field(default=None, description="API key for the LLM endpoint, if it needs one.")
+    llm_timeout_s: float = Field(default=20.0, gt=0, description="Seconds before an LLM call gives up (then offline).")
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = Field(
         default="WARNING", description="Log level (logs go to stderr, never stdout)."
     )

@@ -11,7 +11,7 @@ import binascii
 import json
 import logging
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, cast
 
 from contextlamp.embedding.base import Embedder
@@ -34,7 +34,7 @@ from contextlamp.models import (
     SaveResult,
 )
 from contextlamp.retrieval.fusion import FusionWeights
-from contextlamp.retrieval.questions import QuestionConfig, likely_questions
+from contextlamp.retrieval.questions import QuestionGenerator, RuleQuestionGenerator
 from contextlamp.retrieval.search import ScopedStore, search
 from contextlamp.secret_scan import SecretScanner
 from contextlamp.storage import Project, Store, StoreRegistry
@@ -123,7 +123,7 @@ class MemoryService:
         limits: Limits | None = None,
         weights: FusionWeights | None = None,
         task_ttl_ms: int = 7 * DAY_MS,
-        questions: QuestionConfig | None = None,
+        questions: QuestionGenerator | None = None,
         clock: Callable[[], int] = now_ms,
     ) -> None:
         self.registry = registry
@@ -132,7 +132,7 @@ class MemoryService:
         self.limits = limits or Limits()
         self.weights = weights or FusionWeights()
         self.task_ttl_ms = task_ttl_ms
-        self.questions = questions or QuestionConfig()
+        self.questions = questions or RuleQuestionGenerator()
         self.clock = clock
 
     # -- identity and scoping -------------------------------------------------------------------------
@@ -201,7 +201,6 @@ class MemoryService:
         store = self._scoped(target).store if target else self._personal(caller.principal).store
         now = self.clock()
         key = content_key(text)
-        questions = tuple(likely_questions(text, topic_value, kind_value, type_value, self.questions))
         entry = NewEntry(
             id=new_id("ctx"),
             content=text,
@@ -213,11 +212,12 @@ class MemoryService:
             source_surface=surface,
             created_at=now,
             expires_at=now + self.task_ttl_ms if type_value == "task" else None,
-            questions=questions,
         )
-        # known content dedupes without paying for an embedding; None means it vanished meanwhile
+        # known content dedupes without paying for questions or embeddings; None means it vanished meanwhile
         outcome = store.put(entry, None, now) if store.find_by_key(key) is not None else None
         if outcome is None:
+            questions = tuple(self.questions.generate(text, topic_value, kind_value, type_value))
+            entry = replace(entry, questions=questions)
             outcome = store.put(entry, self.embedder.embed([text, *questions]), now)
             assert outcome is not None
         return SaveResult(id=outcome.id, deduped=outcome.deduped)

@@ -1,0 +1,5 @@
+"""Optional LLM access through any OpenAI-compatible chat endpoint (used only when configured)."""
+
+from contextlamp.llm.openai_chat import ChatModel, OpenAIChat
+
+__all__ = ["ChatModel", "OpenAIChat"]

@@ -1,0 +1,189 @@
+"""bench/retrieval_longmemeval.py: date parsing, gzip loading and exact recall on a tiny LongMemEval-format file."""
+
+from __future__ import annotations
+
+import gzip
+import importlib.util
+import json
+import sys
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+_SCRIPT = Path(__file__).resolve().parents[1] / "bench" / "retrieval_longmemeval.py"
+
+
+def _load_bench() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("retrieval_longmemeval", _SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["retrieval_longmemeval"] = module  # dataclasses look their module up here
+    spec.loader.exec_module(module)
+    return module
+
+
+bench = _load_bench()
+
+
+def _turn(role: str, content: str, has_answer: bool | None = None) -> dict[str, Any]:
+    turn: dict[str, Any] = {"role": role, "content": content}
+    if has_answer is not None:
+        turn["has_answer"] = has_answer
+    return turn
+
+
+def _question(
+    qid: str,
+    qtype: str,
+    question: str,
+    answer_ids: list[str],
+    sessions: dict[str, list[dict[str, Any]]],
+    dates: list[str],
+) -> dict[str, Any]:
+    return {
+        "question_id": qid,
+        "question_type": qtype,
+        "question": question,
+        "question_date": "2023/06/01 (Thu) 09:00",
+        "answer": "x",
+        "answer_session_ids": answer_ids,
+        "haystack_session_ids": list(sessions),
+        "haystack_dates": dates,
+        "haystack_sessions": list(sessions.values()),
+    }
+
+
+def _dataset() -> list[dict[str, Any]]:
+    adopted = "I adopted a golden retriever named Biscuit."
+    q1 = {  # the evidence content appears in two sessions: one memory covering both turns
+        "a0": [_turn("user", "Can you suggest a pasta recipe for dinner?"), _turn("assistant", "Try carbonara.")],
+        "a1": [_turn("user", adopted, True), _turn("assistant", "Congratulations on the new puppy!", False)],
+        "a2": [_turn("user", "   ", True), _turn("assistant", "Anything else today?"), _turn("user", adopted, True)],
+    }
+    q2 = {  # two evidence turns; only the first shares a word with the question
+        "b0": [_turn("user", "My violin recital is on Friday.", True), _turn("assistant", "Good luck with it!")],
+        "b1": [_turn("user", "I am going hiking this weekend."), _turn("assistant", "Sounds fun, enjoy it.", True)],
+        "b2": [
+            _turn("user", "Here is mine -----BEGIN RSA PRIVATE KEY----- abc"),  # refused: a secret
+            _turn("assistant", "Please never share private keys."),
+            _turn("user", "word " * 9000),  # 45,000 bytes: truncated to 32 KiB
+            _turn("assistant", "Noted."),
+        ],
+    }
+    q3 = {  # no has_answer turn: scored at the session level only
+        "c0": [_turn("user", "I started pottery classes."), _turn("assistant", "Pottery is relaxing.")],
+        "c1": [_turn("user", "I moved to Lisbon last spring."), _turn("assistant", "Lisbon has lovely tiles.")],
+    }
+    dates = ["2023/05/18 (Thu) 10:00", "2023/05/20 (Sat) 02:21", "someday"]
+    return [
+        _question("q1", "single-session-user", "Which golden retriever did I adopt?", ["a1", "a2"], q1, dates),
+        _question("q2", "multi-session", "When is my violin recital?", ["b0", "b1"], q2, dates),
+        _question("q3", "single-session-user", "Where did I move last spring?", ["c1", "zz"], q3, dates[:2]),
+    ]
+
+
+def _write(path: Path, compress: bool = False) -> Path:
+    raw = json.dumps(_dataset()).encode("utf-8")
+    path.write_bytes(gzip.compress(raw) if compress else raw)
+    return path
+
+
+def test_parse_date_is_lenient_and_returns_utc_ms() -> None:
+    assert bench.parse_date("2023/05/20 (Sat) 02:21") == 1684549260000
+    assert bench.parse_date("2023-05-20T02:21:00") == 1684549260000
+    assert bench.parse_date(" 2023/5/20  (Sat)  2:21 ") == 1684549260000
+    assert bench.parse_date("2023/05/20") == 1684540800000  # a date alone is midnight
+    assert bench.parse_date("2023/13/40 (Sat) 02:21") is None
+    assert bench.parse_date("someday") is None
+    assert bench.parse_date(None) is None
+
+
+def test_read_json_gunzips_by_suffix_or_magic_bytes(tmp_path: Path) -> None:
+    plain = _write(tmp_path / "plain.json")
+    by_suffix = _write(tmp_path / "data.json.gz", compress=True)
+    by_magic = _write(tmp_path / "data.bin", compress=True)
+    assert bench.read_json(plain) == bench.read_json(by_suffix) == bench.read_json(by_magic) == _dataset()
+
+
+def test_small_helpers() -> None:
+    assert bench.hits([(0, 1), (2, 0)], [{(0, 1)}, {(9, 9)}, {(2, 0)}], 1) == (1.0, 0.0)
+    assert bench.hits([(0, 1), (2, 0)], [{(0, 1)}, {(9, 9)}, {(2, 0)}], 3) == (1.0, 1.0)
+    assert bench.hits(["s1"], [set(), {"s2"}], 5) == (0.0, 0.0)
+    assert bench.fit_content("héllo", 2) == ("h", True)  # never splits the two-byte é
+    assert bench.fit_content("héllo", 6) == ("héllo", False)
+    assert bench.parse_ks("5, 1,5") == [1, 5]
+    for bad in ("0", "51", "", "a"):
+        with pytest.raises(Exception, match="from 1 to 50"):
+            bench.parse_ks(bad)
+
+
+def test_load_questions_keeps_order_evidence_and_known_sessions(tmp_path: Path) -> None:
+    q1, q2, q3 = bench.load_questions(_write(tmp_path / "data.json"))
+    assert [t.key for t in q1.turns] == [(0, 0), (0, 1), (1, 0), (1, 1), (2, 1), (2, 2)]  # blank (2, 0) dropped
+    assert q1.turns[2].content == "user: I adopted a golden retriever named Biscuit."
+    assert [t.session_ms for t in q1.turns][2:] == [1684549260000, 1684549260000, None, None]
+    assert q1.evidence_turns == ((1, 0), (2, 2)) and q1.evidence_sessions == ("a1", "a2")
+    assert q2.evidence_turns == ((0, 0), (1, 1)) and q2.question_type == "multi-session"
+    assert q3.evidence_turns == () and q3.evidence_sessions == ("c1",)  # "zz" is not in the haystack
+    assert q1.date_ms == bench.parse_date("2023/06/01 (Thu) 09:00")
+
+
+def test_summarise_marks_a_level_without_evidence_as_none() -> None:
+    scores = {"recall_any@1": 1.0, "recall_all@1": 0.0}
+    record = {"type": "t", "turn": None, "session": dict.fromkeys(bench.METHODS, scores)}
+    summary = bench.summarise([record], [1])
+    assert summary["turn"]["keyword"] == {"recall_any@1": None, "recall_all@1": None}
+    assert summary["by_type"]["t"]["session"]["hybrid"] == scores
+
+
+@pytest.mark.parametrize("name", ["data.json", "data.json.gz"])
+def test_main_reports_exact_recall(tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str) -> None:
+    data, out = _write(tmp_path / name, compress=name.endswith(".gz")), tmp_path / "out.json"
+    assert bench.main(["--data", str(data), "--k", "1,5", "--embedder", "fake", "--json", str(out)]) == 0
+    report = json.loads(out.read_text(encoding="utf-8"))
+    keys = {"recall_any@1", "recall_any@5", "recall_all@1", "recall_all@5"}
+    assert set(report) == {"n_questions", "turn", "session", "by_type"} and report["n_questions"] == 3
+    assert set(report["by_type"]) == {"single-session-user", "multi-session"}
+    for block in [report, *report["by_type"].values()]:
+        for level in ("turn", "session"):
+            assert set(block[level]) == {"hybrid", "keyword", "semantic"}
+            assert all(set(v) == keys for v in block[level].values())
+    # keyword lists hold only the turns sharing a question word: q1's deduped pair, q2's first evidence, q3's c1
+    assert report["turn"]["keyword"] == {
+        "recall_any@1": 1.0,
+        "recall_any@5": 1.0,
+        "recall_all@1": 0.5,
+        "recall_all@5": 0.5,
+    }
+    assert report["session"]["keyword"] == pytest.approx(
+        {"recall_any@1": 1.0, "recall_any@5": 1.0, "recall_all@1": 2 / 3, "recall_all@5": 2 / 3}
+    )
+    single, multi = report["by_type"]["single-session-user"], report["by_type"]["multi-session"]
+    assert single["turn"]["keyword"]["recall_all@1"] == 1.0  # one memory covers both evidence turns
+    assert single["session"]["keyword"]["recall_all@1"] == 1.0  # ... and both their sessions
+    assert multi["turn"]["keyword"] == {
+        "recall_any@1": 1.0,
+        "recall_any@5": 1.0,
+        "recall_all@1": 0.0,
+        "recall_all@5": 0.0,
+    }
+    assert multi["session"]["keyword"]["recall_all@5"] == 0.0
+    # q1 and q3 stores hold at most five memories: every ranking listing them all covers the evidence by k=5
+    for method in ("hybrid", "semantic"):
+        assert single["turn"][method]["recall_all@5"] == 1.0
+        assert single["session"][method]["recall_all@5"] == 1.0
+    captured = capsys.readouterr()
+    assert "overall" in captured.out and "multi-session" in captured.out and "ms/query" in captured.out
+    assert "[1/3] q1: 3 sessions, 6 turns" in captured.err and "q1:" not in captured.out
+    assert "q2 b2#0: not saved" in captured.err
+    assert "1 with a secret, 0 invalid; 1 truncated" in captured.err
+
+
+def test_main_limit_takes_the_first_questions(tmp_path: Path) -> None:
+    data, out = _write(tmp_path / "data.json"), tmp_path / "out.json"
+    assert bench.main(["--data", str(data), "--k", "1", "--embedder", "fake", "--limit", "2", "--json", str(out)]) == 0
+    report = json.loads(out.read_text(encoding="utf-8"))
+    assert report["n_questions"] == 2
+    assert report["session"]["keyword"] == {"recall_any@1": 1.0, "recall_all@1": 0.5}
