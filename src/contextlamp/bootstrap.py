@@ -6,6 +6,7 @@ import logging
 import sys
 
 from contextlamp.config import Settings
+from contextlamp.distill import Distiller, LLMDistiller, OfflineDistiller
 from contextlamp.embedding import create_embedder
 from contextlamp.errors import ConfigError
 from contextlamp.llm import OpenAIChat
@@ -50,19 +51,31 @@ def create_service(settings: Settings) -> MemoryService:
         weights=settings.fusion_weights(),
         task_ttl_ms=int(settings.task_ttl_days * DAY_MS),
         questions=create_question_generator(settings),
+        distiller=create_distiller(settings),
     )
 
 
-def create_question_generator(settings: Settings) -> QuestionGenerator:
-    """The LLM generator when an endpoint and model are configured, else the offline one.
+def create_chat_model(settings: Settings) -> OpenAIChat | None:
+    """The configured OpenAI-compatible chat model, or None when no LLM is configured.
 
     Raises:
         ConfigError: only one of CONTEXTLAMP_LLM_BASE_URL and CONTEXTLAMP_LLM_MODEL is set.
     """
     if not settings.llm_base_url and not settings.llm_model:
-        return RuleQuestionGenerator()
+        return None
     if not (settings.llm_base_url and settings.llm_model):
         raise ConfigError("Set both CONTEXTLAMP_LLM_BASE_URL and CONTEXTLAMP_LLM_MODEL, or neither.")
     key = settings.llm_api_key.get_secret_value() if settings.llm_api_key else None
-    chat = OpenAIChat(settings.llm_base_url, settings.llm_model, key, settings.llm_timeout_s)
-    return LLMQuestionGenerator(chat)
+    return OpenAIChat(settings.llm_base_url, settings.llm_model, key, settings.llm_timeout_s)
+
+
+def create_question_generator(settings: Settings) -> QuestionGenerator:
+    """The LLM question generator when an LLM is configured, else the offline one."""
+    chat = create_chat_model(settings)
+    return LLMQuestionGenerator(chat) if chat else RuleQuestionGenerator()
+
+
+def create_distiller(settings: Settings) -> Distiller:
+    """The LLM distiller when an LLM is configured (offline fallback inside), else the offline one."""
+    chat = create_chat_model(settings)
+    return LLMDistiller(chat) if chat else OfflineDistiller()

@@ -222,6 +222,81 @@ def forget(
         raise click.ClickException(f"No memory {entry_id!r}.")
 
 
+@cli.group()
+def session() -> None:
+    """Save a whole conversation as memories, and pick sessions up again.
+
+    Example: contextlamp session save transcript.txt
+    """
+
+
+@session.command(name="save")
+@click.argument("source", type=click.File("r", encoding="utf-8"), metavar="FILE|-")
+@click.option("--project", help="Project id or slug to save the learnings into.")
+@_json_option
+@_with_service
+def session_save(service: MemoryService, caller: Caller, source: Any, project: str | None, as_json: bool) -> None:
+    """Distil a transcript (a file, or - for standard input) into durable memories.
+
+    Example: contextlamp session save chat.txt --project web-app
+    """
+    result = service.save_session(caller, source.read(), None, project)
+    if as_json:
+        _print_json(result)
+    elif result.session_id is None:
+        click.echo("Nothing worth keeping in that session.")
+    else:
+        click.echo(
+            f"Session {result.session_id}: {result.total} learnings ({result.saved} new, {result.deduped} known)."
+        )
+
+
+@session.command(name="list")
+@click.option("-n", "--limit", default=5, show_default=True, help="1..50.")
+@_json_option
+@_with_service
+def session_list(service: MemoryService, caller: Caller, limit: int, as_json: bool) -> None:
+    """Recent sessions, newest first.
+
+    Example: contextlamp session list -n 10
+    """
+    result = service.resume_session(caller, None, limit)
+    if as_json:
+        _print_json(result)
+        return
+    table = Table(title="sessions")
+    for column in ("saved", "label", "surface", "learnings", "id"):
+        table.add_column(column, overflow="fold")
+    for item in result.sessions or []:
+        table.add_row(_when(item.ts), item.label, item.source_surface, str(item.learnings_count), item.session_id)
+    Console().print(table if result.sessions else "[dim]No sessions yet.[/dim]")
+
+
+@session.command(name="show")
+@click.argument("session_id", metavar="ID")
+@_json_option
+@_with_service
+def session_show(service: MemoryService, caller: Caller, session_id: str, as_json: bool) -> None:
+    """One session with its summary and the memories it taught.
+
+    Example: contextlamp session show ses_abc123
+    """
+    result = service.resume_session(caller, session_id)
+    if as_json:
+        _print_json(result)
+        return
+    detail = result.session
+    assert detail is not None
+    console = Console()
+    console.print(f"[bold]{detail.label}[/bold]  ({detail.source_surface}, {_when(detail.ts)})\n{detail.summary}")
+    table = Table()
+    for column in ("type", "kind", "text", "id"):
+        table.add_column(column, overflow="fold")
+    for learning in detail.learnings:
+        table.add_row(learning.memory_type, learning.kind, learning.text, learning.id)
+    console.print(table)
+
+
 @cli.command()
 @click.argument("entry_id", metavar="ID")
 @_json_option

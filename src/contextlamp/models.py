@@ -80,6 +80,19 @@ class Entry:
 
 
 @dataclass(frozen=True)
+class SessionDigest:
+    """A saved session: its label, extractive summary, surface, time (ms) and learnings as
+    ``(store_id, entry_id)`` pairs in the order they were distilled."""
+
+    id: str
+    label: str
+    summary: str
+    source_surface: str
+    created_at: int
+    learnings: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True)
 class PutOutcome:
     """What ``Store.put`` did: the id now holding the content, and whether it already existed."""
 
@@ -159,3 +172,51 @@ class ForgetResult(_Result):
 
     forgotten: bool
     preview: ForgetPreview | None = None
+
+
+class SaveSessionResult(_Result):
+    """save_session result: items distilled (``total``), new entries (``saved``), already known (``deduped``);
+    ``session_id`` only when something was distilled."""
+
+    saved: int
+    deduped: int
+    total: int
+    session_id: str | None = None
+
+
+class SessionInfo(_Result):
+    """One session in the resume_session listing."""
+
+    session_id: str
+    label: str
+    summary: str
+    source_surface: str
+    ts: int
+    learnings_count: int
+
+
+class Learning(_Result):
+    """A memory a session taught."""
+
+    id: str
+    text: str
+    memory_type: MemoryType
+    kind: Kind
+
+
+class SessionDetail(_Result):
+    """One session in full, with its learnings that still exist."""
+
+    session_id: str
+    label: str
+    summary: str
+    source_surface: str
+    ts: int
+    learnings: list[Learning]
+
+
+class ResumeResult(_Result):
+    """resume_session result: ``sessions`` (newest first) without a session_id, ``session`` with one."""
+
+    sessions: list[SessionInfo] | None = None
+    session: SessionDetail | None = None

@@ -21,7 +21,15 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from contextlamp import __version__
 from contextlamp.errors import ContextlampError
-from contextlamp.models import ForgetResult, GetResult, ListResult, Principal, SaveResult
+from contextlamp.models import (
+    ForgetResult,
+    GetResult,
+    ListResult,
+    Principal,
+    ResumeResult,
+    SaveResult,
+    SaveSessionResult,
+)
 from contextlamp.service import Caller, MemoryService, normalise_surface
 
 logger = logging.getLogger(__name__)
@@ -165,6 +173,42 @@ def build_server(
         """
         return call(ctx, lambda c: service.forget_context(c, id, confirm, project))
 
+    def save_session(
+        transcript: Annotated[
+            str,
+            Field(
+                description="The conversation: 'User: ...' / 'Assistant: ...' lines, a JSON list of "
+                "{role, content} messages, or a digest (bullets or prose). At most 2 MiB."
+            ),
+        ],
+        ctx: Context,
+        source_surface: Annotated[str | None, Field(description="Defaults to this client's name.")] = None,
+        project: Annotated[str | None, Field(description="Project id or slug to save the learnings into.")] = None,
+    ) -> Annotated[CallToolResult, SaveSessionResult]:
+        """Distil what this whole session taught into durable memories, at the end of a conversation.
+
+        Call it once when a conversation ends (or is about to be cut off) with the transcript or a digest.
+        contextlamp keeps the facts, decisions, conventions, preferences and open tasks, drops chatter and
+        anything holding a secret, and records a session digest that resume_session can load later.
+        Returns {saved, deduped, total, session_id}. Example: transcript="User: we use pnpm...\nAssistant: ...".
+        """
+        return call(ctx, lambda c: service.save_session(c, transcript, source_surface, project))
+
+    def resume_session(
+        ctx: Context,
+        session_id: Annotated[str | None, Field(description="Load this session in full (ses_…).")] = None,
+        limit: Annotated[int, Field(description="1..50 recent sessions (ignored with session_id).")] = 5,
+        since: Annotated[int | None, Field(description="Only sessions at or after this time, ms since epoch.")] = None,
+        source_surface: Annotated[str | None, Field(description="Only sessions saved from this client.")] = None,
+    ) -> Annotated[CallToolResult, ResumeResult]:
+        """Pick up earlier work: list recent session digests, or load one session with what it taught.
+
+        Call it at the start of a conversation that continues earlier work ("where were we?"). Without
+        session_id it returns {sessions: [...]}, newest first; with one, {session: {..., learnings}}.
+        Example: limit=3.
+        """
+        return call(ctx, lambda c: service.resume_session(c, session_id, limit, since, source_surface))
+
     tools: list[tuple[Callable[..., Any], ToolAnnotations]] = [
         (
             save_context,
@@ -178,6 +222,17 @@ def build_server(
         ),
         (get_context, ToolAnnotations(title="Get context", read_only_hint=True, open_world_hint=False)),
         (list_context, ToolAnnotations(title="List context", read_only_hint=True, open_world_hint=False)),
+        (
+            save_session,
+            ToolAnnotations(
+                title="Save session",
+                read_only_hint=False,
+                destructive_hint=False,
+                idempotent_hint=False,
+                open_world_hint=False,
+            ),
+        ),
+        (resume_session, ToolAnnotations(title="Resume session", read_only_hint=True, open_world_hint=False)),
         (
             forget_context,
             ToolAnnotations(

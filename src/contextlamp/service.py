@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, cast
 
+from contextlamp.distill import Distiller, OfflineDistiller, parse_transcript, session_label, session_summary
 from contextlamp.embedding.base import Embedder
 from contextlamp.errors import InvalidArgumentError, NotFoundError, SecretDetectedError
 from contextlamp.models import (
@@ -24,6 +25,7 @@ from contextlamp.models import (
     ForgetResult,
     GetResult,
     Kind,
+    Learning,
     Limits,
     ListItem,
     ListResult,
@@ -31,7 +33,12 @@ from contextlamp.models import (
     NewEntry,
     Pack,
     Principal,
+    ResumeResult,
     SaveResult,
+    SaveSessionResult,
+    SessionDetail,
+    SessionDigest,
+    SessionInfo,
 )
 from contextlamp.retrieval.fusion import FusionWeights
 from contextlamp.retrieval.questions import QuestionGenerator, RuleQuestionGenerator
@@ -55,6 +62,7 @@ logger = logging.getLogger(__name__)
 DAY_MS = 86_400_000
 MAX_RESULTS_RANGE = (1, 50)  # spec/TOOLS.md get_context
 LIST_LIMIT_RANGE = (1, 200)  # spec/TOOLS.md list_context
+RESUME_LIMIT_RANGE = (1, 50)  # spec/TOOLS.md resume_session
 MAX_SLUG_CHARS = 64
 SCOPES = ("personal", "team", "team:<id>", "all")
 
@@ -124,6 +132,7 @@ class MemoryService:
         weights: FusionWeights | None = None,
         task_ttl_ms: int = 7 * DAY_MS,
         questions: QuestionGenerator | None = None,
+        distiller: Distiller | None = None,
         clock: Callable[[], int] = now_ms,
     ) -> None:
         self.registry = registry
@@ -133,6 +142,7 @@ class MemoryService:
         self.weights = weights or FusionWeights()
         self.task_ttl_ms = task_ttl_ms
         self.questions = questions or RuleQuestionGenerator()
+        self.distiller = distiller or OfflineDistiller()
         self.clock = clock
 
     # -- identity and scoping -------------------------------------------------------------------------
@@ -400,7 +410,27 @@ class MemoryService:
                     ts=entry.created_at,
                 ),
             )
-        return ForgetResult(forgotten=store.delete(entry.id))
+        forgotten = store.delete(entry.id)
+        if forgotten:
+            self._forget_in_digests(caller.principal, entry.id)
+        return ForgetResult(forgotten=forgotten)
+
+    def _forget_in_digests(self, principal: Principal, entry_id: str) -> None:
+        """Rebuild the label and summary of every session that listed a forgotten entry, without its text."""
+        personal = self._personal(principal).store
+        for digest in personal.sessions_with(entry_id):
+            remaining = [
+                e for store_id, i in digest.learnings if i != entry_id if (e := self._learning(principal, store_id, i))
+            ]
+            label = session_label(remaining) if remaining else "Session"
+            summary = session_summary(remaining) if remaining else ""
+            personal.rewrite_session(digest.id, label, summary, entry_id)
+
+    def _learning(self, principal: Principal, store_id: str, entry_id: str) -> Entry | None:
+        owned = {principal.user_id} | {p.id for p in self.registry.control.projects(principal.user_id)}
+        if store_id not in owned:
+            return None
+        return self.registry.store(store_id).get(entry_id)
 
     def _find(self, principal: Principal, entry_id: str, project: Any) -> tuple[Store, Entry] | None:
         target = self._project(principal, project, create=False)
@@ -415,6 +445,111 @@ class MemoryService:
             if entry is not None and (entry.expires_at is None or entry.expires_at > now):
                 return store, entry
         return None
+
+    # -- save_session / resume_session -----------------------------------------------------------------
+
+    def save_session(
+        self, caller: Caller, transcript: Any, source_surface: Any = None, project: Any = None
+    ) -> SaveSessionResult:
+        """Distil a whole session into durable memories and record its digest (spec/TOOLS.md save_session).
+
+        Items holding a secret are dropped; the transcript itself is never stored.
+
+        Raises:
+            InvalidArgumentError: a bad argument (nothing is stored).
+        """
+        text = _check_str("transcript", transcript)
+        if has_surrogates(text):
+            raise InvalidArgumentError("transcript", "is not valid Unicode (it holds a lone surrogate code point)")
+        if not text.strip():
+            raise InvalidArgumentError("transcript", "must not be blank")
+        size = len(text.encode("utf-8"))
+        if size > self.limits.max_transcript_bytes:
+            raise InvalidArgumentError(
+                "transcript", f"is {size} bytes of UTF-8; the limit is {self.limits.max_transcript_bytes} bytes"
+            )
+        surface = normalise_surface(_check_str("source_surface", source_surface)) if source_surface else caller.surface
+        target = self._project(caller.principal, project, create=True)
+        store_id = target.id if target else caller.principal.user_id
+        items = [i for i in self.distiller.distill(parse_transcript(text)) if not self.scanner.kinds(i.content)]
+        saved = deduped = 0
+        kept: list[Any] = []
+        learnings: list[tuple[str, str]] = []
+        item_caller = Caller(caller.principal, surface)
+        for item in items:
+            try:
+                result = self.save_context(
+                    item_caller, item.content, item.memory_type, item.kind, item.topic, None, None, target and target.id
+                )
+            except InvalidArgumentError as exc:  # e.g. an over-long item; the rest of the session still counts
+                logger.info("distilled item not saved: %s", exc.field)
+                continue
+            if (store_id, result.id) in learnings:
+                continue
+            learnings.append((store_id, result.id))
+            kept.append(item)
+            deduped, saved = deduped + result.deduped, saved + (not result.deduped)
+        if not learnings:
+            return SaveSessionResult(saved=0, deduped=0, total=0)
+        digest = SessionDigest(
+            id=new_id("ses"),
+            label=session_label(kept),
+            summary=session_summary(kept),
+            source_surface=surface,
+            created_at=self.clock(),
+            learnings=tuple(learnings),
+        )
+        self._personal(caller.principal).store.put_session(digest)
+        return SaveSessionResult(saved=saved, deduped=deduped, total=len(learnings), session_id=digest.id)
+
+    def resume_session(
+        self, caller: Caller, session_id: Any = None, limit: Any = 5, since: Any = None, source_surface: Any = None
+    ) -> ResumeResult:
+        """Recent session digests, or one session in full with its learnings that still exist.
+
+        Raises:
+            InvalidArgumentError: a bad argument, or a session_id that is unknown (or another user's).
+        """
+        personal = self._personal(caller.principal).store
+        if session_id is not None:
+            wanted = _check_str("session_id", session_id).strip()
+            digest = personal.get_session(wanted) if wanted else None
+            if digest is None:
+                raise InvalidArgumentError("session_id", f"no session {wanted!r} among your sessions")
+            learnings = [
+                Learning(id=e.id, text=e.content, memory_type=e.memory_type, kind=e.kind)
+                for store_id, entry_id in digest.learnings
+                if (e := self._learning(caller.principal, store_id, entry_id)) is not None
+            ]
+            return ResumeResult(
+                session=SessionDetail(
+                    session_id=digest.id,
+                    label=digest.label,
+                    summary=digest.summary,
+                    source_surface=digest.source_surface,
+                    ts=digest.created_at,
+                    learnings=learnings,
+                )
+            )
+        size = _check_int("limit", limit, *RESUME_LIMIT_RANGE)
+        if since is not None and (isinstance(since, bool) or not isinstance(since, int) or since < 0):
+            raise InvalidArgumentError(
+                "since", f"must be a time in ms since the Unix epoch (integer >= 0), got {since!r}"
+            )
+        surface = normalise_surface(_check_str("source_surface", source_surface)) if source_surface else None
+        return ResumeResult(
+            sessions=[
+                SessionInfo(
+                    session_id=d.id,
+                    label=d.label,
+                    summary=d.summary,
+                    source_surface=d.source_surface,
+                    ts=d.created_at,
+                    learnings_count=len(d.learnings),
+                )
+                for d in personal.sessions(size, since, surface)
+            ]
+        )
 
     def get_entry(self, caller: Caller, entry_id: str) -> Entry:
         """One of the caller's entries by id (personal or project), for the CLI's detail view.

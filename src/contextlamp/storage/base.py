@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from contextlamp.embedding.base import Vectors
-from contextlamp.models import Entry, MemoryType, NewEntry, PutOutcome
+from contextlamp.models import Entry, MemoryType, NewEntry, PutOutcome, SessionDigest
 
 
 @dataclass(frozen=True)
@@ -104,6 +104,27 @@ class Store(Protocol):
     def delete(self, entry_id: str) -> bool:
         """Delete an entry completely (row, full-text row, vectors) in one transaction and scrub the
         freed bytes from the database files. Returns False when the id is not in this store."""
+        ...
+
+    def put_session(self, digest: SessionDigest) -> None:
+        """Record a session digest (kept in the personal store of its user)."""
+        ...
+
+    def sessions(self, limit: int, since: int | None, surface: str | None) -> list[SessionDigest]:
+        """Digests newest first, at or after ``since`` (ms) and from ``surface`` when given."""
+        ...
+
+    def get_session(self, session_id: str) -> SessionDigest | None:
+        """One digest by id, else None."""
+        ...
+
+    def sessions_with(self, entry_id: str) -> list[SessionDigest]:
+        """Digests that list this entry among their learnings."""
+        ...
+
+    def rewrite_session(self, session_id: str, label: str, summary: str, drop_entry_id: str) -> None:
+        """Replace a digest's label and summary and drop one learning (after it was forgotten), scrubbing
+        the old text from the database files."""
         ...
 
     def count(self) -> int:

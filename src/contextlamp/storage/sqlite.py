@@ -23,7 +23,7 @@ import numpy as np
 
 from contextlamp.embedding.base import Vectors
 from contextlamp.errors import EmbeddingMismatchError, StorageError
-from contextlamp.models import Entry, MemoryType, NewEntry, PutOutcome
+from contextlamp.models import Entry, MemoryType, NewEntry, PutOutcome, SessionDigest
 
 logger = logging.getLogger(__name__)
 
@@ -67,6 +67,25 @@ MIGRATIONS: tuple[str, ...] = (
         vec BLOB NOT NULL
     );
     CREATE INDEX IF NOT EXISTS vectors_entry ON vectors(entry_rowid);
+    """,
+    # 2: session digests (save_session / resume_session); learnings may live in other stores (projects)
+    """
+    CREATE TABLE IF NOT EXISTS sessions (
+        id TEXT PRIMARY KEY,
+        label TEXT NOT NULL,
+        summary TEXT NOT NULL,
+        source_surface TEXT NOT NULL,
+        created_at INTEGER NOT NULL
+    );
+    CREATE INDEX IF NOT EXISTS sessions_created ON sessions(created_at, id);
+    CREATE TABLE IF NOT EXISTS session_learnings (
+        session_id TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+        ord INTEGER NOT NULL,
+        store_id TEXT NOT NULL,
+        entry_id TEXT NOT NULL,
+        PRIMARY KEY (session_id, ord)
+    );
+    CREATE INDEX IF NOT EXISTS session_learnings_entry ON session_learnings(entry_id);
     """,
 )
 
@@ -491,6 +510,79 @@ class SqliteStore:
             self._scrub_wal()
             self._index = _VectorIndex(self._dim)  # drop the forgotten vectors from memory now
         return True
+
+    # -- session digests ------------------------------------------------------------------------------
+
+    def put_session(self, digest: SessionDigest) -> None:
+        with self._write() as conn:
+            conn.execute(
+                "INSERT INTO sessions(id, label, summary, source_surface, created_at) VALUES (?, ?, ?, ?, ?)",
+                (digest.id, digest.label, digest.summary, digest.source_surface, digest.created_at),
+            )
+            conn.executemany(
+                "INSERT INTO session_learnings(session_id, ord, store_id, entry_id) VALUES (?, ?, ?, ?)",
+                [(digest.id, i, store_id, entry_id) for i, (store_id, entry_id) in enumerate(digest.learnings)],
+            )
+
+    def _digests(self, rows: list[sqlite3.Row]) -> list[SessionDigest]:
+        if not rows:
+            return []
+        ids = [row["id"] for row in rows]
+        learned: dict[str, list[tuple[str, str]]] = {i: [] for i in ids}
+        for row in self._conn.execute(
+            f"SELECT session_id, store_id, entry_id FROM session_learnings WHERE session_id IN "
+            f"({','.join('?' * len(ids))}) ORDER BY session_id, ord",
+            ids,
+        ):
+            learned[row["session_id"]].append((row["store_id"], row["entry_id"]))
+        return [
+            SessionDigest(
+                id=row["id"],
+                label=row["label"],
+                summary=row["summary"],
+                source_surface=row["source_surface"],
+                created_at=row["created_at"],
+                learnings=tuple(learned[row["id"]]),
+            )
+            for row in rows
+        ]
+
+    def sessions(self, limit: int, since: int | None, surface: str | None) -> list[SessionDigest]:
+        where, params = ["1 = 1"], []
+        if since is not None:
+            where.append("created_at >= ?")
+            params.append(since)
+        if surface is not None:
+            where.append("source_surface = ?")
+            params.append(surface)
+        with self._lock:
+            rows = self._conn.execute(
+                f"SELECT * FROM sessions WHERE {' AND '.join(where)} ORDER BY created_at DESC, id DESC LIMIT ?",
+                [*params, limit],
+            ).fetchall()
+            return self._digests(rows)
+
+    def get_session(self, session_id: str) -> SessionDigest | None:
+        with self._lock:
+            found = self._digests(self._conn.execute("SELECT * FROM sessions WHERE id = ?", (session_id,)).fetchall())
+        return found[0] if found else None
+
+    def sessions_with(self, entry_id: str) -> list[SessionDigest]:
+        with self._lock:
+            rows = self._conn.execute(
+                "SELECT * FROM sessions WHERE id IN (SELECT session_id FROM session_learnings WHERE entry_id = ?)",
+                (entry_id,),
+            ).fetchall()
+            return self._digests(rows)
+
+    def rewrite_session(self, session_id: str, label: str, summary: str, drop_entry_id: str) -> None:
+        with self._write() as conn:
+            conn.execute("UPDATE sessions SET label = ?, summary = ? WHERE id = ?", (label, summary, session_id))
+            conn.execute(
+                "DELETE FROM session_learnings WHERE session_id = ? AND entry_id = ?", (session_id, drop_entry_id)
+            )
+        with self._lock:
+            self._scrub_wal()
 
     def count(self) -> int:
         return int(self._read("SELECT count(*) FROM entries")[0][0])

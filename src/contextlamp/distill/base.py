@@ -1,0 +1,27 @@
+"""What a distiller produces, and the protocol every distiller follows."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+from contextlamp.distill.transcript import Turn
+from contextlamp.models import Kind, MemoryType
+
+
+@dataclass(frozen=True)
+class DistilledItem:
+    """One durable statement distilled from a session, ready for save_context."""
+
+    content: str
+    memory_type: MemoryType
+    kind: Kind
+    topic: str | None = None
+
+
+class Distiller(Protocol):
+    """Turns of a conversation in, durable items out (never raises on odd input)."""
+
+    def distill(self, turns: list[Turn]) -> list[DistilledItem]:
+        """The items worth keeping, in conversation order."""
+        ...

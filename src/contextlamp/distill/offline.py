@@ -1,0 +1,263 @@
+"""The offline distiller: rules, no model. Turns of a conversation in, a few durable memories out.
+
+Pipeline per session: drop code blocks and tool output; split turns into sentences with pysbd (rule-based
+sentence boundary detection for 22 languages; Sadvilkar & Neumann, NLP-OSS 2020); keep what the user
+stated (and assistant proposals the user confirmed), drop idle chatter and questions; classify each kept
+sentence by cue phrases into memory_type and kind; make it self-contained (English "I" -> "The user",
+a sentence opening on a dangling pronoun is joined to the one before it); drop near-duplicates, the later
+statement winning. Items keep the language they were written in.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import pysbd
+
+from contextlamp.distill.base import DistilledItem
+from contextlamp.distill.cues import CUES, Cues, detect_language
+from contextlamp.distill.transcript import Turn
+from contextlamp.models import Kind, MemoryType
+
+MIN_WORDS = 4  # "Use pnpm." is 2 words but also a cue match; see _worth_keeping
+MAX_ITEM_CHARS = 600
+MAX_ITEMS = 40  # one session rarely teaches more; bounds what a huge transcript can write
+NEAR_DUPLICATE_JACCARD = 0.7  # token-set overlap above which two items say the same thing
+
+_FENCE = re.compile(r"```.*?(```|\Z)", re.DOTALL)
+_TOOL_LINE = re.compile(r"^\s*(\$ |>>> |Traceback|\s+at |File \"|npm (ERR|WARN)|error\[|warning:|\+\+\+|---|@@ )")
+_BULLET = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+")
+_WORD = re.compile(r"\w+", re.UNICODE)
+_LEADING_FILLER = re.compile(
+    r"^(?:(?:also|and|but|so|oh|ah|btw|by the way|fyi|well|actually|okay|ok|alright|right|just so you know|"
+    r"note|remember|for the record|one more thing|oh and|ps|p\.s\.)\s*[,:;-]?\s+)+",
+    re.IGNORECASE,
+)
+_PRONOUN_VERB_FIXES = {
+    "am": "is",
+    "'m": " is",
+    "have": "has",
+    "'ve": " has",
+    "do": "does",
+    "'ll": " will",
+    "'d": " would",
+}
+
+
+@dataclass(frozen=True)
+class _Candidate:
+    text: str
+    memory_type: MemoryType
+    kind: Kind
+
+
+class OfflineDistiller:
+    """``Distiller`` by rules; deterministic, thread-safe, no network."""
+
+    def distill(self, turns: list[Turn]) -> list[DistilledItem]:
+        """The durable items of a conversation, in the order they were said (at most 40)."""
+        if not turns:
+            return []
+        language = detect_language(" ".join(t.text for t in turns if t.role in ("user", "digest")) or turns[0].text)
+        cues = CUES.get(language, CUES["en"])
+        segmenter = _segmenter(language)
+        candidates: list[_Candidate] = []
+        for index, turn in enumerate(turns):
+            if turn.role in ("system", "tool"):
+                continue
+            sentences = _sentences(turn.text, segmenter)
+            if turn.role == "assistant":
+                following = turns[index + 1] if index + 1 < len(turns) else None
+                if following is None or following.role != "user" or not _confirms(following.text, cues):
+                    continue
+                candidates += _confirmed_proposals(sentences, cues)
+            else:
+                candidates += _from_sentences(sentences, cues, language, confirmed=turn.role == "digest")
+        return [DistilledItem(c.text, c.memory_type, c.kind) for c in _dedupe(candidates)][:MAX_ITEMS]
+
+
+def _segmenter(language: str) -> pysbd.Segmenter:
+    try:
+        return pysbd.Segmenter(language=language, clean=False)
+    except ValueError:  # a language pysbd does not know
+        return pysbd.Segmenter(language="en", clean=False)
+
+
+def _sentences(text: str, segmenter: pysbd.Segmenter) -> list[str]:
+    """Sentences of a turn: code blocks and tool output removed; each bullet or line is its own unit."""
+    text = _FENCE.sub(" ", text)
+    out: list[str] = []
+    for line in text.splitlines():
+        if not line.strip() or _TOOL_LINE.match(line):
+            continue
+        line = _BULLET.sub("", line).strip()
+        out += [s.strip() for s in segmenter.segment(line) if s.strip()]
+    return out
+
+
+def _confirms(text: str, cues: Cues) -> bool:
+    """The user's reply accepts what the assistant proposed ("yes", "sounds good, do it", "ja, passt")."""
+    head = text.strip().lower()[:80]
+    return bool(cues.confirm.search(head))
+
+
+def _from_sentences(sentences: list[str], cues: Cues, language: str, confirmed: bool) -> list[_Candidate]:
+    """Items from one user (or digest) turn, made self-contained."""
+    kept: list[_Candidate] = []
+    previous: str | None = None
+    previous_kept = False
+    for raw in sentences:
+        sentence = _LEADING_FILLER.sub("", raw).strip() if language == "en" else raw.strip()
+        classified = _classify(sentence, cues, confirmed)
+        kept_now = False
+        if classified is not None:
+            text = sentence
+            if cues.dangling.match(text):
+                if previous is None:
+                    continue  # "It runs on 5432." alone says nothing about what "it" is
+                text = f"{_finish(previous)} {text}"
+                if previous_kept:
+                    kept.pop()  # the joined statement replaces the first half
+            if language == "en":
+                text = to_user_perspective(text)
+            kept.append(_Candidate(_capitalise(text)[:MAX_ITEM_CHARS], *classified))
+            kept_now = True
+        previous, previous_kept = sentence, kept_now
+    return kept
+
+
+_PROPOSAL = re.compile(
+    r"^(?:i(?:'d)? (?:suggest|recommend|propose)(?: that)?|we could|we should|let's|how about|maybe|"
+    r"(?:should|shall|can) (?:we|i)|do you want (?:me |us )?to|would you like (?:me |us )?to)\s+",
+    re.IGNORECASE,
+)
+
+
+def _confirmed_proposals(sentences: list[str], cues: Cues) -> list[_Candidate]:
+    """Decisions from an assistant turn the user accepted: its proposals, questions included, become
+    "Decided: ..." statements; its reports of its own actions and its offers are not the user's."""
+    kept: list[_Candidate] = []
+    for raw in sentences:
+        sentence = raw.strip()
+        match = _PROPOSAL.match(sentence)
+        if match is None and not cues.decision.search(sentence.lower()):
+            continue
+        body = sentence[match.end() :] if match else sentence
+        body = re.sub(r"^(?:we|i)\s+", "", body).rstrip(" ?!.")
+        if len(_WORD.findall(body)) < 3 or cues.offer.search(body.lower()):
+            continue
+        kept.append(_Candidate(f"Decided: {body}.", "event", "decision"))
+    return kept
+
+
+def _finish(sentence: str) -> str:
+    sentence = sentence.rstrip()
+    return sentence if sentence.endswith((".", "!", ";", ":")) else sentence + "."
+
+
+def _capitalise(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _classify(sentence: str, cues: Cues, confirmed: bool) -> tuple[MemoryType, Kind] | None:
+    """(memory_type, kind) of a sentence worth keeping, or None for chatter, questions and noise."""
+    words = _WORD.findall(sentence)
+    lower = sentence.lower()
+    if not words or cues.chatter.match(lower) or sentence.rstrip().endswith("?"):
+        return None
+    if cues.offer.search(lower):
+        return None
+    if cues.task.search(lower):
+        return "task", "note"
+    if cues.decision.search(lower):
+        return "event", "decision"
+    if cues.instruction.search(lower):
+        return "instruction", "preference" if cues.preference.search(lower) else "note"
+    if cues.preference.search(lower):
+        return "fact", "preference"
+    if len(words) < MIN_WORDS:
+        return None
+    if cues.fact.search(lower) or confirmed:
+        return "fact", "fact"
+    return None
+
+
+def to_user_perspective(text: str) -> str:
+    """English first person to the user's perspective: "I prefer tabs" -> "The user prefers tabs"."""
+
+    def subject(match: re.Match[str]) -> str:
+        lead, contraction, verb = match.group(1), match.group(2), match.group(3) or ""
+        who = "The user" if lead == "" else "the user"
+        if contraction:
+            return f"{lead}{who}{_PRONOUN_VERB_FIXES[contraction.lower()]}{(' ' + verb) if verb else ''}"
+        return f"{lead}{who} {_third_person(verb)}" if verb else f"{lead}{who}"
+
+    text = re.sub(
+        r"(^|[,;:]\s*|\b(?:and|but|so|because|since|when|if|that)\s+)I('m|'ve|'ll|'d)?\b(?:\s+([a-z]+))?", subject, text
+    )
+    text = re.sub(r"\bmy\b", "the user's", text)
+    text = re.sub(r"\bMy\b", "The user's", text)
+    text = re.sub(r"\b(?:me|myself)\b(?=[\s.,;!]|$)", "the user", text)
+    return text
+
+
+def _third_person(verb: str) -> str:
+    irregular = {
+        "am": "is",
+        "have": "has",
+        "do": "does",
+        "go": "goes",
+        "was": "was",
+        "can": "can",
+        "will": "will",
+        "would": "would",
+        "should": "should",
+        "could": "could",
+        "must": "must",
+        "might": "might",
+        "may": "may",
+        "don't": "doesn't",
+        "did": "did",
+        "had": "had",
+        "also": "also",
+        "always": "always",
+        "never": "never",
+        "usually": "usually",
+        "really": "really",
+        "just": "just",
+        "still": "still",
+        "often": "often",
+        "only": "only",
+        "mostly": "mostly",
+        "prefer": "prefers",
+    }
+    if verb in irregular:
+        return irregular[verb]
+    if (verb.endswith("ed") and not verb.endswith("eed")) or verb.endswith("ing"):
+        return verb  # past tense or participle: same for every person
+    if verb.endswith(("s", "sh", "ch", "x", "z", "o")):
+        return verb + "es"
+    if len(verb) > 1 and verb.endswith("y") and verb[-2] not in "aeiou":
+        return verb[:-1] + "ies"
+    return verb + "s"
+
+
+def _tokens(text: str) -> set[str]:
+    return {w.lower() for w in _WORD.findall(text)}
+
+
+def _dedupe(candidates: list[_Candidate]) -> list[_Candidate]:
+    """Drop near-duplicates (token Jaccard >= 0.7); the later statement wins, keeping its place in order."""
+    kept: list[_Candidate] = []
+    for candidate in candidates:
+        tokens = _tokens(candidate.text)
+        for i, earlier in enumerate(kept):
+            other = _tokens(earlier.text)
+            union = tokens | other
+            if union and len(tokens & other) / len(union) >= NEAR_DUPLICATE_JACCARD:
+                kept[i] = candidate
+                break
+        else:
+            kept.append(candidate)
+    return kept

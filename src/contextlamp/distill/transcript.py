@@ -1,0 +1,162 @@
+"""Transcript parsing: any text a client sends to save_session becomes a list of turns.
+
+Recognised, in this order: a JSON list of ``{role, content}`` messages (content a string or a list of text
+parts); markdown headings per turn (``## User``); role-prefixed lines (``User:``, ``Assistant:``,
+``Human:``, ``AI:``, ``You:``, ``Claude:``, ``ChatGPT:``, ``System:``, ...); ``> `` quoted turns (quoted
+lines are the user's, the rest the assistant's). Anything else is a free-form digest: one turn of role
+``digest``. Unknown formats never raise.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from typing import Any, Literal, cast
+
+Role = Literal["user", "assistant", "system", "tool", "digest"]
+
+ROLE_NAMES: dict[str, Role] = {
+    "user": "user",
+    "human": "user",
+    "you": "user",
+    "me": "user",
+    "customer": "user",
+    "client": "user",
+    "assistant": "assistant",
+    "ai": "assistant",
+    "claude": "assistant",
+    "chatgpt": "assistant",
+    "gpt": "assistant",
+    "bot": "assistant",
+    "agent": "assistant",
+    "model": "assistant",
+    "copilot": "assistant",
+    "cursor": "assistant",
+    "codex": "assistant",
+    "gemini": "assistant",
+    "support": "assistant",
+    "system": "system",
+    "tool": "tool",
+    "function": "tool",
+}
+
+_NAMES = "|".join(sorted(ROLE_NAMES, key=len, reverse=True))
+_PREFIX = re.compile(rf"^\s*(?:\*\*)?({_NAMES})(?:\*\*)?\s*(?:\([^)]*\))?\s*:(?:\*\*)?\s?(.*)$", re.IGNORECASE)
+_HEADING = re.compile(rf"^\s*#{{1,6}}\s*({_NAMES})\s*:?\s*$", re.IGNORECASE)
+_QUOTED = re.compile(r"^\s*>\s?(.*)$")
+MIN_PREFIXED_TURNS = 2  # one "Note: ..." line does not make a transcript
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One turn of a conversation: who spoke and what they said (text, may span lines)."""
+
+    role: Role
+    text: str
+
+
+def parse_transcript(text: str) -> list[Turn]:
+    """Turns of a transcript in any supported format, in order; blank turns are dropped."""
+    stripped = text.strip()
+    if not stripped:
+        return []
+    for parse in (_parse_json, _parse_headings, _parse_prefixed, _parse_quoted):
+        turns = parse(stripped)
+        if turns:
+            return [t for t in turns if t.text.strip()]
+    return [Turn("digest", stripped)]
+
+
+def _role(name: Any) -> Role:
+    return ROLE_NAMES.get(str(name).strip().lower(), "user" if str(name).strip() else "assistant")
+
+
+def _content_text(content: Any) -> str:
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list):
+        parts: list[str] = []
+        for part in cast(list[Any], content):
+            if isinstance(part, str):
+                parts.append(part)
+            elif isinstance(part, dict):
+                piece = cast(dict[str, Any], part)
+                value = piece.get("text", piece.get("content"))
+                if isinstance(value, str) and piece.get("type", "text") in ("text", "input_text", "output_text"):
+                    parts.append(value)
+        return "\n".join(parts)
+    return ""
+
+
+def _parse_json(text: str) -> list[Turn] | None:
+    if not text.startswith(("[", "{")):
+        return None
+    try:
+        data: Any = json.loads(text)
+    except json.JSONDecodeError:
+        return None
+    if isinstance(data, dict):
+        data = cast(dict[str, Any], data).get("messages")
+    if not isinstance(data, list):
+        return None
+    turns: list[Turn] = []
+    for message in cast(list[Any], data):
+        if isinstance(message, dict):
+            message = cast(dict[str, Any], message)
+            turns.append(Turn(_role(message.get("role", "")), _content_text(message.get("content")).strip()))
+    return turns or None
+
+
+def _parse_headings(text: str) -> list[Turn] | None:
+    turns: list[Turn] = []
+    role: Role | None = None
+    buffer: list[str] = []
+    for line in text.splitlines():
+        match = _HEADING.match(line)
+        if match:
+            if role is not None:
+                turns.append(Turn(role, "\n".join(buffer).strip()))
+            role, buffer = ROLE_NAMES[match.group(1).lower()], []
+        elif role is not None:
+            buffer.append(line)
+    if role is not None:
+        turns.append(Turn(role, "\n".join(buffer).strip()))
+    return turns if len(turns) >= MIN_PREFIXED_TURNS else None
+
+
+def _parse_prefixed(text: str) -> list[Turn] | None:
+    turns: list[Turn] = []
+    role: Role | None = None
+    buffer: list[str] = []
+    for line in text.splitlines():
+        match = _PREFIX.match(line)
+        if match:
+            if role is not None:
+                turns.append(Turn(role, "\n".join(buffer).strip()))
+            role, buffer = ROLE_NAMES[match.group(1).lower()], [match.group(2)]
+        elif role is not None:
+            buffer.append(line)
+        elif line.strip():
+            buffer.append(line)  # preamble before the first turn: kept as the user's context
+            role = "digest"
+    if role is not None:
+        turns.append(Turn(role, "\n".join(buffer).strip()))
+    speakers = sum(1 for t in turns if t.role != "digest")
+    return turns if speakers >= MIN_PREFIXED_TURNS else None
+
+
+def _parse_quoted(text: str) -> list[Turn] | None:
+    lines = text.splitlines()
+    if not any(_QUOTED.match(line) for line in lines) or all(_QUOTED.match(line) or not line.strip() for line in lines):
+        return None
+    turns: list[Turn] = []
+    for line in lines:
+        match = _QUOTED.match(line)
+        role: Role = "user" if match else "assistant"
+        body = match.group(1) if match else line
+        if turns and turns[-1].role == role:
+            turns[-1] = Turn(role, turns[-1].text + "\n" + body)
+        else:
+            turns.append(Turn(role, body))
+    return turns
