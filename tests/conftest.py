@@ -11,6 +11,7 @@ import pytest
 from contextlamp.embedding import FakeEmbedder
 from contextlamp.service import Caller, MemoryService
 from contextlamp.storage import StoreRegistry
+from tests.fakes import FakeEndpoint
 
 
 @pytest.fixture(autouse=True)
@@ -65,3 +66,10 @@ def alice(service: MemoryService) -> Caller:
 @pytest.fixture
 def bob(service: MemoryService) -> Caller:
     return Caller(principal=service.principal("bob"), surface="cursor")
+
+
+@pytest.fixture
+def endpoint() -> Iterator[FakeEndpoint]:
+    fake = FakeEndpoint()
+    yield fake
+    fake.close()

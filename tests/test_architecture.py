@@ -43,7 +43,9 @@ def test_nothing_but_the_edge_imports_the_edge() -> None:
 
 def test_lower_layers_never_import_the_service_or_configuration() -> None:
     for module, imports in _graph().items():
-        if module.startswith(("contextlamp.storage", "contextlamp.embedding", "contextlamp.retrieval", "contextlamp.llm")):
+        if module.startswith(
+            ("contextlamp.storage", "contextlamp.embedding", "contextlamp.retrieval", "contextlamp.llm")
+        ):
             bad = {i for i in imports if i in {"contextlamp.service", "contextlamp.config"}}
             assert not bad, f"{module} imports {bad}"
 

@@ -23,7 +23,11 @@ def test_every_setting_is_documented() -> None:
 def test_every_cli_command_has_help_and_is_in_the_readme() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert isinstance(cli, click.Group)
-    for name, command in cli.commands.items():
+    commands = [(name, command) for name, command in cli.commands.items()]
+    for name, command in list(commands):
+        if isinstance(command, click.Group):
+            commands += [(f"{name} {sub}", c) for sub, c in command.commands.items()]
+    for name, command in commands:
         assert command.help and "Example:" in command.help, f"{name} help lacks an example"
         assert f"contextlamp {name}" in readme, f"contextlamp {name} missing from README"
 

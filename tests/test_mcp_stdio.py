@@ -15,7 +15,7 @@ from mcp_types import CallToolResult, Implementation
 
 pytestmark = pytest.mark.model
 
-TOOLS = {"save_context", "get_context", "list_context", "forget_context"}
+TOOLS = {"save_context", "get_context", "list_context", "forget_context", "save_session", "resume_session"}
 
 
 def _server(home: Path, stdout_copy: Path) -> StdioServerParameters:
@@ -45,6 +45,7 @@ async def _scenario(client: Client) -> None:
         assert tool.input_schema.get("additionalProperties") is False
         assert tool.annotations is not None
     assert tools["get_context"].annotations.read_only_hint is True
+    assert tools["resume_session"].annotations.read_only_hint is True
     assert tools["list_context"].annotations.read_only_hint is True
     assert tools["save_context"].annotations.idempotent_hint is True
     assert tools["forget_context"].annotations.destructive_hint is True
@@ -91,6 +92,31 @@ async def _scenario(client: Client) -> None:
         )
     )
     assert resaved["deduped"] is False and resaved["id"] != lunch["id"]
+
+    session = _data(
+        await client.call_tool(
+            "save_session",
+            {
+                "transcript": (
+                    "User: Hi!\nAssistant: Hello, what are we doing today?\n"
+                    "User: Our design system lives in the ui-kit repository.\n"
+                    "User: The deploy token is ghp_Zx9Lm2Qr7Tn4Vb8Wc1Yd5Fg3Hj6Kp0Sa2Ue4 by the way.\n"
+                    "Assistant: Should we pin Storybook to version 8?\nUser: Yes, do that.\nUser: Thanks, bye!"
+                )
+            },
+        )
+    )
+    assert session["total"] == 2 and session["saved"] == 2 and session["session_id"].startswith("ses_")
+    listed = _data(await client.call_tool("resume_session", {}))["sessions"]
+    assert listed[0]["session_id"] == session["session_id"] and listed[0]["source_surface"] == "claude-code"
+    detail = _data(await client.call_tool("resume_session", {"session_id": session["session_id"]}))["session"]
+    texts = [x["text"] for x in detail["learnings"]]
+    assert "Our design system lives in the ui-kit repository." in texts
+    assert not any("ghp_" in t for t in texts)
+    chatter = _data(await client.call_tool("save_session", {"transcript": "User: hi\nAssistant: hello!\nUser: bye"}))
+    assert chatter == {"saved": 0, "deduped": 0, "total": 0}
+    unknown_session = await client.call_tool("resume_session", {"session_id": "ses_nope"})
+    assert unknown_session.is_error and "session_id" in unknown_session.content[0].text  # type: ignore[union-attr]
 
     bad = await client.call_tool("get_context", {"query": "x", "max_results": 500})
     assert bad.is_error and "max_results" in bad.content[0].text  # type: ignore[union-attr]

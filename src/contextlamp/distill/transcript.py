@@ -143,7 +143,8 @@ def _parse_prefixed(text: str) -> list[Turn] | None:
     if role is not None:
         turns.append(Turn(role, "\n".join(buffer).strip()))
     speakers = sum(1 for t in turns if t.role != "digest")
-    return turns if speakers >= MIN_PREFIXED_TURNS else None
+    # one turn counts only when the text opens with its role ("User: ..."), not for a stray "Note: ..." line
+    return turns if speakers >= MIN_PREFIXED_TURNS or (speakers == 1 and turns[0].role != "digest") else None
 
 
 def _parse_quoted(text: str) -> list[Turn] | None:
