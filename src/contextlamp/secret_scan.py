@@ -63,6 +63,13 @@ _EXTRA_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("Google API Key", re.compile(r"\bAIza[0-9A-Za-z\-_]{35}\b")),
 )
 
+_PEM_BLOCK = re.compile(
+    r"-----BEGIN [A-Z0-9 ]*(?:PRIVATE KEY|CERTIFICATE|KEY BLOCK)[A-Z ]*-----.*?(?:-----END [A-Z0-9 ]*-----|\Z)",
+    re.DOTALL,
+)
+_KEY_MATERIAL = re.compile(r"(?<![\w/+=])[A-Za-z0-9+/_\-]{40,}={0,2}(?![\w/+=])")  # base64/hex runs of keys and tokens
+REDACTED = "[secret removed]"
+
 _PLACEHOLDER = re.compile(r"^[\"']?(?:<[^>]*>|\*+|x+|\.\.\.|…|changeme|redacted|\$\{?[A-Z_]+\}?)[\"']?$", re.IGNORECASE)
 
 
@@ -81,6 +88,16 @@ class SecretScanner:
         for kind in self._plugin_kinds(text):
             found.add(kind)
         return sorted(found)
+
+    def redact(self, text: str) -> str:
+        """The text with every secret replaced by ``[secret removed]``: whole PEM blocks, runs of 40+
+        base64/hex characters (key material on lines of its own), and every line in which ``kinds`` finds
+        a secret. Used on transcripts before anything reads them, so no part of a secret (a PEM body line
+        alone looks like nothing) can be distilled, stored or sent to an LLM."""
+        text = _PEM_BLOCK.sub(REDACTED, text)
+        text = _KEY_MATERIAL.sub(REDACTED, text)
+        lines = text.split("\n")
+        return "\n".join(REDACTED if self.kinds(line) else line for line in lines)
 
     @staticmethod
     def _plugin_kinds(text: str) -> Iterator[str]:

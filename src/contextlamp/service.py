@@ -43,7 +43,7 @@ from contextlamp.models import (
 from contextlamp.retrieval.fusion import FusionWeights
 from contextlamp.retrieval.questions import QuestionGenerator, RuleQuestionGenerator
 from contextlamp.retrieval.search import ScopedStore, search
-from contextlamp.secret_scan import SecretScanner
+from contextlamp.secret_scan import REDACTED, SecretScanner
 from contextlamp.storage import Project, Store, StoreRegistry
 from contextlamp.text import (
     collapse_ws,
@@ -471,7 +471,10 @@ class MemoryService:
         surface = normalise_surface(_check_str("source_surface", source_surface)) if source_surface else caller.surface
         target = self._project(caller.principal, project, create=True)
         store_id = target.id if target else caller.principal.user_id
-        items = [i for i in self.distiller.distill(parse_transcript(text)) if not self.scanner.kinds(i.content)]
+        turns = parse_transcript(self.scanner.redact(text))
+        items = [
+            i for i in self.distiller.distill(turns) if REDACTED not in i.content and not self.scanner.kinds(i.content)
+        ]
         saved = deduped = 0
         kept: list[Any] = []
         learnings: list[tuple[str, str]] = []

@@ -69,8 +69,7 @@ CUES: dict[str, Cues] = {
             r"(?:we|i) (?:dropped|abandoned|deprecated|adopted|standardi[sz]ed on)|chose|opted for)\b"
         ),
         instruction=_c(
-            r"(?:^(?:always|never|please|make sure|ensure|remember to|don't|do not|avoid|use|run|keep|prefer|"
-            r"write|put|name|call|add|start|store|format|commit|test)\b|\b(?:always|never|must(?:n't)?|"
+            r"(?:^(?:always|never|make sure|ensure|remember to|don't|do not|avoid)\b|\b(?:always|never|must(?:n't)?|"
             r"should(?:n't)?|make sure|do not|don't ever|is required|are required|convention|rule is|policy|"
             r"please (?:use|run|keep|avoid|don't|never|always))\b)"
         ),

@@ -29,6 +29,8 @@ _FENCE = re.compile(r"```.*?(```|\Z)", re.DOTALL)
 _TOOL_LINE = re.compile(r"^\s*(\$ |>>> |Traceback|\s+at |File \"|npm (ERR|WARN)|error\[|warning:|\+\+\+|---|@@ )")
 _BULLET = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+")
 _WORD = re.compile(r"\w+", re.UNICODE)
+_DOTFILE = re.compile(r"(?<![\w.])\.(?=[A-Za-z_][\w-]*)")  # ".nvmrc", ".github": not a sentence end
+_DOT_STANDIN = "\u2024"  # ONE DOT LEADER stands in for the dot while pysbd segments
 _LEADING_FILLER = re.compile(
     r"^(?:(?:also|and|but|so|oh|ah|btw|by the way|fyi|well|actually|okay|ok|alright|right|just so you know|"
     r"note|remember|for the record|one more thing|oh and|ps|p\.s\.)\s*[,:;-]?\s+)+",
@@ -91,8 +93,8 @@ def _sentences(text: str, segmenter: pysbd.Segmenter) -> list[str]:
     for line in text.splitlines():
         if not line.strip() or _TOOL_LINE.match(line):
             continue
-        line = _BULLET.sub("", line).strip()
-        out += [s.strip() for s in segmenter.segment(line) if s.strip()]
+        line = _DOTFILE.sub(_DOT_STANDIN, _BULLET.sub("", line).strip())
+        out += [s.strip().replace(_DOT_STANDIN, ".") for s in segmenter.segment(line) if s.strip()]
     return out
 
 

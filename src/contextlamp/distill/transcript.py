@@ -36,6 +36,17 @@ ROLE_NAMES: dict[str, Role] = {
     "codex": "assistant",
     "gemini": "assistant",
     "support": "assistant",
+    "nutzer": "user",
+    "benutzer": "user",
+    "usuario": "user",
+    "usuaria": "user",
+    "utilisateur": "user",
+    "utilisatrice": "user",
+    "utente": "user",
+    "usuário": "user",
+    "assistent": "assistant",
+    "asistente": "assistant",
+    "assistente": "assistant",
     "system": "system",
     "tool": "tool",
     "function": "tool",
@@ -149,6 +160,11 @@ def _parse_prefixed(text: str) -> list[Turn] | None:
 
 def _parse_quoted(text: str) -> list[Turn] | None:
     lines = text.splitlines()
+    unquoted = "\n".join(_QUOTED.sub(r"\1", line) for line in lines)
+    if unquoted != text:  # "> **User:** ..." quotes that carry their own role labels
+        labelled = _parse_headings(unquoted) or _parse_prefixed(unquoted)
+        if labelled:
+            return labelled
     if not any(_QUOTED.match(line) for line in lines) or all(_QUOTED.match(line) or not line.strip() for line in lines):
         return None
     turns: list[Turn] = []
