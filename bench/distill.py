@@ -722,7 +722,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--threshold", type=float, default=DEFAULT_THRESHOLD, help="cosine match threshold")
     parser.add_argument("--json", type=Path, default=None, help="write the figures as JSON to this file")
     parser.add_argument("--embedder", choices=("minilm", "fake"), default="minilm")
-    parser.add_argument("--only", default=None, help="run only files whose id contains this text")
+    parser.add_argument(
+        "--only", default=None, help="run only files whose id contains this text (comma-separated: any of them)"
+    )
+    parser.add_argument(
+        "--half",
+        choices=["odd", "even"],
+        default=None,
+        help="only odd- or even-numbered files: tune rules on one half, report the other as held out",
+    )
     parser.add_argument("--details", action="store_true", help="print every match, extra and missed item")
     parser.add_argument("--calibrate", action="store_true", help="measure the threshold on paraphrase pairs")
     args = parser.parse_args(argv)
@@ -737,7 +745,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"bad data:\n{exc}", file=sys.stderr)
         return 2
     if args.only:
-        cases = [c for c in cases if args.only in c.id]
+        wanted = [w for w in args.only.split(",") if w]
+        cases = [c for c in cases if any(w in c.id for w in wanted)]
+    if args.half:
+        parity = 1 if args.half == "odd" else 0
+        cases = [c for c in cases if c.id[:2].isdigit() and int(c.id[:2]) % 2 == parity]
     if not hasattr(MemoryService, "save_session"):
         print("MemoryService has no save_session yet; nothing to measure", file=sys.stderr)
         return 2

@@ -18,6 +18,7 @@ class Cues:
 
     chatter: re.Pattern[str]
     offer: re.Pattern[str]
+    request: re.Pattern[str]
     confirm: re.Pattern[str]
     dangling: re.Pattern[str]
     task: re.Pattern[str]
@@ -49,6 +50,11 @@ CUES: dict[str, Cues] = {
             r"is there anything|feel free|happy to|i'd be happy|hope (?:this|that) helps|i'll now|"
             r"here(?:'s| is) (?:the|a|an|your)|i've (?:updated|added|changed|created|fixed|removed)|"
             r"i (?:updated|added|changed|created|fixed|ran|removed)|running|let's see|let me)\b"
+        ),
+        request=_c(
+            r"^(?:(?:can|could|would) you|please (?:help|give|show|tell|find|write|make|check|fix|look|explain|draft)|"
+            r"(?:help|give|show|tell|find|draft|suggest|explain|write) (?:me|us)\b|i (?:need|want|would like) (?:you|help)|"
+            r"help (?:the user|me|us)|let's (?:look|see|start|check|debug)|today i want to|i want to (?:clean|look|fix|debug|start))"
         ),
         confirm=_c(
             r"^(?:yes|yeah|yep|yup|sure|ok(?:ay)?|sounds (?:good|great)|agreed|perfect|great|exactly|correct|"
@@ -93,6 +99,9 @@ CUES: dict[str, Cues] = {
             r"bis (?:dann|später|bald)|tschüss|ciao|verstanden|perfekt|cool|stimmt|richtig|klar)" + _ACK_TAIL
         ),
         offer=_c(r"^(?:möchtest du|soll ich|willst du|ich kann auch|lass mich|gib bescheid|hier ist|ich habe)\b"),
+        request=_c(
+            r"^(?:kannst du|könntest du|bitte (?:hilf|schreib|zeig|gib|mach)|hilf mir|schlag mir|zeig mir|gib mir)\b"
+        ),
         confirm=_c(r"^(?:ja|jawohl|genau|passt|ok(?:ay)?|einverstanden|super|perfekt|mach das|los geht'?s|gerne)\b"),
         dangling=_c(r"^(?:es|das|dies|diese[rs]?|er|sie)\b"),
         task=_c(
@@ -122,6 +131,7 @@ CUES: dict[str, Cues] = {
         offer=_c(
             r"^(?:voulez-vous|veux-tu|souhaitez-vous|dois-je|je peux aussi|n'hésitez pas|voici|j'ai (?:mis|ajouté))\b"
         ),
+        request=_c(r"^(?:peux-tu|pouvez-vous|pourrais-tu|aide-moi|donne-moi|montre-moi|écris-moi|propose-moi)\b"),
         confirm=_c(r"^(?:oui|d'accord|ok(?:ay)?|parfait|ça marche|exactement|vas-y|allez-y|entendu|validé)\b"),
         dangling=_c(r"^(?:il|elle|ils|elles|ça|cela|ceci|c'est)\b"),
         task=_c(
@@ -151,6 +161,7 @@ CUES: dict[str, Cues] = {
         offer=_c(
             r"^(?:quieres|quiere|te gustaría|¿quieres|debo|puedo también|avísame|aquí (?:está|tienes)|he (?:añadido|cambiado))\b"
         ),
+        request=_c(r"^(?:puedes|podrías|ayúdame|dame|muéstrame|escríbeme|hazme|necesito (?:un|una|que))\b"),
         confirm=_c(r"^(?:sí|si|vale|ok(?:ay)?|perfecto|de acuerdo|hazlo|adelante|exacto|claro|listo)\b"),
         dangling=_c(r"^(?:esto|eso|ello|él|ella|ellos|ellas)\b"),
         task=_c(

@@ -29,6 +29,7 @@ _FENCE = re.compile(r"```.*?(```|\Z)", re.DOTALL)
 _TOOL_LINE = re.compile(r"^\s*(\$ |>>> |Traceback|\s+at |File \"|npm (ERR|WARN)|error\[|warning:|\+\+\+|---|@@ )")
 _BULLET = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+")
 _WORD = re.compile(r"\w+", re.UNICODE)
+_ASSIGNMENT = re.compile(r"^\s*[A-Z][A-Z0-9_]*\s*[=:]\s*\S+\s*$")  # "AWS_REGION=eu-central-1": a config dump line
 _DOTFILE = re.compile(r"(?<![\w.])\.(?=[A-Za-z_][\w-]*)")  # ".nvmrc", ".github": not a sentence end
 _DOT_STANDIN = "\u2024"  # ONE DOT LEADER stands in for the dot while pysbd segments
 _LEADING_FILLER = re.compile(
@@ -168,7 +169,7 @@ def _classify(sentence: str, cues: Cues, confirmed: bool) -> tuple[MemoryType, K
     lower = sentence.lower()
     if not words or cues.chatter.match(lower) or sentence.rstrip().endswith("?"):
         return None
-    if cues.offer.search(lower):
+    if cues.offer.search(lower) or cues.request.search(lower) or _ASSIGNMENT.match(sentence):
         return None
     if cues.task.search(lower):
         return "task", "note"
@@ -200,7 +201,6 @@ def to_user_perspective(text: str) -> str:
     )
     text = re.sub(r"\bmy\b", "the user's", text)
     text = re.sub(r"\bMy\b", "The user's", text)
-    text = re.sub(r"\b(?:me|myself)\b(?=[\s.,;!]|$)", "the user", text)
     return text
 
 
