@@ -31,6 +31,9 @@ from contextlamp.retrieval.search import ScopedStore, collect_signals
 from contextlamp.service import Caller, MemoryService
 from contextlamp.storage import StoreRegistry
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench/common.py, when run as a script
+from common import StepClock
+
 CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop", 5: "adversarial"}
 METHODS = ("hybrid", "keyword", "semantic")
 MAX_K = 50  # get_context's max_results upper bound
@@ -139,18 +142,6 @@ def recall_at(evidence: Collection[str], ranked: Sequence[Collection[str]], k: i
     """|evidence ∩ dia ids of the top k results| / |evidence|; ``ranked`` holds each result's dia ids."""
     found = {d for result in ranked[:k] for d in result}
     return len(set(evidence) & found) / len(set(evidence))
-
-
-class StepClock:
-    """A strictly increasing ms clock: each call returns max(last + 1, base); ``base`` is set per session."""
-
-    def __init__(self) -> None:
-        self.base = 0
-        self.last = 0
-
-    def __call__(self) -> int:
-        self.last = max(self.last + 1, self.base)
-        return self.last
 
 
 def run_conversation(conv: Conversation, embedder: Embedder, ks: Sequence[int]) -> tuple[list[dict[str, Any]], float]:

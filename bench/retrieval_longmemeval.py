@@ -41,6 +41,9 @@ from contextlamp.retrieval.search import ScopedStore, collect_signals
 from contextlamp.service import Caller, MemoryService
 from contextlamp.storage import StoreRegistry
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench/common.py, when run as a script
+from common import StepClock
+
 METHODS = ("hybrid", "keyword", "semantic")
 LEVELS = ("turn", "session")
 MAX_K = 50  # get_context's max_results upper bound
@@ -138,18 +141,6 @@ def hits(evidence: Collection[Hashable], ranked: Sequence[Collection[Hashable]],
     found = {item for result in ranked[:k] for item in result}
     wanted = set(evidence)
     return float(bool(wanted & found)), float(wanted <= found)
-
-
-class StepClock:
-    """A strictly increasing ms clock: each call returns max(last + 1, base); ``base`` is set per session."""
-
-    def __init__(self) -> None:
-        self.base = 0
-        self.last = 0
-
-    def __call__(self) -> int:
-        self.last = max(self.last + 1, self.base)
-        return self.last
 
 
 def run_question(

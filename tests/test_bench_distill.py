@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import copy
-import importlib.util
 import json
 import sqlite3
-import sys
 from pathlib import Path
-from types import ModuleType, SimpleNamespace
+from types import SimpleNamespace
 from typing import Any
 
 import numpy as np
@@ -16,20 +14,9 @@ import pytest
 
 from contextlamp.embedding import FakeEmbedder
 from contextlamp.service import Caller, MemoryService
+from tests.scripts import load_script
 
-_SCRIPT = Path(__file__).resolve().parents[1] / "bench" / "distill.py"
-
-
-def _load_bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bench_distill", _SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["bench_distill"] = module  # dataclasses look their module up here
-    spec.loader.exec_module(module)
-    return module
-
-
-bench = _load_bench()
+bench = load_script("distill.py", "bench_distill")
 
 AWS_KEY = "AKIAQ3XR7TZ2M9KD4PLW"
 GH_TOKEN = "ghp_Xy7Lm2Qp9Rt4Vw8Zb3Nc6Hd1Jf5Gk0Ts2Ua8"

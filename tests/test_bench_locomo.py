@@ -2,28 +2,15 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
 
-_SCRIPT = Path(__file__).resolve().parents[1] / "bench" / "retrieval_locomo.py"
+from tests.scripts import load_script
 
-
-def _load_bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("retrieval_locomo", _SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["retrieval_locomo"] = module  # dataclasses look their module up here
-    spec.loader.exec_module(module)
-    return module
-
-
-bench = _load_bench()
+bench = load_script("retrieval_locomo.py", "retrieval_locomo")
 
 
 def _turn(speaker: str, dia_id: str, text: str, caption: str | None = None) -> dict[str, Any]:

@@ -3,28 +3,15 @@
 from __future__ import annotations
 
 import gzip
-import importlib.util
 import json
-import sys
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
 
-_SCRIPT = Path(__file__).resolve().parents[1] / "bench" / "retrieval_longmemeval.py"
+from tests.scripts import load_script
 
-
-def _load_bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("retrieval_longmemeval", _SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["retrieval_longmemeval"] = module  # dataclasses look their module up here
-    spec.loader.exec_module(module)
-    return module
-
-
-bench = _load_bench()
+bench = load_script("retrieval_longmemeval.py", "retrieval_longmemeval")
 
 
 def _turn(role: str, content: str, has_answer: bool | None = None) -> dict[str, Any]:

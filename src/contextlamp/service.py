@@ -95,6 +95,19 @@ def _check_str(field: str, value: Any) -> str:
     return value
 
 
+def _check_text(field: str, value: Any, max_bytes: int) -> str:
+    """A non-blank, valid-Unicode string of at most ``max_bytes`` UTF-8 bytes."""
+    text = _check_str(field, value)
+    if has_surrogates(text):
+        raise InvalidArgumentError(field, "is not valid Unicode (it holds a lone surrogate code point)")
+    if not text.strip():
+        raise InvalidArgumentError(field, "must not be blank")
+    size = len(text.encode("utf-8"))
+    if size > max_bytes:
+        raise InvalidArgumentError(field, f"is {size} bytes of UTF-8; the limit is {max_bytes} bytes")
+    return text
+
+
 def _check_choice(field: str, value: Any, allowed: Sequence[str]) -> str:
     if not isinstance(value, str) or value not in allowed:
         raise InvalidArgumentError(field, f"got {value!r}; allowed values: {', '.join(allowed)}")
@@ -233,16 +246,7 @@ class MemoryService:
         return SaveResult(id=outcome.id, deduped=outcome.deduped)
 
     def _check_content(self, content: Any) -> str:
-        text = _check_str("content", content)
-        if has_surrogates(text):
-            raise InvalidArgumentError("content", "is not valid Unicode (it holds a lone surrogate code point)")
-        if not text.strip():
-            raise InvalidArgumentError("content", "must not be blank")
-        size = len(text.encode("utf-8"))
-        if size > self.limits.max_content_bytes:
-            raise InvalidArgumentError(
-                "content", f"is {size} bytes of UTF-8; the limit is {self.limits.max_content_bytes} bytes"
-            )
+        text = _check_text("content", content, self.limits.max_content_bytes)
         kinds = self.scanner.kinds(text)
         if kinds:
             raise SecretDetectedError("content", kinds)
@@ -458,16 +462,7 @@ class MemoryService:
         Raises:
             InvalidArgumentError: a bad argument (nothing is stored).
         """
-        text = _check_str("transcript", transcript)
-        if has_surrogates(text):
-            raise InvalidArgumentError("transcript", "is not valid Unicode (it holds a lone surrogate code point)")
-        if not text.strip():
-            raise InvalidArgumentError("transcript", "must not be blank")
-        size = len(text.encode("utf-8"))
-        if size > self.limits.max_transcript_bytes:
-            raise InvalidArgumentError(
-                "transcript", f"is {size} bytes of UTF-8; the limit is {self.limits.max_transcript_bytes} bytes"
-            )
+        text = _check_text("transcript", transcript, self.limits.max_transcript_bytes)
         surface = normalise_surface(_check_str("source_surface", source_surface)) if source_surface else caller.surface
         target = self._project(caller.principal, project, create=True)
         store_id = target.id if target else caller.principal.user_id
