@@ -56,6 +56,7 @@ from contextlamp.text import (
     scrub_surrogates,
     title_of,
 )
+from contextlamp.validate import check_choice, check_int, check_memory_types, check_str, check_text
 
 logger = logging.getLogger(__name__)
 
@@ -79,54 +80,6 @@ class Caller:
 def normalise_surface(name: str | None) -> str:
     """Client name to lower-case kebab (``"Claude Code"`` -> ``"claude-code"``); ``"unknown"`` when empty."""
     return kebab(name or "") or "unknown"
-
-
-def _check_int(field: str, value: Any, low: int, high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidArgumentError(field, f"must be an integer from {low} to {high}, got {type(value).__name__}")
-    if not low <= value <= high:
-        raise InvalidArgumentError(field, f"must be from {low} to {high}, got {value}")
-    return value
-
-
-def _check_str(field: str, value: Any) -> str:
-    if not isinstance(value, str):
-        raise InvalidArgumentError(field, f"must be a string, got {type(value).__name__}")
-    return value
-
-
-def _check_text(field: str, value: Any, max_bytes: int) -> str:
-    """A non-blank, valid-Unicode string of at most ``max_bytes`` UTF-8 bytes."""
-    text = _check_str(field, value)
-    if has_surrogates(text):
-        raise InvalidArgumentError(field, "is not valid Unicode (it holds a lone surrogate code point)")
-    if not text.strip():
-        raise InvalidArgumentError(field, "must not be blank")
-    size = len(text.encode("utf-8"))
-    if size > max_bytes:
-        raise InvalidArgumentError(field, f"is {size} bytes of UTF-8; the limit is {max_bytes} bytes")
-    return text
-
-
-def _check_choice(field: str, value: Any, allowed: Sequence[str]) -> str:
-    if not isinstance(value, str) or value not in allowed:
-        raise InvalidArgumentError(field, f"got {value!r}; allowed values: {', '.join(allowed)}")
-    return value
-
-
-def _check_memory_types(field: str, value: Any) -> list[MemoryType] | None:
-    if value is None:
-        return None
-    if isinstance(value, str) or not isinstance(value, list | tuple):
-        raise InvalidArgumentError(field, f"must be a list drawn from {', '.join(MEMORY_TYPES)}")
-    chosen: list[MemoryType] = []
-    for item in cast(Sequence[Any], value):
-        checked = cast(MemoryType, _check_choice(field, item, MEMORY_TYPES))
-        if checked not in chosen:
-            chosen.append(checked)
-    if not chosen:
-        raise InvalidArgumentError(field, f"must not be empty; omit it for all of {', '.join(MEMORY_TYPES)}")
-    return chosen
 
 
 class MemoryService:
@@ -167,7 +120,7 @@ class MemoryService:
     def _project(self, principal: Principal, ref: Any, create: bool) -> Project | None:
         if ref is None:
             return None
-        raw = _check_str("project", ref).strip()
+        raw = check_str("project", ref).strip()
         if not raw:
             raise InvalidArgumentError("project", "must be a project id (prj_…) or slug, got an empty string")
         control = self.registry.control
@@ -210,14 +163,14 @@ class MemoryService:
             SecretDetectedError: the content holds a secret (nothing is stored).
         """
         text = self._check_content(content)
-        kind_value = cast(Kind, _check_choice("kind", kind, KINDS)) if kind is not None else "note"
+        kind_value = cast(Kind, check_choice("kind", kind, KINDS)) if kind is not None else "note"
         if memory_type is None:
             type_value: MemoryType = "event" if kind_value == "decision" else "fact"
         else:
-            type_value = cast(MemoryType, _check_choice("memory_type", memory_type, MEMORY_TYPES))
+            type_value = cast(MemoryType, check_choice("memory_type", memory_type, MEMORY_TYPES))
         topic_value = self._check_topic(topic)
         tag_values = self._check_tags(tags)
-        surface = normalise_surface(_check_str("source_surface", source_surface)) if source_surface else caller.surface
+        surface = normalise_surface(check_str("source_surface", source_surface)) if source_surface else caller.surface
         if team is not None:
             raise InvalidArgumentError("team", f"no team {team!r} among your teams")
         target = self._project(caller.principal, project, create=True)
@@ -246,7 +199,7 @@ class MemoryService:
         return SaveResult(id=outcome.id, deduped=outcome.deduped)
 
     def _check_content(self, content: Any) -> str:
-        text = _check_text("content", content, self.limits.max_content_bytes)
+        text = check_text("content", content, self.limits.max_content_bytes)
         kinds = self.scanner.kinds(text)
         if kinds:
             raise SecretDetectedError("content", kinds)
@@ -255,7 +208,7 @@ class MemoryService:
     def _check_topic(self, topic: Any) -> str | None:
         if topic is None:
             return None
-        raw = _check_str("topic", topic)
+        raw = check_str("topic", topic)
         if len(raw) > self.limits.max_topic_chars:
             raise InvalidArgumentError("topic", f"is {len(raw)} characters; the limit is {self.limits.max_topic_chars}")
         if has_surrogates(raw):
@@ -274,7 +227,7 @@ class MemoryService:
             raise InvalidArgumentError("tags", "must be a list of strings")
         out: list[str] = []
         for tag in cast(Sequence[Any], tags):
-            value = collapse_ws(_check_str("tags", tag)).lower()
+            value = collapse_ws(check_str("tags", tag)).lower()
             if has_surrogates(value):
                 raise InvalidArgumentError("tags", "a tag is not valid Unicode (lone surrogate code point)")
             if not value:
@@ -307,16 +260,16 @@ class MemoryService:
         Raises:
             InvalidArgumentError: a bad argument.
         """
-        text = scrub_surrogates(_check_str("query", query))
+        text = scrub_surrogates(check_str("query", query))
         if not text.strip():
             raise InvalidArgumentError("query", "must not be blank")
         if len(text) > self.limits.max_query_chars:
             raise InvalidArgumentError(
                 "query", f"is {len(text)} characters; the limit is {self.limits.max_query_chars}"
             )
-        limit = _check_int("max_results", max_results, *MAX_RESULTS_RANGE)
-        types = _check_memory_types("memory_types", memory_types)
-        scope_value = _check_str("scope", scope)
+        limit = check_int("max_results", max_results, *MAX_RESULTS_RANGE)
+        types = check_memory_types("memory_types", memory_types)
+        scope_value = check_str("scope", scope)
         if scope_value not in ("personal", "team", "all") and not scope_value.startswith("team:"):
             raise InvalidArgumentError("scope", f"got {scope_value!r}; allowed values: {', '.join(SCOPES)}")
         if scope_value.startswith("team:"):
@@ -372,8 +325,8 @@ class MemoryService:
         Raises:
             InvalidArgumentError: a bad argument (including a cursor that was not made by list_context).
         """
-        size = _check_int("limit", limit, *LIST_LIMIT_RANGE)
-        types = _check_memory_types("memory_types", memory_types)
+        size = check_int("limit", limit, *LIST_LIMIT_RANGE)
+        types = check_memory_types("memory_types", memory_types)
         if not isinstance(include_superseded, bool):
             raise InvalidArgumentError("include_superseded", f"must be true or false, got {include_superseded!r}")
         before = _decode_cursor(cursor) if cursor is not None else None
@@ -394,7 +347,7 @@ class MemoryService:
         Raises:
             InvalidArgumentError: a bad argument.
         """
-        entry_id = _check_str("id", id).strip()
+        entry_id = check_str("id", id).strip()
         if not entry_id:
             raise InvalidArgumentError("id", "must be an entry id (ctx_…)")
         if not isinstance(confirm, bool):
@@ -462,8 +415,8 @@ class MemoryService:
         Raises:
             InvalidArgumentError: a bad argument (nothing is stored).
         """
-        text = _check_text("transcript", transcript, self.limits.max_transcript_bytes)
-        surface = normalise_surface(_check_str("source_surface", source_surface)) if source_surface else caller.surface
+        text = check_text("transcript", transcript, self.limits.max_transcript_bytes)
+        surface = normalise_surface(check_str("source_surface", source_surface)) if source_surface else caller.surface
         target = self._project(caller.principal, project, create=True)
         store_id = target.id if target else caller.principal.user_id
         turns = parse_transcript(self.scanner.redact(text))
@@ -510,7 +463,7 @@ class MemoryService:
         """
         personal = self._personal(caller.principal).store
         if session_id is not None:
-            wanted = _check_str("session_id", session_id).strip()
+            wanted = check_str("session_id", session_id).strip()
             digest = personal.get_session(wanted) if wanted else None
             if digest is None:
                 raise InvalidArgumentError("session_id", f"no session {wanted!r} among your sessions")
@@ -529,12 +482,12 @@ class MemoryService:
                     learnings=learnings,
                 )
             )
-        size = _check_int("limit", limit, *RESUME_LIMIT_RANGE)
+        size = check_int("limit", limit, *RESUME_LIMIT_RANGE)
         if since is not None and (isinstance(since, bool) or not isinstance(since, int) or since < 0):
             raise InvalidArgumentError(
                 "since", f"must be a time in ms since the Unix epoch (integer >= 0), got {since!r}"
             )
-        surface = normalise_surface(_check_str("source_surface", source_surface)) if source_surface else None
+        surface = normalise_surface(check_str("source_surface", source_surface)) if source_surface else None
         return ResumeResult(
             sessions=[
                 SessionInfo(
@@ -584,7 +537,7 @@ def _encode_cursor(entry: Entry) -> str:
 
 
 def _decode_cursor(cursor: Any) -> tuple[int, str]:
-    text = _check_str("cursor", cursor)
+    text = check_str("cursor", cursor)
     try:
         raw = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
         ts, entry_id = json.loads(raw)
