@@ -69,3 +69,22 @@ def test_errors_are_clear_and_exit_non_zero(run) -> None:  # type: ignore[no-unt
 def test_bad_setting_is_named(run, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
     monkeypatch.setenv("CONTEXTLAMP_EMBEDDER", "word2vec")
     assert "embedder" in run("list", ok=False).lower()
+
+
+def test_memory_text_is_shown_literally_never_as_markup(run) -> None:  # type: ignore[no-untyped-def]
+    run("save", "Logs go to [/var/log/app] and [b]bold[/b]")
+    for output in (run("list"), run("get", "logs"), run("show", json.loads(run("list", "--json"))["items"][0]["id"])):
+        assert "[/var/log/app]" in output and "[b]bold[/b]" in output
+
+
+def test_a_dotenv_file_in_the_working_directory_is_ignored(
+    run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:  # type: ignore[no-untyped-def]
+    project = tmp_path / "cloned-repo"
+    project.mkdir()
+    (project / ".env").write_text("CONTEXTLAMP_USER=mallory\nCONTEXTLAMP_LLM_BASE_URL=http://127.0.0.1:9/v1\n")
+    monkeypatch.chdir(project)
+    from contextlamp.config import Settings
+
+    settings = Settings()
+    assert settings.user == "carol" and settings.llm_base_url is None

@@ -111,3 +111,13 @@ def test_bad_forget_argument_names_the_field(service: MemoryService, alice: Call
     with pytest.raises(InvalidArgumentError) as err:
         service.forget_context(alice, **kwargs)
     assert err.value.field == field
+
+
+def test_a_forged_cursor_with_a_huge_number_is_a_clear_error(service: MemoryService, alice: Caller) -> None:
+    import base64
+    import json
+
+    forged = base64.urlsafe_b64encode(json.dumps([10**23, "x"]).encode()).decode().rstrip("=")
+    with pytest.raises(InvalidArgumentError) as err:
+        service.list_context(alice, cursor=forged)
+    assert err.value.field == "cursor"

@@ -161,3 +161,45 @@ def test_bad_argument_names_the_field_and_stores_nothing(
 def test_allowed_values_are_listed_in_the_error(service: MemoryService, alice: Caller) -> None:
     with pytest.raises(InvalidArgumentError, match="fact, event, instruction, task"):
         service.save_context(alice, "ok", memory_type="memo")
+
+
+def test_topic_case_never_splits_a_topic(service: MemoryService, alice: Caller) -> None:
+    service.save_context(alice, "Our GitHub org is acme-old", topic="github-org")
+    new = service.save_context(alice, "Our GitHub org is acme-new", topic="GitHub org")
+    service.save_context(alice, "PostgreSQL 15 in staging", topic="PostgreSQL version")
+    newest_pg = service.save_context(alice, "PostgreSQL 16 in staging", topic="postgresql_version")
+    assert set(_ids(service, alice)) == {new.id, newest_pg.id}
+
+
+def test_forgetting_the_current_entry_brings_back_the_one_before(service: MemoryService, alice: Caller) -> None:
+    first = service.save_context(alice, "Staging runs Postgres 15", topic="staging-db")
+    second = service.save_context(alice, "Staging runs Postgres 16 (typo)", topic="staging-db")
+    assert service.forget_context(alice, second.id).forgotten
+    assert _ids(service, alice) == [first.id]
+    assert service.get_context(alice, "staging postgres").packs[0].id == first.id
+
+
+def test_an_expired_task_on_a_topic_hands_the_topic_back(service: MemoryService, alice: Caller, clock: Clock) -> None:
+    fact = service.save_context(alice, "Release notes live in docs/releases", topic="release-notes")
+    service.save_context(alice, "Move the release notes to the wiki", topic="release-notes", memory_type="task")
+    clock.advance_days(8)
+    service.save_context(alice, "An unrelated write sweeps expired tasks")
+    assert fact.id in _ids(service, alice)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "field"),
+    [
+        ({"topic": "ghp_abcdefghijklmnopqrstuvwxyz0123456789"}, "topic"),
+        ({"tags": ["ghp_abcdefghijklmnopqrstuvwxyz0123456789"]}, "tags"),
+        ({"project": "sk-proj-abcdefghijklmnopqrstuvwx"}, "project"),
+        ({"source_surface": "AKIAIOSFODNN7EXAMPLE"}, "source_surface"),
+    ],
+)
+def test_secrets_are_refused_in_every_stored_field(
+    service: MemoryService, alice: Caller, kwargs: dict[str, Any], field: str
+) -> None:
+    with pytest.raises(SecretDetectedError) as err:
+        service.save_context(alice, "Harmless content", **kwargs)
+    assert err.value.field == field
+    assert _ids(service, alice) == [] and service.registry.control.projects(alice.principal.user_id) == []

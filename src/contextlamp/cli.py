@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 import click
 from pydantic import BaseModel, ValidationError
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from contextlamp import __version__
@@ -150,11 +151,11 @@ def get(
     if as_json:
         _print_json(result)
         return
-    table = Table(title=f"get: {query}", show_lines=False)
+    table = Table(title=f"get: {escape(query)}", show_lines=False)
     for column in ("score", "text", "type", "scope", "saved", "id"):
         table.add_column(column, overflow="fold")
     for pack in result.packs:
-        table.add_row(f"{pack.score:.2f}", pack.text, pack.memory_type, pack.scope, _when(pack.ts), pack.id)
+        table.add_row(f"{pack.score:.2f}", escape(pack.text), pack.memory_type, pack.scope, _when(pack.ts), pack.id)
     Console().print(table if result.packs else "[dim]Nothing found.[/dim]")
 
 
@@ -188,8 +189,8 @@ def list_(
     for column in ("saved", "title", "type", "category", "used", "id"):
         table.add_column(column, overflow="fold")
     for item in result.items:
-        title = item.title + (" [dim](superseded)[/dim]" if item.superseded_by else "")
-        table.add_row(_when(item.ts), title, item.memory_type, item.category, str(item.reuse_count), item.id)
+        title = escape(item.title) + (" [dim](superseded)[/dim]" if item.superseded_by else "")
+        table.add_row(_when(item.ts), title, item.memory_type, escape(item.category), str(item.reuse_count), item.id)
     console = Console()
     console.print(table if result.items else "[dim]No memories yet.[/dim]")
     if result.next_cursor:
@@ -268,7 +269,9 @@ def session_list(service: MemoryService, caller: Caller, limit: int, as_json: bo
     for column in ("saved", "label", "surface", "learnings", "id"):
         table.add_column(column, overflow="fold")
     for item in result.sessions or []:
-        table.add_row(_when(item.ts), item.label, item.source_surface, str(item.learnings_count), item.session_id)
+        table.add_row(
+            _when(item.ts), escape(item.label), item.source_surface, str(item.learnings_count), item.session_id
+        )
     Console().print(table if result.sessions else "[dim]No sessions yet.[/dim]")
 
 
@@ -288,12 +291,14 @@ def session_show(service: MemoryService, caller: Caller, session_id: str, as_jso
     detail = result.session
     assert detail is not None
     console = Console()
-    console.print(f"[bold]{detail.label}[/bold]  ({detail.source_surface}, {_when(detail.ts)})\n{detail.summary}")
+    console.print(
+        f"[bold]{escape(detail.label)}[/bold]  ({detail.source_surface}, {_when(detail.ts)})\n{escape(detail.summary)}"
+    )
     table = Table()
     for column in ("type", "kind", "text", "id"):
         table.add_column(column, overflow="fold")
     for learning in detail.learnings:
-        table.add_row(learning.memory_type, learning.kind, learning.text, learning.id)
+        table.add_row(learning.memory_type, learning.kind, escape(learning.text), learning.id)
     console.print(table)
 
 
@@ -328,7 +333,7 @@ def show(service: MemoryService, caller: Caller, entry_id: str, as_json: bool) -
     table.add_column("field", style="bold")
     table.add_column("value", overflow="fold")
     for key, value in data.items():
-        table.add_row(key, "" if value is None else str(value))
+        table.add_row(key, "" if value is None else escape(str(value)))
     Console().print(table)
 
 

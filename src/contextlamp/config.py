@@ -1,7 +1,7 @@
 """Configuration: one ``Settings`` object, read from ``CONTEXTLAMP_*`` environment variables.
 
 Only the composition roots (``cli.py``, ``server.py``) build ``Settings``; every other module takes
-plain arguments. Precedence: environment > ``.env`` in the working directory > default.
+plain arguments. Only the process environment is read (never a ``.env`` file; see ``model_config``).
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import os
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field, SecretStr
+from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from contextlamp.retrieval.fusion import FusionWeights
@@ -34,7 +34,9 @@ def _default_user() -> str:
 class Settings(BaseSettings):
     """Every setting of contextlamp. Environment variable = ``CONTEXTLAMP_`` + upper-case field name."""
 
-    model_config = SettingsConfigDict(env_prefix="CONTEXTLAMP_", env_file=".env", extra="ignore")
+    # No .env file: a server started inside a cloned repository must not take its identity or an LLM endpoint
+    # (where memory content would be sent) from a file that repository ships.
+    model_config = SettingsConfigDict(env_prefix="CONTEXTLAMP_", extra="ignore")
 
     home: Path = Field(
         default_factory=_default_home,
@@ -42,6 +44,7 @@ class Settings(BaseSettings):
     )
     user: str = Field(
         default_factory=_default_user,
+        min_length=1,
         description="Local user for stdio and the CLI (identity never comes from a tool argument).",
     )
     embedder: Literal["minilm", "fake"] = Field(
@@ -82,6 +85,12 @@ class Settings(BaseSettings):
     llm_model: str | None = Field(default=None, description="Model name at the LLM endpoint (needed with the URL).")
     llm_api_key: SecretStr | None = Field(default=None, description="API key for the LLM endpoint, if it needs one.")
     llm_timeout_s: float = Field(default=20.0, gt=0, description="Seconds before an LLM call gives up (then offline).")
+
+    @field_validator("log_level", mode="before")
+    @classmethod
+    def _upper_level(cls, value: object) -> object:
+        return value.upper() if isinstance(value, str) else value
+
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = Field(
         default="WARNING", description="Log level (logs go to stderr, never stdout)."
     )

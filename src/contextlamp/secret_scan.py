@@ -40,27 +40,34 @@ DETECT_SECRETS_PLUGINS = (
     "TwilioKeyDetector",
 )
 
-_EXTRA_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("Private Key", re.compile(r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY( BLOCK)?-----")),
-    ("Bearer Token", re.compile(r"\bbearer\s+[A-Za-z0-9\-._~+/]{16,}=*", re.IGNORECASE)),
+_KEYWORD = (
+    r"(?:(?:[a-z0-9]+[_-])*(?:[a-z0-9]*(?:password|passwd))|(?:[a-z0-9]+[_-])*(?:pwd|pass|secret|api[_-]?key|"
+    r"access[_-]?key|auth[_-]?token|client[_-]?secret|token|private[_-]?key))(?:[_-][a-z0-9]+)*"
+)
+
+# (kind, pattern, check): with check, the named group "value" must look like a credential (see _credential)
+_EXTRA_PATTERNS: tuple[tuple[str, re.Pattern[str], bool], ...] = (
+    ("Private Key", re.compile(r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY( BLOCK)?-----"), False),
+    ("Bearer Token", re.compile(r"\bbearer\s+(?P<value>[A-Za-z0-9\-._~+/]{16,}=*)", re.IGNORECASE), True),
     (
         "Connection String Password",
-        re.compile(r"\b[a-z][a-z0-9+.\-]*://[^\s:/@]+:[^\s@/]+@[^\s]+", re.IGNORECASE),
+        re.compile(r"\b[a-z][a-z0-9+.\-]*://[^\s:/@]*:(?P<value>[^\s@/]+)@[^\s]+", re.IGNORECASE),
+        False,
     ),
     (
         "Connection String Password",
-        re.compile(r"(?:^|[;\s])(?:password|pwd)\s*=\s*[^;\s]{3,}", re.IGNORECASE),
+        re.compile(r"(?:^|[;\s])(?:password|pwd)\s*=\s*(?P<value>[^;\s]{3,})", re.IGNORECASE),
+        True,
     ),
     (
         "Password Assignment",
-        re.compile(
-            r"\b(?:password|passwd|pass|secret|api[_-]?key|access[_-]?key|auth[_-]?token|client[_-]?secret|token)"
-            r"[\"']?\s*(?:=|:=|:)\s*[\"']?[^\s\"',;]{6,}",
-            re.IGNORECASE,
-        ),
+        re.compile(rf"(?<![a-z0-9]){_KEYWORD}[\"']?\s*(?:=|:=|:)\s*[\"']?(?P<value>[^\s\"',;]{{6,}})", re.IGNORECASE),
+        True,
     ),
-    ("API Key", re.compile(r"\b(?:sk|rk|pk)-(?:live|test|proj|ant)?[A-Za-z0-9_\-]{20,}")),
-    ("Google API Key", re.compile(r"\bAIza[0-9A-Za-z\-_]{35}\b")),
+    ("API Key", re.compile(r"\b(?:sk|rk|pk)-(?:live|test|proj|ant)?[A-Za-z0-9_\-]{20,}"), False),
+    ("Google API Key", re.compile(r"\bAIza[0-9A-Za-z\-_]{35}\b"), False),
+    ("GitHub Token", re.compile(r"\bgithub_pat_[A-Za-z0-9_]{22,}"), False),
+    ("NPM Token", re.compile(r"\bnpm_[A-Za-z0-9]{36}\b"), False),
 )
 
 _PEM_BLOCK = re.compile(
@@ -70,7 +77,15 @@ _PEM_BLOCK = re.compile(
 _KEY_MATERIAL = re.compile(r"(?<![\w/+=])[A-Za-z0-9+/_\-]{40,}={0,2}(?![\w/+=])")  # base64/hex runs of keys and tokens
 REDACTED = "[secret removed]"
 
-_PLACEHOLDER = re.compile(r"^[\"']?(?:<[^>]*>|\*+|x+|\.\.\.|…|changeme|redacted|\$\{?[A-Z_]+\}?)[\"']?$", re.IGNORECASE)
+_PLACEHOLDER = re.compile(r"^[\"']?(?:<|\$|\{\{|%|\*+$|x+$|\.\.\.|…|changeme|redacted|your[_-]?)", re.IGNORECASE)
+
+
+def _credential(value: str) -> bool:
+    """A value that looks like a real credential: not a placeholder (``<...>``, ``${VAR}``, ``***``) and not a
+    plain word ("tokenize", "remember"): it holds a digit or a symbol, or is 16+ characters long."""
+    if _PLACEHOLDER.match(value):
+        return False
+    return any(not c.isalpha() for c in value) or len(value) >= 16
 
 
 class SecretScanner:
@@ -79,12 +94,13 @@ class SecretScanner:
     def kinds(self, text: str) -> list[str]:
         """Sorted distinct kinds of secret found (``[]`` when clean), e.g. ``["AWS Access Key"]``."""
         found: set[str] = set()
-        for kind, pattern in _EXTRA_PATTERNS:
+        for kind, pattern, check in _EXTRA_PATTERNS:
             for match in pattern.finditer(text):
-                value = re.split(r"\s*(?:=|:=|:)\s*", match.group(0).strip(" ;"), maxsplit=1)[-1]
-                if not _PLACEHOLDER.match(value):
-                    found.add(kind)
-                    break
+                value = match.groupdict().get("value")
+                if value is not None and (_PLACEHOLDER.match(value) or (check and not _credential(value))):
+                    continue
+                found.add(kind)
+                break
         for kind in self._plugin_kinds(text):
             found.add(kind)
         return sorted(found)

@@ -7,6 +7,7 @@ Over stdio nothing but protocol bytes reach stdout: logging goes to stderr.
 
 from __future__ import annotations
 
+import inspect
 import logging
 from collections.abc import Callable
 from typing import Annotated, Any, Literal, cast
@@ -123,7 +124,7 @@ def build_server(
     def get_context(
         query: Annotated[str, Field(description="What you want to know, in natural language.")],
         ctx: Context,
-        max_results: Annotated[int, Field(description="1..50.")] = 8,
+        max_results: Annotated[int, Field(description="1..50.", ge=1, le=50)] = 8,
         memory_types: Annotated[
             list[MemoryTypeName] | None, Field(description="Only these types (default: all).")
         ] = None,
@@ -145,7 +146,7 @@ def build_server(
 
     def list_context(
         ctx: Context,
-        limit: Annotated[int, Field(description="1..200.")] = 50,
+        limit: Annotated[int, Field(description="1..200.", ge=1, le=200)] = 50,
         project: Annotated[str | None, Field(description="List this project's store instead of personal.")] = None,
         cursor: Annotated[str | None, Field(description="next_cursor of the previous page.")] = None,
         memory_types: Annotated[list[MemoryTypeName] | None, Field(description="Only these types.")] = None,
@@ -190,14 +191,14 @@ def build_server(
         Call it once when a conversation ends (or is about to be cut off) with the transcript or a digest.
         contextlamp keeps the facts, decisions, conventions, preferences and open tasks, drops chatter and
         anything holding a secret, and records a session digest that resume_session can load later.
-        Returns {saved, deduped, total, session_id}. Example: transcript="User: we use pnpm...\nAssistant: ...".
+        Returns {saved, deduped, total, session_id}. Example: transcript="User: we use pnpm everywhere".
         """
         return call(ctx, lambda c: service.save_session(c, transcript, source_surface, project))
 
     def resume_session(
         ctx: Context,
         session_id: Annotated[str | None, Field(description="Load this session in full (ses_…).")] = None,
-        limit: Annotated[int, Field(description="1..50 recent sessions (ignored with session_id).")] = 5,
+        limit: Annotated[int, Field(description="1..50 recent sessions (ignored with session_id).", ge=1, le=50)] = 5,
         since: Annotated[int | None, Field(description="Only sessions at or after this time, ms since epoch.")] = None,
         source_surface: Annotated[str | None, Field(description="Only sessions saved from this client.")] = None,
     ) -> Annotated[CallToolResult, ResumeResult]:
@@ -244,13 +245,17 @@ def build_server(
             ),
         ),
     ]
-    registered = [_strict(Tool.from_function(fn, annotations=annotations)) for fn, annotations in tools]
+    registered = [
+        _strict(Tool.from_function(fn, description=inspect.cleandoc(fn.__doc__ or ""), annotations=annotations))
+        for fn, annotations in tools
+    ]
     return MCPServer(name=name, version=__version__, instructions=INSTRUCTIONS, tools=registered, log_level=log_level)
 
 
 class _StrictArgs(ArgModelBase):
     # values are the caller's data (possibly secrets): keep them out of error messages and logs
-    model_config = ConfigDict(extra="forbid", arbitrary_types_allowed=True, hide_input_in_errors=True)
+    # strict: "5" is not 5 and true is not 1 (spec/TOOLS.md: bad input is a tool error, never coerced)
+    model_config = ConfigDict(extra="forbid", strict=True, arbitrary_types_allowed=True, hide_input_in_errors=True)
 
     @model_validator(mode="before")
     @classmethod

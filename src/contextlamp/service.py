@@ -171,6 +171,12 @@ class MemoryService:
         topic_value = self._check_topic(topic)
         tag_values = self._check_tags(tags)
         surface = normalise_surface(check_str("source_surface", source_surface)) if source_surface else caller.surface
+        for name, value in (("topic", topic), ("source_surface", source_surface), ("project", project)):
+            if isinstance(value, str) and (kinds := self.scanner.kinds(value)):
+                raise SecretDetectedError(name, kinds)
+        for tag in tag_values:
+            if kinds := self.scanner.kinds(tag):
+                raise SecretDetectedError("tags", kinds)
         if team is not None:
             raise InvalidArgumentError("team", f"no team {team!r} among your teams")
         target = self._project(caller.principal, project, create=True)
@@ -541,7 +547,7 @@ def _decode_cursor(cursor: Any) -> tuple[int, str]:
     try:
         raw = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
         ts, entry_id = json.loads(raw)
-        if isinstance(ts, int) and isinstance(entry_id, str):
+        if isinstance(ts, int) and 0 <= ts < 2**63 and isinstance(entry_id, str):
             return ts, entry_id
     except (binascii.Error, ValueError, TypeError, UnicodeDecodeError):
         pass

@@ -11,7 +11,6 @@ import unicodedata
 
 _WS = re.compile(r"\s+")
 _NON_WORD = re.compile(r"[^\w]+")
-_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 
 
 def now_ms() -> int:
@@ -38,9 +37,12 @@ def content_key(content: str) -> str:
 
 
 def kebab(text: str) -> str:
-    """Lower-case kebab form: ``"Package Manager"`` and ``"packageManager"`` -> ``"package-manager"``."""
-    spaced = _CAMEL.sub(" ", unicodedata.normalize("NFKC", text))
-    return _NON_WORD.sub("-", spaced.replace("_", " ").lower()).strip("-")
+    """Lower-case kebab form: ``"Package Manager"``, ``"package_manager"`` -> ``"package-manager"``.
+
+    Case never splits words (``"GitHub org"`` and ``"github-org"`` are one topic), so the same topic typed
+    with different capitals always supersedes."""
+    normal = unicodedata.normalize("NFKC", text).replace("_", " ").lower()
+    return _NON_WORD.sub("-", normal).strip("-")
 
 
 def title_of(content: str, limit: int = 80) -> str:

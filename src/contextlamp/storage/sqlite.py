@@ -234,7 +234,8 @@ class SqliteStore:
             elif row["value"] != identity:
                 raise EmbeddingMismatchError(
                     f"Store {self.store_id} holds vectors of embedding model {row['value']!r}, but the configured "
-                    f"model is {identity!r}. Set CONTEXTLAMP_EMBEDDER back, or run 'contextlamp reindex'."
+                    f"model is {identity!r}. Set CONTEXTLAMP_EMBEDDER back to that model, or use another "
+                    "CONTEXTLAMP_HOME for the new one (vectors of two models cannot be compared)."
                 )
 
     @contextmanager
@@ -272,7 +273,15 @@ class SqliteStore:
             (row["rowid"], row["content"], row["topic"] or "", _tags_text(row["tags"])),
         )
         conn.execute("DELETE FROM vectors WHERE entry_rowid = ?", (row["rowid"],))
+        deleted = conn.execute("SELECT id FROM entries WHERE rowid = ?", (row["rowid"],)).fetchone()["id"]
         conn.execute("DELETE FROM entries WHERE rowid = ?", (row["rowid"],))
+        # the newest entry it had superseded becomes current again, so a topic never vanishes with its head
+        heir = conn.execute(
+            "SELECT id FROM entries WHERE superseded_by = ? ORDER BY created_at DESC, id DESC LIMIT 1", (deleted,)
+        ).fetchone()
+        if heir is not None:
+            conn.execute("UPDATE entries SET superseded_by = ? WHERE superseded_by = ?", (heir["id"], deleted))
+            conn.execute("UPDATE entries SET superseded_by = NULL, superseded_at = NULL WHERE id = ?", (heir["id"],))
 
     def _after_delete(self, conn: sqlite3.Connection) -> None:
         # merge FTS segments so no deleted term survives in an old segment; secure_delete zeroes freed pages
