@@ -142,3 +142,45 @@ def test_stdio_server_end_to_end(tmp_path: Path) -> None:
     for line in lines:
         message = json.loads(line)
         assert message.get("jsonrpc") == "2.0", line[:200]
+
+
+def test_a_request_with_a_lone_surrogate_still_gets_an_answer(tmp_path: Path) -> None:
+    """JavaScript clients can send a cut emoji (an unpaired \\ud83d escape); the server must answer, not hang."""
+    import os
+    import subprocess
+
+    exe = shutil.which("contextlamp") or str(Path(sys.executable).parent / "contextlamp")
+    env = {**os.environ, "CONTEXTLAMP_HOME": str(tmp_path / "home"), "CONTEXTLAMP_EMBEDDER": "fake"}
+    requests = [
+        {
+            "jsonrpc": "2.0",
+            "id": 1,
+            "method": "initialize",
+            "params": {
+                "protocolVersion": "2025-06-18",
+                "capabilities": {},
+                "clientInfo": {"name": "raw", "version": "1"},
+            },
+        },
+        {"jsonrpc": "2.0", "method": "notifications/initialized"},
+    ]
+    lines = [json.dumps(r) for r in requests]
+    lines.append(
+        '{"jsonrpc": "2.0", "id": 3, "method": "tools/call", "params": {"name": "save_context", '
+        '"arguments": {"content": "cut emoji \\ud83d here"}}}'
+    )
+    with subprocess.Popen(
+        [exe, "serve"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env
+    ) as proc:
+        assert proc.stdin is not None and proc.stdout is not None
+        proc.stdin.write("\n".join(lines) + "\n")
+        proc.stdin.flush()
+        replies: dict[Any, Any] = {}
+        for raw in proc.stdout:  # answers come in order; stop at ours (pytest-timeout bounds a hang)
+            message = json.loads(raw)
+            replies[message.get("id")] = message
+            if message.get("id") == 3:
+                break
+        proc.stdin.close()
+        proc.wait(timeout=30)
+    assert replies[3]["result"]["structuredContent"]["deduped"] is False

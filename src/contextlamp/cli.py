@@ -12,6 +12,7 @@ from datetime import UTC, datetime
 from functools import wraps
 from typing import Any, TypeVar
 
+import anyio
 import click
 from pydantic import BaseModel, ValidationError
 from rich.console import Console
@@ -23,7 +24,7 @@ from contextlamp.bootstrap import configure_logging, create_service
 from contextlamp.config import Settings
 from contextlamp.errors import ContextlampError
 from contextlamp.models import KINDS, MEMORY_TYPES
-from contextlamp.server import build_server
+from contextlamp.server import build_server, run_stdio
 from contextlamp.service import Caller, MemoryService
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -89,7 +90,7 @@ def serve() -> None:
     except ContextlampError as exc:
         raise click.ClickException(str(exc)) from exc
     server = build_server(service, lambda _ctx: principal, log_level=settings.log_level)
-    server.run("stdio")
+    anyio.run(run_stdio, server)
 
 
 @cli.command()

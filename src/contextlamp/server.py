@@ -9,14 +9,19 @@ from __future__ import annotations
 
 import inspect
 import logging
-from collections.abc import Callable
+import re
+import sys
+from collections.abc import AsyncIterator, Callable
+from io import TextIOWrapper
 from typing import Annotated, Any, Literal, cast
 
+import anyio
 from mcp.server import MCPServer
 from mcp.server.mcpserver import Context
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.server.mcpserver.tools.base import Tool
 from mcp.server.mcpserver.utilities.func_metadata import ArgModelBase
+from mcp.server.stdio import stdio_server
 from mcp_types import CallToolResult, TextContent, ToolAnnotations
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -277,3 +282,35 @@ def _strict(tool: Tool) -> Tool:
     tool.fn_metadata.arg_model = strict
     tool.parameters = {**tool.parameters, "additionalProperties": False}
     return tool
+
+
+# A JSON \\uD800-\\uDFFF escape without its partner: valid to JavaScript (a cut emoji), rejected by the SDK's JSON
+# parser, which then answers nothing and leaves the client waiting. Replaced by U+FFFD before parsing.
+_LONE_SURROGATE = re.compile(
+    r"(?<!\\)\\u[dD][89abAB][0-9a-fA-F]{2}(?!\\u[dD][c-fC-F][0-9a-fA-F]{2})"
+    r"|(?<![\\]u[dD][89abAB][0-9a-fA-F]{2})(?<!\\)\\u[dD][c-fC-F][0-9a-fA-F]{2}"
+)
+
+
+def scrub_json_surrogates(line: str) -> str:
+    """A JSON text with every unpaired surrogate escape (``\\ud800``) replaced by ``\\ufffd``."""
+    return _LONE_SURROGATE.sub(r"\\ufffd", line) if "\\u" in line else line
+
+
+class _ScrubbedLines:
+    """The process's stdin as UTF-8 text lines (undecodable bytes as U+FFFD), lone surrogates scrubbed."""
+
+    def __init__(self) -> None:
+        self._file = anyio.wrap_file(TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="replace"))
+
+    async def __aiter__(self) -> AsyncIterator[str]:
+        async for line in self._file:
+            yield scrub_json_surrogates(line)
+
+
+async def run_stdio(server: MCPServer) -> None:
+    """Serve ``server`` over stdio like ``MCPServer.run("stdio")``, reading requests through
+    ``scrub_json_surrogates`` so a request no JSON parser here accepts still gets an answer."""
+    lowlevel = server._lowlevel_server  # pyright: ignore[reportPrivateUsage]  (the SDK's own run_stdio_async does this)
+    async with stdio_server(stdin=_ScrubbedLines()) as (read_stream, write_stream):  # type: ignore[arg-type]
+        await lowlevel.run(read_stream, write_stream, lowlevel.create_initialization_options())
