@@ -80,6 +80,17 @@ REDACTED = "[secret removed]"
 _PLACEHOLDER = re.compile(r"^[\"']?(?:<|\$|\{\{|%|\*+$|x+$|\.\.\.|…|changeme|redacted|your[_-]?)", re.IGNORECASE)
 
 
+def _redact_match(match: re.Match[str]) -> str:
+    """The match with its secret value (or, without a value group, all of it) replaced, placeholders kept."""
+    if "value" not in match.groupdict():
+        return REDACTED
+    value = match.group("value")
+    if _PLACEHOLDER.match(value):
+        return match.group(0)
+    start, end = match.span("value")
+    return match.string[match.start() : start] + REDACTED + match.string[end : match.end()]
+
+
 def _credential(value: str) -> bool:
     """A value that looks like a real credential: not a placeholder (``<...>``, ``${VAR}``, ``***``) and not a
     plain word ("tokenize", "remember"): it holds a digit or a symbol, or is 16+ characters long."""
@@ -107,13 +118,22 @@ class SecretScanner:
 
     def redact(self, text: str) -> str:
         """The text with every secret replaced by ``[secret removed]``: whole PEM blocks, runs of 40+
-        base64/hex characters (key material on lines of its own), and every line in which ``kinds`` finds
-        a secret. Used on transcripts before anything reads them, so no part of a secret (a PEM body line
-        alone looks like nothing) can be distilled, stored or sent to an LLM."""
+        base64/hex characters (key material on lines of its own), each secret value our patterns or
+        detect-secrets find, and any line still holding a secret after that. Used on transcripts before
+        anything reads them, so no part of a secret (a PEM body line alone looks like nothing) can be
+        distilled, stored or sent to an LLM, while the other sentences of a line survive."""
         text = _PEM_BLOCK.sub(REDACTED, text)
         text = _KEY_MATERIAL.sub(REDACTED, text)
-        lines = text.split("\n")
-        return "\n".join(REDACTED if self.kinds(line) else line for line in lines)
+        for _, pattern, _ in _EXTRA_PATTERNS:
+            text = pattern.sub(_redact_match, text)
+        lines: list[str] = []
+        with transient_settings({"plugins_used": [{"name": name} for name in DETECT_SECRETS_PLUGINS]}):
+            for line in text.split("\n"):
+                for secret in scan_line(line[:4000]):
+                    if secret.secret_value:
+                        line = line.replace(secret.secret_value, REDACTED)
+                lines.append(REDACTED if self.kinds(line) else line)
+        return "\n".join(lines)
 
     @staticmethod
     def _plugin_kinds(text: str) -> Iterator[str]:
