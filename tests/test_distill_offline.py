@@ -92,3 +92,14 @@ def test_first_person_becomes_the_users_perspective() -> None:
     )
     assert to_user_perspective("My editor is Neovim") == "The user's editor is Neovim"
     assert to_user_perspective("I moved last year") == "The user moved last year"
+
+
+def test_dated_statements_are_events() -> None:
+    assert _distil("User: The public beta of the mobile app launches on September 15.") == [
+        ("The public beta of the mobile app launches on September 15.", "event", "fact")
+    ]
+
+
+def test_thanks_and_talk_about_the_session_itself_are_chatter() -> None:
+    assert _distil("User: Wollte nur kurz Danke sagen für gestern.\nAssistant: Gern geschehen!") == []
+    assert _distil("Session summary: the user said hello.\n- Small talk about the weekend.\n- No decisions made.") == []

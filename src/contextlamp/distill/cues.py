@@ -25,6 +25,7 @@ class Cues:
     decision: re.Pattern[str]
     instruction: re.Pattern[str]
     preference: re.Pattern[str]
+    event: re.Pattern[str]
     fact: re.Pattern[str]
 
 
@@ -83,6 +84,13 @@ CUES: dict[str, Cues] = {
             r"\b(?:i (?:prefer|like|love|hate|dislike|enjoy|can't stand|don't like|usually|always|never)|i'd rather|"
             r"(?:my|our) (?:favou?rite|preference|preferred)|prefer(?:s|red)?\b|rather than)"
         ),
+        event=_c(
+            r"\b(?:january|february|march|april|(?:in|on|by|until) may|may \d|june|july|august|september|october|november|december|"
+            r"jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|monday|tuesday|wednesday|thursday|friday|saturday|"
+            r"sunday|yesterday|last (?:week|month|year|night)|this (?:half|quarter|week|month|year)|next (?:week|month|"
+            r"quarter|year)|q[1-4]|h[12]|20\d\d|launch(?:ed|es)?|released?|shipped|hired|started|began|happened|"
+            r"takes place|scheduled|kick-?off|out of scope|in scope)\b"
+        ),
         fact=_c(
             r"\b(?:(?:we|i)(?:'re| are|'m| am)? (?:use|using|run|running|work|working|live|living|have|host|"
             r"deploy|build|ship|own|maintain)|our \w+|my \w+|is (?:on|at|in|called|named|located|hosted|deployed|"
@@ -117,6 +125,9 @@ CUES: dict[str, Cues] = {
             r"\b(?:immer|niemals|nie|bitte (?:immer|nie|nutze|verwende)|muss|müssen|sollte[n]?|regel|konvention)\b"
         ),
         preference=_c(r"\b(?:ich (?:mag|bevorzuge|liebe|hasse|trinke|esse)|lieber|am liebsten|mein[e]? lieblings)"),
+        event=_c(
+            r"\b(?:januar|februar|märz|april|mai|juni|juli|august|september|oktober|november|dezember|montag|dienstag|mittwoch|donnerstag|freitag|gestern|letzte woche|nächste woche|q[1-4]|20\d\d|aktualisiert|veröffentlicht|gestartet)\b"
+        ),
         fact=_c(
             r"\b(?:wir (?:nutzen|verwenden|haben|arbeiten|hosten)|ich (?:arbeite|wohne|bin|habe)|unser[e]? \w+|"
             r"mein[e]? \w+|läuft auf|heißt|liegt|\d)"
@@ -147,6 +158,9 @@ CUES: dict[str, Cues] = {
             r"\b(?:toujours|jamais|il faut|doit|doivent|devrait|règle|convention|merci de (?:toujours|ne))\b"
         ),
         preference=_c(r"\b(?:je préfère|j'aime|j'adore|je déteste|mon (?:plat|café|thé) préféré|ma préférée?)"),
+        event=_c(
+            r"\b(?:janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre|lundi|mardi|mercredi|jeudi|vendredi|hier|semaine dernière|semaine prochaine|t[1-4]|20\d\d|lancé|publié|sorti)\b"
+        ),
         fact=_c(
             r"\b(?:nous utilisons|on utilise|je travaille|j'habite|je suis|notre \w+|nos \w+|mon \w+|ma \w+|"
             r"tourne sur|s'appelle|se trouve|\d)"
@@ -175,6 +189,9 @@ CUES: dict[str, Cues] = {
         ),
         instruction=_c(r"\b(?:siempre|nunca|debe|deben|debería|regla|convención|por favor (?:usa|no|siempre))\b"),
         preference=_c(r"\b(?:prefiero|me gusta|me encanta|odio|no me gusta|mi (?:comida|bebida) favorita)"),
+        event=_c(
+            r"\b(?:enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre|lunes|martes|miércoles|jueves|viernes|ayer|semana pasada|próxima semana|t[1-4]|20\d\d|lanzamos|lanzamiento|publicamos)\b"
+        ),
         fact=_c(
             r"\b(?:usamos|utilizamos|trabajo|vivo|soy|tengo|nuestr[oa]s? \w+|mis? \w+|corre en|se llama|está en|\d)"
         ),

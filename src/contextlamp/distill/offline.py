@@ -29,6 +29,13 @@ _FENCE = re.compile(r"```.*?(```|\Z)", re.DOTALL)
 _TOOL_LINE = re.compile(r"^\s*(\$ |>>> |Traceback|\s+at |File \"|npm (ERR|WARN)|error\[|warning:|\+\+\+|---|@@ )")
 _BULLET = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+")
 _WORD = re.compile(r"\w+", re.UNICODE)
+_GRATITUDE = re.compile(r"\b(?:thanks?|thank you|danke|merci|gracias|grazie|obrigad[oa])\b", re.IGNORECASE)
+_SHORT_THANKS_WORDS = 10  # "Wanted to say thanks for yesterday" is chatter; a long sentence may carry a fact
+_META = re.compile(  # sentences about the conversation itself, not about the user's world
+    r"^(?:session summary|summary of (?:the|this) (?:session|conversation)|small talk|chit-?chat|"
+    r"no (?:code )?changes|no decisions|nothing (?:to follow up|else|worth)|the user (?:said hello|greeted|thanked))",
+    re.IGNORECASE,
+)
 _ASSIGNMENT = re.compile(r"^\s*[A-Z][A-Z0-9_]*\s*[=:]\s*\S+\s*$")  # "AWS_REGION=eu-central-1": a config dump line
 _DOTFILE = re.compile(r"(?<![\w.])\.(?=[A-Za-z_][\w-]*)")  # ".nvmrc", ".github": not a sentence end
 _DOT_STANDIN = "\u2024"  # ONE DOT LEADER stands in for the dot while pysbd segments
@@ -169,7 +176,9 @@ def _classify(sentence: str, cues: Cues, confirmed: bool) -> tuple[MemoryType, K
     lower = sentence.lower()
     if not words or cues.chatter.match(lower) or sentence.rstrip().endswith("?"):
         return None
-    if cues.offer.search(lower) or cues.request.search(lower) or _ASSIGNMENT.match(sentence):
+    if cues.offer.search(lower) or cues.request.search(lower) or _ASSIGNMENT.match(sentence) or _META.match(sentence):
+        return None
+    if _GRATITUDE.search(lower) and len(words) < _SHORT_THANKS_WORDS:
         return None
     if cues.task.search(lower):
         return "task", "note"
@@ -181,6 +190,8 @@ def _classify(sentence: str, cues: Cues, confirmed: bool) -> tuple[MemoryType, K
         return "fact", "preference"
     if len(words) < MIN_WORDS:
         return None
+    if cues.event.search(lower):
+        return "event", "fact"  # something dated or scheduled: it happened, or will, at a time
     if cues.fact.search(lower) or confirmed:
         return "fact", "fact"
     return None
