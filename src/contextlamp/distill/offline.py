@@ -40,8 +40,9 @@ _ASSIGNMENT = re.compile(r"^\s*[A-Z][A-Z0-9_]*\s*[=:]\s*\S+\s*$")  # "AWS_REGION
 _DOTFILE = re.compile(r"(?<![\w.])\.(?=[A-Za-z_][\w-]*)")  # ".nvmrc", ".github": not a sentence end
 _DOT_STANDIN = "\u2024"  # ONE DOT LEADER stands in for the dot while pysbd segments
 _LEADING_FILLER = re.compile(
-    r"^(?:(?:also|and|but|so|oh|ah|btw|by the way|fyi|well|actually|okay|ok|alright|right|just so you know|"
-    r"note|remember|for the record|one more thing|oh and|ps|p\.s\.)\s*[,:;-]?\s+)+",
+    r"^(?:(?:(?:also|and|but|so|oh|ah|btw|by the way|fyi|well|actually|okay|ok|alright|right|just so you know|"
+    r"note|remember|for the record|one more thing|oh and|ps|p\.s\.)\s*[,:;-]?\s+)"
+    r"|(?:(?:yes|yeah|yep|nah|no|ugh|fine|fair|sure|great|cool|perfect|then|hmm|um|uh)\s*[,:;-]\s*))+",
     re.IGNORECASE,
 )
 _PRONOUN_VERB_FIXES = {
