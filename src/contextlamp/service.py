@@ -174,9 +174,6 @@ class MemoryService:
         for name, value in (("topic", topic), ("source_surface", source_surface), ("project", project)):
             if isinstance(value, str) and (kinds := self.scanner.kinds(value)):
                 raise SecretDetectedError(name, kinds)
-        for tag in tag_values:
-            if kinds := self.scanner.kinds(tag):
-                raise SecretDetectedError("tags", kinds)
         if team is not None:
             raise InvalidArgumentError("team", f"no team {team!r} among your teams")
         target = self._project(caller.principal, project, create=True)
@@ -233,7 +230,10 @@ class MemoryService:
             raise InvalidArgumentError("tags", "must be a list of strings")
         out: list[str] = []
         for tag in cast(Sequence[Any], tags):
-            value = collapse_ws(check_str("tags", tag)).lower()
+            raw = collapse_ws(check_str("tags", tag))
+            if kinds := self.scanner.kinds(raw):  # before lower-casing: key formats are case-sensitive
+                raise SecretDetectedError("tags", kinds)
+            value = raw.lower()
             if has_surrogates(value):
                 raise InvalidArgumentError("tags", "a tag is not valid Unicode (lone surrogate code point)")
             if not value:
