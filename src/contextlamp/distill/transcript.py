@@ -119,43 +119,40 @@ def _parse_json(text: str) -> list[Turn] | None:
     return turns or None
 
 
-def _parse_headings(text: str) -> list[Turn] | None:
+def _split(text: str, pattern: re.Pattern[str]) -> list[Turn]:
+    """Turns starting at each line that matches ``pattern`` (group 1 the role, an optional group 2 the turn's
+    first text); lines before the first match form a ``digest`` turn."""
     turns: list[Turn] = []
     role: Role | None = None
     buffer: list[str] = []
     for line in text.splitlines():
-        match = _HEADING.match(line)
+        match = pattern.match(line)
         if match:
-            if role is not None:
-                turns.append(Turn(role, "\n".join(buffer).strip()))
-            role, buffer = ROLE_NAMES[match.group(1).lower()], []
-        elif role is not None:
+            if role is not None or buffer:
+                turns.append(Turn(role or "digest", "\n".join(buffer).strip()))
+            role = ROLE_NAMES[match.group(1).lower()]
+            buffer = [match.group(2)] if pattern.groups >= 2 else []
+        elif role is not None or line.strip():
             buffer.append(line)
-    if role is not None:
-        turns.append(Turn(role, "\n".join(buffer).strip()))
-    return turns if len(turns) >= MIN_PREFIXED_TURNS else None
+    if role is not None or buffer:
+        turns.append(Turn(role or "digest", "\n".join(buffer).strip()))
+    return turns
+
+
+def _speakers(turns: list[Turn]) -> int:
+    return sum(1 for t in turns if t.role != "digest")
+
+
+def _parse_headings(text: str) -> list[Turn] | None:
+    turns = _split(text, _HEADING)
+    return turns if _speakers(turns) >= MIN_PREFIXED_TURNS else None
 
 
 def _parse_prefixed(text: str) -> list[Turn] | None:
-    turns: list[Turn] = []
-    role: Role | None = None
-    buffer: list[str] = []
-    for line in text.splitlines():
-        match = _PREFIX.match(line)
-        if match:
-            if role is not None:
-                turns.append(Turn(role, "\n".join(buffer).strip()))
-            role, buffer = ROLE_NAMES[match.group(1).lower()], [match.group(2)]
-        elif role is not None:
-            buffer.append(line)
-        elif line.strip():
-            buffer.append(line)  # preamble before the first turn: kept as the user's context
-            role = "digest"
-    if role is not None:
-        turns.append(Turn(role, "\n".join(buffer).strip()))
-    speakers = sum(1 for t in turns if t.role != "digest")
+    turns = _split(text, _PREFIX)
     # one turn counts only when the text opens with its role ("User: ..."), not for a stray "Note: ..." line
-    return turns if speakers >= MIN_PREFIXED_TURNS or (speakers == 1 and turns[0].role != "digest") else None
+    one_opening_turn = _speakers(turns) == 1 and bool(turns) and turns[0].role != "digest"
+    return turns if _speakers(turns) >= MIN_PREFIXED_TURNS or one_opening_turn else None
 
 
 def _parse_quoted(text: str) -> list[Turn] | None:
