@@ -216,45 +216,31 @@ def build_server(
         return call(ctx, lambda c: service.resume_session(c, session_id, limit, since, source_surface))
 
     tools: list[tuple[Callable[..., Any], ToolAnnotations]] = [
-        (
-            save_context,
-            ToolAnnotations(
-                title="Save context",
-                read_only_hint=False,
-                destructive_hint=False,
-                idempotent_hint=True,
-                open_world_hint=False,
-            ),
-        ),
-        (get_context, ToolAnnotations(title="Get context", read_only_hint=True, open_world_hint=False)),
-        (list_context, ToolAnnotations(title="List context", read_only_hint=True, open_world_hint=False)),
-        (
-            save_session,
-            ToolAnnotations(
-                title="Save session",
-                read_only_hint=False,
-                destructive_hint=False,
-                idempotent_hint=False,
-                open_world_hint=False,
-            ),
-        ),
-        (resume_session, ToolAnnotations(title="Resume session", read_only_hint=True, open_world_hint=False)),
-        (
-            forget_context,
-            ToolAnnotations(
-                title="Forget context",
-                read_only_hint=False,
-                destructive_hint=True,
-                idempotent_hint=True,
-                open_world_hint=False,
-            ),
-        ),
+        (save_context, _hints("Save context", idempotent=True)),
+        (get_context, _hints("Get context", read_only=True)),
+        (list_context, _hints("List context", read_only=True)),
+        (save_session, _hints("Save session")),
+        (resume_session, _hints("Resume session", read_only=True)),
+        (forget_context, _hints("Forget context", destructive=True, idempotent=True)),
     ]
     registered = [
         _strict(Tool.from_function(fn, description=inspect.cleandoc(fn.__doc__ or ""), annotations=annotations))
         for fn, annotations in tools
     ]
     return MCPServer(name=name, version=__version__, instructions=INSTRUCTIONS, tools=registered, log_level=log_level)
+
+
+def _hints(title: str, read_only: bool = False, destructive: bool = False, idempotent: bool = False) -> ToolAnnotations:
+    """MCP tool annotations; every tool works on the local store only (closed world)."""
+    if read_only:
+        return ToolAnnotations(title=title, read_only_hint=True, open_world_hint=False)
+    return ToolAnnotations(
+        title=title,
+        read_only_hint=False,
+        destructive_hint=destructive,
+        idempotent_hint=idempotent,
+        open_world_hint=False,
+    )
 
 
 class _StrictArgs(ArgModelBase):
