@@ -54,7 +54,11 @@ def test_tables_are_readable(run) -> None:  # type: ignore[no-untyped-def]
 
 
 def test_content_from_stdin_and_projects(run) -> None:  # type: ignore[no-untyped-def]
+    assert json.loads(run("projects", "--json")) == {"projects": []}
     saved = json.loads(run("save", "-", "--project", "apollo", "--json", stdin="Piped content\n"))
+    (project,) = json.loads(run("projects", "--json"))["projects"]
+    assert project["slug"] == "apollo" and project["id"].startswith("prj_")
+    assert "apollo" in run("projects")
     assert json.loads(run("list", "--project", "apollo", "--json"))["items"][0]["id"] == saved["id"]
     assert "Piped content" in run("show", saved["id"])
 

@@ -224,6 +224,27 @@ def forget(
         raise click.ClickException(f"No memory {entry_id!r}.")
 
 
+@cli.command()
+@_json_option
+@_with_service
+def projects(service: MemoryService, caller: Caller, as_json: bool) -> None:
+    """Your projects (created by saving with --project NEW-SLUG), with their ids and slugs.
+
+    Example: contextlamp projects
+    """
+    found = service.projects(caller)
+    if as_json:
+        rows = [{"id": p.id, "slug": p.slug, "created_at": p.created_at} for p in found]
+        click.echo(json.dumps({"projects": rows}, indent=2))
+        return
+    table = Table(title="projects")
+    for column in ("created", "slug", "id"):
+        table.add_column(column)
+    for project in found:
+        table.add_row(_when(project.created_at), escape(project.slug), project.id)
+    Console().print(table if found else "[dim]No projects yet.[/dim]")
+
+
 @cli.group()
 def session() -> None:
     """Save a whole conversation as memories, and pick sessions up again.

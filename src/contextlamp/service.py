@@ -508,6 +508,10 @@ class MemoryService:
             ]
         )
 
+    def projects(self, caller: Caller) -> list[Project]:
+        """The caller's projects, oldest first (for the CLI; projects are created by saving to a new slug)."""
+        return self.registry.control.projects(caller.principal.user_id)
+
     def get_entry(self, caller: Caller, entry_id: str) -> Entry:
         """One of the caller's entries by id (personal or project), for the CLI's detail view.
 
