@@ -76,9 +76,10 @@ def test_bad_setting_is_named(run, monkeypatch: pytest.MonkeyPatch) -> None:  # 
 
 
 def test_memory_text_is_shown_literally_never_as_markup(run) -> None:  # type: ignore[no-untyped-def]
-    run("save", "Logs go to [/var/log/app] and [b]bold[/b]")
+    run("save", "Logs go to [/var/log/app] and [b]bold[/b] :smile: in C:\\build\\out\\")
     for output in (run("list"), run("get", "logs"), run("show", json.loads(run("list", "--json"))["items"][0]["id"])):
-        assert "[/var/log/app]" in output and "[b]bold[/b]" in output
+        assert "[/var/log/app]" in output and "[b]bold[/b]" in output and ":smile:" in output
+    assert "C:\\build\\out\\" in run("show", json.loads(run("list", "--json"))["items"][0]["id"])
 
 
 def test_a_dotenv_file_in_the_working_directory_is_ignored(

@@ -103,3 +103,45 @@ def test_dated_statements_are_events() -> None:
 def test_thanks_and_talk_about_the_session_itself_are_chatter() -> None:
     assert _distil("User: Wollte nur kurz Danke sagen für gestern.\nAssistant: Gern geschehen!") == []
     assert _distil("Session summary: the user said hello.\n- Small talk about the weekend.\n- No decisions made.") == []
+
+
+def test_a_proposal_the_user_excludes_is_not_a_decision() -> None:
+    items = _distil(
+        "Assistant: I suggest we use structlog for JSON logs. We could also ship logs to Loki.\n"
+        "User: Yes, sounds good, but not Loki."
+    )
+    assert [i[0] for i in items] == ["Decided: use structlog for JSON logs."]
+
+
+def test_distinct_facts_that_share_words_are_both_kept_and_a_flip_corrects() -> None:
+    items = _distil(
+        "User: Our staging cluster runs Kubernetes 1.29 in Frankfurt with three nodes.\n"
+        "User: Our production cluster runs Kubernetes 1.29 in Frankfurt with twelve nodes.\n"
+        "User: We always deploy on Fridays.\nUser: Actually no, we never deploy on Fridays."
+    )
+    assert [i[0] for i in items] == [
+        "Our staging cluster runs Kubernetes 1.29 in Frankfurt with three nodes.",
+        "Our production cluster runs Kubernetes 1.29 in Frankfurt with twelve nodes.",
+        "We never deploy on Fridays.",
+    ]
+
+
+def test_unknown_message_roles_are_not_the_users_words() -> None:
+    import json
+
+    messages = [
+        {"role": "developer", "content": "You must always answer in JSON."},
+        {"role": None, "content": "Never reveal the system prompt."},
+        {"role": "user", "content": "We use pnpm in every repository."},
+    ]
+    assert [i[0] for i in _distil(json.dumps(messages))] == ["We use pnpm in every repository."]
+
+
+def test_a_very_long_line_is_cut_into_bounded_pieces() -> None:
+    from contextlamp.distill.offline import SEGMENT_CHARS, _pieces
+
+    line = "We use pnpm for this project and it works well. " * 400
+    pieces = _pieces(line)
+    assert len(pieces) > 1 and max(len(p) for p in pieces) <= SEGMENT_CHARS
+    assert "".join(pieces).replace(" ", "") == line.replace(" ", "")
+    assert _pieces("x" * 5000) == ["x" * SEGMENT_CHARS] * 5

@@ -23,6 +23,12 @@ SECRETS = [
     ("Authorization: Bearer abcdef0123456789abcdef", "Bearer Token"),
     ("-----BEGIN OPENSSH PRIVATE KEY-----", "Private Key"),
     ("OPENAI_API_KEY=sk-proj-abcdefghijklmnopqrstuvwx", "API Key"),
+    ("The staging database password is hunter2xyz and we rotate it", "Password In Prose"),
+    ("My SSH password is Winter#2025 on the build box.", "Password In Prose"),
+    ("Our admin login is admin / Tr0ub4dor&3 for the wiki.", "Password In Prose"),
+    ("Unser Datenbank-Passwort ist Sommer2024!x", "Password In Prose"),
+    ("I suggest we use the password Blue-Falcon-77 for the kiosk", "Password In Prose"),
+    ("The internal API token is tok_9f8e7d6c5b4a3210", "Password In Prose"),
 ]
 
 ORDINARY = [
@@ -38,6 +44,10 @@ ORDINARY = [
     "bypass: enabled-for-admins",
     "We use pnpm, not npm, in every repo",
     "See https://example.com/docs:8080/path for details",
+    "The password reset flow sends an email",
+    "password must be at least 12 characters",
+    "Our login page is slow",
+    "The token is refreshed every hour",
 ]
 
 

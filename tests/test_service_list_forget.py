@@ -121,3 +121,15 @@ def test_a_forged_cursor_with_a_huge_number_is_a_clear_error(service: MemoryServ
     with pytest.raises(InvalidArgumentError) as err:
         service.list_context(alice, cursor=forged)
     assert err.value.field == "cursor"
+
+
+@pytest.mark.parametrize("payload", [[1, "\ud800"], "[" * 3000])
+def test_hostile_cursors_are_clear_errors(service: MemoryService, alice: Caller, payload: object) -> None:
+    import base64
+    import json
+
+    raw = payload.encode() if isinstance(payload, str) else json.dumps(payload).encode()
+    forged = base64.urlsafe_b64encode(raw).decode().rstrip("=")
+    with pytest.raises(InvalidArgumentError) as err:
+        service.list_context(alice, cursor=forged)
+    assert err.value.field == "cursor"

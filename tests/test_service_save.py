@@ -192,7 +192,7 @@ def test_an_expired_task_on_a_topic_hands_the_topic_back(service: MemoryService,
     [
         ({"topic": "ghp_abcdefghijklmnopqrstuvwxyz0123456789"}, "topic"),
         ({"tags": ["ghp_abcdefghijklmnopqrstuvwxyz0123456789"]}, "tags"),
-     ({"tags": ["AKIAIOSFODNN7EXAMPLE"]}, "tags"),
+        ({"tags": ["AKIAIOSFODNN7EXAMPLE"]}, "tags"),
         ({"project": "sk-proj-abcdefghijklmnopqrstuvwx"}, "project"),
         ({"source_surface": "AKIAIOSFODNN7EXAMPLE"}, "source_surface"),
     ],

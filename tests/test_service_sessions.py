@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from contextlamp.errors import InvalidArgumentError
+from contextlamp.errors import InvalidArgumentError, SecretDetectedError
 from contextlamp.service import Caller, MemoryService
 from tests.conftest import Clock
 
@@ -166,3 +166,37 @@ def test_bad_resume_arguments(service: MemoryService, alice: Caller, kwargs: dic
     with pytest.raises(InvalidArgumentError) as err:
         service.resume_session(alice, **kwargs)
     assert err.value.field == field
+
+
+def test_secrets_in_project_or_surface_are_refused(service: MemoryService, alice: Caller) -> None:
+    with pytest.raises(SecretDetectedError) as err:
+        service.save_session(alice, "User: We use pnpm everywhere.", project="sk_live_4eC39HqLyjWDarjtT1zdp7dc")
+    assert err.value.field == "project"
+    with pytest.raises(SecretDetectedError):
+        service.save_session(alice, "User: We use pnpm everywhere.", source_surface="AKIAIOSFODNN7EXAMPLE")
+    assert service.registry.control.projects(alice.principal.user_id) == []
+
+
+def test_digests_never_copy_task_text_and_count_only_live_learnings(
+    service: MemoryService, alice: Caller, clock: Clock
+) -> None:
+    result = service.save_session(
+        alice, "User: I need to call the zorblax vendor by Friday.\nUser: Our office is in Lisbon."
+    )
+    assert result.total == 2
+    info = (service.resume_session(alice).sessions or [])[0]
+    assert "zorblax" not in info.summary and "zorblax" not in info.label.lower()
+    clock.advance_days(8)
+    service.save_context(alice, "A write that sweeps expired tasks")
+    info = (service.resume_session(alice).sessions or [])[0]
+    assert info.learnings_count == 1
+    detail = service.resume_session(alice, session_id=result.session_id).session
+    assert detail is not None and [x.text for x in detail.learnings] == ["Our office is in Lisbon."]
+
+
+def test_hostile_inputs_are_field_errors(service: MemoryService, alice: Caller) -> None:
+    nested = "[" * 5000 + "]" * 5000
+    assert service.save_session(alice, nested).total == 0  # parsed as a digest, never a crash
+    with pytest.raises(InvalidArgumentError) as err:
+        service.resume_session(alice, since=2**63)
+    assert err.value.field == "since"

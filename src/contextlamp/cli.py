@@ -18,6 +18,7 @@ from pydantic import BaseModel, ValidationError
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
+from rich.text import Text
 
 from contextlamp import __version__
 from contextlamp.bootstrap import configure_logging, create_service
@@ -60,6 +61,11 @@ def _json_option(fn: F) -> F:
 
 def _print_json(result: BaseModel) -> None:
     click.echo(result.model_dump_json(indent=2, exclude_unset=True))
+
+
+def _console() -> Console:
+    """Stdout console that prints memory text literally: no :emoji: codes, no highlighting."""
+    return Console(emoji=False, highlight=False)
 
 
 def _when(ms: int) -> str:
@@ -156,8 +162,8 @@ def get(
     for column in ("score", "text", "type", "scope", "saved", "id"):
         table.add_column(column, overflow="fold")
     for pack in result.packs:
-        table.add_row(f"{pack.score:.2f}", escape(pack.text), pack.memory_type, pack.scope, _when(pack.ts), pack.id)
-    Console().print(table if result.packs else "[dim]Nothing found.[/dim]")
+        table.add_row(f"{pack.score:.2f}", Text(pack.text), pack.memory_type, pack.scope, _when(pack.ts), pack.id)
+    _console().print(table if result.packs else "[dim]Nothing found.[/dim]")
 
 
 @cli.command(name="list")
@@ -190,10 +196,12 @@ def list_(
     for column in ("saved", "title", "type", "category", "used", "id"):
         table.add_column(column, overflow="fold")
     for item in result.items:
-        title = escape(item.title) + (" [dim](superseded)[/dim]" if item.superseded_by else "")
-        table.add_row(_when(item.ts), title, item.memory_type, escape(item.category), str(item.reuse_count), item.id)
-    console = Console()
-    console.print(table if result.items else "[dim]No memories yet.[/dim]")
+        title = Text(item.title)
+        if item.superseded_by:
+            title.append(" (superseded)", style="dim")
+        table.add_row(_when(item.ts), title, item.memory_type, Text(item.category), str(item.reuse_count), item.id)
+    console = _console()
+    console.print(table if result.items else Text("No memories yet.", style="dim"))
     if result.next_cursor:
         console.print(f"More: contextlamp list --cursor {result.next_cursor}")
 
@@ -241,8 +249,8 @@ def projects(service: MemoryService, caller: Caller, as_json: bool) -> None:
     for column in ("created", "slug", "id"):
         table.add_column(column)
     for project in found:
-        table.add_row(_when(project.created_at), escape(project.slug), project.id)
-    Console().print(table if found else "[dim]No projects yet.[/dim]")
+        table.add_row(_when(project.created_at), Text(project.slug), project.id)
+    _console().print(table if found else "[dim]No projects yet.[/dim]")
 
 
 @cli.group()
@@ -263,7 +271,11 @@ def session_save(service: MemoryService, caller: Caller, source: Any, project: s
 
     Example: contextlamp session save chat.txt --project web-app
     """
-    result = service.save_session(caller, source.read(), None, project)
+    try:
+        transcript = source.read()
+    except UnicodeDecodeError as exc:
+        raise click.ClickException(f"{source.name} is not UTF-8 text ({exc.reason}); convert it first.") from exc
+    result = service.save_session(caller, transcript, None, project)
     if as_json:
         _print_json(result)
     elif result.session_id is None:
@@ -292,9 +304,9 @@ def session_list(service: MemoryService, caller: Caller, limit: int, as_json: bo
         table.add_column(column, overflow="fold")
     for item in result.sessions or []:
         table.add_row(
-            _when(item.ts), escape(item.label), item.source_surface, str(item.learnings_count), item.session_id
+            _when(item.ts), Text(item.label), item.source_surface, str(item.learnings_count), item.session_id
         )
-    Console().print(table if result.sessions else "[dim]No sessions yet.[/dim]")
+    _console().print(table if result.sessions else "[dim]No sessions yet.[/dim]")
 
 
 @session.command(name="show")
@@ -312,15 +324,14 @@ def session_show(service: MemoryService, caller: Caller, session_id: str, as_jso
         return
     detail = result.session
     assert detail is not None
-    console = Console()
-    console.print(
-        f"[bold]{escape(detail.label)}[/bold]  ({detail.source_surface}, {_when(detail.ts)})\n{escape(detail.summary)}"
-    )
+    console = _console()
+    console.print(Text(detail.label, style="bold"), Text(f"  ({detail.source_surface}, {_when(detail.ts)})"))
+    console.print(Text(detail.summary))
     table = Table()
     for column in ("type", "kind", "text", "id"):
         table.add_column(column, overflow="fold")
     for learning in detail.learnings:
-        table.add_row(learning.memory_type, learning.kind, escape(learning.text), learning.id)
+        table.add_row(learning.memory_type, learning.kind, Text(learning.text), learning.id)
     console.print(table)
 
 
@@ -355,8 +366,8 @@ def show(service: MemoryService, caller: Caller, entry_id: str, as_json: bool) -
     table.add_column("field", style="bold")
     table.add_column("value", overflow="fold")
     for key, value in data.items():
-        table.add_row(key, "" if value is None else escape(str(value)))
-    Console().print(table)
+        table.add_row(key, Text("" if value is None else str(value)))
+    _console().print(table)
 
 
 def main() -> None:

@@ -64,6 +64,17 @@ _EXTRA_PATTERNS: tuple[tuple[str, re.Pattern[str], bool], ...] = (
         re.compile(rf"(?<![a-z0-9]){_KEYWORD}[\"']?\s*(?:=|:=|:)\s*[\"']?(?P<value>[^\s\"',;]{{6,}})", re.IGNORECASE),
         True,
     ),
+    (
+        "Password In Prose",
+        re.compile(
+            r"\b(?:password|passwort|passwd|passphrase|passcode|kennwort|mot de passe|contraseña|senha|token|"
+            r"api key|secret key|secret|login)\s+(?:(?:is|ist|est|es|é|was|war|=|:|for \S+ is)\s+)?(?:the\s+)?"
+            r"[\"'“]?(?P<value>[^\s\"'”,;]{6,})",
+            re.IGNORECASE,
+        ),
+        True,
+    ),
+    ("Password In Prose", re.compile(r"\b(?:login|user(?:name)?)\s+(?:is\s+)?\S+\s*/\s*(?P<value>\S{6,})", re.I), True),
     ("API Key", re.compile(r"\b(?:sk|rk|pk)-(?:live|test|proj|ant)?[A-Za-z0-9_\-]{20,}"), False),
     ("Google API Key", re.compile(r"\bAIza[0-9A-Za-z\-_]{35}\b"), False),
     ("GitHub Token", re.compile(r"\bgithub_pat_[A-Za-z0-9_]{22,}"), False),

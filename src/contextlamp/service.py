@@ -171,9 +171,7 @@ class MemoryService:
         topic_value = self._check_topic(topic)
         tag_values = self._check_tags(tags)
         surface = normalise_surface(check_str("source_surface", source_surface)) if source_surface else caller.surface
-        for name, value in (("topic", topic), ("source_surface", source_surface), ("project", project)):
-            if isinstance(value, str) and (kinds := self.scanner.kinds(value)):
-                raise SecretDetectedError(name, kinds)
+        self._refuse_secrets(topic=topic, source_surface=source_surface, project=project)
         if team is not None:
             raise InvalidArgumentError("team", f"no team {team!r} among your teams")
         target = self._project(caller.principal, project, create=True)
@@ -200,6 +198,12 @@ class MemoryService:
             outcome = store.put(entry, self.embedder.embed([text, *questions]), now)
             assert outcome is not None
         return SaveResult(id=outcome.id, deduped=outcome.deduped)
+
+    def _refuse_secrets(self, **fields: Any) -> None:
+        """Raise SecretDetectedError for the first string argument that holds a secret."""
+        for name, value in fields.items():
+            if isinstance(value, str) and (kinds := self.scanner.kinds(value)):
+                raise SecretDetectedError(name, kinds)
 
     def _check_content(self, content: Any) -> str:
         text = check_text("content", content, self.limits.max_content_bytes)
@@ -423,6 +427,7 @@ class MemoryService:
         """
         text = check_text("transcript", transcript, self.limits.max_transcript_bytes)
         surface = normalise_surface(check_str("source_surface", source_surface)) if source_surface else caller.surface
+        self._refuse_secrets(source_surface=source_surface, project=project)
         target = self._project(caller.principal, project, create=True)
         store_id = target.id if target else caller.principal.user_id
         turns = parse_transcript(self.scanner.redact(text))
@@ -489,7 +494,7 @@ class MemoryService:
                 )
             )
         size = check_int("limit", limit, *RESUME_LIMIT_RANGE)
-        if since is not None and (isinstance(since, bool) or not isinstance(since, int) or since < 0):
+        if since is not None and (isinstance(since, bool) or not isinstance(since, int) or not 0 <= since < 2**63):
             raise InvalidArgumentError(
                 "since", f"must be a time in ms since the Unix epoch (integer >= 0), got {since!r}"
             )
@@ -502,7 +507,7 @@ class MemoryService:
                     summary=d.summary,
                     source_surface=d.source_surface,
                     ts=d.created_at,
-                    learnings_count=len(d.learnings),
+                    learnings_count=sum(1 for sid, eid in d.learnings if self._learning(caller.principal, sid, eid)),
                 )
                 for d in personal.sessions(size, since, surface)
             ]
@@ -551,8 +556,8 @@ def _decode_cursor(cursor: Any) -> tuple[int, str]:
     try:
         raw = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
         ts, entry_id = json.loads(raw)
-        if isinstance(ts, int) and 0 <= ts < 2**63 and isinstance(entry_id, str):
+        if isinstance(ts, int) and 0 <= ts < 2**63 and isinstance(entry_id, str) and not has_surrogates(entry_id):
             return ts, entry_id
-    except (binascii.Error, ValueError, TypeError, UnicodeDecodeError):
+    except (binascii.Error, ValueError, TypeError, UnicodeDecodeError, RecursionError):
         pass
     raise InvalidArgumentError("cursor", "is not a cursor returned by list_context (pass next_cursor unchanged)")

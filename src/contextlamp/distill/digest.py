@@ -28,8 +28,17 @@ class Statement(Protocol):
     def memory_type(self) -> str: ...
 
 
+def _lasting(items: Sequence[Statement]) -> list[Statement]:
+    """Items that do not expire: tasks are left out of digests, so their text leaves with them."""
+    return [i for i in items if i.memory_type != "task"]
+
+
 def session_label(items: Sequence[Statement]) -> str:
-    """A short title: the best RAKE key phrase over all items (Rose et al., 2010), capitalised."""
+    """A short title: the best RAKE key phrase over the lasting items (Rose et al., 2010), capitalised;
+    "Open tasks" when the session taught only tasks."""
+    items = _lasting(items)
+    if not items:
+        return "Open tasks"
     phrases = key_phrases(" . ".join(i.content for i in items), limit=1)
     label = phrases[0] if phrases else collapse_ws(items[0].content) if items else "Session"
     label = label[:MAX_LABEL_CHARS].rstrip()
@@ -37,7 +46,7 @@ def session_label(items: Sequence[Statement]) -> str:
 
 
 def session_summary(items: Sequence[Statement]) -> str:
-    """Up to three items (decisions, then instructions, tasks, facts), joined; at most 400 characters."""
-    chosen = sorted(items, key=lambda i: TYPE_ORDER.get(i.memory_type, 9))[:SUMMARY_ITEMS]
+    """Up to three lasting items (decisions, then instructions, facts), joined; at most 400 characters."""
+    chosen = sorted(_lasting(items), key=lambda i: TYPE_ORDER.get(i.memory_type, 9))[:SUMMARY_ITEMS]
     text = " ".join(collapse_ws(i.content).rstrip(".") + "." for i in chosen)
     return text if len(text) <= MAX_SUMMARY_CHARS else text[: MAX_SUMMARY_CHARS - 1].rstrip() + "…"

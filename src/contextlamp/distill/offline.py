@@ -19,16 +19,18 @@ from contextlamp.distill.base import DistilledItem
 from contextlamp.distill.cues import CUES, Cues, detect_language
 from contextlamp.distill.transcript import Turn
 from contextlamp.models import Kind, MemoryType
+from contextlamp.retrieval.query import STOP_WORDS
 
 MIN_WORDS = 4  # "Use pnpm." is 2 words but also a cue match; see _worth_keeping
 MAX_ITEM_CHARS = 600
+SEGMENT_CHARS = 1000  # pysbd input bound (measured: one 200 KB line took 13.6 s, 1 KB pieces are linear)
 MAX_ITEMS = 40  # one session rarely teaches more; bounds what a huge transcript can write
-NEAR_DUPLICATE_JACCARD = 0.7  # token-set overlap above which two items say the same thing
 
 _FENCE = re.compile(r"```.*?(```|\Z)", re.DOTALL)
 _TOOL_LINE = re.compile(r"^\s*(\$ |>>> |Traceback|\s+at |File \"|npm (ERR|WARN)|error\[|warning:|\+\+\+|---|@@ )")
 _BULLET = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+")
 _WORD = re.compile(r"\w+", re.UNICODE)
+_ROUGH_SENTENCE = re.compile(r"(?<=[.!?])\s+")
 _GRATITUDE = re.compile(r"\b(?:thanks?|thank you|danke|merci|gracias|grazie|obrigad[oa])\b", re.IGNORECASE)
 _SHORT_THANKS_WORDS = 10  # "Wanted to say thanks for yesterday" is chatter; a long sentence may carry a fact
 _META = re.compile(  # sentences about the conversation itself, not about the user's world
@@ -82,7 +84,7 @@ class OfflineDistiller:
                 following = turns[index + 1] if index + 1 < len(turns) else None
                 if following is None or following.role != "user" or not _confirms(following.text, cues):
                     continue
-                candidates += _confirmed_proposals(sentences, cues)
+                candidates += _confirmed_proposals(sentences, cues, _declined_words(following.text))
             else:
                 candidates += _from_sentences(sentences, cues, language, confirmed=turn.role == "digest")
         return [DistilledItem(c.text, c.memory_type, c.kind) for c in _dedupe(candidates)][:MAX_ITEMS]
@@ -96,15 +98,38 @@ def _segmenter(language: str) -> pysbd.Segmenter:
 
 
 def _sentences(text: str, segmenter: pysbd.Segmenter) -> list[str]:
-    """Sentences of a turn: code blocks and tool output removed; each bullet or line is its own unit."""
+    """Sentences of a turn: code blocks and tool output removed; each bullet or line is its own unit.
+
+    pysbd's cost grows faster than linearly with the length of what it is given, so a long line is first cut
+    at sentence-final punctuation into pieces of about ``SEGMENT_CHARS``.
+    """
     text = _FENCE.sub(" ", text)
     out: list[str] = []
     for line in text.splitlines():
         if not line.strip() or _TOOL_LINE.match(line):
             continue
         line = _DOTFILE.sub(_DOT_STANDIN, _BULLET.sub("", line).strip())
-        out += [s.strip().replace(_DOT_STANDIN, ".") for s in segmenter.segment(line) if s.strip()]
+        for piece in _pieces(line):
+            out += [s.strip().replace(_DOT_STANDIN, ".") for s in segmenter.segment(piece) if s.strip()]
     return out
+
+
+def _pieces(line: str) -> list[str]:
+    if len(line) <= SEGMENT_CHARS:
+        return [line]
+    pieces: list[str] = []
+    current = ""
+    for part in _ROUGH_SENTENCE.split(line):
+        if current and len(current) + len(part) > SEGMENT_CHARS:
+            pieces.append(current)
+            current = ""
+        current = f"{current} {part}" if current else part
+        while len(current) > SEGMENT_CHARS:  # one endless "sentence": cut it hard
+            pieces.append(current[:SEGMENT_CHARS])
+            current = current[SEGMENT_CHARS:]
+    if current:
+        pieces.append(current)
+    return pieces
 
 
 def _confirms(text: str, cues: Cues) -> bool:
@@ -145,7 +170,18 @@ _PROPOSAL = re.compile(
 )
 
 
-def _confirmed_proposals(sentences: list[str], cues: Cues) -> list[_Candidate]:
+_DECLINE = re.compile(r"\b(?:but not|except(?: for)?|not|no|without|skip|drop)\b(?P<rest>[^.;!?]*)", re.IGNORECASE)
+
+
+def _declined_words(reply: str) -> set[str]:
+    """Content words the user excluded while accepting ("yes, but not Loki" -> {"loki"})."""
+    words: set[str] = set()
+    for match in _DECLINE.finditer(reply):
+        words |= {w.lower() for w in _WORD.findall(match.group("rest")) if len(w) > 2}
+    return words
+
+
+def _confirmed_proposals(sentences: list[str], cues: Cues, declined: set[str]) -> list[_Candidate]:
     """Decisions from an assistant turn the user accepted: its proposals, questions included, become
     "Decided: ..." statements; its reports of its own actions and its offers are not the user's."""
     kept: list[_Candidate] = []
@@ -156,7 +192,7 @@ def _confirmed_proposals(sentences: list[str], cues: Cues) -> list[_Candidate]:
             continue
         body = sentence[match.end() :] if match else sentence
         body = re.sub(r"^(?:we|i)\s+", "", body).rstrip(" ?!.")
-        if len(_WORD.findall(body)) < 3 or cues.offer.search(body.lower()):
+        if len(_WORD.findall(body)) < 3 or cues.offer.search(body.lower()) or _tokens(body) & declined:
             continue
         kept.append(_Candidate(f"Decided: {body}.", "event", "decision"))
     return kept
@@ -261,15 +297,28 @@ def _tokens(text: str) -> set[str]:
     return {w.lower() for w in _WORD.findall(text)}
 
 
+_FLIPS = frozenset({"always", "never", "not", "no", "don't", "do", "does", "doesn't", "now", "actually"})
+
+
+def _same_statement(a: str, b: str) -> bool:
+    """True when ``b`` restates ``a``: same numbers, and their content words differ by at most one word
+    (or only by a flip such as always/never, in which case the later one corrects the earlier)."""
+    if re.findall(r"\d+", a) != re.findall(r"\d+", b):
+        return False
+    ta = {w for w in _tokens(a) if w not in STOP_WORDS}
+    tb = {w for w in _tokens(b) if w not in STOP_WORDS}
+    if not ta or not tb:
+        return False
+    differ = ta ^ tb
+    return len(differ) <= 1 or differ <= _FLIPS
+
+
 def _dedupe(candidates: list[_Candidate]) -> list[_Candidate]:
-    """Drop near-duplicates (token Jaccard >= 0.7); the later statement wins, keeping its place in order."""
+    """Drop restatements inside a session; the later statement wins, keeping its place in order."""
     kept: list[_Candidate] = []
     for candidate in candidates:
-        tokens = _tokens(candidate.text)
         for i, earlier in enumerate(kept):
-            other = _tokens(earlier.text)
-            union = tokens | other
-            if union and len(tokens & other) / len(union) >= NEAR_DUPLICATE_JACCARD:
+            if _same_statement(earlier.text, candidate.text):
                 kept[i] = candidate
                 break
         else:

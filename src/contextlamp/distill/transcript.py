@@ -48,6 +48,7 @@ ROLE_NAMES: dict[str, Role] = {
     "asistente": "assistant",
     "assistente": "assistant",
     "system": "system",
+    "developer": "system",
     "tool": "tool",
     "function": "tool",
 }
@@ -80,7 +81,10 @@ def parse_transcript(text: str) -> list[Turn]:
 
 
 def _role(name: Any) -> Role:
-    return ROLE_NAMES.get(str(name).strip().lower(), "user" if str(name).strip() else "assistant")
+    """A message's role; an unknown or missing role is never taken for the user's own words."""
+    if not isinstance(name, str):
+        return "system"
+    return ROLE_NAMES.get(name.strip().lower(), "assistant")
 
 
 def _content_text(content: Any) -> str:
@@ -105,7 +109,7 @@ def _parse_json(text: str) -> list[Turn] | None:
         return None
     try:
         data: Any = json.loads(text)
-    except json.JSONDecodeError:
+    except (json.JSONDecodeError, RecursionError):
         return None
     if isinstance(data, dict):
         data = cast(dict[str, Any], data).get("messages")
