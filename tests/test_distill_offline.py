@@ -92,6 +92,8 @@ def test_first_person_becomes_the_users_perspective() -> None:
     )
     assert to_user_perspective("My editor is Neovim") == "The user's editor is Neovim"
     assert to_user_perspective("I moved last year") == "The user moved last year"
+    assert to_user_perspective("I still need to renew it") == "The user still needs to renew it"
+    assert to_user_perspective("I'll always review PRs") == "The user will always review PRs"
 
 
 def test_dated_statements_are_events() -> None:

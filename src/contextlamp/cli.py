@@ -303,9 +303,7 @@ def session_list(service: MemoryService, caller: Caller, limit: int, as_json: bo
     for column in ("saved", "label", "surface", "learnings", "id"):
         table.add_column(column, overflow="fold")
     for item in result.sessions or []:
-        table.add_row(
-            _when(item.ts), Text(item.label), item.source_surface, str(item.learnings_count), item.session_id
-        )
+        table.add_row(_when(item.ts), Text(item.label), item.source_surface, str(item.learnings_count), item.session_id)
     _console().print(table if result.sessions else "[dim]No sessions yet.[/dim]")
 
 

@@ -238,18 +238,26 @@ def to_user_perspective(text: str) -> str:
     """English first person to the user's perspective: "I prefer tabs" -> "The user prefers tabs"."""
 
     def subject(match: re.Match[str]) -> str:
-        lead, contraction, verb = match.group(1), match.group(2), match.group(3) or ""
+        lead, contraction, adverb, verb = match.group(1), match.group(2), match.group(3), match.group(4) or ""
         who = "The user" if lead == "" else "the user"
+        between = f" {adverb}" if adverb else ""
         if contraction:
-            return f"{lead}{who}{_PRONOUN_VERB_FIXES[contraction.lower()]}{(' ' + verb) if verb else ''}"
-        return f"{lead}{who} {_third_person(verb)}" if verb else f"{lead}{who}"
+            rest = f"{between}{(' ' + verb) if verb else ''}"
+            return f"{lead}{who}{_PRONOUN_VERB_FIXES[contraction.lower()]}{rest}"
+        return f"{lead}{who}{between} {_third_person(verb)}" if verb else f"{lead}{who}{between}"
 
     text = re.sub(
-        r"(^|[,;:]\s*|\b(?:and|but|so|because|since|when|if|that)\s+)I('m|'ve|'ll|'d)?\b(?:\s+([a-z]+))?", subject, text
+        r"(^|[,;:]\s*|\b(?:and|but|so|because|since|when|if|that)\s+)I('m|'ve|'ll|'d)?\b"
+        rf"(?:\s+({'|'.join(_ADVERBS)}))?(?:\s+([a-z]+))?",
+        subject,
+        text,
     )
     text = re.sub(r"\bmy\b", "the user's", text)
     text = re.sub(r"\bMy\b", "The user's", text)
     return text
+
+
+_ADVERBS = ("still", "also", "always", "never", "usually", "really", "just", "often", "only", "mostly", "rarely")
 
 
 def _third_person(verb: str) -> str:
