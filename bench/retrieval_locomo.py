@@ -14,7 +14,6 @@ import argparse
 import json
 import re
 import sys
-import tempfile
 import time
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
@@ -28,11 +27,9 @@ from rich.table import Table
 from contextlamp.embedding import Embedder, create_embedder
 from contextlamp.errors import InvalidArgumentError, SecretDetectedError
 from contextlamp.retrieval.search import ScopedStore, collect_signals
-from contextlamp.service import Caller, MemoryService
-from contextlamp.storage import StoreRegistry
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench/common.py, when run as a script
-from common import StepClock
+from common import StepClock, fresh_service
 
 CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop", 5: "adversarial"}
 METHODS = ("hybrid", "keyword", "semantic")
@@ -151,38 +148,33 @@ def run_conversation(conv: Conversation, embedder: Embedder, ks: Sequence[int]) 
     and the seconds spent inside ``get_context`` calls.
     """
     depth, clock = max(ks), StepClock()
-    with tempfile.TemporaryDirectory(prefix="locomo-") as tmp:
-        registry = StoreRegistry(Path(tmp), embedder.identity, embedder.dim)
-        try:
-            service = MemoryService(registry, embedder, clock=clock)
-            principal = service.principal("bench")
-            caller = Caller(principal, "bench")
-            dia_of: dict[str, list[str]] = {}
-            for turn in conv.turns:
-                clock.base = turn.session_ms or 0
-                try:
-                    saved = service.save_context(caller, turn.content)
-                except (InvalidArgumentError, SecretDetectedError) as exc:
-                    print(f"{conv.sample_id} {turn.dia_id}: not saved ({exc})", file=sys.stderr)
-                    continue
-                dia_of.setdefault(saved.id, []).append(turn.dia_id)
-            stores = [ScopedStore(registry.store(principal.user_id), "personal", 0)]
-            records: list[dict[str, Any]] = []
-            query_seconds = 0.0
-            for question in conv.questions:
-                start = time.perf_counter()
-                packs = service.get_context(caller, question.text, max_results=depth).packs
-                query_seconds += time.perf_counter() - start
-                vector = embedder.embed([question.text])[0]
-                lists, _ = collect_signals(stores, question.text, vector, depth, clock(), None)
-                ranked = {"hybrid": [p.id for p in packs], "keyword": lists.keyword, "semantic": lists.semantic}
-                record: dict[str, Any] = {"category": question.category}
-                for method, ids in ranked.items():
-                    dias = [dia_of.get(i, []) for i in ids]
-                    record[method] = {k: recall_at(question.evidence, dias, k) for k in ks}
-                records.append(record)
-        finally:
-            registry.close()
+    with fresh_service("locomo-", embedder, clock) as (service, caller):
+        principal = caller.principal
+        registry = service.registry
+        dia_of: dict[str, list[str]] = {}
+        for turn in conv.turns:
+            clock.base = turn.session_ms or 0
+            try:
+                saved = service.save_context(caller, turn.content)
+            except (InvalidArgumentError, SecretDetectedError) as exc:
+                print(f"{conv.sample_id} {turn.dia_id}: not saved ({exc})", file=sys.stderr)
+                continue
+            dia_of.setdefault(saved.id, []).append(turn.dia_id)
+        stores = [ScopedStore(registry.store(principal.user_id), "personal", 0)]
+        records: list[dict[str, Any]] = []
+        query_seconds = 0.0
+        for question in conv.questions:
+            start = time.perf_counter()
+            packs = service.get_context(caller, question.text, max_results=depth).packs
+            query_seconds += time.perf_counter() - start
+            vector = embedder.embed([question.text])[0]
+            lists, _ = collect_signals(stores, question.text, vector, depth, clock(), None)
+            ranked = {"hybrid": [p.id for p in packs], "keyword": lists.keyword, "semantic": lists.semantic}
+            record: dict[str, Any] = {"category": question.category}
+            for method, ids in ranked.items():
+                dias = [dia_of.get(i, []) for i in ids]
+                record[method] = {k: recall_at(question.evidence, dias, k) for k in ks}
+            records.append(record)
     return records, query_seconds
 
 

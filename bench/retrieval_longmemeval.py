@@ -23,7 +23,6 @@ import gzip
 import json
 import re
 import sys
-import tempfile
 import time
 from collections import Counter
 from collections.abc import Collection, Hashable, Sequence
@@ -38,11 +37,9 @@ from rich.table import Table
 from contextlamp.embedding import Embedder, create_embedder
 from contextlamp.errors import InvalidArgumentError, SecretDetectedError
 from contextlamp.retrieval.search import ScopedStore, collect_signals
-from contextlamp.service import Caller, MemoryService
-from contextlamp.storage import StoreRegistry
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench/common.py, when run as a script
-from common import StepClock
+from common import StepClock, fresh_service
 
 METHODS = ("hybrid", "keyword", "semantic")
 LEVELS = ("turn", "session")
@@ -153,33 +150,28 @@ def run_question(
     ``secret``, ``invalid`` and ``truncated`` turns.
     """
     depth, clock = max(ks), StepClock()
-    with tempfile.TemporaryDirectory(prefix="longmemeval-") as tmp:
-        registry = StoreRegistry(Path(tmp), embedder.identity, embedder.dim)
-        try:
-            service = MemoryService(registry, embedder, clock=clock)
-            principal = service.principal("bench")
-            caller = Caller(principal, "bench")
-            turns_of: dict[str, list[Turn]] = {}
-            for turn in question.turns:
-                clock.base = turn.session_ms or 0
-                content, cut = fit_content(turn.content, service.limits.max_content_bytes)
-                skips["truncated"] += int(cut)
-                try:
-                    saved = service.save_context(caller, content)
-                except (InvalidArgumentError, SecretDetectedError) as exc:
-                    skips["secret" if isinstance(exc, SecretDetectedError) else "invalid"] += 1
-                    print(f"{question.question_id} {turn.session_id}#{turn.key[1]}: not saved ({exc})", file=sys.stderr)
-                    continue
-                turns_of.setdefault(saved.id, []).append(turn)
-            clock.base = question.date_ms or 0
-            text = question.text[: service.limits.max_query_chars]
-            start = time.perf_counter()
-            packs = service.get_context(caller, text, max_results=depth).packs
-            seconds = time.perf_counter() - start
-            stores = [ScopedStore(registry.store(principal.user_id), "personal", 0)]
-            lists, _ = collect_signals(stores, text, embedder.embed([text])[0], depth, clock(), None)
-        finally:
-            registry.close()
+    with fresh_service("longmemeval-", embedder, clock) as (service, caller):
+        principal = caller.principal
+        registry = service.registry
+        turns_of: dict[str, list[Turn]] = {}
+        for turn in question.turns:
+            clock.base = turn.session_ms or 0
+            content, cut = fit_content(turn.content, service.limits.max_content_bytes)
+            skips["truncated"] += int(cut)
+            try:
+                saved = service.save_context(caller, content)
+            except (InvalidArgumentError, SecretDetectedError) as exc:
+                skips["secret" if isinstance(exc, SecretDetectedError) else "invalid"] += 1
+                print(f"{question.question_id} {turn.session_id}#{turn.key[1]}: not saved ({exc})", file=sys.stderr)
+                continue
+            turns_of.setdefault(saved.id, []).append(turn)
+        clock.base = question.date_ms or 0
+        text = question.text[: service.limits.max_query_chars]
+        start = time.perf_counter()
+        packs = service.get_context(caller, text, max_results=depth).packs
+        seconds = time.perf_counter() - start
+        stores = [ScopedStore(registry.store(principal.user_id), "personal", 0)]
+        lists, _ = collect_signals(stores, text, embedder.embed([text])[0], depth, clock(), None)
     ranked = {"hybrid": [p.id for p in packs], "keyword": lists.keyword, "semantic": lists.semantic}
     record: dict[str, Any] = {"type": question.question_type}
     for level, evidence in (("turn", question.evidence_turns), ("session", question.evidence_sessions)):
