@@ -66,6 +66,8 @@ async def _scenario(client: Client) -> None:
     packs = _data(await client.call_tool("get_context", {"query": "where do colleagues go to eat at midday?"}))["packs"]
     assert packs[0]["id"] == lunch["id"]
     assert packs[0]["source_surface"] == "claude-code" and packs[0]["scope"] == "personal"
+    unrelated = _data(await client.call_tool("get_context", {"query": "How tall is Mount Everest?"}))
+    assert unrelated == {"packs": []}  # no keyword match and no neighbour above the model's similarity floor
 
     again = _data(
         await client.call_tool(

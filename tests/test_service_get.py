@@ -148,3 +148,16 @@ def test_bad_get_argument_names_the_field(
     with pytest.raises(InvalidArgumentError) as err:
         service.get_context(alice, **kwargs)
     assert err.value.field == field
+
+
+def test_weak_semantic_neighbours_are_not_returned(registry: Any, embedder: Any, clock: Any) -> None:
+    from contextlamp.retrieval.fusion import FusionWeights
+
+    service = MemoryService(registry, embedder, weights=FusionWeights(semantic_floor=0.5), clock=clock)
+    caller = Caller(principal=service.principal("carol"), surface="test")
+    saved = service.save_context(caller, "zebra crossing near the office")
+    assert service.get_context(caller, "completely different words here").packs == []
+    assert [p.id for p in service.get_context(caller, "zebra crossing office").packs] == [saved.id]
+    assert service.weights.semantic_floor == 0.5
+    default = MemoryService(registry, embedder, clock=clock)
+    assert default.weights.semantic_floor == embedder.similarity_floor

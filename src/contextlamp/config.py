@@ -71,6 +71,13 @@ class Settings(BaseSettings):
         ge=0,
         description="RRF weight of the keyword (BM25) list (tuned on LoCoMo dev, docs/retrieval.md).",
     )
+    min_semantic_similarity: float | None = Field(
+        default=None,
+        ge=-1.0,
+        le=1.0,
+        description="Cosine below which a memory found only by meaning is not returned; unset = the model's own "
+        "floor (MiniLM 0.2: related question/answer pairs measured 0.39-0.57, unrelated -0.10-0.14); -1 = off.",
+    )
     weight_fact_key: float = Field(default=1.0, ge=0, description="RRF weight of the fact-key (topic) list.")
     weight_recency: float = Field(
         default=3.0,
@@ -103,4 +110,5 @@ class Settings(BaseSettings):
             fact_key=self.weight_fact_key,
             recency=self.weight_recency,
             k=self.rrf_k,
+            semantic_floor=self.min_semantic_similarity,
         )

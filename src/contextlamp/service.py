@@ -105,7 +105,9 @@ class MemoryService:
         self.embedder = embedder
         self.scanner = scanner or SecretScanner()
         self.limits = limits or Limits()
-        self.weights = weights or FusionWeights()
+        base = weights or FusionWeights()
+        floor = embedder.similarity_floor if base.semantic_floor is None else base.semantic_floor
+        self.weights = replace(base, semantic_floor=floor)
         self.task_ttl_ms = task_ttl_ms
         self.questions = questions or RuleQuestionGenerator()
         self.distiller = distiller or OfflineDistiller()

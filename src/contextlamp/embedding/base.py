@@ -27,6 +27,11 @@ class Embedder(Protocol):
         """Vector dimension (384 for all-MiniLM-L6-v2)."""
         ...
 
+    @property
+    def similarity_floor(self) -> float:
+        """Cosine below which two texts are unrelated for this model (a semantic match below it is dropped)."""
+        ...
+
     def embed(self, texts: list[str]) -> Vectors:
         """Embed ``n`` texts as an ``(n, dim) float32`` array of unit rows.
 

@@ -29,6 +29,11 @@ class FakeEmbedder:
     def dim(self) -> int:
         return self._dim
 
+    @property
+    def similarity_floor(self) -> float:
+        """No floor: hashed words carry no notion of relatedness worth a threshold."""
+        return -1.0
+
     def embed(self, texts: list[str]) -> Vectors:
         """``(len(texts), dim) float32`` unit rows (an all-zero text maps to a fixed unit vector)."""
         self.calls += 1

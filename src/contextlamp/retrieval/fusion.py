@@ -19,13 +19,15 @@ K = TypeVar("K", bound=Hashable)
 
 @dataclass(frozen=True)
 class FusionWeights:
-    """Weights of the four signal lists and the RRF constant ``k``."""
+    """Weights of the four signal lists, the RRF constant ``k``, and the cosine below which a semantic
+    neighbour is not a candidate at all (so an unrelated query returns nothing rather than the nearest noise)."""
 
     semantic: float = 1.0
     keyword: float = 1.25  # tuned with TUNED_K on the LoCoMo dev split
     fact_key: float = 1.0
     recency: float = 3.0
     k: int = TUNED_K
+    semantic_floor: float | None = None  # None: the embedding model's own floor
 
 
 @dataclass(frozen=True)

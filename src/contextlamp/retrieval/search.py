@@ -68,10 +68,12 @@ def collect_signals(
     depth: int,
     now: int,
     memory_types: Sequence[MemoryType] | None,
+    semantic_floor: float = -1.0,
 ) -> tuple[SignalLists, dict[str, ScopedStore]]:
     """Run every signal on every store and merge each signal across stores (ties: lower priority first).
 
-    Returns the lists and, for each id seen, the store it came from.
+    Semantic neighbours below ``semantic_floor`` (cosine) are left out. Returns the lists and, for each id
+    seen, the store it came from.
     """
     owner: dict[str, ScopedStore] = {}
     semantic: list[tuple[float, int, str]] = []
@@ -83,6 +85,8 @@ def collect_signals(
     for scoped in stores:
         store, prio = scoped.store, scoped.priority
         for entry_id, cosine in store.vector_search(query_vector, depth, now, memory_types):
+            if cosine < semantic_floor:
+                break  # best first: the rest are weaker still
             semantic.append((-cosine, prio, entry_id))
             owner[entry_id] = scoped
         for entry_id, bm25 in _keyword(store, terms, depth, now, memory_types):
@@ -170,7 +174,8 @@ def search(
     (personal before project), so recency only breaks ties unless ``recency`` is true.
     """
     depth = max(CANDIDATE_DEPTH, 5 * max_results)
-    lists, owner = collect_signals(stores, query, query_vector, depth, now, memory_types)
+    floor = -1.0 if weights.semantic_floor is None else weights.semantic_floor
+    lists, owner = collect_signals(stores, query, query_vector, depth, now, memory_types, floor)
     fused = fuse(lists, weights, recency)
     if len(fused) > max_results:  # only ties with the last place need their entries for tie-breaking
         cutoff = fused[max_results - 1][1]
