@@ -32,7 +32,7 @@ def test_user_statements_are_kept_and_classified() -> None:
         ("The user prefers tabs over spaces.", "fact", "preference"),
         ("Always run the linter before committing.", "instruction", "note"),
         ("We decided to move the API to Fly.io.", "event", "decision"),
-        ("The user needs to finish the billing migration by Friday.", "task", "note"),
+        ("Task: The user needs to finish the billing migration by Friday.", "task", "note"),
     ]
 
 
@@ -98,7 +98,7 @@ def test_first_person_becomes_the_users_perspective() -> None:
 
 def test_dated_statements_are_events() -> None:
     assert _distil("User: The public beta of the mobile app launches on September 15.") == [
-        ("The public beta of the mobile app launches on September 15.", "event", "fact")
+        ("The public beta of the mobile app launches on September 15.", "event", "note")
     ]
 
 

@@ -27,6 +27,7 @@ class Cues:
     preference: re.Pattern[str]
     event: re.Pattern[str]
     fact: re.Pattern[str]
+    task_label: str = "Task"
 
 
 def _c(pattern: str) -> re.Pattern[str]:
@@ -132,6 +133,7 @@ CUES: dict[str, Cues] = {
             r"\b(?:wir (?:nutzen|verwenden|haben|arbeiten|hosten)|ich (?:arbeite|wohne|bin|habe)|unser[e]? \w+|"
             r"mein[e]? \w+|läuft auf|heißt|liegt|\d)"
         ),
+        task_label="Aufgabe",
     ),
     "fr": Cues(
         chatter=_c(
@@ -165,6 +167,7 @@ CUES: dict[str, Cues] = {
             r"\b(?:nous utilisons|on utilise|je travaille|j'habite|je suis|notre \w+|nos \w+|mon \w+|ma \w+|"
             r"tourne sur|s'appelle|se trouve|\d)"
         ),
+        task_label="Tâche",
     ),
     "es": Cues(
         chatter=_c(
@@ -195,6 +198,7 @@ CUES: dict[str, Cues] = {
         fact=_c(
             r"\b(?:usamos|utilizamos|trabajo|vivo|soy|tengo|nuestr[oa]s? \w+|mis? \w+|corre en|se llama|está en|\d)"
         ),
+        task_label="Tarea",
     ),
 }
 

@@ -30,6 +30,7 @@ _FENCE = re.compile(r"```.*?(```|\Z)", re.DOTALL)
 _TOOL_LINE = re.compile(r"^\s*(\$ |>>> |Traceback|\s+at |File \"|npm (ERR|WARN)|error\[|warning:|\+\+\+|---|@@ )")
 _BULLET = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+")
 _WORD = re.compile(r"\w+", re.UNICODE)
+_TASK_MARK = re.compile(r"^(?:task|todo|to-do|aufgabe|tâche|tarea|tarefa|compito)\b", re.IGNORECASE)
 _ROUGH_SENTENCE = re.compile(r"(?<=[.!?])\s+")
 _GRATITUDE = re.compile(r"\b(?:thanks?|thank you|danke|merci|gracias|grazie|obrigad[oa])\b", re.IGNORECASE)
 _SHORT_THANKS_WORDS = 10  # "Wanted to say thanks for yesterday" is chatter; a long sentence may carry a fact
@@ -157,7 +158,10 @@ def _from_sentences(sentences: list[str], cues: Cues, language: str, confirmed: 
                     kept.pop()  # the joined statement replaces the first half
             if language == "en":
                 text = to_user_perspective(text)
-            kept.append(_Candidate(_capitalise(text)[:MAX_ITEM_CHARS], *classified))
+            text = _capitalise(text)
+            if classified[0] == "task" and not _TASK_MARK.match(text):
+                text = f"{cues.task_label}: {text}"  # a task read back weeks later should say it is one
+            kept.append(_Candidate(text[:MAX_ITEM_CHARS], *classified))
             kept_now = True
         previous, previous_kept = sentence, kept_now
     return kept
@@ -228,7 +232,7 @@ def _classify(sentence: str, cues: Cues, confirmed: bool) -> tuple[MemoryType, K
     if len(words) < MIN_WORDS:
         return None
     if cues.event.search(lower):
-        return "event", "fact"  # something dated or scheduled: it happened, or will, at a time
+        return "event", "note"  # something dated or scheduled: it happened, or will, at a time
     if cues.fact.search(lower) or confirmed:
         return "fact", "fact"
     return None
