@@ -258,7 +258,7 @@ class _StrictArgs(ArgModelBase):
                 raise ValueError(
                     f"unknown argument(s) {', '.join(unknown)}; allowed arguments: {', '.join(sorted(known))}"
                 )
-        return data
+        return cast(Any, data)
 
 
 def _strict(tool: Tool) -> Tool:

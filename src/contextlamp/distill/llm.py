@@ -15,7 +15,7 @@ from contextlamp.distill.base import DistilledItem
 from contextlamp.distill.offline import MAX_ITEM_CHARS, MAX_ITEMS, OfflineDistiller
 from contextlamp.distill.transcript import Turn
 from contextlamp.llm.openai_chat import ChatModel, LLMError
-from contextlamp.models import KINDS, MEMORY_TYPES, Kind, MemoryType
+from contextlamp.models import KINDS, MEMORY_TYPES
 
 logger = logging.getLogger(__name__)
 
@@ -96,8 +96,8 @@ def _validate(answer: Any) -> list[DistilledItem]:
         items.append(
             DistilledItem(
                 content=content.strip()[:MAX_ITEM_CHARS],
-                memory_type=cast(MemoryType, memory_type),
-                kind=cast(Kind, kind),
+                memory_type=memory_type,
+                kind=kind,
                 topic=topic if isinstance(topic, str) and topic.strip() else None,
             )
         )

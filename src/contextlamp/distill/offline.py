@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import cast
 
-import pysbd
+import pysbd  # pyright: ignore[reportMissingTypeStubs]  (no stubs published)
 
 from contextlamp.distill.base import DistilledItem
 from contextlamp.distill.cues import CUES, Cues, detect_language
@@ -111,7 +112,8 @@ def _sentences(text: str, segmenter: pysbd.Segmenter) -> list[str]:
             continue
         line = _DOTFILE.sub(_DOT_STANDIN, _BULLET.sub("", line).strip())
         for piece in _pieces(line):
-            out += [s.strip().replace(_DOT_STANDIN, ".") for s in segmenter.segment(piece) if s.strip()]
+            segments = cast(list[str], segmenter.segment(piece))  # pyright: ignore[reportUnknownMemberType]
+            out += [s.strip().replace(_DOT_STANDIN, ".") for s in segments if s.strip()]
     return out
 
 

