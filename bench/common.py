@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -39,3 +40,17 @@ def fresh_service(
             yield service, Caller(service.principal("bench"), "bench")
         finally:
             registry.close()
+
+
+MAX_K = 50  # get_context's max_results upper bound (spec/TOOLS.md)
+
+
+def parse_ks(text: str) -> list[int]:
+    """``"1,5,10"`` -> ``[1, 5, 10]`` (sorted, unique, each 1..50), for argparse ``type=``."""
+    try:
+        ks = sorted({int(part) for part in text.split(",") if part.strip()})
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(f"k values must be integers from 1 to {MAX_K}, got {text!r}") from exc
+    if not ks or ks[0] < 1 or ks[-1] > MAX_K:
+        raise argparse.ArgumentTypeError(f"k values must be integers from 1 to {MAX_K}, got {text!r}")
+    return ks

@@ -29,11 +29,10 @@ from contextlamp.errors import InvalidArgumentError, SecretDetectedError
 from contextlamp.retrieval.search import ScopedStore, collect_signals
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench/common.py, when run as a script
-from common import StepClock, fresh_service
+from common import StepClock, fresh_service, parse_ks
 
 CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop", 5: "adversarial"}
 METHODS = ("hybrid", "keyword", "semantic")
-MAX_K = 50  # get_context's max_results upper bound
 _SESSION = re.compile(r"session_(\d+)")
 _PAIR = re.compile(r"D\W*?(\d+)(?:\s*[:.]\s*|\s+)(\d+)|D\W*?(\d+)", re.IGNORECASE)
 
@@ -208,14 +207,6 @@ def print_report(summary: dict[str, Any], ks: Sequence[int], seconds: float, que
     per_query = 1000 * query_seconds / n if n else 0.0
     table.caption = f"total {seconds:.1f} s; get_context {per_query:.1f} ms/query"
     Console(file=sys.stdout, width=200).print(table)
-
-
-def parse_ks(text: str) -> list[int]:
-    """``"5,10"`` -> ``[5, 10]`` (sorted, unique, each 1..50)."""
-    ks = sorted({int(part) for part in text.split(",") if part.strip()})
-    if not ks or ks[0] < 1 or ks[-1] > MAX_K:
-        raise argparse.ArgumentTypeError(f"k values must be integers from 1 to {MAX_K}")
-    return ks
 
 
 def main(argv: Sequence[str] | None = None) -> int:

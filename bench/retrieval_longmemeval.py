@@ -39,11 +39,10 @@ from contextlamp.errors import InvalidArgumentError, SecretDetectedError
 from contextlamp.retrieval.search import ScopedStore, collect_signals
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench/common.py, when run as a script
-from common import StepClock, fresh_service
+from common import StepClock, fresh_service, parse_ks
 
 METHODS = ("hybrid", "keyword", "semantic")
 LEVELS = ("turn", "session")
-MAX_K = 50  # get_context's max_results upper bound
 GZIP_MAGIC = b"\x1f\x8b"  # RFC 1952 member header
 _DATE = re.compile(r"(\d{4})\s*[/.-]\s*(\d{1,2})\s*[/.-]\s*(\d{1,2})(?:\D*?(\d{1,2}):(\d{2})(?::(\d{2}))?)?")
 
@@ -241,17 +240,6 @@ def print_report(
         if level == LEVELS[-1]:
             table.caption = f"total {seconds:.1f} s; get_context {per_query:.1f} ms/query"
         console.print(table)
-
-
-def parse_ks(text: str) -> list[int]:
-    """``"1,5,10"`` -> ``[1, 5, 10]`` (sorted, unique, each 1..50)."""
-    try:
-        ks = sorted({int(part) for part in text.split(",") if part.strip()})
-    except ValueError as exc:
-        raise argparse.ArgumentTypeError(f"k values must be integers from 1 to {MAX_K}, got {text!r}") from exc
-    if not ks or ks[0] < 1 or ks[-1] > MAX_K:
-        raise argparse.ArgumentTypeError(f"k values must be integers from 1 to {MAX_K}, got {text!r}")
-    return ks
 
 
 def main(argv: Sequence[str] | None = None) -> int:

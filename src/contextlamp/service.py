@@ -388,18 +388,25 @@ class MemoryService:
         """Rebuild the label and summary of every session that listed a forgotten entry, without its text."""
         personal = self._personal(principal).store
         for digest in personal.sessions_with(entry_id):
-            remaining = [
-                e for store_id, i in digest.learnings if i != entry_id if (e := self._learning(principal, store_id, i))
-            ]
+            remaining = self._learnings(principal, [ref for ref in digest.learnings if ref[1] != entry_id])
             label = session_label(remaining) if remaining else "Session"
             summary = session_summary(remaining) if remaining else ""
             personal.rewrite_session(digest.id, label, summary, entry_id)
 
-    def _learning(self, principal: Principal, store_id: str, entry_id: str) -> Entry | None:
+    def _learnings(self, principal: Principal, refs: Sequence[tuple[str, str]]) -> list[Entry]:
+        """The entries behind ``(store_id, entry_id)`` refs that still exist in the principal's own stores,
+        in ref order, expired tasks left out; one ownership look-up and one read per store."""
         owned = {principal.user_id} | {p.id for p in self.registry.control.projects(principal.user_id)}
-        if store_id not in owned:
-            return None
-        return self.registry.store(store_id).get(entry_id)
+        by_store: dict[str, list[str]] = {}
+        for store_id, entry_id in refs:
+            if store_id in owned:
+                by_store.setdefault(store_id, []).append(entry_id)
+        found: dict[tuple[str, str], Entry] = {}
+        now = self.clock()
+        for store_id, ids in by_store.items():
+            entries = self.registry.store(store_id).entries(ids).items()
+            found.update(((store_id, i), e) for i, e in entries if e.expires_at is None or e.expires_at > now)
+        return [found[ref] for ref in refs if ref in found]
 
     def _find(self, principal: Principal, entry_id: str, project: Any) -> tuple[Store, Entry] | None:
         target = self._project(principal, project, create=False)
@@ -482,8 +489,7 @@ class MemoryService:
                 raise InvalidArgumentError("session_id", f"no session {wanted!r} among your sessions")
             learnings = [
                 Learning(id=e.id, text=e.content, memory_type=e.memory_type, kind=e.kind)
-                for store_id, entry_id in digest.learnings
-                if (e := self._learning(caller.principal, store_id, entry_id)) is not None
+                for e in self._learnings(caller.principal, digest.learnings)
             ]
             return ResumeResult(
                 session=SessionDetail(
@@ -509,7 +515,7 @@ class MemoryService:
                     summary=d.summary,
                     source_surface=d.source_surface,
                     ts=d.created_at,
-                    learnings_count=sum(1 for sid, eid in d.learnings if self._learning(caller.principal, sid, eid)),
+                    learnings_count=len(self._learnings(caller.principal, d.learnings)),
                 )
                 for d in personal.sessions(size, since, surface)
             ]

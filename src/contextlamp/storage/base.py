@@ -53,7 +53,7 @@ class Store(Protocol):
         ...
 
     def get(self, entry_id: str) -> Entry | None:
-        """The entry with this id (live or superseded, not expired), else None."""
+        """The entry with this id (live, superseded, or an expired task not yet swept), else None."""
         ...
 
     def live_ids(self, ids: Sequence[str], now: int, memory_types: Sequence[MemoryType] | None) -> set[str]:
