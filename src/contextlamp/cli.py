@@ -7,69 +7,28 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable
-from datetime import UTC, datetime
-from functools import wraps
-from typing import Any, TypeVar
+from typing import Any
 
 import anyio
 import click
-from pydantic import BaseModel, ValidationError
-from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
 from contextlamp import __version__
 from contextlamp.bootstrap import configure_logging, create_service
+from contextlamp.cli_admin import export_command, import_command, token, user
+from contextlamp.cli_common import console as _console
+from contextlamp.cli_common import json_option as _json_option
+from contextlamp.cli_common import load_settings as _settings
+from contextlamp.cli_common import print_json as _print_json
+from contextlamp.cli_common import when as _when
+from contextlamp.cli_common import with_service as _with_service
 from contextlamp.config import Settings
 from contextlamp.errors import ContextlampError
 from contextlamp.models import KINDS, MEMORY_TYPES
 from contextlamp.server import build_server, run_stdio
 from contextlamp.service import Caller, MemoryService
-
-F = TypeVar("F", bound=Callable[..., Any])
-
-
-def _settings() -> Settings:
-    try:
-        return Settings()
-    except ValidationError as exc:
-        raise click.ClickException(f"Invalid configuration: {exc}") from exc
-
-
-def _with_service(fn: F) -> F:
-    """Build settings and service, pass ``(service, caller)``, and turn domain errors into click errors."""
-
-    @wraps(fn)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        settings = _settings()
-        configure_logging(settings.log_level)
-        try:
-            service = create_service(settings)
-            caller = Caller(principal=service.principal(settings.user), surface="cli")
-            return fn(service, caller, *args, **kwargs)
-        except ContextlampError as exc:
-            raise click.ClickException(str(exc)) from exc
-
-    return wrapper  # type: ignore[return-value]
-
-
-def _json_option(fn: F) -> F:
-    return click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")(fn)
-
-
-def _print_json(result: BaseModel) -> None:
-    click.echo(result.model_dump_json(indent=2, exclude_unset=True))
-
-
-def _console() -> Console:
-    """Stdout console that prints memory text literally: no :emoji: codes, no highlighting."""
-    return Console(emoji=False, highlight=False)
-
-
-def _when(ms: int) -> str:
-    return datetime.fromtimestamp(ms / 1000, tz=UTC).astimezone().strftime("%Y-%m-%d %H:%M")
 
 
 @click.group()
@@ -83,13 +42,22 @@ def cli() -> None:
 
 
 @cli.command()
-def serve() -> None:
-    """Run the MCP server over stdio (what Claude Code, Cursor, Codex and Claude Desktop spawn).
+@click.option("--http", "use_http", is_flag=True, help="Serve MCP over Streamable HTTP at /mcp (shared server).")
+@click.option("--host", default=None, help="HTTP interface (default $CONTEXTLAMP_HTTP_HOST or 127.0.0.1).")
+@click.option("--port", default=None, type=click.IntRange(1, 65535), help="HTTP port (default 8765).")
+def serve(use_http: bool, host: str | None, port: int | None) -> None:
+    """Run the MCP server: over stdio (what Claude Code, Cursor, Codex and Claude Desktop spawn), or with
+    --http as the shared server for many users, each signing in with a bearer token.
 
-    Example: contextlamp serve
+    Examples: contextlamp serve | contextlamp serve --http --host 0.0.0.0 --port 8765
     """
     settings = _settings()
     configure_logging(settings.log_level)
+    if use_http:
+        _serve_http(settings, host or settings.http_host, port or settings.http_port)
+        return
+    if host is not None or port is not None:
+        raise click.UsageError("--host and --port need --http.")
     try:
         service = create_service(settings)
         principal = service.principal(settings.user)
@@ -97,6 +65,21 @@ def serve() -> None:
         raise click.ClickException(str(exc)) from exc
     server = build_server(service, lambda _ctx: principal, log_level=settings.log_level)
     anyio.run(run_stdio, server)
+
+
+def _serve_http(settings: Settings, host: str, port: int) -> None:
+    import uvicorn
+
+    from contextlamp.accounts import Accounts
+    from contextlamp.http_server import base_url, build_http_app
+
+    try:
+        service = create_service(settings)
+        app = build_http_app(service, Accounts(service.registry, service.clock), settings, host, port)
+    except ContextlampError as exc:
+        raise click.ClickException(str(exc)) from exc
+    click.echo(f"contextlamp {__version__}: MCP at {base_url(settings, host, port)}/mcp (Ctrl-C stops)", err=True)
+    uvicorn.run(app, host=host, port=port, log_level=settings.log_level.lower(), proxy_headers=True)
 
 
 @cli.command()
@@ -366,6 +349,12 @@ def show(service: MemoryService, caller: Caller, entry_id: str, as_json: bool) -
     for key, value in data.items():
         table.add_row(key, Text("" if value is None else str(value)))
     _console().print(table)
+
+
+cli.add_command(user)
+cli.add_command(token)
+cli.add_command(export_command)
+cli.add_command(import_command)
 
 
 def main() -> None:

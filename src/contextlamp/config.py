@@ -93,6 +93,49 @@ class Settings(BaseSettings):
     llm_api_key: SecretStr | None = Field(default=None, description="API key for the LLM endpoint, if it needs one.")
     llm_timeout_s: float = Field(default=20.0, gt=0, description="Seconds before an LLM call gives up (then offline).")
 
+    http_host: str = Field(default="127.0.0.1", description="HTTP server: interface to listen on (serve --http).")
+    http_port: int = Field(default=8765, ge=1, le=65535, description="HTTP server: TCP port.")
+    public_url: str | None = Field(
+        default=None,
+        description="HTTP server: the URL clients use to reach it (behind a proxy), e.g. https://memory.example.com; "
+        "unset = http://<host>:<port>. Names the protected resource (<url>/mcp) in the RFC 9728 metadata.",
+    )
+    oidc_issuer: str | None = Field(
+        default=None, description="OpenID Connect issuer whose JWT access tokens are accepted (iss claim, exact)."
+    )
+    oidc_audience: str | None = Field(default=None, description="Required aud claim of OIDC access tokens.")
+    oidc_jwks_url: str | None = Field(default=None, description="JWKS URL of the OIDC issuer (signing keys).")
+    oidc_algorithms: str = Field(
+        default="RS256,ES256", description="Accepted JWT signature algorithms, comma-separated (asymmetric only)."
+    )
+    max_request_bytes: int = Field(
+        default=8 * 1024 * 1024,
+        gt=0,
+        description="HTTP server: largest request body, bytes (413 above; room for a 2 MiB transcript, JSON-escaped).",
+    )
+    rate_limit: str = Field(
+        default="600/minute",
+        description="HTTP server: requests per bearer token, in the 'limits' notation (e.g. 600/minute, "
+        "20/second); 429 with Retry-After beyond it.",
+    )
+    max_sessions: int = Field(
+        default=1000, gt=0, description="HTTP server: most MCP sessions open at once (503 above)."
+    )
+    session_idle_timeout_s: float = Field(
+        default=1800, gt=0, description="HTTP server: an MCP session idle this many seconds is closed."
+    )
+
+    @field_validator("rate_limit")
+    @classmethod
+    def _valid_rate(cls, value: str) -> str:
+        from limits import parse
+
+        try:
+            parse(value)
+        except ValueError as exc:
+            raise ValueError(f"rate_limit {value!r} is not like '600/minute' or '20/second'") from exc
+        return value
+
     @field_validator("log_level", mode="before")
     @classmethod
     def _upper_level(cls, value: object) -> object:

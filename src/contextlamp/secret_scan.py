@@ -79,6 +79,7 @@ _EXTRA_PATTERNS: tuple[tuple[str, re.Pattern[str], bool], ...] = (
     ("Google API Key", re.compile(r"\bAIza[0-9A-Za-z\-_]{35}\b"), False),
     ("GitHub Token", re.compile(r"\bgithub_pat_[A-Za-z0-9_]{22,}"), False),
     ("NPM Token", re.compile(r"\bnpm_[A-Za-z0-9]{36}\b"), False),
+    ("contextlamp Access Token", re.compile(r"\bclp_[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])"), False),
 )
 
 _PEM_BLOCK = re.compile(

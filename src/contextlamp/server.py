@@ -17,6 +17,8 @@ from typing import Annotated, Any, Literal, cast
 
 import anyio
 from mcp.server import MCPServer
+from mcp.server.auth.provider import TokenVerifier
+from mcp.server.auth.settings import AuthSettings
 from mcp.server.mcpserver import Context
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.server.mcpserver.tools.base import Tool
@@ -77,12 +79,15 @@ def build_server(
     principal_of: PrincipalResolver,
     name: str = "contextlamp",
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "WARNING",
+    token_verifier: TokenVerifier | None = None,
+    auth: AuthSettings | None = None,
 ) -> MCPServer:
     """The MCP server with the memory tools registered explicitly.
 
     Args:
         service: the memory service every tool calls.
         principal_of: who a request acts for (stdio: the configured local user; HTTP: the token's subject).
+        token_verifier, auth: bearer-token auth for the HTTP transport (``http_server``); None over stdio.
     """
 
     def call(ctx: Context, op: Callable[[Caller], BaseModel]) -> CallToolResult:
@@ -227,7 +232,15 @@ def build_server(
         _strict(Tool.from_function(fn, description=inspect.cleandoc(fn.__doc__ or ""), annotations=annotations))
         for fn, annotations in tools
     ]
-    return MCPServer(name=name, version=__version__, instructions=INSTRUCTIONS, tools=registered, log_level=log_level)
+    return MCPServer(
+        name=name,
+        version=__version__,
+        instructions=INSTRUCTIONS,
+        tools=registered,
+        log_level=log_level,
+        token_verifier=token_verifier,
+        auth=auth,
+    )
 
 
 def _hints(title: str, read_only: bool = False, destructive: bool = False, idempotent: bool = False) -> ToolAnnotations:

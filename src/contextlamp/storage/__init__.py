@@ -5,11 +5,20 @@ from __future__ import annotations
 import threading
 from pathlib import Path
 
-from contextlamp.storage.base import ControlPlane, Project, Store
+from contextlamp.storage.base import AccessTokenRecord, ControlPlane, Project, Store, User
 from contextlamp.storage.sqlite import SqliteStore
 from contextlamp.storage.sqlite_control import SqliteControlPlane
 
-__all__ = ["ControlPlane", "Project", "SqliteControlPlane", "SqliteStore", "Store", "StoreRegistry"]
+__all__ = [
+    "AccessTokenRecord",
+    "ControlPlane",
+    "Project",
+    "SqliteControlPlane",
+    "SqliteStore",
+    "Store",
+    "StoreRegistry",
+    "User",
+]
 
 
 class StoreRegistry:
@@ -40,6 +49,16 @@ class StoreRegistry:
                 store = SqliteStore(self.home / "stores" / f"{store_id}.db", store_id, self._identity, self._dim)
                 self._stores[store_id] = store
             return store
+
+    def drop(self, store_id: str) -> None:
+        """Close a store and delete its database files (``.db``, ``-wal``, ``-shm``); no error if absent."""
+        with self._lock:
+            store = self._stores.pop(store_id, None)
+            if store is not None:
+                store.close()
+            base = self.home / "stores" / f"{store_id}.db"
+            for path in (base, base.with_name(base.name + "-wal"), base.with_name(base.name + "-shm")):
+                path.unlink(missing_ok=True)
 
     def close(self) -> None:
         """Close every open store and the control plane."""

@@ -26,6 +26,30 @@ class Project:
     created_at: int
 
 
+@dataclass(frozen=True)
+class User:
+    """A user of the server. ``id`` is ``usr_…`` (also the id of their personal store); ``name`` is unique."""
+
+    id: str
+    name: str
+    created_at: int
+
+
+@dataclass(frozen=True)
+class AccessTokenRecord:
+    """A personal access token as stored: never the token, only its metadata (the hash stays in the table).
+
+    Times are ms since the epoch; ``expires_at`` None = no expiry; ``revoked_at`` set once revoked."""
+
+    id: str
+    user_id: str
+    name: str
+    created_at: int
+    expires_at: int | None
+    last_used_at: int | None
+    revoked_at: int | None
+
+
 class Store(Protocol):
     """One bucket of memory (a personal, project or team store).
 
@@ -131,16 +155,91 @@ class Store(Protocol):
         """Number of entries (live and superseded)."""
         ...
 
+    def all_entries(self) -> list[Entry]:
+        """Every entry (live, superseded, expired but not yet swept), oldest first by ``(created_at, id)``."""
+        ...
+
+    def restore(self, entry: Entry, vectors: Vectors) -> bool:
+        """Insert an exported entry exactly as it was (id, times, supersession, reuse), with ``vectors``
+        ``(1 + len(questions), dim) float32``. Returns False, changing nothing, when its id or content key is
+        already stored (import is idempotent and dedupes by content)."""
+        ...
+
+    def all_sessions(self) -> list[SessionDigest]:
+        """Every session digest, oldest first."""
+        ...
+
+    def restore_session(self, digest: SessionDigest) -> bool:
+        """Insert an exported digest as it was; False when its id exists."""
+        ...
+
     def close(self) -> None:
         """Release the database connection."""
         ...
 
 
 class ControlPlane(Protocol):
-    """Users and projects (teams and tokens join later)."""
+    """Users, access tokens, external identities and projects (teams join later)."""
 
     def ensure_user(self, name: str, now: int) -> str:
         """The ``usr_…`` id of the user with this name, created on first sight."""
+        ...
+
+    def create_user(self, name: str, now: int, user_id: str | None = None) -> User:
+        """Create a user (with ``user_id`` when restoring an export).
+
+        Raises:
+            InvalidArgumentError: the name or the id is taken.
+        """
+        ...
+
+    def find_user(self, ref: str) -> User | None:
+        """The user with id or name ``ref``, else None."""
+        ...
+
+    def users(self) -> list[User]:
+        """Every user, oldest first."""
+        ...
+
+    def delete_user(self, user_id: str) -> list[str]:
+        """Delete the user with their tokens, identities and projects; returns the ids of the stores they
+        owned (personal first, then projects) so the caller can delete those too.
+
+        Raises:
+            NotFoundError: no such user.
+        """
+        ...
+
+    def user_for_identity(self, issuer: str, subject: str, name: str, now: int) -> User:
+        """The user linked to an external identity (OIDC ``iss`` + ``sub``); on first sight it is linked to
+        the user called ``name``, created if needed (so an admin can pre-create that user)."""
+        ...
+
+    def add_token(
+        self, user_id: str, name: str, token_hash: str, now: int, expires_at: int | None
+    ) -> AccessTokenRecord:
+        """Record a new personal access token by its hash."""
+        ...
+
+    def token_by_hash(self, token_hash: str) -> AccessTokenRecord | None:
+        """The token with this hash (revoked and expired ones included), else None."""
+        ...
+
+    def tokens(self, user_id: str | None) -> list[AccessTokenRecord]:
+        """Tokens of one user (None = all users), oldest first."""
+        ...
+
+    def revoke_token(self, token_id: str, now: int) -> bool:
+        """Revoke a token; False when it is unknown or already revoked."""
+        ...
+
+    def touch_token(self, token_id: str, now: int) -> None:
+        """Record that a token was just used."""
+        ...
+
+    def restore_project(self, project: Project) -> Project:
+        """Create a project with the given id, slug and time (import), or return the owner's project that has
+        this slug already; a project id taken by someone else gets a fresh id."""
         ...
 
     def find_project(self, owner_id: str, ref: str) -> Project | None:

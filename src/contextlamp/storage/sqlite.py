@@ -597,6 +597,66 @@ class SqliteStore:
     def count(self) -> int:
         return int(self._read("SELECT count(*) FROM entries")[0][0])
 
+    # -- export and import ----------------------------------------------------------------------------
+
+    def all_entries(self) -> list[Entry]:
+        rows = self._read(f"SELECT {_ENTRY_COLUMNS} FROM entries ORDER BY created_at, id")
+        return [_entry(row) for row in rows]
+
+    def restore(self, entry: Entry, vectors: Vectors) -> bool:
+        if vectors.shape != (1 + len(entry.questions), self._dim):
+            raise ValueError(f"vectors must be (1 + questions, {self._dim}), got {vectors.shape}")
+        with self._write() as conn:
+            clash = conn.execute(
+                "SELECT 1 FROM entries WHERE id = ? OR content_key = ?", (entry.id, entry.content_key)
+            ).fetchone()
+            if clash is not None:
+                return False
+            cursor = conn.execute(
+                f"INSERT INTO entries({_ENTRY_COLUMNS.removeprefix('rowid, ')}) "
+                "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                (
+                    entry.id,
+                    entry.content,
+                    entry.content_key,
+                    entry.memory_type,
+                    entry.kind,
+                    entry.topic,
+                    json.dumps(list(entry.tags)),
+                    json.dumps(list(entry.questions)),
+                    entry.source_surface,
+                    entry.created_at,
+                    entry.expires_at,
+                    entry.superseded_by,
+                    entry.superseded_at,
+                    entry.reuse_count,
+                    entry.last_used_surface,
+                    entry.last_used_at,
+                    entry.contributed_by,
+                ),
+            )
+            rowid = cursor.lastrowid
+            conn.execute(
+                "INSERT INTO entries_fts(rowid, content, topic, tags) VALUES (?, ?, ?, ?)",
+                (rowid, entry.content, entry.topic or "", " ".join(entry.tags)),
+            )
+            conn.executemany(
+                "INSERT INTO vectors(entry_rowid, ord, vec) VALUES (?, ?, ?)",
+                [(rowid, i, np.ascontiguousarray(v, dtype=np.float32).tobytes()) for i, v in enumerate(vectors)],
+            )
+        return True
+
+    def all_sessions(self) -> list[SessionDigest]:
+        with self._lock:
+            return self._digests(self._conn.execute("SELECT * FROM sessions ORDER BY created_at, id").fetchall())
+
+    def restore_session(self, digest: SessionDigest) -> bool:
+        with self._write() as conn:
+            if conn.execute("SELECT 1 FROM sessions WHERE id = ?", (digest.id,)).fetchone() is not None:
+                return False
+        self.put_session(digest)
+        return True
+
     def close(self) -> None:
         with self._lock:
             self._conn.close()

@@ -1,0 +1,156 @@
+"""Accounts: users and personal access tokens (the ``contextlamp user`` and ``token`` commands, and the
+HTTP server's token check). Memory itself is ``MemoryService``'s job; this module never reads it.
+
+Personal access tokens are ``clp_`` + 43 characters of URL-safe base64 (32 random bytes from ``secrets``,
+256 bits). Only their SHA-256 is stored: a token has full entropy, so a fast hash is enough (a slow
+password hash only helps against guessable secrets; GitHub stores its tokens the same way). The ``clp_``
+prefix lets secret scanners (ours included) recognise a leaked token.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from contextlamp.errors import InvalidArgumentError, NotFoundError
+from contextlamp.storage import AccessTokenRecord, ControlPlane, StoreRegistry, User
+
+TOKEN_PREFIX = "clp_"
+TOKEN_PATTERN = re.compile(r"\bclp_[A-Za-z0-9_-]{43}\b")
+TOUCH_EVERY_MS = 60_000  # last_used_at is written at most once a minute per token (a write per request costs an fsync)
+_DURATION = re.compile(r"^\s*(\d+)\s*([smhdw])\s*$")
+_UNIT_MS = {"s": 1000, "m": 60_000, "h": 3_600_000, "d": 86_400_000, "w": 7 * 86_400_000}
+MAX_USER_NAME = 200
+
+
+def hash_token(token: str) -> str:
+    """SHA-256 hex of a token (what the control plane stores and looks up)."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def parse_duration(text: str, field: str = "expires_in") -> int | None:
+    """``"90d"``, ``"12h"``, ``"30m"``, ``"45s"``, ``"2w"`` to milliseconds; ``"never"`` to None.
+
+    Raises:
+        InvalidArgumentError: anything else, or zero.
+    """
+    if text.strip().lower() == "never":
+        return None
+    match = _DURATION.match(text.lower())
+    if match is None or int(match.group(1)) == 0:
+        raise InvalidArgumentError(
+            field, f"{text!r} is not a duration; use a number and a unit (s, m, h, d, w), e.g. 90d, or never"
+        )
+    return int(match.group(1)) * _UNIT_MS[match.group(2)]
+
+
+@dataclass(frozen=True)
+class IssuedToken:
+    """A token just created: ``token`` is shown once and never stored."""
+
+    token: str
+    record: AccessTokenRecord
+
+
+class Accounts:
+    """Users and personal access tokens over the registry's control plane. Times are ms since the epoch."""
+
+    def __init__(self, registry: StoreRegistry, clock: Callable[[], int]) -> None:
+        self.registry = registry
+        self.clock = clock
+
+    @property
+    def _control(self) -> ControlPlane:
+        return self.registry.control
+
+    def create_user(self, name: str) -> User:
+        """Create a user.
+
+        Raises:
+            InvalidArgumentError: the name is empty, too long, or taken.
+        """
+        name = name.strip()
+        if not name or len(name) > MAX_USER_NAME or any(c.isspace() or ord(c) < 32 for c in name):
+            raise InvalidArgumentError("name", f"a user name is 1-{MAX_USER_NAME} characters without white space")
+        return self._control.create_user(name, self.clock())
+
+    def user(self, ref: str) -> User:
+        """The user with this id or name.
+
+        Raises:
+            NotFoundError: no such user.
+        """
+        found = self._control.find_user(ref)
+        if found is None:
+            raise NotFoundError(f"No user {ref!r}. List users with: contextlamp user list")
+        return found
+
+    def users(self) -> list[User]:
+        """Every user, oldest first."""
+        return self._control.users()
+
+    def delete_user(self, ref: str) -> User:
+        """Delete a user and everything they own: tokens, identities, projects and every store file.
+
+        Raises:
+            NotFoundError: no such user.
+        """
+        user = self.user(ref)
+        for store_id in self._control.delete_user(user.id):
+            self.registry.drop(store_id)
+        return user
+
+    def create_token(self, user_ref: str, name: str, expires_in_ms: int | None) -> IssuedToken:
+        """Issue a personal access token for a user; ``expires_in_ms`` None = never expires.
+
+        Raises:
+            NotFoundError: no such user.
+            InvalidArgumentError: the name is empty or longer than 100 characters.
+        """
+        user = self.user(user_ref)
+        name = name.strip()
+        if not name or len(name) > 100:
+            raise InvalidArgumentError("name", "a token name is 1-100 characters")
+        token = TOKEN_PREFIX + secrets.token_urlsafe(32)
+        now = self.clock()
+        expires_at = None if expires_in_ms is None else now + expires_in_ms
+        return IssuedToken(token, self._control.add_token(user.id, name, hash_token(token), now, expires_at))
+
+    def tokens(self, user_ref: str | None) -> list[AccessTokenRecord]:
+        """Token metadata of one user, or of everyone (None)."""
+        return self._control.tokens(self.user(user_ref).id if user_ref else None)
+
+    def revoke_token(self, token_id: str) -> AccessTokenRecord:
+        """Revoke a token by id; it stops working at once (every request checks the table).
+
+        Raises:
+            NotFoundError: no such token, or it is already revoked.
+        """
+        if not self._control.revoke_token(token_id, self.clock()):
+            raise NotFoundError(f"No active token {token_id!r}. List tokens with: contextlamp token list")
+        return next(t for t in self._control.tokens(None) if t.id == token_id)
+
+    def authenticate(self, token: str) -> tuple[User, AccessTokenRecord] | None:
+        """The user and token record behind a personal access token, or None when it is unknown, revoked,
+        expired, or its user was deleted. Constant-time by construction: lookup is by hash."""
+        if not token.startswith(TOKEN_PREFIX):
+            return None
+        record = self._control.token_by_hash(hash_token(token))
+        now = self.clock()
+        if record is None or record.revoked_at is not None:
+            return None
+        if record.expires_at is not None and record.expires_at <= now:
+            return None
+        user = self._control.find_user(record.user_id)
+        if user is None:
+            return None
+        if record.last_used_at is None or now - record.last_used_at >= TOUCH_EVERY_MS:
+            self._control.touch_token(record.id, now)
+        return user, record
+
+    def user_for_identity(self, issuer: str, subject: str, name: str) -> User:
+        """The local user of an external (OIDC) identity, created and linked on first sight."""
+        return self._control.user_for_identity(issuer, subject, name, self.clock())

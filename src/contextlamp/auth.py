@@ -1,0 +1,133 @@
+"""Bearer-token verification for the HTTP server (an OAuth 2.1 resource server, MCP authorization spec).
+
+Two kinds of token reach ``verify_token``:
+
+- personal access tokens (``clp_…``) issued by ``contextlamp token create``: looked up by SHA-256 in the
+  control plane; unknown, revoked or expired tokens, or tokens of a deleted user, are refused.
+- JWT access tokens of an external OpenID Connect provider, when ``CONTEXTLAMP_OIDC_ISSUER``,
+  ``CONTEXTLAMP_OIDC_AUDIENCE`` and ``CONTEXTLAMP_OIDC_JWKS_URL`` are set: verified by PyJWT (signature
+  against the provider's JWKS, ``exp``, ``nbf``, ``iss``, ``aud``, RFC 7519 section 4.1; RFC 9068 for access
+  tokens), keys cached by ``PyJWKClient`` and re-fetched on an unknown ``kid`` (with its cooldown, so forged
+  ``kid`` values cannot make us hammer the provider). The user is the ``sub`` claim, mapped to a local user
+  named ``<sub>@<issuer host>`` on first sight (an admin may create that user first).
+
+The SDK's ``BearerAuthBackend`` and ``RequireAuthMiddleware`` turn a ``None`` into 401 with a
+``WWW-Authenticate`` header naming the RFC 9728 protected-resource metadata.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from urllib.parse import urlparse
+
+import anyio.to_thread
+import jwt
+from mcp.server.auth.provider import AccessToken
+
+from contextlamp.accounts import TOKEN_PREFIX, Accounts
+from contextlamp.errors import ConfigError
+from contextlamp.models import Principal
+
+logger = logging.getLogger(__name__)
+
+JWKS_CACHE_S = 300  # PyJWKClient's default lifespan of a fetched key set
+JWKS_TIMEOUT_S = 10
+CLOCK_LEEWAY_S = 30  # tolerated clock skew for exp/nbf (RFC 7519 section 4.1.4 allows "a small leeway")
+PAT_CLIENT = "contextlamp-pat"
+
+
+class OidcVerifier:
+    """Verifies JWT access tokens of one OpenID Connect issuer.
+
+    Raises (constructor):
+        ConfigError: a URL is not http(s) or no algorithm is allowed.
+    """
+
+    def __init__(self, issuer: str, audience: str, jwks_url: str, algorithms: Sequence[str]) -> None:
+        for name, url in (("CONTEXTLAMP_OIDC_ISSUER", issuer), ("CONTEXTLAMP_OIDC_JWKS_URL", jwks_url)):
+            if urlparse(url).scheme not in ("http", "https"):
+                raise ConfigError(f"{name} must be an http(s) URL, got {url!r}.")
+        if not algorithms or any(a.lower() == "none" or a.upper().startswith("HS") for a in algorithms):
+            raise ConfigError("CONTEXTLAMP_OIDC_ALGORITHMS must list asymmetric algorithms (e.g. RS256,ES256).")
+        self.issuer = issuer
+        self.audience = audience
+        self.algorithms = list(algorithms)
+        self._keys = jwt.PyJWKClient(jwks_url, cache_keys=True, lifespan=JWKS_CACHE_S, timeout=JWKS_TIMEOUT_S)
+
+    def claims(self, token: str) -> dict[str, object] | None:
+        """The verified claims of a token, or None when it is malformed, unsigned by the issuer's keys,
+        expired, not yet valid, or for another issuer or audience. Blocking (may fetch the JWKS)."""
+        try:
+            key = self._keys.get_signing_key_from_jwt(token)
+            claims: dict[str, object] = jwt.decode(
+                token,
+                key.key,
+                algorithms=self.algorithms,
+                audience=self.audience,
+                issuer=self.issuer,
+                leeway=CLOCK_LEEWAY_S,
+                options={"require": ["exp", "iss", "aud", "sub"]},
+            )
+        except (jwt.PyJWTError, ValueError) as exc:
+            logger.info("JWT refused: %s", type(exc).__name__)
+            return None
+        if not isinstance(claims.get("sub"), str) or not claims["sub"]:
+            return None
+        return claims
+
+
+class ContextlampTokenVerifier:
+    """The SDK ``TokenVerifier``: a bearer token to an ``AccessToken`` whose ``subject`` is the local user id
+    and whose ``claims`` carry ``name`` (the user name); None for anything not valid right now."""
+
+    def __init__(self, accounts: Accounts, oidc: OidcVerifier | None) -> None:
+        self.accounts = accounts
+        self.oidc = oidc
+
+    async def verify_token(self, token: str) -> AccessToken | None:
+        """Verify a bearer token (database and JWKS work runs in a worker thread)."""
+        return await anyio.to_thread.run_sync(self._verify, token)
+
+    def _verify(self, token: str) -> AccessToken | None:
+        if token.startswith(TOKEN_PREFIX):
+            found = self.accounts.authenticate(token)
+            if found is None:
+                return None
+            user, record = found
+            return AccessToken(
+                token=token,
+                client_id=PAT_CLIENT,
+                scopes=[],
+                expires_at=None if record.expires_at is None else record.expires_at // 1000,
+                subject=user.id,
+                claims={"name": user.name, "token_id": record.id},
+            )
+        if self.oidc is None:
+            return None
+        claims = self.oidc.claims(token)
+        if claims is None:
+            return None
+        subject = str(claims["sub"])
+        host = urlparse(self.oidc.issuer).hostname or "oidc"
+        user = self.accounts.user_for_identity(self.oidc.issuer, subject, f"{subject}@{host}")
+        exp = claims.get("exp")
+        return AccessToken(
+            token=token,
+            client_id=str(claims.get("azp") or claims.get("client_id") or "oidc"),
+            scopes=str(claims.get("scope") or "").split(),
+            expires_at=int(exp) if isinstance(exp, int | float) else None,
+            subject=user.id,
+            claims={"name": user.name, "iss": self.oidc.issuer},
+        )
+
+
+def principal_of_token(token: AccessToken | None) -> Principal:
+    """The principal of a verified token (set by ``ContextlampTokenVerifier``).
+
+    Raises:
+        PermissionError: no verified token in this request (cannot happen behind ``RequireAuthMiddleware``).
+    """
+    if token is None or not token.subject or not token.claims:
+        raise PermissionError("no authenticated user in this request")
+    return Principal(user_id=token.subject, name=str(token.claims.get("name", "")))

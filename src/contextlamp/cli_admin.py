@@ -1,0 +1,257 @@
+"""Administration commands: ``user``, ``token``, ``export`` and ``import``.
+
+They act on named users of the data directory (the shared server's accounts), so they never register the
+local user the way the memory commands do.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import click
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+from rich.text import Text
+
+from contextlamp.accounts import Accounts, parse_duration
+from contextlamp.cli_common import console, json_option, when, with_accounts
+from contextlamp.config import Settings
+from contextlamp.portability import export_user, import_document, parse_document
+from contextlamp.service import MemoryService
+from contextlamp.storage import AccessTokenRecord
+
+DEFAULT_TOKEN_LIFETIME = "90d"
+PROGRESS_MIN_ENTRIES = 200  # smaller imports finish before a bar would be worth drawing
+
+
+@click.group()
+def user() -> None:
+    """Users of the shared server (each has a private store).
+
+    Example: contextlamp user create alice
+    """
+
+
+@user.command(name="create")
+@click.argument("name")
+@json_option
+@with_accounts
+def user_create(_service: MemoryService, accounts: Accounts, _settings: Settings, name: str, as_json: bool) -> None:
+    """Create a user.
+
+    Example: contextlamp user create alice
+    """
+    created = accounts.create_user(name)
+    if as_json:
+        click.echo(json.dumps({"id": created.id, "name": created.name, "created_at": created.created_at}))
+    else:
+        click.echo(f"User {created.name} ({created.id}) created. Give them a token: contextlamp token create {name}")
+
+
+@user.command(name="list")
+@json_option
+@with_accounts
+def user_list(_service: MemoryService, accounts: Accounts, _settings: Settings, as_json: bool) -> None:
+    """List users, oldest first."""
+    found = accounts.users()
+    if as_json:
+        click.echo(json.dumps([{"id": u.id, "name": u.name, "created_at": u.created_at} for u in found], indent=2))
+        return
+    table = Table(title="users")
+    for column in ("created", "name", "id"):
+        table.add_column(column, overflow="fold")
+    for item in found:
+        table.add_row(when(item.created_at), Text(item.name), item.id)
+    console().print(table if found else Text("No users yet.", style="dim"))
+
+
+@user.command(name="delete")
+@click.argument("name_or_id", metavar="USER")
+@click.option("--yes", is_flag=True, help="Do not ask for confirmation.")
+@with_accounts
+def user_delete(_service: MemoryService, accounts: Accounts, _settings: Settings, name_or_id: str, yes: bool) -> None:
+    """Delete a user and ALL their data: memories, projects, sessions, tokens. Cannot be undone
+    (export first: contextlamp export --user USER).
+
+    Example: contextlamp user delete alice --yes
+    """
+    target = accounts.user(name_or_id)
+    if not yes:
+        click.confirm(f"Delete user {target.name} ({target.id}) and all their memories?", abort=True)
+    accounts.delete_user(target.id)
+    click.echo(f"User {target.name} and all their data deleted.")
+
+
+@click.group()
+def token() -> None:
+    """Personal access tokens for the shared server (shown once, stored only as a hash).
+
+    Example: contextlamp token create alice --name laptop
+    """
+
+
+def _token_data(record: AccessTokenRecord) -> dict[str, Any]:
+    return {
+        "id": record.id,
+        "user_id": record.user_id,
+        "name": record.name,
+        "created_at": record.created_at,
+        "expires_at": record.expires_at,
+        "last_used_at": record.last_used_at,
+        "revoked_at": record.revoked_at,
+    }
+
+
+@token.command(name="create")
+@click.argument("user_ref", metavar="USER")
+@click.option("--name", default="default", show_default=True, help="A label to recognise the token by.")
+@click.option(
+    "--expires-in",
+    default=DEFAULT_TOKEN_LIFETIME,
+    show_default=True,
+    help="Lifetime: a number and s, m, h, d or w (e.g. 30d), or 'never'.",
+)
+@json_option
+@with_accounts
+def token_create(
+    _service: MemoryService,
+    accounts: Accounts,
+    _settings: Settings,
+    user_ref: str,
+    name: str,
+    expires_in: str,
+    as_json: bool,
+) -> None:
+    """Create a token for USER and print it once.
+
+    Example: contextlamp token create alice --name laptop --expires-in 30d --json
+    """
+    issued = accounts.create_token(user_ref, name, parse_duration(expires_in, "--expires-in"))
+    if as_json:
+        data = {"token": issued.token, "id": issued.record.id, "expires_at": issued.record.expires_at}
+        click.echo(json.dumps(data))
+        return
+    click.echo(issued.token)
+    expiry = when(issued.record.expires_at) or "never"
+    click.echo(f"Token {issued.record.id} (expires {expiry}). It is shown only now: store it safely.", err=True)
+
+
+@token.command(name="list")
+@click.option("--user", "user_ref", help="Only this user's tokens.")
+@json_option
+@with_accounts
+def token_list(
+    _service: MemoryService, accounts: Accounts, _settings: Settings, user_ref: str | None, as_json: bool
+) -> None:
+    """List tokens (never the tokens themselves)."""
+    found = accounts.tokens(user_ref)
+    if as_json:
+        click.echo(json.dumps([_token_data(t) for t in found], indent=2))
+        return
+    names = {u.id: u.name for u in accounts.users()}
+    table = Table(title="tokens")
+    for column in ("user", "name", "created", "expires", "last used", "state", "id"):
+        table.add_column(column, overflow="fold")
+    now = accounts.clock()
+    for item in found:
+        expired = item.expires_at is not None and item.expires_at <= now
+        state = "revoked" if item.revoked_at else "expired" if expired else "active"
+        table.add_row(
+            Text(names.get(item.user_id, item.user_id)),
+            Text(item.name),
+            when(item.created_at),
+            when(item.expires_at) or "never",
+            when(item.last_used_at),
+            state,
+            item.id,
+        )
+    console().print(table if found else Text("No tokens yet.", style="dim"))
+
+
+@token.command(name="revoke")
+@click.argument("token_id", metavar="ID")
+@with_accounts
+def token_revoke(_service: MemoryService, accounts: Accounts, _settings: Settings, token_id: str) -> None:
+    """Revoke a token by id; it stops working at once.
+
+    Example: contextlamp token revoke tok_abc123
+    """
+    record = accounts.revoke_token(token_id)
+    click.echo(f"Token {record.id} ({record.name}) revoked.")
+
+
+@click.command(name="export")
+@click.option("--user", "user_ref", help="User name or id (default: $CONTEXTLAMP_USER).")
+@click.option("--out", type=click.Path(dir_okay=False, writable=True, path_type=Path), help="File (default: stdout).")
+@with_accounts
+def export_command(
+    service: MemoryService, accounts: Accounts, settings: Settings, user_ref: str | None, out: Path | None
+) -> None:
+    """Write all of a user's data as one JSON document (schema: docs/export.md).
+
+    Example: contextlamp export --user alice --out alice.json
+    """
+    owner = accounts.user(user_ref or settings.user)
+    text = json.dumps(export_user(service, owner), ensure_ascii=False, indent=1)
+    if out is None:
+        click.echo(text)
+        return
+    out.write_text(text + "\n", encoding="utf-8")
+    out.chmod(0o600)  # private data: readable by its owner only
+    click.echo(f"Exported {owner.name} to {out}.", err=True)
+
+
+@click.command(name="import")
+@click.argument("source", type=click.File("r", encoding="utf-8"), metavar="FILE|-")
+@click.option("--user", "user_ref", help="Import into this user (created if missing); default: the file's user.")
+@json_option
+@with_accounts
+def import_command(
+    service: MemoryService, _accounts: Accounts, _settings: Settings, source: Any, user_ref: str | None, as_json: bool
+) -> None:
+    """Restore an export (idempotent: what is already there is skipped; same ids and times).
+
+    Example: contextlamp import alice.json
+    """
+    try:
+        data = json.loads(source.read())
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise click.ClickException(f"{source.name} is not a JSON export: {exc}") from exc
+    document = parse_document(data)
+    total = sum(len(s.entries) for s in document.stores)
+    with Progress(
+        TextColumn("importing"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        disable=total < PROGRESS_MIN_ENTRIES or as_json,
+        transient=True,
+    ) as bar:
+        task = bar.add_task("entries", total=total)
+        report = import_document(service, document, user_ref, lambda done, _total: bar.update(task, completed=done))
+    data_out = {
+        "user_id": report.user_id,
+        "user": report.user_name,
+        "entries_added": report.entries_added,
+        "entries_skipped": report.entries_skipped,
+        "entries_with_secrets": report.entries_with_secrets,
+        "sessions_added": report.sessions_added,
+        "sessions_skipped": report.sessions_skipped,
+        "projects": report.projects,
+    }
+    if as_json:
+        click.echo(json.dumps(data_out))
+        return
+    click.echo(
+        f"Imported into {report.user_name}: {report.entries_added} entries added, {report.entries_skipped} already "
+        f"there, {report.sessions_added} sessions added, {report.sessions_skipped} already there."
+        + (
+            f" {report.entries_with_secrets} entries held a secret and were left out."
+            if report.entries_with_secrets
+            else ""
+        )
+    )

@@ -1,0 +1,84 @@
+"""Helpers shared by the CLI modules: settings, service construction, output."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import UTC, datetime
+from functools import wraps
+from typing import Any, TypeVar
+
+import click
+from pydantic import BaseModel, ValidationError
+from rich.console import Console
+
+from contextlamp.accounts import Accounts
+from contextlamp.bootstrap import configure_logging, create_service
+from contextlamp.config import Settings
+from contextlamp.errors import ContextlampError
+from contextlamp.service import Caller
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def load_settings() -> Settings:
+    """Settings from the environment, or a click error naming the bad variable."""
+    try:
+        return Settings()
+    except ValidationError as exc:
+        raise click.ClickException(f"Invalid configuration: {exc}") from exc
+
+
+def with_service(fn: F) -> F:
+    """Build settings and service, pass ``(service, caller)``, and turn domain errors into click errors."""
+
+    @wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        settings = load_settings()
+        configure_logging(settings.log_level)
+        try:
+            service = create_service(settings)
+            caller = Caller(principal=service.principal(settings.user), surface="cli")
+            return fn(service, caller, *args, **kwargs)
+        except ContextlampError as exc:
+            raise click.ClickException(str(exc)) from exc
+
+    return wrapper  # type: ignore[return-value]
+
+
+def with_accounts(fn: F) -> F:
+    """Build settings, service and accounts, pass ``(service, accounts, settings)``; domain errors become
+    click errors. Unlike ``with_service`` it registers no local user (admin commands act on named users)."""
+
+    @wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        settings = load_settings()
+        configure_logging(settings.log_level)
+        try:
+            service = create_service(settings)
+            return fn(service, Accounts(service.registry, service.clock), settings, *args, **kwargs)
+        except ContextlampError as exc:
+            raise click.ClickException(str(exc)) from exc
+
+    return wrapper  # type: ignore[return-value]
+
+
+def json_option(fn: F) -> F:
+    """The ``--json`` flag (parameter ``as_json``)."""
+    return click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")(fn)
+
+
+def print_json(result: BaseModel) -> None:
+    """A result model as indented JSON on stdout (fields never set left out)."""
+    click.echo(result.model_dump_json(indent=2, exclude_unset=True))
+
+
+def console() -> Console:
+    """Stdout console that prints memory text literally: no :emoji: codes, no highlighting."""
+    return Console(emoji=False, highlight=False)
+
+
+def when(ms: int | None) -> str:
+    """ms since the epoch as local ``YYYY-MM-DD HH:MM`` ("" for None)."""
+    if ms is None:
+        return ""
+    return datetime.fromtimestamp(ms / 1000, tz=UTC).astimezone().strftime("%Y-%m-%d %H:%M")
