@@ -11,7 +11,7 @@ import pytest
 from contextlamp.embedding import FakeEmbedder
 from contextlamp.service import Caller, MemoryService
 from contextlamp.storage import StoreRegistry
-from tests.fakes import FakeEndpoint
+from tests.fakes import FakeEndpoint, FakeIssuer
 
 
 @pytest.fixture(autouse=True)
@@ -71,5 +71,12 @@ def bob(service: MemoryService) -> Caller:
 @pytest.fixture
 def endpoint() -> Iterator[FakeEndpoint]:
     fake = FakeEndpoint()
+    yield fake
+    fake.close()
+
+
+@pytest.fixture
+def issuer() -> Iterator[FakeIssuer]:
+    fake = FakeIssuer()
     yield fake
     fake.close()

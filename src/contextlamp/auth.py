@@ -33,6 +33,7 @@ logger = logging.getLogger(__name__)
 
 JWKS_CACHE_S = 300  # PyJWKClient's default lifespan of a fetched key set
 JWKS_TIMEOUT_S = 10
+JWKS_REFRESH_COOLDOWN_S = 30.0  # PyJWKClient's default: at most one forced re-fetch per 30 s for unknown kids
 CLOCK_LEEWAY_S = 30  # tolerated clock skew for exp/nbf (RFC 7519 section 4.1.4 allows "a small leeway")
 PAT_CLIENT = "contextlamp-pat"
 
@@ -44,7 +45,14 @@ class OidcVerifier:
         ConfigError: a URL is not http(s) or no algorithm is allowed.
     """
 
-    def __init__(self, issuer: str, audience: str, jwks_url: str, algorithms: Sequence[str]) -> None:
+    def __init__(
+        self,
+        issuer: str,
+        audience: str,
+        jwks_url: str,
+        algorithms: Sequence[str],
+        refresh_cooldown_s: float = JWKS_REFRESH_COOLDOWN_S,
+    ) -> None:
         for name, url in (("CONTEXTLAMP_OIDC_ISSUER", issuer), ("CONTEXTLAMP_OIDC_JWKS_URL", jwks_url)):
             if urlparse(url).scheme not in ("http", "https"):
                 raise ConfigError(f"{name} must be an http(s) URL, got {url!r}.")
@@ -53,7 +61,13 @@ class OidcVerifier:
         self.issuer = issuer
         self.audience = audience
         self.algorithms = list(algorithms)
-        self._keys = jwt.PyJWKClient(jwks_url, cache_keys=True, lifespan=JWKS_CACHE_S, timeout=JWKS_TIMEOUT_S)
+        self._keys = jwt.PyJWKClient(
+            jwks_url,
+            cache_keys=True,
+            lifespan=JWKS_CACHE_S,
+            timeout=JWKS_TIMEOUT_S,
+            cooldown_duration=refresh_cooldown_s,
+        )
 
     def claims(self, token: str) -> dict[str, object] | None:
         """The verified claims of a token, or None when it is malformed, unsigned by the issuer's keys,

@@ -1,0 +1,303 @@
+"""The shared server, end to end: a real ``contextlamp serve --http`` process on loopback, the SDK's
+Streamable HTTP client, bearer tokens (personal and OIDC), per-user isolation, export and limits."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import shutil
+import subprocess
+import time
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+from typing import Any
+
+import anyio
+import httpx2
+import pytest
+from mcp import Client
+from mcp.client.streamable_http import streamable_http_client
+from mcp_types import CallToolResult, Implementation
+
+from contextlamp.accounts import hash_token
+from contextlamp.text import new_id, now_ms
+from tests.fakes import FakeIssuer
+from tests.servers import MCP_HEADERS, HttpServer, initialize_body, run_server
+
+INSPECTOR = "@modelcontextprotocol/inspector@2.12.0"  # 0.x has no --header
+
+TRANSCRIPT = """User: we decided that every service logs JSON to stdout
+Assistant: Noted.
+User: and our on-call rotation changes every Monday
+Assistant: Got it.
+"""
+
+
+@pytest.fixture(scope="module")
+def oidc() -> Iterator[FakeIssuer]:
+    fake = FakeIssuer()
+    yield fake
+    fake.close()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory, oidc: FakeIssuer) -> Iterator[HttpServer]:
+    env = {
+        "CONTEXTLAMP_OIDC_ISSUER": oidc.issuer,
+        "CONTEXTLAMP_OIDC_AUDIENCE": oidc.audience,
+        "CONTEXTLAMP_OIDC_JWKS_URL": oidc.jwks_url,
+    }
+    with run_server(tmp_path_factory.mktemp("http") / "home", env) as running:
+        yield running
+
+
+@pytest.fixture(scope="module")
+def tokens(server: HttpServer) -> dict[str, str]:
+    accounts = server.accounts()
+    for name in ("alice", "bob"):
+        accounts.create_user(name)
+    return {name: accounts.create_token(name, "test", None).token for name in ("alice", "bob")}
+
+
+@contextlib.asynccontextmanager
+async def _client(url: str, token: str, name: str = "Claude Code") -> AsyncIterator[Client]:
+    async with httpx2.AsyncClient(headers={"Authorization": f"Bearer {token}"}, timeout=60) as http:
+        transport = streamable_http_client(url, http_client=http)
+        async with Client(transport, client_info=Implementation(name=name, version="1")) as client:
+            yield client
+
+
+def _data(result: CallToolResult) -> dict[str, Any]:
+    assert not result.is_error, result.content
+    assert result.structured_content is not None
+    return result.structured_content
+
+
+def _text(result: CallToolResult) -> str:
+    return "".join(getattr(c, "text", "") for c in result.content)
+
+
+def _post(server: HttpServer, token: str | None, body: Any = None, **headers: str) -> httpx2.Response:
+    auth = {"Authorization": f"Bearer {token}"} if token is not None else {}
+    return httpx2.post(
+        server.mcp, json=body or initialize_body(), headers={**MCP_HEADERS, **auth, **headers}, timeout=30
+    )
+
+
+# -- authentication ---------------------------------------------------------------------------------
+
+
+def test_health_and_protected_resource_metadata(server: HttpServer) -> None:
+    health = httpx2.get(f"{server.url}/healthz", timeout=10)
+    assert health.status_code == 200 and health.json()["status"] == "ok"
+    metadata = httpx2.get(f"{server.url}/.well-known/oauth-protected-resource/mcp", timeout=10)
+    assert metadata.status_code == 200
+    assert metadata.json()["resource"] == server.mcp
+
+
+def test_every_bad_token_gets_401_pointing_at_the_metadata(
+    server: HttpServer, tokens: dict[str, str], oidc: FakeIssuer
+) -> None:
+    accounts = server.accounts()
+    revoked = accounts.create_token("alice", "revoked", None)
+    accounts.revoke_token(revoked.record.id)
+    expired = "clp_" + "E" * 43
+    user = accounts.user("alice")
+    accounts.registry.control.add_token(user.id, "expired", hash_token(expired), now_ms() - 10_000, now_ms() - 1)
+    cases: dict[str, dict[str, str]] = {
+        "missing": {},
+        "malformed": {"Authorization": "Bearer"},
+        "basic scheme": {"Authorization": "Basic YWxpY2U6cGFzcw=="},
+        "unknown": {"Authorization": "Bearer clp_" + "x" * 43},
+        "revoked": {"Authorization": f"Bearer {revoked.token}"},
+        "expired": {"Authorization": f"Bearer {expired}"},
+        "wrong audience": {"Authorization": f"Bearer {oidc.token('u-9', aud='another-api')}"},
+        "expired jwt": {"Authorization": f"Bearer {oidc.token('u-9', exp=int(time.time()) - 300)}"},
+        "wrong issuer": {"Authorization": f"Bearer {oidc.token('u-9', iss='https://evil.example.com')}"},
+    }
+    for reason, headers in cases.items():
+        response = httpx2.post(server.mcp, json=initialize_body(), headers={**MCP_HEADERS, **headers}, timeout=30)
+        assert response.status_code == 401, reason
+        challenge = response.headers.get("www-authenticate", "")
+        assert challenge.startswith("Bearer") and "/.well-known/oauth-protected-resource/mcp" in challenge, reason
+    assert _post(server, tokens["alice"]).status_code == 200
+    assert _post(server, oidc.token("u-9")).status_code == 200  # a valid OIDC token signs in too
+
+
+def test_oidc_user_works_end_to_end(server: HttpServer, oidc: FakeIssuer) -> None:
+    async def scenario() -> None:
+        async with _client(server.mcp, oidc.token("sso-user-1")) as client:
+            saved = _data(await client.call_tool("save_context", {"content": "SSO users land in their own store"}))
+            got = _data(await client.call_tool("get_context", {"query": "SSO users store"}))
+            assert [p["id"] for p in got["packs"]] == [saved["id"]]
+
+    anyio.run(scenario)
+    assert server.accounts().user("sso-user-1@id.example.com")
+
+
+# -- isolation --------------------------------------------------------------------------------------
+
+
+def test_two_users_with_the_same_content_never_see_each_other(server: HttpServer, tokens: dict[str, str]) -> None:
+    async def fill(token: str) -> dict[str, Any]:
+        async with _client(server.mcp, token) as client:
+            ids = {}
+            saved = _data(
+                await client.call_tool(
+                    "save_context",
+                    {"content": "Deploys run on Thursdays", "topic": "deploy day", "tags": ["ops"]},
+                )
+            )
+            assert saved["deduped"] is False  # the other user's identical entry is not a duplicate
+            ids["entry"] = saved["id"]
+            ids["project_entry"] = _data(
+                await client.call_tool("save_context", {"content": "The web app uses Vite", "project": "web"})
+            )["id"]
+            ids["session"] = _data(await client.call_tool("save_session", {"transcript": TRANSCRIPT}))["session_id"]
+            return ids
+
+    async def probe(token: str, mine: dict[str, Any], theirs: dict[str, Any]) -> None:
+        async with _client(server.mcp, token) as client:
+            got = _data(await client.call_tool("get_context", {"query": "deploy day Thursdays", "max_results": 20}))
+            found = {p["id"] for p in got["packs"]}
+            assert mine["entry"] in found and not found & set(theirs.values())
+            listed = _data(await client.call_tool("list_context", {"limit": 200}))
+            listed_ids = {i["id"] for i in listed["items"]}
+            assert mine["entry"] in listed_ids and not listed_ids & set(theirs.values())
+            resumed = _data(await client.call_tool("resume_session", {"limit": 50}))
+            assert {s["session_id"] for s in resumed["sessions"]} == {mine["session"]}
+            # the other user's ids behave exactly like unknown ids
+            unknown_entry, unknown_session = new_id("ctx"), new_id("ses")
+            for tool, args, other_id, unknown in (
+                ("forget_context", {"id": theirs["entry"], "confirm": False}, theirs["entry"], unknown_entry),
+                ("forget_context", {"id": theirs["project_entry"]}, theirs["project_entry"], unknown_entry),
+                ("resume_session", {"session_id": theirs["session"]}, theirs["session"], unknown_session),
+            ):
+                other = await client.call_tool(tool, args)
+                fake = await client.call_tool(tool, {**args, **{k: unknown for k, v in args.items() if v == other_id}})
+                assert other.is_error == fake.is_error, tool
+                assert _text(other).replace(other_id, "ID") == _text(fake).replace(unknown, "ID"), tool
+            scoped = _data(await client.call_tool("get_context", {"query": "Vite", "project": "web"}))
+            scoped_ids = {p["id"] for p in scoped["packs"]}
+            assert mine["project_entry"] in scoped_ids and not scoped_ids & set(theirs.values())
+
+    async def scenario() -> None:
+        alice = await fill(tokens["alice"])
+        bob = await fill(tokens["bob"])
+        await probe(tokens["alice"], alice, bob)
+        await probe(tokens["bob"], bob, alice)
+        # nothing was forgotten by the other's attempts
+        async with _client(server.mcp, tokens["bob"]) as client:
+            personal = _data(await client.call_tool("list_context", {"limit": 200}))
+            project = _data(await client.call_tool("list_context", {"limit": 200, "project": "web"}))
+            assert bob["entry"] in {i["id"] for i in personal["items"]}
+            assert bob["project_entry"] in {i["id"] for i in project["items"]}
+
+    anyio.run(scenario)
+    for name, token in tokens.items():
+        exported = httpx2.get(f"{server.url}/export", headers={"Authorization": f"Bearer {token}"}, timeout=30)
+        assert exported.status_code == 200
+        document = exported.json()
+        assert document["user"]["name"] == name
+        assert exported.headers["cache-control"] == "no-store"
+    assert httpx2.get(f"{server.url}/export", timeout=30).status_code == 401
+
+
+def test_client_name_becomes_the_source_surface(server: HttpServer, tokens: dict[str, str]) -> None:
+    async def scenario() -> None:
+        async with _client(server.mcp, tokens["alice"], name="Cursor") as client:
+            saved = _data(await client.call_tool("save_context", {"content": "Cursor saved this about lint rules"}))
+            got = _data(await client.call_tool("get_context", {"query": "lint rules"}))
+            pack = next(p for p in got["packs"] if p["id"] == saved["id"])
+            assert pack["source_surface"] == "cursor"
+
+    anyio.run(scenario)
+
+
+def test_a_revoked_token_stops_an_open_session(server: HttpServer) -> None:
+    accounts = server.accounts()
+    accounts.create_user("carol")
+    issued = accounts.create_token("carol", "laptop", None)
+
+    async def scenario() -> None:
+        async with _client(server.mcp, issued.token) as client:
+            _data(await client.call_tool("save_context", {"content": "Carol's note about backups"}))
+            accounts.revoke_token(issued.record.id)
+            with pytest.raises(Exception):  # noqa: B017  (the transport raises on the 401)
+                await client.call_tool("get_context", {"query": "backups"})
+
+    anyio.run(scenario)
+
+
+def test_another_users_token_cannot_take_over_a_session(server: HttpServer, tokens: dict[str, str]) -> None:
+    opened = _post(server, tokens["alice"])
+    session_id = opened.headers["mcp-session-id"]
+    call = {"jsonrpc": "2.0", "id": 2, "method": "tools/list", "params": {}}
+    hijack = _post(server, tokens["bob"], call, **{"mcp-session-id": session_id, "mcp-protocol-version": "2025-06-18"})
+    assert hijack.status_code in (403, 404)
+
+
+# -- limits -----------------------------------------------------------------------------------------
+
+
+def test_body_size_rate_and_session_limits(tmp_path: Path) -> None:
+    env = {
+        "CONTEXTLAMP_RATE_LIMIT": "4/minute",
+        "CONTEXTLAMP_MAX_SESSIONS": "2",
+        "CONTEXTLAMP_MAX_REQUEST_BYTES": "20000",
+    }
+    with run_server(tmp_path / "home", env) as limited:
+        accounts = limited.accounts()
+        accounts.create_user("dora")
+        a, b, c = (accounts.create_token("dora", n, None).token for n in "abc")
+        too_big = {**initialize_body(), "padding": "x" * 30_000}
+        assert _post(limited, a, too_big).status_code == 413
+        assert _post(limited, a).status_code == 200  # session 1
+        assert _post(limited, b).status_code == 200  # session 2
+        assert _post(limited, c).status_code == 503  # a third session is refused
+        statuses = [_post(limited, a).status_code for _ in range(3)]
+        assert statuses[-1] == 429
+        limited_response = _post(limited, a)
+        assert limited_response.status_code == 429
+        assert int(limited_response.headers["retry-after"]) >= 1
+        assert httpx2.get(f"{limited.url}/healthz", timeout=10).status_code == 200  # health is never limited
+
+
+# -- the MCP Inspector, if Node.js is here --------------------------------------------------------
+
+
+def test_mcp_inspector_lists_the_tools(server: HttpServer, tokens: dict[str, str]) -> None:
+    npx = shutil.which("npx")
+    if npx is None:
+        pytest.skip("Node.js (npx) is not installed: the MCP Inspector CLI cannot run here")
+    command = [
+        npx,
+        "-y",
+        INSPECTOR,
+        "--cli",
+        server.mcp,
+        "--transport",
+        "http",
+        "--header",
+        f"Authorization: Bearer {tokens['alice']}",
+        "--method",
+        "tools/list",
+    ]
+    try:
+        done = subprocess.run(command, capture_output=True, text=True, timeout=240, check=False)
+    except subprocess.TimeoutExpired:
+        pytest.skip("the MCP Inspector could not be fetched from the npm registry within 240 s")
+    if done.returncode != 0 and (
+        "ENOTFOUND" in done.stderr or "EAI_AGAIN" in done.stderr or "ETIMEDOUT" in done.stderr
+    ):
+        pytest.skip("the npm registry is unreachable, so the MCP Inspector cannot be fetched")
+    assert done.returncode == 0, done.stderr[-2000:]
+    listed = json.loads(done.stdout)
+    assert {t["name"] for t in listed["tools"]} == {
+        "save_context",
+        "get_context",
+        "list_context",
+        "forget_context",
+        "save_session",
+        "resume_session",
+    }

@@ -1,0 +1,146 @@
+"""Export and import: the user's data leaves whole and comes back the same, any number of times."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from contextlamp.cli import cli
+from contextlamp.embedding import FakeEmbedder
+from contextlamp.errors import InvalidArgumentError
+from contextlamp.portability import export_user, import_document, parse_document
+from contextlamp.service import Caller, MemoryService
+from contextlamp.storage import StoreRegistry
+from tests.conftest import Clock
+
+TRANSCRIPT = """User: we decided to use pnpm in every repo from now on
+Assistant: Noted.
+User: and our Prettier line length is 100, not 80
+Assistant: Got it.
+"""
+
+
+def _fill(service: MemoryService, caller: Caller, clock: Clock) -> None:
+    service.save_context(caller, "Deploys run on Fridays", topic="deploy day")
+    service.save_context(caller, "Deploys run on Thursdays", topic="deploy day")  # supersedes
+    service.save_context(caller, "Alice prefers tabs", kind="preference", tags=["style", "editor"])
+    service.save_context(caller, "Rotate the staging keys", memory_type="task")
+    service.save_context(caller, "The web app uses Vite", project="web-app")
+    service.save_session(caller, TRANSCRIPT, None, None)
+    got = service.get_context(caller, "deploy day")
+    assert got.packs  # bumps reuse counts, so they must survive the trip
+
+
+def _fresh(tmp_path: Path, name: str, clock: Clock) -> MemoryService:
+    embedder = FakeEmbedder()
+    return MemoryService(StoreRegistry(tmp_path / name, embedder.identity, embedder.dim), embedder, clock=clock)
+
+
+def test_round_trip_into_an_empty_directory_gives_the_same_document(
+    service: MemoryService, alice: Caller, clock: Clock, tmp_path: Path
+) -> None:
+    _fill(service, alice, clock)
+    user = service.registry.control.find_user("alice")
+    assert user is not None
+    first = export_user(service, user)
+    entries = [e for s in first["stores"] for e in s["entries"]]
+    assert any(e["superseded_by"] for e in entries)  # history is in it
+    assert any(e["questions"] for e in entries)
+    assert any(e["reuse_count"] > 0 for e in entries)
+    assert first["sessions"] and first["sessions"][0]["learnings"]
+    assert [s["scope"] for s in first["stores"]] == ["personal", "project"]
+
+    other = _fresh(tmp_path, "other", clock)
+    report = import_document(other, parse_document(json.loads(json.dumps(first))))
+    assert report.entries_added == len(entries) and report.entries_skipped == 0
+    restored = other.registry.control.find_user("alice")
+    assert restored is not None and restored.id == user.id
+    assert export_user(other, restored) == first
+
+    again = import_document(other, parse_document(first))  # idempotent
+    assert (again.entries_added, again.sessions_added) == (0, 0)
+    assert again.entries_skipped == len(entries)
+    assert export_user(other, restored) == first
+
+    # what was restored behaves like memory: current topic entry wins, history stays, search works
+    caller = Caller(principal=other.principal("alice"), surface="cli")
+    packs = other.get_context(caller, "deploy day").packs
+    assert packs[0].text == "Deploys run on Thursdays"
+    assert other.save_context(caller, "Alice prefers tabs").deduped
+
+
+def test_import_dedupes_by_content_into_an_existing_user(
+    service: MemoryService, alice: Caller, clock: Clock, tmp_path: Path
+) -> None:
+    _fill(service, alice, clock)
+    user = service.registry.control.find_user("alice")
+    assert user is not None
+    document = export_user(service, user)
+    other = _fresh(tmp_path, "other", clock)
+    existing = Caller(principal=other.principal("alice"), surface="cli")  # same name, different id
+    kept = other.save_context(existing, "Alice prefers tabs")
+    report = import_document(other, parse_document(document))
+    assert report.user_id == existing.principal.user_id
+    assert report.entries_skipped == 1
+    assert other.get_entry(existing, kept.id).content == "Alice prefers tabs"
+    listed = other.list_context(existing, limit=50)
+    assert sum(1 for i in listed.items if i.title.startswith("Alice prefers tabs")) == 1
+
+
+def test_bad_documents_are_refused_naming_the_field(service: MemoryService, alice: Caller, clock: Clock) -> None:
+    _fill(service, alice, clock)
+    user = service.registry.control.find_user("alice")
+    assert user is not None
+    document = export_user(service, user)
+    with pytest.raises(InvalidArgumentError, match="format"):
+        parse_document({"hello": "world"})
+    with pytest.raises(InvalidArgumentError, match="version"):
+        parse_document({**document, "version": 99})
+    broken = copy.deepcopy(document)
+    broken["stores"][0]["entries"][0]["memory_type"] = "rumour"
+    with pytest.raises(InvalidArgumentError, match=r"stores\.0\.entries\.0\.memory_type"):
+        parse_document(broken)
+    extra = copy.deepcopy(document)
+    extra["stores"][0]["entries"][0]["owner"] = "mallory"
+    with pytest.raises(InvalidArgumentError, match="owner"):
+        parse_document(extra)
+
+
+def test_a_crafted_file_cannot_smuggle_a_secret_in(service: MemoryService, alice: Caller, clock: Clock) -> None:
+    _fill(service, alice, clock)
+    user = service.registry.control.find_user("alice")
+    assert user is not None
+    document = export_user(service, user)
+    entry = copy.deepcopy(document["stores"][0]["entries"][0])
+    entry.update(id="ctx_smuggled", content="prod key AKIAIOSFODNN7EXAMPLE here", content_key="x", superseded_by=None)
+    document["stores"][0]["entries"].append(entry)
+    report = import_document(service, parse_document(document), "eve")
+    assert report.entries_with_secrets == 1
+    eve = Caller(principal=service.principal("eve"), surface="cli")
+    assert all("AKIA" not in i.title for i in service.list_context(eve, limit=50).items)
+
+
+def test_cli_export_and_import(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CONTEXTLAMP_HOME", str(tmp_path / "a"))
+    monkeypatch.setenv("CONTEXTLAMP_EMBEDDER", "fake")
+    monkeypatch.setenv("CONTEXTLAMP_USER", "alice")
+    runner = CliRunner()
+    assert runner.invoke(cli, ["save", "We use pnpm", "--topic", "package manager"]).exit_code == 0
+    out = tmp_path / "alice.json"
+    result = runner.invoke(cli, ["export", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert out.stat().st_mode & 0o077 == 0  # private file
+    monkeypatch.setenv("CONTEXTLAMP_HOME", str(tmp_path / "b"))
+    result = runner.invoke(cli, ["import", str(out), "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["entries_added"] == 1
+    second = runner.invoke(cli, ["export"])
+    assert json.loads(second.output) == json.loads(out.read_text())
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    result = runner.invoke(cli, ["import", str(bad)])
+    assert result.exit_code != 0 and "not a JSON export" in result.output
