@@ -3,14 +3,27 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
+import shutil
+import socket
+import subprocess
+import sys
 import tempfile
-from collections.abc import Callable, Iterator
+import time
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-from contextlamp.embedding import Embedder
+import httpx2
+
+from contextlamp.accounts import Accounts
+from contextlamp.embedding import Embedder, create_embedder
 from contextlamp.service import Caller, MemoryService
 from contextlamp.storage import StoreRegistry
+from contextlamp.text import now_ms
 
 
 class StepClock:
@@ -54,3 +67,92 @@ def parse_ks(text: str) -> list[int]:
     if not ks or ks[0] < 1 or ks[-1] > MAX_K:
         raise argparse.ArgumentTypeError(f"k values must be integers from 1 to {MAX_K}, got {text!r}")
     return ks
+
+
+# -- a real HTTP server process (load benchmark, HTTP tests) ------------------------------------------
+
+START_TIMEOUT_S = 60
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@dataclass
+class HttpServer:
+    """A running server: its base URL, data directory and log file."""
+
+    url: str
+    home: Path
+    log: Path
+    process: subprocess.Popen[bytes]
+    embedder: str = "fake"
+
+    @property
+    def mcp(self) -> str:
+        return f"{self.url}/mcp"
+
+    def accounts(self) -> Accounts:
+        """Accounts over the server's data directory (SQLite is safe across processes)."""
+        embedder = create_embedder(self.embedder)  # loads nothing: only the control plane is used
+        return Accounts(StoreRegistry(self.home, embedder.identity, embedder.dim), now_ms)
+
+
+@contextlib.contextmanager
+def run_server(home: Path, env: Mapping[str, str] | None = None, embedder: str = "fake") -> Iterator[HttpServer]:
+    """Start ``contextlamp serve --http`` on a free port and wait for ``/healthz``; stop it afterwards.
+
+    Raises:
+        RuntimeError: the server did not come up (its log is in the message).
+    """
+    port = free_port()
+    exe = shutil.which("contextlamp") or str(Path(sys.executable).parent / "contextlamp")
+    log = home.parent / f"server-{port}.log"
+    full_env = {
+        **{k: v for k, v in os.environ.items() if not k.startswith("CONTEXTLAMP_")},
+        "CONTEXTLAMP_HOME": str(home),
+        "CONTEXTLAMP_EMBEDDER": embedder,
+        "CONTEXTLAMP_LOG_LEVEL": "INFO",
+        **(env or {}),
+    }
+    with log.open("wb") as sink:
+        process = subprocess.Popen(
+            [exe, "serve", "--http", "--port", str(port)], env=full_env, stdout=sink, stderr=subprocess.STDOUT
+        )
+    server = HttpServer(f"http://127.0.0.1:{port}", home, log, process, embedder)
+    try:
+        deadline = time.monotonic() + START_TIMEOUT_S
+        while True:
+            if process.poll() is not None:
+                raise RuntimeError(f"server exited: {log.read_text(errors='replace')}")
+            try:
+                if httpx2.get(f"{server.url}/healthz", timeout=1).status_code == 200:
+                    break
+            except httpx2.HTTPError:
+                pass
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"server did not start: {log.read_text(errors='replace')}")
+            time.sleep(0.1)
+        yield server
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+def initialize_body(name: str = "test-client") -> dict[str, Any]:
+    """A JSON-RPC ``initialize`` request, for raw HTTP checks."""
+    return {
+        "jsonrpc": "2.0",
+        "id": 1,
+        "method": "initialize",
+        "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": name, "version": "1"}},
+    }
+
+
+MCP_HEADERS = {"Accept": "application/json, text/event-stream", "Content-Type": "application/json"}

@@ -76,6 +76,7 @@ def _serve_http(settings: Settings, host: str, port: int) -> None:
     try:
         service = create_service(settings)
         app = build_http_app(service, Accounts(service.registry, service.clock), settings, host, port)
+        service.embedder.embed(["warm-up"])  # a shared server loads its model before the first request, not during it
     except ContextlampError as exc:
         raise click.ClickException(str(exc)) from exc
     click.echo(f"contextlamp {__version__}: MCP at {base_url(settings, host, port)}/mcp (Ctrl-C stops)", err=True)

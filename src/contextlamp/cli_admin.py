@@ -55,7 +55,10 @@ def user_create(_service: MemoryService, accounts: Accounts, _settings: Settings
 @json_option
 @with_accounts
 def user_list(_service: MemoryService, accounts: Accounts, _settings: Settings, as_json: bool) -> None:
-    """List users, oldest first."""
+    """List users, oldest first.
+
+    Example: contextlamp user list --json
+    """
     found = accounts.users()
     if as_json:
         click.echo(json.dumps([{"id": u.id, "name": u.name, "created_at": u.created_at} for u in found], indent=2))
@@ -146,7 +149,10 @@ def token_create(
 def token_list(
     _service: MemoryService, accounts: Accounts, _settings: Settings, user_ref: str | None, as_json: bool
 ) -> None:
-    """List tokens (never the tokens themselves)."""
+    """List tokens with their state and last use (never the tokens themselves).
+
+    Example: contextlamp token list --user alice
+    """
     found = accounts.tokens(user_ref)
     if as_json:
         click.echo(json.dumps([_token_data(t) for t in found], indent=2))

@@ -32,6 +32,9 @@ class MiniLMEmbedder:
     def __init__(self) -> None:
         self._model: Any = None
         self._lock = threading.Lock()
+        # One inference at a time: torch already spreads one call over the cores (intra-op threads); concurrent
+        # calls from the server's worker threads only oversubscribe them (bench/load_http.py, docs/http.md).
+        self._infer = threading.Lock()
 
     @property
     def identity(self) -> str:
@@ -81,13 +84,14 @@ class MiniLMEmbedder:
             return np.zeros((0, MODEL_DIM), dtype=np.float32)
         model = self._load()
         try:
-            vectors = model.encode(
-                texts,
-                batch_size=BATCH_SIZE,
-                normalize_embeddings=True,
-                convert_to_numpy=True,
-                show_progress_bar=False,
-            )
+            with self._infer:
+                vectors = model.encode(
+                    texts,
+                    batch_size=BATCH_SIZE,
+                    normalize_embeddings=True,
+                    convert_to_numpy=True,
+                    show_progress_bar=False,
+                )
         except Exception as exc:
             raise EmbeddingError(f"Embedding failed ({type(exc).__name__}).") from exc
         return np.ascontiguousarray(vectors, dtype=np.float32)
