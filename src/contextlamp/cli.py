@@ -49,7 +49,7 @@ def serve(use_http: bool, host: str | None, port: int | None) -> None:
     """Run the MCP server: over stdio (what Claude Code, Cursor, Codex and Claude Desktop spawn), or with
     --http as the shared server for many users, each signing in with a bearer token.
 
-    Examples: contextlamp serve | contextlamp serve --http --host 0.0.0.0 --port 8765
+    Example: contextlamp serve --http --host 0.0.0.0 --port 8765
     """
     settings = _settings()
     configure_logging(settings.log_level)
