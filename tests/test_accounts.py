@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import anyio
 import pytest
+from click.testing import CliRunner
 
 from contextlamp.accounts import TOKEN_PATTERN, Accounts, hash_token, parse_duration
 from contextlamp.auth import ContextlampTokenVerifier, OidcVerifier, principal_of_token
+from contextlamp.cli import cli
 from contextlamp.errors import ConfigError, InvalidArgumentError, NotFoundError
 from contextlamp.secret_scan import SecretScanner
 from contextlamp.service import Caller, MemoryService
@@ -160,3 +165,26 @@ def test_without_oidc_only_personal_tokens_work(accounts: Accounts, issuer: Fake
         OidcVerifier(issuer.issuer, issuer.audience, issuer.jwks_url, ["HS256"])
     with pytest.raises(ConfigError):
         OidcVerifier("id.example.com", issuer.audience, issuer.jwks_url, ["RS256"])
+
+
+def test_cli_user_and_token_commands(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CONTEXTLAMP_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("CONTEXTLAMP_EMBEDDER", "fake")
+    runner = CliRunner()
+    assert runner.invoke(cli, ["user", "create", "alice"]).exit_code == 0
+    duplicate = runner.invoke(cli, ["user", "create", "alice"])
+    assert duplicate.exit_code != 0 and "already exists" in duplicate.output
+    created = runner.invoke(cli, ["token", "create", "alice", "--name", "laptop", "--expires-in", "30d", "--json"])
+    assert created.exit_code == 0, created.output
+    issued = json.loads(created.output)
+    assert set(issued) == {"token", "id", "expires_at"} and TOKEN_PATTERN.fullmatch(issued["token"])
+    listed = runner.invoke(cli, ["token", "list", "--json"])
+    assert issued["token"] not in listed.output  # never shown again
+    assert [t["id"] for t in json.loads(listed.output)] == [issued["id"]]
+    assert runner.invoke(cli, ["token", "create", "alice", "--expires-in", "soon"]).exit_code != 0
+    assert runner.invoke(cli, ["token", "revoke", issued["id"]]).exit_code == 0
+    assert json.loads(runner.invoke(cli, ["token", "list", "--json"]).output)[0]["revoked_at"] is not None
+    assert runner.invoke(cli, ["user", "delete", "alice"], input="n\n").exit_code != 0  # asks, and no means no
+    assert [u["name"] for u in json.loads(runner.invoke(cli, ["user", "list", "--json"]).output)] == ["alice"]
+    assert runner.invoke(cli, ["user", "delete", "alice", "--yes"]).exit_code == 0
+    assert json.loads(runner.invoke(cli, ["user", "list", "--json"]).output) == []

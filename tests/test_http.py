@@ -156,6 +156,12 @@ def test_two_users_with_the_same_content_never_see_each_other(server: HttpServer
             ids["session"] = _data(await client.call_tool("save_session", {"transcript": TRANSCRIPT}))["session_id"]
             return ids
 
+    def project_id(user: str) -> str:
+        control = server.accounts().registry.control
+        found = control.find_project(server.accounts().user(user).id, "web")
+        assert found is not None
+        return found.id
+
     async def probe(token: str, mine: dict[str, Any], theirs: dict[str, Any]) -> None:
         async with _client(server.mcp, token) as client:
             got = _data(await client.call_tool("get_context", {"query": "deploy day Thursdays", "max_results": 20}))
@@ -177,6 +183,11 @@ def test_two_users_with_the_same_content_never_see_each_other(server: HttpServer
                 fake = await client.call_tool(tool, {**args, **{k: unknown for k, v in args.items() if v == other_id}})
                 assert other.is_error == fake.is_error, tool
                 assert _text(other).replace(other_id, "ID") == _text(fake).replace(unknown, "ID"), tool
+            for tool, args in (("get_context", {"query": "Vite"}), ("list_context", {})):
+                other = await client.call_tool(tool, {**args, "project": theirs["project_id"]})
+                unknown = await client.call_tool(tool, {**args, "project": "prj_" + "a" * 26})
+                assert other.is_error and unknown.is_error, tool
+                assert _text(other).replace(theirs["project_id"], "P") == _text(unknown).replace("prj_" + "a" * 26, "P")
             scoped = _data(await client.call_tool("get_context", {"query": "Vite", "project": "web"}))
             scoped_ids = {p["id"] for p in scoped["packs"]}
             assert mine["project_entry"] in scoped_ids and not scoped_ids & set(theirs.values())
@@ -184,6 +195,7 @@ def test_two_users_with_the_same_content_never_see_each_other(server: HttpServer
     async def scenario() -> None:
         alice = await fill(tokens["alice"])
         bob = await fill(tokens["bob"])
+        alice["project_id"], bob["project_id"] = project_id("alice"), project_id("bob")
         await probe(tokens["alice"], alice, bob)
         await probe(tokens["bob"], bob, alice)
         # nothing was forgotten by the other's attempts
