@@ -77,6 +77,7 @@ class Entry:
     last_used_at: int | None
     questions: tuple[str, ...] = field(default=())
     contributed_by: str | None = None
+    trust: str | None = None  # team learnings only: "verified" | "unverified" | "contested"
 
 
 @dataclass(frozen=True)

@@ -5,18 +5,20 @@ from __future__ import annotations
 import threading
 from pathlib import Path
 
-from contextlamp.storage.base import AccessTokenRecord, ControlPlane, Project, Store, User
+from contextlamp.storage.base import AccessTokenRecord, ControlPlane, Membership, Project, Store, Team, User
 from contextlamp.storage.sqlite import SqliteStore
 from contextlamp.storage.sqlite_control import SqliteControlPlane
 
 __all__ = [
     "AccessTokenRecord",
     "ControlPlane",
+    "Membership",
     "Project",
     "SqliteControlPlane",
     "SqliteStore",
     "Store",
     "StoreRegistry",
+    "Team",
     "User",
 ]
 

@@ -27,6 +27,26 @@ class Project:
 
 
 @dataclass(frozen=True)
+class Team:
+    """A team: ``id`` is ``team_…`` (also the id of its store), ``slug`` is unique on the server."""
+
+    id: str
+    slug: str
+    name: str
+    created_at: int
+
+
+@dataclass(frozen=True)
+class Membership:
+    """A user's membership of a team; ``role`` is ``member`` or ``admin``; ``added_at`` ms since the epoch."""
+
+    team_id: str
+    user_id: str
+    role: str
+    added_at: int
+
+
+@dataclass(frozen=True)
 class User:
     """A user of the server. ``id`` is ``usr_…`` (also the id of their personal store); ``name`` is unique."""
 
@@ -70,7 +90,9 @@ class Store(Protocol):
 
         In one transaction: delete expired tasks; insert unless the content key exists (a unique index
         decides, so concurrent identical puts yield one entry); on insert with a topic, mark every other
-        live entry of that topic superseded by it. When the key exists on a superseded entry, that entry
+        live entry of that topic superseded by it. A team learning (``contributed_by`` set) supersedes only
+        its contributor's own entries on the topic and starts ``unverified``; the topic's learnings from
+        different contributors are then all ``contested`` (unless corroborated). When the key exists on a superseded entry, that entry
         becomes current again (superseding the current entries of its topic) and keeps its id.
         ``vectors`` has one row for the content then one per question, ``(1 + len(questions), dim)``.
         """
@@ -155,6 +177,22 @@ class Store(Protocol):
         """Number of entries (live and superseded)."""
         ...
 
+    def corroborate(self, entry_id: str, user_id: str, similarity: float, now: int) -> bool:
+        """Record that ``user_id`` independently saved this team learning (``similarity`` 1.0 for the same
+        content, else the paraphrase's cosine). The learning becomes ``verified``; when it has a topic it is
+        made current and every other live learning on that topic is superseded by it (a contest is settled).
+        Returns False, changing nothing, for an unknown id, a non-team entry or its own contributor."""
+        ...
+
+    def corroborations(self, entry_ids: Sequence[str]) -> dict[str, list[tuple[str, int, float]]]:
+        """Who corroborated each entry: ``{id: [(user_id, at_ms, similarity), ...]}`` (oldest first)."""
+        ...
+
+    def delete_by_contributor(self, user_id: str) -> int:
+        """Delete every entry this user contributed (team stores; a deleted user's data), scrubbing as
+        ``delete`` does; returns how many."""
+        ...
+
     def all_entries(self) -> list[Entry]:
         """Every entry (live, superseded, expired but not yet swept), oldest first by ``(created_at, id)``."""
         ...
@@ -235,6 +273,38 @@ class ControlPlane(Protocol):
 
     def touch_token(self, token_id: str, now: int) -> None:
         """Record that a token was just used."""
+        ...
+
+    def create_team(self, slug: str, name: str, now: int, team_id: str | None = None) -> Team:
+        """Create a team (with ``team_id`` when restoring an export).
+
+        Raises:
+            InvalidArgumentError: the slug or id is taken.
+        """
+        ...
+
+    def find_team(self, ref: str) -> Team | None:
+        """The team with id or slug ``ref``, else None (membership is the caller's business)."""
+        ...
+
+    def teams(self) -> list[Team]:
+        """Every team, oldest first."""
+        ...
+
+    def set_member(self, team_id: str, user_id: str, role: str, now: int) -> None:
+        """Add a member with ``role`` (``member``|``admin``), or change the role of an existing one."""
+        ...
+
+    def remove_member(self, team_id: str, user_id: str) -> bool:
+        """End a membership; False when the user was not a member."""
+        ...
+
+    def members(self, team_id: str) -> list[Membership]:
+        """A team's members, in the order they joined."""
+        ...
+
+    def memberships(self, user_id: str) -> list[tuple[Team, str]]:
+        """The teams a user belongs to, with their role in each, oldest team first."""
         ...
 
     def restore_project(self, project: Project) -> Project:

@@ -87,11 +87,23 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX IF NOT EXISTS session_learnings_entry ON session_learnings(entry_id);
     """,
+    # 3: team learnings: trust of each entry, and who corroborated it when
+    """
+    ALTER TABLE entries ADD COLUMN trust TEXT;
+    CREATE TABLE IF NOT EXISTS corroborations (
+        entry_id TEXT NOT NULL,
+        user_id TEXT NOT NULL,
+        at INTEGER NOT NULL,
+        similarity REAL NOT NULL,
+        PRIMARY KEY (entry_id, user_id)
+    );
+    CREATE INDEX IF NOT EXISTS entries_contributor ON entries(contributed_by) WHERE contributed_by IS NOT NULL;
+    """,
 )
 
 _ENTRY_COLUMNS = (
     "rowid, id, content, content_key, memory_type, kind, topic, tags, questions, source_surface, created_at, "
-    "expires_at, superseded_by, superseded_at, reuse_count, last_used_surface, last_used_at, contributed_by"
+    "expires_at, superseded_by, superseded_at, reuse_count, last_used_surface, last_used_at, contributed_by, trust"
 )
 _LIVE = "superseded_by IS NULL AND (expires_at IS NULL OR expires_at > ?)"
 
@@ -121,6 +133,7 @@ def _entry(row: sqlite3.Row) -> Entry:
         last_used_at=row["last_used_at"],
         questions=tuple(json.loads(row["questions"])),
         contributed_by=row["contributed_by"],
+        trust=row["trust"],
     )
 
 
@@ -267,6 +280,13 @@ class SqliteStore:
         return len(rows)
 
     def _delete_row(self, conn: sqlite3.Connection, row: sqlite3.Row) -> None:
+        contributed = conn.execute("SELECT contributed_by FROM entries WHERE rowid = ?", (row["rowid"],)).fetchone()
+        self._delete_row_only(conn, row)
+        if contributed is not None and contributed["contributed_by"] is not None:
+            conn.execute("DELETE FROM corroborations WHERE entry_id NOT IN (SELECT id FROM entries)")
+            self._retrust(conn, row["topic"])
+
+    def _delete_row_only(self, conn: sqlite3.Connection, row: sqlite3.Row) -> None:
         # contentless FTS5 rows are deleted by repeating the indexed values (FTS5 docs, section 4.4.2)
         conn.execute(
             "INSERT INTO entries_fts(entries_fts, rowid, content, topic, tags) VALUES('delete', ?, ?, ?, ?)",
@@ -326,20 +346,21 @@ class SqliteStore:
             # BEGIN IMMEDIATE holds the single write lock, so this check and the insert are one atomic
             # step across threads and processes; the UNIQUE index on content_key guarantees it regardless
             existing = conn.execute(
-                "SELECT id, topic, superseded_by FROM entries WHERE content_key = ?", (entry.content_key,)
+                "SELECT id, topic, superseded_by, contributed_by FROM entries WHERE content_key = ?", (entry.content_key,)
             ).fetchone()
             if existing is not None:
                 if existing["superseded_by"] is not None:
                     conn.execute(
                         "UPDATE entries SET superseded_by = NULL, superseded_at = NULL WHERE id = ?", (existing["id"],)
                     )
-                    self._supersede(conn, existing["topic"], existing["id"], now)
+                    self._supersede(conn, existing["topic"], existing["id"], now, existing["contributed_by"])
+                    self._retrust(conn, existing["topic"], existing["contributed_by"])
                 return PutOutcome(id=existing["id"], deduped=True)
             if vectors is None:
                 return None
             cursor = conn.execute(
                 "INSERT INTO entries(id, content, content_key, memory_type, kind, topic, tags, questions, "
-                "source_surface, created_at, expires_at, contributed_by) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+                "source_surface, created_at, expires_at, contributed_by, trust) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 (
                     entry.id,
                     entry.content,
@@ -353,6 +374,7 @@ class SqliteStore:
                     entry.created_at,
                     entry.expires_at,
                     entry.contributed_by,
+                    None if entry.contributed_by is None else "unverified",
                 ),
             )
             rowid = cursor.lastrowid
@@ -364,18 +386,95 @@ class SqliteStore:
                 "INSERT INTO vectors(entry_rowid, ord, vec) VALUES (?, ?, ?)",
                 [(rowid, i, np.ascontiguousarray(v, dtype=np.float32).tobytes()) for i, v in enumerate(vectors)],
             )
-            self._supersede(conn, entry.topic, entry.id, now)
+            self._supersede(conn, entry.topic, entry.id, now, entry.contributed_by)
+            self._retrust(conn, entry.topic, entry.contributed_by)
         return PutOutcome(id=entry.id, deduped=False)
 
     @staticmethod
-    def _supersede(conn: sqlite3.Connection, topic: str | None, winner: str, now: int) -> None:
+    def _supersede(
+        conn: sqlite3.Connection, topic: str | None, winner: str, now: int, contributor: str | None = None
+    ) -> None:
+        """Mark the topic's other live entries superseded by ``winner``. In a team store (``contributor``
+        set) only the same contributor's entries: another member's different learning is kept, contested."""
         if topic is None:
             return
-        conn.execute(
-            "UPDATE entries SET superseded_by = ?, superseded_at = ? "
-            "WHERE topic = ? AND superseded_by IS NULL AND id != ?",
-            (winner, now, topic, winner),
-        )
+        if contributor is None:
+            conn.execute(
+                "UPDATE entries SET superseded_by = ?, superseded_at = ? "
+                "WHERE topic = ? AND superseded_by IS NULL AND id != ?",
+                (winner, now, topic, winner),
+            )
+        else:
+            conn.execute(
+                "UPDATE entries SET superseded_by = ?, superseded_at = ? "
+                "WHERE topic = ? AND superseded_by IS NULL AND id != ? AND contributed_by = ?",
+                (winner, now, topic, winner, contributor),
+            )
+
+    @staticmethod
+    def _retrust(conn: sqlite3.Connection, topic: str | None, contributor: str | None = "") -> None:
+        """Recompute the trust of the live team learnings on ``topic`` (or of untopical ones: no-op):
+        ``verified`` when corroborated, else ``contested`` while another contributor's live learning on the
+        topic exists, else ``unverified``. Entries of personal and project stores (no contributor) have none."""
+        if contributor is None or topic is None:
+            return
+        rows = conn.execute(
+            "SELECT id, contributed_by, EXISTS (SELECT 1 FROM corroborations c WHERE c.entry_id = entries.id) AS corr "
+            "FROM entries WHERE topic = ? AND superseded_by IS NULL AND contributed_by IS NOT NULL",
+            (topic,),
+        ).fetchall()
+        contributors = {row["contributed_by"] for row in rows}
+        for row in rows:
+            trust = "verified" if row["corr"] else "contested" if len(contributors) > 1 else "unverified"
+            conn.execute("UPDATE entries SET trust = ? WHERE id = ?", (trust, row["id"]))
+
+    def corroborate(self, entry_id: str, user_id: str, similarity: float, now: int) -> bool:
+        with self._write() as conn:
+            row = conn.execute(
+                "SELECT id, topic, contributed_by, superseded_by FROM entries WHERE id = ?", (entry_id,)
+            ).fetchone()
+            if row is None or row["contributed_by"] is None or row["contributed_by"] == user_id:
+                return False
+            conn.execute(
+                "INSERT INTO corroborations(entry_id, user_id, at, similarity) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT(entry_id, user_id) DO NOTHING",
+                (entry_id, user_id, now, similarity),
+            )
+            conn.execute("UPDATE entries SET trust = 'verified' WHERE id = ?", (entry_id,))
+            if row["topic"] is not None:
+                if row["superseded_by"] is not None:  # corroborating an old version makes it current again
+                    conn.execute("UPDATE entries SET superseded_by = NULL, superseded_at = NULL WHERE id = ?", (entry_id,))
+                self._supersede(conn, row["topic"], entry_id, now)  # settled: the corroborated learning wins
+                self._retrust(conn, row["topic"], row["contributed_by"])
+        return True
+
+    def corroborations(self, entry_ids: Sequence[str]) -> dict[str, list[tuple[str, int, float]]]:
+        out: dict[str, list[tuple[str, int, float]]] = {}
+        for start in range(0, len(entry_ids), SQLITE_MAX_VARS):
+            chunk = list(entry_ids[start : start + SQLITE_MAX_VARS])
+            for row in self._read(
+                f"SELECT entry_id, user_id, at, similarity FROM corroborations WHERE entry_id IN "
+                f"({','.join('?' * len(chunk))}) ORDER BY at, user_id",
+                chunk,
+            ):
+                out.setdefault(row["entry_id"], []).append((row["user_id"], row["at"], row["similarity"]))
+        return out
+
+    def delete_by_contributor(self, user_id: str) -> int:
+        with self._write() as conn:
+            rows = conn.execute(
+                "SELECT rowid, content, topic, tags FROM entries WHERE contributed_by = ?", (user_id,)
+            ).fetchall()
+            for row in rows:
+                self._delete_row(conn, row)
+            conn.execute("DELETE FROM corroborations WHERE user_id = ?", (user_id,))
+            if rows:
+                self._after_delete(conn)
+        if rows:
+            with self._lock:
+                self._scrub_wal()
+                self._index = _VectorIndex(self._dim)
+        return len(rows)
 
     def get(self, entry_id: str) -> Entry | None:
         rows = self._read(f"SELECT {_ENTRY_COLUMNS} FROM entries WHERE id = ?", (entry_id,))
@@ -614,7 +713,7 @@ class SqliteStore:
                 return False
             cursor = conn.execute(
                 f"INSERT INTO entries({_ENTRY_COLUMNS.removeprefix('rowid, ')}) "
-                "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 (
                     entry.id,
                     entry.content,
@@ -633,6 +732,7 @@ class SqliteStore:
                     entry.last_used_surface,
                     entry.last_used_at,
                     entry.contributed_by,
+                    entry.trust,
                 ),
             )
             rowid = cursor.lastrowid

@@ -7,7 +7,7 @@ import threading
 from pathlib import Path
 
 from contextlamp.errors import InvalidArgumentError, NotFoundError
-from contextlamp.storage.base import AccessTokenRecord, Project, User
+from contextlamp.storage.base import AccessTokenRecord, Membership, Project, Team, User
 from contextlamp.storage.sqlite import connect, migrate
 from contextlamp.text import new_id
 
@@ -48,6 +48,23 @@ CONTROL_MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (issuer, subject)
     );
     """,
+    # 3: teams and their members (a team's learnings live in the store named by the team id)
+    """
+    CREATE TABLE IF NOT EXISTS teams (
+        id TEXT PRIMARY KEY,
+        slug TEXT NOT NULL UNIQUE,
+        name TEXT NOT NULL,
+        created_at INTEGER NOT NULL
+    );
+    CREATE TABLE IF NOT EXISTS team_members (
+        team_id TEXT NOT NULL REFERENCES teams(id) ON DELETE CASCADE,
+        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        role TEXT NOT NULL CHECK (role IN ('member', 'admin')),
+        added_at INTEGER NOT NULL,
+        PRIMARY KEY (team_id, user_id)
+    );
+    CREATE INDEX IF NOT EXISTS team_members_user ON team_members(user_id);
+    """,
 )
 
 
@@ -71,6 +88,10 @@ def _token(row: sqlite3.Row) -> AccessTokenRecord:
         last_used_at=row["last_used_at"],
         revoked_at=row["revoked_at"],
     )
+
+
+def _team(row: sqlite3.Row) -> Team:
+    return Team(id=row["id"], slug=row["slug"], name=row["name"], created_at=row["created_at"])
 
 
 class SqliteControlPlane:
@@ -207,6 +228,58 @@ class SqliteControlPlane:
         if row is None:  # the id is taken by another owner's project: keep the slug, take a fresh id
             return self.create_project(project.owner_id, project.slug, project.created_at)
         return _project(row)
+
+    def create_team(self, slug: str, name: str, now: int, team_id: str | None = None) -> Team:
+        with self._lock:
+            try:
+                self._conn.execute(
+                    "INSERT INTO teams(id, slug, name, created_at) VALUES (?, ?, ?, ?)",
+                    (team_id or new_id("team"), slug, name, now),
+                )
+            except sqlite3.IntegrityError as exc:
+                raise InvalidArgumentError("slug", f"a team {slug!r} (or with that id) already exists") from exc
+            return _team(self._conn.execute("SELECT * FROM teams WHERE slug = ?", (slug,)).fetchone())
+
+    def find_team(self, ref: str) -> Team | None:
+        with self._lock:
+            row = self._conn.execute("SELECT * FROM teams WHERE id = ? OR slug = ?", (ref, ref)).fetchone()
+        return _team(row) if row else None
+
+    def teams(self) -> list[Team]:
+        with self._lock:
+            rows = self._conn.execute("SELECT * FROM teams ORDER BY created_at, id").fetchall()
+        return [_team(row) for row in rows]
+
+    def set_member(self, team_id: str, user_id: str, role: str, now: int) -> None:
+        with self._lock:
+            self._conn.execute(
+                "INSERT INTO team_members(team_id, user_id, role, added_at) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT(team_id, user_id) DO UPDATE SET role = excluded.role",
+                (team_id, user_id, role, now),
+            )
+
+    def remove_member(self, team_id: str, user_id: str) -> bool:
+        with self._lock:
+            removed = self._conn.execute(
+                "DELETE FROM team_members WHERE team_id = ? AND user_id = ?", (team_id, user_id)
+            ).rowcount
+        return bool(removed)
+
+    def members(self, team_id: str) -> list[Membership]:
+        with self._lock:
+            rows = self._conn.execute(
+                "SELECT * FROM team_members WHERE team_id = ? ORDER BY added_at, user_id", (team_id,)
+            ).fetchall()
+        return [Membership(row["team_id"], row["user_id"], row["role"], row["added_at"]) for row in rows]
+
+    def memberships(self, user_id: str) -> list[tuple[Team, str]]:
+        with self._lock:
+            rows = self._conn.execute(
+                "SELECT teams.*, team_members.role FROM team_members JOIN teams ON teams.id = team_members.team_id "
+                "WHERE team_members.user_id = ? ORDER BY teams.created_at, teams.id",
+                (user_id,),
+            ).fetchall()
+        return [(_team(row), str(row["role"])) for row in rows]
 
     def find_project(self, owner_id: str, ref: str) -> Project | None:
         with self._lock:
