@@ -16,7 +16,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from contextlamp.errors import InvalidArgumentError, NotFoundError
-from contextlamp.storage import AccessTokenRecord, ControlPlane, StoreRegistry, User
+from contextlamp.storage import AccessTokenRecord, ControlPlane, Membership, StoreRegistry, Team, User
+from contextlamp.text import kebab
 
 TOKEN_PREFIX = "clp_"
 TOKEN_PATTERN = re.compile(r"\bclp_[A-Za-z0-9_-]{43}\b")
@@ -24,6 +25,8 @@ TOUCH_EVERY_MS = 60_000  # last_used_at is written at most once a minute per tok
 _DURATION = re.compile(r"^\s*(\d+)\s*([smhdw])\s*$")
 _UNIT_MS = {"s": 1000, "m": 60_000, "h": 3_600_000, "d": 86_400_000, "w": 7 * 86_400_000}
 MAX_USER_NAME = 200
+MAX_TEAM_SLUG = 64
+ROLES = ("member", "admin")
 
 
 def hash_token(token: str) -> str:
@@ -93,15 +96,74 @@ class Accounts:
         return self._control.users()
 
     def delete_user(self, ref: str) -> User:
-        """Delete a user and everything they own: tokens, identities, projects and every store file.
+        """Delete a user and everything they own: tokens, identities, projects, every store file, and the
+        learnings they contributed to teams (their data; corroborations they gave go too).
 
         Raises:
             NotFoundError: no such user.
         """
         user = self.user(ref)
+        for team in self._control.teams():
+            self.registry.store(team.id).delete_by_contributor(user.id)
         for store_id in self._control.delete_user(user.id):
             self.registry.drop(store_id)
         return user
+
+    # -- teams --------------------------------------------------------------------------------------------
+
+    def create_team(self, slug: str, name: str | None, owner: str | None) -> Team:
+        """Create a team; ``owner`` (user name or id), if given, becomes its first admin.
+
+        Raises:
+            InvalidArgumentError: the slug is empty, too long, or taken.
+            NotFoundError: no such owner.
+        """
+        normal = kebab(slug)
+        if not normal or len(normal) > MAX_TEAM_SLUG:
+            raise InvalidArgumentError("slug", f"a team slug is 1-{MAX_TEAM_SLUG} letters, digits and dashes")
+        admin = self.user(owner) if owner else None
+        team = self._control.create_team(normal, (name or normal).strip() or normal, self.clock())
+        if admin is not None:
+            self._control.set_member(team.id, admin.id, "admin", self.clock())
+        return team
+
+    def team(self, ref: str) -> Team:
+        """The team with this id or slug.
+
+        Raises:
+            NotFoundError: no such team.
+        """
+        found = self._control.find_team(ref) or self._control.find_team(kebab(ref))
+        if found is None:
+            raise NotFoundError(f"No team {ref!r}. List teams with: contextlamp team list")
+        return found
+
+    def teams(self) -> list[tuple[Team, list[Membership]]]:
+        """Every team with its members, oldest first."""
+        return [(team, self._control.members(team.id)) for team in self._control.teams()]
+
+    def add_member(self, team_ref: str, user_ref: str, role: str) -> Membership:
+        """Add a user to a team (or change their role). Takes effect on the user's next call.
+
+        Raises:
+            NotFoundError: no such team or user.
+            InvalidArgumentError: an unknown role.
+        """
+        if role not in ROLES:
+            raise InvalidArgumentError("role", f"got {role!r}; allowed values: {', '.join(ROLES)}")
+        team, user = self.team(team_ref), self.user(user_ref)
+        self._control.set_member(team.id, user.id, role, self.clock())
+        return next(m for m in self._control.members(team.id) if m.user_id == user.id)
+
+    def remove_member(self, team_ref: str, user_ref: str) -> None:
+        """End a membership at once; the member's past learnings stay in the team, attributed to them.
+
+        Raises:
+            NotFoundError: no such team or user, or the user is not a member.
+        """
+        team, user = self.team(team_ref), self.user(user_ref)
+        if not self._control.remove_member(team.id, user.id):
+            raise NotFoundError(f"{user.name} is not a member of team {team.slug}.")
 
     def create_token(self, user_ref: str, name: str, expires_in_ms: int | None) -> IssuedToken:
         """Issue a personal access token for a user; ``expires_in_ms`` None = never expires.

@@ -12,6 +12,7 @@ from contextlamp.errors import ConfigError
 from contextlamp.llm import OpenAIChat
 from contextlamp.models import Limits
 from contextlamp.retrieval.questions import LLMQuestionGenerator, QuestionGenerator, RuleQuestionGenerator
+from contextlamp.retrieval.search import TrustWeights
 from contextlamp.service import DAY_MS, MemoryService
 from contextlamp.storage import StoreRegistry
 
@@ -52,6 +53,12 @@ def create_service(settings: Settings) -> MemoryService:
         task_ttl_ms=int(settings.task_ttl_days * DAY_MS),
         questions=create_question_generator(settings),
         distiller=create_distiller(settings),
+        trust_weights=TrustWeights(
+            verified=settings.trust_weight_verified,
+            unverified=settings.trust_weight_unverified,
+            contested=settings.trust_weight_contested,
+        ),
+        team_paraphrase_threshold=settings.team_paraphrase_threshold,
     )
 
 

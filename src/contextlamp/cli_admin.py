@@ -261,3 +261,98 @@ def import_command(
             else ""
         )
     )
+
+
+@click.group()
+def team() -> None:
+    """Teams: members share learnings, which gain trust when another member confirms them.
+
+    Example: contextlamp team create platform --owner alice
+    """
+
+
+@team.command(name="create")
+@click.argument("slug")
+@click.option("--name", help="Display name (default: the slug).")
+@click.option("--owner", help="User who becomes the team's first admin.")
+@json_option
+@with_accounts
+def team_create(
+    _service: MemoryService,
+    accounts: Accounts,
+    _settings: Settings,
+    slug: str,
+    name: str | None,
+    owner: str | None,
+    as_json: bool,
+) -> None:
+    """Create a team.
+
+    Example: contextlamp team create platform --name "Platform team" --owner alice
+    """
+    created = accounts.create_team(slug, name, owner)
+    if as_json:
+        click.echo(json.dumps({"id": created.id, "slug": created.slug, "name": created.name}))
+    else:
+        click.echo(f"Team {created.slug} ({created.id}) created. Add members: contextlamp team add {created.slug} USER")
+
+
+@team.command(name="add")
+@click.argument("team_ref", metavar="TEAM")
+@click.argument("user_ref", metavar="USER")
+@click.option("--role", type=click.Choice(("member", "admin")), default="member", show_default=True)
+@with_accounts
+def team_add(
+    _service: MemoryService, accounts: Accounts, _settings: Settings, team_ref: str, user_ref: str, role: str
+) -> None:
+    """Add a user to a team (or change their role). Admins may forget any learning of the team.
+
+    Example: contextlamp team add platform bob --role admin
+    """
+    membership = accounts.add_member(team_ref, user_ref, role)
+    click.echo(f"{user_ref} is now {membership.role} of team {accounts.team(team_ref).slug}.")
+
+
+@team.command(name="remove")
+@click.argument("team_ref", metavar="TEAM")
+@click.argument("user_ref", metavar="USER")
+@with_accounts
+def team_remove(_service: MemoryService, accounts: Accounts, _settings: Settings, team_ref: str, user_ref: str) -> None:
+    """Remove a member: their access ends at once; their past learnings stay, attributed to them.
+
+    Example: contextlamp team remove platform bob
+    """
+    accounts.remove_member(team_ref, user_ref)
+    click.echo(f"{user_ref} removed from team {accounts.team(team_ref).slug}.")
+
+
+@team.command(name="list")
+@json_option
+@with_accounts
+def team_list(_service: MemoryService, accounts: Accounts, _settings: Settings, as_json: bool) -> None:
+    """List teams with their members and roles.
+
+    Example: contextlamp team list --json
+    """
+    found = accounts.teams()
+    names = {u.id: u.name for u in accounts.users()}
+    if as_json:
+        data = [
+            {
+                "id": t.id,
+                "slug": t.slug,
+                "name": t.name,
+                "created_at": t.created_at,
+                "members": [{"user": names.get(m.user_id, m.user_id), "role": m.role} for m in members],
+            }
+            for t, members in found
+        ]
+        click.echo(json.dumps(data, indent=2))
+        return
+    table = Table(title="teams")
+    for column in ("slug", "name", "members", "id"):
+        table.add_column(column, overflow="fold")
+    for item, members in found:
+        who = ", ".join(f"{names.get(m.user_id, m.user_id)}{' (admin)' if m.role == 'admin' else ''}" for m in members)
+        table.add_row(Text(item.slug), Text(item.name), Text(who), item.id)
+    console().print(table if found else Text("No teams yet.", style="dim"))

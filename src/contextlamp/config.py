@@ -93,6 +93,21 @@ class Settings(BaseSettings):
     llm_api_key: SecretStr | None = Field(default=None, description="API key for the LLM endpoint, if it needs one.")
     llm_timeout_s: float = Field(default=20.0, gt=0, description="Seconds before an LLM call gives up (then offline).")
 
+    team_paraphrase_threshold: float = Field(
+        default=0.85,
+        ge=0.0,
+        le=1.0,
+        description="Cosine at or above which another member's restatement verifies a team learning (with the "
+        "same numbers, days and negations; bench/team_threshold.py: 0.85 accepted 88% of restatements and 0% of "
+        "one-detail contradictions, docs/teams.md).",
+    )
+    trust_weight_verified: float = Field(default=1.0, ge=0, description="Score multiplier of verified team learnings.")
+    trust_weight_unverified: float = Field(
+        default=0.8, ge=0, description="Score multiplier of team learnings nobody has corroborated yet."
+    )
+    trust_weight_contested: float = Field(
+        default=0.5, ge=0, description="Score multiplier of contested team learnings (members disagree)."
+    )
     http_host: str = Field(default="127.0.0.1", description="HTTP server: interface to listen on (serve --http).")
     http_port: int = Field(default=8765, ge=1, le=65535, description="HTTP server: TCP port.")
     public_url: str | None = Field(

@@ -149,6 +149,8 @@ class ListItem(_Result):
     topic: str | None
     tags: list[str]
     superseded_by: str | None = None
+    contributed_by: str | None = None
+    trust: str | None = None
 
 
 class ListResult(_Result):

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -54,6 +54,7 @@ class ExportedEntry(_Model):
     last_used_surface: str | None
     last_used_at: int | None
     contributed_by: str | None
+    trust: Literal["verified", "unverified", "contested"] | None = None
 
 
 class ExportedProject(_Model):
@@ -65,12 +66,23 @@ class ExportedProject(_Model):
     created_at: int
 
 
-class ExportedStore(_Model):
-    """The entries of one store: ``personal`` (``project`` null) or a project's."""
+class ExportedTeam(_Model):
+    """A team the user contributed learnings to (only their own contributions are exported)."""
 
-    scope: Literal["personal", "project"]
+    id: str = Field(min_length=1, max_length=100)
+    slug: str = Field(min_length=1, max_length=200)
+    name: str
+    created_at: int
+
+
+class ExportedStore(_Model):
+    """The entries of one store: ``personal`` (``project`` and ``team`` null), a project's, or the user's own
+    contributions to a team."""
+
+    scope: Literal["personal", "project", "team"]
     store_id: str
     project: ExportedProject | None
+    team: ExportedTeam | None = None
     entries: list[ExportedEntry]
 
 
@@ -123,6 +135,7 @@ class ImportReport:
     sessions_added: int
     sessions_skipped: int
     projects: int
+    team_entries_skipped: int = 0
 
 
 def _exported(entry: Entry) -> ExportedEntry:
@@ -144,6 +157,7 @@ def _exported(entry: Entry) -> ExportedEntry:
         last_used_surface=entry.last_used_surface,
         last_used_at=entry.last_used_at,
         contributed_by=entry.contributed_by,
+        trust=cast(Any, entry.trust),
     )
 
 
@@ -158,6 +172,11 @@ def export_user(service: MemoryService, user: User) -> dict[str, Any]:
         store.model_copy(update={"entries": [_exported(e) for e in registry.store(store.store_id).all_entries()]})
         for store in stores
     ]
+    for team in registry.control.teams():
+        own = [_exported(e) for e in registry.store(team.id).all_entries() if e.contributed_by == user.id]
+        if own:
+            meta = ExportedTeam(id=team.id, slug=team.slug, name=team.name, created_at=team.created_at)
+            filled.append(ExportedStore(scope="team", store_id=team.id, project=None, team=meta, entries=own))
     sessions = [
         ExportedSession(
             id=d.id,
@@ -169,7 +188,7 @@ def export_user(service: MemoryService, user: User) -> dict[str, Any]:
         )
         for d in registry.store(user.id).all_sessions()
     ]
-    document = ExportDocument(
+    document = ExportDocument(  # teams after projects, oldest first: deterministic
         format=EXPORT_FORMAT,
         version=EXPORT_VERSION,
         user=ExportedUser(id=user.id, name=user.name, created_at=user.created_at),
@@ -223,18 +242,26 @@ def import_document(
     control = service.registry.control
     store_map: dict[str, str] = {}
     total = sum(len(s.entries) for s in document.stores)
-    done = added = skipped = secrets = 0
+    done = added = skipped = secrets = team_skipped = 0
     for exported in document.stores:
-        if exported.scope == "project" and exported.project is not None:
+        if exported.scope == "team":
+            team_id = _team_store(service, exported, user.id)
+            if team_id is None:
+                team_skipped += len(exported.entries)
+                done += len(exported.entries)
+                continue
+            store_map[exported.store_id] = team_id
+        elif exported.scope == "project" and exported.project is not None:
             meta = exported.project
             project = control.restore_project(Project(meta.id, meta.slug, user.id, meta.name, meta.created_at))
             store_map[exported.store_id] = project.id
         else:
             store_map[exported.store_id] = user.id
         store = service.registry.store(store_map[exported.store_id])
+        contributor = user.id if exported.scope == "team" else None
         for start in range(0, len(exported.entries), EMBED_BATCH):
             batch = exported.entries[start : start + EMBED_BATCH]
-            result = _restore_batch(service, store, batch)
+            result = _restore_batch(service, store, batch, contributor)
             added += result[0]
             skipped += result[1]
             secrets += result[2]
@@ -259,10 +286,32 @@ def import_document(
         else:
             sessions_skipped += 1
     projects = sum(1 for s in document.stores if s.scope == "project")
-    return ImportReport(user.id, user.name, added, skipped, secrets, sessions_added, sessions_skipped, projects)
+    return ImportReport(
+        user.id, user.name, added, skipped, secrets, sessions_added, sessions_skipped, projects, team_skipped
+    )
 
 
-def _restore_batch(service: MemoryService, store: Store, batch: list[ExportedEntry]) -> tuple[int, int, int]:
+def _team_store(service: MemoryService, exported: ExportedStore, user_id: str) -> str | None:
+    """The team store to restore the user's contributions into: the team (by id, else slug) if the user is a
+    member; a team that does not exist here is created with the user as its admin; None (skip) when the team
+    exists and the user is not a member of it."""
+    control = service.registry.control
+    meta = exported.team
+    if meta is None:
+        return None
+    team = control.find_team(meta.id) or control.find_team(meta.slug)
+    if team is None:
+        team = control.create_team(meta.slug, meta.name, meta.created_at, meta.id)
+        control.set_member(team.id, user_id, "admin", service.clock())
+        return team.id
+    if any(t.id == team.id for t, _ in control.memberships(user_id)):
+        return team.id
+    return None
+
+
+def _restore_batch(
+    service: MemoryService, store: Store, batch: list[ExportedEntry], contributor: str | None = None
+) -> tuple[int, int, int]:
     """Restore one batch with one embedding call; returns (added, skipped, refused for a secret)."""
     fresh: list[Entry] = []
     secrets = skipped = 0
@@ -287,7 +336,8 @@ def _restore_batch(service: MemoryService, store: Store, batch: list[ExportedEnt
             last_used_surface=item.last_used_surface,
             last_used_at=item.last_used_at,
             questions=tuple(item.questions),
-            contributed_by=item.contributed_by,
+            contributed_by=contributor or item.contributed_by,
+            trust=item.trust if (contributor or item.contributed_by) else None,
         )
         if store.get(entry.id) is not None or store.find_by_key(entry.content_key) is not None:
             skipped += 1

@@ -118,6 +118,13 @@ def build_server(
         source_surface: Annotated[str | None, Field(description="Defaults to this client's name.")] = None,
         tags: Annotated[list[str] | None, Field(description="Up to 32 short labels.")] = None,
         project: Annotated[str | None, Field(description="Project id or slug; a new slug creates the project.")] = None,
+        team: Annotated[
+            str | None,
+            Field(
+                description="Team id or slug: share this as a team learning with every member (not with project). "
+                "Saving what a teammate already saved verifies it."
+            ),
+        ] = None,
     ) -> Annotated[CallToolResult, SaveResult]:
         """Remember one durable thing for all of the user's AI tools.
 
@@ -128,7 +135,7 @@ def build_server(
         """
         return call(
             ctx,
-            lambda c: service.save_context(c, content, memory_type, kind, topic, source_surface, tags, project),
+            lambda c: service.save_context(c, content, memory_type, kind, topic, source_surface, tags, project, team),
         )
 
     def get_context(
@@ -138,7 +145,13 @@ def build_server(
         memory_types: Annotated[
             list[MemoryTypeName] | None, Field(description="Only these types (default: all).")
         ] = None,
-        scope: Annotated[str, Field(description="personal | team | team:<id> | all.")] = "all",
+        scope: Annotated[
+            str,
+            Field(
+                description="all (personal, the project if given, and your teams), personal, team (all your teams) "
+                "or team:<id or slug>."
+            ),
+        ] = "all",
         project: Annotated[str | None, Field(description="Also search this project (id or slug).")] = None,
         verified_only: Annotated[bool, Field(description="Leave out team learnings not yet verified.")] = False,
         recency: Annotated[bool, Field(description="Strongly favour the newest entries.")] = False,
@@ -161,6 +174,7 @@ def build_server(
         cursor: Annotated[str | None, Field(description="next_cursor of the previous page.")] = None,
         memory_types: Annotated[list[MemoryTypeName] | None, Field(description="Only these types.")] = None,
         include_superseded: Annotated[bool, Field(description="Also show replaced entries (history).")] = False,
+        team: Annotated[str | None, Field(description="List this team's learnings (id or slug).")] = None,
     ) -> Annotated[CallToolResult, ListResult]:
         """Browse stored memories, newest first, with titles and previews (not a search: use get_context).
 
@@ -168,7 +182,7 @@ def build_server(
         """
         return call(
             ctx,
-            lambda c: service.list_context(c, limit, project, cursor, memory_types, include_superseded),
+            lambda c: service.list_context(c, limit, project, cursor, memory_types, include_superseded, team),
         )
 
     def forget_context(

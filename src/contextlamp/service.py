@@ -42,9 +42,9 @@ from contextlamp.models import (
 )
 from contextlamp.retrieval.fusion import FusionWeights
 from contextlamp.retrieval.questions import QuestionGenerator, RuleQuestionGenerator
-from contextlamp.retrieval.search import ScopedStore, search
+from contextlamp.retrieval.search import ScopedStore, TrustWeights, search
 from contextlamp.secret_scan import REDACTED, SecretScanner
-from contextlamp.storage import Project, Store, StoreRegistry
+from contextlamp.storage import Project, Store, StoreRegistry, Team
 from contextlamp.text import (
     collapse_ws,
     content_key,
@@ -56,6 +56,7 @@ from contextlamp.text import (
     scrub_surrogates,
     title_of,
 )
+from contextlamp.trust import DEFAULT_PARAPHRASE_THRESHOLD, corroborates
 from contextlamp.validate import check_choice, check_int, check_memory_types, check_str, check_text
 
 logger = logging.getLogger(__name__)
@@ -100,6 +101,8 @@ class MemoryService:
         questions: QuestionGenerator | None = None,
         distiller: Distiller | None = None,
         clock: Callable[[], int] = now_ms,
+        trust_weights: TrustWeights | None = None,
+        team_paraphrase_threshold: float = DEFAULT_PARAPHRASE_THRESHOLD,
     ) -> None:
         self.registry = registry
         self.embedder = embedder
@@ -112,6 +115,8 @@ class MemoryService:
         self.questions = questions or RuleQuestionGenerator()
         self.distiller = distiller or OfflineDistiller()
         self.clock = clock
+        self.trust_weights = trust_weights or TrustWeights()
+        self.team_paraphrase_threshold = team_paraphrase_threshold
 
     # -- identity and scoping -------------------------------------------------------------------------
 
@@ -137,6 +142,21 @@ class MemoryService:
         if len(slug) > MAX_SLUG_CHARS:
             raise InvalidArgumentError("project", f"a slug is at most {MAX_SLUG_CHARS} characters")
         return control.create_project(principal.user_id, slug, self.clock())
+
+    def _team(self, principal: Principal, ref: Any, field: str = "team") -> tuple[Team, str]:
+        """The caller's team with id or slug ``ref`` and the caller's role in it. A team the caller is not in
+        gets the same error as a team that does not exist."""
+        raw = check_str(field, ref).strip()
+        for team, role in self.registry.control.memberships(principal.user_id):
+            if raw in (team.id, team.slug) or (raw and kebab(raw) == team.slug):
+                return team, role
+        raise InvalidArgumentError(field, f"no team {raw!r} among your teams (give its id or slug)")
+
+    def _team_stores(self, principal: Principal) -> list[ScopedStore]:
+        return [self._team_scoped(team) for team, _ in self.registry.control.memberships(principal.user_id)]
+
+    def _team_scoped(self, team: Team) -> ScopedStore:
+        return ScopedStore(self.registry.store(team.id), f"team:{team.id}", 2)
 
     def _personal(self, principal: Principal) -> ScopedStore:
         return ScopedStore(self.registry.store(principal.user_id), "personal", 0)
@@ -173,11 +193,18 @@ class MemoryService:
         topic_value = self._check_topic(topic)
         tag_values = self._check_tags(tags)
         surface = normalise_surface(check_str("source_surface", source_surface)) if source_surface else caller.surface
-        self._refuse_secrets(topic=topic, source_surface=source_surface, project=project)
+        self._refuse_secrets(topic=topic, source_surface=source_surface, project=project, team=team)
+        contributor: str | None = None
         if team is not None:
-            raise InvalidArgumentError("team", f"no team {team!r} among your teams")
-        target = self._project(caller.principal, project, create=True)
-        store = self._scoped(target).store if target else self._personal(caller.principal).store
+            if project is not None:
+                raise InvalidArgumentError(
+                    "team", "cannot be given together with 'project': a memory goes to one store"
+                )
+            store = self.registry.store(self._team(caller.principal, team)[0].id)
+            contributor = caller.principal.user_id
+        else:
+            target = self._project(caller.principal, project, create=True)
+            store = self._scoped(target).store if target else self._personal(caller.principal).store
         now = self.clock()
         key = content_key(text)
         entry = NewEntry(
@@ -191,15 +218,39 @@ class MemoryService:
             source_surface=surface,
             created_at=now,
             expires_at=now + self.task_ttl_ms if type_value == "task" else None,
+            contributed_by=contributor,
         )
         # known content dedupes without paying for questions or embeddings; None means it vanished meanwhile
         outcome = store.put(entry, None, now) if store.find_by_key(key) is not None else None
+        if outcome is not None and contributor is not None:
+            store.corroborate(outcome.id, contributor, 1.0, now)  # no-op when the caller contributed it
         if outcome is None:
             questions = tuple(self.questions.generate(text, topic_value, kind_value, type_value))
             entry = replace(entry, questions=questions)
-            outcome = store.put(entry, self.embedder.embed([text, *questions]), now)
+            vectors = self.embedder.embed([text, *questions])
+            if contributor is not None and (restated := self._restated(store, text, vectors[0], contributor, now)):
+                return SaveResult(id=restated, deduped=True)
+            outcome = store.put(entry, vectors, now)
             assert outcome is not None
         return SaveResult(id=outcome.id, deduped=outcome.deduped)
+
+    def _restated(self, store: Store, text: str, vector: Any, contributor: str, now: int) -> str | None:
+        """The id of another member's live team learning that ``text`` restates (trust.corroborates), after
+        recording the corroboration; None when there is none. One extra embedding, only for candidates."""
+        threshold = self.team_paraphrase_threshold
+        near = [i for i, cosine in store.vector_search(vector, 5, now, None) if cosine >= threshold]
+        if not near:
+            return None
+        candidates = [e for e in store.entries(near).values() if e.contributed_by not in (None, contributor)]
+        if not candidates:
+            return None
+        contents = self.embedder.embed([c.content for c in candidates])  # content to content, not questions
+        for candidate, row in zip(candidates, contents, strict=True):
+            cosine = float(row @ vector)
+            if corroborates(candidate.content, text, cosine, threshold):
+                store.corroborate(candidate.id, contributor, round(cosine, 4), now)
+                return candidate.id
+        return None
 
     def _refuse_secrets(self, **fields: Any) -> None:
         """Raise SecretDetectedError for the first string argument that holds a secret."""
@@ -284,8 +335,6 @@ class MemoryService:
         scope_value = check_str("scope", scope)
         if scope_value not in ("personal", "team", "all") and not scope_value.startswith("team:"):
             raise InvalidArgumentError("scope", f"got {scope_value!r}; allowed values: {', '.join(SCOPES)}")
-        if scope_value.startswith("team:"):
-            raise InvalidArgumentError("scope", f"{scope_value!r} is not one of your teams")
         for name, flag in (("verified_only", verified_only), ("recency", recency)):
             if not isinstance(flag, bool):
                 raise InvalidArgumentError(name, f"must be true or false, got {flag!r}")
@@ -295,15 +344,32 @@ class MemoryService:
             stores.append(self._personal(caller.principal))
             if target is not None:
                 stores.append(self._scoped(target))
+        if scope_value in ("team", "all"):
+            stores += self._team_stores(caller.principal)
+        elif scope_value.startswith("team:"):
+            stores.append(self._team_scoped(self._team(caller.principal, scope_value[5:], "scope")[0]))
         if not stores or all(s.store.count() == 0 for s in stores):
             return GetResult(packs=[])
         now = self.clock()
         query_vector = self.embedder.embed([text])[0]
-        hits = search(stores, text, query_vector, limit, now, types, self.weights, bool(recency))
+        teams = any(s.scope.startswith("team:") for s in stores)
+        hits = search(
+            stores,
+            text,
+            query_vector,
+            limit,
+            now,
+            types,
+            self.weights,
+            bool(recency),
+            self.trust_weights if teams else None,
+            bool(verified_only),
+        )
         for scoped in stores:
             used = [h.entry.id for h in hits if h.source is scoped]
             if used:
                 scoped.store.record_use(used, caller.surface, now)
+        names: dict[str, str] = {}
         return GetResult(
             packs=[
                 Pack(
@@ -316,10 +382,22 @@ class MemoryService:
                     score=h.score,
                     scope=h.source.scope,
                     topic=h.entry.topic,
+                    **self._attribution(h.entry, names),
                 )
                 for h in hits
             ]
         )
+
+    def _attribution(self, entry: Entry, names: dict[str, str]) -> dict[str, Any]:
+        """``contributed_by`` (the contributor's user name, or id once the user is gone) and ``trust`` of a
+        team learning; nothing for personal and project entries (their packs leave both fields out)."""
+        if entry.contributed_by is None:
+            return {}
+        who = entry.contributed_by
+        if who not in names:
+            user = self.registry.control.find_user(who)
+            names[who] = user.name if user else who
+        return {"contributed_by": names[who], "trust": entry.trust or "unverified"}
 
     # -- list_context -----------------------------------------------------------------------------------
 
@@ -331,8 +409,10 @@ class MemoryService:
         cursor: Any = None,
         memory_types: Any = None,
         include_superseded: Any = False,
+        team: Any = None,
     ) -> ListResult:
-        """Browse entries newest first: the personal store, or the project's store when ``project`` is given.
+        """Browse entries newest first: the personal store, or the project's store when ``project`` is given,
+        or a team's learnings (with contributor and trust) when ``team`` is given.
 
         Raises:
             InvalidArgumentError: a bad argument (including a cursor that was not made by list_context).
@@ -342,12 +422,19 @@ class MemoryService:
         if not isinstance(include_superseded, bool):
             raise InvalidArgumentError("include_superseded", f"must be true or false, got {include_superseded!r}")
         before = _decode_cursor(cursor) if cursor is not None else None
-        target = self._project(caller.principal, project, create=False)
-        store = self._scoped(target).store if target else self._personal(caller.principal).store
+        if team is not None:
+            if project is not None:
+                raise InvalidArgumentError("team", "cannot be given together with 'project'")
+            store = self.registry.store(self._team(caller.principal, team)[0].id)
+        else:
+            target = self._project(caller.principal, project, create=False)
+            store = self._scoped(target).store if target else self._personal(caller.principal).store
         rows = store.list_page(size + 1, before, self.clock(), types, include_superseded)
         page = rows[:size]
         next_cursor = _encode_cursor(page[-1]) if len(rows) > size else None
-        return ListResult(items=[_list_item(e) for e in page], next_cursor=next_cursor)
+        names: dict[str, str] = {}
+        items = [_list_item(e).model_copy(update=self._attribution(e, names)) for e in page]
+        return ListResult(items=items, next_cursor=next_cursor)
 
     # -- forget_context ---------------------------------------------------------------------------------
 
@@ -365,6 +452,8 @@ class MemoryService:
         if not isinstance(confirm, bool):
             raise InvalidArgumentError("confirm", f"must be true or false, got {confirm!r}")
         found = self._find(caller.principal, entry_id, project)
+        if found is None and project is None:
+            found = self._find_team_learning(caller.principal, entry_id)
         if found is None:
             return ForgetResult(forgotten=False, preview=None) if not confirm else ForgetResult(forgotten=False)
         store, entry = found
@@ -383,6 +472,26 @@ class MemoryService:
         if forgotten:
             self._forget_in_digests(caller.principal, entry.id)
         return ForgetResult(forgotten=forgotten)
+
+    def _find_team_learning(self, principal: Principal, entry_id: str) -> tuple[Store, Entry] | None:
+        """A team learning the caller may forget: theirs, or any in a team they administer.
+
+        Raises:
+            InvalidArgumentError: the caller is a member who neither contributed it nor administers the team.
+        """
+        now = self.clock()
+        for team, role in self.registry.control.memberships(principal.user_id):
+            store = self.registry.store(team.id)
+            entry = store.get(entry_id)
+            if entry is None or (entry.expires_at is not None and entry.expires_at <= now):
+                continue
+            if entry.contributed_by != principal.user_id and role != "admin":
+                raise InvalidArgumentError(
+                    "id",
+                    f"{entry_id} is a learning of team {team.slug}: only its contributor or a team admin can forget it",
+                )
+            return store, entry
+        return None
 
     def _forget_in_digests(self, principal: Principal, entry_id: str) -> None:
         """Rebuild the label and summary of every session that listed a forgotten entry, without its text."""

@@ -31,6 +31,22 @@ class ScopedStore:
 
 
 @dataclass(frozen=True)
+class TrustWeights:
+    """Multipliers of a team learning's fused score by its trust (spec/TOOLS.md: verified > unverified >
+    contested). Personal and project entries have no trust and keep their score."""
+
+    verified: float = 1.0
+    unverified: float = 0.8
+    contested: float = 0.5
+
+    def of(self, trust: str | None) -> float:
+        """The multiplier for a trust level (1.0 for None)."""
+        return {"verified": self.verified, "unverified": self.unverified, "contested": self.contested}.get(
+            trust or "", 1.0
+        )
+
+
+@dataclass(frozen=True)
 class Hit:
     """A fused result: the entry, its store and its 0..1 score."""
 
@@ -158,6 +174,32 @@ def fuse(
     return [(str(f.key), f.rrf, f.score) for f in fused]
 
 
+def _by_trust(
+    fused: list[tuple[str, float, float]],
+    owner: dict[str, ScopedStore],
+    stores: Sequence[ScopedStore],
+    trust: TrustWeights,
+    verified_only: bool,
+) -> list[tuple[str, float, float]]:
+    """Re-weight (and filter) the fused list by the trust of team learnings, best first again."""
+    wanted: dict[int, list[str]] = {}
+    for entry_id, _, _ in fused:
+        wanted.setdefault(id(owner[entry_id]), []).append(entry_id)
+    levels: dict[str, str | None] = {}
+    for scoped in stores:
+        ids = wanted.get(id(scoped))
+        if ids:
+            levels.update((i, e.trust) for i, e in scoped.store.entries(ids).items())
+    out: list[tuple[str, float, float]] = []
+    for entry_id, rrf, score in fused:
+        level = levels.get(entry_id)
+        if level is not None and verified_only and level != "verified":
+            continue
+        weight = trust.of(level)
+        out.append((entry_id, rrf * weight, score * weight))
+    return sorted(out, key=lambda f: -f[1])
+
+
 def search(
     stores: Sequence[ScopedStore],
     query: str,
@@ -167,16 +209,22 @@ def search(
     memory_types: Sequence[MemoryType] | None,
     weights: FusionWeights,
     recency: bool,
+    trust: TrustWeights | None = None,
+    verified_only: bool = False,
 ) -> list[Hit]:
     """The top ``max_results`` hits across ``stores``, best first.
 
     Order: fused RRF descending; ties broken by newer ``created_at``, then lower store priority
-    (personal before project), so recency only breaks ties unless ``recency`` is true.
+    (personal before project before team), so recency only breaks ties unless ``recency`` is true.
+    With ``trust``, a team learning's RRF and score are multiplied by its trust weight before the cut;
+    ``verified_only`` drops team learnings that are not verified (entries without trust always stay).
     """
     depth = max(CANDIDATE_DEPTH, 5 * max_results)
     floor = -1.0 if weights.semantic_floor is None else weights.semantic_floor
     lists, owner = collect_signals(stores, query, query_vector, depth, now, memory_types, floor)
     fused = fuse(lists, weights, recency)
+    if trust is not None or verified_only:
+        fused = _by_trust(fused, owner, stores, trust or TrustWeights(1.0, 1.0, 1.0), verified_only)
     if len(fused) > max_results:  # only ties with the last place need their entries for tie-breaking
         cutoff = fused[max_results - 1][1]
         fused = [f for f in fused if f[1] >= cutoff - 1e-12]

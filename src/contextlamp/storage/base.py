@@ -92,7 +92,8 @@ class Store(Protocol):
         decides, so concurrent identical puts yield one entry); on insert with a topic, mark every other
         live entry of that topic superseded by it. A team learning (``contributed_by`` set) supersedes only
         its contributor's own entries on the topic and starts ``unverified``; the topic's learnings from
-        different contributors are then all ``contested`` (unless corroborated). When the key exists on a superseded entry, that entry
+        different contributors are then all ``contested`` (unless corroborated). When the key exists on a
+        superseded entry, that entry
         becomes current again (superseding the current entries of its topic) and keeps its id.
         ``vectors`` has one row for the content then one per question, ``(1 + len(questions), dim)``.
         """

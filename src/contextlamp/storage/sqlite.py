@@ -346,7 +346,8 @@ class SqliteStore:
             # BEGIN IMMEDIATE holds the single write lock, so this check and the insert are one atomic
             # step across threads and processes; the UNIQUE index on content_key guarantees it regardless
             existing = conn.execute(
-                "SELECT id, topic, superseded_by, contributed_by FROM entries WHERE content_key = ?", (entry.content_key,)
+                "SELECT id, topic, superseded_by, contributed_by FROM entries WHERE content_key = ?",
+                (entry.content_key,),
             ).fetchone()
             if existing is not None:
                 if existing["superseded_by"] is not None:
@@ -443,7 +444,9 @@ class SqliteStore:
             conn.execute("UPDATE entries SET trust = 'verified' WHERE id = ?", (entry_id,))
             if row["topic"] is not None:
                 if row["superseded_by"] is not None:  # corroborating an old version makes it current again
-                    conn.execute("UPDATE entries SET superseded_by = NULL, superseded_at = NULL WHERE id = ?", (entry_id,))
+                    conn.execute(
+                        "UPDATE entries SET superseded_by = NULL, superseded_at = NULL WHERE id = ?", (entry_id,)
+                    )
                 self._supersede(conn, row["topic"], entry_id, now)  # settled: the corroborated learning wins
                 self._retrust(conn, row["topic"], row["contributed_by"])
         return True
