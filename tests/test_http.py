@@ -313,3 +313,48 @@ def test_mcp_inspector_lists_the_tools(server: HttpServer, tokens: dict[str, str
         "save_session",
         "resume_session",
     }
+
+
+# -- teams over MCP ---------------------------------------------------------------------------------
+
+
+def test_team_members_share_learnings_with_trust_and_outsiders_see_nothing(server: HttpServer) -> None:
+    accounts = server.accounts()
+    tokens = {}
+    for name in ("tara", "uma", "vic"):
+        accounts.create_user(name)
+        tokens[name] = accounts.create_token(name, "t", None).token
+    team = accounts.create_team("search-team", None, "tara")
+    accounts.add_member("search-team", "uma", "member")
+
+    async def scenario() -> None:
+        async with _client(server.mcp, tokens["tara"]) as tara:
+            shared = _data(
+                await tara.call_tool(
+                    "save_context", {"content": "Search indexes are rebuilt nightly at 03:00", "team": "search-team"}
+                )
+            )
+        async with _client(server.mcp, tokens["uma"]) as uma:
+            got = _data(await uma.call_tool("get_context", {"query": "search index rebuild", "scope": "team"}))
+            pack = next(p for p in got["packs"] if p["id"] == shared["id"])
+            assert (pack["trust"], pack["contributed_by"], pack["scope"]) == ("unverified", "tara", f"team:{team.id}")
+            again = _data(
+                await uma.call_tool(
+                    "save_context", {"content": "Search indexes are rebuilt nightly at 03:00", "team": "search-team"}
+                )
+            )
+            assert again == {"id": shared["id"], "deduped": True}
+        async with _client(server.mcp, tokens["tara"]) as tara:
+            got = _data(await tara.call_tool("get_context", {"query": "search index rebuild", "verified_only": True}))
+            assert [p["trust"] for p in got["packs"] if p["id"] == shared["id"]] == ["verified"]
+        async with _client(server.mcp, tokens["vic"]) as vic:
+            got = _data(await vic.call_tool("get_context", {"query": "search index rebuild nightly", "scope": "all"}))
+            assert all(p["id"] != shared["id"] for p in got["packs"])
+            refused = await vic.call_tool("list_context", {"team": "search-team"})
+            unknown = await vic.call_tool("list_context", {"team": "no-such-team"})
+            assert refused.is_error and unknown.is_error
+            assert _text(refused).replace("search-team", "T") == _text(unknown).replace("no-such-team", "T")
+            forgot = _data(await vic.call_tool("forget_context", {"id": shared["id"]}))
+            assert forgot == {"forgotten": False}
+
+    anyio.run(scenario)
