@@ -24,7 +24,7 @@ from rich.console import Console
 from rich.table import Table
 
 from contextlamp.embedding import Embedder, create_embedder
-from contextlamp.retrieval.query import content_terms, fts_match
+from contextlamp.retrieval.query import content_terms
 from contextlamp.service import Caller, MemoryService
 from contextlamp.storage import StoreRegistry
 
@@ -115,9 +115,7 @@ def run_size(n: int, embedder: Embedder, queries: int, rng: random.Random) -> di
             "get_context (hybrid)": timed(lambda: service.get_context(caller, next(it)), queries),
             "  of which query embedding": timed(lambda: embedder.embed([rng.choice(QUESTIONS)]), queries),
             "keyword-only baseline": timed(
-                lambda: store.keyword_search(
-                    fts_match(content_terms(rng.choice(QUESTIONS)), "or") or '""', 50, now, None
-                ),
+                lambda: store.keyword_search(content_terms(rng.choice(QUESTIONS)), "or", 50, now, None),
                 queries,
             ),
         }

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from contextlamp.embedding.base import Vectors
 from contextlamp.models import Entry, MemoryType
 from contextlamp.retrieval.fusion import FusionWeights, weighted_rrf
-from contextlamp.retrieval.query import content_terms, fts_match, query_terms
+from contextlamp.retrieval.query import content_terms, query_terms
 from contextlamp.storage.base import Store
 
 CANDIDATE_DEPTH = 50  # per-list candidates before fusion; at least 5x the requested results
@@ -133,15 +133,12 @@ def _keyword(
     A natural question rarely has all its words in one memory, so the strict query alone often finds
     nothing or too little; ranking AND-matches ahead of OR-matches keeps exact hits on top either way.
     """
-    strict = fts_match(terms, "and")
-    if strict is None:
+    if not terms:
         return []
-    hits = store.keyword_search(strict, depth, now, memory_types)
+    hits = store.keyword_search(terms, "and", depth, now, memory_types)
     if len(hits) < depth and len(terms) > 1:
-        relaxed = fts_match(terms, "or")
-        assert relaxed is not None
         seen = {entry_id for entry_id, _ in hits}
-        hits += [h for h in store.keyword_search(relaxed, depth, now, memory_types) if h[0] not in seen]
+        hits += [h for h in store.keyword_search(terms, "or", depth, now, memory_types) if h[0] not in seen]
     return hits[:depth]
 
 

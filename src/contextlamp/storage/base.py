@@ -112,9 +112,11 @@ class Store(Protocol):
         ...
 
     def keyword_search(
-        self, match: str, limit: int, now: int, memory_types: Sequence[MemoryType] | None
+        self, terms: Sequence[str], mode: str, limit: int, now: int, memory_types: Sequence[MemoryType] | None
     ) -> list[tuple[str, float]]:
-        """Live entries matching an FTS MATCH expression, best BM25 first, as ``(id, bm25)`` (lower = better)."""
+        """Live entries matching the full-text ``terms`` (stemmed words; ``mode`` ``"and"``: every term,
+        ``"or"``: any), best first, as ``(id, rank)`` where lower is better (SQLite: BM25; PostgreSQL: the
+        negated ``ts_rank_cd``). Terms are data, never query syntax."""
         ...
 
     def vector_search(

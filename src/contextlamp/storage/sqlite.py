@@ -24,6 +24,7 @@ import numpy as np
 from contextlamp.embedding.base import Vectors
 from contextlamp.errors import EmbeddingMismatchError, StorageError
 from contextlamp.models import Entry, MemoryType, NewEntry, PutOutcome, SessionDigest
+from contextlamp.retrieval.query import fts_match
 
 logger = logging.getLogger(__name__)
 
@@ -504,8 +505,11 @@ class SqliteStore:
         return live
 
     def keyword_search(
-        self, match: str, limit: int, now: int, memory_types: Sequence[MemoryType] | None
+        self, terms: Sequence[str], mode: str, limit: int, now: int, memory_types: Sequence[MemoryType] | None
     ) -> list[tuple[str, float]]:
+        match = fts_match(list(terms), mode)
+        if match is None:
+            return []
         types_sql, types_params = _type_filter(memory_types, "e.memory_type")
         live = _LIVE.replace("superseded_by", "e.superseded_by").replace("expires_at", "e.expires_at")
         try:
