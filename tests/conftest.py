@@ -1,4 +1,9 @@
-"""Shared fixtures: a clean environment, a service over a temporary data directory with a fake embedder."""
+"""Shared fixtures: a clean environment, a service over a temporary data directory with a fake embedder.
+
+The ``registry`` fixture (and so ``service``, ``alice``, ``bob``) is parametrised over both storage backends:
+every test that uses it runs on SQLite and on PostgreSQL + pgvector (one embedded server for the session,
+tables emptied after each test). Tests of SQLite's files themselves are marked ``sqlite_only``.
+"""
 
 from __future__ import annotations
 
@@ -12,6 +17,7 @@ from contextlamp.embedding import FakeEmbedder
 from contextlamp.service import Caller, MemoryService
 from contextlamp.storage import StoreRegistry
 from tests.fakes import FakeEndpoint, FakeIssuer
+from tests.postgres import BACKENDS, PostgresServer
 
 
 @pytest.fixture(autouse=True)
@@ -46,8 +52,32 @@ def embedder() -> FakeEmbedder:
     return FakeEmbedder()
 
 
+@pytest.fixture(scope="session")
+def postgres(tmp_path_factory: pytest.TempPathFactory) -> Iterator[PostgresServer]:
+    """One embedded PostgreSQL 18 + pgvector server for the test session."""
+    with PostgresServer.start(tmp_path_factory.mktemp("postgres")) as server:
+        yield server
+
+
+@pytest.fixture(params=BACKENDS)
+def backend(request: pytest.FixtureRequest) -> str:
+    return str(request.param)
+
+
 @pytest.fixture
-def registry(tmp_path: Path, embedder: FakeEmbedder) -> Iterator[StoreRegistry]:
+def registry(
+    tmp_path: Path, embedder: FakeEmbedder, backend: str, request: pytest.FixtureRequest
+) -> Iterator[StoreRegistry]:
+    if backend == "postgresql":
+        server: PostgresServer = request.getfixturevalue("postgres")
+        url = server.database("contract")
+        reg = StoreRegistry(tmp_path / "home", embedder.identity, embedder.dim, url, pool_size=4)
+        try:
+            yield reg
+        finally:
+            reg.close()
+            server.empty("contract")
+        return
     reg = StoreRegistry(tmp_path / "home", embedder.identity, embedder.dim)
     yield reg
     reg.close()
@@ -80,3 +110,16 @@ def issuer() -> Iterator[FakeIssuer]:
     fake = FakeIssuer()
     yield fake
     fake.close()
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Tests marked ``sqlite_only`` (they read SQLite's files) run on the SQLite backend only."""
+    keep: list[pytest.Item] = []
+    dropped: list[pytest.Item] = []
+    for item in items:
+        callspec = getattr(item, "callspec", None)
+        on_postgres = callspec is not None and callspec.params.get("backend") == "postgresql"
+        (dropped if on_postgres and item.get_closest_marker("sqlite_only") else keep).append(item)
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+        items[:] = keep

@@ -24,6 +24,7 @@ def accounts(service: MemoryService, clock: Clock) -> Accounts:
     return Accounts(service.registry, clock)
 
 
+@pytest.mark.sqlite_only  # reads SQLite files
 def test_token_authenticates_its_user_and_is_stored_only_as_a_hash(accounts: Accounts, service: MemoryService) -> None:
     user = accounts.create_user("alice")
     issued = accounts.create_token("alice", "laptop", parse_duration("30d"))
@@ -57,6 +58,7 @@ def test_revoked_expired_and_orphaned_tokens_stop_working(accounts: Accounts, cl
     assert states["old"].revoked_at is not None
 
 
+@pytest.mark.sqlite_only  # reads SQLite files
 def test_deleting_a_user_deletes_all_their_data(accounts: Accounts, service: MemoryService) -> None:
     accounts.create_user("carol")
     carol = Caller(principal=service.principal("carol"), surface="cli")

@@ -45,8 +45,6 @@ def test_questions_are_stored_with_their_entry_and_leave_with_it(service: Memory
     store = service.registry.store(alice.principal.user_id)
     entry = store.get(saved.id)
     assert entry is not None and len(entry.questions) >= 2
-    (rowid,) = store._read("SELECT rowid FROM entries WHERE id = ?", (saved.id,))[0]  # type: ignore[attr-defined]
-    count = store._read("SELECT count(*) FROM vectors WHERE entry_rowid = ?", (rowid,))[0][0]  # type: ignore[attr-defined]
-    assert count == 1 + len(entry.questions)
+    assert store.entry_vectors([saved.id])[saved.id].shape == (1 + len(entry.questions), service.embedder.dim)
     service.forget_context(alice, saved.id)
-    assert store._read("SELECT count(*) FROM vectors")[0][0] == 0  # type: ignore[attr-defined]
+    assert store.entry_vectors([saved.id]) == {}

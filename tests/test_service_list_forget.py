@@ -87,6 +87,7 @@ def test_unknown_and_foreign_ids_look_the_same(service: MemoryService, alice: Ca
     )
 
 
+@pytest.mark.sqlite_only  # reads SQLite files
 def test_forget_leaves_no_trace_of_the_text_in_the_database_files(
     service: MemoryService, alice: Caller, tmp_path: Path
 ) -> None:

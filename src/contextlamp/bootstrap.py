@@ -36,7 +36,8 @@ def create_service(settings: Settings) -> MemoryService:
         StorageError: the data directory cannot be used.
     """
     embedder = create_embedder(settings.embedder)
-    registry = StoreRegistry(settings.home, embedder.identity, embedder.dim)
+    url = settings.database_url.get_secret_value() if settings.database_url else None
+    registry = StoreRegistry(settings.home, embedder.identity, embedder.dim, url, settings.db_pool_size)
     limits = Limits(
         max_content_bytes=settings.max_content_bytes,
         max_transcript_bytes=settings.max_transcript_bytes,

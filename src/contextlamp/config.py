@@ -47,6 +47,12 @@ class Settings(BaseSettings):
         min_length=1,
         description="Local user for stdio and the CLI (identity never comes from a tool argument).",
     )
+    database_url: SecretStr | None = Field(
+        default=None,
+        description="postgresql://user:password@host:port/db to keep every store and the control plane in "
+        "PostgreSQL with pgvector (several server replicas on one database); unset = SQLite files in home.",
+    )
+    db_pool_size: int = Field(default=10, ge=1, le=1000, description="PostgreSQL connections per server process.")
     embedder: Literal["minilm", "fake"] = Field(
         default="minilm",
         description="Embedding model: 'minilm' (bundled all-MiniLM-L6-v2, offline) or 'fake' "
@@ -139,6 +145,13 @@ class Settings(BaseSettings):
     session_idle_timeout_s: float = Field(
         default=1800, gt=0, description="HTTP server: an MCP session idle this many seconds is closed."
     )
+
+    @field_validator("database_url")
+    @classmethod
+    def _postgres_url(cls, value: SecretStr | None) -> SecretStr | None:
+        if value is not None and not value.get_secret_value().startswith(("postgresql://", "postgres://")):
+            raise ValueError("database_url must start with postgresql:// (only PostgreSQL is supported)")
+        return value
 
     @field_validator("rate_limit")
     @classmethod

@@ -1,20 +1,28 @@
-"""Storage backends behind the ``Store`` and ``ControlPlane`` protocols; ``StoreRegistry`` opens them."""
+"""Storage backends behind the ``Store`` and ``ControlPlane`` protocols; ``StoreRegistry`` opens them.
+
+Two backends: SQLite files under the data directory (the embedded default) and PostgreSQL + pgvector
+(``database_url``), for several server replicas on one database.
+"""
 
 from __future__ import annotations
 
 import threading
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from contextlamp.storage.base import AccessTokenRecord, ControlPlane, Membership, Project, Store, Team, User
+from contextlamp.storage.control import SqlControlPlane, sqlite_control_plane
 from contextlamp.storage.sqlite import SqliteStore
-from contextlamp.storage.sqlite_control import SqliteControlPlane
+
+if TYPE_CHECKING:
+    from contextlamp.storage.postgres import PostgresDatabase
 
 __all__ = [
     "AccessTokenRecord",
     "ControlPlane",
     "Membership",
     "Project",
-    "SqliteControlPlane",
+    "SqlControlPlane",
     "SqliteStore",
     "Store",
     "StoreRegistry",
@@ -24,19 +32,37 @@ __all__ = [
 
 
 class StoreRegistry:
-    """Opens each store once per process and keeps it open: ``<home>/stores/<store_id>.db``.
+    """Opens each store once per process and keeps it: SQLite ``<home>/stores/<store_id>.db`` with the control
+    plane in ``<home>/control.db``; or, with ``database_url``, rows of one PostgreSQL database (``pool_size``
+    connections) holding the stores and the control plane. Thread-safe.
 
-    The control plane lives in ``<home>/control.db``. Thread-safe.
+    Raises (constructor):
+        StorageError: the data directory or the database cannot be used.
+        EmbeddingMismatchError: the PostgreSQL database was built with another embedding model.
     """
 
-    def __init__(self, home: Path, embedder_identity: str, dim: int) -> None:
+    def __init__(
+        self, home: Path, embedder_identity: str, dim: int, database_url: str | None = None, pool_size: int = 10
+    ) -> None:
         self.home = home
         self._identity = embedder_identity
         self._dim = dim
         self._stores: dict[str, Store] = {}
         self._lock = threading.Lock()
-        home.mkdir(parents=True, exist_ok=True)
-        self.control: ControlPlane = SqliteControlPlane(home / "control.db")
+        self._postgres: PostgresDatabase | None = None
+        if database_url:
+            from contextlamp.storage.postgres import PostgresDatabase, PostgresExecutor
+
+            self._postgres = PostgresDatabase(database_url, embedder_identity, dim, pool_size)
+            self.control: ControlPlane = SqlControlPlane(PostgresExecutor(self._postgres))
+        else:
+            home.mkdir(parents=True, exist_ok=True)
+            self.control = sqlite_control_plane(home / "control.db")
+
+    @property
+    def backend(self) -> str:
+        """``"sqlite"`` or ``"postgresql"``."""
+        return "sqlite" if self._postgres is None else "postgresql"
 
     def store(self, store_id: str) -> Store:
         """The store with this id (``usr_…``, ``prj_…``), created on first use.
@@ -48,16 +74,25 @@ class StoreRegistry:
         with self._lock:
             store = self._stores.get(store_id)
             if store is None:
-                store = SqliteStore(self.home / "stores" / f"{store_id}.db", store_id, self._identity, self._dim)
+                if self._postgres is not None:
+                    from contextlamp.storage.postgres import PostgresStore
+
+                    store = PostgresStore(self._postgres, store_id)
+                else:
+                    store = SqliteStore(self.home / "stores" / f"{store_id}.db", store_id, self._identity, self._dim)
                 self._stores[store_id] = store
             return store
 
     def drop(self, store_id: str) -> None:
-        """Close a store and delete its database files (``.db``, ``-wal``, ``-shm``); no error if absent."""
+        """Close a store and delete it: its database files (``.db``, ``-wal``, ``-shm``), or its rows in
+        PostgreSQL; no error if absent."""
         with self._lock:
             store = self._stores.pop(store_id, None)
             if store is not None:
                 store.close()
+            if self._postgres is not None:
+                self._postgres.drop_store(store_id)
+                return
             base = self.home / "stores" / f"{store_id}.db"
             for path in (base, base.with_name(base.name + "-wal"), base.with_name(base.name + "-shm")):
                 path.unlink(missing_ok=True)
@@ -69,3 +104,5 @@ class StoreRegistry:
                 store.close()
             self._stores.clear()
             self.control.close()
+            if self._postgres is not None:
+                self._postgres.close()

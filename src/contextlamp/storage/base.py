@@ -206,6 +206,11 @@ class Store(Protocol):
         already stored (import is idempotent and dedupes by content)."""
         ...
 
+    def entry_vectors(self, ids: Sequence[str]) -> dict[str, Vectors]:
+        """The stored vectors of entries, ``{id: (1 + questions, dim) float32}`` (content first); unknown ids
+        are absent. For copying a store between backends without embedding again."""
+        ...
+
     def all_sessions(self) -> list[SessionDigest]:
         """Every session digest, oldest first."""
         ...

@@ -753,6 +753,22 @@ class SqliteStore:
             )
         return True
 
+    def entry_vectors(self, ids: Sequence[str]) -> dict[str, Vectors]:
+        found: dict[str, Vectors] = {}
+        for start in range(0, len(ids), SQLITE_MAX_VARS):
+            chunk = list(ids[start : start + SQLITE_MAX_VARS])
+            rows = self._read(
+                f"SELECT e.id AS id, v.vec AS vec FROM entries e JOIN vectors v ON v.entry_rowid = e.rowid "
+                f"WHERE e.id IN ({','.join('?' * len(chunk))}) ORDER BY e.id, v.ord",
+                chunk,
+            )
+            grouped: dict[str, list[bytes]] = {}
+            for row in rows:
+                grouped.setdefault(row["id"], []).append(row["vec"])
+            for entry_id, blobs in grouped.items():
+                found[entry_id] = np.frombuffer(b"".join(blobs), dtype=np.float32).reshape(len(blobs), self._dim).copy()
+        return found
+
     def all_sessions(self) -> list[SessionDigest]:
         with self._lock:
             return self._digests(self._conn.execute("SELECT * FROM sessions ORDER BY created_at, id").fetchall())

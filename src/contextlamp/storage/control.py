@@ -1,0 +1,350 @@
+"""The control plane (users, tokens, OIDC identities, projects, teams) in portable SQL.
+
+One implementation, ``SqlControlPlane``, runs on SQLite (``<home>/control.db``) and on PostgreSQL (the same
+database as the stores) through a small ``Executor``: the statements are written once with ``?``
+placeholders, and every race (two replicas creating one user, one project slug, one membership) is decided
+by a unique index and ``ON CONFLICT``, which both engines implement alike.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import AbstractContextManager, contextmanager
+from pathlib import Path
+from typing import Any, Protocol
+
+from contextlamp.errors import InvalidArgumentError, NotFoundError, StorageError
+from contextlamp.storage.base import AccessTokenRecord, Membership, Project, Team, User
+from contextlamp.storage.sqlite import connect, migrate
+from contextlamp.text import new_id
+
+Row = Mapping[str, Any]
+
+SQLITE_MIGRATIONS: tuple[str, ...] = (
+    """
+    CREATE TABLE IF NOT EXISTS users (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL UNIQUE,
+        created_at INTEGER NOT NULL
+    );
+    CREATE TABLE IF NOT EXISTS projects (
+        id TEXT PRIMARY KEY,
+        slug TEXT NOT NULL,
+        owner_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        name TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        UNIQUE (owner_id, slug)
+    );
+    """,
+    # 2: personal access tokens (hash only) and external identities (OIDC issuer + sub) for the HTTP server
+    """
+    CREATE TABLE IF NOT EXISTS tokens (
+        id TEXT PRIMARY KEY,
+        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        name TEXT NOT NULL,
+        token_hash TEXT NOT NULL UNIQUE,
+        created_at INTEGER NOT NULL,
+        expires_at INTEGER,
+        last_used_at INTEGER,
+        revoked_at INTEGER
+    );
+    CREATE INDEX IF NOT EXISTS tokens_user ON tokens(user_id);
+    CREATE TABLE IF NOT EXISTS identities (
+        issuer TEXT NOT NULL,
+        subject TEXT NOT NULL,
+        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        created_at INTEGER NOT NULL,
+        PRIMARY KEY (issuer, subject)
+    );
+    """,
+    # 3: teams and their members (a team's learnings live in the store named by the team id)
+    """
+    CREATE TABLE IF NOT EXISTS teams (
+        id TEXT PRIMARY KEY,
+        slug TEXT NOT NULL UNIQUE,
+        name TEXT NOT NULL,
+        created_at INTEGER NOT NULL
+    );
+    CREATE TABLE IF NOT EXISTS team_members (
+        team_id TEXT NOT NULL REFERENCES teams(id) ON DELETE CASCADE,
+        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        role TEXT NOT NULL CHECK (role IN ('member', 'admin')),
+        added_at INTEGER NOT NULL,
+        PRIMARY KEY (team_id, user_id)
+    );
+    CREATE INDEX IF NOT EXISTS team_members_user ON team_members(user_id);
+    """,
+)
+
+
+class Conflict(Exception):
+    """A statement broke a unique constraint."""
+
+
+class Executor(Protocol):
+    """Runs ``?``-placeholder statements on one database."""
+
+    def all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        """Every row of a query."""
+        ...
+
+    def run(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """Run a statement; the number of rows it changed. Raises ``Conflict`` on a unique violation."""
+        ...
+
+    def transaction(self) -> AbstractContextManager[Executor]:
+        """An executor whose statements commit together (or not at all)."""
+        ...
+
+    def close(self) -> None:
+        """Release the connection (an executor over a shared pool releases nothing)."""
+        ...
+
+
+class SqliteExecutor:
+    """``Executor`` over one SQLite file (WAL, busy timeout; ``connect``), serialised by a lock."""
+
+    def __init__(self, path: Path) -> None:
+        self._conn = connect(path)
+        self._lock = threading.RLock()
+        migrate(self._conn, SQLITE_MIGRATIONS)
+
+    def all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        with self._lock:
+            return [dict(row) for row in self._conn.execute(sql, params).fetchall()]
+
+    def run(self, sql: str, params: Sequence[Any] = ()) -> int:
+        with self._lock:
+            try:
+                return self._conn.execute(sql, params).rowcount
+            except sqlite3.IntegrityError as exc:
+                raise Conflict(str(exc)) from exc
+
+    @contextmanager
+    def transaction(self) -> Iterator[Executor]:
+        with self._lock:
+            self._conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield self
+                self._conn.execute("COMMIT")
+            except BaseException:
+                self._conn.execute("ROLLBACK")
+                raise
+
+    def close(self) -> None:
+        with self._lock:
+            self._conn.close()
+
+
+def _user(row: Row) -> User:
+    return User(id=row["id"], name=row["name"], created_at=row["created_at"])
+
+
+def _project(row: Row) -> Project:
+    return Project(
+        id=row["id"], slug=row["slug"], owner_id=row["owner_id"], name=row["name"], created_at=row["created_at"]
+    )
+
+
+def _token(row: Row) -> AccessTokenRecord:
+    return AccessTokenRecord(
+        id=row["id"],
+        user_id=row["user_id"],
+        name=row["name"],
+        created_at=row["created_at"],
+        expires_at=row["expires_at"],
+        last_used_at=row["last_used_at"],
+        revoked_at=row["revoked_at"],
+    )
+
+
+def _team(row: Row) -> Team:
+    return Team(id=row["id"], slug=row["slug"], name=row["name"], created_at=row["created_at"])
+
+
+def _one(rows: list[Row]) -> Row | None:
+    return rows[0] if rows else None
+
+
+_IDENTITY = (
+    "SELECT users.* FROM identities JOIN users ON users.id = identities.user_id WHERE issuer = ? AND subject = ?"
+)
+
+
+class SqlControlPlane:
+    """The ``ControlPlane`` over an ``Executor`` (SQLite or PostgreSQL)."""
+
+    def __init__(self, executor: Executor) -> None:
+        self._db = executor
+
+    # -- users ------------------------------------------------------------------------------------------
+
+    def ensure_user(self, name: str, now: int) -> str:
+        self._db.run(
+            "INSERT INTO users (id, name, created_at) VALUES (?, ?, ?) ON CONFLICT (name) DO NOTHING",
+            (new_id("usr"), name, now),
+        )
+        row = _one(self._db.all("SELECT id FROM users WHERE name = ?", (name,)))
+        if row is None:  # deleted between the two statements
+            raise StorageError(f"user {name!r} vanished while being registered; retry")
+        return str(row["id"])
+
+    def create_user(self, name: str, now: int, user_id: str | None = None) -> User:
+        try:
+            self._db.run(
+                "INSERT INTO users (id, name, created_at) VALUES (?, ?, ?)", (user_id or new_id("usr"), name, now)
+            )
+        except Conflict as exc:
+            raise InvalidArgumentError("name", f"a user named {name!r} (or with that id) already exists") from exc
+        return _user(self._db.all("SELECT * FROM users WHERE name = ?", (name,))[0])
+
+    def find_user(self, ref: str) -> User | None:
+        row = _one(self._db.all("SELECT * FROM users WHERE id = ? OR name = ? ORDER BY id = ? DESC", (ref, ref, ref)))
+        return _user(row) if row else None
+
+    def users(self) -> list[User]:
+        return [_user(row) for row in self._db.all("SELECT * FROM users ORDER BY created_at, id")]
+
+    def delete_user(self, user_id: str) -> list[str]:
+        with self._db.transaction() as tx:
+            projects = [str(r["id"]) for r in tx.all("SELECT id FROM projects WHERE owner_id = ?", (user_id,))]
+            deleted = tx.run("DELETE FROM users WHERE id = ?", (user_id,))
+        if not deleted:
+            raise NotFoundError(f"No user {user_id!r}.")
+        return [user_id, *projects]
+
+    def user_for_identity(self, issuer: str, subject: str, name: str, now: int) -> User:
+        row = _one(self._db.all(_IDENTITY, (issuer, subject)))
+        if row is not None:
+            return _user(row)
+        with self._db.transaction() as tx:
+            tx.run(
+                "INSERT INTO users (id, name, created_at) VALUES (?, ?, ?) ON CONFLICT (name) DO NOTHING",
+                (new_id("usr"), name, now),
+            )
+            user = _user(tx.all("SELECT * FROM users WHERE name = ?", (name,))[0])
+            tx.run(
+                "INSERT INTO identities (issuer, subject, user_id, created_at) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (issuer, subject) DO NOTHING",
+                (issuer, subject, user.id, now),
+            )
+            row = tx.all(_IDENTITY, (issuer, subject))[0]
+        return _user(row)
+
+    # -- tokens -----------------------------------------------------------------------------------------
+
+    def add_token(
+        self, user_id: str, name: str, token_hash: str, now: int, expires_at: int | None
+    ) -> AccessTokenRecord:
+        token_id = new_id("tok")
+        self._db.run(
+            "INSERT INTO tokens (id, user_id, name, token_hash, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)",
+            (token_id, user_id, name, token_hash, now, expires_at),
+        )
+        return _token(self._db.all("SELECT * FROM tokens WHERE id = ?", (token_id,))[0])
+
+    def token_by_hash(self, token_hash: str) -> AccessTokenRecord | None:
+        row = _one(self._db.all("SELECT * FROM tokens WHERE token_hash = ?", (token_hash,)))
+        return _token(row) if row else None
+
+    def tokens(self, user_id: str | None) -> list[AccessTokenRecord]:
+        if user_id is None:
+            rows = self._db.all("SELECT * FROM tokens ORDER BY created_at, id")
+        else:
+            rows = self._db.all("SELECT * FROM tokens WHERE user_id = ? ORDER BY created_at, id", (user_id,))
+        return [_token(row) for row in rows]
+
+    def revoke_token(self, token_id: str, now: int) -> bool:
+        return bool(
+            self._db.run("UPDATE tokens SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL", (now, token_id))
+        )
+
+    def touch_token(self, token_id: str, now: int) -> None:
+        self._db.run("UPDATE tokens SET last_used_at = ? WHERE id = ?", (now, token_id))
+
+    # -- projects ---------------------------------------------------------------------------------------
+
+    def find_project(self, owner_id: str, ref: str) -> Project | None:
+        row = _one(
+            self._db.all("SELECT * FROM projects WHERE owner_id = ? AND (id = ? OR slug = ?)", (owner_id, ref, ref))
+        )
+        return _project(row) if row else None
+
+    def create_project(self, owner_id: str, slug: str, now: int) -> Project:
+        self._db.run(
+            "INSERT INTO projects (id, slug, owner_id, name, created_at) VALUES (?, ?, ?, ?, ?) "
+            "ON CONFLICT (owner_id, slug) DO NOTHING",
+            (new_id("prj"), slug, owner_id, slug, now),
+        )
+        return _project(self._db.all("SELECT * FROM projects WHERE owner_id = ? AND slug = ?", (owner_id, slug))[0])
+
+    def projects(self, owner_id: str) -> list[Project]:
+        rows = self._db.all("SELECT * FROM projects WHERE owner_id = ? ORDER BY created_at, id", (owner_id,))
+        return [_project(row) for row in rows]
+
+    def restore_project(self, project: Project) -> Project:
+        self._db.run(
+            "INSERT INTO projects (id, slug, owner_id, name, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+            (project.id, project.slug, project.owner_id, project.name, project.created_at),
+        )
+        row = _one(
+            self._db.all("SELECT * FROM projects WHERE owner_id = ? AND slug = ?", (project.owner_id, project.slug))
+        )
+        if row is None:  # the id is taken by another owner's project: keep the slug, take a fresh id
+            return self.create_project(project.owner_id, project.slug, project.created_at)
+        return _project(row)
+
+    # -- teams ------------------------------------------------------------------------------------------
+
+    def create_team(self, slug: str, name: str, now: int, team_id: str | None = None) -> Team:
+        try:
+            self._db.run(
+                "INSERT INTO teams (id, slug, name, created_at) VALUES (?, ?, ?, ?)",
+                (team_id or new_id("team"), slug, name, now),
+            )
+        except Conflict as exc:
+            raise InvalidArgumentError("slug", f"a team {slug!r} (or with that id) already exists") from exc
+        return _team(self._db.all("SELECT * FROM teams WHERE slug = ?", (slug,))[0])
+
+    def find_team(self, ref: str) -> Team | None:
+        row = _one(self._db.all("SELECT * FROM teams WHERE id = ? OR slug = ? ORDER BY id = ? DESC", (ref, ref, ref)))
+        return _team(row) if row else None
+
+    def teams(self) -> list[Team]:
+        return [_team(row) for row in self._db.all("SELECT * FROM teams ORDER BY created_at, id")]
+
+    def set_member(self, team_id: str, user_id: str, role: str, now: int) -> None:
+        self._db.run(
+            "INSERT INTO team_members (team_id, user_id, role, added_at) VALUES (?, ?, ?, ?) "
+            "ON CONFLICT (team_id, user_id) DO UPDATE SET role = excluded.role",
+            (team_id, user_id, role, now),
+        )
+
+    def remove_member(self, team_id: str, user_id: str) -> bool:
+        return bool(self._db.run("DELETE FROM team_members WHERE team_id = ? AND user_id = ?", (team_id, user_id)))
+
+    def members(self, team_id: str) -> list[Membership]:
+        rows = self._db.all("SELECT * FROM team_members WHERE team_id = ? ORDER BY added_at, user_id", (team_id,))
+        return [Membership(row["team_id"], row["user_id"], row["role"], row["added_at"]) for row in rows]
+
+    def memberships(self, user_id: str) -> list[tuple[Team, str]]:
+        rows = self._db.all(
+            "SELECT teams.*, team_members.role FROM team_members JOIN teams ON teams.id = team_members.team_id "
+            "WHERE team_members.user_id = ? ORDER BY teams.created_at, teams.id",
+            (user_id,),
+        )
+        return [(_team(row), str(row["role"])) for row in rows]
+
+    def close(self) -> None:
+        self._db.close()
+
+
+def sqlite_control_plane(path: Path) -> SqlControlPlane:
+    """The control plane in one SQLite file (created and migrated on first use).
+
+    Raises:
+        StorageError: the file cannot be opened.
+    """
+    return SqlControlPlane(SqliteExecutor(path))
