@@ -215,6 +215,52 @@ def test_two_users_with_the_same_content_never_see_each_other(server: HttpServer
     assert httpx2.get(f"{server.url}/export", timeout=30).status_code == 401
 
 
+def test_lone_surrogates_and_odd_names_do_not_break_http(server: HttpServer) -> None:
+    accounts = server.accounts()
+    accounts.create_user("日本")
+    token = accounts.create_token("日本", "t", None).token
+    opened = _post(server, token)
+    session = {"mcp-session-id": opened.headers["mcp-session-id"], "mcp-protocol-version": "2025-06-18"}
+    _post(server, token, {"jsonrpc": "2.0", "method": "notifications/initialized"}, **session)
+    raw = (
+        '{"jsonrpc": "2.0", "id": 7, "method": "tools/call", "params": {"name": "get_context", '
+        '"arguments": {"query": "caf\\ud800e menu"}}}'
+    )
+    answer = httpx2.post(
+        server.mcp,
+        content=raw.encode(),
+        headers={**MCP_HEADERS, "Authorization": f"Bearer {token}", **session},
+        timeout=30,
+    )
+    assert answer.status_code == 200 and '"packs"' in answer.text  # answered like stdio, not refused
+    exported = httpx2.get(f"{server.url}/export", headers={"Authorization": f"Bearer {token}"}, timeout=30)
+    assert exported.status_code == 200 and exported.json()["user"]["name"] == "日本"
+    assert exported.headers["content-disposition"].isascii()
+
+
+def test_a_user_deleted_under_a_running_server_is_gone_from_it(server: HttpServer) -> None:
+    accounts = server.accounts()
+    accounts.create_user("zed")
+    token = accounts.create_token("zed", "t", None).token
+
+    async def save_and_get(token: str, content: str | None, query: str) -> list[str]:
+        async with _client(server.mcp, token) as client:
+            if content:
+                _data(await client.call_tool("save_context", {"content": content}))
+            got = _data(await client.call_tool("get_context", {"query": query}))
+            return [p["text"] for p in got["packs"]]
+
+    assert anyio.run(save_and_get, token, "Zed's nebula project codename", "nebula codename")
+    user = accounts.user("zed")
+    store_file = server.home / "stores" / f"{user.id}.db"
+    assert store_file.exists()
+    accounts.delete_user("zed")  # another process than the server, as `contextlamp user delete` is
+    assert not store_file.exists()
+    accounts.registry.control.create_user("zed", 1, user.id)  # the same id again, as an import would
+    fresh = accounts.create_token("zed", "t2", None).token
+    assert anyio.run(save_and_get, fresh, None, "nebula codename") == []  # the server reopened the file
+
+
 def test_client_name_becomes_the_source_surface(server: HttpServer, tokens: dict[str, str]) -> None:
     async def scenario() -> None:
         async with _client(server.mcp, tokens["alice"], name="Cursor") as client:
@@ -267,12 +313,60 @@ def test_body_size_rate_and_session_limits(tmp_path: Path) -> None:
         assert _post(limited, a).status_code == 200  # session 1
         assert _post(limited, b).status_code == 200  # session 2
         assert _post(limited, c).status_code == 503  # a third session is refused
+        refused = _post(limited, c)
+        assert refused.status_code == 503 and int(refused.headers["retry-after"]) > 0  # a third session
         statuses = [_post(limited, a).status_code for _ in range(3)]
         assert statuses[-1] == 429
         limited_response = _post(limited, a)
         assert limited_response.status_code == 429
         assert int(limited_response.headers["retry-after"]) >= 1
+        for spelling in ("bearer", "BEARER", "bEaReR"):  # the token is limited, not the header's spelling
+            respelled = httpx2.post(
+                limited.mcp, json=initialize_body(), headers={**MCP_HEADERS, "Authorization": f"{spelling} {a}"}
+            )
+            assert respelled.status_code == 429, spelling
         assert httpx2.get(f"{limited.url}/healthz", timeout=10).status_code == 200  # health is never limited
+
+
+def test_one_token_cannot_hold_every_session(tmp_path: Path) -> None:
+    env = {"CONTEXTLAMP_MAX_SESSIONS_PER_TOKEN": "2", "CONTEXTLAMP_MAX_SESSIONS": "10"}
+    with run_server(tmp_path / "home", env) as limited:
+        accounts = limited.accounts()
+        accounts.create_user("hog")
+        accounts.create_user("fair")
+        hog, fair = accounts.create_token("hog", "h", None).token, accounts.create_token("fair", "f", None).token
+        first = _post(limited, hog)
+        assert first.status_code == 200 and _post(limited, hog).status_code == 200
+        third = _post(limited, hog)
+        assert third.status_code == 429 and int(third.headers["retry-after"]) > 0
+        assert _post(limited, fair).status_code == 200  # others still get in
+        session = first.headers["mcp-session-id"]
+        closed = httpx2.delete(
+            limited.mcp,
+            headers={
+                **MCP_HEADERS,
+                "Authorization": f"Bearer {hog}",
+                "mcp-session-id": session,
+                "mcp-protocol-version": "2025-06-18",
+            },
+        )
+        assert closed.status_code in (200, 204)
+        assert _post(limited, hog).status_code == 200  # a closed session frees its place
+
+
+def test_behind_a_proxy_the_public_host_is_accepted(tmp_path: Path) -> None:
+    env = {"CONTEXTLAMP_PUBLIC_URL": "https://memory.example.com"}
+    with run_server(tmp_path / "home", env) as proxied:
+        accounts = proxied.accounts()
+        accounts.create_user("pia")
+        token = accounts.create_token("pia", "p", None).token
+        assert (
+            _post(proxied, token, **{"Host": "memory.example.com", "Origin": "https://memory.example.com"}).status_code
+            == 200
+        )
+        assert _post(proxied, token, **{"Host": "evil.example.net"}).status_code == 421  # DNS rebinding guard stays
+        metadata = httpx2.get(f"{proxied.url}/.well-known/oauth-protected-resource/mcp", timeout=10).json()
+        assert metadata["resource"] == "https://memory.example.com/mcp"
 
 
 # -- the MCP Inspector, if Node.js is here --------------------------------------------------------

@@ -12,9 +12,10 @@ from click.testing import CliRunner
 from contextlamp.cli import cli
 from contextlamp.embedding import FakeEmbedder
 from contextlamp.errors import InvalidArgumentError
-from contextlamp.portability import export_user, import_document, parse_document
+from contextlamp.portability import check_document, export_user, import_document, parse_document
 from contextlamp.service import Caller, MemoryService
 from contextlamp.storage import StoreRegistry
+from contextlamp.text import new_id
 from tests.conftest import Clock
 
 TRANSCRIPT = """User: we decided to use pnpm in every repo from now on
@@ -116,10 +117,14 @@ def test_a_crafted_file_cannot_smuggle_a_secret_in(service: MemoryService, alice
     assert user is not None
     document = export_user(service, user)
     entry = copy.deepcopy(document["stores"][0]["entries"][0])
-    entry.update(id="ctx_smuggled", content="prod key AKIAIOSFODNN7EXAMPLE here", content_key="x", superseded_by=None)
-    document["stores"][0]["entries"].append(entry)
-    report = import_document(service, parse_document(document), "eve")
-    assert report.entries_with_secrets == 1
+    entry.update(id=new_id("ctx"), content="prod key AKIAIOSFODNN7EXAMPLE here", superseded_by=None, superseded_at=None)
+    tagged = copy.deepcopy(entry)
+    tagged.update(id=new_id("ctx"), content="An ordinary note", tags=["ghp_" + "a1b2" * 9])
+    document["stores"][0]["entries"] += [entry, tagged]
+    with pytest.raises(InvalidArgumentError, match="user"):
+        import_document(service, parse_document(document), "eve")  # a mistyped --user creates nobody
+    report = import_document(service, parse_document(document), "eve", create_user=True)
+    assert report.entries_with_secrets == 2
     eve = Caller(principal=service.principal("eve"), surface="cli")
     assert all("AKIA" not in i.title for i in service.list_context(eve, limit=50).items)
 
@@ -144,3 +149,68 @@ def test_cli_export_and_import(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) 
     bad.write_text("{not json")
     result = runner.invoke(cli, ["import", str(bad)])
     assert result.exit_code != 0 and "not a JSON export" in result.output
+
+
+def _doc(service: MemoryService, alice: Caller, clock: Clock) -> dict:
+    _fill(service, alice, clock)
+    user = service.registry.control.find_user("alice")
+    assert user is not None
+    return export_user(service, user)
+
+
+@pytest.mark.parametrize(
+    ("path", "value", "field"),
+    [
+        (("user", "id"), "../../../tmp/evil", "user.id"),
+        (("user", "id"), "prj_" + "a" * 26, "user.id"),  # another kind of id: cannot name a personal store
+        (("user", "name"), "usr_" + "b" * 26, "user.name"),  # a name shaped like an id
+        (("user", "name"), "two words", "user.name"),
+        (("stores", 1, "project", "id"), "usr_" + "c" * 26, "stores.1.project.id"),
+        (("stores", 1, "project", "slug"), "../../Evil Slug", "stores.1.project.slug"),
+        (("stores", 0, "entries", 0, "created_at"), 2**70, "created_at"),
+        (("stores", 0, "entries", 0, "reuse_count"), "3", "reuse_count"),
+        (("stores", 0, "entries", 0, "topic"), "NOT A KEBAB Topic!!", "topic"),
+        (("stores", 0, "entries", 0, "tags"), ["x" * 100], "tags"),
+        (("stores", 0, "entries", 0, "content"), " ", "content"),
+        (("stores", 0, "entries", 0, "content"), "x" * 40_000, "content"),
+        (("stores", 0, "entries", 0, "superseded_by"), "ctx_" + "d" * 26, "superseded_by"),
+        (("sessions", 0, "learnings", 0, "store_id"), "usr_" + "e" * 26, "store_id"),
+    ],
+)
+def test_a_crafted_document_is_refused_before_anything_is_written(
+    service: MemoryService, alice: Caller, clock: Clock, tmp_path: Path, path: tuple, value: object, field: str
+) -> None:
+    document = copy.deepcopy(_doc(service, alice, clock))
+    target = document
+    for step in path[:-1]:
+        target = target[step]
+    target[path[-1]] = value
+    other = _fresh(tmp_path, "other", clock)
+    with pytest.raises(InvalidArgumentError, match=field.replace(".", r"\.")):
+        import_document(other, parse_document(document))
+    assert other.registry.control.users() == []
+    assert not list((tmp_path / "other" / "stores").glob("*")) if (tmp_path / "other" / "stores").exists() else True
+    assert not (tmp_path / "tmp").exists()
+
+
+def test_only_tasks_expire_in_an_import(service: MemoryService, alice: Caller, clock: Clock) -> None:
+    document = copy.deepcopy(_doc(service, alice, clock))
+    fact = next(e for e in document["stores"][0]["entries"] if e["memory_type"] != "task")
+    fact["expires_at"] = 1
+    with pytest.raises(InvalidArgumentError, match="expires_at"):
+        check_document(service, parse_document(document))
+
+
+def test_store_ids_never_reach_a_path_and_names_never_look_like_ids(service: MemoryService) -> None:
+    from contextlamp.accounts import Accounts
+    from contextlamp.errors import StorageError
+
+    for bad in ("../control", "usr_../../x", "prj_short", ""):
+        with pytest.raises(StorageError):
+            service.registry.store(bad)
+    accounts = Accounts(service.registry, service.clock)
+    with pytest.raises(InvalidArgumentError, match="like an id"):
+        accounts.create_user("usr_" + "a" * 26)
+    real = accounts.create_user("zed")
+    assert service.registry.control.find_user(real.id) == real
+    assert service.registry.control.find_user("zed") == real

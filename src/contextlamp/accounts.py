@@ -17,16 +17,32 @@ from dataclasses import dataclass
 
 from contextlamp.errors import InvalidArgumentError, NotFoundError
 from contextlamp.storage import AccessTokenRecord, ControlPlane, Membership, StoreRegistry, Team, User
-from contextlamp.text import kebab
+from contextlamp.text import kebab, looks_like_id
 
 TOKEN_PREFIX = "clp_"
 TOKEN_PATTERN = re.compile(r"\bclp_[A-Za-z0-9_-]{43}\b")
 TOUCH_EVERY_MS = 60_000  # last_used_at is written at most once a minute per token (a write per request costs an fsync)
 _DURATION = re.compile(r"^\s*(\d+)\s*([smhdw])\s*$")
 _UNIT_MS = {"s": 1000, "m": 60_000, "h": 3_600_000, "d": 86_400_000, "w": 7 * 86_400_000}
+MAX_LIFETIME_MS = 3650 * 86_400_000  # ten years; longer than that, say "never"
 MAX_USER_NAME = 200
 MAX_TEAM_SLUG = 64
 ROLES = ("member", "admin")
+
+
+def check_user_name(name: str, field: str = "name") -> str:
+    """A valid user name, trimmed: 1-200 printable characters, no white space or control characters, and
+    not shaped like an id (``usr_…``, ``prj_…``, ...), so that a name can never be taken for an id.
+
+    Raises:
+        InvalidArgumentError: any of these fails (names the field and the rule).
+    """
+    name = name.strip()
+    if not name or len(name) > MAX_USER_NAME or any(c.isspace() or not c.isprintable() for c in name):
+        raise InvalidArgumentError(field, f"a user name is 1-{MAX_USER_NAME} printable characters without white space")
+    if looks_like_id(name):
+        raise InvalidArgumentError(field, "a user name must not start like an id (usr_, prj_, team_, tok_, ctx_, ses_)")
+    return name
 
 
 def hash_token(token: str) -> str:
@@ -73,12 +89,9 @@ class Accounts:
         """Create a user.
 
         Raises:
-            InvalidArgumentError: the name is empty, too long, or taken.
+            InvalidArgumentError: the name is not a valid user name (``check_user_name``), or taken.
         """
-        name = name.strip()
-        if not name or len(name) > MAX_USER_NAME or any(c.isspace() or ord(c) < 32 for c in name):
-            raise InvalidArgumentError("name", f"a user name is 1-{MAX_USER_NAME} characters without white space")
-        return self._control.create_user(name, self.clock())
+        return self._control.create_user(check_user_name(name), self.clock())
 
     def user(self, ref: str) -> User:
         """The user with this id or name.

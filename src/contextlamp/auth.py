@@ -25,8 +25,8 @@ import anyio.to_thread
 import jwt
 from mcp.server.auth.provider import AccessToken
 
-from contextlamp.accounts import TOKEN_PREFIX, Accounts
-from contextlamp.errors import ConfigError
+from contextlamp.accounts import TOKEN_PREFIX, Accounts, check_user_name
+from contextlamp.errors import ConfigError, InvalidArgumentError
 from contextlamp.models import Principal
 
 logger = logging.getLogger(__name__)
@@ -73,7 +73,7 @@ class OidcVerifier:
         """The verified claims of a token, or None when it is malformed, unsigned by the issuer's keys,
         expired, not yet valid, or for another issuer or audience. Blocking (may fetch the JWKS)."""
         try:
-            key = self._keys.get_signing_key_from_jwt(token)
+            key = self._signing_key(token)
             claims: dict[str, object] = jwt.decode(
                 token,
                 key.key,
@@ -89,6 +89,16 @@ class OidcVerifier:
         if not isinstance(claims.get("sub"), str) or not claims["sub"]:
             return None
         return claims
+
+    def _signing_key(self, token: str) -> jwt.PyJWK:
+        """The JWKS key named by the token's ``kid``; a token without ``kid`` is accepted only when the key set
+        holds exactly one signing key (some providers omit ``kid`` then)."""
+        if jwt.get_unverified_header(token).get("kid") is not None:
+            return self._keys.get_signing_key_from_jwt(token)
+        keys = self._keys.get_signing_keys()
+        if len(keys) != 1:
+            raise jwt.InvalidTokenError("token has no kid and the key set holds several keys")
+        return keys[0]
 
 
 class ContextlampTokenVerifier:
@@ -124,13 +134,19 @@ class ContextlampTokenVerifier:
             return None
         subject = str(claims["sub"])
         host = urlparse(self.oidc.issuer).hostname or "oidc"
-        user = self.accounts.user_for_identity(self.oidc.issuer, subject, f"{subject}@{host}")
+        try:
+            name = check_user_name(f"{subject}@{host}")
+        except InvalidArgumentError:  # control characters, white space, an id's shape: not a usable name
+            logger.info("JWT refused: its sub cannot name a user")
+            return None
+        user = self.accounts.user_for_identity(self.oidc.issuer, subject, name)
         exp = claims.get("exp")
         return AccessToken(
             token=token,
             client_id=str(claims.get("azp") or claims.get("client_id") or "oidc"),
             scopes=str(claims.get("scope") or "").split(),
-            expires_at=int(exp) if isinstance(exp, int | float) else None,
+            # the SDK checks expires_at again, with no leeway: give it the same leeway as the JWT check
+            expires_at=int(exp) + CLOCK_LEEWAY_S if isinstance(exp, int | float) else None,
             subject=user.id,
             claims={"name": user.name, "iss": self.oidc.issuer},
         )

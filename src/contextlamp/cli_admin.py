@@ -7,6 +7,7 @@ local user the way the memory commands do.
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -205,18 +206,30 @@ def export_command(
     if out is None:
         click.echo(text)
         return
-    out.write_text(text + "\n", encoding="utf-8")
-    out.chmod(0o600)  # private data: readable by its owner only
+    try:  # created owner-only before a byte is written: the file is private data
+        fd = os.open(out, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w", encoding="utf-8") as sink:
+            sink.write(text + "\n")
+        out.chmod(0o600)  # an existing file keeps its old mode through O_CREAT
+    except OSError as exc:
+        raise click.ClickException(f"Cannot write {out}: {exc.strerror or exc}") from exc
     click.echo(f"Exported {owner.name} to {out}.", err=True)
 
 
 @click.command(name="import")
 @click.argument("source", type=click.File("r", encoding="utf-8"), metavar="FILE|-")
-@click.option("--user", "user_ref", help="Import into this user (created if missing); default: the file's user.")
+@click.option("--user", "user_ref", help="Import into this existing user; default: the file's user (by name).")
+@click.option("--create-user", is_flag=True, help="With --user: create that user if it does not exist.")
 @json_option
 @with_accounts
 def import_command(
-    service: MemoryService, _accounts: Accounts, _settings: Settings, source: Any, user_ref: str | None, as_json: bool
+    service: MemoryService,
+    _accounts: Accounts,
+    _settings: Settings,
+    source: Any,
+    user_ref: str | None,
+    create_user: bool,
+    as_json: bool,
 ) -> None:
     """Restore an export (idempotent: what is already there is skipped; same ids and times).
 
@@ -226,6 +239,8 @@ def import_command(
         data = json.loads(source.read())
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise click.ClickException(f"{source.name} is not a JSON export: {exc}") from exc
+    except RecursionError as exc:
+        raise click.ClickException(f"{source.name} is not a JSON export: nested too deeply") from exc
     document = parse_document(data)
     total = sum(len(s.entries) for s in document.stores)
     with Progress(
@@ -238,7 +253,9 @@ def import_command(
         transient=True,
     ) as bar:
         task = bar.add_task("entries", total=total)
-        report = import_document(service, document, user_ref, lambda done, _total: bar.update(task, completed=done))
+        report = import_document(
+            service, document, user_ref, lambda done, _total: bar.update(task, completed=done), create_user
+        )
     data_out = {
         "user_id": report.user_id,
         "user": report.user_name,
@@ -248,13 +265,15 @@ def import_command(
         "sessions_added": report.sessions_added,
         "sessions_skipped": report.sessions_skipped,
         "projects": report.projects,
+        "team_entries_skipped": report.team_entries_skipped,
     }
     if as_json:
         click.echo(json.dumps(data_out))
         return
     click.echo(
         f"Imported into {report.user_name}: {report.entries_added} entries added, {report.entries_skipped} already "
-        f"there, {report.sessions_added} sessions added, {report.sessions_skipped} already there."
+        f"there, {report.projects} projects, {report.sessions_added} sessions added, {report.sessions_skipped} "
+        "already there."
         + (
             f" {report.entries_with_secrets} entries held a secret and were left out."
             if report.entries_with_secrets

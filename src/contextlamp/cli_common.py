@@ -81,4 +81,7 @@ def when(ms: int | None) -> str:
     """ms since the epoch as local ``YYYY-MM-DD HH:MM`` ("" for None)."""
     if ms is None:
         return ""
-    return datetime.fromtimestamp(ms / 1000, tz=UTC).astimezone().strftime("%Y-%m-%d %H:%M")
+    try:
+        return datetime.fromtimestamp(ms / 1000, tz=UTC).astimezone().strftime("%Y-%m-%d %H:%M")
+    except (OverflowError, ValueError, OSError):  # beyond what a datetime holds: show the number
+        return str(ms)

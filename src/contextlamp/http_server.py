@@ -6,9 +6,9 @@ Sessions are stateful (``Mcp-Session-Id``): the client's ``initialize`` carries 
 ``source_surface`` of what it saves, and the SDK binds each session to the token that opened it. Replicas
 behind a load balancer therefore need session affinity on the ``Mcp-Session-Id`` header (docs/http.md).
 
-Limits: request bodies above ``max_request_bytes`` get 413 (SDK); more than ``max_sessions`` open sessions
-get 503 (SDK); more than ``rate_limit`` requests per bearer token get 429 with ``Retry-After`` (here, with
-the ``limits`` library's moving window, in this process's memory).
+Limits: request bodies above ``max_request_bytes`` get 413; more than ``max_sessions`` open sessions get 503
+(SDK); per bearer token, more than ``rate_limit`` requests or ``max_sessions_per_token`` open sessions get
+429 with ``Retry-After`` (``LimitsMiddleware``, in this process's memory).
 """
 
 from __future__ import annotations
@@ -17,9 +17,12 @@ import hashlib
 import json
 import logging
 import math
+import re
 import time
 from typing import Any
+from urllib.parse import urlparse
 
+import anyio
 import anyio.to_thread
 from limits import parse
 from limits.storage import MemoryStorage
@@ -28,11 +31,12 @@ from mcp.server.auth.middleware.auth_context import get_access_token
 from mcp.server.auth.middleware.bearer_auth import AuthenticatedUser
 from mcp.server.auth.routes import build_resource_metadata_url
 from mcp.server.auth.settings import AuthSettings
+from mcp.server.transport_security import TransportSecuritySettings
 from pydantic import AnyHttpUrl
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
-from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from contextlamp import __version__
 from contextlamp.accounts import Accounts
@@ -40,7 +44,7 @@ from contextlamp.auth import ContextlampTokenVerifier, OidcVerifier, principal_o
 from contextlamp.config import Settings
 from contextlamp.errors import ConfigError
 from contextlamp.portability import export_user
-from contextlamp.server import build_server
+from contextlamp.server import build_server, scrub_json_surrogates
 from contextlamp.service import MemoryService
 
 logger = logging.getLogger(__name__)
@@ -53,8 +57,26 @@ def base_url(settings: Settings, host: str, port: int) -> str:
     """The server's public base URL, without a trailing slash."""
     if settings.public_url:
         return settings.public_url.rstrip("/")
+    if host in ("0.0.0.0", "::", ""):  # every interface: no single name to advertise; set CONTEXTLAMP_PUBLIC_URL
+        return f"http://localhost:{port}"
     shown = f"[{host}]" if ":" in host else host
     return f"http://{shown}:{port}"
+
+
+def transport_security(settings: Settings, host: str) -> TransportSecuritySettings | None:
+    """DNS-rebinding protection (MCP transport spec, "Security Warning"): on loopback, only the loopback
+    names and the public URL's host (a reverse proxy that keeps the Host header) are accepted; None (the
+    SDK's default, no check) when listening on other interfaces."""
+    if host not in ("127.0.0.1", "localhost", "::1"):
+        return None
+    hosts = ["127.0.0.1:*", "localhost:*", "[::1]:*"]
+    origins = ["http://127.0.0.1:*", "http://localhost:*", "http://[::1]:*"]
+    if settings.public_url:
+        public = urlparse(settings.public_url)
+        if public.hostname:
+            hosts += [public.netloc, f"{public.hostname}:*", public.hostname]
+            origins += [f"{public.scheme}://{public.netloc}"]
+    return TransportSecuritySettings(enable_dns_rebinding_protection=True, allowed_hosts=hosts, allowed_origins=origins)
 
 
 def create_oidc_verifier(settings: Settings) -> OidcVerifier | None:
@@ -76,32 +98,146 @@ def create_oidc_verifier(settings: Settings) -> OidcVerifier | None:
     )
 
 
-class RateLimitMiddleware:
-    """ASGI middleware: at most ``rate`` requests per bearer token (moving window); 429 + ``Retry-After``
-    (seconds, RFC 9110 section 10.2.3) beyond it. Requests without a bearer token pass (they get 401)."""
+def bearer_key(scope: Scope) -> str | None:
+    """SHA-256 of the bearer token of a request (the scheme matched case-insensitively, RFC 9110 section
+    11.1), or None without one. Keys every per-token limit; tokens themselves are never kept in memory maps."""
+    raw = next((v for k, v in scope.get("headers", []) if k == b"authorization"), None)
+    if raw is None:
+        return None
+    scheme, _, token = raw.decode("latin-1").strip().partition(" ")
+    token = token.strip()
+    if scheme.lower() != "bearer" or not token:
+        return None
+    return hashlib.sha256(token.encode("utf-8", "surrogateescape")).hexdigest()
 
-    def __init__(self, app: ASGIApp, rate: str) -> None:
+
+def _header(scope: Scope, name: bytes) -> str | None:
+    value = next((v for k, v in scope.get("headers", []) if k == name), None)
+    return value.decode("latin-1") if value is not None else None
+
+
+class LimitsMiddleware:
+    """ASGI middleware in front of the SDK's app, per bearer token (the token, not the header's spelling):
+
+    - at most ``rate`` requests (moving window, ``limits``); 429 + ``Retry-After`` seconds (RFC 9110 10.2.3);
+    - at most ``sessions_per_token`` open MCP sessions (a session counts until it is deleted, or idle for
+      ``idle_timeout_s`` like the SDK's own timeout), so one user cannot take every session of the server;
+      429 + ``Retry-After`` for a request that would open one more; the SDK's server-wide 503 gets a
+      ``Retry-After`` too;
+    - ``POST /mcp`` bodies are read here (413 above ``max_body_bytes``) and their unpaired surrogate escapes
+      replaced by U+FFFD, as over stdio, instead of the SDK refusing the whole message.
+
+    Requests without a bearer token pass untouched (the SDK answers 401).
+    """
+
+    def __init__(
+        self, app: ASGIApp, rate: str, sessions_per_token: int, idle_timeout_s: float, max_body_bytes: int
+    ) -> None:
         self.app = app
         self.limit = parse(rate)
         self.limiter = MovingWindowRateLimiter(MemoryStorage())
+        self.sessions_per_token = sessions_per_token
+        self.idle_timeout_s = idle_timeout_s
+        self.max_body_bytes = max_body_bytes
+        self.sessions: dict[str, dict[str, float]] = {}  # token key -> session id -> last seen (monotonic s)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or str(scope.get("path", "")).startswith(UNLIMITED_PATHS):
+        path = str(scope.get("path", ""))
+        if scope["type"] != "http" or path.startswith(UNLIMITED_PATHS):
             await self.app(scope, receive, send)
             return
-        authorization = next((v for k, v in scope.get("headers", []) if k == b"authorization"), None)
-        if authorization is None:
+        key = bearer_key(scope)
+        if key is None:
             await self.app(scope, receive, send)
             return
-        key = hashlib.sha256(authorization).hexdigest()  # never keep tokens themselves in memory maps
-        if self.limiter.hit(self.limit, key):
+        if not self.limiter.hit(self.limit, key):
+            reset = self.limiter.get_window_stats(self.limit, key).reset_time
+            await _too_many(
+                scope, receive, send, max(1, math.ceil(reset - time.time())), f"Rate limit of {self.limit} reached."
+            )
+            return
+        if path != MCP_PATH:
             await self.app(scope, receive, send)
             return
-        reset = self.limiter.get_window_stats(self.limit, key).reset_time
-        retry_after = max(1, math.ceil(reset - time.time()))
-        body = {"error": "rate_limited", "error_description": f"More than {self.limit} requests; retry later."}
-        response = JSONResponse(body, status_code=429, headers={"Retry-After": str(retry_after)})
-        await response(scope, receive, send)
+        session_id = _header(scope, b"mcp-session-id")
+        open_sessions = self._live(key)
+        if session_id is None and scope.get("method") == "POST" and len(open_sessions) >= self.sessions_per_token:
+            await _too_many(
+                scope, receive, send, 60, f"More than {self.sessions_per_token} open sessions for this token."
+            )
+            return
+        if session_id is not None:
+            if scope.get("method") == "DELETE":
+                open_sessions.pop(session_id, None)
+            elif session_id in open_sessions:
+                open_sessions[session_id] = time.monotonic()
+        if scope.get("method") == "POST":
+            body = await _read_body(receive, self.max_body_bytes)
+            if body is None:
+                await Response("Request body too large", status_code=413)(scope, receive, send)
+                return
+            receive = _replay(scrub_json_surrogates(body.decode("utf-8", "replace")).encode("utf-8"))
+
+        async def tracked_send(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))
+                status = int(message.get("status", 200))
+                opened = next((v for k, v in headers if k.lower() == b"mcp-session-id"), None)
+                if opened is not None and session_id is None and status < 300:
+                    open_sessions[opened.decode("latin-1")] = time.monotonic()
+                if status == 404 and session_id is not None:  # the SDK no longer knows it
+                    open_sessions.pop(session_id, None)
+                if status == 503 and not any(k.lower() == b"retry-after" for k, _ in headers):
+                    headers.append((b"retry-after", b"30"))
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, tracked_send)
+
+    def _live(self, key: str) -> dict[str, float]:
+        sessions = self.sessions.setdefault(key, {})
+        cutoff = time.monotonic() - self.idle_timeout_s
+        for session_id in [s for s, seen in sessions.items() if seen < cutoff]:
+            del sessions[session_id]
+        return sessions
+
+
+async def _too_many(scope: Scope, receive: Receive, send: Send, retry_after: int, why: str) -> None:
+    body = {"error": "rate_limited", "error_description": why}
+    await JSONResponse(body, status_code=429, headers={"Retry-After": str(retry_after)})(scope, receive, send)
+
+
+async def _read_body(receive: Receive, limit: int) -> bytes | None:
+    """The whole request body, or None once it exceeds ``limit`` bytes."""
+    chunks: list[bytes] = []
+    size = 0
+    while True:
+        message = await receive()
+        if message["type"] != "http.request":
+            break
+        chunk = message.get("body", b"")
+        size += len(chunk)
+        if size > limit:
+            return None
+        chunks.append(chunk)
+        if not message.get("more_body", False):
+            break
+    return b"".join(chunks)
+
+
+def _replay(body: bytes) -> Receive:
+    """A ``receive`` that hands the (already read) body over once, then waits for the disconnect."""
+    sent = False
+
+    async def receive() -> Message:
+        nonlocal sent
+        if not sent:
+            sent = True
+            return {"type": "http.request", "body": body, "more_body": False}
+        await anyio.sleep_forever()
+        return {"type": "http.disconnect"}  # pragma: no cover  (sleep_forever only ends by cancellation)
+
+    return receive
 
 
 def _unauthorized(resource_metadata: str) -> Response:
@@ -150,7 +286,8 @@ def build_http_app(service: MemoryService, accounts: Accounts, settings: Setting
         principal = principal_of_token(user.access_token)
         owner = accounts.user(principal.user_id)
         document: dict[str, Any] = await anyio.to_thread.run_sync(export_user, service, owner)
-        filename = f"contextlamp-export-{owner.name}.json"
+        safe = re.sub(r"[^A-Za-z0-9._-]+", "_", owner.name)[:60].strip("._") or "user"
+        filename = f"contextlamp-export-{safe}.json"  # header-safe whatever the user name holds
         return Response(
             json.dumps(document, ensure_ascii=False),
             media_type="application/json",
@@ -163,7 +300,14 @@ def build_http_app(service: MemoryService, accounts: Accounts, settings: Setting
         max_request_body_size=settings.max_request_bytes,
         session_idle_timeout=settings.session_idle_timeout_s,
         max_sessions=settings.max_sessions,
+        transport_security=transport_security(settings, host),
         host=host,
     )
     logger.info("HTTP server for %s (resource metadata %s)", resource, metadata_url)
-    return RateLimitMiddleware(app, settings.rate_limit)
+    return LimitsMiddleware(
+        app,
+        settings.rate_limit,
+        settings.max_sessions_per_token,
+        settings.session_idle_timeout_s,
+        settings.max_request_bytes,
+    )

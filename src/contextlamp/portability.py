@@ -13,66 +13,77 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Literal, cast
+from typing import Annotated, Any, Literal, cast
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from contextlamp.accounts import check_user_name
 from contextlamp.errors import InvalidArgumentError
-from contextlamp.models import Entry, SessionDigest
+from contextlamp.models import Entry, Limits, SessionDigest
 from contextlamp.service import MemoryService
 from contextlamp.storage import Project, Store, User
-from contextlamp.text import content_key
+from contextlamp.text import collapse_ws, content_key, has_surrogates, id_pattern, kebab
+from contextlamp.validate import check_text
 
 EXPORT_FORMAT = "contextlamp-export"
 EXPORT_VERSION = 1
 EMBED_BATCH = 64  # entries per embedding call on import (texts = content + questions of each)
+MAX_IMPORTED_QUESTIONS = 20  # our generators write at most 8 per entry; more is not an export of ours
 
 Progress = Callable[[int, int], None]  # (entries done, entries total)
 
 
 class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, hide_input_in_errors=True)
+    # strict: "123" and true are not integers; unknown fields are refused; values never echoed in errors
+    model_config = ConfigDict(extra="forbid", frozen=True, hide_input_in_errors=True, strict=True)
+
+
+Ms = Annotated[int, Field(ge=0, lt=2**63)]  # a time in ms since the epoch (SQLite and PostgreSQL: 64-bit)
+EntryId = Annotated[str, Field(pattern=id_pattern("ctx"))]
+UserId = Annotated[str, Field(pattern=id_pattern("usr"))]
+StoreId = Annotated[str, Field(pattern=id_pattern("usr", "prj", "team"))]
+Short = Annotated[str, Field(max_length=200)]
 
 
 class ExportedEntry(_Model):
     """One entry with every stored field (times in ms since the epoch)."""
 
-    id: str = Field(min_length=1, max_length=100)
+    id: EntryId
     content: str = Field(min_length=1)
-    content_key: str
+    content_key: str = Field(max_length=64)
     memory_type: Literal["fact", "event", "instruction", "task"]
     kind: Literal["fact", "decision", "preference", "note"]
     topic: str | None
-    tags: list[str]
-    questions: list[str]
-    source_surface: str
-    created_at: int
-    expires_at: int | None
-    superseded_by: str | None
-    superseded_at: int | None
-    reuse_count: int = Field(ge=0)
-    last_used_surface: str | None
-    last_used_at: int | None
-    contributed_by: str | None
+    tags: list[str] = Field(max_length=1000)
+    questions: list[Annotated[str, Field(max_length=2000)]] = Field(max_length=MAX_IMPORTED_QUESTIONS)
+    source_surface: Short
+    created_at: Ms
+    expires_at: Ms | None
+    superseded_by: EntryId | None
+    superseded_at: Ms | None
+    reuse_count: int = Field(ge=0, lt=2**31)
+    last_used_surface: Short | None
+    last_used_at: Ms | None
+    contributed_by: UserId | None
     trust: Literal["verified", "unverified", "contested"] | None = None
 
 
 class ExportedProject(_Model):
     """A project (its store's entries are in the ``stores`` item that names it)."""
 
-    id: str = Field(min_length=1, max_length=100)
-    slug: str = Field(min_length=1, max_length=200)
-    name: str
-    created_at: int
+    id: Annotated[str, Field(pattern=id_pattern("prj"))]
+    slug: str = Field(min_length=1, max_length=64)
+    name: Short
+    created_at: Ms
 
 
 class ExportedTeam(_Model):
     """A team the user contributed learnings to (only their own contributions are exported)."""
 
-    id: str = Field(min_length=1, max_length=100)
-    slug: str = Field(min_length=1, max_length=200)
-    name: str
-    created_at: int
+    id: Annotated[str, Field(pattern=id_pattern("team"))]
+    slug: str = Field(min_length=1, max_length=64)
+    name: Short
+    created_at: Ms
 
 
 class ExportedStore(_Model):
@@ -80,7 +91,7 @@ class ExportedStore(_Model):
     contributions to a team."""
 
     scope: Literal["personal", "project", "team"]
-    store_id: str
+    store_id: StoreId
     project: ExportedProject | None
     team: ExportedTeam | None = None
     entries: list[ExportedEntry]
@@ -89,27 +100,27 @@ class ExportedStore(_Model):
 class ExportedLearning(_Model):
     """A session learning: the store and entry it points to."""
 
-    store_id: str
-    entry_id: str
+    store_id: StoreId
+    entry_id: EntryId
 
 
 class ExportedSession(_Model):
     """A session digest."""
 
-    id: str = Field(min_length=1, max_length=100)
-    label: str
-    summary: str
-    source_surface: str
-    created_at: int
-    learnings: list[ExportedLearning]
+    id: Annotated[str, Field(pattern=id_pattern("ses"))]
+    label: str = Field(max_length=1000)
+    summary: str = Field(max_length=10_000)
+    source_surface: Short
+    created_at: Ms
+    learnings: list[ExportedLearning] = Field(max_length=1000)
 
 
 class ExportedUser(_Model):
     """The user the document belongs to."""
 
-    id: str = Field(min_length=1, max_length=100)
+    id: UserId
     name: str = Field(min_length=1, max_length=200)
-    created_at: int
+    created_at: Ms
 
 
 class ExportDocument(_Model):
@@ -217,11 +228,83 @@ def parse_document(data: Any) -> ExportDocument:
         raise InvalidArgumentError(where, first["msg"]) from exc
 
 
-def _target_user(service: MemoryService, document: ExportDocument, user_ref: str | None) -> User:
+def check_document(service: MemoryService, document: ExportDocument) -> None:
+    """Everything ``save_context`` would refuse, refused before anything is written: the user name, slugs,
+    store ids that match their scope, content (non-blank, size), topics and tags in their normal form and
+    within limits, expiry only on tasks, supersession only by an entry of the same store, unique ids, and
+    session learnings that point into the document. Secrets are not refused here: entries holding one are
+    left out and counted.
+
+    Raises:
+        InvalidArgumentError: the first problem, named by its path (``stores.0.entries.3.topic``).
+    """
+    limits = service.limits
+    check_user_name(document.user.name, "user.name")
+    store_ids: set[str] = set()
+    for s, store in enumerate(document.stores):
+        where = f"stores.{s}"
+        meta = store.project if store.scope == "project" else store.team if store.scope == "team" else None
+        expected = document.user.id if store.scope == "personal" else meta.id if meta else None
+        if expected is None or store.store_id != expected:
+            raise InvalidArgumentError(f"{where}.store_id", f"must be the id of its {store.scope} store")
+        if (store.project is not None) != (store.scope == "project") or (store.team is not None) != (
+            store.scope == "team"
+        ):
+            raise InvalidArgumentError(where, "project is set exactly for scope project, team exactly for scope team")
+        if meta is not None and (kebab(meta.slug) != meta.slug):
+            raise InvalidArgumentError(f"{where}.{store.scope}.slug", "must be lower-case kebab (a-z, 0-9, -)")
+        if store.store_id in store_ids:
+            raise InvalidArgumentError(f"{where}.store_id", "appears twice")
+        store_ids.add(store.store_id)
+        ids = {e.id for e in store.entries}
+        if len(ids) != len(store.entries):
+            raise InvalidArgumentError(f"{where}.entries", "holds an id twice")
+        for i, entry in enumerate(store.entries):
+            _check_entry(f"{where}.entries.{i}", entry, ids, store.scope, limits)
+    for n, session in enumerate(document.sessions):
+        for j, ref in enumerate(session.learnings):
+            if ref.store_id not in store_ids:
+                raise InvalidArgumentError(f"sessions.{n}.learnings.{j}.store_id", "names no store of this document")
+
+
+def _check_entry(where: str, entry: ExportedEntry, ids: set[str], scope: str, limits: Limits) -> None:
+    check_text(f"{where}.content", entry.content, limits.max_content_bytes)
+    if "\x00" in entry.content:
+        raise InvalidArgumentError(f"{where}.content", "must not contain NUL characters")
+    if entry.topic is not None and (kebab(entry.topic) != entry.topic or len(entry.topic) > limits.max_topic_chars):
+        raise InvalidArgumentError(
+            f"{where}.topic", f"must be lower-case kebab of at most {limits.max_topic_chars} characters"
+        )
+    if len(entry.tags) > limits.max_tags:
+        raise InvalidArgumentError(f"{where}.tags", f"{len(entry.tags)} tags; the limit is {limits.max_tags}")
+    for tag in entry.tags:
+        if not tag or tag != collapse_ws(tag).lower() or len(tag) > limits.max_tag_chars or has_surrogates(tag):
+            raise InvalidArgumentError(
+                f"{where}.tags", f"a tag is lower-case, trimmed, 1-{limits.max_tag_chars} characters"
+            )
+    if any(has_surrogates(q) or "\x00" in q for q in entry.questions):
+        raise InvalidArgumentError(f"{where}.questions", "a question is not valid text")
+    if entry.expires_at is not None and entry.memory_type != "task":
+        raise InvalidArgumentError(f"{where}.expires_at", "only tasks expire")
+    if (entry.superseded_by is None) != (entry.superseded_at is None):
+        raise InvalidArgumentError(f"{where}.superseded_at", "is set exactly when superseded_by is")
+    if entry.superseded_by is not None and (entry.superseded_by == entry.id or entry.superseded_by not in ids):
+        raise InvalidArgumentError(f"{where}.superseded_by", "must name another entry of the same store")
+    if scope == "team" and entry.contributed_by is None:
+        raise InvalidArgumentError(f"{where}.contributed_by", "a team learning names its contributor")
+    if scope != "team" and (entry.contributed_by is not None or entry.trust is not None):
+        raise InvalidArgumentError(f"{where}.contributed_by", "only team learnings have a contributor and trust")
+
+
+def _target_user(service: MemoryService, document: ExportDocument, user_ref: str | None, create_user: bool) -> User:
     control = service.registry.control
     if user_ref is not None:
         found = control.find_user(user_ref)
-        return found if found else control.create_user(user_ref, service.clock())
+        if found is not None:
+            return found
+        if not create_user:
+            raise InvalidArgumentError("user", f"no user {user_ref!r} (create it first, or import with --create-user)")
+        return control.create_user(check_user_name(user_ref, "user"), service.clock())
     found = control.find_user(document.user.name)
     if found is not None:
         return found
@@ -230,15 +313,22 @@ def _target_user(service: MemoryService, document: ExportDocument, user_ref: str
 
 
 def import_document(
-    service: MemoryService, document: ExportDocument, user_ref: str | None = None, progress: Progress | None = None
+    service: MemoryService,
+    document: ExportDocument,
+    user_ref: str | None = None,
+    progress: Progress | None = None,
+    create_user: bool = False,
 ) -> ImportReport:
-    """Restore a document into the user named ``user_ref`` (created if missing), else the document's user
-    (matched by name; created with the document's id when that id is free).
+    """Restore a document into the user ``user_ref`` (name or id; created only with ``create_user``), else
+    the document's user (matched by name; created with the document's id when that id is free).
 
     Raises:
+        InvalidArgumentError: the document breaks a rule ``check_document`` names, or ``user_ref`` is unknown
+            (nothing is written then).
         StorageError: the database failed (entries restored before it stay; a rerun completes the import).
     """
-    user = _target_user(service, document, user_ref)
+    check_document(service, document)
+    user = _target_user(service, document, user_ref, create_user)
     control = service.registry.control
     store_map: dict[str, str] = {}
     total = sum(len(s.entries) for s in document.stores)
@@ -316,7 +406,8 @@ def _restore_batch(
     fresh: list[Entry] = []
     secrets = skipped = 0
     for item in batch:
-        if service.scanner.kinds(item.content):  # a crafted file must not smuggle a secret past the scanner
+        texts = [item.content, item.topic or "", *item.tags, *item.questions]
+        if any(service.scanner.kinds(t) for t in texts if t):  # a crafted file must not smuggle a secret in
             secrets += 1
             continue
         entry = Entry(

@@ -24,6 +24,26 @@ def new_id(prefix: str) -> str:
     return f"{prefix}_{token}"
 
 
+ID_PREFIXES = ("usr", "prj", "team", "tok", "ctx", "ses")
+_ID_SHAPE = re.compile(rf"^(?:{'|'.join(ID_PREFIXES)})_")
+
+
+def id_pattern(*prefixes: str) -> str:
+    """A regular expression matching exactly the ids ``new_id`` makes with one of ``prefixes``."""
+    return rf"^(?:{'|'.join(prefixes)})_[a-z2-7]{{26}}$"
+
+
+def is_id(value: str, *prefixes: str) -> bool:
+    """Whether ``value`` is an id ``new_id`` could have made with one of ``prefixes``."""
+    return re.fullmatch(id_pattern(*prefixes), value) is not None
+
+
+def looks_like_id(value: str) -> bool:
+    """Whether a name starts like an id (``usr_…``, ``prj_…``, ...): such names are refused, so that no name
+    can ever be mistaken for an id."""
+    return _ID_SHAPE.match(value.lower()) is not None
+
+
 def collapse_ws(text: str) -> str:
     """Trim and collapse every run of white space to one space."""
     return _WS.sub(" ", text).strip()

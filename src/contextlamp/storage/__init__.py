@@ -10,9 +10,11 @@ import threading
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from contextlamp.errors import StorageError
 from contextlamp.storage.base import AccessTokenRecord, ControlPlane, Membership, Project, Store, Team, User
 from contextlamp.storage.control import SqlControlPlane, sqlite_control_plane
 from contextlamp.storage.sqlite import SqliteStore
+from contextlamp.text import is_id
 
 if TYPE_CHECKING:
     from contextlamp.storage.postgres import PostgresDatabase
@@ -56,7 +58,8 @@ class StoreRegistry:
             self._postgres = PostgresDatabase(database_url, embedder_identity, dim, pool_size)
             self.control: ControlPlane = SqlControlPlane(PostgresExecutor(self._postgres))
         else:
-            home.mkdir(parents=True, exist_ok=True)
+            if not home.exists():
+                home.mkdir(mode=0o700, parents=True)  # memory is private to its owner
             self.control = sqlite_control_plane(home / "control.db")
 
     @property
@@ -71,8 +74,13 @@ class StoreRegistry:
             StorageError: the file cannot be opened.
             EmbeddingMismatchError: it was built with another embedding model.
         """
+        if not is_id(store_id, "usr", "prj", "team"):  # ids name files: nothing else may reach the path
+            raise StorageError(f"not a store id: {store_id[:40]!r}")
         with self._lock:
             store = self._stores.get(store_id)
+            if isinstance(store, SqliteStore) and not store.is_current():  # deleted by another process
+                store.close()
+                store = None
             if store is None:
                 if self._postgres is not None:
                     from contextlamp.storage.postgres import PostgresStore
@@ -86,14 +94,20 @@ class StoreRegistry:
     def drop(self, store_id: str) -> None:
         """Close a store and delete it: its database files (``.db``, ``-wal``, ``-shm``), or its rows in
         PostgreSQL; no error if absent."""
+        if not is_id(store_id, "usr", "prj", "team"):
+            raise StorageError(f"not a store id: {store_id[:40]!r}")
         with self._lock:
             store = self._stores.pop(store_id, None)
-            if store is not None:
-                store.close()
             if self._postgres is not None:
                 self._postgres.drop_store(store_id)
                 return
             base = self.home / "stores" / f"{store_id}.db"
+            if store is None and base.exists():
+                store = SqliteStore(base, store_id, self._identity, self._dim)
+            if isinstance(store, SqliteStore):
+                store.wipe()  # a server process may hold the file open: leave it nothing to read
+            if store is not None:
+                store.close()
             for path in (base, base.with_name(base.name + "-wal"), base.with_name(base.name + "-shm")):
                 path.unlink(missing_ok=True)
 

@@ -8,9 +8,10 @@ by a unique index and ``ON CONFLICT``, which both engines implement alike.
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
 import threading
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Generator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import Any, Protocol
@@ -18,7 +19,7 @@ from typing import Any, Protocol
 from contextlamp.errors import InvalidArgumentError, NotFoundError, StorageError
 from contextlamp.storage.base import AccessTokenRecord, Membership, Project, Team, User
 from contextlamp.storage.sqlite import connect, migrate
-from contextlamp.text import new_id
+from contextlamp.text import is_id, new_id
 
 Row = Mapping[str, Any]
 
@@ -98,6 +99,11 @@ class Executor(Protocol):
         """An executor whose statements commit together (or not at all)."""
         ...
 
+    def scrub(self) -> None:
+        """After a deletion: leave no copy of deleted rows in logs the engine keeps (SQLite: checkpoint the
+        WAL; PostgreSQL: nothing the server can do from a session, autovacuum reclaims)."""
+        ...
+
     def close(self) -> None:
         """Release the connection (an executor over a shared pool releases nothing)."""
         ...
@@ -123,7 +129,7 @@ class SqliteExecutor:
                 raise Conflict(str(exc)) from exc
 
     @contextmanager
-    def transaction(self) -> Iterator[Executor]:
+    def transaction(self) -> Generator[Executor]:
         with self._lock:
             self._conn.execute("BEGIN IMMEDIATE")
             try:
@@ -132,6 +138,11 @@ class SqliteExecutor:
             except BaseException:
                 self._conn.execute("ROLLBACK")
                 raise
+
+    def scrub(self) -> None:
+        # a reader elsewhere may hold a snapshot: then the next checkpoint does it
+        with self._lock, contextlib.suppress(sqlite3.OperationalError):
+            self._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
 
     def close(self) -> None:
         with self._lock:
@@ -201,7 +212,8 @@ class SqlControlPlane:
         return _user(self._db.all("SELECT * FROM users WHERE name = ?", (name,))[0])
 
     def find_user(self, ref: str) -> User | None:
-        row = _one(self._db.all("SELECT * FROM users WHERE id = ? OR name = ? ORDER BY id = ? DESC", (ref, ref, ref)))
+        column = "id" if is_id(ref, "usr") else "name"  # names never look like ids, so one column decides
+        row = _one(self._db.all(f"SELECT * FROM users WHERE {column} = ?", (ref,)))
         return _user(row) if row else None
 
     def users(self) -> list[User]:
@@ -213,6 +225,7 @@ class SqlControlPlane:
             deleted = tx.run("DELETE FROM users WHERE id = ?", (user_id,))
         if not deleted:
             raise NotFoundError(f"No user {user_id!r}.")
+        self._db.scrub()  # the deleted rows' old page images must not outlive them in a write-ahead log
         return [user_id, *projects]
 
     def user_for_identity(self, issuer: str, subject: str, name: str, now: int) -> User:
@@ -309,7 +322,8 @@ class SqlControlPlane:
         return _team(self._db.all("SELECT * FROM teams WHERE slug = ?", (slug,))[0])
 
     def find_team(self, ref: str) -> Team | None:
-        row = _one(self._db.all("SELECT * FROM teams WHERE id = ? OR slug = ? ORDER BY id = ? DESC", (ref, ref, ref)))
+        column = "id" if is_id(ref, "team") else "slug"
+        row = _one(self._db.all(f"SELECT * FROM teams WHERE {column} = ?", (ref,)))
         return _team(row) if row else None
 
     def teams(self) -> list[Team]:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
-from collections.abc import Iterator, Sequence
+from collections.abc import Generator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any, cast
 
@@ -192,7 +192,11 @@ class PostgresDatabase:
 
     @staticmethod
     def _bootstrap(url: str, identity: str, dim: int) -> None:
-        with psycopg.connect(url, autocommit=True, row_factory=dict_row) as conn:
+        connection = cast(
+            psycopg.Connection[dict[str, Any]],
+            psycopg.connect(url, autocommit=True, row_factory=cast(Any, dict_row)),
+        )
+        with connection as conn:
             conn.execute("SELECT pg_advisory_lock(%s)", (MIGRATION_LOCK,))
             try:
                 conn.execute(
@@ -223,7 +227,7 @@ class PostgresDatabase:
             )
 
     @contextmanager
-    def transaction(self) -> Iterator[psycopg.Connection[dict[str, Any]]]:
+    def transaction(self) -> Generator[psycopg.Connection[dict[str, Any]]]:
         """A pooled connection inside one transaction.
 
         Raises:
@@ -813,7 +817,7 @@ class PostgresExecutor:
     def _sql(sql: str) -> Any:
         return sql.replace("?", "%s")
 
-    def all(self, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
+    def all(self, sql: str, params: Sequence[Any] = ()) -> list[Mapping[str, Any]]:
         if self._conn is not None:
             return self._execute(self._conn, sql, params).fetchall()
         try:
@@ -842,9 +846,12 @@ class PostgresExecutor:
             raise Conflict(str(exc)) from exc
 
     @contextmanager
-    def transaction(self) -> Iterator[PostgresExecutor]:
+    def transaction(self) -> Generator[PostgresExecutor]:
         with self._db.transaction() as conn:
             yield PostgresExecutor(self._db, conn)
+
+    def scrub(self) -> None:
+        """Nothing to do from a session: deleted tuples are reclaimed by (auto)vacuum (docs/postgres.md)."""
 
     def close(self) -> None:
         """The pool belongs to the database; nothing to release here."""

@@ -147,7 +147,9 @@ def connect(path: Path) -> sqlite3.Connection:
     Raises:
         StorageError: the file cannot be opened or is not a database.
     """
-    path.parent.mkdir(parents=True, exist_ok=True)
+    if not path.parent.exists():
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)  # memory is private to its owner
+    new = not path.exists()
     try:
         conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None, check_same_thread=False)
         conn.row_factory = sqlite3.Row
@@ -158,6 +160,8 @@ def connect(path: Path) -> sqlite3.Connection:
         conn.execute("PRAGMA foreign_keys = ON")
     except sqlite3.DatabaseError as exc:
         raise StorageError(f"Cannot open database {path}: {exc}") from exc
+    if new:
+        path.chmod(0o600)  # SQLite gives the -wal and -shm files the same mode
     return conn
 
 
@@ -232,6 +236,7 @@ class SqliteStore:
         self.path = path
         self._lock = threading.RLock()
         self._conn = connect(path)
+        self._inode = path.stat().st_ino
         self._dim = dim
         migrate(self._conn, MIGRATIONS)
         self._check_embedder(embedder_identity)
@@ -779,6 +784,26 @@ class SqliteStore:
                 return False
         self.put_session(digest)
         return True
+
+    def is_current(self) -> bool:
+        """False once the file was deleted or replaced under this open connection (``contextlamp user
+        delete`` in another process): the registry then opens the file anew."""
+        try:
+            return self.path.stat().st_ino == self._inode
+        except FileNotFoundError:
+            return False
+
+    def wipe(self) -> None:
+        """Delete every row and scrub the freed pages and the WAL, so that a process still holding the file
+        open reads nothing of it either (before the file is unlinked)."""
+        with self._write() as conn:
+            for table in ("session_learnings", "sessions", "corroborations", "vectors", "entries"):
+                conn.execute(f"DELETE FROM {table}")
+            conn.execute("INSERT INTO entries_fts(entries_fts) VALUES('delete-all')")
+            self._after_delete(conn)
+        with self._lock:
+            self._scrub_wal()
+            self._index = _VectorIndex(self._dim)
 
     def close(self) -> None:
         with self._lock:
