@@ -89,15 +89,17 @@ class HttpServer:
     log: Path
     process: subprocess.Popen[bytes]
     embedder: str = "fake"
+    database_url: str | None = None
 
     @property
     def mcp(self) -> str:
         return f"{self.url}/mcp"
 
     def accounts(self) -> Accounts:
-        """Accounts over the server's data directory (SQLite is safe across processes)."""
+        """Accounts over the server's data (its SQLite directory, or its PostgreSQL database): both are safe
+        across processes."""
         embedder = create_embedder(self.embedder)  # loads nothing: only the control plane is used
-        return Accounts(StoreRegistry(self.home, embedder.identity, embedder.dim), now_ms)
+        return Accounts(StoreRegistry(self.home, embedder.identity, embedder.dim, self.database_url, 2), now_ms)
 
 
 @contextlib.contextmanager
@@ -121,7 +123,9 @@ def run_server(home: Path, env: Mapping[str, str] | None = None, embedder: str =
         process = subprocess.Popen(
             [exe, "serve", "--http", "--port", str(port)], env=full_env, stdout=sink, stderr=subprocess.STDOUT
         )
-    server = HttpServer(f"http://127.0.0.1:{port}", home, log, process, embedder)
+    server = HttpServer(
+        f"http://127.0.0.1:{port}", home, log, process, embedder, full_env.get("CONTEXTLAMP_DATABASE_URL")
+    )
     try:
         deadline = time.monotonic() + START_TIMEOUT_S
         while True:
