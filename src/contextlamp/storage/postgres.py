@@ -504,6 +504,14 @@ class PostgresStore:
                 self._retrust(conn, row["topic"], row["contributed_by"])
         return True
 
+    def restore_corroborations(self, entry_id: str, rows: Sequence[tuple[str, int, float]]) -> None:
+        with self.db.transaction() as conn, conn.cursor() as cur:
+            cur.executemany(
+                "INSERT INTO corroborations (store_id, entry_id, user_id, at, similarity) VALUES (%s, %s, %s, %s, %s) "
+                "ON CONFLICT DO NOTHING",
+                [(self.store_id, entry_id, user, at, similarity) for user, at, similarity in rows],
+            )
+
     def delete_by_contributor(self, user_id: str) -> int:
         with self.db.transaction() as conn:
             rows = conn.execute(

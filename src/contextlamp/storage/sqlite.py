@@ -469,6 +469,14 @@ class SqliteStore:
                 out.setdefault(row["entry_id"], []).append((row["user_id"], row["at"], row["similarity"]))
         return out
 
+    def restore_corroborations(self, entry_id: str, rows: Sequence[tuple[str, int, float]]) -> None:
+        with self._write() as conn:
+            conn.executemany(
+                "INSERT INTO corroborations(entry_id, user_id, at, similarity) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT(entry_id, user_id) DO NOTHING",
+                [(entry_id, user, at, similarity) for user, at, similarity in rows],
+            )
+
     def delete_by_contributor(self, user_id: str) -> int:
         with self._write() as conn:
             rows = conn.execute(

@@ -1,0 +1,116 @@
+"""Move a whole server between backends (``contextlamp migrate --from sqlite:DIR --to postgresql://…``).
+
+Everything is copied as it is, without embedding anything again: users, token hashes, OIDC identities,
+projects, teams and memberships, then every store (personal, project, team) with its entries (superseded and
+expired-but-unswept ones included), their vectors, corroborations and session digests. The copy is
+idempotent (what the target already has is skipped), so an interrupted migration is finished by running it
+again. Afterwards every user's export from the target is compared with their export from the source; any
+difference fails the migration.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from contextlamp.errors import InvalidArgumentError, StorageError
+from contextlamp.portability import export_user
+from contextlamp.service import MemoryService
+from contextlamp.storage import StoreRegistry
+
+Progress = Callable[[int, int], None]  # (stores done, stores total)
+BATCH = 500  # entries read with their vectors at a time
+
+
+@dataclass(frozen=True)
+class MigrationReport:
+    """What moved: counts of users, stores and entries copied (skipped ones are already in the target)."""
+
+    users: int
+    stores: int
+    entries_copied: int
+    entries_skipped: int
+    verified_users: int
+
+
+def parse_location(text: str) -> tuple[str, str]:
+    """``sqlite:DIR`` -> ``("sqlite", DIR)``; ``postgresql://…`` -> ``("postgresql", url)``.
+
+    Raises:
+        InvalidArgumentError: anything else.
+    """
+    if text.startswith("sqlite:") and len(text) > len("sqlite:"):
+        return "sqlite", text.removeprefix("sqlite:")
+    if text.startswith(("postgresql://", "postgres://")):
+        return "postgresql", text
+    raise InvalidArgumentError("location", "use sqlite:DIRECTORY or postgresql://user:password@host:port/db")
+
+
+def _copy_control(source: StoreRegistry, target: StoreRegistry) -> list[str]:
+    """Copy the control plane; returns every store id to copy (personal, project, team)."""
+    src, dst = source.control, target.control
+    store_ids: list[str] = []
+    for user in src.users():
+        if dst.find_user(user.id) is None:
+            dst.create_user(user.name, user.created_at, user.id)
+        store_ids.append(user.id)
+        for project in src.projects(user.id):
+            copied = dst.restore_project(project)
+            if copied.id != project.id:
+                raise StorageError(f"project {project.id} exists in the target under another owner")
+            store_ids.append(project.id)
+    for record, token_hash in src.token_hashes():
+        dst.restore_token(record, token_hash)
+    for issuer, subject, user_id, created_at in src.identities():
+        dst.restore_identity(issuer, subject, user_id, created_at)
+    for team in src.teams():
+        if dst.find_team(team.id) is None:
+            dst.create_team(team.slug, team.name, team.created_at, team.id)
+        for member in src.members(team.id):
+            dst.set_member(team.id, member.user_id, member.role, member.added_at)
+        store_ids.append(team.id)
+    return store_ids
+
+
+def _copy_store(source: StoreRegistry, target: StoreRegistry, store_id: str) -> tuple[int, int]:
+    src, dst = source.store(store_id), target.store(store_id)
+    copied = skipped = 0
+    entries = src.all_entries()
+    for start in range(0, len(entries), BATCH):
+        batch = entries[start : start + BATCH]
+        vectors = src.entry_vectors([e.id for e in batch])
+        corroborations = src.corroborations([e.id for e in batch])
+        for entry in batch:
+            if dst.restore(entry, vectors[entry.id]):
+                copied += 1
+            else:
+                skipped += 1
+            if entry.id in corroborations:
+                dst.restore_corroborations(entry.id, corroborations[entry.id])
+    for digest in src.all_sessions():
+        dst.restore_session(digest)
+    return copied, skipped
+
+
+def migrate(source: MemoryService, target: MemoryService, progress: Progress | None = None) -> MigrationReport:
+    """Copy everything from ``source``'s registry into ``target``'s, then verify by comparing every user's
+    export.
+
+    Raises:
+        StorageError: a backend failed, or the verification found a difference (names the user).
+        EmbeddingMismatchError: the two were built with different embedding models.
+    """
+    store_ids = _copy_control(source.registry, target.registry)
+    copied = skipped = 0
+    for done, store_id in enumerate(store_ids, start=1):
+        c, s = _copy_store(source.registry, target.registry, store_id)
+        copied += c
+        skipped += s
+        if progress:
+            progress(done, len(store_ids))
+    users = source.registry.control.users()
+    for user in users:
+        moved = target.registry.control.find_user(user.id)
+        if moved is None or export_user(target, moved) != export_user(source, user):
+            raise StorageError(f"verification failed: the export of user {user.name} differs after the copy")
+    return MigrationReport(len(users), len(store_ids), copied, skipped, len(users))

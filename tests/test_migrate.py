@@ -1,0 +1,93 @@
+"""contextlamp migrate: a whole SQLite server into PostgreSQL, verified by comparing every user's export."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from contextlamp.accounts import Accounts
+from contextlamp.cli import cli
+from contextlamp.embedding import FakeEmbedder
+from contextlamp.portability import export_user
+from contextlamp.service import Caller, MemoryService
+from contextlamp.storage import StoreRegistry
+from contextlamp.text import now_ms
+from tests.postgres import PostgresServer
+
+TRANSCRIPT = (
+    "User: we decided to use pnpm everywhere\nAssistant: Noted.\nUser: and Prettier width is 100\nAssistant: ok\n"
+)
+
+
+def _sqlite_server(home: Path) -> tuple[MemoryService, str]:
+    embedder = FakeEmbedder()
+    service = MemoryService(StoreRegistry(home, embedder.identity, embedder.dim), embedder)
+    accounts = Accounts(service.registry, now_ms)
+    for name in ("ann", "ben", "cat"):
+        accounts.create_user(name)
+    token = accounts.create_token("ann", "laptop", None).token
+    accounts.create_team("ops", None, "ann")
+    accounts.add_member("ops", "ben", "member")
+    ann, ben = (Caller(service.principal(n), "cli") for n in ("ann", "ben"))
+    service.save_context(ann, "Deploys run on Fridays", topic="deploy day")
+    service.save_context(ann, "Deploys run on Thursdays", topic="deploy day")
+    service.save_context(ann, "Rotate the staging keys", memory_type="task")
+    service.save_context(ann, "The web app uses Vite", project="web")
+    service.save_session(ann, TRANSCRIPT, None, None)
+    service.save_context(ann, "Alerts go to #ops-alerts", team="ops")
+    service.save_context(ben, "Alerts go to #ops-alerts", team="ops")  # corroborated: verified
+    service.save_context(ann, "Backups run at 02:00", topic="backup time", team="ops")
+    service.save_context(ben, "Backups run at 04:00", topic="backup time", team="ops")  # contested
+    service.get_context(ann, "deploy day")
+    service.registry.close()
+    return service, token
+
+
+def test_migrate_sqlite_to_postgresql_moves_everything(
+    tmp_path: Path, postgres: PostgresServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    home = tmp_path / "home"
+    _, token = _sqlite_server(home)
+    url = postgres.database("migrated")
+    monkeypatch.setenv("CONTEXTLAMP_EMBEDDER", "fake")
+    try:
+        runner = CliRunner()
+        result = runner.invoke(cli, ["migrate", "--from", f"sqlite:{home}", "--to", url, "--json"])
+        assert result.exit_code == 0, result.output
+        report = json.loads(result.output)
+        assert report["users"] == 3 and report["verified_users"] == 3 and report["entries_copied"] >= 8
+        again = json.loads(runner.invoke(cli, ["migrate", "--from", f"sqlite:{home}", "--to", url, "--json"]).output)
+        assert again["entries_copied"] == 0 and again["entries_skipped"] == report["entries_copied"]
+
+        embedder = FakeEmbedder()
+        source = MemoryService(StoreRegistry(home, embedder.identity, embedder.dim), embedder)
+        target = MemoryService(StoreRegistry(tmp_path / "x", embedder.identity, embedder.dim, url), embedder)
+        try:
+            found = Accounts(target.registry, now_ms).authenticate(token)  # the same token signs in
+            assert found is not None and found[0].name == "ann"
+            for name in ("ann", "ben", "cat"):
+                user = source.registry.control.find_user(name)
+                assert user is not None
+                assert export_user(target, user) == export_user(source, user)
+            ann = Caller(target.principal("ann"), "cli")
+            ben = Caller(target.principal("ben"), "cli")
+            packs = target.get_context(ann, "deploy day", max_results=3).packs
+            assert packs[0].text == "Deploys run on Thursdays"
+            trust = {p.text: p.trust for p in target.get_context(ben, "alerts backups", scope="team").packs}
+            assert trust["Alerts go to #ops-alerts"] == "verified"
+            assert trust["Backups run at 02:00"] == trust["Backups run at 04:00"] == "contested"
+            assert target.resume_session(ann).sessions
+        finally:
+            source.registry.close()
+            target.registry.close()
+    finally:
+        postgres.drop("migrated")
+
+
+def test_migrate_refuses_unknown_locations(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("CONTEXTLAMP_EMBEDDER", "fake")
+    result = CliRunner().invoke(cli, ["migrate", "--from", "mysql://x", "--to", f"sqlite:{tmp_path}"])
+    assert result.exit_code != 0 and "sqlite:DIRECTORY or postgresql://" in result.output
