@@ -17,7 +17,7 @@ from rich.text import Text
 
 from contextlamp import __version__
 from contextlamp.bootstrap import configure_logging, create_service
-from contextlamp.cli_admin import export_command, import_command, migrate_command, team, token, user
+from contextlamp.cli_admin import doctor_command, export_command, import_command, migrate_command, team, token, user
 from contextlamp.cli_common import console as _console
 from contextlamp.cli_common import json_option as _json_option
 from contextlamp.cli_common import load_settings as _settings
@@ -356,6 +356,7 @@ cli.add_command(user)
 cli.add_command(token)
 cli.add_command(team)
 cli.add_command(migrate_command)
+cli.add_command(doctor_command)
 cli.add_command(export_command)
 cli.add_command(import_command)
 

@@ -22,6 +22,7 @@ from contextlamp.accounts import Accounts, parse_duration
 from contextlamp.bootstrap import configure_logging, create_service
 from contextlamp.cli_common import console, json_option, load_settings, when, with_accounts
 from contextlamp.config import Settings
+from contextlamp.doctor import examine
 from contextlamp.errors import ContextlampError
 from contextlamp.migration import migrate, parse_location
 from contextlamp.portability import export_user, import_document, parse_document
@@ -433,3 +434,57 @@ def _service_at(settings: Settings, location: str) -> MemoryService:
     else:
         changed = settings.model_copy(update={"database_url": SecretStr(where)})
     return create_service(changed)
+
+
+@click.command(name="doctor")
+@click.option("--repair", is_flag=True, help="Fix what can be fixed (re-embed, rebuild the full-text index, ...).")
+@json_option
+@with_accounts
+def doctor_command(
+    service: MemoryService, _accounts: Accounts, _settings: Settings, repair: bool, as_json: bool
+) -> None:
+    """Verify every store (integrity, model, full-text rows, vectors, orphans) and, with --repair, fix them.
+    Exits 1 while a problem remains.
+
+    Example: contextlamp doctor --repair
+    """
+    reports, unowned = examine(service, repair)
+    remaining = sum(1 for r in reports for f in r.findings if not f.repaired) + len(unowned)
+    if as_json:
+        data = {
+            "stores": [
+                {
+                    "store_id": r.store_id,
+                    "entries": r.entries,
+                    "findings": [
+                        {"kind": f.kind, "entry_id": f.entry_id, "detail": f.detail, "repaired": f.repaired}
+                        for f in r.findings
+                    ],
+                }
+                for r in reports
+            ],
+            "unowned_files": unowned,
+            "problems_remaining": remaining,
+        }
+        click.echo(json.dumps(data, indent=2))
+    else:
+        table = Table(title=f"doctor: {len(reports)} stores")
+        for column in ("store", "entries", "finding", "entry", "detail", "repaired"):
+            table.add_column(column, overflow="fold")
+        for report in reports:
+            if not report.findings:
+                table.add_row(report.store_id, str(report.entries), "ok", "", "", "")
+            for f in report.findings:
+                table.add_row(
+                    report.store_id,
+                    str(report.entries),
+                    f.kind,
+                    f.entry_id or "",
+                    f.detail,
+                    "yes" if f.repaired else "no",
+                )
+        for name in unowned:
+            table.add_row(name, "", "unowned file", "", "no user, project or team owns it", "no")
+        console().print(table)
+    if remaining:
+        raise SystemExit(1)

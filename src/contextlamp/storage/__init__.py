@@ -11,7 +11,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from contextlamp.errors import StorageError
-from contextlamp.storage.base import AccessTokenRecord, ControlPlane, Membership, Project, Store, Team, User
+from contextlamp.storage.base import (
+    AccessTokenRecord,
+    ControlPlane,
+    Finding,
+    Membership,
+    Project,
+    Store,
+    Team,
+    User,
+)
 from contextlamp.storage.control import SqlControlPlane, sqlite_control_plane
 from contextlamp.storage.sqlite import SqliteStore
 from contextlamp.text import is_id
@@ -22,6 +31,7 @@ if TYPE_CHECKING:
 __all__ = [
     "AccessTokenRecord",
     "ControlPlane",
+    "Finding",
     "Membership",
     "Project",
     "SqlControlPlane",

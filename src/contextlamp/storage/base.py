@@ -7,7 +7,7 @@ stores a call may touch before it calls them.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -68,6 +68,21 @@ class AccessTokenRecord:
     expires_at: int | None
     last_used_at: int | None
     revoked_at: int | None
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One problem ``Store.check`` found: ``kind`` (``integrity``, ``model``, ``vectors``, ``orphan-vectors``,
+    ``full-text``, ``superseded-by``), the entry it concerns (if one), what is wrong, and whether it was
+    repaired."""
+
+    kind: str
+    entry_id: str | None
+    detail: str
+    repaired: bool
+
+
+EmbedFn = Callable[[list[str]], Vectors]
 
 
 class Store(Protocol):
@@ -178,6 +193,14 @@ class Store(Protocol):
 
     def count(self) -> int:
         """Number of entries (live and superseded)."""
+        ...
+
+    def check(self, embed: EmbedFn | None, repair: bool) -> list[Finding]:
+        """Verify the store: the engine's own integrity check, the embedding model and dimension recorded,
+        every entry with its full-text row and ``1 + len(questions)`` vectors, no orphan vectors or full-text
+        rows, ``superseded_by`` naming an existing entry. With ``repair``, fix what can be fixed (re-embed
+        with ``embed``, rebuild the full-text index, delete orphans, revive entries superseded by nothing);
+        an engine-level corruption is reported, never "repaired"."""
         ...
 
     def corroborate(self, entry_id: str, user_id: str, similarity: float, now: int) -> bool:

@@ -31,6 +31,7 @@ from psycopg_pool import ConnectionPool
 from contextlamp.embedding.base import Vectors
 from contextlamp.errors import EmbeddingMismatchError, StorageError
 from contextlamp.models import Entry, MemoryType, NewEntry, PutOutcome, SessionDigest
+from contextlamp.storage.base import EmbedFn, Finding
 
 logger = logging.getLogger(__name__)
 
@@ -693,6 +694,43 @@ class PostgresStore:
     def count(self) -> int:
         rows = self.db.read("SELECT count(*) AS n FROM entries WHERE store_id = %s", (self.store_id,))
         return int(rows[0]["n"])
+
+    def check(self, embed: EmbedFn | None, repair: bool) -> list[Finding]:
+        """``Store.check`` on PostgreSQL: foreign keys already rule out orphan vectors, and ``tsv`` is written
+        with each row, so what is left to verify is the model, the vector counts and ``superseded_by``."""
+        found: list[Finding] = []
+        sid = self.store_id
+        with self.db.transaction() as conn:
+            model = conn.execute("SELECT value FROM cl_meta WHERE key = 'embedder'").fetchone()
+            if model is None or not str(model["value"]).endswith(f":{self.db.dim}"):
+                found.append(Finding("model", None, "the embedding model and dimension are not recorded", False))
+            rows = conn.execute(
+                "SELECT e.id, e.content, e.questions, e.superseded_by, "
+                "(SELECT count(*) FROM vectors v WHERE v.store_id = e.store_id AND v.entry_id = e.id) AS n, "
+                "(e.superseded_by IS NOT NULL AND NOT EXISTS (SELECT 1 FROM entries s WHERE s.store_id = e.store_id "
+                "AND s.id = e.superseded_by)) AS dangling FROM entries e WHERE e.store_id = %s",
+                (sid,),
+            ).fetchall()
+            for row in rows:
+                expected = 1 + len(row["questions"])
+                if row["n"] != expected:
+                    fixable = repair and embed is not None
+                    if fixable:
+                        assert embed is not None
+                        conn.execute("DELETE FROM vectors WHERE store_id = %s AND entry_id = %s", (sid, row["id"]))
+                        self._insert_vectors(conn, row["id"], embed([row["content"], *row["questions"]]))
+                    found.append(Finding("vectors", row["id"], f"{row['n']} vectors, expected {expected}", fixable))
+                if row["dangling"]:
+                    if repair:
+                        conn.execute(
+                            "UPDATE entries SET superseded_by = NULL, superseded_at = NULL "
+                            "WHERE store_id = %s AND id = %s",
+                            (sid, row["id"]),
+                        )
+                    found.append(
+                        Finding("superseded-by", row["id"], "superseded by an entry that does not exist", repair)
+                    )
+        return found
 
     def all_entries(self) -> list[Entry]:
         rows = self.db.read(

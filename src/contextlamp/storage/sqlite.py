@@ -25,6 +25,7 @@ from contextlamp.embedding.base import Vectors
 from contextlamp.errors import EmbeddingMismatchError, StorageError
 from contextlamp.models import Entry, MemoryType, NewEntry, PutOutcome, SessionDigest
 from contextlamp.retrieval.query import fts_match
+from contextlamp.storage.base import EmbedFn, Finding
 
 logger = logging.getLogger(__name__)
 
@@ -792,6 +793,68 @@ class SqliteStore:
                 return False
         self.put_session(digest)
         return True
+
+    def check(self, embed: EmbedFn | None, repair: bool) -> list[Finding]:
+        found: list[Finding] = []
+        with self._lock:
+            verdict = [r[0] for r in self._conn.execute("PRAGMA integrity_check").fetchall()]
+        if verdict != ["ok"]:
+            found.append(Finding("integrity", None, "; ".join(verdict[:5]), False))
+            return found  # nothing else can be trusted in a damaged file
+        with self._write() as conn:
+            model = conn.execute("SELECT value FROM meta WHERE key = 'embedder'").fetchone()
+            if model is None or not model["value"].endswith(f":{self._dim}"):
+                found.append(Finding("model", None, "the embedding model and dimension are not recorded", False))
+            rows = conn.execute(
+                "SELECT rowid, id, content, topic, tags, questions, superseded_by FROM entries"
+            ).fetchall()
+            counts = dict(conn.execute("SELECT entry_rowid, count(*) FROM vectors GROUP BY entry_rowid").fetchall())
+            ids = {row["id"] for row in rows}
+            rowids = {row["rowid"] for row in rows}
+            broken = [row for row in rows if counts.get(row["rowid"], 0) != 1 + len(json.loads(row["questions"]))]
+            for row in broken:
+                fixable = repair and embed is not None
+                if fixable:
+                    assert embed is not None
+                    vectors = embed([row["content"], *json.loads(row["questions"])])
+                    conn.execute("DELETE FROM vectors WHERE entry_rowid = ?", (row["rowid"],))
+                    conn.executemany(
+                        "INSERT INTO vectors(entry_rowid, ord, vec) VALUES (?, ?, ?)",
+                        [
+                            (row["rowid"], i, np.ascontiguousarray(v, dtype=np.float32).tobytes())
+                            for i, v in enumerate(vectors)
+                        ],
+                    )
+                detail = f"{counts.get(row['rowid'], 0)} vectors, expected {1 + len(json.loads(row['questions']))}"
+                found.append(Finding("vectors", row["id"], detail, fixable))
+            orphans = [r for r in counts if r not in rowids]
+            if orphans:
+                if repair:
+                    conn.executemany("DELETE FROM vectors WHERE entry_rowid = ?", [(r,) for r in orphans])
+                found.append(Finding("orphan-vectors", None, f"vectors of {len(orphans)} missing entries", repair))
+            indexed = {r[0] for r in conn.execute("SELECT rowid FROM entries_fts").fetchall()}
+            if indexed != rowids:
+                detail = f"{len(rowids - indexed)} entries not indexed, {len(indexed - rowids)} stale index rows"
+                if repair:  # contentless FTS5 cannot drop a row it has no text for: rebuild it from the entries
+                    conn.execute("INSERT INTO entries_fts(entries_fts) VALUES('delete-all')")
+                    conn.executemany(
+                        "INSERT INTO entries_fts(rowid, content, topic, tags) VALUES (?, ?, ?, ?)",
+                        [(r["rowid"], r["content"], r["topic"] or "", _tags_text(r["tags"])) for r in rows],
+                    )
+                found.append(Finding("full-text", None, detail, repair))
+            dangling = [row for row in rows if row["superseded_by"] is not None and row["superseded_by"] not in ids]
+            for row in dangling:
+                if repair:
+                    conn.execute(
+                        "UPDATE entries SET superseded_by = NULL, superseded_at = NULL WHERE rowid = ?", (row["rowid"],)
+                    )
+                found.append(Finding("superseded-by", row["id"], "superseded by an entry that does not exist", repair))
+            if repair and (broken or orphans):
+                conn.execute("UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'vec_epoch'")
+        if repair and (broken or orphans):
+            with self._lock:
+                self._index = _VectorIndex(self._dim)
+        return found
 
     def is_current(self) -> bool:
         """False once the file was deleted or replaced under this open connection (``contextlamp user
