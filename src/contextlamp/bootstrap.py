@@ -35,7 +35,7 @@ def create_service(settings: Settings) -> MemoryService:
         ConfigError: an invalid setting.
         StorageError: the data directory cannot be used.
     """
-    embedder = create_embedder(settings.embedder)
+    embedder = create_embedder(settings.embedder, settings.model_cache)
     url = settings.database_url.get_secret_value() if settings.database_url else None
     registry = StoreRegistry(settings.home, embedder.identity, embedder.dim, url, settings.db_pool_size)
     limits = Limits(

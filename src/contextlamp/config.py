@@ -53,10 +53,16 @@ class Settings(BaseSettings):
         "PostgreSQL with pgvector (several server replicas on one database); unset = SQLite files in home.",
     )
     db_pool_size: int = Field(default=10, ge=1, le=1000, description="PostgreSQL connections per server process.")
-    embedder: Literal["minilm", "fake"] = Field(
+    embedder: Literal["minilm", "minilm-torch", "fake"] = Field(
         default="minilm",
-        description="Embedding model: 'minilm' (bundled all-MiniLM-L6-v2, offline) or 'fake' "
+        description="Embedding model: 'minilm' (bundled all-MiniLM-L6-v2 on ONNX Runtime, exported once; no torch "
+        "at run time), 'minilm-torch' (the same model on torch: same vectors, same stores) or 'fake' "
         "(deterministic hashing, for tests only: no semantic search).",
+    )
+    model_cache: Path | None = Field(
+        default=None,
+        description="Where the ONNX export of the model is cached (90 MB, with its SHA-256); unset = "
+        "$XDG_CACHE_HOME/contextlamp/models or ~/.cache/contextlamp/models.",
     )
     task_ttl_days: float = Field(default=7.0, gt=0, description="Tasks expire this many days after saving.")
     max_content_bytes: int = Field(default=32 * 1024, gt=0, description="Largest content, UTF-8 bytes.")

@@ -184,6 +184,27 @@ class MemoryService:
             InvalidArgumentError: a bad argument (nothing is stored).
             SecretDetectedError: the content holds a secret (nothing is stored).
         """
+        store, entry = self._prepare(caller, content, memory_type, kind, topic, source_surface, tags, project, team)
+        return self._store_all(store, [entry])[0]
+
+    def _prepare(
+        self,
+        caller: Caller,
+        content: Any,
+        memory_type: Any,
+        kind: Any,
+        topic: Any,
+        source_surface: Any,
+        tags: Any,
+        project: Any,
+        team: Any,
+    ) -> tuple[Store, NewEntry]:
+        """Validate a save and resolve its store: the entry to store (no questions yet) and where.
+
+        Raises:
+            InvalidArgumentError: a bad argument.
+            SecretDetectedError: a secret in any field.
+        """
         text = self._check_content(content)
         kind_value = cast(Kind, check_choice("kind", kind, KINDS)) if kind is not None else "note"
         if memory_type is None:
@@ -206,11 +227,10 @@ class MemoryService:
             target = self._project(caller.principal, project, create=True)
             store = self._scoped(target).store if target else self._personal(caller.principal).store
         now = self.clock()
-        key = content_key(text)
         entry = NewEntry(
             id=new_id("ctx"),
             content=text,
-            content_key=key,
+            content_key=content_key(text),
             memory_type=type_value,
             kind=kind_value,
             topic=topic_value,
@@ -220,19 +240,43 @@ class MemoryService:
             expires_at=now + self.task_ttl_ms if type_value == "task" else None,
             contributed_by=contributor,
         )
-        # known content dedupes without paying for questions or embeddings; None means it vanished meanwhile
-        outcome = store.put(entry, None, now) if store.find_by_key(key) is not None else None
-        if outcome is not None and contributor is not None:
-            store.corroborate(outcome.id, contributor, 1.0, now)  # no-op when the caller contributed it
-        if outcome is None:
-            questions = tuple(self.questions.generate(text, topic_value, kind_value, type_value))
-            entry = replace(entry, questions=questions)
-            vectors = self.embedder.embed([text, *questions])
-            if contributor is not None and (restated := self._restated(store, text, vectors[0], contributor, now)):
-                return SaveResult(id=restated, deduped=True)
-            outcome = store.put(entry, vectors, now)
-            assert outcome is not None
-        return SaveResult(id=outcome.id, deduped=outcome.deduped)
+        return store, entry
+
+    def _store_all(self, store: Store, entries: Sequence[NewEntry]) -> list[SaveResult]:
+        """Store validated entries of one store, in order, with one embedding call for all the new ones:
+        known content dedupes without paying for questions or embeddings; the rest get their likely questions
+        and vectors (``(n_texts, dim)`` from one ``embed``); a team learning is first checked for being another
+        member's restatement."""
+        now = self.clock()
+        results: dict[int, SaveResult] = {}
+        fresh: list[tuple[int, NewEntry]] = []
+        for i, entry in enumerate(entries):
+            outcome = store.put(entry, None, now) if store.find_by_key(entry.content_key) is not None else None
+            if outcome is None:  # unknown content (or it vanished meanwhile): embed it below
+                questions = tuple(self.questions.generate(entry.content, entry.topic, entry.kind, entry.memory_type))
+                fresh.append((i, replace(entry, questions=questions)))
+                continue
+            if entry.contributed_by is not None:
+                store.corroborate(outcome.id, entry.contributed_by, 1.0, now)  # no-op for its own contributor
+            results[i] = SaveResult(id=outcome.id, deduped=outcome.deduped)
+        if fresh:
+            texts = [t for _, e in fresh for t in (e.content, *e.questions)]
+            vectors = self.embedder.embed(texts)
+            row = 0
+            for i, entry in fresh:
+                width = 1 + len(entry.questions)
+                own = vectors[row : row + width]
+                row += width
+                contributor = entry.contributed_by
+                if contributor is not None and (
+                    restated := self._restated(store, entry.content, own[0], contributor, now)
+                ):
+                    results[i] = SaveResult(id=restated, deduped=True)
+                    continue
+                outcome = store.put(entry, own, now)
+                assert outcome is not None
+                results[i] = SaveResult(id=outcome.id, deduped=outcome.deduped)
+        return [results[i] for i in range(len(entries))]
 
     def _restated(self, store: Store, text: str, vector: Any, contributor: str, now: int) -> str | None:
         """The id of another member's live team learning that ``text`` restates (trust.corroborates), after
@@ -556,14 +600,27 @@ class MemoryService:
         kept: list[Any] = []
         learnings: list[tuple[str, str]] = []
         item_caller = Caller(caller.principal, surface)
+        prepared: list[tuple[Any, NewEntry]] = []
+        store: Store | None = None
         for item in items:
             try:
-                result = self.save_context(
-                    item_caller, item.content, item.memory_type, item.kind, item.topic, None, None, target and target.id
+                store, entry = self._prepare(
+                    item_caller,
+                    item.content,
+                    item.memory_type,
+                    item.kind,
+                    item.topic,
+                    None,
+                    None,
+                    target and target.id,
+                    None,
                 )
             except InvalidArgumentError as exc:  # e.g. an over-long item; the rest of the session still counts
                 logger.info("distilled item not saved: %s", exc.field)
                 continue
+            prepared.append((item, entry))
+        results = self._store_all(store, [e for _, e in prepared]) if store is not None else []
+        for (item, _), result in zip(prepared, results, strict=True):
             if (store_id, result.id) in learnings:
                 continue
             learnings.append((store_id, result.id))

@@ -69,7 +69,7 @@ class StoreRegistry:
             self.control: ControlPlane = SqlControlPlane(PostgresExecutor(self._postgres))
         else:
             if not home.exists():
-                home.mkdir(mode=0o700, parents=True)  # memory is private to its owner
+                home.mkdir(mode=0o700, parents=True, exist_ok=True)  # private; another process may race us
             self.control = sqlite_control_plane(home / "control.db")
 
     @property

@@ -343,7 +343,18 @@ class PostgresStore:
 
     def _delete_row(self, conn: psycopg.Connection[Any], row: dict[str, Any]) -> None:
         sid, deleted = self.store_id, row["id"]
-        conn.execute("DELETE FROM entries WHERE store_id = %s AND id = %s", (sid, deleted))
+        gone = conn.execute(
+            "DELETE FROM entries WHERE store_id = %s AND id = %s RETURNING superseded_by", (sid, deleted)
+        ).fetchone()
+        successor = gone["superseded_by"] if gone else None
+        if successor is not None:  # a middle link of the history: what it had replaced is replaced by its successor
+            conn.execute(
+                "UPDATE entries SET superseded_by = %s WHERE store_id = %s AND superseded_by = %s",
+                (successor, sid, deleted),
+            )
+            if row["contributed_by"] is not None:
+                self._retrust(conn, row["topic"], row["contributed_by"])
+            return
         heir = conn.execute(
             "SELECT id FROM entries WHERE store_id = %s AND superseded_by = %s "
             "ORDER BY created_at DESC, id DESC LIMIT 1",

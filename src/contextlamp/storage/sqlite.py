@@ -300,9 +300,13 @@ class SqliteStore:
             (row["rowid"], row["content"], row["topic"] or "", _tags_text(row["tags"])),
         )
         conn.execute("DELETE FROM vectors WHERE entry_rowid = ?", (row["rowid"],))
-        deleted = conn.execute("SELECT id FROM entries WHERE rowid = ?", (row["rowid"],)).fetchone()["id"]
+        gone = conn.execute("SELECT id, superseded_by FROM entries WHERE rowid = ?", (row["rowid"],)).fetchone()
+        deleted, successor = gone["id"], gone["superseded_by"]
         conn.execute("DELETE FROM entries WHERE rowid = ?", (row["rowid"],))
-        # the newest entry it had superseded becomes current again, so a topic never vanishes with its head
+        if successor is not None:  # a middle link of the history: what it had replaced is replaced by its successor
+            conn.execute("UPDATE entries SET superseded_by = ? WHERE superseded_by = ?", (successor, deleted))
+            return
+        # the current entry: the newest one it had superseded becomes current, so a topic never vanishes with its head
         heir = conn.execute(
             "SELECT id FROM entries WHERE superseded_by = ? ORDER BY created_at DESC, id DESC LIMIT 1", (deleted,)
         ).fetchone()
