@@ -50,7 +50,7 @@ import numpy.typing as npt
 from rich.console import Console
 from rich.table import Table
 
-from contextlamp.embedding import Embedder, create_embedder
+from contextlamp.embedding import EMBEDDERS, Embedder, create_embedder
 from contextlamp.service import Caller, MemoryService
 from contextlamp.storage import StoreRegistry
 
@@ -721,7 +721,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA, help="directory of labelled *.json files")
     parser.add_argument("--threshold", type=float, default=DEFAULT_THRESHOLD, help="cosine match threshold")
     parser.add_argument("--json", type=Path, default=None, help="write the figures as JSON to this file")
-    parser.add_argument("--embedder", choices=("minilm", "fake"), default="minilm")
+    parser.add_argument("--embedder", choices=EMBEDDERS, default="minilm")
     parser.add_argument(
         "--only", default=None, help="run only files whose id contains this text (comma-separated: any of them)"
     )

@@ -28,7 +28,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
-from contextlamp.embedding import Embedder, create_embedder
+from contextlamp.embedding import EMBEDDERS, Embedder, create_embedder
 from contextlamp.retrieval.query import content_terms
 from contextlamp.service import Caller, MemoryService
 from contextlamp.storage import StoreRegistry
@@ -140,7 +140,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", default="1000", help="comma-separated store sizes (entries)")
     parser.add_argument("--queries", type=int, default=200, help="timed calls per operation")
-    parser.add_argument("--embedder", default="minilm", choices=["minilm", "fake"])
+    parser.add_argument("--embedder", default="minilm", choices=EMBEDDERS)
     parser.add_argument("--backends", default="sqlite", help="comma-separated: sqlite, postgresql")
     parser.add_argument("--database-url", help="an empty PostgreSQL database (default: an embedded server)")
     args = parser.parse_args(argv)

@@ -24,7 +24,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from contextlamp.embedding import Embedder, create_embedder
+from contextlamp.embedding import EMBEDDERS, Embedder, create_embedder
 from contextlamp.errors import InvalidArgumentError, SecretDetectedError
 from contextlamp.retrieval.search import ScopedStore, collect_signals
 
@@ -216,7 +216,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--k", type=parse_ks, default=[5, 10], help="comma-separated k values (default 5,10)")
     parser.add_argument("--limit-conversations", type=int, default=None, help="use only the first N conversations")
     parser.add_argument("--json", type=Path, default=None, help="write the summary as JSON to this file")
-    parser.add_argument("--embedder", choices=("minilm", "fake"), default="minilm")
+    parser.add_argument("--embedder", choices=EMBEDDERS, default="minilm")
     args = parser.parse_args(argv)
     started = time.perf_counter()
     conversations = load_conversations(args.data)[: args.limit_conversations]

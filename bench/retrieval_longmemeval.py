@@ -34,7 +34,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from contextlamp.embedding import Embedder, create_embedder
+from contextlamp.embedding import EMBEDDERS, Embedder, create_embedder
 from contextlamp.errors import InvalidArgumentError, SecretDetectedError
 from contextlamp.retrieval.search import ScopedStore, collect_signals
 
@@ -249,7 +249,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--k", type=parse_ks, default=[1, 5, 10], help="comma-separated k values (default 1,5,10)")
     parser.add_argument("--limit", type=int, default=None, help="use only the first N questions")
     parser.add_argument("--json", type=Path, default=None, help="write the summary as JSON to this file")
-    parser.add_argument("--embedder", choices=("minilm", "fake"), default="minilm")
+    parser.add_argument("--embedder", choices=EMBEDDERS, default="minilm")
     args = parser.parse_args(argv)
     started = time.perf_counter()
     questions = load_questions(args.data)[: args.limit]

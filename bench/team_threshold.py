@@ -19,7 +19,7 @@ import numpy as np
 from rich.console import Console
 from rich.table import Table
 
-from contextlamp.embedding import create_embedder
+from contextlamp.embedding import EMBEDDERS, create_embedder
 from contextlamp.trust import same_claim
 
 DEFAULT_DATA = Path(__file__).resolve().parent / "data" / "team-paraphrases.json"
@@ -45,7 +45,7 @@ def main(argv: list[str] | None = None) -> int:
     """Entry point."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
-    parser.add_argument("--embedder", choices=("minilm", "fake"), default="minilm")
+    parser.add_argument("--embedder", choices=EMBEDDERS, default="minilm")
     parser.add_argument("--pairs", action="store_true", help="print every pair's cosine")
     args = parser.parse_args(argv)
     pairs: list[dict[str, Any]] = json.loads(args.data.read_text(encoding="utf-8"))["pairs"]

@@ -1,4 +1,4 @@
-"""bench/load_http.py: a short run against a real server finishes with no error and no cross-user result."""
+"""bench/load.py: a short run against a real server finishes with no error and no cross-user result."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from pathlib import Path
 
 from tests.scripts import load_script
 
-load = load_script("load_http.py", "bench_load_http")
+load = load_script("load.py", "bench_load")
 
 
 def test_percentile_interpolates_like_numpy() -> None:

@@ -33,7 +33,7 @@ class MiniLMEmbedder:
         self._model: Any = None
         self._lock = threading.Lock()
         # One inference at a time: torch already spreads one call over the cores (intra-op threads); concurrent
-        # calls from the server's worker threads only oversubscribe them (bench/load_http.py, docs/http.md).
+        # calls from the server's worker threads only oversubscribe them (bench/load.py, docs/http.md).
         self._infer = threading.Lock()
 
     @property

@@ -7,7 +7,7 @@ get_context and, every tenth call, list_context. Every memory a user saves carri
 ``owner-<user>``; any pack or list item that carries another user's marker counts as a cross-user result.
 
 Prints throughput, latency percentiles per tool (ms, client-observed, over HTTP), errors (tool errors and
-transport failures) and cross-user results; both must be 0. Run: ``python bench/load_http.py``.
+transport failures) and cross-user results; both must be 0. Run: ``python bench/load.py``.
 """
 
 from __future__ import annotations
@@ -36,6 +36,7 @@ from rich.table import Table
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench/common.py, when run as a script
 from common import run_server
+from contextlamp.embedding import EMBEDDERS
 
 SUBJECTS = ("deploys", "code review", "on-call", "database", "frontend", "CI", "release", "logging", "backups")
 FACTS = ("run on", "are owned by", "use", "moved to", "need approval from", "are scheduled for", "depend on")
@@ -156,11 +157,11 @@ def report(tally: Tally, seconds: float, clients: int, users: int, embedder: str
 def main(argv: list[str] | None = None) -> int:
     """Entry point; exit status 1 when any error or cross-user result was seen."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--clients", type=int, default=20)
-    parser.add_argument("--users", type=int, default=2)
+    parser.add_argument("--clients", type=int, default=16)
+    parser.add_argument("--users", type=int, default=4)
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--save-share", type=float, default=0.3, help="share of calls that save (0..1)")
-    parser.add_argument("--embedder", choices=("minilm", "fake"), default="minilm")
+    parser.add_argument("--embedder", choices=EMBEDDERS, default="minilm")
     parser.add_argument("--json", type=Path, help="also write the figures as JSON to this file")
     args = parser.parse_args(argv)
     if args.clients < 1 or args.users < 1 or args.seconds <= 0 or not 0 <= args.save_share <= 1:
