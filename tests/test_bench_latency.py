@@ -1,0 +1,25 @@
+"""bench/latency.py: a tiny run through every transport prints its table and figures."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.scripts import load_script
+
+latency = load_script("latency.py", "bench_latency")
+
+
+def test_percentiles_of_known_samples() -> None:
+    p50, p95, p99 = latency.percentiles([float(i) for i in range(1, 101)])
+    assert p50 == 50.5 and 95 <= p95 <= 96 and 99 <= p99 <= 100
+
+
+def test_a_tiny_run_on_every_transport(capsys: pytest.CaptureFixture[str]) -> None:
+    status = latency.main(
+        ["--sizes", "40", "--queries", "5", "--embedder", "fake", "--transports", "in-process,stdio,http"]
+    )
+    out = capsys.readouterr().out
+    assert status == 0
+    for row in ("in-process get_context", "stdio get_context", "http save_context", "keyword-only"):
+        assert row.split()[0] in out
+    assert "peak RSS" in out and "data" in out
