@@ -392,9 +392,9 @@ class MemoryService:
             stores += self._team_stores(caller.principal)
         elif scope_value.startswith("team:"):
             stores.append(self._team_scoped(self._team(caller.principal, scope_value[5:], "scope")[0]))
-        if not stores or all(s.store.count() == 0 for s in stores):
-            return GetResult(packs=[])
         now = self.clock()
+        if not any(s.store.recent(1, now, types) for s in stores):  # nothing live to find: skip the embedding
+            return GetResult(packs=[])
         query_vector = self.embedder.embed([text])[0]
         teams = any(s.scope.startswith("team:") for s in stores)
         hits = search(

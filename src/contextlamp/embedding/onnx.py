@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+from threadpoolctl import threadpool_limits  # pyright: ignore[reportMissingTypeStubs]
 
 from contextlamp.embedding.base import Vectors
 from contextlamp.embedding.minilm import BATCH_SIZE, MODEL_DIM, MODEL_NAME, SIMILARITY_FLOOR
@@ -34,6 +35,7 @@ logger = logging.getLogger(__name__)
 MAX_SEQUENCE = 256  # sentence_bert_config.json of all-MiniLM-L6-v2: max_seq_length
 MODEL_FILE = "all-minilm-l6-v2.onnx"
 CACHE_SIZE = 1024  # texts whose vectors are kept (queries repeat; 1.5 KB each)
+ORT_THREADS = min(4, os.cpu_count() or 1)  # measured: 1 thread made get_context slower (18.8 vs 14 ms)
 EXPORT_TIMEOUT_S = 600
 
 
@@ -56,8 +58,8 @@ class OnnxSession:
             import onnxruntime as ort  # pyright: ignore[reportMissingTypeStubs]
             from tokenizers import Tokenizer
 
-            options: Any = ort.SessionOptions()
-            options.intra_op_num_threads = threads or min(4, os.cpu_count() or 1)
+            options: Any = ort.SessionOptions()  # pyright: ignore[reportUnknownMemberType, reportUnknownVariableType]
+            options.intra_op_num_threads = threads or ORT_THREADS
             options.inter_op_num_threads = 1
             options.log_severity_level = 3
             options.enable_cpu_mem_arena = False  # the arena keeps peak buffers forever: ~70 MB of RSS for nothing
@@ -123,6 +125,10 @@ class OnnxMiniLMEmbedder:
                         if not _verified(self.path):
                             _export(self.path)
                 self._session = OnnxSession(self.path)
+                # As with torch (minilm.py): OpenBLAS worker threads spin after the store's numpy matvec and
+                # starve ONNX Runtime's threads. Measured at 1,000 entries: get_context p50 15.9 ms with
+                # default BLAS threads, 5.7 ms with one (bench/latency.py; docs/performance.md).
+                threadpool_limits(limits=1, user_api="blas")
                 logger.info("loaded ONNX embedding model %s", self.path)
             return self._session
 

