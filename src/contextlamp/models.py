@@ -80,6 +80,31 @@ class Entry:
     trust: str | None = None  # team learnings only: "verified" | "unverified" | "contested"
 
 
+def stored_form(entry: NewEntry) -> Entry:
+    """A new entry as a store first records it: current, never used, and ``unverified`` when it is a team
+    learning (``contributed_by`` set); personal and project entries carry no trust."""
+    return Entry(
+        id=entry.id,
+        content=entry.content,
+        content_key=entry.content_key,
+        memory_type=entry.memory_type,
+        kind=entry.kind,
+        topic=entry.topic,
+        tags=entry.tags,
+        source_surface=entry.source_surface,
+        created_at=entry.created_at,
+        expires_at=entry.expires_at,
+        superseded_by=None,
+        superseded_at=None,
+        reuse_count=0,
+        last_used_surface=None,
+        last_used_at=None,
+        questions=entry.questions,
+        contributed_by=entry.contributed_by,
+        trust=None if entry.contributed_by is None else "unverified",
+    )
+
+
 @dataclass(frozen=True)
 class SessionDigest:
     """A saved session: its label, extractive summary, surface, time (ms) and learnings as

@@ -30,7 +30,7 @@ from psycopg_pool import ConnectionPool
 
 from contextlamp.embedding.base import Vectors
 from contextlamp.errors import EmbeddingMismatchError, StorageError
-from contextlamp.models import Entry, MemoryType, NewEntry, PutOutcome, SessionDigest
+from contextlamp.models import Entry, MemoryType, NewEntry, PutOutcome, SessionDigest, stored_form
 from contextlamp.storage.base import EmbedFn, Finding
 
 logger = logging.getLogger(__name__)
@@ -413,33 +413,8 @@ class PostgresStore:
                 (sid, entry.content_key),
             ).fetchone()
             if existing is None and vectors is not None:
-                inserted = conn.execute(
-                    "INSERT INTO entries (store_id, id, content, content_key, memory_type, kind, topic, tags, "
-                    "questions, source_surface, created_at, expires_at, contributed_by, trust, tsv) "
-                    f"VALUES (%s, %s, %s, %s, %s, %s, %s, %s::text[], %s::text[], %s, %s, %s, %s, %s, {_TSV}) "
-                    "ON CONFLICT (store_id, content_key) DO NOTHING RETURNING id",
-                    (
-                        sid,
-                        entry.id,
-                        entry.content,
-                        entry.content_key,
-                        entry.memory_type,
-                        entry.kind,
-                        entry.topic,
-                        list(entry.tags),
-                        list(entry.questions),
-                        entry.source_surface,
-                        entry.created_at,
-                        entry.expires_at,
-                        entry.contributed_by,
-                        None if entry.contributed_by is None else "unverified",
-                        entry.content,
-                        entry.topic or "",
-                        " ".join(entry.tags),
-                    ),
-                ).fetchone()
-                if inserted is not None:
-                    self._insert_vectors(conn, entry.id, vectors)
+                inserted = self._insert(conn, stored_form(entry), vectors)
+                if inserted:
                     self._supersede(conn, entry.topic, entry.id, now, entry.contributed_by)
                     self._retrust(conn, entry.topic, entry.contributed_by)
                     return PutOutcome(id=entry.id, deduped=False)
@@ -459,6 +434,43 @@ class PostgresStore:
                 self._supersede(conn, existing["topic"], existing["id"], now, existing["contributed_by"])
                 self._retrust(conn, existing["topic"], existing["contributed_by"])
             return PutOutcome(id=existing["id"], deduped=True)
+
+    def _insert(self, conn: psycopg.Connection[Any], entry: Entry, vectors: Vectors) -> bool:
+        """The entry row with every field and its vectors (inside the caller's transaction); False, writing
+        nothing, when the store already holds its content key (a concurrent writer won)."""
+        inserted = conn.execute(
+            f"INSERT INTO entries (store_id, {_ENTRY_COLUMNS}, tsv) VALUES (%s, %s, %s, %s, %s, %s, %s, "
+            f"%s::text[], %s::text[], %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, {_TSV}) "
+            "ON CONFLICT (store_id, content_key) DO NOTHING RETURNING id",
+            (
+                self.store_id,
+                entry.id,
+                entry.content,
+                entry.content_key,
+                entry.memory_type,
+                entry.kind,
+                entry.topic,
+                list(entry.tags),
+                list(entry.questions),
+                entry.source_surface,
+                entry.created_at,
+                entry.expires_at,
+                entry.superseded_by,
+                entry.superseded_at,
+                entry.reuse_count,
+                entry.last_used_surface,
+                entry.last_used_at,
+                entry.contributed_by,
+                entry.trust,
+                entry.content,
+                entry.topic or "",
+                " ".join(entry.tags),
+            ),
+        ).fetchone()
+        if inserted is None:
+            return False
+        self._insert_vectors(conn, entry.id, vectors)
+        return True
 
     def _insert_vectors(self, conn: psycopg.Connection[Any], entry_id: str, vectors: Vectors) -> None:
         with conn.cursor() as cur:
@@ -545,35 +557,7 @@ class PostgresStore:
             ).fetchone()
             if clash is not None:
                 return False
-            conn.execute(
-                f"INSERT INTO entries (store_id, {_ENTRY_COLUMNS}, tsv) VALUES (%s, %s, %s, %s, %s, %s, %s, "
-                f"%s::text[], %s::text[], %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, {_TSV})",
-                (
-                    self.store_id,
-                    entry.id,
-                    entry.content,
-                    entry.content_key,
-                    entry.memory_type,
-                    entry.kind,
-                    entry.topic,
-                    list(entry.tags),
-                    list(entry.questions),
-                    entry.source_surface,
-                    entry.created_at,
-                    entry.expires_at,
-                    entry.superseded_by,
-                    entry.superseded_at,
-                    entry.reuse_count,
-                    entry.last_used_surface,
-                    entry.last_used_at,
-                    entry.contributed_by,
-                    entry.trust,
-                    entry.content,
-                    entry.topic or "",
-                    " ".join(entry.tags),
-                ),
-            )
-            self._insert_vectors(conn, entry.id, vectors)
+            self._insert(conn, entry, vectors)
         return True
 
     # -- reads ------------------------------------------------------------------------------------------

@@ -24,7 +24,7 @@ import numpy.typing as npt
 
 from contextlamp.embedding.base import Vectors
 from contextlamp.errors import EmbeddingMismatchError, StorageError
-from contextlamp.models import Entry, MemoryType, NewEntry, PutOutcome, SessionDigest
+from contextlamp.models import Entry, MemoryType, NewEntry, PutOutcome, SessionDigest, stored_form
 from contextlamp.retrieval.query import fts_match
 from contextlamp.storage.base import EmbedFn, Finding
 
@@ -371,37 +371,47 @@ class SqliteStore:
                 return PutOutcome(id=existing["id"], deduped=True)
             if vectors is None:
                 return None
-            cursor = conn.execute(
-                "INSERT INTO entries(id, content, content_key, memory_type, kind, topic, tags, questions, "
-                "source_surface, created_at, expires_at, contributed_by, trust) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
-                (
-                    entry.id,
-                    entry.content,
-                    entry.content_key,
-                    entry.memory_type,
-                    entry.kind,
-                    entry.topic,
-                    json.dumps(list(entry.tags)),
-                    json.dumps(list(entry.questions)),
-                    entry.source_surface,
-                    entry.created_at,
-                    entry.expires_at,
-                    entry.contributed_by,
-                    None if entry.contributed_by is None else "unverified",
-                ),
-            )
-            rowid = cursor.lastrowid
-            conn.execute(
-                "INSERT INTO entries_fts(rowid, content, topic, tags) VALUES (?, ?, ?, ?)",
-                (rowid, entry.content, entry.topic or "", " ".join(entry.tags)),
-            )
-            conn.executemany(
-                "INSERT INTO vectors(entry_rowid, ord, vec) VALUES (?, ?, ?)",
-                [(rowid, i, np.ascontiguousarray(v, dtype=np.float32).tobytes()) for i, v in enumerate(vectors)],
-            )
+            self._insert(conn, stored_form(entry), vectors)
             self._supersede(conn, entry.topic, entry.id, now, entry.contributed_by)
             self._retrust(conn, entry.topic, entry.contributed_by)
         return PutOutcome(id=entry.id, deduped=False)
+
+    @staticmethod
+    def _insert(conn: sqlite3.Connection, entry: Entry, vectors: Vectors) -> None:
+        """The entry row with every field, its full-text row and its vectors (inside the caller's transaction)."""
+        cursor = conn.execute(
+            f"INSERT INTO entries({_ENTRY_COLUMNS.removeprefix('rowid, ')}) "
+            "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            (
+                entry.id,
+                entry.content,
+                entry.content_key,
+                entry.memory_type,
+                entry.kind,
+                entry.topic,
+                json.dumps(list(entry.tags)),
+                json.dumps(list(entry.questions)),
+                entry.source_surface,
+                entry.created_at,
+                entry.expires_at,
+                entry.superseded_by,
+                entry.superseded_at,
+                entry.reuse_count,
+                entry.last_used_surface,
+                entry.last_used_at,
+                entry.contributed_by,
+                entry.trust,
+            ),
+        )
+        rowid = cursor.lastrowid
+        conn.execute(
+            "INSERT INTO entries_fts(rowid, content, topic, tags) VALUES (?, ?, ?, ?)",
+            (rowid, entry.content, entry.topic or "", " ".join(entry.tags)),
+        )
+        conn.executemany(
+            "INSERT INTO vectors(entry_rowid, ord, vec) VALUES (?, ?, ?)",
+            [(rowid, i, np.ascontiguousarray(v, dtype=np.float32).tobytes()) for i, v in enumerate(vectors)],
+        )
 
     @staticmethod
     def _supersede(
@@ -529,27 +539,32 @@ class SqliteStore:
         match = fts_match(list(terms), mode)
         if match is None:
             return []
-        types_sql, types_params = _type_filter(memory_types, "e.memory_type")
-        live = _LIVE.replace("superseded_by", "e.superseded_by").replace("expires_at", "e.expires_at")
+        types_sql, types_params = _type_filter(memory_types)
         window = max(2 * limit, 32)
         while True:
-            try:  # rank the matches inside FTS5 first; join only the best of them to filter the live ones
-                rows = self._read(
-                    "SELECT e.id AS id, f.rank AS rank FROM (SELECT rowid, bm25(entries_fts, 1.0, 2.0, 1.0) AS rank "
-                    "FROM entries_fts WHERE entries_fts MATCH ? ORDER BY rank LIMIT ?) AS f "
-                    f"JOIN entries e ON e.rowid = f.rowid WHERE {live}{types_sql} ORDER BY f.rank LIMIT ?",
-                    [match, window, now, *types_params, limit],
+            try:  # rank the matches inside FTS5 first; then filter only the best of them to the live ones
+                ranked = self._read(
+                    "SELECT rowid, bm25(entries_fts, 1.0, 2.0, 1.0) AS rank FROM entries_fts "
+                    "WHERE entries_fts MATCH ? ORDER BY rank LIMIT ?",
+                    [match, window],
                 )
             except sqlite3.OperationalError as exc:  # defensive: the query builder quotes every term
                 logger.warning("full-text query rejected by FTS5: %s", type(exc).__name__)
                 return []
-            if len(rows) >= limit or window >= self._fts_size():
-                break
+            rowids = [row["rowid"] for row in ranked]
+            live: dict[int, str] = {}
+            for start in range(0, len(rowids), SQLITE_MAX_VARS):
+                chunk = rowids[start : start + SQLITE_MAX_VARS]
+                for row in self._read(
+                    f"SELECT rowid, id FROM entries WHERE rowid IN ({','.join('?' * len(chunk))}) "
+                    f"AND {_LIVE}{types_sql}",
+                    [*chunk, now, *types_params],
+                ):
+                    live[row["rowid"]] = row["id"]
+            hits = [(live[row["rowid"]], float(row["rank"])) for row in ranked if row["rowid"] in live][:limit]
+            if len(hits) >= limit or len(ranked) < window:  # enough, or every match was seen
+                return hits
             window *= 4  # superseded, expired or other-type entries filled the window: look further
-        return [(row["id"], float(row["rank"])) for row in rows]
-
-    def _fts_size(self) -> int:
-        return int(self._read("SELECT count(*) FROM entries")[0][0])
 
     def vector_search(
         self, query: Vectors, limit: int, now: int, memory_types: Sequence[MemoryType] | None
@@ -759,39 +774,7 @@ class SqliteStore:
             ).fetchone()
             if clash is not None:
                 return False
-            cursor = conn.execute(
-                f"INSERT INTO entries({_ENTRY_COLUMNS.removeprefix('rowid, ')}) "
-                "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-                (
-                    entry.id,
-                    entry.content,
-                    entry.content_key,
-                    entry.memory_type,
-                    entry.kind,
-                    entry.topic,
-                    json.dumps(list(entry.tags)),
-                    json.dumps(list(entry.questions)),
-                    entry.source_surface,
-                    entry.created_at,
-                    entry.expires_at,
-                    entry.superseded_by,
-                    entry.superseded_at,
-                    entry.reuse_count,
-                    entry.last_used_surface,
-                    entry.last_used_at,
-                    entry.contributed_by,
-                    entry.trust,
-                ),
-            )
-            rowid = cursor.lastrowid
-            conn.execute(
-                "INSERT INTO entries_fts(rowid, content, topic, tags) VALUES (?, ?, ?, ?)",
-                (rowid, entry.content, entry.topic or "", " ".join(entry.tags)),
-            )
-            conn.executemany(
-                "INSERT INTO vectors(entry_rowid, ord, vec) VALUES (?, ?, ?)",
-                [(rowid, i, np.ascontiguousarray(v, dtype=np.float32).tobytes()) for i, v in enumerate(vectors)],
-            )
+            self._insert(conn, entry, vectors)
         return True
 
     def entry_vectors(self, ids: Sequence[str]) -> dict[str, Vectors]:
