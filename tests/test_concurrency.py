@@ -3,12 +3,18 @@
 from __future__ import annotations
 
 import multiprocessing
+import sqlite3
 import threading
 from pathlib import Path
 
+import pytest
+
 from contextlamp.embedding import FakeEmbedder
+from contextlamp.errors import StorageError
 from contextlamp.service import Caller, MemoryService
 from contextlamp.storage import StoreRegistry
+from contextlamp.storage import sqlite as sqlite_backend
+from contextlamp.storage.control import SqliteExecutor
 
 WORKERS = 20
 
@@ -93,3 +99,60 @@ def test_a_write_by_another_process_is_seen_by_vector_search(tmp_path: Path) -> 
     assert reader.get_context(caller, "kangaroo habitat").packs[0].id == saved.id
     assert writer.forget_context(writer_caller, saved.id).forgotten
     assert saved.id not in [p.id for p in reader.get_context(caller, "kangaroo habitat").packs]
+
+
+def _open_and_close(path: str, queue: multiprocessing.Queue[str]) -> None:
+    try:
+        SqliteExecutor(Path(path)).close()
+        queue.put("")
+    except StorageError as exc:
+        queue.put(str(exc))
+
+
+def test_processes_opening_one_new_data_directory_at_once_all_succeed(tmp_path: Path) -> None:
+    # Two stdio servers started together (CI saw "database is locked" from one of them): the last connection
+    # closing holds an exclusive lock SQLite does not wait on, so opening must retry.
+    ctx = multiprocessing.get_context("fork")
+    failures: list[str] = []
+    for round_ in range(100):
+        path = tmp_path / f"round{round_}" / "control.db"
+        queue: multiprocessing.Queue[str] = ctx.Queue()
+        procs = [ctx.Process(target=_open_and_close, args=(str(path), queue)) for _ in range(6)]
+        for p in procs:
+            p.start()
+        failures += [e for e in (queue.get(timeout=60) for _ in procs) if e]
+        for p in procs:
+            p.join(timeout=60)
+    assert failures == []
+
+
+def test_opening_waits_out_a_lock_sqlite_does_not_wait_on(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    real_open = sqlite_backend._open
+    attempts: list[int] = []
+
+    def busy_twice(path: Path) -> sqlite3.Connection:
+        attempts.append(1)
+        if len(attempts) <= 2:
+            raise sqlite3.OperationalError("database is locked")
+        return real_open(path)
+
+    monkeypatch.setattr(sqlite_backend, "_open", busy_twice)
+    conn = sqlite_backend.connect(tmp_path / "x.db")
+    assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal" and len(attempts) == 3
+
+
+def test_a_lock_that_never_clears_ends_in_a_clear_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def always_busy(path: Path) -> sqlite3.Connection:
+        raise sqlite3.OperationalError("database is locked")
+
+    monkeypatch.setattr(sqlite_backend, "_open", always_busy)
+    monkeypatch.setattr(sqlite_backend, "BUSY_TIMEOUT_MS", 100)
+    with pytest.raises(StorageError, match=r"Cannot open database .*x\.db: database is locked"):
+        sqlite_backend.connect(tmp_path / "x.db")
+
+
+def test_a_file_that_is_not_a_database_fails_at_once(tmp_path: Path) -> None:
+    path = tmp_path / "x.db"
+    path.write_bytes(b"not a database " * 100)
+    with pytest.raises(StorageError, match="Cannot open database"):
+        sqlite_backend.connect(path)

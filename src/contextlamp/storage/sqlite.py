@@ -14,6 +14,7 @@ import json
 import logging
 import sqlite3
 import threading
+import time
 from collections.abc import Generator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -146,25 +147,58 @@ def connect(path: Path) -> sqlite3.Connection:
     The connection is in autocommit mode; callers open transactions with ``BEGIN IMMEDIATE``. It may be
     used from any thread (MCP runs sync tools in worker threads); callers serialise use with a lock.
 
+    Opening is retried for up to ``BUSY_TIMEOUT_MS``: SQLite answers ``SQLITE_BUSY`` without calling the
+    busy handler while the last connection of another process closes (it holds an exclusive lock to
+    checkpoint and remove the WAL) or while a first connection recovers a crashed one's WAL (SQLite docs,
+    wal.html section 8, "Sometimes Queries Return SQLITE_BUSY In WAL Mode"). Two stdio servers started at
+    once on one data directory met exactly this.
+
     Raises:
-        StorageError: the file cannot be opened or is not a database.
+        StorageError: the file cannot be opened, is not a database, or stayed locked for the whole timeout.
     """
     if not path.parent.exists():
         path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)  # memory is private to its owner
     new = not path.exists()
+    deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
+    pause = 0.005
+    while True:
+        try:
+            conn = _open(path)
+            break
+        except sqlite3.OperationalError as exc:
+            if not _is_busy(exc) or time.monotonic() + pause > deadline:
+                raise StorageError(f"Cannot open database {path}: {exc}") from exc
+            time.sleep(pause)
+            pause = min(pause * 2, 0.2)
+        except sqlite3.DatabaseError as exc:
+            raise StorageError(f"Cannot open database {path}: {exc}") from exc
+    if new:
+        path.chmod(0o600)  # SQLite gives the -wal and -shm files the same mode
+    return conn
+
+
+def _open(path: Path) -> sqlite3.Connection:
+    """One attempt at ``connect``: the connection with every pragma applied, or closed again and raised."""
+    conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None, check_same_thread=False)
     try:
-        conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None, check_same_thread=False)
         conn.row_factory = sqlite3.Row
         conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
         conn.execute("PRAGMA journal_mode = WAL")
         conn.execute("PRAGMA synchronous = FULL")
         conn.execute("PRAGMA secure_delete = ON")
         conn.execute("PRAGMA foreign_keys = ON")
-    except sqlite3.DatabaseError as exc:
-        raise StorageError(f"Cannot open database {path}: {exc}") from exc
-    if new:
-        path.chmod(0o600)  # SQLite gives the -wal and -shm files the same mode
+    except BaseException:
+        conn.close()
+        raise
     return conn
+
+
+def _is_busy(exc: sqlite3.OperationalError) -> bool:
+    """True for ``SQLITE_BUSY`` / ``SQLITE_LOCKED`` and their extended codes (the low byte is the primary)."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    if code is not None:
+        return code & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
+    return "locked" in str(exc) or "busy" in str(exc)
 
 
 def migrate(conn: sqlite3.Connection, migrations: Sequence[str]) -> None:
