@@ -46,6 +46,7 @@ from rich.table import Table
 
 from contextlamp.embedding import EMBEDDERS, create_embedder
 from contextlamp.models import NewEntry
+from contextlamp.retrieval.folding import entry_vectors
 from contextlamp.retrieval.query import content_terms
 from contextlamp.service import Caller, MemoryService
 from contextlamp.storage import StoreRegistry
@@ -136,8 +137,8 @@ async def timed_async(fn: Callable[[], Awaitable[object]], repeat: int) -> list[
 
 
 def fill(service: MemoryService, caller: Caller, texts: list[str], batch: int = FILL_BATCH) -> None:
-    """Store ``texts`` as personal memories the way save_context does (likely questions, vectors of content
-    and questions), embedding a batch at a time: the fill is set-up, not what is measured."""
+    """Store ``texts`` as personal memories the way save_context does (likely questions, one vector of content
+    and questions folded), embedding a batch at a time: the fill is set-up, not what is measured."""
     store = service.registry.store(caller.principal.user_id)
     for start in range(0, len(texts), batch):
         now = int(time.time() * 1000)
@@ -148,12 +149,12 @@ def fill(service: MemoryService, caller: Caller, texts: list[str], batch: int = 
         entries = [
             replace(e, questions=tuple(service.questions.generate(e.content, None, "note", "fact"))) for e in entries
         ]
-        vectors = service.embedder.embed([t for e in entries for t in (e.content, *e.questions)])
-        row = 0
-        for entry in entries:
-            width = 1 + len(entry.questions)
-            store.put(entry, vectors[row : row + width], now)
-            row += width
+        vectors = entry_vectors(
+            service.embedder.embed([t for e in entries for t in (e.content, *e.questions)]),
+            [1 + len(e.questions) for e in entries],
+        )
+        for n, entry in enumerate(entries):
+            store.put(entry, vectors[n : n + 1], now)
         if start and start % (batch * 40) == 0:
             print(f"  {start} / {len(texts)}", file=sys.stderr)
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import numpy as np
+
+from contextlamp.retrieval.folding import entry_vector
 from contextlamp.retrieval.questions import QuestionConfig, key_phrases, likely_questions, split_sentences
 from contextlamp.service import Caller, MemoryService
 
@@ -45,6 +48,10 @@ def test_questions_are_stored_with_their_entry_and_leave_with_it(service: Memory
     store = service.registry.store(alice.principal.user_id)
     entry = store.get(saved.id)
     assert entry is not None and len(entry.questions) >= 2
-    assert store.entry_vectors([saved.id])[saved.id].shape == (1 + len(entry.questions), service.embedder.dim)
+    stored = store.entry_vectors([saved.id])[saved.id]  # one vector: content and questions folded together
+    folded = entry_vector(service.embedder.embed([entry.content, *entry.questions]))
+    content_only = service.embedder.embed([entry.content])
+    assert stored.shape == (1, service.embedder.dim) and np.allclose(stored, folded, atol=1e-6)
+    assert not np.allclose(stored, content_only, atol=1e-3)
     service.forget_context(alice, saved.id)
     assert store.entry_vectors([saved.id]) == {}

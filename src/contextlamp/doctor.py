@@ -1,7 +1,7 @@
 """``contextlamp doctor``: verify every store of a data directory or database, and repair what can be.
 
 Per store (``Store.check``): the engine's integrity check (SQLite ``PRAGMA integrity_check``), the recorded
-embedding model and dimension, every entry with its full-text row and ``1 + questions`` vectors, no orphan
+embedding model and dimension, every entry with its full-text row and its one vector, no orphan
 vectors or full-text rows, ``superseded_by`` naming an entry that exists. Plus, across the control plane:
 store files that belong to no user, project or team. Repairs re-embed missing vectors with the configured
 model, rebuild a full-text index from the entries, delete orphans and revive entries superseded by nothing;
@@ -47,7 +47,7 @@ def examine(service: MemoryService, repair: bool) -> tuple[list[StoreReport], li
     reports: list[StoreReport] = []
     for store_id in known_store_ids(service):
         store = service.registry.store(store_id)
-        findings = store.check(service.embedder.embed, repair)
+        findings = store.check(service.entry_embedding, repair)
         reports.append(StoreReport(store_id, store.count(), findings))
     unowned: list[str] = []
     stores_dir = service.registry.home / "stores"

@@ -2,7 +2,7 @@
 
 Export holds every entry of the user's personal and project stores with every field (superseded history,
 reuse counts, likely questions), the projects, and the session digests. Vectors are not exported: they
-belong to one embedding model, and import recomputes them (content and questions, in batches).
+belong to one embedding model, and import recomputes them (content and questions folded, in batches).
 
 Import is idempotent: entries keep their ids and timestamps; an entry whose id or content (dedupe key) is
 already in the target store is skipped, so a second import changes nothing. Export -> import into an
@@ -20,6 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from contextlamp.accounts import check_user_name
 from contextlamp.errors import InvalidArgumentError
 from contextlamp.models import Entry, Limits, SessionDigest
+from contextlamp.retrieval.folding import entry_vectors
 from contextlamp.service import MemoryService
 from contextlamp.storage import Project, Store, User
 from contextlamp.text import collapse_ws, content_key, has_surrogates, id_pattern, kebab
@@ -437,14 +438,11 @@ def _restore_batch(
     if not fresh:
         return 0, skipped, secrets
     texts = [text for e in fresh for text in (e.content, *e.questions)]
-    vectors = service.embedder.embed(texts)
+    vectors = entry_vectors(service.embedder.embed(texts), [1 + len(e.questions) for e in fresh])
     added = 0
-    row = 0
-    for entry in fresh:
-        width = 1 + len(entry.questions)
-        if store.restore(entry, vectors[row : row + width]):
+    for n, entry in enumerate(fresh):
+        if store.restore(entry, vectors[n : n + 1]):
             added += 1
         else:
             skipped += 1
-        row += width
     return added, skipped, secrets

@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from typing import Any, cast
 
 from contextlamp.distill import Distiller, OfflineDistiller, parse_transcript, session_label, session_summary
-from contextlamp.embedding.base import Embedder
+from contextlamp.embedding.base import Embedder, Vectors
 from contextlamp.errors import InvalidArgumentError, NotFoundError, SecretDetectedError
 from contextlamp.models import (
     KINDS,
@@ -40,6 +40,7 @@ from contextlamp.models import (
     SessionDigest,
     SessionInfo,
 )
+from contextlamp.retrieval.folding import entry_vector, entry_vectors
 from contextlamp.retrieval.fusion import FusionWeights
 from contextlamp.retrieval.questions import QuestionGenerator, RuleQuestionGenerator
 from contextlamp.retrieval.search import ScopedStore, TrustWeights, search
@@ -66,6 +67,7 @@ MAX_RESULTS_RANGE = (1, 50)  # spec/TOOLS.md get_context
 LIST_LIMIT_RANGE = (1, 200)  # spec/TOOLS.md list_context
 RESUME_LIMIT_RANGE = (1, 50)  # spec/TOOLS.md resume_session
 MAX_SLUG_CHARS = 64
+RESTATEMENT_CANDIDATE_MARGIN = 0.1  # folded-cosine margin below the paraphrase threshold (see _restated)
 SCOPES = ("personal", "team", "team:<id>", "all")
 
 
@@ -261,15 +263,17 @@ class MemoryService:
             results[i] = SaveResult(id=outcome.id, deduped=outcome.deduped)
         if fresh:
             texts = [t for _, e in fresh for t in (e.content, *e.questions)]
-            vectors = self.embedder.embed(texts)
+            widths = [1 + len(e.questions) for _, e in fresh]
+            embedded = self.embedder.embed(texts)
+            stored = entry_vectors(embedded, widths)  # one vector per entry: content + questions folded
             row = 0
-            for i, entry in fresh:
-                width = 1 + len(entry.questions)
-                own = vectors[row : row + width]
-                row += width
+            for n, (i, entry) in enumerate(fresh):
+                content_vector = embedded[row]
+                row += widths[n]
+                own = stored[n : n + 1]
                 contributor = entry.contributed_by
                 if contributor is not None and (
-                    restated := self._restated(store, entry.content, own[0], contributor, now)
+                    restated := self._restated(store, entry.content, content_vector, own[0], contributor, now)
                 ):
                     results[i] = SaveResult(id=restated, deduped=True)
                     continue
@@ -278,11 +282,26 @@ class MemoryService:
                 results[i] = SaveResult(id=outcome.id, deduped=outcome.deduped)
         return [results[i] for i in range(len(entries))]
 
-    def _restated(self, store: Store, text: str, vector: Any, contributor: str, now: int) -> str | None:
+    def entry_embedding(self, texts: list[str]) -> Vectors:
+        """The stored vector of one entry from its texts (content, then its likely questions): ``(1, dim)``
+        float32 (retrieval/folding.py). The re-embedding function of ``Store.check``.
+
+        Raises:
+            EmbeddingError: the embedder failed.
+        """
+        return entry_vector(self.embedder.embed(texts))
+
+    def _restated(
+        self, store: Store, text: str, content_vector: Any, stored_vector: Any, contributor: str, now: int
+    ) -> str | None:
         """The id of another member's live team learning that ``text`` restates (trust.corroborates), after
-        recording the corroboration; None when there is none. One extra embedding, only for candidates."""
+        recording the corroboration; None when there is none. Candidates come from the store's folded vectors
+        (``stored_vector``, with a margin: restatements measured >= 0.889 folded where their contents were >=
+        0.85, bench/data/team-paraphrases.json); the decision compares contents (``content_vector``) with one
+        extra embedding, only for candidates."""
         threshold = self.team_paraphrase_threshold
-        near = [i for i, cosine in store.vector_search(vector, 5, now, None) if cosine >= threshold]
+        floor = threshold - RESTATEMENT_CANDIDATE_MARGIN
+        near = [i for i, cosine in store.vector_search(stored_vector, 5, now, None) if cosine >= floor]
         if not near:
             return None
         candidates = [e for e in store.entries(near).values() if e.contributed_by not in (None, contributor)]
@@ -290,7 +309,7 @@ class MemoryService:
             return None
         contents = self.embedder.embed([c.content for c in candidates])  # content to content, not questions
         for candidate, row in zip(candidates, contents, strict=True):
-            cosine = float(row @ vector)
+            cosine = float(row @ content_vector)
             if corroborates(candidate.content, text, cosine, threshold):
                 store.corroborate(candidate.id, contributor, round(cosine, 4), now)
                 return candidate.id

@@ -11,8 +11,6 @@ import json
 import logging
 from typing import Any, Protocol
 
-import openai
-
 from contextlamp.errors import ContextlampError
 
 logger = logging.getLogger(__name__)
@@ -39,11 +37,16 @@ class ChatModel(Protocol):
 class OpenAIChat:
     """``ChatModel`` on the official ``openai`` SDK, pointed at ``base_url`` (OpenAI, vLLM, Ollama, ...).
 
-    No retries (the offline fallback is the retry); ``timeout_s`` bounds each call.
+    No retries (the offline fallback is the retry); ``timeout_s`` bounds each call. The SDK is imported
+    here, not at module load: it is 520 modules and ~25 MiB of RSS that a server without an LLM endpoint
+    (the default) never needs.
     """
 
     def __init__(self, base_url: str, model: str, api_key: str | None, timeout_s: float = DEFAULT_TIMEOUT_S) -> None:
+        import openai
+
         self.model = model
+        self._error: type[Exception] = openai.OpenAIError
         self._client = openai.OpenAI(
             base_url=base_url, api_key=api_key or "not-needed", timeout=timeout_s, max_retries=0
         )
@@ -57,7 +60,7 @@ class OpenAIChat:
                 max_tokens=max_tokens,
             )
             text = response.choices[0].message.content or ""
-        except (openai.OpenAIError, IndexError, AttributeError) as exc:
+        except (self._error, IndexError, AttributeError) as exc:
             raise LLMError(f"LLM endpoint failed: {type(exc).__name__}") from exc
         return _parse_json(text)
 

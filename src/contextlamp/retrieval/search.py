@@ -1,8 +1,8 @@
 """Hybrid search over one or more stores: four signal lists, fused by weighted RRF.
 
-Signals (spec/TOOLS.md get_context): semantic (cosine to content and likely-question vectors, best of
-them), keyword (FTS5 BM25 over stemmed terms; entries with every content word first, then the OR
-relaxation fills the list), fact-key (entries whose topic the query names) and recency (newest first;
+Signals (spec/TOOLS.md get_context): semantic (cosine to the entry's vector, content and likely questions
+folded, retrieval/folding.py), keyword (FTS5 BM25 over stemmed terms; entries with every content word first,
+then the OR relaxation fills the list), fact-key (entries whose topic the query names) and recency (newest first;
 fused only when the caller asks for recency, otherwise it only breaks ties). Every filter (memory type,
 superseded, expiry) is applied inside the stores before each list's top-k cut.
 """

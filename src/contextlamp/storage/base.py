@@ -82,7 +82,7 @@ class Finding:
     repaired: bool
 
 
-EmbedFn = Callable[[list[str]], Vectors]
+EmbedFn = Callable[[list[str]], Vectors]  # an entry's texts (content, questions) -> its (1, dim) vector
 
 
 class Store(Protocol):
@@ -110,7 +110,8 @@ class Store(Protocol):
         different contributors are then all ``contested`` (unless corroborated). When the key exists on a
         superseded entry, that entry
         becomes current again (superseding the current entries of its topic) and keeps its id.
-        ``vectors`` has one row for the content then one per question, ``(1 + len(questions), dim)``.
+        ``vectors`` is the entry's one stored vector, ``(1, dim)``: its content and likely questions folded
+        (retrieval/folding.py).
         """
         ...
 
@@ -137,9 +138,10 @@ class Store(Protocol):
     def vector_search(
         self, query: Vectors, limit: int, now: int, memory_types: Sequence[MemoryType] | None
     ) -> list[tuple[str, float]]:
-        """Live entries by cosine similarity of ``query`` (``(dim,) float32``) to any of their vectors
-        (content or likely question; best of them, multi-vector max-sim), best first, as ``(id, cosine)``.
-        Filters apply before the top-``limit`` cut."""
+        """Live entries by cosine similarity of ``query`` (``(dim,) float32``) to their stored vector (content
+        and likely questions folded), best first, as ``(id, cosine)``. Filters apply before the top-``limit``
+        cut. A store whose data predates folding may hold several vectors an entry until its migration ran;
+        the best of them counts."""
         ...
 
     def topics(self, now: int, memory_types: Sequence[MemoryType] | None) -> list[tuple[str, str, int]]:
@@ -197,10 +199,11 @@ class Store(Protocol):
 
     def check(self, embed: EmbedFn | None, repair: bool) -> list[Finding]:
         """Verify the store: the engine's own integrity check, the embedding model and dimension recorded,
-        every entry with its full-text row and ``1 + len(questions)`` vectors, no orphan vectors or full-text
-        rows, ``superseded_by`` naming an existing entry. With ``repair``, fix what can be fixed (re-embed
-        with ``embed``, rebuild the full-text index, delete orphans, revive entries superseded by nothing);
-        an engine-level corruption is reported, never "repaired"."""
+        every entry with its full-text row and one vector, no orphan vectors or full-text rows,
+        ``superseded_by`` naming an existing entry. With ``repair``, fix what can be fixed (re-embed with
+        ``embed``, which maps an entry's texts, content then questions, to its ``(1, dim)`` vector; rebuild
+        the full-text index, delete orphans, revive entries superseded by nothing); an engine-level
+        corruption is reported, never "repaired"."""
         ...
 
     def corroborate(self, entry_id: str, user_id: str, similarity: float, now: int) -> bool:
@@ -229,13 +232,13 @@ class Store(Protocol):
         ...
 
     def restore(self, entry: Entry, vectors: Vectors) -> bool:
-        """Insert an exported entry exactly as it was (id, times, supersession, reuse), with ``vectors``
-        ``(1 + len(questions), dim) float32``. Returns False, changing nothing, when its id or content key is
+        """Insert an exported entry exactly as it was (id, times, supersession, reuse), with its
+        ``(1, dim) float32`` vector. Returns False, changing nothing, when its id or content key is
         already stored (import is idempotent and dedupes by content)."""
         ...
 
     def entry_vectors(self, ids: Sequence[str]) -> dict[str, Vectors]:
-        """The stored vectors of entries, ``{id: (1 + questions, dim) float32}`` (content first); unknown ids
+        """The stored vectors of entries, ``{id: (1, dim) float32}``; unknown ids
         are absent. For copying a store between backends without embedding again."""
         ...
 

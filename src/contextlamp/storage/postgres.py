@@ -38,7 +38,7 @@ logger = logging.getLogger(__name__)
 MIGRATION_LOCK = 7_406_011  # pg_advisory_lock key: one migrating process at a time
 HNSW_EF_SEARCH = 100  # pgvector's hnsw.ef_search for filtered searches (default 40 is thin after a filter)
 HNSW_MAX_EF_SEARCH = 1000  # pgvector accepts 1..1000
-VECTOR_FANOUT = 8  # vector rows fetched per wanted entry (content + questions), then reduced by max-sim
+VECTOR_FANOUT = 8  # candidates per wanted entry: sizes hnsw.ef_search (one vector an entry since migration 2)
 
 
 def migrations(dim: int) -> tuple[str, ...]:
@@ -163,6 +163,15 @@ def migrations(dim: int) -> tuple[str, ...]:
             PRIMARY KEY (team_id, user_id)
         );
         CREATE INDEX IF NOT EXISTS team_members_user ON team_members (user_id);
+        """,
+        # 2: one vector per entry, its content and likely questions folded (retrieval/folding.py): the
+        # L2-normalised sum of an entry's vectors, in pgvector (sum: 0.5.0, l2_normalize: 0.7.0)
+        """
+        CREATE TEMPORARY TABLE folded ON COMMIT DROP AS
+            SELECT store_id, entry_id, l2_normalize(sum(embedding)) AS embedding FROM vectors
+            GROUP BY store_id, entry_id HAVING count(*) > 1;
+        DELETE FROM vectors v USING folded f WHERE v.store_id = f.store_id AND v.entry_id = f.entry_id;
+        INSERT INTO vectors (store_id, entry_id, ord, embedding) SELECT store_id, entry_id, 0, embedding FROM folded;
         """,
     )
 
@@ -402,8 +411,8 @@ class PostgresStore:
         )
 
     def put(self, entry: NewEntry, vectors: Vectors | None, now: int) -> PutOutcome | None:
-        if vectors is not None and vectors.shape != (1 + len(entry.questions), self.db.dim):
-            raise ValueError(f"vectors must be (1 + questions, {self.db.dim}), got {vectors.shape}")
+        if vectors is not None and vectors.shape != (1, self.db.dim):
+            raise ValueError(f"vectors must be (1, {self.db.dim}), got {vectors.shape}")
         sid = self.store_id
         with self.db.transaction() as conn:
             _topic_lock(conn, sid, entry.topic)
@@ -548,8 +557,8 @@ class PostgresStore:
         return len(rows)
 
     def restore(self, entry: Entry, vectors: Vectors) -> bool:
-        if vectors.shape != (1 + len(entry.questions), self.db.dim):
-            raise ValueError(f"vectors must be (1 + questions, {self.db.dim}), got {vectors.shape}")
+        if vectors.shape != (1, self.db.dim):
+            raise ValueError(f"vectors must be (1, {self.db.dim}), got {vectors.shape}")
         with self.db.transaction() as conn:
             clash = conn.execute(
                 "SELECT 1 FROM entries WHERE store_id = %s AND (id = %s OR content_key = %s)",
@@ -707,7 +716,7 @@ class PostgresStore:
                 (sid,),
             ).fetchall()
             for row in rows:
-                expected = 1 + len(row["questions"])
+                expected = 1
                 if row["n"] != expected:
                     fixable = repair and embed is not None
                     if fixable:

@@ -15,7 +15,7 @@ import logging
 import sqlite3
 import threading
 import time
-from collections.abc import Generator, Sequence
+from collections.abc import Callable, Generator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -26,6 +26,7 @@ import numpy.typing as npt
 from contextlamp.embedding.base import Vectors
 from contextlamp.errors import EmbeddingMismatchError, StorageError
 from contextlamp.models import Entry, MemoryType, NewEntry, PutOutcome, SessionDigest, stored_form
+from contextlamp.retrieval.folding import entry_vector
 from contextlamp.retrieval.query import fts_match
 from contextlamp.storage.base import EmbedFn, Finding
 
@@ -34,7 +35,9 @@ logger = logging.getLogger(__name__)
 BUSY_TIMEOUT_MS = 30_000  # a writer holds the lock for milliseconds; 30 s only matters under heavy contention
 SQLITE_MAX_VARS = 900  # below SQLite's historical SQLITE_MAX_VARIABLE_NUMBER of 999
 
-MIGRATIONS: tuple[str, ...] = (
+Migration = str | Callable[[sqlite3.Connection], None]  # a SQL script, or a data migration run in Python
+
+MIGRATIONS: tuple[Migration, ...] = (
     # 1: initial schema
     """
     CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -103,6 +106,8 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX IF NOT EXISTS entries_contributor ON entries(contributed_by) WHERE contributed_by IS NOT NULL;
     """,
+    # 4: one vector per entry, its content and likely questions folded (retrieval/folding.py); data migration
+    lambda conn: _fold_entry_vectors(conn),
 )
 
 _ENTRY_COLUMNS = (
@@ -201,18 +206,23 @@ def _is_busy(exc: sqlite3.OperationalError) -> bool:
     return "locked" in str(exc) or "busy" in str(exc)
 
 
-def migrate(conn: sqlite3.Connection, migrations: Sequence[str]) -> None:
-    """Apply the numbered migrations above ``PRAGMA user_version``, each in its own transaction."""
+def migrate(conn: sqlite3.Connection, migrations: Sequence[Migration]) -> None:
+    """Apply the numbered migrations above ``PRAGMA user_version``, each in its own ``BEGIN IMMEDIATE``
+    transaction (so of several processes opening a file at once, one applies each step and the others skip
+    it). A migration is a SQL script, or a function of the connection for changes SQL cannot express."""
     version = conn.execute("PRAGMA user_version").fetchone()[0]
-    for number, script in enumerate(migrations, start=1):
+    for number, step in enumerate(migrations, start=1):
         if number <= version:
             continue
         conn.execute("BEGIN IMMEDIATE")
         try:
             if conn.execute("PRAGMA user_version").fetchone()[0] < number:  # another process may have won
-                for statement in script.split(";"):
-                    if statement.strip():
-                        conn.execute(statement)
+                if isinstance(step, str):
+                    for statement in step.split(";"):
+                        if statement.strip():
+                            conn.execute(statement)
+                else:
+                    step(conn)
                 conn.execute(f"PRAGMA user_version = {number}")
             conn.execute("COMMIT")
         except BaseException:
@@ -220,42 +230,102 @@ def migrate(conn: sqlite3.Connection, migrations: Sequence[str]) -> None:
             raise
 
 
+def _fold_entry_vectors(conn: sqlite3.Connection) -> None:
+    """Data migration 4: stores written before folding kept ``1 + questions`` vectors an entry (content,
+    then questions, by ``ord``); replace them by their ``entry_vector``. Entries with one vector are already
+    in the new form. Bumps ``vec_epoch`` so every process reloads its in-memory index."""
+    folded = 0
+    while True:  # a bounded batch of entries at a time: memory stays flat on large stores
+        rowids = [
+            r[0]
+            for r in conn.execute(
+                "SELECT entry_rowid FROM vectors GROUP BY entry_rowid HAVING count(*) > 1 LIMIT ?", (SQLITE_MAX_VARS,)
+            ).fetchall()
+        ]
+        if not rowids:
+            break
+        marks = ",".join("?" * len(rowids))
+        rows = conn.execute(
+            f"SELECT entry_rowid, vec FROM vectors WHERE entry_rowid IN ({marks}) ORDER BY entry_rowid, ord", rowids
+        ).fetchall()
+        grouped: dict[int, list[bytes]] = {}
+        for row in rows:
+            grouped.setdefault(row[0], []).append(row[1])
+        conn.execute(f"DELETE FROM vectors WHERE entry_rowid IN ({marks})", rowids)
+        conn.executemany(
+            "INSERT INTO vectors(entry_rowid, ord, vec) VALUES (?, 0, ?)",
+            [
+                (
+                    rowid,
+                    entry_vector(np.frombuffer(b"".join(blobs), dtype=np.float32).reshape(len(blobs), -1)).tobytes(),
+                )
+                for rowid, blobs in grouped.items()
+            ],
+        )
+        folded += len(grouped)
+    if folded:
+        conn.execute("UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'vec_epoch'")
+        logger.info("folded the vectors of %d entries into one each", folded)
+
+
+VECTOR_BLOCK_ROWS = 4096  # vectors per block of the in-memory index: 6 MiB at 384 dims
+
+
 class _VectorIndex:
-    """In-memory copy of a store's ``vectors`` table: a growable ``(capacity, dim) float32`` matrix and the
-    entry rowid of each row. Appends follow ``seq``; any deletion bumps ``meta.vec_epoch`` and forces a
-    full reload, so other processes' writes are always seen before a search."""
+    """In-memory copy of a store's ``vectors`` table: fixed ``(VECTOR_BLOCK_ROWS, dim) float32`` blocks (the
+    last one partly filled) and the entry rowid of each row. Appends follow ``seq``; any deletion bumps
+    ``meta.vec_epoch`` and forces a full reload, so other processes' writes are always seen before a search.
+
+    Blocks, not one growable matrix: growing a matrix copies it, so old and new copies coexist for a moment
+    and peak RSS doubles (at 10,000 entries, 40,000 vectors: 61 MiB more). Appending a block never copies.
+    """
 
     def __init__(self, dim: int) -> None:
         self.dim = dim
-        self.matrix = np.zeros((0, dim), dtype=np.float32)
+        self.blocks: list[Vectors] = []
         self.rowids = np.zeros(0, dtype=np.int64)
         self.size = 0
         self.max_seq = 0
         self.epoch: str | None = None
 
     def reset(self, epoch: str) -> None:
-        self.matrix = np.zeros((0, self.dim), dtype=np.float32)
+        self.blocks = []
         self.rowids = np.zeros(0, dtype=np.int64)
         self.size = 0
         self.max_seq = 0
         self.epoch = epoch
 
     def append(self, rows: list[sqlite3.Row]) -> None:
+        """Add ``rows`` (``seq``, ``entry_rowid``, ``vec`` as float32 bytes) in ``seq`` order."""
         if not rows:
             return
         need = self.size + len(rows)
-        if need > self.matrix.shape[0]:
-            capacity = max(need, 2 * self.matrix.shape[0], 256)
-            matrix = np.zeros((capacity, self.dim), dtype=np.float32)
-            matrix[: self.size] = self.matrix[: self.size]
-            rowids = np.zeros(capacity, dtype=np.int64)
+        if need > len(self.rowids):  # ids are 8 bytes a row: growing by doubling costs little
+            rowids = np.zeros(max(need, 2 * len(self.rowids), 256), dtype=np.int64)
             rowids[: self.size] = self.rowids[: self.size]
-            self.matrix, self.rowids = matrix, rowids
-        block = np.frombuffer(b"".join(r["vec"] for r in rows), dtype=np.float32).reshape(len(rows), self.dim)
-        self.matrix[self.size : need] = block
+            self.rowids = rowids
         self.rowids[self.size : need] = [r["entry_rowid"] for r in rows]
-        self.size = need
+        vectors = np.frombuffer(b"".join(r["vec"] for r in rows), dtype=np.float32).reshape(len(rows), self.dim)
+        done = 0
+        while done < len(rows):
+            block, offset = divmod(self.size, VECTOR_BLOCK_ROWS)
+            if block == len(self.blocks):
+                self.blocks.append(np.empty((VECTOR_BLOCK_ROWS, self.dim), dtype=np.float32))
+            take = min(VECTOR_BLOCK_ROWS - offset, len(rows) - done)
+            self.blocks[block][offset : offset + take] = vectors[done : done + take]
+            done += take
+            self.size += take
         self.max_seq = rows[-1]["seq"]
+
+    def scores(self, query: Vectors) -> Vectors:
+        """``(size,) float32`` dot products of every stored vector with ``query`` (``(dim,)`` float32), which
+        are cosines for unit vectors. Memory-bound: it reads every block once."""
+        out = np.empty(self.size, dtype=np.float32)
+        for number, block in enumerate(self.blocks):
+            start = number * VECTOR_BLOCK_ROWS
+            rows = min(VECTOR_BLOCK_ROWS, self.size - start)
+            np.matmul(block[:rows], query, out=out[start : start + rows])
+        return out
 
 
 class SqliteStore:
@@ -372,10 +442,11 @@ class SqliteStore:
         if epoch != index.epoch:
             index.reset(epoch)
         if max_seq > index.max_seq:
-            rows = self._conn.execute(
+            cursor = self._conn.execute(
                 "SELECT seq, entry_rowid, vec FROM vectors WHERE seq > ? ORDER BY seq", (index.max_seq,)
-            ).fetchall()
-            index.append(rows)
+            )
+            while rows := cursor.fetchmany(VECTOR_BLOCK_ROWS):  # a block at a time: no whole-table copy
+                index.append(rows)
         return index
 
     # -- Store protocol -------------------------------------------------------------------------------
@@ -385,8 +456,8 @@ class SqliteStore:
         return _entry(rows[0]) if rows else None
 
     def put(self, entry: NewEntry, vectors: Vectors | None, now: int) -> PutOutcome | None:
-        if vectors is not None and vectors.shape != (1 + len(entry.questions), self._dim):
-            raise ValueError(f"vectors must be (1 + questions, {self._dim}), got {vectors.shape}")
+        if vectors is not None and vectors.shape != (1, self._dim):
+            raise ValueError(f"vectors must be (1, {self._dim}), got {vectors.shape}")
         with self._write() as conn:
             self._sweep_expired(conn, now)
             # BEGIN IMMEDIATE holds the single write lock, so this check and the insert are one atomic
@@ -607,8 +678,8 @@ class SqliteStore:
             index = self._sync_index()
             if index.size == 0 or limit <= 0:
                 return []
-            # cosine of every stored vector: memory-bound (10,000 entries = 40,000 vectors = 61 MB per query)
-            scores = index.matrix[: index.size] @ np.asarray(query, dtype=np.float32).reshape(-1)
+            # cosine of every stored vector: memory-bound (10,000 entries = 10,000 vectors = 15 MB per query)
+            scores = index.scores(np.asarray(query, dtype=np.float32).reshape(-1))
             rowids = index.rowids[: index.size]
             order = _best_first(scores, max(16 * limit, 256))
             results: list[tuple[str, float]] = []
@@ -800,8 +871,8 @@ class SqliteStore:
         return [_entry(row) for row in rows]
 
     def restore(self, entry: Entry, vectors: Vectors) -> bool:
-        if vectors.shape != (1 + len(entry.questions), self._dim):
-            raise ValueError(f"vectors must be (1 + questions, {self._dim}), got {vectors.shape}")
+        if vectors.shape != (1, self._dim):
+            raise ValueError(f"vectors must be (1, {self._dim}), got {vectors.shape}")
         with self._write() as conn:
             clash = conn.execute(
                 "SELECT 1 FROM entries WHERE id = ? OR content_key = ?", (entry.id, entry.content_key)
@@ -855,7 +926,7 @@ class SqliteStore:
             counts = dict(conn.execute("SELECT entry_rowid, count(*) FROM vectors GROUP BY entry_rowid").fetchall())
             ids = {row["id"] for row in rows}
             rowids = {row["rowid"] for row in rows}
-            broken = [row for row in rows if counts.get(row["rowid"], 0) != 1 + len(json.loads(row["questions"]))]
+            broken = [row for row in rows if counts.get(row["rowid"], 0) != 1]
             for row in broken:
                 fixable = repair and embed is not None
                 if fixable:
@@ -869,7 +940,7 @@ class SqliteStore:
                             for i, v in enumerate(vectors)
                         ],
                     )
-                detail = f"{counts.get(row['rowid'], 0)} vectors, expected {1 + len(json.loads(row['questions']))}"
+                detail = f"{counts.get(row['rowid'], 0)} vectors, expected 1"
                 found.append(Finding("vectors", row["id"], detail, fixable))
             orphans = [r for r in counts if r not in rowids]
             if orphans:

@@ -1,0 +1,85 @@
+"""The SQLite store's in-memory vector index: exact search across block boundaries, in step with the file."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from contextlamp.embedding import FakeEmbedder
+from contextlamp.service import Caller, MemoryService
+from contextlamp.storage import StoreRegistry
+from contextlamp.storage import sqlite as sqlite_backend
+
+WORDS = [
+    "alpha",
+    "bravo",
+    "charlie",
+    "delta",
+    "echo",
+    "foxtrot",
+    "golf",
+    "hotel",
+    "india",
+    "juliet",
+    "kilo",
+    "lima",
+    "mike",
+    "november",
+    "oscar",
+]
+
+
+def _service(home: Path) -> tuple[MemoryService, Caller]:
+    embedder = FakeEmbedder()
+    service = MemoryService(StoreRegistry(home, embedder.identity, embedder.dim), embedder)
+    return service, Caller(principal=service.principal("alice"), surface="test")
+
+
+def _brute_force(service: MemoryService, caller: Caller, query: str, limit: int) -> list[tuple[str, float]]:
+    """Best-first ``(entry id, cosine)`` by the best cosine of any of an entry's vectors, from the file."""
+    store = service.registry.store(caller.principal.user_id)
+    entries = [e for e in store.all_entries() if e.superseded_by is None]
+    vectors = store.entry_vectors([e.id for e in entries])
+    q = service.embedder.embed([query])[0]
+    best = {entry_id: float(np.max(v @ q)) for entry_id, v in vectors.items()}
+    return sorted(best.items(), key=lambda kv: -kv[1])[:limit]
+
+
+def _search(service: MemoryService, caller: Caller, query: str, limit: int) -> list[tuple[str, float]]:
+    store = service.registry.store(caller.principal.user_id)
+    vector = service.embedder.embed([query])[0]
+    return store.vector_search(vector, limit, int(time.time() * 1000), None)
+
+
+def _same_ranking(found: list[tuple[str, float]], expected: list[tuple[str, float]]) -> bool:
+    """Same cosines in the same order, and each id found has its true best cosine (ties may swap ids)."""
+    truth = dict(expected)
+    return np.allclose([c for _, c in found], [c for _, c in expected], atol=1e-6) and all(
+        abs(truth.get(i, -2.0) - c) < 1e-6 or c <= expected[-1][1] + 1e-6 for i, c in found
+    )
+
+
+@pytest.mark.sqlite_only
+def test_search_is_exact_across_blocks_and_follows_other_writers(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sqlite_backend, "VECTOR_BLOCK_ROWS", 7)  # 4 vectors an entry: blocks split entries
+    reader, caller = _service(tmp_path / "home")
+    for n in range(9):
+        reader.save_context(caller, f"{WORDS[n]} {WORDS[(n * 3) % 15]} {WORDS[(n * 7) % 15]} note {n}")
+    queries = [f"{WORDS[i]} {WORDS[(i + 4) % 15]}" for i in range(15)]
+    for query in queries:
+        assert _same_ranking(_search(reader, caller, query, 5), _brute_force(reader, caller, query, 5))
+    writer, writer_caller = _service(tmp_path / "home")  # another process on the same file
+    added = [
+        writer.save_context(writer_caller, f"{WORDS[n % 15]} {WORDS[(n * 2) % 15]} extra {n}").id for n in range(6)
+    ]
+    for query in queries:  # the reader appends the new rows to its partly filled last block
+        assert _same_ranking(_search(reader, caller, query, 8), _brute_force(reader, caller, query, 8))
+    writer.forget_context(writer_caller, added[2])
+    for query in queries:  # a deletion elsewhere: the reader reloads every block
+        found = _search(reader, caller, query, 8)
+        assert added[2] not in dict(found) and _same_ranking(found, _brute_force(reader, caller, query, 8))
