@@ -63,10 +63,13 @@ def _same_ranking(found: list[tuple[str, float]], expected: list[tuple[str, floa
 
 
 @pytest.mark.sqlite_only
+@pytest.mark.parametrize("threads", [1, 3])
 def test_search_is_exact_across_blocks_and_follows_other_writers(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, threads: int
 ) -> None:
-    monkeypatch.setattr(sqlite_backend, "VECTOR_BLOCK_ROWS", 7)  # 4 vectors an entry: blocks split entries
+    monkeypatch.setattr(sqlite_backend, "VECTOR_BLOCK_ROWS", 2)  # many blocks, the last partly filled
+    monkeypatch.setattr(sqlite_backend, "PARALLEL_MIN_BLOCKS", 1)
+    monkeypatch.setattr(sqlite_backend, "SCORING_THREADS", threads)  # the product split over threads, or not
     reader, caller = _service(tmp_path / "home")
     for n in range(9):
         reader.save_context(caller, f"{WORDS[n]} {WORDS[(n * 3) % 15]} {WORDS[(n * 7) % 15]} note {n}")
