@@ -108,3 +108,35 @@ def test_a_postgresql_database_with_separate_question_vectors_is_folded_on_open(
             reopened.registry.close()
     finally:
         postgres.empty("folding")
+
+
+@pytest.mark.sqlite_only
+def test_a_damaged_legacy_vector_does_not_stop_the_store_opening(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    embedder = FakeEmbedder()
+    service, caller, separate = _save_all(StoreRegistry(home, embedder.identity, embedder.dim))
+    path = service.registry.store(caller.principal.user_id).path  # pyright: ignore[reportAttributeAccessIssue]
+    service.registry.close()
+    damaged = next(iter(separate))
+    with sqlite3.connect(path) as conn:  # a version-3 file where one entry's second vector was cut short
+        for entry_id, rows in separate.items():
+            (rowid,) = conn.execute("SELECT rowid FROM entries WHERE id = ?", (entry_id,)).fetchone()
+            conn.execute("DELETE FROM vectors WHERE entry_rowid = ?", (rowid,))
+            blobs = [v.astype(np.float32).tobytes() for v in rows]
+            if entry_id == damaged:
+                blobs[1] = blobs[1][:10]
+            conn.executemany(
+                "INSERT INTO vectors(entry_rowid, ord, vec) VALUES (?, ?, ?)",
+                [(rowid, i, blob) for i, blob in enumerate(blobs)],
+            )
+        conn.execute("PRAGMA user_version = 3")
+    reopened = MemoryService(StoreRegistry(home, embedder.identity, embedder.dim), embedder)
+    try:
+        alice = Caller(reopened.principal("alice"), "test")
+        assert reopened.get_context(alice, "staging database port").packs  # the store opens and answers
+        reports, _ = examine(reopened, repair=False)
+        assert [(f.kind, f.entry_id) for r in reports for f in r.findings] == [("vectors", damaged)]
+        examine(reopened, repair=True)
+        _assert_folded(reopened, alice, separate)  # re-embedded: the same folded vector as everyone else's
+    finally:
+        reopened.registry.close()

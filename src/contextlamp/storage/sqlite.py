@@ -262,6 +262,9 @@ def _fold_entry_vectors(conn: sqlite3.Connection) -> None:
                     entry_vector(np.frombuffer(b"".join(blobs), dtype=np.float32).reshape(len(blobs), -1)).tobytes(),
                 )
                 for rowid, blobs in grouped.items()
+                # damaged blobs (lengths differ, or not float32) are dropped: doctor reports the entry and
+                # --repair embeds it again; folding them would fail the store's opening
+                if len({len(b) for b in blobs}) == 1 and len(blobs[0]) > 0 and len(blobs[0]) % 4 == 0
             ],
         )
         folded += len(grouped)
