@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import sqlite3
 from pathlib import Path
 
+import numpy as np
 import pytest
 from click.testing import CliRunner
 
@@ -12,6 +14,7 @@ from contextlamp.accounts import Accounts
 from contextlamp.cli import cli
 from contextlamp.embedding import FakeEmbedder
 from contextlamp.portability import export_user
+from contextlamp.retrieval.folding import entry_vector
 from contextlamp.service import Caller, MemoryService
 from contextlamp.storage import StoreRegistry
 from contextlamp.text import now_ms
@@ -91,3 +94,41 @@ def test_migrate_refuses_unknown_locations(monkeypatch: pytest.MonkeyPatch, tmp_
     monkeypatch.setenv("CONTEXTLAMP_EMBEDDER", "fake")
     result = CliRunner().invoke(cli, ["migrate", "--from", "mysql://x", "--to", f"sqlite:{tmp_path}"])
     assert result.exit_code != 0 and "sqlite:DIRECTORY or postgresql://" in result.output
+
+
+def test_migrate_embeds_a_missing_vector_and_folds_an_old_writers_vectors(
+    tmp_path: Path, postgres: PostgresServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    home = tmp_path / "home"
+    embedder = FakeEmbedder()
+    source = MemoryService(StoreRegistry(home, embedder.identity, embedder.dim), embedder)
+    ann = Caller(source.principal("ann"), "cli")
+    lost = source.save_context(ann, "The VPN gateway is vpn-2", topic="vpn gateway").id
+    old = source.save_context(ann, "Payroll runs on the 25th", topic="payroll day").id
+    store = source.registry.store(ann.principal.user_id)
+    entries = {e.id: e for e in store.all_entries()}
+    separate = embedder.embed([entries[old].content, *entries[old].questions])
+    path = store.path  # pyright: ignore[reportAttributeAccessIssue]
+    source.registry.close()
+    with sqlite3.connect(path) as conn:  # one entry lost its vector; an older version wrote 1 + q for another
+        conn.execute("DELETE FROM vectors WHERE entry_rowid = (SELECT rowid FROM entries WHERE id = ?)", (lost,))
+        (rowid,) = conn.execute("SELECT rowid FROM entries WHERE id = ?", (old,)).fetchone()
+        conn.execute("DELETE FROM vectors WHERE entry_rowid = ?", (rowid,))
+        conn.executemany(
+            "INSERT INTO vectors(entry_rowid, ord, vec) VALUES (?, ?, ?)",
+            [(rowid, i, v.astype(np.float32).tobytes()) for i, v in enumerate(separate)],
+        )
+    url = postgres.database("migrated_vectors")
+    monkeypatch.setenv("CONTEXTLAMP_EMBEDDER", "fake")
+    try:
+        result = CliRunner().invoke(cli, ["migrate", "--from", f"sqlite:{home}", "--to", url, "--json"])
+        assert result.exit_code == 0, result.output
+        target = MemoryService(StoreRegistry(tmp_path / "x", embedder.identity, embedder.dim, url), embedder)
+        try:
+            copied = target.registry.store(ann.principal.user_id).entry_vectors([lost, old])
+            assert np.allclose(copied[lost], target.entry_embedding([entries[lost].content, *entries[lost].questions]))
+            assert np.allclose(copied[old], entry_vector(separate), atol=1e-6)
+        finally:
+            target.registry.close()
+    finally:
+        postgres.drop("migrated_vectors")

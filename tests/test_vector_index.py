@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import multiprocessing
 import time
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -86,3 +88,29 @@ def test_search_is_exact_across_blocks_and_follows_other_writers(
     for query in queries:  # a deletion elsewhere: the reader reloads every block
         found = _search(reader, caller, query, 8)
         assert added[2] not in dict(found) and _same_ranking(found, _brute_force(reader, caller, query, 8))
+
+
+def _score_in_child(index: sqlite_backend._VectorIndex, query: np.ndarray, queue: Any) -> None:  # pyright: ignore[reportPrivateUsage]
+    queue.put(index.scores(query).tolist())
+
+
+@pytest.mark.sqlite_only
+def test_a_forked_process_can_still_score(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the parent's scoring threads do not survive fork(): a child reusing the parent's pool would wait forever
+    monkeypatch.setattr(sqlite_backend, "VECTOR_BLOCK_ROWS", 2)
+    monkeypatch.setattr(sqlite_backend, "PARALLEL_MIN_BLOCKS", 2)
+    monkeypatch.setattr(sqlite_backend, "SCORING_THREADS", 2)
+    index = sqlite_backend._VectorIndex(3)  # pyright: ignore[reportPrivateUsage]
+    vectors = np.arange(24, dtype=np.float32).reshape(8, 3)
+    index.append([{"seq": i + 1, "entry_rowid": i + 1, "vec": v.tobytes()} for i, v in enumerate(vectors)])  # type: ignore[misc]
+    query = np.array([1.0, 0.0, -1.0], dtype=np.float32)
+    assert np.allclose(index.scores(query), vectors @ query)  # the parent's pool now exists
+    ctx = multiprocessing.get_context("fork")
+    queue = ctx.Queue()
+    child = ctx.Process(target=_score_in_child, args=(index, query, queue))
+    child.start()
+    child.join(timeout=30)
+    alive = child.is_alive()
+    if alive:
+        child.kill()
+    assert not alive and np.allclose(queue.get(timeout=5), vectors @ query)

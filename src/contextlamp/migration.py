@@ -1,6 +1,7 @@
 """Move a whole server between backends (``contextlamp migrate --from sqlite:DIR --to postgresql://…``).
 
-Everything is copied as it is, without embedding anything again: users, token hashes, OIDC identities,
+Everything is copied as it is, without embedding anything again (except an entry whose vector is missing,
+e.g. dropped as damaged when an old store was folded): users, token hashes, OIDC identities,
 projects, teams and memberships, then every store (personal, project, team) with its entries (superseded and
 expired-but-unswept ones included), their vectors, corroborations and session digests. The copy is
 idempotent (what the target already has is skipped), so an interrupted migration is finished by running it
@@ -15,8 +16,10 @@ from dataclasses import dataclass
 
 from contextlamp.errors import InvalidArgumentError, StorageError
 from contextlamp.portability import export_user
+from contextlamp.retrieval.folding import entry_vector
 from contextlamp.service import MemoryService
 from contextlamp.storage import StoreRegistry
+from contextlamp.storage.base import EmbedFn
 
 Progress = Callable[[int, int], None]  # (stores done, stores total)
 BATCH = 500  # entries read with their vectors at a time
@@ -72,7 +75,10 @@ def _copy_control(source: StoreRegistry, target: StoreRegistry) -> list[str]:
     return store_ids
 
 
-def _copy_store(source: StoreRegistry, target: StoreRegistry, store_id: str) -> tuple[int, int]:
+def _copy_store(source: StoreRegistry, target: StoreRegistry, store_id: str, embed: EmbedFn) -> tuple[int, int]:
+    """Copy one store's entries (with their vectors), corroborations and sessions; returns (copied, skipped).
+    An entry without its vector (dropped as damaged, or lost) is embedded again with ``embed``; one holding
+    several (written by an older version) gets them folded (retrieval/folding.py)."""
     src, dst = source.store(store_id), target.store(store_id)
     copied = skipped = 0
     entries = src.all_entries()
@@ -81,7 +87,12 @@ def _copy_store(source: StoreRegistry, target: StoreRegistry, store_id: str) -> 
         vectors = src.entry_vectors([e.id for e in batch])
         corroborations = src.corroborations([e.id for e in batch])
         for entry in batch:
-            if dst.restore(entry, vectors[entry.id]):
+            vector = vectors.get(entry.id)
+            if vector is None or len(vector) == 0:
+                vector = embed([entry.content, *entry.questions])
+            elif len(vector) > 1:
+                vector = entry_vector(vector)
+            if dst.restore(entry, vector):
                 copied += 1
             else:
                 skipped += 1
@@ -103,7 +114,7 @@ def migrate(source: MemoryService, target: MemoryService, progress: Progress | N
     store_ids = _copy_control(source.registry, target.registry)
     copied = skipped = 0
     for done, store_id in enumerate(store_ids, start=1):
-        c, s = _copy_store(source.registry, target.registry, store_id)
+        c, s = _copy_store(source.registry, target.registry, store_id, target.entry_embedding)
         copied += c
         skipped += s
         if progress:

@@ -166,12 +166,15 @@ def migrations(dim: int) -> tuple[str, ...]:
         """,
         # 2: one vector per entry, its content and likely questions folded (retrieval/folding.py): the
         # L2-normalised sum of an entry's vectors, in pgvector (sum: 0.5.0, l2_normalize: 0.7.0)
+        # (no temporary table: some managed databases deny TEMPORARY to application roles)
         """
-        CREATE TEMPORARY TABLE folded ON COMMIT DROP AS
+        WITH folded AS (
             SELECT store_id, entry_id, l2_normalize(sum(embedding)) AS embedding FROM vectors
-            GROUP BY store_id, entry_id HAVING count(*) > 1;
-        DELETE FROM vectors v USING folded f WHERE v.store_id = f.store_id AND v.entry_id = f.entry_id;
-        INSERT INTO vectors (store_id, entry_id, ord, embedding) SELECT store_id, entry_id, 0, embedding FROM folded;
+            GROUP BY store_id, entry_id HAVING count(*) > 1
+        )
+        UPDATE vectors v SET embedding = f.embedding FROM folded f
+            WHERE v.store_id = f.store_id AND v.entry_id = f.entry_id AND v.ord = 0;
+        DELETE FROM vectors WHERE ord > 0;
         """,
     )
 

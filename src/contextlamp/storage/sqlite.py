@@ -37,6 +37,7 @@ logger = logging.getLogger(__name__)
 BUSY_TIMEOUT_MS = 30_000  # a writer holds the lock for milliseconds; 30 s only matters under heavy contention
 SQLITE_MAX_VARS = 900  # below SQLite's historical SQLITE_MAX_VARIABLE_NUMBER of 999
 
+FOLDING_MIGRATION = 4  # the number of the data migration that folds old stores' vectors
 Migration = str | Callable[[sqlite3.Connection], None]  # a SQL script, or a data migration run in Python
 
 MIGRATIONS: tuple[Migration, ...] = (
@@ -236,7 +237,7 @@ def _fold_entry_vectors(conn: sqlite3.Connection) -> None:
     """Data migration 4: stores written before folding kept ``1 + questions`` vectors an entry (content,
     then questions, by ``ord``); replace them by their ``entry_vector``. Entries with one vector are already
     in the new form. Bumps ``vec_epoch`` so every process reloads its in-memory index."""
-    folded = 0
+    folded = dropped = 0
     while True:  # a bounded batch of entries at a time: memory stays flat on large stores
         rowids = [
             r[0]
@@ -264,13 +265,25 @@ def _fold_entry_vectors(conn: sqlite3.Connection) -> None:
                 for rowid, blobs in grouped.items()
                 # damaged blobs (lengths differ, or not float32) are dropped: doctor reports the entry and
                 # --repair embeds it again; folding them would fail the store's opening
-                if len({len(b) for b in blobs}) == 1 and len(blobs[0]) > 0 and len(blobs[0]) % 4 == 0
+                if _whole(blobs)
             ],
         )
-        folded += len(grouped)
-    if folded:
+        kept = sum(1 for blobs in grouped.values() if _whole(blobs))
+        folded += kept
+        dropped += len(grouped) - kept
+    if folded or dropped:
         conn.execute("UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'vec_epoch'")
         logger.info("folded the vectors of %d entries into one each", folded)
+    if dropped:
+        logger.warning(
+            "dropped the damaged vectors of %d entries; run `contextlamp doctor --repair` to embed them again",
+            dropped,
+        )
+
+
+def _whole(blobs: list[bytes]) -> bool:
+    """The vectors of one entry are intact: same length, whole float32 values."""
+    return len({len(b) for b in blobs}) == 1 and len(blobs[0]) > 0 and len(blobs[0]) % 4 == 0
 
 
 VECTOR_BLOCK_ROWS = 4096  # vectors per block of the in-memory index: 6 MiB at 384 dims
@@ -342,7 +355,7 @@ class _VectorIndex:
                 np.matmul(self.blocks[number][:rows], query, out=out[start : start + rows])
 
         count = len(self.blocks)
-        parts = min(SCORING_THREADS, count // PARALLEL_MIN_BLOCKS) if count >= PARALLEL_MIN_BLOCKS else 1
+        parts = min(SCORING_THREADS, count) if count >= PARALLEL_MIN_BLOCKS else 1
         if parts <= 1:
             score(range(count))
             return out
@@ -363,6 +376,15 @@ def _scoring_pool() -> ThreadPoolExecutor:
         return _pool
 
 
+def _forget_pool_in_child() -> None:
+    """A forked child has none of the parent's threads: an inherited executor would wait for them forever."""
+    global _pool, _pool_lock
+    _pool, _pool_lock = None, threading.Lock()
+
+
+os.register_at_fork(after_in_child=_forget_pool_in_child)
+
+
 class SqliteStore:
     """A ``Store`` in one SQLite file. Thread-safe (one connection behind a lock); several processes may
     open the same file at once (WAL + busy timeout + ``BEGIN IMMEDIATE`` transactions).
@@ -379,7 +401,10 @@ class SqliteStore:
         self._conn = connect(path)
         self._inode = path.stat().st_ino
         self._dim = dim
+        version = self._conn.execute("PRAGMA user_version").fetchone()[0]
         migrate(self._conn, MIGRATIONS)
+        if 0 < version < FOLDING_MIGRATION:  # the fold rewrote the vectors table: do not leave its size in the WAL
+            self._scrub_wal()
         self._check_embedder(embedder_identity)
         self._index = _VectorIndex(dim)
 
