@@ -59,22 +59,33 @@ def test_entry_vectors_fold_each_entry_of_a_batch() -> None:
         entry_vectors(rows, [2, 3])
 
 
-@pytest.mark.sqlite_only
-def test_a_sqlite_store_with_separate_question_vectors_is_folded_on_open(tmp_path: Path) -> None:
-    home = tmp_path / "home"
+def _legacy_sqlite_store(home: Path, damaged: bool = False) -> dict[str, np.ndarray]:
+    """A data directory whose store file is as a version-3 store had it (1 + q vectors an entry); with
+    ``damaged``, the first entry's second vector is cut short. Returns each entry's separate vectors."""
     embedder = FakeEmbedder()
     service, caller, separate = _save_all(StoreRegistry(home, embedder.identity, embedder.dim))
     path = service.registry.store(caller.principal.user_id).path  # pyright: ignore[reportAttributeAccessIssue]
     service.registry.close()
-    with sqlite3.connect(path) as conn:  # rewrite the file as a version-3 store had it: 1 + q vectors an entry
-        for entry_id, rows in separate.items():
+    with sqlite3.connect(path) as conn:
+        for n, (entry_id, rows) in enumerate(separate.items()):
             (rowid,) = conn.execute("SELECT rowid FROM entries WHERE id = ?", (entry_id,)).fetchone()
             conn.execute("DELETE FROM vectors WHERE entry_rowid = ?", (rowid,))
+            blobs = [v.astype(np.float32).tobytes() for v in rows]
+            if damaged and n == 0:
+                blobs[1] = blobs[1][:10]
             conn.executemany(
                 "INSERT INTO vectors(entry_rowid, ord, vec) VALUES (?, ?, ?)",
-                [(rowid, i, v.astype(np.float32).tobytes()) for i, v in enumerate(rows)],
+                [(rowid, i, blob) for i, blob in enumerate(blobs)],
             )
         conn.execute("PRAGMA user_version = 3")
+    return separate
+
+
+@pytest.mark.sqlite_only
+def test_a_sqlite_store_with_separate_question_vectors_is_folded_on_open(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    separate = _legacy_sqlite_store(home)
+    embedder = FakeEmbedder()
     reopened = MemoryService(StoreRegistry(home, embedder.identity, embedder.dim), embedder)
     try:
         _assert_folded(reopened, Caller(reopened.principal("alice"), "test"), separate)
@@ -113,23 +124,9 @@ def test_a_postgresql_database_with_separate_question_vectors_is_folded_on_open(
 @pytest.mark.sqlite_only
 def test_a_damaged_legacy_vector_does_not_stop_the_store_opening(tmp_path: Path) -> None:
     home = tmp_path / "home"
-    embedder = FakeEmbedder()
-    service, caller, separate = _save_all(StoreRegistry(home, embedder.identity, embedder.dim))
-    path = service.registry.store(caller.principal.user_id).path  # pyright: ignore[reportAttributeAccessIssue]
-    service.registry.close()
+    separate = _legacy_sqlite_store(home, damaged=True)
     damaged = next(iter(separate))
-    with sqlite3.connect(path) as conn:  # a version-3 file where one entry's second vector was cut short
-        for entry_id, rows in separate.items():
-            (rowid,) = conn.execute("SELECT rowid FROM entries WHERE id = ?", (entry_id,)).fetchone()
-            conn.execute("DELETE FROM vectors WHERE entry_rowid = ?", (rowid,))
-            blobs = [v.astype(np.float32).tobytes() for v in rows]
-            if entry_id == damaged:
-                blobs[1] = blobs[1][:10]
-            conn.executemany(
-                "INSERT INTO vectors(entry_rowid, ord, vec) VALUES (?, ?, ?)",
-                [(rowid, i, blob) for i, blob in enumerate(blobs)],
-            )
-        conn.execute("PRAGMA user_version = 3")
+    embedder = FakeEmbedder()
     reopened = MemoryService(StoreRegistry(home, embedder.identity, embedder.dim), embedder)
     try:
         alice = Caller(reopened.principal("alice"), "test")
