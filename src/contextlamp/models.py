@@ -6,8 +6,9 @@ as ``outputSchema`` and the CLI prints them with ``--json``. Timestamps are inte
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
@@ -78,6 +79,38 @@ class Entry:
     questions: tuple[str, ...] = field(default=())
     contributed_by: str | None = None
     trust: str | None = None  # team learnings only: "verified" | "unverified" | "contested"
+
+
+ENTRY_FIELDS: tuple[str, ...] = (  # the column order of the ``entries`` table on both backends
+    "id",
+    "content",
+    "content_key",
+    "memory_type",
+    "kind",
+    "topic",
+    "tags",
+    "questions",
+    "source_surface",
+    "created_at",
+    "expires_at",
+    "superseded_by",
+    "superseded_at",
+    "reuse_count",
+    "last_used_surface",
+    "last_used_at",
+    "contributed_by",
+    "trust",
+)
+LIST_FIELDS = frozenset({"tags", "questions"})  # stored as JSON text (SQLite) or ``text[]`` (PostgreSQL)
+
+
+def entry_values(entry: Entry, encode_list: Callable[[list[str]], Any]) -> tuple[Any, ...]:
+    """The entry's values in ``ENTRY_FIELDS`` order, the ``LIST_FIELDS`` passed through ``encode_list`` (each
+    backend's representation of a list of strings)."""
+    return tuple(
+        encode_list(list(getattr(entry, name))) if name in LIST_FIELDS else getattr(entry, name)
+        for name in ENTRY_FIELDS
+    )
 
 
 def stored_form(entry: NewEntry) -> Entry:

@@ -30,7 +30,17 @@ from psycopg_pool import ConnectionPool
 
 from contextlamp.embedding.base import Vectors
 from contextlamp.errors import EmbeddingMismatchError, StorageError
-from contextlamp.models import Entry, MemoryType, NewEntry, PutOutcome, SessionDigest, stored_form
+from contextlamp.models import (
+    ENTRY_FIELDS,
+    LIST_FIELDS,
+    Entry,
+    MemoryType,
+    NewEntry,
+    PutOutcome,
+    SessionDigest,
+    entry_values,
+    stored_form,
+)
 from contextlamp.storage.base import EmbedFn, Finding
 
 logger = logging.getLogger(__name__)
@@ -275,10 +285,8 @@ def _configure(conn: psycopg.Connection[Any]) -> None:
     register_vector(conn)
 
 
-_ENTRY_COLUMNS = (
-    "id, content, content_key, memory_type, kind, topic, tags, questions, source_surface, created_at, "
-    "expires_at, superseded_by, superseded_at, reuse_count, last_used_surface, last_used_at, contributed_by, trust"
-)
+_ENTRY_COLUMNS = ", ".join(ENTRY_FIELDS)
+_ENTRY_PLACEHOLDERS = ", ".join("%s::text[]" if name in LIST_FIELDS else "%s" for name in ENTRY_FIELDS)
 _LIVE = "superseded_by IS NULL AND (expires_at IS NULL OR expires_at > %s)"
 _TSV = (
     "setweight(to_tsvector('english', %s), 'B') || setweight(to_tsvector('english', %s), 'A') || "
@@ -451,33 +459,12 @@ class PostgresStore:
         """The entry row with every field and its vectors (inside the caller's transaction); False, writing
         nothing, when the store already holds its content key (a concurrent writer won)."""
         inserted = conn.execute(
-            f"INSERT INTO entries (store_id, {_ENTRY_COLUMNS}, tsv) VALUES (%s, %s, %s, %s, %s, %s, %s, "
-            f"%s::text[], %s::text[], %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, {_TSV}) "
-            "ON CONFLICT (store_id, content_key) DO NOTHING RETURNING id",
-            (
-                self.store_id,
-                entry.id,
-                entry.content,
-                entry.content_key,
-                entry.memory_type,
-                entry.kind,
-                entry.topic,
-                list(entry.tags),
-                list(entry.questions),
-                entry.source_surface,
-                entry.created_at,
-                entry.expires_at,
-                entry.superseded_by,
-                entry.superseded_at,
-                entry.reuse_count,
-                entry.last_used_surface,
-                entry.last_used_at,
-                entry.contributed_by,
-                entry.trust,
-                entry.content,
-                entry.topic or "",
-                " ".join(entry.tags),
+            cast(
+                Any,
+                f"INSERT INTO entries (store_id, {_ENTRY_COLUMNS}, tsv) VALUES (%s, {_ENTRY_PLACEHOLDERS}, {_TSV}) "
+                "ON CONFLICT (store_id, content_key) DO NOTHING RETURNING id",
             ),
+            (self.store_id, *entry_values(entry, list), entry.content, entry.topic or "", " ".join(entry.tags)),
         ).fetchone()
         if inserted is None:
             return False

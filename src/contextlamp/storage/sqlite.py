@@ -27,7 +27,16 @@ import numpy.typing as npt
 
 from contextlamp.embedding.base import Vectors
 from contextlamp.errors import EmbeddingMismatchError, StorageError
-from contextlamp.models import Entry, MemoryType, NewEntry, PutOutcome, SessionDigest, stored_form
+from contextlamp.models import (
+    ENTRY_FIELDS,
+    Entry,
+    MemoryType,
+    NewEntry,
+    PutOutcome,
+    SessionDigest,
+    entry_values,
+    stored_form,
+)
 from contextlamp.retrieval.folding import entry_vector
 from contextlamp.retrieval.query import fts_match
 from contextlamp.storage.base import EmbedFn, Finding
@@ -113,10 +122,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     lambda conn: _fold_entry_vectors(conn),
 )
 
-_ENTRY_COLUMNS = (
-    "rowid, id, content, content_key, memory_type, kind, topic, tags, questions, source_surface, created_at, "
-    "expires_at, superseded_by, superseded_at, reuse_count, last_used_surface, last_used_at, contributed_by, trust"
-)
+_ENTRY_COLUMNS = "rowid, " + ", ".join(ENTRY_FIELDS)
 _LIVE = "superseded_by IS NULL AND (expires_at IS NULL OR expires_at > ?)"
 
 
@@ -545,28 +551,8 @@ class SqliteStore:
     def _insert(conn: sqlite3.Connection, entry: Entry, vectors: Vectors) -> None:
         """The entry row with every field, its full-text row and its vectors (inside the caller's transaction)."""
         cursor = conn.execute(
-            f"INSERT INTO entries({_ENTRY_COLUMNS.removeprefix('rowid, ')}) "
-            "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-            (
-                entry.id,
-                entry.content,
-                entry.content_key,
-                entry.memory_type,
-                entry.kind,
-                entry.topic,
-                json.dumps(list(entry.tags)),
-                json.dumps(list(entry.questions)),
-                entry.source_surface,
-                entry.created_at,
-                entry.expires_at,
-                entry.superseded_by,
-                entry.superseded_at,
-                entry.reuse_count,
-                entry.last_used_surface,
-                entry.last_used_at,
-                entry.contributed_by,
-                entry.trust,
-            ),
+            f"INSERT INTO entries({', '.join(ENTRY_FIELDS)}) VALUES ({','.join('?' * len(ENTRY_FIELDS))})",
+            entry_values(entry, json.dumps),
         )
         rowid = cursor.lastrowid
         conn.execute(
