@@ -87,12 +87,13 @@ def _post(server: HttpServer, token: str | None, body: Any = None, **headers: st
 # -- authentication ---------------------------------------------------------------------------------
 
 
-def test_health_and_protected_resource_metadata(server: HttpServer) -> None:
+def test_health_and_protected_resource_metadata(server: HttpServer, oidc: FakeIssuer) -> None:
     health = httpx2.get(f"{server.url}/healthz", timeout=10)
     assert health.status_code == 200 and health.json()["status"] == "ok"
     metadata = httpx2.get(f"{server.url}/.well-known/oauth-protected-resource/mcp", timeout=10)
     assert metadata.status_code == 200
     assert metadata.json()["resource"] == server.mcp
+    assert metadata.json()["authorization_servers"] == [oidc.issuer]  # the configured issuer, not this server
 
 
 def test_every_bad_token_gets_401_pointing_at_the_metadata(

@@ -11,8 +11,9 @@ Two kinds of token reach ``verify_token``:
   ``kid`` values cannot make us hammer the provider). The user is the ``sub`` claim, mapped to a local user
   named ``<sub>@<issuer host>`` on first sight (an admin may create that user first).
 
-The SDK's ``BearerAuthBackend`` and ``RequireAuthMiddleware`` turn a ``None`` into 401 with a
-``WWW-Authenticate`` header naming the RFC 9728 protected-resource metadata.
+The SDK's ``BearerAuthBackend`` leaves a request whose token verifies to ``None`` unauthenticated, and
+``http_server.HttpGate`` answers it 401 with a ``WWW-Authenticate`` header naming the RFC 9728 protected-resource
+metadata.
 """
 
 from __future__ import annotations

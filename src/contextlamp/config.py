@@ -151,6 +151,9 @@ class Settings(BaseSettings):
     max_sessions_per_token: int = Field(
         default=20, gt=0, description="HTTP server: most MCP sessions one bearer token may hold open (429 above)."
     )
+    max_sessions_per_user: int = Field(
+        default=50, gt=0, description="HTTP server: most MCP sessions one user may hold open, all tokens (429 above)."
+    )
     session_idle_timeout_s: float = Field(
         default=1800, gt=0, description="HTTP server: an MCP session idle this many seconds is closed."
     )
