@@ -1,5 +1,5 @@
 """The shared server's limits under attack: session caps under real concurrency (per token and per user),
-bounded server state for unknown tokens."""
+bounded server state for unknown tokens, and no secret of a request in any log line."""
 
 from __future__ import annotations
 
@@ -217,3 +217,29 @@ def test_the_rate_book_limits_and_forgets_keys_whose_window_emptied() -> None:
     assert rate.hit("b") is None
     assert rate.size() == 1  # "a" was cleared, only "b" is held
     assert rate.hit("a") is None  # and "a" starts afresh
+
+
+# -- no secret of a request in the logs ------------------------------------------------------------------
+
+
+def test_no_token_or_query_string_reaches_any_log_line(tmp_path: Path) -> None:
+    with run_server(tmp_path / "home", {"CONTEXTLAMP_LOG_LEVEL": "DEBUG"}) as server:
+        (valid,) = _user_with_tokens(server, "logged", 1)
+        secrets_sent = {
+            "query": "clp_QUERY" + secrets.token_urlsafe(24),
+            "query2": "QUERYSECRET" + secrets.token_hex(8),
+            "bad": "clp_BAD" + secrets.token_urlsafe(24),
+            "valid": valid,
+        }
+        query = f"access_token={secrets_sent['query']}&code={secrets_sent['query2']}"
+        assert httpx2.get(f"{server.url}/healthz?{query}", timeout=10).status_code == 200
+        assert httpx2.post(f"{server.mcp}?{query}", json=initialize_body(), headers=_headers(None)).status_code == 401
+        assert httpx2.post(server.mcp, json=initialize_body(), headers=_headers(secrets_sent["bad"])).status_code == 401
+        opened = httpx2.post(f"{server.mcp}?{query}", json=initialize_body(), headers=_headers(valid), timeout=30)
+        assert opened.status_code == 200
+        assert httpx2.get(f"{server.url}/export?{query}", headers=_headers(valid), timeout=30).status_code == 200
+    log = server.log.read_text(errors="replace")  # the server has stopped: every line is written
+    assert '"GET /healthz' in log and '"POST /mcp' in log  # the access log is on, and names the paths
+    for name, value in secrets_sent.items():
+        assert value not in log, f"the {name} token is in the server log"
+    assert "access_token=" not in log

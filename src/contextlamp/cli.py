@@ -71,7 +71,7 @@ def _serve_http(settings: Settings, host: str, port: int) -> None:
     import uvicorn
 
     from contextlamp.accounts import Accounts
-    from contextlamp.http_server import base_url, build_http_app
+    from contextlamp.http_server import base_url, build_http_app, uvicorn_log_config
 
     try:
         service = create_service(settings)
@@ -80,7 +80,14 @@ def _serve_http(settings: Settings, host: str, port: int) -> None:
     except ContextlampError as exc:
         raise click.ClickException(str(exc)) from exc
     click.echo(f"contextlamp {__version__}: MCP at {base_url(settings, host, port)}/mcp (Ctrl-C stops)", err=True)
-    uvicorn.run(app, host=host, port=port, log_level=settings.log_level.lower(), proxy_headers=True)
+    uvicorn.run(  # log_config: the access log without query strings (a token may be in one)
+        app,
+        host=host,
+        port=port,
+        log_level=settings.log_level.lower(),
+        proxy_headers=True,
+        log_config=uvicorn_log_config(),
+    )
 
 
 @cli.command()

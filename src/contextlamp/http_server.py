@@ -1,7 +1,7 @@
 """The shared server: MCP over Streamable HTTP at ``/mcp`` with bearer-token auth, plus ``/healthz``, ``/export``
 and the RFC 9728 protected-resource metadata. Built on the SDK's own app (transport, session manager, bearer-token
 authentication middleware); this module plugs contextlamp's token verifier, principal and limits into it, and
-answers two things differently from the SDK (docs/http.md says why):
+answers three things differently from the SDK (docs/http.md says why):
 
 - ``HttpGate`` runs after the SDK's authentication middleware, so it knows the verified user: a request without a
   valid token gets its 401 here, a missing token told apart from a refused one (RFC 6750 section 3.1); verified
@@ -10,6 +10,8 @@ answers two things differently from the SDK (docs/http.md says why):
 - The protected-resource metadata names an authorization server only when an OIDC issuer is configured: personal
   tokens come from the CLI, and naming this server (which has no OAuth endpoints) sent clients into Dynamic Client
   Registration against it.
+- uvicorn's access log never shows a query string (``uvicorn_log_config``): a token sent as ``?access_token=``
+  would be written to it.
 
 Sessions are stateful (``Mcp-Session-Id``): the client's ``initialize`` carries its name, which becomes the
 ``source_surface`` of what it saves, and the SDK binds each session to the principal that opened it. Replicas
@@ -18,6 +20,7 @@ behind a load balancer therefore need session affinity on the ``Mcp-Session-Id``
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import itertools
 import json
@@ -444,6 +447,33 @@ def _replay(body: bytes) -> Receive:
         return {"type": "http.disconnect"}  # pragma: no cover  (sleep_forever only ends by cancellation)
 
     return receive
+
+
+# -- logs ------------------------------------------------------------------------------------------------
+
+
+class AccessLogQueryFilter(logging.Filter):
+    """Drops the query string from uvicorn's access-log records (``"GET /mcp?access_token=… HTTP/1.1"`` becomes
+    ``"GET /mcp HTTP/1.1"``): MCP uses no query strings, and one may carry a token a client put there. Works on
+    the record's arguments, so every handler and formatter sees the redacted path."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        """Rewrite the record in place; never drops it."""
+        if isinstance(record.args, tuple):
+            record.args = tuple(
+                a.partition("?")[0] if isinstance(a, str) and a.startswith("/") else a for a in record.args
+            )
+        return True
+
+
+def uvicorn_log_config() -> dict[str, Any]:
+    """uvicorn's default logging configuration with ``AccessLogQueryFilter`` on its access logger."""
+    from uvicorn.config import LOGGING_CONFIG
+
+    config = copy.deepcopy(LOGGING_CONFIG)
+    config.setdefault("filters", {})["no_query_string"] = {"()": AccessLogQueryFilter}
+    config["loggers"]["uvicorn.access"]["filters"] = ["no_query_string"]
+    return config
 
 
 def build_http_app(service: MemoryService, accounts: Accounts, settings: Settings, host: str, port: int) -> Starlette:
