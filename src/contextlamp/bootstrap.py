@@ -10,7 +10,6 @@ from contextlamp.distill import Distiller, LLMDistiller, OfflineDistiller
 from contextlamp.embedding import create_embedder
 from contextlamp.errors import ConfigError
 from contextlamp.llm import OpenAIChat
-from contextlamp.models import Limits
 from contextlamp.retrieval.questions import LLMQuestionGenerator, QuestionGenerator, RuleQuestionGenerator
 from contextlamp.retrieval.search import TrustWeights
 from contextlamp.service import DAY_MS, MemoryService
@@ -38,18 +37,10 @@ def create_service(settings: Settings) -> MemoryService:
     embedder = create_embedder(settings.embedder, settings.model_cache)
     url = settings.database_url.get_secret_value() if settings.database_url else None
     registry = StoreRegistry(settings.home, embedder.identity, embedder.dim, url, settings.db_pool_size)
-    limits = Limits(
-        max_content_bytes=settings.max_content_bytes,
-        max_transcript_bytes=settings.max_transcript_bytes,
-        max_query_chars=settings.max_query_chars,
-        max_topic_chars=settings.max_topic_chars,
-        max_tags=settings.max_tags,
-        max_tag_chars=settings.max_tag_chars,
-    )
     return MemoryService(
         registry,
         embedder,
-        limits=limits,
+        limits=settings.limits(),
         weights=settings.fusion_weights(),
         task_ttl_ms=int(settings.task_ttl_days * DAY_MS),
         questions=create_question_generator(settings),

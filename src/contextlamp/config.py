@@ -14,6 +14,7 @@ from typing import Literal
 from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from contextlamp.models import Limits
 from contextlamp.retrieval.fusion import FusionWeights
 
 
@@ -31,8 +32,11 @@ def _default_user() -> str:
         return "local"
 
 
-class Settings(BaseSettings):
-    """Every setting of contextlamp. Environment variable = ``CONTEXTLAMP_`` + upper-case field name."""
+class Settings(Limits, BaseSettings):
+    """Every setting of contextlamp. Environment variable = ``CONTEXTLAMP_`` + upper-case field name.
+
+    The input limits (``max_content_bytes``, ``max_tag_chars``, ...) are inherited from ``models.Limits``,
+    where their defaults and descriptions are written once."""
 
     # No .env file: a server started inside a cloned repository must not take its identity or an LLM endpoint
     # (where memory content would be sent) from a file that repository ships.
@@ -65,12 +69,6 @@ class Settings(BaseSettings):
         "$XDG_CACHE_HOME/contextlamp/models or ~/.cache/contextlamp/models.",
     )
     task_ttl_days: float = Field(default=7.0, gt=0, description="Tasks expire this many days after saving.")
-    max_content_bytes: int = Field(default=32 * 1024, gt=0, description="Largest content, UTF-8 bytes.")
-    max_transcript_bytes: int = Field(default=2 * 1024 * 1024, gt=0, description="Largest transcript, UTF-8 bytes.")
-    max_query_chars: int = Field(default=2000, gt=0, description="Longest get_context query, characters.")
-    max_topic_chars: int = Field(default=200, gt=0, description="Longest topic, characters.")
-    max_tags: int = Field(default=32, gt=0, description="Most tags on one entry.")
-    max_tag_chars: int = Field(default=64, gt=0, description="Longest tag, characters.")
     rrf_k: int = Field(
         default=5,
         gt=0,
@@ -184,6 +182,10 @@ class Settings(BaseSettings):
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = Field(
         default="WARNING", description="Log level (logs go to stderr, never stdout)."
     )
+
+    def limits(self) -> Limits:
+        """The input limits as one value for the service (the ``Limits`` fields of these settings)."""
+        return Limits(**{name: getattr(self, name) for name in Limits.model_fields})
 
     def fusion_weights(self) -> FusionWeights:
         """The RRF weights and k as one value for the retrieval layer."""

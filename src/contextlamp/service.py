@@ -50,6 +50,7 @@ from contextlamp.text import (
     collapse_ws,
     content_key,
     has_surrogates,
+    is_id,
     kebab,
     new_id,
     now_ms,
@@ -58,7 +59,15 @@ from contextlamp.text import (
     title_of,
 )
 from contextlamp.trust import DEFAULT_PARAPHRASE_THRESHOLD, corroborates
-from contextlamp.validate import check_choice, check_int, check_memory_types, check_str, check_text
+from contextlamp.validate import (
+    check_bool,
+    check_choice,
+    check_int,
+    check_memory_types,
+    check_str,
+    check_text,
+    check_within,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -129,7 +138,7 @@ class MemoryService:
     def _project(self, principal: Principal, ref: Any, create: bool) -> Project | None:
         if ref is None:
             return None
-        raw = check_str("project", ref).strip()
+        raw = self._check_ref("project", ref)
         if not raw:
             raise InvalidArgumentError("project", "must be a project id (prj_…) or slug, got an empty string")
         control = self.registry.control
@@ -139,8 +148,10 @@ class MemoryService:
         if found is not None:
             return found
         slug = kebab(raw)
-        if not create or raw.startswith("prj_") or not slug:
-            raise InvalidArgumentError("project", f"no project {raw!r} among your projects (give its id or slug)")
+        if not create or raw.startswith("prj_"):  # never repeats the value: it may be a pasted credential
+            raise InvalidArgumentError("project", "names none of your projects (give the id or slug of one of them)")
+        if not slug:
+            raise InvalidArgumentError("project", "a new project's slug needs at least one letter or digit")
         if len(slug) > MAX_SLUG_CHARS:
             raise InvalidArgumentError("project", f"a slug is at most {MAX_SLUG_CHARS} characters")
         return control.create_project(principal.user_id, slug, self.clock())
@@ -148,11 +159,30 @@ class MemoryService:
     def _team(self, principal: Principal, ref: Any, field: str = "team") -> tuple[Team, str]:
         """The caller's team with id or slug ``ref`` and the caller's role in it. A team the caller is not in
         gets the same error as a team that does not exist."""
-        raw = check_str(field, ref).strip()
+        raw = self._check_ref(field, ref)
         for team, role in self.registry.control.memberships(principal.user_id):
             if raw in (team.id, team.slug) or (raw and kebab(raw) == team.slug):
                 return team, role
-        raise InvalidArgumentError(field, f"no team {raw!r} among your teams (give its id or slug)")
+        raise InvalidArgumentError(field, "names none of your teams (give the id or slug of one of them)")
+
+    def _check_ref(self, field: str, value: Any) -> str:
+        """A project, team, scope, id or session_id argument, trimmed: a string of at most ``max_ref_chars``
+        characters (checked before any look-up or scan)."""
+        return check_str(field, value, self.limits.max_ref_chars).strip()
+
+    def _check_surface(self, value: Any) -> str | None:
+        """A ``source_surface`` argument in kebab form, within ``max_surface_chars`` as given and once
+        normalised; None when it is absent or empty (the client's own surface applies)."""
+        if value is None or value == "":
+            return None
+        raw = check_str("source_surface", value, self.limits.max_surface_chars)
+        return check_within("source_surface", normalise_surface(raw), self.limits.max_surface_chars)
+
+    def _client_surface(self, caller: Caller) -> str:
+        """The caller's surface cut to ``max_surface_chars``: a client names itself in the MCP handshake, at
+        any length, and the name is stored (``source_surface``, ``last_used_surface``)."""
+        limit = self.limits.max_surface_chars
+        return caller.surface if len(caller.surface) <= limit else caller.surface[:limit].rstrip("-") or "unknown"
 
     def _team_stores(self, principal: Principal) -> list[ScopedStore]:
         return [self._team_scoped(team) for team, _ in self.registry.control.memberships(principal.user_id)]
@@ -214,9 +244,19 @@ class MemoryService:
         else:
             type_value = cast(MemoryType, check_choice("memory_type", memory_type, MEMORY_TYPES))
         topic_value = self._check_topic(topic)
-        tag_values = self._check_tags(tags)
-        surface = normalise_surface(check_str("source_surface", source_surface)) if source_surface else caller.surface
-        self._refuse_secrets(topic=topic, source_surface=source_surface, project=project, team=team)
+        tag_values, tags_given = self._check_tags(tags)
+        surface = self._check_surface(source_surface) or self._client_surface(caller)
+        project_ref = self._check_ref("project", project) if project is not None else None
+        team_ref = self._check_ref("team", team) if team is not None else None
+        # every length is within its limit: only now the secret scans, each over a bounded value
+        self._refuse_secrets(
+            content=text,
+            topic=topic,
+            tags=tags_given,
+            source_surface=source_surface,
+            project=project_ref,
+            team=team_ref,
+        )
         contributor: str | None = None
         if team is not None:
             if project is not None:
@@ -315,25 +355,24 @@ class MemoryService:
                 return candidate.id
         return None
 
-    def _refuse_secrets(self, **fields: Any) -> None:
-        """Raise SecretDetectedError for the first string argument that holds a secret."""
+    def _refuse_secrets(self, **fields: str | Sequence[str] | None) -> None:
+        """Raise SecretDetectedError for the first argument (a string, or each string of a list) that holds a
+        secret. Call it only once every length check has passed: a scan is linear, but not free."""
         for name, value in fields.items():
-            if isinstance(value, str) and (kinds := self.scanner.kinds(value)):
-                raise SecretDetectedError(name, kinds)
+            for text in [value] if value is None or isinstance(value, str) else value:
+                if isinstance(text, str) and (kinds := self.scanner.kinds(text)):
+                    raise SecretDetectedError(name, kinds)
 
     def _check_content(self, content: Any) -> str:
-        text = check_text("content", content, self.limits.max_content_bytes)
-        kinds = self.scanner.kinds(text)
-        if kinds:
-            raise SecretDetectedError("content", kinds)
-        return text.strip()
+        """The content, trimmed: non-blank, valid Unicode, no NUL, within ``max_content_bytes`` (not scanned)."""
+        return check_text("content", content, self.limits.max_content_bytes).strip()
 
     def _check_topic(self, topic: Any) -> str | None:
+        """The topic in kebab form (None when absent or blank), within ``max_topic_chars`` as given and once
+        normalised (not scanned)."""
         if topic is None:
             return None
-        raw = check_str("topic", topic)
-        if len(raw) > self.limits.max_topic_chars:
-            raise InvalidArgumentError("topic", f"is {len(raw)} characters; the limit is {self.limits.max_topic_chars}")
+        raw = check_str("topic", topic, self.limits.max_topic_chars)
         if has_surrogates(raw):
             raise InvalidArgumentError("topic", "is not valid Unicode (it holds a lone surrogate code point)")
         normal = kebab(raw)
@@ -341,32 +380,34 @@ class MemoryService:
             if raw.strip():
                 raise InvalidArgumentError("topic", "must contain at least one letter or digit")
             return None
-        return normal
+        return check_within("topic", normal, self.limits.max_topic_chars)
 
-    def _check_tags(self, tags: Any) -> tuple[str, ...]:
+    def _check_tags(self, tags: Any) -> tuple[tuple[str, ...], list[str]]:
+        """The tags lower-cased, trimmed and de-duplicated, and the same tags before lower-casing (for the
+        secret scan: key formats are case-sensitive). The count and every length are checked first (not
+        scanned here)."""
         if tags is None:
-            return ()
+            return (), []
         if isinstance(tags, str) or not isinstance(tags, list | tuple):
             raise InvalidArgumentError("tags", "must be a list of strings")
+        given = cast(Sequence[Any], tags)
+        limit = self.limits.max_tag_chars
+        if len(given) > self.limits.max_tags:
+            raise InvalidArgumentError("tags", f"{len(given)} tags given; the limit is {self.limits.max_tags}")
+        raws = [check_str("tags", tag, limit, "a tag") for tag in given]
         out: list[str] = []
-        for tag in cast(Sequence[Any], tags):
-            raw = collapse_ws(check_str("tags", tag))
-            if kinds := self.scanner.kinds(raw):  # before lower-casing: key formats are case-sensitive
-                raise SecretDetectedError("tags", kinds)
-            value = raw.lower()
-            if has_surrogates(value):
+        trimmed: list[str] = []
+        for raw in raws:
+            if has_surrogates(raw):
                 raise InvalidArgumentError("tags", "a tag is not valid Unicode (lone surrogate code point)")
+            collapsed = collapse_ws(raw)
+            value = check_within("tags", collapsed.lower(), limit, "a tag")
             if not value:
                 raise InvalidArgumentError("tags", "a tag must not be blank")
-            if len(value) > self.limits.max_tag_chars:
-                raise InvalidArgumentError(
-                    "tags", f"a tag is {len(value)} characters; the limit is {self.limits.max_tag_chars}"
-                )
+            trimmed.append(collapsed)
             if value not in out:
                 out.append(value)
-        if len(out) > self.limits.max_tags:
-            raise InvalidArgumentError("tags", f"{len(out)} tags given; the limit is {self.limits.max_tags}")
-        return tuple(out)
+        return tuple(out), trimmed
 
     # -- get_context ------------------------------------------------------------------------------------
 
@@ -386,21 +427,16 @@ class MemoryService:
         Raises:
             InvalidArgumentError: a bad argument.
         """
-        text = scrub_surrogates(check_str("query", query))
+        text = scrub_surrogates(check_str("query", query, self.limits.max_query_chars))
         if not text.strip():
             raise InvalidArgumentError("query", "must not be blank")
-        if len(text) > self.limits.max_query_chars:
-            raise InvalidArgumentError(
-                "query", f"is {len(text)} characters; the limit is {self.limits.max_query_chars}"
-            )
         limit = check_int("max_results", max_results, *MAX_RESULTS_RANGE)
         types = check_memory_types("memory_types", memory_types)
-        scope_value = check_str("scope", scope)
+        scope_value = check_str("scope", scope, self.limits.max_ref_chars)
         if scope_value not in ("personal", "team", "all") and not scope_value.startswith("team:"):
-            raise InvalidArgumentError("scope", f"got {scope_value!r}; allowed values: {', '.join(SCOPES)}")
-        for name, flag in (("verified_only", verified_only), ("recency", recency)):
-            if not isinstance(flag, bool):
-                raise InvalidArgumentError(name, f"must be true or false, got {flag!r}")
+            raise InvalidArgumentError("scope", f"got another string; allowed values: {', '.join(SCOPES)}")
+        check_bool("verified_only", verified_only)
+        check_bool("recency", recency)
         target = self._project(caller.principal, project, create=False)
         stores: list[ScopedStore] = []
         if scope_value in ("personal", "all"):
@@ -431,7 +467,7 @@ class MemoryService:
         for scoped in stores:
             used = [h.entry.id for h in hits if h.source is scoped]
             if used:
-                scoped.store.record_use(used, caller.surface, now)
+                scoped.store.record_use(used, self._client_surface(caller), now)
         names: dict[str, str] = {}
         return GetResult(
             packs=[
@@ -482,9 +518,8 @@ class MemoryService:
         """
         size = check_int("limit", limit, *LIST_LIMIT_RANGE)
         types = check_memory_types("memory_types", memory_types)
-        if not isinstance(include_superseded, bool):
-            raise InvalidArgumentError("include_superseded", f"must be true or false, got {include_superseded!r}")
-        before = _decode_cursor(cursor) if cursor is not None else None
+        check_bool("include_superseded", include_superseded)
+        before = _decode_cursor(check_str("cursor", cursor, self.limits.max_ref_chars)) if cursor is not None else None
         if team is not None:
             if project is not None:
                 raise InvalidArgumentError("team", "cannot be given together with 'project'")
@@ -509,11 +544,10 @@ class MemoryService:
         Raises:
             InvalidArgumentError: a bad argument.
         """
-        entry_id = check_str("id", id).strip()
+        entry_id = self._check_ref("id", id)
         if not entry_id:
             raise InvalidArgumentError("id", "must be an entry id (ctx_…)")
-        if not isinstance(confirm, bool):
-            raise InvalidArgumentError("confirm", f"must be true or false, got {confirm!r}")
+        check_bool("confirm", confirm)
         found = self._find(caller.principal, entry_id, project)
         if found is None and project is None:
             found = self._find_team_learning(caller.principal, entry_id)
@@ -607,8 +641,9 @@ class MemoryService:
             InvalidArgumentError: a bad argument (nothing is stored).
         """
         text = check_text("transcript", transcript, self.limits.max_transcript_bytes)
-        surface = normalise_surface(check_str("source_surface", source_surface)) if source_surface else caller.surface
-        self._refuse_secrets(source_surface=source_surface, project=project)
+        surface = self._check_surface(source_surface) or self._client_surface(caller)
+        project_ref = self._check_ref("project", project) if project is not None else None
+        self._refuse_secrets(source_surface=source_surface, project=project_ref)
         target = self._project(caller.principal, project, create=True)
         store_id = target.id if target else caller.principal.user_id
         turns = parse_transcript(self.scanner.redact(text))
@@ -668,10 +703,10 @@ class MemoryService:
         """
         personal = self._personal(caller.principal).store
         if session_id is not None:
-            wanted = check_str("session_id", session_id).strip()
+            wanted = self._check_ref("session_id", session_id)
             digest = personal.get_session(wanted) if wanted else None
             if digest is None:
-                raise InvalidArgumentError("session_id", f"no session {wanted!r} among your sessions")
+                raise InvalidArgumentError("session_id", "names none of your sessions (give a session_id it returned)")
             learnings = [
                 Learning(id=e.id, text=e.content, memory_type=e.memory_type, kind=e.kind)
                 for e in self._learnings(caller.principal, digest.learnings)
@@ -688,10 +723,11 @@ class MemoryService:
             )
         size = check_int("limit", limit, *RESUME_LIMIT_RANGE)
         if since is not None and (isinstance(since, bool) or not isinstance(since, int) or not 0 <= since < 2**63):
+            given = since if isinstance(since, int) and not isinstance(since, bool) else type(since).__name__
             raise InvalidArgumentError(
-                "since", f"must be a time in ms since the Unix epoch (integer >= 0), got {since!r}"
+                "since", f"must be a time in ms since the Unix epoch (integer from 0 to 2**63 - 1), got {given}"
             )
-        surface = normalise_surface(check_str("source_surface", source_surface)) if source_surface else None
+        surface = self._check_surface(source_surface)
         return ResumeResult(
             sessions=[
                 SessionInfo(
@@ -718,7 +754,8 @@ class MemoryService:
         """
         found = self._find(caller.principal, entry_id, None)
         if found is None:
-            raise NotFoundError(f"No entry {entry_id!r} among your memories.")
+            shown = f" {entry_id}" if is_id(entry_id, "ctx") else " with that id"  # free text may be a secret
+            raise NotFoundError(f"No entry{shown} among your memories.")
         return found[1]
 
 
@@ -744,8 +781,7 @@ def _encode_cursor(entry: Entry) -> str:
     return base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
 
 
-def _decode_cursor(cursor: Any) -> tuple[int, str]:
-    text = check_str("cursor", cursor)
+def _decode_cursor(text: str) -> tuple[int, str]:
     try:
         raw = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
         ts, entry_id = json.loads(raw)
