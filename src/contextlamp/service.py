@@ -56,6 +56,7 @@ from contextlamp.text import (
     preview_of,
     scrub_surrogates,
     title_of,
+    topic_key,
 )
 from contextlamp.trust import DEFAULT_PARAPHRASE_THRESHOLD, corroborates
 from contextlamp.validate import check_choice, check_int, check_memory_types, check_str, check_text
@@ -336,11 +337,15 @@ class MemoryService:
             raise InvalidArgumentError("topic", f"is {len(raw)} characters; the limit is {self.limits.max_topic_chars}")
         if has_surrogates(raw):
             raise InvalidArgumentError("topic", "is not valid Unicode (it holds a lone surrogate code point)")
-        normal = kebab(raw)
+        normal = topic_key(raw)
         if not normal:
             if raw.strip():
                 raise InvalidArgumentError("topic", "must contain at least one letter or digit")
             return None
+        if len(normal) > self.limits.max_topic_chars:  # symbols became words (C++ -> c-plus-plus): still bounded
+            raise InvalidArgumentError(
+                "topic", f"is {len(normal)} characters once normalised; the limit is {self.limits.max_topic_chars}"
+            )
         return normal
 
     def _check_tags(self, tags: Any) -> tuple[str, ...]:
