@@ -57,6 +57,7 @@ from contextlamp.text import (
     preview_of,
     scrub_surrogates,
     title_of,
+    topic_key,
 )
 from contextlamp.trust import DEFAULT_PARAPHRASE_THRESHOLD, corroborates
 from contextlamp.validate import (
@@ -375,7 +376,7 @@ class MemoryService:
         raw = check_str("topic", topic, self.limits.max_topic_chars)
         if has_surrogates(raw):
             raise InvalidArgumentError("topic", "is not valid Unicode (it holds a lone surrogate code point)")
-        normal = kebab(raw)
+        normal = topic_key(raw)
         if not normal:
             if raw.strip():
                 raise InvalidArgumentError("topic", "must contain at least one letter or digit")

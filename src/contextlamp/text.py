@@ -65,6 +65,30 @@ def kebab(text: str) -> str:
     return _NON_WORD.sub("-", normal).strip("-")
 
 
+# Symbols that name things in topics (``C++``, ``C#``, ``.NET``, ``R&D``) become words before the kebab
+# rule, which keeps only letters, digits and single hyphens: without this ``C++``, ``C#`` and ``C`` were one
+# topic. Every other punctuation stays a separator, as before (docs/retrieval.md, "Topic keys").
+_TOPIC_SYMBOLS = (
+    (re.compile(r"\+"), " plus "),  # C++ -> c-plus-plus, a+b -> a-plus-b, g++, notepad++
+    (re.compile(r"(?<=[^\W\d_])#(?!\w)"), " sharp "),  # after a letter: C#, F#, J#; "#42", "#general" unchanged
+    (re.compile(r"&"), " and "),  # R&D -> r-and-d, Q&A -> q-and-a
+    (re.compile(r"(?<!\w)\.(?=\w)"), " dot "),  # a word's leading dot: .NET, .env; node.js, 3.12 unchanged
+)
+
+
+def topic_key(text: str) -> str:
+    """The supersession key of a topic: ``kebab`` after ``+``, ``#`` (after a letter), ``&`` and a word's
+    leading ``.`` became words (``"C++"`` -> ``"c-plus-plus"``, ``"C#"`` -> ``"c-sharp"``, ``".NET"`` ->
+    ``"dot-net"``, ``"R&D"`` -> ``"r-and-d"``). A topic without those symbols gets exactly its old key
+    (``"Node.js"`` -> ``"node-js"``, ``"Python 3.12"`` -> ``"python-3-12"``), so stored topics keep working;
+    every key is still lower-case kebab (letters, digits, single hyphens). Linear time: each pattern looks
+    at one character either side. Project and team slugs keep plain ``kebab``."""
+    normal = unicodedata.normalize("NFKC", text)  # fullwidth ＋ ＃ ＆ ． become their ASCII forms first
+    for pattern, word in _TOPIC_SYMBOLS:
+        normal = pattern.sub(word, normal)
+    return kebab(normal)
+
+
 def title_of(content: str, limit: int = 80) -> str:
     """First non-blank line of the content, at most ``limit`` characters (ellipsis when cut)."""
     for line in content.splitlines():

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from contextlamp.embedding.base import Vectors
 from contextlamp.models import Entry, MemoryType
 from contextlamp.retrieval.fusion import FusionWeights, weighted_rrf
-from contextlamp.retrieval.query import content_terms, query_terms
+from contextlamp.retrieval.query import content_terms, named_words, word_terms
 from contextlamp.storage.base import Store
 
 CANDIDATE_DEPTH = 50  # per-list candidates before fusion; at least 5x the requested results
@@ -70,11 +70,14 @@ def _singular(term: str) -> str:
 
 
 def topic_named(topic: str, query_words: set[str]) -> int:
-    """How many words of ``topic`` (kebab) the query names, if it names all of them, else 0."""
+    """How many words of ``topic`` (kebab) the query names, if it names all of them, else 0.
+
+    ``query_words``: the query's ``named_words``, plural ``s`` folded. A word of a spaceless script is named
+    when all its bigrams are (``word_terms``)."""
     words = [w for w in topic.split("-") if w]
     if not words:
         return 0
-    return len(words) if all(_singular(w) in query_words for w in words) else 0
+    return len(words) if all(_singular(t) in query_words for w in words for t in word_terms(w)) else 0
 
 
 def collect_signals(
@@ -97,7 +100,7 @@ def collect_signals(
     fact: list[tuple[int, int, int, str]] = []
     recent: list[tuple[int, int, str]] = []
     terms = content_terms(query)
-    query_words = {_singular(t) for t in query_terms(query)}
+    query_words = {_singular(t) for t in named_words(query)}
     for scoped in stores:
         store, prio = scoped.store, scoped.priority
         for entry_id, cosine in store.vector_search(query_vector, depth, now, memory_types):

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
-from collections.abc import Generator, Mapping, Sequence
+from collections.abc import Callable, Generator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any, cast
 
@@ -41,6 +41,7 @@ from contextlamp.models import (
     entry_values,
     stored_form,
 )
+from contextlamp.retrieval.query import index_text, is_prefix_term, needs_segmenting
 from contextlamp.storage.base import EmbedFn, Finding
 
 logger = logging.getLogger(__name__)
@@ -49,10 +50,14 @@ MIGRATION_LOCK = 7_406_011  # pg_advisory_lock key: one migrating process at a t
 HNSW_EF_SEARCH = 100  # pgvector's hnsw.ef_search for filtered searches (default 40 is thin after a filter)
 HNSW_MAX_EF_SEARCH = 1000  # pgvector accepts 1..1000
 VECTOR_FANOUT = 8  # candidates per wanted entry: sizes hnsw.ef_search (one vector an entry since migration 2)
+MIGRATION_BATCH = 1000  # rows a data migration or doctor reads at a time
+
+Migration = str | Callable[[psycopg.Connection[Any]], None]  # a SQL script, or a data migration run in Python
 
 
-def migrations(dim: int) -> tuple[str, ...]:
-    """The numbered schema migrations (``dim``: the embedding dimension of the vector columns)."""
+def migrations(dim: int) -> tuple[Migration, ...]:
+    """The numbered schema migrations (``dim``: the embedding dimension of the vector columns); a migration is
+    a SQL script, or a function of the connection (inside the migration's transaction)."""
     return (
         # 1: stores, vectors, sessions, corroborations, control plane
         f"""
@@ -186,7 +191,33 @@ def migrations(dim: int) -> tuple[str, ...]:
             WHERE v.store_id = f.store_id AND v.entry_id = f.entry_id AND v.ord = 0;
         DELETE FROM vectors WHERE ord > 0;
         """,
+        # 3: runs of spaceless scripts (Chinese, Japanese, Korean, Thai...) indexed as bigrams (query.index_text)
+        _segment_tsv,
     )
+
+
+def _segment_tsv(conn: psycopg.Connection[Any]) -> None:
+    """Data migration 3: recompute ``tsv`` of the entries holding a run of a spaceless script (they were
+    indexed with the run as one lexeme), from ``index_text`` of their fields; a batch at a time."""
+    redone, after = 0, ("", "")
+    while True:
+        rows = conn.execute(
+            "SELECT store_id, id, content, topic, tags FROM entries WHERE (store_id, id) > (%s, %s) "
+            "ORDER BY store_id, id LIMIT %s",
+            (*after, MIGRATION_BATCH),
+        ).fetchall()
+        if not rows:
+            break
+        after = (rows[-1]["store_id"], rows[-1]["id"])
+        for row in rows:
+            if any(needs_segmenting(v) for v in (row["content"], row["topic"] or "", " ".join(row["tags"]))):
+                conn.execute(
+                    cast(Any, f"UPDATE entries SET tsv = {_TSV} WHERE store_id = %s AND id = %s"),
+                    (*_tsv_fields(row["content"], row["topic"], row["tags"]), row["store_id"], row["id"]),
+                )
+                redone += 1
+    if redone:
+        logger.info("indexed %d entries in spaceless scripts as character bigrams", redone)
 
 
 class PostgresDatabase:
@@ -232,7 +263,10 @@ class PostgresDatabase:
                     if number <= current:
                         continue
                     with conn.transaction():
-                        conn.execute(cast(Any, script))
+                        if isinstance(script, str):
+                            conn.execute(cast(Any, script))
+                        else:
+                            script(conn)
                         conn.execute("INSERT INTO schema_migrations (version) VALUES (%s)", (number,))
                     logger.info("applied PostgreSQL migration %d", number)
                 with conn.transaction():
@@ -295,6 +329,11 @@ _TSV = (
 _RANK_WEIGHTS = "'{0.1, 0.2, 0.5, 1.0}'"  # D, C, B, A: topic (A) counts twice content and tags (B)
 
 
+def _tsv_fields(content: str, topic: str | None, tags: Sequence[str]) -> tuple[str, str, str]:
+    """The three values ``_TSV`` indexes for an entry (``index_text``: bigrams for spaceless scripts)."""
+    return index_text(content), index_text(topic or ""), index_text(" ".join(tags))
+
+
 def _entry(row: dict[str, Any]) -> Entry:
     return Entry(
         id=row["id"],
@@ -339,8 +378,11 @@ def _topic_lock(conn: psycopg.Connection[Any], store_id: str, topic: str | None)
 
 
 def _tsquery(terms: Sequence[str], mode: str) -> str:
-    """A ``to_tsquery`` input of quoted lexemes (quotes doubled, backslashes escaped): terms are data."""
-    quoted = ["'" + t.replace("\\", "\\\\").replace("'", "''") + "'" for t in terms]
+    """A ``to_tsquery`` input of quoted lexemes (quotes doubled, backslashes escaped): terms are data. A
+    one-character term of a spaceless script is a prefix (``'猫':*``, PostgreSQL docs 12.3.2), as on SQLite."""
+    quoted = [
+        "'" + t.replace("\\", "\\\\").replace("'", "''") + "'" + (":*" if is_prefix_term(t) else "") for t in terms
+    ]
     return (" & " if mode == "and" else " | ").join(quoted)
 
 
@@ -464,7 +506,7 @@ class PostgresStore:
                 f"INSERT INTO entries (store_id, {_ENTRY_COLUMNS}, tsv) VALUES (%s, {_ENTRY_PLACEHOLDERS}, {_TSV}) "
                 "ON CONFLICT (store_id, content_key) DO NOTHING RETURNING id",
             ),
-            (self.store_id, *entry_values(entry, list), entry.content, entry.topic or "", " ".join(entry.tags)),
+            (self.store_id, *entry_values(entry, list), *_tsv_fields(entry.content, entry.topic, entry.tags)),
         ).fetchone()
         if inserted is None:
             return False
@@ -690,8 +732,9 @@ class PostgresStore:
         return int(rows[0]["n"])
 
     def check(self, embed: EmbedFn | None, repair: bool) -> list[Finding]:
-        """``Store.check`` on PostgreSQL: foreign keys already rule out orphan vectors, and ``tsv`` is written
-        with each row, so what is left to verify is the model, the vector counts and ``superseded_by``."""
+        """``Store.check`` on PostgreSQL: foreign keys already rule out orphan vectors; what is left to verify is
+        the model, the vector counts, ``superseded_by`` and that each ``tsv`` is the one its fields give now
+        (``index_text``: an entry written before bigram indexing, or by hand, is found and re-indexed)."""
         found: list[Finding] = []
         sid = self.store_id
         with self.db.transaction() as conn:
@@ -724,7 +767,46 @@ class PostgresStore:
                     found.append(
                         Finding("superseded-by", row["id"], "superseded by an entry that does not exist", repair)
                     )
+            stale = self._stale_tsv(conn, repair)
+            if stale:
+                detail = f"{stale} entries indexed with other terms than their text (e.g. not segmented)"
+                found.append(Finding("full-text", None, detail, repair))
         return found
+
+    def _stale_tsv(self, conn: psycopg.Connection[Any], repair: bool) -> int:
+        """How many entries' ``tsv`` differs from the one ``_insert`` writes for their fields now (compared in
+        the database, a batch at a time); with ``repair``, those are written again."""
+        stale, after = 0, ""
+        while True:
+            rows = conn.execute(
+                "SELECT id, content, topic, tags FROM entries WHERE store_id = %s AND id > %s ORDER BY id LIMIT %s",
+                (self.store_id, after, MIGRATION_BATCH),
+            ).fetchall()
+            if not rows:
+                return stale
+            after = rows[-1]["id"]
+            fields = [_tsv_fields(r["content"], r["topic"], r["tags"]) for r in rows]
+            wrong = conn.execute(
+                cast(
+                    Any,
+                    "SELECT x.id, x.c, x.t, x.g FROM unnest(%s::text[], %s::text[], %s::text[], %s::text[]) "
+                    "AS x(id, c, t, g) JOIN entries e ON e.store_id = %s AND e.id = x.id WHERE e.tsv IS DISTINCT "
+                    f"FROM ({_TSV.replace('%s', 'x.c', 1).replace('%s', 'x.t', 1).replace('%s', 'x.g', 1)})",
+                ),
+                (
+                    [r["id"] for r in rows],
+                    [f[0] for f in fields],
+                    [f[1] for f in fields],
+                    [f[2] for f in fields],
+                    self.store_id,
+                ),
+            ).fetchall()
+            stale += len(wrong)
+            for row in wrong if repair else []:
+                conn.execute(
+                    cast(Any, f"UPDATE entries SET tsv = {_TSV} WHERE store_id = %s AND id = %s"),
+                    (row["c"], row["t"], row["g"], self.store_id, row["id"]),
+                )
 
     def all_entries(self) -> list[Entry]:
         rows = self.db.read(

@@ -38,7 +38,7 @@ from contextlamp.models import (
     stored_form,
 )
 from contextlamp.retrieval.folding import entry_vector
-from contextlamp.retrieval.query import fts_match
+from contextlamp.retrieval.query import fts_match, index_text, needs_segmenting
 from contextlamp.storage.base import EmbedFn, Finding
 
 logger = logging.getLogger(__name__)
@@ -47,6 +47,7 @@ BUSY_TIMEOUT_MS = 30_000  # a writer holds the lock for milliseconds; 30 s only 
 SQLITE_MAX_VARS = 900  # below SQLite's historical SQLITE_MAX_VARIABLE_NUMBER of 999
 
 FOLDING_MIGRATION = 4  # the number of the data migration that folds old stores' vectors
+FTS_TOKENIZER = "porter unicode61 remove_diacritics 2"  # entries_fts; doctor builds its expected index with it
 Migration = str | Callable[[sqlite3.Connection], None]  # a SQL script, or a data migration run in Python
 
 MIGRATIONS: tuple[Migration, ...] = (
@@ -120,6 +121,8 @@ MIGRATIONS: tuple[Migration, ...] = (
     """,
     # 4: one vector per entry, its content and likely questions folded (retrieval/folding.py); data migration
     lambda conn: _fold_entry_vectors(conn),
+    # 5: runs of spaceless scripts (Chinese, Japanese, Korean, Thai...) indexed as bigrams (query.index_text)
+    lambda conn: _segment_fts(conn),
 )
 
 _ENTRY_COLUMNS = "rowid, " + ", ".join(ENTRY_FIELDS)
@@ -290,6 +293,49 @@ def _fold_entry_vectors(conn: sqlite3.Connection) -> None:
 def _whole(blobs: list[bytes]) -> bool:
     """The vectors of one entry are intact: same length, whole float32 values."""
     return len({len(b) for b in blobs}) == 1 and len(blobs[0]) > 0 and len(blobs[0]) % 4 == 0
+
+
+def fts_insert(conn: sqlite3.Connection, rowid: int, content: str, topic: str | None, tags: Sequence[str]) -> None:
+    """Index one entry's fields in ``entries_fts`` under ``rowid`` (``index_text`` of each: bigrams for
+    spaceless scripts). Every insert into the full-text index goes through here, and every delete through
+    ``fts_delete`` with the same values: a contentless FTS5 table deletes a row by indexing its text again."""
+    conn.execute(
+        "INSERT INTO entries_fts(rowid, content, topic, tags) VALUES (?, ?, ?, ?)",
+        (rowid, *_fts_fields(content, topic, tags)),
+    )
+
+
+def fts_delete(conn: sqlite3.Connection, rowid: int, content: str, topic: str | None, tags: Sequence[str]) -> None:
+    """Remove the row ``fts_insert`` indexed for these values (FTS5 docs, section 4.4.2, contentless tables:
+    the 'delete' command repeats the indexed values; other values would leave its terms in the index)."""
+    conn.execute(
+        "INSERT INTO entries_fts(entries_fts, rowid, content, topic, tags) VALUES('delete', ?, ?, ?, ?)",
+        (rowid, *_fts_fields(content, topic, tags)),
+    )
+
+
+def _fts_fields(content: str, topic: str | None, tags: Sequence[str]) -> tuple[str, str, str]:
+    return index_text(content), index_text(topic or ""), index_text(" ".join(tags))
+
+
+def _segment_fts(conn: sqlite3.Connection) -> None:
+    """Data migration 5: entries holding a spaceless-script run were indexed with it as one token; index
+    them again as ``fts_insert`` does (deleted with the values they were indexed with, the raw fields)."""
+    redone = 0
+    for row in conn.execute("SELECT rowid, content, topic, tags FROM entries").fetchall():
+        tags = json.loads(row["tags"])
+        raw = (row["content"], row["topic"] or "", " ".join(tags))
+        if not any(needs_segmenting(value) for value in raw):
+            continue  # indexed exactly as before
+        conn.execute(
+            "INSERT INTO entries_fts(entries_fts, rowid, content, topic, tags) VALUES('delete', ?, ?, ?, ?)",
+            (row["rowid"], *raw),
+        )
+        fts_insert(conn, row["rowid"], row["content"], row["topic"], tags)
+        redone += 1
+    if redone:
+        conn.execute("INSERT INTO entries_fts(entries_fts) VALUES('optimize')")
+        logger.info("indexed %d entries in spaceless scripts as character bigrams", redone)
 
 
 VECTOR_BLOCK_ROWS = 4096  # vectors per block of the in-memory index: 6 MiB at 384 dims
@@ -465,11 +511,7 @@ class SqliteStore:
             self._retrust(conn, row["topic"])
 
     def _delete_row_only(self, conn: sqlite3.Connection, row: sqlite3.Row) -> None:
-        # contentless FTS5 rows are deleted by repeating the indexed values (FTS5 docs, section 4.4.2)
-        conn.execute(
-            "INSERT INTO entries_fts(entries_fts, rowid, content, topic, tags) VALUES('delete', ?, ?, ?, ?)",
-            (row["rowid"], row["content"], row["topic"] or "", _tags_text(row["tags"])),
-        )
+        fts_delete(conn, row["rowid"], row["content"], row["topic"], json.loads(row["tags"]))
         conn.execute("DELETE FROM vectors WHERE entry_rowid = ?", (row["rowid"],))
         gone = conn.execute("SELECT id, superseded_by FROM entries WHERE rowid = ?", (row["rowid"],)).fetchone()
         deleted, successor = gone["id"], gone["superseded_by"]
@@ -555,10 +597,8 @@ class SqliteStore:
             entry_values(entry, json.dumps),
         )
         rowid = cursor.lastrowid
-        conn.execute(
-            "INSERT INTO entries_fts(rowid, content, topic, tags) VALUES (?, ?, ?, ?)",
-            (rowid, entry.content, entry.topic or "", " ".join(entry.tags)),
-        )
+        assert rowid is not None
+        fts_insert(conn, rowid, entry.content, entry.topic, entry.tags)
         conn.executemany(
             "INSERT INTO vectors(entry_rowid, ord, vec) VALUES (?, ?, ?)",
             [(rowid, i, np.ascontiguousarray(v, dtype=np.float32).tobytes()) for i, v in enumerate(vectors)],
@@ -994,15 +1034,17 @@ class SqliteStore:
                     conn.executemany("DELETE FROM vectors WHERE entry_rowid = ?", [(r,) for r in orphans])
                 found.append(Finding("orphan-vectors", None, f"vectors of {len(orphans)} missing entries", repair))
             indexed = {r[0] for r in conn.execute("SELECT rowid FROM entries_fts").fetchall()}
+            details: list[str] = []
             if indexed != rowids:
-                detail = f"{len(rowids - indexed)} entries not indexed, {len(indexed - rowids)} stale index rows"
+                details.append(f"{len(rowids - indexed)} entries not indexed, {len(indexed - rowids)} stale index rows")
+            if wrong := _fts_wrong_terms(conn, rows) - (rowids - indexed) - (indexed - rowids):
+                details.append(f"{len(wrong)} entries indexed with other terms than their text (e.g. not segmented)")
+            if details:
                 if repair:  # contentless FTS5 cannot drop a row it has no text for: rebuild it from the entries
                     conn.execute("INSERT INTO entries_fts(entries_fts) VALUES('delete-all')")
-                    conn.executemany(
-                        "INSERT INTO entries_fts(rowid, content, topic, tags) VALUES (?, ?, ?, ?)",
-                        [(r["rowid"], r["content"], r["topic"] or "", _tags_text(r["tags"])) for r in rows],
-                    )
-                found.append(Finding("full-text", None, detail, repair))
+                    for r in rows:
+                        fts_insert(conn, r["rowid"], r["content"], r["topic"], json.loads(r["tags"]))
+                found.append(Finding("full-text", None, "; ".join(details), repair))
             dangling = [row for row in rows if row["superseded_by"] is not None and row["superseded_by"] not in ids]
             for row in dangling:
                 if repair:
@@ -1051,5 +1093,31 @@ def _best_first(scores: Vectors, count: int) -> npt.NDArray[np.intp]:
     return top[np.lexsort((top, -scores[top]))]
 
 
-def _tags_text(tags_json: str) -> str:
-    return " ".join(json.loads(tags_json))
+def _fts_wrong_terms(conn: sqlite3.Connection, rows: Sequence[sqlite3.Row]) -> set[int]:
+    """Rowids whose terms in ``entries_fts`` differ from what ``fts_insert`` indexes for their entry now:
+    an expected index is built in a temporary FTS5 table with the same tokenizer, and the two are compared
+    term by term through ``fts5vocab`` ``instance`` tables (FTS5 docs, section 7), which read the index
+    itself, so this works on a contentless table. Linear in the size of the index."""
+    conn.execute(
+        "CREATE VIRTUAL TABLE temp.cl_fts_expected USING fts5(content, topic, tags, content='', "
+        f"tokenize='{FTS_TOKENIZER}')"
+    )
+    try:
+        for r in rows:
+            conn.execute(
+                "INSERT INTO temp.cl_fts_expected(rowid, content, topic, tags) VALUES (?, ?, ?, ?)",
+                (r["rowid"], *_fts_fields(r["content"], r["topic"], json.loads(r["tags"]))),
+            )
+        conn.execute("CREATE VIRTUAL TABLE temp.cl_vocab_actual USING fts5vocab(main, entries_fts, instance)")
+        conn.execute("CREATE VIRTUAL TABLE temp.cl_vocab_expected USING fts5vocab(temp, cl_fts_expected, instance)")
+        actual = "SELECT term, doc, col, offset FROM temp.cl_vocab_actual"
+        expected = "SELECT term, doc, col, offset FROM temp.cl_vocab_expected"
+        return {
+            r[0]
+            for r in conn.execute(
+                f"SELECT doc FROM ({actual} EXCEPT {expected}) UNION SELECT doc FROM ({expected} EXCEPT {actual})"
+            ).fetchall()
+        }
+    finally:
+        for table in ("cl_vocab_actual", "cl_vocab_expected", "cl_fts_expected"):
+            conn.execute(f"DROP TABLE IF EXISTS temp.{table}")
