@@ -254,12 +254,14 @@ class ForgetResult(_Result):
 
 class SaveSessionResult(_Result):
     """save_session result: items distilled (``total``), new entries (``saved``), already known (``deduped``);
-    ``session_id`` only when something was distilled."""
+    ``session_id`` only when something was distilled. (ext) ``left_out``: items distilled but not kept because
+    a session keeps at most ``distill.rank.MAX_ITEMS`` (the most valuable); present only when it is above 0."""
 
     saved: int
     deduped: int
     total: int
     session_id: str | None = None
+    left_out: int = 0
 
 
 class SessionInfo(_Result):

@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from typing import Any, cast
 
 from contextlamp.distill import Distiller, OfflineDistiller, parse_transcript, session_label, session_summary
+from contextlamp.distill.rank import MAX_ITEMS, keep_most_valuable
 from contextlamp.embedding.base import Embedder, Vectors
 from contextlamp.errors import InvalidArgumentError, NotFoundError, SecretDetectedError
 from contextlamp.models import (
@@ -636,7 +637,9 @@ class MemoryService:
     ) -> SaveSessionResult:
         """Distil a whole session into durable memories and record its digest (spec/TOOLS.md save_session).
 
-        Items holding a secret are dropped; the transcript itself is never stored.
+        Items holding a secret are dropped; the transcript itself is never stored. A session that taught more
+        than ``rank.MAX_ITEMS`` items keeps the most valuable (distill/rank.py) and says in (ext) ``left_out``
+        how many it did not keep (the field is present only then).
 
         Raises:
             InvalidArgumentError: a bad argument (nothing is stored).
@@ -648,9 +651,9 @@ class MemoryService:
         target = self._project(caller.principal, project, create=True)
         store_id = target.id if target else caller.principal.user_id
         turns = parse_transcript(self.scanner.redact(text))
-        items = [
-            i for i in self.distiller.distill(turns) if REDACTED not in i.content and not self.scanner.kinds(i.content)
-        ]
+        distilled = [i for i in self.distiller.distill(turns) if REDACTED not in i.content]
+        items, left_out = keep_most_valuable(distilled, MAX_ITEMS, lambda i: not self.scanner.kinds(i.content))
+        extra: dict[str, Any] = {"left_out": left_out} if left_out else {}  # set only when some were left out
         saved = deduped = 0
         kept: list[Any] = []
         learnings: list[tuple[str, str]] = []
@@ -682,7 +685,7 @@ class MemoryService:
             kept.append(item)
             deduped, saved = deduped + result.deduped, saved + (not result.deduped)
         if not learnings:
-            return SaveSessionResult(saved=0, deduped=0, total=0)
+            return SaveSessionResult(saved=0, deduped=0, total=0, **extra)
         digest = SessionDigest(
             id=new_id("ses"),
             label=session_label(kept),
@@ -692,7 +695,7 @@ class MemoryService:
             learnings=tuple(learnings),
         )
         self._personal(caller.principal).store.put_session(digest)
-        return SaveSessionResult(saved=saved, deduped=deduped, total=len(learnings), session_id=digest.id)
+        return SaveSessionResult(saved=saved, deduped=deduped, total=len(learnings), session_id=digest.id, **extra)
 
     def resume_session(
         self, caller: Caller, session_id: Any = None, limit: Any = 5, since: Any = None, source_surface: Any = None

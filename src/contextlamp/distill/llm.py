@@ -12,7 +12,7 @@ import logging
 from typing import Any, cast
 
 from contextlamp.distill.base import DistilledItem
-from contextlamp.distill.offline import MAX_ITEM_CHARS, MAX_ITEMS, OfflineDistiller
+from contextlamp.distill.offline import MAX_ITEM_CHARS, OfflineDistiller
 from contextlamp.distill.transcript import Turn
 from contextlamp.llm.openai_chat import ChatModel, LLMError
 from contextlamp.models import KINDS, MEMORY_TYPES
@@ -42,6 +42,8 @@ class LLMDistiller:
         self.fallback = fallback or OfflineDistiller()
 
     def distill(self, turns: list[Turn]) -> list[DistilledItem]:
+        """The model's items for every chunk, in order (uncapped: save_session keeps the most valuable,
+        rank.py); the offline distiller's on any failure."""
         items: list[DistilledItem] = []
         try:
             for chunk in _chunks(turns):
@@ -50,7 +52,7 @@ class LLMDistiller:
         except LLMError as exc:
             logger.info("LLM distiller failed (%s); using the offline distiller", exc)
             return self.fallback.distill(turns)
-        return items[:MAX_ITEMS]
+        return items
 
 
 def _chunks(turns: list[Turn]) -> list[str]:
