@@ -7,18 +7,23 @@ Over stdio nothing but protocol bytes reach stdout: logging goes to stderr.
 
 from __future__ import annotations
 
+import codecs
 import contextlib
 import inspect
 import json
 import logging
+import os
 import re
-import sys
+import threading
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
-from io import TextIOWrapper
 from typing import Any, Literal, cast
 
 import anyio
+import anyio.from_thread
+import anyio.lowlevel
+from anyio.lowlevel import EventLoopToken
+from anyio.streams.memory import MemoryObjectSendStream
 from mcp.server import MCPServer
 from mcp.server.auth.provider import TokenVerifier
 from mcp.server.auth.settings import AuthSettings
@@ -608,20 +613,58 @@ def scrub_json_surrogates(line: str) -> str:
     return _LONE_SURROGATE.sub(r"\\ufffd", line) if "\\u" in line else line
 
 
-class _ScrubbedLines:
-    """The process's stdin as UTF-8 text lines (undecodable bytes as U+FFFD), lone surrogates scrubbed."""
+STDIN_CHUNK_BYTES = 64 * 1024  # one os.read; a request line may span many
 
-    def __init__(self) -> None:
-        self._file = anyio.wrap_file(TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="replace"))
+
+class _StdinLines:
+    """The process's stdin as text lines (UTF-8, undecodable bytes as U+FFFD, lone surrogate escapes scrubbed),
+    read with ``os.read`` by a daemon thread that hands each line to the event loop.
+
+    A blocking read cannot be cancelled. Read in an anyio worker thread (``anyio.wrap_file``), it kept Ctrl-C from
+    stopping ``contextlamp serve`` on a terminal: the server waited for the read to return, and the interpreter
+    for the thread at exit. Nobody waits for this thread, so cancellation stops the server at once; ``os.read``
+    takes no lock of ``sys.stdin``'s that interpreter shutdown could need. Lines are split in time linear in
+    the input.
+    """
+
+    def __init__(self, fd: int = 0) -> None:
+        self._fd = fd
 
     async def __aiter__(self) -> AsyncIterator[str]:
-        async for line in self._file:
-            yield scrub_json_surrogates(line)
+        send, receive = anyio.create_memory_object_stream[str](16)
+        token = anyio.lowlevel.current_token()
+        reader = threading.Thread(target=self._pump, args=(send, token), name="contextlamp-stdin", daemon=True)
+        reader.start()
+        with receive, send:  # closed here too: the thread may never come back from its read
+            async for line in receive:
+                yield scrub_json_surrogates(line)
+
+    def _pump(self, send: MemoryObjectSendStream[str], token: EventLoopToken) -> None:
+        decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
+        partial: list[str] = []  # the current line's pieces so far
+        try:
+            while True:
+                try:
+                    chunk = os.read(self._fd, STDIN_CHUNK_BYTES)
+                except OSError:  # EIO once a terminal hangs up, EBADF without a stdin: the end of input
+                    chunk = b""
+                pieces = decoder.decode(chunk, final=not chunk).split("\n")
+                for piece in pieces[:-1]:
+                    anyio.from_thread.run(send.send, "".join(partial) + piece, token=token)
+                    partial.clear()
+                partial.append(pieces[-1])
+                if not chunk:
+                    if rest := "".join(partial):
+                        anyio.from_thread.run(send.send, rest, token=token)
+                    anyio.from_thread.run_sync(send.close, token=token)
+                    return
+        except (anyio.BrokenResourceError, anyio.ClosedResourceError, RuntimeError):
+            return  # the server stopped listening (or its event loop is gone): nothing left to hand over
 
 
 async def run_stdio(server: MCPServer) -> None:
     """Serve ``server`` over stdio like ``MCPServer.run("stdio")``, reading requests through
     ``scrub_json_surrogates`` so a request no JSON parser here accepts still gets an answer."""
     lowlevel = server._lowlevel_server  # pyright: ignore[reportPrivateUsage]  (the SDK's own run_stdio_async does this)
-    async with stdio_server(stdin=_ScrubbedLines()) as (read_stream, write_stream):  # type: ignore[arg-type]
+    async with stdio_server(stdin=_StdinLines()) as (read_stream, write_stream):  # type: ignore[arg-type]
         await lowlevel.run(read_stream, write_stream, lowlevel.create_initialization_options())
