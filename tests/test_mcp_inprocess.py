@@ -31,7 +31,7 @@ def _call(service: MemoryService, name: str, arguments: dict[str, Any], client: 
     [
         {"query": "x", "max_results": "5"},
         {"query": "x", "max_results": True},
-        {"query": "x", "max_results": 5.0},
+        {"query": "x", "max_results": 5.5},  # 5.0 is accepted since issue 12 (flattening clients send it)
         {"query": "x", "recency": "no"},
         {"query": "x", "recency": 1},
         {"query": 5},

@@ -13,6 +13,8 @@ import pytest
 from mcp import Client, StdioServerParameters
 from mcp_types import CallToolResult, Implementation
 
+from tests.schema_rules import input_schema_problems, output_schema_problems
+
 pytestmark = pytest.mark.model
 
 TOOLS = {"save_context", "get_context", "list_context", "forget_context", "save_session", "resume_session"}
@@ -43,6 +45,8 @@ async def _scenario(client: Client) -> None:
     for tool in tools.values():
         assert tool.output_schema is not None and tool.description
         assert tool.input_schema.get("additionalProperties") is False
+        assert input_schema_problems(tool.input_schema) == [], tool.name
+        assert output_schema_problems(tool.output_schema) == [], tool.name
         assert tool.annotations is not None
     assert tools["get_context"].annotations.read_only_hint is True
     assert tools["resume_session"].annotations.read_only_hint is True

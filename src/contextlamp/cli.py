@@ -59,12 +59,30 @@ def serve(use_http: bool, host: str | None, port: int | None) -> None:
     if host is not None or port is not None:
         raise click.UsageError("--host and --port need --http.")
     try:
-        service = create_service(settings)
-        principal = service.principal(settings.user)
-    except ContextlampError as exc:
-        raise click.ClickException(str(exc)) from exc
-    server = build_server(service, lambda _ctx: principal, log_level=settings.log_level)
-    anyio.run(run_stdio, server)
+        if _stdin_is_terminal():  # a person ran it by hand: say what it is doing (stderr; stdout is the MCP wire)
+            click.echo(WAITING_FOR_CLIENT, err=True)
+        try:
+            service = create_service(settings)
+            principal = service.principal(settings.user)
+        except ContextlampError as exc:
+            raise click.ClickException(str(exc)) from exc
+        server = build_server(service, lambda _ctx: principal, log_level=settings.log_level)
+        anyio.run(run_stdio, server)
+    except KeyboardInterrupt:  # Ctrl-C: stop at once, quietly (128 + SIGINT, as a shell reports it)
+        sys.exit(130)
+
+
+WAITING_FOR_CLIENT = (
+    "contextlamp: waiting for an MCP client on stdin (Claude Code, Cursor and other MCP clients start this "
+    "command themselves; see README.md); Ctrl-C stops"
+)
+
+
+def _stdin_is_terminal() -> bool:
+    try:
+        return sys.stdin is not None and sys.stdin.isatty()
+    except (ValueError, OSError):  # a closed or detached stdin
+        return False
 
 
 def _serve_http(settings: Settings, host: str, port: int) -> None:
