@@ -19,12 +19,15 @@ from contextlamp.cli import cli
 from contextlamp.config import Settings
 from contextlamp.embedding import FakeEmbedder
 from contextlamp.errors import InvalidArgumentError
+from contextlamp.llm import OpenAIChat
 from contextlamp.models import Limits
+from contextlamp.retrieval.questions import LLMQuestionGenerator
 from contextlamp.secret_scan import SecretScanner
 from contextlamp.server import build_server
 from contextlamp.service import Caller, MemoryService
 from contextlamp.storage import StoreRegistry
 from tests.conftest import Clock
+from tests.fakes import FakeEndpoint
 
 LIMITS = Limits()
 HUGE = 20_000
@@ -306,3 +309,9 @@ def test_the_cli_never_repeats_a_pasted_token(tmp_path: Path, monkeypatch: pytes
         assert secret not in result.output and "hunter2" not in result.output, (args, result.output)
     unknown = runner.invoke(cli, ["token", "create", "alcie"])
     assert "'alcie'" in unknown.output  # a plain name is still shown
+
+
+def test_llm_questions_that_cannot_be_stored_are_left_out(endpoint: FakeEndpoint) -> None:
+    endpoint.answer = '["When do we\\u0000 deploy?", "Which \\ud800 cluster?", "How is the API deployed?"]'
+    generator = LLMQuestionGenerator(OpenAIChat(endpoint.url, "tiny", None, timeout_s=5))
+    assert generator.generate("We deploy the API on Fridays.", None, "note", "fact") == ["How is the API deployed?"]
