@@ -2,16 +2,23 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import sqlite3
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 from contextlamp.cli import cli
-from contextlamp.doctor import examine
+from contextlamp.doctor import check_model, examine
+from contextlamp.embedding import FakeEmbedder, Vectors
+from contextlamp.embedding.onnx import MODEL_FILE
+from contextlamp.errors import EmbeddingError
 from contextlamp.service import Caller, MemoryService
+from contextlamp.storage import StoreRegistry
+from contextlamp.text import content_key, new_id
 
 
 def test_a_healthy_store_has_no_findings(service: MemoryService, alice: Caller) -> None:
@@ -60,3 +67,78 @@ def test_cli_doctor_exits_nonzero_until_repaired(tmp_path: Path, monkeypatch: py
     assert runner.invoke(cli, ["doctor"]).exit_code == 0
     found = runner.invoke(cli, ["get", "pnpm repository", "--json"])
     assert "pnpm" in found.output  # keyword search works again
+
+
+class BrokenEmbedder(FakeEmbedder):
+    """An embedder whose model cannot load: every embed raises, as a missing or corrupt model does."""
+
+    def embed(self, texts: list[str]) -> Vectors:
+        raise EmbeddingError("Could not load the ONNX embedding model (InvalidProtobuf: corrupt file).")
+
+
+class ShortEmbedder(FakeEmbedder):
+    """An embedder that answers with vectors of the wrong dimension."""
+
+    def embed(self, texts: list[str]) -> Vectors:
+        return super().embed(texts)[:, :8]
+
+
+def test_doctor_reports_a_model_that_cannot_embed(registry: StoreRegistry, embedder: FakeEmbedder) -> None:
+    healthy = MemoryService(registry, embedder)
+    assert check_model(healthy) == []
+    broken = MemoryService(registry, BrokenEmbedder())
+    (finding,) = check_model(broken)
+    assert finding.kind == "model" and "corrupt file" in finding.detail and not finding.repaired
+    (wrong,) = check_model(MemoryService(registry, ShortEmbedder()))
+    assert wrong.kind == "model" and "(1, 8)" in wrong.detail
+
+
+@pytest.mark.sqlite_only  # damages SQLite's own tables behind the store's back
+def test_repair_with_a_broken_model_reports_instead_of_failing(service: MemoryService, alice: Caller) -> None:
+    kept = service.save_context(alice, "Deploys run on Thursdays after the standup")
+    path = service.registry.home / "stores" / f"{alice.principal.user_id}.db"
+    with sqlite3.connect(path) as raw:
+        rowid = raw.execute("SELECT rowid FROM entries WHERE id = ?", (kept.id,)).fetchone()[0]
+        raw.execute("DELETE FROM vectors WHERE entry_rowid = ?", (rowid,))
+    broken = MemoryService(service.registry, BrokenEmbedder())
+    reports, _ = examine(broken, repair=True, model_works=not check_model(broken))
+    assert [(f.kind, f.repaired) for r in reports for f in r.findings] == [("vectors", False)]
+
+
+@pytest.mark.sqlite_only  # the CLI runs over a SQLite data directory
+def test_cli_doctor_fails_while_the_embedding_model_cannot_load(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cache = tmp_path / "models"
+    cache.mkdir()
+    model = cache / MODEL_FILE
+    model.write_bytes(b"not an ONNX model")  # a corrupt cache whose digest still matches: no re-export
+    model.with_name(MODEL_FILE + ".sha256").write_text(hashlib.sha256(model.read_bytes()).hexdigest())
+    monkeypatch.setenv("CONTEXTLAMP_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("CONTEXTLAMP_EMBEDDER", "minilm")
+    monkeypatch.setenv("CONTEXTLAMP_MODEL_CACHE", str(cache))
+    monkeypatch.setenv("CONTEXTLAMP_USER", "alice")
+    runner = CliRunner()
+    result = runner.invoke(cli, ["doctor", "--json"])
+    assert result.exit_code == 1, result.output
+    findings = json.loads(result.output)["model"]["findings"]
+    assert findings[0]["kind"] == "model" and "Could not load" in findings[0]["detail"]
+    human = runner.invoke(cli, ["doctor"])
+    assert human.exit_code == 1 and "model" in human.output
+
+
+def test_doctor_reports_stored_values_outside_the_limits_without_quoting_them(
+    service: MemoryService, alice: Caller
+) -> None:
+    kept = service.save_context(alice, "A normal memory")
+    store = service.registry.store(alice.principal.user_id)
+    stored = store.get(kept.id)
+    assert stored is not None
+    wide = replace(stored, id=new_id("ctx"), content="Secretive wide one", source_surface="w" * 12_000)
+    wide = replace(wide, content_key=content_key(wide.content))
+    assert store.restore(wide, service.entry_embedding([wide.content]))
+    reports, _ = examine(service, repair=True)
+    (finding,) = [f for r in reports for f in r.findings]
+    assert (finding.kind, finding.entry_id, finding.repaired) == ("limits", wide.id, False)
+    assert "source_surface is 12000 characters; the limit is 64" in finding.detail
+    assert "Secretive" not in finding.detail and "www" not in finding.detail

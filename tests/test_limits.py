@@ -4,23 +4,30 @@ the caller passed."""
 
 from __future__ import annotations
 
+import json
 import logging
+from pathlib import Path
 from typing import Any
 
 import anyio
 import pytest
+from click.testing import CliRunner
 from mcp import Client
 from mcp_types import Implementation
 
+from contextlamp.cli import cli
 from contextlamp.config import Settings
 from contextlamp.embedding import FakeEmbedder
 from contextlamp.errors import InvalidArgumentError
+from contextlamp.llm import OpenAIChat
 from contextlamp.models import Limits
+from contextlamp.retrieval.questions import LLMQuestionGenerator
 from contextlamp.secret_scan import SecretScanner
 from contextlamp.server import build_server
 from contextlamp.service import Caller, MemoryService
 from contextlamp.storage import StoreRegistry
 from tests.conftest import Clock
+from tests.fakes import FakeEndpoint
 
 LIMITS = Limits()
 HUGE = 20_000
@@ -278,3 +285,33 @@ def test_no_log_line_at_info_or_above_holds_the_value(
     assert loud, "the tool failure is logged"
     for line in loud:
         assert "hunter2" not in line and "Z9y8X7w6" not in line, line
+
+
+def test_the_cli_never_repeats_a_pasted_token(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CONTEXTLAMP_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("CONTEXTLAMP_EMBEDDER", "fake")
+    monkeypatch.setenv("CONTEXTLAMP_USER", "alice")
+    runner = CliRunner()
+    assert runner.invoke(cli, ["user", "create", "alice"]).exit_code == 0
+    token = runner.invoke(cli, ["token", "create", "alice", "--json"])
+    secret = json.loads(token.output)["token"]
+    for args in (
+        ["token", "revoke", secret],  # the token itself where its id belongs
+        ["token", "create", secret],
+        ["token", "create", "alice", "--expires-in", secret],
+        ["team", "add", SECRET, "alice"],
+        ["forget", SECRET],
+        ["forget", secret, "--dry-run"],
+        ["list", "--project", SECRET],
+    ):
+        result = runner.invoke(cli, args)
+        assert result.exit_code != 0, args
+        assert secret not in result.output and "hunter2" not in result.output, (args, result.output)
+    unknown = runner.invoke(cli, ["token", "create", "alcie"])
+    assert "'alcie'" in unknown.output  # a plain name is still shown
+
+
+def test_llm_questions_that_cannot_be_stored_are_left_out(endpoint: FakeEndpoint) -> None:
+    endpoint.answer = '["When do we\\u0000 deploy?", "Which \\ud800 cluster?", "How is the API deployed?"]'
+    generator = LLMQuestionGenerator(OpenAIChat(endpoint.url, "tiny", None, timeout_s=5))
+    assert generator.generate("We deploy the API on Fridays.", None, "note", "fact") == ["How is the API deployed?"]

@@ -16,8 +16,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from contextlamp.errors import InvalidArgumentError, NotFoundError
+from contextlamp.secret_scan import SecretScanner
 from contextlamp.storage import AccessTokenRecord, ControlPlane, Membership, StoreRegistry, Team, User
-from contextlamp.text import kebab, looks_like_id
+from contextlamp.text import is_id, kebab, looks_like_id
 
 TOKEN_PREFIX = "clp_"
 TOKEN_PATTERN = re.compile(r"\bclp_[A-Za-z0-9_-]{43}\b")
@@ -26,7 +27,9 @@ _DURATION = re.compile(r"^\s*(\d+)\s*([smhdw])\s*$")
 _UNIT_MS = {"s": 1000, "m": 60_000, "h": 3_600_000, "d": 86_400_000, "w": 7 * 86_400_000}
 MAX_LIFETIME_MS = 3650 * 86_400_000  # ten years; longer than that, say "never"
 MAX_USER_NAME = 200
+SHOWN_REF_CHARS = 64  # longer references are not repeated in errors: names are short, pasted secrets are not
 MAX_TEAM_SLUG = 64
+MAX_TEAM_NAME = 200  # what an export document holds (portability.ExportedTeam)
 ROLES = ("member", "admin")
 
 
@@ -45,6 +48,14 @@ def check_user_name(name: str, field: str = "name") -> str:
     return name
 
 
+def _shown(ref: str) -> str:
+    """A user or team reference as an error may show it: quoted when it is short and the secret scanner finds
+    nothing in it, else "by that name" (a token or password pasted in the wrong place is never repeated)."""
+    if 0 < len(ref) <= SHOWN_REF_CHARS and not ref.startswith(TOKEN_PREFIX) and not SecretScanner().kinds(ref):
+        return repr(ref)
+    return "by that name"
+
+
 def hash_token(token: str) -> str:
     """SHA-256 hex of a token (what the control plane stores and looks up)."""
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
@@ -61,7 +72,7 @@ def parse_duration(text: str, field: str = "expires_in") -> int | None:
     match = _DURATION.match(text.lower())
     if match is None or int(match.group(1)) == 0:
         raise InvalidArgumentError(
-            field, f"{text!r} is not a duration; use a number and a unit (s, m, h, d, w), e.g. 90d, or never"
+            field, "is not a duration; use a number and a unit (s, m, h, d, w), e.g. 90d, or never"
         )
     return int(match.group(1)) * _UNIT_MS[match.group(2)]
 
@@ -101,7 +112,7 @@ class Accounts:
         """
         found = self._control.find_user(ref)
         if found is None:
-            raise NotFoundError(f"No user {ref!r}. List users with: contextlamp user list")
+            raise NotFoundError(f"No user {_shown(ref)}. List users with: contextlamp user list")
         return found
 
     def users(self) -> list[User]:
@@ -128,14 +139,17 @@ class Accounts:
         """Create a team; ``owner`` (user name or id), if given, becomes its first admin.
 
         Raises:
-            InvalidArgumentError: the slug is empty, too long, or taken.
+            InvalidArgumentError: the slug is empty, too long, or taken; the name is too long.
             NotFoundError: no such owner.
         """
         normal = kebab(slug)
         if not normal or len(normal) > MAX_TEAM_SLUG:
             raise InvalidArgumentError("slug", f"a team slug is 1-{MAX_TEAM_SLUG} letters, digits and dashes")
+        display = (name or normal).strip() or normal
+        if len(display) > MAX_TEAM_NAME or "\x00" in display:
+            raise InvalidArgumentError("name", f"a team name is at most {MAX_TEAM_NAME} characters, without NUL")
         admin = self.user(owner) if owner else None
-        team = self._control.create_team(normal, (name or normal).strip() or normal, self.clock())
+        team = self._control.create_team(normal, display, self.clock())
         if admin is not None:
             self._control.set_member(team.id, admin.id, "admin", self.clock())
         return team
@@ -148,7 +162,7 @@ class Accounts:
         """
         found = self._control.find_team(ref) or self._control.find_team(kebab(ref))
         if found is None:
-            raise NotFoundError(f"No team {ref!r}. List teams with: contextlamp team list")
+            raise NotFoundError(f"No team {_shown(ref)}. List teams with: contextlamp team list")
         return found
 
     def teams(self) -> list[tuple[Team, list[Membership]]]:
@@ -163,7 +177,7 @@ class Accounts:
             InvalidArgumentError: an unknown role.
         """
         if role not in ROLES:
-            raise InvalidArgumentError("role", f"got {role!r}; allowed values: {', '.join(ROLES)}")
+            raise InvalidArgumentError("role", f"allowed values: {', '.join(ROLES)}")
         team, user = self.team(team_ref), self.user(user_ref)
         self._control.set_member(team.id, user.id, role, self.clock())
         return next(m for m in self._control.members(team.id) if m.user_id == user.id)
@@ -205,7 +219,8 @@ class Accounts:
             NotFoundError: no such token, or it is already revoked.
         """
         if not self._control.revoke_token(token_id, self.clock()):
-            raise NotFoundError(f"No active token {token_id!r}. List tokens with: contextlamp token list")
+            shown = repr(token_id) if is_id(token_id, "tok") else "with that id"  # a pasted token is never shown
+            raise NotFoundError(f"No active token {shown}. List tokens with: contextlamp token list")
         return next(t for t in self._control.tokens(None) if t.id == token_id)
 
     def authenticate(self, token: str) -> tuple[User, AccessTokenRecord] | None:

@@ -29,6 +29,7 @@ from contextlamp.errors import ContextlampError
 from contextlamp.models import KINDS, MEMORY_TYPES
 from contextlamp.server import build_server, run_stdio
 from contextlamp.service import Caller, MemoryService
+from contextlamp.text import is_id
 
 
 @click.group()
@@ -233,12 +234,17 @@ def forget(
         _print_json(result)
     elif dry_run:
         if result.preview is None:
-            raise click.ClickException(f"No memory {entry_id!r}.")
+            raise click.ClickException(f"No memory {_shown_id(entry_id)}.")
         click.echo(f"Would forget {result.preview.id}: {result.preview.title}")
     elif result.forgotten:
         click.echo(f"Forgot {entry_id}.")
     else:
-        raise click.ClickException(f"No memory {entry_id!r}.")
+        raise click.ClickException(f"No memory {_shown_id(entry_id)}.")
+
+
+def _shown_id(entry_id: str) -> str:
+    """An entry id as an error may repeat it: only when it has the shape of one (free text may be a secret)."""
+    return entry_id if is_id(entry_id, "ctx") else "with that id"
 
 
 @cli.command()

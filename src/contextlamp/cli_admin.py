@@ -22,12 +22,12 @@ from contextlamp.accounts import Accounts, parse_duration
 from contextlamp.bootstrap import configure_logging, create_service
 from contextlamp.cli_common import console, json_option, load_settings, when, with_accounts
 from contextlamp.config import Settings
-from contextlamp.doctor import examine
+from contextlamp.doctor import check_model, examine
 from contextlamp.errors import ContextlampError
 from contextlamp.migration import migrate, parse_location
 from contextlamp.portability import export_user, import_document, parse_document
 from contextlamp.service import MemoryService
-from contextlamp.storage import AccessTokenRecord
+from contextlamp.storage import AccessTokenRecord, Finding
 
 DEFAULT_TOKEN_LIFETIME = "90d"
 PROGRESS_MIN_ENTRIES = 200  # smaller imports finish before a bar would be worth drawing
@@ -271,20 +271,25 @@ def import_command(
         "sessions_skipped": report.sessions_skipped,
         "projects": report.projects,
         "team_entries_skipped": report.team_entries_skipped,
+        "sessions_with_secrets": report.sessions_with_secrets,
+        "trust_reset": report.trust_reset,
+        "dropped": [{"where": d.where, "reason": d.reason} for d in report.dropped],
     }
     if as_json:
         click.echo(json.dumps(data_out))
         return
+    left_out: list[str] = []
+    if report.entries_with_secrets:
+        left_out.append(f"{report.entries_with_secrets} entries")
+    if report.sessions_with_secrets:
+        left_out.append(f"{report.sessions_with_secrets} sessions")
     click.echo(
         f"Imported into {report.user_name}: {report.entries_added} entries added, {report.entries_skipped} already "
         f"there, {report.projects} projects, {report.sessions_added} sessions added, {report.sessions_skipped} "
-        "already there."
-        + (
-            f" {report.entries_with_secrets} entries held a secret and were left out."
-            if report.entries_with_secrets
-            else ""
-        )
+        "already there." + (f" {' and '.join(left_out)} held a secret and were left out." if left_out else "")
     )
+    for item in report.dropped:  # where and why only: never the text itself
+        click.echo(f"  {item.where}: {item.reason}")
 
 
 @click.group()
@@ -443,24 +448,20 @@ def _service_at(settings: Settings, location: str) -> MemoryService:
 def doctor_command(
     service: MemoryService, _accounts: Accounts, _settings: Settings, repair: bool, as_json: bool
 ) -> None:
-    """Verify every store (integrity, model, full-text rows, vectors, orphans) and, with --repair, fix them.
-    Exits 1 while a problem remains.
+    """Verify the embedding model (it must load and embed) and every store (integrity, model, full-text rows,
+    vectors, orphans, values outside the limits) and, with --repair, fix what can be fixed. Exits 1 while a
+    problem remains.
 
     Example: contextlamp doctor --repair
     """
-    reports, unowned = examine(service, repair)
-    remaining = sum(1 for r in reports for f in r.findings if not f.repaired) + len(unowned)
+    model = check_model(service)
+    reports, unowned = examine(service, repair, model_works=not model)
+    remaining = len(model) + sum(1 for r in reports for f in r.findings if not f.repaired) + len(unowned)
     if as_json:
         data = {
+            "model": {"identity": service.embedder.identity, "findings": [_finding(f) for f in model]},
             "stores": [
-                {
-                    "store_id": r.store_id,
-                    "entries": r.entries,
-                    "findings": [
-                        {"kind": f.kind, "entry_id": f.entry_id, "detail": f.detail, "repaired": f.repaired}
-                        for f in r.findings
-                    ],
-                }
+                {"store_id": r.store_id, "entries": r.entries, "findings": [_finding(f) for f in r.findings]}
                 for r in reports
             ],
             "unowned_files": unowned,
@@ -468,9 +469,13 @@ def doctor_command(
         }
         click.echo(json.dumps(data, indent=2))
     else:
-        table = Table(title=f"doctor: {len(reports)} stores")
+        table = Table(title=f"doctor: embedding model and {len(reports)} stores")
         for column in ("store", "entries", "finding", "entry", "detail", "repaired"):
             table.add_column(column, overflow="fold")
+        if not model:
+            table.add_row("embedding model", "", "ok", "", Text(service.embedder.identity), "")
+        for f in model:
+            table.add_row("embedding model", "", f.kind, "", Text(f.detail), "no")
         for report in reports:
             if not report.findings:
                 table.add_row(report.store_id, str(report.entries), "ok", "", "", "")
@@ -480,7 +485,7 @@ def doctor_command(
                     str(report.entries),
                     f.kind,
                     f.entry_id or "",
-                    f.detail,
+                    Text(f.detail),
                     "yes" if f.repaired else "no",
                 )
         for name in unowned:
@@ -488,3 +493,7 @@ def doctor_command(
         console().print(table)
     if remaining:
         raise SystemExit(1)
+
+
+def _finding(f: Finding) -> dict[str, Any]:
+    return {"kind": f.kind, "entry_id": f.entry_id, "detail": f.detail, "repaired": f.repaired}

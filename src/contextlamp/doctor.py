@@ -2,19 +2,30 @@
 
 Per store (``Store.check``): the engine's integrity check (SQLite ``PRAGMA integrity_check``), the recorded
 embedding model and dimension, every entry with its full-text row and its one vector, no orphan
-vectors or full-text rows, ``superseded_by`` naming an entry that exists. Plus, across the control plane:
-store files that belong to no user, project or team. Repairs re-embed missing vectors with the configured
-model, rebuild a full-text index from the entries, delete orphans and revive entries superseded by nothing;
-an engine-level corruption is only reported (restore the file from a backup, or ``contextlamp export`` what
-can still be read).
+vectors or full-text rows, ``superseded_by`` naming an entry that exists. Then the values themselves: any
+stored value an import would refuse (``limits``: longer than today's limits, NUL characters; written by an
+older version or under a higher limit), named by field and limit, never quoted. Plus, across the control
+plane: store files that belong to no user, project or team; and the embedding model itself (``model``: it
+must load and embed one text), without which no save and no search works. Repairs re-embed missing vectors
+with the configured model, rebuild a full-text index from the entries, delete orphans and revive entries
+superseded by nothing; an engine-level corruption is only reported (restore the file from a backup, or
+``contextlamp export`` what can still be read), and so are values outside the limits (forget the entry, or
+raise the limit).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numpy as np
+
+from contextlamp.errors import EmbeddingError
+from contextlamp.portability import stored_problems
 from contextlamp.service import MemoryService
-from contextlamp.storage import Finding
+from contextlamp.storage import Finding, Project, Team, User
+
+MODEL_PROBE = "contextlamp doctor: the embedding model turns this sentence into a vector."
+UNIT_TOLERANCE = 1e-3  # rows are L2-normalised float32 (Embedder protocol); rounding stays far below this
 
 
 @dataclass(frozen=True)
@@ -28,27 +39,53 @@ class StoreReport:
 
 def known_store_ids(service: MemoryService) -> list[str]:
     """Every store the control plane knows: each user's personal store and projects, each team."""
+    return [owner.id for owner in _owners(service)]
+
+
+def _owners(service: MemoryService) -> list[User | Project | Team]:
+    """The owner of every known store (its id is the store id): users, their projects, then teams."""
     control = service.registry.control
-    ids: list[str] = []
+    owners: list[User | Project | Team] = []
     for user in control.users():
-        ids.append(user.id)
-        ids += [p.id for p in control.projects(user.id)]
-    ids += [t.id for t in control.teams()]
-    return ids
+        owners.append(user)
+        owners += control.projects(user.id)
+    owners += control.teams()
+    return owners
 
 
-def examine(service: MemoryService, repair: bool) -> tuple[list[StoreReport], list[str]]:
+def check_model(service: MemoryService) -> list[Finding]:
+    """Load the configured embedding model and embed one text: a ``model`` finding when it cannot (the
+    model's own error), or when the vector is not one finite unit row of the model's dimension; ``[]`` when
+    it works. Loading may take a few seconds (the ONNX export, once, about a minute)."""
+    embedder = service.embedder
+    try:
+        vectors = np.asarray(embedder.embed([MODEL_PROBE]))
+    except EmbeddingError as exc:
+        return [Finding("model", None, f"{embedder.identity} cannot embed: {exc}", False)]
+    if vectors.shape != (1, embedder.dim) or not np.isfinite(vectors).all():
+        detail = f"{embedder.identity} returned a {vectors.shape} array, not one finite row of {embedder.dim}"
+        return [Finding("model", None, detail, False)]
+    norm = float(np.linalg.norm(vectors[0]))
+    if abs(norm - 1.0) > UNIT_TOLERANCE:
+        return [Finding("model", None, f"{embedder.identity} returned a vector of length {norm:.4f}, not 1", False)]
+    return []
+
+
+def examine(service: MemoryService, repair: bool, model_works: bool = True) -> tuple[list[StoreReport], list[str]]:
     """Check every known store; returns the reports and the store files no user, project or team owns
-    (SQLite only; they are reported, never deleted: delete them by hand after a look).
+    (SQLite only; they are reported, never deleted: delete them by hand after a look). With ``model_works``
+    false (``check_model`` found a problem) nothing is re-embedded: those findings stay unrepaired.
 
     Raises:
         StorageError: a store cannot be opened at all.
     """
     reports: list[StoreReport] = []
-    for store_id in known_store_ids(service):
-        store = service.registry.store(store_id)
-        findings = store.check(service.entry_embedding, repair)
-        reports.append(StoreReport(store_id, store.count(), findings))
+    embed = service.entry_embedding if model_works else None
+    for owner in _owners(service):
+        store = service.registry.store(owner.id)
+        findings = store.check(embed, repair)
+        findings += [Finding("limits", at, problem, False) for at, problem in stored_problems(service, owner.id, owner)]
+        reports.append(StoreReport(owner.id, store.count(), findings))
     unowned: list[str] = []
     stores_dir = service.registry.home / "stores"
     if service.registry.backend == "sqlite" and stores_dir.is_dir():

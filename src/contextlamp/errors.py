@@ -27,10 +27,12 @@ class InvalidArgumentError(ContextlampError):
 
     Attributes:
         field: the argument's name as the caller spelled it (``"max_results"``).
+        problem: what is wrong with it, without the field (``"must be from 1 to 50, got 99"``).
     """
 
     def __init__(self, field: str, problem: str) -> None:
         self.field = field
+        self.problem = problem
         super().__init__(f"Invalid argument '{field}': {problem}")
 
 

@@ -22,6 +22,7 @@ from typing import Any, Protocol, cast
 
 from contextlamp.llm.openai_chat import ChatModel, LLMError
 from contextlamp.retrieval.query import STOP_WORDS
+from contextlamp.text import has_surrogates
 
 logger = logging.getLogger(__name__)
 
@@ -94,11 +95,17 @@ class LLMQuestionGenerator:
             )
             return self.fallback.generate(content, topic, kind, memory_type)
         items = cast(list[Any], answer)
-        asked = [q.strip()[:MAX_PROBE_CHARS] for q in items if isinstance(q, str) and q.strip()][:5]
+        asked = [q.strip()[:MAX_PROBE_CHARS] for q in items if isinstance(q, str) and q.strip() and _storable(q)][:5]
         if not asked:
             return self.fallback.generate(content, topic, kind, memory_type)
         probes = sentences.generate(content, topic, kind, memory_type) + asked
         return list(dict.fromkeys(probes))
+
+
+def _storable(text: str) -> bool:
+    """Text every backend can store and export -> import gives back: no NUL (PostgreSQL refuses it in text)
+    and no lone surrogate (a JSON answer can hold ``\\ud800``; it is not UTF-8)."""
+    return "\x00" not in text and not has_surrogates(text)
 
 
 def split_sentences(text: str) -> list[str]:
