@@ -134,6 +134,12 @@ def test_forgetting_a_cjk_memory_leaves_no_bytes_of_it(service: MemoryService, a
             assert needle.encode() not in data, f"{needle!r} left in {path.name}"
     assert _keyword_ids(service, alice, marker) == []
     assert all(r.findings == [] for r in examine(service, repair=False)[0])
+    with sqlite3.connect(
+        tmp_path / "home" / "stores" / f"{alice.principal.user_id}.db"
+    ) as raw:  # the index's own term list (prefix-compressed on disk)
+        raw.execute("CREATE VIRTUAL TABLE temp.v USING fts5vocab(main, entries_fts, row)")
+        terms = {r[0] for r in raw.execute("SELECT term FROM temp.v")}
+    assert not terms & set(needles), terms & set(needles)
 
 
 def _old_style(conn: sqlite3.Connection, rowid: int, content: str) -> None:
