@@ -77,6 +77,8 @@ def _char_class(blocks: tuple[tuple[int, int], ...]) -> str:
 
 
 _SCRIPT_CLASS = _char_class(tuple((a, b) for a, b, _ in _SCRIPT_BLOCKS))
+# the same set as a bracket expression PostgreSQL's regular expressions read (its bounds are plain letters)
+SCRIPT_BRACKET = "[" + "".join(f"{chr(a)}-{chr(b)}" for a, b, _ in _SCRIPT_BLOCKS) + "]"
 _HAS_SCRIPT = re.compile(f"[{_SCRIPT_CLASS}]")
 _SPAN = re.compile(f"[{_SCRIPT_CLASS}][{_SCRIPT_CLASS}{_char_class(_MARK_BLOCKS)}]*")  # linear: one class, no nesting
 
