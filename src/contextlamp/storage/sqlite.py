@@ -330,18 +330,23 @@ def _fts_fields(content: str, topic: str | None, tags: Sequence[str]) -> tuple[s
 def _segment_fts(conn: sqlite3.Connection) -> None:
     """Data migration 5: entries holding a spaceless-script run were indexed with it as one token; index
     them again as ``fts_insert`` does (deleted with the values they were indexed with, the raw fields)."""
-    redone = 0
-    for row in conn.execute("SELECT rowid, content, topic, tags FROM entries").fetchall():
-        tags = json.loads(row["tags"])
-        raw = (row["content"], row["topic"] or "", " ".join(tags))
-        if not any(needs_segmenting(value) for value in raw):
-            continue  # indexed exactly as before
-        conn.execute(
-            "INSERT INTO entries_fts(entries_fts, rowid, content, topic, tags) VALUES('delete', ?, ?, ?, ?)",
-            (row["rowid"], *raw),
-        )
-        fts_insert(conn, row["rowid"], row["content"], row["topic"], tags)
-        redone += 1
+    redone = after = 0
+    while rows := conn.execute(  # a bounded batch at a time: memory stays flat on large stores
+        "SELECT rowid, content, topic, tags FROM entries WHERE rowid > ? ORDER BY rowid LIMIT ?",
+        (after, SQLITE_MAX_VARS),
+    ).fetchall():
+        after = rows[-1]["rowid"]
+        for row in rows:
+            tags = json.loads(row["tags"])
+            raw = (row["content"], row["topic"] or "", " ".join(tags))
+            if not any(needs_segmenting(value) for value in raw):
+                continue  # indexed exactly as before
+            conn.execute(
+                "INSERT INTO entries_fts(entries_fts, rowid, content, topic, tags) VALUES('delete', ?, ?, ?, ?)",
+                (row["rowid"], *raw),
+            )
+            fts_insert(conn, row["rowid"], row["content"], row["topic"], tags)
+            redone += 1
     if redone:
         conn.execute("INSERT INTO entries_fts(entries_fts) VALUES('optimize')")
         logger.info("indexed %d entries in spaceless scripts as character bigrams", redone)
