@@ -4,6 +4,8 @@ non-Latin scripts (Russian, Arabic), on both backends; the migration and doctor 
 from __future__ import annotations
 
 import sqlite3
+import time
+from collections.abc import Callable
 from pathlib import Path
 
 import psycopg
@@ -11,10 +13,11 @@ import pytest
 
 from contextlamp.doctor import examine
 from contextlamp.embedding import FakeEmbedder
-from contextlamp.retrieval.query import content_terms, index_text, needs_segmenting
+from contextlamp.retrieval.query import content_terms, index_text, needs_segmenting, query_terms
 from contextlamp.retrieval.search import ScopedStore, collect_signals
 from contextlamp.service import Caller, MemoryService
 from contextlamp.storage import StoreRegistry
+from contextlamp.text import topic_key
 from tests.postgres import PostgresServer
 
 # language: (the memory asked for, three others, a question a user would ask, in other words than the memory)
@@ -134,6 +137,12 @@ def test_forgetting_a_cjk_memory_leaves_no_bytes_of_it(service: MemoryService, a
             assert needle.encode() not in data, f"{needle!r} left in {path.name}"
     assert _keyword_ids(service, alice, marker) == []
     assert all(r.findings == [] for r in examine(service, repair=False)[0])
+    with sqlite3.connect(
+        tmp_path / "home" / "stores" / f"{alice.principal.user_id}.db"
+    ) as raw:  # the index's own term list (prefix-compressed on disk)
+        raw.execute("CREATE VIRTUAL TABLE temp.v USING fts5vocab(main, entries_fts, row)")
+        terms = {r[0] for r in raw.execute("SELECT term FROM temp.v")}
+    assert not terms & set(needles), terms & set(needles)
 
 
 def _old_style(conn: sqlite3.Connection, rowid: int, content: str) -> None:
@@ -228,3 +237,24 @@ def test_a_postgresql_database_indexed_before_bigrams_is_migrated_and_checked(
             reopened.registry.close()
     finally:
         postgres.empty("cjk")
+
+
+def _seconds(fn: Callable[[str], object], text: str) -> float:
+    start = time.perf_counter()
+    fn(text)
+    return time.perf_counter() - start
+
+
+@pytest.mark.parametrize(
+    "unit",
+    ["a数", "数\u0301", "数・", "한数", "ท\u0e48", "数 ", "\u0301数", "+#&.数"],  # script changes, marks, separators
+)
+def test_segmenting_is_linear_on_adversarial_text(unit: str) -> None:
+    size = 32 * 1024
+    plain = "我们的账本数据库部署在法兰克福" * (size // 15)
+    hostile = unit * (size // len(unit))
+    functions: tuple[Callable[[str], object], ...] = (index_text, query_terms, topic_key)
+    for fn in functions:
+        baseline = min(_seconds(fn, plain) for _ in range(3))
+        took = min(_seconds(fn, hostile) for _ in range(3))
+        assert took < 20 * baseline + 0.05, (fn, unit, took, baseline)  # quadratic: 32 KiB would take seconds

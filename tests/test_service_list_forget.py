@@ -92,15 +92,20 @@ def test_forget_leaves_no_trace_of_the_text_in_the_database_files(
     service: MemoryService, alice: Caller, tmp_path: Path
 ) -> None:
     marker = "Quixotic-Marmalade-Xylophone-4711"
+    cjk = "鲸鱼橘子酱"  # indexed as bigrams (鲸鱼 鱼橘 橘子 子酱 酱): every one must go too
     keep = [service.save_context(alice, f"ordinary memory {i} about daily work") for i in range(20)]
-    secret = service.save_context(alice, f"My private note: {marker} is the codename", tags=["privatetagzz"])
+    secret = service.save_context(
+        alice, f"My private note: {marker} is the codename, 代号{cjk}", tags=["privatetagzz", "秘密标签"]
+    )
     service.get_context(alice, "codename")
+    service.get_context(alice, cjk)
     assert service.forget_context(alice, secret.id).forgotten
     files = list((tmp_path / "home" / "stores").glob(f"{alice.principal.user_id}.db*"))
     assert files
+    bigrams = [cjk[i : i + 2] for i in range(len(cjk) - 1)]
     for path in files:
         data = path.read_bytes()
-        for needle in (marker, "Quixotic", "marmalad", "privatetagzz", "codenam"):
+        for needle in (marker, "Quixotic", "marmalad", "privatetagzz", "codenam", cjk, "秘密标签", *bigrams):
             assert needle.lower().encode() not in data.lower(), f"{needle!r} left in {path.name}"
     assert len(service.list_context(alice).items) == len(keep)
 

@@ -20,6 +20,7 @@ import re
 import unicodedata
 from bisect import bisect_right
 from collections.abc import Iterator
+from functools import lru_cache
 
 from contextlamp.text import scrub_surrogates, topic_key
 
@@ -76,6 +77,8 @@ def _char_class(blocks: tuple[tuple[int, int], ...]) -> str:
 
 
 _SCRIPT_CLASS = _char_class(tuple((a, b) for a, b, _ in _SCRIPT_BLOCKS))
+# the same set as a bracket expression PostgreSQL's regular expressions read (its bounds are plain letters)
+SCRIPT_BRACKET = "[" + "".join(f"{chr(a)}-{chr(b)}" for a, b, _ in _SCRIPT_BLOCKS) + "]"
 _HAS_SCRIPT = re.compile(f"[{_SCRIPT_CLASS}]")
 _SPAN = re.compile(f"[{_SCRIPT_CLASS}][{_SCRIPT_CLASS}{_char_class(_MARK_BLOCKS)}]*")  # linear: one class, no nesting
 
@@ -89,6 +92,18 @@ def _script(char: str) -> str | None:
     return None
 
 
+@lru_cache(maxsize=1 << 16)
+def _role(char: str) -> str:
+    """What ``char`` is inside a span of ``_SPAN``: its script's class (a letter or digit, part of a run),
+    ``"M"`` (a combining mark, dropped inside a run) or ``""`` (punctuation or a symbol: a separator).
+    Cached: CJK text repeats its few thousand characters."""
+    category = unicodedata.category(char)[0]
+    if category == "M":
+        return "M"
+    script = _script(char)
+    return script if script is not None and category in "LN" else ""
+
+
 def _pieces(text: str) -> Iterator[tuple[bool, str]]:
     """``text`` in order as ``(is_run, piece)``: runs of letters and digits of one spaceless script (combining
     marks inside them dropped), and everything else as it is. Linear in ``len(text)``."""
@@ -97,22 +112,21 @@ def _pieces(text: str) -> Iterator[tuple[bool, str]]:
         if span.start() > done:
             yield False, text[done : span.start()]
         run: list[str] = []
-        kind: str | None = None
+        kind = ""
         for char in span.group():
-            category = unicodedata.category(char)
-            script = _script(char)
-            if script is not None and category[0] in "LN":
-                if script != kind and run:
-                    yield True, "".join(run)
-                    run = []
-                kind = script
+            role = _role(char)
+            if role == kind and role:  # most characters: the run goes on
                 run.append(char)
-            elif category[0] == "M" and run:
+            elif role == "M" and run:
                 continue
-            else:  # the script's punctuation or symbols: a separator
+            elif role and role != "M":  # a run of another script starts
                 if run:
                     yield True, "".join(run)
-                    run, kind = [], None
+                run, kind = [char], role
+            else:  # the script's punctuation or symbols (or a mark outside a run): a separator, kept as it is
+                if run:
+                    yield True, "".join(run)
+                    run, kind = [], ""
                 yield False, char
         if run:
             yield True, "".join(run)

@@ -169,7 +169,9 @@ class Store(Protocol):
 
     def delete(self, entry_id: str) -> bool:
         """Delete an entry completely (row, full-text row, vectors) in one transaction and scrub the
-        freed bytes from the database files. Returns False when the id is not in this store."""
+        freed bytes from the database files, without waiting for other connections' readers: a scrub they
+        hold up completes on its own once they end (SQLite: docs/architecture.md). Returns False when the id
+        is not in this store."""
         ...
 
     def put_session(self, digest: SessionDigest) -> None:

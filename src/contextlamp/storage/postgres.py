@@ -41,7 +41,7 @@ from contextlamp.models import (
     entry_values,
     stored_form,
 )
-from contextlamp.retrieval.query import index_text, is_prefix_term, needs_segmenting
+from contextlamp.retrieval.query import SCRIPT_BRACKET, index_text, is_prefix_term, needs_segmenting
 from contextlamp.storage.base import EmbedFn, Finding
 
 logger = logging.getLogger(__name__)
@@ -201,10 +201,11 @@ def _segment_tsv(conn: psycopg.Connection[Any]) -> None:
     indexed with the run as one lexeme), from ``index_text`` of their fields; a batch at a time."""
     redone, after = 0, ("", "")
     while True:
-        rows = conn.execute(
+        rows = conn.execute(  # the database's regex skips the other rows without sending them
             "SELECT store_id, id, content, topic, tags FROM entries WHERE (store_id, id) > (%s, %s) "
+            "AND (content ~ %s OR coalesce(topic, '') ~ %s OR array_to_string(tags, ' ') ~ %s) "
             "ORDER BY store_id, id LIMIT %s",
-            (*after, MIGRATION_BATCH),
+            (*after, SCRIPT_BRACKET, SCRIPT_BRACKET, SCRIPT_BRACKET, MIGRATION_BATCH),
         ).fetchall()
         if not rows:
             break

@@ -44,6 +44,15 @@ from contextlamp.storage.base import EmbedFn, Finding
 logger = logging.getLogger(__name__)
 
 BUSY_TIMEOUT_MS = 30_000  # a writer holds the lock for milliseconds; 30 s only matters under heavy contention
+# Scrubbing the WAL after a deletion (a TRUNCATE checkpoint) must wait for every reader of the WAL to finish;
+# a reader holding a transaction (a CLI command, a backup, another server) can take any time, so the
+# deletion waits at most SCRUB_WAIT_MS for it and a scrub left pending is retried: in a background timer
+# (SCRUB_RETRY_FIRST_S doubling to SCRUB_RETRY_MAX_S, for SCRUB_RETRY_FOR_S), after the next write of any
+# process (without waiting), and when a process opens the store. The pending mark is a counter in ``meta``.
+SCRUB_WAIT_MS = 100
+SCRUB_RETRY_FIRST_S = 0.2
+SCRUB_RETRY_MAX_S = 5.0
+SCRUB_RETRY_FOR_S = 3600.0
 SQLITE_MAX_VARS = 900  # below SQLite's historical SQLITE_MAX_VARIABLE_NUMBER of 999
 
 FOLDING_MIGRATION = 4  # the number of the data migration that folds old stores' vectors
@@ -321,18 +330,23 @@ def _fts_fields(content: str, topic: str | None, tags: Sequence[str]) -> tuple[s
 def _segment_fts(conn: sqlite3.Connection) -> None:
     """Data migration 5: entries holding a spaceless-script run were indexed with it as one token; index
     them again as ``fts_insert`` does (deleted with the values they were indexed with, the raw fields)."""
-    redone = 0
-    for row in conn.execute("SELECT rowid, content, topic, tags FROM entries").fetchall():
-        tags = json.loads(row["tags"])
-        raw = (row["content"], row["topic"] or "", " ".join(tags))
-        if not any(needs_segmenting(value) for value in raw):
-            continue  # indexed exactly as before
-        conn.execute(
-            "INSERT INTO entries_fts(entries_fts, rowid, content, topic, tags) VALUES('delete', ?, ?, ?, ?)",
-            (row["rowid"], *raw),
-        )
-        fts_insert(conn, row["rowid"], row["content"], row["topic"], tags)
-        redone += 1
+    redone = after = 0
+    while rows := conn.execute(  # a bounded batch at a time: memory stays flat on large stores
+        "SELECT rowid, content, topic, tags FROM entries WHERE rowid > ? ORDER BY rowid LIMIT ?",
+        (after, SQLITE_MAX_VARS),
+    ).fetchall():
+        after = rows[-1]["rowid"]
+        for row in rows:
+            tags = json.loads(row["tags"])
+            raw = (row["content"], row["topic"] or "", " ".join(tags))
+            if not any(needs_segmenting(value) for value in raw):
+                continue  # indexed exactly as before
+            conn.execute(
+                "INSERT INTO entries_fts(entries_fts, rowid, content, topic, tags) VALUES('delete', ?, ?, ?, ?)",
+                (row["rowid"], *raw),
+            )
+            fts_insert(conn, row["rowid"], row["content"], row["topic"], tags)
+            redone += 1
     if redone:
         conn.execute("INSERT INTO entries_fts(entries_fts) VALUES('optimize')")
         logger.info("indexed %d entries in spaceless scripts as character bigrams", redone)
@@ -453,12 +467,16 @@ class SqliteStore:
         self._conn = connect(path)
         self._inode = path.stat().st_ino
         self._dim = dim
+        self._closed = False
+        self._retry: threading.Timer | None = None  # the background retry of a pending scrub, while one runs
         version = self._conn.execute("PRAGMA user_version").fetchone()[0]
         migrate(self._conn, MIGRATIONS)
         if 0 < version < FOLDING_MIGRATION:  # the fold rewrote the vectors table: do not leave its size in the WAL
-            self._scrub_wal()
+            self._checkpoint(SCRUB_WAIT_MS)
         self._check_embedder(embedder_identity)
         self._index = _VectorIndex(dim)
+        if self._scrub_mark() is not None:  # a deletion whose scrub no process completed (here or elsewhere)
+            self._scrub_or_defer(0, deletion=False)
 
     # -- plumbing -------------------------------------------------------------------------------------
 
@@ -477,17 +495,126 @@ class SqliteStore:
 
     @contextmanager
     def _write(self) -> Generator[sqlite3.Connection]:
+        """One ``BEGIN IMMEDIATE`` transaction; after its commit, a scrub that is pending (a deletion of this
+        transaction, or one another process could not complete) is attempted (``_scrub``)."""
         with self._lock:
             try:
                 self._conn.execute("BEGIN IMMEDIATE")
             except sqlite3.OperationalError as exc:
                 raise StorageError(f"Store {self.store_id} is busy: {exc}") from exc
+            self._deleted = False
             try:
                 yield self._conn
+                mark = self._scrub_mark()
                 self._conn.execute("COMMIT")
             except BaseException:
                 self._conn.execute("ROLLBACK")
                 raise
+            finally:
+                deleted, self._deleted = self._deleted, False
+            # a deletion waits briefly for readers; a write retries another's scrub without waiting, unless
+            # this process's retry timer already does
+            if mark is not None and (deleted or self._retry is None):
+                self._scrub_or_defer(SCRUB_WAIT_MS if deleted else 0, deletion=deleted)
+
+    _deleted = False  # the current transaction deleted memory (``_want_scrub``)
+
+    def _want_scrub(self, conn: sqlite3.Connection) -> None:
+        """Mark, inside a deleting transaction, that the WAL must be scrubbed: the mark commits with the
+        deletion, so a crash or a busy reader cannot lose it. A counter: ``_scrub`` clears only the value
+        it saw before its checkpoint, never a later deletion's."""
+        conn.execute(
+            "INSERT INTO meta(key, value) VALUES ('scrub_pending', '1') "
+            "ON CONFLICT(key) DO UPDATE SET value = CAST(value AS INTEGER) + 1"
+        )
+        self._deleted = True
+
+    def _scrub_mark(self) -> str | None:
+        row = self._conn.execute("SELECT value FROM meta WHERE key = 'scrub_pending'").fetchone()
+        return None if row is None else str(row[0])
+
+    def _checkpoint(self, wait_ms: int) -> bool:
+        """``PRAGMA wal_checkpoint(TRUNCATE)`` waiting at most ``wait_ms`` for readers and writers (the busy
+        timeout is per connection: lowered around the call, then restored). True when every frame was copied
+        and the WAL truncated to zero bytes; False when a reader or writer kept it (the pragma then answers
+        busy = 1 rather than raising; SQLite docs, PRAGMA wal_checkpoint)."""
+        with self._lock:
+            self._conn.execute(f"PRAGMA busy_timeout = {wait_ms}")
+            try:
+                busy = self._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()[0]
+            except sqlite3.OperationalError:
+                busy = 1
+            finally:
+                self._conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            return busy == 0
+
+    def _scrub_or_defer(self, wait_ms: int, deletion: bool) -> None:
+        """``_scrub``; when the WAL stays busy, start the retry timer (unless one runs) and, for a deletion,
+        log the deferral at WARNING (the store id only, never content)."""
+        if self._scrub(wait_ms):
+            return
+        if deletion:
+            logger.warning(
+                "store %s: deleted memory is not yet scrubbed from the write-ahead log, another connection is "
+                "reading the store; retrying in the background and after the next write",
+                self.store_id,
+            )
+        if self._retry is None and not self._closed:
+            self._start_retry(SCRUB_RETRY_FIRST_S, time.monotonic() + SCRUB_RETRY_FOR_S)
+
+    def _scrub(self, wait_ms: int) -> bool:
+        """Complete a pending scrub: checkpoint the WAL (``_checkpoint``) and clear the mark it saw, unless a
+        later deletion raised it meanwhile. Idempotent and safe across processes (the checkpoint is SQLite's;
+        the mark is cleared by compare-and-delete). Returns whether nothing is left pending."""
+        with self._lock:
+            if self._closed:
+                return False
+            mark = self._scrub_mark()
+            if mark is None:
+                return True
+            if not self._checkpoint(wait_ms):
+                return False
+            try:  # the mark's own update is one small meta page in the emptied WAL
+                self._conn.execute(f"PRAGMA busy_timeout = {SCRUB_WAIT_MS}")
+                self._conn.execute("BEGIN IMMEDIATE")
+                self._conn.execute("DELETE FROM meta WHERE key = 'scrub_pending' AND value = ?", (mark,))
+                self._conn.execute("COMMIT")
+            except sqlite3.OperationalError:  # a writer holds the lock: the checkpoint is done, the mark stays
+                if self._conn.in_transaction:
+                    self._conn.execute("ROLLBACK")
+            finally:
+                self._conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            return True
+
+    def _start_retry(self, delay: float, deadline: float) -> None:
+        """Run ``_retry_scrub`` in ``delay`` seconds on a daemon timer (one per store at a time)."""
+        timer = threading.Timer(delay, self._retry_scrub, (delay, deadline))
+        timer.daemon = True
+        timer.name = f"scrub-{self.store_id}"
+        self._retry = timer
+        timer.start()
+
+    def _retry_scrub(self, delay: float, deadline: float) -> None:
+        with self._lock:
+            if self._closed or self._retry is not threading.current_thread():
+                return
+            self._retry = None
+            try:
+                done = self._scrub(SCRUB_WAIT_MS)
+            except sqlite3.Error as exc:  # e.g. the file was deleted under us: the next open or write retries
+                logger.warning("store %s: background scrub failed: %s", self.store_id, type(exc).__name__)
+                return
+            if done:
+                logger.info("store %s: deleted memory scrubbed from the write-ahead log", self.store_id)
+                return
+            if time.monotonic() + delay > deadline:
+                logger.warning(
+                    "store %s: the WAL file stayed busy for %.0f s; the next write or start completes the scrub",
+                    self.store_id,
+                    SCRUB_RETRY_FOR_S,
+                )
+                return
+            self._start_retry(min(delay * 2, SCRUB_RETRY_MAX_S), deadline)
 
     def _read(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
         with self._lock:
@@ -531,13 +658,6 @@ class SqliteStore:
         # merge FTS segments so no deleted term survives in an old segment; secure_delete zeroes freed pages
         conn.execute("INSERT INTO entries_fts(entries_fts) VALUES('optimize')")
         conn.execute("UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'vec_epoch'")
-
-    def _scrub_wal(self) -> None:
-        # old page images (with the deleted text) live on in WAL frames until a checkpoint resets the log
-        try:
-            self._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-        except sqlite3.OperationalError as exc:  # a reader in another process holds a snapshot
-            logger.info("WAL checkpoint after delete deferred: %s", exc)
 
     def _sync_index(self) -> _VectorIndex:
         """Bring the in-memory matrix up to the database's state (called under the lock)."""
@@ -694,9 +814,9 @@ class SqliteStore:
             conn.execute("DELETE FROM corroborations WHERE user_id = ?", (user_id,))
             if rows:
                 self._after_delete(conn)
+                self._want_scrub(conn)
         if rows:
             with self._lock:
-                self._scrub_wal()
                 self._index = _VectorIndex(self._dim)
         return len(rows)
 
@@ -868,8 +988,8 @@ class SqliteStore:
                 return False
             self._delete_row(conn, row)
             self._after_delete(conn)
+            self._want_scrub(conn)  # old page images (with the text) live on in WAL frames until a checkpoint
         with self._lock:
-            self._scrub_wal()
             self._index = _VectorIndex(self._dim)  # drop the forgotten vectors from memory now
         return True
 
@@ -944,8 +1064,7 @@ class SqliteStore:
             conn.execute(
                 "DELETE FROM session_learnings WHERE session_id = ? AND entry_id = ?", (session_id, drop_entry_id)
             )
-        with self._lock:
-            self._scrub_wal()
+            self._want_scrub(conn)
 
     def count(self) -> int:
         return int(self._read("SELECT count(*) FROM entries")[0][0])
@@ -1075,12 +1194,18 @@ class SqliteStore:
                 conn.execute(f"DELETE FROM {table}")
             conn.execute("INSERT INTO entries_fts(entries_fts) VALUES('delete-all')")
             self._after_delete(conn)
+            self._want_scrub(conn)
         with self._lock:
-            self._scrub_wal()
             self._index = _VectorIndex(self._dim)
 
     def close(self) -> None:
+        """Close the connection and stop a scrub retry timer (a pending scrub stays marked in the file: the
+        next process to open or write the store completes it)."""
         with self._lock:
+            self._closed = True
+            if self._retry is not None:
+                self._retry.cancel()
+                self._retry = None
             self._conn.close()
 
 
