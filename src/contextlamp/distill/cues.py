@@ -295,7 +295,7 @@ CUES["zh"] = Cues(
         r"|帮我|给我|你能|你可以|能不能|可不可以|能帮|可以帮)"
     ),
     confirm=_WORLD_CONFIRM,
-    dangling=_c(r"^(?:它|这|那|他们|她们|它们|这个|那个|他|她)"),
+    dangling=_c(r"^(?:它|它们|他们|她们|他|她|这是|那是|这就是|这些是|那些是)"),  # not "这个项目": that names it
     task=_c(
         r"待办|提醒我|记得要|别忘了|截止|最后期限|todo|之前(?:完成|做完|提交|修复|上线)|"
         r"(?:我|我们)(?:还)?(?:需要|得|要)(?:在|把|去|先)"
@@ -324,7 +324,7 @@ CUES["ja"] = Cues(
         r".*(?:てください|て下さい|てくれ|てもらえ|ていただけ|教えて|見せて|書いて|確認して|直して|お願いできますか)"
     ),
     confirm=_WORLD_CONFIRM,
-    dangling=_c(r"^(?:それ|これ|あれ|彼|彼女|彼ら)"),
+    dangling=_c(r"^(?:それ|これ|あれ|彼|彼女|彼ら)(?:は|が|も|を)"),  # not "この…" / "その…": those name it
     task=_c(
         r"todo|やること|タスク|締め切り|締切|期限|までに|リマインド|忘れずに|しなければ|しないといけない|する必要があ"
     ),
@@ -493,7 +493,8 @@ def cues_for(language: str) -> Cues:
     return CUES.get(language, GENERIC)
 
 
-_LANGUAGE_WORDS: dict[str, frozenset[str]] = {
+# common function words of Latin-script languages: the language guess, and words that never name a subject
+LANGUAGE_WORDS: dict[str, frozenset[str]] = {
     "en": frozenset(
         [
             "the",
@@ -587,6 +588,80 @@ _LANGUAGE_WORDS: dict[str, frozenset[str]] = {
             "que",
         ]
     ),
+    # Latin-script languages without a cue set (they get GENERIC): told apart so that their text is not read
+    # with another language's cues
+    "it": frozenset(
+        [
+            "il",
+            "lo",
+            "di",
+            "che",
+            "è",
+            "e",
+            "per",
+            "non",
+            "un",
+            "una",
+            "sono",
+            "mi",
+            "ho",
+            "con",
+            "del",
+            "della",
+            "gli",
+            "le",
+            "questo",
+            "nostro",
+            "mio",
+        ]
+    ),
+    "pt": frozenset(
+        [
+            "o",
+            "os",
+            "de",
+            "que",
+            "é",
+            "e",
+            "para",
+            "não",
+            "um",
+            "uma",
+            "são",
+            "eu",
+            "com",
+            "do",
+            "da",
+            "em",
+            "nós",
+            "nosso",
+            "meu",
+            "isso",
+        ]
+    ),
+    "nl": frozenset(
+        [
+            "de",
+            "het",
+            "een",
+            "en",
+            "is",
+            "zijn",
+            "wij",
+            "ik",
+            "je",
+            "niet",
+            "van",
+            "voor",
+            "met",
+            "op",
+            "dat",
+            "dit",
+            "ons",
+            "onze",
+            "mijn",
+        ]
+    ),
 }
 
 
@@ -598,6 +673,6 @@ def detect_language(text: str) -> str:
     if by_script is not None:
         return by_script
     words = re.findall(r"[\w']+", text[:SAMPLE_CHARS].lower())[:2000]
-    counts = {lang: sum(1 for w in words if w in vocab) for lang, vocab in _LANGUAGE_WORDS.items()}
+    counts = {lang: sum(1 for w in words if w in vocab) for lang, vocab in LANGUAGE_WORDS.items()}
     best = max(counts, key=lambda lang: (counts[lang], lang == "en"))
     return best if counts[best] > 0 else "en"

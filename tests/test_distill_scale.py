@@ -1,0 +1,40 @@
+"""The offline distiller's time grows linearly with the transcript (issue 12, point 12: a 2 MiB transcript got no
+answer in 600 s, its restatement check comparing every pair of statements). Measured against itself in the same
+run, never against wall-clock bounds; bench/distill_scale.py prints the figures for 0.25 to 2 MiB."""
+
+from __future__ import annotations
+
+import time
+
+from contextlamp.distill import OfflineDistiller, parse_transcript
+
+SERVICES = ["billing", "ledger", "search", "ingest", "auth", "payments", "reports", "exports"]  # 8
+
+
+def _transcript(statements: int) -> str:
+    """Distinct user statements (each its own fact) with a restatement every tenth, and assistant replies."""
+    lines: list[str] = []
+    for n in range(statements):
+        if n % 10 == 9:
+            said = n - 9
+            lines.append(f"User: So again, the {SERVICES[said % 8]} worker {said} listens on port {said + 1000}.")
+        else:
+            lines.append(f"User: The {SERVICES[n % 8]} worker {n} listens on port {n + 1000}.")
+        lines.append("Assistant: Noted. I've updated the config.")
+    return "\n".join(lines)
+
+
+def _seconds(statements: int) -> float:
+    turns = parse_transcript(_transcript(statements))
+    best = float("inf")
+    for _ in range(3):  # the best of three: the machine is shared
+        start = time.perf_counter()
+        items = OfflineDistiller().distill(turns)
+        best = min(best, time.perf_counter() - start)
+    assert len(items) == statements - statements // 10  # restatements merged, every other statement kept
+    return best
+
+
+def test_distilling_four_times_the_statements_takes_about_four_times_as_long() -> None:
+    small, large = _seconds(400), _seconds(1600)
+    assert large / small < 8, f"{small:.3f} s for 400 statements, {large:.3f} s for 1600 (quadratic is 16x)"
