@@ -39,3 +39,34 @@ def test_distilling_four_times_the_statements_takes_about_four_times_as_long() -
     (small, small_items), (large, large_items) = _seconds(400), _seconds(1600)
     assert large / small < 8, f"{small:.3f} s for 400 statements, {large:.3f} s for 1600 (quadratic is 16x)"
     assert (small_items, large_items) == (360, 1440)  # restatements merged, every other statement kept
+
+
+ADVERSARIAL = {
+    "acknowledgements": "ok thanks " * 6000,
+    "ideographs": "好的谢谢" * 12000,
+    "interjections": "oh, " * 12000 + "x",
+    "markers": "correction correction: " * 2400,
+    "actually": "actually, " * 5000 + "we use it",
+    "question marks": "? " + " " * 30000 + "x ?",
+    "filler": "also " + " " * 30000 + "x",
+    "dots": ". " * 20000,
+    "fences": "``` " * 12000,
+    "greetings": "hi, " * 12000,
+    "contrasts": "not " * 12000,
+}
+
+
+def _distil_seconds(text: str) -> float:
+    turns = parse_transcript(f"User: {text}")
+    start = time.perf_counter()
+    OfflineDistiller().distill(turns)
+    return time.perf_counter() - start
+
+
+def test_adversarial_lines_cost_about_what_prose_of_their_size_costs() -> None:
+    """Every rule over the user's text is linear: 48 KiB built from repeated prefixes of what the rules look
+    for takes no more than a few times as long as 48 KiB of ordinary statements on one line."""
+    prose = " ".join(f"The billing worker {n} listens on port {n + 1000}." for n in range(1200))
+    baseline = max(_distil_seconds(prose), 0.05)
+    for name, text in ADVERSARIAL.items():
+        assert _distil_seconds(text) < 10 * baseline, name

@@ -280,8 +280,16 @@ _WORLD_CONFIRM = _c(  # words of spaced scripts must end there; Chinese and Japa
     r"да|давай|давайте|хорошо|ладно|согласен|согласна|نعم|أجل|حسنا|تمام|موافق)(?![\w'])"
     r"|好的|好|可以|行|没问题|对|是的|就这么办|同意|はい|ええ|お願いします|そうしましょう|了解)"
 )
-# a sentence ends on a question mark: ASCII, full-width (CJK), Arabic, Greek; closing quotes may follow
-QUESTION_MARK = re.compile(r"[?？؟\u037e]\s*[\"'”’」』)）\]]*\s*$")
+_QUESTION_MARKS = ("?", "？", "؟", "\u037e")  # ASCII, full-width (CJK), Arabic, Greek
+_CLOSERS = " \t\n\"'”’」』)）]"
+
+
+def ends_as_question(sentence: str) -> bool:
+    """True when ``sentence`` ends on a question mark (ASCII, full-width, Arabic or Greek), closing quotes and
+    brackets after it allowed ("Why?", "为什么？", "لماذا؟", "「本当？」")."""
+    return sentence.rstrip(_CLOSERS).endswith(_QUESTION_MARKS)
+
+
 _LEADING_GREETING = _c(  # "你好，…", "Привет, …": a greeting in front of a statement
     r"^(?:hi|hello|hey|你好|您好|嗨|こんにちは|こんばんは|おはようございます|안녕하세요|привет|здравствуйте|"
     r"مرحبا|مرحباً|أهلا|السلام عليكم)[\s,，、!！.。:：]+"
