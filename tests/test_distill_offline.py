@@ -160,6 +160,8 @@ _OTHERS = {
     "User: Wir nutzen pnpm in jedem Repository.\n",
     "fr": "User: Le service de paiement tourne sur Fly.io à Francfort.\nUser: Notre cluster de test a trois nœuds.\n"
     "User: Nous utilisons pnpm dans chaque dépôt.\n",
+    "es": "User: El servicio de pagos corre en Fly.io en Fráncfort.\nUser: Usamos pnpm en cada repositorio.\n"
+    "User: Nuestro clúster de pruebas tiene 3 nodos.\n",
 }
 
 
@@ -201,6 +203,24 @@ _OTHERS = {
             "The API rate limit is 100 requests per minute.",
             "Update: the API rate limit is 250 requests per minute.",
             "The API rate limit is 250 requests per minute.",
+        ),
+        (
+            "en",
+            "The nightly backup runs at 02:00 UTC.",
+            "Sorry, I mixed that up: the nightly backup runs at 03:30 UTC.",
+            "The nightly backup runs at 03:30 UTC.",
+        ),
+        (
+            "en",
+            "Our on-call rotation is weekly.",
+            "Small correction: our on-call rotation is every two weeks, not weekly.",
+            "Our on-call rotation is every two weeks, not weekly.",
+        ),
+        (
+            "es",
+            "La base de datos contable es MySQL 8.",
+            "Me equivoqué: la base de datos contable es PostgreSQL 16, no MySQL.",
+            "La base de datos contable es PostgreSQL 16, no MySQL.",
         ),
         (
             "de",
