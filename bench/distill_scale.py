@@ -325,6 +325,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=7)
     args = parser.parse_args(argv)
     embedder = create_embedder(args.embedder)
+    embedder.embed(["warm-up"])  # the model loads on first use: not part of any size's time
     console = Console(width=200)
     rows = [run_size(mib, embedder, args.seed) for mib in args.sizes]
     report(rows, console)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from contextlamp.distill import OfflineDistiller, parse_transcript
 from contextlamp.distill.offline import to_user_perspective
 
@@ -147,3 +149,127 @@ def test_a_very_long_line_is_cut_into_bounded_pieces() -> None:
     assert len(pieces) > 1 and max(len(p) for p in pieces) <= SEGMENT_CHARS
     assert "".join(pieces).replace(" ", "") == line.replace(" ", "")
     assert _pieces("x" * 5000) == ["x" * SEGMENT_CHARS] * 5
+
+
+# -- corrections (issue 12, point 13) -------------------------------------------------------------------------
+
+_OTHERS = {
+    "en": "User: The billing service runs on Fly.io in Frankfurt.\nUser: Our staging cluster has three nodes.\n"
+    "User: We deploy the mobile app every second Tuesday.\n",
+    "de": "User: Der Abrechnungsdienst läuft auf Fly.io in Frankfurt.\nUser: Unser Staging-Cluster hat drei Knoten.\n"
+    "User: Wir nutzen pnpm in jedem Repository.\n",
+    "fr": "User: Le service de paiement tourne sur Fly.io à Francfort.\nUser: Notre cluster de test a trois nœuds.\n"
+    "User: Nous utilisons pnpm dans chaque dépôt.\n",
+    "es": "User: El servicio de pagos corre en Fly.io en Fráncfort.\nUser: Usamos pnpm en cada repositorio.\n"
+    "User: Nuestro clúster de pruebas tiene 3 nodos.\n",
+}
+
+
+@pytest.mark.parametrize(
+    ("language", "earlier", "correction", "corrected"),
+    [
+        (
+            "en",
+            "The ledger database is MySQL 8.",
+            "Correction: the ledger database is PostgreSQL 16, not MySQL.",
+            "The ledger database is PostgreSQL 16, not MySQL.",
+        ),
+        (
+            "en",
+            "The ledger database is MySQL 8.",
+            "Actually, the ledger database is PostgreSQL 16, not MySQL.",
+            "The ledger database is PostgreSQL 16, not MySQL.",
+        ),
+        (
+            "en",
+            "Our error tracker is Sentry, hosted by us.",
+            "I was wrong, our error tracker is GlitchTip, not Sentry.",
+            "Our error tracker is GlitchTip, not Sentry.",
+        ),
+        (
+            "en",
+            "The release freeze starts on December 15.",
+            "Scratch that, the release freeze starts on December 18.",
+            "The release freeze starts on December 18.",
+        ),
+        (
+            "en",
+            "Our support inbox is answered by Dana.",
+            "Wait, no, our support inbox is answered by Priya, not Dana.",
+            "Our support inbox is answered by Priya, not Dana.",
+        ),
+        (
+            "en",
+            "The API rate limit is 100 requests per minute.",
+            "Update: the API rate limit is 250 requests per minute.",
+            "The API rate limit is 250 requests per minute.",
+        ),
+        (
+            "en",
+            "The nightly backup runs at 02:00 UTC.",
+            "Sorry, I mixed that up: the nightly backup runs at 03:30 UTC.",
+            "The nightly backup runs at 03:30 UTC.",
+        ),
+        (
+            "en",
+            "Our on-call rotation is weekly.",
+            "Small correction: our on-call rotation is every two weeks, not weekly.",
+            "Our on-call rotation is every two weeks, not weekly.",
+        ),
+        (
+            "es",
+            "La base de datos contable es MySQL 8.",
+            "Me equivoqué: la base de datos contable es PostgreSQL 16, no MySQL.",
+            "La base de datos contable es PostgreSQL 16, no MySQL.",
+        ),
+        (
+            "de",
+            "Die Ledger-Datenbank ist MySQL 8.",
+            "Korrektur: die Ledger-Datenbank ist PostgreSQL 16, nicht MySQL.",
+            "Die Ledger-Datenbank ist PostgreSQL 16, nicht MySQL.",
+        ),
+        (
+            "fr",
+            "Notre base de facturation tourne sur MySQL 8.",
+            "En fait, notre base de facturation tourne sur PostgreSQL 16, pas MySQL.",
+            "Notre base de facturation tourne sur PostgreSQL 16, pas MySQL.",
+        ),
+    ],
+)
+def test_a_correction_replaces_the_statement_it_corrects(
+    language: str, earlier: str, correction: str, corrected: str
+) -> None:
+    others = [t for t, _, _ in _distil(_OTHERS[language])]
+    assert len(others) == 3
+    texts = [t for t, _, _ in _distil(f"User: {earlier}\n{_OTHERS[language]}User: {correction}")]
+    assert texts == [*others, corrected]  # the earlier statement is gone; the correction is where it was said
+
+
+def test_a_correction_keeps_statements_about_another_subject() -> None:
+    texts = [
+        t
+        for t, _, _ in _distil(
+            "User: The billing database is MySQL 8.\nUser: The ledger database is MySQL 8.\n"
+            "User: Correction: the ledger database is PostgreSQL 16, not MySQL."
+        )
+    ]
+    assert texts == ["The billing database is MySQL 8.", "The ledger database is PostgreSQL 16, not MySQL."]
+    only_other = [
+        t
+        for t, _, _ in _distil(
+            "User: The billing database is MySQL 8.\nUser: Correction: the ledger database is PostgreSQL 16, not MySQL."
+        )
+    ]
+    assert only_other == ["The billing database is MySQL 8.", "The ledger database is PostgreSQL 16, not MySQL."]
+
+
+def test_scratch_that_corrects_the_statement_just_before() -> None:
+    texts = [t for t, _, _ in _distil("User: We deploy on Tuesdays. Scratch that, we deploy on Thursdays.")]
+    assert texts == ["We deploy on Thursdays."]
+
+
+def test_actually_without_a_contrast_is_no_correction() -> None:
+    texts = [
+        t for t, _, _ in _distil("User: Our ledger database is MySQL 8.\nUser: Actually, our ledger database is great.")
+    ]
+    assert "Our ledger database is MySQL 8." in texts

@@ -200,3 +200,39 @@ def test_hostile_inputs_are_field_errors(service: MemoryService, alice: Caller) 
     with pytest.raises(InvalidArgumentError) as err:
         service.resume_session(alice, since=2**63)
     assert err.value.field == "since"
+
+
+def _long_session() -> tuple[str, list[str]]:
+    """60 user statements: 48 early plain facts (the ledger's MySQL among them), then decisions and a late
+    correction of the ledger fact. Returns the transcript and the decisions."""
+    facts = [f"User: Our office plant number {n} sits on shelf {n + 100}." for n in range(47)]
+    facts.insert(5, "User: The ledger database is MySQL 8, hosted in Frankfurt.")
+    decisions = [f"We decided to move the reporting job {n} to the new scheduler." for n in range(11)]
+    lines = [*facts, *(f"User: {d}" for d in decisions)]
+    lines.append("User: Correction: the ledger database is PostgreSQL 16, not MySQL.")
+    return "\n".join(lines), decisions
+
+
+def test_a_capped_session_keeps_the_most_valuable_says_how_many_it_left_out_and_applies_corrections(
+    service: MemoryService, alice: Caller
+) -> None:
+    transcript, decisions = _long_session()
+    result = service.save_session(alice, transcript)
+    # 59 distinct items (60 statements, the ledger fact replaced by its correction): 40 kept, 19 left out
+    assert (result.total, result.saved, result.left_out) == (40, 40, 19)
+    assert result.model_dump(exclude_unset=True)["left_out"] == 19
+    texts = _texts(service, alice)
+    assert "The ledger database is PostgreSQL 16, not MySQL." in texts  # the late correction survives the cap
+    assert not any("MySQL 8" in t for t in texts)  # and replaced the statement it corrects
+    assert all(d in texts for d in decisions)
+    detail = service.resume_session(alice, session_id=result.session_id).session
+    assert detail is not None
+    learned = [x.text for x in detail.learnings]
+    assert learned[-12:] == [*decisions, "The ledger database is PostgreSQL 16, not MySQL."]  # conversation order
+    plants = [t for t in learned if "plant" in t]
+    assert plants == [f"Our office plant number {n} sits on shelf {n + 100}." for n in range(19, 47)]  # latest
+
+
+def test_an_uncapped_session_has_no_left_out_field(service: MemoryService, alice: Caller) -> None:
+    result = service.save_session(alice, SESSION)
+    assert "left_out" not in result.model_dump(exclude_unset=True) and result.left_out == 0

@@ -280,8 +280,16 @@ _WORLD_CONFIRM = _c(  # words of spaced scripts must end there; Chinese and Japa
     r"да|давай|давайте|хорошо|ладно|согласен|согласна|نعم|أجل|حسنا|تمام|موافق)(?![\w'])"
     r"|好的|好|可以|行|没问题|对|是的|就这么办|同意|はい|ええ|お願いします|そうしましょう|了解)"
 )
-# a sentence ends on a question mark: ASCII, full-width (CJK), Arabic, Greek; closing quotes may follow
-QUESTION_MARK = re.compile(r"[?？؟\u037e]\s*[\"'”’」』)）\]]*\s*$")
+_QUESTION_MARKS = ("?", "？", "؟", "\u037e")  # ASCII, full-width (CJK), Arabic, Greek
+_CLOSERS = " \t\n\"'”’」』)）]"
+
+
+def ends_as_question(sentence: str) -> bool:
+    """True when ``sentence`` ends on a question mark (ASCII, full-width, Arabic or Greek), closing quotes and
+    brackets after it allowed ("Why?", "为什么？", "لماذا؟", "「本当？」")."""
+    return sentence.rstrip(_CLOSERS).endswith(_QUESTION_MARKS)
+
+
 _LEADING_GREETING = _c(  # "你好，…", "Привет, …": a greeting in front of a statement
     r"^(?:hi|hello|hey|你好|您好|嗨|こんにちは|こんばんは|おはようございます|안녕하세요|привет|здравствуйте|"
     r"مرحبا|مرحباً|أهلا|السلام عليكم)[\s,，、!！.。:：]+"
@@ -295,7 +303,7 @@ CUES["zh"] = Cues(
         r"|帮我|给我|你能|你可以|能不能|可不可以|能帮|可以帮)"
     ),
     confirm=_WORLD_CONFIRM,
-    dangling=_c(r"^(?:它|这|那|他们|她们|它们|这个|那个|他|她)"),
+    dangling=_c(r"^(?:它|它们|他们|她们|他|她|这是|那是|这就是|这些是|那些是)"),  # not "这个项目": that names it
     task=_c(
         r"待办|提醒我|记得要|别忘了|截止|最后期限|todo|之前(?:完成|做完|提交|修复|上线)|"
         r"(?:我|我们)(?:还)?(?:需要|得|要)(?:在|把|去|先)"
@@ -324,7 +332,7 @@ CUES["ja"] = Cues(
         r".*(?:てください|て下さい|てくれ|てもらえ|ていただけ|教えて|見せて|書いて|確認して|直して|お願いできますか)"
     ),
     confirm=_WORLD_CONFIRM,
-    dangling=_c(r"^(?:それ|これ|あれ|彼|彼女|彼ら)"),
+    dangling=_c(r"^(?:それ|これ|あれ|彼|彼女|彼ら)(?:は|が|も|を)"),  # not "この…" / "その…": those name it
     task=_c(
         r"todo|やること|タスク|締め切り|締切|期限|までに|リマインド|忘れずに|しなければ|しないといけない|する必要があ"
     ),
@@ -439,11 +447,13 @@ _INTERJECTION = r"(?:(?:oh|ah|um|uh|hmm|sorry|oops|ok|okay|so|and|also|quick|one
 _SEP = r"[\s,.!;:：，、。—–-]+"
 _CORRECTION = _c(  # said to correct what came before; the rest of the sentence is the corrected statement
     rf"^{_INTERJECTION}(?:"
+    r"(?:(?:a |one )?(?:small|quick|minor|slight|tiny|kleine|kurze|petite|pequeña|piccola|pequena|небольшая)\s+)?"
     r"(?:correction|corrected|update|erratum|edit|korrektur|berichtigung|nachtrag|rectification|mise à jour|"
     r"corrección|actualización|correzione|correção|atualização|поправка|исправление|уточнение|تصحيح|تعديل)"
     r"\s*[:：,，—–-]"
     r"|(?:to correct (?:myself|that|what i said)|let me correct (?:myself|that)|i was wrong(?: about that)?|"
-    r"i misspoke|i mistyped|my (?:mistake|bad)|scratch that|strike that|ignore (?:that|what i said)|"
+    r"i misspoke|i mistyped|i mixed (?:that|those|it|them) up|i got (?:that|it) wrong|i had (?:that|it) wrong|"
+    r"my (?:mistake|bad)|scratch that|strike that|ignore (?:that|what i said)|"
     r"i meant(?: to say)?|(?:wait|hold on|no wait|wait no)[\s,.!]+(?:no|nope|sorry|that's wrong|i meant)|"
     r"that's (?:wrong|not right)|that was wrong|"
     r"ich habe mich (?:geirrt|vertan)|ich lag falsch|mein fehler|vergiss das|streich das|ich meinte|"
@@ -493,7 +503,8 @@ def cues_for(language: str) -> Cues:
     return CUES.get(language, GENERIC)
 
 
-_LANGUAGE_WORDS: dict[str, frozenset[str]] = {
+# common function words of Latin-script languages: the language guess, and words that never name a subject
+LANGUAGE_WORDS: dict[str, frozenset[str]] = {
     "en": frozenset(
         [
             "the",
@@ -587,6 +598,80 @@ _LANGUAGE_WORDS: dict[str, frozenset[str]] = {
             "que",
         ]
     ),
+    # Latin-script languages without a cue set (they get GENERIC): told apart so that their text is not read
+    # with another language's cues
+    "it": frozenset(
+        [
+            "il",
+            "lo",
+            "di",
+            "che",
+            "è",
+            "e",
+            "per",
+            "non",
+            "un",
+            "una",
+            "sono",
+            "mi",
+            "ho",
+            "con",
+            "del",
+            "della",
+            "gli",
+            "le",
+            "questo",
+            "nostro",
+            "mio",
+        ]
+    ),
+    "pt": frozenset(
+        [
+            "o",
+            "os",
+            "de",
+            "que",
+            "é",
+            "e",
+            "para",
+            "não",
+            "um",
+            "uma",
+            "são",
+            "eu",
+            "com",
+            "do",
+            "da",
+            "em",
+            "nós",
+            "nosso",
+            "meu",
+            "isso",
+        ]
+    ),
+    "nl": frozenset(
+        [
+            "de",
+            "het",
+            "een",
+            "en",
+            "is",
+            "zijn",
+            "wij",
+            "ik",
+            "je",
+            "niet",
+            "van",
+            "voor",
+            "met",
+            "op",
+            "dat",
+            "dit",
+            "ons",
+            "onze",
+            "mijn",
+        ]
+    ),
 }
 
 
@@ -598,6 +683,6 @@ def detect_language(text: str) -> str:
     if by_script is not None:
         return by_script
     words = re.findall(r"[\w']+", text[:SAMPLE_CHARS].lower())[:2000]
-    counts = {lang: sum(1 for w in words if w in vocab) for lang, vocab in _LANGUAGE_WORDS.items()}
+    counts = {lang: sum(1 for w in words if w in vocab) for lang, vocab in LANGUAGE_WORDS.items()}
     best = max(counts, key=lambda lang: (counts[lang], lang == "en"))
     return best if counts[best] > 0 else "en"

@@ -16,7 +16,8 @@ Pipeline per session, every stage linear in the transcript's size:
    loses its marker and is flagged.
 3. resolve (``resolve``): a restatement replaces the earlier statement (same numbers, content words differing
    by at most one, or only by a flip such as always/never), and a correction replaces the earlier statement
-   it corrects: the one sharing the most subject words with it (at least ``MIN_SHARED_TERMS``; among the
+   it corrects: one holding the correction's subject (its first content word) and sharing the most content
+   words with it (at least ``MIN_SHARED_TERMS``, or one for the statement just before; among the
    ``CORRECTION_LOOKBACK`` latest statements holding each word). Both use hash indexes, not pairwise
    comparison. The survivor keeps its own place; how often it was said is counted.
 
@@ -30,12 +31,19 @@ import re
 from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import cast
+from typing import Any, cast
 
 import pysbd  # pyright: ignore[reportMissingTypeStubs]  (no stubs published)
 
 from contextlamp.distill.base import DistilledItem
-from contextlamp.distill.cues import QUESTION_MARK, Cues, correction_body, cues_for, detect_language
+from contextlamp.distill.cues import (
+    LANGUAGE_WORDS,
+    Cues,
+    correction_body,
+    cues_for,
+    detect_language,
+    ends_as_question,
+)
 from contextlamp.distill.script import terms, word_count
 from contextlamp.distill.transcript import Turn
 from contextlamp.models import Kind, MemoryType
@@ -161,7 +169,10 @@ def _sentences(text: str, segmenter: pysbd.Segmenter) -> list[str]:
 
     pysbd's cost grows faster than linearly with the length of what it is given, so a long line is first cut
     at sentence-final punctuation into pieces of about ``SEGMENT_CHARS``; a piece with no sentence-final mark
-    before its end is one sentence and skips pysbd (most lines of a chat).
+    before its end is one sentence and skips pysbd (most lines of a chat). pysbd's processor splits the
+    others; ``Segmenter.segment`` would add only the mapping of each sentence back to its span in the text
+    (one regex compiled per sentence), which cost 55 % of its time and which the stripped sentences here do not
+    need (measured on 3,455 lines of bench/data/distill and bench/distill_scale.py: the same sentences).
     """
     text = _FENCE.sub(" ", text)
     out: list[str] = []
@@ -172,8 +183,10 @@ def _sentences(text: str, segmenter: pysbd.Segmenter) -> list[str]:
         for piece in _pieces(line):
             if _BOUNDARY.search(piece.rstrip(_TRAILING)) is None:
                 segments = [piece]
-            else:
-                segments = cast(list[str], segmenter.segment(piece))  # pyright: ignore[reportUnknownMemberType]
+            else:  # the sentences ``segment`` would return before it maps each back into the text with a regex
+                # compiled per sentence (most of its time); they differ at most in surrounding whitespace
+                processor = cast(Any, segmenter.processor(piece))  # pyright: ignore[reportUnknownMemberType]
+                segments = cast(list[str], processor.process())
             out += [s.strip().replace(_DOT_STANDIN, ".") for s in segments if s.strip()]
     return out
 
@@ -295,7 +308,7 @@ def _classify(sentence: str, cues: Cues, confirmed: bool) -> tuple[MemoryType, K
     if not _WORD.search(sentence):
         return None
     lower = sentence.lower()
-    if cues.chatter.match(lower) or QUESTION_MARK.search(sentence) or (cues.question and cues.question.search(lower)):
+    if cues.chatter.match(lower) or ends_as_question(sentence) or (cues.question and cues.question.search(lower)):
         return None
     if cues.offer.search(lower) or cues.request.search(lower) or _ASSIGNMENT.match(sentence) or _META.match(sentence):
         return None
@@ -390,6 +403,8 @@ def _tokens(text: str) -> set[str]:
     return {w.lower() for w in _WORD.findall(text)}
 
 
+# never a correction's subject: function words ("the", "die", "le") and the words of "The user ..." we write
+_FUNCTION_WORDS: frozenset[str] = STOP_WORDS.union(*LANGUAGE_WORDS.values(), {"user", "s"})
 _FLIPS = frozenset({"always", "never", "not", "no", "don't", "do", "does", "doesn't", "now", "actually"})
 _DIGITS = re.compile(r"\d+")
 
@@ -479,20 +494,34 @@ class _Resolver:
         return min(found) if found else None
 
     def _corrected(self, slot: _Slot) -> int | None:
-        """The live statement a correction corrects: the one sharing the most subject terms with it (at least
-        ``MIN_SHARED_TERMS``), then the larger share of its own terms, then the latest; None if none does."""
+        """The live statement a correction corrects, or None. It must hold the correction's subject (its first
+        content word: "ledger" in "the ledger database is PostgreSQL 16, not MySQL") and share at least
+        ``MIN_SHARED_TERMS`` content terms with it (one is enough for the statement just before it: "We deploy
+        on Tuesdays. Scratch that, we deploy on Thursdays."). Among those: the most shared terms, then the
+        larger share of the statement's own terms, then the latest."""
+        subject = next((t for t in terms(slot.candidate.text) if t not in _FUNCTION_WORDS), None)
+        if subject is None:
+            return None
         shared: dict[int, int] = {}
         for term in slot.terms:
             for position in self.postings.get(term, ()):
                 if self.slots[position].alive:
                     shared[position] = shared.get(position, 0) + 1
+        latest = self._latest_live()
         best: tuple[int, float, int] | None = None
         for position, count in shared.items():
-            if count < MIN_SHARED_TERMS:
+            target = self.slots[position]
+            if subject not in target.terms or (count < MIN_SHARED_TERMS and position != latest):
                 continue
-            rank = (count, count / len(self.slots[position].terms), position)
+            rank = (count, count / len(target.terms), position)
             best = rank if best is None or rank > best else best
         return best[2] if best else None
+
+    def _latest_live(self) -> int | None:
+        for position in range(len(self.slots) - 1, max(-1, len(self.slots) - 1 - CORRECTION_LOOKBACK), -1):
+            if self.slots[position].alive:
+                return position
+        return None
 
 
 def resolve(found: Iterable[_Candidate]) -> list[DistilledItem]:

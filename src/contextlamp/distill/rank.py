@@ -1,20 +1,22 @@
 """Which distilled items a session keeps when it taught more than ``MAX_ITEMS``.
 
 A session's items are scored, the ``MAX_ITEMS`` best kept, and they are returned in conversation order. The
-score of an item (``item_value``) adds, in units where a plain fact is 1:
+score of an item (``item_value``) is its kind's base plus three bonuses, in units where a plain fact is 1:
 
-- its kind: a correction 4 (it replaced a wrong statement; losing it leaves the wrong one believed),
-  a decision or an instruction 3 (they change what to do), a preference or a task 2, a dated event 1.5,
-  a fact 1;
-- its lateness: 0 for the first item to 1 for the last (a later statement reflects where the session ended,
-  and ranks above an earlier one of the same kind);
-- its weight of content: up to 0.5 for 12 or more words (script.word_count), so a bare "Our team is small."
-  ranks below a specific fact;
-- its repetition: 0.5 per restatement, at most 1 (what the user said again mattered to them).
+- base by kind: a correction 7 (it replaced a wrong statement; losing it leaves the wrong one believed),
+  a decision or an instruction 4 (they change what to do), a preference or a task 3, a dated event 2,
+  any other fact 1;
+- lateness: 0 for the first item to 1 for the last (a later statement reflects where the session ended);
+- content: up to 0.5, reached at 12 words (script.word_count), so a bare "Our team is small." ranks below
+  a specific fact;
+- repetition: 0.5 per restatement, at most 1 (what the user said again mattered to them).
 
-So a correction, decision or instruction always outranks any plain fact (3 > 1 + 1 + 0.5 + 1), and among
-items of one kind the later and the more specific win. The weights are this project's own choice, not taken
-from a publication; tests/test_distill_rank.py pins the order they must produce.
+The bonuses add up to at most 2.5, less than the gap between a correction and a decision (3) and between a
+decision and a fact (3): a correction outranks every other item, and a decision or instruction every fact,
+wherever they were said. Within a kind, and between neighbouring kinds, later, more specific and repeated
+statements win: a late detailed fact outranks an early bare one, and can outrank an early preference. The
+weights are this project's own choice, not taken from a publication; tests/test_distill_rank.py pins the
+order they must produce.
 """
 
 from __future__ import annotations
@@ -25,10 +27,10 @@ from contextlamp.distill.base import DistilledItem
 from contextlamp.distill.script import word_count
 
 MAX_ITEMS = 40  # one session rarely teaches more; bounds what a huge transcript can write
-CORRECTION_VALUE = 4.0
-DECISION_VALUE = 3.0  # kind "decision" and memory type "instruction"
-PREFERENCE_VALUE = 2.0  # kind "preference" and memory type "task"
-EVENT_VALUE = 1.5
+CORRECTION_VALUE = 7.0
+DECISION_VALUE = 4.0  # kind "decision" and memory type "instruction"
+PREFERENCE_VALUE = 3.0  # kind "preference" and memory type "task"
+EVENT_VALUE = 2.0
 FACT_VALUE = 1.0
 CONTENT_WORDS = 12  # words at which the content bonus is full
 CONTENT_VALUE = 0.5

@@ -17,7 +17,6 @@ Every function here is one pass over its text.
 from __future__ import annotations
 
 import re
-from collections import Counter
 
 CHARS_PER_WORD = 2
 SAMPLE_CHARS = 20_000  # enough text to tell a script; bounds detect_script's work on a 2 MiB transcript
@@ -33,18 +32,19 @@ _UNSPACED = (
 _UNSPACED_RUN = re.compile(f"[{_UNSPACED}]+")
 _WORD = re.compile(r"\w+")
 
-# (script, character class); weights: an ideograph or a Hangul syllable carries about as much as a few letters
-_SCRIPTS: tuple[tuple[str, re.Pattern[str], int], ...] = (
-    ("kana", re.compile(r"[\u3040-\u30ff\u31f0-\u31ff\uff66-\uff9f]"), 3),
-    ("han", re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]"), 3),
-    ("hangul", re.compile(r"[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]"), 2),
-    ("cyrillic", re.compile(r"[\u0400-\u04ff]"), 1),
-    ("arabic", re.compile(r"[\u0600-\u06ff\u0750-\u077f]"), 1),
-    ("greek", re.compile(r"[\u0370-\u03ff]"), 1),
-    ("hebrew", re.compile(r"[\u0590-\u05ff]"), 1),
-    ("devanagari", re.compile(r"[\u0900-\u097f]"), 1),
-    ("thai", re.compile(r"[\u0e00-\u0e7f]"), 1),
-    ("latin", re.compile(r"[A-Za-z\u00c0-\u024f]"), 1),
+# (script, a run of its letters, counted per character): a run of a spaced script is about one word, and so
+# are CHARS_PER_WORD characters of an unspaced one
+_SCRIPTS: tuple[tuple[str, re.Pattern[str], bool], ...] = (
+    ("kana", re.compile(r"[\u3040-\u30ff\u31f0-\u31ff\uff66-\uff9f]+"), True),
+    ("han", re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+"), True),
+    ("hangul", re.compile(r"[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]+"), False),
+    ("cyrillic", re.compile(r"[\u0400-\u04ff]+"), False),
+    ("arabic", re.compile(r"[\u0600-\u06ff\u0750-\u077f]+"), False),
+    ("greek", re.compile(r"[\u0370-\u03ff]+"), False),
+    ("hebrew", re.compile(r"[\u0590-\u05ff]+"), False),
+    ("devanagari", re.compile(r"[\u0900-\u097f]+"), False),
+    ("thai", re.compile(r"[\u0e00-\u0e7f]+"), True),
+    ("latin", re.compile(r"[A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f]+"), False),
 )
 _UKRAINIAN = re.compile(r"[іїєґІЇЄҐ]")
 _PERSIAN = re.compile(r"[پچژگ]")
@@ -67,17 +67,19 @@ SCRIPT_LANGUAGE = {
 def detect_script(text: str) -> str:
     """The dominant script of ``text`` (its first ``SAMPLE_CHARS`` characters): ``latin``, ``han``, ``kana``,
     ``hangul``, ``cyrillic``, ``arabic``, ``greek``, ``hebrew``, ``devanagari`` or ``thai``; ``latin`` when
-    no letter is found. Ideographs and kana weigh 3, Hangul syllables 2, letters 1, so a Chinese sentence
-    full of Latin product names is still Chinese. Japanese is told from Chinese by its kana: any kana at all
-    beside the ideographs makes it Japanese (Chinese never uses kana)."""
+    no letter is found. Scripts are compared by their number of words (runs of letters; for an unspaced
+    script, characters / ``CHARS_PER_WORD``), so Russian or Chinese prose full of Latin product names
+    ("Мы используем PostgreSQL и Redis") is still Russian or Chinese. Japanese is told from Chinese by its
+    kana: any kana beside the ideographs makes it Japanese (Chinese does not use kana)."""
     sample = text[:SAMPLE_CHARS]
-    weights: Counter[str] = Counter()
-    for name, pattern, weight in _SCRIPTS:
-        weights[name] = len(pattern.findall(sample)) * weight
-    if weights["kana"]:
-        weights["kana"] += weights.pop("han")
-    best, weight = max(weights.items(), key=lambda item: item[1])
-    return best if weight > 0 else "latin"
+    words: dict[str, float] = {}
+    for name, pattern, unspaced in _SCRIPTS:
+        runs = pattern.findall(sample)
+        words[name] = sum(len(r) for r in runs) / CHARS_PER_WORD if unspaced else len(runs)
+    if words["kana"]:
+        words["kana"] += words.pop("han")
+    best = max(words, key=lambda name: words[name])
+    return best if words[best] > 0 else "latin"
 
 
 def script_language(text: str) -> str | None:

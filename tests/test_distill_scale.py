@@ -1,0 +1,87 @@
+"""The offline distiller's time grows linearly with the transcript (issue 12, point 12: a 2 MiB transcript got no
+answer in 600 s, its restatement check comparing every pair of statements). Measured against itself in the same
+run, never against wall-clock bounds; bench/distill_scale.py prints the figures for 0.25 to 2 MiB."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from contextlamp.distill import OfflineDistiller, parse_transcript
+from tests.scripts import load_script
+
+SERVICES = ["billing", "ledger", "search", "ingest", "auth", "payments", "reports", "exports"]  # 8
+
+
+def _transcript(statements: int) -> str:
+    """Distinct user statements (each its own fact) with a restatement every tenth, and assistant replies."""
+    lines: list[str] = []
+    for n in range(statements):
+        if n % 10 == 9:
+            said = n - 9
+            lines.append(f"User: So again, the {SERVICES[said % 8]} worker {said} listens on port {said + 1000}.")
+        else:
+            lines.append(f"User: The {SERVICES[n % 8]} worker {n} listens on port {n + 1000}.")
+        lines.append("Assistant: Noted. I've updated the config.")
+    return "\n".join(lines)
+
+
+def _seconds(statements: int) -> tuple[float, int]:
+    """The best of three distillations' seconds (the machine is shared), and the number of items."""
+    turns = parse_transcript(_transcript(statements))
+    best, items = float("inf"), 0
+    for _ in range(3):
+        start = time.perf_counter()
+        items = len(OfflineDistiller().distill(turns))
+        best = min(best, time.perf_counter() - start)
+    return best, items
+
+
+def test_distilling_four_times_the_statements_takes_about_four_times_as_long() -> None:
+    (small, small_items), (large, large_items) = _seconds(400), _seconds(1600)
+    assert large / small < 8, f"{small:.3f} s for 400 statements, {large:.3f} s for 1600 (quadratic is 16x)"
+    assert (small_items, large_items) == (360, 1440)  # restatements merged, every other statement kept
+
+
+ADVERSARIAL = {
+    "acknowledgements": "ok thanks " * 6000,
+    "ideographs": "好的谢谢" * 12000,
+    "interjections": "oh, " * 12000 + "x",
+    "markers": "correction correction: " * 2400,
+    "actually": "actually, " * 5000 + "we use it",
+    "question marks": "? " + " " * 30000 + "x ?",
+    "filler": "also " + " " * 30000 + "x",
+    "dots": ". " * 20000,
+    "fences": "``` " * 12000,
+    "greetings": "hi, " * 12000,
+    "contrasts": "not " * 12000,
+}
+
+
+def _distil_seconds(text: str) -> float:
+    turns = parse_transcript(f"User: {text}")
+    start = time.perf_counter()
+    OfflineDistiller().distill(turns)
+    return time.perf_counter() - start
+
+
+def test_adversarial_lines_cost_about_what_prose_of_their_size_costs() -> None:
+    """Every rule over the user's text is linear: 48 KiB built from repeated prefixes of what the rules look
+    for takes no more than a few times as long as 48 KiB of ordinary statements on one line."""
+    prose = " ".join(f"The billing worker {n} listens on port {n + 1000}." for n in range(1200))
+    baseline = max(_distil_seconds(prose), 0.05)
+    for name, text in ADVERSARIAL.items():
+        assert _distil_seconds(text) < 10 * baseline, name
+
+
+def test_the_scale_bench_runs_and_prints_every_stage(capsys: pytest.CaptureFixture[str]) -> None:
+    bench = load_script("distill_scale.py", "bench_distill_scale")
+    text = bench.transcript(40_000)
+    assert len(text.encode("utf-8")) <= 40_000 and "```" in text and "Correction: " in text
+    assert bench.transcript(40_000) == text  # seeded: the same transcript every run
+    assert bench.main(["--sizes", "0.01,0.02", "--embedder", "fake"]) == 0
+    out = capsys.readouterr().out
+    for column in ("redact", "segment", "classify", "resolve", "embed", "s/MiB", "left out"):
+        assert column in out
+    assert "0.02" in out and "largest: 0.02 MiB" in out
