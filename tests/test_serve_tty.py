@@ -75,23 +75,24 @@ def test_ctrl_c_stops_serve_on_a_terminal_after_one_waiting_line(tmp_path: Path)
     finally:
         os.close(slave)
     with proc:
-        _stops_at_ctrl_c_on_a_terminal(proc)
+        _stops_at_ctrl_c_on_a_terminal(proc, master)
     os.close(master)
 
 
-def _stops_at_ctrl_c_on_a_terminal(proc: subprocess.Popen[bytes]) -> None:
+def _stops_at_ctrl_c_on_a_terminal(proc: subprocess.Popen[bytes], terminal: int) -> None:
     try:
         assert proc.stdout is not None and proc.stderr is not None
         first = _line(proc.stderr, EXIT_WAIT_S).decode()
         assert "waiting for an MCP client" in first and "Ctrl-C" in first and first.count("\n") == 1
-        time.sleep(0.5)  # let it reach the stdin read (the state the old server could not leave)
+        os.write(terminal, json.dumps(INITIALIZE).encode() + b"\n")  # typed at the terminal
+        assert json.loads(_line(proc.stdout, EXIT_WAIT_S))["id"] == 1  # served: now blocked reading the next line
         proc.send_signal(signal.SIGINT)
         proc.wait(timeout=EXIT_WAIT_S)
         assert proc.returncode in (0, 130)
         rest = proc.stderr.read().decode()
         assert "Traceback" not in rest and "KeyboardInterrupt" not in rest
         assert rest == ""  # ONE line on stderr, nothing after it
-        assert proc.stdout.read() == b""  # nothing but protocol on stdout, and there was none
+        assert proc.stdout.read() == b""  # nothing but the one reply on stdout
     finally:
         if proc.poll() is None:
             proc.kill()
