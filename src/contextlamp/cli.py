@@ -75,7 +75,7 @@ def serve(use_http: bool, host: str | None, port: int | None) -> None:
 
 WAITING_FOR_CLIENT = (
     "contextlamp: waiting for an MCP client on stdin (Claude Code, Cursor and other MCP clients start this "
-    "command themselves; see README.md); Ctrl-C stops"
+    "command themselves); Ctrl-C stops"
 )
 
 

@@ -34,6 +34,7 @@ from contextlamp.models import (
     NewEntry,
     Pack,
     Principal,
+    PutOutcome,
     ResumeResult,
     SaveResult,
     SaveSessionResult,
@@ -212,14 +213,16 @@ class MemoryService:
         project: Any = None,
         team: Any = None,
     ) -> SaveResult:
-        """Remember one durable thing (spec/TOOLS.md save_context).
+        """Remember one durable thing (spec/TOOLS.md save_context). Known content keeps its id and takes the
+        topic, kind and memory_type this call gives, and its tags (see ``_resave``).
 
         Raises:
             InvalidArgumentError: a bad argument (nothing is stored).
             SecretDetectedError: the content holds a secret (nothing is stored).
         """
         store, entry = self._prepare(caller, content, memory_type, kind, topic, source_surface, tags, project, team)
-        return self._store_all(store, [entry])[0]
+        given = (("topic", topic), ("kind", kind), ("memory_type", memory_type), ("tags", tags))
+        return self._store_all(store, [entry], [frozenset(name for name, value in given if value is not None)])[0]
 
     def _prepare(
         self,
@@ -286,16 +289,26 @@ class MemoryService:
         )
         return store, entry
 
-    def _store_all(self, store: Store, entries: Sequence[NewEntry]) -> list[SaveResult]:
+    def _store_all(
+        self, store: Store, entries: Sequence[NewEntry], stated: Sequence[frozenset[str]] = ()
+    ) -> list[SaveResult]:
         """Store validated entries of one store, in order, with one embedding call for all the new ones:
-        known content dedupes without paying for questions or embeddings; the rest get their likely questions
-        and vectors (``(n_texts, dim)`` from one ``embed``); a team learning is first checked for being another
-        member's restatement."""
+        known content is re-saved (``_resave``: without paying for questions or embeddings unless its topic, kind
+        or type changes); the rest get their likely questions and vectors (``(n_texts, dim)`` from one
+        ``embed``); a team learning is first checked for being another member's restatement.
+
+        Args:
+            stated: per entry, which of ``topic``, ``kind``, ``memory_type`` and ``tags`` its caller gave (the
+                rest are defaults); none for entries without one (a session's distilled items: a distiller's
+                guess never changes what was saved).
+        """
         now = self.clock()
         results: dict[int, SaveResult] = {}
         fresh: list[tuple[int, NewEntry]] = []
         for i, entry in enumerate(entries):
-            outcome = store.put(entry, None, now) if store.find_by_key(entry.content_key) is not None else None
+            found = store.find_by_key(entry.content_key)
+            given = stated[i] if i < len(stated) else frozenset[str]()
+            outcome = self._resave(store, found, entry, given, now) if found is not None else None
             if outcome is None:  # unknown content (or it vanished meanwhile): embed it below
                 questions = tuple(self.questions.generate(entry.content, entry.topic, entry.kind, entry.memory_type))
                 fresh.append((i, replace(entry, questions=questions)))
@@ -323,6 +336,36 @@ class MemoryService:
                 assert outcome is not None
                 results[i] = SaveResult(id=outcome.id, deduped=outcome.deduped)
         return [results[i] for i in range(len(entries))]
+
+    def _resave(
+        self, store: Store, found: Entry, entry: NewEntry, stated: frozenset[str], now: int
+    ) -> PutOutcome | None:
+        """Known content saved again (spec/TOOLS.md save_context, "Re-saving live content ..."): the stored entry
+        keeps its id and becomes current; it takes the topic, kind and memory_type this save states (what it
+        leaves out stays as stored), its tags merge, and the new topic's supersession applies. Its expiry follows
+        its type: becoming a task starts the TTL now, a task stays due when it was, leaving task clears it. When
+        topic, kind or type change, its likely questions and vector are made again for them, as a fresh save
+        would have them. Another member re-saving a team learning changes nothing (the caller records the
+        corroboration). None when the content vanished meanwhile (forgotten, or an expired task swept)."""
+        own = found.contributed_by is None or found.contributed_by == entry.contributed_by
+        topic = entry.topic if own and "topic" in stated and entry.topic is not None else found.topic
+        kind = entry.kind if own and "kind" in stated else found.kind
+        memory_type = entry.memory_type if own and "memory_type" in stated else found.memory_type
+        if memory_type != "task":
+            expires = None
+        elif found.memory_type == "task":
+            expires = found.expires_at
+        else:
+            expires = now + self.task_ttl_ms
+        restated = replace(
+            entry, topic=topic, kind=kind, memory_type=memory_type, tags=entry.tags if own else (), expires_at=expires
+        )
+        vectors = None
+        if (topic, kind, memory_type) != (found.topic, found.kind, found.memory_type):
+            questions = tuple(self.questions.generate(found.content, topic, kind, memory_type))
+            restated = replace(restated, questions=questions)
+            vectors = self.entry_embedding([found.content, *questions])
+        return store.put(restated, vectors, now, restate=True)
 
     def entry_embedding(self, texts: list[str]) -> Vectors:
         """The stored vector of one entry from its texts (content, then its likely questions): ``(1, dim)``

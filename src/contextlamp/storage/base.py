@@ -97,7 +97,7 @@ class Store(Protocol):
         """The entry (live or superseded) holding this dedupe key, if any."""
         ...
 
-    def put(self, entry: NewEntry, vectors: Vectors | None, now: int) -> PutOutcome | None:
+    def put(self, entry: NewEntry, vectors: Vectors | None, now: int, *, restate: bool = False) -> PutOutcome | None:
         """Store an entry atomically, or return the one already holding its content key.
 
         With ``vectors=None`` only the dedupe path runs: it returns None when the key is not stored
@@ -108,10 +108,19 @@ class Store(Protocol):
         live entry of that topic superseded by it. A team learning (``contributed_by`` set) supersedes only
         its contributor's own entries on the topic and starts ``unverified``; the topic's learnings from
         different contributors are then all ``contested`` (unless corroborated). When the key exists on a
-        superseded entry, that entry
-        becomes current again (superseding the current entries of its topic) and keeps its id.
-        ``vectors`` is the entry's one stored vector, ``(1, dim)``: its content and likely questions folded
-        (retrieval/folding.py).
+        superseded entry, that entry becomes current again (superseding the current entries of its topic) and
+        keeps its id. ``vectors`` is the entry's one stored vector, ``(1, dim)``: its content and likely
+        questions folded (retrieval/folding.py).
+
+        With ``restate`` (a re-save of known content, spec/TOOLS.md save_context), nothing is ever inserted
+        (None when the key is not stored). The entry holding the key keeps its id, content, creation time,
+        surface and use counts, becomes current, and takes ``entry``'s topic, kind, memory_type and expires_at;
+        ``entry``'s tags are added to its own (order kept, no duplicates); its full-text row follows the new
+        topic and tags; when topic, kind or type changed and ``vectors`` is given, ``vectors`` and
+        ``entry.questions`` replace its vector and questions. Then the supersession of its (new) topic applies
+        as on insert, and the trust of the old and the new topic's learnings is recomputed. Entries it had
+        superseded on an old topic stay superseded (history). A team learning restated by another member
+        than its contributor changes as without ``restate`` only (becoming current again if superseded).
         """
         ...
 

@@ -464,11 +464,13 @@ class PostgresStore:
             (self.store_id, topic),
         )
 
-    def put(self, entry: NewEntry, vectors: Vectors | None, now: int) -> PutOutcome | None:
+    def put(self, entry: NewEntry, vectors: Vectors | None, now: int, *, restate: bool = False) -> PutOutcome | None:
         if vectors is not None and vectors.shape != (1, self.db.dim):
             raise ValueError(f"vectors must be (1, {self.db.dim}), got {vectors.shape}")
         sid = self.store_id
         with self.db.transaction() as conn:
+            if restate:
+                return self._restate(conn, entry, vectors, now)
             _topic_lock(conn, sid, entry.topic)
             self._sweep_expired(conn, now)
             existing = conn.execute(
@@ -497,6 +499,77 @@ class PostgresStore:
                 self._supersede(conn, existing["topic"], existing["id"], now, existing["contributed_by"])
                 self._retrust(conn, existing["topic"], existing["contributed_by"])
             return PutOutcome(id=existing["id"], deduped=True)
+
+    def _restate(
+        self, conn: psycopg.Connection[Any], entry: NewEntry, vectors: Vectors | None, now: int
+    ) -> PutOutcome | None:
+        """The re-save of stored content inside ``put``'s transaction: Store.put with ``restate``."""
+        sid = self.store_id
+        found = conn.execute(
+            "SELECT topic FROM entries WHERE store_id = %s AND content_key = %s", (sid, entry.content_key)
+        ).fetchone()
+        if found is None:
+            return None
+        for topic in sorted({t for t in (found["topic"], entry.topic) if t is not None}):  # one order: no deadlock
+            _topic_lock(conn, sid, topic)
+        self._sweep_expired(conn, now)
+        row = conn.execute(
+            "SELECT id, content, topic, tags, kind, memory_type, superseded_by, contributed_by FROM entries "
+            "WHERE store_id = %s AND content_key = %s FOR UPDATE",
+            (sid, entry.content_key),
+        ).fetchone()
+        if row is None:  # swept (an expired task) or forgotten meanwhile
+            return None
+        contributor = row["contributed_by"]
+        if contributor is not None and contributor != entry.contributed_by:  # another member: a corroboration
+            if row["superseded_by"] is not None:
+                _topic_lock(conn, sid, row["topic"])
+                conn.execute(
+                    "UPDATE entries SET superseded_by = NULL, superseded_at = NULL WHERE store_id = %s AND id = %s",
+                    (sid, row["id"]),
+                )
+                self._supersede(conn, row["topic"], row["id"], now, contributor)
+                self._retrust(conn, row["topic"], contributor)
+            return PutOutcome(id=row["id"], deduped=True)
+        if row["topic"] not in (found["topic"], entry.topic):  # moved by a concurrent re-save before the locks
+            _topic_lock(conn, sid, row["topic"])
+        old_tags = list(row["tags"])
+        tags = old_tags + [t for t in entry.tags if t not in old_tags]
+        conn.execute(
+            cast(
+                Any,
+                "UPDATE entries SET topic = %s, kind = %s, memory_type = %s, expires_at = %s, tags = %s::text[], "
+                f"superseded_by = NULL, superseded_at = NULL, tsv = {_TSV} WHERE store_id = %s AND id = %s",
+            ),
+            (
+                entry.topic,
+                entry.kind,
+                entry.memory_type,
+                entry.expires_at,
+                tags,
+                row["content"],
+                entry.topic or "",
+                " ".join(tags),
+                sid,
+                row["id"],
+            ),
+        )
+        if vectors is not None and (entry.topic, entry.kind, entry.memory_type) != (
+            row["topic"],
+            row["kind"],
+            row["memory_type"],
+        ):
+            conn.execute(
+                "UPDATE entries SET questions = %s::text[] WHERE store_id = %s AND id = %s",
+                (list(entry.questions), sid, row["id"]),
+            )
+            conn.execute("DELETE FROM vectors WHERE store_id = %s AND entry_id = %s", (sid, row["id"]))
+            self._insert_vectors(conn, row["id"], vectors)
+        self._supersede(conn, entry.topic, row["id"], now, contributor)
+        if row["topic"] != entry.topic:
+            self._retrust(conn, row["topic"], contributor)
+        self._retrust(conn, entry.topic, contributor)
+        return PutOutcome(id=row["id"], deduped=True)
 
     def _insert(self, conn: psycopg.Connection[Any], entry: Entry, vectors: Vectors) -> bool:
         """The entry row with every field and its vectors (inside the caller's transaction); False, writing

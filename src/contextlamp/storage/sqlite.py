@@ -683,7 +683,7 @@ class SqliteStore:
         rows = self._read(f"SELECT {_ENTRY_COLUMNS} FROM entries WHERE content_key = ?", (content_key,))
         return _entry(rows[0]) if rows else None
 
-    def put(self, entry: NewEntry, vectors: Vectors | None, now: int) -> PutOutcome | None:
+    def put(self, entry: NewEntry, vectors: Vectors | None, now: int, *, restate: bool = False) -> PutOutcome | None:
         if vectors is not None and vectors.shape != (1, self._dim):
             raise ValueError(f"vectors must be (1, {self._dim}), got {vectors.shape}")
         with self._write() as conn:
@@ -691,9 +691,12 @@ class SqliteStore:
             # BEGIN IMMEDIATE holds the single write lock, so this check and the insert are one atomic
             # step across threads and processes; the UNIQUE index on content_key guarantees it regardless
             existing = conn.execute(
-                "SELECT id, topic, superseded_by, contributed_by FROM entries WHERE content_key = ?",
+                "SELECT rowid, id, content, topic, tags, kind, memory_type, superseded_by, contributed_by "
+                "FROM entries WHERE content_key = ?",
                 (entry.content_key,),
             ).fetchone()
+            if restate:
+                return self._restate(conn, existing, entry, vectors, now) if existing is not None else None
             if existing is not None:
                 if existing["superseded_by"] is not None:
                     conn.execute(
@@ -708,6 +711,53 @@ class SqliteStore:
             self._supersede(conn, entry.topic, entry.id, now, entry.contributed_by)
             self._retrust(conn, entry.topic, entry.contributed_by)
         return PutOutcome(id=entry.id, deduped=False)
+
+    def _restate(
+        self, conn: sqlite3.Connection, row: sqlite3.Row, entry: NewEntry, vectors: Vectors | None, now: int
+    ) -> PutOutcome:
+        """The re-save of stored content (``row``) inside ``put``'s transaction: Store.put with ``restate``."""
+        contributor = row["contributed_by"]
+        if contributor is not None and contributor != entry.contributed_by:  # another member: a corroboration
+            if row["superseded_by"] is not None:
+                conn.execute("UPDATE entries SET superseded_by = NULL, superseded_at = NULL WHERE id = ?", (row["id"],))
+                self._supersede(conn, row["topic"], row["id"], now, contributor)
+                self._retrust(conn, row["topic"], contributor)
+            return PutOutcome(id=row["id"], deduped=True)
+        old_tags: list[str] = json.loads(row["tags"])
+        tags = old_tags + [t for t in entry.tags if t not in old_tags]
+        conn.execute(
+            "UPDATE entries SET topic = ?, kind = ?, memory_type = ?, expires_at = ?, tags = ?, "
+            "superseded_by = NULL, superseded_at = NULL WHERE rowid = ?",
+            (entry.topic, entry.kind, entry.memory_type, entry.expires_at, json.dumps(tags), row["rowid"]),
+        )
+        if (entry.topic, tags) != (row["topic"], old_tags):  # contentless FTS5: delete with the old values
+            conn.execute(
+                "INSERT INTO entries_fts(entries_fts, rowid, content, topic, tags) VALUES('delete', ?, ?, ?, ?)",
+                (row["rowid"], row["content"], row["topic"] or "", " ".join(old_tags)),
+            )
+            conn.execute(
+                "INSERT INTO entries_fts(rowid, content, topic, tags) VALUES (?, ?, ?, ?)",
+                (row["rowid"], row["content"], entry.topic or "", " ".join(tags)),
+            )
+        if vectors is not None and (entry.topic, entry.kind, entry.memory_type) != (
+            row["topic"],
+            row["kind"],
+            row["memory_type"],
+        ):
+            conn.execute(
+                "UPDATE entries SET questions = ? WHERE rowid = ?", (json.dumps(entry.questions), row["rowid"])
+            )
+            conn.execute("DELETE FROM vectors WHERE entry_rowid = ?", (row["rowid"],))
+            conn.execute(
+                "INSERT INTO vectors(entry_rowid, ord, vec) VALUES (?, 0, ?)",
+                (row["rowid"], np.ascontiguousarray(vectors[0], dtype=np.float32).tobytes()),
+            )
+            conn.execute("UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'vec_epoch'")  # drop the old
+        self._supersede(conn, entry.topic, row["id"], now, contributor)
+        if row["topic"] != entry.topic:
+            self._retrust(conn, row["topic"], contributor)
+        self._retrust(conn, entry.topic, contributor)
+        return PutOutcome(id=row["id"], deduped=True)
 
     @staticmethod
     def _insert(conn: sqlite3.Connection, entry: Entry, vectors: Vectors) -> None:
