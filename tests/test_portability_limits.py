@@ -81,7 +81,7 @@ def test_every_field_at_its_limit_and_extreme_counters_round_trip(
     project = control.restore_project(Project(new_id("prj"), "p" * 64, user.id, "Ñ" * 200, BIG))
     team = control.create_team("t" * 64, "T" * 200, BIG)
     control.set_member(team.id, user.id, "admin", BIG)
-    reuse = 2**31 if backend == "sqlite" else 2**31 - 1  # PostgreSQL's reuse_count is a 32-bit integer
+    reuse = 2**31  # 64-bit on both backends (PostgreSQL migration 4)
     full: dict[str, Any] = {
         "content": "é" * (limits.max_content_bytes // 2),  # exactly the byte limit, two bytes a character
         "topic": "ü" * limits.max_topic_chars,

@@ -193,6 +193,9 @@ def migrations(dim: int) -> tuple[Migration, ...]:
         """,
         # 3: runs of spaceless scripts (Chinese, Japanese, Korean, Thai...) indexed as bigrams (query.index_text)
         _segment_tsv,
+        # 4: reuse counts are 64-bit like SQLite's INTEGER: a count past 2**31 - 1 overflowed record_use, and an
+        # export from SQLite holding one could not be imported
+        "ALTER TABLE entries ALTER COLUMN reuse_count TYPE bigint",
     )
 
 
