@@ -211,3 +211,14 @@ def test_another_member_resaving_corroborates_and_changes_nothing(
     assert again.id == saved.id and again.deduped
     item = _items(service, alice, team="platform")[saved.id]
     assert (item.topic, item.kind, item.tags, item.trust) == ("staging-db", "note", [], "verified")
+
+
+def test_a_resave_of_cjk_content_keeps_its_bigram_index(service: MemoryService, alice: Caller, clock: Clock) -> None:
+    content = "我们的发票在每个月的第一个工作日发送"  # "our invoices are sent on the first workday of each month"
+    saved = service.save_context(alice, content, topic="billing")
+    again = service.save_context(alice, content, topic="invoices", tags=["财务"])
+    assert again.id == saved.id and again.deduped
+    assert _keyword_ids(service, alice, clock, "发票") == {saved.id}  # a word inside the run, as bigrams
+    assert _keyword_ids(service, alice, clock, "财务") == {saved.id}  # the new CJK tag
+    store = service.registry.store(alice.principal.user_id)
+    assert [c.kind for c in store.check(None, repair=False)] == []  # indexed as a fresh save would index it

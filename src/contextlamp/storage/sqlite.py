@@ -731,14 +731,8 @@ class SqliteStore:
             (entry.topic, entry.kind, entry.memory_type, entry.expires_at, json.dumps(tags), row["rowid"]),
         )
         if (entry.topic, tags) != (row["topic"], old_tags):  # contentless FTS5: delete with the old values
-            conn.execute(
-                "INSERT INTO entries_fts(entries_fts, rowid, content, topic, tags) VALUES('delete', ?, ?, ?, ?)",
-                (row["rowid"], row["content"], row["topic"] or "", " ".join(old_tags)),
-            )
-            conn.execute(
-                "INSERT INTO entries_fts(rowid, content, topic, tags) VALUES (?, ?, ?, ?)",
-                (row["rowid"], row["content"], entry.topic or "", " ".join(tags)),
-            )
+            fts_delete(conn, row["rowid"], row["content"], row["topic"], old_tags)
+            fts_insert(conn, row["rowid"], row["content"], entry.topic, tags)
         if vectors is not None and (entry.topic, entry.kind, entry.memory_type) != (
             row["topic"],
             row["kind"],
