@@ -88,7 +88,9 @@ _PRONOUN_VERB_FIXES = {
 
 
 @dataclass(frozen=True)
-class _Candidate:
+class Candidate:
+    """A classified, self-contained statement before restatements and corrections are resolved."""
+
     text: str
     memory_type: MemoryType
     kind: Kind
@@ -143,10 +145,10 @@ def segment(turns: list[Turn], language: str) -> list[Unit]:
     return units
 
 
-def candidates(units: list[Unit], language: str) -> list[_Candidate]:
+def candidates(units: list[Unit], language: str) -> list[Candidate]:
     """Classified, self-contained statements of the units, in order (before restatements are resolved)."""
     cues = cues_for(language)
-    found: list[_Candidate] = []
+    found: list[Candidate] = []
     for unit in units:
         if unit.declined is not None:
             found += _confirmed_proposals(unit.sentences, cues, set(unit.declined))
@@ -217,12 +219,12 @@ def _confirms(text: str, cues: Cues) -> bool:
     return bool(cues.confirm.search(head))
 
 
-def _from_sentences(sentences: list[str], cues: Cues, language: str, confirmed: bool) -> list[_Candidate]:
+def _from_sentences(sentences: list[str], cues: Cues, language: str, confirmed: bool) -> list[Candidate]:
     """Items from one user (or digest) turn, made self-contained. A correction is classified without its
     marker; one without a cue of its own is taken as stated when it replaces the statement it corrects (it
     restates something durable), and dropped otherwise (``needs_target``). Joined to the sentence before it
     (a dangling "it"), a correction keeps its marker, so the joined item reads as the correction it is."""
-    kept: list[_Candidate] = []
+    kept: list[Candidate] = []
     previous: str | None = None
     previous_kept = False
     for raw in sentences:
@@ -250,7 +252,7 @@ def _from_sentences(sentences: list[str], cues: Cues, language: str, confirmed: 
             text = _capitalise(text)
             if classified[0] == "task" and not _TASK_MARK.match(text):
                 text = f"{cues.task_label}: {text}"  # a task read back weeks later should say it is one
-            kept.append(_Candidate(text[:MAX_ITEM_CHARS], *classified, body is not None, needs_target))
+            kept.append(Candidate(text[:MAX_ITEM_CHARS], *classified, body is not None, needs_target))
             kept_now = True
         previous, previous_kept = sentence, kept_now
     return kept
@@ -274,10 +276,10 @@ def _declined_words(reply: str) -> set[str]:
     return words
 
 
-def _confirmed_proposals(sentences: list[str], cues: Cues, declined: set[str]) -> list[_Candidate]:
+def _confirmed_proposals(sentences: list[str], cues: Cues, declined: set[str]) -> list[Candidate]:
     """Decisions from an assistant turn the user accepted: its proposals, questions included, become
     "Decided: ..." statements; its reports of its own actions and its offers are not the user's."""
-    kept: list[_Candidate] = []
+    kept: list[Candidate] = []
     for raw in sentences:
         sentence = raw.strip()
         match = _PROPOSAL.match(sentence)
@@ -287,7 +289,7 @@ def _confirmed_proposals(sentences: list[str], cues: Cues, declined: set[str]) -
         body = re.sub(r"^(?:we|i)\s+", "", body).rstrip(" ?!.")
         if word_count(body) < 3 or cues.offer.search(body.lower()) or _tokens(body) & declined:
             continue
-        kept.append(_Candidate(f"Decided: {body}.", "event", "decision"))
+        kept.append(Candidate(f"Decided: {body}.", "event", "decision"))
     return kept
 
 
@@ -411,9 +413,10 @@ _DIGITS = re.compile(r"\d+")
 
 @dataclass
 class _Slot:
-    """A statement while restatements are resolved: its content terms, its numbers, and its index keys."""
+    """A statement while restatements are resolved: its content terms, its numbers, how often it was said,
+    and whether a later statement replaced it."""
 
-    candidate: _Candidate
+    candidate: Candidate
     terms: frozenset[str]
     numbers: tuple[str, ...]
     mentions: int = 1
@@ -435,7 +438,7 @@ class _Resolver:
         self.index: dict[tuple[object, ...], deque[int]] = {}
         self.postings: dict[str, deque[int]] = {}
 
-    def add(self, candidate: _Candidate) -> None:
+    def add(self, candidate: Candidate) -> None:
         """Take the next statement: it replaces the statement it restates or corrects, if any."""
         content = frozenset(t for t in terms(candidate.text) if t not in STOP_WORDS)
         slot = _Slot(candidate, content, tuple(_DIGITS.findall(candidate.text)))
@@ -524,7 +527,7 @@ class _Resolver:
         return None
 
 
-def resolve(found: Iterable[_Candidate]) -> list[DistilledItem]:
+def resolve(found: Iterable[Candidate]) -> list[DistilledItem]:
     """Restatements and corrections resolved (see ``_Resolver``): the later statement replaces the earlier one
     and keeps its own place; ``mentions`` counts how often a statement was made, ``correction`` marks one
     that corrected something."""
