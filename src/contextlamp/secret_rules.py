@@ -37,6 +37,9 @@ COPULA = (
 )
 # A security answer: up to three words (secret_shape.accept_security_answer wants the first to be a name).
 ANSWER = r"[^\s\p{Z}\"',;:.!?()][^\s\p{Z}\",;:!?()]{0,39}(?:[ \t][^\s\p{Z}\"',;:.!?()][^\s\p{Z}\",;:!?()]{0,39}){0,2}"
+# A word between a credential word and its "is": it may not end a sentence or clause ("...the token format.
+# The request ID was <uuid>" is two sentences).
+WORD = r"[^\s\p{Z}]{0,39}[^\s\p{Z}.!?;,]"
 LEAD = rf"(?:(?:the|now|still|just|currently|set{WS}+to|jetzt|noch){WS}+)?[\"'“‘`«]?"
 
 
@@ -276,7 +279,7 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "Password In Prose",
-        rf"(?i){PASSWORD_WORDS}(?:{WS}+[^\s\p{{Z}}]{{1,40}}){{0,6}}?{COPULA}{LEAD}({VALUE})",
+        rf"(?i){PASSWORD_WORDS}(?:{WS}+{WORD}){{0,6}}?{COPULA}{LEAD}({VALUE})",
         shape.accept_stated_password,
         extend=True,
     ),
@@ -288,7 +291,7 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "Password In Prose",
-        rf"(?i){TOKEN_WORDS}(?:{WS}+[^\s\p{{Z}}]{{1,40}}){{0,6}}?{COPULA}{LEAD}({VALUE})",
+        rf"(?i){TOKEN_WORDS}(?:{WS}+{WORD}){{0,6}}?{COPULA}{LEAD}({VALUE})",
         shape.accept_stated_token,
         extend=True,
     ),

@@ -261,6 +261,8 @@ def is_word_like(value: str) -> bool:
 
 
 def _random(v: str, parts: list[str]) -> bool:
+    if _is_hex_colour(v):  # a design token's value ("#3b82f6") switches between letters and digits too
+        return False
     for p in parts:
         if len(p) >= 6 and _letter_digit_switches(p) >= 2 and not _is_tech_term(p):
             return not is_placeholder(v)
