@@ -15,7 +15,7 @@ import pytest
 from contextlamp.secret_scan import SecretScanner
 from tests.scripts import load_script
 
-bench = load_script("secrets.py", "bench_secrets_linear")
+bench = load_script("secret_scanner.py", "bench_secrets_linear")
 
 SIZE = 32 * 1024
 FACTOR = 20  # times the prose scan

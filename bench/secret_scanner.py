@@ -18,7 +18,7 @@ Both ways (issue 12, point 6), in one run:
   prefixes, repeated to the size; e.g. ``password-password-...``, ``eyJa.eyJa...``). The worst hostile
   inputs are listed; a linear scanner keeps them within a small factor of prose.
 
-Run: ``python bench/secrets.py [--locomo PATH] [--size 32768] [--limit N] [--quick]``.
+Run: ``python bench/secret_scanner.py [--locomo PATH] [--size 32768] [--limit N] [--quick]``.
 """
 
 from __future__ import annotations
