@@ -27,7 +27,11 @@ from typing import Literal
 from contextlamp import secret_shape as shape
 
 WS = r"[\s\p{Z}]"  # one whitespace character, Unicode spaces included (RE2's \s is ASCII)
-VALUE = r"[^\s\p{Z}\"',;]{1,64}"  # a prose or assignment value: the first 64 characters of a token
+# A prose or assignment value: the first 64 characters of a token, at least as long as its check demands
+# (secret_shape.MIN_LENGTH after normalising; a shorter candidate never reaches the check).
+VALUE = r"[^\s\p{Z}\"',;]{6,64}"
+VALUE_TOKEN = r"[^\s\p{Z}\"',;]{12,64}"  # secret_shape.accept_mentioned_token wants 12
+VALUE_WIFI = r"[^\s\p{Z}\"',;]{8,64}"  # WPA passphrases have 8 to 63 characters
 # Connecting words between a credential word and its value ("is", German "ist", "lautet", French and Spanish
 # "est", "es", Portuguese "é", Italian "è"), or ":" / "=".
 COPULA = (
@@ -202,7 +206,7 @@ RULES: tuple[Rule, ...] = (
     Rule("Mailchimp Access Key", r"([0-9a-z]{32}-us[0-9]{1,2})\b", shape.accept_has_digit, resume="after"),
     Rule(
         "NPM Token",
-        r"//[^\s]{1,200}/:_authToken=[ \t]{0,8}([^\s]{1,200})",
+        r"_authToken[ \t]{0,8}=[ \t]{0,8}([^\s]{1,200})",  # .npmrc: //registry.npmjs.org/:_authToken=...
         shape.accept_any_value,
         resume="after",
         extend=True,
@@ -297,7 +301,7 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "Password In Prose",
-        rf"(?i){TOKEN_WORDS}{WS}+[\"'“‘`«]?({VALUE})",
+        rf"(?i){TOKEN_WORDS}{WS}+[\"'“‘`«]?({VALUE_TOKEN})",
         shape.accept_mentioned_token,
         extend=True,
     ),
@@ -310,10 +314,10 @@ RULES: tuple[Rule, ...] = (
         extend=True,
     ),
     # -- things a careful person never stores: PINs, codes, cards, Wi-Fi passphrases, security answers --
-    Rule(
+    Rule(  # every card network's issuer numbers start with 2 to 6 (secret_shape.CARD_NETWORKS)
         "Payment Card Number",
-        r"(?:^|[^0-9A-Za-z_.,+/-])([0-9]{13,19}|[0-9]{4}(?: [0-9]{4}){2,3}(?: [0-9]{1,4})?|"
-        r"[0-9]{4}(?:-[0-9]{4}){2,3}(?:-[0-9]{1,4})?|[0-9]{4}[ -][0-9]{6}[ -][0-9]{4,5})(?:[^0-9A-Za-z_-]|$)",
+        r"(?:^|[^0-9A-Za-z_.,+/-])([2-6][0-9]{12,18}|[2-6][0-9]{3}(?: [0-9]{4}){2,3}(?: [0-9]{1,4})?|"
+        r"[2-6][0-9]{3}(?:-[0-9]{4}){2,3}(?:-[0-9]{1,4})?|3[0-9]{3}[ -][0-9]{6}[ -][0-9]{4,5})(?:[^0-9A-Za-z_-]|$)",
         shape.accept_card,
     ),
     Rule(
@@ -363,7 +367,7 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "Wi-Fi Passphrase",
-        rf"{WIFI_WORDS}(?:{WS}+(?:for|für|pour|para|de|of){WS}+[^\s\p{{Z}}]{{1,40}})?{COPULA}{LEAD}({VALUE})",
+        rf"{WIFI_WORDS}(?:{WS}+(?:for|für|pour|para|de|of){WS}+[^\s\p{{Z}}]{{1,40}})?{COPULA}{LEAD}({VALUE_WIFI})",
         shape.accept_wifi,
         extend=True,
     ),

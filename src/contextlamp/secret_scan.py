@@ -117,13 +117,59 @@ class _Engine:
         return [self.rules[i] for i in sorted(hits) if i != sentinel]
 
 
+def relaxed(pattern: str) -> str:
+    """``pattern`` with every counted repetition made open (``x{36}`` -> ``x+``, ``x{0,64}`` -> ``x*``): it matches
+    a superset of the texts, so it can only let more rules run, never fewer. The prefilter set uses it because
+    an automaton for many bounded counters at once has too many states: RE2's DFA then keeps rebuilding its cache
+    (32 KiB of random ``/:@ab12`` took 0.28 s with the counters, 7 ms without)."""
+    out: list[str] = []
+    i = 0
+    while i < len(pattern):
+        char = pattern[i]
+        if char == "\\":
+            end = pattern.index("}", i) + 1 if pattern[i + 1 : i + 3] in ("p{", "P{") else i + 2
+            out.append(pattern[i:end])
+            i = end
+        elif char == "[":
+            end = _class_end(pattern, i)
+            out.append(pattern[i:end])
+            i = end
+        elif char == "{" and (close := pattern.find("}", i)) > i and _is_count(pattern[i + 1 : close]):
+            out.append("+" if int(pattern[i + 1 : close].split(",")[0]) >= 1 else "*")
+            i = close + 1
+        else:
+            out.append(char)
+            i += 1
+    return "".join(out)
+
+
+def _is_count(body: str) -> bool:
+    low, _, high = body.partition(",")
+    return low.isdigit() and (high == "" or high.isdigit())
+
+
+def _class_end(pattern: str, i: int) -> int:
+    """Index after the character class that opens at ``pattern[i]``."""
+    j = i + 1
+    if pattern[j : j + 1] == "^":
+        j += 1
+    if pattern[j : j + 1] == "]":
+        j += 1
+    while pattern[j] != "]":
+        if pattern[j] == "\\":
+            j = pattern.index("}", j) + 1 if pattern[j + 1 : j + 3] in ("p{", "P{") else j + 2
+        else:
+            j += 1
+    return j + 1
+
+
 @functools.cache
 def _engine() -> _Engine:
     """The rules compiled once per process, on first use (no work at import time)."""
     rules = tuple(_Compiled(rule, _compile(rule.pattern)) for rule in (PEM_BLOCK, *RULES))
     prefilter = _RE2.Set.SearchSet(_options(SET_MAX_MEM))
     for compiled in rules:
-        prefilter.Add(compiled.rule.pattern.encode("utf-8"))
+        prefilter.Add(relaxed(compiled.rule.pattern).encode("utf-8"))
     prefilter.Add(rb"\z")  # the sentinel: see _Engine.candidates
     prefilter.Compile()
     return _Engine(rules, cast(_RawSet, prefilter), _compile(TOKEN_TAIL))

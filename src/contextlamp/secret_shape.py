@@ -501,11 +501,11 @@ def luhn(digits: str) -> bool:
 
 
 def _card_digits(digits: str) -> bool:
-    if not 13 <= len(digits) <= 19 or not luhn(digits):
+    if not 13 <= len(digits) <= 19 or digits[0] not in "23456":
         return False
     for (low, high), width, lengths in CARD_NETWORKS:
-        if low <= int(digits[:width]) <= high and len(digits) in lengths:
-            return True
+        if len(digits) in lengths and low <= int(digits[:width]) <= high:
+            return luhn(digits)
     return False
 
 
