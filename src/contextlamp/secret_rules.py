@@ -1,0 +1,412 @@
+"""The secret rules: one pattern per credential shape, in RE2 syntax, each with the check its value must pass.
+
+Every pattern runs on RE2 (google-re2), whose matching time is linear in the input whatever the pattern
+(R. Cox, "Regular Expression Matching Can Be Simple And Fast", 2007; RE2's guarantee). Two more properties
+keep a whole scan linear, since the scanner (secret_scan.py) searches again after a value its check refused:
+
+- every repetition inside a pattern that a *later* part must follow is bounded (``{0,64}``), so a search
+  that resumes inside an earlier candidate re-reads a bounded stretch (RE2 unrolls counted repetitions, so
+  bounds stay small: at most a few hundred);
+- every captured value is bounded, so the Python check it gets (secret_shape.py) costs a bounded time.
+
+Group 1, when a pattern has one, is the value: the check reads it and redaction replaces it, keeping the
+keyword ("DB_PASSWORD=[secret removed]"). Without a group the whole match is the secret.
+
+The format rules marked "detect-secrets" are ported from detect-secrets 1.5.0 (Yelp, Apache-2.0,
+``detect_secrets/plugins/*.py``) with their kind names; its lookarounds are rewritten as consumed context
+characters and its unbounded runs bounded. The keyword and prose rules, the PIN, code, card, Wi-Fi and
+security-answer rules are ours.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Literal
+
+from contextlamp import secret_shape as shape
+
+WS = r"[\s\p{Z}]"  # one whitespace character, Unicode spaces included (RE2's \s is ASCII)
+# A prose or assignment value: the first 64 characters of a token, at least as long as its check demands
+# (secret_shape.MIN_LENGTH after normalising; a shorter candidate never reaches the check).
+VALUE = r"[^\s\p{Z}\"',;]{6,64}"
+VALUE_TOKEN = r"[^\s\p{Z}\"',;]{12,64}"  # secret_shape.accept_mentioned_token wants 12
+VALUE_WIFI = r"[^\s\p{Z}\"',;]{8,64}"  # WPA passphrases have 8 to 63 characters
+# Connecting words between a credential word and its value ("is", German "ist", "lautet", French and Spanish
+# "est", "es", Portuguese "é", Italian "è"), or ":" / "=".
+COPULA = (
+    rf"(?:{WS}+(?:(?:is|was|has{WS}+been|ist|wurde|est|a{WS}+été|es|era|fue|é|foi){WS}+)?(?:changed|set|reset|updated|"
+    rf"rotated|geändert|gesetzt|changé|cambiada|cambiado|alterada){WS}+(?:to|auf|in|à|en|a|para){WS}+|"
+    rf"{WS}+(?:is|was|are|were|ist|lautet|war|sind|est|es|é|è|era|son|sont|são){WS}+|{WS}*[:=]{WS}*)"
+)
+# A security answer: up to three words (secret_shape.accept_security_answer wants the first to be a name).
+ANSWER = r"[^\s\p{Z}\"',;:.!?()][^\s\p{Z}\",;:!?()]{0,39}(?:[ \t][^\s\p{Z}\"',;:.!?()][^\s\p{Z}\",;:!?()]{0,39}){0,2}"
+# A word between a credential word and its "is": it may not end a sentence or clause ("...the token format.
+# The request ID was <uuid>" is two sentences).
+WORD = r"[^\s\p{Z}]{0,39}[^\s\p{Z}.!?;,]"
+LEAD = rf"(?:(?:the|now|still|just|currently|set{WS}+to|jetzt|noch){WS}+)?[\"'“‘`«]?"
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """One secret pattern.
+
+    Attributes:
+        kind: the name a refusal shows ("AWS Access Key"); never the value.
+        pattern: RE2 syntax; group 1 (optional) is the value.
+        check: the value (or, without a group, the match) must pass it; None accepts every match.
+        resume: where to search again after a refused value: ``"value"`` at the value's start (a value may
+            itself start the next candidate: "token token hunter2x9"), ``"after"`` after the value
+            (the JWT header: any candidate inside it shares its end), ``"next"`` one character on.
+        extend: on redaction, also remove the rest of the token after a bounded value (a 300-character
+            token is found by its first 64 characters and removed whole).
+        redact_only: used by ``redact`` only (key material in transcripts), never a reason to refuse.
+    """
+
+    kind: str
+    pattern: str
+    check: Callable[[str], bool] | None = None
+    resume: Literal["value", "after", "next"] = "value"
+    extend: bool = False
+    redact_only: bool = False
+
+
+# -- credential words ------------------------------------------------------------------------------------
+
+# Password words in the languages we read, lower-case (the prose patterns are case-insensitive). They may end
+# a compound ("Datenbankpasswort", "DB-Passwort"), so they need no word boundary in front.
+PASSWORD_WORDS = (
+    r"(?:password|passwort|passwd|passphrase|pass{WS}phrase|passcode|kennwort|mot{WS}de{WS}passe|contraseña|"
+    r"contrasena|senha|wachtwoord|lösenord|hasło|пароль|clave{WS}de{WS}acceso|\bpwd?\b)"
+).replace("{WS}", WS)
+# Words that lead ordinary prose as often as a credential ("token quota", "secret sauce"): a value after them
+# must look random (secret_shape.accept_stated_token).
+TOKEN_WORDS = (
+    r"\b(?:api{WS}?key|api{WS}token|access{WS}token|access{WS}key|auth{WS}token|refresh{WS}token|"
+    r"secret{WS}key|client{WS}secret|private{WS}token|personal{WS}access{WS}token|token|secret|"
+    r"jeton|clé{WS}api|clave{WS}api|schlüssel)"
+).replace("{WS}", WS)
+# A key in code or config that names a credential as its last component: DB_PASSWORD, pgpassword, api-key,
+# "auth_token". Password words may be glued to a prefix ("PGPASSWORD"), the others need a separator.
+IDENT_PREFIX = r"(?:[a-z0-9]{1,32}[_.-]){0,6}"
+PASSWORD_KEYS = r"(?:[a-z0-9]{0,32}(?:password|passwd|passwort|kennwort|passphrase)|pwd|pass|pw)"
+TOKEN_KEYS = (
+    r"(?:secret|api[_-]?key|apikey|access[_-]?key|auth[_-]?token|access[_-]?token|refresh[_-]?token|"
+    r"client[_-]?secret|token|private[_-]?key|secret[_-]?key|credentials?|bearer)"
+)
+ASSIGN = rf"[\"'\]]{{0,2}}{WS}{{0,8}}(?:=|:=|:|=>|->){WS}{{0,8}}[\"'`]?"
+KEY_START = r"(?:^|[^a-z0-9])"
+
+PIN_WORDS = (
+    r"(?:\bPIN(?:[ -]?(?:[Cc]ode|[Nn]umber|[Nn]ummer|[Nn]r\.?))?\b|(?i:\bpin[ -]?(?:code|number|nummer)\b)|"
+    r"(?i:\b(?:my|your|his|her|our|their|the|card|bank|sim|phone|debit|credit|atm|ec){WS}+pin\b)|"
+    r"(?i:\bpass{WS}?code|\b(?:door|gate|alarm|lock|locker|keypad|entry|access|garage|safe|building|unlock|"
+    r"entrance|house|front{WS}door|padlock|lockbox|key{WS}box|intercom)(?:{WS}|-)?code|\bcombination{WS}(?:code|is)|"
+    r"\bcode{WS}(?:to|for){WS}(?:the{WS}|our{WS}|my{WS})?(?:front{WS})?(?:door|gate|garage|safe|alarm|building|lockbox|"
+    r"office|house|flat|apartment)|"
+    r"\bgeheimzahl|\bgeheimnummer|\bt[üu]rcode|\bzugangscode|\btorcode|\bcode{WS}pin|\bcode{WS}d'acc[èe]s|"
+    r"\bdigicode|\bcode{WS}de{WS}la{WS}porte|\bcode{WS}du{WS}portail|\bc[óo]digo{WS}(?:pin|de{WS}acceso|"
+    r"de{WS}la{WS}puerta|del{WS}portal)|\bnip\b))"
+).replace("{WS}", WS)
+OTP_WORDS = (
+    r"(?:(?i:\b(?:verification|confirmation|security|login|log-in|sign-in|signin|auth|authentication|"
+    r"authorization|2fa|mfa|one[- ]time|otp|sms|activation|2-step|two-step|two-factor|totp|magic|"
+    r"one-time{WS}pass|single-use){WS}?code\b|\botp\b|\bone[- ]time{WS}(?:password|passcode|pin)\b|"
+    r"\bbest[äa]tigungscode|\bverifizierungscode|\bsicherheitscode|\beinmalcode|\beinmalpasswort|"
+    r"\bcode{WS}de{WS}(?:v[ée]rification|confirmation|s[ée]curit[ée]|connexion)|\bcode{WS}à{WS}usage{WS}unique|"
+    r"\bc[óo]digo{WS}de{WS}(?:verificaci[óo]n|confirmaci[óo]n|seguridad|inicio{WS}de{WS}sesi[óo]n)|"
+    r"\bc[óo]digo{WS}(?:otp|sms)|\bc[óo]digo{WS}de{WS}un{WS}solo{WS}uso)|\bTAN\b)"
+).replace("{WS}", WS)
+BACKUP_WORDS = (
+    r"(?i:\b(?:backup|back-up|recovery|scratch|emergency|fallback|reserve|2fa|mfa|two[- ]factor|2-step|"
+    r"two-step|totp|authenticator){WS}+(?:verification{WS}+|login{WS}+)?(?:codes?|keys?)\b|"
+    r"\bwiederherstellungs(?:code|codes|schlüssel)|\bbackup-codes?|\bnotfallcodes?|\bsicherungscodes?|"
+    r"\bcodes?{WS}de{WS}(?:secours|récupération|sauvegarde)|\bc[óo]digos?{WS}de{WS}(?:respaldo|recuperaci[óo]n|"
+    r"emergencia))"
+).replace("{WS}", WS)
+WIFI_WORDS = (
+    r"(?i:\b(?:wi-?fi|wlan|wpa2?|wpa3|wireless|hotspot|router|ssid|guest{WS}network|network)[ -]?"
+    r"(?:password|passphrase|passwort|kennwort|key|schl[üu]ssel|pass|pw|pwd|code|psk)\b|"
+    r"\b(?:mot{WS}de{WS}passe|code|cl[ée])(?:{WS}du|{WS}de{WS}la|{WS}de)?{WS}(?:wi-?fi|wlan)\b|"
+    r"\b(?:contraseña|contrasena|clave|senha)(?:{WS}del?|{WS}da|{WS}do)?{WS}(?:wi-?fi|wlan)\b|\bpsk\b)"
+).replace("{WS}", WS)
+SECURITY_WORDS = (
+    r"(?i:\b(?:mother'?s|mothers|mom'?s|mum'?s|mother’s){WS}+maiden{WS}+name|\bmaiden{WS}+name|"
+    r"\bsecurity{WS}+(?:question{WS}+)?answer|\bsecret{WS}+(?:question{WS}+)?answer|"
+    r"\banswer{WS}+to{WS}+(?:(?:my|the|your|our){WS}+)?(?:security|secret){WS}+questions?|"
+    r"\bsicherheitsantwort|\bantwort{WS}auf{WS}(?:die|meine){WS}sicherheitsfrage|"
+    r"\bmädchenname{WS}(?:meiner|der){WS}mutter|\bgeburtsname{WS}(?:meiner|der){WS}mutter|"
+    r"\bnom{WS}de{WS}jeune{WS}fille(?:{WS}de{WS}ma{WS}mère)?|\bréponse{WS}(?:à{WS}la|de{WS}la){WS}question{WS}"
+    r"(?:de{WS}sécurité|secrète)|\bapellido{WS}de{WS}soltera(?:{WS}de{WS}mi{WS}madre)?|"
+    r"\brespuesta{WS}(?:a{WS}la{WS}|de{WS}la{WS})?pregunta{WS}(?:de{WS}seguridad|secreta))"
+).replace("{WS}", WS)
+
+
+def _format(kind: str, pattern: str, check: Callable[[str], bool] | None = None) -> Rule:
+    return Rule(kind, pattern, check, resume="next")
+
+
+RULES: tuple[Rule, ...] = (
+    # -- key formats (detect-secrets and ours) --
+    _format(
+        "Private Key",
+        r"-----BEGIN[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----|BEGIN (?:(?:DSA|EC|OPENSSH|PGP|RSA|SSH2 ENCRYPTED) )?"
+        r"PRIVATE KEY|PuTTY-User-Key-File-[0-9]",
+    ),
+    _format("AWS Access Key", r"(?:A3T[A-Z0-9]|ABIA|ACCA|AKIA|ASIA)[0-9A-Z]{16}"),
+    Rule(
+        "AWS Access Key",
+        r"(?i)aws.{0,20}?(?:key|pwd|pw|password|pass|token).{0,20}?['\"]([0-9a-zA-Z/+]{40})['\"]",
+        resume="after",
+    ),
+    _format("Azure Storage Account Key", r"AccountKey=[a-zA-Z0-9+/=]{88}"),
+    Rule(
+        "Artifactory Credentials",
+        r"(?m)(?:^|[\s=:\"])(AKC[a-zA-Z0-9]{10,200}|AP[0-9ABCDEF][a-zA-Z0-9]{8,200})(?:[\s\"]|$)",
+        shape.accept_has_digit,
+        resume="after",
+    ),
+    Rule(
+        "Cloudant Credentials",
+        r"(?i)(?:^|[^a-z0-9_])\[?[\"']?(?:cloudant|cl|clou)[_-]?(?:api)?(?:key|pwd|pw|password|pass|token)[\"']?\]?"
+        r" {0,8}(?:=|:|:=|=>| {1,8}|::) {0,8}[\"']?([0-9a-f]{64}|[a-z]{24})(?:[^a-z0-9]|$)",
+        resume="after",
+    ),
+    _format("Discord Bot Token", r"[MNO][a-zA-Z0-9_-]{23,25}\.[a-zA-Z0-9_-]{6}\.[a-zA-Z0-9_-]{27}"),
+    _format("GitHub Token", r"(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9_]{36}"),
+    Rule("GitHub Token", r"\b(github_pat_[A-Za-z0-9_]{22,200})", extend=True),
+    Rule(
+        "GitLab Token",
+        r"((?:glpat|gldt|glft|glsoat|glrt)-[A-Za-z0-9_-]{20,200}|GR1348941[A-Za-z0-9_-]{20,200}|"
+        r"glcbt-(?:[0-9a-fA-F]{2}_)?[A-Za-z0-9_-]{20,200}|glimt-[A-Za-z0-9_-]{25}|glptt-[A-Za-z0-9_-]{40}|"
+        r"glagent-[A-Za-z0-9_-]{50,200}|gloas-[A-Za-z0-9_-]{64})",
+        extend=True,
+    ),
+    Rule(
+        "IBM Cloud IAM Key",
+        r"(?i)(?:^|[^a-z0-9_])\[?[\"']?(?:ibm[_-]?cloud[_-]?iam|cloud[_-]?iam|ibm[_-]?cloud|ibm[_-]?iam|ibm|iam|"
+        r"cloud)?[_-]?(?:api)?[_-]?(?:key|pwd|password|pass|token)[\"']?\]? {0,8}(?:=|:|:=|=>| {1,8}|::) {0,8}"
+        r"[\"']?([a-z0-9_-]{44})(?:[^a-z0-9_-]|$)",
+        shape.accept_random,
+        resume="after",
+    ),
+    Rule(
+        "IBM COS HMAC Credentials",
+        r"(?i)(?:^|[^a-z0-9_])\[?[\"']?(?:(?:ibm)?[_-]?cos[_-]?(?:hmac)?)?[_-]?secret[_-]?(?:access)?[_-]?key"
+        r"[\"']?\]? {0,8}(?:=|:|:=|=>| {1,8}|::) {0,8}[\"']?([a-f0-9]{48})(?:[^a-f0-9]|$)",
+        resume="after",
+    ),
+    Rule(
+        "JSON Web Token",
+        r"(eyJ[A-Za-z0-9_-]{10,200}={0,2})\.[A-Za-z0-9_=-]{1,200}",
+        shape.accept_jwt,
+        resume="after",
+        extend=True,
+    ),
+    Rule("Mailchimp Access Key", r"([0-9a-z]{32}-us[0-9]{1,2})\b", shape.accept_has_digit, resume="after"),
+    Rule(
+        "NPM Token",
+        r"_authToken[ \t]{0,8}=[ \t]{0,8}([^\s]{1,200})",  # .npmrc: //registry.npmjs.org/:_authToken=...
+        shape.accept_any_value,
+        resume="after",
+        extend=True,
+    ),
+    _format("NPM Token", r"\bnpm_[A-Za-z0-9]{36}\b"),
+    Rule("OpenAI Token", r"(sk-[A-Za-z0-9_-]{0,120}T3BlbkFJ[A-Za-z0-9_-]{20,200})", extend=True),
+    Rule(
+        "PyPI Token",
+        r"(pypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{70,200}|pypi-AgENdGVzdC5weXBpLm9yZw[A-Za-z0-9_-]{70,200})",
+        extend=True,
+    ),
+    _format("SendGrid API Key", r"SG\.[a-zA-Z0-9_-]{22}\.[a-zA-Z0-9_-]{43}"),
+    Rule("Slack Token", r"(?i)(xox[abposr]-(?:[0-9]{1,40}-){1,8}[a-z0-9]{1,200})", extend=True),
+    Rule(
+        "Slack Token",
+        r"(?i)(https://hooks\.slack\.com/services/T[a-z0-9_]{1,40}/B[a-z0-9_]{1,40}/[a-z0-9_]{1,100})",
+        extend=True,
+    ),
+    Rule(
+        "SoftLayer Credentials",
+        r"(?i)(?:^|[^a-z0-9_])\[?[\"']?(?:softlayer|sl)[_-]?(?:api)?[_-]?(?:key|pwd|password|pass|token)[\"']?\]?"
+        r" {0,8}(?:=|:|:=|=>| {1,8}|::) {0,8}[\"']?([a-z0-9]{64})(?:[^a-z0-9]|$)",
+        resume="after",
+    ),
+    _format("SoftLayer Credentials", r"(?i)https?://api\.softlayer\.com/soap/v3(?:\.1)?/[a-z0-9]{64}"),
+    _format("Square OAuth Secret", r"sq0csp-[0-9A-Za-z\\_-]{43}"),
+    _format("Stripe Access Key", r"[rs]k_(?:live|test)_[0-9a-zA-Z]{24}"),
+    Rule(
+        "Telegram Bot Token",
+        r"(?:^|[^0-9])([0-9]{8,10}:[0-9A-Za-z_-]{35})(?:[^0-9A-Za-z_-]|$)",
+        resume="after",
+    ),
+    _format("Twilio API Key", r"(?:AC|SK)[a-z0-9]{32}", shape.accept_has_digit),
+    Rule("API Key", r"\b((?:sk|rk|pk)-(?:live|test|proj|ant)?[A-Za-z0-9_-]{20,200})", shape.accept_long_run, "after"),
+    _format("Google API Key", r"AIza[0-9A-Za-z_-]{35}"),
+    Rule("contextlamp Access Token", r"\b(clp_[A-Za-z0-9_-]{43})(?:[^A-Za-z0-9_-]|$)", resume="after"),
+    Rule(
+        "Bearer Token",
+        r"(?i)\bbearer[\s\p{Z}]{1,8}([A-Za-z0-9._~+/-]{16,200}=*)",
+        shape.accept_random,
+        resume="after",
+        extend=True,
+    ),
+    # -- passwords in URLs, connection strings, assignments and prose --
+    Rule(
+        "Connection String Password",
+        r"(?i)\b[a-z][a-z0-9+.-]{0,30}://[^\s:/@]{0,64}:([^\s@/]{1,128})@[^\s@]",
+        shape.accept_any_value,
+    ),
+    Rule(
+        "Connection String Password",
+        rf"(?i)(?:^|[;\s])(?:password|pwd){WS}{{0,8}}={WS}{{0,8}}([^;\s]{{3,128}})",
+        shape.accept_connection_password,
+        extend=True,
+    ),
+    Rule(
+        "Password Assignment",
+        rf"(?i){KEY_START}{IDENT_PREFIX}{PASSWORD_KEYS}{ASSIGN}({VALUE})",
+        shape.accept_stated_password,
+        extend=True,
+    ),
+    Rule(
+        "Password Assignment",
+        rf"(?i){KEY_START}{IDENT_PREFIX}{TOKEN_KEYS}{ASSIGN}({VALUE})",
+        shape.accept_stated_token,
+        extend=True,
+    ),
+    Rule(  # a key with more after the credential word (secret_key_base, token_ttl): the value must look random
+        "Password Assignment",
+        rf"(?i){KEY_START}{IDENT_PREFIX}(?:{PASSWORD_KEYS}|{TOKEN_KEYS})(?:[_.-][a-z0-9]{{1,32}}){{1,4}}{ASSIGN}"
+        rf"({VALUE})",
+        shape.accept_random,
+        extend=True,
+    ),
+    Rule(
+        "Password In Prose",
+        rf"(?i){PASSWORD_WORDS}(?:{WS}+{WORD}){{0,6}}?{COPULA}{LEAD}({VALUE})",
+        shape.accept_stated_password,
+        extend=True,
+    ),
+    Rule(
+        "Password In Prose",
+        rf"(?i){PASSWORD_WORDS}{WS}+[\"'“‘`«]?({VALUE})",
+        shape.accept_mentioned_password,
+        extend=True,
+    ),
+    Rule(
+        "Password In Prose",
+        rf"(?i){TOKEN_WORDS}(?:{WS}+{WORD}){{0,6}}?{COPULA}{LEAD}({VALUE})",
+        shape.accept_stated_token,
+        extend=True,
+    ),
+    Rule(
+        "Password In Prose",
+        rf"(?i){TOKEN_WORDS}{WS}+[\"'“‘`«]?({VALUE_TOKEN})",
+        shape.accept_mentioned_token,
+        extend=True,
+    ),
+    Rule(
+        "Password In Prose",
+        rf"(?i)\b(?:login|user(?:name)?|account|creds|credentials)(?:{WS}+(?:is{WS}+)?|{WS}*:{WS}*)[^\s\p{{Z}}/:]{{1,64}}"
+        rf"{WS}*/{WS}*"
+        rf"({VALUE})",
+        shape.accept_mentioned_password,
+        extend=True,
+    ),
+    # -- things a careful person never stores: PINs, codes, cards, Wi-Fi passphrases, security answers --
+    Rule(  # every card network's issuer numbers start with 2 to 6 (secret_shape.CARD_NETWORKS)
+        "Payment Card Number",
+        r"(?:^|[^0-9A-Za-z_.,+/-])([2-6][0-9]{12,18}|[2-6][0-9]{3}(?: [0-9]{4}){2,3}(?: [0-9]{1,4})?|"
+        r"[2-6][0-9]{3}(?:-[0-9]{4}){2,3}(?:-[0-9]{1,4})?|3[0-9]{3}[ -][0-9]{6}[ -][0-9]{4,5})(?:[^0-9A-Za-z_-]|$)",
+        shape.accept_card,
+    ),
+    Rule(
+        "Card Security Code",
+        rf"(?:\b(?:CVV2?|CVC2?|CSC|CID)\b|(?i:\b(?:card{WS}+)?security{WS}+code{WS}+(?:on|of){WS}+(?:the{WS}+)?"
+        rf"(?:back|card)))(?:{COPULA}|{WS}+)([0-9]{{3,4}})(?:[^0-9]|$)",
+    ),
+    Rule(
+        "PIN",
+        rf"{PIN_WORDS}(?:{COPULA}|{WS}+)(?i:(?:now|still|the|set{WS}to|jetzt){WS}+)?([#*]?[0-9]{{3,12}}[#*]?)"
+        rf"(?:[^0-9A-Za-z]|$)",
+        shape.accept_digits_code,
+    ),
+    Rule(
+        "One-Time Code",
+        rf"{OTP_WORDS}(?:{COPULA}|{WS}+)(?i:(?:now|still|the){WS}+)?"
+        rf"((?:G-)?(?:[0-9]{{4,8}}|[0-9]{{3,4}}[ -][0-9]{{3,4}}))(?:[^0-9A-Za-z]|$)",
+        shape.accept_digits_code,
+    ),
+    Rule(  # lower-case "pin" is usually the verb ("pin the version"): only with "is", ":" or "="
+        "PIN",
+        rf"(?i)\bpin{COPULA}([#*]?[0-9]{{4,12}}[#*]?)(?:[^0-9A-Za-z]|$)",
+    ),
+    Rule(
+        "One-Time Code",
+        rf"(?i)\b(?:your|ihr|dein|votre|ton|tu|su)(?:{WS}+[a-z0-9-]{{1,20}})?{WS}+(?:code|otp|código|codigo)"
+        rf"(?:{COPULA}|{WS}+)([0-9]{{4,8}}|[0-9]{{3,4}}[ -][0-9]{{3,4}})(?:[^0-9A-Za-z]|$)",
+    ),
+    Rule(
+        "One-Time Code",
+        rf"(?i)(?:^|[^0-9A-Za-z])((?:G-)?[0-9]{{4,8}}){WS}+(?:is|est|es|ist){WS}+(?:your|votre|tu|su|ihr|dein){WS}+"
+        rf"(?:[^\s\p{{Z}}]{{1,30}}{WS}+){{0,3}}(?:code|otp|pin|passcode|código|codigo|code)\b",
+        shape.accept_digits_code,
+    ),
+    Rule(
+        "One-Time Code",
+        rf"(?i)\b(?:use|enter|type){WS}+(?:the{WS}+)?(?:code{WS}+)?([0-9]{{4,8}}){WS}+to{WS}+(?:sign|log|verify|"
+        rf"confirm|complete|finish|activate)",
+        shape.accept_digits_code,
+    ),
+    Rule(
+        "Two-Factor Backup Codes",
+        rf"{BACKUP_WORDS}(?:{WS}*\([^)\n]{{1,40}}\))?(?:{WS}+(?:for|für|pour|para|de|von){WS}+[^\s\p{{Z}}:]{{1,30}}"
+        rf"(?:{WS}+[^\s\p{{Z}}:]{{1,30}}){{0,2}})?{WS}*(?i:[:=]|are|is|were|sind|sont|son|—|-)?[\s\p{{Z}}\"'(\[-]{{0,8}}"
+        rf"([A-Za-z0-9]{{3,12}}(?:[ -][A-Za-z0-9]{{3,12}}){{0,3}})",
+        shape.accept_backup_codes,
+    ),
+    Rule(
+        "Wi-Fi Passphrase",
+        rf"{WIFI_WORDS}(?:{WS}+(?:for|für|pour|para|de|of){WS}+[^\s\p{{Z}}]{{1,40}})?{COPULA}{LEAD}({VALUE_WIFI})",
+        shape.accept_wifi,
+        extend=True,
+    ),
+    Rule("Wi-Fi Passphrase", r"WIFI:(?:[A-Z]:[^;\n]{0,64};){0,6}P:([^;\n]{1,63});", shape.accept_any_value),
+    Rule(
+        "Security Question Answer",
+        rf"{SECURITY_WORDS}(?:{WS}*\([^)\n]{{1,80}}\))?(?i:{COPULA}|{WS}*[-—?]{WS}*){LEAD}"
+        rf"({ANSWER})",
+        shape.accept_security_answer,
+    ),
+    Rule(  # "security question (first pet): Biscuit": the parenthesis names the question, the answer follows
+        "Security Question Answer",
+        rf"(?i)(?:\b(?:security|secret){WS}+question|\bsicherheitsfrage|\bquestion{WS}(?:de{WS}sécurité|secrète)|"
+        rf"\bpregunta{WS}(?:de{WS}seguridad|secreta)){WS}*\([^)\n]{{1,80}}\){COPULA}{LEAD}({ANSWER})",
+        shape.accept_security_answer,
+    ),
+    Rule(
+        "Security Question Answer",
+        rf"(?i)\b(?:security|secret){WS}+question[^\n]{{0,120}}?\b(?:answer|antwort|réponse|respuesta)"
+        rf"{COPULA}{LEAD}({ANSWER})",
+        shape.accept_security_answer,
+    ),
+    # -- transcripts only: key material without a label (a PEM body line on its own) --
+    Rule(
+        "Key Material",
+        r"(?:^|[^A-Za-z0-9_/+=-])([A-Za-z0-9+/_-]{40,400}={0,2})(?:[^A-Za-z0-9_/+=-]|$)",
+        shape.accept_random,
+        resume="after",
+        extend=True,
+        redact_only=True,
+    ),
+)
+
+# A PEM block from its header to its footer (or the end of the text); transcripts only, removed whole.
+PEM_BLOCK = Rule(
+    "Private Key",
+    r"(?s)-----BEGIN [A-Z0-9 ]{0,40}(?:PRIVATE KEY|CERTIFICATE|KEY BLOCK)[A-Z ]{0,40}-----.*?"
+    r"(?:-----END [A-Z0-9 ]{0,60}-----|\z)",
+    redact_only=True,
+)
+# The rest of a token after a bounded value, for redaction (Rule.extend).
+TOKEN_TAIL = r"[^\s\p{Z}\"',;]*"

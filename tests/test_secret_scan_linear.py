@@ -1,0 +1,79 @@
+"""Issue 12 point 1: no input makes the secret scanner slow. For every pattern it runs, hostile 32 KiB texts built
+from the pattern itself (each path through its alternatives, cut into prefixes, repeated: "password-password-",
+"a-a-a-", "eyJa.eyJa.") must scan within a bound relative to 32 KiB of ordinary prose, measured in the same run.
+
+Before the fix, 16 KB of "a-" took 15 s (a quadratic keyword pattern) and the detect-secrets plugins were
+quadratic on "////..." and "eyJeyJ..." (hidden behind a 4,000-character cap per line)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+import pytest
+
+from contextlamp.secret_scan import SecretScanner
+from tests.scripts import load_script
+
+bench = load_script("secret_scanner.py", "bench_secrets_linear")
+
+SIZE = 32 * 1024
+FACTOR = 20  # times the prose scan
+SLACK_S = 0.1  # plus a constant: interpreter noise on a loaded machine, far below any quadratic blow-up
+
+
+def _cpu(function: Callable[[str], object], text: str, repeat: int) -> float:
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.thread_time()  # this thread's CPU only: other processes on the machine do not count
+        function(text)
+        best = min(best, time.thread_time() - start)
+    return best
+
+
+@pytest.fixture(scope="module")
+def scanner() -> SecretScanner:
+    scanner = SecretScanner()
+    scanner.kinds("warm up")  # compile outside the timings
+    return scanner
+
+
+@pytest.fixture(scope="module")
+def prose_seconds(scanner: SecretScanner) -> tuple[float, float]:
+    """kinds() and redact() CPU seconds on 32 KiB of the engineering notes: ordinary prose that mentions
+    tokens, passwords, PINs and codes in almost every sentence, so the keyword rules do real work on it."""
+    prose = bench.prose_of_size([bench.load_notes()], SIZE)
+    assert scanner.kinds(prose) == []
+    return _cpu(scanner.kinds, prose, 5), _cpu(scanner.redact, prose, 5)
+
+
+def test_every_pattern_gets_hostile_inputs(scanner: SecretScanner) -> None:
+    for rule in scanner.patterns():
+        inputs = bench.adversarial_inputs(rule.pattern, SIZE)
+        assert len(inputs) >= 3, rule.kind
+        assert all(len(text) == SIZE for text in inputs)
+    assert any(text.startswith("password-password-") for text in bench.all_adversarial_inputs(scanner, SIZE))
+
+
+def test_hostile_inputs_for_every_pattern_scan_in_linear_time(
+    scanner: SecretScanner, prose_seconds: tuple[float, float]
+) -> None:
+    inputs = bench.all_adversarial_inputs(scanner, SIZE)
+    inputs.update({"a-" * (SIZE // 2): "issue 12", "/" * SIZE: "npm", "eyJ" * (SIZE // 3): "jwt"})
+    slow: list[str] = []
+    for text, kind in inputs.items():
+        for name, function, base in (
+            ("kinds", scanner.kinds, prose_seconds[0]),
+            ("redact", scanner.redact, prose_seconds[1]),
+        ):
+            bound = FACTOR * base + SLACK_S
+            if _cpu(function, text, 1) > bound and _cpu(function, text, 3) > bound:  # re-measure before failing
+                slow.append(f"{name} on {kind} input {text[:30]!r}…: over {bound:.3f} s")
+    assert not slow, f"{len(slow)} slow scans, e.g. {slow[:5]}"
+
+
+def test_a_two_mebibyte_transcript_redacts_in_seconds(scanner: SecretScanner) -> None:
+    transcript = bench.prose_of_size([bench.load_notes()], 2 * 1024 * 1024)
+    hostile = ("password a is -" * (2 * 1024 * 1024 // 15 + 1))[: 2 * 1024 * 1024]
+    for text in (transcript, hostile):
+        assert _cpu(scanner.redact, text, 1) < 5.0  # "a few seconds per MiB" at most, on 2 MiB
