@@ -20,9 +20,9 @@ from typing import Any
 import httpx2
 import psycopg
 
-from contextlamp.accounts import Accounts
+from contextlamp.app.accounts import Accounts
+from contextlamp.app.service import Caller, MemoryService
 from contextlamp.embedding import Embedder, create_embedder
-from contextlamp.service import Caller, MemoryService
 from contextlamp.storage import StoreRegistry
 from contextlamp.text import now_ms
 

@@ -50,8 +50,8 @@ import numpy.typing as npt
 from rich.console import Console
 from rich.table import Table
 
+from contextlamp.app.service import Caller, MemoryService
 from contextlamp.embedding import EMBEDDERS, Embedder, create_embedder
-from contextlamp.service import Caller, MemoryService
 from contextlamp.storage import StoreRegistry
 
 DEFAULT_DATA = Path(__file__).resolve().parent / "data" / "distill"

@@ -33,12 +33,12 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
+from contextlamp.app.service import Caller, MemoryService
 from contextlamp.distill import offline
 from contextlamp.distill.base import DistilledItem
 from contextlamp.distill.transcript import Turn, parse_transcript
+from contextlamp.domain.secret_scan import SecretScanner
 from contextlamp.embedding import EMBEDDERS, Embedder, Vectors, create_embedder
-from contextlamp.secret_scan import SecretScanner
-from contextlamp.service import Caller, MemoryService
 from contextlamp.storage import StoreRegistry
 
 MIB = 1024 * 1024

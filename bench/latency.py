@@ -44,11 +44,11 @@ from mcp_types import Implementation
 from rich.console import Console
 from rich.table import Table
 
+from contextlamp.app.service import Caller, MemoryService
+from contextlamp.domain.folding import entry_vectors
+from contextlamp.domain.models import NewEntry
 from contextlamp.embedding import EMBEDDERS, create_embedder
-from contextlamp.models import NewEntry
-from contextlamp.retrieval.folding import entry_vectors
 from contextlamp.retrieval.query import content_terms
-from contextlamp.service import Caller, MemoryService
 from contextlamp.storage import StoreRegistry
 from contextlamp.text import content_key, new_id
 

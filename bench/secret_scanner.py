@@ -35,7 +35,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
-from contextlamp.secret_scan import SecretScanner
+from contextlamp.domain.secret_scan import SecretScanner
 
 DATA = Path(__file__).resolve().parent / "data" / "secrets"
 NOTES = DATA / "engineering_notes.txt"

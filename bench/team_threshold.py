@@ -19,8 +19,8 @@ import numpy as np
 from rich.console import Console
 from rich.table import Table
 
+from contextlamp.domain.trust import same_claim
 from contextlamp.embedding import EMBEDDERS, create_embedder
-from contextlamp.trust import same_claim
 
 DEFAULT_DATA = Path(__file__).resolve().parent / "data" / "team-paraphrases.json"
 THRESHOLDS = (0.75, 0.8, 0.85, 0.9, 0.95)

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from contextlamp.app.service import Caller, MemoryService
 from contextlamp.embedding import FakeEmbedder
-from contextlamp.service import Caller, MemoryService
 from contextlamp.storage import StoreRegistry
 from tests.fakes import FakeEndpoint, FakeIssuer
 from tests.postgres import BACKENDS, PostgresServer

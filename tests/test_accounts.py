@@ -9,12 +9,12 @@ import anyio
 import pytest
 from click.testing import CliRunner
 
-from contextlamp.accounts import TOKEN_PATTERN, Accounts, hash_token, parse_duration
-from contextlamp.auth import ContextlampTokenVerifier, OidcVerifier, principal_of_token
-from contextlamp.cli import cli
+from contextlamp.app.accounts import TOKEN_PATTERN, Accounts, hash_token, parse_duration
+from contextlamp.app.service import Caller, MemoryService
+from contextlamp.cli.main import cli
+from contextlamp.domain.secret_scan import SecretScanner
 from contextlamp.errors import ConfigError, InvalidArgumentError, NotFoundError
-from contextlamp.secret_scan import SecretScanner
-from contextlamp.service import Caller, MemoryService
+from contextlamp.web.auth import ContextlampTokenVerifier, OidcVerifier, principal_of_token
 from tests.conftest import Clock
 from tests.fakes import FakeIssuer
 

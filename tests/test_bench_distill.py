@@ -12,8 +12,8 @@ from typing import Any
 import numpy as np
 import pytest
 
+from contextlamp.app.service import Caller, MemoryService
 from contextlamp.embedding import FakeEmbedder
-from contextlamp.service import Caller, MemoryService
 from tests.scripts import load_script
 
 bench = load_script("distill.py", "bench_distill")

@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from contextlamp.secret_scan import SecretScanner
+from contextlamp.domain.secret_scan import SecretScanner
 from tests.scripts import BENCH, load_script
 
 bench = load_script("secret_scanner.py", "bench_secrets")

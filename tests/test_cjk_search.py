@@ -11,11 +11,11 @@ from pathlib import Path
 import psycopg
 import pytest
 
-from contextlamp.doctor import examine
+from contextlamp.app.doctor import examine
+from contextlamp.app.service import Caller, MemoryService
 from contextlamp.embedding import FakeEmbedder
 from contextlamp.retrieval.query import content_terms, index_text, needs_segmenting, query_terms
 from contextlamp.retrieval.search import ScopedStore, collect_signals
-from contextlamp.service import Caller, MemoryService
 from contextlamp.storage import StoreRegistry
 from contextlamp.text import topic_key
 from tests.postgres import PostgresServer

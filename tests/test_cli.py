@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from contextlamp.cli import cli
+from contextlamp.cli.main import cli
 
 
 @pytest.fixture

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from contextlamp.app.service import Caller, MemoryService
 from contextlamp.embedding import FakeEmbedder
 from contextlamp.errors import StorageError
-from contextlamp.service import Caller, MemoryService
 from contextlamp.storage import StoreRegistry
 from contextlamp.storage import sqlite as sqlite_backend
 from contextlamp.storage.control import SqliteExecutor

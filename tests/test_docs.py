@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from contextlamp.cli import cli
+from contextlamp.cli.main import cli
 from contextlamp.config import Settings
 
 ROOT = Path(__file__).resolve().parent.parent

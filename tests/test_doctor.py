@@ -11,12 +11,12 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from contextlamp.cli import cli
-from contextlamp.doctor import check_model, examine
+from contextlamp.app.doctor import check_model, examine
+from contextlamp.app.service import Caller, MemoryService
+from contextlamp.cli.main import cli
 from contextlamp.embedding import FakeEmbedder, Vectors
 from contextlamp.embedding.onnx import MODEL_FILE
 from contextlamp.errors import EmbeddingError
-from contextlamp.service import Caller, MemoryService
 from contextlamp.storage import StoreRegistry
 from contextlamp.text import content_key, new_id
 

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from contextlamp.app.service import Caller, MemoryService
 from contextlamp.embedding import FakeEmbedder
-from contextlamp.service import Caller, MemoryService
 from contextlamp.storage import StoreRegistry
 from contextlamp.storage.sqlite import SCRUB_WAIT_MS
 

@@ -14,9 +14,9 @@ import anyio
 from mcp import Client, StdioServerParameters
 from mcp_types import Implementation
 
-from contextlamp.doctor import examine
+from contextlamp.app.doctor import examine
+from contextlamp.app.service import MemoryService
 from contextlamp.embedding import FakeEmbedder
-from contextlamp.service import MemoryService
 from contextlamp.storage import StoreRegistry
 
 OPS_PER_CLIENT = 60

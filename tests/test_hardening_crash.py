@@ -16,9 +16,9 @@ import sys
 import time
 from pathlib import Path
 
-from contextlamp.doctor import examine
+from contextlamp.app.doctor import examine
+from contextlamp.app.service import MemoryService
 from contextlamp.embedding import FakeEmbedder
-from contextlamp.service import MemoryService
 from contextlamp.storage import StoreRegistry
 
 KILLS = 20

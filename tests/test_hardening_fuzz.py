@@ -16,10 +16,10 @@ from hypothesis import strategies as st
 from mcp import Client
 from mcp_types import Implementation
 
+from contextlamp.app.porter import export_user
+from contextlamp.app.service import MemoryService
 from contextlamp.embedding import FakeEmbedder
-from contextlamp.portability import export_user
-from contextlamp.server import build_server
-from contextlamp.service import MemoryService
+from contextlamp.mcp.tools import build_server
 from contextlamp.storage import StoreRegistry
 
 EXAMPLES = 40  # per tool; six tools
@@ -91,7 +91,7 @@ class Harness:
         embedder = FakeEmbedder()
         self.service = MemoryService(StoreRegistry(home, embedder.identity, embedder.dim), embedder)
         self.principal = self.service.principal("fuzz")
-        from contextlamp.service import Caller
+        from contextlamp.app.service import Caller
 
         caller = Caller(self.principal, "fuzz")
         self.service.save_context(caller, "Deploys run on Thursdays", topic="deploy day")

@@ -19,7 +19,7 @@ from mcp import Client
 from mcp.client.streamable_http import streamable_http_client
 from mcp_types import CallToolResult, Implementation
 
-from contextlamp.accounts import hash_token
+from contextlamp.app.accounts import hash_token
 from contextlamp.text import new_id, now_ms
 from tests.fakes import FakeIssuer
 from tests.servers import MCP_HEADERS, HttpServer, initialize_body, run_server

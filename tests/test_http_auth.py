@@ -10,7 +10,7 @@ from typing import Any
 import httpx2
 import pytest
 
-from contextlamp.accounts import hash_token
+from contextlamp.app.accounts import hash_token
 from contextlamp.text import now_ms
 from tests.fakes import FakeIssuer
 from tests.servers import MCP_HEADERS, HttpServer, initialize_body, run_server

@@ -12,13 +12,13 @@ import anyio
 import httpx2
 import pytest
 
-from contextlamp.accounts import Accounts
+from contextlamp.app.accounts import Accounts
+from contextlamp.app.service import MemoryService
 from contextlamp.config import Settings
 from contextlamp.embedding import FakeEmbedder
-from contextlamp.http_server import HttpLimits, RateBook, SessionBook, build_http_app
-from contextlamp.service import MemoryService
 from contextlamp.storage import StoreRegistry
 from contextlamp.text import now_ms
+from contextlamp.web.app import HttpLimits, RateBook, SessionBook, build_http_app
 from tests.servers import MCP_HEADERS, HttpServer, initialize_body, run_server
 
 TOKEN_CAP = 3

@@ -15,16 +15,16 @@ from click.testing import CliRunner
 from mcp import Client
 from mcp_types import Implementation
 
-from contextlamp.cli import cli
+from contextlamp.app.service import Caller, MemoryService
+from contextlamp.cli.main import cli
 from contextlamp.config import Settings
+from contextlamp.domain.models import Limits
+from contextlamp.domain.secret_scan import SecretScanner
 from contextlamp.embedding import FakeEmbedder
 from contextlamp.errors import InvalidArgumentError
 from contextlamp.llm import OpenAIChat
-from contextlamp.models import Limits
+from contextlamp.mcp.tools import build_server
 from contextlamp.retrieval.questions import LLMQuestionGenerator
-from contextlamp.secret_scan import SecretScanner
-from contextlamp.server import build_server
-from contextlamp.service import Caller, MemoryService
 from contextlamp.storage import StoreRegistry
 from tests.conftest import Clock
 from tests.fakes import FakeEndpoint

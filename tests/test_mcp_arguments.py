@@ -12,8 +12,8 @@ import anyio
 import pytest
 from mcp import Client
 
-from contextlamp.server import build_server
-from contextlamp.service import Caller, MemoryService
+from contextlamp.app.service import Caller, MemoryService
+from contextlamp.mcp.tools import build_server
 
 # spec/TOOLS.md: each tool's arguments with their JSON type; the first minimal call makes a valid request
 ARGUMENTS: dict[str, dict[str, str]] = {

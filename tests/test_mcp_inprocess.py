@@ -9,8 +9,8 @@ import pytest
 from mcp import Client
 from mcp_types import Implementation
 
-from contextlamp.server import build_server
-from contextlamp.service import MemoryService
+from contextlamp.app.service import MemoryService
+from contextlamp.mcp.tools import build_server
 
 
 def _call(service: MemoryService, name: str, arguments: dict[str, Any], client: str | None = "Cursor") -> Any:

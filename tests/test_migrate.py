@@ -10,12 +10,12 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 
-from contextlamp.accounts import Accounts
-from contextlamp.cli import cli
+from contextlamp.app.accounts import Accounts
+from contextlamp.app.porter import export_user
+from contextlamp.app.service import Caller, MemoryService
+from contextlamp.cli.main import cli
+from contextlamp.domain.folding import entry_vector
 from contextlamp.embedding import FakeEmbedder
-from contextlamp.portability import export_user
-from contextlamp.retrieval.folding import entry_vector
-from contextlamp.service import Caller, MemoryService
 from contextlamp.storage import StoreRegistry
 from contextlamp.text import now_ms
 from tests.postgres import PostgresServer

@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from contextlamp.cli import cli
+from contextlamp.app.porter import check_document, export_user, import_document, parse_document
+from contextlamp.app.service import Caller, MemoryService
+from contextlamp.cli.main import cli
 from contextlamp.embedding import FakeEmbedder
 from contextlamp.errors import InvalidArgumentError
-from contextlamp.portability import check_document, export_user, import_document, parse_document
-from contextlamp.service import Caller, MemoryService
 from contextlamp.storage import StoreRegistry
 from contextlamp.text import new_id
 from tests.conftest import Clock
@@ -202,7 +202,7 @@ def test_only_tasks_expire_in_an_import(service: MemoryService, alice: Caller, c
 
 
 def test_store_ids_never_reach_a_path_and_names_never_look_like_ids(service: MemoryService) -> None:
-    from contextlamp.accounts import Accounts
+    from contextlamp.app.accounts import Accounts
     from contextlamp.errors import StorageError
 
     for bad in ("../control", "usr_../../x", "prj_short", ""):

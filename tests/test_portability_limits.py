@@ -14,12 +14,12 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from contextlamp.cli import cli
+from contextlamp.app.porter import ExportedEntry, export_user, import_document, parse_document
+from contextlamp.app.service import Caller, MemoryService
+from contextlamp.cli.main import cli
+from contextlamp.domain.models import ENTRY_FIELDS, Entry, SessionDigest
 from contextlamp.embedding import FakeEmbedder
 from contextlamp.errors import InvalidArgumentError
-from contextlamp.models import ENTRY_FIELDS, Entry, SessionDigest
-from contextlamp.portability import ExportedEntry, export_user, import_document, parse_document
-from contextlamp.service import Caller, MemoryService
 from contextlamp.storage import Project, StoreRegistry, User
 from contextlamp.text import content_key, new_id
 from tests.conftest import Clock
@@ -246,7 +246,7 @@ def test_anything_save_context_accepts_round_trips_through_export_and_import(
 
 
 def _document(service: MemoryService, alice: Caller) -> dict[str, Any]:
-    from contextlamp.accounts import Accounts
+    from contextlamp.app.accounts import Accounts
 
     Accounts(service.registry, service.clock).create_team("platform", "Platform", "alice")
     service.save_context(alice, "Deploys run on Thursdays", topic="deploy day")

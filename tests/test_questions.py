@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from contextlamp.retrieval.folding import entry_vector
+from contextlamp.app.service import Caller, MemoryService
+from contextlamp.domain.folding import entry_vector
 from contextlamp.retrieval.questions import QuestionConfig, key_phrases, likely_questions, split_sentences
-from contextlamp.service import Caller, MemoryService
 
 
 def test_sentences_split_at_terminal_punctuation_and_lines() -> None:

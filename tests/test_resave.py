@@ -10,10 +10,10 @@ from typing import Any
 import numpy as np
 import pytest
 
-from contextlamp.accounts import Accounts
-from contextlamp.models import ListItem
+from contextlamp.app.accounts import Accounts
+from contextlamp.app.service import Caller, MemoryService
+from contextlamp.domain.models import ListItem
 from contextlamp.retrieval.query import content_terms
-from contextlamp.service import Caller, MemoryService
 from tests.conftest import Clock
 
 

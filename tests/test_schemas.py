@@ -12,10 +12,10 @@ import pytest
 from mcp import Client
 from mcp_types import Tool
 
+from contextlamp.app.service import MemoryService
+from contextlamp.domain.models import Limits
 from contextlamp.embedding import FakeEmbedder
-from contextlamp.models import Limits
-from contextlamp.server import build_server
-from contextlamp.service import MemoryService
+from contextlamp.mcp.tools import build_server
 from contextlamp.storage import StoreRegistry
 from tests.schema_rules import input_schema_problems, output_schema_problems
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from contextlamp.secret_scan import REDACTED, SecretScanner
+from contextlamp.domain.secret_scan import REDACTED, SecretScanner
 
 SECRETS = [
     ("my key is AKIAIOSFODNN7EXAMPLE", "AWS Access Key"),
@@ -221,7 +221,7 @@ def test_lone_surrogates_and_invalid_text_never_raise() -> None:
 
 
 def test_a_failed_prefilter_runs_every_rule(monkeypatch: pytest.MonkeyPatch) -> None:
-    from contextlamp import secret_scan
+    from contextlamp.domain import secret_scan
 
     engine = secret_scan._engine()  # pyright: ignore[reportPrivateUsage]
 

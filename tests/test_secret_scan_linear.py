@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 import pytest
 
-from contextlamp.secret_scan import SecretScanner
+from contextlamp.domain.secret_scan import SecretScanner
 from tests.scripts import load_script
 
 bench = load_script("secret_scanner.py", "bench_secrets_linear")

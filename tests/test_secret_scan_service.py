@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from contextlamp.app.porter import export_user, import_document, parse_document
+from contextlamp.app.service import Caller, MemoryService
 from contextlamp.errors import SecretDetectedError
-from contextlamp.portability import export_user, import_document, parse_document
-from contextlamp.service import Caller, MemoryService
 from contextlamp.text import new_id
 
 NEW_KINDS = [

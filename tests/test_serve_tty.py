@@ -20,7 +20,7 @@ from typing import IO, Any
 import anyio
 import pytest
 
-from contextlamp.server import _StdinLines  # pyright: ignore[reportPrivateUsage]
+from contextlamp.mcp.tools import _StdinLines  # pyright: ignore[reportPrivateUsage]
 
 EXIT_WAIT_S = 60  # only detects a hang (the old server never exited); a loaded machine may be slow to start
 INITIALIZE = {

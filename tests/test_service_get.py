@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 
+from contextlamp.app.service import Caller, MemoryService
 from contextlamp.errors import InvalidArgumentError
-from contextlamp.service import Caller, MemoryService
 from tests.test_query import ADVERSARIAL
 
 

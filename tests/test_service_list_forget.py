@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from contextlamp.app.service import Caller, MemoryService
 from contextlamp.errors import InvalidArgumentError
-from contextlamp.service import Caller, MemoryService
 
 
 def test_list_is_newest_first_and_pages_with_a_cursor(service: MemoryService, alice: Caller) -> None:

@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
+from contextlamp.app.service import Caller, MemoryService
 from contextlamp.errors import InvalidArgumentError, SecretDetectedError
-from contextlamp.service import Caller, MemoryService
 from tests.conftest import Clock
 
 SESSION = """User: Hi!

@@ -8,13 +8,13 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from contextlamp.accounts import Accounts
-from contextlamp.cli import cli
+from contextlamp.app.accounts import Accounts
+from contextlamp.app.porter import export_user, import_document, parse_document
+from contextlamp.app.service import Caller, MemoryService
+from contextlamp.cli.main import cli
+from contextlamp.domain.models import Pack
+from contextlamp.domain.trust import same_claim
 from contextlamp.errors import InvalidArgumentError
-from contextlamp.models import Pack
-from contextlamp.portability import export_user, import_document, parse_document
-from contextlamp.service import Caller, MemoryService
-from contextlamp.trust import same_claim
 from tests.conftest import Clock
 
 

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
+from contextlamp.app.porter import export_user, import_document, parse_document
+from contextlamp.app.service import Caller, MemoryService
 from contextlamp.embedding import FakeEmbedder
 from contextlamp.errors import InvalidArgumentError
-from contextlamp.portability import export_user, import_document, parse_document
-from contextlamp.service import Caller, MemoryService
 from contextlamp.storage import StoreRegistry
 from contextlamp.text import kebab, topic_key
 

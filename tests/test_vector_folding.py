@@ -11,10 +11,10 @@ import psycopg
 import pytest
 from pgvector.psycopg import register_vector  # pyright: ignore[reportMissingTypeStubs]
 
-from contextlamp.doctor import examine
+from contextlamp.app.doctor import examine
+from contextlamp.app.service import Caller, MemoryService
+from contextlamp.domain.folding import entry_vector, entry_vectors
 from contextlamp.embedding import FakeEmbedder
-from contextlamp.retrieval.folding import entry_vector, entry_vectors
-from contextlamp.service import Caller, MemoryService
 from contextlamp.storage import StoreRegistry
 from tests.postgres import PostgresServer
 

@@ -10,8 +10,8 @@ from typing import Any
 import numpy as np
 import pytest
 
+from contextlamp.app.service import Caller, MemoryService
 from contextlamp.embedding import FakeEmbedder
-from contextlamp.service import Caller, MemoryService
 from contextlamp.storage import StoreRegistry
 from contextlamp.storage import sqlite as sqlite_backend
 

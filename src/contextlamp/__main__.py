@@ -1,6 +1,6 @@
 """``python -m contextlamp`` runs the CLI."""
 
-from contextlamp.cli import main
+from contextlamp.cli.main import main
 
 if __name__ == "__main__":
     main()

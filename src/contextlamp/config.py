@@ -14,7 +14,7 @@ from typing import Literal
 from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-from contextlamp.models import Limits
+from contextlamp.domain.models import Limits
 from contextlamp.retrieval.fusion import FusionWeights
 
 

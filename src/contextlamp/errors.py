@@ -9,7 +9,8 @@ The tree (catch the narrowest one you will branch on)::
     ├── ConfigError               a setting has a value that cannot work
     ├── StorageError              the database failed
     │   └── EmbeddingMismatchError  the store was built with another embedding model
-    └── EmbeddingError            the embedding model could not be loaded or run
+    ├── EmbeddingError            the embedding model could not be loaded or run
+    └── LLMError                  the configured LLM endpoint failed (callers fall back to their offline path)
 
 The transport layers translate these at the edge: the MCP server into a tool error
 (``isError: true``), the CLI into a click error. Nothing else catches them.
@@ -69,3 +70,8 @@ class EmbeddingMismatchError(StorageError):
 
 class EmbeddingError(ContextlampError):
     """The embedding model could not be loaded or failed to embed."""
+
+
+class LLMError(ContextlampError):
+    """The LLM endpoint failed, timed out, or answered something that is not the JSON asked for. Never reaches
+    a caller of the service: every user of an LLM falls back to its offline path on it."""

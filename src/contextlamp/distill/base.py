@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from contextlamp.distill.transcript import Turn
-from contextlamp.models import Kind, MemoryType
+from contextlamp.domain.models import Kind, MemoryType
 
 
 @dataclass(frozen=True)

@@ -14,8 +14,9 @@ from typing import Any, cast
 from contextlamp.distill.base import DistilledItem
 from contextlamp.distill.offline import MAX_ITEM_CHARS, OfflineDistiller
 from contextlamp.distill.transcript import Turn
-from contextlamp.llm.openai_chat import ChatModel, LLMError
-from contextlamp.models import KINDS, MEMORY_TYPES
+from contextlamp.domain.models import KINDS, MEMORY_TYPES
+from contextlamp.domain.ports import ChatModel
+from contextlamp.errors import LLMError
 
 logger = logging.getLogger(__name__)
 

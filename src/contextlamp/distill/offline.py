@@ -46,7 +46,7 @@ from contextlamp.distill.cues import (
 )
 from contextlamp.distill.script import terms, word_count
 from contextlamp.distill.transcript import Turn
-from contextlamp.models import Kind, MemoryType
+from contextlamp.domain.models import Kind, MemoryType
 from contextlamp.retrieval.query import STOP_WORDS
 
 MAX_ITEM_CHARS = 600

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from contextlamp.embedding.base import Embedder, Vectors
+from contextlamp.domain.embedding import Embedder, Vectors
 from contextlamp.embedding.fake import FakeEmbedder
 from contextlamp.embedding.minilm import MiniLMEmbedder
 from contextlamp.embedding.onnx import OnnxMiniLMEmbedder

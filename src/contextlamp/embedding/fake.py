@@ -7,7 +7,7 @@ import re
 
 import numpy as np
 
-from contextlamp.embedding.base import Vectors
+from contextlamp.domain.embedding import Vectors
 
 _WORD = re.compile(r"\w+")
 

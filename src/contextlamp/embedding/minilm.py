@@ -10,7 +10,7 @@ from typing import Any
 import numpy as np
 from threadpoolctl import threadpool_limits  # pyright: ignore[reportMissingTypeStubs]
 
-from contextlamp.embedding.base import Vectors
+from contextlamp.domain.embedding import Vectors
 from contextlamp.errors import EmbeddingError
 
 logger = logging.getLogger(__name__)

@@ -26,7 +26,7 @@ from typing import Any
 import numpy as np
 from threadpoolctl import threadpool_limits  # pyright: ignore[reportMissingTypeStubs]
 
-from contextlamp.embedding.base import Vectors
+from contextlamp.domain.embedding import Vectors
 from contextlamp.embedding.minilm import BATCH_SIZE, MODEL_DIM, MODEL_NAME, SIMILARITY_FLOOR
 from contextlamp.errors import EmbeddingError
 

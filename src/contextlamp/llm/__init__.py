@@ -1,5 +1,5 @@
 """Optional LLM access through any OpenAI-compatible chat endpoint (used only when configured)."""
 
-from contextlamp.llm.openai_chat import ChatModel, OpenAIChat
+from contextlamp.llm.openai_chat import OpenAIChat
 
-__all__ = ["ChatModel", "OpenAIChat"]
+__all__ = ["OpenAIChat"]

@@ -9,29 +9,13 @@ from __future__ import annotations
 
 import json
 import logging
-from typing import Any, Protocol
+from typing import Any
 
-from contextlamp.errors import ContextlampError
+from contextlamp.errors import LLMError
 
 logger = logging.getLogger(__name__)
 
 DEFAULT_TIMEOUT_S = 20.0
-
-
-class LLMError(ContextlampError):
-    """The endpoint failed, timed out, or answered something that is not the JSON asked for."""
-
-
-class ChatModel(Protocol):
-    """Answers a system + user prompt with parsed JSON."""
-
-    def complete_json(self, system: str, user: str, max_tokens: int = 512) -> Any:
-        """The model's answer parsed as JSON.
-
-        Raises:
-            LLMError: any failure (network, HTTP status, timeout, non-JSON answer).
-        """
-        ...
 
 
 class OpenAIChat:

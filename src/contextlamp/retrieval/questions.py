@@ -20,7 +20,8 @@ import re
 from dataclasses import dataclass
 from typing import Any, Protocol, cast
 
-from contextlamp.llm.openai_chat import ChatModel, LLMError
+from contextlamp.domain.ports import ChatModel
+from contextlamp.errors import LLMError
 from contextlamp.retrieval.query import STOP_WORDS
 from contextlamp.text import has_surrogates
 

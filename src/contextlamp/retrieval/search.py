@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from contextlamp.embedding.base import Vectors
-from contextlamp.models import Entry, MemoryType
+from contextlamp.domain.embedding import Vectors
+from contextlamp.domain.models import Entry, MemoryType
+from contextlamp.domain.ports import Store
 from contextlamp.retrieval.fusion import FusionWeights, weighted_rrf
 from contextlamp.retrieval.query import content_terms, named_words, word_terms
-from contextlamp.storage.base import Store
 
 CANDIDATE_DEPTH = 50  # per-list candidates before fusion; at least 5x the requested results
 

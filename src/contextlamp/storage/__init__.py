@@ -10,8 +10,7 @@ import threading
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from contextlamp.errors import StorageError
-from contextlamp.storage.base import (
+from contextlamp.domain.ports import (
     AccessTokenRecord,
     ControlPlane,
     Finding,
@@ -21,6 +20,7 @@ from contextlamp.storage.base import (
     Team,
     User,
 )
+from contextlamp.errors import StorageError
 from contextlamp.storage.control import SqlControlPlane, sqlite_control_plane
 from contextlamp.storage.sqlite import SqliteStore
 from contextlamp.text import is_id

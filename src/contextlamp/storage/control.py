@@ -16,8 +16,8 @@ from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import Any, Protocol
 
+from contextlamp.domain.ports import AccessTokenRecord, Membership, Project, Team, User
 from contextlamp.errors import InvalidArgumentError, NotFoundError, StorageError
-from contextlamp.storage.base import AccessTokenRecord, Membership, Project, Team, User
 from contextlamp.storage.sqlite import connect, migrate
 from contextlamp.text import is_id, new_id
 

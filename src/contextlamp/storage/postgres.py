@@ -28,9 +28,8 @@ from pgvector.psycopg import register_vector  # pyright: ignore[reportMissingTyp
 from psycopg.rows import dict_row
 from psycopg_pool import ConnectionPool
 
-from contextlamp.embedding.base import Vectors
-from contextlamp.errors import EmbeddingMismatchError, StorageError
-from contextlamp.models import (
+from contextlamp.domain.embedding import Vectors
+from contextlamp.domain.models import (
     ENTRY_FIELDS,
     LIST_FIELDS,
     Entry,
@@ -41,8 +40,9 @@ from contextlamp.models import (
     entry_values,
     stored_form,
 )
+from contextlamp.domain.ports import EmbedFn, Finding
+from contextlamp.errors import EmbeddingMismatchError, StorageError
 from contextlamp.retrieval.query import SCRIPT_BRACKET, index_text, is_prefix_term, needs_segmenting
-from contextlamp.storage.base import EmbedFn, Finding
 
 logger = logging.getLogger(__name__)
 

@@ -25,9 +25,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from contextlamp.embedding.base import Vectors
-from contextlamp.errors import EmbeddingMismatchError, StorageError
-from contextlamp.models import (
+from contextlamp.domain.embedding import Vectors
+from contextlamp.domain.folding import entry_vector
+from contextlamp.domain.models import (
     ENTRY_FIELDS,
     Entry,
     MemoryType,
@@ -37,9 +37,9 @@ from contextlamp.models import (
     entry_values,
     stored_form,
 )
-from contextlamp.retrieval.folding import entry_vector
+from contextlamp.domain.ports import EmbedFn, Finding
+from contextlamp.errors import EmbeddingMismatchError, StorageError
 from contextlamp.retrieval.query import fts_match, index_text, needs_segmenting
-from contextlamp.storage.base import EmbedFn, Finding
 
 logger = logging.getLogger(__name__)
 

@@ -14,11 +14,20 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, cast
 
+from contextlamp.app.validate import (
+    check_bool,
+    check_choice,
+    check_int,
+    check_memory_types,
+    check_str,
+    check_text,
+    check_within,
+)
 from contextlamp.distill import Distiller, OfflineDistiller, parse_transcript, session_label, session_summary
 from contextlamp.distill.rank import MAX_ITEMS, keep_most_valuable
-from contextlamp.embedding.base import Embedder, Vectors
-from contextlamp.errors import InvalidArgumentError, NotFoundError, SecretDetectedError
-from contextlamp.models import (
+from contextlamp.domain.embedding import Embedder, Vectors
+from contextlamp.domain.folding import entry_vector, entry_vectors
+from contextlamp.domain.models import (
     KINDS,
     MEMORY_TYPES,
     Entry,
@@ -42,11 +51,12 @@ from contextlamp.models import (
     SessionDigest,
     SessionInfo,
 )
-from contextlamp.retrieval.folding import entry_vector, entry_vectors
+from contextlamp.domain.secret_scan import REDACTED, SecretScanner
+from contextlamp.domain.trust import DEFAULT_PARAPHRASE_THRESHOLD, corroborates
+from contextlamp.errors import InvalidArgumentError, NotFoundError, SecretDetectedError
 from contextlamp.retrieval.fusion import FusionWeights
 from contextlamp.retrieval.questions import QuestionGenerator, RuleQuestionGenerator
 from contextlamp.retrieval.search import ScopedStore, TrustWeights, search
-from contextlamp.secret_scan import REDACTED, SecretScanner
 from contextlamp.storage import Project, Store, StoreRegistry, Team
 from contextlamp.text import (
     collapse_ws,
@@ -60,16 +70,6 @@ from contextlamp.text import (
     scrub_surrogates,
     title_of,
     topic_key,
-)
-from contextlamp.trust import DEFAULT_PARAPHRASE_THRESHOLD, corroborates
-from contextlamp.validate import (
-    check_bool,
-    check_choice,
-    check_int,
-    check_memory_types,
-    check_str,
-    check_text,
-    check_within,
 )
 
 logger = logging.getLogger(__name__)

@@ -17,14 +17,14 @@ from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from contextlamp.accounts import check_user_name
+from contextlamp.app.accounts import check_user_name
+from contextlamp.app.service import MAX_SLUG_CHARS, MemoryService
+from contextlamp.app.validate import check_str, check_text
+from contextlamp.domain.folding import entry_vectors
+from contextlamp.domain.models import ENTRY_FIELDS, LIST_FIELDS, Entry, Limits, SessionDigest
 from contextlamp.errors import InvalidArgumentError, SecretDetectedError
-from contextlamp.models import ENTRY_FIELDS, LIST_FIELDS, Entry, Limits, SessionDigest
-from contextlamp.retrieval.folding import entry_vectors
-from contextlamp.service import MAX_SLUG_CHARS, MemoryService
 from contextlamp.storage import Project, Store, Team, User
 from contextlamp.text import collapse_ws, content_key, has_surrogates, id_pattern, kebab
-from contextlamp.validate import check_str, check_text
 
 EXPORT_FORMAT = "contextlamp-export"
 EXPORT_VERSION = 1

@@ -14,12 +14,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from contextlamp.app.porter import export_user
+from contextlamp.app.service import MemoryService
+from contextlamp.domain.folding import entry_vector
+from contextlamp.domain.ports import EmbedFn
 from contextlamp.errors import InvalidArgumentError, StorageError
-from contextlamp.portability import export_user
-from contextlamp.retrieval.folding import entry_vector
-from contextlamp.service import MemoryService
 from contextlamp.storage import StoreRegistry
-from contextlamp.storage.base import EmbedFn
 
 Progress = Callable[[int, int], None]  # (stores done, stores total)
 BATCH = 500  # entries read with their vectors at a time

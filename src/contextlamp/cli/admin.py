@@ -18,15 +18,15 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
-from contextlamp.accounts import Accounts, parse_duration
-from contextlamp.bootstrap import configure_logging, create_service
-from contextlamp.cli_common import console, json_option, load_settings, when, with_accounts
+from contextlamp.app.accounts import Accounts, parse_duration
+from contextlamp.app.compose import configure_logging, create_service
+from contextlamp.app.doctor import check_model, examine
+from contextlamp.app.migration import migrate, parse_location
+from contextlamp.app.porter import export_user, import_document, parse_document
+from contextlamp.app.service import MemoryService
+from contextlamp.cli.common import console, json_option, load_settings, when, with_accounts
 from contextlamp.config import Settings
-from contextlamp.doctor import check_model, examine
 from contextlamp.errors import ContextlampError
-from contextlamp.migration import migrate, parse_location
-from contextlamp.portability import export_user, import_document, parse_document
-from contextlamp.service import MemoryService
 from contextlamp.storage import AccessTokenRecord, Finding
 
 DEFAULT_TOKEN_LIFETIME = "90d"

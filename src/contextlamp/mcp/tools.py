@@ -36,8 +36,16 @@ from mcp_types import CallToolResult, TextContent, ToolAnnotations
 from pydantic import BaseModel, ModelWrapValidatorHandler, PrivateAttr, model_validator
 
 from contextlamp import __version__
-from contextlamp.errors import ContextlampError, InvalidArgumentError
-from contextlamp.models import (
+from contextlamp.app.service import (
+    DAY_MS,
+    LIST_LIMIT_RANGE,
+    MAX_RESULTS_RANGE,
+    RESUME_LIMIT_RANGE,
+    Caller,
+    MemoryService,
+    normalise_surface,
+)
+from contextlamp.domain.models import (
     KINDS,
     MEMORY_TYPES,
     ForgetResult,
@@ -48,15 +56,7 @@ from contextlamp.models import (
     SaveResult,
     SaveSessionResult,
 )
-from contextlamp.service import (
-    DAY_MS,
-    LIST_LIMIT_RANGE,
-    MAX_RESULTS_RANGE,
-    RESUME_LIMIT_RANGE,
-    Caller,
-    MemoryService,
-    normalise_surface,
-)
+from contextlamp.errors import ContextlampError, InvalidArgumentError
 
 logger = logging.getLogger(__name__)
 

@@ -53,13 +53,13 @@ from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from contextlamp import __version__
-from contextlamp.accounts import Accounts
-from contextlamp.auth import ContextlampTokenVerifier, OidcVerifier, principal_of_token
+from contextlamp.app.accounts import Accounts
+from contextlamp.app.porter import export_user
+from contextlamp.app.service import MemoryService
 from contextlamp.config import Settings
 from contextlamp.errors import ConfigError
-from contextlamp.portability import export_user
-from contextlamp.server import build_server, scrub_json_surrogates
-from contextlamp.service import MemoryService
+from contextlamp.mcp.tools import build_server, scrub_json_surrogates
+from contextlamp.web.auth import ContextlampTokenVerifier, OidcVerifier, principal_of_token
 
 logger = logging.getLogger(__name__)
 

@@ -16,19 +16,19 @@ from rich.table import Table
 from rich.text import Text
 
 from contextlamp import __version__
-from contextlamp.bootstrap import configure_logging, create_service
-from contextlamp.cli_admin import doctor_command, export_command, import_command, migrate_command, team, token, user
-from contextlamp.cli_common import console as _console
-from contextlamp.cli_common import json_option as _json_option
-from contextlamp.cli_common import load_settings as _settings
-from contextlamp.cli_common import print_json as _print_json
-from contextlamp.cli_common import when as _when
-from contextlamp.cli_common import with_service as _with_service
+from contextlamp.app.compose import configure_logging, create_service
+from contextlamp.app.service import Caller, MemoryService
+from contextlamp.cli.admin import doctor_command, export_command, import_command, migrate_command, team, token, user
+from contextlamp.cli.common import console as _console
+from contextlamp.cli.common import json_option as _json_option
+from contextlamp.cli.common import load_settings as _settings
+from contextlamp.cli.common import print_json as _print_json
+from contextlamp.cli.common import when as _when
+from contextlamp.cli.common import with_service as _with_service
 from contextlamp.config import Settings
+from contextlamp.domain.models import KINDS, MEMORY_TYPES
 from contextlamp.errors import ContextlampError
-from contextlamp.models import KINDS, MEMORY_TYPES
-from contextlamp.server import build_server, run_stdio
-from contextlamp.service import Caller, MemoryService
+from contextlamp.mcp.tools import build_server, run_stdio
 from contextlamp.text import is_id
 
 
@@ -89,8 +89,8 @@ def _stdin_is_terminal() -> bool:
 def _serve_http(settings: Settings, host: str, port: int) -> None:
     import uvicorn
 
-    from contextlamp.accounts import Accounts
-    from contextlamp.http_server import base_url, build_http_app, uvicorn_log_config
+    from contextlamp.app.accounts import Accounts
+    from contextlamp.web.app import base_url, build_http_app, uvicorn_log_config
 
     try:
         service = create_service(settings)

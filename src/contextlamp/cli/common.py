@@ -11,11 +11,11 @@ import click
 from pydantic import BaseModel, ValidationError
 from rich.console import Console
 
-from contextlamp.accounts import Accounts
-from contextlamp.bootstrap import configure_logging, create_service
+from contextlamp.app.accounts import Accounts
+from contextlamp.app.compose import configure_logging, create_service
+from contextlamp.app.service import Caller
 from contextlamp.config import Settings
 from contextlamp.errors import ContextlampError
-from contextlamp.service import Caller
 
 F = TypeVar("F", bound=Callable[..., Any])
 

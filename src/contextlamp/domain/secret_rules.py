@@ -24,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
-from contextlamp import secret_shape as shape
+from contextlamp.domain import secret_shape as shape
 
 WS = r"[\s\p{Z}]"  # one whitespace character, Unicode spaces included (RE2's \s is ASCII)
 # A prose or assignment value: the first 64 characters of a token, at least as long as its check demands

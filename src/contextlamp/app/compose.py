@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import sys
 
+from contextlamp.app.service import DAY_MS, MemoryService
 from contextlamp.config import Settings
 from contextlamp.distill import Distiller, LLMDistiller, OfflineDistiller
 from contextlamp.embedding import create_embedder
@@ -12,7 +13,6 @@ from contextlamp.errors import ConfigError
 from contextlamp.llm import OpenAIChat
 from contextlamp.retrieval.questions import LLMQuestionGenerator, QuestionGenerator, RuleQuestionGenerator
 from contextlamp.retrieval.search import TrustWeights
-from contextlamp.service import DAY_MS, MemoryService
 from contextlamp.storage import StoreRegistry
 
 

@@ -24,7 +24,7 @@ from typing import Any, Protocol, cast
 
 import re2  # pyright: ignore[reportMissingTypeStubs]
 
-from contextlamp.secret_rules import PEM_BLOCK, RULES, TOKEN_TAIL, Rule
+from contextlamp.domain.secret_rules import PEM_BLOCK, RULES, TOKEN_TAIL, Rule
 
 REDACTED = "[secret removed]"
 

@@ -15,8 +15,8 @@ import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from contextlamp.domain.secret_scan import SecretScanner
 from contextlamp.errors import InvalidArgumentError, NotFoundError
-from contextlamp.secret_scan import SecretScanner
 from contextlamp.storage import AccessTokenRecord, ControlPlane, Membership, StoreRegistry, Team, User
 from contextlamp.text import is_id, kebab, looks_like_id
 

@@ -19,9 +19,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from contextlamp.app.porter import stored_problems
+from contextlamp.app.service import MemoryService
 from contextlamp.errors import EmbeddingError
-from contextlamp.portability import stored_problems
-from contextlamp.service import MemoryService
 from contextlamp.storage import Finding, Project, Team, User
 
 MODEL_PROBE = "contextlamp doctor: the embedding model turns this sentence into a vector."

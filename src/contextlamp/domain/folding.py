@@ -27,7 +27,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from contextlamp.embedding.base import Vectors
+from contextlamp.domain.embedding import Vectors
 
 
 def entry_vector(vectors: Vectors) -> Vectors:

@@ -26,9 +26,9 @@ import anyio.to_thread
 import jwt
 from mcp.server.auth.provider import AccessToken
 
-from contextlamp.accounts import TOKEN_PREFIX, Accounts, check_user_name
+from contextlamp.app.accounts import TOKEN_PREFIX, Accounts, check_user_name
+from contextlamp.domain.models import Principal
 from contextlamp.errors import ConfigError, InvalidArgumentError
-from contextlamp.models import Principal
 
 logger = logging.getLogger(__name__)
 

@@ -18,8 +18,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, cast
 
+from contextlamp.domain.models import MEMORY_TYPES, MemoryType
 from contextlamp.errors import InvalidArgumentError
-from contextlamp.models import MEMORY_TYPES, MemoryType
 from contextlamp.text import has_surrogates
 
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
-from contextlamp.embedding.base import Vectors
-from contextlamp.models import Entry, MemoryType, NewEntry, PutOutcome, SessionDigest
+from contextlamp.domain.embedding import Vectors
+from contextlamp.domain.models import Entry, MemoryType, NewEntry, PutOutcome, SessionDigest
 
 
 @dataclass(frozen=True)
@@ -392,4 +392,89 @@ class ControlPlane(Protocol):
 
     def close(self) -> None:
         """Release the database connection."""
+        ...
+
+
+class ChatModel(Protocol):
+    """An LLM that answers a system + user prompt with parsed JSON (the optional endpoint the user configures:
+    ``contextlamp.llm.OpenAIChat``)."""
+
+    def complete_json(self, system: str, user: str, max_tokens: int = 512) -> Any:
+        """The model's answer parsed as JSON.
+
+        Raises:
+            LLMError: any failure (network, HTTP status, timeout, non-JSON answer).
+        """
+        ...
+
+
+class EntryWriter(Protocol):
+    """The write primitives of one store transaction, which ``domain/ledger.py`` combines into saves, forgets,
+    sweeps and corroborations. A backend opens it with ``Store.writer()`` (SQLite: ``BEGIN IMMEDIATE``;
+    PostgreSQL: a transaction) and commits when the block ends; an exception rolls everything back. Reads
+    through it see the transaction's own writes. "Live" = not superseded and not an expired task.
+    """
+
+    def lock_topic(self, topic: str | None) -> None:
+        """Serialise writers of this topic until commit (PostgreSQL advisory lock; SQLite's write lock already
+        serialises every writer). None: no-op."""
+        ...
+
+    def get(self, entry_id: str) -> Entry | None:
+        """The entry with this id, whatever its state."""
+        ...
+
+    def by_key(self, content_key: str) -> Entry | None:
+        """The entry holding this dedupe key, whatever its state."""
+        ...
+
+    def expired(self, now: int) -> list[Entry]:
+        """Entries whose ``expires_at`` is at or before ``now``."""
+        ...
+
+    def live_on_topic(self, topic: str) -> list[Entry]:
+        """The entries of this topic that are not superseded (expired ones included until swept)."""
+        ...
+
+    def replaced_by(self, entry_id: str) -> list[Entry]:
+        """The entries whose ``superseded_by`` is ``entry_id``."""
+        ...
+
+    def by_contributor(self, user_id: str) -> list[Entry]:
+        """The team learnings ``user_id`` contributed."""
+        ...
+
+    def corroborated(self, entry_ids: Sequence[str]) -> set[str]:
+        """The subset of ``entry_ids`` that someone corroborated."""
+        ...
+
+    def insert(self, entry: Entry, vector: Vectors) -> bool:
+        """Insert the entry with its full-text row and its ``(1, dim)`` vector; False, writing nothing, when its
+        content key is already stored (a concurrent writer won)."""
+        ...
+
+    def update(self, entry_id: str, **fields: Any) -> None:
+        """Set fields of one entry (``topic``, ``kind``, ``memory_type``, ``tags``, ``expires_at``,
+        ``superseded_by``, ``superseded_at``, ``trust``); the full-text row follows a new topic or tags."""
+        ...
+
+    def supersede(self, entry_ids: Sequence[str], winner: str, now: int) -> None:
+        """Mark these entries superseded by ``winner`` at ``now``."""
+        ...
+
+    def relink(self, old: str, new: str) -> None:
+        """Every entry superseded by ``old`` is now superseded by ``new``."""
+        ...
+
+    def delete(self, entry: Entry) -> None:
+        """Delete the entry's row, full-text row, vectors and corroborations; the freed bytes are scrubbed once
+        the transaction commits."""
+        ...
+
+    def add_corroboration(self, entry_id: str, user_id: str, at: int, similarity: float) -> None:
+        """Record a corroboration (kept as it is if ``user_id`` already corroborated this entry)."""
+        ...
+
+    def drop_corroborations_by(self, user_id: str) -> None:
+        """Delete every corroboration ``user_id`` gave."""
         ...

@@ -1,0 +1,146 @@
+"""The write algorithms of a store, over the ``EntryWriter`` port: save (dedupe, revive, re-save, supersede,
+retrust), remove (history repair, retrust), sweep expired tasks, corroborate a team learning.
+
+Each function runs inside one write transaction that the caller opened (``Store.writer``), so the reads it
+makes and the writes it decides are atomic across threads, processes and replicas. The decisions themselves
+are the pure rules of ``domain/rules.py``; a backend only implements the ``EntryWriter`` primitives.
+"""
+
+from __future__ import annotations
+
+from contextlamp.domain.embedding import Vectors
+from contextlamp.domain.models import Entry, NewEntry, PutOutcome, stored_form
+from contextlamp.domain.ports import EntryWriter
+from contextlamp.domain.rules import (
+    history_after_removal,
+    is_expired,
+    resave,
+    superseded_by_winner,
+    trust_levels,
+)
+
+
+def put(tx: EntryWriter, new: NewEntry, vector: Vectors | None, now: int) -> PutOutcome | None:
+    """Store ``new`` or find the entry already holding its content (spec/TOOLS.md save_context).
+
+    Expired tasks are swept first. Known content: the stored entry keeps its id (``deduped``); re-saved by its
+    own contributor (or in a personal/project store) it takes the new topic, kind, type and tags and becomes
+    current again if it was superseded; the topic's supersession then applies. Unknown content: with
+    ``vector`` (``(1, dim)`` float32) it is inserted and supersedes its topic; without, nothing is written and
+    None is returned, so known content costs no embedding.
+    """
+    tx.lock_topic(new.topic)
+    sweep(tx, now)
+    stored = tx.by_key(new.content_key)
+    if stored is None:
+        if vector is None:
+            return None
+        entry = stored_form(new)
+        if tx.insert(entry, vector):
+            _supersede(tx, entry, now)
+            return PutOutcome(id=entry.id, deduped=False)
+        stored = tx.by_key(new.content_key)  # a concurrent writer stored the same content first
+        if stored is None:
+            return None
+    if new.contributed_by is not None and stored.contributed_by not in (None, new.contributed_by):
+        return PutOutcome(id=stored.id, deduped=True)  # another member's learning: the caller corroborates it
+    change = resave(stored, new)
+    if change.changes(stored):
+        tx.lock_topic(stored.topic)
+        tx.update(
+            stored.id,
+            topic=change.topic,
+            kind=change.kind,
+            memory_type=change.memory_type,
+            tags=change.tags,
+            expires_at=change.expires_at,
+            superseded_by=None,
+            superseded_at=None,
+        )
+        current = tx.get(stored.id)
+        assert current is not None
+        _supersede(tx, current, now)
+        if stored.topic != current.topic:
+            _retrust(tx, stored.topic, stored.contributed_by)
+    return PutOutcome(id=stored.id, deduped=True)
+
+
+def remove(tx: EntryWriter, entry: Entry) -> None:
+    """Delete ``entry`` completely (row, full-text row, vectors, its corroborations) and heal the history of
+    its topic (``rules.history_after_removal``); the topic's team trust is recomputed."""
+    tx.lock_topic(entry.topic)
+    replaced = tx.replaced_by(entry.id)
+    tx.delete(entry)
+    repair = history_after_removal(entry, replaced)
+    if repair.relink_to is not None:
+        tx.relink(entry.id, repair.relink_to)
+    if repair.revive is not None:
+        tx.update(repair.revive, superseded_by=None, superseded_at=None)
+    _retrust(tx, entry.topic, entry.contributed_by)
+
+
+def forget(tx: EntryWriter, entry_id: str) -> bool:
+    """Remove the entry with this id; False when the store has no such entry."""
+    entry = tx.get(entry_id)
+    if entry is None:
+        return False
+    remove(tx, entry)
+    return True
+
+
+def sweep(tx: EntryWriter, now: int) -> int:
+    """Delete every task expired at ``now`` (spec/TOOLS.md: "deleted from the store on its next write");
+    returns how many."""
+    expired = [e for e in tx.expired(now) if is_expired(e, now)]
+    for entry in expired:
+        remove(tx, entry)
+    return len(expired)
+
+
+def remove_contributions(tx: EntryWriter, user_id: str) -> int:
+    """Delete every team learning ``user_id`` contributed and every corroboration they gave; returns how many
+    learnings went."""
+    mine = tx.by_contributor(user_id)
+    for entry in mine:
+        remove(tx, entry)
+    tx.drop_corroborations_by(user_id)
+    return len(mine)
+
+
+def corroborate(tx: EntryWriter, entry_id: str, user_id: str, similarity: float, now: int) -> bool:
+    """Record that ``user_id`` independently saved team learning ``entry_id`` (``similarity`` 1.0 for the same
+    content, else the paraphrase's cosine): it becomes verified and, on a topic, current, settling the topic
+    (every other learning of it is superseded). False, writing nothing, for an unknown id, an entry that is not
+    a team learning, or its own contributor."""
+    entry = tx.get(entry_id)
+    if entry is None or entry.contributed_by is None or entry.contributed_by == user_id:
+        return False
+    tx.lock_topic(entry.topic)
+    tx.add_corroboration(entry_id, user_id, now, similarity)
+    tx.update(entry_id, trust="verified", superseded_by=None, superseded_at=None)
+    current = tx.get(entry_id)
+    assert current is not None
+    if current.topic is not None:
+        tx.supersede(superseded_by_winner(current, tx.live_on_topic(current.topic), settle=True), current.id, now)
+        _retrust(tx, current.topic, current.contributed_by)
+    return True
+
+
+def _supersede(tx: EntryWriter, winner: Entry, now: int) -> None:
+    if winner.topic is None:
+        return
+    tx.supersede(superseded_by_winner(winner, tx.live_on_topic(winner.topic)), winner.id, now)
+    _retrust(tx, winner.topic, winner.contributed_by)
+
+
+def _retrust(tx: EntryWriter, topic: str | None, contributor: str | None) -> None:
+    """Recompute the trust of the topic's live team learnings (nothing for personal and project entries, or
+    for learnings without a topic, whose trust only corroboration changes)."""
+    if topic is None or contributor is None:
+        return
+    live = tx.live_on_topic(topic)
+    levels = trust_levels(live, tx.corroborated([e.id for e in live]))
+    for entry in live:
+        level = levels.get(entry.id)
+        if level is not None and level != entry.trust:
+            tx.update(entry.id, trust=level)

@@ -1,0 +1,1 @@
+"""Edge: the MCP server (tool definitions, stdio transport)."""

@@ -1,0 +1,1 @@
+"""Edge: the HTTP server (MCP over Streamable HTTP, bearer-token auth, limits, export)."""
