@@ -1,8 +1,11 @@
 """Shared fixtures: a clean environment, a service over a temporary data directory with a fake embedder.
 
-The ``registry`` fixture (and so ``service``, ``alice``, ``bob``) is parametrised over both storage backends:
-every test that uses it runs on SQLite and on PostgreSQL + pgvector (one embedded server for the session,
-tables emptied after each test). Tests of SQLite's files themselves are marked ``sqlite_only``.
+The ``registry`` fixture (and so ``service``, ``alice``, ``bob``) opens the stores on the backend named by
+``backend``. That is SQLite alone for service-level tests: what a backend can get wrong is the store
+contract, which ``tests/contract/`` checks on both. Every test under ``tests/contract/``, and every test
+marked ``both_backends`` (behaviour only a store can get wrong that the contract suite does not cover), runs
+on SQLite and on PostgreSQL + pgvector (one embedded server for the session, tables emptied after each test).
+Tests of SQLite's files themselves are marked ``sqlite_only``.
 """
 
 from __future__ import annotations
@@ -59,9 +62,23 @@ def postgres(tmp_path_factory: pytest.TempPathFactory) -> Iterator[PostgresServe
         yield server
 
 
-@pytest.fixture(params=BACKENDS)
-def backend(request: pytest.FixtureRequest) -> str:
-    return str(request.param)
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "both_backends: uses ``registry`` and checks store behaviour; runs on SQLite and PostgreSQL"
+    )
+
+
+CONTRACT_DIR = Path(__file__).parent / "contract"
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """``backend`` is ``sqlite`` and ``postgresql`` for the contract suite and ``both_backends`` tests, else
+    ``sqlite`` only."""
+    if "backend" not in metafunc.fixturenames:
+        return
+    in_contract = CONTRACT_DIR in Path(str(metafunc.definition.path)).parents
+    both = in_contract or metafunc.definition.get_closest_marker("both_backends") is not None
+    metafunc.parametrize("backend", BACKENDS if both else BACKENDS[:1])
 
 
 @pytest.fixture

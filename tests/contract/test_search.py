@@ -1,0 +1,165 @@
+"""Store contract: keyword and vector search, topics, recent and list_page (filters, ordering, ties, limits,
+cursors), on every backend."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from contextlamp.domain.ports import Store
+from contextlamp.retrieval.query import content_terms
+from tests.contract.conftest import DAY, T0, Maker
+
+
+def _ids(hits: list[tuple[str, float]]) -> list[str]:
+    return [entry_id for entry_id, _ in hits]
+
+
+def test_keyword_and_needs_every_term_or_needs_one(make: Maker, store: Store) -> None:
+    both = make.save("The staging database listens on port 5433.")
+    one = make.save("The production database is replicated.")
+    none = make.save("Lunch is at noon.")
+    terms = content_terms("staging database")
+    assert _ids(store.keyword_search(terms, "and", 10, make.now, None)) == [both.id]
+    found = _ids(store.keyword_search(terms, "or", 10, make.now, None))
+    assert set(found) == {both.id, one.id} and none.id not in found
+    assert found[0] == both.id  # matching more terms ranks first
+
+
+def test_keyword_ranks_are_ascending_best_first_and_limited(make: Maker, store: Store) -> None:
+    for n in range(6):
+        make.save(f"Note {n}: kafka " + "kafka " * n + "filler words here")
+    hits = store.keyword_search(["kafka"], "or", 4, make.now, None)
+    assert len(hits) == 4
+    ranks = [rank for _, rank in hits]
+    assert ranks == sorted(ranks)  # lower is better
+    assert store.keyword_search(["kafka"], "or", 0, make.now, None) == []
+    assert store.keyword_search([], "and", 10, make.now, None) == []
+
+
+def test_keyword_search_skips_superseded_expired_and_other_types(make: Maker, store: Store) -> None:
+    old = make.save("Redis caches sessions, version one.", topic="cache")
+    new = make.save("Redis caches sessions, version two.", topic="cache")
+    task = make.save("Upgrade Redis next week.", memory_type="task", expires_at=T0 + DAY)
+    event = make.save("Redis went down on Monday.", memory_type="event")
+    everything = set(_ids(store.keyword_search(["redis"], "or", 10, make.now, None)))
+    assert everything == {new.id, task.id, event.id} and old.id not in everything
+    assert _ids(store.keyword_search(["redis"], "or", 10, make.now, ["event"])) == [event.id]
+    later = set(_ids(store.keyword_search(["redis"], "or", 10, T0 + DAY, None)))
+    assert later == {new.id, event.id}
+
+
+def test_keyword_filters_apply_before_the_limit(make: Maker, store: Store) -> None:
+    wanted = make.save("Grafana dashboards live in the ops repo.", memory_type="instruction")
+    for n in range(40):  # better matches of the wrong type fill any window the store looks at first
+        make.save(f"grafana grafana grafana note {n}", memory_type="event")
+    assert _ids(store.keyword_search(["grafana"], "or", 1, make.now, ["instruction"])) == [wanted.id]
+
+
+def test_keyword_terms_are_data_not_query_syntax(make: Maker, store: Store) -> None:
+    entry = make.save('Quote "this" OR that AND NOT (those*) near: col:umn')
+    for terms in (['"'], ["OR"], ["NOT", "AND"], ["(those*)"], ["col:umn"], ["*"], ["'; DROP TABLE entries; --"]):
+        store.keyword_search(terms, "and", 10, make.now, None)  # never raises
+        store.keyword_search(terms, "or", 10, make.now, None)
+    assert store.get(entry.id) is not None and store.count() == 1
+
+
+def test_keyword_search_finds_spaceless_scripts_by_bigrams(make: Maker, store: Store) -> None:
+    db = make.save("我们用PostgreSQL数据库存储用户数据")
+    cat = make.save("猫が好きです")
+    other = make.save("今天天气很好")
+    assert _ids(store.keyword_search(content_terms("数据库"), "and", 10, make.now, None)) == [db.id]
+    assert _ids(store.keyword_search(content_terms("postgresql"), "and", 10, make.now, None)) == [db.id]
+    assert _ids(store.keyword_search(content_terms("猫"), "and", 10, make.now, None)) == [cat.id]  # one character
+    assert _ids(store.keyword_search(content_terms("天气"), "and", 10, make.now, None)) == [other.id]
+    assert store.keyword_search(content_terms("数学"), "and", 10, make.now, None) == []
+
+
+def test_keyword_search_matches_topic_and_tags(make: Maker, store: Store) -> None:
+    entry = make.save("Port 5433.", topic="staging", tags=("postgres",))
+    assert _ids(store.keyword_search(["staging"], "and", 10, make.now, None)) == [entry.id]
+    assert _ids(store.keyword_search(["postgres"], "and", 10, make.now, None)) == [entry.id]
+
+
+def test_vector_search_orders_by_cosine_and_reports_it(make: Maker, store: Store) -> None:
+    exact = make.save("blue green yellow")
+    near = make.save("blue green purple orange")
+    far = make.save("unrelated sentence entirely")
+    query = make.vector(make.new("blue green yellow"))[0]
+    hits = store.vector_search(query, 10, make.now, None)
+    assert _ids(hits)[:2] == [exact.id, near.id] and set(_ids(hits)) == {exact.id, near.id, far.id}
+    cosines = [c for _, c in hits]
+    assert cosines == sorted(cosines, reverse=True)
+    assert abs(cosines[0] - 1.0) < 1e-4
+    stored = store.entry_vectors([near.id])[near.id][0]
+    assert abs(cosines[1] - float(np.dot(query, stored))) < 1e-4
+    assert _ids(store.vector_search(query, 1, make.now, None)) == [exact.id]
+    assert store.vector_search(query, 0, make.now, None) == []
+
+
+def test_vector_search_applies_filters_before_the_cut(make: Maker, store: Store) -> None:
+    query = make.vector(make.new("alpha beta gamma"))[0]
+    for n in range(30):  # the closest vectors are all of the wrong type, superseded, or expired
+        make.save(f"alpha beta gamma {n}", memory_type="event")
+    old = make.save("alpha beta gamma old", topic="t")
+    make.save("zeta", topic="t")
+    make.save("alpha beta gamma due", memory_type="task", expires_at=T0 + 50)
+    wanted = make.save("alpha something else")
+    assert _ids(store.vector_search(query, 1, T0 + 100, ["fact"])) == [wanted.id]
+    assert old.id not in _ids(store.vector_search(query, 100, T0 + 100, None))
+
+
+def test_vector_search_on_an_empty_store_is_empty(make: Maker, store: Store) -> None:
+    assert store.vector_search(make.vector(make.new("x"))[0], 10, T0, None) == []
+
+
+def test_topics_lists_each_live_topical_entry(make: Maker, store: Store) -> None:
+    make.save("Old deploy rule.", topic="deploys")
+    deploy = make.save("New deploy rule.", topic="deploys")
+    event = make.save("We moved offices.", topic="office", memory_type="event")
+    make.save("No topic here.")
+    make.save("A task.", topic="todo", memory_type="task", expires_at=T0 + 10)
+    got = sorted(store.topics(T0 + 10, None))
+    assert got == sorted([("deploys", deploy.id, deploy.created_at), ("office", event.id, event.created_at)])
+    assert store.topics(T0 + 10, ["event"]) == [("office", event.id, event.created_at)]
+    assert ("todo", make.ids[-1], make.get(make.ids[-1]).created_at) in store.topics(T0 + 9, None)
+
+
+def test_recent_is_newest_first_live_and_limited(make: Maker, store: Store) -> None:
+    a = make.save("first", at=T0 + 1)
+    b = make.save("second", at=T0 + 2, memory_type="event")
+    make.save("third", at=T0 + 3, topic="x")
+    d = make.save("fourth", at=T0 + 4, topic="x")  # supersedes the third
+    make.save("fifth", at=T0 + 5, memory_type="task", expires_at=T0 + 6)
+    assert store.recent(10, T0 + 6, None) == [d.id, b.id, a.id]
+    assert store.recent(2, T0 + 6, None) == [d.id, b.id]
+    assert store.recent(10, T0 + 6, ["fact"]) == [d.id, a.id]
+
+
+def test_list_page_walks_newest_first_with_ties_broken_by_id(make: Maker, store: Store) -> None:
+    entries = [make.save(f"entry number {n}", at=T0 + n // 3) for n in range(9)]  # three share each time
+    expected = sorted(entries, key=lambda e: (e.created_at, e.id), reverse=True)
+    seen: list[str] = []
+    before: tuple[int, str] | None = None
+    while page := store.list_page(2, before, T0 + 10, None, False):
+        assert len(page) <= 2
+        seen += [e.id for e in page]
+        before = (page[-1].created_at, page[-1].id)
+    assert seen == [e.id for e in expected]
+    cut = expected[4]
+    assert [e.id for e in store.list_page(100, (cut.created_at, cut.id), T0 + 10, None, False)] == [
+        e.id for e in expected[5:]
+    ]
+
+
+def test_list_page_filters_superseded_expired_and_types(make: Maker, store: Store) -> None:
+    old = make.save("old", topic="t")
+    new = make.save("new", topic="t")
+    event = make.save("an event", memory_type="event")
+    task = make.save("a task", memory_type="task", expires_at=T0 + 50)
+    now = T0 + 10
+    assert [e.id for e in store.list_page(10, None, now, None, False)] == [task.id, event.id, new.id]
+    assert [e.id for e in store.list_page(10, None, now, None, True)] == [task.id, event.id, new.id, old.id]
+    assert [e.id for e in store.list_page(10, None, now, ["event", "task"], True)] == [task.id, event.id]
+    assert [e.id for e in store.list_page(10, None, T0 + 50, None, True)] == [event.id, new.id, old.id]
+    page = store.list_page(10, None, now, None, True)
+    assert page[-1] == make.get(old.id)  # whole entries, as get returns them
