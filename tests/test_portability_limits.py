@@ -25,6 +25,10 @@ from contextlamp.text import content_key, new_id
 from tests.conftest import Clock
 from tests.servers import run_server
 
+# values at and beyond every limit, and extreme counters, must survive each backend's column
+# types (PostgreSQL holds no NUL, bigint counters): store behaviour per backend, so both backends.
+pytestmark = pytest.mark.both_backends
+
 BIG = 2**63 - 1  # the largest time both backends hold (64-bit signed)
 SECRET = "postgresql://admin:hunter2@db.internal/x"
 

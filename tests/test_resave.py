@@ -16,6 +16,10 @@ from contextlamp.domain.models import ListItem
 from contextlamp.retrieval.query import content_terms
 from tests.conftest import Clock
 
+# re-saving is Store.put(restate=True), written once per backend (full-text row follows topic and tags,
+# concurrent re-saves, CJK bigrams kept): its cases are store behaviour beyond the contract suite's, so both backends.
+pytestmark = pytest.mark.both_backends
+
 
 def _items(service: MemoryService, caller: Caller, **kwargs: Any) -> dict[str, ListItem]:
     return {i.id: i for i in service.list_context(caller, 200, **kwargs).items}

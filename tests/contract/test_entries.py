@@ -3,6 +3,10 @@ delete/record_use), on every backend."""
 
 from __future__ import annotations
 
+import threading
+from concurrent.futures import ThreadPoolExecutor
+
+from contextlamp.domain.models import NewEntry, PutOutcome
 from contextlamp.domain.ports import Store
 from tests.contract import ops
 from tests.contract.conftest import DAY, T0, Maker
@@ -161,3 +165,18 @@ def test_forgetting_a_middle_version_relinks_the_history(make: Maker, store: Sto
     assert ops.forget(store, v2.id)
     assert make.get(v1.id).superseded_by == v3.id
     assert make.get(v3.id).superseded_by is None
+
+
+def test_concurrent_identical_puts_yield_one_entry(make: Maker, store: Store) -> None:
+    news = [make.new("Concurrent writers save the same memory.") for _ in range(8)]
+    barrier = threading.Barrier(len(news))
+
+    def save(new: NewEntry) -> PutOutcome | None:
+        barrier.wait()
+        return store.put(new, make.vector(new), make.now)
+
+    with ThreadPoolExecutor(len(news)) as pool:
+        outcomes = list(pool.map(save, news))
+    ids = {o.id for o in outcomes if o is not None}
+    assert len(ids) == 1 and store.count() == 1
+    assert sum(1 for o in outcomes if o is not None and not o.deduped) == 1  # one insert, the rest dedupe
