@@ -42,7 +42,7 @@ from contextlamp.domain.ports import EmbedFn, Finding
 if TYPE_CHECKING:
     from contextlamp.storage.postgres_writer import PostgresWriter
 from contextlamp.errors import EmbeddingMismatchError, StorageError
-from contextlamp.retrieval.query import SCRIPT_BRACKET, index_text, is_prefix_term, needs_segmenting
+from contextlamp.segmenting import SCRIPT_BRACKET, index_text, is_prefix_term, needs_segmenting
 
 logger = logging.getLogger(__name__)
 
@@ -191,7 +191,7 @@ def migrations(dim: int) -> tuple[Migration, ...]:
             WHERE v.store_id = f.store_id AND v.entry_id = f.entry_id AND v.ord = 0;
         DELETE FROM vectors WHERE ord > 0;
         """,
-        # 3: runs of spaceless scripts (Chinese, Japanese, Korean, Thai...) indexed as bigrams (query.index_text)
+        # 3: runs of spaceless scripts (Chinese, Japanese, Korean, Thai...) indexed as bigrams (segmenting.index_text)
         _segment_tsv,
         # 4: reuse counts are 64-bit like SQLite's INTEGER: a count past 2**31 - 1 overflowed record_use, and an
         # export from SQLite holding one could not be imported

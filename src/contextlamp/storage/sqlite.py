@@ -39,7 +39,7 @@ from contextlamp.domain.ports import EmbedFn, Finding
 if TYPE_CHECKING:
     from contextlamp.storage.sqlite_writer import SqliteWriter
 from contextlamp.errors import EmbeddingMismatchError, StorageError
-from contextlamp.retrieval.query import fts_match, index_text, needs_segmenting
+from contextlamp.segmenting import index_text, is_prefix_term, needs_segmenting
 
 logger = logging.getLogger(__name__)
 
@@ -130,7 +130,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     """,
     # 4: one vector per entry, its content and likely questions folded (retrieval/folding.py); data migration
     lambda conn: _fold_entry_vectors(conn),
-    # 5: runs of spaceless scripts (Chinese, Japanese, Korean, Thai...) indexed as bigrams (query.index_text)
+    # 5: runs of spaceless scripts (Chinese, Japanese, Korean, Thai...) indexed as bigrams (segmenting.index_text)
     lambda conn: _segment_fts(conn),
 )
 
@@ -166,6 +166,19 @@ def entry_from_row(row: sqlite3.Row) -> Entry:
         contributed_by=row["contributed_by"],
         trust=row["trust"],
     )
+
+
+def fts_match(terms: list[str], mode: str) -> str | None:
+    """A MATCH expression over quoted terms, joined by ``AND`` (mode ``"and"``) or ``OR`` (``"or"``).
+
+    Returns None for no terms (the keyword list is then empty). Every term is wrapped in double quotes
+    with inner quotes doubled, so no character of the input can act as FTS5 syntax; a one-character term of a
+    spaceless script is a prefix query (``"猫"*``, FTS5 docs section 3.3).
+    """
+    if not terms:
+        return None
+    quoted = ['"' + t.replace('"', '""') + '"' + ("*" if is_prefix_term(t) else "") for t in terms]
+    return (" AND " if mode == "and" else " OR ").join(quoted)
 
 
 def connect(path: Path) -> sqlite3.Connection:
