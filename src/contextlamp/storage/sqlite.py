@@ -388,6 +388,7 @@ PARALLEL_MIN_BLOCKS = 8  # 32,768 vectors
 SCORING_THREADS = min(4, os.cpu_count() or 1)
 _pool: ThreadPoolExecutor | None = None
 _pool_lock = threading.Lock()
+_fork_hooked = False  # _forget_pool_in_child is registered with os.register_at_fork
 
 
 class _VectorIndex:
@@ -464,9 +465,12 @@ class _VectorIndex:
 
 def _scoring_pool() -> ThreadPoolExecutor:
     """The process's threads for splitting a vector product (created on first use)."""
-    global _pool
+    global _pool, _fork_hooked
     with _pool_lock:
         if _pool is None:
+            if not _fork_hooked:  # registered on first use, never at import (once per process: hooks add up)
+                os.register_at_fork(after_in_child=_forget_pool_in_child)
+                _fork_hooked = True
             _pool = ThreadPoolExecutor(max_workers=max(1, SCORING_THREADS - 1), thread_name_prefix="vector-scores")
         return _pool
 
@@ -476,8 +480,6 @@ def _forget_pool_in_child() -> None:
     global _pool, _pool_lock
     _pool, _pool_lock = None, threading.Lock()
 
-
-os.register_at_fork(after_in_child=_forget_pool_in_child)
 
 
 class SqliteStore:
