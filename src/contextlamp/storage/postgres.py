@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
-from collections.abc import Callable, Generator, Mapping, Sequence
+from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, cast
 
@@ -41,7 +41,7 @@ from contextlamp.domain.ports import EmbedFn, Finding
 
 if TYPE_CHECKING:
     from contextlamp.storage.postgres_writer import PostgresWriter
-from contextlamp.errors import EmbeddingMismatchError, StorageError
+from contextlamp.errors import ConflictError, EmbeddingMismatchError, StorageError
 from contextlamp.segmenting import SCRIPT_BRACKET, index_text, is_prefix_term, needs_segmenting
 
 logger = logging.getLogger(__name__)
@@ -294,19 +294,13 @@ class PostgresDatabase:
         Raises:
             StorageError: the database failed (the transaction is rolled back).
         """
-        try:
-            with self.pool.connection() as conn, conn.transaction():
-                yield cast(psycopg.Connection[dict[str, Any]], conn)
-        except psycopg.Error as exc:
-            raise StorageError(f"PostgreSQL: {type(exc).__name__}: {exc}") from exc
+        with map_errors(), self.pool.connection() as conn, conn.transaction():
+            yield cast(psycopg.Connection[dict[str, Any]], conn)
 
     def read(self, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
         """Rows of one query (autocommit: sees every committed write at once)."""
-        try:
-            with self.pool.connection() as conn:
-                return conn.execute(cast(Any, sql), params).fetchall()
-        except psycopg.Error as exc:
-            raise StorageError(f"PostgreSQL: {type(exc).__name__}: {exc}") from exc
+        with map_errors(), self.pool.connection() as conn:
+            return conn.execute(cast(Any, sql), params).fetchall()
 
     def drop_store(self, store_id: str) -> None:
         """Delete every row of one store."""
@@ -317,6 +311,22 @@ class PostgresDatabase:
     def close(self) -> None:
         """Close the pool."""
         self.pool.close()
+
+
+@contextmanager
+def map_errors() -> Iterator[None]:
+    """The one translation of ``psycopg`` errors for this backend (the pool's ``PoolTimeout`` is one too).
+
+    Raises:
+        ConflictError: a unique constraint was broken (``UniqueViolation``).
+        StorageError: any other ``psycopg.Error``.
+    """
+    try:
+        yield
+    except psycopg.errors.UniqueViolation as exc:
+        raise ConflictError(f"PostgreSQL: {exc}") from exc
+    except psycopg.Error as exc:
+        raise StorageError(f"PostgreSQL: {type(exc).__name__}: {exc}") from exc
 
 
 def _configure(conn: psycopg.Connection[Any]) -> None:
@@ -793,30 +803,18 @@ class PostgresExecutor:
     def all(self, sql: str, params: Sequence[Any] = ()) -> list[Mapping[str, Any]]:
         if self._conn is not None:
             return self._execute(self._conn, sql, params).fetchall()
-        try:
-            with self._db.pool.connection() as conn:
-                return self._execute(conn, sql, params).fetchall()
-        except psycopg.Error as exc:
-            raise StorageError(f"PostgreSQL: {type(exc).__name__}: {exc}") from exc
+        with map_errors(), self._db.pool.connection() as conn:
+            return self._execute(conn, sql, params).fetchall()
 
     def run(self, sql: str, params: Sequence[Any] = ()) -> int:
         if self._conn is not None:
             return self._execute(self._conn, sql, params).rowcount
-        try:
-            with self._db.pool.connection() as conn:
-                return self._execute(conn, sql, params).rowcount
-        except psycopg.errors.UniqueViolation:
-            raise
-        except psycopg.Error as exc:
-            raise StorageError(f"PostgreSQL: {type(exc).__name__}: {exc}") from exc
+        with map_errors(), self._db.pool.connection() as conn:
+            return self._execute(conn, sql, params).rowcount
 
     def _execute(self, conn: psycopg.Connection[Any], sql: str, params: Sequence[Any]) -> psycopg.Cursor[Any]:
-        from contextlamp.storage.control import Conflict
-
-        try:
+        with map_errors():
             return conn.execute(self._sql(sql), params)
-        except psycopg.errors.UniqueViolation as exc:
-            raise Conflict(str(exc)) from exc
 
     @contextmanager
     def transaction(self) -> Generator[PostgresExecutor]:

@@ -10,13 +10,14 @@ from a per-store in-memory matrix that follows the ``vectors`` table by its AUTO
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import os
 import sqlite3
 import threading
 import time
-from collections.abc import Callable, Generator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
@@ -38,7 +39,7 @@ from contextlamp.domain.ports import EmbedFn, Finding
 
 if TYPE_CHECKING:
     from contextlamp.storage.sqlite_writer import SqliteWriter
-from contextlamp.errors import EmbeddingMismatchError, StorageError
+from contextlamp.errors import ConflictError, EmbeddingMismatchError, StorageError
 from contextlamp.segmenting import index_text, is_prefix_term, needs_segmenting
 
 logger = logging.getLogger(__name__)
@@ -179,6 +180,28 @@ def fts_match(terms: list[str], mode: str) -> str | None:
         return None
     quoted = ['"' + t.replace('"', '""') + '"' + ("*" if is_prefix_term(t) else "") for t in terms]
     return (" AND " if mode == "and" else " OR ").join(quoted)
+
+
+@contextmanager
+def map_errors(what: str) -> Iterator[None]:
+    """The one translation of ``sqlite3`` errors for this backend: a unique-constraint violation is a
+    ``ConflictError``, a busy or locked database a ``StorageError`` saying so, any other engine error (a disk
+    I/O error, a full disk, a read-only file, corruption) a ``StorageError`` naming ``what`` failed.
+
+    Raises:
+        ConflictError: a unique constraint was broken.
+        StorageError: any other ``sqlite3.Error``.
+    """
+    try:
+        yield
+    except sqlite3.IntegrityError as exc:
+        raise ConflictError(f"{what}: {exc}") from exc
+    except sqlite3.OperationalError as exc:
+        if _is_busy(exc):
+            raise StorageError(f"{what} is busy: another connection held its lock for too long ({exc})") from exc
+        raise StorageError(f"{what} failed: {exc}") from exc
+    except sqlite3.Error as exc:
+        raise StorageError(f"{what} failed: {type(exc).__name__}: {exc}") from exc
 
 
 def connect(path: Path) -> sqlite3.Connection:
@@ -481,7 +504,6 @@ def _forget_pool_in_child() -> None:
     _pool, _pool_lock = None, threading.Lock()
 
 
-
 class SqliteStore:
     """A ``Store`` in one SQLite file. Thread-safe (one connection behind a lock); several processes may
     open the same file at once (WAL + busy timeout + ``BEGIN IMMEDIATE`` transactions).
@@ -528,18 +550,17 @@ class SqliteStore:
     def _write(self) -> Generator[sqlite3.Connection]:
         """One ``BEGIN IMMEDIATE`` transaction; after its commit, a scrub that is pending (a deletion of this
         transaction, or one another process could not complete) is attempted (``_scrub``)."""
-        with self._lock:
-            try:
-                self._conn.execute("BEGIN IMMEDIATE")
-            except sqlite3.OperationalError as exc:
-                raise StorageError(f"Store {self.store_id} is busy: {exc}") from exc
+        with self._lock, map_errors(f"Store {self.store_id}"):
+            self._conn.execute("BEGIN IMMEDIATE")
             self._deleted = False
             try:
                 yield self._conn
                 mark = self._scrub_mark()
                 self._conn.execute("COMMIT")
             except BaseException:
-                self._conn.execute("ROLLBACK")
+                if self._conn.in_transaction:
+                    with contextlib.suppress(sqlite3.Error):  # the first error is the one to report
+                        self._conn.execute("ROLLBACK")
                 raise
             finally:
                 deleted, self._deleted = self._deleted, False
@@ -648,7 +669,7 @@ class SqliteStore:
             self._start_retry(min(delay * 2, SCRUB_RETRY_MAX_S), deadline)
 
     def _read(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
-        with self._lock:
+        with self._lock, map_errors(f"Store {self.store_id}"):
             return self._conn.execute(sql, params).fetchall()
 
     @contextmanager
@@ -764,7 +785,7 @@ class SqliteStore:
                     "WHERE entries_fts MATCH ? ORDER BY rank LIMIT ?",
                     [match, window],
                 )
-            except sqlite3.OperationalError as exc:  # defensive: the query builder quotes every term
+            except StorageError as exc:  # defensive: the query builder quotes every term
                 logger.warning("full-text query rejected by FTS5: %s", type(exc).__name__)
                 return []
             rowids = [row["rowid"] for row in ranked]
@@ -785,7 +806,7 @@ class SqliteStore:
     def vector_search(
         self, query: Vectors, limit: int, now: int, memory_types: Sequence[MemoryType] | None
     ) -> list[tuple[str, float]]:
-        with self._lock:
+        with self._lock, map_errors(f"Store {self.store_id}"):
             index = self._sync_index()
             if index.size == 0 or limit <= 0:
                 return []
