@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
-from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
+from collections.abc import Callable, Generator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, cast
 
@@ -314,7 +314,7 @@ class PostgresDatabase:
 
 
 @contextmanager
-def map_errors() -> Iterator[None]:
+def map_errors() -> Generator[None]:
     """The one translation of ``psycopg`` errors for this backend (the pool's ``PoolTimeout`` is one too).
 
     Raises:
@@ -448,6 +448,14 @@ class PostgresStore:
 
         with self.db.transaction() as conn:
             yield PostgresWriter(conn, self.store_id)
+
+    def restore_corroborations(self, entry_id: str, rows: Sequence[tuple[str, int, float]]) -> None:
+        with self.db.transaction() as conn, conn.cursor() as cur:
+            cur.executemany(
+                "INSERT INTO corroborations (store_id, entry_id, user_id, at, similarity) VALUES (%s, %s, %s, %s, %s) "
+                "ON CONFLICT DO NOTHING",
+                [(self.store_id, entry_id, user, at, similarity) for user, at, similarity in rows],
+            )
 
     def restore(self, entry: Entry, vectors: Vectors) -> bool:
         if vectors.shape != (1, self.db.dim):

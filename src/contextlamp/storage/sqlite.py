@@ -17,7 +17,7 @@ import os
 import sqlite3
 import threading
 import time
-from collections.abc import Callable, Generator, Iterator, Sequence
+from collections.abc import Callable, Generator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
@@ -183,7 +183,7 @@ def fts_match(terms: list[str], mode: str) -> str | None:
 
 
 @contextmanager
-def map_errors(what: str) -> Iterator[None]:
+def map_errors(what: str) -> Generator[None]:
     """The one translation of ``sqlite3`` errors for this backend: a unique-constraint violation is a
     ``ConflictError``, a busy or locked database a ``StorageError`` saying so, any other engine error (a disk
     I/O error, a full disk, a read-only file, corruption) a ``StorageError`` naming ``what`` failed.
