@@ -44,6 +44,7 @@ from mcp_types import Implementation
 from rich.console import Console
 from rich.table import Table
 
+from contextlamp.app import writes
 from contextlamp.app.service import Caller, MemoryService
 from contextlamp.domain.folding import entry_vectors
 from contextlamp.domain.models import NewEntry
@@ -154,7 +155,7 @@ def fill(service: MemoryService, caller: Caller, texts: list[str], batch: int = 
             [1 + len(e.questions) for e in entries],
         )
         for n, entry in enumerate(entries):
-            store.put(entry, vectors[n : n + 1], now)
+            writes.put(store, entry, vectors[n : n + 1], now)
         if start and start % (batch * 40) == 0:
             print(f"  {start} / {len(texts)}", file=sys.stderr)
 

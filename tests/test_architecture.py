@@ -25,7 +25,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("application", ("contextlamp.app",)),
     ("domain", ("contextlamp.domain", "contextlamp.retrieval", "contextlamp.distill")),
     ("infrastructure", ("contextlamp.storage", "contextlamp.embedding", "contextlamp.llm")),
-    ("base", ("contextlamp.errors", "contextlamp.text", "contextlamp.config")),
+    ("base", ("contextlamp.errors", "contextlamp.text", "contextlamp.segmenting", "contextlamp.config")),
 )
 # What each layer may import (../shared/DESIGN.md "Layers"): downwards only, and the domain stands on the base
 # alone, so retrieval, distillation and the memory rules never reach a database, a model or a network.

@@ -14,8 +14,9 @@ import pytest
 from contextlamp.app.doctor import examine
 from contextlamp.app.service import Caller, MemoryService
 from contextlamp.embedding import FakeEmbedder
-from contextlamp.retrieval.query import content_terms, index_text, needs_segmenting, query_terms
+from contextlamp.retrieval.query import content_terms, query_terms
 from contextlamp.retrieval.search import ScopedStore, collect_signals
+from contextlamp.segmenting import index_text, needs_segmenting
 from contextlamp.storage import StoreRegistry
 from contextlamp.text import topic_key
 from tests.postgres import PostgresServer

@@ -6,7 +6,8 @@ import sqlite3
 
 import pytest
 
-from contextlamp.retrieval.query import content_terms, fts_match, query_terms
+from contextlamp.retrieval.query import content_terms, query_terms
+from contextlamp.storage.sqlite import fts_match
 
 ADVERSARIAL = [
     '"',

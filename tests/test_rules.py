@@ -144,6 +144,15 @@ class MemoryWriter:
     def drop_corroborations_by(self, user_id: str) -> None:
         self.corroborations = {k: v for k, v in self.corroborations.items() if k[1] != user_id}
 
+    def replace_vector(self, entry_id: str, questions: list[str], vector: Vectors) -> None:
+        self.update(entry_id, questions=tuple(questions))
+
+    def record_use(self, ids: list[str], surface: str, now: int) -> None:
+        for i in ids:
+            if i in self.rows:
+                e = self.rows[i]
+                self.update(i, reuse_count=e.reuse_count + 1, last_used_surface=surface, last_used_at=now)
+
 
 VECTOR = np.zeros((1, 4), dtype=np.float32)
 

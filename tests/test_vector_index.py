@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import multiprocessing
+import subprocess
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -114,3 +116,19 @@ def test_a_forked_process_can_still_score(monkeypatch: pytest.MonkeyPatch) -> No
     if alive:
         child.kill()
     assert not alive and np.allclose(queue.get(timeout=5), vectors @ query)
+
+
+def test_importing_the_sqlite_backend_starts_no_thread_and_registers_no_fork_hook() -> None:
+    # issue 13: no work at import time; the scoring pool and its fork hook come with the first parallel score
+    probe = (
+        "import os, threading\n"
+        "calls = []\n"
+        "real = os.register_at_fork\n"
+        "os.register_at_fork = lambda **kw: calls.append(kw) or real(**kw)\n"
+        "import contextlamp.storage.sqlite\n"
+        "ours = [kw for kw in calls if any('contextlamp' in str(getattr(f, '__module__', '')) for f in kw.values())]\n"
+        "assert ours == [], ours\n"
+        "assert threading.active_count() == 1, threading.enumerate()\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr

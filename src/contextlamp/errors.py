@@ -64,6 +64,10 @@ class StorageError(ContextlampError):
     """The database could not complete an operation."""
 
 
+class ConflictError(StorageError):
+    """A write broke a unique constraint (an id, a name or a content key already taken)."""
+
+
 class EmbeddingMismatchError(StorageError):
     """The store's vectors were made by another embedding model than the configured one."""
 

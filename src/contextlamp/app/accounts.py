@@ -15,6 +15,7 @@ import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from contextlamp.app import writes
 from contextlamp.domain.secret_scan import SecretScanner
 from contextlamp.errors import InvalidArgumentError, NotFoundError
 from contextlamp.storage import AccessTokenRecord, ControlPlane, Membership, StoreRegistry, Team, User
@@ -128,7 +129,7 @@ class Accounts:
         """
         user = self.user(ref)
         for team in self._control.teams():
-            self.registry.store(team.id).delete_by_contributor(user.id)
+            writes.remove_contributions(self.registry.store(team.id), user.id)
         for store_id in self._control.delete_user(user.id):
             self.registry.drop(store_id)
         return user

@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, cast
 
+from contextlamp.app import writes
 from contextlamp.app.validate import (
     check_bool,
     check_choice,
@@ -51,6 +52,7 @@ from contextlamp.domain.models import (
     SessionDigest,
     SessionInfo,
 )
+from contextlamp.domain.rules import resave
 from contextlamp.domain.secret_scan import REDACTED, SecretScanner
 from contextlamp.domain.trust import DEFAULT_PARAPHRASE_THRESHOLD, corroborates
 from contextlamp.errors import InvalidArgumentError, NotFoundError, SecretDetectedError
@@ -314,7 +316,7 @@ class MemoryService:
                 fresh.append((i, replace(entry, questions=questions)))
                 continue
             if entry.contributed_by is not None:
-                store.corroborate(outcome.id, entry.contributed_by, 1.0, now)  # no-op for its own contributor
+                writes.corroborate(store, outcome.id, entry.contributed_by, 1.0, now)  # no-op for its own contributor
             results[i] = SaveResult(id=outcome.id, deduped=outcome.deduped)
         if fresh:
             texts = [t for _, e in fresh for t in (e.content, *e.questions)]
@@ -332,7 +334,7 @@ class MemoryService:
                 ):
                     results[i] = SaveResult(id=restated, deduped=True)
                     continue
-                outcome = store.put(entry, own, now)
+                outcome = writes.put(store, entry, own, now, stated[i] if i < len(stated) else ())
                 assert outcome is not None
                 results[i] = SaveResult(id=outcome.id, deduped=outcome.deduped)
         return [results[i] for i in range(len(entries))]
@@ -347,25 +349,15 @@ class MemoryService:
         topic, kind or type change, its likely questions and vector are made again for them, as a fresh save
         would have them. Another member re-saving a team learning changes nothing (the caller records the
         corroboration). None when the content vanished meanwhile (forgotten, or an expired task swept)."""
-        own = found.contributed_by is None or found.contributed_by == entry.contributed_by
-        topic = entry.topic if own and "topic" in stated and entry.topic is not None else found.topic
-        kind = entry.kind if own and "kind" in stated else found.kind
-        memory_type = entry.memory_type if own and "memory_type" in stated else found.memory_type
-        if memory_type != "task":
-            expires = None
-        elif found.memory_type == "task":
-            expires = found.expires_at
-        else:
-            expires = now + self.task_ttl_ms
-        restated = replace(
-            entry, topic=topic, kind=kind, memory_type=memory_type, tags=entry.tags if own else (), expires_at=expires
-        )
+        entry = replace(entry, expires_at=now + self.task_ttl_ms)  # if it becomes a task, the TTL starts now
+        change = resave(found, entry, stated)  # previewed to know whether to make questions and a vector
+        restated = replace(entry, topic=change.topic, kind=change.kind, memory_type=change.memory_type)
         vectors = None
-        if (topic, kind, memory_type) != (found.topic, found.kind, found.memory_type):
-            questions = tuple(self.questions.generate(found.content, topic, kind, memory_type))
+        if change.reframes(found):
+            questions = tuple(self.questions.generate(found.content, change.topic, change.kind, change.memory_type))
             restated = replace(restated, questions=questions)
             vectors = self.entry_embedding([found.content, *questions])
-        return store.put(restated, vectors, now, restate=True)
+        return writes.put(store, restated, vectors, now, stated)
 
     def entry_embedding(self, texts: list[str]) -> Vectors:
         """The stored vector of one entry from its texts (content, then its likely questions): ``(1, dim)``
@@ -396,7 +388,7 @@ class MemoryService:
         for candidate, row in zip(candidates, contents, strict=True):
             cosine = float(row @ content_vector)
             if corroborates(candidate.content, text, cosine, threshold):
-                store.corroborate(candidate.id, contributor, round(cosine, 4), now)
+                writes.corroborate(store, candidate.id, contributor, round(cosine, 4), now)
                 return candidate.id
         return None
 
@@ -512,7 +504,7 @@ class MemoryService:
         for scoped in stores:
             used = [h.entry.id for h in hits if h.source is scoped]
             if used:
-                scoped.store.record_use(used, self._client_surface(caller), now)
+                writes.record_use(scoped.store, used, self._client_surface(caller), now)
         names: dict[str, str] = {}
         return GetResult(
             packs=[
@@ -610,7 +602,7 @@ class MemoryService:
                     ts=entry.created_at,
                 ),
             )
-        forgotten = store.delete(entry.id)
+        forgotten = writes.forget(store, entry.id)
         if forgotten:
             self._forget_in_digests(caller.principal, entry.id)
         return ForgetResult(forgotten=forgotten)

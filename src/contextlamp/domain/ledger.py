@@ -8,10 +8,13 @@ are the pure rules of ``domain/rules.py``; a backend only implements the ``Entry
 
 from __future__ import annotations
 
+from collections.abc import Collection, Sequence
+
 from contextlamp.domain.embedding import Vectors
 from contextlamp.domain.models import Entry, NewEntry, PutOutcome, stored_form
 from contextlamp.domain.ports import EntryWriter
 from contextlamp.domain.rules import (
+    STATABLE,
     history_after_removal,
     is_expired,
     resave,
@@ -20,16 +23,25 @@ from contextlamp.domain.rules import (
 )
 
 
-def put(tx: EntryWriter, new: NewEntry, vector: Vectors | None, now: int) -> PutOutcome | None:
-    """Store ``new`` or find the entry already holding its content (spec/TOOLS.md save_context).
+def put(
+    tx: EntryWriter,
+    new: NewEntry,
+    vector: Vectors | None,
+    now: int,
+    stated: Collection[str] = STATABLE,
+) -> PutOutcome | None:
+    """Store ``new`` or re-save the entry already holding its content (spec/TOOLS.md save_context).
 
-    Expired tasks are swept first. Known content: the stored entry keeps its id (``deduped``); re-saved by its
-    own contributor (or in a personal/project store) it takes the new topic, kind, type and tags and becomes
-    current again if it was superseded; the topic's supersession then applies. Unknown content: with
-    ``vector`` (``(1, dim)`` float32) it is inserted and supersedes its topic; without, nothing is written and
-    None is returned, so known content costs no embedding.
+    Expired tasks are swept first. Known content keeps its id (``deduped``) and is re-saved as
+    ``rules.resave`` decides from the fields the caller ``stated``: it becomes current again if it was
+    superseded, and the topic's supersession and trust then apply. When the re-save changes its topic, kind or
+    type to exactly ``new``'s, ``vector`` (``(1, dim)`` float32, made for ``new``'s content and questions)
+    and ``new.questions`` replace its own. Unknown content: with ``vector`` it is inserted and supersedes its
+    topic; without, nothing is written and None is returned, so known content costs no embedding.
     """
-    tx.lock_topic(new.topic)
+    found = tx.by_key(new.content_key)
+    for topic in sorted({t for t in (new.topic, found.topic if found else None) if t is not None}):
+        tx.lock_topic(topic)  # one order for every writer: no deadlock between two re-saves moving topics
     sweep(tx, now)
     stored = tx.by_key(new.content_key)
     if stored is None:
@@ -42,11 +54,9 @@ def put(tx: EntryWriter, new: NewEntry, vector: Vectors | None, now: int) -> Put
         stored = tx.by_key(new.content_key)  # a concurrent writer stored the same content first
         if stored is None:
             return None
-    if new.contributed_by is not None and stored.contributed_by not in (None, new.contributed_by):
-        return PutOutcome(id=stored.id, deduped=True)  # another member's learning: the caller corroborates it
-    change = resave(stored, new)
+    change = resave(stored, new, stated)
     if change.changes(stored):
-        tx.lock_topic(stored.topic)
+        tx.lock_topic(stored.topic)  # moved by a concurrent re-save before the locks (no-op when held)
         tx.update(
             stored.id,
             topic=change.topic,
@@ -57,6 +67,12 @@ def put(tx: EntryWriter, new: NewEntry, vector: Vectors | None, now: int) -> Put
             superseded_by=None,
             superseded_at=None,
         )
+        if (
+            vector is not None
+            and change.reframes(stored)
+            and (change.topic, change.kind, change.memory_type) == (new.topic, new.kind, new.memory_type)
+        ):
+            tx.replace_vector(stored.id, new.questions, vector)
         current = tx.get(stored.id)
         assert current is not None
         _supersede(tx, current, now)
@@ -65,10 +81,19 @@ def put(tx: EntryWriter, new: NewEntry, vector: Vectors | None, now: int) -> Put
     return PutOutcome(id=stored.id, deduped=True)
 
 
-def remove(tx: EntryWriter, entry: Entry) -> None:
+def record_use(tx: EntryWriter, ids: Sequence[str], surface: str, now: int) -> None:
+    """Sweep expired tasks, then count one reuse of each entry from ``surface`` at ``now``."""
+    sweep(tx, now)
+    tx.record_use(ids, surface, now)
+
+
+def remove(tx: EntryWriter, entry: Entry, lock: bool = True) -> None:
     """Delete ``entry`` completely (row, full-text row, vectors, its corroborations) and heal the history of
-    its topic (``rules.history_after_removal``); the topic's team trust is recomputed."""
-    tx.lock_topic(entry.topic)
+    its topic (``rules.history_after_removal``); the topic's team trust is recomputed. ``lock=False`` for the
+    removals of a sweep or of a deleted user, which take no topic lock (the row locks serialise them), so
+    a writer holding one topic's lock never waits for another's."""
+    if lock:
+        tx.lock_topic(entry.topic)
     replaced = tx.replaced_by(entry.id)
     tx.delete(entry)
     repair = history_after_removal(entry, replaced)
@@ -93,7 +118,7 @@ def sweep(tx: EntryWriter, now: int) -> int:
     returns how many."""
     expired = [e for e in tx.expired(now) if is_expired(e, now)]
     for entry in expired:
-        remove(tx, entry)
+        remove(tx, entry, lock=False)
     return len(expired)
 
 
@@ -102,7 +127,7 @@ def remove_contributions(tx: EntryWriter, user_id: str) -> int:
     learnings went."""
     mine = tx.by_contributor(user_id)
     for entry in mine:
-        remove(tx, entry)
+        remove(tx, entry, lock=False)
     tx.drop_corroborations_by(user_id)
     return len(mine)
 

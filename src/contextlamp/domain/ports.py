@@ -8,11 +8,12 @@ stores a call may touch before it calls them.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from contextlamp.domain.embedding import Vectors
-from contextlamp.domain.models import Entry, MemoryType, NewEntry, PutOutcome, SessionDigest
+from contextlamp.domain.models import Entry, MemoryType, SessionDigest
 
 
 @dataclass(frozen=True)
@@ -85,43 +86,13 @@ class Finding:
 EmbedFn = Callable[[list[str]], Vectors]  # an entry's texts (content, questions) -> its (1, dim) vector
 
 
-class Store(Protocol):
-    """One bucket of memory (a personal, project or team store).
-
-    "Live" means: not superseded and not an expired task at ``now``.
-    """
+class EntryReader(Protocol):
+    """Reads of one store's entries. "Live" means: not superseded and not an expired task at ``now``."""
 
     store_id: str
 
     def find_by_key(self, content_key: str) -> Entry | None:
         """The entry (live or superseded) holding this dedupe key, if any."""
-        ...
-
-    def put(self, entry: NewEntry, vectors: Vectors | None, now: int, *, restate: bool = False) -> PutOutcome | None:
-        """Store an entry atomically, or return the one already holding its content key.
-
-        With ``vectors=None`` only the dedupe path runs: it returns None when the key is not stored
-        (the caller then embeds and puts again), so known content costs no embedding.
-
-        In one transaction: delete expired tasks; insert unless the content key exists (a unique index
-        decides, so concurrent identical puts yield one entry); on insert with a topic, mark every other
-        live entry of that topic superseded by it. A team learning (``contributed_by`` set) supersedes only
-        its contributor's own entries on the topic and starts ``unverified``; the topic's learnings from
-        different contributors are then all ``contested`` (unless corroborated). When the key exists on a
-        superseded entry, that entry becomes current again (superseding the current entries of its topic) and
-        keeps its id. ``vectors`` is the entry's one stored vector, ``(1, dim)``: its content and likely
-        questions folded (retrieval/folding.py).
-
-        With ``restate`` (a re-save of known content, spec/TOOLS.md save_context), nothing is ever inserted
-        (None when the key is not stored). The entry holding the key keeps its id, content, creation time,
-        surface and use counts, becomes current, and takes ``entry``'s topic, kind, memory_type and expires_at;
-        ``entry``'s tags are added to its own (order kept, no duplicates); its full-text row follows the new
-        topic and tags; when topic, kind or type changed and ``vectors`` is given, ``vectors`` and
-        ``entry.questions`` replace its vector and questions. Then the supersession of its (new) topic applies
-        as on insert, and the trust of the old and the new topic's learnings is recomputed. Entries it had
-        superseded on an old topic stay superseded (history). A team learning restated by another member
-        than its contributor changes as without ``restate`` only (becoming current again if superseded).
-        """
         ...
 
     def get(self, entry_id: str) -> Entry | None:
@@ -172,16 +143,9 @@ class Store(Protocol):
         """Entries newest first (by ``(created_at, id)`` descending), strictly after the ``before`` cursor."""
         ...
 
-    def record_use(self, ids: Sequence[str], surface: str, now: int) -> None:
-        """Add 1 to each entry's reuse count and set its last-used surface and time."""
-        ...
 
-    def delete(self, entry_id: str) -> bool:
-        """Delete an entry completely (row, full-text row, vectors) in one transaction and scrub the
-        freed bytes from the database files, without waiting for other connections' readers: a scrub they
-        hold up completes on its own once they end (SQLite: docs/architecture.md). Returns False when the id
-        is not in this store."""
-        ...
+class SessionStore(Protocol):
+    """Session digests (save_session / resume_session), kept in the personal store of their user."""
 
     def put_session(self, digest: SessionDigest) -> None:
         """Record a session digest (kept in the personal store of its user)."""
@@ -204,6 +168,31 @@ class Store(Protocol):
         the old text from the database files."""
         ...
 
+    def all_sessions(self) -> list[SessionDigest]:
+        """Every session digest, oldest first."""
+        ...
+
+    def restore_session(self, digest: SessionDigest) -> bool:
+        """Insert an exported digest as it was; False when its id exists."""
+        ...
+
+
+class TeamLedger(Protocol):
+    """Who corroborated a team learning (the trust itself moves in ``domain/ledger.py``)."""
+
+    def corroborations(self, entry_ids: Sequence[str]) -> dict[str, list[tuple[str, int, float]]]:
+        """Who corroborated each entry: ``{id: [(user_id, at_ms, similarity), ...]}`` (oldest first)."""
+        ...
+
+    def restore_corroborations(self, entry_id: str, rows: Sequence[tuple[str, int, float]]) -> None:
+        """Insert corroborations ``(user_id, at_ms, similarity)`` as they were, changing no trust (copying a
+        store; the entry's trust was copied with it). Existing ones are kept."""
+        ...
+
+
+class StoreMaintenance(Protocol):
+    """Copying, checking and closing a store (export/import, doctor)."""
+
     def count(self) -> int:
         """Number of entries (live and superseded)."""
         ...
@@ -215,27 +204,6 @@ class Store(Protocol):
         ``embed``, which maps an entry's texts, content then questions, to its ``(1, dim)`` vector; rebuild
         the full-text index, delete orphans, revive entries superseded by nothing); an engine-level
         corruption is reported, never "repaired"."""
-        ...
-
-    def corroborate(self, entry_id: str, user_id: str, similarity: float, now: int) -> bool:
-        """Record that ``user_id`` independently saved this team learning (``similarity`` 1.0 for the same
-        content, else the paraphrase's cosine). The learning becomes ``verified``; when it has a topic it is
-        made current and every other live learning on that topic is superseded by it (a contest is settled).
-        Returns False, changing nothing, for an unknown id, a non-team entry or its own contributor."""
-        ...
-
-    def corroborations(self, entry_ids: Sequence[str]) -> dict[str, list[tuple[str, int, float]]]:
-        """Who corroborated each entry: ``{id: [(user_id, at_ms, similarity), ...]}`` (oldest first)."""
-        ...
-
-    def restore_corroborations(self, entry_id: str, rows: Sequence[tuple[str, int, float]]) -> None:
-        """Insert corroborations ``(user_id, at_ms, similarity)`` as they were, changing no trust (copying a
-        store; the entry's trust was copied with it). Existing ones are kept."""
-        ...
-
-    def delete_by_contributor(self, user_id: str) -> int:
-        """Delete every entry this user contributed (team stores; a deleted user's data), scrubbing as
-        ``delete`` does; returns how many."""
         ...
 
     def all_entries(self) -> list[Entry]:
@@ -253,16 +221,24 @@ class Store(Protocol):
         are absent. For copying a store between backends without embedding again."""
         ...
 
-    def all_sessions(self) -> list[SessionDigest]:
-        """Every session digest, oldest first."""
-        ...
-
-    def restore_session(self, digest: SessionDigest) -> bool:
-        """Insert an exported digest as it was; False when its id exists."""
-        ...
-
     def close(self) -> None:
         """Release the database connection."""
+        ...
+
+
+class Store(EntryReader, SessionStore, TeamLedger, StoreMaintenance, Protocol):
+    """One bucket of memory (a personal, project or team store): its reads, sessions, team ledger and
+    maintenance, and ``writer()``, the one way to change its entries (``app/writes.py`` runs the
+    ``domain/ledger.py`` algorithms inside it)."""
+
+    def writer(self, *, durable: bool = True) -> AbstractContextManager[EntryWriter]:
+        """One write transaction (SQLite: ``BEGIN IMMEDIATE`` under the store lock; PostgreSQL: a pooled
+        transaction) as an ``EntryWriter``: committed when the block ends, rolled back by an exception.
+        ``durable=False`` may skip the commit's fsync (usage statistics only: SQLite ``synchronous=NORMAL``).
+
+        Raises:
+            StorageError: the database failed or stayed busy (nothing of the block is kept).
+        """
         ...
 
 
@@ -477,4 +453,13 @@ class EntryWriter(Protocol):
 
     def drop_corroborations_by(self, user_id: str) -> None:
         """Delete every corroboration ``user_id`` gave."""
+        ...
+
+    def replace_vector(self, entry_id: str, questions: Sequence[str], vector: Vectors) -> None:
+        """Replace an entry's likely questions and its ``(1, dim)`` vector (a re-save that changed its topic,
+        kind or type)."""
+        ...
+
+    def record_use(self, ids: Sequence[str], surface: str, now: int) -> None:
+        """Add 1 to each entry's reuse count and set its last-used surface and time (unknown ids: nothing)."""
         ...

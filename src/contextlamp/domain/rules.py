@@ -6,12 +6,13 @@ write transaction, and each backend only persists what they decide (spec/TOOLS.m
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 
 from contextlamp.domain.models import Entry, NewEntry
 
 TRUST_LEVELS = ("verified", "unverified", "contested")
+STATABLE = frozenset({"topic", "kind", "memory_type", "tags"})  # the fields a re-save may state
 
 
 def is_expired(entry: Entry, now: int) -> bool:
@@ -106,24 +107,35 @@ class Resave:
             stored.expires_at,
         )
 
+    def reframes(self, stored: Entry) -> bool:
+        """Whether the topic, kind or memory_type change: the entry's likely questions and vector are then made
+        again for them, as a fresh save would have them."""
+        return (self.topic, self.kind, self.memory_type) != (stored.topic, stored.kind, stored.memory_type)
 
-def resave(stored: Entry, new: NewEntry) -> Resave:
-    """The re-save of ``stored`` by ``new`` (same dedupe key). The entry keeps its id and answers deduped; it
-    takes the new topic, kind and memory_type and merges the tags. A task keeps its expiry while it stays a
-    task; an entry that becomes a task expires ``new``'s TTL after this save; one that stops being a task no
-    longer expires. A superseded entry re-saved is current again. A team learning re-saved by another member
-    is a corroboration instead, and is not changed here (``ledger.put`` decides which applies)."""
-    merged = stored.tags + tuple(t for t in new.tags if t not in stored.tags)
-    if new.memory_type != "task":
+
+def resave(stored: Entry, new: NewEntry, stated: Collection[str] = STATABLE) -> Resave:
+    """The re-save of ``stored`` by ``new`` (same dedupe key; spec/TOOLS.md save_context). The entry keeps its
+    id and answers deduped; it takes the topic, kind and memory_type the caller stated (``stated``, a subset of
+    ``STATABLE``; what it leaves out, and a stated topic of None, stays as stored) and merges ``new``'s tags
+    (stored order first). A task keeps its expiry while it stays a task; an entry that becomes a task expires
+    at ``new.expires_at``; one that stops being a task no longer expires. A superseded entry re-saved is current
+    again. A team learning re-saved by another member than its contributor changes only that way (the caller
+    records a corroboration)."""
+    own = stored.contributed_by is None or stored.contributed_by == new.contributed_by
+    topic = new.topic if own and "topic" in stated and new.topic is not None else stored.topic
+    kind = new.kind if own and "kind" in stated else stored.kind
+    memory_type = new.memory_type if own and "memory_type" in stated else stored.memory_type
+    merged = stored.tags + tuple(t for t in new.tags if t not in stored.tags) if own else stored.tags
+    if memory_type != "task":
         expires = None
     elif stored.memory_type == "task":
         expires = stored.expires_at
     else:
         expires = new.expires_at
     return Resave(
-        topic=new.topic,
-        kind=new.kind,
-        memory_type=new.memory_type,
+        topic=topic,
+        kind=kind,
+        memory_type=memory_type,
         tags=merged,
         expires_at=expires,
         revive=stored.superseded_by is not None,

@@ -1,169 +1,17 @@
-"""Full-text terms, on both sides of the index: safe FTS5 MATCH expressions, query terms, and the text
-the stores index for scripts written without spaces.
-
-Any user text becomes a MATCH expression in which every word is a quoted string, so FTS5 operators
-(``AND OR NOT NEAR``, ``*``, ``^``, ``-``, ``:``, parentheses, quotes) are always words, never syntax
-(SQLite FTS5 docs, section 3.1 "FTS5 Strings"; the same approach as sqlite-utils ``search(quote=True)``).
-
-Chinese, Japanese, Korean, Thai, Lao, Khmer and Myanmar text has no spaces between words (Korean has them
-between phrases, with particles glued on), so neither FTS5 ``unicode61`` nor PostgreSQL's parser can find a
-word in it: a whole clause becomes one token. Runs of those scripts are indexed and queried as overlapping
-character bigrams instead, the standard segmentation-free method for CJK retrieval (Lucene
-``CJKBigramFilter``; Elasticsearch ``cjk_bigram``; Kwok, "Comparing representations in Chinese information
-retrieval", SIGIR 1997): ``数据库`` is indexed as ``数据 据库 库`` and a query names it by ``数据 据库``. Text
-without such a run is indexed and queried exactly as before, so English ranking does not change.
+"""Full-text query terms (the query side of the index): the words of a question, stop words, topic words.
+Text in scripts written without spaces is segmented as the stores index it (``contextlamp.segmenting``); the
+engines' query syntax (FTS5 MATCH, ``to_tsquery``) is built by each storage backend from these terms.
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
-from bisect import bisect_right
-from collections.abc import Iterator
-from functools import lru_cache
 
+from contextlamp.segmenting import HAS_SCRIPT, bigrams, pieces
 from contextlamp.text import scrub_surrogates, topic_key
 
 _TOKEN = re.compile(r"\w+", re.UNICODE)
-
-# Blocks of the scripts written without word spaces (Unicode 15.1 Blocks.txt), and a class each: a run never
-# pairs characters of two classes (Han with kana is one class: Japanese mixes them inside words). Only their
-# letters and digits form runs; their punctuation (``・``, ``ฯ`` is a letter) separates like any other.
-_SCRIPT_BLOCKS: tuple[tuple[int, int, str], ...] = (
-    (0x0E00, 0x0E7F, "thai"),
-    (0x0E80, 0x0EFF, "lao"),
-    (0x1000, 0x109F, "myanmar"),
-    (0x1100, 0x11FF, "hangul"),  # Hangul Jamo
-    (0x1780, 0x17FF, "khmer"),
-    (0x19E0, 0x19FF, "khmer"),  # Khmer Symbols
-    (0x3005, 0x3007, "cjk"),  # 々 〆 〇
-    (0x3021, 0x3029, "cjk"),  # Hangzhou numerals
-    (0x3031, 0x3035, "cjk"),  # kana repeat marks
-    (0x303B, 0x303C, "cjk"),  # 〻 〼
-    (0x3040, 0x30FF, "cjk"),  # Hiragana, Katakana
-    (0x3100, 0x312F, "cjk"),  # Bopomofo
-    (0x3130, 0x318F, "hangul"),  # Hangul Compatibility Jamo
-    (0x31A0, 0x31BF, "cjk"),  # Bopomofo Extended
-    (0x31F0, 0x31FF, "cjk"),  # Katakana Phonetic Extensions
-    (0x3400, 0x4DBF, "cjk"),  # CJK Unified Ideographs Extension A
-    (0x4E00, 0x9FFF, "cjk"),  # CJK Unified Ideographs
-    (0xA960, 0xA97F, "hangul"),  # Hangul Jamo Extended-A
-    (0xA9E0, 0xA9FF, "myanmar"),  # Myanmar Extended-B
-    (0xAA60, 0xAA7F, "myanmar"),  # Myanmar Extended-A
-    (0xAC00, 0xD7AF, "hangul"),  # Hangul Syllables
-    (0xD7B0, 0xD7FF, "hangul"),  # Hangul Jamo Extended-B
-    (0xF900, 0xFAFF, "cjk"),  # CJK Compatibility Ideographs
-    (0xFF66, 0xFF9F, "cjk"),  # halfwidth Katakana (NFKC makes them fullwidth)
-    (0xFFA0, 0xFFDC, "hangul"),  # halfwidth Hangul
-    (0x1AFF0, 0x1B16F, "cjk"),  # Kana Extended-B, Kana Supplement, Kana Extended-A, Small Kana Extension
-    (0x20000, 0x323AF, "cjk"),  # CJK Unified Ideographs Extensions B to H, Compatibility Supplement
-)
-_BLOCK_STARTS = [start for start, _, _ in _SCRIPT_BLOCKS]
-# combining marks that may follow a letter of those scripts (variation selectors after ideographs, stray
-# diacritics): dropped inside a run, as unicode61 would split there
-_MARK_BLOCKS = (
-    (0x0300, 0x036F),  # Combining Diacritical Marks
-    (0x1AB0, 0x1AFF),  # Combining Diacritical Marks Extended
-    (0x1DC0, 0x1DFF),  # Combining Diacritical Marks Supplement
-    (0x20D0, 0x20FF),  # Combining Diacritical Marks for Symbols
-    (0xFE00, 0xFE0F),  # Variation Selectors
-    (0xFE20, 0xFE2F),  # Combining Half Marks
-    (0xE0100, 0xE01EF),  # Variation Selectors Supplement (ideographic variation sequences)
-)
-
-
-def _char_class(blocks: tuple[tuple[int, int], ...]) -> str:
-    return "".join(f"{re.escape(chr(a))}-{re.escape(chr(b))}" for a, b in blocks)
-
-
-_SCRIPT_CLASS = _char_class(tuple((a, b) for a, b, _ in _SCRIPT_BLOCKS))
-# the same set as a bracket expression PostgreSQL's regular expressions read (its bounds are plain letters)
-SCRIPT_BRACKET = "[" + "".join(f"{chr(a)}-{chr(b)}" for a, b, _ in _SCRIPT_BLOCKS) + "]"
-_HAS_SCRIPT = re.compile(f"[{_SCRIPT_CLASS}]")
-_SPAN = re.compile(f"[{_SCRIPT_CLASS}][{_SCRIPT_CLASS}{_char_class(_MARK_BLOCKS)}]*")  # linear: one class, no nesting
-
-
-def _script(char: str) -> str | None:
-    """The class of a script written without spaces that ``char`` belongs to, else None."""
-    code = ord(char)
-    at = bisect_right(_BLOCK_STARTS, code) - 1
-    if at >= 0 and code <= _SCRIPT_BLOCKS[at][1]:
-        return _SCRIPT_BLOCKS[at][2]
-    return None
-
-
-@lru_cache(maxsize=1 << 16)
-def _role(char: str) -> str:
-    """What ``char`` is inside a span of ``_SPAN``: its script's class (a letter or digit, part of a run),
-    ``"M"`` (a combining mark, dropped inside a run) or ``""`` (punctuation or a symbol: a separator).
-    Cached: CJK text repeats its few thousand characters."""
-    category = unicodedata.category(char)[0]
-    if category == "M":
-        return "M"
-    script = _script(char)
-    return script if script is not None and category in "LN" else ""
-
-
-def _pieces(text: str) -> Iterator[tuple[bool, str]]:
-    """``text`` in order as ``(is_run, piece)``: runs of letters and digits of one spaceless script (combining
-    marks inside them dropped), and everything else as it is. Linear in ``len(text)``."""
-    done = 0
-    for span in _SPAN.finditer(text):
-        if span.start() > done:
-            yield False, text[done : span.start()]
-        run: list[str] = []
-        kind = ""
-        for char in span.group():
-            role = _role(char)
-            if role == kind and role:  # most characters: the run goes on
-                run.append(char)
-            elif role == "M" and run:
-                continue
-            elif role and role != "M":  # a run of another script starts
-                if run:
-                    yield True, "".join(run)
-                run, kind = [char], role
-            else:  # the script's punctuation or symbols (or a mark outside a run): a separator, kept as it is
-                if run:
-                    yield True, "".join(run)
-                    run, kind = [], ""
-                yield False, char
-        if run:
-            yield True, "".join(run)
-        done = span.end()
-    if done < len(text):
-        yield False, text[done:]
-
-
-def _bigrams(run: str) -> list[str]:
-    return [run[i : i + 2] for i in range(len(run) - 1)]
-
-
-def index_text(text: str) -> str:
-    """The text a store indexes for one field: ``text`` itself unless it holds a run of a spaceless script;
-    then its NFKC form with each such run written as its character bigrams and its last character, spaced
-    (``"用PostgreSQL数据库"`` -> ``" 用 PostgreSQL 数据 据库 库 "``), so that every bigram is one token for
-    FTS5 ``unicode61`` and PostgreSQL's parser alike. The last character lets a one-character query find a
-    run's end (``is_prefix_term``). Deterministic: contentless FTS5 deletes a row by indexing the same text
-    again, so this function must not change for stored rows (a change needs a migration that re-indexes).
-    Linear in ``len(text)``."""
-    if _HAS_SCRIPT.search(text) is None:
-        return text
-    out: list[str] = []
-    for is_run, piece in _pieces(unicodedata.normalize("NFKC", text)):
-        out.append(f" {' '.join([*_bigrams(piece), piece[-1]])} " if is_run else piece)
-    return "".join(out)
-
-
-def needs_segmenting(text: str) -> bool:
-    """True when ``text`` holds a character of a script written without spaces (``index_text`` changes it)."""
-    return _HAS_SCRIPT.search(text) is not None
-
-
-def is_prefix_term(term: str) -> bool:
-    """A query term of one character of a spaceless script: it matches every indexed token starting with
-    it (the bigrams it begins, and a run's last character), so the stores search it as a prefix."""
-    return len(term) == 1 and _script(term) is not None
 
 
 MAX_QUERY_TERMS = 64  # FTS5 cost grows with terms; 64 words cover any real question
@@ -188,9 +36,9 @@ def query_terms(text: str) -> list[str]:
     A run of a spaceless script gives its character bigrams (``"数据库"`` -> ``"数据", "据库"``), a
     one-character run that character (searched as a prefix, ``is_prefix_term``); see ``index_text``."""
     normal = unicodedata.normalize("NFKC", scrub_surrogates(text)).lower()
-    if _HAS_SCRIPT.search(normal) is not None:
+    if HAS_SCRIPT.search(normal) is not None:
         normal = "".join(
-            f" {' '.join(_bigrams(piece) or [piece])} " if is_run else piece for is_run, piece in _pieces(normal)
+            f" {' '.join(bigrams(piece) or [piece])} " if is_run else piece for is_run, piece in pieces(normal)
         )
     seen: dict[str, None] = {}
     for token in _TOKEN.findall(normal):
@@ -202,7 +50,7 @@ def query_terms(text: str) -> list[str]:
 def word_terms(word: str) -> list[str]:
     """The query terms one word of a topic key stands for: itself, or the bigrams of a spaceless-script
     word (``"数据库"`` -> ``["数据", "据库"]``), so that a query naming it (``named_words``) names them all."""
-    return query_terms(word) if _HAS_SCRIPT.search(word) is not None else [word]
+    return query_terms(word) if HAS_SCRIPT.search(word) is not None else [word]
 
 
 def named_words(text: str) -> set[str]:
@@ -212,8 +60,8 @@ def named_words(text: str) -> set[str]:
     words = set(query_terms(text))
     words.update(w for w in topic_key(text).split("-") if w)
     normal = unicodedata.normalize("NFKC", scrub_surrogates(text)).lower()
-    if _HAS_SCRIPT.search(normal) is not None:
-        words.update(char for is_run, piece in _pieces(normal) if is_run for char in piece)
+    if HAS_SCRIPT.search(normal) is not None:
+        words.update(char for is_run, piece in pieces(normal) if is_run for char in piece)
     return words
 
 
@@ -222,16 +70,3 @@ def content_terms(text: str) -> list[str]:
     terms = query_terms(text)
     kept = [t for t in terms if t not in STOP_WORDS]
     return (kept or terms)[:MAX_QUERY_TERMS]
-
-
-def fts_match(terms: list[str], mode: str) -> str | None:
-    """A MATCH expression over quoted terms, joined by ``AND`` (mode ``"and"``) or ``OR`` (``"or"``).
-
-    Returns None for no terms (the keyword list is then empty). Every term is wrapped in double quotes
-    with inner quotes doubled, so no character of the input can act as FTS5 syntax; a one-character term of a
-    spaceless script is a prefix query (``"猫"*``, FTS5 docs section 3.3).
-    """
-    if not terms:
-        return None
-    quoted = ['"' + t.replace('"', '""') + '"' + ("*" if is_prefix_term(t) else "") for t in terms]
-    return (" AND " if mode == "and" else " OR ").join(quoted)

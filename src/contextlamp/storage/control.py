@@ -17,8 +17,8 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from contextlamp.domain.ports import AccessTokenRecord, Membership, Project, Team, User
-from contextlamp.errors import InvalidArgumentError, NotFoundError, StorageError
-from contextlamp.storage.sqlite import connect, migrate
+from contextlamp.errors import ConflictError, InvalidArgumentError, NotFoundError, StorageError
+from contextlamp.storage.sqlite import connect, map_errors, migrate
 from contextlamp.text import is_id, new_id
 
 Row = Mapping[str, Any]
@@ -80,10 +80,6 @@ SQLITE_MIGRATIONS: tuple[str, ...] = (
 )
 
 
-class Conflict(Exception):
-    """A statement broke a unique constraint."""
-
-
 class Executor(Protocol):
     """Runs ``?``-placeholder statements on one database."""
 
@@ -92,7 +88,7 @@ class Executor(Protocol):
         ...
 
     def run(self, sql: str, params: Sequence[Any] = ()) -> int:
-        """Run a statement; the number of rows it changed. Raises ``Conflict`` on a unique violation."""
+        """Run a statement; the number of rows it changed. Raises ``ConflictError`` on a unique violation."""
         ...
 
     def transaction(self) -> AbstractContextManager[Executor]:
@@ -118,25 +114,24 @@ class SqliteExecutor:
         migrate(self._conn, SQLITE_MIGRATIONS)
 
     def all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
-        with self._lock:
+        with self._lock, map_errors("The control plane"):
             return [dict(row) for row in self._conn.execute(sql, params).fetchall()]
 
     def run(self, sql: str, params: Sequence[Any] = ()) -> int:
-        with self._lock:
-            try:
-                return self._conn.execute(sql, params).rowcount
-            except sqlite3.IntegrityError as exc:
-                raise Conflict(str(exc)) from exc
+        with self._lock, map_errors("The control plane"):
+            return self._conn.execute(sql, params).rowcount
 
     @contextmanager
     def transaction(self) -> Generator[Executor]:
-        with self._lock:
+        with self._lock, map_errors("The control plane"):
             self._conn.execute("BEGIN IMMEDIATE")
             try:
                 yield self
                 self._conn.execute("COMMIT")
             except BaseException:
-                self._conn.execute("ROLLBACK")
+                if self._conn.in_transaction:
+                    with contextlib.suppress(sqlite3.Error):  # the first error is the one to report
+                        self._conn.execute("ROLLBACK")
                 raise
 
     def scrub(self) -> None:
@@ -207,7 +202,7 @@ class SqlControlPlane:
             self._db.run(
                 "INSERT INTO users (id, name, created_at) VALUES (?, ?, ?)", (user_id or new_id("usr"), name, now)
             )
-        except Conflict as exc:
+        except ConflictError as exc:
             raise InvalidArgumentError("name", f"a user named {name!r} (or with that id) already exists") from exc
         return _user(self._db.all("SELECT * FROM users WHERE name = ?", (name,))[0])
 
@@ -349,7 +344,7 @@ class SqlControlPlane:
                 "INSERT INTO teams (id, slug, name, created_at) VALUES (?, ?, ?, ?)",
                 (team_id or new_id("team"), slug, name, now),
             )
-        except Conflict as exc:
+        except ConflictError as exc:
             raise InvalidArgumentError("slug", f"a team {slug!r} (or with that id) already exists") from exc
         return _team(self._db.all("SELECT * FROM teams WHERE slug = ?", (slug,))[0])
 

@@ -20,7 +20,7 @@ import hashlib
 import logging
 from collections.abc import Callable, Generator, Mapping, Sequence
 from contextlib import contextmanager
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 import psycopg
@@ -34,15 +34,15 @@ from contextlamp.domain.models import (
     LIST_FIELDS,
     Entry,
     MemoryType,
-    NewEntry,
-    PutOutcome,
     SessionDigest,
     entry_values,
-    stored_form,
 )
 from contextlamp.domain.ports import EmbedFn, Finding
-from contextlamp.errors import EmbeddingMismatchError, StorageError
-from contextlamp.retrieval.query import SCRIPT_BRACKET, index_text, is_prefix_term, needs_segmenting
+
+if TYPE_CHECKING:
+    from contextlamp.storage.postgres_writer import PostgresWriter
+from contextlamp.errors import ConflictError, EmbeddingMismatchError, StorageError
+from contextlamp.segmenting import SCRIPT_BRACKET, index_text, is_prefix_term, needs_segmenting
 
 logger = logging.getLogger(__name__)
 
@@ -191,7 +191,7 @@ def migrations(dim: int) -> tuple[Migration, ...]:
             WHERE v.store_id = f.store_id AND v.entry_id = f.entry_id AND v.ord = 0;
         DELETE FROM vectors WHERE ord > 0;
         """,
-        # 3: runs of spaceless scripts (Chinese, Japanese, Korean, Thai...) indexed as bigrams (query.index_text)
+        # 3: runs of spaceless scripts (Chinese, Japanese, Korean, Thai...) indexed as bigrams (segmenting.index_text)
         _segment_tsv,
         # 4: reuse counts are 64-bit like SQLite's INTEGER: a count past 2**31 - 1 overflowed record_use, and an
         # export from SQLite holding one could not be imported
@@ -216,8 +216,8 @@ def _segment_tsv(conn: psycopg.Connection[Any]) -> None:
         for row in rows:
             if any(needs_segmenting(v) for v in (row["content"], row["topic"] or "", " ".join(row["tags"]))):
                 conn.execute(
-                    cast(Any, f"UPDATE entries SET tsv = {_TSV} WHERE store_id = %s AND id = %s"),
-                    (*_tsv_fields(row["content"], row["topic"], row["tags"]), row["store_id"], row["id"]),
+                    cast(Any, f"UPDATE entries SET tsv = {TSV} WHERE store_id = %s AND id = %s"),
+                    (*tsv_fields(row["content"], row["topic"], row["tags"]), row["store_id"], row["id"]),
                 )
                 redone += 1
     if redone:
@@ -294,19 +294,13 @@ class PostgresDatabase:
         Raises:
             StorageError: the database failed (the transaction is rolled back).
         """
-        try:
-            with self.pool.connection() as conn, conn.transaction():
-                yield cast(psycopg.Connection[dict[str, Any]], conn)
-        except psycopg.Error as exc:
-            raise StorageError(f"PostgreSQL: {type(exc).__name__}: {exc}") from exc
+        with map_errors(), self.pool.connection() as conn, conn.transaction():
+            yield cast(psycopg.Connection[dict[str, Any]], conn)
 
     def read(self, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
         """Rows of one query (autocommit: sees every committed write at once)."""
-        try:
-            with self.pool.connection() as conn:
-                return conn.execute(cast(Any, sql), params).fetchall()
-        except psycopg.Error as exc:
-            raise StorageError(f"PostgreSQL: {type(exc).__name__}: {exc}") from exc
+        with map_errors(), self.pool.connection() as conn:
+            return conn.execute(cast(Any, sql), params).fetchall()
 
     def drop_store(self, store_id: str) -> None:
         """Delete every row of one store."""
@@ -319,26 +313,43 @@ class PostgresDatabase:
         self.pool.close()
 
 
+@contextmanager
+def map_errors() -> Generator[None]:
+    """The one translation of ``psycopg`` errors for this backend (the pool's ``PoolTimeout`` is one too).
+
+    Raises:
+        ConflictError: a unique constraint was broken (``UniqueViolation``).
+        StorageError: any other ``psycopg.Error``.
+    """
+    try:
+        yield
+    except psycopg.errors.UniqueViolation as exc:
+        raise ConflictError(f"PostgreSQL: {exc}") from exc
+    except psycopg.Error as exc:
+        raise StorageError(f"PostgreSQL: {type(exc).__name__}: {exc}") from exc
+
+
 def _configure(conn: psycopg.Connection[Any]) -> None:
     register_vector(conn)
 
 
-_ENTRY_COLUMNS = ", ".join(ENTRY_FIELDS)
-_ENTRY_PLACEHOLDERS = ", ".join("%s::text[]" if name in LIST_FIELDS else "%s" for name in ENTRY_FIELDS)
+ENTRY_COLUMNS = ", ".join(ENTRY_FIELDS)
+ENTRY_PLACEHOLDERS = ", ".join("%s::text[]" if name in LIST_FIELDS else "%s" for name in ENTRY_FIELDS)
 _LIVE = "superseded_by IS NULL AND (expires_at IS NULL OR expires_at > %s)"
-_TSV = (
+TSV = (
     "setweight(to_tsvector('english', %s), 'B') || setweight(to_tsvector('english', %s), 'A') || "
     "setweight(to_tsvector('english', %s), 'B')"
 )
 _RANK_WEIGHTS = "'{0.1, 0.2, 0.5, 1.0}'"  # D, C, B, A: topic (A) counts twice content and tags (B)
 
 
-def _tsv_fields(content: str, topic: str | None, tags: Sequence[str]) -> tuple[str, str, str]:
-    """The three values ``_TSV`` indexes for an entry (``index_text``: bigrams for spaceless scripts)."""
+def tsv_fields(content: str, topic: str | None, tags: Sequence[str]) -> tuple[str, str, str]:
+    """The three values ``TSV`` indexes for an entry (``index_text``: bigrams for spaceless scripts)."""
     return index_text(content), index_text(topic or ""), index_text(" ".join(tags))
 
 
-def _entry(row: dict[str, Any]) -> Entry:
+def entry_from_row(row: dict[str, Any]) -> Entry:
+    """The ``Entry`` of an ``entries`` row (``ENTRY_COLUMNS``)."""
     return Entry(
         id=row["id"],
         content=row["content"],
@@ -373,7 +384,7 @@ def _types(memory_types: Sequence[MemoryType] | None, column: str = "memory_type
     return f" AND {column} = ANY(%s)", [list(memory_types)]
 
 
-def _topic_lock(conn: psycopg.Connection[Any], store_id: str, topic: str | None) -> None:
+def topic_lock(conn: psycopg.Connection[Any], store_id: str, topic: str | None) -> None:
     """Serialise writers of one (store, topic) until commit (pg_advisory_xact_lock on a 64-bit hash)."""
     if topic is None:
         return
@@ -390,6 +401,32 @@ def _tsquery(terms: Sequence[str], mode: str) -> str:
     return (" & " if mode == "and" else " | ").join(quoted)
 
 
+def insert_entry(conn: psycopg.Connection[Any], store_id: str, entry: Entry, vectors: Vectors) -> bool:
+    """The entry row with every field and its vectors (inside the caller's transaction); False, writing
+    nothing, when the store already holds its content key (a concurrent writer won)."""
+    inserted = conn.execute(
+        cast(
+            Any,
+            f"INSERT INTO entries (store_id, {ENTRY_COLUMNS}, tsv) VALUES (%s, {ENTRY_PLACEHOLDERS}, {TSV}) "
+            "ON CONFLICT (store_id, content_key) DO NOTHING RETURNING id",
+        ),
+        (store_id, *entry_values(entry, list), *tsv_fields(entry.content, entry.topic, entry.tags)),
+    ).fetchone()
+    if inserted is None:
+        return False
+    insert_vectors(conn, store_id, entry.id, vectors)
+    return True
+
+
+def insert_vectors(conn: psycopg.Connection[Any], store_id: str, entry_id: str, vectors: Vectors) -> None:
+    """The ``(n, dim)`` vectors of one entry, in order."""
+    with conn.cursor() as cur:
+        cur.executemany(
+            "INSERT INTO vectors (store_id, entry_id, ord, embedding) VALUES (%s, %s, %s, %s)",
+            [(store_id, entry_id, i, np.asarray(v, dtype=np.float32)) for i, v in enumerate(vectors)],
+        )
+
+
 class PostgresStore:
     """One store (``store_id``) in a ``PostgresDatabase``; the ``Store`` protocol. Thread-safe (pooled)."""
 
@@ -399,250 +436,18 @@ class PostgresStore:
 
     # -- writes -----------------------------------------------------------------------------------------
 
-    def _sweep_expired(self, conn: psycopg.Connection[Any], now: int) -> None:
-        rows = conn.execute(
-            "SELECT id, topic, contributed_by FROM entries WHERE store_id = %s AND expires_at <= %s",
-            (self.store_id, now),
-        ).fetchall()
-        for row in rows:
-            self._delete_row(conn, row)
+    @contextmanager
+    def writer(self, *, durable: bool = True) -> Generator[PostgresWriter]:
+        """One pooled transaction as an ``EntryWriter`` (``Store.writer``); ``durable`` is ignored (every
+        commit is durable).
 
-    def _delete_row(self, conn: psycopg.Connection[Any], row: dict[str, Any]) -> None:
-        sid, deleted = self.store_id, row["id"]
-        gone = conn.execute(
-            "DELETE FROM entries WHERE store_id = %s AND id = %s RETURNING superseded_by", (sid, deleted)
-        ).fetchone()
-        successor = gone["superseded_by"] if gone else None
-        if successor is not None:  # a middle link of the history: what it had replaced is replaced by its successor
-            conn.execute(
-                "UPDATE entries SET superseded_by = %s WHERE store_id = %s AND superseded_by = %s",
-                (successor, sid, deleted),
-            )
-            if row["contributed_by"] is not None:
-                self._retrust(conn, row["topic"], row["contributed_by"])
-            return
-        heir = conn.execute(
-            "SELECT id FROM entries WHERE store_id = %s AND superseded_by = %s "
-            "ORDER BY created_at DESC, id DESC LIMIT 1",
-            (sid, deleted),
-        ).fetchone()
-        if heir is not None:
-            conn.execute(
-                "UPDATE entries SET superseded_by = %s WHERE store_id = %s AND superseded_by = %s",
-                (heir["id"], sid, deleted),
-            )
-            conn.execute(
-                "UPDATE entries SET superseded_by = NULL, superseded_at = NULL WHERE store_id = %s AND id = %s",
-                (sid, heir["id"]),
-            )
-        if row["contributed_by"] is not None:
-            self._retrust(conn, row["topic"], row["contributed_by"])
+        Raises:
+            StorageError: the database failed (the transaction is rolled back).
+        """
+        from contextlamp.storage.postgres_writer import PostgresWriter
 
-    def _supersede(
-        self, conn: psycopg.Connection[Any], topic: str | None, winner: str, now: int, contributor: str | None
-    ) -> None:
-        if topic is None:
-            return
-        sql = (
-            "UPDATE entries SET superseded_by = %s, superseded_at = %s "
-            "WHERE store_id = %s AND topic = %s AND superseded_by IS NULL AND id <> %s"
-        )
-        params: list[Any] = [winner, now, self.store_id, topic, winner]
-        if contributor is not None:
-            sql += " AND contributed_by = %s"
-            params.append(contributor)
-        conn.execute(cast(Any, sql), params)
-
-    def _retrust(self, conn: psycopg.Connection[Any], topic: str | None, contributor: str | None) -> None:
-        if contributor is None or topic is None:
-            return
-        conn.execute(
-            "UPDATE entries e SET trust = CASE "
-            "WHEN EXISTS (SELECT 1 FROM corroborations c WHERE c.store_id = e.store_id AND c.entry_id = e.id) "
-            "THEN 'verified' "
-            "WHEN (SELECT count(DISTINCT o.contributed_by) FROM entries o WHERE o.store_id = e.store_id "
-            "AND o.topic = e.topic AND o.superseded_by IS NULL AND o.contributed_by IS NOT NULL) > 1 "
-            "THEN 'contested' ELSE 'unverified' END "
-            "WHERE e.store_id = %s AND e.topic = %s AND e.superseded_by IS NULL AND e.contributed_by IS NOT NULL",
-            (self.store_id, topic),
-        )
-
-    def put(self, entry: NewEntry, vectors: Vectors | None, now: int, *, restate: bool = False) -> PutOutcome | None:
-        if vectors is not None and vectors.shape != (1, self.db.dim):
-            raise ValueError(f"vectors must be (1, {self.db.dim}), got {vectors.shape}")
-        sid = self.store_id
         with self.db.transaction() as conn:
-            if restate:
-                return self._restate(conn, entry, vectors, now)
-            _topic_lock(conn, sid, entry.topic)
-            self._sweep_expired(conn, now)
-            existing = conn.execute(
-                "SELECT id, topic, superseded_by, contributed_by FROM entries WHERE store_id = %s AND content_key = %s",
-                (sid, entry.content_key),
-            ).fetchone()
-            if existing is None and vectors is not None:
-                inserted = self._insert(conn, stored_form(entry), vectors)
-                if inserted:
-                    self._supersede(conn, entry.topic, entry.id, now, entry.contributed_by)
-                    self._retrust(conn, entry.topic, entry.contributed_by)
-                    return PutOutcome(id=entry.id, deduped=False)
-                existing = conn.execute(  # a concurrent writer stored the same content first
-                    "SELECT id, topic, superseded_by, contributed_by FROM entries "
-                    "WHERE store_id = %s AND content_key = %s",
-                    (sid, entry.content_key),
-                ).fetchone()
-            if existing is None:
-                return None
-            if existing["superseded_by"] is not None:
-                _topic_lock(conn, sid, existing["topic"])
-                conn.execute(
-                    "UPDATE entries SET superseded_by = NULL, superseded_at = NULL WHERE store_id = %s AND id = %s",
-                    (sid, existing["id"]),
-                )
-                self._supersede(conn, existing["topic"], existing["id"], now, existing["contributed_by"])
-                self._retrust(conn, existing["topic"], existing["contributed_by"])
-            return PutOutcome(id=existing["id"], deduped=True)
-
-    def _restate(
-        self, conn: psycopg.Connection[Any], entry: NewEntry, vectors: Vectors | None, now: int
-    ) -> PutOutcome | None:
-        """The re-save of stored content inside ``put``'s transaction: Store.put with ``restate``."""
-        sid = self.store_id
-        found = conn.execute(
-            "SELECT topic FROM entries WHERE store_id = %s AND content_key = %s", (sid, entry.content_key)
-        ).fetchone()
-        if found is None:
-            return None
-        for topic in sorted({t for t in (found["topic"], entry.topic) if t is not None}):  # one order: no deadlock
-            _topic_lock(conn, sid, topic)
-        self._sweep_expired(conn, now)
-        row = conn.execute(
-            "SELECT id, content, topic, tags, kind, memory_type, superseded_by, contributed_by FROM entries "
-            "WHERE store_id = %s AND content_key = %s FOR UPDATE",
-            (sid, entry.content_key),
-        ).fetchone()
-        if row is None:  # swept (an expired task) or forgotten meanwhile
-            return None
-        contributor = row["contributed_by"]
-        if contributor is not None and contributor != entry.contributed_by:  # another member: a corroboration
-            if row["superseded_by"] is not None:
-                _topic_lock(conn, sid, row["topic"])
-                conn.execute(
-                    "UPDATE entries SET superseded_by = NULL, superseded_at = NULL WHERE store_id = %s AND id = %s",
-                    (sid, row["id"]),
-                )
-                self._supersede(conn, row["topic"], row["id"], now, contributor)
-                self._retrust(conn, row["topic"], contributor)
-            return PutOutcome(id=row["id"], deduped=True)
-        if row["topic"] not in (found["topic"], entry.topic):  # moved by a concurrent re-save before the locks
-            _topic_lock(conn, sid, row["topic"])
-        old_tags = list(row["tags"])
-        tags = old_tags + [t for t in entry.tags if t not in old_tags]
-        conn.execute(
-            cast(
-                Any,
-                "UPDATE entries SET topic = %s, kind = %s, memory_type = %s, expires_at = %s, tags = %s::text[], "
-                f"superseded_by = NULL, superseded_at = NULL, tsv = {_TSV} WHERE store_id = %s AND id = %s",
-            ),
-            (
-                entry.topic,
-                entry.kind,
-                entry.memory_type,
-                entry.expires_at,
-                tags,
-                *_tsv_fields(row["content"], entry.topic, tags),
-                sid,
-                row["id"],
-            ),
-        )
-        if vectors is not None and (entry.topic, entry.kind, entry.memory_type) != (
-            row["topic"],
-            row["kind"],
-            row["memory_type"],
-        ):
-            conn.execute(
-                "UPDATE entries SET questions = %s::text[] WHERE store_id = %s AND id = %s",
-                (list(entry.questions), sid, row["id"]),
-            )
-            conn.execute("DELETE FROM vectors WHERE store_id = %s AND entry_id = %s", (sid, row["id"]))
-            self._insert_vectors(conn, row["id"], vectors)
-        self._supersede(conn, entry.topic, row["id"], now, contributor)
-        if row["topic"] != entry.topic:
-            self._retrust(conn, row["topic"], contributor)
-        self._retrust(conn, entry.topic, contributor)
-        return PutOutcome(id=row["id"], deduped=True)
-
-    def _insert(self, conn: psycopg.Connection[Any], entry: Entry, vectors: Vectors) -> bool:
-        """The entry row with every field and its vectors (inside the caller's transaction); False, writing
-        nothing, when the store already holds its content key (a concurrent writer won)."""
-        inserted = conn.execute(
-            cast(
-                Any,
-                f"INSERT INTO entries (store_id, {_ENTRY_COLUMNS}, tsv) VALUES (%s, {_ENTRY_PLACEHOLDERS}, {_TSV}) "
-                "ON CONFLICT (store_id, content_key) DO NOTHING RETURNING id",
-            ),
-            (self.store_id, *entry_values(entry, list), *_tsv_fields(entry.content, entry.topic, entry.tags)),
-        ).fetchone()
-        if inserted is None:
-            return False
-        self._insert_vectors(conn, entry.id, vectors)
-        return True
-
-    def _insert_vectors(self, conn: psycopg.Connection[Any], entry_id: str, vectors: Vectors) -> None:
-        with conn.cursor() as cur:
-            cur.executemany(
-                "INSERT INTO vectors (store_id, entry_id, ord, embedding) VALUES (%s, %s, %s, %s)",
-                [(self.store_id, entry_id, i, np.asarray(v, dtype=np.float32)) for i, v in enumerate(vectors)],
-            )
-
-    def record_use(self, ids: Sequence[str], surface: str, now: int) -> None:
-        if not ids:
-            return
-        with self.db.transaction() as conn:
-            self._sweep_expired(conn, now)
-            conn.execute(
-                "UPDATE entries SET reuse_count = reuse_count + 1, last_used_surface = %s, last_used_at = %s "
-                "WHERE store_id = %s AND id = ANY(%s)",
-                (surface, now, self.store_id, list(ids)),
-            )
-
-    def delete(self, entry_id: str) -> bool:
-        with self.db.transaction() as conn:
-            row = conn.execute(
-                "SELECT id, topic, contributed_by FROM entries WHERE store_id = %s AND id = %s",
-                (self.store_id, entry_id),
-            ).fetchone()
-            if row is None:
-                return False
-            _topic_lock(conn, self.store_id, row["topic"])
-            self._delete_row(conn, row)
-        return True
-
-    def corroborate(self, entry_id: str, user_id: str, similarity: float, now: int) -> bool:
-        sid = self.store_id
-        with self.db.transaction() as conn:
-            row = conn.execute(
-                "SELECT id, topic, contributed_by, superseded_by FROM entries WHERE store_id = %s AND id = %s",
-                (sid, entry_id),
-            ).fetchone()
-            if row is None or row["contributed_by"] is None or row["contributed_by"] == user_id:
-                return False
-            _topic_lock(conn, sid, row["topic"])
-            conn.execute(
-                "INSERT INTO corroborations (store_id, entry_id, user_id, at, similarity) VALUES (%s, %s, %s, %s, %s) "
-                "ON CONFLICT DO NOTHING",
-                (sid, entry_id, user_id, now, similarity),
-            )
-            conn.execute("UPDATE entries SET trust = 'verified' WHERE store_id = %s AND id = %s", (sid, entry_id))
-            if row["topic"] is not None:
-                if row["superseded_by"] is not None:
-                    conn.execute(
-                        "UPDATE entries SET superseded_by = NULL, superseded_at = NULL WHERE store_id = %s AND id = %s",
-                        (sid, entry_id),
-                    )
-                self._supersede(conn, row["topic"], entry_id, now, None)
-                self._retrust(conn, row["topic"], row["contributed_by"])
-        return True
+            yield PostgresWriter(conn, self.store_id)
 
     def restore_corroborations(self, entry_id: str, rows: Sequence[tuple[str, int, float]]) -> None:
         with self.db.transaction() as conn, conn.cursor() as cur:
@@ -651,17 +456,6 @@ class PostgresStore:
                 "ON CONFLICT DO NOTHING",
                 [(self.store_id, entry_id, user, at, similarity) for user, at, similarity in rows],
             )
-
-    def delete_by_contributor(self, user_id: str) -> int:
-        with self.db.transaction() as conn:
-            rows = conn.execute(
-                "SELECT id, topic, contributed_by FROM entries WHERE store_id = %s AND contributed_by = %s",
-                (self.store_id, user_id),
-            ).fetchall()
-            for row in rows:
-                self._delete_row(conn, row)
-            conn.execute("DELETE FROM corroborations WHERE store_id = %s AND user_id = %s", (self.store_id, user_id))
-        return len(rows)
 
     def restore(self, entry: Entry, vectors: Vectors) -> bool:
         if vectors.shape != (1, self.db.dim):
@@ -673,31 +467,31 @@ class PostgresStore:
             ).fetchone()
             if clash is not None:
                 return False
-            self._insert(conn, entry, vectors)
+            insert_entry(conn, self.store_id, entry, vectors)
         return True
 
     # -- reads ------------------------------------------------------------------------------------------
 
     def find_by_key(self, content_key: str) -> Entry | None:
         rows = self.db.read(
-            f"SELECT {_ENTRY_COLUMNS} FROM entries WHERE store_id = %s AND content_key = %s",
+            f"SELECT {ENTRY_COLUMNS} FROM entries WHERE store_id = %s AND content_key = %s",
             (self.store_id, content_key),
         )
-        return _entry(rows[0]) if rows else None
+        return entry_from_row(rows[0]) if rows else None
 
     def get(self, entry_id: str) -> Entry | None:
         rows = self.db.read(
-            f"SELECT {_ENTRY_COLUMNS} FROM entries WHERE store_id = %s AND id = %s", (self.store_id, entry_id)
+            f"SELECT {ENTRY_COLUMNS} FROM entries WHERE store_id = %s AND id = %s", (self.store_id, entry_id)
         )
-        return _entry(rows[0]) if rows else None
+        return entry_from_row(rows[0]) if rows else None
 
     def entries(self, ids: Sequence[str]) -> dict[str, Entry]:
         if not ids:
             return {}
         rows = self.db.read(
-            f"SELECT {_ENTRY_COLUMNS} FROM entries WHERE store_id = %s AND id = ANY(%s)", (self.store_id, list(ids))
+            f"SELECT {ENTRY_COLUMNS} FROM entries WHERE store_id = %s AND id = ANY(%s)", (self.store_id, list(ids))
         )
-        return {row["id"]: _entry(row) for row in rows}
+        return {row["id"]: entry_from_row(row) for row in rows}
 
     def live_ids(self, ids: Sequence[str], now: int, memory_types: Sequence[MemoryType] | None) -> set[str]:
         if not ids:
@@ -784,11 +578,11 @@ class PostgresStore:
             params += [before[0], before[1]]
         types_sql, types_params = _types(memory_types)
         rows = self.db.read(
-            f"SELECT {_ENTRY_COLUMNS} FROM entries WHERE {' AND '.join(where)}{types_sql} "
+            f"SELECT {ENTRY_COLUMNS} FROM entries WHERE {' AND '.join(where)}{types_sql} "
             "ORDER BY created_at DESC, id DESC LIMIT %s",
             [*params, *types_params, limit],
         )
-        return [_entry(row) for row in rows]
+        return [entry_from_row(row) for row in rows]
 
     def corroborations(self, entry_ids: Sequence[str]) -> dict[str, list[tuple[str, int, float]]]:
         out: dict[str, list[tuple[str, int, float]]] = {}
@@ -830,7 +624,7 @@ class PostgresStore:
                     if fixable:
                         assert embed is not None
                         conn.execute("DELETE FROM vectors WHERE store_id = %s AND entry_id = %s", (sid, row["id"]))
-                        self._insert_vectors(conn, row["id"], embed([row["content"], *row["questions"]]))
+                        insert_vectors(conn, self.store_id, row["id"], embed([row["content"], *row["questions"]]))
                     found.append(Finding("vectors", row["id"], f"{row['n']} vectors, expected {expected}", fixable))
                 if row["dangling"]:
                     if repair:
@@ -849,7 +643,7 @@ class PostgresStore:
         return found
 
     def _stale_tsv(self, conn: psycopg.Connection[Any], repair: bool) -> int:
-        """How many entries' ``tsv`` differs from the one ``_insert`` writes for their fields now (compared in
+        """How many entries' ``tsv`` differs from the one ``insert_entry`` writes for their fields now (compared in
         the database, a batch at a time); with ``repair``, those are written again."""
         stale, after = 0, ""
         while True:
@@ -860,13 +654,13 @@ class PostgresStore:
             if not rows:
                 return stale
             after = rows[-1]["id"]
-            fields = [_tsv_fields(r["content"], r["topic"], r["tags"]) for r in rows]
+            fields = [tsv_fields(r["content"], r["topic"], r["tags"]) for r in rows]
             wrong = conn.execute(
                 cast(
                     Any,
                     "SELECT x.id, x.c, x.t, x.g FROM unnest(%s::text[], %s::text[], %s::text[], %s::text[]) "
                     "AS x(id, c, t, g) JOIN entries e ON e.store_id = %s AND e.id = x.id WHERE e.tsv IS DISTINCT "
-                    f"FROM ({_TSV.replace('%s', 'x.c', 1).replace('%s', 'x.t', 1).replace('%s', 'x.g', 1)})",
+                    f"FROM ({TSV.replace('%s', 'x.c', 1).replace('%s', 'x.t', 1).replace('%s', 'x.g', 1)})",
                 ),
                 (
                     [r["id"] for r in rows],
@@ -879,15 +673,15 @@ class PostgresStore:
             stale += len(wrong)
             for row in wrong if repair else []:
                 conn.execute(
-                    cast(Any, f"UPDATE entries SET tsv = {_TSV} WHERE store_id = %s AND id = %s"),
+                    cast(Any, f"UPDATE entries SET tsv = {TSV} WHERE store_id = %s AND id = %s"),
                     (row["c"], row["t"], row["g"], self.store_id, row["id"]),
                 )
 
     def all_entries(self) -> list[Entry]:
         rows = self.db.read(
-            f"SELECT {_ENTRY_COLUMNS} FROM entries WHERE store_id = %s ORDER BY created_at, id", (self.store_id,)
+            f"SELECT {ENTRY_COLUMNS} FROM entries WHERE store_id = %s ORDER BY created_at, id", (self.store_id,)
         )
-        return [_entry(row) for row in rows]
+        return [entry_from_row(row) for row in rows]
 
     def entry_vectors(self, ids: Sequence[str]) -> dict[str, Vectors]:
         found: dict[str, list[tuple[int, Any]]] = {}
@@ -1017,30 +811,18 @@ class PostgresExecutor:
     def all(self, sql: str, params: Sequence[Any] = ()) -> list[Mapping[str, Any]]:
         if self._conn is not None:
             return self._execute(self._conn, sql, params).fetchall()
-        try:
-            with self._db.pool.connection() as conn:
-                return self._execute(conn, sql, params).fetchall()
-        except psycopg.Error as exc:
-            raise StorageError(f"PostgreSQL: {type(exc).__name__}: {exc}") from exc
+        with map_errors(), self._db.pool.connection() as conn:
+            return self._execute(conn, sql, params).fetchall()
 
     def run(self, sql: str, params: Sequence[Any] = ()) -> int:
         if self._conn is not None:
             return self._execute(self._conn, sql, params).rowcount
-        try:
-            with self._db.pool.connection() as conn:
-                return self._execute(conn, sql, params).rowcount
-        except psycopg.errors.UniqueViolation:
-            raise
-        except psycopg.Error as exc:
-            raise StorageError(f"PostgreSQL: {type(exc).__name__}: {exc}") from exc
+        with map_errors(), self._db.pool.connection() as conn:
+            return self._execute(conn, sql, params).rowcount
 
     def _execute(self, conn: psycopg.Connection[Any], sql: str, params: Sequence[Any]) -> psycopg.Cursor[Any]:
-        from contextlamp.storage.control import Conflict
-
-        try:
+        with map_errors():
             return conn.execute(self._sql(sql), params)
-        except psycopg.errors.UniqueViolation as exc:
-            raise Conflict(str(exc)) from exc
 
     @contextmanager
     def transaction(self) -> Generator[PostgresExecutor]:

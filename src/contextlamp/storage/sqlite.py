@@ -10,6 +10,7 @@ from a per-store in-memory matrix that follows the ``vectors`` table by its AUTO
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import os
@@ -20,7 +21,7 @@ from collections.abc import Callable, Generator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
@@ -31,15 +32,15 @@ from contextlamp.domain.models import (
     ENTRY_FIELDS,
     Entry,
     MemoryType,
-    NewEntry,
-    PutOutcome,
     SessionDigest,
     entry_values,
-    stored_form,
 )
 from contextlamp.domain.ports import EmbedFn, Finding
-from contextlamp.errors import EmbeddingMismatchError, StorageError
-from contextlamp.retrieval.query import fts_match, index_text, needs_segmenting
+
+if TYPE_CHECKING:
+    from contextlamp.storage.sqlite_writer import SqliteWriter
+from contextlamp.errors import ConflictError, EmbeddingMismatchError, StorageError
+from contextlamp.segmenting import index_text, is_prefix_term, needs_segmenting
 
 logger = logging.getLogger(__name__)
 
@@ -130,11 +131,11 @@ MIGRATIONS: tuple[Migration, ...] = (
     """,
     # 4: one vector per entry, its content and likely questions folded (retrieval/folding.py); data migration
     lambda conn: _fold_entry_vectors(conn),
-    # 5: runs of spaceless scripts (Chinese, Japanese, Korean, Thai...) indexed as bigrams (query.index_text)
+    # 5: runs of spaceless scripts (Chinese, Japanese, Korean, Thai...) indexed as bigrams (segmenting.index_text)
     lambda conn: _segment_fts(conn),
 )
 
-_ENTRY_COLUMNS = "rowid, " + ", ".join(ENTRY_FIELDS)
+ENTRY_COLUMNS = "rowid, " + ", ".join(ENTRY_FIELDS)
 _LIVE = "superseded_by IS NULL AND (expires_at IS NULL OR expires_at > ?)"
 
 
@@ -144,7 +145,8 @@ def _type_filter(memory_types: Sequence[MemoryType] | None, column: str = "memor
     return f" AND {column} IN ({','.join('?' * len(memory_types))})", list(memory_types)
 
 
-def _entry(row: sqlite3.Row) -> Entry:
+def entry_from_row(row: sqlite3.Row) -> Entry:
+    """The ``Entry`` of an ``entries`` row (``ENTRY_COLUMNS``)."""
     return Entry(
         id=row["id"],
         content=row["content"],
@@ -165,6 +167,41 @@ def _entry(row: sqlite3.Row) -> Entry:
         contributed_by=row["contributed_by"],
         trust=row["trust"],
     )
+
+
+def fts_match(terms: list[str], mode: str) -> str | None:
+    """A MATCH expression over quoted terms, joined by ``AND`` (mode ``"and"``) or ``OR`` (``"or"``).
+
+    Returns None for no terms (the keyword list is then empty). Every term is wrapped in double quotes
+    with inner quotes doubled, so no character of the input can act as FTS5 syntax; a one-character term of a
+    spaceless script is a prefix query (``"猫"*``, FTS5 docs section 3.3).
+    """
+    if not terms:
+        return None
+    quoted = ['"' + t.replace('"', '""') + '"' + ("*" if is_prefix_term(t) else "") for t in terms]
+    return (" AND " if mode == "and" else " OR ").join(quoted)
+
+
+@contextmanager
+def map_errors(what: str) -> Generator[None]:
+    """The one translation of ``sqlite3`` errors for this backend: a unique-constraint violation is a
+    ``ConflictError``, a busy or locked database a ``StorageError`` saying so, any other engine error (a disk
+    I/O error, a full disk, a read-only file, corruption) a ``StorageError`` naming ``what`` failed.
+
+    Raises:
+        ConflictError: a unique constraint was broken.
+        StorageError: any other ``sqlite3.Error``.
+    """
+    try:
+        yield
+    except sqlite3.IntegrityError as exc:
+        raise ConflictError(f"{what}: {exc}") from exc
+    except sqlite3.OperationalError as exc:
+        if _is_busy(exc):
+            raise StorageError(f"{what} is busy: another connection held its lock for too long ({exc})") from exc
+        raise StorageError(f"{what} failed: {exc}") from exc
+    except sqlite3.Error as exc:
+        raise StorageError(f"{what} failed: {type(exc).__name__}: {exc}") from exc
 
 
 def connect(path: Path) -> sqlite3.Connection:
@@ -327,6 +364,21 @@ def _fts_fields(content: str, topic: str | None, tags: Sequence[str]) -> tuple[s
     return index_text(content), index_text(topic or ""), index_text(" ".join(tags))
 
 
+def insert_entry(conn: sqlite3.Connection, entry: Entry, vectors: Vectors) -> None:
+    """The entry row with every field, its full-text row and its vectors (inside the caller's transaction)."""
+    cursor = conn.execute(
+        f"INSERT INTO entries({', '.join(ENTRY_FIELDS)}) VALUES ({','.join('?' * len(ENTRY_FIELDS))})",
+        entry_values(entry, json.dumps),
+    )
+    rowid = cursor.lastrowid
+    assert rowid is not None
+    fts_insert(conn, rowid, entry.content, entry.topic, entry.tags)
+    conn.executemany(
+        "INSERT INTO vectors(entry_rowid, ord, vec) VALUES (?, ?, ?)",
+        [(rowid, i, np.ascontiguousarray(v, dtype=np.float32).tobytes()) for i, v in enumerate(vectors)],
+    )
+
+
 def _segment_fts(conn: sqlite3.Connection) -> None:
     """Data migration 5: entries holding a spaceless-script run were indexed with it as one token; index
     them again as ``fts_insert`` does (deleted with the values they were indexed with, the raw fields)."""
@@ -359,6 +411,7 @@ PARALLEL_MIN_BLOCKS = 8  # 32,768 vectors
 SCORING_THREADS = min(4, os.cpu_count() or 1)
 _pool: ThreadPoolExecutor | None = None
 _pool_lock = threading.Lock()
+_fork_hooked = False  # _forget_pool_in_child is registered with os.register_at_fork
 
 
 class _VectorIndex:
@@ -435,9 +488,12 @@ class _VectorIndex:
 
 def _scoring_pool() -> ThreadPoolExecutor:
     """The process's threads for splitting a vector product (created on first use)."""
-    global _pool
+    global _pool, _fork_hooked
     with _pool_lock:
         if _pool is None:
+            if not _fork_hooked:  # registered on first use, never at import (once per process: hooks add up)
+                os.register_at_fork(after_in_child=_forget_pool_in_child)
+                _fork_hooked = True
             _pool = ThreadPoolExecutor(max_workers=max(1, SCORING_THREADS - 1), thread_name_prefix="vector-scores")
         return _pool
 
@@ -446,9 +502,6 @@ def _forget_pool_in_child() -> None:
     """A forked child has none of the parent's threads: an inherited executor would wait for them forever."""
     global _pool, _pool_lock
     _pool, _pool_lock = None, threading.Lock()
-
-
-os.register_at_fork(after_in_child=_forget_pool_in_child)
 
 
 class SqliteStore:
@@ -497,18 +550,17 @@ class SqliteStore:
     def _write(self) -> Generator[sqlite3.Connection]:
         """One ``BEGIN IMMEDIATE`` transaction; after its commit, a scrub that is pending (a deletion of this
         transaction, or one another process could not complete) is attempted (``_scrub``)."""
-        with self._lock:
-            try:
-                self._conn.execute("BEGIN IMMEDIATE")
-            except sqlite3.OperationalError as exc:
-                raise StorageError(f"Store {self.store_id} is busy: {exc}") from exc
+        with self._lock, map_errors(f"Store {self.store_id}"):
+            self._conn.execute("BEGIN IMMEDIATE")
             self._deleted = False
             try:
                 yield self._conn
                 mark = self._scrub_mark()
                 self._conn.execute("COMMIT")
             except BaseException:
-                self._conn.execute("ROLLBACK")
+                if self._conn.in_transaction:
+                    with contextlib.suppress(sqlite3.Error):  # the first error is the one to report
+                        self._conn.execute("ROLLBACK")
                 raise
             finally:
                 deleted, self._deleted = self._deleted, False
@@ -617,42 +669,33 @@ class SqliteStore:
             self._start_retry(min(delay * 2, SCRUB_RETRY_MAX_S), deadline)
 
     def _read(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
-        with self._lock:
+        with self._lock, map_errors(f"Store {self.store_id}"):
             return self._conn.execute(sql, params).fetchall()
 
-    def _sweep_expired(self, conn: sqlite3.Connection, now: int) -> int:
-        rows = conn.execute(
-            "SELECT rowid, content, topic, tags FROM entries WHERE expires_at IS NOT NULL AND expires_at <= ?", (now,)
-        ).fetchall()
-        for row in rows:
-            self._delete_row(conn, row)
-        if rows:
-            self._after_delete(conn)
-        return len(rows)
+    @contextmanager
+    def writer(self, *, durable: bool = True) -> Generator[SqliteWriter]:
+        """One ``BEGIN IMMEDIATE`` transaction under the store lock as an ``EntryWriter`` (``Store.writer``).
+        When it deleted anything, the after-deletion work runs once: FTS optimize and ``vec_epoch`` bump and
+        the scrub mark inside the transaction, then the WAL scrub (``_write``) and the in-memory index drop.
+        ``durable=False``: this commit is not fsynced (``synchronous=NORMAL`` for it; WAL keeps the database
+        consistent, a crash may lose it): for reuse counts, which every get_context writes."""
+        from contextlamp.storage.sqlite_writer import SqliteWriter
 
-    def _delete_row(self, conn: sqlite3.Connection, row: sqlite3.Row) -> None:
-        contributed = conn.execute("SELECT contributed_by FROM entries WHERE rowid = ?", (row["rowid"],)).fetchone()
-        self._delete_row_only(conn, row)
-        if contributed is not None and contributed["contributed_by"] is not None:
-            conn.execute("DELETE FROM corroborations WHERE entry_id NOT IN (SELECT id FROM entries)")
-            self._retrust(conn, row["topic"])
-
-    def _delete_row_only(self, conn: sqlite3.Connection, row: sqlite3.Row) -> None:
-        fts_delete(conn, row["rowid"], row["content"], row["topic"], json.loads(row["tags"]))
-        conn.execute("DELETE FROM vectors WHERE entry_rowid = ?", (row["rowid"],))
-        gone = conn.execute("SELECT id, superseded_by FROM entries WHERE rowid = ?", (row["rowid"],)).fetchone()
-        deleted, successor = gone["id"], gone["superseded_by"]
-        conn.execute("DELETE FROM entries WHERE rowid = ?", (row["rowid"],))
-        if successor is not None:  # a middle link of the history: what it had replaced is replaced by its successor
-            conn.execute("UPDATE entries SET superseded_by = ? WHERE superseded_by = ?", (successor, deleted))
-            return
-        # the current entry: the newest one it had superseded becomes current, so a topic never vanishes with its head
-        heir = conn.execute(
-            "SELECT id FROM entries WHERE superseded_by = ? ORDER BY created_at DESC, id DESC LIMIT 1", (deleted,)
-        ).fetchone()
-        if heir is not None:
-            conn.execute("UPDATE entries SET superseded_by = ? WHERE superseded_by = ?", (heir["id"], deleted))
-            conn.execute("UPDATE entries SET superseded_by = NULL, superseded_at = NULL WHERE id = ?", (heir["id"],))
+        with self._lock:
+            if not durable:
+                self._conn.execute("PRAGMA synchronous = NORMAL")
+            try:
+                with self._write() as conn:
+                    tx = SqliteWriter(conn)
+                    yield tx
+                    if tx.deleted:
+                        self._after_delete(conn)
+                        self._want_scrub(conn)  # old page images (with the text) live on in WAL frames
+                if tx.deleted:
+                    self._index = _VectorIndex(self._dim)  # drop the forgotten vectors from memory now
+            finally:
+                if not durable:
+                    self._conn.execute("PRAGMA synchronous = FULL")
 
     def _after_delete(self, conn: sqlite3.Connection) -> None:
         # merge FTS segments so no deleted term survives in an old segment; secure_delete zeroes freed pages
@@ -680,153 +723,8 @@ class SqliteStore:
     # -- Store protocol -------------------------------------------------------------------------------
 
     def find_by_key(self, content_key: str) -> Entry | None:
-        rows = self._read(f"SELECT {_ENTRY_COLUMNS} FROM entries WHERE content_key = ?", (content_key,))
-        return _entry(rows[0]) if rows else None
-
-    def put(self, entry: NewEntry, vectors: Vectors | None, now: int, *, restate: bool = False) -> PutOutcome | None:
-        if vectors is not None and vectors.shape != (1, self._dim):
-            raise ValueError(f"vectors must be (1, {self._dim}), got {vectors.shape}")
-        with self._write() as conn:
-            self._sweep_expired(conn, now)
-            # BEGIN IMMEDIATE holds the single write lock, so this check and the insert are one atomic
-            # step across threads and processes; the UNIQUE index on content_key guarantees it regardless
-            existing = conn.execute(
-                "SELECT rowid, id, content, topic, tags, kind, memory_type, superseded_by, contributed_by "
-                "FROM entries WHERE content_key = ?",
-                (entry.content_key,),
-            ).fetchone()
-            if restate:
-                return self._restate(conn, existing, entry, vectors, now) if existing is not None else None
-            if existing is not None:
-                if existing["superseded_by"] is not None:
-                    conn.execute(
-                        "UPDATE entries SET superseded_by = NULL, superseded_at = NULL WHERE id = ?", (existing["id"],)
-                    )
-                    self._supersede(conn, existing["topic"], existing["id"], now, existing["contributed_by"])
-                    self._retrust(conn, existing["topic"], existing["contributed_by"])
-                return PutOutcome(id=existing["id"], deduped=True)
-            if vectors is None:
-                return None
-            self._insert(conn, stored_form(entry), vectors)
-            self._supersede(conn, entry.topic, entry.id, now, entry.contributed_by)
-            self._retrust(conn, entry.topic, entry.contributed_by)
-        return PutOutcome(id=entry.id, deduped=False)
-
-    def _restate(
-        self, conn: sqlite3.Connection, row: sqlite3.Row, entry: NewEntry, vectors: Vectors | None, now: int
-    ) -> PutOutcome:
-        """The re-save of stored content (``row``) inside ``put``'s transaction: Store.put with ``restate``."""
-        contributor = row["contributed_by"]
-        if contributor is not None and contributor != entry.contributed_by:  # another member: a corroboration
-            if row["superseded_by"] is not None:
-                conn.execute("UPDATE entries SET superseded_by = NULL, superseded_at = NULL WHERE id = ?", (row["id"],))
-                self._supersede(conn, row["topic"], row["id"], now, contributor)
-                self._retrust(conn, row["topic"], contributor)
-            return PutOutcome(id=row["id"], deduped=True)
-        old_tags: list[str] = json.loads(row["tags"])
-        tags = old_tags + [t for t in entry.tags if t not in old_tags]
-        conn.execute(
-            "UPDATE entries SET topic = ?, kind = ?, memory_type = ?, expires_at = ?, tags = ?, "
-            "superseded_by = NULL, superseded_at = NULL WHERE rowid = ?",
-            (entry.topic, entry.kind, entry.memory_type, entry.expires_at, json.dumps(tags), row["rowid"]),
-        )
-        if (entry.topic, tags) != (row["topic"], old_tags):  # contentless FTS5: delete with the old values
-            fts_delete(conn, row["rowid"], row["content"], row["topic"], old_tags)
-            fts_insert(conn, row["rowid"], row["content"], entry.topic, tags)
-        if vectors is not None and (entry.topic, entry.kind, entry.memory_type) != (
-            row["topic"],
-            row["kind"],
-            row["memory_type"],
-        ):
-            conn.execute(
-                "UPDATE entries SET questions = ? WHERE rowid = ?", (json.dumps(entry.questions), row["rowid"])
-            )
-            conn.execute("DELETE FROM vectors WHERE entry_rowid = ?", (row["rowid"],))
-            conn.execute(
-                "INSERT INTO vectors(entry_rowid, ord, vec) VALUES (?, 0, ?)",
-                (row["rowid"], np.ascontiguousarray(vectors[0], dtype=np.float32).tobytes()),
-            )
-            conn.execute("UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'vec_epoch'")  # drop the old
-        self._supersede(conn, entry.topic, row["id"], now, contributor)
-        if row["topic"] != entry.topic:
-            self._retrust(conn, row["topic"], contributor)
-        self._retrust(conn, entry.topic, contributor)
-        return PutOutcome(id=row["id"], deduped=True)
-
-    @staticmethod
-    def _insert(conn: sqlite3.Connection, entry: Entry, vectors: Vectors) -> None:
-        """The entry row with every field, its full-text row and its vectors (inside the caller's transaction)."""
-        cursor = conn.execute(
-            f"INSERT INTO entries({', '.join(ENTRY_FIELDS)}) VALUES ({','.join('?' * len(ENTRY_FIELDS))})",
-            entry_values(entry, json.dumps),
-        )
-        rowid = cursor.lastrowid
-        assert rowid is not None
-        fts_insert(conn, rowid, entry.content, entry.topic, entry.tags)
-        conn.executemany(
-            "INSERT INTO vectors(entry_rowid, ord, vec) VALUES (?, ?, ?)",
-            [(rowid, i, np.ascontiguousarray(v, dtype=np.float32).tobytes()) for i, v in enumerate(vectors)],
-        )
-
-    @staticmethod
-    def _supersede(
-        conn: sqlite3.Connection, topic: str | None, winner: str, now: int, contributor: str | None = None
-    ) -> None:
-        """Mark the topic's other live entries superseded by ``winner``. In a team store (``contributor``
-        set) only the same contributor's entries: another member's different learning is kept, contested."""
-        if topic is None:
-            return
-        if contributor is None:
-            conn.execute(
-                "UPDATE entries SET superseded_by = ?, superseded_at = ? "
-                "WHERE topic = ? AND superseded_by IS NULL AND id != ?",
-                (winner, now, topic, winner),
-            )
-        else:
-            conn.execute(
-                "UPDATE entries SET superseded_by = ?, superseded_at = ? "
-                "WHERE topic = ? AND superseded_by IS NULL AND id != ? AND contributed_by = ?",
-                (winner, now, topic, winner, contributor),
-            )
-
-    @staticmethod
-    def _retrust(conn: sqlite3.Connection, topic: str | None, contributor: str | None = "") -> None:
-        """Recompute the trust of the live team learnings on ``topic`` (or of untopical ones: no-op):
-        ``verified`` when corroborated, else ``contested`` while another contributor's live learning on the
-        topic exists, else ``unverified``. Entries of personal and project stores (no contributor) have none."""
-        if contributor is None or topic is None:
-            return
-        rows = conn.execute(
-            "SELECT id, contributed_by, EXISTS (SELECT 1 FROM corroborations c WHERE c.entry_id = entries.id) AS corr "
-            "FROM entries WHERE topic = ? AND superseded_by IS NULL AND contributed_by IS NOT NULL",
-            (topic,),
-        ).fetchall()
-        contributors = {row["contributed_by"] for row in rows}
-        for row in rows:
-            trust = "verified" if row["corr"] else "contested" if len(contributors) > 1 else "unverified"
-            conn.execute("UPDATE entries SET trust = ? WHERE id = ?", (trust, row["id"]))
-
-    def corroborate(self, entry_id: str, user_id: str, similarity: float, now: int) -> bool:
-        with self._write() as conn:
-            row = conn.execute(
-                "SELECT id, topic, contributed_by, superseded_by FROM entries WHERE id = ?", (entry_id,)
-            ).fetchone()
-            if row is None or row["contributed_by"] is None or row["contributed_by"] == user_id:
-                return False
-            conn.execute(
-                "INSERT INTO corroborations(entry_id, user_id, at, similarity) VALUES (?, ?, ?, ?) "
-                "ON CONFLICT(entry_id, user_id) DO NOTHING",
-                (entry_id, user_id, now, similarity),
-            )
-            conn.execute("UPDATE entries SET trust = 'verified' WHERE id = ?", (entry_id,))
-            if row["topic"] is not None:
-                if row["superseded_by"] is not None:  # corroborating an old version makes it current again
-                    conn.execute(
-                        "UPDATE entries SET superseded_by = NULL, superseded_at = NULL WHERE id = ?", (entry_id,)
-                    )
-                self._supersede(conn, row["topic"], entry_id, now)  # settled: the corroborated learning wins
-                self._retrust(conn, row["topic"], row["contributed_by"])
-        return True
+        rows = self._read(f"SELECT {ENTRY_COLUMNS} FROM entries WHERE content_key = ?", (content_key,))
+        return entry_from_row(rows[0]) if rows else None
 
     def corroborations(self, entry_ids: Sequence[str]) -> dict[str, list[tuple[str, int, float]]]:
         out: dict[str, list[tuple[str, int, float]]] = {}
@@ -848,32 +746,16 @@ class SqliteStore:
                 [(entry_id, user, at, similarity) for user, at, similarity in rows],
             )
 
-    def delete_by_contributor(self, user_id: str) -> int:
-        with self._write() as conn:
-            rows = conn.execute(
-                "SELECT rowid, content, topic, tags FROM entries WHERE contributed_by = ?", (user_id,)
-            ).fetchall()
-            for row in rows:
-                self._delete_row(conn, row)
-            conn.execute("DELETE FROM corroborations WHERE user_id = ?", (user_id,))
-            if rows:
-                self._after_delete(conn)
-                self._want_scrub(conn)
-        if rows:
-            with self._lock:
-                self._index = _VectorIndex(self._dim)
-        return len(rows)
-
     def get(self, entry_id: str) -> Entry | None:
-        rows = self._read(f"SELECT {_ENTRY_COLUMNS} FROM entries WHERE id = ?", (entry_id,))
-        return _entry(rows[0]) if rows else None
+        rows = self._read(f"SELECT {ENTRY_COLUMNS} FROM entries WHERE id = ?", (entry_id,))
+        return entry_from_row(rows[0]) if rows else None
 
     def entries(self, ids: Sequence[str]) -> dict[str, Entry]:
         found: dict[str, Entry] = {}
         for start in range(0, len(ids), SQLITE_MAX_VARS):
             chunk = list(ids[start : start + SQLITE_MAX_VARS])
-            rows = self._read(f"SELECT {_ENTRY_COLUMNS} FROM entries WHERE id IN ({','.join('?' * len(chunk))})", chunk)
-            found.update((row["id"], _entry(row)) for row in rows)
+            rows = self._read(f"SELECT {ENTRY_COLUMNS} FROM entries WHERE id IN ({','.join('?' * len(chunk))})", chunk)
+            found.update((row["id"], entry_from_row(row)) for row in rows)
         return found
 
     def live_ids(self, ids: Sequence[str], now: int, memory_types: Sequence[MemoryType] | None) -> set[str]:
@@ -903,7 +785,7 @@ class SqliteStore:
                     "WHERE entries_fts MATCH ? ORDER BY rank LIMIT ?",
                     [match, window],
                 )
-            except sqlite3.OperationalError as exc:  # defensive: the query builder quotes every term
+            except StorageError as exc:  # defensive: the query builder quotes every term
                 logger.warning("full-text query rejected by FTS5: %s", type(exc).__name__)
                 return []
             rowids = [row["rowid"] for row in ranked]
@@ -924,7 +806,7 @@ class SqliteStore:
     def vector_search(
         self, query: Vectors, limit: int, now: int, memory_types: Sequence[MemoryType] | None
     ) -> list[tuple[str, float]]:
-        with self._lock:
+        with self._lock, map_errors(f"Store {self.store_id}"):
             index = self._sync_index()
             if index.size == 0 or limit <= 0:
                 return []
@@ -997,45 +879,11 @@ class SqliteStore:
             params += [before[0], before[0], before[1]]
         types_sql, types_params = _type_filter(memory_types)
         rows = self._read(
-            f"SELECT {_ENTRY_COLUMNS} FROM entries WHERE {' AND '.join(where)}{types_sql} "
+            f"SELECT {ENTRY_COLUMNS} FROM entries WHERE {' AND '.join(where)}{types_sql} "
             "ORDER BY created_at DESC, id DESC LIMIT ?",
             [*params, *types_params, limit],
         )
-        return [_entry(row) for row in rows]
-
-    def record_use(self, ids: Sequence[str], surface: str, now: int) -> None:
-        if not ids:
-            return
-        # Reuse counts are usage statistics, not memory: their commit is not fsynced (synchronous=NORMAL for
-        # this transaction only; WAL keeps the database consistent, a crash may lose the last counts). With
-        # FULL every get_context paid an fsync.
-        with self._lock:
-            self._conn.execute("PRAGMA synchronous = NORMAL")
-            try:
-                self._record_use(ids, surface, now)
-            finally:
-                self._conn.execute("PRAGMA synchronous = FULL")
-
-    def _record_use(self, ids: Sequence[str], surface: str, now: int) -> None:
-        with self._write() as conn:
-            self._sweep_expired(conn, now)
-            conn.executemany(
-                "UPDATE entries SET reuse_count = reuse_count + 1, last_used_surface = ?, last_used_at = ? "
-                "WHERE id = ?",
-                [(surface, now, entry_id) for entry_id in ids],
-            )
-
-    def delete(self, entry_id: str) -> bool:
-        with self._write() as conn:
-            row = conn.execute("SELECT rowid, content, topic, tags FROM entries WHERE id = ?", (entry_id,)).fetchone()
-            if row is None:
-                return False
-            self._delete_row(conn, row)
-            self._after_delete(conn)
-            self._want_scrub(conn)  # old page images (with the text) live on in WAL frames until a checkpoint
-        with self._lock:
-            self._index = _VectorIndex(self._dim)  # drop the forgotten vectors from memory now
-        return True
+        return [entry_from_row(row) for row in rows]
 
     # -- session digests ------------------------------------------------------------------------------
 
@@ -1116,8 +964,8 @@ class SqliteStore:
     # -- export and import ----------------------------------------------------------------------------
 
     def all_entries(self) -> list[Entry]:
-        rows = self._read(f"SELECT {_ENTRY_COLUMNS} FROM entries ORDER BY created_at, id")
-        return [_entry(row) for row in rows]
+        rows = self._read(f"SELECT {ENTRY_COLUMNS} FROM entries ORDER BY created_at, id")
+        return [entry_from_row(row) for row in rows]
 
     def restore(self, entry: Entry, vectors: Vectors) -> bool:
         if vectors.shape != (1, self._dim):
@@ -1128,7 +976,7 @@ class SqliteStore:
             ).fetchone()
             if clash is not None:
                 return False
-            self._insert(conn, entry, vectors)
+            insert_entry(conn, entry, vectors)
         return True
 
     def entry_vectors(self, ids: Sequence[str]) -> dict[str, Vectors]:

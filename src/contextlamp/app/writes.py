@@ -1,0 +1,55 @@
+"""Every change to a store's entries: one ``Store.writer()`` transaction running one ``domain/ledger.py``
+algorithm. The only callers of ``writer()`` in the application; the memory rules themselves are in
+``domain/rules.py`` and each backend only persists what they decide.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+
+from contextlamp.domain import ledger
+from contextlamp.domain.embedding import Vectors
+from contextlamp.domain.models import NewEntry, PutOutcome
+from contextlamp.domain.ports import Store
+from contextlamp.domain.rules import STATABLE
+
+
+def put(
+    store: Store, entry: NewEntry, vector: Vectors | None, now: int, stated: Collection[str] = STATABLE
+) -> PutOutcome | None:
+    """Save ``entry`` (``ledger.put``): insert unknown content with ``vector`` (``(1, dim)`` float32), re-save
+    known content from the fields the caller ``stated``; None when the content is unknown and ``vector`` is None.
+
+    Raises:
+        StorageError: the database failed (nothing is written).
+    """
+    with store.writer() as tx:
+        return ledger.put(tx, entry, vector, now, stated)
+
+
+def forget(store: Store, entry_id: str) -> bool:
+    """Delete an entry completely and heal its topic's history (``ledger.forget``); False for an unknown id."""
+    with store.writer() as tx:
+        return ledger.forget(tx, entry_id)
+
+
+def corroborate(store: Store, entry_id: str, user_id: str, similarity: float, now: int) -> bool:
+    """Record that ``user_id`` independently saved team learning ``entry_id`` (``ledger.corroborate``)."""
+    with store.writer() as tx:
+        return ledger.corroborate(tx, entry_id, user_id, similarity, now)
+
+
+def remove_contributions(store: Store, user_id: str) -> int:
+    """Delete every team learning ``user_id`` contributed and every corroboration they gave; returns how many
+    learnings went (``ledger.remove_contributions``)."""
+    with store.writer() as tx:
+        return ledger.remove_contributions(tx, user_id)
+
+
+def record_use(store: Store, ids: Sequence[str], surface: str, now: int) -> None:
+    """Count one reuse of each entry (after sweeping expired tasks, a write like any other). Usage statistics,
+    not memory: the commit may skip its fsync (``writer(durable=False)``)."""
+    if not ids:
+        return
+    with store.writer(durable=False) as tx:
+        ledger.record_use(tx, ids, surface, now)

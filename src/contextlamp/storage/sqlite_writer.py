@@ -1,0 +1,153 @@
+"""The ``EntryWriter`` of a SQLite store: the write primitives ``domain/ledger.py`` combines, over the
+connection of one ``BEGIN IMMEDIATE`` transaction (``SqliteStore.writer``). SQLite has one writer at a time,
+so ``lock_topic`` has nothing to do. It records whether anything was deleted: the store then runs its
+after-deletion work (FTS optimize, ``vec_epoch`` bump, WAL scrub, in-memory index drop) once, at commit.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from contextlamp.domain.embedding import Vectors
+from contextlamp.domain.models import Entry
+from contextlamp.storage.sqlite import (
+    ENTRY_COLUMNS,
+    SQLITE_MAX_VARS,
+    entry_from_row,
+    fts_delete,
+    fts_insert,
+    insert_entry,
+)
+
+_JSON_FIELDS = ("tags", "questions")
+_UPDATABLE = frozenset(
+    {"topic", "kind", "memory_type", "tags", "expires_at", "superseded_by", "superseded_at", "trust"}
+)
+
+
+class SqliteWriter:
+    """The write primitives over ``conn`` inside an open write transaction (see ``EntryWriter``)."""
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self.conn = conn
+        self.deleted = False  # an entry was deleted: the store scrubs and reloads its index after the commit
+
+    def _one(self, where: str, params: Sequence[Any]) -> Entry | None:
+        row = self.conn.execute(f"SELECT {ENTRY_COLUMNS} FROM entries WHERE {where}", params).fetchone()
+        return entry_from_row(row) if row is not None else None
+
+    def _many(self, where: str, params: Sequence[Any]) -> list[Entry]:
+        rows = self.conn.execute(f"SELECT {ENTRY_COLUMNS} FROM entries WHERE {where}", params).fetchall()
+        return [entry_from_row(row) for row in rows]
+
+    def lock_topic(self, topic: str | None) -> None:
+        """Nothing: ``BEGIN IMMEDIATE`` holds the database's single write lock."""
+
+    def get(self, entry_id: str) -> Entry | None:
+        return self._one("id = ?", (entry_id,))
+
+    def by_key(self, content_key: str) -> Entry | None:
+        return self._one("content_key = ?", (content_key,))
+
+    def expired(self, now: int) -> list[Entry]:
+        return self._many("expires_at IS NOT NULL AND expires_at <= ?", (now,))
+
+    def live_on_topic(self, topic: str) -> list[Entry]:
+        return self._many("topic = ? AND superseded_by IS NULL ORDER BY rowid", (topic,))
+
+    def replaced_by(self, entry_id: str) -> list[Entry]:
+        return self._many("superseded_by = ?", (entry_id,))
+
+    def by_contributor(self, user_id: str) -> list[Entry]:
+        return self._many("contributed_by = ? ORDER BY rowid", (user_id,))
+
+    def corroborated(self, entry_ids: Sequence[str]) -> set[str]:
+        found: set[str] = set()
+        for start in range(0, len(entry_ids), SQLITE_MAX_VARS):
+            chunk = list(entry_ids[start : start + SQLITE_MAX_VARS])
+            rows = self.conn.execute(
+                f"SELECT DISTINCT entry_id FROM corroborations WHERE entry_id IN ({','.join('?' * len(chunk))})",
+                chunk,
+            ).fetchall()
+            found.update(row[0] for row in rows)
+        return found
+
+    def insert(self, entry: Entry, vector: Vectors) -> bool:
+        if self.conn.execute("SELECT 1 FROM entries WHERE content_key = ?", (entry.content_key,)).fetchone():
+            return False
+        insert_entry(self.conn, entry, vector)
+        return True
+
+    def update(self, entry_id: str, **fields: Any) -> None:
+        unknown = set(fields) - _UPDATABLE
+        if unknown:
+            raise ValueError(f"not updatable: {sorted(unknown)}")
+        if not fields:
+            return
+        old = self.conn.execute("SELECT rowid, content, topic, tags FROM entries WHERE id = ?", (entry_id,)).fetchone()
+        if old is None:
+            return
+        values = {k: json.dumps(list(v)) if k in _JSON_FIELDS else v for k, v in fields.items()}
+        self.conn.execute(
+            f"UPDATE entries SET {', '.join(f'{k} = ?' for k in values)} WHERE rowid = ?",
+            [*values.values(), old["rowid"]],
+        )
+        old_tags: list[str] = json.loads(old["tags"])
+        topic = fields.get("topic", old["topic"])
+        tags = list(fields.get("tags", old_tags))
+        if (topic, tags) != (old["topic"], old_tags):  # contentless FTS5: delete with the old values
+            fts_delete(self.conn, old["rowid"], old["content"], old["topic"], old_tags)
+            fts_insert(self.conn, old["rowid"], old["content"], topic, tags)
+
+    def supersede(self, entry_ids: Sequence[str], winner: str, now: int) -> None:
+        self.conn.executemany(
+            "UPDATE entries SET superseded_by = ?, superseded_at = ? WHERE id = ?",
+            [(winner, now, entry_id) for entry_id in entry_ids],
+        )
+
+    def relink(self, old: str, new: str) -> None:
+        self.conn.execute("UPDATE entries SET superseded_by = ? WHERE superseded_by = ?", (new, old))
+
+    def delete(self, entry: Entry) -> None:
+        row = self.conn.execute("SELECT rowid, content, topic, tags FROM entries WHERE id = ?", (entry.id,)).fetchone()
+        if row is None:
+            return
+        fts_delete(self.conn, row["rowid"], row["content"], row["topic"], json.loads(row["tags"]))
+        self.conn.execute("DELETE FROM vectors WHERE entry_rowid = ?", (row["rowid"],))
+        self.conn.execute("DELETE FROM entries WHERE rowid = ?", (row["rowid"],))
+        self.conn.execute("DELETE FROM corroborations WHERE entry_id = ?", (entry.id,))
+        self.deleted = True
+
+    def add_corroboration(self, entry_id: str, user_id: str, at: int, similarity: float) -> None:
+        self.conn.execute(
+            "INSERT INTO corroborations(entry_id, user_id, at, similarity) VALUES (?, ?, ?, ?) "
+            "ON CONFLICT(entry_id, user_id) DO NOTHING",
+            (entry_id, user_id, at, similarity),
+        )
+
+    def drop_corroborations_by(self, user_id: str) -> None:
+        self.conn.execute("DELETE FROM corroborations WHERE user_id = ?", (user_id,))
+
+    def replace_vector(self, entry_id: str, questions: Sequence[str], vector: Vectors) -> None:
+        row = self.conn.execute("SELECT rowid FROM entries WHERE id = ?", (entry_id,)).fetchone()
+        if row is None:
+            return
+        self.conn.execute("UPDATE entries SET questions = ? WHERE rowid = ?", (json.dumps(list(questions)), row[0]))
+        self.conn.execute("DELETE FROM vectors WHERE entry_rowid = ?", (row[0],))
+        self.conn.execute(
+            "INSERT INTO vectors(entry_rowid, ord, vec) VALUES (?, 0, ?)",
+            (row[0], np.ascontiguousarray(vector[0], dtype=np.float32).tobytes()),
+        )
+        # the in-memory index of every process holds the old vector: make them reload
+        self.conn.execute("UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'vec_epoch'")
+
+    def record_use(self, ids: Sequence[str], surface: str, now: int) -> None:
+        self.conn.executemany(
+            "UPDATE entries SET reuse_count = reuse_count + 1, last_used_surface = ?, last_used_at = ? WHERE id = ?",
+            [(surface, now, entry_id) for entry_id in ids],
+        )
