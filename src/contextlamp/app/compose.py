@@ -5,14 +5,12 @@ from __future__ import annotations
 import logging
 import sys
 
-from contextlamp.app.service import DAY_MS, MemoryService
+from contextlamp.app.service import MemoryService
 from contextlamp.config import Settings
 from contextlamp.distill import Distiller, LLMDistiller, OfflineDistiller
 from contextlamp.embedding import create_embedder
-from contextlamp.errors import ConfigError
 from contextlamp.llm import OpenAIChat
 from contextlamp.retrieval.questions import LLMQuestionGenerator, QuestionGenerator, RuleQuestionGenerator
-from contextlamp.retrieval.search import TrustWeights
 from contextlamp.storage import StoreRegistry
 
 
@@ -42,14 +40,10 @@ def create_service(settings: Settings) -> MemoryService:
         embedder,
         limits=settings.limits(),
         weights=settings.fusion_weights(),
-        task_ttl_ms=int(settings.task_ttl_days * DAY_MS),
+        task_ttl_ms=settings.task_ttl_ms,
         questions=create_question_generator(settings),
         distiller=create_distiller(settings),
-        trust_weights=TrustWeights(
-            verified=settings.trust_weight_verified,
-            unverified=settings.trust_weight_unverified,
-            contested=settings.trust_weight_contested,
-        ),
+        trust_weights=settings.trust_weights(),
         team_paraphrase_threshold=settings.team_paraphrase_threshold,
     )
 
@@ -57,13 +51,10 @@ def create_service(settings: Settings) -> MemoryService:
 def create_chat_model(settings: Settings) -> OpenAIChat | None:
     """The configured OpenAI-compatible chat model, or None when no LLM is configured.
 
-    Raises:
-        ConfigError: only one of CONTEXTLAMP_LLM_BASE_URL and CONTEXTLAMP_LLM_MODEL is set.
+    ``Settings`` already checked that the URL and the model are both set or neither (a model validator).
     """
-    if not settings.llm_base_url and not settings.llm_model:
-        return None
     if not (settings.llm_base_url and settings.llm_model):
-        raise ConfigError("Set both CONTEXTLAMP_LLM_BASE_URL and CONTEXTLAMP_LLM_MODEL, or neither.")
+        return None
     key = settings.llm_api_key.get_secret_value() if settings.llm_api_key else None
     return OpenAIChat(settings.llm_base_url, settings.llm_model, key, settings.llm_timeout_s)
 

@@ -20,8 +20,9 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from contextlamp.app.accounts import check_user_name
 from contextlamp.app.service import MAX_SLUG_CHARS, MemoryService
 from contextlamp.app.validate import check_str, check_text
+from contextlamp.config import Limits
 from contextlamp.domain.folding import entry_vectors
-from contextlamp.domain.models import ENTRY_FIELDS, LIST_FIELDS, Entry, Limits, SessionDigest
+from contextlamp.domain.models import ENTRY_FIELDS, LIST_FIELDS, Entry, SessionDigest
 from contextlamp.errors import InvalidArgumentError, SecretDetectedError
 from contextlamp.storage import Project, Store, Team, User
 from contextlamp.text import collapse_ws, content_key, has_surrogates, id_pattern, kebab

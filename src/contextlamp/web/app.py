@@ -57,7 +57,6 @@ from contextlamp.app.accounts import Accounts
 from contextlamp.app.porter import export_user
 from contextlamp.app.service import MemoryService
 from contextlamp.config import Settings
-from contextlamp.errors import ConfigError
 from contextlamp.mcp.tools import build_server, scrub_json_surrogates
 from contextlamp.web.auth import ContextlampTokenVerifier, OidcVerifier, principal_of_token
 
@@ -94,22 +93,16 @@ def transport_security(settings: Settings, host: str) -> TransportSecuritySettin
 
 
 def create_oidc_verifier(settings: Settings) -> OidcVerifier | None:
-    """The OIDC JWT verifier when the issuer, audience and JWKS URL are all set; None when none is.
+    """The OIDC JWT verifier when the issuer, audience and JWKS URL are set (``Settings`` checked that all
+    three or none are: a model validator); None when none is.
 
     Raises:
-        ConfigError: only some of the three are set, or a value cannot work.
+        ConfigError: a value cannot work (an algorithm that is not asymmetric, an issuer that is not a URL).
     """
-    values = (settings.oidc_issuer, settings.oidc_audience, settings.oidc_jwks_url)
-    if not any(values):
+    if not (settings.oidc_issuer and settings.oidc_audience and settings.oidc_jwks_url):
         return None
-    if not all(values):
-        raise ConfigError(
-            "Set all of CONTEXTLAMP_OIDC_ISSUER, CONTEXTLAMP_OIDC_AUDIENCE and CONTEXTLAMP_OIDC_JWKS_URL, or none."
-        )
     algorithms = [a.strip() for a in settings.oidc_algorithms.split(",") if a.strip()]
-    return OidcVerifier(
-        settings.oidc_issuer or "", settings.oidc_audience or "", settings.oidc_jwks_url or "", algorithms
-    )
+    return OidcVerifier(settings.oidc_issuer, settings.oidc_audience, settings.oidc_jwks_url, algorithms)
 
 
 def _header(scope: Scope, name: bytes) -> str | None:
