@@ -1,17 +1,41 @@
-"""Composition: build the service graph from ``Settings`` (called by the CLI and the server entry points)."""
+"""The composition root: build the ``App`` (service, accounts, porter, doctor, migrator) from ``Settings``.
+
+Every application object is given its collaborators here, explicitly; nothing else reaches into another
+object's fields to find them. The edges (CLI, MCP, HTTP) take what they need from the ``App``."""
 
 from __future__ import annotations
 
 import logging
 import sys
+from collections.abc import Callable
+from dataclasses import dataclass
 
+from contextlamp.app.accounts import Accounts
+from contextlamp.app.doctor import Doctor
+from contextlamp.app.migration import Migrator
+from contextlamp.app.porter import Porter
 from contextlamp.app.service import MemoryService
 from contextlamp.config import Settings
 from contextlamp.distill import Distiller, LLMDistiller, OfflineDistiller
+from contextlamp.domain.embedding import Embedder
+from contextlamp.domain.secret_scan import SecretScanner
 from contextlamp.embedding import create_embedder
 from contextlamp.llm import OpenAIChat
 from contextlamp.retrieval.questions import LLMQuestionGenerator, QuestionGenerator, RuleQuestionGenerator
 from contextlamp.storage import StoreRegistry
+from contextlamp.text import now_ms
+
+
+@dataclass(frozen=True)
+class App:
+    """Everything an edge uses, wired once: the memory operations, accounts, export/import, doctor and the
+    migration side of this server."""
+
+    service: MemoryService
+    accounts: Accounts
+    porter: Porter
+    doctor: Doctor
+    migrator: Migrator
 
 
 def configure_logging(level: str) -> None:
@@ -25,27 +49,55 @@ def configure_logging(level: str) -> None:
     root.setLevel(level)
 
 
-def create_service(settings: Settings) -> MemoryService:
-    """A ``MemoryService`` over the data directory and embedder the settings name.
+def create_app(settings: Settings) -> App:
+    """The ``App`` over the data directory (or database) and embedder the settings name.
 
     Raises:
         ConfigError: an invalid setting.
         StorageError: the data directory cannot be used.
+        EmbeddingMismatchError: the stores were built with another embedding model.
     """
     embedder = create_embedder(settings.embedder, settings.model_cache)
     url = settings.database_url.get_secret_value() if settings.database_url else None
     registry = StoreRegistry(settings.home, embedder.identity, embedder.dim, url, settings.db_pool_size)
-    return MemoryService(
+    return assemble(registry, embedder, settings, SecretScanner(), now_ms)
+
+
+def assemble(
+    registry: StoreRegistry,
+    embedder: Embedder,
+    settings: Settings,
+    scanner: SecretScanner,
+    clock: Callable[[], int],
+) -> App:
+    """Wire the application objects over ``registry`` and ``embedder``, each given its collaborators."""
+    limits = settings.limits()
+    service = MemoryService(
         registry,
         embedder,
-        limits=settings.limits(),
+        scanner=scanner,
+        limits=limits,
         weights=settings.fusion_weights(),
         task_ttl_ms=settings.task_ttl_ms,
         questions=create_question_generator(settings),
         distiller=create_distiller(settings),
+        clock=clock,
         trust_weights=settings.trust_weights(),
         team_paraphrase_threshold=settings.team_paraphrase_threshold,
     )
+    porter = Porter(registry, scanner, embedder.embed, limits, clock)
+    return App(
+        service=service,
+        accounts=Accounts(registry, clock),
+        porter=porter,
+        doctor=Doctor(registry, embedder, service.entry_embedding, porter),
+        migrator=Migrator(registry, service.entry_embedding, porter),
+    )
+
+
+def create_service(settings: Settings) -> MemoryService:
+    """The ``MemoryService`` of ``create_app(settings)`` (for callers that need nothing else)."""
+    return create_app(settings).service
 
 
 def create_chat_model(settings: Settings) -> OpenAIChat | None:
