@@ -11,7 +11,6 @@ from pathlib import Path
 import psycopg
 import pytest
 
-from contextlamp.app.doctor import examine
 from contextlamp.app.service import Caller, MemoryService
 from contextlamp.embedding import FakeEmbedder
 from contextlamp.retrieval.query import content_terms, query_terms
@@ -20,6 +19,7 @@ from contextlamp.segmenting import index_text, needs_segmenting
 from contextlamp.storage import StoreRegistry
 from contextlamp.text import topic_key
 from tests.postgres import PostgresServer
+from tests.wiring import app_of
 
 # tokenisation differs per backend (FTS5 unicode61 vs PostgreSQL's parser) for the languages
 # here beyond the contract suite's Chinese and Japanese (Korean, Russian, ...), so both backends.
@@ -141,7 +141,7 @@ def test_forgetting_a_cjk_memory_leaves_no_bytes_of_it(service: MemoryService, a
         for needle in needles:
             assert needle.encode() not in data, f"{needle!r} left in {path.name}"
     assert _keyword_ids(service, alice, marker) == []
-    assert all(r.findings == [] for r in examine(service, repair=False)[0])
+    assert all(r.findings == [] for r in app_of(service).doctor.examine(repair=False)[0])
     with sqlite3.connect(
         tmp_path / "home" / "stores" / f"{alice.principal.user_id}.db"
     ) as raw:  # the index's own term list (prefix-compressed on disk)
@@ -182,9 +182,9 @@ def test_a_sqlite_store_indexed_before_bigrams_is_migrated_on_open(tmp_path: Pat
         alice = Caller(reopened.principal("alice"), "test")
         assert _keyword_ids(reopened, alice, question)[:1] == [target.id]
         assert _keyword_ids(reopened, alice, "ledger database") == [english.id]
-        assert all(r.findings == [] for r in examine(reopened, repair=False)[0])
+        assert all(r.findings == [] for r in app_of(reopened).doctor.examine(repair=False)[0])
         assert reopened.forget_context(alice, target.id).forgotten  # deleted with the values it was indexed with
-        assert all(r.findings == [] for r in examine(reopened, repair=False)[0])
+        assert all(r.findings == [] for r in app_of(reopened).doctor.examine(repair=False)[0])
     finally:
         reopened.registry.close()
 
@@ -200,10 +200,10 @@ def test_doctor_finds_and_repairs_a_row_indexed_without_bigrams(service: MemoryS
         (rowid,) = conn.execute("SELECT rowid FROM entries WHERE id = ?", (target.id,)).fetchone()
         _old_style(conn, rowid, wanted)
     assert _keyword_ids(service, alice, question)[:1] != [target.id]
-    findings = [f for r in examine(service, repair=False)[0] for f in r.findings]
+    findings = [f for r in app_of(service).doctor.examine(repair=False)[0] for f in r.findings]
     assert [f.kind for f in findings] == ["full-text"]
-    assert all(f.repaired for r in examine(service, repair=True)[0] for f in r.findings)
-    assert all(r.findings == [] for r in examine(service, repair=False)[0])
+    assert all(f.repaired for r in app_of(service).doctor.examine(repair=True)[0] for f in r.findings)
+    assert all(r.findings == [] for r in app_of(service).doctor.examine(repair=False)[0])
     assert _keyword_ids(service, alice, question)[:1] == [target.id]
 
 
@@ -231,12 +231,14 @@ def test_a_postgresql_database_indexed_before_bigrams_is_migrated_and_checked(
         try:
             alice = Caller(reopened.principal("alice"), "test")
             assert _keyword_ids(reopened, alice, question)[:1] == [target.id]
-            assert all(r.findings == [] for r in examine(reopened, repair=False)[0])
+            assert all(r.findings == [] for r in app_of(reopened).doctor.examine(repair=False)[0])
             with psycopg.connect(url, autocommit=True) as conn:  # one row written the old way again
                 conn.execute(f"UPDATE entries SET tsv = {old_tsv} WHERE id = %s", (target.id,))  # type: ignore[arg-type]
-            assert [f.kind for r in examine(reopened, repair=False)[0] for f in r.findings] == ["full-text"]
-            examine(reopened, repair=True)
-            assert all(r.findings == [] for r in examine(reopened, repair=False)[0])
+            assert [f.kind for r in app_of(reopened).doctor.examine(repair=False)[0] for f in r.findings] == [
+                "full-text"
+            ]
+            app_of(reopened).doctor.examine(repair=True)
+            assert all(r.findings == [] for r in app_of(reopened).doctor.examine(repair=False)[0])
             assert _keyword_ids(reopened, alice, question)[:1] == [target.id]
         finally:
             reopened.registry.close()

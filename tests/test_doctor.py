@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from contextlamp.app.doctor import check_model, examine
 from contextlamp.app.service import Caller, MemoryService
 from contextlamp.cli.main import cli
 from contextlamp.embedding import FakeEmbedder, Vectors
@@ -19,12 +18,13 @@ from contextlamp.embedding.onnx import MODEL_FILE
 from contextlamp.errors import EmbeddingError
 from contextlamp.storage import StoreRegistry
 from contextlamp.text import content_key, new_id
+from tests.wiring import app_of
 
 
 def test_a_healthy_store_has_no_findings(service: MemoryService, alice: Caller) -> None:
     service.save_context(alice, "Deploys run on Thursdays", topic="deploy day")
     service.save_context(alice, "The web app uses Vite", project="web")
-    reports, unowned = examine(service, repair=False)
+    reports, unowned = app_of(service).doctor.examine(repair=False)
     assert reports and all(r.findings == [] for r in reports) and unowned == []
 
 
@@ -39,11 +39,11 @@ def test_missing_vectors_and_index_rows_are_found_and_repaired(service: MemorySe
         raw.execute("DELETE FROM vectors WHERE entry_rowid = ?", (rowid,))
         raw.execute("INSERT INTO vectors(entry_rowid, ord, vec) VALUES (9999, 0, zeroblob(256))")
         raw.execute("UPDATE entries SET superseded_by = 'ctx_" + "a" * 26 + "' WHERE id = ?", (other.id,))
-    findings = {f.kind for r in examine(service, repair=False)[0] for f in r.findings}
+    findings = {f.kind for r in app_of(service).doctor.examine(repair=False)[0] for f in r.findings}
     assert {"vectors", "orphan-vectors", "superseded-by"} <= findings
-    repaired = [f for r in examine(service, repair=True)[0] for f in r.findings]
+    repaired = [f for r in app_of(service).doctor.examine(repair=True)[0] for f in r.findings]
     assert repaired and all(f.repaired for f in repaired)
-    assert all(r.findings == [] for r in examine(service, repair=False)[0])
+    assert all(r.findings == [] for r in app_of(service).doctor.examine(repair=False)[0])
     assert store.entry_vectors([kept.id])[kept.id].shape[0] >= 1
     packs = service.get_context(alice, "backups nightly")
     assert other.id in {p.id for p in packs.packs}  # revived: no longer superseded by nothing
@@ -85,11 +85,11 @@ class ShortEmbedder(FakeEmbedder):
 
 def test_doctor_reports_a_model_that_cannot_embed(registry: StoreRegistry, embedder: FakeEmbedder) -> None:
     healthy = MemoryService(registry, embedder)
-    assert check_model(healthy) == []
+    assert app_of(healthy).doctor.check_model() == []
     broken = MemoryService(registry, BrokenEmbedder())
-    (finding,) = check_model(broken)
+    (finding,) = app_of(broken).doctor.check_model()
     assert finding.kind == "model" and "corrupt file" in finding.detail and not finding.repaired
-    (wrong,) = check_model(MemoryService(registry, ShortEmbedder()))
+    (wrong,) = app_of(MemoryService(registry, ShortEmbedder())).doctor.check_model()
     assert wrong.kind == "model" and "(1, 8)" in wrong.detail
 
 
@@ -101,7 +101,7 @@ def test_repair_with_a_broken_model_reports_instead_of_failing(service: MemorySe
         rowid = raw.execute("SELECT rowid FROM entries WHERE id = ?", (kept.id,)).fetchone()[0]
         raw.execute("DELETE FROM vectors WHERE entry_rowid = ?", (rowid,))
     broken = MemoryService(service.registry, BrokenEmbedder())
-    reports, _ = examine(broken, repair=True, model_works=not check_model(broken))
+    reports, _ = app_of(broken).doctor.examine(repair=True, model_works=not app_of(broken).doctor.check_model())
     assert [(f.kind, f.repaired) for r in reports for f in r.findings] == [("vectors", False)]
 
 
@@ -137,7 +137,7 @@ def test_doctor_reports_stored_values_outside_the_limits_without_quoting_them(
     wide = replace(stored, id=new_id("ctx"), content="Secretive wide one", source_surface="w" * 12_000)
     wide = replace(wide, content_key=content_key(wide.content))
     assert store.restore(wide, service.entry_embedding([wide.content]))
-    reports, _ = examine(service, repair=True)
+    reports, _ = app_of(service).doctor.examine(repair=True)
     (finding,) = [f for r in reports for f in r.findings]
     assert (finding.kind, finding.entry_id, finding.repaired) == ("limits", wide.id, False)
     assert "source_surface is 12000 characters; the limit is 64" in finding.detail

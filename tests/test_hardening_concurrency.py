@@ -14,10 +14,10 @@ import anyio
 from mcp import Client, StdioServerParameters
 from mcp_types import Implementation
 
-from contextlamp.app.doctor import examine
 from contextlamp.app.service import MemoryService
 from contextlamp.embedding import FakeEmbedder
 from contextlamp.storage import StoreRegistry
+from tests.wiring import app_of
 
 OPS_PER_CLIENT = 60
 TOPICS = 4
@@ -80,7 +80,7 @@ def test_two_stdio_servers_on_one_directory(tmp_path: Path) -> None:
             assert len(current) <= 1, current  # one current entry per topic
             if any(e.topic == f"setting-{topic}" for e in entries):
                 assert len(current) == 1
-        reports, _ = examine(service, repair=False)
+        reports, _ = app_of(service).doctor.examine(repair=False)
         assert all(r.findings == [] for r in reports)
     finally:
         service.registry.close()

@@ -16,10 +16,10 @@ import sys
 import time
 from pathlib import Path
 
-from contextlamp.app.doctor import examine
 from contextlamp.app.service import MemoryService
 from contextlamp.embedding import FakeEmbedder
 from contextlamp.storage import StoreRegistry
+from tests.wiring import app_of
 
 KILLS = 20
 SAVES_PER_RUN = 400  # more than a run can finish before its kill
@@ -114,7 +114,7 @@ def test_sigkill_during_saves_loses_nothing_acknowledged(tmp_path: Path) -> None
             for content, entry_id in acknowledged.items():
                 entry = store.get(entry_id)
                 assert entry is not None and entry.content == content, f"run {run}: acknowledged save lost"
-            reports, unowned = examine(service, repair=False)
+            reports, unowned = app_of(service).doctor.examine(repair=False)
             assert all(r.findings == [] for r in reports), [
                 r.findings for r in reports
             ]  # integrity + nothing half-written

@@ -16,11 +16,11 @@ from hypothesis import strategies as st
 from mcp import Client
 from mcp_types import Implementation
 
-from contextlamp.app.porter import export_user
 from contextlamp.app.service import MemoryService
 from contextlamp.embedding import FakeEmbedder
 from contextlamp.mcp.tools import build_server
 from contextlamp.storage import StoreRegistry
+from tests.wiring import app_of
 
 EXAMPLES = 40  # per tool; six tools
 
@@ -101,7 +101,7 @@ class Harness:
     def snapshot(self) -> str:
         user = self.service.registry.control.find_user("fuzz")
         assert user is not None
-        document = export_user(self.service, user)
+        document = app_of(self.service).porter.export_user(user)
         for store in document["stores"]:  # reads bump reuse counts: not a change of what is stored
             for entry in store["entries"]:
                 entry.pop("reuse_count")

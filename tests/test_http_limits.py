@@ -20,6 +20,7 @@ from contextlamp.storage import StoreRegistry
 from contextlamp.text import now_ms
 from contextlamp.web.app import HttpLimits, RateBook, SessionBook, build_http_app
 from tests.servers import MCP_HEADERS, HttpServer, initialize_body, run_server
+from tests.wiring import app_of
 
 TOKEN_CAP = 3
 USER_CAP = 5
@@ -139,7 +140,7 @@ def test_unknown_tokens_do_not_grow_server_state(tmp_path: Path) -> None:
     accounts = Accounts(registry, now_ms)
     accounts.create_user("valid")
     good = accounts.create_token("valid", "t", None).token
-    app = build_http_app(service, accounts, settings, "127.0.0.1", 8765)
+    app = build_http_app(app_of(service), settings, "127.0.0.1", 8765)
     limits: HttpLimits = app.state.limits
     requests = 10_000
     timings: list[float] = []

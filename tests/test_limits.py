@@ -17,8 +17,7 @@ from mcp_types import Implementation
 
 from contextlamp.app.service import Caller, MemoryService
 from contextlamp.cli.main import cli
-from contextlamp.config import Settings
-from contextlamp.domain.models import Limits
+from contextlamp.config import Limits, Settings
 from contextlamp.domain.secret_scan import SecretScanner
 from contextlamp.embedding import FakeEmbedder
 from contextlamp.errors import InvalidArgumentError

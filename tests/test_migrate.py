@@ -11,7 +11,6 @@ import pytest
 from click.testing import CliRunner
 
 from contextlamp.app.accounts import Accounts
-from contextlamp.app.porter import export_user
 from contextlamp.app.service import Caller, MemoryService
 from contextlamp.cli.main import cli
 from contextlamp.domain.folding import entry_vector
@@ -19,6 +18,7 @@ from contextlamp.embedding import FakeEmbedder
 from contextlamp.storage import StoreRegistry
 from contextlamp.text import now_ms
 from tests.postgres import PostgresServer
+from tests.wiring import app_of
 
 TRANSCRIPT = (
     "User: we decided to use pnpm everywhere\nAssistant: Noted.\nUser: and Prettier width is 100\nAssistant: ok\n"
@@ -74,7 +74,7 @@ def test_migrate_sqlite_to_postgresql_moves_everything(
             for name in ("ann", "ben", "cat"):
                 user = source.registry.control.find_user(name)
                 assert user is not None
-                assert export_user(target, user) == export_user(source, user)
+                assert app_of(target).porter.export_user(user) == app_of(source).porter.export_user(user)
             ann = Caller(target.principal("ann"), "cli")
             ben = Caller(target.principal("ben"), "cli")
             packs = target.get_context(ann, "deploy day", max_results=3).packs

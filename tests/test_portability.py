@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from contextlamp.app.porter import check_document, export_user, import_document, parse_document
+from contextlamp.app.export_format import parse_document
 from contextlamp.app.service import Caller, MemoryService
 from contextlamp.cli.main import cli
 from contextlamp.embedding import FakeEmbedder
@@ -17,6 +17,7 @@ from contextlamp.errors import InvalidArgumentError
 from contextlamp.storage import StoreRegistry
 from contextlamp.text import new_id
 from tests.conftest import Clock
+from tests.wiring import app_of
 
 TRANSCRIPT = """User: we decided to use pnpm in every repo from now on
 Assistant: Noted.
@@ -47,7 +48,7 @@ def test_round_trip_into_an_empty_directory_gives_the_same_document(
     _fill(service, alice, clock)
     user = service.registry.control.find_user("alice")
     assert user is not None
-    first = export_user(service, user)
+    first = app_of(service).porter.export_user(user)
     entries = [e for s in first["stores"] for e in s["entries"]]
     assert any(e["superseded_by"] for e in entries)  # history is in it
     assert any(e["questions"] for e in entries)
@@ -56,16 +57,16 @@ def test_round_trip_into_an_empty_directory_gives_the_same_document(
     assert [s["scope"] for s in first["stores"]] == ["personal", "project"]
 
     other = _fresh(tmp_path, "other", clock)
-    report = import_document(other, parse_document(json.loads(json.dumps(first))))
+    report = app_of(other).porter.import_document(parse_document(json.loads(json.dumps(first))))
     assert report.entries_added == len(entries) and report.entries_skipped == 0
     restored = other.registry.control.find_user("alice")
     assert restored is not None and restored.id == user.id
-    assert export_user(other, restored) == first
+    assert app_of(other).porter.export_user(restored) == first
 
-    again = import_document(other, parse_document(first))  # idempotent
+    again = app_of(other).porter.import_document(parse_document(first))  # idempotent
     assert (again.entries_added, again.sessions_added) == (0, 0)
     assert again.entries_skipped == len(entries)
-    assert export_user(other, restored) == first
+    assert app_of(other).porter.export_user(restored) == first
 
     # what was restored behaves like memory: current topic entry wins, history stays, search works
     caller = Caller(principal=other.principal("alice"), surface="cli")
@@ -80,11 +81,11 @@ def test_import_dedupes_by_content_into_an_existing_user(
     _fill(service, alice, clock)
     user = service.registry.control.find_user("alice")
     assert user is not None
-    document = export_user(service, user)
+    document = app_of(service).porter.export_user(user)
     other = _fresh(tmp_path, "other", clock)
     existing = Caller(principal=other.principal("alice"), surface="cli")  # same name, different id
     kept = other.save_context(existing, "Alice prefers tabs")
-    report = import_document(other, parse_document(document))
+    report = app_of(other).porter.import_document(parse_document(document))
     assert report.user_id == existing.principal.user_id
     assert report.entries_skipped == 1
     assert other.get_entry(existing, kept.id).content == "Alice prefers tabs"
@@ -96,7 +97,7 @@ def test_bad_documents_are_refused_naming_the_field(service: MemoryService, alic
     _fill(service, alice, clock)
     user = service.registry.control.find_user("alice")
     assert user is not None
-    document = export_user(service, user)
+    document = app_of(service).porter.export_user(user)
     with pytest.raises(InvalidArgumentError, match="format"):
         parse_document({"hello": "world"})
     with pytest.raises(InvalidArgumentError, match="version"):
@@ -115,15 +116,15 @@ def test_a_crafted_file_cannot_smuggle_a_secret_in(service: MemoryService, alice
     _fill(service, alice, clock)
     user = service.registry.control.find_user("alice")
     assert user is not None
-    document = export_user(service, user)
+    document = app_of(service).porter.export_user(user)
     entry = copy.deepcopy(document["stores"][0]["entries"][0])
     entry.update(id=new_id("ctx"), content="prod key AKIAIOSFODNN7EXAMPLE here", superseded_by=None, superseded_at=None)
     tagged = copy.deepcopy(entry)
     tagged.update(id=new_id("ctx"), content="An ordinary note", tags=["ghp_" + "a1b2" * 9])
     document["stores"][0]["entries"] += [entry, tagged]
     with pytest.raises(InvalidArgumentError, match="user"):
-        import_document(service, parse_document(document), "eve")  # a mistyped --user creates nobody
-    report = import_document(service, parse_document(document), "eve", create_user=True)
+        app_of(service).porter.import_document(parse_document(document), "eve")  # a mistyped --user creates nobody
+    report = app_of(service).porter.import_document(parse_document(document), "eve", create_user=True)
     assert report.entries_with_secrets == 2
     eve = Caller(principal=service.principal("eve"), surface="cli")
     assert all("AKIA" not in i.title for i in service.list_context(eve, limit=50).items)
@@ -155,7 +156,7 @@ def _doc(service: MemoryService, alice: Caller, clock: Clock) -> dict:
     _fill(service, alice, clock)
     user = service.registry.control.find_user("alice")
     assert user is not None
-    return export_user(service, user)
+    return app_of(service).porter.export_user(user)
 
 
 @pytest.mark.parametrize(
@@ -187,7 +188,7 @@ def test_a_crafted_document_is_refused_before_anything_is_written(
     target[path[-1]] = value
     other = _fresh(tmp_path, "other", clock)
     with pytest.raises(InvalidArgumentError, match=field.replace(".", r"\.")):
-        import_document(other, parse_document(document))
+        app_of(other).porter.import_document(parse_document(document))
     assert other.registry.control.users() == []
     assert not list((tmp_path / "other" / "stores").glob("*")) if (tmp_path / "other" / "stores").exists() else True
     assert not (tmp_path / "tmp").exists()
@@ -198,7 +199,7 @@ def test_only_tasks_expire_in_an_import(service: MemoryService, alice: Caller, c
     fact = next(e for e in document["stores"][0]["entries"] if e["memory_type"] != "task")
     fact["expires_at"] = 1
     with pytest.raises(InvalidArgumentError, match="expires_at"):
-        check_document(service, parse_document(document))
+        app_of(service).porter.check_document(parse_document(document))
 
 
 def test_store_ids_never_reach_a_path_and_names_never_look_like_ids(service: MemoryService) -> None:

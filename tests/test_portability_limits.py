@@ -14,7 +14,7 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from contextlamp.app.porter import ExportedEntry, export_user, import_document, parse_document
+from contextlamp.app.export_format import ExportedEntry, parse_document
 from contextlamp.app.service import Caller, MemoryService
 from contextlamp.cli.main import cli
 from contextlamp.domain.models import ENTRY_FIELDS, Entry, SessionDigest
@@ -24,6 +24,7 @@ from contextlamp.storage import Project, StoreRegistry, User
 from contextlamp.text import content_key, new_id
 from tests.conftest import Clock
 from tests.servers import run_server
+from tests.wiring import app_of
 
 # values at and beyond every limit, and extreme counters, must survive each backend's column
 # types (PostgreSQL holds no NUL, bigint counters): store behaviour per backend, so both backends.
@@ -114,15 +115,15 @@ def test_every_field_at_its_limit_and_extreme_counters_round_trip(
     service.registry.store(user.id).put_session(
         SessionDigest(new_id("ses"), "L" * 1000, "S" * 10_000, "s" * limits.max_surface_chars, BIG, refs * 250)
     )
-    first = export_user(service, user)  # never fails on what is stored
+    first = app_of(service).porter.export_user(user)  # never fails on what is stored
     assert [len(s["entries"]) for s in first["stores"]] == [3, 1, 1]
     assert learning.id in json.dumps(first)
     other = _fresh(tmp_path, "other", clock)
-    report = import_document(other, parse_document(_as_file(first)))
+    report = app_of(other).porter.import_document(parse_document(_as_file(first)))
     assert (report.entries_added, report.sessions_added, report.dropped) == (5, 1, ())
     restored = other.registry.control.find_user(user.id)
     assert restored is not None
-    assert export_user(other, restored) == first
+    assert app_of(other).porter.export_user(restored) == first
 
 
 def _out_of_limits(service: MemoryService, backend: str) -> tuple[User, list[str]]:
@@ -146,13 +147,13 @@ def _out_of_limits(service: MemoryService, backend: str) -> tuple[User, list[str
 
 def test_export_never_fails_on_values_outside_the_limits(service: MemoryService, backend: str) -> None:
     user, ids = _out_of_limits(service, backend)
-    document = export_user(service, user)
+    document = app_of(service).porter.export_user(user)
     text = json.dumps(document, ensure_ascii=False)
     assert all(i in text for i in ids)
     surfaces = [e["source_surface"] for s in document["stores"] for e in s["entries"]]
     assert "s" * 12_000 in surfaces  # exported as stored, not cut
     with pytest.raises(InvalidArgumentError, match=r"Invalid argument 'stores\.\d+\.(team\.name|entries\.0)"):
-        import_document(service, parse_document(_as_file(document)))  # import names what it cannot take
+        app_of(service).porter.import_document(parse_document(_as_file(document)))  # import names what it cannot take
 
 
 @pytest.mark.sqlite_only  # the CLI runs over a SQLite data directory
@@ -234,14 +235,14 @@ def test_anything_save_context_accepts_round_trips_through_export_and_import(
         return  # refused: nothing to carry
     user = service.registry.control.find_user(name)
     assert user is not None
-    document = export_user(service, user)
+    document = app_of(service).porter.export_user(user)
     target = _fresh(tmp_path, f"target-{name}", clock)
     try:
-        report = import_document(target, parse_document(_as_file(document)))
+        report = app_of(target).porter.import_document(parse_document(_as_file(document)))
         assert report.dropped == () and report.entries_added == 1
         restored = target.registry.control.find_user(user.id)
         assert restored is not None
-        assert export_user(target, restored) == document
+        assert app_of(target).porter.export_user(restored) == document
     finally:
         target.registry.close()
 
@@ -259,7 +260,7 @@ def _document(service: MemoryService, alice: Caller) -> dict[str, Any]:
     service.save_session(alice, "User: we decided to use pnpm in every repo\nAssistant: Noted.\n")
     user = service.registry.control.find_user("alice")
     assert user is not None
-    return _as_file(export_user(service, user))
+    return _as_file(app_of(service).porter.export_user(user))
 
 
 def test_a_crafted_file_loses_its_secrets_and_its_claimed_trust(
@@ -276,7 +277,7 @@ def test_a_crafted_file_loses_its_secrets_and_its_claimed_trust(
     learning = crafted["stores"][2]["entries"][0]
     learning["trust"] = "verified"  # claimed by the file, corroborated by nobody
     target = _fresh(tmp_path, "target", clock)
-    report = import_document(target, parse_document(crafted))
+    report = app_of(target).porter.import_document(parse_document(crafted))
     where = {d.where: d.reason for d in report.dropped}
     assert set(where) >= {"sessions.1", "sessions.2", "stores.1", "stores.2"}
     assert "label" in where["sessions.1"] and "summary" in where["sessions.2"]
@@ -298,7 +299,7 @@ def test_a_team_name_with_a_secret_drops_its_store(
     crafted = _document(service, alice)
     crafted["stores"][2]["team"]["name"] = f"Platform {SECRET}"
     target = _fresh(tmp_path, "target", clock)
-    report = import_document(target, parse_document(crafted))
+    report = app_of(target).porter.import_document(parse_document(crafted))
     assert any(d.where == "stores.2" and "team" in d.reason and "name" in d.reason for d in report.dropped)
     assert target.registry.control.teams() == []
 
@@ -310,9 +311,9 @@ def test_a_user_name_with_a_secret_is_refused_unless_another_user_is_named(
     crafted["user"]["name"] = "ghp_" + "a1B2c3D4" * 5
     target = _fresh(tmp_path, "target", clock)
     with pytest.raises(InvalidArgumentError, match=r"'user\.name'.*secret") as err:
-        import_document(target, parse_document(crafted))
+        app_of(target).porter.import_document(parse_document(crafted))
     assert "a1B2c3D4" not in str(err.value) and target.registry.control.users() == []
-    report = import_document(target, parse_document(crafted), "carol", create_user=True)
+    report = app_of(target).porter.import_document(parse_document(crafted), "carol", create_user=True)
     assert report.user_name == "carol" and report.entries_added == 4
 
 
@@ -326,7 +327,7 @@ def test_trust_is_kept_when_the_target_holds_the_corroboration(
     restored = target.registry.control.create_user("alice", 1, document["user"]["id"])
     target.registry.control.set_member(team.id, restored.id, "member", 1)
     target.registry.store(team.id).restore_corroborations(learning["id"], [(new_id("usr"), 5, 1.0)])
-    report = import_document(target, parse_document(document))
+    report = app_of(target).porter.import_document(parse_document(document))
     assert report.trust_reset == 0
     stored = target.registry.store(team.id).get(learning["id"])
     assert stored is not None and stored.trust == "verified"
@@ -360,6 +361,6 @@ def test_a_stored_entry_with_a_secret_in_its_surface_is_left_out(
     index = len(document["stores"][0]["entries"])
     document["stores"][0]["entries"].append({**entry, "source_surface": "AKIAIOSFODNN7EXAMPLE"})
     target = _fresh(tmp_path, "target", clock)
-    report = import_document(target, parse_document(document))
+    report = app_of(target).porter.import_document(parse_document(document))
     assert report.entries_with_secrets == 1
     assert any(d.where == f"stores.0.entries.{index}" and "source_surface" in d.reason for d in report.dropped)

@@ -13,7 +13,7 @@ from mcp import Client
 from mcp_types import Tool
 
 from contextlamp.app.service import MemoryService
-from contextlamp.domain.models import Limits
+from contextlamp.config import Limits
 from contextlamp.embedding import FakeEmbedder
 from contextlamp.mcp.tools import build_server
 from contextlamp.storage import StoreRegistry

@@ -8,10 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from contextlamp.app.porter import export_user, import_document, parse_document
+from contextlamp.app.export_format import parse_document
 from contextlamp.app.service import Caller, MemoryService
 from contextlamp.errors import SecretDetectedError
 from contextlamp.text import new_id
+from tests.wiring import app_of
 
 NEW_KINDS = [
     ("My PIN is 4921.", "4921", "PIN"),
@@ -83,11 +84,11 @@ def test_import_leaves_out_an_entry_with_a_late_secret(service: MemoryService, a
     service.save_context(alice, "Deploys run on Fridays")
     user = service.registry.control.find_user("alice")
     assert user is not None
-    document = export_user(service, user)
+    document = app_of(service).porter.export_user(user)
     entry = copy.deepcopy(document["stores"][0]["entries"][0])
     entry.update(
         id=new_id("ctx"), content="notes " * 900 + "then my PIN is 4921", superseded_by=None, superseded_at=None
     )
     document["stores"][0]["entries"].append(entry)
-    report = import_document(service, parse_document(document), "eve", create_user=True)
+    report = app_of(service).porter.import_document(parse_document(document), "eve", create_user=True)
     assert report.entries_with_secrets == 1

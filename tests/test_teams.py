@@ -9,13 +9,14 @@ import pytest
 from click.testing import CliRunner
 
 from contextlamp.app.accounts import Accounts
-from contextlamp.app.porter import export_user, import_document, parse_document
+from contextlamp.app.export_format import parse_document
 from contextlamp.app.service import Caller, MemoryService
 from contextlamp.cli.main import cli
 from contextlamp.domain.models import Pack
 from contextlamp.domain.trust import same_claim
 from contextlamp.errors import InvalidArgumentError
 from tests.conftest import Clock
+from tests.wiring import app_of
 
 
 @pytest.fixture
@@ -255,7 +256,7 @@ def test_export_carries_own_team_contributions(
     theirs = service.save_context(bob, "Bob's learning stays Bob's", team="platform")
     user = service.registry.control.find_user("alice")
     assert user is not None
-    document = export_user(service, user)
+    document = app_of(service).porter.export_user(user)
     team_stores = [s for s in document["stores"] if s["scope"] == "team"]
     assert [s["team"]["slug"] for s in team_stores] == ["platform"]
     assert [e["id"] for e in team_stores[0]["entries"]] == [mine.id]
@@ -266,10 +267,10 @@ def test_export_carries_own_team_contributions(
 
     embedder = FakeEmbedder()
     other = MemoryService(StoreRegistry(tmp_path / "other", embedder.identity, embedder.dim), embedder, clock=clock)
-    import_document(other, parse_document(document))
+    app_of(other).porter.import_document(parse_document(document))
     restored = other.registry.control.find_user("alice")
     assert restored is not None
-    assert export_user(other, restored) == document
+    assert app_of(other).porter.export_user(restored) == document
 
 
 def test_cli_team_commands(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -9,12 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from contextlamp.app.porter import export_user, import_document, parse_document
+from contextlamp.app.export_format import parse_document
 from contextlamp.app.service import Caller, MemoryService
 from contextlamp.embedding import FakeEmbedder
 from contextlamp.errors import InvalidArgumentError
 from contextlamp.storage import StoreRegistry
 from contextlamp.text import kebab, topic_key
+from tests.wiring import app_of
 
 DISTINCT = ["C", "C++", "C#", "F#", ".NET", "net", "c/c++", "a+b", "a-b", "R&D", "R-D", "Notepad++", "Go"]
 
@@ -115,11 +116,11 @@ def test_new_topic_keys_survive_export_and_import(service: MemoryService, alice:
         service.save_context(alice, f"about {topic}", topic=topic)
     user = service.registry.control.find_user(alice.principal.user_id)
     assert user is not None
-    document = json.loads(json.dumps(export_user(service, user)))
+    document = json.loads(json.dumps(app_of(service).porter.export_user(user)))
     embedder = FakeEmbedder()
     other = MemoryService(StoreRegistry(tmp_path / "other", embedder.identity, embedder.dim), embedder)
     try:
-        report = import_document(other, parse_document(document))
+        report = app_of(other).porter.import_document(parse_document(document))
         assert report.entries_added == 4
         restored = Caller(other.principal(user.name), "test")
         assert {i.topic for i in other.list_context(restored).items} == {"c-plus-plus", "c-sharp", "dot-net", "r-and-d"}

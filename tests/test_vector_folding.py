@@ -11,12 +11,12 @@ import psycopg
 import pytest
 from pgvector.psycopg import register_vector  # pyright: ignore[reportMissingTypeStubs]
 
-from contextlamp.app.doctor import examine
 from contextlamp.app.service import Caller, MemoryService
 from contextlamp.domain.folding import entry_vector, entry_vectors
 from contextlamp.embedding import FakeEmbedder
 from contextlamp.storage import StoreRegistry
 from tests.postgres import PostgresServer
+from tests.wiring import app_of
 
 CONTENTS = {
     "Alice: I moved to Lisbon in May. The rent there is lower.": "home",
@@ -47,7 +47,7 @@ def _assert_folded(service: MemoryService, caller: Caller, separate: dict[str, n
         assert np.allclose(stored[entry_id], entry_vector(rows), atol=1e-5)
     found = service.get_context(caller, "where does Alice live, rent in Lisbon").packs
     assert found and found[0].text == next(iter(CONTENTS))
-    reports, _ = examine(service, repair=False)
+    reports, _ = app_of(service).doctor.examine(repair=False)
     assert all(r.findings == [] for r in reports)
 
 
@@ -131,9 +131,9 @@ def test_a_damaged_legacy_vector_does_not_stop_the_store_opening(tmp_path: Path)
     try:
         alice = Caller(reopened.principal("alice"), "test")
         assert reopened.get_context(alice, "staging database port").packs  # the store opens and answers
-        reports, _ = examine(reopened, repair=False)
+        reports, _ = app_of(reopened).doctor.examine(repair=False)
         assert [(f.kind, f.entry_id) for r in reports for f in r.findings] == [("vectors", damaged)]
-        examine(reopened, repair=True)
+        app_of(reopened).doctor.examine(repair=True)
         _assert_folded(reopened, alice, separate)  # re-embedded: the same folded vector as everyone else's
     finally:
         reopened.registry.close()

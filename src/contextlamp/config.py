@@ -1,6 +1,6 @@
 """Configuration: one ``Settings`` object, read from ``CONTEXTLAMP_*`` environment variables.
 
-Only the composition roots (``cli.py``, ``server.py``) build ``Settings``; every other module takes
+Only the composition roots (``cli/common.py``, ``app/compose.py``) build ``Settings``; every other module takes
 plain arguments. Only the process environment is read (never a ``.env`` file; see ``model_config``).
 """
 
@@ -8,14 +8,79 @@ from __future__ import annotations
 
 import getpass
 import os
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import Literal, Self
 
-from pydantic import Field, SecretStr, field_validator
+from pydantic import BaseModel, Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-from contextlamp.domain.models import Limits
-from contextlamp.retrieval.fusion import FusionWeights
+DAY_MS = 86_400_000  # milliseconds in a day (timestamps are ms since the epoch)
+DEFAULT_TASK_TTL_DAYS = 7.0  # spec/TOOLS.md save_context: a task expires 7 days after saving
+DEFAULT_PARAPHRASE_THRESHOLD = 0.85  # bench/team_threshold.py, docs/teams.md (all-MiniLM-L6-v2)
+
+
+class Limits(BaseModel):
+    """The length limit of every string the service accepts (spec/TOOLS.md "Limits"): the one table of them.
+
+    ``Settings`` inherits these fields, so each limit is also a setting (``CONTEXTLAMP_`` + the upper-case
+    name) with the default written only here. Content and transcript are measured in UTF-8 bytes, everything
+    else in characters (code points). Each is checked before any other work on the value, secret scans
+    included, so an over-long argument costs time linear in its length and nothing more.
+    """
+
+    max_content_bytes: int = Field(default=32 * 1024, gt=0, description="Largest content, UTF-8 bytes.")
+    max_transcript_bytes: int = Field(default=2 * 1024 * 1024, gt=0, description="Largest transcript, UTF-8 bytes.")
+    max_query_chars: int = Field(default=2000, gt=0, description="Longest get_context query, characters.")
+    max_topic_chars: int = Field(
+        default=200, gt=0, description="Longest topic, characters (as given, and after normalisation)."
+    )
+    max_tags: int = Field(default=32, gt=0, description="Most tags on one entry.")
+    max_tag_chars: int = Field(default=64, gt=0, description="Longest tag, characters.")
+    max_surface_chars: int = Field(
+        default=64,
+        gt=0,
+        description="Longest source_surface, characters (a longer client name from the MCP handshake is cut).",
+    )
+    max_ref_chars: int = Field(
+        default=200,
+        gt=0,
+        description="Longest project, team, scope, id, session_id or cursor argument, characters.",
+    )
+
+
+@dataclass(frozen=True)
+class FusionWeights:
+    """Weights of the four signal lists of weighted RRF (retrieval/fusion.py), the RRF constant ``k``, and the
+    cosine below which a semantic neighbour is not a candidate at all (so an unrelated query returns nothing
+    rather than the nearest noise). The defaults here are the settings' defaults (``Settings.fusion_weights``).
+
+    k = 5 and keyword = 1.25 were tuned on the LoCoMo dev split (docs/retrieval.md): k in 1..60, best
+    recall@5+@10 at 3..5; Cormack et al. (SIGIR 2009) use k = 60."""
+
+    semantic: float = 1.0
+    keyword: float = 1.25
+    fact_key: float = 1.0
+    recency: float = 3.0  # the other three lists together
+    k: int = 5
+    semantic_floor: float | None = None  # None: the embedding model's own floor
+
+
+@dataclass(frozen=True)
+class TrustWeights:
+    """Multipliers of a team learning's fused score by its trust (spec/TOOLS.md: verified > unverified >
+    contested). Personal and project entries have no trust and keep their score. The defaults here are the
+    settings' defaults (``Settings.trust_weights``)."""
+
+    verified: float = 1.0
+    unverified: float = 0.8
+    contested: float = 0.5
+
+    def of(self, trust: str | None) -> float:
+        """The multiplier for a trust level (1.0 for None)."""
+        return {"verified": self.verified, "unverified": self.unverified, "contested": self.contested}.get(
+            trust or "", 1.0
+        )
 
 
 def _default_home() -> Path:
@@ -35,8 +100,10 @@ def _default_user() -> str:
 class Settings(Limits, BaseSettings):
     """Every setting of contextlamp. Environment variable = ``CONTEXTLAMP_`` + upper-case field name.
 
-    The input limits (``max_content_bytes``, ``max_tag_chars``, ...) are inherited from ``models.Limits``,
-    where their defaults and descriptions are written once."""
+    The input limits (``max_content_bytes``, ``max_tag_chars``, ...) are inherited from ``Limits``, where
+    their defaults and descriptions are written once; the fusion and trust weights take their defaults from
+    ``FusionWeights`` and ``TrustWeights`` (``fusion_weights()``, ``trust_weights()`` build those values).
+    Cross-field rules are model validators whose errors name the environment variables."""
 
     # No .env file: a server started inside a cloned repository must not take its identity or an LLM endpoint
     # (where memory content would be sent) from a file that repository ships.
@@ -68,29 +135,33 @@ class Settings(Limits, BaseSettings):
         description="Where the ONNX export of the model is cached (90 MB, with its SHA-256); unset = "
         "$XDG_CACHE_HOME/contextlamp/models or ~/.cache/contextlamp/models.",
     )
-    task_ttl_days: float = Field(default=7.0, gt=0, description="Tasks expire this many days after saving.")
+    task_ttl_days: float = Field(
+        default=DEFAULT_TASK_TTL_DAYS, gt=0, description="Tasks expire this many days after saving."
+    )
     rrf_k: int = Field(
-        default=5,
+        default=FusionWeights.k,
         gt=0,
         description="RRF constant k. Cormack et al. (SIGIR 2009) use 60; 5 was tuned on the LoCoMo dev split "
         "(docs/retrieval.md): with two signals of unequal quality a flat k=60 lets deep ranks outvote top ranks.",
     )
-    weight_semantic: float = Field(default=1.0, ge=0, description="RRF weight of the semantic list.")
+    weight_semantic: float = Field(default=FusionWeights.semantic, ge=0, description="RRF weight of the semantic list.")
     weight_keyword: float = Field(
-        default=1.25,
+        default=FusionWeights.keyword,
         ge=0,
         description="RRF weight of the keyword (BM25) list (tuned on LoCoMo dev, docs/retrieval.md).",
     )
     min_semantic_similarity: float | None = Field(
-        default=None,
+        default=FusionWeights.semantic_floor,
         ge=-1.0,
         le=1.0,
         description="Cosine below which a memory found only by meaning is not returned; unset = the model's own "
         "floor (MiniLM 0.2: related question/answer pairs measured 0.39-0.57, unrelated -0.10-0.14); -1 = off.",
     )
-    weight_fact_key: float = Field(default=1.0, ge=0, description="RRF weight of the fact-key (topic) list.")
+    weight_fact_key: float = Field(
+        default=FusionWeights.fact_key, ge=0, description="RRF weight of the fact-key (topic) list."
+    )
     weight_recency: float = Field(
-        default=3.0,
+        default=FusionWeights.recency,
         ge=0,
         description="RRF weight of the recency list when get_context recency=true (3 = the other lists together).",
     )
@@ -104,19 +175,25 @@ class Settings(Limits, BaseSettings):
     llm_timeout_s: float = Field(default=20.0, gt=0, description="Seconds before an LLM call gives up (then offline).")
 
     team_paraphrase_threshold: float = Field(
-        default=0.85,
+        default=DEFAULT_PARAPHRASE_THRESHOLD,
         ge=0.0,
         le=1.0,
         description="Cosine at or above which another member's restatement verifies a team learning (with the "
         "same numbers, days and negations; bench/team_threshold.py: 0.85 accepted 88% of restatements and 0% of "
         "one-detail contradictions, docs/teams.md).",
     )
-    trust_weight_verified: float = Field(default=1.0, ge=0, description="Score multiplier of verified team learnings.")
+    trust_weight_verified: float = Field(
+        default=TrustWeights.verified, ge=0, description="Score multiplier of verified team learnings."
+    )
     trust_weight_unverified: float = Field(
-        default=0.8, ge=0, description="Score multiplier of team learnings nobody has corroborated yet."
+        default=TrustWeights.unverified,
+        ge=0,
+        description="Score multiplier of team learnings nobody has corroborated yet.",
     )
     trust_weight_contested: float = Field(
-        default=0.5, ge=0, description="Score multiplier of contested team learnings (members disagree)."
+        default=TrustWeights.contested,
+        ge=0,
+        description="Score multiplier of contested team learnings (members disagree).",
     )
     http_host: str = Field(default="127.0.0.1", description="HTTP server: interface to listen on (serve --http).")
     http_port: int = Field(default=8765, ge=1, le=65535, description="HTTP server: TCP port.")
@@ -183,6 +260,26 @@ class Settings(Limits, BaseSettings):
         default="WARNING", description="Log level (logs go to stderr, never stdout)."
     )
 
+    @model_validator(mode="after")
+    def _llm_endpoint_complete(self) -> Self:
+        if bool(self.llm_base_url) != bool(self.llm_model):
+            raise ValueError("Set both CONTEXTLAMP_LLM_BASE_URL and CONTEXTLAMP_LLM_MODEL, or neither.")
+        return self
+
+    @model_validator(mode="after")
+    def _oidc_complete(self) -> Self:
+        values = (self.oidc_issuer, self.oidc_audience, self.oidc_jwks_url)
+        if any(values) and not all(values):
+            raise ValueError(
+                "Set all of CONTEXTLAMP_OIDC_ISSUER, CONTEXTLAMP_OIDC_AUDIENCE and CONTEXTLAMP_OIDC_JWKS_URL, or none."
+            )
+        return self
+
+    @property
+    def task_ttl_ms(self) -> int:
+        """``task_ttl_days`` in milliseconds."""
+        return int(self.task_ttl_days * DAY_MS)
+
     def limits(self) -> Limits:
         """The input limits as one value for the service (the ``Limits`` fields of these settings)."""
         return Limits(**{name: getattr(self, name) for name in Limits.model_fields})
@@ -196,4 +293,12 @@ class Settings(Limits, BaseSettings):
             recency=self.weight_recency,
             k=self.rrf_k,
             semantic_floor=self.min_semantic_similarity,
+        )
+
+    def trust_weights(self) -> TrustWeights:
+        """The score multipliers by trust as one value for the retrieval layer."""
+        return TrustWeights(
+            verified=self.trust_weight_verified,
+            unverified=self.trust_weight_unverified,
+            contested=self.trust_weight_contested,
         )

@@ -6,14 +6,16 @@ The tree (catch the narrowest one you will branch on)::
     ├── InvalidArgumentError      bad input; names the field, the problem and what is allowed
     │   └── SecretDetectedError   content holds a secret; names its kind, never echoes it
     ├── NotFoundError             an id that is unknown or not the caller's (the two look the same)
+    ├── AuthenticationError       a request reached a tool without a verified principal
     ├── ConfigError               a setting has a value that cannot work
     ├── StorageError              the database failed
     │   └── EmbeddingMismatchError  the store was built with another embedding model
     ├── EmbeddingError            the embedding model could not be loaded or run
     └── LLMError                  the configured LLM endpoint failed (callers fall back to their offline path)
 
-The transport layers translate these at the edge: the MCP server into a tool error
-(``isError: true``), the CLI into a click error. Nothing else catches them.
+The edges translate these, each in one place: the MCP server into a tool error (``isError: true``), the
+CLI into a click error (``cli.common.cli_errors``), the HTTP routes into a JSON error response
+(``web.app.error_response``). Nothing else catches them.
 """
 
 from __future__ import annotations
@@ -54,6 +56,11 @@ class SecretDetectedError(InvalidArgumentError):
 
 class NotFoundError(ContextlampError):
     """An id that does not exist, or that belongs to someone else (indistinguishable)."""
+
+
+class AuthenticationError(ContextlampError):
+    """A call reached the service without a verified principal (no bearer token in the request); the message
+    never holds the token."""
 
 
 class ConfigError(ContextlampError):

@@ -1,19 +1,41 @@
-"""Composition: build the service graph from ``Settings`` (called by the CLI and the server entry points)."""
+"""The composition root: build the ``App`` (service, accounts, porter, doctor, migrator) from ``Settings``.
+
+Every application object is given its collaborators here, explicitly; nothing else reaches into another
+object's fields to find them. The edges (CLI, MCP, HTTP) take what they need from the ``App``."""
 
 from __future__ import annotations
 
 import logging
 import sys
+from collections.abc import Callable
+from dataclasses import dataclass
 
-from contextlamp.app.service import DAY_MS, MemoryService
+from contextlamp.app.accounts import Accounts
+from contextlamp.app.doctor import Doctor
+from contextlamp.app.migration import Migrator
+from contextlamp.app.porter import Porter
+from contextlamp.app.service import MemoryService
 from contextlamp.config import Settings
 from contextlamp.distill import Distiller, LLMDistiller, OfflineDistiller
+from contextlamp.domain.embedding import Embedder
+from contextlamp.domain.secret_scan import SecretScanner
 from contextlamp.embedding import create_embedder
-from contextlamp.errors import ConfigError
 from contextlamp.llm import OpenAIChat
 from contextlamp.retrieval.questions import LLMQuestionGenerator, QuestionGenerator, RuleQuestionGenerator
-from contextlamp.retrieval.search import TrustWeights
 from contextlamp.storage import StoreRegistry
+from contextlamp.text import now_ms
+
+
+@dataclass(frozen=True)
+class App:
+    """Everything an edge uses, wired once: the memory operations, accounts, export/import, doctor and the
+    migration side of this server."""
+
+    service: MemoryService
+    accounts: Accounts
+    porter: Porter
+    doctor: Doctor
+    migrator: Migrator
 
 
 def configure_logging(level: str) -> None:
@@ -27,43 +49,64 @@ def configure_logging(level: str) -> None:
     root.setLevel(level)
 
 
-def create_service(settings: Settings) -> MemoryService:
-    """A ``MemoryService`` over the data directory and embedder the settings name.
+def create_app(settings: Settings) -> App:
+    """The ``App`` over the data directory (or database) and embedder the settings name.
 
     Raises:
         ConfigError: an invalid setting.
         StorageError: the data directory cannot be used.
+        EmbeddingMismatchError: the stores were built with another embedding model.
     """
     embedder = create_embedder(settings.embedder, settings.model_cache)
     url = settings.database_url.get_secret_value() if settings.database_url else None
     registry = StoreRegistry(settings.home, embedder.identity, embedder.dim, url, settings.db_pool_size)
-    return MemoryService(
+    return assemble(registry, embedder, settings, SecretScanner(), now_ms)
+
+
+def assemble(
+    registry: StoreRegistry,
+    embedder: Embedder,
+    settings: Settings,
+    scanner: SecretScanner,
+    clock: Callable[[], int],
+) -> App:
+    """Wire the application objects over ``registry`` and ``embedder``, each given its collaborators."""
+    limits = settings.limits()
+    service = MemoryService(
         registry,
         embedder,
-        limits=settings.limits(),
+        scanner=scanner,
+        limits=limits,
         weights=settings.fusion_weights(),
-        task_ttl_ms=int(settings.task_ttl_days * DAY_MS),
+        task_ttl_ms=settings.task_ttl_ms,
         questions=create_question_generator(settings),
         distiller=create_distiller(settings),
-        trust_weights=TrustWeights(
-            verified=settings.trust_weight_verified,
-            unverified=settings.trust_weight_unverified,
-            contested=settings.trust_weight_contested,
-        ),
+        clock=clock,
+        trust_weights=settings.trust_weights(),
         team_paraphrase_threshold=settings.team_paraphrase_threshold,
     )
+    porter = Porter(registry, scanner, embedder.embed, limits, clock)
+    return App(
+        service=service,
+        accounts=Accounts(registry, clock),
+        porter=porter,
+        doctor=Doctor(registry, embedder, service.entry_embedding, porter),
+        migrator=Migrator(registry, service.entry_embedding, porter),
+    )
+
+
+def create_service(settings: Settings) -> MemoryService:
+    """The ``MemoryService`` of ``create_app(settings)`` (for callers that need nothing else)."""
+    return create_app(settings).service
 
 
 def create_chat_model(settings: Settings) -> OpenAIChat | None:
     """The configured OpenAI-compatible chat model, or None when no LLM is configured.
 
-    Raises:
-        ConfigError: only one of CONTEXTLAMP_LLM_BASE_URL and CONTEXTLAMP_LLM_MODEL is set.
+    ``Settings`` already checked that the URL and the model are both set or neither (a model validator).
     """
-    if not settings.llm_base_url and not settings.llm_model:
-        return None
     if not (settings.llm_base_url and settings.llm_model):
-        raise ConfigError("Set both CONTEXTLAMP_LLM_BASE_URL and CONTEXTLAMP_LLM_MODEL, or neither.")
+        return None
     key = settings.llm_api_key.get_secret_value() if settings.llm_api_key else None
     return OpenAIChat(settings.llm_base_url, settings.llm_model, key, settings.llm_timeout_s)
 

@@ -19,10 +19,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from contextlamp.app.porter import stored_problems
-from contextlamp.app.service import MemoryService
+from contextlamp.app.porter import Porter
+from contextlamp.domain.embedding import Embedder
+from contextlamp.domain.ports import EmbedFn
 from contextlamp.errors import EmbeddingError
-from contextlamp.storage import Finding, Project, Team, User
+from contextlamp.storage import Finding, Project, StoreRegistry, Team, User
 
 MODEL_PROBE = "contextlamp doctor: the embedding model turns this sentence into a vector."
 UNIT_TOLERANCE = 1e-3  # rows are L2-normalised float32 (Embedder protocol); rounding stays far below this
@@ -37,14 +38,14 @@ class StoreReport:
     findings: list[Finding]
 
 
-def known_store_ids(service: MemoryService) -> list[str]:
+def _known_store_ids(doctor: Doctor) -> list[str]:
     """Every store the control plane knows: each user's personal store and projects, each team."""
-    return [owner.id for owner in _owners(service)]
+    return [owner.id for owner in _owners(doctor)]
 
 
-def _owners(service: MemoryService) -> list[User | Project | Team]:
+def _owners(doctor: Doctor) -> list[User | Project | Team]:
     """The owner of every known store (its id is the store id): users, their projects, then teams."""
-    control = service.registry.control
+    control = doctor.registry.control
     owners: list[User | Project | Team] = []
     for user in control.users():
         owners.append(user)
@@ -53,11 +54,11 @@ def _owners(service: MemoryService) -> list[User | Project | Team]:
     return owners
 
 
-def check_model(service: MemoryService) -> list[Finding]:
+def _check_model(doctor: Doctor) -> list[Finding]:
     """Load the configured embedding model and embed one text: a ``model`` finding when it cannot (the
     model's own error), or when the vector is not one finite unit row of the model's dimension; ``[]`` when
     it works. Loading may take a few seconds (the ONNX export, once, about a minute)."""
-    embedder = service.embedder
+    embedder = doctor.embedder
     try:
         vectors = np.asarray(embedder.embed([MODEL_PROBE]))
     except EmbeddingError as exc:
@@ -71,7 +72,7 @@ def check_model(service: MemoryService) -> list[Finding]:
     return []
 
 
-def examine(service: MemoryService, repair: bool, model_works: bool = True) -> tuple[list[StoreReport], list[str]]:
+def _examine(doctor: Doctor, repair: bool, model_works: bool) -> tuple[list[StoreReport], list[str]]:
     """Check every known store; returns the reports and the store files no user, project or team owns
     (SQLite only; they are reported, never deleted: delete them by hand after a look). With ``model_works``
     false (``check_model`` found a problem) nothing is re-embedded: those findings stay unrepaired.
@@ -80,15 +81,50 @@ def examine(service: MemoryService, repair: bool, model_works: bool = True) -> t
         StorageError: a store cannot be opened at all.
     """
     reports: list[StoreReport] = []
-    embed = service.entry_embedding if model_works else None
-    for owner in _owners(service):
-        store = service.registry.store(owner.id)
+    embed = doctor.entry_embedding if model_works else None
+    for owner in _owners(doctor):
+        store = doctor.registry.store(owner.id)
         findings = store.check(embed, repair)
-        findings += [Finding("limits", at, problem, False) for at, problem in stored_problems(service, owner.id, owner)]
+        findings += [
+            Finding("limits", at, problem, False) for at, problem in doctor.porter.stored_problems(owner.id, owner)
+        ]
         reports.append(StoreReport(owner.id, store.count(), findings))
     unowned: list[str] = []
-    stores_dir = service.registry.home / "stores"
-    if service.registry.backend == "sqlite" and stores_dir.is_dir():
+    stores_dir = doctor.registry.home / "stores"
+    if doctor.registry.backend == "sqlite" and stores_dir.is_dir():
         known = {r.store_id for r in reports}
         unowned = sorted(p.name for p in stores_dir.glob("*.db") if p.stem not in known)
     return reports, unowned
+
+
+class Doctor:
+    """Checks of the model and of every store, with their collaborators passed in.
+
+    Args:
+        registry: the stores and the control plane to check.
+        embedder: the configured embedding model (``check_model`` loads and probes it).
+        entry_embedding: an entry's texts -> its stored ``(1, dim)`` vector (the service's), used to re-embed.
+        porter: reports stored values an import would refuse (``Porter.stored_problems``).
+    """
+
+    def __init__(self, registry: StoreRegistry, embedder: Embedder, entry_embedding: EmbedFn, porter: Porter) -> None:
+        self.registry = registry
+        self.embedder = embedder
+        self.entry_embedding = entry_embedding
+        self.porter = porter
+
+    def known_store_ids(self) -> list[str]:
+        """Every store the control plane knows: each user's personal store and projects, each team."""
+        return _known_store_ids(self)
+
+    def check_model(self) -> list[Finding]:
+        """Probe the embedding model: ``[]`` when it works, else one ``model`` finding (see ``_check_model``)."""
+        return _check_model(self)
+
+    def examine(self, repair: bool, model_works: bool = True) -> tuple[list[StoreReport], list[str]]:
+        """Check (and with ``repair`` fix) every known store (see ``_examine``).
+
+        Raises:
+            StorageError: a store cannot be opened at all.
+        """
+        return _examine(self, repair, model_works)

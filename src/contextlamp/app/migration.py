@@ -14,8 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from contextlamp.app.porter import export_user
-from contextlamp.app.service import MemoryService
+from contextlamp.app.porter import Porter
 from contextlamp.domain.folding import entry_vector
 from contextlamp.domain.ports import EmbedFn
 from contextlamp.errors import InvalidArgumentError, StorageError
@@ -103,25 +102,39 @@ def _copy_store(source: StoreRegistry, target: StoreRegistry, store_id: str, emb
     return copied, skipped
 
 
-def migrate(source: MemoryService, target: MemoryService, progress: Progress | None = None) -> MigrationReport:
-    """Copy everything from ``source``'s registry into ``target``'s, then verify by comparing every user's
-    export.
+class Migrator:
+    """One side of a migration: a server's stores, its re-embedding function and its exporter.
 
-    Raises:
-        StorageError: a backend failed, or the verification found a difference (names the user).
-        EmbeddingMismatchError: the two were built with different embedding models.
+    Args:
+        registry: the stores and the control plane of this server.
+        entry_embedding: an entry's texts -> its stored ``(1, dim)`` vector (used on the target side only,
+            for an entry whose vector is missing).
+        porter: this server's exporter (the verification compares exports).
     """
-    store_ids = _copy_control(source.registry, target.registry)
-    copied = skipped = 0
-    for done, store_id in enumerate(store_ids, start=1):
-        c, s = _copy_store(source.registry, target.registry, store_id, target.entry_embedding)
-        copied += c
-        skipped += s
-        if progress:
-            progress(done, len(store_ids))
-    users = source.registry.control.users()
-    for user in users:
-        moved = target.registry.control.find_user(user.id)
-        if moved is None or export_user(target, moved) != export_user(source, user):
-            raise StorageError(f"verification failed: the export of user {user.name} differs after the copy")
-    return MigrationReport(len(users), len(store_ids), copied, skipped, len(users))
+
+    def __init__(self, registry: StoreRegistry, entry_embedding: EmbedFn, porter: Porter) -> None:
+        self.registry = registry
+        self.entry_embedding = entry_embedding
+        self.porter = porter
+
+    def copy_to(self, target: Migrator, progress: Progress | None = None) -> MigrationReport:
+        """Copy everything of this server into ``target``, then verify by comparing every user's export.
+
+        Raises:
+            StorageError: a backend failed, or the verification found a difference (names the user).
+            EmbeddingMismatchError: the two were built with different embedding models.
+        """
+        store_ids = _copy_control(self.registry, target.registry)
+        copied = skipped = 0
+        for done, store_id in enumerate(store_ids, start=1):
+            c, s = _copy_store(self.registry, target.registry, store_id, target.entry_embedding)
+            copied += c
+            skipped += s
+            if progress:
+                progress(done, len(store_ids))
+        users = self.registry.control.users()
+        for user in users:
+            moved = target.registry.control.find_user(user.id)
+            if moved is None or target.porter.export_user(moved) != self.porter.export_user(user):
+                raise StorageError(f"verification failed: the export of user {user.name} differs after the copy")
+        return MigrationReport(len(users), len(store_ids), copied, skipped, len(users))

@@ -24,6 +24,14 @@ from contextlamp.app.validate import (
     check_text,
     check_within,
 )
+from contextlamp.config import (
+    DAY_MS,
+    DEFAULT_PARAPHRASE_THRESHOLD,
+    DEFAULT_TASK_TTL_DAYS,
+    FusionWeights,
+    Limits,
+    TrustWeights,
+)
 from contextlamp.distill import Distiller, OfflineDistiller, parse_transcript, session_label, session_summary
 from contextlamp.distill.rank import MAX_ITEMS, keep_most_valuable
 from contextlamp.domain.embedding import Embedder, Vectors
@@ -37,7 +45,6 @@ from contextlamp.domain.models import (
     GetResult,
     Kind,
     Learning,
-    Limits,
     ListItem,
     ListResult,
     MemoryType,
@@ -54,11 +61,10 @@ from contextlamp.domain.models import (
 )
 from contextlamp.domain.rules import resave
 from contextlamp.domain.secret_scan import REDACTED, SecretScanner
-from contextlamp.domain.trust import DEFAULT_PARAPHRASE_THRESHOLD, corroborates
+from contextlamp.domain.trust import corroborates
 from contextlamp.errors import InvalidArgumentError, NotFoundError, SecretDetectedError
-from contextlamp.retrieval.fusion import FusionWeights
 from contextlamp.retrieval.questions import QuestionGenerator, RuleQuestionGenerator
-from contextlamp.retrieval.search import ScopedStore, TrustWeights, search
+from contextlamp.retrieval.search import ScopedStore, search
 from contextlamp.storage import Project, Store, StoreRegistry, Team
 from contextlamp.text import (
     collapse_ws,
@@ -76,7 +82,6 @@ from contextlamp.text import (
 
 logger = logging.getLogger(__name__)
 
-DAY_MS = 86_400_000
 MAX_RESULTS_RANGE = (1, 50)  # spec/TOOLS.md get_context
 LIST_LIMIT_RANGE = (1, 200)  # spec/TOOLS.md list_context
 RESUME_LIMIT_RANGE = (1, 50)  # spec/TOOLS.md resume_session
@@ -113,7 +118,7 @@ class MemoryService:
         scanner: SecretScanner | None = None,
         limits: Limits | None = None,
         weights: FusionWeights | None = None,
-        task_ttl_ms: int = 7 * DAY_MS,
+        task_ttl_ms: int = int(DEFAULT_TASK_TTL_DAYS * DAY_MS),
         questions: QuestionGenerator | None = None,
         distiller: Distiller | None = None,
         clock: Callable[[], int] = now_ms,

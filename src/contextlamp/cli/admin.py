@@ -18,15 +18,12 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
-from contextlamp.app.accounts import Accounts, parse_duration
-from contextlamp.app.compose import configure_logging, create_service
-from contextlamp.app.doctor import check_model, examine
-from contextlamp.app.migration import migrate, parse_location
-from contextlamp.app.porter import export_user, import_document, parse_document
-from contextlamp.app.service import MemoryService
-from contextlamp.cli.common import console, json_option, load_settings, when, with_accounts
+from contextlamp.app.accounts import parse_duration
+from contextlamp.app.compose import App, configure_logging, create_app
+from contextlamp.app.export_format import parse_document
+from contextlamp.app.migration import parse_location
+from contextlamp.cli.common import cli_errors, console, json_option, load_settings, when, with_app
 from contextlamp.config import Settings
-from contextlamp.errors import ContextlampError
 from contextlamp.storage import AccessTokenRecord, Finding
 
 DEFAULT_TOKEN_LIFETIME = "90d"
@@ -44,13 +41,13 @@ def user() -> None:
 @user.command(name="create")
 @click.argument("name")
 @json_option
-@with_accounts
-def user_create(_service: MemoryService, accounts: Accounts, _settings: Settings, name: str, as_json: bool) -> None:
+@with_app
+def user_create(app: App, _settings: Settings, name: str, as_json: bool) -> None:
     """Create a user.
 
     Example: contextlamp user create alice
     """
-    created = accounts.create_user(name)
+    created = app.accounts.create_user(name)
     if as_json:
         click.echo(json.dumps({"id": created.id, "name": created.name, "created_at": created.created_at}))
     else:
@@ -59,13 +56,13 @@ def user_create(_service: MemoryService, accounts: Accounts, _settings: Settings
 
 @user.command(name="list")
 @json_option
-@with_accounts
-def user_list(_service: MemoryService, accounts: Accounts, _settings: Settings, as_json: bool) -> None:
+@with_app
+def user_list(app: App, _settings: Settings, as_json: bool) -> None:
     """List users, oldest first.
 
     Example: contextlamp user list --json
     """
-    found = accounts.users()
+    found = app.accounts.users()
     if as_json:
         click.echo(json.dumps([{"id": u.id, "name": u.name, "created_at": u.created_at} for u in found], indent=2))
         return
@@ -80,17 +77,17 @@ def user_list(_service: MemoryService, accounts: Accounts, _settings: Settings, 
 @user.command(name="delete")
 @click.argument("name_or_id", metavar="USER")
 @click.option("--yes", is_flag=True, help="Do not ask for confirmation.")
-@with_accounts
-def user_delete(_service: MemoryService, accounts: Accounts, _settings: Settings, name_or_id: str, yes: bool) -> None:
+@with_app
+def user_delete(app: App, _settings: Settings, name_or_id: str, yes: bool) -> None:
     """Delete a user and ALL their data: memories, projects, sessions, tokens. Cannot be undone
     (export first: contextlamp export --user USER).
 
     Example: contextlamp user delete alice --yes
     """
-    target = accounts.user(name_or_id)
+    target = app.accounts.user(name_or_id)
     if not yes:
         click.confirm(f"Delete user {target.name} ({target.id}) and all their memories?", abort=True)
-    accounts.delete_user(target.id)
+    app.accounts.delete_user(target.id)
     click.echo(f"User {target.name} and all their data deleted.")
 
 
@@ -124,10 +121,9 @@ def _token_data(record: AccessTokenRecord) -> dict[str, Any]:
     help="Lifetime: a number and s, m, h, d or w (e.g. 30d), or 'never'.",
 )
 @json_option
-@with_accounts
+@with_app
 def token_create(
-    _service: MemoryService,
-    accounts: Accounts,
+    app: App,
     _settings: Settings,
     user_ref: str,
     name: str,
@@ -138,7 +134,7 @@ def token_create(
 
     Example: contextlamp token create alice --name laptop --expires-in 30d --json
     """
-    issued = accounts.create_token(user_ref, name, parse_duration(expires_in, "--expires-in"))
+    issued = app.accounts.create_token(user_ref, name, parse_duration(expires_in, "--expires-in"))
     if as_json:
         data = {"token": issued.token, "id": issued.record.id, "expires_at": issued.record.expires_at}
         click.echo(json.dumps(data))
@@ -151,23 +147,21 @@ def token_create(
 @token.command(name="list")
 @click.option("--user", "user_ref", help="Only this user's tokens.")
 @json_option
-@with_accounts
-def token_list(
-    _service: MemoryService, accounts: Accounts, _settings: Settings, user_ref: str | None, as_json: bool
-) -> None:
+@with_app
+def token_list(app: App, _settings: Settings, user_ref: str | None, as_json: bool) -> None:
     """List tokens with their state and last use (never the tokens themselves).
 
     Example: contextlamp token list --user alice
     """
-    found = accounts.tokens(user_ref)
+    found = app.accounts.tokens(user_ref)
     if as_json:
         click.echo(json.dumps([_token_data(t) for t in found], indent=2))
         return
-    names = {u.id: u.name for u in accounts.users()}
+    names = {u.id: u.name for u in app.accounts.users()}
     table = Table(title="tokens")
     for column in ("user", "name", "created", "expires", "last used", "state", "id"):
         table.add_column(column, overflow="fold")
-    now = accounts.clock()
+    now = app.accounts.clock()
     for item in found:
         expired = item.expires_at is not None and item.expires_at <= now
         state = "revoked" if item.revoked_at else "expired" if expired else "active"
@@ -185,29 +179,27 @@ def token_list(
 
 @token.command(name="revoke")
 @click.argument("token_id", metavar="ID")
-@with_accounts
-def token_revoke(_service: MemoryService, accounts: Accounts, _settings: Settings, token_id: str) -> None:
+@with_app
+def token_revoke(app: App, _settings: Settings, token_id: str) -> None:
     """Revoke a token by id; it stops working at once.
 
     Example: contextlamp token revoke tok_abc123
     """
-    record = accounts.revoke_token(token_id)
+    record = app.accounts.revoke_token(token_id)
     click.echo(f"Token {record.id} ({record.name}) revoked.")
 
 
 @click.command(name="export")
 @click.option("--user", "user_ref", help="User name or id (default: $CONTEXTLAMP_USER).")
 @click.option("--out", type=click.Path(dir_okay=False, writable=True, path_type=Path), help="File (default: stdout).")
-@with_accounts
-def export_command(
-    service: MemoryService, accounts: Accounts, settings: Settings, user_ref: str | None, out: Path | None
-) -> None:
+@with_app
+def export_command(app: App, settings: Settings, user_ref: str | None, out: Path | None) -> None:
     """Write all of a user's data as one JSON document (schema: docs/export.md).
 
     Example: contextlamp export --user alice --out alice.json
     """
-    owner = accounts.user(user_ref or settings.user)
-    text = json.dumps(export_user(service, owner), ensure_ascii=False, indent=1)
+    owner = app.accounts.user(user_ref or settings.user)
+    text = json.dumps(app.porter.export_user(owner), ensure_ascii=False, indent=1)
     if out is None:
         click.echo(text)
         return
@@ -226,10 +218,9 @@ def export_command(
 @click.option("--user", "user_ref", help="Import into this existing user; default: the file's user (by name).")
 @click.option("--create-user", is_flag=True, help="With --user: create that user if it does not exist.")
 @json_option
-@with_accounts
+@with_app
 def import_command(
-    service: MemoryService,
-    _accounts: Accounts,
+    app: App,
     _settings: Settings,
     source: Any,
     user_ref: str | None,
@@ -258,8 +249,8 @@ def import_command(
         transient=True,
     ) as bar:
         task = bar.add_task("entries", total=total)
-        report = import_document(
-            service, document, user_ref, lambda done, _total: bar.update(task, completed=done), create_user
+        report = app.porter.import_document(
+            document, user_ref, lambda done, _total: bar.update(task, completed=done), create_user
         )
     data_out = {
         "user_id": report.user_id,
@@ -305,10 +296,9 @@ def team() -> None:
 @click.option("--name", help="Display name (default: the slug).")
 @click.option("--owner", help="User who becomes the team's first admin.")
 @json_option
-@with_accounts
+@with_app
 def team_create(
-    _service: MemoryService,
-    accounts: Accounts,
+    app: App,
     _settings: Settings,
     slug: str,
     name: str | None,
@@ -319,7 +309,7 @@ def team_create(
 
     Example: contextlamp team create platform --name "Platform team" --owner alice
     """
-    created = accounts.create_team(slug, name, owner)
+    created = app.accounts.create_team(slug, name, owner)
     if as_json:
         click.echo(json.dumps({"id": created.id, "slug": created.slug, "name": created.name}))
     else:
@@ -330,41 +320,39 @@ def team_create(
 @click.argument("team_ref", metavar="TEAM")
 @click.argument("user_ref", metavar="USER")
 @click.option("--role", type=click.Choice(("member", "admin")), default="member", show_default=True)
-@with_accounts
-def team_add(
-    _service: MemoryService, accounts: Accounts, _settings: Settings, team_ref: str, user_ref: str, role: str
-) -> None:
+@with_app
+def team_add(app: App, _settings: Settings, team_ref: str, user_ref: str, role: str) -> None:
     """Add a user to a team (or change their role). Admins may forget any learning of the team.
 
     Example: contextlamp team add platform bob --role admin
     """
-    membership = accounts.add_member(team_ref, user_ref, role)
-    click.echo(f"{user_ref} is now {membership.role} of team {accounts.team(team_ref).slug}.")
+    membership = app.accounts.add_member(team_ref, user_ref, role)
+    click.echo(f"{user_ref} is now {membership.role} of team {app.accounts.team(team_ref).slug}.")
 
 
 @team.command(name="remove")
 @click.argument("team_ref", metavar="TEAM")
 @click.argument("user_ref", metavar="USER")
-@with_accounts
-def team_remove(_service: MemoryService, accounts: Accounts, _settings: Settings, team_ref: str, user_ref: str) -> None:
+@with_app
+def team_remove(app: App, _settings: Settings, team_ref: str, user_ref: str) -> None:
     """Remove a member: their access ends at once; their past learnings stay, attributed to them.
 
     Example: contextlamp team remove platform bob
     """
-    accounts.remove_member(team_ref, user_ref)
-    click.echo(f"{user_ref} removed from team {accounts.team(team_ref).slug}.")
+    app.accounts.remove_member(team_ref, user_ref)
+    click.echo(f"{user_ref} removed from team {app.accounts.team(team_ref).slug}.")
 
 
 @team.command(name="list")
 @json_option
-@with_accounts
-def team_list(_service: MemoryService, accounts: Accounts, _settings: Settings, as_json: bool) -> None:
+@with_app
+def team_list(app: App, _settings: Settings, as_json: bool) -> None:
     """List teams with their members and roles.
 
     Example: contextlamp team list --json
     """
-    found = accounts.teams()
-    names = {u.id: u.name for u in accounts.users()}
+    found = app.accounts.teams()
+    names = {u.id: u.name for u in app.accounts.users()}
     if as_json:
         data = [
             {
@@ -399,8 +387,8 @@ def migrate_command(source: str, target: str, as_json: bool) -> None:
     """
     settings = load_settings()
     configure_logging(settings.log_level)
-    try:
-        services = [_service_at(settings, location) for location in (source, target)]
+    with cli_errors():
+        apps = [_app_at(settings, location) for location in (source, target)]
         with Progress(
             TextColumn("copying stores"),
             BarColumn(),
@@ -411,11 +399,9 @@ def migrate_command(source: str, target: str, as_json: bool) -> None:
             transient=True,
         ) as bar:
             task = bar.add_task("stores", total=None)
-            report = migrate(
-                services[0], services[1], lambda done, total: bar.update(task, completed=done, total=total)
+            report = apps[0].migrator.copy_to(
+                apps[1].migrator, lambda done, total: bar.update(task, completed=done, total=total)
             )
-    except ContextlampError as exc:
-        raise click.ClickException(str(exc)) from exc
     data = {
         "users": report.users,
         "stores": report.stores,
@@ -432,34 +418,32 @@ def migrate_command(source: str, target: str, as_json: bool) -> None:
         )
 
 
-def _service_at(settings: Settings, location: str) -> MemoryService:
+def _app_at(settings: Settings, location: str) -> App:
     kind, where = parse_location(location)
     if kind == "sqlite":
         changed = settings.model_copy(update={"home": Path(where).expanduser(), "database_url": None})
     else:
         changed = settings.model_copy(update={"database_url": SecretStr(where)})
-    return create_service(changed)
+    return create_app(changed)
 
 
 @click.command(name="doctor")
 @click.option("--repair", is_flag=True, help="Fix what can be fixed (re-embed, rebuild the full-text index, ...).")
 @json_option
-@with_accounts
-def doctor_command(
-    service: MemoryService, _accounts: Accounts, _settings: Settings, repair: bool, as_json: bool
-) -> None:
+@with_app
+def doctor_command(app: App, _settings: Settings, repair: bool, as_json: bool) -> None:
     """Verify the embedding model (it must load and embed) and every store (integrity, model, full-text rows,
     vectors, orphans, values outside the limits) and, with --repair, fix what can be fixed. Exits 1 while a
     problem remains.
 
     Example: contextlamp doctor --repair
     """
-    model = check_model(service)
-    reports, unowned = examine(service, repair, model_works=not model)
+    model = app.doctor.check_model()
+    reports, unowned = app.doctor.examine(repair, model_works=not model)
     remaining = len(model) + sum(1 for r in reports for f in r.findings if not f.repaired) + len(unowned)
     if as_json:
         data = {
-            "model": {"identity": service.embedder.identity, "findings": [_finding(f) for f in model]},
+            "model": {"identity": app.doctor.embedder.identity, "findings": [_finding(f) for f in model]},
             "stores": [
                 {"store_id": r.store_id, "entries": r.entries, "findings": [_finding(f) for f in r.findings]}
                 for r in reports
@@ -473,7 +457,7 @@ def doctor_command(
         for column in ("store", "entries", "finding", "entry", "detail", "repaired"):
             table.add_column(column, overflow="fold")
         if not model:
-            table.add_row("embedding model", "", "ok", "", Text(service.embedder.identity), "")
+            table.add_row("embedding model", "", "ok", "", Text(app.doctor.embedder.identity), "")
         for f in model:
             table.add_row("embedding model", "", f.kind, "", Text(f.detail), "no")
         for report in reports:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Generator
+from contextlib import contextmanager
 from datetime import UTC, datetime
 from functools import wraps
 from typing import Any, TypeVar
@@ -11,8 +12,7 @@ import click
 from pydantic import BaseModel, ValidationError
 from rich.console import Console
 
-from contextlamp.app.accounts import Accounts
-from contextlamp.app.compose import configure_logging, create_service
+from contextlamp.app.compose import configure_logging, create_app
 from contextlamp.app.service import Caller
 from contextlamp.config import Settings
 from contextlamp.errors import ContextlampError
@@ -20,44 +20,50 @@ from contextlamp.errors import ContextlampError
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-def load_settings() -> Settings:
-    """Settings from the environment, or a click error naming the bad variable."""
+@contextmanager
+def cli_errors() -> Generator[None]:
+    """The CLI's one translation of errors: a ``ContextlampError`` becomes a click error with its message, an
+    invalid setting (pydantic ``ValidationError`` of ``Settings``) a click error naming the variable. Use as
+    ``with cli_errors():`` or as a decorator (``@cli_errors()``)."""
     try:
-        return Settings()
+        yield
     except ValidationError as exc:
         raise click.ClickException(f"Invalid configuration: {exc}") from exc
+    except ContextlampError as exc:
+        raise click.ClickException(str(exc)) from exc
+
+
+def load_settings() -> Settings:
+    """Settings from the environment, or a click error naming the bad variable."""
+    with cli_errors():
+        return Settings()
 
 
 def with_service(fn: F) -> F:
-    """Build settings and service, pass ``(service, caller)``, and turn domain errors into click errors."""
+    """Build settings and the app, pass ``(service, caller)``; errors translated by ``cli_errors``."""
 
     @wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         settings = load_settings()
         configure_logging(settings.log_level)
-        try:
-            service = create_service(settings)
+        with cli_errors():
+            service = create_app(settings).service
             caller = Caller(principal=service.principal(settings.user), surface="cli")
             return fn(service, caller, *args, **kwargs)
-        except ContextlampError as exc:
-            raise click.ClickException(str(exc)) from exc
 
     return wrapper  # type: ignore[return-value]
 
 
-def with_accounts(fn: F) -> F:
-    """Build settings, service and accounts, pass ``(service, accounts, settings)``; domain errors become
-    click errors. Unlike ``with_service`` it registers no local user (admin commands act on named users)."""
+def with_app(fn: F) -> F:
+    """Build settings and the app, pass ``(app, settings)``; errors translated by ``cli_errors``. Unlike
+    ``with_service`` it registers no local user (admin commands act on named users)."""
 
     @wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         settings = load_settings()
         configure_logging(settings.log_level)
-        try:
-            service = create_service(settings)
-            return fn(service, Accounts(service.registry, service.clock), settings, *args, **kwargs)
-        except ContextlampError as exc:
-            raise click.ClickException(str(exc)) from exc
+        with cli_errors():
+            return fn(create_app(settings), settings, *args, **kwargs)
 
     return wrapper  # type: ignore[return-value]
 

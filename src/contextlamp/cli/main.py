@@ -16,9 +16,10 @@ from rich.table import Table
 from rich.text import Text
 
 from contextlamp import __version__
-from contextlamp.app.compose import configure_logging, create_service
+from contextlamp.app.compose import configure_logging, create_app
 from contextlamp.app.service import Caller, MemoryService
 from contextlamp.cli.admin import doctor_command, export_command, import_command, migrate_command, team, token, user
+from contextlamp.cli.common import cli_errors
 from contextlamp.cli.common import console as _console
 from contextlamp.cli.common import json_option as _json_option
 from contextlamp.cli.common import load_settings as _settings
@@ -27,7 +28,6 @@ from contextlamp.cli.common import when as _when
 from contextlamp.cli.common import with_service as _with_service
 from contextlamp.config import Settings
 from contextlamp.domain.models import KINDS, MEMORY_TYPES
-from contextlamp.errors import ContextlampError
 from contextlamp.mcp.tools import build_server, run_stdio
 from contextlamp.text import is_id
 
@@ -62,11 +62,9 @@ def serve(use_http: bool, host: str | None, port: int | None) -> None:
     try:
         if _stdin_is_terminal():  # a person ran it by hand: say what it is doing (stderr; stdout is the MCP wire)
             click.echo(WAITING_FOR_CLIENT, err=True)
-        try:
-            service = create_service(settings)
+        with cli_errors():
+            service = create_app(settings).service
             principal = service.principal(settings.user)
-        except ContextlampError as exc:
-            raise click.ClickException(str(exc)) from exc
         server = build_server(service, lambda _ctx: principal, log_level=settings.log_level)
         anyio.run(run_stdio, server)
     except KeyboardInterrupt:  # Ctrl-C: stop at once, quietly (128 + SIGINT, as a shell reports it)
@@ -89,15 +87,12 @@ def _stdin_is_terminal() -> bool:
 def _serve_http(settings: Settings, host: str, port: int) -> None:
     import uvicorn
 
-    from contextlamp.app.accounts import Accounts
     from contextlamp.web.app import base_url, build_http_app, uvicorn_log_config
 
-    try:
-        service = create_service(settings)
-        app = build_http_app(service, Accounts(service.registry, service.clock), settings, host, port)
-        service.embedder.embed(["warm-up"])  # a shared server loads its model before the first request, not during it
-    except ContextlampError as exc:
-        raise click.ClickException(str(exc)) from exc
+    with cli_errors():
+        wired = create_app(settings)
+        app = build_http_app(wired, settings, host, port)
+        wired.doctor.embedder.embed(["warm-up"])  # a shared server loads its model before the first request
     click.echo(f"contextlamp {__version__}: MCP at {base_url(settings, host, port)}/mcp (Ctrl-C stops)", err=True)
     uvicorn.run(  # log_config: the access log without query strings (a token may be in one)
         app,

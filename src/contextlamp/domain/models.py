@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict
 
 MemoryType = Literal["fact", "event", "instruction", "task"]
 Kind = Literal["fact", "decision", "preference", "note"]
@@ -24,35 +24,6 @@ class Principal:
 
     user_id: str
     name: str
-
-
-class Limits(BaseModel):
-    """The length limit of every string the service accepts (spec/TOOLS.md "Limits"): the one table of them.
-
-    ``config.Settings`` inherits these fields, so each limit is also a setting (``CONTEXTLAMP_`` + the
-    upper-case name) with the default written only here. Content and transcript are measured in UTF-8 bytes,
-    everything else in characters (code points). Each is checked before any other work on the value, secret
-    scans included, so an over-long argument costs time linear in its length and nothing more.
-    """
-
-    max_content_bytes: int = Field(default=32 * 1024, gt=0, description="Largest content, UTF-8 bytes.")
-    max_transcript_bytes: int = Field(default=2 * 1024 * 1024, gt=0, description="Largest transcript, UTF-8 bytes.")
-    max_query_chars: int = Field(default=2000, gt=0, description="Longest get_context query, characters.")
-    max_topic_chars: int = Field(
-        default=200, gt=0, description="Longest topic, characters (as given, and after normalisation)."
-    )
-    max_tags: int = Field(default=32, gt=0, description="Most tags on one entry.")
-    max_tag_chars: int = Field(default=64, gt=0, description="Longest tag, characters.")
-    max_surface_chars: int = Field(
-        default=64,
-        gt=0,
-        description="Longest source_surface, characters (a longer client name from the MCP handshake is cut).",
-    )
-    max_ref_chars: int = Field(
-        default=200,
-        gt=0,
-        description="Longest project, team, scope, id, session_id or cursor argument, characters.",
-    )
 
 
 @dataclass(frozen=True)

@@ -37,7 +37,6 @@ from pydantic import BaseModel, ModelWrapValidatorHandler, PrivateAttr, model_va
 
 from contextlamp import __version__
 from contextlamp.app.service import (
-    DAY_MS,
     LIST_LIMIT_RANGE,
     MAX_RESULTS_RANGE,
     RESUME_LIMIT_RANGE,
@@ -45,6 +44,7 @@ from contextlamp.app.service import (
     MemoryService,
     normalise_surface,
 )
+from contextlamp.config import DAY_MS
 from contextlamp.domain.models import (
     KINDS,
     MEMORY_TYPES,

@@ -12,22 +12,9 @@ from typing import TypeVar
 
 FUSION_FORMULA_VERSION = "wrrf-1"  # bump when the fused score's meaning changes
 RRF_K = 60  # Cormack et al. 2009, section 3: k = 60 worked best and is the common default
-TUNED_K = 5  # LoCoMo dev split grid (docs/retrieval.md): k in 1..60, best recall@5+@10 at 3..5
+
 
 K = TypeVar("K", bound=Hashable)
-
-
-@dataclass(frozen=True)
-class FusionWeights:
-    """Weights of the four signal lists, the RRF constant ``k``, and the cosine below which a semantic
-    neighbour is not a candidate at all (so an unrelated query returns nothing rather than the nearest noise)."""
-
-    semantic: float = 1.0
-    keyword: float = 1.25  # tuned with TUNED_K on the LoCoMo dev split
-    fact_key: float = 1.0
-    recency: float = 3.0
-    k: int = TUNED_K
-    semantic_floor: float | None = None  # None: the embedding model's own floor
 
 
 @dataclass(frozen=True)

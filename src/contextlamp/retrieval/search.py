@@ -12,10 +12,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from contextlamp.config import FusionWeights, TrustWeights
 from contextlamp.domain.embedding import Vectors
 from contextlamp.domain.models import Entry, MemoryType
 from contextlamp.domain.ports import Store
-from contextlamp.retrieval.fusion import FusionWeights, weighted_rrf
+from contextlamp.retrieval.fusion import weighted_rrf
 from contextlamp.retrieval.query import content_terms, named_words, word_terms
 
 CANDIDATE_DEPTH = 50  # per-list candidates before fusion; at least 5x the requested results
@@ -28,22 +29,6 @@ class ScopedStore:
     store: Store
     scope: str
     priority: int
-
-
-@dataclass(frozen=True)
-class TrustWeights:
-    """Multipliers of a team learning's fused score by its trust (spec/TOOLS.md: verified > unverified >
-    contested). Personal and project entries have no trust and keep their score."""
-
-    verified: float = 1.0
-    unverified: float = 0.8
-    contested: float = 0.5
-
-    def of(self, trust: str | None) -> float:
-        """The multiplier for a trust level (1.0 for None)."""
-        return {"verified": self.verified, "unverified": self.unverified, "contested": self.contested}.get(
-            trust or "", 1.0
-        )
 
 
 @dataclass(frozen=True)

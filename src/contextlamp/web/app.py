@@ -53,11 +53,9 @@ from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from contextlamp import __version__
-from contextlamp.app.accounts import Accounts
-from contextlamp.app.porter import export_user
-from contextlamp.app.service import MemoryService
+from contextlamp.app.compose import App
 from contextlamp.config import Settings
-from contextlamp.errors import ConfigError
+from contextlamp.errors import ContextlampError, InvalidArgumentError, NotFoundError
 from contextlamp.mcp.tools import build_server, scrub_json_surrogates
 from contextlamp.web.auth import ContextlampTokenVerifier, OidcVerifier, principal_of_token
 
@@ -94,22 +92,16 @@ def transport_security(settings: Settings, host: str) -> TransportSecuritySettin
 
 
 def create_oidc_verifier(settings: Settings) -> OidcVerifier | None:
-    """The OIDC JWT verifier when the issuer, audience and JWKS URL are all set; None when none is.
+    """The OIDC JWT verifier when the issuer, audience and JWKS URL are set (``Settings`` checked that all
+    three or none are: a model validator); None when none is.
 
     Raises:
-        ConfigError: only some of the three are set, or a value cannot work.
+        ConfigError: a value cannot work (an algorithm that is not asymmetric, an issuer that is not a URL).
     """
-    values = (settings.oidc_issuer, settings.oidc_audience, settings.oidc_jwks_url)
-    if not any(values):
+    if not (settings.oidc_issuer and settings.oidc_audience and settings.oidc_jwks_url):
         return None
-    if not all(values):
-        raise ConfigError(
-            "Set all of CONTEXTLAMP_OIDC_ISSUER, CONTEXTLAMP_OIDC_AUDIENCE and CONTEXTLAMP_OIDC_JWKS_URL, or none."
-        )
     algorithms = [a.strip() for a in settings.oidc_algorithms.split(",") if a.strip()]
-    return OidcVerifier(
-        settings.oidc_issuer or "", settings.oidc_audience or "", settings.oidc_jwks_url or "", algorithms
-    )
+    return OidcVerifier(settings.oidc_issuer, settings.oidc_audience, settings.oidc_jwks_url, algorithms)
 
 
 def _header(scope: Scope, name: bytes) -> str | None:
@@ -476,7 +468,24 @@ def uvicorn_log_config() -> dict[str, Any]:
     return config
 
 
-def build_http_app(service: MemoryService, accounts: Accounts, settings: Settings, host: str, port: int) -> Starlette:
+ERROR_STATUS: tuple[tuple[type[ContextlampError], int, str], ...] = (  # most specific first
+    (InvalidArgumentError, 400, "invalid_argument"),
+    (NotFoundError, 404, "not_found"),
+    (ContextlampError, 500, "server_error"),  # storage, embedding, configuration: the server's fault
+)
+
+
+def error_response(exc: ContextlampError) -> JSONResponse:
+    """The HTTP routes' one translation of a domain error: a JSON body ``{"error": code, "message": ...}``
+    with the status of ``ERROR_STATUS`` (400 bad input, 404 unknown, 500 otherwise). The message is the
+    error's own, which never quotes memory content or a secret; a 500 is logged with its type only."""
+    status, code = next((s, c) for kind, s, c in ERROR_STATUS if isinstance(exc, kind))
+    if status >= 500:
+        logger.warning("HTTP route failed: %s", type(exc).__name__)
+    return JSONResponse({"error": code, "message": str(exc)}, status_code=status, headers={"Cache-Control": "no-store"})
+
+
+def build_http_app(wired: App, settings: Settings, host: str, port: int) -> Starlette:
     """The ASGI app of the shared server; its limit state is ``app.state.limits`` (an ``HttpLimits``).
 
     The SDK's app authenticates (``BearerAuthBackend`` with ``ContextlampTokenVerifier``) and serves ``/mcp``;
@@ -486,6 +495,7 @@ def build_http_app(service: MemoryService, accounts: Accounts, settings: Setting
     Raises:
         ConfigError: the OIDC settings are incomplete or invalid.
     """
+    service, accounts = wired.service, wired.accounts
     base = base_url(settings, host, port)
     resource = f"{base}{MCP_PATH}"
     issuer = settings.oidc_issuer or None
@@ -516,8 +526,11 @@ def build_http_app(service: MemoryService, accounts: Accounts, settings: Setting
         if not isinstance(user, AuthenticatedUser):  # HttpGate answered already; kept as a second lock
             return unauthorized(request.scope, metadata_url, issuer)
         principal = principal_of_token(user.access_token)
-        owner = accounts.user(principal.user_id)
-        document: dict[str, Any] = await anyio.to_thread.run_sync(export_user, service, owner)
+        try:
+            owner = accounts.user(principal.user_id)
+            document: dict[str, Any] = await anyio.to_thread.run_sync(wired.porter.export_user, owner)
+        except ContextlampError as exc:
+            return error_response(exc)
         safe = re.sub(r"[^A-Za-z0-9._-]+", "_", owner.name)[:60].strip("._") or "user"
         filename = f"contextlamp-export-{safe}.json"  # header-safe whatever the user name holds
         return Response(

@@ -28,7 +28,7 @@ from mcp.server.auth.provider import AccessToken
 
 from contextlamp.app.accounts import TOKEN_PREFIX, Accounts, check_user_name
 from contextlamp.domain.models import Principal
-from contextlamp.errors import ConfigError, InvalidArgumentError
+from contextlamp.errors import AuthenticationError, ConfigError, InvalidArgumentError
 
 logger = logging.getLogger(__name__)
 
@@ -157,8 +157,8 @@ def principal_of_token(token: AccessToken | None) -> Principal:
     """The principal of a verified token (set by ``ContextlampTokenVerifier``).
 
     Raises:
-        PermissionError: no verified token in this request (cannot happen behind ``RequireAuthMiddleware``).
+        AuthenticationError: no verified token in this request (cannot happen behind ``RequireAuthMiddleware``).
     """
     if token is None or not token.subject or not token.claims:
-        raise PermissionError("no authenticated user in this request")
+        raise AuthenticationError("no authenticated user in this request")
     return Principal(user_id=token.subject, name=str(token.claims.get("name", "")))

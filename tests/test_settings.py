@@ -1,0 +1,53 @@
+"""Settings: one default per value, cross-field checks naming the environment variables."""
+
+from __future__ import annotations
+
+import pytest
+from pydantic import ValidationError
+
+from contextlamp.config import FusionWeights, Limits, Settings, TrustWeights
+
+
+def test_the_nested_values_of_default_settings_are_the_value_types_defaults(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("CONTEXTLAMP_WEIGHT_KEYWORD", "CONTEXTLAMP_RRF_K", "CONTEXTLAMP_TRUST_WEIGHT_CONTESTED"):
+        monkeypatch.delenv(name, raising=False)
+    settings = Settings()
+    assert settings.fusion_weights() == FusionWeights()
+    assert settings.trust_weights() == TrustWeights()
+    assert settings.limits() == Limits()
+
+
+def test_an_environment_variable_reaches_the_nested_value(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CONTEXTLAMP_WEIGHT_KEYWORD", "2.5")
+    monkeypatch.setenv("CONTEXTLAMP_TRUST_WEIGHT_CONTESTED", "0.25")
+    monkeypatch.setenv("CONTEXTLAMP_TASK_TTL_DAYS", "2")
+    settings = Settings()
+    assert settings.fusion_weights().keyword == 2.5
+    assert settings.trust_weights().contested == 0.25
+    assert settings.task_ttl_ms == 2 * 86_400_000
+
+
+@pytest.mark.parametrize(
+    ("values", "named"),
+    [
+        ({"llm_base_url": "http://127.0.0.1:9/v1"}, "CONTEXTLAMP_LLM_MODEL"),
+        ({"llm_model": "m"}, "CONTEXTLAMP_LLM_BASE_URL"),
+        ({"oidc_issuer": "https://id.example.com"}, "CONTEXTLAMP_OIDC_JWKS_URL"),
+        ({"oidc_issuer": "https://id.example.com", "oidc_audience": "a"}, "CONTEXTLAMP_OIDC_JWKS_URL"),
+    ],
+)
+def test_half_configured_pairs_are_refused_naming_the_variables(values: dict[str, str], named: str) -> None:
+    with pytest.raises(ValidationError) as info:
+        Settings(**values)  # pyright: ignore[reportArgumentType]
+    assert named in str(info.value)
+
+
+def test_complete_pairs_are_accepted() -> None:
+    settings = Settings(
+        llm_base_url="http://127.0.0.1:9/v1",
+        llm_model="m",
+        oidc_issuer="https://id.example.com",
+        oidc_audience="a",
+        oidc_jwks_url="https://id.example.com/jwks",
+    )
+    assert settings.llm_model == "m" and settings.oidc_audience == "a"
