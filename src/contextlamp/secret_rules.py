@@ -1,13 +1,17 @@
 """The secret rules: one pattern per credential shape, in RE2 syntax, each with the check its value must pass.
 
 Every pattern runs on RE2 (google-re2), whose matching time is linear in the input whatever the pattern
-(R. Cox, "Regular Expression Matching Can Be Simple And Fast", 2007; RE2's guarantee). Two more properties
-keep a whole scan linear, since the scanner (secret_scan.py) searches again after a value its check refused:
+(R. Cox, "Regular Expression Matching Can Be Simple And Fast", 2007; RE2's guarantee). The scanner
+(secret_scan.py) searches again after a value its check refused, always further on, at the value's start at
+the earliest, so a whole scan stays linear as long as what a new search can re-read is bounded:
 
-- every repetition inside a pattern that a *later* part must follow is bounded (``{0,64}``), so a search
-  that resumes inside an earlier candidate re-reads a bounded stretch (RE2 unrolls counted repetitions, so
-  bounds stay small: at most a few hundred);
-- every captured value is bounded, so the Python check it gets (secret_shape.py) costs a bounded time.
+- every captured value is bounded (``{6,64}`` for a prose value, a few hundred for a key format), so
+  re-reading it and the Python check it gets (secret_shape.py) cost a bounded time per candidate;
+- a rule whose check reads the whole match (``resume="next"``) has a bounded match (a fixed key format);
+- what comes before the value (keyword, intervening words) may be open-ended: no search re-reads it.
+
+Counted repetitions are kept small besides (RE2 unrolls them, and many counters at once slow its automaton;
+the prefilter set opens them all, see ``secret_scan.relaxed``).
 
 Group 1, when a pattern has one, is the value: the check reads it and redaction replaces it, keeping the
 keyword ("DB_PASSWORD=[secret removed]"). Without a group the whole match is the secret.
@@ -43,7 +47,7 @@ COPULA = (
 ANSWER = r"[^\s\p{Z}\"',;:.!?()][^\s\p{Z}\",;:!?()]{0,39}(?:[ \t][^\s\p{Z}\"',;:.!?()][^\s\p{Z}\",;:!?()]{0,39}){0,2}"
 # A word between a credential word and its "is": it may not end a sentence or clause ("...the token format.
 # The request ID was <uuid>" is two sentences).
-WORD = r"[^\s\p{Z}]{0,39}[^\s\p{Z}.!?;,]"
+WORD = r"[^\s\p{Z}]*[^\s\p{Z}.!?;,]"  # open-ended: words come before the value, so no search re-reads them
 LEAD = rf"(?:(?:the|now|still|just|currently|set{WS}+to|jetzt|noch){WS}+)?[\"'“‘`«]?"
 
 

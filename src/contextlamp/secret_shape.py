@@ -16,8 +16,8 @@ The shape of a value, after :func:`normalise` strips the quotes and sentence pun
 - ``random``: a part (split at ``- _ . / :``) of 6+ characters that switches between letters and digits at
   least twice ("hunter2xyz", "Sup3rS3cret", "9f8e7d6c"), or a run of 20+ characters with both letter cases and
   at least 3.5 bits of Shannon entropy per character (C. E. Shannon, "A Mathematical Theory of Communication",
-  1948), as random keys have and words do not (English text is near 4.1 bits per letter only over long spans;
-  a single camelCase name is excluded separately).
+  1948): a random base62 run of 20 characters measures about 4.1 bits; long words and identifiers come close
+  too, which is why the run must mix letter cases and must not be camelCase ("getDatabasePasswordFromVault").
 - ``mixed``: letters and digits in one part, or letters with a password symbol (``!@#$%^&*+=?~``) inside
   ("admin123", "Winter#2025"), unless the part is a known algorithm or format name ("RS256", "base64url").
 - ``compound``: capitalised words joined with a number ("Blue-Falcon-77").
@@ -45,11 +45,11 @@ PASSWORD_SYMBOLS = frozenset("!@#$%^&*+=?~|\\")
 SEPARATORS = frozenset("-_./:")
 
 
-# Values that stand in for a secret in docs and templates; compared lower-cased after normalise().
 def _words(text: str) -> frozenset[str]:
     return frozenset(text.split())
 
 
+# Values that stand in for a secret in docs and templates; compared lower-cased after normalise().
 PLACEHOLDER_WORDS = _words(
     """password passwort passwd pass pwd secret token apikey api_key key changeme change_me changeit example
     redacted removed placeholder dummy sample test xxx xxxx xxxxxx xxxxxxxx none null nil undefined empty
@@ -84,10 +84,14 @@ STATE_WORDS = STOP_WORDS | _words(
 
 # Word endings (en, de, fr, es) that mark a long alphabetic value as a word, not a passphrase.
 WORD_ENDINGS = tuple(
-    _words("""tion tions sion sions ment ments ness ity ities ing ings able ible ably ance ence ship hood ism isms ist
-    ists ive ives ous ful less ally ly ed er ers al als ic ics ology ization isation izations ised ized ise ize
-    ung ungen keit heit schaft lich isch igkeit tät ität ment ments eur euse ique iques ité ción ciones miento
-    mente idad dad""")
+    sorted(
+        _words(
+            """tion tions sion sions ment ments ness ity ities ing ings able ible ably ance ence ship hood ism isms
+            ist ists ive ives ous ful less ally ly ed er ers al als ic ics ology ization isation izations ised ized
+            ise ize ung ungen keit heit schaft lich isch igkeit tät ität eur euse ique iques ité ción ciones
+            miento mente idad dad"""
+        )
+    )
 )
 
 # Algorithm, format and product names that mix letters and digits in engineering prose ("RS256-signed").
@@ -215,17 +219,24 @@ def _is_trivial_number(digits: str) -> bool:
 
 
 def _is_camel(part: str) -> bool:
-    """camelCase or PascalCase letters: each capital starts a lower-case run ("getPassword", "FromVault")."""
+    """camelCase or PascalCase words, acronyms allowed ("getPassword", "FromVault", "getDBPassword", "userID"):
+    split before each capital that follows a lower-case letter, every piece is capitals then 2+ lower-case
+    letters (the first may be lower-case only, the last capitals only). Random mixed case ("bPxRfiCY") is not."""
     if not part.isalpha() or part.isupper() or part.islower():
         return False
-    run = 0
-    for i, char in enumerate(part):
-        if char.isupper():
-            if i and run < 2 and i != 1:
-                return False
-            run = 0
-        else:
-            run += 1
+    pieces: list[str] = []
+    start = 0
+    for i in range(1, len(part)):
+        if part[i].isupper() and part[i - 1].islower():
+            pieces.append(part[start:i])
+            start = i
+    pieces.append(part[start:])
+    for index, piece in enumerate(pieces):
+        tail = piece.lstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZ") if piece[0].isupper() else piece
+        if tail and not tail.islower():
+            return False
+        if len(tail) < 2 and not (index == 0 and piece.islower()) and not (index == len(pieces) - 1 and not tail):
+            return False
     return True
 
 
@@ -254,10 +265,11 @@ def _is_hex_colour(value: str) -> bool:
 
 
 def is_word_like(value: str) -> bool:
-    """Letters only and either shorter than 16 or ending like a word ("misconfiguration", "Datenbankverbindung")."""
+    """Letters only and either shorter than 16, ending like a word ("misconfiguration", "Datenbankverbindung"),
+    or a lowerCamelCase identifier ("getDatabasePasswordFromVault"); "CorrectHorseBattery" is not."""
     if not value.isalpha():
         return False
-    return len(value) < 16 or value.lower().endswith(WORD_ENDINGS) or _is_camel(value)
+    return len(value) < 16 or value.lower().endswith(WORD_ENDINGS) or (value[0].islower() and _is_camel(value))
 
 
 def _random(v: str, parts: list[str]) -> bool:
@@ -326,6 +338,9 @@ def accept_stated_password(value: str) -> bool:
         return False
     if v.isalpha():
         return _long_alpha(v)
+    core = v.strip("-_./:")
+    if core.isalpha() and len(core) < 16:  # "-password", "policy:" (the common refusal, decided cheaply)
+        return False
     if v.isdigit():
         return not is_placeholder(v) and not _is_trivial_number(v)
     parts = _parts(v)
