@@ -96,7 +96,8 @@ IDENT_PREFIX = r"(?:[a-z0-9]{1,32}[_.-]){0,6}"
 PASSWORD_KEYS = r"(?:[a-z0-9]{0,32}(?:password|passwd|passwort|kennwort|passphrase)|pwd|pass|pw)"
 TOKEN_KEYS = (
     r"(?:secret|api[_-]?key|apikey|access[_-]?key|auth[_-]?token|access[_-]?token|refresh[_-]?token|"
-    r"client[_-]?secret|token|private[_-]?key|secret[_-]?key|credentials?|bearer)"
+    r"client[_-]?secret|token|private[_-]?key|secret[_-]?key|credentials?|bearer|sharedaccesskey|accountkey|"
+    r"sas[_-]?token|signing[_-]?key|webhook[_-]?secret|encryption[_-]?key|master[_-]?key)"
 )
 ASSIGN = rf"[\"'\]]{{0,2}}{WS}{{0,8}}(?:=|:=|:|=>|->){WS}{{0,8}}[\"'`]?"
 KEY_START = r"(?:^|[^a-z0-9])"
@@ -254,6 +255,13 @@ RULES: tuple[Rule, ...] = (
         resume="after",
         extend=True,
     ),
+    Rule(  # RFC 7617: "user:password" in base64
+        "Basic Auth Credentials",
+        r"(?i)\b(?:authorization|proxy-authorization)[\s\p{Z}]{0,8}:?[\s\p{Z}]{0,8}basic[\s\p{Z}]{1,8}"
+        r"([A-Za-z0-9+/]{6,200}={0,2})",
+        shape.accept_basic_auth,
+        resume="after",
+    ),
     # -- passwords in URLs, connection strings, assignments and prose --
     Rule(
         "Connection String Password",
@@ -291,6 +299,23 @@ RULES: tuple[Rule, ...] = (
         shape.accept_stated_password,
         extend=True,
     ),
+    Rule(  # a quoted value may hold spaces: 'the passphrase is "correct horse battery staple"'
+        "Password In Prose",
+        rf"(?i){PASSWORD_WORDS}(?:{WS}+{WORD}){{0,6}}?{COPULA}(?:the{WS}+)?[\"“'‘«]([^\"”'’»\n]{{6,64}})[\"”'’»]",
+        shape.accept_quoted_password,
+    ),
+    Rule(  # the password glued to a command-line flag: mysql -pS3cret, sshpass -p 'S3cret'
+        "Password Assignment",
+        rf"(?i)\b(?:mysql|mysqldump|mysqladmin|mariadb){WS}[^\n]{{0,80}}?{WS}-p([^\s\"']{{4,64}})",
+        shape.accept_connection_password,
+        resume="after",
+    ),
+    Rule(
+        "Password Assignment",
+        rf"(?i)\bsshpass{WS}+-p{WS}*[\"']?([^\s\"']{{4,64}})",
+        shape.accept_any_value,
+        resume="after",
+    ),
     Rule(
         "Password In Prose",
         rf"(?i){PASSWORD_WORDS}{WS}+[\"'“‘`«]?({VALUE})",
@@ -326,8 +351,9 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "Card Security Code",
-        rf"(?:\b(?:CVV2?|CVC2?|CSC|CID)\b|(?i:\b(?:card{WS}+)?security{WS}+code{WS}+(?:on|of){WS}+(?:the{WS}+)?"
-        rf"(?:back|card)))(?:{COPULA}|{WS}+)([0-9]{{3,4}})(?:[^0-9]|$)",
+        rf"(?:\b(?:CVV2?|CVC2?|CSC|CID)\b|(?i:\b(?:card(?:'s|’s)?{WS}+)?security{WS}+code(?:{WS}+(?:on|of){WS}+"
+        rf"(?:the{WS}+)?(?:back|card))?|\bkartenprüfnummer|\bcryptogramme(?:{WS}visuel)?|\bc[óo]digo{WS}de{WS}"
+        rf"seguridad{WS}de{WS}la{WS}tarjeta))(?:{COPULA}|{WS}+)([0-9]{{3,4}})(?:[^0-9]|$)",
     ),
     Rule(
         "PIN",

@@ -35,7 +35,7 @@ from __future__ import annotations
 import itertools
 import json
 import math
-from base64 import urlsafe_b64decode
+from base64 import b64decode, urlsafe_b64decode
 from binascii import Error as BinasciiError
 
 WRAPPERS_OPEN = "\"'`“‘«‹(<[{"
@@ -191,8 +191,8 @@ def _is_tech_term(part: str) -> bool:
     if low in TECH_TERMS:
         return True
     letters = low.rstrip("0123456789")
-    digits = low[len(letters) :]
-    return bool(letters) and letters.isalpha() and len(letters) <= 6 and digits in POWERS
+    digits = low[len(letters) :]  # "aes256", "sha512", "int64"; a single digit is a password's ("hunter2")
+    return bool(letters) and letters.isalpha() and len(letters) <= 6 and len(digits) >= 2 and digits in POWERS
 
 
 def _is_unit_number(value: str) -> bool:
@@ -297,7 +297,11 @@ def _benign(v: str) -> bool:
 
 
 def _mixed(parts: list[str]) -> bool:
+    """A part mixing letters with digits or a password symbol; in a value of several parts a short one is a
+    version or product token ("WPA2-protected", "S3-backed", "ES6-only"), not a password's."""
     for p in parts:
+        if len(parts) > 1 and len(p) < 5:
+            continue
         has_alpha = has_digit = has_symbol = False
         for i, c in enumerate(p):
             if c.isdigit():
@@ -378,6 +382,29 @@ def accept_stated_token(value: str) -> bool:
     return _random(v, _parts(v)) or (_long_alpha(v) and not is_placeholder(v))
 
 
+def accept_quoted_password(value: str) -> bool:
+    """A quoted value stated as a password: a credential-shaped single token, or a passphrase of three or more
+    words of 3+ letters, none a stop word ("correct horse battery staple"; not "see the vault entry")."""
+    words = value.split()
+    if len(words) == 1:
+        return accept_stated_password(value)
+    return (
+        len(words) >= 3
+        and not is_placeholder(value)
+        and all(w.isalpha() and len(w) >= 3 and w.lower() not in STOP_WORDS for w in words)
+    ) or any(accept_mentioned_password(w) for w in words)
+
+
+def accept_basic_auth(value: str) -> bool:
+    """HTTP Basic credentials (RFC 7617): base64 that decodes to text holding "user:password"."""
+    try:
+        decoded = b64decode(value + "=" * (-len(value) % 4), validate=True).decode("utf-8")
+    except (BinasciiError, ValueError):
+        return False
+    _user, sep, password = decoded.partition(":")
+    return bool(sep and password) and decoded.isprintable() and not is_placeholder(password)
+
+
 def accept_mentioned_token(value: str) -> bool:
     """A value right after a token word with no "is" ("token tok_9f8e7d6c5b4a3210"): ``random``, 12+ long."""
     v = normalise(value)
@@ -456,14 +483,19 @@ def accept_security_answer(value: str) -> bool:
 
 
 def accept_backup_codes(value: str) -> bool:
-    """Two-factor backup or recovery codes: the leading run of code-like tokens (digits only, or letters and
-    digits mixed; separated by spaces or dashes) holds 6+ characters; "2024 rollout" holds 4."""
+    """Two-factor backup or recovery codes: the leading run of code-like tokens (digits only, letters and
+    digits mixed, or capitals in three or more groups; separated by spaces or dashes) holds 6+ characters;
+    "2024 rollout" holds 4."""
     total = 0
+    groups = len(value.replace("-", " ").split())
     for token in value.replace("-", " ").split():
         t = normalise(token)
         if not t or not t.isalnum():
             break
-        if not ((t.isdigit() and len(t) >= 3) or (any(c.isdigit() for c in t) and any(c.isalpha() for c in t))):
+        digits_only = t.isdigit() and len(t) >= 3
+        mixed = any(c.isdigit() for c in t) and any(c.isalpha() for c in t)
+        capitals = len(t) >= 4 and t.isupper() and groups >= 3  # "ABCD-EFGH-JKLM" recovery keys
+        if not (digits_only or mixed or capitals):
             break
         total += len(t)
     return total >= 6
