@@ -243,3 +243,14 @@ def test_the_prefilter_opens_counted_repetitions_and_nothing_else() -> None:
     assert relaxed(r"a{3}[x{2}]\p{Z}{1,4}(?:b){0,6}c{2,}\{5}") == r"a+[x{2}]\p{Z}+(?:b)*c+\{5}"
     for rule in SecretScanner.patterns():
         assert not re.search(r"\{\d+(,\d*)?\}", relaxed(rule.pattern)), rule.kind
+
+
+def test_long_key_material_and_long_jwt_headers_are_removed_whole() -> None:
+    import base64
+    import json
+
+    body = base64.b64encode(bytes(range(256)) * 3).decode()  # 1,024 characters on a line of its own
+    assert body[:40] not in SecretScanner().redact(f"User: here\n{body}\nUser: done")
+    header = base64.urlsafe_b64encode(json.dumps({"alg": "RS256", "x5c": ["A" * 600]}).encode()).decode().rstrip("=")
+    jwt = f"{header}.eyJzdWIiOiIxIn0.c2lnbmF0dXJl"
+    assert "JSON Web Token" in SecretScanner().kinds(f"cookie {jwt}")

@@ -203,7 +203,7 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "JSON Web Token",
-        r"(eyJ[A-Za-z0-9_-]{10,200}={0,2})\.[A-Za-z0-9_=-]{1,200}",
+        r"(eyJ[A-Za-z0-9_-]{10,1000}={0,2})\.[A-Za-z0-9_=-]{1,200}",  # headers with an x5c chain run long
         shape.accept_jwt,
         resume="after",
         extend=True,
@@ -423,7 +423,7 @@ RULES: tuple[Rule, ...] = (
     # -- transcripts only: key material without a label (a PEM body line on its own) --
     Rule(
         "Key Material",
-        r"(?:^|[^A-Za-z0-9_/+=-])([A-Za-z0-9+/_-]{40,400}={0,2})(?:[^A-Za-z0-9_/+=-]|$)",
+        r"(?:^|[^A-Za-z0-9_/+=-])([A-Za-z0-9+/_-]{40,400}={0,2})",  # a longer run is removed whole (extend)
         shape.accept_random,
         resume="after",
         extend=True,
