@@ -363,10 +363,14 @@ def speed(scanner: SecretScanner, name: str, text: str, repeat: int = 3) -> Spee
     )
 
 
-def hostile_speeds(scanner: SecretScanner, inputs: dict[str, str]) -> list[Speed]:
-    """One run of each hostile input, slowest first."""
-    rows = [speed(scanner, f"hostile ({kind}): {text[:20]!r}…", text, repeat=1) for text, kind in inputs.items()]
-    return sorted(rows, key=lambda r: -(r.kinds_s + r.redact_s))
+def hostile_speeds(scanner: SecretScanner, inputs: dict[str, str], retime: int = 8) -> list[Speed]:
+    """Each hostile input timed once, slowest first; the ``retime`` slowest are timed again (least of 3), since
+    a first run also pays for RE2 building automaton states it keeps for later scans."""
+    names = {text: f"hostile ({kind}): {text[:20]!r}…" for text, kind in inputs.items()}
+    rows = sorted((speed(scanner, names[t], t, repeat=1) for t in inputs), key=lambda r: -(r.kinds_s + r.redact_s))
+    by_name = {name: text for text, name in names.items()}
+    again = [speed(scanner, r.name, by_name[r.name], repeat=3) for r in rows[:retime]]
+    return sorted(again, key=lambda r: -(r.kinds_s + r.redact_s)) + rows[retime:]
 
 
 # -- report -------------------------------------------------------------------------------------------------
@@ -410,7 +414,9 @@ def report(
         for text in r.misses:
             console.print(f"  MISS {r.kind}: {len(text)} characters (text not shown)")
 
-    table = Table(title=f"throughput, MB/s of CPU time; hostile: worst {show} of {hostile_count} inputs")
+    table = Table(
+        title=f"throughput, MB/s of CPU time (least of 3 runs, 2 MiB: 1); hostile: worst {show} of {hostile_count}"
+    )
     for column in ("input", "size", "kinds MB/s", "redact MB/s", "kinds ms", "redact ms"):
         table.add_column(column, justify="right" if column != "input" else "left")
     for row in (*speeds, *hostile[:show]):
@@ -458,7 +464,7 @@ def main(argv: list[str] | None = None) -> int:
     inputs = all_adversarial_inputs(scanner, args.size)
     if args.quick:
         inputs = dict(list(inputs.items())[::20])
-    hostile = hostile_speeds(scanner, inputs)
+    hostile = hostile_speeds(scanner, inputs, args.show)
     report(console, fps, recalls, speeds, hostile, len(inputs), args.show)
     failed = any(f.flagged for f in fps) or any(r.misses for r in recalls)
     return 1 if failed else 0

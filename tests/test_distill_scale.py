@@ -28,10 +28,11 @@ def _transcript(statements: int) -> str:
 
 
 def _seconds(statements: int) -> tuple[float, int]:
-    """The best of three distillations' seconds (the machine is shared), and the number of items."""
+    """The best of five distillations' seconds (the machine is shared: the best run is the least disturbed),
+    and the number of items."""
     turns = parse_transcript(_transcript(statements))
     best, items = float("inf"), 0
-    for _ in range(3):
+    for _ in range(5):
         start = time.perf_counter()
         items = len(OfflineDistiller().distill(turns))
         best = min(best, time.perf_counter() - start)
@@ -39,9 +40,11 @@ def _seconds(statements: int) -> tuple[float, int]:
 
 
 def test_distilling_four_times_the_statements_takes_about_four_times_as_long() -> None:
-    (small, small_items), (large, large_items) = _seconds(400), _seconds(1600)
-    assert large / small < 8, f"{small:.3f} s for 400 statements, {large:.3f} s for 1600 (quadratic is 16x)"
-    assert (small_items, large_items) == (360, 1440)  # restatements merged, every other statement kept
+    # sizes large enough that one scheduler hiccup on a loaded machine is small beside the run (400 statements
+    # took 0.07 s and once measured 8.2x against 1600 under a load of 7 on 2 cores; per statement it is flat)
+    (small, small_items), (large, large_items) = _seconds(800), _seconds(3200)
+    assert large / small < 8, f"{small:.3f} s for 800 statements, {large:.3f} s for 3200 (quadratic is 16x)"
+    assert (small_items, large_items) == (720, 2880)  # restatements merged, every other statement kept
 
 
 ADVERSARIAL = {

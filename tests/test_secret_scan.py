@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from contextlamp.domain.secret_scan import REDACTED, SecretScanner
@@ -93,6 +95,8 @@ PROSE_ABOUT_CREDENTIALS = [
     "Das Passwort muss mindestens zwölf Zeichen lang sein.",
     "Le mot de passe doit contenir au moins douze caractères.",
     "The colour token primary-500 is #3b82f6 in the light theme.",
+    "password = getDatabasePasswordFromVault",
+    "...changed the token format. The request ID was 0b7e4a2c-9f1d-4c3e-8a6b-2d5f7e9c1a3b.",
 ]
 
 
@@ -231,3 +235,22 @@ def test_a_failed_prefilter_runs_every_rule(monkeypatch: pytest.MonkeyPatch) -> 
 
     monkeypatch.setattr(secret_scan, "_engine", lambda: type(engine)(engine.rules, GaveUp(), engine.tail))
     assert SecretScanner().kinds("my key is AKIAIOSFODNN7EXAMPLE") == ["AWS Access Key"]
+
+
+def test_the_prefilter_opens_counted_repetitions_and_nothing_else() -> None:
+    from contextlamp.secret_scan import relaxed
+
+    assert relaxed(r"a{3}[x{2}]\p{Z}{1,4}(?:b){0,6}c{2,}\{5}") == r"a+[x{2}]\p{Z}+(?:b)*c+\{5}"
+    for rule in SecretScanner.patterns():
+        assert not re.search(r"\{\d+(,\d*)?\}", relaxed(rule.pattern)), rule.kind
+
+
+def test_long_key_material_and_long_jwt_headers_are_removed_whole() -> None:
+    import base64
+    import json
+
+    body = base64.b64encode(bytes(range(256)) * 3).decode()  # 1,024 characters on a line of its own
+    assert body[:40] not in SecretScanner().redact(f"User: here\n{body}\nUser: done")
+    header = base64.urlsafe_b64encode(json.dumps({"alg": "RS256", "x5c": ["A" * 600]}).encode()).decode().rstrip("=")
+    jwt = f"{header}.eyJzdWIiOiIxIn0.c2lnbmF0dXJl"
+    assert "JSON Web Token" in SecretScanner().kinds(f"cookie {jwt}")

@@ -1,13 +1,17 @@
 """The secret rules: one pattern per credential shape, in RE2 syntax, each with the check its value must pass.
 
 Every pattern runs on RE2 (google-re2), whose matching time is linear in the input whatever the pattern
-(R. Cox, "Regular Expression Matching Can Be Simple And Fast", 2007; RE2's guarantee). Two more properties
-keep a whole scan linear, since the scanner (secret_scan.py) searches again after a value its check refused:
+(R. Cox, "Regular Expression Matching Can Be Simple And Fast", 2007; RE2's guarantee). The scanner
+(secret_scan.py) searches again after a value its check refused, always further on, at the value's start at
+the earliest, so a whole scan stays linear as long as what a new search can re-read is bounded:
 
-- every repetition inside a pattern that a *later* part must follow is bounded (``{0,64}``), so a search
-  that resumes inside an earlier candidate re-reads a bounded stretch (RE2 unrolls counted repetitions, so
-  bounds stay small: at most a few hundred);
-- every captured value is bounded, so the Python check it gets (secret_shape.py) costs a bounded time.
+- every captured value is bounded (``{6,64}`` for a prose value, a few hundred for a key format), so
+  re-reading it and the Python check it gets (secret_shape.py) cost a bounded time per candidate;
+- a rule whose check reads the whole match (``resume="next"``) has a bounded match (a fixed key format);
+- what comes before the value (keyword, intervening words) may be open-ended: no search re-reads it.
+
+Counted repetitions are kept small besides (RE2 unrolls them, and many counters at once slow its automaton;
+the prefilter set opens them all, see ``secret_scan.relaxed``).
 
 Group 1, when a pattern has one, is the value: the check reads it and redaction replaces it, keeping the
 keyword ("DB_PASSWORD=[secret removed]"). Without a group the whole match is the secret.
@@ -43,7 +47,7 @@ COPULA = (
 ANSWER = r"[^\s\p{Z}\"',;:.!?()][^\s\p{Z}\",;:!?()]{0,39}(?:[ \t][^\s\p{Z}\"',;:.!?()][^\s\p{Z}\",;:!?()]{0,39}){0,2}"
 # A word between a credential word and its "is": it may not end a sentence or clause ("...the token format.
 # The request ID was <uuid>" is two sentences).
-WORD = r"[^\s\p{Z}]{0,39}[^\s\p{Z}.!?;,]"
+WORD = r"[^\s\p{Z}]*[^\s\p{Z}.!?;,]"  # open-ended: words come before the value, so no search re-reads them
 LEAD = rf"(?:(?:the|now|still|just|currently|set{WS}+to|jetzt|noch){WS}+)?[\"'“‘`«]?"
 
 
@@ -92,7 +96,8 @@ IDENT_PREFIX = r"(?:[a-z0-9]{1,32}[_.-]){0,6}"
 PASSWORD_KEYS = r"(?:[a-z0-9]{0,32}(?:password|passwd|passwort|kennwort|passphrase)|pwd|pass|pw)"
 TOKEN_KEYS = (
     r"(?:secret|api[_-]?key|apikey|access[_-]?key|auth[_-]?token|access[_-]?token|refresh[_-]?token|"
-    r"client[_-]?secret|token|private[_-]?key|secret[_-]?key|credentials?|bearer)"
+    r"client[_-]?secret|token|private[_-]?key|secret[_-]?key|credentials?|bearer|sharedaccesskey|accountkey|"
+    r"sas[_-]?token|signing[_-]?key|webhook[_-]?secret|encryption[_-]?key|master[_-]?key)"
 )
 ASSIGN = rf"[\"'\]]{{0,2}}{WS}{{0,8}}(?:=|:=|:|=>|->){WS}{{0,8}}[\"'`]?"
 KEY_START = r"(?:^|[^a-z0-9])"
@@ -198,7 +203,7 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "JSON Web Token",
-        r"(eyJ[A-Za-z0-9_-]{10,200}={0,2})\.[A-Za-z0-9_=-]{1,200}",
+        r"(eyJ[A-Za-z0-9_-]{10,1000}={0,2})\.[A-Za-z0-9_=-]{1,200}",  # headers with an x5c chain run long
         shape.accept_jwt,
         resume="after",
         extend=True,
@@ -250,6 +255,13 @@ RULES: tuple[Rule, ...] = (
         resume="after",
         extend=True,
     ),
+    Rule(  # RFC 7617: "user:password" in base64
+        "Basic Auth Credentials",
+        r"(?i)\b(?:authorization|proxy-authorization)[\s\p{Z}]{0,8}:?[\s\p{Z}]{0,8}basic[\s\p{Z}]{1,8}"
+        r"([A-Za-z0-9+/]{6,200}={0,2})",
+        shape.accept_basic_auth,
+        resume="after",
+    ),
     # -- passwords in URLs, connection strings, assignments and prose --
     Rule(
         "Connection String Password",
@@ -287,6 +299,23 @@ RULES: tuple[Rule, ...] = (
         shape.accept_stated_password,
         extend=True,
     ),
+    Rule(  # a quoted value may hold spaces: 'the passphrase is "correct horse battery staple"'
+        "Password In Prose",
+        rf"(?i){PASSWORD_WORDS}(?:{WS}+{WORD}){{0,6}}?{COPULA}(?:the{WS}+)?[\"“'‘«]([^\"”'’»\n]{{6,64}})[\"”'’»]",
+        shape.accept_quoted_password,
+    ),
+    Rule(  # the password glued to a command-line flag: mysql -pS3cret, sshpass -p 'S3cret'
+        "Password Assignment",
+        rf"(?i)\b(?:mysql|mysqldump|mysqladmin|mariadb){WS}[^\n]{{0,80}}?{WS}-p([^\s\"']{{4,64}})",
+        shape.accept_connection_password,
+        resume="after",
+    ),
+    Rule(
+        "Password Assignment",
+        rf"(?i)\bsshpass{WS}+-p{WS}*[\"']?([^\s\"']{{4,64}})",
+        shape.accept_any_value,
+        resume="after",
+    ),
     Rule(
         "Password In Prose",
         rf"(?i){PASSWORD_WORDS}{WS}+[\"'“‘`«]?({VALUE})",
@@ -322,8 +351,9 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "Card Security Code",
-        rf"(?:\b(?:CVV2?|CVC2?|CSC|CID)\b|(?i:\b(?:card{WS}+)?security{WS}+code{WS}+(?:on|of){WS}+(?:the{WS}+)?"
-        rf"(?:back|card)))(?:{COPULA}|{WS}+)([0-9]{{3,4}})(?:[^0-9]|$)",
+        rf"(?:\b(?:CVV2?|CVC2?|CSC|CID)\b|(?i:\b(?:card(?:'s|’s)?{WS}+)?security{WS}+code(?:{WS}+(?:on|of){WS}+"
+        rf"(?:the{WS}+)?(?:back|card))?|\bkartenprüfnummer|\bcryptogramme(?:{WS}visuel)?|\bc[óo]digo{WS}de{WS}"
+        rf"seguridad{WS}de{WS}la{WS}tarjeta))(?:{COPULA}|{WS}+)([0-9]{{3,4}})(?:[^0-9]|$)",
     ),
     Rule(
         "PIN",
@@ -393,7 +423,7 @@ RULES: tuple[Rule, ...] = (
     # -- transcripts only: key material without a label (a PEM body line on its own) --
     Rule(
         "Key Material",
-        r"(?:^|[^A-Za-z0-9_/+=-])([A-Za-z0-9+/_-]{40,400}={0,2})(?:[^A-Za-z0-9_/+=-]|$)",
+        r"(?:^|[^A-Za-z0-9_/+=-])([A-Za-z0-9+/_-]{40,400}={0,2})",  # a longer run is removed whole (extend)
         shape.accept_random,
         resume="after",
         extend=True,

@@ -8,9 +8,11 @@ word ("password", "token", "PIN") captures the value after it, and the value mus
 
 Linear time: every pattern runs on RE2 (google-re2), which matches in time linear in the input. The text is
 encoded to UTF-8 once and searched as bytes: google-re2 re-encodes a ``str`` on every ``search`` call, which
-would make resuming a search quadratic. After a refused value the search resumes inside the candidate (a value
-may start the next one), and each rule's captured value and inner repetitions are bounded, so a scan costs
-O(text length x rules). Every byte of every line is read; there is no per-line cap.
+would make resuming a search quadratic. One RE2 set of all patterns (their repetitions opened, see
+:func:`relaxed`) tells in one pass which rules can match at all; only those run. After a refused value a
+rule's search resumes inside the candidate (a value may start the next one), never before the value, and
+every value is bounded (secret_rules.py), so a scan costs O(text length x rules). Every byte of every line is
+read; there is no per-line cap.
 
 Nothing here logs or raises with a secret value: callers get kind names ("AWS Access Key") only.
 """
@@ -180,6 +182,10 @@ def _encode(text: str) -> bytes:
 
 
 def _decode(data: bytes) -> str:
+    try:
+        return data.decode()  # the strict codec is the fast one (an error handler costs microseconds a call)
+    except UnicodeDecodeError:
+        pass
     try:
         return data.decode("utf-8", "surrogatepass")
     except UnicodeDecodeError:

@@ -16,8 +16,8 @@ The shape of a value, after :func:`normalise` strips the quotes and sentence pun
 - ``random``: a part (split at ``- _ . / :``) of 6+ characters that switches between letters and digits at
   least twice ("hunter2xyz", "Sup3rS3cret", "9f8e7d6c"), or a run of 20+ characters with both letter cases and
   at least 3.5 bits of Shannon entropy per character (C. E. Shannon, "A Mathematical Theory of Communication",
-  1948), as random keys have and words do not (English text is near 4.1 bits per letter only over long spans;
-  a single camelCase name is excluded separately).
+  1948): a random base62 run of 20 characters measures about 4.1 bits; long words and identifiers come close
+  too, which is why the run must mix letter cases and must not be camelCase ("getDatabasePasswordFromVault").
 - ``mixed``: letters and digits in one part, or letters with a password symbol (``!@#$%^&*+=?~``) inside
   ("admin123", "Winter#2025"), unless the part is a known algorithm or format name ("RS256", "base64url").
 - ``compound``: capitalised words joined with a number ("Blue-Falcon-77").
@@ -35,7 +35,7 @@ from __future__ import annotations
 import itertools
 import json
 import math
-from base64 import urlsafe_b64decode
+from base64 import b64decode, urlsafe_b64decode
 from binascii import Error as BinasciiError
 
 WRAPPERS_OPEN = "\"'`“‘«‹(<[{"
@@ -45,11 +45,11 @@ PASSWORD_SYMBOLS = frozenset("!@#$%^&*+=?~|\\")
 SEPARATORS = frozenset("-_./:")
 
 
-# Values that stand in for a secret in docs and templates; compared lower-cased after normalise().
 def _words(text: str) -> frozenset[str]:
     return frozenset(text.split())
 
 
+# Values that stand in for a secret in docs and templates; compared lower-cased after normalise().
 PLACEHOLDER_WORDS = _words(
     """password passwort passwd pass pwd secret token apikey api_key key changeme change_me changeit example
     redacted removed placeholder dummy sample test xxx xxxx xxxxxx xxxxxxxx none null nil undefined empty
@@ -84,10 +84,14 @@ STATE_WORDS = STOP_WORDS | _words(
 
 # Word endings (en, de, fr, es) that mark a long alphabetic value as a word, not a passphrase.
 WORD_ENDINGS = tuple(
-    _words("""tion tions sion sions ment ments ness ity ities ing ings able ible ably ance ence ship hood ism isms ist
-    ists ive ives ous ful less ally ly ed er ers al als ic ics ology ization isation izations ised ized ise ize
-    ung ungen keit heit schaft lich isch igkeit tät ität ment ments eur euse ique iques ité ción ciones miento
-    mente idad dad""")
+    sorted(
+        _words(
+            """tion tions sion sions ment ments ness ity ities ing ings able ible ably ance ence ship hood ism isms
+            ist ists ive ives ous ful less ally ly ed er ers al als ic ics ology ization isation izations ised ized
+            ise ize ung ungen keit heit schaft lich isch igkeit tät ität eur euse ique iques ité ción ciones
+            miento mente idad dad"""
+        )
+    )
 )
 
 # Algorithm, format and product names that mix letters and digits in engineering prose ("RS256-signed").
@@ -187,8 +191,8 @@ def _is_tech_term(part: str) -> bool:
     if low in TECH_TERMS:
         return True
     letters = low.rstrip("0123456789")
-    digits = low[len(letters) :]
-    return bool(letters) and letters.isalpha() and len(letters) <= 6 and digits in POWERS
+    digits = low[len(letters) :]  # "aes256", "sha512", "int64"; a single digit is a password's ("hunter2")
+    return bool(letters) and letters.isalpha() and len(letters) <= 6 and len(digits) >= 2 and digits in POWERS
 
 
 def _is_unit_number(value: str) -> bool:
@@ -215,17 +219,24 @@ def _is_trivial_number(digits: str) -> bool:
 
 
 def _is_camel(part: str) -> bool:
-    """camelCase or PascalCase letters: each capital starts a lower-case run ("getPassword", "FromVault")."""
+    """camelCase or PascalCase words, acronyms allowed ("getPassword", "FromVault", "getDBPassword", "userID"):
+    split before each capital that follows a lower-case letter, every piece is capitals then 2+ lower-case
+    letters (the first may be lower-case only, the last capitals only). Random mixed case ("bPxRfiCY") is not."""
     if not part.isalpha() or part.isupper() or part.islower():
         return False
-    run = 0
-    for i, char in enumerate(part):
-        if char.isupper():
-            if i and run < 2 and i != 1:
-                return False
-            run = 0
-        else:
-            run += 1
+    pieces: list[str] = []
+    start = 0
+    for i in range(1, len(part)):
+        if part[i].isupper() and part[i - 1].islower():
+            pieces.append(part[start:i])
+            start = i
+    pieces.append(part[start:])
+    for index, piece in enumerate(pieces):
+        tail = piece.lstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZ") if piece[0].isupper() else piece
+        if tail and not tail.islower():
+            return False
+        if len(tail) < 2 and not (index == 0 and piece.islower()) and not (index == len(pieces) - 1 and not tail):
+            return False
     return True
 
 
@@ -254,10 +265,11 @@ def _is_hex_colour(value: str) -> bool:
 
 
 def is_word_like(value: str) -> bool:
-    """Letters only and either shorter than 16 or ending like a word ("misconfiguration", "Datenbankverbindung")."""
+    """Letters only and either shorter than 16, ending like a word ("misconfiguration", "Datenbankverbindung"),
+    or a lowerCamelCase identifier ("getDatabasePasswordFromVault"); "CorrectHorseBattery" is not."""
     if not value.isalpha():
         return False
-    return len(value) < 16 or value.lower().endswith(WORD_ENDINGS) or _is_camel(value)
+    return len(value) < 16 or value.lower().endswith(WORD_ENDINGS) or (value[0].islower() and _is_camel(value))
 
 
 def _random(v: str, parts: list[str]) -> bool:
@@ -285,7 +297,11 @@ def _benign(v: str) -> bool:
 
 
 def _mixed(parts: list[str]) -> bool:
+    """A part mixing letters with digits or a password symbol; in a value of several parts a short one is a
+    version or product token ("WPA2-protected", "S3-backed", "ES6-only"), not a password's."""
     for p in parts:
+        if len(parts) > 1 and len(p) < 5:
+            continue
         has_alpha = has_digit = has_symbol = False
         for i, c in enumerate(p):
             if c.isdigit():
@@ -326,6 +342,9 @@ def accept_stated_password(value: str) -> bool:
         return False
     if v.isalpha():
         return _long_alpha(v)
+    core = v.strip("-_./:")
+    if core.isalpha() and len(core) < 16:  # "-password", "policy:" (the common refusal, decided cheaply)
+        return False
     if v.isdigit():
         return not is_placeholder(v) and not _is_trivial_number(v)
     parts = _parts(v)
@@ -361,6 +380,29 @@ def accept_stated_token(value: str) -> bool:
     if v.isalpha() and len(v) < 20:
         return _long_alpha(v) and not is_placeholder(v)
     return _random(v, _parts(v)) or (_long_alpha(v) and not is_placeholder(v))
+
+
+def accept_quoted_password(value: str) -> bool:
+    """A quoted value stated as a password: a credential-shaped single token, or a passphrase of three or more
+    words of 3+ letters, none a stop word ("correct horse battery staple"; not "see the vault entry")."""
+    words = value.split()
+    if len(words) == 1:
+        return accept_stated_password(value)
+    return (
+        len(words) >= 3
+        and not is_placeholder(value)
+        and all(w.isalpha() and len(w) >= 3 and w.lower() not in STOP_WORDS for w in words)
+    ) or any(accept_mentioned_password(w) for w in words)
+
+
+def accept_basic_auth(value: str) -> bool:
+    """HTTP Basic credentials (RFC 7617): base64 that decodes to text holding "user:password"."""
+    try:
+        decoded = b64decode(value + "=" * (-len(value) % 4), validate=True).decode("utf-8")
+    except (BinasciiError, ValueError):
+        return False
+    _user, sep, password = decoded.partition(":")
+    return bool(sep and password) and decoded.isprintable() and not is_placeholder(password)
 
 
 def accept_mentioned_token(value: str) -> bool:
@@ -441,14 +483,19 @@ def accept_security_answer(value: str) -> bool:
 
 
 def accept_backup_codes(value: str) -> bool:
-    """Two-factor backup or recovery codes: the leading run of code-like tokens (digits only, or letters and
-    digits mixed; separated by spaces or dashes) holds 6+ characters; "2024 rollout" holds 4."""
+    """Two-factor backup or recovery codes: the leading run of code-like tokens (digits only, letters and
+    digits mixed, or capitals in three or more groups; separated by spaces or dashes) holds 6+ characters;
+    "2024 rollout" holds 4."""
     total = 0
+    groups = len(value.replace("-", " ").split())
     for token in value.replace("-", " ").split():
         t = normalise(token)
         if not t or not t.isalnum():
             break
-        if not ((t.isdigit() and len(t) >= 3) or (any(c.isdigit() for c in t) and any(c.isalpha() for c in t))):
+        digits_only = t.isdigit() and len(t) >= 3
+        mixed = any(c.isdigit() for c in t) and any(c.isalpha() for c in t)
+        capitals = len(t) >= 4 and t.isupper() and groups >= 3  # "ABCD-EFGH-JKLM" recovery keys
+        if not (digits_only or mixed or capitals):
             break
         total += len(t)
     return total >= 6
