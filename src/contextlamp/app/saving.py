@@ -1,0 +1,291 @@
+"""save_context: argument checks (every length before any scan), secret refusal, dedupe and re-save,
+likely questions and one embedding call per batch, team restatements. A link of ``MemoryService``."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any, cast
+
+from contextlamp.app import writes
+from contextlamp.app.scoping import Scoping
+from contextlamp.app.state import (
+    RESTATEMENT_CANDIDATE_MARGIN,
+    Caller,
+)
+from contextlamp.app.validate import (
+    check_choice,
+    check_str,
+    check_text,
+    check_within,
+)
+from contextlamp.domain.embedding import Vectors
+from contextlamp.domain.folding import entry_vector, entry_vectors
+from contextlamp.domain.models import (
+    KINDS,
+    MEMORY_TYPES,
+    Entry,
+    Kind,
+    MemoryType,
+    NewEntry,
+    PutOutcome,
+    SaveResult,
+)
+from contextlamp.domain.rules import resave
+from contextlamp.domain.trust import corroborates
+from contextlamp.errors import InvalidArgumentError, SecretDetectedError
+from contextlamp.storage import Store
+from contextlamp.text import (
+    collapse_ws,
+    content_key,
+    has_surrogates,
+    new_id,
+    topic_key,
+)
+
+
+class Saving(Scoping):
+    """The saving operations of ``MemoryService`` (app/service.py composes the links)."""
+
+    def save_context(
+        self,
+        caller: Caller,
+        content: Any,
+        memory_type: Any = None,
+        kind: Any = None,
+        topic: Any = None,
+        source_surface: Any = None,
+        tags: Any = None,
+        project: Any = None,
+        team: Any = None,
+    ) -> SaveResult:
+        """Remember one durable thing (spec/TOOLS.md save_context). Known content keeps its id and takes the
+        topic, kind and memory_type this call gives, and its tags (see ``_resave``).
+
+        Raises:
+            InvalidArgumentError: a bad argument (nothing is stored).
+            SecretDetectedError: the content holds a secret (nothing is stored).
+        """
+        store, entry = self._prepare(caller, content, memory_type, kind, topic, source_surface, tags, project, team)
+        given = (("topic", topic), ("kind", kind), ("memory_type", memory_type), ("tags", tags))
+        return self._store_all(store, [entry], [frozenset(name for name, value in given if value is not None)])[0]
+
+    def _prepare(
+        self,
+        caller: Caller,
+        content: Any,
+        memory_type: Any,
+        kind: Any,
+        topic: Any,
+        source_surface: Any,
+        tags: Any,
+        project: Any,
+        team: Any,
+    ) -> tuple[Store, NewEntry]:
+        """Validate a save and resolve its store: the entry to store (no questions yet) and where.
+
+        Raises:
+            InvalidArgumentError: a bad argument.
+            SecretDetectedError: a secret in any field.
+        """
+        text = self._check_content(content)
+        kind_value = cast(Kind, check_choice("kind", kind, KINDS)) if kind is not None else "note"
+        if memory_type is None:
+            type_value: MemoryType = "event" if kind_value == "decision" else "fact"
+        else:
+            type_value = cast(MemoryType, check_choice("memory_type", memory_type, MEMORY_TYPES))
+        topic_value = self._check_topic(topic)
+        tag_values, tags_given = self._check_tags(tags)
+        surface = self._check_surface(source_surface) or self._client_surface(caller)
+        project_ref = self._check_ref("project", project) if project is not None else None
+        team_ref = self._check_ref("team", team) if team is not None else None
+        # every length is within its limit: only now the secret scans, each over a bounded value
+        self._refuse_secrets(
+            content=text,
+            topic=topic,
+            tags=tags_given,
+            source_surface=source_surface,
+            project=project_ref,
+            team=team_ref,
+        )
+        contributor: str | None = None
+        if team is not None:
+            if project is not None:
+                raise InvalidArgumentError(
+                    "team", "cannot be given together with 'project': a memory goes to one store"
+                )
+            store = self.registry.store(self._team(caller.principal, team)[0].id)
+            contributor = caller.principal.user_id
+        else:
+            target = self._project(caller.principal, project, create=True)
+            store = self._scoped(target).store if target else self._personal(caller.principal).store
+        now = self.clock()
+        entry = NewEntry(
+            id=new_id("ctx"),
+            content=text,
+            content_key=content_key(text),
+            memory_type=type_value,
+            kind=kind_value,
+            topic=topic_value,
+            tags=tag_values,
+            source_surface=surface,
+            created_at=now,
+            expires_at=now + self.task_ttl_ms if type_value == "task" else None,
+            contributed_by=contributor,
+        )
+        return store, entry
+
+    def _store_all(
+        self, store: Store, entries: Sequence[NewEntry], stated: Sequence[frozenset[str]] = ()
+    ) -> list[SaveResult]:
+        """Store validated entries of one store, in order, with one embedding call for all the new ones:
+        known content is re-saved (``_resave``: without paying for questions or embeddings unless its topic, kind
+        or type changes); the rest get their likely questions and vectors (``(n_texts, dim)`` from one
+        ``embed``); a team learning is first checked for being another member's restatement.
+
+        Args:
+            stated: per entry, which of ``topic``, ``kind``, ``memory_type`` and ``tags`` its caller gave (the
+                rest are defaults); none for entries without one (a session's distilled items: a distiller's
+                guess never changes what was saved).
+        """
+        now = self.clock()
+        results: dict[int, SaveResult] = {}
+        fresh: list[tuple[int, NewEntry]] = []
+        for i, entry in enumerate(entries):
+            found = store.find_by_key(entry.content_key)
+            given = stated[i] if i < len(stated) else frozenset[str]()
+            outcome = self._resave(store, found, entry, given, now) if found is not None else None
+            if outcome is None:  # unknown content (or it vanished meanwhile): embed it below
+                questions = tuple(self.questions.generate(entry.content, entry.topic, entry.kind, entry.memory_type))
+                fresh.append((i, replace(entry, questions=questions)))
+                continue
+            if entry.contributed_by is not None:
+                writes.corroborate(store, outcome.id, entry.contributed_by, 1.0, now)  # no-op for its own contributor
+            results[i] = SaveResult(id=outcome.id, deduped=outcome.deduped)
+        if fresh:
+            texts = [t for _, e in fresh for t in (e.content, *e.questions)]
+            widths = [1 + len(e.questions) for _, e in fresh]
+            embedded = self.embedder.embed(texts)
+            stored = entry_vectors(embedded, widths)  # one vector per entry: content + questions folded
+            row = 0
+            for n, (i, entry) in enumerate(fresh):
+                content_vector = embedded[row]
+                row += widths[n]
+                own = stored[n : n + 1]
+                contributor = entry.contributed_by
+                if contributor is not None and (
+                    restated := self._restated(store, entry.content, content_vector, own[0], contributor, now)
+                ):
+                    results[i] = SaveResult(id=restated, deduped=True)
+                    continue
+                outcome = writes.put(store, entry, own, now, stated[i] if i < len(stated) else ())
+                assert outcome is not None
+                results[i] = SaveResult(id=outcome.id, deduped=outcome.deduped)
+        return [results[i] for i in range(len(entries))]
+
+    def _resave(
+        self, store: Store, found: Entry, entry: NewEntry, stated: frozenset[str], now: int
+    ) -> PutOutcome | None:
+        """Known content saved again (spec/TOOLS.md save_context, "Re-saving live content ..."): the stored entry
+        keeps its id and becomes current; it takes the topic, kind and memory_type this save states (what it
+        leaves out stays as stored), its tags merge, and the new topic's supersession applies. Its expiry follows
+        its type: becoming a task starts the TTL now, a task stays due when it was, leaving task clears it. When
+        topic, kind or type change, its likely questions and vector are made again for them, as a fresh save
+        would have them. Another member re-saving a team learning changes nothing (the caller records the
+        corroboration). None when the content vanished meanwhile (forgotten, or an expired task swept)."""
+        entry = replace(entry, expires_at=now + self.task_ttl_ms)  # if it becomes a task, the TTL starts now
+        change = resave(found, entry, stated)  # previewed to know whether to make questions and a vector
+        restated = replace(entry, topic=change.topic, kind=change.kind, memory_type=change.memory_type)
+        vectors = None
+        if change.reframes(found):
+            questions = tuple(self.questions.generate(found.content, change.topic, change.kind, change.memory_type))
+            restated = replace(restated, questions=questions)
+            vectors = self.entry_embedding([found.content, *questions])
+        return writes.put(store, restated, vectors, now, stated)
+
+    def entry_embedding(self, texts: list[str]) -> Vectors:
+        """The stored vector of one entry from its texts (content, then its likely questions): ``(1, dim)``
+        float32 (retrieval/folding.py). The re-embedding function of ``Store.check``.
+
+        Raises:
+            EmbeddingError: the embedder failed.
+        """
+        return entry_vector(self.embedder.embed(texts))
+
+    def _restated(
+        self, store: Store, text: str, content_vector: Any, stored_vector: Any, contributor: str, now: int
+    ) -> str | None:
+        """The id of another member's live team learning that ``text`` restates (trust.corroborates), after
+        recording the corroboration; None when there is none. Candidates come from the store's folded vectors
+        (``stored_vector``, with a margin: restatements measured >= 0.889 folded where their contents were >=
+        0.85, bench/data/team-paraphrases.json); the decision compares contents (``content_vector``) with one
+        extra embedding, only for candidates."""
+        threshold = self.team_paraphrase_threshold
+        floor = threshold - RESTATEMENT_CANDIDATE_MARGIN
+        near = [i for i, cosine in store.vector_search(stored_vector, 5, now, None) if cosine >= floor]
+        if not near:
+            return None
+        candidates = [e for e in store.entries(near).values() if e.contributed_by not in (None, contributor)]
+        if not candidates:
+            return None
+        contents = self.embedder.embed([c.content for c in candidates])  # content to content, not questions
+        for candidate, row in zip(candidates, contents, strict=True):
+            cosine = float(row @ content_vector)
+            if corroborates(candidate.content, text, cosine, threshold):
+                writes.corroborate(store, candidate.id, contributor, round(cosine, 4), now)
+                return candidate.id
+        return None
+
+    def _refuse_secrets(self, **fields: str | Sequence[str] | None) -> None:
+        """Raise SecretDetectedError for the first argument (a string, or each string of a list) that holds a
+        secret. Call it only once every length check has passed: a scan is linear, but not free."""
+        for name, value in fields.items():
+            for text in [value] if value is None or isinstance(value, str) else value:
+                if isinstance(text, str) and (kinds := self.scanner.kinds(text)):
+                    raise SecretDetectedError(name, kinds)
+
+    def _check_content(self, content: Any) -> str:
+        """The content, trimmed: non-blank, valid Unicode, no NUL, within ``max_content_bytes`` (not scanned)."""
+        return check_text("content", content, self.limits.max_content_bytes).strip()
+
+    def _check_topic(self, topic: Any) -> str | None:
+        """The topic in kebab form (None when absent or blank), within ``max_topic_chars`` as given and once
+        normalised (not scanned)."""
+        if topic is None:
+            return None
+        raw = check_str("topic", topic, self.limits.max_topic_chars)
+        if has_surrogates(raw):
+            raise InvalidArgumentError("topic", "is not valid Unicode (it holds a lone surrogate code point)")
+        normal = topic_key(raw)
+        if not normal:
+            if raw.strip():
+                raise InvalidArgumentError("topic", "must contain at least one letter or digit")
+            return None
+        return check_within("topic", normal, self.limits.max_topic_chars)
+
+    def _check_tags(self, tags: Any) -> tuple[tuple[str, ...], list[str]]:
+        """The tags lower-cased, trimmed and de-duplicated, and the same tags before lower-casing (for the
+        secret scan: key formats are case-sensitive). The count and every length are checked first (not
+        scanned here)."""
+        if tags is None:
+            return (), []
+        if isinstance(tags, str) or not isinstance(tags, list | tuple):
+            raise InvalidArgumentError("tags", "must be a list of strings")
+        given = cast(Sequence[Any], tags)
+        limit = self.limits.max_tag_chars
+        if len(given) > self.limits.max_tags:
+            raise InvalidArgumentError("tags", f"{len(given)} tags given; the limit is {self.limits.max_tags}")
+        raws = [check_str("tags", tag, limit, "a tag") for tag in given]
+        out: list[str] = []
+        trimmed: list[str] = []
+        for raw in raws:
+            if has_surrogates(raw):
+                raise InvalidArgumentError("tags", "a tag is not valid Unicode (lone surrogate code point)")
+            collapsed = collapse_ws(raw)
+            value = check_within("tags", collapsed.lower(), limit, "a tag")
+            if not value:
+                raise InvalidArgumentError("tags", "a tag must not be blank")
+            trimmed.append(collapsed)
+            if value not in out:
+                out.append(value)
+        return tuple(out), trimmed

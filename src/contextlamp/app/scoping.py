@@ -1,0 +1,146 @@
+"""Which stores a call may touch: the caller's personal store, their projects (by id or slug, created on
+first save) and their teams; the surface a call is recorded under. The first link of ``MemoryService``."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from contextlamp.app.state import (
+    MAX_SLUG_CHARS,
+    Caller,
+    ServiceState,
+    normalise_surface,
+)
+from contextlamp.app.validate import (
+    check_str,
+    check_within,
+)
+from contextlamp.domain.models import (
+    Entry,
+    Principal,
+)
+from contextlamp.errors import InvalidArgumentError
+from contextlamp.retrieval.search import ScopedStore
+from contextlamp.storage import Project, Store, Team
+from contextlamp.text import (
+    kebab,
+)
+
+
+class Scoping(ServiceState):
+    """The scoping operations of ``MemoryService`` (app/service.py composes the links)."""
+
+    def principal(self, user_name: str) -> Principal:
+        """The principal for a local user name, registering the user on first sight."""
+        return Principal(user_id=self.registry.control.ensure_user(user_name, self.clock()), name=user_name)
+
+    def _project(self, principal: Principal, ref: Any, create: bool) -> Project | None:
+        if ref is None:
+            return None
+        raw = self._check_ref("project", ref)
+        if not raw:
+            raise InvalidArgumentError("project", "must be a project id (prj_…) or slug, got an empty string")
+        control = self.registry.control
+        found = control.find_project(principal.user_id, raw)
+        if found is None and not raw.startswith("prj_"):
+            found = control.find_project(principal.user_id, kebab(raw))
+        if found is not None:
+            return found
+        slug = kebab(raw)
+        if not create or raw.startswith("prj_"):  # never repeats the value: it may be a pasted credential
+            raise InvalidArgumentError("project", "names none of your projects (give the id or slug of one of them)")
+        if not slug:
+            raise InvalidArgumentError("project", "a new project's slug needs at least one letter or digit")
+        if len(slug) > MAX_SLUG_CHARS:
+            raise InvalidArgumentError("project", f"a slug is at most {MAX_SLUG_CHARS} characters")
+        return control.create_project(principal.user_id, slug, self.clock())
+
+    def _team(self, principal: Principal, ref: Any, field: str = "team") -> tuple[Team, str]:
+        """The caller's team with id or slug ``ref`` and the caller's role in it. A team the caller is not in
+        gets the same error as a team that does not exist."""
+        raw = self._check_ref(field, ref)
+        for team, role in self.registry.control.memberships(principal.user_id):
+            if raw in (team.id, team.slug) or (raw and kebab(raw) == team.slug):
+                return team, role
+        raise InvalidArgumentError(field, "names none of your teams (give the id or slug of one of them)")
+
+    def _check_ref(self, field: str, value: Any) -> str:
+        """A project, team, scope, id or session_id argument, trimmed: a string of at most ``max_ref_chars``
+        characters (checked before any look-up or scan)."""
+        return check_str(field, value, self.limits.max_ref_chars).strip()
+
+    def _check_surface(self, value: Any) -> str | None:
+        """A ``source_surface`` argument in kebab form, within ``max_surface_chars`` as given and once
+        normalised; None when it is absent or empty (the client's own surface applies)."""
+        if value is None or value == "":
+            return None
+        raw = check_str("source_surface", value, self.limits.max_surface_chars)
+        return check_within("source_surface", normalise_surface(raw), self.limits.max_surface_chars)
+
+    def _client_surface(self, caller: Caller) -> str:
+        """The caller's surface cut to ``max_surface_chars``: a client names itself in the MCP handshake, at
+        any length, and the name is stored (``source_surface``, ``last_used_surface``)."""
+        limit = self.limits.max_surface_chars
+        return caller.surface if len(caller.surface) <= limit else caller.surface[:limit].rstrip("-") or "unknown"
+
+    def _team_stores(self, principal: Principal) -> list[ScopedStore]:
+        return [self._team_scoped(team) for team, _ in self.registry.control.memberships(principal.user_id)]
+
+    def _team_scoped(self, team: Team) -> ScopedStore:
+        return ScopedStore(self.registry.store(team.id), f"team:{team.id}", 2)
+
+    def _personal(self, principal: Principal) -> ScopedStore:
+        return ScopedStore(self.registry.store(principal.user_id), "personal", 0)
+
+    def _scoped(self, project: Project) -> ScopedStore:
+        return ScopedStore(self.registry.store(project.id), f"project:{project.id}", 1)
+
+    def _find(self, principal: Principal, entry_id: str, project: Any) -> tuple[Store, Entry] | None:
+        target = self._project(principal, project, create=False)
+        if target is not None:
+            candidates = [self._scoped(target).store]
+        else:
+            candidates = [self._personal(principal).store]
+            candidates += [self._scoped(p).store for p in self.registry.control.projects(principal.user_id)]
+        now = self.clock()
+        for store in candidates:
+            entry = store.get(entry_id)
+            if entry is not None and (entry.expires_at is None or entry.expires_at > now):
+                return store, entry
+        return None
+
+    def _find_team_learning(self, principal: Principal, entry_id: str) -> tuple[Store, Entry] | None:
+        """A team learning the caller may forget: theirs, or any in a team they administer.
+
+        Raises:
+            InvalidArgumentError: the caller is a member who neither contributed it nor administers the team.
+        """
+        now = self.clock()
+        for team, role in self.registry.control.memberships(principal.user_id):
+            store = self.registry.store(team.id)
+            entry = store.get(entry_id)
+            if entry is None or (entry.expires_at is not None and entry.expires_at <= now):
+                continue
+            if entry.contributed_by != principal.user_id and role != "admin":
+                raise InvalidArgumentError(
+                    "id",
+                    f"{entry_id} is a learning of team {team.slug}: only its contributor or a team admin can forget it",
+                )
+            return store, entry
+        return None
+
+    def _learnings(self, principal: Principal, refs: Sequence[tuple[str, str]]) -> list[Entry]:
+        """The entries behind ``(store_id, entry_id)`` refs that still exist in the principal's own stores,
+        in ref order, expired tasks left out; one ownership look-up and one read per store."""
+        owned = {principal.user_id} | {p.id for p in self.registry.control.projects(principal.user_id)}
+        by_store: dict[str, list[str]] = {}
+        for store_id, entry_id in refs:
+            if store_id in owned:
+                by_store.setdefault(store_id, []).append(entry_id)
+        found: dict[tuple[str, str], Entry] = {}
+        now = self.clock()
+        for store_id, ids in by_store.items():
+            entries = self.registry.store(store_id).entries(ids).items()
+            found.update(((store_id, i), e) for i, e in entries if e.expires_at is None or e.expires_at > now)
+        return [found[ref] for ref in refs if ref in found]

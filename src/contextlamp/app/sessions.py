@@ -1,0 +1,164 @@
+"""save_session and resume_session: distil a transcript into memories through the save path and record
+its digest; list and load digests; rewrite digests when a learning is forgotten. A link of ``MemoryService``."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from contextlamp.app.saving import Saving
+from contextlamp.app.state import (
+    RESUME_LIMIT_RANGE,
+    Caller,
+)
+from contextlamp.app.validate import (
+    check_int,
+    check_text,
+)
+from contextlamp.distill import parse_transcript, session_label, session_summary
+from contextlamp.distill.rank import MAX_ITEMS, keep_most_valuable
+from contextlamp.domain.models import (
+    Learning,
+    NewEntry,
+    Principal,
+    ResumeResult,
+    SaveSessionResult,
+    SessionDetail,
+    SessionDigest,
+    SessionInfo,
+)
+from contextlamp.domain.secret_scan import REDACTED
+from contextlamp.errors import InvalidArgumentError
+from contextlamp.storage import Store
+from contextlamp.text import (
+    new_id,
+)
+
+logger = logging.getLogger(__name__)
+
+
+class Sessions(Saving):
+    """The sessions operations of ``MemoryService`` (app/service.py composes the links)."""
+
+    def save_session(
+        self, caller: Caller, transcript: Any, source_surface: Any = None, project: Any = None
+    ) -> SaveSessionResult:
+        """Distil a whole session into durable memories and record its digest (spec/TOOLS.md save_session).
+
+        Items holding a secret are dropped; the transcript itself is never stored. A session that taught more
+        than ``rank.MAX_ITEMS`` items keeps the most valuable (distill/rank.py) and says in (ext) ``left_out``
+        how many it did not keep (the field is present only then).
+
+        Raises:
+            InvalidArgumentError: a bad argument (nothing is stored).
+        """
+        text = check_text("transcript", transcript, self.limits.max_transcript_bytes)
+        surface = self._check_surface(source_surface) or self._client_surface(caller)
+        project_ref = self._check_ref("project", project) if project is not None else None
+        self._refuse_secrets(source_surface=source_surface, project=project_ref)
+        target = self._project(caller.principal, project, create=True)
+        store_id = target.id if target else caller.principal.user_id
+        turns = parse_transcript(self.scanner.redact(text))
+        distilled = [i for i in self.distiller.distill(turns) if REDACTED not in i.content]
+        items, left_out = keep_most_valuable(distilled, MAX_ITEMS, lambda i: not self.scanner.kinds(i.content))
+        extra: dict[str, Any] = {"left_out": left_out} if left_out else {}  # set only when some were left out
+        saved = deduped = 0
+        kept: list[Any] = []
+        learnings: list[tuple[str, str]] = []
+        item_caller = Caller(caller.principal, surface)
+        prepared: list[tuple[Any, NewEntry]] = []
+        store: Store | None = None
+        for item in items:
+            try:
+                store, entry = self._prepare(
+                    item_caller,
+                    item.content,
+                    item.memory_type,
+                    item.kind,
+                    item.topic,
+                    None,
+                    None,
+                    target and target.id,
+                    None,
+                )
+            except InvalidArgumentError as exc:  # e.g. an over-long item; the rest of the session still counts
+                logger.info("distilled item not saved: %s", exc.field)
+                continue
+            prepared.append((item, entry))
+        results = self._store_all(store, [e for _, e in prepared]) if store is not None else []
+        for (item, _), result in zip(prepared, results, strict=True):
+            if (store_id, result.id) in learnings:
+                continue
+            learnings.append((store_id, result.id))
+            kept.append(item)
+            deduped, saved = deduped + result.deduped, saved + (not result.deduped)
+        if not learnings:
+            return SaveSessionResult(saved=0, deduped=0, total=0, **extra)
+        digest = SessionDigest(
+            id=new_id("ses"),
+            label=session_label(kept),
+            summary=session_summary(kept),
+            source_surface=surface,
+            created_at=self.clock(),
+            learnings=tuple(learnings),
+        )
+        self._personal(caller.principal).store.put_session(digest)
+        return SaveSessionResult(saved=saved, deduped=deduped, total=len(learnings), session_id=digest.id, **extra)
+
+    def resume_session(
+        self, caller: Caller, session_id: Any = None, limit: Any = 5, since: Any = None, source_surface: Any = None
+    ) -> ResumeResult:
+        """Recent session digests, or one session in full with its learnings that still exist.
+
+        Raises:
+            InvalidArgumentError: a bad argument, or a session_id that is unknown (or another user's).
+        """
+        personal = self._personal(caller.principal).store
+        if session_id is not None:
+            wanted = self._check_ref("session_id", session_id)
+            digest = personal.get_session(wanted) if wanted else None
+            if digest is None:
+                raise InvalidArgumentError("session_id", "names none of your sessions (give a session_id it returned)")
+            learnings = [
+                Learning(id=e.id, text=e.content, memory_type=e.memory_type, kind=e.kind)
+                for e in self._learnings(caller.principal, digest.learnings)
+            ]
+            return ResumeResult(
+                session=SessionDetail(
+                    session_id=digest.id,
+                    label=digest.label,
+                    summary=digest.summary,
+                    source_surface=digest.source_surface,
+                    ts=digest.created_at,
+                    learnings=learnings,
+                )
+            )
+        size = check_int("limit", limit, *RESUME_LIMIT_RANGE)
+        if since is not None and (isinstance(since, bool) or not isinstance(since, int) or not 0 <= since < 2**63):
+            given = since if isinstance(since, int) and not isinstance(since, bool) else type(since).__name__
+            raise InvalidArgumentError(
+                "since", f"must be a time in ms since the Unix epoch (integer from 0 to 2**63 - 1), got {given}"
+            )
+        surface = self._check_surface(source_surface)
+        return ResumeResult(
+            sessions=[
+                SessionInfo(
+                    session_id=d.id,
+                    label=d.label,
+                    summary=d.summary,
+                    source_surface=d.source_surface,
+                    ts=d.created_at,
+                    learnings_count=len(self._learnings(caller.principal, d.learnings)),
+                )
+                for d in personal.sessions(size, since, surface)
+            ]
+        )
+
+    def _forget_in_digests(self, principal: Principal, entry_id: str) -> None:
+        """Rebuild the label and summary of every session that listed a forgotten entry, without its text."""
+        personal = self._personal(principal).store
+        for digest in personal.sessions_with(entry_id):
+            remaining = self._learnings(principal, [ref for ref in digest.learnings if ref[1] != entry_id])
+            label = session_label(remaining) if remaining else "Session"
+            summary = session_summary(remaining) if remaining else ""
+            personal.rewrite_session(digest.id, label, summary, entry_id)

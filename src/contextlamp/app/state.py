@@ -1,0 +1,58 @@
+"""What every link of ``MemoryService`` shares: its collaborators (set by ``MemoryService.__init__``), the
+argument ranges of spec/TOOLS.md, and the caller of a call.
+
+``MemoryService`` is a chain of links, one concept each, so no module holds more than one job:
+``Scoping`` (which stores a call may touch) -> ``Saving`` (save_context) -> ``Sessions`` (save_session,
+resume_session) -> ``MemoryService`` (get, list, forget, and the constructor).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from contextlamp.config import FusionWeights, Limits, TrustWeights
+from contextlamp.distill import Distiller
+from contextlamp.domain.embedding import Embedder
+from contextlamp.domain.models import Principal
+from contextlamp.domain.secret_scan import SecretScanner
+from contextlamp.retrieval.questions import QuestionGenerator
+from contextlamp.storage import StoreRegistry
+from contextlamp.text import kebab
+
+MAX_RESULTS_RANGE = (1, 50)  # spec/TOOLS.md get_context
+LIST_LIMIT_RANGE = (1, 200)  # spec/TOOLS.md list_context
+RESUME_LIMIT_RANGE = (1, 50)  # spec/TOOLS.md resume_session
+MAX_SLUG_CHARS = 64
+RESTATEMENT_CANDIDATE_MARGIN = 0.1  # folded-cosine margin below the paraphrase threshold (see _restated)
+SCOPES = ("personal", "team", "team:<id>", "all")
+
+
+@dataclass(frozen=True)
+class Caller:
+    """Who is calling and from where: the principal (from the transport) and the client's surface
+    (``claude-code``, ``cursor``, ``cli``; ``unknown`` when the client gave no name)."""
+
+    principal: Principal
+    surface: str
+
+
+def normalise_surface(name: str | None) -> str:
+    """Client name to lower-case kebab (``"Claude Code"`` -> ``"claude-code"``); ``"unknown"`` when empty."""
+    return kebab(name or "") or "unknown"
+
+
+class ServiceState:
+    """The collaborators of ``MemoryService``, typed once for every link of the chain."""
+
+    registry: StoreRegistry
+    embedder: Embedder
+    scanner: SecretScanner
+    limits: Limits
+    weights: FusionWeights
+    task_ttl_ms: int
+    questions: QuestionGenerator
+    distiller: Distiller
+    clock: Callable[[], int]
+    trust_weights: TrustWeights
+    team_paraphrase_threshold: float
