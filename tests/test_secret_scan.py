@@ -238,7 +238,7 @@ def test_a_failed_prefilter_runs_every_rule(monkeypatch: pytest.MonkeyPatch) -> 
 
 
 def test_the_prefilter_opens_counted_repetitions_and_nothing_else() -> None:
-    from contextlamp.secret_scan import relaxed
+    from contextlamp.domain.secret_scan import relaxed
 
     assert relaxed(r"a{3}[x{2}]\p{Z}{1,4}(?:b){0,6}c{2,}\{5}") == r"a+[x{2}]\p{Z}+(?:b)*c+\{5}"
     for rule in SecretScanner.patterns():

@@ -41,11 +41,11 @@ def test_questions_and_unicode_survive_the_round_trip(make: Maker, store: Store)
 
 def test_put_without_vectors_only_dedupes(make: Maker, store: Store) -> None:
     new = make.new("Deploys happen on Thursdays.")
-    assert store.put(new, None, make.now) is None  # unknown content: nothing written, the caller embeds
+    assert ops.put(store, new, None, make.now) is None  # unknown content: nothing written, the caller embeds
     assert store.count() == 0 and store.get(new.id) is None
     first = make.save("Deploys happen on Thursdays.")
     again = make.new("Deploys   happen on Thursdays.")  # same content key (whitespace collapsed)
-    outcome = store.put(again, None, make.now)
+    outcome = ops.put(store, again, None, make.now)
     assert outcome is not None and outcome.id == first.id and outcome.deduped
     assert store.count() == 1
 
@@ -53,7 +53,7 @@ def test_put_without_vectors_only_dedupes(make: Maker, store: Store) -> None:
 def test_the_same_content_twice_is_one_entry_that_keeps_its_id(make: Maker, store: Store) -> None:
     first = make.save("We use ruff for linting.")
     new = make.new("We use ruff for linting.")
-    outcome = store.put(new, make.vector(new), make.now)
+    outcome = ops.put(store, new, make.vector(new), make.now)
     assert outcome is not None and outcome.id == first.id and outcome.deduped
     assert store.count() == 1 and store.get(new.id) is None
 
@@ -173,7 +173,7 @@ def test_concurrent_identical_puts_yield_one_entry(make: Maker, store: Store) ->
 
     def save(new: NewEntry) -> PutOutcome | None:
         barrier.wait()
-        return store.put(new, make.vector(new), make.now)
+        return ops.put(store, new, make.vector(new), make.now)
 
     with ThreadPoolExecutor(len(news)) as pool:
         outcomes = list(pool.map(save, news))
