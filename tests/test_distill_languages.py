@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from contextlamp.distill import OfflineDistiller, parse_transcript
-from contextlamp.distill.cues import detect_language
+from contextlamp.distill.language import detect_language
 from contextlamp.distill.script import terms, word_count
 
 

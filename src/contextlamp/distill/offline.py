@@ -12,7 +12,7 @@ Pipeline per session, every stage linear in the transcript's size:
    memory_type and kind from the cue phrases of its language (cues.py). Languages without a full cue list
    are declarative: a statement with enough words is a fact. A sentence is made self-contained (English "I"
    -> "The user", a sentence opening on a dangling pronoun is joined to the one before it). A correction
-   ("Correction: ...", "actually, X, not Y", "scratch that", "Korrektur:", "更正：" ...; cues.correction_body)
+   ("Correction: ...", "actually, X, not Y", "scratch that", "Korrektur:", "更正：" ...; corrections.correction_body)
    loses its marker and is flagged.
 3. resolve (``resolve``): a restatement replaces the earlier statement (same numbers, content words differing
    by at most one, or only by a flip such as always/never), and a correction replaces the earlier statement
@@ -36,14 +36,10 @@ from typing import Any, cast
 import pysbd  # pyright: ignore[reportMissingTypeStubs]  (no stubs published)
 
 from contextlamp.distill.base import DistilledItem
-from contextlamp.distill.cues import (
-    LANGUAGE_WORDS,
-    Cues,
-    correction_body,
-    cues_for,
-    detect_language,
-    ends_as_question,
-)
+from contextlamp.distill.corrections import correction_body
+from contextlamp.distill.cue_set import Cues
+from contextlamp.distill.cues import cues_for, ends_as_question
+from contextlamp.distill.language import LANGUAGE_WORDS, detect_language
 from contextlamp.distill.script import terms, word_count
 from contextlamp.distill.transcript import Turn
 from contextlamp.domain.models import Kind, MemoryType
@@ -121,7 +117,7 @@ class OfflineDistiller:
 
 
 def session_language(turns: list[Turn]) -> str:
-    """ISO 639-1 code of the language the user writes in (cues.detect_language over user turns and digests,
+    """ISO 639-1 code of the language the user writes in (language.detect_language over user turns and digests,
     else over the first turn)."""
     return detect_language(" ".join(t.text for t in turns if t.role in ("user", "digest")) or turns[0].text)
 

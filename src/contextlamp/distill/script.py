@@ -50,7 +50,7 @@ _UKRAINIAN = re.compile(r"[іїєґІЇЄҐ]")
 _PERSIAN = re.compile(r"[پچژگ]")
 _URDU = re.compile(r"[ٹڈڑںےھ]")
 
-# the language of each non-Latin script (None: Latin, decided by function words in cues.detect_language)
+# the language of each non-Latin script (None: Latin, decided by function words in language.detect_language)
 SCRIPT_LANGUAGE = {
     "han": "zh",
     "kana": "ja",

@@ -1,0 +1,43 @@
+"""The language of a text: from its script (script.py), else, for Latin script, from common function words.
+
+Han with kana is Japanese, Han alone Chinese, Hangul Korean, Cyrillic Russian, Arabic script Arabic
+(script.script_language); a Latin-script text is the language whose function words it uses most
+(``LANGUAGE_WORDS``), which are also words that never name a correction's subject (resolve.py).
+"""
+
+from __future__ import annotations
+
+import re
+
+from contextlamp.distill.script import SAMPLE_CHARS, script_language
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+# common function words of Latin-script languages: the language guess, and words that never name a subject
+LANGUAGE_WORDS: dict[str, frozenset[str]] = {
+    "en": _words("the and is are we i you to of it that this for with not be have do our my"),
+    "de": _words("der die das und ist sind wir ich du nicht ein eine zu mit für auf unser mein es"),
+    "fr": _words("le la les et est sont nous je vous pas un une des pour avec sur notre mon ce"),
+    "es": _words("el la los las y es son nosotros yo tú no un una para con en nuestro mi que"),
+    # Latin-script languages without a cue set (they get GENERIC): told apart so that their text is not read
+    # with another language's cues
+    "it": _words("il lo di che è e per non un una sono mi ho con del della gli le questo nostro mio"),
+    "pt": _words("o os de que é e para não um uma são eu com do da em nós nosso meu isso"),
+    "nl": _words("de het een en is zijn wij ik je niet van voor met op dat dit ons onze mijn"),
+}
+
+
+def detect_language(text: str) -> str:
+    """ISO 639-1 code of the language of ``text``: from its script when that tells (script.script_language:
+    ``zh``, ``ja``, ``ko``, ``ru``, ``ar``, ...), else the Latin-script language whose common function words
+    occur most in the first ``SAMPLE_CHARS`` characters (``en`` on a tie or none)."""
+    by_script = script_language(text)
+    if by_script is not None:
+        return by_script
+    words = re.findall(r"[\w']+", text[:SAMPLE_CHARS].lower())[:2000]
+    counts = {lang: sum(1 for w in words if w in vocab) for lang, vocab in LANGUAGE_WORDS.items()}
+    best = max(counts, key=lambda lang: (counts[lang], lang == "en"))
+    return best if counts[best] > 0 else "en"
