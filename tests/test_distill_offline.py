@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from contextlamp.distill import OfflineDistiller, parse_transcript
-from contextlamp.distill.offline import to_user_perspective
+from contextlamp.distill.perspective import to_user_perspective
 
 
 def _distil(text: str) -> list[tuple[str, str, str]]:
