@@ -61,25 +61,25 @@ def word_alternation(*groups: str) -> str:
     return "|".join(re.escape(w) for w in sorted(words, key=lambda w: (-len(w), w)))
 
 
-Pattern = str | re.Pattern[str] | None  # a cue as the tables write it: source, compiled, or none
+CueSource = str | re.Pattern[str] | None  # a cue as a table writes it: its source, compiled, or none
 
 
 def cue_set(
     *,
-    chatter: Pattern = None,
-    offer: Pattern = None,
-    request: Pattern = None,
-    confirm: Pattern = None,
-    dangling: Pattern = None,
-    task: Pattern = None,
-    decision: Pattern = None,
-    instruction: Pattern = None,
-    preference: Pattern = None,
-    event: Pattern = None,
-    fact: Pattern = None,
+    chatter: CueSource = None,
+    offer: CueSource = None,
+    request: CueSource = None,
+    confirm: CueSource = None,
+    dangling: CueSource = None,
+    task: CueSource = None,
+    decision: CueSource = None,
+    instruction: CueSource = None,
+    preference: CueSource = None,
+    event: CueSource = None,
+    fact: CueSource = None,
     task_label: str = "Task",
-    filler: Pattern = None,
-    question: Pattern = None,
+    filler: CueSource = None,
+    question: CueSource = None,
     declarative: bool = False,
     min_words: int = MIN_WORDS,
 ) -> Cues:
@@ -106,7 +106,7 @@ def cue_set(
     )
 
 
-def _compiled(pattern: Pattern) -> re.Pattern[str]:
+def _compiled(pattern: CueSource) -> re.Pattern[str]:
     if pattern is None:
         return NEVER
     return pattern if isinstance(pattern, re.Pattern) else cue(pattern)
