@@ -1,0 +1,50 @@
+"""The read primitives of an ``EntryWriter`` (``domain/ports.py``), written once for both backends.
+
+Inside a write transaction the ledger reads entries by id, by dedupe key, by topic, by contributor, by what
+replaced them and by expiry; the statements differ between the engines only in the placeholder (``?`` or
+``%s``) and in the column that gives creation order (SQLite's ``rowid``; PostgreSQL's ``created_at, id``).
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from contextlamp.domain.models import Entry
+
+
+class EntryReads(ABC):
+    """``get``, ``by_key``, ``expired``, ``live_on_topic``, ``replaced_by`` and ``by_contributor`` over one
+    ``_many`` query of the backend. A subclass sets ``MARK`` (its placeholder), ``ORDER`` (creation order)
+    and ``SWEEP_ORDER`` (the order of ``expired``, kept as each backend had it: empty or ``" ORDER BY …"``)."""
+
+    MARK: ClassVar[str]
+    ORDER: ClassVar[str]
+    SWEEP_ORDER: ClassVar[str]
+
+    @abstractmethod
+    def _many(self, where: str, params: Sequence[Any]) -> list[Entry]:
+        """The entries of this store matching ``where`` (SQL after ``WHERE``, may end in ``ORDER BY``)."""
+
+    def _one(self, where: str, params: Sequence[Any]) -> Entry | None:
+        found = self._many(where, params)
+        return found[0] if found else None
+
+    def get(self, entry_id: str) -> Entry | None:
+        return self._one(f"id = {self.MARK}", (entry_id,))
+
+    def by_key(self, content_key: str) -> Entry | None:
+        return self._one(f"content_key = {self.MARK}", (content_key,))
+
+    def expired(self, now: int) -> list[Entry]:
+        return self._many(f"expires_at IS NOT NULL AND expires_at <= {self.MARK}{self.SWEEP_ORDER}", (now,))
+
+    def live_on_topic(self, topic: str) -> list[Entry]:
+        return self._many(f"topic = {self.MARK} AND superseded_by IS NULL ORDER BY {self.ORDER}", (topic,))
+
+    def replaced_by(self, entry_id: str) -> list[Entry]:
+        return self._many(f"superseded_by = {self.MARK}", (entry_id,))
+
+    def by_contributor(self, user_id: str) -> list[Entry]:
+        return self._many(f"contributed_by = {self.MARK} ORDER BY {self.ORDER}", (user_id,))
