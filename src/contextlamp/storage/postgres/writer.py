@@ -22,11 +22,7 @@ from contextlamp.storage.postgres.rows import (
     insert_vectors,
     tsv_fields,
 )
-from contextlamp.storage.shared.reads import EntryReads
-
-_UPDATABLE = frozenset(
-    {"topic", "kind", "memory_type", "tags", "expires_at", "superseded_by", "superseded_at", "trust"}
-)
+from contextlamp.storage.shared.writer import EntryReads, wants_update
 
 
 def topic_lock(conn: psycopg.Connection[Any], store_id: str, topic: str | None) -> None:
@@ -70,10 +66,7 @@ class PostgresWriter(EntryReads):
         return insert_entry(self.conn, self.store_id, entry, vector)
 
     def update(self, entry_id: str, **fields: Any) -> None:
-        unknown = set(fields) - _UPDATABLE
-        if unknown:
-            raise ValueError(f"not updatable: {sorted(unknown)}")
-        if not fields:
+        if not wants_update(fields):
             return
         sets = [f"{k} = %s::text[]" if k == "tags" else f"{k} = %s" for k in fields]
         params: list[Any] = [list(v) if k == "tags" else v for k, v in fields.items()]

@@ -15,14 +15,11 @@ import numpy as np
 
 from contextlamp.domain.embedding import Vectors
 from contextlamp.domain.models import Entry
-from contextlamp.storage.shared.reads import EntryReads
+from contextlamp.storage.shared.writer import EntryReads, wants_update
 from contextlamp.storage.sqlite.fulltext import fts_delete, fts_insert
 from contextlamp.storage.sqlite.rows import ENTRY_COLUMNS, SQLITE_MAX_VARS, entry_from_row, insert_entry, marks
 
 _JSON_FIELDS = ("tags", "questions")
-_UPDATABLE = frozenset(
-    {"topic", "kind", "memory_type", "tags", "expires_at", "superseded_by", "superseded_at", "trust"}
-)
 
 
 class SqliteWriter(EntryReads):
@@ -62,10 +59,7 @@ class SqliteWriter(EntryReads):
         return True
 
     def update(self, entry_id: str, **fields: Any) -> None:
-        unknown = set(fields) - _UPDATABLE
-        if unknown:
-            raise ValueError(f"not updatable: {sorted(unknown)}")
-        if not fields:
+        if not wants_update(fields):
             return
         old = self.conn.execute("SELECT rowid, content, topic, tags FROM entries WHERE id = ?", (entry_id,)).fetchone()
         if old is None:

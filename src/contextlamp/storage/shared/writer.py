@@ -1,4 +1,5 @@
-"""The read primitives of an ``EntryWriter`` (``domain/ports.py``), written once for both backends.
+"""What the two ``EntryWriter`` implementations (``domain/ports.py``) share: the fields an update may set,
+and the read primitives, written once for both backends.
 
 Inside a write transaction the ledger reads entries by id, by dedupe key, by topic, by contributor, by what
 replaced them and by expiry; the statements differ between the engines only in the placeholder (``?`` or
@@ -12,6 +13,20 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from contextlamp.domain.models import Entry
+
+UPDATABLE = frozenset({"topic", "kind", "memory_type", "tags", "expires_at", "superseded_by", "superseded_at", "trust"})
+
+
+def wants_update(fields: dict[str, Any]) -> bool:
+    """Whether ``EntryWriter.update`` has anything to write: False for no fields.
+
+    Raises:
+        ValueError: a field is not one of ``UPDATABLE`` (content, its key and the vector never change in place).
+    """
+    unknown = set(fields) - UPDATABLE
+    if unknown:
+        raise ValueError(f"not updatable: {sorted(unknown)}")
+    return bool(fields)
 
 
 class EntryReads(ABC):
