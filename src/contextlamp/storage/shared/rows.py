@@ -1,18 +1,24 @@
 """Row mapping both backends share: an ``Entry`` from an ``entries`` row, session digests from ``sessions``
 rows and their learnings, and the filter of a session listing.
 
-A row is any mapping from column name to value (``sqlite3.Row``, a psycopg ``dict_row``); the list fields
+A row is anything read by column name (``sqlite3.Row``, a psycopg ``dict_row``); the list fields
 (``LIST_FIELDS``) arrive in each backend's representation and are decoded by the function it passes.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, Protocol
 
 from contextlamp.domain.models import ENTRY_FIELDS, LIST_FIELDS, Entry, SessionDigest
 
-Row = Mapping[str, Any]
+
+class Row(Protocol):
+    """A row read by column name: ``sqlite3.Row`` or a psycopg ``dict_row``."""
+
+    def __getitem__(self, key: str, /) -> Any:
+        """The value of column ``key``."""
+        ...
 
 
 def entry_from_row(row: Row, decode_list: Callable[[Any], Iterable[str]]) -> Entry:

@@ -35,7 +35,7 @@ def marks(count: int) -> str:
 
 def entry_from_row(row: sqlite3.Row) -> Entry:
     """The ``Entry`` of an ``entries`` row (``ENTRY_COLUMNS``; tags and questions as JSON text)."""
-    return shared_rows.entry_from_row(row, json.loads)  # pyright: ignore[reportArgumentType]
+    return shared_rows.entry_from_row(row, json.loads)
 
 
 def insert_entry(conn: sqlite3.Connection, entry: Entry, vectors: Vectors) -> None:

@@ -34,7 +34,7 @@ class SqliteSessions(StoreFile):
             "ORDER BY session_id, ord",
             ids,
         )
-        return session_digests(rows, ((r["session_id"], r["store_id"], r["entry_id"]) for r in learned))  # pyright: ignore[reportArgumentType]
+        return session_digests(rows, ((r["session_id"], r["store_id"], r["entry_id"]) for r in learned))
 
     def sessions(self, limit: int, since: int | None, surface: str | None) -> list[SessionDigest]:
         where, params = session_filter(since, surface, "?")
