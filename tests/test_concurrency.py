@@ -13,8 +13,8 @@ from contextlamp.app.service import Caller, MemoryService
 from contextlamp.embedding import FakeEmbedder
 from contextlamp.errors import StorageError
 from contextlamp.storage import StoreRegistry
-from contextlamp.storage import sqlite as sqlite_backend
-from contextlamp.storage.control import SqliteExecutor
+from contextlamp.storage.sqlite import connection as sqlite_backend
+from contextlamp.storage.sqlite.control import SqliteExecutor
 
 WORKERS = 20
 

@@ -15,7 +15,7 @@ import pytest
 from contextlamp.app.service import Caller, MemoryService
 from contextlamp.embedding import FakeEmbedder
 from contextlamp.storage import StoreRegistry
-from contextlamp.storage import sqlite as sqlite_backend
+from contextlamp.storage.sqlite import vectors as sqlite_backend
 
 WORDS = [
     "alpha",
@@ -92,7 +92,7 @@ def test_search_is_exact_across_blocks_and_follows_other_writers(
         assert added[2] not in dict(found) and _same_ranking(found, _brute_force(reader, caller, query, 8))
 
 
-def _score_in_child(index: sqlite_backend._VectorIndex, query: np.ndarray, queue: Any) -> None:  # pyright: ignore[reportPrivateUsage]
+def _score_in_child(index: sqlite_backend.VectorIndex, query: np.ndarray, queue: Any) -> None:
     queue.put(index.scores(query).tolist())
 
 
@@ -102,7 +102,7 @@ def test_a_forked_process_can_still_score(monkeypatch: pytest.MonkeyPatch) -> No
     monkeypatch.setattr(sqlite_backend, "VECTOR_BLOCK_ROWS", 2)
     monkeypatch.setattr(sqlite_backend, "PARALLEL_MIN_BLOCKS", 2)
     monkeypatch.setattr(sqlite_backend, "SCORING_THREADS", 2)
-    index = sqlite_backend._VectorIndex(3)  # pyright: ignore[reportPrivateUsage]
+    index = sqlite_backend.VectorIndex(3)
     vectors = np.arange(24, dtype=np.float32).reshape(8, 3)
     index.append([{"seq": i + 1, "entry_rowid": i + 1, "vec": v.tobytes()} for i, v in enumerate(vectors)])  # type: ignore[misc]
     query = np.array([1.0, 0.0, -1.0], dtype=np.float32)

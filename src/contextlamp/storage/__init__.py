@@ -1,7 +1,9 @@
 """Storage backends behind the ``Store`` and ``ControlPlane`` protocols; ``StoreRegistry`` opens them.
 
 Two backends: SQLite files under the data directory (the embedded default) and PostgreSQL + pgvector
-(``database_url``), for several server replicas on one database.
+(``database_url``), for several server replicas on one database. Packages: ``sqlite/`` and ``postgres/``
+(each split by concept), ``shared/`` (row mapping, the writer's reads and the control plane's tables, written
+once); ``control.py`` is the control plane in portable SQL over either backend's executor.
 """
 
 from __future__ import annotations
@@ -22,11 +24,11 @@ from contextlamp.domain.ports import (
 )
 from contextlamp.errors import StorageError
 from contextlamp.storage.control import SqlControlPlane, sqlite_control_plane
-from contextlamp.storage.sqlite import SqliteStore
+from contextlamp.storage.sqlite.store import SqliteStore
 from contextlamp.text import is_id
 
 if TYPE_CHECKING:
-    from contextlamp.storage.postgres import PostgresDatabase
+    from contextlamp.storage.postgres.pool import PostgresDatabase
 
 __all__ = [
     "AccessTokenRecord",
@@ -63,7 +65,8 @@ class StoreRegistry:
         self._lock = threading.Lock()
         self._postgres: PostgresDatabase | None = None
         if database_url:
-            from contextlamp.storage.postgres import PostgresDatabase, PostgresExecutor
+            from contextlamp.storage.postgres.control import PostgresExecutor
+            from contextlamp.storage.postgres.pool import PostgresDatabase
 
             self._postgres = PostgresDatabase(database_url, embedder_identity, dim, pool_size)
             self.control: ControlPlane = SqlControlPlane(PostgresExecutor(self._postgres))
@@ -93,7 +96,7 @@ class StoreRegistry:
                 store = None
             if store is None:
                 if self._postgres is not None:
-                    from contextlamp.storage.postgres import PostgresStore
+                    from contextlamp.storage.postgres.store import PostgresStore
 
                     store = PostgresStore(self._postgres, store_id)
                 else:

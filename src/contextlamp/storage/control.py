@@ -3,81 +3,23 @@
 One implementation, ``SqlControlPlane``, runs on SQLite (``<home>/control.db``) and on PostgreSQL (the same
 database as the stores) through a small ``Executor``: the statements are written once with ``?``
 placeholders, and every race (two replicas creating one user, one project slug, one membership) is decided
-by a unique index and ``ON CONFLICT``, which both engines implement alike.
+by a unique index and ``ON CONFLICT``, which both engines implement alike. The tables are
+``shared/control_schema.py``; the executors are ``sqlite/control.py`` and ``postgres/control.py``.
 """
 
 from __future__ import annotations
 
-import contextlib
-import sqlite3
-import threading
-from collections.abc import Generator, Mapping, Sequence
-from contextlib import AbstractContextManager, contextmanager
+from collections.abc import Mapping, Sequence
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any, Protocol
 
 from contextlamp.domain.ports import AccessTokenRecord, Membership, Project, Team, User
 from contextlamp.errors import ConflictError, InvalidArgumentError, NotFoundError, StorageError
-from contextlamp.storage.sqlite import connect, map_errors, migrate
+from contextlamp.storage.sqlite.control import SqliteExecutor
 from contextlamp.text import is_id, new_id
 
 Row = Mapping[str, Any]
-
-SQLITE_MIGRATIONS: tuple[str, ...] = (
-    """
-    CREATE TABLE IF NOT EXISTS users (
-        id TEXT PRIMARY KEY,
-        name TEXT NOT NULL UNIQUE,
-        created_at INTEGER NOT NULL
-    );
-    CREATE TABLE IF NOT EXISTS projects (
-        id TEXT PRIMARY KEY,
-        slug TEXT NOT NULL,
-        owner_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
-        name TEXT NOT NULL,
-        created_at INTEGER NOT NULL,
-        UNIQUE (owner_id, slug)
-    );
-    """,
-    # 2: personal access tokens (hash only) and external identities (OIDC issuer + sub) for the HTTP server
-    """
-    CREATE TABLE IF NOT EXISTS tokens (
-        id TEXT PRIMARY KEY,
-        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
-        name TEXT NOT NULL,
-        token_hash TEXT NOT NULL UNIQUE,
-        created_at INTEGER NOT NULL,
-        expires_at INTEGER,
-        last_used_at INTEGER,
-        revoked_at INTEGER
-    );
-    CREATE INDEX IF NOT EXISTS tokens_user ON tokens(user_id);
-    CREATE TABLE IF NOT EXISTS identities (
-        issuer TEXT NOT NULL,
-        subject TEXT NOT NULL,
-        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
-        created_at INTEGER NOT NULL,
-        PRIMARY KEY (issuer, subject)
-    );
-    """,
-    # 3: teams and their members (a team's learnings live in the store named by the team id)
-    """
-    CREATE TABLE IF NOT EXISTS teams (
-        id TEXT PRIMARY KEY,
-        slug TEXT NOT NULL UNIQUE,
-        name TEXT NOT NULL,
-        created_at INTEGER NOT NULL
-    );
-    CREATE TABLE IF NOT EXISTS team_members (
-        team_id TEXT NOT NULL REFERENCES teams(id) ON DELETE CASCADE,
-        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
-        role TEXT NOT NULL CHECK (role IN ('member', 'admin')),
-        added_at INTEGER NOT NULL,
-        PRIMARY KEY (team_id, user_id)
-    );
-    CREATE INDEX IF NOT EXISTS team_members_user ON team_members(user_id);
-    """,
-)
 
 
 class Executor(Protocol):
@@ -103,45 +45,6 @@ class Executor(Protocol):
     def close(self) -> None:
         """Release the connection (an executor over a shared pool releases nothing)."""
         ...
-
-
-class SqliteExecutor:
-    """``Executor`` over one SQLite file (WAL, busy timeout; ``connect``), serialised by a lock."""
-
-    def __init__(self, path: Path) -> None:
-        self._conn = connect(path)
-        self._lock = threading.RLock()
-        migrate(self._conn, SQLITE_MIGRATIONS)
-
-    def all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
-        with self._lock, map_errors("The control plane"):
-            return [dict(row) for row in self._conn.execute(sql, params).fetchall()]
-
-    def run(self, sql: str, params: Sequence[Any] = ()) -> int:
-        with self._lock, map_errors("The control plane"):
-            return self._conn.execute(sql, params).rowcount
-
-    @contextmanager
-    def transaction(self) -> Generator[Executor]:
-        with self._lock, map_errors("The control plane"):
-            self._conn.execute("BEGIN IMMEDIATE")
-            try:
-                yield self
-                self._conn.execute("COMMIT")
-            except BaseException:
-                if self._conn.in_transaction:
-                    with contextlib.suppress(sqlite3.Error):  # the first error is the one to report
-                        self._conn.execute("ROLLBACK")
-                raise
-
-    def scrub(self) -> None:
-        # a reader elsewhere may hold a snapshot: then the next checkpoint does it
-        with self._lock, contextlib.suppress(sqlite3.OperationalError):
-            self._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-
-    def close(self) -> None:
-        with self._lock:
-            self._conn.close()
 
 
 def _user(row: Row) -> User:

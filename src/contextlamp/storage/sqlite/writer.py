@@ -15,31 +15,24 @@ import numpy as np
 
 from contextlamp.domain.embedding import Vectors
 from contextlamp.domain.models import Entry
-from contextlamp.storage.sqlite import (
-    ENTRY_COLUMNS,
-    SQLITE_MAX_VARS,
-    entry_from_row,
-    fts_delete,
-    fts_insert,
-    insert_entry,
-)
+from contextlamp.storage.shared.writer import EntryReads, wants_update
+from contextlamp.storage.sqlite.fulltext import fts_delete, fts_insert
+from contextlamp.storage.sqlite.rows import ENTRY_COLUMNS, SQLITE_MAX_VARS, entry_from_row, insert_entry, marks
 
 _JSON_FIELDS = ("tags", "questions")
-_UPDATABLE = frozenset(
-    {"topic", "kind", "memory_type", "tags", "expires_at", "superseded_by", "superseded_at", "trust"}
-)
 
 
-class SqliteWriter:
-    """The write primitives over ``conn`` inside an open write transaction (see ``EntryWriter``)."""
+class SqliteWriter(EntryReads):
+    """The write primitives over ``conn`` inside an open write transaction (see ``EntryWriter``); the reads
+    come from ``EntryReads`` (creation order: ``rowid``)."""
+
+    MARK = "?"
+    ORDER = "rowid"
+    SWEEP_ORDER = ""
 
     def __init__(self, conn: sqlite3.Connection) -> None:
         self.conn = conn
         self.deleted = False  # an entry was deleted: the store scrubs and reloads its index after the commit
-
-    def _one(self, where: str, params: Sequence[Any]) -> Entry | None:
-        row = self.conn.execute(f"SELECT {ENTRY_COLUMNS} FROM entries WHERE {where}", params).fetchone()
-        return entry_from_row(row) if row is not None else None
 
     def _many(self, where: str, params: Sequence[Any]) -> list[Entry]:
         rows = self.conn.execute(f"SELECT {ENTRY_COLUMNS} FROM entries WHERE {where}", params).fetchall()
@@ -48,30 +41,12 @@ class SqliteWriter:
     def lock_topic(self, topic: str | None) -> None:
         """Nothing: ``BEGIN IMMEDIATE`` holds the database's single write lock."""
 
-    def get(self, entry_id: str) -> Entry | None:
-        return self._one("id = ?", (entry_id,))
-
-    def by_key(self, content_key: str) -> Entry | None:
-        return self._one("content_key = ?", (content_key,))
-
-    def expired(self, now: int) -> list[Entry]:
-        return self._many("expires_at IS NOT NULL AND expires_at <= ?", (now,))
-
-    def live_on_topic(self, topic: str) -> list[Entry]:
-        return self._many("topic = ? AND superseded_by IS NULL ORDER BY rowid", (topic,))
-
-    def replaced_by(self, entry_id: str) -> list[Entry]:
-        return self._many("superseded_by = ?", (entry_id,))
-
-    def by_contributor(self, user_id: str) -> list[Entry]:
-        return self._many("contributed_by = ? ORDER BY rowid", (user_id,))
-
     def corroborated(self, entry_ids: Sequence[str]) -> set[str]:
         found: set[str] = set()
         for start in range(0, len(entry_ids), SQLITE_MAX_VARS):
             chunk = list(entry_ids[start : start + SQLITE_MAX_VARS])
             rows = self.conn.execute(
-                f"SELECT DISTINCT entry_id FROM corroborations WHERE entry_id IN ({','.join('?' * len(chunk))})",
+                f"SELECT DISTINCT entry_id FROM corroborations WHERE entry_id IN ({marks(len(chunk))})",
                 chunk,
             ).fetchall()
             found.update(row[0] for row in rows)
@@ -84,10 +59,7 @@ class SqliteWriter:
         return True
 
     def update(self, entry_id: str, **fields: Any) -> None:
-        unknown = set(fields) - _UPDATABLE
-        if unknown:
-            raise ValueError(f"not updatable: {sorted(unknown)}")
-        if not fields:
+        if not wants_update(fields):
             return
         old = self.conn.execute("SELECT rowid, content, topic, tags FROM entries WHERE id = ?", (entry_id,)).fetchone()
         if old is None:

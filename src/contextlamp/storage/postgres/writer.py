@@ -6,6 +6,7 @@ leave exactly one current entry; dedupe is atomic through ``UNIQUE (store_id, co
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 from typing import Any, cast
 
@@ -13,23 +14,32 @@ import psycopg
 
 from contextlamp.domain.embedding import Vectors
 from contextlamp.domain.models import Entry
-from contextlamp.storage.postgres import (
+from contextlamp.storage.postgres.rows import (
     ENTRY_COLUMNS,
     TSV,
     entry_from_row,
     insert_entry,
     insert_vectors,
-    topic_lock,
     tsv_fields,
 )
-
-_UPDATABLE = frozenset(
-    {"topic", "kind", "memory_type", "tags", "expires_at", "superseded_by", "superseded_at", "trust"}
-)
+from contextlamp.storage.shared.writer import EntryReads, wants_update
 
 
-class PostgresWriter:
-    """The write primitives of store ``store_id`` over ``conn`` inside an open transaction (``EntryWriter``)."""
+def topic_lock(conn: psycopg.Connection[Any], store_id: str, topic: str | None) -> None:
+    """Serialise writers of one (store, topic) until commit (pg_advisory_xact_lock on a 64-bit hash)."""
+    if topic is None:
+        return
+    digest = hashlib.blake2b(f"{store_id}\x00{topic}".encode(), digest_size=8).digest()
+    conn.execute("SELECT pg_advisory_xact_lock(%s)", (int.from_bytes(digest, "big", signed=True),))
+
+
+class PostgresWriter(EntryReads):
+    """The write primitives of store ``store_id`` over ``conn`` inside an open transaction (``EntryWriter``); the
+    reads come from ``EntryReads`` (creation order: ``created_at, id``)."""
+
+    MARK = "%s"
+    ORDER = "created_at, id"
+    SWEEP_ORDER = " ORDER BY created_at, id"
 
     def __init__(self, conn: psycopg.Connection[Any], store_id: str) -> None:
         self.conn = conn
@@ -42,30 +52,8 @@ class PostgresWriter:
         ).fetchall()
         return [entry_from_row(row) for row in rows]
 
-    def _one(self, where: str, params: Sequence[Any]) -> Entry | None:
-        found = self._many(where, params)
-        return found[0] if found else None
-
     def lock_topic(self, topic: str | None) -> None:
         topic_lock(self.conn, self.store_id, topic)
-
-    def get(self, entry_id: str) -> Entry | None:
-        return self._one("id = %s", (entry_id,))
-
-    def by_key(self, content_key: str) -> Entry | None:
-        return self._one("content_key = %s", (content_key,))
-
-    def expired(self, now: int) -> list[Entry]:
-        return self._many("expires_at <= %s ORDER BY created_at, id", (now,))
-
-    def live_on_topic(self, topic: str) -> list[Entry]:
-        return self._many("topic = %s AND superseded_by IS NULL ORDER BY created_at, id", (topic,))
-
-    def replaced_by(self, entry_id: str) -> list[Entry]:
-        return self._many("superseded_by = %s", (entry_id,))
-
-    def by_contributor(self, user_id: str) -> list[Entry]:
-        return self._many("contributed_by = %s ORDER BY created_at, id", (user_id,))
 
     def corroborated(self, entry_ids: Sequence[str]) -> set[str]:
         rows = self.conn.execute(
@@ -78,10 +66,7 @@ class PostgresWriter:
         return insert_entry(self.conn, self.store_id, entry, vector)
 
     def update(self, entry_id: str, **fields: Any) -> None:
-        unknown = set(fields) - _UPDATABLE
-        if unknown:
-            raise ValueError(f"not updatable: {sorted(unknown)}")
-        if not fields:
+        if not wants_update(fields):
             return
         sets = [f"{k} = %s::text[]" if k == "tags" else f"{k} = %s" for k in fields]
         params: list[Any] = [list(v) if k == "tags" else v for k, v in fields.items()]

@@ -1,0 +1,246 @@
+"""One open SQLite store file: its connection and lock, write transactions, and the scrub of deleted memory
+from the write-ahead log (pending mark in ``meta``, retried in the background, after any write and at open).
+
+Per file: WAL journal (readers never block the writer), ``busy_timeout`` so concurrent processes wait
+instead of failing, ``synchronous=FULL`` so an acknowledged write survives a crash or power loss,
+``secure_delete=ON`` so deleted content is overwritten with zeros (SQLite docs, PRAGMA secure_delete).
+"""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+import threading
+import time
+from collections.abc import Generator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from contextlamp.errors import EmbeddingMismatchError
+from contextlamp.storage.sqlite.connection import BUSY_TIMEOUT_MS, connect, immediate, map_errors, migrate
+from contextlamp.storage.sqlite.schema import FOLDING_MIGRATION, MIGRATIONS
+from contextlamp.storage.sqlite.vectors import VectorIndex
+from contextlamp.storage.sqlite.writer import SqliteWriter
+
+logger = logging.getLogger(__name__)
+
+# Scrubbing the WAL after a deletion (a TRUNCATE checkpoint) must wait for every reader of the WAL to finish;
+# a reader holding a transaction (a CLI command, a backup, another server) can take any time, so the
+# deletion waits at most SCRUB_WAIT_MS for it and a scrub left pending is retried: in a background timer
+# (SCRUB_RETRY_FIRST_S doubling to SCRUB_RETRY_MAX_S, for SCRUB_RETRY_FOR_S), after the next write of any
+# process (without waiting), and when a process opens the store. The pending mark is a counter in ``meta``.
+SCRUB_WAIT_MS = 100
+SCRUB_RETRY_FIRST_S = 0.2
+SCRUB_RETRY_MAX_S = 5.0
+SCRUB_RETRY_FOR_S = 3600.0
+
+
+class StoreFile:
+    """The plumbing of a ``SqliteStore`` (``store.py``), which adds the reads, sessions and maintenance: one
+    connection behind a lock, ``BEGIN IMMEDIATE`` write transactions, the WAL scrub after a deletion.
+
+    Raises (constructor):
+        EmbeddingMismatchError: the file holds vectors of another embedding model or dimension.
+        StorageError: the file cannot be opened.
+    """
+
+    def __init__(self, path: Path, store_id: str, embedder_identity: str, dim: int) -> None:
+        self.store_id = store_id
+        self.path = path
+        self._lock = threading.RLock()
+        self._conn = connect(path)
+        self._inode = path.stat().st_ino
+        self._dim = dim
+        self._closed = False
+        self._retry: threading.Timer | None = None  # the background retry of a pending scrub, while one runs
+        version = self._conn.execute("PRAGMA user_version").fetchone()[0]
+        migrate(self._conn, MIGRATIONS)
+        if 0 < version < FOLDING_MIGRATION:  # the fold rewrote the vectors table: do not leave its size in the WAL
+            self._checkpoint(SCRUB_WAIT_MS)
+        self._check_embedder(embedder_identity)
+        self._index = VectorIndex(dim)
+        if self._scrub_mark() is not None:  # a deletion whose scrub no process completed (here or elsewhere)
+            self._scrub_or_defer(0, deletion=False)
+
+    # -- plumbing -------------------------------------------------------------------------------------
+
+    def _check_embedder(self, identity: str) -> None:
+        with self._write() as conn:
+            row = conn.execute("SELECT value FROM meta WHERE key = 'embedder'").fetchone()
+            if row is None:
+                conn.execute("INSERT INTO meta(key, value) VALUES ('embedder', ?)", (identity,))
+                conn.execute("INSERT OR IGNORE INTO meta(key, value) VALUES ('vec_epoch', '0')")
+            elif row["value"] != identity:
+                raise EmbeddingMismatchError(
+                    f"Store {self.store_id} holds vectors of embedding model {row['value']!r}, but the configured "
+                    f"model is {identity!r}. Set CONTEXTLAMP_EMBEDDER back to that model, or use another "
+                    "CONTEXTLAMP_HOME for the new one (vectors of two models cannot be compared)."
+                )
+
+    @contextmanager
+    def _write(self) -> Generator[sqlite3.Connection]:
+        """One ``BEGIN IMMEDIATE`` transaction; after its commit, a scrub that is pending (a deletion of this
+        transaction, or one another process could not complete) is attempted (``_scrub``)."""
+        with self._lock, map_errors(f"Store {self.store_id}"):
+            mark: str | None = None
+            try:
+                with immediate(self._conn) as conn:
+                    self._deleted = False
+                    yield conn
+                    mark = self._scrub_mark()
+            finally:
+                deleted, self._deleted = self._deleted, False
+            # a deletion waits briefly for readers; a write retries another's scrub without waiting, unless
+            # this process's retry timer already does
+            if mark is not None and (deleted or self._retry is None):
+                self._scrub_or_defer(SCRUB_WAIT_MS if deleted else 0, deletion=deleted)
+
+    _deleted = False  # the current transaction deleted memory (``_want_scrub``)
+
+    def _want_scrub(self, conn: sqlite3.Connection) -> None:
+        """Mark, inside a deleting transaction, that the WAL must be scrubbed: the mark commits with the
+        deletion, so a crash or a busy reader cannot lose it. A counter: ``_scrub`` clears only the value
+        it saw before its checkpoint, never a later deletion's."""
+        conn.execute(
+            "INSERT INTO meta(key, value) VALUES ('scrub_pending', '1') "
+            "ON CONFLICT(key) DO UPDATE SET value = CAST(value AS INTEGER) + 1"
+        )
+        self._deleted = True
+
+    def _scrub_mark(self) -> str | None:
+        row = self._conn.execute("SELECT value FROM meta WHERE key = 'scrub_pending'").fetchone()
+        return None if row is None else str(row[0])
+
+    def _checkpoint(self, wait_ms: int) -> bool:
+        """``PRAGMA wal_checkpoint(TRUNCATE)`` waiting at most ``wait_ms`` for readers and writers (the busy
+        timeout is per connection: lowered around the call, then restored). True when every frame was copied
+        and the WAL truncated to zero bytes; False when a reader or writer kept it (the pragma then answers
+        busy = 1 rather than raising; SQLite docs, PRAGMA wal_checkpoint)."""
+        with self._lock:
+            self._conn.execute(f"PRAGMA busy_timeout = {wait_ms}")
+            try:
+                busy = self._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()[0]
+            except sqlite3.OperationalError:
+                busy = 1
+            finally:
+                self._conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            return busy == 0
+
+    def _scrub_or_defer(self, wait_ms: int, deletion: bool) -> None:
+        """``_scrub``; when the WAL stays busy, start the retry timer (unless one runs) and, for a deletion,
+        log the deferral at WARNING (the store id only, never content)."""
+        if self._scrub(wait_ms):
+            return
+        if deletion:
+            logger.warning(
+                "store %s: deleted memory is not yet scrubbed from the write-ahead log, another connection is "
+                "reading the store; retrying in the background and after the next write",
+                self.store_id,
+            )
+        if self._retry is None and not self._closed:
+            self._start_retry(SCRUB_RETRY_FIRST_S, time.monotonic() + SCRUB_RETRY_FOR_S)
+
+    def _scrub(self, wait_ms: int) -> bool:
+        """Complete a pending scrub: checkpoint the WAL (``_checkpoint``) and clear the mark it saw, unless a
+        later deletion raised it meanwhile. Idempotent and safe across processes (the checkpoint is SQLite's;
+        the mark is cleared by compare-and-delete). Returns whether nothing is left pending."""
+        with self._lock:
+            if self._closed:
+                return False
+            mark = self._scrub_mark()
+            if mark is None:
+                return True
+            if not self._checkpoint(wait_ms):
+                return False
+            try:  # the mark's own update is one small meta page in the emptied WAL
+                self._conn.execute(f"PRAGMA busy_timeout = {SCRUB_WAIT_MS}")
+                self._conn.execute("BEGIN IMMEDIATE")
+                self._conn.execute("DELETE FROM meta WHERE key = 'scrub_pending' AND value = ?", (mark,))
+                self._conn.execute("COMMIT")
+            except sqlite3.OperationalError:  # a writer holds the lock: the checkpoint is done, the mark stays
+                if self._conn.in_transaction:
+                    self._conn.execute("ROLLBACK")
+            finally:
+                self._conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            return True
+
+    def _start_retry(self, delay: float, deadline: float) -> None:
+        """Run ``_retry_scrub`` in ``delay`` seconds on a daemon timer (one per store at a time)."""
+        timer = threading.Timer(delay, self._retry_scrub, (delay, deadline))
+        timer.daemon = True
+        timer.name = f"scrub-{self.store_id}"
+        self._retry = timer
+        timer.start()
+
+    def _retry_scrub(self, delay: float, deadline: float) -> None:
+        with self._lock:
+            if self._closed or self._retry is not threading.current_thread():
+                return
+            self._retry = None
+            try:
+                done = self._scrub(SCRUB_WAIT_MS)
+            except sqlite3.Error as exc:  # e.g. the file was deleted under us: the next open or write retries
+                logger.warning("store %s: background scrub failed: %s", self.store_id, type(exc).__name__)
+                return
+            if done:
+                logger.info("store %s: deleted memory scrubbed from the write-ahead log", self.store_id)
+                return
+            if time.monotonic() + delay > deadline:
+                logger.warning(
+                    "store %s: the WAL file stayed busy for %.0f s; the next write or start completes the scrub",
+                    self.store_id,
+                    SCRUB_RETRY_FOR_S,
+                )
+                return
+            self._start_retry(min(delay * 2, SCRUB_RETRY_MAX_S), deadline)
+
+    def _read(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
+        with self._lock, map_errors(f"Store {self.store_id}"):
+            return self._conn.execute(sql, params).fetchall()
+
+    @contextmanager
+    def writer(self, *, durable: bool = True) -> Generator[SqliteWriter]:
+        """One ``BEGIN IMMEDIATE`` transaction under the store lock as an ``EntryWriter`` (``Store.writer``).
+        When it deleted anything, the after-deletion work runs once: FTS optimize and ``vec_epoch`` bump and
+        the scrub mark inside the transaction, then the WAL scrub (``_write``) and the in-memory index drop.
+        ``durable=False``: this commit is not fsynced (``synchronous=NORMAL`` for it; WAL keeps the database
+        consistent, a crash may lose it): for reuse counts, which every get_context writes."""
+        with self._lock:
+            if not durable:
+                self._conn.execute("PRAGMA synchronous = NORMAL")
+            try:
+                with self._write() as conn:
+                    tx = SqliteWriter(conn)
+                    yield tx
+                    if tx.deleted:
+                        self._after_delete(conn)
+                        self._want_scrub(conn)  # old page images (with the text) live on in WAL frames
+                if tx.deleted:
+                    self._index = VectorIndex(self._dim)  # drop the forgotten vectors from memory now
+            finally:
+                if not durable:
+                    self._conn.execute("PRAGMA synchronous = FULL")
+
+    def _after_delete(self, conn: sqlite3.Connection) -> None:
+        # merge FTS segments so no deleted term survives in an old segment; secure_delete zeroes freed pages
+        conn.execute("INSERT INTO entries_fts(entries_fts) VALUES('optimize')")
+        conn.execute("UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'vec_epoch'")
+
+    def is_current(self) -> bool:
+        """False once the file was deleted or replaced under this open connection (``contextlamp user
+        delete`` in another process): the registry then opens the file anew."""
+        try:
+            return self.path.stat().st_ino == self._inode
+        except FileNotFoundError:
+            return False
+
+    def close(self) -> None:
+        """Close the connection and stop a scrub retry timer (a pending scrub stays marked in the file: the
+        next process to open or write the store completes it)."""
+        with self._lock:
+            self._closed = True
+            if self._retry is not None:
+                self._retry.cancel()
+                self._retry = None
+            self._conn.close()

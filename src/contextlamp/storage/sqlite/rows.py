@@ -1,0 +1,53 @@
+"""Rows of the SQLite ``entries`` table: the columns, the live filter, the type filter, an ``Entry`` from a
+row and a whole entry written (row, full text, vector).
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from contextlamp.domain.embedding import Vectors
+from contextlamp.domain.models import ENTRY_FIELDS, Entry, MemoryType, entry_values
+from contextlamp.storage.shared import rows as shared_rows
+from contextlamp.storage.sqlite.fulltext import fts_insert
+
+SQLITE_MAX_VARS = 900  # below SQLite's historical SQLITE_MAX_VARIABLE_NUMBER of 999
+ENTRY_COLUMNS = "rowid, " + ", ".join(ENTRY_FIELDS)
+LIVE = "superseded_by IS NULL AND (expires_at IS NULL OR expires_at > ?)"  # current and not expired at ?
+
+
+def type_filter(memory_types: Sequence[MemoryType] | None, column: str = "memory_type") -> tuple[str, list[Any]]:
+    """`` AND <column> IN (?, …)`` and its parameters; nothing for None (every type)."""
+    if memory_types is None:
+        return "", []
+    return f" AND {column} IN ({','.join('?' * len(memory_types))})", list(memory_types)
+
+
+def marks(count: int) -> str:
+    """``?,?,…``: ``count`` placeholders for an ``IN (…)`` list."""
+    return ",".join("?" * count)
+
+
+def entry_from_row(row: sqlite3.Row) -> Entry:
+    """The ``Entry`` of an ``entries`` row (``ENTRY_COLUMNS``; tags and questions as JSON text)."""
+    return shared_rows.entry_from_row(row, json.loads)
+
+
+def insert_entry(conn: sqlite3.Connection, entry: Entry, vectors: Vectors) -> None:
+    """The entry row with every field, its full-text row and its vectors (inside the caller's transaction)."""
+    cursor = conn.execute(
+        f"INSERT INTO entries({', '.join(ENTRY_FIELDS)}) VALUES ({','.join('?' * len(ENTRY_FIELDS))})",
+        entry_values(entry, json.dumps),
+    )
+    rowid = cursor.lastrowid
+    assert rowid is not None
+    fts_insert(conn, rowid, entry.content, entry.topic, entry.tags)
+    conn.executemany(
+        "INSERT INTO vectors(entry_rowid, ord, vec) VALUES (?, ?, ?)",
+        [(rowid, i, np.ascontiguousarray(v, dtype=np.float32).tobytes()) for i, v in enumerate(vectors)],
+    )

@@ -1,0 +1,192 @@
+"""The SQLite ``Store``: one database file per store, FTS5 keyword search, exact numpy vector search.
+
+``SqliteStore`` is put together by concept: the file's plumbing and WAL scrub (``file.py``), sessions
+(``sessions.py``), export, import and check (``maintenance.py``), and here the reads and searches.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from contextlamp.domain.embedding import Vectors
+from contextlamp.domain.models import Entry, MemoryType
+from contextlamp.errors import StorageError
+from contextlamp.storage.sqlite.connection import map_errors
+from contextlamp.storage.sqlite.fulltext import fts_match
+from contextlamp.storage.sqlite.maintenance import SqliteMaintenance
+from contextlamp.storage.sqlite.rows import ENTRY_COLUMNS, LIVE, SQLITE_MAX_VARS, entry_from_row, marks, type_filter
+from contextlamp.storage.sqlite.sessions import SqliteSessions
+from contextlamp.storage.sqlite.vectors import best_first
+
+logger = logging.getLogger(__name__)
+
+
+class SqliteStore(SqliteSessions, SqliteMaintenance):
+    """A ``Store`` in one SQLite file. Thread-safe (one connection behind a lock); several processes may
+    open the same file at once (WAL + busy timeout + ``BEGIN IMMEDIATE`` transactions).
+
+    Raises (constructor):
+        EmbeddingMismatchError: the file holds vectors of another embedding model or dimension.
+        StorageError: the file cannot be opened.
+    """
+
+    def find_by_key(self, content_key: str) -> Entry | None:
+        rows = self._read(f"SELECT {ENTRY_COLUMNS} FROM entries WHERE content_key = ?", (content_key,))
+        return entry_from_row(rows[0]) if rows else None
+
+    def corroborations(self, entry_ids: Sequence[str]) -> dict[str, list[tuple[str, int, float]]]:
+        out: dict[str, list[tuple[str, int, float]]] = {}
+        for start in range(0, len(entry_ids), SQLITE_MAX_VARS):
+            chunk = list(entry_ids[start : start + SQLITE_MAX_VARS])
+            for row in self._read(
+                f"SELECT entry_id, user_id, at, similarity FROM corroborations WHERE entry_id IN "
+                f"({marks(len(chunk))}) ORDER BY at, user_id",
+                chunk,
+            ):
+                out.setdefault(row["entry_id"], []).append((row["user_id"], row["at"], row["similarity"]))
+        return out
+
+    def get(self, entry_id: str) -> Entry | None:
+        rows = self._read(f"SELECT {ENTRY_COLUMNS} FROM entries WHERE id = ?", (entry_id,))
+        return entry_from_row(rows[0]) if rows else None
+
+    def entries(self, ids: Sequence[str]) -> dict[str, Entry]:
+        found: dict[str, Entry] = {}
+        for start in range(0, len(ids), SQLITE_MAX_VARS):
+            chunk = list(ids[start : start + SQLITE_MAX_VARS])
+            rows = self._read(f"SELECT {ENTRY_COLUMNS} FROM entries WHERE id IN ({marks(len(chunk))})", chunk)
+            found.update((row["id"], entry_from_row(row)) for row in rows)
+        return found
+
+    def live_ids(self, ids: Sequence[str], now: int, memory_types: Sequence[MemoryType] | None) -> set[str]:
+        live: set[str] = set()
+        types_sql, types_params = type_filter(memory_types)
+        for start in range(0, len(ids), SQLITE_MAX_VARS):
+            chunk = list(ids[start : start + SQLITE_MAX_VARS])
+            rows = self._read(
+                f"SELECT id FROM entries WHERE id IN ({marks(len(chunk))}) AND {LIVE}{types_sql}",
+                [*chunk, now, *types_params],
+            )
+            live.update(row["id"] for row in rows)
+        return live
+
+    def keyword_search(
+        self, terms: Sequence[str], mode: str, limit: int, now: int, memory_types: Sequence[MemoryType] | None
+    ) -> list[tuple[str, float]]:
+        match = fts_match(list(terms), mode)
+        if match is None:
+            return []
+        types_sql, types_params = type_filter(memory_types)
+        window = max(2 * limit, 32)
+        while True:
+            try:  # rank the matches inside FTS5 first; then filter only the best of them to the live ones
+                ranked = self._read(
+                    "SELECT rowid, bm25(entries_fts, 1.0, 2.0, 1.0) AS rank FROM entries_fts "
+                    "WHERE entries_fts MATCH ? ORDER BY rank LIMIT ?",
+                    [match, window],
+                )
+            except StorageError as exc:  # defensive: the query builder quotes every term
+                logger.warning("full-text query rejected by FTS5: %s", type(exc).__name__)
+                return []
+            rowids = [row["rowid"] for row in ranked]
+            live: dict[int, str] = {}
+            for start in range(0, len(rowids), SQLITE_MAX_VARS):
+                chunk = rowids[start : start + SQLITE_MAX_VARS]
+                for row in self._read(
+                    f"SELECT rowid, id FROM entries WHERE rowid IN ({marks(len(chunk))}) AND {LIVE}{types_sql}",
+                    [*chunk, now, *types_params],
+                ):
+                    live[row["rowid"]] = row["id"]
+            hits = [(live[row["rowid"]], float(row["rank"])) for row in ranked if row["rowid"] in live][:limit]
+            if len(hits) >= limit or len(ranked) < window:  # enough, or every match was seen
+                return hits
+            window *= 4  # superseded, expired or other-type entries filled the window: look further
+
+    def vector_search(
+        self, query: Vectors, limit: int, now: int, memory_types: Sequence[MemoryType] | None
+    ) -> list[tuple[str, float]]:
+        with self._lock, map_errors(f"Store {self.store_id}"):
+            index = self._index
+            index.follow(self._conn)
+            if index.size == 0 or limit <= 0:
+                return []
+            # cosine of every stored vector: memory-bound (10,000 entries = 10,000 vectors = 15 MB per query)
+            scores = index.scores(np.asarray(query, dtype=np.float32).reshape(-1))
+            rowids = index.rowids[: index.size]
+            order = best_first(scores, max(16 * limit, 256))
+            results: list[tuple[str, float]] = []
+            seen: set[int] = set()
+            start, batch = 0, max(4 * limit, 64)
+            types_sql, types_params = type_filter(memory_types)
+            while start < len(scores) and len(results) < limit:
+                if start + batch > len(order) < len(scores):  # filters ate the partial order: sort it all
+                    order = best_first(scores, len(scores))
+                best: dict[int, float] = {}
+                for i in order[start : start + batch]:
+                    rowid = int(rowids[i])
+                    if rowid not in seen and rowid not in best:
+                        best[rowid] = float(scores[i])
+                seen.update(best)
+                start += batch
+                batch *= 2
+                if not best:
+                    continue
+                keys = list(best)
+                allowed: dict[int, str] = {}
+                for chunk_start in range(0, len(keys), SQLITE_MAX_VARS):
+                    chunk = keys[chunk_start : chunk_start + SQLITE_MAX_VARS]
+                    for row in self._conn.execute(
+                        f"SELECT rowid, id FROM entries WHERE rowid IN ({marks(len(chunk))}) AND {LIVE}{types_sql}",
+                        [*chunk, now, *types_params],
+                    ):
+                        allowed[row["rowid"]] = row["id"]
+                for rowid in keys:  # best-first: dict keeps score order
+                    if rowid in allowed and len(results) < limit:
+                        results.append((allowed[rowid], best[rowid]))
+            return results
+
+    def topics(self, now: int, memory_types: Sequence[MemoryType] | None) -> list[tuple[str, str, int]]:
+        types_sql, types_params = type_filter(memory_types)
+        rows = self._read(
+            f"SELECT topic, id, created_at FROM entries WHERE topic IS NOT NULL AND {LIVE}{types_sql}",
+            [now, *types_params],
+        )
+        return [(row["topic"], row["id"], row["created_at"]) for row in rows]
+
+    def recent(self, limit: int, now: int, memory_types: Sequence[MemoryType] | None) -> list[str]:
+        types_sql, types_params = type_filter(memory_types)
+        rows = self._read(
+            f"SELECT id FROM entries WHERE {LIVE}{types_sql} ORDER BY created_at DESC, id DESC LIMIT ?",
+            [now, *types_params, limit],
+        )
+        return [row["id"] for row in rows]
+
+    def list_page(
+        self,
+        limit: int,
+        before: tuple[int, str] | None,
+        now: int,
+        memory_types: Sequence[MemoryType] | None,
+        include_superseded: bool,
+    ) -> list[Entry]:
+        where = ["(expires_at IS NULL OR expires_at > ?)"]
+        params: list[Any] = [now]
+        if not include_superseded:
+            where.append("superseded_by IS NULL")
+        if before is not None:
+            where.append("(created_at < ? OR (created_at = ? AND id < ?))")
+            params += [before[0], before[0], before[1]]
+        types_sql, types_params = type_filter(memory_types)
+        rows = self._read(
+            f"SELECT {ENTRY_COLUMNS} FROM entries WHERE {' AND '.join(where)}{types_sql} "
+            "ORDER BY created_at DESC, id DESC LIMIT ?",
+            [*params, *types_params, limit],
+        )
+        return [entry_from_row(row) for row in rows]
+
+    def count(self) -> int:
+        return int(self._read("SELECT count(*) FROM entries")[0][0])
