@@ -22,6 +22,7 @@ from mcp import Client
 from mcp_types import CallToolResult, Implementation
 
 from contextlamp.app.service import MemoryService
+from contextlamp.errors import crash_report
 from contextlamp.mcp.tools import build_server
 
 MARK = "tangerine-7f3q-private"  # argument text that must not reach the client or a log line above DEBUG
@@ -190,3 +191,23 @@ def test_stdio_serve_answers_a_crash_as_a_tool_error_and_keeps_serving(tmp_path:
     assert len(replies[4]["result"]["structuredContent"]["items"]) == 1
     assert "Traceback (most recent call last)" in log and "RuntimeError" in log
     assert MARK not in log
+
+
+def test_the_crash_report_shows_every_link_of_a_chain_without_any_message() -> None:
+    def inner() -> None:
+        raise ValueError(f"parsing {MARK}")
+
+    def outer() -> None:
+        try:
+            inner()
+        except ValueError as exc:
+            raise KeyError(MARK) from exc
+
+    try:
+        outer()
+    except KeyError as exc:
+        report = crash_report(exc)
+    assert MARK not in report
+    assert report.count("Traceback (most recent call last)") == 2
+    assert report.index("ValueError") < report.index("KeyError")  # the cause first, as Python prints it
+    assert "in inner" in report and "in outer" in report
