@@ -36,7 +36,7 @@ from contextlamp.mcp.schema import ToolSpec
 logger = logging.getLogger(__name__)
 
 PrincipalResolver = Callable[[Context], Principal]
-CRASH_MESSAGE = "internal error: the server failed on this call and logged it; nothing was changed by the failure"
+CRASH_MESSAGE = "internal error: the server failed on this call and logged the failure"
 
 
 def client_surface(ctx: Context) -> str:
