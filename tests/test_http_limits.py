@@ -18,7 +18,8 @@ from contextlamp.config import Settings
 from contextlamp.embedding import FakeEmbedder
 from contextlamp.storage import StoreRegistry
 from contextlamp.text import now_ms
-from contextlamp.web.app import HttpLimits, RateBook, SessionBook, build_http_app
+from contextlamp.web.app import build_http_app
+from contextlamp.web.quotas import HttpLimits, RateBook, SessionBook
 from tests.servers import MCP_HEADERS, HttpServer, initialize_body, run_server
 from tests.wiring import app_of
 

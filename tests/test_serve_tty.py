@@ -20,7 +20,7 @@ from typing import IO, Any
 import anyio
 import pytest
 
-from contextlamp.mcp.tools import _StdinLines  # pyright: ignore[reportPrivateUsage]
+from contextlamp.mcp.stdio import StdinLines
 
 EXIT_WAIT_S = 60  # only detects a hang (the old server never exited); a loaded machine may be slow to start
 INITIALIZE = {
@@ -167,7 +167,7 @@ def _read_lines(chunks: list[bytes], pause_s: float = 0.0) -> list[str]:
 
     async def main() -> list[str]:
         with anyio.fail_after(60):
-            return [line async for line in _StdinLines(read_fd)]
+            return [line async for line in StdinLines(read_fd)]
 
     try:
         return anyio.run(main)
@@ -193,7 +193,7 @@ def test_stdin_lines_stop_when_cancelled_while_the_read_blocks() -> None:
 
     async def main() -> None:
         with anyio.move_on_after(0.5):
-            async for _ in _StdinLines(read_fd):
+            async for _ in StdinLines(read_fd):
                 pass
 
     try:

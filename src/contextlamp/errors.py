@@ -13,12 +13,15 @@ The tree (catch the narrowest one you will branch on)::
     ├── EmbeddingError            the embedding model could not be loaded or run
     └── LLMError                  the configured LLM endpoint failed (callers fall back to their offline path)
 
-The edges translate these, each in one place: the MCP server into a tool error (``isError: true``), the
-CLI into a click error (``cli.common.cli_errors``), the HTTP routes into a JSON error response
-(``web.app.error_response``). Nothing else catches them.
+The edges translate these, each in one place: the MCP server into a tool error (``isError: true``,
+``mcp.calls.translate``), the CLI into a click error (``cli.common.cli_errors``), the HTTP routes into a JSON
+error response (``web.routes.error_response``). Nothing else catches them. An exception outside the tree that
+reaches an edge is a bug: the client gets a fixed message, the log ``crash_report``'s traceback.
 """
 
 from __future__ import annotations
+
+import traceback
 
 
 class ContextlampError(Exception):
@@ -86,3 +89,32 @@ class EmbeddingError(ContextlampError):
 class LLMError(ContextlampError):
     """The LLM endpoint failed, timed out, or answered something that is not the JSON asked for. Never reaches
     a caller of the service: every user of an LLM falls back to its offline path on it."""
+
+
+def crash_report(exc: BaseException) -> str:
+    """The traceback of ``exc`` for the server log, with exception types and code locations but no exception's
+    message: a message may quote an argument (memory content, a secret), which the log holds at DEBUG only.
+
+    Shape: the ``traceback`` module's layout, ``Traceback (most recent call last):``, the frames, then the type's
+    qualified name alone; chained exceptions (``__cause__``, else an unsuppressed ``__context__``) first, as
+    Python prints them, each at most once.
+    """
+    chain: list[BaseException] = []
+    seen: set[int] = set()
+    current: BaseException | None = exc
+    while current is not None and id(current) not in seen:
+        seen.add(id(current))
+        chain.append(current)
+        if current.__cause__ is not None:
+            current = current.__cause__
+        else:
+            current = None if current.__suppress_context__ else current.__context__
+    parts: list[str] = []
+    for number, link in enumerate(reversed(chain)):
+        if number:
+            parts.append("\nThe above exception led to the following one:\n\n")
+        parts.append("Traceback (most recent call last):\n")
+        parts.extend(traceback.format_list(traceback.extract_tb(link.__traceback__)))
+        kind = type(link)
+        parts.append(f"{kind.__module__}.{kind.__qualname__} (message at debug level)\n")
+    return "".join(parts).rstrip("\n")

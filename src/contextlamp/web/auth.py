@@ -12,7 +12,7 @@ Two kinds of token reach ``verify_token``:
   named ``<sub>@<issuer host>`` on first sight (an admin may create that user first).
 
 The SDK's ``BearerAuthBackend`` leaves a request whose token verifies to ``None`` unauthenticated, and
-``http_server.HttpGate`` answers it 401 with a ``WWW-Authenticate`` header naming the RFC 9728 protected-resource
+``web.gate.HttpGate`` answers it 401 with a ``WWW-Authenticate`` header naming the RFC 9728 protected-resource
 metadata.
 """
 

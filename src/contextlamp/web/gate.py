@@ -1,0 +1,187 @@
+"""``HttpGate``: the ASGI middleware between the SDK's authentication middleware and its routes, which answers
+the 401s (RFC 6750, ``unauthorized``), the 429s of ``web.quotas`` and the 413 of an oversized body, and scrubs
+unpaired surrogate escapes from ``POST /mcp`` bodies as over stdio.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+
+import anyio
+from mcp.server.auth.middleware.bearer_auth import AuthenticatedUser
+from mcp.server.auth.provider import AccessToken, principal_components
+from starlette.responses import JSONResponse, Response
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from contextlamp.mcp.stdio import scrub_json_surrogates
+from contextlamp.web.quotas import HttpLimits
+
+MCP_PATH = "/mcp"
+PUBLIC_PATHS = ("/healthz", "/.well-known/")  # no token needed, never rate limited
+
+
+def _header(scope: Scope, name: bytes) -> str | None:
+    value = next((v for k, v in scope.get("headers", []) if k == name), None)
+    return value.decode("latin-1") if value is not None else None
+
+
+# -- 401 ------------------------------------------------------------------------------------------------
+
+_B64TOKEN = re.compile(r"[A-Za-z0-9\-._~+/]+=*")  # RFC 6750 section 2.1: the syntax of a bearer token
+
+
+def unauthorized(scope: Scope, resource_metadata: str, issuer: str | None) -> Response:
+    """The 401 for a request without a valid bearer token (RFC 6750 section 3).
+
+    - no ``Authorization`` header, or another scheme (``Basic`` …): the request "lacks any authentication
+      information", so the challenge carries no ``error`` (section 3.1), and the body says the token is missing;
+    - ``Bearer`` without a well-formed token (section 2.1 syntax): ``error="invalid_request"``;
+    - a well-formed token that is not valid now (unknown, revoked, expired, a user deleted, a JWT of another
+      issuer or audience): ``error="invalid_token"``.
+
+    The challenge always names the protected-resource metadata (``resource_metadata``, RFC 9728 section 5.1); the
+    JSON body ``{"error", "error_description"}`` says how to send a token. Nothing of the request is echoed.
+    """
+    raw = (_header(scope, b"authorization") or "").strip()
+    scheme, _, credentials = raw.partition(" ")
+    credentials = credentials.strip()
+    where = "an administrator creates one with `contextlamp token create USER`"
+    if issuer:
+        where += f", or use an access token of {issuer}"
+    how = f"Send the header `Authorization: Bearer <token>`; {where}."
+    if scheme.lower() != "bearer":
+        error, brief, body = None, "", {"error": "missing_token", "error_description": f"No bearer token. {how}"}
+    elif not _B64TOKEN.fullmatch(credentials):
+        brief = "Malformed Authorization header"
+        error, body = "invalid_request", {"error": "invalid_request", "error_description": f"{brief}. {how}"}
+    else:
+        brief = "The bearer token is unknown, revoked or expired"
+        error, body = "invalid_token", {"error": "invalid_token", "error_description": f"{brief}. {how}"}
+    params = [] if error is None else [f'error="{error}"', f'error_description="{brief}"']
+    params.append(f'resource_metadata="{resource_metadata}"')
+    challenge = "Bearer " + ", ".join(params)
+    return JSONResponse(body, status_code=401, headers={"WWW-Authenticate": challenge, "Cache-Control": "no-store"})
+
+
+class HttpGate:
+    """ASGI middleware between the SDK's authentication middleware (which sets ``scope["user"]``) and its routes.
+
+    - ``/healthz`` and ``/.well-known/…`` pass untouched; anything else without a verified token gets
+      ``unauthorized`` (401) and leaves no state;
+    - per verified token, at most ``limits.rate`` requests (429 + ``Retry-After``);
+    - on ``/mcp``, a request that would open a session (no ``Mcp-Session-Id``) first takes a place in
+      ``limits.sessions`` (429 + ``Retry-After`` at the per-token or per-user cap); the SDK's server-wide 503
+      gets a ``Retry-After`` too;
+    - ``POST /mcp`` bodies are read here (413 above ``max_body_bytes``) and their unpaired surrogate escapes
+      replaced by U+FFFD, as over stdio, instead of the SDK refusing the whole message.
+    """
+
+    def __init__(
+        self, app: ASGIApp, limits: HttpLimits, resource_metadata: str, issuer: str | None, max_body_bytes: int
+    ) -> None:
+        self.app = app
+        self.limits = limits
+        self.resource_metadata = resource_metadata
+        self.issuer = issuer
+        self.max_body_bytes = max_body_bytes
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        path = str(scope.get("path", ""))
+        if scope["type"] != "http" or path.startswith(PUBLIC_PATHS):
+            await self.app(scope, receive, send)
+            return
+        user = scope.get("user")
+        if not isinstance(user, AuthenticatedUser):
+            await unauthorized(scope, self.resource_metadata, self.issuer)(scope, receive, send)
+            return
+        token = user.access_token
+        token_key = hashlib.sha256(token.token.encode("utf-8", "surrogateescape")).hexdigest()
+        retry_after = self.limits.rate.hit(token_key)
+        if retry_after is not None:
+            await _too_many(scope, receive, send, retry_after, f"Rate limit of {self.limits.rate.limit} reached.")
+            return
+        if path != MCP_PATH:
+            await self.app(scope, receive, send)
+            return
+        await self._mcp(scope, receive, send, token_key, token)
+
+    async def _mcp(self, scope: Scope, receive: Receive, send: Send, token_key: str, token: AccessToken) -> None:
+        book = self.limits.sessions
+        owner = principal_components(token)
+        session_id = _header(scope, b"mcp-session-id")
+        method = scope.get("method")
+        tracked: str | None = None  # the place or session this request holds in the book
+        if session_id is None:  # the SDK opens a session for any request without one
+            tracked, why = book.reserve(token_key, token.subject or token.client_id, owner)
+            if tracked is None:
+                await _too_many(scope, receive, send, 60, why)
+                return
+        elif book.begin(session_id, owner):
+            tracked = session_id
+
+        async def tracked_send(message: Message) -> None:
+            nonlocal tracked
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))
+                status = int(message.get("status", 200))
+                opened = next((v for k, v in headers if k.lower() == b"mcp-session-id"), None)
+                if session_id is None and tracked is not None and opened is not None and status < 400:
+                    book.opened(tracked, opened.decode("latin-1"))  # the SDK's own rule for "established"
+                    tracked = opened.decode("latin-1")
+                if session_id is not None and (status == 404 or (method == "DELETE" and status < 400)):
+                    book.close(session_id, owner)
+                if status == 503 and not any(k.lower() == b"retry-after" for k, _ in headers):
+                    headers.append((b"retry-after", b"30"))
+                message = {**message, "headers": headers}
+            await send(message)
+
+        try:
+            if method == "POST":
+                body = await _read_body(receive, self.max_body_bytes)
+                if body is None:
+                    await Response("Request body too large", status_code=413)(scope, receive, send)
+                    return
+                receive = _replay(scrub_json_surrogates(body.decode("utf-8", "replace")).encode("utf-8"))
+            await self.app(scope, receive, tracked_send)
+        finally:
+            if tracked is not None:
+                book.finish(tracked)
+
+
+async def _too_many(scope: Scope, receive: Receive, send: Send, retry_after: int, why: str) -> None:
+    body = {"error": "rate_limited", "error_description": why}
+    await JSONResponse(body, status_code=429, headers={"Retry-After": str(retry_after)})(scope, receive, send)
+
+
+async def _read_body(receive: Receive, limit: int) -> bytes | None:
+    """The whole request body, or None once it exceeds ``limit`` bytes."""
+    chunks: list[bytes] = []
+    size = 0
+    while True:
+        message = await receive()
+        if message["type"] != "http.request":
+            break
+        chunk = message.get("body", b"")
+        size += len(chunk)
+        if size > limit:
+            return None
+        chunks.append(chunk)
+        if not message.get("more_body", False):
+            break
+    return b"".join(chunks)
+
+
+def _replay(body: bytes) -> Receive:
+    """A ``receive`` that hands the (already read) body over once, then waits for the disconnect."""
+    sent = False
+
+    async def receive() -> Message:
+        nonlocal sent
+        if not sent:
+            sent = True
+            return {"type": "http.request", "body": body, "more_body": False}
+        await anyio.sleep_forever()
+        return {"type": "http.disconnect"}  # pragma: no cover  (sleep_forever only ends by cancellation)
+
+    return receive

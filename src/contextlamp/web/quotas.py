@@ -1,0 +1,173 @@
+"""The shared server's in-process limit state: requests per verified token in a moving window (``RateBook``)
+and the MCP sessions each token and each user holds open (``SessionBook``), together ``HttpLimits``
+(``app.state.limits``). ``web.gate.HttpGate`` consults them; docs/http.md says why each exists.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from limits import parse
+from limits.storage import MemoryStorage
+from limits.strategies import MovingWindowRateLimiter
+
+
+class RateBook:
+    """Requests per key in a moving window (``limits``). Keys are those of verified tokens only, and a key idle
+    for a whole window is cleared (the library keeps every key it has seen otherwise), so the state holds at most
+    the tokens seen within one window."""
+
+    def __init__(self, rate: str) -> None:
+        self.limit = parse(rate)
+        self._storage = MemoryStorage()
+        self._limiter = MovingWindowRateLimiter(self._storage)
+        self._last_hit: dict[str, float] = {}  # key -> monotonic s of its last request
+        self._next_sweep = 0.0
+
+    def hit(self, key: str) -> int | None:
+        """Count one request; None when it may go on, else the seconds until it may be retried (``Retry-After``,
+        RFC 9110 section 10.2.3)."""
+        now = time.monotonic()
+        self._sweep(now)
+        self._last_hit[key] = now
+        if self._limiter.hit(self.limit, key):
+            return None
+        reset = self._limiter.get_window_stats(self.limit, key).reset_time
+        return max(1, math.ceil(reset - time.time()))
+
+    def _sweep(self, now: float) -> None:
+        if now < self._next_sweep:
+            return
+        window = self.limit.get_expiry()
+        self._next_sweep = now + window
+        for key in [k for k, seen in self._last_hit.items() if now - seen > window]:
+            self._limiter.clear(self.limit, key)  # its window is empty: nothing is lost
+            del self._last_hit[key]
+
+    def size(self) -> int:
+        """Keys held by the limiter's storage (for tests and monitoring)."""
+        return len(self._storage.events)
+
+
+Owner = tuple[str, str | None, str | None]  # (client_id, issuer, subject): the SDK's session owner
+
+
+@dataclass
+class _Held:
+    token: str
+    user: str
+    owner: Owner
+    last_seen: float
+    in_flight: int = 1
+    opened: bool = False
+
+
+class SessionBook:
+    """The MCP sessions each bearer token and each user holds open, counted when admitted.
+
+    ``reserve`` takes a place before the opening request reaches the SDK, in one step with the check (no await in
+    between, so concurrent ``initialize`` requests cannot all pass a check made before any of them is counted);
+    ``opened`` turns the place into the session the SDK opened, and ``finish`` gives the place back when it did
+    not. A session counts until it is closed (``DELETE``), the SDK no longer knows it (404 to its owner), or no
+    request has been in flight on it for ``idle_timeout_s`` (the SDK's own idle rule). Only the session's owner
+    (the SDK's ``(client_id, issuer, subject)``) can end it here, as in the SDK.
+    """
+
+    def __init__(
+        self, per_token: int, per_user: int, idle_timeout_s: float, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        self.per_token = per_token
+        self.per_user = per_user
+        self.idle_timeout_s = idle_timeout_s
+        self.clock = clock
+        self._held: dict[str, _Held] = {}  # session id (or place id, before it opened) -> holder
+        self._by_token: dict[str, set[str]] = {}
+        self._by_user: dict[str, set[str]] = {}
+        self._places = itertools.count()
+
+    def reserve(self, token: str, user: str, owner: Owner) -> tuple[str | None, str]:
+        """A place for one more session of ``token`` and ``user``: ``(place id, "")``, or ``(None, why)`` when the
+        token or the user already holds its cap."""
+        self._expire()
+        if len(self._by_token.get(token, ())) >= self.per_token:
+            return None, f"More than {self.per_token} open sessions for this token."
+        if len(self._by_user.get(user, ())) >= self.per_user:
+            return None, f"More than {self.per_user} open sessions for this user."
+        place = f"place-{next(self._places)}"
+        self._add(place, _Held(token, user, owner, self.clock()))
+        return place, ""
+
+    def opened(self, place: str, session_id: str) -> None:
+        """The SDK opened ``session_id`` on ``place``'s request: the place becomes the session."""
+        held = self._remove(place)
+        if held is not None:
+            held.opened = True
+            self._add(session_id, held)
+
+    def begin(self, session_id: str, owner: Owner) -> bool:
+        """A request of ``owner`` on ``session_id`` starts; True when it is that owner's counted session (then
+        call ``finish`` when the request ends)."""
+        held = self._held.get(session_id)
+        if held is None or held.owner != owner or not held.opened:
+            return False
+        held.in_flight += 1
+        held.last_seen = self.clock()
+        return True
+
+    def finish(self, key: str) -> None:
+        """A request ends: a place that opened no session is given back; a session's idle time starts again."""
+        held = self._held.get(key)
+        if held is None:
+            return
+        if not held.opened:
+            self._remove(key)
+            return
+        held.in_flight -= 1
+        held.last_seen = self.clock()
+
+    def close(self, session_id: str, owner: Owner) -> None:
+        """``owner``'s session ended (deleted, or unknown to the SDK); another principal's word does not count."""
+        held = self._held.get(session_id)
+        if held is not None and held.owner == owner:
+            self._remove(session_id)
+
+    def sizes(self) -> dict[str, int]:
+        """How much state the book holds: sessions and places, and token and user keys (tests, monitoring)."""
+        return {"sessions": len(self._held), "session_keys": len(self._by_token) + len(self._by_user)}
+
+    def _expire(self) -> None:
+        cutoff = self.clock() - self.idle_timeout_s
+        for key in [k for k, h in self._held.items() if h.opened and h.in_flight <= 0 and h.last_seen < cutoff]:
+            self._remove(key)
+
+    def _add(self, key: str, held: _Held) -> None:
+        self._held[key] = held
+        self._by_token.setdefault(held.token, set()).add(key)
+        self._by_user.setdefault(held.user, set()).add(key)
+
+    def _remove(self, key: str) -> _Held | None:
+        held = self._held.pop(key, None)
+        if held is not None:
+            for index, name in ((self._by_token, held.token), (self._by_user, held.user)):
+                keys = index.get(name)
+                if keys is not None:
+                    keys.discard(key)
+                    if not keys:
+                        del index[name]
+        return held
+
+
+@dataclass
+class HttpLimits:
+    """The server's in-process limit state (one per app, ``app.state.limits``)."""
+
+    rate: RateBook
+    sessions: SessionBook
+
+    def sizes(self) -> dict[str, int]:
+        """Keys and entries held, so tests can show that unknown tokens leave nothing behind."""
+        return {"rate_keys": self.rate.size(), **self.sessions.sizes()}
