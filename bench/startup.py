@@ -79,27 +79,26 @@ def first_response(argv: Sequence[str], env: dict[str, str]) -> float:
     """Ms from spawning the stdio server until its reply to ``initialize`` is on stdout; then it is stopped
     by closing its stdin (the end of its input ends it)."""
     start = time.perf_counter()
-    proc = subprocess.Popen(
+    with subprocess.Popen(
         list(argv), env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL
-    )
-    try:
-        assert proc.stdin is not None and proc.stdout is not None
-        proc.stdin.write(json.dumps(INITIALIZE).encode() + b"\n")
-        proc.stdin.flush()
-        ready, _, _ = select.select([proc.stdout], [], [], RESPONSE_TIMEOUT_S)
-        if not ready:
-            raise RuntimeError("serve did not answer initialize")
-        line = proc.stdout.readline()
-        elapsed = (time.perf_counter() - start) * 1000
-        if json.loads(line).get("id") != 1:
-            raise RuntimeError(f"serve answered {line!r}")
-        proc.stdin.close()
-        proc.wait(timeout=RESPONSE_TIMEOUT_S)
-        return elapsed
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
+    ) as proc:
+        try:
+            assert proc.stdin is not None and proc.stdout is not None
+            proc.stdin.write(json.dumps(INITIALIZE).encode() + b"\n")
+            proc.stdin.flush()
+            ready, _, _ = select.select([proc.stdout], [], [], RESPONSE_TIMEOUT_S)
+            if not ready:
+                raise RuntimeError("serve did not answer initialize")
+            line = proc.stdout.readline()
+            elapsed = (time.perf_counter() - start) * 1000
+            if json.loads(line).get("id") != 1:
+                raise RuntimeError(f"serve answered {line!r}")
+            proc.stdin.close()
+            proc.wait(timeout=RESPONSE_TIMEOUT_S)
+            return elapsed
+        finally:
+            if proc.poll() is None:
+                proc.kill()
 
 
 def summary(samples_ms: Sequence[float]) -> tuple[float, float]:
