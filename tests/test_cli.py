@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import click
@@ -198,10 +199,34 @@ def test_version_shows_the_database_without_its_password(run, monkeypatch: pytes
     assert "s3cr3tpw" not in out and "x2" not in out
 
 
-def test_version_names_a_bad_setting(run, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
-    monkeypatch.setenv("CONTEXTLAMP_EMBEDDER", "word2vec")
+def test_version_names_a_bad_location_setting(run, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("CONTEXTLAMP_DATABASE_URL", "mysql://db/memory")
     out = run("--version", ok=False)
-    assert out.startswith(f"contextlamp, version {contextlamp.__version__}\n") and "embedder" in out.lower()
+    assert out.startswith(f"contextlamp, version {contextlamp.__version__}\n") and "database_url" in out
+
+
+@pytest.mark.parametrize(
+    "env",
+    [
+        {},
+        {"CONTEXTLAMP_HOME": "/srv/memory", "CONTEXTLAMP_USER": "gina"},
+        {"contextlamp_home": "relative/dir", "Contextlamp_User": "hal"},  # pydantic-settings ignores the case
+        {"XDG_DATA_HOME": "/xdg/data"},
+        {"CONTEXTLAMP_HOME": "", "CONTEXTLAMP_DATABASE_URL": "postgres://u:pw@h/db"},
+        {"CONTEXTLAMP_DATABASE_URL": "postgresql://h:5432/db?sslmode=require"},
+    ],
+)
+def test_the_quick_location_of_version_agrees_with_settings(
+    env: dict[str, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from contextlamp.cli.common import location_lines, quick_location_lines
+    from contextlamp.config import Settings
+
+    for name in [k for k in os.environ if k.upper().startswith("CONTEXTLAMP_") or k == "XDG_DATA_HOME"]:
+        monkeypatch.delenv(name)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    assert quick_location_lines(os.environ) == location_lines(Settings())
 
 
 def test_doctor_says_where_memory_lives(run, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]

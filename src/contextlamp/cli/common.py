@@ -7,10 +7,11 @@ that need them (``tests/test_architecture.py`` holds it).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Iterable, Sequence
+from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from functools import wraps
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
@@ -82,7 +83,30 @@ def location(settings: Settings) -> dict[str, str]:
 
 def location_lines(settings: Settings) -> list[str]:
     """``location`` as the lines ``--version`` and ``doctor`` print: ``data: …``, ``user: …``, ``backend: …``."""
-    return [f"{key}: {value}" for key, value in location(settings).items()]
+    return _lines(location(settings))
+
+
+def _lines(where: dict[str, str]) -> list[str]:
+    return [f"{key}: {value}" for key, value in where.items()]
+
+
+def quick_location_lines(environ: Mapping[str, str]) -> list[str]:
+    """``location_lines`` of the ``Settings`` this environment gives, for ``--version``: the three settings
+    read the way pydantic-settings reads them (``CONTEXTLAMP_`` + name, matched case-insensitively, the value
+    as given; the defaults from ``contextlamp.paths``, as ``Settings`` takes them) without importing pydantic,
+    which costs more than the rest of ``--version`` together. A value ``Settings`` would refuse (an empty user,
+    a database URL that is not ``postgresql://``) goes through ``Settings`` for its error
+    (``tests/test_cli.py`` checks both agree)."""
+    from contextlamp.paths import default_home, default_user
+
+    env = {key.lower(): value for key, value in environ.items()}  # pydantic-settings: case_sensitive=False
+    home, user, url = (env.get(f"contextlamp_{name}") for name in ("home", "user", "database_url"))
+    if user == "" or (url is not None and not url.startswith(("postgresql://", "postgres://"))):
+        return location_lines(load_settings())  # raises the click error naming the variable
+    if url is not None:
+        return _lines({"data": shown_database(url), "user": user or default_user(), "backend": "postgresql"})
+    data = str(Path(home)) if home is not None else str(default_home())
+    return _lines({"data": data, "user": user or default_user(), "backend": "sqlite"})
 
 
 def with_service(fn: F) -> F:

@@ -9,6 +9,7 @@ load none of it and ``list`` loads no model library (``tests/test_architecture.p
 from __future__ import annotations
 
 import json
+import os
 import sys
 from typing import TYPE_CHECKING, Any
 
@@ -19,9 +20,8 @@ from contextlamp.cli.admin import export_command, import_command, migrate_comman
 from contextlamp.cli.common import (
     LazyChoice,
     console,
-    load_settings,
-    location_lines,
     print_table,
+    quick_location_lines,
     table,
     when,
     with_service,
@@ -50,11 +50,11 @@ def _kinds() -> tuple[str, ...]:
 
 
 def _print_version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
-    """``--version``: the version line, then where memory lives (from the settings only: nothing is opened)."""
+    """``--version``: the version line, then where memory lives (three settings read: nothing is opened)."""
     if not value or ctx.resilient_parsing:
         return
     click.echo(f"contextlamp, version {__version__}")
-    for line in location_lines(load_settings()):
+    for line in quick_location_lines(os.environ):
         click.echo(line)
     ctx.exit()
 
