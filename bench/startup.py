@@ -4,7 +4,10 @@ Every sample is one subprocess (a new Python process, nothing cached in memory),
 directory holding a few memories; ``save`` runs into a fresh, empty data directory each time (the first save
 of a new user: control database, store and model load included); ``serve`` is the time from spawning
 ``contextlamp serve`` until its answer to an MCP ``initialize`` request arrives on stdout. One unmeasured run
-of each command comes first (disk cache, and with ``--embedder minilm`` any one-time model preparation).
+of each command comes first (disk cache, and with ``--embedder minilm`` any one-time model preparation). The
+commands run as on a user's machine: ``PYTHONDONTWRITEBYTECODE`` is removed from their environment, so the
+unmeasured run leaves the compiled bytecode every later start reads (without it, each start recompiles
+contextlamp's own sources; set ``--no-bytecode`` to measure that).
 
 Usage: ``python bench/startup.py [--runs 9] [--embedder minilm|fake] [--quick]``. The targets are issue 14's
 ("--help and --version under 0.3 s, list under 0.5 s, a first save under 2 s, get under 1 s, model load
@@ -133,6 +136,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=9, help="measured runs per command (default 9)")
     parser.add_argument("--embedder", choices=("minilm", "fake"), default="minilm")
     parser.add_argument("--quick", action="store_true", help="2 runs per command (the test's mode)")
+    parser.add_argument(
+        "--no-bytecode", action="store_true", help="keep PYTHONDONTWRITEBYTECODE: every start recompiles sources"
+    )
     args = parser.parse_args(argv)
     runs = 2 if args.quick else max(1, args.runs)
     with tempfile.TemporaryDirectory(prefix="cl-startup-") as tmp:
@@ -144,9 +150,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             "CONTEXTLAMP_EMBEDDER": args.embedder,
             "COLUMNS": "120",
         }
+        if not args.no_bytecode:
+            env.pop("PYTHONDONTWRITEBYTECODE", None)
         for text in SEED:
             timed_run([*command(), "save", text], env)
-        table = Table(title=f"contextlamp start-up (ms, {runs} runs each, embedder {args.embedder})", box=box.MARKDOWN)
+        bytecode = "no bytecode cache" if args.no_bytecode else "bytecode cached"
+        title = f"contextlamp start-up (ms, {runs} runs each, embedder {args.embedder}, {bytecode})"
+        table = Table(title=title, box=box.MARKDOWN)
         for column in ("command", "median", "p90", "median - python -c pass", "target"):
             table.add_column(column, justify="left" if column == "command" else "right")
         baseline: float | None = None
