@@ -271,5 +271,6 @@ def test_help_and_version_load_nothing_heavy(tmp_path: Path) -> None:
     run = "from contextlamp.cli.main import cli\ntry:\n    cli([{}])\nexcept SystemExit:\n    pass"
     assert _loaded_after(run.format("'--help'"), env) == []
     assert _loaded_after(run.format("'--version'"), env) == []  # the location settings read without pydantic
-    listed = set(_loaded_after(run.format("'list', '--json'"), env))  # no web stack, no model, no table library
-    assert not listed & (HEAVY | {"rich", "uvicorn", "starlette", "mcp", "tokenizers", "contextlamp.web"})
+    for command in ("'list', '--json'", "'get', 'which package manager?', '--json'"):
+        loaded = set(_loaded_after(run.format(command), env))  # no web stack, MCP SDK, table library or torch
+        assert not loaded & {"torch", "rich", "uvicorn", "starlette", "mcp", "contextlamp.web", "contextlamp.mcp"}

@@ -235,3 +235,10 @@ def test_doctor_says_where_memory_lives(run, tmp_path: Path) -> None:  # type: i
     assert f"data: {tmp_path / 'home'}\n" in out and "user: carol\n" in out and "backend: sqlite\n" in out
     where = json.loads(run("doctor", "--json"))["location"]
     assert where == {"data": str(tmp_path / "home"), "user": "carol", "backend": "sqlite"}
+
+
+def test_choices_are_checked_and_listed_though_loaded_lazily(run) -> None:  # type: ignore[no-untyped-def]
+    out = run("save", "We use pnpm", "--kind", "whim", ok=False)
+    assert "whim" in out and "fact" in out and "decision" in out and "preference" in out and "note" in out
+    assert "[fact|event|instruction|task]" in run("get", "--help")
+    assert json.loads(run("save", "Deploy on Tuesdays", "--type", "instruction", "--json"))["id"].startswith("ctx_")

@@ -171,6 +171,10 @@ class LazyChoice(click.ParamType[str]):
         """The value when it is one of the choices, else click's "not one of" usage error."""
         return self._real().convert(value, param, ctx)
 
+    def shell_complete(self, ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
+        """The choices that start with ``incomplete`` (shell completion)."""
+        return self._real().shell_complete(ctx, param, incomplete)
+
 
 def print_json(result: BaseModel) -> None:
     """A result model as indented JSON on stdout (fields never set left out)."""
