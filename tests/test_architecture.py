@@ -25,7 +25,10 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("application", ("contextlamp.app",)),
     ("domain", ("contextlamp.domain", "contextlamp.retrieval", "contextlamp.distill")),
     ("infrastructure", ("contextlamp.storage", "contextlamp.embedding", "contextlamp.llm")),
-    ("base", ("contextlamp.errors", "contextlamp.text", "contextlamp.segmenting", "contextlamp.config")),
+    (
+        "base",
+        ("contextlamp.errors", "contextlamp.text", "contextlamp.segmenting", "contextlamp.config", "contextlamp.paths"),
+    ),
 )
 # What each layer may import (../shared/DESIGN.md "Layers"): downwards only, and the domain stands on the base
 # alone, so retrieval, distillation and the memory rules never reach a database, a model or a network.
@@ -224,3 +227,50 @@ def test_importing_the_package_root_or_a_base_module_loads_nothing_of_ours_else(
 def test_public_surface_is_deliberate() -> None:
     assert contextlamp.__all__ == ["Caller", "MemoryService", "__version__"]
     assert all(hasattr(contextlamp, name) for name in contextlamp.__all__)
+
+
+# What the console script must not load before a command needs it (issue 14 point 3): the web and MCP stacks,
+# the database driver, the model, the numeric and table libraries, the settings library and the application.
+START_HEAVY = HEAVY | {
+    "numpy",
+    "rich",
+    "re2",
+    "detect_secrets",
+    "psycopg",
+    "uvicorn",
+    "starlette",
+    "mcp",
+    "pydantic",
+    "pydantic_settings",
+    "tokenizers",
+    "limits",
+    "httpx2",
+    "contextlamp.app",
+    "contextlamp.embedding",
+    "contextlamp.storage",
+    "contextlamp.domain",
+    "contextlamp.mcp",
+    "contextlamp.web",
+}
+
+
+def _loaded_after(code: str, env: dict[str, str] | None = None) -> list[str]:
+    probe = f"{code}\nimport sys; print(sorted(m for m in {sorted(START_HEAVY)!r} if m in sys.modules))"
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True, env=env)
+    return ast.literal_eval(done.stdout.strip().splitlines()[-1])  # the list the probe printed
+
+
+def test_the_console_script_module_loads_nothing_heavy() -> None:
+    assert _loaded_after("import contextlamp.cli.main, contextlamp.__main__") == []
+
+
+def test_help_and_version_load_nothing_heavy(tmp_path: Path) -> None:
+    import os
+
+    env = {**os.environ, "CONTEXTLAMP_HOME": str(tmp_path / "home"), "CONTEXTLAMP_EMBEDDER": "fake"}
+    run = "from contextlamp.cli.main import cli\ntry:\n    cli([{}])\nexcept SystemExit:\n    pass"
+    assert _loaded_after(run.format("'--help'"), env) == []
+    assert _loaded_after(run.format("'--version'"), env) == []  # the location settings read without pydantic
+    for command in ("'list', '--json'", "'get', 'which package manager?', '--json'"):
+        loaded = set(_loaded_after(run.format(command), env))  # no web stack, MCP SDK, table library or torch
+        assert not loaded & {"torch", "rich", "uvicorn", "starlette", "mcp", "contextlamp.web", "contextlamp.mcp"}

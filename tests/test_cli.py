@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
+import click
 import pytest
 from click.testing import CliRunner
 
+import contextlamp
 from contextlamp.cli.main import cli
 
 
@@ -93,3 +96,149 @@ def test_a_dotenv_file_in_the_working_directory_is_ignored(
 
     settings = Settings()
     assert settings.user == "carol" and settings.llm_base_url is None
+
+
+def _leaf_commands(group: click.Group, prefix: str = "") -> list[tuple[str, click.Command]]:
+    found: list[tuple[str, click.Command]] = []
+    for name, command in group.commands.items():
+        if isinstance(command, click.Group):
+            found += _leaf_commands(command, f"{prefix}{name} ")
+        else:
+            found.append((f"{prefix}{name}", command))
+    return found
+
+
+def test_every_command_but_serve_takes_json() -> None:
+    assert isinstance(cli, click.Group)
+    missing = [
+        name
+        for name, command in _leaf_commands(cli)
+        if name != "serve" and not any("--json" in p.opts for p in command.params if isinstance(p, click.Option))
+    ]
+    assert missing == []
+
+
+def test_admin_commands_answer_in_json(run, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    alice = json.loads(run("user", "create", "alice", "--json"))
+    bob = json.loads(run("user", "create", "bob", "--json"))
+    issued = json.loads(run("token", "create", "alice", "--name", "laptop", "--json"))
+    revoked = json.loads(run("token", "revoke", issued["id"], "--json"))
+    assert revoked["id"] == issued["id"] and revoked["name"] == "laptop" and revoked["revoked_at"] is not None
+    assert "token" not in revoked and issued["token"] not in json.dumps(revoked)  # the secret is shown only once
+    team = json.loads(run("team", "create", "platform", "--owner", "alice", "--json"))
+    added = json.loads(run("team", "add", "platform", "bob", "--role", "admin", "--json"))
+    assert added == {"team_id": team["id"], "team": "platform", "user_id": bob["id"], "user": "bob", "role": "admin"}
+    removed = json.loads(run("team", "remove", "platform", "bob", "--json"))
+    assert removed == {"team_id": team["id"], "team": "platform", "user_id": bob["id"], "user": "bob", "removed": True}
+    out = tmp_path / "alice.json"
+    written = json.loads(run("export", "--user", "alice", "--out", str(out), "--json"))
+    assert written == {"user_id": alice["id"], "user": "alice", "out": str(out)} and out.is_file()
+    deleted = json.loads(run("user", "delete", "alice", "--yes", "--json"))
+    assert deleted == {"id": alice["id"], "name": "alice", "deleted": True}
+    assert [u["name"] for u in json.loads(run("user", "list", "--json"))] == ["bob"]
+
+
+def test_delete_asks_on_stderr_so_json_stays_parseable(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CONTEXTLAMP_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("CONTEXTLAMP_EMBEDDER", "fake")
+    runner = CliRunner()
+    assert runner.invoke(cli, ["user", "create", "erin"]).exit_code == 0
+    result = runner.invoke(cli, ["user", "delete", "erin", "--json"], input="y\n")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["deleted"] is True and "Delete user erin" in result.stderr
+
+
+def _ids_whole(output: str, ids: list[str]) -> list[str]:
+    """The ids that do not appear whole on one line of ``output``."""
+    lines = output.splitlines()
+    return [i for i in ids if not any(i in line for line in lines)]
+
+
+def test_ids_stay_whole_on_one_line_in_a_narrow_terminal(run, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    long = "The deployment pipeline runs the integration suite against a fresh staging database every night"
+    saved = [json.loads(run("save", f"{long} ({n})", "--project", "apollo", "--json"))["id"] for n in range(3)]
+    saved.append(json.loads(run("save", long + " personally", "--json"))["id"])
+    session = json.loads(run("session", "save", "-", "--json", stdin="User: we always deploy on Tuesdays\n"))
+    user = json.loads(run("user", "create", "frank", "--json"))["id"]
+    issued = json.loads(run("token", "create", "frank", "--json"))["id"]
+    team = json.loads(run("team", "create", "platform", "--owner", "frank", "--json"))["id"]
+    project = json.loads(run("projects", "--json"))["projects"][0]["id"]
+    stores = [s["store_id"] for s in json.loads(run("doctor", "--json"))["stores"]]
+    for width in ("40", "90", "130"):  # a record per row, then tables where only the text folds
+        monkeypatch.setenv("COLUMNS", width)
+        _all_ids_whole(run, saved, session["session_id"], user, issued, team, project, stores)
+
+
+def _all_ids_whole(run, saved, session, user, issued, team, project, stores) -> None:  # type: ignore[no-untyped-def]
+    assert _ids_whole(run("list", "--project", "apollo"), saved[:3]) == []
+    assert _ids_whole(run("get", "deployment pipeline staging", "--project", "apollo"), saved) == []
+    assert _ids_whole(run("show", saved[0]), saved[:1]) == []
+    assert _ids_whole(run("projects"), [project]) == []
+    assert _ids_whole(run("session", "list"), [session]) == []
+    assert _ids_whole(run("user", "list"), [user]) == []
+    assert _ids_whole(run("token", "list"), [issued]) == []
+    assert _ids_whole(run("team", "list"), [team]) == []
+    assert _ids_whole(run("doctor"), stores) == []
+
+
+def test_version_says_where_memory_lives_and_opens_nothing(run, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    lines = run("--version").splitlines()
+    assert lines == [
+        f"contextlamp, version {contextlamp.__version__}",
+        f"data: {tmp_path / 'home'}",
+        "user: carol",
+        "backend: sqlite",
+    ]
+    assert not (tmp_path / "home").exists()  # settings read, no store opened or created
+
+
+def test_version_shows_the_database_without_its_password(run, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("CONTEXTLAMP_DATABASE_URL", "postgresql://cl:s3cr3tpw@db.internal:5432/memory?password=x2")
+    out = run("--version")
+    assert "data: postgresql://cl@db.internal:5432/memory\n" in out and "backend: postgresql" in out
+    assert "s3cr3tpw" not in out and "x2" not in out
+
+
+def test_version_names_a_bad_location_setting(run, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("CONTEXTLAMP_DATABASE_URL", "mysql://db/memory")
+    out = run("--version", ok=False)
+    assert out.startswith(f"contextlamp, version {contextlamp.__version__}\n") and "database_url" in out
+
+
+@pytest.mark.parametrize(
+    "env",
+    [
+        {},
+        {"CONTEXTLAMP_HOME": "/srv/memory", "CONTEXTLAMP_USER": "gina"},
+        {"contextlamp_home": "relative/dir", "Contextlamp_User": "hal"},  # pydantic-settings ignores the case
+        {"XDG_DATA_HOME": "/xdg/data"},
+        {"CONTEXTLAMP_HOME": "", "CONTEXTLAMP_DATABASE_URL": "postgres://u:pw@h/db"},
+        {"CONTEXTLAMP_DATABASE_URL": "postgresql://h:5432/db?sslmode=require"},
+    ],
+)
+def test_the_quick_location_of_version_agrees_with_settings(
+    env: dict[str, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from contextlamp.cli.common import location_lines, quick_location_lines
+    from contextlamp.config import Settings
+
+    for name in [k for k in os.environ if k.upper().startswith("CONTEXTLAMP_") or k == "XDG_DATA_HOME"]:
+        monkeypatch.delenv(name)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    assert quick_location_lines(os.environ) == location_lines(Settings())
+
+
+def test_doctor_says_where_memory_lives(run, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    run("save", "We use pnpm")
+    out = run("doctor")
+    assert f"data: {tmp_path / 'home'}\n" in out and "user: carol\n" in out and "backend: sqlite\n" in out
+    where = json.loads(run("doctor", "--json"))["location"]
+    assert where == {"data": str(tmp_path / "home"), "user": "carol", "backend": "sqlite"}
+
+
+def test_choices_are_checked_and_listed_though_loaded_lazily(run) -> None:  # type: ignore[no-untyped-def]
+    out = run("save", "We use pnpm", "--kind", "whim", ok=False)
+    assert "whim" in out and "fact" in out and "decision" in out and "preference" in out and "note" in out
+    assert "[fact|event|instruction|task]" in run("get", "--help")
+    assert json.loads(run("save", "Deploy on Tuesdays", "--type", "instruction", "--json"))["id"].startswith("ctx_")

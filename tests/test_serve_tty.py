@@ -1,6 +1,7 @@
 """``contextlamp serve`` over stdio stops at the first Ctrl-C (issue 12 point 19): on a terminal (a
 pseudo-terminal here) it says once, on stderr, that it waits for an MCP client; on a pipe it says nothing and
-speaks MCP. Nothing but protocol ever reaches stdout."""
+speaks MCP. Either way it logs on stderr where memory lives (issue 14 point 5). Nothing but protocol ever
+reaches stdout."""
 
 from __future__ import annotations
 
@@ -40,8 +41,8 @@ def _default_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)  # a background test runner may have ignored SIGINT for children
 
 
-def _serve(home: Path, stdin: Any) -> subprocess.Popen[bytes]:
-    env = {**os.environ, "CONTEXTLAMP_HOME": str(home), "CONTEXTLAMP_EMBEDDER": "fake"}
+def _serve(home: Path, stdin: Any, **extra_env: str) -> subprocess.Popen[bytes]:
+    env = {**os.environ, "CONTEXTLAMP_HOME": str(home), "CONTEXTLAMP_EMBEDDER": "fake", **extra_env}
     return subprocess.Popen(
         [_exe(), "serve"],
         stdin=stdin,
@@ -75,15 +76,17 @@ def test_ctrl_c_stops_serve_on_a_terminal_after_one_waiting_line(tmp_path: Path)
     finally:
         os.close(slave)
     with proc:
-        _stops_at_ctrl_c_on_a_terminal(proc, master)
+        _stops_at_ctrl_c_on_a_terminal(proc, master, tmp_path / "home")
     os.close(master)
 
 
-def _stops_at_ctrl_c_on_a_terminal(proc: subprocess.Popen[bytes], terminal: int) -> None:
+def _stops_at_ctrl_c_on_a_terminal(proc: subprocess.Popen[bytes], terminal: int, home: Path) -> None:
     try:
         assert proc.stdout is not None and proc.stderr is not None
         first = _line(proc.stderr, EXIT_WAIT_S).decode()
         assert "waiting for an MCP client" in first and "Ctrl-C" in first and first.count("\n") == 1
+        where = _line(proc.stderr, EXIT_WAIT_S).decode()  # issue 14 point 5: then where memory lives
+        assert f"data {home}," in where and "backend sqlite" in where and where.count("\n") == 1
         os.write(terminal, json.dumps(INITIALIZE).encode() + b"\n")  # typed at the terminal
         assert json.loads(_line(proc.stdout, EXIT_WAIT_S))["id"] == 1  # served: now blocked reading the next line
         proc.send_signal(signal.SIGINT)
@@ -91,7 +94,7 @@ def _stops_at_ctrl_c_on_a_terminal(proc: subprocess.Popen[bytes], terminal: int)
         assert proc.returncode in (0, 130)
         rest = proc.stderr.read().decode()
         assert "Traceback" not in rest and "KeyboardInterrupt" not in rest
-        assert rest == ""  # ONE line on stderr, nothing after it
+        assert rest == ""  # the waiting line and the location line on stderr, nothing after them
         assert proc.stdout.read() == b""  # nothing but the one reply on stdout
     finally:
         if proc.poll() is None:
@@ -120,6 +123,26 @@ def _stops_at_ctrl_c_mid_session(proc: subprocess.Popen[bytes]) -> None:
     finally:
         if proc.poll() is None:
             proc.kill()
+
+
+def test_serve_logs_where_memory_lives_on_stderr_only(tmp_path: Path) -> None:
+    home = tmp_path / "data dir"
+    with _serve(home, subprocess.PIPE, CONTEXTLAMP_USER="dana") as proc:
+        assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
+        proc.stdin.write(json.dumps(INITIALIZE).encode() + b"\n")
+        proc.stdin.close()
+        assert json.loads(proc.stdout.readline())["id"] == 1
+        assert proc.wait(timeout=EXIT_WAIT_S) == 0
+        assert proc.stdout.read() == b""  # stdout: the one reply, nothing else
+        errors = proc.stderr.read().decode()
+    (line,) = [x for x in errors.splitlines() if "INFO" in x]  # logged at INFO, shown at the default level
+    assert f"data {home}," in line and "user dana," in line and line.endswith("backend sqlite")
+
+
+def test_the_location_line_follows_the_log_level(tmp_path: Path) -> None:
+    with _serve(tmp_path / "home", subprocess.PIPE, CONTEXTLAMP_LOG_LEVEL="ERROR") as proc:
+        _, errors = proc.communicate(json.dumps(INITIALIZE).encode() + b"\n", timeout=EXIT_WAIT_S)
+    assert proc.returncode == 0 and "backend" not in errors.decode()
 
 
 def test_serve_on_a_pipe_answers_long_lines_and_ends_with_its_input(tmp_path: Path) -> None:

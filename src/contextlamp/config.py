@@ -6,14 +6,14 @@ plain arguments. Only the process environment is read (never a ``.env`` file; se
 
 from __future__ import annotations
 
-import getpass
-import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal, Self
 
 from pydantic import BaseModel, Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from contextlamp.paths import default_home, default_user
 
 DAY_MS = 86_400_000  # milliseconds in a day (timestamps are ms since the epoch)
 DEFAULT_TASK_TTL_DAYS = 7.0  # spec/TOOLS.md save_context: a task expires 7 days after saving
@@ -83,20 +83,6 @@ class TrustWeights:
         )
 
 
-def _default_home() -> Path:
-    """``$XDG_DATA_HOME/contextlamp``, else ``~/.local/share/contextlamp`` (XDG Base Directory spec)."""
-    xdg = os.environ.get("XDG_DATA_HOME")
-    base = Path(xdg) if xdg else Path.home() / ".local" / "share"
-    return base / "contextlamp"
-
-
-def _default_user() -> str:
-    try:
-        return getpass.getuser()
-    except (KeyError, OSError):  # no passwd entry (some containers)
-        return "local"
-
-
 class Settings(Limits, BaseSettings):
     """Every setting of contextlamp. Environment variable = ``CONTEXTLAMP_`` + upper-case field name.
 
@@ -110,11 +96,11 @@ class Settings(Limits, BaseSettings):
     model_config = SettingsConfigDict(env_prefix="CONTEXTLAMP_", extra="ignore")
 
     home: Path = Field(
-        default_factory=_default_home,
+        default_factory=default_home,
         description="Data directory: control database and one SQLite file per store.",
     )
     user: str = Field(
-        default_factory=_default_user,
+        default_factory=default_user,
         min_length=1,
         description="Local user for stdio and the CLI (identity never comes from a tool argument).",
     )

@@ -1,21 +1,29 @@
-"""Helpers shared by the CLI modules: settings, service construction, output."""
+"""Helpers shared by the CLI modules: settings, service construction, where memory lives, output.
+
+The console script imports this module for every command, ``--help`` and ``--version`` included, so it
+imports nothing heavy at module level: pydantic, rich and the application are imported inside the functions
+that need them (``tests/test_architecture.py`` holds it).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from functools import wraps
-from typing import Any, TypeVar
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
-from pydantic import BaseModel, ValidationError
-from rich.console import Console
 
-from contextlamp.app.compose import configure_logging, create_app
-from contextlamp.app.service import Caller
-from contextlamp.config import Settings
 from contextlamp.errors import ContextlampError
+
+if TYPE_CHECKING:
+    from pydantic import BaseModel
+    from rich.console import Console
+    from rich.table import Table
+
+    from contextlamp.config import Settings
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -27,16 +35,78 @@ def cli_errors() -> Generator[None]:
     ``with cli_errors():`` or as a decorator (``@cli_errors()``)."""
     try:
         yield
-    except ValidationError as exc:
-        raise click.ClickException(f"Invalid configuration: {exc}") from exc
     except ContextlampError as exc:
         raise click.ClickException(str(exc)) from exc
+    except ValueError as exc:  # pydantic's ValidationError is a ValueError; imported only when one is raised
+        from pydantic import ValidationError
+
+        if isinstance(exc, ValidationError):
+            raise click.ClickException(f"Invalid configuration: {exc}") from exc
+        raise
 
 
 def load_settings() -> Settings:
     """Settings from the environment, or a click error naming the bad variable."""
+    from contextlamp.config import Settings
+
     with cli_errors():
         return Settings()
+
+
+def shown_database(url: str) -> str:
+    """A database URL as it may be printed: scheme, user, host, port and database, never the password nor
+    the query string (which may carry ``password=``). ``postgresql://cl:pw@db:5432/mem?sslmode=require`` ->
+    ``postgresql://cl@db:5432/mem``. Linear in the URL's length."""
+    scheme, sep, rest = url.partition("://")
+    if not sep:
+        return "(a database URL)"
+    authority, slash, path = rest.partition("/")
+    userinfo, at, hostport = authority.rpartition("@")
+    user = userinfo.partition(":")[0]
+    database = path.partition("?")[0].partition("#")[0]
+    return f"{scheme}://{user + '@' if at and user else ''}{hostport}{slash}{database}"
+
+
+def location(settings: Settings) -> dict[str, str]:
+    """Where this process's memory lives, as the settings say (nothing is opened): ``{"data": the data
+    directory or the database URL without its password, "user": the local user, "backend": "sqlite" or
+    "postgresql"}``. MCP clients start servers with a stripped environment, so these are what a user checks
+    first when memory seems to be missing (README "Where data lives")."""
+    if settings.database_url is not None:
+        return {
+            "data": shown_database(settings.database_url.get_secret_value()),
+            "user": settings.user,
+            "backend": "postgresql",
+        }
+    return {"data": str(settings.home), "user": settings.user, "backend": "sqlite"}
+
+
+def location_lines(settings: Settings) -> list[str]:
+    """``location`` as the lines ``--version`` and ``doctor`` print: ``data: …``, ``user: …``, ``backend: …``."""
+    return _lines(location(settings))
+
+
+def _lines(where: dict[str, str]) -> list[str]:
+    return [f"{key}: {value}" for key, value in where.items()]
+
+
+def quick_location_lines(environ: Mapping[str, str]) -> list[str]:
+    """``location_lines`` of the ``Settings`` this environment gives, for ``--version``: the three settings
+    read the way pydantic-settings reads them (``CONTEXTLAMP_`` + name, matched case-insensitively, the value
+    as given; the defaults from ``contextlamp.paths``, as ``Settings`` takes them) without importing pydantic,
+    which costs more than the rest of ``--version`` together. A value ``Settings`` would refuse (an empty user,
+    a database URL that is not ``postgresql://``) goes through ``Settings`` for its error
+    (``tests/test_cli.py`` checks both agree)."""
+    from contextlamp.paths import default_home, default_user
+
+    env = {key.lower(): value for key, value in environ.items()}  # pydantic-settings: case_sensitive=False
+    home, user, url = (env.get(f"contextlamp_{name}") for name in ("home", "user", "database_url"))
+    if user == "" or (url is not None and not url.startswith(("postgresql://", "postgres://"))):
+        return location_lines(load_settings())  # raises the click error naming the variable
+    if url is not None:
+        return _lines({"data": shown_database(url), "user": user or default_user(), "backend": "postgresql"})
+    data = str(Path(home)) if home is not None else str(default_home())
+    return _lines({"data": data, "user": user or default_user(), "backend": "sqlite"})
 
 
 def with_service(fn: F) -> F:
@@ -44,6 +114,9 @@ def with_service(fn: F) -> F:
 
     @wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
+        from contextlamp.app.compose import configure_logging, create_app
+        from contextlamp.app.service import Caller
+
         settings = load_settings()
         configure_logging(settings.log_level)
         with cli_errors():
@@ -60,6 +133,8 @@ def with_app(fn: F) -> F:
 
     @wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
+        from contextlamp.app.compose import configure_logging, create_app
+
         settings = load_settings()
         configure_logging(settings.log_level)
         with cli_errors():
@@ -73,6 +148,34 @@ def json_option(fn: F) -> F:
     return click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")(fn)
 
 
+class LazyChoice(click.ParamType[str]):
+    """``click.Choice`` over values imported only when needed (parsing the option, or its command's --help),
+    so that defining the commands imports no domain module. ``load`` returns the allowed values."""
+
+    name = "choice"
+
+    def __init__(self, load: Callable[[], Sequence[str]]) -> None:
+        self._load = load
+        self._choice: click.Choice[str] | None = None
+
+    def _real(self) -> click.Choice[str]:
+        if self._choice is None:
+            self._choice = click.Choice(tuple(self._load()))
+        return self._choice
+
+    def get_metavar(self, param: click.Parameter, ctx: click.Context) -> str | None:
+        """The ``[a|b|c]`` of --help."""
+        return self._real().get_metavar(param, ctx)
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        """The value when it is one of the choices, else click's "not one of" usage error."""
+        return self._real().convert(value, param, ctx)
+
+    def shell_complete(self, ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
+        """The choices that start with ``incomplete`` (shell completion)."""
+        return self._real().shell_complete(ctx, param, incomplete)
+
+
 def print_json(result: BaseModel) -> None:
     """A result model as indented JSON on stdout (fields never set left out)."""
     click.echo(result.model_dump_json(indent=2, exclude_unset=True))
@@ -80,7 +183,27 @@ def print_json(result: BaseModel) -> None:
 
 def console() -> Console:
     """Stdout console that prints memory text literally: no :emoji: codes, no highlighting."""
+    from rich.console import Console
+
     return Console(emoji=False, highlight=False)
+
+
+MIN_TEXT_WIDTH = 10  # a folding column narrower than this is unreadable: rows are printed as records instead
+
+
+def table(title: str | None, columns: Iterable[str], ids: Iterable[str] = (), short: Iterable[str] = ()) -> Table:
+    """A rich table for ``print_table``. The ``ids`` columns and the ``short`` ones (dates, counts, enum
+    values) never wrap; every other column folds its text. ``print_table`` keeps each id one unbroken word."""
+    from rich.table import Table
+
+    whole = set(ids) | set(short)
+    made = Table(title=title)
+    for column in columns:
+        if column in whole:
+            made.add_column(column, no_wrap=True)
+        else:
+            made.add_column(column, overflow="fold")
+    return made
 
 
 def when(ms: int | None) -> str:
@@ -91,3 +214,44 @@ def when(ms: int | None) -> str:
         return datetime.fromtimestamp(ms / 1000, tz=UTC).astimezone().strftime("%Y-%m-%d %H:%M")
     except (OverflowError, ValueError, OSError):  # beyond what a datetime holds: show the number
         return str(ms)
+
+
+def print_table(renderable: Any) -> None:
+    """Print a table from ``table`` (or any renderable: a line of text) on stdout, ids never broken.
+
+    When the terminal is wide enough for every column that never wraps at its widest cell plus
+    ``MIN_TEXT_WIDTH`` for each folding column, it is a table in which only the text folds; otherwise
+    (a narrow terminal) each row is printed as a record, one ``column: value`` line per non-empty cell,
+    so an id is still one unbroken word on its own line and no text is squeezed into a sliver."""
+    from rich.table import Table
+    from rich.text import Text
+
+    out = console()
+    if not isinstance(renderable, Table) or not renderable.row_count:
+        out.print(renderable)
+        return
+    columns = renderable.columns
+    fixed = {c._index: max(_cell_width(c.header), *(_cell_width(x) for x in c.cells)) for c in columns if c.no_wrap}  # pyright: ignore[reportPrivateUsage]
+    folding = len(columns) - len(fixed)
+    needed = sum(fixed.values()) + folding * MIN_TEXT_WIDTH + 3 * len(columns) + 1  # padding and rules
+    if out.width >= needed:
+        for column in columns:
+            if column.no_wrap:
+                column.min_width = fixed[column._index]  # pyright: ignore[reportPrivateUsage]
+        out.print(renderable, crop=False)
+        return
+    if renderable.title:
+        out.print(renderable.title)
+    for row in zip(*(list(c.cells) for c in columns), strict=True):
+        out.print()
+        for column, cell in zip(columns, row, strict=True):
+            value = cell if isinstance(cell, Text) else Text(str(cell))
+            if value.plain:  # an empty cell has no line
+                out.print(Text.assemble((f"{column.header}: ", "bold"), value), soft_wrap=column.no_wrap)
+
+
+def _cell_width(cell: Any) -> int:
+    from rich.cells import cell_len
+    from rich.text import Text
+
+    return cell.cell_len if isinstance(cell, Text) else cell_len(str(cell))

@@ -1,118 +1,93 @@
 """The ``contextlamp`` command: run the MCP server, or use the memory from a terminal.
 
-Each command is thin: parse, call ``MemoryService``, print a rich table (or ``--json``).
+Each command is thin: parse, call ``MemoryService``, print a rich table (or ``--json``). This module is what
+the console script imports, for every command: it defines the commands with click alone, and each command's
+body imports what it needs (the service, rich, the MCP SDK, the web stack), so ``--help`` and ``--version``
+load none of it and ``list`` loads no model library (``tests/test_architecture.py`` holds it).
 """
 
 from __future__ import annotations
 
 import json
+import os
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import anyio
 import click
-from rich.markup import escape
-from rich.table import Table
-from rich.text import Text
 
 from contextlamp import __version__
-from contextlamp.app.compose import configure_logging, create_app
-from contextlamp.app.service import Caller, MemoryService
-from contextlamp.cli.admin import doctor_command, export_command, import_command, migrate_command, team, token, user
-from contextlamp.cli.common import cli_errors
-from contextlamp.cli.common import console as _console
+from contextlamp.cli.admin import export_command, import_command, migrate_command, token, user
+from contextlamp.cli.common import (
+    LazyChoice,
+    console,
+    print_table,
+    quick_location_lines,
+    table,
+    when,
+    with_service,
+)
 from contextlamp.cli.common import json_option as _json_option
-from contextlamp.cli.common import load_settings as _settings
 from contextlamp.cli.common import print_json as _print_json
-from contextlamp.cli.common import when as _when
-from contextlamp.cli.common import with_service as _with_service
-from contextlamp.config import Settings
-from contextlamp.domain.models import KINDS, MEMORY_TYPES
-from contextlamp.mcp.tools import build_server, run_stdio
+from contextlamp.cli.doctor import doctor_command
+from contextlamp.cli.serve import serve
+from contextlamp.cli.teams import team
 from contextlamp.text import is_id
+
+if TYPE_CHECKING:
+    from contextlamp.app.service import Caller, MemoryService
+
+
+def _memory_types() -> tuple[str, ...]:
+    from contextlamp.domain.models import MEMORY_TYPES
+
+    return MEMORY_TYPES
+
+
+def _kinds() -> tuple[str, ...]:
+    from contextlamp.domain.models import KINDS
+
+    return KINDS
+
+
+def _print_version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+    """``--version``: the version line, then where memory lives (three settings read: nothing is opened)."""
+    if not value or ctx.resilient_parsing:
+        return
+    click.echo(f"contextlamp, version {__version__}")
+    for line in quick_location_lines(os.environ):
+        click.echo(line)
+    ctx.exit()
 
 
 @click.group()
-@click.version_option(__version__, prog_name="contextlamp")
+@click.option(
+    "--version",
+    is_flag=True,
+    expose_value=False,
+    is_eager=True,
+    callback=_print_version,
+    help="Show the version, the data directory, the user and the backend, and exit.",
+)
 def cli() -> None:
     """contextlamp: one context memory for all your AI tools, over MCP.
 
     Data lives in $CONTEXTLAMP_HOME (default ~/.local/share/contextlamp); the local user is
-    $CONTEXTLAMP_USER (default: your OS user name).
+    $CONTEXTLAMP_USER (default: your OS user name). contextlamp --version shows both.
     """
 
 
-@cli.command()
-@click.option("--http", "use_http", is_flag=True, help="Serve MCP over Streamable HTTP at /mcp (shared server).")
-@click.option("--host", default=None, help="HTTP interface (default $CONTEXTLAMP_HTTP_HOST or 127.0.0.1).")
-@click.option("--port", default=None, type=click.IntRange(1, 65535), help="HTTP port (default 8765).")
-def serve(use_http: bool, host: str | None, port: int | None) -> None:
-    """Run the MCP server: over stdio (what Claude Code, Cursor, Codex and Claude Desktop spawn), or with
-    --http as the shared server for many users, each signing in with a bearer token.
-
-    Example: contextlamp serve --http --host 0.0.0.0 --port 8765
-    """
-    settings = _settings()
-    configure_logging(settings.log_level)
-    if use_http:
-        _serve_http(settings, host or settings.http_host, port or settings.http_port)
-        return
-    if host is not None or port is not None:
-        raise click.UsageError("--host and --port need --http.")
-    try:
-        if _stdin_is_terminal():  # a person ran it by hand: say what it is doing (stderr; stdout is the MCP wire)
-            click.echo(WAITING_FOR_CLIENT, err=True)
-        with cli_errors():
-            service = create_app(settings).service
-            principal = service.principal(settings.user)
-        server = build_server(service, lambda _ctx: principal, log_level=settings.log_level)
-        anyio.run(run_stdio, server)
-    except KeyboardInterrupt:  # Ctrl-C: stop at once, quietly (128 + SIGINT, as a shell reports it)
-        sys.exit(130)
-
-
-WAITING_FOR_CLIENT = (
-    "contextlamp: waiting for an MCP client on stdin (Claude Code, Cursor and other MCP clients start this "
-    "command themselves); Ctrl-C stops"
-)
-
-
-def _stdin_is_terminal() -> bool:
-    try:
-        return sys.stdin is not None and sys.stdin.isatty()
-    except (ValueError, OSError):  # a closed or detached stdin
-        return False
-
-
-def _serve_http(settings: Settings, host: str, port: int) -> None:
-    import uvicorn
-
-    from contextlamp.web.app import base_url, build_http_app, uvicorn_log_config
-
-    with cli_errors():
-        wired = create_app(settings)
-        app = build_http_app(wired, settings, host, port)
-        wired.doctor.embedder.embed(["warm-up"])  # a shared server loads its model before the first request
-    click.echo(f"contextlamp {__version__}: MCP at {base_url(settings, host, port)}/mcp (Ctrl-C stops)", err=True)
-    uvicorn.run(  # log_config: the access log without query strings (a token may be in one)
-        app,
-        host=host,
-        port=port,
-        log_level=settings.log_level.lower(),
-        proxy_headers=True,
-        log_config=uvicorn_log_config(),
-    )
+cli.add_command(serve)
 
 
 @cli.command()
 @click.argument("content")
 @click.option("--topic", help="Stable key; a newer entry on the same topic supersedes older ones.")
-@click.option("--kind", type=click.Choice(KINDS), help="Display flavour (default note).")
-@click.option("--type", "memory_type", type=click.Choice(MEMORY_TYPES), help="Memory type (default fact).")
+@click.option("--kind", type=LazyChoice(_kinds), help="Display flavour (default note).")
+@click.option("--type", "memory_type", type=LazyChoice(_memory_types), help="Memory type (default fact).")
 @click.option("--tag", "tags", multiple=True, help="A tag (repeatable).")
 @click.option("--project", help="Project id or slug (a new slug creates the project).")
 @_json_option
-@_with_service
+@with_service
 def save(
     service: MemoryService,
     caller: Caller,
@@ -140,11 +115,11 @@ def save(
 @cli.command()
 @click.argument("query")
 @click.option("-n", "--max-results", default=8, show_default=True, help="1..50.")
-@click.option("--type", "memory_types", multiple=True, type=click.Choice(MEMORY_TYPES), help="Only this type.")
+@click.option("--type", "memory_types", multiple=True, type=LazyChoice(_memory_types), help="Only this type.")
 @click.option("--project", help="Also search this project (id or slug).")
 @click.option("--recency", is_flag=True, help="Strongly favour the newest entries.")
 @_json_option
-@_with_service
+@with_service
 def get(
     service: MemoryService,
     caller: Caller,
@@ -163,22 +138,28 @@ def get(
     if as_json:
         _print_json(result)
         return
-    table = Table(title=f"get: {escape(query)}", show_lines=False)
-    for column in ("score", "text", "type", "scope", "saved", "id"):
-        table.add_column(column, overflow="fold")
+    from rich.markup import escape
+    from rich.text import Text
+
+    made = table(
+        f"get: {escape(query)}",
+        ("score", "text", "type", "scope", "saved", "id"),
+        ids=("id",),
+        short=("score", "type", "scope", "saved"),
+    )
     for pack in result.packs:
-        table.add_row(f"{pack.score:.2f}", Text(pack.text), pack.memory_type, pack.scope, _when(pack.ts), pack.id)
-    _console().print(table if result.packs else "[dim]Nothing found.[/dim]")
+        made.add_row(f"{pack.score:.2f}", Text(pack.text), pack.memory_type, pack.scope, when(pack.ts), pack.id)
+    print_table(made if result.packs else Text("Nothing found.", style="dim"))
 
 
 @cli.command(name="list")
 @click.option("-n", "--limit", default=50, show_default=True, help="1..200.")
 @click.option("--project", help="List this project's store instead of the personal one.")
 @click.option("--cursor", help="next_cursor from the previous page.")
-@click.option("--type", "memory_types", multiple=True, type=click.Choice(MEMORY_TYPES), help="Only this type.")
+@click.option("--type", "memory_types", multiple=True, type=LazyChoice(_memory_types), help="Only this type.")
 @click.option("--all", "include_superseded", is_flag=True, help="Include superseded entries (history).")
 @_json_option
-@_with_service
+@with_service
 def list_(
     service: MemoryService,
     caller: Caller,
@@ -197,18 +178,19 @@ def list_(
     if as_json:
         _print_json(result)
         return
-    table = Table(title="memories")
-    for column in ("saved", "title", "type", "category", "used", "id"):
-        table.add_column(column, overflow="fold")
+    from rich.text import Text
+
+    made = table(
+        "memories", ("saved", "title", "type", "category", "used", "id"), ids=("id",), short=("saved", "type", "used")
+    )
     for item in result.items:
         title = Text(item.title)
         if item.superseded_by:
             title.append(" (superseded)", style="dim")
-        table.add_row(_when(item.ts), title, item.memory_type, Text(item.category), str(item.reuse_count), item.id)
-    console = _console()
-    console.print(table if result.items else Text("No memories yet.", style="dim"))
+        made.add_row(when(item.ts), title, item.memory_type, Text(item.category), str(item.reuse_count), item.id)
+    print_table(made if result.items else Text("No memories yet.", style="dim"))
     if result.next_cursor:
-        console.print(f"More: contextlamp list --cursor {result.next_cursor}")
+        click.echo(f"More: contextlamp list --cursor {result.next_cursor}")
 
 
 @cli.command()
@@ -216,7 +198,7 @@ def list_(
 @click.option("--dry-run", is_flag=True, help="Only show what would be deleted.")
 @click.option("--project", help="The project the entry is in (optional).")
 @_json_option
-@_with_service
+@with_service
 def forget(
     service: MemoryService, caller: Caller, entry_id: str, dry_run: bool, project: str | None, as_json: bool
 ) -> None:
@@ -244,7 +226,7 @@ def _shown_id(entry_id: str) -> str:
 
 @cli.command()
 @_json_option
-@_with_service
+@with_service
 def projects(service: MemoryService, caller: Caller, as_json: bool) -> None:
     """Your projects (created by saving with --project NEW-SLUG), with their ids and slugs.
 
@@ -255,12 +237,12 @@ def projects(service: MemoryService, caller: Caller, as_json: bool) -> None:
         rows = [{"id": p.id, "slug": p.slug, "created_at": p.created_at} for p in found]
         click.echo(json.dumps({"projects": rows}, indent=2))
         return
-    table = Table(title="projects")
-    for column in ("created", "slug", "id"):
-        table.add_column(column)
+    from rich.text import Text
+
+    made = table("projects", ("created", "slug", "id"), ids=("id",), short=("created",))
     for project in found:
-        table.add_row(_when(project.created_at), Text(project.slug), project.id)
-    _console().print(table if found else "[dim]No projects yet.[/dim]")
+        made.add_row(when(project.created_at), Text(project.slug), project.id)
+    print_table(made if found else Text("No projects yet.", style="dim"))
 
 
 @cli.group()
@@ -275,7 +257,7 @@ def session() -> None:
 @click.argument("source", type=click.File("r", encoding="utf-8"), metavar="FILE|-")
 @click.option("--project", help="Project id or slug to save the learnings into.")
 @_json_option
-@_with_service
+@with_service
 def session_save(service: MemoryService, caller: Caller, source: Any, project: str | None, as_json: bool) -> None:
     """Distil a transcript (a file, or - for standard input) into durable memories.
 
@@ -299,7 +281,7 @@ def session_save(service: MemoryService, caller: Caller, source: Any, project: s
 @session.command(name="list")
 @click.option("-n", "--limit", default=5, show_default=True, help="1..50.")
 @_json_option
-@_with_service
+@with_service
 def session_list(service: MemoryService, caller: Caller, limit: int, as_json: bool) -> None:
     """Recent sessions, newest first.
 
@@ -309,18 +291,23 @@ def session_list(service: MemoryService, caller: Caller, limit: int, as_json: bo
     if as_json:
         _print_json(result)
         return
-    table = Table(title="sessions")
-    for column in ("saved", "label", "surface", "learnings", "id"):
-        table.add_column(column, overflow="fold")
+    from rich.text import Text
+
+    made = table(
+        "sessions",
+        ("saved", "label", "surface", "learnings", "id"),
+        ids=("id",),
+        short=("saved", "surface", "learnings"),
+    )
     for item in result.sessions or []:
-        table.add_row(_when(item.ts), Text(item.label), item.source_surface, str(item.learnings_count), item.session_id)
-    _console().print(table if result.sessions else "[dim]No sessions yet.[/dim]")
+        made.add_row(when(item.ts), Text(item.label), item.source_surface, str(item.learnings_count), item.session_id)
+    print_table(made if result.sessions else Text("No sessions yet.", style="dim"))
 
 
 @session.command(name="show")
 @click.argument("session_id", metavar="ID")
 @_json_option
-@_with_service
+@with_service
 def session_show(service: MemoryService, caller: Caller, session_id: str, as_json: bool) -> None:
     """One session with its summary and the memories it taught.
 
@@ -332,21 +319,21 @@ def session_show(service: MemoryService, caller: Caller, session_id: str, as_jso
         return
     detail = result.session
     assert detail is not None
-    console = _console()
-    console.print(Text(detail.label, style="bold"), Text(f"  ({detail.source_surface}, {_when(detail.ts)})"))
-    console.print(Text(detail.summary))
-    table = Table()
-    for column in ("type", "kind", "text", "id"):
-        table.add_column(column, overflow="fold")
+    from rich.text import Text
+
+    out = console()
+    out.print(Text(detail.label, style="bold"), Text(f"  ({detail.source_surface}, {when(detail.ts)})"))
+    out.print(Text(detail.summary))
+    made = table(None, ("type", "kind", "text", "id"), ids=("id",), short=("type", "kind"))
     for learning in detail.learnings:
-        table.add_row(learning.memory_type, learning.kind, Text(learning.text), learning.id)
-    console.print(table)
+        made.add_row(learning.memory_type, learning.kind, Text(learning.text), learning.id)
+    print_table(made)
 
 
 @cli.command()
 @click.argument("entry_id", metavar="ID")
 @_json_option
-@_with_service
+@with_service
 def show(service: MemoryService, caller: Caller, entry_id: str, as_json: bool) -> None:
     """Show one memory in full.
 
@@ -370,12 +357,15 @@ def show(service: MemoryService, caller: Caller, entry_id: str, as_json: bool) -
     if as_json:
         click.echo(json.dumps(data, indent=2, ensure_ascii=False))
         return
-    table = Table(show_header=False)
-    table.add_column("field", style="bold")
-    table.add_column("value", overflow="fold")
+    from rich.table import Table
+    from rich.text import Text
+
+    made = Table(show_header=False)
+    made.add_column("field", style="bold")
+    made.add_column("value", overflow="fold", min_width=len(entry.id))  # the id row on one line
     for key, value in data.items():
-        table.add_row(key, Text("" if value is None else str(value)))
-    _console().print(table)
+        made.add_row(key, Text("" if value is None else str(value)))
+    print_table(made)
 
 
 cli.add_command(user)

@@ -1,0 +1,80 @@
+"""``contextlamp doctor``: where memory lives, the embedding model, and every store, checked (and repaired)."""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from contextlamp.cli.common import json_option, location, location_lines, print_table, table, with_app
+
+if TYPE_CHECKING:
+    from contextlamp.app.compose import App
+    from contextlamp.config import Settings
+    from contextlamp.storage import Finding
+
+
+@click.command(name="doctor")
+@click.option("--repair", is_flag=True, help="Fix what can be fixed (re-embed, rebuild the full-text index, ...).")
+@json_option
+@with_app
+def doctor_command(app: App, settings: Settings, repair: bool, as_json: bool) -> None:
+    """Show where memory lives (data directory, user, backend), verify the embedding model (it must load and
+    embed) and every store (integrity, model, full-text rows, vectors, orphans, values outside the limits)
+    and, with --repair, fix what can be fixed. Exits 1 while a problem remains.
+
+    Example: contextlamp doctor --repair
+    """
+    model = app.doctor.check_model()
+    reports, unowned = app.doctor.examine(repair, model_works=not model)
+    remaining = len(model) + sum(1 for r in reports for f in r.findings if not f.repaired) + len(unowned)
+    if as_json:
+        data = {
+            "location": location(settings),
+            "model": {"identity": app.doctor.embedder.identity, "findings": [_finding(f) for f in model]},
+            "stores": [
+                {"store_id": r.store_id, "entries": r.entries, "findings": [_finding(f) for f in r.findings]}
+                for r in reports
+            ],
+            "unowned_files": unowned,
+            "problems_remaining": remaining,
+        }
+        click.echo(json.dumps(data, indent=2))
+    else:
+        from rich.text import Text
+
+        for line in location_lines(settings):
+            click.echo(line)
+        columns = ("store", "entries", "finding", "entry", "detail", "repaired")
+        made = table(
+            f"doctor: embedding model and {len(reports)} stores",
+            columns,
+            ids=("store", "entry"),
+            short=("entries", "finding", "repaired"),
+        )
+        if not model:
+            made.add_row("embedding model", "", "ok", "", Text(app.doctor.embedder.identity), "")
+        for f in model:
+            made.add_row("embedding model", "", f.kind, "", Text(f.detail), "no")
+        for report in reports:
+            if not report.findings:
+                made.add_row(report.store_id, str(report.entries), "ok", "", "", "")
+            for f in report.findings:
+                made.add_row(
+                    report.store_id,
+                    str(report.entries),
+                    f.kind,
+                    f.entry_id or "",
+                    Text(f.detail),
+                    "yes" if f.repaired else "no",
+                )
+        for name in unowned:
+            made.add_row(name, "", "unowned file", "", "no user, project or team owns it", "no")
+        print_table(made)
+    if remaining:
+        raise SystemExit(1)
+
+
+def _finding(f: Finding) -> dict[str, Any]:
+    return {"kind": f.kind, "entry_id": f.entry_id, "detail": f.detail, "repaired": f.repaired}

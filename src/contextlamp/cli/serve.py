@@ -1,0 +1,151 @@
+"""``contextlamp serve``: the MCP server over stdio, or with ``--http`` the shared server.
+
+At start it logs where memory lives (data directory or database, user, backend) on stderr, never stdout
+(stdout is the MCP wire in stdio mode). Over HTTP it binds the port first, so a port in use is a clear
+error before any work, and prints its banner only once the server accepts connections.
+"""
+
+from __future__ import annotations
+
+import errno
+import logging
+import socket
+import sys
+from typing import TYPE_CHECKING
+
+import click
+
+from contextlamp import __version__
+from contextlamp.cli.common import cli_errors, load_settings, location
+
+if TYPE_CHECKING:
+    from contextlamp.config import Settings
+
+WAITING_FOR_CLIENT = (
+    "contextlamp: waiting for an MCP client on stdin (Claude Code, Cursor and other MCP clients start this "
+    "command themselves); Ctrl-C stops"
+)
+START_LOGGER = "contextlamp.serve"
+
+
+@click.command()
+@click.option("--http", "use_http", is_flag=True, help="Serve MCP over Streamable HTTP at /mcp (shared server).")
+@click.option("--host", default=None, help="HTTP interface (default $CONTEXTLAMP_HTTP_HOST or 127.0.0.1).")
+@click.option("--port", default=None, type=click.IntRange(1, 65535), help="HTTP port (default 8765).")
+def serve(use_http: bool, host: str | None, port: int | None) -> None:
+    """Run the MCP server: over stdio (what Claude Code, Cursor, Codex and Claude Desktop spawn), or with
+    --http as the shared server for many users, each signing in with a bearer token. It logs the data
+    directory, the user and the backend on stderr at start.
+
+    Example: contextlamp serve --http --host 0.0.0.0 --port 8765
+    """
+    from contextlamp.app.compose import configure_logging
+
+    settings = load_settings()
+    if not use_http and (host is not None or port is not None):
+        raise click.UsageError("--host and --port need --http.")
+    configure_logging(settings.log_level)
+    if use_http:
+        _serve_http(settings, host or settings.http_host, port or settings.http_port)
+        return
+    try:
+        if _stdin_is_terminal():  # a person ran it by hand: say what it is doing (stderr; stdout is the MCP wire)
+            click.echo(WAITING_FOR_CLIENT, err=True)
+        log_start(settings)
+        _serve_stdio(settings)
+    except KeyboardInterrupt:  # Ctrl-C: stop at once, quietly (128 + SIGINT, as a shell reports it)
+        sys.exit(130)
+
+
+def log_start(settings: Settings) -> None:
+    """Log, at INFO on stderr, where this server's memory lives: ``contextlamp 0.1.0: data /home/me/.local/
+    share/contextlamp, user me, backend sqlite``. Shown at the default log level (WARNING) too, since it is
+    the line to look for when a client's memory seems missing (an MCP client starts the server with a
+    stripped environment); only ``CONTEXTLAMP_LOG_LEVEL=ERROR`` hides it."""
+    logger = logging.getLogger(START_LOGGER)
+    if logging.getLogger().getEffectiveLevel() <= logging.WARNING:
+        logger.setLevel(logging.INFO)
+    where = location(settings)
+    logger.info(
+        "contextlamp %s: data %s, user %s, backend %s", __version__, where["data"], where["user"], where["backend"]
+    )
+
+
+def _stdin_is_terminal() -> bool:
+    try:
+        return sys.stdin is not None and sys.stdin.isatty()
+    except (ValueError, OSError):  # a closed or detached stdin
+        return False
+
+
+def _serve_stdio(settings: Settings) -> None:
+    import anyio
+
+    from contextlamp.app.compose import create_app
+    from contextlamp.mcp.tools import build_server, run_stdio
+
+    with cli_errors():
+        service = create_app(settings).service
+        principal = service.principal(settings.user)
+    server = build_server(service, lambda _ctx: principal, log_level=settings.log_level)
+    anyio.run(run_stdio, server)
+
+
+def bind_port(host: str, port: int) -> socket.socket:
+    """A TCP socket bound to ``host``:``port`` (IPv6 when the host has a colon, as uvicorn decides), with
+    SO_REUSEADDR as uvicorn sets it (a port in TIME_WAIT is reusable; one another server listens on is not).
+
+    Raises:
+        click.ClickException: the port is in use, or the address cannot be bound (the message names both and
+            what to do).
+    """
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+    except OSError as exc:
+        sock.close()
+        if exc.errno == errno.EADDRINUSE:
+            raise click.ClickException(
+                f"Port {port} on {host} is already in use (another contextlamp serve --http, or another program). "
+                "Stop that server, or choose another port with --port or CONTEXTLAMP_HTTP_PORT."
+            ) from exc
+        raise click.ClickException(f"Cannot listen on {host}:{port}: {exc.strerror or exc}.") from exc
+    return sock
+
+
+def _serve_http(settings: Settings, host: str, port: int) -> None:
+    import uvicorn
+
+    from contextlamp.app.compose import create_app
+    from contextlamp.web.app import base_url, build_http_app, uvicorn_log_config
+
+    sock = bind_port(host, port)  # before any work: a port in use fails at once
+    try:
+        log_start(settings)
+        with cli_errors():
+            wired = create_app(settings)
+            app = build_http_app(wired, settings, host, port)
+            wired.doctor.embedder.embed(["warm-up"])  # a shared server loads its model before the first request
+        banner = f"contextlamp {__version__}: MCP at {base_url(settings, host, port)}/mcp (Ctrl-C stops)"
+        config = uvicorn.Config(  # log_config: the access log without query strings (a token may be in one)
+            app,
+            host=host,
+            port=port,
+            log_level=settings.log_level.lower(),
+            proxy_headers=True,
+            log_config=uvicorn_log_config(),
+        )
+
+        class AnnouncingServer(uvicorn.Server):
+            """Prints the banner once the server accepts connections (after uvicorn's startup)."""
+
+            async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+                await super().startup(sockets=sockets)
+                if self.started:  # listening: connections are accepted from here on
+                    click.echo(banner, err=True)
+
+        AnnouncingServer(config).run(sockets=[sock])
+    finally:
+        sock.close()
