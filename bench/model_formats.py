@@ -35,10 +35,10 @@ from contextlamp.domain.embedding import Embedder
 from contextlamp.embedding import MiniLMEmbedder, OnnxMiniLMEmbedder
 from contextlamp.embedding.onnx import ModelFiles, load_session
 
-HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))  # bench/retrieval_locomo.py, bench/common.py
-sys.path.insert(0, str(HERE.parent / "scripts"))  # scripts/export_model.py (SAMPLE, the reference vectors)
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench/retrieval_locomo.py, bench/common.py
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))  # scripts/export_model.py (SAMPLE)
 from export_model import SAMPLE, cosines, reference_vectors
+
 from retrieval_locomo import load_conversations, run_conversation, summarise
 
 LOAD_CODE = (
@@ -95,8 +95,11 @@ def main(argv: list[str] | None = None) -> int:
         session = load_session(files)
         cos = cosines(reference, session.embed(list(SAMPLE)))
         loads = [
-            float(subprocess.run([sys.executable, "-c", LOAD_CODE, str(directory)], capture_output=True, text=True,
-                                 check=True).stdout)
+            float(
+                subprocess.run(
+                    [sys.executable, "-c", LOAD_CODE, str(directory)], capture_output=True, text=True, check=True
+                ).stdout
+            )
             for _ in range(args.loads)
         ]
         data = files.graph.read_bytes()
@@ -126,8 +129,8 @@ def main(argv: list[str] | None = None) -> int:
         table.add_row(
             row["format"],
             "-" if row["mb"] is None else f"{row['mb']:.1f}",
-            f"{row['min']:.6f}",
-            f"{row['mean']:.6f}",
+            f"{row['min']:.7f}",
+            f"{row['mean']:.7f}",
             f"{row['r5']:.3f}",
             f"{row['r10']:.3f}",
             "-" if row["load_s"] is None else f"{row['load_s']:.3f}",

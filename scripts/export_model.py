@@ -270,7 +270,9 @@ def check(shipped: Path) -> int:
         if again["sha256"] == recorded["sha256"]:
             print(f"reproduced byte for byte: sha256 {again['sha256']}")
             return 0
-        cos = cosines(onnx_vectors(shipped / MODEL_FILE, list(SAMPLE)), onnx_vectors(Path(tmp) / MODEL_FILE, list(SAMPLE)))
+        cos = cosines(
+            onnx_vectors(shipped / MODEL_FILE, list(SAMPLE)), onnx_vectors(Path(tmp) / MODEL_FILE, list(SAMPLE))
+        )
         print(f"bytes differ ({again['sha256']} vs {recorded['sha256']}); min cosine of the vectors {cos.min():.7f}")
         return 0 if float(cos.min()) >= 0.99999 else 1
 

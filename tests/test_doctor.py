@@ -14,8 +14,7 @@ from click.testing import CliRunner
 
 from contextlamp.app.service import Caller, MemoryService
 from contextlamp.cli.main import cli
-from contextlamp.embedding import FakeEmbedder, Vectors
-from contextlamp.embedding import onnx
+from contextlamp.embedding import FakeEmbedder, Vectors, onnx
 from contextlamp.embedding.onnx import MANIFEST_FILE, MODEL_FILE
 from contextlamp.errors import EmbeddingError
 from contextlamp.storage import StoreRegistry

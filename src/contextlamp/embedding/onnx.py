@@ -44,7 +44,9 @@ MANIFEST_FILE = "manifest.json"
 MODEL_DIR = Path(__file__).resolve().parent / "model"  # package data (pyproject.toml [tool.setuptools.package-data])
 CACHE_SIZE = 1024  # texts whose vectors are kept (queries repeat; 1.5 KB each)
 ORT_THREADS = min(4, os.cpu_count() or 1)  # measured: 1 thread made get_context slower (18.8 vs 14 ms)
-REINSTALL = "Reinstall contextlamp (pip install --force-reinstall --no-deps contextlamp, or from a clone: pip install -e .)"
+REINSTALL = (
+    "Reinstall contextlamp (pip install --force-reinstall --no-deps contextlamp, or from a clone: pip install -e .)"
+)
 
 
 @dataclass(frozen=True)
@@ -87,7 +89,9 @@ def read_verified(path: Path, sha256: str | None) -> bytes:
     try:
         data = path.read_bytes()
     except OSError as exc:
-        raise EmbeddingError(f"The embedding model file {path} cannot be read ({type(exc).__name__}). {REINSTALL}.") from exc
+        raise EmbeddingError(
+            f"The embedding model file {path} cannot be read ({type(exc).__name__}). {REINSTALL}."
+        ) from exc
     if sha256 is not None:
         actual = hashlib.sha256(data).hexdigest()
         if actual != sha256:
