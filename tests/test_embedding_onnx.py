@@ -129,6 +129,23 @@ def test_constructing_the_embedder_returns_while_the_model_loads(monkeypatch: py
     assert result and result[0].shape == (1, 384)  # ...and then answers
 
 
+def test_a_command_that_never_embeds_never_loads_the_model(monkeypatch: pytest.MonkeyPatch) -> None:
+    loads: list[int] = []
+    monkeypatch.setattr(onnx_module, "load_session", lambda files: loads.append(1))  # pyright: ignore
+    embedder = OnnxMiniLMEmbedder(grace_s=30)
+    embedder._loader.join(0.3)  # pyright: ignore[reportPrivateUsage]
+    assert loads == []  # within the grace period and no embed: nothing loaded
+    embedder._wanted.set()  # pyright: ignore[reportPrivateUsage]  (what embed does)
+    embedder._loader.join(30)  # pyright: ignore[reportPrivateUsage]
+    assert loads == [1]
+
+
+def test_a_server_gets_its_model_loaded_without_asking(monkeypatch: pytest.MonkeyPatch) -> None:
+    embedder = OnnxMiniLMEmbedder(grace_s=0.0)
+    embedder._loader.join(120)  # pyright: ignore[reportPrivateUsage]
+    assert embedder._session is not None  # pyright: ignore[reportPrivateUsage]  (loaded before any embed)
+
+
 def test_a_load_failure_surfaces_on_embed(monkeypatch: pytest.MonkeyPatch) -> None:
     def broken(*args: Any, **kwargs: Any) -> Any:
         raise EmbeddingError("Could not load the ONNX embedding model (test)")
@@ -165,7 +182,7 @@ def test_an_exit_while_the_model_loads_is_a_clean_exit() -> None:
         "import sys, time; from contextlamp.embedding import create_embedder; e = create_embedder('minilm');"
         "time.sleep(float(sys.argv[1]))"
     )
-    for delay in ("0", "0.05", "0.1", "0.15", "0.2", "0.25", "0.3", "0.4"):
+    for delay in ("0", "0.3", "0.5", "0.55", "0.6", "0.65", "0.7", "0.8", "0.9", "1.0", "1.2"):
         done = subprocess.run([sys.executable, "-c", code, delay], capture_output=True, text=True, timeout=120)
         assert done.returncode == 0 and "terminate" not in done.stderr, (delay, done.returncode, done.stderr)
 

@@ -12,8 +12,9 @@ embedder, so stores built by either are the same stores. Repeated texts (a query
 LRU cache.
 
 The load (importing onnxruntime, verifying, creating the session: a few hundred ms) runs in a background
-thread started by the constructor, so whoever builds the embedder (the MCP server answering ``initialize``)
-is never held up; ``embed`` waits for it and raises its error, if any.
+thread started by the constructor, on the first ``embed`` or half a second after construction, so whoever
+builds the embedder (the MCP server answering ``initialize``) is never held up; ``embed`` waits for it and
+raises its error, if any.
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ MANIFEST_FILE = "manifest.json"
 MODEL_DIR = Path(__file__).resolve().parent / "model"  # package data (pyproject.toml [tool.setuptools.package-data])
 CACHE_SIZE = 1024  # texts whose vectors are kept (queries repeat; 1.5 KB each)
 ORT_THREADS = min(4, os.cpu_count() or 1)  # measured: 1 thread made get_context slower (18.8 vs 14 ms)
+LOAD_GRACE_S = 0.5  # issue #14: `contextlamp list` under 0.5 s; a command that ends sooner never loads the model
 REINSTALL = (
     "Reinstall contextlamp (pip install --force-reinstall --no-deps contextlamp, or from a clone: pip install -e .)"
 )
@@ -222,16 +224,23 @@ class OnnxMiniLMEmbedder:
 
     Args:
         files: the model to serve; default the bundled one (``ModelFiles.bundled()``).
+        grace_s: seconds the background load waits before starting unless an ``embed`` asks for it sooner.
 
-    The constructor only starts a background thread that loads the model (``load_session``); ``embed``
-    waits for it. A load failure is raised by every ``embed`` as the ``EmbeddingError`` it was. Importing
-    this module imports neither torch nor onnxruntime.
+    The constructor only starts a background thread; it loads the model (``load_session``) as soon as the
+    first ``embed`` asks for it, or ``grace_s`` after construction, whichever comes first, and ``embed`` waits
+    for it. So a long-lived server has its model ready shortly after start without delaying its first
+    responses, and a short command that never embeds (``contextlamp list``, under the 0.5 s of issue #14)
+    exits before any load began, paying nothing for it (measured: starting at once cost ``list`` 0.3 s, the
+    load's CPU and the wait for it at exit). A load failure is raised by every ``embed`` as the
+    ``EmbeddingError`` it was. Importing this module imports neither torch nor onnxruntime.
     """
 
-    def __init__(self, files: ModelFiles | None = None) -> None:
+    def __init__(self, files: ModelFiles | None = None, grace_s: float = LOAD_GRACE_S) -> None:
         self.files = files
+        self._grace_s = grace_s
         self._session: OnnxSession | None = None
         self._error: EmbeddingError | None = None
+        self._wanted = threading.Event()
         self._loaded = threading.Event()
         self._infer = threading.Lock()  # one inference at a time: ONNX Runtime already uses the cores
         self._cache: OrderedDict[str, Vectors] = OrderedDict()
@@ -253,6 +262,9 @@ class OnnxMiniLMEmbedder:
 
     def _load(self) -> None:
         try:
+            self._wanted.wait(self._grace_s)
+            if _EXITING.is_set():
+                raise EmbeddingError("The embedding model was not loaded: the process is exiting.")
             self._session = load_session(self.files)
         except EmbeddingError as exc:
             self._error = exc
@@ -267,6 +279,7 @@ class OnnxMiniLMEmbedder:
         Raises:
             EmbeddingError: the load failed (the same error every time).
         """
+        self._wanted.set()
         self._loaded.wait()
         if self._session is None:
             raise self._error or EmbeddingError("The ONNX embedding model did not load.")
