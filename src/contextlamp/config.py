@@ -112,14 +112,10 @@ class Settings(Limits, BaseSettings):
     db_pool_size: int = Field(default=10, ge=1, le=1000, description="PostgreSQL connections per server process.")
     embedder: Literal["minilm", "minilm-torch", "fake"] = Field(
         default="minilm",
-        description="Embedding model: 'minilm' (bundled all-MiniLM-L6-v2 on ONNX Runtime, exported once; no torch "
-        "at run time), 'minilm-torch' (the same model on torch: same vectors, same stores) or 'fake' "
+        description="Embedding model: 'minilm' (all-MiniLM-L6-v2 on ONNX Runtime, shipped inside the package; no "
+        "torch), 'minilm-torch' (the same model on torch, needs the minilm-torch extra: same vectors, same stores) or "
+        "'fake' "
         "(deterministic hashing, for tests only: no semantic search).",
-    )
-    model_cache: Path | None = Field(
-        default=None,
-        description="Where the ONNX export of the model is cached (90 MB, with its SHA-256); unset = "
-        "$XDG_CACHE_HOME/contextlamp/models or ~/.cache/contextlamp/models.",
     )
     task_ttl_days: float = Field(
         default=DEFAULT_TASK_TTL_DAYS, gt=0, description="Tasks expire this many days after saving."

