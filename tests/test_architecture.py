@@ -274,3 +274,30 @@ def test_help_and_version_load_nothing_heavy(tmp_path: Path) -> None:
     for command in ("'list', '--json'", "'get', 'which package manager?', '--json'"):
         loaded = set(_loaded_after(run.format(command), env))  # no web stack, MCP SDK, table library or torch
         assert not loaded & {"torch", "rich", "uvicorn", "starlette", "mcp", "contextlamp.web", "contextlamp.mcp"}
+
+
+def _probe_after(command: str, probe: str, env: dict[str, str]) -> object:
+    """What ``probe`` (an expression) evaluates to after the CLI ran ``command`` in a fresh interpreter."""
+    code = (
+        f"from contextlamp.cli.main import cli\ntry:\n    cli([{command}])\nexcept SystemExit:\n    pass\n"
+        f"import sys\nprint(repr({probe}))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env)
+    return ast.literal_eval(done.stdout.strip().splitlines()[-1])
+
+
+def _fake_env(tmp_path: Path) -> dict[str, str]:
+    import os
+
+    return {**os.environ, "CONTEXTLAMP_HOME": str(tmp_path / "home"), "CONTEXTLAMP_EMBEDDER": "fake"}
+
+
+def test_list_compiles_no_distiller_cue(tmp_path: Path) -> None:
+    # the cue tables and correction markers (~0.2 s of regex compiling) are built by the first distillation
+    env = _fake_env(tmp_path)
+    cue_tables = ("contextlamp.distill.cues_full", "contextlamp.distill.cues_declarative")
+    tables = f"sorted(m for m in {cue_tables!r} if m in sys.modules)"
+    corrections = "sys.modules['contextlamp.distill.corrections']._patterns.cache_info().currsize"
+    for command in ("'list', '--json'", "'get', 'which package manager?', '--json'"):
+        assert _probe_after(command, tables, env) == []
+        assert _probe_after(command, corrections, env) == 0
