@@ -301,3 +301,10 @@ def test_list_compiles_no_distiller_cue(tmp_path: Path) -> None:
     for command in ("'list', '--json'", "'get', 'which package manager?', '--json'"):
         assert _probe_after(command, tables, env) == []
         assert _probe_after(command, corrections, env) == 0
+
+
+def test_list_and_get_load_no_rate_limiter(tmp_path: Path) -> None:
+    # the HTTP edge's rate-limit library (~0.06 s) loads for the HTTP server, not to check the default setting
+    env = _fake_env(tmp_path)
+    for command in ("'list', '--json'", "'get', 'which package manager?', '--json'"):
+        assert _probe_after(command, "'limits' in sys.modules", env) is False
