@@ -308,3 +308,15 @@ def test_list_and_get_load_no_rate_limiter(tmp_path: Path) -> None:
     env = _fake_env(tmp_path)
     for command in ("'list', '--json'", "'get', 'which package manager?', '--json'"):
         assert _probe_after(command, "'limits' in sys.modules", env) is False
+
+
+def test_list_builds_only_the_validators_it_uses(tmp_path: Path) -> None:
+    # a pydantic model's validator is built on its first use (defer_build): list builds the list result's,
+    # never the export document's or another tool's result's (~0.1 s of schema building at import before)
+    env = _fake_env(tmp_path)
+    built = (
+        "[sys.modules['contextlamp.app.export_format'].ExportDocument.__pydantic_complete__,"
+        " sys.modules['contextlamp.domain.models'].SaveSessionResult.__pydantic_complete__,"
+        " sys.modules['contextlamp.domain.models'].ResumeResult.__pydantic_complete__]"
+    )
+    assert _probe_after("'list', '--json'", built, env) == [False, False, False]
