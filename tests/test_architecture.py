@@ -320,3 +320,10 @@ def test_list_builds_only_the_validators_it_uses(tmp_path: Path) -> None:
         " sys.modules['contextlamp.domain.models'].ResumeResult.__pydantic_complete__]"
     )
     assert _probe_after("'list', '--json'", built, env) == [False, False, False]
+
+
+def test_list_and_get_load_no_sentence_segmenter(tmp_path: Path) -> None:
+    # pysbd and its language tables are for distilling a session, imported by the first segmentation
+    env = _fake_env(tmp_path)
+    for command in ("'list', '--json'", "'get', 'which package manager?', '--json'"):
+        assert _probe_after(command, "'pysbd' in sys.modules", env) is False
