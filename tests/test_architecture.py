@@ -327,3 +327,11 @@ def test_list_and_get_load_no_sentence_segmenter(tmp_path: Path) -> None:
     env = _fake_env(tmp_path)
     for command in ("'list', '--json'", "'get', 'which package manager?', '--json'"):
         assert _probe_after(command, "'pysbd' in sys.modules", env) is False
+
+
+def test_list_compiles_no_segmenting_pattern(tmp_path: Path) -> None:
+    # the character classes of the spaceless scripts (~15 ms to compile) are built by the first text indexed
+    # or searched, and list does neither
+    env = _fake_env(tmp_path)
+    compiled = "sys.modules['contextlamp.segmenting']._patterns.cache_info().currsize"
+    assert _probe_after("'list', '--json'", compiled, env) == 0
