@@ -361,3 +361,27 @@ def test_a_deferred_distiller_builds_once_and_distils_as_the_real_one() -> None:
     first = deferred.distill(turns)
     assert deferred.distill(turns) == first == OfflineDistiller().distill(turns)
     assert first and len(built) == 1
+
+
+def test_the_application_and_the_sqlite_store_load_numpy_only_for_vectors(tmp_path: Path) -> None:
+    # numpy (~0.1 s) is imported by the first vector a command uses: opening a store, reading the control plane
+    # and listing memories need none (the embedders, outside this guarantee, bring their own)
+    code = f"""
+import sys
+from pathlib import Path
+import contextlamp.app.accounts, contextlamp.app.doctor, contextlamp.app.porter, contextlamp.app.migration
+from contextlamp.app.service import Caller, MemoryService
+from contextlamp.storage import StoreRegistry
+
+class Stub:
+    identity, dim, similarity_floor = "stub:8", 8, 0.2
+    def embed(self, texts):
+        raise AssertionError("list embeds nothing")
+
+service = MemoryService(StoreRegistry(Path({str(tmp_path / "home")!r}), "stub:8", 8), Stub())
+caller = Caller(principal=service.principal("alice"), surface="cli")
+before = "numpy" in sys.modules
+print(before, len(service.list_context(caller).items), "numpy" in sys.modules)
+"""
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["False", "0", "False"]

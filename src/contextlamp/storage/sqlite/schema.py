@@ -8,14 +8,16 @@ from __future__ import annotations
 import json
 import logging
 import sqlite3
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from contextlamp.domain.folding import entry_vector
 from contextlamp.segmenting import needs_segmenting
 from contextlamp.storage.sqlite.connection import Migration
 from contextlamp.storage.sqlite.fulltext import fts_insert
 from contextlamp.storage.sqlite.rows import SQLITE_MAX_VARS
+
+if TYPE_CHECKING:
+    pass
 
 logger = logging.getLogger(__name__)
 
@@ -111,6 +113,8 @@ def fold_entry_vectors(conn: sqlite3.Connection) -> None:
         ]
         if not rowids:
             break
+        import numpy as np  # only a store with vectors to fold needs it (a new store has none)
+
         marks = ",".join("?" * len(rowids))
         rows = conn.execute(
             f"SELECT entry_rowid, vec FROM vectors WHERE entry_rowid IN ({marks}) ORDER BY entry_rowid, ord", rowids
