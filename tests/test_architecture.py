@@ -339,9 +339,10 @@ def test_list_compiles_no_segmenting_pattern(tmp_path: Path) -> None:
 
 
 def test_list_and_get_load_no_distiller(tmp_path: Path) -> None:
-    # the offline rules and the LLM distiller are imported and built by the first save_session
+    # the offline rules, the LLM distiller and the ranking of a session's items are loaded by the first save_session
     env = _fake_env(tmp_path)
-    distillers = "sorted(m for m in ('contextlamp.distill.offline', 'contextlamp.distill.llm') if m in sys.modules)"
+    modules = ("contextlamp.distill.offline", "contextlamp.distill.llm", "contextlamp.distill.rank")
+    distillers = f"sorted(m for m in {modules!r} if m in sys.modules)"
     for command in ("'list', '--json'", "'get', 'which package manager?', '--json'"):
         assert _probe_after(command, distillers, env) == []
 
