@@ -16,16 +16,12 @@ raise the limit).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from contextlamp.app.porter import Porter
 from contextlamp.domain.embedding import Embedder
 from contextlamp.domain.ports import EmbedFn
 from contextlamp.errors import EmbeddingError
 from contextlamp.storage import Finding, Project, StoreRegistry, Team, User
-
-if TYPE_CHECKING:
-    pass
 
 MODEL_PROBE = "contextlamp doctor: the embedding model turns this sentence into a vector."
 UNIT_TOLERANCE = 1e-3  # rows are L2-normalised float32 (Embedder protocol); rounding stays far below this
@@ -60,9 +56,9 @@ def _check_model(doctor: Doctor) -> list[Finding]:
     """Load the configured embedding model and embed one text: a ``model`` finding when it cannot (the
     model's own error), or when the vector is not one finite unit row of the model's dimension; ``[]`` when
     it works. Loading may take a few seconds (the ONNX export, once, about a minute)."""
-    import numpy as np
-
     embedder = doctor.embedder
+    import numpy as np  # the probe's vector is the only array the doctor handles
+
     try:
         vectors = np.asarray(embedder.embed([MODEL_PROBE]))
     except EmbeddingError as exc:

@@ -8,16 +8,12 @@ from __future__ import annotations
 import json
 import logging
 import sqlite3
-from typing import TYPE_CHECKING
 
 from contextlamp.domain.folding import entry_vector
 from contextlamp.segmenting import needs_segmenting
 from contextlamp.storage.sqlite.connection import Migration
 from contextlamp.storage.sqlite.fulltext import fts_insert
 from contextlamp.storage.sqlite.rows import SQLITE_MAX_VARS
-
-if TYPE_CHECKING:
-    pass
 
 logger = logging.getLogger(__name__)
 
