@@ -274,3 +274,115 @@ def test_help_and_version_load_nothing_heavy(tmp_path: Path) -> None:
     for command in ("'list', '--json'", "'get', 'which package manager?', '--json'"):
         loaded = set(_loaded_after(run.format(command), env))  # no web stack, MCP SDK, table library or torch
         assert not loaded & {"torch", "rich", "uvicorn", "starlette", "mcp", "contextlamp.web", "contextlamp.mcp"}
+
+
+def _probe_after(command: str, probe: str, env: dict[str, str]) -> object:
+    """What ``probe`` (an expression) evaluates to after the CLI ran ``command`` in a fresh interpreter."""
+    code = (
+        f"from contextlamp.cli.main import cli\ntry:\n    cli([{command}])\nexcept SystemExit:\n    pass\n"
+        f"import sys\nprint(repr({probe}))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env)
+    return ast.literal_eval(done.stdout.strip().splitlines()[-1])
+
+
+def _fake_env(tmp_path: Path) -> dict[str, str]:
+    import os
+
+    return {**os.environ, "CONTEXTLAMP_HOME": str(tmp_path / "home"), "CONTEXTLAMP_EMBEDDER": "fake"}
+
+
+def test_list_compiles_no_distiller_cue(tmp_path: Path) -> None:
+    # the cue tables and correction markers (~0.2 s of regex compiling) are built by the first distillation
+    env = _fake_env(tmp_path)
+    cue_tables = ("contextlamp.distill.cues_full", "contextlamp.distill.cues_declarative")
+    tables = f"sorted(m for m in {cue_tables!r} if m in sys.modules)"
+    module = "sys.modules.get('contextlamp.distill.corrections')"
+    corrections = f"{module} and {module}._patterns.cache_info().currsize"  # not loaded, or nothing compiled
+    for command in ("'list', '--json'", "'get', 'which package manager?', '--json'"):
+        assert _probe_after(command, tables, env) == []
+        assert not _probe_after(command, corrections, env)
+
+
+def test_list_and_get_load_no_rate_limiter(tmp_path: Path) -> None:
+    # the HTTP edge's rate-limit library (~0.06 s) loads for the HTTP server, not to check the default setting
+    env = _fake_env(tmp_path)
+    for command in ("'list', '--json'", "'get', 'which package manager?', '--json'"):
+        assert _probe_after(command, "'limits' in sys.modules", env) is False
+
+
+def test_list_builds_only_the_validators_it_uses(tmp_path: Path) -> None:
+    # a pydantic model's validator is built on its first use (defer_build): list builds the list result's,
+    # never the export document's or another tool's result's (~0.1 s of schema building at import before)
+    env = _fake_env(tmp_path)
+    built = (
+        "[sys.modules['contextlamp.app.export_format'].ExportDocument.__pydantic_complete__,"
+        " sys.modules['contextlamp.domain.models'].SaveSessionResult.__pydantic_complete__,"
+        " sys.modules['contextlamp.domain.models'].ResumeResult.__pydantic_complete__]"
+    )
+    assert _probe_after("'list', '--json'", built, env) == [False, False, False]
+
+
+def test_list_and_get_load_no_sentence_segmenter(tmp_path: Path) -> None:
+    # pysbd and its language tables are for distilling a session, imported by the first segmentation
+    env = _fake_env(tmp_path)
+    for command in ("'list', '--json'", "'get', 'which package manager?', '--json'"):
+        assert _probe_after(command, "'pysbd' in sys.modules", env) is False
+
+
+def test_list_compiles_no_segmenting_pattern(tmp_path: Path) -> None:
+    # the character classes of the spaceless scripts (~15 ms to compile) are built by the first text indexed
+    # or searched, and list does neither
+    env = _fake_env(tmp_path)
+    compiled = "sys.modules['contextlamp.segmenting']._patterns.cache_info().currsize"
+    assert _probe_after("'list', '--json'", compiled, env) == 0
+
+
+def test_list_and_get_load_no_distiller(tmp_path: Path) -> None:
+    # the offline rules, the LLM distiller and the ranking of a session's items are loaded by the first save_session
+    env = _fake_env(tmp_path)
+    modules = ("contextlamp.distill.offline", "contextlamp.distill.llm", "contextlamp.distill.rank")
+    distillers = f"sorted(m for m in {modules!r} if m in sys.modules)"
+    for command in ("'list', '--json'", "'get', 'which package manager?', '--json'"):
+        assert _probe_after(command, distillers, env) == []
+
+
+def test_a_deferred_distiller_builds_once_and_distils_as_the_real_one() -> None:
+    from contextlamp.distill import DeferredDistiller, OfflineDistiller, Turn
+
+    built: list[OfflineDistiller] = []
+
+    def build() -> OfflineDistiller:
+        built.append(OfflineDistiller())
+        return built[-1]
+
+    deferred = DeferredDistiller(build)
+    assert built == []
+    turns = [Turn(role="user", text="We deploy on Fridays after the standup, always from the main branch.")]
+    first = deferred.distill(turns)
+    assert deferred.distill(turns) == first == OfflineDistiller().distill(turns)
+    assert first and len(built) == 1
+
+
+def test_the_application_and_the_sqlite_store_load_numpy_only_for_vectors(tmp_path: Path) -> None:
+    # numpy (~0.1 s) is imported by the first vector a command uses: opening a store, reading the control plane
+    # and listing memories need none (the embedders, outside this guarantee, bring their own)
+    code = f"""
+import sys
+from pathlib import Path
+import contextlamp.app.accounts, contextlamp.app.doctor, contextlamp.app.porter, contextlamp.app.migration
+from contextlamp.app.service import Caller, MemoryService
+from contextlamp.storage import StoreRegistry
+
+class Stub:
+    identity, dim, similarity_floor = "stub:8", 8, 0.2
+    def embed(self, texts):
+        raise AssertionError("list embeds nothing")
+
+service = MemoryService(StoreRegistry(Path({str(tmp_path / "home")!r}), "stub:8", 8), Stub())
+caller = Caller(principal=service.principal("alice"), surface="cli")
+before = "numpy" in sys.modules
+print(before, len(service.list_context(caller).items), "numpy" in sys.modules)
+"""
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["False", "0", "False"]

@@ -51,3 +51,40 @@ def test_complete_pairs_are_accepted() -> None:
         oidc_jwks_url="https://id.example.com/jwks",
     )
     assert settings.llm_model == "m" and settings.oidc_audience == "a"
+
+
+RATES = (
+    "600/minute",
+    "20/second",
+    " 5 per 2 HOURS ",
+    "1persecond",
+    "3 / day",
+    "7/Years",
+    "10/month",
+    "1/second;5/minute",  # several rates: limits takes the first
+    "1/second, 5/fortnight",
+    "10/fortnight",
+    "1/ſecond",  # long s: matches [a-z] case-insensitively, but is no unit for limits
+    "1/\u212aelvin",
+    "per minute",
+    "1/",
+    "",
+    "１/second",  # full-width digit
+    "1 per " + " " * 5000 + "x",
+)
+
+
+@pytest.mark.parametrize("rate", RATES)
+def test_a_rate_limit_is_accepted_exactly_when_limits_parses_it(rate: str) -> None:
+    from limits import parse
+
+    try:
+        parse(rate)
+        accepted = True
+    except ValueError:
+        accepted = False
+    if accepted:
+        assert Settings(embedder="fake", rate_limit=rate).rate_limit == rate
+    else:
+        with pytest.raises(ValidationError, match="rate_limit"):
+            Settings(embedder="fake", rate_limit=rate)

@@ -6,6 +6,7 @@ plain arguments. Only the process environment is read (never a ``.env`` file; se
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal, Self
@@ -15,6 +16,11 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from contextlamp.paths import default_home, default_user
 
+# One rate in the 'limits' notation that limits.parse certainly accepts (limits/util.py SINGLE_EXPR with a
+# granularity of limits/limits.py TIME_TYPES, plural allowed), matched on the lower-cased value so that only
+# ASCII letters can spell the unit, as limits' ``str.lower()`` check needs. Each ``\s*`` is followed by a
+# different token, so matching is linear. Anything else is left to limits.parse itself (see _valid_rate).
+_COMMON_RATE = re.compile(r"\s*[0-9]+\s*(?:/|per)\s*(?:[0-9]+\s*)?(?:year|month|day|hour|minute|second)s?\s*")
 DAY_MS = 86_400_000  # milliseconds in a day (timestamps are ms since the epoch)
 DEFAULT_TASK_TTL_DAYS = 7.0  # spec/TOOLS.md save_context: a task expires 7 days after saving
 DEFAULT_PARAPHRASE_THRESHOLD = 0.85  # bench/team_threshold.py, docs/teams.md (all-MiniLM-L6-v2)
@@ -225,6 +231,8 @@ class Settings(Limits, BaseSettings):
     @field_validator("rate_limit")
     @classmethod
     def _valid_rate(cls, value: str) -> str:
+        if _COMMON_RATE.fullmatch(value.lower()):  # accepted by limits.parse; importing limits costs ~0.06 s
+            return value
         from limits import parse
 
         try:

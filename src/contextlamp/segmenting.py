@@ -72,9 +72,16 @@ def _char_class(blocks: tuple[tuple[int, int], ...]) -> str:
 _SCRIPT_CLASS = _char_class(tuple((a, b) for a, b, _ in _SCRIPT_BLOCKS))
 # the same set as a bracket expression PostgreSQL's regular expressions read (its bounds are plain letters)
 SCRIPT_BRACKET = "[" + "".join(f"{chr(a)}-{chr(b)}" for a, b, _ in _SCRIPT_BLOCKS) + "]"
-# any character of those scripts (``needs_segmenting``)
-HAS_SCRIPT = re.compile(f"[{_SCRIPT_CLASS}]")
-_SPAN = re.compile(f"[{_SCRIPT_CLASS}][{_SCRIPT_CLASS}{_char_class(_MARK_BLOCKS)}]*")  # linear: one class, no nesting
+
+
+@lru_cache(maxsize=1)
+def _patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """Any character of those scripts (``needs_segmenting``), and a span of them with their marks (``pieces``;
+    linear: one class, no nesting). Compiled on first use: the classes are large (~15 ms to compile), and a
+    command that reads no text (``contextlamp list``) never needs them."""
+    has_script = re.compile(f"[{_SCRIPT_CLASS}]")
+    span = re.compile(f"[{_SCRIPT_CLASS}][{_SCRIPT_CLASS}{_char_class(_MARK_BLOCKS)}]*")
+    return has_script, span
 
 
 def _script(char: str) -> str | None:
@@ -88,7 +95,7 @@ def _script(char: str) -> str | None:
 
 @lru_cache(maxsize=1 << 16)
 def _role(char: str) -> str:
-    """What ``char`` is inside a span of ``_SPAN``: its script's class (a letter or digit, part of a run),
+    """What ``char`` is inside a span of ``pieces``: its script's class (a letter or digit, part of a run),
     ``"M"`` (a combining mark, dropped inside a run) or ``""`` (punctuation or a symbol: a separator).
     Cached: CJK text repeats its few thousand characters."""
     category = unicodedata.category(char)[0]
@@ -102,7 +109,7 @@ def pieces(text: str) -> Iterator[tuple[bool, str]]:
     """``text`` in order as ``(is_run, piece)``: runs of letters and digits of one spaceless script (combining
     marks inside them dropped), and everything else as it is. Linear in ``len(text)``."""
     done = 0
-    for span in _SPAN.finditer(text):
+    for span in _patterns()[1].finditer(text):
         if span.start() > done:
             yield False, text[done : span.start()]
         run: list[str] = []
@@ -142,7 +149,7 @@ def index_text(text: str) -> str:
     run's end (``is_prefix_term``). Deterministic: contentless FTS5 deletes a row by indexing the same text
     again, so this function must not change for stored rows (a change needs a migration that re-indexes).
     Linear in ``len(text)``."""
-    if HAS_SCRIPT.search(text) is None:
+    if not needs_segmenting(text):
         return text
     out: list[str] = []
     for is_run, piece in pieces(unicodedata.normalize("NFKC", text)):
@@ -152,7 +159,7 @@ def index_text(text: str) -> str:
 
 def needs_segmenting(text: str) -> bool:
     """True when ``text`` holds a character of a script written without spaces (``index_text`` changes it)."""
-    return HAS_SCRIPT.search(text) is not None
+    return _patterns()[0].search(text) is not None
 
 
 def is_prefix_term(term: str) -> bool:

@@ -16,7 +16,7 @@ from contextlamp.app.migration import Migrator
 from contextlamp.app.porter import Porter
 from contextlamp.app.service import MemoryService
 from contextlamp.config import Settings
-from contextlamp.distill import Distiller, LLMDistiller, OfflineDistiller
+from contextlamp.distill import DeferredDistiller, Distiller
 from contextlamp.domain.embedding import Embedder
 from contextlamp.domain.secret_scan import SecretScanner
 from contextlamp.embedding import create_embedder
@@ -118,6 +118,13 @@ def create_question_generator(settings: Settings) -> QuestionGenerator:
 
 
 def create_distiller(settings: Settings) -> Distiller:
-    """The LLM distiller when an LLM is configured (offline fallback inside), else the offline one."""
+    """The LLM distiller when an LLM is configured (offline fallback inside), else the offline one; either is
+    imported and built by the first distillation (``DeferredDistiller``), not by every command."""
     chat = create_chat_model(settings)
-    return LLMDistiller(chat) if chat else OfflineDistiller()
+
+    def build() -> Distiller:
+        from contextlamp.distill import LLMDistiller, OfflineDistiller
+
+        return LLMDistiller(chat) if chat else OfflineDistiller()
+
+    return DeferredDistiller(build)

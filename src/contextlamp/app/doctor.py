@@ -17,8 +17,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import numpy as np
-
 from contextlamp.app.porter import Porter
 from contextlamp.domain.embedding import Embedder
 from contextlamp.domain.ports import EmbedFn
@@ -59,6 +57,8 @@ def _check_model(doctor: Doctor) -> list[Finding]:
     model's own error), or when the vector is not one finite unit row of the model's dimension; ``[]`` when
     it works. Loading takes under a second (the ONNX model shipped in the package, its SHA-256 checked)."""
     embedder = doctor.embedder
+    import numpy as np  # the probe's vector is the only array the doctor handles
+
     try:
         vectors = np.asarray(embedder.embed([MODEL_PROBE]))
     except EmbeddingError as exc:

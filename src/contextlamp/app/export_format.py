@@ -26,8 +26,9 @@ _M = TypeVar("_M", bound=BaseModel)
 
 
 class _Model(BaseModel):
-    # strict: "123" and true are not integers; unknown fields are refused; values never echoed in errors
-    model_config = ConfigDict(extra="forbid", frozen=True, hide_input_in_errors=True, strict=True)
+    # strict: "123" and true are not integers; unknown fields are refused; values never echoed in errors;
+    # defer_build: the validators are built by the first export or import, not at import (issue 14 point 3)
+    model_config = ConfigDict(extra="forbid", frozen=True, hide_input_in_errors=True, strict=True, defer_build=True)
 
 
 Ms = Annotated[int, Field(ge=0, lt=2**63)]  # a time in ms since the epoch (SQLite and PostgreSQL: 64-bit)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from contextlamp.app.accounts import check_user_name
 from contextlamp.app.export_format import (
@@ -34,13 +34,15 @@ from contextlamp.app.export_format import (
     validated,
 )
 from contextlamp.config import Limits
-from contextlamp.domain.embedding import Vectors
 from contextlamp.domain.folding import entry_vectors
 from contextlamp.domain.models import Entry, SessionDigest
 from contextlamp.domain.secret_scan import SecretScanner
 from contextlamp.errors import InvalidArgumentError, SecretDetectedError
 from contextlamp.storage import Project, Store, StoreRegistry, Team, User
 from contextlamp.text import content_key
+
+if TYPE_CHECKING:
+    from contextlamp.domain.embedding import Vectors
 
 EMBED_BATCH = 64  # entries per embedding call on import (texts = content + questions of each)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from contextlamp.app import writes
 from contextlamp.app.scoping import Scoping
@@ -19,7 +19,6 @@ from contextlamp.app.validate import (
     check_text,
     check_within,
 )
-from contextlamp.domain.embedding import Vectors
 from contextlamp.domain.folding import entry_vector, entry_vectors
 from contextlamp.domain.models import (
     KINDS,
@@ -42,6 +41,9 @@ from contextlamp.text import (
     new_id,
     topic_key,
 )
+
+if TYPE_CHECKING:
+    from contextlamp.domain.embedding import Vectors
 
 
 class Saving(Scoping):

@@ -12,7 +12,7 @@ import json
 import logging
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from contextlamp.app import writes
 from contextlamp.app.sessions import Sessions
@@ -39,7 +39,7 @@ from contextlamp.config import (
     Limits,
     TrustWeights,
 )
-from contextlamp.distill import Distiller, OfflineDistiller
+from contextlamp.distill import DeferredDistiller
 from contextlamp.domain.embedding import Embedder
 from contextlamp.domain.models import (
     Entry,
@@ -75,6 +75,9 @@ __all__ = [
     "normalise_surface",
 ]
 
+if TYPE_CHECKING:
+    from contextlamp.distill import Distiller
+
 logger = logging.getLogger(__name__)
 
 
@@ -108,7 +111,7 @@ class MemoryService(Sessions):
         self.weights = replace(base, semantic_floor=floor)
         self.task_ttl_ms = task_ttl_ms
         self.questions = questions or RuleQuestionGenerator()
-        self.distiller = distiller or OfflineDistiller()
+        self.distiller = distiller or DeferredDistiller(_offline_distiller)
         self.clock = clock
         self.trust_weights = trust_weights or TrustWeights()
         self.team_paraphrase_threshold = team_paraphrase_threshold
@@ -295,6 +298,13 @@ class MemoryService(Sessions):
             shown = f" {entry_id}" if is_id(entry_id, "ctx") else " with that id"  # free text may be a secret
             raise NotFoundError(f"No entry{shown} among your memories.")
         return found[1]
+
+
+def _offline_distiller() -> Distiller:
+    """The offline distiller, imported when a service given none first distils a session."""
+    from contextlamp.distill import OfflineDistiller
+
+    return OfflineDistiller()
 
 
 def _list_item(entry: Entry) -> ListItem:

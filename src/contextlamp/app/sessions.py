@@ -16,7 +16,6 @@ from contextlamp.app.validate import (
     check_text,
 )
 from contextlamp.distill import parse_transcript, session_label, session_summary
-from contextlamp.distill.rank import MAX_ITEMS, keep_most_valuable
 from contextlamp.domain.models import (
     Learning,
     NewEntry,
@@ -60,6 +59,8 @@ class Sessions(Saving):
         store_id = target.id if target else caller.principal.user_id
         turns = parse_transcript(self.scanner.redact(text))
         distilled = [i for i in self.distiller.distill(turns) if REDACTED not in i.content]
+        from contextlamp.distill.rank import MAX_ITEMS, keep_most_valuable  # with the distiller: only a session
+
         items, left_out = keep_most_valuable(distilled, MAX_ITEMS, lambda i: not self.scanner.kinds(i.content))
         extra: dict[str, Any] = {"left_out": left_out} if left_out else {}  # set only when some were left out
         saved = deduped = 0

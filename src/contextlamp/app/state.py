@@ -10,15 +10,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from contextlamp.config import FusionWeights, Limits, TrustWeights
-from contextlamp.distill import Distiller
 from contextlamp.domain.embedding import Embedder
 from contextlamp.domain.models import Principal
 from contextlamp.domain.secret_scan import SecretScanner
 from contextlamp.retrieval.questions import QuestionGenerator
 from contextlamp.storage import StoreRegistry
 from contextlamp.text import kebab
+
+if TYPE_CHECKING:
+    from contextlamp.distill import Distiller
 
 MAX_RESULTS_RANGE = (1, 50)  # spec/TOOLS.md get_context
 LIST_LIMIT_RANGE = (1, 200)  # spec/TOOLS.md list_context

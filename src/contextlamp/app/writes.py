@@ -6,12 +6,15 @@ algorithm. The only callers of ``writer()`` in the application; the memory rules
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from typing import TYPE_CHECKING
 
 from contextlamp.domain import ledger
-from contextlamp.domain.embedding import Vectors
 from contextlamp.domain.models import NewEntry, PutOutcome
 from contextlamp.domain.ports import Store
 from contextlamp.domain.rules import STATABLE
+
+if TYPE_CHECKING:
+    from contextlamp.domain.embedding import Vectors
 
 
 def put(

@@ -1,12 +1,36 @@
-"""save_session's distillers: transcript parsing, the offline rules, the optional LLM, and digests."""
+"""save_session's distillers: transcript parsing, the offline rules, the optional LLM, and digests.
 
-from contextlamp.distill.base import DistilledItem, Distiller
-from contextlamp.distill.digest import session_label, session_summary
-from contextlamp.distill.llm import LLMDistiller
-from contextlamp.distill.offline import OfflineDistiller
-from contextlamp.distill.transcript import Turn, parse_transcript
+Importing the package loads nothing but this file: each public name is imported from its module on first use
+(PEP 562 module ``__getattr__``), so a command that never distils (``contextlamp list``) never loads the
+offline rules, their sentence segmenter or the LLM prompt.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from contextlamp.distill.base import DeferredDistiller, DistilledItem, Distiller
+    from contextlamp.distill.digest import session_label, session_summary
+    from contextlamp.distill.llm import LLMDistiller
+    from contextlamp.distill.offline import OfflineDistiller
+    from contextlamp.distill.transcript import Turn, parse_transcript
+
+_HOMES = {  # public name -> the module that defines it
+    "DeferredDistiller": "contextlamp.distill.base",
+    "DistilledItem": "contextlamp.distill.base",
+    "Distiller": "contextlamp.distill.base",
+    "LLMDistiller": "contextlamp.distill.llm",
+    "OfflineDistiller": "contextlamp.distill.offline",
+    "Turn": "contextlamp.distill.transcript",
+    "parse_transcript": "contextlamp.distill.transcript",
+    "session_label": "contextlamp.distill.digest",
+    "session_summary": "contextlamp.distill.digest",
+}
 
 __all__ = [
+    "DeferredDistiller",
     "DistilledItem",
     "Distiller",
     "LLMDistiller",
@@ -16,3 +40,11 @@ __all__ = [
     "session_label",
     "session_summary",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """A public name of the package, imported from its module when first asked for."""
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module 'contextlamp.distill' has no attribute {name!r}")
+    return getattr(import_module(home), name)

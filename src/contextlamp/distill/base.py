@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -29,3 +31,25 @@ class Distiller(Protocol):
     def distill(self, turns: list[Turn]) -> list[DistilledItem]:
         """The items worth keeping, in conversation order, all of them (save_session caps, rank.py)."""
         ...
+
+
+class DeferredDistiller:
+    """A ``Distiller`` that builds the real one (``build()``) on its first ``distill`` call, once per instance
+    even across threads, and hands every call to it: the offline rules and their sentence segmenter cost
+    ~50 ms to import, which a command that never distils should not pay (issue 14 point 3). ``build`` raises
+    what the real distiller's construction raises, at that first call."""
+
+    def __init__(self, build: Callable[[], Distiller]) -> None:
+        self._build = build
+        self._built: Distiller | None = None
+        self._lock = threading.Lock()
+
+    def distill(self, turns: list[Turn]) -> list[DistilledItem]:
+        """The built distiller's ``distill(turns)``."""
+        built = self._built
+        if built is None:
+            with self._lock:
+                if self._built is None:
+                    self._built = self._build()
+                built = self._built
+        return built.distill(turns)

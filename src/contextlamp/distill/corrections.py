@@ -12,6 +12,9 @@ is a word followed by separators, which share no character with the words, so it
 
 from __future__ import annotations
 
+import re
+from functools import cache
+
 from contextlamp.distill.cue_set import cue
 
 _INTERJECTION = (
@@ -19,7 +22,7 @@ _INTERJECTION = (
     r"désolée?|perdón|entschuldigung|sorry)[\s,.!;:—–-]+)*"
 )
 _SEP = r"[\s,.!;:：，、。—–-]+"
-_CORRECTION = cue(  # said to correct what came before; the rest of the sentence is the corrected statement
+_CORRECTION = (  # said to correct what came before; the rest of the sentence is the corrected statement
     rf"^{_INTERJECTION}(?:"
     r"(?:(?:a |one )?(?:small|quick|minor|slight|tiny|kleine|kurze|petite|pequeña|piccola|pequena|небольшая)\s+)?"
     r"(?:correction|corrected|update|erratum|edit|korrektur|berichtigung|nachtrag|rectification|mise à jour|"
@@ -41,18 +44,25 @@ _CORRECTION = cue(  # said to correct what came before; the rest of the sentence
     r"[\s,.!;:：，、。—–-]*"
     r")"
 )
-_TENTATIVE_CORRECTION = cue(  # corrects only when the rest contrasts with something ("actually, X, not Y")
+_TENTATIVE_CORRECTION = (  # corrects only when the rest contrasts with something ("actually, X, not Y")
     rf"^{_INTERJECTION}(?:actually|in fact|eigentlich|tatsächlich|en fait|en realidad|de hecho|in realtà|"
     r"na verdade|на самом деле|вообще-то|في الواقع|في الحقيقة)"
     rf"{_SEP}"
     r"|^(?:其实|实际上|事实上|実は|実際は|実際には|사실은|실은)[\s,.!;:：，、。—–-]*"
 )
-_CONTRAST = cue(
+_CONTRAST = (
     r"\b(?:not|no|no longer|isn't|aren't|wasn't|weren't|doesn't|don't|didn't|instead|rather than|nicht|kein\w*|"
     r"statt|anstatt|pas|plus|au lieu|ya no|en (?:lugar|vez)|non|invece|não|em vez|не|больше не|вместо|ليس|"
     r"ليست|لم|بدلا|بدلاً)\b|不是|而不是|而是|并非|不再|ではなく|じゃなく|ではありません|じゃない|"
     r"가 아니|이 아니|아니라|대신|아닙니다"
 )
+
+
+@cache
+def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    """The correction, tentative-correction and contrast cues, compiled on first use (not at import: only a
+    distillation needs them; issue 14 point 3)."""
+    return cue(_CORRECTION), cue(_TENTATIVE_CORRECTION), cue(_CONTRAST)
 
 
 def correction_body(sentence: str) -> str | None:
@@ -64,10 +74,11 @@ def correction_body(sentence: str) -> str | None:
     contrasts ("actually, it is X, not Y"); otherwise it is filler and None is returned. A marker with nothing
     after it is not a correction of anything (None).
     """
-    match = _CORRECTION.match(sentence) or _TENTATIVE_CORRECTION.match(sentence)
+    correction, tentative, contrast = _patterns()
+    match = correction.match(sentence) or tentative.match(sentence)
     if match is None:
         return None
     body = sentence[match.end() :].strip()
-    if not body or (match.re is _TENTATIVE_CORRECTION and not _CONTRAST.search(body)):
+    if not body or (match.re is tentative and not contrast.search(body)):
         return None
     return body

@@ -15,19 +15,28 @@ Which language a text is in: language.py; correction markers ("Correction:", "�
 
 from __future__ import annotations
 
-from contextlamp.distill.cue_set import Cues
-from contextlamp.distill.cues_declarative import DECLARATIVE_CUES, GENERIC
-from contextlamp.distill.cues_full import FULL_CUES
+from functools import cache
 
-CUES: dict[str, Cues] = {**FULL_CUES, **DECLARATIVE_CUES}
+from contextlamp.distill.cue_set import Cues
 
 _QUESTION_MARKS = ("?", "？", "؟", "\u037e")  # ASCII, full-width (CJK), Arabic, Greek
 _CLOSERS = " \t\n\"'”’」』)）]"
 
 
+@cache
+def _cue_tables() -> tuple[dict[str, Cues], Cues]:
+    """Every language's cue set and ``GENERIC``, compiled on first use (the tables' hundreds of patterns cost
+    ~0.15 s to compile, which no command but a distillation should pay; issue 14 point 3)."""
+    from contextlamp.distill.cues_declarative import DECLARATIVE_CUES, GENERIC
+    from contextlamp.distill.cues_full import FULL_CUES
+
+    return {**FULL_CUES, **DECLARATIVE_CUES}, GENERIC
+
+
 def cues_for(language: str) -> Cues:
     """The cue set of a language (ISO 639-1), ``GENERIC`` for a language without one."""
-    return CUES.get(language, GENERIC)
+    tables, generic = _cue_tables()
+    return tables.get(language, generic)
 
 
 def ends_as_question(sentence: str) -> bool:

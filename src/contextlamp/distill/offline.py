@@ -26,9 +26,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, cast
-
-import pysbd  # pyright: ignore[reportMissingTypeStubs]  (no stubs published)
+from typing import TYPE_CHECKING, Any, cast
 
 from contextlamp.distill.base import DistilledItem
 from contextlamp.distill.corrections import correction_body
@@ -40,6 +38,9 @@ from contextlamp.distill.resolve import Candidate, resolve
 from contextlamp.distill.script import word_count
 from contextlamp.distill.transcript import Turn
 from contextlamp.domain.models import Kind, MemoryType
+
+if TYPE_CHECKING:
+    import pysbd  # pyright: ignore[reportMissingTypeStubs]  (no stubs published)
 
 MAX_ITEM_CHARS = 600
 SEGMENT_CHARS = 1000  # pysbd input bound (measured: one 200 KB line took 13.6 s, 1 KB pieces are linear)
@@ -129,7 +130,10 @@ def candidates(units: list[Unit], language: str) -> list[Candidate]:
 
 def _segmenter(language: str) -> pysbd.Segmenter:
     """pysbd's segmenter of a language (English for one it does not know). One per call of ``segment``:
-    ``Segmenter.segment`` keeps the text it works on in the instance, so an instance is not shared."""
+    ``Segmenter.segment`` keeps the text it works on in the instance, so an instance is not shared. pysbd
+    (its ~25 language tables) is imported by the first segmentation, not by every command that imports us."""
+    import pysbd  # pyright: ignore[reportMissingTypeStubs]  (no stubs published)
+
     try:
         return pysbd.Segmenter(language=language, clean=False)
     except ValueError:  # a language pysbd does not know (Korean, ...): Latin-style punctuation rules

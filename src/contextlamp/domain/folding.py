@@ -24,10 +24,10 @@ quarter of the memory and of the bytes read per query, which bound search time (
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-import numpy as np
-
-from contextlamp.domain.embedding import Vectors
+if TYPE_CHECKING:
+    from contextlamp.domain.embedding import Vectors
 
 
 def entry_vector(vectors: Vectors) -> Vectors:
@@ -37,6 +37,8 @@ def entry_vector(vectors: Vectors) -> Vectors:
     Raises:
         ValueError: ``vectors`` is not a non-empty 2-D array.
     """
+    import numpy as np
+
     if vectors.ndim != 2 or len(vectors) == 0:
         raise ValueError(f"vectors must be (1 + questions, dim), got {vectors.shape}")
     total = vectors.sum(axis=0, dtype=np.float32)
@@ -51,6 +53,8 @@ def entry_vectors(vectors: Vectors, widths: Sequence[int]) -> Vectors:
     Raises:
         ValueError: the widths do not add up to the number of rows, or one is below 1.
     """
+    import numpy as np
+
     if sum(widths) != len(vectors) or any(w < 1 for w in widths):
         raise ValueError(f"widths {list(widths)} do not cover {len(vectors)} rows")
     out = np.empty((len(widths), vectors.shape[1]), dtype=np.float32)

@@ -9,8 +9,8 @@ are the pure rules of ``domain/rules.py``; a backend only implements the ``Entry
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from typing import TYPE_CHECKING
 
-from contextlamp.domain.embedding import Vectors
 from contextlamp.domain.models import Entry, NewEntry, PutOutcome, stored_form
 from contextlamp.domain.ports import EntryWriter
 from contextlamp.domain.rules import (
@@ -21,6 +21,9 @@ from contextlamp.domain.rules import (
     superseded_by_winner,
     trust_levels,
 )
+
+if TYPE_CHECKING:
+    from contextlamp.domain.embedding import Vectors
 
 
 def put(

@@ -148,7 +148,9 @@ class PutOutcome:
 
 
 class _Result(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    # defer_build: a result's validator is built when the result is first made, not at import (issue 14
+    # point 3: a command pays only for the results it returns); the schema and the checks are the same
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
 
 class SaveResult(_Result):

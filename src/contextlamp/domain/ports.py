@@ -10,10 +10,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-from contextlamp.domain.embedding import Vectors
 from contextlamp.domain.models import Entry, MemoryType, SessionDigest
+
+if TYPE_CHECKING:
+    from contextlamp.domain.embedding import Vectors
 
 
 @dataclass(frozen=True)
@@ -83,7 +85,7 @@ class Finding:
     repaired: bool
 
 
-EmbedFn = Callable[[list[str]], Vectors]  # an entry's texts (content, questions) -> its (1, dim) vector
+EmbedFn = Callable[[list[str]], "Vectors"]  # an entry's texts (content, questions) -> its (1, dim) vector
 
 
 class EntryReader(Protocol):

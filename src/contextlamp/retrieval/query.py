@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from contextlamp.segmenting import HAS_SCRIPT, bigrams, pieces
+from contextlamp.segmenting import bigrams, needs_segmenting, pieces
 from contextlamp.text import scrub_surrogates, topic_key
 
 _TOKEN = re.compile(r"\w+", re.UNICODE)
@@ -36,7 +36,7 @@ def query_terms(text: str) -> list[str]:
     A run of a spaceless script gives its character bigrams (``"数据库"`` -> ``"数据", "据库"``), a
     one-character run that character (searched as a prefix, ``is_prefix_term``); see ``index_text``."""
     normal = unicodedata.normalize("NFKC", scrub_surrogates(text)).lower()
-    if HAS_SCRIPT.search(normal) is not None:
+    if needs_segmenting(normal):
         normal = "".join(
             f" {' '.join(bigrams(piece) or [piece])} " if is_run else piece for is_run, piece in pieces(normal)
         )
@@ -50,7 +50,7 @@ def query_terms(text: str) -> list[str]:
 def word_terms(word: str) -> list[str]:
     """The query terms one word of a topic key stands for: itself, or the bigrams of a spaceless-script
     word (``"数据库"`` -> ``["数据", "据库"]``), so that a query naming it (``named_words``) names them all."""
-    return query_terms(word) if HAS_SCRIPT.search(word) is not None else [word]
+    return query_terms(word) if needs_segmenting(word) else [word]
 
 
 def named_words(text: str) -> set[str]:
@@ -60,7 +60,7 @@ def named_words(text: str) -> set[str]:
     words = set(query_terms(text))
     words.update(w for w in topic_key(text).split("-") if w)
     normal = unicodedata.normalize("NFKC", scrub_surrogates(text)).lower()
-    if HAS_SCRIPT.search(normal) is not None:
+    if needs_segmenting(normal):
         words.update(char for is_run, piece in pieces(normal) if is_run for char in piece)
     return words
 

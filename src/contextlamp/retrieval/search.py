@@ -11,13 +11,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from contextlamp.config import FusionWeights, TrustWeights
-from contextlamp.domain.embedding import Vectors
 from contextlamp.domain.models import Entry, MemoryType
 from contextlamp.domain.ports import Store
 from contextlamp.retrieval.fusion import weighted_rrf
 from contextlamp.retrieval.query import content_terms, named_words, word_terms
+
+if TYPE_CHECKING:
+    from contextlamp.domain.embedding import Vectors
 
 CANDIDATE_DEPTH = 50  # per-list candidates before fusion; at least 5x the requested results
 

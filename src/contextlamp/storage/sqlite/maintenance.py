@@ -6,16 +6,17 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-import numpy as np
-
-from contextlamp.domain.embedding import Vectors
 from contextlamp.domain.models import Entry
 from contextlamp.domain.ports import EmbedFn, Finding
 from contextlamp.storage.sqlite.file import StoreFile
 from contextlamp.storage.sqlite.fulltext import fts_insert, fts_wrong_terms
 from contextlamp.storage.sqlite.rows import ENTRY_COLUMNS, SQLITE_MAX_VARS, entry_from_row, insert_entry, marks
 from contextlamp.storage.sqlite.vectors import VectorIndex
+
+if TYPE_CHECKING:
+    from contextlamp.domain.embedding import Vectors
 
 
 class SqliteMaintenance(StoreFile):
@@ -38,6 +39,8 @@ class SqliteMaintenance(StoreFile):
         return True
 
     def entry_vectors(self, ids: Sequence[str]) -> dict[str, Vectors]:
+        import numpy as np
+
         found: dict[str, Vectors] = {}
         for start in range(0, len(ids), SQLITE_MAX_VARS):
             chunk = list(ids[start : start + SQLITE_MAX_VARS])
@@ -54,6 +57,8 @@ class SqliteMaintenance(StoreFile):
         return found
 
     def check(self, embed: EmbedFn | None, repair: bool) -> list[Finding]:
+        import numpy as np
+
         found: list[Finding] = []
         with self._lock:
             verdict = [r[0] for r in self._conn.execute("PRAGMA integrity_check").fetchall()]

@@ -7,14 +7,14 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
-from contextlamp.domain.embedding import Vectors
 from contextlamp.domain.models import ENTRY_FIELDS, Entry, MemoryType, entry_values
 from contextlamp.storage.shared import rows as shared_rows
 from contextlamp.storage.sqlite.fulltext import fts_insert
+
+if TYPE_CHECKING:
+    from contextlamp.domain.embedding import Vectors
 
 SQLITE_MAX_VARS = 900  # below SQLite's historical SQLITE_MAX_VARIABLE_NUMBER of 999
 ENTRY_COLUMNS = "rowid, " + ", ".join(ENTRY_FIELDS)
@@ -40,6 +40,8 @@ def entry_from_row(row: sqlite3.Row) -> Entry:
 
 def insert_entry(conn: sqlite3.Connection, entry: Entry, vectors: Vectors) -> None:
     """The entry row with every field, its full-text row and its vectors (inside the caller's transaction)."""
+    import numpy as np
+
     cursor = conn.execute(
         f"INSERT INTO entries({', '.join(ENTRY_FIELDS)}) VALUES ({','.join('?' * len(ENTRY_FIELDS))})",
         entry_values(entry, json.dumps),

@@ -9,8 +9,6 @@ import json
 import logging
 import sqlite3
 
-import numpy as np
-
 from contextlamp.domain.folding import entry_vector
 from contextlamp.segmenting import needs_segmenting
 from contextlamp.storage.sqlite.connection import Migration
@@ -111,6 +109,8 @@ def fold_entry_vectors(conn: sqlite3.Connection) -> None:
         ]
         if not rowids:
             break
+        import numpy as np  # only a store with vectors to fold needs it (a new store has none)
+
         marks = ",".join("?" * len(rowids))
         rows = conn.execute(
             f"SELECT entry_rowid, vec FROM vectors WHERE entry_rowid IN ({marks}) ORDER BY entry_rowid, ord", rowids

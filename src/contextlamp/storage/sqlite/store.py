@@ -8,11 +8,8 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
-from contextlamp.domain.embedding import Vectors
 from contextlamp.domain.models import Entry, MemoryType
 from contextlamp.errors import StorageError
 from contextlamp.storage.sqlite.connection import map_errors
@@ -21,6 +18,9 @@ from contextlamp.storage.sqlite.maintenance import SqliteMaintenance
 from contextlamp.storage.sqlite.rows import ENTRY_COLUMNS, LIVE, SQLITE_MAX_VARS, entry_from_row, marks, type_filter
 from contextlamp.storage.sqlite.sessions import SqliteSessions
 from contextlamp.storage.sqlite.vectors import best_first
+
+if TYPE_CHECKING:
+    from contextlamp.domain.embedding import Vectors
 
 logger = logging.getLogger(__name__)
 
@@ -109,6 +109,8 @@ class SqliteStore(SqliteSessions, SqliteMaintenance):
     def vector_search(
         self, query: Vectors, limit: int, now: int, memory_types: Sequence[MemoryType] | None
     ) -> list[tuple[str, float]]:
+        import numpy as np
+
         with self._lock, map_errors(f"Store {self.store_id}"):
             index = self._index
             index.follow(self._conn)

@@ -10,11 +10,13 @@ import os
 import sqlite3
 import threading
 from concurrent.futures import ThreadPoolExecutor
+from typing import TYPE_CHECKING
 
-import numpy as np
-import numpy.typing as npt
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
 
-from contextlamp.domain.embedding import Vectors
+    from contextlamp.domain.embedding import Vectors
 
 VECTOR_BLOCK_ROWS = 4096  # vectors per block of the in-memory index: 6 MiB at 384 dims
 # Splitting the product over threads, measured on 2 cores (384 dims, BLAS at one thread): 40,000 vectors
@@ -38,20 +40,35 @@ class VectorIndex:
     def __init__(self, dim: int) -> None:
         self.dim = dim
         self.blocks: list[Vectors] = []
-        self.rowids = np.zeros(0, dtype=np.int64)
+        self._rowids: npt.NDArray[np.int64] | None = None  # made by the first use: opening a store needs no numpy
         self.size = 0
         self.max_seq = 0
         self.epoch: str | None = None
 
+    @property
+    def rowids(self) -> npt.NDArray[np.int64]:
+        """The entry rowid of each row (``int64``; its length is the capacity, ``size`` rows are in use)."""
+        if self._rowids is None:
+            import numpy as np
+
+            self._rowids = np.zeros(0, dtype=np.int64)
+        return self._rowids
+
+    @rowids.setter
+    def rowids(self, value: npt.NDArray[np.int64]) -> None:
+        self._rowids = value
+
     def reset(self, epoch: str) -> None:
         self.blocks = []
-        self.rowids = np.zeros(0, dtype=np.int64)
+        self._rowids = None
         self.size = 0
         self.max_seq = 0
         self.epoch = epoch
 
     def append(self, rows: list[sqlite3.Row]) -> None:
         """Add ``rows`` (``seq``, ``entry_rowid``, ``vec`` as float32 bytes) in ``seq`` order."""
+        import numpy as np
+
         if not rows:
             return
         need = self.size + len(rows)
@@ -95,6 +112,8 @@ class VectorIndex:
         are cosines for unit vectors. Memory-bound: it reads every block once. From ``PARALLEL_MIN_BLOCKS``
         blocks on, the blocks are split over up to ``SCORING_THREADS`` threads (numpy releases the GIL in the
         product; BLAS itself stays at one thread, whose idle workers would spin against the embedder's)."""
+        import numpy as np
+
         out = np.empty(self.size, dtype=np.float32)
 
         def score(numbers: range) -> None:
@@ -137,6 +156,8 @@ def _forget_pool_in_child() -> None:
 def best_first(scores: Vectors, count: int) -> npt.NDArray[np.intp]:
     """Indexes of the ``count`` highest scores, best first (ties: lower index first). ``argpartition`` then a
     sort of only those: at 10,000 entries (40,000 vectors) a full ``argsort`` was 2.3 ms of a 19 ms query."""
+    import numpy as np
+
     if count >= len(scores):
         return np.argsort(-scores, kind="stable")
     top = np.argpartition(-scores, count - 1)[:count]

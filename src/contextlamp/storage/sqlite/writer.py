@@ -9,15 +9,15 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
-from contextlamp.domain.embedding import Vectors
 from contextlamp.domain.models import Entry
 from contextlamp.storage.shared.writer import EntryReads, wants_update
 from contextlamp.storage.sqlite.fulltext import fts_delete, fts_insert
 from contextlamp.storage.sqlite.rows import ENTRY_COLUMNS, SQLITE_MAX_VARS, entry_from_row, insert_entry, marks
+
+if TYPE_CHECKING:
+    from contextlamp.domain.embedding import Vectors
 
 _JSON_FIELDS = ("tags", "questions")
 
@@ -106,6 +106,8 @@ class SqliteWriter(EntryReads):
         self.conn.execute("DELETE FROM corroborations WHERE user_id = ?", (user_id,))
 
     def replace_vector(self, entry_id: str, questions: Sequence[str], vector: Vectors) -> None:
+        import numpy as np
+
         row = self.conn.execute("SELECT rowid FROM entries WHERE id = ?", (entry_id,)).fetchone()
         if row is None:
             return
