@@ -386,3 +386,15 @@ print(before, len(service.list_context(caller).items), "numpy" in sys.modules)
 """
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.split() == ["False", "0", "False"]
+
+
+def test_a_cli_command_that_embeds_nothing_loads_no_model_nor_numpy(tmp_path: Path) -> None:
+    # with the default embedder: `list` neither loads the model (onnxruntime) nor numpy, however long it runs
+    # (the model loads for commands that embed, and in a server); `get` loads it
+    import os
+
+    env = {**os.environ, "CONTEXTLAMP_HOME": str(tmp_path / "home"), "CONTEXTLAMP_EMBEDDER": "minilm"}
+    probe = "['onnxruntime' in sys.modules, 'numpy' in sys.modules]"
+    later = "[__import__('time').sleep(1.5) or 'onnxruntime' in sys.modules, 'numpy' in sys.modules]"
+    assert _probe_after("'list', '--json'", later, env) == [False, False]
+    assert _probe_after("'get', 'which package manager?', '--json'", probe, env) == [True, True]

@@ -49,15 +49,20 @@ def configure_logging(level: str) -> None:
     root.setLevel(level)
 
 
-def create_app(settings: Settings) -> App:
-    """The ``App`` over the data directory (or database) and embedder the settings name.
+def create_app(settings: Settings, preload_model: bool = False, embedder: Embedder | None = None) -> App:
+    """The ``App`` over the data directory (or database) and embedder the settings name; with
+    ``preload_model`` (a server) the embedding model starts loading in the background at once, otherwise (a
+    CLI command) on its first use, so a command that embeds nothing never loads it. ``embedder``: one the
+    caller already made for these settings (``create_embedder(settings.embedder)``), e.g. to load the model
+    while the application's modules import.
 
     Raises:
         ConfigError: an invalid setting.
         StorageError: the data directory cannot be used.
         EmbeddingMismatchError: the stores were built with another embedding model.
     """
-    embedder = create_embedder(settings.embedder)
+    if embedder is None:
+        embedder = create_embedder(settings.embedder, preload=preload_model)
     url = settings.database_url.get_secret_value() if settings.database_url else None
     registry = StoreRegistry(settings.home, embedder.identity, embedder.dim, url, settings.db_pool_size)
     return assemble(registry, embedder, settings, SecretScanner(), now_ms)

@@ -24,6 +24,7 @@ from contextlamp.cli.common import (
     quick_location_lines,
     table,
     when,
+    with_embedding_service,
     with_service,
 )
 from contextlamp.cli.common import json_option as _json_option
@@ -87,7 +88,7 @@ cli.add_command(serve)
 @click.option("--tag", "tags", multiple=True, help="A tag (repeatable).")
 @click.option("--project", help="Project id or slug (a new slug creates the project).")
 @_json_option
-@with_service
+@with_embedding_service
 def save(
     service: MemoryService,
     caller: Caller,
@@ -119,7 +120,7 @@ def save(
 @click.option("--project", help="Also search this project (id or slug).")
 @click.option("--recency", is_flag=True, help="Strongly favour the newest entries.")
 @_json_option
-@with_service
+@with_embedding_service
 def get(
     service: MemoryService,
     caller: Caller,

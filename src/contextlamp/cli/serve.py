@@ -85,7 +85,7 @@ def _serve_stdio(settings: Settings) -> None:
     from contextlamp.mcp.tools import build_server, run_stdio
 
     with cli_errors():
-        service = create_app(settings).service
+        service = create_app(settings, preload_model=True).service
         principal = service.principal(settings.user)
     server = build_server(service, lambda _ctx: principal, log_level=settings.log_level)
     anyio.run(run_stdio, server)
@@ -125,7 +125,7 @@ def _serve_http(settings: Settings, host: str, port: int) -> None:
     try:
         log_start(settings)
         with cli_errors():
-            wired = create_app(settings)
+            wired = create_app(settings, preload_model=True)
             app = build_http_app(wired, settings, host, port)
             wired.doctor.embedder.embed(["warm-up"])  # a shared server loads its model before the first request
         banner = f"contextlamp {__version__}: MCP at {base_url(settings, host, port)}/mcp (Ctrl-C stops)"

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
-from contextlamp.domain.embedding import Embedder, Vectors
-from contextlamp.embedding.fake import FakeEmbedder
-from contextlamp.embedding.minilm import MiniLMEmbedder, missing_torch_packages
-from contextlamp.embedding.onnx import ModelFiles, OnnxMiniLMEmbedder
+from typing import TYPE_CHECKING, Any
+
 from contextlamp.errors import ConfigError
+
+if TYPE_CHECKING:
+    from contextlamp.domain.embedding import Embedder, Vectors
+    from contextlamp.embedding.fake import FakeEmbedder
+    from contextlamp.embedding.minilm import MiniLMEmbedder
+    from contextlamp.embedding.onnx import ModelFiles, OnnxMiniLMEmbedder
 
 __all__ = [
     "EMBEDDERS",
@@ -20,13 +24,33 @@ __all__ = [
 ]
 
 
+_LAZY = {  # name -> module: loaded on first use (PEP 562), so importing the package loads no numpy
+    "Embedder": "contextlamp.domain.embedding",
+    "Vectors": "contextlamp.domain.embedding",
+    "FakeEmbedder": "contextlamp.embedding.fake",
+    "MiniLMEmbedder": "contextlamp.embedding.minilm",
+    "ModelFiles": "contextlamp.embedding.onnx",
+    "OnnxMiniLMEmbedder": "contextlamp.embedding.onnx",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    return getattr(importlib.import_module(module), name)
+
+
 EMBEDDERS = ("minilm", "minilm-torch", "fake")
 TORCH_EXTRA = "minilm-torch"
 
 
-def create_embedder(name: str) -> Embedder:
+def create_embedder(name: str, preload: bool = False, grace_s: float | None = None) -> Embedder:
     """The embedder named by the ``CONTEXTLAMP_EMBEDDER`` setting: ``minilm`` (all-MiniLM-L6-v2 on ONNX
-    Runtime, the model shipped inside this package; it starts loading in the background at once),
+    Runtime, the model shipped inside this package; loaded by the first ``embed``, or with ``preload`` in the
+    background ``grace_s`` (default ``LOAD_GRACE_S``) after creation, as a long-lived server wants),
     ``minilm-torch`` (the same model on torch through sentence-transformers, from the ``minilm-torch`` extra;
     same vectors, same stores) or ``fake`` (tests).
 
@@ -34,8 +58,12 @@ def create_embedder(name: str) -> Embedder:
         ConfigError: unknown name, or ``minilm-torch`` without its extra installed (naming the extra).
     """
     if name == "minilm":
-        return OnnxMiniLMEmbedder()
+        from contextlamp.embedding.onnx import LOAD_GRACE_S, OnnxMiniLMEmbedder
+
+        return OnnxMiniLMEmbedder(grace_s=(LOAD_GRACE_S if grace_s is None else grace_s) if preload else None)
     if name == "minilm-torch":
+        from contextlamp.embedding.minilm import MiniLMEmbedder, missing_torch_packages
+
         missing = missing_torch_packages()
         if missing:
             raise ConfigError(
@@ -45,5 +73,7 @@ def create_embedder(name: str) -> Embedder:
             )
         return MiniLMEmbedder()
     if name == "fake":
+        from contextlamp.embedding.fake import FakeEmbedder
+
         return FakeEmbedder()
     raise ConfigError(f"Setting 'CONTEXTLAMP_EMBEDDER' has value {name!r}. Expected one of: {', '.join(EMBEDDERS)}.")

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import hashlib
 import re
-
-import numpy as np
-
-from contextlamp.domain.embedding import Vectors
+from typing import TYPE_CHECKING
 
 _WORD = re.compile(r"\w+")
+
+
+if TYPE_CHECKING:
+    from contextlamp.domain.embedding import Vectors
 
 
 class FakeEmbedder:
@@ -36,6 +37,8 @@ class FakeEmbedder:
 
     def embed(self, texts: list[str]) -> Vectors:
         """``(len(texts), dim) float32`` unit rows (an all-zero text maps to a fixed unit vector)."""
+        import numpy as np
+
         self.calls += 1
         out = np.zeros((len(texts), self._dim), dtype=np.float32)
         for row, text in enumerate(texts):

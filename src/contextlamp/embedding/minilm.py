@@ -6,12 +6,12 @@ import importlib.util
 import logging
 import os
 import threading
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
-from contextlamp.domain.embedding import Vectors
 from contextlamp.errors import EmbeddingError
+
+if TYPE_CHECKING:
+    from contextlamp.domain.embedding import Vectors
 
 logger = logging.getLogger(__name__)
 
@@ -90,6 +90,8 @@ class MiniLMEmbedder:
         Raises:
             EmbeddingError: the model could not be loaded or failed on the input.
         """
+        import numpy as np
+
         if not texts:
             return np.zeros((0, MODEL_DIM), dtype=np.float32)
         model = self._load()

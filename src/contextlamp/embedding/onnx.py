@@ -28,13 +28,13 @@ import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
-from contextlamp.domain.embedding import Vectors
 from contextlamp.embedding.minilm import BATCH_SIZE, MODEL_DIM, MODEL_NAME, SIMILARITY_FLOOR
 from contextlamp.errors import EmbeddingError
+
+if TYPE_CHECKING:
+    from contextlamp.domain.embedding import Vectors
 
 logger = logging.getLogger(__name__)
 
@@ -154,6 +154,8 @@ class OnnxSession:
 
     def embed(self, texts: list[str]) -> Vectors:
         """``(len(texts), 384) float32`` unit rows."""
+        import numpy as np
+
         out = np.zeros((len(texts), MODEL_DIM), dtype=np.float32)
         for start in range(0, len(texts), BATCH_SIZE):
             batch = texts[start : start + BATCH_SIZE]
@@ -224,7 +226,8 @@ class OnnxMiniLMEmbedder:
 
     Args:
         files: the model to serve; default the bundled one (``ModelFiles.bundled()``).
-        grace_s: seconds the background load waits before starting unless an ``embed`` asks for it sooner.
+        grace_s: seconds the background load waits before starting unless an ``embed`` asks for it sooner;
+            ``None``: only an ``embed`` starts it (the CLI: a command that never embeds never loads).
 
     The constructor only starts a background thread; it loads the model (``load_session``) as soon as the
     first ``embed`` asks for it, or ``grace_s`` after construction, whichever comes first, and ``embed`` waits
@@ -235,7 +238,7 @@ class OnnxMiniLMEmbedder:
     ``EmbeddingError`` it was. Importing this module imports neither torch nor onnxruntime.
     """
 
-    def __init__(self, files: ModelFiles | None = None, grace_s: float = LOAD_GRACE_S) -> None:
+    def __init__(self, files: ModelFiles | None = None, grace_s: float | None = LOAD_GRACE_S) -> None:
         self.files = files
         self._grace_s = grace_s
         self._session: OnnxSession | None = None
@@ -291,6 +294,8 @@ class OnnxMiniLMEmbedder:
         Raises:
             EmbeddingError: the model could not be loaded, or failed on the input.
         """
+        import numpy as np
+
         if not texts:
             return np.zeros((0, MODEL_DIM), dtype=np.float32)
         session = self.wait_loaded()
