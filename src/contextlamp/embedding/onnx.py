@@ -230,12 +230,13 @@ class OnnxMiniLMEmbedder:
             ``None``: only an ``embed`` starts it (the CLI: a command that never embeds never loads).
 
     The constructor only starts a background thread; it loads the model (``load_session``) as soon as the
-    first ``embed`` asks for it, or ``grace_s`` after construction, whichever comes first, and ``embed`` waits
-    for it. So a long-lived server has its model ready shortly after start without delaying its first
-    responses, and a short command that never embeds (``contextlamp list``, under the 0.5 s of issue #14)
-    exits before any load began, paying nothing for it (measured: starting at once cost ``list`` 0.3 s, the
-    load's CPU and the wait for it at exit). A load failure is raised by every ``embed`` as the
-    ``EmbeddingError`` it was. Importing this module imports neither torch nor onnxruntime.
+    first ``embed`` asks for it, or ``grace_s`` after construction (``None``: only when an ``embed`` asks),
+    whichever comes first, and ``embed`` waits for it. So a long-lived server has its model ready shortly
+    after start without delaying its first responses, and a CLI command that never embeds (``contextlamp
+    list``, under the 0.5 s of issue #14) pays nothing for it (``grace_s=None``; measured: starting at once
+    cost ``list`` 0.3 s, the load's CPU and the wait for it at exit). A load failure is raised by every
+    ``embed`` as the ``EmbeddingError`` it was. Importing this module imports neither torch, onnxruntime nor
+    numpy.
     """
 
     def __init__(self, files: ModelFiles | None = None, grace_s: float | None = LOAD_GRACE_S) -> None:
