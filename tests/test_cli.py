@@ -242,3 +242,21 @@ def test_choices_are_checked_and_listed_though_loaded_lazily(run) -> None:  # ty
     assert "whim" in out and "fact" in out and "decision" in out and "preference" in out and "note" in out
     assert "[fact|event|instruction|task]" in run("get", "--help")
     assert json.loads(run("save", "Deploy on Tuesdays", "--type", "instruction", "--json"))["id"].startswith("ctx_")
+
+
+def test_the_early_embedder_of_get_and_save_is_the_one_settings_name() -> None:
+    # get/save start the model load before Settings exist; they use it only when Settings agree on the name
+    from contextlamp.cli.common import _early_embedder  # pyright: ignore[reportPrivateUsage]
+    from contextlamp.config import Settings
+
+    for environ in ({}, {"CONTEXTLAMP_EMBEDDER": "fake"}, {"contextlamp_embedder": "fake"}):
+        early = _early_embedder(environ)
+        assert early is not None
+        with pytest.MonkeyPatch.context() as patch:
+            for key in list(os.environ):
+                if key.lower() == "contextlamp_embedder":
+                    patch.delenv(key)
+            for key, value in environ.items():
+                patch.setenv(key, value)
+            assert early[0] == Settings().embedder
+    assert _early_embedder({"CONTEXTLAMP_EMBEDDER": "bogus"}) is None

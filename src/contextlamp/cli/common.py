@@ -7,6 +7,7 @@ that need them (``tests/test_architecture.py`` holds it).
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -121,13 +122,31 @@ def with_embedding_service(fn: F) -> F:
     return _service_command(fn, embeds=True)
 
 
+def _early_embedder(environ: Mapping[str, str]) -> tuple[str, Any] | None:
+    """``(name, embedder)`` for the ``CONTEXTLAMP_EMBEDDER`` the environment names (read as pydantic-settings
+    reads it, case-insensitively; unset: ``minilm``, the setting's default), its model loading in the
+    background from now on, before pydantic and the application import; ``None`` for a value ``Settings``
+    will refuse (it reports it). The caller uses it only if ``Settings`` agrees on the name."""
+    from contextlamp.embedding import EMBEDDERS, create_embedder
+
+    env = {key.lower(): value for key, value in environ.items()}
+    name = env.get("contextlamp_embedder", "minilm")
+    if name not in EMBEDDERS:
+        return None
+    try:
+        return name, create_embedder(name, preload=True, grace_s=0.0)
+    except ContextlampError:  # e.g. minilm-torch without its extra: Settings' path reports it, translated
+        return None
+
+
 def _service_command(fn: F, embeds: bool) -> F:
     @wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
+        early = _early_embedder(os.environ) if embeds else None  # loads while the settings and app import
         settings = load_settings()
         with cli_errors():
-            embedder = None
-            if embeds:
+            embedder = early[1] if early is not None and early[0] == settings.embedder else None
+            if embeds and embedder is None:
                 from contextlamp.embedding import create_embedder
 
                 embedder = create_embedder(settings.embedder, preload=True, grace_s=0.0)
