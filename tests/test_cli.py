@@ -260,3 +260,13 @@ def test_the_early_embedder_of_get_and_save_is_the_one_settings_name() -> None:
                 patch.setenv(key, value)
             assert early[0] == Settings().embedder
     assert _early_embedder({"CONTEXTLAMP_EMBEDDER": "bogus"}) is None
+
+
+def test_show_prints_times_as_list_does_and_json_keeps_milliseconds(run) -> None:  # type: ignore[no-untyped-def]
+    import re
+
+    saved = json.loads(run("save", "Standup moved to 9:30", "--type", "task", "--json"))
+    shown = run("show", saved["id"])
+    assert re.search(r"ts\s+│?\s*\d{4}-\d{2}-\d{2} \d{2}:\d{2}", shown), shown
+    assert re.search(r"expires_at\s+│?\s*\d{4}-\d{2}-\d{2} \d{2}:\d{2}", shown), shown
+    assert isinstance(json.loads(run("show", saved["id"], "--json"))["ts"], int)

@@ -48,7 +48,7 @@ def doctor_command(app: App, settings: Settings, repair: bool, as_json: bool) ->
             click.echo(line)
         columns = ("store", "entries", "finding", "entry", "detail", "repaired")
         made = table(
-            f"doctor: embedding model and {len(reports)} stores",
+            f"doctor: embedding model and {len(reports)} store{'' if len(reports) == 1 else 's'}",
             columns,
             ids=("store", "entry"),
             short=("entries", "finding", "repaired"),

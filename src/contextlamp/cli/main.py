@@ -365,7 +365,8 @@ def show(service: MemoryService, caller: Caller, entry_id: str, as_json: bool) -
     made.add_column("field", style="bold")
     made.add_column("value", overflow="fold", min_width=len(entry.id))  # the id row on one line
     for key, value in data.items():
-        made.add_row(key, Text("" if value is None else str(value)))
+        shown = when(value) if key in ("ts", "expires_at") and isinstance(value, int) else value  # as list shows
+        made.add_row(key, Text("" if shown is None else str(shown)))
     print_table(made)
 
 
