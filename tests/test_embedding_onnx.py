@@ -117,7 +117,7 @@ def test_constructing_the_embedder_returns_while_the_model_loads(monkeypatch: py
         return real(*args, **kwargs)
 
     monkeypatch.setattr(onnx_module, "OnnxSession", slow_session)
-    embedder = OnnxMiniLMEmbedder()  # returns although the load cannot finish yet
+    embedder = OnnxMiniLMEmbedder(grace_s=0.0)  # as a server makes it: returns although the load cannot finish yet
     assert started.wait(60), "the load did not start in the background"
     result: list[Any] = []
     waiter = threading.Thread(target=lambda: result.append(embedder.embed(["hello"])))
@@ -179,7 +179,8 @@ def test_minilm_torch_without_its_extra_names_the_extra(monkeypatch: pytest.Monk
 def test_an_exit_while_the_model_loads_is_a_clean_exit() -> None:
     """A CLI command that exits while the background load is inside ONNX Runtime must not abort."""
     code = (
-        "import sys, time; from contextlamp.embedding import create_embedder; e = create_embedder('minilm');"
+        "import sys, time; from contextlamp.embedding import create_embedder; "
+        "e = create_embedder('minilm', load_after_s=0.5);"
         "time.sleep(float(sys.argv[1]))"
     )
     for delay in ("0", "0.3", "0.5", "0.55", "0.6", "0.65", "0.7", "0.8", "0.9", "1.0", "1.2"):

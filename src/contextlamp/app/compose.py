@@ -49,6 +49,11 @@ def configure_logging(level: str) -> None:
     root.setLevel(level)
 
 
+# A server loads its model this long after start unless a request embeds sooner: its first responses
+# (initialize, tools/list) go out first (issue #14 item 4); the CLI loads it only for a command that embeds.
+SERVER_MODEL_LOAD_AFTER_S = 0.5
+
+
 def create_app(settings: Settings, preload_model: bool = False, embedder: Embedder | None = None) -> App:
     """The ``App`` over the data directory (or database) and embedder the settings name; with
     ``preload_model`` (a server) the embedding model starts loading in the background at once, otherwise (a
@@ -62,7 +67,7 @@ def create_app(settings: Settings, preload_model: bool = False, embedder: Embedd
         EmbeddingMismatchError: the stores were built with another embedding model.
     """
     if embedder is None:
-        embedder = create_embedder(settings.embedder, preload=preload_model)
+        embedder = create_embedder(settings.embedder, SERVER_MODEL_LOAD_AFTER_S if preload_model else None)
     url = settings.database_url.get_secret_value() if settings.database_url else None
     registry = StoreRegistry(settings.home, embedder.identity, embedder.dim, url, settings.db_pool_size)
     return assemble(registry, embedder, settings, SecretScanner(), now_ms)

@@ -91,6 +91,12 @@ def _lines(where: dict[str, str]) -> list[str]:
     return [f"{key}: {value}" for key, value in where.items()]
 
 
+def setting_from_env(environ: Mapping[str, str], name: str) -> str | None:
+    """The raw value of setting ``name`` in ``environ`` as pydantic-settings finds it (``CONTEXTLAMP_`` + name,
+    matched case-insensitively: ``case_sensitive=False``), without importing pydantic; ``None`` when unset."""
+    return {key.lower(): value for key, value in environ.items()}.get(f"contextlamp_{name}")  # last one wins
+
+
 def quick_location_lines(environ: Mapping[str, str]) -> list[str]:
     """``location_lines`` of the ``Settings`` this environment gives, for ``--version``: the three settings
     read the way pydantic-settings reads them (``CONTEXTLAMP_`` + name, matched case-insensitively, the value
@@ -100,8 +106,7 @@ def quick_location_lines(environ: Mapping[str, str]) -> list[str]:
     (``tests/test_cli.py`` checks both agree)."""
     from contextlamp.paths import default_home, default_user
 
-    env = {key.lower(): value for key, value in environ.items()}  # pydantic-settings: case_sensitive=False
-    home, user, url = (env.get(f"contextlamp_{name}") for name in ("home", "user", "database_url"))
+    home, user, url = (setting_from_env(environ, name) for name in ("home", "user", "database_url"))
     if user == "" or (url is not None and not url.startswith(("postgresql://", "postgres://"))):
         return location_lines(load_settings())  # raises the click error naming the variable
     if url is not None:
@@ -129,12 +134,11 @@ def _early_embedder(environ: Mapping[str, str]) -> tuple[str, Any] | None:
     will refuse (it reports it). The caller uses it only if ``Settings`` agrees on the name."""
     from contextlamp.embedding import EMBEDDERS, create_embedder
 
-    env = {key.lower(): value for key, value in environ.items()}
-    name = env.get("contextlamp_embedder", "minilm")
+    name = setting_from_env(environ, "embedder") or "minilm"
     if name not in EMBEDDERS:
         return None
     try:
-        return name, create_embedder(name, preload=True, grace_s=0.0)
+        return name, create_embedder(name, load_after_s=0.0)
     except ContextlampError:  # e.g. minilm-torch without its extra: Settings' path reports it, translated
         return None
 
@@ -149,7 +153,7 @@ def _service_command(fn: F, embeds: bool) -> F:
             if embeds and embedder is None:
                 from contextlamp.embedding import create_embedder
 
-                embedder = create_embedder(settings.embedder, preload=True, grace_s=0.0)
+                embedder = create_embedder(settings.embedder, load_after_s=0.0)
             from contextlamp.app.compose import configure_logging, create_app
             from contextlamp.app.service import Caller
 

@@ -47,10 +47,10 @@ EMBEDDERS = ("minilm", "minilm-torch", "fake")
 TORCH_EXTRA = "minilm-torch"
 
 
-def create_embedder(name: str, preload: bool = False, grace_s: float | None = None) -> Embedder:
+def create_embedder(name: str, load_after_s: float | None = None) -> Embedder:
     """The embedder named by the ``CONTEXTLAMP_EMBEDDER`` setting: ``minilm`` (all-MiniLM-L6-v2 on ONNX
-    Runtime, the model shipped inside this package; loaded by the first ``embed``, or with ``preload`` in the
-    background ``grace_s`` (default ``LOAD_GRACE_S``) after creation, as a long-lived server wants),
+    Runtime, the model shipped inside this package; loaded by the first ``embed``, or in the background
+    ``load_after_s`` seconds after creation if no embed asked sooner, as a server or an embedding command wants),
     ``minilm-torch`` (the same model on torch through sentence-transformers, from the ``minilm-torch`` extra;
     same vectors, same stores) or ``fake`` (tests).
 
@@ -58,9 +58,9 @@ def create_embedder(name: str, preload: bool = False, grace_s: float | None = No
         ConfigError: unknown name, or ``minilm-torch`` without its extra installed (naming the extra).
     """
     if name == "minilm":
-        from contextlamp.embedding.onnx import LOAD_GRACE_S, OnnxMiniLMEmbedder
+        from contextlamp.embedding.onnx import OnnxMiniLMEmbedder
 
-        return OnnxMiniLMEmbedder(grace_s=(LOAD_GRACE_S if grace_s is None else grace_s) if preload else None)
+        return OnnxMiniLMEmbedder(grace_s=load_after_s)
     if name == "minilm-torch":
         from contextlamp.embedding.minilm import MiniLMEmbedder, missing_torch_packages
 

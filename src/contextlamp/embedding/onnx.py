@@ -45,7 +45,6 @@ MANIFEST_FILE = "manifest.json"
 MODEL_DIR = Path(__file__).resolve().parent / "model"  # package data (pyproject.toml [tool.setuptools.package-data])
 CACHE_SIZE = 1024  # texts whose vectors are kept (queries repeat; 1.5 KB each)
 ORT_THREADS = min(4, os.cpu_count() or 1)  # measured: 1 thread made get_context slower (18.8 vs 14 ms)
-LOAD_GRACE_S = 0.5  # issue #14: `contextlamp list` under 0.5 s; a command that ends sooner never loads the model
 REINSTALL = (
     "Reinstall contextlamp (pip install --force-reinstall --no-deps contextlamp, or from a clone: pip install -e .)"
 )
@@ -239,7 +238,7 @@ class OnnxMiniLMEmbedder:
     numpy.
     """
 
-    def __init__(self, files: ModelFiles | None = None, grace_s: float | None = LOAD_GRACE_S) -> None:
+    def __init__(self, files: ModelFiles | None = None, grace_s: float | None = None) -> None:
         self.files = files
         self._grace_s = grace_s
         self._session: OnnxSession | None = None
