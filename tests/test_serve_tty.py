@@ -45,6 +45,7 @@ def _serve(home: Path, stdin: Any, **extra_env: str) -> subprocess.Popen[bytes]:
     env = {**os.environ, "CONTEXTLAMP_HOME": str(home), "CONTEXTLAMP_EMBEDDER": "fake", **extra_env}
     return subprocess.Popen(
         [_exe(), "serve"],
+        bufsize=0,  # unbuffered pipes: `_line` selects on the fd, so no line may sit unseen in a Python buffer
         stdin=stdin,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
