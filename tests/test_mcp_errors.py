@@ -160,6 +160,7 @@ def test_stdio_serve_answers_a_crash_as_a_tool_error_and_keeps_serving(tmp_path:
     env.pop("CONTEXTLAMP_LOG_LEVEL", None)
     with subprocess.Popen(
         [sys.executable, "-c", SERVE_BROKEN],
+        bufsize=0,  # unbuffered: the loop selects on the fd, so no reply may sit unseen in a Python buffer
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,

@@ -28,7 +28,11 @@ def _start(home: Path, port: int) -> subprocess.Popen[bytes]:
         "CONTEXTLAMP_EMBEDDER": "fake",
     }
     return subprocess.Popen(
-        [_exe(), "serve", "--http", "--port", str(port)], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+        [_exe(), "serve", "--http", "--port", str(port)],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        bufsize=0,  # unbuffered: the loop selects on the fd, so no line may sit unseen in a Python buffer
     )
 
 
