@@ -29,6 +29,7 @@ from contextlamp.cli.common import (
 )
 from contextlamp.cli.common import json_option as _json_option
 from contextlamp.cli.common import print_json as _print_json
+from contextlamp.cli.connect import connect_command
 from contextlamp.cli.doctor import doctor_command
 from contextlamp.cli.serve import serve
 from contextlamp.cli.teams import team
@@ -377,6 +378,7 @@ cli.add_command(migrate_command)
 cli.add_command(doctor_command)
 cli.add_command(export_command)
 cli.add_command(import_command)
+cli.add_command(connect_command)
 
 
 def main() -> None:

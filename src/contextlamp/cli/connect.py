@@ -1,0 +1,179 @@
+"""``contextlamp connect [CLIENT]``: write (or remove) contextlamp's MCP entry and hooks in a client's own
+configuration, or list the clients found and whether each is connected.
+
+Thin: the files, formats and edits live in ``contextlamp.clients`` (imported in the command's body, so
+``--help`` loads none of it). What the server entry carries: the absolute path of this install's
+``contextlamp`` executable and an ``env`` block with the data directory and user this shell resolves
+(``CONTEXTLAMP_HOME``, ``CONTEXTLAMP_USER``), since clients start servers with a stripped environment.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import click
+
+from contextlamp.cli.common import cli_errors, setting_from_env
+
+if TYPE_CHECKING:
+    from contextlamp.clients.catalog import Places
+    from contextlamp.clients.plan import Status
+
+CLIENT_CHOICES = ("claude-code", "claude-desktop", "cursor", "codex", "vscode", "gemini-cli", "windsurf")
+
+
+def installed_executable() -> str:
+    """The absolute path of the running install's ``contextlamp`` executable: the one beside
+    ``sys.executable`` (a virtual environment's ``bin``/``Scripts``), else the first on ``PATH``. Symbolic
+    links are kept as they are (a pipx link stays valid when the venv is rebuilt); only a relative path is
+    made absolute. Raises ``click.ClickException`` when there is none."""
+    name = "contextlamp.exe" if os.name == "nt" else "contextlamp"
+    beside = Path(sys.executable).parent / name
+    if beside.is_file():
+        return os.path.abspath(beside)
+    found = shutil.which("contextlamp")
+    if found:
+        return os.path.abspath(found)
+    raise click.ClickException(
+        "No contextlamp executable found beside this Python or on PATH; install contextlamp (pip install -e .)."
+    )
+
+
+def env_block(environ: dict[str, str]) -> dict[str, str]:
+    """``CONTEXTLAMP_HOME`` (absolute) and ``CONTEXTLAMP_USER`` as this environment resolves them (their
+    defaults from ``contextlamp.paths`` when unset), for the stdio server's ``env`` block."""
+    from contextlamp.paths import default_home, default_user
+
+    home = setting_from_env(environ, "home")
+    user = setting_from_env(environ, "user")
+    data = Path(home).expanduser() if home else default_home()
+    return {"CONTEXTLAMP_HOME": str(data.absolute()), "CONTEXTLAMP_USER": user or default_user()}
+
+
+@click.command(name="connect")
+@click.argument("client_id", metavar="[CLIENT]", required=False, type=click.Choice(CLIENT_CHOICES))
+@click.option("--remove", is_flag=True, help="Take out what connect added (the entry and our hooks).")
+@click.option(
+    "--scope",
+    type=click.Choice(("user", "project")),
+    default="user",
+    show_default=True,
+    help="user: every project; project: this repository's own file (where the client has one).",
+)
+@click.option("--url", help="Use the shared HTTP server at this URL (e.g. https://mem.example.com/mcp).")
+@click.option("--token-env", help="With --url: the environment variable holding your bearer token (never the token).")
+@click.option("--no-hooks", is_flag=True, help="Do not install (or remove) lifecycle hooks.")
+@click.option("--dry-run", is_flag=True, help="Print the diff of what would change; write nothing.")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+def connect_command(
+    client_id: str | None,
+    remove: bool,
+    scope: str,
+    url: str | None,
+    token_env: str | None,
+    no_hooks: bool,
+    dry_run: bool,
+    as_json: bool,
+) -> None:
+    """Connect an AI tool to contextlamp: its MCP entry (and lifecycle hooks) in the tool's own config file.
+
+    Without CLIENT: list the tools found here and whether each is connected. Clients: claude-code,
+    claude-desktop, cursor, codex, vscode, gemini-cli, windsurf. Every changed file is backed up first
+    (<file>.contextlamp-backup-<time>); running it twice changes nothing.
+
+    Example: contextlamp connect claude-code
+    """
+    from contextlamp.clients.catalog import client, default_places
+    from contextlamp.clients.plan import apply, plan_connect, plan_remove, render_diff
+
+    places = default_places()
+    if client_id is None:
+        _print_status(places, as_json)
+        return
+    target = client(client_id)
+    with cli_errors():
+        if remove:
+            plan = plan_remove(target, places, scope, hooks=not no_hooks)  # type: ignore[arg-type]
+        else:
+            exe = installed_executable()
+            environ = dict(os.environ)
+            plan = plan_connect(
+                target,
+                places,
+                scope,  # type: ignore[arg-type]
+                exe,
+                env_block(environ),
+                url=url,
+                token_env=token_env,
+                hooks=not no_hooks,
+            )
+            if setting_from_env(environ, "database_url") and url is None:
+                plan.notes.append(
+                    "CONTEXTLAMP_DATABASE_URL is set here but not written (it holds a password): add it to the "
+                    "client's env block yourself, or use the shared server with --url."
+                )
+        changed = plan.changed
+        written = [] if dry_run else apply(plan)
+    if as_json:
+        files = [
+            {"file": str(c.path), "created": c.before is None, "backup": str(b) if b else None}
+            for c, (_p, b) in zip(changed, written or [(c.path, None) for c in changed], strict=True)
+        ]
+        click.echo(json.dumps({"client": client_id, "dry_run": dry_run, "changed": files, "notes": plan.notes}, indent=2))
+        return
+    if dry_run:
+        diff = render_diff(plan)
+        click.echo(diff if diff else f"{target.name}: nothing to change.", nl=not diff)
+    elif not changed:
+        click.echo(f"{target.name}: already {'removed' if remove else 'connected'}; nothing changed.")
+    else:
+        for path, backup in written:
+            shown = f" (backup: {backup})" if backup else " (new file)"
+            click.echo(f"{'Updated' if remove else 'Wrote'} {path}{shown}")
+        click.echo(f"{target.name}: {'disconnected' if remove else 'connected'}. Restart it to pick the change up.")
+    for note in plan.notes:
+        click.echo(f"Note: {note}", err=True)
+
+
+def _print_status(places: Places, as_json: bool) -> None:
+    from contextlamp.clients.plan import status
+
+    rows = status(places)
+    if as_json:
+        payload = [
+            {
+                "client": r.id,
+                "name": r.name,
+                "detected": r.detected,
+                "connected": r.connected,
+                "command_valid": r.valid,
+                "hooks": r.hooks,
+                "files": r.files,
+            }
+            for r in rows
+        ]
+        click.echo(json.dumps({"clients": payload}, indent=2))
+        return
+    from rich.text import Text
+
+    from contextlamp.cli.common import print_table, table
+
+    made = table("clients", ("client", "detected", "connected", "command", "hooks"), ids=("client",))
+    for row in rows:
+        made.add_row(row.id, "yes" if row.detected else "no", _connected(row), _valid(row), row.hooks or "-")
+    print_table(made)
+    click.echo(Text("Connect one: contextlamp connect CLIENT (--dry-run shows the diff first).").plain)
+
+
+def _connected(row: Status) -> str:
+    scopes = [f"{scope} ({kind})" for scope, kind in row.connected.items() if kind]
+    return ", ".join(scopes) if scopes else "no"
+
+
+def _valid(row: Status) -> str:
+    return "-" if row.valid is None else "ok" if row.valid else "missing"

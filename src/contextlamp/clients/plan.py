@@ -1,0 +1,396 @@
+"""One ``connect`` or ``connect --remove`` as file changes, and applying them safely.
+
+``plan_connect`` / ``plan_remove`` read the client's files and compute their new text (nothing is written);
+``render_diff`` shows a plan as a unified diff (``--dry-run``); ``apply`` backs each changed file up to
+``<file>.contextlamp-backup-<UTC timestamp>`` and replaces it atomically (a temporary file in the same folder,
+flushed, given the original's permission bits, then ``os.replace``), following a symbolic link to the file it
+names so a dotfiles link stays a link. ``status`` says per client whether it is detected, connected and
+hooked. A file that does not parse, or whose shape is not what the client documents, raises
+``ConnectError`` naming the file (and the line and column) and nothing is written.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+import re
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from contextlamp.clients import jsonc, tomledit
+from contextlamp.clients.catalog import (
+    CLIENTS,
+    HOOK_TIMEOUT_S,
+    SERVER_NAME,
+    Client,
+    HookPlan,
+    Places,
+    Scope,
+    hook_command,
+    is_our_hook,
+)
+from contextlamp.errors import ConfigError
+
+_ENV_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")  # POSIX portable environment variable names
+
+
+class ConnectError(ConfigError):
+    """connect cannot do what was asked; the message names the file or the option and what is allowed."""
+
+
+@dataclass
+class FileChange:
+    """One file's text before (None: the file does not exist) and after the plan."""
+
+    path: Path
+    before: str | None
+    after: str
+
+    @property
+    def changed(self) -> bool:
+        """True when the file's text would change (or a missing file would be created)."""
+        return self.before != self.after and not (self.before is None and self.after == "")
+
+
+@dataclass
+class Plan:
+    """The file changes of one connect/remove and the notes to show the user (skipped steps, advice)."""
+
+    changes: list[FileChange] = field(default_factory=lambda: list[FileChange]())
+    notes: list[str] = field(default_factory=lambda: list[str]())
+
+    def file(self, path: Path) -> FileChange:
+        """The change of ``path``, read from disk the first time it is asked for."""
+        for change in self.changes:
+            if change.path == path:
+                return change
+        text = _read(path)
+        change = FileChange(path, text, text if text is not None else "")
+        self.changes.append(change)
+        return change
+
+    @property
+    def changed(self) -> list[FileChange]:
+        """The changes that alter a file."""
+        return [c for c in self.changes if c.changed]
+
+
+def _read(path: Path) -> str | None:
+    try:
+        with open(path, encoding="utf-8", newline="") as handle:  # newline="": CRLF files stay CRLF
+            return handle.read()
+    except FileNotFoundError:
+        return None
+    except UnicodeDecodeError as exc:
+        raise ConnectError(f"{path} is not UTF-8 text ({exc.reason}); nothing was written.") from None
+    except OSError as exc:
+        raise ConnectError(f"Cannot read {path}: {exc.strerror}; nothing was written.") from None
+
+
+def _edit(path: Path, edit: Callable[[], str]) -> str:
+    try:
+        return edit()
+    except (jsonc.JsoncError, tomledit.TomlError) as exc:
+        raise ConnectError(f"{path}: {exc}. Fix the file (or move it away); nothing was written.") from None
+
+
+def check_http(url: str | None, token_env: str | None) -> None:
+    """Validate ``--url``/``--token-env``: both or neither, an http(s) URL, a portable variable name."""
+    if url is None and token_env is None:
+        return
+    if url is None or token_env is None:
+        raise ConnectError("Give --url and --token-env together (the server URL and the variable holding the token).")
+    if not re.match(r"https?://[^\s/]+", url):
+        raise ConnectError(f"--url must be an http:// or https:// URL, got {url!r}.")
+    if not _ENV_NAME.fullmatch(token_env):
+        raise ConnectError("--token-env must be an environment variable name (letters, digits, _), not the token.")
+
+
+def _entry(target: Client, exe: str, env_block: dict[str, str], url: str | None, token_env: str | None) -> dict[str, Any]:
+    if url is None or token_env is None:
+        return target.stdio(exe, env_block)
+    if target.http is None:
+        raise ConnectError(
+            f"{target.name} reads only local (stdio) servers from its configuration file; add a remote server in "
+            "its Settings > Connectors, or connect it without --url."
+        )
+    return target.http(url, token_env)
+
+
+def _check_scope(target: Client, scope: Scope) -> None:
+    if scope not in target.scopes:
+        raise ConnectError(f"{target.name} has no {scope} scope; use --scope {' or '.join(target.scopes)}.")
+
+
+def plan_connect(
+    target: Client,
+    places: Places,
+    scope: Scope,
+    exe: str,
+    env_block: dict[str, str],
+    *,
+    url: str | None = None,
+    token_env: str | None = None,
+    hooks: bool = True,
+) -> Plan:
+    """The changes that put our server entry (and, for clients with hooks, our hook entries) in place.
+
+    ``exe`` is the absolute path of the contextlamp executable; ``env_block`` the ``CONTEXTLAMP_*`` settings
+    the stdio server gets. Raises ``ConnectError`` for an unparseable file, a wrong shape, an unsupported
+    scope or transport."""
+    _check_scope(target, scope)
+    check_http(url, token_env)
+    plan = Plan()
+    entry = _entry(target, exe, env_block, url, token_env)
+    path = target.config(places, scope)
+    change = plan.file(path)
+    if target.hooks is not None and hooks and url is not None:
+        plan.notes.append(
+            "Hooks not installed: they capture into the local store, and this client now uses the shared server."
+        )
+    elif target.hooks is not None and hooks:  # first: Codex's notify line goes above the tables
+        _install_hooks(plan, target, target.hooks(places, scope), exe, places.platform)
+    if target.format == "toml":
+        change.after = _edit(path, lambda: tomledit.set_table(change.after, (*target.servers_key, SERVER_NAME), entry))
+    else:
+        change.after = _edit(path, lambda: jsonc.set_member(change.after, target.servers_key, SERVER_NAME, entry))
+    return plan
+
+
+def _group(style: str, command: str, event: str) -> dict[str, Any]:
+    if style == "claude":
+        return {"hooks": [{"type": "command", "command": command, "timeout": HOOK_TIMEOUT_S}]}
+    if style == "gemini":
+        hook = {"name": f"contextlamp-{event}", "type": "command", "command": command}
+        return {"hooks": [{**hook, "timeout": HOOK_TIMEOUT_S * 1000}]}  # Gemini CLI: milliseconds
+    return {"command": command}  # cursor
+
+
+def _commands(element: Any) -> list[Any]:
+    """The hook commands of one event entry (a matcher group of Claude Code / Gemini CLI, or Cursor's entry)."""
+    if not isinstance(element, dict):
+        return []
+    if "hooks" in element and isinstance(element["hooks"], list):
+        return [h.get("command") if isinstance(h, dict) else None for h in element["hooks"]]  # pyright: ignore
+    return [element.get("command")]  # pyright: ignore[reportUnknownMemberType]
+
+
+def _ours(client_id: str) -> Callable[[Any], bool]:
+    return lambda element: any(is_our_hook(c, client_id) for c in _commands(element))
+
+
+def _install_hooks(plan: Plan, target: Client, hooks: HookPlan, exe: str, platform: str) -> None:
+    change = plan.file(hooks.path)
+    if hooks.style == "codex-notify":
+        argv = [exe, "hook", target.id, "notify"]
+        current = _edit(hooks.path, lambda: tomledit.get(change.after, ("notify",)))
+        if current is not None and not _is_our_notify(current, target.id):
+            plan.notes.append(
+                f"Codex notify not installed: {hooks.path} already has notify = {current!r}, which is yours; "
+                "connect leaves it alone (capture then relies on the MCP tools)."
+            )
+            return
+        change.after = _edit(hooks.path, lambda: tomledit.set_top(change.after, "notify", argv))
+        return
+    if not change.after.strip() and target.new_file:
+        change.after = target.new_file
+    for event, ours in hooks.events:
+        command = hook_command(exe, target.id, ours, platform)
+        wanted = _group(hooks.style, command, ours)
+        path = ("hooks", event)
+        present = _edit(hooks.path, lambda: jsonc.get(change.after, path))
+        if isinstance(present, list) and wanted in present:
+            continue
+        if isinstance(present, list) and any(_ours(target.id)(e) for e in present):  # ours, but stale: replace
+            change.after = _edit(hooks.path, lambda: _drop_our_hooks(change.after, path, target.id))
+        change.after = _edit(hooks.path, lambda: jsonc.append_element(change.after, path, wanted))
+
+
+def _is_our_notify(value: Any, client_id: str) -> bool:
+    return isinstance(value, list) and value[1:] == ["hook", client_id, "notify"]
+
+
+def _drop_our_hooks(text: str, path: tuple[str, ...], client_id: str) -> str:
+    ours = _ours(client_id)
+
+    def only_ours(element: Any) -> bool:
+        return bool(_commands(element)) and all(is_our_hook(c, client_id) for c in _commands(element))
+
+    text = jsonc.remove_elements(text, path, only_ours)
+
+    def without_ours(element: dict[str, Any]) -> dict[str, Any]:
+        kept = [h for h in element["hooks"] if not (isinstance(h, dict) and is_our_hook(h.get("command"), client_id))]  # pyright: ignore
+        return {**element, "hooks": kept}
+
+    return jsonc.replace_element(text, path, lambda e: ours(e) and "hooks" in e, without_ours)
+
+
+def plan_remove(target: Client, places: Places, scope: Scope, *, hooks: bool = True) -> Plan:
+    """The changes that take out exactly what connect added: the ``contextlamp`` server entry, and hook
+    entries whose command contains `` hook <client> `` (a Codex ``notify`` only when it is ours)."""
+    _check_scope(target, scope)
+    plan = Plan()
+    path = target.config(places, scope)
+    change = plan.file(path)
+    if change.before is not None:
+        if target.format == "toml":
+            change.after = _edit(path, lambda: tomledit.remove_table(change.after, (*target.servers_key, SERVER_NAME)))
+        else:
+            change.after = _edit(path, lambda: jsonc.remove_member(change.after, target.servers_key, SERVER_NAME))
+    if target.hooks is None or not hooks:
+        return plan
+    spec = target.hooks(places, scope)
+    hook_change = plan.file(spec.path)
+    if hook_change.before is None:
+        return plan
+    if spec.style == "codex-notify":
+        current = _edit(spec.path, lambda: tomledit.get(hook_change.after, ("notify",)))
+        if _is_our_notify(current, target.id):
+            hook_change.after = _edit(spec.path, lambda: tomledit.remove_top(hook_change.after, "notify"))
+        return plan
+    for event, _ours_event in spec.events:
+        event_path = ("hooks", event)
+        hook_change.after = _edit(spec.path, lambda: _drop_our_hooks(hook_change.after, event_path, target.id))
+    return plan
+
+
+def render_diff(plan: Plan) -> str:
+    """The plan as a unified diff, one section per changed file (``/dev/null`` for a new file)."""
+    out: list[str] = []
+    for change in plan.changed:
+        before = [] if change.before is None else change.before.splitlines(keepends=True)
+        after = change.after.splitlines(keepends=True)
+        source = "/dev/null" if change.before is None else str(change.path)
+        lines = difflib.unified_diff(before, after, source, str(change.path))
+        out.extend(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n" for line in lines)
+    return "".join(out)
+
+
+def backup_path(path: Path, now: float) -> Path:
+    """``<file>.contextlamp-backup-<YYYYmmddTHHMMSSZ>`` (UTC), with ``-2``, ``-3``... when that name is taken."""
+    stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime(now))
+    candidate = path.with_name(f"{path.name}.contextlamp-backup-{stamp}")
+    count = 2
+    while candidate.exists():
+        candidate = path.with_name(f"{path.name}.contextlamp-backup-{stamp}-{count}")
+        count += 1
+    return candidate
+
+
+def apply(plan: Plan, now: float | None = None) -> list[tuple[Path, Path | None]]:
+    """Write every changed file: back it up (when it exists), then replace it atomically keeping its mode
+    (a new file gets 0600: client configurations may hold settings of yours). Returns ``(file, backup)``
+    pairs. Raises ``ConnectError`` when a file cannot be written (files written before it stay written)."""
+    when = time.time() if now is None else now
+    done: list[tuple[Path, Path | None]] = []
+    for change in plan.changed:
+        target = Path(os.path.realpath(change.path)) if change.path.is_symlink() else change.path
+        try:
+            backup = None
+            mode = 0o600
+            if change.before is not None:
+                backup = backup_path(target, when)
+                with open(backup, "w", encoding="utf-8", newline="") as handle:
+                    handle.write(change.before)
+                mode = target.stat().st_mode & 0o7777
+                os.chmod(backup, mode)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            _atomic_write(target, change.after, mode)
+        except OSError as exc:
+            raise ConnectError(f"Cannot write {target}: {exc.strerror}.") from None
+        done.append((change.path, backup))
+    return done
+
+
+def _atomic_write(path: Path, text: str, mode: int) -> None:
+    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(temp, mode)
+        os.replace(temp, path)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
+
+
+@dataclass(frozen=True)
+class Status:
+    """One client as ``contextlamp connect`` lists it: detected, connected per scope (``stdio``/``http`` or
+    None), whether a stdio entry's command still exists, and hooks (``yes``/``partial``/``no``, None when
+    the client has none)."""
+
+    id: str
+    name: str
+    detected: bool
+    connected: dict[str, str | None]
+    valid: bool | None
+    hooks: str | None
+    files: dict[str, str]
+
+
+def _entry_at(target: Client, path: Path) -> Any:
+    text = _read(path)
+    if text is None:
+        return None
+    try:
+        if target.format == "toml":
+            return tomledit.get(text, (*target.servers_key, SERVER_NAME))
+        return jsonc.get(text, (*target.servers_key, SERVER_NAME))
+    except (jsonc.JsoncError, tomledit.TomlError):
+        return None
+
+
+def _hooks_state(target: Client, places: Places, scope: Scope) -> str | None:
+    if target.hooks is None:
+        return None
+    spec = target.hooks(places, scope)
+    text = _read(spec.path)
+    if text is None:
+        return "no"
+    try:
+        if spec.style == "codex-notify":
+            return "yes" if _is_our_notify(tomledit.get(text, ("notify",)), target.id) else "no"
+        found = 0
+        for event, _ours_event in spec.events:
+            present = jsonc.get(text, ("hooks", event))
+            if isinstance(present, list) and any(_ours(target.id)(e) for e in present):
+                found += 1
+    except (jsonc.JsoncError, tomledit.TomlError):
+        return "no"
+    return "yes" if found == len(spec.events) else "partial" if found else "no"
+
+
+def status(places: Places) -> list[Status]:
+    """Every known client's state in these places (files are read, never written; a broken file counts as
+    not connected)."""
+    rows: list[Status] = []
+    for target in CLIENTS:
+        connected: dict[str, str | None] = {}
+        files: dict[str, str] = {}
+        valid: bool | None = None
+        hooks: str | None = None
+        for scope in target.scopes:
+            path = target.config(places, scope)
+            files[scope] = str(path)
+            entry = _entry_at(target, path)
+            if not isinstance(entry, dict):
+                connected[scope] = None
+                continue
+            command = entry.get("command")  # pyright: ignore[reportUnknownMemberType, reportUnknownVariableType]
+            connected[scope] = "stdio" if command else "http"
+            if isinstance(command, str):
+                ok = os.path.isfile(command) and os.access(command, os.X_OK)
+                valid = ok if valid is None else valid and ok
+            state = _hooks_state(target, places, scope)
+            hooks = state if hooks in (None, "no") else hooks
+        if hooks is None and target.hooks is not None:
+            hooks = "no"
+        rows.append(Status(target.id, target.name, target.detected(places), connected, valid, hooks, files))
+    return rows
