@@ -50,7 +50,10 @@ CLAUDE_SETTINGS = """{
   }
 }
 """
-DESKTOP = '{\n\t"globalShortcut": "Ctrl+Space",\n\t"mcpServers": {\n\t\t"fs": {\n\t\t\t"command": "npx",\n\t\t\t"args": ["-y", "@modelcontextprotocol/server-filesystem", "/tmp"]\n\t\t}\n\t}\n}\n'
+DESKTOP = (
+    '{\n\t"globalShortcut": "Ctrl+Space",\n\t"mcpServers": {\n\t\t"fs": {\n\t\t\t"command": "npx",\n'
+    '\t\t\t"args": ["-y", "@modelcontextprotocol/server-filesystem", "/tmp"]\n\t\t}\n\t}\n}\n'
+)
 CURSOR = """{
     // my servers
     "mcpServers": {
@@ -154,7 +157,7 @@ def _without_ours(value: Any) -> Any:
         kept = {k: _without_ours(v) for k, v in value.items() if k != "contextlamp"}
         if kept.get("notify", [None])[1:2] == ["hook"]:
             del kept["notify"]
-        return {k: v for k, v in kept.items() if v != {} and v != [] or k not in value or value[k] in ({}, [])}
+        return {k: v for k, v in kept.items() if v not in ({}, []) or value[k] in ({}, [])}
     if isinstance(value, list):
         return [_without_ours(v) for v in value if " hook " not in json.dumps(v)]
     return value
@@ -214,17 +217,26 @@ def test_a_broken_file_is_an_error_naming_file_and_line_and_nothing_is_written(p
     with pytest.raises(ConnectError) as raised:
         plan_connect(target, places, "user", EXE, ENV)
     message = str(raised.value)
-    assert str(path) in message and "line 4" in message if target.format == "json" else "line 2" in message
+    assert str(path) in message
+    assert ("line 4" if target.format == "json" else "line 2") in message
     assert "nothing was written" in message
     assert path.read_text(encoding="utf-8") == broken
     assert _backups(places.home) == []
 
 
 HTTP_SHAPES: dict[str, dict[str, Any]] = {
-    "claude-code": {"type": "http", "url": "https://mem.example/mcp", "headers": {"Authorization": "Bearer ${MEM_TOKEN}"}},
+    "claude-code": {
+        "type": "http",
+        "url": "https://mem.example/mcp",
+        "headers": {"Authorization": "Bearer ${MEM_TOKEN}"},
+    },
     "cursor": {"url": "https://mem.example/mcp", "headers": {"Authorization": "Bearer ${env:MEM_TOKEN}"}},
     "codex": {"url": "https://mem.example/mcp", "bearer_token_env_var": "MEM_TOKEN"},
-    "vscode": {"type": "http", "url": "https://mem.example/mcp", "headers": {"Authorization": "Bearer ${env:MEM_TOKEN}"}},
+    "vscode": {
+        "type": "http",
+        "url": "https://mem.example/mcp",
+        "headers": {"Authorization": "Bearer ${env:MEM_TOKEN}"},
+    },
     "gemini-cli": {"httpUrl": "https://mem.example/mcp", "headers": {"Authorization": "Bearer ${MEM_TOKEN}"}},
     "windsurf": {"serverUrl": "https://mem.example/mcp", "headers": {"Authorization": "Bearer ${env:MEM_TOKEN}"}},
 }
@@ -279,7 +291,11 @@ def test_claude_code_hooks_run_our_command_for_the_three_moments(places: Places)
     settings = json.loads((places.home / ".claude" / "settings.json").read_text(encoding="utf-8"))
     hooks = settings["hooks"]
     quoted = "'/opt/contextlamp venv/bin/contextlamp'"
-    for event, ours in (("SessionStart", "session-start"), ("PreCompact", "pre-compact"), ("SessionEnd", "session-end")):
+    for event, ours in (
+        ("SessionStart", "session-start"),
+        ("PreCompact", "pre-compact"),
+        ("SessionEnd", "session-end"),
+    ):
         mine = [g for g in hooks[event] if any(" hook claude-code " in c for c in _commands([g]))]
         assert len(mine) == 1
         assert mine[0]["hooks"] == [{"type": "command", "command": f"{quoted} hook claude-code {ours}", "timeout": 15}]
@@ -432,7 +448,11 @@ def test_done_when_connect_claude_code_in_a_scratch_home(tmp_path: Path) -> None
     assert served["command"] == str(exe) and served["args"] == ["serve"]
     assert served["env"]["CONTEXTLAMP_HOME"] == str(home / ".local" / "share" / "contextlamp")
     hooks = json.loads((home / ".claude" / "settings.json").read_text(encoding="utf-8"))["hooks"]
-    for event, ours in (("SessionStart", "session-start"), ("PreCompact", "pre-compact"), ("SessionEnd", "session-end")):
+    for event, ours in (
+        ("SessionStart", "session-start"),
+        ("PreCompact", "pre-compact"),
+        ("SessionEnd", "session-end"),
+    ):
         assert _commands(hooks[event]) == [f"{exe} hook claude-code {ours}"]
     again = subprocess.run(
         [str(exe), "connect", "claude-code"], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60

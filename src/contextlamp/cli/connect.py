@@ -124,7 +124,9 @@ def connect_command(
             {"file": str(c.path), "created": c.before is None, "backup": str(b) if b else None}
             for c, (_p, b) in zip(changed, written or [(c.path, None) for c in changed], strict=True)
         ]
-        click.echo(json.dumps({"client": client_id, "dry_run": dry_run, "changed": files, "notes": plan.notes}, indent=2))
+        click.echo(
+            json.dumps({"client": client_id, "dry_run": dry_run, "changed": files, "notes": plan.notes}, indent=2)
+        )
         return
     if dry_run:
         diff = render_diff(plan)

@@ -104,10 +104,8 @@ class Client:
 def hook_command(exe: str, client: str, event: str, platform: str) -> str:
     """The shell command line of one hook: ``<exe> hook <client> <event>``, the path quoted for the shell
     (POSIX ``shlex.quote``; Windows double quotes when it holds a space)."""
-    if platform == "win32":
-        shown = f'"{exe}"' if " " in exe else exe
-    else:
-        shown = shlex.quote(exe)
+    windows = f'"{exe}"' if " " in exe else exe
+    shown = windows if platform == "win32" else shlex.quote(exe)
     return f"{shown} hook {client} {event}"
 
 
@@ -137,7 +135,11 @@ def _claude_code_config(places: Places, scope: Scope) -> Path:
 
 
 def _claude_code_hooks(places: Places, scope: Scope) -> HookPlan:
-    path = places.project_root() / ".claude" / "settings.json" if scope == "project" else _claude_dir(places) / "settings.json"
+    path = (
+        places.project_root() / ".claude" / "settings.json"
+        if scope == "project"
+        else _claude_dir(places) / "settings.json"
+    )
     events = (("SessionStart", "session-start"), ("PreCompact", "pre-compact"), ("SessionEnd", "session-end"))
     return HookPlan(path, "claude", events)
 
@@ -148,7 +150,9 @@ def _codex_dir(places: Places) -> Path:
 
 
 def _codex_config(places: Places, scope: Scope) -> Path:
-    return places.project_root() / ".codex" / "config.toml" if scope == "project" else _codex_dir(places) / "config.toml"
+    return (
+        places.project_root() / ".codex" / "config.toml" if scope == "project" else _codex_dir(places) / "config.toml"
+    )
 
 
 def _codex_hooks(places: Places, scope: Scope) -> HookPlan:

@@ -279,8 +279,10 @@ def _insert(text: str, root: Node, container: Node, key: str | None, value: Any)
     if not container.children:
         inner_start, inner_end = container.start + 1, container.end - 1
         if not multiline:
-            return _splice(text, inner_start, inner_end, child) if not text[inner_start:inner_end].strip() else (
-                _splice(text, inner_start, inner_start, child + ", ")
+            return (
+                _splice(text, inner_start, inner_end, child)
+                if not text[inner_start:inner_end].strip()
+                else (_splice(text, inner_start, inner_start, child + ", "))
             )
         closing = newline + _leading_indent(text, container.start)
         if not text[inner_start:inner_end].strip():

@@ -19,7 +19,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from contextlamp.clients import jsonc, tomledit
 from contextlamp.clients.catalog import (
@@ -35,6 +35,7 @@ from contextlamp.clients.catalog import (
 )
 from contextlamp.errors import ConfigError
 
+_T = TypeVar("_T")
 _ENV_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")  # POSIX portable environment variable names
 
 
@@ -91,7 +92,7 @@ def _read(path: Path) -> str | None:
         raise ConnectError(f"Cannot read {path}: {exc.strerror}; nothing was written.") from None
 
 
-def _edit(path: Path, edit: Callable[[], str]) -> str:
+def _edit(path: Path, edit: Callable[[], _T]) -> _T:
     try:
         return edit()
     except (jsonc.JsoncError, tomledit.TomlError) as exc:
@@ -110,7 +111,9 @@ def check_http(url: str | None, token_env: str | None) -> None:
         raise ConnectError("--token-env must be an environment variable name (letters, digits, _), not the token.")
 
 
-def _entry(target: Client, exe: str, env_block: dict[str, str], url: str | None, token_env: str | None) -> dict[str, Any]:
+def _entry(
+    target: Client, exe: str, env_block: dict[str, str], url: str | None, token_env: str | None
+) -> dict[str, Any]:
     if url is None or token_env is None:
         return target.stdio(exe, env_block)
     if target.http is None:
@@ -202,12 +205,15 @@ def _install_hooks(plan: Plan, target: Client, hooks: HookPlan, exe: str, platfo
         command = hook_command(exe, target.id, ours, platform)
         wanted = _group(hooks.style, command, ours)
         path = ("hooks", event)
-        present = _edit(hooks.path, lambda: jsonc.get(change.after, path))
+        present: Any = _edit(hooks.path, lambda path=path: jsonc.get(change.after, path))
         if isinstance(present, list) and wanted in present:
             continue
-        if isinstance(present, list) and any(_ours(target.id)(e) for e in present):  # ours, but stale: replace
-            change.after = _edit(hooks.path, lambda: _drop_our_hooks(change.after, path, target.id))
-        change.after = _edit(hooks.path, lambda: jsonc.append_element(change.after, path, wanted))
+        stale = isinstance(present, list) and any(_ours(target.id)(e) for e in present)  # pyright: ignore[reportUnknownVariableType]
+        if stale:  # ours, but another command line: replace it
+            change.after = _edit(hooks.path, lambda path=path: _drop_our_hooks(change.after, path, target.id))
+        change.after = _edit(
+            hooks.path, lambda path=path, wanted=wanted: jsonc.append_element(change.after, path, wanted)
+        )
 
 
 def _is_our_notify(value: Any, client_id: str) -> bool:
@@ -254,7 +260,9 @@ def plan_remove(target: Client, places: Places, scope: Scope, *, hooks: bool = T
         return plan
     for event, _ours_event in spec.events:
         event_path = ("hooks", event)
-        hook_change.after = _edit(spec.path, lambda: _drop_our_hooks(hook_change.after, event_path, target.id))
+        hook_change.after = _edit(
+            spec.path, lambda event_path=event_path: _drop_our_hooks(hook_change.after, event_path, target.id)
+        )
     return plan
 
 
@@ -359,8 +367,8 @@ def _hooks_state(target: Client, places: Places, scope: Scope) -> str | None:
             return "yes" if _is_our_notify(tomledit.get(text, ("notify",)), target.id) else "no"
         found = 0
         for event, _ours_event in spec.events:
-            present = jsonc.get(text, ("hooks", event))
-            if isinstance(present, list) and any(_ours(target.id)(e) for e in present):
+            present: Any = jsonc.get(text, ("hooks", event))
+            if isinstance(present, list) and any(_ours(target.id)(e) for e in present):  # pyright: ignore[reportUnknownVariableType]
                 found += 1
     except (jsonc.JsoncError, tomledit.TomlError):
         return "no"

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, cast
 
 import tomlkit
 import tomlkit.exceptions
@@ -64,10 +64,8 @@ def _key(name: str) -> str:
 
 def _value(value: Any) -> str:
     if isinstance(value, dict):
-        table = tomlkit.inline_table()
-        table.update(value)  # pyright: ignore[reportUnknownArgumentType]
-        return table.as_string()
-    return tomlkit.item(value).as_string()
+        return _inline(cast(dict[str, Any], value)).as_string()
+    return tomlkit.item(value).as_string()  # pyright: ignore[reportUnknownMemberType, reportUnknownVariableType]
 
 
 def _table_text(path: Sequence[str], values: dict[str, Any]) -> str:
@@ -136,7 +134,7 @@ def _check_tables(data: dict[str, Any], path: Sequence[str]) -> None:
     for depth, key in enumerate(path):
         if key not in node:
             return
-        node = node[key]
+        node = node[key]  # pyright: ignore[reportUnknownVariableType]
         if not isinstance(node, dict):
             raise TomlError(f"{'.'.join(path[: depth + 1])} is not a table")
 
@@ -169,7 +167,8 @@ def set_table(text: str, path: Sequence[str], values: dict[str, Any]) -> str:
 
 def _inline(value: dict[str, Any]) -> tomlkit.items.InlineTable:
     table = tomlkit.inline_table()
-    table.update(value)
+    for key, item in value.items():
+        table[key] = item
     return table
 
 
@@ -242,6 +241,7 @@ def remove_top(text: str, key: str) -> str:
         candidate = text[:at] + text[at + len(line) + 1 :]
     elif text.endswith(line):
         candidate = text[: len(text) - len(line)]
+
     def via_tomlkit() -> str:
         doc = _parse(text)
         del doc[key]
