@@ -19,6 +19,8 @@ from typing import Any
 import pytest
 import tomlkit
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from contextlamp.cli.main import cli
 from contextlamp.clients import jsonc
@@ -463,3 +465,103 @@ def test_done_when_connect_claude_code_in_a_scratch_home(tmp_path: Path) -> None
     )
     rows = {row["client"]: row for row in json.loads(listed.stdout)["clients"]}
     assert rows["claude-code"]["connected"]["user"] == "stdio" and rows["claude-code"]["hooks"] == "yes"
+
+
+# --- the JSONC editor on its own ------------------------------------------------------------------------------
+
+_SCALARS = st.none() | st.booleans() | st.integers(-(10**6), 10**6) | st.text(max_size=8)
+_VALUES = st.recursive(
+    _SCALARS,
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
+    max_leaves=12,
+)
+_DOCUMENTS = st.dictionaries(st.text(max_size=6), _VALUES, max_size=4)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    document=_DOCUMENTS,
+    servers=st.none() | st.dictionaries(st.text(max_size=6).filter(lambda k: k != "contextlamp"), _VALUES, max_size=3),
+    indent=st.sampled_from([None, 2, 3, 4, "\t"]),
+    crlf=st.booleans(),
+)
+def test_jsonc_set_then_remove_is_the_identity(
+    document: dict[str, Any], servers: dict[str, Any] | None, indent: int | str | None, crlf: bool
+) -> None:
+    document.pop("mcpServers", None)
+    if servers:  # an empty server map would be pruned by remove: that case is documented, not an identity
+        document["mcpServers"] = servers
+    text = json.dumps(document, indent=indent, ensure_ascii=False) + "\n"
+    if crlf:
+        text = text.replace("\n", "\r\n")
+    entry = {"command": EXE, "args": ["serve"], "env": ENV}
+    connected = jsonc.set_member(text, ("mcpServers",), "contextlamp", entry)
+    decoded = json.loads(connected)  # still strict JSON
+    assert decoded["mcpServers"]["contextlamp"] == entry
+    assert {k: v for k, v in decoded.items() if k != "mcpServers"} == {
+        k: v for k, v in document.items() if k != "mcpServers"
+    }
+    assert jsonc.set_member(connected, ("mcpServers",), "contextlamp", entry) == connected
+    assert ("\r\n" in connected) == crlf or "\n" not in text
+    assert jsonc.remove_member(connected, ("mcpServers",), "contextlamp") == text
+
+
+@pytest.mark.parametrize(
+    ("text", "where"),
+    [
+        ('{"a": 1,,}', "line 1, column 9"),
+        ('{\n  "a": 1\n  "b": 2\n}', "line 3, column 3"),
+        ('{"a": "unterminated}', "line 1, column 7"),
+        ("{/* open", "line 1, column 2"),
+        ("[1, 2]", "not a JSON object"),
+        ('{"a": 1} trailing', "line 1, column 10"),
+    ],
+)
+def test_jsonc_errors_give_the_position(text: str, where: str) -> None:
+    with pytest.raises(jsonc.JsoncError) as raised:
+        jsonc.set_member(text, ("mcpServers",), "contextlamp", {})
+    assert where in str(raised.value)
+
+
+def test_jsonc_keeps_comments_and_trailing_commas_around_the_edit() -> None:
+    connected = jsonc.set_member(VSCODE, ("servers",), "contextlamp", {"type": "stdio", "command": EXE})
+    assert "// VS Code MCP servers" in connected and "}, // npm" in connected
+    assert connected.count(",\n  },") == 1  # the servers map keeps its trailing comma
+    nested = jsonc.parse(connected)
+    assert nested is not None and set(nested.value["servers"]) == {"memory", "contextlamp"}
+
+
+def test_jsonc_refuses_a_nesting_bomb_cleanly() -> None:
+    with pytest.raises(jsonc.JsoncError, match="nested deeper"):
+        jsonc.parse('{"a": ' + "[" * 5000 + "]" * 5000 + "}")
+
+
+def test_a_file_changed_between_read_and_write_is_not_overwritten(places: Places) -> None:
+    _write(places, "windsurf")
+    plan = plan_connect(client("windsurf"), places, "user", EXE, ENV)
+    path = places.home / ".codeium" / "windsurf" / "mcp_config.json"
+    path.write_text('{"mcpServers": {"new": {"command": "x"}}}', encoding="utf-8")  # the client saved meanwhile
+    with pytest.raises(ConnectError, match="changed while"):
+        apply(plan)
+    assert path.read_text(encoding="utf-8") == '{"mcpServers": {"new": {"command": "x"}}}'
+
+
+def test_cli_reports_a_broken_file_and_exits_non_zero(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    home = tmp_path / "home"
+    (home / ".gemini").mkdir(parents=True)
+    (home / ".gemini" / "settings.json").write_text(BROKEN["json"], encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(cli, ["connect", "gemini-cli"], env={"HOME": str(home)})
+    assert result.exit_code == 1
+    assert "settings.json: line 4, column 5: expected ',' or '}'" in result.output
+    assert (home / ".gemini" / "settings.json").read_text(encoding="utf-8") == BROKEN["json"]
+
+
+def test_a_stale_codex_notify_of_ours_is_updated(places: Places) -> None:
+    _write(places, "codex")
+    apply(plan_connect(client("codex"), places, "user", "/old/bin/contextlamp", ENV))
+    apply(plan_connect(client("codex"), places, "user", EXE, ENV))
+    config = (places.home / ".codex" / "config.toml").read_text(encoding="utf-8")
+    assert tomlkit.parse(config)["notify"] == [EXE, "hook", "codex", "notify"] and "/old/" not in config
+    apply(plan_remove(client("codex"), places, "user"))
+    assert (places.home / ".codex" / "config.toml").read_text(encoding="utf-8") == CODEX

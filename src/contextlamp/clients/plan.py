@@ -297,6 +297,8 @@ def apply(plan: Plan, now: float | None = None) -> list[tuple[Path, Path | None]
     done: list[tuple[Path, Path | None]] = []
     for change in plan.changed:
         target = Path(os.path.realpath(change.path)) if change.path.is_symlink() else change.path
+        if _read(target) != change.before:  # the client (or you) saved it since it was read: never clobber that
+            raise ConnectError(f"{change.path} changed while connecting; nothing was written to it. Run it again.")
         try:
             backup = None
             mode = 0o600
