@@ -410,24 +410,36 @@ def test_status_lists_detected_and_connected_clients(places: Places) -> None:
     assert not rows["cursor"].detected and rows["cursor"].hooks == "no"
 
 
-def test_cli_dry_run_prints_a_diff_and_writes_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def _cli_env(home: Path) -> dict[str, str | None]:
+    """A scratch HOME for the CLI, with the variables that would move a client's files unset."""
+    return {"HOME": str(home), "XDG_CONFIG_HOME": None, "CODEX_HOME": None, "CLAUDE_CONFIG_DIR": None}
+
+
+@pytest.mark.parametrize("client_id", CLIENT_IDS)
+def test_cli_dry_run_prints_a_diff_and_writes_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, client_id: str
+) -> None:
     home = tmp_path / "home"
-    (home / ".codex").mkdir(parents=True)
-    (home / ".codex" / "config.toml").write_text(CODEX, encoding="utf-8")
+    home.mkdir()
+    originals = _write(Places(home, tmp_path), client_id)
     monkeypatch.chdir(tmp_path)
-    result = CliRunner().invoke(cli, ["connect", "codex", "--dry-run"], env={"HOME": str(home)})
+    result = CliRunner().invoke(cli, ["connect", client_id, "--dry-run"], env=_cli_env(home))
     assert result.exit_code == 0, result.output
-    assert "+[mcp_servers.contextlamp]" in result.output and "--- " in result.output
-    assert (home / ".codex" / "config.toml").read_text(encoding="utf-8") == CODEX
+    config = client(client_id).config(Places(home, tmp_path), "user")
+    assert f"--- {config}" in result.output and f"+++ {config}" in result.output
+    assert "+" in result.output and "contextlamp" in result.output
+    assert all(path.read_bytes() == text for path, text in originals.items())
     assert _backups(home) == []
+    removed = CliRunner().invoke(cli, ["connect", client_id, "--remove", "--dry-run"], env=_cli_env(home))
+    assert removed.exit_code == 0 and "nothing to change" in removed.output
 
 
 def test_cli_env_block_names_the_data_directory_and_user(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     home = tmp_path / "home"
     home.mkdir()
     monkeypatch.chdir(tmp_path)
-    env = {"HOME": str(home), "CONTEXTLAMP_HOME": str(tmp_path / "data"), "CONTEXTLAMP_USER": "bob"}
-    result = CliRunner().invoke(cli, ["connect", "windsurf", "--json"], env=env)
+    env = {"CONTEXTLAMP_HOME": str(tmp_path / "data"), "CONTEXTLAMP_USER": "bob"}
+    result = CliRunner().invoke(cli, ["connect", "windsurf", "--json"], env={**_cli_env(home), **env})
     assert result.exit_code == 0, result.output
     entry = json.loads((home / ".codeium" / "windsurf" / "mcp_config.json").read_text(encoding="utf-8"))
     served = entry["mcpServers"]["contextlamp"]
@@ -551,7 +563,7 @@ def test_cli_reports_a_broken_file_and_exits_non_zero(tmp_path: Path, monkeypatc
     (home / ".gemini").mkdir(parents=True)
     (home / ".gemini" / "settings.json").write_text(BROKEN["json"], encoding="utf-8")
     monkeypatch.chdir(tmp_path)
-    result = CliRunner().invoke(cli, ["connect", "gemini-cli"], env={"HOME": str(home)})
+    result = CliRunner().invoke(cli, ["connect", "gemini-cli"], env=_cli_env(home))
     assert result.exit_code == 1
     assert "settings.json: line 4, column 5: expected ',' or '}'" in result.output
     assert (home / ".gemini" / "settings.json").read_text(encoding="utf-8") == BROKEN["json"]
