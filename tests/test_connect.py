@@ -577,3 +577,21 @@ def test_a_stale_codex_notify_of_ours_is_updated(places: Places) -> None:
     assert tomlkit.parse(config)["notify"] == [EXE, "hook", "codex", "notify"] and "/old/" not in config
     apply(plan_remove(client("codex"), places, "user"))
     assert (places.home / ".codex" / "config.toml").read_text(encoding="utf-8") == CODEX
+
+
+@pytest.mark.parametrize("layout", ["multiline", "compact", "trailing-comma"])
+def test_jsonc_removes_every_matching_element_in_one_pass(layout: str) -> None:
+    ours = {"command": f"{EXE} hook cursor session-end"}
+    elements = [{"command": f"./mine-{i}.sh"} if i % 3 else ours for i in range(12)]  # ours at 0, 3, 6, 9
+    if layout == "compact":
+        text = json.dumps({"hooks": {"sessionEnd": elements}})
+    else:
+        text = json.dumps({"hooks": {"sessionEnd": elements}}, indent=2) + "\n"
+        if layout == "trailing-comma":
+            text = text.replace("}\n    ]", "},\n    ]")
+    left = jsonc.remove_elements(text, ("hooks", "sessionEnd"), lambda e: " hook cursor " in e.get("command", ""))
+    root = jsonc.parse(left)
+    assert root is not None
+    assert root.value == {"hooks": {"sessionEnd": [e for e in elements if e is not ours]}}
+    everything = jsonc.remove_elements(text, ("hooks", "sessionEnd"), lambda e: True)
+    assert json.loads(everything.replace(",\n    ]", "\n    ]")) == {}  # the emptied array and object go too

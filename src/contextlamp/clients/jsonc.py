@@ -301,38 +301,42 @@ def _insert(text: str, root: Node, container: Node, key: str | None, value: Any)
     return _splice(text, last.node.end, last.node.end, ",")
 
 
-def _delete(text: str, container: Node, index: int) -> str:
+def _delete(text: str, container: Node, first: int, last: int | None = None) -> str:
+    """``text`` without the children ``first..last`` (inclusive) of ``container``, and the comma that separated
+    them: the exact inverse of ``_insert`` for the last child. Only text from the child before ``first`` onwards
+    changes, so runs can be deleted back to front on one parse."""
     children = container.children
-    child = children[index]
-    end = child.node.end
-    if len(children) == 1:
+    last = first if last is None else last
+    head, tail = children[first], children[last]
+    end = tail.node.end
+    after = tail.comma + 1 if tail.comma is not None else end
+    if first == 0 and last == len(children) - 1:
         inner_start, inner_end = container.start + 1, container.end - 1
-        rest = text[inner_start : child.start] + text[(child.comma + 1 if child.comma is not None else end) : inner_end]
-        if not rest.strip():
+        if not (text[inner_start : head.start] + text[after:inner_end]).strip():
             return _splice(text, inner_start, inner_end, "")
-        return _splice(text, child.start, child.comma + 1 if child.comma is not None else end, "")
-    own_line = _own_line_indent(text, child.start) is not None
-    if index == len(children) - 1:
-        previous = children[index - 1]
+        return _splice(text, head.start, after, "")
+    own_line = _own_line_indent(text, head.start) is not None
+    if last == len(children) - 1:
+        previous = children[first - 1]
         assert previous.comma is not None
         if own_line:
-            cut = _line_start(text, child.start) - 1
+            cut = _line_start(text, head.start) - 1
             if cut > 0 and text[cut - 1] == "\r":
                 cut -= 1
             cut = max(cut, previous.comma + 1)
         else:
             cut = previous.comma + 1
-        if child.comma is not None:
-            return _splice(text, cut, child.comma + 1, "")
+        if tail.comma is not None:
+            return _splice(text, cut, tail.comma + 1, "")
         text = _splice(text, cut, end, "")
         return _splice(text, previous.comma, previous.comma + 1, "")
-    assert child.comma is not None
+    assert tail.comma is not None
     if own_line:
-        line_end = _rest_of_line_end(text, child.comma + 1)
+        line_end = _rest_of_line_end(text, tail.comma + 1)
         if line_end is not None:
             stop = line_end + (2 if text.startswith("\r\n", line_end) else 1 if line_end < len(text) else 0)
-            return _splice(text, _line_start(text, child.start), stop, "")
-    return _splice(text, child.start, children[index + 1].start, "")
+            return _splice(text, _line_start(text, head.start), stop, "")
+    return _splice(text, head.start, children[last + 1].start, "")
 
 
 def _root(text: str) -> tuple[str, Node]:
@@ -456,21 +460,28 @@ def append_element(text: str, path: Sequence[str], value: Any) -> str:
 
 def remove_elements(text: str, path: Sequence[str], matches: Callable[[Any], bool]) -> str:
     """``text`` without the elements of the array at ``path`` for which ``matches(decoded element)`` holds;
-    the array (and objects on the path) left empty by that go too. Unchanged when nothing matches."""
-    while True:
-        root = parse(text)
-        if root is None or root.kind != "object":
-            return text
-        nodes = _walk(root, path)
-        if nodes is None or nodes[-1].kind != "array":
-            return text
-        array = nodes[-1]
-        index = next((i for i, child in enumerate(array.children) if matches(child.node.value)), None)
-        if index is None:
-            return text
-        text = _delete(text, array, index)
-        if len(array.children) == 1:
-            return _prune(text, path)
+    the array (and objects on the path) left empty by that go too. Unchanged when nothing matches.
+
+    One parse: runs of matching elements are cut back to front, so the time stays linear in the text."""
+    root = parse(text)
+    if root is None or root.kind != "object":
+        return text
+    nodes = _walk(root, path)
+    if nodes is None or nodes[-1].kind != "array":
+        return text
+    array = nodes[-1]
+    hits = [i for i, child in enumerate(array.children) if matches(child.node.value)]
+    if not hits:
+        return text
+    runs: list[tuple[int, int]] = []
+    for index in hits:
+        if runs and runs[-1][1] == index - 1:
+            runs[-1] = (runs[-1][0], index)
+        else:
+            runs.append((index, index))
+    for first, last in reversed(runs):
+        text = _delete(text, array, first, last)
+    return _prune(text, path) if len(hits) == len(array.children) else text
 
 
 def replace_element(text: str, path: Sequence[str], matches: Callable[[Any], bool], make: Callable[[Any], Any]) -> str:
