@@ -249,9 +249,29 @@ def _multiline(text: str, node: Node) -> bool:
 
 
 def _render(value: Any, base: str, unit: str, multiline: bool, newline: str) -> str:
+    """``value`` as JSON text: on one line in a compact container, else one member per line at ``base`` + n
+    ``unit``s, a list of scalars kept on one line when it is short (``"args": ["serve"]``)."""
+    compact = json.dumps(value, ensure_ascii=False)
     if not multiline:
-        return json.dumps(value, ensure_ascii=False)
-    return json.dumps(value, indent=unit, ensure_ascii=False).replace("\n", newline + base)
+        return compact
+    if isinstance(value, list):
+        items: list[Any] = value  # pyright: ignore[reportUnknownVariableType]
+        if not items or (len(compact) <= 80 and not any(isinstance(v, (dict, list)) for v in items)):
+            return compact
+        inner = [_render(v, base + unit, unit, True, newline) for v in items]
+    elif isinstance(value, dict):
+        members: dict[str, Any] = value  # pyright: ignore[reportUnknownVariableType]
+        if not members:
+            return "{}"
+        inner = [
+            f"{json.dumps(k, ensure_ascii=False)}: {_render(v, base + unit, unit, True, newline)}"
+            for k, v in members.items()
+        ]
+    else:
+        return compact
+    lead = newline + base + unit
+    close = "]" if isinstance(value, list) else "}"
+    return ("[" if close == "]" else "{") + lead + ("," + lead).join(inner) + newline + base + close
 
 
 def _child_text(key: str | None, value: Any, base: str, unit: str, multiline: bool, newline: str) -> str:
