@@ -29,6 +29,9 @@ from typing import Any, cast
 
 from contextlamp.distill.transcript import Role, Turn
 
+CODEX_RECORDS = ("session_meta", "response_item", "event_msg", "turn_context", "compacted")
+GEMINI_TYPES = ("user", "gemini", "info", "error", "warning")
+HEADING_WORDS = 8
 SNIFF_LINES = 50  # lines read to recognise a JSONL format before giving up (blank and broken lines count)
 # Claude Code wraps the output of local commands and hooks in these tags; a block of them is the client
 # talking, never the person (seen in its JSONL: ``<command-name>/model</command-name>`` and friends).
@@ -63,7 +66,49 @@ def parse_native(text: str) -> list[Turn] | None:
     each text is stripped and non-empty, and consecutive pieces of one speaker (one answer split around its tool
     calls) are joined by a blank line. Never raises; linear in ``len(text)``.
     """
-    return parse_native_lines(_lines(text))
+    stripped = text.strip()
+    document = _document(stripped)
+    if document is not None:
+        turns = _from_document(document)
+        if turns is not None or not isinstance(document, dict):
+            return turns
+    return parse_native_lines(_lines(stripped))
+
+
+def _document(text: str) -> Any:
+    """``text`` as one JSON value, or None (JSONL stops the decoder at the end of its first line: cheap)."""
+    if not text.startswith(("[", "{")):
+        return None
+    try:
+        return json.loads(text)
+    except (json.JSONDecodeError, RecursionError):
+        return None
+
+
+def _from_document(document: Any) -> list[Turn] | None:
+    """The turns of a native file that is one JSON document (Gemini CLI's checkpoints and legacy session files,
+    Codex's legacy session JSON), or None when the document is no native shape (e.g. a plain ``{role,
+    content}`` list, which transcript.py reads)."""
+    records: Any = document
+    if isinstance(document, dict):
+        body = cast(dict[str, Any], document)
+        if isinstance(body.get("history"), list):  # Gemini CLI /chat save: {"history": [Content], "authType"}
+            records = body["history"]
+        elif isinstance(body.get("messages"), list) and ("projectHash" in body or "sessionId" in body):
+            records = [body, *cast(list[Any], body["messages"])]  # Gemini CLI's legacy session-*.json
+        elif isinstance(body.get("items"), list) and isinstance(body.get("session"), dict):
+            records = cast(list[Any], body["items"])  # Codex's legacy rollout-*.json
+        else:
+            return None
+    if not isinstance(records, list):
+        return None
+    items = [cast(dict[str, Any], r) for r in cast(list[Any], records) if isinstance(r, dict)]
+    parser = next((p for p in map(_recognise, items) if p is not None), None)
+    if parser is None:
+        return None
+    for item in items:
+        parser.add(item)
+    return parser.turns()
 
 
 def parse_native_lines(lines: Iterable[str]) -> list[Turn] | None:
@@ -135,7 +180,8 @@ class _Parser:
     def summary(self, text: str) -> None:
         """A client's compaction summary: one digest turn replacing the turns before it (none if it is blank,
         and then the turns before it stay: nothing summarised them)."""
-        if text.strip():
+        text = digest_lines(text)
+        if text:
             self._turns = []
             self.say("digest", text)
 
@@ -143,15 +189,48 @@ class _Parser:
         return self._turns
 
 
+def digest_lines(text: str) -> str:
+    """A client's summary as digest lines: one statement a line, without the lines that only frame them
+    (section headings such as ``2. Key Technical Concepts:`` or ``## Plan``, lines that are only an XML tag
+    such as Gemini's ``<key_knowledge>``), each line without its indentation. Linear."""
+    kept: list[str] = []
+    for line in text.splitlines():
+        stripped = line.strip()
+        if not stripped or _is_heading(stripped):
+            continue
+        kept.append(stripped)
+    return "\n".join(kept)
+
+
+def _is_heading(line: str) -> bool:
+    """A line that names a section instead of stating something: a markdown heading, a lone XML tag, or a short
+    line ending in a colon (at most ``HEADING_WORDS`` words)."""
+    if line.startswith("#"):
+        return True
+    if line.startswith("<") and line.endswith(">") and " " not in line:
+        return True
+    return line.endswith(":") and len(line.split()) <= HEADING_WORDS
+
+
 def _recognise(record: dict[str, Any]) -> _Parser | None:
     """The parser for the format this record belongs to, or None when it tells nothing."""
     kind = record.get("type")
+    if kind in CODEX_RECORDS and "payload" in record:
+        return _Codex()
+    if "record_type" in record or (kind == "message" and isinstance(record.get("content"), list)):
+        return _Codex()  # Codex's rollouts before the {type, payload} envelope: response items as they are
     if isinstance(record.get("message"), dict) and kind in ("user", "assistant"):
         return _ClaudeCode()
     if kind == "summary" and "leafUuid" in record:
         return _ClaudeCode()
     if "sessionId" in record and "parentUuid" in record:
         return _ClaudeCode()
+    if "projectHash" in record or (kind in GEMINI_TYPES and "id" in record and "content" in record):
+        return _GeminiChat()
+    if isinstance(record.get("parts"), list) and record.get("role") in ("user", "model"):
+        return _GeminiHistory()
+    if record.get("role") in ("user", "assistant") and isinstance(record.get("message"), dict):
+        return _CursorAgent()
     return None
 
 
@@ -317,3 +396,251 @@ def _cut(turn: Turn, budget: int) -> str | None:
         head = head[:boundary]
     head = head.strip()
     return _message(Turn(turn.role, head)) if head else None
+
+
+# Codex marks the user-role messages it injects itself (codex-rs core: ``is_session_prefix``, user
+# instructions, skill instructions, ``<user_shell_command>``); they are context, not the person's words.
+CODEX_CONTEXT_OPENINGS = (
+    "<environment_context>",
+    "<user_instructions>",
+    "<turn_aborted>",
+    "<tool_context>",
+    "<reasoning_context>",
+    "<pinned_notes>",
+    "<subagent_notification>",
+    "<context_update>",
+    "<user_shell_command>",
+    "<skill>",
+    "# agents.md instructions",
+)
+# Codex puts this before a compaction summary when it hands it back to the model (codex-rs core/compact.rs)
+CODEX_EVENT_ROLES: dict[str, Role] = {"user_message": "user", "agent_message": "assistant"}
+CODEX_SUMMARY_OPENING = "Another language model started to solve this problem and produced a summary of its thinking"
+
+
+class _Codex(_Parser):
+    """Codex's session JSONL (``~/.codex/sessions/YYYY/MM/DD/rollout-*.jsonl``): ``{"type", "payload"}`` lines
+    (codex-rs protocol ``RolloutItem``). The conversation is the ``response_item`` messages; ``event_msg``
+    user/agent messages (the same words, for the UI) are read only when a file has no messages at all."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._events: list[Turn] = []
+        self._spoken = False
+
+    def add(self, record: dict[str, Any] | None) -> None:
+        if record is None:
+            return
+        kind = record.get("type")
+        payload: Any = record.get("payload", record)
+        if not isinstance(payload, dict):
+            return
+        item = cast(dict[str, Any], payload)
+        if kind == "compacted":
+            self._compacted(item)
+        elif kind == "event_msg":
+            self._event(item)
+        elif kind in ("response_item", "message") and item.get("type") == "message":
+            self._message(item)
+
+    def _message(self, item: dict[str, Any]) -> None:
+        role = item.get("role")
+        text = _texts(item.get("content"), kinds=("input_text", "output_text", "text")).strip()
+        if role == "user" and not text.lower().startswith(CODEX_CONTEXT_OPENINGS):
+            self._spoken = True
+            if text.startswith(CODEX_SUMMARY_OPENING):
+                self.summary(_after_colon(text))
+            else:
+                self.say("user", _clean(text))
+        elif role == "assistant":
+            self._spoken = True
+            self.say("assistant", _clean(text))
+
+    def _event(self, item: dict[str, Any]) -> None:
+        message = item.get("message")
+        role = CODEX_EVENT_ROLES.get(str(item.get("type")))
+        if role is not None and isinstance(message, str) and message.strip():
+            self._events.append(Turn(role, message.strip()))
+
+    def _compacted(self, item: dict[str, Any]) -> None:
+        """A ``compacted`` line: ``message`` is the model's summary (empty when the compaction ran remotely and
+        returned only encrypted state: then nothing summarised the turns before it, and they stay)."""
+        message = item.get("message")
+        text = message.strip() if isinstance(message, str) else ""
+        if text.startswith(CODEX_SUMMARY_OPENING):
+            text = _after_colon(text)
+        if text:
+            self._events = []
+            self._spoken = True
+            self.summary(text)
+
+    def turns(self) -> list[Turn]:
+        if self._spoken:
+            return super().turns()
+        for turn in self._events:
+            self.say(turn.role, turn.text)
+        return super().turns()
+
+
+def _after_colon(text: str) -> str:
+    """The text after the first colon at a line end or sentence end of a fixed opening (the summary itself)."""
+    found = text.find(":")
+    return text[found + 1 :].strip() if found >= 0 else text
+
+
+# Gemini CLI replaces history it compresses with one user message holding a <state_snapshot> (core
+# chatCompressionService) and a fixed model acknowledgement; the acknowledgement is not a statement.
+GEMINI_SNAPSHOT = "state_snapshot"
+GEMINI_ACK = "Got it. Thanks for the additional context!"
+# @file references expand into the prompt between these lines (core: read_many_files output)
+GEMINI_FILES = ("--- Content from referenced files ---", "--- End of content ---")
+
+
+def _gemini_text(content: Any) -> str:
+    """A Gemini ``PartListUnion`` (a string, a part or a list of them) as text: text parts that are not
+    thoughts; function calls and responses, inline data and thoughts are left out."""
+    parts: list[Any] = cast(list[Any], content) if isinstance(content, list) else [content]
+    pieces: list[str] = []
+    for part in parts:
+        if isinstance(part, str):
+            pieces.append(part)
+        elif isinstance(part, dict):
+            piece = cast(dict[str, Any], part)
+            value = piece.get("text")
+            if isinstance(value, str) and not piece.get("thought"):
+                pieces.append(value)
+    return _without_between(strip_tags("\n".join(pieces)), *GEMINI_FILES)
+
+
+def _without_between(text: str, opening: str, closing: str) -> str:
+    """``text`` without each block from ``opening`` to ``closing`` (an unclosed one runs to the end); linear."""
+    out: list[str] = []
+    position = 0
+    while True:
+        start = text.find(opening, position)
+        if start < 0:
+            break
+        out.append(text[position:start])
+        end = text.find(closing, start + len(opening))
+        position = len(text) if end < 0 else end + len(closing)
+    out.append(text[position:])
+    return "".join(out)
+
+
+def _snapshot(text: str) -> str | None:
+    """The inside of a Gemini ``<state_snapshot>`` message, or None when ``text`` is none."""
+    opening = "<" + GEMINI_SNAPSHOT + ">"
+    start = text.find(opening)
+    if start < 0 or text[:start].strip():
+        return None
+    end = text.find("</" + GEMINI_SNAPSHOT + ">", start)
+    return text[start + len(opening) : end if end >= 0 else len(text)].strip()
+
+
+class _GeminiTurns(_Parser):
+    """Turns of Gemini CLI, with its compression snapshot as the digest."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._acknowledging = False
+
+    def speak(self, role: Role, raw: str) -> None:
+        snapshot = _snapshot(raw) if role == "user" else None
+        if snapshot is not None:
+            self.summary(snapshot)
+            self._acknowledging = True
+            return
+        if not (self._acknowledging and role == "assistant" and raw.strip() == GEMINI_ACK):
+            self.say(role, _clean(raw))
+        self._acknowledging = False
+
+
+class _GeminiHistory(_GeminiTurns):
+    """Gemini CLI's checkpoints (``/chat save``: ``checkpoint-<tag>.json``): the API history, a list of
+    ``{"role": "user" | "model", "parts": [...]}`` contents."""
+
+    def add(self, record: dict[str, Any] | None) -> None:
+        if record is None or record.get("role") not in ("user", "model"):
+            return
+        role: Role = "user" if record.get("role") == "user" else "assistant"
+        parts: Any = record.get("parts")
+        raw = _gemini_text(parts)
+        if role == "user" and not raw.strip():
+            return  # function responses travel as user contents
+        self.speak(role, raw)
+
+
+class _GeminiChat(_GeminiTurns):
+    """Gemini CLI's chat recordings (``~/.gemini/tmp/<project>/chats/session-*.jsonl``, before that one JSON
+    ``session-*.json``): message records ``{"id", "type": "user" | "gemini" | "info" | ..., "content"}``, a
+    record written again under its id replaces it in place, and ``{"$rewindTo": id}`` drops that message and
+    every later one (core chatRecordingService)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._records: dict[str, tuple[Role, str]] = {}
+
+    def add(self, record: dict[str, Any] | None) -> None:
+        if record is None:
+            return
+        rewind = record.get("$rewindTo")
+        if isinstance(rewind, str):
+            if rewind in self._records:
+                keys = list(self._records)
+                for key in keys[keys.index(rewind) :]:
+                    del self._records[key]
+            else:
+                self._records.clear()
+            return
+        identifier, kind = record.get("id"), record.get("type")
+        if not isinstance(identifier, str) or kind not in ("user", "gemini"):
+            return
+        shown: Any = record.get("displayContent") if kind == "user" else None
+        raw = _gemini_text(shown if shown else record.get("content"))
+        self._records[identifier] = ("user" if kind == "user" else "assistant", raw)
+
+    def turns(self) -> list[Turn]:
+        for role, raw in self._records.values():
+            self.speak(role, raw)
+        self._records = {}
+        return super().turns()
+
+
+# the one part of a Cursor agent transcript's user message that the person typed (the rest is context
+# Cursor attaches: open files, rules, the user's system)
+CURSOR_QUERY = "user_query"
+
+
+class _CursorAgent(_Parser):
+    """Cursor's agent transcripts (``~/.cursor/projects/<project>/agent-transcripts/<id>/<id>.jsonl``): lines
+    ``{"role": "user" | "assistant", "message": {"content": [parts]}}``; a user message wraps what was typed
+    in ``<user_query>``."""
+
+    def add(self, record: dict[str, Any] | None) -> None:
+        if record is None or record.get("role") not in ("user", "assistant"):
+            return
+        message: Any = record.get("message")
+        if not isinstance(message, dict):
+            return
+        text = _texts(cast(dict[str, Any], message).get("content"))
+        if record.get("role") == "user":
+            self.say("user", _clean(_inside(text, CURSOR_QUERY)))
+        else:
+            self.say("assistant", _clean(text))
+
+
+def _inside(text: str, tag: str) -> str:
+    """The contents of every ``<tag>...</tag>`` block of ``text`` joined, or ``text`` when it has none."""
+    opening, closing = "<" + tag + ">", "</" + tag + ">"
+    pieces: list[str] = []
+    position = 0
+    while True:
+        start = text.find(opening, position)
+        if start < 0:
+            break
+        end = text.find(closing, start)
+        pieces.append(text[start + len(opening) : end if end >= 0 else len(text)])
+        if end < 0:
+            break
+        position = end + len(closing)
+    return "\n".join(pieces) if pieces else text
