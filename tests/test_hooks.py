@@ -92,9 +92,7 @@ class Scratch:
         return done, time.perf_counter() - start
 
     def cli(self, *args: str) -> Any:
-        done = subprocess.run(
-            [EXE, *args], capture_output=True, text=True, env=self.env, check=True, timeout=120
-        )
+        done = subprocess.run([EXE, *args], capture_output=True, text=True, env=self.env, check=True, timeout=120)
         return json.loads(done.stdout)
 
     def log(self) -> str:
@@ -290,12 +288,18 @@ def test_the_context_budget_bounds_injection_and_zero_turns_it_off(scratch: Scra
             timeout=120,
         )
     scratch.hook("claude-code", "session-start", scratch.stdin("SessionStart"))  # maps the repo to web-app
-    small, _ = scratch.hook("gemini-cli", "session-start", scratch.stdin("SessionStart"), {"CONTEXTLAMP_HOOK_CONTEXT_TOKENS": "100"})
+    small, _ = scratch.hook(
+        "gemini-cli", "session-start", scratch.stdin("SessionStart"), {"CONTEXTLAMP_HOOK_CONTEXT_TOKENS": "100"}
+    )
     context = json.loads(small.stdout)["hookSpecificOutput"]["additionalContext"]
     assert "esbuild" in context and len(context) <= 400
-    off, _ = scratch.hook("claude-code", "session-start", scratch.stdin("SessionStart"), {"CONTEXTLAMP_HOOK_CONTEXT_TOKENS": "0"})
+    off, _ = scratch.hook(
+        "claude-code", "session-start", scratch.stdin("SessionStart"), {"CONTEXTLAMP_HOOK_CONTEXT_TOKENS": "0"}
+    )
     assert "hookSpecificOutput" not in json.loads(off.stdout)
-    cursor, _ = scratch.hook("cursor", "session-start", json.dumps({"conversation_id": "c1", "workspace_roots": [str(scratch.repo)]}))
+    cursor, _ = scratch.hook(
+        "cursor", "session-start", json.dumps({"conversation_id": "c1", "workspace_roots": [str(scratch.repo)]})
+    )
     assert "esbuild" in json.loads(cursor.stdout)["additional_context"]
 
 

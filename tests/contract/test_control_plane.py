@@ -152,7 +152,11 @@ def test_repository_paths_map_to_projects_and_follow_their_deletion(control: Con
     control.map_path(ana, "/src/api", api.id, T0 + 4)
     assert control.project_for_path(ana, "/src/web-app") == web
     assert control.project_for_path(ben, "/src/web-app") is None  # another user's mapping is not theirs
-    assert control.project_paths(ana) == [(web.id, "/src/web-app"), (web.id, "/tmp/web-app-clone"), (api.id, "/src/api")]
+    assert control.project_paths(ana) == [
+        (web.id, "/src/web-app"),
+        (web.id, "/tmp/web-app-clone"),
+        (api.id, "/src/api"),
+    ]
     control.map_path(ana, "/src/api", web.id, T0 + 5)  # remapped, not duplicated
     assert control.project_for_path(ana, "/src/api") == web and len(control.project_paths(ana)) == 3
     control.delete_user(ana)

@@ -247,7 +247,9 @@ def projects(service: MemoryService, caller: Caller, as_json: bool) -> None:
 
     made = table("projects", ("created", "slug", "repositories", "id"), ids=("id",), short=("created",))
     for project in found:
-        made.add_row(when(project.created_at), Text(project.slug), Text("\n".join(paths.get(project.id, []))), project.id)
+        made.add_row(
+            when(project.created_at), Text(project.slug), Text("\n".join(paths.get(project.id, []))), project.id
+        )
     print_table(made if found else Text("No projects yet.", style="dim"))
 
 

@@ -41,9 +41,7 @@ class StartContext:
     digests: int
 
 
-def build_context(
-    service: MemoryService, caller: Caller, project: Project | None, budget_tokens: int
-) -> StartContext:
+def build_context(service: MemoryService, caller: Caller, project: Project | None, budget_tokens: int) -> StartContext:
     """The context of a session in ``project`` (None: outside any repository; personal memories only) in at
     most ``budget_tokens`` tokens (``CHARS_PER_TOKEN`` characters each). Order: a header, up to ``MAX_DIGESTS``
     digests of the project's recent sessions (a digest is the project's when one of its learnings is in the
@@ -109,8 +107,10 @@ def _ranked(items: Sequence[ListItem], name: str | None) -> list[str]:
     """Memory lines, the most relevant first: a mention of the project's name, then decisions and preferences
     and instructions, then the rest; newest first within each group (``items`` come newest first)."""
 
+    spoken = name.replace("-", " ") if name else None
+
     def group(item: ListItem) -> int:
-        mentions = bool(name) and name is not None and name.replace("-", " ") in item.preview.lower().replace("-", " ")
+        mentions = spoken is not None and spoken in item.preview.lower().replace("-", " ")
         important = item.kind in _PRIORITY_KINDS or item.memory_type == "instruction"
         return 0 if mentions else 1 if important else 2
 

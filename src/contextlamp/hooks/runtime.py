@@ -69,7 +69,9 @@ def run_hook(
     worker.start()
     worker.join(config.timeout_s)
     if worker.is_alive():
-        log.warning("%s %s ran past its %.1f s deadline: answered without it", _shown(client), _shown(event), config.timeout_s)
+        log.warning(
+            "%s %s ran past its %.1f s deadline: answered without it", _shown(client), _shown(event), config.timeout_s
+        )
         return notice_output(client, None)
     return answer["out"]
 

@@ -218,7 +218,9 @@ def save_transcript(
         state = load_state(home, job.key)
         turns = parse_native(read_transcript(Path(job.transcript_path)))
         if turns is None:
-            log.warning("%s %s %s: the transcript is no known native format; nothing saved", job.client, job.event, job.key)
+            log.warning(
+                "%s %s %s: the transcript is no known native format; nothing saved", job.client, job.event, job.key
+            )
             return None
         handed: list[str] = [str(h) for h in state["handed"]]
         fresh, hashes = new_turns(turns, set(handed))
