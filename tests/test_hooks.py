@@ -416,3 +416,27 @@ def test_a_job_key_is_per_client_session() -> None:
     assert a.key == SaveJob("claude-code", "session-end", "s1", "/other.jsonl", "/w").key
     assert a.key != SaveJob("cursor", "session-end", "s1", "/t.jsonl", "/w").key
     assert SaveJob.from_json(a.to_json()) == a
+
+
+def test_the_save_hooks_load_neither_pydantic_nor_the_application(scratch: Scratch) -> None:
+    # what keeps session-end as cheap as a process start: settings read without pydantic, no store opened
+    scratch.transcript.write_text(PART1, encoding="utf-8")
+    code = f"""
+import io, sys
+from pathlib import Path
+from contextlamp.cli.hook import _open_service, quick_config
+from contextlamp.hooks.runtime import run_hook
+import os
+out = run_hook("claude-code", "session-end", None, quick_config(dict(os.environ)), _open_service,
+               io.StringIO({scratch.stdin("SessionEnd")!r}), Path("."))
+heavy = ("pydantic", "pydantic_settings", "contextlamp.app", "contextlamp.storage", "numpy", "sqlite3", "rich")
+print(out)
+print(sorted(m for m in heavy if m in sys.modules))
+"""
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=scratch.env, check=True, timeout=60
+    )
+    out, loaded = done.stdout.strip().splitlines()[-2:]
+    assert json.loads(out) == {"systemMessage": "contextlamp is saving this session in the background."}
+    assert loaded == "[]"
+    wait_for(lambda: saves_logged(scratch) >= 1, "the save")  # the worker it started finishes in the scratch home
