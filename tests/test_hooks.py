@@ -440,3 +440,15 @@ print(sorted(m for m in heavy if m in sys.modules))
     assert json.loads(out) == {"systemMessage": "contextlamp is saving this session in the background."}
     assert loaded == "[]"
     wait_for(lambda: saves_logged(scratch) >= 1, "the save")  # the worker it started finishes in the scratch home
+
+
+def test_only_a_clients_enum_value_reaches_the_log(tmp_path: Path) -> None:
+    from contextlamp.hooks.payload import parse_payload, read_event
+
+    said = read_event("claude-code", "session-end", parse_payload('{"reason": "prompt_input_exit"}'), tmp_path)
+    assert said.detail == "prompt_input_exit" and said.cwd == tmp_path
+    free = read_event("claude-code", "session-end", parse_payload('{"reason": "my token is ghp_x and more"}'), tmp_path)
+    assert free.detail is None  # free text in a field the log shows is dropped, not logged
+    cursor = read_event("cursor", "session-start", parse_payload('{"workspace_roots": ["/w/a", "/w/b"]}'), tmp_path)
+    assert cursor.cwd == Path("/w/a")
+    assert parse_payload("[" * 100_000) is None and parse_payload("null") is None

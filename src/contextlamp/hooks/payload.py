@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -29,6 +30,7 @@ CLIENTS = ("claude-code", "cursor", "gemini-cli", "codex")
 EVENTS = ("session-start", "pre-compact", "session-end", "notify")
 SAVE_EVENTS = ("pre-compact", "session-end", "notify")
 MAX_PAYLOAD_BYTES = 1024 * 1024  # stdin beyond this is not read (a client's hook input is a few hundred bytes)
+_WORD = re.compile(r"[A-Za-z0-9_.-]{1,40}")
 CODEX_LOOKBACK_DAYS = 7  # how many day folders of Codex's sessions are searched for a thread's rollout file
 
 
@@ -71,10 +73,12 @@ def read_event(client: str, event: str, payload: dict[str, Any] | None, fallback
     cwd = Path(os.path.expanduser(cwd_text)) if cwd_text else fallback_cwd
     detail = _text(data.get("source")) or _text(data.get("trigger")) or _text(data.get("reason"))
     detail = detail or _text(data.get("type"))
+    if detail is not None and not _WORD.fullmatch(detail):
+        detail = None  # a client's enum value ("startup", "prompt_input_exit"); anything else is not logged
     path = Path(os.path.expanduser(transcript)) if transcript else None
     if path is None and client == "codex" and session_id:
         path = codex_rollout(session_id)
-    return HookEvent(client, event, session_id, path, cwd, detail[:40] if detail else None)
+    return HookEvent(client, event, session_id, path, cwd, detail)
 
 
 def codex_rollout(thread_id: str, now: datetime | None = None) -> Path | None:
