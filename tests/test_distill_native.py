@@ -166,6 +166,18 @@ def test_gemini_chat_recording_follows_rewinds_rewrites_and_leaves_out_tools_and
     assert parse_native(legacy) == [Turn("user", "We use Hugo."), Turn("assistant", "Noted.")]
 
 
+def test_gemini_rewind_to_an_unknown_message_starts_over() -> None:
+    records = [
+        {"sessionId": "s", "projectHash": "h"},
+        {"id": "1", "type": "user", "content": "We use Hugo."},
+        {"$rewindTo": "gone"},
+        {"id": "2", "type": "user", "content": "We use Zola."},
+        {"id": "3", "type": "gemini", "content": "Noted."},
+        {"$rewindTo": "3"},
+    ]
+    assert parse_native("\n".join(json.dumps(r) for r in records)) == [Turn("user", "We use Zola.")]
+
+
 def test_gemini_checkpoint_state_snapshot_is_the_digest() -> None:
     turns = parse_native(_read("gemini_checkpoint.json"))
     assert turns is not None

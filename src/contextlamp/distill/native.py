@@ -578,31 +578,40 @@ class _GeminiChat(_GeminiTurns):
 
     def __init__(self) -> None:
         super().__init__()
-        self._records: dict[str, tuple[Role, str]] = {}
+        self._records: list[tuple[Role, str]] = []
+        self._index: dict[str, int] = {}  # message id -> its place in _records
+        self._ids: list[str] = []
 
     def add(self, record: dict[str, Any] | None) -> None:
         if record is None:
             return
         rewind = record.get("$rewindTo")
         if isinstance(rewind, str):
-            if rewind in self._records:
-                keys = list(self._records)
-                for key in keys[keys.index(rewind) :]:
-                    del self._records[key]
-            else:
-                self._records.clear()
+            cut = self._index.get(rewind, 0)  # an unknown id rewinds to the start, as the client does
+            for gone in self._ids[cut:]:  # each message is dropped at most once: linear over the file
+                del self._index[gone]
+            del self._ids[cut:], self._records[cut:]
             return
         identifier, kind = record.get("id"), record.get("type")
         if not isinstance(identifier, str) or kind not in ("user", "gemini"):
             return
         shown: Any = record.get("displayContent") if kind == "user" else None
-        raw = _gemini_text(shown if shown else record.get("content"))
-        self._records[identifier] = ("user" if kind == "user" else "assistant", raw)
+        entry: tuple[Role, str] = (
+            "user" if kind == "user" else "assistant",
+            _gemini_text(shown or record.get("content")),
+        )
+        place = self._index.get(identifier)
+        if place is None:
+            self._index[identifier] = len(self._records)
+            self._ids.append(identifier)
+            self._records.append(entry)
+        else:
+            self._records[place] = entry
 
     def turns(self) -> list[Turn]:
-        for role, raw in self._records.values():
+        for role, raw in self._records:
             self.speak(role, raw)
-        self._records = {}
+        self._records, self._index, self._ids = [], {}, []
         return super().turns()
 
 
