@@ -205,6 +205,19 @@ def test_cursor_agent_transcript_keeps_the_typed_query() -> None:
     ]
 
 
+def test_other_jsonl_message_lines_are_read_as_messages() -> None:
+    lines = [
+        {"role": "system", "content": "You are a helpful assistant."},
+        {"role": "user", "content": [{"type": "text", "text": "We host on Hetzner."}, {"type": "image"}]},
+        {"role": "tool", "content": "exit 0"},
+        {"role": "assistant", "content": "Noted."},
+    ]
+    assert parse_native("\n".join(json.dumps(x) for x in lines)) == [
+        Turn("user", "We host on Hetzner."),
+        Turn("assistant", "Noted."),
+    ]
+
+
 @pytest.mark.parametrize(
     "text",
     [

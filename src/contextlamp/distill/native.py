@@ -104,8 +104,8 @@ def _from_document(document: Any) -> list[Turn] | None:
         return None
     items = [cast(dict[str, Any], r) for r in cast(list[Any], records) if isinstance(r, dict)]
     parser = next((p for p in map(_recognise, items) if p is not None), None)
-    if parser is None:
-        return None
+    if parser is None or isinstance(parser, _MessageLines):
+        return None  # a plain message list (transcript_for_save's too) is transcript.py's: it knows role digest
     for item in items:
         parser.add(item)
     return parser.turns()
@@ -231,6 +231,8 @@ def _recognise(record: dict[str, Any]) -> _Parser | None:
         return _GeminiHistory()
     if record.get("role") in ("user", "assistant") and isinstance(record.get("message"), dict):
         return _CursorAgent()
+    if isinstance(record.get("role"), str) and isinstance(record.get("content"), (str, list)):
+        return _MessageLines()
     return None
 
 
@@ -653,3 +655,26 @@ def _inside(text: str, tag: str) -> str:
             break
         position = end + len(closing)
     return "\n".join(pieces) if pieces else text
+
+
+class _MessageLines(_Parser):
+    """Any other JSONL of chat messages, one ``{"role", "content"}`` object a line (the shape of a JSON message
+    list, one message a line): ``user`` / ``human`` lines are the user's, ``assistant`` / ``model`` / ``ai`` the
+    assistant's, every other role (system, developer, tool) is left out."""
+
+    def add(self, record: dict[str, Any] | None) -> None:
+        if record is None:
+            return
+        role = GENERIC_ROLES.get(str(record.get("role", "")).lower())
+        if role is not None:
+            self.say(role, _clean(_texts(record.get("content"), kinds=("text", "input_text", "output_text"))))
+
+
+GENERIC_ROLES: dict[str, Role] = {
+    "digest": "digest",
+    "user": "user",
+    "human": "user",
+    "assistant": "assistant",
+    "model": "assistant",
+    "ai": "assistant",
+}
