@@ -340,3 +340,23 @@ def test_secrets_are_redacted_per_turn_so_json_transcripts_stay_whole(service: M
     assert "We deploy the API to Fly.io." in texts
     joined = "\n".join(texts)
     assert "Tr0ub4dor" not in joined and '"role"' not in joined
+
+
+def test_a_hook_streams_the_file_and_hands_save_session_the_bounded_transcript(
+    service: MemoryService, alice: Caller
+) -> None:
+    """What a hook does: stream the native file, bound it with transcript_for_save, save it. Over the budget the
+    summary and the newest turns are kept, and the result distils like the file itself."""
+    with (DATA / "claude_code_compacted.jsonl").open(encoding="utf-8") as lines:
+        turns = parse_native_lines(lines)
+    assert turns is not None and turns[0].role == "digest"
+    whole = transcript_for_save(turns, 2 * 1024 * 1024)
+    assert parse_transcript(whole) == turns
+    small = transcript_for_save(turns, len(whole.encode()) - 40)
+    kept = parse_transcript(small)
+    assert len(small.encode()) <= len(whole.encode()) - 40
+    assert kept[0] == turns[0] and kept[2:] == turns[2:]  # the summary and the newest turns whole
+    assert turns[1].text.startswith(kept[1].text) and kept[1].text != turns[1].text  # the oldest kept one cut
+    service.save_session(alice, small)
+    joined = "\n".join(_texts(service, alice))
+    assert "PostgreSQL 16" in joined and "ruff before committing" in joined and "squash-merged" not in joined
