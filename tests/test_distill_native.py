@@ -166,6 +166,18 @@ def test_gemini_chat_recording_follows_rewinds_rewrites_and_leaves_out_tools_and
     assert parse_native(legacy) == [Turn("user", "We use Hugo."), Turn("assistant", "Noted.")]
 
 
+def test_gemini_rewind_to_an_unknown_message_starts_over() -> None:
+    records = [
+        {"sessionId": "s", "projectHash": "h"},
+        {"id": "1", "type": "user", "content": "We use Hugo."},
+        {"$rewindTo": "gone"},
+        {"id": "2", "type": "user", "content": "We use Zola."},
+        {"id": "3", "type": "gemini", "content": "Noted."},
+        {"$rewindTo": "3"},
+    ]
+    assert parse_native("\n".join(json.dumps(r) for r in records)) == [Turn("user", "We use Zola.")]
+
+
 def test_gemini_checkpoint_state_snapshot_is_the_digest() -> None:
     turns = parse_native(_read("gemini_checkpoint.json"))
     assert turns is not None
@@ -190,6 +202,19 @@ def test_cursor_agent_transcript_keeps_the_typed_query() -> None:
         ),
         Turn("user", "Yes. We support Android 7 (API 24) and newer only."),
         Turn("assistant", "Raised minSdkVersion to 24 in app.json."),
+    ]
+
+
+def test_other_jsonl_message_lines_are_read_as_messages() -> None:
+    lines = [
+        {"role": "system", "content": "You are a helpful assistant."},
+        {"role": "user", "content": [{"type": "text", "text": "We host on Hetzner."}, {"type": "image"}]},
+        {"role": "tool", "content": "exit 0"},
+        {"role": "assistant", "content": "Noted."},
+    ]
+    assert parse_native("\n".join(json.dumps(x) for x in lines)) == [
+        Turn("user", "We host on Hetzner."),
+        Turn("assistant", "Noted."),
     ]
 
 
@@ -315,3 +340,23 @@ def test_secrets_are_redacted_per_turn_so_json_transcripts_stay_whole(service: M
     assert "We deploy the API to Fly.io." in texts
     joined = "\n".join(texts)
     assert "Tr0ub4dor" not in joined and '"role"' not in joined
+
+
+def test_a_hook_streams_the_file_and_hands_save_session_the_bounded_transcript(
+    service: MemoryService, alice: Caller
+) -> None:
+    """What a hook does: stream the native file, bound it with transcript_for_save, save it. Over the budget the
+    summary and the newest turns are kept, and the result distils like the file itself."""
+    with (DATA / "claude_code_compacted.jsonl").open(encoding="utf-8") as lines:
+        turns = parse_native_lines(lines)
+    assert turns is not None and turns[0].role == "digest"
+    whole = transcript_for_save(turns, 2 * 1024 * 1024)
+    assert parse_transcript(whole) == turns
+    small = transcript_for_save(turns, len(whole.encode()) - 40)
+    kept = parse_transcript(small)
+    assert len(small.encode()) <= len(whole.encode()) - 40
+    assert kept[0] == turns[0] and kept[2:] == turns[2:]  # the summary and the newest turns whole
+    assert turns[1].text.startswith(kept[1].text) and kept[1].text != turns[1].text  # the oldest kept one cut
+    service.save_session(alice, small)
+    joined = "\n".join(_texts(service, alice))
+    assert "PostgreSQL 16" in joined and "ruff before committing" in joined and "squash-merged" not in joined

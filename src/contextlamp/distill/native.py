@@ -104,8 +104,8 @@ def _from_document(document: Any) -> list[Turn] | None:
         return None
     items = [cast(dict[str, Any], r) for r in cast(list[Any], records) if isinstance(r, dict)]
     parser = next((p for p in map(_recognise, items) if p is not None), None)
-    if parser is None:
-        return None
+    if parser is None or isinstance(parser, _MessageLines):
+        return None  # a plain message list (transcript_for_save's too) is transcript.py's: it knows role digest
     for item in items:
         parser.add(item)
     return parser.turns()
@@ -231,6 +231,8 @@ def _recognise(record: dict[str, Any]) -> _Parser | None:
         return _GeminiHistory()
     if record.get("role") in ("user", "assistant") and isinstance(record.get("message"), dict):
         return _CursorAgent()
+    if isinstance(record.get("role"), str) and isinstance(record.get("content"), (str, list)):
+        return _MessageLines()
     return None
 
 
@@ -578,31 +580,40 @@ class _GeminiChat(_GeminiTurns):
 
     def __init__(self) -> None:
         super().__init__()
-        self._records: dict[str, tuple[Role, str]] = {}
+        self._records: list[tuple[Role, str]] = []
+        self._index: dict[str, int] = {}  # message id -> its place in _records
+        self._ids: list[str] = []
 
     def add(self, record: dict[str, Any] | None) -> None:
         if record is None:
             return
         rewind = record.get("$rewindTo")
         if isinstance(rewind, str):
-            if rewind in self._records:
-                keys = list(self._records)
-                for key in keys[keys.index(rewind) :]:
-                    del self._records[key]
-            else:
-                self._records.clear()
+            cut = self._index.get(rewind, 0)  # an unknown id rewinds to the start, as the client does
+            for gone in self._ids[cut:]:  # each message is dropped at most once: linear over the file
+                del self._index[gone]
+            del self._ids[cut:], self._records[cut:]
             return
         identifier, kind = record.get("id"), record.get("type")
         if not isinstance(identifier, str) or kind not in ("user", "gemini"):
             return
         shown: Any = record.get("displayContent") if kind == "user" else None
-        raw = _gemini_text(shown if shown else record.get("content"))
-        self._records[identifier] = ("user" if kind == "user" else "assistant", raw)
+        entry: tuple[Role, str] = (
+            "user" if kind == "user" else "assistant",
+            _gemini_text(shown or record.get("content")),
+        )
+        place = self._index.get(identifier)
+        if place is None:
+            self._index[identifier] = len(self._records)
+            self._ids.append(identifier)
+            self._records.append(entry)
+        else:
+            self._records[place] = entry
 
     def turns(self) -> list[Turn]:
-        for role, raw in self._records.values():
+        for role, raw in self._records:
             self.speak(role, raw)
-        self._records = {}
+        self._records, self._index, self._ids = [], {}, []
         return super().turns()
 
 
@@ -644,3 +655,26 @@ def _inside(text: str, tag: str) -> str:
             break
         position = end + len(closing)
     return "\n".join(pieces) if pieces else text
+
+
+class _MessageLines(_Parser):
+    """Any other JSONL of chat messages, one ``{"role", "content"}`` object a line (the shape of a JSON message
+    list, one message a line): ``user`` / ``human`` lines are the user's, ``assistant`` / ``model`` / ``ai`` the
+    assistant's, every other role (system, developer, tool) is left out."""
+
+    def add(self, record: dict[str, Any] | None) -> None:
+        if record is None:
+            return
+        role = GENERIC_ROLES.get(str(record.get("role", "")).lower())
+        if role is not None:
+            self.say(role, _clean(_texts(record.get("content"), kinds=("text", "input_text", "output_text"))))
+
+
+GENERIC_ROLES: dict[str, Role] = {
+    "digest": "digest",
+    "user": "user",
+    "human": "user",
+    "assistant": "assistant",
+    "model": "assistant",
+    "ai": "assistant",
+}
