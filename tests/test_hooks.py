@@ -452,3 +452,21 @@ def test_only_a_clients_enum_value_reaches_the_log(tmp_path: Path) -> None:
     cursor = read_event("cursor", "session-start", parse_payload('{"workspace_roots": ["/w/a", "/w/b"]}'), tmp_path)
     assert cursor.cwd == Path("/w/a")
     assert parse_payload("[" * 100_000) is None and parse_payload("null") is None
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["claude_code.jsonl", "codex_rollout.jsonl", "cursor_agent.jsonl", "gemini_chat.jsonl", "gemini_checkpoint.json"],
+)
+def test_the_worker_reads_every_clients_native_file(name: str) -> None:
+    from contextlamp.hooks.saver import read_turns
+
+    turns = read_turns(DATA.parent / name)  # a JSONL file streamed a line at a time, a JSON document whole
+    assert turns, name
+
+
+def test_a_file_of_no_known_format_is_no_turns(tmp_path: Path) -> None:
+    from contextlamp.hooks.saver import read_turns
+
+    (tmp_path / "notes.jsonl").write_text("just some text\nmore text\n", encoding="utf-8")
+    assert read_turns(tmp_path / "notes.jsonl") is None

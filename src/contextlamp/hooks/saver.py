@@ -187,16 +187,24 @@ def read_last(home: Path, project_id: str | None) -> dict[str, Any] | None:
     return data if isinstance(data, dict) else None  # pyright: ignore[reportUnknownVariableType]
 
 
-def read_transcript(path: Path) -> str:
-    """The native transcript's text (UTF-8, undecodable bytes replaced).
+def read_turns(path: Path) -> list[Turn] | None:
+    """The turns of a native transcript file (``distill/native.py``), None when it is no known native format.
+    A JSONL file (Claude Code, Codex, Cursor, Gemini CLI's chat log) is streamed a line at a time
+    (``parse_native_lines``: memory is one line plus the kept turns); any other file (Gemini CLI's JSON
+    checkpoint) is read whole. Text is UTF-8, undecodable bytes replaced.
 
     Raises:
         OSError: the file cannot be read, or is larger than ``MAX_TRANSCRIPT_FILE_BYTES``.
     """
+    from contextlamp.distill.native import parse_native, parse_native_lines
+
     size = path.stat().st_size
     if size > MAX_TRANSCRIPT_FILE_BYTES:
         raise OSError(f"transcript of {size} bytes is larger than {MAX_TRANSCRIPT_FILE_BYTES}")
-    return path.read_bytes().decode("utf-8", "replace")
+    if path.suffix.lower() == ".jsonl":
+        with path.open(encoding="utf-8", errors="replace") as lines:
+            return parse_native_lines(lines)
+    return parse_native(path.read_bytes().decode("utf-8", "replace"))
 
 
 def save_transcript(
@@ -212,11 +220,11 @@ def save_transcript(
         OSError: the transcript cannot be read.
         ContextlampError: the service refused the save (e.g. a locked store past its timeout).
     """
-    from contextlamp.distill.native import parse_native, transcript_for_save
+    from contextlamp.distill.native import transcript_for_save
 
     with session_lock(home, job.key):
         state = load_state(home, job.key)
-        turns = parse_native(read_transcript(Path(job.transcript_path)))
+        turns = read_turns(Path(job.transcript_path))
         if turns is None:
             log.warning(
                 "%s %s %s: the transcript is no known native format; nothing saved", job.client, job.event, job.key
