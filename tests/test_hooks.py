@@ -470,3 +470,34 @@ def test_a_file_of_no_known_format_is_no_turns(tmp_path: Path) -> None:
 
     (tmp_path / "notes.jsonl").write_text("just some text\nmore text\n", encoding="utf-8")
     assert read_turns(tmp_path / "notes.jsonl") is None
+
+
+def test_a_session_start_never_loads_the_embedding_model(scratch: Scratch) -> None:
+    # with the default embedder: the context is read without a semantic search, so the ~0.5 s model load is
+    # never on the session start's path (the stores are the default model's: saved with it)
+    env = {**scratch.env, "CONTEXTLAMP_EMBEDDER": "minilm"}
+    subprocess.run(
+        [EXE, "save", "The web-app build uses esbuild", "--project", "web-app"],
+        env=env,
+        check=True,
+        capture_output=True,
+        timeout=120,
+    )
+    code = f"""
+import io, os, sys, time
+from pathlib import Path
+from contextlamp.cli.hook import _open_service, quick_config
+from contextlamp.hooks.runtime import run_hook
+out = run_hook("claude-code", "session-start", None, quick_config(dict(os.environ)), _open_service,
+               io.StringIO({scratch.stdin("SessionStart")!r}), Path("."))
+time.sleep(1.0)  # a background load would have started by now
+print(out)
+print(sorted(m for m in ("onnxruntime", "tokenizers", "torch") if m in sys.modules))
+"""
+    env = {**scratch.env, "CONTEXTLAMP_EMBEDDER": "minilm"}
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True, timeout=120
+    )
+    out, loaded = done.stdout.strip().splitlines()[-2:]
+    assert "esbuild" in json.loads(out)["hookSpecificOutput"]["additionalContext"]
+    assert loaded == "[]"
