@@ -21,7 +21,17 @@ SRC = Path(contextlamp.__file__).parent
 # (layer, module prefixes), top to bottom. A module belongs to the first layer with a matching prefix.
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("face", ("contextlamp",)),  # the package root only (exact match): version, lazy public names
-    ("edge", ("contextlamp.__main__", "contextlamp.cli", "contextlamp.clients", "contextlamp.mcp", "contextlamp.web")),
+    (
+        "edge",
+        (
+            "contextlamp.__main__",
+            "contextlamp.cli",
+            "contextlamp.clients",
+            "contextlamp.hooks",
+            "contextlamp.mcp",
+            "contextlamp.web",
+        ),
+    ),
     ("application", ("contextlamp.app",)),
     ("domain", ("contextlamp.domain", "contextlamp.retrieval", "contextlamp.distill")),
     ("infrastructure", ("contextlamp.storage", "contextlamp.embedding", "contextlamp.llm")),

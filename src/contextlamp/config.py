@@ -221,6 +221,28 @@ class Settings(Limits, BaseSettings):
         default=1800, gt=0, description="HTTP server: an MCP session idle this many seconds is closed."
     )
 
+    # lifecycle hooks (contextlamp hook CLIENT EVENT, docs/hooks.md); cli/hook.py reads the last three without
+    # pydantic, with the same defaults
+    hook_context_tokens: int = Field(
+        default=1500,
+        ge=0,
+        le=100_000,
+        description="Hooks: most context a session start adds, in tokens counted as 4 characters each; 0 = none.",
+    )
+    capture: Literal["on", "off", "opt-in"] = Field(
+        default="on",
+        description="Hooks: 'on' captures and injects everywhere but ignored folders, 'off' nowhere, 'opt-in' only "
+        "in folders with a .contextlamp marker file (or under one).",
+    )
+    capture_ignore: str = Field(
+        default="",
+        description="Hooks: folders (and everything under them) where nothing is captured or injected, separated "
+        "by ':' (';' on Windows); a .contextlamp-ignore file in a folder or a parent does the same.",
+    )
+    hook_timeout_s: float = Field(
+        default=5.0, gt=0, lt=600, description="Hooks: a hook answers the client within this many seconds."
+    )
+
     @field_validator("database_url")
     @classmethod
     def _postgres_url(cls, value: SecretStr | None) -> SecretStr | None:

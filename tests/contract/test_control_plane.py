@@ -138,3 +138,26 @@ def test_teams_and_memberships(control: ControlPlane) -> None:
     assert control.memberships(ana) == [(core, "admin"), (ops, "member")]  # oldest team first
     assert control.remove_member(core.id, ben) and not control.remove_member(core.id, ben)
     assert control.memberships(ben) == [] and [m.user_id for m in control.members(core.id)] == [ana]
+
+
+def test_repository_paths_map_to_projects_and_follow_their_deletion(control: ControlPlane) -> None:
+    # issue #15.4: a hook's repository folder maps to one project; a project may have several folders (clones)
+    ana = control.ensure_user("ana", T0)
+    ben = control.ensure_user("ben", T0)
+    web = control.create_project(ana, "web-app", T0)
+    api = control.create_project(ana, "api", T0 + 1)
+    assert control.project_for_path(ana, "/src/web-app") is None
+    control.map_path(ana, "/src/web-app", web.id, T0 + 2)
+    control.map_path(ana, "/tmp/web-app-clone", web.id, T0 + 3)
+    control.map_path(ana, "/src/api", api.id, T0 + 4)
+    assert control.project_for_path(ana, "/src/web-app") == web
+    assert control.project_for_path(ben, "/src/web-app") is None  # another user's mapping is not theirs
+    assert control.project_paths(ana) == [
+        (web.id, "/src/web-app"),
+        (web.id, "/tmp/web-app-clone"),
+        (api.id, "/src/api"),
+    ]
+    control.map_path(ana, "/src/api", web.id, T0 + 5)  # remapped, not duplicated
+    assert control.project_for_path(ana, "/src/api") == web and len(control.project_paths(ana)) == 3
+    control.delete_user(ana)
+    assert control.project_paths(ana) == []

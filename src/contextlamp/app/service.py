@@ -287,6 +287,32 @@ class MemoryService(Sessions):
         """The caller's projects, oldest first (for the CLI; projects are created by saving to a new slug)."""
         return self.registry.control.projects(caller.principal.user_id)
 
+    def project_for_repository(self, caller: Caller, path: str, name: str) -> Project:
+        """The caller's project for the repository folder ``path`` (absolute): the project it was mapped to,
+        else the project ``name`` (a slug; created on first use, as saving to a new slug does), mapped to the
+        path from now on (issue #15.4; ``contextlamp projects`` shows the mapping).
+
+        Raises:
+            InvalidArgumentError: ``name`` has no letter or digit, or is longer than a slug may be.
+        """
+        control = self.registry.control
+        owner = caller.principal.user_id
+        found = control.project_for_path(owner, path)
+        if found is not None:
+            return found
+        project = self._project(caller.principal, name, create=True)
+        assert project is not None  # a name always names (or creates) a project
+        control.map_path(owner, path, project.id, self.clock())
+        return project
+
+    def project_paths(self, caller: Caller) -> dict[str, list[str]]:
+        """The repository folders mapped to each of the caller's projects: ``{project id: [path, ...]}``,
+        oldest mapping first; a project no repository maps to is absent."""
+        paths: dict[str, list[str]] = {}
+        for project_id, path in self.registry.control.project_paths(caller.principal.user_id):
+            paths.setdefault(project_id, []).append(path)
+        return paths
+
     def get_entry(self, caller: Caller, entry_id: str) -> Entry:
         """One of the caller's entries by id (personal or project), for the CLI's detail view.
 

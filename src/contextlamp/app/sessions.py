@@ -15,7 +15,7 @@ from contextlamp.app.validate import (
     check_int,
     check_text,
 )
-from contextlamp.distill import parse_transcript, session_label, session_summary
+from contextlamp.distill import Turn, parse_transcript, session_label, session_summary
 from contextlamp.domain.models import (
     Learning,
     NewEntry,
@@ -57,7 +57,9 @@ class Sessions(Saving):
         self._refuse_secrets(source_surface=source_surface, project=project_ref)
         target = self._project(caller.principal, project, create=True)
         store_id = target.id if target else caller.principal.user_id
-        turns = parse_transcript(self.scanner.redact(text))
+        # parsed first, then redacted turn by turn: redacting JSON (a native file, a message list) could cut a
+        # string's closing quote with the secret, or miss a secret between escaped quotes
+        turns = [Turn(t.role, self.scanner.redact(t.text)) for t in parse_transcript(text)]
         distilled = [i for i in self.distiller.distill(turns) if REDACTED not in i.content]
         from contextlamp.distill.rank import MAX_ITEMS, keep_most_valuable  # with the distiller: only a session
 

@@ -31,6 +31,7 @@ from contextlamp.cli.common import json_option as _json_option
 from contextlamp.cli.common import print_json as _print_json
 from contextlamp.cli.connect import connect_command
 from contextlamp.cli.doctor import doctor_command
+from contextlamp.cli.hook import hook
 from contextlamp.cli.serve import serve
 from contextlamp.cli.teams import team
 from contextlamp.text import is_id
@@ -230,20 +231,26 @@ def _shown_id(entry_id: str) -> str:
 @_json_option
 @with_service
 def projects(service: MemoryService, caller: Caller, as_json: bool) -> None:
-    """Your projects (created by saving with --project NEW-SLUG), with their ids and slugs.
+    """Your projects (created by saving with --project NEW-SLUG, or by a client's hooks for the repository a
+    session ran in), with their ids, slugs and the repository folders that map to each.
 
     Example: contextlamp projects
     """
     found = service.projects(caller)
+    paths = service.project_paths(caller)
     if as_json:
-        rows = [{"id": p.id, "slug": p.slug, "created_at": p.created_at} for p in found]
+        rows = [
+            {"id": p.id, "slug": p.slug, "created_at": p.created_at, "repositories": paths.get(p.id, [])} for p in found
+        ]
         click.echo(json.dumps({"projects": rows}, indent=2))
         return
     from rich.text import Text
 
-    made = table("projects", ("created", "slug", "id"), ids=("id",), short=("created",))
+    made = table("projects", ("created", "slug", "repositories", "id"), ids=("id",), short=("created",))
     for project in found:
-        made.add_row(when(project.created_at), Text(project.slug), project.id)
+        made.add_row(
+            when(project.created_at), Text(project.slug), Text("\n".join(paths.get(project.id, []))), project.id
+        )
     print_table(made if found else Text("No projects yet.", style="dim"))
 
 
@@ -379,6 +386,7 @@ cli.add_command(doctor_command)
 cli.add_command(export_command)
 cli.add_command(import_command)
 cli.add_command(connect_command)
+cli.add_command(hook)
 
 
 def main() -> None:

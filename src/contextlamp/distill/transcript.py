@@ -1,6 +1,7 @@
 """Transcript parsing: any text a client sends to save_session becomes a list of turns.
 
-Recognised, in this order: a JSON list of ``{role, content}`` messages (content a string or a list of text
+Recognised, in this order: a client's native transcript file (distill/native.py: Claude Code's JSONL and
+the others it names); a JSON list of ``{role, content}`` messages (content a string or a list of text
 parts); markdown headings per turn (``## User``); role-prefixed lines (``User:``, ``Assistant:``,
 ``Human:``, ``AI:``, ``You:``, ``Claude:``, ``ChatGPT:``, ``System:``, ...); ``> `` quoted turns (quoted
 lines are the user's, the rest the assistant's). Anything else is a free-form digest: one turn of role
@@ -73,6 +74,11 @@ def parse_transcript(text: str) -> list[Turn]:
     stripped = text.strip()
     if not stripped:
         return []
+    from contextlamp.distill.native import parse_native  # native.py builds on Turn: imported when first parsing
+
+    native = parse_native(stripped)
+    if native is not None:
+        return native
     for parse in (_parse_json, _parse_headings, _parse_prefixed, _parse_quoted):
         turns = parse(stripped)
         if turns:
@@ -81,10 +87,12 @@ def parse_transcript(text: str) -> list[Turn]:
 
 
 def _role(name: Any) -> Role:
-    """A message's role; an unknown or missing role is never taken for the user's own words."""
+    """A message's role; an unknown or missing role is never taken for the user's own words. ``digest`` (a
+    summary of earlier turns, as native.transcript_for_save writes it) is a role of JSON messages only."""
     if not isinstance(name, str):
         return "system"
-    return ROLE_NAMES.get(name.strip().lower(), "assistant")
+    key = name.strip().lower()
+    return "digest" if key == "digest" else ROLE_NAMES.get(key, "assistant")
 
 
 def _content_text(content: Any) -> str:

@@ -368,6 +368,19 @@ class ControlPlane(Protocol):
         """The owner's projects, oldest first."""
         ...
 
+    def project_for_path(self, owner_id: str, path: str) -> Project | None:
+        """The owner's project that the repository folder ``path`` (absolute) maps to, else None."""
+        ...
+
+    def map_path(self, owner_id: str, path: str, project_id: str, now: int) -> None:
+        """Map the repository folder ``path`` to the owner's project ``project_id`` (replacing an earlier
+        mapping of that path); ``now`` in ms since the epoch."""
+        ...
+
+    def project_paths(self, owner_id: str) -> list[tuple[str, str]]:
+        """Every ``(project_id, path)`` mapping of the owner, oldest first."""
+        ...
+
     def close(self) -> None:
         """Release the database connection."""
         ...

@@ -18,6 +18,7 @@ from mcp.server.auth.settings import AuthSettings
 from contextlamp import __version__
 from contextlamp.app.service import MemoryService
 from contextlamp.mcp.calls import PrincipalResolver, client_surface, sdk_tool
+from contextlamp.mcp.prompts import prompt_specs
 from contextlamp.mcp.specs import tool_specs
 from contextlamp.mcp.stdio import run_stdio, scrub_json_surrogates
 
@@ -51,7 +52,7 @@ def build_server(
     token_verifier: TokenVerifier | None = None,
     auth: AuthSettings | None = None,
 ) -> MCPServer:
-    """The MCP server with the memory tools registered explicitly.
+    """The MCP server with the memory tools and the prompts (``mcp.prompts``) registered explicitly.
 
     Args:
         service: the memory service every tool calls; its limits, ranges and defaults are published in the
@@ -66,7 +67,7 @@ def build_server(
             return repr(text)
         return f"a {len(text)}-character string"
 
-    return MCPServer(
+    server = MCPServer(
         name=name,
         version=__version__,
         instructions=INSTRUCTIONS,
@@ -75,3 +76,6 @@ def build_server(
         token_verifier=token_verifier,
         auth=auth,
     )
+    for prompt in prompt_specs(service):  # remember, recall, checkpoint (mcp/prompts.py)
+        server.add_prompt(prompt)
+    return server

@@ -239,6 +239,29 @@ class SqlControlPlane:
             return self.create_project(project.owner_id, project.slug, project.created_at)
         return _project(row)
 
+    def project_for_path(self, owner_id: str, path: str) -> Project | None:
+        row = _one(
+            self._db.all(
+                "SELECT projects.* FROM project_paths JOIN projects ON projects.id = project_paths.project_id "
+                "WHERE project_paths.owner_id = ? AND project_paths.path = ?",
+                (owner_id, path),
+            )
+        )
+        return _project(row) if row else None
+
+    def map_path(self, owner_id: str, path: str, project_id: str, now: int) -> None:
+        self._db.run(
+            "INSERT INTO project_paths (owner_id, path, project_id, created_at) VALUES (?, ?, ?, ?) "
+            "ON CONFLICT (owner_id, path) DO UPDATE SET project_id = excluded.project_id",
+            (owner_id, path, project_id, now),
+        )
+
+    def project_paths(self, owner_id: str) -> list[tuple[str, str]]:
+        rows = self._db.all(
+            "SELECT project_id, path FROM project_paths WHERE owner_id = ? ORDER BY created_at, path", (owner_id,)
+        )
+        return [(str(r["project_id"]), str(r["path"])) for r in rows]
+
     # -- teams ------------------------------------------------------------------------------------------
 
     def create_team(self, slug: str, name: str, now: int, team_id: str | None = None) -> Team:

@@ -13,7 +13,7 @@ import psycopg
 
 from contextlamp.segmenting import SCRIPT_BRACKET, needs_segmenting
 from contextlamp.storage.postgres.rows import TSV, tsv_fields
-from contextlamp.storage.shared.control_schema import control_tables
+from contextlamp.storage.shared.control_schema import control_tables, project_paths_table
 
 logger = logging.getLogger(__name__)
 
@@ -120,6 +120,8 @@ def migrations(dim: int) -> tuple[Migration, ...]:
         # 4: reuse counts are 64-bit like SQLite's INTEGER: a count past 2**31 - 1 overflowed record_use, and an
         # export from SQLite holding one could not be imported
         "ALTER TABLE entries ALTER COLUMN reuse_count TYPE bigint",
+        # 5: which repository folder maps to which project (issue #15.4, the lifecycle hooks)
+        project_paths_table("bigint"),
     )
 
 

@@ -64,6 +64,25 @@ _TEAMS = """
 """
 
 
+# which repository folder maps to which project (issue #15.4: a hook's session in a repository is saved into the
+# project named after it); SQLite control migration 4, PostgreSQL migration 5
+_PROJECT_PATHS = """
+    CREATE TABLE IF NOT EXISTS project_paths (
+        owner_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        path TEXT NOT NULL,
+        project_id TEXT NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+        created_at {time} NOT NULL,
+        PRIMARY KEY (owner_id, path)
+    );
+    CREATE INDEX IF NOT EXISTS project_paths_project ON project_paths(project_id);
+"""
+
+
+def project_paths_table(time_type: str) -> str:
+    """The DDL of the repository-to-project mapping (``project_paths``), ``time_type`` as in ``control_tables``."""
+    return _PROJECT_PATHS.format(time=time_type)
+
+
 def control_tables(time_type: str) -> tuple[str, str, str]:
     """The three groups of control-plane DDL (users and projects; tokens and identities; teams and members),
     each a script of ``;``-separated statements, with ``time_type`` the column type of a Unix time in

@@ -1,0 +1,117 @@
+"""``contextlamp hook CLIENT EVENT``: the lifecycle hooks' command (issue #15.2), and its detached worker.
+
+Thin: the hooks' runtime is ``contextlamp.hooks``; this module reads the settings (the only place the hooks
+get them: the quick ones as ``--version`` does, without pydantic, for the events that only start a save; the
+whole ``Settings`` for a session start, which opens the memory) and builds the service. It always exits 0.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import click
+
+from contextlamp.cli.common import setting_from_env
+
+if TYPE_CHECKING:
+    from contextlamp.app.service import Caller, MemoryService
+    from contextlamp.hooks.runtime import HookConfig
+
+# the defaults of the settings read here without pydantic; config.Settings holds the same (tests/test_hooks.py)
+DEFAULT_CAPTURE = "on"
+DEFAULT_HOOK_TIMEOUT_S = 5.0
+
+
+def quick_config(environ: dict[str, str]) -> HookConfig:
+    """The hooks' settings read as pydantic-settings reads them (``CONTEXTLAMP_`` + name, case-insensitively),
+    without importing it: the data directory, ``capture`` (lower-cased), ``capture_ignore``, ``log_level`` and
+    ``hook_timeout_s`` (a value that is no positive number: the default)."""
+    from contextlamp.hooks.capture import ignored_paths
+    from contextlamp.hooks.runtime import HookConfig
+    from contextlamp.paths import default_home
+
+    home = setting_from_env(environ, "home")
+    timeout_text = setting_from_env(environ, "hook_timeout_s")
+    try:
+        timeout = float(timeout_text) if timeout_text else DEFAULT_HOOK_TIMEOUT_S
+    except ValueError:
+        timeout = DEFAULT_HOOK_TIMEOUT_S
+    return HookConfig(
+        home=Path(home) if home else default_home(),
+        capture=(setting_from_env(environ, "capture") or DEFAULT_CAPTURE).strip().lower(),
+        ignored=ignored_paths(setting_from_env(environ, "capture_ignore")),
+        log_level=(setting_from_env(environ, "log_level") or "INFO").upper(),
+        timeout_s=timeout if 0 < timeout < 600 else DEFAULT_HOOK_TIMEOUT_S,
+    )
+
+
+def _open_service(client: str) -> tuple[MemoryService, Caller, int]:
+    """The service over the settings, a caller whose surface is the client, and the context budget."""
+    from contextlamp.app.compose import create_app
+    from contextlamp.app.service import Caller
+    from contextlamp.cli.common import load_settings
+
+    settings = load_settings()
+    service = create_app(settings).service
+    return service, Caller(principal=service.principal(settings.user), surface=client), settings.hook_context_tokens
+
+
+@click.command(context_settings={"ignore_unknown_options": True})
+@click.argument("client", required=False, default="")
+@click.argument("event", required=False, default="")
+@click.argument("payload", required=False)
+def hook(client: str, event: str, payload: str | None) -> None:
+    """Run a client's lifecycle hook (installed by contextlamp connect): CLIENT is claude-code, cursor,
+    gemini-cli or codex; EVENT is session-start (prints the context to add), pre-compact or session-end
+    (saves the session's transcript in the background), or notify (Codex's notify program: PAYLOAD is its
+    JSON argument). Reads the client's JSON on standard input; always exits 0; errors go to
+    <data dir>/logs/hooks.log.
+
+    Example: echo '{"session_id": "s1", "cwd": "."}' | contextlamp hook claude-code session-start
+    """
+    from contextlamp.hooks.runtime import run_hook
+
+    config = quick_config(dict(os.environ))
+    try:
+        cwd = Path.cwd()
+    except OSError:
+        cwd = Path("/")
+    out = run_hook(client, event, payload, config, _open_service, sys.stdin, cwd)
+    try:
+        if out:
+            sys.stdout.write(out + "\n")
+        sys.stdout.flush()
+    except (OSError, ValueError):
+        pass
+    os._exit(0)  # a thread past its deadline (a locked store) must not hold the client's hook open
+
+
+def worker_main() -> None:
+    """The detached save (``hooks/saver.spawn`` runs it): the job is ``sys.argv[1]``. Logs to the hooks' log
+    and exits 0 whatever happens."""
+    from contextlamp.hooks.log import hook_logger
+    from contextlamp.hooks.saver import SaveJob, save_transcript
+
+    config = quick_config(dict(os.environ))
+    log = hook_logger(config.home, config.log_level, root=True)
+    try:
+        job = SaveJob.from_json(sys.argv[1])
+    except (IndexError, ValueError, KeyError, TypeError):
+        log.error("the save worker was started without a valid job")
+        os._exit(0)
+    try:
+        from contextlamp.app.compose import create_app
+        from contextlamp.app.service import Caller
+        from contextlamp.cli.common import load_settings
+
+        settings = load_settings()
+        service = create_app(settings).service
+        caller = Caller(principal=service.principal(settings.user), surface=job.client)
+        save_transcript(service, caller, job, settings.home, settings.max_transcript_bytes, log)
+    except BaseException as exc:  # the worker's whole point is to never surface anything: log the type
+        log.error("%s %s %s: save failed: %s", job.client, job.event, job.key, type(exc).__name__)
+        log.debug("save failure detail: %r", exc)
+    os._exit(0)

@@ -1,0 +1,174 @@
+"""One hook call from start to exit: read the client's input, check capture, answer, start the save.
+
+``run_hook`` never raises and never blocks past its deadline: the work runs in a daemon thread and the
+caller gets the client's default answer (``{}`` or nothing) when it is not done in ``timeout_s`` (a store
+locked by another process, a stdin the client never closes) or fails; every failure is logged to
+``<home>/logs/hooks.log`` (``log.py``) by exception type, never with content.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import IO, TYPE_CHECKING, Any
+
+from contextlamp.hooks.capture import capture_refusal
+from contextlamp.hooks.log import hook_logger
+from contextlamp.hooks.output import notice_output, start_output
+from contextlamp.hooks.payload import CLIENTS, EVENTS, MAX_PAYLOAD_BYTES, SAVE_EVENTS, parse_payload, read_event
+from contextlamp.hooks.repo import find_repository, project_slug
+from contextlamp.hooks.saver import SaveJob, read_last, spawn
+
+if TYPE_CHECKING:
+    from contextlamp.app.service import Caller, MemoryService
+
+SAVING_NOTICE = "contextlamp is saving this session in the background"
+
+
+@dataclass(frozen=True)
+class HookConfig:
+    """The settings a hook needs before (and without) the application: the data directory, the capture mode
+    (``on``/``off``/``opt-in``), the ignored folders, the log level and the deadline in seconds."""
+
+    home: Path
+    capture: str
+    ignored: list[Path]
+    log_level: str
+    timeout_s: float
+
+
+# (service, caller whose surface is the client, the context budget in tokens) for a client id
+ServiceFactory = Callable[[str], "tuple[MemoryService, Caller, int]"]
+
+
+def run_hook(
+    client: str,
+    event: str,
+    argv_payload: str | None,
+    config: HookConfig,
+    open_service: ServiceFactory,
+    stdin: IO[str],
+    cwd: Path,
+) -> str:
+    """The text the hook prints for ``client``/``event`` (``argv_payload``: Codex's JSON argument, else the
+    payload is read from ``stdin``), within ``config.timeout_s``; the client's default answer on any failure."""
+    log = hook_logger(config.home, config.log_level)
+    answer: dict[str, str] = {"out": notice_output(client, None)}
+
+    def work() -> None:
+        try:
+            answer["out"] = _handle(client, event, argv_payload, config, open_service, stdin, cwd, log)
+        except BaseException as exc:  # never fail the client: log the type (a message may quote content)
+            log.error("%s %s failed: %s", _shown(client), _shown(event), type(exc).__name__)
+            log.debug("%s %s failure detail: %r", _shown(client), _shown(event), exc)
+
+    worker = threading.Thread(target=work, name="contextlamp-hook", daemon=True)
+    worker.start()
+    worker.join(config.timeout_s)
+    if worker.is_alive():
+        log.warning(
+            "%s %s ran past its %.1f s deadline: answered without it", _shown(client), _shown(event), config.timeout_s
+        )
+        return notice_output(client, None)
+    return answer["out"]
+
+
+def _handle(
+    client: str,
+    event: str,
+    argv_payload: str | None,
+    config: HookConfig,
+    open_service: ServiceFactory,
+    stdin: IO[str],
+    cwd: Path,
+    log: Any,
+) -> str:
+    if client not in CLIENTS or event not in EVENTS:
+        log.warning("unknown hook %s %s (clients: %s; events: %s)", _shown(client), _shown(event), CLIENTS, EVENTS)
+        return notice_output(client, None)
+    raw = argv_payload if argv_payload is not None else _read_stdin(stdin)
+    payload = parse_payload(raw) if len(raw) <= MAX_PAYLOAD_BYTES else None
+    if payload is None:
+        log.warning("%s %s: the input is not a JSON object (%d characters); nothing done", client, event, len(raw))
+        return notice_output(client, None)
+    hook = read_event(client, event, payload, cwd)
+    refusal = capture_refusal(hook.cwd, config.capture, config.ignored)
+    if refusal is not None:
+        log.info("%s %s: no capture here (%s)", client, event, refusal)
+        return notice_output(client, None)
+    if event == "session-start":
+        return _start(client, hook.cwd, config.home, open_service, log)
+    if event in SAVE_EVENTS:
+        if hook.transcript_path is None or not hook.transcript_path.is_file():
+            log.warning("%s %s (%s): no transcript file to read; nothing saved", client, event, hook.detail)
+            return notice_output(client, None)
+        job = SaveJob(client, event, hook.session_id, str(hook.transcript_path), str(hook.cwd))
+        pid = spawn(job)
+        log.info("%s %s (%s) %s: save started in worker %d", client, event, hook.detail, job.key, pid)
+        return notice_output(client, SAVING_NOTICE + ".")
+    return notice_output(client, None)
+
+
+def _start(client: str, cwd: Path, home: Path, open_service: ServiceFactory, log: Any) -> str:
+    from contextlamp.hooks.context import build_context
+
+    service, caller, budget = open_service(client)
+    repository = find_repository(cwd)
+    project = (
+        service.project_for_repository(caller, str(repository.root), project_slug(repository.name))
+        if repository
+        else None
+    )
+    context = build_context(service, caller, project, budget)
+    log.info(
+        "%s session-start: %d memories and %d digests (%d characters) for project %s",
+        client,
+        context.memories,
+        context.digests,
+        len(context.text),
+        project.id if project else "personal",
+    )
+    return start_output(client, context.text, kept_message(home, project.id if project else None, context.memories))
+
+
+def kept_message(home: Path, project_id: str | None, injected: int) -> str | None:
+    """What the user is told at session start: what the latest save in this project kept ("contextlamp kept 3
+    memories from your last session (2026-12-01; contextlamp session show ses_…)") and how many memories were
+    added to this session's context; None when there is neither."""
+    parts: list[str] = []
+    last = read_last(home, project_id)
+    if last is not None and isinstance(last.get("total"), int):
+        total = int(last["total"])
+        when = _day(last.get("at"))
+        shown = f"; contextlamp session show {last['session_id']}" if last.get("session_id") else ""
+        noun = "memory" if total == 1 else "memories"
+        parts.append(f"contextlamp kept {total} {noun} from your last session ({when}{shown})")
+    if injected:
+        parts.append(f"{injected} {'memory' if injected == 1 else 'memories'} added to this session's context")
+    return "; ".join(parts) if parts else None
+
+
+def _read_stdin(stdin: IO[str]) -> str:
+    try:
+        if stdin.isatty():
+            return ""
+        return stdin.read(MAX_PAYLOAD_BYTES + 1)
+    except (OSError, ValueError, UnicodeDecodeError):
+        return ""
+
+
+def _day(ms: object) -> str:
+    if not isinstance(ms, int):
+        return "?"
+    try:
+        return datetime.fromtimestamp(ms / 1000, tz=UTC).strftime("%Y-%m-%d")
+    except (OverflowError, ValueError, OSError):
+        return "?"
+
+
+def _shown(name: str) -> str:
+    """A command-line word as the log may show it: a known id as is, anything else by its length only."""
+    return name if name in CLIENTS or name in EVENTS else f"<{len(name)} characters>"
