@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import re
 import sys
 import tempfile
@@ -58,13 +59,17 @@ DEFAULT_DATA = Path(__file__).resolve().parent / "data" / "distill"
 DEFAULT_CALIBRATION = Path(__file__).resolve().parent / "data" / "distill-paraphrases.json"
 DEFAULT_THRESHOLD = 0.75
 SENSITIVITY = (0.65, 0.85)
-FORMATS = ("plain", "json", "digest", "markdown", "quoted")
+FORMATS = ("plain", "json", "digest", "markdown", "quoted", "claude-code", "codex")
+NATIVE_FORMATS = ("claude-code", "codex")  # a client's own JSONL file, passed to save_session as it is
 MEMORY_TYPES = ("fact", "event", "instruction", "task")
 KINDS = ("fact", "decision", "preference", "note")
 CATEGORIES = ("coding", "planning", "support", "personal", "chatter")
 REQUIRED_KEYS = ("id", "description", "language", "format", "transcript", "expected", "secrets")
 OPTIONAL_KEYS = ("category",)
-MIN_FILES, MIN_NON_ENGLISH, MIN_WITH_SECRETS, MIN_PURE_CHATTER = 40, 6, 4, 4
+MIN_FILES, MIN_NON_ENGLISH, MIN_WITH_SECRETS, MIN_PURE_CHATTER = 80, 6, 4, 4
+SPLIT_FILE = "split.json"  # {"tuning": [file names], "heldout": [file names]}; not a case
+SPLIT_SEED = 20261201  # the seed the committed split was made with (see the data README)
+SPLITS = ("tuning", "heldout")
 LIST_PAGE = 200  # list_context's maximum limit
 _FILE_NAME = re.compile(r"\d{2}-[a-z0-9]+(?:-[a-z0-9]+)*\.json")
 _LANGUAGE = re.compile(r"[a-z]{2}")
@@ -273,6 +278,8 @@ def load_cases(directory: Path) -> list[Case]:
     cases: list[Case] = []
     errors: list[str] = []
     for path in sorted(directory.glob("*.json")):
+        if path.name == SPLIT_FILE:
+            continue
         try:
             cases.append(load_case(path))
         except DataError as exc:
@@ -291,6 +298,90 @@ def dataset_problems(cases: Sequence[Case]) -> list[str]:
         "pure-chatter files (no expected items)": (sum(1 for c in cases if not c.expected), MIN_PURE_CHATTER),
     }
     return [f"{name}: {n} < {low}" for name, (n, low) in counts.items() if n < low]
+
+
+def has_client_summary(case: Case) -> bool:
+    """Whether a native transcript holds a client's own model-made summary of earlier turns: a Claude Code
+    line with ``"isCompactSummary": true`` or a Codex rollout line of type ``compacted``."""
+    if case.format not in NATIVE_FORMATS or not isinstance(case.transcript, str):
+        return False
+    for line in case.transcript.splitlines():
+        try:
+            doc: Any = json.loads(line)
+        except json.JSONDecodeError:
+            continue
+        if isinstance(doc, dict) and (doc.get("isCompactSummary") is True or doc.get("type") == "compacted"):
+            return True
+    return False
+
+
+def stratum(case: Case) -> str:
+    """The split's stratum of a case: its category, and whether it carries a client summary."""
+    return f"{case.category}/{'summary' if has_client_summary(case) else 'turns'}"
+
+
+def make_split(cases: Sequence[Case], seed: int = SPLIT_SEED) -> dict[str, list[str]]:
+    """A seeded random split into a tuning and a held-out half, stratified by ``stratum``.
+
+    Per stratum (in sorted order) the file names, sorted, are shuffled with ``random.Random(f"{seed}/{stratum}")``;
+    the first half goes to ``heldout``, the rest to ``tuning``; an odd stratum's extra file goes to tuning in
+    even-numbered strata and to heldout in odd-numbered ones, so the halves differ by at most one file per
+    stratum. Returns ``{"tuning": [...], "heldout": [...]}``, each list sorted.
+    """
+    groups: dict[str, list[str]] = {}
+    for case in cases:
+        groups.setdefault(stratum(case), []).append(case.path.name)
+    split: dict[str, list[str]] = {"tuning": [], "heldout": []}
+    for index, key in enumerate(sorted(groups)):
+        names = sorted(groups[key])
+        random.Random(f"{seed}/{key}").shuffle(names)
+        cut = len(names) // 2 + (len(names) % 2 if index % 2 else 0)
+        split["heldout"] += names[:cut]
+        split["tuning"] += names[cut:]
+    return {half: sorted(names) for half, names in split.items()}
+
+
+def load_split(directory: Path) -> dict[str, list[str]]:
+    """``split.json`` of a data directory; empty halves when the directory has none.
+
+    Raises:
+        DataError: the file is not JSON or not ``{"tuning": [names], "heldout": [names]}``.
+    """
+    path = directory / SPLIT_FILE
+    if not path.exists():
+        return {half: [] for half in SPLITS}
+    try:
+        doc: Any = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise DataError(f"{SPLIT_FILE}: cannot read: {exc}") from exc
+    if (
+        not isinstance(doc, dict)
+        or set(doc) != set(SPLITS)
+        or not all(isinstance(v, list) and all(isinstance(n, str) for n in v) for v in doc.values())
+    ):
+        raise DataError(f'{SPLIT_FILE}: must be {{"tuning": [file names], "heldout": [file names]}}')
+    return {half: list(doc[half]) for half in SPLITS}
+
+
+def split_problems(split: Mapping[str, Sequence[str]], cases: Sequence[Case]) -> list[str]:
+    """How ``split`` fails to put every case in exactly one half (unknown names, overlaps, files left out)."""
+    names = {c.path.name for c in cases}
+    tuning, heldout = set(split.get("tuning", ())), set(split.get("heldout", ()))
+    problems = [f"{n}: in both halves" for n in sorted(tuning & heldout)]
+    problems += [
+        f"{n}: listed twice in {half}"
+        for half in SPLITS
+        for n in sorted(set(split.get(half, ())))
+        if list(split.get(half, ())).count(n) > 1
+    ]
+    problems += [f"{n}: in the split but not a data file" for n in sorted((tuning | heldout) - names)]
+    problems += [f"{n}: in no half of the split" for n in sorted(names - tuning - heldout)]
+    return problems
+
+
+def half_of(split: Mapping[str, Sequence[str]], case: Case) -> str | None:
+    """``"tuning"`` or ``"heldout"`` for a case named in ``split``, else None."""
+    return next((half for half in SPLITS if case.path.name in split.get(half, ())), None)
 
 
 # -- matching ------------------------------------------------------------------------------------------------

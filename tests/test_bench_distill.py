@@ -40,8 +40,8 @@ def cases() -> list[Any]:
 
 
 def test_every_data_file_is_valid(cases: list[Any]) -> None:
-    files = sorted(bench.DEFAULT_DATA.glob("*.json"))
-    assert len(cases) == len(files) >= 40
+    files = sorted(f for f in bench.DEFAULT_DATA.glob("*.json") if f.name != bench.SPLIT_FILE)
+    assert len(cases) == len(files) >= 84
     assert [c.id for c in cases] == [f.stem for f in files]
     assert len({c.id[:2] for c in cases}) == len(cases)  # NN prefixes are unique
     assert bench.dataset_problems(cases) == []
@@ -61,6 +61,70 @@ def test_data_set_mix(cases: list[Any]) -> None:
         if turns is not None:
             assert 3 <= len(turns) <= 40, c.id
     assert any(isinstance(m["content"], list) for c in cases if isinstance(c.transcript, list) for m in c.transcript)
+    assert {"zh", "ja", "ko"} <= {c.language for c in non_english}
+    assert {c.category for c in cases} == set(bench.CATEGORIES)
+    assert sum(1 for c in cases if bench.has_client_summary(c)) >= 4
+
+
+def test_native_transcripts_are_the_clients_own_jsonl(cases: list[Any]) -> None:
+    """claude-code and codex files hold one JSON object a line, in the shapes those clients write."""
+    native = [c for c in cases if c.format in bench.NATIVE_FORMATS]
+    assert (
+        sum(1 for c in native if c.format == "claude-code") >= 8 and sum(1 for c in native if c.format == "codex") >= 5
+    )
+    for case in native:
+        lines = [json.loads(line) for line in case.transcript.splitlines()]
+        assert all(isinstance(line, dict) for line in lines), case.id
+        if case.format == "claude-code":
+            turns = [line for line in lines if line.get("type") in ("user", "assistant")]
+            assert turns and all(line["isSidechain"] is False and line["uuid"] and line["timestamp"] for line in turns)
+            assert all(line["message"]["role"] == line["type"] for line in turns), case.id
+            parts = [
+                p["type"]
+                for line in turns
+                if isinstance(line["message"]["content"], list)
+                for p in line["message"]["content"]
+            ]
+            assert set(parts) <= {"text", "tool_use", "tool_result"}, case.id
+        else:
+            assert lines[0]["type"] == "session_meta", case.id
+            assert {line["type"] for line in lines} <= {
+                "session_meta",
+                "response_item",
+                "event_msg",
+                "turn_context",
+                "compacted",
+            }
+            users = [line["payload"] for line in lines if line["payload"].get("role") == "user"]
+            assert users and all(p["content"][0]["type"] == "input_text" for p in users), case.id
+    summaries = [c for c in native if bench.has_client_summary(c)]
+    assert any(c.format == "claude-code" for c in summaries) and any(c.format == "codex" for c in summaries)
+    assert not any(bench.has_client_summary(c) for c in cases if c.format not in bench.NATIVE_FORMATS)
+
+
+def test_split_puts_every_file_in_one_half_stratified(cases: list[Any]) -> None:
+    split = bench.load_split(bench.DEFAULT_DATA)
+    assert bench.split_problems(split, cases) == []
+    assert abs(len(split["tuning"]) - len(split["heldout"])) <= len({bench.stratum(c) for c in cases})
+    for key in {bench.stratum(c) for c in cases}:
+        in_stratum = [c for c in cases if bench.stratum(c) == key]
+        held = sum(1 for c in in_stratum if bench.half_of(split, c) == "heldout")
+        assert abs(2 * held - len(in_stratum)) <= 1, key
+    assert any(bench.has_client_summary(c) for c in cases if bench.half_of(split, c) == "heldout")
+
+
+def test_make_split_is_seeded_and_reports_bad_splits(cases: list[Any]) -> None:
+    assert bench.make_split(cases) == bench.make_split(cases, bench.SPLIT_SEED)
+    assert bench.make_split(cases, 1) != bench.make_split(cases, 2)
+    split = bench.make_split(cases)
+    assert bench.split_problems(split, cases) == []
+    first = split["tuning"][0]
+    broken = {"tuning": [*split["tuning"][1:], "99-nope.json"], "heldout": [*split["heldout"], split["heldout"][0]]}
+    problems = bench.split_problems(broken, cases)
+    assert (
+        f"{first}: in no half of the split" in problems and "99-nope.json: in the split but not a data file" in problems
+    )
+    assert f"{split['heldout'][0]}: listed twice in heldout" in problems
 
 
 def test_secrets_are_present_and_of_every_required_kind(cases: list[Any]) -> None:
