@@ -492,6 +492,83 @@ def find_leaks(secrets: Sequence[str], texts: Mapping[str, str], data_dir: Path 
     return leaks
 
 
+# -- the three paths ----------------------------------------------------------------------------------------
+
+PATHS = ("digest", "client summary", "offline")
+_DIGEST_STYLES = ("- {item}", "{n}. {item}", "{item}", "* {item}", "{n}) {item}", "• {item}")
+
+
+def raw_path(case: Case) -> str:
+    """The path a raw transcript takes: ``client summary`` when it holds one, else ``offline``."""
+    return "client summary" if has_client_summary(case) else "offline"
+
+
+def digest_argument(case: Case) -> str:
+    """A digest made of the case's expected items, one per line, as an agent following the save_session
+    description would send it. The marker style rotates with the file's number (``- ``, ``1. ``, none,
+    ``* ``, ``1) ``, ``• ``), and every fourth file mixes them item by item, so bullets, numbered items and
+    bare lines are all measured."""
+    number = int(case.id[:2]) if case.id[:2].isdigit() else 0
+    lines: list[str] = []
+    for n, item in enumerate(case.expected, start=1):
+        style = _DIGEST_STYLES[(number + n) % len(_DIGEST_STYLES) if number % 4 == 3 else number % len(_DIGEST_STYLES)]
+        lines.append(style.format(n=n, item=item.content))
+    return "\n".join(lines)
+
+
+def path_figures(results: Sequence[CaseResult], split: Mapping[str, Sequence[str]]) -> dict[str, dict[str, Any]]:
+    """Per path and half (``tuning``, ``heldout``, ``all``): the matching figures (group_figures), secrets
+    stored, chatter files that saved anything, and mean save_session seconds per transcript."""
+    out: dict[str, dict[str, Any]] = {}
+    for path in PATHS:
+        runs = [r for r in results if r.path == path]
+        if not runs:
+            continue
+        halves: dict[str, Any] = {}
+        for half in (*SPLITS, "all"):
+            chosen = [r for r in runs if half == "all" or half_of(split, r.case) == half]
+            figures = group_figures(chosen)
+            chatter = [r for r in chosen if not r.case.expected]
+            figures["secrets_stored"] = sum(len({leak.secret for leak in r.leaks}) for r in chosen)
+            figures["chatter_files"] = len(chatter)
+            figures["chatter_saved"] = sum(1 for r in chatter if r.distilled or r.total or r.session_id is not None)
+            figures["seconds_per_transcript"] = sum(r.seconds for r in chosen) / len(chosen) if chosen else None
+            halves[half] = figures
+        out[path] = halves
+    return out
+
+
+def print_paths(paths: Mapping[str, Mapping[str, Any]], threshold: float, console: Console) -> None:
+    """The per-path table: one row per path and half."""
+    table = Table(title=f"save_session per path (match: cosine >= {threshold:.2f}, greedy one-to-one)")
+    columns = ("path", "half", "files", "expected", "distilled", "matched", "precision", "recall", "type acc")
+    for name in (*columns, "kind acc", "secrets stored", "chatter saved", "s/transcript"):
+        table.add_column(name, justify="left" if name in ("path", "half") else "right")
+    for path, halves in paths.items():
+        for n, (half, f) in enumerate(halves.items()):
+            table.add_row(
+                path,
+                half,
+                str(f["files"]),
+                str(f["expected"]),
+                str(f["distilled"]),
+                str(f["matched"]),
+                _pct(f["precision"]),
+                _pct(f["recall"]),
+                _pct(f["memory_type_accuracy"]),
+                _pct(f["kind_accuracy"]),
+                str(f["secrets_stored"]),
+                f"{f['chatter_saved']}/{f['chatter_files']}",
+                "—" if f["seconds_per_transcript"] is None else f"{f['seconds_per_transcript']:.3f}",
+                end_section=n == len(halves) - 1,
+            )
+    table.caption = (
+        "digest: the expected items of each case sent as a digest; client summary: raw transcripts holding a "
+        "client's compaction summary; offline: every other raw transcript"
+    )
+    console.print(table)
+
+
 # -- running -------------------------------------------------------------------------------------------------
 
 
@@ -522,6 +599,7 @@ class CaseResult:
     error: str | None = None
     seconds: float = 0.0
     notes: list[str] = field(default_factory=list)
+    path: str = "offline"  # which of PATHS this run measured
 
 
 def _field(obj: Any, name: str) -> Any:
@@ -545,9 +623,15 @@ def _stored_entries(service: MemoryService, caller: Caller) -> list[Distilled]:
             return out
 
 
-def run_case(case: Case, embedder: Embedder, threshold: float) -> CaseResult:
-    """``save_session`` on a fresh store, read back what was stored, match it and scan for secrets."""
-    result = CaseResult(case)
+def run_case(
+    case: Case, embedder: Embedder, threshold: float, argument: str | None = None, path: str | None = None
+) -> CaseResult:
+    """``save_session`` on a fresh store, read back what was stored, match it and scan for secrets.
+
+    ``argument``: what save_session receives (default ``case.argument``, the raw transcript); ``path``: the
+    PATHS entry the run is reported under (default ``raw_path(case)``).
+    """
+    result = CaseResult(case, path=path or raw_path(case))
     texts: dict[str, str] = {}
     with tempfile.TemporaryDirectory(prefix="distill-") as tmp:
         home = Path(tmp)
@@ -557,7 +641,7 @@ def run_case(case: Case, embedder: Embedder, threshold: float) -> CaseResult:
             caller = Caller(service.principal("bench"), "bench")
             started = time.perf_counter()
             try:
-                outcome = service.save_session(caller, case.argument)
+                outcome = service.save_session(caller, case.argument if argument is None else argument)
             except Exception as exc:  # one failing file must not end the run; it is reported
                 result.error = f"{type(exc).__name__}: {exc}"
             else:
@@ -767,7 +851,7 @@ def print_details(results: Sequence[CaseResult], console: Console) -> None:
     """Per file: each match with its score, each distilled item left unmatched, each expected item missed.
     Secrets of the file are redacted from the distilled texts."""
     for r in results:
-        console.print(f"[bold]{r.case.id}[/bold] ({r.case.format}, {r.case.language})")
+        console.print(f"[bold]{r.case.id}[/bold] ({r.path}, {r.case.format}, {r.case.language})")
         for p in r.pairs:
             d, e = r.distilled[p.distilled], r.case.expected[p.expected]
             text = redact(d.text, r.case.secrets)
@@ -822,6 +906,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         default=None,
         help="only odd- or even-numbered files: tune rules on one half, report the other as held out",
     )
+    parser.add_argument(
+        "--split",
+        choices=[*SPLITS, "all"],
+        default="all",
+        help="run only the tuning or the held-out half of split.json (default: all files, each half reported)",
+    )
+    parser.add_argument(
+        "--paths",
+        default=",".join(PATHS),
+        help=f"comma-separated paths to run, of: {', '.join(PATHS)} (default: all three)",
+    )
     parser.add_argument("--details", action="store_true", help="print every match, extra and missed item")
     parser.add_argument("--calibrate", action="store_true", help="measure the threshold on paraphrase pairs")
     args = parser.parse_args(argv)
@@ -830,8 +925,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.calibrate:
         calibrate(DEFAULT_CALIBRATION, embedder, console)
         return 0
+    paths = [p.strip() for p in args.paths.split(",") if p.strip()]
+    if not paths or set(paths) - set(PATHS):
+        print(f"--paths: expected a comma-separated list of {', '.join(PATHS)}", file=sys.stderr)
+        return 2
     try:
         cases = load_cases(args.data)
+        split = load_split(args.data)
+        problems = split_problems(split, cases) if any(split.values()) else []
+        if problems:
+            raise DataError(f"{SPLIT_FILE}: " + "; ".join(problems))
     except DataError as exc:
         print(f"bad data:\n{exc}", file=sys.stderr)
         return 2
@@ -841,22 +944,35 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.half:
         parity = 1 if args.half == "odd" else 0
         cases = [c for c in cases if c.id[:2].isdigit() and int(c.id[:2]) % 2 == parity]
+    if args.split != "all":
+        cases = [c for c in cases if half_of(split, c) == args.split]
     if not hasattr(MemoryService, "save_session"):
         print("MemoryService has no save_session yet; nothing to measure", file=sys.stderr)
         return 2
-    results: list[CaseResult] = []
+    results: list[CaseResult] = []  # the raw transcripts (client summary and offline paths)
+    digests: list[CaseResult] = []  # the digest path
     for case in cases:
-        r = run_case(case, embedder, args.threshold)
-        status = f"error {r.error}" if r.error else f"distilled {len(r.distilled)}, matched {len(r.pairs)}"
-        print(f"{case.id}: {status} / expected {len(case.expected)}", file=sys.stderr)
-        results.append(r)
+        runs: list[CaseResult] = []
+        if raw_path(case) in paths:
+            runs.append(run_case(case, embedder, args.threshold))
+            results.append(runs[-1])
+        if "digest" in paths and case.expected:
+            runs.append(run_case(case, embedder, args.threshold, digest_argument(case), "digest"))
+            digests.append(runs[-1])
+        for r in runs:
+            status = f"error {r.error}" if r.error else f"distilled {len(r.distilled)}, matched {len(r.pairs)}"
+            where = "" if r.path != "digest" else " [digest]"
+            print(f"{case.id}{where}: {status} / expected {len(case.expected)}", file=sys.stderr)
     summary = summarise(results, args.threshold, args.embedder)
+    summary["paths"] = path_figures([*digests, *results], split)
+    summary["digest_secrets_leaked"] = sum(len({leak.secret for leak in r.leaks}) for r in digests)
     if args.details:
-        print_details(results, console)
+        print_details([*results, *digests], console)
     print_report(summary, console)
+    print_paths(summary["paths"], args.threshold, console)
     if args.json is not None:
         args.json.write_text(json.dumps(summary, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-    return 1 if summary["secrets"]["leaked"] else 0
+    return 1 if summary["secrets"]["leaked"] or summary["digest_secrets_leaked"] else 0
 
 
 if __name__ == "__main__":
