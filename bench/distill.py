@@ -494,7 +494,9 @@ def find_leaks(secrets: Sequence[str], texts: Mapping[str, str], data_dir: Path 
 
 # -- the three paths ----------------------------------------------------------------------------------------
 
-PATHS = ("digest", "client summary", "offline")
+PATHS = ("digest", "labelled digest", "client summary", "offline")
+_TYPE_LABELS = {"fact": "Fact", "preference": "Preference", "decision": "Decision", "note": "Event"}
+_LEADING_LABEL = re.compile(r"^[^\s:：]{1,12}\s?[:：]")  # "Task: ...", "任务：...", "Tâche : ..."
 _DIGEST_STYLES = ("- {item}", "{n}. {item}", "{item}", "* {item}", "{n}) {item}", "• {item}")
 
 
@@ -503,16 +505,27 @@ def raw_path(case: Case) -> str:
     return "client summary" if has_client_summary(case) else "offline"
 
 
-def digest_argument(case: Case) -> str:
+def type_label(item: ExpectedItem) -> str:
+    """The label save_session's description offers for an item's type: Fact, Preference, Decision, Event,
+    Rule (every instruction) or Task; "" for a task whose content already opens with a label ("Task: ...")."""
+    if item.memory_type == "task":
+        return "" if _LEADING_LABEL.match(item.content) else "Task"
+    if item.memory_type == "instruction":
+        return "Rule"
+    return _TYPE_LABELS[item.kind] if item.memory_type == "fact" or item.kind != "note" else "Event"
+
+
+def digest_argument(case: Case, labelled: bool = False) -> str:
     """A digest made of the case's expected items, one per line, as an agent following the save_session
     description would send it. The marker style rotates with the file's number (``- ``, ``1. ``, none,
     ``* ``, ``1) ``, ``• ``), and every fourth file mixes them item by item, so bullets, numbered items and
-    bare lines are all measured."""
+    bare lines are all measured. ``labelled``: each item led by its ``type_label``, as the description asks."""
     number = int(case.id[:2]) if case.id[:2].isdigit() else 0
     lines: list[str] = []
     for n, item in enumerate(case.expected, start=1):
         style = _DIGEST_STYLES[(number + n) % len(_DIGEST_STYLES) if number % 4 == 3 else number % len(_DIGEST_STYLES)]
-        lines.append(style.format(n=n, item=item.content))
+        label = type_label(item) if labelled else ""
+        lines.append(style.format(n=n, item=f"{label}: {item.content}" if label else item.content))
     return "\n".join(lines)
 
 
@@ -563,8 +576,9 @@ def print_paths(paths: Mapping[str, Mapping[str, Any]], threshold: float, consol
                 end_section=n == len(halves) - 1,
             )
     table.caption = (
-        "digest: the expected items of each case sent as a digest; client summary: raw transcripts holding a "
-        "client's compaction summary; offline: every other raw transcript"
+        "digest: the expected items of each case sent as a digest; labelled digest: the same, each item led by "
+        "its type label; client summary: raw transcripts holding a client's compaction summary; offline: every "
+        "other raw transcript"
     )
     console.print(table)
 
@@ -915,7 +929,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--paths",
         default=",".join(PATHS),
-        help=f"comma-separated paths to run, of: {', '.join(PATHS)} (default: all three)",
+        help=f"comma-separated paths to run, of: {', '.join(PATHS)} (default: all)",
     )
     parser.add_argument("--details", action="store_true", help="print every match, extra and missed item")
     parser.add_argument("--calibrate", action="store_true", help="measure the threshold on paraphrase pairs")
@@ -956,12 +970,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         if raw_path(case) in paths:
             runs.append(run_case(case, embedder, args.threshold))
             results.append(runs[-1])
-        if "digest" in paths and case.expected:
-            runs.append(run_case(case, embedder, args.threshold, digest_argument(case), "digest"))
-            digests.append(runs[-1])
+        for path in ("digest", "labelled digest"):
+            if path in paths and case.expected:
+                argument = digest_argument(case, labelled=path != "digest")
+                runs.append(run_case(case, embedder, args.threshold, argument, path))
+                digests.append(runs[-1])
         for r in runs:
             status = f"error {r.error}" if r.error else f"distilled {len(r.distilled)}, matched {len(r.pairs)}"
-            where = "" if r.path != "digest" else " [digest]"
+            where = f" [{r.path}]" if r.path.startswith("digest") else ""
             print(f"{case.id}{where}: {status} / expected {len(case.expected)}", file=sys.stderr)
     summary = summarise(results, args.threshold, args.embedder)
     summary["paths"] = path_figures([*digests, *results], split)

@@ -46,7 +46,7 @@ def ends_as_question(sentence: str) -> bool:
     return sentence.rstrip(_CLOSERS).endswith(_QUESTION_MARKS)
 
 
-def cue_type(lower: str, cues: Cues, words: int | None = None) -> tuple[MemoryType, Kind] | None:
+def cue_type(lower: str, cues: Cues, words: float | None = None) -> tuple[MemoryType, Kind] | None:
     """(memory_type, kind) that a cue of ``cues`` gives the lower-cased sentence ``lower``, or None when none
     does. The order is the offline distiller's (offline._classify): task, decision, instruction (a
     preference cue makes it an instruction of kind preference), preference, then, for a sentence of at least

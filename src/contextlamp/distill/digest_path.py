@@ -9,11 +9,13 @@ unmarked line longer than ``PROSE_LINE_CHARS`` (no single statement is that long
 cut into sentences (offline.segment, pysbd), and a sentence opening on a dangling pronoun ("It runs on
 ...") is joined to the one before it, so a prose summary still yields self-contained items.
 
-What is left out, and only this: headings and lead-ins (a line ending with ``:``, a markdown ``#`` heading,
-a bold-only line, a first line set apart by a blank line as a title), code blocks, lines about the
-conversation itself ("This session is being continued from a previous conversation ..."), questions, and
-small talk (the language's chatter cue, a short thanks: ``offline.is_small_talk``), so "Thanks everyone!"
-in meeting notes stays out. Everything else is an item whatever its wording.
+What is left out, and only this: lines without a single word character, headings and lead-ins (a line
+ending with ``:``, a markdown ``#`` heading, a bold-only line, a first line set apart by a blank line as a
+title), code blocks, lines holding one JSON object or array (machine records, such as a client's JSONL file
+no parser recognised), lines about the conversation itself ("This session is being continued from a
+previous conversation ..."), questions, and small talk (the language's chatter cue, a short thanks:
+``offline.is_small_talk``), so "Thanks everyone!" in meeting notes stays out. Everything else is an item
+whatever its wording. Labels: a leading "Decision:", "Rule:", "Task:" ... (``_LABELS``) sets the type.
 
 Each item gets a memory type and kind from the cue phrases of the digest's language (``cues.cue_type``, the
 same cues and order as the offline distiller); one that no cue types is a fact. Restatements are resolved
@@ -24,6 +26,7 @@ Linear in the digest's size: one pass over its lines, and pysbd on bounded piece
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -34,6 +37,7 @@ from contextlamp.distill.cues import cue_type, cues_for, ends_as_question
 from contextlamp.distill.language import detect_language
 from contextlamp.distill.resolve import Candidate, resolve
 from contextlamp.distill.transcript import Turn
+from contextlamp.domain.models import Kind, MemoryType
 
 PROSE_LINE_CHARS = 240  # the longest item of bench/data/distill is 153 characters; a paragraph is longer
 MAX_ITEM_CHARS = 600  # as offline.MAX_ITEM_CHARS: save_context's content bound is far above it
@@ -47,7 +51,26 @@ _ABOUT_THE_CONVERSATION = re.compile(
     r"summary of (?:the|this|our) (?:session|conversation|chat)|(?:session|conversation|chat) summary$)",
     re.IGNORECASE,
 )
+_WORD = re.compile(r"\w", re.UNICODE)
 _SENTENCE_END = re.compile(r"[.!?。！？]\s*$")
+# a type label an agent may put before an item ("Decision: ...", "Rule: ...", "任务：..."): a few words per type
+# in the languages with cue sets; labels name the type, they are not cue phrases for statements
+_LABELS: dict[tuple[MemoryType, Kind], str] = {
+    ("task", "note"): "task|todo|to-do|aufgabe|tâche|tarea|tarefa|compito|задача|任务|待办|タスク|할 일|작업",
+    ("event", "decision"): "decision|decided|entscheidung|décision|decisión|decisão|decisione|решение|决定|決定|결정",
+    ("instruction", "note"): (
+        "rule|convention|instruction|policy|procedure|regel|konvention|règle|regla|regra|regola|правило|规则|约定|"
+        "ルール|規約|규칙"
+    ),
+    ("fact", "preference"): "preference|präferenz|préférence|preferencia|preferência|preferenza|偏好|好み|선호",
+    ("event", "note"): "event|milestone|ereignis|événement|evento|событие|事件|里程碑|イベント|이벤트",
+    ("fact", "fact"): "fact|fakt|fait|hecho|fato|fatto|факт|事实|事実|사실|note|notiz|nota",
+}
+_LABEL = re.compile(
+    "^(?:" + "|".join(f"(?P<l{i}>{words})" for i, words in enumerate(_LABELS.values())) + r")\s*[:：]\s*",
+    re.IGNORECASE,
+)
+_LABEL_TYPES = list(_LABELS)
 
 
 @dataclass(frozen=True)
@@ -73,7 +96,8 @@ def digest_items(text: str, language: str | None = None) -> list[DistilledItem]:
     for statement in _statements(lines, language, cues):
         if _left_out(statement, cues):
             continue
-        memory_type, kind = cue_type(statement.lower(), cues) or ("fact", "fact")
+        statement, labelled = _strip_label(statement)
+        memory_type, kind = labelled or cue_type(statement.lower(), cues) or ("fact", "fact")
         candidates.append(Candidate(statement[:MAX_ITEM_CHARS], memory_type, kind))
     return resolve(candidates)
 
@@ -89,7 +113,7 @@ def _item_lines(text: str) -> Iterable[_Line]:
             continue
         if in_fence or not line.strip():
             continue
-        if _HEADING.match(line):
+        if _HEADING.match(line) or _is_json(line):
             continue
         marker = _MARKER.match(line)
         body = line[marker.end() :].strip() if marker else line.strip()
@@ -108,6 +132,18 @@ def _item_lines(text: str) -> Iterable[_Line]:
             continue
         seen_item = True
         yield _Line(body, marker is not None)
+
+
+def _is_json(line: str) -> bool:
+    """A line holding one JSON object or array (a log record, a client's JSONL line): data, not a statement."""
+    stripped = line.strip()
+    if not (stripped[:1] in "{[" and stripped[-1:] in "}]" and len(stripped) > 1):
+        return False
+    try:
+        json.loads(stripped)
+    except (ValueError, RecursionError):
+        return False
+    return True
 
 
 def _statements(lines: list[_Line], language: str, cues: Cues) -> Iterable[str]:
@@ -130,12 +166,26 @@ def _statements(lines: list[_Line], language: str, cues: Cues) -> Iterable[str]:
         yield from joined
 
 
+def _strip_label(statement: str) -> tuple[str, tuple[MemoryType, Kind] | None]:
+    """An item without its leading type label, and the type the label names (None when there is none). A
+    task keeps its label, as the offline distiller writes one: a task read back weeks later says it is one."""
+    match = _LABEL.match(statement)
+    if match is None or match.end() == len(statement):
+        return statement, None
+    typed = _LABEL_TYPES[int(next(name for name, value in match.groupdict().items() if value)[1:])]
+    return (statement if typed[0] == "task" else statement[match.end() :]), typed
+
+
 def _left_out(statement: str, cues: Cues) -> bool:
-    """Lines that are no item: about the conversation itself, questions, small talk."""
+    """Lines that are no item: no word at all ("---", "]]]"), about the conversation itself, questions, small
+    talk."""
     from contextlamp.distill.offline import is_small_talk
 
     return bool(
-        _ABOUT_THE_CONVERSATION.match(statement) or ends_as_question(statement) or is_small_talk(statement, cues)
+        _WORD.search(statement) is None
+        or _ABOUT_THE_CONVERSATION.match(statement)
+        or ends_as_question(statement)
+        or is_small_talk(statement, cues)
     )
 
 
