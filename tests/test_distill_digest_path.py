@@ -103,7 +103,6 @@ def test_a_prose_paragraph_is_cut_into_self_contained_sentences() -> None:
         "25 seats and pay yearly by invoice. It renews on 1 March each year. Their support tickets go to "
         "the shared inbox ops@harbor.example and never to Noor directly. The SSO rollout is planned for Q3."
     )
-    assert len(paragraph) > 240
     contents = _contents(digest_items(paragraph))
     assert contents == [  # "They are ..." and "It renews ..." join the sentence they depend on
         "The customer is Harbor Freight Labs and their admin is Noor Haddad. They are on the Team plan with 25 seats "
@@ -112,6 +111,12 @@ def test_a_prose_paragraph_is_cut_into_self_contained_sentences() -> None:
         "The SSO rollout is planned for Q3.",
     ]
     assert len(digest_items(paragraph.replace(". ", ".\n"))) == 5  # one statement per line: never joined
+    assert len(digest_items("- " + paragraph)) == 1  # a bulleted item is never cut
+    assert _contents(digest_items("我们用 PostgreSQL 16。它部署在 db-3 上。")) == [
+        "我们用 PostgreSQL 16。它部署在 db-3 上。"
+    ]
+    chatter = "Session summary: the user said hello and asked how I was. Small talk about the weekend. No decisions."
+    assert digest_items(chatter) == []
 
 
 class _Recorder:

@@ -4,10 +4,11 @@ for lack of cue words (issue 16 point 1).
 A digest is text with no turns: what an agent sends when asked for "one self-contained statement per item",
 a client's own compaction summary (role ``digest`` turns of transcript.py and native.py), or notes pasted
 as they are. Each bullet (``-``, ``*``, ``•``, ``・``, ...), numbered item (``1.``, ``2)``, ``(3)``, ``4、``)
-or unmarked line is one item, kept as written apart from its marker and surrounding whitespace. Only an
-unmarked line longer than ``PROSE_LINE_CHARS`` (no single statement is that long; a pasted paragraph is) is
-cut into sentences (offline.segment, pysbd), and a sentence opening on a dangling pronoun ("It runs on
-...") is joined to the one before it, so a prose summary still yields self-contained items.
+or unmarked line is one item, kept as written apart from its marker and surrounding whitespace. An
+unmarked line that holds more than one sentence (a pasted paragraph, a prose summary) is cut into sentences
+(offline.segment, pysbd, which knows "e.g." and "10. Juli" are no sentence ends), and a sentence opening on a
+dangling pronoun ("It runs on ...") is joined to the one before it, so a prose summary still yields
+self-contained items; a bulleted or numbered item is never cut.
 
 What is left out, and only this: lines without a single word character, headings and lead-ins (a line
 ending with ``:``, a markdown ``#`` heading, a bold-only line, a first line set apart by a blank line as a
@@ -39,19 +40,14 @@ from contextlamp.distill.resolve import Candidate, resolve
 from contextlamp.distill.transcript import Turn
 from contextlamp.domain.models import Kind, MemoryType
 
-PROSE_LINE_CHARS = 240  # the longest item of bench/data/distill is 153 characters; a paragraph is longer
 MAX_ITEM_CHARS = 600  # as offline.MAX_ITEM_CHARS: save_context's content bound is far above it
 
 _FENCE = re.compile(r"^\s*(```|~~~)")
 _MARKER = re.compile(r"^\s*(?:[-*+•·・‣◦▪●○–—]|\(?\d{1,3}[.)、．）]|[（(]\d{1,3}[)）]|\[[ xX]\])\s*")
 _HEADING = re.compile(r"^\s*(?:#{1,6}\s|\*\*[^*]+\*\*\s*$|__[^_]+__\s*$)")
 _LEAD_IN = re.compile(r"[:：]\s*(?:\*\*)?\s*$")
-_ABOUT_THE_CONVERSATION = re.compile(
-    r"^(?:this (?:session|conversation) is being continued|the conversation is summari[sz]ed|"
-    r"summary of (?:the|this|our) (?:session|conversation|chat)|(?:session|conversation|chat) summary$)",
-    re.IGNORECASE,
-)
 _WORD = re.compile(r"\w", re.UNICODE)
+_MORE_THAN_ONE_SENTENCE = re.compile(r"[.!?。！？](?:\s+|(?<=[。！？]))\S")  # pysbd decides where exactly
 _SENTENCE_END = re.compile(r"[.!?。！？]\s*$")
 # a type label an agent may put before an item ("Decision: ...", "Rule: ...", "任务：..."): a few words per type
 # in the languages with cue sets; labels name the type, they are not cue phrases for statements
@@ -125,7 +121,6 @@ def _item_lines(text: str) -> Iterable[_Line]:
             and index + 1 < len(raw)
             and not raw[index + 1].strip()
             and not _SENTENCE_END.search(body)
-            and len(body) <= PROSE_LINE_CHARS
         )
         if is_title:  # "Ticket #48213 - summary", then a blank line, then the items
             seen_item = True
@@ -147,12 +142,12 @@ def _is_json(line: str) -> bool:
 
 
 def _statements(lines: list[_Line], language: str, cues: Cues) -> Iterable[str]:
-    """One statement per line; an unmarked line longer than ``PROSE_LINE_CHARS`` cut into sentences, a
-    sentence that opens on a dangling pronoun joined to the sentence before it."""
+    """One statement per bullet or numbered line; an unmarked line that holds more than one sentence cut into
+    sentences (pysbd), a sentence that opens on a dangling pronoun joined to the sentence before it."""
     from contextlamp.distill.offline import segment  # pysbd and the offline rules: only for prose digests
 
     for line in lines:
-        if line.marked or len(line.text) <= PROSE_LINE_CHARS:
+        if line.marked or not _MORE_THAN_ONE_SENTENCE.search(line.text):
             yield line.text
             continue
         units = segment([Turn("digest", line.text)], language)
@@ -160,7 +155,8 @@ def _statements(lines: list[_Line], language: str, cues: Cues) -> Iterable[str]:
         joined: list[str] = []
         for sentence in sentences:
             if joined and cues.dangling.match(sentence.lower()):
-                joined[-1] = f"{joined[-1]} {sentence}"
+                space = "" if joined[-1].endswith(("。", "！", "？")) else " "  # CJK sentences join unspaced
+                joined[-1] = f"{joined[-1]}{space}{sentence}"
             else:
                 joined.append(sentence)
         yield from joined
@@ -177,16 +173,11 @@ def _strip_label(statement: str) -> tuple[str, tuple[MemoryType, Kind] | None]:
 
 
 def _left_out(statement: str, cues: Cues) -> bool:
-    """Lines that are no item: no word at all ("---", "]]]"), about the conversation itself, questions, small
-    talk."""
+    """Lines that are no item: no word at all ("---", "]]]"), questions, small talk and sentences about the
+    conversation itself (offline.is_small_talk)."""
     from contextlamp.distill.offline import is_small_talk
 
-    return bool(
-        _WORD.search(statement) is None
-        or _ABOUT_THE_CONVERSATION.match(statement)
-        or ends_as_question(statement)
-        or is_small_talk(statement, cues)
-    )
+    return bool(_WORD.search(statement) is None or ends_as_question(statement) or is_small_talk(statement, cues))
 
 
 class DigestFirst:

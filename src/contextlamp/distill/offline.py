@@ -61,7 +61,8 @@ _GRATITUDE = re.compile(
 _SHORT_THANKS_WORDS = 10  # "Wanted to say thanks for yesterday" is chatter; a long sentence may carry a fact
 _META = re.compile(  # sentences about the conversation itself, not about the user's world
     r"^(?:session summary|summary of (?:the|this) (?:session|conversation)|small talk|chit-?chat|"
-    r"no (?:code )?changes|no decisions|nothing (?:to follow up|else|worth)|the user (?:said hello|greeted|thanked))",
+    r"no (?:code )?changes|no decisions|nothing (?:to follow up|else|worth)|the user (?:said hello|greeted|thanked)|"
+    r"this (?:session|conversation) is being continued|the conversation is summari[sz]ed)",
     re.IGNORECASE,
 )
 _ASSIGNMENT = re.compile(r"^\s*[A-Z][A-Z0-9_]*\s*[=:]\s*\S+\s*$")  # "AWS_REGION=eu-central-1": a config dump line
@@ -302,11 +303,14 @@ def _classify(sentence: str, cues: Cues, confirmed: bool) -> tuple[MemoryType, K
 
 
 def is_small_talk(sentence: str, cues: Cues) -> bool:
-    """A sentence that is only chatter: the language's chatter cue ("ok thanks!", "好的，谢谢"), or a short
-    thanks of any language (fewer than ``_SHORT_THANKS_WORDS`` words: "Thanks everyone for coming!")."""
+    """A sentence that is only chatter: the language's chatter cue ("ok thanks!", "好的，谢谢"), a short thanks
+    of any language (fewer than ``_SHORT_THANKS_WORDS`` words: "Thanks everyone for coming!"), or a sentence
+    about the conversation itself ("Small talk about the weekend.", "No code changes.")."""
     lower = sentence.strip().lower()
-    return bool(cues.chatter.match(lower)) or (
-        _GRATITUDE.search(lower) is not None and word_count(sentence) < _SHORT_THANKS_WORDS
+    return (
+        bool(cues.chatter.match(lower))
+        or (_GRATITUDE.search(lower) is not None and word_count(sentence) < _SHORT_THANKS_WORDS)
+        or _META.match(sentence.strip()) is not None
     )
 
 
