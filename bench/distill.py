@@ -6,6 +6,16 @@ contains (``secrets``); the annotation guide is ``bench/data/distill/README.md``
 calls ``save_session`` on a fresh temporary store, then reads back what reached the store (every entry,
 superseded ones included, with its full content; the session's learnings are cross-checked against it).
 
+Paths (``--paths``; issue 16 point 5). ``digest``: for every case with expected items, a digest made of
+those items (one per line; bullets, numbers or bare lines, ``digest_argument``) is sent to save_session, which
+measures the digest path alone; ``labelled digest``: the same, each item led by the type label the
+save_session description offers (``Decision:``, ``Rule:``, ...); ``client summary``: the raw transcripts that
+hold a client's own compaction summary (Claude Code ``isCompactSummary``, Codex ``compacted``), distilled from
+the summary plus the turns after it; ``offline``: every other raw transcript. Every path is reported for the
+tuning half, the held-out half (``split.json``, made once, see the data README) and all files; ``--split``
+runs one half only. Per path: precision, recall, memory-type and kind accuracy, secrets stored (must be 0),
+chatter files that saved anything (must be 0) and the mean save_session time per transcript.
+
 Matching is by meaning: cosine similarity of the embeddings of each distilled item and each expected item
 (rows are unit vectors, so cosine is a dot product), then a greedy one-to-one assignment of the pairs at or
 above the threshold, best pair first. Precision = matched distilled items / distilled items, recall =
@@ -977,7 +987,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 digests.append(runs[-1])
         for r in runs:
             status = f"error {r.error}" if r.error else f"distilled {len(r.distilled)}, matched {len(r.pairs)}"
-            where = f" [{r.path}]" if r.path.startswith("digest") else ""
+            where = f" [{r.path}]" if r.path in ("digest", "labelled digest") else ""
             print(f"{case.id}{where}: {status} / expected {len(case.expected)}", file=sys.stderr)
     summary = summarise(results, args.threshold, args.embedder)
     summary["paths"] = path_figures([*digests, *results], split)

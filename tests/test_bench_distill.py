@@ -348,6 +348,7 @@ def _stub_save_session(self: MemoryService, caller: Caller, transcript: str) -> 
     ids, saved, deduped = [], 0, 0
     text = bench.transcript_text(json.loads(transcript)) if transcript.startswith("[") else transcript
     for line in text.splitlines():
+        line = line.lstrip("-*•0123456789.) ")  # a digest's list markers
         if line.startswith("KEEP "):
             kind = "decision" if "decided" in line else "note"
             outcome = self.save_context(caller, line.removeprefix("KEEP "), kind=kind)
@@ -479,3 +480,69 @@ def test_run_case_on_a_real_store_scans_the_wal(tmp_path: Path, monkeypatch: pyt
     assert result.error is None and len(result.distilled) == 1
     assert {leak.where.split()[0] for leak in result.leaks} >= {"content", "file"}
     assert "session_id missing with total 1" in result.notes
+
+
+# -- the three paths ------------------------------------------------------------------------------------------
+
+
+def test_digest_arguments_are_the_expected_items_one_per_line(cases: list[Any]) -> None:
+    from contextlamp.distill import parse_transcript
+
+    markers: set[str] = set()
+    for case in (c for c in cases if c.expected):
+        lines = bench.digest_argument(case).splitlines()
+        assert len(lines) == len(case.expected), case.id
+        for line, item in zip(lines, case.expected, strict=True):
+            assert line.endswith(item.content)
+            markers.add(line[: len(line) - len(item.content)].lstrip("0123456789") or "bare")
+        assert [t.role for t in parse_transcript(bench.digest_argument(case))] == ["digest"], case.id
+        labelled = bench.digest_argument(case, labelled=True).splitlines()
+        assert all(item.content in line for line, item in zip(labelled, case.expected, strict=True))
+    assert {"- ", ". ", "bare", "* ", ") ", "• "} <= markers
+    item = bench.ExpectedItem
+    assert bench.type_label(item("Never force-push", "instruction", "preference")) == "Rule"
+    assert bench.type_label(item("We chose Stripe", "event", "decision")) == "Decision"
+    assert bench.type_label(item("Launch is on May 4", "event", "note")) == "Event"
+    assert bench.type_label(item("Likes tea", "fact", "preference")) == "Preference"
+    assert bench.type_label(item("Task: renew the cert", "task", "note")) == ""
+    assert bench.type_label(item("Renew the cert", "task", "note")) == "Task"
+
+
+def test_main_reports_every_path_per_half(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(MemoryService, "save_session", _stub_save_session, raising=False)
+    monkeypatch.setattr(MemoryService, "resume_session", _stub_resume_session, raising=False)
+    data, out = tmp_path / "data", tmp_path / "out.json"
+    data.mkdir()
+    _write(data, 1, "kept", "plain", "User: hi\nKEEP we use pnpm", [("KEEP we use pnpm", "event", "decision")], [])
+    _write(data, 2, "chatty", "plain", "User: hi\nKEEP hello there", [], [])  # chatter that saves: counted
+    summary_line = json.dumps({"type": "user", "isCompactSummary": True, "message": {"role": "user", "content": "x"}})
+    _write(data, 3, "compacted", "claude-code", summary_line, [("KEEP staging is b1", "fact", "fact")], [])
+    (data / "split.json").write_text(
+        json.dumps({"tuning": ["01-kept.json", "03-compacted.json"], "heldout": ["02-chatty.json"]}), encoding="utf-8"
+    )
+    assert bench.main(["--data", str(data), "--embedder", "fake", "--json", str(out)]) == 0
+    paths = json.loads(out.read_text(encoding="utf-8"))["paths"]
+    assert list(paths) == ["digest", "labelled digest", "client summary", "offline"]
+    assert all(list(halves) == ["tuning", "heldout", "all"] for halves in paths.values())
+    digest = paths["digest"]
+    assert (digest["all"]["files"], digest["tuning"]["files"], digest["heldout"]["files"]) == (2, 2, 0)
+    assert digest["all"]["matched"] == 2 and digest["all"]["precision"] == pytest.approx(1.0)  # KEEP lines kept
+    assert paths["client summary"]["all"]["files"] == 1 and paths["offline"]["all"]["files"] == 2
+    offline = paths["offline"]
+    assert (offline["heldout"]["chatter_files"], offline["heldout"]["chatter_saved"]) == (1, 1)
+    assert offline["all"]["secrets_stored"] == 0 and offline["all"]["seconds_per_transcript"] >= 0
+    printed = capsys.readouterr()
+    assert "save_session per path" in printed.out and "cosine >= 0.75" in printed.out
+    assert "01-kept [digest]: distilled 1" in printed.err and "01-kept [labelled digest]: distilled 0" in printed.err
+    # one half only, one path only
+    assert bench.main(["--data", str(data), "--embedder", "fake", "--json", str(out), "--split", "heldout"]) == 0
+    assert json.loads(out.read_text(encoding="utf-8"))["n_files"] == 1
+    assert bench.main(["--data", str(data), "--embedder", "fake", "--json", str(out), "--paths", "offline"]) == 0
+    assert list(json.loads(out.read_text(encoding="utf-8"))["paths"]) == ["offline"]
+    assert bench.main(["--data", str(data), "--embedder", "fake", "--paths", "nope"]) == 2
+    # a split that leaves a file out is bad data
+    (data / "split.json").write_text(json.dumps({"tuning": ["01-kept.json"], "heldout": []}), encoding="utf-8")
+    assert bench.main(["--data", str(data), "--embedder", "fake"]) == 2
+    assert "02-chatty.json: in no half of the split" in capsys.readouterr().err
