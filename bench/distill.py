@@ -6,6 +6,16 @@ contains (``secrets``); the annotation guide is ``bench/data/distill/README.md``
 calls ``save_session`` on a fresh temporary store, then reads back what reached the store (every entry,
 superseded ones included, with its full content; the session's learnings are cross-checked against it).
 
+Paths (``--paths``; issue 16 point 5). ``digest``: for every case with expected items, a digest made of
+those items (one per line; bullets, numbers or bare lines, ``digest_argument``) is sent to save_session, which
+measures the digest path alone; ``labelled digest``: the same, each item led by the type label the
+save_session description offers (``Decision:``, ``Rule:``, ...); ``client summary``: the raw transcripts that
+hold a client's own compaction summary (Claude Code ``isCompactSummary``, Codex ``compacted``), distilled from
+the summary plus the turns after it; ``offline``: every other raw transcript. Every path is reported for the
+tuning half, the held-out half (``split.json``, made once, see the data README) and all files; ``--split``
+runs one half only. Per path: precision, recall, memory-type and kind accuracy, secrets stored (must be 0),
+chatter files that saved anything (must be 0) and the mean save_session time per transcript.
+
 Matching is by meaning: cosine similarity of the embeddings of each distilled item and each expected item
 (rows are unit vectors, so cosine is a dot product), then a greedy one-to-one assignment of the pairs at or
 above the threshold, best pair first. Precision = matched distilled items / distilled items, recall =
@@ -36,6 +46,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import re
 import sys
 import tempfile
@@ -58,13 +69,17 @@ DEFAULT_DATA = Path(__file__).resolve().parent / "data" / "distill"
 DEFAULT_CALIBRATION = Path(__file__).resolve().parent / "data" / "distill-paraphrases.json"
 DEFAULT_THRESHOLD = 0.75
 SENSITIVITY = (0.65, 0.85)
-FORMATS = ("plain", "json", "digest", "markdown", "quoted")
+FORMATS = ("plain", "json", "digest", "markdown", "quoted", "claude-code", "codex")
+NATIVE_FORMATS = ("claude-code", "codex")  # a client's own JSONL file, passed to save_session as it is
 MEMORY_TYPES = ("fact", "event", "instruction", "task")
 KINDS = ("fact", "decision", "preference", "note")
 CATEGORIES = ("coding", "planning", "support", "personal", "chatter")
 REQUIRED_KEYS = ("id", "description", "language", "format", "transcript", "expected", "secrets")
 OPTIONAL_KEYS = ("category",)
-MIN_FILES, MIN_NON_ENGLISH, MIN_WITH_SECRETS, MIN_PURE_CHATTER = 40, 6, 4, 4
+MIN_FILES, MIN_NON_ENGLISH, MIN_WITH_SECRETS, MIN_PURE_CHATTER = 80, 6, 4, 4
+SPLIT_FILE = "split.json"  # {"tuning": [file names], "heldout": [file names]}; not a case
+SPLIT_SEED = 20261201  # the seed the committed split was made with (see the data README)
+SPLITS = ("tuning", "heldout")
 LIST_PAGE = 200  # list_context's maximum limit
 _FILE_NAME = re.compile(r"\d{2}-[a-z0-9]+(?:-[a-z0-9]+)*\.json")
 _LANGUAGE = re.compile(r"[a-z]{2}")
@@ -273,6 +288,8 @@ def load_cases(directory: Path) -> list[Case]:
     cases: list[Case] = []
     errors: list[str] = []
     for path in sorted(directory.glob("*.json")):
+        if path.name == SPLIT_FILE:
+            continue
         try:
             cases.append(load_case(path))
         except DataError as exc:
@@ -291,6 +308,90 @@ def dataset_problems(cases: Sequence[Case]) -> list[str]:
         "pure-chatter files (no expected items)": (sum(1 for c in cases if not c.expected), MIN_PURE_CHATTER),
     }
     return [f"{name}: {n} < {low}" for name, (n, low) in counts.items() if n < low]
+
+
+def has_client_summary(case: Case) -> bool:
+    """Whether a native transcript holds a client's own model-made summary of earlier turns: a Claude Code
+    line with ``"isCompactSummary": true`` or a Codex rollout line of type ``compacted``."""
+    if case.format not in NATIVE_FORMATS or not isinstance(case.transcript, str):
+        return False
+    for line in case.transcript.splitlines():
+        try:
+            doc: Any = json.loads(line)
+        except json.JSONDecodeError:
+            continue
+        if isinstance(doc, dict) and (doc.get("isCompactSummary") is True or doc.get("type") == "compacted"):
+            return True
+    return False
+
+
+def stratum(case: Case) -> str:
+    """The split's stratum of a case: its category, and whether it carries a client summary."""
+    return f"{case.category}/{'summary' if has_client_summary(case) else 'turns'}"
+
+
+def make_split(cases: Sequence[Case], seed: int = SPLIT_SEED) -> dict[str, list[str]]:
+    """A seeded random split into a tuning and a held-out half, stratified by ``stratum``.
+
+    Per stratum (in sorted order) the file names, sorted, are shuffled with ``random.Random(f"{seed}/{stratum}")``;
+    the first half goes to ``heldout``, the rest to ``tuning``; an odd stratum's extra file goes to tuning in
+    even-numbered strata and to heldout in odd-numbered ones, so the halves differ by at most one file per
+    stratum. Returns ``{"tuning": [...], "heldout": [...]}``, each list sorted.
+    """
+    groups: dict[str, list[str]] = {}
+    for case in cases:
+        groups.setdefault(stratum(case), []).append(case.path.name)
+    split: dict[str, list[str]] = {"tuning": [], "heldout": []}
+    for index, key in enumerate(sorted(groups)):
+        names = sorted(groups[key])
+        random.Random(f"{seed}/{key}").shuffle(names)
+        cut = len(names) // 2 + (len(names) % 2 if index % 2 else 0)
+        split["heldout"] += names[:cut]
+        split["tuning"] += names[cut:]
+    return {half: sorted(names) for half, names in split.items()}
+
+
+def load_split(directory: Path) -> dict[str, list[str]]:
+    """``split.json`` of a data directory; empty halves when the directory has none.
+
+    Raises:
+        DataError: the file is not JSON or not ``{"tuning": [names], "heldout": [names]}``.
+    """
+    path = directory / SPLIT_FILE
+    if not path.exists():
+        return {half: [] for half in SPLITS}
+    try:
+        doc: Any = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise DataError(f"{SPLIT_FILE}: cannot read: {exc}") from exc
+    if (
+        not isinstance(doc, dict)
+        or set(doc) != set(SPLITS)
+        or not all(isinstance(v, list) and all(isinstance(n, str) for n in v) for v in doc.values())
+    ):
+        raise DataError(f'{SPLIT_FILE}: must be {{"tuning": [file names], "heldout": [file names]}}')
+    return {half: list(doc[half]) for half in SPLITS}
+
+
+def split_problems(split: Mapping[str, Sequence[str]], cases: Sequence[Case]) -> list[str]:
+    """How ``split`` fails to put every case in exactly one half (unknown names, overlaps, files left out)."""
+    names = {c.path.name for c in cases}
+    tuning, heldout = set(split.get("tuning", ())), set(split.get("heldout", ()))
+    problems = [f"{n}: in both halves" for n in sorted(tuning & heldout)]
+    problems += [
+        f"{n}: listed twice in {half}"
+        for half in SPLITS
+        for n in sorted(set(split.get(half, ())))
+        if list(split.get(half, ())).count(n) > 1
+    ]
+    problems += [f"{n}: in the split but not a data file" for n in sorted((tuning | heldout) - names)]
+    problems += [f"{n}: in no half of the split" for n in sorted(names - tuning - heldout)]
+    return problems
+
+
+def half_of(split: Mapping[str, Sequence[str]], case: Case) -> str | None:
+    """``"tuning"`` or ``"heldout"`` for a case named in ``split``, else None."""
+    return next((half for half in SPLITS if case.path.name in split.get(half, ())), None)
 
 
 # -- matching ------------------------------------------------------------------------------------------------
@@ -401,6 +502,97 @@ def find_leaks(secrets: Sequence[str], texts: Mapping[str, str], data_dir: Path 
     return leaks
 
 
+# -- the three paths ----------------------------------------------------------------------------------------
+
+PATHS = ("digest", "labelled digest", "client summary", "offline")
+_TYPE_LABELS = {"fact": "Fact", "preference": "Preference", "decision": "Decision", "note": "Event"}
+_LEADING_LABEL = re.compile(r"^[^\s:：]{1,12}\s?[:：]")  # "Task: ...", "任务：...", "Tâche : ..."
+_DIGEST_STYLES = ("- {item}", "{n}. {item}", "{item}", "* {item}", "{n}) {item}", "• {item}")
+
+
+def raw_path(case: Case) -> str:
+    """The path a raw transcript takes: ``client summary`` when it holds one, else ``offline``."""
+    return "client summary" if has_client_summary(case) else "offline"
+
+
+def type_label(item: ExpectedItem) -> str:
+    """The label save_session's description offers for an item's type: Fact, Preference, Decision, Event,
+    Rule (every instruction) or Task; "" for a task whose content already opens with a label ("Task: ...")."""
+    if item.memory_type == "task":
+        return "" if _LEADING_LABEL.match(item.content) else "Task"
+    if item.memory_type == "instruction":
+        return "Rule"
+    return _TYPE_LABELS[item.kind] if item.memory_type == "fact" or item.kind != "note" else "Event"
+
+
+def digest_argument(case: Case, labelled: bool = False) -> str:
+    """A digest made of the case's expected items, one per line, as an agent following the save_session
+    description would send it. The marker style rotates with the file's number (``- ``, ``1. ``, none,
+    ``* ``, ``1) ``, ``• ``), and every fourth file mixes them item by item, so bullets, numbered items and
+    bare lines are all measured. ``labelled``: each item led by its ``type_label``, as the description asks."""
+    number = int(case.id[:2]) if case.id[:2].isdigit() else 0
+    lines: list[str] = []
+    for n, item in enumerate(case.expected, start=1):
+        style = _DIGEST_STYLES[(number + n) % len(_DIGEST_STYLES) if number % 4 == 3 else number % len(_DIGEST_STYLES)]
+        label = type_label(item) if labelled else ""
+        lines.append(style.format(n=n, item=f"{label}: {item.content}" if label else item.content))
+    return "\n".join(lines)
+
+
+def path_figures(results: Sequence[CaseResult], split: Mapping[str, Sequence[str]]) -> dict[str, dict[str, Any]]:
+    """Per path and half (``tuning``, ``heldout``, ``all``): the matching figures (group_figures), secrets
+    stored, chatter files that saved anything, and mean save_session seconds per transcript."""
+    out: dict[str, dict[str, Any]] = {}
+    for path in PATHS:
+        runs = [r for r in results if r.path == path]
+        if not runs:
+            continue
+        halves: dict[str, Any] = {}
+        for half in (*SPLITS, "all"):
+            chosen = [r for r in runs if half == "all" or half_of(split, r.case) == half]
+            figures = group_figures(chosen)
+            chatter = [r for r in chosen if not r.case.expected]
+            figures["secrets_stored"] = sum(len({leak.secret for leak in r.leaks}) for r in chosen)
+            figures["chatter_files"] = len(chatter)
+            figures["chatter_saved"] = sum(1 for r in chatter if r.distilled or r.total or r.session_id is not None)
+            figures["seconds_per_transcript"] = sum(r.seconds for r in chosen) / len(chosen) if chosen else None
+            halves[half] = figures
+        out[path] = halves
+    return out
+
+
+def print_paths(paths: Mapping[str, Mapping[str, Any]], threshold: float, console: Console) -> None:
+    """The per-path table: one row per path and half."""
+    table = Table(title=f"save_session per path (match: cosine >= {threshold:.2f}, greedy one-to-one)")
+    columns = ("path", "half", "files", "expected", "distilled", "matched", "precision", "recall", "type acc")
+    for name in (*columns, "kind acc", "secrets stored", "chatter saved", "s/transcript"):
+        table.add_column(name, justify="left" if name in ("path", "half") else "right")
+    for path, halves in paths.items():
+        for n, (half, f) in enumerate(halves.items()):
+            table.add_row(
+                path,
+                half,
+                str(f["files"]),
+                str(f["expected"]),
+                str(f["distilled"]),
+                str(f["matched"]),
+                _pct(f["precision"]),
+                _pct(f["recall"]),
+                _pct(f["memory_type_accuracy"]),
+                _pct(f["kind_accuracy"]),
+                str(f["secrets_stored"]),
+                f"{f['chatter_saved']}/{f['chatter_files']}",
+                "—" if f["seconds_per_transcript"] is None else f"{f['seconds_per_transcript']:.3f}",
+                end_section=n == len(halves) - 1,
+            )
+    table.caption = (
+        "digest: the expected items of each case sent as a digest; labelled digest: the same, each item led by "
+        "its type label; client summary: raw transcripts holding a client's compaction summary; offline: every "
+        "other raw transcript"
+    )
+    console.print(table)
+
+
 # -- running -------------------------------------------------------------------------------------------------
 
 
@@ -431,6 +623,7 @@ class CaseResult:
     error: str | None = None
     seconds: float = 0.0
     notes: list[str] = field(default_factory=list)
+    path: str = "offline"  # which of PATHS this run measured
 
 
 def _field(obj: Any, name: str) -> Any:
@@ -454,9 +647,15 @@ def _stored_entries(service: MemoryService, caller: Caller) -> list[Distilled]:
             return out
 
 
-def run_case(case: Case, embedder: Embedder, threshold: float) -> CaseResult:
-    """``save_session`` on a fresh store, read back what was stored, match it and scan for secrets."""
-    result = CaseResult(case)
+def run_case(
+    case: Case, embedder: Embedder, threshold: float, argument: str | None = None, path: str | None = None
+) -> CaseResult:
+    """``save_session`` on a fresh store, read back what was stored, match it and scan for secrets.
+
+    ``argument``: what save_session receives (default ``case.argument``, the raw transcript); ``path``: the
+    PATHS entry the run is reported under (default ``raw_path(case)``).
+    """
+    result = CaseResult(case, path=path or raw_path(case))
     texts: dict[str, str] = {}
     with tempfile.TemporaryDirectory(prefix="distill-") as tmp:
         home = Path(tmp)
@@ -466,7 +665,7 @@ def run_case(case: Case, embedder: Embedder, threshold: float) -> CaseResult:
             caller = Caller(service.principal("bench"), "bench")
             started = time.perf_counter()
             try:
-                outcome = service.save_session(caller, case.argument)
+                outcome = service.save_session(caller, case.argument if argument is None else argument)
             except Exception as exc:  # one failing file must not end the run; it is reported
                 result.error = f"{type(exc).__name__}: {exc}"
             else:
@@ -676,7 +875,7 @@ def print_details(results: Sequence[CaseResult], console: Console) -> None:
     """Per file: each match with its score, each distilled item left unmatched, each expected item missed.
     Secrets of the file are redacted from the distilled texts."""
     for r in results:
-        console.print(f"[bold]{r.case.id}[/bold] ({r.case.format}, {r.case.language})")
+        console.print(f"[bold]{r.case.id}[/bold] ({r.path}, {r.case.format}, {r.case.language})")
         for p in r.pairs:
             d, e = r.distilled[p.distilled], r.case.expected[p.expected]
             text = redact(d.text, r.case.secrets)
@@ -731,6 +930,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         default=None,
         help="only odd- or even-numbered files: tune rules on one half, report the other as held out",
     )
+    parser.add_argument(
+        "--split",
+        choices=[*SPLITS, "all"],
+        default="all",
+        help="run only the tuning or the held-out half of split.json (default: all files, each half reported)",
+    )
+    parser.add_argument(
+        "--paths",
+        default=",".join(PATHS),
+        help=f"comma-separated paths to run, of: {', '.join(PATHS)} (default: all)",
+    )
     parser.add_argument("--details", action="store_true", help="print every match, extra and missed item")
     parser.add_argument("--calibrate", action="store_true", help="measure the threshold on paraphrase pairs")
     args = parser.parse_args(argv)
@@ -739,8 +949,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.calibrate:
         calibrate(DEFAULT_CALIBRATION, embedder, console)
         return 0
+    paths = [p.strip() for p in args.paths.split(",") if p.strip()]
+    if not paths or set(paths) - set(PATHS):
+        print(f"--paths: expected a comma-separated list of {', '.join(PATHS)}", file=sys.stderr)
+        return 2
     try:
         cases = load_cases(args.data)
+        split = load_split(args.data)
+        problems = split_problems(split, cases) if any(split.values()) else []
+        if problems:
+            raise DataError(f"{SPLIT_FILE}: " + "; ".join(problems))
     except DataError as exc:
         print(f"bad data:\n{exc}", file=sys.stderr)
         return 2
@@ -750,22 +968,37 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.half:
         parity = 1 if args.half == "odd" else 0
         cases = [c for c in cases if c.id[:2].isdigit() and int(c.id[:2]) % 2 == parity]
+    if args.split != "all":
+        cases = [c for c in cases if half_of(split, c) == args.split]
     if not hasattr(MemoryService, "save_session"):
         print("MemoryService has no save_session yet; nothing to measure", file=sys.stderr)
         return 2
-    results: list[CaseResult] = []
+    results: list[CaseResult] = []  # the raw transcripts (client summary and offline paths)
+    digests: list[CaseResult] = []  # the digest path
     for case in cases:
-        r = run_case(case, embedder, args.threshold)
-        status = f"error {r.error}" if r.error else f"distilled {len(r.distilled)}, matched {len(r.pairs)}"
-        print(f"{case.id}: {status} / expected {len(case.expected)}", file=sys.stderr)
-        results.append(r)
+        runs: list[CaseResult] = []
+        if raw_path(case) in paths:
+            runs.append(run_case(case, embedder, args.threshold))
+            results.append(runs[-1])
+        for path in ("digest", "labelled digest"):
+            if path in paths and case.expected:
+                argument = digest_argument(case, labelled=path != "digest")
+                runs.append(run_case(case, embedder, args.threshold, argument, path))
+                digests.append(runs[-1])
+        for r in runs:
+            status = f"error {r.error}" if r.error else f"distilled {len(r.distilled)}, matched {len(r.pairs)}"
+            where = f" [{r.path}]" if r.path in ("digest", "labelled digest") else ""
+            print(f"{case.id}{where}: {status} / expected {len(case.expected)}", file=sys.stderr)
     summary = summarise(results, args.threshold, args.embedder)
+    summary["paths"] = path_figures([*digests, *results], split)
+    summary["digest_secrets_leaked"] = sum(len({leak.secret for leak in r.leaks}) for r in digests)
     if args.details:
-        print_details(results, console)
+        print_details([*results, *digests], console)
     print_report(summary, console)
+    print_paths(summary["paths"], args.threshold, console)
     if args.json is not None:
         args.json.write_text(json.dumps(summary, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-    return 1 if summary["secrets"]["leaked"] else 0
+    return 1 if summary["secrets"]["leaked"] or summary["digest_secrets_leaked"] else 0
 
 
 if __name__ == "__main__":

@@ -40,8 +40,8 @@ def cases() -> list[Any]:
 
 
 def test_every_data_file_is_valid(cases: list[Any]) -> None:
-    files = sorted(bench.DEFAULT_DATA.glob("*.json"))
-    assert len(cases) == len(files) >= 40
+    files = sorted(f for f in bench.DEFAULT_DATA.glob("*.json") if f.name != bench.SPLIT_FILE)
+    assert len(cases) == len(files) >= 84
     assert [c.id for c in cases] == [f.stem for f in files]
     assert len({c.id[:2] for c in cases}) == len(cases)  # NN prefixes are unique
     assert bench.dataset_problems(cases) == []
@@ -61,6 +61,70 @@ def test_data_set_mix(cases: list[Any]) -> None:
         if turns is not None:
             assert 3 <= len(turns) <= 40, c.id
     assert any(isinstance(m["content"], list) for c in cases if isinstance(c.transcript, list) for m in c.transcript)
+    assert {"zh", "ja", "ko"} <= {c.language for c in non_english}
+    assert {c.category for c in cases} == set(bench.CATEGORIES)
+    assert sum(1 for c in cases if bench.has_client_summary(c)) >= 4
+
+
+def test_native_transcripts_are_the_clients_own_jsonl(cases: list[Any]) -> None:
+    """claude-code and codex files hold one JSON object a line, in the shapes those clients write."""
+    native = [c for c in cases if c.format in bench.NATIVE_FORMATS]
+    assert (
+        sum(1 for c in native if c.format == "claude-code") >= 8 and sum(1 for c in native if c.format == "codex") >= 5
+    )
+    for case in native:
+        lines = [json.loads(line) for line in case.transcript.splitlines()]
+        assert all(isinstance(line, dict) for line in lines), case.id
+        if case.format == "claude-code":
+            turns = [line for line in lines if line.get("type") in ("user", "assistant")]
+            assert turns and all(line["isSidechain"] is False and line["uuid"] and line["timestamp"] for line in turns)
+            assert all(line["message"]["role"] == line["type"] for line in turns), case.id
+            parts = [
+                p["type"]
+                for line in turns
+                if isinstance(line["message"]["content"], list)
+                for p in line["message"]["content"]
+            ]
+            assert set(parts) <= {"text", "tool_use", "tool_result"}, case.id
+        else:
+            assert lines[0]["type"] == "session_meta", case.id
+            assert {line["type"] for line in lines} <= {
+                "session_meta",
+                "response_item",
+                "event_msg",
+                "turn_context",
+                "compacted",
+            }
+            users = [line["payload"] for line in lines if line["payload"].get("role") == "user"]
+            assert users and all(p["content"][0]["type"] == "input_text" for p in users), case.id
+    summaries = [c for c in native if bench.has_client_summary(c)]
+    assert any(c.format == "claude-code" for c in summaries) and any(c.format == "codex" for c in summaries)
+    assert not any(bench.has_client_summary(c) for c in cases if c.format not in bench.NATIVE_FORMATS)
+
+
+def test_split_puts_every_file_in_one_half_stratified(cases: list[Any]) -> None:
+    split = bench.load_split(bench.DEFAULT_DATA)
+    assert bench.split_problems(split, cases) == []
+    assert abs(len(split["tuning"]) - len(split["heldout"])) <= len({bench.stratum(c) for c in cases})
+    for key in {bench.stratum(c) for c in cases}:
+        in_stratum = [c for c in cases if bench.stratum(c) == key]
+        held = sum(1 for c in in_stratum if bench.half_of(split, c) == "heldout")
+        assert abs(2 * held - len(in_stratum)) <= 1, key
+    assert any(bench.has_client_summary(c) for c in cases if bench.half_of(split, c) == "heldout")
+
+
+def test_make_split_is_seeded_and_reports_bad_splits(cases: list[Any]) -> None:
+    assert bench.make_split(cases) == bench.make_split(cases, bench.SPLIT_SEED)
+    assert bench.make_split(cases, 1) != bench.make_split(cases, 2)
+    split = bench.make_split(cases)
+    assert bench.split_problems(split, cases) == []
+    first = split["tuning"][0]
+    broken = {"tuning": [*split["tuning"][1:], "99-nope.json"], "heldout": [*split["heldout"], split["heldout"][0]]}
+    problems = bench.split_problems(broken, cases)
+    assert (
+        f"{first}: in no half of the split" in problems and "99-nope.json: in the split but not a data file" in problems
+    )
+    assert f"{split['heldout'][0]}: listed twice in heldout" in problems
 
 
 def test_secrets_are_present_and_of_every_required_kind(cases: list[Any]) -> None:
@@ -284,6 +348,7 @@ def _stub_save_session(self: MemoryService, caller: Caller, transcript: str) -> 
     ids, saved, deduped = [], 0, 0
     text = bench.transcript_text(json.loads(transcript)) if transcript.startswith("[") else transcript
     for line in text.splitlines():
+        line = line.lstrip("-*•0123456789.) ")  # a digest's list markers
         if line.startswith("KEEP "):
             kind = "decision" if "decided" in line else "note"
             outcome = self.save_context(caller, line.removeprefix("KEEP "), kind=kind)
@@ -415,3 +480,69 @@ def test_run_case_on_a_real_store_scans_the_wal(tmp_path: Path, monkeypatch: pyt
     assert result.error is None and len(result.distilled) == 1
     assert {leak.where.split()[0] for leak in result.leaks} >= {"content", "file"}
     assert "session_id missing with total 1" in result.notes
+
+
+# -- the three paths ------------------------------------------------------------------------------------------
+
+
+def test_digest_arguments_are_the_expected_items_one_per_line(cases: list[Any]) -> None:
+    from contextlamp.distill import parse_transcript
+
+    markers: set[str] = set()
+    for case in (c for c in cases if c.expected):
+        lines = bench.digest_argument(case).splitlines()
+        assert len(lines) == len(case.expected), case.id
+        for line, item in zip(lines, case.expected, strict=True):
+            assert line.endswith(item.content)
+            markers.add(line[: len(line) - len(item.content)].lstrip("0123456789") or "bare")
+        assert [t.role for t in parse_transcript(bench.digest_argument(case))] == ["digest"], case.id
+        labelled = bench.digest_argument(case, labelled=True).splitlines()
+        assert all(item.content in line for line, item in zip(labelled, case.expected, strict=True))
+    assert {"- ", ". ", "bare", "* ", ") ", "• "} <= markers
+    item = bench.ExpectedItem
+    assert bench.type_label(item("Never force-push", "instruction", "preference")) == "Rule"
+    assert bench.type_label(item("We chose Stripe", "event", "decision")) == "Decision"
+    assert bench.type_label(item("Launch is on May 4", "event", "note")) == "Event"
+    assert bench.type_label(item("Likes tea", "fact", "preference")) == "Preference"
+    assert bench.type_label(item("Task: renew the cert", "task", "note")) == ""
+    assert bench.type_label(item("Renew the cert", "task", "note")) == "Task"
+
+
+def test_main_reports_every_path_per_half(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(MemoryService, "save_session", _stub_save_session, raising=False)
+    monkeypatch.setattr(MemoryService, "resume_session", _stub_resume_session, raising=False)
+    data, out = tmp_path / "data", tmp_path / "out.json"
+    data.mkdir()
+    _write(data, 1, "kept", "plain", "User: hi\nKEEP we use pnpm", [("KEEP we use pnpm", "event", "decision")], [])
+    _write(data, 2, "chatty", "plain", "User: hi\nKEEP hello there", [], [])  # chatter that saves: counted
+    summary_line = json.dumps({"type": "user", "isCompactSummary": True, "message": {"role": "user", "content": "x"}})
+    _write(data, 3, "compacted", "claude-code", summary_line, [("KEEP staging is b1", "fact", "fact")], [])
+    (data / "split.json").write_text(
+        json.dumps({"tuning": ["01-kept.json", "03-compacted.json"], "heldout": ["02-chatty.json"]}), encoding="utf-8"
+    )
+    assert bench.main(["--data", str(data), "--embedder", "fake", "--json", str(out)]) == 0
+    paths = json.loads(out.read_text(encoding="utf-8"))["paths"]
+    assert list(paths) == ["digest", "labelled digest", "client summary", "offline"]
+    assert all(list(halves) == ["tuning", "heldout", "all"] for halves in paths.values())
+    digest = paths["digest"]
+    assert (digest["all"]["files"], digest["tuning"]["files"], digest["heldout"]["files"]) == (2, 2, 0)
+    assert digest["all"]["matched"] == 2 and digest["all"]["precision"] == pytest.approx(1.0)  # KEEP lines kept
+    assert paths["client summary"]["all"]["files"] == 1 and paths["offline"]["all"]["files"] == 2
+    offline = paths["offline"]
+    assert (offline["heldout"]["chatter_files"], offline["heldout"]["chatter_saved"]) == (1, 1)
+    assert offline["all"]["secrets_stored"] == 0 and offline["all"]["seconds_per_transcript"] >= 0
+    printed = capsys.readouterr()
+    assert "save_session per path" in printed.out and "cosine >= 0.75" in printed.out
+    assert "01-kept [digest]: distilled 1" in printed.err and "01-kept [labelled digest]: distilled 0" in printed.err
+    # one half only, one path only
+    assert bench.main(["--data", str(data), "--embedder", "fake", "--json", str(out), "--split", "heldout"]) == 0
+    assert json.loads(out.read_text(encoding="utf-8"))["n_files"] == 1
+    assert bench.main(["--data", str(data), "--embedder", "fake", "--json", str(out), "--paths", "offline"]) == 0
+    assert list(json.loads(out.read_text(encoding="utf-8"))["paths"]) == ["offline"]
+    assert bench.main(["--data", str(data), "--embedder", "fake", "--paths", "nope"]) == 2
+    # a split that leaves a file out is bad data
+    (data / "split.json").write_text(json.dumps({"tuning": ["01-kept.json"], "heldout": []}), encoding="utf-8")
+    assert bench.main(["--data", str(data), "--embedder", "fake"]) == 2
+    assert "02-chatty.json: in no half of the split" in capsys.readouterr().err

@@ -128,13 +128,14 @@ def create_question_generator(settings: Settings) -> QuestionGenerator:
 
 
 def create_distiller(settings: Settings) -> Distiller:
-    """The LLM distiller when an LLM is configured (offline fallback inside), else the offline one; either is
-    imported and built by the first distillation (``DeferredDistiller``), not by every command."""
+    """The LLM distiller when an LLM is configured (offline fallback inside), else the offline one, behind the
+    digest path (``DigestFirst``: digest turns are itemised, never reworded); imported and built by the first
+    distillation (``DeferredDistiller``), not by every command."""
     chat = create_chat_model(settings)
 
     def build() -> Distiller:
-        from contextlamp.distill import LLMDistiller, OfflineDistiller
+        from contextlamp.distill import DigestFirst, LLMDistiller, OfflineDistiller
 
-        return LLMDistiller(chat) if chat else OfflineDistiller()
+        return DigestFirst(LLMDistiller(chat) if chat else OfflineDistiller())  # digests: distill/digest_path.py
 
     return DeferredDistiller(build)

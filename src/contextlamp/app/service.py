@@ -327,10 +327,10 @@ class MemoryService(Sessions):
 
 
 def _offline_distiller() -> Distiller:
-    """The offline distiller, imported when a service given none first distils a session."""
-    from contextlamp.distill import OfflineDistiller
+    """The offline distiller behind the digest path, imported when a service given none first distils a session."""
+    from contextlamp.distill import DigestFirst, OfflineDistiller
 
-    return OfflineDistiller()
+    return DigestFirst(OfflineDistiller())
 
 
 def _list_item(entry: Entry) -> ListItem:

@@ -13,17 +13,20 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from contextlamp.distill.base import DeferredDistiller, DistilledItem, Distiller
     from contextlamp.distill.digest import session_label, session_summary
+    from contextlamp.distill.digest_path import DigestFirst, digest_items
     from contextlamp.distill.llm import LLMDistiller
     from contextlamp.distill.offline import OfflineDistiller
     from contextlamp.distill.transcript import Turn, parse_transcript
 
 _HOMES = {  # public name -> the module that defines it
     "DeferredDistiller": "contextlamp.distill.base",
+    "DigestFirst": "contextlamp.distill.digest_path",
     "DistilledItem": "contextlamp.distill.base",
     "Distiller": "contextlamp.distill.base",
     "LLMDistiller": "contextlamp.distill.llm",
     "OfflineDistiller": "contextlamp.distill.offline",
     "Turn": "contextlamp.distill.transcript",
+    "digest_items": "contextlamp.distill.digest_path",
     "parse_transcript": "contextlamp.distill.transcript",
     "session_label": "contextlamp.distill.digest",
     "session_summary": "contextlamp.distill.digest",
@@ -31,11 +34,13 @@ _HOMES = {  # public name -> the module that defines it
 
 __all__ = [
     "DeferredDistiller",
+    "DigestFirst",
     "DistilledItem",
     "Distiller",
     "LLMDistiller",
     "OfflineDistiller",
     "Turn",
+    "digest_items",
     "parse_transcript",
     "session_label",
     "session_summary",

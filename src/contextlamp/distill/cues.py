@@ -18,6 +18,7 @@ from __future__ import annotations
 from functools import cache
 
 from contextlamp.distill.cue_set import Cues
+from contextlamp.domain.models import Kind, MemoryType
 
 _QUESTION_MARKS = ("?", "？", "؟", "\u037e")  # ASCII, full-width (CJK), Arabic, Greek
 _CLOSERS = " \t\n\"'”’」』)）]"
@@ -43,3 +44,26 @@ def ends_as_question(sentence: str) -> bool:
     """True when ``sentence`` ends on a question mark (ASCII, full-width, Arabic or Greek), closing quotes and
     brackets after it allowed ("Why?", "为什么？", "لماذا؟", "「本当？」")."""
     return sentence.rstrip(_CLOSERS).endswith(_QUESTION_MARKS)
+
+
+def cue_type(lower: str, cues: Cues, words: float | None = None) -> tuple[MemoryType, Kind] | None:
+    """(memory_type, kind) that a cue of ``cues`` gives the lower-cased sentence ``lower``, or None when none
+    does. The order is the offline distiller's (offline._classify): task, decision, instruction (a
+    preference cue makes it an instruction of kind preference), preference, then, for a sentence of at least
+    ``cues.min_words`` words (``words``, script.word_count; counted here when None), a dated event. The
+    digest path (digest_path.py) types its items with the same call, so both paths read one set of cues."""
+    if cues.task.search(lower):
+        return "task", "note"
+    if cues.decision.search(lower):
+        return "event", "decision"
+    if cues.instruction.search(lower):
+        return "instruction", "preference" if cues.preference.search(lower) else "note"
+    if cues.preference.search(lower):
+        return "fact", "preference"
+    if words is None:
+        from contextlamp.distill.script import word_count
+
+        words = word_count(lower)
+    if words >= cues.min_words and cues.event.search(lower):
+        return "event", "note"  # something dated or scheduled: it happened, or will, at a time
+    return None

@@ -54,12 +54,20 @@ FULL_CUES: dict[str, Cues] = {
             r"\b(?:decided|decision|we'll go with|let's go with|going with|we chose|(?:i|we) picked|settled on|"
             r"agreed (?:on|to)|from now on|switch(?:ed|ing)? (?:from|to|over)|moved (?:from|to)|"
             r"migrated (?:from|to)|instead of|replac(?:e|ed|ing) \w+ with|we'll use|we will use|let's use|"
-            r"(?:we|i) (?:dropped|abandoned|deprecated|adopted|standardi[sz]ed on)|chose|opted for)\b"
+            r"(?:we|i) (?:dropped|abandoned|deprecated|adopted|standardi[sz]ed on)|chose|opted for|"
+            # the same, stated as a record of the choice (how a digest or summary puts it)
+            r"standardi[sz]e[sd]? on|replaced|replaces \w+|switches (?:to|from)|moves (?:to|from)|no longer|going forward|"
+            r"(?:is|are|was|were|has been|have been) (?:raised|lowered|bumped|upgraded|pinned|chosen|adopted|dropped|"
+            r"deprecated|replaced|rebuilt|retired|switched|migrated)|pinned to|drops the|not anymore)\b"
         ),
         instruction=(
             r"(?:^(?:always|never|make sure|ensure|remember to|don't|do not|avoid)\b|\b(?:always|never|must(?:n't)?|"
             r"should(?:n't)?|make sure|do not|don't ever|is required|are required|convention|rule is|policy|"
-            r"please (?:use|run|keep|avoid|don't|never|always))\b)"
+            r"please (?:use|run|keep|avoid|don't|never|always)|"
+            # rules stated as a record (digests, summaries): what is allowed, required or the only way
+            r"(?:is|are) not allowed|may not|may only|only (?:through|via|from|after|before|with)|is frozen|are frozen|"
+            r"needs? (?:a second|an?) (?:approv|review)\w*|fails? (?:when|if)|(?:is|are) told to|"
+            r"every \w+ (?:has|gets|needs|uses) its own|no exceptions)\b)"
         ),
         preference=(
             r"\b(?:i (?:prefer|like|love|hate|dislike|enjoy|can't stand|don't like|usually|always|never)|i'd rather|"
@@ -67,8 +75,8 @@ FULL_CUES: dict[str, Cues] = {
         ),
         event=(
             r"\b(?:january|february|march|april|(?:in|on|by|until) may|may \d|june|july|august|september|october|november|december|"
-            r"jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|monday|tuesday|wednesday|thursday|friday|saturday|"
-            r"sunday|yesterday|last (?:week|month|year|night)|this (?:half|quarter|week|month|year)|next (?:week|month|"
+            r"jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|(?<!every )(?<!each )(?:monday|tuesday|wednesday|thursday|"
+            r"friday|saturday|sunday)|yesterday|last (?:week|month|year|night)|this (?:half|quarter|week|month|year)|next (?:week|month|"
             r"quarter|year)|q[1-4]|h[12]|20\d\d|launch(?:ed|es)?|released?|shipped|hired|started|began|happened|"
             r"takes place|scheduled|kick-?off|out of scope|in scope)\b"
         ),
@@ -130,7 +138,7 @@ FULL_CUES: dict[str, Cues] = {
         confirm=r"^(?:oui|d'accord|ok(?:ay)?|parfait|ça marche|exactement|vas-y|allez-y|entendu|validé)\b",
         dangling=r"^(?:il|elle|ils|elles|ça|cela|ceci|c'est)\b",
         task=(
-            r"\b(?:à faire|todo|prochaine étape|rappelle-moi|d'ici (?:lundi|mardi|mercredi|jeudi|vendredi|demain)|"
+            r"\b(?:à faire|todo|tâche\s*:|prochaine étape|rappelle-moi|d'ici (?:lundi|mardi|mercredi|jeudi|vendredi|demain)|"
             r"avant (?:lundi|mardi|mercredi|jeudi|vendredi|demain)|échéance|deadline|il (?:me|nous) reste à|"
             r"(?:je|nous) devons encore|je vais |nous allons )"
         ),

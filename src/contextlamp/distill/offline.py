@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any, cast
 from contextlamp.distill.base import DistilledItem
 from contextlamp.distill.corrections import correction_body
 from contextlamp.distill.cue_set import Cues
-from contextlamp.distill.cues import cues_for, ends_as_question
+from contextlamp.distill.cues import cue_type, cues_for, ends_as_question
 from contextlamp.distill.language import detect_language
 from contextlamp.distill.perspective import to_user_perspective
 from contextlamp.distill.resolve import Candidate, resolve
@@ -61,7 +61,8 @@ _GRATITUDE = re.compile(
 _SHORT_THANKS_WORDS = 10  # "Wanted to say thanks for yesterday" is chatter; a long sentence may carry a fact
 _META = re.compile(  # sentences about the conversation itself, not about the user's world
     r"^(?:session summary|summary of (?:the|this) (?:session|conversation)|small talk|chit-?chat|"
-    r"no (?:code )?changes|no decisions|nothing (?:to follow up|else|worth)|the user (?:said hello|greeted|thanked))",
+    r"no (?:code )?changes|no decisions|nothing (?:to follow up|else|worth)|the user (?:said hello|greeted|thanked)|"
+    r"this (?:session|conversation) is being continued|the conversation is summari[sz]ed)",
     re.IGNORECASE,
 )
 _ASSIGNMENT = re.compile(r"^\s*[A-Z][A-Z0-9_]*\s*[=:]\s*\S+\s*$")  # "AWS_REGION=eu-central-1": a config dump line
@@ -291,21 +292,26 @@ def _classify(sentence: str, cues: Cues, confirmed: bool) -> tuple[MemoryType, K
     words = word_count(sentence)
     if _GRATITUDE.search(lower) and words < _SHORT_THANKS_WORDS:
         return None
-    if cues.task.search(lower):
-        return "task", "note"
-    if cues.decision.search(lower):
-        return "event", "decision"
-    if cues.instruction.search(lower):
-        return "instruction", "preference" if cues.preference.search(lower) else "note"
-    if cues.preference.search(lower):
-        return "fact", "preference"
+    typed = cue_type(lower, cues, words)
+    if typed is not None:
+        return typed
     if words < cues.min_words:
         return None
-    if cues.event.search(lower):
-        return "event", "note"  # something dated or scheduled: it happened, or will, at a time
     if cues.declarative or confirmed or cues.fact.search(lower):
         return "fact", "fact"
     return None
+
+
+def is_small_talk(sentence: str, cues: Cues) -> bool:
+    """A sentence that is only chatter: the language's chatter cue ("ok thanks!", "好的，谢谢"), a short thanks
+    of any language (fewer than ``_SHORT_THANKS_WORDS`` words: "Thanks everyone for coming!"), or a sentence
+    about the conversation itself ("Small talk about the weekend.", "No code changes.")."""
+    lower = sentence.strip().lower()
+    return (
+        bool(cues.chatter.match(lower))
+        or (_GRATITUDE.search(lower) is not None and word_count(sentence) < _SHORT_THANKS_WORDS)
+        or _META.match(sentence.strip()) is not None
+    )
 
 
 def _tokens(text: str) -> set[str]:

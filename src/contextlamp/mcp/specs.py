@@ -135,8 +135,11 @@ def tool_specs(service: MemoryService) -> list[ToolSpec]:
                 Arg(
                     "transcript",
                     "string",
-                    "The conversation: 'User: ...' / 'Assistant: ...' lines, a JSON list of {role, content} "
-                    "messages, or a digest (bullets or prose). At most "
+                    "Best: a digest, one durable item per line ('- ' or '1. ' items allowed), each one "
+                    "self-contained statement naming its subject, optionally led by its type ('Decision:', "
+                    "'Rule:', 'Preference:', 'Fact:', 'Event:', 'Task:'). Otherwise the conversation: "
+                    "'User: ...' / 'Assistant: ...' lines, a JSON list of {role, content} messages, or a client's "
+                    "session file (JSONL). At most "
                     f"{limits.max_transcript_bytes / 2**20:g} MiB of UTF-8.",
                     required=True,
                     max_length=limits.max_transcript_bytes,
@@ -147,10 +150,14 @@ def tool_specs(service: MemoryService) -> list[ToolSpec]:
             SaveSessionResult,
             """Distil what this whole session taught into durable memories, at the end of a conversation.
 
-            Call it once when a conversation ends (or is about to be cut off) with the transcript or a digest.
-            contextlamp keeps the facts, decisions, conventions, preferences and open tasks, drops chatter and
-            anything holding a secret, and records a session digest that resume_session can load later.
-            Returns {saved, deduped, total, session_id}. Example: transcript="User: we use pnpm everywhere".
+            Call it once when a conversation ends (or is about to be cut off). When you can, send a digest of
+            the durable items: the facts, decisions, conventions, preferences and open tasks worth keeping, one
+            self-contained statement per line with its subject ("The billing service runs on Postgres 16", not
+            "it runs on 16"); each line is kept as written, classified and secret-scanned. Send the transcript
+            only when you cannot write a digest: it is then distilled offline. Chatter and anything holding a
+            secret are dropped; a session digest is recorded that resume_session can load later.
+            Returns {saved, deduped, total, session_id}.
+            Example: transcript="- Decision: the web repos use pnpm\\n- Task: Dana moves CI to pnpm by Friday".
             """,
             hints("Save session"),
         ),

@@ -38,6 +38,9 @@ contextlamp is the user's long-term memory, shared by all their AI tools.
   setup"), call get_context with a short natural-language query.
 - When the user states a durable fact, preference, decision, convention or instruction, or a task to pick up
   later, call save_context with one self-contained statement (give a topic for facts that can change).
+- When a conversation ends or is about to be compacted, call save_session with a digest of its durable
+  items, one self-contained statement per line with its subject (a "Decision:", "Rule:", "Preference:",
+  "Fact:", "Event:" or "Task:" label may lead each); send the transcript only when you cannot write one.
 - Never save secrets; never save chit-chat.
 """
 
