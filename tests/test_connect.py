@@ -29,6 +29,7 @@ from contextlamp.clients.plan import ConnectError, apply, plan_connect, plan_rem
 
 EXE = "/opt/contextlamp venv/bin/contextlamp"  # a space: hook commands must quote it
 ENV = {"CONTEXTLAMP_HOME": "/data/contextlamp", "CONTEXTLAMP_USER": "alice"}
+NOTIFY_STORE = ["--home", "/data/contextlamp", "--user", "alice"]  # hooks name the store the entry names
 
 CLAUDE_JSON = """{
    "numStartups": 12,
@@ -300,7 +301,13 @@ def test_claude_code_hooks_run_our_command_for_the_three_moments(places: Places)
     ):
         mine = [g for g in hooks[event] if any(" hook claude-code " in c for c in _commands([g]))]
         assert len(mine) == 1
-        assert mine[0]["hooks"] == [{"type": "command", "command": f"{quoted} hook claude-code {ours}", "timeout": 15}]
+        assert mine[0]["hooks"] == [
+            {
+                "type": "command",
+                "command": f"{quoted} hook claude-code {ours} --home /data/contextlamp --user alice",
+                "timeout": 15,
+            }
+        ]
     assert _commands(hooks["SessionStart"])[0] == "echo hello"  # the user's own hook stays first
     assert _commands(hooks["PreToolUse"]) == ["./guard.sh"]
 
@@ -309,22 +316,36 @@ def test_gemini_and_cursor_hooks(places: Places) -> None:
     apply(plan_connect(client("gemini-cli"), places, "user", EXE, ENV))
     apply(plan_connect(client("cursor"), places, "user", EXE, ENV))
     gemini = json.loads((places.home / ".gemini" / "settings.json").read_text(encoding="utf-8"))["hooks"]
-    assert gemini["PreCompress"][0]["hooks"][0]["command"].endswith(" hook gemini-cli pre-compact")
+    assert gemini["PreCompress"][0]["hooks"][0]["command"].endswith(
+        " hook gemini-cli pre-compact --home /data/contextlamp --user alice"
+    )
     assert gemini["SessionStart"][0]["hooks"][0]["timeout"] == 15000  # Gemini CLI counts milliseconds
     assert set(gemini) == {"SessionStart", "PreCompress", "SessionEnd"}
     cursor = json.loads((places.home / ".cursor" / "hooks.json").read_text(encoding="utf-8"))
     assert cursor["version"] == 1
     assert {event: _commands(groups) for event, groups in cursor["hooks"].items()} == {
-        "sessionStart": ["'/opt/contextlamp venv/bin/contextlamp' hook cursor session-start"],
-        "preCompact": ["'/opt/contextlamp venv/bin/contextlamp' hook cursor pre-compact"],
-        "sessionEnd": ["'/opt/contextlamp venv/bin/contextlamp' hook cursor session-end"],
+        "sessionStart": [
+            "'/opt/contextlamp venv/bin/contextlamp' hook cursor session-start --home /data/contextlamp --user alice"
+        ],
+        "preCompact": [
+            "'/opt/contextlamp venv/bin/contextlamp' hook cursor pre-compact --home /data/contextlamp --user alice"
+        ],
+        "sessionEnd": [
+            "'/opt/contextlamp venv/bin/contextlamp' hook cursor session-end --home /data/contextlamp --user alice"
+        ],
     }
 
 
 def test_codex_notify_is_ours_or_left_alone(places: Places) -> None:
     apply(plan_connect(client("codex"), places, "user", EXE, ENV))
     config = places.home / ".codex" / "config.toml"
-    assert tomlkit.parse(config.read_text(encoding="utf-8"))["notify"] == [EXE, "hook", "codex", "notify"]
+    assert tomlkit.parse(config.read_text(encoding="utf-8"))["notify"] == [
+        EXE,
+        "hook",
+        "codex",
+        "notify",
+        *NOTIFY_STORE,
+    ]
     apply(plan_remove(client("codex"), places, "user"))
     assert "notify" not in tomlkit.parse(config.read_text(encoding="utf-8"))
 
@@ -467,7 +488,8 @@ def test_done_when_connect_claude_code_in_a_scratch_home(tmp_path: Path) -> None
         ("PreCompact", "pre-compact"),
         ("SessionEnd", "session-end"),
     ):
-        assert _commands(hooks[event]) == [f"{exe} hook claude-code {ours}"]
+        store = f" --home {served['env']['CONTEXTLAMP_HOME']} --user {served['env']['CONTEXTLAMP_USER']}"
+        assert _commands(hooks[event]) == [f"{exe} hook claude-code {ours}{store}"]
     again = subprocess.run(
         [str(exe), "connect", "claude-code"], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60
     )
@@ -574,7 +596,7 @@ def test_a_stale_codex_notify_of_ours_is_updated(places: Places) -> None:
     apply(plan_connect(client("codex"), places, "user", "/old/bin/contextlamp", ENV))
     apply(plan_connect(client("codex"), places, "user", EXE, ENV))
     config = (places.home / ".codex" / "config.toml").read_text(encoding="utf-8")
-    assert tomlkit.parse(config)["notify"] == [EXE, "hook", "codex", "notify"] and "/old/" not in config
+    assert tomlkit.parse(config)["notify"] == [EXE, "hook", "codex", "notify", *NOTIFY_STORE] and "/old/" not in config
     apply(plan_remove(client("codex"), places, "user"))
     assert (places.home / ".codex" / "config.toml").read_text(encoding="utf-8") == CODEX
 

@@ -63,7 +63,9 @@ def _open_service(client: str) -> tuple[MemoryService, Caller, int]:
 @click.argument("client", required=False, default="")
 @click.argument("event", required=False, default="")
 @click.argument("payload", required=False)
-def hook(client: str, event: str, payload: str | None) -> None:
+@click.option("--home", "home", default=None, help="The data directory (connect writes it; else CONTEXTLAMP_HOME).")
+@click.option("--user", "user", default=None, help="The local user (connect writes it; else CONTEXTLAMP_USER).")
+def hook(client: str, event: str, payload: str | None, home: str | None, user: str | None) -> None:
     """Run a client's lifecycle hook (installed by contextlamp connect): CLIENT is claude-code, cursor,
     gemini-cli or codex; EVENT is session-start (prints the context to add), pre-compact or session-end
     (saves the session's transcript in the background), or notify (Codex's notify program: PAYLOAD is its
@@ -74,6 +76,11 @@ def hook(client: str, event: str, payload: str | None) -> None:
     """
     from contextlamp.hooks.runtime import run_hook
 
+    # connect names the store on the command line, since clients run hooks in their own environment; the
+    # detached save worker inherits these (and Settings reads them), so every step uses that store
+    for name, value in (("CONTEXTLAMP_HOME", home), ("CONTEXTLAMP_USER", user)):
+        if value:
+            os.environ[name] = value
     config = quick_config(dict(os.environ))
     try:
         cwd = Path.cwd()

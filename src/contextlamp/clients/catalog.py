@@ -101,12 +101,28 @@ class Client:
         return any(p.exists() for p in self.detect(places)) or any(places.which(e) for e in self.executables)
 
 
-def hook_command(exe: str, client: str, event: str, platform: str) -> str:
-    """The shell command line of one hook: ``<exe> hook <client> <event>``, the path quoted for the shell
+def hook_argv(exe: str, client: str, event: str, env_block: dict[str, str] | None = None) -> list[str]:
+    """The argument vector of one hook: ``<exe> hook <client> <event>``, then ``--home DIR --user NAME`` from
+    ``env_block`` (``CONTEXTLAMP_HOME`` / ``CONTEXTLAMP_USER``, the same values the MCP entry's ``env`` block
+    holds): clients run hooks in their own environment, not the server entry's, so the hook names its store."""
+    argv = [exe, "hook", client, event]
+    for option, name in (("--home", "CONTEXTLAMP_HOME"), ("--user", "CONTEXTLAMP_USER")):
+        value = (env_block or {}).get(name)
+        if value:
+            argv += [option, value]
+    return argv
+
+
+def hook_command(exe: str, client: str, event: str, platform: str, env_block: dict[str, str] | None = None) -> str:
+    """The shell command line of one hook (``hook_argv``), each word quoted for the shell when it needs it
     (POSIX ``shlex.quote``; Windows double quotes when it holds a space)."""
-    windows = f'"{exe}"' if " " in exe else exe
-    shown = windows if platform == "win32" else shlex.quote(exe)
-    return f"{shown} hook {client} {event}"
+
+    def quoted(word: str) -> str:
+        if platform == "win32":
+            return f'"{word}"' if " " in word else word
+        return shlex.quote(word)
+
+    return " ".join(quoted(word) for word in hook_argv(exe, client, event, env_block))
 
 
 def is_our_hook(command: object, client: str) -> bool:

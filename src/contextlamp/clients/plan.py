@@ -30,6 +30,7 @@ from contextlamp.clients.catalog import (
     HookPlan,
     Places,
     Scope,
+    hook_argv,
     hook_command,
     is_our_hook,
 )
@@ -156,7 +157,7 @@ def plan_connect(
             "Hooks not installed: they capture into the local store, and this client now uses the shared server."
         )
     elif target.hooks is not None and hooks:  # first: Codex's notify line goes above the tables
-        _install_hooks(plan, target, target.hooks(places, scope), exe, places.platform)
+        _install_hooks(plan, target, target.hooks(places, scope), exe, places.platform, env_block)
     if target.format == "toml":
         change.after = _edit(path, lambda: tomledit.set_table(change.after, (*target.servers_key, SERVER_NAME), entry))
     else:
@@ -186,10 +187,12 @@ def _ours(client_id: str) -> Callable[[Any], bool]:
     return lambda element: any(is_our_hook(c, client_id) for c in _commands(element))
 
 
-def _install_hooks(plan: Plan, target: Client, hooks: HookPlan, exe: str, platform: str) -> None:
+def _install_hooks(
+    plan: Plan, target: Client, hooks: HookPlan, exe: str, platform: str, env_block: dict[str, str]
+) -> None:
     change = plan.file(hooks.path)
     if hooks.style == "codex-notify":
-        argv = [exe, "hook", target.id, "notify"]
+        argv = hook_argv(exe, target.id, "notify", env_block)
         current = _edit(hooks.path, lambda: tomledit.get(change.after, ("notify",)))
         if current is not None and not _is_our_notify(current, target.id):
             plan.notes.append(
@@ -202,7 +205,7 @@ def _install_hooks(plan: Plan, target: Client, hooks: HookPlan, exe: str, platfo
     if not change.after.strip() and target.new_file:
         change.after = target.new_file
     for event, ours in hooks.events:
-        command = hook_command(exe, target.id, ours, platform)
+        command = hook_command(exe, target.id, ours, platform, env_block)
         wanted = _group(hooks.style, command, ours)
         path = ("hooks", event)
         present: Any = _edit(hooks.path, lambda path=path: jsonc.get(change.after, path))
@@ -217,7 +220,7 @@ def _install_hooks(plan: Plan, target: Client, hooks: HookPlan, exe: str, platfo
 
 
 def _is_our_notify(value: Any, client_id: str) -> bool:
-    return isinstance(value, list) and value[1:] == ["hook", client_id, "notify"]
+    return isinstance(value, list) and value[1:4] == ["hook", client_id, "notify"]
 
 
 def _drop_our_hooks(text: str, path: tuple[str, ...], client_id: str) -> str:
