@@ -78,6 +78,24 @@ def test_claude_code_compaction_summary_is_one_digest_replacing_the_turns_before
     assert turns[-1].text == "Good. Always run ruff before committing."
 
 
+def test_claude_code_api_errors_and_synthetic_answers_are_left_out() -> None:
+    def answer(text: str, **extra: object) -> dict[str, object]:
+        message = {"role": "assistant", "model": "claude-opus-4-1", "content": [{"type": "text", "text": text}]}
+        message.update(extra.pop("message", {}))  # type: ignore[arg-type]
+        return {"type": "assistant", "sessionId": "s", "parentUuid": None, "message": message, **extra}
+
+    lines = [
+        {"type": "user", "sessionId": "s", "parentUuid": None, "message": {"role": "user", "content": "We use Nx."}},
+        answer("API Error: 529 Overloaded", isApiErrorMessage=True),
+        answer("No response requested.", message={"model": "<synthetic>"}),
+        answer("Noted."),
+    ]
+    assert parse_native("\n".join(json.dumps(x) for x in lines)) == [
+        Turn("user", "We use Nx."),
+        Turn("assistant", "Noted."),
+    ]
+
+
 def test_a_blank_summary_replaces_nothing() -> None:
     lines = [
         {"type": "user", "sessionId": "s", "parentUuid": None, "message": {"role": "user", "content": "We use Nx."}},

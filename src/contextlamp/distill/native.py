@@ -52,6 +52,7 @@ NOISE_TAGS = (
 )
 # whole user lines the client writes itself
 NOISE_LINES = ("[Request interrupted by user]", "[Request interrupted by user for tool use]")
+CLAUDE_SYNTHETIC = "<synthetic>"  # the model name Claude Code gives the answers it writes itself
 # the opening Claude Code puts before a compaction summary (kept out of the digest: it is not a statement)
 CLAUDE_SUMMARY_OPENING = (
     "This session is being continued from a previous conversation that ran out of context. "
@@ -325,6 +326,8 @@ class _ClaudeCode(_Parser):
             self._queued(record)
             return
         body = cast(dict[str, Any], message)
+        if record.get("isApiErrorMessage") is True or body.get("model") == CLAUDE_SYNTHETIC:
+            return  # the client's own stand-in answers ("API Error: 529 ...", "No response requested.")
         role: Role = "assistant" if body.get("role", kind) == "assistant" else "user"
         self.say(role, _clean(_texts(body.get("content"))))
 
