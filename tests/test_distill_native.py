@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from contextlamp.app.service import Caller, MemoryService
-from contextlamp.distill.native import parse_native, parse_native_lines, strip_tags, transcript_for_save
+from contextlamp.distill.native import digest_lines, parse_native, parse_native_lines, strip_tags, transcript_for_save
 from contextlamp.distill.transcript import Turn, parse_transcript
 
 DATA = Path(__file__).parent / "data" / "transcripts"
@@ -93,6 +93,21 @@ def test_claude_code_api_errors_and_synthetic_answers_are_left_out() -> None:
     assert parse_native("\n".join(json.dumps(x) for x in lines)) == [
         Turn("user", "We use Nx."),
         Turn("assistant", "Noted."),
+    ]
+
+
+def test_summary_lines_lose_headings_code_and_empty_sections() -> None:
+    summary = (
+        "Summary:\n1. Primary Request and Intent:\n   - The API must return ISO 8601 dates.\n"
+        "3. Files and Code Sections:\n   - api/dates.py: formats every date.\n"
+        "     ```python\n     def iso(d):\n         return d.isoformat()\n     ```\n"
+        "4. Errors and fixes:\n   - None\n5. Pending Tasks:\n   - (none)\n"
+        "## Current Work\n<current_plan>\nShip the date fix on Friday.\n</current_plan>"
+    )
+    assert digest_lines(summary).splitlines() == [
+        "- The API must return ISO 8601 dates.",
+        "- api/dates.py: formats every date.",
+        "Ship the date fix on Friday.",
     ]
 
 

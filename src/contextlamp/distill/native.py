@@ -32,6 +32,7 @@ from contextlamp.distill.transcript import Role, Turn
 CODEX_RECORDS = ("session_meta", "response_item", "event_msg", "turn_context", "compacted")
 GEMINI_TYPES = ("user", "gemini", "info", "error", "warning")
 HEADING_WORDS = 8
+EMPTY_ITEMS = frozenset({"none", "n/a", "na", "nothing", "none yet", "not applicable", "-", ""})
 SNIFF_LINES = 50  # lines read to recognise a JSONL format before giving up (blank and broken lines count)
 # Claude Code wraps the output of local commands and hooks in these tags; a block of them is the client
 # talking, never the person (seen in its JSONL: ``<command-name>/model</command-name>`` and friends).
@@ -193,14 +194,24 @@ class _Parser:
 def digest_lines(text: str) -> str:
     """A client's summary as digest lines: one statement a line, without the lines that only frame them
     (section headings such as ``2. Key Technical Concepts:`` or ``## Plan``, lines that are only an XML tag
-    such as Gemini's ``<key_knowledge>``), each line without its indentation. Linear."""
+    such as Gemini's ``<key_knowledge>``, empty sections such as ``- None``) and without fenced code blocks
+    (the code a summary quotes states nothing by itself); each line without its indentation. Linear."""
     kept: list[str] = []
+    in_code = False
     for line in text.splitlines():
         stripped = line.strip()
-        if not stripped or _is_heading(stripped):
+        if stripped.startswith(("```", "~~~")):
+            in_code = not in_code
+            continue
+        if in_code or not stripped or _is_heading(stripped) or _is_empty_item(stripped):
             continue
         kept.append(stripped)
     return "\n".join(kept)
+
+
+def _is_empty_item(line: str) -> bool:
+    """A bullet that says a section is empty (``- None``, ``(none)``, ``N/A``)."""
+    return line.lstrip("-*• ").strip(" .()").lower() in EMPTY_ITEMS
 
 
 def _is_heading(line: str) -> bool:
