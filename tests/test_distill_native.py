@@ -111,6 +111,13 @@ def test_summary_lines_lose_headings_code_and_empty_sections() -> None:
     ]
 
 
+def test_a_claude_code_file_may_open_with_many_bookkeeping_lines() -> None:
+    snapshot = {"type": "file-history-snapshot", "messageId": "m", "snapshot": {}, "isSnapshotUpdate": False}
+    user = {"type": "user", "sessionId": "s", "parentUuid": None, "message": {"role": "user", "content": "We use Nx."}}
+    text = "\n".join([json.dumps(snapshot)] * 120 + [json.dumps(user)])
+    assert parse_native(text) == [Turn("user", "We use Nx.")]
+
+
 def test_a_blank_summary_replaces_nothing() -> None:
     lines = [
         {"type": "user", "sessionId": "s", "parentUuid": None, "message": {"role": "user", "content": "We use Nx."}},

@@ -6,15 +6,23 @@ thinking, system reminders, slash-command wrappers, meta lines and sub-agent (si
 left out, not summarised: a line such as "(ran 3 tools)" states nothing durable and would only give the
 distiller chatter to weigh.
 
-Recognised (shapes and where they come from: docs/sessions.md):
+Recognised (shapes and where they come from: docs/sessions.md "Native transcripts"):
 
 - Claude Code's session JSONL (``~/.claude/projects/<dir>/<session>.jsonl``): one JSON object a line with
   ``type`` ``user`` / ``assistant`` / ``system`` / ``summary`` / ..., ``message.role`` and ``message.content``
   (a string or a list of ``text`` / ``tool_use`` / ``tool_result`` / ``thinking`` / ``image`` parts),
-  ``isSidechain``, ``isMeta`` and ``isCompactSummary``.
+  ``isSidechain``, ``isMeta`` and ``isCompactSummary``;
+- Codex's rollout JSONL (``~/.codex/sessions/YYYY/MM/DD/rollout-*.jsonl``): ``{"type", "payload"}`` lines
+  (``session_meta``, ``response_item``, ``event_msg``, ``turn_context``, ``compacted``), and the older
+  rollouts of bare response items;
+- Gemini CLI's chat recordings (``chats/session-*.jsonl``, formerly one ``session-*.json``) and checkpoints
+  (``checkpoint-<tag>.json``: the ``{role, parts}`` history);
+- Cursor's agent transcripts (``agent-transcripts/<id>/<id>.jsonl``: ``{role, message: {content}}`` lines);
+- any other JSONL of ``{role, content}`` messages, one a line.
 
-A client's model-made compaction summary (Claude Code: the user line with ``isCompactSummary`` true) becomes
-ONE turn of role ``digest`` that replaces every turn before it: the summary already holds what they said.
+A client's model-made compaction summary (Claude Code: the user line with ``isCompactSummary`` true; Codex:
+a ``compacted`` line; Gemini CLI: a ``<state_snapshot>`` message) becomes ONE turn of role ``digest`` that
+replaces every turn before it: the summary already holds what they said.
 
 Everything here is pure and linear in the input: lines are read one at a time (``parse_native_lines`` takes any
 iterable of lines, so a caller may stream a file of tens of MB and hold only the kept text), every tag is
@@ -33,7 +41,9 @@ CODEX_RECORDS = ("session_meta", "response_item", "event_msg", "turn_context", "
 GEMINI_TYPES = ("user", "gemini", "info", "error", "warning")
 HEADING_WORDS = 8
 EMPTY_ITEMS = frozenset({"none", "n/a", "na", "nothing", "none yet", "not applicable", "-", ""})
-SNIFF_LINES = 50  # lines read to recognise a JSONL format before giving up (blank and broken lines count)
+# line types only Claude Code writes, which may open a file before its first message
+CLAUDE_BOOKKEEPING = ("summary", "file-history-snapshot", "queue-operation", "custom-title")
+SNIFF_LINES = 200  # lines read to recognise a JSONL format before giving up (blank and broken lines count)
 # Claude Code wraps the output of local commands and hooks in these tags; a block of them is the client
 # talking, never the person (seen in its JSONL: ``<command-name>/model</command-name>`` and friends).
 NOISE_TAGS = (
@@ -233,7 +243,7 @@ def _recognise(record: dict[str, Any]) -> _Parser | None:
         return _Codex()  # Codex's rollouts before the {type, payload} envelope: response items as they are
     if isinstance(record.get("message"), dict) and kind in ("user", "assistant"):
         return _ClaudeCode()
-    if kind == "summary" and "leafUuid" in record:
+    if kind in CLAUDE_BOOKKEEPING:
         return _ClaudeCode()
     if "sessionId" in record and "parentUuid" in record:
         return _ClaudeCode()
