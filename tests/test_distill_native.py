@@ -71,7 +71,8 @@ def test_claude_code_compaction_summary_is_one_digest_replacing_the_turns_before
     assert digest.startswith("- The user wants a `settlements` table")  # no opening, analysis or headings
     assert "Key Technical Concepts" not in digest and "Summary:" not in digest
     assert "The ledger service runs on PostgreSQL 16." in digest and "Add an index on settlements.booked_at." in digest
-    assert "continued from a previous conversation" not in digest
+    assert "continued from a previous conversation" not in digest and "Please continue" not in digest
+    assert digest.endswith("All 43 settlement tests pass.")
     joined = "\n".join(t.text for t in turns)
     for gone in ("squash-merged", "Tr0ub4dor", "that's all for today", "Compacted (ctrl+o"):
         assert gone not in joined, gone

@@ -63,6 +63,8 @@ NOISE_TAGS = (
 )
 # whole user lines the client writes itself
 NOISE_LINES = ("[Request interrupted by user]", "[Request interrupted by user for tool use]")
+# ... and the instruction it appends to a summary when the session goes on (addressed to the model, not a fact)
+CLAUDE_SUMMARY_CLOSING = "Please continue the conversation from where we left"
 CLAUDE_SYNTHETIC = "<synthetic>"  # the model name Claude Code gives the answers it writes itself
 # the opening Claude Code puts before a compaction summary (kept out of the digest: it is not a statement)
 CLAUDE_SUMMARY_OPENING = (
@@ -328,7 +330,9 @@ def _claude_summary(text: str) -> str:
             if found >= 0:
                 text = text[found + len(marker) :]
                 break
-    return strip_tags(text, ("analysis",)).replace("</summary>", "").strip()
+    text = strip_tags(text, ("analysis",)).replace("</summary>", "").strip()
+    closing = text.rfind(CLAUDE_SUMMARY_CLOSING)
+    return text[:closing].strip() if closing >= 0 else text
 
 
 class _ClaudeCode(_Parser):
