@@ -521,6 +521,8 @@ def _after_colon(text: str) -> str:
 # Gemini CLI replaces history it compresses with one user message holding a <state_snapshot> (core
 # chatCompressionService) and a fixed model acknowledgement; the acknowledgement is not a statement.
 GEMINI_SNAPSHOT = "state_snapshot"
+# sections of a snapshot that log the moment (files touched, commands just run), not lasting knowledge
+GEMINI_TRANSIENT = ("file_system_state", "recent_actions")
 GEMINI_ACK = "Got it. Thanks for the additional context!"
 # @file references expand into the prompt between these lines (core: read_many_files output)
 GEMINI_FILES = ("--- Content from referenced files ---", "--- End of content ---")
@@ -564,7 +566,7 @@ def _snapshot(text: str) -> str | None:
     if start < 0 or text[:start].strip():
         return None
     end = text.find("</" + GEMINI_SNAPSHOT + ">", start)
-    return text[start + len(opening) : end if end >= 0 else len(text)].strip()
+    return strip_tags(text[start + len(opening) : end if end >= 0 else len(text)], GEMINI_TRANSIENT).strip()
 
 
 class _GeminiTurns(_Parser):
