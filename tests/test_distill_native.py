@@ -119,6 +119,21 @@ def test_a_claude_code_file_may_open_with_many_bookkeeping_lines() -> None:
     assert parse_native(text) == [Turn("user", "We use Nx.")]
 
 
+def test_a_cut_emoji_never_breaks_the_transcript(service: MemoryService, alice: Caller) -> None:
+    """JavaScript clients write a cut emoji as a lone \\ud83d escape: the turn keeps its text, U+FFFD for the
+    cut, so transcript_for_save can encode it and save_session accepts it."""
+    line = {"type": "user", "sessionId": "s", "parentUuid": None, "message": {"role": "user", "content": ""}}
+    line["message"] = {"role": "user", "content": "We deploy with Nomad \ud83d every Monday."}
+    turns = parse_native(json.dumps(line))
+    assert turns == [Turn("user", "We deploy with Nomad \ufffd every Monday.")]
+    assert (
+        transcript_for_save([Turn("user", "We use Nx \ud83d.")], 1000)
+        == '[{"role": "user", "content": "We use Nx \ufffd."}]'
+    )
+    service.save_session(alice, transcript_for_save(turns, 10_000))
+    assert any("Nomad" in t for t in _texts(service, alice))
+
+
 def test_a_blank_summary_replaces_nothing() -> None:
     lines = [
         {"type": "user", "sessionId": "s", "parentUuid": None, "message": {"role": "user", "content": "We use Nx."}},

@@ -36,6 +36,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, cast
 
 from contextlamp.distill.transcript import Role, Turn
+from contextlamp.text import has_surrogates
 
 CODEX_RECORDS = ("session_meta", "response_item", "event_msg", "turn_context", "compacted")
 GEMINI_TYPES = ("user", "gemini", "info", "error", "warning")
@@ -149,6 +150,15 @@ def parse_native_lines(lines: Iterable[str]) -> list[Turn] | None:
     return parser.turns()
 
 
+def _valid(text: str) -> str:
+    """``text`` with each lone surrogate (a cut emoji: JavaScript clients write a lone ``\\ud83d`` escape, which
+    JSON decodes to an invalid code point) replaced by U+FFFD, so it encodes as UTF-8. (``text.scrub_surrogates``
+    gives ``?``, which would read as a question mark.) Linear."""
+    if not has_surrogates(text):
+        return text
+    return "".join("\ufffd" if "\ud800" <= c <= "\udfff" else c for c in text)
+
+
 def _lines(text: str) -> Iterator[str]:
     """The lines of ``text`` one at a time (no list of them all: a 50 MB file is not copied twice)."""
     start = 0
@@ -183,7 +193,7 @@ class _Parser:
         raise NotImplementedError
 
     def say(self, role: Role, text: str) -> None:
-        text = text.strip()
+        text = _valid(text).strip()
         if not text:
             return
         if self._turns and self._turns[-1].role == role and role != "digest":
@@ -377,10 +387,11 @@ def transcript_for_save(turns: Sequence[Turn], max_bytes: int) -> str:
     they fit) and then the newest other turns, contiguous, newest first: the first turn that does not fit whole
     is cut to the head that fits and the older turns are dropped. Turns must be stripped and non-empty (as
     ``parse_native`` and ``parse_transcript`` return them). Returns ``""`` when ``turns`` is empty or not even
-    one cut turn fits.
+    one cut turn fits. A lone surrogate (not valid Unicode, refused by save_session) becomes U+FFFD.
     """
     if not turns:
         return ""
+    turns = [Turn(t.role, _valid(t.text)) for t in turns]
     encoded = [_message(t) for t in turns]
     whole = "[" + ",".join(encoded) + "]"
     if len(whole.encode()) <= max_bytes:
