@@ -417,3 +417,30 @@ def test_a_hook_streams_the_file_and_hands_save_session_the_bounded_transcript(
     service.save_session(alice, small)
     joined = "\n".join(_texts(service, alice))
     assert "PostgreSQL 16" in joined and "ruff before committing" in joined and "squash-merged" not in joined
+
+
+@pytest.mark.parametrize(
+    "unit",
+    [
+        "<system-reminder",  # openings that never become a tag
+        "<system-reminder>x",  # blocks that never close
+        "<command-name>a</command-name><",
+        "<<<<",
+    ],
+)
+def test_tag_removal_stays_linear_on_hostile_text(unit: str) -> None:
+    """strip_tags and the Claude Code line parser over 4x the text take about 4x the time (generous factor,
+    baseline from the same run): no quadratic rescan of unclosed tags."""
+    import time
+
+    def cost(repeat: int) -> float:
+        text = unit * repeat
+        line = json.dumps({"type": "user", "sessionId": "s", "parentUuid": None, "message": {"content": text}})
+        start = time.perf_counter()
+        strip_tags(text)
+        parse_native(line)
+        return time.perf_counter() - start
+
+    small = min(cost(5_000) for _ in range(3))
+    large = min(cost(20_000) for _ in range(3))
+    assert large < 12 * small + 0.05

@@ -31,7 +31,9 @@ removed by ``str.find`` scans, never by a backtracking pattern.
 
 from __future__ import annotations
 
+import functools
 import json
+import re
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, cast
 
@@ -292,33 +294,31 @@ def _texts(content: Any, *, kinds: tuple[str, ...] = ("text",)) -> str:
 def strip_tags(text: str, tags: Sequence[str] = NOISE_TAGS) -> str:
     """``text`` without the ``<tag>...</tag>`` blocks of ``tags`` (an unclosed block runs to the end).
 
-    Linear: one left-to-right scan that looks for the next ``<``, checks it against the tags and jumps past
-    the block's close; never a backtracking pattern.
+    Linear: the openings are found by one pattern of literal alternatives (``<`` then a tag name then ``>`` or a
+    space: no nested quantifier, so no backtracking), each block's close by ``str.find`` from its opening, and
+    the scan resumes after the close, so no character is looked at twice.
     """
     if "<" not in text:
         return text
+    opening = _openings(tuple(tags))
     out: list[str] = []
     position = 0
-    cursor = 0
-    size = len(text)
     while True:
-        start = text.find("<", cursor)
-        if start < 0:
+        found = opening.search(text, position)
+        if found is None:
             break
-        for tag in tags:
-            opening = "<" + tag
-            if text.startswith(opening, start) and text[start + len(opening) : start + len(opening) + 1] in (">", " "):
-                closing = "</" + tag + ">"
-                end = text.find(closing, start)
-                out.append(text[position:start])
-                position = cursor = size if end < 0 else end + len(closing)
-                break
-        else:
-            cursor = start + 1
-        if cursor >= size:
-            break
+        closing = "</" + found.group(1) + ">"
+        end = text.find(closing, found.end())
+        out.append(text[position : found.start()])
+        position = len(text) if end < 0 else end + len(closing)
     out.append(text[position:])
     return "".join(out)
+
+
+@functools.cache
+def _openings(tags: tuple[str, ...]) -> re.Pattern[str]:
+    """The opening of any of ``tags`` (compiled on first use, not at import)."""
+    return re.compile("<(" + "|".join(re.escape(t) for t in tags) + ")[ >]")
 
 
 def _clean(text: str) -> str:
