@@ -6,15 +6,23 @@ thinking, system reminders, slash-command wrappers, meta lines and sub-agent (si
 left out, not summarised: a line such as "(ran 3 tools)" states nothing durable and would only give the
 distiller chatter to weigh.
 
-Recognised (shapes and where they come from: docs/sessions.md):
+Recognised (shapes and where they come from: docs/sessions.md "Native transcripts"):
 
 - Claude Code's session JSONL (``~/.claude/projects/<dir>/<session>.jsonl``): one JSON object a line with
   ``type`` ``user`` / ``assistant`` / ``system`` / ``summary`` / ..., ``message.role`` and ``message.content``
   (a string or a list of ``text`` / ``tool_use`` / ``tool_result`` / ``thinking`` / ``image`` parts),
-  ``isSidechain``, ``isMeta`` and ``isCompactSummary``.
+  ``isSidechain``, ``isMeta`` and ``isCompactSummary``;
+- Codex's rollout JSONL (``~/.codex/sessions/YYYY/MM/DD/rollout-*.jsonl``): ``{"type", "payload"}`` lines
+  (``session_meta``, ``response_item``, ``event_msg``, ``turn_context``, ``compacted``), and the older
+  rollouts of bare response items;
+- Gemini CLI's chat recordings (``chats/session-*.jsonl``, formerly one ``session-*.json``) and checkpoints
+  (``checkpoint-<tag>.json``: the ``{role, parts}`` history);
+- Cursor's agent transcripts (``agent-transcripts/<id>/<id>.jsonl``: ``{role, message: {content}}`` lines);
+- any other JSONL of ``{role, content}`` messages, one a line.
 
-A client's model-made compaction summary (Claude Code: the user line with ``isCompactSummary`` true) becomes
-ONE turn of role ``digest`` that replaces every turn before it: the summary already holds what they said.
+A client's model-made compaction summary (Claude Code: the user line with ``isCompactSummary`` true; Codex:
+a ``compacted`` line; Gemini CLI: a ``<state_snapshot>`` message) becomes ONE turn of role ``digest`` that
+replaces every turn before it: the summary already holds what they said.
 
 Everything here is pure and linear in the input: lines are read one at a time (``parse_native_lines`` takes any
 iterable of lines, so a caller may stream a file of tens of MB and hold only the kept text), every tag is
@@ -23,16 +31,22 @@ removed by ``str.find`` scans, never by a backtracking pattern.
 
 from __future__ import annotations
 
+import functools
 import json
+import re
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, cast
 
 from contextlamp.distill.transcript import Role, Turn
+from contextlamp.text import has_surrogates
 
 CODEX_RECORDS = ("session_meta", "response_item", "event_msg", "turn_context", "compacted")
 GEMINI_TYPES = ("user", "gemini", "info", "error", "warning")
 HEADING_WORDS = 8
-SNIFF_LINES = 50  # lines read to recognise a JSONL format before giving up (blank and broken lines count)
+EMPTY_ITEMS = frozenset({"none", "n/a", "na", "nothing", "none yet", "not applicable", "-", ""})
+# line types only Claude Code writes, which may open a file before its first message
+CLAUDE_BOOKKEEPING = ("summary", "file-history-snapshot", "queue-operation", "custom-title")
+SNIFF_LINES = 200  # lines read to recognise a JSONL format before giving up (blank and broken lines count)
 # Claude Code wraps the output of local commands and hooks in these tags; a block of them is the client
 # talking, never the person (seen in its JSONL: ``<command-name>/model</command-name>`` and friends).
 NOISE_TAGS = (
@@ -52,6 +66,9 @@ NOISE_TAGS = (
 )
 # whole user lines the client writes itself
 NOISE_LINES = ("[Request interrupted by user]", "[Request interrupted by user for tool use]")
+# ... and the instruction it appends to a summary when the session goes on (addressed to the model, not a fact)
+CLAUDE_SUMMARY_CLOSING = "Please continue the conversation from where we left"
+CLAUDE_SYNTHETIC = "<synthetic>"  # the model name Claude Code gives the answers it writes itself
 # the opening Claude Code puts before a compaction summary (kept out of the digest: it is not a statement)
 CLAUDE_SUMMARY_OPENING = (
     "This session is being continued from a previous conversation that ran out of context. "
@@ -135,6 +152,15 @@ def parse_native_lines(lines: Iterable[str]) -> list[Turn] | None:
     return parser.turns()
 
 
+def _valid(text: str) -> str:
+    """``text`` with each lone surrogate (a cut emoji: JavaScript clients write a lone ``\\ud83d`` escape, which
+    JSON decodes to an invalid code point) replaced by U+FFFD, so it encodes as UTF-8. (``text.scrub_surrogates``
+    gives ``?``, which would read as a question mark.) Linear."""
+    if not has_surrogates(text):
+        return text
+    return "".join("\ufffd" if "\ud800" <= c <= "\udfff" else c for c in text)
+
+
 def _lines(text: str) -> Iterator[str]:
     """The lines of ``text`` one at a time (no list of them all: a 50 MB file is not copied twice)."""
     start = 0
@@ -169,7 +195,7 @@ class _Parser:
         raise NotImplementedError
 
     def say(self, role: Role, text: str) -> None:
-        text = text.strip()
+        text = _valid(text).strip()
         if not text:
             return
         if self._turns and self._turns[-1].role == role and role != "digest":
@@ -192,14 +218,24 @@ class _Parser:
 def digest_lines(text: str) -> str:
     """A client's summary as digest lines: one statement a line, without the lines that only frame them
     (section headings such as ``2. Key Technical Concepts:`` or ``## Plan``, lines that are only an XML tag
-    such as Gemini's ``<key_knowledge>``), each line without its indentation. Linear."""
+    such as Gemini's ``<key_knowledge>``, empty sections such as ``- None``) and without fenced code blocks
+    (the code a summary quotes states nothing by itself); each line without its indentation. Linear."""
     kept: list[str] = []
+    in_code = False
     for line in text.splitlines():
         stripped = line.strip()
-        if not stripped or _is_heading(stripped):
+        if stripped.startswith(("```", "~~~")):
+            in_code = not in_code
+            continue
+        if in_code or not stripped or _is_heading(stripped) or _is_empty_item(stripped):
             continue
         kept.append(stripped)
     return "\n".join(kept)
+
+
+def _is_empty_item(line: str) -> bool:
+    """A bullet that says a section is empty (``- None``, ``(none)``, ``N/A``)."""
+    return line.lstrip("-*• ").strip(" .()").lower() in EMPTY_ITEMS
 
 
 def _is_heading(line: str) -> bool:
@@ -221,7 +257,7 @@ def _recognise(record: dict[str, Any]) -> _Parser | None:
         return _Codex()  # Codex's rollouts before the {type, payload} envelope: response items as they are
     if isinstance(record.get("message"), dict) and kind in ("user", "assistant"):
         return _ClaudeCode()
-    if kind == "summary" and "leafUuid" in record:
+    if kind in CLAUDE_BOOKKEEPING:
         return _ClaudeCode()
     if "sessionId" in record and "parentUuid" in record:
         return _ClaudeCode()
@@ -258,33 +294,31 @@ def _texts(content: Any, *, kinds: tuple[str, ...] = ("text",)) -> str:
 def strip_tags(text: str, tags: Sequence[str] = NOISE_TAGS) -> str:
     """``text`` without the ``<tag>...</tag>`` blocks of ``tags`` (an unclosed block runs to the end).
 
-    Linear: one left-to-right scan that looks for the next ``<``, checks it against the tags and jumps past
-    the block's close; never a backtracking pattern.
+    Linear: the openings are found by one pattern of literal alternatives (``<`` then a tag name then ``>`` or a
+    space: no nested quantifier, so no backtracking), each block's close by ``str.find`` from its opening, and
+    the scan resumes after the close, so no character is looked at twice.
     """
     if "<" not in text:
         return text
+    opening = _openings(tuple(tags))
     out: list[str] = []
     position = 0
-    cursor = 0
-    size = len(text)
     while True:
-        start = text.find("<", cursor)
-        if start < 0:
+        found = opening.search(text, position)
+        if found is None:
             break
-        for tag in tags:
-            opening = "<" + tag
-            if text.startswith(opening, start) and text[start + len(opening) : start + len(opening) + 1] in (">", " "):
-                closing = "</" + tag + ">"
-                end = text.find(closing, start)
-                out.append(text[position:start])
-                position = cursor = size if end < 0 else end + len(closing)
-                break
-        else:
-            cursor = start + 1
-        if cursor >= size:
-            break
+        closing = "</" + found.group(1) + ">"
+        end = text.find(closing, found.end())
+        out.append(text[position : found.start()])
+        position = len(text) if end < 0 else end + len(closing)
     out.append(text[position:])
     return "".join(out)
+
+
+@functools.cache
+def _openings(tags: tuple[str, ...]) -> re.Pattern[str]:
+    """The opening of any of ``tags`` (compiled on first use, not at import)."""
+    return re.compile("<(" + "|".join(re.escape(t) for t in tags) + ")[ >]")
 
 
 def _clean(text: str) -> str:
@@ -306,7 +340,9 @@ def _claude_summary(text: str) -> str:
             if found >= 0:
                 text = text[found + len(marker) :]
                 break
-    return strip_tags(text, ("analysis",)).replace("</summary>", "").strip()
+    text = strip_tags(text, ("analysis",)).replace("</summary>", "").strip()
+    closing = text.rfind(CLAUDE_SUMMARY_CLOSING)
+    return text[:closing].strip() if closing >= 0 else text
 
 
 class _ClaudeCode(_Parser):
@@ -325,6 +361,8 @@ class _ClaudeCode(_Parser):
             self._queued(record)
             return
         body = cast(dict[str, Any], message)
+        if record.get("isApiErrorMessage") is True or body.get("model") == CLAUDE_SYNTHETIC:
+            return  # the client's own stand-in answers ("API Error: 529 ...", "No response requested.")
         role: Role = "assistant" if body.get("role", kind) == "assistant" else "user"
         self.say(role, _clean(_texts(body.get("content"))))
 
@@ -349,10 +387,11 @@ def transcript_for_save(turns: Sequence[Turn], max_bytes: int) -> str:
     they fit) and then the newest other turns, contiguous, newest first: the first turn that does not fit whole
     is cut to the head that fits and the older turns are dropped. Turns must be stripped and non-empty (as
     ``parse_native`` and ``parse_transcript`` return them). Returns ``""`` when ``turns`` is empty or not even
-    one cut turn fits.
+    one cut turn fits. A lone surrogate (not valid Unicode, refused by save_session) becomes U+FFFD.
     """
     if not turns:
         return ""
+    turns = [Turn(t.role, _valid(t.text)) for t in turns]
     encoded = [_message(t) for t in turns]
     whole = "[" + ",".join(encoded) + "]"
     if len(whole.encode()) <= max_bytes:
@@ -493,6 +532,8 @@ def _after_colon(text: str) -> str:
 # Gemini CLI replaces history it compresses with one user message holding a <state_snapshot> (core
 # chatCompressionService) and a fixed model acknowledgement; the acknowledgement is not a statement.
 GEMINI_SNAPSHOT = "state_snapshot"
+# sections of a snapshot that log the moment (files touched, commands just run), not lasting knowledge
+GEMINI_TRANSIENT = ("file_system_state", "recent_actions")
 GEMINI_ACK = "Got it. Thanks for the additional context!"
 # @file references expand into the prompt between these lines (core: read_many_files output)
 GEMINI_FILES = ("--- Content from referenced files ---", "--- End of content ---")
@@ -536,7 +577,7 @@ def _snapshot(text: str) -> str | None:
     if start < 0 or text[:start].strip():
         return None
     end = text.find("</" + GEMINI_SNAPSHOT + ">", start)
-    return text[start + len(opening) : end if end >= 0 else len(text)].strip()
+    return strip_tags(text[start + len(opening) : end if end >= 0 else len(text)], GEMINI_TRANSIENT).strip()
 
 
 class _GeminiTurns(_Parser):
