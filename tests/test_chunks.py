@@ -205,3 +205,36 @@ def test_max_chars_is_published_with_its_range(service: MemoryService) -> None:
     schema = tools["get_context"].input_schema["properties"]["max_chars"]
     assert (schema["minimum"], schema["maximum"]) == MAX_CHARS_RANGE
     assert schema["type"] == "integer"
+
+
+# -- export keeps entries whole, import rebuilds their chunks; doctor counts them ------------------------------
+
+
+@pytest.mark.both_backends
+def test_export_keeps_a_long_entry_whole_and_import_rebuilds_its_chunks(
+    service: MemoryService, alice: Caller, tmp_path: Any
+) -> None:
+    from contextlamp.app.export_format import parse_document
+    from contextlamp.embedding import FakeEmbedder
+    from tests.wiring import app_of
+
+    runbook = filler(random.Random(5), 40, "x") + "\n\n" + LAST
+    entry_id = service.save_context(alice, runbook).id
+    store = service.registry.store(alice.principal.user_id)
+    assert len(store.entry_vectors([entry_id])[entry_id]) == chunk_count(runbook) > 1
+    assert store.check(None, repair=False) == []
+    user = service.registry.control.find_user("alice")
+    assert user is not None
+    document = app_of(service).porter.export_user(user)
+    exported = [e for s in document["stores"] for e in s["entries"]]
+    assert [e["content"] for e in exported] == [runbook]  # whole, no chunk in the export
+    embedder = FakeEmbedder()
+    other = MemoryService(StoreRegistry(tmp_path / "other", embedder.identity, embedder.dim), embedder)
+    report = app_of(other).porter.import_document(parse_document(json.loads(json.dumps(document))))
+    assert report.entries_added == 1
+    copy = other.registry.store(user.id)
+    assert len(copy.entry_vectors([entry_id])[entry_id]) == chunk_count(runbook)
+    assert copy.check(None, repair=False) == []
+    pack = other.get_context(Caller(other.principal("alice"), "cli"), "espresso descaling extension Giulia").packs[0]
+    assert pack.id == entry_id and LAST in pack.text and pack.chunk is not None
+    other.registry.close()
