@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from contextlamp.config import FusionWeights
 from contextlamp.retrieval.fusion import weighted_rrf
@@ -72,7 +72,7 @@ def choose_chunk(
     counts = [len(wanted & _stems(content[a:b])) for a, b in spans]
     lists["keyword"] = sorted((i for i in range(len(spans)) if counts[i]), key=lambda i: (-counts[i], i))
     fused = weighted_rrf(lists, {"semantic": weights.semantic, "keyword": weights.keyword}, weights.k)
-    best = int(fused[0].key) if fused else 0  # type: ignore[call-overload]
+    best = cast(int, fused[0].key) if fused else 0  # the keys are the chunk indexes given
     start, end = spans[best]
     text = content[start:end].strip()
     if best > 0:
