@@ -409,6 +409,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--locomo", type=Path, default=LOCOMO, help="LoCoMo dev JSON (turns and questions)")
     parser.add_argument("--longmemeval", type=Path, default=LONGMEMEVAL, help="LongMemEval-S dev JSON (gz)")
     args = parser.parse_args(argv)
+    if args.ingest and not (args.locomo.is_file() and args.longmemeval.is_file()):
+        parser.error(f"--ingest needs the LoCoMo and LongMemEval files (--locomo {args.locomo}, --longmemeval ...)")
     backends = [b.strip() for b in args.backends.split(",") if b.strip()]
     if not backends or set(backends) - {"sqlite", "postgresql"}:
         parser.error("--backends takes sqlite and/or postgresql")
