@@ -238,3 +238,14 @@ def test_export_keeps_a_long_entry_whole_and_import_rebuilds_its_chunks(
     pack = other.get_context(Caller(other.principal("alice"), "cli"), "espresso descaling extension Giulia").packs[0]
     assert pack.id == entry_id and LAST in pack.text and pack.chunk is not None
     other.registry.close()
+
+
+def test_a_long_entry_gets_no_sentence_probes_but_keeps_its_templated_ones() -> None:
+    from contextlamp.retrieval.questions import likely_questions
+
+    long = filler(random.Random(9), 12, "p")
+    assert len(long) > WINDOW_CHARS
+    assert likely_questions(long, None, "note", "fact") == []  # its sentences are in its chunks' vectors
+    assert likely_questions(long, "deploy-steps", "note", "fact")[0] == "What is our deploy steps?"
+    short = "Alice: We moved the billing service to Postgres. The old MySQL box is gone now."
+    assert len(likely_questions(short, None, "note", "fact")) == 2  # short entries keep their sentence probes
