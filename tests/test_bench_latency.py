@@ -23,3 +23,15 @@ def test_a_tiny_run_on_every_transport(capsys: pytest.CaptureFixture[str]) -> No
     for row in ("in-process get_context", "stdio get_context", "http save_context", "keyword-only"):
         assert row.split()[0] in out
     assert "peak RSS" in out and "data" in out
+
+
+@pytest.mark.skipif(not (latency.LOCOMO.is_file() and latency.LONGMEMEVAL.is_file()), reason="no ../shared/data")
+def test_the_ingest_rows_use_real_turns(capsys: pytest.CaptureFixture[str]) -> None:
+    status = latency.main(
+        ["--sizes", "30", "--queries", "5", "--embedder", "fake", "--transports", "in-process", "--ingest"]
+    )
+    out = capsys.readouterr().out
+    assert status == 0
+    for row in ("save_context LoCoMo turn", "save_context 4 KB text", "LongMemEval-S haystack", "LoCoMo questions"):
+        assert row in out
+    assert len(latency.haystack_turns(latency.LONGMEMEVAL)) >= 450

@@ -20,7 +20,7 @@ import pytest
 
 import contextlamp.embedding.onnx as onnx_module
 from contextlamp.embedding import MiniLMEmbedder, ModelFiles, OnnxMiniLMEmbedder, create_embedder
-from contextlamp.embedding.onnx import MANIFEST_FILE, MODEL_DIR, MODEL_FILE, TOKENIZER_FILE
+from contextlamp.embedding.onnx import MANIFEST_FILE, MODEL_DIR, MODEL_FILE, TOKENIZER_FILE, length_groups, text_key
 from contextlamp.errors import ConfigError, EmbeddingError
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -161,7 +161,8 @@ def test_repeated_queries_come_from_the_cache() -> None:
     first = embedder.embed(["what database does billing use?"])
     second = embedder.embed(["what database does billing use?", "and something new"])
     assert np.array_equal(first[0], second[0])
-    assert "what database does billing use?" in embedder._cache  # pyright: ignore[reportPrivateUsage]
+    # keyed by the text's digest since issue 17 (a cached 32 KiB text keeps a 16-byte key)
+    assert text_key("what database does billing use?") in embedder._cache  # pyright: ignore[reportPrivateUsage]
 
 
 def test_minilm_torch_without_its_extra_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -200,3 +201,19 @@ def test_the_wheel_ships_the_model(tmp_path: Path) -> None:
     names = set(zipfile.ZipFile(wheel).namelist())
     for name in (MODEL_FILE, TOKENIZER_FILE, MANIFEST_FILE, "LICENSE", "NOTICE"):
         assert f"contextlamp/embedding/model/{name}" in names, name
+
+
+def test_texts_of_mixed_length_embed_as_they_do_alone() -> None:
+    """Runs over groups of similar length (length_groups) give each text the vector it has alone, in order."""
+    embedder = OnnxMiniLMEmbedder()
+    texts = ["a short probe", "word " * 150, "Caroline: I went to the support group.", "x y z " * 40, "ok"]
+    together = embedder.embed(texts)
+    for i, text in enumerate(texts):
+        alone = embedder.wait_loaded().embed([text])[0]
+        assert float(together[i] @ alone) > 0.9999
+
+
+def test_length_groups_split_only_where_padding_costs_more_than_a_run() -> None:
+    assert length_groups([12, 12, 11], 64) == [[2, 0, 1]]  # a query or a short save: one run
+    assert length_groups([190, 12, 185, 10], 64) == [[3, 1], [2, 0]]  # chunks apart from their probes
+    assert [len(g) for g in length_groups([5] * 100, 64)] == [64, 36]

@@ -27,7 +27,8 @@ DEFAULT_PARAPHRASE_THRESHOLD = 0.85  # bench/team_threshold.py, docs/teams.md (a
 
 
 class Limits(BaseModel):
-    """The length limit of every string the service accepts (spec/TOOLS.md "Limits"): the one table of them.
+    """The length limit of every string the service accepts (spec/TOOLS.md "Limits"): the one table of them,
+    and the one limit on what it sends, get_context's budget of pack text (``max_pack_chars``).
 
     ``Settings`` inherits these fields, so each limit is also a setting (``CONTEXTLAMP_`` + the upper-case
     name) with the default written only here. Content and transcript are measured in UTF-8 bytes, everything
@@ -38,6 +39,13 @@ class Limits(BaseModel):
     max_content_bytes: int = Field(default=32 * 1024, gt=0, description="Largest content, UTF-8 bytes.")
     max_transcript_bytes: int = Field(default=2 * 1024 * 1024, gt=0, description="Largest transcript, UTF-8 bytes.")
     max_query_chars: int = Field(default=2000, gt=0, description="Longest get_context query, characters.")
+    max_pack_chars: int = Field(
+        default=8000,
+        ge=200,
+        le=200_000,
+        description="get_context's response budget, characters of pack text (about 2,000 tokens at 4 characters "
+        "a token); the max_chars argument overrides it per call (200..200000).",
+    )
     max_topic_chars: int = Field(
         default=200, gt=0, description="Longest topic, characters (as given, and after normalisation)."
     )

@@ -166,3 +166,69 @@ def is_prefix_term(term: str) -> bool:
     """A query term of one character of a spaceless script: it matches every indexed token starting with
     it (the bigrams it begins, and a run's last character), so the stores search it as a prefix."""
     return len(term) == 1 and _script(term) is not None
+
+
+# -- chunks: long content split at paragraph and sentence boundaries (docs/retrieval.md "Chunks") -------------
+# The embedding model reads 256 word pieces (all-MiniLM-L6-v2, max_seq_length). Measured on this repository's
+# English prose and LoCoMo turns, its WordPiece tokenizer makes one piece per 4.2-4.6 characters; code, numbers
+# and identifiers go down to about 3. A window is therefore taken as 3 characters a piece (conservative: a
+# chunk of WINDOW_CHARS never loses its end to truncation), and chunks aim at two thirds of it.
+CHARS_PER_PIECE = 3
+WINDOW_CHARS = 256 * CHARS_PER_PIECE  # content up to this many characters is one chunk (the whole entry)
+CHUNK_TARGET_CHARS = 560  # a chunk closes at the first boundary past this (~130-190 word pieces)
+CHUNK_OVERLAP_CHARS = 160  # the next chunk repeats the previous chunk's last sentence when it is this short
+_BOUNDARY = re.compile(r"\n\s*\n|\n|(?<=[.!?…。！？])[\"'”’)\]]?\s+|(?<=[。！？])")
+
+
+def chunk_spans(text: str) -> list[tuple[int, int]]:
+    """The chunks of ``text`` as ``[start, end)`` character offsets, in order: one span ``(0, len(text))`` when
+    the text fits one window (``WINDOW_CHARS``), else pieces of at most ``WINDOW_CHARS`` characters that close
+    at the first paragraph or sentence boundary past ``CHUNK_TARGET_CHARS`` (a sentence longer than a window
+    is cut at its last space inside the window, or at the window's end in spaceless scripts). A chunk after
+    the first starts with the previous chunk's last sentence when that sentence is at most
+    ``CHUNK_OVERLAP_CHARS`` long (a small overlap, so a fact split across the boundary is whole in one chunk).
+
+    Deterministic (the stores keep one vector per span, in order: a change needs a re-embedding, see
+    ``contextlamp doctor --repair``) and linear in ``len(text)``: one regex scan with no nested quantifiers,
+    then one pass over the boundaries."""
+    size = len(text)
+    if size <= WINDOW_CHARS:
+        return [(0, size)]
+    # sentence ends: offsets where a new sentence (or paragraph, or line) starts
+    starts = [m.end() for m in _BOUNDARY.finditer(text) if 0 < m.end() < size]
+    starts.append(size)
+    spans: list[tuple[int, int]] = []
+    begin = 0
+    last_sentence = 0  # start of the last sentence inside the current chunk
+    index = 0
+    while begin < size:
+        end = begin
+        sentence = begin
+        # take whole sentences while the chunk stays within the target, and at least one
+        while index < len(starts) and starts[index] <= begin:
+            index += 1
+        while index < len(starts) and (end - begin < CHUNK_TARGET_CHARS) and starts[index] - begin <= WINDOW_CHARS:
+            sentence, end = end, starts[index]
+            index += 1
+        if end == begin:  # one sentence longer than a window: cut inside it
+            end = _cut(text, begin, begin + WINDOW_CHARS)
+            sentence = begin
+        last_sentence = sentence
+        spans.append((begin, end))
+        if end >= size:
+            break
+        # overlap: start the next chunk at this chunk's last sentence when it is short and not the whole chunk
+        begin = last_sentence if last_sentence > begin and end - last_sentence <= CHUNK_OVERLAP_CHARS else end
+    return spans
+
+
+def _cut(text: str, begin: int, limit: int) -> int:
+    """Where to cut a sentence longer than a window: after the last white space in ``(begin, limit]``, else at
+    ``limit`` (a run without spaces). Bounded by the window's length."""
+    space = max(text.rfind(" ", begin + 1, limit), text.rfind("\n", begin + 1, limit))
+    return space + 1 if space > begin else limit
+
+
+def chunk_count(text: str) -> int:
+    """How many chunks ``chunk_spans`` makes of ``text`` (the number of vectors a store keeps for it)."""
+    return len(chunk_spans(text)) if len(text) > WINDOW_CHARS else 1

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 import pytest
 
 from contextlamp.domain.embedding import Vectors
-from contextlamp.domain.folding import entry_vector
+from contextlamp.domain.folding import chunk_vectors, embedding_texts
 from contextlamp.domain.models import Entry, Kind, MemoryType, NewEntry
 from contextlamp.domain.ports import Store
 from contextlamp.embedding import FakeEmbedder
@@ -63,7 +63,9 @@ class Maker:
         )
 
     def vector(self, new: NewEntry) -> Vectors:
-        return entry_vector(self.embedder.embed([new.content, *new.questions]))
+        """The entry's stored vectors as a save makes them: one a chunk, its questions folded in."""
+        texts, (chunks, _) = embedding_texts(new.content, new.questions)
+        return chunk_vectors(self.embedder.embed(texts), chunks)
 
     def save(self, content: str, **kwargs: object) -> Entry:
         """Save new content (or re-save known content); returns the stored entry as read back."""

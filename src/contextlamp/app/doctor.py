@@ -103,7 +103,7 @@ class Doctor:
     Args:
         registry: the stores and the control plane to check.
         embedder: the configured embedding model (``check_model`` loads and probes it).
-        entry_embedding: an entry's texts -> its stored ``(1, dim)`` vector (the service's), used to re-embed.
+        entry_embedding: an entry's texts -> its stored ``(chunks, dim)`` vectors (the service's), used to re-embed.
         porter: reports stored values an import would refuse (``Porter.stored_problems``).
     """
 

@@ -18,6 +18,7 @@ from contextlamp.app.porter import Porter
 from contextlamp.domain.folding import entry_vector
 from contextlamp.domain.ports import EmbedFn
 from contextlamp.errors import InvalidArgumentError, StorageError
+from contextlamp.segmenting import chunk_count
 from contextlamp.storage import StoreRegistry
 
 Progress = Callable[[int, int], None]  # (stores done, stores total)
@@ -77,7 +78,8 @@ def _copy_control(source: StoreRegistry, target: StoreRegistry) -> list[str]:
 def _copy_store(source: StoreRegistry, target: StoreRegistry, store_id: str, embed: EmbedFn) -> tuple[int, int]:
     """Copy one store's entries (with their vectors), corroborations and sessions; returns (copied, skipped).
     An entry without its vector (dropped as damaged, or lost) is embedded again with ``embed``; one holding
-    several (written by an older version) gets them folded (retrieval/folding.py)."""
+    several (written by an older version) gets them folded (retrieval/folding.py); a long entry stored as one
+    vector before chunks (segmenting.chunk_spans) is embedded again as its chunks."""
     src, dst = source.store(store_id), target.store(store_id)
     copied = skipped = 0
     entries = src.all_entries()
@@ -87,10 +89,11 @@ def _copy_store(source: StoreRegistry, target: StoreRegistry, store_id: str, emb
         corroborations = src.corroborations([e.id for e in batch])
         for entry in batch:
             vector = vectors.get(entry.id)
-            if vector is None or len(vector) == 0:
-                vector = embed([entry.content, *entry.questions])
-            elif len(vector) > 1:
+            chunks = chunk_count(entry.content)
+            if vector is not None and chunks == 1 and len(vector) > 1:
                 vector = entry_vector(vector)
+            elif vector is None or len(vector) != chunks:  # missing, or a long entry stored before chunks
+                vector = embed([entry.content, *entry.questions])
             if dst.restore(entry, vector):
                 copied += 1
             else:
@@ -107,7 +110,7 @@ class Migrator:
 
     Args:
         registry: the stores and the control plane of this server.
-        entry_embedding: an entry's texts -> its stored ``(1, dim)`` vector (used on the target side only,
+        entry_embedding: an entry's texts -> its stored ``(chunks, dim)`` vectors (used on the target side only,
             for an entry whose vector is missing).
         porter: this server's exporter (the verification compares exports).
     """

@@ -34,7 +34,7 @@ from contextlamp.app.export_format import (
     validated,
 )
 from contextlamp.config import Limits
-from contextlamp.domain.folding import entry_vectors
+from contextlamp.domain.folding import batch_vectors, embedding_texts
 from contextlamp.domain.models import Entry, SessionDigest
 from contextlamp.domain.secret_scan import SecretScanner
 from contextlamp.errors import InvalidArgumentError, SecretDetectedError
@@ -339,11 +339,16 @@ def _restore_batch(
     trust_reset = sum(1 for e in fresh if e.trust == "unverified" and claimed[e.id] != "unverified")
     if not fresh:
         return _BatchResult(0, skipped, secrets, 0)
-    texts = [text for e in fresh for text in (e.content, *e.questions)]
-    vectors = entry_vectors(porter.embed(texts), [1 + len(e.questions) for e in fresh])
+    texts: list[str] = []
+    layout: list[tuple[int, int]] = []
+    for e in fresh:  # the export keeps entries whole: their chunks are rebuilt here, as a save makes them
+        own, shape = embedding_texts(e.content, e.questions)
+        texts += own
+        layout.append(shape)
+    vectors = batch_vectors(porter.embed(texts), layout)
     added = 0
     for n, entry in enumerate(fresh):
-        if store.restore(entry, vectors[n : n + 1]):
+        if store.restore(entry, vectors[n]):
             added += 1
         else:
             skipped += 1

@@ -19,7 +19,7 @@ from contextlamp.app.validate import (
     check_text,
     check_within,
 )
-from contextlamp.domain.folding import entry_vector, entry_vectors
+from contextlamp.domain.folding import batch_vectors, chunk_vectors, embedding_texts
 from contextlamp.domain.models import (
     KINDS,
     MEMORY_TYPES,
@@ -165,15 +165,19 @@ class Saving(Scoping):
                 writes.corroborate(store, outcome.id, entry.contributed_by, 1.0, now)  # no-op for its own contributor
             results[i] = SaveResult(id=outcome.id, deduped=outcome.deduped)
         if fresh:
-            texts = [t for _, e in fresh for t in (e.content, *e.questions)]
-            widths = [1 + len(e.questions) for _, e in fresh]
+            texts: list[str] = []
+            layout: list[tuple[int, int]] = []
+            for _, e in fresh:  # every chunk and probe of every new entry in one embedding call
+                own_texts, shape = embedding_texts(e.content, e.questions)
+                texts += own_texts
+                layout.append(shape)
             embedded = self.embedder.embed(texts)
-            stored = entry_vectors(embedded, widths)  # one vector per entry: content + questions folded
+            stored = batch_vectors(embedded, layout)  # per entry, one vector a chunk, its questions folded in
             row = 0
             for n, (i, entry) in enumerate(fresh):
-                content_vector = embedded[row]
-                row += widths[n]
-                own = stored[n : n + 1]
+                content_vector = embedded[row]  # the content (its first chunk when long), unfolded
+                row += sum(layout[n])
+                own = stored[n]
                 contributor = entry.contributed_by
                 if contributor is not None and (
                     restated := self._restated(store, entry.content, content_vector, own[0], contributor, now)
@@ -206,13 +210,15 @@ class Saving(Scoping):
         return writes.put(store, restated, vectors, now, stated)
 
     def entry_embedding(self, texts: list[str]) -> Vectors:
-        """The stored vector of one entry from its texts (content, then its likely questions): ``(1, dim)``
-        float32 (retrieval/folding.py). The re-embedding function of ``Store.check``.
+        """The stored vectors of one entry from its texts (content, then its likely questions): ``(chunks,
+        dim)`` float32, one a chunk (segmenting.chunk_spans) with the questions folded in (domain/folding.py),
+        in one embedding call. The re-embedding function of ``Store.check``.
 
         Raises:
             EmbeddingError: the embedder failed.
         """
-        return entry_vector(self.embedder.embed(texts))
+        own, (chunks, _) = embedding_texts(texts[0], texts[1:])
+        return chunk_vectors(self.embedder.embed(own), chunks)
 
     def _restated(
         self, store: Store, text: str, content_vector: Any, stored_vector: Any, contributor: str, now: int

@@ -18,6 +18,7 @@ from contextlamp.app import writes
 from contextlamp.app.sessions import Sessions
 from contextlamp.app.state import (
     LIST_LIMIT_RANGE,
+    MAX_CHARS_RANGE,
     MAX_RESULTS_RANGE,
     MAX_SLUG_CHARS,
     RESUME_LIMIT_RANGE,
@@ -42,6 +43,7 @@ from contextlamp.config import (
 from contextlamp.distill import DeferredDistiller
 from contextlamp.domain.embedding import Embedder
 from contextlamp.domain.models import (
+    ChunkRef,
     Entry,
     ForgetPreview,
     ForgetResult,
@@ -52,8 +54,10 @@ from contextlamp.domain.models import (
 )
 from contextlamp.domain.secret_scan import SecretScanner
 from contextlamp.errors import InvalidArgumentError, NotFoundError
+from contextlamp.retrieval.chunks import ChunkChoice, choose_chunk, within_budget
 from contextlamp.retrieval.questions import QuestionGenerator, RuleQuestionGenerator
-from contextlamp.retrieval.search import ScopedStore, search
+from contextlamp.retrieval.search import Hit, ScopedStore, search
+from contextlamp.segmenting import WINDOW_CHARS
 from contextlamp.storage import Project, StoreRegistry
 from contextlamp.text import (
     has_surrogates,
@@ -67,6 +71,7 @@ from contextlamp.text import (
 # the service's public names (the links of the chain re-exported where callers have always found them)
 __all__ = [
     "LIST_LIMIT_RANGE",
+    "MAX_CHARS_RANGE",
     "MAX_RESULTS_RANGE",
     "MAX_SLUG_CHARS",
     "RESUME_LIMIT_RANGE",
@@ -132,8 +137,12 @@ class MemoryService(Sessions):
         project: Any = None,
         verified_only: Any = False,
         recency: Any = False,
+        max_chars: Any = None,
     ) -> GetResult:
         """A ranked pack of stored chunks for the query (spec/TOOLS.md get_context); never generated text.
+
+        A pack shows its entry's best-matching chunk (retrieval/chunks.py); the packs' text together stays
+        within ``max_chars`` characters (default ``Limits.max_pack_chars``, range ``MAX_CHARS_RANGE``).
 
         Raises:
             InvalidArgumentError: a bad argument.
@@ -148,6 +157,9 @@ class MemoryService(Sessions):
             raise InvalidArgumentError("scope", f"got another string; allowed values: {', '.join(SCOPES)}")
         check_bool("verified_only", verified_only)
         check_bool("recency", recency)
+        budget = (
+            self.limits.max_pack_chars if max_chars is None else check_int("max_chars", max_chars, *MAX_CHARS_RANGE)
+        )
         target = self._project(caller.principal, project, create=False)
         stores: list[ScopedStore] = []
         if scope_value in ("personal", "all"):
@@ -175,6 +187,9 @@ class MemoryService(Sessions):
             self.trust_weights if teams else None,
             bool(verified_only),
         )
+        chosen = self._chunks(hits, text, query_vector)
+        texts = within_budget([c.text for c in chosen], budget)
+        hits = hits[: len(texts)]  # the packs past the budget are not sent, and not counted as used
         for scoped in stores:
             used = [h.entry.id for h in hits if h.source is scoped]
             if used:
@@ -184,7 +199,7 @@ class MemoryService(Sessions):
             packs=[
                 Pack(
                     id=h.entry.id,
-                    text=h.entry.content,
+                    text=body,
                     kind=h.entry.kind,
                     memory_type=h.entry.memory_type,
                     source_surface=h.entry.source_surface,
@@ -193,10 +208,20 @@ class MemoryService(Sessions):
                     scope=h.source.scope,
                     topic=h.entry.topic,
                     **self._attribution(h.entry, names),
+                    **_chunk_field(c),
                 )
-                for h in hits
+                for h, c, body in zip(hits, chosen, texts, strict=False)
             ]
         )
+
+    def _chunks(self, hits: list[Hit], query: str, query_vector: Any) -> list[ChunkChoice]:
+        """The chunk each hit's pack shows (retrieval/chunks.choose_chunk); the stored chunk vectors are read
+        only for entries longer than one window (one read per store)."""
+        long = [h for h in hits if len(h.entry.content) > WINDOW_CHARS]
+        vectors: dict[str, Any] = {}
+        for scoped in {id(h.source): h.source for h in long}.values():
+            vectors.update(scoped.store.entry_vectors([h.entry.id for h in long if h.source is scoped]))
+        return [choose_chunk(h.entry.content, query, query_vector, vectors.get(h.entry.id), self.weights) for h in hits]
 
     def _attribution(self, entry: Entry, names: dict[str, str]) -> dict[str, Any]:
         """``contributed_by`` (the contributor's user name, or id once the user is gone) and ``trust`` of a
@@ -364,3 +389,8 @@ def _decode_cursor(text: str) -> tuple[int, str]:
     except (binascii.Error, ValueError, TypeError, UnicodeDecodeError, RecursionError):
         pass
     raise InvalidArgumentError("cursor", "is not a cursor returned by list_context (pass next_cursor unchanged)")
+
+
+def _chunk_field(choice: ChunkChoice) -> dict[str, Any]:
+    """A pack's (ext) ``chunk`` field: set only when its entry has more than one chunk (left out otherwise)."""
+    return {"chunk": ChunkRef(index=choice.index, count=choice.count)} if choice.count > 1 else {}

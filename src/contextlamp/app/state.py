@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from contextlamp.distill import Distiller
 
 MAX_RESULTS_RANGE = (1, 50)  # spec/TOOLS.md get_context
+MAX_CHARS_RANGE = (200, 200_000)  # get_context (ext) max_chars: the packs' text budget, characters
 LIST_LIMIT_RANGE = (1, 200)  # spec/TOOLS.md list_context
 RESUME_LIMIT_RANGE = (1, 50)  # spec/TOOLS.md resume_session
 MAX_SLUG_CHARS = 64

@@ -20,8 +20,9 @@ if TYPE_CHECKING:
 def put(
     store: Store, entry: NewEntry, vector: Vectors | None, now: int, stated: Collection[str] = STATABLE
 ) -> PutOutcome | None:
-    """Save ``entry`` (``ledger.put``): insert unknown content with ``vector`` (``(1, dim)`` float32), re-save
-    known content from the fields the caller ``stated``; None when the content is unknown and ``vector`` is None.
+    """Save ``entry`` (``ledger.put``): insert unknown content with ``vector`` (``(chunks, dim)`` float32, one
+    a chunk), re-save known content from the fields the caller ``stated``; None when the content is unknown and
+    ``vector`` is None.
 
     Raises:
         StorageError: the database failed (nothing is written).

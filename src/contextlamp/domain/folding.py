@@ -63,3 +63,51 @@ def entry_vectors(vectors: Vectors, widths: Sequence[int]) -> Vectors:
         out[i] = entry_vector(vectors[row : row + width])[0]
         row += width
     return out
+
+
+def chunk_vectors(vectors: Vectors, chunks: int) -> Vectors:
+    """The stored vectors of one entry of ``chunks`` chunks (segmenting.chunk_spans): ``vectors`` holds the
+    chunks' embeddings first, then its ``q`` likely questions' (``(chunks + q, dim)`` float32 unit rows);
+    returns ``(chunks, dim)`` float32, chunk ``i`` folded with every question (the L2-normalised sum of its
+    own row and the question rows). One chunk gives exactly ``entry_vector``.
+
+    Raises:
+        ValueError: ``vectors`` is not 2-D, or holds fewer rows than ``chunks``, or ``chunks`` is below 1.
+    """
+    import numpy as np
+
+    if vectors.ndim != 2 or chunks < 1 or len(vectors) < chunks:
+        raise ValueError(f"vectors must be (chunks + questions, dim) with {chunks} chunks, got {vectors.shape}")
+    if chunks == 1:
+        return entry_vector(vectors)
+    total = vectors[:chunks] + vectors[chunks:].sum(axis=0, dtype=np.float32)
+    norms = np.linalg.norm(total, axis=1, keepdims=True)
+    return (total / np.where(norms > 0, norms, 1.0)).astype(np.float32)
+
+
+def batch_vectors(vectors: Vectors, layout: Sequence[tuple[int, int]]) -> list[Vectors]:
+    """Fold a batch of entries: ``layout[i] = (chunks, questions)`` of entry ``i``, whose ``chunks +
+    questions`` rows come next in ``vectors``; returns each entry's ``chunk_vectors``, in order.
+
+    Raises:
+        ValueError: the layout does not cover the rows exactly, or an entry has no chunk.
+    """
+    if sum(c + q for c, q in layout) != len(vectors) or any(c < 1 or q < 0 for c, q in layout):
+        raise ValueError(f"layout {list(layout)} does not cover {len(vectors)} rows")
+    out: list[Vectors] = []
+    row = 0
+    for chunks, questions in layout:
+        out.append(chunk_vectors(vectors[row : row + chunks + questions], chunks))
+        row += chunks + questions
+    return out
+
+
+def embedding_texts(content: str, questions: Sequence[str]) -> tuple[list[str], tuple[int, int]]:
+    """What to embed for one entry, and its layout for ``batch_vectors``: its chunks' texts
+    (``segmenting.chunk_spans``; the content itself when it fits one window), then its likely questions;
+    ``(chunks, questions)``."""
+    from contextlamp.segmenting import chunk_spans
+
+    spans = chunk_spans(content)
+    chunks = [content[a:b] for a, b in spans] if len(spans) > 1 else [content]
+    return [*chunks, *questions], (len(chunks), len(questions))

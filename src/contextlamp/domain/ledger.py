@@ -38,7 +38,7 @@ def put(
     Expired tasks are swept first. Known content keeps its id (``deduped``) and is re-saved as
     ``rules.resave`` decides from the fields the caller ``stated``: it becomes current again if it was
     superseded, and the topic's supersession and trust then apply. When the re-save changes its topic, kind or
-    type to exactly ``new``'s, ``vector`` (``(1, dim)`` float32, made for ``new``'s content and questions)
+    type to exactly ``new``'s, ``vector`` (``(chunks, dim)`` float32, made for ``new``'s content and questions)
     and ``new.questions`` replace its own. Unknown content: with ``vector`` it is inserted and supersedes its
     topic; without, nothing is written and None is returned, so known content costs no embedding.
     """

@@ -160,8 +160,17 @@ class SaveResult(_Result):
     deduped: bool
 
 
+class ChunkRef(_Result):
+    """Which chunk of its entry a pack shows (spec/TOOLS.md get_context, (ext) ``chunk``): ``index`` from 0,
+    of ``count`` chunks (present only when the entry has more than one)."""
+
+    index: int
+    count: int
+
+
 class Pack(_Result):
-    """One retrieved chunk of memory. ``score`` is in 0..1 (1 = first in every signal list)."""
+    """One retrieved chunk of memory. ``score`` is in 0..1 (1 = first in every signal list); ``chunk`` is set
+    when the entry has several chunks (``text`` is then one of them)."""
 
     id: str
     text: str
@@ -174,6 +183,7 @@ class Pack(_Result):
     topic: str | None = None
     contributed_by: str | None = None
     trust: str | None = None
+    chunk: ChunkRef | None = None
 
 
 class GetResult(_Result):

@@ -85,7 +85,7 @@ class Finding:
     repaired: bool
 
 
-EmbedFn = Callable[[list[str]], "Vectors"]  # an entry's texts (content, questions) -> its (1, dim) vector
+EmbedFn = Callable[[list[str]], "Vectors"]  # an entry's texts (content, questions) -> its (chunks, dim) vectors
 
 
 class EntryReader(Protocol):
@@ -201,9 +201,10 @@ class StoreMaintenance(Protocol):
 
     def check(self, embed: EmbedFn | None, repair: bool) -> list[Finding]:
         """Verify the store: the engine's own integrity check, the embedding model and dimension recorded,
-        every entry with its full-text row and one vector, no orphan vectors or full-text rows,
+        every entry with its full-text row and one vector a chunk (segmenting.chunk_count of its content: a
+        store written before chunks holds one for a long entry), no orphan vectors or full-text rows,
         ``superseded_by`` naming an existing entry. With ``repair``, fix what can be fixed (re-embed with
-        ``embed``, which maps an entry's texts, content then questions, to its ``(1, dim)`` vector; rebuild
+        ``embed``, which maps an entry's texts, content then questions, to its ``(chunks, dim)`` vectors; rebuild
         the full-text index, delete orphans, revive entries superseded by nothing); an engine-level
         corruption is reported, never "repaired"."""
         ...
@@ -214,12 +215,15 @@ class StoreMaintenance(Protocol):
 
     def restore(self, entry: Entry, vectors: Vectors) -> bool:
         """Insert an exported entry exactly as it was (id, times, supersession, reuse), with its
-        ``(1, dim) float32`` vector. Returns False, changing nothing, when its id or content key is
-        already stored (import is idempotent and dedupes by content)."""
+        ``(chunks, dim) float32`` vectors (one a chunk, segmenting.chunk_count). Returns False, changing
+        nothing, when its id or content key is already stored (import is idempotent and dedupes by content).
+
+        Raises:
+            ValueError: ``vectors`` is not one row a chunk of the entry's content."""
         ...
 
     def entry_vectors(self, ids: Sequence[str]) -> dict[str, Vectors]:
-        """The stored vectors of entries, ``{id: (1, dim) float32}``; unknown ids
+        """The stored vectors of entries, ``{id: (chunks, dim) float32}`` in chunk order; unknown ids
         are absent. For copying a store between backends without embedding again."""
         ...
 
@@ -440,7 +444,8 @@ class EntryWriter(Protocol):
         ...
 
     def insert(self, entry: Entry, vector: Vectors) -> bool:
-        """Insert the entry with its full-text row and its ``(1, dim)`` vector; False, writing nothing, when its
+        """Insert the entry with its full-text row and its ``(chunks, dim)`` vectors (one a chunk,
+        segmenting.chunk_spans, ``ord`` = chunk index); False, writing nothing, when its
         content key is already stored (a concurrent writer won)."""
         ...
 
@@ -471,7 +476,7 @@ class EntryWriter(Protocol):
         ...
 
     def replace_vector(self, entry_id: str, questions: Sequence[str], vector: Vectors) -> None:
-        """Replace an entry's likely questions and its ``(1, dim)`` vector (a re-save that changed its topic,
+        """Replace an entry's likely questions and its ``(chunks, dim)`` vectors (a re-save that changed its topic,
         kind or type)."""
         ...
 

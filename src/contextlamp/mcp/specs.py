@@ -3,7 +3,13 @@ live limits, ranges and defaults in their schemas, and its description (the agen
 
 from __future__ import annotations
 
-from contextlamp.app.service import LIST_LIMIT_RANGE, MAX_RESULTS_RANGE, RESUME_LIMIT_RANGE, MemoryService
+from contextlamp.app.service import (
+    LIST_LIMIT_RANGE,
+    MAX_CHARS_RANGE,
+    MAX_RESULTS_RANGE,
+    RESUME_LIMIT_RANGE,
+    MemoryService,
+)
 from contextlamp.config import DAY_MS
 from contextlamp.domain.models import (
     KINDS,
@@ -102,6 +108,15 @@ def tool_specs(service: MemoryService) -> list[ToolSpec]:
                 Arg("project", "string", "Also search this project (id or slug)."),
                 option(get, "verified_only", "boolean", "Leave out team learnings not yet verified."),
                 option(get, "recency", "boolean", "Strongly favour the newest entries."),
+                option(
+                    get,
+                    "max_chars",
+                    "integer",
+                    "Budget for the packs' text, characters (default "
+                    f"{limits.max_pack_chars}, about {limits.max_pack_chars // 4} tokens); a long memory comes as its "
+                    "best-matching chunk.",
+                    MAX_CHARS_RANGE,
+                ),
             ),
             GetResult,
             """Retrieve what the user's memory holds about a question: a ranked pack of stored chunks.

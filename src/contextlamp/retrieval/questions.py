@@ -23,6 +23,7 @@ from typing import Any, Protocol, cast
 from contextlamp.domain.ports import ChatModel
 from contextlamp.errors import LLMError
 from contextlamp.retrieval.query import STOP_WORDS
+from contextlamp.segmenting import WINDOW_CHARS
 from contextlamp.text import has_surrogates
 
 logger = logging.getLogger(__name__)
@@ -169,7 +170,9 @@ def likely_questions(
     match = _SUBJECT.match(content)
     subject = match.group(1) if match else None
     body = content[match.end() :] if match else content
-    if config.sentences:
+    if config.sentences and len(content) <= WINDOW_CHARS:
+        # a long entry is embedded chunk by chunk (segmenting.chunk_spans): its sentences are in its chunks'
+        # vectors already, so sentence probes would only repeat them at the cost of an embedding each
         sentences = [s for s in split_sentences(body) if len(_WORD.findall(s)) >= MIN_SENTENCE_WORDS]
         if len(sentences) > 1:
             prefix = f"{subject}: " if subject else ""

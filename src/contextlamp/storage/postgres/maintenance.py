@@ -13,6 +13,7 @@ import psycopg
 from contextlamp.domain.embedding import Vectors
 from contextlamp.domain.models import Entry
 from contextlamp.domain.ports import EmbedFn, Finding
+from contextlamp.segmenting import chunk_count
 from contextlamp.storage.postgres.pool import StoreRows
 from contextlamp.storage.postgres.rows import (
     ENTRY_COLUMNS,
@@ -38,8 +39,9 @@ class PostgresMaintenance(StoreRows):
             )
 
     def restore(self, entry: Entry, vectors: Vectors) -> bool:
-        if vectors.shape != (1, self.db.dim):
-            raise ValueError(f"vectors must be (1, {self.db.dim}), got {vectors.shape}")
+        chunks = chunk_count(entry.content)
+        if vectors.shape != (chunks, self.db.dim):
+            raise ValueError(f"vectors must be ({chunks}, {self.db.dim}), got {vectors.shape}")
         with self.db.transaction() as conn:
             clash = conn.execute(
                 "SELECT 1 FROM entries WHERE store_id = %s AND (id = %s OR content_key = %s)",
@@ -68,7 +70,7 @@ class PostgresMaintenance(StoreRows):
                 (sid,),
             ).fetchall()
             for row in rows:
-                expected = 1
+                expected = chunk_count(row["content"])  # one vector a chunk
                 if row["n"] != expected:
                     fixable = repair and embed is not None
                     if fixable:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from contextlamp.domain.models import Entry
 from contextlamp.domain.ports import EmbedFn, Finding
+from contextlamp.segmenting import chunk_count
 from contextlamp.storage.sqlite.file import StoreFile
 from contextlamp.storage.sqlite.fulltext import fts_insert, fts_wrong_terms
 from contextlamp.storage.sqlite.rows import ENTRY_COLUMNS, SQLITE_MAX_VARS, entry_from_row, insert_entry, marks
@@ -27,8 +28,9 @@ class SqliteMaintenance(StoreFile):
         return [entry_from_row(row) for row in rows]
 
     def restore(self, entry: Entry, vectors: Vectors) -> bool:
-        if vectors.shape != (1, self._dim):
-            raise ValueError(f"vectors must be (1, {self._dim}), got {vectors.shape}")
+        chunks = chunk_count(entry.content)
+        if vectors.shape != (chunks, self._dim):
+            raise ValueError(f"vectors must be ({chunks}, {self._dim}), got {vectors.shape}")
         with self._write() as conn:
             clash = conn.execute(
                 "SELECT 1 FROM entries WHERE id = ? OR content_key = ?", (entry.id, entry.content_key)
@@ -75,7 +77,7 @@ class SqliteMaintenance(StoreFile):
             counts = dict(conn.execute("SELECT entry_rowid, count(*) FROM vectors GROUP BY entry_rowid").fetchall())
             ids = {row["id"] for row in rows}
             rowids = {row["rowid"] for row in rows}
-            broken = [row for row in rows if counts.get(row["rowid"], 0) != 1]
+            broken = [row for row in rows if counts.get(row["rowid"], 0) != chunk_count(row["content"])]
             for row in broken:
                 fixable = repair and embed is not None
                 if fixable:
@@ -89,7 +91,7 @@ class SqliteMaintenance(StoreFile):
                             for i, v in enumerate(vectors)
                         ],
                     )
-                detail = f"{counts.get(row['rowid'], 0)} vectors, expected 1"
+                detail = f"{counts.get(row['rowid'], 0)} vectors, expected {chunk_count(row['content'])}"
                 found.append(Finding("vectors", row["id"], detail, fixable))
             orphans = [r for r in counts if r not in rowids]
             if orphans:

@@ -128,10 +128,10 @@ class SqliteStore(SqliteSessions, SqliteMaintenance):
                 if start + batch > len(order) < len(scores):  # filters ate the partial order: sort it all
                     order = best_first(scores, len(scores))
                 best: dict[int, float] = {}
-                for i in order[start : start + batch]:
-                    rowid = int(rowids[i])
-                    if rowid not in seen and rowid not in best:
-                        best[rowid] = float(scores[i])
+                window = order[start : start + batch]  # as Python numbers at once: no numpy scalar per row
+                for rowid, score in zip(rowids[window].tolist(), scores[window].tolist(), strict=True):
+                    if rowid not in seen and rowid not in best:  # an entry's best chunk comes first
+                        best[rowid] = score
                 seen.update(best)
                 start += batch
                 batch *= 2

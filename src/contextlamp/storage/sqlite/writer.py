@@ -113,9 +113,9 @@ class SqliteWriter(EntryReads):
             return
         self.conn.execute("UPDATE entries SET questions = ? WHERE rowid = ?", (json.dumps(list(questions)), row[0]))
         self.conn.execute("DELETE FROM vectors WHERE entry_rowid = ?", (row[0],))
-        self.conn.execute(
-            "INSERT INTO vectors(entry_rowid, ord, vec) VALUES (?, 0, ?)",
-            (row[0], np.ascontiguousarray(vector[0], dtype=np.float32).tobytes()),
+        self.conn.executemany(  # one vector a chunk, in order
+            "INSERT INTO vectors(entry_rowid, ord, vec) VALUES (?, ?, ?)",
+            [(row[0], i, np.ascontiguousarray(v, dtype=np.float32).tobytes()) for i, v in enumerate(vector)],
         )
         # the in-memory index of every process holds the old vector: make them reload
         self.conn.execute("UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'vec_epoch'")
