@@ -111,7 +111,7 @@ class MemoryService(Sessions):
         self.weights = replace(base, semantic_floor=floor)
         self.task_ttl_ms = task_ttl_ms
         self.questions = questions or RuleQuestionGenerator()
-        self.distiller = distiller or DeferredDistiller(_offline_distiller)
+        self.distiller = distiller or DeferredDistiller(lambda: _offline_distiller(embedder))
         self.clock = clock
         self.trust_weights = trust_weights or TrustWeights()
         self.team_paraphrase_threshold = team_paraphrase_threshold
@@ -300,11 +300,12 @@ class MemoryService(Sessions):
         return found[1]
 
 
-def _offline_distiller() -> Distiller:
-    """The offline distiller, imported when a service given none first distils a session."""
+def _offline_distiller(embedder: Embedder) -> Distiller:
+    """The offline distiller ranking with the service's embedder, imported when a service given none first
+    distils a session."""
     from contextlamp.distill import OfflineDistiller
 
-    return OfflineDistiller()
+    return OfflineDistiller(embedder)
 
 
 def _list_item(entry: Entry) -> ListItem:
