@@ -52,6 +52,7 @@ from rich.console import Console
 from rich.table import Table
 
 from contextlamp.app.service import Caller, MemoryService
+from contextlamp.distill import OfflineDistiller
 from contextlamp.embedding import EMBEDDERS, Embedder, create_embedder
 from contextlamp.storage import StoreRegistry
 
@@ -545,15 +546,17 @@ def _stored_entries(service: MemoryService, caller: Caller) -> list[Distilled]:
             return out
 
 
-def run_case(case: Case, embedder: Embedder, threshold: float) -> CaseResult:
-    """``save_session`` on a fresh store, read back what was stored, match it and scan for secrets."""
+def run_case(case: Case, embedder: Embedder, threshold: float, rules_only: bool = False) -> CaseResult:
+    """``save_session`` on a fresh store, read back what was stored, match it and scan for secrets.
+    ``rules_only``: the offline distiller without its ranker (no embedder given to it), as a baseline."""
     result = CaseResult(case)
     texts: dict[str, str] = {}
     with tempfile.TemporaryDirectory(prefix="distill-") as tmp:
         home = Path(tmp)
         registry = StoreRegistry(home, embedder.identity, embedder.dim)
         try:
-            service = MemoryService(registry, embedder)
+            distiller = OfflineDistiller() if rules_only else None
+            service = MemoryService(registry, embedder, distiller=distiller)
             caller = Caller(service.principal("bench"), "bench")
             started = time.perf_counter()
             try:
@@ -822,6 +825,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         default=None,
         help="only odd- or even-numbered files: tune rules on one half, report the other as held out",
     )
+    parser.add_argument(
+        "--split",
+        choices=["tuning", "heldout"],
+        default=None,
+        help="only the files of this half of DATA/split.json (the ranker is fitted on the tuning half only)",
+    )
+    parser.add_argument(
+        "--rules-only", action="store_true", help="the offline distiller by its rules alone (no ranker): a baseline"
+    )
     parser.add_argument("--details", action="store_true", help="print every match, extra and missed item")
     parser.add_argument("--calibrate", action="store_true", help="measure the threshold on paraphrase pairs")
     args = parser.parse_args(argv)
@@ -841,12 +853,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.half:
         parity = 1 if args.half == "odd" else 0
         cases = [c for c in cases if c.id[:2].isdigit() and int(c.id[:2]) % 2 == parity]
+    if args.split:
+        names = set(json.loads((args.data / SPLIT_FILE).read_text(encoding="utf-8"))[args.split])
+        cases = [c for c in cases if c.path.name in names or c.id in names]
     if not hasattr(MemoryService, "save_session"):
         print("MemoryService has no save_session yet; nothing to measure", file=sys.stderr)
         return 2
     results: list[CaseResult] = []
     for case in cases:
-        r = run_case(case, embedder, args.threshold)
+        r = run_case(case, embedder, args.threshold, args.rules_only)
         status = f"error {r.error}" if r.error else f"distilled {len(r.distilled)}, matched {len(r.pairs)}"
         print(f"{case.id}: {status} / expected {len(case.expected)}", file=sys.stderr)
         results.append(r)

@@ -49,7 +49,7 @@ MATCH = 0.75  # bench/distill.py DEFAULT_THRESHOLD
 LABEL = 0.75  # cosine to an expected item at which a candidate is labelled worth keeping
 FOLDS = 5
 L2 = 1.0
-TYPE_L2 = 0.1
+TYPE_L2 = 1.0
 THRESHOLDS = tuple(round(0.05 + 0.025 * i, 3) for i in range(31))  # 0.05 .. 0.8
 DUPLICATES = (0.8, 0.85, 0.9, 0.95, 1.01)
 FLOORS = tuple(round(0.05 * i, 2) for i in range(1, 20))  # 0.05 .. 0.95
@@ -210,7 +210,7 @@ def fit(files: Sequence[FileRows], embedder_identity: str, threshold: float, dup
 
 def features(f: FileRows, model: ranker.RankerModel) -> Matrix:
     """A file's full feature rows under ``model``'s prototypes."""
-    return np.hstack([f.base, ranker.embedding_features(f.vectors, model)])
+    return np.hstack([f.base, ranker.embedding_features(f.vectors, model, [c.group for c, _ in f.found])])
 
 
 def logistic(x: Matrix, y: Matrix, l2: float) -> tuple[Matrix, float]:
@@ -281,7 +281,7 @@ def evaluate(
 ) -> dict[str, float]:
     """Micro precision, recall, F1 and type accuracy of keeping what reaches ``threshold``, as the bench
     matches; ``models[i]`` types file ``i``'s items."""
-    kept_total = expected_total = matched = type_ok = chatter_saved = 0
+    kept_total = expected_total = matched = type_ok = rules_ok = chatter_saved = 0
     for f, p, model in zip(files, probabilities, models, strict=True):
         chosen = ranker.select(
             f.found, f.vectors, p, replace(model, threshold=threshold, duplicate=duplicate, session_floor=floor)
@@ -295,6 +295,7 @@ def evaluate(
         types = ranker.predict_types([f.found[i][0].cue for i in chosen], f.vectors[chosen], model)
         for i, j in pairs:
             type_ok += ranker.TYPES[f.expected_types[j]][0] == types[i][0]
+            rules_ok += ranker.TYPES[f.expected_types[j]][0] == f.found[chosen[i]][0].memory_type
     precision = matched / kept_total if kept_total else 0.0
     recall = matched / expected_total if expected_total else 0.0
     f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0
@@ -303,6 +304,7 @@ def evaluate(
         "recall": recall,
         "f1": f1,
         "type_accuracy": type_ok / matched if matched else 0.0,
+        "type_accuracy_of_the_rules": rules_ok / matched if matched else 0.0,
         "files_without_items_that_kept_some": float(chatter_saved),
     }
 

@@ -51,6 +51,7 @@ if TYPE_CHECKING:
     Matrix = npt.NDArray[np.float64]
 
 WEIGHTS_PATH = Path(__file__).with_name("ranker_weights.json")
+SIM_SPREAD = 10.0  # cosines to the type prototypes differ by ~0.1: scaled so their weights are fitted like the cues'
 WINDOW = 16  # candidates before one that its closeness to earlier statements is measured against
 TYPES: tuple[tuple[MemoryType, Kind], ...] = (
     ("fact", "fact"),
@@ -199,9 +200,12 @@ def base_features(found: Sequence[tuple[Candidate, int]], cues: Cues) -> Matrix:
     return np.asarray(rows, dtype=np.float64).reshape(len(rows), len(BASE_FEATURES))
 
 
-def embedding_features(vectors: Matrix, model: RankerModel) -> Matrix:
+def embedding_features(vectors: Matrix, model: RankerModel, groups: Sequence[int] | None = None) -> Matrix:
     """The embedding features (``sim_durable`` ... ``near_before``) of ``(n, dim)`` unit vectors in session
-    order: an ``(n, 5)`` array. Linear in ``n`` (each row is compared with ``WINDOW`` rows before it)."""
+    order: an ``(n, 5)`` array. ``groups``: each row's ``Candidate.group``; a row's closeness to the rows before
+    it counts only rows of other statements (a clause is always close to its own statement). Novelty is
+    measured against the mean of the other rows; a session of one statement gets the fitted mean novelty
+    (nothing to compare with). Linear in ``n`` (each row is compared with ``WINDOW`` rows before it)."""
     import numpy as np
 
     n = vectors.shape[0]
@@ -211,11 +215,17 @@ def embedding_features(vectors: Matrix, model: RankerModel) -> Matrix:
     out[:, 0] = vectors @ model.durable
     out[:, 1] = vectors @ model.noise
     out[:, 2] = (vectors @ model.kinds.T).max(axis=1)
-    centre = vectors.mean(axis=0)
-    norm = float(np.linalg.norm(centre))
-    out[:, 3] = 1.0 - (vectors @ centre) / norm if norm > 0 else 1.0
+    group = np.asarray(groups if groups is not None else range(n), dtype=np.int64)
+    total = vectors.sum(axis=0)
+    others = total[None, :] - vectors  # the sum of every other row, per row
+    norms = np.linalg.norm(others, axis=1)
+    novelty_at = FEATURES.index("novelty")
+    neutral = float(model.mean[novelty_at]) if model.mean.shape[0] == len(FEATURES) else 0.5
+    safe = np.where(norms > 0, norms, 1.0)
+    out[:, 3] = np.where(norms > 0, 1.0 - (vectors * others).sum(axis=1) / safe, neutral)
     for lag in range(1, min(WINDOW, n - 1) + 1):
         near = (vectors[lag:] * vectors[:-lag]).sum(axis=1)
+        near = np.where(group[lag:] != group[:-lag], near, 0.0)
         np.maximum(out[lag:, 4], near, out=out[lag:, 4])
     return out
 
@@ -230,7 +240,7 @@ def keep_probability(features: Matrix, model: RankerModel) -> Matrix:
 
 def type_features(cue_names: Sequence[str], vectors: Matrix, model: RankerModel) -> Matrix:
     """The type model's input (``TYPE_FEATURES``): a bias column, the cue one-hot and the cosine to each type's
-    prototype: ``(n, len(TYPE_FEATURES))``."""
+    prototype, less the row's mean cosine, times ``SIM_SPREAD``: ``(n, len(TYPE_FEATURES))``."""
     import numpy as np
 
     n = len(cue_names)
@@ -238,6 +248,7 @@ def type_features(cue_names: Sequence[str], vectors: Matrix, model: RankerModel)
     for i, name in enumerate(cue_names):
         cues[i, _cue_index(name)] = 1.0
     sims = vectors @ model.kinds.T if n else np.zeros((0, len(TYPES)))
+    sims = (sims - sims.mean(axis=1, keepdims=True)) * SIM_SPREAD  # which prototype is nearest, on a unit scale
     return np.hstack([np.ones((n, 1)), cues, sims])
 
 
@@ -266,7 +277,8 @@ def rank(
     if not found:
         return []
     vectors = np.asarray(embedder.embed([c.text for c, _ in found]), dtype=np.float64)
-    features = np.hstack([base_features(found, cues), embedding_features(vectors, model)])
+    groups = [c.group for c, _ in found]
+    features = np.hstack([base_features(found, cues), embedding_features(vectors, model, groups)])
     probability = keep_probability(features, model)
     chosen = select(found, vectors, probability, model)
     types = predict_types([found[i][0].cue for i in chosen], vectors[chosen], model)
