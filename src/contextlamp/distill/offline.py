@@ -50,6 +50,9 @@ if TYPE_CHECKING:
 logger = logging.getLogger(__name__)
 
 MAX_ITEM_CHARS = 600
+# statements a session needs before the ranker decides: novelty, place and closeness to other statements are
+# measured against the rest of a session, and every session it was fitted on had more (bench/data/distill)
+MIN_RANKED_STATEMENTS = 4
 SEGMENT_CHARS = 1000  # pysbd input bound (measured: one 200 KB line took 13.6 s, 1 KB pieces are linear)
 
 _FENCE = re.compile(r"```.*?(```|\Z)", re.DOTALL)
@@ -135,6 +138,8 @@ class OfflineDistiller:
         if model.embedder != embedder.identity:
             return None
         found = resolve_candidates(candidates(units, language, wide=True))
+        if sum(1 for c, _ in found if not c.part and c.role != "digest") < MIN_RANKED_STATEMENTS:
+            return None  # a session of a few statements: its session features say nothing; the rules decide
         try:
             return ranker.rank(found, cues_for(language), embedder, model)
         except EmbeddingError:
