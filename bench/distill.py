@@ -62,6 +62,7 @@ from rich.console import Console
 from rich.table import Table
 
 from contextlamp.app.service import Caller, MemoryService
+from contextlamp.distill import DigestFirst, OfflineDistiller
 from contextlamp.embedding import EMBEDDERS, Embedder, create_embedder
 from contextlamp.storage import StoreRegistry
 
@@ -648,12 +649,18 @@ def _stored_entries(service: MemoryService, caller: Caller) -> list[Distilled]:
 
 
 def run_case(
-    case: Case, embedder: Embedder, threshold: float, argument: str | None = None, path: str | None = None
+    case: Case,
+    embedder: Embedder,
+    threshold: float,
+    argument: str | None = None,
+    path: str | None = None,
+    rules_only: bool = False,
 ) -> CaseResult:
     """``save_session`` on a fresh store, read back what was stored, match it and scan for secrets.
 
     ``argument``: what save_session receives (default ``case.argument``, the raw transcript); ``path``: the
-    PATHS entry the run is reported under (default ``raw_path(case)``).
+    PATHS entry the run is reported under (default ``raw_path(case)``); ``rules_only``: the offline distiller
+    without its ranker (no embedder given to it), as a baseline.
     """
     result = CaseResult(case, path=path or raw_path(case))
     texts: dict[str, str] = {}
@@ -661,7 +668,8 @@ def run_case(
         home = Path(tmp)
         registry = StoreRegistry(home, embedder.identity, embedder.dim)
         try:
-            service = MemoryService(registry, embedder)
+            distiller = DigestFirst(OfflineDistiller()) if rules_only else None
+            service = MemoryService(registry, embedder, distiller=distiller)
             caller = Caller(service.principal("bench"), "bench")
             started = time.perf_counter()
             try:
@@ -941,6 +949,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         default=",".join(PATHS),
         help=f"comma-separated paths to run, of: {', '.join(PATHS)} (default: all)",
     )
+    parser.add_argument(
+        "--rules-only", action="store_true", help="the offline distiller by its rules alone (no ranker): a baseline"
+    )
     parser.add_argument("--details", action="store_true", help="print every match, extra and missed item")
     parser.add_argument("--calibrate", action="store_true", help="measure the threshold on paraphrase pairs")
     args = parser.parse_args(argv)
@@ -978,7 +989,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     for case in cases:
         runs: list[CaseResult] = []
         if raw_path(case) in paths:
-            runs.append(run_case(case, embedder, args.threshold))
+            runs.append(run_case(case, embedder, args.threshold, rules_only=args.rules_only))
             results.append(runs[-1])
         for path in ("digest", "labelled digest"):
             if path in paths and case.expected:

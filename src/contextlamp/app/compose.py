@@ -90,7 +90,7 @@ def assemble(
         weights=settings.fusion_weights(),
         task_ttl_ms=settings.task_ttl_ms,
         questions=create_question_generator(settings),
-        distiller=create_distiller(settings),
+        distiller=create_distiller(settings, embedder),
         clock=clock,
         trust_weights=settings.trust_weights(),
         team_paraphrase_threshold=settings.team_paraphrase_threshold,
@@ -127,15 +127,18 @@ def create_question_generator(settings: Settings) -> QuestionGenerator:
     return LLMQuestionGenerator(chat) if chat else RuleQuestionGenerator()
 
 
-def create_distiller(settings: Settings) -> Distiller:
+def create_distiller(settings: Settings, embedder: Embedder | None = None) -> Distiller:
     """The LLM distiller when an LLM is configured (offline fallback inside), else the offline one, behind the
     digest path (``DigestFirst``: digest turns are itemised, never reworded); imported and built by the first
-    distillation (``DeferredDistiller``), not by every command."""
+    distillation (``DeferredDistiller``), not by every command. ``embedder`` (the server's) lets the offline
+    distiller rank its candidates with the fitted model (distill/ranker.py); without one it distils by its
+    rules alone."""
     chat = create_chat_model(settings)
 
     def build() -> Distiller:
         from contextlamp.distill import DigestFirst, LLMDistiller, OfflineDistiller
 
-        return DigestFirst(LLMDistiller(chat) if chat else OfflineDistiller())  # digests: distill/digest_path.py
+        offline = OfflineDistiller(embedder)
+        return DigestFirst(LLMDistiller(chat, offline) if chat else offline)  # digests: distill/digest_path.py
 
     return DeferredDistiller(build)

@@ -116,7 +116,7 @@ class MemoryService(Sessions):
         self.weights = replace(base, semantic_floor=floor)
         self.task_ttl_ms = task_ttl_ms
         self.questions = questions or RuleQuestionGenerator()
-        self.distiller = distiller or DeferredDistiller(_offline_distiller)
+        self.distiller = distiller or DeferredDistiller(lambda: _offline_distiller(embedder))
         self.clock = clock
         self.trust_weights = trust_weights or TrustWeights()
         self.team_paraphrase_threshold = team_paraphrase_threshold
@@ -351,11 +351,12 @@ class MemoryService(Sessions):
         return found[1]
 
 
-def _offline_distiller() -> Distiller:
-    """The offline distiller behind the digest path, imported when a service given none first distils a session."""
+def _offline_distiller(embedder: Embedder) -> Distiller:
+    """The offline distiller (ranking with the service's embedder) behind the digest path, imported when a
+    service given none first distils a session."""
     from contextlamp.distill import DigestFirst, OfflineDistiller
 
-    return DigestFirst(OfflineDistiller())
+    return DigestFirst(OfflineDistiller(embedder))
 
 
 def _list_item(entry: Entry) -> ListItem:

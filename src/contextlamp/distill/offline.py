@@ -24,8 +24,9 @@ Items keep the language they were written in. There is no cap here: save_session
 
 from __future__ import annotations
 
+import logging
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, cast
 
 from contextlamp.distill.base import DistilledItem
@@ -34,15 +35,24 @@ from contextlamp.distill.cue_set import Cues
 from contextlamp.distill.cues import cue_type, cues_for, ends_as_question
 from contextlamp.distill.language import detect_language
 from contextlamp.distill.perspective import to_user_perspective
-from contextlamp.distill.resolve import Candidate, resolve
+from contextlamp.distill.resolve import Candidate, resolve, resolve_candidates
 from contextlamp.distill.script import word_count
+from contextlamp.distill.topics import subject_topic
 from contextlamp.distill.transcript import Turn
 from contextlamp.domain.models import Kind, MemoryType
 
 if TYPE_CHECKING:
     import pysbd  # pyright: ignore[reportMissingTypeStubs]  (no stubs published)
 
+    from contextlamp.distill.ranker import RankerModel
+    from contextlamp.domain.embedding import Embedder
+
+logger = logging.getLogger(__name__)
+
 MAX_ITEM_CHARS = 600
+# statements a session needs before the ranker decides: novelty, place and closeness to other statements are
+# measured against the rest of a session, and every session it was fitted on had more (bench/data/distill)
+MIN_RANKED_STATEMENTS = 4
 SEGMENT_CHARS = 1000  # pysbd input bound (measured: one 200 KB line took 13.6 s, 1 KB pieces are linear)
 
 _FENCE = re.compile(r"```.*?(```|\Z)", re.DOTALL)
@@ -55,7 +65,18 @@ _BOUNDARY = re.compile(r"[.!?。！？؟…]")  # a mark pysbd may split at
 _TRAILING = " \t.!?。！？؟…\"'”’」』)）]*"  # end-of-sentence marks and closers, for the one-sentence fast path
 _GRATITUDE = re.compile(
     r"\b(?:thanks?|thank you|danke|merci|gracias|grazie|obrigad[oa]|спасибо|благодар\w*|شكر\w*)\b"
-    r"|谢谢|感谢|多谢|ありがと|感謝|감사|고맙|고마워",
+    r"|谢谢|感谢|多谢|ありがと|感謝|お礼|감사|고맙|고마워",
+    re.IGNORECASE,
+)
+_IDLE = re.compile(  # "nothing much, just bored": an opener that says the rest is idle talk
+    r"^(?:nothing much|not much|just bored|没什么|没事儿?|就是无聊|随便聊聊|なんでもない|特に(?:ない|何も)|"
+    r"별일 없|그냥 심심)",
+    re.IGNORECASE,
+)
+_JUST_THANKS = re.compile(  # "I just wanted to say thanks": the whole point of the sentence is the thanks
+    r"just wanted to (?:say thanks|thank)|wollte (?:mich )?nur (?:danke|bedanken)|voulais (?:juste|simplement) "
+    r"(?:dire merci|remercier)|solo quería (?:dar las gracias|agradecer)|お礼を言いたかった|只是想(?:说声)?谢谢|"
+    r"감사(?:하다고|를) (?:말씀|전하)",
     re.IGNORECASE,
 )
 _SHORT_THANKS_WORDS = 10  # "Wanted to say thanks for yesterday" is chatter; a long sentence may carry a fact
@@ -81,15 +102,59 @@ class Unit:
 
 
 class OfflineDistiller:
-    """``Distiller`` by rules; deterministic, thread-safe, no network. ``distill`` is ``segment``,
-    ``candidates`` and ``resolve`` in turn (the stages are public so a benchmark can time each)."""
+    """``Distiller`` without a language model; deterministic, thread-safe, no network. ``distill`` is
+    ``segment``, ``candidates`` and ``resolve`` in turn (the stages are public so a benchmark can time each).
+
+    With an ``embedder`` (the one the server already loads; injected by app/compose.py) every statement is a
+    candidate and the fitted ranker (ranker.py, ``model``: the shipped ``ranker_weights.json`` by default)
+    decides what is kept and as which type; without one, or when the model file cannot be read, the embedder
+    fails, or the model was fitted for another embedder, the cue rules alone decide."""
+
+    def __init__(self, embedder: Embedder | None = None, model: RankerModel | None = None) -> None:
+        self._embedder = embedder
+        self._model = model
 
     def distill(self, turns: list[Turn]) -> list[DistilledItem]:
         """The durable items of a conversation, in the order they were said (uncapped; see rank.py)."""
         if not turns:
             return []
         language = session_language(turns)
-        return resolve(candidates(segment(turns, language), language))
+        units = segment(turns, language)
+        items = self._ranked(units, language, self._embedder) if self._embedder is not None else None
+        if items is None:
+            items = resolve(candidates(units, language))
+        return [with_topic(item) for item in items]
+
+    def _ranked(self, units: list[Unit], language: str, embedder: Embedder) -> list[DistilledItem] | None:
+        """The ranker's items, or None when it cannot run (no readable model for this embedder, or the
+        embedder failed): the caller then uses the rules."""
+        from contextlamp.distill import ranker
+        from contextlamp.errors import EmbeddingError
+
+        try:
+            model = self._model or ranker.shipped_model()
+        except (OSError, ValueError, KeyError) as exc:
+            logger.warning("distiller ranker model unusable (%s); distilling by rules", type(exc).__name__)
+            return None
+        if model.embedder != embedder.identity:
+            return None
+        found = resolve_candidates(candidates(units, language, wide=True))
+        if sum(1 for c, _ in found if not c.part and c.role != "digest") < MIN_RANKED_STATEMENTS:
+            return None  # a session of a few statements: its session features say nothing; the rules decide
+        try:
+            return ranker.rank(found, cues_for(language), embedder, model)
+        except EmbeddingError:
+            logger.warning("embedding failed while ranking a session; distilling by rules")
+            return None
+
+
+def with_topic(item: DistilledItem) -> DistilledItem:
+    """``item`` with the topic of the subject it gives a value (topics.py), so a later session's new value
+    supersedes it; a task (it expires) and a statement that sets no value clearly keep no topic."""
+    if item.memory_type == "task" or item.topic is not None:
+        return item
+    topic = subject_topic(item.content)
+    return item if topic is None else replace(item, topic=topic)
 
 
 def session_language(turns: list[Turn]) -> str:
@@ -117,16 +182,33 @@ def segment(turns: list[Turn], language: str) -> list[Unit]:
     return units
 
 
-def candidates(units: list[Unit], language: str) -> list[Candidate]:
-    """Classified, self-contained statements of the units, in order (before restatements are resolved)."""
+def candidates(units: list[Unit], language: str, wide: bool = False) -> list[Candidate]:
+    """Classified, self-contained statements of the units, in order (before restatements are resolved).
+
+    ``wide`` (the ranker's input, ranker.py): every statement of the user's turns is a candidate (a digest's
+    are classified as without it), also one no cue classifies (``Candidate.cue`` "", typed ``fact``), and its
+    clauses too (``_clauses``); questions and text without a word are still never candidates. Each candidate
+    records its speaker and its place in the session."""
     cues = cues_for(language)
     found: list[Candidate] = []
-    for unit in units:
+    last = max(len(units) - 1, 1)
+    for index, unit in enumerate(units):
+        place = index / last
         if unit.declined is not None:
-            found += _confirmed_proposals(unit.sentences, cues, set(unit.declined))
+            found += _confirmed_proposals(unit.sentences, cues, set(unit.declined), place)
         else:
-            found += _from_sentences(unit.sentences, cues, language, confirmed=unit.role == "digest")
-    return found
+            digest = unit.role == "digest"  # a digest's every item counts: it is never ranked nor cut in clauses
+            found += _from_sentences(
+                unit.sentences, cues, language, digest, wide and not digest, "digest" if digest else "user", place
+            )
+    if not wide:
+        return found
+    grouped: list[Candidate] = []
+    group = -1
+    for candidate in found:  # a statement opens a group; its clauses follow it
+        group += not candidate.part
+        grouped.append(replace(candidate, group=group))
+    return grouped
 
 
 def _segmenter(language: str) -> pysbd.Segmenter:
@@ -194,14 +276,22 @@ def _confirms(text: str, cues: Cues) -> bool:
     return bool(cues.confirm.search(head))
 
 
-def _from_sentences(sentences: list[str], cues: Cues, language: str, confirmed: bool) -> list[Candidate]:
+def _from_sentences(
+    sentences: list[str],
+    cues: Cues,
+    language: str,
+    confirmed: bool,
+    wide: bool = False,
+    role: str = "user",
+    place: float = 0.0,
+) -> list[Candidate]:
     """Items from one user (or digest) turn, made self-contained. A correction is classified without its
     marker; one without a cue of its own is taken as stated when it replaces the statement it corrects (it
     restates something durable), and dropped otherwise (``needs_target``). Joined to the sentence before it
     (a dangling "it"), a correction keeps its marker, so the joined item reads as the correction it is."""
     kept: list[Candidate] = []
     previous: str | None = None
-    previous_kept = False
+    previous_kept = 0  # how many candidates the sentence before made (a statement and its clauses)
     for raw in sentences:
         raw = raw.strip()
         body = correction_body(raw)
@@ -213,7 +303,10 @@ def _from_sentences(sentences: list[str], cues: Cues, language: str, confirmed: 
         if classified is None and body is not None:
             classified = _classify(sentence, cues, True)
             needs_target = classified is not None
-        kept_now = False
+        cue = "" if classified is None else "/".join(classified)
+        if classified is None and wide and body is None and _statement(sentence, cues):
+            classified = ("fact", "fact")
+        kept_now = 0
         if classified is not None:
             text = sentence
             if cues.dangling.match(text):
@@ -221,14 +314,18 @@ def _from_sentences(sentences: list[str], cues: Cues, language: str, confirmed: 
                     continue  # "It runs on 5432." alone says nothing about what "it" is
                 text = f"{_finish(previous)} {raw if body is not None else text}"
                 if previous_kept:
-                    kept.pop()  # the joined statement replaces the first half
+                    del kept[-previous_kept:]  # the joined statement replaces the first half
             if language == "en":
                 text = to_user_perspective(text)
             text = _capitalise(text)
+            plain = text
             if classified[0] == "task" and not _TASK_MARK.match(text):
                 text = f"{cues.task_label}: {text}"  # a task read back weeks later should say it is one
-            kept.append(Candidate(text[:MAX_ITEM_CHARS], *classified, body is not None, needs_target))
-            kept_now = True
+            before = len(kept)
+            kept.append(Candidate(text[:MAX_ITEM_CHARS], *classified, body is not None, needs_target, cue, role, place))
+            if wide and not (cue == "" and any(noise_flags(sentence, cues))):  # no clauses of noise
+                kept += _clauses(plain, cues, confirmed, role, place)
+            kept_now = len(kept) - before
         previous, previous_kept = sentence, kept_now
     return kept
 
@@ -251,7 +348,7 @@ def _declined_words(reply: str) -> set[str]:
     return words
 
 
-def _confirmed_proposals(sentences: list[str], cues: Cues, declined: set[str]) -> list[Candidate]:
+def _confirmed_proposals(sentences: list[str], cues: Cues, declined: set[str], place: float = 0.0) -> list[Candidate]:
     """Decisions from an assistant turn the user accepted: its proposals, questions included, become
     "Decided: ..." statements; its reports of its own actions and its offers are not the user's."""
     kept: list[Candidate] = []
@@ -264,7 +361,9 @@ def _confirmed_proposals(sentences: list[str], cues: Cues, declined: set[str]) -
         body = re.sub(r"^(?:we|i)\s+", "", body).rstrip(" ?!.")
         if word_count(body) < 3 or cues.offer.search(body.lower()) or _tokens(body) & declined:
             continue
-        kept.append(Candidate(f"Decided: {body}.", "event", "decision"))
+        kept.append(
+            Candidate(f"Decided: {body}.", "event", "decision", cue="event/decision", role="assistant", place=place)
+        )
     return kept
 
 
@@ -285,12 +384,17 @@ def _classify(sentence: str, cues: Cues, confirmed: bool) -> tuple[MemoryType, K
     if not _WORD.search(sentence):
         return None
     lower = sentence.lower()
-    if cues.chatter.match(lower) or ends_as_question(sentence) or (cues.question and cues.question.search(lower)):
+    if (
+        cues.chatter.match(lower)
+        or _IDLE.match(lower)
+        or ends_as_question(sentence)
+        or (cues.question and cues.question.search(lower))
+    ):
         return None
     if cues.offer.search(lower) or cues.request.search(lower) or _ASSIGNMENT.match(sentence) or _META.match(sentence):
         return None
     words = word_count(sentence)
-    if _GRATITUDE.search(lower) and words < _SHORT_THANKS_WORDS:
+    if (_GRATITUDE.search(lower) and words < _SHORT_THANKS_WORDS) or _JUST_THANKS.search(lower):
         return None
     typed = cue_type(lower, cues, words)
     if typed is not None:
@@ -309,9 +413,84 @@ def is_small_talk(sentence: str, cues: Cues) -> bool:
     lower = sentence.strip().lower()
     return (
         bool(cues.chatter.match(lower))
+        or _IDLE.match(lower) is not None
         or (_GRATITUDE.search(lower) is not None and word_count(sentence) < _SHORT_THANKS_WORDS)
+        or _JUST_THANKS.search(lower) is not None
         or _META.match(sentence.strip()) is not None
     )
+
+
+def noise_flags(sentence: str, cues: Cues) -> tuple[bool, bool, bool, bool, bool, bool]:
+    """Which noise cues a sentence hits: (chatter, offer, request, thanks, talk about the conversation, config
+    dump line); the rules drop a sentence on any of them, the ranker weighs them (ranker.py)."""
+    lower = sentence.lower()
+    return (
+        cues.chatter.match(lower) is not None or _IDLE.match(lower) is not None,
+        cues.offer.search(lower) is not None,
+        cues.request.search(lower) is not None,
+        (_GRATITUDE.search(lower) is not None and word_count(sentence) < _SHORT_THANKS_WORDS)
+        or _JUST_THANKS.search(lower) is not None,
+        _META.match(sentence) is not None,
+        _ASSIGNMENT.match(sentence) is not None,
+    )
+
+
+_CLAUSE_BREAK = re.compile(
+    r"\s*;\s+|,\s+(?:(?:and|but|so|und|aber|et|mais|y|pero|e|ma|mas)\s+)?|\s+[-–—]\s+|(?<=\w)\s?[:：]\s+|，|；"
+)
+MIN_CLAUSE_WORDS = 3
+MAX_LEAD_IN_WORDS = 4  # "Rule of thumb here:", "Noch was:", "Dernière chose :": a label, not a clause
+_LEAD_IN = re.compile(r"^([^:：]{1,40}?)\s?[:：]\s+(?=\S)")
+MAX_CLAUSES = 8  # a longer list is an enumeration: its parts say little alone
+
+
+def _clauses(text: str, cues: Cues, confirmed: bool, role: str, place: float) -> list[Candidate]:
+    """The clauses of a statement, each a candidate of its own (``part``), for the ranker to prefer over the
+    whole when the whole carries a request or an aside ("CI runs on ubuntu-24.04 runners now, update the
+    matrix comment"): cut at ``;``, ``,`` (with a following and/but/so ...), dashes and colons; a piece under
+    ``MIN_CLAUSE_WORDS`` words joins the one before it. None for a statement of one clause."""
+    lead = _LEAD_IN.match(text)
+    out: list[Candidate] = []
+    if lead is not None and word_count(lead.group(1)) <= MAX_LEAD_IN_WORDS:  # "Noch was: ...", "Rule of thumb: ..."
+        text = text[lead.end() :]
+        out.append(_clause(text, cues, confirmed, role, place))
+    spans: list[list[int]] = []  # [start, end] of each clause in ``text``; a short one widens the one before
+    start = 0
+    for end, after in [(m.start(), m.end()) for m in _CLAUSE_BREAK.finditer(text)] + [(len(text), len(text))]:
+        if text[start:end].strip():
+            if spans and word_count(text[start:end]) < MIN_CLAUSE_WORDS:
+                spans[-1][1] = end
+            else:
+                spans.append([start, end])
+        start = after
+    if len(spans) > 1 and word_count(text[spans[0][0] : spans[0][1]]) < MIN_CLAUSE_WORDS:
+        spans[1][0] = spans[0][0]
+        del spans[0]
+    pieces = [text[a:b].strip() for a, b in spans]
+    if 2 <= len(pieces) <= MAX_CLAUSES:
+        out += [_clause(piece, cues, confirmed, role, place) for piece in pieces]
+    return [c for c in out if c.text]
+
+
+def _clause(piece: str, cues: Cues, confirmed: bool, role: str, place: float) -> Candidate:
+    """One clause as a candidate (text "" when it is no statement: a question, no word)."""
+    piece = _capitalise(piece.strip().rstrip(" ,;:"))
+    if not _statement(piece, cues):
+        return Candidate("", "fact", "fact", part=True)
+    classified = _classify(piece, cues, confirmed)
+    cue = "" if classified is None else "/".join(classified)
+    memory_type, kind = classified or ("fact", "fact")
+    if memory_type == "task" and not _TASK_MARK.match(piece):
+        piece = f"{cues.task_label}: {piece}"
+    return Candidate(piece[:MAX_ITEM_CHARS], memory_type, kind, False, False, cue, role, place, part=True)
+
+
+def _statement(sentence: str, cues: Cues) -> bool:
+    """Whether a sentence no cue classified is still a statement the ranker may weigh: it has a word, is not a
+    question and does not talk about the conversation itself (those are never kept, whatever a model says)."""
+    if not _WORD.search(sentence) or _META.match(sentence):  # talk about the conversation itself: never kept
+        return False
+    return not (ends_as_question(sentence) or (cues.question and cues.question.search(sentence.lower())))
 
 
 def _tokens(text: str) -> set[str]:

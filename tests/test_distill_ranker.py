@@ -1,0 +1,172 @@
+"""The offline distiller's fitted ranker (distill/ranker.py): what it keeps with the shipped weights and the
+server's model, how it is wired (an embedder injected by the application), and when it falls back to the rules."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from contextlamp.app.compose import create_distiller
+from contextlamp.app.service import Caller, MemoryService
+from contextlamp.config import Settings
+from contextlamp.distill import OfflineDistiller, parse_transcript, ranker
+from contextlamp.distill.offline import candidates, segment
+from contextlamp.distill.resolve import resolve_candidates
+from contextlamp.embedding import create_embedder
+from contextlamp.embedding.fake import FakeEmbedder
+from contextlamp.errors import EmbeddingError
+from contextlamp.storage import StoreRegistry
+
+SESSION = (
+    "User: hi there\n"
+    "Assistant: Hello! How can I help?\n"
+    "User: The weather in the office was grey all week and the coffee machine broke down again.\n"
+    "Assistant: Sorry to hear that.\n"
+    "User: The printer on the second floor jams all the time.\n"
+    "User: The kitchen got a new fridge.\n"
+    "User: thanks\n"
+)
+
+
+@pytest.fixture(scope="module")
+def minilm() -> Any:
+    return create_embedder("minilm")
+
+
+def _model(embedder: Any, bias: float) -> ranker.RankerModel:
+    """A model over ``embedder`` that keeps every candidate (large bias) or none (very negative bias)."""
+    n, dim = len(ranker.FEATURES), embedder.dim
+    unit = np.zeros(dim)
+    unit[0] = 1.0
+    return ranker.RankerModel(
+        embedder=embedder.identity,
+        mean=np.zeros(n),
+        scale=np.ones(n),
+        weights=np.zeros(n),
+        bias=bias,
+        threshold=0.5,
+        duplicate=1.01,
+        session_floor=0.5,
+        durable=unit,
+        noise=unit,
+        kinds=np.tile(unit, (len(ranker.TYPES), 1)),
+        type_weights=np.zeros((len(ranker.TYPES), len(ranker.TYPE_FEATURES))),
+    )
+
+
+def test_without_an_embedder_the_rules_decide() -> None:
+    turns = parse_transcript(SESSION)
+    assert OfflineDistiller().distill(turns) == OfflineDistiller(None).distill(turns)
+    # a sentence with no durable cue is not kept by the rules
+    assert not [i for i in OfflineDistiller().distill(turns) if "coffee machine" in i.content]
+
+
+def test_the_ranker_decides_what_is_kept_when_an_embedder_is_given(embedder: FakeEmbedder) -> None:
+    turns = parse_transcript(SESSION)
+    keep_all = OfflineDistiller(embedder, _model(embedder, 30.0)).distill(turns)
+    assert any("coffee machine" in i.content for i in keep_all)  # no cue, kept by the model's word
+    assert all(i.score is not None and i.score > 0.99 for i in keep_all)
+    assert OfflineDistiller(embedder, _model(embedder, -30.0)).distill(turns) == []
+
+
+def test_questions_and_talk_about_the_session_are_never_candidates(embedder: FakeEmbedder) -> None:
+    turns = parse_transcript(
+        "User: Should we use Postgres?\nUser: Session summary: the user said hello.\n"
+        "User: Can we ship on Friday?\nUser: Is the build green?\nUser: Small talk about the weekend."
+    )
+    found = resolve_candidates(candidates(segment(turns, "en"), "en", wide=True))
+    assert found == []
+
+
+def test_a_model_fitted_for_another_embedder_falls_back_to_the_rules(embedder: FakeEmbedder) -> None:
+    turns = parse_transcript(SESSION)
+    other = replace(_model(embedder, 30.0), embedder="another-model:64")
+    assert OfflineDistiller(embedder, other).distill(turns) == OfflineDistiller().distill(turns)
+
+
+class _Failing(FakeEmbedder):
+    def embed(self, texts: list[str]) -> Any:
+        raise EmbeddingError("model failed")
+
+
+def test_an_embedder_failure_falls_back_to_the_rules() -> None:
+    failing = _Failing()
+    turns = parse_transcript(SESSION)
+    assert OfflineDistiller(failing, _model(failing, 30.0)).distill(turns) == OfflineDistiller().distill(turns)
+
+
+def test_a_statement_and_its_clauses_give_one_reading(embedder: FakeEmbedder) -> None:
+    line = "CI runs on ubuntu-24.04 runners now, update the matrix comment"
+    turns = parse_transcript(f"User: {line}\n" + "".join(f"User: Service {n} runs on port {n}0.\n" for n in range(4)))
+    found = resolve_candidates(candidates(segment(turns, "en"), "en", wide=True))
+    assert [c.part for c, _ in found][:3] == [False, True, True]
+    kept = OfflineDistiller(embedder, _model(embedder, 30.0)).distill(turns)
+    # all three reach the threshold; the whole statement wins the tie, its clauses are not kept beside it
+    assert [i.content for i in kept if "CI" in i.content or "matrix" in i.content] == [line]
+
+
+def test_a_short_session_is_distilled_by_the_rules(embedder: FakeEmbedder) -> None:
+    turns = parse_transcript("User: The ledger database is PostgreSQL 16.\nUser: thanks")
+    assert OfflineDistiller(embedder, _model(embedder, -30.0)).distill(turns) == OfflineDistiller().distill(turns)
+    assert OfflineDistiller().distill(turns)  # kept
+
+
+def test_the_service_ranks_with_its_own_embedder(tmp_path: Path, embedder: FakeEmbedder) -> None:
+    registry = StoreRegistry(tmp_path, embedder.identity, embedder.dim)
+    try:
+        service = MemoryService(registry, embedder)
+        built = service.distiller._build()  # pyright: ignore[reportAttributeAccessIssue, reportUnknownMemberType]
+        assert built._embedder is embedder  # pyright: ignore[reportUnknownMemberType]
+    finally:
+        registry.close()
+    distiller = create_distiller(Settings(), embedder)
+    built = distiller._build()  # pyright: ignore[reportAttributeAccessIssue, reportUnknownMemberType]
+    assert built._embedder is embedder  # pyright: ignore[reportUnknownMemberType]
+
+
+def test_the_shipped_weights_are_for_these_features_and_the_shipped_model(minilm: Any) -> None:
+    doc = json.loads(ranker.WEIGHTS_PATH.read_text(encoding="utf-8"))
+    model = ranker.RankerModel.from_json(doc)
+    assert model.embedder == minilm.identity
+    assert len(model.weights) == len(ranker.FEATURES)
+    split = json.loads((Path(__file__).parent.parent / "bench" / "data" / "distill" / "split.json").read_text())
+    assert set(doc["files"]) <= set(split["tuning"])  # fitted on the tuning half only
+
+
+def test_with_the_shipped_model_durable_statements_are_kept_and_chatter_is_not(minilm: Any) -> None:
+    distiller = OfflineDistiller(minilm)
+    session = parse_transcript(
+        "User: hey, quick one before the release\n"
+        "Assistant: Sure, what do you need?\n"
+        "User: From now on we deploy the billing service only on Thursdays, never on Fridays.\n"
+        "Assistant: Got it, I'll keep that in mind.\n"
+        "User: We chose Stripe over Adyen for the new checkout because of its SEPA support.\n"
+        "Assistant: Noted.\n"
+        "User: cool, thanks, bye\n"
+    )
+    kept = [i.content for i in distiller.distill(session)]
+    assert any("Thursdays" in k for k in kept)
+    assert any("Stripe" in k for k in kept)
+    assert not [k for k in kept if "thanks" in k.lower()]
+    chatter = parse_transcript("User: hello!\nAssistant: Hi!\nUser: just testing the mic, thanks\nAssistant: Bye!")
+    assert distiller.distill(chatter) == []
+
+
+def test_save_session_keeps_what_the_ranker_chose(tmp_path: Path, minilm: Any) -> None:
+    registry = StoreRegistry(tmp_path, minilm.identity, minilm.dim)
+    try:
+        service = MemoryService(registry, minilm)
+        caller = Caller(service.principal("alice"), "test")
+        result = service.save_session(
+            caller, "User: We chose Stripe over Adyen for the new checkout because of its SEPA support.\nUser: thanks"
+        )
+        assert result.total == 1
+        listed = service.list_context(caller, 10)
+        assert "Stripe" in listed.items[0].title
+    finally:
+        registry.close()
