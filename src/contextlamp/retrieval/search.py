@@ -10,12 +10,13 @@ superseded, expiry) is applied inside the stores before each list's top-k cut.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
-from contextlamp.config import FusionWeights, TrustWeights
+from contextlamp.config import FRESHER_FIRST_THRESHOLD, FusionWeights, TrustWeights
 from contextlamp.domain.models import Entry, MemoryType
 from contextlamp.domain.ports import Store
+from contextlamp.domain.rules import prefer_newer, states_change
 from contextlamp.retrieval.fusion import weighted_rrf
 from contextlamp.retrieval.query import content_terms, named_words, word_terms
 
@@ -228,4 +229,34 @@ def search(
         (f for f in fused if f[0] in entries),
         key=lambda f: (-f[1], -entries[f[0]].created_at, owner[f[0]].priority),
     )
-    return [Hit(entry=entries[i], source=owner[i], score=round(score, 6)) for i, _, score in ranked[:max_results]]
+    hits = [Hit(entry=entries[i], source=owner[i], score=round(score, 6)) for i, _, score in ranked[:max_results]]
+    return fresher_first(hits, FRESHER_FIRST_THRESHOLD)
+
+
+def fresher_first(hits: list[Hit], threshold: float) -> list[Hit]:
+    """``hits`` with each update ranked ahead of the older entry of the same store it updates
+    (``rules.prefer_newer`` over the entries' stored vectors): the two swap places and scores, so the order of
+    scores stays descending and no other hit moves. One vector read per store, only when some hit words itself
+    as a change."""
+    changing = [n for n, h in enumerate(hits) if states_change(h.entry.content)]
+    if not changing:
+        return hits
+    out = list(hits)
+    vectors: dict[str, Vectors] = {}
+    for scoped in {id(h.source): h.source for h in hits}.values():
+        vectors.update(scoped.store.entry_vectors([h.entry.id for h in hits if h.source is scoped]))
+    for n in changing:
+        newer = out[n]
+        new_vec = vectors.get(newer.entry.id)
+        if new_vec is None:
+            continue
+        for m in range(n):
+            older = out[m]
+            old_vec = vectors.get(older.entry.id)
+            if old_vec is None or older.source is not newer.source or older.entry.created_at >= newer.entry.created_at:
+                continue
+            cosine = float(new_vec[0] @ old_vec[0])
+            if prefer_newer(newer.entry.content, older.entry.content, cosine, threshold):
+                out[m], out[n] = replace(newer, score=older.score), replace(older, score=newer.score)
+                break
+    return out
