@@ -18,7 +18,7 @@ from contextlamp.domain.models import Entry, MemoryType
 from contextlamp.domain.ports import Store
 from contextlamp.domain.rules import prefer_newer, states_change
 from contextlamp.retrieval.fusion import weighted_rrf
-from contextlamp.retrieval.query import content_terms, named_words, word_terms
+from contextlamp.retrieval.query import asks_for_recent, content_terms, named_words, word_terms
 
 if TYPE_CHECKING:
     from contextlamp.domain.embedding import Vectors
@@ -204,14 +204,15 @@ def search(
     """The top ``max_results`` hits across ``stores``, best first.
 
     Order: fused RRF descending; ties broken by newer ``created_at``, then lower store priority
-    (personal before project before team), so recency only breaks ties unless ``recency`` is true.
+    (personal before project before team), so recency only breaks ties unless ``recency`` is true or the
+    query asks for the most recent memories (``query.asks_for_recent``).
     With ``trust``, a team learning's RRF and score are multiplied by its trust weight before the cut;
     ``verified_only`` drops team learnings that are not verified (entries without trust always stay).
     """
     depth = max(CANDIDATE_DEPTH, 5 * max_results)
     floor = -1.0 if weights.semantic_floor is None else weights.semantic_floor
     lists, owner = collect_signals(stores, query, query_vector, depth, now, memory_types, floor)
-    fused = fuse(lists, weights, recency)
+    fused = fuse(lists, weights, recency or asks_for_recent(query))
     if trust is not None or verified_only:
         fused = _by_trust(fused, owner, stores, trust or TrustWeights(1.0, 1.0, 1.0), verified_only)
     if len(fused) > max_results:  # only ties with the last place need their entries for tie-breaking
