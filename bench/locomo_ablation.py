@@ -3,6 +3,7 @@
 Builds each conversation's store once through ``MemoryService`` (the protocol of bench/retrieval_locomo.py),
 records every question's signal lists, then fuses variants offline:
 
+- ``service``: the ranking ``get_context`` itself returns (this branch: freshness and recency intent included);
 - ``default``: the service's fusion (semantic + keyword, weighted RRF k=5, keyword 1.25);
 - ``probe``: a query-side probe, a second semantic list for the question with its question and stop words
   dropped (``content_terms`` joined), fused with weight ``w``;
@@ -75,6 +76,7 @@ def build(path: Path, limit: int | None) -> list[dict[str, Any]]:
             questions: list[dict[str, Any]] = []
             weights = service.weights
             for q in conv.questions:
+                served = [p.id for p in service.get_context(caller, q.text, max_results=10).packs]
                 vector = embedder.embed([q.text])[0]
                 lists, _ = collect_signals(stores, q.text, vector, DEPTH, clock(), None, weights.semantic_floor or -1)
                 stripped = " ".join(content_terms(q.text))
@@ -101,6 +103,7 @@ def build(path: Path, limit: int | None) -> list[dict[str, Any]]:
                     {
                         "category": q.category,
                         "evidence": list(q.evidence),
+                        "service": served,
                         "semantic": lists.semantic,
                         "keyword": lists.keyword,
                         "probe": probe,
@@ -188,7 +191,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     def weights_ranker(g: tuple[int, float]) -> Callable[[dict[str, Any]], list[str]]:
         return lambda q: fuse({"semantic": q["semantic"], "keyword": q["keyword"]}, g[1], g[0])
 
-    rows: list[tuple[str, list[dict[str, Any]], str]] = [("default", scores(convs, base_ranker(None)), "")]
+    rows: list[tuple[str, list[dict[str, Any]], str]] = [
+        ("service get_context (this branch)", scores(convs, lambda q: q["service"]), "freshness + intent"),
+        ("default", scores(convs, base_ranker(None)), ""),
+    ]
     for name in ("probe", "prf", "neighbours"):
         records, chosen = held_out(convs, with_list(name), WEIGHTS)
         rows.append((f"+ {name}", records, "w per fold " + ",".join(str(c) for c in chosen)))
