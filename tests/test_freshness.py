@@ -114,16 +114,17 @@ def test_the_threshold_setting_turns_it_off(registry: StoreRegistry, embedder: F
 def test_an_update_that_is_not_superseded_still_ranks_ahead_of_the_older_entry(
     service: MemoryService, alice: Caller
 ) -> None:
-    old = service.save_context(alice, "Releases ship every two weeks")
-    new = service.save_context(alice, "Releases now ship every week")  # no new word: not superseded
-    assert new.superseded == []
-    packs = service.get_context(alice, "releases ship every two weeks").packs  # the older matches best
+    old = service.save_context(alice, OLD)
+    new = service.save_context(alice, "The CI timeout is now 45 minutes for every main job")
+    assert new.superseded == []  # too many new words to supersede with confidence
+    packs = service.get_context(alice, "the CI timeout is 30 minutes").packs  # the older matches best
     ids = [p.id for p in packs]
     assert ids.index(new.id) < ids.index(old.id)
     assert [p.score for p in packs] == sorted((p.score for p in packs), reverse=True)
 
 
-def test_an_unrelated_newer_entry_does_not_jump_ahead(service: MemoryService, alice: Caller) -> None:
+def test_an_unrelated_or_merely_chatty_newer_entry_does_not_jump_ahead(service: MemoryService, alice: Caller) -> None:
     old = service.save_context(alice, "Releases ship every two weeks")
     service.save_context(alice, "The cafeteria now serves ramen")
+    service.save_context(alice, "Releases now feel great, I love how every two weeks we ship new things")
     assert service.get_context(alice, "releases ship every two weeks").packs[0].id == old.id

@@ -235,29 +235,27 @@ def search(
 
 
 def fresher_first(hits: list[Hit], threshold: float) -> list[Hit]:
-    """``hits`` with each update ranked ahead of the older entry of the same store it updates
-    (``rules.prefer_newer`` over the entries' stored vectors): the two swap places and scores, so the order of
-    scores stays descending and no other hit moves. One vector read per store, only when some hit words itself
-    as a change."""
-    changing = [n for n, h in enumerate(hits) if states_change(h.entry.content)]
-    if not changing:
+    """``hits`` with each update moved just ahead of the older entry of the same store it updates
+    (``rules.prefer_newer`` over the entries' stored vectors); the hits in between move down one place and the
+    scores stay with the places, so they stay descending. One vector read per store, only when some hit words
+    itself as a change."""
+    if not any(states_change(h.entry.content) for h in hits):
         return hits
-    out = list(hits)
     vectors: dict[str, Vectors] = {}
     for scoped in {id(h.source): h.source for h in hits}.values():
         vectors.update(scoped.store.entry_vectors([h.entry.id for h in hits if h.source is scoped]))
-    for n in changing:
-        newer = out[n]
+    order = list(hits)
+    for newer in list(hits):
         new_vec = vectors.get(newer.entry.id)
-        if new_vec is None:
+        if new_vec is None or not states_change(newer.entry.content):
             continue
+        n = order.index(newer)
         for m in range(n):
-            older = out[m]
+            older = order[m]
             old_vec = vectors.get(older.entry.id)
             if old_vec is None or older.source is not newer.source or older.entry.created_at >= newer.entry.created_at:
                 continue
-            cosine = float(new_vec[0] @ old_vec[0])
-            if prefer_newer(newer.entry.content, older.entry.content, cosine, threshold):
-                out[m], out[n] = replace(newer, score=older.score), replace(older, score=newer.score)
+            if prefer_newer(newer.entry.content, older.entry.content, float(new_vec[0] @ old_vec[0]), threshold):
+                order.insert(m, order.pop(n))
                 break
-    return out
+    return [replace(h, score=place.score) for h, place in zip(order, hits, strict=True)]
