@@ -250,7 +250,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--limit", type=int, default=None, help="use only the first N questions")
     parser.add_argument("--json", type=Path, default=None, help="write the summary as JSON to this file")
     parser.add_argument("--embedder", choices=EMBEDDERS, default="minilm")
+    parser.add_argument(
+        "--records", type=Path, default=None, help="append each question's record to this JSON-lines file as it ends"
+    )
+    parser.add_argument(
+        "--summarise", type=Path, default=None, help="print the tables of a --records file (of a run cut short)"
+    )
     args = parser.parse_args(argv)
+    if args.summarise is not None:
+        done = [json.loads(line) for line in args.summarise.read_text(encoding="utf-8").splitlines() if line.strip()]
+        print_report(done, summarise(done, args.k), args.k, sum(r.get("seconds", 0.0) for r in done), 0.0)
+        return 0
     started = time.perf_counter()
     questions = load_questions(args.data)[: args.limit]
     embedder = create_embedder(args.embedder)
@@ -263,9 +273,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"[{i}/{len(questions)}] {question.question_id}: {sessions} sessions, {len(question.turns)} turns",
             file=sys.stderr,
         )
+        began = time.perf_counter()
         record, seconds = run_question(question, embedder, args.k, skips)
         records.append(record)
         query_seconds += seconds
+        took = time.perf_counter() - began
+        print(f"  {took:.1f} s (get_context {1000 * seconds:.0f} ms)", file=sys.stderr)
+        if args.records is not None:
+            with args.records.open("a", encoding="utf-8") as out:
+                out.write(json.dumps({**record, "seconds": took}) + "\n")
     print(
         f"turns not saved: {skips['secret']} with a secret, {skips['invalid']} invalid; "
         f"{skips['truncated']} truncated to the content limit",

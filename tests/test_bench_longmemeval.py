@@ -174,3 +174,21 @@ def test_main_limit_takes_the_first_questions(tmp_path: Path) -> None:
     report = json.loads(out.read_text(encoding="utf-8"))
     assert report["n_questions"] == 2
     assert report["session"]["keyword"] == {"recall_any@1": 1.0, "recall_all@1": 0.5}
+
+
+def test_records_of_a_run_cut_short_give_the_same_tables(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    data, out, records = _write(tmp_path / "data.json"), tmp_path / "out.json", tmp_path / "records.jsonl"
+    assert (
+        bench.main(
+            ["--data", str(data), "--k", "1", "--embedder", "fake", "--json", str(out), "--records", str(records)]
+        )
+        == 0
+    )
+    lines = records.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 3 and all(json.loads(line)["seconds"] >= 0 for line in lines)
+    whole = capsys.readouterr()
+    assert "s (get_context" in whole.err  # the per-question time
+    records.write_text("\n".join(lines[:2]) + "\n", encoding="utf-8")  # as if cut short after two questions
+    assert bench.main(["--data", str(data), "--k", "1", "--summarise", str(records)]) == 0
+    partial = capsys.readouterr().out
+    assert "(2 questions)" in partial and "overall" in partial

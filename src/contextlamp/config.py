@@ -24,6 +24,8 @@ _COMMON_RATE = re.compile(r"\s*[0-9]+\s*(?:/|per)\s*(?:[0-9]+\s*)?(?:year|month|
 DAY_MS = 86_400_000  # milliseconds in a day (timestamps are ms since the epoch)
 DEFAULT_TASK_TTL_DAYS = 7.0  # spec/TOOLS.md save_context: a task expires 7 days after saving
 DEFAULT_PARAPHRASE_THRESHOLD = 0.85  # bench/team_threshold.py, docs/teams.md (all-MiniLM-L6-v2)
+DEFAULT_AUTO_SUPERSEDE_THRESHOLD = 0.4  # bench/freshness.py, docs/retrieval.md "Freshness" (all-MiniLM-L6-v2)
+FRESHER_FIRST_THRESHOLD = 0.5  # cosine of two returned entries above which an update ranks first (same source)
 
 
 class Limits(BaseModel):
@@ -170,6 +172,14 @@ class Settings(Limits, BaseSettings):
     llm_api_key: SecretStr | None = Field(default=None, description="API key for the LLM endpoint, if it needs one.")
     llm_timeout_s: float = Field(default=20.0, gt=0, description="Seconds before an LLM call gives up (then offline).")
 
+    auto_supersede_threshold: float = Field(
+        default=DEFAULT_AUTO_SUPERSEDE_THRESHOLD,
+        ge=0.0,
+        le=1.01,
+        description="Content cosine at or above which a save without a topic that words itself as a change "
+        "('my editor is now Helix') supersedes the older entry it updates (bench/freshness.py: 0 false "
+        "supersession on bench/data/freshness-pairs.json, docs/retrieval.md); 1.01 = off.",
+    )
     team_paraphrase_threshold: float = Field(
         default=DEFAULT_PARAPHRASE_THRESHOLD,
         ge=0.0,

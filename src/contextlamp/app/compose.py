@@ -94,6 +94,7 @@ def assemble(
         clock=clock,
         trust_weights=settings.trust_weights(),
         team_paraphrase_threshold=settings.team_paraphrase_threshold,
+        auto_supersede_threshold=settings.auto_supersede_threshold,
     )
     porter = Porter(registry, scanner, embedder.embed, limits, clock)
     return App(

@@ -8,6 +8,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, cast
 
 from contextlamp.app import writes
+from contextlamp.app.freshness import supersede_updates
 from contextlamp.app.scoping import Scoping
 from contextlamp.app.state import (
     RESTATEMENT_CANDIDATE_MARGIN,
@@ -186,8 +187,21 @@ class Saving(Scoping):
                     continue
                 outcome = writes.put(store, entry, own, now, stated[i] if i < len(stated) else ())
                 assert outcome is not None
-                results[i] = SaveResult(id=outcome.id, deduped=outcome.deduped)
+                results[i] = self._with_updates(store, entry, outcome, content_vector, own[0], now)
         return [results[i] for i in range(len(entries))]
+
+    def _with_updates(
+        self, store: Store, entry: NewEntry, outcome: PutOutcome, content_vector: Any, stored_vector: Any, now: int
+    ) -> SaveResult:
+        """The save result of a fresh entry, after superseding the older entries it updates (app/freshness.py;
+        reported as (ext) ``superseded`` when there are any)."""
+        if outcome.deduped:
+            return SaveResult(id=outcome.id, deduped=True)
+        threshold = self.auto_supersede_threshold
+        superseded = supersede_updates(store, self.embedder, entry, content_vector, stored_vector, threshold, now)
+        if superseded:
+            return SaveResult(id=outcome.id, deduped=False, superseded=superseded)
+        return SaveResult(id=outcome.id, deduped=False)
 
     def _resave(
         self, store: Store, found: Entry, entry: NewEntry, stated: frozenset[str], now: int

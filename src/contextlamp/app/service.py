@@ -34,6 +34,7 @@ from contextlamp.app.validate import (
 )
 from contextlamp.config import (
     DAY_MS,
+    DEFAULT_AUTO_SUPERSEDE_THRESHOLD,
     DEFAULT_PARAPHRASE_THRESHOLD,
     DEFAULT_TASK_TTL_DAYS,
     FusionWeights,
@@ -106,6 +107,7 @@ class MemoryService(Sessions):
         clock: Callable[[], int] = now_ms,
         trust_weights: TrustWeights | None = None,
         team_paraphrase_threshold: float = DEFAULT_PARAPHRASE_THRESHOLD,
+        auto_supersede_threshold: float = DEFAULT_AUTO_SUPERSEDE_THRESHOLD,
     ) -> None:
         self.registry = registry
         self.embedder = embedder
@@ -120,6 +122,7 @@ class MemoryService(Sessions):
         self.clock = clock
         self.trust_weights = trust_weights or TrustWeights()
         self.team_paraphrase_threshold = team_paraphrase_threshold
+        self.auto_supersede_threshold = auto_supersede_threshold
 
     # -- identity and scoping -------------------------------------------------------------------------
 

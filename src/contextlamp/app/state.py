@@ -60,3 +60,4 @@ class ServiceState:
     clock: Callable[[], int]
     trust_weights: TrustWeights
     team_paraphrase_threshold: float
+    auto_supersede_threshold: float

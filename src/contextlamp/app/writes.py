@@ -50,6 +50,13 @@ def remove_contributions(store: Store, user_id: str) -> int:
         return ledger.remove_contributions(tx, user_id)
 
 
+def supersede_updated(store: Store, winner_id: str, older: Sequence[str], now: int) -> list[str]:
+    """Supersede the live entries of ``older`` by the update ``winner_id`` (``ledger.supersede_updated``);
+    returns the ids superseded."""
+    with store.writer() as tx:
+        return ledger.supersede_updated(tx, winner_id, older, now)
+
+
 def record_use(store: Store, ids: Sequence[str], surface: str, now: int) -> None:
     """Count one reuse of each entry (after sweeping expired tasks, a write like any other). Usage statistics,
     not memory: the commit may skip its fsync (``writer(durable=False)``)."""

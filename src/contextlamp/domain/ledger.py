@@ -154,6 +154,31 @@ def corroborate(tx: EntryWriter, entry_id: str, user_id: str, similarity: float,
     return True
 
 
+def supersede_updated(tx: EntryWriter, winner_id: str, older: Sequence[str], now: int) -> list[str]:
+    """Mark the entries of ``older`` that are still live, without a topic and outside a team as superseded by
+    ``winner_id`` (an update saved without a topic, ``rules.is_update`` decided by the caller); history is kept
+    as topic supersession keeps it (forgetting the winner revives the newest of them). Returns the ids
+    superseded; none when the winner itself is gone or no longer live."""
+    winner = tx.get(winner_id)
+    if winner is None or winner.superseded_by is not None or winner.topic is not None:
+        return []
+    ids: list[str] = []
+    for entry_id in older:
+        entry = tx.get(entry_id)
+        if (
+            entry is not None
+            and entry.id != winner_id
+            and entry.superseded_by is None
+            and entry.topic is None
+            and entry.contributed_by is None
+            and not is_expired(entry, now)
+        ):
+            ids.append(entry.id)
+    if ids:
+        tx.supersede(ids, winner_id, now)
+    return ids
+
+
 def _supersede(tx: EntryWriter, winner: Entry, now: int) -> None:
     if winner.topic is None:
         return

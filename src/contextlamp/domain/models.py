@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 MemoryType = Literal["fact", "event", "instruction", "task"]
 Kind = Literal["fact", "decision", "preference", "note"]
@@ -154,10 +154,13 @@ class _Result(BaseModel):
 
 
 class SaveResult(_Result):
-    """save_context result: the entry's id; ``deduped`` when the same content was already stored."""
+    """save_context result: the entry's id; ``deduped`` when the same content was already stored; (ext)
+    ``superseded``: the ids of older entries without a topic that this save updated (``rules.is_update``),
+    present only when there are any."""
 
     id: str
     deduped: bool
+    superseded: list[str] = Field(default_factory=list[str])
 
 
 class ChunkRef(_Result):

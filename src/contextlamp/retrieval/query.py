@@ -70,3 +70,35 @@ def content_terms(text: str) -> list[str]:
     terms = query_terms(text)
     kept = [t for t in terms if t not in STOP_WORDS]
     return (kept or terms)[:MAX_QUERY_TERMS]
+
+
+# Recency intent (issue 17 point 5): a query that asks for the newest things themselves ("what was I just working
+# on", "the latest decision about X", "what did I save most recently"), not one that calls an event recent
+# ("what did Melanie paint recently": measured on LoCoMo, where "recently" is relative to a conversation's own
+# time). English and a few cheap equivalents in other languages; a query naming a year or a month asks about
+# that time instead. Every pattern is a plain alternation (linear time).
+_RECENT_ASK = re.compile(
+    r"\b(?:latest|newest|most\s+recent(?:ly)?|just\s+now|(?:was|were|am|are|have|had|did)\s+(?:i|we|you)\s+just"
+    r"|(?:i|we|you)\s+just\s+(?:did|saved|said|worked|decided|wrote|added|changed|noted)"
+    r"|last\s+(?:thing|things|memory|memories|note|notes|entry|entries|change|changes|decision|decisions|"
+    r"save|saved|update|updates)"
+    r"|le\s+plus\s+r[ée]cent|la\s+plus\s+r[ée]cente|les\s+plus\s+r[ée]cent(?:e)?s|m[áa]s\s+recientes?"
+    r"|neueste[nmrs]?|zuletzt|mais\s+recentes?|pi[ùu]\s+recent[ei]|nieuwste|meest\s+recente|новейш\w*"
+    r"|самы[йех]\s+последн\w*)\b"
+    r"|最新|刚才|刚刚|さっき|直近",
+    re.IGNORECASE,
+)
+_NAMED_TIME = re.compile(
+    r"\b(?:1[89]\d\d|2\d\d\d|january|february|march|april|may|june|july|august|september|october|november|"
+    r"december|yesterday|last\s+(?:week|month|year|summer|winter|spring|autumn|fall|weekend))\b",
+    re.IGNORECASE,
+)
+
+
+def asks_for_recent(text: str) -> bool:
+    """Whether a query asks for the most recent memories (``"what was I just working on"``, ``"latest decision
+    about the cache"``, ``"le plus récent"``, ``"最新"``), so search fuses the recency list as the ``recency``
+    flag does. False when it names a year, a month or a past period (``"latest project in July 2023"`` asks about
+    July 2023). Linear in the text's length."""
+    normal = unicodedata.normalize("NFKC", scrub_surrogates(text))
+    return _RECENT_ASK.search(normal) is not None and _NAMED_TIME.search(normal) is None

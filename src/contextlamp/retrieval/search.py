@@ -10,14 +10,15 @@ superseded, expiry) is applied inside the stores before each list's top-k cut.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
-from contextlamp.config import FusionWeights, TrustWeights
+from contextlamp.config import FRESHER_FIRST_THRESHOLD, FusionWeights, TrustWeights
 from contextlamp.domain.models import Entry, MemoryType
 from contextlamp.domain.ports import Store
+from contextlamp.domain.rules import prefer_newer, states_change
 from contextlamp.retrieval.fusion import weighted_rrf
-from contextlamp.retrieval.query import content_terms, named_words, word_terms
+from contextlamp.retrieval.query import asks_for_recent, content_terms, named_words, word_terms
 
 if TYPE_CHECKING:
     from contextlamp.domain.embedding import Vectors
@@ -203,14 +204,15 @@ def search(
     """The top ``max_results`` hits across ``stores``, best first.
 
     Order: fused RRF descending; ties broken by newer ``created_at``, then lower store priority
-    (personal before project before team), so recency only breaks ties unless ``recency`` is true.
+    (personal before project before team), so recency only breaks ties unless ``recency`` is true or the
+    query asks for the most recent memories (``query.asks_for_recent``).
     With ``trust``, a team learning's RRF and score are multiplied by its trust weight before the cut;
     ``verified_only`` drops team learnings that are not verified (entries without trust always stay).
     """
     depth = max(CANDIDATE_DEPTH, 5 * max_results)
     floor = -1.0 if weights.semantic_floor is None else weights.semantic_floor
     lists, owner = collect_signals(stores, query, query_vector, depth, now, memory_types, floor)
-    fused = fuse(lists, weights, recency)
+    fused = fuse(lists, weights, recency or asks_for_recent(query))
     if trust is not None or verified_only:
         fused = _by_trust(fused, owner, stores, trust or TrustWeights(1.0, 1.0, 1.0), verified_only)
     if len(fused) > max_results:  # only ties with the last place need their entries for tie-breaking
@@ -228,4 +230,32 @@ def search(
         (f for f in fused if f[0] in entries),
         key=lambda f: (-f[1], -entries[f[0]].created_at, owner[f[0]].priority),
     )
-    return [Hit(entry=entries[i], source=owner[i], score=round(score, 6)) for i, _, score in ranked[:max_results]]
+    hits = [Hit(entry=entries[i], source=owner[i], score=round(score, 6)) for i, _, score in ranked[:max_results]]
+    return fresher_first(hits, FRESHER_FIRST_THRESHOLD)
+
+
+def fresher_first(hits: list[Hit], threshold: float) -> list[Hit]:
+    """``hits`` with each update moved just ahead of the older entry of the same store it updates
+    (``rules.prefer_newer`` over the entries' stored vectors); the hits in between move down one place and the
+    scores stay with the places, so they stay descending. One vector read per store, only when some hit words
+    itself as a change."""
+    if not any(states_change(h.entry.content) for h in hits):
+        return hits
+    vectors: dict[str, Vectors] = {}
+    for scoped in {id(h.source): h.source for h in hits}.values():
+        vectors.update(scoped.store.entry_vectors([h.entry.id for h in hits if h.source is scoped]))
+    order = list(hits)
+    for newer in list(hits):
+        new_vec = vectors.get(newer.entry.id)
+        if new_vec is None or not states_change(newer.entry.content):
+            continue
+        n = order.index(newer)
+        for m in range(n):
+            older = order[m]
+            old_vec = vectors.get(older.entry.id)
+            if old_vec is None or older.source is not newer.source or older.entry.created_at >= newer.entry.created_at:
+                continue
+            if prefer_newer(newer.entry.content, older.entry.content, float(new_vec[0] @ old_vec[0]), threshold):
+                order.insert(m, order.pop(n))
+                break
+    return [replace(h, score=place.score) for h, place in zip(order, hits, strict=True)]

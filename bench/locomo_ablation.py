@@ -1,0 +1,220 @@
+"""LoCoMo ablation of the next recall steps (issue 17 point 6), every variant against the default of the same run.
+
+Builds each conversation's store once through ``MemoryService`` (the protocol of bench/retrieval_locomo.py),
+records every question's signal lists, then fuses variants offline:
+
+- ``service``: the ranking ``get_context`` itself returns (this branch: freshness and recency intent included);
+- ``default``: the service's fusion (semantic + keyword, weighted RRF k=5, keyword 1.25);
+- ``probe``: a query-side probe, a second semantic list for the question with its question and stop words
+  dropped (``content_terms`` joined), fused with weight ``w``;
+- ``prf``: pseudo-relevance feedback for the keyword list (RM3-like: Lavrenko & Croft, SIGIR 2001; Abdul-Jaleel
+  et al., TREC 2004): the 3 best fused entries' terms, weighted by tf x idf over the conversation, the best 5
+  not in the question appended to its terms, the OR list fused as a third list with weight ``w``;
+- ``neighbours``: the turn saved right before and right after each of the 5 best fused entries (chunk context:
+  an answer often follows the question that names the subject), fused as a list with weight ``w``;
+- ``weights``: RRF k and keyword weight tuned on the other conversations.
+
+Each weight ``w`` is chosen by leave-one-conversation-out: tuned on 4 conversations, scored on the fifth, so
+every figure is held out. Run: ``python bench/locomo_ablation.py --data PATH [--limit-conversations N]
+[--cache FILE]`` (``--cache`` keeps the lists, so a second run fuses without rebuilding the stores).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from contextlamp.config import FusionWeights
+from contextlamp.embedding import create_embedder
+from contextlamp.retrieval.fusion import weighted_rrf
+from contextlamp.retrieval.query import content_terms, query_terms
+from contextlamp.retrieval.search import ScopedStore, collect_signals
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench/common.py, when run as a script
+from common import StepClock, fresh_service
+from retrieval_locomo import CATEGORIES, load_conversations, recall_at
+
+DEPTH = 50
+WEIGHTS = (0.25, 0.5, 0.75, 1.0, 1.5)
+
+
+def build(path: Path, limit: int | None) -> list[dict[str, Any]]:
+    """Per conversation: its questions with their signal lists (entry ids) and the dia ids of each entry."""
+    embedder = create_embedder("minilm")
+    out: list[dict[str, Any]] = []
+    for conv in load_conversations(path)[:limit]:
+        print(f"{conv.sample_id}: {len(conv.turns)} turns", file=sys.stderr)
+        clock = StepClock()
+        with fresh_service("ablation-", embedder, clock) as (service, caller):
+            dia_of: dict[str, list[str]] = {}
+            order: list[str] = []
+            text_of: dict[str, str] = {}
+            superseded = 0
+            for turn in conv.turns:
+                clock.base = turn.session_ms or 0
+                saved = service.save_context(caller, turn.content)
+                superseded += len(saved.superseded)
+                if saved.id not in dia_of:
+                    order.append(saved.id)
+                    text_of[saved.id] = turn.content
+                dia_of.setdefault(saved.id, []).append(turn.dia_id)
+            store = service.registry.store(caller.principal.user_id)
+            stores = [ScopedStore(store, "personal", 0)]
+            df: Counter[str] = Counter()
+            for text in text_of.values():
+                df.update(set(query_terms(text)))
+            questions: list[dict[str, Any]] = []
+            weights = service.weights
+            for q in conv.questions:
+                served = [p.id for p in service.get_context(caller, q.text, max_results=10).packs]
+                vector = embedder.embed([q.text])[0]
+                lists, _ = collect_signals(stores, q.text, vector, DEPTH, clock(), None, weights.semantic_floor or -1)
+                stripped = " ".join(content_terms(q.text))
+                probe = [i for i, _ in store.vector_search(embedder.embed([stripped])[0], DEPTH, clock(), None)]
+                base = fuse({"semantic": lists.semantic, "keyword": lists.keyword}, 1.25, 5)
+                feedback: Counter[str] = Counter()
+                for entry_id in base[:3]:
+                    for term, tf in Counter(query_terms(text_of.get(entry_id, ""))).items():
+                        feedback[term] += tf * math.log(len(text_of) / (1 + df[term]))
+                asked = set(query_terms(q.text))
+                extra = [t for t, _ in feedback.most_common() if t not in asked and len(t) > 2][:5]
+                terms = content_terms(q.text) + extra
+                prf = [i for i, _ in store.keyword_search(terms, "or", DEPTH, clock(), None)]
+                position = {entry_id: n for n, entry_id in enumerate(order)}
+                near: list[str] = []
+                for entry_id in base[:5]:
+                    n = position.get(entry_id)
+                    if n is None:
+                        continue
+                    for m in (n - 1, n + 1):
+                        if 0 <= m < len(order) and order[m] not in near:
+                            near.append(order[m])
+                questions.append(
+                    {
+                        "category": q.category,
+                        "evidence": list(q.evidence),
+                        "service": served,
+                        "semantic": lists.semantic,
+                        "keyword": lists.keyword,
+                        "probe": probe,
+                        "prf": prf,
+                        "neighbours": near,
+                    }
+                )
+            out.append(
+                {"sample_id": conv.sample_id, "dia_of": dia_of, "questions": questions, "superseded": superseded}
+            )
+    return out
+
+
+def fuse(lists: dict[str, list[str]], keyword: float, k: int, extra: float = 0.0) -> list[str]:
+    """Weighted RRF ids: semantic 1, keyword ``keyword``, any other list ``extra``."""
+    weights = {"semantic": 1.0, "keyword": keyword, **{name: extra for name in lists if name not in WEIGHTED}}
+    return [str(f.key) for f in weighted_rrf(lists, weights, k)]
+
+
+WEIGHTED = ("semantic", "keyword")
+
+
+def scores(convs: Sequence[dict[str, Any]], rank: Callable[[dict[str, Any]], list[str]]) -> list[dict[str, Any]]:
+    """One record per question: category and recall@5 / @10 of ``rank``'s order."""
+    records: list[dict[str, Any]] = []
+    for conv in convs:
+        for q in conv["questions"]:
+            dias = [conv["dia_of"].get(i, []) for i in rank(q)]
+            records.append(
+                {
+                    "category": q["category"],
+                    5: recall_at(q["evidence"], dias, 5),
+                    10: recall_at(q["evidence"], dias, 10),
+                }
+            )
+    return records
+
+
+def mean(records: Sequence[dict[str, Any]], k: int) -> float:
+    return sum(r[k] for r in records) / max(len(records), 1)
+
+
+def held_out(
+    convs: Sequence[dict[str, Any]],
+    ranker: Callable[[float], Callable[[dict[str, Any]], list[str]]],
+    grid: Sequence[Any],
+) -> tuple[list[dict[str, Any]], list[Any]]:
+    """Leave-one-conversation-out: per fold the grid value best on the others (R@5 + R@10), scored on the fold."""
+    records: list[dict[str, Any]] = []
+    chosen: list[Any] = []
+    for n, conv in enumerate(convs):
+        train = [c for m, c in enumerate(convs) if m != n]
+        best = max(grid, key=lambda g: sum(mean(scores(train, ranker(g)), k) for k in (5, 10)))
+        chosen.append(best)
+        records += scores([conv], ranker(best))
+    return records, chosen
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="LoCoMo ablation of the next recall steps")
+    parser.add_argument("--data", type=Path, required=True)
+    parser.add_argument("--limit-conversations", type=int, default=None)
+    parser.add_argument("--cache", type=Path, default=None)
+    args = parser.parse_args(argv)
+    started = time.perf_counter()
+    if args.cache is not None and args.cache.exists():
+        convs = json.loads(args.cache.read_text(encoding="utf-8"))
+    else:
+        convs = build(args.data, args.limit_conversations)
+        if args.cache is not None:
+            args.cache.write_text(json.dumps(convs), encoding="utf-8")
+    defaults = FusionWeights()
+
+    def base_ranker(_: Any) -> Callable[[dict[str, Any]], list[str]]:
+        return lambda q: fuse({"semantic": q["semantic"], "keyword": q["keyword"]}, defaults.keyword, defaults.k)
+
+    def with_list(name: str) -> Callable[[float], Callable[[dict[str, Any]], list[str]]]:
+        def ranker(w: float) -> Callable[[dict[str, Any]], list[str]]:
+            return lambda q: fuse(
+                {"semantic": q["semantic"], "keyword": q["keyword"], name: q[name]}, defaults.keyword, defaults.k, w
+            )
+
+        return ranker
+
+    def weights_ranker(g: tuple[int, float]) -> Callable[[dict[str, Any]], list[str]]:
+        return lambda q: fuse({"semantic": q["semantic"], "keyword": q["keyword"]}, g[1], g[0])
+
+    rows: list[tuple[str, list[dict[str, Any]], str]] = [
+        ("service get_context (this branch)", scores(convs, lambda q: q["service"]), "freshness + intent"),
+        ("default", scores(convs, base_ranker(None)), ""),
+    ]
+    for name in ("probe", "prf", "neighbours"):
+        records, chosen = held_out(convs, with_list(name), WEIGHTS)
+        rows.append((f"+ {name}", records, "w per fold " + ",".join(str(c) for c in chosen)))
+    grid = [(k, w) for k in (2, 3, 5, 8, 10) for w in (0.8, 1.0, 1.25, 1.5, 2.0)]
+    records, chosen = held_out(convs, weights_ranker, grid)
+    rows.append(("weights (k, keyword) CV", records, "per fold " + " ".join(f"{k}/{w}" for k, w in chosen)))
+    table = Table(title=f"LoCoMo ablation, held-out by conversation ({len(convs)} conversations)")
+    for name in ("variant", "R@5", "R@10", *(f"{c} {CATEGORIES[c]} R@5/R@10" for c in sorted(CATEGORIES)), "chosen"):
+        table.add_column(name)
+    for label, records, note in rows:
+        cells = []
+        for c in sorted(CATEGORIES):
+            group = [r for r in records if r["category"] == c]
+            cells.append(f"{mean(group, 5):.3f} / {mean(group, 10):.3f}" if group else "-")
+        table.add_row(label, f"{mean(records, 5):.3f}", f"{mean(records, 10):.3f}", *cells, note)
+    superseded = sum(c.get("superseded", 0) for c in convs)
+    table.caption = f"{time.perf_counter() - started:.0f} s; entries auto-superseded while saving: {superseded}"
+    Console(file=sys.stdout, width=220).print(table)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
