@@ -13,7 +13,7 @@ import psycopg
 
 from contextlamp.segmenting import SCRIPT_BRACKET, needs_segmenting
 from contextlamp.storage.postgres.rows import TSV, tsv_fields
-from contextlamp.storage.shared.control_schema import control_tables
+from contextlamp.storage.shared.control_schema import control_tables, oauth_tables
 
 logger = logging.getLogger(__name__)
 
@@ -120,6 +120,8 @@ def migrations(dim: int) -> tuple[Migration, ...]:
         # 4: reuse counts are 64-bit like SQLite's INTEGER: a count past 2**31 - 1 overflowed record_use, and an
         # export from SQLite holding one could not be imported
         "ALTER TABLE entries ALTER COLUMN reuse_count TYPE bigint",
+        # 5: the built-in OAuth server and the web sign-in (passwords, clients, codes, grants, tokens, sessions)
+        oauth_tables("bigint"),
     )
 
 
