@@ -33,6 +33,8 @@ from mcp.shared.auth import AuthorizationCodeResult, OAuthClientInformationFull,
 from mcp_types import CallToolResult, Implementation
 from pydantic import AnyUrl
 
+from contextlamp.web.pages import safe_next
+from tests.postgres import PostgresServer
 from tests.servers import MCP_HEADERS, HttpServer, initialize_body, run_server
 
 REDIRECT = "http://127.0.0.1:9/callback"  # never visited: the browser stand-in reads the code off the redirect
@@ -42,7 +44,10 @@ PASSWORDS = {"alice": "alice-password-1", "bob": "bob-password-22"}
 def _cli(server: HttpServer, *args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
     """``contextlamp ARGS`` on the server's data directory."""
     exe = shutil.which("contextlamp") or str(Path(sys.executable).parent / "contextlamp")
-    env = {**os.environ, "CONTEXTLAMP_HOME": str(server.home), "CONTEXTLAMP_EMBEDDER": "fake"}
+    env = {k: v for k, v in os.environ.items() if not k.startswith("CONTEXTLAMP_")}
+    env |= {"CONTEXTLAMP_HOME": str(server.home), "CONTEXTLAMP_EMBEDDER": "fake"}
+    if server.database_url:
+        env["CONTEXTLAMP_DATABASE_URL"] = server.database_url
     return subprocess.run([exe, *args], input=stdin, capture_output=True, text=True, env=env, timeout=120)
 
 
@@ -432,7 +437,9 @@ def test_an_unregistered_redirect_uri_plain_pkce_and_another_resource_are_refuse
     assert bad.status_code == 400 and bad.json()["error"] == "invalid_redirect_uri"
 
 
-def test_another_clients_refresh_token_is_refused(server: HttpServer) -> None:
+def test_another_users_refresh_token_is_refused(server: HttpServer) -> None:
+    """Alice's refresh token, presented by the client Bob signed in with, is refused (tokens are bound to the
+    client they were issued to)."""
     alice_client, bob_client = _register(server, "A"), _register(server, "B")
     verifier, challenge = _pkce()
     code = _code(server, Browser(server.url, "alice", PASSWORDS["alice"]), alice_client["client_id"], challenge)
@@ -502,3 +509,60 @@ def test_a_wrong_password_is_refused_and_the_sign_in_is_rate_limited(strict: Htt
         "/signin", {"csrf": _field(form.text, "csrf"), "next": "", "username": "alice", "password": PASSWORDS["alice"]}
     )
     assert right.status_code == 429 and "clp_session" not in right.headers.get("set-cookie", "")
+
+
+def test_the_flow_runs_on_postgresql(postgres: PostgresServer, tmp_path: Path) -> None:
+    url = postgres.database("oauth_flow")
+    env = {"CONTEXTLAMP_DATABASE_URL": url, "CONTEXTLAMP_DB_POOL_SIZE": "4"}
+    try:
+        with run_server(tmp_path / "home", env) as pg:
+            _users(pg)
+            client = _register(pg)
+            verifier, challenge = _pkce()
+            code = _code(pg, Browser(pg.url, "alice", PASSWORDS["alice"]), client["client_id"], challenge)
+            tokens = _exchange(pg, client["client_id"], code, verifier).json()
+            assert _bearer(pg, tokens["access_token"]).status_code == 200
+            assert _exchange(pg, client["client_id"], code, verifier).json()["error"] == "invalid_grant"
+            rotated = _token(
+                pg, grant_type="refresh_token", refresh_token=tokens["refresh_token"], client_id=client["client_id"]
+            )
+            assert rotated.status_code == 200
+            again = _token(
+                pg, grant_type="refresh_token", refresh_token=tokens["refresh_token"], client_id=client["client_id"]
+            )
+            assert again.status_code == 400
+            assert _bearer(pg, rotated.json()["access_token"]).status_code == 401  # the replay revoked the sign-in
+    finally:
+        postgres.drop("oauth_flow")
+
+
+def test_set_password_prompts_twice_and_checks_the_length(server: HttpServer) -> None:
+    server.accounts().create_user("carol")
+    mismatch = _cli(server, "user", "set-password", "carol", stdin="first-password\nother-password\n")
+    assert mismatch.returncode != 0  # the two entries differ: nothing set
+    short = _cli(server, "user", "set-password", "carol", "--password-stdin", stdin="short\n")
+    assert short.returncode != 0 and "password" in short.stderr and "short" not in short.stderr  # never echoed
+    browser = Browser(server.url, "carol", "first-password")
+    form = browser.go("/signin")
+    refused = browser.post(
+        "/signin", {"csrf": _field(form.text, "csrf"), "next": "", "username": "carol", "password": "first-password"}
+    )
+    assert refused.status_code == 400  # no password was set by either attempt
+    done = _cli(server, "user", "set-password", "carol", stdin="carol-password-1\ncarol-password-1\n")
+    assert done.returncode == 0, done.stderr
+    form = browser.go("/signin")
+    signed = browser.post(
+        "/signin",
+        {"csrf": _field(form.text, "csrf"), "next": "/x?y=1", "username": "carol", "password": "carol-password-1"},
+    )
+    assert signed.status_code == 303 and signed.headers["location"] == "/x?y=1"
+    assert "clp_session=" in signed.headers["set-cookie"]
+    assert "secure" not in signed.headers["set-cookie"].lower()  # plain http on loopback: no Secure flag
+    without = browser.post("/signin", {"next": "", "username": "carol", "password": "carol-password-1"})
+    assert without.status_code == 400  # no CSRF token: no session
+
+
+def test_next_stays_on_this_server() -> None:
+    assert safe_next("/oauth/consent?request=abc") == "/oauth/consent?request=abc"
+    for evil in ("https://evil.example/", "//evil.example/x", "/\\evil.example", "javascript:alert(1)", "/a\nb", ""):
+        assert safe_next(evil) == "", evil
