@@ -33,6 +33,7 @@ from mcp.shared.auth import AuthorizationCodeResult, OAuthClientInformationFull,
 from mcp_types import CallToolResult, Implementation
 from pydantic import AnyUrl
 
+from contextlamp.domain.secret_scan import SecretScanner
 from contextlamp.web.pages import safe_next
 from tests.postgres import PostgresServer
 from tests.servers import MCP_HEADERS, HttpServer, initialize_body, run_server
@@ -562,7 +563,23 @@ def test_set_password_prompts_twice_and_checks_the_length(server: HttpServer) ->
     assert without.status_code == 400  # no CSRF token: no session
 
 
+def test_oauth_tokens_are_recognised_as_secrets(server: HttpServer) -> None:
+    client = _register(server)
+    verifier, challenge = _pkce()
+    code = _code(server, Browser(server.url, "alice", PASSWORDS["alice"]), client["client_id"], challenge)
+    tokens = _exchange(server, client["client_id"], code, verifier).json()
+    for token in (tokens["access_token"], tokens["refresh_token"]):
+        assert "contextlamp Access Token" in SecretScanner().kinds(f"pasted {token} here")
+
+
 def test_next_stays_on_this_server() -> None:
     assert safe_next("/oauth/consent?request=abc") == "/oauth/consent?request=abc"
     for evil in ("https://evil.example/", "//evil.example/x", "/\\evil.example", "javascript:alert(1)", "/a\nb", ""):
         assert safe_next(evil) == "", evil
+
+
+def test_client_registration_is_rate_limited_per_address(strict: HttpServer) -> None:
+    body = {"client_name": "spam", "redirect_uris": [REDIRECT], "token_endpoint_auth_method": "none"}
+    statuses = [httpx2.post(f"{strict.url}/register", json=body, timeout=30).status_code for _ in range(32)]
+    assert 429 in statuses and statuses.index(429) >= 25 and set(statuses[: statuses.index(429)]) == {201}
+    assert httpx2.get(f"{strict.url}/healthz", timeout=10).status_code == 200

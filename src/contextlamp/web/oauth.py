@@ -31,13 +31,17 @@ from mcp.server.auth.routes import create_auth_routes, validate_issuer_url
 from mcp.server.auth.settings import AuthSettings, ClientRegistrationOptions, RevocationOptions
 from mcp.shared.auth import OAuthClientInformationFull, OAuthToken
 from pydantic import AnyHttpUrl
+from starlette.responses import JSONResponse
 from starlette.routing import Route
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from contextlamp.app.oauth import IssuedTokens, OAuthError, OAuthService
+from contextlamp.web.quotas import RateBook
 
 logger = logging.getLogger(__name__)
 
 CONSENT_PATH = "/oauth/consent"
+REGISTRATION_RATE = "30/hour"  # client registrations per client address: registration is open (RFC 7591)
 LOOPBACK_HOSTS = ("localhost", "127.0.0.1", "::1", "[::1]")
 
 
@@ -241,9 +245,37 @@ def oauth_available(base: str) -> bool:
 def oauth_routes(provider: ContextlampOAuthProvider) -> list[Route]:
     """The SDK's authorization-server routes (metadata, authorize, token, register, revoke) for ``provider``."""
     issuer = issuer_url(provider.base)
-    return create_auth_routes(
+    routes = create_auth_routes(
         provider,
         issuer_url=issuer,
         client_registration_options=ClientRegistrationOptions(enabled=True),
         revocation_options=RevocationOptions(enabled=True),
     )
+    limited: list[Route] = []
+    for route in routes:
+        if route.path == "/register":  # open registration, so at most REGISTRATION_RATE per client address
+            route = Route(
+                route.path, RegistrationLimit(route.app, RateBook(REGISTRATION_RATE)), methods=["POST", "OPTIONS"]
+            )
+        limited.append(route)
+    return limited
+
+
+class RegistrationLimit:
+    """ASGI wrapper of the registration endpoint: at most ``rate.limit`` registrations per client address (429 +
+    ``Retry-After`` beyond; CORS preflights are not counted). Behind a reverse proxy every client shares the
+    proxy's address, so the limit is then server-wide."""
+
+    def __init__(self, app: ASGIApp, rate: RateBook) -> None:
+        self.app = app
+        self.rate = rate
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope.get("method") == "POST":
+            client = scope.get("client")
+            retry = self.rate.hit(f"register:{client[0] if client else 'unknown'}")
+            if retry is not None:
+                body = {"error": "rate_limited", "error_description": "Too many client registrations; retry later."}
+                await JSONResponse(body, status_code=429, headers={"Retry-After": str(retry)})(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
