@@ -126,6 +126,10 @@ class Browser:
         assert response.status_code == 302, response.text  # the SDK's /authorize sends the browser to consent
         consent = response.headers["location"]
         response = self.go(consent)
+        if response.status_code == 200 and 'http-equiv="refresh"' in response.text and "hop=1" not in consent:
+            hop = re.search(r'url=([^"]+)"', response.text)  # the same-site reload (SameSite=Strict cookie)
+            assert hop is not None and hop.group(1).startswith("/oauth/consent?")
+            response = self.go(hop.group(1).replace("&amp;", "&"))
         if response.status_code == 303:  # no session yet: sign in first
             assert response.headers["location"].startswith("/signin?next=")
             form = self.go(response.headers["location"])

@@ -7,9 +7,12 @@
   (a path on this server only). Before a session exists, the form's CSRF token is a double-submit cookie
   (``clp_csrf``, OWASP CSRF cheat sheet, "Signed double-submit cookie" without a signature: the cookie is
   HttpOnly and SameSite=Strict, so another site can neither read nor send it).
-- ``GET/POST /oauth/consent``: names the client (its self-declared name and id) and the redirect URI the browser
-  will be sent to; Allow gives the client a code bound to the signed-in user, Deny sends ``access_denied``
-  (RFC 6749 section 4.1.2.1). The form carries the session's CSRF token.
+- ``GET/POST /oauth/consent``: without a session cookie, first a page that reloads itself once (a meta refresh:
+  a navigation this server's page starts is same-site, so a browser that came from the client's site and
+  withheld the ``SameSite=Strict`` cookie sends it now), then the sign-in. The page names the client (its
+  self-declared name and id) and the redirect URI the browser will be sent to; Allow gives the client a code
+  bound to the signed-in user, Deny sends ``access_denied`` (RFC 6749 section 4.1.2.1). The form carries the
+  session's CSRF token.
 - ``POST /signout`` ends the session (CSRF token required).
 
 Every POST must come from this server's own origin (``Origin``, else ``Referer``; RFC 6454) to a ``Host`` this
@@ -240,6 +243,11 @@ class WebPages:
             return await self._answer(request)
         request_id = request.query_params.get("request", "")
         found = await self.current(request)
+        if found is None and request.query_params.get("hop") != "1":
+            # Arriving from the client's site, the browser withholds the SameSite=Strict session cookie; one
+            # navigation started by this server's own page (a meta refresh) is same-site and carries it.
+            hop = f"{CONSENT_PATH}?{urlencode({'request': request_id, 'hop': '1'})}"
+            return self.render("continue.html", target=hop)
         if found is None:
             target = f"{CONSENT_PATH}?{urlencode({'request': request_id})}"
             return RedirectResponse(
