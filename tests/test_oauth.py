@@ -33,7 +33,11 @@ from mcp.shared.auth import AuthorizationCodeResult, OAuthClientInformationFull,
 from mcp_types import CallToolResult, Implementation
 from pydantic import AnyUrl
 
+from contextlamp.app.accounts import Accounts
+from contextlamp.app.oauth import OAuthService
 from contextlamp.domain.secret_scan import SecretScanner
+from contextlamp.storage import StoreRegistry
+from contextlamp.web.auth import ContextlampTokenVerifier
 from contextlamp.web.pages import safe_next
 from tests.postgres import PostgresServer
 from tests.servers import MCP_HEADERS, HttpServer, initialize_body, run_server
@@ -587,3 +591,27 @@ def test_client_registration_is_rate_limited_per_address(strict: HttpServer) -> 
     statuses = [httpx2.post(f"{strict.url}/register", json=body, timeout=30).status_code for _ in range(32)]
     assert 429 in statuses and statuses.index(429) >= 25 and set(statuses[: statuses.index(429)]) == {201}
     assert httpx2.get(f"{strict.url}/healthz", timeout=10).status_code == 200
+
+
+def test_access_tokens_expire_and_are_bound_to_their_resource(registry: StoreRegistry) -> None:
+    """In process, with a clock under the test's control: an access token stops working after its lifetime, and
+    the verifier refuses one bound to another resource (a token issued before the public URL changed)."""
+    now = [1_700_000_000_000]
+    oauth = OAuthService(registry, lambda: now[0], 60_000, 3_600_000, 30_000, 60_000)
+    user = registry.control.create_user("dan", now[0])
+    oauth.register_client("c1", {"client_id": "c1", "redirect_uris": [REDIRECT]})
+    request = {"scopes": [], "code_challenge": "x", "redirect_uri": REDIRECT, "resource": "https://old.example/mcp"}
+    request_id = oauth.begin("c1", {**request, "redirect_uri_provided_explicitly": True, "state": None})
+    answered = oauth.answer(request_id, user)
+    assert answered is not None and answered[1] is not None
+    assert oauth.answer(request_id, user) is None  # one answer per request
+    issued = oauth.exchange_code("c1", answered[1])
+    accounts = Accounts(registry, lambda: now[0])
+    here = ContextlampTokenVerifier(accounts, None, oauth, "http://127.0.0.1:8765/mcp")
+    there = ContextlampTokenVerifier(accounts, None, oauth, "https://old.example/mcp")
+    assert anyio.run(here.verify_token, issued.access_token) is None
+    verified = anyio.run(there.verify_token, issued.access_token)
+    assert verified is not None and verified.subject == user.id and verified.resource == "https://old.example/mcp"
+    now[0] += 60_000  # the access token's lifetime
+    assert anyio.run(there.verify_token, issued.access_token) is None
+    assert oauth.refresh("c1", issued.refresh_token).access_token  # the refresh token still works
