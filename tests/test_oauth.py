@@ -580,6 +580,16 @@ def test_oauth_tokens_are_recognised_as_secrets(server: HttpServer) -> None:
         assert "contextlamp Access Token" in SecretScanner().kinds(f"pasted {token} here")
 
 
+def test_an_oversized_or_overfull_sign_in_form_is_refused(server: HttpServer) -> None:
+    browser = Browser(server.url, "alice", PASSWORDS["alice"])
+    form = browser.go("/signin")
+    fields = {"csrf": _field(form.text, "csrf"), "next": "", "username": "alice", "password": PASSWORDS["alice"]}
+    huge = browser.post("/signin", {**fields, "padding": "x" * 100_000})
+    assert huge.status_code == 413 and "clp_session" not in huge.headers.get("set-cookie", "")
+    many = browser.post("/signin", {**fields, **{f"f{i}": "1" for i in range(50)}})
+    assert many.status_code == 413 and "clp_session" not in many.headers.get("set-cookie", "")
+
+
 def test_next_stays_on_this_server() -> None:
     assert safe_next("/oauth/consent?request=abc") == "/oauth/consent?request=abc"
     for evil in ("https://evil.example/", "//evil.example/x", "/\\evil.example", "javascript:alert(1)", "/a\nb", ""):

@@ -26,7 +26,7 @@ from __future__ import annotations
 import logging
 import secrets
 from typing import Any
-from urllib.parse import urlencode, urlparse
+from urllib.parse import parse_qsl, urlencode, urlparse
 
 import anyio.to_thread
 from mcp.server.auth.provider import construct_redirect_uri
@@ -48,6 +48,7 @@ SIGNOUT_PATH = "/signout"
 STYLE_PATH = "/static/contextlamp.css"
 MAX_NEXT = 2000  # characters of a ``next`` path kept
 MAX_FORM_BYTES = 16_384  # a sign-in or consent form is a few hundred bytes
+MAX_FORM_FIELDS = 20  # the forms have at most five fields
 
 
 def _csp(form_targets: str = "") -> str:
@@ -164,11 +165,24 @@ class WebPages:
         return origin in self.origins
 
     async def _form(self, request: Request) -> dict[str, str] | None:
-        body = await request.body()
-        if len(body) > MAX_FORM_BYTES:
+        """The fields of a urlencoded form (the pages send no other kind; the first value of each name), or None
+        past ``MAX_FORM_BYTES``: the body is read a chunk at a time and dropped as soon as it is too large."""
+        chunks: list[bytes] = []
+        size = 0
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > MAX_FORM_BYTES:
+                return None
+            chunks.append(chunk)
+        text = b"".join(chunks).decode("utf-8", "replace")
+        fields: dict[str, str] = {}
+        try:
+            pairs = parse_qsl(text, keep_blank_values=True, max_num_fields=MAX_FORM_FIELDS)
+        except ValueError:  # more fields than any of these forms has
             return None
-        form = await request.form()
-        return {k: v for k, v in form.items() if isinstance(v, str)}
+        for name, value in pairs:
+            fields.setdefault(name, value)
+        return fields
 
     async def current(self, request: Request) -> tuple[User, WebSession] | None:
         """The signed-in user and session of this browser, else None."""
