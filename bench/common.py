@@ -167,7 +167,7 @@ MCP_HEADERS = {"Accept": "application/json, text/event-stream", "Content-Type": 
 
 TABLES = (
     "session_learnings, sessions, corroborations, vectors, entries, team_members, teams, identities, tokens, "
-    "projects, users, cl_meta"
+    "projects, users, cl_meta, passwords, oauth_clients, oauth_codes, oauth_grants, oauth_tokens, web_sessions"
 )
 
 

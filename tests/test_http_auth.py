@@ -1,5 +1,6 @@
-"""What a client without a (valid) token sees: the RFC 9728 metadata names no authorization server unless an
-OIDC issuer is configured, and each 401 says what was wrong and how to send a token (RFC 6750 section 3)."""
+"""What a client without a (valid) token sees: the RFC 9728 metadata names no authorization server when neither an
+OIDC issuer nor the built-in OAuth server (CONTEXTLAMP_OAUTH_SERVER) is on, and each 401 says what was wrong and
+how to send a token (RFC 6750 section 3)."""
 
 from __future__ import annotations
 
@@ -20,7 +21,9 @@ METADATA_PATH = "/.well-known/oauth-protected-resource/mcp"
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[HttpServer]:
-    with run_server(tmp_path_factory.mktemp("auth") / "home") as running:  # personal tokens only, no OIDC
+    # personal tokens only: no OIDC, and the built-in OAuth server switched off (tests/test_oauth.py runs it)
+    env = {"CONTEXTLAMP_OAUTH_SERVER": "false"}
+    with run_server(tmp_path_factory.mktemp("auth") / "home", env) as running:
         yield running
 
 

@@ -4,11 +4,12 @@
 from __future__ import annotations
 
 from contextlamp.app.accounts import Accounts
-from contextlamp.app.compose import App
+from contextlamp.app.compose import App, create_oauth
 from contextlamp.app.doctor import Doctor
 from contextlamp.app.migration import Migrator
 from contextlamp.app.porter import Porter
 from contextlamp.app.service import MemoryService
+from contextlamp.config import Settings
 
 
 def app_of(service: MemoryService) -> App:
@@ -20,4 +21,5 @@ def app_of(service: MemoryService) -> App:
         porter=porter,
         doctor=Doctor(service.registry, service.embedder, service.entry_embedding, porter),
         migrator=Migrator(service.registry, service.entry_embedding, porter),
+        oauth=create_oauth(service.registry, Settings(), service.clock),
     )

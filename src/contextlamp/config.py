@@ -238,6 +238,27 @@ class Settings(Limits, BaseSettings):
     session_idle_timeout_s: float = Field(
         default=1800, gt=0, description="HTTP server: an MCP session idle this many seconds is closed."
     )
+    # -- the built-in OAuth 2.1 authorization server (web/oauth.py, docs/http.md "OAuth sign-in")
+    oauth_server: bool = Field(
+        default=True,
+        description="HTTP server: run the built-in OAuth 2.1 authorization server (sign-in with a user's password).",
+    )
+    oauth_access_token_ttl_s: int = Field(
+        default=3600, ge=60, le=86_400, description="OAuth: lifetime of an access token, seconds."
+    )
+    oauth_refresh_token_ttl_s: int = Field(
+        default=30 * 86_400, ge=3600, description="OAuth: lifetime of a refresh token (rotated on each use), seconds."
+    )
+    oauth_code_ttl_s: int = Field(
+        default=300, ge=1, le=600, description="OAuth: lifetime of an authorization code, seconds (RFC 6749 4.1.2)."
+    )
+    web_session_ttl_s: int = Field(
+        default=12 * 3600, ge=60, description="Web sign-in: lifetime of a browser session cookie, seconds."
+    )
+    signin_rate_limit: str = Field(
+        default="10/minute",
+        description="Web sign-in: password attempts per user name and per client address, 'limits' notation.",
+    )
 
     # lifecycle hooks (contextlamp hook CLIENT EVENT, docs/hooks.md); cli/hook.py reads the last three without
     # pydantic, with the same defaults
@@ -268,7 +289,7 @@ class Settings(Limits, BaseSettings):
             raise ValueError("database_url must start with postgresql:// (only PostgreSQL is supported)")
         return value
 
-    @field_validator("rate_limit")
+    @field_validator("rate_limit", "signin_rate_limit")
     @classmethod
     def _valid_rate(cls, value: str) -> str:
         if _COMMON_RATE.fullmatch(value.lower()):  # accepted by limits.parse; importing limits costs ~0.06 s

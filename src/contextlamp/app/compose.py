@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from contextlamp.app.accounts import Accounts
 from contextlamp.app.doctor import Doctor
 from contextlamp.app.migration import Migrator
+from contextlamp.app.oauth import OAuthService
 from contextlamp.app.porter import Porter
 from contextlamp.app.service import MemoryService
 from contextlamp.config import Settings
@@ -36,6 +37,7 @@ class App:
     porter: Porter
     doctor: Doctor
     migrator: Migrator
+    oauth: OAuthService
 
 
 def configure_logging(level: str) -> None:
@@ -103,6 +105,19 @@ def assemble(
         porter=porter,
         doctor=Doctor(registry, embedder, service.entry_embedding, porter),
         migrator=Migrator(registry, service.entry_embedding, porter),
+        oauth=create_oauth(registry, settings, clock),
+    )
+
+
+def create_oauth(registry: StoreRegistry, settings: Settings, clock: Callable[[], int]) -> OAuthService:
+    """The OAuth server's and web sign-in's service with the lifetimes of ``settings`` (seconds to ms)."""
+    return OAuthService(
+        registry,
+        clock,
+        access_ttl_ms=settings.oauth_access_token_ttl_s * 1000,
+        refresh_ttl_ms=settings.oauth_refresh_token_ttl_s * 1000,
+        code_ttl_ms=settings.oauth_code_ttl_s * 1000,
+        session_ttl_ms=settings.web_session_ttl_s * 1000,
     )
 
 

@@ -92,6 +92,72 @@ def user_delete(app: App, _settings: Settings, name_or_id: str, yes: bool, as_js
         click.echo(f"User {target.name} and all their data deleted.")
 
 
+@user.command(name="set-password")
+@click.argument("name_or_id", metavar="USER")
+@click.option("--password-stdin", is_flag=True, help="Read the password from one line of stdin (for scripts).")
+@json_option
+@with_app
+def user_set_password(app: App, _settings: Settings, name_or_id: str, password_stdin: bool, as_json: bool) -> None:
+    """Set the password a user signs in with in the browser (the OAuth sign-in of MCP clients). Asks twice on a
+    terminal, never echoed; stored only as an argon2id hash. 8-1024 characters.
+
+    Example: contextlamp user set-password alice
+    """
+    import sys
+
+    target = app.accounts.user(name_or_id)
+    if password_stdin:
+        password = sys.stdin.readline().removesuffix("\n").removesuffix("\r")
+    else:
+        password = click.prompt(f"New password for {target.name}", hide_input=True, confirmation_prompt=True, err=True)
+    app.oauth.set_password(target.id, password)
+    if as_json:
+        click.echo(json.dumps({"id": target.id, "name": target.name, "password_set": True}))
+    else:
+        click.echo(f"Password of {target.name} set.")
+
+
+@user.command(name="apps")
+@click.argument("name_or_id", metavar="USER")
+@click.option("--revoke", "grant_id", metavar="ID", help="Disconnect this app (its tokens stop working at once).")
+@json_option
+@with_app
+def user_apps(app: App, _settings: Settings, name_or_id: str, grant_id: str | None, as_json: bool) -> None:
+    """List the apps a user connected through the OAuth sign-in, or disconnect one with --revoke.
+
+    Example: contextlamp user apps alice --revoke grant_abc123
+    """
+    target = app.accounts.user(name_or_id)
+    if grant_id is not None:
+        revoked = app.oauth.revoke_app(target.id, grant_id)
+        if as_json:
+            click.echo(json.dumps({"id": revoked.id, "client_id": revoked.client_id, "revoked_at": revoked.revoked_at}))
+        else:
+            click.echo(f"App {revoked.id} disconnected; its tokens no longer work.")
+        return
+    found = app.oauth.connected_apps(target.id)
+    if as_json:
+        data = [
+            {
+                "id": a.grant.id,
+                "client_id": a.grant.client_id,
+                "client_name": a.client_name,
+                "redirect_uris": a.redirect_uris,
+                "created_at": a.grant.created_at,
+                "last_used_at": a.grant.last_used_at,
+            }
+            for a in found
+        ]
+        click.echo(json.dumps(data, indent=2))
+        return
+    from rich.text import Text
+
+    made = table("apps", ("app", "connected", "last used", "id"), ids=("id",), short=("connected", "last used"))
+    for item in found:
+        made.add_row(Text(item.client_name), when(item.grant.created_at), when(item.grant.last_used_at), item.grant.id)
+    print_table(made if found else Text("No connected apps.", style="dim"))
+
+
 @click.group()
 def token() -> None:
     """Personal access tokens for the shared server (shown once, stored only as a hash).

@@ -74,6 +74,59 @@ class AccessTokenRecord:
 
 
 @dataclass(frozen=True)
+class OAuthGrant:
+    """One sign-in of a user into an OAuth client (a "connected app"): the access and refresh tokens issued
+    from it all die with it. ``resource`` is the RFC 8707 resource the tokens are bound to; ``scopes`` is
+    space-separated (RFC 6749 section 3.3). Times are ms since the epoch; ``revoked_at`` set once revoked."""
+
+    id: str
+    client_id: str
+    user_id: str
+    resource: str
+    scopes: str
+    created_at: int
+    last_used_at: int | None
+    revoked_at: int | None
+
+
+@dataclass(frozen=True)
+class OAuthTokenRecord:
+    """An OAuth access or refresh token as stored (its SHA-256 only): ``kind`` is ``access`` or ``refresh``;
+    ``used_at`` is set once a refresh token was exchanged (rotation: it never works again). Times in ms."""
+
+    token_hash: str
+    grant_id: str
+    kind: str
+    created_at: int
+    expires_at: int
+    used_at: int | None
+
+
+@dataclass(frozen=True)
+class OAuthCodeRecord:
+    """A pending authorization (``user_id`` None: waiting for sign-in and consent) or an authorization code
+    (``user_id`` set), stored by the SHA-256 of its secret; ``request`` is the SDK's parameters as JSON."""
+
+    code_hash: str
+    client_id: str
+    user_id: str | None
+    request: str
+    expires_at: int
+
+
+@dataclass(frozen=True)
+class WebSession:
+    """A signed-in browser (sign-in and consent pages), stored by the SHA-256 of its cookie; ``csrf`` is the
+    token its forms carry. Times in ms."""
+
+    session_hash: str
+    user_id: str
+    csrf: str
+    created_at: int
+    expires_at: int
+
+
+@dataclass(frozen=True)
 class Finding:
     """One problem ``Store.check`` found: ``kind`` (``integrity``, ``model``, ``vectors``, ``orphan-vectors``,
     ``full-text``, ``superseded-by``), the entry it concerns (if one), what is wrong, and whether it was
@@ -353,6 +406,80 @@ class ControlPlane(Protocol):
 
     def memberships(self, user_id: str) -> list[tuple[Team, str]]:
         """The teams a user belongs to, with their role in each, oldest team first."""
+        ...
+
+    # -- the built-in OAuth server and web sign-in (app/oauth.py) ------------------------------------------
+
+    def set_password(self, user_id: str, password_hash: str, now: int) -> None:
+        """Set (or replace) a user's password hash."""
+        ...
+
+    def password_hash(self, user_id: str) -> str | None:
+        """A user's password hash, else None (no password set)."""
+        ...
+
+    def add_oauth_client(self, client_id: str, metadata: str, now: int) -> None:
+        """Record a registered OAuth client (RFC 7591) with its metadata as JSON."""
+        ...
+
+    def oauth_client(self, client_id: str) -> str | None:
+        """A registered client's metadata JSON, else None."""
+        ...
+
+    def add_oauth_code(self, record: OAuthCodeRecord) -> None:
+        """Record a pending authorization or an authorization code."""
+        ...
+
+    def oauth_code(self, code_hash: str) -> OAuthCodeRecord | None:
+        """The pending authorization or code with this hash (expired ones included), else None."""
+        ...
+
+    def take_oauth_code(self, code_hash: str) -> bool:
+        """Delete a pending authorization or code; True for exactly one caller (single use, RFC 6749 4.1.2)."""
+        ...
+
+    def add_oauth_grant(self, client_id: str, user_id: str, resource: str, scopes: str, now: int) -> OAuthGrant:
+        """Record a new grant (a user signed in to a client)."""
+        ...
+
+    def oauth_grants(self, user_id: str) -> list[OAuthGrant]:
+        """A user's grants, revoked ones included, oldest first."""
+        ...
+
+    def revoke_oauth_grant(self, grant_id: str, now: int) -> bool:
+        """Revoke a grant and so every token issued from it; False when unknown or already revoked."""
+        ...
+
+    def add_oauth_token(self, record: OAuthTokenRecord) -> None:
+        """Record an access or refresh token by its hash."""
+        ...
+
+    def oauth_token(self, token_hash: str) -> tuple[OAuthTokenRecord, OAuthGrant] | None:
+        """The token with this hash and its grant (expired, used or revoked ones included), else None."""
+        ...
+
+    def use_oauth_token(self, token_hash: str, now: int) -> bool:
+        """Mark a refresh token used; True for exactly one caller (rotation: a token is exchanged once)."""
+        ...
+
+    def touch_oauth_grant(self, grant_id: str, now: int) -> None:
+        """Record that a grant's access token was just used."""
+        ...
+
+    def add_web_session(self, session: WebSession) -> None:
+        """Record a signed-in browser session."""
+        ...
+
+    def web_session(self, session_hash: str) -> WebSession | None:
+        """The session with this hash (expired ones included), else None."""
+        ...
+
+    def end_web_session(self, session_hash: str) -> bool:
+        """Delete a browser session (sign-out); False when unknown."""
+        ...
+
+    def purge_oauth(self, now: int) -> int:
+        """Delete expired codes, pending authorizations, tokens and browser sessions; how many rows went."""
         ...
 
     def restore_project(self, project: Project) -> Project:

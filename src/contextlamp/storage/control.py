@@ -14,7 +14,17 @@ from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any, Protocol
 
-from contextlamp.domain.ports import AccessTokenRecord, Membership, Project, Team, User
+from contextlamp.domain.ports import (
+    AccessTokenRecord,
+    Membership,
+    OAuthCodeRecord,
+    OAuthGrant,
+    OAuthTokenRecord,
+    Project,
+    Team,
+    User,
+    WebSession,
+)
 from contextlamp.errors import ConflictError, InvalidArgumentError, NotFoundError, StorageError
 from contextlamp.storage.sqlite.control import SqliteExecutor
 from contextlamp.text import is_id, new_id
@@ -71,6 +81,19 @@ def _token(row: Row) -> AccessTokenRecord:
 
 def _team(row: Row) -> Team:
     return Team(id=row["id"], slug=row["slug"], name=row["name"], created_at=row["created_at"])
+
+
+def _grant(row: Row) -> OAuthGrant:
+    return OAuthGrant(
+        id=row["id"],
+        client_id=row["client_id"],
+        user_id=row["user_id"],
+        resource=row["resource"],
+        scopes=row["scopes"],
+        created_at=row["created_at"],
+        last_used_at=row["last_used_at"],
+        revoked_at=row["revoked_at"],
+    )
 
 
 def _one(rows: list[Row]) -> Row | None:
@@ -303,6 +326,112 @@ class SqlControlPlane:
             (user_id,),
         )
         return [(_team(row), str(row["role"])) for row in rows]
+
+    # -- the built-in OAuth server and web sign-in ------------------------------------------------------------
+
+    def set_password(self, user_id: str, password_hash: str, now: int) -> None:
+        self._db.run(
+            "INSERT INTO passwords (user_id, hash, updated_at) VALUES (?, ?, ?) "
+            "ON CONFLICT (user_id) DO UPDATE SET hash = excluded.hash, updated_at = excluded.updated_at",
+            (user_id, password_hash, now),
+        )
+
+    def password_hash(self, user_id: str) -> str | None:
+        row = _one(self._db.all("SELECT hash FROM passwords WHERE user_id = ?", (user_id,)))
+        return str(row["hash"]) if row else None
+
+    def add_oauth_client(self, client_id: str, metadata: str, now: int) -> None:
+        self._db.run(
+            "INSERT INTO oauth_clients (client_id, metadata, created_at) VALUES (?, ?, ?)", (client_id, metadata, now)
+        )
+
+    def oauth_client(self, client_id: str) -> str | None:
+        row = _one(self._db.all("SELECT metadata FROM oauth_clients WHERE client_id = ?", (client_id,)))
+        return str(row["metadata"]) if row else None
+
+    def add_oauth_code(self, record: OAuthCodeRecord) -> None:
+        self._db.run(
+            "INSERT INTO oauth_codes (code_hash, client_id, user_id, request, expires_at) VALUES (?, ?, ?, ?, ?)",
+            (record.code_hash, record.client_id, record.user_id, record.request, record.expires_at),
+        )
+
+    def oauth_code(self, code_hash: str) -> OAuthCodeRecord | None:
+        row = _one(self._db.all("SELECT * FROM oauth_codes WHERE code_hash = ?", (code_hash,)))
+        if row is None:
+            return None
+        return OAuthCodeRecord(row["code_hash"], row["client_id"], row["user_id"], row["request"], row["expires_at"])
+
+    def take_oauth_code(self, code_hash: str) -> bool:
+        return bool(self._db.run("DELETE FROM oauth_codes WHERE code_hash = ?", (code_hash,)))
+
+    def add_oauth_grant(self, client_id: str, user_id: str, resource: str, scopes: str, now: int) -> OAuthGrant:
+        grant_id = new_id("grant")
+        self._db.run(
+            "INSERT INTO oauth_grants (id, client_id, user_id, resource, scopes, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+            (grant_id, client_id, user_id, resource, scopes, now),
+        )
+        return _grant(self._db.all("SELECT * FROM oauth_grants WHERE id = ?", (grant_id,))[0])
+
+    def oauth_grants(self, user_id: str) -> list[OAuthGrant]:
+        rows = self._db.all("SELECT * FROM oauth_grants WHERE user_id = ? ORDER BY created_at, id", (user_id,))
+        return [_grant(row) for row in rows]
+
+    def revoke_oauth_grant(self, grant_id: str, now: int) -> bool:
+        return bool(
+            self._db.run("UPDATE oauth_grants SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL", (now, grant_id))
+        )
+
+    def add_oauth_token(self, record: OAuthTokenRecord) -> None:
+        self._db.run(
+            "INSERT INTO oauth_tokens (token_hash, grant_id, kind, created_at, expires_at, used_at) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            (record.token_hash, record.grant_id, record.kind, record.created_at, record.expires_at, record.used_at),
+        )
+
+    def oauth_token(self, token_hash: str) -> tuple[OAuthTokenRecord, OAuthGrant] | None:
+        row = _one(self._db.all("SELECT * FROM oauth_tokens WHERE token_hash = ?", (token_hash,)))
+        if row is None:
+            return None
+        grant = _one(self._db.all("SELECT * FROM oauth_grants WHERE id = ?", (row["grant_id"],)))
+        if grant is None:
+            return None
+        token = OAuthTokenRecord(
+            row["token_hash"], row["grant_id"], row["kind"], row["created_at"], row["expires_at"], row["used_at"]
+        )
+        return token, _grant(grant)
+
+    def use_oauth_token(self, token_hash: str, now: int) -> bool:
+        return bool(
+            self._db.run(
+                "UPDATE oauth_tokens SET used_at = ? WHERE token_hash = ? AND used_at IS NULL", (now, token_hash)
+            )
+        )
+
+    def touch_oauth_grant(self, grant_id: str, now: int) -> None:
+        self._db.run("UPDATE oauth_grants SET last_used_at = ? WHERE id = ?", (now, grant_id))
+
+    def add_web_session(self, session: WebSession) -> None:
+        self._db.run(
+            "INSERT INTO web_sessions (session_hash, user_id, csrf, created_at, expires_at) VALUES (?, ?, ?, ?, ?)",
+            (session.session_hash, session.user_id, session.csrf, session.created_at, session.expires_at),
+        )
+
+    def web_session(self, session_hash: str) -> WebSession | None:
+        row = _one(self._db.all("SELECT * FROM web_sessions WHERE session_hash = ?", (session_hash,)))
+        if row is None:
+            return None
+        return WebSession(row["session_hash"], row["user_id"], row["csrf"], row["created_at"], row["expires_at"])
+
+    def end_web_session(self, session_hash: str) -> bool:
+        return bool(self._db.run("DELETE FROM web_sessions WHERE session_hash = ?", (session_hash,)))
+
+    def purge_oauth(self, now: int) -> int:
+        with self._db.transaction() as tx:
+            return (
+                tx.run("DELETE FROM oauth_codes WHERE expires_at <= ?", (now,))
+                + tx.run("DELETE FROM oauth_tokens WHERE expires_at <= ?", (now,))
+                + tx.run("DELETE FROM web_sessions WHERE expires_at <= ?", (now,))
+            )
 
     def close(self) -> None:
         self._db.close()

@@ -7,9 +7,10 @@ answers three things differently from the SDK (docs/http.md says why):
   valid token gets its 401 here, a missing token told apart from a refused one (RFC 6750 section 3.1); verified
   requests are rate limited per token, and MCP sessions are counted per token and per user the moment they are
   admitted (``SessionBook``). Unknown tokens leave no state behind.
-- The protected-resource metadata names an authorization server only when an OIDC issuer is configured: personal
-  tokens come from the CLI, and naming this server (which has no OAuth endpoints) sent clients into Dynamic Client
-  Registration against it.
+- The protected-resource metadata names one authorization server: the OIDC issuer when one is configured, else
+  this server's built-in OAuth 2.1 server (``web.oauth``, with the sign-in and consent pages of ``web.pages``),
+  unless that is switched off (``CONTEXTLAMP_OAUTH_SERVER=false``) or cannot run (an http issuer off loopback):
+  then none, so clients are not sent into Dynamic Client Registration against endpoints that do not exist.
 - uvicorn's access log never shows a query string (``uvicorn_log_config``): a token sent as ``?access_token=``
   would be written to it.
 
@@ -43,6 +44,8 @@ from contextlamp.config import Settings
 from contextlamp.mcp.tools import build_server
 from contextlamp.web.auth import ContextlampTokenVerifier, OidcVerifier, principal_of_token
 from contextlamp.web.gate import MCP_PATH, HttpGate
+from contextlamp.web.oauth import ContextlampOAuthProvider, oauth_available, oauth_routes
+from contextlamp.web.pages import WebPages
 from contextlamp.web.quotas import HttpLimits, RateBook, SessionBook
 from contextlamp.web.routes import export_endpoint, healthz, metadata_endpoint
 
@@ -128,7 +131,15 @@ def build_http_app(wired: App, settings: Settings, host: str, port: int) -> Star
     base = base_url(settings, host, port)
     resource = f"{base}{MCP_PATH}"
     issuer = settings.oidc_issuer or None
-    verifier = ContextlampTokenVerifier(wired.accounts, create_oidc_verifier(settings))
+    oauth_on = settings.oauth_server and oauth_available(base)
+    if settings.oauth_server and not oauth_on:
+        logger.warning(
+            "the built-in OAuth server is off: its issuer %s must be https (or loopback); set CONTEXTLAMP_PUBLIC_URL",
+            base,
+        )
+    verifier = ContextlampTokenVerifier(
+        wired.accounts, create_oidc_verifier(settings), wired.oauth if oauth_on else None, resource
+    )
     auth = AuthSettings.model_validate(  # from strings, so a path-less issuer keeps no trailing slash
         {
             "issuer_url": issuer or base,  # unused: no OAuth routes, and the metadata is served below
@@ -160,10 +171,15 @@ def build_http_app(wired: App, settings: Settings, host: str, port: int) -> Star
     app.router.routes.append(  # the SDK's CORS wrapper, as on its own metadata route (browser-based clients)
         Route(
             urlparse(metadata_url).path,
-            endpoint=cors_middleware(metadata_endpoint(resource, issuer), ["GET", "OPTIONS"]),
+            endpoint=cors_middleware(
+                metadata_endpoint(resource, issuer or (base if oauth_on else None)), ["GET", "OPTIONS"]
+            ),
             methods=["GET", "OPTIONS"],
         )
     )
+    if oauth_on:  # the SDK's authorization-server routes, and the sign-in and consent pages of its authorize step
+        app.router.routes.extend(oauth_routes(ContextlampOAuthProvider(wired.oauth, base, resource)))
+        app.router.routes.extend(WebPages(wired.oauth, base, settings.signin_rate_limit).routes())
     limits = HttpLimits(
         RateBook(settings.rate_limit),
         SessionBook(settings.max_sessions_per_token, settings.max_sessions_per_user, settings.session_idle_timeout_s),

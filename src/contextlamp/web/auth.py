@@ -1,9 +1,11 @@
 """Bearer-token verification for the HTTP server (an OAuth 2.1 resource server, MCP authorization spec).
 
-Two kinds of token reach ``verify_token``:
+Three kinds of token reach ``verify_token``:
 
 - personal access tokens (``clp_…``) issued by ``contextlamp token create``: looked up by SHA-256 in the
   control plane; unknown, revoked or expired tokens, or tokens of a deleted user, are refused.
+- access tokens (``clpa_…``) of the built-in OAuth 2.1 server (``web.oauth``): looked up by SHA-256 like the
+  personal tokens, refused once expired, once their grant is revoked, or when bound to another resource.
 - JWT access tokens of an external OpenID Connect provider, when ``CONTEXTLAMP_OIDC_ISSUER``,
   ``CONTEXTLAMP_OIDC_AUDIENCE`` and ``CONTEXTLAMP_OIDC_JWKS_URL`` are set: verified by PyJWT (signature
   against the provider's JWKS, ``exp``, ``nbf``, ``iss``, ``aud``, RFC 7519 section 4.1; RFC 9068 for access
@@ -27,6 +29,7 @@ import jwt
 from mcp.server.auth.provider import AccessToken
 
 from contextlamp.app.accounts import TOKEN_PREFIX, Accounts, check_user_name
+from contextlamp.app.oauth import ACCESS_PREFIX, OAuthService
 from contextlamp.domain.models import Principal
 from contextlamp.errors import AuthenticationError, ConfigError, InvalidArgumentError
 
@@ -106,15 +109,25 @@ class ContextlampTokenVerifier:
     """The SDK ``TokenVerifier``: a bearer token to an ``AccessToken`` whose ``subject`` is the local user id
     and whose ``claims`` carry ``name`` (the user name); None for anything not valid right now."""
 
-    def __init__(self, accounts: Accounts, oidc: OidcVerifier | None) -> None:
+    def __init__(
+        self,
+        accounts: Accounts,
+        oidc: OidcVerifier | None,
+        oauth: OAuthService | None = None,
+        resource: str | None = None,
+    ) -> None:
         self.accounts = accounts
         self.oidc = oidc
+        self.oauth = oauth  # the built-in authorization server's tokens (clpa_…), bound to ``resource``
+        self.resource = resource
 
     async def verify_token(self, token: str) -> AccessToken | None:
         """Verify a bearer token (database and JWKS work runs in a worker thread)."""
         return await anyio.to_thread.run_sync(self._verify, token)
 
     def _verify(self, token: str) -> AccessToken | None:
+        if token.startswith(ACCESS_PREFIX):
+            return self._oauth(token)
         if token.startswith(TOKEN_PREFIX):
             found = self.accounts.authenticate(token)
             if found is None:
@@ -150,6 +163,28 @@ class ContextlampTokenVerifier:
             expires_at=int(exp) + CLOCK_LEEWAY_S if isinstance(exp, int | float) else None,
             subject=user.id,
             claims={"name": user.name, "iss": self.oidc.issuer},
+        )
+
+    def _oauth(self, token: str) -> AccessToken | None:
+        """An access token of the built-in OAuth server: live, its grant not revoked, and bound to this
+        server's resource (RFC 8707; a token for another resource is refused, MCP authorization spec "Token
+        Audience Binding")."""
+        if self.oauth is None or self.resource is None:
+            return None
+        found = self.oauth.access(token)
+        if found is None:
+            return None
+        user, grant, record = found
+        if grant.resource != self.resource:
+            return None
+        return AccessToken(
+            token=token,
+            client_id=grant.client_id,
+            scopes=grant.scopes.split(),
+            expires_at=record.expires_at // 1000,
+            resource=grant.resource,
+            subject=user.id,
+            claims={"name": user.name, "grant_id": grant.id},
         )
 
 

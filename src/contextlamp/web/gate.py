@@ -18,7 +18,20 @@ from contextlamp.mcp.stdio import scrub_json_surrogates
 from contextlamp.web.quotas import HttpLimits
 
 MCP_PATH = "/mcp"
-PUBLIC_PATHS = ("/healthz", "/.well-known/")  # no token needed, never rate limited
+# no bearer token needed, never rate limited per token: health, metadata, the OAuth endpoints (which authenticate
+# clients themselves, RFC 6749 section 2.3) and the sign-in and consent pages (a browser session, web.pages)
+PUBLIC_PATHS = (
+    "/healthz",
+    "/.well-known/",
+    "/authorize",
+    "/token",
+    "/register",
+    "/revoke",
+    "/signin",
+    "/signout",
+    "/oauth/",
+    "/static/",
+)
 
 
 def _header(scope: Scope, name: bytes) -> str | None:

@@ -62,9 +62,9 @@ def error_response(exc: Exception) -> JSONResponse:
 
 
 def protected_resource_metadata(resource: str, issuer: str | None) -> dict[str, Any]:
-    """The RFC 9728 (section 2) metadata of ``/mcp``: ``authorization_servers`` is ``[issuer]`` with an OIDC issuer
-    configured and left out otherwise (it is optional in RFC 9728): the personal tokens are issued by the CLI, and
-    this server runs no OAuth endpoints a client could register or sign in at."""
+    """The RFC 9728 (section 2) metadata of ``/mcp``: ``authorization_servers`` is ``[issuer]`` (the OIDC issuer, or
+    this server's built-in OAuth server) and left out when there is none (it is optional in RFC 9728): then the
+    personal tokens issued by the CLI are the only way in, and no client should try to register anywhere."""
     document: dict[str, Any] = {"resource": resource, "bearer_methods_supported": ["header"]}
     if issuer:
         document["authorization_servers"] = [issuer]

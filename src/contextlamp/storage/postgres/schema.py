@@ -13,7 +13,7 @@ import psycopg
 
 from contextlamp.segmenting import SCRIPT_BRACKET, needs_segmenting
 from contextlamp.storage.postgres.rows import TSV, tsv_fields
-from contextlamp.storage.shared.control_schema import control_tables, project_paths_table
+from contextlamp.storage.shared.control_schema import control_tables, oauth_tables, project_paths_table
 
 logger = logging.getLogger(__name__)
 
@@ -122,6 +122,8 @@ def migrations(dim: int) -> tuple[Migration, ...]:
         "ALTER TABLE entries ALTER COLUMN reuse_count TYPE bigint",
         # 5: which repository folder maps to which project (issue #15.4, the lifecycle hooks)
         project_paths_table("bigint"),
+        # 6: the built-in OAuth server and the web sign-in (passwords, clients, codes, grants, tokens, sessions)
+        oauth_tables("bigint"),
     )
 
 

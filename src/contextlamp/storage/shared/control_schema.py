@@ -63,6 +63,63 @@ _TEAMS = """
     CREATE INDEX IF NOT EXISTS team_members_user ON team_members(user_id);
 """
 
+# the built-in OAuth 2.1 authorization server and the web sign-in (web/oauth.py): passwords (argon2id hashes),
+# registered clients (RFC 7591, their metadata as JSON), pending authorizations and codes (hashed, single use),
+# grants (one per user and client sign-in: a "connected app") and their access and refresh tokens (hashed);
+# browser sessions (hashed). Every secret is stored as its SHA-256 only, like the personal tokens.
+_OAUTH = """
+    CREATE TABLE IF NOT EXISTS passwords (
+        user_id TEXT PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+        hash TEXT NOT NULL,
+        updated_at {time} NOT NULL
+    );
+    CREATE TABLE IF NOT EXISTS oauth_clients (
+        client_id TEXT PRIMARY KEY,
+        metadata TEXT NOT NULL,
+        created_at {time} NOT NULL
+    );
+    CREATE TABLE IF NOT EXISTS oauth_codes (
+        code_hash TEXT PRIMARY KEY,
+        client_id TEXT NOT NULL REFERENCES oauth_clients(client_id) ON DELETE CASCADE,
+        user_id TEXT REFERENCES users(id) ON DELETE CASCADE,
+        request TEXT NOT NULL,
+        expires_at {time} NOT NULL
+    );
+    CREATE TABLE IF NOT EXISTS oauth_grants (
+        id TEXT PRIMARY KEY,
+        client_id TEXT NOT NULL REFERENCES oauth_clients(client_id) ON DELETE CASCADE,
+        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        resource TEXT NOT NULL,
+        scopes TEXT NOT NULL,
+        created_at {time} NOT NULL,
+        last_used_at {time},
+        revoked_at {time}
+    );
+    CREATE INDEX IF NOT EXISTS oauth_grants_user ON oauth_grants(user_id);
+    CREATE TABLE IF NOT EXISTS oauth_tokens (
+        token_hash TEXT PRIMARY KEY,
+        grant_id TEXT NOT NULL REFERENCES oauth_grants(id) ON DELETE CASCADE,
+        kind TEXT NOT NULL CHECK (kind IN ('access', 'refresh')),
+        created_at {time} NOT NULL,
+        expires_at {time} NOT NULL,
+        used_at {time}
+    );
+    CREATE INDEX IF NOT EXISTS oauth_tokens_grant ON oauth_tokens(grant_id);
+    CREATE TABLE IF NOT EXISTS web_sessions (
+        session_hash TEXT PRIMARY KEY,
+        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        csrf TEXT NOT NULL,
+        created_at {time} NOT NULL,
+        expires_at {time} NOT NULL
+    );
+"""
+
+
+def oauth_tables(time_type: str) -> str:
+    """The DDL of the OAuth server and web sign-in tables (``_OAUTH``): SQLite's control migration 5,
+    PostgreSQL's migration 6; ``time_type`` as in ``control_tables`` (times here are ms since the epoch)."""
+    return _OAUTH.format(time=time_type)
+
 
 # which repository folder maps to which project (issue #15.4: a hook's session in a repository is saved into the
 # project named after it); SQLite control migration 4, PostgreSQL migration 5

@@ -1,0 +1,281 @@
+"""The built-in OAuth 2.1 authorization server on the SDK's own pieces (MCP authorization spec, "Authorization
+Server"): ``create_auth_routes`` serves the RFC 8414 metadata, ``/authorize``, ``/token`` (authorization code
+with PKCE S256 only, refresh with rotation), ``/register`` (RFC 7591) and ``/revoke`` (RFC 7009); this module
+is its ``OAuthAuthorizationServerProvider`` over ``app.oauth.OAuthService``, where every rule lives.
+
+``authorize`` holds the request and sends the browser to the consent page (``web.pages``), which signs the user
+in first; the page answers with the code. The resource indicator (RFC 8707) must name this server's ``/mcp``
+(or be left out, then it is bound to ``/mcp`` all the same): tokens are bound to it, and the verifier refuses
+them anywhere else.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from typing import Any
+from urllib.parse import urlencode, urlparse
+
+import anyio.to_thread
+from mcp.server.auth.provider import (
+    AccessToken,
+    AuthorizationCode,
+    AuthorizationParams,
+    AuthorizeError,
+    IdentityAssertionParams,
+    RefreshToken,
+    RegistrationError,
+    TokenError,
+)
+from mcp.server.auth.routes import create_auth_routes, validate_issuer_url
+from mcp.server.auth.settings import AuthSettings, ClientRegistrationOptions, RevocationOptions
+from mcp.shared.auth import OAuthClientInformationFull, OAuthToken
+from pydantic import AnyHttpUrl
+from starlette.responses import JSONResponse
+from starlette.routing import Route
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from contextlamp.app.oauth import IssuedTokens, OAuthError, OAuthService
+from contextlamp.web.quotas import RateBook
+
+logger = logging.getLogger(__name__)
+
+CONSENT_PATH = "/oauth/consent"
+REGISTRATION_RATE = "30/hour"  # client registrations per client address: registration is open (RFC 7591)
+LOOPBACK_HOSTS = ("localhost", "127.0.0.1", "::1", "[::1]")
+
+
+def same_resource(a: str, b: str) -> bool:
+    """Whether two resource URLs name the same resource (RFC 8707 section 2: compared without a trailing
+    slash, scheme and host case-insensitively)."""
+    pa, pb = urlparse(a.rstrip("/")), urlparse(b.rstrip("/"))
+    return (pa.scheme.lower(), pa.netloc.lower(), pa.path, pa.query) == (
+        pb.scheme.lower(),
+        pb.netloc.lower(),
+        pb.path,
+        pb.query,
+    )
+
+
+def _check_redirect_uris(client: OAuthClientInformationFull) -> None:
+    """OAuth 2.1 section 2.3.1 / RFC 8252 section 7: a redirect URI is https, http on a loopback host (a native
+    app's local listener), or a private-use scheme (``cursor://``); never a fragment, never plain http elsewhere."""
+    for uri in client.redirect_uris or []:
+        parsed = urlparse(str(uri))
+        if parsed.fragment:
+            raise RegistrationError("invalid_redirect_uri", "a redirect URI must not have a fragment")
+        if parsed.scheme == "http" and (parsed.hostname or "") not in LOOPBACK_HOSTS:
+            raise RegistrationError("invalid_redirect_uri", "http redirect URIs must be on a loopback host; use https")
+        if parsed.scheme in ("javascript", "data", "file", "vbscript"):
+            raise RegistrationError("invalid_redirect_uri", f"the {parsed.scheme}: scheme is not allowed")
+
+
+def _token_response(issued: IssuedTokens) -> OAuthToken:
+    return OAuthToken(
+        access_token=issued.access_token,
+        token_type="Bearer",
+        expires_in=issued.expires_in_s,
+        refresh_token=issued.refresh_token,
+        scope=issued.scopes or None,
+    )
+
+
+class ContextlampOAuthProvider:
+    """The SDK's ``OAuthAuthorizationServerProvider`` over ``OAuthService`` (database work in a worker thread).
+
+    Args:
+        service: the rules.
+        base: this server's public base URL (the issuer), without a trailing slash.
+        resource: the protected resource (``<base>/mcp``).
+    """
+
+    def __init__(self, service: OAuthService, base: str, resource: str) -> None:
+        self.service = service
+        self.base = base
+        self.resource = resource
+
+    async def get_client(self, client_id: str) -> OAuthClientInformationFull | None:
+        """A registered client, else None."""
+        found = await anyio.to_thread.run_sync(self.service.client, client_id)
+        return None if found is None else OAuthClientInformationFull.model_validate(found)
+
+    async def register_client(self, client_info: OAuthClientInformationFull) -> None:
+        """Record a client (RFC 7591) after checking its redirect URIs (``_check_redirect_uris``).
+
+        Raises:
+            RegistrationError: a redirect URI is not allowed.
+        """
+        _check_redirect_uris(client_info)
+        data = client_info.model_dump(mode="json", exclude_none=True)
+        await anyio.to_thread.run_sync(self.service.register_client, client_info.client_id, data)
+        logger.info("OAuth client %s registered", client_info.client_id)
+
+    async def authorize(self, client: OAuthClientInformationFull, params: AuthorizationParams) -> str:
+        """Hold the request and send the browser to the consent page (which signs the user in first).
+
+        Raises:
+            AuthorizeError: ``invalid_target`` when the resource indicator names another resource.
+        """
+        if params.resource is not None and not same_resource(params.resource, self.resource):
+            raise AuthorizeError("invalid_target", f"this server issues tokens for {self.resource} only")
+        request: dict[str, Any] = {
+            "state": params.state,
+            "scopes": params.scopes or [],
+            "code_challenge": params.code_challenge,
+            "redirect_uri": str(params.redirect_uri),
+            "redirect_uri_provided_explicitly": params.redirect_uri_provided_explicitly,
+            "resource": self.resource,
+        }
+        request_id = await anyio.to_thread.run_sync(self.service.begin, client.client_id, request)
+        return f"{self.base}{CONSENT_PATH}?{urlencode({'request': request_id})}"
+
+    async def load_authorization_code(
+        self, client: OAuthClientInformationFull, authorization_code: str
+    ) -> AuthorizationCode | None:
+        """The code of this client (the SDK then checks its expiry, redirect URI and PKCE), else None."""
+        record = await anyio.to_thread.run_sync(self.service.code, client.client_id, authorization_code)
+        if record is None:
+            return None
+        request = json.loads(record.request)
+        return AuthorizationCode(
+            code=authorization_code,
+            scopes=list(request.get("scopes") or []),
+            expires_at=record.expires_at / 1000,
+            client_id=record.client_id,
+            code_challenge=str(request["code_challenge"]),
+            redirect_uri=request["redirect_uri"],
+            redirect_uri_provided_explicitly=bool(request["redirect_uri_provided_explicitly"]),
+            resource=str(request["resource"]),
+            subject=record.user_id,
+        )
+
+    async def exchange_authorization_code(
+        self, client: OAuthClientInformationFull, authorization_code: AuthorizationCode
+    ) -> OAuthToken:
+        """Tokens for a code (used up here: a second exchange is refused).
+
+        Raises:
+            TokenError: ``invalid_grant``.
+        """
+        try:
+            issued = await anyio.to_thread.run_sync(
+                self.service.exchange_code, client.client_id, authorization_code.code
+            )
+        except OAuthError as exc:
+            raise TokenError("invalid_grant", exc.description) from exc
+        return _token_response(issued)
+
+    async def load_refresh_token(self, client: OAuthClientInformationFull, refresh_token: str) -> RefreshToken | None:
+        """A live refresh token of this client, else None (a used one is handed on so that the exchange
+        sees the replay and revokes its grant)."""
+        found = await anyio.to_thread.run_sync(self.service.refresh_token, client.client_id, refresh_token)
+        if found is None:
+            return None
+        record, grant = found
+        return RefreshToken(
+            token=refresh_token,
+            client_id=grant.client_id,
+            scopes=grant.scopes.split(),
+            expires_at=record.expires_at // 1000,
+            resource=grant.resource,
+            subject=grant.user_id,
+        )
+
+    async def exchange_refresh_token(
+        self, client: OAuthClientInformationFull, refresh_token: RefreshToken, scopes: list[str]
+    ) -> OAuthToken:
+        """Rotate: new tokens, the old refresh token used up.
+
+        Raises:
+            TokenError: ``invalid_grant``.
+        """
+        try:
+            issued = await anyio.to_thread.run_sync(self.service.refresh, client.client_id, refresh_token.token)
+        except OAuthError as exc:
+            raise TokenError("invalid_grant", exc.description) from exc
+        return _token_response(issued)
+
+    async def load_access_token(self, token: str) -> AccessToken | None:
+        """A live access token (for revocation; requests are verified by ``web.auth``), else None."""
+        found = await anyio.to_thread.run_sync(self.service.access, token)
+        if found is None:
+            return None
+        user, grant, record = found
+        return AccessToken(
+            token=token,
+            client_id=grant.client_id,
+            scopes=grant.scopes.split(),
+            expires_at=record.expires_at // 1000,
+            resource=grant.resource,
+            subject=user.id,
+        )
+
+    async def exchange_identity_assertion(
+        self, client: OAuthClientInformationFull, params: IdentityAssertionParams
+    ) -> OAuthToken:
+        """Not offered (SEP-990 enterprise identity assertions): the grant is not advertised either.
+
+        Raises:
+            TokenError: ``unsupported_grant_type``, always.
+        """
+        raise TokenError("unsupported_grant_type", "The JWT bearer grant is not supported by this server")
+
+    async def revoke_token(self, token: AccessToken | RefreshToken) -> None:
+        """Revoke the token's grant: every access and refresh token of that sign-in stops working."""
+        await anyio.to_thread.run_sync(self.service.revoke, token.token)
+
+
+def issuer_url(base: str) -> AnyHttpUrl:
+    """``base`` as the SDK's issuer URL, a path-less one kept without a trailing slash (RFC 8414 section 3.3
+    compares issuers as exact strings)."""
+    settings = AuthSettings.model_validate({"issuer_url": base, "resource_server_url": None})
+    return settings.issuer_url
+
+
+def oauth_available(base: str) -> bool:
+    """Whether the built-in server can run at ``base``: RFC 8414 wants an https issuer (the SDK allows http on
+    loopback only)."""
+    try:
+        validate_issuer_url(issuer_url(base))
+    except ValueError:
+        return False
+    return True
+
+
+def oauth_routes(provider: ContextlampOAuthProvider) -> list[Route]:
+    """The SDK's authorization-server routes (metadata, authorize, token, register, revoke) for ``provider``."""
+    issuer = issuer_url(provider.base)
+    routes = create_auth_routes(
+        provider,
+        issuer_url=issuer,
+        client_registration_options=ClientRegistrationOptions(enabled=True),
+        revocation_options=RevocationOptions(enabled=True),
+    )
+    limited: list[Route] = []
+    for route in routes:
+        if route.path == "/register":  # open registration, so at most REGISTRATION_RATE per client address
+            route = Route(
+                route.path, RegistrationLimit(route.app, RateBook(REGISTRATION_RATE)), methods=["POST", "OPTIONS"]
+            )
+        limited.append(route)
+    return limited
+
+
+class RegistrationLimit:
+    """ASGI wrapper of the registration endpoint: at most ``rate.limit`` registrations per client address (429 +
+    ``Retry-After`` beyond; CORS preflights are not counted). Behind a reverse proxy every client shares the
+    proxy's address, so the limit is then server-wide."""
+
+    def __init__(self, app: ASGIApp, rate: RateBook) -> None:
+        self.app = app
+        self.rate = rate
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope.get("method") == "POST":
+            client = scope.get("client")
+            retry = self.rate.hit(f"register:{client[0] if client else 'unknown'}")
+            if retry is not None:
+                body = {"error": "rate_limited", "error_description": "Too many client registrations; retry later."}
+                await JSONResponse(body, status_code=429, headers={"Retry-After": str(retry)})(scope, receive, send)
+                return
+        await self.app(scope, receive, send)

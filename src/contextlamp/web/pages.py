@@ -1,0 +1,313 @@
+"""The server-rendered sign-in and consent pages of the OAuth authorize step (Jinja2 templates in
+``web/templates``; the dashboard reuses the sign-in and its session). No JavaScript, no external asset.
+
+- ``GET/POST /signin``: a user name and password (``OAuthService.check_password``), rate limited per user name
+  and per client address (``Settings.signin_rate_limit``; 429 beyond). Success sets the session cookie
+  ``clp_session`` (HttpOnly, SameSite=Strict, Path=/, Secure when the public URL is https) and goes to ``next``
+  (a path on this server only). Before a session exists, the form's CSRF token is a double-submit cookie
+  (``clp_csrf``, OWASP CSRF cheat sheet, "Signed double-submit cookie" without a signature: the cookie is
+  HttpOnly and SameSite=Strict, so another site can neither read nor send it).
+- ``GET/POST /oauth/consent``: without a session cookie, first a page that reloads itself once (a meta refresh:
+  a navigation this server's page starts is same-site, so a browser that came from the client's site and
+  withheld the ``SameSite=Strict`` cookie sends it now), then the sign-in. The page names the client (its
+  self-declared name and id) and the redirect URI the browser will be sent to; Allow gives the client a code
+  bound to the signed-in user, Deny sends ``access_denied`` (RFC 6749 section 4.1.2.1). The form carries the
+  session's CSRF token.
+- ``POST /signout`` ends the session (CSRF token required).
+
+Every POST must come from this server's own origin (``Origin``, else ``Referer``; RFC 6454) to a ``Host`` this
+server answers to (DNS rebinding); every page is sent with a strict Content-Security-Policy (no script at all,
+styles from this server only, ``form-action`` this server and, on the consent page, the client's redirect
+origin; no framing), ``Referrer-Policy: no-referrer`` and ``Cache-Control: no-store``.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from typing import Any
+from urllib.parse import parse_qsl, urlencode, urlparse
+
+import anyio.to_thread
+from mcp.server.auth.provider import construct_redirect_uri
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, RedirectResponse, Response
+from starlette.routing import Route
+
+from contextlamp.app.oauth import OAuthService, client_label
+from contextlamp.domain.ports import User, WebSession
+from contextlamp.web.oauth import CONSENT_PATH, LOOPBACK_HOSTS
+from contextlamp.web.quotas import RateBook
+
+logger = logging.getLogger(__name__)
+
+SESSION_COOKIE = "clp_session"
+CSRF_COOKIE = "clp_csrf"
+SIGNIN_PATH = "/signin"
+SIGNOUT_PATH = "/signout"
+STYLE_PATH = "/static/contextlamp.css"
+MAX_NEXT = 2000  # characters of a ``next`` path kept
+MAX_FORM_BYTES = 16_384  # a sign-in or consent form is a few hundred bytes
+MAX_FORM_FIELDS = 20  # the forms have at most five fields
+
+
+def _csp(form_targets: str = "") -> str:
+    return (
+        "default-src 'none'; style-src 'self'; img-src 'self'; "
+        f"form-action 'self'{form_targets}; frame-ancestors 'none'; base-uri 'none'"
+    )
+
+
+def _redirect_source(uri: str) -> str:
+    """The CSP source of a redirect URI (browsers apply ``form-action`` to the redirect after a form POST):
+    ``scheme://host:port`` for http(s), ``scheme:`` for a private-use scheme."""
+    parsed = urlparse(uri)
+    if parsed.scheme in ("http", "https"):
+        return f" {parsed.scheme}://{parsed.netloc}"
+    return (
+        f" {parsed.scheme}:"
+        if parsed.scheme.isascii() and parsed.scheme.replace(".", "").replace("-", "").replace("+", "").isalnum()
+        else ""
+    )
+
+
+def safe_next(value: str | None) -> str:
+    """A ``next`` target kept only when it is a path on this server (``/…``, not ``//host`` or ``/\\host``,
+    no control characters), else ``""``."""
+    if not value or len(value) > MAX_NEXT or not value.startswith("/") or value.startswith(("//", "/\\")):
+        return ""
+    if any(not c.isprintable() or c.isspace() for c in value):
+        return ""
+    return value
+
+
+class WebPages:
+    """The sign-in, sign-out and consent routes (module docstring).
+
+    Args:
+        oauth: the rules (passwords, sessions, pending authorizations).
+        base: the public base URL (its origin is the one POSTs must come from; https makes cookies Secure).
+        signin_rate: the ``limits`` notation of sign-in attempts per user name and per client address.
+    """
+
+    def __init__(self, oauth: OAuthService, base: str, signin_rate: str) -> None:
+        self.oauth = oauth
+        self.base = base
+        self.secure = urlparse(base).scheme == "https"
+        self.attempts = RateBook(signin_rate)
+        parsed = urlparse(base)
+        self.origins = {f"{parsed.scheme}://{parsed.netloc}"}
+        if (parsed.hostname or "") in LOOPBACK_HOSTS:
+            port = f":{parsed.port}" if parsed.port else ""
+            self.origins |= {f"{parsed.scheme}://{h}{port}" for h in ("127.0.0.1", "localhost", "[::1]")}
+        self.hosts = {urlparse(o).netloc for o in self.origins}
+        self._templates: Any = None
+
+    def routes(self) -> list[Route]:
+        """The routes to add to the app."""
+        return [
+            Route(STYLE_PATH, self.style, methods=["GET"]),
+            Route(SIGNIN_PATH, self.signin, methods=["GET", "POST"]),
+            Route(SIGNOUT_PATH, self.signout, methods=["POST"]),
+            Route(CONSENT_PATH, self.consent, methods=["GET", "POST"]),
+        ]
+
+    # -- rendering ----------------------------------------------------------------------------------------
+
+    def _env(self) -> Any:
+        if self._templates is None:  # built on first use: no work at import time
+            import jinja2
+
+            self._templates = jinja2.Environment(
+                loader=jinja2.PackageLoader("contextlamp.web", "templates"), autoescape=True
+            )
+        return self._templates
+
+    def render(self, name: str, status: int = 200, form_targets: str = "", **values: Any) -> HTMLResponse:
+        """A page from a template (autoescaped) with the security headers of the module docstring."""
+        body = self._env().get_template(name).render(**values)
+        return HTMLResponse(body, status_code=status, headers=self._headers(form_targets))
+
+    def _headers(self, form_targets: str = "") -> dict[str, str]:
+        return {
+            "Content-Security-Policy": _csp(form_targets),
+            "X-Frame-Options": "DENY",
+            "X-Content-Type-Options": "nosniff",
+            "Referrer-Policy": "no-referrer",
+            "Cache-Control": "no-store",
+        }
+
+    def message(self, heading: str, message: str, status: int) -> HTMLResponse:
+        """A page that only says something (an error, or "signed in")."""
+        return self.render("message.html", status=status, heading=heading, message=message)
+
+    async def style(self, _request: Request) -> Response:
+        """The pages' one stylesheet."""
+        css = self._env().loader.get_source(self._env(), "contextlamp.css")[0]
+        return Response(css, media_type="text/css", headers={"Cache-Control": "public, max-age=3600"})
+
+    def _cookie(self, response: Response, name: str, value: str, max_age: int, path: str = "/") -> None:
+        response.set_cookie(
+            name, value, max_age=max_age, path=path, secure=self.secure, httponly=True, samesite="strict"
+        )
+
+    # -- checks -------------------------------------------------------------------------------------------
+
+    def same_origin(self, request: Request) -> bool:
+        """Whether a POST comes from this server's pages: its ``Host`` is one this server answers to, and its
+        ``Origin`` (else its ``Referer``'s origin) is this server's. A POST with neither is refused."""
+        if request.headers.get("host", "") not in self.hosts:
+            return False
+        origin = request.headers.get("origin")
+        if origin is None:
+            referer = urlparse(request.headers.get("referer", ""))
+            origin = f"{referer.scheme}://{referer.netloc}" if referer.scheme else None
+        return origin in self.origins
+
+    async def _form(self, request: Request) -> dict[str, str] | None:
+        """The fields of a urlencoded form (the pages send no other kind; the first value of each name), or None
+        past ``MAX_FORM_BYTES``: the body is read a chunk at a time and dropped as soon as it is too large."""
+        chunks: list[bytes] = []
+        size = 0
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > MAX_FORM_BYTES:
+                return None
+            chunks.append(chunk)
+        text = b"".join(chunks).decode("utf-8", "replace")
+        fields: dict[str, str] = {}
+        try:
+            pairs = parse_qsl(text, keep_blank_values=True, max_num_fields=MAX_FORM_FIELDS)
+        except ValueError:  # more fields than any of these forms has
+            return None
+        for name, value in pairs:
+            fields.setdefault(name, value)
+        return fields
+
+    async def current(self, request: Request) -> tuple[User, WebSession] | None:
+        """The signed-in user and session of this browser, else None."""
+        cookie = request.cookies.get(SESSION_COOKIE, "")
+        if not cookie:
+            return None
+        return await anyio.to_thread.run_sync(self.oauth.session, cookie)
+
+    def _refused(self) -> HTMLResponse:
+        return self.message("Request refused", "This form must be sent from this server's own page.", 403)
+
+    # -- sign-in ------------------------------------------------------------------------------------------
+
+    async def signin(self, request: Request) -> Response:
+        """``GET``: the form; ``POST``: check the password and start a session."""
+        if request.method == "GET":
+            return self._signin_form(safe_next(request.query_params.get("next")), "", "", 200)
+        if not self.same_origin(request):
+            return self._refused()
+        form = await self._form(request)
+        if form is None:
+            return self.message("Request refused", "The form is too large.", 413)
+        target = safe_next(form.get("next"))
+        name = form.get("username", "").strip()
+        expected = request.cookies.get(CSRF_COOKIE, "")
+        if not expected or not secrets.compare_digest(expected, form.get("csrf", "")):
+            return self._signin_form(target, name[:200], "The form expired; please sign in again.", 400)
+        address = request.client.host if request.client else "unknown"
+        for key in (f"name:{name.lower()[:200]}", f"addr:{address}"):
+            retry = self.attempts.hit(key)
+            if retry is not None:
+                page = self._signin_form(target, name[:200], "Too many sign-in attempts; wait a minute.", 429)
+                page.headers["Retry-After"] = str(retry)
+                return page
+        user = await anyio.to_thread.run_sync(self.oauth.check_password, name, form.get("password", ""))
+        if user is None:
+            logger.info("web sign-in refused")
+            return self._signin_form(target, name[:200], "Wrong user name or password.", 400)
+        cookie, _session = await anyio.to_thread.run_sync(self.oauth.start_session, user)
+        if target:
+            response: Response = RedirectResponse(target, status_code=303, headers=self._headers())
+        else:
+            response = self.message("Signed in", f"You are signed in as {user.name}.", 200)
+        self._cookie(response, SESSION_COOKIE, cookie, self.oauth.session_ttl_ms // 1000)
+        response.delete_cookie(CSRF_COOKIE, path=SIGNIN_PATH, secure=self.secure, httponly=True, samesite="strict")
+        return response
+
+    def _signin_form(self, target: str, name: str, error: str, status: int) -> HTMLResponse:
+        csrf = secrets.token_urlsafe(32)
+        page = self.render("signin.html", status=status, csrf=csrf, next=target, username=name, error=error)
+        self._cookie(page, CSRF_COOKIE, csrf, 3600, path=SIGNIN_PATH)
+        return page
+
+    async def signout(self, request: Request) -> Response:
+        """End the session (``POST``, CSRF token of the session)."""
+        if not self.same_origin(request):
+            return self._refused()
+        form = await self._form(request) or {}
+        found = await self.current(request)
+        if found is None or not secrets.compare_digest(found[1].csrf, form.get("csrf", "")):
+            return self.message("Request refused", "The form expired; reload the page.", 400)
+        await anyio.to_thread.run_sync(self.oauth.end_session, request.cookies.get(SESSION_COOKIE, ""))
+        response = self.message("Signed out", "You are signed out.", 200)
+        response.delete_cookie(SESSION_COOKIE, path="/", secure=self.secure, httponly=True, samesite="strict")
+        return response
+
+    # -- consent ------------------------------------------------------------------------------------------
+
+    async def consent(self, request: Request) -> Response:
+        """``GET``: the consent page (sign-in first); ``POST``: the user's answer."""
+        if request.method == "POST":
+            return await self._answer(request)
+        request_id = request.query_params.get("request", "")
+        found = await self.current(request)
+        if found is None and request.query_params.get("hop") != "1":
+            # Arriving from the client's site, the browser withholds the SameSite=Strict session cookie; one
+            # navigation started by this server's own page (a meta refresh) is same-site and carries it.
+            hop = f"{CONSENT_PATH}?{urlencode({'request': request_id, 'hop': '1'})}"
+            return self.render("continue.html", target=hop)
+        if found is None:
+            target = f"{CONSENT_PATH}?{urlencode({'request': request_id})}"
+            return RedirectResponse(
+                f"{SIGNIN_PATH}?{urlencode({'next': target})}", status_code=303, headers=self._headers()
+            )
+        user, session = found
+        pending = await anyio.to_thread.run_sync(self.oauth.pending, request_id)
+        if pending is None:
+            return self._expired()
+        client, params = pending
+        redirect_uri = str(params["redirect_uri"])
+        return self.render(
+            "consent.html",
+            form_targets=_redirect_source(redirect_uri),
+            client_name=client_label(client),
+            client_id=str(client["client_id"]),
+            redirect_uri=redirect_uri,
+            resource=str(params["resource"]),
+            user_name=user.name,
+            csrf=session.csrf,
+            request_id=request_id,
+        )
+
+    def _expired(self) -> HTMLResponse:
+        return self.message(
+            "Sign-in request expired",
+            "This sign-in request expired or was already answered. Start the sign-in again from your app.",
+            400,
+        )
+
+    async def _answer(self, request: Request) -> Response:
+        if not self.same_origin(request):
+            return self._refused()
+        form = await self._form(request)
+        found = await self.current(request)
+        if form is None or found is None or not secrets.compare_digest(found[1].csrf, form.get("csrf", "")):
+            return self.message("Request refused", "The form expired; start the sign-in again from your app.", 400)
+        user = found[0] if form.get("action") == "approve" else None
+        answered = await anyio.to_thread.run_sync(self.oauth.answer, form.get("request", ""), user)
+        if answered is None:
+            return self._expired()
+        params, code = answered
+        if code is None:
+            extra: dict[str, str | None] = {"error": "access_denied", "error_description": "The user denied access."}
+        else:
+            extra = {"code": code}
+        target = construct_redirect_uri(str(params["redirect_uri"]), **extra, state=params.get("state"), iss=self.base)
+        logger.info("OAuth authorization %s", "approved" if code else "denied")
+        return RedirectResponse(target, status_code=303, headers={"Cache-Control": "no-store"})
