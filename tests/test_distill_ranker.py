@@ -121,12 +121,12 @@ def test_the_service_ranks_with_its_own_embedder(tmp_path: Path, embedder: FakeE
     try:
         service = MemoryService(registry, embedder)
         built = service.distiller._build()  # pyright: ignore[reportAttributeAccessIssue, reportUnknownMemberType]
-        assert built._embedder is embedder  # pyright: ignore[reportUnknownMemberType]
+        assert built._turns._embedder is embedder  # behind the digest path  # pyright: ignore[reportUnknownMemberType]
     finally:
         registry.close()
     distiller = create_distiller(Settings(), embedder)
     built = distiller._build()  # pyright: ignore[reportAttributeAccessIssue, reportUnknownMemberType]
-    assert built._embedder is embedder  # pyright: ignore[reportUnknownMemberType]
+    assert built._turns._embedder is embedder  # pyright: ignore[reportUnknownMemberType]
 
 
 def test_the_shipped_weights_are_for_these_features_and_the_shipped_model(minilm: Any) -> None:
