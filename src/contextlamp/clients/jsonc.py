@@ -22,23 +22,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from contextlamp.clients.errors import FileFormatError
+
 MAX_DEPTH = 200  # deeper nesting is refused (a config file never comes near it; recursion stays bounded)
 _NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?")  # RFC 8259 section 6; linear
 
 
-class JsoncError(ValueError):
-    """The text is not JSON/JSONC, or its shape is not the one an edit needs.
-
-    ``line`` and ``column`` are 1-based (0 when the error is about a shape, not a position)."""
-
-    def __init__(self, message: str, line: int = 0, column: int = 0) -> None:
-        super().__init__(message)
-        self.message = message
-        self.line = line
-        self.column = column
-
-    def __str__(self) -> str:
-        return f"line {self.line}, column {self.column}: {self.message}" if self.line else self.message
+class JsoncError(FileFormatError):
+    """The text is not JSON/JSONC, or its shape is not the one an edit needs (line and column 1-based)."""
 
 
 @dataclass

@@ -18,22 +18,14 @@ import tomlkit
 import tomlkit.exceptions
 import tomlkit.items
 
+from contextlamp.clients.errors import FileFormatError
+
 _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")  # TOML 1.0 section "Keys": bare keys
 
 
-class TomlError(ValueError):
-    """The text is not TOML, or a key on the edited path holds something else than a table.
-
-    ``line`` and ``column`` are 1-based (0 when the error is about a shape, not a position)."""
-
-    def __init__(self, message: str, line: int = 0, column: int = 0) -> None:
-        super().__init__(message)
-        self.message = message
-        self.line = line
-        self.column = column
-
-    def __str__(self) -> str:
-        return f"line {self.line}, column {self.column}: {self.message}" if self.line else self.message
+class TomlError(FileFormatError):
+    """The text is not TOML, or a key on the edited path holds something else than a table (line and
+    column 1-based)."""
 
 
 def _parse(text: str) -> tomlkit.TOMLDocument:

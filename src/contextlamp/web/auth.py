@@ -177,15 +177,9 @@ class ContextlampTokenVerifier:
         user, grant, record = found
         if grant.resource != self.resource:
             return None
-        return AccessToken(
-            token=token,
-            client_id=grant.client_id,
-            scopes=grant.scopes.split(),
-            expires_at=record.expires_at // 1000,
-            resource=grant.resource,
-            subject=user.id,
-            claims={"name": user.name, "grant_id": grant.id},
-        )
+        from contextlamp.web.oauth import sdk_access_token  # with the OAuth server, only when one is configured
+
+        return sdk_access_token(token, user, grant, record, claims={"name": user.name, "grant_id": grant.id})
 
 
 def principal_of_token(token: AccessToken | None) -> Principal:

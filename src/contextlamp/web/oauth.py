@@ -36,6 +36,7 @@ from starlette.routing import Route
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from contextlamp.app.oauth import IssuedTokens, OAuthError, OAuthService
+from contextlamp.domain.ports import OAuthGrant, OAuthTokenRecord, User
 from contextlamp.web.quotas import RateBook
 
 logger = logging.getLogger(__name__)
@@ -201,14 +202,7 @@ class ContextlampOAuthProvider:
         if found is None:
             return None
         user, grant, record = found
-        return AccessToken(
-            token=token,
-            client_id=grant.client_id,
-            scopes=grant.scopes.split(),
-            expires_at=record.expires_at // 1000,
-            resource=grant.resource,
-            subject=user.id,
-        )
+        return sdk_access_token(token, user, grant, record)
 
     async def exchange_identity_assertion(
         self, client: OAuthClientInformationFull, params: IdentityAssertionParams
@@ -279,3 +273,19 @@ class RegistrationLimit:
                 await JSONResponse(body, status_code=429, headers={"Retry-After": str(retry)})(scope, receive, send)
                 return
         await self.app(scope, receive, send)
+
+
+def sdk_access_token(
+    token: str, user: User, grant: OAuthGrant, record: OAuthTokenRecord, claims: dict[str, Any] | None = None
+) -> AccessToken:
+    """The SDK's ``AccessToken`` for a live access token of the built-in server: the grant's client, scopes and
+    resource, the user as subject, ``expires_at`` in seconds since the epoch (the record holds ms)."""
+    return AccessToken(
+        token=token,
+        client_id=grant.client_id,
+        scopes=grant.scopes.split(),
+        expires_at=record.expires_at // 1000,
+        resource=grant.resource,
+        subject=user.id,
+        claims=claims,
+    )
