@@ -15,7 +15,7 @@ ending with ``:``, a markdown ``#`` heading, a bold-only line, a first line set 
 title), code blocks, lines holding one JSON object or array (machine records, such as a client's JSONL file
 no parser recognised), lines about the conversation itself ("This session is being continued from a
 previous conversation ..."), questions, and small talk (the language's chatter cue, a short thanks:
-``offline.is_small_talk``), so "Thanks everyone!" in meeting notes stays out. Everything else is an item
+``noise.is_small_talk``), so "Thanks everyone!" in meeting notes stays out. Everything else is an item
 whatever its wording. Labels: a leading "Decision:", "Rule:", "Task:" ... (``_LABELS``) sets the type.
 
 Each item gets a memory type and kind from the cue phrases of the digest's language (``cues.cue_type``, the
@@ -174,8 +174,8 @@ def _strip_label(statement: str) -> tuple[str, tuple[MemoryType, Kind] | None]:
 
 def _left_out(statement: str, cues: Cues) -> bool:
     """Lines that are no item: no word at all ("---", "]]]"), questions, small talk and sentences about the
-    conversation itself (offline.is_small_talk)."""
-    from contextlamp.distill.offline import is_small_talk
+    conversation itself (noise.is_small_talk)."""
+    from contextlamp.distill.noise import is_small_talk
 
     return bool(_WORD.search(statement) is None or ends_as_question(statement) or is_small_talk(statement, cues))
 

@@ -37,7 +37,7 @@ import re
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, cast
 
-from contextlamp.distill.transcript import Role, Turn
+from contextlamp.distill.turns import Role, Turn
 from contextlamp.text import has_surrogates
 
 CODEX_RECORDS = ("session_meta", "response_item", "event_msg", "turn_context", "compacted")

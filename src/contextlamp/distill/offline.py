@@ -34,6 +34,15 @@ from contextlamp.distill.corrections import correction_body
 from contextlamp.distill.cue_set import Cues
 from contextlamp.distill.cues import cue_type, cues_for, ends_as_question
 from contextlamp.distill.language import detect_language
+from contextlamp.distill.noise import (
+    ASSIGNMENT,
+    GRATITUDE,
+    IDLE,
+    JUST_THANKS,
+    META,
+    SHORT_THANKS_WORDS,
+    noise_flags,
+)
 from contextlamp.distill.perspective import to_user_perspective
 from contextlamp.distill.resolve import Candidate, resolve, resolve_candidates
 from contextlamp.distill.script import word_count
@@ -63,30 +72,6 @@ _TASK_MARK = re.compile(r"^(?:task|todo|to-do|aufgabe|tâche|tarea|tarefa|compit
 _SENTENCE_ENDS = (". ", "! ", "? ", "。", "！", "？", "؟", "\u061f ")  # where a long line may be cut
 _BOUNDARY = re.compile(r"[.!?。！？؟…]")  # a mark pysbd may split at
 _TRAILING = " \t.!?。！？؟…\"'”’」』)）]*"  # end-of-sentence marks and closers, for the one-sentence fast path
-_GRATITUDE = re.compile(
-    r"\b(?:thanks?|thank you|danke|merci|gracias|grazie|obrigad[oa]|спасибо|благодар\w*|شكر\w*)\b"
-    r"|谢谢|感谢|多谢|ありがと|感謝|お礼|감사|고맙|고마워",
-    re.IGNORECASE,
-)
-_IDLE = re.compile(  # "nothing much, just bored": an opener that says the rest is idle talk
-    r"^(?:nothing much|not much|just bored|没什么|没事儿?|就是无聊|随便聊聊|なんでもない|特に(?:ない|何も)|"
-    r"별일 없|그냥 심심)",
-    re.IGNORECASE,
-)
-_JUST_THANKS = re.compile(  # "I just wanted to say thanks": the whole point of the sentence is the thanks
-    r"just wanted to (?:say thanks|thank)|wollte (?:mich )?nur (?:danke|bedanken)|voulais (?:juste|simplement) "
-    r"(?:dire merci|remercier)|solo quería (?:dar las gracias|agradecer)|お礼を言いたかった|只是想(?:说声)?谢谢|"
-    r"감사(?:하다고|를) (?:말씀|전하)",
-    re.IGNORECASE,
-)
-_SHORT_THANKS_WORDS = 10  # "Wanted to say thanks for yesterday" is chatter; a long sentence may carry a fact
-_META = re.compile(  # sentences about the conversation itself, not about the user's world
-    r"^(?:session summary|summary of (?:the|this) (?:session|conversation)|small talk|chit-?chat|"
-    r"no (?:code )?changes|no decisions|nothing (?:to follow up|else|worth)|the user (?:said hello|greeted|thanked)|"
-    r"this (?:session|conversation) is being continued|the conversation is summari[sz]ed)",
-    re.IGNORECASE,
-)
-_ASSIGNMENT = re.compile(r"^\s*[A-Z][A-Z0-9_]*\s*[=:]\s*\S+\s*$")  # "AWS_REGION=eu-central-1": a config dump line
 _DOTFILE = re.compile(r"(?<![\w.])\.(?=[A-Za-z_][\w-]*)")  # ".nvmrc", ".github": not a sentence end
 _DOT_STANDIN = "\u2024"  # ONE DOT LEADER stands in for the dot while pysbd segments
 
@@ -390,15 +375,15 @@ def _classify(sentence: str, cues: Cues, confirmed: bool) -> tuple[MemoryType, K
     lower = sentence.lower()
     if (
         cues.chatter.match(lower)
-        or _IDLE.match(lower)
+        or IDLE.match(lower)
         or ends_as_question(sentence)
         or (cues.question and cues.question.search(lower))
     ):
         return None
-    if cues.offer.search(lower) or cues.request.search(lower) or _ASSIGNMENT.match(sentence) or _META.match(sentence):
+    if cues.offer.search(lower) or cues.request.search(lower) or ASSIGNMENT.match(sentence) or META.match(sentence):
         return None
     words = word_count(sentence)
-    if (_GRATITUDE.search(lower) and words < _SHORT_THANKS_WORDS) or _JUST_THANKS.search(lower):
+    if (GRATITUDE.search(lower) and words < SHORT_THANKS_WORDS) or JUST_THANKS.search(lower):
         return None
     typed = cue_type(lower, cues, words)
     if typed is not None:
@@ -408,35 +393,6 @@ def _classify(sentence: str, cues: Cues, confirmed: bool) -> tuple[MemoryType, K
     if cues.declarative or confirmed or cues.fact.search(lower):
         return "fact", "fact"
     return None
-
-
-def is_small_talk(sentence: str, cues: Cues) -> bool:
-    """A sentence that is only chatter: the language's chatter cue ("ok thanks!", "好的，谢谢"), a short thanks
-    of any language (fewer than ``_SHORT_THANKS_WORDS`` words: "Thanks everyone for coming!"), or a sentence
-    about the conversation itself ("Small talk about the weekend.", "No code changes.")."""
-    lower = sentence.strip().lower()
-    return (
-        bool(cues.chatter.match(lower))
-        or _IDLE.match(lower) is not None
-        or (_GRATITUDE.search(lower) is not None and word_count(sentence) < _SHORT_THANKS_WORDS)
-        or _JUST_THANKS.search(lower) is not None
-        or _META.match(sentence.strip()) is not None
-    )
-
-
-def noise_flags(sentence: str, cues: Cues) -> tuple[bool, bool, bool, bool, bool, bool]:
-    """Which noise cues a sentence hits: (chatter, offer, request, thanks, talk about the conversation, config
-    dump line); the rules drop a sentence on any of them, the ranker weighs them (ranker.py)."""
-    lower = sentence.lower()
-    return (
-        cues.chatter.match(lower) is not None or _IDLE.match(lower) is not None,
-        cues.offer.search(lower) is not None,
-        cues.request.search(lower) is not None,
-        (_GRATITUDE.search(lower) is not None and word_count(sentence) < _SHORT_THANKS_WORDS)
-        or _JUST_THANKS.search(lower) is not None,
-        _META.match(sentence) is not None,
-        _ASSIGNMENT.match(sentence) is not None,
-    )
 
 
 _CLAUSE_BREAK = re.compile(
@@ -492,7 +448,7 @@ def _clause(piece: str, cues: Cues, confirmed: bool, role: str, place: float) ->
 def _statement(sentence: str, cues: Cues) -> bool:
     """Whether a sentence no cue classified is still a statement the ranker may weigh: it has a word, is not a
     question and does not talk about the conversation itself (those are never kept, whatever a model says)."""
-    if not _WORD.search(sentence) or _META.match(sentence):  # talk about the conversation itself: never kept
+    if not _WORD.search(sentence) or META.match(sentence):  # talk about the conversation itself: never kept
         return False
     return not (ends_as_question(sentence) or (cues.question and cues.question.search(sentence.lower())))
 

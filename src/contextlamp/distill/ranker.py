@@ -172,7 +172,7 @@ def base_features(found: Sequence[tuple[Candidate, int]], cues: Cues) -> Matrix:
     candidates' text (each pattern is linear)."""
     import numpy as np
 
-    from contextlamp.distill.offline import noise_flags
+    from contextlamp.distill.noise import noise_flags
 
     rows: list[list[float]] = []
     for candidate, mentions in found:

@@ -12,10 +12,9 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
-from typing import Any, Literal, cast
+from typing import Any, cast
 
-Role = Literal["user", "assistant", "system", "tool", "digest"]
+from contextlamp.distill.turns import Role, Turn
 
 ROLE_NAMES: dict[str, Role] = {
     "user": "user",
@@ -59,14 +58,6 @@ _PREFIX = re.compile(rf"^\s*(?:\*\*)?({_NAMES})(?:\*\*)?\s*(?:\([^)]*\))?\s*:(?:
 _HEADING = re.compile(rf"^\s*#{{1,6}}\s*({_NAMES})\s*:?\s*$", re.IGNORECASE)
 _QUOTED = re.compile(r"^\s*>\s?(.*)$")
 MIN_PREFIXED_TURNS = 2  # one "Note: ..." line does not make a transcript
-
-
-@dataclass(frozen=True)
-class Turn:
-    """One turn of a conversation: who spoke and what they said (text, may span lines)."""
-
-    role: Role
-    text: str
 
 
 def parse_transcript(text: str) -> list[Turn]:
