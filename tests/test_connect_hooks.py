@@ -26,6 +26,15 @@ def _installed(scratch: Scratch) -> tuple[dict[str, Any], dict[str, str]]:
     return served, commands
 
 
+def _run_as_the_client(
+    command: str, stdin: str, scratch: Scratch, env: dict[str, str]
+) -> subprocess.CompletedProcess[str]:
+    """An installed hook command line run as Claude Code runs it: through a shell, the JSON on stdin."""
+    return subprocess.run(
+        command, shell=True, input=stdin, env=env, cwd=scratch.repo, capture_output=True, text=True, timeout=60
+    )
+
+
 def _memories_or_none(scratch: Scratch) -> list[str]:
     """The project's memories, or none while the detached save has not created the project yet."""
     try:
@@ -50,15 +59,8 @@ def test_connect_then_the_installed_hooks_fill_and_read_the_connected_store(tmp_
     scratch.transcript.write_text(PART1 + PART2, encoding="utf-8")
     baseline = baseline_start(scratch)
     start = time.perf_counter()
-    ended = subprocess.run(
-        commands["SessionEnd"],
-        shell=True,
-        input=scratch.stdin("SessionEnd", reason="prompt_input_exit"),
-        env=client_env,
-        cwd=scratch.repo,
-        capture_output=True,
-        text=True,
-        timeout=60,
+    ended = _run_as_the_client(
+        commands["SessionEnd"], scratch.stdin("SessionEnd", reason="prompt_input_exit"), scratch, client_env
     )
     elapsed = time.perf_counter() - start
     assert ended.returncode == 0, ended.stderr
@@ -74,15 +76,8 @@ def test_connect_then_the_installed_hooks_fill_and_read_the_connected_store(tmp_
             assert SECRET.encode() not in path.read_bytes(), path
     assert not (scratch.home / ".local" / "share" / "contextlamp").exists()  # nothing went to the default store
 
-    began = subprocess.run(
-        commands["SessionStart"],
-        shell=True,
-        input=scratch.stdin("SessionStart", source="startup"),
-        env=client_env,
-        cwd=scratch.repo,
-        capture_output=True,
-        text=True,
-        timeout=60,
+    began = _run_as_the_client(
+        commands["SessionStart"], scratch.stdin("SessionStart", source="startup"), scratch, client_env
     )
     assert began.returncode == 0, began.stderr
     context = json.loads(began.stdout)["hookSpecificOutput"]["additionalContext"]

@@ -369,6 +369,20 @@ def _member(node: Node, key: str) -> tuple[int, Child] | None:
     return found
 
 
+def _container_at(text: str, path: Sequence[str], kind: str) -> tuple[Node, Node] | None:
+    """The root object and the container at ``path`` when it exists and is of ``kind`` (``object`` or
+    ``array``), else None (an empty text, a root that is no object, a missing member).
+
+    Raises ``JsoncError`` when a member on the path exists but is not an object."""
+    root = parse(text)
+    if root is None or root.kind != "object":
+        return None
+    nodes = _walk(root, path)
+    if nodes is None or nodes[-1].kind != kind:
+        return None
+    return root, nodes[-1]
+
+
 def _walk(root: Node, path: Sequence[str]) -> list[Node] | None:
     """The containers along ``path`` from the root (root first), or None when a member is missing.
 
@@ -443,16 +457,13 @@ def _prune(text: str, path: Sequence[str]) -> str:
 
 def remove_member(text: str, path: Sequence[str], key: str) -> str:
     """``text`` without ``path...key`` (unchanged when absent); containers on ``path`` left empty go too."""
-    root = parse(text)
-    if root is None or root.kind != "object":
+    at = _container_at(text, path, "object")
+    if at is None:
         return text
-    nodes = _walk(root, path)
-    if nodes is None or nodes[-1].kind != "object":
-        return text
-    found = _member(nodes[-1], key)
+    found = _member(at[1], key)
     if found is None:
         return text
-    return _prune(_delete(text, nodes[-1], found[0]), path)
+    return _prune(_delete(text, at[1], found[0]), path)
 
 
 def append_element(text: str, path: Sequence[str], value: Any) -> str:
@@ -474,13 +485,10 @@ def remove_elements(text: str, path: Sequence[str], matches: Callable[[Any], boo
     the array (and objects on the path) left empty by that go too. Unchanged when nothing matches.
 
     One parse: runs of matching elements are cut back to front, so the time stays linear in the text."""
-    root = parse(text)
-    if root is None or root.kind != "object":
+    at = _container_at(text, path, "array")
+    if at is None:
         return text
-    nodes = _walk(root, path)
-    if nodes is None or nodes[-1].kind != "array":
-        return text
-    array = nodes[-1]
+    array = at[1]
     hits = [i for i, child in enumerate(array.children) if matches(child.node.value)]
     if not hits:
         return text
@@ -497,13 +505,10 @@ def remove_elements(text: str, path: Sequence[str], matches: Callable[[Any], boo
 
 def replace_element(text: str, path: Sequence[str], matches: Callable[[Any], bool], make: Callable[[Any], Any]) -> str:
     """``text`` with each element of the array at ``path`` that ``matches`` replaced by ``make(element)``."""
-    root = parse(text)
-    if root is None or root.kind != "object":
+    at = _container_at(text, path, "array")
+    if at is None:
         return text
-    nodes = _walk(root, path)
-    if nodes is None or nodes[-1].kind != "array":
-        return text
-    array = nodes[-1]
+    root, array = at
     unit, newline, multiline = _unit(text, root), _newline(text), _multiline(text, array)
     for child in reversed(array.children):
         if matches(child.node.value):
