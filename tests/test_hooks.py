@@ -198,12 +198,12 @@ def test_compaction_then_session_end_hands_over_only_the_new_turns(scratch: Scra
     assert end.returncode == 0
     wait_for(lambda: saves_logged(scratch) >= 2, "the session end's save")
     assert "save failed" not in scratch.log()
-    latest = scratch.sessions()[0]
-    learnings = scratch.cli("session", "show", latest["session_id"], "--json")["session"]["learnings"]
-    texts = " ".join(item["text"] for item in learnings)
-    # the second save holds the new fact only: the compaction summary restating pnpm was not handed over
-    assert "8443" in texts and "pnpm" not in texts
-    assert len(scratch.sessions()) == 2
+    # one client session, one digest: the session end's save extends the compaction's digest (issue 15 gap)
+    (digest,) = scratch.sessions()
+    learnings = scratch.cli("session", "show", digest["session_id"], "--json")["session"]["learnings"]
+    texts = [item["text"] for item in learnings]
+    # the new fact joined it; the compaction summary restating pnpm was not handed over again
+    assert any("8443" in t for t in texts) and sum("pnpm" in t for t in texts) == 1
 
 
 @pytest.mark.parametrize("variant", ["ignore-file", "ignore-setting", "capture-off", "opt-in-without-marker"])

@@ -1,5 +1,5 @@
 """Store contract: session digests (put/get/list with since and surface, sessions_with, rewrite_session,
-all_sessions/restore_session), on every backend."""
+replace_session, all_sessions/restore_session), on every backend."""
 
 from __future__ import annotations
 
@@ -64,6 +64,25 @@ def test_rewrite_session_replaces_text_and_drops_one_learning(store: Store) -> N
         (("usr_x", "ctx_a"), ("usr_x", "ctx_c")),
     )
     assert store.sessions_with("ctx_b") == []
+
+
+def test_replace_session_swaps_text_and_learnings_in_place(store: Store) -> None:
+    store.put_session(_digest(1, T0, "cursor", learnings=(("usr_x", "ctx_a"), ("usr_x", "ctx_b"))))
+    store.put_session(_digest(2, T0 + 5))
+    grown = SessionDigest(
+        "ses_0001",
+        "grown label",
+        "grown summary",
+        "cursor",
+        T0,
+        (("usr_x", "ctx_b"), ("usr_x", "ctx_a"), ("prj_y", "ctx_c")),
+    )
+    store.replace_session(grown)
+    assert store.get_session("ses_0001") == grown  # the new learnings, in their new order
+    assert ids(store.sessions(10, None, None)) == ["ses_0002", "ses_0001"]  # one digest each, time kept
+    assert [d.id for d in store.sessions_with("ctx_c")] == ["ses_0001"]
+    store.replace_session(_digest(9, T0))  # no digest with that id: nothing happens
+    assert store.get_session("ses_0009") is None
 
 
 def test_restore_session_is_idempotent(store: Store) -> None:

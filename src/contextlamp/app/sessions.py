@@ -40,7 +40,12 @@ class Sessions(Saving):
     """The sessions operations of ``MemoryService`` (app/service.py composes the links)."""
 
     def save_session(
-        self, caller: Caller, transcript: Any, source_surface: Any = None, project: Any = None
+        self,
+        caller: Caller,
+        transcript: Any,
+        source_surface: Any = None,
+        project: Any = None,
+        session_id: Any = None,
     ) -> SaveSessionResult:
         """Distil a whole session into durable memories and record its digest (spec/TOOLS.md save_session).
 
@@ -48,13 +53,21 @@ class Sessions(Saving):
         than ``rank.MAX_ITEMS`` items keeps the most valuable (distill/rank.py) and says in (ext) ``left_out``
         how many it did not keep (the field is present only then).
 
+        A re-save of the same session extends its one digest instead of recording a second (``_continued``):
+        (ext) ``session_id``, the id an earlier save of this session returned (a hook's pre-compact save, then
+        its session-end save), names it; without it, a save whose learnings include every learning of the
+        caller's newest digest from the same surface (the whole transcript sent again, grown or not) is
+        taken as a re-save of that session. The result then carries that digest's id.
+
         Raises:
-            InvalidArgumentError: a bad argument (nothing is stored).
+            InvalidArgumentError: a bad argument, or a ``session_id`` that names none of the caller's
+                sessions (nothing is stored).
         """
         text = check_text("transcript", transcript, self.limits.max_transcript_bytes)
         surface = self._check_surface(source_surface) or self._client_surface(caller)
         project_ref = self._check_ref("project", project) if project is not None else None
         self._refuse_secrets(source_surface=source_surface, project=project_ref)
+        continued = self._continued_session(caller.principal, session_id) if session_id is not None else None
         target = self._project(caller.principal, project, create=True)
         store_id = target.id if target else caller.principal.user_id
         # parsed first, then redacted turn by turn: redacting JSON (a native file, a message list) could cut a
@@ -97,16 +110,54 @@ class Sessions(Saving):
             deduped, saved = deduped + result.deduped, saved + (not result.deduped)
         if not learnings:
             return SaveSessionResult(saved=0, deduped=0, total=0, **extra)
-        digest = SessionDigest(
-            id=new_id("ses"),
-            label=session_label(kept),
-            summary=session_summary(kept),
-            source_surface=surface,
-            created_at=self.clock(),
-            learnings=tuple(learnings),
-        )
-        self._personal(caller.principal).store.put_session(digest)
+        personal = self._personal(caller.principal).store
+        if continued is None:
+            newest = personal.sessions(1, None, surface)
+            if newest and newest[0].learnings and set(newest[0].learnings) <= set(learnings):
+                continued = newest[0]  # the same transcript sent again (grown or not): the same session
+        if continued is not None:
+            digest = self._extended(caller.principal, continued, learnings)
+            personal.replace_session(digest)
+        else:
+            digest = SessionDigest(
+                id=new_id("ses"),
+                label=session_label(kept),
+                summary=session_summary(kept),
+                source_surface=surface,
+                created_at=self.clock(),
+                learnings=tuple(learnings),
+            )
+            personal.put_session(digest)
         return SaveSessionResult(saved=saved, deduped=deduped, total=len(learnings), session_id=digest.id, **extra)
+
+    def _continued_session(self, principal: Principal, session_id: Any) -> SessionDigest:
+        """The digest a save names with (ext) ``session_id`` to continue it.
+
+        Raises:
+            InvalidArgumentError: not an id, or none of the caller's sessions.
+        """
+        wanted = self._check_ref("session_id", session_id)
+        digest = self._personal(principal).store.get_session(wanted) if wanted else None
+        if digest is None:
+            raise InvalidArgumentError(
+                "session_id", "names none of your sessions (give a session_id an earlier save_session returned)"
+            )
+        return digest
+
+    def _extended(self, principal: Principal, digest: SessionDigest, learnings: list[tuple[str, str]]) -> SessionDigest:
+        """``digest`` with this save's learnings after its own (each once; ones forgotten since left out), its
+        label and summary rebuilt over all of them; its id, surface and time kept."""
+        refs = list(dict.fromkeys([*digest.learnings, *learnings]))
+        entries = self._learnings(principal, refs)
+        present = {e.id for e in entries}
+        return SessionDigest(
+            id=digest.id,
+            label=session_label(entries) if entries else digest.label,
+            summary=session_summary(entries) if entries else digest.summary,
+            source_surface=digest.source_surface,
+            created_at=digest.created_at,
+            learnings=tuple(ref for ref in refs if ref[1] in present),
+        )
 
     def resume_session(
         self, caller: Caller, session_id: Any = None, limit: Any = 5, since: Any = None, source_surface: Any = None

@@ -223,6 +223,12 @@ class SessionStore(Protocol):
         the old text from the database files."""
         ...
 
+    def replace_session(self, digest: SessionDigest) -> None:
+        """Replace the label, summary and learnings of the digest with ``digest.id`` (a re-save of the same
+        session extends its one digest; its id, surface and time stay), scrubbing the old text from the
+        database files. Nothing happens when no digest has that id."""
+        ...
+
     def all_sessions(self) -> list[SessionDigest]:
         """Every session digest, oldest first."""
         ...

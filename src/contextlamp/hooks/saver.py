@@ -5,10 +5,11 @@ exits. The worker (``save_transcript``) holds a lock per client session (``fcntl
 ``<home>/hooks/locks/<key>.lock``), so a compaction's save and the session end's never run at once, and
 records per client session which turns it has handed to ``save_session`` (``<home>/hooks/sessions/<key>.json``:
 a hash of each turn, counted with its repeats), so saving the same session twice (compaction, then end)
-hands over only the turns that are new. Each save that keeps something makes its own session digest through
-``save_session`` (the service offers no "append to a digest"; the state file lists every digest of the client
-session). A client's compaction summary (a ``digest`` turn) is handed over only when nothing of the session
-was handed before: otherwise it restates turns already saved.
+hands over only the turns that are new. The client session has one session digest: the first save that
+keeps something makes it, and every later save passes its id to ``save_session`` (``session_id``), which adds
+what the later save keeps to that digest (the state file records each save and the digest's id). A client's
+compaction summary (a ``digest`` turn) is handed over only when nothing of the session was handed before:
+otherwise it restates turns already saved.
 
 The result of the latest save per project is written to ``<home>/hooks/last/<project>.json``, which the next
 session start reports to the user ("contextlamp kept 3 memories ..."): the save is detached, so the hook that
@@ -34,6 +35,7 @@ from contextlamp.hooks.repo import find_repository, project_slug
 if TYPE_CHECKING:
     from contextlamp.app.service import Caller, MemoryService
     from contextlamp.distill.transcript import Turn
+    from contextlamp.domain.models import SaveSessionResult
 
 STATE_VERSION = 1
 MAX_TRANSCRIPT_FILE_BYTES = 256 * 1024 * 1024  # a native file larger than this is not read (logged)
@@ -244,7 +246,8 @@ def save_transcript(
             else None
         )
         text = transcript_for_save(fresh, max_bytes)
-        result = service.save_session(caller, text, job.client, project.id if project else None)
+        saves = [s for s in state.get("saves", []) if isinstance(s, dict)]  # pyright: ignore[reportUnknownVariableType]
+        result = _save(service, caller, text, job.client, project.id if project else None, _digest_of(saves))
         record: dict[str, Any] = {
             "at": service.clock(),
             "event": job.event,
@@ -254,7 +257,6 @@ def save_transcript(
             "deduped": result.deduped,
             "total": result.total,
         }
-        saves = [s for s in state.get("saves", []) if isinstance(s, dict)]  # pyright: ignore[reportUnknownVariableType]
         write_json(
             state_path(home, job.key),
             {"version": STATE_VERSION, "handed": [*handed, *hashes], "saves": [*saves, record]},
@@ -273,3 +275,24 @@ def save_transcript(
             project.id if project else "personal",
         )
         return record
+
+
+def _digest_of(saves: Sequence[dict[str, Any]]) -> str | None:
+    """The session digest of a client session: the id the latest of its saves that recorded one returned."""
+    return next((str(s["session_id"]) for s in reversed(saves) if s.get("session_id")), None)
+
+
+def _save(
+    service: MemoryService, caller: Caller, text: str, client: str, project_id: str | None, digest: str | None
+) -> SaveSessionResult:
+    """``save_session`` of the new turns, continuing the client session's digest when it has one; a digest that
+    is gone (an error naming ``session_id``) gets a new one instead."""
+    from contextlamp.errors import InvalidArgumentError
+
+    if digest is not None:
+        try:
+            return service.save_session(caller, text, client, project_id, digest)
+        except InvalidArgumentError as exc:
+            if exc.field != "session_id":
+                raise
+    return service.save_session(caller, text, client, project_id)

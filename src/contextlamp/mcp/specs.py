@@ -161,6 +161,12 @@ def tool_specs(service: MemoryService) -> list[ToolSpec]:
                 ),
                 Arg("source_surface", "string", surface),
                 Arg("project", "string", "Project id or slug to save the learnings into."),
+                Arg(
+                    "session_id",
+                    "string",
+                    "Saving the same session again: the session_id its earlier save returned; the new "
+                    "learnings join that session's digest instead of making a second one (ses_…).",
+                ),
             ),
             SaveSessionResult,
             """Distil what this whole session taught into durable memories, at the end of a conversation.

@@ -76,6 +76,24 @@ class PostgresSessions(StoreRows):
                 (self.store_id, session_id, drop_entry_id),
             )
 
+    def replace_session(self, digest: SessionDigest) -> None:
+        with self.db.transaction() as conn:
+            updated = conn.execute(
+                "UPDATE sessions SET label = %s, summary = %s WHERE store_id = %s AND id = %s",
+                (digest.label, digest.summary, self.store_id, digest.id),
+            )
+            if updated.rowcount == 0:
+                return
+            conn.execute(
+                "DELETE FROM session_learnings WHERE store_id = %s AND session_id = %s", (self.store_id, digest.id)
+            )
+            with conn.cursor() as cur:
+                cur.executemany(
+                    "INSERT INTO session_learnings (store_id, session_id, ord, learning_store_id, entry_id) "
+                    "VALUES (%s, %s, %s, %s, %s)",
+                    [(self.store_id, digest.id, i, s, e) for i, (s, e) in enumerate(digest.learnings)],
+                )
+
     def all_sessions(self) -> list[SessionDigest]:
         return self._digests(
             self.db.read("SELECT * FROM sessions WHERE store_id = %s ORDER BY created_at, id", (self.store_id,))

@@ -67,6 +67,20 @@ class SqliteSessions(StoreFile):
             )
             self._want_scrub(conn)
 
+    def replace_session(self, digest: SessionDigest) -> None:
+        with self._write() as conn:
+            updated = conn.execute(
+                "UPDATE sessions SET label = ?, summary = ? WHERE id = ?", (digest.label, digest.summary, digest.id)
+            )
+            if updated.rowcount == 0:
+                return
+            conn.execute("DELETE FROM session_learnings WHERE session_id = ?", (digest.id,))
+            conn.executemany(
+                "INSERT INTO session_learnings(session_id, ord, store_id, entry_id) VALUES (?, ?, ?, ?)",
+                [(digest.id, i, store_id, entry_id) for i, (store_id, entry_id) in enumerate(digest.learnings)],
+            )
+            self._want_scrub(conn)
+
     def all_sessions(self) -> list[SessionDigest]:
         with self._lock:
             return self._digests(self._conn.execute("SELECT * FROM sessions ORDER BY created_at, id").fetchall())
