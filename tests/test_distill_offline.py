@@ -30,7 +30,7 @@ def test_user_statements_are_kept_and_classified() -> None:
         "User: I need to finish the billing migration by Friday.\n"
     )
     assert items == [
-        ("We use pnpm, not npm, in every repo.", "fact", "fact"),
+        ("We use pnpm, not npm, in every repo.", "instruction", "note"),  # a convention (item_types.py, #16)
         ("The user prefers tabs over spaces.", "fact", "preference"),
         ("Always run the linter before committing.", "instruction", "note"),
         ("We decided to move the API to Fly.io.", "event", "decision"),

@@ -155,6 +155,6 @@ def create_distiller(settings: Settings, embedder: Embedder | None = None) -> Di
         from contextlamp.distill import DigestFirst, LLMDistiller, OfflineDistiller
 
         offline = OfflineDistiller(embedder)
-        return DigestFirst(LLMDistiller(chat, offline) if chat else offline)  # digests: distill/digest_path.py
+        return DigestFirst(LLMDistiller(chat, offline) if chat else offline, embedder)  # distill/digest_path.py
 
     return DeferredDistiller(build)

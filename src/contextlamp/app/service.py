@@ -359,7 +359,7 @@ def _offline_distiller(embedder: Embedder) -> Distiller:
     service given none first distils a session."""
     from contextlamp.distill import DigestFirst, OfflineDistiller
 
-    return DigestFirst(OfflineDistiller(embedder))
+    return DigestFirst(OfflineDistiller(embedder), embedder)
 
 
 def _list_item(entry: Entry) -> ListItem:

@@ -18,8 +18,9 @@ previous conversation ..."), questions, and small talk (the language's chatter c
 ``noise.is_small_talk``), so "Thanks everyone!" in meeting notes stays out. Everything else is an item
 whatever its wording. Labels: a leading "Decision:", "Rule:", "Task:" ... (``_LABELS``) sets the type.
 
-Each item gets a memory type and kind from the cue phrases of the digest's language (``cues.cue_type``, the
-same cues and order as the offline distiller); one that no cue types is a fact. Restatements are resolved
+Each item without a label gets a memory type and kind from the item-type classifier (item_types.py: the cues
+of the digest's language and of third-person records, and with an embedder the nearest type prototype), the
+same model that types the offline distiller's items. Restatements are resolved
 with resolve.py (an item said twice is kept once, counted twice). The secret scan is save_session's: the
 transcript is redacted before parsing and an item holding a redaction is dropped (app/sessions.py).
 Linear in the digest's size: one pass over its lines, and pysbd on bounded pieces of long lines only.
@@ -31,14 +32,19 @@ import json
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from contextlamp.distill.base import DistilledItem, Distiller
 from contextlamp.distill.cue_set import Cues
-from contextlamp.distill.cues import cue_type, cues_for, ends_as_question
+from contextlamp.distill.cues import cues_for, ends_as_question
+from contextlamp.distill.item_types import ItemTyper
 from contextlamp.distill.language import detect_language
 from contextlamp.distill.resolve import Candidate, resolve
 from contextlamp.distill.transcript import Turn
 from contextlamp.domain.models import Kind, MemoryType
+
+if TYPE_CHECKING:
+    from contextlamp.domain.embedding import Embedder
 
 MAX_ITEM_CHARS = 600  # as offline.MAX_ITEM_CHARS: save_context's content bound is far above it
 
@@ -77,24 +83,26 @@ class _Line:
     marked: bool
 
 
-def digest_items(text: str, language: str | None = None) -> list[DistilledItem]:
+def digest_items(text: str, language: str | None = None, typer: ItemTyper | None = None) -> list[DistilledItem]:
     """Every item of a digest as a classified ``DistilledItem``, in order, restatements resolved.
 
     ``language``: ISO 639-1 code whose cue set types the items (language.detect_language of ``text`` when
-    None). Never raises on odd input; an empty or all-heading digest gives ``[]``.
+    None). ``typer``: the item-type classifier for items without a type label (item_types.py; by default one
+    on cues alone, without an embedder); a label wins. Never raises on odd input; an empty or all-heading
+    digest gives ``[]``.
     """
     lines = list(_item_lines(text))
     if not lines:
         return []
     language = language or detect_language(" ".join(line.text for line in lines[:50]))
     cues = cues_for(language)
-    candidates: list[Candidate] = []
+    statements: list[tuple[str, tuple[MemoryType, Kind] | None]] = []
     for statement in _statements(lines, language, cues):
-        if _left_out(statement, cues):
-            continue
-        statement, labelled = _strip_label(statement)
-        memory_type, kind = labelled or cue_type(statement.lower(), cues) or ("fact", "fact")
-        candidates.append(Candidate(statement[:MAX_ITEM_CHARS], memory_type, kind))
+        if not _left_out(statement, cues):
+            statements.append(_strip_label(statement))
+    unlabelled = [text[:MAX_ITEM_CHARS] for text, labelled in statements if labelled is None]
+    typed = iter((typer or ItemTyper()).types(unlabelled, cues))
+    candidates = [Candidate(text[:MAX_ITEM_CHARS], *(labelled or next(typed))) for text, labelled in statements]
     return resolve(candidates)
 
 
@@ -187,18 +195,20 @@ class DigestFirst:
     A digest turn stands for the turns before it (a client's compaction summary replaces them; transcript.py
     and native.py), so its items come first, then the items of the turns after it; an item of the other
     turns that repeats a digest item word for word (case and spacing aside) is left out. A session with no
-    digest turn is the wrapped distiller's alone.
+    digest turn is the wrapped distiller's alone. ``embedder`` (the server's, injected by app/compose.py) lets
+    the item-type classifier use its embedding features on the digest's items (item_types.py).
     """
 
-    def __init__(self, turns_distiller: Distiller) -> None:
+    def __init__(self, turns_distiller: Distiller, embedder: Embedder | None = None) -> None:
         self._turns = turns_distiller
+        self._typer = ItemTyper(embedder)
 
     def distill(self, turns: list[Turn]) -> list[DistilledItem]:
         """Digest items, then the wrapped distiller's items of the other turns (see the class docstring)."""
         digests = [t for t in turns if t.role == "digest"]
         if not digests:
             return self._turns.distill(turns)
-        items = digest_items("\n".join(t.text for t in digests))
+        items = digest_items("\n".join(t.text for t in digests), typer=self._typer)
         others = [t for t in turns if t.role != "digest"]
         if not others:
             return items

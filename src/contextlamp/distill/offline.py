@@ -107,8 +107,24 @@ class OfflineDistiller:
         units = segment(turns, language)
         items = self._ranked(units, language, self._embedder) if self._embedder is not None else None
         if items is None:
-            items = resolve(candidates(units, language))
+            items = self._retyped(resolve(candidates(units, language)), cues_for(language))
         return [with_topic(item) for item in items]
+
+    def _retyped(self, items: list[DistilledItem], cues: Cues) -> list[DistilledItem]:
+        """The rules' items typed by the item-type classifier (item_types.py, with this distiller's embedder),
+        as the ranker's items are; the task label follows the new type."""
+        from contextlamp.distill.item_types import ItemTyper, retyped_text
+
+        types = ItemTyper(self._embedder).types([item.content for item in items], cues, form="offline")
+        return [
+            replace(
+                item,
+                content=retyped_text(item.content, item.memory_type == "task", memory_type, cues),
+                memory_type=memory_type,
+                kind=kind,
+            )
+            for item, (memory_type, kind) in zip(items, types, strict=True)
+        ]
 
     def _ranked(self, units: list[Unit], language: str, embedder: Embedder) -> list[DistilledItem] | None:
         """The ranker's items, or None when it cannot run (no readable model for this embedder, or the

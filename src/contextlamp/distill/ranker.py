@@ -281,7 +281,9 @@ def rank(
     features = np.hstack([base_features(found, cues), embedding_features(vectors, model, groups)])
     probability = keep_probability(features, model)
     chosen = select(found, vectors, probability, model)
-    types = predict_types([found[i][0].cue for i in chosen], vectors[chosen], model)
+    from contextlamp.distill.item_types import ItemTyper  # the one item-type classifier of every path
+
+    types = ItemTyper(embedder).types([found[i][0].text for i in chosen], cues, vectors[chosen], "offline")
     items: list[DistilledItem] = []
     for i, (memory_type, kind) in zip(chosen, types, strict=True):
         candidate, mentions = found[i]

@@ -246,7 +246,7 @@ def save_transcript(
             else None
         )
         text = transcript_for_save(fresh, max_bytes)
-        saves = [s for s in state.get("saves", []) if isinstance(s, dict)]  # pyright: ignore[reportUnknownVariableType]
+        saves: list[dict[str, Any]] = [s for s in state.get("saves", []) if isinstance(s, dict)]  # pyright: ignore[reportUnknownVariableType]
         result = _save(service, caller, text, job.client, project.id if project else None, _digest_of(saves))
         record: dict[str, Any] = {
             "at": service.clock(),
