@@ -114,3 +114,30 @@ def test_distillation_survives_a_broken_weights_file(
         typed = ItemTyper().types(["We decided to use pnpm", "Never push to main"], cues_for("en"))
     assert typed == [("event", "decision"), ("instruction", "note")]  # the cue rules type them
     assert "item-type model" in caplog.text and "typing items by the cue rules" in caplog.text
+
+
+def _always(memory_type: str, kind: str) -> item_types.TypeModel:
+    """A model that types everything as one pair (its bias), whatever the features say."""
+    import numpy as np
+
+    chosen = item_types.TYPES.index((memory_type, kind))  # type: ignore[arg-type]
+    cue_weights = np.zeros((len(item_types.TYPES), len(item_types.CUE_FEATURES)))
+    cue_weights[chosen, 0] = 100.0
+    weights = np.zeros((len(item_types.TYPES), len(item_types.CUE_FEATURES) + len(item_types.EMBEDDING_FEATURES)))
+    weights[chosen, 0] = 100.0
+    return item_types.TypeModel("none", cue_weights, weights, np.eye(len(item_types.TYPES), 4))
+
+
+def test_the_offline_distillers_items_are_typed_by_the_classifier(monkeypatch: pytest.MonkeyPatch) -> None:
+    from contextlamp.distill import OfflineDistiller, parse_transcript
+
+    monkeypatch.setattr(item_types, "shipped_model", lambda: _always("instruction", "note"))
+    transcript = "User: We decided to move the API to Fly.io.\nUser: I need to finish the billing migration by Friday."
+    items = OfflineDistiller().distill(parse_transcript(transcript))
+    assert [(i.content, i.memory_type, i.kind) for i in items] == [
+        ("We decided to move the API to Fly.io.", "instruction", "note"),
+        ("The user needs to finish the billing migration by Friday.", "instruction", "note"),  # no task label now
+    ]
+    monkeypatch.setattr(item_types, "shipped_model", lambda: _always("task", "note"))
+    (first, _) = OfflineDistiller().distill(parse_transcript(transcript))
+    assert (first.content, first.memory_type) == ("Task: We decided to move the API to Fly.io.", "task")
