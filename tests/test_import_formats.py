@@ -1,0 +1,193 @@
+"""``contextlamp import --from FORMAT PATH`` (issue #19, docs/import.md): each format imports from a fixture in
+the real tool's shape (tests/data/import/), get_context finds what was imported, a second import adds nothing,
+a secret is skipped and reported by kind only, a bad or truncated file names the file and line and writes
+nothing, a dry run writes nothing, original times are kept. The runner's tests run on both backends (its
+record of imported keys lives in each backend's control plane)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from contextlamp.app.importing import FormatImportReport, Importer
+from contextlamp.app.service import Caller, MemoryService
+from contextlamp.cli.main import cli
+from contextlamp.errors import InvalidArgumentError
+from contextlamp.importers import ImportFormatError, format_names
+from tests.conftest import Clock
+
+DATA = Path(__file__).parent / "data" / "import"
+SECRET = "AKIAZ7Q3KXMP4TRW2Y5N"  # the invented AWS key in the *_secret fixtures
+
+both = pytest.mark.both_backends
+
+
+def _run(service: MemoryService, caller: Caller, fmt: str, path: Path, **kw: object) -> FormatImportReport:
+    importer = Importer(service, service.clock)
+    return importer.run(fmt, path, caller.principal, **kw)  # pyright: ignore[reportArgumentType]
+
+
+def _contents(service: MemoryService, caller: Caller, project: str | None = None) -> list[str]:
+    items = service.list_context(caller, limit=200, project=project).items
+    return [service.get_entry(caller, i.id).content for i in items] if project is None else [i.preview for i in items]
+
+
+def _found(service: MemoryService, caller: Caller, query: str, wanted: str) -> bool:
+    return any(wanted in p.text for p in service.get_context(caller, query, max_results=10).packs)
+
+
+# -- the framework ----------------------------------------------------------------------------------------------
+
+
+def test_the_registry_names_every_format() -> None:
+    assert {"mcp-memory"} <= set(format_names())
+
+
+@both
+def test_an_unknown_format_is_refused_naming_the_allowed_ones(service: MemoryService, alice: Caller) -> None:
+    with pytest.raises(InvalidArgumentError, match="mcp-memory"):
+        _run(service, alice, "no-such-tool", DATA / "memory.jsonl")
+
+
+@both
+def test_a_truncated_file_names_file_and_line_and_writes_nothing(service: MemoryService, alice: Caller) -> None:
+    path = DATA / "memory_truncated.jsonl"
+    with pytest.raises(ImportFormatError) as caught:
+        _run(service, alice, "mcp-memory", path)
+    assert caught.value.line == 2 and caught.value.file == str(path)
+    assert f"{path}:2" in str(caught.value)
+    assert service.list_context(alice).items == []  # the valid first line was not written either
+
+
+@both
+def test_a_dry_run_writes_nothing_and_says_what_it_would(service: MemoryService, alice: Caller) -> None:
+    report = _run(service, alice, "mcp-memory", DATA / "memory.jsonl", dry_run=True)
+    assert report.dry_run and report.count("added") == 9
+    assert service.list_context(alice).items == []
+    again = _run(service, alice, "mcp-memory", DATA / "memory.jsonl")  # the dry run recorded nothing either
+    assert again.count("added") == 9
+
+
+@both
+def test_a_second_import_adds_nothing_and_a_forgotten_memory_stays_forgotten(
+    service: MemoryService, alice: Caller
+) -> None:
+    first = _run(service, alice, "mcp-memory", DATA / "memory.jsonl")
+    assert first.count("added") == 9
+    second = _run(service, alice, "mcp-memory", DATA / "memory.jsonl")
+    assert second.count("added") == 0 and second.count("already there") == 9
+    assert len(service.list_context(alice, limit=200).items) == 9
+    gone = next(i for i in service.list_context(alice, limit=200).items if "Rotterdam" in i.preview)
+    assert service.forget_context(alice, gone.id).forgotten
+    third = _run(service, alice, "mcp-memory", DATA / "memory.jsonl")
+    assert third.count("added") == 0
+    assert not any("Rotterdam" in i.preview for i in service.list_context(alice, limit=200).items)
+
+
+@both
+def test_content_already_stored_is_not_added_again(service: MemoryService, alice: Caller) -> None:
+    service.save_context(alice, "Tallow Labs: Headquartered in Rotterdam", memory_type="fact")
+    report = _run(service, alice, "mcp-memory", DATA / "memory.jsonl")
+    assert report.count("added") == 8 and report.count("already there") == 1
+    assert len(service.list_context(alice, limit=200).items) == 9
+
+
+@both
+def test_a_secret_is_skipped_and_reported_by_kind_never_echoed(service: MemoryService, alice: Caller) -> None:
+    report = _run(service, alice, "mcp-memory", DATA / "memory_secret.jsonl")
+    assert report.count("added") == 2
+    (skipped,) = [x for x in report.lines if x.outcome == "skipped"]
+    assert skipped.location == f"{DATA / 'memory_secret.jsonl'}:1"
+    assert "secret" in skipped.reason and "AWS" in skipped.reason
+    assert SECRET not in repr(report)
+    assert not any(SECRET in c for c in _contents(service, alice))
+
+
+@both
+def test_a_project_receives_the_import(service: MemoryService, alice: Caller) -> None:
+    _run(service, alice, "mcp-memory", DATA / "memory.jsonl", project="billing")
+    assert service.list_context(alice).items == []
+    assert len(service.list_context(alice, project="billing", limit=200).items) == 9
+    again = _run(service, alice, "mcp-memory", DATA / "memory.jsonl", project="billing")
+    assert again.count("added") == 0
+
+
+@both
+def test_a_project_holding_a_secret_is_refused_before_anything_is_written(
+    service: MemoryService, alice: Caller
+) -> None:
+    with pytest.raises(InvalidArgumentError, match="secret"):
+        _run(service, alice, "mcp-memory", DATA / "memory.jsonl", project=SECRET)
+    assert service.list_context(alice).items == []
+
+
+# -- mcp-memory: the official MCP memory server's knowledge graph ------------------------------------------------
+
+
+@both
+def test_mcp_memory_observations_and_relations_become_findable_facts(service: MemoryService, alice: Caller) -> None:
+    report = _run(service, alice, "mcp-memory", DATA / "memory.jsonl")
+    assert report.count("added") == 9 and report.count("skipped") == 0
+    contents = _contents(service, alice)
+    assert "Marguerite Okafor: Leads the billing platform team" in contents  # the subject named in the text
+    assert "Marguerite Okafor speaks Portuguese and Igbo" in contents  # already named: kept as it is
+    assert "Marguerite Okafor works at Tallow Labs" in contents  # a relation, in words
+    assert "ledgerline owned by Tallow Labs" in contents  # camelCase relation types too
+    assert _found(service, alice, "Where does Marguerite Okafor work?", "works at Tallow Labs")
+    assert _found(service, alice, "when does ledgerline deploy", "blue-green rollout")
+    item = next(i for i in service.list_context(alice, limit=200).items if "billing platform" in i.preview)
+    assert item.memory_type == "fact" and item.kind == "fact"
+    assert item.tags == ["marguerite okafor", "person"] and item.category == "marguerite okafor"
+    # observations of one entity are all current at once: none superseded another
+    assert len(service.list_context(alice, limit=200).items) == 9
+
+
+def test_mcp_memory_refuses_a_line_of_an_unknown_type(tmp_path: Path) -> None:
+    from contextlamp.importers import reader
+
+    path = tmp_path / "memory.jsonl"
+    path.write_text('{"type":"entity","name":"A","entityType":"x","observations":[]}\n{"type":"edge"}\n')
+    with pytest.raises(ImportFormatError, match=r"memory.jsonl:2: 'type' must be"):
+        list(reader("mcp-memory")(path))
+    path.write_text('{"type":"entity","entityType":"x","observations":["o"]}\n')
+    with pytest.raises(ImportFormatError, match=r":1: 'name' is missing"):
+        list(reader("mcp-memory")(path))
+
+
+# -- the command line ------------------------------------------------------------------------------------------
+
+
+def test_cli_import_from_reports_and_never_prints_a_secret(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CONTEXTLAMP_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("CONTEXTLAMP_EMBEDDER", "fake")
+    monkeypatch.setenv("CONTEXTLAMP_USER", "alice")
+    runner = CliRunner()
+    source = tmp_path / "memory.jsonl"
+    shutil.copy(DATA / "memory_secret.jsonl", source)
+    dry = runner.invoke(cli, ["import", "--from", "mcp-memory", str(source), "--dry-run"])
+    assert dry.exit_code == 0, dry.output
+    assert "would add" in dry.output and "skipped" in dry.output and SECRET not in dry.output
+    listed = runner.invoke(cli, ["list", "--json"])
+    assert json.loads(listed.output)["items"] == []
+    done = runner.invoke(cli, ["import", "--from", "mcp-memory", str(source), "--json"])
+    assert done.exit_code == 0, done.output
+    data = json.loads(done.output)
+    assert (data["added"], data["skipped"], data["user"]) == (2, 1, "alice") and SECRET not in done.output
+    again = json.loads(runner.invoke(cli, ["import", "--from", "mcp-memory", str(source), "--json"]).output)
+    assert again["added"] == 0 and again["already_there"] == 2
+    bad = tmp_path / "bad.jsonl"
+    shutil.copy(DATA / "memory_truncated.jsonl", bad)
+    failed = runner.invoke(cli, ["import", "--from", "mcp-memory", str(bad)])
+    assert failed.exit_code != 0 and f"{bad}:2" in failed.output
+    unknown = runner.invoke(cli, ["import", "--from", "nope", str(bad)])
+    assert unknown.exit_code != 0 and "mcp-memory" in unknown.output
+    no_from = runner.invoke(cli, ["import", str(bad), "--dry-run"])
+    assert no_from.exit_code != 0 and "--from" in no_from.output
+
+
+def test_clock_fixture_is_ms(clock: Clock) -> None:  # the runner's times are ms, as Entry.created_at
+    assert clock() > 10**12
