@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -17,7 +18,8 @@ from contextlamp.app.importing import FormatImportReport, Importer
 from contextlamp.app.service import Caller, MemoryService
 from contextlamp.cli.main import cli
 from contextlamp.errors import InvalidArgumentError
-from contextlamp.importers import ImportFormatError, format_names
+from contextlamp.distill.turns import Turn
+from contextlamp.importers import ImportConversation, ImportFormatError, ImportItem, format_names
 from tests.conftest import Clock
 
 DATA = Path(__file__).parent / "data" / "import"
@@ -123,6 +125,81 @@ def test_a_project_holding_a_secret_is_refused_before_anything_is_written(
     with pytest.raises(InvalidArgumentError, match="secret"):
         _run(service, alice, "mcp-memory", DATA / "memory.jsonl", project=SECRET)
     assert service.list_context(alice).items == []
+
+
+CONVERSATION_AT = 1_700_000_000_000  # 2023-11-14, ms
+ITEM_AT = 1_650_000_000_000  # 2022-04-15
+
+
+def _conversations(path: Path) -> Iterator[ImportItem | ImportConversation]:
+    """A stand-in reader of a chat export: two conversations and one memory (the runner's side of format 6)."""
+    yield ImportConversation(
+        "conv-1",
+        "Tooling",
+        (
+            Turn("user", "We use pnpm, not npm, in every repository."),
+            Turn("assistant", "Noted."),
+            Turn("user", "I prefer dark mode in every editor."),
+        ),
+        created_at=CONVERSATION_AT,
+        location=f"{path}:1",
+    )
+    yield ImportConversation(
+        "conv-2",
+        "Deploys",
+        (
+            Turn("user", f"The deploy key is {SECRET} by the way."),
+            Turn("user", "Our CI deploys to Fly.io every Tuesday."),
+        ),
+        created_at=CONVERSATION_AT + 1000,
+        location=f"{path}:2",
+    )
+    yield ImportItem("item-1", "The staging cluster runs in Frankfurt.", created_at=ITEM_AT, location=f"{path}:3")
+
+
+@both
+def test_conversations_are_distilled_at_their_time_once(
+    service: MemoryService, alice: Caller, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import contextlamp.app.importing as importing
+
+    monkeypatch.setattr(importing, "reader", lambda _name: _conversations)  # pyright: ignore[reportUnknownLambdaType]
+    report = _run(service, alice, "chats", Path("conversations.json"))
+    assert report.count("added", "conversation") == 2 and report.count("added", "memory") == 1
+    assert report.memories_from_conversations >= 3
+    secret_note = next(x for x in report.lines if x.location == "conversations.json:2").reason
+    assert "turns 1 held a secret" in secret_note and "AWS" in secret_note and SECRET not in repr(report)
+    sessions = service.resume_session(alice, limit=10).sessions
+    assert sessions is not None and len(sessions) == 2
+    assert sorted(s.ts for s in sessions) == [CONVERSATION_AT, CONVERSATION_AT + 1000]  # the digests keep the time
+    items = service.list_context(alice, limit=200).items
+    by_text = {service.get_entry(alice, i.id).content: i for i in items}
+    assert by_text["The staging cluster runs in Frankfurt."].ts == ITEM_AT  # a memory keeps its time
+    assert by_text["We use pnpm, not npm, in every repository."].ts == CONVERSATION_AT
+    assert not any(SECRET in text for text in by_text)
+    assert _found(service, alice, "which package manager do we use", "pnpm")
+    again = _run(service, alice, "chats", Path("conversations.json"))  # resumable: nothing distilled twice
+    assert again.count("added") == 0 and again.count("already there") == 3
+    assert len(service.resume_session(alice, limit=10).sessions or []) == 2
+
+
+@both
+def test_an_old_memory_never_supersedes_a_newer_one_on_its_topic(
+    service: MemoryService, alice: Caller, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    import contextlamp.app.importing as importing
+
+    def old_and_newer(path: Path) -> Iterator[ImportItem]:
+        yield ImportItem("a", "The team uses Jenkins for CI.", topic="ci", created_at=ITEM_AT, location="f:1")
+        yield ImportItem("b", "The team uses Travis for CI.", topic="ci", created_at=ITEM_AT + 5, location="f:2")
+
+    monkeypatch.setattr(importing, "reader", lambda _name: old_and_newer)  # pyright: ignore[reportUnknownLambdaType]
+    service.save_context(alice, "The team uses GitHub Actions for CI.", topic="ci")  # today: newer than both
+    _run(service, alice, "x", tmp_path)
+    live = {service.get_entry(alice, i.id).content: i for i in service.list_context(alice, limit=50).items}
+    current = [text for text, item in live.items() if item.topic == "ci"]
+    assert current == ["The team uses GitHub Actions for CI."]  # still the one current value of the topic
+    assert "The team uses Travis for CI." in live and "ci" in live["The team uses Travis for CI."].tags
 
 
 # -- mcp-memory: the official MCP memory server's knowledge graph ------------------------------------------------
