@@ -163,7 +163,7 @@ def test_conversations_are_distilled_at_their_time_once(
 ) -> None:
     import contextlamp.app.importing as importing
 
-    monkeypatch.setattr(importing, "reader", lambda _name: _conversations)  # pyright: ignore[reportUnknownLambdaType]
+    monkeypatch.setattr(importing, "reader", lambda _name: _conversations)  # pyright: ignore[reportUnknownArgumentType, reportUnknownLambdaType]
     report = _run(service, alice, "chats", Path("conversations.json"))
     assert report.count("added", "conversation") == 2 and report.count("added", "memory") == 1
     assert report.memories_from_conversations >= 3
@@ -193,7 +193,7 @@ def test_an_old_memory_never_supersedes_a_newer_one_on_its_topic(
         yield ImportItem("a", "The team uses Jenkins for CI.", topic="ci", created_at=ITEM_AT, location="f:1")
         yield ImportItem("b", "The team uses Travis for CI.", topic="ci", created_at=ITEM_AT + 5, location="f:2")
 
-    monkeypatch.setattr(importing, "reader", lambda _name: old_and_newer)  # pyright: ignore[reportUnknownLambdaType]
+    monkeypatch.setattr(importing, "reader", lambda _name: old_and_newer)  # pyright: ignore[reportUnknownArgumentType, reportUnknownLambdaType]
     service.save_context(alice, "The team uses GitHub Actions for CI.", topic="ci")  # today: newer than both
     _run(service, alice, "x", tmp_path)
     live = {service.get_entry(alice, i.id).content: i for i in service.list_context(alice, limit=50).items}
