@@ -496,3 +496,16 @@ def test_odd_records_are_skipped_or_cleaned_never_abort_the_import(
     assert outcome["f:7"][0] == "added" and "title held a secret" in outcome["f:7"][1]
     assert SECRET not in repr(report)
     assert [i.preview for i in service.list_context(alice, project="web-app").items] == ["Belongs to the web project"]
+
+
+def test_mcp_memory_reads_a_saved_read_graph_answer_alike(tmp_path: Path) -> None:
+    lines = [json.loads(raw) for raw in (DATA / "memory.jsonl").read_text().splitlines()]
+    graph = {
+        "entities": [{k: v for k, v in x.items() if k != "type"} for x in lines if x["type"] == "entity"],
+        "relations": [{k: v for k, v in x.items() if k != "type"} for x in lines if x["type"] == "relation"],
+    }
+    path = tmp_path / "graph.json"
+    path.write_text(json.dumps(graph, indent=2))
+    from_graph = _read("mcp-memory", path)
+    assert from_graph.keys() == _read("mcp-memory", DATA / "memory.jsonl").keys() and len(from_graph) == 9
+    assert next(iter(from_graph.values())).location == f"{path}#entities[0]"
