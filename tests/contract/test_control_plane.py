@@ -161,3 +161,19 @@ def test_repository_paths_map_to_projects_and_follow_their_deletion(control: Con
     assert control.project_for_path(ana, "/src/api") == web and len(control.project_paths(ana)) == 3
     control.delete_user(ana)
     assert control.project_paths(ana) == []
+
+
+def test_imported_keys_are_recorded_per_user_and_store_and_go_with_the_user(control: ControlPlane) -> None:
+    ana, ben = control.ensure_user("ana", T0), control.ensure_user("ben", T0)
+    web = control.create_project(ana, "web", T0)
+    keys = [f"{n:064x}" for n in range(1200)]  # more than one look-up batch
+    assert control.imported_keys(ana, ana, keys) == set()
+    for key in keys[:700]:
+        control.record_imported(ana, ana, key, "ctx_x", T0 + 1)
+    control.record_imported(ana, ana, keys[0], "ctx_other", T0 + 2)  # a second record of a key changes nothing
+    control.record_imported(ana, web.id, keys[900], None, T0 + 3)  # a conversation that became nothing
+    assert control.imported_keys(ana, ana, keys) == set(keys[:700])
+    assert control.imported_keys(ana, web.id, keys) == {keys[900]}  # per store: another project is not it
+    assert control.imported_keys(ben, ana, keys) == set()  # per user
+    control.delete_user(ana)
+    assert control.imported_keys(ana, ana, keys) == set()  # the records went with their user

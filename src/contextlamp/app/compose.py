@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from contextlamp.app.accounts import Accounts
 from contextlamp.app.doctor import Doctor
+from contextlamp.app.importing import Importer
 from contextlamp.app.migration import Migrator
 from contextlamp.app.oauth import OAuthService
 from contextlamp.app.porter import Porter
@@ -38,6 +39,7 @@ class App:
     doctor: Doctor
     migrator: Migrator
     oauth: OAuthService
+    importer: Importer  # contextlamp import --from (issue #19)
 
 
 def configure_logging(level: str) -> None:
@@ -106,6 +108,7 @@ def assemble(
         doctor=Doctor(registry, embedder, service.entry_embedding, porter),
         migrator=Migrator(registry, service.entry_embedding, porter),
         oauth=create_oauth(registry, settings, clock),
+        importer=Importer(service, clock),
     )
 
 

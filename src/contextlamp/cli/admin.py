@@ -14,7 +14,16 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from contextlamp.cli.common import cli_errors, json_option, load_settings, print_table, table, when, with_app
+from contextlamp.cli.common import (
+    LazyChoice,
+    cli_errors,
+    json_option,
+    load_settings,
+    print_table,
+    table,
+    when,
+    with_app,
+)
 
 if TYPE_CHECKING:
     from rich.progress import Progress
@@ -296,35 +305,66 @@ def export_command(app: App, settings: Settings, user_ref: str | None, out: Path
         click.echo(f"Exported {owner.name} to {out}.", err=True)
 
 
+def _format_names() -> list[str]:
+    from contextlamp.importers import format_names
+
+    return format_names()
+
+
 @click.command(name="import")
-@click.argument("source", type=click.File("r", encoding="utf-8"), metavar="FILE|-")
-@click.option("--user", "user_ref", help="Import into this existing user; default: the file's user (by name).")
+@click.argument("source", metavar="FILE|-|PATH")
+@click.option(
+    "--from",
+    "format_name",
+    type=LazyChoice(_format_names),
+    help="Import another tool's memory: PATH in that format (docs/import.md). Without it FILE is a contextlamp export.",
+)
+@click.option("--project", help="With --from: import into this project (slug; created if new).")
+@click.option("--dry-run", is_flag=True, help="With --from: print what would be written, write nothing.")
+@click.option(
+    "--user",
+    "user_ref",
+    help="Import into this existing user; default: the file's user (by name), with --from the local user "
+    "($CONTEXTLAMP_USER).",
+)
 @click.option("--create-user", is_flag=True, help="With --user: create that user if it does not exist.")
 @json_option
 @with_app
 def import_command(
     app: App,
-    _settings: Settings,
-    source: Any,
+    settings: Settings,
+    source: str,
+    format_name: str | None,
+    project: str | None,
+    dry_run: bool,
     user_ref: str | None,
     create_user: bool,
     as_json: bool,
 ) -> None:
-    """Restore an export (idempotent: what is already there is skipped; same ids and times).
+    """Restore an export (idempotent: what is already there is skipped; same ids and times), or with --from
+    import another memory tool's files (docs/import.md; default user: the local one).
 
-    Example: contextlamp import alice.json
+    Example: contextlamp import alice.json; contextlamp import --from mcp-memory memory.jsonl --dry-run
     """
+    if format_name is not None:
+        from contextlamp.cli.importing import import_from
+
+        import_from(app, settings, format_name, Path(source), project, dry_run, user_ref, create_user, as_json)
+        return
+    if project is not None or dry_run:
+        raise click.UsageError("--project and --dry-run go with --from FORMAT (an export restores its own projects)")
+    handle = click.File("r", encoding="utf-8").convert(source, None, click.get_current_context())
     try:
-        data = json.loads(source.read())
+        data = json.loads(handle.read())
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise click.ClickException(f"{source.name} is not a JSON export: {exc}") from exc
+        raise click.ClickException(f"{handle.name} is not a JSON export: {exc}") from exc
     except RecursionError as exc:
-        raise click.ClickException(f"{source.name} is not a JSON export: nested too deeply") from exc
+        raise click.ClickException(f"{handle.name} is not a JSON export: nested too deeply") from exc
     from contextlamp.app.export_format import parse_document
 
     document = parse_document(data)
     total = sum(len(s.entries) for s in document.stores)
-    with _progress("importing", disable=total < PROGRESS_MIN_ENTRIES or as_json) as bar:
+    with progress_bar("importing", disable=total < PROGRESS_MIN_ENTRIES or as_json) as bar:
         task = bar.add_task("entries", total=total)
         report = app.porter.import_document(
             document, user_ref, lambda done, _total: bar.update(task, completed=done), create_user
@@ -376,7 +416,7 @@ def migrate_command(source: str, target: str, as_json: bool) -> None:
     configure_logging(settings.log_level)
     with cli_errors():
         apps = [_app_at(settings, location) for location in (source, target)]
-        with _progress("copying stores", disable=as_json) as bar:
+        with progress_bar("copying stores", disable=as_json) as bar:
             task = bar.add_task("stores", total=None)
             report = apps[0].migrator.copy_to(
                 apps[1].migrator, lambda done, total: bar.update(task, completed=done, total=total)
@@ -411,7 +451,7 @@ def _app_at(settings: Settings, location: str) -> App:
     return create_app(changed)
 
 
-def _progress(label: str, disable: bool) -> Progress:
+def progress_bar(label: str, disable: bool) -> Progress:
     """A transient progress bar on stderr (stdout stays the command's output): label, bar, done/total, time left."""
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn

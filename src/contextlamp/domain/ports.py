@@ -518,6 +518,17 @@ class ControlPlane(Protocol):
         """Every ``(project_id, path)`` mapping of the owner, oldest first."""
         ...
 
+    def imported_keys(self, owner_id: str, store_id: str, keys: Sequence[str]) -> set[str]:
+        """Which of ``keys`` (import source keys, app/importing.py) the owner already imported into the store
+        ``store_id``."""
+        ...
+
+    def record_imported(self, owner_id: str, store_id: str, key: str, target_id: str | None, now: int) -> None:
+        """Record that source key ``key`` was imported into ``store_id`` as ``target_id`` (an entry or session
+        id; None when it became nothing, e.g. a conversation with nothing to keep); ``now`` in ms. A key
+        recorded already keeps its first record."""
+        ...
+
     def close(self) -> None:
         """Release the database connection."""
         ...

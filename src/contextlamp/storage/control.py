@@ -100,6 +100,8 @@ def _one(rows: list[Row]) -> Row | None:
     return rows[0] if rows else None
 
 
+IMPORTED_BATCH = 500  # source keys per lookup (SQLite's default limit of host parameters is 32,766)
+
 _IDENTITY = (
     "SELECT users.* FROM identities JOIN users ON users.id = identities.user_id WHERE issuer = ? AND subject = ?"
 )
@@ -284,6 +286,28 @@ class SqlControlPlane:
             "SELECT project_id, path FROM project_paths WHERE owner_id = ? ORDER BY created_at, path", (owner_id,)
         )
         return [(str(r["project_id"]), str(r["path"])) for r in rows]
+
+    # -- imports (issue #19) --------------------------------------------------------------------------
+
+    def imported_keys(self, owner_id: str, store_id: str, keys: Sequence[str]) -> set[str]:
+        found: set[str] = set()
+        unique = sorted(set(keys))
+        for start in range(0, len(unique), IMPORTED_BATCH):
+            batch = unique[start : start + IMPORTED_BATCH]
+            marks = ", ".join("?" for _ in batch)
+            rows = self._db.all(
+                f"SELECT source_key FROM imported WHERE owner_id = ? AND store_id = ? AND source_key IN ({marks})",
+                (owner_id, store_id, *batch),
+            )
+            found.update(str(r["source_key"]) for r in rows)
+        return found
+
+    def record_imported(self, owner_id: str, store_id: str, key: str, target_id: str | None, now: int) -> None:
+        self._db.run(
+            "INSERT INTO imported (owner_id, store_id, source_key, target_id, imported_at) VALUES (?, ?, ?, ?, ?) "
+            "ON CONFLICT (owner_id, store_id, source_key) DO NOTHING",
+            (owner_id, store_id, key, target_id, now),
+        )
 
     # -- teams ------------------------------------------------------------------------------------------
 

@@ -13,7 +13,12 @@ import psycopg
 
 from contextlamp.segmenting import SCRIPT_BRACKET, needs_segmenting
 from contextlamp.storage.postgres.rows import TSV, tsv_fields
-from contextlamp.storage.shared.control_schema import control_tables, oauth_tables, project_paths_table
+from contextlamp.storage.shared.control_schema import (
+    control_tables,
+    imported_table,
+    oauth_tables,
+    project_paths_table,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -124,6 +129,8 @@ def migrations(dim: int) -> tuple[Migration, ...]:
         project_paths_table("bigint"),
         # 6: the built-in OAuth server and the web sign-in (passwords, clients, codes, grants, tokens, sessions)
         oauth_tables("bigint"),
+        # 7: the source keys imported from other memory tools (issue #19, app/importing.py)
+        imported_table("bigint"),
     )
 
 

@@ -140,6 +140,27 @@ def project_paths_table(time_type: str) -> str:
     return _PROJECT_PATHS.format(time=time_type)
 
 
+# what was imported from other memory tools (issue #19, app/importing.py): one row per record of a source
+# (``source_key``: SHA-256 hex of the format and the source's own key, never its text) and the store it went to,
+# so a second import adds nothing and never brings back a memory forgotten since; SQLite control migration 6,
+# PostgreSQL migration 7
+_IMPORTED = """
+    CREATE TABLE IF NOT EXISTS imported (
+        owner_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        store_id TEXT NOT NULL,
+        source_key TEXT NOT NULL,
+        target_id TEXT,
+        imported_at {time} NOT NULL,
+        PRIMARY KEY (owner_id, store_id, source_key)
+    );
+"""
+
+
+def imported_table(time_type: str) -> str:
+    """The DDL of the record of imported source keys (``imported``), ``time_type`` as in ``control_tables``."""
+    return _IMPORTED.format(time=time_type)
+
+
 def control_tables(time_type: str) -> tuple[str, str, str]:
     """The three groups of control-plane DDL (users and projects; tokens and identities; teams and members),
     each a script of ``;``-separated statements, with ``time_type`` the column type of a Unix time in

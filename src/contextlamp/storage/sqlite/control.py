@@ -1,6 +1,6 @@
 """The control plane's ``Executor`` on SQLite: one file (``<home>/control.db``), its own numbered migrations
 (the tables of ``shared/control_schema.py``: 1 users and projects, 2 tokens and identities, 3 teams, 4 the
-repository paths of projects, 5 OAuth and web sign-in)."""
+repository paths of projects, 5 OAuth and web sign-in, 6 imported source keys)."""
 
 from __future__ import annotations
 
@@ -12,13 +12,19 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from contextlamp.storage.shared.control_schema import control_tables, oauth_tables, project_paths_table
+from contextlamp.storage.shared.control_schema import (
+    control_tables,
+    imported_table,
+    oauth_tables,
+    project_paths_table,
+)
 from contextlamp.storage.sqlite.connection import connect, immediate, map_errors, migrate
 
 SQLITE_MIGRATIONS: tuple[str, ...] = (
     *control_tables("INTEGER"),
     project_paths_table("INTEGER"),
     oauth_tables("INTEGER"),
+    imported_table("INTEGER"),
 )
 
 
