@@ -111,8 +111,10 @@ class OfflineDistiller:
         return [with_topic(item) for item in items]
 
     def _ranked(self, units: list[Unit], language: str, embedder: Embedder) -> list[DistilledItem] | None:
-        """The ranker's items, or None when it cannot run (no readable model for this embedder, or the
-        embedder failed): the caller then uses the rules."""
+        """The ranker's items; ``[]`` for a session the ranker judges chatter (ranker.is_chatter: it saves
+        nothing); None when the rules decide: the ranker cannot run (no readable model for this embedder, or
+        the embedder failed), the session has fewer than ``MIN_RANKED_STATEMENTS`` statements, or the ranker
+        keeps nothing of a session that is not chatter."""
         from contextlamp.distill import ranker
         from contextlamp.errors import EmbeddingError
 
@@ -124,16 +126,22 @@ class OfflineDistiller:
         if model.embedder != embedder.identity:
             return None
         found = resolve_candidates(candidates(units, language, wide=True))
-        if sum(1 for c, _ in found if not c.part and c.role != "digest") < MIN_RANKED_STATEMENTS:
-            return None  # a session of a few statements: its session features say nothing; the rules decide
+        if not found:
+            return None
+        cues = cues_for(language)
         try:
-            kept = ranker.rank(found, cues_for(language), embedder, model)
+            scored = ranker.score(found, cues, embedder, model)
         except EmbeddingError:
             logger.warning("embedding failed while ranking a session; distilling by rules")
             return None
-        # a session whose best candidate stays under the ranker's session floor keeps nothing by the ranker;
-        # the rules then decide, so a short session that states a fact with a cue ("Our design system lives in
-        # the ui-kit repository.") is not lost (same figures on the tuning half: no tuning file is such a case)
+        if ranker.is_chatter(found, scored[1], model, cues):
+            return []  # a session of greetings, thanks and small talk saves nothing, not even by the rules
+        if sum(1 for c, _ in found if not c.part and c.role != "digest") < MIN_RANKED_STATEMENTS:
+            return None  # a session of a few statements: its session features say nothing; the rules decide
+        kept = ranker.rank(found, cues, embedder, model, scored)
+        # a session whose best candidate stays under the ranker's session floor (but above its chatter floor)
+        # keeps nothing by the ranker; the rules then decide, so a short session that states a fact with a cue
+        # ("Our design system lives in the ui-kit repository.") is not lost
         return kept or None
 
 
