@@ -43,7 +43,7 @@ from contextlamp.distill.noise import (
     SHORT_THANKS_WORDS,
     noise_flags,
 )
-from contextlamp.distill.perspective import to_user_perspective
+from contextlamp.distill.perspective import to_user_perspective, trim_spoken
 from contextlamp.distill.resolve import Candidate, resolve, resolve_candidates
 from contextlamp.distill.script import word_count
 from contextlamp.distill.topics import subject_topic
@@ -292,7 +292,7 @@ def _from_sentences(
     for raw in sentences:
         raw = raw.strip()
         body = correction_body(raw)
-        sentence = body if body is not None else raw
+        sentence = trim_spoken(body if body is not None else raw)
         if cues.filler is not None:
             sentence = cues.filler.sub("", sentence).strip()
         classified = _classify(sentence, cues, confirmed)
@@ -329,7 +329,7 @@ def _from_sentences(
 
 _PROPOSAL = re.compile(
     r"^(?:i(?:'d)? (?:suggest|recommend|propose)(?: that)?|we could|we should|let's|how about|maybe|"
-    r"(?:should|shall|can) (?:we|i)|do you want (?:me |us )?to|would you like (?:me |us )?to)\s+",
+    r"(?:should|shall|can) (?:we|i)|(?:do you )?want (?:me|us) to|do you want to|would you like (?:me |us )?to)\s+",
     re.IGNORECASE,
 )
 
