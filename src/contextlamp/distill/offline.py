@@ -43,7 +43,7 @@ from contextlamp.distill.noise import (
     SHORT_THANKS_WORDS,
     noise_flags,
 )
-from contextlamp.distill.perspective import to_user_perspective, trim_spoken
+from contextlamp.distill.perspective import is_spoken_only, to_user_perspective, trim_spoken
 from contextlamp.distill.resolve import Candidate, resolve, resolve_candidates
 from contextlamp.distill.script import word_count
 from contextlamp.distill.topics import subject_topic
@@ -306,7 +306,8 @@ def _from_sentences(
         kept_now = 0
         if classified is not None:
             text = sentence
-            if cues.dangling.match(text):
+            if cues.dangling.match(text) and not (previous is not None and is_spoken_only(previous)):
+                # ("Ugh. that module has to go": the sentence before is no antecedent, the statement stands alone)
                 if previous is None:
                     continue  # "It runs on 5432." alone says nothing about what "it" is
                 text = f"{_finish(previous)} {raw if body is not None else text}"

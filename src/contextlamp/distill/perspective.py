@@ -81,6 +81,13 @@ def trim_spoken(text: str) -> str:
     return out if len(out.strip()) >= MIN_TRIMMED_CHARS else text
 
 
+def is_spoken_only(text: str) -> bool:
+    """Whether ``text`` is nothing but spoken wrapping ("Ugh.", "Yeah ok,", "嗯。"): nothing to join a
+    statement to."""
+    head = _OPENER.match(text.strip())
+    return head is not None and head.end() == len(text.strip()) > 0
+
+
 _ADVERBS = ("still", "also", "always", "never", "usually", "really", "just", "often", "only", "mostly", "rarely")
 
 
