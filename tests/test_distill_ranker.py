@@ -201,3 +201,13 @@ def test_a_stated_fact_with_a_cue_is_never_vetoed_as_chatter(embedder: FakeEmbed
     chatter = replace(_model(embedder, -30.0), chatter_floor=0.2)
     kept = [i.content for i in OfflineDistiller(embedder, chatter).distill(turns)]
     assert kept == ["Our design system lives in the ui-kit repository."]
+
+
+def test_a_task_cue_in_small_talk_does_not_save_the_session(embedder: FakeEmbedder) -> None:
+    turns = parse_transcript(
+        "User: hey!\nAssistant: Hi! How was your weekend?\nUser: good, I need to get a new bike at some point\n"
+        "User: the weather was lovely\nUser: ok, thanks\nUser: bye"
+    )
+    assert OfflineDistiller().distill(turns)  # the rules alone keep the task
+    chatter = replace(_model(embedder, -30.0), chatter_floor=0.2)
+    assert OfflineDistiller(embedder, chatter).distill(turns) == []

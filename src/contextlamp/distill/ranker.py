@@ -278,16 +278,17 @@ def score(
 
 def is_chatter(found: Sequence[tuple[Candidate, int]], probability: Matrix, model: RankerModel, cues: Cues) -> bool:
     """Whether a session is chatter (greetings, thanks, small talk, questions only) and must save nothing: it
-    holds no digest item, no candidate carries a cue of the rules' own (a task, decision, instruction,
-    preference or fact cue: "We chose Stripe ...", "... lives in the ui-kit repository"; neither a date word
-    alone, "yesterday's match was great", nor a statement kept only because its language has no cue list
-    counts), and its most probable candidate
+    holds no digest item, no candidate carries a cue of the rules' own (a decision, instruction, preference or
+    fact cue: "We chose Stripe ...", "... lives in the ui-kit repository"; neither a task cue, common in small
+    talk and in brainstorming that decides nothing ("I need to ...", "we should ..."), nor a date word alone,
+    "yesterday's match was great", nor a statement kept only because its language has no cue list counts), and
+    its most probable candidate
     stays under ``model.chatter_floor``. A session-level decision, so a few declarative words of small talk
     ("the match was great") do not make a memory while a stated fact with a cue is never vetoed by a score."""
     if not found or any(c.role == "digest" for c, _ in found):
         return False
     for candidate, _ in found:
-        if candidate.cue not in ("", "fact/fact", "event/note") or (
+        if candidate.cue not in ("", "fact/fact", "event/note", "task/note") or (
             candidate.cue == "fact/fact"
             and not cues.declarative
             and cues.fact.search(candidate.text.lower()) is not None
