@@ -17,7 +17,11 @@ Deterministic: the same data and embedder give the same file. Steps:
    regression for the type (gradient descent, ``TYPE_L2``); the fold's files are then scored. The keep
    threshold and the duplicate cosine are the pair of ``THRESHOLDS`` x ``DUPLICATES`` with the best F1 over
    all folds' files, measured as bench/distill.py measures (greedy one-to-one matching at 0.75).
-5. The final model: the same fit on every tuning file, with the chosen threshold and duplicate cosine, written
+5. The chatter floor: per file, its most probable candidate (cross-validated); the floor is the midpoint
+   between the highest such value of the files without expected items and the lowest one above it of the
+   files with some (ranker.is_chatter: a session under it saves nothing, not even by the rules; the files
+   with expected items it silences are printed).
+6. The final model: the same fit on every tuning file, with the chosen threshold and duplicate cosine, written
    as plain numbers to ``ranker_weights.json``; the cross-validated figures are printed.
 """
 
@@ -309,6 +313,20 @@ def evaluate(
     }
 
 
+def chatter_floor(files: Sequence[FileRows], probabilities: Sequence[Matrix]) -> tuple[float, list[str]]:
+    """The chatter floor and the files with expected items it silences. A chatter session must save nothing
+    (issue 16), so that comes first: the floor is the midpoint between the highest best cross-validated
+    probability of the sessions without expected items and the lowest of the sessions with some that lies
+    above it; files without a candidate say nothing. (0.0, []) when there is no session of either kind."""
+    chatter = [float(p.max()) for f, p in zip(files, probabilities, strict=True) if p.size and not f.expected.size]
+    best = {f.name: float(p.max()) for f, p in zip(files, probabilities, strict=True) if p.size and f.expected.size}
+    if not chatter or not best:
+        return 0.0, []
+    above = [v for v in best.values() if v > max(chatter)]
+    floor = (max(chatter) + min(above)) / 2 if above else max(chatter) + 1e-6
+    return floor, sorted(name for name, v in best.items() if v < floor)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Fit, cross-validate, write the weights; figures go to stdout."""
     parser = argparse.ArgumentParser(description="fit the offline distiller's ranker on the tuning half")
@@ -352,7 +370,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     for name, value in best.items():
         print(f"  {name}: {value:.3f}")
-    final = replace(fit(files, embedder.identity, threshold, duplicate), session_floor=floor)
+    chatter, silenced = chatter_floor(files, probabilities)
+    print(f"  chatter floor: {chatter:.4f} (files with expected items under it: {', '.join(silenced) or 'none'})")
+    final = replace(fit(files, embedder.identity, threshold, duplicate), session_floor=floor, chatter_floor=chatter)
     doc = {
         "about": "Fitted by scripts/fit_distill_ranker.py on the tuning half of bench/data/distill; see ranker.py",
         "embedder": final.embedder,
@@ -364,6 +384,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "threshold": threshold,
         "duplicate": duplicate,
         "session_floor": floor,
+        "chatter_floor": round(chatter, 6),
         "bias": round(final.bias, 6),
         "weights": [round(float(v), 6) for v in final.weights],
         "mean": [round(float(v), 6) for v in final.mean],

@@ -273,3 +273,20 @@ def test_actually_without_a_contrast_is_no_correction() -> None:
         t for t, _, _ in _distil("User: Our ledger database is MySQL 8.\nUser: Actually, our ledger database is great.")
     ]
     assert "Our ledger database is MySQL 8." in texts
+
+
+def test_spoken_filler_and_a_tag_question_are_trimmed_from_what_is_stored() -> None:
+    items = _distil(
+        "User: yeah ok, we deploy to production only on Tuesdays, right?\n"
+        "Assistant: Noted.\n"
+        "User: Ugh. the staging database runs on PostgreSQL 16"
+    )
+    texts = [text for text, _, _ in items]
+    assert "We deploy to production only on Tuesdays" in texts  # a tag question is no question
+    assert "The staging database runs on PostgreSQL 16" in texts
+    assert not any(t.lower().startswith(("yeah", "ugh")) for t in texts)
+
+
+def test_a_want_me_to_proposal_the_user_accepts_is_stored_as_a_decision() -> None:
+    items = _distil("Assistant: Want me to use pnpm for the workspace?\nUser: yes")
+    assert items == [("Decided: use pnpm for the workspace.", "event", "decision")]

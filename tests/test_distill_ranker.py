@@ -170,3 +170,44 @@ def test_save_session_keeps_what_the_ranker_chose(tmp_path: Path, minilm: Any) -
         assert "Stripe" in listed.items[0].title
     finally:
         registry.close()
+
+
+SMALL_TALK_KO = (
+    "User: 안녕하세요\n"
+    "Assistant: 안녕하세요! 무엇을 도와드릴까요?\n"
+    "User: 어제 축구 경기가 정말 재미있었어요 마지막 골이 대단했어요\n"
+    "Assistant: 그렇군요!\n"
+    "User: 주말에는 그냥 집에서 쉬면서 영화를 봤어요\n"
+    "User: 오늘은 날씨가 맑고 따뜻해서 기분이 좋네요\n"
+    "User: 고마워요\n"
+)
+
+
+def test_a_small_talk_session_the_ranker_judges_chatter_saves_nothing(embedder: FakeEmbedder) -> None:
+    # Korean has no cue list: the rules alone keep every longer statement, so before the session-level
+    # chatter decision a session the ranker kept nothing of fell back to the rules and saved small talk
+    turns = parse_transcript(SMALL_TALK_KO)
+    assert OfflineDistiller().distill(turns)  # the rules alone would keep something
+    chatter = replace(_model(embedder, -30.0), chatter_floor=0.2)
+    assert OfflineDistiller(embedder, chatter).distill(turns) == []
+
+
+def test_a_stated_fact_with_a_cue_is_never_vetoed_as_chatter(embedder: FakeEmbedder) -> None:
+    turns = parse_transcript(
+        "User: Hi!\nAssistant: Hello, what are we doing today?\n"
+        "User: Our design system lives in the ui-kit repository.\nUser: by the way the weather is nice\n"
+        "User: ok\nUser: Thanks, bye!"
+    )
+    chatter = replace(_model(embedder, -30.0), chatter_floor=0.2)
+    kept = [i.content for i in OfflineDistiller(embedder, chatter).distill(turns)]
+    assert kept == ["Our design system lives in the ui-kit repository."]
+
+
+def test_a_task_cue_in_small_talk_does_not_save_the_session(embedder: FakeEmbedder) -> None:
+    turns = parse_transcript(
+        "User: hey!\nAssistant: Hi! How was your weekend?\nUser: good, I need to get a new bike at some point\n"
+        "User: the weather was lovely\nUser: ok, thanks\nUser: bye"
+    )
+    assert OfflineDistiller().distill(turns)  # the rules alone keep the task
+    chatter = replace(_model(embedder, -30.0), chatter_floor=0.2)
+    assert OfflineDistiller(embedder, chatter).distill(turns) == []

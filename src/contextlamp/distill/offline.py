@@ -43,7 +43,7 @@ from contextlamp.distill.noise import (
     SHORT_THANKS_WORDS,
     noise_flags,
 )
-from contextlamp.distill.perspective import to_user_perspective
+from contextlamp.distill.perspective import is_spoken_only, to_user_perspective, trim_spoken
 from contextlamp.distill.resolve import Candidate, resolve, resolve_candidates
 from contextlamp.distill.script import word_count
 from contextlamp.distill.topics import subject_topic
@@ -127,8 +127,10 @@ class OfflineDistiller:
         ]
 
     def _ranked(self, units: list[Unit], language: str, embedder: Embedder) -> list[DistilledItem] | None:
-        """The ranker's items, or None when it cannot run (no readable model for this embedder, or the
-        embedder failed): the caller then uses the rules."""
+        """The ranker's items; ``[]`` for a session the ranker judges chatter (ranker.is_chatter: it saves
+        nothing); None when the rules decide: the ranker cannot run (no readable model for this embedder, or
+        the embedder failed), the session has fewer than ``MIN_RANKED_STATEMENTS`` statements, or the ranker
+        keeps nothing of a session that is not chatter."""
         from contextlamp.distill import ranker
         from contextlamp.errors import EmbeddingError
 
@@ -140,16 +142,22 @@ class OfflineDistiller:
         if model.embedder != embedder.identity:
             return None
         found = resolve_candidates(candidates(units, language, wide=True))
-        if sum(1 for c, _ in found if not c.part and c.role != "digest") < MIN_RANKED_STATEMENTS:
-            return None  # a session of a few statements: its session features say nothing; the rules decide
+        if not found:
+            return None
+        cues = cues_for(language)
         try:
-            kept = ranker.rank(found, cues_for(language), embedder, model)
+            scored = ranker.score(found, cues, embedder, model)
         except EmbeddingError:
             logger.warning("embedding failed while ranking a session; distilling by rules")
             return None
-        # a session whose best candidate stays under the ranker's session floor keeps nothing by the ranker;
-        # the rules then decide, so a short session that states a fact with a cue ("Our design system lives in
-        # the ui-kit repository.") is not lost (same figures on the tuning half: no tuning file is such a case)
+        if ranker.is_chatter(found, scored[1], model, cues):
+            return []  # a session of greetings, thanks and small talk saves nothing, not even by the rules
+        if sum(1 for c, _ in found if not c.part and c.role != "digest") < MIN_RANKED_STATEMENTS:
+            return None  # a session of a few statements: its session features say nothing; the rules decide
+        kept = ranker.rank(found, cues, embedder, model, scored)
+        # a session whose best candidate stays under the ranker's session floor (but above its chatter floor)
+        # keeps nothing by the ranker; the rules then decide, so a short session that states a fact with a cue
+        # ("Our design system lives in the ui-kit repository.") is not lost
         return kept or None
 
 
@@ -300,7 +308,7 @@ def _from_sentences(
     for raw in sentences:
         raw = raw.strip()
         body = correction_body(raw)
-        sentence = body if body is not None else raw
+        sentence = trim_spoken(body if body is not None else raw)
         if cues.filler is not None:
             sentence = cues.filler.sub("", sentence).strip()
         classified = _classify(sentence, cues, confirmed)
@@ -314,7 +322,8 @@ def _from_sentences(
         kept_now = 0
         if classified is not None:
             text = sentence
-            if cues.dangling.match(text):
+            if cues.dangling.match(text) and not (previous is not None and is_spoken_only(previous)):
+                # ("Ugh. that module has to go": the sentence before is no antecedent, the statement stands alone)
                 if previous is None:
                     continue  # "It runs on 5432." alone says nothing about what "it" is
                 text = f"{_finish(previous)} {raw if body is not None else text}"
@@ -337,7 +346,7 @@ def _from_sentences(
 
 _PROPOSAL = re.compile(
     r"^(?:i(?:'d)? (?:suggest|recommend|propose)(?: that)?|we could|we should|let's|how about|maybe|"
-    r"(?:should|shall|can) (?:we|i)|do you want (?:me |us )?to|would you like (?:me |us )?to)\s+",
+    r"(?:should|shall|can) (?:we|i)|(?:do you )?want (?:me|us) to|do you want to|would you like (?:me |us )?to)\s+",
     re.IGNORECASE,
 )
 

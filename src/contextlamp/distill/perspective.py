@@ -1,4 +1,5 @@
-"""English sentences from the user's perspective: "I prefer tabs" -> "The user prefers tabs".
+"""English sentences from the user's perspective: "I prefer tabs" -> "The user prefers tabs"; and the spoken
+wrapping of a statement trimmed ("yeah ok, we deploy on Fridays, right?" -> "we deploy on Fridays").
 
 A memory is read back later, by another tool or in another session, where "I" would be whoever reads it; so
 the offline distiller rewrites an English first-person statement with "the user" as its subject and the verb
@@ -42,6 +43,49 @@ def to_user_perspective(text: str) -> str:
     text = re.sub(r"\bmy\b", "the user's", text)
     text = re.sub(r"\bMy\b", "The user's", text)
     return text
+
+
+# a spoken opener of the cue languages: a hedge or an interjection that is never part of a statement, before
+# anything ("yeah", "ugh", "honestly", "I think", "na ja", "je pense que", "嗯"), or a word that may also be
+# part of one ("so far", "right now", "cool stuff"), only when a mark follows it ("so,", "right.", "cool!");
+# alternations of literals, linear
+_OPENER = re.compile(
+    r"^(?:(?:yeah|yep|yup|ok(?:ay)?(?: so)?|hm+|um+|uh+|ugh|oh|ah|honestly|basically|frankly|tbh|imo|"
+    r"i (?:think|guess|believe|suppose)(?: that)?|to be honest|na ja|naja|ehrlich gesagt|ich glaube|"
+    r"je pense que|franchement|pues|bueno|creo que)\b[\s,.!:;…-]*"
+    r"|(?:yes|no|so|well|right|cool|alright|fine|sure|great|nice|perfect|good|anyway|then|also|tja|bon|alors|"
+    r"ben|bref|vale|allora|dunque|beh|então|bom|enfim)\s*[,.!:;…-]+\s*"
+    r"|(?:嗯|好吧|えっと|まあ|음)[\s,，、.。!！…]*)+",
+    re.IGNORECASE,
+)
+# a tag question after a statement: "..., right?", "..., ok?", "..., non ?", "..., oder?", "……吧？"
+_TAG = re.compile(
+    r"[\s,，、]+(?:right|ok(?:ay)?|no|yes|yeah|correct|isn't it|don't we|didn't we|won't we|aren't we|"
+    r"oder|ne|gell|non|n'est-ce pas|verdad|vale|no es cierto|vero|giusto|né|não é)\s*[?？]+\s*$",
+    re.IGNORECASE,
+)
+MIN_TRIMMED_CHARS = 3  # what is left of "Yeah ok." must still say something, else the text is kept as it was
+
+
+def trim_spoken(text: str) -> str:
+    """``text`` without its spoken wrapping: leading interjections and hedges ("yeah ok,", "ugh.", "honestly",
+    "I think", "na ja,", "bon,", "嗯，") and a trailing tag question (", right?", ", oder?"), so what is stored
+    is the statement itself and a statement with a tag is not taken for a question. The first letter is
+    upper-cased when something was cut in front. Two anchored linear patterns; the text is returned unchanged
+    when nothing of at least ``MIN_TRIMMED_CHARS`` characters would be left."""
+    out = _TAG.sub("", text)
+    head = _OPENER.match(out)
+    if head is not None and head.end() > 0:
+        rest = out[head.end() :]
+        out = rest[:1].upper() + rest[1:] if len(rest.strip()) >= MIN_TRIMMED_CHARS else out
+    return out if len(out.strip()) >= MIN_TRIMMED_CHARS else text
+
+
+def is_spoken_only(text: str) -> bool:
+    """Whether ``text`` is nothing but spoken wrapping ("Ugh.", "Yeah ok,", "嗯。"): nothing to join a
+    statement to."""
+    head = _OPENER.match(text.strip())
+    return head is not None and head.end() == len(text.strip()) > 0
 
 
 _ADVERBS = ("still", "also", "always", "never", "usually", "really", "just", "often", "only", "mostly", "rarely")

@@ -124,6 +124,7 @@ class RankerModel:
     noise: Matrix
     kinds: Matrix
     type_weights: Matrix
+    chatter_floor: float = 0.0
 
     @staticmethod
     def from_json(doc: dict[str, Any]) -> RankerModel:
@@ -153,6 +154,7 @@ class RankerModel:
             noise=array("noise"),
             kinds=array("kinds"),
             type_weights=array("type_weights"),
+            chatter_floor=float(doc.get("chatter_floor", 0.0)),
         )
 
 
@@ -258,28 +260,62 @@ def predict_types(cue_names: Sequence[str], vectors: Matrix, model: RankerModel)
     return [TYPES[int(i)] for i in scores.argmax(axis=1)] if len(cue_names) else []
 
 
-def rank(
-    found: Sequence[tuple[Candidate, int]],
-    cues: Cues,
-    embedder: Embedder,
-    model: RankerModel,
-) -> list[DistilledItem]:
-    """The candidates worth keeping, in conversation order, typed, each carrying its probability as ``score``.
-
-    One ``embed`` call for all candidates. A kept candidate whose cosine to a better kept one (higher
-    probability) among the ``WINDOW`` kept before or after it reaches ``model.duplicate`` is dropped.
+def score(
+    found: Sequence[tuple[Candidate, int]], cues: Cues, embedder: Embedder, model: RankerModel
+) -> tuple[Matrix, Matrix]:
+    """The candidates' unit vectors ``(n, dim)`` and keep probabilities ``(n,)``: one ``embed`` call.
 
     Raises:
         EmbeddingError: the embedder failed (the caller falls back to the rules).
     """
     import numpy as np
 
-    if not found:
-        return []
     vectors = np.asarray(embedder.embed([c.text for c, _ in found]), dtype=np.float64)
     groups = [c.group for c, _ in found]
     features = np.hstack([base_features(found, cues), embedding_features(vectors, model, groups)])
-    probability = keep_probability(features, model)
+    return vectors, keep_probability(features, model)
+
+
+def is_chatter(found: Sequence[tuple[Candidate, int]], probability: Matrix, model: RankerModel, cues: Cues) -> bool:
+    """Whether a session is chatter (greetings, thanks, small talk, questions only) and must save nothing: it
+    holds no digest item, no candidate carries a cue of the rules' own (a decision, instruction, preference or
+    fact cue: "We chose Stripe ...", "... lives in the ui-kit repository"; neither a task cue, common in small
+    talk and in brainstorming that decides nothing ("I need to ...", "we should ..."), nor a date word alone,
+    "yesterday's match was great", nor a statement kept only because its language has no cue list counts), and
+    its most probable candidate
+    stays under ``model.chatter_floor``. A session-level decision, so a few declarative words of small talk
+    ("the match was great") do not make a memory while a stated fact with a cue is never vetoed by a score."""
+    if not found or any(c.role == "digest" for c, _ in found):
+        return False
+    for candidate, _ in found:
+        if candidate.cue not in ("", "fact/fact", "event/note", "task/note") or (
+            candidate.cue == "fact/fact"
+            and not cues.declarative
+            and cues.fact.search(candidate.text.lower()) is not None
+        ):
+            return False
+    return float(probability.max()) < model.chatter_floor
+
+
+def rank(
+    found: Sequence[tuple[Candidate, int]],
+    cues: Cues,
+    embedder: Embedder,
+    model: RankerModel,
+    scored: tuple[Matrix, Matrix] | None = None,
+) -> list[DistilledItem]:
+    """The candidates worth keeping, in conversation order, typed, each carrying its probability as ``score``.
+
+    One ``embed`` call for all candidates (none when ``scored``, ``score``'s result, is given). A kept
+    candidate whose cosine to a better kept one (higher probability) among the ``WINDOW`` kept before or after
+    it reaches ``model.duplicate`` is dropped.
+
+    Raises:
+        EmbeddingError: the embedder failed (the caller falls back to the rules).
+    """
+    if not found:
+        return []
+    vectors, probability = scored if scored is not None else score(found, cues, embedder, model)
     chosen = select(found, vectors, probability, model)
     from contextlamp.distill.item_types import ItemTyper  # the one item-type classifier of every path
 
