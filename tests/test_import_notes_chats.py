@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import shutil
 import zipfile
 from datetime import UTC, datetime
@@ -141,8 +142,6 @@ def test_basic_memory_note_without_created_keeps_the_file_time(
     note = tmp_path / "n.md"
     note.write_text("---\ntitle: Kiln\n---\n- [fact] The kiln fires at cone 6\n")
     when = _ms("2023-11-02T10:00:00")
-    import os
-
     os.utime(note, (when / 1000, when / 1000))
     _run(service, alice, "basic-memory", note)
     assert _entries(service, alice) == [("Kiln: The kiln fires at cone 6", "fact", "fact", when)]
@@ -429,3 +428,24 @@ def test_agent_files_repository_mapped_before_keeps_its_project(
     )  # a folder inside it: the same repository
     assert repository_project(app, alice.principal, "basic-memory", repo) is None  # not a per-repository format
     assert repository_project(app, alice.principal, "agent-files", tmp_path) is None  # in no repository
+
+
+@pytest.mark.parametrize("fmt", ["basic-memory", "agent-files", "chatgpt", "claude-ai"])
+def test_a_path_that_does_not_exist_is_a_clear_error(tmp_path: Path, fmt: str) -> None:
+    missing = tmp_path / "nowhere" / "conversations.json"
+    with pytest.raises(ImportFormatError, match="does not exist") as caught:
+        list(reader(fmt)(missing))
+    assert caught.value.file == str(missing)
+
+
+def test_an_unreadable_note_is_a_clear_error(tmp_path: Path) -> None:
+    note = tmp_path / "n.md"
+    note.write_text("- [fact] x\n")
+    note.chmod(0)
+    try:
+        if os.access(note, os.R_OK):  # root reads anything: nothing to check here
+            pytest.skip("running as a user who can read any file")
+        with pytest.raises(ImportFormatError, match="cannot be read"):
+            list(reader("basic-memory")(note))
+    finally:
+        note.chmod(0o600)

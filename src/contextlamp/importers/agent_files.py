@@ -47,7 +47,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, cast
 
-from contextlamp.importers.base import ImportItem, ImportSkip, location
+from contextlamp.importers.base import ImportItem, ImportSkip, existing, location
 from contextlamp.importers.markdown import markdown_parser, read_text, split_front_matter
 
 MAX_IMPORT_DEPTH = 5  # Claude Code's memory docs: "imported files can recursively import ... max depth of 5 hops"
@@ -79,7 +79,7 @@ def read(path: Path) -> Iterator[ImportItem | ImportSkip]:
         ImportFormatError: a file that is not UTF-8, or a ``.mdc`` or rules file whose front matter is not
             closed or not a YAML mapping (naming the file and line).
     """
-    folder = (path if path.is_dir() else path.parent).resolve()
+    folder = (path if existing(path).is_dir() else path.parent).resolve()
     top = repository_top(folder)
     boundary = top or folder
     seen: set[Path] = set()

@@ -259,3 +259,14 @@ def json_type(value: Any) -> str:
     if isinstance(value, str):
         return "a string"
     return "null"
+
+
+def existing(path: Path) -> Path:
+    """``path`` when it exists (a file or a folder).
+
+    Raises:
+        ImportFormatError: it does not exist (line 0: the path as a whole).
+    """
+    if not path.exists():
+        raise ImportFormatError(path, 0, "does not exist (give a file or a folder)")
+    return path

@@ -27,6 +27,7 @@ Every loop and pattern is linear in the note's size (the patterns have no nested
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -35,7 +36,7 @@ from pathlib import Path
 from typing import Any, cast
 
 from contextlamp.domain.models import Kind, MemoryType
-from contextlamp.importers.base import ImportFormatError, ImportItem, location
+from contextlamp.importers.base import ImportFormatError, ImportItem, existing, location
 from contextlamp.importers.markdown import markdown_parser, read_text, split_front_matter
 
 # basic-memory's categories (its docs and the categories its AI prompts ask for) -> (memory_type, kind).
@@ -132,7 +133,7 @@ def read(path: Path) -> Iterator[ImportItem]:
         ImportFormatError: a file that is not UTF-8, front matter that is not closed or not a YAML mapping, or a
             ``created`` that is not ISO 8601 (naming the file and line).
     """
-    root = path if path.is_dir() else path.parent
+    root = existing(path) if path.is_dir() else path.parent
     for file in note_files(path):
         text = read_text(file)
         note = parse_note(text, file)
@@ -144,13 +145,12 @@ def read(path: Path) -> Iterator[ImportItem]:
 def note_files(path: Path) -> list[Path]:
     """The markdown files to import: ``path`` itself when it is a file, else every ``*.md`` below it outside
     hidden folders, sorted by path (so a run is repeatable)."""
-    if path.is_file():
+    if not existing(path).is_dir():
         return [path]
-    found = [
-        p
-        for p in path.rglob("*.md")
-        if p.is_file() and not any(part.startswith(".") for part in p.relative_to(path).parts)
-    ]
+    found: list[Path] = []
+    for folder, dirs, files in os.walk(path):  # symbolic links to folders are not followed (no loops)
+        dirs[:] = [d for d in dirs if not d.startswith(".")]
+        found.extend(Path(folder) / name for name in files if name.endswith(".md") and not name.startswith("."))
     return sorted(found)
 
 

@@ -45,7 +45,7 @@ from pathlib import Path
 from typing import Any, TextIO, cast
 
 from contextlamp.distill.turns import Role, Turn
-from contextlamp.importers.base import ImportConversation, ImportFormatError, location
+from contextlamp.importers.base import ImportConversation, ImportFormatError, existing, location
 
 EXPORT_MEMBER = "conversations.json"
 CHUNK_CHARS = 1 << 20  # characters read at a time while streaming
@@ -87,12 +87,24 @@ def open_export(path: Path) -> Generator[tuple[Path, TextIO]]:
     file of that name in the folder ``path``, or the member of that name in the ZIP archive ``path``.
 
     Raises:
-        ImportFormatError: a folder or archive without ``conversations.json``.
+        ImportFormatError: ``path`` does not exist or cannot be read, or is a folder or archive without
+            ``conversations.json``.
     """
-    if path.is_dir():
+    if existing(path).is_dir():
         path = path / EXPORT_MEMBER
         if not path.is_file():
             raise ImportFormatError(path, 0, f"the export folder has no {EXPORT_MEMBER}")
+    try:
+        with _opened(path) as opened:
+            yield opened
+    except (OSError, EOFError, zipfile.BadZipFile) as error:  # unreadable, or a broken archive
+        problem = (error.strerror if isinstance(error, OSError) else None) or type(error).__name__
+        raise ImportFormatError(path, 0, f"cannot be read ({problem})") from None
+
+
+@contextmanager
+def _opened(path: Path) -> Generator[tuple[Path, TextIO]]:
+    """The text stream of ``path``: the ``conversations.json`` member of a ZIP archive, else the file itself."""
     if zipfile.is_zipfile(path):
         with zipfile.ZipFile(path) as archive:
             names = [n for n in archive.namelist() if n.rsplit("/", 1)[-1] == EXPORT_MEMBER]
@@ -100,7 +112,7 @@ def open_export(path: Path) -> Generator[tuple[Path, TextIO]]:
                 raise ImportFormatError(path, 0, f"the archive has no {EXPORT_MEMBER}")
             member = min(names, key=len)
             with archive.open(member) as raw, io.TextIOWrapper(raw, encoding="utf-8-sig", newline="") as text:
-                yield path / member, text
+                yield Path(f"{path}!{member}"), text  # as the other readers name an archive's member
         return
     with path.open(encoding="utf-8-sig", newline="") as text:
         yield path, text

@@ -57,10 +57,14 @@ def read_text(file: Path) -> str:
     """The UTF-8 text of ``file`` (a byte-order mark dropped).
 
     Raises:
-        ImportFormatError: the file is not UTF-8 (naming the line of the first bad byte).
+        ImportFormatError: the file cannot be read, or is not UTF-8 (naming the line of the first bad byte).
     """
     try:
-        return file.read_text(encoding="utf-8").removeprefix("\ufeff")
+        data = file.read_bytes()
+    except OSError as error:
+        raise ImportFormatError(file, 0, f"cannot be read ({error.strerror or type(error).__name__})") from None
+    try:
+        return data.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError as error:
-        line = file.read_bytes()[: error.start].count(b"\n") + 1
+        line = data[: error.start].count(b"\n") + 1
         raise ImportFormatError(file, line, "the file is not UTF-8 text") from None
