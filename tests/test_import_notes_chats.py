@@ -193,6 +193,15 @@ def test_agent_files_rules_become_instructions_and_preferences(
     assert _found(service, alice, "how do I run the unit tests", "pnpm test --filter web", "lantern-web")
 
 
+def test_agent_files_rules_keep_their_file_time(service: MemoryService, alice: Caller, tmp_path: Path) -> None:
+    repo = _repository(tmp_path)
+    when = _ms("2025-02-03T04:05:06")
+    os.utime(repo / "AGENTS.md", (when / 1000, when / 1000))
+    _run(service, alice, "agent-files", repo, project="lantern-web")
+    times = {c: at for c, _, _, at in _entries(service, alice, "lantern-web")}
+    assert times["Keep pull requests under 400 changed lines"] == when
+
+
 def test_agent_files_heading_path_gives_tags(service: MemoryService, alice: Caller, tmp_path: Path) -> None:
     repo = _repository(tmp_path)
     _run(service, alice, "agent-files", repo, project="lantern-web")
@@ -327,6 +336,28 @@ def test_chatgpt_export_second_run_adds_nothing(service: MemoryService, alice: C
     again = _run(service, alice, "chatgpt", DATA / "chatgpt" / "conversations.json")
     assert again.count("added") == 0 and again.count("already there", "conversation") == 2
     assert (_entries(service, alice), len(service.resume_session(alice, limit=10).sessions or [])) == before
+
+
+def test_chatgpt_interrupted_import_continues_where_it_stopped(
+    service: MemoryService, alice: Caller, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real = MemoryService.save_session
+    calls: list[int] = []
+
+    def failing_second(self: MemoryService, *args: object, **kwargs: object) -> object:
+        calls.append(1)
+        if len(calls) == 2:
+            raise OSError("disk full")  # the import dies during the second conversation
+        return real(self, *args, **kwargs)  # pyright: ignore[reportArgumentType]
+
+    monkeypatch.setattr(MemoryService, "save_session", failing_second)
+    with pytest.raises(OSError, match="disk full"):
+        _run(service, alice, "chatgpt", DATA / "chatgpt")
+    assert len(service.resume_session(alice, limit=10).sessions or []) == 1
+    monkeypatch.setattr(MemoryService, "save_session", real)
+    resumed = _run(service, alice, "chatgpt", DATA / "chatgpt")
+    assert (resumed.count("already there", "conversation"), resumed.count("added", "conversation")) == (1, 1)
+    assert len(service.resume_session(alice, limit=10).sessions or []) == 2
 
 
 def test_chatgpt_export_reads_the_zip_archive(service: MemoryService, alice: Caller, tmp_path: Path) -> None:

@@ -6,6 +6,7 @@ python-frontmatter and basic-memory read it; it is parsed with PyYAML's safe loa
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
@@ -15,9 +16,10 @@ if TYPE_CHECKING:
     from markdown_it import MarkdownIt
 
 
+@cache
 def markdown_parser(tables: bool = False) -> MarkdownIt:
     """A CommonMark parser (markdown-it-py, the parser basic-memory reads its notes with), with GitHub's
-    tables when ``tables``."""
+    tables when ``tables``; built once per process (a parser is reusable: ``parse`` keeps no state)."""
     from markdown_it import MarkdownIt
 
     parser = MarkdownIt("commonmark")
