@@ -291,6 +291,14 @@ def test_agent_files_secret_is_skipped_and_reported(service: MemoryService, alic
     assert "Keep pull requests under 400 changed lines" in {c for c, *_ in _entries(service, alice, "lantern-web")}
 
 
+def test_agent_files_claude_md_opening_with_a_rule_line_is_read_whole(tmp_path: Path) -> None:
+    repo = tmp_path / "r"
+    (repo / ".git").mkdir(parents=True)
+    (repo / "CLAUDE.md").write_text("---\n- Keep answers short\n- Cite the file you changed\n")
+    texts = [getattr(r, "content", "") for r in reader("agent-files")(repo)]
+    assert texts == ["Keep answers short", "Cite the file you changed"]
+
+
 def test_agent_files_second_import_and_dry_run(service: MemoryService, alice: Caller, tmp_path: Path) -> None:
     repo = _repository(tmp_path)
     dry = _run(service, alice, "agent-files", repo, project="lantern-web", dry_run=True)

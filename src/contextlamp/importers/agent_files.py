@@ -47,7 +47,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, cast
 
-from contextlamp.importers.base import ImportItem, ImportSkip, existing, location
+from contextlamp.importers.base import ImportFormatError, ImportItem, ImportSkip, existing, location
 from contextlamp.importers.markdown import markdown_parser, read_text, split_front_matter
 
 MAX_IMPORT_DEPTH = 5  # Claude Code's memory docs: "imported files can recursively import ... max depth of 5 hops"
@@ -157,7 +157,12 @@ def _file_items(file: Path, boundary: Path, seen: set[Path], depth: int) -> Iter
     meta: dict[str, Any] = {}
     body, first_line = text, 1
     if file.suffix in (".mdc", ".md") and text.startswith("---"):
-        meta, body, first_line = split_front_matter(text, file)
+        try:
+            meta, body, first_line = split_front_matter(text, file)
+        except ImportFormatError:
+            if kind in ("cursor-rule", "claude-rule"):
+                raise  # a rule file's front matter says where it applies: a broken one is an error
+            # a CLAUDE.md opening with a thematic break ('---') that is no front matter: all of it is the body
     base_tags = (kind, *((_kebab(file.stem),) if kind in ("cursor-rule", "claude-rule") else ()))
     scope = _scope(meta)
     rules, skips = parse_rules(body, first_line)
