@@ -17,8 +17,8 @@ from click.testing import CliRunner
 from contextlamp.app.importing import FormatImportReport, Importer
 from contextlamp.app.service import Caller, MemoryService
 from contextlamp.cli.main import cli
-from contextlamp.errors import InvalidArgumentError
 from contextlamp.distill.turns import Turn
+from contextlamp.errors import InvalidArgumentError
 from contextlamp.importers import ImportConversation, ImportFormatError, ImportItem, format_names
 from tests.conftest import Clock
 
@@ -38,6 +38,13 @@ def _contents(service: MemoryService, caller: Caller, project: str | None = None
     return [service.get_entry(caller, i.id).content for i in items] if project is None else [i.preview for i in items]
 
 
+def _read(fmt: str, path: Path) -> dict[str, ImportItem]:
+    """The memories a reader yields, by content."""
+    from contextlamp.importers import reader
+
+    return {r.content: r for r in reader(fmt)(path) if isinstance(r, ImportItem)}
+
+
 def _found(service: MemoryService, caller: Caller, query: str, wanted: str) -> bool:
     return any(wanted in p.text for p in service.get_context(caller, query, max_results=10).packs)
 
@@ -46,7 +53,7 @@ def _found(service: MemoryService, caller: Caller, query: str, wanted: str) -> b
 
 
 def test_the_registry_names_every_format() -> None:
-    assert {"mcp-memory"} <= set(format_names())
+    assert {"mcp-memory", "mcp-memory-service", "mem0"} <= set(format_names())
 
 
 @both
@@ -233,6 +240,198 @@ def test_mcp_memory_refuses_a_line_of_an_unknown_type(tmp_path: Path) -> None:
     path.write_text('{"type":"entity","entityType":"x","observations":["o"]}\n')
     with pytest.raises(ImportFormatError, match=r":1: 'name' is missing"):
         list(reader("mcp-memory")(path))
+
+
+# -- every format: its fixture imports, is found, keeps its times, and a second run adds nothing ----------------
+
+# (format, fixture, added, skipped, query, a text the query finds, (a text, its original time in ms))
+FIXTURES = [
+    (
+        "mcp-memory-service",
+        "mcp_memory_service.db",
+        4,
+        1,  # the 2023 task expired long before the import (tasks keep their time to live)
+        "how often are payment webhooks retried",
+        "retries webhooks three times",
+        ("Ilse prefers tabs over spaces in the Go services.", 1_700_259_200_000),
+    ),
+    (
+        "mcp-memory-service",
+        "mcp_memory_service_export.json",
+        2,
+        1,  # a GitHub token
+        "where do feature flags live",
+        "feature flags in Postgres",
+        ("The mobile app release train leaves every second Wednesday.", 1_698_765_432_250),
+    ),
+    (
+        "mem0",
+        "mem0_get_all.json",
+        3,
+        0,
+        "what is Rosalind allergic to",
+        "allergic to peanuts",
+        ("Is allergic to peanuts", 1_705_338_753_123),  # 2024-01-15T09:12:33.123456-08:00
+    ),
+    (
+        "mem0",
+        "mem0_get_all_v1.json",  # the bare list of mem0 v1.0
+        2,
+        0,
+        "where does she work from",
+        "Valencia",
+        ("Has a cat named Biscuit", 1_685_646_000_000),
+    ),
+    (
+        "mem0",
+        "openmemory_export.zip",
+        3,  # the deleted memory is not imported
+        0,
+        "what milk does she take in coffee",
+        "oat milk",
+        ("Works as a data engineer at Keelwater", 1_716_206_400_000),
+    ),
+]
+
+
+@both
+@pytest.mark.parametrize(("fmt", "fixture", "added", "skipped", "query", "wanted", "dated"), FIXTURES)
+def test_each_format_imports_its_fixture_once_and_is_found(
+    service: MemoryService,
+    alice: Caller,
+    fmt: str,
+    fixture: str,
+    added: int,
+    skipped: int,
+    query: str,
+    wanted: str,
+    dated: tuple[str, int],
+) -> None:
+    path = DATA / fixture
+    before = path.read_bytes()
+    report = _run(service, alice, fmt, path)
+    assert (report.count("added"), report.count("skipped")) == (added, skipped), report.lines
+    assert _found(service, alice, query, wanted)
+    items = {service.get_entry(alice, i.id).content: i for i in service.list_context(alice, limit=200).items}
+    assert len(items) == added
+    text, ts = dated
+    assert items[text].ts == ts  # the original time, not the import's
+    again = _run(service, alice, fmt, path)
+    assert again.count("added") == 0 and again.count("already there") == added
+    assert len(service.list_context(alice, limit=200).items) == added
+    assert path.read_bytes() == before  # read-only
+
+
+def test_mcp_memory_service_types_tags_and_tombstones() -> None:
+
+    items = _read("mcp-memory-service", DATA / "mcp_memory_service.db")
+    assert "The old reporting cron job was removed." not in items  # deleted in the service (a tombstone)
+    webhooks = items["The payments service retries webhooks three times with exponential backoff."]
+    assert (webhooks.memory_type, webhooks.kind, webhooks.tags) == ("event", "decision", ("payments", "webhooks"))
+    assert webhooks.created_at == 1_700_000_000_500 and webhooks.location.endswith(
+        "mcp_memory_service.db#memories.id=1"
+    )
+    migrations = items["Always run database migrations before deploying the API."]
+    assert (migrations.memory_type, migrations.kind) == ("instruction", "note")  # best_practice
+    assert items["Ilse prefers tabs over spaces in the Go services."].kind == "preference"
+    assert items["Rotate the staging TLS certificates before the end of the quarter."].memory_type == "task"
+
+
+def test_mcp_memory_service_reads_the_folder_of_its_database(tmp_path: Path) -> None:
+    from contextlamp.importers import reader
+
+    shutil.copy(DATA / "mcp_memory_service.db", tmp_path / "sqlite_vec.db")
+    assert len(list(reader("mcp-memory-service")(tmp_path))) == 5
+
+
+def test_mem0_types_tags_and_openmemory_states() -> None:
+
+    items = _read("mem0", DATA / "mem0_get_all.json")
+    assert items["Prefers window seats on long flights"].kind == "preference"  # categorised preferences
+    assert items["Prefers window seats on long flights"].tags == ("preferences", "travel")
+    procedure = items["Summarise pull requests as three bullet points before reviewing them"]
+    assert procedure.memory_type == "instruction" and procedure.location == f"{DATA / 'mem0_get_all.json'}:23"
+    archive = _read("mem0", DATA / "openmemory_export.zip")
+    assert "Used to live in Ghent" not in archive  # deleted in OpenMemory
+    assert archive["Works as a data engineer at Keelwater"].tags == ("work", "cursor", "archived")
+
+
+@both
+def test_openmemory_memories_json_alone_gives_the_same_memories(
+    service: MemoryService, alice: Caller, tmp_path: Path
+) -> None:
+    import zipfile
+
+    with zipfile.ZipFile(DATA / "openmemory_export.zip") as zf:
+        (tmp_path / "memories.json").write_bytes(zf.read("memories.json"))
+    first = _run(service, alice, "mem0", tmp_path / "memories.json")
+    assert first.count("added") == 3
+    tags = {i.preview: i.tags for i in service.list_context(alice, limit=50).items}
+    assert set(tags["Prefers oat milk in coffee"]) == {"food", "preferences", "cursor"}  # category ids resolved
+    again = _run(service, alice, "mem0", DATA / "openmemory_export.zip")  # same ids: nothing new
+    assert again.count("added") == 0
+
+
+@both
+@pytest.mark.parametrize(
+    ("fmt", "fixture", "added", "kinds"),
+    [
+        ("mcp-memory-service", "mcp_memory_service_export.json", 2, ["GitHub Token"]),
+        ("mcp-memory-service", "mcp_memory_service_secret.db", 2, ["Password"]),
+        ("mem0", "mem0_secret.json", 1, ["Password", "AWS Access Key"]),
+    ],
+)
+def test_a_secret_is_skipped_the_rest_imported(
+    service: MemoryService, alice: Caller, fmt: str, fixture: str, added: int, kinds: list[str]
+) -> None:
+    report = _run(service, alice, fmt, DATA / fixture)
+    assert report.count("added") == added
+    reasons = [x.reason for x in report.lines if x.outcome == "skipped"]
+    assert len(reasons) == len(kinds) and all(k in r and "secret" in r for k, r in zip(kinds, reasons, strict=True))
+    texts = " ".join(_contents(service, alice)) + repr(report)
+    assert not any(s in texts for s in (SECRET, "Hunter2", "ghp_Zx9Lm2"))
+
+
+@both
+@pytest.mark.parametrize(
+    ("fmt", "fixture", "line"),
+    [
+        ("mcp-memory-service", "mcp_memory_service_export_truncated.json", 25),
+        ("mem0", "mem0_get_all_truncated.json", 21),
+    ],
+)
+def test_a_truncated_export_names_the_line_and_writes_nothing(
+    service: MemoryService, alice: Caller, fmt: str, fixture: str, line: int
+) -> None:
+    with pytest.raises(ImportFormatError, match=rf"{fixture}:{line}: is not valid JSON"):
+        _run(service, alice, fmt, DATA / fixture)
+    assert service.list_context(alice).items == []
+
+
+@pytest.mark.parametrize("cut", [0.5, 0.9])
+def test_a_truncated_archive_or_database_is_refused_whole(tmp_path: Path, cut: float) -> None:
+    from contextlamp.importers import reader
+
+    for fmt, fixture in (("mem0", "openmemory_export.zip"), ("mcp-memory-service", "mcp_memory_service.db")):
+        data = (DATA / fixture).read_bytes()
+        broken = tmp_path / fixture
+        broken.write_bytes(data[: int(len(data) * cut)])
+        with pytest.raises(ImportFormatError, match=str(broken)):
+            list(reader(fmt)(broken))
+
+
+def test_a_file_of_the_wrong_shape_says_what_was_expected(tmp_path: Path) -> None:
+    from contextlamp.importers import reader
+
+    path = tmp_path / "x.json"
+    path.write_text('{"something": []}')
+    with pytest.raises(ImportFormatError, match="'results' list"):
+        list(reader("mem0")(path))
+    with pytest.raises(ImportFormatError, match="mcp-memory-service"):
+        list(reader("mcp-memory-service")(path))
+    path.write_text('{"results": [{"id": "1", "memory": 5}]}')
+    with pytest.raises(ImportFormatError, match=r"x.json:1: 'results\[0\].memory' must be a string"):
+        list(reader("mem0")(path))
 
 
 # -- the command line ------------------------------------------------------------------------------------------

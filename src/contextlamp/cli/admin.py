@@ -14,7 +14,16 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from contextlamp.cli.common import cli_errors, json_option, load_settings, print_table, table, when, with_app
+from contextlamp.cli.common import (
+    LazyChoice,
+    cli_errors,
+    json_option,
+    load_settings,
+    print_table,
+    table,
+    when,
+    with_app,
+)
 
 if TYPE_CHECKING:
     from rich.progress import Progress
@@ -296,18 +305,28 @@ def export_command(app: App, settings: Settings, user_ref: str | None, out: Path
         click.echo(f"Exported {owner.name} to {out}.", err=True)
 
 
+def _format_names() -> list[str]:
+    from contextlamp.importers import format_names
+
+    return format_names()
+
+
 @click.command(name="import")
 @click.argument("source", metavar="FILE|-|PATH")
 @click.option(
     "--from",
     "format_name",
-    metavar="FORMAT",
-    help="Import another tool's memory (PATH in that format; docs/import.md): mcp-memory, mcp-memory-service, "
-    "mem0, ... (see `contextlamp import --help`). Without it FILE is a contextlamp export.",
+    type=LazyChoice(_format_names),
+    help="Import another tool's memory: PATH in that format (docs/import.md). Without it FILE is a contextlamp export.",
 )
 @click.option("--project", help="With --from: import into this project (slug; created if new).")
 @click.option("--dry-run", is_flag=True, help="With --from: print what would be written, write nothing.")
-@click.option("--user", "user_ref", help="Import into this existing user; default: the file's user (by name).")
+@click.option(
+    "--user",
+    "user_ref",
+    help="Import into this existing user; default: the file's user (by name), with --from the local user "
+    "($CONTEXTLAMP_USER).",
+)
 @click.option("--create-user", is_flag=True, help="With --user: create that user if it does not exist.")
 @json_option
 @with_app

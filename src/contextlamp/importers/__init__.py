@@ -54,6 +54,18 @@ def _mcp_memory() -> Reader:
     return mcp_memory.read
 
 
+def _mcp_memory_service() -> Reader:
+    from contextlamp.importers import mcp_memory_service
+
+    return mcp_memory_service.read
+
+
+def _mem0() -> Reader:
+    from contextlamp.importers import mem0
+
+    return mem0.read
+
+
 # formats 4-6 of issue #19 (notes, agent memory files, chat exports): their loaders go here, above FORMATS
 
 
@@ -88,8 +100,12 @@ FORMATS: tuple[Format, ...] = (
         "the official MCP memory server's knowledge graph (memory.jsonl: entity and relation lines)",
         _mcp_memory,
     ),
-    # mcp-memory-service, mem0 (next)
-    #
+    Format(
+        "mcp-memory-service",
+        "mcp-memory-service: its SQLite database (sqlite_vec.db, read-only) or its JSON export",
+        _mcp_memory_service,
+    ),
+    Format("mem0", "mem0: the JSON of get_all, or OpenMemory's export (zip, memories.json, .jsonl.gz)", _mem0),
     # notes, agent memory files and chat exports (formats 4-6): add below
     Format(
         "basic-memory", "basic-memory notes (a folder of markdown files with front matter, or one note)", _basic_memory

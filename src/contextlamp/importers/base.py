@@ -182,7 +182,7 @@ def json_lines(path: Path) -> Iterator[tuple[int, Any]]:
                     yield number, json.loads(text)
                 except json.JSONDecodeError as exc:
                     raise ImportFormatError(
-                        path, number, f"is not valid JSON ({exc.msg} at column {exc.colno}; truncated?)"
+                        path, number, f"is not valid JSON ({exc.msg}, column {exc.colno}; truncated?)"
                     ) from exc
                 except RecursionError as exc:
                     raise ImportFormatError(path, number, "is not valid JSON (nested too deeply)") from exc
@@ -212,7 +212,7 @@ def json_document(path: Path, data: bytes | None = None) -> Any:
         return json.loads(text)
     except json.JSONDecodeError as exc:
         raise ImportFormatError(
-            path, exc.lineno, f"is not valid JSON ({exc.msg} at column {exc.colno}; truncated?)"
+            path, exc.lineno, f"is not valid JSON ({exc.msg}, column {exc.colno}; truncated?)"
         ) from exc
     except RecursionError as exc:
         raise ImportFormatError(path, 0, "is not valid JSON (nested too deeply)") from exc
@@ -259,6 +259,48 @@ def json_type(value: Any) -> str:
     if isinstance(value, str):
         return "a string"
     return "null"
+
+
+def element_lines(path: Path, key: str | None, count: int, text: str | None = None) -> list[int]:
+    """The line each element of a JSON list starts on, for reports: the list under the first ``"key"`` of the
+    document (the top-level list when ``key`` is None), first ``count`` elements; best effort (empty when the
+    file cannot be read again or the layout is unusual). One pass over the text, linear in its size."""
+    if text is None:
+        try:
+            text = path.read_text(encoding="utf-8-sig")
+        except (OSError, UnicodeDecodeError):
+            return []
+    start = 0 if key is None else text.find(f'"{key}"')
+    if start < 0:
+        return []
+    lines: list[int] = []
+    line = text.count("\n", 0, start) + 1
+    depth = 0
+    in_string = escaped = False
+    for ch in text[start:]:
+        if ch == "\n":
+            line += 1
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+            continue
+        if ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            if depth == 2 and ch == "{":
+                lines.append(line)
+                if len(lines) == count:
+                    break
+        elif ch in "]}":
+            depth -= 1
+            if depth <= 0:
+                break
+    return lines
 
 
 def existing(path: Path) -> Path:

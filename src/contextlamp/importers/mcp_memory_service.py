@@ -1,0 +1,225 @@
+"""mcp-memory-service (doobidoo/mcp-memory-service): its SQLite database or its JSON export.
+
+The database (``sqlite_vec.db`` in its base directory) is read directly and read-only (a ``mode=ro`` URI; no
+sqlite-vec extension is needed: only the plain ``memories`` table is read). Its schema, as
+``storage/sqlite_vec.py`` creates it (v10)::
+
+    memories(id INTEGER PRIMARY KEY, content_hash TEXT UNIQUE NOT NULL, content TEXT NOT NULL,
+             tags TEXT,            -- comma-joined
+             memory_type TEXT, metadata TEXT,  -- JSON object
+             created_at REAL,      -- Unix seconds
+             updated_at REAL, created_at_iso TEXT, updated_at_iso TEXT,
+             deleted_at REAL)      -- a tombstone (v8.64+): the memory was deleted
+
+The JSON export (``sync/exporter.py`` ``export_to_json``; ``memory_export_template.json``) is
+``{"export_metadata": {...}, "memories": [{"content", "content_hash", "tags": [...], "created_at" (seconds),
+"updated_at", "memory_type", "metadata": {...}}]}``.
+
+Mapping (docs/import.md): content as it is; tags kept; the original ``created_at`` (else ``created_at_iso``);
+``memory_type`` (the service's ontology: base types and subtypes) mapped to contextlamp's type and kind by
+``TYPE_MAP``; deleted memories (tombstones) are not imported; the content hash is the source key.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import Any, cast
+from urllib.parse import quote
+
+from contextlamp.domain.models import Kind, MemoryType
+from contextlamp.importers.base import (
+    ImportFormatError,
+    ImportItem,
+    element_lines,
+    epoch_ms,
+    json_document,
+    json_type,
+    location,
+    string_list,
+    text_field,
+)
+
+SQLITE_MAGIC = b"SQLite format 3\x00"
+
+# the service's memory types (docs/memory-ontology.md: base types and their subtypes) -> (type, kind); a type
+# not listed is a fact note (the service itself coerces unknown types to ``observation``)
+TYPE_MAP: dict[str, tuple[MemoryType, Kind]] = {
+    **dict.fromkeys(
+        (
+            "decision",
+            "architecture",
+            "architectural-decision",
+            "architectural_decision",
+            "tool_choice",
+            "approach",
+            "configuration",
+            "approval",
+        ),
+        ("event", "decision"),
+    ),
+    **dict.fromkeys(
+        ("task", "todo", "action_item", "backlog_item", "follow_up", "reminder", "deadline", "sprint_goal"),
+        ("task", "note"),
+    ),
+    **dict.fromkeys(("preference", "preferences"), ("fact", "preference")),
+    **dict.fromkeys(
+        ("instruction", "rule", "guideline", "best_practice", "convention", "anti_pattern", "workflow"),
+        ("instruction", "note"),
+    ),
+    **dict.fromkeys(
+        (
+            "event",
+            "session",
+            "meeting",
+            "milestone",
+            "ceremony",
+            "sprint_review",
+            "sprint_planning",
+            "daily_standup",
+            "retrospective",
+            "deliverable",
+            "error",
+            "bug",
+            "failure",
+            "exception",
+            "timeout",
+            "incident",
+            "status_update",
+            "minutes",
+        ),
+        ("event", "note"),
+    ),
+    **dict.fromkeys(
+        ("fact", "learning", "insight", "gotcha", "finding", "research", "reference", "documentation"),
+        ("fact", "fact"),
+    ),
+}
+
+
+def type_and_kind(memory_type: str | None) -> tuple[MemoryType, Kind]:
+    """contextlamp's ``(memory_type, kind)`` for a memory type of the service (``TYPE_MAP``; a subtype written
+    ``base:sub`` or ``base/sub`` is looked up by its subtype, then its base); ``("fact", "note")`` otherwise."""
+    if not memory_type:
+        return "fact", "note"
+    name = memory_type.strip().lower().replace(" ", "_")
+    for sep in (":", "/", "."):
+        if sep in name:
+            base, sub = name.split(sep, 1)
+            return TYPE_MAP.get(sub) or TYPE_MAP.get(base) or ("fact", "note")
+    return TYPE_MAP.get(name) or TYPE_MAP.get(name.replace("-", "_")) or ("fact", "note")
+
+
+def read(path: Path) -> Iterator[ImportItem]:
+    """The live memories of a database (``path`` a SQLite file, or the service's folder holding
+    ``sqlite_vec.db``) or of a JSON export, oldest first as stored.
+
+    Raises:
+        ImportFormatError: not a database of the service nor its JSON export, or a memory missing its content.
+    """
+    if path.is_dir():
+        path = path / "sqlite_vec.db"
+    try:
+        with path.open("rb") as handle:
+            head = handle.read(len(SQLITE_MAGIC))
+    except OSError as exc:
+        raise ImportFormatError(path, 0, f"cannot be read ({exc.strerror or type(exc).__name__})") from exc
+    if head == SQLITE_MAGIC:
+        yield from _database(path)
+    else:
+        yield from _export(path)
+
+
+def _database(path: Path) -> Iterator[ImportItem]:
+    uri = f"file:{quote(str(path.resolve()))}?mode=ro"
+    try:
+        conn = sqlite3.connect(uri, uri=True)
+    except sqlite3.Error as exc:
+        raise ImportFormatError(path, 0, f"cannot be opened read-only ({type(exc).__name__})") from exc
+    try:
+        conn.row_factory = sqlite3.Row
+        try:
+            columns = {str(r["name"]) for r in conn.execute("PRAGMA table_info(memories)")}
+        except sqlite3.DatabaseError as exc:
+            raise ImportFormatError(path, 0, f"is not a readable SQLite database ({exc})") from exc
+        if not {"content", "content_hash"} <= columns:
+            raise ImportFormatError(path, 0, "has no 'memories' table of mcp-memory-service (content, content_hash)")
+        wanted = ["id", "content_hash", "content", "tags", "memory_type", "created_at", "created_at_iso", "deleted_at"]
+        chosen = ", ".join(c if c in columns else f"NULL AS {c}" for c in wanted)
+        live = " WHERE deleted_at IS NULL" if "deleted_at" in columns else ""
+        try:
+            rows = conn.execute(f"SELECT {chosen} FROM memories{live} ORDER BY id").fetchall()
+        except sqlite3.DatabaseError as exc:
+            raise ImportFormatError(path, 0, f"its memories cannot be read ({exc})") from exc
+    finally:
+        conn.close()
+    for row in rows:
+        where = f"{path}#memories.id={row['id']}"
+        yield _item(
+            path,
+            0,
+            where,
+            {
+                "content": row["content"],
+                "content_hash": row["content_hash"],
+                "tags": _tags_text(row["tags"]),
+                "memory_type": row["memory_type"],
+                "created_at": row["created_at"] if row["created_at"] is not None else row["created_at_iso"],
+            },
+        )
+
+
+def _tags_text(value: Any) -> list[str]:
+    """The stored tags: comma-joined text (the service's form), or a JSON list (older rows)."""
+    if not isinstance(value, str) or not value.strip():
+        return []
+    text = value.strip()
+    if text.startswith("["):
+        try:
+            parsed: Any = json.loads(text)
+        except (json.JSONDecodeError, RecursionError):
+            parsed = None
+        if isinstance(parsed, list):
+            return [str(t).strip() for t in cast(list[Any], parsed) if str(t).strip()]
+    return [t.strip() for t in text.split(",") if t.strip()]
+
+
+def _export(path: Path) -> Iterator[ImportItem]:
+    data = json_document(path)
+    if not isinstance(data, dict) or not isinstance(cast(dict[str, Any], data).get("memories"), list):
+        raise ImportFormatError(
+            path, 0, "is neither a SQLite database nor a JSON export of mcp-memory-service ('memories' list)"
+        )
+    memories = cast(list[Any], cast(dict[str, Any], data)["memories"])
+    lines = element_lines(path, "memories", len(memories))
+    for n, memory in enumerate(memories):
+        line = lines[n] if n < len(lines) else 0
+        if not isinstance(memory, dict):
+            raise ImportFormatError(path, line, f"memories[{n}] must be an object, got {json_type(memory)}")
+        where = location(path, line) if line else f"{path}#memories[{n}]"
+        yield _item(path, line, where, cast(dict[str, Any], memory), n)
+
+
+def _item(path: Path, line: int, where: str, memory: Mapping[str, Any], n: int | None = None) -> ImportItem:
+    label = f"memories[{n}]." if n is not None else ""
+    content = text_field(memory.get("content"), path, line, f"{label}content")
+    key = memory.get("content_hash")
+    if not isinstance(key, str) or not key:
+        key = f"content\0{content}"
+    tags = memory.get("tags")
+    tag_list = [t.strip() for t in tags.split(",") if t.strip()] if isinstance(tags, str) else None
+    if tag_list is None:
+        tag_list = string_list(tags, path, line, f"{label}tags")
+    type_value = memory.get("memory_type")
+    memory_type, kind = type_and_kind(type_value if isinstance(type_value, str) else None)
+    return ImportItem(
+        source_key=key,
+        content=content,
+        memory_type=memory_type,
+        kind=kind,
+        tags=tuple(tag_list),
+        created_at=epoch_ms(memory.get("created_at"), path, line, f"{label}created_at"),
+        location=where,
+    )
