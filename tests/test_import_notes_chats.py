@@ -18,6 +18,8 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from contextlamp.app.importing import FormatImportReport, Importer
 from contextlamp.app.service import Caller, MemoryService
@@ -488,3 +490,23 @@ def test_an_unreadable_note_is_a_clear_error(tmp_path: Path) -> None:
             list(reader("basic-memory")(note))
     finally:
         note.chmod(0o600)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.text(alphabet='[]{}",:\\ \nab1', max_size=60), st.integers(min_value=1, max_value=9))
+def test_the_streaming_scanner_only_ever_yields_objects_or_raises_the_format_error(text: str, chunk: int) -> None:
+    try:
+        streamed = [value for _, value in iter_json_array(io.StringIO(text), Path("c.json"), chunk)]
+    except ImportFormatError:
+        return
+    assert streamed == json.loads(text)  # what it accepts is a JSON list of objects, read the same
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.dictionaries(st.text(max_size=5), st.recursive(st.text(max_size=8), st.lists, max_leaves=4))),
+    st.integers(min_value=1, max_value=13),
+)
+def test_the_streaming_scanner_reads_any_list_of_objects(values: list[dict[str, object]], chunk: int) -> None:
+    text = json.dumps(values, indent=1)
+    assert [v for _, v in iter_json_array(io.StringIO(text), Path("c.json"), chunk)] == values
