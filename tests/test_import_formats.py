@@ -175,7 +175,7 @@ def test_conversations_are_distilled_at_their_time_once(
     assert report.count("added", "conversation") == 2 and report.count("added", "memory") == 1
     assert report.memories_from_conversations >= 3
     secret_note = next(x for x in report.lines if x.location == "conversations.json:2").reason
-    assert "turns 1 held a secret" in secret_note and "AWS" in secret_note and SECRET not in repr(report)
+    assert "turn 1 held a secret" in secret_note and "AWS" in secret_note and SECRET not in repr(report)
     sessions = service.resume_session(alice, limit=10).sessions
     assert sessions is not None and len(sessions) == 2
     assert sorted(s.ts for s in sessions) == [CONVERSATION_AT, CONVERSATION_AT + 1000]  # the digests keep the time
@@ -467,3 +467,45 @@ def test_cli_import_from_reports_and_never_prints_a_secret(tmp_path: Path, monke
 
 def test_clock_fixture_is_ms(clock: Clock) -> None:  # the runner's times are ms, as Entry.created_at
     assert clock() > 10**12
+
+
+@both
+def test_odd_records_are_skipped_or_cleaned_never_abort_the_import(
+    service: MemoryService, alice: Caller, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import contextlamp.app.importing as importing
+
+    def odd(path: Path) -> Iterator[ImportItem | ImportConversation]:
+        yield ImportItem("1", "Broken \ud800 surrogate kept readable", tags=("a\ud800b",), location="f:1")
+        yield ImportItem("2", "x" * 40_000, location="f:2")  # over max_content_bytes
+        yield ImportItem("3", "Lives in a project without a name", project="!!!", location="f:3")
+        yield ImportItem("4", "   ", location="f:4")
+        yield ImportItem("5", "Belongs to the web project", project="Web App", location="f:5")
+        yield ImportItem("6", "Names an unknown project id", project="prj_aaaaaaaaaaaaaaaaaaaaaaaaaa", location="f:6")
+        yield ImportConversation("c", f"Key {SECRET}", (Turn("user", "We deploy on Fridays."),), location="f:7")
+
+    monkeypatch.setattr(importing, "reader", lambda _name: odd)  # pyright: ignore[reportUnknownArgumentType, reportUnknownLambdaType]
+    report = _run(service, alice, "x", Path("f"))
+    outcome = {x.location: (x.outcome, x.reason) for x in report.lines}
+    assert outcome["f:1"][0] == "added"
+    assert outcome["f:2"][0] == "skipped" and "max_content_bytes" in outcome["f:2"][1]
+    assert outcome["f:3"][0] == "skipped" and "project" in outcome["f:3"][1]
+    assert outcome["f:4"] == ("skipped", "is empty")
+    assert outcome["f:5"][0] == "added"
+    assert outcome["f:6"][0] == "skipped" and "project" in outcome["f:6"][1]
+    assert outcome["f:7"][0] == "added" and "title held a secret" in outcome["f:7"][1]
+    assert SECRET not in repr(report)
+    assert [i.preview for i in service.list_context(alice, project="web-app").items] == ["Belongs to the web project"]
+
+
+def test_mcp_memory_reads_a_saved_read_graph_answer_alike(tmp_path: Path) -> None:
+    lines = [json.loads(raw) for raw in (DATA / "memory.jsonl").read_text().splitlines()]
+    graph = {
+        "entities": [{k: v for k, v in x.items() if k != "type"} for x in lines if x["type"] == "entity"],
+        "relations": [{k: v for k, v in x.items() if k != "type"} for x in lines if x["type"] == "relation"],
+    }
+    path = tmp_path / "graph.json"
+    path.write_text(json.dumps(graph, indent=2))
+    from_graph = _read("mcp-memory", path)
+    assert from_graph.keys() == _read("mcp-memory", DATA / "memory.jsonl").keys() and len(from_graph) == 9
+    assert next(iter(from_graph.values())).location == f"{path}#entities[0]"

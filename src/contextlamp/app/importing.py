@@ -32,11 +32,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
 from contextlamp.app.state import Caller, normalise_surface
+from contextlamp.distill.turns import Turn
 from contextlamp.domain.models import Kind, Principal
 from contextlamp.errors import InvalidArgumentError
 from contextlamp.importers import ImportConversation, ImportItem, ImportSkip, Record, reader
 from contextlamp.storage import Project
-from contextlamp.text import collapse_ws, content_key, kebab, title_of, topic_key
+from contextlamp.text import collapse_ws, content_key, kebab, scrub_surrogates, title_of, topic_key
 
 if TYPE_CHECKING:
     from contextlamp.app.service import MemoryService
@@ -199,7 +200,10 @@ class Importer:
         topics: _Topics = {}
         for done, plan in enumerate(plans, start=1):
             if not dry_run and plan.line.outcome == "added":
-                plan.line = self._write(format_name, principal, plan, topics)
+                try:
+                    plan.line = self._write(format_name, principal, plan, topics)
+                except InvalidArgumentError as exc:  # a check of the save path planning missed: this record only
+                    plan.line = replace(plan.line, outcome="skipped", reason=f"{exc.field} {exc.problem}", title="")
             lines.append(plan.line)
             if progress is not None:
                 progress(done, len(plans))
@@ -235,8 +239,13 @@ class Importer:
             return _Plan(record, line, key, target_project, at=at)
         if isinstance(record, ImportItem) and record.kind is None:
             record = replace(record, kind=cue_kind(record.content))
+        if project is None and record.project is not None and (reason := _slug_problem(record.project)):
+            kind: RecordKind = "conversation" if isinstance(record, ImportConversation) else "memory"
+            line = ImportLine(record.location, kind, "skipped", reason, target, "")
+            return _Plan(record, line, key, target_project, at=at)
         if isinstance(record, ImportConversation):
-            line = ImportLine(record.location, "conversation", "added", "", target, title_of(record.title or ""))
+            title = "" if self.service.scanner.kinds(record.title) else title_of(scrub_surrogates(record.title))
+            line = ImportLine(record.location, "conversation", "added", "", target, title)
             plan = _Plan(record, line, key, target_project, at=at)
             reason = self._conversation_problem(record, target_project, plan)
         else:
@@ -255,7 +264,7 @@ class Importer:
         """Clean ``item`` into ``plan`` (content trimmed, topic and tags normalised and cut to the limits) and
         say why it cannot be saved, or None. Secrets are named by kind and field only."""
         limits = self.service.limits
-        content = item.content.strip()
+        content = scrub_surrogates(item.content).strip()
         if not content:
             return "is empty"
         size = len(content.encode("utf-8", "surrogatepass"))
@@ -263,10 +272,10 @@ class Importer:
             return f"is {size} bytes long; a memory is at most {limits.max_content_bytes} bytes (max_content_bytes)"
         if "\0" in content:
             return "holds a NUL character"
-        topic = topic_key(item.topic)[: limits.max_topic_chars].strip("-") if item.topic else ""
+        topic = topic_key(scrub_surrogates(item.topic))[: limits.max_topic_chars].strip("-") if item.topic else ""
         tags: list[str] = []
         for raw in item.tags:
-            tag = collapse_ws(raw).lower()[: limits.max_tag_chars].strip()
+            tag = collapse_ws(scrub_surrogates(raw)).lower()[: limits.max_tag_chars].strip()
             if tag and tag not in tags and len(tags) < limits.max_tags:
                 tags.append(tag)
         fields = [("content", [content]), ("topic", [item.topic or ""]), ("tags", list(item.tags))]
@@ -281,19 +290,21 @@ class Importer:
         """Split a conversation into transcripts within ``max_transcript_bytes`` (``plan.parts``), or say why
         it cannot be distilled. A secret in a turn does not skip the conversation: ``save_session`` redacts it
         and drops what held it (the report says so)."""
-        if reason := self._secret_in([("project", [project or ""]), ("title", [conversation.title])]):
+        if reason := self._secret_in([("project", [project or ""])]):
             return reason
-        turns = [t for t in conversation.turns if t.text.strip()]
+        turns = [Turn(t.role, scrub_surrogates(t.text)) for t in conversation.turns if t.text.strip()]
         if not turns:
             return "has no turns with text"
         limit = self.service.limits.max_transcript_bytes
         part: list[dict[str, str]] = []
         size = 2
+        too_long = 0
         for turn in turns:
             message = {"role": turn.role, "content": turn.text}
-            grown = len(json.dumps(message, ensure_ascii=False).encode("utf-8", "surrogatepass")) + 2
+            grown = len(json.dumps(message, ensure_ascii=False).encode("utf-8")) + 2
             if grown > limit:
-                continue  # one turn longer than a whole transcript: left out (counted below)
+                too_long += 1  # one turn longer than a whole transcript may be: left out, reported
+                continue
             if part and size + grown > limit:
                 plan.parts.append(json.dumps(part, ensure_ascii=False))
                 part, size = [], 2
@@ -304,10 +315,16 @@ class Importer:
         if not plan.parts:
             return f"every turn is longer than a transcript may be ({limit} bytes, max_transcript_bytes)"
         notes: list[str] = []
-        secret_turns = [n for n, t in enumerate(turns, start=1) if self.service.scanner.kinds(t.text)]
+        if kinds := self.service.scanner.kinds(conversation.title):
+            notes.append(f"its title held a secret ({', '.join(kinds)}): not shown")
+        found = [(n, self.service.scanner.kinds(t.text)) for n, t in enumerate(turns, start=1)]
+        secret_turns = [n for n, kinds in found if kinds]
         if secret_turns:
-            kinds = sorted({k for t in turns for k in self.service.scanner.kinds(t.text)})
-            notes.append(f"turns {_ranges(secret_turns)} held a secret ({', '.join(kinds)}): redacted, not stored")
+            named = sorted({k for _, kinds in found for k in kinds})
+            which = f"turn {secret_turns[0]}" if len(secret_turns) == 1 else f"turns {_ranges(secret_turns)}"
+            notes.append(f"{which} held a secret ({', '.join(named)}): redacted, not stored")
+        if too_long:
+            notes.append(f"{too_long} turns longer than a transcript may be ({limit} bytes) left out")
         if len(plan.parts) > 1:
             notes.append(f"longer than one transcript may be: distilled in {len(plan.parts)} parts")
         plan.line = replace(plan.line, reason="; ".join(notes))
@@ -423,6 +440,19 @@ class Importer:
         newer = cache[store_id].get(topic, -1) > at
         cache[store_id][topic] = max(at, cache[store_id].get(topic, at))
         return newer
+
+
+def _slug_problem(ref: str) -> str | None:
+    """Why a record's own project name cannot name a project (``Scoping._project``'s rules for a new slug),
+    or None; the name is not repeated (it may be anything)."""
+    from contextlamp.app.state import MAX_SLUG_CHARS
+
+    slug = kebab(ref)
+    if not slug:
+        return "its project name has no letter or digit, so it cannot be a project's slug"
+    if len(slug) > MAX_SLUG_CHARS:
+        return f"its project name is longer than a slug may be ({MAX_SLUG_CHARS} characters)"
+    return None
 
 
 def _join(first: str, second: str) -> str:

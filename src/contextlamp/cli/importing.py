@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING, Any
 import click
 
 if TYPE_CHECKING:
+    from rich.progress import Progress
+
     from contextlamp.app.compose import App
     from contextlamp.app.importing import FormatImportReport
     from contextlamp.config import Settings
@@ -41,14 +43,22 @@ def import_from(
     repository = repository_project(app, principal, format_name, path) if project is None else None
     if repository is not None:
         project = repository[1]
-    with progress_bar("importing", disable=as_json) as bar:
-        task = bar.add_task("records", total=None)
+    bars: list[Progress] = []  # started by the first progress report of a large import: nothing drawn before
 
-        def advance(done: int, total: int) -> None:
-            if total >= PROGRESS_MIN_RECORDS:
-                bar.update(task, completed=done, total=total)
+    def advance(done: int, total: int) -> None:
+        if as_json or total < PROGRESS_MIN_RECORDS:
+            return
+        if not bars:
+            bars.append(progress_bar("importing", disable=False))
+            bars[0].start()
+            bars[0].add_task("records", total=total)
+        bars[0].update(bars[0].task_ids[0], completed=done, total=total)
 
+    try:
         report = app.importer.run(format_name, path, principal, project, dry_run, advance)
+    finally:
+        for bar in bars:
+            bar.stop()
     if repository is not None and not dry_run and report.count("added"):
         _map_repository(app, principal, repository)
     if as_json:

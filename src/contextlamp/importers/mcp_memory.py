@@ -13,16 +13,20 @@ each relation becomes a ``fact`` memory ``Alice works at Acme`` tagged with both
 no times, so the import's time is used. The entity is a tag, not a topic: a topic holds one current value, and
 an entity's observations are all current at once.
 
+A file holding one JSON document ``{"entities": [...], "relations": [...]}`` (the answer of the server's
+``read_graph`` tool, saved by hand) is read too, with the same mapping.
+
 The server skips a malformed line silently; this reader refuses the file instead (naming the line), so that
 nothing is half-imported.
 """
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from contextlamp.importers.base import (
     ImportFormatError,
@@ -58,15 +62,44 @@ def read(path: Path) -> Iterator[ImportItem]:
         ImportFormatError: a line that is not JSON (a truncated last line included), not an object, of an
             unknown ``type``, or missing a field of its type.
     """
+    graph = _whole_graph(path)
+    if graph is not None:
+        for key, kind in (("entities", "entity"), ("relations", "relation")):
+            values: Any = graph.get(key) or []
+            if not isinstance(values, list):
+                raise ImportFormatError(path, 0, f"'{key}' must be a list")
+            for n, value in enumerate(cast(list[Any], values)):
+                if not isinstance(value, dict):
+                    raise ImportFormatError(path, 0, f"{key}[{n}] must be an object, got {json_type(value)}")
+                yield from _items(path, 0, {"type": kind, **cast(dict[str, Any], value)}, f"{path}#{key}[{n}]")
+        return
     for number, value in json_lines(path):
         if not isinstance(value, dict):
             raise ImportFormatError(path, number, f"must be a JSON object, got {json_type(value)}")
         yield from _items(path, number, value)  # pyright: ignore[reportUnknownArgumentType]
 
 
-def _items(path: Path, number: int, value: dict[str, Any]) -> Iterator[ImportItem]:
+def _whole_graph(path: Path) -> dict[str, Any] | None:
+    """The graph when the file is one JSON document ``{"entities": [...], "relations": [...]}`` (what the
+    server's ``read_graph`` tool answers, saved by hand), else None (JSON Lines, the server's own file)."""
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError):
+        return None  # json_lines reports it, with the line
+    if not text.lstrip().startswith("{"):
+        return None
+    try:
+        value: Any = json.loads(text)
+    except (json.JSONDecodeError, RecursionError):
+        return None
+    if isinstance(value, dict) and "type" not in value and ("entities" in value or "relations" in value):
+        return cast(dict[str, Any], value)
+    return None
+
+
+def _items(path: Path, number: int, value: dict[str, Any], where: str = "") -> Iterator[ImportItem]:
     kind = value.get("type")
-    where = location(path, number)
+    where = where or location(path, number)
     if kind == "entity":
         name = text_field(value.get("name"), path, number, "name")
         entity_type = text_field(value.get("entityType"), path, number, "entityType", required=False)
