@@ -33,9 +33,9 @@ from typing import TYPE_CHECKING, Literal
 
 from contextlamp.app.state import Caller, normalise_surface
 from contextlamp.distill.turns import Turn
-from contextlamp.domain.models import Principal
+from contextlamp.domain.models import Kind, Principal
 from contextlamp.errors import InvalidArgumentError
-from contextlamp.importers import ImportConversation, ImportItem, Record, reader
+from contextlamp.importers import ImportConversation, ImportItem, ImportSkip, Record, reader
 from contextlamp.storage import Project
 from contextlamp.text import collapse_ws, content_key, kebab, scrub_surrogates, title_of, topic_key
 
@@ -111,6 +111,17 @@ class _Plan:
     tags: tuple[str, ...] = ()
     at: int = 0
     parts: list[str] = field(default_factory=list[str])  # a conversation's transcripts (JSON message lists)
+
+
+def cue_kind(content: str) -> Kind:
+    """The kind of a memory whose reader left it open (``ImportItem.kind`` None): ``preference`` when the
+    offline distiller's preference cue matches it in its language (distill/cues.cue_type, the rule the
+    distiller types its items by), else ``note``."""
+    from contextlamp.distill.cues import cue_type, cues_for
+    from contextlamp.distill.language import detect_language
+
+    typed = cue_type(content.lower(), cues_for(detect_language(content)))
+    return "preference" if typed is not None and typed[1] == "preference" else "note"
 
 
 def source_key(format_name: str, key: str) -> str:
@@ -223,6 +234,11 @@ class Importer:
         target_project = project if project is not None else record.project
         target = f"project:{kebab(target_project)}" if target_project is not None else "personal"
         key = source_key(format_name, record.source_key)
+        if isinstance(record, ImportSkip):  # left out by the reader itself: reported, never written
+            line = ImportLine(record.location, "memory", "skipped", record.reason, target, "")
+            return _Plan(record, line, key, target_project, at=at)
+        if isinstance(record, ImportItem) and record.kind is None:
+            record = replace(record, kind=cue_kind(record.content))
         if project is None and record.project is not None and (reason := _slug_problem(record.project)):
             kind: RecordKind = "conversation" if isinstance(record, ImportConversation) else "memory"
             line = ImportLine(record.location, kind, "skipped", reason, target, "")
@@ -233,7 +249,9 @@ class Importer:
             plan = _Plan(record, line, key, target_project, at=at)
             reason = self._conversation_problem(record, target_project, plan)
         else:
-            line = ImportLine(record.location, "memory", "added", "", target, "", record.memory_type, record.kind)
+            line = ImportLine(
+                record.location, "memory", "added", "", target, "", record.memory_type, record.kind or "note"
+            )
             plan = _Plan(record, line, key, target_project, at=at)
             reason = self._item_problem(record, target_project, plan, now)
             if reason is None:

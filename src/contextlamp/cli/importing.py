@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from contextlamp.app.compose import App
     from contextlamp.app.importing import FormatImportReport
     from contextlamp.config import Settings
+    from contextlamp.domain.models import Principal
 
 PROGRESS_MIN_RECORDS = 50  # smaller imports finish before a bar would be worth drawing
 
@@ -39,6 +40,9 @@ def import_from(
     from contextlamp.cli.admin import progress_bar
 
     principal = app.importer.principal(user_ref, settings.user, create_user)
+    repository = repository_project(app, principal, format_name, path) if project is None else None
+    if repository is not None:
+        project = repository[1]
     bars: list[Progress] = []  # started by the first progress report of a large import: nothing drawn before
 
     def advance(done: int, total: int) -> None:
@@ -55,6 +59,8 @@ def import_from(
     finally:
         for bar in bars:
             bar.stop()
+    if repository is not None and not dry_run and report.count("added"):
+        _map_repository(app, principal, repository)
     if as_json:
         click.echo(json.dumps(report_data(report), ensure_ascii=False))
         return
@@ -119,3 +125,37 @@ def _print_report(report: FormatImportReport) -> None:
             click.echo(f"  skipped    {line.location}: {line.reason}")
         elif line.outcome == "added" and line.reason:
             click.echo(f"  note       {line.location}: {line.reason}")
+
+
+def repository_project(app: App, principal: Principal, format_name: str, path: Path) -> tuple[str, str] | None:
+    """``(repository folder, project slug)`` for a format whose records belong to PATH's repository
+    (``Format.per_repository``: agent memory files), or None (not such a format, or PATH in no repository).
+
+    The project is the one the hooks would use (docs/hooks.md): the project the repository folder is already
+    mapped to (``contextlamp projects``), else the slug of the repository's name (``hooks/repo``: its remote's
+    name, else its top folder's). Nothing is written here: the mapping is recorded by ``_map_repository`` once
+    the import has written something (a dry run or a failed import maps nothing).
+    """
+    from contextlamp.app.state import Caller
+    from contextlamp.hooks.repo import find_repository, project_slug
+    from contextlamp.importers import find_format
+
+    if not find_format(format_name).per_repository:
+        return None
+    found = find_repository(path if path.is_dir() else path.parent)
+    if found is None:
+        return None
+    caller = Caller(principal, "import")
+    root = str(found.root)
+    mapped = [project_id for project_id, paths in app.service.project_paths(caller).items() if root in paths]
+    slugs = {p.id: p.slug for p in app.service.projects(caller)}
+    slug = slugs.get(mapped[0]) if mapped else None
+    return root, slug or project_slug(found.name)
+
+
+def _map_repository(app: App, principal: Principal, repository: tuple[str, str]) -> None:
+    """Record the repository folder -> project mapping, as a hook's first session in it would."""
+    from contextlamp.app.state import Caller
+
+    root, slug = repository
+    app.service.project_for_repository(Caller(principal, "import"), root, slug)

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from contextlamp.errors import InvalidArgumentError
-from contextlamp.importers.base import ImportConversation, ImportFormatError, ImportItem, Record
+from contextlamp.importers.base import ImportConversation, ImportFormatError, ImportItem, ImportSkip, Record
 
 __all__ = [
     "FORMATS",
@@ -26,6 +26,7 @@ __all__ = [
     "ImportConversation",
     "ImportFormatError",
     "ImportItem",
+    "ImportSkip",
     "Reader",
     "Record",
     "format_names",
@@ -38,11 +39,13 @@ Reader = Callable[[Path], Iterator[Record]]
 @dataclass(frozen=True)
 class Format:
     """One importable format: its ``name`` (the ``--from`` value), a one-line ``description`` (``--help``,
-    docs/import.md) and ``load``, which imports the reader's module and returns its ``read``."""
+    docs/import.md), ``load``, which imports the reader's module and returns its ``read``, and ``per_repository``:
+    without ``--project``, records go to the project of the repository PATH is in, as the hooks map it."""
 
     name: str
     description: str
     load: Callable[[], Reader]
+    per_repository: bool = False  # records go to the project of PATH's repository (cli/importing.repository_project)
 
 
 def _mcp_memory() -> Reader:
@@ -66,6 +69,30 @@ def _mem0() -> Reader:
 # formats 4-6 of issue #19 (notes, agent memory files, chat exports): their loaders go here, above FORMATS
 
 
+def _basic_memory() -> Reader:
+    from contextlamp.importers import basic_memory
+
+    return basic_memory.read
+
+
+def _agent_files() -> Reader:
+    from contextlamp.importers import agent_files
+
+    return agent_files.read
+
+
+def _chatgpt() -> Reader:
+    from contextlamp.importers import chat_exports
+
+    return chat_exports.read_chatgpt
+
+
+def _claude_ai() -> Reader:
+    from contextlamp.importers import chat_exports
+
+    return chat_exports.read_claude
+
+
 FORMATS: tuple[Format, ...] = (
     # memory servers (formats 1-3 of issue #19)
     Format(
@@ -80,6 +107,17 @@ FORMATS: tuple[Format, ...] = (
     ),
     Format("mem0", "mem0: the JSON of get_all, or OpenMemory's export (zip, memories.json, .jsonl.gz)", _mem0),
     # notes, agent memory files and chat exports (formats 4-6): add below
+    Format(
+        "basic-memory", "basic-memory notes (a folder of markdown files with front matter, or one note)", _basic_memory
+    ),
+    Format(
+        "agent-files",
+        "agent memory files (CLAUDE.md, AGENTS.md, .cursor/rules/*.mdc, GEMINI.md) of a repository or home folder",
+        _agent_files,
+        per_repository=True,
+    ),
+    Format("chatgpt", "a ChatGPT data export (conversations.json, its folder or the .zip)", _chatgpt),
+    Format("claude-ai", "a Claude.ai data export (conversations.json, its folder or the .zip)", _claude_ai),
 )
 
 

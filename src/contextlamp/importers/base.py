@@ -56,7 +56,9 @@ class ImportItem:
             import skips it (idempotence) and never brings back a memory forgotten since.
         content: the text to store (subject named in it when the source keeps the subject apart).
         memory_type: ``fact`` | ``event`` | ``instruction`` | ``task`` (spec/TOOLS.md save_context).
-        kind: ``fact`` | ``decision`` | ``preference`` | ``note``.
+        kind: ``fact`` | ``decision`` | ``preference`` | ``note``; None: the runner types it, ``preference`` when
+            the offline distiller's preference cue matches the content, else ``note`` (for a reader whose source
+            does not say, e.g. a rule in an agent's memory file; the cues are domain rules a reader may not run).
         topic: a stable topic key, or None. A topic is a slot with ONE current value (topic supersession), so
             a reader sets it only when the source means exactly that.
         tags: free tags (normalised by the runner: lower case, white space collapsed, cut to the limits).
@@ -70,7 +72,7 @@ class ImportItem:
     source_key: str
     content: str
     memory_type: MemoryType = "fact"
-    kind: Kind = "note"
+    kind: Kind | None = "note"
     topic: str | None = None
     tags: tuple[str, ...] = ()
     created_at: int | None = None
@@ -99,7 +101,25 @@ class ImportConversation:
     project: str | None = None
 
 
-Record = ImportItem | ImportConversation
+@dataclass(frozen=True)
+class ImportSkip:
+    """Something a reader read and left out on purpose, with why: reported as a skipped record, never written
+    (a code block that belongs to no rule, an ``@import`` leading outside the repository).
+
+    Attributes:
+        location: where it was read (``"CLAUDE.md:24"``).
+        reason: why it is left out; never text from the file.
+        source_key, created_at, project: as ``ImportItem``'s (unused: nothing is written).
+    """
+
+    location: str
+    reason: str
+    source_key: str = ""
+    created_at: int | None = None
+    project: str | None = None
+
+
+Record = ImportItem | ImportConversation | ImportSkip
 
 
 def location(path: str | Path, line: int = 0) -> str:
@@ -281,3 +301,14 @@ def element_lines(path: Path, key: str | None, count: int, text: str | None = No
             if depth <= 0:
                 break
     return lines
+
+
+def existing(path: Path) -> Path:
+    """``path`` when it exists (a file or a folder).
+
+    Raises:
+        ImportFormatError: it does not exist (line 0: the path as a whole).
+    """
+    if not path.exists():
+        raise ImportFormatError(path, 0, "does not exist (give a file or a folder)")
+    return path

@@ -1,0 +1,445 @@
+"""Chat exports: ChatGPT's and Claude.ai's data exports (``conversations.json``), one conversation at a time.
+
+PATH is the export's ``conversations.json``, the folder it was unpacked into, or the ``.zip`` archive itself
+(the member ``conversations.json`` is read from the archive without unpacking it).
+
+The file is streamed (``iter_json_array``): a scanner finds where each element of the top-level list ends and
+hands that element alone to ``json.loads``, so memory holds one conversation, never the whole export (a
+ChatGPT export runs to hundreds of MB); the scan jumps between quotes and brackets with a regular expression,
+linear in the file's size.
+
+ChatGPT (``read_chatgpt``): each conversation ``{id | conversation_id, title, create_time (Unix seconds),
+mapping: {node id: {message, parent, children}}, current_node}``. The conversation shown in the app is the
+branch from ``current_node`` up its ``parent`` links to the root (edits and regenerations leave other
+branches, which are not imported); without a usable ``current_node`` the newest leaf is taken. A message
+``{author: {role}, content: {content_type, parts | text}, create_time, recipient, metadata}`` is kept when its
+role is ``user`` or ``assistant``, it is not hidden (``metadata.is_visually_hidden_from_conversation``, the
+custom instructions' ``user_editable_context``), it is not an assistant's call to a tool (``recipient`` other
+than ``all``) nor its hidden reasoning (``thoughts``, ``reasoning_recap``), and it has text: the string parts of
+``text`` and ``multimodal_text`` content (images and other asset pointers dropped; an audio part's transcript
+kept).
+
+Claude.ai (``read_claude``): each conversation ``{uuid, name, created_at (ISO 8601), chat_messages: [{uuid,
+sender: human | assistant, text, content: [{type, text}], created_at, parent_message_uuid?}],
+current_leaf_message_uuid?}``; the ``text`` blocks of ``content`` (``thinking``, ``tool_use`` and
+``tool_result`` blocks dropped), else ``text``. Attachments' extracted text is not imported (a pasted file is
+the user's material, not what the conversation taught). When the export records the current leaf and each
+message's parent, the current branch is followed as for ChatGPT; otherwise messages are taken in order.
+
+Each conversation becomes an ``ImportConversation``: its title, its original time (the conversation's
+creation, else its first message's), its turns, and a source key of its id and its last message's id, so a
+second import skips it while a conversation continued since the last export is imported again (what it
+taught before dedupes by content).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import zipfile
+from collections.abc import Generator, Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, TextIO, cast
+
+from contextlamp.distill.turns import Role, Turn
+from contextlamp.importers.base import ImportConversation, ImportFormatError, existing, location
+
+EXPORT_MEMBER = "conversations.json"
+CHUNK_CHARS = 1 << 20  # characters read at a time while streaming
+# inside an element: a whole string (skipped in one match), a lone quote (a string the chunk cuts), a bracket
+_DECODER = json.JSONDecoder()
+_TOKEN = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|["\[\]{}]')
+_HIDDEN_CONTENT = frozenset({"user_editable_context", "thoughts", "reasoning_recap", "model_editable_context"})
+_CHATGPT_ROLES: dict[str, Role] = {"user": "user", "assistant": "assistant"}
+_CLAUDE_SENDERS: dict[str, Role] = {"human": "user", "user": "user", "assistant": "assistant"}
+
+
+def read_chatgpt(path: Path) -> Iterator[ImportConversation]:
+    """The conversations of a ChatGPT export (see the module).
+
+    Raises:
+        ImportFormatError: the file is not a JSON list of conversation objects, is cut short, or a conversation
+            lacks its ``mapping`` (naming the file and the line).
+    """
+    with open_export(path) as (file, stream):
+        for line, element in iter_json_array(stream, file):
+            yield chatgpt_conversation(element, file, line)
+
+
+def read_claude(path: Path) -> Iterator[ImportConversation]:
+    """The conversations of a Claude.ai export (see the module).
+
+    Raises:
+        ImportFormatError: the file is not a JSON list of conversation objects, is cut short, or a conversation
+            lacks its ``chat_messages`` (naming the file and the line).
+    """
+    with open_export(path) as (file, stream):
+        for line, element in iter_json_array(stream, file):
+            yield claude_conversation(element, file, line)
+
+
+@contextmanager
+def open_export(path: Path) -> Generator[tuple[Path, TextIO]]:
+    """``(the file named in errors, a text stream)`` of an export's ``conversations.json``: ``path`` itself, the
+    file of that name in the folder ``path``, or the member of that name in the ZIP archive ``path``.
+
+    Raises:
+        ImportFormatError: ``path`` does not exist or cannot be read, or is a folder or archive without
+            ``conversations.json``.
+    """
+    if existing(path).is_dir():
+        path = path / EXPORT_MEMBER
+        if not path.is_file():
+            raise ImportFormatError(path, 0, f"the export folder has no {EXPORT_MEMBER}")
+    try:
+        with _opened(path) as opened:
+            yield opened
+    except (OSError, EOFError, zipfile.BadZipFile) as error:  # unreadable, or a broken archive
+        problem = (error.strerror if isinstance(error, OSError) else None) or type(error).__name__
+        raise ImportFormatError(path, 0, f"cannot be read ({problem})") from None
+
+
+@contextmanager
+def _opened(path: Path) -> Generator[tuple[Path, TextIO]]:
+    """The text stream of ``path``: the ``conversations.json`` member of a ZIP archive, else the file itself."""
+    if zipfile.is_zipfile(path):
+        with zipfile.ZipFile(path) as archive:
+            names = [n for n in archive.namelist() if n.rsplit("/", 1)[-1] == EXPORT_MEMBER]
+            if not names:
+                raise ImportFormatError(path, 0, f"the archive has no {EXPORT_MEMBER}")
+            member = min(names, key=len)
+            with archive.open(member) as raw, io.TextIOWrapper(raw, encoding="utf-8-sig", newline="") as text:
+                yield Path(f"{path}!{member}"), text  # as the other readers name an archive's member
+        return
+    with path.open(encoding="utf-8-sig", newline="") as text:
+        yield path, text
+
+
+def iter_json_array(stream: TextIO, file: Path, chunk_chars: int = CHUNK_CHARS) -> Iterator[tuple[int, Any]]:
+    """``(first line, parsed value)`` of each element of the JSON list that ``stream`` holds, one at a time.
+
+    Each element must be an object. Memory holds one element's text and its parsed value. Time is linear in
+    the stream's length: ``_TOKEN`` jumps to the next bracket or over a whole string in one match (the unrolled
+    form ``"[^"\\]*(?:\\.[^"\\]*)*"`` has no overlapping repetition), each newline is counted once, and a
+    string cut by the end of a chunk is carried into the next read, which doubles while the carry outgrows
+    it (so a long string is rescanned at most a constant number of times over).
+
+    Raises:
+        ImportFormatError: not UTF-8, not a list, an element that is not an object or not valid JSON, or a
+            stream that ends inside the list (a truncated download), naming ``file`` and the line.
+    """
+    lines = _Lines()
+    started = finished = False
+    depth = 0  # 1 inside the list, 2+ inside an element
+    after_element = comma = False  # between elements: one was just closed / a comma was just read
+    parts: list[str] = []
+    element_line = 0
+    carry = ""
+    size_to_read = chunk_chars
+    while True:
+        try:
+            chunk = stream.read(size_to_read)
+        except UnicodeDecodeError:
+            raise ImportFormatError(file, lines.at(len(lines.buffer)), "the file is not UTF-8 text") from None
+        if not chunk:
+            break
+        buffer = carry + chunk
+        carry = ""
+        lines.feed(buffer)
+        size = len(buffer)
+        index = 0
+        element_start = 0 if depth >= 2 else -1
+        while index < size:
+            if finished:
+                if buffer[index:].strip():
+                    raise ImportFormatError(
+                        file, lines.at(_skip_blank(buffer, index)), "text after the end of the list"
+                    )
+                index = size
+                break
+            if depth <= 1:
+                index = _skip_blank(buffer, index)
+                if index >= size:
+                    break
+                char = buffer[index]
+                if not started:
+                    if char != "[":
+                        raise ImportFormatError(file, lines.at(index), "expected a JSON list of conversations ('[')")
+                    started, depth = True, 1
+                elif char == "]" and not comma:
+                    finished, depth = True, 0
+                elif char == "," and after_element:
+                    comma, after_element = True, False
+                elif char == "{" and not after_element:
+                    element_line, comma = lines.at(index), False
+                    whole = _decode_whole(buffer, index)
+                    if whole is not None:  # the common case: the element ends inside this chunk
+                        yield element_line, whole[0]
+                        index, after_element = whole[1], True
+                        continue
+                    depth, element_start = 2, index
+                else:
+                    expected = "',' or ']'" if after_element else "a conversation object ('{')"
+                    raise ImportFormatError(file, lines.at(index), f"expected {expected} in the list")
+                index += 1
+                continue
+            match = _TOKEN.search(buffer, index)
+            if match is None:
+                index = size
+                break
+            token = match.group()
+            if token == '"':  # a string the chunk cuts: read on, from its opening quote
+                carry = buffer[match.start() :]
+                index = match.start()
+                break
+            index = match.end()
+            if token in "[{":
+                depth += 1
+            elif token in "]}":
+                depth -= 1
+                if depth == 1:
+                    parts.append(buffer[element_start:index])
+                    text, parts = "".join(parts), []
+                    yield element_line, _parse_element(text, file, element_line)
+                    element_start, after_element = -1, True
+        lines.at(index)
+        if depth >= 2 and element_start >= 0:
+            parts.append(buffer[element_start:index])
+        size_to_read = chunk_chars if len(carry) < size_to_read else 2 * size_to_read
+    if carry:
+        lines.at(len(lines.buffer))
+    if not started:
+        raise ImportFormatError(file, lines.line, "the file is empty (expected a JSON list of conversations)")
+    if not finished:
+        where = f"inside the conversation that starts on line {element_line}" if depth >= 2 else "inside the list"
+        raise ImportFormatError(file, lines.line, f"the file ends {where}: it is cut short (an incomplete download?)")
+
+
+class _Lines:
+    """The line number at a position of the chunk being scanned, each newline counted once (positions only
+    grow within a chunk)."""
+
+    def __init__(self) -> None:
+        self.line = 1  # the line of ``buffer[counted]``
+        self.counted = 0
+        self.buffer = ""
+
+    def feed(self, buffer: str) -> None:
+        self.buffer, self.counted = buffer, 0
+
+    def at(self, position: int) -> int:
+        self.line += self.buffer.count("\n", self.counted, position)
+        self.counted = max(self.counted, position)
+        return self.line
+
+
+def _skip_blank(buffer: str, index: int) -> int:
+    size = len(buffer)
+    while index < size and buffer[index] in " \t\r\n":
+        index += 1
+    return index
+
+
+def _decode_whole(buffer: str, index: int) -> tuple[Any, int] | None:
+    """``(value, end)`` of the JSON object starting at ``buffer[index]`` when it ends inside ``buffer``, else
+    None (cut by the chunk's end, or not valid: the scanner then finds its end, and ``_parse_element`` its
+    error). Parsed by the C decoder in one call: the scanner only walks the one element a chunk cuts."""
+    try:
+        return _DECODER.raw_decode(buffer, index)
+    except (json.JSONDecodeError, RecursionError):
+        return None
+
+
+def _parse_element(text: str, file: Path, first_line: int) -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:  # its message names a position, never the content
+        raise ImportFormatError(file, first_line + error.lineno - 1, f"not valid JSON ({error.msg})") from None
+    except RecursionError:
+        raise ImportFormatError(file, first_line, "a conversation nested too deeply to read") from None
+
+
+def chatgpt_conversation(element: Any, file: Path, line: int) -> ImportConversation:
+    """One ChatGPT conversation object as an ``ImportConversation`` (or a skip when it has no user turn).
+
+    Raises:
+        ImportFormatError: ``mapping`` missing or not an object.
+    """
+    data = cast(dict[str, Any], element)
+    mapping_value = data.get("mapping")
+    if not isinstance(mapping_value, dict):
+        raise ImportFormatError(file, line, "a ChatGPT conversation needs a 'mapping' object of messages")
+    mapping = cast(dict[str, Any], mapping_value)
+    conversation_id = str(data.get("conversation_id") or data.get("id") or "")
+    title = str(data.get("title") or "").strip()
+    turns: list[Turn] = []
+    first_time: float | None = None
+    for node in current_branch(mapping, data.get("current_node")):
+        message = node.get("message")
+        if not isinstance(message, dict):
+            continue
+        turn = chatgpt_turn(cast(dict[str, Any], message))
+        if turn is not None:
+            turns.append(turn)
+            stamp = cast(dict[str, Any], message).get("create_time")
+            if first_time is None and isinstance(stamp, int | float) and not isinstance(stamp, bool):
+                first_time = float(stamp)
+    created = _unix_time(data.get("create_time")) or _unix_time(first_time)
+    key = f"{conversation_id or title}\0{data.get('current_node') or len(turns)}"
+    return _conversation(key, title, created, turns, file, line)
+
+
+def current_branch(mapping: dict[str, Any], current: Any) -> list[dict[str, Any]]:
+    """The nodes from the root to ``current`` (the ``current_node``; else the newest leaf), following ``parent``
+    links; a link to a missing node ends the walk, and a cycle is cut where it closes. O(nodes)."""
+    nodes = {key: cast(dict[str, Any], value) for key, value in mapping.items() if isinstance(value, dict)}
+    if not isinstance(current, str) or current not in nodes:
+        current = _newest_leaf(nodes)
+    branch: list[dict[str, Any]] = []
+    seen: set[str] = set()
+    while isinstance(current, str) and current in nodes and current not in seen:
+        seen.add(current)
+        node = nodes[current]
+        branch.append(node)
+        current = node.get("parent")
+    branch.reverse()
+    return branch
+
+
+def _newest_leaf(nodes: dict[str, dict[str, Any]]) -> str | None:
+    best: tuple[float, str] | None = None
+    for key, node in nodes.items():
+        if node.get("children"):
+            continue
+        message = node.get("message")
+        stamp = cast(dict[str, Any], message).get("create_time") if isinstance(message, dict) else None
+        value = float(stamp) if isinstance(stamp, int | float) and not isinstance(stamp, bool) else 0.0
+        if best is None or value > best[0]:
+            best = (value, key)
+    return best[1] if best else None
+
+
+def chatgpt_turn(message: dict[str, Any]) -> Turn | None:
+    """The turn of one ChatGPT message, or None for a message the app does not show (see the module)."""
+    author = message.get("author")
+    role = _CHATGPT_ROLES.get(str(cast(dict[str, Any], author).get("role"))) if isinstance(author, dict) else None
+    if role is None:
+        return None
+    metadata = message.get("metadata")
+    if isinstance(metadata, dict) and cast(dict[str, Any], metadata).get("is_visually_hidden_from_conversation"):
+        return None
+    recipient = message.get("recipient")
+    if role == "assistant" and recipient not in (None, "all"):
+        return None  # a call to a tool (browser, python, an image generator)
+    content = message.get("content")
+    if not isinstance(content, dict):
+        return None
+    content_dict = cast(dict[str, Any], content)
+    content_type = content_dict.get("content_type")
+    if content_type in _HIDDEN_CONTENT:
+        return None
+    pieces: list[str] = []
+    if content_type in ("text", "multimodal_text", None):
+        parts = content_dict.get("parts")
+        for part in cast(list[Any], parts) if isinstance(parts, list) else []:
+            if isinstance(part, str):
+                pieces.append(part)
+            elif isinstance(part, dict):
+                spoken = cast(dict[str, Any], part).get("text")  # an audio transcription's words
+                if cast(dict[str, Any], part).get("content_type") == "audio_transcription" and isinstance(spoken, str):
+                    pieces.append(spoken)
+    elif content_type == "code" and role == "user":
+        text = content_dict.get("text")
+        pieces.append(text if isinstance(text, str) else "")
+    text = "\n".join(p for p in pieces if p.strip()).strip()
+    return Turn(role, text) if text else None
+
+
+def claude_conversation(element: Any, file: Path, line: int) -> ImportConversation:
+    """One Claude.ai conversation object as an ``ImportConversation`` (or a skip when it has no user turn).
+
+    Raises:
+        ImportFormatError: ``chat_messages`` missing or not a list.
+    """
+    data = cast(dict[str, Any], element)
+    messages_value = data.get("chat_messages")
+    if not isinstance(messages_value, list):
+        raise ImportFormatError(file, line, "a Claude.ai conversation needs a 'chat_messages' list")
+    messages = [cast(dict[str, Any], m) for m in cast(list[Any], messages_value) if isinstance(m, dict)]
+    messages = _claude_branch(messages, data.get("current_leaf_message_uuid"))
+    turns: list[Turn] = []
+    for message in messages:
+        role = _CLAUDE_SENDERS.get(str(message.get("sender")))
+        text = claude_text(message)
+        if role is not None and text:
+            turns.append(Turn(role, text))
+    first = messages[0].get("created_at") if messages else None
+    created = _iso_time(data.get("created_at")) or _iso_time(first)
+    title = str(data.get("name") or "").strip()
+    last = messages[-1].get("uuid") if messages else None
+    key = f"{data.get('uuid') or title}\0{last or len(turns)}"
+    return _conversation(key, title, created, turns, file, line)
+
+
+def _claude_branch(messages: list[dict[str, Any]], leaf: Any) -> list[dict[str, Any]]:
+    """The messages of the current branch when the export records it (a leaf and parent links), else all of
+    them in order."""
+    by_id = {str(m.get("uuid")): m for m in messages if m.get("uuid")}
+    if not isinstance(leaf, str) or leaf not in by_id or not any("parent_message_uuid" in m for m in messages):
+        return messages
+    branch: list[dict[str, Any]] = []
+    seen: set[str] = set()
+    current: Any = leaf
+    while isinstance(current, str) and current in by_id and current not in seen:
+        seen.add(current)
+        branch.append(by_id[current])
+        current = by_id[current].get("parent_message_uuid")
+    branch.reverse()
+    return branch
+
+
+def claude_text(message: dict[str, Any]) -> str:
+    """The words of one Claude.ai message: its ``text`` content blocks joined, else its ``text`` field."""
+    content = message.get("content")
+    if isinstance(content, list):
+        texts = [
+            str(cast(dict[str, Any], block).get("text") or "")
+            for block in cast(list[Any], content)
+            if isinstance(block, dict) and cast(dict[str, Any], block).get("type") == "text"
+        ]
+        joined = "\n".join(t for t in texts if t.strip()).strip()
+        if joined or content:
+            return joined
+    text = message.get("text")
+    return text.strip() if isinstance(text, str) else ""
+
+
+def _conversation(
+    key: str, title: str, created: datetime | None, turns: list[Turn], file: Path, line: int
+) -> ImportConversation:
+    return ImportConversation(
+        source_key=key,
+        title=title,
+        turns=tuple(turns),
+        created_at=int(created.timestamp() * 1000) if created is not None else None,
+        location=location(file, line),
+    )
+
+
+def _unix_time(value: Any) -> datetime | None:
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 < value < 1e11:
+        return None
+    return datetime.fromtimestamp(float(value), tz=UTC)
+
+
+def _iso_time(value: Any) -> datetime | None:
+    if not isinstance(value, str) or not value.strip():
+        return None
+    try:
+        parsed = datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
+    except ValueError:
+        return None
+    return parsed if parsed.tzinfo else parsed.replace(tzinfo=UTC)
