@@ -5,11 +5,18 @@ sees and for what must be refused (no session, no CSRF token, a foreign origin, 
 from __future__ import annotations
 
 import json
+import os
+import queue
 import re
+import shutil
+import subprocess
+import sys
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx2
 import pytest
 from starlette.testclient import TestClient
 
@@ -405,3 +412,43 @@ def test_an_import_file_past_the_limit_is_refused(wired: App, tmp_path: Path, al
             "/import", data={"csrf": csrf}, files={"file": ("x.json", big, "application/json")}, headers=ORIGIN
         )
         assert answer.status_code == 413 and "1,000 bytes" in answer.text
+
+
+# -- contextlamp ui ---------------------------------------------------------------------------------------
+
+
+def test_contextlamp_ui_serves_on_loopback_and_prints_a_link_that_works_once(tmp_path: Path) -> None:
+    exe = shutil.which("contextlamp") or str(Path(sys.executable).parent / "contextlamp")
+    env = {k: v for k, v in os.environ.items() if not k.startswith("CONTEXTLAMP_")}
+    env |= {
+        "CONTEXTLAMP_HOME": str(tmp_path / "home"),
+        "CONTEXTLAMP_EMBEDDER": "fake",
+        "CONTEXTLAMP_USER": "carol",
+        "CONTEXTLAMP_PUBLIC_URL": "https://mem.example.com",  # ignored: ui is loopback only
+        "CONTEXTLAMP_HTTP_HOST": "0.0.0.0",  # ignored too
+    }
+    process = subprocess.Popen([exe, "ui"], env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    lines: queue.Queue[str] = queue.Queue()
+    reader = threading.Thread(target=lambda: [lines.put(line) for line in process.stdout or ()], daemon=True)
+    reader.start()
+    try:
+        link = ""
+        while not link:
+            line = lines.get(timeout=120)
+            link = line.strip() if "/signin/link?token=clpl_" in line else ""
+        assert link.startswith("http://127.0.0.1:")
+        with httpx2.Client(timeout=30, follow_redirects=False) as browser:
+            first = browser.get(link)
+            assert first.status_code == 303 and first.headers["location"] == "/"
+            base = link.split("/signin/", 1)[0]
+            page = browser.get(f"{base}/search")
+            assert page.status_code == 200 and "Signed in as <strong>carol</strong>" in page.text
+        with httpx2.Client(timeout=30, follow_redirects=False) as other:
+            again = other.get(link)
+            assert again.status_code == 400 and "clp_session" not in again.headers.get("set-cookie", "")
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+        reader.join(timeout=30)  # the pipe is at its end once the process is gone
+        if process.stdout is not None:
+            process.stdout.close()
