@@ -23,6 +23,7 @@ from starlette.testclient import TestClient
 from contextlamp.app.compose import App
 from contextlamp.app.service import Caller, MemoryService
 from contextlamp.config import Settings
+from contextlamp.domain.secret_scan import SecretScanner
 from contextlamp.web.app import build_http_app
 from contextlamp.web.dashboard import Dashboard
 from tests.wiring import app_of
@@ -336,7 +337,15 @@ def test_another_users_ids_get_the_not_found_page_on_every_url(
             assert answer.status_code == 404, answer.text
             assert "salary" not in answer.text and "Bob's" not in answer.text
             assert answer.text.split("<main", 1)[1] == absent.text.split("<main", 1)[1]  # the very same page
-    assert browser.get("/memories", params={"project": "secret-plan"}).status_code == 400  # not one of hers
+    projects = service.projects(bob)
+    wired_team = app_of(service).accounts.create_team("bobs", None, "bob")
+    foreign = [("/memories", {"project": "secret-plan"}), ("/memories", {"project": projects[0].id})]
+    foreign += [("/memories", {"team": "bobs"}), ("/memories", {"team": wired_team.id})]
+    foreign += [("/search", {"q": "note", "project": projects[0].id}), ("/search", {"q": "note", "scope": "team:bobs"})]
+    for path, params in foreign:
+        answer = browser.get(path, params=params)
+        assert answer.status_code == 404, (path, params)  # not one of hers: the same page as a foreign id
+        assert answer.text.split("<main", 1)[1] == absent.text.split("<main", 1)[1]
     assert "his salary" not in browser.get("/search", params={"q": "salary"}).text
     assert service.get_entry(bob, theirs.id) and service.get_entry(bob, in_project.id)  # nothing deleted
 
@@ -452,3 +461,8 @@ def test_contextlamp_ui_serves_on_loopback_and_prints_a_link_that_works_once(tmp
         reader.join(timeout=30)  # the pipe is at its end once the process is gone
         if process.stdout is not None:
             process.stdout.close()
+
+
+def test_a_one_time_link_is_recognised_as_a_secret(wired: App) -> None:
+    secret = wired.oauth.issue_signin_link(wired.accounts.user("alice"))
+    assert "contextlamp Access Token" in SecretScanner().kinds(f"open {secret} in the browser")

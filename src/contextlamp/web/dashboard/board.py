@@ -52,6 +52,9 @@ NAV: tuple[tuple[str, str], ...] = (
     ("/export", "Export"),
     ("/import", "Import"),
 )
+# the service's argument fields that name something the user must own: refused there as "none of yours",
+# answered by the dashboard with the not-found page, as an id in the path that is not theirs
+OWNED_FIELDS = frozenset({"project", "team", "scope"})
 NOT_FOUND_MESSAGE = "There is nothing here, or nothing of yours."  # one answer for "absent" and "someone else's"
 
 
