@@ -20,6 +20,7 @@ import httpx2
 import pytest
 from starlette.testclient import TestClient
 
+from contextlamp.app import service as service_module
 from contextlamp.app.compose import App
 from contextlamp.app.service import Caller, MemoryService
 from contextlamp.config import Settings
@@ -466,3 +467,38 @@ def test_contextlamp_ui_serves_on_loopback_and_prints_a_link_that_works_once(tmp
 def test_a_one_time_link_is_recognised_as_a_secret(wired: App) -> None:
     secret = wired.oauth.issue_signin_link(wired.accounts.user("alice"))
     assert "contextlamp Access Token" in SecretScanner().kinds(f"open {secret} in the browser")
+
+
+def test_a_filtered_list_reaches_every_match_page_by_page_within_its_scan_bound(
+    service: MemoryService, alice: Caller, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(service_module, "LIST_SCAN_ROWS", 4)  # a page reads at most 4 (+ one batch) entries
+    monkeypatch.setattr(service_module, "LIST_SCAN_BATCH", 2)
+    saved = [service.save_context(alice, f"entry {i}", kind="decision" if i % 5 == 0 else "note") for i in range(23)]
+    wanted = [s.id for i, s in enumerate(saved) if i % 5 == 0][::-1]
+    seen: list[str] = []
+    cursor: str | None = None
+    for _ in range(30):
+        page = service.list_context(alice, 2, cursor=cursor, kind="decision")
+        assert len(page.items) <= 2
+        seen += [i.id for i in page.items]
+        cursor = page.next_cursor
+        if cursor is None:
+            break
+    assert seen == wanted  # every match, newest first, none twice
+
+
+def test_behind_https_the_session_cookie_is_secure(wired: App, tmp_path: Path) -> None:
+    values: dict[str, Any] = {"home": tmp_path / "home", "embedder": "fake", "public_url": "https://mem.example.com"}
+    app = build_http_app(wired, Settings(**values), "127.0.0.1", 8765, Dashboard)
+    with TestClient(app, base_url="https://mem.example.com", follow_redirects=False) as client:
+        form = client.get("/signin")
+        answer = client.post(
+            "/signin",
+            data={"csrf": _field(form.text, "csrf"), "next": "", "username": "alice", "password": PASSWORDS["alice"]},
+            headers={"Origin": "https://mem.example.com"},
+        )
+        cookie = answer.headers["set-cookie"].lower()
+        assert answer.status_code == 303 and "clp_session=" in cookie
+        assert "secure" in cookie and "httponly" in cookie and "samesite=strict" in cookie
+        assert client.get("/search").status_code == 200
