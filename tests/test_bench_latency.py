@@ -34,4 +34,6 @@ def test_the_ingest_rows_use_real_turns(capsys: pytest.CaptureFixture[str]) -> N
     assert status == 0
     for row in ("save_context LoCoMo turn", "save_context 4 KB text", "LongMemEval-S haystack", "LoCoMo questions"):
         assert row in out
+    assert out.count("sqlite_synchronous=normal") == 2  # both save rows, timed interleaved with the default
+    assert "the save's texts" in out  # the embedding floor of each save row
     assert len(latency.haystack_turns(latency.LONGMEMEVAL)) >= 450

@@ -126,6 +126,12 @@ class Settings(Limits, BaseSettings):
         "PostgreSQL with pgvector (several server replicas on one database); unset = SQLite files in home.",
     )
     db_pool_size: int = Field(default=10, ge=1, le=1000, description="PostgreSQL connections per server process.")
+    sqlite_synchronous: Literal["full", "normal"] = Field(
+        default="full",
+        description="SQLite stores: 'full' fsyncs every save's commit (an acknowledged memory survives a power "
+        "loss); 'normal' skips it (WAL: still safe against a crash of the process, but a power loss or OS crash "
+        "may lose the last commits; SQLite docs, PRAGMA synchronous). docs/performance.md has the cost.",
+    )
     embedder: Literal["minilm", "minilm-torch", "fake"] = Field(
         default="minilm",
         description="Embedding model: 'minilm' (all-MiniLM-L6-v2 on ONNX Runtime, shipped inside the package; no "

@@ -73,7 +73,9 @@ def create_app(settings: Settings, preload_model: bool = False, embedder: Embedd
     if embedder is None:
         embedder = create_embedder(settings.embedder, SERVER_MODEL_LOAD_AFTER_S if preload_model else None)
     url = settings.database_url.get_secret_value() if settings.database_url else None
-    registry = StoreRegistry(settings.home, embedder.identity, embedder.dim, url, settings.db_pool_size)
+    registry = StoreRegistry(
+        settings.home, embedder.identity, embedder.dim, url, settings.db_pool_size, settings.sqlite_synchronous
+    )
     return assemble(registry, embedder, settings, SecretScanner(), now_ms)
 
 

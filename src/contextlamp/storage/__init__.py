@@ -56,9 +56,16 @@ class StoreRegistry:
     """
 
     def __init__(
-        self, home: Path, embedder_identity: str, dim: int, database_url: str | None = None, pool_size: int = 10
+        self,
+        home: Path,
+        embedder_identity: str,
+        dim: int,
+        database_url: str | None = None,
+        pool_size: int = 10,
+        sqlite_synchronous: str = "full",
     ) -> None:
         self.home = home
+        self._synchronous = sqlite_synchronous  # of every SQLite store file (connection.connect)
         self._identity = embedder_identity
         self._dim = dim
         self._stores: dict[str, Store] = {}
@@ -100,7 +107,9 @@ class StoreRegistry:
 
                     store = PostgresStore(self._postgres, store_id)
                 else:
-                    store = SqliteStore(self.home / "stores" / f"{store_id}.db", store_id, self._identity, self._dim)
+                    store = SqliteStore(
+                        self.home / "stores" / f"{store_id}.db", store_id, self._identity, self._dim, self._synchronous
+                    )
                 self._stores[store_id] = store
             return store
 
@@ -116,7 +125,7 @@ class StoreRegistry:
                 return
             base = self.home / "stores" / f"{store_id}.db"
             if store is None and base.exists():
-                store = SqliteStore(base, store_id, self._identity, self._dim)
+                store = SqliteStore(base, store_id, self._identity, self._dim, self._synchronous)
             if isinstance(store, SqliteStore):
                 store.wipe()  # a server process may hold the file open: leave it nothing to read
             if store is not None:

@@ -2,7 +2,8 @@
 from the write-ahead log (pending mark in ``meta``, retried in the background, after any write and at open).
 
 Per file: WAL journal (readers never block the writer), ``busy_timeout`` so concurrent processes wait
-instead of failing, ``synchronous=FULL`` so an acknowledged write survives a crash or power loss,
+instead of failing, ``synchronous=FULL`` so an acknowledged write survives a crash or power loss (``NORMAL`` when the
+``sqlite_synchronous`` setting says so: safe against a process crash, a power loss may lose the last commits),
 ``secure_delete=ON`` so deleted content is overwritten with zeros (SQLite docs, PRAGMA secure_delete).
 """
 
@@ -45,11 +46,12 @@ class StoreFile:
         StorageError: the file cannot be opened.
     """
 
-    def __init__(self, path: Path, store_id: str, embedder_identity: str, dim: int) -> None:
+    def __init__(self, path: Path, store_id: str, embedder_identity: str, dim: int, synchronous: str = "full") -> None:
         self.store_id = store_id
         self.path = path
         self._lock = threading.RLock()
-        self._conn = connect(path)
+        self._synchronous = synchronous.upper()  # the commits' fsync policy (Settings.sqlite_synchronous)
+        self._conn = connect(path, self._synchronous)
         self._inode = path.stat().st_ino
         self._dim = dim
         self._closed = False
@@ -220,7 +222,7 @@ class StoreFile:
                     self._index = VectorIndex(self._dim)  # drop the forgotten vectors from memory now
             finally:
                 if not durable:
-                    self._conn.execute("PRAGMA synchronous = FULL")
+                    self._conn.execute(f"PRAGMA synchronous = {self._synchronous}")
 
     def _after_delete(self, conn: sqlite3.Connection) -> None:
         # merge FTS segments so no deleted term survives in an old segment; secure_delete zeroes freed pages

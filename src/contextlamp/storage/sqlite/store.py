@@ -122,7 +122,10 @@ class SqliteStore(SqliteSessions, SqliteMaintenance):
             order = best_first(scores, max(16 * limit, 256))
             results: list[tuple[str, float]] = []
             seen: set[int] = set()
-            start, batch = 0, max(4 * limit, 64)
+            # the first window holds a few more rows than asked for: when most entries are live it is the only
+            # one, and its liveness lookup is the search's largest cost after the product (1,000 entries: 200
+            # rowids 0.42 ms of CPU, 66 rowids 0.14 ms); filters that eat it double the next window
+            start, batch = 0, limit + 16
             types_sql, types_params = type_filter(memory_types)
             while start < len(scores) and len(results) < limit:
                 if start + batch > len(order) < len(scores):  # filters ate the partial order: sort it all
