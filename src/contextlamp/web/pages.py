@@ -18,7 +18,10 @@
 Every POST must come from this server's own origin (``Origin``, else ``Referer``; RFC 6454) to a ``Host`` this
 server answers to (DNS rebinding); every page is sent with a strict Content-Security-Policy (no script at all,
 styles from this server only, ``form-action`` this server and, on the consent page, the client's redirect
-origin; no framing), ``Referrer-Policy: no-referrer`` and ``Cache-Control: no-store``.
+origin; no framing), ``Referrer-Policy: same-origin`` and ``Cache-Control: no-store``. Not ``no-referrer``: under
+it a browser sends ``Origin: null`` with a form's POST (Fetch standard, "serializing a request origin"), so
+no form of these pages could pass the origin check; ``same-origin`` still sends no referrer to another site
+(the consent URL holds the pending request's id).
 """
 
 from __future__ import annotations
@@ -133,7 +136,7 @@ class WebPages:
             "Content-Security-Policy": _csp(form_targets),
             "X-Frame-Options": "DENY",
             "X-Content-Type-Options": "nosniff",
-            "Referrer-Policy": "no-referrer",
+            "Referrer-Policy": "same-origin",
             "Cache-Control": "no-store",
         }
 
