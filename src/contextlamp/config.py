@@ -259,6 +259,13 @@ class Settings(Limits, BaseSettings):
         default="10/minute",
         description="Web sign-in: password attempts per user name and per client address, 'limits' notation.",
     )
+    # -- the web dashboard (web/dashboard, docs/dashboard.md)
+    dashboard: bool = Field(
+        default=True, description="HTTP server: serve the web dashboard and its password sign-in at /."
+    )
+    dashboard_import_max_bytes: int = Field(
+        default=20_000_000, gt=0, description="Dashboard: largest export file the import page accepts, bytes."
+    )
 
     # lifecycle hooks (contextlamp hook CLIENT EVENT, docs/hooks.md); cli/hook.py reads the last three without
     # pydantic, with the same defaults

@@ -13,6 +13,8 @@ holds every rule once, so the CLI and the dashboard call the same methods.
 - A code is single use (RFC 6749 section 4.1.2): taking it deletes it, and only one caller can. A refresh token
   is rotated on every use (OAuth 2.1 section 4.3.1): the old one is marked used, and presenting a used one
   again revokes the whole grant (a replay means it leaked).
+- A one-time sign-in link (``contextlamp ui``) is a secret that signs its user in once, within five minutes,
+  in the process that printed it (held in memory as its SHA-256).
 - Access tokens are short-lived (``access_ttl_ms``), bound to one resource (RFC 8707), and die with their grant:
   revoking a connected app, or the token itself (RFC 7009), revokes every token of that grant at once.
 
@@ -24,6 +26,7 @@ from __future__ import annotations
 import json
 import logging
 import secrets
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -39,6 +42,8 @@ logger = logging.getLogger(__name__)
 ACCESS_PREFIX = "clpa_"  # recognisable by secret scanners, and told apart from personal tokens (clp_)
 REFRESH_PREFIX = "clpr_"
 SESSION_PREFIX = "clps_"
+LINK_PREFIX = "clpl_"  # a one-time sign-in link's secret (contextlamp ui)
+SIGNIN_LINK_TTL_MS = 5 * 60_000  # a one-time sign-in link works this long after contextlamp ui printed it
 MIN_PASSWORD = 8  # NIST SP 800-63B section 5.1.1.2: at least 8 characters for a user-chosen secret
 MAX_PASSWORD = 1024  # bounds the hashing work of one attempt (argon2 reads the whole input)
 PENDING_TTL_MS = 10 * 60_000  # time to sign in and consent after the client opened the browser
@@ -108,6 +113,8 @@ class OAuthService:
         self.session_ttl_ms = session_ttl_ms
         self._next_purge = 0
         self._hasher: Any = None
+        self._links: dict[str, tuple[str, int]] = {}  # one-time sign-in links: hash -> (user id, expires at)
+        self._links_lock = threading.Lock()
 
     @property
     def _control(self) -> ControlPlane:
@@ -193,6 +200,29 @@ class OAuthService:
         """Sign a browser out (nothing happens for an unknown cookie)."""
         if cookie.startswith(SESSION_PREFIX):
             self._control.end_web_session(hash_token(cookie))
+
+    # -- one-time sign-in links (contextlamp ui) -----------------------------------------------------------
+
+    def issue_signin_link(self, user: User) -> str:
+        """A one-time sign-in secret for ``user`` (the link ``contextlamp ui`` prints): redeemable once, within
+        ``SIGNIN_LINK_TTL_MS``, by this process only (kept in its memory as the SHA-256, never stored)."""
+        secret = _secret(LINK_PREFIX)
+        now = self.clock()
+        with self._links_lock:
+            self._links = {h: v for h, v in self._links.items() if v[1] > now}  # drop the dead ones
+            self._links[hash_token(secret)] = (user.id, now + SIGNIN_LINK_TTL_MS)
+        return secret
+
+    def redeem_signin_link(self, secret: str) -> User | None:
+        """The user of a one-time sign-in secret, which is dead from then on; None when it is unknown, used or
+        expired (or its user is gone). Two concurrent redemptions: one wins."""
+        if not secret.startswith(LINK_PREFIX) or len(secret) > 100:
+            return None
+        with self._links_lock:
+            found = self._links.pop(hash_token(secret), None)
+        if found is None or found[1] <= self.clock():
+            return None
+        return self._control.find_user(found[0])
 
     # -- clients and authorization ------------------------------------------------------------------------
 

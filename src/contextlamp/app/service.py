@@ -27,6 +27,7 @@ from contextlamp.app.state import (
 )
 from contextlamp.app.validate import (
     check_bool,
+    check_choice,
     check_int,
     check_memory_types,
     check_str,
@@ -44,8 +45,10 @@ from contextlamp.config import (
 from contextlamp.distill import DeferredDistiller
 from contextlamp.domain.embedding import Embedder
 from contextlamp.domain.models import (
+    KINDS,
     ChunkRef,
     Entry,
+    ExplainedResult,
     ForgetPreview,
     ForgetResult,
     GetResult,
@@ -59,7 +62,7 @@ from contextlamp.retrieval.chunks import ChunkChoice, choose_chunk, within_budge
 from contextlamp.retrieval.questions import QuestionGenerator, RuleQuestionGenerator
 from contextlamp.retrieval.search import Hit, ScopedStore, search
 from contextlamp.segmenting import WINDOW_CHARS
-from contextlamp.storage import Project, StoreRegistry
+from contextlamp.storage import Project, StoreRegistry, Team
 from contextlamp.text import (
     has_surrogates,
     is_id,
@@ -141,11 +144,15 @@ class MemoryService(Views):
         verified_only: Any = False,
         recency: Any = False,
         max_chars: Any = None,
+        *,
+        explain: bool = False,
     ) -> GetResult:
         """A ranked pack of stored chunks for the query (spec/TOOLS.md get_context); never generated text.
 
         A pack shows its entry's best-matching chunk (retrieval/chunks.py); the packs' text together stays
         within ``max_chars`` characters (default ``Limits.max_pack_chars``, range ``MAX_CHARS_RANGE``).
+        ``explain`` (ext; the dashboard's search, not an MCP argument): an ``ExplainedResult`` with the signal
+        ranks of each pack, and the packs' use is not recorded (a person reading is not a tool reusing them).
 
         Raises:
             InvalidArgumentError: a bad argument.
@@ -175,7 +182,7 @@ class MemoryService(Views):
             stores.append(self._team_scoped(self._team(caller.principal, scope_value[5:], "scope")[0]))
         now = self.clock()
         if not any(s.store.recent(1, now, types) for s in stores):  # nothing live to find: skip the embedding
-            return GetResult(packs=[])
+            return ExplainedResult(packs=[], signals=[]) if explain else GetResult(packs=[])
         query_vector = self.embedder.embed([text])[0]
         teams = any(s.scope.startswith("team:") for s in stores)
         hits = search(
@@ -193,12 +200,12 @@ class MemoryService(Views):
         chosen = self._chunks(hits, text, query_vector)
         texts = within_budget([c.text for c in chosen], budget)
         hits = hits[: len(texts)]  # the packs past the budget are not sent, and not counted as used
-        for scoped in stores:
+        for scoped in stores if not explain else ():
             used = [h.entry.id for h in hits if h.source is scoped]
             if used:
                 writes.record_use(scoped.store, used, self._client_surface(caller), now)
         names: dict[str, str] = {}
-        return GetResult(
+        result = GetResult(
             packs=[
                 Pack(
                     id=h.entry.id,
@@ -216,6 +223,9 @@ class MemoryService(Views):
                 for h, c, body in zip(hits, chosen, texts, strict=False)
             ]
         )
+        if explain:
+            return ExplainedResult(packs=result.packs, signals=[dict(h.ranks) for h in hits])
+        return result
 
     def _chunks(self, hits: list[Hit], query: str, query_vector: Any) -> list[ChunkChoice]:
         """The chunk each hit's pack shows (retrieval/chunks.choose_chunk); the stored chunk vectors are read
@@ -248,9 +258,19 @@ class MemoryService(Views):
         memory_types: Any = None,
         include_superseded: Any = False,
         team: Any = None,
+        *,
+        kind: Any = None,
+        topic: Any = None,
+        tag: Any = None,
+        surface: Any = None,
     ) -> ListResult:
         """Browse entries newest first: the personal store, or the project's store when ``project`` is given,
         or a team's learnings (with contributor and trust) when ``team`` is given.
+
+        ``kind``, ``topic``, ``tag``, ``surface`` (ext; the dashboard's browse filters, not MCP arguments): only
+        entries of that kind, topic (kebab, as saved), tag (lower case, as saved) or ``source_surface``; a
+        filtered page scans at most ``LIST_SCAN_ROWS`` entries, so it may hold fewer than ``limit`` items while
+        ``next_cursor`` says there is more to look through.
 
         Raises:
             InvalidArgumentError: a bad argument (including a cursor that was not made by list_context).
@@ -266,12 +286,35 @@ class MemoryService(Views):
         else:
             target = self._project(caller.principal, project, create=False)
             store = self._scoped(target).store if target else self._personal(caller.principal).store
-        rows = store.list_page(size + 1, before, self.clock(), types, include_superseded)
-        page = rows[:size]
-        next_cursor = _encode_cursor(page[-1]) if len(rows) > size else None
+        match = self._list_filter(kind, topic, tag, surface)
+        if match is None:
+            rows = store.list_page(size + 1, before, self.clock(), types, include_superseded)
+            page = rows[:size]
+            next_cursor = _encode_cursor(page[-1]) if len(rows) > size else None
+        else:
+            page, next_cursor = _filtered_page(store, size, before, self.clock(), types, include_superseded, match)
         names: dict[str, str] = {}
         items = [_list_item(e).model_copy(update=self._attribution(e, names)) for e in page]
         return ListResult(items=items, next_cursor=next_cursor)
+
+    def _list_filter(self, kind: Any, topic: Any, tag: Any, surface: Any) -> Callable[[Entry], bool] | None:
+        """The test of list_context's (ext) filters, None when none is given (checked like save_context's)."""
+        kind_value = check_choice("kind", kind, KINDS) if kind is not None else None
+        topic_value = self._check_topic(topic) if topic is not None else None
+        tag_value = self._check_tags([tag])[0][0] if tag is not None else None
+        surface_value = self._check_surface(surface) if surface is not None else None
+        if kind_value is None and topic_value is None and tag_value is None and surface_value is None:
+            return None
+
+        def match(entry: Entry) -> bool:
+            return (
+                (kind_value is None or entry.kind == kind_value)
+                and (topic_value is None or entry.topic == topic_value)
+                and (tag_value is None or tag_value in entry.tags)
+                and (surface_value is None or entry.source_surface == surface_value)
+            )
+
+        return match
 
     # -- forget_context ---------------------------------------------------------------------------------
 
@@ -315,6 +358,10 @@ class MemoryService(Views):
         """The caller's projects, oldest first (for the CLI; projects are created by saving to a new slug)."""
         return self.registry.control.projects(caller.principal.user_id)
 
+    def team_memberships(self, caller: Caller) -> list[tuple[Team, str]]:
+        """The teams the caller belongs to, with their role in each (``admin`` or ``member``)."""
+        return self.registry.control.memberships(caller.principal.user_id)
+
     def project_for_repository(self, caller: Caller, path: str, name: str) -> Project:
         """The caller's project for the repository folder ``path`` (absolute): the project it was mapped to,
         else the project ``name`` (a slug; created on first use, as saving to a new slug does), mapped to the
@@ -353,6 +400,30 @@ class MemoryService(Views):
             raise NotFoundError(f"No entry{shown} among your memories.")
         return found[1]
 
+    def entry_history(self, caller: Caller, entry_id: str) -> list[Entry]:
+        """The older versions one of the caller's entries replaced (its topic history: what it superseded, and
+        what those superseded, ...), newest first, at most ``MAX_HISTORY`` of them.
+
+        Raises:
+            NotFoundError: unknown id, or not the caller's (as ``get_entry``).
+        """
+        self.get_entry(caller, entry_id)
+        store, _entry = self._find(caller.principal, entry_id, None) or (None, None)
+        assert store is not None  # get_entry found it
+        older: list[Entry] = []
+        seen = {entry_id}
+        frontier = [entry_id]
+        with store.writer(durable=False) as reader:  # reads only: nothing is written, the transaction is empty
+            while frontier and len(older) < MAX_HISTORY:
+                replaced = [e for e in reader.replaced_by(frontier.pop()) if e.id not in seen]
+                seen.update(e.id for e in replaced)
+                older += replaced
+                frontier += [e.id for e in replaced]
+        return sorted(older, key=lambda e: (-e.created_at, e.id))[:MAX_HISTORY]
+
+
+MAX_HISTORY = 100  # older versions shown on an entry's page
+
 
 def _offline_distiller(embedder: Embedder) -> Distiller:
     """The offline distiller (ranking with the service's embedder) behind the digest path, imported when a
@@ -377,6 +448,43 @@ def _list_item(entry: Entry) -> ListItem:
         tags=list(entry.tags),
         superseded_by=entry.superseded_by,
     )
+
+
+LIST_SCAN_ROWS = 5000  # most entries one filtered list_context page reads (its time stays bounded)
+LIST_SCAN_BATCH = 200  # entries read per store call while filtering
+
+
+def _filtered_page(
+    store: Any,
+    size: int,
+    before: tuple[int, str] | None,
+    now: int,
+    types: Any,
+    include_superseded: bool,
+    match: Callable[[Entry], bool],
+) -> tuple[list[Entry], str | None]:
+    """Up to ``size`` entries that ``match``, newest first after ``before``, and the next cursor: after the last
+    one shown when more matches follow, after the last one read when ``LIST_SCAN_ROWS`` ran out first, else None."""
+    page: list[Entry] = []
+    cursor = before
+    scanned = 0
+    while scanned < LIST_SCAN_ROWS:
+        rows: list[Entry] = store.list_page(LIST_SCAN_BATCH, cursor, now, types, include_superseded)
+        for entry in rows:
+            scanned += 1
+            if match(entry):
+                if len(page) == size:
+                    return page, _encode_cursor(page[-1])
+                page.append(entry)
+        if len(rows) < LIST_SCAN_BATCH:
+            return page, None
+        cursor = (rows[-1].created_at, rows[-1].id)
+    return page, _encode_cursor_at(cursor) if cursor is not None else None
+
+
+def _encode_cursor_at(position: tuple[int, str]) -> str:
+    raw = json.dumps([position[0], position[1]]).encode("utf-8")
+    return base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
 
 
 def _encode_cursor(entry: Entry) -> str:

@@ -34,6 +34,7 @@ from contextlamp.cli.doctor import doctor_command
 from contextlamp.cli.hook import hook
 from contextlamp.cli.serve import serve
 from contextlamp.cli.teams import team
+from contextlamp.cli.ui import ui_command
 from contextlamp.text import is_id
 
 if TYPE_CHECKING:
@@ -387,6 +388,7 @@ cli.add_command(export_command)
 cli.add_command(import_command)
 cli.add_command(connect_command)
 cli.add_command(hook)
+cli.add_command(ui_command)
 
 
 def main() -> None:

@@ -19,7 +19,12 @@ from contextlamp import __version__
 from contextlamp.cli.common import cli_errors, load_settings, location
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from contextlamp.app.compose import App
     from contextlamp.config import Settings
+
+    Announce = Callable[[App, str], str]
 
 WAITING_FOR_CLIENT = (
     "contextlamp: waiting for an MCP client on stdin (Claude Code, Cursor and other MCP clients start this "
@@ -46,7 +51,7 @@ def serve(use_http: bool, host: str | None, port: int | None) -> None:
         raise click.UsageError("--host and --port need --http.")
     configure_logging(settings.log_level)
     if use_http:
-        _serve_http(settings, host or settings.http_host, port or settings.http_port)
+        run_http(settings, host or settings.http_host, port or settings.http_port)
         return
     try:
         if _stdin_is_terminal():  # a person ran it by hand: say what it is doing (stderr; stdout is the MCP wire)
@@ -115,19 +120,24 @@ def bind_port(host: str, port: int) -> socket.socket:
     return sock
 
 
-def _serve_http(settings: Settings, host: str, port: int) -> None:
+def run_http(settings: Settings, host: str, port: int, announce: Announce | None = None) -> None:
+    """Run the shared server until Ctrl-C. ``port`` 0: any free port. ``announce(app, base_url)``: a line for
+    stdout once the server accepts connections (``contextlamp ui``'s sign-in link)."""
     import uvicorn
 
     from contextlamp.app.compose import create_app
     from contextlamp.web.app import base_url, build_http_app, uvicorn_log_config
+    from contextlamp.web.dashboard import Dashboard
 
     sock = bind_port(host, port)  # before any work: a port in use fails at once
+    port = int(sock.getsockname()[1])  # port 0: the one the system chose
     try:
         log_start(settings)
         with cli_errors():
             wired = create_app(settings, preload_model=True)
-            app = build_http_app(wired, settings, host, port)
+            app = build_http_app(wired, settings, host, port, Dashboard)
             wired.doctor.embedder.embed(["warm-up"])  # a shared server loads its model before the first request
+            said = announce(wired, base_url(settings, host, port)) if announce else None
         banner = f"contextlamp {__version__}: MCP at {base_url(settings, host, port)}/mcp (Ctrl-C stops)"
         config = uvicorn.Config(  # log_config: the access log without query strings (a token may be in one)
             app,
@@ -145,6 +155,8 @@ def _serve_http(settings: Settings, host: str, port: int) -> None:
                 await super().startup(sockets=sockets)
                 if self.started:  # listening: connections are accepted from here on
                     click.echo(banner, err=True)
+                    if said:
+                        click.echo(said)
 
         AnnouncingServer(config).run(sockets=[sock])
     finally:

@@ -195,6 +195,14 @@ class GetResult(_Result):
     packs: list[Pack]
 
 
+class ExplainedResult(GetResult):
+    """(ext, the dashboard's search only; never an MCP result) get_context's packs and, for each, which signals
+    ranked it: ``signals[i]`` maps each signal list that held ``packs[i]`` (``semantic``, ``keyword``,
+    ``fact_key``, and ``recency`` when it was fused) to its 1-based rank there (retrieval/search.py)."""
+
+    signals: list[dict[str, int]]
+
+
 class ListItem(_Result):
     """One row of list_context (spec/TOOLS.md list_context)."""
 

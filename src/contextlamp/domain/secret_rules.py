@@ -248,7 +248,7 @@ RULES: tuple[Rule, ...] = (
     Rule("API Key", r"\b((?:sk|rk|pk)-(?:live|test|proj|ant)?[A-Za-z0-9_-]{20,200})", shape.accept_long_run, "after"),
     _format("Google API Key", r"AIza[0-9A-Za-z_-]{35}"),
     # personal tokens (clp_), and the OAuth server's access (clpa_) and refresh (clpr_) tokens and sessions (clps_)
-    Rule("contextlamp Access Token", r"\b(clp[ars]?_[A-Za-z0-9_-]{43})(?:[^A-Za-z0-9_-]|$)", resume="after"),
+    Rule("contextlamp Access Token", r"\b(clp[arsl]?_[A-Za-z0-9_-]{43})(?:[^A-Za-z0-9_-]|$)", resume="after"),
     Rule(
         "Bearer Token",
         r"(?i)\bbearer[\s\p{Z}]{1,8}([A-Za-z0-9._~+/-]{16,200}=*)",

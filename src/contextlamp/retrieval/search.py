@@ -37,11 +37,16 @@ class ScopedStore:
 
 @dataclass(frozen=True)
 class Hit:
-    """A fused result: the entry, its store and its 0..1 score."""
+    """A fused result: the entry, its store and its 0..1 score; ``ranks``: its 1-based place in each signal list
+    fused for this query that holds it, as ``(signal, rank)`` pairs (``SIGNALS`` order), for explanations."""
 
     entry: Entry
     source: ScopedStore
     score: float
+    ranks: tuple[tuple[str, int], ...] = ()
+
+
+SIGNALS = ("semantic", "keyword", "fact_key", "recency")  # the signal lists, in the order explanations name them
 
 
 @dataclass
@@ -212,7 +217,8 @@ def search(
     depth = max(CANDIDATE_DEPTH, 5 * max_results)
     floor = -1.0 if weights.semantic_floor is None else weights.semantic_floor
     lists, owner = collect_signals(stores, query, query_vector, depth, now, memory_types, floor)
-    fused = fuse(lists, weights, recency or asks_for_recent(query))
+    with_recency = recency or asks_for_recent(query)
+    fused = fuse(lists, weights, with_recency)
     if trust is not None or verified_only:
         fused = _by_trust(fused, owner, stores, trust or TrustWeights(1.0, 1.0, 1.0), verified_only)
     if len(fused) > max_results:  # only ties with the last place need their entries for tie-breaking
@@ -230,8 +236,25 @@ def search(
         (f for f in fused if f[0] in entries),
         key=lambda f: (-f[1], -entries[f[0]].created_at, owner[f[0]].priority),
     )
-    hits = [Hit(entry=entries[i], source=owner[i], score=round(score, 6)) for i, _, score in ranked[:max_results]]
+    places = signal_places(lists, with_recency)
+    hits = [
+        Hit(entry=entries[i], source=owner[i], score=round(score, 6), ranks=tuple(places.get(i, ())))
+        for i, _, score in ranked[:max_results]
+    ]
     return fresher_first(hits, FRESHER_FIRST_THRESHOLD)
+
+
+def signal_places(lists: SignalLists, with_recency: bool) -> dict[str, list[tuple[str, int]]]:
+    """For each id in a fused signal list, its ``(signal, 1-based rank)`` pairs in ``SIGNALS`` order; the
+    recency list counts only when it was fused (``with_recency``), as in ``fuse``."""
+    named = {"semantic": lists.semantic, "keyword": lists.keyword, "fact_key": lists.fact_key}
+    if with_recency:
+        named["recency"] = lists.recency
+    places: dict[str, list[tuple[str, int]]] = {}
+    for name, ids in named.items():
+        for rank, entry_id in enumerate(ids, start=1):
+            places.setdefault(entry_id, []).append((name, rank))
+    return places
 
 
 def fresher_first(hits: list[Hit], threshold: float) -> list[Hit]:

@@ -1,5 +1,6 @@
-"""The shared server: MCP over Streamable HTTP at ``/mcp`` with bearer-token auth, plus ``/healthz``, ``/export``
-and the RFC 9728 protected-resource metadata. Built on the SDK's own app (transport, session manager, bearer-token
+"""The shared server: MCP over Streamable HTTP at ``/mcp`` with bearer-token auth, plus ``/healthz``, ``/export``,
+the RFC 9728 protected-resource metadata and the web dashboard at ``/`` (``web.dashboard``, signed in by the
+session cookie of ``web.pages``). Built on the SDK's own app (transport, session manager, bearer-token
 authentication middleware); this module plugs contextlamp's token verifier, principal and limits into it, and
 answers three things differently from the SDK (docs/http.md says why):
 
@@ -27,7 +28,8 @@ from __future__ import annotations
 
 import copy
 import logging
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Protocol
 from urllib.parse import urlparse
 
 from mcp.server.auth.middleware.auth_context import get_access_token
@@ -37,7 +39,9 @@ from mcp.server.transport_security import TransportSecuritySettings
 from pydantic import AnyHttpUrl
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
-from starlette.routing import Route
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import BaseRoute, Route
 
 from contextlamp.app.compose import App
 from contextlamp.config import Settings
@@ -118,8 +122,30 @@ def uvicorn_log_config() -> dict[str, Any]:
     return config
 
 
-def build_http_app(wired: App, settings: Settings, host: str, port: int) -> Starlette:
+class Dashboard(Protocol):
+    """What a web dashboard plugs into the server (``web.dashboard.Dashboard``; passed in, so this package does
+    not import its subpackage): its routes, added after every other route, and its answer to a ``GET /export``
+    without a bearer token (None: the 401)."""
+
+    def routes(self) -> list[BaseRoute]:
+        """The dashboard's routes."""
+        ...
+
+    async def export(self, request: Request) -> Response | None:
+        """The browser's ``/export``, or None."""
+        ...
+
+
+DashboardFactory = Callable[[App, WebPages, Settings], Dashboard]
+
+
+def build_http_app(
+    wired: App, settings: Settings, host: str, port: int, dashboard: DashboardFactory | None = None
+) -> Starlette:
     """The ASGI app of the shared server; its limit state is ``app.state.limits`` (an ``HttpLimits``).
+
+    ``dashboard`` (``web.dashboard.Dashboard``, what ``contextlamp serve --http`` passes): the web dashboard at
+    ``/``, when ``settings.dashboard`` is on and the sign-in can run (https, or loopback); None: no dashboard.
 
     The SDK's app authenticates (``BearerAuthBackend`` with ``ContextlampTokenVerifier``) and serves ``/mcp``;
     ``HttpGate`` is added after its authentication middleware; the metadata route is this module's (the SDK's
@@ -156,8 +182,22 @@ def build_http_app(wired: App, settings: Settings, host: str, port: int) -> Star
         auth=auth,
     )
 
+    # the sign-in pages serve the OAuth server's authorize step and the dashboard; both need https or loopback
+    wanted = dashboard is not None and settings.dashboard
+    pages = (
+        WebPages(wired.oauth, base, settings.signin_rate_limit, "/" if wanted else "")
+        if oauth_available(base)
+        else None
+    )
+    board = dashboard(wired, pages, settings) if dashboard is not None and wanted and pages is not None else None
+    if wanted and board is None:
+        logger.warning(
+            "the dashboard is off: its sign-in needs https or loopback (%s); set CONTEXTLAMP_PUBLIC_URL", base
+        )
     server.custom_route("/healthz", methods=["GET"])(healthz)
-    server.custom_route("/export", methods=["GET"])(export_endpoint(wired, metadata_url, issuer))
+    server.custom_route("/export", methods=["GET"])(
+        export_endpoint(wired, metadata_url, issuer, board.export if board else None)
+    )
 
     app: Starlette = server.streamable_http_app(
         streamable_http_path=MCP_PATH,
@@ -177,9 +217,12 @@ def build_http_app(wired: App, settings: Settings, host: str, port: int) -> Star
             methods=["GET", "OPTIONS"],
         )
     )
-    if oauth_on:  # the SDK's authorization-server routes, and the sign-in and consent pages of its authorize step
+    if oauth_on:  # the SDK's authorization-server routes
         app.router.routes.extend(oauth_routes(ContextlampOAuthProvider(wired.oauth, base, resource)))
-        app.router.routes.extend(WebPages(wired.oauth, base, settings.signin_rate_limit).routes())
+    if pages is not None and (oauth_on or board is not None):  # sign-in, sign-out and the authorize step's consent
+        app.router.routes.extend(pages.routes())
+    if board is not None:  # the dashboard at /, last: its catch-all answers every path no route above took
+        app.router.routes.extend(board.routes())
     limits = HttpLimits(
         RateBook(settings.rate_limit),
         SessionBook(settings.max_sessions_per_token, settings.max_sessions_per_user, settings.session_idle_timeout_s),

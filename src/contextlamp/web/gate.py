@@ -77,11 +77,21 @@ def unauthorized(scope: Scope, resource_metadata: str, issuer: str | None) -> Re
     return JSONResponse(body, status_code=401, headers={"WWW-Authenticate": challenge, "Cache-Control": "no-store"})
 
 
+def _browser_request(scope: Scope, path: str) -> bool:
+    """A request the dashboard answers (``web.dashboard``): no ``Authorization`` header, on any path but
+    ``/mcp``. Its pages sign in with the session cookie and send anyone else to the sign-in; ``/export`` answers
+    such a request without a session with the same 401 as here (``web.routes.export_endpoint``); an unknown
+    path gets the dashboard's not-found page."""
+    return path != MCP_PATH and _header(scope, b"authorization") is None
+
+
 class HttpGate:
     """ASGI middleware between the SDK's authentication middleware (which sets ``scope["user"]``) and its routes.
 
-    - ``/healthz`` and ``/.well-known/…`` pass untouched; anything else without a verified token gets
-      ``unauthorized`` (401) and leaves no state;
+    - ``/healthz``, ``/.well-known/…``, the OAuth endpoints and the sign-in pages pass untouched, and so does
+      a request without an ``Authorization`` header on any path but ``/mcp`` (the dashboard's, signed in by its
+      session cookie; ``_browser_request``); anything else without a verified token gets ``unauthorized`` (401)
+      and leaves no state;
     - per verified token, at most ``limits.rate`` requests (429 + ``Retry-After``);
     - on ``/mcp``, a request that would open a session (no ``Mcp-Session-Id``) first takes a place in
       ``limits.sessions`` (429 + ``Retry-After`` at the per-token or per-user cap); the SDK's server-wide 503
@@ -101,7 +111,7 @@ class HttpGate:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         path = str(scope.get("path", ""))
-        if scope["type"] != "http" or path.startswith(PUBLIC_PATHS):
+        if scope["type"] != "http" or path.startswith(PUBLIC_PATHS) or _browser_request(scope, path):
             await self.app(scope, receive, send)
             return
         user = scope.get("user")

@@ -13,6 +13,8 @@
   self-declared name and id) and the redirect URI the browser will be sent to; Allow gives the client a code
   bound to the signed-in user, Deny sends ``access_denied`` (RFC 6749 section 4.1.2.1). The form carries the
   session's CSRF token.
+- ``GET /signin/link?token=…``: the one-time link ``contextlamp ui`` prints (``OAuthService.issue_signin_link``)
+  starts a session once, then goes to the dashboard.
 - ``POST /signout`` ends the session (CSRF token required).
 
 Every POST must come from this server's own origin (``Origin``, else ``Referer``; RFC 6454) to a ``Host`` this
@@ -48,6 +50,7 @@ SESSION_COOKIE = "clp_session"
 CSRF_COOKIE = "clp_csrf"
 SIGNIN_PATH = "/signin"
 SIGNOUT_PATH = "/signout"
+LINK_PATH = "/signin/link"  # the one-time link of contextlamp ui: /signin/link?token=clpl_...
 STYLE_PATH = "/static/contextlamp.css"
 MAX_NEXT = 2000  # characters of a ``next`` path kept
 MAX_FORM_BYTES = 16_384  # a sign-in or consent form is a few hundred bytes
@@ -91,10 +94,13 @@ class WebPages:
         oauth: the rules (passwords, sessions, pending authorizations).
         base: the public base URL (its origin is the one POSTs must come from; https makes cookies Secure).
         signin_rate: the ``limits`` notation of sign-in attempts per user name and per client address.
+        home: where a sign-in without ``next`` (and a one-time link) goes: the dashboard's ``/``; ``""`` (no
+            dashboard): a page saying who is signed in.
     """
 
-    def __init__(self, oauth: OAuthService, base: str, signin_rate: str) -> None:
+    def __init__(self, oauth: OAuthService, base: str, signin_rate: str, home: str = "") -> None:
         self.oauth = oauth
+        self.home = home
         self.base = base
         self.secure = urlparse(base).scheme == "https"
         self.attempts = RateBook(signin_rate)
@@ -111,6 +117,7 @@ class WebPages:
         return [
             Route(STYLE_PATH, self.style, methods=["GET"]),
             Route(SIGNIN_PATH, self.signin, methods=["GET", "POST"]),
+            Route(LINK_PATH, self.link, methods=["GET"]),
             Route(SIGNOUT_PATH, self.signout, methods=["POST"]),
             Route(CONSENT_PATH, self.consent, methods=["GET", "POST"]),
         ]
@@ -129,9 +136,9 @@ class WebPages:
     def render(self, name: str, status: int = 200, form_targets: str = "", **values: Any) -> HTMLResponse:
         """A page from a template (autoescaped) with the security headers of the module docstring."""
         body = self._env().get_template(name).render(**values)
-        return HTMLResponse(body, status_code=status, headers=self._headers(form_targets))
+        return HTMLResponse(body, status_code=status, headers=self.security_headers(form_targets))
 
-    def _headers(self, form_targets: str = "") -> dict[str, str]:
+    def security_headers(self, form_targets: str = "") -> dict[str, str]:
         return {
             "Content-Security-Policy": _csp(form_targets),
             "X-Frame-Options": "DENY",
@@ -167,7 +174,7 @@ class WebPages:
             origin = f"{referer.scheme}://{referer.netloc}" if referer.scheme else None
         return origin in self.origins
 
-    async def _form(self, request: Request) -> dict[str, str] | None:
+    async def read_form(self, request: Request) -> dict[str, str] | None:
         """The fields of a urlencoded form (the pages send no other kind; the first value of each name), or None
         past ``MAX_FORM_BYTES``: the body is read a chunk at a time and dropped as soon as it is too large."""
         chunks: list[bytes] = []
@@ -205,7 +212,7 @@ class WebPages:
             return self._signin_form(safe_next(request.query_params.get("next")), "", "", 200)
         if not self.same_origin(request):
             return self._refused()
-        form = await self._form(request)
+        form = await self.read_form(request)
         if form is None:
             return self.message("Request refused", "The form is too large.", 413)
         target = safe_next(form.get("next"))
@@ -225,12 +232,32 @@ class WebPages:
             logger.info("web sign-in refused")
             return self._signin_form(target, name[:200], "Wrong user name or password.", 400)
         cookie, _session = await anyio.to_thread.run_sync(self.oauth.start_session, user)
+        target = target or self.home
         if target:
-            response: Response = RedirectResponse(target, status_code=303, headers=self._headers())
+            response: Response = RedirectResponse(target, status_code=303, headers=self.security_headers())
         else:
             response = self.message("Signed in", f"You are signed in as {user.name}.", 200)
         self._cookie(response, SESSION_COOKIE, cookie, self.oauth.session_ttl_ms // 1000)
         response.delete_cookie(CSRF_COOKIE, path=SIGNIN_PATH, secure=self.secure, httponly=True, samesite="strict")
+        return response
+
+    async def link(self, request: Request) -> Response:
+        """``GET /signin/link?token=…``: a one-time sign-in link (``contextlamp ui``) starts a session and goes
+        home; it is dead from then on. An unknown, used or expired link gets a 400 page that says what to do."""
+        user = await anyio.to_thread.run_sync(self.oauth.redeem_signin_link, request.query_params.get("token", ""))
+        if user is None or request.headers.get("host", "") not in self.hosts:
+            return self.message(
+                "Sign-in link expired",
+                "This sign-in link was used already or has expired. Run contextlamp ui again for a new one.",
+                400,
+            )
+        cookie, _session = await anyio.to_thread.run_sync(self.oauth.start_session, user)
+        if self.home:
+            response: Response = RedirectResponse(self.home, status_code=303, headers=self.security_headers())
+        else:
+            response = self.message("Signed in", f"You are signed in as {user.name}.", 200)
+        self._cookie(response, SESSION_COOKIE, cookie, self.oauth.session_ttl_ms // 1000)
+        logger.info("web sign-in by a one-time link")
         return response
 
     def _signin_form(self, target: str, name: str, error: str, status: int) -> HTMLResponse:
@@ -243,7 +270,7 @@ class WebPages:
         """End the session (``POST``, CSRF token of the session)."""
         if not self.same_origin(request):
             return self._refused()
-        form = await self._form(request) or {}
+        form = await self.read_form(request) or {}
         found = await self.current(request)
         if found is None or not secrets.compare_digest(found[1].csrf, form.get("csrf", "")):
             return self.message("Request refused", "The form expired; reload the page.", 400)
@@ -268,7 +295,7 @@ class WebPages:
         if found is None:
             target = f"{CONSENT_PATH}?{urlencode({'request': request_id})}"
             return RedirectResponse(
-                f"{SIGNIN_PATH}?{urlencode({'next': target})}", status_code=303, headers=self._headers()
+                f"{SIGNIN_PATH}?{urlencode({'next': target})}", status_code=303, headers=self.security_headers()
             )
         user, session = found
         pending = await anyio.to_thread.run_sync(self.oauth.pending, request_id)
@@ -298,7 +325,7 @@ class WebPages:
     async def _answer(self, request: Request) -> Response:
         if not self.same_origin(request):
             return self._refused()
-        form = await self._form(request)
+        form = await self.read_form(request)
         found = await self.current(request)
         if form is None or found is None or not secrets.compare_digest(found[1].csrf, form.get("csrf", "")):
             return self.message("Request refused", "The form expired; start the sign-in again from your app.", 400)

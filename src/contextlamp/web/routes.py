@@ -16,6 +16,7 @@ from starlette.responses import JSONResponse, Response
 
 from contextlamp import __version__
 from contextlamp.app.compose import App
+from contextlamp.domain.ports import User
 from contextlamp.errors import (
     AuthenticationError,
     ContextlampError,
@@ -87,30 +88,45 @@ async def healthz(_request: Request) -> Response:
     return JSONResponse({"status": "ok", "version": __version__})
 
 
-def export_endpoint(wired: App, metadata_url: str, issuer: str | None) -> Endpoint:
+def export_endpoint(
+    wired: App, metadata_url: str, issuer: str | None, browser: Callable[[Request], Awaitable[Response | None]] | None
+) -> Endpoint:
     """``GET /export``: everything the token's user owns, as the JSON document of ``Porter.export_user``
-    (``Content-Disposition: attachment``, never cached). Any error is answered by ``error_response``.
+    (``export_response``). Any error is answered by ``error_response``.
 
     Args:
         metadata_url, issuer: named in the 401 a request without a verified token gets (``unauthorized``).
+        browser: the dashboard's answer to a request without a bearer token (the download for a signed-in
+            browser, or the way to the sign-in), None to answer the 401; None when there is no dashboard.
     """
 
     async def export(request: Request) -> Response:
         user = request.scope.get("user")
-        if not isinstance(user, AuthenticatedUser):  # HttpGate answered already; kept as a second lock
-            return unauthorized(request.scope, metadata_url, issuer)
+        if not isinstance(user, AuthenticatedUser):  # HttpGate answered any bad token already
+            answered = await browser(request) if browser is not None else None
+            return answered if answered is not None else unauthorized(request.scope, metadata_url, issuer)
         try:
             owner = wired.accounts.user(principal_of_token(user.access_token).user_id)
-            document: dict[str, Any] = await anyio.to_thread.run_sync(wired.porter.export_user, owner)
-            body = json.dumps(document, ensure_ascii=False)
+            return await export_response(wired, owner)
         except Exception as exc:  # the routes' one translation: no traceback reaches the client
             return error_response(exc)
-        safe = re.sub(r"[^A-Za-z0-9._-]+", "_", owner.name)[:60].strip("._") or "user"
-        filename = f"contextlamp-export-{safe}.json"  # header-safe whatever the user name holds
-        return Response(
-            body,
-            media_type="application/json",
-            headers={"Content-Disposition": f'attachment; filename="{filename}"', "Cache-Control": "no-store"},
-        )
 
     return export
+
+
+async def export_response(wired: App, owner: User) -> Response:
+    """The download of ``owner``'s export document (``Porter.export_user``, the document of ``contextlamp
+    export``): JSON, ``Content-Disposition: attachment`` with a header-safe file name, never cached.
+
+    Raises:
+        ContextlampError: the stores could not be read.
+    """
+    document: dict[str, Any] = await anyio.to_thread.run_sync(wired.porter.export_user, owner)
+    body = json.dumps(document, ensure_ascii=False)
+    safe = re.sub(r"[^A-Za-z0-9._-]+", "_", owner.name)[:60].strip("._") or "user"
+    filename = f"contextlamp-export-{safe}.json"  # header-safe whatever the user name holds
+    return Response(
+        body,
+        media_type="application/json",
+        headers={"Content-Disposition": f'attachment; filename="{filename}"', "Cache-Control": "no-store"},
+    )
