@@ -1,6 +1,6 @@
 """What the dashboard shows beyond the six tools' answers, scoped like them: the overview of a caller's memories
-(counts by type and surface, memories added per week, per project), the caller's teams with their role, and who
-corroborated a team's learnings. A link of ``MemoryService`` (after ``Sessions``); reads only.
+(counts by type and surface, memories added per week, per project) and who corroborated a team's learnings. A
+link of ``MemoryService`` (after ``Sessions``); reads only.
 
 Counted are the caller's current memories (personal store and every project store; superseded versions and
 expired tasks left out), the same entries ``list_context`` browses. Team learnings are not counted here: they are
@@ -18,7 +18,7 @@ from contextlamp.app.sessions import Sessions
 from contextlamp.app.state import Caller
 from contextlamp.config import DAY_MS
 from contextlamp.domain.models import Entry
-from contextlamp.storage import Store, Team
+from contextlamp.storage import Store
 
 WEEK_MS = 7 * DAY_MS
 OVERVIEW_WEEKS = 12  # the chart's span: a quarter, enough to see a trend, short enough to read each bar
@@ -98,10 +98,6 @@ class Views(Sessions):
         stores += [(p.id, self._scoped(p).store) for p in self.registry.control.projects(caller.principal.user_id)]
         now = self.clock()
         return summarise(((key, e) for key, store in stores for e in _current(store, now)), now, weeks)
-
-    def teams(self, caller: Caller) -> list[tuple[Team, str]]:
-        """The caller's teams and their role in each (``member`` or ``admin``), oldest team first."""
-        return self.registry.control.memberships(caller.principal.user_id)
 
     def corroborators(self, caller: Caller, team: str, entry_ids: Sequence[str]) -> dict[str, list[str]]:
         """Who confirmed each of these learnings of one of the caller's teams: ``{entry id: [user name, ...]}``
