@@ -19,10 +19,13 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
+from contextlamp.app.compose import create_oauth
+from contextlamp.config import Settings
+from contextlamp.text import now_ms
 from tests.servers import HttpServer, run_server
 
 if TYPE_CHECKING:
@@ -52,12 +55,18 @@ def cli(server: HttpServer, *args: str, stdin: str | None = None) -> subprocess.
 
 
 def add_users(server: HttpServer, passwords: dict[str, str]) -> None:
-    """Create each user and set their password the way an administrator does (``--password-stdin``)."""
-    for name, password in passwords.items():
-        made = cli(server, "user", "create", name)
-        assert made.returncode == 0, made.stderr
-        done = cli(server, "user", "set-password", name, "--password-stdin", stdin=f"{password}\n")
-        assert done.returncode == 0, done.stderr
+    """Create each user; the first one's password is set the way an administrator does (``contextlamp user
+    set-password USER --password-stdin``), the others' through the same ``OAuthService.set_password`` in
+    process (a command costs seconds of start-up; the tests must stay well under a minute)."""
+    accounts = server.accounts()
+    oauth = create_oauth(accounts.registry, Settings(), now_ms)
+    for i, (name, password) in enumerate(passwords.items()):
+        accounts.create_user(name)
+        if i == 0:
+            done = cli(server, "user", "set-password", name, "--password-stdin", stdin=f"{password}\n")
+            assert done.returncode == 0, done.stderr
+        else:
+            oauth.set_password(name, password)
 
 
 @pytest.fixture(scope="session")
@@ -99,16 +108,18 @@ def new_page(chromium: Browser, dashboard_server: HttpServer) -> Iterator[PageMa
 
 
 class PageMaker:
-    """``maker()`` a new page in a new context; ``maker(javascript=False)`` one with JavaScript disabled."""
+    """``maker()`` a new page in a new context; ``maker(javascript=False)`` one with JavaScript disabled;
+    ``maker(state=...)`` one that starts with another context's cookies."""
 
     def __init__(self, browser: Browser, base_url: str) -> None:
         self.browser = browser
         self.base_url = base_url
         self.contexts: list[BrowserContext] = []
 
-    def __call__(self, javascript: bool = True, downloads: bool = False) -> Page:
+    def __call__(self, javascript: bool = True, state: Any = None) -> Page:
+        """A page in a new context; ``state`` a ``storage_state`` (the cookies of a signed-in browser)."""
         context = self.browser.new_context(
-            base_url=self.base_url, java_script_enabled=javascript, accept_downloads=downloads
+            base_url=self.base_url, java_script_enabled=javascript, accept_downloads=True, storage_state=state
         )
         context.set_default_timeout(TIMEOUT_MS)
         self.contexts.append(context)

@@ -363,3 +363,30 @@ def _connect(wired: App, user: str, name: str = "Bob's editor") -> Any:
     answered = wired.oauth.answer(request_id, wired.accounts.user(user))
     assert answered is not None and answered[1] is not None
     return wired.oauth.exchange_code(client_id, answered[1])
+
+
+def test_the_sign_in_form_survives_the_browser_loading_the_sign_in_again(web: TestClient) -> None:
+    """A browser asks for /favicon.ico (and may open the sign-in in another tab) while a sign-in form is on
+    screen: that must neither be sent to the sign-in nor make the form on screen stale."""
+    icon = web.get("/favicon.ico")
+    assert icon.status_code == 204 and "location" not in icon.headers
+    first = web.get("/signin")
+    web.get("/signin")  # a second load, in the background
+    answer = web.post(
+        "/signin",
+        data={
+            "csrf": _field(first.text, "csrf"),
+            "next": "/overview",
+            "username": "alice",
+            "password": "alice-password-1",
+        },
+        headers=ORIGIN,
+    )
+    assert answer.status_code == 303 and answer.headers["location"] == "/overview", answer.text
+    web.cookies.clear()
+    forged = web.post(  # a token of the right shape that no cookie holds is still refused
+        "/signin",
+        data={"csrf": "A" * 43, "next": "", "username": "alice", "password": "alice-password-1"},
+        headers=ORIGIN,
+    )
+    assert forged.status_code == 400 and "clp_session" not in forged.headers.get("set-cookie", "")

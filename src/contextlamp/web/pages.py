@@ -52,6 +52,7 @@ SIGNIN_PATH = "/signin"
 SIGNOUT_PATH = "/signout"
 LINK_PATH = "/signin/link"  # the one-time link of contextlamp ui: /signin/link?token=clpl_...
 STYLE_PATH = "/static/contextlamp.css"
+FAVICON_PATH = "/favicon.ico"  # every browser asks for it; answered here, not by the dashboard's sign-in redirect
 MAX_NEXT = 2000  # characters of a ``next`` path kept
 MAX_FORM_BYTES = 16_384  # a sign-in or consent form is a few hundred bytes
 MAX_FORM_FIELDS = 20  # the forms have at most five fields
@@ -75,6 +76,14 @@ def _redirect_source(uri: str) -> str:
         if parsed.scheme.isascii() and parsed.scheme.replace(".", "").replace("-", "").replace("+", "").isalnum()
         else ""
     )
+
+
+_TOKEN_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+
+
+def _is_token(value: str) -> bool:
+    """Whether ``value`` has the shape of ``secrets.token_urlsafe(32)`` (43 URL-safe base64 characters)."""
+    return len(value) == 43 and all(c in _TOKEN_CHARS for c in value)
 
 
 def safe_next(value: str | None) -> str:
@@ -116,6 +125,7 @@ class WebPages:
         """The routes to add to the app."""
         return [
             Route(STYLE_PATH, self.style, methods=["GET"]),
+            Route(FAVICON_PATH, self.favicon, methods=["GET"]),
             Route(SIGNIN_PATH, self.signin, methods=["GET", "POST"]),
             Route(LINK_PATH, self.link, methods=["GET"]),
             Route(SIGNOUT_PATH, self.signout, methods=["POST"]),
@@ -155,6 +165,11 @@ class WebPages:
         """The pages' one stylesheet."""
         css = self._env().loader.get_source(self._env(), "contextlamp.css")[0]
         return Response(css, media_type="text/css", headers={"Cache-Control": "public, max-age=3600"})
+
+    async def favicon(self, _request: Request) -> Response:
+        """No icon (204), cached for a day: without this route the browser's icon request would be sent on to
+        the sign-in page like any unknown path."""
+        return Response(status_code=204, headers={"Cache-Control": "public, max-age=86400"})
 
     def _cookie(self, response: Response, name: str, value: str, max_age: int, path: str = "/") -> None:
         response.set_cookie(
@@ -209,7 +224,7 @@ class WebPages:
     async def signin(self, request: Request) -> Response:
         """``GET``: the form; ``POST``: check the password and start a session."""
         if request.method == "GET":
-            return self._signin_form(safe_next(request.query_params.get("next")), "", "", 200)
+            return self._signin_form(safe_next(request.query_params.get("next")), "", "", 200, request)
         if not self.same_origin(request):
             return self._refused()
         form = await self.read_form(request)
@@ -219,18 +234,18 @@ class WebPages:
         name = form.get("username", "").strip()
         expected = request.cookies.get(CSRF_COOKIE, "")
         if not expected or not secrets.compare_digest(expected, form.get("csrf", "")):
-            return self._signin_form(target, name[:200], "The form expired; please sign in again.", 400)
+            return self._signin_form(target, name[:200], "The form expired; please sign in again.", 400, request)
         address = request.client.host if request.client else "unknown"
         for key in (f"name:{name.lower()[:200]}", f"addr:{address}"):
             retry = self.attempts.hit(key)
             if retry is not None:
-                page = self._signin_form(target, name[:200], "Too many sign-in attempts; wait a minute.", 429)
+                page = self._signin_form(target, name[:200], "Too many sign-in attempts; wait a minute.", 429, request)
                 page.headers["Retry-After"] = str(retry)
                 return page
         user = await anyio.to_thread.run_sync(self.oauth.check_password, name, form.get("password", ""))
         if user is None:
             logger.info("web sign-in refused")
-            return self._signin_form(target, name[:200], "Wrong user name or password.", 400)
+            return self._signin_form(target, name[:200], "Wrong user name or password.", 400, request)
         cookie, _session = await anyio.to_thread.run_sync(self.oauth.start_session, user)
         target = target or self.home
         if target:
@@ -260,8 +275,12 @@ class WebPages:
         logger.info("web sign-in by a one-time link")
         return response
 
-    def _signin_form(self, target: str, name: str, error: str, status: int) -> HTMLResponse:
-        csrf = secrets.token_urlsafe(32)
+    def _signin_form(self, target: str, name: str, error: str, status: int, request: Request) -> HTMLResponse:
+        """The sign-in page. Its CSRF token is the browser's ``clp_csrf`` cookie when it holds one of ours, else a
+        new one: a fresh token on every GET would break the form already on screen whenever the browser loads
+        the sign-in again in the background (a favicon or another tab sent to ``/signin``)."""
+        held = request.cookies.get(CSRF_COOKIE, "")
+        csrf = held if _is_token(held) else secrets.token_urlsafe(32)
         page = self.render("signin.html", status=status, csrf=csrf, next=target, username=name, error=error)
         self._cookie(page, CSRF_COOKIE, csrf, 3600, path=SIGNIN_PATH)
         return page
