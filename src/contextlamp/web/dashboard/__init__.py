@@ -96,10 +96,10 @@ class Dashboard:
             module = importlib.import_module(f"{__name__}.{name}")
             found.extend(module.routes(board))
 
-        async def not_found(_request: Request, signed: Signed) -> Response:
-            return board.not_found(signed)
+        async def not_found(request: Request) -> Response:  # any method, signed in or not (then without the nav)
+            return board.not_found(await board.signed(request))
 
-        found.append(Route("/{path:path}", board.page(not_found)))  # signed in first, as every page: then 404
+        found.append(Route("/{path:path}", not_found))
         return found
 
     async def export(self, request: Request) -> Response | None:

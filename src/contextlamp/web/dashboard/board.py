@@ -20,8 +20,11 @@ from typing import Any
 from urllib.parse import urlencode
 
 import anyio.to_thread
+from starlette.exceptions import HTTPException
+from starlette.formparsers import MultiPartException
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
+from starlette.types import Message
 
 from contextlamp.app.compose import App
 from contextlamp.app.service import Caller
@@ -49,6 +52,9 @@ NAV: tuple[tuple[str, str], ...] = (
     ("/export", "Export"),
     ("/import", "Import"),
 )
+# the service's argument fields that name something the user must own: refused there as "none of yours",
+# answered by the dashboard with the not-found page, as an id in the path that is not theirs
+OWNED_FIELDS = frozenset({"project", "team", "scope"})
 NOT_FOUND_MESSAGE = "There is nothing here, or nothing of yours."  # one answer for "absent" and "someone else's"
 
 
@@ -72,6 +78,8 @@ class Signed:
 Page = Callable[[Request, Signed], Awaitable[Response]]
 Action = Callable[[Request, Signed, dict[str, str]], Awaitable[Response]]
 Endpoint = Callable[[Request], Awaitable[Response]]
+Upload = Callable[[Request, Signed, dict[str, str], dict[str, bytes]], Awaitable[Response]]
+UPLOAD_OVERHEAD = 64 * 1024  # bytes of multipart framing and small fields allowed beside an upload's file
 
 
 class Board:
@@ -150,6 +158,39 @@ class Board:
 
         return endpoint
 
+    def upload(self, handler: Upload, max_bytes: int) -> Endpoint:
+        """A ``POST`` endpoint of a ``multipart/form-data`` form with one file: the checks of ``action`` (the
+        CSRF token is the form's ``csrf`` field), the body read a chunk at a time and refused (413, nothing
+        done) past ``max_bytes`` plus ``UPLOAD_OVERHEAD``; then ``handler(request, signed, fields, files)``
+        with the text fields and each file's bytes by field name."""
+
+        async def endpoint(request: Request) -> Response:
+            signed = await self.require_user(request)
+            if not isinstance(signed, Signed):
+                return signed
+            if not self.pages.same_origin(request):
+                return self.refused(signed, "This form must be sent from this server's own page.")
+            too_large = self.refused(signed, f"The file is larger than {max_bytes:,} bytes.", 413)
+            limit = max_bytes + UPLOAD_OVERHEAD
+            declared = request.headers.get("content-length", "")
+            if declared.isdigit() and int(declared) > limit:
+                return too_large
+            body = await _read_body(request, limit)
+            if body is None:
+                return too_large
+            try:
+                fields, files = await _multipart(request, body, max_bytes)
+            except (ValueError, KeyError, MultiPartException, HTTPException):
+                return self.refused(signed, "The upload could not be read (send the page's form).", 400)
+            if not self.csrf_ok(signed, fields.get("csrf", "")):
+                return self.refused(signed, "The form expired; reload the page and try again.", 400)
+            try:
+                return await handler(request, signed, fields, files)
+            except Exception as exc:
+                return self.failed(request, signed, exc)
+
+        return endpoint
+
     def csrf_ok(self, signed: Signed, token: str) -> bool:
         """Whether ``token`` (a form's ``csrf`` field) is this session's CSRF token (constant-time compare)."""
         return bool(token) and secrets.compare_digest(signed.session.csrf.encode(), token.encode("utf-8", "replace"))
@@ -213,3 +254,47 @@ class Board:
             return self.not_found(signed)
         logger.error("dashboard %s failed with %s\n%s", request.url.path, type(exc).__name__, crash_report(exc))
         return self.message("Server error", "The server failed on this request and logged it.", 500, signed)
+
+
+async def _read_body(request: Request, limit: int) -> bytes | None:
+    """The request body, or None as soon as it passes ``limit`` bytes (the rest is never read)."""
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            return None
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+async def _multipart(request: Request, body: bytes, max_bytes: int) -> tuple[dict[str, str], dict[str, bytes]]:
+    """The text fields and files of a ``multipart/form-data`` body already read (Starlette's parser, over
+    ``python-multipart``), at most one file and ten fields.
+
+    Raises:
+        MultiPartException: not a multipart body, or more parts than allowed.
+    """
+    sent = False
+
+    async def receive() -> Message:
+        nonlocal sent
+        if sent:
+            return {"type": "http.disconnect"}
+        sent = True
+        return {"type": "http.request", "body": body, "more_body": False}
+
+    if not request.headers.get("content-type", "").startswith("multipart/form-data"):
+        raise MultiPartException("not a multipart form")
+    form = await Request(request.scope, receive).form(max_files=1, max_fields=10, max_part_size=max_bytes)
+    fields: dict[str, str] = {}
+    files: dict[str, bytes] = {}
+    try:
+        for name, value in form.multi_items():
+            if isinstance(value, str):
+                fields.setdefault(name, value)
+            elif name not in files:
+                files[name] = await value.read()
+    finally:
+        await form.close()
+    return fields, files

@@ -7,7 +7,8 @@
 - ``GET /memories/{id}/forget``: the preview (``forget_context(confirm=False)``), with a confirm button;
   ``POST /memories/{id}/forget``: forgets it (``forget_context(confirm=True)``; CSRF token and origin checked).
 
-An id that is not the user's (someone else's, or none at all) gets the not-found page on every one of these.
+An id that is not the user's (someone else's, or none at all) gets the not-found page on every one of these,
+and so does a ``project`` or ``team`` filter naming none of the user's.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from starlette.routing import Route
 
 from contextlamp.domain.models import KINDS, MEMORY_TYPES
 from contextlamp.errors import InvalidArgumentError
-from contextlamp.web.dashboard.board import Board, Signed
+from contextlamp.web.dashboard.board import OWNED_FIELDS, Board, Signed
 
 PAGE_SIZE = 50
 FILTERS = ("type", "kind", "topic", "tag", "surface", "project", "team")
@@ -66,6 +67,8 @@ def routes(board: Board) -> list[Route]:
                 surface=chosen["surface"] or None,
             )
         except InvalidArgumentError as exc:  # a bad filter: said on the page itself, the form kept
+            if exc.field in OWNED_FIELDS:  # a project or team that is not the user's: as an id that is not
+                return board.not_found(signed)
             values["error"] = str(exc)
             return board.render(request, signed, "memories.html", status=400, **values)
         values["items"] = result.items

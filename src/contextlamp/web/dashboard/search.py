@@ -12,7 +12,7 @@ from starlette.routing import Route
 
 from contextlamp.domain.models import MEMORY_TYPES, ExplainedResult
 from contextlamp.errors import InvalidArgumentError
-from contextlamp.web.dashboard.board import Board, Signed
+from contextlamp.web.dashboard.board import OWNED_FIELDS, Board, Signed
 
 SIGNAL_LABELS = {"semantic": "semantic", "keyword": "keyword", "fact_key": "fact-key", "recency": "recency"}
 SCOPES = (("all", "Everything"), ("personal", "Personal and project"), ("team", "Teams"))
@@ -56,6 +56,8 @@ def routes(board: Board) -> list[Route]:
                     explain=True,
                 )
             except InvalidArgumentError as exc:  # shown on the search page itself, the form kept
+                if exc.field in OWNED_FIELDS:  # a project or team that is not the user's
+                    return board.not_found(signed)
                 values["error"] = str(exc)
                 return board.render(request, signed, "search.html", status=400, **values)
             assert isinstance(result, ExplainedResult)

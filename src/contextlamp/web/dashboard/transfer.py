@@ -1,15 +1,30 @@
-"""Export and import: ``GET /export`` downloads the signed-in user's export document (the one of ``contextlamp
-export`` and of ``GET /export`` with a bearer token: ``web.routes.export_response``)."""
+"""Export and import:
+
+- ``GET /export`` downloads the signed-in user's export document (the one of ``contextlamp export`` and of
+  ``GET /export`` with a bearer token: ``web.routes.export_response``);
+- ``GET /import``: the upload form; ``POST /import``: restores an uploaded export document into the signed-in
+  user (``Porter.import_document`` with the user's id: the rules of ``contextlamp import --user``) and shows the
+  import report. At most ``Settings.dashboard_import_max_bytes`` (413 beyond); a file that is not an export
+  document, or breaks one of its rules, gets a 400 page naming the problem, and nothing is written.
+"""
 
 from __future__ import annotations
+
+import json
+import logging
+from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
+from contextlamp.app.export_format import parse_document
+from contextlamp.errors import InvalidArgumentError
 from contextlamp.web.dashboard.board import Board, Signed
 from contextlamp.web.pages import SESSION_COOKIE
 from contextlamp.web.routes import export_response
+
+logger = logging.getLogger(__name__)
 
 
 async def browser_export(board: Board, request: Request) -> Response | None:
@@ -30,6 +45,34 @@ async def browser_export(board: Board, request: Request) -> Response | None:
 
 
 def routes(board: Board) -> list[Route]:
-    """The import page (``/export`` is the server's own route, answered for browsers by ``browser_export``)."""
-    del board
-    return []
+    """``/import`` (``/export`` is the server's own route, answered for browsers by ``browser_export``)."""
+    max_bytes = board.settings.dashboard_import_max_bytes
+
+    async def form(request: Request, signed: Signed) -> Response:
+        return board.render(request, signed, "import.html", max_bytes=max_bytes, error="")
+
+    async def upload(request: Request, signed: Signed, _fields: dict[str, str], files: dict[str, bytes]) -> Response:
+        data = files.get("file", b"")
+        if not data.strip():
+            return _bad(request, signed, "Choose an export file (a .json file made by contextlamp export).")
+        try:
+            parsed: Any = json.loads(data)
+        except (ValueError, UnicodeDecodeError):  # JSONDecodeError is a ValueError
+            return _bad(request, signed, "The file is not JSON: choose a file made by contextlamp export.")
+        except RecursionError:
+            return _bad(request, signed, "The file is not an export: it is nested too deeply.")
+        try:
+            document = parse_document(parsed)
+            report = await board.call(board.wired.porter.import_document, document, signed.user.id)
+        except InvalidArgumentError as exc:  # checked before anything is written (Porter.import_document)
+            return _bad(request, signed, f"The file was not imported: {exc}")
+        logger.info("dashboard import: %d entries added", report.entries_added)
+        return board.render(request, signed, "imported.html", report=report)
+
+    def _bad(request: Request, signed: Signed, message: str) -> Response:
+        return board.render(request, signed, "import.html", status=400, max_bytes=max_bytes, error=message)
+
+    return [
+        Route("/import", board.page(form), methods=["GET"]),
+        Route("/import", board.upload(upload, max_bytes), methods=["POST"]),
+    ]
