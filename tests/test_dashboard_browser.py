@@ -64,6 +64,7 @@ class Seeded:
     """Ids of what the module's users have: alice's memories and session; bob's memory, session, team, token
     and connected app (the ids alice must never reach)."""
 
+    alice_token: str
     deploy_id: str
     linter_id: str
     session_id: str
@@ -105,6 +106,7 @@ def seeded(dashboard_server: HttpServer) -> Seeded:
     assert answered is not None and answered[1] is not None
     grant = oauth.exchange_code(client_id, answered[1])
     return Seeded(
+        alice,
         deploy["id"],
         linter["id"],
         session["session_id"],
@@ -212,16 +214,29 @@ def test_sign_in_search_open_forget_with_confirmation_and_sign_out(new_page: Pag
     expect(page).to_have_url(re.compile(r"/signin\?next=%2Foverview"))
 
 
-def test_export_downloads_the_users_memories(alice: Page, seeded: Seeded) -> None:
+def test_export_downloads_and_import_uploads_with_a_report(
+    alice: Page, seeded: Seeded, dashboard_server: HttpServer
+) -> None:
     page = alice
+    nav = page.get_by_role("navigation", name="Dashboard")
     with page.expect_download() as download:
-        page.get_by_role("navigation", name="Dashboard").get_by_role("link", name="Export").click()
-    saved = Path(download.value.path())
-    document = json.loads(saved.read_text(encoding="utf-8"))
-    text = json.dumps(document)
-    assert "Always run ruff before pushing" in text
-    assert "Obsidian" not in text  # bob's memory is not in alice's export
+        nav.get_by_role("link", name="Export").click()
     assert download.value.suggested_filename.endswith(".json")
+    saved = Path(download.value.path())
+    text = saved.read_text(encoding="utf-8")
+    assert "Always run ruff before pushing" in text and "webhooks" in text
+    assert "Obsidian" not in text  # bob's memory is not in alice's export
+    forgotten = mcp_call(dashboard_server, seeded.alice_token, "forget_context", {"id": seeded.linter_id})
+    assert forgotten["forgotten"] is True
+    nav.get_by_role("link", name="Import").click()
+    page.get_by_label(re.compile("Export file")).set_input_files(saved)
+    page.get_by_role("button", name="Import").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Imported")
+    report = page.get_by_role("table", name="Import report")
+    expect(report.get_by_role("row", name=re.compile("^Entries added")).get_by_role("cell")).to_have_text("1")
+    expect(report.get_by_role("row", name=re.compile("Entries already here"))).not_to_contain_text(re.compile(r"\b0\b"))
+    page.goto(f"/memories/{seeded.linter_id}")  # back, with its id
+    expect(page.locator(".full").first).to_have_text("Always run ruff before pushing")
 
 
 def test_create_a_token_shown_once_then_revoke_it(alice: Page, dashboard_server: HttpServer) -> None:
