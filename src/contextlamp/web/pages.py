@@ -52,7 +52,6 @@ SIGNIN_PATH = "/signin"
 SIGNOUT_PATH = "/signout"
 LINK_PATH = "/signin/link"  # the one-time link of contextlamp ui: /signin/link?token=clpl_...
 STYLE_PATH = "/static/contextlamp.css"
-FAVICON_PATH = "/favicon.ico"  # every browser asks for it; answered here, not by the dashboard's sign-in redirect
 MAX_NEXT = 2000  # characters of a ``next`` path kept
 MAX_FORM_BYTES = 16_384  # a sign-in or consent form is a few hundred bytes
 MAX_FORM_FIELDS = 20  # the forms have at most five fields
@@ -125,7 +124,6 @@ class WebPages:
         """The routes to add to the app."""
         return [
             Route(STYLE_PATH, self.style, methods=["GET"]),
-            Route(FAVICON_PATH, self.favicon, methods=["GET"]),
             Route(SIGNIN_PATH, self.signin, methods=["GET", "POST"]),
             Route(LINK_PATH, self.link, methods=["GET"]),
             Route(SIGNOUT_PATH, self.signout, methods=["POST"]),
@@ -165,11 +163,6 @@ class WebPages:
         """The pages' one stylesheet."""
         css = self._env().loader.get_source(self._env(), "contextlamp.css")[0]
         return Response(css, media_type="text/css", headers={"Cache-Control": "public, max-age=3600"})
-
-    async def favicon(self, _request: Request) -> Response:
-        """No icon (204), cached for a day: without this route the browser's icon request would be sent on to
-        the sign-in page like any unknown path."""
-        return Response(status_code=204, headers={"Cache-Control": "public, max-age=86400"})
 
     def _cookie(self, response: Response, name: str, value: str, max_age: int, path: str = "/") -> None:
         response.set_cookie(
