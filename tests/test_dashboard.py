@@ -437,16 +437,19 @@ def test_contextlamp_ui_serves_on_loopback_and_prints_a_link_that_works_once(tmp
         "CONTEXTLAMP_PUBLIC_URL": "https://mem.example.com",  # ignored: ui is loopback only
         "CONTEXTLAMP_HTTP_HOST": "0.0.0.0",  # ignored too
     }
-    process = subprocess.Popen([exe, "ui"], env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    process = subprocess.Popen(
+        [exe, "ui", "--json"], env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True
+    )
     lines: queue.Queue[str] = queue.Queue()
     reader = threading.Thread(target=lambda: [lines.put(line) for line in process.stdout or ()], daemon=True)
     reader.start()
     try:
         link = ""
         while not link:
-            line = lines.get(timeout=120)
-            link = line.strip() if "/signin/link?token=clpl_" in line else ""
-        assert link.startswith("http://127.0.0.1:")
+            said = json.loads(lines.get(timeout=120))
+            link = said["url"]
+        assert said["user"] == "carol" and said["expires_in_s"] == 300
+        assert link.startswith("http://127.0.0.1:") and "/signin/link?token=clpl_" in link
         with httpx2.Client(timeout=30, follow_redirects=False) as browser:
             first = browser.get(link)
             assert first.status_code == 303 and first.headers["location"] == "/"

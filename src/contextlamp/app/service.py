@@ -10,7 +10,7 @@ import base64
 import binascii
 import json
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -54,8 +54,10 @@ from contextlamp.domain.models import (
     GetResult,
     ListItem,
     ListResult,
+    MemoryType,
     Pack,
 )
+from contextlamp.domain.ports import Store
 from contextlamp.domain.secret_scan import SecretScanner
 from contextlamp.errors import InvalidArgumentError, NotFoundError
 from contextlamp.retrieval.chunks import ChunkChoice, choose_chunk, within_budget
@@ -455,11 +457,11 @@ LIST_SCAN_BATCH = 200  # entries read per store call while filtering
 
 
 def _filtered_page(
-    store: Any,
+    store: Store,
     size: int,
     before: tuple[int, str] | None,
     now: int,
-    types: Any,
+    types: Sequence[MemoryType] | None,
     include_superseded: bool,
     match: Callable[[Entry], bool],
 ) -> tuple[list[Entry], str | None]:
@@ -469,7 +471,7 @@ def _filtered_page(
     cursor = before
     scanned = 0
     while scanned < LIST_SCAN_ROWS:
-        rows: list[Entry] = store.list_page(LIST_SCAN_BATCH, cursor, now, types, include_superseded)
+        rows = store.list_page(LIST_SCAN_BATCH, cursor, now, types, include_superseded)
         for entry in rows:
             scanned += 1
             if match(entry):

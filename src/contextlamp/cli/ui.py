@@ -3,11 +3,12 @@ signed in by a one-time link printed on stdout (docs/dashboard.md "contextlamp u
 
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING
 
 import click
 
-from contextlamp.cli.common import load_settings
+from contextlamp.cli.common import json_option, load_settings
 
 if TYPE_CHECKING:
     from contextlamp.app.compose import App
@@ -18,10 +19,11 @@ LOOPBACK = "127.0.0.1"
 @click.command("ui")
 @click.option("--port", default=0, type=click.IntRange(0, 65535), help="Loopback port (default: any free port).")
 @click.option("--open", "open_browser", is_flag=True, help="Also open the link in this machine's web browser.")
-def ui_command(port: int, open_browser: bool) -> None:
+@json_option
+def ui_command(port: int, open_browser: bool, as_json: bool) -> None:
     """Open your memory in a browser: starts the dashboard on 127.0.0.1 for the local user ($CONTEXTLAMP_USER)
-    and prints a sign-in link that works once, within five minutes. Nothing listens beyond this machine, and
-    nothing is sent anywhere. Ctrl-C stops it.
+    and prints a sign-in link that works once, within five minutes (with --json: one JSON line). Nothing
+    listens beyond this machine, and nothing is sent anywhere. Ctrl-C stops it.
 
     Example: contextlamp ui --open
     """
@@ -44,6 +46,8 @@ def ui_command(port: int, open_browser: bool) -> None:
 
             webbrowser.open(link)
         minutes = SIGNIN_LINK_TTL_MS // 60_000
+        if as_json:  # one line: {"user", "url", "expires_in_s"}
+            return json.dumps({"user": user.name, "url": link, "expires_in_s": SIGNIN_LINK_TTL_MS // 1000})
         return f"Dashboard for {user.name}: open this link (it signs you in once, within {minutes} minutes):\n{link}"
 
     run_http(local, LOOPBACK, port, announce)
