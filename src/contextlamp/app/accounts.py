@@ -213,13 +213,17 @@ class Accounts:
         """Token metadata of one user, or of everyone (None)."""
         return self._control.tokens(self.user(user_ref).id if user_ref else None)
 
-    def revoke_token(self, token_id: str) -> AccessTokenRecord:
-        """Revoke a token by id; it stops working at once (every request checks the table).
+    def revoke_token(self, token_id: str, user_ref: str | None = None) -> AccessTokenRecord:
+        """Revoke a token by id; it stops working at once (every request checks the table). With ``user_ref``
+        (the dashboard), only one of that user's tokens: another user's id is not found, exactly like an
+        unknown one.
 
         Raises:
-            NotFoundError: no such token, or it is already revoked.
+            NotFoundError: no such token (among ``user_ref``'s, when given), or it is already revoked; no such
+                user.
         """
-        if not self._control.revoke_token(token_id, self.clock()):
+        owned = user_ref is None or any(t.id == token_id for t in self.tokens(user_ref))
+        if not owned or not self._control.revoke_token(token_id, self.clock()):
             shown = repr(token_id) if is_id(token_id, "tok") else "with that id"  # a pasted token is never shown
             raise NotFoundError(f"No active token {shown}. List tokens with: contextlamp token list")
         return next(t for t in self._control.tokens(None) if t.id == token_id)

@@ -15,7 +15,6 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from contextlamp.app import writes
-from contextlamp.app.sessions import Sessions
 from contextlamp.app.state import (
     LIST_LIMIT_RANGE,
     MAX_CHARS_RANGE,
@@ -33,6 +32,7 @@ from contextlamp.app.validate import (
     check_memory_types,
     check_str,
 )
+from contextlamp.app.views import Views
 from contextlamp.config import (
     DAY_MS,
     DEFAULT_AUTO_SUPERSEDE_THRESHOLD,
@@ -92,7 +92,7 @@ if TYPE_CHECKING:
 logger = logging.getLogger(__name__)
 
 
-class MemoryService(Sessions):
+class MemoryService(Views):
     """The memory operations for any caller, over a ``StoreRegistry``.
 
     Thread-safe: stores serialise their own writes; the embedder loads once.

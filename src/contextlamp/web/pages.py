@@ -20,7 +20,10 @@
 Every POST must come from this server's own origin (``Origin``, else ``Referer``; RFC 6454) to a ``Host`` this
 server answers to (DNS rebinding); every page is sent with a strict Content-Security-Policy (no script at all,
 styles from this server only, ``form-action`` this server and, on the consent page, the client's redirect
-origin; no framing), ``Referrer-Policy: no-referrer`` and ``Cache-Control: no-store``.
+origin; no framing), ``Referrer-Policy: same-origin`` and ``Cache-Control: no-store``. Not ``no-referrer``: under
+it a browser sends ``Origin: null`` with a form's POST (Fetch standard, "serializing a request origin"), so
+no form of these pages could pass the origin check; ``same-origin`` still sends no referrer to another site
+(the consent URL holds the pending request's id).
 """
 
 from __future__ import annotations
@@ -72,6 +75,14 @@ def _redirect_source(uri: str) -> str:
         if parsed.scheme.isascii() and parsed.scheme.replace(".", "").replace("-", "").replace("+", "").isalnum()
         else ""
     )
+
+
+_TOKEN_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+
+
+def _is_token(value: str) -> bool:
+    """Whether ``value`` has the shape of ``secrets.token_urlsafe(32)`` (43 URL-safe base64 characters)."""
+    return len(value) == 43 and all(c in _TOKEN_CHARS for c in value)
 
 
 def safe_next(value: str | None) -> str:
@@ -140,7 +151,7 @@ class WebPages:
             "Content-Security-Policy": _csp(form_targets),
             "X-Frame-Options": "DENY",
             "X-Content-Type-Options": "nosniff",
-            "Referrer-Policy": "no-referrer",
+            "Referrer-Policy": "same-origin",
             "Cache-Control": "no-store",
         }
 
@@ -206,7 +217,7 @@ class WebPages:
     async def signin(self, request: Request) -> Response:
         """``GET``: the form; ``POST``: check the password and start a session."""
         if request.method == "GET":
-            return self._signin_form(safe_next(request.query_params.get("next")), "", "", 200)
+            return self._signin_form(safe_next(request.query_params.get("next")), "", "", 200, request)
         if not self.same_origin(request):
             return self._refused()
         form = await self.read_form(request)
@@ -216,18 +227,18 @@ class WebPages:
         name = form.get("username", "").strip()
         expected = request.cookies.get(CSRF_COOKIE, "")
         if not expected or not secrets.compare_digest(expected, form.get("csrf", "")):
-            return self._signin_form(target, name[:200], "The form expired; please sign in again.", 400)
+            return self._signin_form(target, name[:200], "The form expired; please sign in again.", 400, request)
         address = request.client.host if request.client else "unknown"
         for key in (f"name:{name.lower()[:200]}", f"addr:{address}"):
             retry = self.attempts.hit(key)
             if retry is not None:
-                page = self._signin_form(target, name[:200], "Too many sign-in attempts; wait a minute.", 429)
+                page = self._signin_form(target, name[:200], "Too many sign-in attempts; wait a minute.", 429, request)
                 page.headers["Retry-After"] = str(retry)
                 return page
         user = await anyio.to_thread.run_sync(self.oauth.check_password, name, form.get("password", ""))
         if user is None:
             logger.info("web sign-in refused")
-            return self._signin_form(target, name[:200], "Wrong user name or password.", 400)
+            return self._signin_form(target, name[:200], "Wrong user name or password.", 400, request)
         cookie, _session = await anyio.to_thread.run_sync(self.oauth.start_session, user)
         target = target or self.home
         if target:
@@ -257,8 +268,12 @@ class WebPages:
         logger.info("web sign-in by a one-time link")
         return response
 
-    def _signin_form(self, target: str, name: str, error: str, status: int) -> HTMLResponse:
-        csrf = secrets.token_urlsafe(32)
+    def _signin_form(self, target: str, name: str, error: str, status: int, request: Request) -> HTMLResponse:
+        """The sign-in page. Its CSRF token is the browser's ``clp_csrf`` cookie when it holds one of ours, else a
+        new one: a fresh token on every GET would break the form already on screen whenever the browser loads
+        the sign-in again in the background (a favicon or another tab sent to ``/signin``)."""
+        held = request.cookies.get(CSRF_COOKIE, "")
+        csrf = held if _is_token(held) else secrets.token_urlsafe(32)
         page = self.render("signin.html", status=status, csrf=csrf, next=target, username=name, error=error)
         self._cookie(page, CSRF_COOKIE, csrf, 3600, path=SIGNIN_PATH)
         return page

@@ -65,6 +65,11 @@ PAGE_MODULES: tuple[str, ...] = (
     "search",
     "memories",
     "transfer",
+    "overview",
+    "sessions",
+    "projects",
+    "teams",
+    "access",
 )
 
 __all__ = ["PAGE_MODULES", "Board", "Dashboard", "Signed"]
