@@ -6,7 +6,10 @@ who have passwords.
   ``google-chrome-stable`` or ``google-chrome`` on ``PATH``.
 - Without one, the browser tests SKIP with the reason, unless ``$CLP_REQUIRE_BROWSER`` is set (``.ci/run``
   sets it after installing the package): then a missing browser FAILS them, so CI never passes by skipping.
-- ``chromium`` (session scope) is one launched headless browser; ``dashboard_server`` (module scope) one server
+- ``chromium`` (module scope) is one launched headless browser: Playwright's sync API runs an asyncio loop in
+  this thread while it is open, so it must be closed before the module's tests end, or every later test that
+  starts a loop of its own (``anyio.run``, ``asyncio.run``) fails with "cannot be called from a running event
+  loop"; ``dashboard_server`` (module scope) one server
   on a free loopback port over a fresh data directory, with the users of ``PASSWORDS``; each test opens its
   own browser context (``new_page``: no cookie shared between tests).
 """
@@ -69,9 +72,9 @@ def add_users(server: HttpServer, passwords: dict[str, str]) -> None:
             oauth.set_password(name, password)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def chromium() -> Iterator[Browser]:
-    """One headless system Chromium for the session (skipped without one; failed without one under CI)."""
+    """One headless system Chromium for the test module (skipped without one; failed without one under CI)."""
     path = chromium_path()
     if path is None:
         reason = "no Chromium on this machine (install the distribution's package: apt-get install chromium)"
