@@ -171,7 +171,7 @@ class Settings(Limits, BaseSettings):
     weight_neighbours: float = Field(
         default=FusionWeights.neighbours,
         ge=0,
-        lt=1,
+        le=1,
         description="Neighbour context: the turns saved just before and after one of the 5 best hits (same tool, "
         "within 30 minutes) gain this fraction of its fused score, never passing it; 0 = off (docs/retrieval.md).",
     )
