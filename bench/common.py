@@ -13,7 +13,7 @@ import tempfile
 import time
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -54,6 +54,17 @@ def fresh_service(
             yield service, Caller(service.principal("bench"), "bench")
         finally:
             registry.close()
+
+
+def previous_ids(service: MemoryService, caller: Caller, query: str, max_results: int) -> list[str]:
+    """The pack ids ``get_context`` returned before neighbour context (docs/retrieval.md): the same call with
+    the neighbour bonus off, so a benchmark prints the previous default next to the new one from one build."""
+    weights = service.weights
+    service.weights = replace(weights, neighbours=0.0)
+    try:
+        return [p.id for p in service.get_context(caller, query, max_results=max_results).packs]
+    finally:
+        service.weights = weights
 
 
 MAX_K = 50  # get_context's max_results upper bound (spec/TOOLS.md)

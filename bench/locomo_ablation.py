@@ -38,7 +38,7 @@ from contextlamp.config import FusionWeights
 from contextlamp.embedding import create_embedder
 from contextlamp.retrieval.fusion import weighted_rrf
 from contextlamp.retrieval.query import content_terms, query_terms
-from contextlamp.retrieval.search import ScopedStore, collect_signals
+from contextlamp.retrieval.search import ScopedStore, collect_signals, with_neighbours
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench/common.py, when run as a script
 from common import StepClock, fresh_service
@@ -70,6 +70,8 @@ def build(path: Path, limit: int | None) -> list[dict[str, Any]]:
                 dia_of.setdefault(saved.id, []).append(turn.dia_id)
             store = service.registry.store(caller.principal.user_id)
             stores = [ScopedStore(store, "personal", 0)]
+            session_of = {i: dia_of[i][0].split(":")[0] for i in order}
+            context = context_lists(embedder, store, order, session_of, text_of)
             df: Counter[str] = Counter()
             for text in text_of.values():
                 df.update(set(query_terms(text)))
@@ -99,8 +101,10 @@ def build(path: Path, limit: int | None) -> list[dict[str, Any]]:
                     for m in (n - 1, n + 1):
                         if 0 <= m < len(order) and order[m] not in near:
                             near.append(order[m])
+                ctx = {name: top_ids(matrix, ids, vector) for name, (matrix, ids) in context.items()}
                 questions.append(
                     {
+                        **ctx,
                         "category": q.category,
                         "evidence": list(q.evidence),
                         "service": served,
@@ -112,9 +116,65 @@ def build(path: Path, limit: int | None) -> list[dict[str, Any]]:
                     }
                 )
             out.append(
-                {"sample_id": conv.sample_id, "dia_of": dia_of, "questions": questions, "superseded": superseded}
+                {
+                    "sample_id": conv.sample_id,
+                    "dia_of": dia_of,
+                    "questions": questions,
+                    "superseded": superseded,
+                    "order": order,
+                    "session_of": session_of,
+                }
             )
     return out
+
+
+FOLD_ALPHAS = (0.15, 0.3, 0.5)
+
+
+def context_lists(
+    embedder: Any, store: Any, order: list[str], session_of: dict[str, str], text_of: dict[str, str]
+) -> dict[str, tuple[Any, list[str]]]:
+    """Chunk-context vectors of every live entry (save-time variants, computed offline from one build).
+
+    ``fold<a>``: the entry's stored vector plus ``a`` x its previous and next turns' stored vectors (same
+    session), normalised; ``ctxtext``: the embedding of the previous, own and next turns' text joined.
+    Returns name -> (unit matrix, ids)."""
+    import numpy as np
+
+    stored = store.entry_vectors(order)
+    ids = [i for i in order if i in stored]
+    own = np.stack([stored[i][0] for i in ids])
+    own /= np.linalg.norm(own, axis=1, keepdims=True)
+    prev = np.zeros_like(own)
+    nxt = np.zeros_like(own)
+    texts: list[str] = []
+    for n, i in enumerate(ids):
+        parts = [text_of.get(i, "")]
+        if n > 0 and session_of[ids[n - 1]] == session_of[i]:
+            prev[n] = own[n - 1]
+            parts.insert(0, text_of.get(ids[n - 1], ""))
+        if n + 1 < len(ids) and session_of[ids[n + 1]] == session_of[i]:
+            nxt[n] = own[n + 1]
+            parts.append(text_of.get(ids[n + 1], ""))
+        texts.append("\n".join(parts))
+    out: dict[str, tuple[Any, list[str]]] = {}
+    for alpha in FOLD_ALPHAS:
+        m = own + alpha * (prev + nxt)
+        out[f"fold{alpha}"] = (m / np.linalg.norm(m, axis=1, keepdims=True), ids)
+        m = own + alpha * nxt
+        out[f"foldnext{alpha}"] = (m / np.linalg.norm(m, axis=1, keepdims=True), ids)
+    ctx = np.concatenate([embedder.embed(texts[s : s + 64]) for s in range(0, len(texts), 64)])
+    out["ctxtext"] = (ctx / np.linalg.norm(ctx, axis=1, keepdims=True), ids)
+    return out
+
+
+def top_ids(matrix: Any, ids: list[str], vector: Any) -> list[str]:
+    """The ``DEPTH`` ids of ``matrix`` rows nearest ``vector`` by cosine, best first."""
+    import numpy as np
+
+    sims = matrix @ vector
+    best = np.argsort(-sims)[:DEPTH]
+    return [ids[int(n)] for n in best]
 
 
 def fuse(lists: dict[str, list[str]], keyword: float, k: int, extra: float = 0.0) -> list[str]:
@@ -124,6 +184,46 @@ def fuse(lists: dict[str, list[str]], keyword: float, k: int, extra: float = 0.0
 
 
 WEIGHTED = ("semantic", "keyword")
+
+
+class Neighbours:
+    """``Store.time_neighbours`` over a cached conversation: the turns saved just before and after, same session."""
+
+    def __init__(self, order: list[str], session_of: dict[str, str]) -> None:
+        self.order, self.session_of = order, session_of
+        self.position = {entry_id: n for n, entry_id in enumerate(order)}
+
+    def time_neighbours(self, ids: Sequence[str], window_ms: int, now: int, memory_types: Any) -> dict[str, list[str]]:
+        out: dict[str, list[str]] = {}
+        for entry_id in ids:
+            n = self.position[entry_id]
+            out[entry_id] = [
+                self.order[m]
+                for m in (n - 1, n + 1)
+                if 0 <= m < len(self.order) and self.session_of[self.order[m]] == self.session_of[entry_id]
+            ]
+        return out
+
+
+def raised(
+    lists: dict[str, list[str]], nb: Neighbours, bonus: float, anchors: int, keyword: float = 1.25, k: int = 5
+) -> list[str]:
+    """The shipped read-time step (``search.with_neighbours``) over the default fusion of ``lists``."""
+    fused = [(str(f.key), f.rrf, f.score) for f in weighted_rrf(lists, {"semantic": 1.0, "keyword": keyword}, k)]
+    scoped = ScopedStore(nb, "personal", 0)  # pyright: ignore[reportArgumentType]
+    owner = {i: scoped for i, _, _ in fused}
+    weights = FusionWeights(neighbours=bonus, neighbour_anchors=anchors)
+    return [i for i, _, _ in with_neighbours(fused, owner, weights, 0, None)]
+
+
+def near_list(base: list[str], nb: Neighbours, anchors: int) -> list[str]:
+    """The previous ablation's neighbour list: the neighbours of the ``anchors`` best of ``base``, in order."""
+    out: list[str] = []
+    for entry_id in base[:anchors]:
+        for n in nb.time_neighbours([entry_id], 0, 0, None)[entry_id]:
+            if n not in out:
+                out.append(n)
+    return out
 
 
 def scores(convs: Sequence[dict[str, Any]], rank: Callable[[dict[str, Any]], list[str]]) -> list[dict[str, Any]]:
@@ -162,6 +262,10 @@ def held_out(
     return records, chosen
 
 
+def fmt(chosen: Sequence[Any]) -> str:
+    return " ".join("/".join(str(x) for x in c) if isinstance(c, tuple) else str(c) for c in chosen)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="LoCoMo ablation of the next recall steps")
     parser.add_argument("--data", type=Path, required=True)
@@ -191,6 +295,28 @@ def main(argv: Sequence[str] | None = None) -> int:
     def weights_ranker(g: tuple[int, float]) -> Callable[[dict[str, Any]], list[str]]:
         return lambda q: fuse({"semantic": q["semantic"], "keyword": q["keyword"]}, g[1], g[0])
 
+    nbs = {id(q): Neighbours(c["order"], c["session_of"]) for c in convs for q in c["questions"]}
+
+    def base_lists(q: dict[str, Any]) -> dict[str, list[str]]:
+        return {"semantic": q["semantic"], "keyword": q["keyword"]}
+
+    def bonus_ranker(g: tuple[float, int]) -> Callable[[dict[str, Any]], list[str]]:
+        return lambda q: raised(base_lists(q), nbs[id(q)], g[0], g[1])
+
+    def list_ranker(g: tuple[float, int]) -> Callable[[dict[str, Any]], list[str]]:
+        def rank(q: dict[str, Any]) -> list[str]:
+            base = fuse(base_lists(q), defaults.keyword, defaults.k)
+            lists = {**base_lists(q), "near": near_list(base, nbs[id(q)], g[1])}
+            return fuse(lists, defaults.keyword, defaults.k, g[0])
+
+        return rank
+
+    def replace_semantic(name: str) -> Callable[[Any], Callable[[dict[str, Any]], list[str]]]:
+        return lambda _: lambda q: fuse({"semantic": q[name], "keyword": q["keyword"]}, defaults.keyword, defaults.k)
+
+    def ctx_added(w: float) -> Callable[[dict[str, Any]], list[str]]:
+        return lambda q: fuse({**base_lists(q), "ctx": q["ctxtext"]}, defaults.keyword, defaults.k, w)
+
     rows: list[tuple[str, list[dict[str, Any]], str]] = [
         ("service get_context (this branch)", scores(convs, lambda q: q["service"]), "freshness + intent"),
         ("default", scores(convs, base_ranker(None)), ""),
@@ -198,6 +324,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     for name in ("probe", "prf", "neighbours"):
         records, chosen = held_out(convs, with_list(name), WEIGHTS)
         rows.append((f"+ {name}", records, "w per fold " + ",".join(str(c) for c in chosen)))
+    if "order" in convs[0]:
+        anchors = (3, 5, 10)
+        bonus_grid = [(b, a) for b in (0.3, 0.5, 0.7, 0.9, 1.0) for a in anchors]
+        records, chosen = held_out(convs, bonus_ranker, bonus_grid)
+        rows.append(("read time: neighbour bonus (shipped form)", records, "bonus/anchors " + fmt(chosen)))
+        for b, a in ((0.5, 5), (0.7, 5), (0.9, 5)):
+            rows.append((f"  bonus {b}, anchors {a} (fixed)", scores(convs, bonus_ranker((b, a))), ""))
+        records, chosen = held_out(convs, list_ranker, [(w, a) for w in WEIGHTS for a in anchors])
+        rows.append(("read time: neighbour RRF list", records, "w/anchors " + fmt(chosen)))
+        for name in ("ctxtext", *(f"fold{a}" for a in FOLD_ALPHAS), *(f"foldnext{a}" for a in FOLD_ALPHAS)):
+            rows.append((f"save time: semantic = {name}", scores(convs, replace_semantic(name)(None)), ""))
+        for name in ("fold", "foldnext"):
+            records, chosen = held_out(convs, lambda a, n=name: replace_semantic(f"{n}{a}")(None), FOLD_ALPHAS)
+            rows.append((f"save time: semantic = {name} (alpha CV)", records, "alpha " + fmt(chosen)))
+        records, chosen = held_out(convs, ctx_added, WEIGHTS)
+        rows.append(("save time: + ctxtext list", records, "w " + fmt(chosen)))
     grid = [(k, w) for k in (2, 3, 5, 8, 10) for w in (0.8, 1.0, 1.25, 1.5, 2.0)]
     records, chosen = held_out(convs, weights_ranker, grid)
     rows.append(("weights (k, keyword) CV", records, "per fold " + " ".join(f"{k}/{w}" for k, w in chosen)))

@@ -5,7 +5,8 @@ LoCoMo: Maharana et al., "Evaluating Very Long-Term Conversational Memory of LLM
 (``"<speaker>: <text>"`` plus ``" [shared a photo: <caption>]"``), one store per conversation, each question
 a ``get_context`` query against its own conversation; recall@k = |evidence ∩ top-k| / |evidence|, averaged
 over questions (the paper's R@k). Keyword-only and semantic-only rankings are the service's own signal
-lists (``collect_signals``) for the same question. Run with ``--help`` for options.
+lists (``collect_signals``) for the same question; "previous" is ``get_context`` with neighbour context off
+(the default before it, docs/retrieval.md), from the same stores. Run with ``--help`` for options.
 """
 
 from __future__ import annotations
@@ -26,13 +27,14 @@ from rich.table import Table
 
 from contextlamp.embedding import EMBEDDERS, Embedder, create_embedder
 from contextlamp.errors import InvalidArgumentError, SecretDetectedError
+from contextlamp.retrieval.query import asks_for_recent
 from contextlamp.retrieval.search import ScopedStore, collect_signals
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench/common.py, when run as a script
-from common import StepClock, fresh_service, parse_ks
+from common import StepClock, fresh_service, parse_ks, previous_ids
 
 CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop", 5: "adversarial"}
-METHODS = ("hybrid", "keyword", "semantic")
+METHODS = ("hybrid", "previous", "keyword", "semantic")
 _SESSION = re.compile(r"session_(\d+)")
 _PAIR = re.compile(r"D\W*?(\d+)(?:\s*[:.]\s*|\s+)(\d+)|D\W*?(\d+)", re.IGNORECASE)
 
@@ -168,7 +170,12 @@ def run_conversation(conv: Conversation, embedder: Embedder, ks: Sequence[int]) 
             query_seconds += time.perf_counter() - start
             vector = embedder.embed([question.text])[0]
             lists, _ = collect_signals(stores, question.text, vector, depth, clock(), None)
-            ranked = {"hybrid": [p.id for p in packs], "keyword": lists.keyword, "semantic": lists.semantic}
+            ranked = {
+                "hybrid": [p.id for p in packs],
+                "previous": previous_ids(service, caller, question.text, depth),
+                "keyword": lists.keyword,
+                "semantic": lists.semantic,
+            }
             record: dict[str, Any] = {"category": question.category}
             for method, ids in ranked.items():
                 dias = [dia_of.get(i, []) for i in ids]
@@ -205,8 +212,11 @@ def print_report(summary: dict[str, Any], ks: Sequence[int], seconds: float, que
     for label, count, values in [*rows, ("overall", n, summary["overall"])]:
         table.add_row(label, str(count), *(f"{values[m][f'recall@{k}']:.3f}" for m in METHODS for k in ks))
     per_query = 1000 * query_seconds / n if n else 0.0
-    table.caption = f"total {seconds:.1f} s; get_context {per_query:.1f} ms/query"
-    Console(file=sys.stdout, width=200).print(table)
+    intent = summary.get("recency_intent", 0)
+    table.caption = (
+        f"total {seconds:.1f} s; get_context {per_query:.1f} ms/query; recency intent on {intent} of {n} questions"
+    )
+    Console(file=sys.stdout, width=240).print(table)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -229,6 +239,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         records += conv_records
         query_seconds += conv_seconds
     summary = summarise(records, args.k)
+    summary["recency_intent"] = sum(asks_for_recent(q.text) for c in conversations for q in c.questions)
     print_report(summary, args.k, time.perf_counter() - started, query_seconds)
     if args.json is not None:
         report = {key: summary[key] for key in ("n_questions", "overall", "by_category")}

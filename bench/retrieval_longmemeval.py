@@ -13,7 +13,8 @@ dedupes to one memory, which counts for every (session, turn) holding that conte
 ``save_context`` limit (32 KiB of UTF-8) are truncated to the limit at a character boundary; turns it still
 refuses (secrets, invalid Unicode) are skipped, each named on stderr and counted in the final summary there.
 Keyword-only and semantic-only rankings are the service's own signal lists (``collect_signals``) for the
-same question. Run with ``--help`` for options.
+same question; "previous" is ``get_context`` with neighbour context off (the default before it,
+docs/retrieval.md), from the same store. Run with ``--help`` for options.
 """
 
 from __future__ import annotations
@@ -39,9 +40,9 @@ from contextlamp.errors import InvalidArgumentError, SecretDetectedError
 from contextlamp.retrieval.search import ScopedStore, collect_signals
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench/common.py, when run as a script
-from common import StepClock, fresh_service, parse_ks
+from common import StepClock, fresh_service, parse_ks, previous_ids
 
-METHODS = ("hybrid", "keyword", "semantic")
+METHODS = ("hybrid", "previous", "keyword", "semantic")
 LEVELS = ("turn", "session")
 GZIP_MAGIC = b"\x1f\x8b"  # RFC 1952 member header
 _DATE = re.compile(r"(\d{4})\s*[/.-]\s*(\d{1,2})\s*[/.-]\s*(\d{1,2})(?:\D*?(\d{1,2}):(\d{2})(?::(\d{2}))?)?")
@@ -169,9 +170,15 @@ def run_question(
         start = time.perf_counter()
         packs = service.get_context(caller, text, max_results=depth).packs
         seconds = time.perf_counter() - start
+        previous = previous_ids(service, caller, text, depth)
         stores = [ScopedStore(registry.store(principal.user_id), "personal", 0)]
         lists, _ = collect_signals(stores, text, embedder.embed([text])[0], depth, clock(), None)
-    ranked = {"hybrid": [p.id for p in packs], "keyword": lists.keyword, "semantic": lists.semantic}
+    ranked = {
+        "hybrid": [p.id for p in packs],
+        "previous": previous,
+        "keyword": lists.keyword,
+        "semantic": lists.semantic,
+    }
     record: dict[str, Any] = {"type": question.question_type}
     for level, evidence in (("turn", question.evidence_turns), ("session", question.evidence_sessions)):
         if not evidence:
@@ -216,7 +223,7 @@ def print_report(
     records: Sequence[dict[str, Any]], summary: dict[str, Any], ks: Sequence[int], seconds: float, query_seconds: float
 ) -> None:
     """Print one table per level (rows: question types and overall; cells: recall_any / recall_all) to stdout."""
-    console = Console(file=sys.stdout, width=200)
+    console = Console(file=sys.stdout, width=260)
     n = summary["n_questions"]
     per_query = 1000 * query_seconds / n if n else 0.0
     for level in LEVELS:

@@ -135,7 +135,7 @@ def test_main_reports_exact_recall(tmp_path: Path, capsys: pytest.CaptureFixture
     assert set(report["by_type"]) == {"single-session-user", "multi-session"}
     for block in [report, *report["by_type"].values()]:
         for level in ("turn", "session"):
-            assert set(block[level]) == {"hybrid", "keyword", "semantic"}
+            assert set(block[level]) == {"hybrid", "previous", "keyword", "semantic"}
             assert all(set(v) == keys for v in block[level].values())
     # keyword lists hold only the turns sharing a question word: q1's deduped pair, q2's first evidence, q3's c1
     assert report["turn"]["keyword"] == {

@@ -80,6 +80,11 @@ class FusionWeights:
     recency: float = 3.0  # the other three lists together
     k: int = 5
     semantic_floor: float | None = None  # None: the embedding model's own floor
+    # time neighbours of the best hits (retrieval/search.with_neighbours; LoCoMo leave-one-conversation-out,
+    # docs/retrieval.md "Neighbour context"): bonus = neighbours x the anchor's RRF, 0 = off
+    neighbours: float = 0.5
+    neighbour_anchors: int = 5
+    neighbour_window_ms: int = 30 * 60_000  # same conversation: the entries saved within 30 minutes
 
 
 @dataclass(frozen=True)
@@ -168,6 +173,13 @@ class Settings(Limits, BaseSettings):
         default=FusionWeights.recency,
         ge=0,
         description="RRF weight of the recency list when get_context recency=true (3 = the other lists together).",
+    )
+    weight_neighbours: float = Field(
+        default=FusionWeights.neighbours,
+        ge=0,
+        le=1,
+        description="Neighbour context: the turns saved just before and after one of the 5 best hits (same tool, "
+        "within 30 minutes) gain this fraction of its fused score, never passing it; 0 = off (docs/retrieval.md).",
     )
     llm_base_url: str | None = Field(
         default=None,
@@ -357,6 +369,7 @@ class Settings(Limits, BaseSettings):
             recency=self.weight_recency,
             k=self.rrf_k,
             semantic_floor=self.min_semantic_similarity,
+            neighbours=self.weight_neighbours,
         )
 
     def trust_weights(self) -> TrustWeights:

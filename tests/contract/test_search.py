@@ -163,3 +163,33 @@ def test_list_page_filters_superseded_expired_and_types(make: Maker, store: Stor
     assert [e.id for e in store.list_page(10, None, T0 + 50, None, True)] == [event.id, new.id, old.id]
     page = store.list_page(10, None, now, None, True)
     assert page[-1] == make.get(old.id)  # whole entries, as get returns them
+
+
+MINUTE = 60_000
+
+
+def test_time_neighbours_are_the_live_entries_saved_just_before_and_after(make: Maker, store: Store) -> None:
+    first = make.save("What did you paint last week?", at=T0)
+    gone = make.save("A sunset, version one.", at=T0 + MINUTE, topic="painting")
+    answer = make.save("A sunset over the lake.", at=T0 + 2 * MINUTE, topic="painting")  # supersedes `gone`
+    other_tool = make.save("Deploy notes from another tool.", at=T0 + 3 * MINUTE, surface="hook")
+    task = make.save("Frame the painting.", at=T0 + 4 * MINUTE, memory_type="task", expires_at=T0 + 5 * MINUTE)
+    last = make.save("It took me two days.", at=T0 + 5 * MINUTE)
+    later = make.save("A note from the next day.", at=T0 + DAY)
+    found = store.time_neighbours([first.id, answer.id, last.id, later.id], 30 * MINUTE, T0 + DAY, None)
+    assert found[first.id] == [answer.id]  # the superseded entry is skipped, nothing before the first
+    assert found[answer.id] == [first.id, last.id]  # other surfaces and expired tasks are skipped
+    assert found[last.id] == [answer.id]  # the next day is outside the window
+    assert found[later.id] == []
+    assert store.time_neighbours([answer.id], 30 * MINUTE, T0 + DAY, ["task"]) == {answer.id: []}
+    assert store.time_neighbours([answer.id], MINUTE, T0 + DAY, None) == {answer.id: []}  # 2 and 3 minutes away
+    assert other_tool.id not in found and task.id not in found and gone.id not in found
+    assert make.get(gone.id).superseded_by == answer.id
+    assert store.time_neighbours(["ctx-missing"], MINUTE, T0, None) == {}
+    assert store.time_neighbours([], MINUTE, T0, None) == {}
+
+
+def test_time_neighbours_break_equal_times_by_id(make: Maker, store: Store) -> None:
+    same = sorted((make.save(f"turn number {n}", at=T0) for n in range(3)), key=lambda e: e.id)
+    found = store.time_neighbours([same[1].id], MINUTE, T0, None)
+    assert found == {same[1].id: [same[0].id, same[2].id]}

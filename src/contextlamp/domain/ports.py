@@ -187,6 +187,14 @@ class EntryReader(Protocol):
         """Ids of live entries, newest first."""
         ...
 
+    def time_neighbours(
+        self, ids: Sequence[str], window_ms: int, now: int, memory_types: Sequence[MemoryType] | None
+    ) -> dict[str, list[str]]:
+        """For each of ``ids`` found in this store: the live entry saved just before it and the one saved just
+        after it (by ``(created_at, id)``), each only when it comes from the same ``source_surface`` and was saved
+        within ``window_ms`` of it, previous first (0, 1 or 2 ids). Ids not in the store are absent."""
+        ...
+
     def list_page(
         self,
         limit: int,

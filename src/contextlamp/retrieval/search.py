@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from contextlamp.domain.embedding import Vectors
 
 CANDIDATE_DEPTH = 50  # per-list candidates before fusion; at least 5x the requested results
+NEIGHBOUR_CAP = 0.999  # a neighbour's lifted value stays below its anchor's (with_neighbours)
 
 
 @dataclass(frozen=True)
@@ -168,6 +169,53 @@ def fuse(
     return [(str(f.key), f.rrf, f.score) for f in fused]
 
 
+def with_neighbours(
+    fused: list[tuple[str, float, float]],
+    owner: dict[str, ScopedStore],
+    weights: FusionWeights,
+    now: int,
+    memory_types: Sequence[MemoryType] | None,
+) -> list[tuple[str, float, float]]:
+    """``fused`` with the time neighbours of its best ``weights.neighbour_anchors`` entries raised, best first.
+
+    A neighbour is the live entry saved just before or just after an anchor in the anchor's store, from the same
+    surface and within ``weights.neighbour_window_ms`` (``Store.time_neighbours``): in a conversation the answer
+    is often the turn after the one naming the subject. Its RRF (and score) gains ``weights.neighbours`` times
+    its best anchor's, capped just below that anchor's (``NEIGHBOUR_CAP``): a neighbour is never lifted above
+    the hit that brought it; one the lists ranked lower adds the bonus to its own value, one ranked higher keeps
+    it. Bonuses come from the values before any bonus. ``fused``: ``(id, rrf, score)`` best first, as ``fuse``
+    returns; ``owner`` gains each neighbour's store. One store read per store holding an anchor. The weight
+    and the anchor count were chosen by leave-one-conversation-out on LoCoMo (docs/retrieval.md "Neighbour
+    context", bench/locomo_ablation.py)."""
+    anchors = fused[: weights.neighbour_anchors]
+    if not anchors:
+        return fused
+    by_store: dict[int, list[str]] = {}
+    for entry_id, _, _ in anchors:
+        by_store.setdefault(id(owner[entry_id]), []).append(entry_id)
+    stores = {id(owner[i]): owner[i] for i, _, _ in anchors}
+    near: dict[str, list[str]] = {}
+    for key, ids in by_store.items():
+        found = stores[key].store.time_neighbours(ids, weights.neighbour_window_ms, now, memory_types)
+        for anchor_id, neighbour_ids in found.items():
+            near[anchor_id] = neighbour_ids
+            for neighbour_id in neighbour_ids:
+                owner.setdefault(neighbour_id, stores[key])
+    values: dict[str, tuple[float, float]] = {i: (rrf, score) for i, rrf, score in fused}
+    raised = dict(values)
+    for anchor_id, rrf, score in anchors:  # from the values before any bonus: anchors do not lift each other twice
+        for neighbour_id in near.get(anchor_id, []):
+            own_rrf, own_score = values.get(neighbour_id, (0.0, 0.0))
+            if own_rrf >= rrf:
+                continue  # ranked above this anchor on its own: nothing to add
+            lifted = (
+                min(own_rrf + weights.neighbours * rrf, rrf * NEIGHBOUR_CAP),
+                min(own_score + weights.neighbours * score, score * NEIGHBOUR_CAP),
+            )
+            raised[neighbour_id] = max(raised.get(neighbour_id, (0.0, 0.0)), lifted)
+    return sorted(((i, rrf, score) for i, (rrf, score) in raised.items()), key=lambda f: -f[1])
+
+
 def _by_trust(
     fused: list[tuple[str, float, float]],
     owner: dict[str, ScopedStore],
@@ -219,6 +267,8 @@ def search(
     lists, owner = collect_signals(stores, query, query_vector, depth, now, memory_types, floor)
     with_recency = recency or asks_for_recent(query)
     fused = fuse(lists, weights, with_recency)
+    if weights.neighbours > 0:
+        fused = with_neighbours(fused, owner, weights, now, memory_types)
     if trust is not None or verified_only:
         fused = _by_trust(fused, owner, stores, trust or TrustWeights(1.0, 1.0, 1.0), verified_only)
     if len(fused) > max_results:  # only ties with the last place need their entries for tie-breaking

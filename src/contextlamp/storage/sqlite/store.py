@@ -170,6 +170,35 @@ class SqliteStore(SqliteSessions, SqliteMaintenance):
         )
         return [row["id"] for row in rows]
 
+    def time_neighbours(
+        self, ids: Sequence[str], window_ms: int, now: int, memory_types: Sequence[MemoryType] | None
+    ) -> dict[str, list[str]]:
+        types_sql, types_params = type_filter(memory_types)
+        anchors: list[Any] = []
+        for start in range(0, len(ids), SQLITE_MAX_VARS):
+            chunk = list(ids[start : start + SQLITE_MAX_VARS])
+            anchors += self._read(
+                f"SELECT id, created_at, source_surface FROM entries WHERE id IN ({marks(len(chunk))})", chunk
+            )
+        sides = (  # one index probe per side: entries_created (created_at, id)
+            ("(created_at < ? OR (created_at = ? AND id < ?)) AND created_at >= ?", "DESC"),
+            ("(created_at > ? OR (created_at = ? AND id > ?)) AND created_at <= ?", "ASC"),
+        )
+        out: dict[str, list[str]] = {}
+        for row in anchors:
+            at: int = row["created_at"]
+            found: list[str] = []
+            for n, (where, order) in enumerate(sides):
+                edge = at - window_ms if n == 0 else at + window_ms
+                rows = self._read(
+                    f"SELECT id FROM entries WHERE {where} AND source_surface = ? AND {LIVE}{types_sql} "
+                    f"ORDER BY created_at {order}, id {order} LIMIT 1",
+                    [at, at, row["id"], edge, row["source_surface"], now, *types_params],
+                )
+                found += [r["id"] for r in rows]
+            out[row["id"]] = found
+        return out
+
     def list_page(
         self,
         limit: int,

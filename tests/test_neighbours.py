@@ -1,0 +1,68 @@
+"""Neighbour context (issue 17 point 6): in a conversation saved turn by turn, the answer is often the turn after
+the one that names the subject; get_context finds it within the top results, never above the turn that brought
+it, and never from another user's store, another day or another tool."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from contextlamp.app.service import Caller, MemoryService
+from tests.conftest import Clock
+
+pytestmark = pytest.mark.both_backends
+
+QUESTION = "What did you paint last weekend, Melanie? I remember you bought new paint."
+ANSWER = "Melanie: A sunset over the lake, with purple clouds."
+
+
+def _conversation(service: MemoryService, caller: Caller, clock: Clock) -> tuple[str, str]:
+    """Ten other days of Melanie's turns, then today's question and its answer; returns their ids."""
+    for n in range(10):
+        clock.advance_days(1)
+        service.save_context(caller, f"Melanie: day {n} was busy, I went to the gym and then the shops.")
+    clock.advance_days(1)
+    asked = service.save_context(caller, f"Caroline: {QUESTION}")
+    answer = service.save_context(caller, ANSWER)
+    return asked.id, answer.id
+
+
+def test_the_turn_after_the_matching_one_is_found(service: MemoryService, alice: Caller, clock: Clock) -> None:
+    asked, answer = _conversation(service, alice, clock)
+    clock.advance_days(1)
+    service.save_context(alice, "Caroline: I painted my kitchen wall last weekend.")  # another day, also matches
+    ids = [p.id for p in service.get_context(alice, "What did Melanie paint last weekend?", max_results=3).packs]
+    assert asked in ids  # the direct match
+    assert answer in ids  # and its answer, which shares only the name with the query
+
+
+def test_a_neighbour_never_outranks_the_hit_that_brought_it(
+    service: MemoryService, alice: Caller, clock: Clock
+) -> None:
+    asked, answer = _conversation(service, alice, clock)
+    packs = service.get_context(alice, "What did Melanie paint last weekend?", max_results=10).packs
+    ids = [p.id for p in packs]
+    assert ids.index(asked) < ids.index(answer)
+    assert packs[ids.index(answer)].score < packs[ids.index(asked)].score
+
+
+def test_no_neighbour_from_another_store_day_or_tool(
+    service: MemoryService, alice: Caller, bob: Caller, clock: Clock
+) -> None:
+    clock.advance_days(1)
+    asked = service.save_context(alice, f"Caroline: {QUESTION}")
+    theirs = service.save_context(bob, ANSWER)  # saved right after, in bob's store
+    other_tool = service.save_context(Caller(alice.principal, "cursor"), "Melanie: my deploy failed again.")
+    clock.advance_days(1)
+    service.save_context(alice, "Melanie: tomorrow I clean the garage.")
+    query = "What did Melanie paint last weekend?"
+    packs = service.get_context(alice, query, max_results=10).packs
+    assert packs[0].id == asked.id
+    assert theirs.id not in [p.id for p in packs]  # nothing of bob's, however close in time
+    weights = service.weights
+    service.weights = replace(weights, neighbours=0.0)
+    without = {p.id: p.score for p in service.get_context(alice, query, max_results=10).packs}
+    service.weights = weights
+    assert {p.id: p.score for p in packs} == without  # the other tool's turn and the next day's get no bonus
+    assert other_tool.id in without
