@@ -20,14 +20,13 @@ from contextlamp.cli.common import (
     json_option,
     load_settings,
     print_table,
+    progress_bar,
     table,
     when,
     with_app,
 )
 
 if TYPE_CHECKING:
-    from rich.progress import Progress
-
     from contextlamp.app.compose import App
     from contextlamp.config import Settings
     from contextlamp.storage import AccessTokenRecord
@@ -449,12 +448,3 @@ def _app_at(settings: Settings, location: str) -> App:
     else:
         changed = settings.model_copy(update={"database_url": SecretStr(where)})
     return create_app(changed)
-
-
-def progress_bar(label: str, disable: bool) -> Progress:
-    """A transient progress bar on stderr (stdout stays the command's output): label, bar, done/total, time left."""
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
-    columns = (TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-    return Progress(*columns, console=Console(stderr=True), disable=disable, transient=True)

@@ -22,6 +22,7 @@ from contextlamp.errors import ContextlampError
 if TYPE_CHECKING:
     from pydantic import BaseModel
     from rich.console import Console
+    from rich.progress import Progress
     from rich.table import Table
 
     from contextlamp.config import Settings
@@ -293,3 +294,12 @@ def _cell_width(cell: Any) -> int:
     from rich.text import Text
 
     return cell.cell_len if isinstance(cell, Text) else cell_len(str(cell))
+
+
+def progress_bar(label: str, disable: bool) -> Progress:
+    """A transient progress bar on stderr (stdout stays the command's output): label, bar, done/total, time left."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    columns = (TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    return Progress(*columns, console=Console(stderr=True), disable=disable, transient=True)

@@ -37,7 +37,7 @@ def import_from(
     """Run one import and print its report: with ``--json`` one JSON document, else a summary line (stdout),
     the skipped records with their reasons and, for a dry run, one line per record that would be written.
     The progress bar (records) goes to stderr and only for imports of ``PROGRESS_MIN_RECORDS`` or more."""
-    from contextlamp.cli.admin import progress_bar
+    from contextlamp.cli.common import progress_bar
 
     principal = app.importer.principal(user_ref, settings.user, create_user)
     repository = repository_project(app, principal, format_name, path) if project is None else None

@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from contextlamp.distill.base import DistilledItem
 from contextlamp.distill.cue_set import Cues
+from contextlamp.distill.item_types import SIM_SPREAD, TYPES  # the (memory_type, kind) classes of every path
 from contextlamp.distill.resolve import Candidate
 from contextlamp.distill.script import word_count
 from contextlamp.domain.models import Kind, MemoryType
@@ -51,17 +52,7 @@ if TYPE_CHECKING:
     Matrix = npt.NDArray[np.float64]
 
 WEIGHTS_PATH = Path(__file__).with_name("ranker_weights.json")
-SIM_SPREAD = 10.0  # cosines to the type prototypes differ by ~0.1: scaled so their weights are fitted like the cues'
 WINDOW = 16  # candidates before one that its closeness to earlier statements is measured against
-TYPES: tuple[tuple[MemoryType, Kind], ...] = (
-    ("fact", "fact"),
-    ("fact", "preference"),
-    ("event", "decision"),
-    ("event", "note"),
-    ("instruction", "note"),
-    ("instruction", "preference"),
-    ("task", "note"),
-)
 CUE_NAMES = ("task/note", "event/decision", "instruction", "fact/preference", "event/note", "fact/fact", "")
 FEATURES = (
     "role_user",

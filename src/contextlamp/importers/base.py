@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -170,24 +170,35 @@ def json_lines(path: Path) -> Iterator[tuple[int, Any]]:
     except OSError as exc:
         raise ImportFormatError(path, 0, f"cannot be read ({exc.strerror or type(exc).__name__})") from exc
     with handle:
-        number = 0
-        try:
-            for number, raw in enumerate(handle, start=1):
-                if len(raw) > MAX_LINE_CHARS:
-                    raise ImportFormatError(path, number, f"line is longer than {MAX_LINE_CHARS} characters")
-                text = raw.strip()
-                if not text:
-                    continue
-                try:
-                    yield number, json.loads(text)
-                except json.JSONDecodeError as exc:
-                    raise ImportFormatError(
-                        path, number, f"is not valid JSON ({exc.msg}, column {exc.colno}; truncated?)"
-                    ) from exc
-                except RecursionError as exc:
-                    raise ImportFormatError(path, number, "is not valid JSON (nested too deeply)") from exc
-        except UnicodeDecodeError as exc:
-            raise ImportFormatError(path, number + 1, "is not UTF-8 text") from exc
+        yield from json_line_values(path, handle)
+
+
+def json_line_values(path: Path, lines: Iterable[str]) -> Iterator[tuple[int, Any]]:
+    """``(line number, value)`` for each non-blank line of ``lines`` (the lines of ``path``, a file handle or
+    decoded text), one ``json.loads`` each: time linear in the text.
+
+    Raises:
+        ImportFormatError: a line is not JSON (a truncated last line included), is longer than
+            ``MAX_LINE_CHARS``, or (reading a file handle) is not UTF-8.
+    """
+    number = 0
+    try:
+        for number, raw in enumerate(lines, start=1):
+            if len(raw) > MAX_LINE_CHARS:
+                raise ImportFormatError(path, number, f"line is longer than {MAX_LINE_CHARS} characters")
+            text = raw.strip()
+            if not text:
+                continue
+            try:
+                yield number, json.loads(text)
+            except json.JSONDecodeError as exc:
+                raise ImportFormatError(
+                    path, number, f"is not valid JSON ({exc.msg}, column {exc.colno}; truncated?)"
+                ) from exc
+            except RecursionError as exc:
+                raise ImportFormatError(path, number, "is not valid JSON (nested too deeply)") from exc
+    except UnicodeDecodeError as exc:
+        raise ImportFormatError(path, number + 1, "is not UTF-8 text") from exc
 
 
 def json_document(path: Path, data: bytes | None = None) -> Any:

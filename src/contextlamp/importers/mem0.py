@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import gzip
 import io
-import json
 import zipfile
 from collections.abc import Iterator, Mapping
 from pathlib import Path
@@ -33,12 +32,12 @@ from typing import Any, cast
 
 from contextlamp.domain.models import Kind, MemoryType
 from contextlamp.importers.base import (
-    MAX_LINE_CHARS,
     ImportFormatError,
     ImportItem,
     element_lines,
     epoch_ms,
     json_document,
+    json_line_values,
     json_lines,
     json_type,
     location,
@@ -126,19 +125,7 @@ def _lines_of(path: Path, data: bytes) -> Iterator[tuple[int, Any]]:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise ImportFormatError(path, data[: exc.start].count(b"\n") + 1, "is not UTF-8 text") from exc
-    for number, raw in enumerate(text.splitlines(), start=1):
-        if len(raw) > MAX_LINE_CHARS:
-            raise ImportFormatError(path, number, f"line is longer than {MAX_LINE_CHARS} characters")
-        if not raw.strip():
-            continue
-        try:
-            yield number, json.loads(raw)
-        except json.JSONDecodeError as exc:
-            raise ImportFormatError(
-                path, number, f"is not valid JSON ({exc.msg}, column {exc.colno}; truncated?)"
-            ) from exc
-        except RecursionError as exc:
-            raise ImportFormatError(path, number, "is not valid JSON (nested too deeply)") from exc
+    yield from json_line_values(path, text.splitlines())
 
 
 def _document(path: Path, data: Any, text: str | None = None) -> Iterator[ImportItem]:
