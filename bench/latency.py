@@ -397,7 +397,14 @@ def ingest_rows(embedder_name: str, repeat: int, locomo: Path, longmemeval: Path
             rows[f"  embedding only, {name} as one window"] = timed(
                 lambda it=fresh: embedder.embed([next(it)]), len(texts)
             )
-            whole = iter(f"{t} ({i})" for i, t in enumerate(texts, start=len(texts)))
+            # Texts never saved above: a suffix alone would leave a long text's chunks but the last, and a
+            # turn's sentence probes, answered by the embedding cache.
+            if name == "4 KB text":
+                unseen = [text_of_size(rng, 4096) for _ in texts]
+            else:
+                saved = set(picked)
+                unseen = rng.sample([t for t in turns if t not in saved], min(len(texts), len(turns) - len(saved)))
+            whole = iter(unseen)
             rows[f"  embedding only, {name}: the save's texts (content or chunks, probes), one call"] = timed(
                 lambda it=whole: _save_embedding(services["full"], next(it)), len(texts)
             )
