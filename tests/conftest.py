@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -140,3 +141,16 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     if dropped:
         config.hook.pytest_deselected(items=dropped)
         items[:] = keep
+
+
+@pytest.fixture
+def wired(service: MemoryService, alice: Caller, bob: Caller) -> Any:
+    """The application (``App``) over ``service`` with alice's and bob's dashboard passwords set
+    (``tests/dashboard_forms.PASSWORDS``)."""
+    from tests.dashboard_forms import PASSWORDS
+    from tests.wiring import app_of
+
+    app = app_of(service)
+    for name, password in PASSWORDS.items():
+        app.oauth.set_password(name, password)
+    return app

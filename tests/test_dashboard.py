@@ -27,25 +27,8 @@ from contextlamp.config import Settings
 from contextlamp.domain.secret_scan import SecretScanner
 from contextlamp.web.app import build_http_app
 from contextlamp.web.dashboard import Dashboard
+from tests.dashboard_forms import BASE, ORIGIN, PASSWORDS, form_field
 from tests.wiring import app_of
-
-BASE = "http://127.0.0.1:8765"
-ORIGIN = {"Origin": BASE}
-PASSWORDS = {"alice": "alice-password-1", "bob": "bob-password-22"}
-
-
-def _field(html: str, name: str) -> str:
-    found = re.search(rf'name="{name}" value="([^"]*)"', html)
-    assert found is not None, f"no {name} field in {html[:600]}"
-    return found.group(1)
-
-
-@pytest.fixture
-def wired(service: MemoryService, alice: Caller, bob: Caller) -> App:
-    app = app_of(service)
-    for name, password in PASSWORDS.items():
-        app.oauth.set_password(name, password)
-    return app
 
 
 def _client(wired: App, tmp_path: Path, **settings: Any) -> TestClient:
@@ -65,13 +48,13 @@ def sign_in(client: TestClient, user: str = "alice") -> str:
     form = client.get("/signin")
     answer = client.post(
         "/signin",
-        data={"csrf": _field(form.text, "csrf"), "next": "", "username": user, "password": PASSWORDS[user]},
+        data={"csrf": form_field(form.text, "csrf"), "next": "", "username": user, "password": PASSWORDS[user]},
         headers=ORIGIN,
     )
     assert answer.status_code == 303 and answer.headers["location"] == "/", answer.text
     page = client.get("/search")
     assert page.status_code == 200, page.text
-    return _field(page.text, "csrf")
+    return form_field(page.text, "csrf")
 
 
 # -- the framework ----------------------------------------------------------------------------------------
@@ -87,8 +70,8 @@ def test_every_page_needs_a_sign_in_and_comes_back_after_it(browser: TestClient)
     signed = browser.post(
         "/signin",
         data={
-            "csrf": _field(form.text, "csrf"),
-            "next": _field(form.text, "next"),
+            "csrf": form_field(form.text, "csrf"),
+            "next": form_field(form.text, "next"),
             "username": "alice",
             "password": PASSWORDS["alice"],
         },
@@ -288,7 +271,7 @@ def test_forget_needs_the_confirm_post_with_the_token_from_this_origin(
     csrf = sign_in(browser)
     preview = browser.get(f"/memories/{saved.id}/forget")
     assert preview.status_code == 200 and "Forget me" in preview.text
-    assert _field(preview.text, "csrf") == csrf and f'action="/memories/{saved.id}/forget"' in preview.text
+    assert form_field(preview.text, "csrf") == csrf and f'action="/memories/{saved.id}/forget"' in preview.text
     assert service.get_entry(alice, saved.id)  # the preview deleted nothing
     refusals = [
         browser.post(f"/memories/{saved.id}/forget", data={}, headers=ORIGIN),
@@ -498,7 +481,12 @@ def test_behind_https_the_session_cookie_is_secure(wired: App, tmp_path: Path) -
         form = client.get("/signin")
         answer = client.post(
             "/signin",
-            data={"csrf": _field(form.text, "csrf"), "next": "", "username": "alice", "password": PASSWORDS["alice"]},
+            data={
+                "csrf": form_field(form.text, "csrf"),
+                "next": "",
+                "username": "alice",
+                "password": PASSWORDS["alice"],
+            },
             headers={"Origin": "https://mem.example.com"},
         )
         cookie = answer.headers["set-cookie"].lower()

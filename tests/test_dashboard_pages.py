@@ -24,7 +24,7 @@ from contextlamp.text import new_id
 from contextlamp.web.app import build_http_app
 from contextlamp.web.dashboard import Dashboard
 from tests.conftest import Clock
-from tests.wiring import app_of
+from tests.dashboard_forms import BASE, ORIGIN, PASSWORDS, form_field
 
 MONDAY = int(dt.datetime(2026, 11, 30, tzinfo=dt.UTC).timestamp() * 1000)  # a Monday, 00:00 UTC
 
@@ -136,29 +136,12 @@ def test_revoking_another_users_token_is_not_found(service: MemoryService, alice
 
 # -- the pages --------------------------------------------------------------------------------------------
 
-BASE = "http://127.0.0.1:8765"
-ORIGIN = {"Origin": BASE}
-PASSWORDS = {"alice": "alice-password-1", "bob": "bob-password-22"}
 MY_PAGES = ("/overview", "/sessions", "/sessions/ses_x", "/projects", "/teams", "/teams/platform", "/tokens", "/apps")
 TRANSCRIPT = """User: we decided that every service logs JSON to stdout
 Assistant: Noted.
 User: and our on-call rotation changes every Monday
 Assistant: Got it.
 """
-
-
-def _field(html: str, name: str) -> str:
-    found = re.search(rf'name="{name}" value="([^"]*)"', html)
-    assert found is not None, f"no {name} field in {html[:600]}"
-    return found.group(1)
-
-
-@pytest.fixture
-def wired(service: MemoryService, alice: Caller, bob: Caller) -> App:
-    app = app_of(service)
-    for name, password in PASSWORDS.items():
-        app.oauth.set_password(name, password)
-    return app
 
 
 @pytest.fixture
@@ -175,13 +158,18 @@ def _sign_in(client: TestClient, user: str = "alice") -> str:
     form = client.get("/signin")
     answer = client.post(
         "/signin",
-        data={"csrf": _field(form.text, "csrf"), "next": "/overview", "username": user, "password": PASSWORDS[user]},
+        data={
+            "csrf": form_field(form.text, "csrf"),
+            "next": "/overview",
+            "username": user,
+            "password": PASSWORDS[user],
+        },
         headers=ORIGIN,
     )
     assert answer.status_code == 303, answer.text
     page = client.get("/overview")
     assert page.status_code == 200, page.text
-    return _field(page.text, "csrf")
+    return form_field(page.text, "csrf")
 
 
 def _row(html: str, text: str) -> str:
@@ -375,7 +363,7 @@ def test_the_sign_in_form_survives_the_browser_loading_the_sign_in_again(web: Te
     answer = web.post(
         "/signin",
         data={
-            "csrf": _field(first.text, "csrf"),
+            "csrf": form_field(first.text, "csrf"),
             "next": "/overview",
             "username": "alice",
             "password": "alice-password-1",
