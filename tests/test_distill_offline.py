@@ -34,7 +34,7 @@ def test_user_statements_are_kept_and_classified() -> None:
         ("The user prefers tabs over spaces.", "fact", "preference"),
         ("Always run the linter before committing.", "instruction", "note"),
         ("We decided to move the API to Fly.io.", "event", "decision"),
-        ("Task: The user needs to finish the billing migration by Friday.", "task", "note"),
+        ("Task: finish the billing migration by Friday.", "task", "note"),
     ]
 
 

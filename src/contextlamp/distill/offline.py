@@ -43,7 +43,7 @@ from contextlamp.distill.noise import (
     SHORT_THANKS_WORDS,
     noise_flags,
 )
-from contextlamp.distill.perspective import is_spoken_only, to_user_perspective, trim_spoken
+from contextlamp.distill.perspective import is_spoken_only, task_statement, to_user_perspective, trim_spoken
 from contextlamp.distill.resolve import Candidate, resolve, resolve_candidates
 from contextlamp.distill.script import word_count
 from contextlamp.distill.topics import subject_topic
@@ -108,7 +108,8 @@ class OfflineDistiller:
         items = self._ranked(units, language, self._embedder) if self._embedder is not None else None
         if items is None:
             items = self._retyped(resolve(candidates(units, language)), cues_for(language))
-        return [with_topic(item) for item in items]
+        label = f"{cues_for(language).task_label}: "
+        return [with_topic(as_stored(item, label)) for item in items]
 
     def _retyped(self, items: list[DistilledItem], cues: Cues) -> list[DistilledItem]:
         """The rules' items typed by the item-type classifier (item_types.py, with this distiller's embedder),
@@ -159,6 +160,16 @@ class OfflineDistiller:
         # keeps nothing by the ranker; the rules then decide, so a short session that states a fact with a cue
         # ("Our design system lives in the ui-kit repository.") is not lost
         return kept or None
+
+
+def as_stored(item: DistilledItem, label: str) -> DistilledItem:
+    """``item`` with its final text: a task (``label``, the language's "Task: ") names the work without the
+    user as its subject (perspective.task_statement: "Task: The user will rotate the key" -> "Task: rotate the
+    key"), as the annotation guide of bench/data/distill writes tasks."""
+    if item.memory_type != "task" or not item.content.startswith(label):
+        return item
+    body = task_statement(item.content[len(label) :])
+    return item if body == item.content[len(label) :] else replace(item, content=f"{label}{body}")
 
 
 def with_topic(item: DistilledItem) -> DistilledItem:

@@ -88,6 +88,24 @@ def is_spoken_only(text: str) -> bool:
     return head is not None and head.end() == len(text.strip()) > 0
 
 
+# the user as the one who will do it, in front of a task: "The user will rotate the key tonight" -> a task
+# reads "Task: rotate the key tonight" (bench/data/distill/README.md: a task names the work, its owner only
+# when it is someone else); one anchored alternation of literals, linear
+_TASK_SUBJECT = re.compile(
+    r"^the user(?:'ll| will| needs to| has to| must| wants to| is going to| should| would like to| plans to|"
+    r" is to| still needs to| also needs to)\s+(?=\w)",
+    re.IGNORECASE,
+)
+
+
+def task_statement(text: str) -> str:
+    """A task's text without the user as its subject ("The user will rotate the key" -> "rotate the key"): the
+    label "Task:" already says it is the user's open work, and an owner other than the user stays ("Marco
+    migrates ..."). Unchanged when the text does not open on the user's will or need."""
+    head = _TASK_SUBJECT.match(text)
+    return text if head is None else text[head.end() :]
+
+
 _ADVERBS = ("still", "also", "always", "never", "usually", "really", "just", "often", "only", "mostly", "rarely")
 
 

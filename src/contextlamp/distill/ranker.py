@@ -272,8 +272,8 @@ def is_chatter(found: Sequence[tuple[Candidate, int]], probability: Matrix, mode
     holds no digest item, no candidate carries a cue of the rules' own (a decision, instruction, preference or
     fact cue: "We chose Stripe ...", "... lives in the ui-kit repository"; neither a task cue, common in small
     talk and in brainstorming that decides nothing ("I need to ...", "we should ..."), nor a date word alone,
-    "yesterday's match was great", nor a statement kept only because its language has no cue list counts), and
-    its most probable candidate
+    "yesterday's match was great", nor a fact cue that only a number fired, a match's score "we lost 3-0",
+    nor a statement kept only because its language has no cue list counts), and its most probable candidate
     stays under ``model.chatter_floor``. A session-level decision, so a few declarative words of small talk
     ("the match was great") do not make a memory while a stated fact with a cue is never vetoed by a score."""
     if not found or any(c.role == "digest" for c, _ in found):
@@ -282,7 +282,7 @@ def is_chatter(found: Sequence[tuple[Candidate, int]], probability: Matrix, mode
         if candidate.cue not in ("", "fact/fact", "event/note", "task/note") or (
             candidate.cue == "fact/fact"
             and not cues.declarative
-            and cues.fact.search(candidate.text.lower()) is not None
+            and cues.fact.search(_DIGIT.sub(" ", candidate.text.lower())) is not None
         ):
             return False
     return float(probability.max()) < model.chatter_floor
