@@ -114,7 +114,7 @@ def test_a_proposal_the_user_excludes_is_not_a_decision() -> None:
         "Assistant: I suggest we use structlog for JSON logs. We could also ship logs to Loki.\n"
         "User: Yes, sounds good, but not Loki."
     )
-    assert [i[0] for i in items] == ["Decided: use structlog for JSON logs."]
+    assert [i[0] for i in items] == ["The project uses structlog for JSON logs."]  # #16.3: the state it sets
 
 
 def test_distinct_facts_that_share_words_are_both_kept_and_a_flip_corrects() -> None:
@@ -287,6 +287,30 @@ def test_spoken_filler_and_a_tag_question_are_trimmed_from_what_is_stored() -> N
     assert not any(t.lower().startswith(("yeah", "ugh")) for t in texts)
 
 
-def test_a_want_me_to_proposal_the_user_accepts_is_stored_as_a_decision() -> None:
+def test_a_want_me_to_proposal_the_user_accepts_is_stored_as_the_state_it_sets() -> None:
+    # #16 point 3 changes this item's text: an accepted choice of a tool reads as the resulting state
     items = _distil("Assistant: Want me to use pnpm for the workspace?\nUser: yes")
-    assert items == [("Decided: use pnpm for the workspace.", "event", "decision")]
+    assert [text for text, _, _ in items] == ["The project uses pnpm for the workspace."]
+    shall = _distil("Assistant: Shall I go with Riverpod for state management?\nUser: sounds good")
+    assert [text for text, _, _ in shall] == ["The project uses Riverpod for state management."]
+    # a one-off action is no state: it stays a decision
+    assert [t for t, _, _ in _distil("Assistant: Should I add a --dry-run flag to the CLI?\nUser: yes")] == [
+        "Decided: add a --dry-run flag to the CLI."
+    ]
+
+
+def test_a_bare_answer_to_an_either_or_question_is_completed_with_its_subject() -> None:
+    items = _distil("Assistant: Tabs or spaces for the new repo?\nUser: tabs, always")
+    assert [text for text, _, _ in items] == ["The user prefers tabs over spaces."]
+    other = _distil("Assistant: Do you want Postgres or MySQL?\nUser: yeah MySQL")
+    assert [text for text, _, _ in other] == ["The user prefers MySQL over Postgres."]
+    # an answer naming both options, or neither, is no choice
+    assert _distil("Assistant: Tabs or spaces?\nUser: tabs or spaces, whatever") == []
+
+
+def test_a_compound_statement_is_split_into_its_statements() -> None:
+    items = _distil("User: We use pnpm in every repo; deploys go through ArgoCD on Fridays.")
+    assert [text for text, _, _ in items] == ["We use pnpm in every repo.", "Deploys go through ArgoCD on Fridays."]
+    # a part that is no statement of its own keeps the sentence whole
+    whole = _distil("User: Our staging database is Postgres 16; sadly.")
+    assert [text for text, _, _ in whole] == ["Our staging database is Postgres 16; sadly."]

@@ -211,3 +211,41 @@ def test_a_task_cue_in_small_talk_does_not_save_the_session(embedder: FakeEmbedd
     assert OfflineDistiller().distill(turns)  # the rules alone keep the task
     chatter = replace(_model(embedder, -30.0), chatter_floor=0.2)
     assert OfflineDistiller(embedder, chatter).distill(turns) == []
+
+
+def test_a_number_in_small_talk_does_not_save_the_session(minilm: Any) -> None:
+    # a fact cue fired only by a digit (a match's score, a distance) kept a session of small talk: the
+    # chatter decision took any fact cue as a stated fact
+    session = parse_transcript(
+        "Usuario: ¡hola! ¿qué tal el fin de semana?\nAsistente: ¡Bien! ¿Y el tuyo?\n"
+        "Usuario: genial jaja, ganamos 2-1 el domingo\nAsistente: ¡Enhorabuena!\n"
+        "Usuario: gracias, bueno, me voy a cenar\nAsistente: ¡Que aproveche!"
+    )
+    assert OfflineDistiller(minilm).distill(session) == []
+    # one real fact among greetings is still kept
+    fact = parse_transcript(
+        "User: hi!\nAssistant: Hello!\nUser: Our design system lives in the ui-kit repository.\nUser: thanks, bye"
+    )
+    assert [i.content for i in OfflineDistiller(minilm).distill(fact)] == [
+        "Our design system lives in the ui-kit repository."
+    ]
+
+
+def test_a_secret_in_an_accepted_proposal_or_an_answer_is_never_stored(tmp_path: Path, minilm: Any) -> None:
+    token = "ghp_" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8"
+    registry = StoreRegistry(tmp_path, minilm.identity, minilm.dim)
+    try:
+        service = MemoryService(registry, minilm)
+        caller = Caller(service.principal("alice"), "test")
+        service.save_session(
+            caller,
+            f"Assistant: Shall I use the token {token} in the release workflow?\nUser: yes\n"
+            f"Assistant: Env file or {token}?\nUser: {token}\n"
+            "User: We chose Stripe over Adyen for the new checkout because of its SEPA support.\n"
+            "User: Releases only go out from CI via changesets, never from a laptop.\n",
+        )
+        stored = [service.get_entry(caller, item.id).content for item in service.list_context(caller, 50).items]
+        assert stored  # the session's real statements were kept
+        assert not [e for e in stored if token.lower() in e.lower()]
+    finally:
+        registry.close()

@@ -79,11 +79,13 @@ _DOT_STANDIN = "\u2024"  # ONE DOT LEADER stands in for the dot while pysbd segm
 @dataclass(frozen=True)
 class Unit:
     """One turn the distiller reads, split into sentences. ``declined``: for a confirmed assistant turn, the
-    content words the user's acceptance excluded (None for the user's own turns and digests)."""
+    content words the user's acceptance excluded (None for the user's own turns and digests). ``choice``: for a
+    user turn, the two options of the assistant's either-or question just before it ("Tabs or spaces?")."""
 
     role: str
     sentences: list[str]
     declined: frozenset[str] | None = None
+    choice: tuple[str, str] | None = None  # for a user turn: the two options of the question it answers
 
 
 class OfflineDistiller:
@@ -202,7 +204,9 @@ def segment(turns: list[Turn], language: str) -> list[Unit]:
                 continue
             units.append(Unit(turn.role, _sentences(turn.text, segmenter), frozenset(_declined_words(following.text))))
         else:
-            units.append(Unit(turn.role, _sentences(turn.text, segmenter)))
+            before = turns[index - 1] if index > 0 else None
+            choice = _choice(before.text) if before is not None and before.role == "assistant" else None
+            units.append(Unit(turn.role, _sentences(turn.text, segmenter), choice=choice))
     return units
 
 
@@ -219,7 +223,9 @@ def candidates(units: list[Unit], language: str, wide: bool = False) -> list[Can
     for index, unit in enumerate(units):
         place = index / last
         if unit.declined is not None:
-            found += _confirmed_proposals(unit.sentences, cues, set(unit.declined), place)
+            found += _confirmed_proposals(unit.sentences, cues, set(unit.declined), place, language)
+        elif (answer := _chosen(unit, language)) is not None:
+            found.append(Candidate(answer, "fact", "preference", cue="fact/preference", place=place))
         else:
             digest = unit.role == "digest"  # a digest's every item counts: it is never ranked nor cut in clauses
             found += _from_sentences(
@@ -347,6 +353,11 @@ def _from_sentences(
             if classified[0] == "task" and not _TASK_MARK.match(text):
                 text = f"{cues.task_label}: {text}"  # a task read back weeks later should say it is one
             before = len(kept)
+            parts = None if wide or body is not None else _compound_parts(text, cues)
+            if parts is not None:  # "We use pnpm everywhere; deploys go through ArgoCD.": two statements
+                kept += [Candidate(p[:MAX_ITEM_CHARS], *t, cue="/".join(t), role=role, place=place) for p, t in parts]
+                previous, previous_kept = sentence, len(kept) - before
+                continue
             kept.append(Candidate(text[:MAX_ITEM_CHARS], *classified, body is not None, needs_target, cue, role, place))
             if wide and not (cue == "" and any(noise_flags(sentence, cues))):  # no clauses of noise
                 kept += _clauses(plain, cues, confirmed, role, place)
@@ -373,9 +384,13 @@ def _declined_words(reply: str) -> set[str]:
     return words
 
 
-def _confirmed_proposals(sentences: list[str], cues: Cues, declined: set[str], place: float = 0.0) -> list[Candidate]:
+def _confirmed_proposals(
+    sentences: list[str], cues: Cues, declined: set[str], place: float = 0.0, language: str = "en"
+) -> list[Candidate]:
     """Decisions from an assistant turn the user accepted: its proposals, questions included, become
-    "Decided: ..." statements; its reports of its own actions and its offers are not the user's."""
+    statements of the state they set ("Shall I use pnpm?" / "yes" -> "The project uses pnpm.", English:
+    ``_state_of``) or else "Decided: ..." statements; its reports of its own actions and its offers are not
+    the user's."""
     kept: list[Candidate] = []
     for raw in sentences:
         sentence = raw.strip()
@@ -386,10 +401,64 @@ def _confirmed_proposals(sentences: list[str], cues: Cues, declined: set[str], p
         body = re.sub(r"^(?:we|i)\s+", "", body).rstrip(" ?!.")
         if word_count(body) < 3 or cues.offer.search(body.lower()) or _tokens(body) & declined:
             continue
-        kept.append(
-            Candidate(f"Decided: {body}.", "event", "decision", cue="event/decision", role="assistant", place=place)
-        )
+        text = (_state_of(body) if language == "en" else None) or f"Decided: {body}."
+        kept.append(Candidate(text, "event", "decision", cue="event/decision", role="assistant", place=place))
     return kept
+
+
+# an accepted proposal that picks a tool or a way of working: the project uses it from now on ("use pnpm",
+# "go with Riverpod", "switch to uv", "standardise on Node 20"); a proposal of a one-off action ("add a flag",
+# "switch CI to GitHub Actions") stays a decision. Alternations of literals, anchored, linear
+_ADOPT = re.compile(
+    r"^(?:use|adopt|go with|stick with|stay with|switch to|move to|migrate to|standardi[sz]e on|settle on)\s+(?=\S)",
+    re.IGNORECASE,
+)
+
+
+def _state_of(body: str) -> str | None:
+    """The state an accepted English proposal sets, as a statement ("use pnpm for the workspace" -> "The
+    project uses pnpm for the workspace."), or None when the proposal is no choice of what to use."""
+    head = _ADOPT.match(body)
+    return None if head is None else f"The project uses {body[head.end() :]}."
+
+
+# an either-or question of the assistant: the word before "or" (in the cue languages) and the one or two words
+# after it, before the question mark ("Tabs or spaces?", "Postgres or MySQL for the ledger?"); linear
+_CHOICE = re.compile(
+    r"([\w.+#-]+)\s+(?:or|oder|ou|o)\s+([\w.+#-]+)(?:\s+[\w.+#-]+){0,4}\s*[?？]", re.IGNORECASE | re.UNICODE
+)
+CHOICE_TAIL_CHARS = 400  # the end of an assistant turn searched for its closing either-or question
+MAX_ANSWER_WORDS = 8  # an answer that long is a statement of its own, read as one
+
+
+def _choice(text: str) -> tuple[str, str] | None:
+    """The two options of the either-or question that ends an assistant turn, or None."""
+    tail = text[-CHOICE_TAIL_CHARS:].rstrip()  # the question ends the turn; a bounded tail keeps it linear
+    found = None
+    for match in _CHOICE.finditer(tail):
+        found = match
+    if found is None or found.end() != len(tail) or found.group(1).lower() == found.group(2).lower():
+        return None
+    return found.group(1), found.group(2)
+
+
+def _chosen(unit: Unit, language: str) -> str | None:
+    """A bare answer to an either-or question completed with its subject ("Tabs or spaces?" / "tabs, always"
+    -> "The user prefers tabs over spaces."): a short user turn naming exactly one of the options. English
+    only (the template); other languages keep the answer as said."""
+    if unit.choice is None or language != "en" or not unit.sentences:
+        return None
+    answer = " ".join(unit.sentences)
+    if word_count(answer) > MAX_ANSWER_WORDS:
+        return None
+    words = _tokens(answer)
+    first, second = unit.choice
+    picked = [option for option in (first, second) if option.lower() in words]
+    if len(picked) != 1:
+        return None
+    other = second if picked[0] == first else first
+    said = next(w for w in _WORD.findall(answer) if w.lower() == picked[0].lower())  # as the user wrote it
+    return f"The user prefers {said} over {other}."
 
 
 def _finish(sentence: str) -> str:
@@ -466,6 +535,30 @@ def _clauses(text: str, cues: Cues, confirmed: bool, role: str, place: float) ->
     if 2 <= len(pieces) <= MAX_CLAUSES:
         out += [_clause(piece, cues, confirmed, role, place) for piece in pieces]
     return [c for c in out if c.text]
+
+
+_COMPOUND = re.compile(r"\s*;\s+|；")  # where one sentence joins two statements of its own
+
+
+def _compound_parts(text: str, cues: Cues) -> list[tuple[str, tuple[MemoryType, Kind]]] | None:
+    """The statements a compound sentence joins at semicolons, each classified on its own, for the rules
+    (the ranker weighs a statement's clauses itself, ``_clauses``): None unless there are 2 to ``MAX_CLAUSES``
+    parts and every part is a statement of at least ``MIN_CLAUSE_WORDS`` words that the rules keep as one
+    ("We use pnpm in every repo; deploys go through ArgoCD." -> two items; "Fast; cheap" stays whole)."""
+    pieces = [p.strip() for p in _COMPOUND.split(text) if p.strip()]
+    if not 2 <= len(pieces) <= MAX_CLAUSES:
+        return None
+    parts: list[tuple[str, tuple[MemoryType, Kind]]] = []
+    for piece in pieces:
+        piece = _capitalise(piece.rstrip(" .;"))
+        typed = _classify(piece, cues, True) if word_count(piece) >= MIN_CLAUSE_WORDS else None
+        if typed is None:
+            return None
+        piece = piece if piece.endswith((".", "!")) else f"{piece}."
+        if typed[0] == "task" and not _TASK_MARK.match(piece):
+            piece = f"{cues.task_label}: {piece}"
+        parts.append((piece, typed))
+    return parts
 
 
 def _clause(piece: str, cues: Cues, confirmed: bool, role: str, place: float) -> Candidate:
