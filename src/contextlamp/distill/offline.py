@@ -13,7 +13,9 @@ Pipeline per session, every stage linear in the transcript's size:
    are declarative: a statement with enough words is a fact. A sentence is made self-contained (English "I"
    -> "The user": perspective.py; a sentence opening on a dangling pronoun is joined to the one before it).
    A correction ("Correction: ...", "actually, X, not Y", "scratch that", "Korrektur:", "更正：" ...;
-   corrections.py) loses its marker and is flagged.
+   corrections.py) loses its marker and is flagged. An accepted proposal to use a tool reads as the state it
+   sets ("The project uses pnpm ..."), a bare answer to an either-or question as the choice it makes ("The
+   user prefers tabs over spaces."), and the rules split a compound sentence at semicolons.
 3. resolve (``resolve``, resolve.py): a restatement replaces the earlier statement, and a correction the
    earlier statement it corrects, found through hash indexes; the survivor keeps its own place and counts how
    often it was said.
