@@ -112,7 +112,10 @@ def test_split_puts_every_file_in_one_half_with_every_stratum_held_out(cases: li
     for half in bench.SPLITS:
         assert {bench.stratum(c) for c in cases if bench.half_of(split, c) == half} == strata, half
     held = [c for c in cases if bench.half_of(split, c) == "heldout"]
-    assert len(held) >= 12
+    assert len(held) >= 44 and {c.format for c in held} == set(bench.FORMATS)
+    assert sum(1 for c in held if c.language != "en") >= 10
+    assert {"zh", "ja", "ko"} <= {c.language for c in held}
+    assert sum(1 for c in held if c.secrets) >= 4 and sum(1 for c in held if not c.expected) >= 4
 
 
 def test_split_problems_reject_a_file_in_both_halves_or_in_none(cases: list[Any]) -> None:
