@@ -172,6 +172,8 @@ def main(argv: list[str] | None = None) -> int:
                 "cpu": interleaved_cpu(single, base, questions, args.rounds),
             }
         )
+        if args.json is not None:  # after each model: a long run's rows survive an interruption
+            args.json.write_text(json.dumps(rows, indent=2) + "\n", encoding="utf-8")
     table = Table(
         title="all-MiniLM-L6-v2 formats (cosine vs sentence-transformers and the shipped fp16; LoCoMo hybrid)"
     )
