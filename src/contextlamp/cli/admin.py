@@ -1,4 +1,4 @@
-"""Administration commands: ``user``, ``token``, ``export``, ``import`` and ``migrate``.
+"""Administration commands: ``user``, ``token``, ``export``, ``import``, ``migrate`` and ``reembed``.
 
 They act on named users of the data directory (the shared server's accounts), so they never register the
 local user the way the memory commands do. Every one takes ``--json``. Like every CLI module, this one
@@ -433,6 +433,46 @@ def migrate_command(source: str, target: str, as_json: bool) -> None:
         click.echo(
             f"Copied {report.entries_copied} entries ({report.entries_skipped} already there) in {report.stores} "
             f"stores of {report.users} users; every user's export matches."
+        )
+
+
+def _embedder_names() -> tuple[str, ...]:
+    from contextlamp.embedding import EMBEDDERS
+
+    return EMBEDDERS
+
+
+@click.command(name="reembed")
+@click.option("--to", "name", required=True, type=LazyChoice(_embedder_names), help="The embedder to move to.")
+@json_option
+def reembed_command(name: str, as_json: bool) -> None:
+    """Move every store of this server (the data directory, or CONTEXTLAMP_DATABASE_URL) to another embedding
+    model: every memory is embedded again with it, then the stores record it. Stop the servers first. Safe to
+    interrupt and run again: it continues where it stopped. Afterwards set CONTEXTLAMP_EMBEDDER to the same
+    name wherever this data is served.
+
+    Example: contextlamp reembed --to minilm-int8
+    """
+    from contextlamp.app.compose import configure_logging, create_reembed_app
+
+    settings = load_settings()
+    configure_logging(settings.log_level)
+    with cli_errors():
+        app, identity = create_reembed_app(settings, name)
+        registry = app.service.registry
+        try:
+            total = registry.entries_to_reembed(identity)
+            with progress_bar("re-embedding", disable=as_json) as bar:
+                task = bar.add_task("entries", total=total)
+                done = registry.reembed(identity, app.service.entry_embedding, lambda n: bar.advance(task, n))
+        finally:
+            registry.close()
+    if as_json:
+        click.echo(json.dumps({"embedder": name, "identity": identity, "entries_embedded": done}))
+    else:
+        click.echo(
+            f"Every store now holds vectors of {identity} ({done} entries embedded by this run). "
+            f"Set CONTEXTLAMP_EMBEDDER={name} wherever this data is served."
         )
 
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from contextlamp import __version__
-from contextlamp.cli.admin import export_command, import_command, migrate_command, token, user
+from contextlamp.cli.admin import export_command, import_command, migrate_command, reembed_command, token, user
 from contextlamp.cli.common import (
     LazyChoice,
     console,
@@ -383,6 +383,7 @@ cli.add_command(user)
 cli.add_command(token)
 cli.add_command(team)
 cli.add_command(migrate_command)
+cli.add_command(reembed_command)
 cli.add_command(doctor_command)
 cli.add_command(export_command)
 cli.add_command(import_command)

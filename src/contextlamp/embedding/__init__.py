@@ -43,7 +43,7 @@ def __getattr__(name: str) -> Any:
     return getattr(importlib.import_module(module), name)
 
 
-EMBEDDERS = ("minilm", "minilm-torch", "fake")
+EMBEDDERS = ("minilm", "minilm-int8", "minilm-torch", "fake")
 TORCH_EXTRA = "minilm-torch"
 
 
@@ -51,16 +51,18 @@ def create_embedder(name: str, load_after_s: float | None = None) -> Embedder:
     """The embedder named by the ``CONTEXTLAMP_EMBEDDER`` setting: ``minilm`` (all-MiniLM-L6-v2 on ONNX
     Runtime, the model shipped inside this package; loaded by the first ``embed``, or in the background
     ``load_after_s`` seconds after creation if no embed asked sooner, as a server or an embedding command wants),
-    ``minilm-torch`` (the same model on torch through sentence-transformers, from the ``minilm-torch`` extra;
-    same vectors, same stores) or ``fake`` (tests).
+    ``minilm-int8`` (the same model with int8 weights, also shipped: faster, other vectors, so its own
+    identity and stores; ``embedding.onnx.SHIPPED``), ``minilm-torch`` (the same model on torch through
+    sentence-transformers, from the ``minilm-torch`` extra; same vectors as ``minilm``, same stores) or
+    ``fake`` (tests).
 
     Raises:
         ConfigError: unknown name, or ``minilm-torch`` without its extra installed (naming the extra).
     """
-    if name == "minilm":
-        from contextlamp.embedding.onnx import OnnxMiniLMEmbedder
+    if name in ("minilm", "minilm-int8"):
+        from contextlamp.embedding.onnx import OnnxMiniLMEmbedder, shipped_model
 
-        return OnnxMiniLMEmbedder(grace_s=load_after_s)
+        return OnnxMiniLMEmbedder(grace_s=load_after_s, model=shipped_model(name))
     if name == "minilm-torch":
         from contextlamp.embedding.minilm import MiniLMEmbedder, missing_torch_packages
 

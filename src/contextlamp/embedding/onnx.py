@@ -42,12 +42,58 @@ MAX_SEQUENCE = 256  # sentence_bert_config.json of all-MiniLM-L6-v2: max_seq_len
 MODEL_FILE = "all-minilm-l6-v2.onnx"
 TOKENIZER_FILE = "tokenizer.json"
 MANIFEST_FILE = "manifest.json"
+INT8_MODEL_FILE = "all-minilm-l6-v2-int8.onnx"
+INT8_MANIFEST_FILE = "manifest-int8.json"
 MODEL_DIR = Path(__file__).resolve().parent / "model"  # package data (pyproject.toml [tool.setuptools.package-data])
 CACHE_SIZE = 1024  # texts whose vectors are kept (queries repeat; 1.5 KB each), keyed by text_key
 ORT_THREADS = min(4, os.cpu_count() or 1)  # measured: 1 thread made get_context slower (18.8 vs 14 ms)
 REINSTALL = (
     "Reinstall contextlamp (pip install --force-reinstall --no-deps contextlamp, or from a clone: pip install -e .)"
 )
+
+
+@dataclass(frozen=True)
+class ShippedModel:
+    """One ONNX model shipped in ``model/`` and the embedder setting that serves it.
+
+    ``identity`` is what every store records with its vectors (``"<model>:<dims>"``): two shipped models with
+    different vectors have different identities, so a store never mixes them. ``graph`` and ``manifest`` are
+    file names in ``model/``; the tokenizer (and LICENSE/NOTICE) are shared."""
+
+    setting: str
+    identity: str
+    graph: str
+    manifest: str
+    description: str
+
+
+# Every model shipped as package data, by CONTEXTLAMP_EMBEDDER value: the one list of model files, manifests
+# and identities (scripts/export_model.py writes them, the embedder and reembed read them).
+SHIPPED: dict[str, ShippedModel] = {
+    "minilm": ShippedModel(
+        "minilm",
+        f"{MODEL_NAME}:{MODEL_DIM}",  # the torch path's identity too: same vectors, same stores
+        MODEL_FILE,
+        MANIFEST_FILE,
+        "all-MiniLM-L6-v2, float16 weights computed in float32 (45 MB)",
+    ),
+    "minilm-int8": ShippedModel(
+        "minilm-int8",
+        f"{MODEL_NAME}-int8:{MODEL_DIM}",  # other vectors (cosine >= 0.97 to minilm's): other stores
+        INT8_MODEL_FILE,
+        INT8_MANIFEST_FILE,
+        "all-MiniLM-L6-v2, int8 weights per channel, dynamic uint8 activations (23 MB)",
+    ),
+}
+
+
+def shipped_model(setting: str) -> ShippedModel:
+    """The shipped model of embedder setting ``setting``.
+
+    Raises:
+        KeyError: no shipped ONNX model has that setting (``fake``, ``minilm-torch``).
+    """
+    return SHIPPED[setting]
 
 
 @dataclass(frozen=True)
@@ -60,14 +106,15 @@ class ModelFiles:
     tokenizer_sha256: str | None = None
 
     @classmethod
-    def bundled(cls, directory: Path | None = None) -> ModelFiles:
-        """The model of ``manifest.json`` in ``directory`` (default: the package's ``model/``).
+    def bundled(cls, directory: Path | None = None, manifest_file: str = MANIFEST_FILE) -> ModelFiles:
+        """The model of ``manifest_file`` (default ``manifest.json``) in ``directory`` (default: the package's
+        ``model/``).
 
         Raises:
             EmbeddingError: the manifest is missing or unreadable (naming it).
         """
         where = directory or MODEL_DIR
-        manifest = where / MANIFEST_FILE
+        manifest = where / manifest_file
         try:
             recorded: Any = json.loads(manifest.read_text(encoding="utf-8"))
             digest = str(recorded["sha256"])
@@ -265,9 +312,10 @@ class OnnxMiniLMEmbedder:
     """``Embedder`` for all-MiniLM-L6-v2 on ONNX Runtime.
 
     Args:
-        files: the model to serve; default the bundled one (``ModelFiles.bundled()``).
+        files: the model files to serve; default those of ``model``'s manifest in the package's ``model/``.
         grace_s: seconds the background load waits before starting unless an ``embed`` asks for it sooner;
             ``None``: only an ``embed`` starts it (the CLI: a command that never embeds never loads).
+        model: which shipped model (its identity; its files unless ``files`` is given); default ``minilm``.
 
     The constructor only starts a background thread; it loads the model (``load_session``) as soon as the
     first ``embed`` asks for it, or ``grace_s`` after construction (``None``: only when an ``embed`` asks),
@@ -279,7 +327,10 @@ class OnnxMiniLMEmbedder:
     numpy.
     """
 
-    def __init__(self, files: ModelFiles | None = None, grace_s: float | None = None) -> None:
+    def __init__(
+        self, files: ModelFiles | None = None, grace_s: float | None = None, model: ShippedModel | None = None
+    ) -> None:
+        self.model = model or SHIPPED["minilm"]
         self.files = files
         self._grace_s = grace_s
         self._session: OnnxSession | None = None
@@ -294,7 +345,7 @@ class OnnxMiniLMEmbedder:
 
     @property
     def identity(self) -> str:
-        return f"{MODEL_NAME}:{MODEL_DIM}"  # same vectors as the torch path: same stores
+        return self.model.identity
 
     @property
     def dim(self) -> int:
@@ -309,7 +360,7 @@ class OnnxMiniLMEmbedder:
             self._wanted.wait(self._grace_s)
             if _EXITING.is_set():
                 raise EmbeddingError("The embedding model was not loaded: the process is exiting.")
-            self._session = load_session(self.files)
+            self._session = load_session(self.files or ModelFiles.bundled(None, self.model.manifest))
         except EmbeddingError as exc:
             self._error = exc
         except Exception as exc:  # anything else a load can raise is still "no model", never a dead thread

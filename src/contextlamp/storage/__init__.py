@@ -9,12 +9,14 @@ once); ``control.py`` is the control plane in portable SQL over either backend's
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from contextlamp.domain.ports import (
     AccessTokenRecord,
     ControlPlane,
+    EmbedFn,
     Finding,
     Membership,
     Project,
@@ -24,6 +26,7 @@ from contextlamp.domain.ports import (
 )
 from contextlamp.errors import StorageError
 from contextlamp.storage.control import SqlControlPlane, sqlite_control_plane
+from contextlamp.storage.sqlite.file import entries_unless, recorded_embedder
 from contextlamp.storage.sqlite.store import SqliteStore
 from contextlamp.text import is_id
 
@@ -43,6 +46,18 @@ __all__ = [
     "Team",
     "User",
 ]
+
+
+def recorded_database_embedder(database_url: str) -> str | None:
+    """The embedding model identity a PostgreSQL database records (None: not set up yet); SQLite stores
+    record theirs each (``sqlite.file.recorded_embedder``).
+
+    Raises:
+        StorageError: the database cannot be reached.
+    """
+    from contextlamp.storage.postgres.pool import recorded_embedder
+
+    return recorded_embedder(database_url)
 
 
 class StoreRegistry:
@@ -132,6 +147,50 @@ class StoreRegistry:
                 store.close()
             for path in (base, base.with_name(base.name + "-wal"), base.with_name(base.name + "-shm")):
                 path.unlink(missing_ok=True)
+
+    # -- moving every store to another embedding model (``contextlamp reembed``) -------------------------------
+
+    def _store_files(self) -> list[tuple[str, Path]]:
+        folder = self.home / "stores"
+        found = sorted(folder.glob("*.db")) if folder.is_dir() else []
+        return [(path.stem, path) for path in found if is_id(path.stem, "usr", "prj", "team")]
+
+    def entries_to_reembed(self, target: str) -> int:
+        """How many entries live in stores whose recorded model is not ``target`` (the work of ``reembed``;
+        entries an interrupted run already embedded are counted again, so this bounds it)."""
+        if self._postgres is not None:
+            return self._postgres.entries_unless(target)
+        return sum(count for _, path in self._store_files() if (count := entries_unless(path, target)))
+
+    def reembed(self, target: str, embed: EmbedFn, progress: Callable[[int], None] | None = None) -> int:
+        """Move every store of this server to the embedding model of identity ``target``: every entry's
+        vectors made again by ``embed`` (an entry's texts -> its ``(chunks, dim)`` vectors), then the store's
+        recorded model changed. SQLite: store by store, each file whatever model it records; PostgreSQL: the
+        whole database, which records one model. Resumable and idempotent (``SqliteMaintenance.reembed``,
+        ``postgres.maintenance.reembed_database``); returns the entries embedded by this call, ``progress``
+        gets the count of each committed batch. Stop the servers first: one still running keeps the old model.
+
+        Raises:
+            StorageError: a store failed (committed work stays for the rerun).
+            EmbeddingError: ``embed`` failed (likewise).
+        """
+        if self._postgres is not None:
+            from contextlamp.storage.postgres.maintenance import reembed_database
+
+            return reembed_database(self._postgres, target, embed, progress)
+        done = 0
+        for store_id, path in self._store_files():
+            with self._lock:
+                cached = self._stores.pop(store_id, None)
+            if cached is not None:
+                cached.close()
+            store = SqliteStore(path, store_id, recorded_embedder(path) or target, self._dim, self._synchronous)
+            try:
+                done += store.reembed(target, embed, progress)
+            finally:
+                store.close()
+        self._identity = target  # stores opened from now on are checked against the new model
+        return done
 
     def close(self) -> None:
         """Close every open store and the control plane."""

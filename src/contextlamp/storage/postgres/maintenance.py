@@ -4,7 +4,7 @@ check ``contextlamp doctor`` runs (model, vector counts, supersession links, ``t
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, cast
 
 import numpy as np
@@ -14,7 +14,7 @@ from contextlamp.domain.embedding import Vectors
 from contextlamp.domain.models import Entry
 from contextlamp.domain.ports import EmbedFn, Finding
 from contextlamp.segmenting import chunk_count
-from contextlamp.storage.postgres.pool import StoreRows
+from contextlamp.storage.postgres.pool import PostgresDatabase, StoreRows
 from contextlamp.storage.postgres.rows import (
     ENTRY_COLUMNS,
     TSV,
@@ -148,3 +148,94 @@ class PostgresMaintenance(StoreRows):
             entry_id: np.stack([array_of(v) for _, v in sorted(rows, key=lambda r: r[0])])
             for entry_id, rows in found.items()
         }
+
+
+REEMBED_BATCH = 64  # entries embedded and committed at a time by ``reembed_database``
+
+
+def _missing_next(conn: psycopg.Connection[Any], limit: int | None) -> list[dict[str, Any]]:
+    sql = (
+        "SELECT e.store_id, e.id, e.content, e.questions FROM entries e WHERE NOT EXISTS (SELECT 1 FROM vectors_next n "
+        "WHERE n.store_id = e.store_id AND n.entry_id = e.id) ORDER BY e.store_id, e.id"
+    )
+    if limit is None:
+        return conn.execute(cast(Any, sql)).fetchall()
+    return conn.execute(cast(Any, sql + " LIMIT %s"), (limit,)).fetchall()
+
+
+def _insert_next(conn: psycopg.Connection[Any], rows: list[dict[str, Any]], embed: EmbedFn) -> None:
+    values = [
+        (row["store_id"], row["id"], i, np.asarray(v, dtype=np.float32))
+        for row in rows
+        for i, v in enumerate(embed([row["content"], *row["questions"]]))
+    ]
+    with conn.cursor() as cur:
+        cur.executemany(
+            "INSERT INTO vectors_next (store_id, entry_id, ord, embedding) VALUES (%s, %s, %s, %s) "
+            "ON CONFLICT DO NOTHING",
+            values,
+        )
+
+
+def reembed_database(
+    db: PostgresDatabase, target: str, embed: EmbedFn, progress: Callable[[int], None] | None = None
+) -> int:
+    """Give every entry of every store of the database vectors of another embedding model, identity
+    ``target`` (PostgreSQL records one model for the whole database, ``cl_meta.embedder``); returns how many
+    entries this call embedded (0: the database already records ``target``).
+
+    Resumable as ``SqliteMaintenance.reembed``: the new vectors go to a side table ``vectors_next``,
+    ``REEMBED_BATCH`` entries a commit, ``cl_meta.reembed_to`` naming the model; a rerun embeds only what is
+    missing there; one final transaction swaps them in and records ``target``.
+
+    Raises:
+        StorageError: the database failed (what was committed stays for the rerun).
+        EmbeddingError: ``embed`` failed (likewise).
+    """
+    with db.transaction() as conn:
+        row = conn.execute("SELECT value FROM cl_meta WHERE key = 'embedder'").fetchone()
+        if row is not None and row["value"] == target:
+            conn.execute("DROP TABLE IF EXISTS vectors_next")
+            conn.execute("DELETE FROM cl_meta WHERE key = 'reembed_to'")
+            return 0
+        pending = conn.execute("SELECT value FROM cl_meta WHERE key = 'reembed_to'").fetchone()
+        if pending is None or pending["value"] != target:  # a run toward another model is abandoned
+            conn.execute("DROP TABLE IF EXISTS vectors_next")
+            conn.execute(
+                "INSERT INTO cl_meta (key, value) VALUES ('reembed_to', %s) "
+                "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                (target,),
+            )
+        conn.execute(
+            cast(
+                Any,
+                "CREATE TABLE IF NOT EXISTS vectors_next (store_id text NOT NULL, entry_id text NOT NULL, ord integer "
+                f"NOT NULL, embedding vector({int(db.dim)}) NOT NULL, PRIMARY KEY (store_id, entry_id, ord))",
+            )
+        )
+    done = 0
+    while True:
+        with db.transaction() as conn:
+            rows = _missing_next(conn, REEMBED_BATCH)
+        if not rows:
+            break
+        with db.transaction() as conn:
+            _insert_next(conn, rows, embed)
+        done += len(rows)
+        if progress:
+            progress(len(rows))
+    with db.transaction() as conn:
+        conn.execute("LOCK TABLE entries IN SHARE MODE")  # no save slips in between the catch-up and the swap
+        late = _missing_next(conn, None)
+        _insert_next(conn, late, embed)
+        done += len(late)
+        conn.execute("DELETE FROM vectors")
+        conn.execute(
+            "INSERT INTO vectors (store_id, entry_id, ord, embedding) "
+            "SELECT n.store_id, n.entry_id, n.ord, n.embedding FROM vectors_next n "
+            "JOIN entries e ON e.store_id = n.store_id AND e.id = n.entry_id"
+        )
+        conn.execute("DROP TABLE vectors_next")
+        conn.execute("UPDATE cl_meta SET value = %s WHERE key = 'embedder'", (target,))
+        conn.execute("DELETE FROM cl_meta WHERE key = 'reembed_to'")
+    return done

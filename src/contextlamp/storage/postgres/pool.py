@@ -22,6 +22,23 @@ from contextlamp.storage.postgres.schema import MIGRATION_LOCK, migrations
 logger = logging.getLogger(__name__)
 
 
+def recorded_embedder(url: str) -> str | None:
+    """The embedding model identity the database at ``url`` records (``cl_meta.embedder``); None for a
+    database contextlamp has not set up yet.
+
+    Raises:
+        StorageError: the database cannot be reached.
+    """
+    try:
+        with psycopg.connect(url, autocommit=True) as conn:
+            if conn.execute("SELECT to_regclass('cl_meta')").fetchone() in (None, (None,)):
+                return None
+            row = conn.execute("SELECT value FROM cl_meta WHERE key = 'embedder'").fetchone()
+    except psycopg.Error as exc:
+        raise StorageError(f"Cannot use the PostgreSQL database: {type(exc).__name__}: {exc}") from exc
+    return None if row is None else str(row[0])
+
+
 class PostgresDatabase:
     """A connection pool to one PostgreSQL database with contextlamp's schema applied.
 
@@ -82,8 +99,18 @@ class PostgresDatabase:
         if stored is not None and stored["value"] != identity:
             raise EmbeddingMismatchError(
                 f"The PostgreSQL database holds vectors of embedding model {stored['value']!r}, but the configured "
-                f"model is {identity!r}. Set CONTEXTLAMP_EMBEDDER back to that model, or use another database."
+                f"model is {identity!r}. Set CONTEXTLAMP_EMBEDDER back to that model, or move the database to the "
+                "configured one with `contextlamp reembed --to <its CONTEXTLAMP_EMBEDDER name>`."
             )
+
+    def entries_unless(self, identity: str) -> int:
+        """Every entry of the database, or 0 when it already records ``identity`` (``reembed``'s work)."""
+        with self.transaction() as conn:
+            row = conn.execute("SELECT value FROM cl_meta WHERE key = 'embedder'").fetchone()
+            if row is not None and row["value"] == identity:
+                return 0
+            counted = conn.execute("SELECT count(*) AS n FROM entries").fetchone()
+        return int(counted["n"]) if counted else 0
 
     @contextmanager
     def transaction(self) -> Generator[psycopg.Connection[dict[str, Any]]]:

@@ -37,6 +37,34 @@ SCRUB_RETRY_MAX_S = 5.0
 SCRUB_RETRY_FOR_S = 3600.0
 
 
+def _read_only(path: Path, sql: str, params: Sequence[Any] = ()) -> Any:
+    """One value of ``sql`` on the store file ``path``, read without writing (None: no row, no file, or the
+    table does not exist yet)."""
+    if not path.exists():
+        return None
+    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=BUSY_TIMEOUT_MS / 1000)
+    try:
+        row = conn.execute(sql, params).fetchone()
+    except sqlite3.OperationalError:
+        return None
+    finally:
+        conn.close()
+    return None if row is None else row[0]
+
+
+def recorded_embedder(path: Path) -> str | None:
+    """The embedding model identity a store file records (``meta.embedder``); None for a new file."""
+    value = _read_only(path, "SELECT value FROM meta WHERE key = 'embedder'")
+    return None if value is None else str(value)
+
+
+def entries_unless(path: Path, identity: str) -> int:
+    """The entries of the store file ``path``, or 0 when it already records ``identity`` (``reembed``'s work)."""
+    if recorded_embedder(path) == identity:
+        return 0
+    return int(_read_only(path, "SELECT count(*) FROM entries") or 0)
+
+
 class StoreFile:
     """The plumbing of a ``SqliteStore`` (``store.py``), which adds the reads, sessions and maintenance: one
     connection behind a lock, ``BEGIN IMMEDIATE`` write transactions, the WAL scrub after a deletion.
@@ -76,8 +104,9 @@ class StoreFile:
             elif row["value"] != identity:
                 raise EmbeddingMismatchError(
                     f"Store {self.store_id} holds vectors of embedding model {row['value']!r}, but the configured "
-                    f"model is {identity!r}. Set CONTEXTLAMP_EMBEDDER back to that model, or use another "
-                    "CONTEXTLAMP_HOME for the new one (vectors of two models cannot be compared)."
+                    f"model is {identity!r}. Set CONTEXTLAMP_EMBEDDER back to that model, or move every store to the "
+                    "configured one with `contextlamp reembed --to <its CONTEXTLAMP_EMBEDDER name>` (vectors of two "
+                    "models cannot be compared)."
                 )
 
     @contextmanager

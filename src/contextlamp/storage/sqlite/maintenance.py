@@ -5,7 +5,7 @@ the wipe before a store's files are deleted."""
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from contextlamp.domain.models import Entry
@@ -18,6 +18,8 @@ from contextlamp.storage.sqlite.vectors import VectorIndex
 
 if TYPE_CHECKING:
     from contextlamp.domain.embedding import Vectors
+
+REEMBED_BATCH = 64  # entries embedded and committed at a time by ``reembed`` (an interruption loses at most these)
 
 
 class SqliteMaintenance(StoreFile):
@@ -123,6 +125,84 @@ class SqliteMaintenance(StoreFile):
             with self._lock:
                 self._index = VectorIndex(self._dim)
         return found
+
+    def reembed(self, target: str, embed: EmbedFn, progress: Callable[[int], None] | None = None) -> int:
+        """Give every entry vectors of another embedding model, identity ``target``; returns how many entries
+        this call embedded (0: the store already records ``target``).
+
+        Resumable: the new vectors go to a side table, ``REEMBED_BATCH`` entries a commit, with
+        ``meta.reembed_to`` naming the model; a rerun embeds only the entries that have none there yet. When
+        every entry has them, one transaction swaps them in and records ``target`` (searches see the old model
+        or the new one, never a mix). ``progress`` is called with the entries of each committed batch.
+
+        Raises:
+            StorageError: the file failed (what was committed stays for the rerun).
+            EmbeddingError: ``embed`` failed (likewise).
+        """
+        import numpy as np
+
+        with self._write() as conn:
+            row = conn.execute("SELECT value FROM meta WHERE key = 'embedder'").fetchone()
+            if row is not None and row["value"] == target:
+                conn.execute("DROP TABLE IF EXISTS vectors_next")
+                conn.execute("DELETE FROM meta WHERE key = 'reembed_to'")
+                return 0
+            pending = conn.execute("SELECT value FROM meta WHERE key = 'reembed_to'").fetchone()
+            if pending is None or pending["value"] != target:  # a run toward another model is abandoned
+                conn.execute("DROP TABLE IF EXISTS vectors_next")
+                conn.execute("INSERT OR REPLACE INTO meta(key, value) VALUES ('reembed_to', ?)", (target,))
+            conn.execute(
+                "CREATE TABLE IF NOT EXISTS vectors_next (entry_rowid INTEGER NOT NULL, ord INTEGER NOT NULL, "
+                "vec BLOB NOT NULL, PRIMARY KEY (entry_rowid, ord))"
+            )
+        done = 0
+        while True:
+            rows = self._read(
+                "SELECT rowid, content, questions FROM entries "
+                "WHERE rowid NOT IN (SELECT entry_rowid FROM vectors_next) ORDER BY rowid LIMIT ?",
+                (REEMBED_BATCH,),
+            )
+            if not rows:
+                break
+            fresh = [(row["rowid"], embed([row["content"], *json.loads(row["questions"])])) for row in rows]
+            with self._write() as conn:
+                conn.executemany(
+                    "INSERT OR REPLACE INTO vectors_next(entry_rowid, ord, vec) VALUES (?, ?, ?)",
+                    [
+                        (rowid, i, np.ascontiguousarray(v, dtype=np.float32).tobytes())
+                        for rowid, vectors in fresh
+                        for i, v in enumerate(vectors)
+                    ],
+                )
+            done += len(rows)
+            if progress:
+                progress(len(rows))
+        with self._write() as conn:
+            late = conn.execute(  # saved since the last batch was read: embedded here, under the write lock
+                "SELECT rowid, content, questions FROM entries "
+                "WHERE rowid NOT IN (SELECT entry_rowid FROM vectors_next)"
+            ).fetchall()
+            conn.executemany(
+                "INSERT INTO vectors_next(entry_rowid, ord, vec) VALUES (?, ?, ?)",
+                [
+                    (row["rowid"], i, np.ascontiguousarray(v, dtype=np.float32).tobytes())
+                    for row in late
+                    for i, v in enumerate(embed([row["content"], *json.loads(row["questions"])]))
+                ],
+            )
+            done += len(late)
+            conn.execute("DELETE FROM vectors")
+            conn.execute(
+                "INSERT INTO vectors(entry_rowid, ord, vec) SELECT entry_rowid, ord, vec FROM vectors_next "
+                "WHERE entry_rowid IN (SELECT rowid FROM entries) ORDER BY entry_rowid, ord"
+            )
+            conn.execute("DROP TABLE vectors_next")
+            conn.execute("INSERT OR REPLACE INTO meta(key, value) VALUES ('embedder', ?)", (target,))
+            conn.execute("DELETE FROM meta WHERE key = 'reembed_to'")
+            conn.execute("UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'vec_epoch'")
+        with self._lock:
+            self._index = VectorIndex(self._dim)
+        return done
 
     def wipe(self) -> None:
         """Delete every row and scrub the freed pages and the WAL, so that a process still holding the file
