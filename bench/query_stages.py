@@ -75,7 +75,7 @@ def build(n: int, store_dir: Path) -> Path:
     registry = StoreRegistry(home, embedder.identity, embedder.dim)
     service = MemoryService(registry, embedder)
     caller = Caller(service.principal("bench"), "bench")
-    rng = random.Random(17)
+    rng = random.Random(n)  # latency.py's seed: either bench may fill the store the other reuses
     started = time.perf_counter()
     print(f"filling {n} entries into {home} (once) ...", file=sys.stderr)
     fill(service, caller, [synthetic(rng, i) for i in range(n)])
@@ -87,7 +87,9 @@ def build(n: int, store_dir: Path) -> Path:
 def worker(home: Path, vectors_path: Path, profile: bool) -> None:
     """Serve rounds on stdin (one line each: a round number) and answer each with a JSON line of timings."""
     import numpy as np
+    from threadpoolctl import threadpool_limits  # pyright: ignore[reportMissingTypeStubs]
 
+    threadpool_limits(limits=1, user_api="blas")  # as the service does once its model is loaded (embedding/onnx.py)
     from contextlamp.app import writes as writes_module
     from contextlamp.app.service import Caller, MemoryService
     from contextlamp.embedding import create_embedder
@@ -154,16 +156,20 @@ def worker(home: Path, vectors_path: Path, profile: bool) -> None:
         thread0 = time.thread_time()
         if profiler:
             profiler.enable()
+        packs: list[Any] = []
         for q in asks:
             start = time.perf_counter()
-            service.get_context(caller, q)
+            result = service.get_context(caller, q)
             walls.append((time.perf_counter() - start) * 1000)
+            packs.append([(p.id, p.score, p.text) for p in result.packs])
         if profiler:
             profiler.disable()
         cpu = (time.process_time() - cpu0) * 1000 / len(asks)
         thread = (time.thread_time() - thread0) * 1000 / len(asks)
         print(
-            json.dumps({"round": line.strip(), "walls": walls, "cpu": cpu, "thread": thread, "stages": spent}),
+            json.dumps(
+                {"round": line.strip(), "walls": walls, "cpu": cpu, "thread": thread, "stages": spent, "packs": packs}
+            ),
             flush=True,
         )
     if profiler:
@@ -227,6 +233,9 @@ def main(argv: list[str] | None = None) -> int:
                 proc.stdin.close()
                 proc.wait()
             report(n, len(asks), results)
+            if len(names) == 2:  # the same store copy and queries: the packs must be the same, call by call
+                same = all(a["packs"] == b["packs"] for a, b in zip(*results.values(), strict=True))
+                print(f"packs identical in both trees, every call of every round: {same}")
     return 0
 
 

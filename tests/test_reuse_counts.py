@@ -1,0 +1,102 @@
+"""Reuse counts are held in memory and written in batches (storage/shared/usage.py, issue 17 point 3): this
+process shows them at once, and they reach the store (so another process, a replica or the next start sees them)
+with the next write, within ``USE_FLUSH_SECONDS`` and at close; on both backends."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from contextlamp.app.service import Caller, MemoryService
+from contextlamp.embedding import FakeEmbedder
+from contextlamp.storage import StoreRegistry
+from contextlamp.storage.shared import usage
+
+pytestmark = pytest.mark.both_backends
+
+
+@pytest.fixture
+def other(
+    tmp_path: Path, embedder: FakeEmbedder, backend: str, request: pytest.FixtureRequest
+) -> Iterator[StoreRegistry]:
+    """A second registry on the same data: another process (SQLite: the same files; PostgreSQL: the same
+    database, as another replica)."""
+    url = request.getfixturevalue("postgres").database("contract") if backend == "postgresql" else None
+    reg = StoreRegistry(tmp_path / "home", embedder.identity, embedder.dim, url, pool_size=2)
+    yield reg
+    reg.close()
+
+
+def _stored_count(other: StoreRegistry, caller: Caller, entry_id: str) -> int:
+    entry = other.store(caller.principal.user_id).get(entry_id)
+    assert entry is not None
+    return entry.reuse_count
+
+
+def test_this_process_shows_reuse_counts_at_once(service: MemoryService, alice: Caller) -> None:
+    saved = service.save_context(alice, "The deploy runs on Fridays")
+    for _ in range(3):
+        assert service.get_context(alice, "when does the deploy run").packs[0].id == saved.id
+    item = service.list_context(alice).items[0]
+    assert (item.id, item.reuse_count, item.last_used_surface) == (saved.id, 3, "claude-code")
+    assert service.get_entry(alice, saved.id).reuse_count == 3
+    store = service.registry.store(alice.principal.user_id)
+    assert [e.reuse_count for e in store.all_entries()] == [3]  # export shows them too
+
+
+def test_reuse_counts_reach_the_store_with_the_next_save(
+    service: MemoryService, alice: Caller, other: StoreRegistry
+) -> None:
+    saved = service.save_context(alice, "The deploy runs on Fridays")
+    service.get_context(alice, "when does the deploy run")
+    service.get_context(alice, "deploy Fridays")
+    service.save_context(alice, "An unrelated note about lunch")  # the pending counts go in its transaction
+    assert _stored_count(other, alice, saved.id) == 2
+
+
+def test_reuse_counts_reach_the_store_at_close(
+    registry: StoreRegistry, embedder: FakeEmbedder, alice: Caller, other: StoreRegistry
+) -> None:
+    service = MemoryService(registry, embedder)
+    saved = service.save_context(alice, "The deploy runs on Fridays")
+    service.get_context(alice, "when does the deploy run")
+    registry.store(alice.principal.user_id).close()  # as registry.close() does for each store at shutdown
+    assert _stored_count(other, alice, saved.id) == 1
+
+
+def test_reuse_counts_reach_the_store_within_the_flush_interval(
+    service: MemoryService, alice: Caller, other: StoreRegistry, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(usage, "USE_FLUSH_SECONDS", 0.05)
+    saved = service.save_context(alice, "The deploy runs on Fridays")
+    service.get_context(alice, "when does the deploy run")
+    deadline = time.monotonic() + 30  # a generous bound for a loaded machine; the timer fires after 0.05 s
+    while _stored_count(other, alice, saved.id) == 0 and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert _stored_count(other, alice, saved.id) == 1
+
+
+def test_many_pending_counts_are_written_at_once(
+    service: MemoryService, alice: Caller, other: StoreRegistry, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(usage, "USE_FLUSH_IDS", 2)
+    monkeypatch.setattr(usage, "USE_FLUSH_SECONDS", 3600.0)
+    first = service.save_context(alice, "The deploy runs on Fridays")
+    second = service.save_context(alice, "The deploy target is Fly.io")
+    packs = service.get_context(alice, "deploy").packs
+    assert {p.id for p in packs} == {first.id, second.id}
+    assert _stored_count(other, alice, first.id) == 1 and _stored_count(other, alice, second.id) == 1
+
+
+def test_a_failed_write_keeps_the_pending_counts(service: MemoryService, alice: Caller, other: StoreRegistry) -> None:
+    saved = service.save_context(alice, "The deploy runs on Fridays")
+    service.get_context(alice, "when does the deploy run")
+    store = service.registry.store(alice.principal.user_id)
+    with pytest.raises(RuntimeError), store.writer():
+        raise RuntimeError("the save failed")  # rolled back: the counts taken into it come back
+    assert service.get_entry(alice, saved.id).reuse_count == 1
+    store.flush_uses()
+    assert _stored_count(other, alice, saved.id) == 1
