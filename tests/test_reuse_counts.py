@@ -4,6 +4,8 @@ with the next write, within ``USE_FLUSH_SECONDS`` and at close; on both backends
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -100,3 +102,29 @@ def test_a_failed_write_keeps_the_pending_counts(service: MemoryService, alice: 
     assert service.get_entry(alice, saved.id).reuse_count == 1
     store.flush_uses()
     assert _stored_count(other, alice, saved.id) == 1
+
+
+@pytest.mark.sqlite_only
+def test_a_process_that_exits_without_closing_still_writes_its_counts(tmp_path: Path, embedder: FakeEmbedder) -> None:
+    """A CLI command or hook runs one get_context and exits without closing the registry (and well before the
+    flush interval): its counts are written at interpreter exit."""
+    home = tmp_path / "home"
+    registry = StoreRegistry(home, embedder.identity, embedder.dim)
+    service = MemoryService(registry, embedder)
+    alice = Caller(service.principal("alice"), "claude-code")
+    saved = service.save_context(alice, "The deploy runs on Fridays")
+    script = (
+        "from contextlamp.app.service import Caller, MemoryService\n"
+        "from contextlamp.embedding import FakeEmbedder\n"
+        "from contextlamp.storage import StoreRegistry\n"
+        "from contextlamp.storage.shared import usage\n"
+        "usage.USE_FLUSH_SECONDS = 3600.0\n"
+        "e = FakeEmbedder()\n"
+        f"s = MemoryService(StoreRegistry(__import__('pathlib').Path({str(home)!r}), e.identity, e.dim), e)\n"
+        "c = Caller(s.principal('alice'), 'cursor')\n"
+        "assert s.get_context(c, 'when does the deploy run').packs\n"
+    )
+    subprocess.run([sys.executable, "-c", script], check=True, timeout=120)
+    entry = registry.store(alice.principal.user_id).get(saved.id)
+    assert entry is not None and (entry.reuse_count, entry.last_used_surface) == (1, "cursor")
+    registry.close()

@@ -7,7 +7,8 @@ not memory: ``PendingUses`` keeps the counts of one store in memory and the stor
 
 - inside the next write transaction of this process on that store (a save, a forget: no commit of its own),
 - after ``USE_FLUSH_SECONDS`` at the latest (a timer), or as soon as ``USE_FLUSH_IDS`` entries are pending,
-- when the store is closed.
+- when the store is closed, and at interpreter exit for a store never closed (a CLI command or hook that runs
+  one get_context and exits: ``atexit``, registered when the first store opens, never at import).
 
 Reads of this process show the pending counts at once (``merged``). What a crash may lose is at most the
 last ``USE_FLUSH_SECONDS`` of reuse counts; nothing of any memory. Other processes (and PostgreSQL replicas)
@@ -16,8 +17,10 @@ see the counts once written.
 
 from __future__ import annotations
 
+import atexit
 import logging
 import threading
+import weakref
 from collections.abc import Iterable, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, replace
@@ -94,6 +97,20 @@ class PendingUses:
         return bool(self._uses)
 
 
+_holders: weakref.WeakSet[DeferredUses] = weakref.WeakSet()  # every open store's counts (usage.DeferredUses)
+_holders_lock = threading.Lock()
+_exit_hooked = False  # _flush_all_at_exit is registered with atexit (once per process)
+
+
+def _flush_all_at_exit() -> None:
+    """At interpreter exit: write the counts of every store still holding some (``DeferredUses.stop_uses``; a
+    failure is logged there)."""
+    with _holders_lock:
+        holders = list(_holders)
+    for holder in holders:
+        holder.stop_uses()
+
+
 def use_rows(taken: dict[str, PendingUse]) -> list[tuple[int, str, int, str]]:
     """``(count, surface, at, id)`` rows for an ``UPDATE entries SET reuse_count = reuse_count + ?,
     last_used_surface = ?, last_used_at = ? WHERE id = ?`` (both backends), in id order (a stable lock order)."""
@@ -112,10 +129,17 @@ class DeferredUses:
     _use_timer_lock: threading.Lock
 
     def init_uses(self) -> None:
-        """Set up the pending counts and their timer (none running)."""
+        """Set up the pending counts and their timer (none running); the store's counts are written at
+        interpreter exit too (``_flush_all_at_exit``)."""
+        global _exit_hooked
         self._uses = PendingUses()
         self._use_timer = None
         self._use_timer_lock = threading.Lock()
+        with _holders_lock:
+            _holders.add(self)
+            if not _exit_hooked:
+                atexit.register(_flush_all_at_exit)
+                _exit_hooked = True
 
     def writer(self, *, durable: bool = True) -> AbstractContextManager[Any]:
         """The backend's write transaction (``Store.writer``), which writes the pending counts first."""
