@@ -128,3 +128,32 @@ def test_a_process_that_exits_without_closing_still_writes_its_counts(tmp_path: 
     entry = registry.store(alice.principal.user_id).get(saved.id)
     assert entry is not None and (entry.reuse_count, entry.last_used_surface) == (1, "cursor")
     registry.close()
+
+
+@pytest.mark.sqlite_only
+def test_a_forked_child_does_not_write_its_parents_counts_again(tmp_path: Path, embedder: FakeEmbedder) -> None:
+    """A process that forks while counts are pending: the child leaves through the interpreter's exit (atexit
+    runs there too) and the parent writes the counts once."""
+    home = tmp_path / "home"
+    registry = StoreRegistry(home, embedder.identity, embedder.dim)
+    service = MemoryService(registry, embedder)
+    alice = Caller(service.principal("alice"), "claude-code")
+    saved = service.save_context(alice, "The deploy runs on Fridays")
+    script = (
+        "import os, sys\n"
+        "from contextlamp.app.service import Caller, MemoryService\n"
+        "from contextlamp.embedding import FakeEmbedder\n"
+        "from contextlamp.storage import StoreRegistry\n"
+        "e = FakeEmbedder()\n"
+        f"s = MemoryService(StoreRegistry(__import__('pathlib').Path({str(home)!r}), e.identity, e.dim), e)\n"
+        "c = Caller(s.principal('alice'), 'cursor')\n"
+        "assert s.get_context(c, 'when does the deploy run').packs\n"
+        "pid = os.fork()\n"
+        "if pid == 0:\n"
+        "    sys.exit(0)\n"
+        "os.waitpid(pid, 0)\n"
+    )
+    subprocess.run([sys.executable, "-c", script], check=True, timeout=120)
+    entry = registry.store(alice.principal.user_id).get(saved.id)
+    assert entry is not None and entry.reuse_count == 1
+    registry.close()

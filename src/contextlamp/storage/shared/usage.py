@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import atexit
 import logging
+import os
 import threading
 import weakref
 from collections.abc import Iterable, Sequence
@@ -99,7 +100,7 @@ class PendingUses:
 
 _holders: weakref.WeakSet[DeferredUses] = weakref.WeakSet()  # every open store's counts (usage.DeferredUses)
 _holders_lock = threading.Lock()
-_exit_hooked = False  # _flush_all_at_exit is registered with atexit (once per process)
+_exit_hooked = False  # _flush_all_at_exit (atexit) and _forget_all_in_child (fork) are registered (once)
 
 
 def _flush_all_at_exit() -> None:
@@ -109,6 +110,16 @@ def _flush_all_at_exit() -> None:
         holders = list(_holders)
     for holder in holders:
         holder.stop_uses()
+
+
+def _forget_all_in_child() -> None:
+    """A forked child holds a copy of its parent's pending counts, which the parent writes: the child drops
+    them (else a child leaving through ``sys.exit`` would count them twice) and the parent's timer, which it
+    does not have."""
+    for holder in list(_holders):
+        holder._uses.take()  # pyright: ignore[reportPrivateUsage]
+        holder._use_timer = None  # pyright: ignore[reportPrivateUsage]
+        holder._use_timer_lock = threading.Lock()  # pyright: ignore[reportPrivateUsage]
 
 
 def use_rows(taken: dict[str, PendingUse]) -> list[tuple[int, str, int, str]]:
@@ -139,6 +150,7 @@ class DeferredUses:
             _holders.add(self)
             if not _exit_hooked:
                 atexit.register(_flush_all_at_exit)
+                os.register_at_fork(after_in_child=_forget_all_in_child)
                 _exit_hooked = True
 
     def writer(self, *, durable: bool = True) -> AbstractContextManager[Any]:
