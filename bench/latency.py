@@ -4,6 +4,11 @@ HTTP), per storage backend, with peak RSS and data size.
     python bench/latency.py [--sizes 1000,10000,100000] [--queries 200] [--embedder minilm|minilm-torch|fake]
                             [--backends sqlite,postgresql] [--transports in-process,stdio,http]
                             [--database-url postgresql://…] [--ingest] [--locomo PATH] [--longmemeval PATH]
+                            [--store-dir DIR]
+
+``--store-dir DIR`` (SQLite) keeps each filled store in ``DIR/sqlite-<N>`` and copies it from there in later
+runs: the 10,000-entry fill takes over 20 minutes on a loaded machine, the copy a second. ``bench/query_stages.py``
+fills and reuses the same layout (its default ``DIR`` is ``/tmp/clp-query-stages``).
 
 ``--ingest`` adds the save-path rows of issue 17 (one fresh store each, in-process, SQLite): a real LoCoMo dev
 turn saved, a 4 KB synthetic text saved (each with the default commit policy and with
@@ -210,19 +215,35 @@ def run_size(
     database_url: str | None = None,
     transports: Sequence[str] = ("in-process",),
     locomo: Sequence[str] | None = None,
+    store_dir: Path | None = None,
 ) -> dict[str, Any]:
     """Fill a store with ``n`` memories and time every operation; returns ``rows`` (name -> (p50, p95, p99)
-    ms), ``rss`` (process -> peak MiB) and ``disk_mb``. ``database_url``: on PostgreSQL (an empty database)."""
+    ms), ``rss`` (process -> peak MiB) and ``disk_mb``. ``database_url``: on PostgreSQL (an empty database).
+    ``store_dir`` (SQLite): the filled data directory is kept in ``store_dir/sqlite-<n>`` and copied from there
+    by later runs instead of filling again (the texts are still drawn, so the rest of the run is the same)."""
     embedder = create_embedder(embedder_name)
     rows: dict[str, list[float]] = {}
     rss: dict[str, float] = {}
     with tempfile.TemporaryDirectory(prefix="latency-") as tmp:
         home = Path(tmp)
+        cached = store_dir / f"sqlite-{n}" if store_dir is not None and database_url is None else None
+        texts = [synthetic(rng, i) for i in range(n)]
+        if cached is not None and (cached / "done").exists():
+            print(f"copying the {n}-entry store filled earlier from {cached} ...", file=sys.stderr)
+            shutil.copytree(cached, home, dirs_exist_ok=True)
         registry = StoreRegistry(home, embedder.identity, embedder.dim, database_url)
         service = MemoryService(registry, embedder)
         caller = Caller(service.principal("bench"), "bench")
-        print(f"filling {n} entries ...", file=sys.stderr)
-        fill(service, caller, [synthetic(rng, i) for i in range(n)])
+        if cached is None or not (cached / "done").exists():
+            print(f"filling {n} entries ...", file=sys.stderr)
+            fill(service, caller, texts)
+            if cached is not None:
+                registry.close()
+                shutil.copytree(home, cached, dirs_exist_ok=True)
+                (cached / "done").write_text("filled by bench/latency.py\n")
+                registry = StoreRegistry(home, embedder.identity, embedder.dim, database_url)
+                service = MemoryService(registry, embedder)
+                caller = Caller(service.principal("bench"), "bench")
         store = registry.store(caller.principal.user_id)
         now = int(time.time() * 1000)
         service.get_context(caller, "warm up")  # loads the model and the vector matrix once
@@ -446,6 +467,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--ingest", action="store_true", help="add the save-path rows (LoCoMo, 4 KB, haystack)")
     parser.add_argument("--locomo", type=Path, default=LOCOMO, help="LoCoMo dev JSON (turns and questions)")
     parser.add_argument("--longmemeval", type=Path, default=LONGMEMEVAL, help="LongMemEval-S dev JSON (gz)")
+    parser.add_argument(
+        "--store-dir", type=Path, help="SQLite: keep each filled store here and reuse it in later runs (no refill)"
+    )
     args = parser.parse_args(argv)
     if args.ingest and not (args.locomo.is_file() and args.longmemeval.is_file()):
         parser.error(f"--ingest needs the LoCoMo and LongMemEval files (--locomo {args.locomo}, --longmemeval ...)")
@@ -464,7 +488,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                 if backend == "postgresql":
                     url = args.database_url or _embedded_database(stack, f"latency_{n}")
                 asks = locomo_questions(args.locomo) if args.locomo.exists() else None
-                result = run_size(n, args.embedder, args.queries, random.Random(n), url, transports, asks)
+                result = run_size(
+                    n, args.embedder, args.queries, random.Random(n), url, transports, asks, args.store_dir
+                )
                 stats = result["rows"]
                 base = stats["keyword-only baseline"][0]
                 for name, (p50, p95, p99) in stats.items():

@@ -132,3 +132,17 @@ def test_importing_the_sqlite_backend_starts_no_thread_and_registers_no_fork_hoo
     )
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
+
+
+@pytest.mark.sqlite_only
+def test_a_forget_leaves_the_in_memory_matrix_at_once(tmp_path: Path) -> None:
+    service, caller = _service(tmp_path / "home")
+    ids = [service.save_context(caller, f"{WORDS[n]} {WORDS[n + 1]} note {n}").id for n in range(5)]
+    assert ids[2] in dict(_search(service, caller, f"{WORDS[2]} {WORDS[3]}", 5))  # the matrix is loaded
+    store = service.registry.store(caller.principal.user_id)
+    rowid = store._read("SELECT rowid FROM entries WHERE id = ?", (ids[2],))[0][0]  # pyright: ignore[reportPrivateUsage]
+    assert service.forget_context(caller, ids[2]).forgotten
+    found = _search(service, caller, f"{WORDS[2]} {WORDS[3]}", 5)
+    index = store._index  # pyright: ignore[reportPrivateUsage]
+    assert ids[2] not in dict(found) and len(found) == 4
+    assert rowid not in index.rowids[: index.size].tolist() and index.size == 4

@@ -58,9 +58,14 @@ def supersede_updated(store: Store, winner_id: str, older: Sequence[str], now: i
 
 
 def record_use(store: Store, ids: Sequence[str], surface: str, now: int) -> None:
-    """Count one reuse of each entry (after sweeping expired tasks, a write like any other). Usage statistics,
-    not memory: the commit may skip its fsync (``writer(durable=False)``)."""
+    """Count one reuse of each entry. Usage statistics, not memory: the store holds the counts in memory and
+    writes them in a batch, with its next write or within seconds (``Store.count_use``), so a read costs no
+    transaction of its own. Only when a task has expired does the read write at once: the sweep (as every write
+    sweeps, spec/TOOLS.md save_context; an expired task also leaves the keyword index, whose BM25 statistics
+    every later search reads), with the pending counts in the same transaction. Nothing for no ``ids``."""
     if not ids:
         return
-    with store.writer(durable=False) as tx:
-        ledger.record_use(tx, ids, surface, now)
+    if store.any_expired(now):
+        with store.writer(durable=False) as tx:
+            ledger.sweep(tx, now)
+    store.count_use(ids, surface, now)

@@ -162,6 +162,10 @@ class EntryReader(Protocol):
         """Entries by id (missing ids are absent from the result)."""
         ...
 
+    def any_expired(self, now: int) -> bool:
+        """Whether some entry's ``expires_at`` is at or before ``now`` (an expired task not yet swept)."""
+        ...
+
     def keyword_search(
         self, terms: Sequence[str], mode: str, limit: int, now: int, memory_types: Sequence[MemoryType] | None
     ) -> list[tuple[str, float]]:
@@ -308,9 +312,28 @@ class Store(EntryReader, SessionStore, TeamLedger, StoreMaintenance, Protocol):
         """One write transaction (SQLite: ``BEGIN IMMEDIATE`` under the store lock; PostgreSQL: a pooled
         transaction) as an ``EntryWriter``: committed when the block ends, rolled back by an exception.
         ``durable=False`` may skip the commit's fsync (usage statistics only: SQLite ``synchronous=NORMAL``).
+        The reuse counts ``count_use`` holds are written first, inside the same transaction.
 
         Raises:
             StorageError: the database failed or stayed busy (nothing of the block is kept).
+        """
+        ...
+
+    def count_use(self, ids: Sequence[str], surface: str, now: int) -> None:
+        """Count one reuse of each entry from ``surface`` at ``now`` (ms), held in memory and written in a batch
+        (with this process's next write on the store, within a few seconds, or at ``close``:
+        storage/shared/usage.py); this process's reads show the counts at once.
+
+        Raises:
+            StorageError: a write of the counts that was due at once failed (they stay pending).
+        """
+        ...
+
+    def flush_uses(self) -> None:
+        """Write the reuse counts ``count_use`` holds now (one transaction, no fsync of its own).
+
+        Raises:
+            StorageError: the write failed (the counts stay pending).
         """
         ...
 

@@ -133,7 +133,7 @@ class PostgresMaintenance(StoreRows):
         rows = self.db.read(
             f"SELECT {ENTRY_COLUMNS} FROM entries WHERE store_id = %s ORDER BY created_at, id", (self.store_id,)
         )
-        return [entry_from_row(row) for row in rows]
+        return self.all_with_uses(entry_from_row(row) for row in rows)
 
     def entry_vectors(self, ids: Sequence[str]) -> dict[str, Vectors]:
         found: dict[str, list[tuple[int, Any]]] = {}

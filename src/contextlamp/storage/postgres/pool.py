@@ -18,6 +18,7 @@ from psycopg_pool import ConnectionPool
 
 from contextlamp.errors import ConflictError, EmbeddingMismatchError, StorageError
 from contextlamp.storage.postgres.schema import MIGRATION_LOCK, migrations
+from contextlamp.storage.shared.usage import DeferredUses
 
 logger = logging.getLogger(__name__)
 
@@ -158,9 +159,11 @@ def _configure(conn: psycopg.Connection[Any]) -> None:
     register_vector(conn)
 
 
-class StoreRows:
-    """One store (``store_id``) in a ``PostgresDatabase``: what the parts of a ``PostgresStore`` share."""
+class StoreRows(DeferredUses):
+    """One store (``store_id``) in a ``PostgresDatabase``: what the parts of a ``PostgresStore`` share (and its
+    pending reuse counts, storage/shared/usage.py)."""
 
     def __init__(self, db: PostgresDatabase, store_id: str) -> None:
         self.db = db
         self.store_id = store_id
+        self.init_uses()

@@ -44,13 +44,26 @@ class PostgresStore(PostgresSessions, PostgresMaintenance):
     @contextmanager
     def writer(self, *, durable: bool = True) -> Generator[PostgresWriter]:
         """One pooled transaction as an ``EntryWriter`` (``Store.writer``); ``durable`` is ignored (every
-        commit is durable).
+        commit is durable). The pending reuse counts (``DeferredUses``) are written first, in the same
+        transaction (back to pending when it rolls back).
 
         Raises:
             StorageError: the database failed (the transaction is rolled back).
         """
-        with self.db.transaction() as conn:
-            yield PostgresWriter(conn, self.store_id)
+        uses: list[tuple[int, str, int, str]] = []
+        try:
+            with self.db.transaction() as conn:
+                uses = self.take_uses()
+                if uses:
+                    conn.cursor().executemany(
+                        "UPDATE entries SET reuse_count = reuse_count + %s, last_used_surface = %s, "
+                        "last_used_at = %s WHERE store_id = %s AND id = %s",
+                        [(count, surface, at, self.store_id, entry_id) for count, surface, at, entry_id in uses],
+                    )
+                yield PostgresWriter(conn, self.store_id)
+            uses = []
+        finally:
+            self.return_uses(uses)  # the transaction failed: the counts are pending again
 
     # -- reads ------------------------------------------------------------------------------------------
 
@@ -59,13 +72,13 @@ class PostgresStore(PostgresSessions, PostgresMaintenance):
             f"SELECT {ENTRY_COLUMNS} FROM entries WHERE store_id = %s AND content_key = %s",
             (self.store_id, content_key),
         )
-        return entry_from_row(rows[0]) if rows else None
+        return self.with_uses(entry_from_row(rows[0])) if rows else None
 
     def get(self, entry_id: str) -> Entry | None:
         rows = self.db.read(
             f"SELECT {ENTRY_COLUMNS} FROM entries WHERE store_id = %s AND id = %s", (self.store_id, entry_id)
         )
-        return entry_from_row(rows[0]) if rows else None
+        return self.with_uses(entry_from_row(rows[0])) if rows else None
 
     def entries(self, ids: Sequence[str]) -> dict[str, Entry]:
         if not ids:
@@ -73,7 +86,15 @@ class PostgresStore(PostgresSessions, PostgresMaintenance):
         rows = self.db.read(
             f"SELECT {ENTRY_COLUMNS} FROM entries WHERE store_id = %s AND id = ANY(%s)", (self.store_id, list(ids))
         )
-        return {row["id"]: entry_from_row(row) for row in rows}
+        return {row["id"]: self.with_uses(entry_from_row(row)) for row in rows}
+
+    def any_expired(self, now: int) -> bool:
+        return bool(
+            self.db.read(
+                "SELECT 1 FROM entries WHERE store_id = %s AND expires_at IS NOT NULL AND expires_at <= %s LIMIT 1",
+                (self.store_id, now),
+            )
+        )
 
     def live_ids(self, ids: Sequence[str], now: int, memory_types: Sequence[MemoryType] | None) -> set[str]:
         if not ids:
@@ -187,7 +208,7 @@ class PostgresStore(PostgresSessions, PostgresMaintenance):
             "ORDER BY created_at DESC, id DESC LIMIT %s",
             [*params, *types_params, limit],
         )
-        return [entry_from_row(row) for row in rows]
+        return self.all_with_uses(entry_from_row(row) for row in rows)
 
     def corroborations(self, entry_ids: Sequence[str]) -> dict[str, list[tuple[str, int, float]]]:
         out: dict[str, list[tuple[str, int, float]]] = {}
@@ -206,4 +227,5 @@ class PostgresStore(PostgresSessions, PostgresMaintenance):
         return int(rows[0]["n"])
 
     def close(self) -> None:
-        """Nothing to release per store: the pool belongs to the database."""
+        """Write the pending reuse counts; nothing else to release per store: the pool belongs to the database."""
+        self.stop_uses()

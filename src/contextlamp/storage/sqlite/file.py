@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from contextlamp.errors import EmbeddingMismatchError
+from contextlamp.storage.shared.usage import DeferredUses
 from contextlamp.storage.sqlite.connection import BUSY_TIMEOUT_MS, connect, immediate, map_errors, migrate
 from contextlamp.storage.sqlite.schema import FOLDING_MIGRATION, MIGRATIONS
 from contextlamp.storage.sqlite.vectors import VectorIndex
@@ -65,7 +66,7 @@ def entries_unless(path: Path, identity: str) -> int:
     return int(_read_only(path, "SELECT count(*) FROM entries") or 0)
 
 
-class StoreFile:
+class StoreFile(DeferredUses):
     """The plumbing of a ``SqliteStore`` (``store.py``), which adds the reads, sessions and maintenance: one
     connection behind a lock, ``BEGIN IMMEDIATE`` write transactions, the WAL scrub after a deletion.
 
@@ -84,6 +85,7 @@ class StoreFile:
         self._dim = dim
         self._closed = False
         self._retry: threading.Timer | None = None  # the background retry of a pending scrub, while one runs
+        self.init_uses()  # reuse counts wait in memory (storage/shared/usage.py)
         version = self._conn.execute("PRAGMA user_version").fetchone()[0]
         migrate(self._conn, MIGRATIONS)
         if 0 < version < FOLDING_MIGRATION:  # the fold rewrote the vectors table: do not leave its size in the WAL
@@ -236,12 +238,21 @@ class StoreFile:
         When it deleted anything, the after-deletion work runs once: FTS optimize and ``vec_epoch`` bump and
         the scrub mark inside the transaction, then the WAL scrub (``_write``) and the in-memory index drop.
         ``durable=False``: this commit is not fsynced (``synchronous=NORMAL`` for it; WAL keeps the database
-        consistent, a crash may lose it): for reuse counts, which every get_context writes."""
+        consistent, a crash may lose it): for reuse counts. The pending reuse counts (``DeferredUses``) are
+        written first, in the same transaction (back to pending when it rolls back)."""
         with self._lock:
             if not durable:
                 self._conn.execute("PRAGMA synchronous = NORMAL")
+            uses: list[tuple[int, str, int, str]] = []
             try:
                 with self._write() as conn:
+                    uses = self.take_uses()
+                    if uses:
+                        conn.executemany(
+                            "UPDATE entries SET reuse_count = reuse_count + ?, last_used_surface = ?, "
+                            "last_used_at = ? WHERE id = ?",
+                            uses,
+                        )
                     tx = SqliteWriter(conn)
                     yield tx
                     if tx.deleted:
@@ -249,7 +260,9 @@ class StoreFile:
                         self._want_scrub(conn)  # old page images (with the text) live on in WAL frames
                 if tx.deleted:
                     self._index = VectorIndex(self._dim)  # drop the forgotten vectors from memory now
+                uses = []
             finally:
+                self.return_uses(uses)  # the transaction failed: the counts are pending again
                 if not durable:
                     self._conn.execute(f"PRAGMA synchronous = {self._synchronous}")
 
@@ -268,8 +281,10 @@ class StoreFile:
 
     def close(self) -> None:
         """Close the connection and stop a scrub retry timer (a pending scrub stays marked in the file: the
-        next process to open or write the store completes it)."""
+        next process to open or write the store completes it); pending reuse counts are written first."""
         with self._lock:
+            if not self._closed:
+                self.stop_uses()
             self._closed = True
             if self._retry is not None:
                 self._retry.cancel()

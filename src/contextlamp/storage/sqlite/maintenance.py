@@ -27,7 +27,7 @@ class SqliteMaintenance(StoreFile):
 
     def all_entries(self) -> list[Entry]:
         rows = self._read(f"SELECT {ENTRY_COLUMNS} FROM entries ORDER BY created_at, id")
-        return [entry_from_row(row) for row in rows]
+        return self.all_with_uses(entry_from_row(row) for row in rows)
 
     def restore(self, entry: Entry, vectors: Vectors) -> bool:
         chunks = chunk_count(entry.content)
