@@ -49,11 +49,11 @@ from contextlamp.embedding import create_embedder
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_DATA = ROOT / "bench" / "data" / "distill"
+DEFAULT_EXTRA = ROOT / "bench" / "data" / "item-types.json"
 LABEL = 0.75  # bench/distill.py DEFAULT_THRESHOLD: a candidate matching an expected item takes its type
 FOLDS = 5
-L2S = (0.3, 1.0, 3.0, 10.0, 30.0)
-STEPS = 4000
-RATE = 0.5
+L2S = (1.0, 3.0, 10.0)
+STEPS = 2000
 
 Matrix = npt.NDArray[np.float64]
 
@@ -73,19 +73,50 @@ class Samples:
 
 @dataclass
 class FileData:
-    """A tuning file's samples in digest form and offline form, and its expected items' vectors per type."""
+    """A tuning file's samples in digest form and offline form, and its expected items' vectors per type;
+    ``summary``: the file holds a client's compaction summary (its offline-form samples are scored as the
+    client-summary path); ``extra``: the fitting-only item set (always trained on, never scored)."""
 
     name: str
     digest: Samples
     offline: Samples
+    summary: bool = False
+    extra: bool = False
 
 
 def _samples(texts: list[str], labels: list[int], language: str, vectors: Matrix) -> Samples:
     cues = cues_for(language)
     rules = [item_types.TYPES.index(cue_type(t.lower(), cues) or ("fact", "fact")) for t in texts]
     return Samples(
-        texts, language, item_types.cue_features(texts, cues), vectors, np.asarray(labels, dtype=np.int64), rules
+        texts, language, item_types.base_features(texts, cues), vectors, np.asarray(labels, dtype=np.int64), rules
     )
+
+
+def _has_client_summary(doc: dict[str, Any]) -> bool:
+    """bench/distill.py has_client_summary: a Claude Code ``isCompactSummary`` line or a Codex ``compacted``."""
+    if doc["format"] not in ("claude-code", "codex") or not isinstance(doc["transcript"], str):
+        return False
+    return '"isCompactSummary": true' in doc["transcript"] or '"type": "compacted"' in doc["transcript"]
+
+
+def load_extra(path: Path, embedder: Any) -> list[FileData]:
+    """The fitting-only item set (``bench/data/item-types.json``: ``{"items": [{"content", "memory_type",
+    "kind", "language"}]}``), one group per language, in digest form; ``[]`` when the file is absent."""
+    if not path.exists():
+        return []
+    items = json.loads(path.read_text(encoding="utf-8"))["items"]
+    groups: dict[str, list[dict[str, str]]] = {}
+    for item in items:
+        groups.setdefault(str(item["language"]), []).append(item)
+    out: list[FileData] = []
+    dim = embedder.dim
+    for language, group in sorted(groups.items()):
+        texts = [g["content"] for g in group]
+        labels = [item_types.TYPES.index((g["memory_type"], g["kind"])) for g in group]
+        vectors = np.asarray(embedder.embed(texts), np.float64)
+        empty = _samples([], [], language, np.zeros((0, dim)))
+        out.append(FileData(f"{path.name}:{language}", _samples(texts, labels, language, vectors), empty, extra=True))
+    return out
 
 
 def load_file(path: Path, embedder: Any, scanner: SecretScanner) -> FileData:
@@ -117,7 +148,9 @@ def load_file(path: Path, embedder: Any, scanner: SecretScanner) -> FileData:
                 off_texts = [found_texts[i] for i in keep]
                 off_labels = [labels[int(best[i])] for i in keep]
                 off_vectors = vectors[keep].reshape(len(keep), dim)
-    return FileData(path.name, digest, _samples(off_texts, off_labels, language, off_vectors))
+    return FileData(
+        path.name, digest, _samples(off_texts, off_labels, language, off_vectors), summary=_has_client_summary(doc)
+    )
 
 
 def tuning_files(data: Path) -> list[Path]:
@@ -148,7 +181,9 @@ def _units(sums: Matrix) -> Matrix:
 
 def softmax_fit(x: Matrix, labels: npt.NDArray[np.int64], l2: float) -> Matrix:
     """Multinomial logistic regression by gradient descent (Bishop 2006, 4.3.4): ``(len(TYPES), features)``;
-    the bias (column 0) is not penalised."""
+    the bias (column 0) is not penalised. The step is 1 / L, L the Lipschitz bound of the gradient (half the
+    largest eigenvalue of ``x.T @ x / n`` for the softmax loss, plus the L2 term), so the descent converges
+    for any scaling of the features; deterministic."""
     n, k = x.shape
     classes = len(item_types.TYPES)
     w = np.zeros((classes, k))
@@ -156,17 +191,29 @@ def softmax_fit(x: Matrix, labels: npt.NDArray[np.int64], l2: float) -> Matrix:
     onehot[np.arange(n), labels] = 1.0
     penalty = np.full(k, l2)
     penalty[0] = 0.0
-    for _ in range(STEPS):
-        z = x @ w.T
+    rate = 1.0 / (0.5 * float(np.linalg.eigvalsh(x.T @ x / n)[-1]) + l2 / n)
+    velocity = np.zeros_like(w)
+    for step in range(STEPS):
+        ahead = w + (step / (step + 3.0)) * velocity  # Nesterov's accelerated gradient (Nesterov 1983)
+        z = x @ ahead.T
         z -= z.max(axis=1, keepdims=True)
         p = np.exp(z)
         p /= p.sum(axis=1, keepdims=True)
-        w -= RATE * ((p - onehot).T @ x / n + penalty * w / n)
+        grad = (p - onehot).T @ x / n + penalty * ahead / n
+        new = ahead - rate * grad
+        velocity = new - w
+        w = new
     return w
 
 
-def _rows(files: Sequence[FileData], prototypes_of: Any) -> tuple[Matrix, Matrix, npt.NDArray[np.int64]]:
-    """Cue rows, full rows (cues and embedding features under each file's prototypes) and labels."""
+def _full(s: Samples, prototypes: Matrix, raw: int) -> Matrix:
+    return np.hstack([s.cues, item_types.embedding_features(s.vectors, prototypes, raw)])
+
+
+def _rows(
+    files: Sequence[FileData], prototypes_of: Any, raw: int
+) -> tuple[Matrix, Matrix, npt.NDArray[np.int64]]:
+    """Base rows, full rows (base and embedding features under each file's prototypes) and labels."""
     cue_rows: list[Matrix] = []
     full_rows: list[Matrix] = []
     labels: list[npt.NDArray[np.int64]] = []
@@ -176,89 +223,120 @@ def _rows(files: Sequence[FileData], prototypes_of: Any) -> tuple[Matrix, Matrix
             if s.labels.shape[0] == 0:
                 continue
             cue_rows.append(s.cues)
-            full_rows.append(np.hstack([s.cues, item_types.embedding_features(s.vectors, prototypes)]))
+            full_rows.append(_full(s, prototypes, raw))
             labels.append(s.labels)
     return np.vstack(cue_rows), np.vstack(full_rows), np.concatenate(labels)
 
 
-def fit(files: Sequence[FileData], dim: int, l2: float) -> tuple[Matrix, Matrix, Matrix]:
-    """(cue weights, full weights, prototypes) fitted on ``files`` (module docstring, step 3)."""
+Model = tuple[Matrix, Matrix, Matrix, int]  # cue weights, full weights, prototypes, raw dims
+
+
+def fit(files: Sequence[FileData], dim: int, cue_l2: float, l2: float, raw: int) -> Model:
+    """(cue weights, full weights, prototypes, raw dims) fitted on ``files`` (module docstring, step 3)."""
     total = _type_sums(files, dim)
-    cue_x, full_x, labels = _rows(files, lambda f: _units(total - _type_sums([f], dim)))
-    return softmax_fit(cue_x, labels, l2), softmax_fit(full_x, labels, l2), _units(total)
+    cue_x, full_x, labels = _rows(files, lambda f: _units(total - _type_sums([f], dim)), raw)
+    return softmax_fit(cue_x, labels, cue_l2), softmax_fit(full_x, labels, l2), _units(total), raw
 
 
-def accuracy(files: Sequence[FileData], models: Sequence[tuple[Matrix, Matrix, Matrix]]) -> dict[str, float]:
-    """Memory-type accuracy (the type bench/distill.py scores) per form, of the cue model, the full model and
-    the cue rules; ``models[i]`` types file ``i``."""
+PATHS = ("digest", "summary", "offline")  # bench/distill.py's paths: client-summary files' offline samples apart
+
+
+def accuracy(files: Sequence[FileData], models: Sequence[Model | None]) -> dict[str, float]:
+    """Memory-type accuracy (the type bench/distill.py scores) per path (``PATHS``), of the base model
+    (``cues``: no embedder), the full model and the cue rules; ``models[i]`` types file ``i`` (None: not
+    scored, the fitting-only set)."""
     counts: dict[str, list[int]] = {}
-    for f, (cue_w, full_w, prototypes) in zip(files, models, strict=True):
-        for form, s in (("digest", f.digest), ("offline", f.offline)):
+    for f, model in zip(files, models, strict=True):
+        if model is None:
+            continue
+        cue_w, full_w, prototypes, raw = model
+        for path, s in (("digest", f.digest), ("summary" if f.summary else "offline", f.offline)):
             if s.labels.shape[0] == 0:
                 continue
-            full = np.hstack([s.cues, item_types.embedding_features(s.vectors, prototypes)])
             truth = [item_types.TYPES[int(t)][0] for t in s.labels]
             for name, got in (
                 ("cues", item_types.predict(s.cues, cue_w)),
-                ("full", item_types.predict(full, full_w)),
+                ("full", item_types.predict(_full(s, prototypes, raw), full_w)),
                 ("rules", [item_types.TYPES[r] for r in s.rules]),
             ):
-                ok, n = counts.setdefault(f"{form}/{name}", [0, 0])
-                counts[f"{form}/{name}"] = [ok + sum(g[0] == t for g, t in zip(got, truth, strict=True)), n + len(got)]
+                ok, n = counts.setdefault(f"{path}/{name}", [0, 0])
+                counts[f"{path}/{name}"] = [ok + sum(g[0] == t for g, t in zip(got, truth, strict=True)), n + len(got)]
     return {key: ok / n for key, (ok, n) in sorted(counts.items()) if n}
 
 
-def cross_validate(files: Sequence[FileData], dim: int, l2: float) -> dict[str, float]:
-    """``accuracy`` with each file typed by the model fitted on the other folds."""
-    models: list[tuple[Matrix, Matrix, Matrix]] = [(np.zeros(0), np.zeros(0), np.zeros(0))] * len(files)
+def cross_validate(files: Sequence[FileData], dim: int, l2: float, raw: int) -> dict[str, float]:
+    """``accuracy`` with each labelled-set file typed by the model fitted on the other folds (file ``i`` of
+    the sorted list in fold ``i % FOLDS``) plus the fitting-only set, which is never scored."""
+    scored = [f for f in files if not f.extra]
+    models: list[Model | None] = [None] * len(files)
     for fold in range(FOLDS):
-        model = fit([f for i, f in enumerate(files) if i % FOLDS != fold], dim, l2)
-        for i in range(len(files)):
-            if i % FOLDS == fold:
+        held = {id(f) for i, f in enumerate(scored) if i % FOLDS == fold}
+        model = fit([f for f in files if id(f) not in held], dim, l2, l2, raw)
+        for i, f in enumerate(files):
+            if id(f) in held:
                 models[i] = model
     return accuracy(files, models)
+
+
+def _mean(figures: dict[str, float], counts: dict[str, int], model: str) -> float:
+    """The mean accuracy of ``model`` over the two forms: digest items, and offline statements (the
+    client-summary and offline paths' samples pooled, each weighted by its count)."""
+    n = counts["summary"] + counts["offline"]
+    offline = sum(figures.get(f"{p}/{model}", 0.0) * counts[p] for p in ("summary", "offline")) / max(n, 1)
+    return (figures[f"digest/{model}"] + offline) / 2
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Fit, cross-validate, write the weights; figures go to stdout."""
     parser = argparse.ArgumentParser(description="fit the item-type classifier on the tuning half")
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
+    parser.add_argument("--extra", type=Path, default=DEFAULT_EXTRA, help="fitting-only labelled items")
     parser.add_argument("--out", type=Path, default=item_types.MODEL_PATH)
     parser.add_argument("--embedder", default="minilm")
     args = parser.parse_args(argv)
     embedder = create_embedder(args.embedder)
     scanner = SecretScanner()
     paths = tuning_files(args.data)
-    files = [load_file(p, embedder, scanner) for p in paths]
+    files = [load_file(p, embedder, scanner) for p in paths] + load_extra(args.extra, embedder)
     dim = embedder.dim
     print(
-        f"{len(files)} tuning files: {sum(f.digest.labels.shape[0] for f in files)} expected items, "
-        f"{sum(f.offline.labels.shape[0] for f in files)} matched offline candidates",
+        f"{len(paths)} tuning files: {sum(f.digest.labels.shape[0] for f in files if not f.extra)} expected items, "
+        f"{sum(f.offline.labels.shape[0] for f in files)} matched offline candidates; "
+        f"{sum(f.digest.labels.shape[0] for f in files if f.extra)} fitting-only items",
         file=sys.stderr,
     )
-    results = {l2: cross_validate(files, dim, l2) for l2 in L2S}
-    for l2, figures in results.items():
-        print(f"L2 {l2:g}: " + ", ".join(f"{k} {v:.3f}" for k, v in figures.items()))
-
-    def score(l2: float) -> tuple[float, float]:
-        f = results[l2]
-        return (f["digest/full"] + f["offline/full"] + f["digest/cues"] + f["offline/cues"], -l2)
-
-    chosen = max(L2S, key=score)
-    print(f"chosen L2 {chosen:g} (cross-validated, {FOLDS} folds over files)")
-    cue_w, full_w, prototypes = fit(files, dim, chosen)
+    counts = {
+        "digest": sum(f.digest.labels.shape[0] for f in files if not f.extra),
+        "summary": sum(f.offline.labels.shape[0] for f in files if f.summary),
+        "offline": sum(f.offline.labels.shape[0] for f in files if not f.summary),
+    }
+    results = {(l2, raw): cross_validate(files, dim, l2, raw) for raw in (0, dim) for l2 in L2S}
+    for (l2, raw), figures in results.items():
+        print(f"L2 {l2:g} raw {raw}: " + ", ".join(f"{k} {v:.3f}" for k, v in figures.items()))
+    cue_l2 = max(L2S, key=lambda l2: (_mean(results[(l2, 0)], counts, "cues"), -l2))
+    l2, raw = max(results, key=lambda key: (_mean(results[key], counts, "full"), -key[1], -key[0]))
+    print(f"chosen: base model L2 {cue_l2:g}; full model L2 {l2:g}, raw dims {raw} ({FOLDS} folds over files)")
+    cue_w, _, _, _ = fit(files, dim, cue_l2, l2, 0)
+    _, full_w, prototypes, _ = fit(files, dim, cue_l2, l2, raw)
+    cv = {f"{k.split('/')[0]}/{k.split('/')[1]}": v for k, v in results[(cue_l2, 0)].items() if "/full" not in k}
+    cv.update({k: v for k, v in results[(l2, raw)].items() if k.endswith("/full")})
     doc = {
         "about": "Fitted by scripts/fit_item_types.py on the tuning half of bench/data/distill; see item_types.py",
         "embedder": embedder.identity,
-        "files": [p.name for p in paths],
-        "l2": chosen,
-        "cross_validated_type_accuracy": {k: round(v, 4) for k, v in results[chosen].items()},
-        "features": [*item_types.CUE_FEATURES, *item_types.EMBEDDING_FEATURES],
+        "files": [p.name for p in paths] + ([args.extra.name] if any(f.extra for f in files) else []),
+        "l2": {"base": cue_l2, "full": l2},
+        "cross_validated_type_accuracy": {k: round(v, 4) for k, v in sorted(cv.items())},
+        "features": [*item_types.BASE_FEATURES, *item_types.EMBEDDING_FEATURES],
+        "raw_dims": raw,
         "types": ["/".join(t) for t in item_types.TYPES],
         "cue_weights": [[round(float(v), 6) for v in row] for row in cue_w],
         "weights": [[round(float(v), 6) for v in row] for row in full_w],
         "prototypes": [[round(float(v), 6) for v in row] for row in prototypes],
-        "embedding_forms": [f for f in item_types.FORMS if results[chosen][f"{f}/full"] > results[chosen][f"{f}/cues"]],
+        "embedding_forms": [
+            form
+            for form, keys in (("digest", ("digest",)), ("offline", ("summary", "offline")))
+            if sum(cv.get(f"{k}/full", 0) for k in keys) > sum(cv.get(f"{k}/cues", 0) for k in keys)
+        ],
     }
     args.out.write_text(json.dumps(doc, indent=1) + "\n", encoding="utf-8")
     print(f"wrote {args.out}", file=sys.stderr)

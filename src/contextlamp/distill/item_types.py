@@ -72,25 +72,52 @@ CUE_FEATURES: tuple[str, ...] = (
     *(f"rules_{m}/{k}" for m, k in (*TYPES_ORDER,)),
     *(f"records_{m}/{k}" for m, k in (*TYPES_ORDER,)),
 )
+SHAPE_FEATURES: tuple[str, ...] = (
+    "shape_words",
+    "shape_question",
+    "shape_clock",
+    "shape_numeric_date",
+    "shape_lower_start",
+    "shape_two_clauses",
+    "shape_first_person",
+    "shape_about_someone",
+)
+BASE_FEATURES = CUE_FEATURES + SHAPE_FEATURES  # what types an item without an embedder
 EMBEDDING_FEATURES: tuple[str, ...] = tuple(f"sim_{m}/{k}" for m, k in TYPES)
+RAW_SCALE = 4.0  # a unit vector's components (~0.05 each for 384 dimensions) scaled towards the cues' 0/1 range
 
 FORMS = ("digest", "offline")  # a digest's item as written; an offline candidate (the user's own words)
 _ORDERED = ("rule", "change", "recurring", "dated", "happened", "wants", "for_assistant", "label")
 _DIGIT = re.compile(r"\d")
+_CLOCK = re.compile(r"\d{1,2}(?::\d{2}|\s?(?:am|pm|h\b|uhr|時|时|시))")
+_NUMERIC_DATE = re.compile(r"\d{1,4}[./-]\d{1,2}(?:[./-]\d{1,4})?|\d{1,2}\s?(?:月|日|일|월)")
+_TWO_CLAUSES = re.compile(r"[;；]|[,，、]\s*(?:then|but|and|not|no|instead|y|et|und|aber|pero|mais|ma)\b|,\s*(?:not|never|no)\b")
+# a subject pronoun opening the item, in the languages of cues.py (a literal alternation: linear)
+_FIRST_PERSON = re.compile(
+    r"(?:i|i'm|i'd|i'll|i've|we|we're|we'll|we've|my|our|let's|ich|wir|je|j'|nous|yo|nosotros|eu|nós|io|noi)\b"
+    r"|我|私|僕|우리|저는|나는"
+)
+_ABOUT_SOMEONE = re.compile(
+    r"\b(?:the user|the customer|the client|der nutzer|die nutzerin|der kunde|l'utilisateur|le client|"
+    r"el usuario|el cliente|o usuário|o cliente|l'utente|il cliente)\b|用户|客户|ユーザー|お客様|사용자|고객"
+)
 
 
 @dataclass(frozen=True)
 class TypeModel:
-    """The fitted numbers of ``item_types.json``: ``cue_weights`` ``(len(TYPES), len(CUE_FEATURES))``,
-    ``weights`` ``(len(TYPES), len(CUE_FEATURES) + len(EMBEDDING_FEATURES))``, the type ``prototypes``
-    ``(len(TYPES), dim)`` (unit vectors of the embedder named by ``embedder``), and the ``FORMS`` whose items
-    the embedding features type better than the cues alone (``embedding_forms``, chosen by cross-validation)."""
+    """The fitted numbers of ``item_types.json``: ``cue_weights`` ``(len(TYPES), len(BASE_FEATURES))`` (no
+    embedder), ``weights`` ``(len(TYPES), len(BASE_FEATURES) + len(EMBEDDING_FEATURES) + raw_dims)``, the type
+    ``prototypes`` ``(len(TYPES), dim)`` (unit vectors of the embedder named by ``embedder``), ``raw_dims``
+    (0 or ``dim``: whether the item's own vector, times ``RAW_SCALE``, is a feature too, chosen by
+    cross-validation), and the ``FORMS`` whose items the embedding features type better than the cues alone
+    (``embedding_forms``, chosen by cross-validation)."""
 
     embedder: str
     cue_weights: Matrix
     weights: Matrix
     prototypes: Matrix
     embedding_forms: frozenset[str] = frozenset(FORMS)
+    raw_dims: int = 0
 
     @staticmethod
     def from_json(doc: Any) -> TypeModel:
@@ -104,7 +131,7 @@ class TypeModel:
         if not isinstance(doc, dict):
             raise ValueError("not a JSON object")
         fields: dict[str, Any] = doc  # pyright: ignore[reportUnknownVariableType]
-        if tuple(fields.get("features", ())) != CUE_FEATURES + EMBEDDING_FEATURES:
+        if tuple(fields.get("features", ())) != BASE_FEATURES + EMBEDDING_FEATURES:
             raise ValueError("fitted for other features")
         if tuple(fields.get("types", ())) != tuple("/".join(t) for t in TYPES):
             raise ValueError("fitted for other types")
@@ -115,20 +142,23 @@ class TypeModel:
                 weights=np.asarray(fields["weights"], dtype=np.float64),
                 prototypes=np.asarray(fields["prototypes"], dtype=np.float64),
                 embedding_forms=frozenset(str(f) for f in fields["embedding_forms"]),
+                raw_dims=int(fields.get("raw_dims", 0)),
             )
         except KeyError as exc:
             raise ValueError(f"no {exc.args[0]!r}") from exc
         except (TypeError, ValueError) as exc:
             raise ValueError("a weight that is not a number") from exc
         shapes = {
-            "cue_weights": (model.cue_weights, (len(TYPES), len(CUE_FEATURES))),
-            "weights": (model.weights, (len(TYPES), len(CUE_FEATURES) + len(EMBEDDING_FEATURES))),
+            "cue_weights": (model.cue_weights, (len(TYPES), len(BASE_FEATURES))),
+            "weights": (model.weights, (len(TYPES), len(BASE_FEATURES) + len(EMBEDDING_FEATURES) + model.raw_dims)),
         }
         for name, (array, shape) in shapes.items():
             if array.shape != shape or not np.isfinite(array).all():
                 raise ValueError(f"{name} is not a finite {shape[0]} x {shape[1]} table")
         if model.prototypes.ndim != 2 or model.prototypes.shape[0] != len(TYPES):
             raise ValueError(f"prototypes is not one vector per type ({len(TYPES)})")
+        if model.raw_dims not in (0, model.prototypes.shape[1]):
+            raise ValueError(f"raw_dims is neither 0 nor the prototypes' {model.prototypes.shape[1]}")
         return model
 
 
@@ -186,6 +216,43 @@ def cue_features(texts: Sequence[str], cues: Cues) -> Matrix:
     return np.asarray(rows, dtype=np.float64).reshape(len(rows), len(CUE_FEATURES))
 
 
+def shape_features(texts: Sequence[str]) -> Matrix:
+    """The ``SHAPE_FEATURES`` of each text: ``(len(texts), len(SHAPE_FEATURES))``. How the statement is built,
+    not which cue words it holds: its length (words, or CJK characters / 2, over 20, capped at 2), a question
+    mark, a clock time, a numeric date (``14.7.``, ``2026-05-01``, ``3 月``), a lower-case start (a chat line
+    rather than a written record), two clauses (a semicolon, or a comma before "then", "but", "not", ...), a
+    first-person subject opening it (``I``, ``we``, ``ich``, ``我``, ...) and a third-person subject it is
+    about (``the user``, ``el cliente``, ``用户``, ...). Linear in the texts' length."""
+    import numpy as np
+
+    rows: list[list[float]] = []
+    for text in texts:
+        stripped = text.strip()
+        lower = stripped.lower()
+        wide = sum(1 for ch in stripped if ord(ch) >= 0x2E80)
+        words = len(stripped.split()) + wide / 2
+        rows.append(
+            [
+                min(words / 20.0, 2.0),
+                float("?" in stripped or "？" in stripped),
+                float(_CLOCK.search(lower) is not None),
+                float(_NUMERIC_DATE.search(lower) is not None),
+                float(stripped[:1].islower()),
+                float(_TWO_CLAUSES.search(lower) is not None),
+                float(_FIRST_PERSON.match(lower) is not None),
+                float(_ABOUT_SOMEONE.search(lower) is not None),
+            ]
+        )
+    return np.asarray(rows, dtype=np.float64).reshape(len(rows), len(SHAPE_FEATURES))
+
+
+def base_features(texts: Sequence[str], cues: Cues) -> Matrix:
+    """``BASE_FEATURES``: ``cue_features`` then ``shape_features``, ``(len(texts), len(BASE_FEATURES))``."""
+    import numpy as np
+
+    return np.hstack([cue_features(texts, cues), shape_features(texts)])
+
+
 def _record_type(
     rule: bool,
     change: bool,
@@ -215,11 +282,15 @@ def _record_type(
     return "fact", "fact"
 
 
-def embedding_features(vectors: Matrix, prototypes: Matrix) -> Matrix:
+def embedding_features(vectors: Matrix, prototypes: Matrix, raw_dims: int = 0) -> Matrix:
     """``EMBEDDING_FEATURES`` of ``(n, dim)`` unit vectors: each row's cosine to each type prototype, less the
-    row's mean cosine, times ``SIM_SPREAD``: ``(n, len(TYPES))``."""
+    row's mean cosine, times ``SIM_SPREAD``; then, when ``raw_dims`` (= ``dim``), the vector itself times
+    ``RAW_SCALE``: ``(n, len(TYPES) + raw_dims)``."""
+    import numpy as np
+
     sims = vectors @ prototypes.T
-    return (sims - sims.mean(axis=1, keepdims=True)) * SIM_SPREAD
+    spread = (sims - sims.mean(axis=1, keepdims=True)) * SIM_SPREAD
+    return np.hstack([spread, vectors * RAW_SCALE]) if raw_dims else spread
 
 
 def predict(features: Matrix, weights: Matrix) -> list[tuple[MemoryType, Kind]]:
@@ -259,7 +330,7 @@ class ItemTyper:
             from contextlamp.distill.cues import cue_type
 
             return [cue_type(text.lower(), cues) or ("fact", "fact") for text in texts]
-        features = cue_features(texts, cues)
+        features = base_features(texts, cues)
         embedder = self._embedder
         if embedder is None or embedder.identity != model.embedder or form not in model.embedding_forms:
             return predict(features, model.cue_weights)
@@ -271,7 +342,8 @@ class ItemTyper:
                 return predict(features, model.cue_weights)
         if vectors.shape != (len(texts), model.prototypes.shape[1]):
             return predict(features, model.cue_weights)
-        return predict(np.hstack([features, embedding_features(vectors, model.prototypes)]), model.weights)
+        embedded = embedding_features(vectors, model.prototypes, model.raw_dims)
+        return predict(np.hstack([features, embedded]), model.weights)
 
     def _usable_model(self) -> TypeModel | None:
         if self._model is not None:
