@@ -13,16 +13,21 @@ Deterministic: the same data and embedder give the same file. Steps:
      redacted, parsed, every statement a candidate, restatements resolved: ``offline.candidates(...,
      wide=True)``), each candidate whose cosine to an expected item of its file reaches the benchmark's match
      threshold (0.75, bench/distill.py) labelled with the type of the nearest one.
-3. Five folds over files (file ``i`` of the sorted list in fold ``i % 5``). Per fold, on the other folds: the
-   type prototypes (the centroid of the expected items of each type; for a training row, without its own
-   file's items, so the weights do not trust the prototypes more than they deserve on new sessions), and two
-   L2-regularised softmax regressions (gradient descent; Bishop 2006, 4.3.4), one on the cue features alone,
-   one with the embedding features; the fold's files are then typed. The L2 strength is the one of ``L2S`` with
-   the best cross-validated accuracy (digest and offline forms weighted alike).
-4. The final model: the same fit on every tuning file with the chosen strength, written as plain numbers to
-   ``item_types.json``, with the cross-validated accuracies (printed too, next to those of the cue rules) and
-   the forms (``item_types.FORMS``) on which the embedding features typed better than the cues alone in
-   cross-validation (``embedding_forms``: on the others the typer uses the cue weights).
+3. The fitting-only item set ``bench/data/item-types.json`` (hand-written statements, see the data README), in
+   digest form, one group per language: always on the training side, never scored.
+4. Five folds over the tuning files (file ``i`` of the sorted list in fold ``i % 5``). Per fold, on the other
+   folds and the fitting-only set: the type prototypes (the centroid of the items of each type; for a training
+   row, without its own file's items, so the weights do not trust the prototypes more than they deserve on new
+   sessions), and two L2-regularised softmax regressions (Nesterov-accelerated gradient descent with the step
+   1/L; Bishop 2006, 4.3.4), one on the base features alone (cues and shape), one with the embedding features
+   (prototype cosines, and the item's own vector when ``raw_dims`` is chosen); the fold's files are then typed.
+   The L2 strength of ``L2S`` and the choice of the raw vector are the ones with the best cross-validated
+   memory-type accuracy, digest items and offline statements weighted alike; accuracies are printed per path
+   (digest; client summary: the offline statements of files with a compaction summary; offline).
+5. The final model: the same fit on every tuning file and the fitting-only set with the chosen settings,
+   written as plain numbers to ``item_types.json``, with the cross-validated accuracies (next to those of the
+   cue rules) and the forms (``item_types.FORMS``) on which the embedding features typed better than the base
+   features alone in cross-validation (``embedding_forms``: on the others the typer uses the base weights).
 """
 
 from __future__ import annotations

@@ -14,15 +14,21 @@ is a softmax regression (multinomial logistic regression; Bishop, *Pattern Recog
   (cues_typing.py: rules, changes, schedules, dates, what happened, what someone wants, how the assistant
   should work, a leading label; written for third-person records and many languages at once), and whether
   the item holds a digit;
+- shape features (``SHAPE_FEATURES``, ``shape_features``): how the statement is built rather than which cue
+  words it holds (length, a question mark, a clock time, a numeric date, a lower-case start, two clauses, a
+  first-person opening, a third person it is about), so that languages without cue lists get some signal;
 - embedding features (with an embedder, the one the server already loads): the cosine of the item to the
-  prototype of each type (the centroid of the tuning half's expected items of that type), less the item's
-  mean cosine, times ``SIM_SPREAD``: which prototype is nearest, on the scale of the cue features.
+  prototype of each type (the centroid of the fitting set's items of that type), less the item's mean cosine,
+  times ``SIM_SPREAD``: which prototype is nearest, on the scale of the cue features; and, when the fit chose
+  it by cross-validation (``raw_dims``), the item's own unit vector times ``RAW_SCALE``.
 
 Two weight sets are fitted: with the embedding features (``weights``) and without (``cue_weights``), so the
 classifier works on cues alone when no embedder is given, the embedder failed, or the model was fitted for
 another embedder. Every number (weights and prototypes) is in ``item_types.json`` next to this module, written
-by ``scripts/fit_item_types.py`` from the tuning half of ``bench/data/distill`` with cross-validation over
-files; nothing is learned at run time. Linear in the items' length (each pattern is linear).
+by ``scripts/fit_item_types.py`` from the tuning half of ``bench/data/distill`` and the fitting-only item set
+``bench/data/item-types.json``, with cross-validation over files; nothing is learned at run time. The vectors
+are the ones the caller already has where it has them (the ranker's), else one ``embed`` call per
+batch. Linear in the items' length (each pattern is linear).
 """
 
 from __future__ import annotations
