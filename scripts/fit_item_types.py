@@ -215,9 +215,7 @@ def _full(s: Samples, prototypes: Matrix, raw: int) -> Matrix:
     return np.hstack([s.cues, item_types.embedding_features(s.vectors, prototypes, raw)])
 
 
-def _rows(
-    files: Sequence[FileData], prototypes_of: Any, raw: int
-) -> tuple[Matrix, Matrix, npt.NDArray[np.int64]]:
+def _rows(files: Sequence[FileData], prototypes_of: Any, raw: int) -> tuple[Matrix, Matrix, npt.NDArray[np.int64]]:
     """Base rows, full rows (base and embedding features under each file's prototypes) and labels."""
     cue_rows: list[Matrix] = []
     full_rows: list[Matrix] = []

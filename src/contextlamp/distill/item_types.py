@@ -97,7 +97,9 @@ _ORDERED = ("rule", "change", "recurring", "dated", "happened", "wants", "for_as
 _DIGIT = re.compile(r"\d")
 _CLOCK = re.compile(r"\d{1,2}(?::\d{2}|\s?(?:am|pm|h\b|uhr|時|时|시))")
 _NUMERIC_DATE = re.compile(r"\d{1,4}[./-]\d{1,2}(?:[./-]\d{1,4})?|\d{1,2}\s?(?:月|日|일|월)")
-_TWO_CLAUSES = re.compile(r"[;；]|[,，、]\s*(?:then|but|and|not|no|instead|y|et|und|aber|pero|mais|ma)\b|,\s*(?:not|never|no)\b")
+_TWO_CLAUSES = re.compile(
+    r"[;；]|[,，、]\s*(?:then|but|and|not|no|instead|y|et|und|aber|pero|mais|ma)\b|,\s*(?:not|never|no)\b"
+)
 # a subject pronoun opening the item, in the languages of cues.py (a literal alternation: linear)
 _FIRST_PERSON = re.compile(
     r"(?:i|i'm|i'd|i'll|i've|we|we're|we'll|we've|my|our|let's|ich|wir|je|j'|nous|yo|nosotros|eu|nós|io|noi)\b"
@@ -154,6 +156,8 @@ class TypeModel:
             raise ValueError(f"no {exc.args[0]!r}") from exc
         except (TypeError, ValueError) as exc:
             raise ValueError("a weight that is not a number") from exc
+        if model.prototypes.ndim != 2 or model.raw_dims not in (0, model.prototypes.shape[1]):
+            raise ValueError("raw_dims is neither 0 nor the prototypes' vector size")
         shapes = {
             "cue_weights": (model.cue_weights, (len(TYPES), len(BASE_FEATURES))),
             "weights": (model.weights, (len(TYPES), len(BASE_FEATURES) + len(EMBEDDING_FEATURES) + model.raw_dims)),
@@ -163,8 +167,6 @@ class TypeModel:
                 raise ValueError(f"{name} is not a finite {shape[0]} x {shape[1]} table")
         if model.prototypes.ndim != 2 or model.prototypes.shape[0] != len(TYPES):
             raise ValueError(f"prototypes is not one vector per type ({len(TYPES)})")
-        if model.raw_dims not in (0, model.prototypes.shape[1]):
-            raise ValueError(f"raw_dims is neither 0 nor the prototypes' {model.prototypes.shape[1]}")
         return model
 
 
