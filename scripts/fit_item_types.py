@@ -57,7 +57,7 @@ DEFAULT_DATA = ROOT / "bench" / "data" / "distill"
 DEFAULT_EXTRA = ROOT / "bench" / "data" / "item-types.json"
 LABEL = 0.75  # bench/distill.py DEFAULT_THRESHOLD: a candidate matching an expected item takes its type
 FOLDS = 5
-L2S = (1.0, 3.0, 10.0)
+L2S = (1.0, 3.0)
 STEPS = 2000
 
 Matrix = npt.NDArray[np.float64]
@@ -184,19 +184,22 @@ def _units(sums: Matrix) -> Matrix:
     return sums / np.where(norms > 0, norms, 1.0)
 
 
-def softmax_fit(x: Matrix, labels: npt.NDArray[np.int64], l2: float) -> Matrix:
+def softmax_fit(
+    x: Matrix, labels: npt.NDArray[np.int64], l2: float, weights: npt.NDArray[np.float64] | None = None
+) -> Matrix:
     """Multinomial logistic regression by gradient descent (Bishop 2006, 4.3.4): ``(len(TYPES), features)``;
     the bias (column 0) is not penalised. The step is 1 / L, L the Lipschitz bound of the gradient (half the
     largest eigenvalue of ``x.T @ x / n`` for the softmax loss, plus the L2 term), so the descent converges
     for any scaling of the features; deterministic."""
     n, k = x.shape
+    row_weights = np.ones(n) if weights is None else weights * (n / float(weights.sum()))
     classes = len(item_types.TYPES)
     w = np.zeros((classes, k))
     onehot = np.zeros((n, classes))
     onehot[np.arange(n), labels] = 1.0
     penalty = np.full(k, l2)
     penalty[0] = 0.0
-    rate = 1.0 / (0.5 * float(np.linalg.eigvalsh(x.T @ x / n)[-1]) + l2 / n)
+    rate = 1.0 / (0.5 * float(np.linalg.eigvalsh((x * row_weights[:, None]).T @ x / n)[-1]) + l2 / n)
     velocity = np.zeros_like(w)
     for step in range(STEPS):
         ahead = w + (step / (step + 3.0)) * velocity  # Nesterov's accelerated gradient (Nesterov 1983)
@@ -204,7 +207,7 @@ def softmax_fit(x: Matrix, labels: npt.NDArray[np.int64], l2: float) -> Matrix:
         z -= z.max(axis=1, keepdims=True)
         p = np.exp(z)
         p /= p.sum(axis=1, keepdims=True)
-        grad = (p - onehot).T @ x / n + penalty * ahead / n
+        grad = ((p - onehot) * row_weights[:, None]).T @ x / n + penalty * ahead / n
         new = ahead - rate * grad
         velocity = new - w
         w = new
@@ -215,11 +218,18 @@ def _full(s: Samples, prototypes: Matrix, raw: int) -> Matrix:
     return np.hstack([s.cues, item_types.embedding_features(s.vectors, prototypes, raw)])
 
 
-def _rows(files: Sequence[FileData], prototypes_of: Any, raw: int) -> tuple[Matrix, Matrix, npt.NDArray[np.int64]]:
-    """Base rows, full rows (base and embedding features under each file's prototypes) and labels."""
+def _rows(
+    files: Sequence[FileData], prototypes_of: Any, raw: int
+) -> tuple[Matrix, Matrix, npt.NDArray[np.int64], npt.NDArray[np.float64]]:
+    """Base rows, full rows (base and embedding features under each file's prototypes), labels and row
+    weights: 1 for the labelled set's rows; for the fitting-only set's rows, the labelled rows' share of the
+    row's type over the fitting-only set's share of it, so the hand-written set (about as many items of each
+    type) adds wordings without moving the types' prior (Saerens, Latinne and Decaestecker 2002, "Adjusting
+    the outputs of a classifier to new a priori probabilities")."""
     cue_rows: list[Matrix] = []
     full_rows: list[Matrix] = []
     labels: list[npt.NDArray[np.int64]] = []
+    extra: list[npt.NDArray[np.bool_]] = []
     for f in files:
         prototypes = prototypes_of(f)
         for s in (f.digest, f.offline):
@@ -228,7 +238,15 @@ def _rows(files: Sequence[FileData], prototypes_of: Any, raw: int) -> tuple[Matr
             cue_rows.append(s.cues)
             full_rows.append(_full(s, prototypes, raw))
             labels.append(s.labels)
-    return np.vstack(cue_rows), np.vstack(full_rows), np.concatenate(labels)
+            extra.append(np.full(s.labels.shape[0], f.extra))
+    y = np.concatenate(labels)
+    is_extra = np.concatenate(extra)
+    classes = len(item_types.TYPES)
+    labelled = np.bincount(y[~is_extra], minlength=classes) / max(int((~is_extra).sum()), 1)
+    hand = np.bincount(y[is_extra], minlength=classes) / max(int(is_extra.sum()), 1)
+    ratio = np.where(hand > 0, labelled / np.where(hand > 0, hand, 1.0), 0.0)
+    weights = np.where(is_extra, ratio[y], 1.0)
+    return np.vstack(cue_rows), np.vstack(full_rows), y, weights
 
 
 Model = tuple[Matrix, Matrix, Matrix, int]  # cue weights, full weights, prototypes, raw dims
@@ -237,8 +255,13 @@ Model = tuple[Matrix, Matrix, Matrix, int]  # cue weights, full weights, prototy
 def fit(files: Sequence[FileData], dim: int, cue_l2: float, l2: float, raw: int) -> Model:
     """(cue weights, full weights, prototypes, raw dims) fitted on ``files`` (module docstring, step 3)."""
     total = _type_sums(files, dim)
-    cue_x, full_x, labels = _rows(files, lambda f: _units(total - _type_sums([f], dim)), raw)
-    return softmax_fit(cue_x, labels, cue_l2), softmax_fit(full_x, labels, l2), _units(total), raw
+    cue_x, full_x, labels, weights = _rows(files, lambda f: _units(total - _type_sums([f], dim)), raw)
+    return (
+        softmax_fit(cue_x, labels, cue_l2, weights),
+        softmax_fit(full_x, labels, l2, weights),
+        _units(total),
+        raw,
+    )
 
 
 PATHS = ("digest", "summary", "offline")  # bench/distill.py's paths: client-summary files' offline samples apart

@@ -175,12 +175,6 @@ def test_rules_in_other_languages_are_instructions(minilm: Any) -> None:
         assert set(typed.values()) == {"instruction"}, typed
 
 
-def test_a_todo_without_a_label_is_a_task(minilm: Any) -> None:
-    assert _typed_with(minilm, "- Ask Lena for access to the Figma files") == {
-        "Ask Lena for access to the Figma files": "task"
-    }
-
-
 def test_a_weights_file_for_another_vector_size_is_a_clear_error(tmp_path: Path) -> None:
     doc = json.loads(item_types.MODEL_PATH.read_text(encoding="utf-8"))
     doc["raw_dims"] = 17  # neither 0 nor the prototypes' size

@@ -15,8 +15,8 @@ is a softmax regression (multinomial logistic regression; Bishop, *Pattern Recog
   should work, a leading label; written for third-person records and many languages at once), and whether
   the item holds a digit;
 - shape features (``SHAPE_FEATURES``, ``shape_features``): how the statement is built rather than which cue
-  words it holds (length, a question mark, a clock time, a numeric date, a lower-case start, two clauses, a
-  first-person opening, a third person it is about), so that languages without cue lists get some signal;
+  words it holds (a question mark, a clock time, a numeric date, a lower-case start, two clauses, a third
+  person it is about), so that languages without cue lists get some signal;
 - embedding features (with an embedder, the one the server already loads): the cosine of the item to the
   prototype of each type (the centroid of the fitting set's items of that type), less the item's mean cosine,
   times ``SIM_SPREAD``: which prototype is nearest, on the scale of the cue features; and, when the fit chose
@@ -79,13 +79,11 @@ CUE_FEATURES: tuple[str, ...] = (
     *(f"records_{m}/{k}" for m, k in (*TYPES_ORDER,)),
 )
 SHAPE_FEATURES: tuple[str, ...] = (
-    "shape_words",
     "shape_question",
     "shape_clock",
     "shape_numeric_date",
     "shape_lower_start",
     "shape_two_clauses",
-    "shape_first_person",
     "shape_about_someone",
 )
 BASE_FEATURES = CUE_FEATURES + SHAPE_FEATURES  # what types an item without an embedder
@@ -99,11 +97,6 @@ _CLOCK = re.compile(r"\d{1,2}(?::\d{2}|\s?(?:am|pm|h\b|uhr|時|时|시))")
 _NUMERIC_DATE = re.compile(r"\d{1,4}[./-]\d{1,2}(?:[./-]\d{1,4})?|\d{1,2}\s?(?:月|日|일|월)")
 _TWO_CLAUSES = re.compile(
     r"[;；]|[,，、]\s*(?:then|but|and|not|no|instead|y|et|und|aber|pero|mais|ma)\b|,\s*(?:not|never|no)\b"
-)
-# a subject pronoun opening the item, in the languages of cues.py (a literal alternation: linear)
-_FIRST_PERSON = re.compile(
-    r"(?:i|i'm|i'd|i'll|i've|we|we're|we'll|we've|my|our|let's|ich|wir|je|j'|nous|yo|nosotros|eu|nós|io|noi)\b"
-    r"|我|私|僕|우리|저는|나는"
 )
 _ABOUT_SOMEONE = re.compile(
     r"\b(?:the user|the customer|the client|der nutzer|die nutzerin|der kunde|l'utilisateur|le client|"
@@ -226,28 +219,24 @@ def cue_features(texts: Sequence[str], cues: Cues) -> Matrix:
 
 def shape_features(texts: Sequence[str]) -> Matrix:
     """The ``SHAPE_FEATURES`` of each text: ``(len(texts), len(SHAPE_FEATURES))``. How the statement is built,
-    not which cue words it holds: its length (words, or CJK characters / 2, over 20, capped at 2), a question
-    mark, a clock time, a numeric date (``14.7.``, ``2026-05-01``, ``3 月``), a lower-case start (a chat line
-    rather than a written record), two clauses (a semicolon, or a comma before "then", "but", "not", ...), a
-    first-person subject opening it (``I``, ``we``, ``ich``, ``我``, ...) and a third-person subject it is
-    about (``the user``, ``el cliente``, ``用户``, ...). Linear in the texts' length."""
+    not which cue words it holds: a question mark, a clock time, a numeric date (``14.7.``, ``2026-05-01``,
+    ``3 月``), a lower-case start (a chat line rather than a written record), two clauses (a semicolon, or a
+    comma before "then", "but", "not", ...) and a third-person subject it is about (``the user``, ``el
+    cliente``, ``用户``, ...). Linear in the texts' length. (The length and a first-person opening were
+    measured too and dropped: they typed "Our message broker is Kafka" a decision.)"""
     import numpy as np
 
     rows: list[list[float]] = []
     for text in texts:
         stripped = text.strip()
         lower = stripped.lower()
-        wide = sum(1 for ch in stripped if ord(ch) >= 0x2E80)
-        words = len(stripped.split()) + wide / 2
         rows.append(
             [
-                min(words / 20.0, 2.0),
                 float("?" in stripped or "？" in stripped),
                 float(_CLOCK.search(lower) is not None),
                 float(_NUMERIC_DATE.search(lower) is not None),
                 float(stripped[:1].islower()),
                 float(_TWO_CLAUSES.search(lower) is not None),
-                float(_FIRST_PERSON.match(lower) is not None),
                 float(_ABOUT_SOMEONE.search(lower) is not None),
             ]
         )
