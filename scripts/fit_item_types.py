@@ -13,21 +13,16 @@ Deterministic: the same data and embedder give the same file. Steps:
      redacted, parsed, every statement a candidate, restatements resolved: ``offline.candidates(...,
      wide=True)``), each candidate whose cosine to an expected item of its file reaches the benchmark's match
      threshold (0.75, bench/distill.py) labelled with the type of the nearest one.
-3. The fitting-only item set ``bench/data/item-types.json`` (hand-written statements, see the data README), in
-   digest form, one group per language: always on the training side, never scored.
-4. Five folds over the tuning files (file ``i`` of the sorted list in fold ``i % 5``). Per fold, on the other
-   folds and the fitting-only set: the type prototypes (the centroid of the items of each type; for a training
-   row, without its own file's items, so the weights do not trust the prototypes more than they deserve on new
-   sessions), and two L2-regularised softmax regressions (Nesterov-accelerated gradient descent with the step
-   1/L; Bishop 2006, 4.3.4), one on the base features alone (cues and shape), one with the embedding features
-   (prototype cosines, and the item's own vector when ``raw_dims`` is chosen); the fold's files are then typed.
-   The L2 strength of ``L2S`` and the choice of the raw vector are the ones with the best cross-validated
-   memory-type accuracy, digest items and offline statements weighted alike; accuracies are printed per path
-   (digest; client summary: the offline statements of files with a compaction summary; offline).
-5. The final model: the same fit on every tuning file and the fitting-only set with the chosen settings,
-   written as plain numbers to ``item_types.json``, with the cross-validated accuracies (next to those of the
-   cue rules) and the forms (``item_types.FORMS``) on which the embedding features typed better than the base
-   features alone in cross-validation (``embedding_forms``: on the others the typer uses the base weights).
+3. Five folds over files (file ``i`` of the sorted list in fold ``i % 5``). Per fold, on the other folds: the
+   type prototypes (the centroid of the expected items of each type; for a training row, without its own
+   file's items, so the weights do not trust the prototypes more than they deserve on new sessions), and two
+   L2-regularised softmax regressions (gradient descent; Bishop 2006, 4.3.4), one on the cue features alone,
+   one with the embedding features; the fold's files are then typed. The L2 strength is the one of ``L2S`` with
+   the best cross-validated accuracy (digest and offline forms weighted alike).
+4. The final model: the same fit on every tuning file with the chosen strength, written as plain numbers to
+   ``item_types.json``, with the cross-validated accuracies (printed too, next to those of the cue rules) and
+   the forms (``item_types.FORMS``) on which the embedding features typed better than the cues alone in
+   cross-validation (``embedding_forms``: on the others the typer uses the cue weights).
 """
 
 from __future__ import annotations
@@ -54,11 +49,11 @@ from contextlamp.embedding import create_embedder
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_DATA = ROOT / "bench" / "data" / "distill"
-DEFAULT_EXTRA = ROOT / "bench" / "data" / "item-types.json"
 LABEL = 0.75  # bench/distill.py DEFAULT_THRESHOLD: a candidate matching an expected item takes its type
 FOLDS = 5
-L2S = (1.0, 3.0)
-STEPS = 2000
+L2S = (0.3, 1.0, 3.0, 10.0, 30.0)
+STEPS = 4000
+RATE = 0.5
 
 Matrix = npt.NDArray[np.float64]
 
@@ -78,50 +73,19 @@ class Samples:
 
 @dataclass
 class FileData:
-    """A tuning file's samples in digest form and offline form, and its expected items' vectors per type;
-    ``summary``: the file holds a client's compaction summary (its offline-form samples are scored as the
-    client-summary path); ``extra``: the fitting-only item set (always trained on, never scored)."""
+    """A tuning file's samples in digest form and offline form, and its expected items' vectors per type."""
 
     name: str
     digest: Samples
     offline: Samples
-    summary: bool = False
-    extra: bool = False
 
 
 def _samples(texts: list[str], labels: list[int], language: str, vectors: Matrix) -> Samples:
     cues = cues_for(language)
     rules = [item_types.TYPES.index(cue_type(t.lower(), cues) or ("fact", "fact")) for t in texts]
     return Samples(
-        texts, language, item_types.base_features(texts, cues), vectors, np.asarray(labels, dtype=np.int64), rules
+        texts, language, item_types.cue_features(texts, cues), vectors, np.asarray(labels, dtype=np.int64), rules
     )
-
-
-def _has_client_summary(doc: dict[str, Any]) -> bool:
-    """bench/distill.py has_client_summary: a Claude Code ``isCompactSummary`` line or a Codex ``compacted``."""
-    if doc["format"] not in ("claude-code", "codex") or not isinstance(doc["transcript"], str):
-        return False
-    return '"isCompactSummary": true' in doc["transcript"] or '"type": "compacted"' in doc["transcript"]
-
-
-def load_extra(path: Path, embedder: Any) -> list[FileData]:
-    """The fitting-only item set (``bench/data/item-types.json``: ``{"items": [{"content", "memory_type",
-    "kind", "language"}]}``), one group per language, in digest form; ``[]`` when the file is absent."""
-    if not path.exists():
-        return []
-    items = json.loads(path.read_text(encoding="utf-8"))["items"]
-    groups: dict[str, list[dict[str, str]]] = {}
-    for item in items:
-        groups.setdefault(str(item["language"]), []).append(item)
-    out: list[FileData] = []
-    dim = embedder.dim
-    for language, group in sorted(groups.items()):
-        texts = [g["content"] for g in group]
-        labels = [item_types.TYPES.index((g["memory_type"], g["kind"])) for g in group]
-        vectors = np.asarray(embedder.embed(texts), np.float64)
-        empty = _samples([], [], language, np.zeros((0, dim)))
-        out.append(FileData(f"{path.name}:{language}", _samples(texts, labels, language, vectors), empty, extra=True))
-    return out
 
 
 def load_file(path: Path, embedder: Any, scanner: SecretScanner) -> FileData:
@@ -153,9 +117,7 @@ def load_file(path: Path, embedder: Any, scanner: SecretScanner) -> FileData:
                 off_texts = [found_texts[i] for i in keep]
                 off_labels = [labels[int(best[i])] for i in keep]
                 off_vectors = vectors[keep].reshape(len(keep), dim)
-    return FileData(
-        path.name, digest, _samples(off_texts, off_labels, language, off_vectors), summary=_has_client_summary(doc)
-    )
+    return FileData(path.name, digest, _samples(off_texts, off_labels, language, off_vectors))
 
 
 def tuning_files(data: Path) -> list[Path]:
@@ -184,185 +146,119 @@ def _units(sums: Matrix) -> Matrix:
     return sums / np.where(norms > 0, norms, 1.0)
 
 
-def softmax_fit(
-    x: Matrix, labels: npt.NDArray[np.int64], l2: float, weights: npt.NDArray[np.float64] | None = None
-) -> Matrix:
+def softmax_fit(x: Matrix, labels: npt.NDArray[np.int64], l2: float) -> Matrix:
     """Multinomial logistic regression by gradient descent (Bishop 2006, 4.3.4): ``(len(TYPES), features)``;
-    the bias (column 0) is not penalised. The step is 1 / L, L the Lipschitz bound of the gradient (half the
-    largest eigenvalue of ``x.T @ x / n`` for the softmax loss, plus the L2 term), so the descent converges
-    for any scaling of the features; deterministic."""
+    the bias (column 0) is not penalised."""
     n, k = x.shape
-    row_weights = np.ones(n) if weights is None else weights * (n / float(weights.sum()))
     classes = len(item_types.TYPES)
     w = np.zeros((classes, k))
     onehot = np.zeros((n, classes))
     onehot[np.arange(n), labels] = 1.0
     penalty = np.full(k, l2)
     penalty[0] = 0.0
-    rate = 1.0 / (0.5 * float(np.linalg.eigvalsh((x * row_weights[:, None]).T @ x / n)[-1]) + l2 / n)
-    velocity = np.zeros_like(w)
-    for step in range(STEPS):
-        ahead = w + (step / (step + 3.0)) * velocity  # Nesterov's accelerated gradient (Nesterov 1983)
-        z = x @ ahead.T
+    for _ in range(STEPS):
+        z = x @ w.T
         z -= z.max(axis=1, keepdims=True)
         p = np.exp(z)
         p /= p.sum(axis=1, keepdims=True)
-        grad = ((p - onehot) * row_weights[:, None]).T @ x / n + penalty * ahead / n
-        new = ahead - rate * grad
-        velocity = new - w
-        w = new
+        w -= RATE * ((p - onehot).T @ x / n + penalty * w / n)
     return w
 
 
-def _full(s: Samples, prototypes: Matrix, raw: int) -> Matrix:
-    return np.hstack([s.cues, item_types.embedding_features(s.vectors, prototypes, raw)])
-
-
-def _rows(
-    files: Sequence[FileData], prototypes_of: Any, raw: int
-) -> tuple[Matrix, Matrix, npt.NDArray[np.int64], npt.NDArray[np.float64]]:
-    """Base rows, full rows (base and embedding features under each file's prototypes), labels and row
-    weights: 1 for the labelled set's rows; for the fitting-only set's rows, the labelled rows' share of the
-    row's type over the fitting-only set's share of it, so the hand-written set (about as many items of each
-    type) adds wordings without moving the types' prior (Saerens, Latinne and Decaestecker 2002, "Adjusting
-    the outputs of a classifier to new a priori probabilities")."""
+def _rows(files: Sequence[FileData], prototypes_of: Any) -> tuple[Matrix, Matrix, npt.NDArray[np.int64]]:
+    """Cue rows, full rows (cues and embedding features under each file's prototypes) and labels."""
     cue_rows: list[Matrix] = []
     full_rows: list[Matrix] = []
     labels: list[npt.NDArray[np.int64]] = []
-    extra: list[npt.NDArray[np.bool_]] = []
     for f in files:
         prototypes = prototypes_of(f)
         for s in (f.digest, f.offline):
             if s.labels.shape[0] == 0:
                 continue
             cue_rows.append(s.cues)
-            full_rows.append(_full(s, prototypes, raw))
+            full_rows.append(np.hstack([s.cues, item_types.embedding_features(s.vectors, prototypes)]))
             labels.append(s.labels)
-            extra.append(np.full(s.labels.shape[0], f.extra))
-    y = np.concatenate(labels)
-    is_extra = np.concatenate(extra)
-    classes = len(item_types.TYPES)
-    labelled = np.bincount(y[~is_extra], minlength=classes) / max(int((~is_extra).sum()), 1)
-    hand = np.bincount(y[is_extra], minlength=classes) / max(int(is_extra.sum()), 1)
-    ratio = np.where(hand > 0, labelled / np.where(hand > 0, hand, 1.0), 0.0)
-    weights = np.where(is_extra, ratio[y], 1.0)
-    return np.vstack(cue_rows), np.vstack(full_rows), y, weights
+    return np.vstack(cue_rows), np.vstack(full_rows), np.concatenate(labels)
 
 
-Model = tuple[Matrix, Matrix, Matrix, int]  # cue weights, full weights, prototypes, raw dims
-
-
-def fit(files: Sequence[FileData], dim: int, cue_l2: float, l2: float, raw: int) -> Model:
-    """(cue weights, full weights, prototypes, raw dims) fitted on ``files`` (module docstring, step 3)."""
+def fit(files: Sequence[FileData], dim: int, l2: float) -> tuple[Matrix, Matrix, Matrix]:
+    """(cue weights, full weights, prototypes) fitted on ``files`` (module docstring, step 3)."""
     total = _type_sums(files, dim)
-    cue_x, full_x, labels, weights = _rows(files, lambda f: _units(total - _type_sums([f], dim)), raw)
-    return (
-        softmax_fit(cue_x, labels, cue_l2, weights),
-        softmax_fit(full_x, labels, l2, weights),
-        _units(total),
-        raw,
-    )
+    cue_x, full_x, labels = _rows(files, lambda f: _units(total - _type_sums([f], dim)))
+    return softmax_fit(cue_x, labels, l2), softmax_fit(full_x, labels, l2), _units(total)
 
 
-PATHS = ("digest", "summary", "offline")  # bench/distill.py's paths: client-summary files' offline samples apart
-
-
-def accuracy(files: Sequence[FileData], models: Sequence[Model | None]) -> dict[str, float]:
-    """Memory-type accuracy (the type bench/distill.py scores) per path (``PATHS``), of the base model
-    (``cues``: no embedder), the full model and the cue rules; ``models[i]`` types file ``i`` (None: not
-    scored, the fitting-only set)."""
+def accuracy(files: Sequence[FileData], models: Sequence[tuple[Matrix, Matrix, Matrix]]) -> dict[str, float]:
+    """Memory-type accuracy (the type bench/distill.py scores) per form, of the cue model, the full model and
+    the cue rules; ``models[i]`` types file ``i``."""
     counts: dict[str, list[int]] = {}
-    for f, model in zip(files, models, strict=True):
-        if model is None:
-            continue
-        cue_w, full_w, prototypes, raw = model
-        for path, s in (("digest", f.digest), ("summary" if f.summary else "offline", f.offline)):
+    for f, (cue_w, full_w, prototypes) in zip(files, models, strict=True):
+        for form, s in (("digest", f.digest), ("offline", f.offline)):
             if s.labels.shape[0] == 0:
                 continue
+            full = np.hstack([s.cues, item_types.embedding_features(s.vectors, prototypes)])
             truth = [item_types.TYPES[int(t)][0] for t in s.labels]
             for name, got in (
                 ("cues", item_types.predict(s.cues, cue_w)),
-                ("full", item_types.predict(_full(s, prototypes, raw), full_w)),
+                ("full", item_types.predict(full, full_w)),
                 ("rules", [item_types.TYPES[r] for r in s.rules]),
             ):
-                ok, n = counts.setdefault(f"{path}/{name}", [0, 0])
-                counts[f"{path}/{name}"] = [ok + sum(g[0] == t for g, t in zip(got, truth, strict=True)), n + len(got)]
+                ok, n = counts.setdefault(f"{form}/{name}", [0, 0])
+                counts[f"{form}/{name}"] = [ok + sum(g[0] == t for g, t in zip(got, truth, strict=True)), n + len(got)]
     return {key: ok / n for key, (ok, n) in sorted(counts.items()) if n}
 
 
-def cross_validate(files: Sequence[FileData], dim: int, l2: float, raw: int) -> dict[str, float]:
-    """``accuracy`` with each labelled-set file typed by the model fitted on the other folds (file ``i`` of
-    the sorted list in fold ``i % FOLDS``) plus the fitting-only set, which is never scored."""
-    scored = [f for f in files if not f.extra]
-    models: list[Model | None] = [None] * len(files)
+def cross_validate(files: Sequence[FileData], dim: int, l2: float) -> dict[str, float]:
+    """``accuracy`` with each file typed by the model fitted on the other folds."""
+    models: list[tuple[Matrix, Matrix, Matrix]] = [(np.zeros(0), np.zeros(0), np.zeros(0))] * len(files)
     for fold in range(FOLDS):
-        held = {id(f) for i, f in enumerate(scored) if i % FOLDS == fold}
-        model = fit([f for f in files if id(f) not in held], dim, l2, l2, raw)
-        for i, f in enumerate(files):
-            if id(f) in held:
+        model = fit([f for i, f in enumerate(files) if i % FOLDS != fold], dim, l2)
+        for i in range(len(files)):
+            if i % FOLDS == fold:
                 models[i] = model
     return accuracy(files, models)
-
-
-def _mean(figures: dict[str, float], counts: dict[str, int], model: str) -> float:
-    """The mean accuracy of ``model`` over the two forms: digest items, and offline statements (the
-    client-summary and offline paths' samples pooled, each weighted by its count)."""
-    n = counts["summary"] + counts["offline"]
-    offline = sum(figures.get(f"{p}/{model}", 0.0) * counts[p] for p in ("summary", "offline")) / max(n, 1)
-    return (figures[f"digest/{model}"] + offline) / 2
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Fit, cross-validate, write the weights; figures go to stdout."""
     parser = argparse.ArgumentParser(description="fit the item-type classifier on the tuning half")
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
-    parser.add_argument("--extra", type=Path, default=DEFAULT_EXTRA, help="fitting-only labelled items")
     parser.add_argument("--out", type=Path, default=item_types.MODEL_PATH)
     parser.add_argument("--embedder", default="minilm")
     args = parser.parse_args(argv)
     embedder = create_embedder(args.embedder)
     scanner = SecretScanner()
     paths = tuning_files(args.data)
-    files = [load_file(p, embedder, scanner) for p in paths] + load_extra(args.extra, embedder)
+    files = [load_file(p, embedder, scanner) for p in paths]
     dim = embedder.dim
     print(
-        f"{len(paths)} tuning files: {sum(f.digest.labels.shape[0] for f in files if not f.extra)} expected items, "
-        f"{sum(f.offline.labels.shape[0] for f in files)} matched offline candidates; "
-        f"{sum(f.digest.labels.shape[0] for f in files if f.extra)} fitting-only items",
+        f"{len(files)} tuning files: {sum(f.digest.labels.shape[0] for f in files)} expected items, "
+        f"{sum(f.offline.labels.shape[0] for f in files)} matched offline candidates",
         file=sys.stderr,
     )
-    counts = {
-        "digest": sum(f.digest.labels.shape[0] for f in files if not f.extra),
-        "summary": sum(f.offline.labels.shape[0] for f in files if f.summary),
-        "offline": sum(f.offline.labels.shape[0] for f in files if not f.summary),
-    }
-    results = {(l2, raw): cross_validate(files, dim, l2, raw) for raw in (0, dim) for l2 in L2S}
-    for (l2, raw), figures in results.items():
-        print(f"L2 {l2:g} raw {raw}: " + ", ".join(f"{k} {v:.3f}" for k, v in figures.items()))
-    cue_l2 = max(L2S, key=lambda l2: (_mean(results[(l2, 0)], counts, "cues"), -l2))
-    l2, raw = max(results, key=lambda key: (_mean(results[key], counts, "full"), -key[1], -key[0]))
-    print(f"chosen: base model L2 {cue_l2:g}; full model L2 {l2:g}, raw dims {raw} ({FOLDS} folds over files)")
-    cue_w, _, _, _ = fit(files, dim, cue_l2, l2, 0)
-    _, full_w, prototypes, _ = fit(files, dim, cue_l2, l2, raw)
-    cv = {f"{k.split('/')[0]}/{k.split('/')[1]}": v for k, v in results[(cue_l2, 0)].items() if "/full" not in k}
-    cv.update({k: v for k, v in results[(l2, raw)].items() if k.endswith("/full")})
+    results = {l2: cross_validate(files, dim, l2) for l2 in L2S}
+    for l2, figures in results.items():
+        print(f"L2 {l2:g}: " + ", ".join(f"{k} {v:.3f}" for k, v in figures.items()))
+
+    def score(l2: float) -> tuple[float, float]:
+        f = results[l2]
+        return (f["digest/full"] + f["offline/full"] + f["digest/cues"] + f["offline/cues"], -l2)
+
+    chosen = max(L2S, key=score)
+    print(f"chosen L2 {chosen:g} (cross-validated, {FOLDS} folds over files)")
+    cue_w, full_w, prototypes = fit(files, dim, chosen)
     doc = {
         "about": "Fitted by scripts/fit_item_types.py on the tuning half of bench/data/distill; see item_types.py",
         "embedder": embedder.identity,
-        "files": [p.name for p in paths] + ([args.extra.name] if any(f.extra for f in files) else []),
-        "l2": {"base": cue_l2, "full": l2},
-        "cross_validated_type_accuracy": {k: round(v, 4) for k, v in sorted(cv.items())},
-        "features": [*item_types.BASE_FEATURES, *item_types.EMBEDDING_FEATURES],
-        "raw_dims": raw,
+        "files": [p.name for p in paths],
+        "l2": chosen,
+        "cross_validated_type_accuracy": {k: round(v, 4) for k, v in results[chosen].items()},
+        "features": [*item_types.CUE_FEATURES, *item_types.EMBEDDING_FEATURES],
         "types": ["/".join(t) for t in item_types.TYPES],
         "cue_weights": [[round(float(v), 6) for v in row] for row in cue_w],
         "weights": [[round(float(v), 6) for v in row] for row in full_w],
         "prototypes": [[round(float(v), 6) for v in row] for row in prototypes],
-        "embedding_forms": [
-            form
-            for form, keys in (("digest", ("digest",)), ("offline", ("summary", "offline")))
-            if sum(cv.get(f"{k}/full", 0) for k in keys) > sum(cv.get(f"{k}/cues", 0) for k in keys)
-        ],
+        "embedding_forms": [f for f in item_types.FORMS if results[chosen][f"{f}/full"] > results[chosen][f"{f}/cues"]],
     }
     args.out.write_text(json.dumps(doc, indent=1) + "\n", encoding="utf-8")
     print(f"wrote {args.out}", file=sys.stderr)

@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import logging
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -87,7 +86,7 @@ def test_a_decision_saved_by_a_session_is_an_event(service: MemoryService, alice
 
 def test_the_shipped_model_matches_the_features() -> None:
     model = load_model()
-    assert model.cue_weights.shape == (len(item_types.TYPES), len(item_types.BASE_FEATURES))
+    assert model.cue_weights.shape == (len(item_types.TYPES), len(item_types.CUE_FEATURES))
     assert set(model.embedding_forms) <= set(item_types.FORMS)
 
 
@@ -122,9 +121,9 @@ def _always(memory_type: str, kind: str) -> item_types.TypeModel:
     import numpy as np
 
     chosen = item_types.TYPES.index((memory_type, kind))  # type: ignore[arg-type]
-    cue_weights = np.zeros((len(item_types.TYPES), len(item_types.BASE_FEATURES)))
+    cue_weights = np.zeros((len(item_types.TYPES), len(item_types.CUE_FEATURES)))
     cue_weights[chosen, 0] = 100.0
-    weights = np.zeros((len(item_types.TYPES), len(item_types.BASE_FEATURES) + len(item_types.EMBEDDING_FEATURES)))
+    weights = np.zeros((len(item_types.TYPES), len(item_types.CUE_FEATURES) + len(item_types.EMBEDDING_FEATURES)))
     weights[chosen, 0] = 100.0
     return item_types.TypeModel("none", cue_weights, weights, np.eye(len(item_types.TYPES), 4))
 
@@ -142,43 +141,3 @@ def test_the_offline_distillers_items_are_typed_by_the_classifier(monkeypatch: p
     monkeypatch.setattr(item_types, "shipped_model", lambda: _always("task", "note"))
     (first, _) = OfflineDistiller().distill(parse_transcript(transcript))
     assert (first.content, first.memory_type) == ("Task: We decided to move the API to Fly.io.", "task")
-
-
-@pytest.fixture(scope="module")
-def minilm() -> Any:
-    from contextlamp.embedding import create_embedder
-
-    return create_embedder("minilm")
-
-
-def _typed_with(embedder: Any, digest: str) -> dict[str, str]:
-    """memory_type of each item of ``digest`` as the server types it (the digest path with its embedder)."""
-    return {i.content: i.memory_type for i in digest_items(digest, typer=ItemTyper(embedder))}
-
-
-def test_rules_in_the_passive_voice_are_instructions(minilm: Any) -> None:
-    digest = (
-        "- Pull requests are squash-merged into main\n"
-        "- Secrets are never written to the application logs\n"
-        "- Feature flags are removed within two sprints of a full rollout\n"
-    )
-    assert set(_typed_with(minilm, digest).values()) == {"instruction"}, _typed_with(minilm, digest)
-    assert {t[0] for t in _types(digest).values()} == {"instruction"}  # without an embedder too
-
-
-def test_rules_in_other_languages_are_instructions(minilm: Any) -> None:
-    for digest in (
-        "- Produktionsdaten werden niemals auf lokale Rechner kopiert\n- Jeder Merge braucht eine Freigabe\n",
-        "- Las ramas se borran después de fusionarlas\n- Nunca se despliega los viernes\n",
-    ):
-        typed = _typed_with(minilm, digest)
-        assert set(typed.values()) == {"instruction"}, typed
-
-
-def test_a_weights_file_for_another_vector_size_is_a_clear_error(tmp_path: Path) -> None:
-    doc = json.loads(item_types.MODEL_PATH.read_text(encoding="utf-8"))
-    doc["raw_dims"] = 17  # neither 0 nor the prototypes' size
-    path = tmp_path / "item_types.json"
-    path.write_text(json.dumps(doc), encoding="utf-8")
-    with pytest.raises(ConfigError, match="raw_dims"):
-        load_model(path)

@@ -14,21 +14,15 @@ is a softmax regression (multinomial logistic regression; Bishop, *Pattern Recog
   (cues_typing.py: rules, changes, schedules, dates, what happened, what someone wants, how the assistant
   should work, a leading label; written for third-person records and many languages at once), and whether
   the item holds a digit;
-- shape features (``SHAPE_FEATURES``, ``shape_features``): how the statement is built rather than which cue
-  words it holds (a question mark, a clock time, a numeric date, a lower-case start, two clauses, a third
-  person it is about), so that languages without cue lists get some signal;
 - embedding features (with an embedder, the one the server already loads): the cosine of the item to the
-  prototype of each type (the centroid of the fitting set's items of that type), less the item's mean cosine,
-  times ``SIM_SPREAD``: which prototype is nearest, on the scale of the cue features; and, when the fit chose
-  it by cross-validation (``raw_dims``), the item's own unit vector times ``RAW_SCALE``.
+  prototype of each type (the centroid of the tuning half's expected items of that type), less the item's
+  mean cosine, times ``SIM_SPREAD``: which prototype is nearest, on the scale of the cue features.
 
 Two weight sets are fitted: with the embedding features (``weights``) and without (``cue_weights``), so the
 classifier works on cues alone when no embedder is given, the embedder failed, or the model was fitted for
 another embedder. Every number (weights and prototypes) is in ``item_types.json`` next to this module, written
-by ``scripts/fit_item_types.py`` from the tuning half of ``bench/data/distill`` and the fitting-only item set
-``bench/data/item-types.json``, with cross-validation over files; nothing is learned at run time. The vectors
-are the ones the caller already has where it has them (the ranker's), else one ``embed`` call per
-batch. Linear in the items' length (each pattern is linear).
+by ``scripts/fit_item_types.py`` from the tuning half of ``bench/data/distill`` with cross-validation over
+files; nothing is learned at run time. Linear in the items' length (each pattern is linear).
 """
 
 from __future__ import annotations
@@ -78,47 +72,25 @@ CUE_FEATURES: tuple[str, ...] = (
     *(f"rules_{m}/{k}" for m, k in (*TYPES_ORDER,)),
     *(f"records_{m}/{k}" for m, k in (*TYPES_ORDER,)),
 )
-SHAPE_FEATURES: tuple[str, ...] = (
-    "shape_question",
-    "shape_clock",
-    "shape_numeric_date",
-    "shape_lower_start",
-    "shape_two_clauses",
-    "shape_about_someone",
-)
-BASE_FEATURES = CUE_FEATURES + SHAPE_FEATURES  # what types an item without an embedder
 EMBEDDING_FEATURES: tuple[str, ...] = tuple(f"sim_{m}/{k}" for m, k in TYPES)
-RAW_SCALE = 4.0  # a unit vector's components (~0.05 each for 384 dimensions) scaled towards the cues' 0/1 range
 
 FORMS = ("digest", "offline")  # a digest's item as written; an offline candidate (the user's own words)
 _ORDERED = ("rule", "change", "recurring", "dated", "happened", "wants", "for_assistant", "label")
 _DIGIT = re.compile(r"\d")
-_CLOCK = re.compile(r"\d{1,2}(?::\d{2}|\s?(?:am|pm|h\b|uhr|時|时|시))")
-_NUMERIC_DATE = re.compile(r"\d{1,4}[./-]\d{1,2}(?:[./-]\d{1,4})?|\d{1,2}\s?(?:月|日|일|월)")
-_TWO_CLAUSES = re.compile(
-    r"[;；]|[,，、]\s*(?:then|but|and|not|no|instead|y|et|und|aber|pero|mais|ma)\b|,\s*(?:not|never|no)\b"
-)
-_ABOUT_SOMEONE = re.compile(
-    r"\b(?:the user|the customer|the client|der nutzer|die nutzerin|der kunde|l'utilisateur|le client|"
-    r"el usuario|el cliente|o usuário|o cliente|l'utente|il cliente)\b|用户|客户|ユーザー|お客様|사용자|고객"
-)
 
 
 @dataclass(frozen=True)
 class TypeModel:
-    """The fitted numbers of ``item_types.json``: ``cue_weights`` ``(len(TYPES), len(BASE_FEATURES))`` (no
-    embedder), ``weights`` ``(len(TYPES), len(BASE_FEATURES) + len(EMBEDDING_FEATURES) + raw_dims)``, the type
-    ``prototypes`` ``(len(TYPES), dim)`` (unit vectors of the embedder named by ``embedder``), ``raw_dims``
-    (0 or ``dim``: whether the item's own vector, times ``RAW_SCALE``, is a feature too, chosen by
-    cross-validation), and the ``FORMS`` whose items the embedding features type better than the cues alone
-    (``embedding_forms``, chosen by cross-validation)."""
+    """The fitted numbers of ``item_types.json``: ``cue_weights`` ``(len(TYPES), len(CUE_FEATURES))``,
+    ``weights`` ``(len(TYPES), len(CUE_FEATURES) + len(EMBEDDING_FEATURES))``, the type ``prototypes``
+    ``(len(TYPES), dim)`` (unit vectors of the embedder named by ``embedder``), and the ``FORMS`` whose items
+    the embedding features type better than the cues alone (``embedding_forms``, chosen by cross-validation)."""
 
     embedder: str
     cue_weights: Matrix
     weights: Matrix
     prototypes: Matrix
     embedding_forms: frozenset[str] = frozenset(FORMS)
-    raw_dims: int = 0
 
     @staticmethod
     def from_json(doc: Any) -> TypeModel:
@@ -132,7 +104,7 @@ class TypeModel:
         if not isinstance(doc, dict):
             raise ValueError("not a JSON object")
         fields: dict[str, Any] = doc  # pyright: ignore[reportUnknownVariableType]
-        if tuple(fields.get("features", ())) != BASE_FEATURES + EMBEDDING_FEATURES:
+        if tuple(fields.get("features", ())) != CUE_FEATURES + EMBEDDING_FEATURES:
             raise ValueError("fitted for other features")
         if tuple(fields.get("types", ())) != tuple("/".join(t) for t in TYPES):
             raise ValueError("fitted for other types")
@@ -143,17 +115,14 @@ class TypeModel:
                 weights=np.asarray(fields["weights"], dtype=np.float64),
                 prototypes=np.asarray(fields["prototypes"], dtype=np.float64),
                 embedding_forms=frozenset(str(f) for f in fields["embedding_forms"]),
-                raw_dims=int(fields.get("raw_dims", 0)),
             )
         except KeyError as exc:
             raise ValueError(f"no {exc.args[0]!r}") from exc
         except (TypeError, ValueError) as exc:
             raise ValueError("a weight that is not a number") from exc
-        if model.prototypes.ndim != 2 or model.raw_dims not in (0, model.prototypes.shape[1]):
-            raise ValueError("raw_dims is neither 0 nor the prototypes' vector size")
         shapes = {
-            "cue_weights": (model.cue_weights, (len(TYPES), len(BASE_FEATURES))),
-            "weights": (model.weights, (len(TYPES), len(BASE_FEATURES) + len(EMBEDDING_FEATURES) + model.raw_dims)),
+            "cue_weights": (model.cue_weights, (len(TYPES), len(CUE_FEATURES))),
+            "weights": (model.weights, (len(TYPES), len(CUE_FEATURES) + len(EMBEDDING_FEATURES))),
         }
         for name, (array, shape) in shapes.items():
             if array.shape != shape or not np.isfinite(array).all():
@@ -217,39 +186,6 @@ def cue_features(texts: Sequence[str], cues: Cues) -> Matrix:
     return np.asarray(rows, dtype=np.float64).reshape(len(rows), len(CUE_FEATURES))
 
 
-def shape_features(texts: Sequence[str]) -> Matrix:
-    """The ``SHAPE_FEATURES`` of each text: ``(len(texts), len(SHAPE_FEATURES))``. How the statement is built,
-    not which cue words it holds: a question mark, a clock time, a numeric date (``14.7.``, ``2026-05-01``,
-    ``3 月``), a lower-case start (a chat line rather than a written record), two clauses (a semicolon, or a
-    comma before "then", "but", "not", ...) and a third-person subject it is about (``the user``, ``el
-    cliente``, ``用户``, ...). Linear in the texts' length. (The length and a first-person opening were
-    measured too and dropped: they typed "Our message broker is Kafka" a decision.)"""
-    import numpy as np
-
-    rows: list[list[float]] = []
-    for text in texts:
-        stripped = text.strip()
-        lower = stripped.lower()
-        rows.append(
-            [
-                float("?" in stripped or "？" in stripped),
-                float(_CLOCK.search(lower) is not None),
-                float(_NUMERIC_DATE.search(lower) is not None),
-                float(stripped[:1].islower()),
-                float(_TWO_CLAUSES.search(lower) is not None),
-                float(_ABOUT_SOMEONE.search(lower) is not None),
-            ]
-        )
-    return np.asarray(rows, dtype=np.float64).reshape(len(rows), len(SHAPE_FEATURES))
-
-
-def base_features(texts: Sequence[str], cues: Cues) -> Matrix:
-    """``BASE_FEATURES``: ``cue_features`` then ``shape_features``, ``(len(texts), len(BASE_FEATURES))``."""
-    import numpy as np
-
-    return np.hstack([cue_features(texts, cues), shape_features(texts)])
-
-
 def _record_type(
     rule: bool,
     change: bool,
@@ -279,15 +215,11 @@ def _record_type(
     return "fact", "fact"
 
 
-def embedding_features(vectors: Matrix, prototypes: Matrix, raw_dims: int = 0) -> Matrix:
+def embedding_features(vectors: Matrix, prototypes: Matrix) -> Matrix:
     """``EMBEDDING_FEATURES`` of ``(n, dim)`` unit vectors: each row's cosine to each type prototype, less the
-    row's mean cosine, times ``SIM_SPREAD``; then, when ``raw_dims`` (= ``dim``), the vector itself times
-    ``RAW_SCALE``: ``(n, len(TYPES) + raw_dims)``."""
-    import numpy as np
-
+    row's mean cosine, times ``SIM_SPREAD``: ``(n, len(TYPES))``."""
     sims = vectors @ prototypes.T
-    spread = (sims - sims.mean(axis=1, keepdims=True)) * SIM_SPREAD
-    return np.hstack([spread, vectors * RAW_SCALE]) if raw_dims else spread
+    return (sims - sims.mean(axis=1, keepdims=True)) * SIM_SPREAD
 
 
 def predict(features: Matrix, weights: Matrix) -> list[tuple[MemoryType, Kind]]:
@@ -327,7 +259,7 @@ class ItemTyper:
             from contextlamp.distill.cues import cue_type
 
             return [cue_type(text.lower(), cues) or ("fact", "fact") for text in texts]
-        features = base_features(texts, cues)
+        features = cue_features(texts, cues)
         embedder = self._embedder
         if embedder is None or embedder.identity != model.embedder or form not in model.embedding_forms:
             return predict(features, model.cue_weights)
@@ -339,8 +271,7 @@ class ItemTyper:
                 return predict(features, model.cue_weights)
         if vectors.shape != (len(texts), model.prototypes.shape[1]):
             return predict(features, model.cue_weights)
-        embedded = embedding_features(vectors, model.prototypes, model.raw_dims)
-        return predict(np.hstack([features, embedded]), model.weights)
+        return predict(np.hstack([features, embedding_features(vectors, model.prototypes)]), model.weights)
 
     def _usable_model(self) -> TypeModel | None:
         if self._model is not None:
