@@ -563,6 +563,7 @@ def path_figures(results: Sequence[CaseResult], split: Mapping[str, Sequence[str
             figures["chatter_files"] = len(chatter)
             figures["chatter_saved"] = sum(1 for r in chatter if r.distilled or r.total or r.session_id is not None)
             figures["seconds_per_transcript"] = sum(r.seconds for r in chosen) / len(chosen) if chosen else None
+            figures["memory_type_confusion"] = type_confusion(chosen)
             halves[half] = figures
         out[path] = halves
     return out
@@ -754,6 +755,17 @@ def group_figures(results: Iterable[CaseResult], threshold: float | None = None)
     }
 
 
+def type_confusion(results: Iterable[CaseResult]) -> dict[str, dict[str, int]]:
+    """Matched pairs counted by expected memory_type (rows) and distilled memory_type (columns)."""
+    confusion: dict[str, dict[str, int]] = {}
+    for r in results:
+        for p in r.pairs:
+            row = confusion.setdefault(r.case.expected[p.expected].memory_type, {})
+            got = r.distilled[p.distilled].memory_type
+            row[got] = row.get(got, 0) + 1
+    return confusion
+
+
 def summarise(results: Sequence[CaseResult], threshold: float, embedder_name: str) -> dict[str, Any]:
     """The ``--json`` report: overall and grouped figures, secrets, pure chatter, sensitivity, per file."""
 
@@ -761,12 +773,7 @@ def summarise(results: Sequence[CaseResult], threshold: float, embedder_name: st
         values = sorted({str(getattr(r.case, key)) for r in results})
         return {v: group_figures([r for r in results if str(getattr(r.case, key)) == v]) for v in values}
 
-    confusion: dict[str, dict[str, int]] = {}
-    for r in results:
-        for p in r.pairs:
-            row = confusion.setdefault(r.case.expected[p.expected].memory_type, {})
-            got = r.distilled[p.distilled].memory_type
-            row[got] = row.get(got, 0) + 1
+    confusion = type_confusion(results)
     chatter = [r for r in results if not r.case.expected]
     with_secrets = [r for r in results if r.case.secrets]
     return {
