@@ -161,7 +161,10 @@ def _service_command(fn: F, embeds: bool) -> F:
             configure_logging(settings.log_level)
             service = create_app(settings, embedder=embedder).service
             caller = Caller(principal=service.principal(settings.user), surface="cli")
-            return fn(service, caller, *args, **kwargs)
+            try:
+                return fn(service, caller, *args, **kwargs)
+            finally:  # a one-shot command finishes the indexing its saves left behind before it exits
+                service.wait_indexed()
 
     return wrapper  # type: ignore[return-value]
 
@@ -177,7 +180,11 @@ def with_app(fn: F) -> F:
         settings = load_settings()
         configure_logging(settings.log_level)
         with cli_errors():
-            return fn(create_app(settings), settings, *args, **kwargs)
+            app = create_app(settings)
+            try:
+                return fn(app, settings, *args, **kwargs)
+            finally:  # as with_service: no pending indexing is left to the next process
+                app.service.wait_indexed()
 
     return wrapper  # type: ignore[return-value]
 

@@ -118,6 +118,7 @@ def worker_main() -> None:
         service = create_app(settings).service
         caller = Caller(principal=service.principal(settings.user), surface=job.client)
         save_transcript(service, caller, job, settings.home, settings.max_transcript_bytes, log)
+        service.wait_indexed()  # the worker exits with os._exit: finish the indexing its save left behind
     except BaseException as exc:  # the worker's whole point is to never surface anything: log the type
         log.error("%s %s %s: save failed: %s", job.client, job.event, job.key, type(exc).__name__)
         log.debug("save failure detail: %r", exc)

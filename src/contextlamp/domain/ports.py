@@ -289,6 +289,16 @@ class StoreMaintenance(Protocol):
             ValueError: ``vectors`` is not one row a chunk of the entry's content."""
         ...
 
+    def pending_ids(self, limit: int) -> list[str]:
+        """Up to ``limit`` ids of the entries whose index is pending (write-behind, app/indexing.py: the save
+        stored a provisional vector; the final ones, every chunk with its likely questions folded in, are still
+        to be computed), oldest first."""
+        ...
+
+    def pending_count(self) -> int:
+        """How many entries' index is pending (see ``pending_ids``)."""
+        ...
+
     def entry_vectors(self, ids: Sequence[str]) -> dict[str, Vectors]:
         """The stored vectors of entries, ``{id: (chunks, dim) float32}`` in chunk order; unknown ids
         are absent. For copying a store between backends without embedding again."""
@@ -630,6 +640,11 @@ class EntryWriter(Protocol):
     def replace_vector(self, entry_id: str, questions: Sequence[str], vector: Vectors) -> None:
         """Replace an entry's likely questions and its ``(chunks, dim)`` vectors (a re-save that changed its topic,
         kind or type)."""
+        ...
+
+    def set_pending(self, entry_id: str, pending: bool) -> None:
+        """Mark the entry's index pending (its vectors are provisional, app/indexing.py) or done; nothing for an
+        unknown id. Deleting the entry drops the mark with it."""
         ...
 
     def record_use(self, ids: Sequence[str], surface: str, now: int) -> None:
