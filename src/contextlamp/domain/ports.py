@@ -129,7 +129,7 @@ class WebSession:
 @dataclass(frozen=True)
 class Finding:
     """One problem ``Store.check`` found: ``kind`` (``integrity``, ``model``, ``vectors``, ``orphan-vectors``,
-    ``full-text``, ``superseded-by``), the entry it concerns (if one), what is wrong, and whether it was
+    ``full-text``, ``superseded-by``, ``pending-vectors``), the entry it concerns (if one), what is wrong, and whether it was
     repaired."""
 
     kind: str
