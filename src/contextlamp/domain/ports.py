@@ -129,8 +129,8 @@ class WebSession:
 @dataclass(frozen=True)
 class Finding:
     """One problem ``Store.check`` found: ``kind`` (``integrity``, ``model``, ``vectors``, ``orphan-vectors``,
-    ``full-text``, ``superseded-by``, ``pending-vectors``), the entry it concerns (if one), what is wrong, and whether it was
-    repaired."""
+    ``full-text``, ``superseded-by``, ``pending-vectors``), the entry it concerns (if one), what is wrong, and
+    whether it was repaired."""
 
     kind: str
     entry_id: str | None
