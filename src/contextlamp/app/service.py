@@ -135,6 +135,7 @@ class MemoryService(Views):
         self.write_behind = write_behind
         self.indexer = Indexer(embedder.embed)
         registry.on_open(self.indexer.sweep)
+        registry.on_close(self.indexer.close)  # its batch in flight ends first; the rest stays pending
 
     def wait_indexed(self, timeout: float | None = None) -> bool:
         """Finish the write-behind indexing of every store this process knows to hold pending entries (its own

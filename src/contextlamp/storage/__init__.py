@@ -72,6 +72,7 @@ class StoreRegistry:
         self._stores: dict[str, Store] = {}
         self._lock = threading.Lock()
         self._on_open: list[Callable[[Store], None]] = []  # on_open
+        self._on_close: list[Callable[[], None]] = []  # on_close
         self._postgres: PostgresDatabase | None = None
         if database_url:
             from contextlamp.storage.postgres.control import PostgresExecutor
@@ -114,6 +115,12 @@ class StoreRegistry:
         for store in held:
             callback(store)
 
+    def on_close(self, callback: Callable[[], None]) -> None:
+        """Call ``callback()`` when ``close`` starts, before any store closes (the background indexer of a
+        service over this registry stops there). It must not raise."""
+        with self._lock:
+            self._on_close.append(callback)
+
     def _open(self, store_id: str) -> tuple[Store, bool]:
         """The open store with this id, and whether it was opened just now (call with ``_lock`` held)."""
         store = self._stores.get(store_id)
@@ -154,7 +161,11 @@ class StoreRegistry:
                 path.unlink(missing_ok=True)
 
     def close(self) -> None:
-        """Close every open store and the control plane."""
+        """Close every open store and the control plane (after the ``on_close`` callbacks)."""
+        with self._lock:
+            callbacks = list(self._on_close)
+        for callback in callbacks:
+            callback()
         with self._lock:
             for store in self._stores.values():
                 store.close()
