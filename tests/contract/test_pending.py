@@ -65,3 +65,17 @@ def test_check_reports_pending_entries_and_repair_finishes_them(
     assert store.pending_count() == 0
     assert len(store.entry_vectors([pending])[pending]) == chunk_count(long_text)
     assert store.check(embed, repair=False) == []
+
+
+def test_finishing_an_entry_reframed_meanwhile_writes_nothing(make: Maker, store: Store) -> None:
+    """The indexer read the entry, then a re-save moved it to a topic (and made its own vectors): the indexer's
+    vectors, made for the old framing, must not replace them."""
+    pending = _pending_save(make, store, "The deploy runs on Fridays.", ("when does the deploy run?",))
+    read = store.get(pending)
+    assert read is not None
+    moved = make.new("The deploy runs on Fridays.", topic="deploy-day", questions=("What is our deploy day?",))
+    reframed = make.vector(moved)
+    assert writes.put(store, moved, reframed, make.now, {"topic"}) is not None
+    stale = make.vector(make.new(read.content, questions=read.questions))
+    assert not writes.finish_index(store, read, stale)
+    assert np.allclose(store.entry_vectors([pending])[pending], reframed)
