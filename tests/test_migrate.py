@@ -132,3 +132,32 @@ def test_migrate_embeds_a_missing_vector_and_folds_an_old_writers_vectors(
             target.registry.close()
     finally:
         postgres.drop("migrated_vectors")
+
+
+def test_migrate_makes_the_final_vectors_of_an_entry_still_pending(tmp_path: Path) -> None:
+    """A source process stopped before its write-behind indexing (app/indexing.py): the copy gets the final
+    vectors (chunks, questions folded in), never the provisional one. The copy runs over bare registries, where
+    no service's open sweep indexes the source first."""
+    from contextlamp.app.migration import _copy_store  # pyright: ignore[reportPrivateUsage]
+
+    embedder = FakeEmbedder()
+    source = MemoryService(StoreRegistry(tmp_path / "a", embedder.identity, embedder.dim), embedder, write_behind=True)
+    source.indexer.close()  # stopped before indexing anything
+    ann = Caller(source.principal("ann"), "cli")
+    turn = source.save_context(ann, "The gateway is vpn-2. Its backup gateway is vpn-3.").id
+    store = source.registry.store(ann.principal.user_id)
+    assert store.pending_ids(10) == [turn]
+    entry = store.get(turn)
+    assert entry is not None and entry.questions
+    source.registry.close()
+    bare_source = StoreRegistry(tmp_path / "a", embedder.identity, embedder.dim)
+    target = StoreRegistry(tmp_path / "b", embedder.identity, embedder.dim)
+    try:
+        assert _copy_store(bare_source, target, ann.principal.user_id, source.entry_embedding) == (1, 0)
+        copied = target.store(ann.principal.user_id)
+        assert copied.pending_count() == 0
+        final = source.entry_embedding([entry.content, *entry.questions])
+        assert np.allclose(copied.entry_vectors([turn])[turn], final, atol=1e-6)
+    finally:
+        bare_source.close()
+        target.close()

@@ -137,6 +137,13 @@ class Settings(Limits, BaseSettings):
         "loss); 'normal' skips it (WAL: still safe against a crash of the process, but a power loss or OS crash "
         "may lose the last commits; SQLite docs, PRAGMA synchronous). docs/performance.md has the cost.",
     )
+    write_behind: bool = Field(
+        default=True,
+        description="Index what only serves retrieval after a save answers (app/indexing.py): a save waits for "
+        "its entry to be durable and keyword-searchable with its content's vector (a long entry: its head's); "
+        "its later chunks and likely questions are embedded by a background thread, durable as pending rows "
+        "(docs/performance.md, 'Write-behind indexing'). false = every save waits for all its vectors.",
+    )
     embedder: Literal["minilm", "minilm-int8", "minilm-torch", "fake"] = Field(
         default="minilm",
         description="Embedding model: 'minilm' (all-MiniLM-L6-v2 on ONNX Runtime, shipped inside the package; no "

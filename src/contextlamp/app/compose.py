@@ -125,6 +125,7 @@ def assemble(
         trust_weights=settings.trust_weights(),
         team_paraphrase_threshold=settings.team_paraphrase_threshold,
         auto_supersede_threshold=settings.auto_supersede_threshold,
+        write_behind=settings.write_behind,
     )
     porter = Porter(registry, scanner, embedder.embed, limits, clock)
     return App(

@@ -17,6 +17,15 @@ UPDATE_CANDIDATES = 5  # nearest live neighbours (folded vectors) examined per u
 UPDATE_CANDIDATE_MARGIN = 0.1  # folded-cosine margin below the threshold, as for team restatements
 
 
+def may_update(entry: NewEntry, threshold: float) -> bool:
+    """Whether ``supersede_updates`` may supersede anything for ``entry``: a personal or project entry without a
+    topic, short enough, that words itself as a change (``rules.states_change``), with the feature on
+    (``threshold`` at most 1). Linear in the content."""
+    if threshold > 1.0 or entry.topic is not None or entry.contributed_by is not None:
+        return False
+    return len(entry.content.split()) <= FRESH_MAX_WORDS and states_change(entry.content)
+
+
 def supersede_updates(
     store: Store,
     embedder: Embedder,
@@ -39,9 +48,7 @@ def supersede_updates(
     Raises:
         EmbeddingError, StorageError: from the embedder or the store (the new entry stays saved).
     """
-    if threshold > 1.0 or entry.topic is not None or entry.contributed_by is not None:
-        return []
-    if len(entry.content.split()) > FRESH_MAX_WORDS or not states_change(entry.content):
+    if not may_update(entry, threshold):
         return []
     floor = threshold - UPDATE_CANDIDATE_MARGIN
     near = [

@@ -79,10 +79,12 @@ def _copy_store(source: StoreRegistry, target: StoreRegistry, store_id: str, emb
     """Copy one store's entries (with their vectors), corroborations and sessions; returns (copied, skipped).
     An entry without its vector (dropped as damaged, or lost) is embedded again with ``embed``; one holding
     several (written by an older version) gets them folded (retrieval/folding.py); a long entry stored as one
-    vector before chunks (segmenting.chunk_spans) is embedded again as its chunks."""
+    vector before chunks (segmenting.chunk_spans) is embedded again as its chunks, and so is one whose index is
+    still pending (write-behind, app/indexing.py: its stored vector is provisional)."""
     src, dst = source.store(store_id), target.store(store_id)
     copied = skipped = 0
     entries = src.all_entries()
+    pending = set(src.pending_ids(len(entries))) if entries else set[str]()  # provisional vectors (app/indexing.py)
     for start in range(0, len(entries), BATCH):
         batch = entries[start : start + BATCH]
         vectors = src.entry_vectors([e.id for e in batch])
@@ -92,7 +94,8 @@ def _copy_store(source: StoreRegistry, target: StoreRegistry, store_id: str, emb
             chunks = chunk_count(entry.content)
             if vector is not None and chunks == 1 and len(vector) > 1:
                 vector = entry_vector(vector)
-            elif vector is None or len(vector) != chunks:  # missing, or a long entry stored before chunks
+            elif vector is None or len(vector) != chunks or entry.id in pending:  # missing, stored before
+                # chunks, or still pending (write-behind): its final vectors are made here
                 vector = embed([entry.content, *entry.questions])
             if dst.restore(entry, vector):
                 copied += 1

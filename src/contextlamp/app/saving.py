@@ -8,7 +8,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, cast
 
 from contextlamp.app import writes
-from contextlamp.app.freshness import supersede_updates
+from contextlamp.app.freshness import may_update, supersede_updates
 from contextlamp.app.scoping import Scoping
 from contextlamp.app.state import (
     RESTATEMENT_CANDIDATE_MARGIN,
@@ -20,7 +20,7 @@ from contextlamp.app.validate import (
     check_text,
     check_within,
 )
-from contextlamp.domain.folding import batch_vectors, chunk_vectors, embedding_texts
+from contextlamp.domain.folding import batch_vectors, chunk_vectors, embedding_texts, head_text
 from contextlamp.domain.models import (
     KINDS,
     MEMORY_TYPES,
@@ -166,29 +166,62 @@ class Saving(Scoping):
                 writes.corroborate(store, outcome.id, entry.contributed_by, 1.0, now)  # no-op for its own contributor
             results[i] = SaveResult(id=outcome.id, deduped=outcome.deduped)
         if fresh:
-            texts: list[str] = []
-            layout: list[tuple[int, int]] = []
-            for _, e in fresh:  # every chunk and probe of every new entry in one embedding call
-                own_texts, shape = embedding_texts(e.content, e.questions)
+            with self.indexer.saving():  # the background indexer starts no batch while a save embeds
+                deferred = self._store_fresh(store, fresh, stated, now, results)
+            if deferred:
+                self.indexer.notify(store)
+        return [results[i] for i in range(len(entries))]
+
+    def _store_fresh(
+        self,
+        store: Store,
+        fresh: list[tuple[int, NewEntry]],
+        stated: Sequence[frozenset[str]],
+        now: int,
+        results: dict[int, SaveResult],
+    ) -> bool:
+        """Embed and store the new entries of ``_store_all`` (one embedding call), filling ``results``; True
+        when some were stored with a provisional vector, their index pending (``_deferred``)."""
+        texts: list[str] = []
+        layout: list[tuple[int, int]] = []
+        deferred: list[bool] = []
+        for _, e in fresh:  # every text each new entry needs now, of every entry, in one embedding call
+            own_texts, shape = embedding_texts(e.content, e.questions)
+            later = self._deferred(e, shape)
+            deferred.append(later)
+            if later:  # its content, or the head of a long one; the rest is the indexer's (app/indexing.py)
+                texts.append(head_text(e.content) if shape[0] > 1 else e.content)
+                layout.append((1, 0))
+            else:
                 texts += own_texts
                 layout.append(shape)
-            embedded = self.embedder.embed(texts)
-            stored = batch_vectors(embedded, layout)  # per entry, one vector a chunk, its questions folded in
-            row = 0
-            for n, (i, entry) in enumerate(fresh):
-                content_vector = embedded[row]  # the content (its first chunk when long), unfolded
-                row += sum(layout[n])
-                own = stored[n]
-                contributor = entry.contributed_by
-                if contributor is not None and (
-                    restated := self._restated(store, entry.content, content_vector, own[0], contributor, now)
-                ):
-                    results[i] = SaveResult(id=restated, deduped=True)
-                    continue
-                outcome = writes.put(store, entry, own, now, stated[i] if i < len(stated) else ())
-                assert outcome is not None
-                results[i] = self._with_updates(store, entry, outcome, content_vector, own[0], now)
-        return [results[i] for i in range(len(entries))]
+        embedded = self.embedder.embed(texts)
+        stored = batch_vectors(embedded, layout)  # per entry, one vector a chunk, its questions folded in
+        row = 0
+        for n, (i, entry) in enumerate(fresh):
+            content_vector = embedded[row]  # the content (its first chunk when long, or its head), unfolded
+            row += sum(layout[n])
+            own = stored[n]
+            contributor = entry.contributed_by
+            if contributor is not None and (
+                restated := self._restated(store, entry.content, content_vector, own[0], contributor, now)
+            ):
+                results[i] = SaveResult(id=restated, deduped=True)
+                continue
+            outcome = writes.put(store, entry, own, now, stated[i] if i < len(stated) else (), deferred[n])
+            assert outcome is not None
+            results[i] = self._with_updates(store, entry, outcome, content_vector, own[0], now)
+        return any(deferred)
+
+    def _deferred(self, entry: NewEntry, shape: tuple[int, int]) -> bool:
+        """Whether ``entry`` (of ``shape`` = (chunks, questions)) is saved with a provisional vector and indexed
+        behind the save (``write_behind``): when it has more to embed than its content (later chunks, likely
+        questions), and its save result does not depend on the folded vector. A team learning's restatement
+        check and an update's supersession (app/freshness.py) search the folded vectors with margins measured
+        on them, so those entries stay synchronous."""
+        if not self.write_behind or shape == (1, 0) or entry.contributed_by is not None:
+            return False
+        return not may_update(entry, self.auto_supersede_threshold)
 
     def _with_updates(
         self, store: Store, entry: NewEntry, outcome: PutOutcome, content_vector: Any, stored_vector: Any, now: int

@@ -15,6 +15,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from contextlamp.app import writes
+from contextlamp.app.indexing import Indexer
 from contextlamp.app.state import (
     LIST_LIMIT_RANGE,
     MAX_CHARS_RANGE,
@@ -113,6 +114,7 @@ class MemoryService(Views):
         trust_weights: TrustWeights | None = None,
         team_paraphrase_threshold: float = DEFAULT_PARAPHRASE_THRESHOLD,
         auto_supersede_threshold: float = DEFAULT_AUTO_SUPERSEDE_THRESHOLD,
+        write_behind: bool = False,
     ) -> None:
         self.registry = registry
         self.embedder = embedder
@@ -128,6 +130,22 @@ class MemoryService(Views):
         self.trust_weights = trust_weights or TrustWeights()
         self.team_paraphrase_threshold = team_paraphrase_threshold
         self.auto_supersede_threshold = auto_supersede_threshold
+        # write-behind indexing (app/indexing.py): off unless asked for (the app turns it on from Settings);
+        # the open hook finishes entries left pending by another process, whatever this service's choice
+        self.write_behind = write_behind
+        self.indexer = Indexer(embedder.embed)
+        registry.on_open(self.indexer.sweep)
+        registry.on_close(self.indexer.close)  # its batch in flight ends first; the rest stays pending
+
+    def wait_indexed(self, timeout: float | None = None) -> bool:
+        """Finish the write-behind indexing of every store this process knows to hold pending entries (its own
+        saves', and those the startup sweep found), in the calling thread; True when nothing is left pending,
+        False when ``timeout`` seconds passed first. For one-shot commands before they exit, tests and benches.
+
+        Raises:
+            EmbeddingError, StorageError: the embedder or a store failed (what was done stays done).
+        """
+        return self.indexer.wait(timeout)
 
     # -- identity and scoping -------------------------------------------------------------------------
 

@@ -21,6 +21,7 @@ from contextlamp.storage import StoreRegistry
 from contextlamp.text import kebab
 
 if TYPE_CHECKING:
+    from contextlamp.app.indexing import Indexer
     from contextlamp.distill import Distiller
 
 MAX_RESULTS_RANGE = (1, 50)  # spec/TOOLS.md get_context
@@ -61,3 +62,5 @@ class ServiceState:
     trust_weights: TrustWeights
     team_paraphrase_threshold: float
     auto_supersede_threshold: float
+    write_behind: bool  # index what only serves retrieval after the save answers (app/indexing.py)
+    indexer: Indexer

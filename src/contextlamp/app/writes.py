@@ -9,7 +9,7 @@ from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING
 
 from contextlamp.domain import ledger
-from contextlamp.domain.models import NewEntry, PutOutcome
+from contextlamp.domain.models import Entry, NewEntry, PutOutcome
 from contextlamp.domain.ports import Store
 from contextlamp.domain.rules import STATABLE
 
@@ -18,17 +18,50 @@ if TYPE_CHECKING:
 
 
 def put(
-    store: Store, entry: NewEntry, vector: Vectors | None, now: int, stated: Collection[str] = STATABLE
+    store: Store,
+    entry: NewEntry,
+    vector: Vectors | None,
+    now: int,
+    stated: Collection[str] = STATABLE,
+    pending: bool = False,
 ) -> PutOutcome | None:
     """Save ``entry`` (``ledger.put``): insert unknown content with ``vector`` (``(chunks, dim)`` float32, one
     a chunk), re-save known content from the fields the caller ``stated``; None when the content is unknown and
-    ``vector`` is None.
+    ``vector`` is None. ``pending``: ``vector`` is provisional (write-behind, app/indexing.py); a newly inserted
+    entry is marked pending in the same transaction, so the mark is as durable as the entry.
 
     Raises:
         StorageError: the database failed (nothing is written).
     """
     with store.writer() as tx:
-        return ledger.put(tx, entry, vector, now, stated)
+        outcome = ledger.put(tx, entry, vector, now, stated)
+        if pending and outcome is not None and not outcome.deduped:
+            tx.set_pending(outcome.id, True)
+        return outcome
+
+
+def finish_index(store: Store, entry: Entry, vector: Vectors) -> bool:
+    """Store the final vectors of a pending entry (app/indexing.py): ``vector`` (``(chunks, dim)`` float32)
+    made from ``entry`` as read before embedding. Written only when the entry is still stored with the same
+    content, questions, topic, kind and type (a re-save that reframed it in between made its own vectors, a
+    forget removed it); the pending mark is cleared either way it is current. Returns whether it was written.
+    Idempotent: two processes finishing the same entry write the same vectors.
+
+    Raises:
+        StorageError: the database failed (nothing is written).
+    """
+    with store.writer() as tx:
+        current = tx.get(entry.id)
+        if current is None or _framing(current) != _framing(entry):
+            return False
+        tx.replace_vector(entry.id, current.questions, vector)
+        tx.set_pending(entry.id, False)
+        return True
+
+
+def _framing(entry: Entry) -> tuple[object, ...]:
+    """What an entry's vectors are made from (its texts and the fields its questions come from)."""
+    return (entry.content_key, tuple(entry.questions), entry.topic, entry.kind, entry.memory_type)
 
 
 def forget(store: Store, entry_id: str) -> bool:

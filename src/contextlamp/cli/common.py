@@ -7,6 +7,7 @@ that need them (``tests/test_architecture.py`` holds it).
 
 from __future__ import annotations
 
+import logging
 import os
 from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
 from contextlib import contextmanager
@@ -25,6 +26,7 @@ if TYPE_CHECKING:
     from rich.progress import Progress
     from rich.table import Table
 
+    from contextlamp.app.service import MemoryService
     from contextlamp.config import Settings
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -161,9 +163,22 @@ def _service_command(fn: F, embeds: bool) -> F:
             configure_logging(settings.log_level)
             service = create_app(settings, embedder=embedder).service
             caller = Caller(principal=service.principal(settings.user), surface="cli")
-            return fn(service, caller, *args, **kwargs)
+            try:
+                return fn(service, caller, *args, **kwargs)
+            finally:  # a one-shot command finishes the indexing its saves left behind before it exits
+                finish_indexing(service)
 
     return wrapper  # type: ignore[return-value]
+
+
+def finish_indexing(service: MemoryService) -> None:
+    """Finish the write-behind indexing this process knows of (``MemoryService.wait_indexed``) before a one-shot
+    command exits. A failure is logged by its type and leaves the entries pending (durable: the next process,
+    or ``contextlamp doctor --repair``, finishes them); it never changes the command's own result."""
+    try:
+        service.wait_indexed()
+    except Exception as exc:
+        logging.getLogger(__name__).warning("indexing before exit failed: %s", type(exc).__name__)
 
 
 def with_app(fn: F) -> F:
@@ -177,7 +192,11 @@ def with_app(fn: F) -> F:
         settings = load_settings()
         configure_logging(settings.log_level)
         with cli_errors():
-            return fn(create_app(settings), settings, *args, **kwargs)
+            app = create_app(settings)
+            try:
+                return fn(app, settings, *args, **kwargs)
+            finally:  # as with_service: no pending indexing is left to the next process
+                finish_indexing(app.service)
 
     return wrapper  # type: ignore[return-value]
 

@@ -112,12 +112,13 @@ def worker_main() -> None:
     try:
         from contextlamp.app.compose import create_app
         from contextlamp.app.service import Caller
-        from contextlamp.cli.common import load_settings
+        from contextlamp.cli.common import finish_indexing, load_settings
 
         settings = load_settings()
         service = create_app(settings).service
         caller = Caller(principal=service.principal(settings.user), surface=job.client)
         save_transcript(service, caller, job, settings.home, settings.max_transcript_bytes, log)
+        finish_indexing(service)  # the worker exits with os._exit: finish the indexing its save left behind
     except BaseException as exc:  # the worker's whole point is to never surface anything: log the type
         log.error("%s %s %s: save failed: %s", job.client, job.event, job.key, type(exc).__name__)
         log.debug("save failure detail: %r", exc)

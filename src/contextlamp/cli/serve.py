@@ -31,6 +31,7 @@ WAITING_FOR_CLIENT = (
     "command themselves); Ctrl-C stops"
 )
 START_LOGGER = "contextlamp.serve"
+STDIO_DRAIN_S = 30.0  # at most this long finishing pending indexing when a stdio client goes away
 
 
 @click.command()
@@ -93,7 +94,13 @@ def _serve_stdio(settings: Settings) -> None:
         service = create_app(settings, preload_model=True).service
         principal = service.principal(settings.user)
     server = build_server(service, lambda _ctx: principal, log_level=settings.log_level)
-    anyio.run(run_stdio, server)
+    try:
+        anyio.run(run_stdio, server)
+    finally:  # the client went away: finish what its last saves left pending (bounded; the rest stays durable)
+        try:
+            service.wait_indexed(timeout=STDIO_DRAIN_S)
+        except Exception as exc:  # never a traceback on the wire's way out; the next process finishes it
+            logging.getLogger(__name__).warning("indexing at exit failed: %s", type(exc).__name__)
 
 
 def bind_port(host: str, port: int) -> socket.socket:

@@ -129,8 +129,8 @@ class WebSession:
 @dataclass(frozen=True)
 class Finding:
     """One problem ``Store.check`` found: ``kind`` (``integrity``, ``model``, ``vectors``, ``orphan-vectors``,
-    ``full-text``, ``superseded-by``), the entry it concerns (if one), what is wrong, and whether it was
-    repaired."""
+    ``full-text``, ``superseded-by``, ``pending-vectors``), the entry it concerns (if one), what is wrong, and
+    whether it was repaired."""
 
     kind: str
     entry_id: str | None
@@ -291,6 +291,16 @@ class StoreMaintenance(Protocol):
 
         Raises:
             ValueError: ``vectors`` is not one row a chunk of the entry's content."""
+        ...
+
+    def pending_ids(self, limit: int) -> list[str]:
+        """Up to ``limit`` ids of the entries whose index is pending (write-behind, app/indexing.py: the save
+        stored a provisional vector; the final ones, every chunk with its likely questions folded in, are still
+        to be computed), oldest first."""
+        ...
+
+    def pending_count(self) -> int:
+        """How many entries' index is pending (see ``pending_ids``)."""
         ...
 
     def entry_vectors(self, ids: Sequence[str]) -> dict[str, Vectors]:
@@ -653,6 +663,11 @@ class EntryWriter(Protocol):
     def replace_vector(self, entry_id: str, questions: Sequence[str], vector: Vectors) -> None:
         """Replace an entry's likely questions and its ``(chunks, dim)`` vectors (a re-save that changed its topic,
         kind or type)."""
+        ...
+
+    def set_pending(self, entry_id: str, pending: bool) -> None:
+        """Mark the entry's index pending (its vectors are provisional, app/indexing.py) or done; nothing for an
+        unknown id. Deleting the entry drops the mark with it."""
         ...
 
     def record_use(self, ids: Sequence[str], surface: str, now: int) -> None:

@@ -85,6 +85,8 @@ class StoreRegistry:
         self._dim = dim
         self._stores: dict[str, Store] = {}
         self._lock = threading.Lock()
+        self._on_open: list[Callable[[Store], None]] = []  # on_open
+        self._on_close: list[Callable[[], None]] = []  # on_close
         self._postgres: PostgresDatabase | None = None
         if database_url:
             from contextlamp.storage.postgres.control import PostgresExecutor
@@ -112,21 +114,45 @@ class StoreRegistry:
         if not is_id(store_id, "usr", "prj", "team"):  # ids name files: nothing else may reach the path
             raise StorageError(f"not a store id: {store_id[:40]!r}")
         with self._lock:
-            store = self._stores.get(store_id)
-            if isinstance(store, SqliteStore) and not store.is_current():  # deleted by another process
-                store.close()
-                store = None
-            if store is None:
-                if self._postgres is not None:
-                    from contextlamp.storage.postgres.store import PostgresStore
+            store, fresh = self._open(store_id)
+            callbacks = list(self._on_open) if fresh else []
+        for callback in callbacks:
+            callback(store)
+        return store
 
-                    store = PostgresStore(self._postgres, store_id)
-                else:
-                    store = SqliteStore(
-                        self.home / "stores" / f"{store_id}.db", store_id, self._identity, self._dim, self._synchronous
-                    )
-                self._stores[store_id] = store
-            return store
+    def on_open(self, callback: Callable[[Store], None]) -> None:
+        """Call ``callback(store)`` for every store this registry opens from now on, and at once for those it
+        holds open (the startup sweep of write-behind indexing, app/indexing.py). It must not raise."""
+        with self._lock:
+            self._on_open.append(callback)
+            held = list(self._stores.values())
+        for store in held:
+            callback(store)
+
+    def on_close(self, callback: Callable[[], None]) -> None:
+        """Call ``callback()`` when ``close`` starts, before any store closes (the background indexer of a
+        service over this registry stops there). It must not raise."""
+        with self._lock:
+            self._on_close.append(callback)
+
+    def _open(self, store_id: str) -> tuple[Store, bool]:
+        """The open store with this id, and whether it was opened just now (call with ``_lock`` held)."""
+        store = self._stores.get(store_id)
+        if isinstance(store, SqliteStore) and not store.is_current():  # deleted by another process
+            store.close()
+            store = None
+        if store is None:
+            if self._postgres is not None:
+                from contextlamp.storage.postgres.store import PostgresStore
+
+                store = PostgresStore(self._postgres, store_id)
+            else:
+                store = SqliteStore(
+                    self.home / "stores" / f"{store_id}.db", store_id, self._identity, self._dim, self._synchronous
+                )
+            self._stores[store_id] = store
+            return store, True
+        return store, False
 
     def drop(self, store_id: str) -> None:
         """Close a store and delete it: its database files (``.db``, ``-wal``, ``-shm``), or its rows in
@@ -193,7 +219,11 @@ class StoreRegistry:
         return done
 
     def close(self) -> None:
-        """Close every open store and the control plane."""
+        """Close every open store and the control plane (after the ``on_close`` callbacks)."""
+        with self._lock:
+            callbacks = list(self._on_close)
+        for callback in callbacks:
+            callback()
         with self._lock:
             for store in self._stores.values():
                 store.close()

@@ -25,6 +25,7 @@ from contextlamp.storage.postgres.rows import (
     tsv_fields,
 )
 from contextlamp.storage.postgres.schema import MIGRATION_BATCH
+from contextlamp.storage.shared.rows import pending_finding
 
 
 class PostgresMaintenance(StoreRows):
@@ -63,21 +64,29 @@ class PostgresMaintenance(StoreRows):
             if model is None or not str(model["value"]).endswith(f":{self.db.dim}"):
                 found.append(Finding("model", None, "the embedding model and dimension are not recorded", False))
             rows = conn.execute(
-                "SELECT e.id, e.content, e.questions, e.superseded_by, "
+                "SELECT e.id, e.content, e.questions, e.superseded_by, e.index_pending, "
                 "(SELECT count(*) FROM vectors v WHERE v.store_id = e.store_id AND v.entry_id = e.id) AS n, "
                 "(e.superseded_by IS NOT NULL AND NOT EXISTS (SELECT 1 FROM entries s WHERE s.store_id = e.store_id "
                 "AND s.id = e.superseded_by)) AS dangling FROM entries e WHERE e.store_id = %s",
                 (sid,),
             ).fetchall()
+            pending = sum(1 for row in rows if row["index_pending"])  # provisional vectors (app/indexing.py)
+            if pending:
+                found.append(pending_finding(pending, repair and embed is not None))
             for row in rows:
                 expected = chunk_count(row["content"])  # one vector a chunk
-                if row["n"] != expected:
+                if row["n"] != expected or row["index_pending"]:
                     fixable = repair and embed is not None
                     if fixable:
                         assert embed is not None
                         conn.execute("DELETE FROM vectors WHERE store_id = %s AND entry_id = %s", (sid, row["id"]))
                         insert_vectors(conn, self.store_id, row["id"], embed([row["content"], *row["questions"]]))
-                    found.append(Finding("vectors", row["id"], f"{row['n']} vectors, expected {expected}", fixable))
+                        conn.execute(
+                            "UPDATE entries SET index_pending = false WHERE store_id = %s AND id = %s", (sid, row["id"])
+                        )
+                    if not row["index_pending"]:
+                        detail = f"{row['n']} vectors, expected {expected}"
+                        found.append(Finding("vectors", row["id"], detail, fixable))
                 if row["dangling"]:
                     if repair:
                         conn.execute(

@@ -131,6 +131,12 @@ def migrations(dim: int) -> tuple[Migration, ...]:
         oauth_tables("bigint"),
         # 7: the source keys imported from other memory tools (issue #19, app/importing.py)
         imported_table("bigint"),
+        # 8: write-behind indexing (app/indexing.py): an entry whose final vectors (later chunks, folded likely
+        # questions) are still to be computed; the save stored a provisional vector
+        """
+        ALTER TABLE entries ADD COLUMN IF NOT EXISTS index_pending boolean NOT NULL DEFAULT false;
+        CREATE INDEX IF NOT EXISTS entries_index_pending ON entries (store_id, created_at) WHERE index_pending;
+        """,
     )
 
 

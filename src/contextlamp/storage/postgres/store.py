@@ -226,6 +226,17 @@ class PostgresStore(PostgresSessions, PostgresMaintenance):
         rows = self.db.read("SELECT count(*) AS n FROM entries WHERE store_id = %s", (self.store_id,))
         return int(rows[0]["n"])
 
+    def pending_ids(self, limit: int) -> list[str]:
+        rows = self.db.read(
+            "SELECT id FROM entries WHERE store_id = %s AND index_pending ORDER BY created_at, id LIMIT %s",
+            (self.store_id, limit),
+        )
+        return [row["id"] for row in rows]
+
+    def pending_count(self) -> int:
+        rows = self.db.read("SELECT count(*) AS n FROM entries WHERE store_id = %s AND index_pending", (self.store_id,))
+        return int(rows[0]["n"])
+
     def close(self) -> None:
         """Write the pending reuse counts; nothing else to release per store: the pool belongs to the database."""
         self.stop_uses()

@@ -118,6 +118,11 @@ class PostgresWriter(EntryReads):
         self.conn.execute("DELETE FROM vectors WHERE store_id = %s AND entry_id = %s", (self.store_id, entry_id))
         insert_vectors(self.conn, self.store_id, entry_id, vector)
 
+    def set_pending(self, entry_id: str, pending: bool) -> None:
+        self.conn.execute(
+            "UPDATE entries SET index_pending = %s WHERE store_id = %s AND id = %s", (pending, self.store_id, entry_id)
+        )
+
     def record_use(self, ids: Sequence[str], surface: str, now: int) -> None:
         self.conn.execute(
             "UPDATE entries SET reuse_count = reuse_count + 1, last_used_surface = %s, last_used_at = %s "

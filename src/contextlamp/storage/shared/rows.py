@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Protocol
 
 from contextlamp.domain.models import ENTRY_FIELDS, LIST_FIELDS, Entry, SessionDigest
+from contextlamp.domain.ports import Finding
 
 
 class Row(Protocol):
@@ -62,3 +63,11 @@ def session_filter(since: int | None, surface: str | None, mark: str) -> tuple[l
         where.append(f"source_surface = {mark}")
         params.append(surface)
     return where, params
+
+
+def pending_finding(count: int, repaired: bool) -> Finding:
+    """The ``Store.check`` finding for ``count`` entries whose index is pending (write-behind, app/indexing.py:
+    a process stopped between a save and its indexing, or is indexing right now); ``repaired`` when the check
+    computed their final vectors."""
+    detail = f"{count} entries wait for their final vectors (later chunks, likely questions)"
+    return Finding("pending-vectors", None, detail, repaired)

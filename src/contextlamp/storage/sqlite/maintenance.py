@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from contextlamp.domain.models import Entry
 from contextlamp.domain.ports import EmbedFn, Finding
 from contextlamp.segmenting import chunk_count
+from contextlamp.storage.shared.rows import pending_finding
 from contextlamp.storage.sqlite.file import StoreFile
 from contextlamp.storage.sqlite.fulltext import fts_insert, fts_wrong_terms
 from contextlamp.storage.sqlite.rows import ENTRY_COLUMNS, SQLITE_MAX_VARS, entry_from_row, insert_entry, marks
@@ -74,13 +75,20 @@ class SqliteMaintenance(StoreFile):
             if model is None or not model["value"].endswith(f":{self._dim}"):
                 found.append(Finding("model", None, "the embedding model and dimension are not recorded", False))
             rows = conn.execute(
-                "SELECT rowid, id, content, topic, tags, questions, superseded_by FROM entries"
+                "SELECT rowid, id, content, topic, tags, questions, superseded_by, index_pending FROM entries"
             ).fetchall()
             counts = dict(conn.execute("SELECT entry_rowid, count(*) FROM vectors GROUP BY entry_rowid").fetchall())
             ids = {row["id"] for row in rows}
             rowids = {row["rowid"] for row in rows}
-            broken = [row for row in rows if counts.get(row["rowid"], 0) != chunk_count(row["content"])]
-            for row in broken:
+            pending = [row for row in rows if row["index_pending"]]  # provisional vectors (app/indexing.py)
+            broken = [
+                row
+                for row in rows
+                if not row["index_pending"] and counts.get(row["rowid"], 0) != chunk_count(row["content"])
+            ]
+            if pending:
+                found.append(pending_finding(len(pending), repair and embed is not None))
+            for row in [*broken, *pending]:
                 fixable = repair and embed is not None
                 if fixable:
                     assert embed is not None
@@ -93,6 +101,9 @@ class SqliteMaintenance(StoreFile):
                             for i, v in enumerate(vectors)
                         ],
                     )
+                    conn.execute("UPDATE entries SET index_pending = 0 WHERE rowid = ?", (row["rowid"],))
+                if row["index_pending"]:
+                    continue  # reported above, once for all of them
                 detail = f"{counts.get(row['rowid'], 0)} vectors, expected {chunk_count(row['content'])}"
                 found.append(Finding("vectors", row["id"], detail, fixable))
             orphans = [r for r in counts if r not in rowids]
@@ -119,9 +130,9 @@ class SqliteMaintenance(StoreFile):
                         "UPDATE entries SET superseded_by = NULL, superseded_at = NULL WHERE rowid = ?", (row["rowid"],)
                     )
                 found.append(Finding("superseded-by", row["id"], "superseded by an entry that does not exist", repair))
-            if repair and (broken or orphans):
+            if repair and (broken or orphans or pending):
                 conn.execute("UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'vec_epoch'")
-        if repair and (broken or orphans):
+        if repair and (broken or orphans or pending):
             with self._lock:
                 self._index = VectorIndex(self._dim)
         return found

@@ -92,6 +92,12 @@ MIGRATIONS: tuple[Migration, ...] = (
     lambda conn: fold_entry_vectors(conn),
     # 5: runs of spaceless scripts (Chinese, Japanese, Korean, Thai...) indexed as bigrams (segmenting.index_text)
     lambda conn: segment_fts(conn),
+    # 6: write-behind indexing (app/indexing.py): an entry whose final vectors (later chunks, folded likely
+    # questions) are still to be computed; the save stored a provisional vector
+    """
+    ALTER TABLE entries ADD COLUMN index_pending INTEGER NOT NULL DEFAULT 0;
+    CREATE INDEX IF NOT EXISTS entries_index_pending ON entries(rowid) WHERE index_pending = 1;
+    """,
 )
 
 

@@ -227,3 +227,10 @@ class SqliteStore(SqliteSessions, SqliteMaintenance):
 
     def count(self) -> int:
         return int(self._read("SELECT count(*) FROM entries")[0][0])
+
+    def pending_ids(self, limit: int) -> list[str]:
+        rows = self._read("SELECT id FROM entries WHERE index_pending = 1 ORDER BY rowid LIMIT ?", (limit,))
+        return [row["id"] for row in rows]
+
+    def pending_count(self) -> int:
+        return int(self._read("SELECT count(*) FROM entries WHERE index_pending = 1")[0][0])

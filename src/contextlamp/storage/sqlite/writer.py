@@ -120,6 +120,9 @@ class SqliteWriter(EntryReads):
         # the in-memory index of every process holds the old vector: make them reload
         self.conn.execute("UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'vec_epoch'")
 
+    def set_pending(self, entry_id: str, pending: bool) -> None:
+        self.conn.execute("UPDATE entries SET index_pending = ? WHERE id = ?", (int(pending), entry_id))
+
     def record_use(self, ids: Sequence[str], surface: str, now: int) -> None:
         self.conn.executemany(
             "UPDATE entries SET reuse_count = reuse_count + 1, last_used_surface = ?, last_used_at = ? WHERE id = ?",

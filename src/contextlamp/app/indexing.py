@@ -1,0 +1,201 @@
+"""Write-behind indexing (issue 17 point 3): the part of a save's embedding that only serves retrieval, done
+after the save has answered.
+
+A save answers once its entry is durable, keyword-indexed and holds the vector its result needs (app/saving.py:
+the content's own vector, or for a long entry the vector of its head); the entry is marked pending in the same
+transaction (``Store.pending_ids``). This module computes the final vectors of pending entries, every chunk
+with its likely questions folded in (domain/folding.py, exactly what a synchronous save stores), and writes them
+(``writes.finish_index``, which also clears the mark). Durability: the mark is a column of the entry's own row,
+so a crash between save and indexing leaves a pending entry, never a lost one; any process finishes what it
+finds (the registry's open hook sweeps each store it opens), ``contextlamp doctor`` reports pending entries and
+``--repair`` finishes them. Two processes may finish the same entry: both write the same vectors.
+
+Threads: one background thread per ``Indexer`` (one per service, started on first use), a daemon that never
+prints; it waits while a save of this process embeds (saves go first: the embedder runs one inference at a
+time), takes batches of pending entries up to ``batch_texts`` texts for one ``embed`` call, logs failures by
+their type only (memory content never reaches a log above debug) and retries them with a growing delay.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable, Generator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING
+
+from contextlamp.app import writes
+from contextlamp.domain.folding import batch_vectors, embedding_texts
+
+if TYPE_CHECKING:
+    from contextlamp.domain.embedding import Vectors
+    from contextlamp.domain.models import Entry
+    from contextlamp.domain.ports import Store
+
+logger = logging.getLogger(__name__)
+
+RETRY_FIRST_S = 1.0  # the first retry of a failed batch; doubled after each failure
+RETRY_MAX_S = 60.0
+
+
+class Indexer:
+    """Finishes pending entries (see the module docstring) of the stores it was told about.
+
+    Args:
+        embed: texts to ``(n, dim)`` float32 unit rows (the service's embedder).
+        batch_texts: at most this many texts in one ``embed`` call (an entry's texts are never split; an
+            entry with more is a batch of its own). Small batches keep a save waiting behind a batch short.
+        background: whether stores found pending when opened (``sweep``) start the thread; saves always do.
+    """
+
+    def __init__(self, embed: Callable[[list[str]], Vectors], batch_texts: int = 16, background: bool = True) -> None:
+        self._embed = embed
+        self._batch_texts = max(1, batch_texts)
+        self._background = background
+        self._stores: dict[str, Store] = {}  # stores that may hold pending entries, by id (the newest object)
+        self._state = threading.Condition()
+        self._work = threading.Lock()  # one batch at a time in this process (thread or a waiting caller)
+        self._saving = 0  # saves of this process embedding right now
+        self._thread: threading.Thread | None = None
+        self._closed = False
+        self.failures = 0  # batches that failed (logged, retried)
+
+    # -- what the service calls ----------------------------------------------------------------------------
+
+    def notify(self, store: Store) -> None:
+        """A save left pending entries in ``store``: index them in the background."""
+        with self._state:
+            self._stores[store.store_id] = store
+            self._start()
+            self._state.notify_all()
+
+    def sweep(self, store: Store) -> None:
+        """The startup sweep of a store this process opened: remember it when it holds pending entries (left by
+        a process that stopped before indexing them), and index them in the background unless this indexer
+        only finishes its own work (``background`` false: a one-shot command finishes them in ``wait``)."""
+        try:
+            if store.pending_count() == 0:
+                return
+        except Exception as exc:  # a store that cannot be read fails its own calls; never the opening
+            logger.warning("could not count the pending entries of a store: %s", type(exc).__name__)
+            return
+        with self._state:
+            self._stores[store.store_id] = store
+            if self._background:
+                self._start()
+                self._state.notify_all()
+
+    @contextmanager
+    def saving(self) -> Generator[None]:
+        """Around a save's own embedding: the background thread starts no batch meanwhile."""
+        with self._state:
+            self._saving += 1
+        try:
+            yield
+        finally:
+            with self._state:
+                self._saving -= 1
+                self._state.notify_all()
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Index every pending entry of the stores this process knows of, in the calling thread (with the
+        background thread, one batch at a time), until none is left or ``timeout`` seconds passed; True when
+        none is left. Errors are raised, not retried (the caller asked for the work to be done).
+
+        Raises:
+            EmbeddingError, StorageError: the embedder or a store failed.
+        """
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while True:
+            with self._state:
+                stores = list(self._stores.values())
+            if not any(self._batch(store) for store in stores):
+                with self._state:
+                    if all(s.pending_count() == 0 for s in self._stores.values()):
+                        return True
+            if deadline is not None and time.monotonic() >= deadline:
+                return False
+
+    def pending(self) -> int:
+        """How many entries of the known stores are pending now."""
+        with self._state:
+            stores = list(self._stores.values())
+        return sum(store.pending_count() for store in stores)
+
+    def close(self) -> None:
+        """Stop the background thread after its current batch (pending entries stay pending, durable)."""
+        with self._state:
+            self._closed = True
+            self._state.notify_all()
+            thread = self._thread
+        if thread is not None and thread is not threading.current_thread():
+            thread.join(timeout=30)
+
+    # -- the work --------------------------------------------------------------------------------------------
+
+    def _batch(self, store: Store) -> int:
+        """Finish one batch of ``store``'s pending entries; returns how many were pending in it (0: none)."""
+        with self._work:
+            ids = store.pending_ids(self._batch_texts)
+            if not ids:
+                return 0
+            found = store.entries(ids)
+            entries: list[Entry] = []
+            texts: list[str] = []
+            layout: list[tuple[int, int]] = []
+            for entry_id in ids:  # creation order; stop at the text budget (the first entry always goes)
+                entry = found.get(entry_id)
+                if entry is None:
+                    continue  # forgotten meanwhile
+                own, shape = embedding_texts(entry.content, entry.questions)
+                if entries and len(texts) + len(own) > self._batch_texts:
+                    break
+                entries.append(entry)
+                texts += own
+                layout.append(shape)
+            if not entries:
+                return len(ids)
+            vectors = batch_vectors(self._embed(texts), layout)
+            for entry, vector in zip(entries, vectors, strict=True):
+                writes.finish_index(store, entry, vector)
+            return len(ids)
+
+    def _start(self) -> None:
+        """Start the background thread unless it runs (call with ``_state`` held)."""
+        if self._closed or (self._thread is not None and self._thread.is_alive()):
+            return
+        self._thread = threading.Thread(target=self._run, name="contextlamp-indexer", daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        delay = RETRY_FIRST_S
+        while True:
+            with self._state:
+                while not self._closed and (not self._stores or self._saving):
+                    self._state.wait()
+                if self._closed:
+                    return
+                stores = list(self._stores.items())
+            try:
+                done = True
+                for key, store in stores:
+                    if self._saving:
+                        done = False
+                        break
+                    if self._batch(store):
+                        done = False
+                    else:
+                        with self._state:
+                            if self._stores.get(key) is store and store.pending_count() == 0:
+                                del self._stores[key]
+                delay = RETRY_FIRST_S
+                if done:
+                    continue
+            except Exception as exc:  # logged by type only: the texts are memory content
+                self.failures += 1
+                logger.warning("write-behind indexing failed (%s); retrying in %.0f s", type(exc).__name__, delay)
+                logger.debug("indexing failure detail: %r", exc)
+                with self._state:
+                    self._state.wait(timeout=delay)
+                delay = min(delay * 2, RETRY_MAX_S)
