@@ -39,7 +39,7 @@ from contextlamp.config import FusionWeights
 from contextlamp.embedding import create_embedder
 from contextlamp.retrieval.fusion import weighted_rrf
 from contextlamp.retrieval.query import content_terms, query_terms
-from contextlamp.retrieval.search import ScopedStore, collect_signals, with_neighbours
+from contextlamp.retrieval.search import SPEAKER_DEPTH, ScopedStore, collect_signals, speaker_of, with_neighbours
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench/common.py, when run as a script
 from common import StepClock, fresh_service
@@ -149,9 +149,7 @@ def clauses(question: str) -> list[str]:
     return parts if len(parts) > 1 else []
 
 
-def round2_lists(
-    embedder: Any, store: Any, text: str, vector: Any, served: list[str], now: int
-) -> dict[str, Any]:
+def round2_lists(embedder: Any, store: Any, text: str, vector: Any, served: list[str], now: int) -> dict[str, Any]:
     """Issue 17 round 2's query-side lists of one question: keyword OR list alone (``kw_or``), Rocchio vector
     PRF from the 3 best served entries (``rocchio<b>``: q + b x their mean vector, Rocchio 1971 / Manning et
     al., IR book 9.1.1), and per clause its semantic and keyword lists (``parts``)."""
@@ -313,7 +311,6 @@ def fmt(chosen: Sequence[Any]) -> str:
     return " ".join("/".join(str(x) for x in c) if isinstance(c, tuple) else str(c) for c in chosen)
 
 
-_SPEAKER = re.compile(r"([^\W\d_][\w'.-]{0,39}(?: [^\W\d_][\w'.-]{0,39}){0,2}):\s")
 _WHEN = re.compile(r"^\s*(?:when|how\s+long\s+ago|what\s+(?:date|day|month|year|time))\b", re.IGNORECASE)
 _TIMED = re.compile(
     r"\b(?:yesterday|today|tonight|tomorrow|ago|last\s+(?:week|month|year|night|weekend|summer|winter|spring|fall)"
@@ -321,12 +318,6 @@ _TIMED = re.compile(
     r"february|march|april|june|july|august|september|october|november|december)\b",
     re.IGNORECASE,
 )
-
-
-def speaker_of(text: str) -> str | None:
-    """The ``"Name: "`` label opening a turn, lower-cased; None without one."""
-    match = _SPEAKER.match(text)
-    return match[1].lower() if match else None
 
 
 def values_ranked(
@@ -364,14 +355,14 @@ def diversified(ranked: list[tuple[str, float, float]], session_of: dict[str, st
     return out + [i for i, _, _ in rest]
 
 
-def round2_rows(convs: Sequence[dict[str, Any]], nbs: dict[int, Neighbours]) -> list[tuple[str, list[dict[str, Any]], str]]:
+def round2_rows(
+    convs: Sequence[dict[str, Any]], nbs: dict[int, Neighbours]
+) -> list[tuple[str, list[dict[str, Any]], str]]:
     """Issue 17 round 2: every lever against the shipped ranking (fusion + neighbour bonus 0.5 / 5 anchors),
     each weight chosen per held-out conversation."""
     base_w = {"semantic": 1.0, "keyword": 1.25}
     conv_of = {id(q): c for c in convs for q in c["questions"]}
-    speakers_of = {
-        id(c): {sp for t in c["text_of"].values() if (sp := speaker_of(t))} for c in convs
-    }
+    speakers_of = {id(c): {sp for t in c["text_of"].values() if (sp := speaker_of(t))} for c in convs}
 
     def lists_of(q: dict[str, Any]) -> dict[str, list[str]]:
         return {"semantic": q["semantic"], "keyword": q["keyword"]}
@@ -390,8 +381,10 @@ def round2_rows(convs: Sequence[dict[str, Any]], nbs: dict[int, Neighbours]) -> 
                 return shipped(q)
             text_of = conv_of[id(q)]["text_of"]
             fused = [str(f.key) for f in weighted_rrf(lists_of(q), base_w, 5)]
-            own = [i for i in fused if speaker_of(text_of.get(i, "")) in named]
-            return [i for i, _, _ in values_ranked({**lists_of(q), "speaker": own}, {**base_w, "speaker": g[0]}, nbs[id(q)])]
+            own = [i for i in fused[:SPEAKER_DEPTH] if speaker_of(text_of.get(i, "")) in named]
+            return [
+                i for i, _, _ in values_ranked({**lists_of(q), "speaker": own}, {**base_w, "speaker": g[0]}, nbs[id(q)])
+            ]
 
         return rank
 
@@ -427,7 +420,9 @@ def round2_rows(convs: Sequence[dict[str, Any]], nbs: dict[int, Neighbours]) -> 
             if moved is None:
                 return shipped(q)
             if g[1] == "replace":
-                return [i for i, _, _ in values_ranked({"semantic": moved, "keyword": q["keyword"]}, base_w, nbs[id(q)])]
+                return [
+                    i for i, _, _ in values_ranked({"semantic": moved, "keyword": q["keyword"]}, base_w, nbs[id(q)])
+                ]
             return [i for i, _, _ in values_ranked({**lists_of(q), "prf": moved}, {**base_w, "prf": 0.5}, nbs[id(q)])]
 
         return rank
@@ -435,8 +430,13 @@ def round2_rows(convs: Sequence[dict[str, Any]], nbs: dict[int, Neighbours]) -> 
     def or_ranker(g: tuple[str, float]) -> Callable[[dict[str, Any]], list[str]]:
         def rank(q: dict[str, Any]) -> list[str]:
             if g[0] == "or-only":
-                return [i for i, _, _ in values_ranked({"semantic": q["semantic"], "keyword": q["kw_or"]}, base_w, nbs[id(q)])]
-            return [i for i, _, _ in values_ranked({**lists_of(q), "or": q["kw_or"]}, {**base_w, "or": g[1]}, nbs[id(q)])]
+                return [
+                    i
+                    for i, _, _ in values_ranked({"semantic": q["semantic"], "keyword": q["kw_or"]}, base_w, nbs[id(q)])
+                ]
+            return [
+                i for i, _, _ in values_ranked({**lists_of(q), "or": q["kw_or"]}, {**base_w, "or": g[1]}, nbs[id(q)])
+            ]
 
         return rank
 
@@ -444,7 +444,12 @@ def round2_rows(convs: Sequence[dict[str, Any]], nbs: dict[int, Neighbours]) -> 
         def rank(q: dict[str, Any]) -> list[str]:
             if _WHEN.search(q["text"]):
                 return shipped(q)
-            return [i for i, _, _ in values_ranked({**lists_of(q), "recency": q["recency"]}, {**base_w, "recency": w}, nbs[id(q)])]
+            return [
+                i
+                for i, _, _ in values_ranked(
+                    {**lists_of(q), "recency": q["recency"]}, {**base_w, "recency": w}, nbs[id(q)]
+                )
+            ]
 
         return rank
 
@@ -455,7 +460,9 @@ def round2_rows(convs: Sequence[dict[str, Any]], nbs: dict[int, Neighbours]) -> 
 
         return rank
 
-    rows: list[tuple[str, list[dict[str, Any]], str]] = [("round 2 baseline: shipped (neighbours 0.5 / 5)", scores(convs, shipped), "")]
+    rows: list[tuple[str, list[dict[str, Any]], str]] = [
+        ("round 2 baseline: shipped (neighbours 0.5 / 5)", scores(convs, shipped), "")
+    ]
     levers: list[tuple[str, Callable[[Any], Callable[[dict[str, Any]], list[str]]], list[Any]]] = [
         ("speaker-match list (any named speaker)", speaker_ranker, [(w, False) for w in WEIGHTS]),
         ("speaker-match list (exactly one named)", speaker_ranker, [(w, True) for w in WEIGHTS]),

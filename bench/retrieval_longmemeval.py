@@ -29,9 +29,9 @@ from __future__ import annotations
 import argparse
 import concurrent.futures
 import gzip
+import json
 import multiprocessing
 import os
-import json
 import re
 import sys
 import time
@@ -329,7 +329,11 @@ def check_warm(data: Path, embedder: Embedder, questions: int = 2, turns: int = 
     for question in load_questions(data)[:questions]:
         with fresh_service("longmemeval-check-", embedder) as (service, _):
             contents = [t.content for t in question.turns[:turns]]
-            alone = {text: vector for c in contents for text, vector in zip(save_texts(service, c), _fresh(embedder, save_texts(service, c)), strict=True)}
+            alone = {
+                text: vector
+                for c in contents
+                for text, vector in zip(save_texts(service, c), _fresh(embedder, save_texts(service, c)), strict=True)
+            }
             for _, texts in warm_runs(service, contents):
                 for text, vector in zip(texts, _fresh(embedder, texts), strict=True):
                     worst = max(worst, float(np.max(np.abs(vector - alone[text]))))
@@ -378,7 +382,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print_report(done, summarise(done, args.k), args.k, sum(r.get("seconds", 0.0) for r in done), 0.0)
         return 0
     if args.check_warm:
-        print(f"largest |warmed - alone| over the vectors compared: {check_warm(args.data, create_embedder(args.embedder)):.3g}")
+        worst = check_warm(args.data, create_embedder(args.embedder))
+        print(f"largest |warmed - alone| over the vectors compared: {worst:.3g}")
         return 0
     started = time.perf_counter()
     questions = load_questions(args.data)
@@ -389,7 +394,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     workers = max(1, min(args.workers, len(questions) or 1))
     threads = max(1, (os.cpu_count() or 1) // workers)
     total_turns = sum(len(q.turns) for q in questions)
-    print(f"{len(questions)} questions, {total_turns} turns, {workers} worker(s) x {threads} thread(s)", file=sys.stderr)
+    print(
+        f"{len(questions)} questions, {total_turns} turns, {workers} worker(s) x {threads} thread(s)", file=sys.stderr
+    )
     records: list[dict[str, Any]] = []
     query_seconds = 0.0
     skips: Counter[str] = Counter()
@@ -413,7 +420,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     def announce(i: int, question: Question) -> None:
         sessions = len({t.key[0] for t in question.turns})
-        print(f"[{i}/{len(questions)}] {question.question_id}: {sessions} sessions, {len(question.turns)} turns", file=sys.stderr)
+        print(
+            f"[{i}/{len(questions)}] {question.question_id}: {sessions} sessions, {len(question.turns)} turns",
+            file=sys.stderr,
+        )
 
     if workers == 1:  # in this process, in file order
         embedder = create_embedder(args.embedder)

@@ -128,7 +128,9 @@ def test_summarise_marks_a_level_without_evidence_as_none() -> None:
 @pytest.mark.parametrize("name", ["data.json", "data.json.gz"])
 def test_main_reports_exact_recall(tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str) -> None:
     data, out = _write(tmp_path / name, compress=name.endswith(".gz")), tmp_path / "out.json"
-    assert bench.main(["--data", str(data), "--k", "1,5", "--embedder", "fake", "--workers", "1", "--json", str(out)]) == 0
+    assert (
+        bench.main(["--data", str(data), "--k", "1,5", "--embedder", "fake", "--workers", "1", "--json", str(out)]) == 0
+    )
     report = json.loads(out.read_text(encoding="utf-8"))
     keys = {"recall_any@1", "recall_any@5", "recall_all@1", "recall_all@5"}
     assert set(report) == {"n_questions", "turn", "session", "by_type"} and report["n_questions"] == 3
@@ -206,8 +208,13 @@ def test_workers_and_cache_warming_give_the_same_report(tmp_path: Path, capsys: 
         # random memory ids break differently from run to run, warmed or not
         reports.append(
             [report["n_questions"]]
-            + [b[level][m] for b in (report, *report["by_type"].values()) for level in ("turn", "session") if b[level]
-               for m in ("keyword", "semantic")]
+            + [
+                b[level][m]
+                for b in (report, *report["by_type"].values())
+                for level in ("turn", "session")
+                if b[level]
+                for m in ("keyword", "semantic")
+            ]
         )
     assert reports[0] == reports[1] == reports[2]
     assert "2 worker(s)" in capsys.readouterr().err
