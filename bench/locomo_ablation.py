@@ -39,7 +39,7 @@ from contextlamp.config import FusionWeights
 from contextlamp.embedding import create_embedder
 from contextlamp.retrieval.fusion import weighted_rrf
 from contextlamp.retrieval.query import content_terms, query_terms
-from contextlamp.retrieval.search import SPEAKER_DEPTH, ScopedStore, collect_signals, speaker_of, with_neighbours
+from contextlamp.retrieval.search import ScopedStore, collect_signals, with_neighbours
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench/common.py, when run as a script
 from common import StepClock, fresh_service
@@ -309,6 +309,19 @@ def held_out(
 
 def fmt(chosen: Sequence[Any]) -> str:
     return " ".join("/".join(str(x) for x in c) if isinstance(c, tuple) else str(c) for c in chosen)
+
+
+_SPEAKER = re.compile(r"([^\W\d_][\w'.-]{0,39}(?: [^\W\d_][\w'.-]{0,39}){0,2}):\s")
+SPEAKER_DEPTH = 50  # fused candidates whose speaker label is read
+
+
+def speaker_of(content: str) -> str | None:
+    """The speaker label opening a turn (``"Caroline: I went..."`` -> ``"caroline"``): 1-3 capitalised words,
+    then ``": "``; None without one."""
+    match = _SPEAKER.match(content)
+    if match is None or not all(word[0].isupper() for word in match[1].split()):
+        return None
+    return match[1].lower()
 
 
 _WHEN = re.compile(r"^\s*(?:when|how\s+long\s+ago|what\s+(?:date|day|month|year|time))\b", re.IGNORECASE)
