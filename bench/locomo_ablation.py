@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import re
 import sys
 import time
 from collections import Counter
@@ -57,6 +58,7 @@ def build(path: Path, limit: int | None) -> list[dict[str, Any]]:
         clock = StepClock()
         with fresh_service("ablation-", embedder, clock) as (service, caller):
             dia_of: dict[str, list[str]] = {}
+            session_ms: dict[str, int | None] = {}
             order: list[str] = []
             text_of: dict[str, str] = {}
             superseded = 0
@@ -66,6 +68,7 @@ def build(path: Path, limit: int | None) -> list[dict[str, Any]]:
                 superseded += len(saved.superseded)
                 if saved.id not in dia_of:
                     order.append(saved.id)
+                    session_ms[saved.id] = turn.session_ms
                     text_of[saved.id] = turn.content
                 dia_of.setdefault(saved.id, []).append(turn.dia_id)
             store = service.registry.store(caller.principal.user_id)
@@ -102,9 +105,13 @@ def build(path: Path, limit: int | None) -> list[dict[str, Any]]:
                         if 0 <= m < len(order) and order[m] not in near:
                             near.append(order[m])
                 ctx = {name: top_ids(matrix, ids, vector) for name, (matrix, ids) in context.items()}
+                round2 = round2_lists(embedder, store, q.text, vector, served, clock())
                 questions.append(
                     {
                         **ctx,
+                        **round2,
+                        "recency": lists.recency,
+                        "text": q.text,
                         "category": q.category,
                         "evidence": list(q.evidence),
                         "service": served,
@@ -123,12 +130,50 @@ def build(path: Path, limit: int | None) -> list[dict[str, Any]]:
                     "superseded": superseded,
                     "order": order,
                     "session_of": session_of,
+                    "text_of": text_of,
+                    "session_ms": {i: session_ms[i] for i in order},
                 }
             )
     return out
 
 
 FOLD_ALPHAS = (0.15, 0.3, 0.5)
+ROCCHIO_BETAS = (0.25, 0.5, 1.0)
+_CLAUSE = re.compile(r",|;|\band\b|\bor\b|\bbut\b|\bwhile\b|\bafter\b|\bbefore\b", re.IGNORECASE)
+
+
+def clauses(question: str) -> list[str]:
+    """The question's clauses (split at commas, semicolons and a few conjunctions), those with at least two
+    content words; none when the question has only one (query decomposition, round 2)."""
+    parts = [p.strip() for p in _CLAUSE.split(question) if len(content_terms(p)) >= 2]
+    return parts if len(parts) > 1 else []
+
+
+def round2_lists(embedder: Any, store: Any, text: str, vector: Any, served: list[str], now: int) -> dict[str, Any]:
+    """Issue 17 round 2's query-side lists of one question: keyword OR list alone (``kw_or``), Rocchio vector
+    PRF from the 3 best served entries (``rocchio<b>``: q + b x their mean vector, Rocchio 1971 / Manning et
+    al., IR book 9.1.1), and per clause its semantic and keyword lists (``parts``)."""
+    import numpy as np
+
+    out: dict[str, Any] = {
+        "kw_or": [i for i, _ in store.keyword_search(content_terms(text), "or", DEPTH, now, None)],
+    }
+    stored = store.entry_vectors(served[:3])
+    if stored:
+        centroid = np.mean([v[0] / np.linalg.norm(v[0]) for v in stored.values()], axis=0)
+        for beta in ROCCHIO_BETAS:
+            moved = vector + beta * centroid
+            moved = (moved / np.linalg.norm(moved)).astype(np.float32)
+            out[f"rocchio{beta}"] = [i for i, _ in store.vector_search(moved, DEPTH, now, None)]
+    parts = clauses(text)
+    out["parts"] = []
+    if parts:
+        vectors = embedder.embed(parts)
+        for part, part_vector in zip(parts, vectors, strict=True):
+            sem = [i for i, _ in store.vector_search(part_vector, DEPTH, now, None)]
+            kw = [i for i, _ in store.keyword_search(content_terms(part), "or", DEPTH, now, None)]
+            out["parts"].append({"semantic": sem, "keyword": kw})
+    return out
 
 
 def context_lists(
@@ -266,6 +311,213 @@ def fmt(chosen: Sequence[Any]) -> str:
     return " ".join("/".join(str(x) for x in c) if isinstance(c, tuple) else str(c) for c in chosen)
 
 
+_SPEAKER = re.compile(r"([^\W\d_][\w'.-]{0,39}(?: [^\W\d_][\w'.-]{0,39}){0,2}):\s")
+SPEAKER_DEPTH = 50  # fused candidates whose speaker label is read
+
+
+def speaker_of(content: str) -> str | None:
+    """The speaker label opening a turn (``"Caroline: I went..."`` -> ``"caroline"``): 1-3 capitalised words,
+    then ``": "``; None without one."""
+    match = _SPEAKER.match(content)
+    if match is None or not all(word[0].isupper() for word in match[1].split()):
+        return None
+    return match[1].lower()
+
+
+_WHEN = re.compile(r"^\s*(?:when|how\s+long\s+ago|what\s+(?:date|day|month|year|time))\b", re.IGNORECASE)
+_TIMED = re.compile(
+    r"\b(?:yesterday|today|tonight|tomorrow|ago|last\s+(?:week|month|year|night|weekend|summer|winter|spring|fall)"
+    r"|this\s+(?:week|month|year|morning|weekend)|next\s+(?:week|month|year)|recently|(?:19|20)\d\d|january|"
+    r"february|march|april|june|july|august|september|october|november|december)\b",
+    re.IGNORECASE,
+)
+
+
+def values_ranked(
+    lists: dict[str, list[str]], weights: dict[str, float], nb: Neighbours, bonus: float = 0.5, anchors: int = 5
+) -> list[tuple[str, float, float]]:
+    """Weighted RRF (k 5) of ``lists`` then the shipped neighbour step: ``(id, rrf, score)`` best first."""
+    fused = [(str(f.key), f.rrf, f.score) for f in weighted_rrf(lists, weights, 5)]
+    scoped = ScopedStore(nb, "personal", 0)  # pyright: ignore[reportArgumentType]
+    owner = {i: scoped for i, _, _ in fused}
+    return with_neighbours(fused, owner, FusionWeights(neighbours=bonus, neighbour_anchors=anchors), 0, None)
+
+
+def interleave(lists: Sequence[Sequence[str]]) -> list[str]:
+    """Round robin over ``lists`` (first of each, then second of each...), duplicates dropped."""
+    out: dict[str, None] = {}
+    for rank in range(max((len(x) for x in lists), default=0)):
+        for ranked in lists:
+            if rank < len(ranked):
+                out.setdefault(ranked[rank], None)
+    return list(out)
+
+
+def diversified(ranked: list[tuple[str, float, float]], session_of: dict[str, str], keep: int, lam: float) -> list[str]:
+    """MMR over sessions (Carbonell & Goldstein, SIGIR 1998, with session identity as the similarity): the first
+    ``keep`` stay; each next place goes to the best of ``value x (1 - lam)`` when its session is already shown,
+    else its value."""
+    out = [i for i, _, _ in ranked[:keep]]
+    seen = {session_of.get(i) for i in out}
+    rest = list(ranked[keep : keep + 40])
+    while rest and len(out) < 10:
+        best = max(rest, key=lambda f: f[1] * ((1 - lam) if session_of.get(f[0]) in seen else 1.0))
+        rest.remove(best)
+        out.append(best[0])
+        seen.add(session_of.get(best[0]))
+    return out + [i for i, _, _ in rest]
+
+
+def round2_rows(
+    convs: Sequence[dict[str, Any]], nbs: dict[int, Neighbours]
+) -> list[tuple[str, list[dict[str, Any]], str]]:
+    """Issue 17 round 2: every lever against the shipped ranking (fusion + neighbour bonus 0.5 / 5 anchors),
+    each weight chosen per held-out conversation."""
+    base_w = {"semantic": 1.0, "keyword": 1.25}
+    conv_of = {id(q): c for c in convs for q in c["questions"]}
+    speakers_of = {id(c): {sp for t in c["text_of"].values() if (sp := speaker_of(t))} for c in convs}
+
+    def lists_of(q: dict[str, Any]) -> dict[str, list[str]]:
+        return {"semantic": q["semantic"], "keyword": q["keyword"]}
+
+    def shipped(q: dict[str, Any]) -> list[str]:
+        return [i for i, _, _ in values_ranked(lists_of(q), base_w, nbs[id(q)])]
+
+    def named_speakers(q: dict[str, Any]) -> set[str]:
+        words = set(query_terms(q["text"]))
+        return {sp for sp in speakers_of[id(conv_of[id(q)])] if set(sp.split()) <= words}
+
+    def speaker_ranker(g: tuple[float, bool]) -> Callable[[dict[str, Any]], list[str]]:
+        def rank(q: dict[str, Any]) -> list[str]:
+            named = named_speakers(q)
+            if not named or (g[1] and len(named) > 1):
+                return shipped(q)
+            text_of = conv_of[id(q)]["text_of"]
+            fused = [str(f.key) for f in weighted_rrf(lists_of(q), base_w, 5)]
+            own = [i for i in fused[:SPEAKER_DEPTH] if speaker_of(text_of.get(i, "")) in named]
+            return [
+                i for i, _, _ in values_ranked({**lists_of(q), "speaker": own}, {**base_w, "speaker": g[0]}, nbs[id(q)])
+            ]
+
+        return rank
+
+    def timed_ranker(w: float) -> Callable[[dict[str, Any]], list[str]]:
+        def rank(q: dict[str, Any]) -> list[str]:
+            if not _WHEN.search(q["text"]):
+                return shipped(q)
+            text_of = conv_of[id(q)]["text_of"]
+            fused = [str(f.key) for f in weighted_rrf(lists_of(q), base_w, 5)]
+            timed = [i for i in fused if _TIMED.search(text_of.get(i, ""))]
+            return [i for i, _, _ in values_ranked({**lists_of(q), "timed": timed}, {**base_w, "timed": w}, nbs[id(q)])]
+
+        return rank
+
+    def parts_ranker(g: tuple[float, str]) -> Callable[[dict[str, Any]], list[str]]:
+        def rank(q: dict[str, Any]) -> list[str]:
+            if not q["parts"]:
+                return shipped(q)
+            extra = {f"p{g[1]}": interleave([p[g[1]] for p in q["parts"]])}
+            return [i for i, _, _ in values_ranked({**lists_of(q), **extra}, {**base_w, f"p{g[1]}": g[0]}, nbs[id(q)])]
+
+        return rank
+
+    def mmr_ranker(g: tuple[int, float]) -> Callable[[dict[str, Any]], list[str]]:
+        def rank(q: dict[str, Any]) -> list[str]:
+            return diversified(values_ranked(lists_of(q), base_w, nbs[id(q)]), conv_of[id(q)]["session_of"], g[0], g[1])
+
+        return rank
+
+    def rocchio_ranker(g: tuple[float, str]) -> Callable[[dict[str, Any]], list[str]]:
+        def rank(q: dict[str, Any]) -> list[str]:
+            moved = q.get(f"rocchio{g[0]}")
+            if moved is None:
+                return shipped(q)
+            if g[1] == "replace":
+                return [
+                    i for i, _, _ in values_ranked({"semantic": moved, "keyword": q["keyword"]}, base_w, nbs[id(q)])
+                ]
+            return [i for i, _, _ in values_ranked({**lists_of(q), "prf": moved}, {**base_w, "prf": 0.5}, nbs[id(q)])]
+
+        return rank
+
+    def or_ranker(g: tuple[str, float]) -> Callable[[dict[str, Any]], list[str]]:
+        def rank(q: dict[str, Any]) -> list[str]:
+            if g[0] == "or-only":
+                return [
+                    i
+                    for i, _, _ in values_ranked({"semantic": q["semantic"], "keyword": q["kw_or"]}, base_w, nbs[id(q)])
+                ]
+            return [
+                i for i, _, _ in values_ranked({**lists_of(q), "or": q["kw_or"]}, {**base_w, "or": g[1]}, nbs[id(q)])
+            ]
+
+        return rank
+
+    def recency_ranker(w: float) -> Callable[[dict[str, Any]], list[str]]:
+        def rank(q: dict[str, Any]) -> list[str]:
+            if _WHEN.search(q["text"]):
+                return shipped(q)
+            return [
+                i
+                for i, _, _ in values_ranked(
+                    {**lists_of(q), "recency": q["recency"]}, {**base_w, "recency": w}, nbs[id(q)]
+                )
+            ]
+
+        return rank
+
+    def radius_ranker(g: tuple[int, float, int]) -> Callable[[dict[str, Any]], list[str]]:
+        def rank(q: dict[str, Any]) -> list[str]:
+            nb = nbs[id(q)] if g[0] == 1 else Wider(nbs[id(q)], g[0])
+            return [i for i, _, _ in values_ranked(lists_of(q), base_w, nb, g[1], g[2])]
+
+        return rank
+
+    rows: list[tuple[str, list[dict[str, Any]], str]] = [
+        ("round 2 baseline: shipped (neighbours 0.5 / 5)", scores(convs, shipped), "")
+    ]
+    levers: list[tuple[str, Callable[[Any], Callable[[dict[str, Any]], list[str]]], list[Any]]] = [
+        ("speaker-match list (any named speaker)", speaker_ranker, [(w, False) for w in WEIGHTS]),
+        ("speaker-match list (exactly one named)", speaker_ranker, [(w, True) for w in WEIGHTS]),
+        ("when-questions: time-expression list", timed_ranker, list(WEIGHTS)),
+        ("decomposition: clause semantic lists", parts_ranker, [(w, "semantic") for w in WEIGHTS]),
+        ("decomposition: clause keyword lists", parts_ranker, [(w, "keyword") for w in WEIGHTS]),
+        ("MMR over sessions (keep, lambda)", mmr_ranker, [(k, lam) for k in (3, 5, 7) for lam in (0.1, 0.2, 0.3, 0.5)]),
+        ("Rocchio vector PRF: replaces semantic", rocchio_ranker, [(b, "replace") for b in ROCCHIO_BETAS]),
+        ("Rocchio vector PRF: extra list 0.5", rocchio_ranker, [(b, "add") for b in ROCCHIO_BETAS]),
+        ("keyword: OR list alone (no AND first)", or_ranker, [("or-only", 0.0)]),
+        ("keyword: + OR list weighted", or_ranker, [("add", w) for w in WEIGHTS]),
+        ("recency list for non-when questions", recency_ranker, [0.05, 0.1, 0.25, 0.5]),
+        (
+            "neighbours: radius, bonus, anchors",
+            radius_ranker,
+            [(r, b, a) for r in (1, 2) for b in (0.3, 0.5, 0.7) for a in (3, 5, 8, 10)],
+        ),
+    ]
+    for label, ranker, grid in levers:
+        records, chosen = held_out(convs, ranker, grid)
+        rows.append((label, records, fmt(chosen)))
+    return rows
+
+
+class Wider:
+    """``Neighbours`` with ``radius`` turns each side (same session)."""
+
+    def __init__(self, nb: Neighbours, radius: int) -> None:
+        self.nb, self.radius = nb, radius
+
+    def time_neighbours(self, ids: Sequence[str], window_ms: int, now: int, memory_types: Any) -> dict[str, list[str]]:
+        order, session_of = self.nb.order, self.nb.session_of
+        out: dict[str, list[str]] = {}
+        for entry_id in ids:
+            n = self.nb.position[entry_id]
+            spots = [m for d in range(1, self.radius + 1) for m in (n - d, n + d)]
+            out[entry_id] = [
+                order[m] for m in spots if 0 <= m < len(order) and session_of[order[m]] == session_of[entry_id]
+            ]
+        return out
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="LoCoMo ablation of the next recall steps")
     parser.add_argument("--data", type=Path, required=True)
@@ -343,6 +595,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     grid = [(k, w) for k in (2, 3, 5, 8, 10) for w in (0.8, 1.0, 1.25, 1.5, 2.0)]
     records, chosen = held_out(convs, weights_ranker, grid)
     rows.append(("weights (k, keyword) CV", records, "per fold " + " ".join(f"{k}/{w}" for k, w in chosen)))
+    if "text_of" in convs[0]:
+        rows += round2_rows(convs, nbs)
     table = Table(title=f"LoCoMo ablation, held-out by conversation ({len(convs)} conversations)")
     for name in ("variant", "R@5", "R@10", *(f"{c} {CATEGORIES[c]} R@5/R@10" for c in sorted(CATEGORIES)), "chosen"):
         table.add_column(name)

@@ -128,7 +128,9 @@ def test_summarise_marks_a_level_without_evidence_as_none() -> None:
 @pytest.mark.parametrize("name", ["data.json", "data.json.gz"])
 def test_main_reports_exact_recall(tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str) -> None:
     data, out = _write(tmp_path / name, compress=name.endswith(".gz")), tmp_path / "out.json"
-    assert bench.main(["--data", str(data), "--k", "1,5", "--embedder", "fake", "--json", str(out)]) == 0
+    assert (
+        bench.main(["--data", str(data), "--k", "1,5", "--embedder", "fake", "--workers", "1", "--json", str(out)]) == 0
+    )
     report = json.loads(out.read_text(encoding="utf-8"))
     keys = {"recall_any@1", "recall_any@5", "recall_all@1", "recall_all@5"}
     assert set(report) == {"n_questions", "turn", "session", "by_type"} and report["n_questions"] == 3
@@ -192,3 +194,48 @@ def test_records_of_a_run_cut_short_give_the_same_tables(tmp_path: Path, capsys:
     assert bench.main(["--data", str(data), "--k", "1", "--summarise", str(records)]) == 0
     partial = capsys.readouterr().out
     assert "(2 questions)" in partial and "overall" in partial
+
+
+def test_workers_and_cache_warming_give_the_same_report(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Two worker processes, and saves without the warmed embedding cache, score exactly as one process does."""
+    data = _write(tmp_path / "data.json")
+    reports = []
+    for n, extra in enumerate((["--workers", "1"], ["--workers", "2"], ["--workers", "1", "--no-warm"])):
+        out = tmp_path / f"out{n}.json"
+        assert bench.main(["--data", str(data), "--k", "1,5", "--embedder", "fake", "--json", str(out), *extra]) == 0
+        report = json.loads(out.read_text(encoding="utf-8"))
+        # hybrid and previous are left out: on the fake embedder's tiny stores their fusion meets exact ties, which the
+        # random memory ids break differently from run to run, warmed or not
+        reports.append(
+            [report["n_questions"]]
+            + [
+                b[level][m]
+                for b in (report, *report["by_type"].values())
+                for level in ("turn", "session")
+                if b[level]
+                for m in ("keyword", "semantic")
+            ]
+        )
+    assert reports[0] == reports[1] == reports[2]
+    assert "2 worker(s)" in capsys.readouterr().err
+
+
+def test_types_keeps_only_the_named_question_types(tmp_path: Path) -> None:
+    data, out = _write(tmp_path / "data.json"), tmp_path / "out.json"
+    args = ["--data", str(data), "--k", "1", "--embedder", "fake", "--workers", "1", "--json", str(out)]
+    assert bench.main([*args, "--types", "multi-session"]) == 0
+    report = json.loads(out.read_text(encoding="utf-8"))
+    assert report["n_questions"] == 1 and set(report["by_type"]) == {"multi-session"}
+
+
+def test_warm_runs_cover_every_text_a_save_embeds(tmp_path: Path) -> None:
+    """The warming runs hold exactly the texts save_context embeds (chunks and likely questions), in turn order,
+    each run within the cache's half."""
+    from contextlamp.embedding import create_embedder
+
+    contents = ["user: I adopted a golden retriever named Biscuit.", "assistant: " + "A long answer. " * 600]
+    with bench.fresh_service("t-", create_embedder("fake")) as (service, _):
+        runs = bench.warm_runs(service, contents * 3)
+        assert sum(n for n, _ in runs) == 6 and all(len(texts) <= bench.WARM_TEXTS for _, texts in runs)
+        wanted = {t for c in contents for t in bench.save_texts(service, c)}
+        assert {t for _, texts in runs for t in texts} == wanted and len(wanted) > 2
