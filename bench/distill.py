@@ -83,7 +83,7 @@ SPLIT_FILE = "split.json"  # {"tuning": [file names], "heldout": [file names]}; 
 SPLIT_SEED = 20261201  # the seed the committed split was made with (see the data README)
 SPLITS = ("tuning", "heldout")
 LIST_PAGE = 200  # list_context's maximum limit
-_FILE_NAME = re.compile(r"\d{2}-[a-z0-9]+(?:-[a-z0-9]+)*\.json")
+_FILE_NAME = re.compile(r"\d{2,3}-[a-z0-9]+(?:-[a-z0-9]+)*\.json")
 _LANGUAGE = re.compile(r"[a-z]{2}")
 _RUN = re.compile(r"[A-Za-z0-9]{12,}")
 _URL_PASSWORD = re.compile(r"://[^:/@\s]+:([^@\s]+)@")
@@ -190,7 +190,7 @@ def case_problems(doc: Any, file_name: str) -> list[str]:
         return ["the file must hold one JSON object"]
     problems: list[str] = []
     if not _FILE_NAME.fullmatch(file_name):
-        problems.append(f"file name {file_name!r} must look like NN-short-slug.json")
+        problems.append(f"file name {file_name!r} must look like NN-short-slug.json (NN: two or three digits)")
     missing = [k for k in REQUIRED_KEYS if k not in doc]
     if missing:
         problems.append(f"missing keys {missing}")
@@ -253,6 +253,12 @@ def case_problems(doc: Any, file_name: str) -> list[str]:
                         problems.append(f"secrets[{i}] ({mask(secret)}): part of it appears in an expected item")
                         break
     return problems
+
+
+def file_number(case_id: str) -> int:
+    """The number that leads a case id (``"07-x"`` -> 7, ``"112-y"`` -> 112); 0 when it has none."""
+    head = case_id.split("-", 1)[0]
+    return int(head) if head.isdigit() else 0
 
 
 def load_case(path: Path) -> Case:
@@ -532,7 +538,7 @@ def digest_argument(case: Case, labelled: bool = False) -> str:
     description would send it. The marker style rotates with the file's number (``- ``, ``1. ``, none,
     ``* ``, ``1) ``, ``• ``), and every fourth file mixes them item by item, so bullets, numbered items and
     bare lines are all measured. ``labelled``: each item led by its ``type_label``, as the description asks."""
-    number = int(case.id[:2]) if case.id[:2].isdigit() else 0
+    number = file_number(case.id)
     lines: list[str] = []
     for n, item in enumerate(case.expected, start=1):
         style = _DIGEST_STYLES[(number + n) % len(_DIGEST_STYLES) if number % 4 == 3 else number % len(_DIGEST_STYLES)]
@@ -995,7 +1001,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         cases = [c for c in cases if any(w in c.id for w in wanted)]
     if args.half:
         parity = 1 if args.half == "odd" else 0
-        cases = [c for c in cases if c.id[:2].isdigit() and int(c.id[:2]) % 2 == parity]
+        cases = [c for c in cases if file_number(c.id) % 2 == parity]
     if args.split != "all":
         cases = [c for c in cases if half_of(split, c) == args.split]
     if not hasattr(MemoryService, "save_session"):

@@ -43,7 +43,7 @@ def test_every_data_file_is_valid(cases: list[Any]) -> None:
     files = sorted(f for f in bench.DEFAULT_DATA.glob("*.json") if f.name != bench.SPLIT_FILE)
     assert len(cases) == len(files) >= 84
     assert [c.id for c in cases] == [f.stem for f in files]
-    assert len({c.id[:2] for c in cases}) == len(cases)  # NN prefixes are unique
+    assert len({bench.file_number(c.id) for c in cases}) == len(cases)  # NN prefixes are unique
     assert bench.dataset_problems(cases) == []
 
 
@@ -102,15 +102,36 @@ def test_native_transcripts_are_the_clients_own_jsonl(cases: list[Any]) -> None:
     assert not any(bench.has_client_summary(c) for c in cases if c.format not in bench.NATIVE_FORMATS)
 
 
-def test_split_puts_every_file_in_one_half_stratified(cases: list[Any]) -> None:
+def test_split_puts_every_file_in_one_half_with_every_stratum_held_out(cases: list[Any]) -> None:
+    """The held-out half is the files written after the first 86 (blind to the code, see the data README); the
+    first 86 are the tuning half. Each half holds every stratum (category x client summary or turns)."""
     split = bench.load_split(bench.DEFAULT_DATA)
     assert bench.split_problems(split, cases) == []
-    assert abs(len(split["tuning"]) - len(split["heldout"])) <= len({bench.stratum(c) for c in cases})
-    for key in {bench.stratum(c) for c in cases}:
-        in_stratum = [c for c in cases if bench.stratum(c) == key]
-        held = sum(1 for c in in_stratum if bench.half_of(split, c) == "heldout")
-        assert abs(2 * held - len(in_stratum)) <= 1, key
-    assert any(bench.has_client_summary(c) for c in cases if bench.half_of(split, c) == "heldout")
+    assert all((bench.half_of(split, c) == "tuning") == (bench.file_number(c.id) <= 86) for c in cases)
+    strata = {bench.stratum(c) for c in cases}
+    for half in bench.SPLITS:
+        assert {bench.stratum(c) for c in cases if bench.half_of(split, c) == half} == strata, half
+    held = [c for c in cases if bench.half_of(split, c) == "heldout"]
+    assert len(held) >= 44 and {c.format for c in held} == set(bench.FORMATS)
+    assert sum(1 for c in held if c.language != "en") >= 10
+    assert {"zh", "ja", "ko"} <= {c.language for c in held}
+    assert sum(1 for c in held if c.secrets) >= 4 and sum(1 for c in held if not c.expected) >= 4
+
+
+def test_split_problems_reject_a_file_in_both_halves_or_in_none(cases: list[Any]) -> None:
+    split = bench.load_split(bench.DEFAULT_DATA)
+    moved = split["heldout"][0]
+    both = {"tuning": [*split["tuning"], moved], "heldout": split["heldout"]}
+    assert bench.split_problems(both, cases) == [f"{moved}: in both halves"]
+    none = {"tuning": split["tuning"], "heldout": split["heldout"][1:]}
+    assert bench.split_problems(none, cases) == [f"{moved}: in no half of the split"]
+
+
+def test_file_names_take_two_or_three_digits() -> None:
+    doc = copy.deepcopy(_valid_doc())
+    assert bench.case_problems({**doc, "id": "112-example"}, "112-example.json") == []
+    assert any("NN-short-slug" in p for p in bench.case_problems({**doc, "id": "1120-example"}, "1120-example.json"))
+    assert (bench.file_number("07-example"), bench.file_number("112-example"), bench.file_number("x")) == (7, 112, 0)
 
 
 def test_make_split_is_seeded_and_reports_bad_splits(cases: list[Any]) -> None:
