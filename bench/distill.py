@@ -46,6 +46,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import re
 import sys
@@ -662,12 +663,14 @@ def run_case(
     argument: str | None = None,
     path: str | None = None,
     rules_only: bool = False,
+    scorer: Embedder | None = None,
 ) -> CaseResult:
     """``save_session`` on a fresh store, read back what was stored, match it and scan for secrets.
 
     ``argument``: what save_session receives (default ``case.argument``, the raw transcript); ``path``: the
     PATHS entry the run is reported under (default ``raw_path(case)``); ``rules_only``: the offline distiller
-    without its ranker (no embedder given to it), as a baseline.
+    without its ranker (no embedder given to it), as a baseline; ``scorer``: the embedder that matches stored
+    items to expected ones (default ``embedder``), fixed across runs that compare embedders of the server.
     """
     result = CaseResult(case, path=path or raw_path(case))
     texts: dict[str, str] = {}
@@ -713,8 +716,9 @@ def run_case(
             )
         if result.saved != len(result.distilled):
             result.notes.append(f"saved {result.saved} but the store holds {len(result.distilled)} entries")
-    vectors_d = embedder.embed([d.text for d in result.distilled]) if result.distilled else np.zeros((0, 0))
-    vectors_e = embedder.embed([e.content for e in case.expected]) if case.expected else np.zeros((0, 0))
+    scoring = scorer or embedder
+    vectors_d = scoring.embed([d.text for d in result.distilled]) if result.distilled else np.zeros((0, 0))
+    vectors_e = scoring.embed([e.content for e in case.expected]) if case.expected else np.zeros((0, 0))
     result.scores = similarity(vectors_d, vectors_e)
     result.pairs = greedy_match(result.scores, threshold)
     return result
@@ -832,7 +836,7 @@ def print_report(summary: dict[str, Any], console: Console) -> None:
     th = summary["threshold"]
     table = Table(
         title=f"save_session distillation ({summary['n_files']} files, match threshold {th:.2f}, "
-        f"{summary['embedder']} cosine)"
+        f"{summary['embedder']} cosine, server embedder {summary.get('server_embedder', summary['embedder'])})"
     )
     for name in ("group", "files", "expected", "distilled", "matched", "precision", "recall", "F1", "type acc"):
         table.add_column(name, justify="left" if name == "group" else "right")
@@ -941,7 +945,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA, help="directory of labelled *.json files")
     parser.add_argument("--threshold", type=float, default=DEFAULT_THRESHOLD, help="cosine match threshold")
     parser.add_argument("--json", type=Path, default=None, help="write the figures as JSON to this file")
-    parser.add_argument("--embedder", choices=EMBEDDERS, default="minilm")
+    parser.add_argument(
+        "--embedder",
+        choices=EMBEDDERS,
+        default=os.environ.get("CONTEXTLAMP_EMBEDDER") or "minilm",
+        help="the server's embedder, the distiller's too (default: CONTEXTLAMP_EMBEDDER, else minilm)",
+    )
+    parser.add_argument(
+        "--match-embedder",
+        choices=EMBEDDERS,
+        default="minilm",
+        help="the embedder that matches stored items to expected ones at --threshold (default minilm: the "
+        "threshold was calibrated on it, and runs comparing --embedder values are scored alike)",
+    )
     parser.add_argument(
         "--only", default=None, help="run only files whose id contains this text (comma-separated: any of them)"
     )
@@ -970,6 +986,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     console = Console(file=sys.stdout, width=200)
     embedder = create_embedder(args.embedder)
+    scorer = embedder if args.match_embedder == args.embedder else create_embedder(args.match_embedder)
     if args.calibrate:
         calibrate(DEFAULT_CALIBRATION, embedder, console)
         return 0
@@ -1002,18 +1019,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     for case in cases:
         runs: list[CaseResult] = []
         if raw_path(case) in paths:
-            runs.append(run_case(case, embedder, args.threshold, rules_only=args.rules_only))
+            runs.append(run_case(case, embedder, args.threshold, rules_only=args.rules_only, scorer=scorer))
             results.append(runs[-1])
         for path in ("digest", "labelled digest"):
             if path in paths and case.expected:
                 argument = digest_argument(case, labelled=path != "digest")
-                runs.append(run_case(case, embedder, args.threshold, argument, path))
+                runs.append(run_case(case, embedder, args.threshold, argument, path, scorer=scorer))
                 digests.append(runs[-1])
         for r in runs:
             status = f"error {r.error}" if r.error else f"distilled {len(r.distilled)}, matched {len(r.pairs)}"
             where = f" [{r.path}]" if r.path in ("digest", "labelled digest") else ""
             print(f"{case.id}{where}: {status} / expected {len(case.expected)}", file=sys.stderr)
-    summary = summarise(results, args.threshold, args.embedder)
+    summary = summarise(results, args.threshold, args.match_embedder)
+    summary["server_embedder"] = args.embedder
     summary["paths"] = path_figures([*digests, *results], split)
     summary["digest_secrets_leaked"] = sum(len({leak.secret for leak in r.leaks}) for r in digests)
     if args.details:

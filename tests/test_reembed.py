@@ -82,7 +82,7 @@ def test_an_fp16_store_keeps_working_with_default_settings(
     _fill(home, url, create_embedder("minilm"), project=False)
     _environ(monkeypatch, home, url)
     settings = Settings()
-    assert settings.embedder == "minilm"
+    assert settings.embedder == "auto"  # the default resolves to the model the stores record
     assert "We use pnpm, not npm, in every repository" in _search(settings, "which package manager do we use?")
 
 

@@ -144,9 +144,11 @@ class Settings(Limits, BaseSettings):
         "its later chunks and likely questions are embedded by a background thread, durable as pending rows "
         "(docs/performance.md, 'Write-behind indexing'). false = every save waits for all its vectors.",
     )
-    embedder: Literal["minilm", "minilm-int8", "minilm-torch", "fake"] = Field(
-        default="minilm",
-        description="Embedding model: 'minilm' (all-MiniLM-L6-v2 on ONNX Runtime, shipped inside the package; no "
+    embedder: Literal["auto", "minilm", "minilm-int8", "minilm-torch", "fake"] = Field(
+        default="auto",
+        description="Embedding model: 'auto' (the default: the model the existing stores or database record, "
+        "else 'minilm-int8' for a new data directory or database; docs/configuration.md 'The embedding model'), "
+        "'minilm' (all-MiniLM-L6-v2 on ONNX Runtime, shipped inside the package; no "
         "torch), 'minilm-int8' (the same model with int8 weights, also shipped: faster per token, other vectors, "
         "so its own stores; docs/performance.md 'The int8 embedder'), 'minilm-torch' (the same model on torch, needs "
         "the minilm-torch extra: same vectors, same stores as 'minilm') or 'fake' "

@@ -21,7 +21,7 @@ from contextlamp.config import Settings
 from contextlamp.distill import DeferredDistiller, Distiller
 from contextlamp.domain.embedding import Embedder
 from contextlamp.domain.secret_scan import SecretScanner
-from contextlamp.embedding import create_embedder
+from contextlamp.embedding import create_embedder, resolve_embedder
 from contextlamp.llm import OpenAIChat
 from contextlamp.retrieval.questions import LLMQuestionGenerator, QuestionGenerator, RuleQuestionGenerator
 from contextlamp.storage import StoreRegistry, recorded_database_embedder
@@ -62,7 +62,7 @@ def create_app(settings: Settings, preload_model: bool = False, embedder: Embedd
     """The ``App`` over the data directory (or database) and embedder the settings name; with
     ``preload_model`` (a server) the embedding model starts loading in the background at once, otherwise (a
     CLI command) on its first use, so a command that embeds nothing never loads it. ``embedder``: one the
-    caller already made for these settings (``create_embedder(settings.embedder)``), e.g. to load the model
+    caller already made for these settings (``create_embedder(embedder_setting(settings))``), e.g. to load the model
     while the application's modules import.
 
     Raises:
@@ -70,13 +70,24 @@ def create_app(settings: Settings, preload_model: bool = False, embedder: Embedd
         StorageError: the data directory cannot be used.
         EmbeddingMismatchError: the stores were built with another embedding model.
     """
-    if embedder is None:
-        embedder = create_embedder(settings.embedder, SERVER_MODEL_LOAD_AFTER_S if preload_model else None)
     url = settings.database_url.get_secret_value() if settings.database_url else None
+    if embedder is None:
+        embedder = create_embedder(embedder_setting(settings), SERVER_MODEL_LOAD_AFTER_S if preload_model else None)
     registry = StoreRegistry(
         settings.home, embedder.identity, embedder.dim, url, settings.db_pool_size, settings.sqlite_synchronous
     )
     return assemble(registry, embedder, settings, SecretScanner(), now_ms)
+
+
+def embedder_setting(settings: Settings) -> str:
+    """The embedder the settings run: ``settings.embedder``, or for ``auto`` the model the data directory or
+    database records, else ``minilm-int8`` for new data (``embedding.resolve_embedder``).
+
+    Raises:
+        StorageError: the database cannot be reached.
+    """
+    url = settings.database_url.get_secret_value() if settings.database_url else None
+    return resolve_embedder(settings.embedder, settings.home, url)
 
 
 def create_reembed_app(settings: Settings, name: str) -> tuple[App, str]:

@@ -131,17 +131,22 @@ def with_embedding_service(fn: F) -> F:
 
 
 def _early_embedder(environ: Mapping[str, str]) -> tuple[str, Any] | None:
-    """``(name, embedder)`` for the ``CONTEXTLAMP_EMBEDDER`` the environment names (read as pydantic-settings
-    reads it, case-insensitively; unset: ``minilm``, the setting's default), its model loading in the
+    """``(setting, embedder)`` for the ``CONTEXTLAMP_EMBEDDER`` the environment names (read as pydantic-settings
+    reads it, case-insensitively; unset: ``auto``, the setting's default, resolved by
+    ``embedding.resolve_embedder`` over the data directory the environment names), its model loading in the
     background from now on, before pydantic and the application import; ``None`` for a value ``Settings``
-    will refuse (it reports it). The caller uses it only if ``Settings`` agrees on the name."""
-    from contextlamp.embedding import EMBEDDERS, create_embedder
+    will refuse (it reports it), or for ``auto`` over a PostgreSQL database (``create_app`` resolves it, with
+    the connection the settings configure). The caller uses it only if ``Settings`` agrees on the setting."""
+    from contextlamp.embedding import AUTO, EMBEDDERS, create_embedder, resolve_embedder
+    from contextlamp.paths import default_home
 
-    name = setting_from_env(environ, "embedder") or "minilm"
-    if name not in EMBEDDERS:
+    setting = setting_from_env(environ, "embedder") or AUTO
+    if setting not in (*EMBEDDERS, AUTO) or (setting == AUTO and setting_from_env(environ, "database_url")):
         return None
+    home = setting_from_env(environ, "home")
     try:
-        return name, create_embedder(name, load_after_s=0.0)
+        name = resolve_embedder(setting, Path(home) if home is not None else default_home(), None)
+        return setting, create_embedder(name, load_after_s=0.0)
     except ContextlampError:  # e.g. minilm-torch without its extra: Settings' path reports it, translated
         return None
 
@@ -153,11 +158,12 @@ def _service_command(fn: F, embeds: bool) -> F:
         settings = load_settings()
         with cli_errors():
             embedder = early[1] if early is not None and early[0] == settings.embedder else None
+            from contextlamp.app.compose import configure_logging, create_app, embedder_setting
+
             if embeds and embedder is None:
                 from contextlamp.embedding import create_embedder
 
-                embedder = create_embedder(settings.embedder, load_after_s=0.0)
-            from contextlamp.app.compose import configure_logging, create_app
+                embedder = create_embedder(embedder_setting(settings), load_after_s=0.0)
             from contextlamp.app.service import Caller
 
             configure_logging(settings.log_level)

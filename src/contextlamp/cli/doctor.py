@@ -29,10 +29,16 @@ def doctor_command(app: App, settings: Settings, repair: bool, as_json: bool) ->
     model = app.doctor.check_model()
     reports, unowned = app.doctor.examine(repair, model_works=not model)
     remaining = len(model) + sum(1 for r in reports for f in r.findings if not f.repaired) + len(unowned)
+    chosen = _chosen_embedder(settings)
     if as_json:
         data = {
             "location": location(settings),
-            "model": {"identity": app.doctor.embedder.identity, "findings": [_finding(f) for f in model]},
+            "model": {
+                "identity": app.doctor.embedder.identity,
+                "embedder": chosen,
+                "setting": settings.embedder,
+                "findings": [_finding(f) for f in model],
+            },
             "stores": [
                 {"store_id": r.store_id, "entries": r.entries, "findings": [_finding(f) for f in r.findings]}
                 for r in reports
@@ -54,7 +60,7 @@ def doctor_command(app: App, settings: Settings, repair: bool, as_json: bool) ->
             short=("entries", "finding", "repaired"),
         )
         if not model:
-            made.add_row("embedding model", "", "ok", "", Text(app.doctor.embedder.identity), "")
+            made.add_row("embedding model", "", "ok", "", Text(_model_label(app, settings, chosen)), "")
         for f in model:
             made.add_row("embedding model", "", f.kind, "", Text(f.detail), "no")
         for report in reports:
@@ -78,3 +84,17 @@ def doctor_command(app: App, settings: Settings, repair: bool, as_json: bool) ->
 
 def _finding(f: Finding) -> dict[str, Any]:
     return {"kind": f.kind, "entry_id": f.entry_id, "detail": f.detail, "repaired": f.repaired}
+
+
+def _chosen_embedder(settings: Settings) -> str:
+    """The embedder setting this server runs (``auto`` resolved: ``app.compose.embedder_setting``)."""
+    from contextlamp.app.compose import embedder_setting
+
+    return embedder_setting(settings)
+
+
+def _model_label(app: App, settings: Settings, chosen: str) -> str:
+    """``<identity> (<embedder>)``, saying when ``auto`` chose it, e.g. ``all-minilm-l6-v2-int8:384
+    (minilm-int8, chosen by CONTEXTLAMP_EMBEDDER=auto)``."""
+    how = ", chosen by CONTEXTLAMP_EMBEDDER=auto" if settings.embedder == "auto" else ""
+    return f"{app.doctor.embedder.identity} ({chosen}{how})"

@@ -260,8 +260,10 @@ class ItemTyper:
 
             return [cue_type(text.lower(), cues) or ("fact", "fact") for text in texts]
         features = cue_features(texts, cues)
+        from contextlamp.domain.embedding import fits
+
         embedder = self._embedder
-        if embedder is None or embedder.identity != model.embedder or form not in model.embedding_forms:
+        if embedder is None or not fits(embedder, model.embedder) or form not in model.embedding_forms:
             return predict(features, model.cue_weights)
         if vectors is None:
             try:

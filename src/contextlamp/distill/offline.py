@@ -137,6 +137,7 @@ class OfflineDistiller:
         the embedder failed), the session has fewer than ``MIN_RANKED_STATEMENTS`` statements, or the ranker
         keeps nothing of a session that is not chatter."""
         from contextlamp.distill import ranker
+        from contextlamp.domain.embedding import fits
         from contextlamp.errors import EmbeddingError
 
         try:
@@ -144,7 +145,7 @@ class OfflineDistiller:
         except (OSError, ValueError, KeyError) as exc:
             logger.warning("distiller ranker model unusable (%s); distilling by rules", type(exc).__name__)
             return None
-        if model.embedder != embedder.identity:
+        if not fits(embedder, model.embedder):
             return None
         found = resolve_candidates(candidates(units, language, wide=True))
         if not found:

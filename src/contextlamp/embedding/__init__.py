@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from contextlamp.errors import ConfigError
@@ -21,6 +22,7 @@ __all__ = [
     "OnnxMiniLMEmbedder",
     "Vectors",
     "create_embedder",
+    "resolve_embedder",
 ]
 
 
@@ -45,6 +47,32 @@ def __getattr__(name: str) -> Any:
 
 EMBEDDERS = ("minilm", "minilm-int8", "minilm-torch", "fake")
 TORCH_EXTRA = "minilm-torch"
+AUTO = "auto"  # the CONTEXTLAMP_EMBEDDER default: resolve_embedder picks the model
+NEW_DATA_EMBEDDER = "minilm-int8"  # auto's choice for new data: docs/performance.md "The default embedder"
+
+
+def resolve_embedder(name: str, home: Path, database_url: str | None) -> str:
+    """The embedder setting to run (one of ``EMBEDDERS``) for the ``CONTEXTLAMP_EMBEDDER`` value ``name``:
+    ``name`` itself unless it is ``auto``; for ``auto`` the model the existing data records (SQLite: the data
+    directory ``home``'s store files; PostgreSQL at ``database_url``: the database's recorded identity), so
+    existing data keeps its model with no action, else ``NEW_DATA_EMBEDDER`` for a new, empty data directory
+    or database. A recorded identity no shipped model has resolves to ``NEW_DATA_EMBEDDER`` too, and opening
+    the stores then reports the mismatch, naming both models and ``contextlamp reembed``.
+
+    Raises:
+        StorageError: the database cannot be reached.
+    """
+    if name != AUTO:
+        return name
+    from contextlamp.embedding.onnx import SHIPPED
+    from contextlamp.storage import recorded_data_embedder
+
+    recorded = recorded_data_embedder(home, database_url)
+    if recorded is None:
+        return NEW_DATA_EMBEDDER
+    if recorded.startswith("fake-hashing:"):
+        return "fake"
+    return next((m.setting for m in SHIPPED.values() if m.identity == recorded), NEW_DATA_EMBEDDER)
 
 
 def create_embedder(name: str, load_after_s: float | None = None) -> Embedder:

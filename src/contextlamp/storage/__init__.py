@@ -60,6 +60,28 @@ def recorded_database_embedder(database_url: str) -> str | None:
     return recorded_embedder(database_url)
 
 
+def recorded_data_embedder(home: Path, database_url: str | None) -> str | None:
+    """The embedding model identity the existing data records: PostgreSQL the database's
+    (``recorded_database_embedder``), SQLite the one most of ``home``'s store files record (ties: the first
+    by file name; an interrupted ``reembed`` leaves two, and its rerun finishes it). None: no data yet (a
+    new data directory or database, or stores that recorded nothing). Reads only; creates nothing.
+
+    Raises:
+        StorageError: the database cannot be reached.
+    """
+    if database_url:
+        return recorded_database_embedder(database_url)
+    recorded = [found for _, path in _store_paths(home) if (found := recorded_embedder(path)) is not None]
+    return max(recorded, key=recorded.count) if recorded else None
+
+
+def _store_paths(home: Path) -> list[tuple[str, Path]]:
+    """``(store id, path)`` of every SQLite store file under ``home``, by file name."""
+    folder = home / "stores"
+    found = sorted(folder.glob("*.db")) if folder.is_dir() else []
+    return [(path.stem, path) for path in found if is_id(path.stem, "usr", "prj", "team")]
+
+
 class StoreRegistry:
     """Opens each store once per process and keeps it: SQLite ``<home>/stores/<store_id>.db`` with the control
     plane in ``<home>/control.db``; or, with ``database_url``, rows of one PostgreSQL database (``pool_size``
@@ -177,9 +199,7 @@ class StoreRegistry:
     # -- moving every store to another embedding model (``contextlamp reembed``) -------------------------------
 
     def _store_files(self) -> list[tuple[str, Path]]:
-        folder = self.home / "stores"
-        found = sorted(folder.glob("*.db")) if folder.is_dir() else []
-        return [(path.stem, path) for path in found if is_id(path.stem, "usr", "prj", "team")]
+        return _store_paths(self.home)
 
     def entries_to_reembed(self, target: str) -> int:
         """How many entries live in stores whose recorded model is not ``target`` (the work of ``reembed``;
