@@ -34,6 +34,13 @@ def test_the_ingest_rows_use_real_turns(capsys: pytest.CaptureFixture[str]) -> N
     assert status == 0
     for row in ("save_context LoCoMo turn", "save_context 4 KB text", "LongMemEval-S haystack", "LoCoMo questions"):
         assert row in out
-    assert out.count("sqlite_synchronous=normal") == 2  # both save rows, timed interleaved with the default
-    assert "the save's texts" in out  # the embedding floor of each save row
+    # both save rows (a turn, 4 KB), each write-behind with the other commit policy, timed interleaved with the
+    # default, and each also until its entry is indexed
+    assert out.count("sqlite_synchronous=normal") == 4
+    assert out.count("write-behind: until indexed") == 2
+    for kind in ("LoCoMo turn", "4 KB text"):
+        assert f"save_context {kind}, synchronous" in out
+        assert f"save_context {kind}, write-behind, sqlite_synchronous=normal: until indexed" in out
+    assert "the synchronous save's texts" in out  # the embedding floor of each save row
+    assert "what a write-behind save embeds" in out
     assert len(latency.haystack_turns(latency.LONGMEMEVAL)) >= 450

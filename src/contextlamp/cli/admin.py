@@ -17,6 +17,7 @@ import click
 from contextlamp.cli.common import (
     LazyChoice,
     cli_errors,
+    finish_indexing,
     json_option,
     load_settings,
     print_table,
@@ -415,11 +416,16 @@ def migrate_command(source: str, target: str, as_json: bool) -> None:
     configure_logging(settings.log_level)
     with cli_errors():
         apps = [_app_at(settings, location) for location in (source, target)]
-        with progress_bar("copying stores", disable=as_json) as bar:
-            task = bar.add_task("stores", total=None)
-            report = apps[0].migrator.copy_to(
-                apps[1].migrator, lambda done, total: bar.update(task, completed=done, total=total)
-            )
+        try:
+            with progress_bar("copying stores", disable=as_json) as bar:
+                task = bar.add_task("stores", total=None)
+                report = apps[0].migrator.copy_to(
+                    apps[1].migrator, lambda done, total: bar.update(task, completed=done, total=total)
+                )
+        finally:  # the target's write-behind work, then both backends' connections (a PostgreSQL pool left to
+            for app in apps:  # the garbage collector may be collected in its own worker thread, which fails)
+                finish_indexing(app.service)
+                app.service.registry.close()
     data = {
         "users": report.users,
         "stores": report.stores,

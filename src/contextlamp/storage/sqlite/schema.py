@@ -94,11 +94,18 @@ MIGRATIONS: tuple[Migration, ...] = (
     lambda conn: segment_fts(conn),
     # 6: write-behind indexing (app/indexing.py): an entry whose final vectors (later chunks, folded likely
     # questions) are still to be computed; the save stored a provisional vector
-    """
-    ALTER TABLE entries ADD COLUMN index_pending INTEGER NOT NULL DEFAULT 0;
-    CREATE INDEX IF NOT EXISTS entries_index_pending ON entries(rowid) WHERE index_pending = 1;
-    """,
+    lambda conn: add_index_pending(conn),
 )
+
+
+def add_index_pending(conn: sqlite3.Connection) -> None:
+    """Migration 6: the ``index_pending`` mark and its partial index, added only where the column is missing
+    (a store whose ``user_version`` was lowered, e.g. restored from a copy, already has it; SQLite has no
+    ``ADD COLUMN IF NOT EXISTS``)."""
+    columns = {str(row[1]) for row in conn.execute("PRAGMA table_info(entries)").fetchall()}
+    if "index_pending" not in columns:
+        conn.execute("ALTER TABLE entries ADD COLUMN index_pending INTEGER NOT NULL DEFAULT 0")
+    conn.execute("CREATE INDEX IF NOT EXISTS entries_index_pending ON entries(rowid) WHERE index_pending = 1")
 
 
 def fold_entry_vectors(conn: sqlite3.Connection) -> None:
