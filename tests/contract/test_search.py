@@ -4,6 +4,7 @@ cursors), on every backend."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from contextlamp.domain.ports import Store
 from contextlamp.retrieval.query import content_terms
@@ -217,6 +218,8 @@ def test_time_neighbours_within_the_radius_nearest_first(make: Maker, store: Sto
     assert store.time_neighbours([anchor.id], 2 * MINUTE, now, None, 3) == {anchor.id: [after[0].id, after[1].id]}
     assert store.time_neighbours([anchor.id], 30 * MINUTE, now, ["task"], 2) == {anchor.id: []}
     assert hidden.id not in found[anchor.id] and gone.id not in found[anchor.id] and far.id not in found[after[2].id]
+    with pytest.raises(ValueError, match="radius"):
+        store.time_neighbours([anchor.id], 30 * MINUTE, now, None, 0)
 
 
 def test_time_neighbours_within_the_radius_break_equal_times_by_id(make: Maker, store: Store) -> None:
