@@ -59,8 +59,14 @@ def fresh_service(
 def previous_ids(service: MemoryService, caller: Caller, query: str, max_results: int) -> list[str]:
     """The pack ids ``get_context`` returned before neighbour context (docs/retrieval.md): the same call with
     the neighbour bonus off, so a benchmark prints the previous default next to the new one from one build."""
+    return ids_with(service, caller, query, max_results, neighbours=0.0)
+
+
+def ids_with(service: MemoryService, caller: Caller, query: str, max_results: int, **changes: Any) -> list[str]:
+    """The pack ids ``get_context`` returns with ``changes`` to the service's ``FusionWeights`` (e.g.
+    ``neighbour_radius=1``), the weights restored afterwards: two settings compared on one build."""
     weights = service.weights
-    service.weights = replace(weights, neighbours=0.0)
+    service.weights = replace(weights, **changes)
     try:
         return [p.id for p in service.get_context(caller, query, max_results=max_results).packs]
     finally:

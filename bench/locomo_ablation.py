@@ -232,19 +232,23 @@ WEIGHTED = ("semantic", "keyword")
 
 
 class Neighbours:
-    """``Store.time_neighbours`` over a cached conversation: the turns saved just before and after, same session."""
+    """``Store.time_neighbours`` over a cached conversation: the ``radius`` turns saved just before and after,
+    same session, each side nearest first."""
 
     def __init__(self, order: list[str], session_of: dict[str, str]) -> None:
         self.order, self.session_of = order, session_of
         self.position = {entry_id: n for n, entry_id in enumerate(order)}
 
-    def time_neighbours(self, ids: Sequence[str], window_ms: int, now: int, memory_types: Any) -> dict[str, list[str]]:
+    def time_neighbours(
+        self, ids: Sequence[str], window_ms: int, now: int, memory_types: Any, radius: int
+    ) -> dict[str, list[str]]:
         out: dict[str, list[str]] = {}
         for entry_id in ids:
             n = self.position[entry_id]
+            spots = [*range(n - 1, n - radius - 1, -1), *range(n + 1, n + radius + 1)]
             out[entry_id] = [
                 self.order[m]
-                for m in (n - 1, n + 1)
+                for m in spots
                 if 0 <= m < len(self.order) and self.session_of[self.order[m]] == self.session_of[entry_id]
             ]
         return out
@@ -257,7 +261,7 @@ def raised(
     fused = [(str(f.key), f.rrf, f.score) for f in weighted_rrf(lists, {"semantic": 1.0, "keyword": keyword}, k)]
     scoped = ScopedStore(nb, "personal", 0)  # pyright: ignore[reportArgumentType]
     owner = {i: scoped for i, _, _ in fused}
-    weights = FusionWeights(neighbours=bonus, neighbour_anchors=anchors)
+    weights = FusionWeights(neighbours=bonus, neighbour_anchors=anchors, neighbour_radius=1)  # round 2's form
     return [i for i, _, _ in with_neighbours(fused, owner, weights, 0, None)]
 
 
@@ -265,7 +269,7 @@ def near_list(base: list[str], nb: Neighbours, anchors: int) -> list[str]:
     """The previous ablation's neighbour list: the neighbours of the ``anchors`` best of ``base``, in order."""
     out: list[str] = []
     for entry_id in base[:anchors]:
-        for n in nb.time_neighbours([entry_id], 0, 0, None)[entry_id]:
+        for n in nb.time_neighbours([entry_id], 0, 0, None, 1)[entry_id]:
             if n not in out:
                 out.append(n)
     return out
@@ -334,13 +338,20 @@ _TIMED = re.compile(
 
 
 def values_ranked(
-    lists: dict[str, list[str]], weights: dict[str, float], nb: Neighbours, bonus: float = 0.5, anchors: int = 5
+    lists: dict[str, list[str]],
+    weights: dict[str, float],
+    nb: Neighbours,
+    bonus: float = 0.5,
+    anchors: int = 5,
+    radius: int = 1,
 ) -> list[tuple[str, float, float]]:
-    """Weighted RRF (k 5) of ``lists`` then the shipped neighbour step: ``(id, rrf, score)`` best first."""
+    """Weighted RRF (k 5) of ``lists`` then the shipped neighbour step (round 2's radius 1 unless told):
+    ``(id, rrf, score)`` best first."""
     fused = [(str(f.key), f.rrf, f.score) for f in weighted_rrf(lists, weights, 5)]
     scoped = ScopedStore(nb, "personal", 0)  # pyright: ignore[reportArgumentType]
     owner = {i: scoped for i, _, _ in fused}
-    return with_neighbours(fused, owner, FusionWeights(neighbours=bonus, neighbour_anchors=anchors), 0, None)
+    step = FusionWeights(neighbours=bonus, neighbour_anchors=anchors, neighbour_radius=radius)
+    return with_neighbours(fused, owner, step, 0, None)
 
 
 def interleave(lists: Sequence[Sequence[str]]) -> list[str]:
@@ -468,8 +479,7 @@ def round2_rows(
 
     def radius_ranker(g: tuple[int, float, int]) -> Callable[[dict[str, Any]], list[str]]:
         def rank(q: dict[str, Any]) -> list[str]:
-            nb = nbs[id(q)] if g[0] == 1 else Wider(nbs[id(q)], g[0])
-            return [i for i, _, _ in values_ranked(lists_of(q), base_w, nb, g[1], g[2])]
+            return [i for i, _, _ in values_ranked(lists_of(q), base_w, nbs[id(q)], g[1], g[2], g[0])]
 
         return rank
 
@@ -498,24 +508,6 @@ def round2_rows(
         records, chosen = held_out(convs, ranker, grid)
         rows.append((label, records, fmt(chosen)))
     return rows
-
-
-class Wider:
-    """``Neighbours`` with ``radius`` turns each side (same session)."""
-
-    def __init__(self, nb: Neighbours, radius: int) -> None:
-        self.nb, self.radius = nb, radius
-
-    def time_neighbours(self, ids: Sequence[str], window_ms: int, now: int, memory_types: Any) -> dict[str, list[str]]:
-        order, session_of = self.nb.order, self.nb.session_of
-        out: dict[str, list[str]] = {}
-        for entry_id in ids:
-            n = self.nb.position[entry_id]
-            spots = [m for d in range(1, self.radius + 1) for m in (n - d, n + d)]
-            out[entry_id] = [
-                order[m] for m in spots if 0 <= m < len(order) and session_of[order[m]] == session_of[entry_id]
-            ]
-        return out
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -6,7 +6,8 @@ LoCoMo: Maharana et al., "Evaluating Very Long-Term Conversational Memory of LLM
 a ``get_context`` query against its own conversation; recall@k = |evidence ∩ top-k| / |evidence|, averaged
 over questions (the paper's R@k). Keyword-only and semantic-only rankings are the service's own signal
 lists (``collect_signals``) for the same question; "previous" is ``get_context`` with neighbour context off
-(the default before it, docs/retrieval.md), from the same stores. Run with ``--help`` for options.
+(the default before it, docs/retrieval.md) and "radius1" with one neighbour each side instead of
+``neighbour_radius`` (the default before it), both from the same stores. Run with ``--help`` for options.
 """
 
 from __future__ import annotations
@@ -31,10 +32,10 @@ from contextlamp.retrieval.query import asks_for_recent
 from contextlamp.retrieval.search import ScopedStore, collect_signals
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench/common.py, when run as a script
-from common import StepClock, fresh_service, parse_ks, previous_ids
+from common import StepClock, fresh_service, ids_with, parse_ks, previous_ids
 
 CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop", 5: "adversarial"}
-METHODS = ("hybrid", "previous", "keyword", "semantic")
+METHODS = ("hybrid", "radius1", "previous", "keyword", "semantic")
 _SESSION = re.compile(r"session_(\d+)")
 _PAIR = re.compile(r"D\W*?(\d+)(?:\s*[:.]\s*|\s+)(\d+)|D\W*?(\d+)", re.IGNORECASE)
 
@@ -172,6 +173,7 @@ def run_conversation(conv: Conversation, embedder: Embedder, ks: Sequence[int]) 
             lists, _ = collect_signals(stores, question.text, vector, depth, clock(), None)
             ranked = {
                 "hybrid": [p.id for p in packs],
+                "radius1": ids_with(service, caller, question.text, depth, neighbour_radius=1),
                 "previous": previous_ids(service, caller, question.text, depth),
                 "keyword": lists.keyword,
                 "semantic": lists.semantic,

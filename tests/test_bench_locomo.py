@@ -109,7 +109,7 @@ def test_main_reports_exact_recall(tmp_path: Path, capsys: pytest.CaptureFixture
     assert report["n_questions"] == 5
     assert set(report["by_category"]) == {"1", "2", "3", "4"}
     for block in [report["overall"], *report["by_category"].values()]:
-        assert set(block) == {"hybrid", "previous", "keyword", "semantic"}
+        assert set(block) == {"hybrid", "radius1", "previous", "keyword", "semantic"}
         assert all(set(v) == {"recall@1", "recall@5"} for v in block.values())
     kw = report["overall"]["keyword"]
     # keyword hits only the evidence turn(s); the two-turn question gets half at k=1; "Zebra quantum?" none

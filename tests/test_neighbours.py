@@ -66,3 +66,39 @@ def test_no_neighbour_from_another_store_day_or_tool(
     service.weights = weights
     assert {p.id: p.score for p in packs} == without  # the other tool's turn and the next day's get no bonus
     assert other_tool.id in without
+
+
+def test_the_answer_two_turns_after_the_matching_one_is_found(
+    service: MemoryService, alice: Caller, clock: Clock
+) -> None:
+    for n in range(10):
+        clock.advance_days(1)
+        service.save_context(alice, f"Melanie: day {n} was busy, I went to the gym and then the shops.")
+    clock.advance_days(1)
+    asked = service.save_context(alice, f"Caroline: {QUESTION}")
+    service.save_context(alice, "Caroline: Take your time, no rush, I am curious.")  # matches nothing
+    answer = service.save_context(alice, ANSWER)  # two turns after the question
+    clock.advance_days(1)
+    service.save_context(alice, "Caroline: I painted my kitchen wall last weekend.")  # another day, also matches
+    ids = [p.id for p in service.get_context(alice, "What did Melanie paint last weekend?", max_results=3).packs]
+    assert asked.id in ids
+    assert answer.id in ids  # radius 2 (CONTEXTLAMP_NEIGHBOUR_RADIUS): the turn after the next one is context too
+
+
+def test_the_radius_setting_bounds_how_far_the_bonus_reaches(
+    service: MemoryService, alice: Caller, clock: Clock
+) -> None:
+    clock.advance_days(1)
+    service.save_context(alice, f"Caroline: {QUESTION}")
+    turns = [service.save_context(alice, f"Caroline: turn {n}, about the weather and the traffic.") for n in range(4)]
+    query = "What did Melanie paint last weekend?"
+    original = service.weights
+    weights = replace(original, neighbour_anchors=1)  # the question alone brings neighbours
+    service.weights = replace(weights, neighbours=0.0)
+    without = {p.id: p.score for p in service.get_context(alice, query, max_results=10).packs}
+    for radius in (1, 2, 3):
+        service.weights = replace(weights, neighbour_radius=radius)
+        scores = {p.id: p.score for p in service.get_context(alice, query, max_results=10).packs}
+        raised = [t.id for t in turns if scores.get(t.id, 0.0) > without.get(t.id, 0.0)]
+        assert raised == [t.id for t in turns[:radius]]  # exactly the `radius` turns after the question
+    service.weights = original

@@ -27,6 +27,14 @@ def test_an_environment_variable_reaches_the_nested_value(monkeypatch: pytest.Mo
     assert settings.task_ttl_ms == 2 * 86_400_000
 
 
+def test_the_neighbour_radius_reaches_retrieval_and_is_refused_below_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CONTEXTLAMP_NEIGHBOUR_RADIUS", "3")
+    assert Settings().fusion_weights().neighbour_radius == 3
+    monkeypatch.setenv("CONTEXTLAMP_NEIGHBOUR_RADIUS", "0")
+    with pytest.raises(ValidationError, match="neighbour_radius"):
+        Settings()
+
+
 @pytest.mark.parametrize(
     ("values", "named"),
     [

@@ -4,6 +4,7 @@ cursors), on every backend."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from contextlamp.domain.ports import Store
 from contextlamp.retrieval.query import content_terms
@@ -176,20 +177,52 @@ def test_time_neighbours_are_the_live_entries_saved_just_before_and_after(make: 
     task = make.save("Frame the painting.", at=T0 + 4 * MINUTE, memory_type="task", expires_at=T0 + 5 * MINUTE)
     last = make.save("It took me two days.", at=T0 + 5 * MINUTE)
     later = make.save("A note from the next day.", at=T0 + DAY)
-    found = store.time_neighbours([first.id, answer.id, last.id, later.id], 30 * MINUTE, T0 + DAY, None)
+    found = store.time_neighbours([first.id, answer.id, last.id, later.id], 30 * MINUTE, T0 + DAY, None, 1)
     assert found[first.id] == [answer.id]  # the superseded entry is skipped, nothing before the first
     assert found[answer.id] == [first.id, last.id]  # other surfaces and expired tasks are skipped
     assert found[last.id] == [answer.id]  # the next day is outside the window
     assert found[later.id] == []
-    assert store.time_neighbours([answer.id], 30 * MINUTE, T0 + DAY, ["task"]) == {answer.id: []}
-    assert store.time_neighbours([answer.id], MINUTE, T0 + DAY, None) == {answer.id: []}  # 2 and 3 minutes away
+    assert store.time_neighbours([answer.id], 30 * MINUTE, T0 + DAY, ["task"], 1) == {answer.id: []}
+    assert store.time_neighbours([answer.id], MINUTE, T0 + DAY, None, 1) == {answer.id: []}  # 2 and 3 minutes away
     assert other_tool.id not in found and task.id not in found and gone.id not in found
     assert make.get(gone.id).superseded_by == answer.id
-    assert store.time_neighbours(["ctx-missing"], MINUTE, T0, None) == {}
-    assert store.time_neighbours([], MINUTE, T0, None) == {}
+    assert store.time_neighbours(["ctx-missing"], MINUTE, T0, None, 1) == {}
+    assert store.time_neighbours([], MINUTE, T0, None, 1) == {}
 
 
 def test_time_neighbours_break_equal_times_by_id(make: Maker, store: Store) -> None:
     same = sorted((make.save(f"turn number {n}", at=T0) for n in range(3)), key=lambda e: e.id)
-    found = store.time_neighbours([same[1].id], MINUTE, T0, None)
+    found = store.time_neighbours([same[1].id], MINUTE, T0, None, 1)
     assert found == {same[1].id: [same[0].id, same[2].id]}
+
+
+def test_time_neighbours_within_the_radius_nearest_first(make: Maker, store: Store) -> None:
+    before = [make.save(f"Earlier turn {n} of the talk.", at=T0 + n * MINUTE) for n in range(3)]
+    hidden = make.save("A turn from another tool.", at=T0 + 3 * MINUTE, surface="hook")
+    gone = make.save("A task already done.", at=T0 + 4 * MINUTE, memory_type="task", expires_at=T0 + 5 * MINUTE)
+    anchor = make.save("The turn that matched the question.", at=T0 + 5 * MINUTE)
+    after = [make.save(f"Later turn {n} of the talk.", at=T0 + (6 + n) * MINUTE) for n in range(3)]
+    far = make.save("A note from the next day.", at=T0 + DAY)
+    now = T0 + 2 * DAY
+    found = store.time_neighbours([anchor.id], 30 * MINUTE, now, None, 2)
+    # the previous ones nearest first, then the next ones nearest first; other tools and expired entries skipped
+    assert found == {anchor.id: [before[2].id, before[1].id, after[0].id, after[1].id]}
+    assert store.time_neighbours([anchor.id], 30 * MINUTE, now, None, 1) == {anchor.id: [before[2].id, after[0].id]}
+    found = store.time_neighbours([anchor.id, after[2].id], 30 * MINUTE, now, None, 10)
+    assert found[anchor.id] == [*(b.id for b in reversed(before)), *(a.id for a in after)]  # all there are
+    assert found[after[2].id] == [after[1].id, after[0].id, anchor.id, *(b.id for b in reversed(before))]
+    # the window bounds each side, the radius counts only what is inside it
+    assert store.time_neighbours([anchor.id], 4 * MINUTE, now, None, 3) == {
+        anchor.id: [before[2].id, before[1].id, after[0].id, after[1].id, after[2].id]
+    }
+    assert store.time_neighbours([anchor.id], 2 * MINUTE, now, None, 3) == {anchor.id: [after[0].id, after[1].id]}
+    assert store.time_neighbours([anchor.id], 30 * MINUTE, now, ["task"], 2) == {anchor.id: []}
+    assert hidden.id not in found[anchor.id] and gone.id not in found[anchor.id] and far.id not in found[after[2].id]
+    with pytest.raises(ValueError, match="radius"):
+        store.time_neighbours([anchor.id], 30 * MINUTE, now, None, 0)
+
+
+def test_time_neighbours_within_the_radius_break_equal_times_by_id(make: Maker, store: Store) -> None:
+    same = sorted((make.save(f"turn number {n}", at=T0) for n in range(5)), key=lambda e: e.id)
+    found = store.time_neighbours([same[2].id], MINUTE, T0, None, 2)
+    assert found == {same[2].id: [same[1].id, same[0].id, same[3].id, same[4].id]}

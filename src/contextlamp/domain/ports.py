@@ -192,11 +192,17 @@ class EntryReader(Protocol):
         ...
 
     def time_neighbours(
-        self, ids: Sequence[str], window_ms: int, now: int, memory_types: Sequence[MemoryType] | None
+        self,
+        ids: Sequence[str],
+        window_ms: int,
+        now: int,
+        memory_types: Sequence[MemoryType] | None,
+        radius: int,
     ) -> dict[str, list[str]]:
-        """For each of ``ids`` found in this store: the live entry saved just before it and the one saved just
-        after it (by ``(created_at, id)``), each only when it comes from the same ``source_surface`` and was saved
-        within ``window_ms`` of it, previous first (0, 1 or 2 ids). Ids not in the store are absent."""
+        """For each of ``ids`` found in this store: the ``radius`` (>= 1) live entries saved just before it and
+        the ``radius`` saved just after it (by ``(created_at, id)``), counting only entries from the same
+        ``source_surface`` saved within ``window_ms`` of it: the earlier ones first, nearest first, then the
+        later ones, nearest first (0 to ``2 * radius`` ids). Ids not in the store are absent."""
         ...
 
     def list_page(

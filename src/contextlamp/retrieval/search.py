@@ -178,15 +178,15 @@ def with_neighbours(
 ) -> list[tuple[str, float, float]]:
     """``fused`` with the time neighbours of its best ``weights.neighbour_anchors`` entries raised, best first.
 
-    A neighbour is the live entry saved just before or just after an anchor in the anchor's store, from the same
-    surface and within ``weights.neighbour_window_ms`` (``Store.time_neighbours``): in a conversation the answer
-    is often the turn after the one naming the subject. Its RRF (and score) gains ``weights.neighbours`` times
-    its best anchor's, capped just below that anchor's (``NEIGHBOUR_CAP``): a neighbour is never lifted above
-    the hit that brought it; one the lists ranked lower adds the bonus to its own value, one ranked higher keeps
-    it. Bonuses come from the values before any bonus. ``fused``: ``(id, rrf, score)`` best first, as ``fuse``
-    returns; ``owner`` gains each neighbour's store. One store read per store holding an anchor. The weight
-    and the anchor count were chosen by leave-one-conversation-out on LoCoMo (docs/retrieval.md "Neighbour
-    context", bench/locomo_ablation.py)."""
+    A neighbour is one of the ``weights.neighbour_radius`` live entries saved just before or just after an anchor
+    in the anchor's store, from the same surface and within ``weights.neighbour_window_ms``
+    (``Store.time_neighbours``): in a conversation the answer is often a turn or two after the one naming the
+    subject. Its RRF (and score) gains ``weights.neighbours`` times its best anchor's, capped just below that
+    anchor's (``NEIGHBOUR_CAP``): a neighbour is never lifted above the hit that brought it; one the lists ranked
+    lower adds the bonus to its own value, one ranked higher keeps it. Bonuses come from the values before any
+    bonus. ``fused``: ``(id, rrf, score)`` best first, as ``fuse`` returns; ``owner`` gains each neighbour's
+    store. One store read per store holding an anchor. The weight, the anchor count and the radius were chosen by
+    leave-one-conversation-out on LoCoMo (docs/retrieval.md "Neighbour context", bench/locomo_ablation.py)."""
     anchors = fused[: weights.neighbour_anchors]
     if not anchors:
         return fused
@@ -196,7 +196,9 @@ def with_neighbours(
     stores = {id(owner[i]): owner[i] for i, _, _ in anchors}
     near: dict[str, list[str]] = {}
     for key, ids in by_store.items():
-        found = stores[key].store.time_neighbours(ids, weights.neighbour_window_ms, now, memory_types)
+        found = stores[key].store.time_neighbours(
+            ids, weights.neighbour_window_ms, now, memory_types, weights.neighbour_radius
+        )
         for anchor_id, neighbour_ids in found.items():
             near[anchor_id] = neighbour_ids
             for neighbour_id in neighbour_ids:

@@ -165,27 +165,40 @@ class PostgresStore(PostgresSessions, PostgresMaintenance):
         return [row["id"] for row in rows]
 
     def time_neighbours(
-        self, ids: Sequence[str], window_ms: int, now: int, memory_types: Sequence[MemoryType] | None
+        self,
+        ids: Sequence[str],
+        window_ms: int,
+        now: int,
+        memory_types: Sequence[MemoryType] | None,
+        radius: int,
     ) -> dict[str, list[str]]:
+        if radius < 1:
+            raise ValueError(f"radius must be >= 1, got {radius}")
         if not ids:
             return {}
         types_sql, types_params = type_filter(memory_types, "e.memory_type")
         live = LIVE.replace("superseded_by", "e.superseded_by").replace("expires_at", "e.expires_at")
-        side = (  # one index probe per side: entries_created (store_id, created_at, id)
-            "SELECT e.id FROM entries e WHERE e.store_id = a.store_id AND (e.created_at, e.id) {cmp} "
+        side = (  # one index range per side, nearest first: entries_created (store_id, created_at, id)
+            "SELECT array_agg(s.id ORDER BY s.created_at {order}, s.id {order}) AS ids FROM ("
+            "SELECT e.id, e.created_at FROM entries e WHERE e.store_id = a.store_id AND (e.created_at, e.id) {cmp} "
             "(a.created_at, a.id) AND e.created_at {bound} a.created_at {sign} %s "
             f"AND e.source_surface = a.source_surface AND {live}{types_sql} "
-            "ORDER BY e.created_at {order}, e.id {order} LIMIT 1"
+            "ORDER BY e.created_at {order}, e.id {order} LIMIT %s) s"
         )
         before = side.format(cmp="<", bound=">=", sign="-", order="DESC")
         after = side.format(cmp=">", bound="<=", sign="+", order="ASC")
         rows = self.db.read(
-            f"SELECT a.id AS anchor, p.id AS prev, n.id AS next FROM entries a "
+            f"SELECT a.id AS anchor, p.ids AS prev, n.ids AS next FROM entries a "
             f"LEFT JOIN LATERAL ({before}) p ON true LEFT JOIN LATERAL ({after}) n ON true "
             "WHERE a.store_id = %s AND a.id = ANY(%s)",
-            [window_ms, now, *types_params, window_ms, now, *types_params, self.store_id, list(ids)],
+            [
+                *(window_ms, now, *types_params, radius),
+                *(window_ms, now, *types_params, radius),
+                self.store_id,
+                list(ids),
+            ],
         )
-        return {row["anchor"]: [i for i in (row["prev"], row["next"]) if i is not None] for row in rows}
+        return {row["anchor"]: [*(row["prev"] or []), *(row["next"] or [])] for row in rows}
 
     def list_page(
         self,

@@ -176,30 +176,43 @@ class SqliteStore(SqliteSessions, SqliteMaintenance):
         return [row["id"] for row in rows]
 
     def time_neighbours(
-        self, ids: Sequence[str], window_ms: int, now: int, memory_types: Sequence[MemoryType] | None
+        self,
+        ids: Sequence[str],
+        window_ms: int,
+        now: int,
+        memory_types: Sequence[MemoryType] | None,
+        radius: int,
     ) -> dict[str, list[str]]:
+        if radius < 1:
+            raise ValueError(f"radius must be >= 1, got {radius}")
         types_sql, types_params = type_filter(memory_types, "e.memory_type")
         live = LIVE.replace("superseded_by", "e.superseded_by").replace("expires_at", "e.expires_at")
-        # one statement for all anchors; each side one probe of entries_created (created_at, id) by row value:
-        # the spelled-out (created_at < ? OR (created_at = ? AND id < ?)) made SQLite OR two index ranges and
-        # sort the whole window in a temporary b-tree (at 1,000 entries 0.74 ms a side, row values 0.014 ms)
+        # one statement for all anchors; each side and offset one probe of entries_created (created_at, id) by
+        # row value: the spelled-out (created_at < ? OR (created_at = ? AND id < ?)) made SQLite OR two index
+        # ranges and sort the whole window in a temporary b-tree (at 1,000 entries 0.74 ms a side, row values
+        # 0.014 ms); the k-th nearest is the same probe with OFFSET k, so a column per side and distance
         side = (
             "(SELECT e.id FROM entries e WHERE (e.created_at, e.id) {cmp} (a.created_at, a.id) "
             "AND e.created_at {bound} a.created_at {sign} ? AND e.source_surface = a.source_surface "
-            f"AND {live}{types_sql} ORDER BY e.created_at {{order}}, e.id {{order}} LIMIT 1)"
+            f"AND {live}{types_sql} ORDER BY e.created_at {{order}}, e.id {{order}} LIMIT 1 OFFSET {{offset}})"
         )
-        before = side.format(cmp="<", bound=">=", sign="-", order="DESC")
-        after = side.format(cmp=">", bound="<=", sign="+", order="ASC")
+        columns: list[str] = []
+        side_params: list[Any] = []
+        for cmp, bound, sign, order in (("<", ">=", "-", "DESC"), (">", "<=", "+", "ASC")):
+            for offset in range(radius):  # nearest first
+                columns.append(side.format(cmp=cmp, bound=bound, sign=sign, order=order, offset=offset))
+                side_params += [window_ms, now, *types_params]
+        selected = ", ".join(f"{column} AS n{n}" for n, column in enumerate(columns))
         out: dict[str, list[str]] = {}
-        for start in range(0, len(ids), SQLITE_MAX_VARS // 2):
-            chunk = list(ids[start : start + SQLITE_MAX_VARS // 2])
+        per_chunk = max(1, SQLITE_MAX_VARS - len(side_params))
+        for start in range(0, len(ids), per_chunk):
+            chunk = list(ids[start : start + per_chunk])
             rows = self._read(
-                f"SELECT a.id AS anchor, {before} AS prev, {after} AS next FROM entries a "
-                f"WHERE a.id IN ({marks(len(chunk))})",
-                [window_ms, now, *types_params, window_ms, now, *types_params, *chunk],
+                f"SELECT a.id AS anchor, {selected} FROM entries a WHERE a.id IN ({marks(len(chunk))})",
+                [*side_params, *chunk],
             )
             for row in rows:
-                out[row["anchor"]] = [i for i in (row["prev"], row["next"]) if i is not None]
+                out[row["anchor"]] = [row[f"n{n}"] for n in range(len(columns)) if row[f"n{n}"] is not None]
         return out
 
     def list_page(
