@@ -587,3 +587,40 @@ def _statement(sentence: str, cues: Cues) -> bool:
 
 def _tokens(text: str) -> set[str]:
     return {w.lower() for w in _WORD.findall(text)}
+
+
+# -- the candidate pool, for bench/distill_ceiling.py (issue 16 point 3: how far selection can go) ----------
+
+
+def candidate_pool(turns: list[Turn]) -> list[str]:
+    """Every text this distiller could store for ``turns``, before any ranking or selection: the ranker's
+    candidates (``candidates(..., wide=True)`` after ``resolve_candidates``: statements and their clauses) and
+    the rules' items (``candidates`` after ``resolve``: compound parts too), each in every form the final
+    typing can give it (``stored_forms``). Unique, in first-seen order; ``[]`` for no turns. Which of them a
+    session keeps is the ranker's and the rules' choice; this is what they choose from (an oracle that picks
+    the best of it bounds what any selection can reach)."""
+    if not turns:
+        return []
+    language = session_language(turns)
+    units = segment(turns, language)
+    label = f"{cues_for(language).task_label}: "
+    texts = [c.text for c, _ in resolve_candidates(candidates(units, language, wide=True))]
+    texts += [item.content for item in resolve(candidates(units, language))]
+    return list(dict.fromkeys(form for text in texts if text for form in stored_forms(text, label)))
+
+
+def stored_forms(text: str, label: str) -> list[str]:
+    """The texts a candidate ``text`` can be stored as once typed (``label``: the language's "Task: "): as it
+    is; as a task (``as_stored``: the label, the user dropped as subject); and, when it carries the label,
+    without it (ranker._retyped_text, the type model overruling the rules' task cue)."""
+    body = text[len(label) :] if text.startswith(label) else None
+    forms = [text, f"{label}{task_statement(body if body is not None else text)}"]
+    if body:
+        forms.append(_capitalise(body))
+    return list(dict.fromkeys(forms))
+
+
+def sentences_of(text: str, language: str) -> list[str]:
+    """The sentences of one turn's text as ``segment`` cuts them (code blocks and tool output removed, each
+    line and bullet its own unit), for any role: the widest verbatim pool the ceiling bench measures."""
+    return _sentences(text, _segmenter(language))
