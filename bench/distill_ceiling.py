@@ -18,6 +18,7 @@ Pools (``POOLS``), each a set of texts of one case:
 - ``turns``: every turn whole;
 - ``subject``: each distiller candidate led by one of the session's ``SUBJECT_TERMS`` most frequent content
   words ("<term>: <candidate>"), a crude stand-in for inserting the subject the sentence leaves unsaid;
+- ``distiller+X`` (``WIDENED``): the distiller's pool widened by pool X alone, so each gap is measured on its own;
 - ``all``: the union of the above.
 
 The oracle's recall is the best recall ANY selection from that pool can reach under the rule. Its precision
@@ -26,7 +27,9 @@ items of each case sits at P = R = that recall (its other picks match nothing). 
 ``split.json`` (tuning, heldout), per path, and per stratum (category, format, language, English or not, long
 sessions of at least ``LONG_TURNS`` turns), with the distribution of each expected item's best cosine over the
 pool (``BINS``: the items at 0.60-0.75 are the near misses, those no rewording of a selected text reaches are
-under 0.60), and, for the ``all`` pool, which kind of candidate the oracle matched each item with.
+under 0.60), the recall of a maximum one-to-one matching beside the greedy one, and, for the ``all`` pool, which
+kind of candidate the greedy oracle matched each item with (the best-scoring one, not the only one that could:
+the ``distiller+X`` columns are the gaps).
 
 Rules for the held-out half (COMMON18 / the data README): develop on ``--split tuning`` only; the held-out
 half is run once, at the end, and nothing is changed after it. This script reads expected items only through
