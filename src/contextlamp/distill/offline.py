@@ -55,6 +55,7 @@ from contextlamp.domain.models import Kind, MemoryType
 if TYPE_CHECKING:
     import pysbd  # pyright: ignore[reportMissingTypeStubs]  (no stubs published)
 
+    from contextlamp.distill.chatter import ChatterModel
     from contextlamp.distill.ranker import RankerModel
     from contextlamp.domain.embedding import Embedder
 
@@ -97,11 +98,16 @@ class OfflineDistiller:
     With an ``embedder`` (the one the server already loads; injected by app/compose.py) every statement is a
     candidate and the fitted ranker (ranker.py, ``model``: the shipped ``ranker_weights.json`` by default)
     decides what is kept and as which type; without one, or when the model file cannot be read, the embedder
-    fails, or the model was fitted for another embedder, the cue rules alone decide."""
+    fails, or the model was fitted for another embedder, the cue rules alone decide. Whether a session is only
+    chatter, and saves nothing, is decided first (chatter.py, ``chatter``: the shipped
+    ``chatter_weights.json`` by default)."""
 
-    def __init__(self, embedder: Embedder | None = None, model: RankerModel | None = None) -> None:
+    def __init__(
+        self, embedder: Embedder | None = None, model: RankerModel | None = None, chatter: ChatterModel | None = None
+    ) -> None:
         self._embedder = embedder
         self._model = model
+        self._chatter = chatter
 
     def distill(self, turns: list[Turn]) -> list[DistilledItem]:
         """The durable items of a conversation, in the order they were said (uncapped; see rank.py)."""
@@ -132,7 +138,7 @@ class OfflineDistiller:
         ]
 
     def _ranked(self, units: list[Unit], language: str, embedder: Embedder) -> list[DistilledItem] | None:
-        """The ranker's items; ``[]`` for a session the ranker judges chatter (ranker.is_chatter: it saves
+        """The ranker's items; ``[]`` for a session judged chatter (``_is_chatter``: it saves
         nothing); None when the rules decide: the ranker cannot run (no readable model for this embedder, or
         the embedder failed), the session has fewer than ``MIN_RANKED_STATEMENTS`` statements, or the ranker
         keeps nothing of a session that is not chatter."""
@@ -156,7 +162,7 @@ class OfflineDistiller:
         except EmbeddingError:
             logger.warning("embedding failed while ranking a session; distilling by rules")
             return None
-        if ranker.is_chatter(found, scored[1], model, cues):
+        if self._is_chatter(found, scored, model, cues, embedder):
             return []  # a session of greetings, thanks and small talk saves nothing, not even by the rules
         if sum(1 for c, _ in found if not c.part and c.role != "digest") < MIN_RANKED_STATEMENTS:
             return None  # a session of a few statements: its session features say nothing; the rules decide
@@ -165,6 +171,34 @@ class OfflineDistiller:
         # keeps nothing by the ranker; the rules then decide, so a short session that states a fact with a cue
         # ("Our design system lives in the ui-kit repository.") is not lost
         return kept or None
+
+    def _is_chatter(
+        self,
+        found: list[tuple[Candidate, int]],
+        scored: tuple[Any, Any],
+        model: RankerModel,
+        cues: Cues,
+        embedder: Embedder,
+    ) -> bool:
+        """Whether the session is only chatter and saves nothing: decided by the fitted session model
+        (chatter.py, ``chatter``: the shipped ``chatter_weights.json`` by default) when it was fitted for this
+        embedder's vectors, else by the ranker's chatter floor (ranker.is_chatter)."""
+        from contextlamp.distill import chatter, ranker
+        from contextlamp.domain.embedding import fits
+
+        vectors, probability = scored
+        try:
+            session_model = self._chatter or chatter.shipped_model()
+        except (OSError, ValueError, KeyError) as exc:
+            logger.warning("chatter model unusable (%s); the ranker's chatter floor decides", type(exc).__name__)
+            session_model = None
+        if (
+            session_model is not None
+            and fits(embedder, session_model.embedder)
+            and session_model.probe.shape[0] == vectors.shape[1]
+        ):
+            return chatter.is_chatter(found, vectors, probability, cues, session_model)
+        return ranker.is_chatter(found, probability, model, cues)
 
 
 def as_stored(item: DistilledItem, label: str) -> DistilledItem:

@@ -47,6 +47,34 @@ ROLE_NAMES: dict[str, Role] = {
     "assistent": "assistant",
     "asistente": "assistant",
     "assistente": "assistant",
+    # the same labels in the other languages the distiller reads (a label it does not know makes a chat a
+    # digest, whose every line is kept: a chat of greetings would save its greetings)
+    "utilizador": "user",
+    "gebruiker": "user",
+    "användare": "user",
+    "bruger": "user",
+    "bruker": "user",
+    "käyttäjä": "user",
+    "użytkownik": "user",
+    "uživatel": "user",
+    "kullanıcı": "user",
+    "пользователь": "user",
+    "用户": "user",
+    "用戶": "user",
+    "ユーザー": "user",
+    "ユーザ": "user",
+    "사용자": "user",
+    "asystent": "assistant",
+    "asistent": "assistant",
+    "asistan": "assistant",
+    "avustaja": "assistant",
+    "ассистент": "assistant",
+    "助手": "assistant",
+    "助理": "assistant",
+    "アシスタント": "assistant",
+    "어시스턴트": "assistant",
+    "ki": "assistant",
+    "ia": "assistant",
     "system": "system",
     "developer": "system",
     "tool": "tool",
@@ -54,8 +82,9 @@ ROLE_NAMES: dict[str, Role] = {
 }
 
 _NAMES = "|".join(sorted(ROLE_NAMES, key=len, reverse=True))
-_PREFIX = re.compile(rf"^\s*(?:\*\*)?({_NAMES})(?:\*\*)?\s*(?:\([^)]*\))?\s*:(?:\*\*)?\s?(.*)$", re.IGNORECASE)
-_HEADING = re.compile(rf"^\s*#{{1,6}}\s*({_NAMES})\s*:?\s*$", re.IGNORECASE)
+# a label and its colon, ASCII or full-width ("用户：")
+_PREFIX = re.compile(rf"^\s*(?:\*\*)?({_NAMES})(?:\*\*)?\s*(?:\([^)]*\))?\s*[:：](?:\*\*)?\s?(.*)$", re.IGNORECASE)
+_HEADING = re.compile(rf"^\s*#{{1,6}}\s*({_NAMES})\s*[:：]?\s*$", re.IGNORECASE)
 _QUOTED = re.compile(r"^\s*>\s?(.*)$")
 MIN_PREFIXED_TURNS = 2  # one "Note: ..." line does not make a transcript
 
