@@ -17,7 +17,7 @@ from contextlamp.storage.sqlite.fulltext import fts_match
 from contextlamp.storage.sqlite.maintenance import SqliteMaintenance
 from contextlamp.storage.sqlite.rows import ENTRY_COLUMNS, LIVE, SQLITE_MAX_VARS, entry_from_row, marks, type_filter
 from contextlamp.storage.sqlite.sessions import SqliteSessions
-from contextlamp.storage.sqlite.vectors import best_first
+from contextlamp.storage.sqlite.vectors import DEAD, best_first
 
 if TYPE_CHECKING:
     from contextlamp.domain.embedding import Vectors
@@ -126,7 +126,7 @@ class SqliteStore(SqliteSessions, SqliteMaintenance):
             rowids = index.rowids[: index.size]
             order = best_first(scores, max(16 * limit, 256))
             results: list[tuple[str, float]] = []
-            seen: set[int] = set()
+            seen: set[int] = {DEAD}  # a replaced row (vectors.DEAD) is never a result
             # the first window holds a few more rows than asked for: when most entries are live it is the only
             # one, and its liveness lookup is the search's largest cost after the product (1,000 entries: 200
             # rowids 0.42 ms of CPU, 66 rowids 0.14 ms); filters that eat it double the next window
