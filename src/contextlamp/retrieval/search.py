@@ -312,25 +312,42 @@ def signal_places(lists: SignalLists, with_recency: bool) -> dict[str, list[tupl
 def fresher_first(hits: list[Hit], threshold: float) -> list[Hit]:
     """``hits`` with each update moved just ahead of the older entry of the same store it updates
     (``rules.prefer_newer`` over the entries' stored vectors); the hits in between move down one place and the
-    scores stay with the places, so they stay descending. One vector read per store, only when some hit words
-    itself as a change."""
-    if not any(states_change(h.entry.content) for h in hits):
+    scores stay with the places, so they stay descending. Only when some hit words itself as a change.
+
+    ``prefer_newer`` is its cosine test (``cosine >= threshold``) and text tests that need no vector, so the
+    text tests run first over every pair that could meet (same store, the newer saved later, in any order:
+    moves reorder the hits), and only the entries of pairs that pass them have their vectors read, in one read
+    per store; the answer is the one of reading every hit's vectors (usually no pair passes: no read at all)."""
+    changes = [h for h in hits if states_change(h.entry.content)]
+    if not changes:
+        return hits
+    paired: set[str] = set()
+    for newer in changes:
+        for older in hits:
+            same = older.source is newer.source and older.entry.created_at < newer.entry.created_at
+            if same and prefer_newer(newer.entry.content, older.entry.content, float("inf"), threshold):
+                paired.update((newer.entry.id, older.entry.id))
+    if not paired:
         return hits
     vectors: dict[str, Vectors] = {}
     for scoped in {id(h.source): h.source for h in hits}.values():
-        vectors.update(scoped.store.entry_vectors([h.entry.id for h in hits if h.source is scoped]))
+        wanted = [h.entry.id for h in hits if h.source is scoped and h.entry.id in paired]
+        if wanted:
+            vectors.update(scoped.store.entry_vectors(wanted))
     order = list(hits)
-    for newer in list(hits):
+    for newer in changes:  # in rank order, as before
         new_vec = vectors.get(newer.entry.id)
-        if new_vec is None or not states_change(newer.entry.content):
+        if new_vec is None:
             continue
         n = order.index(newer)
         for m in range(n):
             older = order[m]
-            old_vec = vectors.get(older.entry.id)
+            old_vec = vectors.get(older.entry.id)  # None: not in a pair that passed the text tests
             if old_vec is None or older.source is not newer.source or older.entry.created_at >= newer.entry.created_at:
                 continue
             if prefer_newer(newer.entry.content, older.entry.content, float(new_vec[0] @ old_vec[0]), threshold):
                 order.insert(m, order.pop(n))
                 break
+    if all(a is b for a, b in zip(order, hits, strict=True)):
+        return hits
     return [replace(h, score=place.score) for h, place in zip(order, hits, strict=True)]
