@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from contextlamp.config import FRESHER_FIRST_THRESHOLD, FusionWeights, TrustWeights
 from contextlamp.domain.models import Entry, MemoryType
 from contextlamp.domain.ports import Store
-from contextlamp.domain.rules import prefer_newer, states_change
+from contextlamp.domain.rules import may_pair, prefer_newer, states_change
 from contextlamp.retrieval.fusion import weighted_rrf
 from contextlamp.retrieval.query import asks_for_recent, content_terms, named_words, word_terms
 
@@ -314,19 +314,22 @@ def fresher_first(hits: list[Hit], threshold: float) -> list[Hit]:
     (``rules.prefer_newer`` over the entries' stored vectors); the hits in between move down one place and the
     scores stay with the places, so they stay descending. Only when some hit words itself as a change.
 
-    ``prefer_newer`` is its cosine test (``cosine >= threshold``) and text tests that need no vector, so the
-    text tests run first over every pair that could meet (same store, the newer saved later, in any order:
-    moves reorder the hits), and only the entries of pairs that pass them have their vectors read, in one read
-    per store; the answer is the one of reading every hit's vectors (usually no pair passes: no read at all)."""
+    The stored vectors are read (one read per store) only for the hits of a pair that could be an update by
+    the tests of each text alone (``rules.states_change`` for the newer, ``rules.may_pair`` for both; same
+    store, the newer saved later, in any order, as moves reorder the hits): any other pair fails
+    ``prefer_newer`` at every cosine, so the answer is the one of reading every hit's vectors, and usually
+    nothing is read."""
     changes = [h for h in hits if states_change(h.entry.content)]
     if not changes:
         return hits
+    single = {h.entry.id for h in hits if may_pair(h.entry.content)}
     paired: set[str] = set()
     for newer in changes:
-        for older in hits:
-            same = older.source is newer.source and older.entry.created_at < newer.entry.created_at
-            if same and prefer_newer(newer.entry.content, older.entry.content, float("inf"), threshold):
-                paired.update((newer.entry.id, older.entry.id))
+        if newer.entry.id in single:
+            for older in hits:
+                same = older.source is newer.source and older.entry.created_at < newer.entry.created_at
+                if same and older.entry.id in single:
+                    paired.update((newer.entry.id, older.entry.id))
     if not paired:
         return hits
     vectors: dict[str, Vectors] = {}
@@ -342,7 +345,7 @@ def fresher_first(hits: list[Hit], threshold: float) -> list[Hit]:
         n = order.index(newer)
         for m in range(n):
             older = order[m]
-            old_vec = vectors.get(older.entry.id)  # None: not in a pair that passed the text tests
+            old_vec = vectors.get(older.entry.id)  # None: in no pair that could be an update
             if old_vec is None or older.source is not newer.source or older.entry.created_at >= newer.entry.created_at:
                 continue
             if prefer_newer(newer.entry.content, older.entry.content, float(new_vec[0] @ old_vec[0]), threshold):
