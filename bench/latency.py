@@ -27,7 +27,8 @@ embedding cache helps) and, in the same run, a keyword-only baseline (one full-t
 store), plus ``save_context`` of new entries. The query embedding is timed on its own, and a repeated query
 shows what the embedding cache saves. Then the same data is served by ``contextlamp serve`` (stdio) and
 ``contextlamp serve --http``, timed through the SDK's clients. Prints ms percentiles, the ratio to the
-keyword-only baseline (a ratio survives a noisy machine better than raw ms), each process's peak RSS
+keyword-only baseline (a ratio survives a noisy machine better than raw ms), the process CPU a call of each
+in-process row (all its threads: on a loaded machine it moves less than wall time), each process's peak RSS
 (VmHWM) and the data's size on disk.
 """
 
@@ -221,7 +222,8 @@ def run_size(
     store_dir: Path | None = None,
 ) -> dict[str, Any]:
     """Fill a store with ``n`` memories and time every operation; returns ``rows`` (name -> (p50, p95, p99)
-    ms), ``rss`` (process -> peak MiB) and ``disk_mb``. ``database_url``: on PostgreSQL (an empty database).
+    ms), ``cpu`` (in-process row name -> process CPU ms a call), ``rss`` (process -> peak MiB) and
+    ``disk_mb``. ``database_url``: on PostgreSQL (an empty database).
     ``store_dir`` (SQLite): the filled data directory is kept in ``store_dir/sqlite-<n>`` and copied from there
     by later runs instead of filling again (the texts are still drawn, so the rest of the run is the same)."""
     embedder = create_embedder(embedder_name)
@@ -252,24 +254,30 @@ def run_size(
         service.get_context(caller, "warm up")  # loads the model and the vector matrix once
         asks = iter(questions(queries))
         raw = iter(questions(queries, 10 * queries))
+        cpu: dict[str, float] = {}
+
+        def row(name: str, fn: Callable[[], object], count: int) -> None:
+            """Time ``count`` calls of ``fn`` as row ``name``, with the process CPU a call (all threads)."""
+            started = time.process_time()
+            rows[name] = timed(fn, count)
+            cpu[name] = (time.process_time() - started) * 1000 / count
+
         if "in-process" in transports:
-            rows["in-process get_context"] = timed(lambda: service.get_context(caller, next(asks)), queries)
-            rows["  of which query embedding"] = timed(lambda: embedder.embed([next(raw)]), queries)
+            row("in-process get_context", lambda: service.get_context(caller, next(asks)), queries)
+            row("  of which query embedding", lambda: embedder.embed([next(raw)]), queries)
             if locomo:
                 real = iter(rng.sample(list(locomo), min(queries, len(locomo))))
                 count = min(queries, len(locomo))
-                rows["in-process get_context, LoCoMo questions"] = timed(
-                    lambda: service.get_context(caller, next(real)), count
-                )
-            rows["  repeated query (cached embedding)"] = timed(
-                lambda: service.get_context(caller, QUESTIONS[0]), queries
-            )
-        rows["keyword-only baseline"] = timed(
-            lambda: store.keyword_search(content_terms(rng.choice(QUESTIONS)), "or", 50, now, None), queries
+                row("in-process get_context, LoCoMo questions", lambda: service.get_context(caller, next(real)), count)
+            row("  repeated query (cached embedding)", lambda: service.get_context(caller, QUESTIONS[0]), queries)
+        row(
+            "keyword-only baseline",
+            lambda: store.keyword_search(content_terms(rng.choice(QUESTIONS)), "or", 50, now, None),
+            queries,
         )
         if "in-process" in transports:
             extra = iter(synthetic(rng, n + i) for i in range(queries))
-            rows["in-process save_context"] = timed(lambda: service.save_context(caller, next(extra)), queries)
+            row("in-process save_context", lambda: service.save_context(caller, next(extra)), queries)
             rss["in-process (bench process)"] = peak_rss_mb()
         registry.close()
         env = {"CONTEXTLAMP_HOME": str(home), "CONTEXTLAMP_USER": "bench", "CONTEXTLAMP_EMBEDDER": embedder_name}
@@ -282,7 +290,7 @@ def run_size(
             timings, rss["http server"] = _http(home, env, n, queries, rng)
             rows.update({f"http {k}": v for k, v in timings.items()})
         size = disk_mb(home, database_url)
-    return {"rows": {k: percentiles(v) for k, v in rows.items()}, "rss": rss, "disk_mb": size}
+    return {"rows": {k: percentiles(v) for k, v in rows.items()}, "rss": rss, "disk_mb": size, "cpu": cpu}
 
 
 async def _stdio(env: dict[str, str], n: int, queries: int, rng: random.Random) -> tuple[dict[str, list[float]], float]:
@@ -525,7 +533,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error("--backends takes sqlite and/or postgresql")
     transports = [t.strip() for t in args.transports.split(",") if t.strip()]
     table = Table(title=f"contextlamp latency (ms), embedder {args.embedder}")
-    for column in ("backend", "entries", "operation", "p50", "p95", "p99", "p50 / keyword-only"):
+    for column in ("backend", "entries", "operation", "p50", "p95", "p99", "p50 / keyword-only", "CPU a call"):
         table.add_column(column, justify="right")
     footer: list[str] = []
     with contextlib.ExitStack() as stack:
@@ -541,8 +549,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                 stats = result["rows"]
                 base = stats["keyword-only baseline"][0]
                 for name, (p50, p95, p99) in stats.items():
+                    used = result["cpu"].get(name)  # process CPU ms a call (in-process rows)
                     row = (backend, str(n), name, f"{p50:.2f}", f"{p95:.2f}", f"{p99:.2f}", f"{p50 / base:.1f}x")
-                    table.add_row(*row)
+                    table.add_row(*row, "" if used is None else f"{used:.2f}")
                 rss = ", ".join(f"{k} {v:.0f} MiB" for k, v in result["rss"].items())
                 footer.append(f"{backend} {n}: peak RSS {rss}; data {result['disk_mb']:.1f} MiB")
     console = Console(width=150)

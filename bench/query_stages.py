@@ -175,7 +175,9 @@ def worker(home: Path, vectors_path: Path, profile: bool) -> None:
     if profiler:
         import pstats
 
-        pstats.Stats(profiler, stream=sys.stderr).sort_stats("tottime").print_stats(30)
+        pstats.Stats(profiler, stream=sys.stderr).sort_stats(os.environ.get("QS_SORT", "tottime")).print_stats(
+            int(os.environ.get("QS_TOP", "30"))
+        )
     registry.close()
 
 

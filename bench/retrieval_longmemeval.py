@@ -304,7 +304,8 @@ _WORKER: dict[str, Any] = {}  # one worker process's embedder and options (``_st
 
 
 def _start_worker(embedder_name: str, threads: int, ks: Sequence[int], warm_cache: bool) -> None:
-    """A worker process's initialiser: its own embedder, with ONNX Runtime on ``threads`` intra-op threads."""
+    """A worker process's initialiser: its own embedder, whose model calls use up to ``threads`` threads
+    (``onnx.ORT_THREADS``: one intra-op thread a run, a large call's runs spread over them)."""
     from contextlamp.embedding import onnx
 
     onnx.ORT_THREADS = threads  # read when the model loads (OnnxSession), i.e. at this worker's first embed

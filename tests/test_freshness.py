@@ -128,3 +128,29 @@ def test_an_unrelated_or_merely_chatty_newer_entry_does_not_jump_ahead(service: 
     service.save_context(alice, "The cafeteria now serves ramen")
     service.save_context(alice, "Releases now feel great, I love how every two weeks we ship new things")
     assert service.get_context(alice, "releases ship every two weeks").packs[0].id == old.id
+
+
+@pytest.mark.both_backends
+def test_fresher_first_reads_vectors_only_for_a_pair_its_wording_allows(
+    service: MemoryService, alice: Caller, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # issue 17.3: a hit that merely says "now" used to cost a read of every hit's vectors on every query
+    service.save_context(alice, "Releases ship every two weeks")
+    chatty = "Releases now feel great, and here is a long story about the cafeteria, the weather, the team " * 3
+    long_id = service.save_context(alice, chatty).id  # past FRESH_MAX_WORDS: never an update
+    store = service.registry.store(alice.principal.user_id)
+    reads: list[list[str]] = []
+    real = type(store).entry_vectors
+
+    def counted(self: object, ids: list[str]) -> object:
+        reads.append(list(ids))
+        return real(self, ids)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(type(store), "entry_vectors", counted)
+    packs = service.get_context(alice, "releases ship every two weeks").packs
+    assert len(packs) == 2 and reads == []  # no pair can be an update by its wording: nothing to read
+    old = service.save_context(alice, OLD)
+    new = service.save_context(alice, "The CI timeout is now 45 minutes for every main job")
+    ids = [p.id for p in service.get_context(alice, "the CI timeout is 30 minutes").packs]
+    assert ids.index(new.id) < ids.index(old.id)  # the update still ranks ahead of what it updates
+    assert len(reads) == 1 and {old.id, new.id} <= set(reads[0]) and long_id not in reads[0]

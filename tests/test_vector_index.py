@@ -146,3 +146,91 @@ def test_a_forget_leaves_the_in_memory_matrix_at_once(tmp_path: Path) -> None:
     index = store._index  # pyright: ignore[reportPrivateUsage]
     assert ids[2] not in dict(found) and len(found) == 4
     assert rowid not in index.rowids[: index.size].tolist() and index.size == 4
+
+
+_CHILD = """
+import sys
+from pathlib import Path
+
+from contextlamp.app import writes
+from contextlamp.app.service import Caller, MemoryService
+from contextlamp.embedding import FakeEmbedder
+from contextlamp.storage import StoreRegistry
+
+home, op, entry_id, *texts = sys.argv[1:]
+embedder = FakeEmbedder()
+registry = StoreRegistry(Path(home), embedder.identity, embedder.dim)
+service = MemoryService(registry, embedder)
+caller = Caller(principal=service.principal("alice"), surface="test")
+store = registry.store(caller.principal.user_id)
+entry = store.get(entry_id)
+assert entry is not None
+if op == "update":  # what the write-behind indexer does: the entry's final vectors replace its provisional one
+    assert writes.finish_index(store, entry, embedder.embed(texts))
+elif op == "delete":
+    with store.writer() as tx:
+        tx.delete(entry)
+else:
+    assert service.forget_context(caller, entry_id).forgotten
+registry.close()
+"""
+
+
+def _in_another_process(home: Path, op: str, entry_id: str, *texts: str) -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", _CHILD, str(home), op, entry_id, *texts], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+
+
+@pytest.mark.sqlite_only
+def test_another_process_s_update_is_taken_in_place_and_its_delete_and_forget_are_seen(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # issue 17.3: the indexer's replaced vectors used to bump vec_epoch, so every process reloaded its whole
+    # matrix on its next search; now a replacement is followed in place and the answers stay exact
+    monkeypatch.setattr(sqlite_backend, "VECTOR_BLOCK_ROWS", 2)  # the replaced and the new rows span blocks
+    home = tmp_path / "home"
+    reader, caller = _service(home)
+    ids = [reader.save_context(caller, f"{WORDS[n]} {WORDS[(n * 4) % 15]} note {n}").id for n in range(7)]
+    queries = [f"{WORDS[i]} {WORDS[(i + 4) % 15]}" for i in range(15)] + ["zulu yankee whiskey", "xray tango"]
+
+    def exact() -> None:
+        for query in queries:
+            assert _same_ranking(_search(reader, caller, query, 6), _brute_force(reader, caller, query, 6))
+
+    exact()  # the matrix is loaded
+    index = reader.registry.store(caller.principal.user_id)._index  # pyright: ignore[reportPrivateUsage]
+    first_block, epoch = index.blocks[0], index.epoch
+    # three new vectors for one entry (its chunks): more rows than a block, so the rows one SELECT appends span
+    # two fetches, and none of them may be taken for a replaced row
+    _in_another_process(home, "update", ids[1], "zulu yankee whiskey", "xray tango", "zulu xray")
+    top = _search(reader, caller, "zulu yankee whiskey", 3)
+    assert top[0][0] == ids[1] and abs(top[0][1] - 1.0) < 1e-6  # the new vectors are searched
+    assert top[1][0] != ids[1]  # its old row is gone: one result an entry
+    exact()
+    assert index.blocks[0] is first_block and index.epoch == epoch  # updated in place, not reloaded
+    assert index.size == 7 + 3 and index.rowids[: index.size].tolist().count(-1) == 1
+    _in_another_process(home, "delete", ids[4])
+    found = _search(reader, caller, f"{WORDS[4]} {WORDS[1]}", 7)
+    assert ids[4] not in dict(found) and len(found) == 6
+    exact()
+    _in_another_process(home, "forget", ids[1])  # the updated entry itself
+    found = _search(reader, caller, "zulu yankee whiskey", 7)
+    assert ids[1] not in dict(found) and len(found) == 5
+    exact()
+
+
+@pytest.mark.sqlite_only
+def test_a_matrix_mostly_replaced_reloads_whole_and_stays_exact(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    reader, caller = _service(home)
+    ids = [reader.save_context(caller, f"{WORDS[n]} {WORDS[(n * 2) % 15]} note {n}").id for n in range(4)]
+    _search(reader, caller, WORDS[0], 4)
+    index = reader.registry.store(caller.principal.user_id)._index  # pyright: ignore[reportPrivateUsage]
+    for n, entry_id in enumerate(ids[:3]):  # 3 of 4 replaced: past DEAD_SHARE, the next search reloads
+        _in_another_process(home, "update", entry_id, f"{WORDS[(n + 9) % 15]} replaced {n}")
+        assert _same_ranking(_search(reader, caller, "replaced", 4), _brute_force(reader, caller, "replaced", 4))
+    assert index.dead <= sqlite_backend.DEAD_SHARE * index.size
+    _search(reader, caller, "replaced", 4)
+    assert index.size - index.dead == 4

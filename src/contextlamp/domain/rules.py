@@ -231,6 +231,13 @@ def is_update(newer: str, older: str, cosine: float, threshold: float, max_value
     return 0 < len(value - old_terms) <= max_value_terms
 
 
+def may_pair(text: str) -> bool:
+    """Whether ``text`` passes ``is_update``'s tests of one text alone, as either side: no question mark and at
+    most ``FRESH_MAX_WORDS`` words. A pair with a side that fails is never an update, at any cosine (search's
+    fresher-first skips it without reading vectors). Linear in the text's length."""
+    return "?" not in text and len(_FRESH_WORD.findall(text)) <= FRESH_MAX_WORDS
+
+
 def prefer_newer(newer: str, older: str, cosine: float, threshold: float) -> bool:
     """Whether ``newer`` should rank ahead of ``older`` when a search returns both: ``is_update``'s tests at
     ``threshold`` (``config.FRESHER_FIRST_THRESHOLD``, on the entries' stored vectors) with up to

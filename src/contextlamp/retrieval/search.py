@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from contextlamp.config import FRESHER_FIRST_THRESHOLD, FusionWeights, TrustWeights
 from contextlamp.domain.models import Entry, MemoryType
 from contextlamp.domain.ports import Store
-from contextlamp.domain.rules import prefer_newer, states_change
+from contextlamp.domain.rules import may_pair, prefer_newer, states_change
 from contextlamp.retrieval.fusion import weighted_rrf
 from contextlamp.retrieval.query import asks_for_recent, content_terms, named_words, word_terms
 
@@ -312,25 +312,45 @@ def signal_places(lists: SignalLists, with_recency: bool) -> dict[str, list[tupl
 def fresher_first(hits: list[Hit], threshold: float) -> list[Hit]:
     """``hits`` with each update moved just ahead of the older entry of the same store it updates
     (``rules.prefer_newer`` over the entries' stored vectors); the hits in between move down one place and the
-    scores stay with the places, so they stay descending. One vector read per store, only when some hit words
-    itself as a change."""
-    if not any(states_change(h.entry.content) for h in hits):
+    scores stay with the places, so they stay descending. Only when some hit words itself as a change.
+
+    The stored vectors are read (one read per store) only for the hits of a pair that could be an update by
+    the tests of each text alone (``rules.states_change`` for the newer, ``rules.may_pair`` for both; same
+    store, the newer saved later, in any order, as moves reorder the hits): any other pair fails
+    ``prefer_newer`` at every cosine, so the answer is the one of reading every hit's vectors, and usually
+    nothing is read."""
+    changes = [h for h in hits if states_change(h.entry.content)]
+    if not changes:
+        return hits
+    single = {h.entry.id for h in hits if may_pair(h.entry.content)}
+    paired: set[str] = set()
+    for newer in changes:
+        if newer.entry.id in single:
+            for older in hits:
+                same = older.source is newer.source and older.entry.created_at < newer.entry.created_at
+                if same and older.entry.id in single:
+                    paired.update((newer.entry.id, older.entry.id))
+    if not paired:
         return hits
     vectors: dict[str, Vectors] = {}
     for scoped in {id(h.source): h.source for h in hits}.values():
-        vectors.update(scoped.store.entry_vectors([h.entry.id for h in hits if h.source is scoped]))
+        wanted = [h.entry.id for h in hits if h.source is scoped and h.entry.id in paired]
+        if wanted:
+            vectors.update(scoped.store.entry_vectors(wanted))
     order = list(hits)
-    for newer in list(hits):
+    for newer in changes:  # in rank order, as before
         new_vec = vectors.get(newer.entry.id)
-        if new_vec is None or not states_change(newer.entry.content):
+        if new_vec is None:
             continue
         n = order.index(newer)
         for m in range(n):
             older = order[m]
-            old_vec = vectors.get(older.entry.id)
+            old_vec = vectors.get(older.entry.id)  # None: in no pair that could be an update
             if old_vec is None or older.source is not newer.source or older.entry.created_at >= newer.entry.created_at:
                 continue
             if prefer_newer(newer.entry.content, older.entry.content, float(new_vec[0] @ old_vec[0]), threshold):
                 order.insert(m, order.pop(n))
                 break
+    if all(a is b for a, b in zip(order, hits, strict=True)):
+        return hits
     return [replace(h, score=place.score) for h, place in zip(order, hits, strict=True)]

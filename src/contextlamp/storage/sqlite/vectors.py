@@ -1,6 +1,12 @@
 """Exact vector search on SQLite: float32 blobs in the ``vectors`` table are the source of truth, searched from
 a per-store in-memory copy that follows the table by its AUTOINCREMENT ``seq`` and a ``vec_epoch`` counter.
 
+Replacing an entry's vectors (``SqliteWriter.replace_vector``: the write-behind indexer's final vectors) deletes
+its rows and inserts new ones in one transaction, so the new rows carry new, higher ``seq`` values: a copy that
+appends a row of an entry it already holds knows that entry's older rows are gone and drops them in place
+(``VectorIndex.follow``). That is the cross-process signal of a replacement; ``vec_epoch`` (a full reload) is
+kept for deletions, migrations, repairs and reembedding, which remove rows without writing a successor.
+
 The scoring thread pool and its fork hook are created on first use, never at import.
 """
 
@@ -18,6 +24,8 @@ if TYPE_CHECKING:
 
     from contextlamp.domain.embedding import Vectors
 
+DEAD = -1  # the rowid of a row whose vector was replaced (no entry has a rowid below 1)
+DEAD_SHARE = 0.5  # a copy with more than this share of replaced rows reloads whole (amortised: once per size/2)
 VECTOR_BLOCK_ROWS = 4096  # vectors per block of the in-memory index: 6 MiB at 384 dims
 # Splitting the product over threads, measured on 2 cores (384 dims, BLAS at one thread): 40,000 vectors
 # 2.9 -> 1.5 ms, 100,000 vectors 12.5 -> 5.6 ms, 10,000 vectors 0.8 -> 0.6 ms (not worth a thread hop).
@@ -30,8 +38,11 @@ _fork_hooked = False  # _forget_pool_in_child is registered with os.register_at_
 
 class VectorIndex:
     """In-memory copy of a store's ``vectors`` table: fixed ``(VECTOR_BLOCK_ROWS, dim) float32`` blocks (the
-    last one partly filled) and the entry rowid of each row. Appends follow ``seq``; any deletion bumps
-    ``meta.vec_epoch`` and forces a full reload, so other processes' writes are always seen before a search.
+    last one partly filled) and the entry rowid of each row. Appends follow ``seq``; a row appended for an entry
+    the copy already held replaces that entry's older rows, which become ``DEAD`` (rowid ``-1``, a zero vector:
+    skipped by the search, and in ``seq`` order the live rows are exactly those a full reload reads, so no
+    score, order or tie changes); any deletion bumps ``meta.vec_epoch`` and forces a full reload, so other
+    processes' writes are always seen before a search. ``dead``: rows replaced in place since the last load.
 
     Blocks, not one growable matrix: growing a matrix copies it, so old and new copies coexist for a moment
     and peak RSS doubles (at 10,000 entries, 40,000 vectors: 61 MiB more). Appending a block never copies.
@@ -43,6 +54,7 @@ class VectorIndex:
         self._rowids: npt.NDArray[np.int64] | None = None  # made by the first use: opening a store needs no numpy
         self.size = 0
         self.max_seq = 0
+        self.dead = 0
         self.epoch: str | None = None
 
     @property
@@ -63,6 +75,7 @@ class VectorIndex:
         self._rowids = None
         self.size = 0
         self.max_seq = 0
+        self.dead = 0
         self.epoch = epoch
 
     def append(self, rows: list[sqlite3.Row]) -> None:
@@ -91,21 +104,42 @@ class VectorIndex:
 
     def follow(self, conn: sqlite3.Connection) -> None:
         """Bring this copy up to the database's state: reload everything when ``meta.vec_epoch`` moved (a
-        deletion or a replaced vector, in any process), then append the rows past ``max_seq`` a block at a
-        time (no whole-table copy). Called under the store's lock."""
+        deletion, a migration, a repair or a reembed, in any process), then append the rows past ``max_seq`` a
+        block at a time (no whole-table copy) and drop in place the older rows of every entry those rows replace
+        (``drop_replaced``). One SELECT reads the new rows, so it sees every replacement whole (WAL snapshot).
+        A copy whose dead rows passed ``DEAD_SHARE`` reloads instead. Called under the store's lock."""
         state = conn.execute(
             "SELECT (SELECT value FROM meta WHERE key = 'vec_epoch'), (SELECT seq FROM sqlite_sequence "
             "WHERE name = 'vectors')"
         ).fetchone()
         epoch, max_seq = str(state[0]), state[1] or 0
-        if epoch != self.epoch:
+        if epoch != self.epoch or self.dead > DEAD_SHARE * max(self.size, 1):
             self.reset(epoch)
         if max_seq > self.max_seq:
+            held = self.size
             cursor = conn.execute(
                 "SELECT seq, entry_rowid, vec FROM vectors WHERE seq > ? ORDER BY seq", (self.max_seq,)
             )
             while rows := cursor.fetchmany(VECTOR_BLOCK_ROWS):
                 self.append(rows)
+            if held:
+                self.drop_replaced(held)
+
+    def drop_replaced(self, held: int) -> None:
+        """Mark ``DEAD`` (rowid ``-1``, zero vector) each of the first ``held`` rows whose entry has a row past
+        them: its vectors were replaced whole in one transaction (``SqliteWriter.replace_vector``), so the
+        later rows are its vectors now. Vectorised: linear in ``size``, run only when rows were appended."""
+        import numpy as np
+
+        fresh = np.unique(self.rowids[held : self.size])
+        stale = np.flatnonzero(np.isin(self.rowids[:held], fresh))
+        if not len(stale):
+            return
+        self.rowids[stale] = DEAD
+        for block in np.unique(stale // VECTOR_BLOCK_ROWS).tolist():
+            rows = stale[(stale // VECTOR_BLOCK_ROWS) == block] % VECTOR_BLOCK_ROWS
+            self.blocks[block][rows] = 0.0
+        self.dead += len(stale)
 
     def scores(self, query: Vectors) -> Vectors:
         """``(size,) float32`` dot products of every stored vector with ``query`` (``(dim,)`` float32), which

@@ -117,8 +117,8 @@ class SqliteWriter(EntryReads):
             "INSERT INTO vectors(entry_rowid, ord, vec) VALUES (?, ?, ?)",
             [(row[0], i, np.ascontiguousarray(v, dtype=np.float32).tobytes()) for i, v in enumerate(vector)],
         )
-        # the in-memory index of every process holds the old vector: make them reload
-        self.conn.execute("UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'vec_epoch'")
+        # no vec_epoch bump: the new rows' higher seq tells every process's in-memory index that this entry's
+        # older rows are gone (vectors.VectorIndex.drop_replaced), so each updates those rows in place
 
     def set_pending(self, entry_id: str, pending: bool) -> None:
         self.conn.execute("UPDATE entries SET index_pending = ? WHERE id = ?", (int(pending), entry_id))
