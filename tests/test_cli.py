@@ -272,3 +272,12 @@ def test_show_prints_times_as_list_does_and_json_keeps_milliseconds(run) -> None
     assert re.search(r"ts\s+│?\s*\d{4}-\d{2}-\d{2} \d{2}:\d{2}", shown), shown
     assert re.search(r"expires_at\s+│?\s*\d{4}-\d{2}-\d{2} \d{2}:\d{2}", shown), shown
     assert isinstance(json.loads(run("show", saved["id"], "--json"))["ts"], int)
+
+
+def test_a_save_that_updates_an_entry_says_which_it_replaced(run, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("CONTEXTLAMP_EMBEDDER", "minilm-int8")  # the update rule needs the model's cosine
+    old = json.loads(run("save", "I use VS Code as my editor", "--json"))["id"]
+    out = run("save", "My editor is now Helix")
+    new = json.loads(run("list", "--json"))["items"][0]["id"]
+    assert out.startswith(f"Saved: {new}") and old in out and "list --all" in out
+    assert old not in run("save", "We deploy on Tuesdays")

@@ -113,7 +113,12 @@ def save(
     if as_json:
         _print_json(result)
     else:
-        click.echo(f"{'Already known' if result.deduped else 'Saved'}: {result.id}")
+        line = f"{'Already known' if result.deduped else 'Saved'}: {result.id}"
+        if result.superseded:
+            # An update recognised without a topic (rules.is_update): say which entries it replaced, as the
+            # JSON does, so the user is not left wondering where the old value went.
+            line += f"; it replaces {', '.join(result.superseded)} (kept as history: contextlamp list --all)"
+        click.echo(line)
 
 
 @cli.command()
