@@ -281,3 +281,13 @@ def test_a_save_that_updates_an_entry_says_which_it_replaced(run, monkeypatch: p
     new = json.loads(run("list", "--json"))["items"][0]["id"]
     assert out.startswith(f"Saved: {new}") and old in out and "list --all" in out
     assert old not in run("save", "We deploy on Tuesdays")
+
+
+def test_counts_in_answers_agree_with_their_nouns(run, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    out = run("session", "save", "-", stdin="- We pin Python 3.12 in CI\n")
+    assert ": 1 learning (1 new, 0 known)." in out
+    run("save", "Deploys happen on Tuesdays", "--project", "apollo")
+    export = tmp_path / "export.json"
+    run("export", "--out", str(export))
+    out = run("import", str(export), "--user", "dave", "--create-user")
+    assert "2 entries added" in out and "1 project," in out and "1 session added" in out

@@ -17,6 +17,7 @@ import click
 from contextlamp.cli.common import (
     LazyChoice,
     cli_errors,
+    counted,
     finish_indexing,
     json_option,
     load_settings,
@@ -388,13 +389,15 @@ def import_command(
         return
     left_out: list[str] = []
     if report.entries_with_secrets:
-        left_out.append(f"{report.entries_with_secrets} entries")
+        left_out.append(counted(report.entries_with_secrets, "entry", "entries"))
     if report.sessions_with_secrets:
-        left_out.append(f"{report.sessions_with_secrets} sessions")
+        left_out.append(counted(report.sessions_with_secrets, "session", "sessions"))
+    verb = "was" if report.entries_with_secrets + report.sessions_with_secrets == 1 else "were"
     click.echo(
-        f"Imported into {report.user_name}: {report.entries_added} entries added, {report.entries_skipped} already "
-        f"there, {report.projects} projects, {report.sessions_added} sessions added, {report.sessions_skipped} "
-        "already there." + (f" {' and '.join(left_out)} held a secret and were left out." if left_out else "")
+        f"Imported into {report.user_name}: {counted(report.entries_added, 'entry', 'entries')} added, "
+        f"{report.entries_skipped} already there, {counted(report.projects, 'project', 'projects')}, "
+        f"{counted(report.sessions_added, 'session', 'sessions')} added, {report.sessions_skipped} already there."
+        + (f" {' and '.join(left_out)} held a secret and {verb} left out." if left_out else "")
     )
     for item in report.dropped:  # where and why only: never the text itself
         click.echo(f"  {item.where}: {item.reason}")

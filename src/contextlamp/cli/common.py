@@ -270,6 +270,11 @@ def table(title: str | None, columns: Iterable[str], ids: Iterable[str] = (), sh
     return made
 
 
+def counted(n: int, singular: str, plural: str) -> str:
+    """``n`` with its noun in the right number: ``1 learning``, ``0 learnings``, ``3 learnings``."""
+    return f"{n} {singular if n == 1 else plural}"
+
+
 def when(ms: int | None) -> str:
     """ms since the epoch as local ``YYYY-MM-DD HH:MM`` ("" for None)."""
     if ms is None:

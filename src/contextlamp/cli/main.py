@@ -20,6 +20,7 @@ from contextlamp.cli.admin import export_command, import_command, migrate_comman
 from contextlamp.cli.common import (
     LazyChoice,
     console,
+    counted,
     print_table,
     quick_location_lines,
     table,
@@ -289,7 +290,8 @@ def session_save(service: MemoryService, caller: Caller, source: Any, project: s
         click.echo("Nothing worth keeping in that session.")
     else:
         click.echo(
-            f"Session {result.session_id}: {result.total} learnings ({result.saved} new, {result.deduped} known)."
+            f"Session {result.session_id}: {counted(result.total, 'learning', 'learnings')} ({result.saved} new, "
+            f"{result.deduped} known)."
         )
 
 
