@@ -291,3 +291,33 @@ def test_counts_in_answers_agree_with_their_nouns(run, tmp_path: Path) -> None: 
     run("export", "--out", str(export))
     out = run("import", str(export), "--user", "dave", "--create-user")
     assert "2 entries added" in out and "1 project," in out and "1 session added" in out
+
+
+def test_a_tilde_in_the_data_directory_is_the_home_folder_everywhere(
+    run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:  # type: ignore[no-untyped-def]
+    """A client's env block is never shell-expanded: ``CONTEXTLAMP_HOME=~/mem`` must name ``$HOME/mem`` for the
+    server, the terminal, the hooks and connect alike, never a folder called ``~`` in the current folder."""
+    from contextlamp.cli.connect import env_block
+    from contextlamp.cli.hook import quick_config
+
+    home, elsewhere = tmp_path / "me", tmp_path / "cwd"
+    home.mkdir()
+    elsewhere.mkdir()
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setenv("CONTEXTLAMP_HOME", "~/mem")
+    monkeypatch.chdir(elsewhere)
+    run("save", "Tilde paths are expanded")
+    assert (home / "mem" / "control.db").exists() and not (elsewhere / "~").exists()
+    assert f"data: {home / 'mem'}" in run("--version")
+    assert f"data: {home / 'mem'}" in run("doctor")
+    assert quick_config(dict(os.environ)).home == home / "mem"
+    assert env_block(dict(os.environ))["CONTEXTLAMP_HOME"] == str(home / "mem")
+
+
+def test_team_add_says_what_the_user_became(run) -> None:  # type: ignore[no-untyped-def]
+    run("user", "create", "erin")
+    run("team", "create", "platform", "--owner", "erin")
+    run("user", "create", "frank")
+    assert "frank is now a member of team platform." in run("team", "add", "platform", "frank")
+    assert "frank is now an admin of team platform." in run("team", "add", "platform", "frank", "--role", "admin")
