@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import logging
 import os
 from pathlib import Path
 
@@ -321,3 +322,19 @@ def test_team_add_says_what_the_user_became(run) -> None:  # type: ignore[no-unt
     run("user", "create", "frank")
     assert "frank is now a member of team platform." in run("team", "add", "platform", "frank")
     assert "frank is now an admin of team platform." in run("team", "add", "platform", "frank", "--role", "admin")
+
+
+def test_the_shared_servers_start_line_does_not_name_a_local_user(
+    run, caplog: pytest.LogCaptureFixture
+) -> None:  # type: ignore[no-untyped-def]
+    """Over HTTP each request acts for its token's user: the start line must not suggest they all write as the
+    local user (stdio and contextlamp ui do serve the local user, and say so)."""
+    from contextlamp.cli.common import load_settings
+    from contextlamp.cli.serve import log_start
+
+    caplog.set_level(logging.INFO, logger="contextlamp.serve")
+    log_start(load_settings(), users_from_tokens=True)
+    log_start(load_settings())
+    shared, local = (r.getMessage() for r in caplog.records)
+    assert "users from tokens" in shared and "carol" not in shared
+    assert "user carol" in local

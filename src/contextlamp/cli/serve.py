@@ -63,18 +63,18 @@ def serve(use_http: bool, host: str | None, port: int | None) -> None:
         sys.exit(130)
 
 
-def log_start(settings: Settings) -> None:
+def log_start(settings: Settings, users_from_tokens: bool = False) -> None:
     """Log, at INFO on stderr, where this server's memory lives: ``contextlamp 0.1.0: data /home/me/.local/
     share/contextlamp, user me, backend sqlite``. Shown at the default log level (WARNING) too, since it is
     the line to look for when a client's memory seems missing (an MCP client starts the server with a
-    stripped environment); only ``CONTEXTLAMP_LOG_LEVEL=ERROR`` hides it."""
+    stripped environment); only ``CONTEXTLAMP_LOG_LEVEL=ERROR`` hides it. ``users_from_tokens`` (the shared
+    server, where each request's user is its token's): ``users from tokens`` instead of the local user."""
     logger = logging.getLogger(START_LOGGER)
     if logging.getLogger().getEffectiveLevel() <= logging.WARNING:
         logger.setLevel(logging.INFO)
     where = location(settings)
-    logger.info(
-        "contextlamp %s: data %s, user %s, backend %s", __version__, where["data"], where["user"], where["backend"]
-    )
+    who = "users from tokens" if users_from_tokens else f"user {where['user']}"
+    logger.info("contextlamp %s: data %s, %s, backend %s", __version__, where["data"], who, where["backend"])
 
 
 def _stdin_is_terminal() -> bool:
@@ -139,7 +139,7 @@ def run_http(settings: Settings, host: str, port: int, announce: Announce | None
     sock = bind_port(host, port)  # before any work: a port in use fails at once
     port = int(sock.getsockname()[1])  # port 0: the one the system chose
     try:
-        log_start(settings)
+        log_start(settings, users_from_tokens=announce is None)  # contextlamp ui serves the local user only
         with cli_errors():
             wired = create_app(settings, preload_model=True)
             app = build_http_app(wired, settings, host, port, Dashboard)
