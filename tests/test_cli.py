@@ -324,9 +324,7 @@ def test_team_add_says_what_the_user_became(run) -> None:  # type: ignore[no-unt
     assert "frank is now an admin of team platform." in run("team", "add", "platform", "frank", "--role", "admin")
 
 
-def test_the_shared_servers_start_line_does_not_name_a_local_user(
-    run, caplog: pytest.LogCaptureFixture
-) -> None:  # type: ignore[no-untyped-def]
+def test_the_shared_servers_start_line_does_not_name_a_local_user(run, caplog: pytest.LogCaptureFixture) -> None:  # type: ignore[no-untyped-def]
     """Over HTTP each request acts for its token's user: the start line must not suggest they all write as the
     local user (stdio and contextlamp ui do serve the local user, and say so)."""
     from contextlamp.cli.common import load_settings
@@ -338,3 +336,14 @@ def test_the_shared_servers_start_line_does_not_name_a_local_user(
     shared, local = (r.getMessage() for r in caplog.records)
     assert "users from tokens" in shared and "carol" not in shared
     assert "user carol" in local
+
+
+def test_a_shared_server_on_every_interface_without_a_public_url_is_warned() -> None:
+    """Off loopback, the metadata would name http://localhost:PORT unless CONTEXTLAMP_PUBLIC_URL is set."""
+    from contextlamp.cli.serve import public_url_warning
+
+    warning = public_url_warning(None, "0.0.0.0", 8765)
+    assert warning and "CONTEXTLAMP_PUBLIC_URL" in warning and "localhost:8765" in warning
+    assert "CONTEXTLAMP_PUBLIC_URL" in (public_url_warning(None, "10.0.0.5", 8765) or "")
+    assert public_url_warning(None, "127.0.0.1", 8765) is None
+    assert public_url_warning("https://mem.example.com", "0.0.0.0", 8765) is None

@@ -6,7 +6,6 @@ plain arguments. Only the process environment is read (never a ``.env`` file; se
 
 from __future__ import annotations
 
-import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -332,7 +331,7 @@ class Settings(Limits, BaseSettings):
     @classmethod
     def _home_path(cls, value: object) -> object:
         # ~ and relative paths, read the one way (paths.data_home): a client's env block is never shell-expanded
-        return data_home(value) if isinstance(value, (str, os.PathLike)) else value
+        return data_home(value) if isinstance(value, (str, Path)) else value
 
     @field_validator("database_url")
     @classmethod
