@@ -347,3 +347,14 @@ def test_a_shared_server_on_every_interface_without_a_public_url_is_warned() -> 
     assert "CONTEXTLAMP_PUBLIC_URL" in (public_url_warning(None, "10.0.0.5", 8765) or "")
     assert public_url_warning(None, "127.0.0.1", 8765) is None
     assert public_url_warning("https://mem.example.com", "0.0.0.0", 8765) is None
+
+
+def test_importing_a_file_that_is_not_an_export_points_at_the_right_command(run, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    transcript = tmp_path / "chat.txt"
+    transcript.write_text("User: We deploy on Fridays.\nAssistant: Noted.\n", encoding="utf-8")
+    chats = tmp_path / "conversations.json"
+    chats.write_text('[{"title": "x", "mapping": {}}]', encoding="utf-8")
+    for path in (transcript, chats):
+        out = run("import", str(path), ok=False)
+        assert "--from FORMAT" in out and "session save" in out and "Invalid argument 'format'" not in out
+    assert json.loads(run("list", "--json"))["items"] == []  # nothing written

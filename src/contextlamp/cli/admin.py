@@ -35,6 +35,11 @@ if TYPE_CHECKING:
 
 DEFAULT_TOKEN_LIFETIME = "90d"
 PROGRESS_MIN_ENTRIES = 200  # smaller imports finish before a bar would be worth drawing
+# contextlamp import FILE restores an export only; point the user who meant something else at the right command
+NOT_AN_EXPORT_HINT = (
+    "Without --from, import restores a file made by contextlamp export. Another tool's memory or chat export: "
+    "--from FORMAT (contextlamp import --help lists them); a conversation: contextlamp session save FILE."
+)
 
 
 @click.group()
@@ -358,12 +363,18 @@ def import_command(
     try:
         data = json.loads(handle.read())
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise click.ClickException(f"{handle.name} is not a JSON export: {exc}") from exc
+        raise click.ClickException(f"{handle.name} is not a JSON export: {exc}. {NOT_AN_EXPORT_HINT}") from exc
     except RecursionError as exc:
         raise click.ClickException(f"{handle.name} is not a JSON export: nested too deeply") from exc
     from contextlamp.app.export_format import parse_document
+    from contextlamp.errors import InvalidArgumentError
 
-    document = parse_document(data)
+    try:
+        document = parse_document(data)
+    except InvalidArgumentError as exc:
+        if exc.field != "format":  # an export with a bad field: the error names the field
+            raise
+        raise click.ClickException(f"{handle.name} is not a contextlamp export. {NOT_AN_EXPORT_HINT}") from exc
     total = sum(len(s.entries) for s in document.stores)
     with progress_bar("importing", disable=total < PROGRESS_MIN_ENTRIES or as_json) as bar:
         task = bar.add_task("entries", total=total)
