@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import logging
 import os
 from pathlib import Path
 
@@ -272,3 +273,88 @@ def test_show_prints_times_as_list_does_and_json_keeps_milliseconds(run) -> None
     assert re.search(r"ts\s+│?\s*\d{4}-\d{2}-\d{2} \d{2}:\d{2}", shown), shown
     assert re.search(r"expires_at\s+│?\s*\d{4}-\d{2}-\d{2} \d{2}:\d{2}", shown), shown
     assert isinstance(json.loads(run("show", saved["id"], "--json"))["ts"], int)
+
+
+def test_a_save_that_updates_an_entry_says_which_it_replaced(run, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("CONTEXTLAMP_EMBEDDER", "minilm-int8")  # the update rule needs the model's cosine
+    old = json.loads(run("save", "I use VS Code as my editor", "--json"))["id"]
+    out = run("save", "My editor is now Helix")
+    new = json.loads(run("list", "--json"))["items"][0]["id"]
+    assert out.startswith(f"Saved: {new}") and old in out and "list --all" in out
+    assert old not in run("save", "We deploy on Tuesdays")
+
+
+def test_counts_in_answers_agree_with_their_nouns(run, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    out = run("session", "save", "-", stdin="- We pin Python 3.12 in CI\n")
+    assert ": 1 learning (1 new, 0 known)." in out
+    run("save", "Deploys happen on Tuesdays", "--project", "apollo")
+    export = tmp_path / "export.json"
+    run("export", "--out", str(export))
+    out = run("import", str(export), "--user", "dave", "--create-user")
+    assert "2 entries added" in out and "1 project," in out and "1 session added" in out
+
+
+def test_a_tilde_in_the_data_directory_is_the_home_folder_everywhere(
+    run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:  # type: ignore[no-untyped-def]
+    """A client's env block is never shell-expanded: ``CONTEXTLAMP_HOME=~/mem`` must name ``$HOME/mem`` for the
+    server, the terminal, the hooks and connect alike, never a folder called ``~`` in the current folder."""
+    from contextlamp.cli.connect import env_block
+    from contextlamp.cli.hook import quick_config
+
+    home, elsewhere = tmp_path / "me", tmp_path / "cwd"
+    home.mkdir()
+    elsewhere.mkdir()
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setenv("CONTEXTLAMP_HOME", "~/mem")
+    monkeypatch.chdir(elsewhere)
+    run("save", "Tilde paths are expanded")
+    assert (home / "mem" / "control.db").exists() and not (elsewhere / "~").exists()
+    assert f"data: {home / 'mem'}" in run("--version")
+    assert f"data: {home / 'mem'}" in run("doctor")
+    assert quick_config(dict(os.environ)).home == home / "mem"
+    assert env_block(dict(os.environ))["CONTEXTLAMP_HOME"] == str(home / "mem")
+
+
+def test_team_add_says_what_the_user_became(run) -> None:  # type: ignore[no-untyped-def]
+    run("user", "create", "erin")
+    run("team", "create", "platform", "--owner", "erin")
+    run("user", "create", "frank")
+    assert "frank is now a member of team platform." in run("team", "add", "platform", "frank")
+    assert "frank is now an admin of team platform." in run("team", "add", "platform", "frank", "--role", "admin")
+
+
+def test_the_shared_servers_start_line_does_not_name_a_local_user(run, caplog: pytest.LogCaptureFixture) -> None:  # type: ignore[no-untyped-def]
+    """Over HTTP each request acts for its token's user: the start line must not suggest they all write as the
+    local user (stdio and contextlamp ui do serve the local user, and say so)."""
+    from contextlamp.cli.common import load_settings
+    from contextlamp.cli.serve import log_start
+
+    caplog.set_level(logging.INFO, logger="contextlamp.serve")
+    log_start(load_settings(), users_from_tokens=True)
+    log_start(load_settings())
+    shared, local = (r.getMessage() for r in caplog.records)
+    assert "users from tokens" in shared and "carol" not in shared
+    assert "user carol" in local
+
+
+def test_a_shared_server_on_every_interface_without_a_public_url_is_warned() -> None:
+    """Off loopback, the metadata would name http://localhost:PORT unless CONTEXTLAMP_PUBLIC_URL is set."""
+    from contextlamp.cli.serve import public_url_warning
+
+    warning = public_url_warning(None, "0.0.0.0", 8765)
+    assert warning and "CONTEXTLAMP_PUBLIC_URL" in warning and "localhost:8765" in warning
+    assert "CONTEXTLAMP_PUBLIC_URL" in (public_url_warning(None, "10.0.0.5", 8765) or "")
+    assert public_url_warning(None, "127.0.0.1", 8765) is None
+    assert public_url_warning("https://mem.example.com", "0.0.0.0", 8765) is None
+
+
+def test_importing_a_file_that_is_not_an_export_points_at_the_right_command(run, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    transcript = tmp_path / "chat.txt"
+    transcript.write_text("User: We deploy on Fridays.\nAssistant: Noted.\n", encoding="utf-8")
+    chats = tmp_path / "conversations.json"
+    chats.write_text('[{"title": "x", "mapping": {}}]', encoding="utf-8")
+    for path in (transcript, chats):
+        out = run("import", str(path), ok=False)
+        assert "--from FORMAT" in out and "session save" in out and "Invalid argument 'format'" not in out
+    assert json.loads(run("list", "--json"))["items"] == []  # nothing written

@@ -261,6 +261,29 @@ def test_http_form_references_the_token_variable_never_the_token(places: Places,
     assert all(path.read_bytes() == text for path, text in originals.items())
 
 
+@pytest.mark.parametrize("client_id", [c for c in sorted(HTTP_SHAPES) if client(c).hooks is not None])
+def test_switching_to_the_shared_server_takes_out_the_local_hooks(places: Places, client_id: str) -> None:
+    originals = _write(places, client_id)
+    target = client(client_id)
+    apply(plan_connect(target, places, "user", EXE, ENV))
+    (row,) = [r for r in status(places) if r.id == client_id]
+    assert row.hooks == "yes"
+    plan = plan_connect(target, places, "user", EXE, ENV, url="https://mem.example/mcp", token_env="MEM_TOKEN")
+    apply(plan)
+    assert _entry(places, client_id) == HTTP_SHAPES[client_id]
+    (row,) = [r for r in status(places) if r.id == client_id]
+    assert row.hooks == "no"  # the session start would inject, and the end capture, the local store's memory
+    assert any("Hooks removed" in note for note in plan.notes)
+    for path, text in originals.items():  # the user's own hooks and settings stay
+        if path != target.config(places, "user"):
+            assert path.read_bytes() == text
+    apply(plan_connect(target, places, "user", EXE, ENV))  # back to stdio: the hooks return
+    (row,) = [r for r in status(places) if r.id == client_id]
+    assert row.hooks == "yes"
+    apply(plan_remove(target, places, "user"))
+    assert all(path.read_bytes() == text for path, text in originals.items())
+
+
 def test_http_form_is_refused_where_the_file_holds_only_local_servers(places: Places) -> None:
     with pytest.raises(ConnectError, match="Claude Desktop reads only local"):
         plan_connect(client("claude-desktop"), places, "user", EXE, ENV, url="https://m.example/mcp", token_env="T")

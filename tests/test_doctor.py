@@ -162,3 +162,18 @@ def test_doctor_reports_stored_values_outside_the_limits_without_quoting_them(
     assert (finding.kind, finding.entry_id, finding.repaired) == ("limits", wide.id, False)
     assert "source_surface is 12000 characters; the limit is 64" in finding.detail
     assert "Secretive" not in finding.detail and "www" not in finding.detail
+
+
+def test_cli_doctor_says_whose_each_store_is(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A store id (usr_…, prj_…) tells a person nothing: each row names its user, project or team."""
+    monkeypatch.setenv("CONTEXTLAMP_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("CONTEXTLAMP_EMBEDDER", "fake")
+    monkeypatch.setenv("CONTEXTLAMP_USER", "alice")
+    monkeypatch.setenv("COLUMNS", "200")
+    runner = CliRunner()
+    assert runner.invoke(cli, ["save", "We use pnpm", "--project", "web-app"]).exit_code == 0
+    assert runner.invoke(cli, ["team", "create", "platform", "--owner", "alice"]).exit_code == 0
+    stores = json.loads(runner.invoke(cli, ["doctor", "--json"]).output)["stores"]
+    assert sorted(s["owner"] for s in stores) == ["project web-app of alice", "team platform", "user alice"]
+    shown = runner.invoke(cli, ["doctor"]).output
+    assert "user alice" in shown and "project web-app of alice" in shown and "team platform" in shown

@@ -14,7 +14,7 @@ from typing import Literal, Self
 from pydantic import BaseModel, Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-from contextlamp.paths import default_home, default_user
+from contextlamp.paths import data_home, default_home, default_user
 
 # One rate in the 'limits' notation that limits.parse certainly accepts (limits/util.py SINGLE_EXPR with a
 # granularity of limits/limits.py TIME_TYPES, plural allowed), matched on the lower-cased value so that only
@@ -119,7 +119,7 @@ class Settings(Limits, BaseSettings):
 
     home: Path = Field(
         default_factory=default_home,
-        description="Data directory: control database and one SQLite file per store.",
+        description="Data directory: control database and one SQLite file per store ('~' is the home folder).",
     )
     user: str = Field(
         default_factory=default_user,
@@ -326,6 +326,12 @@ class Settings(Limits, BaseSettings):
     hook_timeout_s: float = Field(
         default=5.0, gt=0, lt=600, description="Hooks: a hook answers the client within this many seconds."
     )
+
+    @field_validator("home", mode="before")
+    @classmethod
+    def _home_path(cls, value: object) -> object:
+        # ~ and relative paths, read the one way (paths.data_home): a client's env block is never shell-expanded
+        return data_home(value) if isinstance(value, (str, Path)) else value
 
     @field_validator("database_url")
     @classmethod

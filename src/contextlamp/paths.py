@@ -15,6 +15,17 @@ def default_home() -> Path:
     return base / "contextlamp"
 
 
+def data_home(value: str | os.PathLike[str] | None) -> Path:
+    """The data directory a ``CONTEXTLAMP_HOME`` value (or ``--home``) names: a leading ``~`` is the home folder
+    (``os.path.expanduser``; a client's ``env`` block reaches the server unexpanded, since no shell reads it),
+    and a relative path is made absolute against the current folder, so every message shows the folder really
+    used; ``default_home()`` when unset or empty. The one reading of the setting: ``Settings``, the quick
+    readers of ``--version`` and the hooks, and ``connect`` all call it."""
+    if value is None or str(value) == "":
+        return default_home()
+    return Path(os.path.expanduser(value)).absolute()
+
+
 def default_user() -> str:
     """The OS user name (``getpass.getuser``), else ``local`` where there is none (some containers)."""
     try:

@@ -29,11 +29,21 @@ UNIT_TOLERANCE = 1e-3  # rows are L2-normalised float32 (Embedder protocol); rou
 
 @dataclass(frozen=True)
 class StoreReport:
-    """What ``check`` found in one store (an empty list: healthy)."""
+    """What ``check`` found in one store (an empty list: healthy). ``owner`` says whose store it is in words
+    (``user alice``, ``project web-app of alice``, ``team platform``): the ids alone tell a person nothing."""
 
     store_id: str
     entries: int
     findings: list[Finding]
+    owner: str = ""
+
+
+def _owner_label(owner: User | Project | Team, names: dict[str, str]) -> str:
+    if isinstance(owner, User):
+        return f"user {owner.name}"
+    if isinstance(owner, Project):
+        return f"project {owner.slug} of {names.get(owner.owner_id, owner.owner_id)}"
+    return f"team {owner.slug}"
 
 
 def _known_store_ids(doctor: Doctor) -> list[str]:
@@ -82,13 +92,15 @@ def _examine(doctor: Doctor, repair: bool, model_works: bool) -> tuple[list[Stor
     """
     reports: list[StoreReport] = []
     embed = doctor.entry_embedding if model_works else None
-    for owner in _owners(doctor):
+    owners = _owners(doctor)
+    names = {o.id: o.name for o in owners if isinstance(o, User)}
+    for owner in owners:
         store = doctor.registry.store(owner.id)
         findings = store.check(embed, repair)
         findings += [
             Finding("limits", at, problem, False) for at, problem in doctor.porter.stored_problems(owner.id, owner)
         ]
-        reports.append(StoreReport(owner.id, store.count(), findings))
+        reports.append(StoreReport(owner.id, store.count(), findings, _owner_label(owner, names)))
     unowned: list[str] = []
     stores_dir = doctor.registry.home / "stores"
     if doctor.registry.backend == "sqlite" and stores_dir.is_dir():

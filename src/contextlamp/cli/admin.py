@@ -17,6 +17,7 @@ import click
 from contextlamp.cli.common import (
     LazyChoice,
     cli_errors,
+    counted,
     finish_indexing,
     json_option,
     load_settings,
@@ -34,6 +35,11 @@ if TYPE_CHECKING:
 
 DEFAULT_TOKEN_LIFETIME = "90d"
 PROGRESS_MIN_ENTRIES = 200  # smaller imports finish before a bar would be worth drawing
+# contextlamp import FILE restores an export only; point the user who meant something else at the right command
+NOT_AN_EXPORT_HINT = (
+    "Without --from, import restores a file made by contextlamp export. Another tool's memory or chat export: "
+    "--from FORMAT (contextlamp import --help lists them); a conversation: contextlamp session save FILE."
+)
 
 
 @click.group()
@@ -357,12 +363,18 @@ def import_command(
     try:
         data = json.loads(handle.read())
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise click.ClickException(f"{handle.name} is not a JSON export: {exc}") from exc
+        raise click.ClickException(f"{handle.name} is not a JSON export: {exc}. {NOT_AN_EXPORT_HINT}") from exc
     except RecursionError as exc:
         raise click.ClickException(f"{handle.name} is not a JSON export: nested too deeply") from exc
     from contextlamp.app.export_format import parse_document
+    from contextlamp.errors import InvalidArgumentError
 
-    document = parse_document(data)
+    try:
+        document = parse_document(data)
+    except InvalidArgumentError as exc:
+        if exc.field != "format":  # an export with a bad field: the error names the field
+            raise
+        raise click.ClickException(f"{handle.name} is not a contextlamp export. {NOT_AN_EXPORT_HINT}") from exc
     total = sum(len(s.entries) for s in document.stores)
     with progress_bar("importing", disable=total < PROGRESS_MIN_ENTRIES or as_json) as bar:
         task = bar.add_task("entries", total=total)
@@ -388,13 +400,15 @@ def import_command(
         return
     left_out: list[str] = []
     if report.entries_with_secrets:
-        left_out.append(f"{report.entries_with_secrets} entries")
+        left_out.append(counted(report.entries_with_secrets, "entry", "entries"))
     if report.sessions_with_secrets:
-        left_out.append(f"{report.sessions_with_secrets} sessions")
+        left_out.append(counted(report.sessions_with_secrets, "session", "sessions"))
+    verb = "was" if report.entries_with_secrets + report.sessions_with_secrets == 1 else "were"
     click.echo(
-        f"Imported into {report.user_name}: {report.entries_added} entries added, {report.entries_skipped} already "
-        f"there, {report.projects} projects, {report.sessions_added} sessions added, {report.sessions_skipped} "
-        "already there." + (f" {' and '.join(left_out)} held a secret and were left out." if left_out else "")
+        f"Imported into {report.user_name}: {counted(report.entries_added, 'entry', 'entries')} added, "
+        f"{report.entries_skipped} already there, {counted(report.projects, 'project', 'projects')}, "
+        f"{counted(report.sessions_added, 'session', 'sessions')} added, {report.sessions_skipped} already there."
+        + (f" {' and '.join(left_out)} held a secret and {verb} left out." if left_out else "")
     )
     for item in report.dropped:  # where and why only: never the text itself
         click.echo(f"  {item.where}: {item.reason}")

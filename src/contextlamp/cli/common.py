@@ -107,14 +107,14 @@ def quick_location_lines(environ: Mapping[str, str]) -> list[str]:
     which costs more than the rest of ``--version`` together. A value ``Settings`` would refuse (an empty user,
     a database URL that is not ``postgresql://``) goes through ``Settings`` for its error
     (``tests/test_cli.py`` checks both agree)."""
-    from contextlamp.paths import default_home, default_user
+    from contextlamp.paths import data_home, default_user
 
     home, user, url = (setting_from_env(environ, name) for name in ("home", "user", "database_url"))
     if user == "" or (url is not None and not url.startswith(("postgresql://", "postgres://"))):
         return location_lines(load_settings())  # raises the click error naming the variable
     if url is not None:
         return _lines({"data": shown_database(url), "user": user or default_user(), "backend": "postgresql"})
-    data = str(Path(home)) if home is not None else str(default_home())
+    data = str(data_home(home))
     return _lines({"data": data, "user": user or default_user(), "backend": "sqlite"})
 
 
@@ -268,6 +268,11 @@ def table(title: str | None, columns: Iterable[str], ids: Iterable[str] = (), sh
         else:
             made.add_column(column, overflow="fold")
     return made
+
+
+def counted(n: int, singular: str, plural: str) -> str:
+    """``n`` with its noun in the right number: ``1 learning``, ``0 learnings``, ``3 learnings``."""
+    return f"{n} {singular if n == 1 else plural}"
 
 
 def when(ms: int | None) -> str:

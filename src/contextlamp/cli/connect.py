@@ -47,12 +47,13 @@ def installed_executable() -> str:
 def env_block(environ: dict[str, str]) -> dict[str, str]:
     """``CONTEXTLAMP_HOME`` (absolute) and ``CONTEXTLAMP_USER`` as this environment resolves them (their
     defaults from ``contextlamp.paths`` when unset), for the stdio server's ``env`` block."""
-    from contextlamp.paths import default_home, default_user
+    from contextlamp.paths import data_home, default_user
 
-    home = setting_from_env(environ, "home")
     user = setting_from_env(environ, "user")
-    data = Path(home).expanduser() if home else default_home()
-    return {"CONTEXTLAMP_HOME": str(data.absolute()), "CONTEXTLAMP_USER": user or default_user()}
+    return {
+        "CONTEXTLAMP_HOME": str(data_home(setting_from_env(environ, "home"))),
+        "CONTEXTLAMP_USER": user or default_user(),
+    }
 
 
 @click.command(name="connect")

@@ -40,7 +40,12 @@ def doctor_command(app: App, settings: Settings, repair: bool, as_json: bool) ->
                 "findings": [_finding(f) for f in model],
             },
             "stores": [
-                {"store_id": r.store_id, "entries": r.entries, "findings": [_finding(f) for f in r.findings]}
+                {
+                    "store_id": r.store_id,
+                    "owner": r.owner,
+                    "entries": r.entries,
+                    "findings": [_finding(f) for f in r.findings],
+                }
                 for r in reports
             ],
             "unowned_files": unowned,
@@ -52,7 +57,7 @@ def doctor_command(app: App, settings: Settings, repair: bool, as_json: bool) ->
 
         for line in location_lines(settings):
             click.echo(line)
-        columns = ("store", "entries", "finding", "entry", "detail", "repaired")
+        columns = ("store", "owner", "entries", "finding", "entry", "detail", "repaired")
         made = table(
             f"doctor: embedding model and {len(reports)} store{'' if len(reports) == 1 else 's'}",
             columns,
@@ -60,15 +65,16 @@ def doctor_command(app: App, settings: Settings, repair: bool, as_json: bool) ->
             short=("entries", "finding", "repaired"),
         )
         if not model:
-            made.add_row("embedding model", "", "ok", "", Text(_model_label(app, settings, chosen)), "")
+            made.add_row("embedding model", "", "", "ok", "", Text(_model_label(app, settings, chosen)), "")
         for f in model:
-            made.add_row("embedding model", "", f.kind, "", Text(f.detail), "no")
+            made.add_row("embedding model", "", "", f.kind, "", Text(f.detail), "no")
         for report in reports:
             if not report.findings:
-                made.add_row(report.store_id, str(report.entries), "ok", "", "", "")
+                made.add_row(report.store_id, Text(report.owner), str(report.entries), "ok", "", "", "")
             for f in report.findings:
                 made.add_row(
                     report.store_id,
+                    Text(report.owner),
                     str(report.entries),
                     f.kind,
                     f.entry_id or "",
@@ -76,7 +82,7 @@ def doctor_command(app: App, settings: Settings, repair: bool, as_json: bool) ->
                     "yes" if f.repaired else "no",
                 )
         for name in unowned:
-            made.add_row(name, "", "unowned file", "", "no user, project or team owns it", "no")
+            made.add_row(name, "", "", "unowned file", "", "no user, project or team owns it", "no")
         print_table(made)
     if remaining:
         raise SystemExit(1)

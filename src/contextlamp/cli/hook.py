@@ -31,7 +31,7 @@ def quick_config(environ: dict[str, str]) -> HookConfig:
     ``hook_timeout_s`` (a value that is no positive number: the default)."""
     from contextlamp.hooks.capture import ignored_paths
     from contextlamp.hooks.runtime import HookConfig
-    from contextlamp.paths import default_home
+    from contextlamp.paths import data_home
 
     home = setting_from_env(environ, "home")
     timeout_text = setting_from_env(environ, "hook_timeout_s")
@@ -40,7 +40,7 @@ def quick_config(environ: dict[str, str]) -> HookConfig:
     except ValueError:
         timeout = DEFAULT_HOOK_TIMEOUT_S
     return HookConfig(
-        home=Path(home) if home else default_home(),
+        home=data_home(home),
         capture=(setting_from_env(environ, "capture") or DEFAULT_CAPTURE).strip().lower(),
         ignored=ignored_paths(setting_from_env(environ, "capture_ignore")),
         log_level=(setting_from_env(environ, "log_level") or "INFO").upper(),

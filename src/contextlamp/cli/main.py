@@ -20,6 +20,7 @@ from contextlamp.cli.admin import export_command, import_command, migrate_comman
 from contextlamp.cli.common import (
     LazyChoice,
     console,
+    counted,
     print_table,
     quick_location_lines,
     table,
@@ -113,7 +114,12 @@ def save(
     if as_json:
         _print_json(result)
     else:
-        click.echo(f"{'Already known' if result.deduped else 'Saved'}: {result.id}")
+        line = f"{'Already known' if result.deduped else 'Saved'}: {result.id}"
+        if result.superseded:
+            # An update recognised without a topic (rules.is_update): say which entries it replaced, as the
+            # JSON does, so the user is not left wondering where the old value went.
+            line += f"; it replaces {', '.join(result.superseded)} (kept as history: contextlamp list --all)"
+        click.echo(line)
 
 
 @cli.command()
@@ -284,7 +290,8 @@ def session_save(service: MemoryService, caller: Caller, source: Any, project: s
         click.echo("Nothing worth keeping in that session.")
     else:
         click.echo(
-            f"Session {result.session_id}: {result.total} learnings ({result.saved} new, {result.deduped} known)."
+            f"Session {result.session_id}: {counted(result.total, 'learning', 'learnings')} ({result.saved} new, "
+            f"{result.deduped} known)."
         )
 
 

@@ -63,18 +63,18 @@ def serve(use_http: bool, host: str | None, port: int | None) -> None:
         sys.exit(130)
 
 
-def log_start(settings: Settings) -> None:
+def log_start(settings: Settings, users_from_tokens: bool = False) -> None:
     """Log, at INFO on stderr, where this server's memory lives: ``contextlamp 0.1.0: data /home/me/.local/
     share/contextlamp, user me, backend sqlite``. Shown at the default log level (WARNING) too, since it is
     the line to look for when a client's memory seems missing (an MCP client starts the server with a
-    stripped environment); only ``CONTEXTLAMP_LOG_LEVEL=ERROR`` hides it."""
+    stripped environment); only ``CONTEXTLAMP_LOG_LEVEL=ERROR`` hides it. ``users_from_tokens`` (the shared
+    server, where each request's user is its token's): ``users from tokens`` instead of the local user."""
     logger = logging.getLogger(START_LOGGER)
     if logging.getLogger().getEffectiveLevel() <= logging.WARNING:
         logger.setLevel(logging.INFO)
     where = location(settings)
-    logger.info(
-        "contextlamp %s: data %s, user %s, backend %s", __version__, where["data"], where["user"], where["backend"]
-    )
+    who = "users from tokens" if users_from_tokens else f"user {where['user']}"
+    logger.info("contextlamp %s: data %s, %s, backend %s", __version__, where["data"], who, where["backend"])
 
 
 def _stdin_is_terminal() -> bool:
@@ -127,6 +127,26 @@ def bind_port(host: str, port: int) -> socket.socket:
     return sock
 
 
+LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "::1")
+
+
+def public_url_warning(public_url: str | None, host: str, port: int) -> str | None:
+    """What to tell the person who starts the shared server on a non-loopback ``host`` without
+    ``CONTEXTLAMP_PUBLIC_URL``: the OAuth and RFC 9728 metadata, the 401 challenge and the sign-in pages then
+    name ``http://localhost:PORT`` (or the bind address), which no other machine reaches. None when nothing
+    is wrong (loopback, or the public URL set)."""
+    if public_url or host in LOOPBACK_HOSTS:
+        return None
+    return (
+        f"Warning: listening on {host}:{port} without CONTEXTLAMP_PUBLIC_URL, so the OAuth metadata and the 401 "
+        f"challenge name http://localhost:{port}, which other machines cannot reach. Set CONTEXTLAMP_PUBLIC_URL "
+        "to the URL clients use (https://… behind your TLS proxy)."
+        if host in ("0.0.0.0", "::", "")
+        else f"Warning: listening on {host}:{port} without CONTEXTLAMP_PUBLIC_URL; set it to the URL clients use "
+        "(https://… behind your TLS proxy) so the OAuth metadata and sign-in links name it."
+    )
+
+
 def run_http(settings: Settings, host: str, port: int, announce: Announce | None = None) -> None:
     """Run the shared server until Ctrl-C. ``port`` 0: any free port. ``announce(app, base_url)``: a line for
     stdout once the server accepts connections (``contextlamp ui``'s sign-in link)."""
@@ -139,13 +159,16 @@ def run_http(settings: Settings, host: str, port: int, announce: Announce | None
     sock = bind_port(host, port)  # before any work: a port in use fails at once
     port = int(sock.getsockname()[1])  # port 0: the one the system chose
     try:
-        log_start(settings)
+        log_start(settings, users_from_tokens=announce is None)  # contextlamp ui serves the local user only
         with cli_errors():
             wired = create_app(settings, preload_model=True)
             app = build_http_app(wired, settings, host, port, Dashboard)
             wired.doctor.embedder.embed(["warm-up"])  # a shared server loads its model before the first request
             said = announce(wired, base_url(settings, host, port)) if announce else None
         banner = f"contextlamp {__version__}: MCP at {base_url(settings, host, port)}/mcp (Ctrl-C stops)"
+        warning = public_url_warning(settings.public_url, host, port)
+        if warning:
+            click.echo(warning, err=True)
         config = uvicorn.Config(  # log_config: the access log without query strings (a token may be in one)
             app,
             host=host,

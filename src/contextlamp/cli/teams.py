@@ -65,7 +65,7 @@ def team_add(app: App, _settings: Settings, team_ref: str, user_ref: str, role: 
         data = {"team_id": membership.team_id, "team": slug, "user_id": membership.user_id, "user": name}
         click.echo(json.dumps({**data, "role": membership.role}))
     else:
-        click.echo(f"{user_ref} is now {membership.role} of team {slug}.")
+        click.echo(f"{user_ref} is now {'an admin' if membership.role == 'admin' else 'a member'} of team {slug}.")
 
 
 @team.command(name="remove")

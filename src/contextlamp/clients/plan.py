@@ -153,8 +153,17 @@ def plan_connect(
     path = target.config(places, scope)
     change = plan.file(path)
     if target.hooks is not None and hooks and url is not None:
+        # Hooks read and capture the local store, which this client no longer uses: none are installed, and
+        # ours from an earlier stdio connect are taken out (they would inject and save the wrong memory).
+        spec = target.hooks(places, scope)
+        hook_change = plan.file(spec.path)
+        before = hook_change.after
+        _remove_hooks(hook_change, target, spec)
         plan.notes.append(
-            "Hooks not installed: they capture into the local store, and this client now uses the shared server."
+            "Hooks removed (an earlier connect installed them): they capture into the local store, and this client "
+            "now uses the shared server. Connect without --url to put them back."
+            if hook_change.after != before
+            else "Hooks not installed: they capture into the local store, and this client now uses the shared server."
         )
     elif target.hooks is not None and hooks:  # first: Codex's notify line goes above the tables
         _install_hooks(plan, target, target.hooks(places, scope), exe, places.platform, env_block)
@@ -253,20 +262,24 @@ def plan_remove(target: Client, places: Places, scope: Scope, *, hooks: bool = T
     if target.hooks is None or not hooks:
         return plan
     spec = target.hooks(places, scope)
-    hook_change = plan.file(spec.path)
+    _remove_hooks(plan.file(spec.path), target, spec)
+    return plan
+
+
+def _remove_hooks(hook_change: FileChange, target: Client, spec: HookPlan) -> None:
+    """Take our hook entries (a Codex ``notify`` only when it is ours) out of ``hook_change``'s text."""
     if hook_change.before is None:
-        return plan
+        return
     if spec.style == "codex-notify":
         current = _edit(spec.path, lambda: tomledit.get(hook_change.after, ("notify",)))
         if _is_our_notify(current, target.id):
             hook_change.after = _edit(spec.path, lambda: tomledit.remove_top(hook_change.after, "notify"))
-        return plan
+        return
     for event, _ours_event in spec.events:
         event_path = ("hooks", event)
         hook_change.after = _edit(
             spec.path, lambda event_path=event_path: _drop_our_hooks(hook_change.after, event_path, target.id)
         )
-    return plan
 
 
 def render_diff(plan: Plan) -> str:
