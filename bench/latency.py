@@ -60,11 +60,10 @@ from rich.table import Table
 from contextlamp.app import writes
 from contextlamp.app.service import Caller, MemoryService
 from contextlamp.domain.embedding import Embedder
-from contextlamp.domain.folding import embedding_texts, entry_vectors, head_text
+from contextlamp.domain.folding import embedding_texts, entry_vectors
 from contextlamp.domain.models import NewEntry
 from contextlamp.embedding import EMBEDDERS, create_embedder
 from contextlamp.retrieval.query import content_terms
-from contextlamp.segmenting import chunk_count
 from contextlamp.storage import StoreRegistry
 from contextlamp.text import content_key, new_id
 
@@ -400,7 +399,7 @@ def ingest_rows(embedder_name: str, repeat: int, locomo: Path, longmemeval: Path
     the save (what a client waits for) and until indexed (the save, then ``wait_indexed``: every chunk and
     probe folded in); the indexer is drained before the next sample, so no save waits behind another's
     indexing. Beside them, the same texts through the embedder alone: the content alone (one window), what a
-    write-behind save embeds (the content, or a long text's head), and the synchronous save's whole embedding
+    write-behind save embeds (the content, or a long text's first chunk), and the synchronous save's whole embedding
     (content or chunks and probes in one call). The haystack is ingested through save_context twice, in fresh
     stores: synchronously, and write-behind until drained (its per-turn save times, with the indexer running
     between the saves, give one more row)."""
@@ -454,7 +453,7 @@ def ingest_rows(embedder_name: str, repeat: int, locomo: Path, longmemeval: Path
                 unseen = rng.sample(spare, min(2 * len(texts), len(spare)))
             half = len(unseen) // 2
             ahead = iter(unseen[:half])
-            rows[f"  embedding only, {label}: what a write-behind save embeds (content, or its head)"] = timed(
+            rows[f"  embedding only, {label}: what a write-behind save embeds (content, or its first chunk)"] = timed(
                 lambda it=ahead: _write_behind_embedding(embedder, next(it)), half
             )
             whole = iter(unseen[half:])
@@ -497,8 +496,8 @@ def _save_embedding(service: MemoryService, text: str) -> None:
 
 
 def _write_behind_embedding(embedder: Embedder, text: str) -> None:
-    """The embedding work a write-behind save of ``text`` waits for: its content, or a long text's head."""
-    embedder.embed([text if chunk_count(text) == 1 else head_text(text)])
+    """The embedding work a write-behind save of ``text`` waits for: its content, or a long text's first chunk."""
+    embedder.embed(embedding_texts(text, ())[0][:1])
 
 
 def main(argv: Sequence[str] | None = None) -> int:
