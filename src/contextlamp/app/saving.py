@@ -216,7 +216,7 @@ class Saving(Scoping):
             outcome = writes.put(store, entry, own, now, stated[i] if i < len(stated) else (), deferred[n])
             assert outcome is not None
             if deferred[n] and not outcome.deduped:
-                first[outcome.id] = (text, content_vector)
+                first[outcome.id] = (text, content_vector.copy())  # not a view of the whole batch
             results[i] = self._with_updates(store, entry, outcome, content_vector, own[0], now)
 
     def _deferred(self, entry: NewEntry, shape: tuple[int, int]) -> bool:
