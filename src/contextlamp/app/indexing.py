@@ -10,10 +10,17 @@ so a crash between save and indexing leaves a pending entry, never a lost one; a
 finds (the registry's open hook sweeps each store it opens), ``contextlamp doctor`` reports pending entries and
 ``--repair`` finishes them. Two processes may finish the same entry: both write the same vectors.
 
+Each text is embedded once: the save embeds an entry's first text (its content, or a long entry's first chunk)
+and hands that vector to the indexer (``notify``), which folds it in rather than embedding the text again.
+
 Threads: one background thread per ``Indexer`` (one per service, started on first use), a daemon that never
-prints; it waits while a save of this process embeds (saves go first: the embedder runs one inference at a
-time), takes batches of pending entries up to ``batch_texts`` texts for one ``embed`` call, logs failures by
-their type only (memory content never reaches a log above debug) and retries them with a growing delay.
+prints. Saves go first: the embedder runs one inference at a time, so the indexer takes a batch of pending
+entries (up to ``batch_texts`` texts) but embeds it in pieces of at most ``piece_chars`` characters, one
+``embed`` call each, and before each piece waits while a save of this process is embedding: a save waits at
+most for one piece's model run (about one chunk), never for a whole batch. It logs failures by their type only
+(memory content never reaches a log above debug) and retries them with a growing delay; a store that another
+process moved to another embedding model (``contextlamp reembed``: ``EmbeddingMismatchError`` from the write)
+is left to the processes that run the new model, with one warning.
 """
 
 from __future__ import annotations
@@ -21,12 +28,15 @@ from __future__ import annotations
 import logging
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Generator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 from contextlamp.app import writes
 from contextlamp.domain.folding import batch_vectors, embedding_texts
+from contextlamp.errors import EmbeddingMismatchError
+from contextlamp.segmenting import WINDOW_CHARS
 
 if TYPE_CHECKING:
     from contextlamp.domain.embedding import Vectors
@@ -37,6 +47,8 @@ logger = logging.getLogger(__name__)
 
 RETRY_FIRST_S = 1.0  # the first retry of a failed batch; doubled after each failure
 RETRY_MAX_S = 60.0
+PIECE_CHARS = WINDOW_CHARS  # characters of text in one indexer ``embed`` call: about one chunk's model run
+FIRST_VECTORS = 1024  # first-text vectors kept for pending entries (1.5 KB each); beyond, the oldest are embedded again
 
 
 class Indexer:
@@ -44,14 +56,26 @@ class Indexer:
 
     Args:
         embed: texts to ``(n, dim)`` float32 unit rows (the service's embedder).
-        batch_texts: at most this many texts in one ``embed`` call (an entry's texts are never split; an
-            entry with more is a batch of its own). Small batches keep a save waiting behind a batch short.
+        batch_texts: at most this many texts in one batch of entries read and written together (an entry's
+            texts are never split across batches; an entry with more is a batch of its own).
+        piece_chars: at most this many characters of text in one ``embed`` call (a single longer text is a
+            piece of its own); before each piece the indexer waits while a save is embedding. None: the whole
+            batch in one call (the behaviour before saves took priority; for benchmarks).
         background: whether stores found pending when opened (``sweep``) start the thread; saves always do.
     """
 
-    def __init__(self, embed: Callable[[list[str]], Vectors], batch_texts: int = 16, background: bool = True) -> None:
+    def __init__(
+        self,
+        embed: Callable[[list[str]], Vectors],
+        batch_texts: int = 16,
+        background: bool = True,
+        piece_chars: int | None = PIECE_CHARS,
+    ) -> None:
         self._embed = embed
         self._batch_texts = max(1, batch_texts)
+        self._piece_chars = piece_chars
+        # by entry id: its first text (content, or first chunk) and that text's vector, as the save embedded it
+        self._first: OrderedDict[str, tuple[str, Vectors]] = OrderedDict()
         self._background = background
         self._stores: dict[str, Store] = {}  # stores that may hold pending entries, by id (the newest object)
         self._state = threading.Condition()
@@ -63,9 +87,15 @@ class Indexer:
 
     # -- what the service calls ----------------------------------------------------------------------------
 
-    def notify(self, store: Store) -> None:
-        """A save left pending entries in ``store``: index them in the background."""
+    def notify(self, store: Store, first: dict[str, tuple[str, Vectors]] | None = None) -> None:
+        """A save left pending entries in ``store``: index them in the background. ``first``: by entry id, the
+        text the save embedded (the content, or a long entry's first chunk) and its ``(dim,)`` float32 vector,
+        folded in by the indexer instead of embedding that text again (the last ``FIRST_VECTORS`` are kept)."""
         with self._state:
+            for entry_id, known in (first or {}).items():
+                self._first[entry_id] = known
+            while len(self._first) > FIRST_VECTORS:
+                self._first.popitem(last=False)
             self._stores[store.store_id] = store
             self._start()
             self._state.notify_all()
@@ -127,6 +157,7 @@ class Indexer:
         """Stop the background thread after its current batch (pending entries stay pending, durable)."""
         with self._state:
             self._closed = True
+            self._first.clear()
             self._state.notify_all()
             thread = self._thread
         if thread is not None and thread is not threading.current_thread():
@@ -156,10 +187,51 @@ class Indexer:
                 layout.append(shape)
             if not entries:
                 return len(ids)
-            vectors = batch_vectors(self._embed(texts), layout)
+            vectors = batch_vectors(self._embed_known(entries, texts, layout), layout)
             for entry, vector in zip(entries, vectors, strict=True):
                 writes.finish_index(store, entry, vector)
+            with self._state:
+                for entry in entries:
+                    self._first.pop(entry.id, None)
             return len(ids)
+
+    def _embed_known(self, entries: list[Entry], texts: list[str], layout: list[tuple[int, int]]) -> Vectors:
+        """The ``(len(texts), dim)`` embeddings of a batch's texts (entry ``i`` owning the next ``sum(layout[i])``
+        rows, its first text first): an entry's first text from the vector its save handed over (``notify``)
+        when that text is the same, the rest embedded (``_embed_pieces``)."""
+        import numpy as np
+
+        rows: list[Vectors | None] = [None] * len(texts)
+        row = 0
+        with self._state:
+            for entry, shape in zip(entries, layout, strict=True):
+                known = self._first.get(entry.id)
+                if known is not None and known[0] == texts[row]:
+                    rows[row] = known[1]
+                row += sum(shape)
+        missing = [i for i, vector in enumerate(rows) if vector is None]
+        if not missing:
+            return np.stack([v for v in rows if v is not None]).astype(np.float32)
+        fresh = self._embed_pieces([texts[i] for i in missing])
+        for n, i in enumerate(missing):
+            rows[i] = fresh[n]
+        return np.stack([v for v in rows if v is not None]).astype(np.float32)
+
+    def _embed_pieces(self, texts: list[str]) -> Vectors:
+        """``texts`` embedded in pieces of at most ``piece_chars`` characters (``text_pieces``), one ``embed``
+        call each, waiting before each piece while a save of this process is embedding (saves go first);
+        ``(len(texts), dim)`` float32 in order."""
+        import numpy as np
+
+        if self._piece_chars is None or not texts:
+            return self._embed(texts)
+        parts: list[Vectors] = []
+        for start, end in text_pieces(texts, self._piece_chars):
+            with self._state:
+                while self._saving:
+                    self._state.wait()
+            parts.append(self._embed(texts[start:end]))
+        return np.concatenate(parts)
 
     def _start(self) -> None:
         """Start the background thread unless it runs (call with ``_state`` held)."""
@@ -183,7 +255,16 @@ class Indexer:
                     if self._saving:
                         done = False
                         break
-                    if self._batch(store):
+                    try:
+                        worked = self._batch(store)
+                    except EmbeddingMismatchError as exc:  # moved to another model: its processes index it
+                        logger.warning("write-behind indexing stopped for a store: %s", exc)
+                        worked = 0
+                        with self._state:
+                            if self._stores.get(key) is store:
+                                del self._stores[key]
+                        continue
+                    if worked:
                         done = False
                     else:
                         with self._state:
@@ -199,3 +280,18 @@ class Indexer:
                 with self._state:
                     self._state.wait(timeout=delay)
                 delay = min(delay * 2, RETRY_MAX_S)
+
+
+def text_pieces(texts: list[str], chars: int) -> list[tuple[int, int]]:
+    """``[start, end)`` ranges over ``texts``, in order, each holding texts of at most ``chars`` characters in
+    all, or one longer text alone (``Indexer._embed_pieces``). Linear in ``len(texts)``."""
+    pieces: list[tuple[int, int]] = []
+    start, size = 0, 0
+    for i, text in enumerate(texts):
+        if i > start and size + len(text) > chars:
+            pieces.append((start, i))
+            start, size = i, 0
+        size += len(text)
+    if start < len(texts):
+        pieces.append((start, len(texts)))
+    return pieces

@@ -20,7 +20,7 @@ from contextlamp.app.validate import (
     check_text,
     check_within,
 )
-from contextlamp.domain.folding import batch_vectors, chunk_vectors, embedding_texts, head_text
+from contextlamp.domain.folding import batch_vectors, chunk_vectors, embedding_texts
 from contextlamp.domain.models import (
     KINDS,
     MEMORY_TYPES,
@@ -166,10 +166,11 @@ class Saving(Scoping):
                 writes.corroborate(store, outcome.id, entry.contributed_by, 1.0, now)  # no-op for its own contributor
             results[i] = SaveResult(id=outcome.id, deduped=outcome.deduped)
         if fresh:
-            with self.indexer.saving():  # the background indexer starts no batch while a save embeds
-                deferred = self._store_fresh(store, fresh, stated, now, results)
-            if deferred:
-                self.indexer.notify(store)
+            first: dict[str, tuple[str, Vectors]] = {}
+            with self.indexer.saving():  # the background indexer embeds nothing while a save embeds
+                self._store_fresh(store, fresh, stated, now, results, first)
+            if first:
+                self.indexer.notify(store, first)
         return [results[i] for i in range(len(entries))]
 
     def _store_fresh(
@@ -179,9 +180,12 @@ class Saving(Scoping):
         stated: Sequence[frozenset[str]],
         now: int,
         results: dict[int, SaveResult],
-    ) -> bool:
-        """Embed and store the new entries of ``_store_all`` (one embedding call), filling ``results``; True
-        when some were stored with a provisional vector, their index pending (``_deferred``)."""
+        first: dict[str, tuple[str, Vectors]],
+    ) -> None:
+        """Embed and store the new entries of ``_store_all`` (one embedding call), filling ``results``; an entry
+        stored with a provisional vector, its index pending (``_deferred``), is added to ``first``: its id -> the
+        text embedded for it (its content, or a long entry's first chunk) and that text's ``(dim,)`` vector,
+        which the indexer folds in without embedding the text again."""
         texts: list[str] = []
         layout: list[tuple[int, int]] = []
         deferred: list[bool] = []
@@ -189,8 +193,8 @@ class Saving(Scoping):
             own_texts, shape = embedding_texts(e.content, e.questions)
             later = self._deferred(e, shape)
             deferred.append(later)
-            if later:  # its content, or the head of a long one; the rest is the indexer's (app/indexing.py)
-                texts.append(head_text(e.content) if shape[0] > 1 else e.content)
+            if later:  # its content, or a long one's first chunk; the rest is the indexer's (app/indexing.py)
+                texts.append(own_texts[0])
                 layout.append((1, 0))
             else:
                 texts += own_texts
@@ -199,7 +203,8 @@ class Saving(Scoping):
         stored = batch_vectors(embedded, layout)  # per entry, one vector a chunk, its questions folded in
         row = 0
         for n, (i, entry) in enumerate(fresh):
-            content_vector = embedded[row]  # the content (its first chunk when long, or its head), unfolded
+            content_vector = embedded[row]  # the content (its first chunk when long), unfolded
+            text = texts[row]
             row += sum(layout[n])
             own = stored[n]
             contributor = entry.contributed_by
@@ -210,8 +215,9 @@ class Saving(Scoping):
                 continue
             outcome = writes.put(store, entry, own, now, stated[i] if i < len(stated) else (), deferred[n])
             assert outcome is not None
+            if deferred[n] and not outcome.deduped:
+                first[outcome.id] = (text, content_vector.copy())  # not a view of the whole batch
             results[i] = self._with_updates(store, entry, outcome, content_vector, own[0], now)
-        return any(deferred)
 
     def _deferred(self, entry: NewEntry, shape: tuple[int, int]) -> bool:
         """Whether ``entry`` (of ``shape`` = (chunks, questions)) is saved with a provisional vector and indexed

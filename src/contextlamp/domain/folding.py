@@ -111,19 +111,3 @@ def embedding_texts(content: str, questions: Sequence[str]) -> tuple[list[str], 
     spans = chunk_spans(content)
     chunks = [content[a:b] for a, b in spans] if len(spans) > 1 else [content]
     return [*chunks, *questions], (len(chunks), len(questions))
-
-
-HEAD_CHARS = 384  # the head of a long entry embedded while its save waits (about 90-130 word pieces)
-
-
-def head_text(content: str, chars: int = HEAD_CHARS) -> str:
-    """The head of a long entry: its first ``chars`` characters, cut back to the last whitespace inside them
-    (the whole cut when there is none, e.g. spaceless scripts). Its vector stands for the entry while its chunks
-    are indexed behind the save (app/indexing.py): about half a window, since a save's model time is linear in
-    word pieces (docs/performance.md: one 256-piece window 65 ms on 2 cores against the 60 ms target of a 4 KB
-    save). Linear in ``chars``."""
-    if len(content) <= chars:
-        return content
-    cut = content[:chars]
-    space = max(cut.rfind(" "), cut.rfind("\n"))
-    return cut[:space].rstrip() if space > 0 else cut

@@ -214,7 +214,9 @@ class StoreRegistry:
         recorded model changed. SQLite: store by store, each file whatever model it records; PostgreSQL: the
         whole database, which records one model. Resumable and idempotent (``SqliteMaintenance.reembed``,
         ``postgres.maintenance.reembed_database``); returns the entries embedded by this call, ``progress``
-        gets the count of each committed batch. Stop the servers first: one still running keeps the old model.
+        gets the count of each committed batch. A server still running with the old model keeps working until
+        the swap; from then on its writes of vectors are refused (``shared.writer.model_moved``: restart it), and
+        the swap clears the write-behind marks (every entry's final vectors are the new model's).
 
         Raises:
             StorageError: a store failed (committed work stays for the rerun).
@@ -223,7 +225,10 @@ class StoreRegistry:
         if self._postgres is not None:
             from contextlamp.storage.postgres.maintenance import reembed_database
 
-            return reembed_database(self._postgres, target, embed, progress)
+            done = reembed_database(self._postgres, target, embed, progress)
+            self._postgres.identity = target  # this process's own writes are of the new model from now on
+            self._identity = target
+            return done
         done = 0
         for store_id, path in self._store_files():
             with self._lock:

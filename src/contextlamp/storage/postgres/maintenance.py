@@ -245,6 +245,7 @@ def reembed_database(
             "JOIN entries e ON e.store_id = n.store_id AND e.id = n.entry_id"
         )
         conn.execute("DROP TABLE vectors_next")
+        conn.execute("UPDATE entries SET index_pending = false WHERE index_pending")  # final: content + questions
         conn.execute("UPDATE cl_meta SET value = %s WHERE key = 'embedder'", (target,))
         conn.execute("DELETE FROM cl_meta WHERE key = 'reembed_to'")
     return done

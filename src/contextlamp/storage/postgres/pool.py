@@ -50,6 +50,7 @@ class PostgresDatabase:
 
     def __init__(self, url: str, embedder_identity: str, dim: int, pool_size: int = 10) -> None:
         self.dim = dim
+        self.identity = embedder_identity  # the model of the vectors this process writes (PostgresWriter)
         try:
             self._bootstrap(url, embedder_identity, dim)
             self.pool = ConnectionPool(

@@ -60,7 +60,7 @@ class PostgresStore(PostgresSessions, PostgresMaintenance):
                         "last_used_at = %s WHERE store_id = %s AND id = %s",
                         [(count, surface, at, self.store_id, entry_id) for count, surface, at, entry_id in uses],
                     )
-                yield PostgresWriter(conn, self.store_id)
+                yield PostgresWriter(conn, self.store_id, self.db.identity)
             uses = []
         finally:
             self.return_uses(uses)  # the transaction failed: the counts are pending again

@@ -41,9 +41,14 @@ class PostgresWriter(EntryReads):
     ORDER = "created_at, id"
     SWEEP_ORDER = " ORDER BY created_at, id"
 
-    def __init__(self, conn: psycopg.Connection[Any], store_id: str) -> None:
+    def __init__(self, conn: psycopg.Connection[Any], store_id: str, identity: str | None = None) -> None:
         self.conn = conn
         self.store_id = store_id
+        self.identity = identity  # vectors are written only while the database records this model
+
+    def _recorded_model(self) -> str | None:
+        row = self.conn.execute("SELECT value FROM cl_meta WHERE key = 'embedder'").fetchone()
+        return None if row is None else str(row["value"])
 
     def _many(self, where: str, params: Sequence[Any]) -> list[Entry]:
         rows = self.conn.execute(
@@ -63,7 +68,10 @@ class PostgresWriter(EntryReads):
         return {row["entry_id"] for row in rows}
 
     def insert(self, entry: Entry, vector: Vectors) -> bool:
-        return insert_entry(self.conn, self.store_id, entry, vector)
+        inserted = insert_entry(self.conn, self.store_id, entry, vector)
+        if inserted:  # its entries row is locked now: reembed's swap has committed before, or waits for us
+            self._check_model(self.store_id)
+        return inserted
 
     def update(self, entry_id: str, **fields: Any) -> None:
         if not wants_update(fields):
@@ -115,6 +123,7 @@ class PostgresWriter(EntryReads):
             "UPDATE entries SET questions = %s::text[] WHERE store_id = %s AND id = %s",
             (list(questions), self.store_id, entry_id),
         )
+        self._check_model(self.store_id)  # after the row lock, as in ``insert``
         self.conn.execute("DELETE FROM vectors WHERE store_id = %s AND entry_id = %s", (self.store_id, entry_id))
         insert_vectors(self.conn, self.store_id, entry_id, vector)
 

@@ -91,6 +91,7 @@ class StoreFile(DeferredUses):
         if 0 < version < FOLDING_MIGRATION:  # the fold rewrote the vectors table: do not leave its size in the WAL
             self._checkpoint(SCRUB_WAIT_MS)
         self._check_embedder(embedder_identity)
+        self._identity = embedder_identity  # the model of the vectors this process writes (SqliteWriter)
         self._index = VectorIndex(dim)
         if self._scrub_mark() is not None:  # a deletion whose scrub no process completed (here or elsewhere)
             self._scrub_or_defer(0, deletion=False)
@@ -253,7 +254,7 @@ class StoreFile(DeferredUses):
                             "last_used_at = ? WHERE id = ?",
                             uses,
                         )
-                    tx = SqliteWriter(conn)
+                    tx = SqliteWriter(conn, self.store_id, self._identity)
                     yield tx
                     if tx.deleted:
                         self._after_delete(conn)

@@ -208,11 +208,13 @@ class SqliteMaintenance(StoreFile):
                 "WHERE entry_rowid IN (SELECT rowid FROM entries) ORDER BY entry_rowid, ord"
             )
             conn.execute("DROP TABLE vectors_next")
+            conn.execute("UPDATE entries SET index_pending = 0 WHERE index_pending != 0")  # final: content + questions
             conn.execute("INSERT OR REPLACE INTO meta(key, value) VALUES ('embedder', ?)", (target,))
             conn.execute("DELETE FROM meta WHERE key = 'reembed_to'")
             conn.execute("UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'vec_epoch'")
         with self._lock:
             self._index = VectorIndex(self._dim)
+            self._identity = target  # this object's own writes are of the new model from now on
         return done
 
     def wipe(self) -> None:

@@ -30,9 +30,15 @@ class SqliteWriter(EntryReads):
     ORDER = "rowid"
     SWEEP_ORDER = ""
 
-    def __init__(self, conn: sqlite3.Connection) -> None:
+    def __init__(self, conn: sqlite3.Connection, store_id: str = "", identity: str | None = None) -> None:
         self.conn = conn
+        self.store_id = store_id
+        self.identity = identity  # vectors are written only while the store records this model (_check_model)
         self.deleted = False  # an entry was deleted: the store scrubs and reloads its index after the commit
+
+    def _recorded_model(self) -> str | None:
+        row = self.conn.execute("SELECT value FROM meta WHERE key = 'embedder'").fetchone()
+        return None if row is None else str(row[0])
 
     def _many(self, where: str, params: Sequence[Any]) -> list[Entry]:
         rows = self.conn.execute(f"SELECT {ENTRY_COLUMNS} FROM entries WHERE {where}", params).fetchall()
@@ -55,6 +61,7 @@ class SqliteWriter(EntryReads):
     def insert(self, entry: Entry, vector: Vectors) -> bool:
         if self.conn.execute("SELECT 1 FROM entries WHERE content_key = ?", (entry.content_key,)).fetchone():
             return False
+        self._check_model(self.store_id)
         insert_entry(self.conn, entry, vector)
         return True
 
@@ -111,6 +118,7 @@ class SqliteWriter(EntryReads):
         row = self.conn.execute("SELECT rowid FROM entries WHERE id = ?", (entry_id,)).fetchone()
         if row is None:
             return
+        self._check_model(self.store_id)
         self.conn.execute("UPDATE entries SET questions = ? WHERE rowid = ?", (json.dumps(list(questions)), row[0]))
         self.conn.execute("DELETE FROM vectors WHERE entry_rowid = ?", (row[0],))
         self.conn.executemany(  # one vector a chunk, in order
