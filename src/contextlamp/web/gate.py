@@ -34,7 +34,8 @@ PUBLIC_PATHS = (
 )
 
 
-def _header(scope: Scope, name: bytes) -> str | None:
+def header(scope: Scope, name: bytes) -> str | None:
+    """The first value of request header ``name`` (lower-case bytes), decoded as latin-1; None when absent."""
     value = next((v for k, v in scope.get("headers", []) if k == name), None)
     return value.decode("latin-1") if value is not None else None
 
@@ -56,7 +57,7 @@ def unauthorized(scope: Scope, resource_metadata: str, issuer: str | None) -> Re
     The challenge always names the protected-resource metadata (``resource_metadata``, RFC 9728 section 5.1); the
     JSON body ``{"error", "error_description"}`` says how to send a token. Nothing of the request is echoed.
     """
-    raw = (_header(scope, b"authorization") or "").strip()
+    raw = (header(scope, b"authorization") or "").strip()
     scheme, _, credentials = raw.partition(" ")
     credentials = credentials.strip()
     where = "an administrator creates one with `contextlamp token create USER`"
@@ -82,7 +83,7 @@ def _browser_request(scope: Scope, path: str) -> bool:
     ``/mcp``. Its pages sign in with the session cookie and send anyone else to the sign-in; ``/export`` answers
     such a request without a session with the same 401 as here (``web.routes.export_endpoint``); an unknown
     path gets the dashboard's not-found page."""
-    return path != MCP_PATH and _header(scope, b"authorization") is None
+    return path != MCP_PATH and header(scope, b"authorization") is None
 
 
 class HttpGate:
@@ -132,7 +133,7 @@ class HttpGate:
     async def _mcp(self, scope: Scope, receive: Receive, send: Send, token_key: str, token: AccessToken) -> None:
         book = self.limits.sessions
         owner = principal_components(token)
-        session_id = _header(scope, b"mcp-session-id")
+        session_id = header(scope, b"mcp-session-id")
         method = scope.get("method")
         tracked: str | None = None  # the place or session this request holds in the book
         if session_id is None:  # the SDK opens a session for any request without one
@@ -161,11 +162,11 @@ class HttpGate:
 
         try:
             if method == "POST":
-                body = await _read_body(receive, self.max_body_bytes)
+                body = await read_body(receive, self.max_body_bytes)
                 if body is None:
                     await Response("Request body too large", status_code=413)(scope, receive, send)
                     return
-                receive = _replay(scrub_json_surrogates(body.decode("utf-8", "replace")).encode("utf-8"))
+                receive = replay_body(scrub_json_surrogates(body.decode("utf-8", "replace")).encode("utf-8"))
             await self.app(scope, receive, tracked_send)
         finally:
             if tracked is not None:
@@ -177,7 +178,7 @@ async def _too_many(scope: Scope, receive: Receive, send: Send, retry_after: int
     await JSONResponse(body, status_code=429, headers={"Retry-After": str(retry_after)})(scope, receive, send)
 
 
-async def _read_body(receive: Receive, limit: int) -> bytes | None:
+async def read_body(receive: Receive, limit: int) -> bytes | None:
     """The whole request body, or None once it exceeds ``limit`` bytes."""
     chunks: list[bytes] = []
     size = 0
@@ -195,7 +196,7 @@ async def _read_body(receive: Receive, limit: int) -> bytes | None:
     return b"".join(chunks)
 
 
-def _replay(body: bytes) -> Receive:
+def replay_body(body: bytes) -> Receive:
     """A ``receive`` that hands the (already read) body over once, then waits for the disconnect."""
     sent = False
 
