@@ -260,9 +260,10 @@ class SlowBodyGuard:
             if done:
                 return await receive()
             deadline = start + self.first_s + received / self.min_rate
-            with anyio.move_on_after(max(deadline - anyio.current_time(), 0.0)) as waited:
+            message: Message | None = None
+            with anyio.move_on_after(max(deadline - anyio.current_time(), 0.0)):
                 message = await receive()
-            if waited.cancelled_caught:
+            if message is None:
                 raise BodyTooSlow
             if message["type"] == "http.request":
                 received += len(message.get("body", b""))
