@@ -531,7 +531,6 @@ def test_the_flow_runs_on_postgresql(postgres: PostgresServer, tmp_path: Path) -
             code = _code(pg, Browser(pg.url, "alice", PASSWORDS["alice"]), client["client_id"], challenge)
             tokens = _exchange(pg, client["client_id"], code, verifier).json()
             assert _bearer(pg, tokens["access_token"]).status_code == 200
-            assert _exchange(pg, client["client_id"], code, verifier).json()["error"] == "invalid_grant"
             rotated = _token(
                 pg, grant_type="refresh_token", refresh_token=tokens["refresh_token"], client_id=client["client_id"]
             )
@@ -541,6 +540,14 @@ def test_the_flow_runs_on_postgresql(postgres: PostgresServer, tmp_path: Path) -
             )
             assert again.status_code == 400
             assert _bearer(pg, rotated.json()["access_token"]).status_code == 401  # the replay revoked the sign-in
+            assert _exchange(pg, client["client_id"], code, verifier).json()["error"] == "invalid_grant"
+            # a replayed code revokes the sign-in it was traded for (RFC 6749 section 4.1.2), here too
+            verifier2, challenge2 = _pkce()
+            code2 = _code(pg, Browser(pg.url, "alice", PASSWORDS["alice"]), client["client_id"], challenge2)
+            tokens2 = _exchange(pg, client["client_id"], code2, verifier2).json()
+            assert _bearer(pg, tokens2["access_token"]).status_code == 200
+            assert _exchange(pg, client["client_id"], code2, verifier2).json()["error"] == "invalid_grant"
+            assert _bearer(pg, tokens2["access_token"]).status_code == 401
     finally:
         postgres.drop("oauth_flow")
 
@@ -726,3 +733,24 @@ def test_a_redirect_uri_that_is_no_apps_own_is_refused_at_registration(wired: An
         for fine in ("cursor://anysphere.cursor-mcp/oauth/callback", "https://app.example/cb", "http://[::1]:9/cb"):
             ok = http.post("/register", json={**body, "redirect_uris": [fine]})
             assert ok.status_code == 201, (fine, ok.text)
+
+
+def test_a_registration_is_bounded_before_it_is_parsed(wired: Any, tmp_path: Path) -> None:
+    """Registration is open, so its size is bounded: a body over 64 KiB gets 413 before the SDK parses it (100,000
+    redirect URIs took 16 s and 3 MB of the control plane), more than 20 redirect URIs get 400."""
+    from starlette.testclient import TestClient
+
+    from contextlamp.config import Settings
+    from contextlamp.web.app import build_http_app
+
+    app = build_http_app(wired, Settings(home=tmp_path / "home", embedder="fake"), "127.0.0.1", 8765)
+    body = {"client_name": "x", "token_endpoint_auth_method": "none"}
+    with TestClient(app, base_url="http://127.0.0.1:8765") as http:
+        huge = http.post("/register", json={**body, "redirect_uris": [f"{REDIRECT}{i}" for i in range(5000)]})
+        assert huge.status_code == 413 and huge.json()["error"] == "invalid_client_metadata", huge.text[:300]
+        named = http.post("/register", json={**body, "client_name": "n" * 70_000, "redirect_uris": [REDIRECT]})
+        assert named.status_code == 413
+        many = http.post("/register", json={**body, "redirect_uris": [f"{REDIRECT}{i}" for i in range(21)]})
+        assert many.status_code == 400 and many.json()["error"] == "invalid_redirect_uri"
+        fine = http.post("/register", json={**body, "redirect_uris": [f"{REDIRECT}{i}" for i in range(20)]})
+        assert fine.status_code == 201, fine.text
