@@ -370,6 +370,47 @@ def test_import_writes_and_reports(wired: App, service: MemoryService, alice: Ca
 
 
 @pytest.mark.both_backends
+def test_an_import_cannot_create_a_team_or_write_into_one_the_user_is_not_in(
+    wired: App, service: MemoryService, alice: Caller, bob: Caller, browser: TestClient
+) -> None:
+    """Teams are made by an administrator (``contextlamp team create``): a file uploaded to the dashboard names
+    teams that do not exist here, or exist without the user, and none of its team entries is written, no team
+    is created and the user joins none; the report counts them as left out."""
+    control = service.registry.control
+    ops = control.create_team("ops", "Ops", 1)
+    control.set_member(ops.id, alice.principal.user_id, "admin", 1)
+    service.save_context(alice, "Ops learning: page the on-call through the pager rota", team="ops")
+    service.save_context(bob, "Bob's own note")
+    document = wired.porter.export_user(wired.accounts.user("alice"))
+    team_store = next(s for s in document["stores"] if s["scope"] == "team")
+    invented = [
+        {
+            **team_store,
+            "store_id": "team_" + "b" * 26,
+            "team": {**team_store["team"], "id": "team_" + "b" * 26, "slug": "bobs-new-team", "name": "Bob's new team"},
+        },
+        {**team_store, "store_id": "team_" + "c" * 26, "team": {**team_store["team"], "id": "team_" + "c" * 26}},
+        team_store,  # alice's team, by id: bob is not in it
+    ]
+    mine = wired.porter.export_user(wired.accounts.user("bob"))
+    forged = {**mine, "stores": [*mine["stores"], *invented]}
+    csrf = sign_in(browser, "bob")
+    done = browser.post(
+        "/import",
+        data={"csrf": csrf},
+        files={"file": ("bob.json", json.dumps(forged), "application/json")},
+        headers=ORIGIN,
+    )
+    assert done.status_code == 200, done.text
+    assert re.search(r"Team entries left out[^<]*</th><td>3</td>", done.text), done.text
+    assert [t.slug for t in control.teams()] == ["ops"]
+    assert control.memberships(bob.principal.user_id) == []
+    assert [e.content for e in service.registry.store(ops.id).all_entries()] == [
+        "Ops learning: page the on-call through the pager rota"
+    ]
+
+
+@pytest.mark.both_backends
 def test_a_bad_import_file_is_a_clear_error_and_writes_nothing(
     wired: App, service: MemoryService, alice: Caller, browser: TestClient
 ) -> None:

@@ -4,13 +4,17 @@ bounded server state for unknown tokens, and no secret of a request in any log l
 from __future__ import annotations
 
 import secrets
+import socket
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import anyio
 import httpx2
 import pytest
+from starlette.types import Receive, Scope, Send
 
 from contextlamp.app.accounts import Accounts
 from contextlamp.app.service import MemoryService
@@ -19,6 +23,7 @@ from contextlamp.embedding import FakeEmbedder
 from contextlamp.storage import StoreRegistry
 from contextlamp.text import now_ms
 from contextlamp.web.app import build_http_app
+from contextlamp.web.gate import SlowBodyGuard
 from contextlamp.web.quotas import HttpLimits, RateBook, SessionBook
 from tests.servers import MCP_HEADERS, HttpServer, initialize_body, run_server
 from tests.wiring import app_of
@@ -245,3 +250,94 @@ def test_no_token_or_query_string_reaches_any_log_line(tmp_path: Path) -> None:
     for name, value in secrets_sent.items():
         assert value not in log, f"the {name} token is in the server log"
     assert "access_token=" not in log
+
+
+# -- slow bodies (slowloris) ------------------------------------------------------------------------------
+
+
+def _slow_post(url: str, path: str, wait_s: float, token: str = "") -> bytes:
+    """Open a POST to ``path`` announcing a 1,000-byte body, send one byte, and return what the server answers
+    within ``wait_s`` (``b""`` when it closes without a word; raises ``TimeoutError`` when it keeps waiting)."""
+    parsed = httpx2.URL(url)
+    with socket.create_connection((parsed.host, parsed.port), timeout=wait_s) as sock:
+        head = (
+            f"POST {path} HTTP/1.1\r\nHost: {parsed.host}:{parsed.port}\r\nOrigin: {url}\r\n"
+            + (f"Authorization: Bearer {token}\r\nAccept: application/json, text/event-stream\r\n" if token else "")
+            + "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 1000\r\n\r\na"
+        )
+        sock.sendall(head.encode())
+        answer = b""
+        while chunk := sock.recv(4096):  # to the end: the server closes the connection after its answer
+            answer += chunk
+        return answer
+
+
+def test_a_body_that_arrives_too_slowly_gets_408_and_the_connection_closed(capped: HttpServer) -> None:
+    """A client that announces a body and then sends it a byte at a time does not hold the connection: after
+    Apache's default deadline (20 s for the first bytes) the server answers 408 and closes, on every route that
+    reads a body (the sign-in, OAuth's token and registration, MCP)."""
+    token = _user_with_tokens(capped, "slow", 1)[0]
+    paths = ["/signin", "/token", "/register", "/mcp"]
+    with ThreadPoolExecutor(len(paths)) as pool:  # at once: the deadline is waited for once
+        answers = list(pool.map(lambda p: _slow_post(capped.url, p, 120, token if p == "/mcp" else ""), paths))
+    for path, answer in zip(paths, answers, strict=True):
+        assert answer.startswith(b"HTTP/1.1 408"), (path, answer[:200])
+    assert httpx2.get(f"{capped.url}/healthz", timeout=10).status_code == 200
+
+
+def test_the_slow_body_guard_times_the_body_only() -> None:
+    """In process, with a deadline of 0.2 s: a body sent in time reaches the app whole; a stalled one gets 408
+    and the app's read fails; once the body is complete, the wait for the disconnect (an MCP event stream) is
+    never cut."""
+    seen: list[bytes] = []
+
+    async def app(scope: Scope, receive: Receive, send: Send) -> None:
+        body = b""
+        while True:
+            message = await receive()
+            body += message.get("body", b"")
+            if not message.get("more_body", False):
+                break
+        seen.append(body)
+        await send({"type": "http.response.start", "status": 200, "headers": []})
+        await send({"type": "http.response.body", "body": b"ok", "more_body": True})
+        assert (await receive())["type"] == "http.disconnect"  # long after the deadline
+        await send({"type": "http.response.body", "body": b""})
+
+    def run(chunks: list[tuple[float, dict[str, Any]]]) -> list[dict[str, Any]]:
+        sent: list[dict[str, Any]] = []
+
+        async def main() -> None:
+            queue = list(chunks)
+
+            async def receive() -> dict[str, Any]:
+                delay, message = queue.pop(0)
+                await anyio.sleep(delay)
+                return message
+
+            async def send(message: dict[str, Any]) -> None:
+                sent.append(message)
+
+            scope = {"type": "http", "method": "POST", "path": "/x", "headers": []}
+            await SlowBodyGuard(app, first_s=0.2, min_rate=500)(scope, receive, send)
+
+        anyio.run(main)
+        return sent
+
+    disconnect = (1.0, {"type": "http.disconnect"})
+    fine = run(
+        [
+            (0.0, {"type": "http.request", "body": b"a" * 10, "more_body": True}),
+            (0.0, {"type": "http.request", "body": b"b", "more_body": False}),
+            disconnect,
+        ]
+    )
+    assert seen == [b"a" * 10 + b"b"] and fine[0]["status"] == 200
+    stalled = run(
+        [
+            (0.0, {"type": "http.request", "body": b"a", "more_body": True}),
+            (5.0, {"type": "http.request", "body": b"b", "more_body": False}),
+        ]
+    )
+    assert seen == [b"a" * 10 + b"b"]  # the app never got the partial body
+    assert stalled[0]["status"] == 408 and (b"connection", b"close") in stalled[0]["headers"]

@@ -192,6 +192,60 @@ def test_a_request_with_a_lone_surrogate_still_gets_an_answer(tmp_path: Path) ->
     assert replies[3]["result"]["structuredContent"]["deduped"] is False
 
 
+def test_a_request_the_sdk_cannot_parse_gets_an_error_with_its_id(tmp_path: Path) -> None:
+    """Lines the SDK's JSON parser refuses (nested deeper than its limit, a number longer than it reads, not a
+    JSON-RPC message, not JSON) used to get no answer at all, leaving the client waiting on that id for ever:
+    each now gets a JSON-RPC error carrying the request's id (null when none can be found), without quoting
+    the line, and the server goes on answering."""
+    import os
+    import subprocess
+
+    exe = shutil.which("contextlamp") or str(Path(sys.executable).parent / "contextlamp")
+    env = {**os.environ, "CONTEXTLAMP_HOME": str(tmp_path / "home"), "CONTEXTLAMP_EMBEDDER": "fake"}
+    initialize = {
+        "jsonrpc": "2.0",
+        "id": 1,
+        "method": "initialize",
+        "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "raw", "version": "1"}},
+    }
+    secret = "AKIA" + "Q7WZ3K5XJ2LPM4RT"
+
+    def call(request_id: int | str, arguments: str) -> str:
+        return (
+            f'{{"jsonrpc": "2.0", "id": {json.dumps(request_id)}, "method": "tools/call", '
+            f'"params": {{"name": "save_context", "arguments": {arguments}}}}}'
+        )
+
+    hostile = {
+        2: call(2, '{"content": "' + secret + '", "tags": ' + "[" * 5000 + "]" * 5000 + "}"),
+        3: call(3, '{"content": "x", "tags": []} , "limit": ' + "9" * 5000),
+        "four": call("four", '{"content": "x", "extra": ' + "{" * 300 + "}" * 300 + "}"),
+        5: '{"jsonrpc": "2.0", "id": 5, "method": 7}',
+        None: "this is not JSON " + secret,
+    }
+    lines = [json.dumps(initialize), json.dumps({"jsonrpc": "2.0", "method": "notifications/initialized"})]
+    lines += [*hostile.values(), json.dumps({"jsonrpc": "2.0", "id": 9, "method": "tools/list"})]
+    with subprocess.Popen(
+        [exe, "serve"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env
+    ) as proc:
+        assert proc.stdin is not None and proc.stdout is not None
+        proc.stdin.write("\n".join(lines) + "\n")
+        proc.stdin.flush()
+        replies: dict[Any, Any] = {}
+        for raw in proc.stdout:  # stop at the last request's answer (pytest-timeout bounds a hang)
+            assert secret not in raw
+            message = json.loads(raw)
+            replies[message.get("id")] = message
+            if message.get("id") == 9:
+                break
+        proc.stdin.close()
+        proc.wait(timeout=30)
+    for request_id in hostile:
+        assert replies[request_id]["error"]["code"] in (-32700, -32600), (request_id, replies.get(request_id))
+    assert replies[None]["error"]["code"] == -32700
+    assert {t["name"] for t in replies[9]["result"]["tools"]} >= TOOLS  # still serving
+
+
 def test_initialize_and_tools_list_are_answered_while_the_model_is_still_loading(tmp_path: Path) -> None:
     """The stdio server answers its first requests before the embedding model has loaded (issue #14, item 4):
     the model load is held until the test lets it go, and only a save (which embeds) waits for it."""

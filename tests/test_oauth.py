@@ -21,7 +21,7 @@ import time
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any, ClassVar
-from urllib.parse import parse_qs, urlparse
+from urllib.parse import parse_qs, urlencode, urlparse
 
 import anyio
 import httpx2
@@ -531,7 +531,6 @@ def test_the_flow_runs_on_postgresql(postgres: PostgresServer, tmp_path: Path) -
             code = _code(pg, Browser(pg.url, "alice", PASSWORDS["alice"]), client["client_id"], challenge)
             tokens = _exchange(pg, client["client_id"], code, verifier).json()
             assert _bearer(pg, tokens["access_token"]).status_code == 200
-            assert _exchange(pg, client["client_id"], code, verifier).json()["error"] == "invalid_grant"
             rotated = _token(
                 pg, grant_type="refresh_token", refresh_token=tokens["refresh_token"], client_id=client["client_id"]
             )
@@ -541,6 +540,14 @@ def test_the_flow_runs_on_postgresql(postgres: PostgresServer, tmp_path: Path) -
             )
             assert again.status_code == 400
             assert _bearer(pg, rotated.json()["access_token"]).status_code == 401  # the replay revoked the sign-in
+            assert _exchange(pg, client["client_id"], code, verifier).json()["error"] == "invalid_grant"
+            # a replayed code revokes the sign-in it was traded for (RFC 6749 section 4.1.2), here too
+            verifier2, challenge2 = _pkce()
+            code2 = _code(pg, Browser(pg.url, "alice", PASSWORDS["alice"]), client["client_id"], challenge2)
+            tokens2 = _exchange(pg, client["client_id"], code2, verifier2).json()
+            assert _bearer(pg, tokens2["access_token"]).status_code == 200
+            assert _exchange(pg, client["client_id"], code2, verifier2).json()["error"] == "invalid_grant"
+            assert _bearer(pg, tokens2["access_token"]).status_code == 401
     finally:
         postgres.drop("oauth_flow")
 
@@ -625,3 +632,125 @@ def test_access_tokens_expire_and_are_bound_to_their_resource(registry: StoreReg
     now[0] += 60_000  # the access token's lifetime
     assert anyio.run(there.verify_token, issued.access_token) is None
     assert oauth.refresh("c1", issued.refresh_token).access_token  # the refresh token still works
+
+
+# -- hardening: replayed codes, resource indicators at the token endpoint, redirect URIs ----------------------
+
+
+def test_a_replayed_code_revokes_the_sign_in_it_was_exchanged_for(server: HttpServer) -> None:
+    """RFC 6749 section 4.1.2: a code presented twice leaked, so the tokens issued for it stop working (the
+    legitimate client signs in again; whoever replayed it gets nothing)."""
+    client = _register(server, "Replay")
+    verifier, challenge = _pkce()
+    code = _code(server, Browser(server.url, "alice", PASSWORDS["alice"]), client["client_id"], challenge)
+    tokens = _exchange(server, client["client_id"], code, verifier).json()
+    assert _bearer(server, tokens["access_token"]).status_code == 200
+    replayed = _exchange(server, client["client_id"], code, verifier)
+    assert replayed.status_code == 400 and replayed.json()["error"] == "invalid_grant"
+    assert "access_token" not in replayed.json()
+    assert _bearer(server, tokens["access_token"]).status_code == 401
+    refreshed = _token(
+        server, grant_type="refresh_token", refresh_token=tokens["refresh_token"], client_id=client["client_id"]
+    )
+    assert refreshed.status_code == 400 and refreshed.json()["error"] == "invalid_grant"
+    # a replay with a wrong verifier (someone who intercepted the code, not the verifier) revokes all the same
+    verifier2, challenge2 = _pkce()
+    code2 = _code(server, Browser(server.url, "alice", PASSWORDS["alice"]), client["client_id"], challenge2)
+    tokens2 = _exchange(server, client["client_id"], code2, verifier2).json()
+    assert _exchange(server, client["client_id"], code2, _pkce()[0]).status_code == 400
+    assert _bearer(server, tokens2["access_token"]).status_code == 401
+
+
+def test_a_token_request_for_another_resource_is_refused(server: HttpServer) -> None:
+    """RFC 8707 section 2.2: a code or refresh token traded for a token of another resource gets
+    ``invalid_target`` and no token (the token would be one for this server, which that resource could replay
+    here); the same request for this server's /mcp then works, so the refused request used nothing up."""
+    client = _register(server, "Audience")
+    verifier, challenge = _pkce()
+    code = _code(server, Browser(server.url, "alice", PASSWORDS["alice"]), client["client_id"], challenge)
+    form = {
+        "grant_type": "authorization_code",
+        "code": code,
+        "redirect_uri": REDIRECT,
+        "client_id": client["client_id"],
+        "code_verifier": verifier,
+    }
+    for other in ("https://elsewhere.example/mcp", f"{server.url}/other", f"{server.url}/mcp/../export", ""):
+        refused = _token(server, **form, resource=other)
+        assert refused.status_code == 400 and refused.json()["error"] == "invalid_target", refused.text
+        assert "access_token" not in refused.json()
+    both = httpx2.post(
+        f"{server.url}/token",
+        content=urlencode([*form.items(), ("resource", server.mcp), ("resource", "https://elsewhere.example/")]),
+        headers={"Content-Type": "application/x-www-form-urlencoded"},
+        timeout=30,
+    )
+    assert both.status_code == 400 and both.json()["error"] == "invalid_target"
+    as_json = httpx2.post(f"{server.url}/token", json={**form, "resource": "https://elsewhere.example/"}, timeout=30)
+    assert as_json.status_code == 400 and "access_token" not in as_json.json()
+    tokens = _token(server, **form, resource=server.mcp + "/")
+    assert tokens.status_code == 200, tokens.text
+    refresh = {"grant_type": "refresh_token", "client_id": client["client_id"]}
+    refused = _token(
+        server, **refresh, refresh_token=tokens.json()["refresh_token"], resource="https://elsewhere.example/"
+    )
+    assert refused.status_code == 400 and refused.json()["error"] == "invalid_target"
+    rotated = _token(server, **refresh, refresh_token=tokens.json()["refresh_token"], resource=server.mcp)
+    assert rotated.status_code == 200, rotated.text
+    assert _bearer(server, rotated.json()["access_token"]).status_code == 200
+
+
+@pytest.mark.parametrize(
+    "uri",
+    [
+        "https://app.example@evil.example/callback",  # reads as app.example on the consent page
+        "https://user:secret@app.example/callback",
+        "ws://evil.example/callback",  # the code would cross the network in clear, like plain http
+        "wss://evil.example/callback",
+        "ftp://evil.example/callback",
+        "blob:https://app.example/0b1c",  # the browser's own schemes are no app's
+        "about:blank",
+        "view-source:https://app.example/",
+        "filesystem:https://app.example/temporary/x",
+        "mailto:someone@example.com",
+        "JavaScript:alert(1)",
+    ],
+)
+def test_a_redirect_uri_that_is_no_apps_own_is_refused_at_registration(wired: Any, tmp_path: Path, uri: str) -> None:
+    """OAuth 2.1 section 2.3.1 / RFC 8252 section 7: https, http on loopback, or the app's private-use scheme;
+    the consent page shows the address the answer goes to, so it must read as what it is."""
+    from starlette.testclient import TestClient
+
+    from contextlamp.config import Settings
+    from contextlamp.web.app import build_http_app
+
+    app = build_http_app(wired, Settings(home=tmp_path / "home", embedder="fake"), "127.0.0.1", 8765)
+    with TestClient(app, base_url="http://127.0.0.1:8765") as http:
+        body = {"client_name": "x", "redirect_uris": [uri], "token_endpoint_auth_method": "none"}
+        refused = http.post("/register", json=body)
+        assert refused.status_code == 400, refused.text
+        assert refused.json()["error"] in ("invalid_redirect_uri", "invalid_client_metadata")
+        for fine in ("cursor://anysphere.cursor-mcp/oauth/callback", "https://app.example/cb", "http://[::1]:9/cb"):
+            ok = http.post("/register", json={**body, "redirect_uris": [fine]})
+            assert ok.status_code == 201, (fine, ok.text)
+
+
+def test_a_registration_is_bounded_before_it_is_parsed(wired: Any, tmp_path: Path) -> None:
+    """Registration is open, so its size is bounded: a body over 64 KiB gets 413 before the SDK parses it (100,000
+    redirect URIs took 16 s and 3 MB of the control plane), more than 20 redirect URIs get 400."""
+    from starlette.testclient import TestClient
+
+    from contextlamp.config import Settings
+    from contextlamp.web.app import build_http_app
+
+    app = build_http_app(wired, Settings(home=tmp_path / "home", embedder="fake"), "127.0.0.1", 8765)
+    body = {"client_name": "x", "token_endpoint_auth_method": "none"}
+    with TestClient(app, base_url="http://127.0.0.1:8765") as http:
+        huge = http.post("/register", json={**body, "redirect_uris": [f"{REDIRECT}{i}" for i in range(5000)]})
+        assert huge.status_code == 413 and huge.json()["error"] == "invalid_client_metadata", huge.text[:300]
+        named = http.post("/register", json={**body, "client_name": "n" * 70_000, "redirect_uris": [REDIRECT]})
+        assert named.status_code == 413
+        many = http.post("/register", json={**body, "redirect_uris": [f"{REDIRECT}{i}" for i in range(21)]})
+        assert many.status_code == 400 and many.json()["error"] == "invalid_redirect_uri"
+        fine = http.post("/register", json={**body, "redirect_uris": [f"{REDIRECT}{i}" for i in range(20)]})
+        assert fine.status_code == 201, fine.text

@@ -10,7 +10,8 @@ holds every rule once, so the CLI and the dashboard call the same methods.
 - Every secret this module hands out (pending-authorization ids, codes, access and refresh tokens, session
   cookies) is 256 random bits (``secrets.token_urlsafe(32)``; RFC 6749 section 10.10 asks at least 128) and
   stored as its SHA-256 only (``accounts.hash_token``), like the personal access tokens.
-- A code is single use (RFC 6749 section 4.1.2): taking it deletes it, and only one caller can. A refresh token
+- A code is single use (RFC 6749 section 4.1.2): taking it deletes it, and only one caller can; presenting it
+  again revokes the grant it was exchanged for, as a replayed refresh token does. A refresh token
   is rotated on every use (OAuth 2.1 section 4.3.1): the old one is marked used, and presenting a used one
   again revokes the whole grant (a replay means it leaked).
 - A one-time sign-in link (``contextlamp ui``) is a secret that signs its user in once, within five minutes,
@@ -50,6 +51,7 @@ PENDING_TTL_MS = 10 * 60_000  # time to sign in and consent after the client ope
 TOUCH_EVERY_MS = 60_000  # a grant's last_used_at is written at most once a minute
 PURGE_EVERY_MS = 10 * 60_000  # expired rows are deleted at most every ten minutes, on an issuing call
 MAX_SHOWN_NAME = 100  # characters of a client's self-declared name shown on the consent page
+USED_BY_GRANT = "used_by_grant"  # the request key of a used code's marker: the grant it was exchanged for
 
 
 def _secret(prefix: str = "") -> str:
@@ -280,9 +282,19 @@ class OAuthService:
 
     def code(self, client_id: str, code: str) -> OAuthCodeRecord | None:
         """The authorization code ``code`` of this client (expired ones included: the caller tells them
-        apart), else None (unknown, used, another client's, or a pending request's id)."""
+        apart), else None (unknown, used, another client's, or a pending request's id).
+
+        A used code presented again by its client revokes the grant it was exchanged for (RFC 6749 section
+        4.1.2, OAuth 2.1 section 4.1.3: a code used twice leaked, so the tokens issued for it are revoked):
+        ``exchange_code`` leaves a marker under the code's hash for as long as that grant's tokens can live.
+        """
         record = self._control.oauth_code(hash_token(code)) if code else None
         if record is None or record.user_id is None or record.client_id != client_id:
+            return None
+        used_by = json.loads(record.request).get(USED_BY_GRANT)
+        if used_by is not None:
+            if self._control.revoke_oauth_grant(str(used_by), self.clock()):
+                logger.warning("a used authorization code was presented again: grant %s revoked", used_by)
             return None
         return record
 
@@ -299,7 +311,11 @@ class OAuthService:
         assert record.user_id is not None  # code() returns codes only
         request = json.loads(record.request)
         scopes = " ".join(request.get("scopes") or [])
-        grant = self._control.add_oauth_grant(client_id, record.user_id, str(request["resource"]), scopes, self.clock())
+        now = self.clock()
+        grant = self._control.add_oauth_grant(client_id, record.user_id, str(request["resource"]), scopes, now)
+        used = json.dumps({USED_BY_GRANT: grant.id})  # so that a replay of this code revokes the grant (code())
+        marker = OAuthCodeRecord(record.code_hash, client_id, record.user_id, used, now + self.refresh_ttl_ms)
+        self._control.add_oauth_code(marker)
         return self._issue(grant)
 
     def _issue(self, grant: OAuthGrant) -> IssuedTokens:

@@ -152,9 +152,15 @@ def _import_document(
     user_ref: str | None = None,
     progress: Progress | None = None,
     create_user: bool = False,
+    create_teams: bool = True,
 ) -> ImportReport:
     """Restore a document into the user ``user_ref`` (name or id; created only with ``create_user``), else
     the document's user (matched by name; created with the document's id when that id is free).
+
+    A team store is restored into that team when the user is a member of it. A team that does not exist here
+    is created with the user as its admin only with ``create_teams`` (an administrator's
+    ``contextlamp import``); a user importing for themselves (the dashboard) cannot create teams, as nowhere
+    else, so its entries are left out and counted in ``team_entries_skipped``, like a team they are not in.
 
     A file is not trusted: every text field passes the secret scan of ``save_context``; an entry, a session
     or a whole project or team store (when its slug or name holds one) holding a secret is left out and
@@ -182,7 +188,7 @@ def _import_document(
             done += len(exported.entries)
             continue
         if exported.scope == "team":
-            team_id = _team_store(porter, exported, user.id)
+            team_id = _team_store(porter, exported, user.id, create_teams)
             if team_id is None:
                 team_skipped += len(exported.entries)
                 done += len(exported.entries)
@@ -259,16 +265,19 @@ def _import_document(
     )
 
 
-def _team_store(porter: Porter, exported: ExportedStore, user_id: str) -> str | None:
+def _team_store(porter: Porter, exported: ExportedStore, user_id: str, create: bool) -> str | None:
     """The team store to restore the user's contributions into: the team (by id, else slug) if the user is a
-    member; a team that does not exist here is created with the user as its admin; None (skip) when the team
-    exists and the user is not a member of it."""
+    member; a team that does not exist here is created with the user as its admin when ``create``; None
+    (skip) when the team exists and the user is not a member of it, or does not exist and ``create`` is
+    False."""
     control = porter.registry.control
     meta = exported.team
     if meta is None:
         return None
     team = control.find_team(meta.id) or control.find_team(meta.slug)
     if team is None:
+        if not create:
+            return None
         team = control.create_team(meta.slug, meta.name, meta.created_at, meta.id)
         control.set_member(team.id, user_id, "admin", porter.clock())
         return team.id
@@ -402,6 +411,7 @@ class Porter:
         user_ref: str | None = None,
         progress: Progress | None = None,
         create_user: bool = False,
+        create_teams: bool = True,
     ) -> ImportReport:
         """Restore ``document`` (see ``_import_document`` for the rules and errors)."""
-        return _import_document(self, document, user_ref, progress, create_user)
+        return _import_document(self, document, user_ref, progress, create_user, create_teams)

@@ -27,6 +27,8 @@ from contextlamp.text import (
     kebab,
 )
 
+CLIENT_NAME_SCAN_CHARS = 1024  # of a client's self-given name: 16 times the longest surface stored (64)
+
 
 class Scoping(ServiceState):
     """The scoping operations of ``MemoryService`` (app/service.py composes the links)."""
@@ -80,9 +82,21 @@ class Scoping(ServiceState):
 
     def _client_surface(self, caller: Caller) -> str:
         """The caller's surface cut to ``max_surface_chars``: a client names itself in the MCP handshake, at
-        any length, and the name is stored (``source_surface``, ``last_used_surface``)."""
+        any length and with any text, and the name is stored (``source_surface``, ``last_used_surface``).
+
+        A client name (``caller.client_name``) holding a secret is recorded as ``unknown``: the raw name is
+        scanned, since the stored kebab form (lower case, ``_`` as ``-``) hides a secret from the scanner but
+        not from a reader (an AWS key id is its own upper-casing). Only the first ``CLIENT_NAME_SCAN_CHARS``
+        of a name are scanned, and the surface is made from those alone, so what is stored was always scanned
+        and a call costs time linear in that bound, not in the name's length."""
         limit = self.limits.max_surface_chars
-        return caller.surface if len(caller.surface) <= limit else caller.surface[:limit].rstrip("-") or "unknown"
+        surface = caller.surface
+        if caller.client_name is not None:
+            head = caller.client_name[:CLIENT_NAME_SCAN_CHARS]
+            if self.scanner.kinds(head):
+                return "unknown"
+            surface = normalise_surface(head) if len(head) < len(caller.client_name) else surface
+        return surface if len(surface) <= limit else surface[:limit].rstrip("-") or "unknown"
 
     def _team_stores(self, principal: Principal) -> list[ScopedStore]:
         return [self._team_scoped(team) for team, _ in self.registry.control.memberships(principal.user_id)]

@@ -36,10 +36,14 @@ SCOPES = ("personal", "team", "team:<id>", "all")
 @dataclass(frozen=True)
 class Caller:
     """Who is calling and from where: the principal (from the transport) and the client's surface
-    (``claude-code``, ``cursor``, ``cli``; ``unknown`` when the client gave no name)."""
+    (``claude-code``, ``cursor``, ``cli``; ``unknown`` when the client gave no name). ``client_name`` is the
+    name a client gave itself (the MCP ``initialize`` handshake) exactly as given, when ``surface`` was made
+    from it: any client may send any text there, so the service scans it for secrets before it records the
+    surface (``Scoping._client_surface``); None for surfaces the program names itself (``cli``, ``import``)."""
 
     principal: Principal
     surface: str
+    client_name: str | None = None
 
 
 def normalise_surface(name: str | None) -> str:

@@ -39,14 +39,19 @@ PrincipalResolver = Callable[[Context], Principal]
 CRASH_MESSAGE = "internal error: the server failed on this call and logged the failure"
 
 
-def client_surface(ctx: Context) -> str:
-    """The caller's client name from the ``initialize`` handshake, normalised (``unknown`` if absent)."""
+def client_name(ctx: Context) -> str | None:
+    """The caller's client name from the ``initialize`` handshake as the client sent it, or None."""
     try:
         params = ctx.session.client_params
     except (AttributeError, ValueError):
-        return "unknown"
-    info = getattr(params, "client_info", None)
-    return normalise_surface(getattr(info, "name", None))
+        return None
+    name = getattr(getattr(params, "client_info", None), "name", None)
+    return name if isinstance(name, str) else None
+
+
+def client_surface(ctx: Context) -> str:
+    """The caller's client name from the ``initialize`` handshake, normalised (``unknown`` if absent)."""
+    return normalise_surface(client_name(ctx))
 
 
 def sdk_tool(spec: ToolSpec, principal_of: PrincipalResolver, shown: Callable[[str], str]) -> Tool:
@@ -59,7 +64,8 @@ def sdk_tool(spec: ToolSpec, principal_of: PrincipalResolver, shown: Callable[[s
 
     def run(ctx: Context, arguments: dict[str, Any]) -> CallToolResult:
         try:
-            caller = Caller(principal=principal_of(ctx), surface=client_surface(ctx))
+            name = client_name(ctx)
+            caller = Caller(principal=principal_of(ctx), surface=normalise_surface(name), client_name=name)
             return reply(spec.result, spec.op(caller, **spec.arguments(arguments, shown)))
         except Exception as exc:  # the edge's one translation: nothing escapes as a protocol error
             raise translate(spec.name, exc) from (exc if isinstance(exc, ContextlampError) else None)

@@ -6,18 +6,22 @@ logging goes to stderr.
 from __future__ import annotations
 
 import codecs
+import json
 import os
 import re
 import threading
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 
 import anyio
 import anyio.from_thread
 import anyio.lowlevel
+import mcp_types as types
 from anyio.lowlevel import EventLoopToken
 from anyio.streams.memory import MemoryObjectSendStream
 from mcp.server import MCPServer
 from mcp.server.stdio import stdio_server
+from mcp.shared.message import SessionMessage
+from pydantic import ValidationError
 
 # A JSON \\uD800-\\uDFFF escape without its partner: valid to JavaScript (a cut emoji), rejected by the SDK's JSON
 # parser, which then answers nothing and leaves the client waiting. Replaced by U+FFFD before parsing.
@@ -46,8 +50,9 @@ class StdinLines:
     the input.
     """
 
-    def __init__(self, fd: int = 0) -> None:
+    def __init__(self, fd: int = 0, answer: Callable[[str], Awaitable[None]] | None = None) -> None:
         self._fd = fd
+        self._answer = answer
 
     async def __aiter__(self) -> AsyncIterator[str]:
         send, receive = anyio.create_memory_object_stream[str](16)
@@ -56,7 +61,11 @@ class StdinLines:
         reader.start()
         with receive, send:  # closed here too: the thread may never come back from its read
             async for line in receive:
-                yield scrub_json_surrogates(line)
+                line = scrub_json_surrogates(line)
+                if self._answer is not None and line.strip() and unreadable(line):
+                    await self._answer(line)  # the SDK would drop it and answer nothing
+                    continue
+                yield line
 
     def _pump(self, send: MemoryObjectSendStream[str], token: EventLoopToken) -> None:
         decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
@@ -81,9 +90,80 @@ class StdinLines:
             return  # the server stopped listening (or its event loop is gone): nothing left to hand over
 
 
+def unreadable(line: str) -> bool:
+    """Whether the SDK's own parser (``jsonrpc_message_adapter``, pydantic's JSON parser) refuses ``line``:
+    not JSON, JSON it cannot read (nested deeper than its recursion limit, a number out of its range), or no
+    JSON-RPC message. Its stdio transport then logs the error and answers nothing, so the client waits for
+    ever for the reply to that id."""
+    try:
+        types.jsonrpc_message_adapter.validate_json(line, by_name=False)
+    except (ValidationError, ValueError):
+        return True
+    return False
+
+
+def refusal(line: str) -> types.JSONRPCError:
+    """The JSON-RPC 2.0 error (section 5.1) for a line ``unreadable`` refused: ``-32700`` (parse error) when
+    Python's parser cannot read it either (deep nesting and long numbers included), else ``-32600`` (invalid
+    request); its ``id`` is the line's top-level ``"id"`` when one can be found (``request_id``), else null.
+    The message never quotes the line (it may hold a secret)."""
+    request = request_id(line)
+    try:
+        json.loads(line)
+    except (ValueError, RecursionError):
+        code, message = types.PARSE_ERROR, "Parse error: the message is not JSON this server can read"
+        message += " (nested too deeply, a number too long, or not JSON at all)"
+    else:
+        code, message = types.INVALID_REQUEST, "Invalid request: not a JSON-RPC 2.0 message this server accepts"
+    return types.JSONRPCError(jsonrpc="2.0", id=request, error=types.ErrorData(code=code, message=message))
+
+
+_SCALAR_ID = re.compile(r'\s*:\s*(?:(-?\d{1,18})(?![\d.eE])|"((?:[^"\\]|\\.){0,200})")')
+_JSON_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*+(?:"|\\?\Z)|[\[\]{}]', re.DOTALL)
+
+
+def request_id(line: str) -> int | str | None:
+    """The top-level ``"id"`` member of a JSON object text, found without parsing it (the text may be too deep
+    or hold numbers too long to parse): a string of at most 200 characters or an integer of at most 18
+    digits, else None. One pass over the text: ``_JSON_TOKEN`` jumps over whole strings and brackets, its
+    string alternatives disjoint and possessive, and an unterminated string runs to the end of the text (so
+    no quote inside it is ever a new start: ``"\\"\\"\\"…`` is read once, not once per quote)."""
+    depth = 0
+    for match in _JSON_TOKEN.finditer(line):
+        token = match.group()
+        if token in "[{":
+            depth += 1
+        elif token in "]}":
+            depth -= 1
+        elif depth == 1 and token == '"id"':
+            value = _SCALAR_ID.match(line, match.end())
+            if value is None:
+                return None
+            if value.group(1) is not None:
+                return int(value.group(1))
+            try:
+                return str(json.loads(f'"{value.group(2)}"'))
+            except ValueError:
+                return None
+    return None
+
+
 async def run_stdio(server: MCPServer) -> None:
     """Serve ``server`` over stdio like ``MCPServer.run("stdio")``, reading requests through
-    ``scrub_json_surrogates`` so a request no JSON parser here accepts still gets an answer."""
+    ``scrub_json_surrogates`` so a request no JSON parser here accepts still gets an answer, and answering a
+    line the SDK's parser still refuses with a JSON-RPC error (``refusal``) instead of the SDK's silence."""
     lowlevel = server._lowlevel_server  # pyright: ignore[reportPrivateUsage]  (the SDK's own run_stdio_async does this)
-    async with stdio_server(stdin=StdinLines()) as (read_stream, write_stream):  # type: ignore[arg-type]
+    replies: list[Callable[[SessionMessage], Awaitable[None]]] = []
+    ready = anyio.Event()
+
+    async def answer(line: str) -> None:
+        await ready.wait()
+        try:
+            await replies[0](SessionMessage(refusal(line)))
+        except (anyio.ClosedResourceError, anyio.BrokenResourceError):
+            return  # the server is stopping
+
+    async with stdio_server(stdin=StdinLines(answer=answer)) as (read_stream, write_stream):  # type: ignore[arg-type]
+        replies.append(write_stream.send)
+        ready.set()
         await lowlevel.run(read_stream, write_stream, lowlevel.create_initialization_options())

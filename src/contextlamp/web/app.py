@@ -47,7 +47,7 @@ from contextlamp.app.compose import App
 from contextlamp.config import Settings
 from contextlamp.mcp.tools import build_server
 from contextlamp.web.auth import ContextlampTokenVerifier, OidcVerifier, principal_of_token
-from contextlamp.web.gate import MCP_PATH, HttpGate
+from contextlamp.web.gate import MCP_PATH, HttpGate, SlowBodyGuard
 from contextlamp.web.oauth import ContextlampOAuthProvider, oauth_available, oauth_routes
 from contextlamp.web.pages import WebPages
 from contextlamp.web.quotas import HttpLimits, RateBook, SessionBook
@@ -230,5 +230,6 @@ def build_http_app(
     app.state.limits = limits
     # after the SDK's AuthenticationMiddleware and AuthContextMiddleware, before its routes
     app.user_middleware.append(Middleware(HttpGate, limits, metadata_url, issuer, settings.max_request_bytes))
+    app.user_middleware.insert(0, Middleware(SlowBodyGuard))  # outermost: every route's body is timed
     logger.info("HTTP server for %s (resource metadata %s)", resource, metadata_url)
     return app

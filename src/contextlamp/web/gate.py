@@ -1,11 +1,13 @@
 """``HttpGate``: the ASGI middleware between the SDK's authentication middleware and its routes, which answers
 the 401s (RFC 6750, ``unauthorized``), the 429s of ``web.quotas`` and the 413 of an oversized body, and scrubs
-unpaired surrogate escapes from ``POST /mcp`` bodies as over stdio.
+unpaired surrogate escapes from ``POST /mcp`` bodies as over stdio. ``SlowBodyGuard``, outside every other
+middleware, answers 408 to a request whose body arrives too slowly (a slowloris client holding connections).
 """
 
 from __future__ import annotations
 
 import hashlib
+import logging
 import re
 
 import anyio
@@ -16,6 +18,8 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from contextlamp.mcp.stdio import scrub_json_surrogates
 from contextlamp.web.quotas import HttpLimits
+
+logger = logging.getLogger(__name__)
 
 MCP_PATH = "/mcp"
 # no bearer token needed, never rate limited per token: health, metadata, the OAuth endpoints (which authenticate
@@ -34,7 +38,8 @@ PUBLIC_PATHS = (
 )
 
 
-def _header(scope: Scope, name: bytes) -> str | None:
+def header(scope: Scope, name: bytes) -> str | None:
+    """The first value of request header ``name`` (lower-case bytes), decoded as latin-1; None when absent."""
     value = next((v for k, v in scope.get("headers", []) if k == name), None)
     return value.decode("latin-1") if value is not None else None
 
@@ -56,7 +61,7 @@ def unauthorized(scope: Scope, resource_metadata: str, issuer: str | None) -> Re
     The challenge always names the protected-resource metadata (``resource_metadata``, RFC 9728 section 5.1); the
     JSON body ``{"error", "error_description"}`` says how to send a token. Nothing of the request is echoed.
     """
-    raw = (_header(scope, b"authorization") or "").strip()
+    raw = (header(scope, b"authorization") or "").strip()
     scheme, _, credentials = raw.partition(" ")
     credentials = credentials.strip()
     where = "an administrator creates one with `contextlamp token create USER`"
@@ -82,7 +87,7 @@ def _browser_request(scope: Scope, path: str) -> bool:
     ``/mcp``. Its pages sign in with the session cookie and send anyone else to the sign-in; ``/export`` answers
     such a request without a session with the same 401 as here (``web.routes.export_endpoint``); an unknown
     path gets the dashboard's not-found page."""
-    return path != MCP_PATH and _header(scope, b"authorization") is None
+    return path != MCP_PATH and header(scope, b"authorization") is None
 
 
 class HttpGate:
@@ -132,7 +137,7 @@ class HttpGate:
     async def _mcp(self, scope: Scope, receive: Receive, send: Send, token_key: str, token: AccessToken) -> None:
         book = self.limits.sessions
         owner = principal_components(token)
-        session_id = _header(scope, b"mcp-session-id")
+        session_id = header(scope, b"mcp-session-id")
         method = scope.get("method")
         tracked: str | None = None  # the place or session this request holds in the book
         if session_id is None:  # the SDK opens a session for any request without one
@@ -161,11 +166,11 @@ class HttpGate:
 
         try:
             if method == "POST":
-                body = await _read_body(receive, self.max_body_bytes)
+                body = await read_body(receive, self.max_body_bytes)
                 if body is None:
                     await Response("Request body too large", status_code=413)(scope, receive, send)
                     return
-                receive = _replay(scrub_json_surrogates(body.decode("utf-8", "replace")).encode("utf-8"))
+                receive = replay_body(scrub_json_surrogates(body.decode("utf-8", "replace")).encode("utf-8"))
             await self.app(scope, receive, tracked_send)
         finally:
             if tracked is not None:
@@ -177,7 +182,7 @@ async def _too_many(scope: Scope, receive: Receive, send: Send, retry_after: int
     await JSONResponse(body, status_code=429, headers={"Retry-After": str(retry_after)})(scope, receive, send)
 
 
-async def _read_body(receive: Receive, limit: int) -> bytes | None:
+async def read_body(receive: Receive, limit: int) -> bytes | None:
     """The whole request body, or None once it exceeds ``limit`` bytes."""
     chunks: list[bytes] = []
     size = 0
@@ -195,7 +200,7 @@ async def _read_body(receive: Receive, limit: int) -> bytes | None:
     return b"".join(chunks)
 
 
-def _replay(body: bytes) -> Receive:
+def replay_body(body: bytes) -> Receive:
     """A ``receive`` that hands the (already read) body over once, then waits for the disconnect."""
     sent = False
 
@@ -208,3 +213,74 @@ def _replay(body: bytes) -> Receive:
         return {"type": "http.disconnect"}  # pragma: no cover  (sleep_forever only ends by cancellation)
 
     return receive
+
+
+# Apache httpd's mod_reqtimeout defaults for a request body ("body=20,MinRate=500"): 20 s for the first
+# bytes, then 1 s more for every 500 bytes received; a body slower than that is refused with 408.
+BODY_FIRST_S = 20.0
+BODY_MIN_RATE = 500  # bytes per second
+
+
+class BodyTooSlow(Exception):
+    """The request body did not arrive within ``SlowBodyGuard``'s deadline."""
+
+
+class SlowBodyGuard:
+    """ASGI middleware: a request body must arrive at least as fast as Apache's ``mod_reqtimeout`` default asks
+    (``BODY_FIRST_S`` seconds, plus one second per ``BODY_MIN_RATE`` bytes received), else ``408`` with
+    ``Connection: close`` and the handler's read fails (nothing is done with a partial body). Without it a
+    client that sends a body a byte at a time holds a connection, a task and its buffer for as long as it
+    likes, and a few hundred such clients exhaust the server's file descriptors (the "slow body" attack).
+
+    Only the reading of the body is timed: once the last chunk arrived (``more_body`` false), ``receive`` is
+    the app's wait for the disconnect (an MCP event stream stays open for as long as its client listens).
+    Request headers are read by uvicorn before any ASGI code runs, so a client that is slow to send its headers
+    is not covered here: docs/http.md says to deploy behind a reverse proxy, which times those out.
+
+    Args:
+        first_s, min_rate: the deadline's two parameters (tests shorten them).
+    """
+
+    def __init__(self, app: ASGIApp, first_s: float = BODY_FIRST_S, min_rate: int = BODY_MIN_RATE) -> None:
+        self.app = app
+        self.first_s = first_s
+        self.min_rate = min_rate
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        start = anyio.current_time()
+        received = 0
+        done = False
+        started = False
+
+        async def timed_receive() -> Message:
+            nonlocal received, done
+            if done:
+                return await receive()
+            deadline = start + self.first_s + received / self.min_rate
+            message: Message | None = None
+            with anyio.move_on_after(max(deadline - anyio.current_time(), 0.0)):
+                message = await receive()
+            if message is None:
+                raise BodyTooSlow
+            if message["type"] == "http.request":
+                received += len(message.get("body", b""))
+                done = not message.get("more_body", False)
+            else:
+                done = True
+            return message
+
+        async def watched_send(message: Message) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, timed_receive, watched_send)
+        except BodyTooSlow:
+            logger.info("request body too slow: %s %s refused", scope.get("method"), scope.get("path"))
+            if not started:
+                body = "Request body too slow"
+                await Response(body, status_code=408, headers={"Connection": "close"})(scope, receive, send)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import logging
 from typing import Any
-from urllib.parse import urlencode, urlparse
+from urllib.parse import parse_qsl, urlencode, urlparse
 
 import anyio.to_thread
 from mcp.server.auth.provider import (
@@ -37,12 +37,15 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from contextlamp.app.oauth import IssuedTokens, OAuthError, OAuthService
 from contextlamp.domain.ports import OAuthGrant, OAuthTokenRecord, User
+from contextlamp.web.gate import header, read_body, replay_body
 from contextlamp.web.quotas import RateBook
 
 logger = logging.getLogger(__name__)
 
 CONSENT_PATH = "/oauth/consent"
 REGISTRATION_RATE = "30/hour"  # client registrations per client address: registration is open (RFC 7591)
+MAX_REGISTRATION_BYTES = 65_536  # a client's metadata (RFC 7591 section 2) is a few hundred bytes
+MAX_REDIRECT_URIS = 20  # per client: a desktop app registers one or two
 LOOPBACK_HOSTS = ("localhost", "127.0.0.1", "::1", "[::1]")
 
 
@@ -58,17 +61,37 @@ def same_resource(a: str, b: str) -> bool:
     )
 
 
+# Schemes that are not an app's private-use scheme (RFC 8252 section 7.1): the URL Standard's special schemes
+# other than http(s) (``ws``, ``wss``, ``ftp``: the code would travel to a network host, ``file``), the browser's
+# own (Fetch's local schemes ``about``, ``blob``, ``data``; ``javascript``, ``vbscript``, ``filesystem``,
+# ``view-source``) and other protocols' (``mailto``, ``tel``, ``sms``).
+NOT_PRIVATE_SCHEMES = frozenset(
+    {"ws", "wss", "ftp", "file", "about", "blob", "data", "javascript", "vbscript", "filesystem", "view-source"}
+    | {"mailto", "tel", "sms"}
+)
+
+
 def _check_redirect_uris(client: OAuthClientInformationFull) -> None:
     """OAuth 2.1 section 2.3.1 / RFC 8252 section 7: a redirect URI is https, http on a loopback host (a native
-    app's local listener), or a private-use scheme (``cursor://``); never a fragment, never plain http elsewhere."""
+    app's local listener), or a private-use scheme (``cursor://``, not one of ``NOT_PRIVATE_SCHEMES``); never a
+    fragment, never plain http elsewhere, never user information (``https://app.example@evil.example/``: the
+    consent page would show an address that reads as another site's)."""
+    if len(client.redirect_uris or []) > MAX_REDIRECT_URIS:
+        raise RegistrationError("invalid_redirect_uri", f"a client registers at most {MAX_REDIRECT_URIS} redirect URIs")
     for uri in client.redirect_uris or []:
         parsed = urlparse(str(uri))
         if parsed.fragment:
             raise RegistrationError("invalid_redirect_uri", "a redirect URI must not have a fragment")
         if parsed.scheme == "http" and (parsed.hostname or "") not in LOOPBACK_HOSTS:
             raise RegistrationError("invalid_redirect_uri", "http redirect URIs must be on a loopback host; use https")
-        if parsed.scheme in ("javascript", "data", "file", "vbscript"):
-            raise RegistrationError("invalid_redirect_uri", f"the {parsed.scheme}: scheme is not allowed")
+        if parsed.scheme in NOT_PRIVATE_SCHEMES:
+            raise RegistrationError(
+                "invalid_redirect_uri",
+                f"the {parsed.scheme}: scheme is not allowed; use https, http on a loopback host, or your app's "
+                "private-use scheme",
+            )
+        if "@" in parsed.netloc:
+            raise RegistrationError("invalid_redirect_uri", "a redirect URI must not carry user information (user@)")
 
 
 def _token_response(issued: IssuedTokens) -> OAuthToken:
@@ -251,14 +274,73 @@ def oauth_routes(provider: ContextlampOAuthProvider) -> list[Route]:
             route = Route(
                 route.path, RegistrationLimit(route.app, RateBook(REGISTRATION_RATE)), methods=["POST", "OPTIONS"]
             )
+        elif route.path == "/token":
+            route = Route(route.path, TokenRequestCheck(route.app, provider.resource), methods=["POST", "OPTIONS"])
         limited.append(route)
     return limited
 
 
+MAX_TOKEN_REQUEST_BYTES = 65_536  # a token request is a few hundred bytes (a code or refresh token, a verifier)
+MAX_TOKEN_REQUEST_FIELDS = 50
+
+
+class TokenRequestCheck:
+    """ASGI wrapper of the token endpoint, before the SDK's handler sees the request:
+
+    - the body must be ``application/x-www-form-urlencoded`` (RFC 6749 sections 4.1.3 and 6), at most
+      ``MAX_TOKEN_REQUEST_BYTES`` (413 beyond) and ``MAX_TOKEN_REQUEST_FIELDS`` fields;
+    - every ``resource`` parameter (RFC 8707 section 2.2) must name ``resource``, this server's ``/mcp``, else
+      ``400 invalid_target`` and nothing is issued. The SDK's handler reads the parameter but never hands it
+      to the provider, which binds every token to ``/mcp``: a client asking for a token for another resource
+      would be given one for this server, which that other resource could then replay here (the audience
+      confusion RFC 8707 exists to prevent).
+
+    Errors are RFC 6749 section 5.2 JSON bodies, never cached.
+    """
+
+    def __init__(self, app: ASGIApp, resource: str) -> None:
+        self.app = app
+        self.resource = resource
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope.get("method") != "POST":
+            await self.app(scope, receive, send)
+            return
+        content_type = (header(scope, b"content-type") or "").split(";")[0].strip().lower()
+        if content_type != "application/x-www-form-urlencoded":
+            why = "A token request is application/x-www-form-urlencoded (RFC 6749 section 4.1.3)."
+            await _token_error("invalid_request", why, 400)(scope, receive, send)
+            return
+        body = await read_body(receive, MAX_TOKEN_REQUEST_BYTES)
+        if body is None:
+            await _token_error("invalid_request", "The token request is too large.", 413)(scope, receive, send)
+            return
+        try:
+            fields = parse_qsl(
+                body.decode("utf-8", "replace"), keep_blank_values=True, max_num_fields=MAX_TOKEN_REQUEST_FIELDS
+            )
+        except ValueError:
+            await _token_error("invalid_request", "The token request has too many fields.", 400)(scope, receive, send)
+            return
+        if any(name == "resource" and not same_resource(value, self.resource) for name, value in fields):
+            why = f"This server issues tokens for {self.resource} only (RFC 8707)."
+            await _token_error("invalid_target", why, 400)(scope, receive, send)
+            return
+        await self.app(scope, replay_body(body), send)
+
+
+def _token_error(error: str, description: str, status: int) -> JSONResponse:
+    """An RFC 6749 section 5.2 error body (also RFC 7591 section 3.2.2's), never cached."""
+    body = {"error": error, "error_description": description}
+    return JSONResponse(body, status_code=status, headers={"Cache-Control": "no-store", "Pragma": "no-cache"})
+
+
 class RegistrationLimit:
     """ASGI wrapper of the registration endpoint: at most ``rate.limit`` registrations per client address (429 +
-    ``Retry-After`` beyond; CORS preflights are not counted). Behind a reverse proxy every client shares the
-    proxy's address, so the limit is then server-wide."""
+    ``Retry-After`` beyond; CORS preflights are not counted), each body at most ``MAX_REGISTRATION_BYTES`` (413
+    before the SDK parses it: registration is open, and 100,000 redirect URIs took 16 s of parsing and 3 MB of
+    the control plane). Behind a reverse proxy every client shares the proxy's address, so the limit is then
+    server-wide."""
 
     def __init__(self, app: ASGIApp, rate: RateBook) -> None:
         self.app = app
@@ -272,6 +354,12 @@ class RegistrationLimit:
                 body = {"error": "rate_limited", "error_description": "Too many client registrations; retry later."}
                 await JSONResponse(body, status_code=429, headers={"Retry-After": str(retry)})(scope, receive, send)
                 return
+            data = await read_body(receive, MAX_REGISTRATION_BYTES)
+            if data is None:
+                why = f"A client registration is at most {MAX_REGISTRATION_BYTES} bytes."
+                await _token_error("invalid_client_metadata", why, 413)(scope, receive, send)
+                return
+            receive = replay_body(data)
         await self.app(scope, receive, send)
 
 

@@ -3,9 +3,10 @@
 - ``GET /export`` downloads the signed-in user's export document (the one of ``contextlamp export`` and of
   ``GET /export`` with a bearer token: ``web.routes.export_response``);
 - ``GET /import``: the upload form; ``POST /import``: restores an uploaded export document into the signed-in
-  user (``Porter.import_document`` with the user's id: the rules of ``contextlamp import --user``) and shows the
-  import report. At most ``Settings.dashboard_import_max_bytes`` (413 beyond); a file that is not an export
-  document, or breaks one of its rules, gets a 400 page naming the problem, and nothing is written.
+  user (``Porter.import_document`` with the user's id: the rules of ``contextlamp import --user``, except that a
+  team that does not exist here is not created: its entries are left out) and shows the import report. At most
+  ``Settings.dashboard_import_max_bytes`` (413 beyond); a file that is not an export document, or breaks one of
+  its rules, gets a 400 page naming the problem, and nothing is written.
 """
 
 from __future__ import annotations
@@ -63,7 +64,8 @@ def routes(board: Board) -> list[Route]:
             return _bad(request, signed, "The file is not an export: it is nested too deeply.")
         try:
             document = parse_document(parsed)
-            report = await board.call(board.wired.porter.import_document, document, signed.user.id)
+            # a user restores into the teams they are in; creating a team is an administrator's (docs/teams.md)
+            report = await board.call(board.wired.porter.import_document, document, signed.user.id, create_teams=False)
         except InvalidArgumentError as exc:  # checked before anything is written (Porter.import_document)
             return _bad(request, signed, f"The file was not imported: {exc}")
         logger.info("dashboard import: %d entries added", report.entries_added)
