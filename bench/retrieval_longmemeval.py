@@ -50,7 +50,7 @@ from rich.table import Table
 
 from contextlamp import __version__
 from contextlamp.app.service import Caller, MemoryService
-from contextlamp.config import FusionWeights
+from contextlamp.config import DEFAULT_AUTO_SUPERSEDE_THRESHOLD, FusionWeights, Limits
 from contextlamp.domain.folding import embedding_texts
 from contextlamp.embedding import EMBEDDERS, Embedder, create_embedder
 from contextlamp.errors import InvalidArgumentError, SecretDetectedError
@@ -195,7 +195,7 @@ class StaleStoreError(RuntimeError):
     """A kept store was built with other settings than this run's (``--keep-stores``); the message names them."""
 
 
-def build_settings(question: Question, embedder: Embedder, service: MemoryService) -> dict[str, Any]:
+def build_settings(question: Question, embedder: Embedder) -> dict[str, Any]:
     """What a kept store's build depends on, recorded in its ``build.json`` and compared before reuse: the bench
     format, the embedder's identity and dimension, a SHA-256 of the question's turns (content, keys, session
     ids and times), contextlamp's version, the SQLite schema's migration count, the input limits and the
@@ -212,8 +212,8 @@ def build_settings(question: Question, embedder: Embedder, service: MemoryServic
         "turns_sha256": digest.hexdigest(),
         "contextlamp": __version__,
         "sqlite_migrations": len(MIGRATIONS),
-        "limits": service.limits.model_dump(mode="json"),
-        "auto_supersede_threshold": service.auto_supersede_threshold,
+        "limits": Limits().model_dump(mode="json"),  # the bench's services take the defaults
+        "auto_supersede_threshold": DEFAULT_AUTO_SUPERSEDE_THRESHOLD,
     }
 
 
@@ -284,12 +284,18 @@ def question_store(
     built = json.loads(record_path.read_text(encoding="utf-8")) if record_path.is_file() else None
     if built is None and where.exists():
         shutil.rmtree(where)  # an unfinished build
+    wanted = build_settings(question, embedder)
+    if built is not None and built["settings"] != wanted:  # checked before anything opens the store
+        differ = sorted(k for k in {*wanted, *built["settings"]} if wanted.get(k) != built["settings"].get(k))
+        raise StaleStoreError(
+            f"{where} was built with other settings ({', '.join(differ)} differ): remove it or use another "
+            "--keep-stores directory"
+        )
     where.mkdir(parents=True, exist_ok=True)
     registry = StoreRegistry(where / "data", embedder.identity, embedder.dim)
     try:
         service = MemoryService(registry, embedder, clock=clock)
         caller = Caller(service.principal("bench"), "bench")
-        wanted = build_settings(question, embedder, service)
         if built is None:
             own: Counter[str] = Counter()  # this question's skips, recorded for the runs that reuse the store
             turns_of = _save_haystack(question, service, caller, clock, embedder, own, warm_cache)
@@ -301,12 +307,6 @@ def question_store(
             partial = record_path.with_suffix(".tmp")
             partial.write_text(json.dumps(built), encoding="utf-8")
             partial.replace(record_path)
-        elif built["settings"] != wanted:
-            differ = sorted(k for k in {*wanted, *built["settings"]} if wanted.get(k) != built["settings"].get(k))
-            raise StaleStoreError(
-                f"{where} was built with other settings ({', '.join(differ)} differ): remove it or use another "
-                "--keep-stores directory"
-            )
         skips.update(built.get("skips", {}))
         by_key = {t.key: t for t in question.turns}
         turns_of = {i: [by_key[(s, t)] for s, t in keys] for i, keys in built["turns_of"].items()}
