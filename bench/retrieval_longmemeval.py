@@ -40,7 +40,7 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Collection, Hashable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -50,7 +50,7 @@ from rich.table import Table
 
 from contextlamp import __version__
 from contextlamp.app.service import Caller, MemoryService
-from contextlamp.config import DEFAULT_AUTO_SUPERSEDE_THRESHOLD, FusionWeights, Limits
+from contextlamp.config import DEFAULT_AUTO_SUPERSEDE_THRESHOLD, Limits
 from contextlamp.domain.folding import embedding_texts
 from contextlamp.embedding import EMBEDDERS, Embedder, create_embedder
 from contextlamp.errors import InvalidArgumentError, SecretDetectedError
@@ -59,7 +59,7 @@ from contextlamp.storage import StoreRegistry
 from contextlamp.storage.sqlite.schema import MIGRATIONS
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench/common.py, when run as a script
-from common import StepClock, fresh_service, ids_with, parse_ks, previous_ids
+from common import StepClock, fresh_service, ids_with, parse_ks, parse_variant, previous_ids
 
 METHODS = ("hybrid", "previous", "keyword", "semantic")
 LEVELS = ("turn", "session")
@@ -367,27 +367,6 @@ def run_question(
     return record, seconds
 
 
-def parse_variant(text: str) -> tuple[str, dict[str, Any]]:
-    """``NAME=JSON`` (``--variant``) -> (name, changes to ``FusionWeights``); ``NAME=`` alone is the defaults.
-
-    Raises:
-        argparse.ArgumentTypeError: no ``=``, a name that is blank or a built-in method, JSON that is not an
-            object, or a key that is not a ``FusionWeights`` field (the message lists the fields).
-    """
-    name, sep, raw = text.partition("=")
-    name = name.strip()
-    if not sep or not name or name in METHODS:
-        raise argparse.ArgumentTypeError(f"--variant takes NAME=JSON with a new name (not {', '.join(METHODS)})")
-    try:
-        changes = json.loads(raw) if raw.strip() else {}
-    except json.JSONDecodeError as exc:
-        raise argparse.ArgumentTypeError(f"--variant {name}: not JSON ({exc.msg})") from exc
-    allowed = {f.name for f in fields(FusionWeights)}
-    if not isinstance(changes, dict) or not set(changes) <= allowed:  # pyright: ignore[reportUnknownArgumentType]
-        raise argparse.ArgumentTypeError(f"--variant {name}: a JSON object of FusionWeights fields {sorted(allowed)}")
-    return name, dict(changes)  # pyright: ignore[reportUnknownArgumentType]
-
-
 def metric_keys(ks: Sequence[int]) -> list[str]:
     """``recall_any@k`` then ``recall_all@k`` for every k."""
     return [f"recall_{kind}@{k}" for kind in ("any", "all") for k in ks]
@@ -561,7 +540,7 @@ def _run(argv: Sequence[str] | None) -> int:
     )
     parser.add_argument(
         "--variant",
-        type=parse_variant,
+        type=lambda text: parse_variant(text, METHODS),
         action="append",
         default=[],
         metavar="NAME=JSON",

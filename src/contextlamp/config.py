@@ -86,6 +86,7 @@ class FusionWeights:
     neighbour_anchors: int = 5
     neighbour_radius: int = 2  # entries each side of an anchor (LoCoMo held out: 2 in every fold over 1)
     neighbour_window_ms: int = 30 * 60_000  # same conversation: the entries saved within 30 minutes
+    neighbour_max_chars: int | None = None  # only neighbours this short (characters) are lifted; None: any length
 
 
 @dataclass(frozen=True)

@@ -199,6 +199,8 @@ def with_neighbours(
         found = stores[key].store.time_neighbours(
             ids, weights.neighbour_window_ms, now, memory_types, weights.neighbour_radius
         )
+        if weights.neighbour_max_chars is not None:
+            found = _short_only(stores[key].store, found, weights.neighbour_max_chars)
         for anchor_id, neighbour_ids in found.items():
             near[anchor_id] = neighbour_ids
             for neighbour_id in neighbour_ids:
@@ -216,6 +218,16 @@ def with_neighbours(
             )
             raised[neighbour_id] = max(raised.get(neighbour_id, (0.0, 0.0)), lifted)
     return sorted(((i, rrf, score) for i, (rrf, score) in raised.items()), key=lambda f: -f[1])
+
+
+def _short_only(store: Store, near: dict[str, list[str]], max_chars: int) -> dict[str, list[str]]:
+    """``near`` (anchor id -> neighbour ids) keeping only the neighbours whose content is at most ``max_chars``
+    characters, in their order; one entry read for all of them."""
+    wanted = sorted({n for ids in near.values() for n in ids})
+    if not wanted:
+        return near
+    short = {i for i, e in store.entries(wanted).items() if len(e.content) <= max_chars}
+    return {anchor: [n for n in ids if n in short] for anchor, ids in near.items()}
 
 
 def _by_trust(
