@@ -5,7 +5,8 @@ LoCoMo (short chat turns, the answer often the next turn) and hurt LongMemEval-S
 sessions). This script records, per question, what every rule needs: the fused list before neighbours (``fuse``
 over ``collect_signals``, as ``search`` does), the time neighbours of the 10 best (``Store.time_neighbours``,
 radius 3, the service's window) and each candidate's content length and save time; then it re-ranks offline with
-each rule and scores both benches from one recording, against the shipped rule and neighbours off in the same run.
+each rule and scores both benches from one recording, against the previous rule (any anchor lifts) and neighbours
+off in the same run.
 
 - LoCoMo (``--locomo FILE``): every conversation built by ``save_context`` as in ``bench/retrieval_locomo.py``;
   R@5 / R@10 (fraction of evidence dia ids in the top k), per category; parameters of a rule are chosen by
@@ -16,7 +17,7 @@ each rule and scores both benches from one recording, against the shipped rule a
 
 The offline re-ranking leaves out what comes after neighbours in ``search`` (trust weights, which these stores do not
 have, the created_at tie-break and ``fresher_first``), so its "shipped" row can differ from ``get_context`` by a
-tie; the shipped rule is confirmed end to end with ``--variant`` in the two benches. ``--cache FILE`` keeps the
+tie; a rule is confirmed end to end with ``--variant`` in the two benches. ``--cache FILE`` keeps the
 recording (JSON), so a second run re-ranks without rebuilding.
 """
 
@@ -27,7 +28,7 @@ import json
 import sys
 import time
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
@@ -123,7 +124,7 @@ def record_longmemeval(path: Path, keep: Path, embedder_name: str) -> list[dict[
 
 @dataclass(frozen=True)
 class Rule:
-    """One neighbour rule (all the candidates measured; ``Rule()`` is the shipped one before this round).
+    """One neighbour rule (all the candidates measured; ``Rule()`` is the rule before this round, any anchor).
 
     ``bonus`` x the anchor's value, capped at ``NEIGHBOUR_CAP`` x it, for neighbours of the ``anchors`` best within
     ``radius``; ``max_chars``: only neighbours at most that long are lifted; ``anchor_max_chars``: only anchors at
@@ -141,7 +142,18 @@ class Rule:
     per_anchor: int | None = None
     places: int | None = None
     below: int | None = None
+    decay: float = 1.0
+    stack: bool = True
     off: bool = False
+
+
+def label(rule: Rule) -> str:
+    """The rule's fields that differ from ``Rule()`` (the shipped rule), ``name=value`` joined; "shipped" for none."""
+    base = Rule()
+    changed = [
+        f"{f.name}={getattr(rule, f.name)}" for f in fields(Rule) if getattr(rule, f.name) != getattr(base, f.name)
+    ]
+    return ", ".join(changed) or "before (any anchor)"
 
 
 def side_split(anchor: str, ids: list[str], info: dict[str, list[int]], radius: int) -> list[str]:
@@ -153,6 +165,13 @@ def side_split(anchor: str, ids: list[str], info: dict[str, list[int]], radius: 
     for d in range(radius):
         out += [side[d] for side in (before, after) if d < len(side)]
     return out
+
+
+def _distance(anchor: str, n: str, near: list[str], info: dict[str, list[int]]) -> int:
+    """1 for the nearest neighbour on its side of the anchor, 2 for the next, ..."""
+    at = info[anchor][1]
+    side = [m for m in near if (info[m][1] < at) == (info[n][1] < at)]
+    return side.index(n) + 1
 
 
 def rerank(q: dict[str, Any], rule: Rule) -> list[str]:
@@ -180,7 +199,9 @@ def rerank(q: dict[str, Any], rule: Rule) -> list[str]:
             if own >= rrf:
                 continue
             taken += 1
-            value = min(own + rule.bonus * rrf, rrf * NEIGHBOUR_CAP)
+            distance = _distance(anchor, n, near, info)
+            gain = rule.bonus * rule.decay ** (distance - 1) * rrf
+            value = min(own + gain if rule.stack else max(own, gain), rrf * NEIGHBOUR_CAP)
             if value > raised.get(n, 0.0):
                 raised[n] = value
                 lifted_from[n] = own
@@ -238,16 +259,20 @@ def mean(values: Iterable[float]) -> float:
 
 
 def held_out(convs: Sequence[dict[str, Any]], grid: Sequence[Rule]) -> tuple[list[dict[str, Any]], list[int]]:
-    """Leave-one-conversation-out over ``grid``: per fold the rule best on the others (R@5 + R@10)."""
+    """Leave-one-conversation-out over ``grid``: per fold the rule best on the others (mean R@5 + R@10 over their
+    questions), scored on the fold. Each rule is scored on each conversation once."""
+    per = [[locomo_scores([conv], rule) for conv in convs] for rule in grid]
     records: list[dict[str, Any]] = []
     chosen: list[int] = []
-    for n, conv in enumerate(convs):
-        train = [c for m, c in enumerate(convs) if m != n]
-        best = max(
-            range(len(grid)), key=lambda g: sum(mean(r[k] for r in locomo_scores(train, grid[g])) for k in (5, 10))
-        )
+    for n in range(len(convs)):
+
+        def fit(g: int, n: int = n) -> float:
+            train = [r for m, recs in enumerate(per[g]) if m != n for r in recs]
+            return sum(mean(r[k] for r in train) for k in (5, 10))
+
+        best = max(range(len(grid)), key=fit)
         chosen.append(best)
-        records += locomo_scores([conv], grid[best])
+        records += per[best][n]
     return records, chosen
 
 
@@ -255,7 +280,8 @@ def candidates() -> dict[str, list[Rule]]:
     """Each candidate family: its grid (a family of one is a fixed rule)."""
     return {
         "neighbours off": [Rule(off=True)],
-        "shipped (0.5, 5 anchors, radius 2)": [Rule()],
+        "before: any anchor (0.5, 5 anchors, radius 2)": [Rule()],
+        "shipped: anchor at most 200 chars": [Rule(anchor_max_chars=200)],
         "neighbour at most N chars": [Rule(max_chars=c) for c in (200, 300, 400, 600, 800, 1200)],
         "anchor at most N chars": [Rule(anchor_max_chars=c) for c in (200, 300, 400, 600, 800, 1200)],
         "anchor and neighbour at most N chars": [
@@ -267,6 +293,10 @@ def candidates() -> dict[str, list[Rule]]:
         "below the N best direct hits": [Rule(below=b) for b in (2, 3, 5)],
         "fewer anchors": [Rule(anchors=a) for a in (1, 2, 3)],
         "smaller bonus": [Rule(bonus=b) for b in (0.2, 0.3, 0.4)],
+        "bonus x decay^(distance - 1)": [Rule(decay=d) for d in (0.25, 0.5, 0.75)],
+        "raised to the bonus, not added (max)": [Rule(stack=False, bonus=b) for b in (0.5, 0.6, 0.7, 0.8, 0.9)],
+        "max, and decay": [Rule(stack=False, bonus=b, decay=d) for b in (0.5, 0.7, 0.9) for d in (0.5, 0.75)],
+        "anchor at most N chars, decay 0.75": [Rule(anchor_max_chars=c, decay=0.75) for c in (200, 300, 400)],
     }
 
 
@@ -361,7 +391,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 ]
             else:
                 cells += ["-"] * 4
-            grid_table.add_row(repr(rule).replace("Rule(", "(").replace("None", "-"), *cells)
+            grid_table.add_row(label(rule), *cells)
     console.print(grid_table)
     return 0
 

@@ -86,7 +86,10 @@ class FusionWeights:
     neighbour_anchors: int = 5
     neighbour_radius: int = 2  # entries each side of an anchor (LoCoMo held out: 2 in every fold over 1)
     neighbour_window_ms: int = 30 * 60_000  # same conversation: the entries saved within 30 minutes
-    neighbour_max_chars: int | None = None  # only neighbours this short (characters) are lifted; None: any length
+    # only a hit of at most this many characters lifts its neighbours (a conversational turn, not a self-contained
+    # long memory; LoCoMo held out and LongMemEval-S, docs/retrieval.md "Neighbour context"); 0: any length
+    neighbour_anchor_max_chars: int = 200
+    neighbour_decay: float = 1.0  # the bonus x this per turn beyond the nearest on a side
 
 
 @dataclass(frozen=True)
@@ -193,6 +196,14 @@ class Settings(Limits, BaseSettings):
         description="Neighbour context: the turns saved just before and after one of the 5 best hits "
         "(CONTEXTLAMP_NEIGHBOUR_RADIUS each side, same tool, within 30 minutes) gain this fraction of its fused "
         "score, never passing it; 0 = off (docs/retrieval.md).",
+    )
+    neighbour_anchor_max_chars: int = Field(
+        default=FusionWeights.neighbour_anchor_max_chars,
+        ge=0,
+        le=1_000_000,
+        description="Neighbour context: only a best hit of at most this many characters (a conversational turn) "
+        "lifts the memories saved around it; a longer memory stands on its own, and lifting the replies around it "
+        "pushes other conversations' matches out (LongMemEval-S); 0 = any length (docs/retrieval.md).",
     )
     neighbour_radius: int = Field(
         default=FusionWeights.neighbour_radius,
@@ -392,6 +403,7 @@ class Settings(Limits, BaseSettings):
             semantic_floor=self.min_semantic_similarity,
             neighbours=self.weight_neighbours,
             neighbour_radius=self.neighbour_radius,
+            neighbour_anchor_max_chars=self.neighbour_anchor_max_chars,
         )
 
     def trust_weights(self) -> TrustWeights:

@@ -181,12 +181,17 @@ def with_neighbours(
     A neighbour is one of the ``weights.neighbour_radius`` live entries saved just before or just after an anchor
     in the anchor's store, from the same surface and within ``weights.neighbour_window_ms``
     (``Store.time_neighbours``): in a conversation the answer is often a turn or two after the one naming the
-    subject. Its RRF (and score) gains ``weights.neighbours`` times its best anchor's, capped just below that
-    anchor's (``NEIGHBOUR_CAP``): a neighbour is never lifted above the hit that brought it; one the lists ranked
-    lower adds the bonus to its own value, one ranked higher keeps it. Bonuses come from the values before any
-    bonus. ``fused``: ``(id, rrf, score)`` best first, as ``fuse`` returns; ``owner`` gains each neighbour's
-    store. One store read per store holding an anchor. The weight, the anchor count and the radius were chosen by
-    leave-one-conversation-out on LoCoMo (docs/retrieval.md "Neighbour context", bench/locomo_ablation.py)."""
+    subject. Only an anchor of at most ``weights.neighbour_anchor_max_chars`` characters (0: any) brings its
+    neighbours: a short conversational turn leaves its answer to the next turns, a long memory is self-contained,
+    and lifting the turns around it pushes other conversations' matches out of the top results. A neighbour's RRF
+    (and score) gains ``weights.neighbours`` times its best anchor's, times ``weights.neighbour_decay`` per turn
+    beyond the nearest on its side, capped just below that anchor's (``NEIGHBOUR_CAP``): a neighbour is never
+    lifted above the hit that brought it; one the lists ranked lower adds the bonus to its own value, one ranked
+    higher keeps it. Bonuses come from the values before any bonus. ``fused``: ``(id, rrf, score)`` best first,
+    as ``fuse`` returns; ``owner`` gains each neighbour's store. One ``time_neighbours`` read per store holding an
+    anchor, and one entry read of the anchors and their neighbours when the length rule or the decay is on. The
+    weight, the anchor count, the radius and the length rule were chosen by leave-one-conversation-out on LoCoMo
+    and checked on LongMemEval-S (docs/retrieval.md "Neighbour context", bench/neighbour_rules.py)."""
     anchors = fused[: weights.neighbour_anchors]
     if not anchors:
         return fused
@@ -194,40 +199,57 @@ def with_neighbours(
     for entry_id, _, _ in anchors:
         by_store.setdefault(id(owner[entry_id]), []).append(entry_id)
     stores = {id(owner[i]): owner[i] for i, _, _ in anchors}
-    near: dict[str, list[str]] = {}
+    near: dict[str, list[tuple[str, int]]] = {}  # anchor -> (neighbour, turns from the anchor on its side)
     for key, ids in by_store.items():
-        found = stores[key].store.time_neighbours(
-            ids, weights.neighbour_window_ms, now, memory_types, weights.neighbour_radius
-        )
-        if weights.neighbour_max_chars is not None:
-            found = _short_only(stores[key].store, found, weights.neighbour_max_chars)
-        for anchor_id, neighbour_ids in found.items():
-            near[anchor_id] = neighbour_ids
+        store = stores[key].store
+        found = store.time_neighbours(ids, weights.neighbour_window_ms, now, memory_types, weights.neighbour_radius)
+        near.update(_distances(store, found, weights))
+        for neighbour_ids in found.values():
             for neighbour_id in neighbour_ids:
                 owner.setdefault(neighbour_id, stores[key])
     values: dict[str, tuple[float, float]] = {i: (rrf, score) for i, rrf, score in fused}
     raised = dict(values)
     for anchor_id, rrf, score in anchors:  # from the values before any bonus: anchors do not lift each other twice
-        for neighbour_id in near.get(anchor_id, []):
+        for neighbour_id, distance in near.get(anchor_id, []):
             own_rrf, own_score = values.get(neighbour_id, (0.0, 0.0))
             if own_rrf >= rrf:
                 continue  # ranked above this anchor on its own: nothing to add
+            bonus = weights.neighbours * weights.neighbour_decay ** (distance - 1)
             lifted = (
-                min(own_rrf + weights.neighbours * rrf, rrf * NEIGHBOUR_CAP),
-                min(own_score + weights.neighbours * score, score * NEIGHBOUR_CAP),
+                min(own_rrf + bonus * rrf, rrf * NEIGHBOUR_CAP),
+                min(own_score + bonus * score, score * NEIGHBOUR_CAP),
             )
             raised[neighbour_id] = max(raised.get(neighbour_id, (0.0, 0.0)), lifted)
     return sorted(((i, rrf, score) for i, (rrf, score) in raised.items()), key=lambda f: -f[1])
 
 
-def _short_only(store: Store, near: dict[str, list[str]], max_chars: int) -> dict[str, list[str]]:
-    """``near`` (anchor id -> neighbour ids) keeping only the neighbours whose content is at most ``max_chars``
-    characters, in their order; one entry read for all of them."""
-    wanted = sorted({n for ids in near.values() for n in ids})
-    if not wanted:
-        return near
-    short = {i for i, e in store.entries(wanted).items() if len(e.content) <= max_chars}
-    return {anchor: [n for n in ids if n in short] for anchor, ids in near.items()}
+def _distances(store: Store, found: dict[str, list[str]], weights: FusionWeights) -> dict[str, list[tuple[str, int]]]:
+    """``found`` (anchor -> neighbour ids, ``Store.time_neighbours`` order) as anchor -> ``(neighbour, distance)``,
+    distance 1 for the nearest on its side; an anchor longer than ``weights.neighbour_anchor_max_chars`` (0: no
+    limit) gets no neighbours. Reads the entries only when the length rule or the decay needs them (one read)."""
+    limit, decay = weights.neighbour_anchor_max_chars or None, weights.neighbour_decay
+    if limit is None and decay == 1.0:
+        return {anchor: [(n, 1) for n in ids] for anchor, ids in found.items()}
+    wanted = {*found, *(n for ids in found.values() for n in ids)} if decay != 1.0 else set(found)
+    entries = store.entries(sorted(wanted))
+    out: dict[str, list[tuple[str, int]]] = {}
+    for anchor, ids in found.items():
+        entry = entries.get(anchor)
+        if entry is None or (limit is not None and len(entry.content) > limit):
+            continue
+        place = (entry.created_at, anchor)
+        before = after = 0
+        pairs: list[tuple[str, int]] = []
+        for n in ids:
+            other = entries.get(n)
+            if other is not None and (other.created_at, n) < place:
+                before += 1
+                pairs.append((n, before))
+            else:
+                after += 1
+                pairs.append((n, after))
+        out[anchor] = pairs
+    return out
 
 
 def _by_trust(
