@@ -129,7 +129,7 @@ class Rule:
     ``bonus`` x the anchor's value, capped at ``NEIGHBOUR_CAP`` x it, for neighbours of the ``anchors`` best within
     ``radius``; ``max_chars``: only neighbours at most that long are lifted; ``anchor_max_chars``: only anchors at
     most that long lift; ``need_signal``: only neighbours some signal list holds; ``per_anchor``: at most that many
-    neighbours per anchor (nearest first); ``places``: at most that many lifted neighbours (best lifted value first)
+    neighbours per anchor (the earlier side first, as ``time_neighbours`` orders them); ``places``: at most that many lifted neighbours (best lifted value first)
     keep their lift; ``below``: a lifted neighbour stays below the ``below`` best direct hits; ``scale_own``: the
     bonus is scaled by the neighbour's own value relative to the anchor's (none: no lift)."""
 
@@ -157,20 +157,17 @@ def label(rule: Rule) -> str:
 
 
 def side_split(anchor: str, ids: list[str], info: dict[str, list[int]], radius: int) -> list[str]:
-    """The neighbours of ``anchor`` within ``radius`` each side, nearest first (before 1, after 1, before 2, ...)."""
-    at = info[anchor][1]
-    before = [i for i in ids if info[i][1] < at or (info[i][1] == at and i < anchor)][:radius]
-    after = [i for i in ids if i not in before][:radius]
-    out: list[str] = []
-    for d in range(radius):
-        out += [side[d] for side in (before, after) if d < len(side)]
-    return out
+    """The neighbours of ``anchor`` within ``radius`` each side, as ``Store.time_neighbours`` orders them: the
+    earlier ones nearest first, then the later ones nearest first."""
+    at = (info[anchor][1], anchor)
+    earlier = [i for i in ids if (info[i][1], i) < at]
+    return earlier[:radius] + [i for i in ids if i not in earlier][:radius]
 
 
 def _distance(anchor: str, n: str, near: list[str], info: dict[str, list[int]]) -> int:
     """1 for the nearest neighbour on its side of the anchor, 2 for the next, ..."""
-    at = info[anchor][1]
-    side = [m for m in near if (info[m][1] < at) == (info[n][1] < at)]
+    place = (info[anchor][1], anchor)
+    side = [m for m in near if ((info[m][1], m) < place) == ((info[n][1], n) < place)]
     return side.index(n) + 1
 
 
