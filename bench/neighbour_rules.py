@@ -127,11 +127,12 @@ class Rule:
     """One neighbour rule (all the candidates measured; ``Rule()`` is the rule before this round, any anchor).
 
     ``bonus`` x the anchor's value, capped at ``NEIGHBOUR_CAP`` x it, for neighbours of the ``anchors`` best within
-    ``radius``; ``max_chars``: only neighbours at most that long are lifted; ``anchor_max_chars``: only anchors at
+    ``radius``. ``max_chars``: only neighbours at most that long are lifted; ``anchor_max_chars``: only anchors at
     most that long lift; ``need_signal``: only neighbours some signal list holds; ``per_anchor``: at most that many
-    neighbours per anchor (the earlier side first, as ``time_neighbours`` orders them); ``places``: at most that many lifted neighbours (best lifted value first)
-    keep their lift; ``below``: a lifted neighbour stays below the ``below`` best direct hits; ``scale_own``: the
-    bonus is scaled by the neighbour's own value relative to the anchor's (none: no lift)."""
+    neighbours per anchor (earlier side first, as ``time_neighbours`` orders them); ``places``: at most that many
+    lifted neighbours (best lifted value first) keep their lift; ``below``: a lifted neighbour stays below the
+    ``below`` best direct hits; ``decay``: the bonus x ``decay`` per turn beyond the nearest on its side;
+    ``stack``: False raises a neighbour to the bonus instead of adding it to its own value; ``off``: no lift."""
 
     bonus: float = 0.5
     anchors: int = 5
