@@ -110,12 +110,14 @@ REPLY = (
     "thing at a time, since several changes at once hide which one mattered; and give yourself permission to enjoy "
     "the process rather than chasing a perfect result every time. Many people find that the routine itself, the "
     "quiet hour in the kitchen, is what they value most. Let me know if you would like a checklist for next time, "
-    "or a simple schedule you can pin to the fridge. Reply {n}.{m}."
+    "or a simple schedule you can pin to the fridge. If the results vary a lot from one week to the next, that is "
+    "normal at the start: the first months are mostly about learning how your own kitchen behaves, and the notes "
+    "you keep now will make the later weeks much easier to plan. Reply {n}.{m}."
 )
 
 
 def _mention(n: int) -> str:
-    """A long user message (a few sentences, over ``neighbour_anchor_max_chars``) that names the subject."""
+    """A user message of a few sentences that names the subject."""
     return (
         f"user: On day {n} I baked sourdough bread again with the rye starter my neighbour gave me. The crumb came out "
         "a little dense this time, maybe because the kitchen was cold and the dough rose for only four hours. I also "
@@ -128,9 +130,10 @@ def test_long_memories_of_one_conversation_do_not_crowd_out_the_others(
     service: MemoryService, alice: Caller, clock: Clock
 ) -> None:
     """LongMemEval's mechanism (docs/retrieval.md "Neighbour context"): the user named the subject in ten
-    conversations, each message long and wrapped in long assistant replies. Asking about it returns the ten
-    mentions: the replies around the best one or two are not lifted over the mentions of the other conversations
-    (neighbour context lifts the turns around a short conversational hit, not around a self-contained long one)."""
+    conversations, each message wrapped in long assistant replies that do not name it. Asking about it returns the
+    ten mentions: the long replies around the best one or two are not lifted over the mentions of the other
+    conversations (neighbour context lifts short turns, which need their context, not long ones, which are found
+    by their own words when they are relevant)."""
     mentions: list[str] = []
     for n in range(10):
         clock.advance_days(3)
@@ -139,13 +142,13 @@ def test_long_memories_of_one_conversation_do_not_crowd_out_the_others(
         mentions.append(service.save_context(alice, _mention(n)).id)
         service.save_context(alice, REPLY.format(n=n, m=2))
         service.save_context(alice, REPLY.format(n=n, m=3))
-    limit = service.weights.neighbour_anchor_max_chars
-    assert limit > 0 and all(len(_mention(n)) > limit for n in range(10))
+    limit = service.weights.neighbour_max_chars
+    assert limit > 0 and len(REPLY) > limit
     query = "Which days did I bake sourdough bread?"
     packs = service.get_context(alice, query, max_results=10).packs
     assert sorted(p.id for p in packs) == sorted(mentions)
     weights = service.weights
-    service.weights = replace(weights, neighbour_anchor_max_chars=0)  # any hit lifts its neighbours: the old rule
+    service.weights = replace(weights, neighbour_max_chars=0)  # neighbours of any length are lifted: the old rule
     crowded = [p.id for p in service.get_context(alice, query, max_results=10).packs]
     service.weights = weights
     assert len(set(crowded) & set(mentions)) < len(mentions)  # replies of the best conversations took places

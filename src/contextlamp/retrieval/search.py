@@ -181,16 +181,17 @@ def with_neighbours(
     A neighbour is one of the ``weights.neighbour_radius`` live entries saved just before or just after an anchor
     in the anchor's store, from the same surface and within ``weights.neighbour_window_ms``
     (``Store.time_neighbours``): in a conversation the answer is often a turn or two after the one naming the
-    subject. Only an anchor of at most ``weights.neighbour_anchor_max_chars`` characters (0: any) brings its
-    neighbours: a short conversational turn leaves its answer to the next turns, a long memory is self-contained,
-    and lifting the turns around it pushes other conversations' matches out of the top results. A neighbour's RRF
+    subject. Only a neighbour of at most ``weights.neighbour_max_chars`` characters (0: any) is lifted: a short
+    turn ("A sunset over the lake") cannot be found by its own words and needs the turn that names its subject,
+    while a long memory has words enough to be found on its own if it is relevant, and lifting long replies around
+    a hit pushes other conversations' matches out of the top results (LongMemEval-S). A neighbour's RRF
     (and score) gains ``weights.neighbours`` times its best anchor's, times ``weights.neighbour_decay`` per turn
     beyond the nearest on its side, capped just below that anchor's (``NEIGHBOUR_CAP``): a neighbour is never
     lifted above the hit that brought it; one the lists ranked lower adds the bonus to its own value, one ranked
     higher keeps it. Bonuses come from the values before any bonus. ``fused``: ``(id, rrf, score)`` best first,
     as ``fuse`` returns; ``owner`` gains each neighbour's store. One ``time_neighbours`` read per store holding an
     anchor, and one entry read of the anchors and their neighbours when the length rule or the decay is on. The
-    weight, the anchor count, the radius and the length rule were chosen by leave-one-conversation-out on LoCoMo
+    weight, the anchor count, the radius and the length limit were chosen by leave-one-conversation-out on LoCoMo
     and checked on LongMemEval-S (docs/retrieval.md "Neighbour context", bench/neighbour_rules.py)."""
     anchors = fused[: weights.neighbour_anchors]
     if not anchors:
@@ -225,29 +226,30 @@ def with_neighbours(
 
 def _distances(store: Store, found: dict[str, list[str]], weights: FusionWeights) -> dict[str, list[tuple[str, int]]]:
     """``found`` (anchor -> neighbour ids, ``Store.time_neighbours`` order) as anchor -> ``(neighbour, distance)``,
-    distance 1 for the nearest on its side; an anchor longer than ``weights.neighbour_anchor_max_chars`` (0: no
-    limit) gets no neighbours. Reads the entries only when the length rule or the decay needs them (one read)."""
-    limit, decay = weights.neighbour_anchor_max_chars or None, weights.neighbour_decay
+    distance 1 for the nearest on its side, without the neighbours longer than ``weights.neighbour_max_chars`` (0:
+    no limit). Reads the anchors and neighbours (one read) only when the limit or the decay needs them."""
+    limit, decay = weights.neighbour_max_chars or None, weights.neighbour_decay
     if limit is None and decay == 1.0:
         return {anchor: [(n, 1) for n in ids] for anchor, ids in found.items()}
-    wanted = {*found, *(n for ids in found.values() for n in ids)} if decay != 1.0 else set(found)
-    entries = store.entries(sorted(wanted))
+    entries = store.entries(sorted({*found, *(n for ids in found.values() for n in ids)}))
     out: dict[str, list[tuple[str, int]]] = {}
     for anchor, ids in found.items():
         entry = entries.get(anchor)
-        if entry is None or (limit is not None and len(entry.content) > limit):
-            continue
-        place = (entry.created_at, anchor)
+        place = (entry.created_at, anchor) if entry is not None else None
         before = after = 0
         pairs: list[tuple[str, int]] = []
         for n in ids:
             other = entries.get(n)
-            if other is not None and (other.created_at, n) < place:
+            if other is None:
+                continue  # gone since the neighbour read
+            if place is not None and (other.created_at, n) < place:
                 before += 1
-                pairs.append((n, before))
+                distance = before
             else:
                 after += 1
-                pairs.append((n, after))
+                distance = after
+            if limit is None or len(other.content) <= limit:
+                pairs.append((n, distance))
         out[anchor] = pairs
     return out
 
