@@ -239,7 +239,7 @@ def print_report(summary: dict[str, Any], ks: Sequence[int], seconds: float, que
     table.caption = (
         f"total {seconds:.1f} s; get_context {per_query:.1f} ms/query; recency intent on {intent} of {n} questions"
     )
-    Console(file=sys.stdout, width=240).print(table)
+    Console(file=sys.stdout, width=max(240, 40 + 14 * len(methods) * len(ks))).print(table)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
