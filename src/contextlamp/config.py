@@ -89,7 +89,6 @@ class FusionWeights:
     # only a neighbour of at most this many characters is lifted (a short turn needs its context; a long memory is
     # found on its own; LoCoMo held out and LongMemEval-S, docs/retrieval.md "Neighbour context"); 0: any length
     neighbour_max_chars: int = 600
-    neighbour_decay: float = 1.0  # the bonus x this per turn beyond the nearest on a side
 
 
 @dataclass(frozen=True)

@@ -191,6 +191,11 @@ class EntryReader(Protocol):
         """Ids of live entries, newest first."""
         ...
 
+    def content_chars(self, ids: Sequence[str]) -> dict[str, int]:
+        """The length of each found entry's content in characters (Unicode code points, as Python's ``len``),
+        read without the entries themselves (neighbour context's length limit). Ids not in the store are absent."""
+        ...
+
     def time_neighbours(
         self,
         ids: Sequence[str],

@@ -185,12 +185,12 @@ def with_neighbours(
     turn ("A sunset over the lake") cannot be found by its own words and needs the turn that names its subject,
     while a long memory has words enough to be found on its own if it is relevant, and lifting long replies around
     a hit pushes other conversations' matches out of the top results (LongMemEval-S). A neighbour's RRF
-    (and score) gains ``weights.neighbours`` times its best anchor's, times ``weights.neighbour_decay`` per turn
-    beyond the nearest on its side, capped just below that anchor's (``NEIGHBOUR_CAP``): a neighbour is never
+    (and score) gains ``weights.neighbours`` times its best anchor's, capped just below that anchor's
+    (``NEIGHBOUR_CAP``): a neighbour is never
     lifted above the hit that brought it; one the lists ranked lower adds the bonus to its own value, one ranked
     higher keeps it. Bonuses come from the values before any bonus. ``fused``: ``(id, rrf, score)`` best first,
     as ``fuse`` returns; ``owner`` gains each neighbour's store. One ``time_neighbours`` read per store holding an
-    anchor, and one entry read of the anchors and their neighbours when the length rule or the decay is on. The
+    anchor, and one read of the neighbours' lengths (``Store.content_chars``) when the length limit is on. The
     weight, the anchor count, the radius and the length limit were chosen by leave-one-conversation-out on LoCoMo
     and checked on LongMemEval-S (docs/retrieval.md "Neighbour context", bench/neighbour_rules.py)."""
     anchors = fused[: weights.neighbour_anchors]
@@ -200,58 +200,38 @@ def with_neighbours(
     for entry_id, _, _ in anchors:
         by_store.setdefault(id(owner[entry_id]), []).append(entry_id)
     stores = {id(owner[i]): owner[i] for i, _, _ in anchors}
-    near: dict[str, list[tuple[str, int]]] = {}  # anchor -> (neighbour, turns from the anchor on its side)
+    near: dict[str, list[str]] = {}
     for key, ids in by_store.items():
         store = stores[key].store
         found = store.time_neighbours(ids, weights.neighbour_window_ms, now, memory_types, weights.neighbour_radius)
-        near.update(_distances(store, found, weights))
-        for neighbour_ids in found.values():
+        found = _short(store, found, weights.neighbour_max_chars)
+        for anchor_id, neighbour_ids in found.items():
+            near[anchor_id] = neighbour_ids
             for neighbour_id in neighbour_ids:
                 owner.setdefault(neighbour_id, stores[key])
     values: dict[str, tuple[float, float]] = {i: (rrf, score) for i, rrf, score in fused}
     raised = dict(values)
     for anchor_id, rrf, score in anchors:  # from the values before any bonus: anchors do not lift each other twice
-        for neighbour_id, distance in near.get(anchor_id, []):
+        for neighbour_id in near.get(anchor_id, []):
             own_rrf, own_score = values.get(neighbour_id, (0.0, 0.0))
             if own_rrf >= rrf:
                 continue  # ranked above this anchor on its own: nothing to add
-            bonus = weights.neighbours * weights.neighbour_decay ** (distance - 1)
             lifted = (
-                min(own_rrf + bonus * rrf, rrf * NEIGHBOUR_CAP),
-                min(own_score + bonus * score, score * NEIGHBOUR_CAP),
+                min(own_rrf + weights.neighbours * rrf, rrf * NEIGHBOUR_CAP),
+                min(own_score + weights.neighbours * score, score * NEIGHBOUR_CAP),
             )
             raised[neighbour_id] = max(raised.get(neighbour_id, (0.0, 0.0)), lifted)
     return sorted(((i, rrf, score) for i, (rrf, score) in raised.items()), key=lambda f: -f[1])
 
 
-def _distances(store: Store, found: dict[str, list[str]], weights: FusionWeights) -> dict[str, list[tuple[str, int]]]:
-    """``found`` (anchor -> neighbour ids, ``Store.time_neighbours`` order) as anchor -> ``(neighbour, distance)``,
-    distance 1 for the nearest on its side, without the neighbours longer than ``weights.neighbour_max_chars`` (0:
-    no limit). Reads the anchors and neighbours (one read) only when the limit or the decay needs them."""
-    limit, decay = weights.neighbour_max_chars or None, weights.neighbour_decay
-    if limit is None and decay == 1.0:
-        return {anchor: [(n, 1) for n in ids] for anchor, ids in found.items()}
-    entries = store.entries(sorted({*found, *(n for ids in found.values() for n in ids)}))
-    out: dict[str, list[tuple[str, int]]] = {}
-    for anchor, ids in found.items():
-        entry = entries.get(anchor)
-        place = (entry.created_at, anchor) if entry is not None else None
-        before = after = 0
-        pairs: list[tuple[str, int]] = []
-        for n in ids:
-            other = entries.get(n)
-            if other is None:
-                continue  # gone since the neighbour read
-            if place is not None and (other.created_at, n) < place:
-                before += 1
-                distance = before
-            else:
-                after += 1
-                distance = after
-            if limit is None or len(other.content) <= limit:
-                pairs.append((n, distance))
-        out[anchor] = pairs
-    return out
+def _short(store: Store, found: dict[str, list[str]], max_chars: int) -> dict[str, list[str]]:
+    """``found`` (anchor -> neighbour ids) without the neighbours longer than ``max_chars`` characters (0: no
+    limit), in their order; one read of the neighbours' lengths (``Store.content_chars``) when there is a limit."""
+    wanted = sorted({n for ids in found.values() for n in ids})
+    if not max_chars or not wanted:
+        return found
+    chars = store.content_chars(wanted)
+    return {anchor: [n for n in ids if chars.get(n, 0) <= max_chars] for anchor, ids in found.items()}
 
 
 def _by_trust(

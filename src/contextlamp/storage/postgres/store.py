@@ -88,6 +88,15 @@ class PostgresStore(PostgresSessions, PostgresMaintenance):
         )
         return {row["id"]: self.with_uses(entry_from_row(row)) for row in rows}
 
+    def content_chars(self, ids: Sequence[str]) -> dict[str, int]:
+        if not ids:
+            return {}
+        rows = self.db.read(
+            "SELECT id, char_length(content) AS n FROM entries WHERE store_id = %s AND id = ANY(%s)",
+            (self.store_id, list(ids)),
+        )
+        return {row["id"]: int(row["n"]) for row in rows}
+
     def any_expired(self, now: int) -> bool:
         return bool(
             self.db.read(

@@ -62,6 +62,14 @@ class SqliteStore(SqliteSessions, SqliteMaintenance):
             found.update((row["id"], self.with_uses(entry_from_row(row))) for row in rows)
         return found
 
+    def content_chars(self, ids: Sequence[str]) -> dict[str, int]:
+        found: dict[str, int] = {}
+        for start in range(0, len(ids), SQLITE_MAX_VARS):
+            chunk = list(ids[start : start + SQLITE_MAX_VARS])
+            rows = self._read(f"SELECT id, length(content) AS n FROM entries WHERE id IN ({marks(len(chunk))})", chunk)
+            found.update((row["id"], int(row["n"])) for row in rows)
+        return found
+
     def any_expired(self, now: int) -> bool:
         return bool(
             self._read("SELECT 1 FROM entries WHERE expires_at IS NOT NULL AND expires_at <= ? LIMIT 1", (now,))
