@@ -132,7 +132,8 @@ class Rule:
     neighbours per anchor (earlier side first, as ``time_neighbours`` orders them); ``places``: at most that many
     lifted neighbours (best lifted value first) keep their lift; ``below``: a lifted neighbour stays below the
     ``below`` best direct hits; ``decay``: the bonus x ``decay`` per turn beyond the nearest on its side;
-    ``stack``: False raises a neighbour to the bonus instead of adding it to its own value; ``off``: no lift."""
+    ``stack``: False raises a neighbour to the bonus instead of adding it to its own value; ``chain``: on each side
+    only the short neighbours nearer than the first one over ``max_chars``; ``off``: no lift."""
 
     bonus: float = 0.5
     anchors: int = 5
@@ -145,6 +146,7 @@ class Rule:
     below: int | None = None
     decay: float = 1.0
     stack: bool = True
+    chain: bool = False
     off: bool = False
 
 
@@ -186,10 +188,15 @@ def rerank(q: dict[str, Any], rule: Rule) -> list[str]:
             continue
         near = side_split(anchor, [n for n in q["near"].get(anchor, []) if n in info], info, rule.radius)
         taken = 0
+        broken: set[bool] = set()  # sides (earlier?) where a long memory ended the run of short turns
         for n in near:
             if rule.per_anchor is not None and taken >= rule.per_anchor:
                 break
+            earlier = (info[n][1], n) < (info[anchor][1], anchor)
+            if rule.chain and earlier in broken:
+                continue
             if rule.max_chars is not None and info[n][0] > rule.max_chars:
+                broken.add(earlier)
                 continue
             own = values.get(n, 0.0)
             if rule.need_signal and own <= 0:
@@ -286,6 +293,7 @@ def candidates() -> dict[str, list[Rule]]:
             Rule(max_chars=c, anchor_max_chars=c) for c in (200, 300, 400, 600, 800, 1200)
         ],
         "neighbour in some signal list": [Rule(need_signal=True)],
+        "short neighbours up to the first long one": [Rule(max_chars=c, chain=True) for c in (300, 400, 600, 800)],
         "at most N neighbours per anchor": [Rule(per_anchor=p) for p in (1, 2)],
         "at most N lifted neighbours": [Rule(places=p) for p in (1, 2, 3, 4, 6)],
         "below the N best direct hits": [Rule(below=b) for b in (2, 3, 5)],
