@@ -40,8 +40,8 @@ class _Store:
             out[i] = before + self.order[n + 1 : n + 1 + radius]
         return out
 
-    def content_chars(self, ids: Sequence[str]) -> dict[str, int]:
-        return {i: len(self.rows[i].content) for i in ids if i in self.rows}
+    def chars_and_times(self, ids: Sequence[str]) -> dict[str, tuple[int, int]]:
+        return {i: (len(self.rows[i].content), self.rows[i].created_at) for i in ids if i in self.rows}
 
 
 @pytest.mark.parametrize("limit", [0, 100, 200, 1000])
@@ -55,5 +55,5 @@ def test_rerank_orders_as_with_neighbours(limit: int) -> None:
     served = [i for i, _, _ in with_neighbours(fused, owner, weights, 0, None)]
     near = store.time_neighbours([i for i, _, _ in fused], 0, 0, None, 3)
     info = {i: [len(e.content), e.created_at] for i, e in store.rows.items()}
-    offline = nr.rerank({"fused": fused, "near": near, "info": info}, nr.Rule(max_chars=limit or None))
+    offline = nr.rerank({"fused": fused, "near": near, "info": info}, nr.Rule(max_chars=limit or None, chain=True))
     assert offline == served

@@ -152,3 +152,25 @@ def test_long_memories_of_one_conversation_do_not_crowd_out_the_others(
     crowded = [p.id for p in service.get_context(alice, query, max_results=10).packs]
     service.weights = weights
     assert len(set(crowded) & set(mentions)) < len(mentions)  # replies of the best conversations took places
+
+
+def test_a_long_reply_ends_the_exchange(service: MemoryService, alice: Caller, clock: Clock) -> None:
+    """Past a long memory the next short turn belongs to another exchange: it is not lifted, on either side; a
+    short turn right next to the hit still is."""
+    clock.advance_days(1)
+    before = service.save_context(alice, "user: Thanks, that settles the invoice question for now.")
+    service.save_context(alice, REPLY.format(n=0, m=0))
+    asked = service.save_context(alice, f"Caroline: {QUESTION}")
+    answer = service.save_context(alice, ANSWER)
+    service.save_context(alice, REPLY.format(n=0, m=1))
+    clock.advance_days(1)
+    query = "What did Melanie paint last weekend?"
+    weights = service.weights
+    service.weights = replace(weights, neighbour_anchors=1)  # the question alone brings neighbours
+    lifted = {p.id: p.score for p in service.get_context(alice, query, max_results=10).packs}
+    service.weights = replace(weights, neighbour_anchors=1, neighbours=0.0)
+    plain = {p.id: p.score for p in service.get_context(alice, query, max_results=10).packs}
+    service.weights = weights
+    assert max(lifted, key=lambda i: lifted[i]) == asked.id
+    assert lifted[answer.id] > plain.get(answer.id, 0.0)  # the short turn next to the hit
+    assert lifted.get(before.id, 0.0) == plain.get(before.id, 0.0)  # two turns back, past a long reply

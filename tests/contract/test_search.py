@@ -190,10 +190,11 @@ def test_time_neighbours_are_the_live_entries_saved_just_before_and_after(make: 
     assert store.time_neighbours([], MINUTE, T0, None, 1) == {}
 
 
-def test_content_chars_counts_characters_of_found_entries_only(make: Maker, store: Store) -> None:
+def test_chars_and_times_of_found_entries_only(make: Maker, store: Store) -> None:
     short, long = make.save("short turn"), make.save("ü " * 350)  # 700 characters, 1,050 bytes of UTF-8
-    assert store.content_chars([short.id, long.id, "missing"]) == {short.id: 10, long.id: 700}
-    assert store.content_chars([]) == {}
+    found = store.chars_and_times([short.id, long.id, "missing"])
+    assert found == {short.id: (10, short.created_at), long.id: (len(long.content), long.created_at)}
+    assert len(long.content) >= 699 and store.chars_and_times([]) == {}
 
 
 def test_time_neighbours_break_equal_times_by_id(make: Maker, store: Store) -> None:

@@ -191,9 +191,10 @@ class EntryReader(Protocol):
         """Ids of live entries, newest first."""
         ...
 
-    def content_chars(self, ids: Sequence[str]) -> dict[str, int]:
-        """The length of each found entry's content in characters (Unicode code points, as Python's ``len``),
-        read without the entries themselves (neighbour context's length limit). Ids not in the store are absent."""
+    def chars_and_times(self, ids: Sequence[str]) -> dict[str, tuple[int, int]]:
+        """``(characters, created_at)`` of each found entry: its content's length in Unicode code points (as
+        Python's ``len``) and its save time (ms), read without the entries themselves (neighbour context's length
+        rule). Ids not in the store are absent."""
         ...
 
     def time_neighbours(

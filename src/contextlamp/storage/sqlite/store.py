@@ -62,12 +62,14 @@ class SqliteStore(SqliteSessions, SqliteMaintenance):
             found.update((row["id"], self.with_uses(entry_from_row(row))) for row in rows)
         return found
 
-    def content_chars(self, ids: Sequence[str]) -> dict[str, int]:
-        found: dict[str, int] = {}
+    def chars_and_times(self, ids: Sequence[str]) -> dict[str, tuple[int, int]]:
+        found: dict[str, tuple[int, int]] = {}
         for start in range(0, len(ids), SQLITE_MAX_VARS):
             chunk = list(ids[start : start + SQLITE_MAX_VARS])
-            rows = self._read(f"SELECT id, length(content) AS n FROM entries WHERE id IN ({marks(len(chunk))})", chunk)
-            found.update((row["id"], int(row["n"])) for row in rows)
+            rows = self._read(
+                f"SELECT id, length(content) AS n, created_at FROM entries WHERE id IN ({marks(len(chunk))})", chunk
+            )
+            found.update((row["id"], (int(row["n"]), int(row["created_at"]))) for row in rows)
         return found
 
     def any_expired(self, now: int) -> bool:
