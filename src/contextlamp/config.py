@@ -201,9 +201,9 @@ class Settings(Limits, BaseSettings):
         ge=0,
         le=1_000_000,
         description="Neighbour context: only a memory of at most this many characters (a short conversational "
-        "turn) is lifted for being saved next to a best hit; a longer memory is found by its own words when it is "
-        "relevant, and lifting long replies pushed other conversations' matches out (LongMemEval-S); 0 = any length "
-        "(docs/retrieval.md).",
+        "turn) is lifted for being saved next to a best hit, and on each side only up to the first longer one; a "
+        "longer memory is found by its own words when it is relevant, and lifting long replies pushed other "
+        "conversations' matches out (LongMemEval-S); 0 = any length (docs/retrieval.md).",
     )
     neighbour_radius: int = Field(
         default=FusionWeights.neighbour_radius,
