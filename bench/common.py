@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import json
 import os
 import shutil
 import socket
@@ -11,9 +12,9 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +23,7 @@ import psycopg
 
 from contextlamp.app.accounts import Accounts
 from contextlamp.app.service import Caller, MemoryService
+from contextlamp.config import FusionWeights
 from contextlamp.embedding import Embedder, create_embedder
 from contextlamp.storage import StoreRegistry
 from contextlamp.text import now_ms
@@ -71,6 +73,27 @@ def ids_with(service: MemoryService, caller: Caller, query: str, max_results: in
         return [p.id for p in service.get_context(caller, query, max_results=max_results).packs]
     finally:
         service.weights = weights
+
+
+def parse_variant(text: str, reserved: Sequence[str] = ()) -> tuple[str, dict[str, Any]]:
+    """``NAME=JSON`` (``--variant``) -> (name, changes to ``FusionWeights``); ``NAME=`` alone is the defaults.
+
+    Raises:
+        argparse.ArgumentTypeError: no ``=``, a name that is blank or in ``reserved`` (the bench's own methods),
+            JSON that is not an object, or a key that is not a ``FusionWeights`` field (the message lists them).
+    """
+    name, sep, raw = text.partition("=")
+    name = name.strip()
+    if not sep or not name or name in reserved:
+        raise argparse.ArgumentTypeError(f"--variant takes NAME=JSON with a new name (not {', '.join(reserved)})")
+    try:
+        changes = json.loads(raw) if raw.strip() else {}
+    except json.JSONDecodeError as exc:
+        raise argparse.ArgumentTypeError(f"--variant {name}: not JSON ({exc.msg})") from exc
+    allowed = {f.name for f in fields(FusionWeights)}
+    if not isinstance(changes, dict) or not set(changes) <= allowed:  # pyright: ignore[reportUnknownArgumentType]
+        raise argparse.ArgumentTypeError(f"--variant {name}: a JSON object of FusionWeights fields {sorted(allowed)}")
+    return name, dict(changes)  # pyright: ignore[reportUnknownArgumentType]
 
 
 MAX_K = 50  # get_context's max_results upper bound (spec/TOOLS.md)

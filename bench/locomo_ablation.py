@@ -261,7 +261,9 @@ def raised(
     fused = [(str(f.key), f.rrf, f.score) for f in weighted_rrf(lists, {"semantic": 1.0, "keyword": keyword}, k)]
     scoped = ScopedStore(nb, "personal", 0)  # pyright: ignore[reportArgumentType]
     owner = {i: scoped for i, _, _ in fused}
-    weights = FusionWeights(neighbours=bonus, neighbour_anchors=anchors, neighbour_radius=1)  # round 2's form
+    weights = FusionWeights(  # round 2's form: one each side, any length
+        neighbours=bonus, neighbour_anchors=anchors, neighbour_radius=1, neighbour_max_chars=0
+    )
     return [i for i, _, _ in with_neighbours(fused, owner, weights, 0, None)]
 
 

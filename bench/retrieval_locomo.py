@@ -17,7 +17,7 @@ import json
 import re
 import sys
 import time
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -32,7 +32,7 @@ from contextlamp.retrieval.query import asks_for_recent
 from contextlamp.retrieval.search import ScopedStore, collect_signals
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench/common.py, when run as a script
-from common import StepClock, fresh_service, ids_with, parse_ks, previous_ids
+from common import StepClock, fresh_service, ids_with, parse_ks, parse_variant, previous_ids
 
 CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop", 5: "adversarial"}
 METHODS = ("hybrid", "radius1", "previous", "keyword", "semantic")
@@ -143,11 +143,17 @@ def recall_at(evidence: Collection[str], ranked: Sequence[Collection[str]], k: i
     return len(set(evidence) & found) / len(set(evidence))
 
 
-def run_conversation(conv: Conversation, embedder: Embedder, ks: Sequence[int]) -> tuple[list[dict[str, Any]], float]:
-    """Save every turn into a fresh store, then ask each question three ways.
+def run_conversation(
+    conv: Conversation,
+    embedder: Embedder,
+    ks: Sequence[int],
+    variants: Mapping[str, Mapping[str, Any]] | None = None,
+) -> tuple[list[dict[str, Any]], float]:
+    """Save every turn into a fresh store, then ask each question every way: ``METHODS``, then each of
+    ``variants`` (name -> changes to the service's ``FusionWeights``, ``ids_with``), from the same store.
 
-    Returns one record per question ``{"category": int, "hybrid"|"keyword"|"semantic": {k: recall}}``
-    and the seconds spent inside ``get_context`` calls.
+    Returns one record per question ``{"category": int, method: {k: recall}}`` and the seconds spent inside
+    ``get_context`` calls.
     """
     depth, clock = max(ks), StepClock()
     with fresh_service("locomo-", embedder, clock) as (service, caller):
@@ -177,6 +183,10 @@ def run_conversation(conv: Conversation, embedder: Embedder, ks: Sequence[int]) 
                 "previous": previous_ids(service, caller, question.text, depth),
                 "keyword": lists.keyword,
                 "semantic": lists.semantic,
+                **{
+                    name: ids_with(service, caller, question.text, depth, **changes)
+                    for name, changes in (variants or {}).items()
+                },
             }
             record: dict[str, Any] = {"category": question.category}
             for method, ids in ranked.items():
@@ -186,11 +196,21 @@ def run_conversation(conv: Conversation, embedder: Embedder, ks: Sequence[int]) 
     return records, query_seconds
 
 
+def methods_of(records: Sequence[dict[str, Any]]) -> list[str]:
+    """``METHODS``, then every ``--variant`` name the records hold, in first-seen order."""
+    names = dict.fromkeys(METHODS)
+    for record in records:
+        names.update(dict.fromkeys(k for k in record if k != "category"))
+    return list(names)
+
+
 def summarise(records: Sequence[dict[str, Any]], ks: Sequence[int]) -> dict[str, Any]:
     """The ``--json`` report: mean recall per method and k, overall and per category (keys as strings)."""
 
+    methods = methods_of(records)
+
     def means(group: Sequence[dict[str, Any]]) -> dict[str, dict[str, float]]:
-        return {m: {f"recall@{k}": sum(r[m][k] for r in group) / max(len(group), 1) for k in ks} for m in METHODS}
+        return {m: {f"recall@{k}": sum(r[m][k] for r in group) / max(len(group), 1) for k in ks} for m in methods}
 
     categories = sorted({r["category"] for r in records})
     return {
@@ -204,21 +224,22 @@ def summarise(records: Sequence[dict[str, Any]], ks: Sequence[int]) -> dict[str,
 def print_report(summary: dict[str, Any], ks: Sequence[int], seconds: float, query_seconds: float) -> None:
     """Print the recall table (rows: categories and overall; columns: method x k) to stdout."""
     n = summary["n_questions"]
+    methods = list(summary["overall"])
     table = Table(title=f"LoCoMo turn-level recall ({n} questions)")
     table.add_column("category")
     table.add_column("n", justify="right")
-    for method in METHODS:
+    for method in methods:
         for k in ks:
             table.add_column(f"{method} R@{k}", justify="right")
     rows = [(f"{c} {CATEGORIES.get(int(c), '?')}", summary["counts"][c], v) for c, v in summary["by_category"].items()]
     for label, count, values in [*rows, ("overall", n, summary["overall"])]:
-        table.add_row(label, str(count), *(f"{values[m][f'recall@{k}']:.3f}" for m in METHODS for k in ks))
+        table.add_row(label, str(count), *(f"{values[m][f'recall@{k}']:.3f}" for m in methods for k in ks))
     per_query = 1000 * query_seconds / n if n else 0.0
     intent = summary.get("recency_intent", 0)
     table.caption = (
         f"total {seconds:.1f} s; get_context {per_query:.1f} ms/query; recency intent on {intent} of {n} questions"
     )
-    Console(file=sys.stdout, width=240).print(table)
+    Console(file=sys.stdout, width=max(240, 40 + 14 * len(methods) * len(ks))).print(table)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -229,7 +250,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--limit-conversations", type=int, default=None, help="use only the first N conversations")
     parser.add_argument("--json", type=Path, default=None, help="write the summary as JSON to this file")
     parser.add_argument("--embedder", choices=EMBEDDERS, default="minilm")
+    parser.add_argument(
+        "--variant",
+        type=lambda text: parse_variant(text, METHODS),
+        action="append",
+        default=[],
+        metavar="NAME=JSON",
+        help="also rank with these changes to FusionWeights, e.g. r1='{\"neighbour_radius\": 1}' (repeatable)",
+    )
     args = parser.parse_args(argv)
+    variants: dict[str, dict[str, Any]] = dict(args.variant)
     started = time.perf_counter()
     conversations = load_conversations(args.data)[: args.limit_conversations]
     embedder = create_embedder(args.embedder)
@@ -237,7 +267,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     query_seconds = 0.0
     for conv in conversations:
         print(f"{conv.sample_id}: {len(conv.turns)} turns, {len(conv.questions)} questions", file=sys.stderr)
-        conv_records, conv_seconds = run_conversation(conv, embedder, args.k)
+        conv_records, conv_seconds = run_conversation(conv, embedder, args.k, variants)
         records += conv_records
         query_seconds += conv_seconds
     summary = summarise(records, args.k)

@@ -28,33 +28,38 @@ from __future__ import annotations
 
 import argparse
 import concurrent.futures
+import contextlib
 import gzip
+import hashlib
 import json
 import multiprocessing
 import os
 import re
+import shutil
 import sys
 import time
 from collections import Counter
-from collections.abc import Collection, Hashable, Sequence
+from collections.abc import Collection, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rich.console import Console
 from rich.table import Table
 
+from contextlamp import __version__
+from contextlamp.app.service import Caller, MemoryService
+from contextlamp.config import DEFAULT_AUTO_SUPERSEDE_THRESHOLD, Limits
 from contextlamp.domain.folding import embedding_texts
 from contextlamp.embedding import EMBEDDERS, Embedder, create_embedder
 from contextlamp.errors import InvalidArgumentError, SecretDetectedError
 from contextlamp.retrieval.search import ScopedStore, collect_signals
+from contextlamp.storage import StoreRegistry
+from contextlamp.storage.sqlite.schema import MIGRATIONS
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench/common.py, when run as a script
-from common import StepClock, fresh_service, parse_ks, previous_ids
-
-if TYPE_CHECKING:
-    from contextlamp.app.service import MemoryService
+from common import StepClock, fresh_service, ids_with, parse_ks, parse_variant, previous_ids
 
 METHODS = ("hybrid", "previous", "keyword", "semantic")
 LEVELS = ("turn", "session")
@@ -182,46 +187,162 @@ def warm_runs(service: MemoryService, contents: Sequence[str]) -> list[tuple[int
     return runs
 
 
+BUILD_FORMAT = 1  # bump when what a kept store holds, or how build.json records it, changes
+BUILD_FILE = "build.json"  # written last: a question directory without it is an unfinished build
+
+
+class StaleStoreError(RuntimeError):
+    """A kept store was built with other settings than this run's (``--keep-stores``); the message names them."""
+
+
+def build_settings(question: Question, embedder: Embedder) -> dict[str, Any]:
+    """What a kept store's build depends on, recorded in its ``build.json`` and compared before reuse: the bench
+    format, the embedder's identity and dimension, a SHA-256 of the question's turns (content, keys, session
+    ids and times), contextlamp's version, the SQLite schema's migration count, the input limits and the
+    auto-supersession threshold. The retrieval settings (``FusionWeights``) are not in it: they apply at query
+    time, which is what re-querying a kept store is for."""
+    digest = hashlib.sha256()
+    for turn in question.turns:
+        digest.update(json.dumps([turn.key, turn.session_id, turn.content, turn.session_ms]).encode("utf-8"))
+    return {
+        "format": BUILD_FORMAT,
+        "embedder": embedder.identity,
+        "dim": embedder.dim,
+        "question": question.question_id,
+        "turns_sha256": digest.hexdigest(),
+        "contextlamp": __version__,
+        "sqlite_migrations": len(MIGRATIONS),
+        "limits": Limits().model_dump(mode="json"),  # the bench's services take the defaults
+        "auto_supersede_threshold": DEFAULT_AUTO_SUPERSEDE_THRESHOLD,
+    }
+
+
+def store_dir(keep: Path, question_id: str) -> Path:
+    """``keep/<question id>``, the id's characters outside ``[A-Za-z0-9._-]`` replaced by ``_``."""
+    return keep / (re.sub(r"[^A-Za-z0-9._-]", "_", question_id) or "_")
+
+
+def _save_haystack(
+    question: Question,
+    service: MemoryService,
+    caller: Caller,
+    clock: StepClock,
+    embedder: Embedder,
+    skips: Counter[str],
+    warm_cache: bool,
+) -> dict[str, list[Turn]]:
+    """Save every turn with ``save_context`` in haystack order under its session's clock; returns the turns each
+    saved memory id holds (identical content dedupes to one memory)."""
+    turns_of: dict[str, list[Turn]] = {}
+    fitted = [fit_content(turn.content, service.limits.max_content_bytes) for turn in question.turns]
+    runs = warm_runs(service, [c for c, _ in fitted]) if warm_cache else [(len(fitted), [])]
+    position = 0
+    for count, texts in runs:
+        if texts:
+            embedder.embed(texts)  # fills the cache the saves below read
+        for turn, (content, cut) in zip(
+            question.turns[position : position + count], fitted[position : position + count], strict=True
+        ):
+            clock.base = turn.session_ms or 0
+            skips["truncated"] += int(cut)
+            try:
+                saved = service.save_context(caller, content)
+            except (InvalidArgumentError, SecretDetectedError) as exc:
+                skips["secret" if isinstance(exc, SecretDetectedError) else "invalid"] += 1
+                where = f"{question.question_id} {turn.session_id}#{turn.key[1]}"
+                print(f"{where}: not saved ({exc})", file=sys.stderr)
+                continue
+            turns_of.setdefault(saved.id, []).append(turn)
+        position += count
+    return turns_of
+
+
+@contextlib.contextmanager
+def question_store(
+    question: Question,
+    embedder: Embedder,
+    skips: Counter[str],
+    warm_cache: bool = True,
+    keep: Path | None = None,
+) -> Iterator[tuple[MemoryService, Caller, StepClock, dict[str, list[Turn]]]]:
+    """The question's store, its service, caller and clock, and the turns each memory id holds.
+
+    Without ``keep``: a fresh temporary store, built and removed afterwards. With ``keep``: the store kept in
+    ``store_dir(keep, id)``; built there when absent (a directory without ``build.json``, an unfinished build,
+    is built again), reused when its ``build.json`` records this run's ``build_settings``.
+
+    Raises:
+        StaleStoreError: the kept store was built with other settings (the message names them and the directory).
+    """
+    clock = StepClock()
+    if keep is None:
+        with fresh_service("longmemeval-", embedder, clock) as (service, caller):
+            yield service, caller, clock, _save_haystack(question, service, caller, clock, embedder, skips, warm_cache)
+        return
+    where = store_dir(keep, question.question_id)
+    record_path = where / BUILD_FILE
+    built = json.loads(record_path.read_text(encoding="utf-8")) if record_path.is_file() else None
+    if built is None and where.exists():
+        shutil.rmtree(where)  # an unfinished build
+    wanted = build_settings(question, embedder)
+    if built is not None and built["settings"] != wanted:  # checked before anything opens the store
+        differ = sorted(k for k in {*wanted, *built["settings"]} if wanted.get(k) != built["settings"].get(k))
+        raise StaleStoreError(
+            f"{where} was built with other settings ({', '.join(differ)} differ): remove it or use another "
+            "--keep-stores directory"
+        )
+    where.mkdir(parents=True, exist_ok=True)
+    registry = StoreRegistry(where / "data", embedder.identity, embedder.dim)
+    try:
+        service = MemoryService(registry, embedder, clock=clock)
+        caller = Caller(service.principal("bench"), "bench")
+        if built is None:
+            own: Counter[str] = Counter()  # this question's skips, recorded for the runs that reuse the store
+            turns_of = _save_haystack(question, service, caller, clock, embedder, own, warm_cache)
+            built = {
+                "settings": wanted,
+                "turns_of": {i: [t.key for t in ts] for i, ts in turns_of.items()},
+                "skips": dict(own),
+            }
+            partial = record_path.with_suffix(".tmp")
+            partial.write_text(json.dumps(built), encoding="utf-8")
+            partial.replace(record_path)
+        skips.update(built.get("skips", {}))
+        by_key = {t.key: t for t in question.turns}
+        turns_of = {i: [by_key[(s, t)] for s, t in keys] for i, keys in built["turns_of"].items()}
+        yield service, caller, clock, turns_of
+    finally:
+        registry.close()
+
+
 def run_question(
-    question: Question, embedder: Embedder, ks: Sequence[int], skips: Counter[str], warm_cache: bool = True
+    question: Question,
+    embedder: Embedder,
+    ks: Sequence[int],
+    skips: Counter[str],
+    warm_cache: bool = True,
+    keep: Path | None = None,
+    variants: Mapping[str, Mapping[str, Any]] | None = None,
 ) -> tuple[dict[str, Any], float]:
-    """Save the question's haystack into a fresh store, then ask the question three ways.
+    """Save the question's haystack into a store (or reuse the one kept in ``keep``), then ask the question
+    every way: ``METHODS``, then each of ``variants`` (name -> changes to the service's ``FusionWeights``,
+    ``ids_with``), all from the same store.
 
     Returns ``{"type": str, "turn"|"session": {method: {"recall_any@k"|"recall_all@k": 0/1}} or None}`` (None
     when the level has no evidence) and the seconds spent inside ``get_context``. ``skips`` counts
     ``secret``, ``invalid`` and ``truncated`` turns.
     """
-    depth, clock = max(ks), StepClock()
-    with fresh_service("longmemeval-", embedder, clock) as (service, caller):
+    depth = max(ks)
+    with question_store(question, embedder, skips, warm_cache, keep) as (service, caller, clock, turns_of):
         principal = caller.principal
         registry = service.registry
-        turns_of: dict[str, list[Turn]] = {}
-        fitted = [fit_content(turn.content, service.limits.max_content_bytes) for turn in question.turns]
-        runs = warm_runs(service, [c for c, _ in fitted]) if warm_cache else [(len(fitted), [])]
-        position = 0
-        for count, texts in runs:
-            if texts:
-                embedder.embed(texts)  # fills the cache the saves below read
-            for turn, (content, cut) in zip(
-                question.turns[position : position + count], fitted[position : position + count], strict=True
-            ):
-                clock.base = turn.session_ms or 0
-                skips["truncated"] += int(cut)
-                try:
-                    saved = service.save_context(caller, content)
-                except (InvalidArgumentError, SecretDetectedError) as exc:
-                    skips["secret" if isinstance(exc, SecretDetectedError) else "invalid"] += 1
-                    where = f"{question.question_id} {turn.session_id}#{turn.key[1]}"
-                    print(f"{where}: not saved ({exc})", file=sys.stderr)
-                    continue
-                turns_of.setdefault(saved.id, []).append(turn)
-            position += count
         clock.base = question.date_ms or 0
         text = question.text[: service.limits.max_query_chars]
         start = time.perf_counter()
         packs = service.get_context(caller, text, max_results=depth).packs
         seconds = time.perf_counter() - start
         previous = previous_ids(service, caller, text, depth)
+        extra = {name: ids_with(service, caller, text, depth, **changes) for name, changes in (variants or {}).items()}
         stores = [ScopedStore(registry.store(principal.user_id), "personal", 0)]
         lists, _ = collect_signals(stores, text, embedder.embed([text])[0], depth, clock(), None)
     ranked = {
@@ -229,6 +350,7 @@ def run_question(
         "previous": previous,
         "keyword": lists.keyword,
         "semantic": lists.semantic,
+        **extra,
     }
     record: dict[str, Any] = {"type": question.question_type}
     for level, evidence in (("turn", question.evidence_turns), ("session", question.evidence_sessions)):
@@ -250,12 +372,21 @@ def metric_keys(ks: Sequence[int]) -> list[str]:
     return [f"recall_{kind}@{k}" for kind in ("any", "all") for k in ks]
 
 
+def methods_of(records: Sequence[dict[str, Any]]) -> list[str]:
+    """``METHODS``, then every ``--variant`` name the records hold, in first-seen order."""
+    names = dict.fromkeys(METHODS)
+    for record in records:
+        for level in LEVELS:
+            names.update(dict.fromkeys(record.get(level) or {}))
+    return list(names)
+
+
 def means(records: Sequence[dict[str, Any]], level: str, ks: Sequence[int]) -> dict[str, dict[str, float | None]]:
     """Mean of each metric per method over the records scored at ``level``; None when none are."""
     scored = [r[level] for r in records if r[level] is not None]
     return {
         m: {key: sum(s[m][key] for s in scored) / len(scored) if scored else None for key in metric_keys(ks)}
-        for m in METHODS
+        for m in methods_of(records)
     }
 
 
@@ -275,13 +406,14 @@ def print_report(
 ) -> None:
     """Print one table per level (rows: question types and overall; cells: recall_any / recall_all) to stdout."""
     console = Console(file=sys.stdout, width=260)
+    methods = methods_of(records)
     n = summary["n_questions"]
     per_query = 1000 * query_seconds / n if n else 0.0
     for level in LEVELS:
         table = Table(title=f"LongMemEval {level}-level recall_any / recall_all ({n} questions)")
         table.add_column("question type")
         table.add_column("n", justify="right")
-        for method in METHODS:
+        for method in methods:
             for k in ks:
                 table.add_column(f"{method} @{k}", justify="right")
         rows = [(t, [r for r in records if r["type"] == t], v[level]) for t, v in summary["by_type"].items()]
@@ -289,9 +421,9 @@ def print_report(
             count = sum(1 for r in group if r[level] is not None)
             cells = [
                 "-"
-                if values[m][f"recall_any@{k}"] is None
+                if values.get(m, {}).get(f"recall_any@{k}") is None
                 else f"{values[m][f'recall_any@{k}']:.3f} / {values[m][f'recall_all@{k}']:.3f}"
-                for m in METHODS
+                for m in methods
                 for k in ks
             ]
             table.add_row(label, str(count), *cells)
@@ -303,20 +435,29 @@ def print_report(
 _WORKER: dict[str, Any] = {}  # one worker process's embedder and options (``_start_worker``)
 
 
-def _start_worker(embedder_name: str, threads: int, ks: Sequence[int], warm_cache: bool) -> None:
+def _start_worker(
+    embedder_name: str,
+    threads: int,
+    ks: Sequence[int],
+    warm_cache: bool,
+    keep: Path | None = None,
+    variants: Mapping[str, Mapping[str, Any]] | None = None,
+) -> None:
     """A worker process's initialiser: its own embedder, whose model calls use up to ``threads`` threads
     (``onnx.ORT_THREADS``: one intra-op thread a run, a large call's runs spread over them)."""
     from contextlamp.embedding import onnx
 
     onnx.ORT_THREADS = threads  # read when the model loads (OnnxSession), i.e. at this worker's first embed
-    _WORKER.update(embedder=create_embedder(embedder_name), ks=ks, warm=warm_cache)
+    _WORKER.update(embedder=create_embedder(embedder_name), ks=ks, warm=warm_cache, keep=keep, variants=variants)
 
 
 def _worker_question(question: Question) -> tuple[dict[str, Any], float, float, Counter[str]]:
     """Run one question in a worker: its record, get_context seconds, wall seconds and skip counts."""
     skips: Counter[str] = Counter()
     began = time.perf_counter()
-    record, seconds = run_question(question, _WORKER["embedder"], _WORKER["ks"], skips, _WORKER["warm"])
+    record, seconds = run_question(
+        question, _WORKER["embedder"], _WORKER["ks"], skips, _WORKER["warm"], _WORKER["keep"], _WORKER["variants"]
+    )
     return record, seconds, time.perf_counter() - began, skips
 
 
@@ -348,7 +489,16 @@ def _fresh(embedder: Embedder, texts: list[str]) -> Any:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the benchmark; the report goes to stdout (and ``--json``), progress to stderr."""
+    """Run the benchmark; the report goes to stdout (and ``--json``), progress to stderr. Returns 2, with the
+    reason on stderr, when a ``--keep-stores`` store was built with other settings."""
+    try:
+        return _run(argv)
+    except StaleStoreError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+
+
+def _run(argv: Sequence[str] | None) -> int:
     parser = argparse.ArgumentParser(description="LongMemEval turn- and session-level retrieval benchmark")
     parser.add_argument("--data", type=Path, required=True, help="LongMemEval-format JSON file (.json or .json.gz)")
     parser.add_argument("--k", type=parse_ks, default=[1, 5, 10], help="comma-separated k values (default 1,5,10)")
@@ -377,7 +527,28 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--summarise", type=Path, default=None, help="print the tables of a --records file (of a run cut short)"
     )
+    parser.add_argument(
+        "--keep-stores",
+        type=Path,
+        default=None,
+        help="build each question's store into DIR/<question id> when absent and reuse it when present (a store "
+        "built with other settings is refused)",
+    )
+    parser.add_argument(
+        "--built-only",
+        action="store_true",
+        help="with --keep-stores: run only the questions whose store is already built (while a build runs)",
+    )
+    parser.add_argument(
+        "--variant",
+        type=lambda text: parse_variant(text, METHODS),
+        action="append",
+        default=[],
+        metavar="NAME=JSON",
+        help="also rank with these changes to FusionWeights, e.g. r1='{\"neighbour_radius\": 1}' (repeatable)",
+    )
     args = parser.parse_args(argv)
+    variants: dict[str, dict[str, Any]] = dict(args.variant)
     if args.summarise is not None:
         done = [json.loads(line) for line in args.summarise.read_text(encoding="utf-8").splitlines() if line.strip()]
         print_report(done, summarise(done, args.k), args.k, sum(r.get("seconds", 0.0) for r in done), 0.0)
@@ -392,6 +563,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         wanted = {t.strip() for t in args.types.split(",") if t.strip()}
         questions = [q for q in questions if q.question_type in wanted]
     questions = questions[: args.limit]
+    if args.built_only and args.keep_stores is not None:
+        questions = [q for q in questions if (store_dir(args.keep_stores, q.question_id) / BUILD_FILE).is_file()]
     workers = max(1, min(args.workers, len(questions) or 1))
     threads = max(1, (os.cpu_count() or 1) // workers)
     total_turns = sum(len(q.turns) for q in questions)
@@ -431,7 +604,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         for i, question in enumerate(questions, 1):
             announce(i, question)
             began = time.perf_counter()
-            record, seconds = run_question(question, embedder, args.k, skips, not args.no_warm)
+            record, seconds = run_question(
+                question, embedder, args.k, skips, not args.no_warm, args.keep_stores, variants
+            )
             finished(i, question, record, seconds, time.perf_counter() - began)
     else:  # longest haystack first, so the last to finish is a short one; the parent holds no model
         order = sorted(questions, key=lambda q: -len(q.turns))
@@ -440,7 +615,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             workers,
             mp_context=multiprocessing.get_context(method),
             initializer=_start_worker,
-            initargs=(args.embedder, threads, args.k, not args.no_warm),
+            initargs=(args.embedder, threads, args.k, not args.no_warm, args.keep_stores, variants),
         ) as pool:
             futures = {pool.submit(_worker_question, q): q for q in order}
             for i, future in enumerate(concurrent.futures.as_completed(futures), 1):

@@ -239,3 +239,61 @@ def test_warm_runs_cover_every_text_a_save_embeds(tmp_path: Path) -> None:
         assert sum(n for n, _ in runs) == 6 and all(len(texts) <= bench.WARM_TEXTS for _, texts in runs)
         wanted = {t for c in contents for t in bench.save_texts(service, c)}
         assert {t for _, texts in runs for t in texts} == wanted and len(wanted) > 2
+
+
+def _scores(out: Path) -> list[Any]:
+    report = json.loads(out.read_text(encoding="utf-8"))
+    return [report[level] for level in ("turn", "session")]
+
+
+def test_kept_stores_are_built_once_reused_and_refused_when_stale(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--keep-stores builds each question's store once; a second run reuses it (no turn is saved again) and scores
+    the same; a store built from other turns is refused with exit 2, naming what differs; an unfinished build (no
+    build.json) is built again."""
+    data, keep = _write(tmp_path / "data.json"), tmp_path / "keep"
+    args = ["--data", str(data), "--k", "1,5", "--embedder", "fake", "--workers", "1", "--keep-stores", str(keep)]
+    assert bench.main([*args, "--json", str(tmp_path / "a.json")]) == 0
+    assert sorted(p.name for p in keep.iterdir()) == ["q1", "q2", "q3"]
+    assert all((keep / q / "build.json").is_file() for q in ("q1", "q2", "q3"))
+    first = capsys.readouterr().err
+    assert "q2 b2#0: not saved" in first
+    assert bench.main([*args, "--json", str(tmp_path / "b.json")]) == 0
+    second = capsys.readouterr().err
+    assert ": not saved" not in second  # nothing was saved again ...
+    assert "1 with a secret, 0 invalid; 1 truncated" in second  # ... and the build's skips are still reported
+    a, b = _scores(tmp_path / "a.json"), _scores(tmp_path / "b.json")
+    assert [lvl["keyword"] for lvl in a] == [lvl["keyword"] for lvl in b]
+    assert [lvl["semantic"] for lvl in a] == [lvl["semantic"] for lvl in b]
+
+    changed = _dataset()
+    changed[0]["haystack_sessions"][0][1]["content"] = "Try a risotto instead."
+    data.write_text(json.dumps(changed), encoding="utf-8")
+    assert bench.main(args) == 2
+    err = capsys.readouterr().err
+    assert "q1" in err and "turns_sha256" in err and "other settings" in err
+
+    _write(data)
+    (keep / "q3" / "build.json").unlink()  # as if the build was cut short
+    assert bench.main([*args, "--json", str(tmp_path / "c.json")]) == 0
+    assert "[3/3] q3" in capsys.readouterr().err and (keep / "q3" / "build.json").is_file()
+    assert _scores(tmp_path / "c.json")[1]["keyword"] == b[1]["keyword"]
+
+
+def test_variants_rank_the_same_store_with_other_weights(tmp_path: Path) -> None:
+    """--variant NAME=JSON adds a ranking per variant from the same store: no change ranks as hybrid, neighbours
+    off as previous; --built-only runs only the questions whose kept store is built."""
+    data, keep, out = _write(tmp_path / "data.json"), tmp_path / "keep", tmp_path / "out.json"
+    args = ["--data", str(data), "--k", "1,5", "--embedder", "fake", "--workers", "1", "--keep-stores", str(keep)]
+    assert bench.main([*args, "--limit", "1"]) == 0
+    variants = ["--variant", "same=", "--variant", 'off={"neighbours": 0}', "--json", str(out)]
+    assert bench.main([*args, "--built-only", *variants]) == 0
+    report = json.loads(out.read_text(encoding="utf-8"))
+    assert report["n_questions"] == 1
+    for level in ("turn", "session"):
+        assert report[level]["same"] == report[level]["hybrid"] and report[level]["off"] == report[level]["previous"]
+    with pytest.raises(SystemExit):
+        bench.main([*args, "--variant", 'bad={"no_such_weight": 1}'])
+    with pytest.raises(SystemExit):
+        bench.main([*args, "--variant", "hybrid={}"])

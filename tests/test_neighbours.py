@@ -102,3 +102,75 @@ def test_the_radius_setting_bounds_how_far_the_bonus_reaches(
         raised = [t.id for t in turns if scores.get(t.id, 0.0) > without.get(t.id, 0.0)]
         assert raised == [t.id for t in turns[:radius]]  # exactly the `radius` turns after the question
     service.weights = original
+
+
+REPLY = (
+    "assistant: That sounds like a lovely way to spend the afternoon. A few general thoughts that might help: keep "
+    "a small notebook of what you tried and how it turned out, so patterns become visible over the weeks; change one "
+    "thing at a time, since several changes at once hide which one mattered; and give yourself permission to enjoy "
+    "the process rather than chasing a perfect result every time. Many people find that the routine itself, the "
+    "quiet hour in the kitchen, is what they value most. Let me know if you would like a checklist for next time, "
+    "or a simple schedule you can pin to the fridge. If the results vary a lot from one week to the next, that is "
+    "normal at the start: the first months are mostly about learning how your own kitchen behaves, and the notes "
+    "you keep now will make the later weeks much easier to plan. Reply {n}.{m}."
+)
+
+
+def _mention(n: int) -> str:
+    """A user message of a few sentences that names the subject."""
+    return (
+        f"user: On day {n} I baked sourdough bread again with the rye starter my neighbour gave me. The crumb came out "
+        "a little dense this time, maybe because the kitchen was cold and the dough rose for only four hours. I also "
+        "tried a longer autolyse and more water, and the crust was darker than last week. I wrote everything down so "
+        f"I can compare the loaves later. Loaf number {n}."
+    )
+
+
+def test_long_memories_of_one_conversation_do_not_crowd_out_the_others(
+    service: MemoryService, alice: Caller, clock: Clock
+) -> None:
+    """LongMemEval's mechanism (docs/retrieval.md "Neighbour context"): the user named the subject in ten
+    conversations, each message wrapped in long assistant replies that do not name it. Asking about it returns the
+    ten mentions: the long replies around the best one or two are not lifted over the mentions of the other
+    conversations (neighbour context lifts short turns, which need their context, not long ones, which are found
+    by their own words when they are relevant)."""
+    mentions: list[str] = []
+    for n in range(10):
+        clock.advance_days(3)
+        service.save_context(alice, REPLY.format(n=n, m=0))
+        service.save_context(alice, REPLY.format(n=n, m=1))
+        mentions.append(service.save_context(alice, _mention(n)).id)
+        service.save_context(alice, REPLY.format(n=n, m=2))
+        service.save_context(alice, REPLY.format(n=n, m=3))
+    limit = service.weights.neighbour_max_chars
+    assert limit > 0 and len(REPLY) > limit
+    query = "Which days did I bake sourdough bread?"
+    packs = service.get_context(alice, query, max_results=10).packs
+    assert sorted(p.id for p in packs) == sorted(mentions)
+    weights = service.weights
+    service.weights = replace(weights, neighbour_max_chars=0)  # neighbours of any length are lifted: the old rule
+    crowded = [p.id for p in service.get_context(alice, query, max_results=10).packs]
+    service.weights = weights
+    assert len(set(crowded) & set(mentions)) < len(mentions)  # replies of the best conversations took places
+
+
+def test_a_long_reply_ends_the_exchange(service: MemoryService, alice: Caller, clock: Clock) -> None:
+    """Past a long memory the next short turn belongs to another exchange: it is not lifted, on either side; a
+    short turn right next to the hit still is."""
+    clock.advance_days(1)
+    before = service.save_context(alice, "user: Thanks, that settles the invoice question for now.")
+    service.save_context(alice, REPLY.format(n=0, m=0))
+    asked = service.save_context(alice, f"Caroline: {QUESTION}")
+    answer = service.save_context(alice, ANSWER)
+    service.save_context(alice, REPLY.format(n=0, m=1))
+    clock.advance_days(1)
+    query = "What did Melanie paint last weekend?"
+    weights = service.weights
+    service.weights = replace(weights, neighbour_anchors=1)  # the question alone brings neighbours
+    lifted = {p.id: p.score for p in service.get_context(alice, query, max_results=10).packs}
+    service.weights = replace(weights, neighbour_anchors=1, neighbours=0.0)
+    plain = {p.id: p.score for p in service.get_context(alice, query, max_results=10).packs}
+    service.weights = weights
+    assert max(lifted, key=lambda i: lifted[i]) == asked.id
+    assert lifted[answer.id] > plain.get(answer.id, 0.0)  # the short turn next to the hit
+    assert lifted.get(before.id, 0.0) == plain.get(before.id, 0.0)  # two turns back, past a long reply

@@ -27,6 +27,17 @@ def test_an_environment_variable_reaches_the_nested_value(monkeypatch: pytest.Mo
     assert settings.task_ttl_ms == 2 * 86_400_000
 
 
+def test_the_neighbour_length_limit_reaches_retrieval_and_is_refused_below_zero(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    assert Settings().fusion_weights().neighbour_max_chars == FusionWeights().neighbour_max_chars
+    monkeypatch.setenv("CONTEXTLAMP_NEIGHBOUR_MAX_CHARS", "0")
+    assert Settings().fusion_weights().neighbour_max_chars == 0
+    monkeypatch.setenv("CONTEXTLAMP_NEIGHBOUR_MAX_CHARS", "-1")
+    with pytest.raises(ValidationError, match="neighbour_max_chars"):
+        Settings()
+
+
 def test_the_neighbour_radius_reaches_retrieval_and_is_refused_below_one(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("CONTEXTLAMP_NEIGHBOUR_RADIUS", "3")
     assert Settings().fusion_weights().neighbour_radius == 3

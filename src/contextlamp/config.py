@@ -86,6 +86,9 @@ class FusionWeights:
     neighbour_anchors: int = 5
     neighbour_radius: int = 2  # entries each side of an anchor (LoCoMo held out: 2 in every fold over 1)
     neighbour_window_ms: int = 30 * 60_000  # same conversation: the entries saved within 30 minutes
+    # only a neighbour of at most this many characters is lifted (a short turn needs its context; a long memory is
+    # found on its own; LoCoMo held out and LongMemEval-S, docs/retrieval.md "Neighbour context"); 0: any length
+    neighbour_max_chars: int = 600
 
 
 @dataclass(frozen=True)
@@ -192,6 +195,15 @@ class Settings(Limits, BaseSettings):
         description="Neighbour context: the turns saved just before and after one of the 5 best hits "
         "(CONTEXTLAMP_NEIGHBOUR_RADIUS each side, same tool, within 30 minutes) gain this fraction of its fused "
         "score, never passing it; 0 = off (docs/retrieval.md).",
+    )
+    neighbour_max_chars: int = Field(
+        default=FusionWeights.neighbour_max_chars,
+        ge=0,
+        le=1_000_000,
+        description="Neighbour context: only a memory of at most this many characters (a short conversational "
+        "turn) is lifted for being saved next to a best hit, and on each side only up to the first longer one; a "
+        "longer memory is found by its own words when it is relevant, and lifting long replies pushed other "
+        "conversations' matches out (LongMemEval-S); 0 = any length (docs/retrieval.md).",
     )
     neighbour_radius: int = Field(
         default=FusionWeights.neighbour_radius,
@@ -397,6 +409,7 @@ class Settings(Limits, BaseSettings):
             semantic_floor=self.min_semantic_similarity,
             neighbours=self.weight_neighbours,
             neighbour_radius=self.neighbour_radius,
+            neighbour_max_chars=self.neighbour_max_chars,
         )
 
     def trust_weights(self) -> TrustWeights:

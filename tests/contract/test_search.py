@@ -190,6 +190,13 @@ def test_time_neighbours_are_the_live_entries_saved_just_before_and_after(make: 
     assert store.time_neighbours([], MINUTE, T0, None, 1) == {}
 
 
+def test_chars_and_times_of_found_entries_only(make: Maker, store: Store) -> None:
+    short, long = make.save("short turn"), make.save("ü " * 350)  # 700 characters, 1,050 bytes of UTF-8
+    found = store.chars_and_times([short.id, long.id, "missing"])
+    assert found == {short.id: (10, short.created_at), long.id: (len(long.content), long.created_at)}
+    assert len(long.content) >= 699 and store.chars_and_times([]) == {}
+
+
 def test_time_neighbours_break_equal_times_by_id(make: Maker, store: Store) -> None:
     same = sorted((make.save(f"turn number {n}", at=T0) for n in range(3)), key=lambda e: e.id)
     found = store.time_neighbours([same[1].id], MINUTE, T0, None, 1)

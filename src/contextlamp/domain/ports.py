@@ -191,6 +191,12 @@ class EntryReader(Protocol):
         """Ids of live entries, newest first."""
         ...
 
+    def chars_and_times(self, ids: Sequence[str]) -> dict[str, tuple[int, int]]:
+        """``(characters, created_at)`` of each found entry: its content's length in Unicode code points (as
+        Python's ``len``) and its save time (ms), read without the entries themselves (neighbour context's length
+        rule). Ids not in the store are absent."""
+        ...
+
     def time_neighbours(
         self,
         ids: Sequence[str],

@@ -181,12 +181,19 @@ def with_neighbours(
     A neighbour is one of the ``weights.neighbour_radius`` live entries saved just before or just after an anchor
     in the anchor's store, from the same surface and within ``weights.neighbour_window_ms``
     (``Store.time_neighbours``): in a conversation the answer is often a turn or two after the one naming the
-    subject. Its RRF (and score) gains ``weights.neighbours`` times its best anchor's, capped just below that
-    anchor's (``NEIGHBOUR_CAP``): a neighbour is never lifted above the hit that brought it; one the lists ranked
-    lower adds the bonus to its own value, one ranked higher keeps it. Bonuses come from the values before any
-    bonus. ``fused``: ``(id, rrf, score)`` best first, as ``fuse`` returns; ``owner`` gains each neighbour's
-    store. One store read per store holding an anchor. The weight, the anchor count and the radius were chosen by
-    leave-one-conversation-out on LoCoMo (docs/retrieval.md "Neighbour context", bench/locomo_ablation.py)."""
+    subject. Only a neighbour of at most ``weights.neighbour_max_chars`` characters (0: any) is lifted, and on
+    each side only up to the first longer one: a short turn ("A sunset over the lake") cannot be found by its own
+    words and needs the turn that names its subject, while a long memory has words enough to be found on its own
+    if it is relevant and ends the exchange; lifting long replies, or the turns past them, pushes other
+    conversations' matches out of the top results (LongMemEval-S). A neighbour's RRF
+    (and score) gains ``weights.neighbours`` times its best anchor's, capped just below that anchor's
+    (``NEIGHBOUR_CAP``): a neighbour is never
+    lifted above the hit that brought it; one the lists ranked lower adds the bonus to its own value, one ranked
+    higher keeps it. Bonuses come from the values before any bonus. ``fused``: ``(id, rrf, score)`` best first,
+    as ``fuse`` returns; ``owner`` gains each neighbour's store. One ``time_neighbours`` read per store holding an
+    anchor, and one read of lengths and save times (``Store.chars_and_times``) when the length limit is on. The
+    weight, the anchor count, the radius and the length limit were chosen by leave-one-conversation-out on LoCoMo
+    and checked on LongMemEval-S (docs/retrieval.md "Neighbour context", bench/neighbour_rules.py)."""
     anchors = fused[: weights.neighbour_anchors]
     if not anchors:
         return fused
@@ -196,9 +203,9 @@ def with_neighbours(
     stores = {id(owner[i]): owner[i] for i, _, _ in anchors}
     near: dict[str, list[str]] = {}
     for key, ids in by_store.items():
-        found = stores[key].store.time_neighbours(
-            ids, weights.neighbour_window_ms, now, memory_types, weights.neighbour_radius
-        )
+        store = stores[key].store
+        found = store.time_neighbours(ids, weights.neighbour_window_ms, now, memory_types, weights.neighbour_radius)
+        found = _short(store, found, weights.neighbour_max_chars)
         for anchor_id, neighbour_ids in found.items():
             near[anchor_id] = neighbour_ids
             for neighbour_id in neighbour_ids:
@@ -216,6 +223,34 @@ def with_neighbours(
             )
             raised[neighbour_id] = max(raised.get(neighbour_id, (0.0, 0.0)), lifted)
     return sorted(((i, rrf, score) for i, (rrf, score) in raised.items()), key=lambda f: -f[1])
+
+
+def _short(store: Store, found: dict[str, list[str]], max_chars: int) -> dict[str, list[str]]:
+    """``found`` (anchor -> neighbour ids, ``Store.time_neighbours`` order) keeping, on each side of each anchor,
+    only the neighbours of at most ``max_chars`` characters saved nearer than the first longer one (0: no limit):
+    a long memory ends the exchange, so the short turn beyond it is another one. One read of the anchors' and
+    neighbours' lengths and save times (``Store.chars_and_times``) when there is a limit."""
+    if not max_chars or not found:
+        return found
+    facts = store.chars_and_times(sorted({*found, *(n for ids in found.values() for n in ids)}))
+    out: dict[str, list[str]] = {}
+    for anchor, ids in found.items():
+        place = (facts[anchor][1], anchor) if anchor in facts else None
+        ended: set[bool] = set()  # the sides (earlier: True) a long memory has ended
+        kept: list[str] = []
+        for n in ids:  # nearest first on each side
+            if n not in facts:
+                continue  # gone since the neighbour read
+            chars, created_at = facts[n]
+            earlier = place is not None and (created_at, n) < place
+            if earlier in ended:
+                continue
+            if chars > max_chars:
+                ended.add(earlier)
+                continue
+            kept.append(n)
+        out[anchor] = kept
+    return out
 
 
 def _by_trust(

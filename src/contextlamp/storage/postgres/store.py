@@ -88,6 +88,15 @@ class PostgresStore(PostgresSessions, PostgresMaintenance):
         )
         return {row["id"]: self.with_uses(entry_from_row(row)) for row in rows}
 
+    def chars_and_times(self, ids: Sequence[str]) -> dict[str, tuple[int, int]]:
+        if not ids:
+            return {}
+        rows = self.db.read(
+            "SELECT id, char_length(content) AS n, created_at FROM entries WHERE store_id = %s AND id = ANY(%s)",
+            (self.store_id, list(ids)),
+        )
+        return {row["id"]: (int(row["n"]), int(row["created_at"])) for row in rows}
+
     def any_expired(self, now: int) -> bool:
         return bool(
             self.db.read(

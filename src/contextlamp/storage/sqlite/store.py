@@ -63,6 +63,16 @@ class SqliteStore(SqliteSessions, SqliteMaintenance):
             found.update((row["id"], self.with_uses(entry_from_row(row))) for row in rows)
         return found
 
+    def chars_and_times(self, ids: Sequence[str]) -> dict[str, tuple[int, int]]:
+        found: dict[str, tuple[int, int]] = {}
+        for start in range(0, len(ids), SQLITE_MAX_VARS):
+            chunk = list(ids[start : start + SQLITE_MAX_VARS])
+            rows = self._read(
+                f"SELECT id, length(content) AS n, created_at FROM entries WHERE id IN ({marks(len(chunk))})", chunk
+            )
+            found.update((row["id"], (int(row["n"]), int(row["created_at"]))) for row in rows)
+        return found
+
     def any_expired(self, now: int) -> bool:
         return bool(
             self._read("SELECT 1 FROM entries WHERE expires_at IS NOT NULL AND expires_at <= ? LIMIT 1", (now,))
