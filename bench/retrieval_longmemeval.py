@@ -443,8 +443,7 @@ def _start_worker(
     keep: Path | None = None,
     variants: Mapping[str, Mapping[str, Any]] | None = None,
 ) -> None:
-    """A worker process's initialiser: its own embedder, whose model calls use up to ``threads`` threads
-    (``onnx.ORT_THREADS``: one intra-op thread a run, a large call's runs spread over them)."""
+    """A worker process's initialiser: its own embedder, with ONNX Runtime on ``threads`` intra-op threads."""
     from contextlamp.embedding import onnx
 
     onnx.ORT_THREADS = threads  # read when the model loads (OnnxSession), i.e. at this worker's first embed
