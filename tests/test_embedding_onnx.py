@@ -226,37 +226,3 @@ def test_length_groups_split_only_where_padding_costs_more_than_a_run() -> None:
     assert length_groups([12, 12, 11], 64) == [[2, 0, 1]]  # a query or a short save: one run
     assert length_groups([190, 12, 185, 10], 64) == [[3, 1], [2, 0]]  # chunks apart from their probes
     assert [len(g) for g in length_groups([5] * 100, 64)] == [64, 36]
-
-
-def test_a_large_call_runs_on_two_threads_and_gives_the_vectors_one_thread_gives(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """Issue 17.3: one intra-op thread a run, a call's runs spread over threads: the vectors must not change."""
-    session = OnnxMiniLMEmbedder(model=onnx_module.SHIPPED["minilm-int8"]).wait_loaded()
-    serial = onnx_module.OnnxSession(
-        *(onnx_module.ModelFiles.bundled(None, INT8_MANIFEST_FILE).graph, MODEL_DIR / TOKENIZER_FILE), threads=1
-    )
-    texts = [*TEXTS, *(f"chunk {n}: " + "the deploy runs on Thursdays. " * (5 + n) for n in range(6))]
-    started: list[str] = []
-    real = onnx_module.threading.Thread
-
-    def counting(*args: Any, **kwargs: Any) -> Any:
-        started.append("thread")
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(onnx_module.threading, "Thread", counting)
-    together = session.embed(texts)
-    assert started  # the call was large enough to split
-    assert np.array_equal(together, serial.embed(texts))
-    started.clear()
-    session.embed(["what did Caroline paint?"])  # a query: one run on the calling thread
-    assert not started
-
-
-def test_lanes_balance_the_work_and_split_a_lone_batch() -> None:
-    from contextlamp.embedding.onnx import lanes
-
-    assert lanes([[0, 1, 2, 3]], [400.0], 2) == [[[0, 1]], [[2, 3]]]  # equal chunks: two halves
-    dealt = lanes([[0], [1], [2], [3]], [300.0, 100.0, 200.0, 200.0], 2)
-    assert sorted(sorted(g[0] for g in lane) for lane in dealt) == [[0, 1], [2, 3]]  # 400 and 400
-    assert lanes([[0]], [50.0], 4) == [[[0]]]  # nothing to split: no empty lane

@@ -46,13 +46,7 @@ INT8_MODEL_FILE = "all-minilm-l6-v2-int8.onnx"
 INT8_MANIFEST_FILE = "manifest-int8.json"
 MODEL_DIR = Path(__file__).resolve().parent / "model"  # package data (pyproject.toml [tool.setuptools.package-data])
 CACHE_SIZE = 1024  # texts whose vectors are kept (queries repeat; 1.5 KB each), keyed by text_key
-# Threads one embed call may use. Each model run has ONE intra-op thread; a call with enough work runs its length
-# groups as that many concurrent runs instead (``OnnxSession.embed``). Measured on these 2 cores (int8 model, a
-# LoCoMo question, 12 word pieces; docs/performance.md "The query embedding"): ORT's two intra-op threads cost a
-# one-text run more than they save (the wake-up and join of a worker per operator, ~190 operators): one thread
-# is faster and takes half the CPU. (Stop 9 measured the opposite, 18.8 vs 14 ms, with BLAS threads spinning.)
-ORT_THREADS = min(4, os.cpu_count() or 1)
-PARALLEL_MIN_PIECES = 512  # padded word pieces of a call from which its runs are split over ORT_THREADS threads
+ORT_THREADS = min(4, os.cpu_count() or 1)  # measured: 1 thread made get_context slower (18.8 vs 14 ms)
 REINSTALL = (
     "Reinstall contextlamp (pip install --force-reinstall --no-deps contextlamp, or from a clone: pip install -e .)"
 )
@@ -174,8 +168,7 @@ class OnnxSession:
     Args:
         graph: the ONNX file, or its bytes (already verified).
         tokenizer: the model's ``tokenizer.json``, or its bytes (already verified).
-        threads: how many model runs one ``embed`` may run at once (default ``ORT_THREADS``); each run has one
-            intra-op thread.
+        threads: intra-op threads (default ``ORT_THREADS``).
 
     Raises (constructor):
         EmbeddingError: the model or tokenizer cannot be loaded.
@@ -193,8 +186,7 @@ class OnnxSession:
 
             ort.disable_telemetry_events()  # pyright: ignore[reportUnknownMemberType]
             options: Any = ort.SessionOptions()  # pyright: ignore[reportUnknownMemberType, reportUnknownVariableType]
-            options.intra_op_num_threads = 1  # parallel across runs, not inside one (ORT_THREADS)
-            self._lanes = max(1, threads or ORT_THREADS)
+            options.intra_op_num_threads = threads or ORT_THREADS
             options.inter_op_num_threads = 1
             options.log_severity_level = 3
             options.enable_cpu_mem_arena = False  # the arena keeps peak buffers forever: ~70 MB of RSS for nothing
@@ -223,9 +215,7 @@ class OnnxSession:
 
         One tokenisation of all the texts, then model runs over groups of similar length (``length_groups``):
         a save's chunks (~150-190 word pieces) and its probes (~10-30) are not padded to one length, which cost
-        up to half of the model time of a long save. A call of at least ``PARALLEL_MIN_PIECES`` padded pieces
-        runs its groups on up to ``threads`` threads at once (``lanes``; ONNX Runtime releases the GIL in
-        ``run`` and a session may run concurrently); a group's rows are the same whichever thread runs it."""
+        up to half of the model time of a long save."""
         import numpy as np
 
         out = np.zeros((len(texts), MODEL_DIM), dtype=np.float32)
@@ -236,48 +226,18 @@ class OnnxSession:
         mask_all = np.asarray([e.attention_mask for e in encoded], dtype=np.int64)
         types_all = np.asarray([e.type_ids for e in encoded], dtype=np.int64)
         lengths = [int(n) for n in mask_all.sum(axis=1)]
-        groups = length_groups(lengths, BATCH_SIZE)
-
-        def run(lane: list[list[int]]) -> None:
-            for group in lane:
-                rows = np.asarray(group, dtype=np.intp)
-                width = max(lengths[i] for i in group)
-                mask = mask_all[rows, :width]
-                feed = {
-                    "input_ids": ids_all[rows, :width],
-                    "attention_mask": mask,
-                    "token_type_ids": types_all[rows, :width],
-                }
-                (hidden,) = self._session.run(["last_hidden_state"], feed)
-                weights = mask[..., None].astype(np.float32)
-                pooled = (hidden * weights).sum(axis=1) / np.clip(weights.sum(axis=1), 1e-9, None)
-                norms = np.linalg.norm(pooled, axis=1, keepdims=True)
-                out[rows] = pooled / np.clip(norms, 1e-12, None)
-
-        work = [float(len(g) * max(lengths[i] for i in g)) for g in groups]
-        if self._lanes < 2 or sum(work) < PARALLEL_MIN_PIECES:
-            run(groups)  # a query, a short save: one run on this thread (no thread hop)
-            return out
-        shares = lanes(groups, work, self._lanes)
-        failures: list[BaseException] = []
-
-        def helper(lane: list[list[int]]) -> None:
-            try:
-                run(lane)
-            except BaseException as exc:  # re-raised by the calling thread
-                failures.append(exc)
-
-        # a thread a call, not a pool: nothing lives between calls, so a forked child inherits no dead workers
-        threads = [threading.Thread(target=helper, args=(lane,), daemon=True) for lane in shares[1:]]
-        for thread in threads:
-            thread.start()
-        try:
-            run(shares[0])
-        finally:
-            for thread in threads:
-                thread.join()
-        if failures:
-            raise failures[0]
+        for group in length_groups(lengths, BATCH_SIZE):
+            rows = np.asarray(group, dtype=np.intp)
+            width = max(lengths[i] for i in group)
+            mask = mask_all[rows, :width]
+            (hidden,) = self._session.run(
+                ["last_hidden_state"],
+                {"input_ids": ids_all[rows, :width], "attention_mask": mask, "token_type_ids": types_all[rows, :width]},
+            )
+            weights = mask[..., None].astype(np.float32)
+            pooled = (hidden * weights).sum(axis=1) / np.clip(weights.sum(axis=1), 1e-9, None)
+            norms = np.linalg.norm(pooled, axis=1, keepdims=True)
+            out[rows] = pooled / np.clip(norms, 1e-12, None)
         return out
 
 
@@ -304,24 +264,6 @@ def length_groups(lengths: list[int], limit: int) -> list[list[int]]:
     if group:
         groups.append(group)
     return groups
-
-
-def lanes(groups: list[list[int]], work: list[float], count: int) -> list[list[list[int]]]:
-    """``groups`` dealt over at most ``count`` lanes of about equal ``work`` (padded pieces a group), the
-    heaviest first to the lightest lane (greedy LPT: Graham, "Bounds on multiprocessing timing anomalies", SIAM
-    J. Appl. Math. 17(2), 1969); a lone group of several rows is split in two first, so a batch of equal
-    chunks still uses two threads. Lanes that would stay empty are left out."""
-    if len(groups) == 1 and len(groups[0]) > 1 and count > 1:
-        only, per_row = groups[0], work[0] / len(groups[0])
-        half = len(only) // 2
-        groups, work = [only[:half], only[half:]], [per_row * half, per_row * (len(only) - half)]
-    dealt: list[list[list[int]]] = [[] for _ in range(min(count, len(groups)))]
-    load = [0.0] * len(dealt)
-    for n in sorted(range(len(groups)), key=lambda n: -work[n]):
-        lightest = min(range(len(dealt)), key=load.__getitem__)
-        dealt[lightest].append(groups[n])
-        load[lightest] += work[n]
-    return dealt
 
 
 def text_key(text: str) -> bytes:
