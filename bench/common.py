@@ -96,6 +96,19 @@ def parse_variant(text: str, reserved: Sequence[str] = ()) -> tuple[str, dict[st
     return name, dict(changes)  # pyright: ignore[reportUnknownArgumentType]
 
 
+def add_variant_argument(parser: argparse.ArgumentParser, reserved: Sequence[str]) -> None:
+    """Add the repeatable ``--variant NAME=JSON`` option (``parse_variant``; ``reserved``: the bench's own method
+    names) to ``parser``: ``args.variant`` is a list of (name, changes to ``FusionWeights``)."""
+    parser.add_argument(
+        "--variant",
+        type=lambda text: parse_variant(text, reserved),
+        action="append",
+        default=[],
+        metavar="NAME=JSON",
+        help="also rank with these changes to FusionWeights, e.g. r1='{\"neighbour_radius\": 1}' (repeatable)",
+    )
+
+
 MAX_K = 50  # get_context's max_results upper bound (spec/TOOLS.md)
 
 

@@ -32,7 +32,7 @@ from contextlamp.retrieval.query import asks_for_recent
 from contextlamp.retrieval.search import ScopedStore, collect_signals
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench/common.py, when run as a script
-from common import StepClock, fresh_service, ids_with, parse_ks, parse_variant, previous_ids
+from common import StepClock, add_variant_argument, fresh_service, ids_with, parse_ks, previous_ids
 
 CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop", 5: "adversarial"}
 METHODS = ("hybrid", "radius1", "previous", "keyword", "semantic")
@@ -250,14 +250,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--limit-conversations", type=int, default=None, help="use only the first N conversations")
     parser.add_argument("--json", type=Path, default=None, help="write the summary as JSON to this file")
     parser.add_argument("--embedder", choices=EMBEDDERS, default="minilm")
-    parser.add_argument(
-        "--variant",
-        type=lambda text: parse_variant(text, METHODS),
-        action="append",
-        default=[],
-        metavar="NAME=JSON",
-        help="also rank with these changes to FusionWeights, e.g. r1='{\"neighbour_radius\": 1}' (repeatable)",
-    )
+    add_variant_argument(parser, METHODS)
     args = parser.parse_args(argv)
     variants: dict[str, dict[str, Any]] = dict(args.variant)
     started = time.perf_counter()

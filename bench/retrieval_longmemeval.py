@@ -59,7 +59,7 @@ from contextlamp.storage import StoreRegistry
 from contextlamp.storage.sqlite.schema import MIGRATIONS
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench/common.py, when run as a script
-from common import StepClock, fresh_service, ids_with, parse_ks, parse_variant, previous_ids
+from common import StepClock, add_variant_argument, fresh_service, ids_with, parse_ks, previous_ids
 
 METHODS = ("hybrid", "previous", "keyword", "semantic")
 LEVELS = ("turn", "session")
@@ -538,14 +538,7 @@ def _run(argv: Sequence[str] | None) -> int:
         action="store_true",
         help="with --keep-stores: run only the questions whose store is already built (while a build runs)",
     )
-    parser.add_argument(
-        "--variant",
-        type=lambda text: parse_variant(text, METHODS),
-        action="append",
-        default=[],
-        metavar="NAME=JSON",
-        help="also rank with these changes to FusionWeights, e.g. r1='{\"neighbour_radius\": 1}' (repeatable)",
-    )
+    add_variant_argument(parser, METHODS)
     args = parser.parse_args(argv)
     variants: dict[str, dict[str, Any]] = dict(args.variant)
     if args.summarise is not None:
