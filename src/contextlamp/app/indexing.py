@@ -210,11 +210,10 @@ class Indexer:
                     rows[row] = known[1]
                 row += sum(shape)
         missing = [i for i, vector in enumerate(rows) if vector is None]
-        if not missing:
-            return np.stack([v for v in rows if v is not None]).astype(np.float32)
-        fresh = self._embed_pieces([texts[i] for i in missing])
-        for n, i in enumerate(missing):
-            rows[i] = fresh[n]
+        if missing:
+            fresh = self._embed_pieces([texts[i] for i in missing])
+            for n, i in enumerate(missing):
+                rows[i] = fresh[n]
         return np.stack([v for v in rows if v is not None]).astype(np.float32)
 
     def _embed_pieces(self, texts: list[str]) -> Vectors:
@@ -259,7 +258,6 @@ class Indexer:
                         worked = self._batch(store)
                     except EmbeddingMismatchError as exc:  # moved to another model: its processes index it
                         logger.warning("write-behind indexing stopped for a store: %s", exc)
-                        worked = 0
                         with self._state:
                             if self._stores.get(key) is store:
                                 del self._stores[key]
