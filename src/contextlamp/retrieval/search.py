@@ -177,22 +177,21 @@ def with_neighbours(
     memory_types: Sequence[MemoryType] | None,
 ) -> list[tuple[str, float, float]]:
     """``fused`` with the time neighbours of its best ``weights.neighbour_anchors`` entries raised, best first.
-
-    A neighbour is one of the ``weights.neighbour_radius`` live entries saved just before or just after an anchor
-    in the anchor's store, from the same surface and within ``weights.neighbour_window_ms``
-    (``Store.time_neighbours``): in a conversation the answer is often a turn or two after the one naming the
-    subject. Only a neighbour of at most ``weights.neighbour_max_chars`` characters (0: any) is lifted, and on
-    each side only up to the first longer one: a short turn ("A sunset over the lake") cannot be found by its own
-    words and needs the turn that names its subject, while a long memory has words enough to be found on its own
-    if it is relevant and ends the exchange; lifting long replies, or the turns past them, pushes other
-    conversations' matches out of the top results (LongMemEval-S). A neighbour's RRF (and score) gains
-    ``weights.neighbours`` times its best anchor's, capped just below that anchor's (``NEIGHBOUR_CAP``): a
-    neighbour is never lifted above the hit that brought it; one the lists ranked lower adds the bonus to its own
-    value, one ranked higher keeps it. Bonuses come from the values before any bonus. ``fused``:
-    ``(id, rrf, score)`` best first, as ``fuse`` returns; ``owner`` gains each neighbour's store. One ``time_neighbours`` read per store holding an
-    anchor, and one read of lengths and save times (``Store.chars_and_times``) when the length limit is on. The
-    weight, the anchor count, the radius and the length limit were chosen by leave-one-conversation-out on LoCoMo
-    and checked on LongMemEval-S (docs/retrieval.md "Neighbour context", bench/neighbour_rules.py)."""
+    A neighbour is one of the ``weights.neighbour_radius`` live entries saved just before or just after an anchor in the
+    anchor's store, from the same surface and within ``weights.neighbour_window_ms`` (``Store.time_neighbours``): in a
+    conversation the answer is often a turn or two after the one naming the subject. Only a neighbour of at most
+    ``weights.neighbour_max_chars`` characters (0: any) is lifted, and on each side only up to the first longer one: a
+    short turn ("A sunset over the lake") cannot be found by its own words and needs the turn that names its subject,
+    while a long memory has words enough to be found on its own if it is relevant and ends the exchange; lifting long
+    replies, or the turns past them, pushes other conversations' matches out of the top results (LongMemEval-S). A
+    neighbour's RRF (and score) gains ``weights.neighbours`` times its best anchor's, capped just below that anchor's
+    (``NEIGHBOUR_CAP``): a neighbour is never lifted above the hit that brought it; one the lists ranked lower adds the
+    bonus to its own value, one ranked higher keeps it. Bonuses come from the values before any bonus. ``fused``:
+    ``(id, rrf, score)`` best first, as ``fuse`` returns; ``owner`` gains each neighbour's store. One
+    ``time_neighbours`` read per store holding an anchor, and one read of lengths and save times
+    (``Store.chars_and_times``) when the length limit is on. The weight, the anchor count, the radius and the length
+    limit were chosen by leave-one-conversation-out on LoCoMo and checked on LongMemEval-S (docs/retrieval.md "Neighbour
+    context", bench/neighbour_rules.py)."""
     anchors = fused[: weights.neighbour_anchors]
     if not anchors:
         return fused
