@@ -311,16 +311,18 @@ def test_agent_files_second_import_and_dry_run(service: MemoryService, alice: Ca
     assert again.count("added") == 0
 
 
-def test_agent_files_bad_front_matter_names_file_and_line(
+def test_agent_files_bad_front_matter_is_reported_and_skipped_never_the_repository(
     service: MemoryService, alice: Caller, tmp_path: Path
 ) -> None:
+    """Issue 34 point 1: one bad rule file is reported (file and line) and skipped; the rest is imported."""
     repo = _repository(tmp_path)
     bad = repo / ".cursor" / "rules" / "broken.mdc"
     bad.write_text("---\ndescription: never closed\n- Use tabs\n")
-    with pytest.raises(ImportFormatError, match="never closed") as caught:
-        _run(service, alice, "agent-files", repo, project="lantern-web")
-    assert (caught.value.file, caught.value.line) == (str(bad), 1)
-    assert service.projects(alice) == [] and service.list_context(alice).items == []
+    report = _run(service, alice, "agent-files", repo, project="lantern-web")
+    (skipped,) = [x for x in report.lines if x.location == f"{bad}:1"]
+    assert skipped.outcome == "skipped" and "never closed" in skipped.reason
+    assert report.count("added") > 10
+    assert not any("Use tabs" in c for c, *_ in _entries(service, alice, project="lantern-web"))
 
 
 # -- chat exports -----------------------------------------------------------------------------------------------

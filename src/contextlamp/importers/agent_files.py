@@ -47,8 +47,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, cast
 
-from contextlamp.importers.base import ImportFormatError, ImportItem, ImportSkip, existing, location
-from contextlamp.importers.markdown import markdown_parser, read_text, split_front_matter
+from contextlamp.importers.base import ImportFormatError, ImportItem, ImportSkip, existing, location, regular_file
+from contextlamp.importers.markdown import front_matter_block, markdown_parser, read_text, split_front_matter
 
 MAX_IMPORT_DEPTH = 5  # Claude Code's memory docs: "imported files can recursively import ... max depth of 5 hops"
 PROJECT_FILES = ("CLAUDE.md", "CLAUDE.local.md", "AGENTS.md", "AGENTS.override.md", "GEMINI.md", ".cursorrules")
@@ -145,24 +145,26 @@ def file_kind(file: Path) -> str:
 
 
 def _file_items(file: Path, boundary: Path, seen: set[Path], depth: int) -> Iterator[ImportItem | ImportSkip]:
-    """The rules of one memory file, then those of the files it imports (depth first, each file once)."""
-    resolved = file.resolve()
+    """The rules of one memory file, then those of the files it imports (depth first, each file once). A file
+    that cannot be read (a link leading out of ``boundary``, not a regular file, not UTF-8, a rule file whose
+    front matter is broken) is reported as skipped with its reason: one bad file never stops the others."""
+    try:
+        resolved = regular_file(file, boundary)
+    except ImportFormatError as error:
+        yield ImportSkip(location=location(file, error.line), reason=error.message)
+        return
     if resolved in seen:
         return
     seen.add(resolved)
-    text = read_text(file)
-    created = int(file.stat().st_mtime * 1000)
-    relative = resolved.relative_to(boundary).as_posix() if _inside(resolved, boundary) else resolved.as_posix()
     kind = file_kind(file)
-    meta: dict[str, Any] = {}
-    body, first_line = text, 1
-    if file.suffix in (".mdc", ".md") and text.startswith("---"):
-        try:
-            meta, body, first_line = split_front_matter(text, file)
-        except ImportFormatError:
-            if kind in ("cursor-rule", "claude-rule"):
-                raise  # a rule file's front matter says where it applies: a broken one is an error
-            # a CLAUDE.md opening with a thematic break ('---') that is no front matter: all of it is the body
+    try:
+        text = read_text(file, boundary)
+        meta, body, first_line = _front_matter(text, file, kind)
+    except ImportFormatError as error:
+        yield ImportSkip(location=location(file, error.line), reason=error.message)
+        return
+    created = int(resolved.stat().st_mtime * 1000)
+    relative = resolved.relative_to(boundary).as_posix()
     base_tags = (kind, *((_kebab(file.stem),) if kind in ("cursor-rule", "claude-rule") else ()))
     scope = _scope(meta)
     rules, skips = parse_rules(body, first_line)
@@ -195,6 +197,68 @@ def _file_items(file: Path, boundary: Path, seen: set[Path], depth: int) -> Iter
             yield ImportSkip(location=where, reason="an import of a file outside the repository (not followed)")
         else:
             yield from _file_items(resolved_target, boundary, seen, depth + 1)
+
+
+def _front_matter(text: str, file: Path, kind: str) -> tuple[dict[str, Any], str, int]:
+    """(front matter, body, the body's first line) of a memory file: a Cursor rule's read as Cursor reads it
+    (``cursor_front_matter``), a Claude rule's as YAML (bounded: markdown.load_yaml), and a CLAUDE.md opening
+    with a thematic break (``---``) that is no front matter read whole as its body.
+
+    Raises:
+        ImportFormatError: a rule file's front matter is never closed, or a Claude rule's is not YAML.
+    """
+    if not (file.suffix in (".mdc", ".md") and text.startswith("---")):
+        return {}, text, 1
+    if kind == "cursor-rule":
+        block = front_matter_block(text, file)
+        if block is None:
+            return {}, text, 1
+        lines, body, first_line = block
+        return cursor_front_matter(lines), body, first_line
+    try:
+        return split_front_matter(text, file)
+    except ImportFormatError:
+        if kind == "claude-rule":
+            raise  # a rule file's front matter says where it applies: a broken one is an error
+        return {}, text, 1
+
+
+def cursor_front_matter(lines: list[str]) -> dict[str, Any]:
+    """A Cursor rule's front matter read as Cursor reads it: ``key: value`` lines, not YAML (Cursor writes
+    ``globs: **/trigger/**/*.ts, src/*.tsx`` unquoted, which YAML refuses: ``*`` opens an alias). A value is
+    the text after the first ``:``, its surrounding quotes dropped, kept as written (``globs`` is a
+    comma-separated list of patterns; a ``[a, b]`` list and an indented ``- item`` list are read as lists);
+    ``alwaysApply`` is true when it says ``true``. Lines that are none of these are ignored, as Cursor ignores
+    them. Linear in the lines."""
+    meta: dict[str, Any] = {}
+    last = ""
+    for raw in lines:
+        line = raw.rstrip()
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        if stripped.startswith("- ") and last and raw[:1] in (" ", "\t", "-"):
+            current = meta.get(last)
+            items: list[Any] = cast(list[Any], current) if isinstance(current, list) else [current] if current else []
+            meta[last] = [*items, _unquote(stripped[2:])]
+            continue
+        key, colon, value = line.partition(":")
+        if not colon or not key.strip() or key[:1].isspace():
+            continue
+        last = key.strip()
+        value = value.strip()
+        if value.startswith("[") and value.endswith("]"):
+            meta[last] = [_unquote(v) for v in value[1:-1].split(",") if v.strip()]
+        else:
+            meta[last] = _unquote(value)  # globs as written: "src/**/*.ts, src/**/*.tsx" (Cursor splits at commas)
+    return meta
+
+
+def _unquote(value: str) -> str:
+    value = value.strip()
+    if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
+        return value[1:-1].strip()
+    return value
 
 
 def parse_rules(body: str, first_line: int = 1) -> tuple[list[Rule], list[tuple[int, str]]]:

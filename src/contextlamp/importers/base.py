@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import json
 import math
+import os
+import stat
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -26,6 +28,14 @@ from contextlamp.errors import ContextlampError
 MAX_LINE_CHARS = 4 * 1024 * 1024  # a JSONL line longer than this is refused (a memory is at most 32 KB)
 # times before 2001-09-09 in ms are read as seconds: 1e12 ms is 2001, 1e12 s is the year 33658
 MS_THRESHOLD = 10**12
+
+
+MAX_TEXT_FILE_BYTES = 16 * 1024 * 1024  # a markdown memory file (CLAUDE.md, a note) larger than this is refused
+# archives (issue 29 point 5): what is read of one is checked before reading, from its directory's sizes
+MAX_ARCHIVE_BYTES = 4 * 1024**3  # uncompressed bytes read from one archive (a big ChatGPT export is ~1 GB)
+MAX_COMPRESSION_RATIO = 100  # JSON compresses 5-20 to 1; a deflate bomb ~1000 to 1 (OWASP's bound is 100)
+RATIO_FREE_BYTES = 1024 * 1024  # a member smaller than this may be compressed any amount (it costs nothing)
+GZIP_CHUNK = 1024 * 1024
 
 
 class ImportFormatError(ContextlampError):
@@ -44,6 +54,12 @@ class ImportFormatError(ContextlampError):
         self.message = message
         where = f"{self.file}:{line}" if line else self.file
         super().__init__(f"{where}: {message}")
+
+
+class RefusedFileError(ImportFormatError):
+    """A file a reader will not open: a link leading out of the folder it was given, or not a regular file (a
+    pipe, a device, a folder). A reader walking a folder reports it as skipped and goes on; a file named on its
+    own is refused with it (issue 29: ``CLAUDE.md -> /proc/self/environ`` must never become a memory)."""
 
 
 @dataclass(frozen=True)
@@ -312,6 +328,126 @@ def element_lines(path: Path, key: str | None, count: int, text: str | None = No
             if depth <= 0:
                 break
     return lines
+
+
+def input_root(path: Path) -> Path:
+    """The folder an import of ``path`` may read in (symbolic links resolved): ``path`` itself when it is a
+    folder, else the folder holding it (so a file named on its own that is a link leading elsewhere is
+    refused: name the file itself)."""
+    absolute = path.absolute()
+    return absolute.resolve() if absolute.is_dir() else absolute.parent.resolve()
+
+
+def regular_file(file: Path, root: Path) -> Path:
+    """The real path of ``file`` when it is a regular file inside ``root`` (a resolved folder), links followed
+    only while they stay inside it.
+
+    Raises:
+        RefusedFileError: ``file`` leads outside ``root`` (a link to ``/proc/self/environ``, to ``~/private``)
+            or is not a regular file; names ``file`` as given, never where it leads.
+        ImportFormatError: it does not exist or cannot be examined.
+    """
+    try:
+        real = file.absolute().resolve(strict=True)
+    except (OSError, RuntimeError) as exc:  # missing, a broken link, a loop of links
+        problem = exc.strerror if isinstance(exc, OSError) and exc.strerror else "a broken or looping link"
+        raise ImportFormatError(file, 0, f"cannot be read ({problem})") from None
+    try:
+        real.relative_to(root)
+    except ValueError:
+        raise RefusedFileError(
+            file, 0, "is a link leading outside the folder being imported (not followed; name the file itself)"
+        ) from None
+    try:
+        mode = real.stat().st_mode
+    except OSError as exc:
+        raise ImportFormatError(file, 0, f"cannot be read ({exc.strerror or type(exc).__name__})") from None
+    if not stat.S_ISREG(mode):
+        raise RefusedFileError(file, 0, "is not a regular file (a folder, pipe or device is never read)")
+    return real
+
+
+def read_regular(file: Path, root: Path, max_bytes: int = MAX_TEXT_FILE_BYTES) -> bytes:
+    """The bytes of ``file``, a regular file inside ``root`` (``regular_file``), opened without following a
+    link at its last step and checked again once open, at most ``max_bytes``.
+
+    Raises:
+        RefusedFileError: as ``regular_file``.
+        ImportFormatError: unreadable, or larger than ``max_bytes`` (names the limit).
+    """
+    real = regular_file(file, root)
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    try:
+        descriptor = os.open(real, flags)
+    except OSError as exc:
+        raise ImportFormatError(file, 0, f"cannot be read ({exc.strerror or type(exc).__name__})") from None
+    with os.fdopen(descriptor, "rb") as handle:
+        if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):  # swapped since it was examined
+            raise RefusedFileError(file, 0, "is not a regular file (a folder, pipe or device is never read)")
+        data = handle.read(max_bytes + 1)
+    if len(data) > max_bytes:
+        raise ImportFormatError(file, 0, f"is larger than {max_bytes} bytes (not a memory file)")
+    return data
+
+
+def check_archive_members(archive: str | Path, members: list[Any]) -> None:
+    """Refuse, before reading anything, the members (``zipfile.ZipInfo``) about to be read from ``archive``
+    when together they hold more than ``MAX_ARCHIVE_BYTES`` uncompressed, or one of them is compressed more
+    than ``MAX_COMPRESSION_RATIO`` to 1 (an archive bomb). The sizes are the archive's own; zipfile stops a
+    member at its stated size (a member that lies fails its CRC check), so they bound what is read.
+
+    Raises:
+        ImportFormatError: over a bound (names the member and the bound).
+    """
+    total = 0
+    for info in members:
+        where = f"{archive}!{info.filename}"
+        size, packed = int(info.file_size), int(info.compress_size)
+        total += size
+        if size > RATIO_FREE_BYTES and size > MAX_COMPRESSION_RATIO * max(1, packed):
+            raise ImportFormatError(
+                where,
+                0,
+                f"is compressed more than {MAX_COMPRESSION_RATIO} to 1 ({size} bytes from {packed}): "
+                "an archive bomb, not read",
+            )
+        if total > MAX_ARCHIVE_BYTES:
+            raise ImportFormatError(where, 0, f"the archive holds more than {MAX_ARCHIVE_BYTES} bytes uncompressed")
+
+
+def gunzip_bounded(where: str | Path, data: bytes, max_bytes: int) -> bytes:
+    """``data`` (gzip) decompressed a chunk at a time, stopped as soon as the output passes ``max_bytes`` or
+    ``MAX_COMPRESSION_RATIO`` times the input (beyond ``RATIO_FREE_BYTES``): memory never holds more than that.
+
+    Raises:
+        ImportFormatError: not a complete gzip stream, or over a bound.
+    """
+    import zlib
+
+    limit = min(max_bytes, max(RATIO_FREE_BYTES, MAX_COMPRESSION_RATIO * len(data)))
+    decompressor = zlib.decompressobj(wbits=16 + zlib.MAX_WBITS)  # gzip header and trailer
+    out: list[bytes] = []
+    size = 0
+    pending = data
+    try:
+        while pending:
+            piece = decompressor.decompress(pending, GZIP_CHUNK)
+            pending = decompressor.unconsumed_tail
+            size += len(piece)
+            if size > limit:
+                if limit == max_bytes:
+                    raise ImportFormatError(where, 0, f"holds more than {max_bytes} bytes uncompressed")
+                raise ImportFormatError(
+                    where, 0, f"is compressed more than {MAX_COMPRESSION_RATIO} to 1: an archive bomb, not read"
+                )
+            out.append(piece)
+            if decompressor.eof:
+                break
+    except zlib.error as exc:
+        raise ImportFormatError(where, 0, f"is not a complete gzip file ({exc}; truncated?)") from None
+    if not decompressor.eof:
+        raise ImportFormatError(where, 0, "is not a complete gzip file (truncated?)")
+    return b"".join(out)
 
 
 def existing(path: Path) -> Path:

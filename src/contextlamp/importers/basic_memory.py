@@ -36,7 +36,15 @@ from pathlib import Path
 from typing import Any, cast
 
 from contextlamp.domain.models import Kind, MemoryType
-from contextlamp.importers.base import ImportFormatError, ImportItem, existing, location
+from contextlamp.importers.base import (
+    ImportFormatError,
+    ImportItem,
+    ImportSkip,
+    RefusedFileError,
+    existing,
+    input_root,
+    location,
+)
 from contextlamp.importers.markdown import markdown_parser, read_text, split_front_matter
 
 # basic-memory's categories (its docs and the categories its AI prompts ask for) -> (memory_type, kind).
@@ -125,17 +133,26 @@ class Note:
     relations: list[Relation] = field(default_factory=lambda: list[Relation]())
 
 
-def read(path: Path) -> Iterator[ImportItem]:
+def read(path: Path) -> Iterator[ImportItem | ImportSkip]:
     """The memories of a basic-memory folder (every ``*.md`` below it, in path order; hidden folders such as
-    ``.git`` or ``.obsidian`` skipped) or of one note file.
+    ``.git`` or ``.obsidian`` skipped) or of one note file. Only regular files inside the folder are read: a
+    note that is a link leading out of it (or a pipe, a device) is reported as skipped, never opened.
 
     Raises:
-        ImportFormatError: a file that is not UTF-8, front matter that is not closed or not a YAML mapping, or a
-            ``created`` that is not ISO 8601 (naming the file and line).
+        ImportFormatError: a file that is not UTF-8, front matter that is not closed or not a YAML mapping (or
+            over the bounds of markdown.load_yaml), or a ``created`` that is not ISO 8601 (naming the file and
+            line); a note named on its own that is a link leading out of its folder.
     """
     root = existing(path) if path.is_dir() else path.parent
+    inside = input_root(path)
     for file in note_files(path):
-        text = read_text(file)
+        try:
+            text = read_text(file, inside)
+        except RefusedFileError as refused:
+            if file == path:
+                raise
+            yield ImportSkip(location=location(file), reason=refused.message)
+            continue
         note = parse_note(text, file)
         created = note.created or datetime.fromtimestamp(file.stat().st_mtime, tz=UTC)
         key = note.permalink or file.relative_to(root).with_suffix("").as_posix()

@@ -45,10 +45,19 @@ from pathlib import Path
 from typing import Any, TextIO, cast
 
 from contextlamp.distill.turns import Role, Turn
-from contextlamp.importers.base import ImportConversation, ImportFormatError, existing, location
+from contextlamp.importers.base import (
+    ImportConversation,
+    ImportFormatError,
+    check_archive_members,
+    existing,
+    input_root,
+    location,
+    regular_file,
+)
 
 EXPORT_MEMBER = "conversations.json"
 CHUNK_CHARS = 1 << 20  # characters read at a time while streaming
+MAX_CONVERSATION_CHARS = 256 * 1024 * 1024  # one conversation longer than this is refused (memory holds one)
 # inside an element: a whole string (skipped in one match), a lone quote (a string the chunk cuts), a bracket
 _DECODER = json.JSONDecoder()
 _TOKEN = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|["\[\]{}]')
@@ -90,10 +99,12 @@ def open_export(path: Path) -> Generator[tuple[Path, TextIO]]:
         ImportFormatError: ``path`` does not exist or cannot be read, or is a folder or archive without
             ``conversations.json``.
     """
-    if existing(path).is_dir():
+    root = input_root(existing(path))
+    if path.is_dir():
         path = path / EXPORT_MEMBER
-        if not path.is_file():
+        if not path.exists() and not path.is_symlink():
             raise ImportFormatError(path, 0, f"the export folder has no {EXPORT_MEMBER}")
+    regular_file(path, root)  # never a link leading out of the folder given, never a pipe or device
     try:
         with _opened(path) as opened:
             yield opened
@@ -111,6 +122,7 @@ def _opened(path: Path) -> Generator[tuple[Path, TextIO]]:
             if not names:
                 raise ImportFormatError(path, 0, f"the archive has no {EXPORT_MEMBER}")
             member = min(names, key=len)
+            check_archive_members(path, [archive.getinfo(member)])  # a bomb is refused before it is read
             with archive.open(member) as raw, io.TextIOWrapper(raw, encoding="utf-8-sig", newline="") as text:
                 yield Path(f"{path}!{member}"), text  # as the other readers name an archive's member
         return
@@ -138,6 +150,7 @@ def iter_json_array(stream: TextIO, file: Path, chunk_chars: int = CHUNK_CHARS) 
     parts: list[str] = []
     element_line = 0
     carry = ""
+    held = 0  # characters of the element being read held in ``parts``
     size_to_read = chunk_chars
     while True:
         try:
@@ -177,6 +190,12 @@ def iter_json_array(stream: TextIO, file: Path, chunk_chars: int = CHUNK_CHARS) 
                     element_line, comma = lines.at(index), False
                     whole = _decode_whole(buffer, index)
                     if whole is not None:  # the common case: the element ends inside this chunk
+                        if whole[1] - index > MAX_CONVERSATION_CHARS:
+                            raise ImportFormatError(
+                                file,
+                                element_line,
+                                f"a conversation longer than {MAX_CONVERSATION_CHARS} characters (not read)",
+                            )
                         yield element_line, whole[0]
                         index, after_element = whole[1], True
                         continue
@@ -202,12 +221,17 @@ def iter_json_array(stream: TextIO, file: Path, chunk_chars: int = CHUNK_CHARS) 
                 depth -= 1
                 if depth == 1:
                     parts.append(buffer[element_start:index])
-                    text, parts = "".join(parts), []
+                    text, parts, held = "".join(parts), [], 0
                     yield element_line, _parse_element(text, file, element_line)
                     element_start, after_element = -1, True
         lines.at(index)
         if depth >= 2 and element_start >= 0:
             parts.append(buffer[element_start:index])
+            held += index - element_start
+        if depth >= 2 and held + len(carry) > MAX_CONVERSATION_CHARS:
+            raise ImportFormatError(
+                file, element_line, f"a conversation longer than {MAX_CONVERSATION_CHARS} characters (not read)"
+            )
         size_to_read = chunk_chars if len(carry) < size_to_read else 2 * size_to_read
     if carry:
         lines.at(len(lines.buffer))

@@ -31,9 +31,11 @@ from typing import Any, cast
 from contextlamp.importers.base import (
     ImportFormatError,
     ImportItem,
+    input_root,
     json_lines,
     json_type,
     location,
+    regular_file,
     string_list,
     text_field,
 )
@@ -62,6 +64,7 @@ def read(path: Path) -> Iterator[ImportItem]:
         ImportFormatError: a line that is not JSON (a truncated last line included), not an object, of an
             unknown ``type``, or missing a field of its type.
     """
+    regular_file(path, input_root(path))  # never a link leading out of its folder, never a pipe or device
     graph = _whole_graph(path)
     if graph is not None:
         for key, kind in (("entities", "entity"), ("relations", "relation")):

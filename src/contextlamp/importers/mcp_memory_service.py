@@ -33,16 +33,24 @@ from contextlamp.domain.models import Kind, MemoryType
 from contextlamp.importers.base import (
     ImportFormatError,
     ImportItem,
+    ImportSkip,
     element_lines,
     epoch_ms,
+    input_root,
     json_document,
     json_type,
     location,
+    regular_file,
     string_list,
     text_field,
 )
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
+MAX_ROWS = 1_000_000  # memories read from one database (a heavy user of the service has tens of thousands)
+MAX_CONTENT_CHARS = 1024 * 1024  # a longer content is skipped unread (a memory is at most 32 KB here)
+MAX_TAGS_CHARS = 64 * 1024  # tags and metadata text read per row
+MAX_STEPS = 100_000  # progress-handler calls (1,000 VM steps each) for the schema checks and the count
+STEPS_PER_ROW = 100  # and per row counted, for reading them (a plain table scan needs a few)
 
 # the service's memory types (docs/memory-ontology.md: base types and their subtypes) -> (type, kind); a type
 # not listed is a fact note (the service itself coerces unknown types to ``observation``)
@@ -112,15 +120,17 @@ def type_and_kind(memory_type: str | None) -> tuple[MemoryType, Kind]:
     return TYPE_MAP.get(name) or TYPE_MAP.get(name.replace("-", "_")) or ("fact", "note")
 
 
-def read(path: Path) -> Iterator[ImportItem]:
+def read(path: Path) -> Iterator[ImportItem | ImportSkip]:
     """The live memories of a database (``path`` a SQLite file, or the service's folder holding
     ``sqlite_vec.db``) or of a JSON export, oldest first as stored.
 
     Raises:
         ImportFormatError: not a database of the service nor its JSON export, or a memory missing its content.
     """
+    root = input_root(path)
     if path.is_dir():
         path = path / "sqlite_vec.db"
+    regular_file(path, root)  # never a link leading out of the folder given, never a pipe or device
     try:
         with path.open("rb") as handle:
             head = handle.read(len(SQLITE_MAGIC))
@@ -132,7 +142,14 @@ def read(path: Path) -> Iterator[ImportItem]:
         yield from _export(path)
 
 
-def _database(path: Path) -> Iterator[ImportItem]:
+def _database(path: Path) -> Iterator[ImportItem | ImportSkip]:
+    """The memories of the service's database, read as data only (issue 29 point 4: a 4 KB file whose
+    ``memories`` was a recursive VIEW yielded a million rows): ``memories`` must be a real table
+    (``sqlite_master`` type ``table``, not virtual) with the service's columns; its rows are counted first and
+    refused over ``MAX_ROWS``; each row's content and tags are read cut to ``MAX_CONTENT_CHARS`` + 1 (a longer
+    one is reported as skipped, never loaded whole); rows are fetched one batch at a time; the schema is not
+    trusted (``trusted_schema`` off: no function of the file runs), and a progress handler ends any statement
+    that runs longer than ``MAX_STEPS`` virtual-machine steps per row allowed."""
     uri = f"file:{quote(str(path.resolve()))}?mode=ro"
     try:
         conn = sqlite3.connect(uri, uri=True)
@@ -140,35 +157,78 @@ def _database(path: Path) -> Iterator[ImportItem]:
         raise ImportFormatError(path, 0, f"cannot be opened read-only ({type(exc).__name__})") from exc
     try:
         conn.row_factory = sqlite3.Row
+        budget = [MAX_STEPS]
+
+        def spent() -> int:
+            budget[0] -= 1
+            return 1 if budget[0] < 0 else 0  # non-zero interrupts the statement
+
+        conn.set_progress_handler(spent, 1000)
         try:
-            columns = {str(r["name"]) for r in conn.execute("PRAGMA table_info(memories)")}
+            conn.execute("PRAGMA trusted_schema = OFF")
+            tables = conn.execute("SELECT type, sql FROM sqlite_master WHERE lower(name) = 'memories'").fetchall()
+            real = [
+                t
+                for t in tables
+                if t["type"] == "table" and not str(t["sql"] or "").upper().lstrip().startswith("CREATE VIRTUAL")
+            ]
+            columns = {str(r["name"]) for r in conn.execute("PRAGMA table_info(memories)")} if real else set[str]()
         except sqlite3.DatabaseError as exc:
-            raise ImportFormatError(path, 0, f"is not a readable SQLite database ({exc})") from exc
+            raise ImportFormatError(path, 0, f"is not a readable SQLite database ({type(exc).__name__})") from exc
         if not {"content", "content_hash"} <= columns:
-            raise ImportFormatError(path, 0, "has no 'memories' table of mcp-memory-service (content, content_hash)")
-        wanted = ["id", "content_hash", "content", "tags", "memory_type", "created_at", "created_at_iso", "deleted_at"]
-        chosen = ", ".join(c if c in columns else f"NULL AS {c}" for c in wanted)
-        live = " WHERE deleted_at IS NULL" if "deleted_at" in columns else ""
+            raise ImportFormatError(
+                path, 0, "has no 'memories' table of mcp-memory-service (a real table with content, content_hash)"
+            )
         try:
-            rows = conn.execute(f"SELECT {chosen} FROM memories{live} ORDER BY id").fetchall()
+            (count,) = conn.execute("SELECT count(*) FROM memories").fetchone()
         except sqlite3.DatabaseError as exc:
-            raise ImportFormatError(path, 0, f"its memories cannot be read ({exc})") from exc
+            raise ImportFormatError(path, 0, f"its memories cannot be read ({type(exc).__name__})") from exc
+        if count > MAX_ROWS:
+            raise ImportFormatError(path, 0, f"holds more than {MAX_ROWS} memories (MAX_ROWS; not read)")
+        budget[0] = MAX_STEPS + STEPS_PER_ROW * int(count)
+        cut = MAX_CONTENT_CHARS + 1
+        texts = {"content": f"substr(content, 1, {cut}) AS content, length(content) AS content_length"}
+        texts["tags"] = f"substr(tags, 1, {MAX_TAGS_CHARS}) AS tags"
+        texts["metadata"] = f"substr(metadata, 1, {MAX_TAGS_CHARS}) AS metadata"
+        wanted = ["id", "content_hash", "content", "tags", "memory_type", "metadata", "created_at", "created_at_iso"]
+        wanted += ["updated_at", "superseded_by"]
+        chosen = ", ".join(texts.get(c, c) if c in columns else f"NULL AS {c}" for c in wanted)
+        if "content_length" not in chosen:
+            chosen += ", NULL AS content_length"
+        chosen += ", deleted_at" if "deleted_at" in columns else ", NULL AS deleted_at"
+        try:
+            cursor = conn.execute(f"SELECT {chosen} FROM memories ORDER BY id")
+            while batch := cursor.fetchmany(500):
+                for row in batch:
+                    yield _row_item(path, row)
+        except sqlite3.DatabaseError as exc:
+            raise ImportFormatError(path, 0, f"its memories cannot be read ({type(exc).__name__})") from exc
     finally:
         conn.close()
-    for row in rows:
-        where = f"{path}#memories.id={row['id']}"
-        yield _item(
-            path,
-            0,
-            where,
-            {
-                "content": row["content"],
-                "content_hash": row["content_hash"],
-                "tags": _tags_text(row["tags"]),
-                "memory_type": row["memory_type"],
-                "created_at": row["created_at"] if row["created_at"] is not None else row["created_at_iso"],
-            },
-        )
+
+
+def _row_item(path: Path, row: sqlite3.Row) -> ImportItem | ImportSkip:
+    where = f"{path}#memories.id={row['id']}"
+    if row["deleted_at"] is not None:
+        return ImportSkip(where, "deleted in mcp-memory-service (a tombstone): not imported")
+    length = row["content_length"]
+    if isinstance(length, int) and length > MAX_CONTENT_CHARS:
+        return ImportSkip(where, f"its content is larger than {MAX_CONTENT_CHARS} characters (not read)")
+    content = row["content"]
+    if isinstance(content, bytes):
+        content = content.decode("utf-8", "replace")
+    return _item(
+        path,
+        0,
+        where,
+        {
+            "content": content,
+            "content_hash": row["content_hash"],
+            "tags": _tags_text(row["tags"]),
+            "memory_type": row["memory_type"],
+            "created_at": row["created_at"] if row["created_at"] is not None else row["created_at_iso"],
+        },
+    )
 
 
 def _tags_text(value: Any) -> list[str]:

@@ -23,8 +23,6 @@ the source key.
 
 from __future__ import annotations
 
-import gzip
-import io
 import zipfile
 from collections.abc import Iterator, Mapping
 from pathlib import Path
@@ -34,13 +32,18 @@ from contextlamp.domain.models import Kind, MemoryType
 from contextlamp.importers.base import (
     ImportFormatError,
     ImportItem,
+    ImportSkip,
+    check_archive_members,
     element_lines,
     epoch_ms,
+    gunzip_bounded,
+    input_root,
     json_document,
     json_line_values,
     json_lines,
     json_type,
     location,
+    regular_file,
     string_list,
     text_field,
 )
@@ -50,13 +53,14 @@ SKIPPED_STATES = frozenset({"deleted"})  # OpenMemory states not imported (the u
 PREFERENCE_CATEGORIES = frozenset({"preferences", "preference"})
 
 
-def read(path: Path) -> Iterator[ImportItem]:
+def read(path: Path) -> Iterator[ImportItem | ImportSkip]:
     """The memories of a mem0 ``get_all`` JSON, or of an OpenMemory export (zip, ``memories.json``,
     ``memories.jsonl.gz`` or ``.jsonl``), in file order.
 
     Raises:
         ImportFormatError: not one of those shapes, a truncated file or archive, or a memory without text.
     """
+    regular_file(path, input_root(path))  # never a link leading out of its folder, never a pipe or device
     name = path.name.lower()
     if zipfile.is_zipfile(path):
         yield from _archive(path)
@@ -76,17 +80,11 @@ def _read_bytes(path: Path) -> bytes:
 
 
 def _gunzip(path: Path | str, data: bytes) -> bytes:
-    try:
-        with gzip.GzipFile(fileobj=io.BytesIO(data)) as gz:
-            out = gz.read(MAX_MEMBER_BYTES + 1)
-    except (OSError, EOFError) as exc:
-        raise ImportFormatError(path, 0, f"is not a complete gzip file ({type(exc).__name__}; truncated?)") from exc
-    if len(out) > MAX_MEMBER_BYTES:
-        raise ImportFormatError(path, 0, f"holds more than {MAX_MEMBER_BYTES} bytes uncompressed")
-    return out
+    """The decompressed bytes, bounded (base.gunzip_bounded: ``MAX_MEMBER_BYTES`` and the compression ratio)."""
+    return gunzip_bounded(path, data, MAX_MEMBER_BYTES)
 
 
-def _archive(path: Path) -> Iterator[ImportItem]:
+def _archive(path: Path) -> Iterator[ImportItem | ImportSkip]:
     try:
         with zipfile.ZipFile(path) as zf:
             members = {n.rsplit("/", 1)[-1]: n for n in zf.namelist() if not n.endswith("/")}
@@ -96,6 +94,7 @@ def _archive(path: Path) -> Iterator[ImportItem]:
                     path, 0, "holds neither memories.jsonl.gz nor memories.json (OpenMemory export)"
                 )
             info = zf.getinfo(chosen)
+            check_archive_members(path, [info])  # a bomb is refused before a byte of it is read
             if info.file_size > MAX_MEMBER_BYTES:
                 raise ImportFormatError(f"{path}!{chosen}", 0, f"holds more than {MAX_MEMBER_BYTES} bytes")
             data = zf.read(chosen)
@@ -108,16 +107,14 @@ def _archive(path: Path) -> Iterator[ImportItem]:
         yield from _document(Path(member), json_document(Path(member), data), data.decode("utf-8-sig", "replace"))
 
 
-def _logical_lines(path: Path, data: bytes | None) -> Iterator[ImportItem]:
+def _logical_lines(path: Path, data: bytes | None) -> Iterator[ImportItem | ImportSkip]:
     """OpenMemory's logical backup: one memory a JSON line (``data``: the decompressed bytes, else read
     ``path``)."""
     numbered = json_lines(path) if data is None else _lines_of(path, data)
     for number, value in numbered:
         if not isinstance(value, dict):
             raise ImportFormatError(path, number, f"must be a JSON object, got {json_type(value)}")
-        item = _item(path, number, location(path, number), cast(dict[str, Any], value), "")
-        if item is not None:
-            yield item
+        yield _item(path, number, location(path, number), cast(dict[str, Any], value), "")
 
 
 def _lines_of(path: Path, data: bytes) -> Iterator[tuple[int, Any]]:
@@ -128,7 +125,7 @@ def _lines_of(path: Path, data: bytes) -> Iterator[tuple[int, Any]]:
     yield from json_line_values(path, text.splitlines())
 
 
-def _document(path: Path, data: Any, text: str | None = None) -> Iterator[ImportItem]:
+def _document(path: Path, data: Any, text: str | None = None) -> Iterator[ImportItem | ImportSkip]:
     """``{"results": [...]}``, a bare list of items, or OpenMemory's ``memories.json`` (``text``: the
     document's text when it came from an archive, for line numbers)."""
     categories: dict[str, str] = {}
@@ -161,9 +158,7 @@ def _document(path: Path, data: Any, text: str | None = None) -> Iterator[Import
         app_id = memory.get("app_id")
         if apps and isinstance(app_id, str) and "app" not in memory:
             memory = {**memory, "app": apps.get(app_id)}
-        item = _item(path, line, where, memory, f"{field}.")
-        if item is not None:
-            yield item
+        yield _item(path, line, where, memory, f"{field}.")
 
 
 def _names(value: Any) -> dict[str, str]:
@@ -178,11 +173,11 @@ def _names(value: Any) -> dict[str, str]:
     return out
 
 
-def _item(path: Path, line: int, where: str, memory: Mapping[str, Any], label: str) -> ImportItem | None:
-    """One memory (None for a deleted one). mem0 names the text ``memory``; OpenMemory ``content``."""
+def _item(path: Path, line: int, where: str, memory: Mapping[str, Any], label: str) -> ImportItem | ImportSkip:
+    """One memory (a skip for one the user deleted). mem0 names the text ``memory``; OpenMemory ``content``."""
     state = memory.get("state")
     if isinstance(state, str) and state.lower() in SKIPPED_STATES:
-        return None
+        return ImportSkip(where, f"{state.lower()} in OpenMemory: not imported")
     field = "memory" if "memory" in memory else "content"
     text = text_field(memory.get(field), path, line, f"{label}{field}")
     categories = string_list(memory.get("categories"), path, line, f"{label}categories")
