@@ -31,6 +31,7 @@ EVENTS = ("session-start", "pre-compact", "session-end", "notify")
 SAVE_EVENTS = ("pre-compact", "session-end", "notify")
 MAX_PAYLOAD_BYTES = 1024 * 1024  # stdin beyond this is not read (a client's hook input is a few hundred bytes)
 _WORD = re.compile(r"[A-Za-z0-9_.-]{1,40}")
+_THREAD_ID = re.compile(r"[A-Za-z0-9_-]{1,128}")  # Codex's thread ids are uuids (issue 29 point 14)
 CODEX_LOOKBACK_DAYS = 7  # how many day folders of Codex's sessions are searched for a thread's rollout file
 
 
@@ -84,7 +85,7 @@ def read_event(client: str, event: str, payload: dict[str, Any] | None, fallback
 def codex_rollout(thread_id: str, now: datetime | None = None) -> Path | None:
     """The newest rollout file of Codex thread ``thread_id`` in the last ``CODEX_LOOKBACK_DAYS`` day folders of
     ``$CODEX_HOME/sessions`` (``~/.codex/sessions``), or None. The thread id ends the file's name."""
-    if not thread_id or "/" in thread_id or "\\" in thread_id or ".." in thread_id:
+    if not _THREAD_ID.fullmatch(thread_id):  # a uuid: never a path, a parent step or a glob wildcard
         return None
     home = Path(os.path.expanduser(os.environ.get("CODEX_HOME") or "~/.codex")) / "sessions"
     today = now or datetime.now(UTC)
