@@ -25,13 +25,13 @@ def test_another_users_project_id_reads_and_writes_nothing(service: MemoryServic
     (project,) = service.projects(alice)
     missing = "prj_" + "0" * (len(project.id) - 4)
     for ref in (project.id, f"  {project.id} "):
-        assert _message(lambda: service.get_context(bob, "atlas launch", project=ref)) == _message(
+        assert _message(lambda ref=ref: service.get_context(bob, "atlas launch", project=ref)) == _message(
             lambda: service.get_context(bob, "atlas launch", project=missing)
         )
-        assert _message(lambda: service.list_context(bob, project=ref)) == _message(
+        assert _message(lambda ref=ref: service.list_context(bob, project=ref)) == _message(
             lambda: service.list_context(bob, project=missing)
         )
-        assert _message(lambda: service.save_context(bob, "Bob writes here", project=ref)) == _message(
+        assert _message(lambda ref=ref: service.save_context(bob, "Bob writes here", project=ref)) == _message(
             lambda: service.save_context(bob, "Bob writes here", project=missing)
         )
     # the slug names bob's own project (created by his save), never alice's
