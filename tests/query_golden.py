@@ -10,7 +10,11 @@ vocabulary, with each argument of get_context varied. Ids are random, so packs a
 their content; every other field of a pack (text, kind, type, surface, time, score, scope, topic, chunk,
 attribution) is recorded as it is, the text as its SHA-256 prefix.
 
-Re-record (only with the code the speed work started from, e.g. main before it):
+The embedder is ``TieFreeEmbedder`` (issue 29 point 15): the hashing embedder with a per-text component, so
+no two entries are exactly as similar to a query and no CPU's rounding can reorder them.
+
+Re-record only with code whose packs are known right (the speed work was checked against main before it; the
+file was re-recorded with the tie-free embedder on the code that passed that check):
 
     PYTHONPATH=/work/main/src python -m tests.query_golden --write
 """
@@ -87,6 +91,51 @@ class Clock:
         return self.now
 
 
+class TieFreeEmbedder:
+    """The hashing embedder (``FakeEmbedder``) with a small deterministic per-text component added: each text's
+    own SHA-256 picks a direction and a weight of 0.05-0.15, then the row is normalised again.
+
+    Why (issue 29 point 15): bags of hashed words make many entries exactly as similar to a query (the same
+    overlap, the same norm); which of two exact ties ranks first was then decided by the last bit of a float32
+    dot product, which differs between BLAS kernels (an AVX-512 host flipped a top-5 entry). With each text's
+    own component, similarities differ by ~1e-3 where they used to tie: far above the ~1e-7 rounding of any
+    kernel, so every x86 CPU ranks alike."""
+
+    def __init__(self, dim: int = 64) -> None:
+        from contextlamp.embedding.fake import FakeEmbedder
+
+        self._base = FakeEmbedder(dim)
+
+    @property
+    def identity(self) -> str:
+        return f"tie-free-{self._base.identity}"
+
+    @property
+    def dim(self) -> int:
+        return self._base.dim
+
+    @property
+    def similarity_floor(self) -> float:
+        return self._base.similarity_floor
+
+    @property
+    def calls(self) -> int:
+        return self._base.calls
+
+    def embed(self, texts: list[str]) -> Any:
+        import numpy as np
+
+        out = self._base.embed(texts).astype(np.float64)
+        for row, text in enumerate(texts):
+            digest = hashlib.sha256(text.encode("utf-8", "surrogatepass")).digest()
+            own = np.frombuffer(digest * (1 + 8 * self.dim // len(digest)), dtype=np.uint8)[: self.dim]
+            direction = own.astype(np.float64) - 127.5
+            direction /= float(np.linalg.norm(direction)) or 1.0
+            out[row] += (0.05 + 0.1 * digest[0] / 255) * direction
+            out[row] /= float(np.linalg.norm(out[row]))
+        return out.astype(np.float32)
+
+
 def sentence(rng: random.Random) -> str:
     return f"{rng.choice(PEOPLE)} {rng.choice(VERBS)} {rng.choice(THINGS)} {rng.choice(DETAILS)}."
 
@@ -96,10 +145,9 @@ def build(home: Path) -> tuple[Any, Any, dict[str, Any], Clock]:
     clock."""
     from contextlamp.app.accounts import Accounts
     from contextlamp.app.service import Caller, MemoryService
-    from contextlamp.embedding.fake import FakeEmbedder
     from contextlamp.storage import StoreRegistry
 
-    embedder = FakeEmbedder()
+    embedder = TieFreeEmbedder()
     clock = Clock()
     registry = StoreRegistry(home, embedder.identity, embedder.dim)
     service = MemoryService(registry, embedder, clock=clock)

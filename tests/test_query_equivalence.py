@@ -1,13 +1,15 @@
 """The speed work on get_context (issue 17 point 3) changes how fast, never what: over a fixed set of stores and
-queries (tests/query_golden.py) every pack is the one recorded with the code before it
-(tests/data/query_golden.json): same entries, text, scores, scopes, chunks, in the same order.
+queries (tests/query_golden.py) every pack is the one recorded (tests/data/query_golden.json): same entries,
+text, scores, scopes, chunks, in the same order.
 
-"The same order" up to ties (issue 29 point 15): the hashing embedder gives some entries exactly equal cosines,
-and which of two tied entries comes first is then decided by the last bit of a dot product, which differs
-between CPUs (an AVX-512 host flips one top-5 entry). So packs are compared as runs of equal score (within
-``SCORE_EPS``, the recorded scores being rounded to 6 decimals): each score position must match, each run must
-hold the same packs in any order, and only the last run, the one the top-k cut goes through, may hold other
-packs of the same score that the cut kept instead.
+Green on any x86 CPU (issue 29 point 15). The recorded file used to fail on an AVX-512 host: the hashing
+embedder made many entries exactly as similar to a query, and the last bit of a float32 dot product (which
+differs between BLAS kernels) decided which came first. The fixed stores are now embedded by
+``query_golden.TieFreeEmbedder`` (no exact ties left: checked equal under OPENBLAS_CORETYPE SkylakeX, Haswell,
+Sandybridge, Nehalem and Prescott), and packs are compared as runs of equal fused score (within ``SCORE_EPS``,
+the recorded scores being rounded to 6 decimals): each score position must match, each run must hold the same
+packs in any order, and only the last run, the one the top-k cut goes through, may hold another entry of the
+same score instead of a recorded one.
 """
 
 from __future__ import annotations
