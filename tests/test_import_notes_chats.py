@@ -179,7 +179,7 @@ def test_agent_files_rules_become_instructions_and_preferences(
     assert "Keep pull requests under 400 changed lines" in rules  # AGENTS.md
     assert "My local Postgres listens on port 5433, not 5432" in rules  # CLAUDE.local.md
     assert "Never log request bodies of the payments endpoints" in rules  # .claude/rules/
-    assert "The web package uses Vite 6 and React 19" in rules  # a nested AGENTS.md of a monorepo
+    assert "The web package uses Vite 6 and React 19 (applies to packages/web/)" in rules  # a nested AGENTS.md
     assert "Avoid default exports (applies to src/**/*.ts,src/**/*.tsx)" in rules  # a Cursor rule with globs
     assert "Answer in British English spelling" in rules  # alwaysApply: no scope
     assert "Testing: never hit the staging database from tests" in rules  # a nested bullet keeps its lead-in
@@ -189,10 +189,67 @@ def test_agent_files_rules_become_instructions_and_preferences(
     texts = " ".join(rules)
     assert "a dependency's AGENTS file" not in texts  # node_modules is not the repository's
     assert "See @docs" not in texts and "Back to the overview" not in texts  # import lines are not rules
-    assert "| web" not in texts
-    table = [x for x in report.lines if x.outcome == "skipped" and "table" in x.reason]
-    assert len(table) == 1 and table[0].location.endswith("CLAUDE.md:24")
+    assert "Style:\n| Service | Port |\n| web | 5173 |" in rules  # a table after a list: its heading says what
+    assert not [x for x in report.lines if x.outcome == "skipped" and "table" in x.reason]
     assert _found(service, alice, "how do I run the unit tests", "pnpm test --filter web", "lantern-web")
+
+
+def _monorepo(tmp_path: Path) -> Path:
+    repo = tmp_path / "monorepo"
+    shutil.copytree(DATA / "agent_monorepo", repo)
+    (repo / ".git").mkdir()
+    return repo
+
+
+def test_agent_files_keep_commands_with_their_heading_and_nested_files_their_folder(
+    service: MemoryService, alice: Caller, tmp_path: Path
+) -> None:
+    """Issue 34 point 2 (and the hard line breaks of point 6): code blocks and tables are kept with the
+    heading or paragraph they sit under; nested files keep the folder they apply to; a paragraph wrapped over
+    lines is one line; Claude Code's /init preamble is not a rule."""
+    repo = _monorepo(tmp_path)
+    report = _run(service, alice, "agent-files", repo, project="mono")
+    rules = _rules(service, alice, "mono")
+    assert "Build and test commands:\n```bash\npnpm install\npnpm build\npnpm test --recursive\n```" in rules
+    assert (
+        "Run the whole suite from the repository root.\n```sh\npnpm turbo run test --filter <project_name>\n```"
+        in rules
+    )
+    assert (
+        "Fix any type errors until the whole suite is green.\n```sh\npnpm lint --fix\npnpm tsc --noEmit\n```" in rules
+    )
+    architecture = next(r for r in rules if r.startswith("The monorepo holds two packages"))
+    assert "an API and a web client, which share the types" in architecture  # unwrapped
+    assert "| `pnpm db:reset` | recreates the local database from the seed |" in architecture
+    assert "Run `pnpm test` before committing (applies to packages/api/)" in rules
+    assert "Run `pnpm test` before committing (applies to packages/web/)" in rules  # not one memory
+    assert not any(r.startswith("This file provides guidance") for r in rules)
+    assert not [x for x in report.lines if x.outcome == "skipped" and ("code block" in x.reason or "table" in x.reason)]
+    assert _found(service, alice, "how do I build and test", "pnpm test --recursive", "mono")
+    again = _run(service, alice, "agent-files", repo, project="mono")
+    assert again.count("added") == 0
+
+
+def test_a_cursor_rule_in_cursors_own_unquoted_form_is_read_as_cursor_reads_it(
+    service: MemoryService, alice: Caller, tmp_path: Path
+) -> None:
+    """Issue 34 point 1: ``globs: **/trigger/**/*.ts, ...`` (not YAML) is Cursor's own form; one bad rule file
+    is reported and skipped, the rest of the repository imported."""
+    repo = _monorepo(tmp_path)
+    (repo / ".cursor" / "rules" / "broken.mdc").write_bytes(b"---\nglobs: x\n---\n\n- \xff not UTF-8\n")
+    report = _run(service, alice, "agent-files", repo, project="mono")
+    rules = _rules(service, alice, "mono")
+    assert (
+        "Export every task from its own file under `src/trigger` (applies to **/trigger/**/*.ts, **/trigger/**/*.tsx)"
+        in rules
+    )
+    assert (
+        "Go through the repository layer for every query (applies to packages/api/**/*.ts, packages/shared/**/*.ts)"
+        in rules
+    )
+    (bad,) = [x for x in report.lines if "broken.mdc" in x.location]
+    assert bad.outcome == "skipped" and "UTF-8" in bad.reason
+    assert report.count("added") == len(rules) > 8
 
 
 def test_agent_files_rules_keep_their_file_time(service: MemoryService, alice: Caller, tmp_path: Path) -> None:

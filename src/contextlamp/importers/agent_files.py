@@ -59,6 +59,9 @@ SKIPPED_FOLDERS = frozenset(
 POINTER_WORDS = 8  # a rule holding an import and at most this many other words only points to the import
 _IMPORT = re.compile(r"(?:^|(?<=\s))@((?:~/|\.{1,2}/|/)?[^\s@`]+)")
 _TRAILING_PUNCTUATION = ".,;:!?)]}'\""
+# the first line Claude Code's /init (and tools copying it) writes: "This file provides guidance to Claude Code
+# (claude.ai/code) when working with code in this repository." It says what the file is, not a rule.
+_PREAMBLE = re.compile(r"This file (?:provides|gives|contains) (?:guidance|instructions|context) (?:to|for) ", re.I)
 
 
 @dataclass(frozen=True)
@@ -84,7 +87,7 @@ def read(path: Path) -> Iterator[ImportItem | ImportSkip]:
     boundary = top or folder
     seen: set[Path] = set()
     for file in find_files(path, in_repository=top is not None):
-        yield from _file_items(file, boundary, seen, depth=0)
+        yield from _file_items(file, boundary, seen, depth=0, nested=top is not None)
 
 
 def repository_top(folder: Path) -> Path | None:
@@ -144,7 +147,9 @@ def file_kind(file: Path) -> str:
     return "claude-md"
 
 
-def _file_items(file: Path, boundary: Path, seen: set[Path], depth: int) -> Iterator[ImportItem | ImportSkip]:
+def _file_items(
+    file: Path, boundary: Path, seen: set[Path], depth: int, nested: bool = False
+) -> Iterator[ImportItem | ImportSkip]:
     """The rules of one memory file, then those of the files it imports (depth first, each file once). A file
     that cannot be read (a link leading out of ``boundary``, not a regular file, not UTF-8, a rule file whose
     front matter is broken) is reported as skipped with its reason: one bad file never stops the others."""
@@ -167,6 +172,8 @@ def _file_items(file: Path, boundary: Path, seen: set[Path], depth: int) -> Iter
     relative = resolved.relative_to(boundary).as_posix()
     base_tags = (kind, *((_kebab(file.stem),) if kind in ("cursor-rule", "claude-rule") else ()))
     scope = _scope(meta)
+    if nested and not scope and depth == 0 and kind in ("claude-md", "agents-md", "gemini-md"):
+        scope = _folder_scope(resolved.parent.relative_to(boundary))
     rules, skips = parse_rules(body, first_line)
     for line, reason in skips:
         yield ImportSkip(location=location(file, line), reason=reason)
@@ -196,7 +203,7 @@ def _file_items(file: Path, boundary: Path, seen: set[Path], depth: int) -> Iter
         elif not _inside(resolved_target, boundary):
             yield ImportSkip(location=where, reason="an import of a file outside the repository (not followed)")
         else:
-            yield from _file_items(resolved_target, boundary, seen, depth + 1)
+            yield from _file_items(resolved_target, boundary, seen, depth + 1, nested)
 
 
 def _front_matter(text: str, file: Path, kind: str) -> tuple[dict[str, Any], str, int]:
@@ -273,6 +280,7 @@ def parse_rules(body: str, first_line: int = 1) -> tuple[list[Rule], list[tuple[
     items: list[int] = []  # per open list item: the index in ``rules`` of its first rule, or -1
     leads: list[str] = []  # per open list item: its lead-in ("Testing:") when it ends in a colon
     last_closed = -1  # the rule a following block may belong to (only while it ends in ':')
+    last_top = -1  # the paragraph (outside lists) a following block of the same section belongs to
     index = 0
     while index < len(tokens):
         token = tokens[index]
@@ -285,8 +293,10 @@ def parse_rules(body: str, first_line: int = 1) -> tuple[list[Rule], list[tuple[
                 headings.pop()
             headings.append((level, title))
             index += 3
-            last_closed = -1
+            last_closed = last_top = -1
             continue
+        if kind in ("bullet_list_open", "ordered_list_open") and not items:
+            last_top = -1  # a list stands between that paragraph and what follows
         if kind == "list_item_open":
             items.append(-1)
             leads.append("")
@@ -294,9 +304,11 @@ def parse_rules(body: str, first_line: int = 1) -> tuple[list[Rule], list[tuple[
             items.pop()
             leads.pop()
         elif kind == "inline":
-            text = token.content.strip()
+            text = _unwrapped(token.content)
             if not text:
                 pass
+            elif not items and not rules and _PREAMBLE.match(text):
+                skips.append((line, "the file's standard preamble (what the file is for), not a rule"))
             elif items and items[-1] >= 0:  # a second paragraph of the same item: part of its rule
                 rule = rules[items[-1]]
                 rules[items[-1]] = Rule(f"{rule.text}\n{text}", rule.tags, rule.line)
@@ -310,24 +322,37 @@ def parse_rules(body: str, first_line: int = 1) -> tuple[list[Rule], list[tuple[
                     rules.append(Rule(joined, _heading_tags(headings), line))
                     if items:
                         items[-1] = len(rules) - 1
+                    else:
+                        last_top = len(rules) - 1
                     last_closed = len(rules) - 1
         elif kind in ("fence", "code_block", "table_open"):
             block, end = _block_text(tokens, index)
             owner = items[-1] if items and items[-1] >= 0 else -1
             if owner == -1 and last_closed >= 0 and rules[last_closed].text.endswith(":"):
                 owner = last_closed
+            if owner == -1 and not items:
+                owner = last_top
             if owner >= 0:
                 rule = rules[owner]
                 rules[owner] = Rule(f"{rule.text}\n{block}", rule.tags, rule.line)
+            elif headings:  # a block of its own under a heading (build and test commands): the heading says what
+                rules.append(Rule(f"{headings[-1][1]}:\n{block}", _heading_tags(headings), line))
+                last_top = last_closed = len(rules) - 1
             else:
                 what = "table" if kind == "table_open" else "code block"
-                skips.append((line, f"a {what} that belongs to no rule (no rule before it ends in ':')"))
+                skips.append((line, f"a {what} under no heading and after no rule (nothing says what it is for)"))
             index = end + 1
             continue
         elif kind == "html_block":
             skips.append((line, "an HTML block"))
         index += 1
     return [r for r in rules if r.text], skips
+
+
+def _unwrapped(content: str) -> str:
+    """A paragraph's text on one line: the line breaks of a wrapped paragraph (soft or hard: a trailing
+    backslash or two spaces) read as spaces, as a renderer shows them."""
+    return " ".join(part.strip().removesuffix("\\").strip() for part in content.split("\n") if part.strip())
 
 
 def _has_child_list(tokens: list[Any], index: int) -> bool:
@@ -401,6 +426,16 @@ def _inside(path: Path, boundary: Path) -> bool:
     except ValueError:
         return False
     return True
+
+
+def _folder_scope(folder: Path) -> str:
+    """What a memory file below the repository's top applies to: its folder (``packages/web/CLAUDE.md`` ->
+    ``applies to packages/web/``; ``.claude/CLAUDE.md`` is its parent's), ``""`` at the top. The tools read a
+    nested file only for work in its folder; the same rule in two folders is two memories."""
+    if folder.name == ".claude":
+        folder = folder.parent
+    posix = folder.as_posix()
+    return "" if posix in ("", ".") else f"applies to {posix}/"
 
 
 def _scope(meta: dict[str, Any]) -> str:
