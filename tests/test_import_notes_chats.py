@@ -569,3 +569,53 @@ def test_the_streaming_scanner_only_ever_yields_objects_or_raises_the_format_err
 def test_the_streaming_scanner_reads_any_list_of_objects(values: list[dict[str, object]], chunk: int) -> None:
     text = json.dumps(values, indent=1)
     assert [v for _, v in iter_json_array(io.StringIO(text), Path("c.json"), chunk)] == values
+
+
+# -- issue 34 points 3, 4, 6: the tools' own memories, Claude.ai's order and hidden text --------------------------
+
+
+def test_chatgpt_memory_tool_writes_are_imported_as_memories(service: MemoryService, alice: Caller) -> None:
+    report = _run(service, alice, "chatgpt", DATA / "chatgpt_memory")
+    entries = {c: (mtype, kind, at) for c, mtype, kind, at in _entries(service, alice)}
+    concise = "User wants future replies to be very concise because they read on a phone."
+    assert concise in entries and entries[concise][2] == 1_717_000_002_250  # the memory tool's write, its time
+    assert "Is vegetarian and wants recipe ideas without meat." in entries
+    assert not any("Model set context updated" in c for c in entries)  # the tool's answer is not a memory
+    assert report.count("added", "memory") == 2 and report.count("added", "conversation") == 1
+    again = _run(service, alice, "chatgpt", DATA / "chatgpt_memory")
+    assert again.count("added") == 0
+
+
+def test_claude_memories_json_is_imported_personal_and_per_project(service: MemoryService, alice: Caller) -> None:
+    report = _run(service, alice, "claude-ai", DATA / "claude_ai_memory")
+    personal = {c for c, *_ in _entries(service, alice)}
+    assert "Marisol is a backend engineer at Fernway Logistics, working on the route planner written in Go." in personal
+    assert {
+        "Lives in Porto and cycles to work",
+        "Prefers answers with code examples over long explanations",
+    } <= personal
+    assert "A project the export no longer lists." in personal  # its project is unknown: personal, tagged
+    assert not any(c.startswith("**") or c in ("Work context", "Personal context") for c in personal)
+    project = {c for c, *_ in _entries(service, alice, "route-planner")}
+    assert project == {"The route planner targets Go 1.23 and deploys to Fly.io."}
+    lines = [x for x in report.lines if x.record == "memory"]
+    assert len(lines) == 5 and all("memories.json#[0]." in x.location for x in lines)
+    again = _run(service, alice, "claude-ai", DATA / "claude_ai_memory")
+    assert again.count("added") == 0
+
+
+def test_claude_messages_are_read_in_time_order_without_thinking_or_artifact_bodies() -> None:
+    (conversation,) = [r for r in reader("claude-ai")(DATA / "claude_ai_memory") if hasattr(r, "turns")]
+    turns = [(t.role, t.text) for t in conversation.turns]  # pyright: ignore[reportAttributeAccessIssue]
+    assert [role for role, _ in turns] == ["user", "assistant", "user", "assistant"]
+    assert turns[0][1].startswith("Our nightly export should run at 02:30") and "Sundays" in turns[2][1]
+    answer = turns[1][1]
+    assert "private musing" not in answer and "artifact body line" not in answer and "antThinking" not in answer
+    assert answer.startswith("The nightly export runs at 02:30 UTC") and "[artifact: Nightly export crontab]" in answer
+
+
+def test_a_one_line_export_names_each_conversation_apart(tmp_path: Path) -> None:
+    data = json.loads((DATA / "chatgpt" / "conversations.json").read_text())
+    (tmp_path / "conversations.json").write_text(json.dumps(data))  # one line, as some tools write it
+    places = [r.location for r in reader("chatgpt")(tmp_path) if hasattr(r, "turns")]
+    assert len(places) == len(data) == len(set(places))

@@ -138,7 +138,7 @@ class ImportSkip:
 Record = ImportItem | ImportConversation | ImportSkip
 
 
-def location(path: str | Path, line: int = 0) -> str:
+def location(path: str | Path, line: int | str = 0) -> str:
     """``"path:line"`` for a report (``"path"`` when ``line`` is 0)."""
     return f"{path}:{line}" if line else str(path)
 

@@ -48,6 +48,7 @@ from contextlamp.distill.turns import Role, Turn
 from contextlamp.importers.base import (
     ImportConversation,
     ImportFormatError,
+    ImportItem,
     check_archive_members,
     existing,
     input_root,
@@ -66,28 +67,46 @@ _CHATGPT_ROLES: dict[str, Role] = {"user": "user", "assistant": "assistant"}
 _CLAUDE_SENDERS: dict[str, Role] = {"human": "user", "user": "user", "assistant": "assistant"}
 
 
-def read_chatgpt(path: Path) -> Iterator[ImportConversation]:
-    """The conversations of a ChatGPT export (see the module).
+def read_chatgpt(path: Path) -> Iterator[ImportConversation | ImportItem]:
+    """The conversations of a ChatGPT export (see the module), each preceded by the memories ChatGPT's memory
+    tool wrote in it (``chatgpt_memories``).
 
     Raises:
         ImportFormatError: the file is not a JSON list of conversation objects, is cut short, or a conversation
             lacks its ``mapping`` (naming the file and the line).
     """
     with open_export(path) as (file, stream):
-        for line, element in iter_json_array(stream, file):
+        for line, element in _numbered(iter_json_array(stream, file)):
+            yield from chatgpt_memories(element, file, line)
             yield chatgpt_conversation(element, file, line)
 
 
-def read_claude(path: Path) -> Iterator[ImportConversation]:
-    """The conversations of a Claude.ai export (see the module).
+def read_claude(path: Path) -> Iterator[ImportConversation | ImportItem]:
+    """The memories Claude.ai kept (``memories.json`` of the export: ``claude_memories``), then the
+    conversations of the export (see the module).
 
     Raises:
         ImportFormatError: the file is not a JSON list of conversation objects, is cut short, or a conversation
-            lacks its ``chat_messages`` (naming the file and the line).
+            lacks its ``chat_messages`` (naming the file and the line); ``memories.json`` is not JSON.
     """
+    yield from claude_memories(path)
     with open_export(path) as (file, stream):
-        for line, element in iter_json_array(stream, file):
+        for line, element in _numbered(iter_json_array(stream, file)):
             yield claude_conversation(element, file, line)
+
+
+def _line(where: int | str) -> int:
+    """The line number of a place ``_numbered`` gave (``12`` or ``"1#3"``)."""
+    return where if isinstance(where, int) else int(where.split("#", 1)[0])
+
+
+def _numbered(elements: Iterator[tuple[int, Any]]) -> Iterator[tuple[int | str, Any]]:
+    """The elements with where each starts: its line, or ``"<line>#<n>"`` (its 1-based place in the list) when
+    it starts on the line of the one before (a one-line export would give every conversation ``:1``)."""
+    previous = 0
+    for n, (line, element) in enumerate(elements, start=1):
+        yield (line if line != previous else f"{line}#{n}"), element
+        previous = line
 
 
 @contextmanager
@@ -286,7 +305,58 @@ def _parse_element(text: str, file: Path, first_line: int) -> Any:
         raise ImportFormatError(file, first_line, "a conversation nested too deeply to read") from None
 
 
-def chatgpt_conversation(element: Any, file: Path, line: int) -> ImportConversation:
+MEMORY_TOOL = "bio"  # the recipient of ChatGPT's memory tool: the assistant's message to it is the memory
+
+
+def chatgpt_memories(element: Any, file: Path, line: int | str) -> Iterator[ImportItem]:
+    """What ChatGPT's memory tool saved in one conversation: each assistant message addressed to ``bio`` (its
+    text is the memory, "User wants future replies to be very concise."), in time order, on any branch (a
+    memory is saved when written, whichever reply the user kept), each text once. A fact for the runner to
+    type by its cues, at the message's time."""
+    data = cast(dict[str, Any], element)
+    mapping = data.get("mapping")
+    if not isinstance(mapping, dict):
+        return
+    found: list[tuple[float, str, str]] = []
+    for key, node in cast(dict[str, Any], mapping).items():
+        message = cast(dict[str, Any], node).get("message") if isinstance(node, dict) else None
+        if not isinstance(message, dict):
+            continue
+        message = cast(dict[str, Any], message)
+        author = message.get("author")
+        role = cast(dict[str, Any], author).get("role") if isinstance(author, dict) else None
+        if role != "assistant" or message.get("recipient") != MEMORY_TOOL:
+            continue
+        content = message.get("content")
+        parts = cast(dict[str, Any], content).get("parts") if isinstance(content, dict) else None
+        text = (
+            "\n".join(p for p in cast(list[Any], parts) if isinstance(p, str)).strip()
+            if isinstance(parts, list)
+            else ""
+        )
+        stamp = message.get("create_time")
+        when = float(stamp) if isinstance(stamp, int | float) and not isinstance(stamp, bool) else 0.0
+        if text:
+            found.append((when, str(message.get("id") or key), text))
+    conversation_id = str(data.get("conversation_id") or data.get("id") or "")
+    seen: set[str] = set()
+    for when, message_id, text in sorted(found, key=lambda f: f[0]):
+        if text in seen:
+            continue
+        seen.add(text)
+        moment = _unix_time(when)
+        yield ImportItem(
+            source_key=f"bio\0{conversation_id}\0{message_id}",
+            content=text,
+            memory_type="fact",
+            kind=None,  # typed by the runner's cues (a preference when it says one)
+            tags=("chatgpt-memory",),
+            created_at=int(moment.timestamp() * 1000) if moment is not None else None,
+            location=location(file, line),
+        )
+
+
+def chatgpt_conversation(element: Any, file: Path, line: int | str) -> ImportConversation:
     """One ChatGPT conversation object as an ``ImportConversation`` (or a skip when it has no user turn).
 
     Raises:
@@ -295,7 +365,7 @@ def chatgpt_conversation(element: Any, file: Path, line: int) -> ImportConversat
     data = cast(dict[str, Any], element)
     mapping_value = data.get("mapping")
     if not isinstance(mapping_value, dict):
-        raise ImportFormatError(file, line, "a ChatGPT conversation needs a 'mapping' object of messages")
+        raise ImportFormatError(file, _line(line), "a ChatGPT conversation needs a 'mapping' object of messages")
     mapping = cast(dict[str, Any], mapping_value)
     conversation_id = str(data.get("conversation_id") or data.get("id") or "")
     title = str(data.get("title") or "").strip()
@@ -382,7 +452,141 @@ def chatgpt_turn(message: dict[str, Any]) -> Turn | None:
     return Turn(role, text) if text else None
 
 
-def claude_conversation(element: Any, file: Path, line: int) -> ImportConversation:
+MEMORIES_MEMBER = "memories.json"
+PROJECTS_MEMBER = "projects.json"
+MAX_MEMORIES_BYTES = 64 * 1024 * 1024  # memories.json holds a few KB of text per account
+
+
+def claude_memories(path: Path) -> Iterator[ImportItem]:
+    """The memories Claude.ai kept about the user, from the export's ``memories.json`` (beside
+    ``conversations.json``, in the folder or the archive): a list of ``{"conversations_memory": markdown,
+    "project_memories": {project uuid: markdown}, "account_uuid"}``. Each paragraph or list item of the markdown
+    is one memory (a bold line alone, ``**Work context**``, is a section title: a tag, not a memory); a
+    project's memories go to that project (named from ``projects.json``; personal, tagged, when it is not
+    there). None when the export has no ``memories.json``.
+
+    Raises:
+        ImportFormatError: ``memories.json`` is not JSON, or larger than ``MAX_MEMORIES_BYTES``.
+    """
+    documents = _export_members(path, (MEMORIES_MEMBER, PROJECTS_MEMBER))
+    memories = documents.get(MEMORIES_MEMBER)
+    if memories is None:
+        return
+    where, data = memories
+    names: dict[str, str] = {}
+    projects = documents.get(PROJECTS_MEMBER)
+    if projects is not None and isinstance(projects[1], list):
+        for project in cast(list[Any], projects[1]):
+            if isinstance(project, dict):
+                uuid, name = cast(dict[str, Any], project).get("uuid"), cast(dict[str, Any], project).get("name")
+                if isinstance(uuid, str) and isinstance(name, str) and name.strip():
+                    names[uuid] = name.strip()
+    entries = cast(list[Any], data) if isinstance(data, list) else [data]
+    for n, entry in enumerate(entries):
+        if not isinstance(entry, dict):
+            continue
+        entry = cast(dict[str, Any], entry)
+        account = str(entry.get("account_uuid") or n)
+        text = entry.get("conversations_memory")
+        if isinstance(text, str):
+            yield from _memory_items(text, f"{account}\0account", f"{where}#[{n}].conversations_memory", None, ())
+        projects_value = entry.get("project_memories")
+        if isinstance(projects_value, dict):
+            for uuid, project_text in cast(dict[str, Any], projects_value).items():
+                if isinstance(project_text, str):
+                    name = names.get(str(uuid))
+                    tags = () if name else ("claude-ai-project",)
+                    at = f"{where}#[{n}].project_memories.{uuid}"
+                    yield from _memory_items(project_text, f"{account}\0{uuid}", at, name, tags)
+
+
+def _memory_items(text: str, key: str, where: str, project: str | None, tags: tuple[str, ...]) -> Iterator[ImportItem]:
+    section = ""
+    for line, piece in _memory_pieces(text):
+        title = piece.strip("*_ ").rstrip(":").strip()
+        if piece.startswith(("**", "__")) and piece.rstrip(":").endswith(("**", "__")) and title:
+            section = title  # a bold line alone: the title of the section below it
+            continue
+        if piece.startswith("#"):
+            section = piece.lstrip("#").strip()
+            continue
+        from contextlamp.text import kebab
+
+        section_tag = kebab(section)[:64].strip("-") if section else ""
+        yield ImportItem(
+            source_key=f"claude-memory\0{key}\0{piece}",
+            content=piece,
+            memory_type="fact",
+            kind=None,  # typed by the runner's cues
+            tags=tuple(t for t in ("claude-ai-memory", *tags, section_tag) if t),
+            project=project,
+            location=f"{where}:{line}",
+        )
+
+
+def _memory_pieces(text: str) -> Iterator[tuple[int, str]]:
+    """``(line, text)`` of each paragraph or list item of a markdown memory text (wrapped lines joined; the
+    list marker dropped). One pass over the lines."""
+    current: list[str] = []
+    start = 0
+    for number, raw in enumerate(text.split("\n"), start=1):
+        line = raw.strip()
+        item = re.match(r"(?:[-*+]|\d+[.)])\s+", line)
+        if not line or item or line.startswith("#") or (line.startswith("**") and line.rstrip(":").endswith("**")):
+            if current:
+                yield start, " ".join(current)
+                current = []
+            if not line:
+                continue
+            if item is None:
+                yield number, line
+                continue
+            line = line[item.end() :]
+        if not current:
+            start = number
+        current.append(line)
+    if current:
+        yield start, " ".join(current)
+
+
+def _export_members(path: Path, names: tuple[str, ...]) -> dict[str, tuple[str, Any]]:
+    """``{name: (where, parsed JSON)}`` of the named files of an export, beside its ``conversations.json``:
+    in the folder ``path`` (or the folder of the file ``path``), or members of the archive ``path`` (checked
+    for bombs before reading). Only regular files inside the folder are read.
+
+    Raises:
+        ImportFormatError: a member is not JSON, or larger than ``MAX_MEMORIES_BYTES``.
+    """
+    from contextlamp.importers.base import json_document, read_regular
+
+    found: dict[str, tuple[str, Any]] = {}
+    if path.is_file() and zipfile.is_zipfile(path):
+        try:
+            with zipfile.ZipFile(path) as archive:
+                members = {n.rsplit("/", 1)[-1]: n for n in archive.namelist() if not n.endswith("/")}
+                for name in names:
+                    member = members.get(name)
+                    if member is None:
+                        continue
+                    info = archive.getinfo(member)
+                    check_archive_members(path, [info])
+                    if info.file_size > MAX_MEMORIES_BYTES:
+                        raise ImportFormatError(f"{path}!{member}", 0, f"is larger than {MAX_MEMORIES_BYTES} bytes")
+                    where = f"{path}!{member}"
+                    found[name] = (where, json_document(Path(where), archive.read(member)))
+        except (OSError, EOFError, zipfile.BadZipFile) as error:
+            raise ImportFormatError(path, 0, f"cannot be read ({type(error).__name__})") from None
+        return found
+    folder = path if path.is_dir() else path.parent
+    root = input_root(path)
+    for name in names:
+        file = folder / name
+        if file.exists() or file.is_symlink():
+            found[name] = (str(file), json_document(file, read_regular(file, root, MAX_MEMORIES_BYTES)))
+    return found
+
+
+def claude_conversation(element: Any, file: Path, line: int | str) -> ImportConversation:
     """One Claude.ai conversation object as an ``ImportConversation`` (or a skip when it has no user turn).
 
     Raises:
@@ -391,7 +595,7 @@ def claude_conversation(element: Any, file: Path, line: int) -> ImportConversati
     data = cast(dict[str, Any], element)
     messages_value = data.get("chat_messages")
     if not isinstance(messages_value, list):
-        raise ImportFormatError(file, line, "a Claude.ai conversation needs a 'chat_messages' list")
+        raise ImportFormatError(file, _line(line), "a Claude.ai conversation needs a 'chat_messages' list")
     messages = [cast(dict[str, Any], m) for m in cast(list[Any], messages_value) if isinstance(m, dict)]
     messages = _claude_branch(messages, data.get("current_leaf_message_uuid"))
     turns: list[Turn] = []
@@ -410,10 +614,11 @@ def claude_conversation(element: Any, file: Path, line: int) -> ImportConversati
 
 def _claude_branch(messages: list[dict[str, Any]], leaf: Any) -> list[dict[str, Any]]:
     """The messages of the current branch when the export records it (a leaf and parent links), else all of
-    them in order."""
+    them in time order (``created_at``; a real export is not always in time order; messages without a time
+    keep their place after the one before them)."""
     by_id = {str(m.get("uuid")): m for m in messages if m.get("uuid")}
     if not isinstance(leaf, str) or leaf not in by_id or not any("parent_message_uuid" in m for m in messages):
-        return messages
+        return _in_time_order(messages)
     branch: list[dict[str, Any]] = []
     seen: set[str] = set()
     current: Any = leaf
@@ -425,8 +630,52 @@ def _claude_branch(messages: list[dict[str, Any]], leaf: Any) -> list[dict[str, 
     return branch
 
 
+def _in_time_order(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    keyed: list[tuple[float, int, dict[str, Any]]] = []
+    last = float("-inf")
+    for n, message in enumerate(messages):
+        moment = _iso_time(message.get("created_at"))
+        last = moment.timestamp() if moment is not None else last
+        keyed.append((last, n, message))
+    return [m for _, _, m in sorted(keyed, key=lambda k: (k[0], k[1]))]
+
+
+_HIDDEN_TAGS = ("antThinking", "antArtifact")
+
+
+def without_hidden(text: str) -> str:
+    """``text`` without what Claude.ai does not show as the reply: ``<antThinking>`` passages, and the bodies
+    of ``<antArtifact>`` (a generated document or program, shown apart; its title is kept as ``[artifact:
+    title]``). An unclosed tag hides the rest of the text. One pass: each tag found once."""
+    out: list[str] = []
+    index = 0
+    while True:
+        starts = [(text.find(f"<{tag}", index), tag) for tag in _HIDDEN_TAGS]
+        starts = [(at, tag) for at, tag in starts if at >= 0]
+        if not starts:
+            out.append(text[index:])
+            break
+        at, tag = min(starts)
+        out.append(text[index:at])
+        head_end = text.find(">", at)
+        close = text.find(f"</{tag}>", head_end if head_end >= 0 else at)
+        if tag == "antArtifact" and head_end >= 0:
+            title = re.search(r'title="([^"]{1,200})"', text[at:head_end])
+            if title:
+                out.append(f"[artifact: {title.group(1)}]")
+        if close < 0:
+            break
+        index = close + len(tag) + 3
+    return re.sub(r"\n{3,}", "\n\n", "".join(out)).strip()
+
+
 def claude_text(message: dict[str, Any]) -> str:
-    """The words of one Claude.ai message: its ``text`` content blocks joined, else its ``text`` field."""
+    """The words of one Claude.ai message: its ``text`` content blocks joined, else its ``text`` field, without
+    the hidden passages (``without_hidden``)."""
+    return without_hidden(_claude_raw_text(message))
+
+
+def _claude_raw_text(message: dict[str, Any]) -> str:
     content = message.get("content")
     if isinstance(content, list):
         texts = [
@@ -442,7 +691,7 @@ def claude_text(message: dict[str, Any]) -> str:
 
 
 def _conversation(
-    key: str, title: str, created: datetime | None, turns: list[Turn], file: Path, line: int
+    key: str, title: str, created: datetime | None, turns: list[Turn], file: Path, line: int | str
 ) -> ImportConversation:
     return ImportConversation(
         source_key=key,
