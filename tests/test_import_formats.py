@@ -7,8 +7,10 @@ record of imported keys lives in each backend's control plane)."""
 from __future__ import annotations
 
 import json
+import os
 import shutil
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -509,3 +511,111 @@ def test_mcp_memory_reads_a_saved_read_graph_answer_alike(tmp_path: Path) -> Non
     from_graph = _read("mcp-memory", path)
     assert from_graph.keys() == _read("mcp-memory", DATA / "memory.jsonl").keys() and len(from_graph) == 9
     assert next(iter(from_graph.values())).location == f"{path}#entities[0]"
+
+
+# -- issue 34 points 5 and 6 --------------------------------------------------------------------------------------
+
+_MMS_DDL = """CREATE TABLE memories (id INTEGER PRIMARY KEY AUTOINCREMENT, content_hash TEXT UNIQUE NOT NULL,
+    content TEXT NOT NULL, tags TEXT, memory_type TEXT, metadata TEXT, created_at REAL, updated_at REAL,
+    created_at_iso TEXT, updated_at_iso TEXT, deleted_at REAL DEFAULT NULL{extra})"""
+
+
+@both
+@pytest.mark.parametrize("where", ["metadata", "column"])
+def test_mcp_memory_service_old_versions_are_history_not_live(
+    service: MemoryService, alice: Caller, tmp_path: Path, where: str
+) -> None:
+    """An mcp-memory-service memory updated as a new version keeps its old row marked ``superseded_by``
+    (in its metadata, or a column): the newest is imported live, the older ones as its history."""
+    import sqlite3
+
+    db = tmp_path / "sqlite_vec.db"
+    conn = sqlite3.connect(db)
+    conn.execute(_MMS_DDL.format(extra=", superseded_by TEXT" if where == "column" else ""))
+    rows = [
+        ("h1", "The staging cluster runs on Kubernetes 1.28.", "{}", 1_700_000_000.0, "h2"),
+        ("h2", "The staging cluster runs on Kubernetes 1.29.", "{}", 1_700_100_000.0, "h3"),
+        ("h3", "The staging cluster runs on Kubernetes 1.30.", "{}", 1_700_200_000.0, None),
+        ("h4", "Grafana dashboards live in the ops repository.", "{}", 1_700_300_000.0, None),
+    ]
+    for content_hash, content, metadata, at, successor in rows:
+        if where == "metadata" and successor:
+            metadata = json.dumps({"superseded_by": successor, "source": "update_memory"})
+        columns = "content_hash, content, tags, memory_type, metadata, created_at, updated_at"
+        values: list[object] = [content_hash, content, "untagged", "fact", metadata, at, at]
+        if where == "column":
+            columns += ", superseded_by"
+            values.append(successor)
+        conn.execute(f"INSERT INTO memories ({columns}) VALUES ({', '.join('?' * len(values))})", values)
+    conn.commit()
+    conn.close()
+    report = _run(service, alice, "mcp-memory-service", db)
+    assert report.count("added") == 4
+    live = {i.preview: i for i in service.list_context(alice, limit=50).items}
+    assert set(live) == {
+        "The staging cluster runs on Kubernetes 1.30.",
+        "Grafana dashboards live in the ops repository.",
+    }
+    ids = {x.title: x.ids[0] for x in report.lines}
+    old = service.get_entry(alice, ids["The staging cluster runs on Kubernetes 1.28."])
+    assert old.superseded_by is not None  # kept, as history
+    assert all("untagged" not in i.tags for i in live.values())  # the service's placeholder is no tag
+    assert _run(service, alice, "mcp-memory-service", db).count("added") == 0
+
+
+@both
+def test_mem0_updated_memory_keeps_its_update_date(service: MemoryService, alice: Caller, tmp_path: Path) -> None:
+    """mem0 rewrites an updated memory's text in place: the text stored was written at ``updated_at``."""
+    items = [
+        {
+            "id": "5b0c",
+            "memory": "Works remotely from Lisbon",
+            "hash": "a1",
+            "created_at": "2024-01-10T09:00:00-08:00",
+            "updated_at": "2024-06-02T10:30:00-07:00",
+            "user_id": "rosa",
+            "metadata": None,
+            "categories": [],
+        },
+        {
+            "id": "5b0d",
+            "memory": "Has two cats",
+            "hash": "a2",
+            "created_at": "2024-02-01T12:00:00+00:00",
+            "updated_at": None,
+            "user_id": "rosa",
+            "metadata": None,
+            "categories": [],
+        },
+    ]
+    path = tmp_path / "get_all.json"
+    path.write_text(json.dumps({"results": items}, indent=2))
+    _run(service, alice, "mem0", path)
+    times = {i.preview: i.ts for i in service.list_context(alice, limit=10).items}
+    assert times["Works remotely from Lisbon"] == int(datetime(2024, 6, 2, 17, 30, tzinfo=UTC).timestamp() * 1000)
+    assert times["Has two cats"] == int(datetime(2024, 2, 1, 12, tzinfo=UTC).timestamp() * 1000)
+
+
+def test_the_expired_task_message_names_the_setting(service: MemoryService, alice: Caller) -> None:
+    report = _run(service, alice, "mcp-memory-service", DATA / "mcp_memory_service.db")
+    (expired,) = [x for x in report.lines if "task" in x.reason]
+    assert "CONTEXTLAMP_TASK_TTL_DAYS" in expired.reason and "7 days" in expired.reason
+
+
+def test_a_duplicate_from_another_file_names_that_file_and_a_new_project_is_dated_now(
+    service: MemoryService, alice: Caller, tmp_path: Path
+) -> None:
+    repo = tmp_path / "repo"
+    (repo / ".git").mkdir(parents=True)
+    (repo / "CLAUDE.md").write_text("- Use pnpm for every install\n- Run the linter before pushing\n")
+    (repo / "AGENTS.md").write_text("- Use pnpm for every install\n")
+    long_ago = 1_500_000_000
+    for name in ("CLAUDE.md", "AGENTS.md"):
+        os.utime(repo / name, (long_ago, long_ago))
+    report = _run(service, alice, "agent-files", repo, project="web")
+    (duplicate,) = [x for x in report.lines if x.outcome == "already there"]
+    assert (
+        duplicate.location.endswith("CLAUDE.md:1") and duplicate.reason == f"the same content as {repo / 'AGENTS.md'}:1"
+    )
+    (project,) = service.projects(alice)
+    assert abs(project.created_at - service.clock()) < 1000  # the import's time, not the files'

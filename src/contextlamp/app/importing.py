@@ -276,13 +276,19 @@ class Importer:
         tags: list[str] = []
         for raw in item.tags:
             tag = collapse_ws(scrub_surrogates(raw)).lower()[: limits.max_tag_chars].strip()
+            if tag in PLACEHOLDER_TAGS:
+                continue
             if tag and tag not in tags and len(tags) < limits.max_tags:
                 tags.append(tag)
         fields = [("content", [content]), ("topic", [item.topic or ""]), ("tags", list(item.tags))]
         if reason := self._secret_in([*fields, ("project", [project or ""])]):
             return reason
         if item.memory_type == "task" and plan.at + self.service.task_ttl_ms <= now:
-            return "is a task whose time to live ran out before the import (tasks expire; see task_ttl_days)"
+            days = self.service.task_ttl_ms / 86_400_000
+            return (
+                f"is a task saved more than {days:g} days before the import: its time to live ran out "
+                "(CONTEXTLAMP_TASK_TTL_DAYS)"
+            )
         plan.content, plan.topic, plan.tags = content, topic or None, tuple(tags)
         return None
 
@@ -353,17 +359,20 @@ class Importer:
                 control.imported_keys(principal.user_id, store_id, [p.key for p in group]) if store_id else set[str]()
             )
             store = self.service.registry.store(store_id) if store_id else None
-            seen: set[str] = set()
+            seen: dict[str, str] = {}  # content key -> where it was first read
             for plan in group:
                 if plan.key in known:
                     plan.line = replace(plan.line, outcome="already there", reason="imported before")
                 elif isinstance(plan.record, ImportItem):
                     ckey = content_key(plan.content)
                     if ckey in seen:
-                        plan.line = replace(plan.line, outcome="already there", reason="repeated in the file")
+                        first = seen[ckey]
+                        same_file = _file_of(first) == _file_of(plan.line.location)
+                        reason = "repeated in the file" if same_file else f"the same content as {first}"
+                        plan.line = replace(plan.line, outcome="already there", reason=reason)
                     elif store is not None and store.find_by_key(ckey) is not None:
                         plan.line = replace(plan.line, outcome="already there", reason="the same content is stored")
-                    seen.add(ckey)
+                    seen.setdefault(ckey, plan.line.location)
 
     def _store_id(self, principal: Principal, slug: str | None) -> str | None:
         """The id of the store a record goes to: the personal store, or the project ``slug`` (None when that
@@ -382,7 +391,10 @@ class Importer:
     # -- writing --------------------------------------------------------------------------------------------
 
     def _write(self, format_name: str, principal: Principal, plan: _Plan, topics: _Topics) -> ImportLine:
-        """Write one planned record at its original time and record its source key."""
+        """Write one planned record at its original time and record its source key. A project the import
+        creates is created now (the import's time), not at the record's time."""
+        if plan.project is not None and self._find_project(principal, plan.project) is None:
+            self.service.registry.control.create_project(principal.user_id, kebab(plan.project), self.clock())
         service = _at(self.service, plan.at)
         caller = Caller(principal, normalise_surface(format_name))
         record = plan.record
@@ -440,6 +452,14 @@ class Importer:
         newer = cache[store_id].get(topic, -1) > at
         cache[store_id][topic] = max(at, cache[store_id].get(topic, at))
         return newer
+
+
+PLACEHOLDER_TAGS = frozenset({"untagged"})  # a tool's word for "no tag" (mcp-memory-service): never imported
+
+
+def _file_of(where: str) -> str:
+    """The file part of a report location (``file:12``, ``file#memories[3]``, ``archive.zip!member:4``)."""
+    return where.split("#", 1)[0].rsplit(":", 1)[0] if ":" in where.split("#", 1)[0] else where.split("#", 1)[0]
 
 
 def _slug_problem(ref: str) -> str | None:

@@ -196,18 +196,63 @@ def _database(path: Path) -> Iterator[ImportItem | ImportSkip]:
         if "content_length" not in chosen:
             chosen += ", NULL AS content_length"
         chosen += ", deleted_at" if "deleted_at" in columns else ", NULL AS deleted_at"
+        topics = _version_topics(_successors(conn, columns))
         try:
             cursor = conn.execute(f"SELECT {chosen} FROM memories ORDER BY id")
             while batch := cursor.fetchmany(500):
                 for row in batch:
-                    yield _row_item(path, row)
+                    yield _row_item(path, row, topics)
         except sqlite3.DatabaseError as exc:
             raise ImportFormatError(path, 0, f"its memories cannot be read ({type(exc).__name__})") from exc
     finally:
         conn.close()
 
 
-def _row_item(path: Path, row: sqlite3.Row) -> ImportItem | ImportSkip:
+def _successors(conn: sqlite3.Connection, columns: set[str]) -> dict[str, str]:
+    """``{row id or content hash: the id or hash of the version that replaced it}``: the service keeps a
+    memory updated as a new version in its old row, marked ``superseded_by`` (a column, or a key of the row's
+    metadata JSON)."""
+    column = "superseded_by" if "superseded_by" in columns else "NULL"
+    meta = "NULL"
+    if "metadata" in columns:
+        meta = "CASE WHEN json_valid(metadata) THEN json_extract(metadata, '$.superseded_by') END"
+    try:
+        rows = conn.execute(
+            f"SELECT id, content_hash, coalesce({column}, {meta}) AS successor FROM memories "
+            f"WHERE coalesce({column}, {meta}) IS NOT NULL"
+        ).fetchall()
+    except sqlite3.DatabaseError:  # an SQLite without JSON functions: only the column is read
+        if column == "NULL":
+            return {}
+        rows = conn.execute(
+            "SELECT id, content_hash, superseded_by AS successor FROM memories WHERE superseded_by IS NOT NULL"
+        ).fetchall()
+    found: dict[str, str] = {}
+    for row in rows:
+        successor = str(row["successor"]).strip()
+        if successor:
+            found[str(row["id"])] = found[str(row["content_hash"])] = successor
+    return found
+
+
+def _version_topics(successors: Mapping[str, str]) -> dict[str, str]:
+    """``{row id or content hash: topic}`` for every version of a memory the service updated: the versions of
+    one memory share a topic named after the newest (``mcp-memory-service-<its hash>``), so the import keeps
+    the newest live and the older ones as its history (topic supersession, oldest written first). Chains are
+    followed at most ``len(successors)`` steps (a cycle ends there)."""
+    topics: dict[str, str] = {}
+    for start in successors:
+        head = start
+        steps = 0
+        while head in successors and steps <= len(successors):
+            head, steps = successors[head], steps + 1
+        topic = f"mcp-memory-service-{head[:24]}"
+        topics[start] = topic
+        topics.setdefault(head, topic)
+    return topics
+
+
+def _row_item(path: Path, row: sqlite3.Row, topics: Mapping[str, str]) -> ImportItem | ImportSkip:
     where = f"{path}#memories.id={row['id']}"
     if row["deleted_at"] is not None:
         return ImportSkip(where, "deleted in mcp-memory-service (a tombstone): not imported")
@@ -228,6 +273,7 @@ def _row_item(path: Path, row: sqlite3.Row) -> ImportItem | ImportSkip:
             "memory_type": row["memory_type"],
             "created_at": row["created_at"] if row["created_at"] is not None else row["created_at_iso"],
         },
+        topic=topics.get(str(row["id"])) or topics.get(str(row["content_hash"])),
     )
 
 
@@ -254,15 +300,29 @@ def _export(path: Path) -> Iterator[ImportItem]:
         )
     memories = cast(list[Any], cast(dict[str, Any], data)["memories"])
     lines = element_lines(path, "memories", len(memories))
+    successors: dict[str, str] = {}
+    for memory in memories:
+        if isinstance(memory, dict):
+            memory = cast(dict[str, Any], memory)
+            metadata = memory.get("metadata")
+            successor = memory.get("superseded_by") or (
+                cast(dict[str, Any], metadata).get("superseded_by") if isinstance(metadata, dict) else None
+            )
+            if isinstance(successor, str | int) and str(successor).strip() and memory.get("content_hash"):
+                successors[str(memory["content_hash"])] = str(successor).strip()
+    topics = _version_topics(successors)
     for n, memory in enumerate(memories):
         line = lines[n] if n < len(lines) else 0
         if not isinstance(memory, dict):
             raise ImportFormatError(path, line, f"memories[{n}] must be an object, got {json_type(memory)}")
         where = location(path, line) if line else f"{path}#memories[{n}]"
-        yield _item(path, line, where, cast(dict[str, Any], memory), n)
+        memory = cast(dict[str, Any], memory)
+        yield _item(path, line, where, memory, n, topics.get(str(memory.get("content_hash"))))
 
 
-def _item(path: Path, line: int, where: str, memory: Mapping[str, Any], n: int | None = None) -> ImportItem:
+def _item(
+    path: Path, line: int, where: str, memory: Mapping[str, Any], n: int | None = None, topic: str | None = None
+) -> ImportItem:
     label = f"memories[{n}]." if n is not None else ""
     content = text_field(memory.get("content"), path, line, f"{label}content")
     key = memory.get("content_hash")
@@ -280,6 +340,7 @@ def _item(path: Path, line: int, where: str, memory: Mapping[str, Any], n: int |
         memory_type=memory_type,
         kind=kind,
         tags=tuple(tag_list),
+        topic=topic,
         created_at=epoch_ms(memory.get("created_at"), path, line, f"{label}created_at"),
         location=where,
     )

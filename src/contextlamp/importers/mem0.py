@@ -161,6 +161,16 @@ def _document(path: Path, data: Any, text: str | None = None) -> Iterator[Import
         yield _item(path, line, where, memory, f"{field}.")
 
 
+def _newest(created: Any, updated: Any, path: Path, line: int, label: str) -> int | None:
+    """The time of a memory's text: mem0 rewrites the text of an updated memory in place, so its
+    ``updated_at`` (when later) is when the text now stored was written; else its ``created_at``."""
+    made = epoch_ms(created, path, line, f"{label}created_at")
+    changed = epoch_ms(updated, path, line, f"{label}updated_at")
+    if made is None:
+        return changed
+    return changed if changed is not None and changed > made else made
+
+
 def _names(value: Any) -> dict[str, str]:
     """``{id: name}`` of OpenMemory's ``categories`` or ``apps`` list (unusable entries ignored)."""
     out: dict[str, str] = {}
@@ -198,15 +208,13 @@ def _item(path: Path, line: int, where: str, memory: Mapping[str, Any], label: s
     key = memory.get("id")
     if not isinstance(key, str) or not key:
         key = memory.get("hash") if isinstance(memory.get("hash"), str) else f"text\0{text}"
-    created = memory.get("created_at")
+    created = _newest(memory.get("created_at"), memory.get("updated_at"), path, line, label)
     return ImportItem(
         source_key=str(key),
         content=text,
         memory_type=memory_type,
         kind=kind,
         tags=tuple(tags),
-        created_at=epoch_ms(
-            created if created is not None else memory.get("updated_at"), path, line, f"{label}created_at"
-        ),
+        created_at=created,
         location=where,
     )
