@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 import pytest
@@ -233,8 +234,10 @@ def test_a_failed_prefilter_runs_every_rule(monkeypatch: pytest.MonkeyPatch) -> 
         def Match(self, text: bytes) -> list[int] | None:
             return None
 
-    monkeypatch.setattr(secret_scan, "_engine", lambda: type(engine)(engine.rules, GaveUp(), engine.tail))
+    gave_up = dataclasses.replace(engine, prefilter=GaveUp(), keywords=GaveUp())
+    monkeypatch.setattr(secret_scan, "_engine", lambda: gave_up)
     assert SecretScanner().kinds("my key is AKIAIOSFODNN7EXAMPLE") == ["AWS Access Key"]
+    assert SecretScanner().kinds("dapi0123456789abcdef0123456789abcdef") == ["Databricks API Token"]
 
 
 def test_the_prefilter_opens_counted_repetitions_and_nothing_else() -> None:

@@ -65,6 +65,8 @@ class Rule:
         extend: on redaction, also remove the rest of the token after a bounded value (a 300-character
             token is found by its first 64 characters and removed whole).
         redact_only: used by ``redact`` only (key material in transcripts), never a reason to refuse.
+        peek: the check also reads group 2, the word after the value, when it matched (``"12 characters"``
+            is a length, not a password); only group 1 is the secret.
     """
 
     kind: str
@@ -73,6 +75,7 @@ class Rule:
     resume: Literal["value", "after", "next"] = "value"
     extend: bool = False
     redact_only: bool = False
+    peek: bool = False
 
 
 # -- credential words ------------------------------------------------------------------------------------
