@@ -12,8 +12,8 @@ What :func:`normalise_for_scan` undoes, in order (each a pass linear in the text
    confusables.txt for these scripts). A word wholly in Cyrillic or Greek is left alone: "пароль" stays Russian;
 4. lines joined inside a code span or quote: a line that ends inside an open backtick or double quote and the
    next line that starts with token characters are one line (a key split over two lines);
-5. spaced-out letters joined: a run of 8 or more single token characters separated by single spaces, or by
-   dots or dashes between single characters (``A K I A I O S F …``), is one word.
+5. spaced-out letters joined: a run of 8 or more single printable ASCII characters separated by single spaces
+   (``A K I A I O S F …``, ``h t t p s : / / …``) is one word.
 
 Base64 is not undone here: the scanner decodes base64 runs itself (secret_scan.py) and scans what they hold.
 
@@ -53,9 +53,10 @@ _CONFUSABLE_CHARS = re.compile("[" + "".join(re.escape(chr(c)) for c in CONFUSAB
 _ASCII_ALNUM = re.compile(r"[A-Za-z0-9]")
 _TOKEN = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_+/=-")
 # A run of 8+ single token characters separated by one space, or by a dot or dash (spaced-out keys).
-_SPACED = re.compile(r"(?:[A-Za-z0-9_+/=-][ .-])+[A-Za-z0-9_+/=-]")  # maximal runs; bounds checked in _spaced
+_SPACED = re.compile(r"(?:[!-~] )+[!-~]")  # maximal runs of single characters; bounds checked in _spaced
 _SPACED_MIN = 8
 _NEEDS_WORK = re.compile(r"[^\x00-\x7f]")
+_BACKTICKS = re.compile(r"`+")  # a code span opens and closes with a run of backticks (CommonMark 6.1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,7 +159,7 @@ def _joins(text: str) -> list[tuple[int, int]]:
         after = newline + 1
         while after < len(text) and text[after] in " \t":
             after += 1
-        open_quote = line.count("`") % 2 == 1 or (line.count('"') - line.count('\\"')) % 2 == 1
+        open_quote = len(_BACKTICKS.findall(line)) % 2 == 1 or (line.count('"') - line.count('\\"')) % 2 == 1
         if (
             open_quote
             and before >= line_start
@@ -175,9 +176,9 @@ def _spaced(text: str) -> list[tuple[int, int]]:
     spans: list[tuple[int, int]] = []
     for match in _SPACED.finditer(text):
         start, end = match.start(), match.end()
-        if start > 0 and text[start - 1] in _TOKEN:  # the run began inside a word: its first letter is not single
+        if start > 0 and text[start - 1].isalnum():  # the run began inside a word: its first is not single
             start += 2
-        if end < len(text) and text[end] in _TOKEN:  # and ended inside one
+        if end < len(text) and text[end].isalnum():  # and ended inside one
             end -= 2
         if (end - start + 1) // 2 < _SPACED_MIN:
             continue

@@ -424,6 +424,34 @@ RULES: tuple[Rule, ...] = (
         rf"{COPULA}{LEAD}({ANSWER})",
         shape.accept_security_answer,
     ),
+    # -- a vendor-style token the format layer does not know: a short prefix, then a long random run --
+    Rule(
+        "Prefixed API Token",
+        r"(?:^|[^A-Za-z0-9_.$-])([A-Za-z][A-Za-z0-9]{1,11}[_.-][A-Za-z0-9_.-]{20,300})",
+        shape.accept_prefixed_token,
+        resume="after",
+        extend=True,
+    ),
+    # -- credentials inside structures the format layer reads no label in --
+    Rule(
+        "Sentry DSN",
+        r"(?i)https?://([0-9a-f]{32})(?::[0-9a-f]{32})?@[a-z0-9.-]{0,80}sentry[a-z0-9.-]{0,80}/[0-9]{1,12}",
+    ),
+    Rule("Azure SAS Signature", r"[?&]sig=([A-Za-z0-9%+/=]{30,120})", shape.accept_random, resume="after"),
+    Rule(  # a Docker config.json entry: "auth" is base64 of "user:password"
+        "Docker Registry Credentials",
+        rf"\"auth\"{WS}{{0,8}}:{WS}{{0,8}}\"([A-Za-z0-9+/]{{8,400}}={{0,2}})\"",
+        shape.accept_basic_auth,
+        resume="after",
+    ),
+    Rule(
+        "Session Cookie",
+        r"(?i)\b(?:set-)?cookie[\s\p{Z}]{0,8}:[^\n]{0,200}?\b(?:session(?:id)?|sess|sid|connect\.sid|_session|"
+        r"phpsessid|jsessionid|auth|token|remember_token)[A-Za-z0-9_.-]{0,20}=([^;\s\"']{16,400})",
+        shape.accept_random,
+        resume="after",
+    ),
+    Rule("Okta API Token", r"\bSSWS[\s\p{Z}]{1,8}([A-Za-z0-9_-]{20,120})", shape.accept_random, resume="after"),
     # -- transcripts only: key material without a label (a PEM body line on its own) --
     Rule(
         "Key Material",

@@ -19,6 +19,7 @@ from base64 import b64decode, urlsafe_b64decode
 from binascii import Error as BinasciiError
 
 from contextlamp.domain.secret_measures import (
+    entropy,
     is_benign,
     is_compound,
     is_identifier_chain,
@@ -268,3 +269,21 @@ def accept_card(value: str) -> bool:
     if not groups or not all(g.isdigit() for g in groups):
         return False
     return _card_digits("".join(groups)) or (len(groups) > 2 and _card_digits("".join(groups[:-1])))
+
+
+def accept_prefixed_token(value: str) -> bool:
+    """A vendor-style token (``NRAK-…``, ``hvs.…``, ``aio_…``, ``CFPAT-…``): after the prefix, its longest run of 20+
+    letters and digits holding capitals, small letters and digits with 4+ bits of Shannon entropy per character
+    (a random base62 run of 20 measures about 4.1; words, identifiers, hex hashes and UUIDs do not mix all three
+    classes at that entropy)."""
+    run = max(value.replace("_", " ").replace("-", " ").replace(".", " ").split()[1:] or [""], key=len)
+    if len(run) < 20 or not run.isalnum() or not run.isascii():
+        return False
+    lower, upper, digit = (any(c.islower() for c in run), any(c.isupper() for c in run), any(c.isdigit() for c in run))
+    if not (upper and digit) or (not lower and len(run) < 24):
+        return False
+    return entropy(run) >= (ENTROPY_PREFIXED if lower else ENTROPY_PREFIXED_CAPITALS) and not is_placeholder(run)
+
+
+ENTROPY_PREFIXED = 4.0  # bits per character; C. E. Shannon (1948); random base62 of 20 measures about 4.1
+ENTROPY_PREFIXED_CAPITALS = 3.7  # capitals and digits only (base36): a random run of 24+ measures about 4.2

@@ -48,7 +48,7 @@ PASSWORD_NOUNS = (
     r"senha|palavra-passe|"  # pt
     r"parola{WS}d'ordine|"  # it ("password" is Italian too)
     r"wachtwoord|"  # nl
-    r"lösenord|losenord|adgangskode|passord|"  # sv, da/no
+    r"lösenord(?:et)?|losenord(?:et)?|adgangskoden?|passord(?:et)?|"  # sv, da/no
     r"hasło|haslo|heslo|"  # pl, cs
     r"пароль|пароля|кодовое{WS}слово|"  # ru/uk
     r"şifre(?:si|m|miz|niz)?|sifre(?:si|m)?|parola(?:sı|m)?|"  # tr
@@ -60,7 +60,8 @@ PIN_NOUNS = (
     r"(?:door|gate|alarm|lock|locker|keypad|entry|garage|safe|building|unlock|entrance|padlock|lockbox|intercom)"
     r"(?:{WS}|-)?code|combination|"
     r"geheimzahl|t[üu]rcode|zugangscode|code{WS}pin|code{WS}d'accès|digicode|código{WS}(?:pin|de{WS}acceso|de{WS}acesso)|"
-    r"codice{WS}(?:pin|di{WS}accesso)|toegangscode|deurcode|portkod|kod{WS}(?:pin|dostępu)|пин-код|пин{WS}код|"
+    r"codice{WS}(?:pin|di{WS}accesso)|toegangscode|deurcode|pinkod(?:en)?|portkod(?:en)?|kod{WS}(?:pin|dostępu)|"
+    r"kod{WS}do{WS}(?:drzwi|bramy|domofonu|sejfu)|пин-код|пин{WS}код|"
     r"пин|код{WS}доступа|код{WS}от{WS}двери|kapı{WS}(?:kodu|şifresi)|giriş{WS}kodu"
 ).replace("{WS}", WS)
 PIN_NOUNS_CJK = (
@@ -100,7 +101,7 @@ ANSWER_NOUNS_CJK = (
 TOKEN_NOUNS = (
     r"api{WS}?(?:key|token|secret)|access{WS}(?:token|key)|secret{WS}key|client{WS}secret|auth{WS}token|"
     r"bearer{WS}token|personal{WS}access{WS}token|refresh{WS}token|session{WS}(?:token|cookie)|"
-    r"(?:webhook|signing){WS}secret|license{WS}key|token|secret|"
+    r"(?:webhook|signing){WS}secret|license{WS}key|token|secret|(?:private|wallet|signing|encryption|master){WS}key|"
     r"api-schlüssel|zugriffstoken|geheimer{WS}schlüssel|clé{WS}(?:d'|de{WS})?api|clé{WS}secrète|jeton(?:{WS}d'accès)?|"
     r"clave{WS}(?:de{WS})?api|clave{WS}secreta|token{WS}de{WS}acce(?:so|sso)|chave{WS}(?:de{WS})?api|chave{WS}secreta|"
     r"chiave{WS}(?:di{WS})?api|chiave{WS}segreta|api-sleutel|geheime{WS}sleutel|api-nyckel|hemlig{WS}nyckel|"
@@ -120,7 +121,7 @@ PREPOSITIONS = (
     r"för|til|till|pour|para|per|na|po|ke|untuk|của|cho"
 )
 MODIFIER = (
-    rf"(?:{WS}*\([^)\n]{{1,40}}\))?(?:{WS}+(?:{PREPOSITIONS}){WS}+[^\s\p{{Z}}:=,.;!?\"'`]{{1,30}}"
+    rf"(?:{WS}*\([^)\n]{{1,40}}\))?(?:{WS}+\p{{Cyrillic}}{{2,20}})?(?:{WS}+(?:{PREPOSITIONS}){WS}+[^\s\p{{Z}}:=,.;!?\"'`]{{1,30}}"
     rf"(?:{WS}+[^\s\p{{Z}}:=,.;!?\"'`]{{1,30}}){{0,4}}?)?"
 )
 COPULAS = (
@@ -189,7 +190,7 @@ def _common_rejections(value: str) -> bool:
     if not v or is_placeholder(v) or "secret removed" in v.lower() or _spaceless(v):
         return True
     first, unit = _first_and_unit(v)
-    if _code(first):
+    if _code(first) or is_placeholder(first):
         return True
     if unit or _prose_word(first):
         return True
@@ -282,7 +283,7 @@ def slot_rules() -> tuple[Rule, ...]:
             rules.append(
                 Rule(
                     kind,
-                    rf"(?i)(?:^|[^\p{{L}}\p{{N}}_])(?:şifre(?:si|m)?|parola(?:sı)?|пароль){WS}+"
+                    rf"(?i)(?:^|[^\p{{L}}\p{{N}}_])(?:şifre(?:si|m)?|parola(?:sı)?|pin{WS}kodu|kapı{WS}kodu|пароль|пин-код){WS}+"
                     r"([^\s\p{Z}\"'`,;]{3,64})",
                     accept_unlabelled,
                 )
