@@ -178,6 +178,8 @@ LABELLED: tuple[tuple[str, str, Maker], ...] = (
     ("Payment card", "Company card {v}, expiry 04/29.", _card),
 )  # fmt: skip
 
+LABELLED_KINDS = frozenset(kind for kind, _, _ in LABELLED)  # their label is part of the format: evaded in place
+
 FORMAT_CONTEXTS = (
     "Here is the key for the deploy job: {v}",
     "export SERVICE_TOKEN={v}",
@@ -441,7 +443,7 @@ def _evasions(format_rows: list[Row], g: random.Random) -> Iterator[Row]:
             continue
         for e_index, (name, evade) in enumerate(EVASIONS):
             evaded = evade(row.secret)
-            if (index + e_index) % 2:  # the credential in its own sentence, evaded in place
+            if (index + e_index) % 2 or row.kind in LABELLED_KINDS:  # in its own sentence, evaded in place
                 text = row.text.replace(row.secret, evaded)
             else:  # or alone in a new one
                 contexts = EVASION_CONTEXTS[0::2] if row.half == "tuning" else EVASION_CONTEXTS[1::2]
