@@ -40,7 +40,7 @@ from contextlamp.domain.secret_normal import normalise_for_scan
 from contextlamp.domain.secret_scan import SecretScanner
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import secret_corpus  # noqa: E402  (bench/ is not a package: the corpus generator beside this script)
+import secret_corpus
 
 DATA = Path(__file__).resolve().parent / "data" / "secrets"
 NOTES = DATA / "engineering_notes.txt"
