@@ -278,9 +278,15 @@ class Importer:
             tag = collapse_ws(scrub_surrogates(raw)).lower()[: limits.max_tag_chars].strip()
             if tag and tag not in tags and len(tags) < limits.max_tags:
                 tags.append(tag)
-        fields = [("content", [content]), ("topic", [item.topic or ""]), ("tags", list(item.tags))]
+        scrubbed = self.service.scanner.scrub(content)  # redact, do not lose (docs/secrets.md)
+        if scrubbed.text is None:
+            return f"holds a secret ({', '.join(scrubbed.kinds)}) in content"
+        content = scrubbed.text
+        fields = [("topic", [item.topic or ""]), ("tags", list(item.tags))]
         if reason := self._secret_in([*fields, ("project", [project or ""])]):
             return reason
+        if scrubbed.kinds:
+            plan.line = replace(plan.line, reason=f"a secret ({', '.join(scrubbed.kinds)}) removed, the rest kept")
         if item.memory_type == "task" and plan.at + self.service.task_ttl_ms <= now:
             return "is a task whose time to live ran out before the import (tasks expire; see task_ttl_days)"
         plan.content, plan.topic, plan.tags = content, topic or None, tuple(tags)

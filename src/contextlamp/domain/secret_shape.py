@@ -34,7 +34,7 @@ from contextlamp.domain.secret_measures import (
     normalise,
     value_parts,
 )
-from contextlamp.domain.secret_words import STATE_WORDS, STOP_WORDS
+from contextlamp.domain.secret_words import STATE_WORDS
 
 MIN_LENGTH = 6  # shorter values are refused only by the PIN and code rules, which need a stated PIN or code
 
@@ -87,19 +87,6 @@ def accept_stated_token(value: str) -> bool:
     return is_random(v, value_parts(v)) or (is_long_alpha(v) and not is_placeholder(v))
 
 
-def accept_quoted_password(value: str) -> bool:
-    """A quoted value stated as a password: a credential-shaped single token, or a passphrase of three or more
-    words of 3+ letters, none a stop word ("correct horse battery staple"; not "see the vault entry")."""
-    words = value.split()
-    if len(words) == 1:
-        return accept_stated_password(value)
-    return (
-        len(words) >= 3
-        and not is_placeholder(value)
-        and all(w.isalpha() and len(w) >= 3 and w.lower() not in STOP_WORDS for w in words)
-    ) or any(accept_mentioned_password(w) for w in words)
-
-
 def accept_basic_auth(value: str) -> bool:
     """HTTP Basic credentials (RFC 7617): base64 that decodes to text holding "user:password"."""
     try:
@@ -131,12 +118,6 @@ def accept_connection_password(value: str) -> bool:
     if accept_stated_password(v):
         return True
     return len(v) >= 3 and any(not c.isalpha() for c in v) and not is_unit_number(v)
-
-
-def accept_wifi(value: str) -> bool:
-    """A Wi-Fi passphrase: WPA needs 8 to 63 characters (IEEE 802.11i-2004, 8.5.1.2), then a stated password."""
-    v = normalise(value)
-    return 8 <= len(v) <= 63 and accept_stated_password(v)
 
 
 def accept_any_value(value: str) -> bool:

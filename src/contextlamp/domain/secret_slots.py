@@ -21,9 +21,9 @@ a list of codes), unless it reads as prose about the credential, decided by :fun
 
 Per class: a PIN is 3 to 12 digits (``#``/``*`` allowed); codes are a list holding at least two code-like
 tokens (a digit inside) or a seed phrase of 12+ words; a token, key or secret needs 8+ characters shaped like
-a credential (secret_shape.accept_stated_token or accept_stated_password: "the secret is patience" and "the
-token is RS256-signed" are prose); a password or a security answer is anything else that is not
-prose. Every value is bounded (at most a few hundred characters), so a check costs a bounded time per candidate
+a credential (secret_shape.accept_stated_token or accept_stated_password) or letters with digits that are not a
+version, unit or algorithm name ("the secret is patience" and "the token is RS256-signed" are prose); a
+password or a security answer is anything else that is not prose. Every value is bounded (at most a few hundred characters), so a check costs a bounded time per candidate
 and the scan stays linear (secret_scan.py).
 """
 
@@ -33,7 +33,7 @@ import itertools
 from collections.abc import Callable
 
 from contextlamp.domain import secret_shape as shape
-from contextlamp.domain.secret_measures import is_identifier_chain, is_placeholder, is_trivial_number
+from contextlamp.domain.secret_measures import is_benign, is_identifier_chain, is_placeholder, is_trivial_number
 from contextlamp.domain.secret_rules import Rule
 from contextlamp.domain.secret_words import SLOT_PROSE_WORDS, SLOT_UNITS
 
@@ -41,7 +41,8 @@ WS = r"[\s\p{Z}]"
 # -- credential nouns by class (matched case-insensitively) --------------------------------------------------
 
 PASSWORD_NOUNS = (
-    r"pass(?:word|phrase|code)|pass{WS}phrase|passwd|pwd|wi-?fi{WS}key|wlan{WS}key|"  # en
+    r"pass(?:word|phrase|code)|pass{WS}phrase|passwd|pwd|(?:wpa[23]?|wi-?fi|wlan|network|wireless|router){WS}?(?:key|psk)|"
+    r"psk|"  # en
     r"passwort|kennwort|zugangspasswort|"  # de
     r"mot{WS}de{WS}passe|phrase{WS}secrète|phrase{WS}de{WS}passe|"  # fr
     r"contraseña|contrasena|clave{WS}de{WS}acceso|frase{WS}de{WS}contraseña|"  # es
@@ -59,7 +60,10 @@ PIN_NOUNS = (
     r"pin(?:[- ]?(?:code|number|nummer|kodu|kod|码|碼))?|pincode|pinkod|pin-kod|passcode|access{WS}code|"
     r"(?:door|gate|alarm|lock|locker|keypad|entry|garage|safe|building|unlock|entrance|padlock|lockbox|intercom)"
     r"(?:{WS}|-)?code|combination|"
-    r"geheimzahl|t[üu]rcode|zugangscode|code{WS}pin|code{WS}d'accès|digicode|código{WS}(?:pin|de{WS}acceso|de{WS}acesso)|"
+    r"code{WS}(?:to|for){WS}(?:the{WS}|our{WS}|my{WS})?(?:front{WS}|back{WS}|side{WS})?(?:door|gate|garage|safe|alarm|"
+    r"building|lockbox|office|house|flat|apartment|locker)|"
+    r"geheimzahl|t[üu]rcode|zugangscode|code{WS}pin|code{WS}d'accès|digicode|code{WS}de{WS}la{WS}porte|"
+    r"c[óo]digo{WS}(?:pin|de{WS}acceso|de{WS}acesso|de{WS}la{WS}puerta|del{WS}portal|da{WS}porta)|"
     r"codice{WS}(?:pin|di{WS}accesso)|toegangscode|deurcode|pinkod(?:en)?|portkod(?:en)?|kod{WS}(?:pin|dostępu)|"
     r"kod{WS}do{WS}(?:drzwi|bramy|domofonu|sejfu)|пин-код|пин{WS}код|"
     r"пин|код{WS}доступа|код{WS}от{WS}двери|kapı{WS}(?:kodu|şifresi)|giriş{WS}kodu"
@@ -124,9 +128,12 @@ MODIFIER = (
     rf"(?:{WS}*\([^)\n]{{1,40}}\))?(?:{WS}+\p{{Cyrillic}}{{2,20}})?(?:{WS}+(?:{PREPOSITIONS}){WS}+[^\s\p{{Z}}:=,.;!?\"'`]{{1,30}}"
     rf"(?:{WS}+[^\s\p{{Z}}:=,.;!?\"'`]{{1,30}}){{0,4}}?)?"
 )
-COPULAS = (
-    r"is|was|are|were|is{WS}now|is{WS}still|has{WS}been{WS}changed{WS}to|was{WS}changed{WS}to|changed{WS}to|"
-    r"(?:is{WS})?set{WS}to|will{WS}be|ist|lautet|lauten|sind|war|lautete|est|sont|était|c'est|es|son|era|é|são|"
+# A word that may follow the noun in languages that put modifiers after it ("mot de passe wifi", "senha do
+# wifi" is a prepositional phrase already): what the credential opens.
+AFTER_NOUN = r"wi-?fi|wlan|wpa2?|vpn|ssh|admin|root|router|db|sql|ftp|smtp|imap"
+COPULAS = (  # longest first: RE2 takes the first alternative that lets the whole pattern match
+    r"has{WS}been{WS}changed{WS}to|(?:was|is|has{WS}been){WS}(?:changed|reset|updated|rotated){WS}to|changed{WS}to|"
+    r"(?:is|was){WS}set{WS}to|set{WS}to|is{WS}now|is{WS}still|will{WS}be|is|was|are|were|ist|lautet|lauten|sind|war|lautete|est|sont|était|c'est|es|son|era|é|são|"
     r"è|sono|zijn|luidt|är|var|er|jest|to|brzmi|je|adalah|ialah|là|هو|هي|—|–|-"
 ).replace("{WS}", WS)
 SEPARATOR = (
@@ -169,10 +176,13 @@ def _spaceless(value: str) -> bool:
 
 
 def _first_and_unit(value: str) -> tuple[str, bool]:
+    """The value's first word, and whether the word after it makes the phrase prose: a unit ("12 characters")
+    or a participle ("AES-256-GCM encrypted", "hunter2 hashed")."""
     words = value.split()
     first = words[0] if words else ""
-    unit = len(words) > 1 and words[1].strip(".,;:!?()").lower() in SLOT_UNITS
-    return first, unit
+    second = words[1].strip(".,;:!?()") if len(words) > 1 else ""
+    participle = second.isalpha() and second.islower() and len(second) > 4 and second.endswith(("ed", "ing"))
+    return first, second.lower() in SLOT_UNITS or participle
 
 
 def _code(first: str) -> bool:
@@ -248,12 +258,18 @@ def accept_token(value: str) -> bool:
     first = value.split()[0].strip(".,;:!?()")
     if len(first) < 8:
         return False
-    return shape.accept_stated_token(first) or shape.accept_stated_password(first)
+    if shape.accept_stated_token(first) or shape.accept_stated_password(first):
+        return True
+    return any(c.isdigit() for c in first) and any(c.isalpha() for c in first) and not is_benign(first)
 
 
 def _quoted_check(check: Callable[[str], bool]) -> Callable[[str], bool]:
     def quoted(value: str) -> bool:
-        """A quoted value: the class check on what the quotes hold."""
+        """A quoted value is stated as the credential: a phrase of several words ("correct horse battery
+        staple") counts even when its first word is a common one; a single word takes the class check."""
+        words = value.split()
+        if len(words) >= 3 and check is accept_password:
+            return not is_placeholder(value) and not _spaceless(value) and "secret removed" not in value.lower()
         return check(value)
 
     return quoted
@@ -273,11 +289,13 @@ def slot_rules() -> tuple[Rule, ...]:
     rules: list[Rule] = []
     for kind, nouns, nouns_cjk, check in CLASSES:
         # the noun (not inside a word), then its modifier
-        noun = rf"(?i)(?:^|[^\p{{L}}\p{{N}}_])(?:{nouns}){MODIFIER}"
+        noun = rf"(?i)(?:^|[^\p{{L}}\p{{N}}_])(?:{nouns})(?:{WS}+(?:{AFTER_NOUN}))?{MODIFIER}"
         value = CODE_LIST if kind == "Two-Factor Backup Codes" else None
         rules.append(Rule(kind, rf"{noun}(?:{SEPARATOR}|{WS}*){QUOTED}", _quoted_check(check)))
         rules.append(Rule(kind, rf"{noun}{WS}*(?::=|=>|->|[:=＝]){WS}*{value or LABELLED}", check, extend=False))
         rules.append(Rule(kind, rf"{noun}{SEPARATOR}{value or PLAIN}", check, peek=value is None))
+        if kind == "PIN":  # digits right after the noun: "gate code 8642#", "PIN 4921"
+            rules.append(Rule(kind, rf"{noun}{WS}+([#*]?[0-9]{{3,12}}[#*]?)(?:[^\p{{L}}\p{{N}}]|$)", check))
         rules.append(Rule(kind, rf"(?:{nouns_cjk}){SEPARATOR_CJK}(?:{QUOTED}|{value or CJK_VALUE})", check))
         if kind == "Password":  # Turkish and Russian state a password without a copula: "şifre: x", "пароль x1"
             rules.append(
