@@ -23,8 +23,8 @@ Per class: a PIN is 3 to 12 digits (``#``/``*`` allowed); codes are a list holdi
 tokens (a digit inside) or a seed phrase of 12+ words; a token, key or secret needs 8+ characters shaped like
 a credential (secret_shape.accept_stated_token or accept_stated_password) or letters with digits that are not a
 version, unit or algorithm name ("the secret is patience" and "the token is RS256-signed" are prose); a
-password or a security answer is anything else that is not prose. Every value is bounded (at most a few hundred characters), so a check costs a bounded time per candidate
-and the scan stays linear (secret_scan.py).
+password or a security answer is anything else that is not prose. Every value is bounded (at most a few
+hundred characters), so a check costs a bounded time per candidate and the scan stays linear (secret_scan.py).
 """
 
 from __future__ import annotations
