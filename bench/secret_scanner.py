@@ -394,11 +394,17 @@ def adversarial_inputs(pattern: str, size: int) -> list[str]:
     return out
 
 
-def all_adversarial_inputs(scanner: SecretScanner, size: int) -> dict[str, str]:
-    """Hostile inputs for every pattern the scanner runs, each mapped to the kind of the rule it came from."""
+def all_adversarial_inputs(scanner: SecretScanner, size: int, per_format: int = 2) -> dict[str, str]:
+    """Hostile inputs for every pattern the scanner runs, each mapped to the kind of the rule it came from: all
+    of each core and slot rule's, and the first ``per_format`` of each vendored format rule's (about 400 rules
+    of one shape: a prefix or keyword, then a bounded run)."""
+    from contextlamp.domain.secret_formats import format_rules
+
+    vendored = {f.pattern for f in format_rules()}
     out: dict[str, str] = {}
     for rule in scanner.patterns():
-        for text in adversarial_inputs(rule.pattern, size):
+        texts = adversarial_inputs(rule.pattern, size)
+        for text in texts[:per_format] if rule.pattern in vendored else texts:
             out.setdefault(text, rule.kind)
     return out
 
@@ -418,13 +424,15 @@ def cpu_seconds(function: Callable[[str], object], text: str, repeat: int = 1) -
 
 def prose_of_size(corpora: Sequence[Sequence[str]], size: int) -> str:
     """Ordinary sentences, one from each corpus in turn (chat and engineering notes mixed), joined by spaces
-    and cycled to ``size`` characters."""
+    and cycled to ``size`` characters (the last sentence cut is left out and spaces fill the size)."""
     mixed: list[str] = []
     longest = max((len(c) for c in corpora), default=0)
     for i in range(longest):
         mixed.extend(c[i % len(c)] for c in corpora if c)
-    text = " ".join(mixed)
-    return (text * (size // max(len(text), 1) + 1))[:size]
+    text = " ".join(mixed) + " "
+    cut = (text * (size // max(len(text), 1) + 1))[:size]
+    end = cut.rfind(". ") + 1  # whole sentences only (a cut "password = getp" would be a stated password)
+    return cut[:end].ljust(size) if end > 0 else cut
 
 
 @dataclass(frozen=True)

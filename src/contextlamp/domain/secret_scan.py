@@ -92,6 +92,9 @@ class Finding:
 # RE2's memory budget for the one automaton that runs every pattern at once (the prefilter): the DFA of a
 # "many match" set never gives up while a state fits, so the budget only has to hold a few hundred states.
 SET_MAX_MEM = 64 << 20
+# Each rule's own budget: a counted repetition ({70,200}) makes many DFA states; with RE2's default (8 MiB) the
+# cache of a few rules filled and was rebuilt on hostile input (40 ms on 8 KiB of "pypi-AgEI…AAAA", 11x prose).
+RULE_MAX_MEM = 16 << 20  # an upper bound per rule, used only as states are needed (most use a few KiB)
 
 
 def _options(max_mem: int | None = None) -> object:
@@ -103,7 +106,7 @@ def _options(max_mem: int | None = None) -> object:
 
 
 def _compile(pattern: str) -> _Regex:
-    compiled = _RE2.compile(pattern.encode("utf-8"), _options())
+    compiled = _RE2.compile(pattern.encode("utf-8"), _options(RULE_MAX_MEM))
     raw = cast(_RawRE2, compiled._regexp)
     return _Regex(raw, raw.NumberOfCapturingGroups())
 

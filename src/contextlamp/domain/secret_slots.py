@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable
+from typing import Literal
 
 from contextlamp.domain import secret_shape as shape
 from contextlamp.domain.secret_measures import is_benign, is_identifier_chain, is_placeholder, is_trivial_number
@@ -291,12 +292,15 @@ def slot_rules() -> tuple[Rule, ...]:
         # the noun (not inside a word), then its modifier
         noun = rf"(?i)(?:^|[^\p{{L}}\p{{N}}_])(?:{nouns})(?:{WS}+(?:{AFTER_NOUN}))?{MODIFIER}"
         value = CODE_LIST if kind == "Two-Factor Backup Codes" else None
+        # a refused list is skipped whole (its value runs to the end of the sentence: re-reading it for every
+        # noun inside would cost up to 400 characters a candidate)
+        resume: Literal["value", "after"] = "after" if value else "value"
         rules.append(Rule(kind, rf"{noun}(?:{SEPARATOR}|{WS}*){QUOTED}", _quoted_check(check)))
-        rules.append(Rule(kind, rf"{noun}{WS}*(?::=|=>|->|[:=＝]){WS}*{value or LABELLED}", check, extend=False))
-        rules.append(Rule(kind, rf"{noun}{SEPARATOR}{value or PLAIN}", check, peek=value is None))
+        rules.append(Rule(kind, rf"{noun}{WS}*(?::=|=>|->|[:=＝]){WS}*{value or LABELLED}", check, resume))
+        rules.append(Rule(kind, rf"{noun}{SEPARATOR}{value or PLAIN}", check, resume, peek=value is None))
         if kind == "PIN":  # digits right after the noun: "gate code 8642#", "PIN 4921"
             rules.append(Rule(kind, rf"{noun}{WS}+([#*]?[0-9]{{3,12}}[#*]?)(?:[^\p{{L}}\p{{N}}]|$)", check))
-        rules.append(Rule(kind, rf"(?:{nouns_cjk}){SEPARATOR_CJK}(?:{QUOTED}|{value or CJK_VALUE})", check))
+        rules.append(Rule(kind, rf"(?:{nouns_cjk}){SEPARATOR_CJK}(?:{QUOTED}|{value or CJK_VALUE})", check, resume))
         if kind == "Password":  # Turkish and Russian state a password without a copula: "şifre: x", "пароль x1"
             rules.append(
                 Rule(
