@@ -35,7 +35,12 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
+from contextlamp.domain.secret_formats import ruleset_source
+from contextlamp.domain.secret_normal import normalise_for_scan
 from contextlamp.domain.secret_scan import SecretScanner
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import secret_corpus
 
 DATA = Path(__file__).resolve().parent / "data" / "secrets"
 NOTES = DATA / "engineering_notes.txt"
@@ -137,6 +142,84 @@ def recall(scanner: SecretScanner, secrets: Iterable[Secret]) -> list[Recall]:
         misses = [s.text for s, f, r in zip(items, found, removed, strict=True) if not (f and r)]
         rows.append(Recall(kind, len(items), sum(found), sum(removed), misses))
     return rows
+
+
+# -- the generated corpus (bench/secret_corpus.py): both halves per kind ------------------------------------
+
+
+@dataclass(frozen=True)
+class KindScore:
+    """One kind of the generated corpus in one half: rows, refused by ``save_context`` (a kind found), and
+    gone (the secret is in neither ``redact`` nor ``scrub``'s kept text, compared after normalisation, so an
+    evaded form that survives counts as a leak). ``stored`` are the rows some path would keep the secret of.
+    For ordinary sentences ``refused`` counts false refusals."""
+
+    half: str
+    group: str
+    kind: str
+    rows: int
+    refused: int
+    gone: int
+
+    @property
+    def stored(self) -> int:
+        """Rows whose secret ``save_context`` stores (not refused) or ``save_session``/imports keep (not gone)."""
+        return self.rows - min(self.refused, self.gone) if self.group != "prose" else 0
+
+
+def _gone(scanner: SecretScanner, text: str, secret: str) -> bool:
+    kept = scanner.scrub(text).text or ""
+    redacted = scanner.redact(text)
+    return all(secret not in normalise_for_scan(t).text and secret not in t for t in (kept, redacted))
+
+
+def corpus_scores(scanner: SecretScanner, rows: Iterable[secret_corpus.Row]) -> list[KindScore]:
+    """Per (half, kind), in order of first appearance."""
+    tally: dict[tuple[str, str, str], list[int]] = {}
+    for row in rows:
+        counts = tally.setdefault((row.half, row.group, row.kind), [0, 0, 0])
+        counts[0] += 1
+        refused = bool(scanner.kinds(row.text))
+        counts[1] += refused
+        counts[2] += row.group != "prose" and _gone(scanner, row.text, row.secret)
+    return [KindScore(h, g, k, *c) for (h, g, k), c in tally.items()]
+
+
+def corpus_report(console: Console, scores: Sequence[KindScore], halves: Sequence[str]) -> None:
+    """One table, a row per kind and the halves side by side (rows, refused, gone, stored); then the totals per
+    group and half, and the false refusals of ordinary sentences."""
+    by_kind: dict[tuple[str, str], dict[str, KindScore]] = {}
+    for score in scores:
+        by_kind.setdefault((score.group, score.kind), {})[score.half] = score
+    table = Table(title=f"generated corpus per kind (format layer: {ruleset_source()})")
+    table.add_column("group")
+    table.add_column("kind")
+    for half in halves:
+        for column in ("rows", "refused", "gone", "stored"):
+            table.add_column(f"{half} {column}", justify="right")
+    for (group, kind), per_half in by_kind.items():
+        if group == "prose":
+            continue
+        cells: list[str] = []
+        for half in halves:
+            s = per_half.get(half)
+            cells += [str(s.rows), str(s.refused), str(s.gone), str(s.stored)] if s else ["", "", "", ""]
+        table.add_row(group, kind, *cells)
+    console.print(table)
+    totals = Table(title="generated corpus totals (stored target 0; false refusals target <= 1 in 500)")
+    for column in ("half", "group", "rows", "refused", "gone", "stored / false refusals"):
+        totals.add_column(column, justify="right" if column not in ("half", "group") else "left")
+    for half in halves:
+        for group in ("format", "evasion", "stated", "prose"):
+            chosen = [s for s in scores if s.half == half and s.group == group]
+            rows = sum(s.rows for s in chosen)
+            refused = sum(s.refused for s in chosen)
+            if group == "prose":
+                totals.add_row(half, "ordinary sentences", str(rows), str(refused), "", f"{refused} of {rows}")
+            else:
+                gone = sum(s.gone for s in chosen)
+                totals.add_row(half, group, str(rows), str(refused), str(gone), str(sum(s.stored for s in chosen)))
+    console.print(totals)
 
 
 # -- hostile input from the patterns themselves ------------------------------------------------------------
@@ -311,11 +394,17 @@ def adversarial_inputs(pattern: str, size: int) -> list[str]:
     return out
 
 
-def all_adversarial_inputs(scanner: SecretScanner, size: int) -> dict[str, str]:
-    """Hostile inputs for every pattern the scanner runs, each mapped to the kind of the rule it came from."""
+def all_adversarial_inputs(scanner: SecretScanner, size: int, per_format: int = 2) -> dict[str, str]:
+    """Hostile inputs for every pattern the scanner runs, each mapped to the kind of the rule it came from: all
+    of each core and slot rule's, and the first ``per_format`` of each vendored format rule's (about 400 rules
+    of one shape: a prefix or keyword, then a bounded run)."""
+    from contextlamp.domain.secret_formats import format_rules
+
+    vendored = {f.pattern for f in format_rules()}
     out: dict[str, str] = {}
     for rule in scanner.patterns():
-        for text in adversarial_inputs(rule.pattern, size):
+        texts = adversarial_inputs(rule.pattern, size)
+        for text in texts[:per_format] if rule.pattern in vendored else texts:
             out.setdefault(text, rule.kind)
     return out
 
@@ -335,13 +424,15 @@ def cpu_seconds(function: Callable[[str], object], text: str, repeat: int = 1) -
 
 def prose_of_size(corpora: Sequence[Sequence[str]], size: int) -> str:
     """Ordinary sentences, one from each corpus in turn (chat and engineering notes mixed), joined by spaces
-    and cycled to ``size`` characters."""
+    and cycled to ``size`` characters (the last sentence cut is left out and spaces fill the size)."""
     mixed: list[str] = []
     longest = max((len(c) for c in corpora), default=0)
     for i in range(longest):
         mixed.extend(c[i % len(c)] for c in corpora if c)
-    text = " ".join(mixed)
-    return (text * (size // max(len(text), 1) + 1))[:size]
+    text = " ".join(mixed) + " "
+    cut = (text * (size // max(len(text), 1) + 1))[:size]
+    end = cut.rfind(". ") + 1  # whole sentences only (a cut "password = getp" would be a stated password)
+    return cut[:end].ljust(size) if end > 0 else cut
 
 
 @dataclass(frozen=True)
@@ -441,11 +532,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--limit", type=int, default=None, help="at most this many LoCoMo sentences")
     parser.add_argument("--quick", action="store_true", help="time one hostile input in 20 (a smoke run)")
     parser.add_argument("--show", type=int, default=8, help="how many of the slowest hostile inputs to list")
+    parser.add_argument(
+        "--held-out", action="store_true", help="score the held-out half of the generated corpus too (at the end)"
+    )
+    parser.add_argument("--corpus-only", action="store_true", help="only the generated corpus tables")
     args = parser.parse_args(argv)
     console = Console(width=132)
     scanner = SecretScanner()
     scanner.kinds("warm up")  # compile the patterns outside the timings
 
+    halves = secret_corpus.HALVES if args.held_out else secret_corpus.HALVES[:1]
+    scores = corpus_scores(scanner, [row for row in secret_corpus.corpus() if row.half in halves])
+    corpus_report(console, scores, halves)
+    if args.corpus_only:
+        return 0
     notes = load_notes(args.notes)
     corpora: list[tuple[str, list[str]]] = []
     locomo = args.locomo or default_locomo()

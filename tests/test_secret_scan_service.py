@@ -20,7 +20,7 @@ NEW_KINDS = [
     ("Company card 4111 1111 1111 1111, expiry 04/29.", "4111 1111 1111 1111", "Payment Card Number"),
     ("My GitHub backup codes: 8374-2910 5521-0093", "8374-2910", "Two-Factor Backup Codes"),
     ("Your verification code is 493021.", "493021", "One-Time Code"),
-    ("The wifi password: Sunflower42!", "Sunflower42!", "Wi-Fi Passphrase"),
+    ("The wifi password: Sunflower42!", "Sunflower42!", "Password"),
     ("My mother's maiden name is Hargreaves.", "Hargreaves", "Security Question Answer"),
 ]
 

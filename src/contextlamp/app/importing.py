@@ -280,9 +280,15 @@ class Importer:
                 continue
             if tag and tag not in tags and len(tags) < limits.max_tags:
                 tags.append(tag)
-        fields = [("content", [content]), ("topic", [item.topic or ""]), ("tags", list(item.tags))]
+        scrubbed = self.service.scanner.scrub(content)  # redact, do not lose (docs/secrets.md)
+        if scrubbed.text is None:
+            return f"holds a secret ({', '.join(scrubbed.kinds)}) in content"
+        content = scrubbed.text
+        fields = [("topic", [item.topic or ""]), ("tags", list(item.tags))]
         if reason := self._secret_in([*fields, ("project", [project or ""])]):
             return reason
+        if scrubbed.kinds:
+            plan.line = replace(plan.line, reason=f"a secret ({', '.join(scrubbed.kinds)}) removed, the rest kept")
         if item.memory_type == "task" and plan.at + self.service.task_ttl_ms <= now:
             days = self.service.task_ttl_ms / 86_400_000
             return (

@@ -3,7 +3,7 @@ likely questions and one embedding call per batch, team restatements. A link of 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, cast
 
@@ -44,6 +44,7 @@ from contextlamp.text import (
 )
 
 if TYPE_CHECKING:
+    from contextlamp.distill import DistilledItem
     from contextlamp.domain.embedding import Vectors
 
 
@@ -296,6 +297,20 @@ class Saving(Scoping):
                 writes.corroborate(store, candidate.id, contributor, round(cosine, 4), now)
                 return candidate.id
         return None
+
+    def _without_secrets(self, items: Iterable[DistilledItem], removed: set[str]) -> list[DistilledItem]:
+        """Redact, do not lose: each item (a distilled item, an imported record: anything with a ``content``
+        saved without the user asking) with the clauses that hold a secret removed (``SecretScanner.scrub``),
+        or left out when what is left is no durable statement; the kinds removed are added to ``removed``.
+        The one place where what is saved for the user loses its secrets; ``save_context`` refuses instead."""
+        kept: list[DistilledItem] = []
+        for item in items:
+            scrubbed = self.scanner.scrub(item.content)
+            removed.update(scrubbed.kinds)
+            if scrubbed.text is None:
+                continue
+            kept.append(item if scrubbed.text == item.content else replace(item, content=scrubbed.text))
+        return kept
 
     def _refuse_secrets(self, **fields: str | Sequence[str] | None) -> None:
         """Raise SecretDetectedError for the first argument (a string, or each string of a list) that holds a

@@ -26,7 +26,6 @@ from contextlamp.domain.models import (
     SessionDigest,
     SessionInfo,
 )
-from contextlamp.domain.secret_scan import REDACTED
 from contextlamp.errors import InvalidArgumentError
 from contextlamp.storage import Store
 from contextlamp.text import (
@@ -72,12 +71,19 @@ class Sessions(Saving):
         store_id = target.id if target else caller.principal.user_id
         # parsed first, then redacted turn by turn: redacting JSON (a native file, a message list) could cut a
         # string's closing quote with the secret, or miss a secret between escaped quotes
-        turns = [Turn(t.role, self.scanner.redact(t.text)) for t in parse_transcript(text)]
-        distilled = [i for i in self.distiller.distill(turns) if REDACTED not in i.content]
+        removed: set[str] = set()
+        turns: list[Turn] = []
+        for turn in parse_transcript(text):
+            redacted, kinds = self.scanner.redact_kinds(turn.text)
+            turns.append(Turn(turn.role, redacted))
+            removed.update(kinds)
+        distilled = self._without_secrets(self.distiller.distill(turns), removed)
         from contextlamp.distill.rank import MAX_ITEMS, keep_most_valuable  # with the distiller: only a session
 
         items, left_out = keep_most_valuable(distilled, MAX_ITEMS, lambda i: not self.scanner.kinds(i.content))
         extra: dict[str, Any] = {"left_out": left_out} if left_out else {}  # set only when some were left out
+        if removed:
+            extra["secrets_removed"] = sorted(removed)
         saved = deduped = 0
         kept: list[Any] = []
         learnings: list[tuple[str, str]] = []

@@ -249,13 +249,16 @@ class ForgetResult(_Result):
 class SaveSessionResult(_Result):
     """save_session result: items distilled (``total``), new entries (``saved``), already known (``deduped``);
     ``session_id`` only when something was distilled. (ext) ``left_out``: items distilled but not kept because
-    a session keeps at most ``distill.rank.MAX_ITEMS`` (the most valuable); present only when it is above 0."""
+    a session keeps at most ``distill.rank.MAX_ITEMS`` (the most valuable); present only when it is above 0.
+    (ext) ``secrets_removed``: the kinds of secret removed from the transcript and its items (never a value;
+    docs/secrets.md), present only when there were any."""
 
     saved: int
     deduped: int
     total: int
     session_id: str | None = None
     left_out: int = 0
+    secrets_removed: list[str] = Field(default_factory=list[str])
 
 
 class SessionInfo(_Result):

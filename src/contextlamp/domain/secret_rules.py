@@ -35,7 +35,6 @@ WS = r"[\s\p{Z}]"  # one whitespace character, Unicode spaces included (RE2's \s
 # (secret_shape.MIN_LENGTH after normalising; a shorter candidate never reaches the check).
 VALUE = r"[^\s\p{Z}\"',;]{6,64}"
 VALUE_TOKEN = r"[^\s\p{Z}\"',;]{12,64}"  # secret_shape.accept_mentioned_token wants 12
-VALUE_WIFI = r"[^\s\p{Z}\"',;]{8,64}"  # WPA passphrases have 8 to 63 characters
 # Connecting words between a credential word and its value ("is", German "ist", "lautet", French and Spanish
 # "est", "es", Portuguese "é", Italian "è"), or ":" / "=".
 COPULA = (
@@ -65,6 +64,8 @@ class Rule:
         extend: on redaction, also remove the rest of the token after a bounded value (a 300-character
             token is found by its first 64 characters and removed whole).
         redact_only: used by ``redact`` only (key material in transcripts), never a reason to refuse.
+        peek: the check also reads group 2, the word after the value, when it matched (``"12 characters"``
+            is a length, not a password); only group 1 is the secret.
     """
 
     kind: str
@@ -73,6 +74,7 @@ class Rule:
     resume: Literal["value", "after", "next"] = "value"
     extend: bool = False
     redact_only: bool = False
+    peek: bool = False
 
 
 # -- credential words ------------------------------------------------------------------------------------
@@ -102,17 +104,6 @@ TOKEN_KEYS = (
 ASSIGN = rf"[\"'\]]{{0,2}}{WS}{{0,8}}(?:=|:=|:|=>|->){WS}{{0,8}}[\"'`]?"
 KEY_START = r"(?:^|[^a-z0-9])"
 
-PIN_WORDS = (
-    r"(?:\bPIN(?:[ -]?(?:[Cc]ode|[Nn]umber|[Nn]ummer|[Nn]r\.?))?\b|(?i:\bpin[ -]?(?:code|number|nummer)\b)|"
-    r"(?i:\b(?:my|your|his|her|our|their|the|card|bank|sim|phone|debit|credit|atm|ec){WS}+pin\b)|"
-    r"(?i:\bpass{WS}?code|\b(?:door|gate|alarm|lock|locker|keypad|entry|access|garage|safe|building|unlock|"
-    r"entrance|house|front{WS}door|padlock|lockbox|key{WS}box|intercom)(?:{WS}|-)?code|\bcombination{WS}(?:code|is)|"
-    r"\bcode{WS}(?:to|for){WS}(?:the{WS}|our{WS}|my{WS})?(?:front{WS})?(?:door|gate|garage|safe|alarm|building|lockbox|"
-    r"office|house|flat|apartment)|"
-    r"\bgeheimzahl|\bgeheimnummer|\bt[üu]rcode|\bzugangscode|\btorcode|\bcode{WS}pin|\bcode{WS}d'acc[èe]s|"
-    r"\bdigicode|\bcode{WS}de{WS}la{WS}porte|\bcode{WS}du{WS}portail|\bc[óo]digo{WS}(?:pin|de{WS}acceso|"
-    r"de{WS}la{WS}puerta|del{WS}portal)|\bnip\b))"
-).replace("{WS}", WS)
 OTP_WORDS = (
     r"(?:(?i:\b(?:verification|confirmation|security|login|log-in|sign-in|signin|auth|authentication|"
     r"authorization|2fa|mfa|one[- ]time|otp|sms|activation|2-step|two-step|two-factor|totp|magic|"
@@ -128,12 +119,6 @@ BACKUP_WORDS = (
     r"\bwiederherstellungs(?:code|codes|schlüssel)|\bbackup-codes?|\bnotfallcodes?|\bsicherungscodes?|"
     r"\bcodes?{WS}de{WS}(?:secours|récupération|sauvegarde)|\bc[óo]digos?{WS}de{WS}(?:respaldo|recuperaci[óo]n|"
     r"emergencia))"
-).replace("{WS}", WS)
-WIFI_WORDS = (
-    r"(?i:\b(?:wi-?fi|wlan|wpa2?|wpa3|wireless|hotspot|router|ssid|guest{WS}network|network)[ -]?"
-    r"(?:password|passphrase|passwort|kennwort|key|schl[üu]ssel|pass|pw|pwd|code|psk)\b|"
-    r"\b(?:mot{WS}de{WS}passe|code|cl[ée])(?:{WS}du|{WS}de{WS}la|{WS}de)?{WS}(?:wi-?fi|wlan)\b|"
-    r"\b(?:contraseña|contrasena|clave|senha)(?:{WS}del?|{WS}da|{WS}do)?{WS}(?:wi-?fi|wlan)\b|\bpsk\b)"
 ).replace("{WS}", WS)
 SECURITY_WORDS = (
     r"(?i:\b(?:mother'?s|mothers|mom'?s|mum'?s|mother’s){WS}+maiden{WS}+name|\bmaiden{WS}+name|"
@@ -294,17 +279,6 @@ RULES: tuple[Rule, ...] = (
         shape.accept_random,
         extend=True,
     ),
-    Rule(
-        "Password In Prose",
-        rf"(?i){PASSWORD_WORDS}(?:{WS}+{WORD}){{0,6}}?{COPULA}{LEAD}({VALUE})",
-        shape.accept_stated_password,
-        extend=True,
-    ),
-    Rule(  # a quoted value may hold spaces: 'the passphrase is "correct horse battery staple"'
-        "Password In Prose",
-        rf"(?i){PASSWORD_WORDS}(?:{WS}+{WORD}){{0,6}}?{COPULA}(?:the{WS}+)?[\"“'‘«]([^\"”'’»\n]{{6,64}})[\"”'’»]",
-        shape.accept_quoted_password,
-    ),
     Rule(  # the password glued to a command-line flag: mysql -pS3cret, sshpass -p 'S3cret'
         "Password Assignment",
         rf"(?i)\b(?:mysql|mysqldump|mysqladmin|mariadb){WS}[^\n]{{0,80}}?{WS}-p([^\s\"']{{4,64}})",
@@ -357,20 +331,10 @@ RULES: tuple[Rule, ...] = (
         rf"seguridad{WS}de{WS}la{WS}tarjeta))(?:{COPULA}|{WS}+)([0-9]{{3,4}})(?:[^0-9]|$)",
     ),
     Rule(
-        "PIN",
-        rf"{PIN_WORDS}(?:{COPULA}|{WS}+)(?i:(?:now|still|the|set{WS}to|jetzt){WS}+)?([#*]?[0-9]{{3,12}}[#*]?)"
-        rf"(?:[^0-9A-Za-z]|$)",
-        shape.accept_digits_code,
-    ),
-    Rule(
         "One-Time Code",
         rf"{OTP_WORDS}(?:{COPULA}|{WS}+)(?i:(?:now|still|the){WS}+)?"
         rf"((?:G-)?(?:[0-9]{{4,8}}|[0-9]{{3,4}}[ -][0-9]{{3,4}}))(?:[^0-9A-Za-z]|$)",
         shape.accept_digits_code,
-    ),
-    Rule(  # lower-case "pin" is usually the verb ("pin the version"): only with "is", ":" or "="
-        "PIN",
-        rf"(?i)\bpin{COPULA}([#*]?[0-9]{{4,12}}[#*]?)(?:[^0-9A-Za-z]|$)",
     ),
     Rule(
         "One-Time Code",
@@ -396,12 +360,6 @@ RULES: tuple[Rule, ...] = (
         rf"([A-Za-z0-9]{{3,12}}(?:[ -][A-Za-z0-9]{{3,12}}){{0,3}})",
         shape.accept_backup_codes,
     ),
-    Rule(
-        "Wi-Fi Passphrase",
-        rf"{WIFI_WORDS}(?:{WS}+(?:for|für|pour|para|de|of){WS}+[^\s\p{{Z}}]{{1,40}})?{COPULA}{LEAD}({VALUE_WIFI})",
-        shape.accept_wifi,
-        extend=True,
-    ),
     Rule("Wi-Fi Passphrase", r"WIFI:(?:[A-Z]:[^;\n]{0,64};){0,6}P:([^;\n]{1,63});", shape.accept_any_value),
     Rule(
         "Security Question Answer",
@@ -421,6 +379,34 @@ RULES: tuple[Rule, ...] = (
         rf"{COPULA}{LEAD}({ANSWER})",
         shape.accept_security_answer,
     ),
+    # -- a vendor-style token the format layer does not know: a short prefix, then a long random run --
+    Rule(
+        "Prefixed API Token",
+        r"(?:^|[^A-Za-z0-9_.$-])([A-Za-z][A-Za-z0-9]{1,11}[_.-][A-Za-z0-9_.-]{20,300})",
+        shape.accept_prefixed_token,
+        resume="after",
+        extend=True,
+    ),
+    # -- credentials inside structures the format layer reads no label in --
+    Rule(
+        "Sentry DSN",
+        r"(?i)https?://([0-9a-f]{32})(?::[0-9a-f]{32})?@[a-z0-9.-]{0,80}sentry[a-z0-9.-]{0,80}/[0-9]{1,12}",
+    ),
+    Rule("Azure SAS Signature", r"[?&]sig=([A-Za-z0-9%+/=]{30,120})", shape.accept_random, resume="after"),
+    Rule(  # a Docker config.json entry: "auth" is base64 of "user:password"
+        "Docker Registry Credentials",
+        rf"\"auth\"{WS}{{0,8}}:{WS}{{0,8}}\"([A-Za-z0-9+/]{{8,400}}={{0,2}})\"",
+        shape.accept_basic_auth,
+        resume="after",
+    ),
+    Rule(
+        "Session Cookie",
+        r"(?i)\b(?:set-)?cookie[\s\p{Z}]{0,8}:[^\n]{0,200}?\b(?:session(?:id)?|sess|sid|connect\.sid|_session|"
+        r"phpsessid|jsessionid|auth|token|remember_token)[A-Za-z0-9_.-]{0,20}=([^;\s\"']{16,400})",
+        shape.accept_random,
+        resume="after",
+    ),
+    Rule("Okta API Token", r"\bSSWS[\s\p{Z}]{1,8}([A-Za-z0-9_-]{20,120})", shape.accept_random, resume="after"),
     # -- transcripts only: key material without a label (a PEM body line on its own) --
     Rule(
         "Key Material",

@@ -19,6 +19,9 @@ Nothing here logs or raises with a secret value: callers get kind names ("AWS Ac
 
 from __future__ import annotations
 
+import base64
+import binascii
+import bisect
 import functools
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -26,7 +29,11 @@ from typing import Any, Protocol, cast
 
 import re2  # pyright: ignore[reportMissingTypeStubs]
 
+from contextlamp.domain.secret_formats import format_rules
+from contextlamp.domain.secret_normal import Normalised, normalise_for_scan
+from contextlamp.domain.secret_redact import without_clauses
 from contextlamp.domain.secret_rules import PEM_BLOCK, RULES, TOKEN_TAIL, Rule
+from contextlamp.domain.secret_slots import slot_rules
 
 REDACTED = "[secret removed]"
 
@@ -85,6 +92,9 @@ class Finding:
 # RE2's memory budget for the one automaton that runs every pattern at once (the prefilter): the DFA of a
 # "many match" set never gives up while a state fits, so the budget only has to hold a few hundred states.
 SET_MAX_MEM = 64 << 20
+# Each rule's own budget: a counted repetition ({70,200}) makes many DFA states; with RE2's default (8 MiB) the
+# cache of a few rules filled and was rebuilt on hostile input (40 ms on 8 KiB of "pypi-AgEI…AAAA", 11x prose).
+RULE_MAX_MEM = 16 << 20  # an upper bound per rule, used only as states are needed (most use a few KiB)
 
 
 def _options(max_mem: int | None = None) -> object:
@@ -96,27 +106,38 @@ def _options(max_mem: int | None = None) -> object:
 
 
 def _compile(pattern: str) -> _Regex:
-    compiled = _RE2.compile(pattern.encode("utf-8"), _options())
+    compiled = _RE2.compile(pattern.encode("utf-8"), _options(RULE_MAX_MEM))
     raw = cast(_RawRE2, compiled._regexp)
     return _Regex(raw, raw.NumberOfCapturingGroups())
 
 
 @dataclass(frozen=True, slots=True)
 class _Engine:
-    rules: tuple[_Compiled, ...]  # PEM_BLOCK first, then RULES in order
+    rules: tuple[_Compiled, ...]  # PEM_BLOCK first, then RULES, then the slot layer, in order
     prefilter: _RawSet  # the same patterns in one RE2 set: which rules match anywhere, in one pass
     tail: _Regex
+    formats: tuple[_Compiled, ...]  # the vendored format layer (secret_formats.py)
+    keywords: _RawSet  # every format rule's keywords, case-insensitive, in one RE2 set
+    keyword_rules: tuple[tuple[int, ...], ...]  # for each keyword of the set, the format rules it lets run
 
     def candidates(self, data: bytes) -> Sequence[_Compiled]:
-        """The rules whose pattern matches somewhere in ``data`` (before any value check), in rule order.
+        """The rules that can match in ``data``, in rule order: the core and slot rules whose pattern matches
+        somewhere (before any value check), then the format rules one of whose keywords is in the text (as
+        gitleaks prefilters them).
 
-        The set holds one more pattern, ``\\z``, which matches every text: a result without it means RE2 gave
-        up (it reports "out of memory" only as "no match"), and then every rule runs."""
+        The core set holds one more pattern, ``\\z``, which matches every text: a result without it means RE2
+        gave up (it reports "out of memory" only as "no match"), and then every core rule runs; the keyword set
+        has the same sentinel, and without it every format rule runs."""
         hits = self.prefilter.Match(data) or []
         sentinel = len(self.rules)
-        if sentinel not in hits:
-            return self.rules
-        return [self.rules[i] for i in sorted(hits) if i != sentinel]
+        core: Sequence[_Compiled] = (
+            self.rules if sentinel not in hits else [self.rules[i] for i in sorted(hits) if i != sentinel]
+        )
+        found = self.keywords.Match(data) or []
+        if len(self.keyword_rules) not in found:
+            return [*core, *self.formats]
+        wanted = sorted({r for k in found if k < len(self.keyword_rules) for r in self.keyword_rules[k]})
+        return [*core, *(self.formats[i] for i in wanted)]
 
 
 def relaxed(pattern: str) -> str:
@@ -168,13 +189,28 @@ def _class_end(pattern: str, i: int) -> int:
 @functools.cache
 def _engine() -> _Engine:
     """The rules compiled once per process, on first use (no work at import time)."""
-    rules = tuple(_Compiled(rule, _compile(rule.pattern)) for rule in (PEM_BLOCK, *RULES))
+    rules = tuple(_Compiled(rule, _compile(rule.pattern)) for rule in (PEM_BLOCK, *RULES, *slot_rules()))
     prefilter = _RE2.Set.SearchSet(_options(SET_MAX_MEM))
     for compiled in rules:
         prefilter.Add(relaxed(compiled.rule.pattern).encode("utf-8"))
     prefilter.Add(rb"\z")  # the sentinel: see _Engine.candidates
     prefilter.Compile()
-    return _Engine(rules, cast(_RawSet, prefilter), _compile(TOKEN_TAIL))
+    formats = tuple(
+        _Compiled(Rule(f.kind, f.pattern, f.check, resume="after"), _compile(f.pattern)) for f in format_rules()
+    )
+    by_keyword: dict[str, list[int]] = {}
+    for index, rule in enumerate(format_rules()):
+        for keyword in rule.keywords:
+            by_keyword.setdefault(keyword, []).append(index)
+    keywords = _RE2.Set.SearchSet(_options(SET_MAX_MEM))
+    for keyword in by_keyword:
+        keywords.Add(("(?i)" + _RE2.escape(keyword)).encode("utf-8"))
+    keywords.Add(rb"\z")
+    keywords.Compile()
+    keyword_rules = tuple(tuple(indexes) for indexes in by_keyword.values())
+    return _Engine(
+        rules, cast(_RawSet, prefilter), _compile(TOKEN_TAIL), formats, cast(_RawSet, keywords), keyword_rules
+    )
 
 
 def _encode(text: str) -> bytes:
@@ -202,11 +238,12 @@ def _spans(compiled: _Compiled, data: bytes, tail: _Regex) -> Iterator[tuple[int
         spans = regex.search(data, pos)
         if spans is None:
             return
-        start, end = spans[0]
-        vstart, vend = spans[1] if grouped else spans[0]
-        if vstart < 0:
-            vstart, vend = start, end
-        if rule.check is not None and not rule.check(_decode(data[vstart:vend])):
+        start, _end = spans[0]
+        vstart, vend = next((s for s in spans[1:] if s[0] >= 0), spans[0]) if grouped else spans[0]
+        checked = data[vstart:vend]
+        if rule.peek and len(spans) > 2 and spans[2][0] >= 0:
+            checked += b" " + data[spans[2][0] : spans[2][1]]
+        if rule.check is not None and not rule.check(_decode(checked)):
             if rule.resume == "value":
                 pos = max(vstart, start + 1)
             elif rule.resume == "after":
@@ -220,40 +257,120 @@ def _spans(compiled: _Compiled, data: bytes, tail: _Regex) -> Iterator[tuple[int
         pos = max(vend, start + 1)
 
 
+_BASE64_RUN = r"[A-Za-z0-9+/_-]{16}[A-Za-z0-9+/_-]*={0,2}"  # RE2 counts to 1000: open-ended, linear anyway
+_BASE64_MIN_PRINTABLE = 0.95  # of the decoded characters: text wrapped in base64, not binary key material
+
+
+def _decoded_runs(normal: str) -> list[tuple[int, int, str]]:
+    """Base64 runs of 16+ characters in ``normal`` that decode (standard or URL-safe alphabet) to printable
+    UTF-8 text: (start, end, decoded), character offsets in ``normal``. One RE2 pass, offsets mapped in one
+    more: linear in the text."""
+    data = _encode(normal)
+    regex = _base64_regex()
+    runs: list[tuple[int, int, str]] = []
+    ascii_only = data.isascii()
+    pos = last_byte = last_char = 0
+    while (spans := regex.search(data, pos)) is not None:
+        start, end = spans[0]
+        pos = max(end, start + 1)
+        decoded = _b64_text(data[start:end])
+        if decoded is None:
+            continue
+        if ascii_only:
+            runs.append((start, end, decoded))
+        else:
+            last_char += len(_decode(data[last_byte:start]))
+            last_byte = start
+            runs.append((last_char, last_char + (end - start), decoded))  # a run is ASCII: bytes are characters
+    return runs
+
+
+@functools.cache
+def _base64_regex() -> _Regex:
+    return _compile(_BASE64_RUN)
+
+
+def _b64_text(raw: bytes) -> str | None:
+    """The printable text ``raw`` holds in base64, or None."""
+    body = raw.rstrip(b"=")
+    if len(body) % 4 == 1:
+        return None
+    padded = body + b"=" * (-len(body) % 4)
+    alphabet = b"-_" if (b"-" in body or b"_" in body) else b"+/"
+    if alphabet == b"-_" and (b"+" in body or b"/" in body):
+        return None
+    try:
+        decoded = base64.b64decode(padded, altchars=alphabet, validate=True).decode("utf-8")
+    except (binascii.Error, ValueError):
+        return None
+    if len(decoded) < 8:
+        return None
+    printable = sum(1 for c in decoded if c.isprintable() or c in "\n\t")
+    return decoded if printable >= _BASE64_MIN_PRINTABLE * len(decoded) and any(c.isalpha() for c in decoded) else None
+
+
+@dataclass(frozen=True, slots=True)
+class Scrubbed:
+    """What :meth:`SecretScanner.scrub` leaves of a statement.
+
+    Attributes:
+        text: the statement with every clause that held a secret removed; None when what is left is not a
+            durable statement (it is then dropped whole). The text unchanged when it held no secret.
+        kinds: the kinds of secret removed (sorted, distinct; empty when none).
+    """
+
+    text: str | None
+    kinds: tuple[str, ...]
+
+
 class SecretScanner:
     """Finds the kinds of secret in a text and removes them. Thread-safe; holds no state between calls.
 
-    Every pattern runs on RE2 and every scan is linear in the text: O(len(text) x number of rules).
+    A text is normalised first (secret_normal.py: NFKC, invisible characters, confusables, split and
+    spaced-out keys) and base64 runs that hold text are decoded and scanned too; spans are reported in the text
+    as written. Every pattern runs on RE2 and every scan is linear in the text: O(len(text) x number of rules).
     """
+
+    def _scan(self, text: str, redact_only: bool) -> tuple[Normalised, list[tuple[int, int, str]]]:
+        """(the normalised text, its findings as (start, end, kind) in *normalised* character offsets)."""
+        normal = normalise_for_scan(text)
+        found = _raw_findings(normal.text, redact_only)
+        runs = _decoded_runs(normal.text)
+        if runs:
+            joined = "\n".join(d for _, _, d in runs)
+            inner = _raw_findings(joined, False)
+            if inner:
+                bounds: list[int] = []
+                offset = 0
+                for _, _, decoded in runs:
+                    bounds.append(offset)
+                    offset += len(decoded) + 1
+                for start, _end, kind in inner:
+                    k = bisect.bisect_right(bounds, start) - 1
+                    run_start, run_end, _ = runs[k]
+                    found.append((run_start, run_end, kind))
+        found.sort()
+        return normal, found
 
     def kinds(self, text: str) -> list[str]:
         """Sorted distinct kinds of secret found (``[]`` when clean), e.g. ``["AWS Access Key"]``."""
-        engine = _engine()
-        data = _encode(text)
-        found: set[str] = set()
-        for compiled in engine.candidates(data):
-            if compiled.rule.redact_only or compiled.rule.kind in found:
-                continue
-            if next(_spans(compiled, data, engine.tail), None) is not None:
-                found.add(compiled.rule.kind)
-        return sorted(found)
+        return sorted({kind for _, _, kind in self._scan(text, False)[1]})
 
     def findings(self, text: str) -> list[Finding]:
-        """Every secret found, with the character span that :meth:`redact` removes, ordered by position;
-        spans of different rules may overlap. Redaction-only rules (key material) are included."""
-        engine = _engine()
-        data = _encode(text)
-        raw: list[tuple[int, int, str]] = []
-        for compiled in engine.candidates(data):
-            raw.extend((s, e, compiled.rule.kind) for s, e in _spans(compiled, data, engine.tail))
-        raw.sort()
-        found: list[Finding] = []
-        last_byte = last_char = 0
-        for start, end, kind in raw:  # byte offsets to character offsets in one pass: starts only grow
-            last_char += len(_decode(data[last_byte:start]))
-            last_byte = start
-            found.append(Finding(kind, last_char, last_char + len(_decode(data[start:end]))))
-        return found
+        """Every secret found, with the character span of ``text`` that :meth:`redact` removes, ordered by
+        position; spans of different rules may overlap. Redaction-only rules (key material) are included."""
+        normal, found = self._scan(text, True)
+        out: list[Finding] = []
+        for start, end, kind in found:
+            a, b = normal.original_span(start, end)
+            out.append(Finding(kind, a, b))
+        out.sort(key=lambda f: (f.start, f.end))
+        return out
+
+    def redact_kinds(self, text: str) -> tuple[str, list[str]]:
+        """:meth:`redact`'s text and the sorted distinct kinds it removed (key material included)."""
+        found = self.findings(text)
+        return _redacted(text, found), sorted({f.kind for f in found})
 
     def redact(self, text: str) -> str:
         """The text with every secret replaced by ``[secret removed]``: whole PEM blocks, runs of 40+
@@ -261,19 +378,71 @@ class SecretScanner:
         find (the keyword before it stays: ``DB_PASSWORD=[secret removed]``). Used on each parsed turn of a
         transcript (up to 2 MiB in all) before anything reads it, so no part of a secret can be distilled, stored
         or sent to an LLM; linear in the text, like :meth:`kinds`."""
-        engine = _engine()
-        data = _encode(text)
-        spans: list[tuple[int, int]] = []
-        for compiled in engine.candidates(data):
-            spans.extend(_spans(compiled, data, engine.tail))
+        return _redacted(text, self.findings(text))
+
+    def scrub(self, text: str) -> Scrubbed:
+        """A statement without its secrets, for what is saved without the user asking (distilled items,
+        imported records): each clause that holds a secret (or a ``[secret removed]`` marker a transcript's
+        redaction left) is removed, and the rest is kept if it is still a durable statement
+        (secret_redact.durable), else nothing is (``text`` None). "Home Wi-Fi: network Okafor-5G, Wi-Fi
+        password `sunflower-Orbit-2291`" keeps "Home Wi-Fi: network Okafor-5G"; "The door PIN is 80417"
+        keeps nothing. Linear in the text."""
+        found = self.findings(text)
+        kinds = tuple(sorted({f.kind for f in found}))
+        spans = [(f.start, f.end) for f in found]
+        marker = text.find(REDACTED)
+        while marker >= 0:
+            spans.append((marker, marker + len(REDACTED)))
+            marker = text.find(REDACTED, marker + len(REDACTED))
         if not spans:
-            return text
-        return _decode(_replace(data, _merge(spans), REDACTED.encode()))
+            return Scrubbed(text, ())
+        rest = without_clauses(text, _merge(spans))
+        if rest is not None and self.kinds(rest):  # a clause boundary inside a secret: drop rather than leak
+            rest = None
+        return Scrubbed(rest, kinds)
 
     @staticmethod
     def patterns() -> Sequence[Rule]:
         """Every rule the scanner runs (RE2 syntax), for tests and benchmarks that must cover them all."""
-        return (PEM_BLOCK, *RULES)
+        return (PEM_BLOCK, *RULES, *slot_rules(), *(Rule(f.kind, f.pattern) for f in format_rules()))
+
+
+def _raw_findings(text: str, redact_only: bool) -> list[tuple[int, int, str]]:
+    """(start, end, kind) of every secret in ``text``, character offsets; key-material rules only when
+    ``redact_only``."""
+    engine = _engine()
+    data = _encode(text)
+    raw: list[tuple[int, int, str]] = []
+    for compiled in engine.candidates(data):
+        if compiled.rule.redact_only and not redact_only:
+            continue
+        raw.extend((s, e, compiled.rule.kind) for s, e in _spans(compiled, data, engine.tail))
+    if not raw:
+        return []
+    if data.isascii():
+        return raw
+    raw.sort()
+    found: list[tuple[int, int, str]] = []
+    last_byte = last_char = 0
+    for start, end, kind in raw:  # byte offsets to character offsets in one pass: starts only grow
+        last_char += len(_decode(data[last_byte:start]))
+        last_byte = start
+        found.append((last_char, last_char + len(_decode(data[start:end])), kind))
+    return found
+
+
+def _redacted(text: str, found: list[Finding]) -> str:
+    spans = [(f.start, f.end) for f in found]
+    if not spans:
+        return text
+    pieces: list[str] = []
+    last = 0
+    for start, end in _merge(spans):
+        pieces.append(text[last:start])
+        pieces.append(REDACTED)
+        last = end
+    pieces.append(text[last:])
+    return "".join(pieces)
 
 
 def _merge(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -285,14 +454,3 @@ def _merge(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
         else:
             merged.append((start, end))
     return merged
-
-
-def _replace(data: bytes, spans: list[tuple[int, int]], marker: bytes) -> bytes:
-    pieces: list[bytes] = []
-    last = 0
-    for start, end in spans:
-        pieces.append(data[last:start])
-        pieces.append(marker)
-        last = end
-    pieces.append(data[last:])
-    return b"".join(pieces)

@@ -19,6 +19,7 @@ from base64 import b64decode, urlsafe_b64decode
 from binascii import Error as BinasciiError
 
 from contextlamp.domain.secret_measures import (
+    entropy,
     is_benign,
     is_compound,
     is_identifier_chain,
@@ -33,7 +34,7 @@ from contextlamp.domain.secret_measures import (
     normalise,
     value_parts,
 )
-from contextlamp.domain.secret_words import STATE_WORDS, STOP_WORDS
+from contextlamp.domain.secret_words import STATE_WORDS
 
 MIN_LENGTH = 6  # shorter values are refused only by the PIN and code rules, which need a stated PIN or code
 
@@ -86,19 +87,6 @@ def accept_stated_token(value: str) -> bool:
     return is_random(v, value_parts(v)) or (is_long_alpha(v) and not is_placeholder(v))
 
 
-def accept_quoted_password(value: str) -> bool:
-    """A quoted value stated as a password: a credential-shaped single token, or a passphrase of three or more
-    words of 3+ letters, none a stop word ("correct horse battery staple"; not "see the vault entry")."""
-    words = value.split()
-    if len(words) == 1:
-        return accept_stated_password(value)
-    return (
-        len(words) >= 3
-        and not is_placeholder(value)
-        and all(w.isalpha() and len(w) >= 3 and w.lower() not in STOP_WORDS for w in words)
-    ) or any(accept_mentioned_password(w) for w in words)
-
-
 def accept_basic_auth(value: str) -> bool:
     """HTTP Basic credentials (RFC 7617): base64 that decodes to text holding "user:password"."""
     try:
@@ -130,12 +118,6 @@ def accept_connection_password(value: str) -> bool:
     if accept_stated_password(v):
         return True
     return len(v) >= 3 and any(not c.isalpha() for c in v) and not is_unit_number(v)
-
-
-def accept_wifi(value: str) -> bool:
-    """A Wi-Fi passphrase: WPA needs 8 to 63 characters (IEEE 802.11i-2004, 8.5.1.2), then a stated password."""
-    v = normalise(value)
-    return 8 <= len(v) <= 63 and accept_stated_password(v)
 
 
 def accept_any_value(value: str) -> bool:
@@ -268,3 +250,21 @@ def accept_card(value: str) -> bool:
     if not groups or not all(g.isdigit() for g in groups):
         return False
     return _card_digits("".join(groups)) or (len(groups) > 2 and _card_digits("".join(groups[:-1])))
+
+
+def accept_prefixed_token(value: str) -> bool:
+    """A vendor-style token (``NRAK-…``, ``hvs.…``, ``aio_…``, ``CFPAT-…``): after the prefix, its longest run of 20+
+    letters and digits holding capitals, small letters and digits with 4+ bits of Shannon entropy per character
+    (a random base62 run of 20 measures about 4.1; words, identifiers, hex hashes and UUIDs do not mix all three
+    classes at that entropy)."""
+    run = max(value.replace("_", " ").replace("-", " ").replace(".", " ").split()[1:] or [""], key=len)
+    if len(run) < 20 or not run.isalnum() or not run.isascii():
+        return False
+    lower, upper, digit = (any(c.islower() for c in run), any(c.isupper() for c in run), any(c.isdigit() for c in run))
+    if not (upper and digit) or (not lower and len(run) < 24):
+        return False
+    return entropy(run) >= (ENTROPY_PREFIXED if lower else ENTROPY_PREFIXED_CAPITALS) and not is_placeholder(run)
+
+
+ENTROPY_PREFIXED = 4.0  # bits per character; C. E. Shannon (1948); random base62 of 20 measures about 4.1
+ENTROPY_PREFIXED_CAPITALS = 3.7  # capitals and digits only (base36): a random run of 24+ measures about 4.2

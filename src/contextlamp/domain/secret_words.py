@@ -74,3 +74,63 @@ UNITS = _words(
     byte bytes char chars character characters digit digits x px em rem pt st nd rd th req rps qps
     minute minutes second seconds hour hours week weeks month months year years times user users"""
 )
+
+# The first word of a value that makes a stated credential prose about the credential (secret_slots.py): function
+# words, states, verbs and quantities in the languages the slot layer reads. "The password is *required*",
+# "Das Passwort ist *falsch*", "Le mot de passe est *obligatoire*", "La contraseña es *demasiado* corta".
+SLOT_PROSE_WORDS = STATE_WORDS | _words(
+    """a an the this that these those it its which what who whom whose where when why how whatever whoever
+    too very quite rather really also not never no none nothing always usually often sometimes rarely still
+    just only already even ever again now then soon later today tomorrow yesterday here there somewhere
+    must should shall can could may might will would need needs needed has have had does do did is are was were be
+    been being am gets got goes went comes came make makes made keep keeps kept let lets take takes took
+    see check ask asked call contact find found look use uses send sends sent save saves saved store stores
+    enter entered type typed read write written print printed change changes reset resets rotate rotates
+    expire expires expired expiring forgot forgotten lost leak leaked exposed compromised cached printed
+    generated managed rotated issued revoked shared written scribbled taped printed synced encrypted
+    hashed salted masked obfuscated hidden shown displayed visible invisible blank missing empty absent unset
+    required optional mandatory obligatory needed necessary invalid valid correct incorrect wrong right weak strong
+    secure insecure unsafe safe fine ok okay good bad great terrible awful same different similar identical
+    long short longer shorter simple complex complicated easy hard difficult obvious guessable predictable
+    random unique new old current previous default temporary permanent personal private public shared
+    sensitive confidential secret important critical unknown known ready available unavailable active
+    inactive disabled enabled locked unlocked blocked case-sensitive case-insensitive unicode ascii utf-8
+    one two three four five six seven eight nine ten eleven twelve twenty thirty hundred first second third
+    last next few several many much more less most least enough all any some each every both either neither
+    at least most minimum maximum min max exactly about around approximately between under over above below
+    up down out off into onto upon within without via per plus
+    please thanks thank sorry yes maybe probably possibly definitely actually basically literally
+    something anything everything nobody somebody everyone anyone someone stuff thing things
+    stored kept saved held located written mentioned listed documented described explained noted
+    on in at by for with from to of as if or and but so because since until unless though although while
+    your my our their his her its whose
+    ist sind war waren wird werden wurde nicht kein keine noch schon nur sehr zu zu lang kurz falsch richtig
+    geheim sicher unsicher abgelaufen gespeichert erforderlich leer gleich anders neu alt immer nie jetzt
+    hier dort unbekannt gültig ungültig lang kurz einfach schwer stark schwach bitte irgendwo drin im
+    est sont était très trop pas jamais toujours obligatoire requis incorrect correct faux vrai expiré
+    stocké vide inconnu valide invalide nouveau nouvelle ancien même différent simple facile difficile fort
+    faible sensible dans sur sous chez ici là
+    es son era muy demasiado no nunca siempre obligatoria obligatorio requerida requerido incorrecta
+    incorrecto correcta correcto vacía vacío caducada caducado nueva nuevo antigua misma mismo diferente
+    segura seguro débil fuerte aquí allí desconocida válida inválida
+    é são muito não nunca sempre obrigatória obrigatório incorreta incorreto correta correto vazia nova
+    antiga mesma diferente segura fraca forte aqui ali desconhecida válida inválida
+    è sono molto troppo non mai sempre obbligatoria obbligatorio sbagliata sbagliato corretta vuota nuova
+    vecchia stessa diversa sicura debole forte qui lì sconosciuta valida
+    zijn niet nooit altijd verplicht onjuist juist fout leeg nieuw oud zelfde anders veilig zwak sterk hier
+    är inte aldrig alltid obligatoriskt fel rätt tomt nytt gammalt samma annat säkert svagt starkt här
+    jest nie nigdy zawsze wymagane błędne poprawne puste nowe stare takie inne bezpieczne słabe silne tutaj
+    это не никогда всегда обязателен неверный верный пустой новый старый такой другой надёжный слабый
+    сильный здесь там в на
+    değil asla her zaman gerekli yanlış doğru boş yeni eski aynı farklı güvenli zayıf güçlü burada
+    sangat tidak wajib salah benar kosong baru lama sama aman lemah kuat
+    không bắt buộc sai đúng trống mới cũ"""
+)
+# Units after a number that make it a length, not a value ("is 12 characters long", "ist 8 Zeichen lang").
+SLOT_UNITS = UNITS | _words(
+    """characters character chars char digits digit letters letter symbols symbol words word numbers number
+    long minimum maximum min max attempts tries times days hours minutes seconds weeks months years
+    zeichen stellen ziffern buchstaben caractères chiffres lettres caracteres dígitos letras cifre caratteri
+    tekens cijfers tecken siffror znaków cyfr символов цифр знаков karakter hane basamak haneli karakterli
+    文字 桁 位 个字符 자리 글자"""
+)

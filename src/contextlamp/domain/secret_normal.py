@@ -1,0 +1,221 @@
+"""Normalise a text before the secret scan, so that an evasion of a known format is the known format.
+
+What :func:`normalise_for_scan` undoes, in order (each a pass linear in the text):
+
+1. compatibility forms (Unicode NFKC, UAX #15): full-width ``ＡＫＩＡ`` and ``ｇｈｐ＿`` are ``AKIA`` and ``ghp_``,
+   ligatures and super/subscript digits are letters and digits;
+2. invisible characters removed: zero-width space, non-joiner and joiner, word joiner, BOM, soft hyphen,
+   Mongolian vowel separator, combining grapheme joiner, and the bidirectional controls (LRE…RLO, LRI…PDI,
+   LRM/RLM/ALM; Unicode TR #9) — characters a reader does not see, so a secret split by them is still read whole;
+3. confusables folded: inside a word that also holds an ASCII letter or digit, Cyrillic and Greek letters that
+   look like Latin ones become them (``АКІА`` in ``АКІАIOSFODNN7EXAMPLE``; the prototypes of Unicode TR #39's
+   confusables.txt for these scripts). A word wholly in Cyrillic or Greek is left alone: "пароль" stays Russian;
+4. lines joined inside a code span or quote: a line that ends inside an open backtick or double quote and the
+   next line that starts with token characters are one line (a key split over two lines);
+5. spaced-out letters joined: a run of 8 or more single printable ASCII characters separated by single spaces
+   (``A K I A I O S F …``, ``h t t p s : / / …``) is one word.
+
+Base64 is not undone here: the scanner decodes base64 runs itself (secret_scan.py) and scans what they hold.
+
+The result keeps, for each character, the index of the character it came from, so the scanner can remove a
+secret from the text as it was written (:meth:`Normalised.original_span`).
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+import unicodedata
+from dataclasses import dataclass
+
+# Characters a reader does not see (UAX #9 bidi controls, zero-width characters, soft hyphen, BOM).
+INVISIBLE = frozenset(
+    "\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180e\u200b\u200c\u200d\u200e\u200f\u202a\u202b\u202c\u202d"
+    "\u202e\u2060\u2061\u2062\u2063\u2064\u2066\u2067\u2068\u2069\u206a\u206b\u206c\u206d\u206e\u206f\u3164"
+    "\ufeff\uffa0"
+)
+# Cyrillic and Greek letters whose confusables.txt prototype (Unicode TR #39) is a Latin letter or digit.
+CONFUSABLES = str.maketrans(
+    {
+        # Cyrillic capitals and small letters
+        "А": "A", "В": "B", "Е": "E", "К": "K", "М": "M", "Н": "H", "О": "O", "Р": "P", "С": "C", "Т": "T",
+        "У": "Y", "Х": "X", "Ѕ": "S", "І": "I", "Ј": "J", "Ԛ": "Q", "Ԝ": "W", "Ү": "Y", "Һ": "h", "Ӏ": "l",
+        "а": "a", "в": "b", "е": "e", "к": "k", "м": "m", "н": "h", "о": "o", "р": "p", "с": "c", "т": "t",
+        "у": "y", "х": "x", "ѕ": "s", "і": "i", "ј": "j", "ԛ": "q", "ԝ": "w", "ү": "y", "һ": "h", "ӏ": "l",
+        "ь": "b", "ɡ": "g", "ԁ": "d", "ԍ": "G", "ԑ": "e", "Ь": "b", "З": "3", "з": "3", "б": "6",
+        # Greek capitals and small letters
+        "Α": "A", "Β": "B", "Ε": "E", "Ζ": "Z", "Η": "H", "Ι": "I", "Κ": "K", "Μ": "M", "Ν": "N", "Ο": "O",
+        "Ρ": "P", "Τ": "T", "Υ": "Y", "Χ": "X", "ο": "o", "ν": "v", "ρ": "p", "α": "a", "ι": "i", "κ": "k",
+        "τ": "t", "υ": "u", "χ": "x", "ϲ": "c", "ϳ": "j", "ε": "e", "γ": "y", "ω": "w",
+    }
+)  # fmt: skip
+_CONFUSABLE_CHARS = re.compile("[" + "".join(re.escape(chr(c)) for c in CONFUSABLES) + "]")
+_ASCII_ALNUM = re.compile(r"[A-Za-z0-9]")
+_TOKEN = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_+/=-")
+# A run of 8+ single token characters separated by one space, or by a dot or dash (spaced-out keys).
+_SPACED = re.compile(r"(?:[!-~] )+[!-~]")  # maximal runs of single characters; bounds checked in _spaced
+_SPACED_MIN = 8
+_NEEDS_WORK = re.compile(r"[^\x00-\x7f]")
+_BACKTICKS = re.compile(r"`+")  # a code span opens and closes with a run of backticks (CommonMark 6.1)
+
+
+@dataclass(frozen=True, slots=True)
+class Normalised:
+    """A normalised text and where each of its characters came from.
+
+    Attributes:
+        text: the normalised text.
+        origin: ``origin[i]`` is the index in the original text of ``text[i]``; one more entry at the end
+            (the original's length). None when the text is the original unchanged.
+        original_length: the original text's length in characters.
+    """
+
+    text: str
+    origin: list[int] | None
+    original_length: int
+
+    def original_span(self, start: int, end: int) -> tuple[int, int]:
+        """The span of the original text that ``text[start:end]`` came from (characters)."""
+        if self.origin is None:
+            return start, end
+        if end <= start:
+            return self.origin[start], self.origin[start]
+        return self.origin[start], self.origin[end - 1] + 1
+
+    def normal_index(self, original: int) -> int:
+        """The first index of ``text`` at or after original index ``original`` (for mapping back)."""
+        if self.origin is None:
+            return original
+        return bisect.bisect_left(self.origin, original, 0, len(self.text))
+
+
+def _char_pass(text: str) -> tuple[str, list[int]] | None:
+    """NFKC per character and invisible characters removed; None when nothing changes (ASCII text)."""
+    if not _NEEDS_WORK.search(text):
+        return None
+    if not INVISIBLE.intersection(text) and unicodedata.is_normalized("NFKC", text):
+        return None
+    pieces: list[str] = []
+    origin: list[int] = []
+    last = 0
+    for match in _NEEDS_WORK.finditer(text):
+        i = match.start()
+        if i > last:
+            pieces.append(text[last:i])
+            origin.extend(range(last, i))
+        char = text[i]
+        if char not in INVISIBLE:
+            folded = unicodedata.normalize("NFKC", char)
+            pieces.append(folded)
+            origin.extend([i] * len(folded))
+        last = i + 1
+    pieces.append(text[last:])
+    origin.extend(range(last, len(text)))
+    return "".join(pieces), origin
+
+
+def _fold_confusables(text: str) -> str:
+    """Cyrillic and Greek look-alikes folded to Latin inside words that also hold ASCII letters or digits."""
+    if not _CONFUSABLE_CHARS.search(text):
+        return text
+    out: list[str] = []
+    last = 0
+    done_to = 0
+    for match in _CONFUSABLE_CHARS.finditer(text):
+        i = match.start()
+        if i < done_to:
+            continue
+        start = i
+        while start > 0 and not text[start - 1].isspace():
+            start -= 1
+        end = i
+        while end < len(text) and not text[end].isspace():
+            end += 1
+        word = text[start:end]
+        if _ASCII_ALNUM.search(word):
+            out.append(text[last:start])
+            out.append(word.translate(CONFUSABLES))
+            last = end
+        done_to = end
+    out.append(text[last:])
+    return "".join(out)
+
+
+def _joins(text: str) -> list[tuple[int, int]]:
+    """Spans to delete: a line break (with the next line's indent) inside an open backtick or double quote,
+    between token characters."""
+    if "\n" not in text:
+        return []
+    spans: list[tuple[int, int]] = []
+    line_start = 0
+    while True:
+        newline = text.find("\n", line_start)
+        if newline < 0:
+            return spans
+        line = text[line_start:newline]
+        before = newline - 1
+        while before >= line_start and text[before] in " \t\r":
+            before -= 1
+        after = newline + 1
+        while after < len(text) and text[after] in " \t":
+            after += 1
+        open_quote = len(_BACKTICKS.findall(line)) % 2 == 1 or (line.count('"') - line.count('\\"')) % 2 == 1
+        if (
+            open_quote
+            and before >= line_start
+            and text[before] in _TOKEN
+            and after < len(text)
+            and text[after] in _TOKEN
+        ):
+            spans.append((before + 1, after))
+        line_start = newline + 1
+
+
+def _spaced(text: str) -> list[tuple[int, int]]:
+    """Spans to delete: the separators inside a spaced-out run."""
+    spans: list[tuple[int, int]] = []
+    for match in _SPACED.finditer(text):
+        start, end = match.start(), match.end()
+        if start > 0 and text[start - 1].isalnum():  # the run began inside a word: its first is not single
+            start += 2
+        if end < len(text) and text[end].isalnum():  # and ended inside one
+            end -= 2
+        if (end - start + 1) // 2 < _SPACED_MIN:
+            continue
+        spans.extend((i, i + 1) for i in range(start + 1, end, 2))
+    return spans
+
+
+def _delete(text: str, origin: list[int], spans: list[tuple[int, int]]) -> tuple[str, list[int]]:
+    pieces: list[str] = []
+    kept: list[int] = []
+    last = 0
+    for start, end in spans:
+        pieces.append(text[last:start])
+        kept.extend(origin[last:start])
+        last = end
+    pieces.append(text[last:])
+    kept.extend(origin[last:])
+    return "".join(pieces), kept
+
+
+def normalise_for_scan(text: str) -> Normalised:
+    """The text as the scanner reads it (module docstring); linear in its length.
+
+    Returns:
+        Normalised: the text and the map back to the original characters.
+    """
+    changed = _char_pass(text)
+    normal, origin = changed if changed is not None else (text, None)
+    folded = _fold_confusables(normal)
+    spans = _joins(folded)
+    spans.extend(_spaced(folded))
+    if not spans:
+        if origin is None and folded == text:
+            return Normalised(text, None, len(text))
+        base = origin if origin is not None else list(range(len(text)))
+        return Normalised(folded, [*base, len(text)], len(text))
+    spans.sort()
+    base = origin if origin is not None else list(range(len(text)))
+    result, kept = _delete(folded, base, spans)
+    return Normalised(result, [*kept, len(text)], len(text))

@@ -1,0 +1,319 @@
+"""The slot layer: a credential stated as one, in any of 20 languages, is a secret whatever its value is made of.
+
+A stated credential is a *credential noun* (password, passphrase, PIN, passcode, backup or recovery codes, a
+security answer, an API key, token or secret, in English, German, French, Spanish, Portuguese, Italian, Dutch,
+Swedish, Danish/Norwegian, Polish, Czech, Russian/Ukrainian, Turkish, Japanese, Chinese, Korean, Indonesian,
+Vietnamese, Arabic and Hindi) followed by its *slot*: a separator (``:``, ``=``, "is", "lautet", "est", "es",
+"é", "è", "är", "jest", "—", は, 是, 为, 는/은 …) or a quote, then the value. The noun may be followed by a
+prepositional phrase naming what it opens ("the door PIN **for the server room** is 80417", "password **für
+den Router**: …"); any other word after the noun makes it a modifier of another noun ("password *policy*:",
+"the password *field* must …"), which is prose, never a slot.
+
+The value then counts as a secret whatever it is made of (``amber-otter-lantern-42``, ``80417``, ``sunshine``,
+a list of codes), unless it reads as prose about the credential, decided by :func:`accept_value` per class:
+
+- a placeholder (``<password>``, ``${VAR}``, ``***``, ``[secret removed]``);
+- a first word that is a function word, a state or a verb in one of the languages ("is **required**", "est
+  **obligatoire**", "ist **falsch**", "is **stored** hashed", "is **in** the vault", "is **what** you set"), or
+  an English participle, adverb or adjective by its ending (-ed, -ing, -ly, -able, -ible, -ive, -ous);
+- a number with a unit ("is 12 characters long", "is six digits");
+- a value written in a spaceless script (Han, kana, Hangul: 密码是**必填项**): credentials are typed in ASCII.
+
+Per class: a PIN is 3 to 12 digits (``#``/``*`` allowed); codes are a list holding at least two code-like
+tokens (a digit inside) or a seed phrase of 12+ words; a token, key or secret needs 8+ characters shaped like
+a credential (secret_shape.accept_stated_token or accept_stated_password) or letters with digits that are not a
+version, unit or algorithm name ("the secret is patience" and "the token is RS256-signed" are prose); a
+password or a security answer is anything else that is not prose. Every value is bounded (at most a few
+hundred characters), so a check costs a bounded time per candidate and the scan stays linear (secret_scan.py).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+from typing import Literal
+
+from contextlamp.domain import secret_shape as shape
+from contextlamp.domain.secret_measures import is_benign, is_identifier_chain, is_placeholder, is_trivial_number
+from contextlamp.domain.secret_rules import Rule
+from contextlamp.domain.secret_words import SLOT_PROSE_WORDS, SLOT_UNITS
+
+WS = r"[\s\p{Z}]"
+# -- credential nouns by class (matched case-insensitively) --------------------------------------------------
+
+PASSWORD_NOUNS = (
+    r"pass(?:word|phrase|code)|pass{WS}phrase|passwd|pwd|(?:wpa[23]?|wi-?fi|wlan|network|wireless|router){WS}?(?:key|psk)|"
+    r"psk|"  # en
+    r"passwort|kennwort|zugangspasswort|"  # de
+    r"mot{WS}de{WS}passe|phrase{WS}secrète|phrase{WS}de{WS}passe|"  # fr
+    r"contraseña|contrasena|clave{WS}de{WS}acceso|frase{WS}de{WS}contraseña|"  # es
+    r"senha|palavra-passe|"  # pt
+    r"parola{WS}d'ordine|"  # it ("password" is Italian too)
+    r"wachtwoord|"  # nl
+    r"lösenord(?:et)?|losenord(?:et)?|adgangskoden?|passord(?:et)?|"  # sv, da/no
+    r"hasło|haslo|heslo|"  # pl, cs
+    r"пароль|пароля|кодовое{WS}слово|"  # ru/uk
+    r"şifre(?:si|m|miz|niz)?|sifre(?:si|m)?|parola(?:sı|m)?|"  # tr
+    r"kata{WS}sandi|mật{WS}khẩu|كلمة{WS}المرور|كلمة{WS}السر|पासवर्ड"  # id, vi, ar, hi
+).replace("{WS}", WS)
+PASSWORD_NOUNS_CJK = r"パスワード|パスフレーズ|合言葉|密码|密碼|口令|비밀번호|패스워드|암호"
+PIN_NOUNS = (
+    r"pin(?:[- ]?(?:code|number|nummer|kodu|kod|码|碼))?|pincode|pinkod|pin-kod|passcode|access{WS}code|"
+    r"(?:door|gate|alarm|lock|locker|keypad|entry|garage|safe|building|unlock|entrance|padlock|lockbox|intercom)"
+    r"(?:{WS}|-)?code|combination|"
+    r"code{WS}(?:to|for){WS}(?:the{WS}|our{WS}|my{WS})?(?:front{WS}|back{WS}|side{WS})?(?:door|gate|garage|safe|alarm|"
+    r"building|lockbox|office|house|flat|apartment|locker)|"
+    r"geheimzahl|t[üu]rcode|zugangscode|code{WS}pin|code{WS}d'accès|digicode|code{WS}de{WS}la{WS}porte|"
+    r"c[óo]digo{WS}(?:pin|de{WS}acceso|de{WS}acesso|de{WS}la{WS}puerta|del{WS}portal|da{WS}porta)|"
+    r"codice{WS}(?:pin|di{WS}accesso)|toegangscode|deurcode|pinkod(?:en)?|portkod(?:en)?|kod{WS}(?:pin|dostępu)|"
+    r"kod{WS}do{WS}(?:drzwi|bramy|domofonu|sejfu)|пин-код|пин{WS}код|"
+    r"пин|код{WS}доступа|код{WS}от{WS}двери|kapı{WS}(?:kodu|şifresi)|giriş{WS}kodu"
+).replace("{WS}", WS)
+PIN_NOUNS_CJK = (
+    r"暗証番号|PINコード|パスコード|PIN码|门禁密码|门禁码|密碼鎖|핀{WS}?번호|PIN{WS}?번호|출입{WS}?코드".replace(
+        "{WS}", WS
+    )
+)
+CODES_NOUNS = (
+    r"(?:backup|back-up|recovery|scratch|emergency|fallback|2fa|mfa|two-factor|two{WS}factor|2-step|one-time|"
+    r"single-use)(?:{WS}(?:login|verification|sign-in))?{WS}(?:codes?|keys?)|recovery{WS}(?:phrase|seed)|"
+    r"seed{WS}(?:phrase|words)|mnemonic(?:{WS}phrase)?|secret{WS}recovery{WS}phrase|"
+    r"backup-codes?|wiederherstellungs(?:codes?|schlüssel)|notfallcodes?|sicherungscodes?|"
+    r"codes?{WS}de{WS}(?:secours|récupération|sauvegarde)|phrase{WS}de{WS}récupération|"
+    r"c[óo]digos?{WS}de{WS}(?:respaldo|recuperaci[óo]n|emergencia|backup|recupera[çc][ãa]o|reserva)|frase{WS}semilla|"
+    r"codici?{WS}di{WS}(?:backup|recupero|emergenza)|(?:back-?up|herstel)codes?|(?:reserv|återställnings)koder?|"
+    r"kody?{WS}(?:zapasowe|odzyskiwania|awaryjne)|резервные{WS}коды|коды{WS}восстановления|резервный{WS}код|"
+    r"yedek{WS}kodlar[ıi]?|kurtarma{WS}kodlar[ıi]?|yedekleme{WS}kodlar[ıi]?"
+).replace("{WS}", WS)
+CODES_NOUNS_CJK = (
+    r"バックアップコード|リカバリーコード|復旧コード|予備コード|备用码|恢复码|备份码|备用代码|恢复代码|助记词|"
+    r"백업{WS}?코드|복구{WS}?코드|예비{WS}?코드"
+).replace("{WS}", WS)
+ANSWER_NOUNS = (
+    r"security{WS}answer|secret{WS}answer|answer{WS}to{WS}(?:(?:my|the|your|our){WS})?(?:security|secret){WS}"
+    r"questions?|(?:mother'?s|mothers|mom'?s|mum'?s|mother’s){WS}maiden{WS}name|maiden{WS}name|"
+    r"sicherheitsantwort|antwort{WS}auf{WS}(?:die|meine){WS}sicherheitsfrage|réponse{WS}secrète|"
+    r"réponse{WS}(?:à{WS}la{WS})?question{WS}(?:de{WS}sécurité|secrète)|respuesta{WS}(?:de{WS}seguridad|secreta)|"
+    r"resposta{WS}(?:de{WS}segurança|secreta)|risposta{WS}(?:di{WS}sicurezza|segreta)|beveiligingsantwoord|"
+    r"antwoord{WS}op{WS}de{WS}beveiligingsvraag|svar{WS}på{WS}säkerhetsfrågan|odpowiedź{WS}na{WS}pytanie{WS}"
+    r"bezpieczeństwa|ответ{WS}на{WS}(?:секретный|контрольный){WS}вопрос|güvenlik{WS}(?:sorusunun{WS})?cevab[ıi]"
+).replace("{WS}", WS)
+ANSWER_NOUNS_CJK = (
+    r"秘密の質問の答え|安全问题答案|安全问题的答案|密保答案|보안{WS}?질문{WS}?답변|보안{WS}?질문의{WS}?답".replace(
+        "{WS}", WS
+    )
+)
+TOKEN_NOUNS = (
+    r"api{WS}?(?:key|token|secret)|access{WS}(?:token|key)|secret{WS}key|client{WS}secret|auth{WS}token|"
+    r"bearer{WS}token|personal{WS}access{WS}token|refresh{WS}token|session{WS}(?:token|cookie)|"
+    r"(?:webhook|signing){WS}secret|license{WS}key|token|secret|(?:private|wallet|signing|encryption|master){WS}key|"
+    r"api-schlüssel|zugriffstoken|geheimer{WS}schlüssel|clé{WS}(?:d'|de{WS})?api|clé{WS}secrète|jeton(?:{WS}d'accès)?|"
+    r"clave{WS}(?:de{WS})?api|clave{WS}secreta|token{WS}de{WS}acce(?:so|sso)|chave{WS}(?:de{WS})?api|chave{WS}secreta|"
+    r"chiave{WS}(?:di{WS})?api|chiave{WS}segreta|api-sleutel|geheime{WS}sleutel|api-nyckel|hemlig{WS}nyckel|"
+    r"klucz{WS}(?:api|tajny)|api-ключ|ключ{WS}api|секретный{WS}ключ|токен(?:{WS}доступа)?|api{WS}anahtar[ıi]|"
+    r"gizli{WS}anahtar|erişim{WS}anahtar[ıi]"
+).replace("{WS}", WS)
+TOKEN_NOUNS_CJK = (
+    r"APIキー|アクセストークン|シークレットキー|トークン|秘密鍵|API{WS}?密钥|密钥|秘钥|访问令牌|令牌|API{WS}?키|액세스{WS}?토큰|"
+    r"비밀{WS}?키|토큰"
+).replace("{WS}", WS)
+
+# -- the slot ------------------------------------------------------------------------------------------------
+
+# What may follow the noun before its separator: a parenthesis, and a prepositional phrase of up to five words.
+PREPOSITIONS = (
+    r"for|of|to|on|at|in|from|with|für|von|vom|zum|zur|de|du|des|del|della|dello|di|da|do|dla|для|от|к|van|voor|"
+    r"för|til|till|pour|para|per|na|po|ke|untuk|của|cho"
+)
+MODIFIER = (
+    rf"(?:{WS}*\([^)\n]{{1,40}}\))?(?:{WS}+\p{{Cyrillic}}{{2,20}})?(?:{WS}+(?:{PREPOSITIONS}){WS}+[^\s\p{{Z}}:=,.;!?\"'`]{{1,30}}"
+    rf"(?:{WS}+[^\s\p{{Z}}:=,.;!?\"'`]{{1,30}}){{0,4}}?)?"
+)
+# A word that may follow the noun in languages that put modifiers after it ("mot de passe wifi", "senha do
+# wifi" is a prepositional phrase already): what the credential opens.
+AFTER_NOUN = r"wi-?fi|wlan|wpa2?|vpn|ssh|admin|root|router|db|sql|ftp|smtp|imap"
+COPULAS = (  # longest first: RE2 takes the first alternative that lets the whole pattern match
+    r"has{WS}been{WS}changed{WS}to|(?:was|is|has{WS}been){WS}(?:changed|reset|updated|rotated){WS}to|changed{WS}to|"
+    r"(?:is|was){WS}set{WS}to|set{WS}to|is{WS}now|is{WS}still|will{WS}be|is|was|are|were|ist|lautet|lauten|sind|war|lautete|est|sont|était|c'est|es|son|era|é|são|"
+    r"è|sono|zijn|luidt|är|var|er|jest|to|brzmi|je|adalah|ialah|là|هو|هي|—|–|-"
+).replace("{WS}", WS)
+SEPARATOR = (
+    rf"(?:{WS}*(?::=|=>|->|[:=＝]){WS}*|{WS}+(?:{COPULAS}){WS}+(?:(?:now|still|just|currently|jetzt|noch){WS}+)?)"
+)
+# CJK: a particle or colon glued to the noun (パスワードは, 密码是, 비밀번호는, 密码：)
+SEPARATOR_CJK = rf"(?:{WS}*(?:は|が|是|为|為|：|:|=|는|은|이|가)(?:{WS}*(?:：|:))?{WS}*)"
+OPEN_QUOTES = "\"'`“‘„«「『‹"
+QUOTED = r"[\"'`“‘„«「『‹]([^\"`”’“«»」』›\n]{1,100})[\"'`”’“»」』›]"
+# A plain value: one token, and the word after it (a unit: "is 12 characters long" is prose), bounded.
+PLAIN = r"([^\s\p{Z}\"'`“”‘’«»「」『』,;。、，；]{1,64})(?:[ \t]([^\s\p{Z}\"'`“”«»,;。、，；]{1,24}))?"
+# After ":" or "=" a value may run on for a few words ("Password: correct horse battery staple").
+LABELLED = r"([^\s\p{Z}\"'`“”«»「」『』,;。、，；]{1,64}(?:[ \t][^\s\p{Z}\"'`“”«»,;.!?。、，；()]{1,40}){0,5})"
+# A value in a spaceless script's sentence: the ASCII run after the particle (80417 in 暗証番号は80417です).
+CJK_VALUE = r"([\x21-\x7e]{1,64})"
+# A list of codes: up to the end of the line or sentence.
+CODE_LIST = r"([^\n.!?。]{1,400})"
+
+
+# Endings of English participles, adverbs and adjectives, and of French participles ("affiché", "modifiée").
+PROSE_ENDINGS = ("ed", "ing", "ly", "able", "ible", "ive", "ous", "ful", "less", "ment", "tion", "é", "ée", "és", "ées")
+
+
+def _prose_word(word: str) -> bool:
+    w = word.strip(OPEN_QUOTES + "\"'`”’»」』›.,;:!?()[]{}").lower()
+    if not w:
+        return True
+    if w in SLOT_PROSE_WORDS:
+        return True
+    if w.isalpha() and word[:1].islower() and len(w) > 4:
+        return w.endswith(PROSE_ENDINGS)
+    if "-" in word:  # "WPA2-protected", "hand-written": a compound adjective
+        tail = word.strip(".,;:!?()").rsplit("-", 1)[1]
+        return tail.isalpha() and tail.islower() and len(tail) > 4 and tail.endswith(PROSE_ENDINGS)
+    return False
+
+
+def _spaceless(value: str) -> bool:
+    return any("\u3040" <= c <= "\u30ff" or "\u4e00" <= c <= "\u9fff" or "\uac00" <= c <= "\ud7af" for c in value)
+
+
+def _first_and_unit(value: str) -> tuple[str, bool]:
+    """The value's first word, and whether the word after it makes the phrase prose: a unit ("12 characters")
+    or a participle ("AES-256-GCM encrypted", "hunter2 hashed")."""
+    words = value.split()
+    first = words[0] if words else ""
+    second = words[1].strip(".,;:!?()") if len(words) > 1 else ""
+    participle = second.isalpha() and second.islower() and len(second) > 4 and second.endswith(("ed", "ing"))
+    return first, second.lower() in SLOT_UNITS or participle
+
+
+def _code(first: str) -> bool:
+    """A value that is code, not a credential: a call or index (``getpass.getpass()``, ``os.environ[``), an
+    attribute chain (``self.password``), a camelCase name of three or more words (``getDatabasePassword``)."""
+    if any(c in first for c in "()[]{}") or is_identifier_chain(first):
+        return True
+    humps = sum(1 for a, b in itertools.pairwise(first) if a.islower() and b.isupper())
+    return first[:1].islower() and first.isalpha() and humps >= 2
+
+
+def _common_rejections(value: str) -> bool:
+    """The value reads as prose, code or a placeholder (see the module docstring)."""
+    v = value.strip()
+    if not v or is_placeholder(v) or "secret removed" in v.lower() or _spaceless(v):
+        return True
+    first, unit = _first_and_unit(v)
+    if _code(first) or is_placeholder(first):
+        return True
+    if unit or _prose_word(first):
+        return True
+    return first.lower().strip(".,;:!?") in SLOT_UNITS
+
+
+def accept_password(value: str) -> bool:
+    """A stated password or passphrase: any value of 3+ characters that is not prose."""
+    v = value.strip()
+    if _common_rejections(v):
+        return False
+    first = v.split()[0].strip(".,;:!?")
+    if first.isdigit() and is_trivial_number(first):  # "the most common password is 123456"
+        return False
+    return len(first) >= 3 or (len(v) >= 3 and " " in v)
+
+
+def accept_pin(value: str) -> bool:
+    """A stated PIN or passcode: 3 to 12 digits (one space or dash inside, ``#`` and ``*`` around allowed)."""
+    first = value.split()[0] if value.split() else ""
+    core = first.strip(".,;:!?()").strip("#*")
+    digits = core.replace("-", "").replace(" ", "")
+    if not digits.isdigit() or not 3 <= len(digits) <= 12:
+        return False
+    _, unit = _first_and_unit(value)
+    return not unit
+
+
+def accept_codes(value: str) -> bool:
+    """Stated backup or recovery codes: 2+ code-like tokens (letters with digits, or 4+ digits), or a seed
+    phrase of 12+ lower-case words."""
+    if _spaceless(value) and not any(c.isdigit() for c in value):
+        return False
+    tokens = [t.strip("`\"'()[]{}.,;:…") for t in value.replace(",", " ").split()]
+    tokens = [t for t in tokens if t]
+    if tokens and _prose_word(tokens[0]) and not any(c.isdigit() for c in tokens[0]):
+        words = [t for t in tokens if t.isalpha() and t.islower()]
+        return len(words) >= 12 and not any(w in SLOT_PROSE_WORDS for w in words[:12])
+    coded = [t for t in tokens if any(c.isdigit() for c in t) and (any(c.isalpha() for c in t) or len(t) >= 4)]
+    if len(coded) >= 2 or (len(coded) == 1 and len(coded[0].replace("-", "")) >= 8):
+        return True
+    words = [t for t in tokens if t.isalpha() and t.islower()]
+    return len(words) >= 12 and not any(w in SLOT_PROSE_WORDS for w in words[:12])
+
+
+def accept_answer(value: str) -> bool:
+    """A stated security answer: a name or word that is not prose about the answer."""
+    return not _common_rejections(value) and any(c.isalnum() for c in value.split()[0])
+
+
+def accept_token(value: str) -> bool:
+    """A stated token, key or secret: 8+ characters with a digit or symbol, or 16+ characters, not prose."""
+    if _common_rejections(value):
+        return False
+    first = value.split()[0].strip(".,;:!?()")
+    if len(first) < 8:
+        return False
+    if shape.accept_stated_token(first) or shape.accept_stated_password(first):
+        return True
+    return any(c.isdigit() for c in first) and any(c.isalpha() for c in first) and not is_benign(first)
+
+
+def _quoted_check(check: Callable[[str], bool]) -> Callable[[str], bool]:
+    def quoted(value: str) -> bool:
+        """A quoted value is stated as the credential: a phrase of several words ("correct horse battery
+        staple") counts even when its first word is a common one; a single word takes the class check."""
+        words = value.split()
+        if len(words) >= 3 and check is accept_password:
+            return not is_placeholder(value) and not _spaceless(value) and "secret removed" not in value.lower()
+        return check(value)
+
+    return quoted
+
+
+CLASSES: tuple[tuple[str, str, str, Callable[[str], bool]], ...] = (
+    ("Password", PASSWORD_NOUNS, PASSWORD_NOUNS_CJK, accept_password),
+    ("PIN", PIN_NOUNS, PIN_NOUNS_CJK, accept_pin),
+    ("Two-Factor Backup Codes", CODES_NOUNS, CODES_NOUNS_CJK, accept_codes),
+    ("Security Question Answer", ANSWER_NOUNS, ANSWER_NOUNS_CJK, accept_answer),
+    ("Stated Token", TOKEN_NOUNS, TOKEN_NOUNS_CJK, accept_token),
+)
+
+
+def slot_rules() -> tuple[Rule, ...]:
+    """The slot layer's rules: per class, a quoted value, a labelled or stated value, and the CJK forms."""
+    rules: list[Rule] = []
+    for kind, nouns, nouns_cjk, check in CLASSES:
+        # the noun (not inside a word), then its modifier
+        noun = rf"(?i)(?:^|[^\p{{L}}\p{{N}}_])(?:{nouns})(?:{WS}+(?:{AFTER_NOUN}))?{MODIFIER}"
+        value = CODE_LIST if kind == "Two-Factor Backup Codes" else None
+        # a refused list is skipped whole (its value runs to the end of the sentence: re-reading it for every
+        # noun inside would cost up to 400 characters a candidate)
+        resume: Literal["value", "after"] = "after" if value else "value"
+        rules.append(Rule(kind, rf"{noun}(?:{SEPARATOR}|{WS}*){QUOTED}", _quoted_check(check)))
+        rules.append(Rule(kind, rf"{noun}{WS}*(?::=|=>|->|[:=＝]){WS}*{value or LABELLED}", check, resume))
+        rules.append(Rule(kind, rf"{noun}{SEPARATOR}{value or PLAIN}", check, resume, peek=value is None))
+        if kind == "PIN":  # digits right after the noun: "gate code 8642#", "PIN 4921"
+            rules.append(Rule(kind, rf"{noun}{WS}+([#*]?[0-9]{{3,12}}[#*]?)(?:[^\p{{L}}\p{{N}}]|$)", check))
+        rules.append(Rule(kind, rf"(?:{nouns_cjk}){SEPARATOR_CJK}(?:{QUOTED}|{value or CJK_VALUE})", check, resume))
+        if kind == "Password":  # Turkish and Russian state a password without a copula: "şifre: x", "пароль x1"
+            rules.append(
+                Rule(
+                    kind,
+                    rf"(?i)(?:^|[^\p{{L}}\p{{N}}_])(?:şifre(?:si|m)?|parola(?:sı)?|pin{WS}kodu|kapı{WS}kodu|пароль|пин-код){WS}+"
+                    r"([^\s\p{Z}\"'`,;]{3,64})",
+                    accept_unlabelled,
+                )
+            )
+    return tuple(rules)
+
+
+def accept_unlabelled(value: str) -> bool:
+    """A value right after a password noun with no separator: it must hold a digit or a symbol."""
+    v = value.strip(".,;:!?()")
+    return not _common_rejections(v) and any(not c.isalpha() for c in v) and len(v) >= 4
