@@ -153,7 +153,7 @@ def run_http(settings: Settings, host: str, port: int, announce: Announce | None
     import uvicorn
 
     from contextlamp.app.compose import create_app
-    from contextlamp.web.app import base_url, build_http_app, uvicorn_log_config
+    from contextlamp.web.app import base_url, build_http_app, proxy_options, uvicorn_log_config
     from contextlamp.web.dashboard import Dashboard
 
     sock = bind_port(host, port)  # before any work: a port in use fails at once
@@ -174,7 +174,7 @@ def run_http(settings: Settings, host: str, port: int, announce: Announce | None
             host=host,
             port=port,
             log_level=settings.log_level.lower(),
-            proxy_headers=True,
+            **proxy_options(settings),
             log_config=uvicorn_log_config(),
         )
 

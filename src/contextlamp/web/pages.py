@@ -42,7 +42,7 @@ from starlette.routing import Route
 from contextlamp.app.oauth import OAuthService, client_label
 from contextlamp.domain.ports import User, WebSession
 from contextlamp.web.oauth import CONSENT_PATH, LOOPBACK_HOSTS
-from contextlamp.web.quotas import RateBook
+from contextlamp.web.quotas import HashPool, HashPoolBusy, RateBook
 
 logger = logging.getLogger(__name__)
 
@@ -55,6 +55,7 @@ STYLE_PATH = "/static/contextlamp.css"
 MAX_NEXT = 2000  # characters of a ``next`` path kept
 MAX_FORM_BYTES = 16_384  # a sign-in or consent form is a few hundred bytes
 MAX_FORM_FIELDS = 20  # the forms have at most five fields
+BUSY_RETRY_S = 5  # Retry-After of a sign-in refused because the hashing pool is full (one hash is ~0.1-0.5 s)
 
 
 def _csp(form_targets: str = "") -> str:
@@ -106,8 +107,11 @@ class WebPages:
             dashboard): a page saying who is signed in.
     """
 
-    def __init__(self, oauth: OAuthService, base: str, signin_rate: str, home: str = "") -> None:
+    def __init__(
+        self, oauth: OAuthService, base: str, signin_rate: str, home: str = "", hashing: HashPool | None = None
+    ) -> None:
         self.oauth = oauth
+        self.hashing = hashing or HashPool(1, 8)
         self.home = home
         self.base = base
         self.secure = urlparse(base).scheme == "https"
@@ -235,7 +239,15 @@ class WebPages:
                 page = self._signin_form(target, name[:200], "Too many sign-in attempts; wait a minute.", 429, request)
                 page.headers["Retry-After"] = str(retry)
                 return page
-        user = await anyio.to_thread.run_sync(self.oauth.check_password, name, form.get("password", ""))
+        try:  # argon2 on its own bounded pool, never the one of token checks and tool calls (HashPool)
+            user = await self.hashing.run(self.oauth.check_password, name, form.get("password", ""))
+        except HashPoolBusy:
+            logger.warning("web sign-in refused: the password-hashing pool is full")
+            page = self._signin_form(
+                target, name[:200], "The server is busy; try again in a few seconds.", 503, request
+            )
+            page.headers["Retry-After"] = str(BUSY_RETRY_S)
+            return page
         if user is None:
             logger.info("web sign-in refused")
             return self._signin_form(target, name[:200], "Wrong user name or password.", 400, request)
