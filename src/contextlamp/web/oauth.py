@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlparse
 
@@ -71,6 +72,11 @@ NOT_PRIVATE_SCHEMES = frozenset(
 )
 
 
+# a URL's host and optional port as a CSP host-source can name it (CSP Level 3 section 2.3.1): DNS labels, IPv4,
+# bracketed IPv6; nothing (";", ",", white space) that would end a directive of the consent page's CSP
+HOST_PORT = re.compile(r"(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*|\[[0-9A-Fa-f:.]+\])(?::[0-9]{1,5})?")
+
+
 def _check_redirect_uris(client: OAuthClientInformationFull) -> None:
     """OAuth 2.1 section 2.3.1 / RFC 8252 section 7: a redirect URI is https, http on a loopback host (a native
     app's local listener), or a private-use scheme (``cursor://``, not one of ``NOT_PRIVATE_SCHEMES``); never a
@@ -92,6 +98,10 @@ def _check_redirect_uris(client: OAuthClientInformationFull) -> None:
             )
         if "@" in parsed.netloc:
             raise RegistrationError("invalid_redirect_uri", "a redirect URI must not carry user information (user@)")
+        if parsed.scheme in ("http", "https") and not HOST_PORT.fullmatch(parsed.netloc):
+            raise RegistrationError(
+                "invalid_redirect_uri", "a redirect URI's host is a DNS name or an IP address, with an optional port"
+            )
 
 
 def _token_response(issued: IssuedTokens) -> OAuthToken:
@@ -100,7 +110,7 @@ def _token_response(issued: IssuedTokens) -> OAuthToken:
         token_type="Bearer",
         expires_in=issued.expires_in_s,
         refresh_token=issued.refresh_token,
-        scope=issued.scopes or None,
+        scope=None,  # no scopes are defined (a token reaches the user's memory at /mcp): nothing to echo
     )
 
 
@@ -144,7 +154,7 @@ class ContextlampOAuthProvider:
             raise AuthorizeError("invalid_target", f"this server issues tokens for {self.resource} only")
         request: dict[str, Any] = {
             "state": params.state,
-            "scopes": params.scopes or [],
+            "scopes": [],  # this server defines no scopes: a requested one is neither kept nor echoed (_token_response)
             "code_challenge": params.code_challenge,
             "redirect_uri": str(params.redirect_uri),
             "redirect_uri_provided_explicitly": params.redirect_uri_provided_explicitly,
@@ -274,6 +284,8 @@ def oauth_routes(provider: ContextlampOAuthProvider) -> list[Route]:
             route = Route(
                 route.path, RegistrationLimit(route.app, RateBook(REGISTRATION_RATE)), methods=["POST", "OPTIONS"]
             )
+        elif route.path == "/revoke":
+            route = Route(route.path, PublicRevocation(route.app), methods=["POST", "OPTIONS"])
         elif route.path == "/token":
             route = Route(route.path, TokenRequestCheck(route.app, provider.resource), methods=["POST", "OPTIONS"])
         limited.append(route)
@@ -361,6 +373,40 @@ class RegistrationLimit:
                 return
             receive = replay_body(data)
         await self.app(scope, receive, send)
+
+
+MAX_REVOCATION_BYTES = 16_384  # a revocation request is a token, a hint and a client id
+
+
+class PublicRevocation:
+    """ASGI wrapper of the revocation endpoint (RFC 7009): a public client (registered with
+    ``token_endpoint_auth_method=none``, as MCP clients are) revokes its own tokens with ``token`` and
+    ``client_id`` only (RFC 7009 section 2.1 authenticates a client "if" it has credentials). The SDK's
+    handler declares ``client_secret`` without a default, so it answered such a request 400 and a client's
+    sign-out left its tokens valid; here an absent ``client_secret`` is sent on as an empty one, which the SDK's
+    client check reads as none: a confidential client still needs its secret, and a token of another client
+    is still left alone (the SDK compares the token's client with the caller). Bodies are bounded (413)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope.get("method") != "POST":
+            await self.app(scope, receive, send)
+            return
+        content_type = (header(scope, b"content-type") or "").split(";")[0].strip().lower()
+        body = await read_body(receive, MAX_REVOCATION_BYTES)
+        if body is None:
+            await _token_error("invalid_request", "The revocation request is too large.", 413)(scope, receive, send)
+            return
+        if content_type == "application/x-www-form-urlencoded":
+            try:
+                names = {n for n, _ in parse_qsl(body.decode("utf-8", "replace"), keep_blank_values=True)}
+            except ValueError:
+                names = set()
+            if "client_secret" not in names and "client_id" in names:
+                body = body + (b"&" if body else b"") + b"client_secret="
+        await self.app(scope, replay_body(body), send)
 
 
 def sdk_access_token(

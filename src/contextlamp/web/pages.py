@@ -29,6 +29,7 @@ no form of these pages could pass the origin check; ``same-origin`` still sends 
 from __future__ import annotations
 
 import logging
+import re
 import secrets
 from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlparse
@@ -41,7 +42,7 @@ from starlette.routing import Route
 
 from contextlamp.app.oauth import OAuthService, client_label
 from contextlamp.domain.ports import User, WebSession
-from contextlamp.web.oauth import CONSENT_PATH, LOOPBACK_HOSTS
+from contextlamp.web.oauth import CONSENT_PATH, HOST_PORT, LOOPBACK_HOSTS
 from contextlamp.web.quotas import HashPool, HashPoolBusy, RateBook
 
 logger = logging.getLogger(__name__)
@@ -65,17 +66,20 @@ def _csp(form_targets: str = "") -> str:
     )
 
 
+_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*")  # RFC 3986 section 3.1
+
+
 def _redirect_source(uri: str) -> str:
     """The CSP source of a redirect URI (browsers apply ``form-action`` to the redirect after a form POST):
-    ``scheme://host:port`` for http(s), ``scheme:`` for a private-use scheme."""
+    ``scheme://host:port`` for http(s), ``scheme:`` for a private-use scheme; ``""`` (no extra source) when the
+    URI's scheme or host is not one a CSP source can name as is: a registered host holding ``;`` or ``,`` would
+    otherwise end the directive or the policy and add the registrant's own (CSP Level 3 section 2.2)."""
     parsed = urlparse(uri)
+    if not _SCHEME.fullmatch(parsed.scheme):
+        return ""
     if parsed.scheme in ("http", "https"):
-        return f" {parsed.scheme}://{parsed.netloc}"
-    return (
-        f" {parsed.scheme}:"
-        if parsed.scheme.isascii() and parsed.scheme.replace(".", "").replace("-", "").replace("+", "").isalnum()
-        else ""
-    )
+        return f" {parsed.scheme}://{parsed.netloc}" if HOST_PORT.fullmatch(parsed.netloc) else ""
+    return f" {parsed.scheme}:"
 
 
 _TOKEN_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")

@@ -1,0 +1,263 @@
+"""Issue #29, the web server's smaller findings, each pinned by what a user or client sees: ``/export`` is never
+sniffed into a page (item 13), a requested scope is not echoed (13), a registered redirect host cannot add to
+the consent page's CSP (13), a public client's RFC 7009 sign-out revokes its token (10), and an authorization
+code works for its own client only (14)."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import secrets
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs, urlparse
+
+import pytest
+from starlette.testclient import TestClient
+
+from contextlamp.app.compose import App
+from contextlamp.app.oauth import OAuthError
+from contextlamp.config import Settings
+from contextlamp.web.app import build_http_app
+from contextlamp.web.dashboard import Dashboard
+from tests.dashboard_forms import BASE, ORIGIN, PASSWORDS, form_field
+
+REDIRECT = "http://127.0.0.1:9/callback"
+MCP = f"{BASE}/mcp"
+
+
+@pytest.fixture
+def web(wired: App, tmp_path: Path, clock: Any) -> Iterator[TestClient]:
+    clock.now = int(time.time() * 1000)  # the SDK checks a code's expiry against the wall clock
+    settings = Settings(home=tmp_path / "home", embedder="fake", signin_rate_limit="1000/minute")
+    app = build_http_app(wired, settings, "127.0.0.1", 8765, Dashboard)
+    with TestClient(app, base_url=BASE, follow_redirects=False) as client:
+        yield client
+
+
+def _sign_in(client: TestClient, user: str = "alice") -> None:
+    form = client.get("/signin")
+    answer = client.post(
+        "/signin",
+        data={"csrf": form_field(form.text, "csrf"), "next": "", "username": user, "password": PASSWORDS[user]},
+        headers=ORIGIN,
+    )
+    assert answer.status_code == 303, answer.text
+
+
+def _pkce() -> tuple[str, str]:
+    verifier = secrets.token_urlsafe(48)
+    challenge = base64.urlsafe_b64encode(hashlib.sha256(verifier.encode()).digest()).decode().rstrip("=")
+    return verifier, challenge
+
+
+def _register(client: TestClient, **extra: Any) -> dict[str, Any]:
+    body = {
+        "client_name": "Public App",
+        "redirect_uris": [REDIRECT],
+        "grant_types": ["authorization_code", "refresh_token"],
+        "response_types": ["code"],
+        "token_endpoint_auth_method": "none",
+        **extra,
+    }
+    answer = client.post("/register", json=body)
+    assert answer.status_code == 201, answer.text
+    return answer.json()
+
+
+def _code(client: TestClient, client_id: str, challenge: str, **extra: str) -> str:
+    """Authorize as the signed-in browser: the consent page's Allow, the code off the redirect."""
+    params = {
+        "response_type": "code",
+        "client_id": client_id,
+        "redirect_uri": REDIRECT,
+        "code_challenge": challenge,
+        "code_challenge_method": "S256",
+        "state": "s",
+        "resource": MCP,
+        **extra,
+    }
+    start = client.get("/authorize", params=params)
+    assert start.status_code == 302, start.text
+    consent = client.get(start.headers["location"] + "&hop=1")
+    assert consent.status_code == 200, consent.text
+    answer = client.post(
+        "/oauth/consent",
+        data={
+            "csrf": form_field(consent.text, "csrf"),
+            "request": form_field(consent.text, "request"),
+            "action": "approve",
+        },
+        headers=ORIGIN,
+    )
+    assert answer.status_code == 303, answer.text
+    return parse_qs(urlparse(answer.headers["location"]).query)["code"][0]
+
+
+def _exchange(client: TestClient, client_id: str, code: str, verifier: str) -> Any:
+    return client.post(
+        "/token",
+        data={
+            "grant_type": "authorization_code",
+            "code": code,
+            "redirect_uri": REDIRECT,
+            "client_id": client_id,
+            "code_verifier": verifier,
+            "resource": MCP,
+        },
+    )
+
+
+def _works(client: TestClient, access_token: str) -> bool:
+    answer = client.post(
+        "/mcp",
+        json={
+            "jsonrpc": "2.0",
+            "id": 1,
+            "method": "initialize",
+            "params": {
+                "protocolVersion": "2025-06-18",
+                "capabilities": {},
+                "clientInfo": {"name": "t", "version": "1"},
+            },
+        },
+        headers={
+            "Authorization": f"Bearer {access_token}",
+            "Accept": "application/json, text/event-stream",
+            "Content-Type": "application/json",
+        },
+    )
+    assert answer.status_code in (200, 401), answer.text
+    return answer.status_code == 200
+
+
+# -- item 13 -------------------------------------------------------------------------------------------------
+
+
+def test_the_export_download_is_never_sniffed(web: TestClient, wired: App) -> None:
+    """Memory content can look like HTML; the JSON download says ``nosniff`` so no browser renders it as a page,
+    with a bearer token and from the dashboard alike."""
+    token = wired.accounts.create_token("alice", "export", None).token
+    by_token = web.get("/export", headers={"Authorization": f"Bearer {token}"})
+    assert by_token.status_code == 200 and by_token.headers["x-content-type-options"] == "nosniff"
+    _sign_in(web)
+    by_browser = web.get("/export")
+    assert by_browser.status_code == 200 and by_browser.headers["x-content-type-options"] == "nosniff"
+
+
+def test_a_requested_scope_is_not_echoed_in_the_token_response(web: TestClient) -> None:
+    """The server defines no scopes; a client asking for one gets tokens that do not claim it (RFC 6749 section
+    5.1: the response's ``scope`` would tell the client it was granted)."""
+    client = _register(web, scope="admin memory:all")
+    _sign_in(web)
+    verifier, challenge = _pkce()
+    code = _code(web, client["client_id"], challenge, scope="admin memory:all")
+    tokens = _exchange(web, client["client_id"], code, verifier)
+    assert tokens.status_code == 200, tokens.text
+    assert "scope" not in tokens.json() and "admin" not in tokens.text
+
+
+@pytest.mark.parametrize(
+    "uri", ["https://app.example;script-src/cb", "https://app.example,evil.example/cb", "http://localhost;sandbox/cb"]
+)
+def test_a_redirect_host_cannot_reach_the_consent_pages_csp(web: TestClient, wired: App, uri: str) -> None:
+    """A host holding ``;`` or ``,`` would end the CSP directive (or policy) the consent page names it in and add
+    the registrant's own: refused at registration, and a client stored before that check adds nothing."""
+    refused = web.post(
+        "/register", json={"client_name": "x", "redirect_uris": [uri], "token_endpoint_auth_method": "none"}
+    )
+    assert refused.status_code == 400 and refused.json()["error"] == "invalid_redirect_uri", refused.text
+    wired.oauth.register_client("old-client", {"client_id": "old-client", "client_name": "Old", "redirect_uris": [uri]})
+    _, challenge = _pkce()
+    request = {
+        "state": "s",
+        "scopes": [],
+        "code_challenge": challenge,
+        "redirect_uri": uri,
+        "redirect_uri_provided_explicitly": True,
+        "resource": MCP,
+    }
+    request_id = wired.oauth.begin("old-client", request)
+    _sign_in(web)
+    consent = web.get("/oauth/consent", params={"request": request_id, "hop": "1"})
+    assert consent.status_code == 200, consent.text
+    policy = consent.headers["content-security-policy"]
+    assert "script-src" not in policy and "evil.example" not in policy and "," not in policy
+    directives = [d.strip().split()[0] for d in policy.split(";")]
+    assert sorted(directives) == sorted(
+        ["default-src", "style-src", "img-src", "form-action", "frame-ancestors", "base-uri"]
+    ), policy
+
+
+# -- item 10 -------------------------------------------------------------------------------------------------
+
+
+def test_a_public_client_revokes_its_own_tokens_and_only_those(web: TestClient) -> None:
+    """RFC 7009 from a public client (no secret, as MCP clients register): its sign-out revokes its tokens; the
+    same request from another public client leaves them working."""
+    mine, other = _register(web), _register(web, client_name="Other")
+    _sign_in(web)
+    verifier, challenge = _pkce()
+    tokens = _exchange(web, mine["client_id"], _code(web, mine["client_id"], challenge), verifier).json()
+    assert _works(web, tokens["access_token"])
+    foreign = web.post("/revoke", data={"token": tokens["access_token"], "client_id": other["client_id"]})
+    assert foreign.status_code == 200  # RFC 7009 section 2.2: answered alike, nothing revoked
+    assert _works(web, tokens["access_token"])
+    revoked = web.post("/revoke", data={"token": tokens["access_token"], "client_id": mine["client_id"]})
+    assert revoked.status_code == 200, revoked.text
+    assert not _works(web, tokens["access_token"])
+    refreshed = web.post(
+        "/token",
+        data={"grant_type": "refresh_token", "refresh_token": tokens["refresh_token"], "client_id": mine["client_id"]},
+    )
+    assert refreshed.status_code == 400  # the whole sign-in ended
+
+
+def test_a_confidential_client_still_needs_its_secret_to_revoke(web: TestClient) -> None:
+    client = _register(web, token_endpoint_auth_method="client_secret_post")
+    assert client.get("client_secret")
+    _sign_in(web)
+    verifier, challenge = _pkce()
+    code = _code(web, client["client_id"], challenge)
+    tokens = web.post(
+        "/token",
+        data={
+            "grant_type": "authorization_code",
+            "code": code,
+            "redirect_uri": REDIRECT,
+            "client_id": client["client_id"],
+            "client_secret": client["client_secret"],
+            "code_verifier": verifier,
+        },
+    ).json()
+    refused = web.post("/revoke", data={"token": tokens["access_token"], "client_id": client["client_id"]})
+    assert refused.status_code == 401 and _works(web, tokens["access_token"])
+
+
+# -- item 14: the code is bound to its client ------------------------------------------------------------------
+
+
+def test_an_authorization_code_works_for_its_own_client_only(web: TestClient, wired: App) -> None:
+    """Another client holding the code, the right PKCE verifier and the same redirect URI gets ``invalid_grant``
+    and no token; the code's own client can still use it. (The earlier test presented another verifier too, so
+    PKCE refused it whatever the client check did.)"""
+    mine, thief = _register(web), _register(web, client_name="Thief")
+    _sign_in(web)
+    verifier, challenge = _pkce()
+    code = _code(web, mine["client_id"], challenge)
+    stolen = _exchange(web, thief["client_id"], code, verifier)
+    assert stolen.status_code == 400 and stolen.json()["error"] == "invalid_grant", stolen.text
+    assert "access_token" not in stolen.text
+    good = _exchange(web, mine["client_id"], code, verifier)
+    assert good.status_code == 200 and _works(web, good.json()["access_token"])
+    # and at the service, under the SDK's own check: the exchange itself refuses another client
+    code2 = _code(web, mine["client_id"], _pkce()[1])
+    with pytest.raises(OAuthError):
+        wired.oauth.exchange_code(thief["client_id"], code2)
+    assert wired.oauth.code(thief["client_id"], code2) is None
+    issued = wired.oauth.exchange_code(mine["client_id"], code2)
+    assert issued.grant.client_id == mine["client_id"]
+    assert json.dumps(issued.grant.scopes) == '""'
