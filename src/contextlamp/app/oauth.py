@@ -79,6 +79,15 @@ class ConnectedApp:
     redirect_uris: list[str]
 
 
+@dataclass(frozen=True)
+class Reset:
+    """What a password reset ended: browser sessions, OAuth grants (connected apps) and personal tokens."""
+
+    sessions: int
+    grants: int
+    tokens: int
+
+
 class OAuthError(Exception):
     """A refused OAuth step; ``error`` is the RFC 6749 section 5.2 code (``invalid_grant`` ...)."""
 
@@ -143,20 +152,46 @@ class OAuthService:
     # -- passwords and browser sessions -------------------------------------------------------------------
 
     def set_password(self, user_ref: str, password: str) -> User:
-        """Set a user's sign-in password (argon2id hash only).
+        """Set a user's sign-in password (argon2id hash only). Replacing a password (a reset) ends everything the
+        old one could have started: every browser session and every OAuth grant of the user (so every access and
+        refresh token of theirs) stop working at once; ``reset_password`` says how much ended, and also revokes
+        the personal tokens a session could have minted.
 
         Raises:
             NotFoundError: no such user.
             InvalidArgumentError: ``password`` is shorter than 8 or longer than 1024 characters, or is only
                 white space.
         """
+        return self.reset_password(user_ref, password, keep_personal_tokens=True)[0]
+
+    def reset_password(self, user_ref: str, password: str, keep_personal_tokens: bool = False) -> tuple[User, Reset]:
+        """Set or replace a user's password and end what the old one could have started: browser sessions,
+        OAuth grants, and (unless ``keep_personal_tokens``) the user's personal access tokens, which a signed-in
+        session can mint. A first password ends nothing (nothing was signed in with one).
+
+        Raises:
+            NotFoundError: no such user.
+            InvalidArgumentError: the password's length (``set_password``).
+        """
         user = self._user(user_ref)
         if not MIN_PASSWORD <= len(password) <= MAX_PASSWORD or not password.strip():
             raise InvalidArgumentError(
                 "password", f"a password is {MIN_PASSWORD}-{MAX_PASSWORD} characters, not only white space"
             )
-        self._control.set_password(user.id, self._argon2().hash(password), self.clock())
-        return user
+        replacing = self._control.password_hash(user.id) is not None
+        now = self.clock()
+        self._control.set_password(user.id, self._argon2().hash(password), now)
+        if not replacing:
+            return user, Reset(0, 0, 0)
+        sessions, grants = self._control.end_user_sign_ins(user.id, now)
+        tokens = 0
+        if not keep_personal_tokens:
+            for record in self._control.tokens(user.id):
+                live = record.revoked_at is None and (record.expires_at is None or record.expires_at > now)
+                if live and self._control.revoke_token(record.id, now):
+                    tokens += 1
+        logger.info("password reset: %d sessions, %d grants and %d personal tokens ended", sessions, grants, tokens)
+        return user, Reset(sessions, grants, tokens)
 
     def check_password(self, name: str, password: str) -> User | None:
         """The user when ``password`` is theirs; None otherwise (unknown user, no password set, wrong password,

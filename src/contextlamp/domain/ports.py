@@ -537,6 +537,11 @@ class ControlPlane(Protocol):
         """Delete a browser session (sign-out); False when unknown."""
         ...
 
+    def end_user_sign_ins(self, user_id: str, now: int) -> tuple[int, int]:
+        """End every browser session of a user and revoke every OAuth grant of theirs (a password reset):
+        ``(sessions ended, grants revoked)``."""
+        ...
+
     def purge_oauth(self, now: int) -> int:
         """Delete expired codes, pending authorizations, tokens and browser sessions; how many rows went."""
         ...

@@ -449,6 +449,14 @@ class SqlControlPlane:
     def end_web_session(self, session_hash: str) -> bool:
         return bool(self._db.run("DELETE FROM web_sessions WHERE session_hash = ?", (session_hash,)))
 
+    def end_user_sign_ins(self, user_id: str, now: int) -> tuple[int, int]:
+        with self._db.transaction() as tx:
+            sessions = tx.run("DELETE FROM web_sessions WHERE user_id = ?", (user_id,))
+            grants = tx.run(
+                "UPDATE oauth_grants SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL", (now, user_id)
+            )
+        return sessions, grants
+
     def purge_oauth(self, now: int) -> int:
         with self._db.transaction() as tx:
             return (

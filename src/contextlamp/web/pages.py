@@ -217,6 +217,20 @@ class WebPages:
             return None
         return await anyio.to_thread.run_sync(self.oauth.session, cookie)
 
+    async def confirm_password(self, request: Request, user: User, password: str) -> str:
+        """Check a signed-in user's password again before a change a stolen session must not make (minting a
+        personal token): ``""`` when it is theirs, else what to tell them. Counted against the sign-in's limits
+        (per user name and per address) and hashed on the sign-in's pool, like a sign-in."""
+        address = request.client.host if request.client else "unknown"
+        for key in (f"name:{user.name.lower()[:200]}", f"addr:{address}"):
+            if self.attempts.hit(key) is not None:
+                return "Too many password attempts; wait a minute."
+        try:
+            found = await self.hashing.run(self.oauth.check_password, user.name, password)
+        except HashPoolBusy:
+            return "The server is busy; try again in a few seconds."
+        return "" if found is not None and found.id == user.id else "That is not your password."
+
     def _refused(self) -> HTMLResponse:
         return self.message("Request refused", "This form must be sent from this server's own page.", 403)
 
