@@ -261,3 +261,87 @@ def test_an_authorization_code_works_for_its_own_client_only(web: TestClient, wi
     issued = wired.oauth.exchange_code(mine["client_id"], code2)
     assert issued.grant.client_id == mine["client_id"]
     assert json.dumps(issued.grant.scopes) == '""'
+
+
+# -- item 9 --------------------------------------------------------------------------------------------------
+
+
+def test_registration_is_limited_for_every_peer_together() -> None:
+    """Per address, and from all addresses together, loopback included: a peer that shows a fresh address per
+    registration (a forwarded header from a process on this machine, or many hosts) is held by the total."""
+    import anyio
+
+    from contextlamp.web.oauth import RegistrationLimit
+    from contextlamp.web.quotas import RateBook
+
+    class Seconds:
+        now = 0.0
+
+        def __call__(self) -> float:
+            return self.now
+
+    clock = Seconds()
+    reached: list[str] = []
+
+    async def registered(scope: Any, _receive: Any, send: Any) -> None:
+        reached.append(scope["client"][0])
+        await send({"type": "http.response.start", "status": 201, "headers": []})
+        await send({"type": "http.response.body", "body": b"{}"})
+
+    limit = RegistrationLimit(registered, RateBook("2/hour", clock), RateBook("5/hour", clock))
+
+    async def register(address: str) -> int:
+        statuses: list[int] = []
+
+        async def receive() -> dict[str, Any]:
+            return {"type": "http.request", "body": b"{}", "more_body": False}
+
+        async def send(message: dict[str, Any]) -> None:
+            if message["type"] == "http.response.start":
+                statuses.append(message["status"])
+
+        scope = {"type": "http", "method": "POST", "path": "/register", "headers": [], "client": (address, 1)}
+        await limit(scope, receive, send)
+        return statuses[0]
+
+    async def run() -> list[int]:
+        return [await register(address) for address in ("127.0.0.1", "127.0.0.1", "127.0.0.1")] + [
+            await register(f"203.0.113.{i}") for i in range(5)
+        ]
+
+    assert anyio.run(run) == [201, 201, 429, 201, 201, 201, 429, 429]  # 2 per address; 5 in all
+    clock.now += 3601
+    assert anyio.run(register, "203.0.113.99") == 201  # an hour later, room again
+    assert len(reached) == 6
+
+
+def test_a_registration_no_sign_in_used_expires(wired: App, clock: Any) -> None:
+    """Registration is open, so what it stores must not stay for ever: a client no sign-in used is deleted a day
+    after it registered; a client someone signed in with stays."""
+    wired.oauth.register_client("unused", {"client_id": "unused", "redirect_uris": [REDIRECT]})
+    wired.oauth.register_client("used", {"client_id": "used", "redirect_uris": [REDIRECT]})
+    request_id = wired.oauth.begin("used", {"redirect_uri": REDIRECT, "resource": MCP, "scopes": []})
+    answered = wired.oauth.answer(request_id, wired.accounts.user("alice"))
+    assert answered is not None and answered[1] is not None
+    wired.oauth.exchange_code("used", answered[1])
+    clock.now += 23 * 3_600_000
+    wired.oauth.register_client("later", {"client_id": "later", "redirect_uris": [REDIRECT]})
+    assert wired.oauth.client("unused") is not None  # within its day
+    clock.now += 2 * 3_600_000
+    wired.oauth.register_client("latest", {"client_id": "latest", "redirect_uris": [REDIRECT]})
+    assert wired.oauth.client("unused") is None
+    assert wired.oauth.client("used") is not None and wired.oauth.client("later") is not None
+
+
+def test_the_user_id_is_no_second_sign_in_name(web: TestClient, wired: App) -> None:
+    """A user signs in with their name only; their id with the right password is refused like a wrong name."""
+    alice = wired.accounts.user("alice")
+    form = web.get("/signin")
+    by_id = web.post(
+        "/signin",
+        data={"csrf": form_field(form.text, "csrf"), "next": "", "username": alice.id, "password": PASSWORDS["alice"]},
+        headers=ORIGIN,
+    )
+    assert by_id.status_code == 400 and "Wrong user name or password" in by_id.text
+    assert wired.oauth.check_password(alice.id, PASSWORDS["alice"]) is None
+    _sign_in(web)  # the name works

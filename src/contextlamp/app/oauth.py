@@ -36,7 +36,7 @@ from contextlamp.app.accounts import hash_token
 from contextlamp.domain.ports import OAuthCodeRecord, OAuthGrant, OAuthTokenRecord, WebSession
 from contextlamp.errors import InvalidArgumentError, NotFoundError
 from contextlamp.storage import ControlPlane, StoreRegistry, User
-from contextlamp.text import is_id
+from contextlamp.text import is_id, looks_like_id
 
 logger = logging.getLogger(__name__)
 
@@ -50,6 +50,9 @@ MAX_PASSWORD = 1024  # bounds the hashing work of one attempt (argon2 reads the 
 PENDING_TTL_MS = 10 * 60_000  # time to sign in and consent after the client opened the browser
 TOUCH_EVERY_MS = 60_000  # a grant's last_used_at is written at most once a minute
 PURGE_EVERY_MS = 10 * 60_000  # expired rows are deleted at most every ten minutes, on an issuing call
+# a registered client no sign-in used within a day is deleted (registration is open: RFC 7591 section 3); a
+# client that comes back later registers again, as MCP clients do when their client id is unknown
+UNUSED_CLIENT_TTL_MS = 24 * 3_600_000
 MAX_SHOWN_NAME = 100  # characters of a client's self-declared name shown on the consent page
 USED_BY_GRANT = "used_by_grant"  # the request key of a used code's marker: the grant it was exchanged for
 
@@ -147,7 +150,7 @@ class OAuthService:
     def _purge(self, now: int) -> None:
         if now >= self._next_purge:
             self._next_purge = now + PURGE_EVERY_MS
-            self._control.purge_oauth(now)
+            self._control.purge_oauth(now, unused_clients_before=now - UNUSED_CLIENT_TTL_MS)
 
     # -- passwords and browser sessions -------------------------------------------------------------------
 
@@ -200,7 +203,8 @@ class OAuthService:
 
         if not 0 < len(password) <= MAX_PASSWORD or not 0 < len(name) <= 200:
             return None
-        user = self._control.find_user(name)
+        # one sign-in name per user: the name, never the id (find_user takes both; an id is no second name)
+        user = None if looks_like_id(name) else self._control.find_user(name)
         stored = self._control.password_hash(user.id) if user is not None else None
         hasher = self._argon2()
         try:
@@ -264,8 +268,11 @@ class OAuthService:
     # -- clients and authorization ------------------------------------------------------------------------
 
     def register_client(self, client_id: str, metadata: dict[str, Any]) -> None:
-        """Record a client registered through RFC 7591 (``metadata``: its client information, JSON-able)."""
-        self._control.add_oauth_client(client_id, json.dumps(metadata), self.clock())
+        """Record a client registered through RFC 7591 (``metadata``: its client information, JSON-able); clients
+        registered over ``UNUSED_CLIENT_TTL_MS`` ago that no sign-in used are deleted on the way."""
+        now = self.clock()
+        self._purge(now)
+        self._control.add_oauth_client(client_id, json.dumps(metadata), now)
 
     def client(self, client_id: str) -> dict[str, Any] | None:
         """A registered client's information, else None."""

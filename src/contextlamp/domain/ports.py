@@ -542,8 +542,10 @@ class ControlPlane(Protocol):
         ``(sessions ended, grants revoked)``."""
         ...
 
-    def purge_oauth(self, now: int) -> int:
-        """Delete expired codes, pending authorizations, tokens and browser sessions; how many rows went."""
+    def purge_oauth(self, now: int, unused_clients_before: int | None = None) -> int:
+        """Delete expired codes, pending authorizations, tokens and browser sessions, and (when
+        ``unused_clients_before`` is given) the clients registered before then that no sign-in ever used (no
+        grant, no pending authorization or code); how many rows went."""
         ...
 
     def restore_project(self, project: Project) -> Project:

@@ -457,13 +457,21 @@ class SqlControlPlane:
             )
         return sessions, grants
 
-    def purge_oauth(self, now: int) -> int:
+    def purge_oauth(self, now: int, unused_clients_before: int | None = None) -> int:
         with self._db.transaction() as tx:
-            return (
+            gone = (
                 tx.run("DELETE FROM oauth_codes WHERE expires_at <= ?", (now,))
                 + tx.run("DELETE FROM oauth_tokens WHERE expires_at <= ?", (now,))
                 + tx.run("DELETE FROM web_sessions WHERE expires_at <= ?", (now,))
             )
+            if unused_clients_before is not None:
+                gone += tx.run(
+                    "DELETE FROM oauth_clients WHERE created_at <= ? "
+                    "AND NOT EXISTS (SELECT 1 FROM oauth_grants g WHERE g.client_id = oauth_clients.client_id) "
+                    "AND NOT EXISTS (SELECT 1 FROM oauth_codes c WHERE c.client_id = oauth_clients.client_id)",
+                    (unused_clients_before,),
+                )
+            return gone
 
     def close(self) -> None:
         self._db.close()

@@ -45,6 +45,9 @@ logger = logging.getLogger(__name__)
 
 CONSENT_PATH = "/oauth/consent"
 REGISTRATION_RATE = "30/hour"  # client registrations per client address: registration is open (RFC 7591)
+# and from every address together (loopback included): unused registrations expire after a day
+# (app.oauth.UNUSED_CLIENT_TTL_MS), so at most ~24 x 120 x 64 KiB (180 MiB) are ever held, and far less in practice
+REGISTRATION_TOTAL_RATE = "120/hour"
 MAX_REGISTRATION_BYTES = 65_536  # a client's metadata (RFC 7591 section 2) is a few hundred bytes
 MAX_REDIRECT_URIS = 20  # per client: a desktop app registers one or two
 LOOPBACK_HOSTS = ("localhost", "127.0.0.1", "::1", "[::1]")
@@ -281,9 +284,8 @@ def oauth_routes(provider: ContextlampOAuthProvider) -> list[Route]:
     limited: list[Route] = []
     for route in routes:
         if route.path == "/register":  # open registration, so at most REGISTRATION_RATE per client address
-            route = Route(
-                route.path, RegistrationLimit(route.app, RateBook(REGISTRATION_RATE)), methods=["POST", "OPTIONS"]
-            )
+            limit = RegistrationLimit(route.app, RateBook(REGISTRATION_RATE), RateBook(REGISTRATION_TOTAL_RATE))
+            route = Route(route.path, limit, methods=["POST", "OPTIONS"])
         elif route.path == "/revoke":
             route = Route(route.path, PublicRevocation(route.app), methods=["POST", "OPTIONS"])
         elif route.path == "/token":
@@ -348,20 +350,24 @@ def _token_error(error: str, description: str, status: int) -> JSONResponse:
 
 
 class RegistrationLimit:
-    """ASGI wrapper of the registration endpoint: at most ``rate.limit`` registrations per client address (429 +
-    ``Retry-After`` beyond; CORS preflights are not counted), each body at most ``MAX_REGISTRATION_BYTES`` (413
-    before the SDK parses it: registration is open, and 100,000 redirect URIs took 16 s of parsing and 3 MB of
-    the control plane). Behind a reverse proxy every client shares the proxy's address, so the limit is then
-    server-wide."""
+    """ASGI wrapper of the registration endpoint: at most ``rate.limit`` registrations per client address and
+    ``total.limit`` from all addresses together, loopback peers included (429 + ``Retry-After`` beyond; CORS
+    preflights are not counted), each body at most ``MAX_REGISTRATION_BYTES`` (413 before the SDK parses it:
+    registration is open, and 100,000 redirect URIs took 16 s of parsing and 3 MB of the control plane). The
+    address is the connection's own unless ``CONTEXTLAMP_TRUSTED_PROXIES`` names the peer (``web.app.
+    proxy_options``); a registration no sign-in uses expires after a day (``app.oauth.UNUSED_CLIENT_TTL_MS``)."""
 
-    def __init__(self, app: ASGIApp, rate: RateBook) -> None:
+    def __init__(self, app: ASGIApp, rate: RateBook, total: RateBook) -> None:
         self.app = app
         self.rate = rate
+        self.total = total
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http" and scope.get("method") == "POST":
             client = scope.get("client")
             retry = self.rate.hit(f"register:{client[0] if client else 'unknown'}")
+            if retry is None:
+                retry = self.total.hit("register:all")
             if retry is not None:
                 body = {"error": "rate_limited", "error_description": "Too many client registrations; retry later."}
                 await JSONResponse(body, status_code=429, headers={"Retry-After": str(retry)})(scope, receive, send)
