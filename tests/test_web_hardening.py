@@ -345,3 +345,79 @@ def test_the_user_id_is_no_second_sign_in_name(web: TestClient, wired: App) -> N
     assert by_id.status_code == 400 and "Wrong user name or password" in by_id.text
     assert wired.oauth.check_password(alice.id, PASSWORDS["alice"]) is None
     _sign_in(web)  # the name works
+
+
+# -- item 7: contextlamp ui --open -------------------------------------------------------------------------------
+
+FAKE_BROWSER = r"""
+import json, re, sys, urllib.request, urllib.parse, urllib.error
+from pathlib import Path
+record = {"argv": sys.argv[1:]}
+try:
+    uri = sys.argv[1]
+    path = Path(urllib.parse.unquote(urllib.parse.urlparse(uri).path))
+    record["mode"] = oct(path.stat().st_mode & 0o777)
+    record["folder_mode"] = oct(path.parent.stat().st_mode & 0o777)
+    page = path.read_text()
+    action = re.search(r'action="([^"]+)"', page).group(1)
+    token = re.search(r'name="token" value="([^"]+)"', page).group(1)
+    body = urllib.parse.urlencode({"token": token}).encode()
+    request = urllib.request.Request(action, data=body, headers={"Origin": "null"})
+    with urllib.request.urlopen(request, timeout=30) as answer:
+        record["status"] = answer.status
+        record["cookie"] = answer.headers.get("set-cookie", "")
+        record["page"] = answer.read().decode()
+except Exception as exc:
+    record["error"] = repr(exc)
+Path(sys.argv[2]).write_text(json.dumps(record))
+"""
+
+
+def test_ui_open_keeps_the_link_off_the_browsers_command_line(tmp_path: Path) -> None:
+    """``contextlamp ui --open``: the browser's command line (what ``ps`` shows every local user) holds no sign-in
+    secret, only a file of this user's (0600 in a 0700 folder) whose form posts it; the browser is started once
+    the server listens, and that post signs it in."""
+    import os
+    import shutil
+    import subprocess
+    import sys
+
+    script = tmp_path / "fake_browser.py"
+    script.write_text(FAKE_BROWSER)
+    seen = tmp_path / "seen.json"
+    exe = shutil.which("contextlamp") or str(Path(sys.executable).parent / "contextlamp")
+    env = {k: v for k, v in os.environ.items() if not k.startswith("CONTEXTLAMP_")}
+    env |= {
+        "CONTEXTLAMP_HOME": str(tmp_path / "home"),
+        "CONTEXTLAMP_EMBEDDER": "fake",
+        "CONTEXTLAMP_USER": "carol",
+        "BROWSER": f"{sys.executable} {script} %s {seen}",
+    }
+    process = subprocess.Popen(
+        [exe, "ui", "--open", "--json"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
+    try:
+        deadline = time.monotonic() + 120
+        while not seen.exists() or not seen.read_text():
+            assert time.monotonic() < deadline and process.poll() is None, "the browser was never started"
+            time.sleep(0.2)
+        time.sleep(0.2)
+        record = json.loads(seen.read_text())
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+    assert "error" not in record, record
+    argv = " ".join(record["argv"])
+    assert "clpl_" not in argv and "token=" not in argv and argv.startswith("file://"), argv
+    assert record["mode"] == "0o600" and record["folder_mode"] == "0o700"
+    assert record["status"] == 200 and "clp_session" in record["cookie"] and 'http-equiv="refresh"' in record["page"]
+
+
+def test_a_link_sent_to_a_foreign_host_is_refused_before_it_is_used(web: TestClient, wired: App) -> None:
+    """A DNS-rebinding page that makes the browser load the link under another name gets a refusal, and the link
+    still works where it was printed (before, the wrong Host burned it first)."""
+    secret = wired.oauth.issue_signin_link(wired.accounts.user("alice"))
+    foreign = web.get(f"/signin/link?token={secret}", headers={"Host": "evil.example:8765"})
+    assert foreign.status_code == 400 and "clp_session" not in foreign.headers.get("set-cookie", "")
+    own = web.get(f"/signin/link?token={secret}")
+    assert own.status_code == 303 and "clp_session" in own.headers.get("set-cookie", "")

@@ -147,9 +147,16 @@ def public_url_warning(public_url: str | None, host: str, port: int) -> str | No
     )
 
 
-def run_http(settings: Settings, host: str, port: int, announce: Announce | None = None) -> None:
+def run_http(
+    settings: Settings,
+    host: str,
+    port: int,
+    announce: Announce | None = None,
+    listening: Callable[[], None] | None = None,
+) -> None:
     """Run the shared server until Ctrl-C. ``port`` 0: any free port. ``announce(app, base_url)``: a line for
-    stdout once the server accepts connections (``contextlamp ui``'s sign-in link)."""
+    stdout once the server accepts connections (``contextlamp ui``'s sign-in link); ``listening()``: called once
+    it does (``contextlamp ui --open`` opens the browser then, not before)."""
     import uvicorn
 
     from contextlamp.app.compose import create_app
@@ -187,6 +194,8 @@ def run_http(settings: Settings, host: str, port: int, announce: Announce | None
                     click.echo(banner, err=True)
                     if said:
                         click.echo(said)
+                    if listening is not None:
+                        listening()
 
         AnnouncingServer(config).run(sockets=[sock])
     finally:

@@ -14,7 +14,8 @@
   bound to the signed-in user, Deny sends ``access_denied`` (RFC 6749 section 4.1.2.1). The form carries the
   session's CSRF token.
 - ``GET /signin/link?token=…``: the one-time link ``contextlamp ui`` prints (``OAuthService.issue_signin_link``)
-  starts a session once, then goes to the dashboard.
+  starts a session once, then goes to the dashboard; ``POST`` with the field ``token`` does the same for the
+  local page ``contextlamp ui --open`` hands the browser (the link never on a command line).
 - ``POST /signout`` ends the session (CSRF token required).
 
 Every POST must come from this server's own origin (``Origin``, else ``Referer``; RFC 6454) to a ``Host`` this
@@ -133,7 +134,7 @@ class WebPages:
         return [
             Route(STYLE_PATH, self.style, methods=["GET"]),
             Route(SIGNIN_PATH, self.signin, methods=["GET", "POST"]),
-            Route(LINK_PATH, self.link, methods=["GET"]),
+            Route(LINK_PATH, self.link, methods=["GET", "POST"]),
             Route(SIGNOUT_PATH, self.signout, methods=["POST"]),
             Route(CONSENT_PATH, self.consent, methods=["GET", "POST"]),
         ]
@@ -280,18 +281,34 @@ class WebPages:
         return response
 
     async def link(self, request: Request) -> Response:
-        """``GET /signin/link?token=…``: a one-time sign-in link (``contextlamp ui``) starts a session and goes
-        home; it is dead from then on. An unknown, used or expired link gets a 400 page that says what to do."""
-        user = await anyio.to_thread.run_sync(self.oauth.redeem_signin_link, request.query_params.get("token", ""))
-        if user is None or request.headers.get("host", "") not in self.hosts:
+        """``GET /signin/link?token=…`` (the printed link) or ``POST`` with the form field ``token`` (the local
+        page ``contextlamp ui --open`` hands the browser): a one-time sign-in link starts a session and goes home;
+        it is dead from then on. The ``Host`` is checked first, so a request to a name this server does not
+        answer to (DNS rebinding) leaves the link alive. The POST needs no same-origin check: it comes from a
+        local file (``Origin: null``), and the secret it carries is the proof. An unknown, used or expired link
+        gets a 400 page that says what to do."""
+        if request.headers.get("host", "") not in self.hosts:
+            return self.message(
+                "Unknown host", "This server does not answer to that host name; open the link as it was printed.", 400
+            )
+        if request.method == "POST":
+            form = await self.read_form(request) or {}
+            secret = form.get("token", "")
+        else:
+            secret = request.query_params.get("token", "")
+        user = await anyio.to_thread.run_sync(self.oauth.redeem_signin_link, secret)
+        if user is None:
             return self.message(
                 "Sign-in link expired",
                 "This sign-in link was used already or has expired. Run contextlamp ui again for a new one.",
                 400,
             )
         cookie, _session = await anyio.to_thread.run_sync(self.oauth.start_session, user)
-        if self.home:
-            response: Response = RedirectResponse(self.home, status_code=303, headers=self.security_headers())
+        if request.method == "POST":  # from a local file: a cross-site navigation, so the browser would withhold
+            # the SameSite=Strict cookie on a redirect; a page of this server that reloads itself is same-site
+            response: Response = self.render("continue.html", target=self.home or SIGNIN_PATH)
+        elif self.home:
+            response = RedirectResponse(self.home, status_code=303, headers=self.security_headers())
         else:
             response = self.message("Signed in", f"You are signed in as {user.name}.", 200)
         self._cookie(response, SESSION_COOKIE, cookie, self.oauth.session_ttl_ms // 1000)
