@@ -23,7 +23,7 @@ from playwright.sync_api import Browser, Page, expect
 from contextlamp.app.compose import create_oauth
 from contextlamp.config import Settings
 from contextlamp.text import new_id, now_ms
-from tests.browser import PageMaker, chromium, dashboard_server, new_page, sign_in
+from tests.browser import PASSWORDS, PageMaker, chromium, dashboard_server, new_page, sign_in
 from tests.servers import MCP_HEADERS, HttpServer, initialize_body
 
 __all__ = ["chromium", "dashboard_server", "new_page"]  # the fixtures this module uses
@@ -245,6 +245,7 @@ def test_create_a_token_shown_once_then_revoke_it(alice: Page, dashboard_server:
     nav.get_by_role("link", name="Tokens").click()
     page.get_by_label("Name").fill("browser-test")
     page.get_by_label("Expires").select_option(label="7 days")
+    page.get_by_label("Your password").fill(PASSWORDS["alice"])  # asked again: a token outlives the sign-in
     page.get_by_role("button", name="Create token").click()
     field = page.get_by_label(re.compile("shown only this once"))
     token = field.input_value()

@@ -265,7 +265,12 @@ def test_teams_show_trust_contributors_and_who_confirmed(
 
 def test_a_token_is_shown_once_and_revoked_with_the_form(web: TestClient, wired: App) -> None:
     csrf = _sign_in(web)
-    made = web.post("/tokens", data={"csrf": csrf, "name": "laptop", "expires_in": "30d"}, headers=ORIGIN)
+    mint = {"csrf": csrf, "name": "laptop", "expires_in": "30d"}
+    for password in ("", "bob-password-22"):  # a token outlives the session: the password is asked again
+        refused_mint = web.post("/tokens", data={**mint, "password": password}, headers=ORIGIN)
+        assert refused_mint.status_code == 400 and "not your password" in refused_mint.text
+        assert wired.accounts.tokens("alice") == [] and "clp_" not in refused_mint.text
+    made = web.post("/tokens", data={**mint, "password": PASSWORDS["alice"]}, headers=ORIGIN)
     assert made.status_code == 200 and made.headers["cache-control"] == "no-store"
     token = re.search(r"clp_[A-Za-z0-9_-]{43}", made.text)
     assert token is not None and "shown only this once" in made.text
@@ -286,11 +291,37 @@ def test_a_token_is_shown_once_and_revoked_with_the_form(web: TestClient, wired:
     assert _not_found(web.post(f"/tokens/{record.id}/revoke", data={"csrf": csrf}, headers=ORIGIN))  # again
 
 
+def test_a_password_reset_ends_every_sign_in_of_that_user(web: TestClient, wired: App) -> None:
+    """A reset is what a user does after a leak: every browser session, connected app (OAuth grant) and personal
+    token of theirs stops working at once; other users keep theirs, and a first password ends nothing."""
+    _sign_in(web)
+    assert web.get("/search").status_code == 200
+    app = _connect(wired, "alice", "Alice's editor")
+    pat = wired.accounts.create_token("alice", "minted by a session", None).token
+    bobs = wired.accounts.create_token("bob", "bob-laptop", None).token
+    _user, ended = wired.oauth.reset_password("alice", "a-brand-new-password")
+    assert (ended.sessions, ended.grants, ended.tokens) == (1, 1, 1)
+    assert web.get("/search").status_code == 303  # the session cookie no longer signs in
+    assert wired.oauth.access(app.access_token) is None
+    refreshed = wired.oauth.refresh_token(app.grant.client_id, app.refresh_token)
+    assert refreshed is None
+    assert wired.accounts.authenticate(pat) is None and wired.accounts.authenticate(bobs) is not None
+    carol = wired.accounts.create_user("carol")
+    kept = wired.accounts.create_token("carol", "hooks", None).token
+    assert wired.oauth.reset_password(carol.id, "carols-first-password")[1].tokens == 0
+    assert wired.accounts.authenticate(kept) is not None
+
+
 def test_a_token_form_with_a_bad_name_or_lifetime_says_which_field(web: TestClient, wired: App) -> None:
     csrf = _sign_in(web)
-    bad = web.post("/tokens", data={"csrf": csrf, "name": "laptop", "expires_in": "5y"}, headers=ORIGIN)
+    password = PASSWORDS["alice"]
+    bad = web.post(
+        "/tokens", data={"csrf": csrf, "name": "laptop", "expires_in": "5y", "password": password}, headers=ORIGIN
+    )
     assert bad.status_code == 400 and "expires_in" in bad.text and "90d" in bad.text
-    empty = web.post("/tokens", data={"csrf": csrf, "name": "  ", "expires_in": "7d"}, headers=ORIGIN)
+    empty = web.post(
+        "/tokens", data={"csrf": csrf, "name": "  ", "expires_in": "7d", "password": password}, headers=ORIGIN
+    )
     assert empty.status_code == 400 and "name" in empty.text
     assert wired.accounts.tokens("alice") == []
 

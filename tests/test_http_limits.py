@@ -214,16 +214,44 @@ def test_the_session_book_expires_idle_sessions_but_never_one_in_use() -> None:
     assert book.sizes() == {"sessions": 0, "session_keys": 0}
 
 
-def test_the_rate_book_limits_and_forgets_keys_whose_window_emptied() -> None:
-    rate = RateBook("3/second")
-    assert [rate.hit("a") for _ in range(3)] == [None, None, None]
-    retry_after = rate.hit("a")
-    assert retry_after is not None and retry_after >= 1
-    assert rate.size() == 1
-    time.sleep(1.2)  # longer than the window, whatever the load
+class _Seconds:
+    """A monotonic clock the test moves by hand."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_the_rate_book_moves_its_window_across_the_sweep_on_an_injected_clock() -> None:
+    """3 a minute: the fourth request within the minute is refused with the seconds until the oldest leaves the
+    window; a request that leaves the window frees exactly one place (moving, not fixed, window); a refused
+    request is not counted; and the sweep, run once a window, drops only keys whose window emptied, while a key
+    still inside its window keeps its count across the sweep."""
+    clock = _Seconds()
+    rate = RateBook("3/minute", clock)
+    assert [rate.hit("a") for _ in range(2)] == [None, None]
+    clock.now += 30
+    assert rate.hit("a") is None
+    assert rate.hit("a") == 30  # the first two leave the window in 30 s
+    clock.now += 29
+    assert rate.hit("a") == 1  # refused requests did not push the window on
+    clock.now += 1.5  # the first two left; the third (t=30) is still in
+    assert rate.hit("a") is None and rate.hit("a") is None
+    assert rate.hit("a") is not None  # three within the last minute again
     assert rate.hit("b") is None
-    assert rate.size() == 1  # "a" was cleared, only "b" is held
-    assert rate.hit("a") is None  # and "a" starts afresh
+    clock.now += 60.5  # a whole window after "b" and after a's last counted request: the sweep runs here
+    rate.hit("c")
+    assert rate.size() == 1  # "a" and "b" were dropped, "c" is held
+    # t = 1121; the next sweep is due at 1181. A key still inside its window survives that sweep with its count:
+    clock.now += 29  # t = 1150
+    assert [rate.hit("d") for _ in range(3)] == [None, None, None]
+    clock.now += 31.5  # t = 1181.5: the sweep runs on this hit
+    assert rate.hit("d") == 29  # still three within the last minute: no free requests from a sweep
+    assert rate.size() == 1  # "c" (idle since 1121) was dropped, "d" kept
+    clock.now += 29  # t = 1210.5: d's three left the window
+    assert rate.hit("d") is None
 
 
 # -- no secret of a request in the logs ------------------------------------------------------------------

@@ -309,6 +309,25 @@ class Settings(Limits, BaseSettings):
         default="10/minute",
         description="Web sign-in: password attempts per user name and per client address, 'limits' notation.",
     )
+    signin_hash_workers: int = Field(
+        default=1,
+        ge=1,
+        le=16,
+        description="Web sign-in: password hashes (argon2id, 64 MiB each) computed at once, on their own threads "
+        "(never those of token checks and tool calls).",
+    )
+    signin_hash_queue: int = Field(
+        default=8,
+        ge=0,
+        le=1000,
+        description="Web sign-in: password checks allowed to wait for a hashing thread; beyond, 503 + Retry-After.",
+    )
+    trusted_proxies: str = Field(
+        default="",
+        description="HTTP server: addresses of the reverse proxies whose X-Forwarded-For / X-Forwarded-Proto are "
+        "believed, comma-separated IPs or networks (e.g. 127.0.0.1 or 10.0.0.0/8); empty = none, every limit "
+        "per address uses the connection's own address.",
+    )
     # -- the web dashboard (web/dashboard, docs/dashboard.md)
     dashboard: bool = Field(
         default=True, description="HTTP server: serve the web dashboard and its password sign-in at /."

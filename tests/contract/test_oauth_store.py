@@ -93,3 +93,19 @@ def test_sessions_purge_and_the_cascade_of_a_deleted_user(control: ControlPlane)
     control.delete_user(ana)  # everything of hers goes with her
     assert control.web_session("h-session") is None and control.password_hash(ana) is None
     assert control.oauth_token("h-live-token") is None and control.oauth_grants(ana) == []
+
+
+def test_ending_a_users_sign_ins_leaves_other_users_alone(control: ControlPlane) -> None:
+    ana, ben = control.ensure_user("ana", T0), control.ensure_user("ben", T0)
+    control.add_oauth_client("client-1", "{}", T0)
+    for user, name in ((ana, "a"), (ben, "b")):
+        control.add_web_session(WebSession(f"h-{name}-1", user, "c", T0, T0 + 100))
+        control.add_web_session(WebSession(f"h-{name}-2", user, "c", T0, T0 + 100))
+        control.add_oauth_grant("client-1", user, "http://h/mcp", "", T0)
+    done = control.revoke_oauth_grant(control.add_oauth_grant("client-1", ana, "http://h/mcp", "", T0).id, T0)
+    assert done is True
+    assert control.end_user_sign_ins(ana, T0 + 5) == (2, 1)  # the grant revoked already is not counted again
+    assert control.web_session("h-a-1") is None and control.web_session("h-a-2") is None
+    assert all(g.revoked_at is not None for g in control.oauth_grants(ana))
+    assert control.web_session("h-b-1") is not None and control.oauth_grants(ben)[0].revoked_at is None
+    assert control.end_user_sign_ins(ana, T0 + 6) == (0, 0)

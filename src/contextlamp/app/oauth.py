@@ -36,7 +36,7 @@ from contextlamp.app.accounts import hash_token
 from contextlamp.domain.ports import OAuthCodeRecord, OAuthGrant, OAuthTokenRecord, WebSession
 from contextlamp.errors import InvalidArgumentError, NotFoundError
 from contextlamp.storage import ControlPlane, StoreRegistry, User
-from contextlamp.text import is_id
+from contextlamp.text import is_id, looks_like_id
 
 logger = logging.getLogger(__name__)
 
@@ -50,6 +50,9 @@ MAX_PASSWORD = 1024  # bounds the hashing work of one attempt (argon2 reads the 
 PENDING_TTL_MS = 10 * 60_000  # time to sign in and consent after the client opened the browser
 TOUCH_EVERY_MS = 60_000  # a grant's last_used_at is written at most once a minute
 PURGE_EVERY_MS = 10 * 60_000  # expired rows are deleted at most every ten minutes, on an issuing call
+# a registered client no sign-in used within a day is deleted (registration is open: RFC 7591 section 3); a
+# client that comes back later registers again, as MCP clients do when their client id is unknown
+UNUSED_CLIENT_TTL_MS = 24 * 3_600_000
 MAX_SHOWN_NAME = 100  # characters of a client's self-declared name shown on the consent page
 USED_BY_GRANT = "used_by_grant"  # the request key of a used code's marker: the grant it was exchanged for
 
@@ -77,6 +80,15 @@ class ConnectedApp:
     grant: OAuthGrant
     client_name: str
     redirect_uris: list[str]
+
+
+@dataclass(frozen=True)
+class Reset:
+    """What a password reset ended: browser sessions, OAuth grants (connected apps) and personal tokens."""
+
+    sessions: int
+    grants: int
+    tokens: int
 
 
 class OAuthError(Exception):
@@ -138,25 +150,51 @@ class OAuthService:
     def _purge(self, now: int) -> None:
         if now >= self._next_purge:
             self._next_purge = now + PURGE_EVERY_MS
-            self._control.purge_oauth(now)
+            self._control.purge_oauth(now, unused_clients_before=now - UNUSED_CLIENT_TTL_MS)
 
     # -- passwords and browser sessions -------------------------------------------------------------------
 
     def set_password(self, user_ref: str, password: str) -> User:
-        """Set a user's sign-in password (argon2id hash only).
+        """Set a user's sign-in password (argon2id hash only). Replacing a password (a reset) ends everything the
+        old one could have started: every browser session and every OAuth grant of the user (so every access and
+        refresh token of theirs) stop working at once; ``reset_password`` says how much ended, and also revokes
+        the personal tokens a session could have minted.
 
         Raises:
             NotFoundError: no such user.
             InvalidArgumentError: ``password`` is shorter than 8 or longer than 1024 characters, or is only
                 white space.
         """
+        return self.reset_password(user_ref, password, keep_personal_tokens=True)[0]
+
+    def reset_password(self, user_ref: str, password: str, keep_personal_tokens: bool = False) -> tuple[User, Reset]:
+        """Set or replace a user's password and end what the old one could have started: browser sessions,
+        OAuth grants, and (unless ``keep_personal_tokens``) the user's personal access tokens, which a signed-in
+        session can mint. A first password ends nothing (nothing was signed in with one).
+
+        Raises:
+            NotFoundError: no such user.
+            InvalidArgumentError: the password's length (``set_password``).
+        """
         user = self._user(user_ref)
         if not MIN_PASSWORD <= len(password) <= MAX_PASSWORD or not password.strip():
             raise InvalidArgumentError(
                 "password", f"a password is {MIN_PASSWORD}-{MAX_PASSWORD} characters, not only white space"
             )
-        self._control.set_password(user.id, self._argon2().hash(password), self.clock())
-        return user
+        replacing = self._control.password_hash(user.id) is not None
+        now = self.clock()
+        self._control.set_password(user.id, self._argon2().hash(password), now)
+        if not replacing:
+            return user, Reset(0, 0, 0)
+        sessions, grants = self._control.end_user_sign_ins(user.id, now)
+        tokens = 0
+        if not keep_personal_tokens:
+            for record in self._control.tokens(user.id):
+                live = record.revoked_at is None and (record.expires_at is None or record.expires_at > now)
+                if live and self._control.revoke_token(record.id, now):
+                    tokens += 1
+        logger.info("password reset: %d sessions, %d grants and %d personal tokens ended", sessions, grants, tokens)
+        return user, Reset(sessions, grants, tokens)
 
     def check_password(self, name: str, password: str) -> User | None:
         """The user when ``password`` is theirs; None otherwise (unknown user, no password set, wrong password,
@@ -165,7 +203,8 @@ class OAuthService:
 
         if not 0 < len(password) <= MAX_PASSWORD or not 0 < len(name) <= 200:
             return None
-        user = self._control.find_user(name)
+        # one sign-in name per user: the name, never the id (find_user takes both; an id is no second name)
+        user = None if looks_like_id(name) else self._control.find_user(name)
         stored = self._control.password_hash(user.id) if user is not None else None
         hasher = self._argon2()
         try:
@@ -229,8 +268,11 @@ class OAuthService:
     # -- clients and authorization ------------------------------------------------------------------------
 
     def register_client(self, client_id: str, metadata: dict[str, Any]) -> None:
-        """Record a client registered through RFC 7591 (``metadata``: its client information, JSON-able)."""
-        self._control.add_oauth_client(client_id, json.dumps(metadata), self.clock())
+        """Record a client registered through RFC 7591 (``metadata``: its client information, JSON-able); clients
+        registered over ``UNUSED_CLIENT_TTL_MS`` ago that no sign-in used are deleted on the way."""
+        now = self.clock()
+        self._purge(now)
+        self._control.add_oauth_client(client_id, json.dumps(metadata), now)
 
     def client(self, client_id: str) -> dict[str, Any] | None:
         """A registered client's information, else None."""

@@ -110,11 +110,17 @@ def user_delete(app: App, _settings: Settings, name_or_id: str, yes: bool, as_js
 @user.command(name="set-password")
 @click.argument("name_or_id", metavar="USER")
 @click.option("--password-stdin", is_flag=True, help="Read the password from one line of stdin (for scripts).")
+@click.option(
+    "--keep-tokens", is_flag=True, help="On a reset, keep the user's personal access tokens (sessions still end)."
+)
 @json_option
 @with_app
-def user_set_password(app: App, _settings: Settings, name_or_id: str, password_stdin: bool, as_json: bool) -> None:
+def user_set_password(
+    app: App, _settings: Settings, name_or_id: str, password_stdin: bool, keep_tokens: bool, as_json: bool
+) -> None:
     """Set the password a user signs in with in the browser (the OAuth sign-in of MCP clients). Asks twice on a
-    terminal, never echoed; stored only as an argon2id hash. 8-1024 characters.
+    terminal, never echoed; stored only as an argon2id hash. 8-1024 characters. Replacing a password ends every
+    browser session and connected app of the user and revokes their personal tokens (--keep-tokens keeps those).
 
     Example: contextlamp user set-password alice
     """
@@ -125,11 +131,25 @@ def user_set_password(app: App, _settings: Settings, name_or_id: str, password_s
         password = sys.stdin.readline().removesuffix("\n").removesuffix("\r")
     else:
         password = click.prompt(f"New password for {target.name}", hide_input=True, confirmation_prompt=True, err=True)
-    app.oauth.set_password(target.id, password)
+    _user, ended = app.oauth.reset_password(target.id, password, keep_personal_tokens=keep_tokens)
     if as_json:
-        click.echo(json.dumps({"id": target.id, "name": target.name, "password_set": True}))
+        click.echo(
+            json.dumps(
+                {
+                    "id": target.id,
+                    "name": target.name,
+                    "password_set": True,
+                    "ended": {"sessions": ended.sessions, "apps": ended.grants, "tokens": ended.tokens},
+                }
+            )
+        )
     else:
         click.echo(f"Password of {target.name} set.")
+        if ended.sessions or ended.grants or ended.tokens:
+            click.echo(
+                f"Ended {ended.sessions} browser session(s) and {ended.grants} connected app(s); "
+                f"revoked {ended.tokens} personal token(s)."
+            )
 
 
 @user.command(name="apps")

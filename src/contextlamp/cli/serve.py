@@ -147,13 +147,20 @@ def public_url_warning(public_url: str | None, host: str, port: int) -> str | No
     )
 
 
-def run_http(settings: Settings, host: str, port: int, announce: Announce | None = None) -> None:
+def run_http(
+    settings: Settings,
+    host: str,
+    port: int,
+    announce: Announce | None = None,
+    listening: Callable[[], None] | None = None,
+) -> None:
     """Run the shared server until Ctrl-C. ``port`` 0: any free port. ``announce(app, base_url)``: a line for
-    stdout once the server accepts connections (``contextlamp ui``'s sign-in link)."""
+    stdout once the server accepts connections (``contextlamp ui``'s sign-in link); ``listening()``: called once
+    it does (``contextlamp ui --open`` opens the browser then, not before)."""
     import uvicorn
 
     from contextlamp.app.compose import create_app
-    from contextlamp.web.app import base_url, build_http_app, uvicorn_log_config
+    from contextlamp.web.app import base_url, build_http_app, proxy_options, uvicorn_log_config
     from contextlamp.web.dashboard import Dashboard
 
     sock = bind_port(host, port)  # before any work: a port in use fails at once
@@ -174,7 +181,7 @@ def run_http(settings: Settings, host: str, port: int, announce: Announce | None
             host=host,
             port=port,
             log_level=settings.log_level.lower(),
-            proxy_headers=True,
+            **proxy_options(settings),
             log_config=uvicorn_log_config(),
         )
 
@@ -187,6 +194,8 @@ def run_http(settings: Settings, host: str, port: int, announce: Announce | None
                     click.echo(banner, err=True)
                     if said:
                         click.echo(said)
+                    if listening is not None:
+                        listening()
 
         AnnouncingServer(config).run(sockets=[sock])
     finally:

@@ -537,8 +537,15 @@ class ControlPlane(Protocol):
         """Delete a browser session (sign-out); False when unknown."""
         ...
 
-    def purge_oauth(self, now: int) -> int:
-        """Delete expired codes, pending authorizations, tokens and browser sessions; how many rows went."""
+    def end_user_sign_ins(self, user_id: str, now: int) -> tuple[int, int]:
+        """End every browser session of a user and revoke every OAuth grant of theirs (a password reset):
+        ``(sessions ended, grants revoked)``."""
+        ...
+
+    def purge_oauth(self, now: int, unused_clients_before: int | None = None) -> int:
+        """Delete expired codes, pending authorizations, tokens and browser sessions, and (when
+        ``unused_clients_before`` is given) the clients registered before then that no sign-in ever used (no
+        grant, no pending authorization or code); how many rows went."""
         ...
 
     def restore_project(self, project: Project) -> Project:

@@ -449,13 +449,29 @@ class SqlControlPlane:
     def end_web_session(self, session_hash: str) -> bool:
         return bool(self._db.run("DELETE FROM web_sessions WHERE session_hash = ?", (session_hash,)))
 
-    def purge_oauth(self, now: int) -> int:
+    def end_user_sign_ins(self, user_id: str, now: int) -> tuple[int, int]:
         with self._db.transaction() as tx:
-            return (
+            sessions = tx.run("DELETE FROM web_sessions WHERE user_id = ?", (user_id,))
+            grants = tx.run(
+                "UPDATE oauth_grants SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL", (now, user_id)
+            )
+        return sessions, grants
+
+    def purge_oauth(self, now: int, unused_clients_before: int | None = None) -> int:
+        with self._db.transaction() as tx:
+            gone = (
                 tx.run("DELETE FROM oauth_codes WHERE expires_at <= ?", (now,))
                 + tx.run("DELETE FROM oauth_tokens WHERE expires_at <= ?", (now,))
                 + tx.run("DELETE FROM web_sessions WHERE expires_at <= ?", (now,))
             )
+            if unused_clients_before is not None:
+                gone += tx.run(
+                    "DELETE FROM oauth_clients WHERE created_at <= ? "
+                    "AND NOT EXISTS (SELECT 1 FROM oauth_grants g WHERE g.client_id = oauth_clients.client_id) "
+                    "AND NOT EXISTS (SELECT 1 FROM oauth_codes c WHERE c.client_id = oauth_clients.client_id)",
+                    (unused_clients_before,),
+                )
+            return gone
 
     def close(self) -> None:
         self._db.close()

@@ -50,7 +50,7 @@ from contextlamp.web.auth import ContextlampTokenVerifier, OidcVerifier, princip
 from contextlamp.web.gate import MCP_PATH, HttpGate, SlowBodyGuard
 from contextlamp.web.oauth import ContextlampOAuthProvider, oauth_available, oauth_routes
 from contextlamp.web.pages import WebPages
-from contextlamp.web.quotas import HttpLimits, RateBook, SessionBook
+from contextlamp.web.quotas import HashPool, HttpLimits, RateBook, SessionBook
 from contextlamp.web.routes import export_endpoint, healthz, metadata_endpoint
 
 logger = logging.getLogger(__name__)
@@ -122,6 +122,17 @@ def uvicorn_log_config() -> dict[str, Any]:
     return config
 
 
+def proxy_options(settings: Settings) -> dict[str, Any]:
+    """uvicorn's options for forwarded headers: ``X-Forwarded-For`` and ``X-Forwarded-Proto`` are believed from
+    the proxies ``CONTEXTLAMP_TRUSTED_PROXIES`` names, and from no one when it is empty (uvicorn's own default
+    believes any peer on 127.0.0.1, so any local process could choose the address every per-address limit
+    counts: the sign-in's and the client registration's)."""
+    proxies = ",".join(p.strip() for p in settings.trusted_proxies.split(",") if p.strip())
+    if not proxies:
+        return {"proxy_headers": False, "forwarded_allow_ips": ""}
+    return {"proxy_headers": True, "forwarded_allow_ips": proxies}
+
+
 class Dashboard(Protocol):
     """What a web dashboard plugs into the server (``web.dashboard.Dashboard``; passed in, so this package does
     not import its subpackage): its routes, added after every other route, and its answer to a ``GET /export``
@@ -185,7 +196,13 @@ def build_http_app(
     # the sign-in pages serve the OAuth server's authorize step and the dashboard; both need https or loopback
     wanted = dashboard is not None and settings.dashboard
     pages = (
-        WebPages(wired.oauth, base, settings.signin_rate_limit, "/" if wanted else "")
+        WebPages(
+            wired.oauth,
+            base,
+            settings.signin_rate_limit,
+            "/" if wanted else "",
+            HashPool(settings.signin_hash_workers, settings.signin_hash_queue),
+        )
         if oauth_available(base)
         else None
     )

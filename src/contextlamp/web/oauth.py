@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlparse
 
@@ -44,6 +45,9 @@ logger = logging.getLogger(__name__)
 
 CONSENT_PATH = "/oauth/consent"
 REGISTRATION_RATE = "30/hour"  # client registrations per client address: registration is open (RFC 7591)
+# and from every address together (loopback included): unused registrations expire after a day
+# (app.oauth.UNUSED_CLIENT_TTL_MS), so at most ~24 x 120 x 64 KiB (180 MiB) are ever held, and far less in practice
+REGISTRATION_TOTAL_RATE = "120/hour"
 MAX_REGISTRATION_BYTES = 65_536  # a client's metadata (RFC 7591 section 2) is a few hundred bytes
 MAX_REDIRECT_URIS = 20  # per client: a desktop app registers one or two
 LOOPBACK_HOSTS = ("localhost", "127.0.0.1", "::1", "[::1]")
@@ -71,6 +75,11 @@ NOT_PRIVATE_SCHEMES = frozenset(
 )
 
 
+# a URL's host and optional port as a CSP host-source can name it (CSP Level 3 section 2.3.1): DNS labels, IPv4,
+# bracketed IPv6; nothing (";", ",", white space) that would end a directive of the consent page's CSP
+HOST_PORT = re.compile(r"(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*|\[[0-9A-Fa-f:.]+\])(?::[0-9]{1,5})?")
+
+
 def _check_redirect_uris(client: OAuthClientInformationFull) -> None:
     """OAuth 2.1 section 2.3.1 / RFC 8252 section 7: a redirect URI is https, http on a loopback host (a native
     app's local listener), or a private-use scheme (``cursor://``, not one of ``NOT_PRIVATE_SCHEMES``); never a
@@ -92,6 +101,10 @@ def _check_redirect_uris(client: OAuthClientInformationFull) -> None:
             )
         if "@" in parsed.netloc:
             raise RegistrationError("invalid_redirect_uri", "a redirect URI must not carry user information (user@)")
+        if parsed.scheme in ("http", "https") and not HOST_PORT.fullmatch(parsed.netloc):
+            raise RegistrationError(
+                "invalid_redirect_uri", "a redirect URI's host is a DNS name or an IP address, with an optional port"
+            )
 
 
 def _token_response(issued: IssuedTokens) -> OAuthToken:
@@ -100,7 +113,7 @@ def _token_response(issued: IssuedTokens) -> OAuthToken:
         token_type="Bearer",
         expires_in=issued.expires_in_s,
         refresh_token=issued.refresh_token,
-        scope=issued.scopes or None,
+        scope=None,  # no scopes are defined (a token reaches the user's memory at /mcp): nothing to echo
     )
 
 
@@ -144,7 +157,7 @@ class ContextlampOAuthProvider:
             raise AuthorizeError("invalid_target", f"this server issues tokens for {self.resource} only")
         request: dict[str, Any] = {
             "state": params.state,
-            "scopes": params.scopes or [],
+            "scopes": [],  # this server defines no scopes: a requested one is neither kept nor echoed (_token_response)
             "code_challenge": params.code_challenge,
             "redirect_uri": str(params.redirect_uri),
             "redirect_uri_provided_explicitly": params.redirect_uri_provided_explicitly,
@@ -271,9 +284,10 @@ def oauth_routes(provider: ContextlampOAuthProvider) -> list[Route]:
     limited: list[Route] = []
     for route in routes:
         if route.path == "/register":  # open registration, so at most REGISTRATION_RATE per client address
-            route = Route(
-                route.path, RegistrationLimit(route.app, RateBook(REGISTRATION_RATE)), methods=["POST", "OPTIONS"]
-            )
+            limit = RegistrationLimit(route.app, RateBook(REGISTRATION_RATE), RateBook(REGISTRATION_TOTAL_RATE))
+            route = Route(route.path, limit, methods=["POST", "OPTIONS"])
+        elif route.path == "/revoke":
+            route = Route(route.path, PublicRevocation(route.app), methods=["POST", "OPTIONS"])
         elif route.path == "/token":
             route = Route(route.path, TokenRequestCheck(route.app, provider.resource), methods=["POST", "OPTIONS"])
         limited.append(route)
@@ -336,20 +350,24 @@ def _token_error(error: str, description: str, status: int) -> JSONResponse:
 
 
 class RegistrationLimit:
-    """ASGI wrapper of the registration endpoint: at most ``rate.limit`` registrations per client address (429 +
-    ``Retry-After`` beyond; CORS preflights are not counted), each body at most ``MAX_REGISTRATION_BYTES`` (413
-    before the SDK parses it: registration is open, and 100,000 redirect URIs took 16 s of parsing and 3 MB of
-    the control plane). Behind a reverse proxy every client shares the proxy's address, so the limit is then
-    server-wide."""
+    """ASGI wrapper of the registration endpoint: at most ``rate.limit`` registrations per client address and
+    ``total.limit`` from all addresses together, loopback peers included (429 + ``Retry-After`` beyond; CORS
+    preflights are not counted), each body at most ``MAX_REGISTRATION_BYTES`` (413 before the SDK parses it:
+    registration is open, and 100,000 redirect URIs took 16 s of parsing and 3 MB of the control plane). The
+    address is the connection's own unless ``CONTEXTLAMP_TRUSTED_PROXIES`` names the peer (``web.app.
+    proxy_options``); a registration no sign-in uses expires after a day (``app.oauth.UNUSED_CLIENT_TTL_MS``)."""
 
-    def __init__(self, app: ASGIApp, rate: RateBook) -> None:
+    def __init__(self, app: ASGIApp, rate: RateBook, total: RateBook) -> None:
         self.app = app
         self.rate = rate
+        self.total = total
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http" and scope.get("method") == "POST":
             client = scope.get("client")
             retry = self.rate.hit(f"register:{client[0] if client else 'unknown'}")
+            if retry is None:
+                retry = self.total.hit("register:all")
             if retry is not None:
                 body = {"error": "rate_limited", "error_description": "Too many client registrations; retry later."}
                 await JSONResponse(body, status_code=429, headers={"Retry-After": str(retry)})(scope, receive, send)
@@ -361,6 +379,40 @@ class RegistrationLimit:
                 return
             receive = replay_body(data)
         await self.app(scope, receive, send)
+
+
+MAX_REVOCATION_BYTES = 16_384  # a revocation request is a token, a hint and a client id
+
+
+class PublicRevocation:
+    """ASGI wrapper of the revocation endpoint (RFC 7009): a public client (registered with
+    ``token_endpoint_auth_method=none``, as MCP clients are) revokes its own tokens with ``token`` and
+    ``client_id`` only (RFC 7009 section 2.1 authenticates a client "if" it has credentials). The SDK's
+    handler declares ``client_secret`` without a default, so it answered such a request 400 and a client's
+    sign-out left its tokens valid; here an absent ``client_secret`` is sent on as an empty one, which the SDK's
+    client check reads as none: a confidential client still needs its secret, and a token of another client
+    is still left alone (the SDK compares the token's client with the caller). Bodies are bounded (413)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope.get("method") != "POST":
+            await self.app(scope, receive, send)
+            return
+        content_type = (header(scope, b"content-type") or "").split(";")[0].strip().lower()
+        body = await read_body(receive, MAX_REVOCATION_BYTES)
+        if body is None:
+            await _token_error("invalid_request", "The revocation request is too large.", 413)(scope, receive, send)
+            return
+        if content_type == "application/x-www-form-urlencoded":
+            try:
+                names = {n for n, _ in parse_qsl(body.decode("utf-8", "replace"), keep_blank_values=True)}
+            except ValueError:
+                names = set()
+            if "client_secret" not in names and "client_id" in names:
+                body = body + (b"&" if body else b"") + b"client_secret="
+        await self.app(scope, replay_body(body), send)
 
 
 def sdk_access_token(

@@ -14,7 +14,8 @@
   bound to the signed-in user, Deny sends ``access_denied`` (RFC 6749 section 4.1.2.1). The form carries the
   session's CSRF token.
 - ``GET /signin/link?token=…``: the one-time link ``contextlamp ui`` prints (``OAuthService.issue_signin_link``)
-  starts a session once, then goes to the dashboard.
+  starts a session once, then goes to the dashboard; ``POST`` with the field ``token`` does the same for the
+  local page ``contextlamp ui --open`` hands the browser (the link never on a command line).
 - ``POST /signout`` ends the session (CSRF token required).
 
 Every POST must come from this server's own origin (``Origin``, else ``Referer``; RFC 6454) to a ``Host`` this
@@ -29,6 +30,7 @@ no form of these pages could pass the origin check; ``same-origin`` still sends 
 from __future__ import annotations
 
 import logging
+import re
 import secrets
 from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlparse
@@ -41,8 +43,8 @@ from starlette.routing import Route
 
 from contextlamp.app.oauth import OAuthService, client_label
 from contextlamp.domain.ports import User, WebSession
-from contextlamp.web.oauth import CONSENT_PATH, LOOPBACK_HOSTS
-from contextlamp.web.quotas import RateBook
+from contextlamp.web.oauth import CONSENT_PATH, HOST_PORT, LOOPBACK_HOSTS
+from contextlamp.web.quotas import HashPool, HashPoolBusy, RateBook
 
 logger = logging.getLogger(__name__)
 
@@ -55,6 +57,7 @@ STYLE_PATH = "/static/contextlamp.css"
 MAX_NEXT = 2000  # characters of a ``next`` path kept
 MAX_FORM_BYTES = 16_384  # a sign-in or consent form is a few hundred bytes
 MAX_FORM_FIELDS = 20  # the forms have at most five fields
+BUSY_RETRY_S = 5  # Retry-After of a sign-in refused because the hashing pool is full (one hash is ~0.1-0.5 s)
 
 
 def _csp(form_targets: str = "") -> str:
@@ -64,17 +67,20 @@ def _csp(form_targets: str = "") -> str:
     )
 
 
+_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*")  # RFC 3986 section 3.1
+
+
 def _redirect_source(uri: str) -> str:
     """The CSP source of a redirect URI (browsers apply ``form-action`` to the redirect after a form POST):
-    ``scheme://host:port`` for http(s), ``scheme:`` for a private-use scheme."""
+    ``scheme://host:port`` for http(s), ``scheme:`` for a private-use scheme; ``""`` (no extra source) when the
+    URI's scheme or host is not one a CSP source can name as is: a registered host holding ``;`` or ``,`` would
+    otherwise end the directive or the policy and add the registrant's own (CSP Level 3 section 2.2)."""
     parsed = urlparse(uri)
+    if not _SCHEME.fullmatch(parsed.scheme):
+        return ""
     if parsed.scheme in ("http", "https"):
-        return f" {parsed.scheme}://{parsed.netloc}"
-    return (
-        f" {parsed.scheme}:"
-        if parsed.scheme.isascii() and parsed.scheme.replace(".", "").replace("-", "").replace("+", "").isalnum()
-        else ""
-    )
+        return f" {parsed.scheme}://{parsed.netloc}" if HOST_PORT.fullmatch(parsed.netloc) else ""
+    return f" {parsed.scheme}:"
 
 
 _TOKEN_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
@@ -106,8 +112,11 @@ class WebPages:
             dashboard): a page saying who is signed in.
     """
 
-    def __init__(self, oauth: OAuthService, base: str, signin_rate: str, home: str = "") -> None:
+    def __init__(
+        self, oauth: OAuthService, base: str, signin_rate: str, home: str = "", hashing: HashPool | None = None
+    ) -> None:
         self.oauth = oauth
+        self.hashing = hashing or HashPool(1, 8)
         self.home = home
         self.base = base
         self.secure = urlparse(base).scheme == "https"
@@ -125,7 +134,7 @@ class WebPages:
         return [
             Route(STYLE_PATH, self.style, methods=["GET"]),
             Route(SIGNIN_PATH, self.signin, methods=["GET", "POST"]),
-            Route(LINK_PATH, self.link, methods=["GET"]),
+            Route(LINK_PATH, self.link, methods=["GET", "POST"]),
             Route(SIGNOUT_PATH, self.signout, methods=["POST"]),
             Route(CONSENT_PATH, self.consent, methods=["GET", "POST"]),
         ]
@@ -209,6 +218,20 @@ class WebPages:
             return None
         return await anyio.to_thread.run_sync(self.oauth.session, cookie)
 
+    async def confirm_password(self, request: Request, user: User, password: str) -> str:
+        """Check a signed-in user's password again before a change a stolen session must not make (minting a
+        personal token): ``""`` when it is theirs, else what to tell them. Counted against the sign-in's limits
+        (per user name and per address) and hashed on the sign-in's pool, like a sign-in."""
+        address = request.client.host if request.client else "unknown"
+        for key in (f"name:{user.name.lower()[:200]}", f"addr:{address}"):
+            if self.attempts.hit(key) is not None:
+                return "Too many password attempts; wait a minute."
+        try:
+            found = await self.hashing.run(self.oauth.check_password, user.name, password)
+        except HashPoolBusy:
+            return "The server is busy; try again in a few seconds."
+        return "" if found is not None and found.id == user.id else "That is not your password."
+
     def _refused(self) -> HTMLResponse:
         return self.message("Request refused", "This form must be sent from this server's own page.", 403)
 
@@ -235,7 +258,15 @@ class WebPages:
                 page = self._signin_form(target, name[:200], "Too many sign-in attempts; wait a minute.", 429, request)
                 page.headers["Retry-After"] = str(retry)
                 return page
-        user = await anyio.to_thread.run_sync(self.oauth.check_password, name, form.get("password", ""))
+        try:  # argon2 on its own bounded pool, never the one of token checks and tool calls (HashPool)
+            user = await self.hashing.run(self.oauth.check_password, name, form.get("password", ""))
+        except HashPoolBusy:
+            logger.warning("web sign-in refused: the password-hashing pool is full")
+            page = self._signin_form(
+                target, name[:200], "The server is busy; try again in a few seconds.", 503, request
+            )
+            page.headers["Retry-After"] = str(BUSY_RETRY_S)
+            return page
         if user is None:
             logger.info("web sign-in refused")
             return self._signin_form(target, name[:200], "Wrong user name or password.", 400, request)
@@ -250,18 +281,34 @@ class WebPages:
         return response
 
     async def link(self, request: Request) -> Response:
-        """``GET /signin/link?token=…``: a one-time sign-in link (``contextlamp ui``) starts a session and goes
-        home; it is dead from then on. An unknown, used or expired link gets a 400 page that says what to do."""
-        user = await anyio.to_thread.run_sync(self.oauth.redeem_signin_link, request.query_params.get("token", ""))
-        if user is None or request.headers.get("host", "") not in self.hosts:
+        """``GET /signin/link?token=…`` (the printed link) or ``POST`` with the form field ``token`` (the local
+        page ``contextlamp ui --open`` hands the browser): a one-time sign-in link starts a session and goes home;
+        it is dead from then on. The ``Host`` is checked first, so a request to a name this server does not
+        answer to (DNS rebinding) leaves the link alive. The POST needs no same-origin check: it comes from a
+        local file (``Origin: null``), and the secret it carries is the proof. An unknown, used or expired link
+        gets a 400 page that says what to do."""
+        if request.headers.get("host", "") not in self.hosts:
+            return self.message(
+                "Unknown host", "This server does not answer to that host name; open the link as it was printed.", 400
+            )
+        if request.method == "POST":
+            form = await self.read_form(request) or {}
+            secret = form.get("token", "")
+        else:
+            secret = request.query_params.get("token", "")
+        user = await anyio.to_thread.run_sync(self.oauth.redeem_signin_link, secret)
+        if user is None:
             return self.message(
                 "Sign-in link expired",
                 "This sign-in link was used already or has expired. Run contextlamp ui again for a new one.",
                 400,
             )
         cookie, _session = await anyio.to_thread.run_sync(self.oauth.start_session, user)
-        if self.home:
-            response: Response = RedirectResponse(self.home, status_code=303, headers=self.security_headers())
+        if request.method == "POST":  # from a local file: a cross-site navigation, so the browser would withhold
+            # the SameSite=Strict cookie on a redirect; a page of this server that reloads itself is same-site
+            response: Response = self.render("continue.html", target=self.home or SIGNIN_PATH)
+        elif self.home:
+            response = RedirectResponse(self.home, status_code=303, headers=self.security_headers())
         else:
             response = self.message("Signed in", f"You are signed in as {user.name}.", 200)
         self._cookie(response, SESSION_COOKIE, cookie, self.oauth.session_ttl_ms // 1000)

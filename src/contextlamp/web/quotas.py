@@ -1,6 +1,7 @@
 """The shared server's in-process limit state: requests per verified token in a moving window (``RateBook``)
 and the MCP sessions each token and each user holds open (``SessionBook``), together ``HttpLimits``
-(``app.state.limits``). ``web.gate.HttpGate`` consults them; docs/http.md says why each exists.
+(``app.state.limits``); ``web.gate.HttpGate`` consults them. ``HashPool`` bounds the sign-in's password
+hashing (``web.pages``). docs/http.md says why each exists.
 """
 
 from __future__ import annotations
@@ -8,49 +9,63 @@ from __future__ import annotations
 import itertools
 import math
 import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any, TypeVar
 
+import anyio
+import anyio.to_thread
 from limits import parse
-from limits.storage import MemoryStorage
-from limits.strategies import MovingWindowRateLimiter
+
+T = TypeVar("T")
 
 
 class RateBook:
-    """Requests per key in a moving window (``limits``). Keys are those of verified tokens only, and a key idle
-    for a whole window is cleared (the library keeps every key it has seen otherwise), so the state holds at most
-    the tokens seen within one window."""
+    """Requests per key in a moving window: at most ``limit.amount`` requests in any ``limit.get_expiry()``
+    seconds (the "moving window" of the ``limits`` library, whose notation ``rate`` is parsed with; the
+    counting is here, over an injected clock). Each key keeps the times of at most ``limit.amount`` requests,
+    and a key idle for a whole window is dropped by a sweep run at most once a window, so the state holds at
+    most the keys seen within the last two windows.
 
-    def __init__(self, rate: str) -> None:
+    Args:
+        rate: the ``limits`` notation (``"600/minute"``, ``"10/minute"``).
+        clock: monotonic seconds (tests pass a fake one).
+
+    Raises:
+        ValueError: ``rate`` is not in the notation.
+    """
+
+    def __init__(self, rate: str, clock: Callable[[], float] = time.monotonic) -> None:
         self.limit = parse(rate)
-        self._storage = MemoryStorage()
-        self._limiter = MovingWindowRateLimiter(self._storage)
-        self._last_hit: dict[str, float] = {}  # key -> monotonic s of its last request
-        self._next_sweep = 0.0
+        self.clock = clock
+        self._window = float(self.limit.get_expiry())
+        self._hits: dict[str, deque[float]] = {}  # key -> times of its requests within the window, oldest first
+        self._next_sweep = clock() + self._window
 
     def hit(self, key: str) -> int | None:
         """Count one request; None when it may go on, else the seconds until it may be retried (``Retry-After``,
-        RFC 9110 section 10.2.3)."""
-        now = time.monotonic()
+        RFC 9110 section 10.2.3). A refused request is not counted."""
+        now = self.clock()
         self._sweep(now)
-        self._last_hit[key] = now
-        if self._limiter.hit(self.limit, key):
+        times = self._hits.setdefault(key, deque())
+        while times and times[0] <= now - self._window:
+            times.popleft()
+        if len(times) < self.limit.amount:
+            times.append(now)
             return None
-        reset = self._limiter.get_window_stats(self.limit, key).reset_time
-        return max(1, math.ceil(reset - time.time()))
+        return max(1, math.ceil(times[0] + self._window - now))
 
     def _sweep(self, now: float) -> None:
         if now < self._next_sweep:
             return
-        window = self.limit.get_expiry()
-        self._next_sweep = now + window
-        for key in [k for k, seen in self._last_hit.items() if now - seen > window]:
-            self._limiter.clear(self.limit, key)  # its window is empty: nothing is lost
-            del self._last_hit[key]
+        self._next_sweep = now + self._window
+        for key in [k for k, times in self._hits.items() if not times or times[-1] <= now - self._window]:
+            del self._hits[key]  # its window is empty: nothing is lost
 
     def size(self) -> int:
-        """Keys held by the limiter's storage (for tests and monitoring)."""
-        return len(self._storage.events)
+        """Keys held (for tests and monitoring)."""
+        return len(self._hits)
 
 
 Owner = tuple[str, str | None, str | None]  # (client_id, issuer, subject): the SDK's session owner
@@ -171,3 +186,48 @@ class HttpLimits:
     def sizes(self) -> dict[str, int]:
         """Keys and entries held, so tests can show that unknown tokens leave nothing behind."""
         return {"rate_keys": self.rate.size(), **self.sessions.sizes()}
+
+
+class HashPoolBusy(Exception):
+    """``HashPool.run`` refused: its workers are busy and its queue is full (answer 503 + ``Retry-After``)."""
+
+
+class HashPool:
+    """The password-hashing work of the sign-in (argon2id, 64 MiB and about a core-second each), on its own small
+    pool: at most ``workers`` hashes at once and ``queue`` more waiting; past that ``run`` refuses at once.
+
+    Never the worker pool that verifies bearer tokens and runs tool calls (anyio's default thread limiter): a
+    flood of sign-in attempts used to fill that one, so every other user's call waited behind argon2, and the
+    server's memory grew by 64 MiB per concurrent attempt. Here the hashing costs at most ``workers`` x 64 MiB
+    and ``workers`` threads, whatever arrives; what does not fit is told to retry (docs/http.md "Sign-in").
+
+    Args:
+        workers: hashes at once (``Settings.signin_hash_workers``).
+        queue: attempts allowed to wait for a worker (``Settings.signin_hash_queue``).
+    """
+
+    def __init__(self, workers: int, queue: int) -> None:
+        self.workers = workers
+        self.queue = queue
+        self._limiter: Any = None  # anyio.CapacityLimiter, made in the event loop on first use
+        self._admitted = 0  # running + waiting
+
+    async def run(self, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(*args)`` in one of the pool's threads.
+
+        Raises:
+            HashPoolBusy: ``workers`` are busy and ``queue`` attempts already wait.
+        """
+        if self._admitted >= self.workers + self.queue:
+            raise HashPoolBusy
+        if self._limiter is None:
+            self._limiter = anyio.CapacityLimiter(self.workers)
+        self._admitted += 1
+        try:
+            return await anyio.to_thread.run_sync(fn, *args, limiter=self._limiter)
+        finally:
+            self._admitted -= 1
+
+    def admitted(self) -> int:
+        """Attempts running or waiting now (tests, monitoring)."""
+        return self._admitted

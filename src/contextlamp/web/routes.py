@@ -116,7 +116,7 @@ def export_endpoint(
 
 async def export_response(wired: App, owner: User) -> Response:
     """The download of ``owner``'s export document (``Porter.export_user``, the document of ``contextlamp
-    export``): JSON, ``Content-Disposition: attachment`` with a header-safe file name, never cached.
+    export``): JSON, ``Content-Disposition: attachment`` with a header-safe file name, ``nosniff``, never cached.
 
     Raises:
         ContextlampError: the stores could not be read.
@@ -128,5 +128,9 @@ async def export_response(wired: App, owner: User) -> Response:
     return Response(
         body,
         media_type="application/json",
-        headers={"Content-Disposition": f'attachment; filename="{filename}"', "Cache-Control": "no-store"},
+        headers={
+            "Content-Disposition": f'attachment; filename="{filename}"',
+            "Cache-Control": "no-store",
+            "X-Content-Type-Options": "nosniff",  # memory content is never sniffed into HTML by a browser
+        },
     )

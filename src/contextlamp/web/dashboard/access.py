@@ -2,7 +2,9 @@
 
 - ``GET /tokens``: the user's tokens (``Accounts.tokens``: name, created, expiry, last use, state; never a token
   itself, only its hash is stored); ``POST /tokens``: a new one (``Accounts.create_token``; name and lifetime
-  from ``LIFETIMES``), shown on the answer page once and never again (the page is ``no-store``);
+  from ``LIFETIMES``) once the user typed their password again (``WebPages.confirm_password``: a token outlives
+  the session, so a stolen session must not mint one), shown on the answer page once and never again (the page
+  is ``no-store``);
   ``POST /tokens/{id}/revoke``: revoke one of the user's tokens (``Accounts.revoke_token(id, user)``).
 - ``GET /apps``: the apps the user connected through the OAuth sign-in (``OAuthService.connected_apps``: the
   client's self-declared name, redirect URIs, when connected and last used); ``POST /apps/{id}/revoke``:
@@ -62,6 +64,10 @@ def routes(board: Board) -> list[Route]:
     async def create(request: Request, signed: Signed, form: dict[str, str]) -> Response:
         name = form.get("name", "").strip()
         lifetime = form.get("expires_in", LIFETIMES[0][0])
+        # a token outlives the session (for ever, at most): a stolen or forgotten session must not mint one
+        wrong = await board.pages.confirm_password(request, signed.user, form.get("password", ""))
+        if wrong:
+            return await tokens_page(request, signed, 400, error=wrong, name=name[:100])
         try:
             if lifetime not in {value for value, _label in LIFETIMES}:
                 allowed = ", ".join(value for value, _label in LIFETIMES)
