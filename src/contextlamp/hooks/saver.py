@@ -25,15 +25,16 @@ import logging
 import os
 import subprocess
 import sys
-from collections.abc import Generator, Sequence
+from collections.abc import Generator, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from contextlamp.hooks.repo import find_repository, project_slug
 
 if TYPE_CHECKING:
     from contextlamp.app.service import Caller, MemoryService
+    from contextlamp.distill.base import DistilledItem
     from contextlamp.distill.transcript import Turn
     from contextlamp.domain.models import SaveSessionResult
 
@@ -52,6 +53,7 @@ class SaveJob:
     session_id: str | None
     transcript_path: str
     cwd: str
+    upto: int | None = None  # the transcript's size in bytes when the hook ran: the worker reads no further
 
     def to_json(self) -> str:
         """The job as one JSON argument of the worker's command line (paths and ids only, never content)."""
@@ -70,15 +72,21 @@ class SaveJob:
             session_id=None if fields.get("session_id") is None else str(fields["session_id"]),
             transcript_path=str(fields["transcript_path"]),
             cwd=str(fields["cwd"]),
+            upto=fields["upto"] if isinstance(fields.get("upto"), int) else None,
         )
         return job
 
     @property
     def key(self) -> str:
-        """The file name stem of this client session's lock and state: client and a hash of its session id
-        (of the transcript's path when the client sent no id)."""
-        ident = self.session_id or self.transcript_path
-        return f"{self.client}-{hashlib.sha256(ident.encode('utf-8', 'replace')).hexdigest()[:32]}"
+        """The file name stem of this client session's lock and state (``session_key``)."""
+        return session_key(self.client, self.session_id, self.transcript_path)
+
+
+def session_key(client: str, session_id: str | None, transcript_path: str | None) -> str:
+    """A client session's key: the client and a hash of its session id (of the transcript's path when the
+    client sent no id), the stem of its lock, state and injected-lines files."""
+    ident = session_id or transcript_path or ""
+    return f"{client}-{hashlib.sha256(ident.encode('utf-8', 'replace')).hexdigest()[:32]}"
 
 
 def spawn(job: SaveJob) -> int:
@@ -112,6 +120,28 @@ def session_lock(home: Path, key: str) -> Generator[None]:
         yield
         return
     with open(folder / f"{key}.lock", "a+b") as handle:
+        fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
+
+
+@contextlib.contextmanager
+def capture_slot(home: Path) -> Generator[None]:
+    """Hold the data directory's one capture slot (an exclusive ``flock`` on ``<home>/hooks/locks/capture.lock``),
+    waiting (asleep, no CPU) while another save worker holds it. Workers take it before they load the
+    application, so however many hooks fire at once (36 concurrent sessions ending) one save runs at a time
+    and the session starts, which take no slot, are never queued behind captures. Where ``fcntl`` does not
+    exist (Windows) no slot is taken."""
+    folder = home / "hooks" / "locks"
+    folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - Windows
+        yield
+        return
+    with open(folder / "capture.lock", "a+b") as handle:
         fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
         try:
             yield
@@ -189,11 +219,13 @@ def read_last(home: Path, project_id: str | None) -> dict[str, Any] | None:
     return data if isinstance(data, dict) else None  # pyright: ignore[reportUnknownVariableType]
 
 
-def read_turns(path: Path) -> list[Turn] | None:
+def read_turns(path: Path, upto: int | None = None) -> list[Turn] | None:
     """The turns of a native transcript file (``distill/native.py``), None when it is no known native format.
     A JSONL file (Claude Code, Codex, Cursor, Gemini CLI's chat log) is streamed a line at a time
-    (``parse_native_lines``: memory is one line plus the kept turns); any other file (Gemini CLI's JSON
-    checkpoint) is read whole. Text is UTF-8, undecodable bytes replaced.
+    (``parse_native_lines``: memory is one line plus the kept turns; tool output and thinking are not kept) and
+    read only up to ``upto`` bytes (its size when the hook ran: what the client appended after the hook, such
+    as the compaction it was about to make, is the next hook's); any other file (Gemini CLI's JSON checkpoint)
+    is read whole. Text is UTF-8, undecodable bytes replaced.
 
     Raises:
         OSError: the file cannot be read, or is larger than ``MAX_TRANSCRIPT_FILE_BYTES``.
@@ -204,77 +236,148 @@ def read_turns(path: Path) -> list[Turn] | None:
     if size > MAX_TRANSCRIPT_FILE_BYTES:
         raise OSError(f"transcript of {size} bytes is larger than {MAX_TRANSCRIPT_FILE_BYTES}")
     if path.suffix.lower() == ".jsonl":
-        with path.open(encoding="utf-8", errors="replace") as lines:
-            return parse_native_lines(lines)
+        with path.open("rb") as handle:
+            return parse_native_lines(_lines_upto(handle, upto))
     return parse_native(path.read_bytes().decode("utf-8", "replace"))
+
+
+def _lines_upto(handle: IO[bytes], upto: int | None) -> Iterator[str]:
+    """The lines of a binary file decoded as UTF-8 (errors replaced), stopping at byte ``upto`` (None: the end);
+    a line cut there is not a whole JSON record, which the parser skips as a half-written line."""
+    consumed = 0
+    for raw in handle:
+        if upto is not None and consumed + len(raw) > upto:
+            if upto > consumed:
+                yield raw[: upto - consumed].decode("utf-8", "replace")
+            return
+        consumed += len(raw)
+        yield raw.decode("utf-8", "replace")
 
 
 def save_transcript(
     service: MemoryService, caller: Caller, job: SaveJob, home: Path, max_bytes: int, log: logging.Logger
 ) -> dict[str, Any] | None:
-    """The worker's save of ``job``: under the client session's lock, read the native transcript, hand the
-    turns not handed before to ``save_session`` (surface = the client, project = the repository's, personal
-    memory outside any repository) and record them. Returns the save's record (``{"at", "event", "turns",
-    "session_id", "saved", "deduped", "total"}``), or None when nothing was new or the file is no known
-    native format.
+    """The worker's save of ``job``: under the client session's lock, read the native transcript as it was when
+    the hook ran, clean it (``clean.py``: what contextlamp injected and the client's framing removed), and
+    when it holds turns not seen before, judge the whole session (``judge.py``) and hand ``save_session`` the
+    statements no earlier save of the session judged and no live memory already states (surface = the client,
+    project = the repository's, personal memory outside any repository). Returns the save's record (``{"at",
+    "event", "turns", "session_id", "saved", "deduped", "total", "skipped"}``), or None when nothing was new or
+    the file is no known native format.
+
+    A client's compaction summary (a ``digest`` turn) is part of the session only when nothing of the session
+    was captured before it: otherwise it restates turns already captured (the pre-compact hook's worker read
+    the raw turns up to the compaction).
 
     Raises:
         OSError: the transcript cannot be read.
         ContextlampError: the service refused the save (e.g. a locked store past its timeout).
     """
-    from contextlamp.distill.native import transcript_for_save
+    from contextlamp.hooks.clean import clean_turns, injected_keys
+    from contextlamp.hooks.judge import digest_transcript, item_key, judge_session, live_memories, restates
 
     with session_lock(home, job.key):
         state = load_state(home, job.key)
-        turns = read_turns(Path(job.transcript_path))
-        if turns is None:
+        raw = read_turns(Path(job.transcript_path), job.upto)
+        if raw is None:
             log.warning(
                 "%s %s %s: the transcript is no known native format; nothing saved", job.client, job.event, job.key
             )
             return None
+        turns = clean_turns(raw, injected_keys(home, job.key))
         handed: list[str] = [str(h) for h in state["handed"]]
-        fresh, hashes = new_turns(turns, set(handed))
-        if not fresh:
-            if hashes:
-                write_json(state_path(home, job.key), {**state, "handed": [*handed, *hashes]})
+        known = set(handed)
+        hashes = turn_hashes(turns)
+        fresh = [h not in known for h in hashes]
+        new_hashes = [h for h, is_new in zip(hashes, fresh, strict=True) if is_new]
+        saves: list[dict[str, Any]] = [s for s in state.get("saves", []) if isinstance(s, dict)]  # pyright: ignore[reportUnknownVariableType]
+        judged: list[str] = [str(k) for k in state.get("judged", []) if isinstance(k, str)]  # pyright: ignore[reportUnknownVariableType]
+        # a summary after the session was captured restates what was captured: only its later turns count
+        session = [i for i, t in enumerate(turns) if not (t.role == "digest" and known)]
+        if not any(fresh[i] for i in session):
+            if new_hashes:
+                write_json(state_path(home, job.key), {**state, "handed": [*handed, *new_hashes]})
             log.info("%s %s %s: nothing new in %d turns", job.client, job.event, job.key, len(turns))
             return None
+        judgement = judge_session(service, [turns[i] for i in session], [fresh[i] for i in session], max_bytes)
+        if judgement.skipped:
+            log.warning(
+                "%s %s %s: the session is larger than one save can judge; %d of its new turns were skipped",
+                job.client,
+                job.event,
+                job.key,
+                judgement.skipped,
+            )
         repository = find_repository(Path(job.cwd))
         project = (
             service.project_for_repository(caller, str(repository.root), project_slug(repository.name))
             if repository
             else None
         )
-        text = transcript_for_save(fresh, max_bytes)
-        saves: list[dict[str, Any]] = [s for s in state.get("saves", []) if isinstance(s, dict)]  # pyright: ignore[reportUnknownVariableType]
-        result = _save(service, caller, text, job.client, project.id if project else None, _digest_of(saves))
+        project_id = project.id if project else None
+        earlier = set(judged)
+        candidates = [i for i in judgement.items if item_key(i.content) not in earlier]
+        memories = live_memories(service, caller, project_id) if candidates else []
+        new_items = [i for i in candidates if not restates(i.content, memories)]
+        result = (
+            _save(service, caller, digest_transcript(new_items), job.client, project_id, _digest_of(saves))
+            if new_items
+            else None
+        )
+        if result is not None:
+            _keep_topics(service, caller, new_items, project_id)
         record: dict[str, Any] = {
             "at": service.clock(),
             "event": job.event,
-            "turns": len(fresh),
-            "session_id": result.session_id,
-            "saved": result.saved,
-            "deduped": result.deduped,
-            "total": result.total,
+            "turns": sum(fresh[i] for i in session),
+            "session_id": result.session_id if result else None,
+            "saved": result.saved if result else 0,
+            "deduped": (result.deduped if result else 0) + len(candidates) - len(new_items),
+            "total": result.total if result else 0,
+            "skipped": judgement.skipped,
         }
+        keys = [item_key(i.content) for i in judgement.items]
         write_json(
             state_path(home, job.key),
-            {"version": STATE_VERSION, "handed": [*handed, *hashes], "saves": [*saves, record]},
+            {
+                "version": STATE_VERSION,
+                "handed": [*handed, *new_hashes],
+                "judged": list(dict.fromkeys([*judged, *keys])),
+                "saves": [*saves, record],
+            },
         )
-        write_json(last_path(home, project.id if project else None), {**record, "client": job.client, "key": job.key})
+        if result is not None:
+            write_json(last_path(home, project_id), {**record, "client": job.client, "key": job.key})
         log.info(
             "%s %s %s: %d new turns -> %d memories (%d new, %d known), digest %s, project %s",
             job.client,
             job.event,
             job.key,
-            len(fresh),
-            result.total,
-            result.saved,
-            result.deduped,
-            result.session_id,
-            project.id if project else "personal",
+            record["turns"],
+            record["total"],
+            record["saved"],
+            record["deduped"],
+            record["session_id"],
+            project_id or "personal",
         )
         return record
+
+
+def _keep_topics(
+    service: MemoryService, caller: Caller, items: Sequence[DistilledItem], project_id: str | None
+) -> None:
+    """Give the saved items their distiller's topic (the subject a statement gives a value: distill/topics.py),
+    which the digest path does not carry: re-saving known content with a topic keeps its id and applies the
+    topic's supersession, so a later session's correction supersedes the value it corrects."""
+    from contextlamp.errors import ContextlampError
+
+    for item in items:
+        if item.topic is None:
+            continue
+        try:
+            service.save_context(caller, item.content, item.memory_type, item.kind, item.topic, project=project_id)
+        except ContextlampError:  # an item the digest path left out and save_context refuses: nothing to fix
+            continue
 
 
 def _digest_of(saves: Sequence[dict[str, Any]]) -> str | None:
