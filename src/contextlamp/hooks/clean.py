@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from contextlamp.distill.turns import Turn
 
 MARK_TAG = "contextlamp-context"
+MARK_CHARS = len(f"<{MARK_TAG}>\n\n</{MARK_TAG}>")  # what the marker adds to a context
 RECENT_LINES = 4000  # line keys of every session's injections kept in recent.json (~100 KB)
 MIN_KEY_CHARS = 12  # a line shorter than this once normalised is not remembered ("## Project memories" is)
 

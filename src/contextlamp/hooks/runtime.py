@@ -115,7 +115,7 @@ def _handle(
 
 
 def _start(client: str, cwd: Path, home: Path, open_service: ServiceFactory, log: Any, key: str) -> str:
-    from contextlamp.hooks.clean import mark, remember_injected
+    from contextlamp.hooks.clean import remember_injected
     from contextlamp.hooks.context import build_context
 
     service, caller, budget = open_service(client)
@@ -134,7 +134,7 @@ def _start(client: str, cwd: Path, home: Path, open_service: ServiceFactory, log
         len(context.text),
         project.id if project else "personal",
     )
-    text = mark(context.text)
+    text = context.text  # marked by build_context
     if text:
         try:
             remember_injected(home, key, text)  # capture removes these lines wherever the client puts them

@@ -274,7 +274,7 @@ def save_transcript(
         ContextlampError: the service refused the save (e.g. a locked store past its timeout).
     """
     from contextlamp.hooks.clean import clean_turns, injected_keys
-    from contextlamp.hooks.judge import digest_transcript, item_key, judge_session, live_memories, restates
+    from contextlamp.hooks.judge import item_key, judge_session, live_memories, restates
 
     with session_lock(home, job.key):
         state = load_state(home, job.key)
@@ -319,11 +319,7 @@ def save_transcript(
         candidates = [i for i in judgement.items if item_key(i.content) not in earlier]
         memories = live_memories(service, caller, project_id) if candidates else []
         new_items = [i for i in candidates if not restates(i.content, memories)]
-        result = (
-            _save(service, caller, digest_transcript(new_items), job.client, project_id, _digest_of(saves))
-            if new_items
-            else None
-        )
+        result = _save_items(service, caller, new_items, job.client, project_id, _digest_of(saves), max_bytes)
         if result is not None:
             _keep_topics(service, caller, new_items, project_id)
         record: dict[str, Any] = {
@@ -361,6 +357,42 @@ def save_transcript(
             project_id or "personal",
         )
         return record
+
+
+def _save_items(
+    service: MemoryService,
+    caller: Caller,
+    items: Sequence[DistilledItem],
+    client: str,
+    project_id: str | None,
+    digest: str | None,
+    max_bytes: int,
+) -> SaveSessionResult | None:
+    """``save_session`` of ``items`` as digest transcripts of at most ``max_bytes`` each (one call when they fit,
+    the later calls continuing the first one's session digest); their results summed. None without items."""
+    from contextlamp.domain.models import SaveSessionResult
+    from contextlamp.hooks.judge import digest_transcript
+
+    batches: list[list[DistilledItem]] = []
+    for item in items:
+        if batches and len(digest_transcript([*batches[-1], item]).encode()) <= max_bytes:
+            batches[-1].append(item)
+        elif len(digest_transcript([item]).encode()) <= max_bytes:
+            batches.append([item])
+    total: SaveSessionResult | None = None
+    for batch in batches:
+        result = _save(service, caller, digest_transcript(batch), client, project_id, digest)
+        digest = result.session_id or digest
+        if total is None:
+            total = result
+        else:
+            total = SaveSessionResult(
+                saved=total.saved + result.saved,
+                deduped=total.deduped + result.deduped,
+                total=total.total + result.total,
+                session_id=digest,
+            )
+    return total
 
 
 def _keep_topics(
