@@ -188,5 +188,9 @@ def _words(text: str) -> frozenset[str]:
 def digest_transcript(items: Sequence[DistilledItem]) -> str:
     """The items as one digest turn (a JSON message list, role ``digest``: one bulleted statement a line, with
     the type label the digest path reads back for decisions, rules and preferences), for ``save_session``."""
-    lines = [f"- {_LABEL.get((i.memory_type, i.kind), '')}{' '.join(i.content.split())}" for i in items]
-    return json.dumps([{"role": "digest", "content": "\n".join(lines)}], ensure_ascii=False)
+    return json.dumps([{"role": "digest", "content": "\n".join(digest_lines(items))}], ensure_ascii=False)
+
+
+def digest_lines(items: Sequence[DistilledItem]) -> list[str]:
+    """One bulleted line per item, with its type label (``digest_transcript``)."""
+    return [f"- {_LABEL.get((i.memory_type, i.kind), '')}{' '.join(i.content.split())}" for i in items]

@@ -179,29 +179,8 @@ def write_json(path: Path, data: dict[str, Any]) -> None:
 def turn_hashes(turns: Sequence[Turn]) -> list[str]:
     """One hash per turn: SHA-256 of its role, its text and how many identical turns came before it, so a
     repeated short turn ("yes") counts as new the second time it is said."""
-    seen: dict[tuple[str, str], int] = {}
-    out: list[str] = []
-    for turn in turns:
-        nth = seen.get((turn.role, turn.text), 0)
-        seen[(turn.role, turn.text)] = nth + 1
-        raw = f"{turn.role}\x00{nth}\x00{turn.text}".encode("utf-8", "replace")
-        out.append(hashlib.sha256(raw).hexdigest()[:20])
-    return out
-
-
-def new_turns(turns: Sequence[Turn], handed: set[str]) -> tuple[list[Turn], list[str]]:
-    """The turns not handed over yet and their hashes. A ``digest`` turn (the client's own summary of what
-    came before) is left out when anything was handed before: the turns it restates were saved already."""
-    fresh: list[Turn] = []
-    hashes: list[str] = []
-    for turn, digest in zip(turns, turn_hashes(turns), strict=True):
-        if digest in handed:
-            continue
-        hashes.append(digest)
-        if turn.role == "digest" and handed:
-            continue
-        fresh.append(turn)
-    return fresh, hashes
+    counts: dict[str, int] = {}
+    return [_turn_hash(turn.role, turn.text, counts) for turn in turns]
 
 
 def last_path(home: Path, project_id: str | None) -> Path:
@@ -219,28 +198,6 @@ def read_last(home: Path, project_id: str | None) -> dict[str, Any] | None:
     return data if isinstance(data, dict) else None  # pyright: ignore[reportUnknownVariableType]
 
 
-def read_turns(path: Path, upto: int | None = None) -> list[Turn] | None:
-    """The turns of a native transcript file (``distill/native.py``), None when it is no known native format.
-    A JSONL file (Claude Code, Codex, Cursor, Gemini CLI's chat log) is streamed a line at a time
-    (``parse_native_lines``: memory is one line plus the kept turns; tool output and thinking are not kept) and
-    read only up to ``upto`` bytes (its size when the hook ran: what the client appended after the hook, such
-    as the compaction it was about to make, is the next hook's); any other file (Gemini CLI's JSON checkpoint)
-    is read whole. Text is UTF-8, undecodable bytes replaced.
-
-    Raises:
-        OSError: the file cannot be read, or is larger than ``MAX_TRANSCRIPT_FILE_BYTES``.
-    """
-    from contextlamp.distill.native import parse_native, parse_native_lines
-
-    size = path.stat().st_size
-    if size > MAX_TRANSCRIPT_FILE_BYTES:
-        raise OSError(f"transcript of {size} bytes is larger than {MAX_TRANSCRIPT_FILE_BYTES}")
-    if path.suffix.lower() == ".jsonl":
-        with path.open("rb") as handle:
-            return parse_native_lines(_lines_upto(handle, upto))
-    return parse_native(path.read_bytes().decode("utf-8", "replace"))
-
-
 def _lines_upto(handle: IO[bytes], upto: int | None) -> Iterator[str]:
     """The lines of a binary file decoded as UTF-8 (errors replaced), stopping at byte ``upto`` (None: the end);
     a line cut there is not a whole JSON record, which the parser skips as a half-written line."""
@@ -252,6 +209,103 @@ def _lines_upto(handle: IO[bytes], upto: int | None) -> Iterator[str]:
             return
         consumed += len(raw)
         yield raw.decode("utf-8", "replace")
+
+
+CHUNK_BYTES = 32 * 1024 * 1024  # a JSONL file is parsed this many bytes of lines at a time
+
+
+@dataclass
+class SessionRead:
+    """A client session as the worker reads it: its cleaned ``turns`` (the newest, at most ``keep_bytes`` of
+    text), ``fresh[i]`` whether turn i is new since the last save, ``new_hashes`` the hashes of every new turn
+    (those of dropped turns too), and ``dropped`` how many new turns were dropped to bound memory."""
+
+    turns: list[Turn]
+    fresh: list[bool]
+    new_hashes: list[str]
+    dropped: int
+
+
+def read_session(
+    path: Path, upto: int | None, injected: set[str], known: set[str], keep_bytes: int, max_turn_bytes: int
+) -> SessionRead | None:
+    """Read, clean (``clean.clean_turns``) and hash a native transcript, holding at most ``keep_bytes`` of turn
+    text (the newest turns; each turn cut to ``max_turn_bytes``): memory stays bounded whatever the file's size.
+    A JSONL file is streamed up to ``upto`` bytes and parsed ``CHUNK_BYTES`` of lines at a time; a compaction
+    summary (a chunk whose turns open with a ``digest`` turn) replaces everything read before it, as parsing the
+    whole file would. A turn's hash (``turn_hashes``) counts its repeats. None when the file is no known native
+    format.
+
+    Raises:
+        OSError: the file cannot be read, or is larger than ``MAX_TRANSCRIPT_FILE_BYTES``.
+    """
+    from collections import deque
+
+    from contextlamp.distill.native import parse_native, parse_native_lines
+    from contextlamp.distill.turns import Turn
+    from contextlamp.hooks.clean import clean_turns
+
+    size = path.stat().st_size
+    if size > MAX_TRANSCRIPT_FILE_BYTES:
+        raise OSError(f"transcript of {size} bytes is larger than {MAX_TRANSCRIPT_FILE_BYTES}")
+    kept: deque[tuple[Turn, bool, int]] = deque()
+    held = 0
+    new_hashes: list[str] = []
+    counts: dict[str, int] = {}
+    dropped = 0
+    recognised = False
+
+    def take(turns: list[Turn]) -> None:
+        nonlocal held, dropped
+        if turns and turns[0].role == "digest":  # a summary replaces what came before it
+            kept.clear()
+            new_hashes.clear()
+            counts.clear()
+            held = dropped = 0
+        for turn in clean_turns(turns, injected):
+            text = turn.text if len(turn.text) <= max_turn_bytes else turn.text[:max_turn_bytes]
+            digest = _turn_hash(turn.role, turn.text, counts)
+            fresh = digest not in known
+            if fresh:
+                new_hashes.append(digest)
+            cost = len(text.encode("utf-8", "replace"))
+            kept.append((Turn(turn.role, text), fresh, cost))
+            held += cost
+            while held > keep_bytes and len(kept) > 1:
+                _, was_fresh, gone = kept.popleft()
+                held -= gone
+                dropped += was_fresh
+
+    if path.suffix.lower() != ".jsonl":
+        turns = parse_native(path.read_bytes().decode("utf-8", "replace"))
+        if turns is None:
+            return None
+        take(turns)
+    else:
+        with path.open("rb") as handle:
+            chunk: list[str] = []
+            chunk_bytes = 0
+            for line in _lines_upto(handle, upto):
+                chunk.append(line)
+                chunk_bytes += len(line)
+                if chunk_bytes >= CHUNK_BYTES:
+                    parsed = parse_native_lines(chunk)
+                    recognised = recognised or parsed is not None
+                    take(parsed or [])
+                    chunk, chunk_bytes = [], 0
+            parsed = parse_native_lines(chunk) if chunk else None
+            if parsed is None and not recognised:
+                return None
+            take(parsed or [])
+    return SessionRead([t for t, _, _ in kept], [f for _, f, _ in kept], new_hashes, dropped)
+
+
+def _turn_hash(role: str, text: str, counts: dict[str, int]) -> str:
+    """``turn_hashes`` of one turn, ``counts`` holding how often each (role, text) came before (by its hash)."""
+    seen = hashlib.sha256(f"{role}\x00{text}".encode("utf-8", "replace")).hexdigest()
+    nth = counts.get(seen, 0)
+    counts[seen] = nth + 1
+    return hashlib.sha256(f"{role}\x00{nth}\x00{text}".encode("utf-8", "replace")).hexdigest()[:20]
 
 
 def save_transcript(
@@ -273,23 +327,27 @@ def save_transcript(
         OSError: the transcript cannot be read.
         ContextlampError: the service refused the save (e.g. a locked store past its timeout).
     """
-    from contextlamp.hooks.clean import clean_turns, injected_keys
-    from contextlamp.hooks.judge import item_key, judge_session, live_memories, restates
+    from contextlamp.hooks.clean import injected_keys
+    from contextlamp.hooks.judge import MAX_WINDOWS, item_key, judge_session, live_memories, restates
 
     with session_lock(home, job.key):
         state = load_state(home, job.key)
-        raw = read_turns(Path(job.transcript_path), job.upto)
-        if raw is None:
+        handed: list[str] = [str(h) for h in state["handed"]]
+        known = set(handed)
+        read = read_session(
+            Path(job.transcript_path),
+            job.upto,
+            injected_keys(home, job.key),
+            known,
+            MAX_WINDOWS * max_bytes,
+            max_bytes,
+        )
+        if read is None:
             log.warning(
                 "%s %s %s: the transcript is no known native format; nothing saved", job.client, job.event, job.key
             )
             return None
-        turns = clean_turns(raw, injected_keys(home, job.key))
-        handed: list[str] = [str(h) for h in state["handed"]]
-        known = set(handed)
-        hashes = turn_hashes(turns)
-        fresh = [h not in known for h in hashes]
-        new_hashes = [h for h, is_new in zip(hashes, fresh, strict=True) if is_new]
+        turns, fresh, new_hashes = read.turns, read.fresh, read.new_hashes
         saves: list[dict[str, Any]] = [s for s in state.get("saves", []) if isinstance(s, dict)]  # pyright: ignore[reportUnknownVariableType]
         judged: list[str] = [str(k) for k in state.get("judged", []) if isinstance(k, str)]  # pyright: ignore[reportUnknownVariableType]
         # a summary after the session was captured restates what was captured: only its later turns count
@@ -300,13 +358,14 @@ def save_transcript(
             log.info("%s %s %s: nothing new in %d turns", job.client, job.event, job.key, len(turns))
             return None
         judgement = judge_session(service, [turns[i] for i in session], [fresh[i] for i in session], max_bytes)
-        if judgement.skipped:
+        skipped = judgement.skipped + read.dropped
+        if skipped:
             log.warning(
                 "%s %s %s: the session is larger than one save can judge; %d of its new turns were skipped",
                 job.client,
                 job.event,
                 job.key,
-                judgement.skipped,
+                skipped,
             )
         repository = find_repository(Path(job.cwd))
         project = (
@@ -325,12 +384,12 @@ def save_transcript(
         record: dict[str, Any] = {
             "at": service.clock(),
             "event": job.event,
-            "turns": sum(fresh[i] for i in session),
+            "turns": len(new_hashes),
             "session_id": result.session_id if result else None,
             "saved": result.saved if result else 0,
             "deduped": (result.deduped if result else 0) + len(candidates) - len(new_items),
             "total": result.total if result else 0,
-            "skipped": judgement.skipped,
+            "skipped": skipped,
         }
         keys = [item_key(i.content) for i in judgement.items]
         write_json(
@@ -401,11 +460,17 @@ def _keep_topics(
     """Give the saved items their distiller's topic (the subject a statement gives a value: distill/topics.py),
     which the digest path does not carry: re-saving known content with a topic keeps its id and applies the
     topic's supersession, so a later session's correction supersedes the value it corrects."""
+    from contextlamp.distill import digest_items
     from contextlamp.errors import ContextlampError
+    from contextlamp.hooks.judge import digest_lines
 
-    for item in items:
-        if item.topic is None:
-            continue
+    with_topic = [i for i in items if i.topic is not None]
+    if not with_topic:
+        return
+    stored = {i.content for i in digest_items("\n".join(digest_lines(with_topic)))}  # as the digest path kept it
+    for item in with_topic:
+        if item.content not in stored:
+            continue  # reworded or left out by the digest path: a save_context would make a second entry
         try:
             service.save_context(caller, item.content, item.memory_type, item.kind, item.topic, project=project_id)
         except ContextlampError:  # an item the digest path left out and save_context refuses: nothing to fix
