@@ -119,23 +119,25 @@ def injected_keys(home: Path, key: str) -> set[str]:
     return set(_read(injected_path(home, key))) | set(_read(injected_path(home, "recent")))
 
 
-def clean_turns(turns: Sequence[Turn], injected: set[str]) -> list[Turn]:
+def clean_turns(turns: Sequence[Turn], injected: set[str], keep_code: bool = False) -> list[Turn]:
     """``turns`` without what contextlamp injected (its marked block, any line whose ``line_key`` is in
     ``injected``) and without the client's framing (``clean_text``); turns left empty are dropped. Digest turns
-    (a client's compaction summary) also lose their framing lines (``is_framing``)."""
+    (a client's compaction summary) also lose their framing lines (``is_framing``). With ``keep_code`` the code
+    and log lines stay (context for a distiller, whose statements are then checked with ``from_pasted``)."""
     from contextlamp.distill.turns import Turn
 
     out: list[Turn] = []
     for turn in turns:
-        text = clean_text(turn.text, injected, digest=turn.role == "digest")
+        text = clean_text(turn.text, injected, digest=turn.role == "digest", keep_code=keep_code)
         if text:
             out.append(Turn(turn.role, text))
     return out
 
 
-def clean_text(text: str, injected: set[str], digest: bool = False) -> str:
-    """One turn's text cleaned (see ``clean_turns``): machine-tag blocks, fenced code, code and log lines,
-    remembered injected lines and, in a ``digest``, framing lines removed. Linear."""
+def clean_text(text: str, injected: set[str], digest: bool = False, keep_code: bool = False) -> str:
+    """One turn's text cleaned (see ``clean_turns``): machine-tag blocks, lists of opaque tokens, remembered
+    injected lines and, in a ``digest``, framing lines removed; fenced code, code and log lines too unless
+    ``keep_code``. Linear."""
     text = strip_machine_tags(text)
     kept: list[str] = []
     fenced = False
@@ -143,10 +145,12 @@ def clean_text(text: str, injected: set[str], digest: bool = False) -> str:
         stripped = line.strip()
         if stripped.startswith(("```", "~~~")):
             fenced = not fenced
+            if keep_code:
+                kept.append(line)
             continue
-        if fenced or not stripped:
+        if not stripped or is_opaque_list(stripped):
             continue
-        if is_code_line(line) or _LOG_LINE.match(stripped) or is_opaque_list(stripped):
+        if not keep_code and (fenced or is_pasted_line(line)):
             continue
         key = line_key(stripped)
         if key is not None and key in injected:
@@ -155,6 +159,38 @@ def clean_text(text: str, injected: set[str], digest: bool = False) -> str:
             continue
         kept.append(line)
     return "\n".join(kept).strip()
+
+
+def is_pasted_line(line: str) -> bool:
+    """Whether a line is pasted code or log output (``is_code_line``, or a log or stack-trace line)."""
+    return is_code_line(line) or _LOG_LINE.match(line.strip()) is not None
+
+
+def pasted_lines(texts: Iterable[str]) -> list[str]:
+    """The pasted lines of ``texts`` (inside a fenced block, or ``is_pasted_line``), normalised (``_norm``)."""
+    out: list[str] = []
+    for text in texts:
+        fenced = False
+        for line in text.splitlines():
+            if line.strip().startswith(("```", "~~~")):
+                fenced = not fenced
+            elif line.strip() and (fenced or is_pasted_line(line)):
+                out.append(_norm(line))
+    return out
+
+
+def from_pasted(statement: str, pasted: Sequence[str]) -> bool:
+    """Whether a distilled statement comes from pasted code or logs: it reads as code, a log line or a list of
+    opaque tokens itself, or its normalised text lies inside one of the ``pasted`` lines (``pasted_lines``; a
+    distiller may cut "UnboundLocalError: local variable 'total' referenced" to its tail)."""
+    if is_pasted_line(statement) or is_opaque_list(statement):
+        return True
+    own = _norm(statement)
+    return len(own) >= MIN_KEY_CHARS and any(own in line for line in pasted)
+
+
+def _norm(text: str) -> str:
+    return _TRAILING.sub("", _SPACES.sub(" ", text).strip().casefold())
 
 
 def strip_machine_tags(text: str) -> str:

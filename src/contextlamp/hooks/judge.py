@@ -105,9 +105,12 @@ def judge_session(service: MemoryService, turns: Sequence[Turn], fresh: Sequence
     """The distilled items of a session's ``turns`` (``fresh[i]``: turn i is new since the last save), judged
     over the whole session, or window by window when it is larger than ``max_bytes`` bytes of UTF-8. Every
     turn is redacted with the service's secret scanner first; items holding a redaction are dropped (as
-    ``save_session`` drops them)."""
+    ``save_session`` drops them), and so are items taken from pasted code or logs (``clean.from_pasted``): the
+    distiller reads them as the session's context, they are never a memory."""
     from contextlamp.distill.turns import Turn
     from contextlamp.domain.secret_scan import REDACTED
+
+    from contextlamp.hooks.clean import from_pasted, pasted_lines
 
     windows = _windows(turns, max_bytes)
     wanted = [w for w in windows if any(fresh[i] for i in w)]
@@ -116,9 +119,10 @@ def judge_session(service: MemoryService, turns: Sequence[Turn], fresh: Sequence
     seen: set[str] = set()
     for window in wanted[-MAX_WINDOWS:]:
         redacted = [Turn(turns[i].role, service.scanner.redact(turns[i].text[:max_bytes])) for i in window]
+        pasted = pasted_lines(t.text for t in redacted)
         for item in service.distiller.distill(redacted):
             key = item_key(item.content)
-            if REDACTED in item.content or key in seen:
+            if REDACTED in item.content or key in seen or from_pasted(item.content, pasted):
                 continue
             seen.add(key)
             items.append(item)

@@ -262,7 +262,7 @@ def read_session(
             new_hashes.clear()
             counts.clear()
             held = dropped = 0
-        for turn in clean_turns(turns, injected):
+        for turn in clean_turns(turns, injected, keep_code=True):
             text = turn.text if len(turn.text) <= max_turn_bytes else turn.text[:max_turn_bytes]
             digest = _turn_hash(turn.role, turn.text, counts)
             fresh = digest not in known
