@@ -27,7 +27,7 @@ import pytest
 from contextlamp.config import Settings
 from contextlamp.hooks.capture import capture_refusal, ignored_paths
 from contextlamp.hooks.repo import find_repository, project_slug, repository_name
-from contextlamp.hooks.saver import SaveJob, new_turns, turn_hashes
+from contextlamp.hooks.saver import SaveJob, turn_hashes
 
 DATA = Path(__file__).parent / "data" / "transcripts" / "hooks"
 PART1 = (DATA / "claude-code-web-app.part1.jsonl").read_text(encoding="utf-8")
@@ -390,16 +390,32 @@ def test_capture_rules(tmp_path: Path) -> None:
     assert capture_refusal(work, "opt-in", []) == ".contextlamp-ignore"  # the opt-out still wins
 
 
-def test_new_turns_counts_repeats_and_skips_a_restating_summary() -> None:
+def test_turns_are_hashed_with_their_repeats_and_a_summary_replaces_what_came_before(tmp_path: Path) -> None:
+    """The worker's read (``read_session``): a repeated turn is a turn of its own; a compaction summary replaces
+    the turns before it; only the newest ``keep_bytes`` of text are held, the new turns dropped counted (what a
+    compaction summary restating saved turns does at save time: tests/test_hooks_capture.py)."""
     from contextlamp.distill.transcript import Turn
+    from contextlamp.hooks.saver import read_session
 
     turns = [Turn("user", "yes"), Turn("assistant", "ok"), Turn("user", "yes")]
     hashes = turn_hashes(turns)
     assert len(set(hashes)) == 3  # the second "yes" is a turn of its own
-    fresh, _ = new_turns([*turns, Turn("digest", "summary of the above"), Turn("user", "new")], set(hashes))
-    assert fresh == [Turn("user", "new")]
-    first, _ = new_turns([Turn("digest", "summary"), Turn("user", "a")], set())
-    assert first == [Turn("digest", "summary"), Turn("user", "a")]  # nothing seen before: the summary counts
+
+    def line(record: dict[str, Any]) -> str:
+        return json.dumps({"sessionId": "s", "isSidechain": False, **record}) + "\n"
+
+    said = [line({"type": t.role, "message": {"role": t.role, "content": t.text}}) for t in turns]
+    path = tmp_path / "s.jsonl"
+    path.write_text("".join(said), encoding="utf-8")
+    first = read_session(path, None, set(), set(), 10_000, 10_000)
+    assert first is not None and first.new_hashes == hashes and first.fresh == [True, True, True]
+    summary = line({"type": "user", "isCompactSummary": True, "message": {"role": "user", "content": "- Fact."}})
+    path.write_text("".join([*said, summary, said[0]]), encoding="utf-8")
+    again = read_session(path, None, set(), set(hashes), 10_000, 10_000)
+    assert again is not None and [t.role for t in again.turns] == ["digest", "user"]
+    bounded = read_session(path, None, set(), set(), 4, 10_000)  # room for one turn of text
+    assert bounded is not None and [t.text for t in bounded.turns] == ["yes"] and bounded.dropped == 1
+    assert read_session(path, len("".join(said)), set(), set(), 10_000, 10_000).turns == turns  # type: ignore[union-attr]
 
 
 def test_the_quick_settings_defaults_are_the_settings_defaults() -> None:
@@ -459,17 +475,17 @@ def test_only_a_clients_enum_value_reaches_the_log(tmp_path: Path) -> None:
     ["claude_code.jsonl", "codex_rollout.jsonl", "cursor_agent.jsonl", "gemini_chat.jsonl", "gemini_checkpoint.json"],
 )
 def test_the_worker_reads_every_clients_native_file(name: str) -> None:
-    from contextlamp.hooks.saver import read_turns
+    from contextlamp.hooks.saver import read_session
 
-    turns = read_turns(DATA.parent / name)  # a JSONL file streamed a line at a time, a JSON document whole
-    assert turns, name
+    read = read_session(DATA.parent / name, None, set(), set(), 10**7, 10**7)  # JSONL streamed, a JSON whole
+    assert read is not None and read.turns, name
 
 
 def test_a_file_of_no_known_format_is_no_turns(tmp_path: Path) -> None:
-    from contextlamp.hooks.saver import read_turns
+    from contextlamp.hooks.saver import read_session
 
     (tmp_path / "notes.jsonl").write_text("just some text\nmore text\n", encoding="utf-8")
-    assert read_turns(tmp_path / "notes.jsonl") is None
+    assert read_session(tmp_path / "notes.jsonl", None, set(), set(), 10**7, 10**7) is None
 
 
 def test_a_session_start_never_loads_the_embedding_model(scratch: Scratch) -> None:

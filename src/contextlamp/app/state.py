@@ -47,8 +47,22 @@ class Caller:
 
 
 def normalise_surface(name: str | None) -> str:
-    """Client name to lower-case kebab (``"Claude Code"`` -> ``"claude-code"``); ``"unknown"`` when empty."""
-    return kebab(name or "") or "unknown"
+    """A client's surface name: its name in lower-case kebab (``"Claude Code"`` -> ``"claude-code"``), the one
+    name its hooks save under on every path: the MCP ``clientInfo.name`` of a client's MCP side loses a trailing
+    ``-mcp-client``, ``-mcp`` or ``-client`` (Codex sends ``codex-mcp-client``, Gemini CLI
+    ``gemini-cli-mcp-client``, and their hooks save as ``codex`` and ``gemini-cli``), and ``SURFACE_ALIASES``
+    names the rest (Cursor's ``cursor-vscode`` is ``cursor``). ``"unknown"`` when empty."""
+    surface = kebab(name or "")
+    for suffix in SURFACE_SUFFIXES:
+        if surface.endswith(suffix) and len(surface) > len(suffix):
+            surface = surface[: -len(suffix)]
+            break
+    return SURFACE_ALIASES.get(surface, surface) or "unknown"
+
+
+# what MCP clients append to their name in clientInfo (longest first), and names that differ from the hooks'
+SURFACE_SUFFIXES = ("-mcp-client", "-mcp", "-client")
+SURFACE_ALIASES = {"cursor-vscode": "cursor"}
 
 
 class ServiceState:

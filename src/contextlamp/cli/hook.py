@@ -7,6 +7,7 @@ whole ``Settings`` for a session start, which opens the memory) and builds the s
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 from pathlib import Path
@@ -23,6 +24,7 @@ if TYPE_CHECKING:
 # the defaults of the settings read here without pydantic; config.Settings holds the same (tests/test_hooks.py)
 DEFAULT_CAPTURE = "on"
 DEFAULT_HOOK_TIMEOUT_S = 5.0
+WORKER_NICENESS = 10  # added to the detached save worker's niceness (os.nice)
 
 
 def quick_config(environ: dict[str, str]) -> HookConfig:
@@ -100,7 +102,7 @@ def worker_main() -> None:
     """The detached save (``hooks/saver.spawn`` runs it): the job is ``sys.argv[1]``. Logs to the hooks' log
     and exits 0 whatever happens."""
     from contextlamp.hooks.log import hook_logger
-    from contextlamp.hooks.saver import SaveJob, save_transcript
+    from contextlamp.hooks.saver import SaveJob, capture_slot, save_transcript
 
     config = quick_config(dict(os.environ))
     log = hook_logger(config.home, config.log_level, root=True)
@@ -109,16 +111,19 @@ def worker_main() -> None:
     except (IndexError, ValueError, KeyError, TypeError):
         log.error("the save worker was started without a valid job")
         os._exit(0)
+    with contextlib.suppress(OSError):
+        os.nice(WORKER_NICENESS)  # a capture yields the CPU to the client and its session starts
     try:
-        from contextlamp.app.compose import create_app
-        from contextlamp.app.service import Caller
-        from contextlamp.cli.common import finish_indexing, load_settings
+        with capture_slot(config.home):  # one save at a time per data directory, taken before the heavy imports
+            from contextlamp.app.compose import create_app
+            from contextlamp.app.service import Caller
+            from contextlamp.cli.common import finish_indexing, load_settings
 
-        settings = load_settings()
-        service = create_app(settings).service
-        caller = Caller(principal=service.principal(settings.user), surface=job.client)
-        save_transcript(service, caller, job, settings.home, settings.max_transcript_bytes, log)
-        finish_indexing(service)  # the worker exits with os._exit: finish the indexing its save left behind
+            settings = load_settings()
+            service = create_app(settings).service
+            caller = Caller(principal=service.principal(settings.user), surface=job.client)
+            save_transcript(service, caller, job, settings.home, settings.max_transcript_bytes, log)
+            finish_indexing(service)  # the worker exits with os._exit: finish the indexing its save left behind
     except BaseException as exc:  # the worker's whole point is to never surface anything: log the type
         log.error("%s %s %s: save failed: %s", job.client, job.event, job.key, type(exc).__name__)
         log.debug("save failure detail: %r", exc)

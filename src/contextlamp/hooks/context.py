@@ -47,8 +47,10 @@ def build_context(service: MemoryService, caller: Caller, project: Project | Non
     digests of the project's recent sessions (a digest is the project's when one of its learnings is in the
     project's store), then memories: the project's and the personal ones interleaved two to one, decisions and
     preferences and mentions of the project first, newest first within each."""
-    budget = max(0, budget_tokens) * CHARS_PER_TOKEN
-    if budget == 0:
+    from contextlamp.hooks.clean import MARK_CHARS, mark
+
+    budget = max(0, budget_tokens) * CHARS_PER_TOKEN - MARK_CHARS  # the marker (clean.py) is inside the budget
+    if budget <= 0:
         return StartContext("", 0, 0)
     project_items = service.list_context(caller, MEMORIES_SCANNED, project.id).items if project else []
     personal_items = service.list_context(caller, MEMORIES_SCANNED).items
@@ -84,7 +86,7 @@ def build_context(service: MemoryService, caller: Caller, project: Project | Non
     count = len(shown_project) + len(shown_personal)
     if not count and not chosen_digests:
         return StartContext("", 0, 0)
-    return StartContext("\n\n".join(blocks)[:budget], count, len(chosen_digests))
+    return StartContext(mark("\n\n".join(blocks)[:budget]), count, len(chosen_digests))
 
 
 def _digest_lines(service: MemoryService, caller: Caller, project_ids: set[str] | None) -> list[str]:

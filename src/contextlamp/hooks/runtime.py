@@ -20,7 +20,7 @@ from contextlamp.hooks.log import hook_logger
 from contextlamp.hooks.output import notice_output, start_output
 from contextlamp.hooks.payload import CLIENTS, EVENTS, MAX_PAYLOAD_BYTES, SAVE_EVENTS, parse_payload, read_event
 from contextlamp.hooks.repo import find_repository, project_slug
-from contextlamp.hooks.saver import SaveJob, read_last, spawn
+from contextlamp.hooks.saver import SaveJob, read_last, session_key, spawn
 
 if TYPE_CHECKING:
     from contextlamp.app.service import Caller, MemoryService
@@ -100,19 +100,22 @@ def _handle(
         log.info("%s %s: no capture here (%s)", client, event, refusal)
         return notice_output(client, None)
     if event == "session-start":
-        return _start(client, hook.cwd, config.home, open_service, log)
+        key = session_key(client, hook.session_id, str(hook.transcript_path) if hook.transcript_path else None)
+        return _start(client, hook.cwd, config.home, open_service, log, key)
     if event in SAVE_EVENTS:
         if hook.transcript_path is None or not hook.transcript_path.is_file():
             log.warning("%s %s (%s): no transcript file to read; nothing saved", client, event, hook.detail)
             return notice_output(client, None)
-        job = SaveJob(client, event, hook.session_id, str(hook.transcript_path), str(hook.cwd))
+        upto = _size(hook.transcript_path)  # the transcript as it is now: complete up to this hook
+        job = SaveJob(client, event, hook.session_id, str(hook.transcript_path), str(hook.cwd), upto)
         pid = spawn(job)
         log.info("%s %s (%s) %s: save started in worker %d", client, event, hook.detail, job.key, pid)
         return notice_output(client, SAVING_NOTICE + ".")
     return notice_output(client, None)
 
 
-def _start(client: str, cwd: Path, home: Path, open_service: ServiceFactory, log: Any) -> str:
+def _start(client: str, cwd: Path, home: Path, open_service: ServiceFactory, log: Any, key: str) -> str:
+    from contextlamp.hooks.clean import remember_injected
     from contextlamp.hooks.context import build_context
 
     service, caller, budget = open_service(client)
@@ -131,7 +134,13 @@ def _start(client: str, cwd: Path, home: Path, open_service: ServiceFactory, log
         len(context.text),
         project.id if project else "personal",
     )
-    return start_output(client, context.text, kept_message(home, project.id if project else None, context.memories))
+    text = context.text  # marked by build_context
+    if text:
+        try:
+            remember_injected(home, key, text)  # capture removes these lines wherever the client puts them
+        except OSError as exc:
+            log.warning("%s session-start: the injected lines could not be remembered: %s", client, type(exc).__name__)
+    return start_output(client, text, kept_message(home, project.id if project else None, context.memories))
 
 
 def kept_message(home: Path, project_id: str | None, injected: int) -> str | None:
@@ -149,6 +158,13 @@ def kept_message(home: Path, project_id: str | None, injected: int) -> str | Non
     if injected:
         parts.append(f"{injected} {'memory' if injected == 1 else 'memories'} added to this session's context")
     return "; ".join(parts) if parts else None
+
+
+def _size(path: Path) -> int | None:
+    try:
+        return path.stat().st_size
+    except OSError:
+        return None
 
 
 def _read_stdin(stdin: IO[str]) -> str:

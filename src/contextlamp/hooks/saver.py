@@ -25,15 +25,16 @@ import logging
 import os
 import subprocess
 import sys
-from collections.abc import Generator, Sequence
+from collections.abc import Generator, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from contextlamp.hooks.repo import find_repository, project_slug
 
 if TYPE_CHECKING:
     from contextlamp.app.service import Caller, MemoryService
+    from contextlamp.distill.base import DistilledItem
     from contextlamp.distill.transcript import Turn
     from contextlamp.domain.models import SaveSessionResult
 
@@ -52,6 +53,7 @@ class SaveJob:
     session_id: str | None
     transcript_path: str
     cwd: str
+    upto: int | None = None  # the transcript's size in bytes when the hook ran: the worker reads no further
 
     def to_json(self) -> str:
         """The job as one JSON argument of the worker's command line (paths and ids only, never content)."""
@@ -70,15 +72,21 @@ class SaveJob:
             session_id=None if fields.get("session_id") is None else str(fields["session_id"]),
             transcript_path=str(fields["transcript_path"]),
             cwd=str(fields["cwd"]),
+            upto=fields["upto"] if isinstance(fields.get("upto"), int) else None,
         )
         return job
 
     @property
     def key(self) -> str:
-        """The file name stem of this client session's lock and state: client and a hash of its session id
-        (of the transcript's path when the client sent no id)."""
-        ident = self.session_id or self.transcript_path
-        return f"{self.client}-{hashlib.sha256(ident.encode('utf-8', 'replace')).hexdigest()[:32]}"
+        """The file name stem of this client session's lock and state (``session_key``)."""
+        return session_key(self.client, self.session_id, self.transcript_path)
+
+
+def session_key(client: str, session_id: str | None, transcript_path: str | None) -> str:
+    """A client session's key: the client and a hash of its session id (of the transcript's path when the
+    client sent no id), the stem of its lock, state and injected-lines files."""
+    ident = session_id or transcript_path or ""
+    return f"{client}-{hashlib.sha256(ident.encode('utf-8', 'replace')).hexdigest()[:32]}"
 
 
 def spawn(job: SaveJob) -> int:
@@ -119,6 +127,28 @@ def session_lock(home: Path, key: str) -> Generator[None]:
             fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
 
 
+@contextlib.contextmanager
+def capture_slot(home: Path) -> Generator[None]:
+    """Hold the data directory's one capture slot (an exclusive ``flock`` on ``<home>/hooks/locks/capture.lock``),
+    waiting (asleep, no CPU) while another save worker holds it. Workers take it before they load the
+    application, so however many hooks fire at once (36 concurrent sessions ending) one save runs at a time
+    and the session starts, which take no slot, are never queued behind captures. Where ``fcntl`` does not
+    exist (Windows) no slot is taken."""
+    folder = home / "hooks" / "locks"
+    folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - Windows
+        yield
+        return
+    with open(folder / "capture.lock", "a+b") as handle:
+        fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
+
+
 def state_path(home: Path, key: str) -> Path:
     """The state file of one client session."""
     return home / "hooks" / "sessions" / f"{key}.json"
@@ -149,29 +179,8 @@ def write_json(path: Path, data: dict[str, Any]) -> None:
 def turn_hashes(turns: Sequence[Turn]) -> list[str]:
     """One hash per turn: SHA-256 of its role, its text and how many identical turns came before it, so a
     repeated short turn ("yes") counts as new the second time it is said."""
-    seen: dict[tuple[str, str], int] = {}
-    out: list[str] = []
-    for turn in turns:
-        nth = seen.get((turn.role, turn.text), 0)
-        seen[(turn.role, turn.text)] = nth + 1
-        raw = f"{turn.role}\x00{nth}\x00{turn.text}".encode("utf-8", "replace")
-        out.append(hashlib.sha256(raw).hexdigest()[:20])
-    return out
-
-
-def new_turns(turns: Sequence[Turn], handed: set[str]) -> tuple[list[Turn], list[str]]:
-    """The turns not handed over yet and their hashes. A ``digest`` turn (the client's own summary of what
-    came before) is left out when anything was handed before: the turns it restates were saved already."""
-    fresh: list[Turn] = []
-    hashes: list[str] = []
-    for turn, digest in zip(turns, turn_hashes(turns), strict=True):
-        if digest in handed:
-            continue
-        hashes.append(digest)
-        if turn.role == "digest" and handed:
-            continue
-        fresh.append(turn)
-    return fresh, hashes
+    counts: dict[str, int] = {}
+    return [_turn_hash(turn.role, turn.text, counts) for turn in turns]
 
 
 def last_path(home: Path, project_id: str | None) -> Path:
@@ -189,92 +198,283 @@ def read_last(home: Path, project_id: str | None) -> dict[str, Any] | None:
     return data if isinstance(data, dict) else None  # pyright: ignore[reportUnknownVariableType]
 
 
-def read_turns(path: Path) -> list[Turn] | None:
-    """The turns of a native transcript file (``distill/native.py``), None when it is no known native format.
-    A JSONL file (Claude Code, Codex, Cursor, Gemini CLI's chat log) is streamed a line at a time
-    (``parse_native_lines``: memory is one line plus the kept turns); any other file (Gemini CLI's JSON
-    checkpoint) is read whole. Text is UTF-8, undecodable bytes replaced.
+def _lines_upto(handle: IO[bytes], upto: int | None) -> Iterator[str]:
+    """The lines of a binary file decoded as UTF-8 (errors replaced), stopping at byte ``upto`` (None: the end);
+    a line cut there is not a whole JSON record, which the parser skips as a half-written line."""
+    consumed = 0
+    for raw in handle:
+        if upto is not None and consumed + len(raw) > upto:
+            if upto > consumed:
+                yield raw[: upto - consumed].decode("utf-8", "replace")
+            return
+        consumed += len(raw)
+        yield raw.decode("utf-8", "replace")
+
+
+CHUNK_BYTES = 32 * 1024 * 1024  # a JSONL file is parsed this many bytes of lines at a time
+
+
+@dataclass
+class SessionRead:
+    """A client session as the worker reads it: its cleaned ``turns`` (the newest, at most ``keep_bytes`` of
+    text), ``fresh[i]`` whether turn i is new since the last save, ``new_hashes`` the hashes of every new turn
+    (those of dropped turns too), and ``dropped`` how many new turns were dropped to bound memory."""
+
+    turns: list[Turn]
+    fresh: list[bool]
+    new_hashes: list[str]
+    dropped: int
+
+
+def read_session(
+    path: Path, upto: int | None, injected: set[str], known: set[str], keep_bytes: int, max_turn_bytes: int
+) -> SessionRead | None:
+    """Read, clean (``clean.clean_turns``) and hash a native transcript, holding at most ``keep_bytes`` of turn
+    text (the newest turns; each turn cut to ``max_turn_bytes``): memory stays bounded whatever the file's size.
+    A JSONL file is streamed up to ``upto`` bytes and parsed ``CHUNK_BYTES`` of lines at a time; a compaction
+    summary (a chunk whose turns open with a ``digest`` turn) replaces everything read before it, as parsing the
+    whole file would. A turn's hash (``turn_hashes``) counts its repeats. None when the file is no known native
+    format.
 
     Raises:
         OSError: the file cannot be read, or is larger than ``MAX_TRANSCRIPT_FILE_BYTES``.
     """
+    from collections import deque
+
     from contextlamp.distill.native import parse_native, parse_native_lines
+    from contextlamp.distill.turns import Turn
+    from contextlamp.hooks.clean import clean_turns
 
     size = path.stat().st_size
     if size > MAX_TRANSCRIPT_FILE_BYTES:
         raise OSError(f"transcript of {size} bytes is larger than {MAX_TRANSCRIPT_FILE_BYTES}")
-    if path.suffix.lower() == ".jsonl":
-        with path.open(encoding="utf-8", errors="replace") as lines:
-            return parse_native_lines(lines)
-    return parse_native(path.read_bytes().decode("utf-8", "replace"))
+    kept: deque[tuple[Turn, bool, int]] = deque()
+    held = 0
+    new_hashes: list[str] = []
+    counts: dict[str, int] = {}
+    dropped = 0
+    recognised = False
+
+    def take(turns: list[Turn]) -> None:
+        nonlocal held, dropped
+        if turns and turns[0].role == "digest":  # a summary replaces what came before it
+            kept.clear()
+            new_hashes.clear()
+            counts.clear()
+            held = dropped = 0
+        for turn in clean_turns(turns, injected, keep_code=True):
+            text = turn.text if len(turn.text) <= max_turn_bytes else turn.text[:max_turn_bytes]
+            digest = _turn_hash(turn.role, turn.text, counts)
+            fresh = digest not in known
+            if fresh:
+                new_hashes.append(digest)
+            cost = len(text.encode("utf-8", "replace"))
+            kept.append((Turn(turn.role, text), fresh, cost))
+            held += cost
+            while held > keep_bytes and len(kept) > 1:
+                _, was_fresh, gone = kept.popleft()
+                held -= gone
+                dropped += was_fresh
+
+    if path.suffix.lower() != ".jsonl":
+        turns = parse_native(path.read_bytes().decode("utf-8", "replace"))
+        if turns is None:
+            return None
+        take(turns)
+    else:
+        with path.open("rb") as handle:
+            chunk: list[str] = []
+            chunk_bytes = 0
+            for line in _lines_upto(handle, upto):
+                chunk.append(line)
+                chunk_bytes += len(line)
+                if chunk_bytes >= CHUNK_BYTES:
+                    parsed = parse_native_lines(chunk)
+                    recognised = recognised or parsed is not None
+                    take(parsed or [])
+                    chunk, chunk_bytes = [], 0
+            parsed = parse_native_lines(chunk) if chunk else None
+            if parsed is None and not recognised:
+                return None
+            take(parsed or [])
+    return SessionRead([t for t, _, _ in kept], [f for _, f, _ in kept], new_hashes, dropped)
+
+
+def _turn_hash(role: str, text: str, counts: dict[str, int]) -> str:
+    """``turn_hashes`` of one turn, ``counts`` holding how often each (role, text) came before (by its hash)."""
+    seen = hashlib.sha256(f"{role}\x00{text}".encode("utf-8", "replace")).hexdigest()
+    nth = counts.get(seen, 0)
+    counts[seen] = nth + 1
+    return hashlib.sha256(f"{role}\x00{nth}\x00{text}".encode("utf-8", "replace")).hexdigest()[:20]
 
 
 def save_transcript(
     service: MemoryService, caller: Caller, job: SaveJob, home: Path, max_bytes: int, log: logging.Logger
 ) -> dict[str, Any] | None:
-    """The worker's save of ``job``: under the client session's lock, read the native transcript, hand the
-    turns not handed before to ``save_session`` (surface = the client, project = the repository's, personal
-    memory outside any repository) and record them. Returns the save's record (``{"at", "event", "turns",
-    "session_id", "saved", "deduped", "total"}``), or None when nothing was new or the file is no known
-    native format.
+    """The worker's save of ``job``: under the client session's lock, read the native transcript as it was when
+    the hook ran, clean it (``clean.py``: what contextlamp injected and the client's framing removed), and
+    when it holds turns not seen before, judge the whole session (``judge.py``) and hand ``save_session`` the
+    statements no earlier save of the session judged and no live memory already states (surface = the client,
+    project = the repository's, personal memory outside any repository). Returns the save's record (``{"at",
+    "event", "turns", "session_id", "saved", "deduped", "total", "skipped"}``), or None when nothing was new or
+    the file is no known native format.
+
+    A client's compaction summary (a ``digest`` turn) is part of the session only when nothing of the session
+    was captured before it: otherwise it restates turns already captured (the pre-compact hook's worker read
+    the raw turns up to the compaction).
 
     Raises:
         OSError: the transcript cannot be read.
         ContextlampError: the service refused the save (e.g. a locked store past its timeout).
     """
-    from contextlamp.distill.native import transcript_for_save
+    from contextlamp.hooks.clean import injected_keys
+    from contextlamp.hooks.judge import MAX_WINDOWS, item_key, judge_session, live_memories, restates
 
     with session_lock(home, job.key):
         state = load_state(home, job.key)
-        turns = read_turns(Path(job.transcript_path))
-        if turns is None:
+        handed: list[str] = [str(h) for h in state["handed"]]
+        known = set(handed)
+        read = read_session(
+            Path(job.transcript_path),
+            job.upto,
+            injected_keys(home, job.key),
+            known,
+            MAX_WINDOWS * max_bytes,
+            max_bytes,
+        )
+        if read is None:
             log.warning(
                 "%s %s %s: the transcript is no known native format; nothing saved", job.client, job.event, job.key
             )
             return None
-        handed: list[str] = [str(h) for h in state["handed"]]
-        fresh, hashes = new_turns(turns, set(handed))
-        if not fresh:
-            if hashes:
-                write_json(state_path(home, job.key), {**state, "handed": [*handed, *hashes]})
+        turns, fresh, new_hashes = read.turns, read.fresh, read.new_hashes
+        saves: list[dict[str, Any]] = [s for s in state.get("saves", []) if isinstance(s, dict)]  # pyright: ignore[reportUnknownVariableType]
+        judged: list[str] = [str(k) for k in state.get("judged", []) if isinstance(k, str)]  # pyright: ignore[reportUnknownVariableType]
+        # a summary after the session was captured restates what was captured: only its later turns count
+        session = [i for i, t in enumerate(turns) if not (t.role == "digest" and known)]
+        if not any(fresh[i] for i in session):
+            if new_hashes:
+                write_json(state_path(home, job.key), {**state, "handed": [*handed, *new_hashes]})
             log.info("%s %s %s: nothing new in %d turns", job.client, job.event, job.key, len(turns))
             return None
+        judgement = judge_session(service, [turns[i] for i in session], [fresh[i] for i in session], max_bytes)
+        skipped = judgement.skipped + read.dropped
+        if skipped:
+            log.warning(
+                "%s %s %s: the session is larger than one save can judge; %d of its new turns were skipped",
+                job.client,
+                job.event,
+                job.key,
+                skipped,
+            )
         repository = find_repository(Path(job.cwd))
         project = (
             service.project_for_repository(caller, str(repository.root), project_slug(repository.name))
             if repository
             else None
         )
-        text = transcript_for_save(fresh, max_bytes)
-        saves: list[dict[str, Any]] = [s for s in state.get("saves", []) if isinstance(s, dict)]  # pyright: ignore[reportUnknownVariableType]
-        result = _save(service, caller, text, job.client, project.id if project else None, _digest_of(saves))
+        project_id = project.id if project else None
+        earlier = set(judged)
+        candidates = [i for i in judgement.items if item_key(i.content) not in earlier]
+        memories = live_memories(service, caller, project_id) if candidates else []
+        new_items = [i for i in candidates if not restates(i.content, memories)]
+        result = _save_items(service, caller, new_items, job.client, project_id, _digest_of(saves), max_bytes)
+        if result is not None:
+            _keep_topics(service, caller, new_items, project_id)
         record: dict[str, Any] = {
             "at": service.clock(),
             "event": job.event,
-            "turns": len(fresh),
-            "session_id": result.session_id,
-            "saved": result.saved,
-            "deduped": result.deduped,
-            "total": result.total,
+            "turns": len(new_hashes),
+            "session_id": result.session_id if result else None,
+            "saved": result.saved if result else 0,
+            "deduped": (result.deduped if result else 0) + len(candidates) - len(new_items),
+            "total": result.total if result else 0,
+            "skipped": skipped,
         }
+        keys = [item_key(i.content) for i in judgement.items]
         write_json(
             state_path(home, job.key),
-            {"version": STATE_VERSION, "handed": [*handed, *hashes], "saves": [*saves, record]},
+            {
+                "version": STATE_VERSION,
+                "handed": [*handed, *new_hashes],
+                "judged": list(dict.fromkeys([*judged, *keys])),
+                "saves": [*saves, record],
+            },
         )
-        write_json(last_path(home, project.id if project else None), {**record, "client": job.client, "key": job.key})
+        if result is not None:
+            write_json(last_path(home, project_id), {**record, "client": job.client, "key": job.key})
         log.info(
             "%s %s %s: %d new turns -> %d memories (%d new, %d known), digest %s, project %s",
             job.client,
             job.event,
             job.key,
-            len(fresh),
-            result.total,
-            result.saved,
-            result.deduped,
-            result.session_id,
-            project.id if project else "personal",
+            record["turns"],
+            record["total"],
+            record["saved"],
+            record["deduped"],
+            record["session_id"],
+            project_id or "personal",
         )
         return record
+
+
+def _save_items(
+    service: MemoryService,
+    caller: Caller,
+    items: Sequence[DistilledItem],
+    client: str,
+    project_id: str | None,
+    digest: str | None,
+    max_bytes: int,
+) -> SaveSessionResult | None:
+    """``save_session`` of ``items`` as digest transcripts of at most ``max_bytes`` each (one call when they fit,
+    the later calls continuing the first one's session digest); their results summed. None without items."""
+    from contextlamp.domain.models import SaveSessionResult
+    from contextlamp.hooks.judge import digest_transcript
+
+    batches: list[list[DistilledItem]] = []
+    for item in items:
+        if batches and len(digest_transcript([*batches[-1], item]).encode()) <= max_bytes:
+            batches[-1].append(item)
+        elif len(digest_transcript([item]).encode()) <= max_bytes:
+            batches.append([item])
+    total: SaveSessionResult | None = None
+    for batch in batches:
+        result = _save(service, caller, digest_transcript(batch), client, project_id, digest)
+        digest = result.session_id or digest
+        if total is None:
+            total = result
+        else:
+            total = SaveSessionResult(
+                saved=total.saved + result.saved,
+                deduped=total.deduped + result.deduped,
+                total=total.total + result.total,
+                session_id=digest,
+            )
+    return total
+
+
+def _keep_topics(
+    service: MemoryService, caller: Caller, items: Sequence[DistilledItem], project_id: str | None
+) -> None:
+    """Give the saved items their distiller's topic (the subject a statement gives a value: distill/topics.py),
+    which the digest path does not carry: re-saving known content with a topic keeps its id and applies the
+    topic's supersession, so a later session's correction supersedes the value it corrects."""
+    from contextlamp.distill import digest_items
+    from contextlamp.errors import ContextlampError
+    from contextlamp.hooks.judge import digest_lines
+
+    with_topic = [i for i in items if i.topic is not None]
+    if not with_topic:
+        return
+    stored = {i.content for i in digest_items("\n".join(digest_lines(with_topic)))}  # as the digest path kept it
+    for item in with_topic:
+        if item.content not in stored:
+            continue  # reworded or left out by the digest path: a save_context would make a second entry
+        try:
+            service.save_context(caller, item.content, item.memory_type, item.kind, item.topic, project=project_id)
+        except ContextlampError:  # an item the digest path left out and save_context refuses: nothing to fix
+            continue
 
 
 def _digest_of(saves: Sequence[dict[str, Any]]) -> str | None:

@@ -1,0 +1,868 @@
+"""A month of automatic capture: 21 sessions of one repository over 30 days through the real hook entry point.
+
+Each session is written in the native transcript format of its client as the client writes it today, and
+the hooks run as ``contextlamp connect`` installs them (``contextlamp hook CLIENT EVENT``, a fresh process each,
+stdin JSON for Claude Code and Gemini CLI, Codex's JSON argument for ``notify``); the session-start hook's
+real output is put where each client puts it:
+
+- Claude Code (``~/.claude/projects/<dir>/<session>.jsonl``): the SessionStart ``additionalContext`` as a
+  ``hook_additional_context`` attachment line; a compaction writes a ``compact_boundary`` system line and the
+  user line with ``isCompactSummary`` (2.1.x wording: "This session is being continued from a previous
+  conversation ... Continue the conversation from where we left off without asking the user any further
+  questions."), whose summary restates the session's facts and lines of the injected context; the
+  PreCompact hook runs and the compaction is written right after it returns (the client does not wait for
+  the detached save); command wrappers (``<command-name>``, ``<local-command-stdout>``), system reminders,
+  tool calls and their output.
+- Gemini CLI (``~/.gemini/tmp/<hash>/chats/session-*.jsonl``): the injected context inside the first user
+  message as ``<hook_context>…</hook_context>``; PreCompress, then a ``<state_snapshot>`` message and the
+  client's fixed acknowledgement.
+- Codex (``$CODEX_HOME/sessions/YYYY/MM/DD/rollout-*-<thread>.jsonl``): the context as a developer message
+  (where ``developer_instructions`` puts it), ``<environment_context>``, function calls and outputs;
+  ``notify`` after every turn (so each save is a one-fact slice).
+
+Every session also holds chatter, pasted code and logs, tool output; some hold 2FA backup codes (secrets);
+later sessions correct earlier facts ("Correction: ...") and some resume a session for one more fact (a
+one-fact slice). Scenarios are built from templates x facts (``--bank dev`` or the held-out ``--bank held``,
+other components, attributes' phrasings and values; run the held-out bank only at the end).
+
+Reported (all read from the data directory the hooks wrote):
+
+- echoes: live memories restating contextlamp's injected context or its header, or client framing
+  (compaction instructions, wrappers, reminders) -- target 0;
+- live memories / distinct facts taught -- target <= 1.5;
+- recall@5 of the taught facts (their current values) from ``get_context`` of a stdio server started in the
+  repository WITHOUT ``project`` (and, for reference, with it) -- target >= 0.9;
+- stale: corrected facts whose old value ranks above the correction (or is found while the correction is
+  not) in the same top-5 -- target 0;
+- secrets: planted secrets found in the data directory's bytes -- target 0;
+- session starts that injected nothing (hook past its deadline), and the last session start's echo lines.
+
+Usage: ``nice -n 10 python bench/month.py [--bank dev|held] [--seed N] [--embedder minilm|fake] [--json]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+SLUG = "ledger-svc"
+REMOTE = "git@github.com:acme/ledger-svc.git"
+CLIENT_PLAN = ("claude-code",) * 10 + ("gemini-cli",) * 6 + ("codex",) * 5
+DAYS = 30
+WAIT_S = 600.0
+ECHO_MARKERS = (
+    "contextlamp",
+    "get_context",
+    "save_context",
+    "saved in earlier sessions",
+    "may be out of date",
+    "[decision]",
+    "[note]",
+    "[fact]",
+    "[preference]",
+    "recent sessions",
+    "project memories",
+    "your memories",
+    "continued from a previous conversation",
+    "without asking the user",
+    "continue with the last task",
+    "where we left off",
+    "ran out of context",
+    "summary below",
+    "earlier portion of the conversation",
+    "hook_context",
+    "system-reminder",
+    "command-name",
+    "local-command",
+    "state_snapshot",
+    "environment_context",
+    "thanks for the additional context",
+)
+_KIND_PREFIX = re.compile(r"^- \[[a-z]+\] ")  # how the session start shows a memory line
+_DIGEST_LINE = re.compile(r"\d{4}-\d{2}-\d{2} \((?:claude-code|codex|gemini-cli|cursor)[^)]*\)")
+
+
+# ---------------------------------------------------------------------------------------------------- the facts
+
+
+@dataclass(frozen=True)
+class Attribute:
+    """One kind of fact about a component: how it is stated, corrected and asked for, and its values."""
+
+    name: str
+    states: tuple[str, ...]  # "{c}" the component, "{v}" the value
+    corrects: tuple[str, ...]  # "{c}", "{v}" the new value, "{o}" the old one
+    query: str
+    values: tuple[str, ...]
+
+
+def _ports(rng: random.Random, n: int) -> tuple[str, ...]:
+    return tuple(str(p) for p in rng.sample(range(4100, 9900), n))
+
+
+BANKS: dict[str, dict[str, Any]] = {
+    "dev": {
+        "components": (
+            "billing worker",
+            "search indexer",
+            "auth gateway",
+            "report exporter",
+            "webhook relay",
+            "invoice renderer",
+            "ledger api",
+            "fraud scorer",
+            "audit trail service",
+            "currency converter",
+            "notification hub",
+            "payout scheduler",
+        ),
+        "attributes": lambda rng: (
+            Attribute(
+                "port",
+                (
+                    "The {c} listens on port {v} in staging.",
+                    "FYI the {c} runs on port {v}.",
+                    "Heads up: we bound the {c} to port {v}.",
+                ),
+                ("Correction: the {c} moved to port {v}, not {o} anymore.", "We changed the {c} port to {v}."),
+                "which port does the {c} listen on",
+                _ports(rng, 40),
+            ),
+            Attribute(
+                "owner",
+                ("{v} owns the {c}, ask them before touching it.", "The {c} is maintained by {v}."),
+                ("Update: {v} took over the {c} from {o}.", "Actually {v} owns the {c} now, not {o}."),
+                "who owns the {c}",
+                ("Priya", "Tomasz", "Aiko", "Mateo", "Ingrid", "Kwame", "Noor", "Lukas", "Farah", "Dmitri", "Sanna"),
+            ),
+            Attribute(
+                "queue",
+                ("The {c} consumes from the {v} queue.", "Jobs for the {c} go through the {v} queue."),
+                ("Correction: the {c} reads the {v} queue now, {o} is retired.",),
+                "which queue does the {c} consume from",
+                ("amber-lane", "north-dock", "slow-river", "quartz-belt", "iron-gate", "cedar-loop", "bright-pike"),
+            ),
+            Attribute(
+                "timeout",
+                ("The {c} times out after {v} seconds.", "Requests to the {c} have a {v} second timeout."),
+                ("We raised the {c} timeout to {v} seconds (it was {o}).",),
+                "what is the timeout of the {c}",
+                tuple(str(n) for n in rng.sample(range(7, 290), 30)),
+            ),
+            Attribute(
+                "config",
+                ("Configuration for the {c} lives in {v}.", "The {c} reads its settings from {v}."),
+                ("The {c} config moved to {v}; {o} is gone.",),
+                "where is the {c} configured",
+                tuple(f"deploy/{w}.toml" for w in ("atlas", "borealis", "cobalt", "delta9", "ember", "fjord", "gale")),
+            ),
+        ),
+    },
+    "held": {
+        "components": (
+            "pricing engine",
+            "tax calculator",
+            "session broker",
+            "ledger compactor",
+            "email dispatcher",
+            "metrics shipper",
+            "refund processor",
+            "catalog sync job",
+            "kyc checker",
+            "settlement batcher",
+            "rate limiter",
+            "statement printer",
+        ),
+        "attributes": lambda rng: (
+            Attribute(
+                "host",
+                ("We deploy the {c} to {v}.", "The {c} runs on the {v} host."),
+                ("Correction: the {c} now runs on {v}, not {o}.",),
+                "which host runs the {c}",
+                tuple(f"{w}-{rng.randint(2, 98)}.internal" for w in ("kestrel", "osprey", "heron", "plover", "wren")),
+            ),
+            Attribute(
+                "language",
+                ("The {c} is written in {v}.", "Note that the {c} is a {v} codebase."),
+                ("We rewrote the {c} in {v}; it is no longer {o}.",),
+                "what language is the {c} written in",
+                ("Kotlin", "Elixir", "Rust", "Go", "OCaml", "Scala", "Zig"),
+            ),
+            Attribute(
+                "schedule",
+                ("The {c} runs every {v} minutes.", "Cron for the {c}: every {v} minutes."),
+                ("Update: the {c} now runs every {v} minutes instead of {o}.",),
+                "how often does the {c} run",
+                tuple(str(n) for n in rng.sample(range(3, 240), 30)),
+            ),
+            Attribute(
+                "channel",
+                ("Alerts for the {c} go to #{v}.", "Page #{v} when the {c} breaks."),
+                ("Alerts for the {c} moved to #{v} (no longer #{o}).",),
+                "where do alerts for the {c} go",
+                ("ops-lynx", "pager-moth", "team-otter", "oncall-finch", "alerts-bison", "sre-marten"),
+            ),
+            Attribute(
+                "bucket",
+                ("The {c} writes its output to the {v} bucket.", "Output of the {c} lands in the {v} bucket."),
+                ("The {c} writes to {v} now; {o} is read-only.",),
+                "which bucket does the {c} write to",
+                tuple(f"s3-{w}" for w in ("vault7", "granite", "harbor2", "lumen", "meridian", "tundra")),
+            ),
+        ),
+    },
+}
+
+
+@dataclass
+class Fact:
+    """A fact taught: component, attribute, value; ``old`` when a later session corrected it."""
+
+    component: str
+    attribute: Attribute
+    value: str
+    old: str | None = None
+
+    def statement(self, rng: random.Random) -> str:
+        return rng.choice(self.attribute.states).format(c=self.component, v=self.value)
+
+    def query(self) -> str:
+        return self.attribute.query.format(c=self.component)
+
+    def found_in(self, text: str, value: str) -> bool:
+        low = text.lower()
+        return value.lower() in low and self.component.split()[0].lower() in low
+
+
+CHATTER = (
+    ("morning! let's keep going on the ledger stuff", "Morning! Where do you want to start?"),
+    ("ok cool", "Great."),
+    ("hmm let me think", "Take your time."),
+    ("thanks, that worked", "Glad it helped!"),
+    ("can you run the tests again?", "Running them now."),
+    ("what does this error mean?", "It means the fixture was not loaded before the test ran."),
+    ("lol yes", "Right?"),
+    ("sure, go ahead", "Done."),
+)
+CODE = (
+    "here's the failing function:\n```python\ndef settle(batch):\n    for row in batch:\n"
+    "        total += row.amount\n    return total\n```",
+    'Traceback (most recent call last):\n  File "ledger/settle.py", line 41, in settle\n'
+    "    total += row.amount\nUnboundLocalError: local variable 'total' referenced before assignment",
+    "2026-11-30T09:14:03Z ERROR worker-3 Connection refused: upstream reset\n2026-11-30T09:14:04Z WARN retrying in 5s",
+    "const rate = await fetchRate(pair);\nif (!rate) throw new Error('No rate for ' + pair);",
+)
+TOOL_OUTPUT = (
+    "PASS tests/test_settle.py::test_rounding\nFAIL tests/test_settle.py::test_batch - AssertionError\n"
+    "2 passed, 1 failed",
+    "On branch main\nYour branch is up to date with 'origin/main'.\nnothing to commit, working tree clean",
+)
+
+
+def backup_codes(rng: random.Random) -> list[str]:
+    """Ten GitHub-style 2FA recovery codes (``xxxxx-xxxxx``, hex)."""
+    return [f"{rng.getrandbits(20):05x}-{rng.getrandbits(20):05x}" for _ in range(10)]
+
+
+@dataclass
+class Session:
+    """One planned session: its client, its day, the facts it teaches and corrects, whether it compacts or is
+    resumed for one more fact, and the secret it holds."""
+
+    client: str
+    day: int
+    teach: list[Fact] = field(default_factory=list)
+    correct: list[Fact] = field(default_factory=list)
+    tail: list[Fact] = field(default_factory=list)  # taught after a compaction / on resume: a one-fact slice
+    compacts: bool = False
+    resumes: bool = False
+    secret: list[str] = field(default_factory=list)
+
+
+def plan(bank: str, seed: int) -> tuple[list[Session], list[Fact]]:
+    """21 sessions over ``DAYS`` days teaching 45 facts (40 in the sessions' body, 5 as one-fact tails) and
+    correcting 5 of them in later sessions; 8 sessions hold 2FA backup codes."""
+    rng = random.Random(seed)
+    spec = BANKS[bank]
+    attributes: tuple[Attribute, ...] = spec["attributes"](rng)
+    pairs = [(c, a) for c in spec["components"] for a in attributes]
+    rng.shuffle(pairs)
+    used: dict[str, set[str]] = {}
+    facts: list[Fact] = []
+    for component, attribute in pairs[:45]:
+        taken = used.setdefault(attribute.name, set())
+        choices = [v for v in attribute.values if v not in taken] or list(attribute.values)
+        value = rng.choice(choices)
+        taken.add(value)
+        facts.append(Fact(component, attribute, value))
+    clients = list(CLIENT_PLAN)
+    rng.shuffle(clients)
+    sessions = [Session(client, round(i * (DAYS - 1) / (len(clients) - 1))) for i, client in enumerate(clients)]
+    body, tails = facts[:40], facts[40:]
+    for i, fact in enumerate(body):
+        sessions[i % 20].teach.append(fact)
+    tail_sessions = [s for s in sessions[:18] if s.client != "codex"][:5]
+    for session, fact in zip(tail_sessions, tails, strict=False):
+        session.tail.append(fact)
+        session.compacts = len(session.tail) % 2 == 1 and sessions.index(session) % 2 == 0
+        session.resumes = not session.compacts
+    for session in sessions:
+        if session.client != "codex" and not session.tail and rng.random() < 0.3:
+            session.compacts = True
+    corrected = rng.sample(body[:20], 5)
+    late = sessions[14:]
+    for i, fact in enumerate(corrected):
+        fact.old = fact.value
+        choices = [v for v in fact.attribute.values if v not in used[fact.attribute.name]]
+        choices = choices or [v for v in fact.attribute.values if v != fact.old]
+        fact.value = rng.choice(choices)
+        used[fact.attribute.name].add(fact.value)
+        late[i % len(late)].correct.append(fact)
+    for session in rng.sample(sessions, 8):
+        session.secret = backup_codes(rng)
+    return sessions, facts
+
+
+# -------------------------------------------------------------------------------------------- transcripts
+
+
+@dataclass
+class Exchange:
+    """One user turn and the assistant's reply (``tool``: a tool call's output between them)."""
+
+    user: str
+    reply: str
+    tool: str | None = None
+
+
+def exchanges(session: Session, rng: random.Random) -> list[Exchange]:
+    """The session's body: chatter, facts, corrections, code, tool output and the secret, shuffled."""
+    out: list[Exchange] = [Exchange(*rng.choice(CHATTER))]
+    for fact in session.teach:  # a fact corrected later is first taught with its old value
+        value = fact.old if fact.old is not None else fact.value
+        text = rng.choice(fact.attribute.states).format(c=fact.component, v=value)
+        out.append(Exchange(text, rng.choice(("Got it.", "Noted, thanks.", "Understood — I'll keep that in mind."))))
+    for fact in session.correct:
+        text = rng.choice(fact.attribute.corrects).format(c=fact.component, v=fact.value, o=fact.old)
+        out.append(Exchange(text, "Thanks for the correction, updated."))
+    out.append(Exchange(rng.choice(CODE), "The loop adds to `total` before it is set; initialise it to 0 first."))
+    out.append(Exchange("run the test suite please", "Two pass, one fails.", tool=rng.choice(TOOL_OUTPUT)))
+    if session.secret:
+        codes = " ".join(session.secret)
+        out.append(Exchange(f"my github 2FA backup codes, keep them handy: {codes}", "I won't store those."))
+    out.append(Exchange(*rng.choice(CHATTER)))
+    head, rest = out[0], out[1:]
+    rng.shuffle(rest)
+    return [head, *rest]
+
+
+def _stamp(day: datetime, n: int) -> str:
+    return (day + timedelta(seconds=20 * n)).strftime("%Y-%m-%dT%H:%M:%S.000Z")
+
+
+class ClaudeFile:
+    """Claude Code's session JSONL, written line by line as the client does."""
+
+    def __init__(self, path: Path, session_id: str, cwd: Path, day: datetime) -> None:
+        self.path, self.session_id, self.cwd, self.day = path, session_id, cwd, day
+        self.n = 0
+        self.parent: str | None = None
+        path.parent.mkdir(parents=True, exist_ok=True)
+
+    def _line(self, record: dict[str, Any]) -> None:
+        self.n += 1
+        uid = str(uuid.UUID(int=random.getrandbits(128)))
+        base = {
+            "parentUuid": self.parent,
+            "isSidechain": False,
+            "userType": "external",
+            "cwd": str(self.cwd),
+            "sessionId": self.session_id,
+            "version": "2.1.14",
+            "gitBranch": "main",
+            "uuid": uid,
+            "timestamp": _stamp(self.day, self.n),
+        }
+        self.parent = uid
+        with self.path.open("a", encoding="utf-8") as handle:
+            handle.write(json.dumps({**base, **record}, ensure_ascii=False) + "\n")
+
+    def injected(self, context: str) -> None:
+        if context:
+            attachment = {"type": "hook_additional_context", "content": [context], "hookName": "SessionStart:startup"}
+            self._line({"type": "attachment", "attachment": attachment})
+
+    def user(self, text: str) -> None:
+        self._line({"type": "user", "message": {"role": "user", "content": text}})
+
+    def assistant(self, text: str) -> None:
+        content = [{"type": "text", "text": text}]
+        message = {"id": f"msg_{self.n}", "type": "message", "role": "assistant", "model": "claude-sonnet-4-5"}
+        self._line({"type": "assistant", "message": {**message, "content": content}})
+
+    def tool(self, output: str) -> None:
+        call = {"type": "tool_use", "id": f"toolu_{self.n}", "name": "Bash", "input": {"command": "pytest -q"}}
+        message = {"id": f"msg_{self.n}", "type": "message", "role": "assistant", "model": "claude-sonnet-4-5"}
+        self._line({"type": "assistant", "message": {**message, "content": [call]}})
+        result = {"type": "tool_result", "tool_use_id": f"toolu_{self.n - 1}", "content": output}
+        self._line({"type": "user", "message": {"role": "user", "content": [result]}})
+
+    def command(self) -> None:
+        self.user(
+            "<command-name>/model</command-name>\n<command-message>model</command-message>\n<command-args></command-args>"
+        )
+        self.user("<local-command-stdout>Set model to claude-sonnet-4-5</local-command-stdout>")
+        reminder = "<system-reminder>\nThe user opened the file src/ledger/settle.py in the IDE.\n</system-reminder>"
+        self._line({"type": "user", "isMeta": True, "message": {"role": "user", "content": reminder}})
+
+    def exchange(self, ex: Exchange) -> None:
+        self.user(ex.user)
+        if ex.tool:
+            self.tool(ex.tool)
+        self.assistant(ex.reply)
+
+    def compaction(self, statements: Sequence[str], injected_lines: Sequence[str]) -> None:
+        self._line(
+            {"type": "system", "subtype": "compact_boundary", "content": "Conversation compacted", "isMeta": False}
+        )
+        body = "\n".join(
+            [
+                "This session is being continued from a previous conversation that ran out of context. "
+                "The summary below covers the earlier portion of the conversation.",
+                "",
+                "Summary:",
+                "1. Primary Request and Intent:",
+                "   The user is working on the ledger service and asked me to fix the settle loop and run the tests.",
+                "2. Key Technical Concepts:",
+                *(f"   - {s}" for s in statements),
+                "3. Context loaded at session start:",
+                *(f"   {line}" for line in injected_lines[:6]),
+                "4. Pending Tasks:",
+                "   - None",
+                "",
+                "Please continue the conversation from where we left off without asking the user any further "
+                "questions. Continue with the last task that you were asked to work on.",
+            ]
+        )
+        self._line(
+            {
+                "type": "user",
+                "isCompactSummary": True,
+                "isVisibleInTranscriptOnly": True,
+                "message": {"role": "user", "content": body},
+            }
+        )
+
+
+class GeminiFile:
+    """Gemini CLI's chat recording JSONL (one record a message; a header record first)."""
+
+    def __init__(self, path: Path, session_id: str, day: datetime) -> None:
+        self.path, self.day, self.n = path, day, 0
+        path.parent.mkdir(parents=True, exist_ok=True)
+        header = {"sessionId": session_id, "projectHash": "9f" * 32, "startTime": _stamp(day, 0), "kind": "main"}
+        self._write(header)
+        self.context = ""
+
+    def _write(self, record: dict[str, Any]) -> None:
+        with self.path.open("a", encoding="utf-8") as handle:
+            handle.write(json.dumps(record, ensure_ascii=False) + "\n")
+
+    def _message(self, kind: str, content: Any, **extra: Any) -> None:
+        self.n += 1
+        self._write(
+            {"id": f"m{self.n}", "timestamp": _stamp(self.day, self.n), "type": kind, "content": content, **extra}
+        )
+
+    def injected(self, context: str) -> None:
+        self.context = context
+
+    def user(self, text: str) -> None:
+        if self.context:
+            text = f"<hook_context>{self.context}</hook_context>\n\n{text}"
+            self.context = ""
+        self._message("user", [{"text": text}])
+
+    def exchange(self, ex: Exchange) -> None:
+        self.user(ex.user)
+        if ex.tool:
+            calls = [
+                {"id": f"c{self.n}", "name": "run_shell_command", "args": {"command": "pytest"}, "result": ex.tool}
+            ]
+            self._message("gemini", "", toolCalls=calls)
+        self._message("gemini", ex.reply, model="gemini-2.5-pro")
+
+    def compaction(self, statements: Sequence[str], injected_lines: Sequence[str]) -> None:
+        knowledge = "\n".join(f"- {s}" for s in [*statements, *injected_lines[:4]])
+        snapshot = (
+            "<state_snapshot>\n<overall_goal>\nFix the settle loop of the ledger service.\n</overall_goal>\n"
+            f"<key_knowledge>\n{knowledge}\n</key_knowledge>\n<recent_actions>\n- Ran the tests.\n</recent_actions>\n"
+            "</state_snapshot>"
+        )
+        self._message("user", [{"text": snapshot}])
+        self._message("gemini", "Got it. Thanks for the additional context!")
+
+
+class CodexFile:
+    """Codex's rollout JSONL: ``{"timestamp", "type", "payload"}`` lines."""
+
+    def __init__(self, path: Path, thread: str, cwd: Path, day: datetime) -> None:
+        self.path, self.day, self.n = path, day, 0
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self._write(
+            "session_meta", {"id": thread, "timestamp": _stamp(day, 0), "cwd": str(cwd), "originator": "codex_cli_rs"}
+        )
+        env = (
+            f"<environment_context>\n  <cwd>{cwd}</cwd>\n  <approval_policy>on-request</approval_policy>\n"
+            "</environment_context>"
+        )
+        self._item("user", env)
+
+    def _write(self, kind: str, payload: dict[str, Any]) -> None:
+        self.n += 1
+        with self.path.open("a", encoding="utf-8") as handle:
+            handle.write(json.dumps({"timestamp": _stamp(self.day, self.n), "type": kind, "payload": payload}) + "\n")
+
+    def _item(self, role: str, text: str) -> None:
+        kind = "output_text" if role == "assistant" else "input_text"
+        self._write("response_item", {"type": "message", "role": role, "content": [{"type": kind, "text": text}]})
+
+    def injected(self, context: str) -> None:
+        if context:
+            self._item("developer", context)
+
+    def exchange(self, ex: Exchange) -> None:
+        self._item("user", ex.user)
+        self._write("event_msg", {"type": "user_message", "message": ex.user})
+        if ex.tool:
+            call = {
+                "type": "function_call",
+                "name": "shell",
+                "arguments": '{"command":["pytest"]}',
+                "call_id": f"c{self.n}",
+            }
+            self._write("response_item", call)
+            self._write(
+                "response_item", {"type": "function_call_output", "call_id": f"c{self.n - 1}", "output": ex.tool}
+            )
+        self._item("assistant", ex.reply)
+        self._write("event_msg", {"type": "agent_message", "message": ex.reply})
+
+
+# ------------------------------------------------------------------------------------------------- the run
+
+
+class Month:
+    """A scratch HOME, data directory and repository, and the hook command lines."""
+
+    def __init__(self, root: Path, embedder: str, exe: list[str]) -> None:
+        self.root = root
+        self.home = root / "home"
+        self.data = root / "data"
+        self.repo = root / "home" / "src" / SLUG
+        (self.repo / ".git").mkdir(parents=True)
+        (self.repo / ".git" / "config").write_text(
+            f'[core]\n\tbare = false\n[remote "origin"]\n\turl = {REMOTE}\n', encoding="utf-8"
+        )
+        (self.repo / ".git" / "HEAD").write_text("ref: refs/heads/main\n", encoding="utf-8")
+        self.exe = exe
+        self.env = {
+            **{k: v for k, v in os.environ.items() if not k.upper().startswith(("CONTEXTLAMP_", "CODEX_"))},
+            "HOME": str(self.home),
+            "CONTEXTLAMP_HOME": str(self.data),
+            "CONTEXTLAMP_EMBEDDER": embedder,
+            "CONTEXTLAMP_USER": "dana",
+            "CODEX_HOME": str(self.home / ".codex"),
+        }
+        self.start_times: list[float] = []
+        self.last_context = ""
+
+    def hook(self, client: str, event: str, stdin: dict[str, Any] | None, argv: Sequence[str] = ()) -> str:
+        """Run ``contextlamp hook CLIENT EVENT`` as the client does: its stdout."""
+        started = time.perf_counter()
+        done = subprocess.run(
+            [*self.exe, "hook", client, event, *argv],
+            input=json.dumps(stdin) if stdin is not None else "",
+            capture_output=True,
+            text=True,
+            env=self.env,
+            cwd=self.repo,
+            timeout=120,
+            check=False,
+        )
+        if event == "session-start":
+            self.start_times.append(time.perf_counter() - started)
+        return done.stdout
+
+    def start(self, client: str, session_id: str, transcript: Path) -> str:
+        """The session-start hook's additionalContext ('' when it injected nothing)."""
+        out = self.hook(client, "session-start", self._stdin(session_id, transcript, "SessionStart", source="startup"))
+        try:
+            context = json.loads(out).get("hookSpecificOutput", {}).get("additionalContext", "")
+        except ValueError:
+            context = ""
+        self.last_context = context or self.last_context
+        return context
+
+    def _stdin(self, session_id: str, transcript: Path, event: str, **extra: str) -> dict[str, Any]:
+        return {
+            "session_id": session_id,
+            "transcript_path": str(transcript),
+            "cwd": str(self.repo),
+            "hook_event_name": event,
+            **extra,
+        }
+
+    def save(self, client: str, event: str, session_id: str, transcript: Path, name: str) -> None:
+        self.hook(client, event, self._stdin(session_id, transcript, name))
+
+    def notify(self, thread: str, user: str, reply: str) -> None:
+        payload = {
+            "type": "agent-turn-complete",
+            "thread-id": thread,
+            "turn-id": uuid.uuid4().hex,
+            "cwd": str(self.repo),
+            "input-messages": [user],
+            "last-assistant-message": reply,
+        }
+        self.hook("codex", "notify", None, [json.dumps(payload)])
+
+    def wait_for_workers(self) -> None:
+        """Wait until every detached save worker the log names has exited."""
+        deadline = time.monotonic() + WAIT_S
+        log = self.data / "logs" / "hooks.log"
+        while time.monotonic() < deadline:
+            text = log.read_text(encoding="utf-8", errors="replace") if log.exists() else ""
+            pids = {int(p) for p in re.findall(r"in worker (\d+)", text)}
+            if not any(Path(f"/proc/{pid}").exists() and _is_worker(pid) for pid in pids):
+                return
+            time.sleep(0.3)
+        raise TimeoutError("save workers still running")
+
+
+def _is_worker(pid: int) -> bool:
+    try:
+        cmdline = Path(f"/proc/{pid}/cmdline").read_bytes()
+        state = Path(f"/proc/{pid}/stat").read_text().split(") ")[-1][:1]
+    except OSError:
+        return False
+    return b"contextlamp" in cmdline and state != "Z"
+
+
+def run_session(month: Month, session: Session, day: datetime, rng: random.Random) -> None:
+    """Write one session in its client's format and run its hooks."""
+    body = exchanges(session, rng)
+    sid = str(uuid.UUID(int=rng.getrandbits(128)))
+    if session.client == "claude-code":
+        path = month.home / ".claude" / "projects" / f"-home-src-{SLUG}" / f"{sid}.jsonl"
+        claude = ClaudeFile(path, sid, month.repo, day)
+        context = month.start("claude-code", sid, path)
+        claude.injected(context)
+        claude.command()
+        for ex in body:
+            claude.exchange(ex)
+        if session.compacts:
+            month.save("claude-code", "pre-compact", sid, path, "PreCompact")
+            said = [ex.user for ex in body if any(f.component in ex.user for f in [*session.teach, *session.correct])]
+            claude.compaction(said, context.splitlines()[2:])
+        for fact in session.tail:
+            if session.resumes:
+                month.save("claude-code", "session-end", sid, path, "SessionEnd")
+                month.wait_for_workers()
+                month.start("claude-code", sid, path)
+            claude.exchange(Exchange(fact.statement(rng), "Noted."))
+        month.save("claude-code", "session-end", sid, path, "SessionEnd")
+    elif session.client == "gemini-cli":
+        path = month.home / ".gemini" / "tmp" / ("ab" * 32) / "chats" / f"session-{day:%Y-%m-%dT%H-%M}-{sid[:8]}.jsonl"
+        gemini = GeminiFile(path, sid, day)
+        context = month.start("gemini-cli", sid, path)
+        gemini.injected(context)
+        for ex in body:
+            gemini.exchange(ex)
+        if session.compacts:
+            month.save("gemini-cli", "pre-compact", sid, path, "PreCompress")
+            said = [ex.user for ex in body if any(f.component in ex.user for f in [*session.teach, *session.correct])]
+            gemini.compaction(said, context.splitlines()[2:])
+        for fact in session.tail:
+            if session.resumes:
+                month.save("gemini-cli", "session-end", sid, path, "SessionEnd")
+                month.wait_for_workers()
+                month.start("gemini-cli", sid, path)
+            gemini.exchange(Exchange(fact.statement(rng), "Noted."))
+        month.save("gemini-cli", "session-end", sid, path, "SessionEnd")
+    else:
+        now = datetime.now(UTC)
+        folder = month.home / ".codex" / "sessions" / f"{now:%Y}" / f"{now:%m}" / f"{now:%d}"
+        path = folder / f"rollout-{now:%Y-%m-%dT%H-%M-%S}-{sid}.jsonl"
+        codex = CodexFile(path, sid, month.repo, day)
+        context = month.last_context  # Codex has no session-start hook: developer instructions carry the context
+        codex.injected(context)
+        for ex in body:
+            codex.exchange(ex)
+            month.notify(sid, ex.user, ex.reply)
+            time.sleep(0.05)
+    month.wait_for_workers()
+
+
+# ---------------------------------------------------------------------------------------------- measuring
+
+
+def live_memories(month: Month) -> list[str]:
+    """Every live memory: the personal store's and each project's."""
+
+    def listing(*args: str) -> list[str]:
+        texts: list[str] = []
+        cursor: str | None = None
+        while True:
+            extra = ["--cursor", cursor] if cursor else []
+            done = subprocess.run(
+                [*month.exe, "list", "--json", "-n", "200", *args, *extra],
+                capture_output=True,
+                text=True,
+                env=month.env,
+                check=True,
+                timeout=300,
+            )
+            data = json.loads(done.stdout)
+            texts += [str(item.get("preview", "")) for item in data.get("items", [])]
+            cursor = data.get("next_cursor")
+            if not cursor:
+                return texts
+
+    done = subprocess.run(
+        [*month.exe, "projects", "--json"], capture_output=True, text=True, env=month.env, check=True, timeout=300
+    )
+    memories = listing()
+    for project in json.loads(done.stdout).get("projects", []):
+        memories += listing("--project", project["id"])
+    return memories
+
+
+def _log_text(month: Month) -> str:
+    return "".join(p.read_text(encoding="utf-8", errors="replace") for p in (month.data / "logs").glob("hooks.log*"))
+
+
+def is_echo(text: str) -> bool:
+    low = text.lower()
+    return any(marker in low for marker in ECHO_MARKERS) or bool(_DIGEST_LINE.search(text))
+
+
+async def _queries(month: Month, facts: Sequence[Fact], project: str | None) -> list[list[str]]:
+    from mcp import Client, StdioServerParameters
+
+    params = StdioServerParameters(
+        command=month.exe[0], args=[*month.exe[1:], "serve"], env=month.env, cwd=str(month.repo)
+    )
+    out: list[list[str]] = []
+    async with Client(params, read_timeout_seconds=300) as client:
+        for fact in facts:
+            args: dict[str, Any] = {"query": fact.query(), "max_results": 5}
+            if project:
+                args["project"] = project
+            result = await client.call_tool("get_context", args)
+            data = result.structured_content or {}
+            out.append([str(p.get("text", "")) for p in data.get("packs", [])][:5])
+    return out
+
+
+def retrieval(month: Month, facts: Sequence[Fact], project: str | None) -> tuple[float, int]:
+    """(recall@5 of the current values, corrected facts whose old value ranks above the new or shows alone)."""
+    import anyio
+
+    ranked = anyio.run(_queries, month, facts, project)
+    hits = stale = 0
+    for fact, texts in zip(facts, ranked, strict=True):
+        new = next((i for i, t in enumerate(texts) if fact.found_in(t, fact.value)), None)
+        hits += new is not None
+        if fact.old is not None:
+            old = next(
+                (i for i, t in enumerate(texts) if fact.found_in(t, fact.old) and not fact.found_in(t, fact.value)),
+                None,
+            )
+            stale += old is not None and (new is None or old < new)
+    return hits / len(facts), stale
+
+
+def secrets_on_disk(data: Path, secrets: Sequence[str]) -> int:
+    """How many of ``secrets`` occur in the bytes of any file under ``data``."""
+    blobs = [p.read_bytes() for p in data.rglob("*") if p.is_file()]
+    return sum(any(s.encode() in b for b in blobs) for s in secrets)
+
+
+def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--bank", choices=sorted(BANKS), default="dev")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--embedder", default="minilm")
+    parser.add_argument("--keep", action="store_true", help="keep the scratch folder (printed)")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    exe_path = shutil.which("contextlamp", path=str(Path(sys.executable).parent)) or shutil.which("contextlamp")
+    exe = [exe_path] if exe_path else [sys.executable, "-m", "contextlamp"]
+    sessions, facts = plan(args.bank, args.seed)
+    rng = random.Random(args.seed * 7919)
+    random.seed(args.seed)
+    root = Path(tempfile.mkdtemp(prefix="clp-month-"))
+    began = time.perf_counter()
+    try:
+        month = Month(root, args.embedder, exe)
+        first = datetime(2026, 11, 2, 9, 0, tzinfo=UTC)
+        for session in sessions:
+            run_session(month, session, first + timedelta(days=session.day, hours=rng.randint(0, 8)), rng)
+        memories = live_memories(month)
+        echoes = [m for m in memories if is_echo(m)]
+        recall, stale = retrieval(month, facts, None)
+        recall_project, stale_project = retrieval(month, facts, SLUG)
+        secrets = [code for s in sessions for code in s.secret]
+        leaked = secrets_on_disk(month.data, secrets)
+        last_echo_lines = sum(
+            is_echo(_KIND_PREFIX.sub("", line))
+            for line in month.last_context.splitlines()
+            if line.startswith("- [")  # memory lines; the digest lines of recent sessions are the header's
+        )
+        report = {
+            "bank": args.bank,
+            "seed": args.seed,
+            "sessions": len(sessions),
+            "facts_taught": len(facts),
+            "corrected": sum(f.old is not None for f in facts),
+            "live_memories": len(memories),
+            "echoes": len(echoes),
+            "live_per_fact": round(len(memories) / len(facts), 2),
+            "recall_at_5_without_project": round(recall, 3),
+            "recall_at_5_with_project": round(recall_project, 3),
+            "stale_above_correction_without_project": stale,
+            "stale_above_correction_with_project": stale_project,
+            "secrets_planted": len(secrets),
+            "secrets_on_disk": leaked,
+            "session_starts_past_deadline": _log_text(month).count("session-start ran past its"),
+            "session_start_s_max": round(max(month.start_times), 2) if month.start_times else None,
+            "last_start_echo_lines": last_echo_lines,
+            "wall_s": round(time.perf_counter() - began, 1),
+            "echo_examples": echoes[:8],
+        }
+        if args.keep:
+            report["folder"] = str(root)
+        print(json.dumps(report, indent=None if args.json else 2, ensure_ascii=False))
+        return report
+    finally:
+        if not args.keep:
+            shutil.rmtree(root, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,200 @@
+"""Whole-session judgement of a hook's save: which of a session's statements are new memories.
+
+A hook fires on a slice of a session (Codex after every turn, Claude Code at compaction and at the end), but
+a slice is judged in the context of its whole session: the service's distiller (``MemoryService.distiller``,
+the same one ``save_session`` uses) reads every turn of the session the worker read, so chatter, corrections
+and repetitions are decided over the session, and a slice of one fact plus a reply keeps its fact. What the
+session's earlier saves already judged (``item_key``s kept in the session's state) is not handed over again,
+and a candidate that restates a memory already live in the target store or the personal one
+(``restates``: the same words, or the same words but for one or two filler words, never a different value)
+is a dedupe, not a new entry.
+
+A session larger than one save (``max_bytes``, ``Settings.max_transcript_bytes``) is judged window by window
+(consecutive turns of at most ``max_bytes``), every window that holds a new turn; at most ``MAX_WINDOWS`` per
+save, the newest: the turns of older windows are skipped and the hook log says how many.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from contextlamp.app.service import Caller, MemoryService
+    from contextlamp.distill.base import DistilledItem
+    from contextlamp.distill.turns import Turn
+
+MAX_WINDOWS = 8  # windows of max_bytes distilled per save (8 x 2 MiB by default); older new turns are skipped
+LIVE_SCANNED = 1000  # newest live memories per store a candidate is compared with
+MAX_FILLER_WORDS = 2  # words a restatement may add or drop (none of them a value)
+_WORD = re.compile(r"[\w./#@:-]+", re.UNICODE)
+_VALUE = re.compile(r"[\d/#@.:_-]|^[A-Z]")  # a token that carries a value: digits, a path, a name
+_STOP = frozenset(
+    [
+        "a",
+        "an",
+        "the",
+        "is",
+        "are",
+        "was",
+        "were",
+        "be",
+        "been",
+        "of",
+        "to",
+        "in",
+        "on",
+        "at",
+        "for",
+        "and",
+        "or",
+        "but",
+        "with",
+        "by",
+        "from",
+        "as",
+        "it",
+        "its",
+        "this",
+        "that",
+        "these",
+        "those",
+        "we",
+        "our",
+        "us",
+        "you",
+        "your",
+        "i",
+        "my",
+        "me",
+        "they",
+        "them",
+        "their",
+        "he",
+        "she",
+        "his",
+        "her",
+        "now",
+        "also",
+        "just",
+    ]
+)
+# a type label the digest path reads back as the memory type and kind (distill/digest_path.py ``_LABELS``)
+_LABEL = {
+    ("event", "decision"): "Decision: ",
+    ("instruction", "note"): "Rule: ",
+    ("fact", "preference"): "Preference: ",
+}
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """The outcome of judging a session: ``items`` the session's candidates (every window judged), and
+    ``skipped`` how many new turns were left unjudged because the session was larger than ``MAX_WINDOWS``
+    windows."""
+
+    items: list[DistilledItem]
+    skipped: int
+
+
+def judge_session(service: MemoryService, turns: Sequence[Turn], fresh: Sequence[bool], max_bytes: int) -> Judgement:
+    """The distilled items of a session's ``turns`` (``fresh[i]``: turn i is new since the last save), judged
+    over the whole session, or window by window when it is larger than ``max_bytes`` bytes of UTF-8. Every
+    turn is redacted with the service's secret scanner first; items holding a redaction are dropped (as
+    ``save_session`` drops them), and so are items taken from pasted code or logs (``clean.from_pasted``): the
+    distiller reads them as the session's context, they are never a memory."""
+    from contextlamp.distill.turns import Turn
+    from contextlamp.domain.secret_scan import REDACTED
+
+    from contextlamp.hooks.clean import from_pasted, pasted_lines
+
+    windows = _windows(turns, max_bytes)
+    wanted = [w for w in windows if any(fresh[i] for i in w)]
+    skipped = sum(fresh[i] for w in wanted[:-MAX_WINDOWS] for i in w) if len(wanted) > MAX_WINDOWS else 0
+    items: list[DistilledItem] = []
+    seen: set[str] = set()
+    for window in wanted[-MAX_WINDOWS:]:
+        redacted = [Turn(turns[i].role, service.scanner.redact(turns[i].text[:max_bytes])) for i in window]
+        pasted = pasted_lines(t.text for t in redacted)
+        for item in service.distiller.distill(redacted):
+            key = item_key(item.content)
+            if REDACTED in item.content or key in seen or from_pasted(item.content, pasted):
+                continue
+            seen.add(key)
+            items.append(item)
+    return Judgement(items, skipped)
+
+
+def _windows(turns: Sequence[Turn], max_bytes: int) -> list[list[int]]:
+    """Consecutive turn indexes, each group at most ``max_bytes`` of text (a turn larger than that alone)."""
+    out: list[list[int]] = []
+    size = 0
+    for i, turn in enumerate(turns):
+        cost = len(turn.text.encode("utf-8", "replace")) + 32
+        if out and size + cost <= max_bytes:
+            out[-1].append(i)
+            size += cost
+        else:
+            out.append([i])
+            size = cost
+    return out
+
+
+def item_key(content: str) -> str:
+    """A candidate's key in the session state: SHA-256 (20 hex digits) of its case-folded, space-collapsed text."""
+    return hashlib.sha256(" ".join(content.casefold().split()).encode("utf-8", "replace")).hexdigest()[:20]
+
+
+def live_memories(service: MemoryService, caller: Caller, project_id: str | None) -> list[str]:
+    """The newest ``LIVE_SCANNED`` live memories of the target store (``project_id``'s, else personal) and of
+    the personal store, as text."""
+    texts: list[str] = []
+    for project in dict.fromkeys([project_id, None]):
+        cursor: str | None = None
+        count = 0
+        while count < LIVE_SCANNED:
+            page = service.list_context(caller, 200, project, cursor)
+            texts += [item.preview for item in page.items if not item.superseded_by]
+            count += len(page.items)
+            cursor = page.next_cursor
+            if not cursor or not page.items:
+                break
+    return texts
+
+
+def restates(candidate: str, memories: Sequence[str]) -> bool:
+    """Whether ``candidate`` restates one of ``memories``: its words (case, punctuation and a few filler words
+    aside) are the memory's, give or take ``MAX_FILLER_WORDS`` words none of which carries a value (a digit, a
+    path, a capitalised name). "The ledger API listens on port 8080" restates "ledger API listens on port 8080."
+    but not "The ledger API listens on port 9090"."""
+    own = _words(candidate)
+    if not own:
+        return False
+    for memory in memories:
+        other = _words(memory)
+        if not other:
+            continue
+        differing = own ^ other
+        if len(differing) <= MAX_FILLER_WORDS and len(own & other) >= 2 and not any(map(_VALUE.search, differing)):
+            return True
+    return False
+
+
+def _words(text: str) -> frozenset[str]:
+    words = (w.strip(".:,;-") for w in _WORD.findall(text))
+    return frozenset(w if _VALUE.search(w) else w.casefold() for w in words if w and w.casefold() not in _STOP)
+
+
+def digest_transcript(items: Sequence[DistilledItem]) -> str:
+    """The items as one digest turn (a JSON message list, role ``digest``: one bulleted statement a line, with
+    the type label the digest path reads back for decisions, rules and preferences), for ``save_session``."""
+    return json.dumps([{"role": "digest", "content": "\n".join(digest_lines(items))}], ensure_ascii=False)
+
+
+def digest_lines(items: Sequence[DistilledItem]) -> list[str]:
+    """One bulleted line per item, with its type label (``digest_transcript``)."""
+    return [f"- {_LABEL.get((i.memory_type, i.kind), '')}{' '.join(i.content.split())}" for i in items]
