@@ -52,7 +52,8 @@ class Turn:
         return schema if isinstance(schema, dict) else {}  # pyright: ignore[reportUnknownVariableType]
 
     def tool(self, suffix: str) -> str | None:
-        """The offered tool whose name ends with ``suffix`` (clients prefix MCP tools: ``mcp__contextlamp__``)."""
+        """The offered tool whose name ends with ``suffix`` (clients prefix MCP tools: ``mcp__contextlamp__``;
+        a tool inside a Responses API ``namespace`` tool is named ``<namespace>/<name>``)."""
         return next((t for t in self.tools if t.endswith(suffix)), None)
 
 
@@ -110,7 +111,7 @@ def _tool_names(api: str, body: dict[str, Any]) -> tuple[str, ...]:
             prefix = str(tool.get("name") or "")  # pyright: ignore[reportUnknownMemberType]
             for inner in tool.get("tools") or []:  # pyright: ignore
                 if isinstance(inner, dict) and isinstance(inner.get("name"), str):  # pyright: ignore
-                    names.append(prefix + inner["name"])  # pyright: ignore
+                    names.append(f"{prefix}/{inner['name']}")  # pyright: ignore
             continue
         name = tool.get("name") or (tool.get("function") or {}).get("name")  # pyright: ignore
         if isinstance(name, str):
@@ -271,8 +272,8 @@ class FakeModel:
                         "arguments": json.dumps(reply.arguments),
                         "status": "completed",
                     }
-                    if "__" in reply.call and reply.call.startswith("mcp__"):
-                        pass
+                    if "/" in reply.call:  # a tool of a namespace (Codex's MCP servers): its two parts
+                        item["namespace"], item["name"] = reply.call.split("/", 1)
                 else:
                     item = {
                         "type": "message",
