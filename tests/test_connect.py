@@ -555,13 +555,77 @@ def test_cli_env_block_names_the_data_directory_and_user(tmp_path: Path, monkeyp
     home.mkdir()
     monkeypatch.chdir(tmp_path)
     env = {"CONTEXTLAMP_HOME": str(tmp_path / "data"), "CONTEXTLAMP_USER": "bob"}
-    result = CliRunner().invoke(cli, ["connect", "windsurf", "--json"], env={**_cli_env(home), **env})
+    result = CliRunner().invoke(cli, ["connect", "windsurf", "--json", "--create-home"], env={**_cli_env(home), **env})
     assert result.exit_code == 0, result.output
     entry = json.loads((home / ".codeium" / "windsurf" / "mcp_config.json").read_text(encoding="utf-8"))
     served = entry["mcpServers"]["contextlamp"]
     assert served["env"] == {"CONTEXTLAMP_HOME": str(tmp_path / "data"), "CONTEXTLAMP_USER": "bob"}
     assert os.path.isabs(served["command"]) and os.access(served["command"], os.X_OK)
     assert json.loads(result.output)["changed"][0]["created"] is True
+
+
+def test_a_mistyped_home_is_refused_with_its_path_and_nothing_is_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    home = tmp_path / "home"
+    home.mkdir()
+    store = tmp_path / "memory"
+    store.mkdir()
+    (store / "control.db").write_bytes(b"")  # an existing store (its control database)
+    monkeypatch.chdir(tmp_path)
+    typo = tmp_path / "memroy"
+    refused = CliRunner().invoke(cli, ["connect", "claude-code", "--home", str(typo)], env=_cli_env(home))
+    assert refused.exit_code == 1
+    assert f"The data directory {typo} does not exist" in refused.output and "--create-home" in refused.output
+    assert list(home.iterdir()) == [] and not typo.exists()  # no file written, no store started
+    by_env = CliRunner().invoke(cli, ["connect", "claude-code"], env={**_cli_env(home), "CONTEXTLAMP_HOME": str(typo)})
+    assert by_env.exit_code == 1 and str(typo) in by_env.output
+
+    done = CliRunner().invoke(cli, ["connect", "claude-code", "--home", str(store)], env=_cli_env(home))
+    assert done.exit_code == 0, done.output
+    served = json.loads((home / ".claude.json").read_text(encoding="utf-8"))["mcpServers"]["contextlamp"]
+    assert served["env"]["CONTEXTLAMP_HOME"] == str(store)
+    assert f"--home {store} " in (home / ".claude" / "settings.json").read_text(encoding="utf-8")
+
+    (store / "control.db").unlink()  # the store is gone (moved): the table says so, with the path
+    listed = CliRunner().invoke(cli, ["connect"], env=_cli_env(home))
+    assert listed.exit_code == 0 and f"names the data directory {store}, which holds no memory" in listed.output
+
+
+def test_connect_gemini_explains_an_untrusted_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    home = tmp_path / "home"
+    repo = tmp_path / "work" / "repo"
+    (repo / ".git").mkdir(parents=True)
+    (home / ".gemini").mkdir(parents=True)
+    monkeypatch.chdir(repo)
+    env = {
+        **_cli_env(home),
+        "GEMINI_CLI_TRUST_WORKSPACE": None,
+        "GEMINI_CLI_TRUSTED_FOLDERS_PATH": None,
+        "GEMINI_CLI_HOME": None,
+    }
+    first = CliRunner().invoke(cli, ["connect", "gemini-cli", "--create-home"], env=env)
+    assert first.exit_code == 0, first.output
+    assert f"{repo} is not a trusted folder yet" in first.output and "Disabled" in first.output
+    rules = home / ".gemini" / "trustedFolders.json"
+    for rules_text, says in (
+        ({str(repo): "DO_NOT_TRUST"}, "is marked 'Don't trust'"),
+        ({str(repo): "TRUST_FOLDER"}, None),
+        ({str(repo / "child"): "TRUST_PARENT"}, None),  # the rule's parent folder and below
+        ({str(tmp_path / "work"): "TRUST_FOLDER", str(repo): "DO_NOT_TRUST"}, "is marked"),  # the longest rule wins
+    ):
+        rules.write_text(json.dumps(rules_text), encoding="utf-8")
+        again = CliRunner().invoke(cli, ["connect", "gemini-cli", "--create-home"], env=env)
+        assert again.exit_code == 0, again.output
+        assert (
+            (says in again.output) if says else ("trusted folder" not in again.output and "marked" not in again.output)
+        )
+    rules.unlink()
+    settings = json.loads((home / ".gemini" / "settings.json").read_text(encoding="utf-8"))
+    settings["security"] = {"folderTrust": {"enabled": False}}
+    (home / ".gemini" / "settings.json").write_text(json.dumps(settings), encoding="utf-8")
+    off = CliRunner().invoke(cli, ["connect", "gemini-cli", "--create-home"], env=env)
+    assert off.exit_code == 0 and "trusted folder" not in off.output  # folder trust off: nothing to explain
 
 
 def test_done_when_connect_claude_code_in_a_scratch_home(tmp_path: Path) -> None:

@@ -13,7 +13,10 @@ unless ``CI`` is set, where they fail. ``KEEP_REALCLIENT_SCRATCH=1`` keeps each 
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -78,7 +81,7 @@ class Scenario:
     def __init__(self, scratch: Scratch, script: Script) -> None:
         self.scratch = scratch
         self.script = script
-        self.connect = scratch.contextlamp("connect", scratch.client)
+        self.connect = scratch.contextlamp("connect", scratch.client, "--create-home")
         self.teach, self.ask, self.bye = (self._session(prompt) for prompt in (TEACH, ASK, BYE))
         self.memories = scratch.memories()
         self.log = scratch.hooks_log()
@@ -200,3 +203,44 @@ def test_the_clients_sent_nothing_off_the_machine(scenario: Scenario) -> None:
     )
     for session in (scenario.teach, scenario.ask, scenario.bye):
         assert session.returncode == 0, _diagnose(scenario)
+
+
+def test_gemini_folder_trust_is_what_connect_says(scenario: Scenario) -> None:
+    """Without the per-run trust switch the scratch repository is an untrusted folder: the real Gemini CLI
+    leaves contextlamp disconnected there, and connect says so (with the folder and what to do)."""
+    scratch = scenario.scratch
+    if scratch.client != "gemini-cli":
+        pytest.skip("Gemini CLI's folder trust")
+    env = {k: v for k, v in scratch.env().items() if k != "GEMINI_CLI_TRUST_WORKSPACE"}
+    exe = str(require("gemini-cli"))
+    listed = subprocess.run(
+        [exe, "mcp", "list"],
+        env=env,
+        cwd=scratch.repo,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        stdin=subprocess.DEVNULL,
+    )
+    shown = listed.stdout + listed.stderr
+    assert re.search(r"contextlamp.*Disabled", shown), shown
+    connect = subprocess.run(
+        [str(Path(sys.executable).parent / "contextlamp"), "connect", "gemini-cli"],
+        env=env,
+        cwd=scratch.repo,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert connect.returncode == 0, connect.stderr
+    assert f"{scratch.repo} is not a trusted folder yet" in connect.stderr, connect.stderr
+    trusted = subprocess.run(
+        [exe, "mcp", "list"],
+        env=scratch.env(),
+        cwd=scratch.repo,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        stdin=subprocess.DEVNULL,
+    )
+    assert re.search(r"contextlamp.*Connected", trusted.stdout + trusted.stderr), trusted.stdout + trusted.stderr

@@ -35,6 +35,7 @@ from contextlamp.clients.catalog import (
     hook_command,
     is_our_hook,
 )
+from contextlamp.clients.checks import holds_store
 from contextlamp.errors import ConfigError
 
 _T = TypeVar("_T")
@@ -379,6 +380,7 @@ class Status:
     valid: bool | None
     hooks: str | None
     files: dict[str, str]
+    empty_homes: list[str] = field(default_factory=lambda: list[str]())  # entries' data directories with no store
 
 
 def _entry_at(target: Client, path: Path) -> Any:
@@ -478,6 +480,7 @@ def status(places: Places, answers: Callable[[str], bool] = hook_answers) -> lis
         files: dict[str, str] = {}
         valid: bool | None = None
         hooks: str | None = None
+        empty_homes: list[str] = []
         for scope in target.scopes:
             path = target.config(places, scope)
             files[scope] = str(path)
@@ -490,9 +493,15 @@ def status(places: Places, answers: Callable[[str], bool] = hook_answers) -> lis
             if isinstance(command, str):
                 ok = os.path.isfile(command) and os.access(command, os.X_OK)
                 valid = ok if valid is None else valid and ok
+                env: Any = entry.get("env")  # pyright: ignore[reportUnknownMemberType]
+                home: Any = cast(dict[str, Any], env).get("CONTEXTLAMP_HOME") if isinstance(env, dict) else None
+                if isinstance(home, str) and home and not holds_store(Path(os.path.expanduser(home))):
+                    empty_homes.append(home)
             state = _hooks_state(target, places, scope, cached)
             hooks = state if hooks in (None, "no") else hooks
         if hooks is None and target.hooks is not None:
             hooks = "no"
-        rows.append(Status(target.id, target.name, target.detected(places), connected, valid, hooks, files))
+        rows.append(
+            Status(target.id, target.name, target.detected(places), connected, valid, hooks, files, empty_homes)
+        )
     return rows
