@@ -493,7 +493,7 @@ def status(places: Places, answers: Callable[[str], bool] = hook_answers) -> lis
             if isinstance(command, str):
                 ok = os.path.isfile(command) and os.access(command, os.X_OK)
                 valid = ok if valid is None else valid and ok
-                env: Any = entry.get("env")  # pyright: ignore[reportUnknownMemberType]
+                env: Any = cast(dict[str, Any], entry).get("env")
                 home: Any = cast(dict[str, Any], env).get("CONTEXTLAMP_HOME") if isinstance(env, dict) else None
                 if isinstance(home, str) and home and not holds_store(Path(os.path.expanduser(home))):
                     empty_homes.append(home)
