@@ -8,8 +8,10 @@ line, with nothing written.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
+import shlex
 import stat
 import subprocess
 import sys
@@ -23,7 +25,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from contextlamp.cli.main import cli
-from contextlamp.clients import jsonc
+from contextlamp.clients import codex_trust, jsonc
 from contextlamp.clients.catalog import CLIENT_IDS, Places, client
 from contextlamp.clients.plan import ConnectError, apply, plan_connect, plan_remove, status
 
@@ -157,7 +159,7 @@ def _data(text: str, path: Path) -> Any:
 def _without_ours(value: Any) -> Any:
     """The data with our server entry, our hook entries and our notify taken out (containers left empty go)."""
     if isinstance(value, dict):
-        kept = {k: _without_ours(v) for k, v in value.items() if k != "contextlamp"}
+        kept = {k: _without_ours(v) for k, v in value.items() if k != "contextlamp" and "hooks.json:" not in k}
         if kept.get("notify", [None])[1:2] == ["hook"]:
             del kept["notify"]
         return {k: v for k, v in kept.items() if v not in ({}, []) or value[k] in ({}, [])}
@@ -266,19 +268,19 @@ def test_switching_to_the_shared_server_takes_out_the_local_hooks(places: Places
     originals = _write(places, client_id)
     target = client(client_id)
     apply(plan_connect(target, places, "user", EXE, ENV))
-    (row,) = [r for r in status(places) if r.id == client_id]
+    (row,) = [r for r in status(places, answers=lambda _c: True) if r.id == client_id]
     assert row.hooks == "yes"
     plan = plan_connect(target, places, "user", EXE, ENV, url="https://mem.example/mcp", token_env="MEM_TOKEN")
     apply(plan)
     assert _entry(places, client_id) == HTTP_SHAPES[client_id]
-    (row,) = [r for r in status(places) if r.id == client_id]
+    (row,) = [r for r in status(places, answers=lambda _c: True) if r.id == client_id]
     assert row.hooks == "no"  # the session start would inject, and the end capture, the local store's memory
     assert any("Hooks removed" in note for note in plan.notes)
     for path, text in originals.items():  # the user's own hooks and settings stay
         if path != target.config(places, "user"):
             assert path.read_bytes() == text
     apply(plan_connect(target, places, "user", EXE, ENV))  # back to stdio: the hooks return
-    (row,) = [r for r in status(places) if r.id == client_id]
+    (row,) = [r for r in status(places, answers=lambda _c: True) if r.id == client_id]
     assert row.hooks == "yes"
     apply(plan_remove(target, places, "user"))
     assert all(path.read_bytes() == text for path, text in originals.items())
@@ -359,24 +361,80 @@ def test_gemini_and_cursor_hooks(places: Places) -> None:
     }
 
 
-def test_codex_notify_is_ours_or_left_alone(places: Places) -> None:
-    apply(plan_connect(client("codex"), places, "user", EXE, ENV))
+def test_codex_gets_lifecycle_hooks_that_codex_trusts_and_an_old_notify_goes(places: Places) -> None:
     config = places.home / ".codex" / "config.toml"
-    assert tomlkit.parse(config.read_text(encoding="utf-8"))["notify"] == [
-        EXE,
-        "hook",
-        "codex",
-        "notify",
-        *NOTIFY_STORE,
-    ]
-    apply(plan_remove(client("codex"), places, "user"))
-    assert "notify" not in tomlkit.parse(config.read_text(encoding="utf-8"))
+    config.parent.mkdir(parents=True)
+    old_notify = f'notify = ["{EXE}", "hook", "codex", "notify", "--home", "/data/contextlamp", "--user", "alice"]\n'
+    config.write_text(old_notify + CODEX, encoding="utf-8")  # what an earlier connect installed
+    apply(plan_connect(client("codex"), places, "user", EXE, ENV))
+    hooks_file = places.home / ".codex" / "hooks.json"
+    hooks = json.loads(hooks_file.read_text(encoding="utf-8"))["hooks"]
+    assert set(hooks) == {"SessionStart", "PreCompact", "SessionEnd"}
+    for event, ours in (
+        ("SessionStart", "session-start"),
+        ("PreCompact", "pre-compact"),
+        ("SessionEnd", "session-end"),
+    ):
+        (handler,) = hooks[event][0]["hooks"]
+        assert handler["type"] == "command" and shlex.split(handler["command"]) == [
+            EXE,
+            "hook",
+            "codex",
+            ours,
+            *NOTIFY_STORE,
+        ]
+    assert hooks["SessionEnd"][0]["hooks"][0]["timeout"] == 3  # Codex's ceiling for SessionEnd hooks
+    data = tomlkit.parse(config.read_text(encoding="utf-8")).unwrap()
+    assert "notify" not in data  # the hooks capture now; the old notify program of ours is gone
+    state = data["hooks"]["state"]
+    assert set(state) == {f"{hooks_file}:{label}:0:0" for label in ("session_start", "pre_compact", "session_end")}
+    start = hooks["SessionStart"][0]
+    assert state[f"{hooks_file}:session_start:0:0"] == {
+        "enabled": True,
+        "trusted_hash": codex_trust.hook_hash("SessionStart", start, start["hooks"][0]),
+    }
+    assert status(places, answers=lambda _c: True)[3].hooks == "yes"
 
+    hooks_file.write_text(hooks_file.read_text(encoding="utf-8").replace('"timeout": 15', '"timeout": 16'), "utf-8")
+    assert status(places, answers=lambda _c: True)[3].hooks == "untrusted"  # edited since: Codex skips them
+    apply(plan_connect(client("codex"), places, "user", EXE, ENV))
+    assert status(places, answers=lambda _c: True)[3].hooks == "yes"
+
+    apply(plan_remove(client("codex"), places, "user"))
+    assert "hooks" not in tomlkit.parse(config.read_text(encoding="utf-8"))
+    assert json.loads(hooks_file.read_text(encoding="utf-8")) == {}
+
+
+def test_codex_trust_hash_follows_codex_normalisation() -> None:
+    """The identity Codex hashes (codex_trust docstring): timeout materialised, SessionEnd clamped to 1..3,
+    no matcher for Stop, unset fields absent; a different command is a different hash."""
+    handler = {"type": "command", "command": "x hook codex session-start"}
+    identity = {
+        "event_name": "session_start",
+        "hooks": [{"async": False, "command": handler["command"], "timeout": 600, "type": "command"}],
+    }
+    expected = (
+        "sha256:" + hashlib.sha256(json.dumps(identity, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+    )
+    assert codex_trust.hook_hash("SessionStart", {"hooks": [handler]}, handler) == expected
+    assert (
+        codex_trust.normalised_timeout("SessionEnd", 15) == 3
+        and codex_trust.normalised_timeout("SessionEnd", None) == 1
+    )
+    assert codex_trust.hook_hash("Stop", {"matcher": "x"}, handler) == codex_trust.hook_hash("Stop", {}, handler)
+    assert codex_trust.hook_hash("PreCompact", {"matcher": "x"}, handler) != codex_trust.hook_hash(
+        "PreCompact", {}, handler
+    )
+    other = {**handler, "command": "y hook codex session-start"}
+    assert codex_trust.hook_hash("SessionStart", {}, other) != codex_trust.hook_hash("SessionStart", {}, handler)
+
+
+def test_a_user_notify_program_is_left_alone(places: Places) -> None:
+    config = places.home / ".codex" / "config.toml"
+    config.parent.mkdir(parents=True)
     mine = 'notify = ["notify-send", "Codex"]\n' + CODEX
     config.write_text(mine, encoding="utf-8")
-    plan = plan_connect(client("codex"), places, "user", EXE, ENV)
-    assert any("notify not installed" in note and "notify-send" in note for note in plan.notes)
-    apply(plan)
+    apply(plan_connect(client("codex"), places, "user", EXE, ENV))
     assert tomlkit.parse(config.read_text(encoding="utf-8"))["notify"] == ["notify-send", "Codex"]
     apply(plan_remove(client("codex"), places, "user"))
     assert config.read_text(encoding="utf-8") == mine  # the user's notify survives remove too
@@ -454,6 +512,20 @@ def test_status_lists_detected_and_connected_clients(places: Places) -> None:
     assert not rows["cursor"].detected and rows["cursor"].hooks == "no"
 
 
+def test_status_says_broken_when_a_hook_executable_is_gone_or_does_not_answer(places: Places) -> None:
+    exe = places.home / "bin" / "contextlamp"
+    exe.parent.mkdir()
+    exe.write_text("#!/bin/sh\nexit 0\n", encoding="utf-8")
+    exe.chmod(0o755)
+    apply(plan_connect(client("claude-code"), places, "user", str(exe), ENV))
+    assert status(places)[0].hooks == "yes"  # the real probe: the executable answers --version
+    exe.write_text("#!/bin/sh\nexit 3\n", encoding="utf-8")  # a broken install: it runs but fails
+    assert status(places)[0].hooks == "broken"
+    exe.unlink()  # the venv was removed
+    assert status(places)[0].hooks == "broken"
+    assert plan_connect(client("claude-code"), places, "user", EXE, ENV).changed  # connect again repairs it
+
+
 def _cli_env(home: Path) -> dict[str, str | None]:
     """A scratch HOME for the CLI, with the variables that would move a client's files unset."""
     return {"HOME": str(home), "XDG_CONFIG_HOME": None, "CODEX_HOME": None, "CLAUDE_CONFIG_DIR": None}
@@ -483,13 +555,77 @@ def test_cli_env_block_names_the_data_directory_and_user(tmp_path: Path, monkeyp
     home.mkdir()
     monkeypatch.chdir(tmp_path)
     env = {"CONTEXTLAMP_HOME": str(tmp_path / "data"), "CONTEXTLAMP_USER": "bob"}
-    result = CliRunner().invoke(cli, ["connect", "windsurf", "--json"], env={**_cli_env(home), **env})
+    result = CliRunner().invoke(cli, ["connect", "windsurf", "--json", "--create-home"], env={**_cli_env(home), **env})
     assert result.exit_code == 0, result.output
     entry = json.loads((home / ".codeium" / "windsurf" / "mcp_config.json").read_text(encoding="utf-8"))
     served = entry["mcpServers"]["contextlamp"]
     assert served["env"] == {"CONTEXTLAMP_HOME": str(tmp_path / "data"), "CONTEXTLAMP_USER": "bob"}
     assert os.path.isabs(served["command"]) and os.access(served["command"], os.X_OK)
     assert json.loads(result.output)["changed"][0]["created"] is True
+
+
+def test_a_mistyped_home_is_refused_with_its_path_and_nothing_is_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    home = tmp_path / "home"
+    home.mkdir()
+    store = tmp_path / "memory"
+    store.mkdir()
+    (store / "control.db").write_bytes(b"")  # an existing store (its control database)
+    monkeypatch.chdir(tmp_path)
+    typo = tmp_path / "memroy"
+    refused = CliRunner().invoke(cli, ["connect", "claude-code", "--home", str(typo)], env=_cli_env(home))
+    assert refused.exit_code == 1
+    assert f"The data directory {typo} does not exist" in refused.output and "--create-home" in refused.output
+    assert list(home.iterdir()) == [] and not typo.exists()  # no file written, no store started
+    by_env = CliRunner().invoke(cli, ["connect", "claude-code"], env={**_cli_env(home), "CONTEXTLAMP_HOME": str(typo)})
+    assert by_env.exit_code == 1 and str(typo) in by_env.output
+
+    done = CliRunner().invoke(cli, ["connect", "claude-code", "--home", str(store)], env=_cli_env(home))
+    assert done.exit_code == 0, done.output
+    served = json.loads((home / ".claude.json").read_text(encoding="utf-8"))["mcpServers"]["contextlamp"]
+    assert served["env"]["CONTEXTLAMP_HOME"] == str(store)
+    assert f"--home {store} " in (home / ".claude" / "settings.json").read_text(encoding="utf-8")
+
+    (store / "control.db").unlink()  # the store is gone (moved): the table says so, with the path
+    listed = CliRunner().invoke(cli, ["connect"], env=_cli_env(home))
+    assert listed.exit_code == 0 and f"names the data directory {store}, which holds no memory" in listed.output
+
+
+def test_connect_gemini_explains_an_untrusted_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    home = tmp_path / "home"
+    repo = tmp_path / "work" / "repo"
+    (repo / ".git").mkdir(parents=True)
+    (home / ".gemini").mkdir(parents=True)
+    monkeypatch.chdir(repo)
+    env = {
+        **_cli_env(home),
+        "GEMINI_CLI_TRUST_WORKSPACE": None,
+        "GEMINI_CLI_TRUSTED_FOLDERS_PATH": None,
+        "GEMINI_CLI_HOME": None,
+    }
+    first = CliRunner().invoke(cli, ["connect", "gemini-cli", "--create-home"], env=env)
+    assert first.exit_code == 0, first.output
+    assert f"{repo} is not a trusted folder yet" in first.output and "Disabled" in first.output
+    rules = home / ".gemini" / "trustedFolders.json"
+    for rules_text, says in (
+        ({str(repo): "DO_NOT_TRUST"}, "is marked 'Don't trust'"),
+        ({str(repo): "TRUST_FOLDER"}, None),
+        ({str(repo / "child"): "TRUST_PARENT"}, None),  # the rule's parent folder and below
+        ({str(tmp_path / "work"): "TRUST_FOLDER", str(repo): "DO_NOT_TRUST"}, "is marked"),  # the longest rule wins
+    ):
+        rules.write_text(json.dumps(rules_text), encoding="utf-8")
+        again = CliRunner().invoke(cli, ["connect", "gemini-cli", "--create-home"], env=env)
+        assert again.exit_code == 0, again.output
+        assert (
+            (says in again.output) if says else ("trusted folder" not in again.output and "marked" not in again.output)
+        )
+    rules.unlink()
+    settings = json.loads((home / ".gemini" / "settings.json").read_text(encoding="utf-8"))
+    settings["security"] = {"folderTrust": {"enabled": False}}
+    (home / ".gemini" / "settings.json").write_text(json.dumps(settings), encoding="utf-8")
+    off = CliRunner().invoke(cli, ["connect", "gemini-cli", "--create-home"], env=env)
+    assert off.exit_code == 0 and "trusted folder" not in off.output  # folder trust off: nothing to explain
 
 
 def test_done_when_connect_claude_code_in_a_scratch_home(tmp_path: Path) -> None:
@@ -614,12 +750,14 @@ def test_cli_reports_a_broken_file_and_exits_non_zero(tmp_path: Path, monkeypatc
     assert (home / ".gemini" / "settings.json").read_text(encoding="utf-8") == BROKEN["json"]
 
 
-def test_a_stale_codex_notify_of_ours_is_updated(places: Places) -> None:
+def test_a_stale_codex_hook_of_ours_is_updated_with_its_trust(places: Places) -> None:
     _write(places, "codex")
     apply(plan_connect(client("codex"), places, "user", "/old/bin/contextlamp", ENV))
     apply(plan_connect(client("codex"), places, "user", EXE, ENV))
+    hooks = (places.home / ".codex" / "hooks.json").read_text(encoding="utf-8")
     config = (places.home / ".codex" / "config.toml").read_text(encoding="utf-8")
-    assert tomlkit.parse(config)["notify"] == [EXE, "hook", "codex", "notify", *NOTIFY_STORE] and "/old/" not in config
+    assert "/old/" not in hooks and len(json.loads(hooks)["hooks"]["SessionStart"]) == 1
+    assert status(places, answers=lambda _c: True)[3].hooks == "yes" and config.count("trusted_hash") == 3
     apply(plan_remove(client("codex"), places, "user"))
     assert (places.home / ".codex" / "config.toml").read_text(encoding="utf-8") == CODEX
 

@@ -47,7 +47,12 @@ def test_connect_then_the_installed_hooks_fill_and_read_the_connected_store(tmp_
     scratch = Scratch(tmp_path)
     connect_env = {**scratch.env, "CONTEXTLAMP_HOME": str(scratch.data), "CONTEXTLAMP_USER": "dana"}
     done = subprocess.run(
-        [EXE, "connect", "claude-code"], env=connect_env, cwd=scratch.repo, capture_output=True, text=True, timeout=60
+        [EXE, "connect", "claude-code", "--create-home"],
+        env=connect_env,
+        cwd=scratch.repo,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert done.returncode == 0, done.stderr
     served, commands = _installed(scratch)

@@ -44,16 +44,34 @@ def installed_executable() -> str:
     )
 
 
-def env_block(environ: dict[str, str]) -> dict[str, str]:
-    """``CONTEXTLAMP_HOME`` (absolute) and ``CONTEXTLAMP_USER`` as this environment resolves them (their
-    defaults from ``contextlamp.paths`` when unset), for the stdio server's ``env`` block."""
+def env_block(environ: dict[str, str], home: str | None = None) -> dict[str, str]:
+    """``CONTEXTLAMP_HOME`` (absolute: ``home``, else the environment's) and ``CONTEXTLAMP_USER`` as this
+    environment resolves them (their defaults from ``contextlamp.paths`` when unset), for the stdio server's
+    ``env`` block."""
     from contextlamp.paths import data_home, default_user
 
     user = setting_from_env(environ, "user")
     return {
-        "CONTEXTLAMP_HOME": str(data_home(setting_from_env(environ, "home"))),
+        "CONTEXTLAMP_HOME": str(data_home(home or setting_from_env(environ, "home"))),
         "CONTEXTLAMP_USER": user or default_user(),
     }
+
+
+def check_home(path: Path, explicit: bool, create: bool, environ: dict[str, str]) -> str | None:
+    """Refuse a data directory that holds no store when it was named explicitly (``--home`` or
+    ``CONTEXTLAMP_HOME``: a typo would silently start a new, empty store) unless ``create``; the note to show
+    when the default one has no store yet. Raises ``click.ClickException`` naming the path."""
+    from contextlamp.clients.checks import holds_store
+
+    if setting_from_env(environ, "database_url") or holds_store(path):
+        return None
+    if explicit and not create:
+        state = "does not exist" if not path.exists() else "holds no contextlamp store"
+        raise click.ClickException(
+            f"The data directory {path} {state}: connecting would start a new, empty memory there. Check the "
+            "path (--home or CONTEXTLAMP_HOME); to start a new store in that folder, add --create-home."
+        )
+    return f"No memory is stored in {path} yet; the first session creates it there."
 
 
 @click.command(name="connect")
@@ -69,6 +87,13 @@ def env_block(environ: dict[str, str]) -> dict[str, str]:
 @click.option("--url", help="Use the shared HTTP server at this URL (e.g. https://mem.example.com/mcp).")
 @click.option("--token-env", help="With --url: the environment variable holding your bearer token (never the token).")
 @click.option("--no-hooks", is_flag=True, help="Do not install (or remove) lifecycle hooks.")
+@click.option(
+    "--home",
+    "home",
+    metavar="DIR",
+    help="The data directory the entry and hooks use (default: CONTEXTLAMP_HOME, else ~/.local/share/contextlamp).",
+)
+@click.option("--create-home", is_flag=True, help="Accept a --home / CONTEXTLAMP_HOME that holds no store yet.")
 @click.option("--dry-run", is_flag=True, help="Print the diff of what would change; write nothing.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 def connect_command(
@@ -78,6 +103,8 @@ def connect_command(
     url: str | None,
     token_env: str | None,
     no_hooks: bool,
+    home: str | None,
+    create_home: bool,
     dry_run: bool,
     as_json: bool,
 ) -> None:
@@ -103,16 +130,27 @@ def connect_command(
         else:
             exe = installed_executable()
             environ = dict(os.environ)
+            block = env_block(environ, home)
+            explicit = bool(home or setting_from_env(environ, "home"))
+            home_note = None if url else check_home(Path(block["CONTEXTLAMP_HOME"]), explicit, create_home, environ)
             plan = plan_connect(
                 target,
                 places,
                 scope,  # type: ignore[arg-type]
                 exe,
-                env_block(environ),
+                block,
                 url=url,
                 token_env=token_env,
                 hooks=not no_hooks,
             )
+            if home_note:
+                plan.notes.append(home_note)
+            if target.id == "gemini-cli" and url is None:
+                from contextlamp.clients.checks import gemini_trust_note
+
+                trust = gemini_trust_note(places)
+                if trust:
+                    plan.notes.append(trust)
             if setting_from_env(environ, "database_url") and url is None:
                 plan.notes.append(
                     "CONTEXTLAMP_DATABASE_URL is set here but not written (it holds a password): add it to the "
@@ -157,6 +195,7 @@ def _print_status(places: Places, as_json: bool) -> None:
                 "command_valid": r.valid,
                 "hooks": r.hooks,
                 "files": r.files,
+                "data_dirs_without_store": r.empty_homes,
             }
             for r in rows
         ]
@@ -170,6 +209,16 @@ def _print_status(places: Places, as_json: bool) -> None:
     for row in rows:
         made.add_row(row.id, "yes" if row.detected else "no", _connected(row), _valid(row), row.hooks or "-")
     print_table(made)
+    for row in rows:
+        for home in row.empty_homes:
+            click.echo(
+                f"Note: {row.id}'s entry names the data directory {home}, which holds no memory (a mistyped "
+                "path starts a new, empty store): run contextlamp connect again with the right --home.",
+                err=True,
+            )
+        if row.hooks in ("broken", "untrusted"):
+            why = "an executable is gone or does not answer" if row.hooks == "broken" else "Codex would skip them"
+            click.echo(f"Note: {row.id}'s hooks are {row.hooks} ({why}): run contextlamp connect {row.id}.", err=True)
     click.echo(Text("Connect one: contextlamp connect CLIENT (--dry-run shows the diff first).").plain)
 
 

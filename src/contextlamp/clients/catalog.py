@@ -21,7 +21,7 @@ HOOK_TIMEOUT_S = 15  # what a client waits for one of our hooks at most (each re
 
 Scope = Literal["user", "project"]
 Format = Literal["json", "toml"]
-HookStyle = Literal["claude", "gemini", "cursor", "codex-notify"]
+HookStyle = Literal["claude", "gemini", "cursor", "codex"]
 
 
 @dataclass(frozen=True)
@@ -75,6 +75,7 @@ class HookPlan:
     path: Path
     style: HookStyle
     events: tuple[tuple[str, str], ...]
+    trust: Path | None = None  # Codex: the config.toml that records which hooks the user trusts
 
 
 @dataclass(frozen=True)
@@ -172,7 +173,9 @@ def _codex_config(places: Places, scope: Scope) -> Path:
 
 
 def _codex_hooks(places: Places, scope: Scope) -> HookPlan:
-    return HookPlan(_codex_config(places, scope), "codex-notify", (("notify", "notify"),))
+    folder = places.project_root() / ".codex" if scope == "project" else _codex_dir(places)
+    events = (("SessionStart", "session-start"), ("PreCompact", "pre-compact"), ("SessionEnd", "session-end"))
+    return HookPlan(folder / "hooks.json", "codex", events, trust=_codex_config(places, "user"))
 
 
 def _cursor_config(places: Places, scope: Scope) -> Path:

@@ -14,14 +14,16 @@ from __future__ import annotations
 import difflib
 import os
 import re
+import shlex
+import subprocess
 import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
-from contextlamp.clients import jsonc, tomledit
+from contextlamp.clients import codex_trust, jsonc, tomledit
 from contextlamp.clients.catalog import (
     CLIENTS,
     HOOK_TIMEOUT_S,
@@ -30,10 +32,10 @@ from contextlamp.clients.catalog import (
     HookPlan,
     Places,
     Scope,
-    hook_argv,
     hook_command,
     is_our_hook,
 )
+from contextlamp.clients.checks import holds_store
 from contextlamp.errors import ConfigError
 
 _T = TypeVar("_T")
@@ -158,14 +160,14 @@ def plan_connect(
         spec = target.hooks(places, scope)
         hook_change = plan.file(spec.path)
         before = hook_change.after
-        _remove_hooks(hook_change, target, spec)
+        _remove_hooks(plan, target, spec)
         plan.notes.append(
             "Hooks removed (an earlier connect installed them): they capture into the local store, and this client "
             "now uses the shared server. Connect without --url to put them back."
             if hook_change.after != before
             else "Hooks not installed: they capture into the local store, and this client now uses the shared server."
         )
-    elif target.hooks is not None and hooks:  # first: Codex's notify line goes above the tables
+    elif target.hooks is not None and hooks:
         _install_hooks(plan, target, target.hooks(places, scope), exe, places.platform, env_block)
     if target.format == "toml":
         change.after = _edit(path, lambda: tomledit.set_table(change.after, (*target.servers_key, SERVER_NAME), entry))
@@ -174,9 +176,12 @@ def plan_connect(
     return plan
 
 
-def _group(style: str, command: str, event: str) -> dict[str, Any]:
+def _group(style: str, command: str, event: str, client_event: str) -> dict[str, Any]:
     if style == "claude":
         return {"hooks": [{"type": "command", "command": command, "timeout": HOOK_TIMEOUT_S}]}
+    if style == "codex":  # Codex caps a SessionEnd hook at 3 s (codex_trust.SESSION_END_TIMEOUT_S)
+        timeout = codex_trust.normalised_timeout(client_event, HOOK_TIMEOUT_S)
+        return {"hooks": [{"type": "command", "command": command, "timeout": timeout}]}
     if style == "gemini":
         hook = {"name": f"contextlamp-{event}", "type": "command", "command": command}
         return {"hooks": [{**hook, "timeout": HOOK_TIMEOUT_S * 1000}]}  # Gemini CLI: milliseconds
@@ -200,22 +205,11 @@ def _install_hooks(
     plan: Plan, target: Client, hooks: HookPlan, exe: str, platform: str, env_block: dict[str, str]
 ) -> None:
     change = plan.file(hooks.path)
-    if hooks.style == "codex-notify":
-        argv = hook_argv(exe, target.id, "notify", env_block)
-        current = _edit(hooks.path, lambda: tomledit.get(change.after, ("notify",)))
-        if current is not None and not _is_our_notify(current, target.id):
-            plan.notes.append(
-                f"Codex notify not installed: {hooks.path} already has notify = {current!r}, which is yours; "
-                "connect leaves it alone (capture then relies on the MCP tools)."
-            )
-            return
-        change.after = _edit(hooks.path, lambda: tomledit.set_top(change.after, "notify", argv))
-        return
     if not change.after.strip() and target.new_file:
         change.after = target.new_file
     for event, ours in hooks.events:
         command = hook_command(exe, target.id, ours, platform, env_block)
-        wanted = _group(hooks.style, command, ours)
+        wanted = _group(hooks.style, command, ours, event)
         path = ("hooks", event)
         present: Any = _edit(hooks.path, lambda path=path: jsonc.get(change.after, path))
         if isinstance(present, list) and wanted in present:
@@ -226,6 +220,35 @@ def _install_hooks(
         change.after = _edit(
             hooks.path, lambda path=path, wanted=wanted: jsonc.append_element(change.after, path, wanted)
         )
+    if hooks.trust is not None:
+        _trust_codex_hooks(plan, target, hooks)
+
+
+def _trust_codex_hooks(plan: Plan, target: Client, hooks: HookPlan) -> None:
+    """Record Codex's trust of our hooks (``codex_trust``) in its config.toml, and take out the ``notify``
+    program an earlier connect installed (the Stop/SessionEnd hooks capture instead)."""
+    assert hooks.trust is not None
+    text = plan.file(hooks.path).after
+    config = plan.file(hooks.trust)
+    for key, digest in codex_trust.trust_entries(text, hooks.path, lambda c: is_our_hook(c, target.id)).items():
+        entry = {"enabled": True, "trusted_hash": digest}
+        config.after = _edit(
+            hooks.trust, lambda key=key, entry=entry: tomledit.set_table(config.after, ("hooks", "state", key), entry)
+        )
+    if _is_our_notify(_edit(hooks.trust, lambda: tomledit.get(config.after, ("notify",))), target.id):
+        config.after = _edit(hooks.trust, lambda: tomledit.remove_top(config.after, "notify"))
+
+
+def _untrust_codex_hooks(plan: Plan, target: Client, hooks: HookPlan, text: str) -> None:
+    """Take the trust entries of our hooks in ``text`` (the hooks file before removal) out of config.toml."""
+    assert hooks.trust is not None
+    config = plan.file(hooks.trust)
+    if config.before is None:
+        return
+    for key in codex_trust.trust_entries(text, hooks.path, lambda c: is_our_hook(c, target.id)):
+        config.after = _edit(hooks.trust, lambda key=key: tomledit.remove_table(config.after, ("hooks", "state", key)))
+    if _is_our_notify(_edit(hooks.trust, lambda: tomledit.get(config.after, ("notify",))), target.id):
+        config.after = _edit(hooks.trust, lambda: tomledit.remove_top(config.after, "notify"))
 
 
 def _is_our_notify(value: Any, client_id: str) -> bool:
@@ -262,18 +285,16 @@ def plan_remove(target: Client, places: Places, scope: Scope, *, hooks: bool = T
     if target.hooks is None or not hooks:
         return plan
     spec = target.hooks(places, scope)
-    _remove_hooks(plan.file(spec.path), target, spec)
+    _remove_hooks(plan, target, spec)
     return plan
 
 
-def _remove_hooks(hook_change: FileChange, target: Client, spec: HookPlan) -> None:
-    """Take our hook entries (a Codex ``notify`` only when it is ours) out of ``hook_change``'s text."""
+def _remove_hooks(plan: Plan, target: Client, spec: HookPlan) -> None:
+    """Take our hook entries (and, for Codex, their trust entries and an old ``notify`` of ours) out."""
+    hook_change = plan.file(spec.path)
+    if spec.trust is not None:
+        _untrust_codex_hooks(plan, target, spec, hook_change.after)
     if hook_change.before is None:
-        return
-    if spec.style == "codex-notify":
-        current = _edit(spec.path, lambda: tomledit.get(hook_change.after, ("notify",)))
-        if _is_our_notify(current, target.id):
-            hook_change.after = _edit(spec.path, lambda: tomledit.remove_top(hook_change.after, "notify"))
         return
     for event, _ours_event in spec.events:
         event_path = ("hooks", event)
@@ -359,6 +380,7 @@ class Status:
     valid: bool | None
     hooks: str | None
     files: dict[str, str]
+    empty_homes: list[str] = field(default_factory=lambda: list[str]())  # entries' data directories with no store
 
 
 def _entry_at(target: Client, path: Path) -> Any:
@@ -373,35 +395,92 @@ def _entry_at(target: Client, path: Path) -> Any:
         return None
 
 
-def _hooks_state(target: Client, places: Places, scope: Scope) -> str | None:
+def _hooks_state(target: Client, places: Places, scope: Scope, answers: Callable[[str], bool]) -> str | None:
+    """``yes``/``partial``/``no`` for our hooks of ``scope``; ``broken`` when a hook's executable is gone or
+    does not answer (``answers``), ``untrusted`` when Codex would skip them (their trust entries are missing
+    or stale: the hooks file was edited since connect)."""
     if target.hooks is None:
         return None
     spec = target.hooks(places, scope)
     text = _read(spec.path)
     if text is None:
         return "no"
+    commands: list[str] = []
+    found = 0
     try:
-        if spec.style == "codex-notify":
-            return "yes" if _is_our_notify(tomledit.get(text, ("notify",)), target.id) else "no"
-        found = 0
         for event, _ours_event in spec.events:
             present: Any = jsonc.get(text, ("hooks", event))
-            if isinstance(present, list) and any(_ours(target.id)(e) for e in present):  # pyright: ignore[reportUnknownVariableType]
-                found += 1
-    except (jsonc.JsoncError, tomledit.TomlError):
+            elements: list[Any] = cast(list[Any], present) if isinstance(present, list) else []
+            ours = [c for e in elements for c in _commands(e) if isinstance(c, str) and is_our_hook(c, target.id)]
+            found += bool(ours)
+            commands.extend(ours)
+    except jsonc.JsoncError:
         return "no"
-    return "yes" if found == len(spec.events) else "partial" if found else "no"
+    if not found:
+        return "no"
+    if not all(answers(command) for command in dict.fromkeys(commands)):
+        return "broken"
+    if spec.trust is not None and not _codex_trusted(target, spec, text):
+        return "untrusted"
+    return "yes" if found == len(spec.events) else "partial"
 
 
-def status(places: Places) -> list[Status]:
+def _codex_trusted(target: Client, spec: HookPlan, text: str) -> bool:
+    assert spec.trust is not None
+    wanted = codex_trust.trust_entries(text, spec.path, lambda c: is_our_hook(c, target.id))
+    config = _read(spec.trust) or ""
+    try:
+        return all(tomledit.get(config, ("hooks", "state", key, "trusted_hash")) == h for key, h in wanted.items())
+    except tomledit.TomlError:
+        return False
+
+
+HOOK_PROBE_TIMEOUT_S = (
+    20  # how long `contextlamp --version` may take on a loaded machine before a hook counts as broken
+)
+
+
+def hook_answers(command: str) -> bool:
+    """Whether a hook command line's executable exists, is executable, and answers ``--version`` with exit 0
+    within ``HOOK_PROBE_TIMEOUT_S`` (the words are split as a POSIX shell would, ``shlex``)."""
+    try:
+        words = shlex.split(command)
+    except ValueError:
+        return False
+    if not words or not os.path.isfile(words[0]) or not os.access(words[0], os.X_OK):
+        return False
+    try:
+        done = subprocess.run(
+            [words[0], "--version"],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            timeout=HOOK_PROBE_TIMEOUT_S,
+            check=False,
+        )
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+    return done.returncode == 0
+
+
+def status(places: Places, answers: Callable[[str], bool] = hook_answers) -> list[Status]:
     """Every known client's state in these places (files are read, never written; a broken file counts as
-    not connected)."""
+    not connected). ``answers`` tells whether a hook command still runs (``hook_answers``: its executable
+    answers ``--version``), asked once per distinct command line."""
+    asked: dict[str, bool] = {}
+
+    def cached(command: str) -> bool:
+        if command not in asked:
+            asked[command] = answers(command)
+        return asked[command]
+
     rows: list[Status] = []
     for target in CLIENTS:
         connected: dict[str, str | None] = {}
         files: dict[str, str] = {}
         valid: bool | None = None
         hooks: str | None = None
+        empty_homes: list[str] = []
         for scope in target.scopes:
             path = target.config(places, scope)
             files[scope] = str(path)
@@ -414,9 +493,15 @@ def status(places: Places) -> list[Status]:
             if isinstance(command, str):
                 ok = os.path.isfile(command) and os.access(command, os.X_OK)
                 valid = ok if valid is None else valid and ok
-            state = _hooks_state(target, places, scope)
+                env: Any = cast(dict[str, Any], entry).get("env")
+                home: Any = cast(dict[str, Any], env).get("CONTEXTLAMP_HOME") if isinstance(env, dict) else None
+                if isinstance(home, str) and home and not holds_store(Path(os.path.expanduser(home))):
+                    empty_homes.append(home)
+            state = _hooks_state(target, places, scope, cached)
             hooks = state if hooks in (None, "no") else hooks
         if hooks is None and target.hooks is not None:
             hooks = "no"
-        rows.append(Status(target.id, target.name, target.detected(places), connected, valid, hooks, files))
+        rows.append(
+            Status(target.id, target.name, target.detected(places), connected, valid, hooks, files, empty_homes)
+        )
     return rows

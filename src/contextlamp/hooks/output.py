@@ -6,7 +6,9 @@
 - Gemini CLI (geminicli.com/docs/hooks/reference): the same ``hookSpecificOutput.additionalContext`` for
   SessionStart and ``systemMessage`` for the user; stdout must hold nothing but the JSON.
 - Cursor (cursor.com/docs/agent/hooks, sessionStart): ``{"additional_context": "..."}``.
-- Codex ``notify``: its output is ignored; nothing is printed.
+- Codex hooks (developers.openai.com/codex/hooks): SessionStart reads the same ``hookSpecificOutput``
+  (``additionalContext``) and ``systemMessage``; its other events get nothing (empty stdout is "no
+  decision"). Codex's older ``notify`` program: its output is ignored; nothing is printed.
 
 An unknown client gets nothing on stdout (nothing is always valid); a known client's event with nothing to
 say gets ``{}``.
@@ -21,7 +23,7 @@ JSON_CLIENTS = ("claude-code", "gemini-cli", "cursor")
 
 def start_output(client: str, context: str, message: str | None) -> str:
     """The session-start output of ``client`` carrying ``context`` (empty: none) and ``message`` for the user."""
-    if client not in JSON_CLIENTS:
+    if client not in JSON_CLIENTS and client != "codex":
         return ""
     out: dict[str, object] = {}
     if client == "cursor":

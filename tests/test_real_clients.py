@@ -1,0 +1,246 @@
+"""The real Claude Code, Codex and Gemini CLIs against a scripted fake model on loopback (issue #27 "How it is
+checked", #30.4/#30.5): one scenario of three sessions per client, through what ``contextlamp connect``
+installs in a scratch HOME.
+
+Session 1 states a fact; the scripted model saves it with the contextlamp tool. Session 2 asks about it: its
+first model request must already carry the memory (the session-start hook). Session 3 says goodbye. Then the
+store holds the fact exactly once and nothing of what contextlamp injected or the client framed.
+
+The clients are the pinned npm packages ``.ci/run`` installs (``.ci/clients``); without them the tests skip,
+unless ``CI`` is set, where they fail. ``KEEP_REALCLIENT_SCRATCH=1`` keeps each scenario's folder.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.realclients.fakemodel import FakeModel, Reply, Turn
+from tests.realclients.harness import SHELL_TOOLS, Scratch, Session, deferred, require, scripted
+
+pytestmark = pytest.mark.timeout(600)
+
+CLIENTS = ("claude-code", "codex", "gemini-cli")
+FACT = "The staging database listens on port 6543."
+TEACH = "Remember this for later: the staging database listens on port 6543."
+ASK = "Which port does the staging database listen on?"
+BYE = "Thanks, that is all for today."
+DETOURS = 8  # at most this many one-second commands while the save tool is not offered yet
+# what contextlamp itself writes into a session (server instructions, the session-start header and its line
+# labels) and what the clients frame a session with: none of it may come back as a memory
+FRAMING = re.compile(
+    r"contextlamp|get_context|save_context|save_session|hook_context|session_context|untrusted_context"
+    r"|\[(?:fact|decision|note|preference|instruction|task)\]|system-reminder|Today's date is",
+    re.IGNORECASE,
+)
+
+
+class Script:
+    """The scripted model of one scenario: ``prompt`` is the current session's; in the teaching session it
+    saves the fact once (loading Claude Code's deferred tool first, or waiting with one-second commands while
+    the tool is not offered yet), then confirms; otherwise it answers."""
+
+    def __init__(self, client: str) -> None:
+        self.shell_tool, self.shell_arg = SHELL_TOOLS[client]
+        self.prompt = ""
+        self.saved = False
+        self.detours = 0
+
+    def start(self, prompt: str) -> None:
+        """A new session with ``prompt``."""
+        self.prompt, self.saved, self.detours = prompt, False, 0
+
+    def __call__(self, turn: Turn) -> Reply | None:
+        if self.prompt != TEACH:
+            return Reply(text="Port 6543." if self.prompt == ASK else "Goodbye.")
+        if self.saved:
+            return Reply(text="Saved: the staging database listens on port 6543.")
+        save = turn.tool("save_context")
+        if save is not None:
+            self.saved = True
+            return Reply(call=save, arguments={"content": FACT, "kind": "fact", "topic": "staging-db-port"})
+        if deferred(turn, "mcp__contextlamp__save_context"):
+            return Reply(
+                call="ToolSearch", arguments={"query": "select:mcp__contextlamp__save_context", "max_results": 1}
+            )
+        if self.detours < DETOURS and self.shell_tool in turn.tools:
+            self.detours += 1
+            return Reply(call=self.shell_tool, arguments={self.shell_arg: "sleep 1"})
+        self.saved = True  # gives up, as a model would
+        return Reply(text="I could not save that: no memory tool is available.")
+
+
+class Scenario:
+    """The three sessions of one client, run once per module, and what each test reads from them."""
+
+    def __init__(self, scratch: Scratch, script: Script) -> None:
+        self.scratch = scratch
+        self.script = script
+        self.connect = scratch.contextlamp("connect", scratch.client, "--create-home")
+        self.teach, self.ask, self.bye = (self._session(prompt) for prompt in (TEACH, ASK, BYE))
+        self.memories = scratch.memories()
+        self.log = scratch.hooks_log()
+
+    def _session(self, prompt: str) -> Session:
+        self.script.start(prompt)
+        session = self.scratch.run(prompt)
+        self.scratch.wait_for_saves()
+        return session
+
+    def report(self) -> str:
+        """One line per session: seconds, exit code, the requests and which first carried the tools."""
+        lines = []
+        for name, session in (("teach", self.teach), ("ask", self.ask), ("bye", self.bye)):
+            main = session.main_turns()
+            carrying = [i for i, t in enumerate(main) if _offers_save(t)]
+            first = session.turns[0].at - session.started if session.turns else float("nan")
+            lines.append(
+                f"{self.scratch.client} {name}: {session.seconds:.1f} s, exit {session.returncode}, "
+                f"{len(session.turns)} requests ({len(main)} with tools), first request at {first:.1f} s, "
+                f"tools first in main request #{carrying[0] if carrying else None}"
+            )
+        return "\n".join(lines)
+
+
+def _offers_save(turn: Turn) -> bool:
+    return turn.tool("save_context") is not None or deferred(turn, "mcp__contextlamp__save_context")
+
+
+@pytest.fixture(scope="module", params=CLIENTS)
+def scenario(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Scenario]:
+    client: str = request.param
+    require(client)
+    scratch = Scratch(tmp_path_factory.mktemp(f"real-{client}"), client, FakeModel(lambda t: Reply(text="OK.")))
+    script = Script(client)
+    scratch.model.policy = scripted(client, script)
+    scratch.prepare()
+    try:
+        made = Scenario(scratch, script)
+        print("\n" + made.report())
+        yield made
+    finally:
+        scratch.close()
+
+
+def _diagnose(s: Scenario) -> str:
+    last = s.teach
+    return f"{s.report()}\nstdout: {last.stdout[-1500:]}\nstderr: {last.stderr[-1500:]}\nhooks.log:\n{s.log[-3000:]}"
+
+
+def test_connect_writes_the_entry_and_the_clients_list_the_contextlamp_tools(scenario: Scenario) -> None:
+    assert scenario.connect.returncode == 0, scenario.connect.stderr
+    assert "connected" in scenario.connect.stdout
+    main = scenario.teach.main_turns()
+    assert main, _diagnose(scenario)
+    assert any(_offers_save(t) for t in main), _diagnose(scenario)
+    for name in ("get_context", "save_session", "forget_context"):
+        assert any(t.tool(name) or name in t.text for t in main), name
+
+
+def test_the_first_model_request_of_a_session_already_carries_the_tools(
+    scenario: Scenario, request: pytest.FixtureRequest
+) -> None:
+    if scenario.scratch.client == "codex":
+        request.applymarker(
+            pytest.mark.xfail(
+                reason="issue #30.1 (the 'protocol' engineer's part): codex exec sends its first request before the "
+                "stdio server has answered tools/list (1.7 s after start here); it passes once the server is "
+                "ready sooner",
+                strict=False,
+            )
+        )
+    for session in (scenario.teach, scenario.ask, scenario.bye):
+        main = session.main_turns()
+        assert main and _offers_save(main[0]), _diagnose(scenario)
+
+
+def test_the_scripted_tool_call_saves_the_fact(scenario: Scenario) -> None:
+    results = [r for t in scenario.teach.turns for r in t.tool_results if "deduped" in r]
+    assert results, _diagnose(scenario)
+    assert re.search(r"deduped\\*\"?\s*:\s*false", results[0]), results[0]
+    assert any(m["preview"] == FACT for m in scenario.memories), scenario.memories
+
+
+def test_the_hooks_fire_at_session_start_and_capture(scenario: Scenario) -> None:
+    client = scenario.scratch.client
+    assert scenario.log.count(f"{client} session-start:") >= 3, _diagnose(scenario)
+    assert f"{client} " in scenario.log and "save started in worker" in scenario.log, _diagnose(scenario)
+    assert "save failed" not in scenario.log and " failed: " not in scenario.log, scenario.log
+
+
+def test_the_next_session_starts_with_the_memory(scenario: Scenario) -> None:
+    for session in (scenario.ask, scenario.bye):
+        main = session.main_turns()
+        assert main, _diagnose(scenario)
+        assert FACT in main[0].text, _diagnose(scenario)
+
+
+def test_no_echo_after_three_sessions(scenario: Scenario, request: pytest.FixtureRequest) -> None:
+    if scenario.scratch.client == "gemini-cli":
+        request.applymarker(
+            pytest.mark.xfail(
+                reason="issue #27.1 (the 'capture' engineer's part): Gemini CLI keeps the session-start context "
+                "inside the user turn as <hook_context>, and the session-end capture distils it back",
+                strict=False,
+            )
+        )
+    texts = [m["preview"] for m in scenario.memories]
+    assert sum("6543" in text for text in texts) == 1, texts
+    echoes = [text for text in texts if FRAMING.search(text)]
+    assert echoes == [], echoes
+    assert len(texts) <= 2, texts  # the fact, and at most one more durable line the sessions said
+
+
+def test_the_clients_sent_nothing_off_the_machine(scenario: Scenario) -> None:
+    """Only the fake model was asked for anything; no request went to a path the fake does not serve."""
+    assert scenario.scratch.model.other == [] or all(
+        path.endswith("/models") for _m, path in scenario.scratch.model.other
+    )
+    for session in (scenario.teach, scenario.ask, scenario.bye):
+        assert session.returncode == 0, _diagnose(scenario)
+
+
+def test_gemini_folder_trust_is_what_connect_says(scenario: Scenario) -> None:
+    """Without the per-run trust switch the scratch repository is an untrusted folder: the real Gemini CLI
+    leaves contextlamp disconnected there, and connect says so (with the folder and what to do)."""
+    scratch = scenario.scratch
+    if scratch.client != "gemini-cli":
+        pytest.skip("Gemini CLI's folder trust")
+    env = {k: v for k, v in scratch.env().items() if k != "GEMINI_CLI_TRUST_WORKSPACE"}
+    exe = str(require("gemini-cli"))
+    listed = subprocess.run(
+        [exe, "mcp", "list"],
+        env=env,
+        cwd=scratch.repo,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        stdin=subprocess.DEVNULL,
+    )
+    shown = listed.stdout + listed.stderr
+    assert re.search(r"contextlamp.*Disabled", shown), shown
+    connect = subprocess.run(
+        [str(Path(sys.executable).parent / "contextlamp"), "connect", "gemini-cli"],
+        env=env,
+        cwd=scratch.repo,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert connect.returncode == 0, connect.stderr
+    assert f"{scratch.repo} is not a trusted folder yet" in connect.stderr, connect.stderr
+    trusted = subprocess.run(
+        [exe, "mcp", "list"],
+        env=scratch.env(),
+        cwd=scratch.repo,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        stdin=subprocess.DEVNULL,
+    )
+    assert re.search(r"contextlamp.*Connected", trusted.stdout + trusted.stderr), trusted.stdout + trusted.stderr
