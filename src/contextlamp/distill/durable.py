@@ -72,13 +72,25 @@ def _paste_line(line: str) -> bool:
     return bool(_CODE_LINE.match(line) or _LOG_LINE.match(line) or _CODE_SHAPE.search(line))
 
 
+_LEAD_LINE = re.compile(r"^[ \t]*([^\n]{1,200}?)[ \t]*[:：][ \t]*$", re.MULTILINE)  # a line that ends on a colon
+_PASTE_LEAD = re.compile(
+    r"^(?:(?:ok|so|and|also)[,\s]+)?(?:here(?:'s| is| are)|this is|these are|below is|the following|attached|"
+    r"hier (?:ist|sind)|folgend|voici|ci-dessous|aquí (?:está|tienes|va)|a continuación|ecco|di seguito|segue|"
+    r"aqui (?:está|vai)|abaixo|hieronder|вот|ниже|这是|以下|下面是|これ|以下は|다음은|아래)",
+    re.IGNORECASE,
+)
 MIN_DOCUMENT_LINES = 3  # a paragraph this long after "proofread this:" is the document, not the user talking
 
 
 def _documents_dropped(text: str) -> str:
-    """``text`` without the documents pasted after a request: a paragraph of at least ``MIN_DOCUMENT_LINES``
-    lines that follows (after a blank line) a paragraph ending in a question, a request or a colon ("Can you
-    help me write a cover letter for this job?" + the job ad; "proofread this:" + the email)."""
+    """``text`` without the documents pasted after a request: everything after a line of its own that asks
+    for something or introduces what follows and ends on a colon ("Proofread this email for me:", "Here's the
+    log:"), and a paragraph of at least ``MIN_DOCUMENT_LINES`` lines that follows (after a blank line) a
+    paragraph ending in a question, a request or a colon ("Can you help me write a cover letter for this
+    job?" + the job ad)."""
+    lead = next((m for m in _LEAD_LINE.finditer(text) if is_request(m.group(1)) or _PASTE_LEAD.match(m.group(1))), None)
+    if lead is not None:  # "Proofread this:" / "Here's the error:" on a line of its own: the rest is the paste
+        text = text[: lead.end()]
     paragraphs = re.split(r"\n\s*\n", text)
     kept: list[str] = []
     for index, paragraph in enumerate(paragraphs):
