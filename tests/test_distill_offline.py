@@ -293,9 +293,11 @@ def test_a_want_me_to_proposal_the_user_accepts_is_stored_as_the_state_it_sets()
     assert [text for text, _, _ in items] == ["The project uses pnpm for the workspace."]
     shall = _distil("Assistant: Shall I go with Riverpod for state management?\nUser: sounds good")
     assert [text for text, _, _ in shall] == ["The project uses Riverpod for state management."]
-    # a one-off action is no state: it stays a decision
-    assert [t for t, _, _ in _distil("Assistant: Should I add a --dry-run flag to the CLI?\nUser: yes")] == [
-        "Decided: add a --dry-run flag to the CLI."
+    # a one-off action the user lets the assistant do is neither a state nor a lasting decision (issue 27
+    # point 5: no one-off instructions); a change of how things are done is one
+    assert _distil("Assistant: Should I add a --dry-run flag to the CLI?\nUser: yes") == []
+    assert [t for t, _, _ in _distil("Assistant: Should we switch CI to GitHub Actions?\nUser: yes")] == [
+        "Decided: switch CI to GitHub Actions."
     ]
 
 

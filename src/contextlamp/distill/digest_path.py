@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING
 from contextlamp.distill.base import DistilledItem, Distiller
 from contextlamp.distill.cue_set import Cues
 from contextlamp.distill.cues import cues_for, ends_as_question
+from contextlamp.distill.durable import restates, saved_terms
 from contextlamp.distill.item_types import ItemTyper
 from contextlamp.distill.language import detect_language
 from contextlamp.distill.resolve import Candidate, resolve
@@ -204,16 +205,18 @@ class DigestFirst:
         self._typer = ItemTyper(embedder)
 
     def distill(self, turns: list[Turn]) -> list[DistilledItem]:
-        """Digest items, then the wrapped distiller's items of the other turns (see the class docstring)."""
+        """Digest items, then the wrapped distiller's items of the other turns (see the class docstring),
+        without the items that restate what the agent saved itself in the session (turns of role ``saved``:
+        durable.restates)."""
+        saved = saved_terms([t.text for t in turns if t.role == "saved"])
+        turns = [t for t in turns if t.role != "saved"]
         digests = [t for t in turns if t.role == "digest"]
-        if not digests:
-            return self._turns.distill(turns)
-        items = digest_items("\n".join(t.text for t in digests), typer=self._typer)
+        items = digest_items("\n".join(t.text for t in digests), typer=self._typer) if digests else []
         others = [t for t in turns if t.role != "digest"]
-        if not others:
-            return items
-        seen = {_key(i.content) for i in items}
-        return items + [i for i in self._turns.distill(others) if _key(i.content) not in seen]
+        if others:
+            seen = {_key(i.content) for i in items}
+            items += [i for i in self._turns.distill(others) if _key(i.content) not in seen]
+        return [i for i in items if not restates(i.content, saved)] if saved else items
 
 
 def _key(text: str) -> str:

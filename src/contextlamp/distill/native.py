@@ -198,7 +198,7 @@ class _Parser:
         text = _valid(text).strip()
         if not text:
             return
-        if self._turns and self._turns[-1].role == role and role != "digest":
+        if self._turns and self._turns[-1].role == role and role not in ("digest", "saved"):
             self._turns[-1] = Turn(role, self._turns[-1].text + "\n\n" + text)
         else:
             self._turns.append(Turn(role, text))
@@ -208,7 +208,7 @@ class _Parser:
         and then the turns before it stay: nothing summarised them)."""
         text = digest_lines(text)
         if text:
-            self._turns = []
+            self._turns = [t for t in self._turns if t.role == "saved"]  # still saved: not summarised away
             self.say("digest", text)
 
     def turns(self) -> list[Turn]:
@@ -364,6 +364,9 @@ class _ClaudeCode(_Parser):
         if record.get("isApiErrorMessage") is True or body.get("model") == CLAUDE_SYNTHETIC:
             return  # the client's own stand-in answers ("API Error: 529 ...", "No response requested.")
         role: Role = "assistant" if body.get("role", kind) == "assistant" else "user"
+        if role == "assistant":
+            for saved in _saved_by_agent(body.get("content")):
+                self.say("saved", saved)
         self.say(role, _clean(_texts(body.get("content"))))
 
     def _queued(self, record: dict[str, Any]) -> None:
@@ -376,6 +379,33 @@ class _ClaudeCode(_Parser):
         is_prompt = queued.get("type") == "queued_command" and queued.get("commandMode", "prompt") == "prompt"
         if is_prompt and isinstance(prompt, str):
             self.say("user", _clean(prompt))
+
+
+_SAVE_TOOL = re.compile(r"(?:^|[_.:/-])save_context$")  # mcp__contextlamp__save_context, contextlamp.save_context
+
+
+def _is_save(name: Any) -> bool:
+    """A tool call of contextlamp's save_context, under whatever server prefix the client gives its tools."""
+    return isinstance(name, str) and _SAVE_TOOL.search(name) is not None
+
+
+def _saved_content(arguments: Any) -> str:
+    """The ``content`` a save_context call saved (its arguments an object or their JSON text); "" when none."""
+    if isinstance(arguments, str):
+        try:
+            arguments = json.loads(arguments)
+        except (ValueError, RecursionError):
+            return ""
+    content = cast(dict[str, Any], arguments).get("content") if isinstance(arguments, dict) else None
+    return content if isinstance(content, str) else ""
+
+
+def _saved_by_agent(content: Any) -> list[str]:
+    """What an assistant message saved itself: the ``content`` of each save_context ``tool_use`` part."""
+    if not isinstance(content, list):
+        return []
+    parts = [cast(dict[str, Any], p) for p in cast(list[Any], content) if isinstance(p, dict)]
+    return [_saved_content(p.get("input")) for p in parts if p.get("type") == "tool_use" and _is_save(p.get("name"))]
 
 
 def transcript_for_save(turns: Sequence[Turn], max_bytes: int) -> str:
@@ -479,6 +509,8 @@ class _Codex(_Parser):
         item = cast(dict[str, Any], payload)
         if kind == "compacted":
             self._compacted(item)
+        elif kind == "response_item" and item.get("type") == "function_call" and _is_save(item.get("name")):
+            self.say("saved", _saved_content(item.get("arguments")))
         elif kind == "event_msg":
             self._event(item)
         elif kind in ("response_item", "message") and item.get("type") == "message":
@@ -643,6 +675,14 @@ class _GeminiChat(_GeminiTurns):
             "user" if kind == "user" else "assistant",
             _gemini_text(shown or record.get("content")),
         )
+        self._put(identifier, entry)
+        calls: Any = record.get("toolCalls") if kind == "gemini" else None
+        for number, call in enumerate(cast(list[Any], calls) if isinstance(calls, list) else []):
+            if isinstance(call, dict) and _is_save(cast(dict[str, Any], call).get("name")):
+                self._put(f"{identifier}#{number}", ("saved", _saved_content(cast(dict[str, Any], call).get("args"))))
+
+    def _put(self, identifier: str, entry: tuple[Role, str]) -> None:
+        """``entry`` recorded under ``identifier``, in place of the one written under it before."""
         place = self._index.get(identifier)
         if place is None:
             self._index[identifier] = len(self._records)

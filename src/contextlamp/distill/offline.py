@@ -35,6 +35,16 @@ from contextlamp.distill.base import DistilledItem
 from contextlamp.distill.corrections import correction_body
 from contextlamp.distill.cue_set import Cues
 from contextlamp.distill.cues import cue_type, cues_for, ends_as_question
+from contextlamp.distill.durable import (
+    asks_question,
+    cut_request,
+    is_banter,
+    is_lasting,
+    is_request,
+    is_transient,
+    unwrap,
+    without_pastes,
+)
 from contextlamp.distill.language import detect_language
 from contextlamp.distill.noise import (
     ASSIGNMENT,
@@ -62,6 +72,7 @@ if TYPE_CHECKING:
 logger = logging.getLogger(__name__)
 
 MAX_ITEM_CHARS = 600
+MIN_ASKED_WORDS = 2  # "Please remember that I'm vegetarian": the user said it is worth keeping
 # statements a session needs before the ranker decides: novelty, place and closeness to other statements are
 # measured against the rest of a session, and every session it was fitted on had more (bench/data/distill)
 MIN_RANKED_STATEMENTS = 4
@@ -233,7 +244,7 @@ def segment(turns: list[Turn], language: str) -> list[Unit]:
     segmenter = _segmenter(language)
     units: list[Unit] = []
     for index, turn in enumerate(turns):
-        if turn.role in ("system", "tool"):
+        if turn.role in ("system", "tool", "saved"):
             continue
         if turn.role == "assistant":
             following = turns[index + 1] if index + 1 < len(turns) else None
@@ -243,7 +254,8 @@ def segment(turns: list[Turn], language: str) -> list[Unit]:
         else:
             before = turns[index - 1] if index > 0 else None
             choice = _choice(before.text) if before is not None and before.role == "assistant" else None
-            units.append(Unit(turn.role, _sentences(turn.text, segmenter), choice=choice))
+            text = without_pastes(turn.text) if turn.role == "user" else turn.text  # a digest is no paste
+            units.append(Unit(turn.role, _sentences(text, segmenter), choice=choice))
     return units
 
 
@@ -362,10 +374,17 @@ def _from_sentences(
     for raw in sentences:
         raw = raw.strip()
         body = correction_body(raw)
-        sentence = trim_spoken(body if body is not None else raw)
+        sentence, asked = unwrap(trim_spoken(body if body is not None else raw))
         if cues.filler is not None:
             sentence = cues.filler.sub("", sentence).strip()
-        classified = _classify(sentence, cues, confirmed)
+        if role == "user":
+            if is_request(sentence) or asks_question(sentence) or is_banter(sentence):
+                previous, previous_kept = sentence, 0
+                continue  # what the user asks for now, asks, or laughs about is no memory (durable.py)
+            sentence = cut_request(sentence)
+        classified = _classify(sentence, cues, confirmed, asked)
+        if classified is not None and role == "user" and is_transient(sentence, *classified):
+            classified = None
         needs_target = False
         if classified is None and body is not None:
             classified = _classify(sentence, cues, True)
@@ -432,13 +451,16 @@ def _confirmed_proposals(
     for raw in sentences:
         sentence = raw.strip()
         match = _PROPOSAL.match(sentence)
-        if match is None and not cues.decision.search(sentence.lower()):
+        if match is None:  # the assistant's reports of what it did are not the user's decisions
             continue
-        body = sentence[match.end() :] if match else sentence
-        body = re.sub(r"^(?:we|i)\s+", "", body).rstrip(" ?!.")
+        body = re.sub(r"^(?:we|i)\s+", "", sentence[match.end() :]).rstrip(" ?!.")
         if word_count(body) < 3 or cues.offer.search(body.lower()) or _tokens(body) & declined:
             continue
-        text = (_state_of(body) if language == "en" else None) or f"Decided: {body}."
+        state = _state_of(body) if language == "en" else None
+        lasting = _CHOICE_VERB.match(body) or cues.decision.search(body.lower()) or is_lasting(body)
+        if state is None and not lasting:
+            continue  # a one-off action the user let it do ("delete jest.config.js"), not a lasting choice
+        text = state or f"Decided: {body}."
         kept.append(Candidate(text, "event", "decision", cue="event/decision", role="assistant", place=place))
     return kept
 
@@ -448,6 +470,15 @@ def _confirmed_proposals(
 # "switch CI to GitHub Actions") stays a decision. Alternations of literals, anchored, linear
 _ADOPT = re.compile(
     r"^(?:use|adopt|go with|stick with|stay with|switch to|move to|migrate to|standardi[sz]e on|settle on)\s+(?=\S)",
+    re.IGNORECASE,
+)
+
+
+# an accepted proposal that changes how things are done from now on (English), as opposed to a one-off action
+# the user let the assistant do ("delete jest.config.js", "draft an agenda")
+_CHOICE_VERB = re.compile(
+    r"^(?:use|adopt|go with|stick with|stay with|switch|move|migrate|replace|upgrade|downgrade|standardi[sz]e|"
+    r"settle on|pin|drop|deprecate|retire|keep using|stop using|require|enforce|ban|forbid)\b",
     re.IGNORECASE,
 )
 
@@ -507,11 +538,12 @@ def _capitalise(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _classify(sentence: str, cues: Cues, confirmed: bool) -> tuple[MemoryType, Kind] | None:
+def _classify(sentence: str, cues: Cues, confirmed: bool, asked: bool = False) -> tuple[MemoryType, Kind] | None:
     """(memory_type, kind) of a sentence worth keeping, or None for chatter, questions and noise.
 
     ``confirmed`` (a digest, a correction) and a declarative cue set keep any statement of at least
-    ``cues.min_words`` words (script.word_count: characters count for Chinese and Japanese) as a fact."""
+    ``cues.min_words`` words (script.word_count: characters count for Chinese and Japanese) as a fact;
+    ``asked`` (the user asked for it to be kept: durable.unwrap) any statement of ``MIN_ASKED_WORDS``."""
     if not _WORD.search(sentence):
         return None
     lower = sentence.lower()
@@ -530,11 +562,34 @@ def _classify(sentence: str, cues: Cues, confirmed: bool) -> tuple[MemoryType, K
     typed = cue_type(lower, cues, words)
     if typed is not None:
         return typed
+    if asked and words >= MIN_ASKED_WORDS:
+        return "fact", "fact"
     if words < cues.min_words:
         return None
-    if cues.declarative or confirmed or cues.fact.search(lower):
+    if cues.declarative or confirmed or _fact_cue(lower, cues):
         return "fact", "fact"
     return None
+
+
+def _fact_cue(lower: str, cues: Cues) -> bool:
+    """A fact cue of the language; a bare number counts only in a sentence of ``MIN_NUMBER_FACT_WORDS`` words
+    or with a verb of being or having ("School ends at 15:15", "Leo is 6"), so "24 people, two days" or "Max
+    page size 100" is no fact."""
+    if any(not match.group().strip().isdigit() for match in cues.fact.finditer(lower)):
+        return True
+    sentence_like = word_count(lower) >= MIN_NUMBER_FACT_WORDS or _HAS_VERB.search(lower) is not None
+    return sentence_like and cues.fact.search(lower) is not None
+
+
+MIN_NUMBER_FACT_WORDS = 6  # a number in a sentence this long is stated, not listed ("24 people, two days")
+
+
+_HAS_VERB = re.compile(  # a verb of being or having, or a common verb of a schedule or a price
+    r"\b(?:is|are|has|have|ends|starts|begins|costs|runs|takes|lives|works|meets|opens|closes|"
+    r"ist|sind|hat|haben|kostet|beginnt|endet|läuft|est|sont|a|ont|coûte|commence|finit|es|son|está|están|tiene|"
+    r"tienen|cuesta|empieza|termina|abre|cierra|è|sono|ha|hanno|costa|inizia|finisce|é|são|tem|têm|custa|"
+    r"começa|heeft|hebben|zijn)\b"
+)
 
 
 _CLAUSE_BREAK = re.compile(

@@ -1,0 +1,483 @@
+"""The offline path's precision-first gate: what in a user's turn is never a memory, and the spoken wrapping
+around what is (issue 27 point 5).
+
+A memory nobody asked for must be one a person would have written, so the offline distiller keeps a durable
+statement (a fact, preference, decision or instruction meant to last) or nothing. This module says what is
+not one, in any of the languages the distiller reads:
+
+- **pastes** (``without_pastes``): code, logs, stack traces, config and data a user pasted into a turn without
+  a fence ("def __init__(self):", "2026-11-30 12:01:33 ERROR ...", "apiVersion: apps/v1", CSV rows, SQL),
+  and a document pasted after a request ("proofread this:" + an email); a chat export holds many, and a
+  sentence splitter turned them into "Def __init__..." items;
+- **requests and one-off instructions** (``is_request``): what the user asks the assistant to do now ("make it
+  shorter", "fix the lint error", "Schreib mir ...", "帮我写 ...", "直して"), unless a marker says it is meant to
+  last ("always", "from now on", "nie", "toujours", "以后", "いつも" ...);
+- **unmarked questions** (``asks_question``): "how do i clear it between tests", "this returns 500, why";
+- **banter** (``is_banter``): a sentence that laughs ("lol", "haha", "jaja", "www", "哈哈") or is mostly emoji.
+
+``unwrap`` removes the wrapping a person puts around a statement they want kept ("Please remember that ...",
+"FYI", "Note that", "For the record", "I want you to know", "Bitte merk dir, dass", "Note que", "Para que lo
+sepas", "请记住", "覚えておいてほしいんだけど") and says whether there was one: a statement the user asked to keep
+is durable by their word, with or without a cue.
+
+Every pattern is an alternation of literals without nested quantifiers, matched once per line or sentence, so
+the gate is linear in the transcript's size.
+"""
+
+from __future__ import annotations
+
+import re
+
+from contextlamp.distill.script import word_count
+
+# -- pastes ----------------------------------------------------------------------------------------------------
+
+_CODE_LINE = re.compile(
+    r"^\s*(?:"
+    # definitions, imports and control flow of common languages (the "Def __init__" of a chat export too)
+    r"(?:async\s+)?def\s+\w+\s*\(|class\s+\w+\s*[(:{]|import\s+[\w.*{]|from\s+[\w.]+\s+import\b|"
+    r"(?:public|private|protected|static|final)\s+[\w<>\[\]]+\s+\w+|#include\b|package\s+[\w.]+;|"
+    r"(?:const|let|var)\s+\w+\s*=|function\s*\w*\s*\(|func\s+\w+|fn\s+\w+\s*\(|"
+    r"(?:return|yield|raise|await)\s+[\w.(\[{'\"]+[\w.]*[(\[.]|(?:return|break|continue|pass)\s*;?$|"
+    r"(?:if|elif|while|for|with|try|except|else|finally)\b[^.!?]*:\s*$|"
+    r"@[\w.]+(?:\(.*\))?\s*$|[}\])]+[;,)]*\s*$|"
+    # SQL
+    r"(?:select\s.+\sfrom\s|insert\s+into\s|update\s+\w+\s+set\s|delete\s+from\s|create\s+(?:table|index)\s|"
+    r"alter\s+table\s)"
+    r")",
+    re.IGNORECASE,
+)
+_CODE_SHAPE = re.compile(  # a statement of code: an assignment or call with code punctuation, or a line ending
+    # in an opening brace or a semicolon
+    r"^\s*[\w.\[\]'\"]+\s*(?:=|\+=|-=|:=|=>|->)\s*\S*[(\[{.'\"]|[{;]\s*$|^\s*[\w.]+\([^)]*\)\s*;?\s*$"
+)
+_LOG_LINE = re.compile(
+    r"^\s*(?:"
+    r"\[?\d{4}[-/.]\d{2}[-/.]\d{2}[ T_]\d{1,2}:\d{2}|\[?\d{1,2}:\d{2}:\d{2}[.,\]\s]|"  # a timestamp first
+    r"\[?(?:ERROR|WARN|WARNING|INFO|DEBUG|FATAL|TRACE|CRITICAL|SEVERE|NOTICE)\]?[:\s]|"  # a log level first
+    r"traceback \(most recent call last\)|exception in thread|caused by:|at\s+[\w$.<>]+\s*\(|"
+    r"file \"[^\"]+\", line \d+|\w*(?:error|exception|warning)(?:\[\w+\])?: |npm (?:err|warn)!?|"
+    r"\$ |>>> |\+\+\+ |--- |@@ |error\[|warning:"
+    r")",
+    re.IGNORECASE,
+)
+_KEY_VALUE = re.compile(r"^\s*-?\s*[\w.\"'-]+\s*:(?:\s+\S+)?\s*$")  # "replicas: 2", "Spec:": a config line
+_DATA_ROW = re.compile(r"^[^\s,;|]+(?:[,;|\t][^,;|\t]*){2,}$")  # "Jan,12000,Feb": a CSV or table row
+_INDENTED = re.compile(r"^(?:\t|    )")
+_FENCE = re.compile(r"```.*?(?:```|\Z)", re.DOTALL)
+
+
+def _paste_line(line: str) -> bool:
+    """A line that is code or a log line on its own shape, whatever surrounds it."""
+    return bool(_CODE_LINE.match(line) or _LOG_LINE.match(line) or _CODE_SHAPE.search(line))
+
+
+_LEAD_LINE = re.compile(r"^[ \t]*([^\n]{1,200}?)[ \t]*[:：][ \t]*$", re.MULTILINE)  # a line that ends on a colon
+_PASTE_LEAD = re.compile(
+    r"^(?:(?:ok|so|and|also)[,\s]+)?(?:here(?:'s| is| are)|this is|these are|below is|the following|attached|"
+    r"hier (?:ist|sind)|folgend|voici|ci-dessous|aquí (?:está|tienes|va)|a continuación|ecco|di seguito|segue|"
+    r"aqui (?:está|vai)|abaixo|hieronder|вот|ниже|这是|以下|下面是|これ|以下は|다음은|아래)",
+    re.IGNORECASE,
+)
+MIN_DOCUMENT_LINES = 3  # a paragraph this long after "proofread this:" is the document, not the user talking
+
+
+def _documents_dropped(text: str) -> str:
+    """``text`` without the documents pasted after a request: everything after a line of its own that asks
+    for something or introduces what follows and ends on a colon ("Proofread this email for me:", "Here's the
+    log:"), and a paragraph of at least ``MIN_DOCUMENT_LINES`` lines that follows (after a blank line) a
+    paragraph ending in a question, a request or a colon ("Can you help me write a cover letter for this
+    job?" + the job ad)."""
+    lead = next((m for m in _LEAD_LINE.finditer(text) if is_request(m.group(1)) or _PASTE_LEAD.match(m.group(1))), None)
+    if lead is not None:  # "Proofread this:" / "Here's the error:" on a line of its own: the rest is the paste
+        text = text[: lead.end()]
+    paragraphs = re.split(r"\n\s*\n", text)
+    kept: list[str] = []
+    for index, paragraph in enumerate(paragraphs):
+        lines = [line for line in paragraph.splitlines() if line.strip()]
+        before = paragraphs[index - 1].strip().splitlines()[-1:] if index else []
+        asking = bool(before) and (
+            before[0].rstrip().endswith((":", "?", "：", "？")) or is_request(before[0]) or asks_question(before[0])
+        )
+        if not (asking and len(lines) >= MIN_DOCUMENT_LINES):
+            kept.append(paragraph)
+    return "\n\n".join(kept)
+
+
+def without_pastes(text: str) -> str:
+    """``text`` without what was pasted into it: fenced blocks, lines that are code or log lines, runs of at
+    least two config or data lines ("Kind: Deployment" / "Spec:", CSV rows), and the indented lines that
+    follow any of these (a traceback's frames, a class body), and a document pasted after a request
+    (``_documents_dropped``). The lines kept are unchanged, in order."""
+    lines = _documents_dropped(_FENCE.sub("\n", text)).splitlines()
+    shapes = [_KEY_VALUE.match(line) is not None or _DATA_ROW.match(line.strip()) is not None for line in lines]
+    kept: list[str] = []
+    inside = False  # the line before was pasted: an indented or blank line continues the paste
+    for index, line in enumerate(lines):
+        if not line.strip():
+            inside = inside and index + 1 < len(lines) and _INDENTED.match(lines[index + 1]) is not None
+            kept.append("")
+            continue
+        run = shapes[index] and ((index > 0 and shapes[index - 1]) or (index + 1 < len(lines) and shapes[index + 1]))
+        pasted = _paste_line(line) or run or (inside and _INDENTED.match(line) is not None)
+        if not pasted:
+            kept.append(line)
+        inside = pasted
+    return "\n".join(kept)
+
+
+# -- the spoken wrapping of a statement meant to be kept ---------------------------------------------------------
+
+_WRAPPER = re.compile(
+    r"^(?:"
+    # English
+    r"(?:please\s+)?(?:remember|keep in mind|bear in mind|note|make a note|take note|be aware|know)"
+    r"(?:\s+(?:that|this))?\s*[:,-]?\s+|"
+    r"(?:fyi|f\.y\.i\.|for your information|for context|for the record|for reference|just so you know|"
+    r"so you know|heads up|just a heads up|pro tip|quick note|side note|btw|by the way)\s*[:,-]?\s+|"
+    r"i (?:want|need|'d like|would like) you to (?:know|remember|keep in mind|note)(?:\s+that)?\s*[:,-]?\s+|"
+    r"(?:you should|you need to|you must) (?:know|remember)(?:\s+that)?\s*[:,-]?\s+|"
+    r"(?:remember|note) for (?:later|the future|next time)\s*[:,-]?\s+|"
+    # German
+    r"(?:bitte\s+)?(?:merk(?:e)? dir|merken sie sich|denk(?:e)? dran|beachte|zur info(?:rmation)?|nur zur info|"
+    r"fyi|zu deiner information|damit du (?:es )?weißt|gut zu wissen|hinweis|wichtig)"
+    r"(?:\s*,?\s*dass)?\s*[:,-]?\s+|"
+    # French
+    r"(?:note|notez|retiens|retenez|souviens-toi|rappelle-toi|sache|sachez|pour info(?:rmation)?|"
+    r"pour ta gouverne|pour rappel|à savoir)(?:\s+(?:que|qu'))?\s*[:,-]?\s*|"
+    # Spanish, Portuguese, Italian
+    r"(?:para que lo sepas|que sepas|te cuento|recuerda|acuérdate de|ten en cuenta|ojo|para tu información|"
+    r"só para você saber|para você saber|lembre-se|lembra|fica a dica|para sua informação|"
+    r"ricordati|ricorda|tieni presente|tieni a mente|per tua informazione|sappi)"
+    r"(?:\s+(?:que|che|de que))?\s*[:,-]?\s+|"
+    # Dutch
+    r"(?:ter info(?:rmatie)?|onthoud|let op|ter herinnering|goed om te weten)(?:\s+dat)?\s*[:,-]?\s+|"
+    # Russian
+    r"(?:запомни|имей в виду|к сведению|для справки|учти|на заметку)(?:,?\s+что)?\s*[:,-]?\s+|"
+    # Chinese, Japanese, Korean (no space after the wrapper)
+    r"(?:请记住|记住|请注意|注意|顺便说一下|顺便说|提醒一下|供参考)[：:，,、\s]*|"
+    r"(?:覚えておいて(?:ほしいんだけど|ほしいのですが|ください|ね)?|一応(?:伝えておくと|言っておくと)|"
+    r"参考までに|ちなみに|念のため)[：:，,、\s]*|"
+    r"(?:기억해(?:\s*줘|\s*주세요)?|참고로|알아\s*둬)[：:，,\s]*"
+    r")",
+    re.IGNORECASE,
+)
+
+
+_TRAILING_WRAPPER = re.compile(
+    r"[,;]?\s*(?:for context|for the record|fyi|btw|by the way|just so you know|for your information|"
+    r"zur info|pour info|para que lo sepas|per info)\s*([.!。]?)\s*$",
+    re.IGNORECASE,
+)
+
+
+def unwrap(sentence: str) -> tuple[str, bool]:
+    """``sentence`` without the wrapping that asks for it to be kept, and whether there was such wrapping
+    ("Please remember that I'm vegetarian" -> ("I'm vegetarian", True); "All our buckets are in eu-central-1,
+    btw" -> ("All our buckets are in eu-central-1", True)). At most two leading wrappers and one trailing one
+    are removed ("FYI, note that ..."); a wrapper that would leave fewer than 3 characters is not removed."""
+    trailing = _TRAILING_WRAPPER.search(sentence)
+    asked = trailing is not None and trailing.start() >= 3
+    if asked and trailing is not None:  # "..., for context." / "..., btw"
+        sentence = sentence[: trailing.start()] + trailing.group(1)
+    for _ in range(2):
+        match = _WRAPPER.match(sentence)
+        if match is None or len(sentence) - match.end() < 3:
+            break
+        sentence, asked = sentence[match.end() :].lstrip(" ,:;-"), True
+    return sentence[:1].upper() + sentence[1:] if asked else sentence, asked
+
+
+# -- requests, questions and banter ----------------------------------------------------------------------------
+
+# a marker that an instruction is meant to last, not for the next minute
+_LASTING = re.compile(
+    r"\b(?:always|never|from now on|going forward|in (?:the )?future|every time|each time|whenever|by default|"
+    r"as a rule|all (?:our|my|the) \w+|any \w+ you|for me|in this (?:repo|repository|project|codebase)|"
+    r"immer|nie|niemals|ab (?:sofort|jetzt)|künftig|grundsätzlich|jedes mal|"
+    r"toujours|jamais|désormais|à l'avenir|dorénavant|chaque fois|"
+    r"siempre|nunca|a partir de ahora|de ahora en adelante|cada vez|"
+    r"sempre|mai|d'ora in poi|da ora in poi|ogni volta|nunca mais|a partir de agora|"
+    r"altijd|nooit|voortaan|"
+    r"всегда|никогда|впредь|каждый раз)\b"
+    r"|以后|今后|永远|总是|每次|始终|所有|いつも|今後|必ず|毎回|すべての|全ての|항상|앞으로|절대|모든",
+    re.IGNORECASE,
+)
+_ASK = re.compile(
+    r"^(?:(?:please|pls|plz|ok(?:ay)?|now|and|also|then|just|so)[\s,]+)*(?:"
+    # English: asking, wishing, or proposing to do something now
+    r"(?:can|could|would|will) you\b|(?:help|give|show|tell|send|get) (?:me|us)\b|i (?:need|want|'d like) you to\b|"
+    r"i (?:need|want|would like|'d like) (?:a|an|some|help)\b|"
+    r"let'?s (?:plan|start|look|see|check|debug|do|talk|brainstorm|try|work|figure|discuss|go over|review|fix|get)\b|"
+    r"(?:setting up|planning|working on|looking (?:at|into)|trying to|debugging|investigating|preparing)\b|"
+    r"(?:ich brauche|ich möchte|lass uns|j'ai besoin d|je voudrais|on va|necesito|quiero|vamos a|mi serve|vorrei|"
+    r"preciso de|quero|vamos|мне нужн|хочу|давай)\w*\b|"
+    # German, French, Spanish, Italian, Portuguese, Dutch, Russian: asking, or an imperative verb first
+    r"(?:kannst du|könntest du|schreib|mach|zeig|gib|trag|erstell|füg|änder|lösch|prüf|übersetz|fass|formulier|"
+    r"korrigier|hilf)\w*\b|"
+    r"(?:peux-tu|pouvez-vous|pourrais-tu|fais|faites|écris|écrivez|donne|donnez|montre|ajoute|corrige|traduis|"
+    r"résume|propose|envoie|crée|mets|refais|réécris|explique|aide)\b|"
+    r"¿?(?:puedes|podrías|haz|hazme|escribe|escríbeme|dame|muestra|muéstrame|añade|corrige|traduce|resume|"
+    r"cuéntame|cuentame|explica|explícame|crea|pon|redacta|ayúdame)\b|"
+    r"(?:puoi|potresti|scrivi|riscrivi\w*|fai|fammi|dammi|mostra|aggiungi|correggi|traduci|riassumi|crea|metti|"
+    r"spiega|raccontami|aiutami)\b|"
+    r"(?:você pode|pode|podes|escreve|escreva|faz|faça|me (?:conta|dá|mostra|ajuda)|mostra|adiciona|corrige|"
+    r"traduz|cria|explica|ajuda)\b|"
+    r"(?:kun je|kunt u|schrijf|maak|geef|toon|voeg|vertaal|vat)\b|"
+    r"(?:напиши|сделай|покажи|дай|добавь|исправь|переведи|объясни|расскажи|помоги|можешь|можете)"
+    r")"
+    r"|^(?:帮我|请帮|幫我|给我|請幫|请给|麻烦你|你能|能不能|可以帮|我想|我需要)"
+    r"|(?:して|直して|書いて|教えて|作って|見て|ください|お願い(?:します)?|てほしい(?:です)?|たい(?:です)?|"
+    r"줘|주세요|줄래|할래|싶어요|싶어)[。！!.]?\s*$",
+    re.IGNORECASE,
+)
+# an English imperative first: a request when an object follows it ("fix the config", "make it shorter") or
+# the sentence is short and states nothing ("rename infra-notes.md to deploy.md first"); "Test data lives in
+# fixtures/" or "Build times must stay under ten minutes" open on the same words and are statements
+_IMPERATIVE = re.compile(
+    r"^(?:(?:please|pls|plz|ok(?:ay)?|now|and|also|then|just|so)[\s,]+)*"
+    r"(?:add|fix|make|write|rewrite|rephrase|reword|rename|draft|create|generate|produce|explain|translate|"
+    r"summari[sz]e|plot|chart|graph|draw|install|run|rerun|push|commit|merge|rebase|deploy|update|upgrade|change|"
+    r"remove|delete|drop|move|check|look|try|send|open|close|set|put|list|find|build|test|refactor|format|"
+    r"convert|swap|replace|shorten|expand|continue|redo|undo|revert|retry|start|stop|suggest|propose|review|"
+    r"compare|describe|sort|print|copy|paste|edit|modify|tweak|polish|improve|simplify|clean|lint|debug|"
+    r"investigate|implement|scaffold|outline|calculate|compute|estimate|recommend|pick|choose|use|"
+    r"don't|do not|leave|keep|give|tell|show|teach|quiz|remind|ship|go)\b",
+    re.IGNORECASE,
+)
+_OBJECT = re.compile(
+    r"\s+(?:the|a|an|it|this|that|these|those|them|me|us|my|our|your|his|her|its|some|all|any|up|out|down|back|"
+    r"over|on|to|for|with|sure|again|ahead|another|one|more|less)\b|\s*[.!]?\s*$",
+    re.IGNORECASE,
+)
+_FINITE = re.compile(r"\b(?:is|are|was|were|must|should|has to|have to|needs? to|lives?|runs?)\b", re.IGNORECASE)
+MAX_BARE_REQUEST_WORDS = 6
+
+_UNMARKED_QUESTION = re.compile(
+    r"^(?:why|how|what|where|when|who|which|whose|is there|are there|do you|does|did|can i|should i|"
+    r"warum|wieso|wie|was|wo|wann|pourquoi|comment|quoi|qu'est-ce|por qué|cómo|qué|dónde|perché|come|cosa|"
+    r"por que|como|o que|waarom|hoe|wat|почему|как|что|где)\b"
+    r"|[,;]\s*(?:why|how come|right|no|ok|warum|pourquoi|por qué|perché|por que)\s*$",
+    re.IGNORECASE,
+)
+_BANTER = re.compile(
+    r"\b(?:lol|lmao|rofl|haha\w*|hehe\w*|jaja\w*|jeje\w*|kkkk\w*|rsrs\w*|mdr|xd)\b|哈哈|呵呵|www+$|笑$|ㅋㅋ|ㅎㅎ|"
+    r"(?:^|\s)(?::-?[)(DPp]|;-?\)|\^\^)(?:\s|$)",
+    re.IGNORECASE,
+)
+_EMOJI = re.compile("[\U0001f300-\U0001faff\u2600-\u27bf]")
+
+
+def is_lasting(text: str) -> bool:
+    """Whether ``text`` says it is meant to last ("always", "from now on", "nie", "désormais", "以后" ...)."""
+    return _LASTING.search(text) is not None
+
+
+def is_request(sentence: str) -> bool:
+    """What the user asks the assistant to do now: a question to it ("can you ...?"), or an imperative that
+    no marker makes lasting ("make it shorter", "rename the file"; "always use type hints" is an instruction
+    meant to last, not a request)."""
+    sentence = sentence.strip()
+    if _LASTING.search(sentence) is not None:
+        return False
+    if _ASK.search(sentence) is not None:
+        return True
+    verb = _IMPERATIVE.match(sentence)
+    if verb is None:
+        return False
+    rest = sentence[verb.end() :]
+    if _OBJECT.match(rest) is not None:
+        return True
+    return len(sentence.split()) <= MAX_BARE_REQUEST_WORDS and _FINITE.search(rest) is None
+
+
+def asks_question(sentence: str) -> bool:
+    """A question without a question mark: it opens on a question word ("how do i clear it") or ends on a tag
+    ("this returns 500, why")."""
+    return _UNMARKED_QUESTION.search(sentence.strip()) is not None
+
+
+def is_banter(sentence: str) -> bool:
+    """A sentence that laughs ("lol", "haha", "jaja", "哈哈", "ㅋㅋ") or is more emoji than words."""
+    if _BANTER.search(sentence):
+        return True
+    emoji = len(_EMOJI.findall(sentence))
+    return emoji > 0 and emoji * 3 >= len(re.findall(r"\w+", sentence))
+
+
+# -- what a kept statement must not be -------------------------------------------------------------------------
+
+# a problem of the moment: what fails, breaks or is slow now (the one-off fix for it is no memory either)
+_PROBLEM = re.compile(
+    r"\b(?:fails?|failed|failing|broken|crash(?:es|ed|ing)?|won't (?:start|work|build|load)|doesn't work|"
+    r"does not work|stopped working|keeps? (?:dropping|crashing|failing|rewriting|timing out)|times? out|timed out|"
+    r"is slow|are slow|too slow|takes? forever|hangs?|"
+    r"schlägt fehl|funktioniert nicht|geht nicht|kaputt|échoue|ne marche pas|plante|falla|no funciona|"
+    r"non funziona|não funciona|werkt niet|не работает|падает)\b"
+    r"|不工作|失败|报错|太慢|動かない|失敗|遅い|끊겨|느려",
+    re.IGNORECASE,
+)
+# what happened once, narrated in the past ("Lunch was great", "There was a trailing slash")
+_NARRATED = re.compile(
+    r"\b(?:was|were|wasn't|weren't|war|waren|était|étaient|fue|era|eran|fu|era|foi|era)\b", re.IGNORECASE
+)
+# a task worth keeping says what and by when, or is marked as one ("TODO", "Task:", "action item")
+_TASK_ANCHOR = re.compile(
+    r"\b(?:todo|to-do|task|action item|follow[- ]up|remind me|deadline|due|aufgabe|frist|tâche|échéance|tarea|plazo|"
+    r"tarefa|prazo|compito|scadenza|taak|задача|срок|weekend|this week|end of (?:the )?(?:day|week|month)|"
+    r"by|until|before|bis|avant|antes|entro|até|voor|до|"
+    r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight|"
+    r"next (?:week|weekend|month|quarter|year|sprint)|"
+    r"montag|dienstag|mittwoch|donnerstag|freitag|morgen|nächste woche|lundi|mardi|mercredi|jeudi|vendredi|"
+    r"demain|semaine prochaine|lunes|martes|miércoles|jueves|viernes|mañana|próxima semana|lunedì|martedì|"
+    r"mercoledì|giovedì|venerdì|domani|prossima settimana|segunda|terça|quarta|quinta|sexta|amanhã)\b"
+    r"|\d|任务|待办|提醒|截止|明天|下周|周[一二三四五六日]|星期|タスク|締め切り|までに|明日|来週|曜日|"
+    r"할 일|마감|까지|내일|다음 주",
+    re.IGNORECASE,
+)
+MIN_TASK_WORDS = 4
+
+
+def is_transient(sentence: str, memory_type: str, kind: str) -> bool:
+    """A statement the rules typed but that is no lasting memory: a problem of the moment ("Publish fails
+    with 403"), a fact narrated in the past ("Lunch was great"), or a task without an anchor (what and by when,
+    or a marker: "I'll think about it", "Task: run")."""
+    if memory_type == "task":
+        return _TASK_ANCHOR.search(sentence) is None or word_count(sentence) < MIN_TASK_WORDS
+    problem = _PROBLEM.search(sentence)
+    if memory_type == "fact" and problem is not None and problem.start() > 0:  # "Fail CI under 85 %" is a rule
+        return True
+    return memory_type == "fact" and kind == "fact" and _NARRATED.search(sentence) is not None
+
+
+def cut_request(sentence: str) -> str:
+    """``sentence`` without a trailing clause that asks for something now ("CI runs on ubuntu-24.04 runners
+    now, update the matrix comment" -> "CI runs on ubuntu-24.04 runners now"); unchanged when no clause after a
+    comma, semicolon or dash is a request. The head is returned even when short: the caller judges it."""
+    for match in _CLAUSE.finditer(sentence):
+        if is_request(sentence[match.end() :]):
+            return sentence[: match.start()].rstrip(" ,;-–—")
+    return sentence
+
+
+_CLAUSE = re.compile(r"\s*(?:[,;]|\s[-–—])\s+(?:(?:so|and|but|then|please|und|et|y|e)\s+)?")
+
+
+# -- what the agent already saved ------------------------------------------------------------------------------
+
+_TERM = re.compile(r"\w+", re.UNICODE)
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
+_FUNCTION_WORDS = frozenset(
+    {
+        "the",
+        "a",
+        "an",
+        "and",
+        "or",
+        "but",
+        "of",
+        "to",
+        "in",
+        "on",
+        "at",
+        "for",
+        "with",
+        "by",
+        "from",
+        "is",
+        "are",
+        "was",
+        "were",
+        "be",
+        "been",
+        "this",
+        "that",
+        "these",
+        "those",
+        "it",
+        "its",
+        "we",
+        "our",
+        "us",
+        "you",
+        "your",
+        "i",
+        "my",
+        "me",
+        "user",
+        "user's",
+        "they",
+        "their",
+        "there",
+        "here",
+        "not",
+        "no",
+        "so",
+        "as",
+        "if",
+        "then",
+        "than",
+        "also",
+        "just",
+        "der",
+        "die",
+        "das",
+        "und",
+        "oder",
+        "ist",
+        "sind",
+        "ein",
+        "eine",
+        "le",
+        "la",
+        "les",
+        "et",
+        "ou",
+        "est",
+        "un",
+        "une",
+        "el",
+        "los",
+        "las",
+        "y",
+        "es",
+        "son",
+        "il",
+        "lo",
+        "gli",
+        "e",
+        "è",
+        "o",
+    }
+)
+RESTATED_SHARE = 0.6  # share of the shorter text's terms the other holds: a restatement, not a new statement
+MIN_RESTATED_TERMS = 3
+
+
+def _terms(text: str) -> frozenset[str]:
+    """Content terms of ``text``: lower-cased words without function words and a plural "s" (English-style
+    stemming is enough to see "uses" in "use"), plus character bigrams of Chinese, Japanese and Korean runs."""
+    lower = text.casefold()
+    words = {w[:-1] if len(w) > 3 and w.endswith("s") else w for w in _TERM.findall(lower)}
+    terms = {w for w in words if w not in _FUNCTION_WORDS and not _CJK.search(w)}
+    cjk = "".join(ch if _CJK.match(ch) else " " for ch in lower).split()
+    terms |= {run[i : i + 2] for run in cjk for i in range(max(len(run) - 1, 1))}
+    return frozenset(terms)
+
+
+def restates(text: str, saved: list[frozenset[str]]) -> bool:
+    """Whether ``text`` restates one of ``saved`` (each the ``saved_terms`` of a memory the agent saved in
+    this session): at least ``RESTATED_SHARE`` of the smaller term set, and ``MIN_RESTATED_TERMS`` terms, in
+    common. Overlap coefficient over content terms (Vijaymeena & Kavitha 2016, "A survey on similarity
+    measures in text mining"); linear in the two texts' sizes per pair."""
+    terms = _terms(text)
+    for other in saved:
+        common = len(terms & other)
+        if common >= MIN_RESTATED_TERMS and common >= RESTATED_SHARE * min(len(terms), len(other)):
+            return True
+    return False
+
+
+def saved_terms(texts: list[str]) -> list[frozenset[str]]:
+    """The term sets ``restates`` compares against, one per saved text."""
+    return [_terms(text) for text in texts if text.strip()]
