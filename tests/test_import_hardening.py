@@ -7,6 +7,7 @@ read and archive read is bounded, so a small hostile file cannot take time or me
 from __future__ import annotations
 
 import gzip
+import io
 import json
 import os
 import sqlite3
@@ -231,6 +232,19 @@ def test_a_real_table_with_too_many_rows_or_too_large_a_content_is_bounded(
         list(reader("mcp-memory-service")(db))
 
 
+def test_a_memories_table_with_generated_columns_is_not_read(tmp_path: Path) -> None:
+    db = tmp_path / "sqlite_vec.db"
+    with sqlite3.connect(db) as conn:
+        conn.execute(
+            "CREATE TABLE memories (id INTEGER PRIMARY KEY, content_hash TEXT, seed TEXT, content TEXT "
+            "GENERATED ALWAYS AS (printf('%.*c', 400000000, 'x')) VIRTUAL)"
+        )
+        conn.execute("INSERT INTO memories (content_hash, seed) VALUES ('h', 's')")
+    conn.close()
+    with pytest.raises(ImportFormatError, match="computes columns"):
+        list(reader("mcp-memory-service")(db))  # never a 400 MB value per row
+
+
 def test_a_virtual_memories_table_is_not_read(tmp_path: Path) -> None:
     db = tmp_path / "sqlite_vec.db"
     with sqlite3.connect(db) as conn:
@@ -284,6 +298,23 @@ def test_a_whole_archive_over_the_size_limit_is_refused(tmp_path: Path, monkeypa
     monkeypatch.setattr(base, "MAX_ARCHIVE_BYTES", 10_000)
     with pytest.raises(ImportFormatError, match="more than 10000 bytes"):
         list(reader("claude-ai")(archive))
+
+
+def test_the_streaming_scanner_refuses_a_conversation_over_the_limit_across_chunks(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from contextlamp.importers import chat_exports
+
+    monkeypatch.setattr(chat_exports, "MAX_CONVERSATION_CHARS", 50_000)
+    text = '[{"a": 1}, {"uuid": "c", "chat_messages": [' + ", ".join(['{"text": "' + "w" * 900 + '"}'] * 200) + "]}]"
+    stream = io.StringIO(text)
+    got = chat_exports.iter_json_array(stream, Path("conversations.json"), chunk_chars=4096)
+    assert next(got)[1] == {"a": 1}
+    with pytest.raises(ImportFormatError, match="longer than 50000 characters"):
+        next(got)
+    long_string = '[{"text": "' + "q" * 300_000 + '"}]'  # one string the chunks cut: carried, never past the cap
+    with pytest.raises(ImportFormatError, match="longer than 50000 characters"):
+        list(chat_exports.iter_json_array(io.StringIO(long_string), Path("c.json"), chunk_chars=4096))
 
 
 def test_one_conversation_larger_than_the_limit_is_refused_without_holding_it(

@@ -619,3 +619,18 @@ def test_a_one_line_export_names_each_conversation_apart(tmp_path: Path) -> None
     (tmp_path / "conversations.json").write_text(json.dumps(data))  # one line, as some tools write it
     places = [r.location for r in reader("chatgpt")(tmp_path) if hasattr(r, "turns")]
     assert len(places) == len(data) == len(set(places))
+
+
+def test_basic_memory_category_word_is_not_left_in_the_text(tmp_path: Path) -> None:
+    """Issue 34 point 6: the category is the memory's type and a tag; repeated as the text's lead word it goes."""
+    note = tmp_path / "db.md"
+    note.write_text(
+        "---\ntitle: Storage\n---\n\n## Observations\n- [decision] Decision: use Postgres 16 for the ledger\n"
+        "- [tech] tech - the ledger runs on Go 1.23\n- [idea] Idea boards live in Miro\n"
+    )
+    texts = [r.content for r in reader("basic-memory")(note) if hasattr(r, "content")]  # pyright: ignore[reportAttributeAccessIssue]
+    assert texts == [
+        "Storage: use Postgres 16 for the ledger",
+        "Storage: the ledger runs on Go 1.23",
+        "Storage: Idea boards live in Miro",  # a word of the sentence, not a lead-in: kept
+    ]

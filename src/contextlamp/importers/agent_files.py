@@ -28,10 +28,14 @@ file is ordinary text (a mention). A rule holding an import and at most ``POINTE
 Each rule becomes one memory: a list item (a nested item under a lead-in ending in ``:`` carries the lead-in),
 or a paragraph outside lists. The headings above it give its tags (kebab case), with the file's kind
 (``claude-md``, ``claude-rule``, ``agents-md``, ``cursor-rule``, ``gemini-md``) and, for a rule file, its
-name. A code block or table belongs to the rule it follows when that rule ends in ``:`` or when it sits inside
-the rule's list item; any other is skipped with its reason. A Cursor rule's ``globs`` (when ``alwaysApply`` is
-not true) are appended to each of its rules ("(applies to src/**/*.ts)"), since a scoped rule read as a global
-one would mislead. memory_type is ``instruction`` (a rule in an agent's memory file is addressed to the
+name. A code block or table belongs to the rule it follows when that rule ends in ``:``, when it sits inside
+the rule's list item, or when it follows a paragraph of its section; one of its own under a heading is a rule
+led by that heading (``Build and test commands:`` + the block); only one under no heading and after no rule is
+skipped with its reason. A file below the repository's top adds the folder it applies to ("(applies to
+packages/web/)"). A Cursor rule's front matter is read as Cursor reads it (``cursor_front_matter``), and a file
+that cannot be read is reported as skipped, never stopping the others. A Cursor rule's ``globs`` (when
+``alwaysApply`` is not true) are appended to each of its rules ("(applies to src/**/*.ts)"), since a scoped rule
+read as a global one would mislead. memory_type is ``instruction`` (a rule in an agent's memory file is addressed to the
 agent); kind is left to the runner (``kind=None``), which makes it ``preference`` when the offline distiller's
 preference cue matches (distill/cues.cue_type), else ``note``: the cue tables are domain rules, which a reader
 (infrastructure) may not run. No topic: a topic is a supersession key, and the rules of one heading must not

@@ -178,7 +178,7 @@ def note_items(note: Note, file: Path, key: str, created: int) -> Iterator[Impor
     note_tags = tuple(note.tags)
     for obs in note.observations:
         memory_type, kind = category_type(obs.category)
-        text = f"{note.title}: {_without_trailing_tags(obs.content)}"
+        text = f"{note.title}: {_without_category_word(_without_trailing_tags(obs.content), obs.category)}"
         if obs.context:
             text += f" ({obs.context})"
         category_tags = (obs.category,) if obs.category else ()
@@ -388,6 +388,21 @@ def _without_trailing_tags(content: str) -> str:
     while len(words) > 1 and words[-1].startswith("#"):
         words.pop()
     return " ".join(w.lstrip("#") if w.startswith("#") and len(w) > 1 else w for w in words)
+
+
+def _without_category_word(content: str, category: str | None) -> str:
+    """The observation's text without its category repeated as a lead word (``[decision] Decision: use
+    Postgres`` -> ``use Postgres``; ``[tech] tech - Go 1.23`` -> ``Go 1.23``): the category is already its type
+    and a tag. A text that is only the category word is kept."""
+    if not category:
+        return content
+    word = category.strip().lower()
+    lowered = content.lower()
+    for mark in (":", " -", " –", " —"):
+        lead = f"{word}{mark}"
+        if lowered.startswith(lead) and content[len(lead) :].strip(" -–—:"):
+            return content[len(lead) :].strip(" -–—:").strip()
+    return content
 
 
 def _created(value: Any, file: Path) -> datetime | None:

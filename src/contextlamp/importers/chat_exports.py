@@ -26,6 +26,11 @@ current_leaf_message_uuid?}``; the ``text`` blocks of ``content`` (``thinking``,
 the user's material, not what the conversation taught). When the export records the current leaf and each
 message's parent, the current branch is followed as for ChatGPT; otherwise messages are taken in order.
 
+The tools' own memories come too: each ChatGPT assistant message to the memory tool (``recipient`` ``bio``) is a
+memory (``chatgpt_memories``), and the Claude.ai export's ``memories.json`` (``claude_memories``) gives the
+account's and each project's memories. Claude.ai messages are taken in time order, without ``<antThinking>``
+passages and ``<antArtifact>`` bodies (``without_hidden``).
+
 Each conversation becomes an ``ImportConversation``: its title, its original time (the conversation's
 creation, else its first message's), its turns, and a source key of its id and its last message's id, so a
 second import skips it while a conversation continued since the last export is imported again (what it
@@ -329,6 +334,8 @@ def chatgpt_memories(element: Any, file: Path, line: int | str) -> Iterator[Impo
             continue
         content = message.get("content")
         parts = cast(dict[str, Any], content).get("parts") if isinstance(content, dict) else None
+        if parts is None and isinstance(content, dict):  # a code-typed call carries its text in ``text``
+            parts = [cast(dict[str, Any], content).get("text")]
         text = (
             "\n".join(p for p in cast(list[Any], parts) if isinstance(p, str)).strip()
             if isinstance(parts, list)

@@ -145,11 +145,11 @@ def read(path: Path) -> Iterator[ImportItem | ImportSkip]:
 def _database(path: Path) -> Iterator[ImportItem | ImportSkip]:
     """The memories of the service's database, read as data only (issue 29 point 4: a 4 KB file whose
     ``memories`` was a recursive VIEW yielded a million rows): ``memories`` must be a real table
-    (``sqlite_master`` type ``table``, not virtual) with the service's columns; its rows are counted first and
-    refused over ``MAX_ROWS``; each row's content and tags are read cut to ``MAX_CONTENT_CHARS`` + 1 (a longer
-    one is reported as skipped, never loaded whole); rows are fetched one batch at a time; the schema is not
-    trusted (``trusted_schema`` off: no function of the file runs), and a progress handler ends any statement
-    that runs longer than ``MAX_STEPS`` virtual-machine steps per row allowed."""
+    (``sqlite_master`` type ``table``, not virtual, no generated columns) with the service's columns; its
+    rows are counted first and refused over ``MAX_ROWS``; each row's content and tags are read cut to
+    ``MAX_CONTENT_CHARS`` + 1 (a longer one is reported as skipped, never loaded whole); rows are fetched one
+    batch at a time; the schema is not trusted (``trusted_schema`` off), and a progress handler ends any
+    statement that runs past a budget of ``MAX_STEPS`` + ``STEPS_PER_ROW`` per row (in 1,000-step units)."""
     uri = f"file:{quote(str(path.resolve()))}?mode=ro"
     try:
         conn = sqlite3.connect(uri, uri=True)
@@ -172,7 +172,10 @@ def _database(path: Path) -> Iterator[ImportItem | ImportSkip]:
                 for t in tables
                 if t["type"] == "table" and not str(t["sql"] or "").upper().lstrip().startswith("CREATE VIRTUAL")
             ]
-            columns = {str(r["name"]) for r in conn.execute("PRAGMA table_info(memories)")} if real else set[str]()
+            info = conn.execute("PRAGMA table_xinfo(memories)").fetchall() if real else []
+            if any(int(r["hidden"]) in (2, 3) for r in info):  # generated columns: values the file computes
+                raise ImportFormatError(path, 0, "its 'memories' table computes columns (not a table of the service)")
+            columns = {str(r["name"]) for r in info if int(r["hidden"]) == 0}
         except sqlite3.DatabaseError as exc:
             raise ImportFormatError(path, 0, f"is not a readable SQLite database ({type(exc).__name__})") from exc
         if not {"content", "content_hash"} <= columns:
