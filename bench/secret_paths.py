@@ -36,7 +36,7 @@ from contextlamp.errors import SecretDetectedError
 from contextlamp.storage import StoreRegistry
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import secret_corpus  # noqa: E402  (bench/ is not a package)
+import secret_corpus
 
 SESSION_TURNS = 40  # rows a transcript
 
