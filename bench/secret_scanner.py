@@ -192,8 +192,8 @@ def corpus_report(console: Console, scores: Sequence[KindScore], halves: Sequenc
     for score in scores:
         by_kind.setdefault((score.group, score.kind), {})[score.half] = score
     table = Table(title=f"generated corpus per kind (format layer: {ruleset_source()})")
-    table.add_column("group")
-    table.add_column("kind")
+    table.add_column("group", no_wrap=True)
+    table.add_column("kind", no_wrap=True)
     for half in halves:
         for column in ("rows", "refused", "gone", "stored"):
             table.add_column(f"{half} {column}", justify="right")
@@ -537,7 +537,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--corpus-only", action="store_true", help="only the generated corpus tables")
     args = parser.parse_args(argv)
-    console = Console(width=132)
+    console = Console(width=200)
     scanner = SecretScanner()
     scanner.kinds("warm up")  # compile the patterns outside the timings
 

@@ -44,6 +44,9 @@ PROSE = [
     "Das Passwort ist falsch, bitte erneut versuchen.",
     "密码是必填项。",
     "The most common password is still 123456.",
+    "password: true",
+    "Password: ask Priya",
+    "The PIN is printed on the card.",
 ]
 EVASIONS = {
     "zero-width": "\u200b".join(TOKEN[i : i + 4] for i in range(0, len(TOKEN), 4)),

@@ -23,7 +23,6 @@ secret from the text as it was written (:meth:`Normalised.original_span`).
 
 from __future__ import annotations
 
-import bisect
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -81,12 +80,6 @@ class Normalised:
         if end <= start:
             return self.origin[start], self.origin[start]
         return self.origin[start], self.origin[end - 1] + 1
-
-    def normal_index(self, original: int) -> int:
-        """The first index of ``text`` at or after original index ``original`` (for mapping back)."""
-        if self.origin is None:
-            return original
-        return bisect.bisect_left(self.origin, original, 0, len(self.text))
 
 
 def _char_pass(text: str) -> tuple[str, list[int]] | None:

@@ -24,7 +24,7 @@ import binascii
 import bisect
 import functools
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol, cast
 
 import re2  # pyright: ignore[reportMissingTypeStubs]
@@ -76,8 +76,18 @@ class _Regex:
 
 @dataclass(frozen=True, slots=True)
 class _Compiled:
+    """A rule and its pattern, compiled by RE2 when a text first needs it (most rules never run in a process:
+    a format rule runs only when one of its keywords is in a text, a slot rule when the prefilter says it can
+    match). A race compiles twice and keeps either: both are the same pattern."""
+
     rule: Rule
-    regex: _Regex
+    _cell: list[_Regex] = field(default_factory=list[_Regex])
+
+    @property
+    def regex(self) -> _Regex:
+        if not self._cell:
+            self._cell.append(_compile(self.rule.pattern))
+        return self._cell[0]
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,15 +199,13 @@ def _class_end(pattern: str, i: int) -> int:
 @functools.cache
 def _engine() -> _Engine:
     """The rules compiled once per process, on first use (no work at import time)."""
-    rules = tuple(_Compiled(rule, _compile(rule.pattern)) for rule in (PEM_BLOCK, *RULES, *slot_rules()))
+    rules = tuple(_Compiled(rule) for rule in (PEM_BLOCK, *RULES, *slot_rules()))
     prefilter = _RE2.Set.SearchSet(_options(SET_MAX_MEM))
     for compiled in rules:
         prefilter.Add(relaxed(compiled.rule.pattern).encode("utf-8"))
     prefilter.Add(rb"\z")  # the sentinel: see _Engine.candidates
     prefilter.Compile()
-    formats = tuple(
-        _Compiled(Rule(f.kind, f.pattern, f.check, resume="after"), _compile(f.pattern)) for f in format_rules()
-    )
+    formats = tuple(_Compiled(Rule(f.kind, f.pattern, f.check, resume="after")) for f in format_rules())
     by_keyword: dict[str, list[int]] = {}
     for index, rule in enumerate(format_rules()):
         for keyword in rule.keywords:

@@ -257,7 +257,18 @@ def accept_prefixed_token(value: str) -> bool:
     letters and digits holding capitals, small letters and digits with 4+ bits of Shannon entropy per character
     (a random base62 run of 20 measures about 4.1; words, identifiers, hex hashes and UUIDs do not mix all three
     classes at that entropy)."""
-    run = max(value.replace("_", " ").replace("-", " ").replace(".", " ").split()[1:] or [""], key=len)
+    parts = value.replace("_", " ").replace("-", " ").replace(".", " ").split()[1:]
+    body = "".join(parts)
+    # random segments joined by separators ("NRII-E4agR-vz_V7db…"), the separators left out
+    if (
+        len(body) >= 24
+        and body.isalnum()
+        and body.isascii()
+        and _all_classes(body)
+        and entropy(body) >= ENTROPY_PREFIXED_BODY
+    ):
+        return True
+    run = max(parts or [""], key=len)
     if len(run) < 20 or not run.isalnum() or not run.isascii():
         return False
     lower, upper, digit = (any(c.islower() for c in run), any(c.isupper() for c in run), any(c.isdigit() for c in run))
@@ -267,4 +278,9 @@ def accept_prefixed_token(value: str) -> bool:
 
 
 ENTROPY_PREFIXED = 4.0  # bits per character; C. E. Shannon (1948); random base62 of 20 measures about 4.1
+ENTROPY_PREFIXED_BODY = 4.3  # the whole body, separators left out: words and identifiers measure under 4.1
 ENTROPY_PREFIXED_CAPITALS = 3.7  # capitals and digits only (base36): a random run of 24+ measures about 4.2
+
+
+def _all_classes(text: str) -> bool:
+    return any(c.islower() for c in text) and any(c.isupper() for c in text) and any(c.isdigit() for c in text)

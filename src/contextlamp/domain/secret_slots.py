@@ -29,7 +29,6 @@ hundred characters), so a check costs a bounded time per candidate and the scan 
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Callable
 from typing import Literal
 
@@ -122,12 +121,13 @@ TOKEN_NOUNS_CJK = (
 
 # What may follow the noun before its separator: a parenthesis, and a prepositional phrase of up to five words.
 PREPOSITIONS = (
-    r"for|of|to|on|at|in|from|with|für|von|vom|zum|zur|de|du|des|del|della|dello|di|da|do|dla|для|от|к|van|voor|"
+    r"for|of|to|on|at|in|from|with|für|von|vom|zum|zur|der|des|dem|den|de|du|del|della|dello|di|da|do|dla|для|от|к|"
+    r"van|voor|"
     r"för|til|till|pour|para|per|na|po|ke|untuk|của|cho"
 )
 MODIFIER = (
-    rf"(?:{WS}*\([^)\n]{{1,40}}\))?(?:{WS}+\p{{Cyrillic}}{{2,20}})?(?:{WS}+(?:{PREPOSITIONS}){WS}+[^\s\p{{Z}}:=,.;!?\"'`]{{1,30}}"
-    rf"(?:{WS}+[^\s\p{{Z}}:=,.;!?\"'`]{{1,30}}){{0,4}}?)?"
+    rf"(?:{WS}*\([^)\n]{{1,40}}\))?(?:{WS}+\p{{Cyrillic}}{{2,20}})?(?:{WS}+(?:{PREPOSITIONS}){WS}+[^\s\p{{Z}}:=,.;!?\"`]{{1,30}}"
+    rf"(?:{WS}+[^\s\p{{Z}}:=,.;!?\"`]{{1,30}}){{0,4}}?)?"
 )
 # A word that may follow the noun in languages that put modifiers after it ("mot de passe wifi", "senha do
 # wifi" is a prepositional phrase already): what the credential opens.
@@ -191,8 +191,17 @@ def _code(first: str) -> bool:
     attribute chain (``self.password``), a camelCase name of three or more words (``getDatabasePassword``)."""
     if any(c in first for c in "()[]{}") or is_identifier_chain(first):
         return True
-    humps = sum(1 for a, b in itertools.pairwise(first) if a.islower() and b.isupper())
-    return first[:1].islower() and first.isalpha() and humps >= 2
+    if not (first[:1].islower() and first.isalpha()):
+        return False
+    pieces: list[str] = []
+    start = 0
+    for i in range(1, len(first)):
+        if first[i].isupper() and first[i - 1].islower():
+            pieces.append(first[start:i])
+            start = i
+    pieces.append(first[start:])
+    # camelCase of words: "get" + "Database" + "Password"; random case ("fArxZdUdm") has pieces that are no words
+    return len(pieces) >= 3 and len(pieces[0]) >= 2 and all(len(p) >= 3 and p[1:].islower() for p in pieces[1:])
 
 
 def _common_rejections(value: str) -> bool:
@@ -305,7 +314,8 @@ def slot_rules() -> tuple[Rule, ...]:
             rules.append(
                 Rule(
                     kind,
-                    rf"(?i)(?:^|[^\p{{L}}\p{{N}}_])(?:şifre(?:si|m)?|parola(?:sı)?|pin{WS}kodu|kapı{WS}kodu|пароль|пин-код){WS}+"
+                    rf"(?i)(?:^|[^\p{{L}}\p{{N}}_])(?:şifre(?:si|m)?|parola(?:sı)?|pin{WS}kodu|kapı{WS}kodu|пароль|пин-код)"
+                    rf"(?:{WS}+(?:от|для|к|на){WS}+\p{{Cyrillic}}{{1,30}})?{WS}+"
                     r"([^\s\p{Z}\"'`,;]{3,64})",
                     accept_unlabelled,
                 )

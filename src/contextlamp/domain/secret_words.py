@@ -99,6 +99,7 @@ SLOT_PROSE_WORDS = STATE_WORDS | _words(
     last next few several many much more less most least enough all any some each every both either neither
     at least most minimum maximum min max exactly about around approximately between under over above below
     up down out off into onto upon within without via per plus
+    true false enabled disabled null nil none undefined
     please thanks thank sorry yes maybe probably possibly definitely actually basically literally
     something anything everything nobody somebody everyone anyone someone stuff thing things
     stored kept saved held located written mentioned listed documented described explained noted
