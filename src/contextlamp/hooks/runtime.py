@@ -101,6 +101,13 @@ def _handle(
         return notice_output(client, None)
     if event == "session-start":
         return _start(client, hook.cwd, config.home, open_service, log)
+    if event == "stop":  # a natural pause: ask the agent for its digest when durable things were said (digest.py)
+        from contextlamp.hooks.digest import decide, pause_output, read_pause
+
+        key = SaveJob(client, event, hook.session_id, str(hook.transcript_path or ""), str(hook.cwd)).key
+        cues = decide(read_pause(client, payload, key, hook.transcript_path), config.home)
+        log.info("%s stop %s: %s", client, key, f"digest asked ({', '.join(cues)})" if cues else "no digest asked")
+        return pause_output(client, cues)
     if event in SAVE_EVENTS:
         if hook.transcript_path is None or not hook.transcript_path.is_file():
             log.warning("%s %s (%s): no transcript file to read; nothing saved", client, event, hook.detail)
