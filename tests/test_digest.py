@@ -141,3 +141,19 @@ def test_cue_precision_and_recall_on_the_held_out_turns() -> None:
     recall = true_positive / max(1, sum(durable))
     print(f"digest cues held out: precision {precision:.2f}, recall {recall:.2f} ({len(turns)} turns)")
     assert precision >= 0.8 and recall >= 0.6
+
+
+def test_codex_records_the_request_as_a_hook_prompt_which_capture_never_keeps(tmp_path: Path) -> None:
+    """Codex logs a Stop hook's reason as a user message ``<hook_prompt hook_run_id=...>``: it is our own
+    framing, so the transcript reader drops it (else the session-end capture saved the request as memories)."""
+    from contextlamp.hooks.saver import read_turns
+
+    def line(text: str) -> str:
+        item = {"type": "message", "role": "user", "content": [{"type": "input_text", "text": text}]}
+        return json.dumps({"type": "response_item", "payload": item})
+
+    rollout = tmp_path / "rollout-2026-12-06T03-20-30-x.jsonl"
+    prompt = f'<hook_prompt hook_run_id="stop:3:/h/.codex/hooks.json">{REASON.format(cues="rule")}</hook_prompt>'
+    rollout.write_text(line("From now on use pnpm.") + "\n" + line(prompt) + "\n", encoding="utf-8")
+    turns = read_turns(rollout) or []
+    assert [t.text for t in turns if t.role == "user"] == ["From now on use pnpm."]

@@ -178,7 +178,13 @@ class Scratch:
         arrived while it ran."""
         exe = str(require(self.client))
         if self.client == "claude-code":
-            argv = [exe, "-p", prompt, "--allowedTools", "mcp__contextlamp__save_context,Bash"]
+            argv = [
+                exe,
+                "-p",
+                prompt,
+                "--allowedTools",
+                "mcp__contextlamp__save_context,mcp__contextlamp__save_session,Bash",
+            ]
         elif self.client == "codex":
             argv = [exe, "exec", "--dangerously-bypass-approvals-and-sandbox", "--color", "never", prompt]
         else:
