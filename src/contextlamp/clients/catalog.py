@@ -190,8 +190,13 @@ def _cursor_hooks(places: Places, scope: Scope) -> HookPlan:
     return HookPlan(base / ".cursor" / "hooks.json", "cursor", events, pause="stop")
 
 
+def _gemini_home(places: Places) -> Path:
+    value = places.environ.get("GEMINI_CLI_HOME")  # Gemini CLI's configuration reference: moves ~/.gemini
+    return Path(value) if value else places.home
+
+
 def _gemini_config(places: Places, scope: Scope) -> Path:
-    base = places.project_root() if scope == "project" else places.home
+    base = places.project_root() if scope == "project" else _gemini_home(places)
     return base / ".gemini" / "settings.json"
 
 
@@ -298,7 +303,7 @@ CLIENTS: tuple[Client, ...] = (
         servers_key=("mcpServers",),
         scopes=("user", "project"),
         config=_gemini_config,
-        detect=lambda p: [p.home / ".gemini"],
+        detect=lambda p: [_gemini_home(p) / ".gemini"],
         executables=("gemini",),
         stdio=_stdio_plain,
         http=lambda url, var: {"httpUrl": url, "headers": _bearer("${" + var + "}")},
