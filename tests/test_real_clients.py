@@ -269,7 +269,8 @@ def test_at_a_pause_after_a_durable_statement_the_agent_writes_the_digest_once(s
     rules = [m["preview"] for m in scenario.memories if "linter" in m["preview"]]
     assert len(rules) == 1, [m["preview"] for m in scenario.memories]
     answered = [t for t in scenario.rule.turns if t.tools and ASKED not in t.text]
-    print(f"{client} digest: {len(asked)} extra requests ({len(answered)} before the hook asked)")
+    shown = scenario.rule.stdout.strip().replace("\n", " / ")[-160:]
+    print(f"{client} digest: {len(asked)} extra requests ({len(answered)} before the hook asked); printed: {shown}")
     # one extra agent turn: the save_session call and the closing reply (Claude Code: plus its ToolSearch), and
     # the one-second waits a loaded machine adds while the server is not ready (#30.1)
     assert len(asked) <= 3 + DETOURS
