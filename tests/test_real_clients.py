@@ -32,7 +32,7 @@ ASK = "Which port does the staging database listen on?"
 RULE = "From now on, always run the linter before committing."  # durable, and the model does not save it itself
 DIGEST = "Rule: Always run the linter before committing."
 ASKED = "contextlamp: durable things were said"  # how the stop hook's request for the digest begins
-DETOURS = 8  # at most this many one-second commands while the save tool is not offered yet
+DETOURS = 20  # at most this many one-second commands while a contextlamp tool is not offered yet (#30.1)
 # what contextlamp itself writes into a session (server instructions, the session-start header and its line
 # labels) and what the clients frame a session with: none of it may come back as a memory
 FRAMING = re.compile(
