@@ -345,7 +345,7 @@ def test_gemini_and_cursor_hooks(places: Places) -> None:
         " hook gemini-cli pre-compact --home /data/contextlamp --user alice"
     )
     assert gemini["SessionStart"][0]["hooks"][0]["timeout"] == 15000  # Gemini CLI counts milliseconds
-    assert set(gemini) == {"SessionStart", "PreCompress", "SessionEnd"}
+    assert set(gemini) == {"SessionStart", "PreCompress", "SessionEnd", "AfterAgent"}  # AfterAgent: the digest
     cursor = json.loads((places.home / ".cursor" / "hooks.json").read_text(encoding="utf-8"))
     assert cursor["version"] == 1
     assert {event: _commands(groups) for event, groups in cursor["hooks"].items()} == {
@@ -358,6 +358,7 @@ def test_gemini_and_cursor_hooks(places: Places) -> None:
         "sessionEnd": [
             "'/opt/contextlamp venv/bin/contextlamp' hook cursor session-end --home /data/contextlamp --user alice"
         ],
+        "stop": ["'/opt/contextlamp venv/bin/contextlamp' hook cursor stop --home /data/contextlamp --user alice"],
     }
 
 
@@ -369,7 +370,7 @@ def test_codex_gets_lifecycle_hooks_that_codex_trusts_and_an_old_notify_goes(pla
     apply(plan_connect(client("codex"), places, "user", EXE, ENV))
     hooks_file = places.home / ".codex" / "hooks.json"
     hooks = json.loads(hooks_file.read_text(encoding="utf-8"))["hooks"]
-    assert set(hooks) == {"SessionStart", "PreCompact", "SessionEnd"}
+    assert set(hooks) == {"SessionStart", "PreCompact", "SessionEnd", "Stop"}
     for event, ours in (
         ("SessionStart", "session-start"),
         ("PreCompact", "pre-compact"),
@@ -387,7 +388,8 @@ def test_codex_gets_lifecycle_hooks_that_codex_trusts_and_an_old_notify_goes(pla
     data = tomlkit.parse(config.read_text(encoding="utf-8")).unwrap()
     assert "notify" not in data  # the hooks capture now; the old notify program of ours is gone
     state = data["hooks"]["state"]
-    assert set(state) == {f"{hooks_file}:{label}:0:0" for label in ("session_start", "pre_compact", "session_end")}
+    labels = ("session_start", "pre_compact", "session_end", "stop")
+    assert set(state) == {f"{hooks_file}:{label}:0:0" for label in labels}
     start = hooks["SessionStart"][0]
     assert state[f"{hooks_file}:session_start:0:0"] == {
         "enabled": True,
@@ -757,7 +759,7 @@ def test_a_stale_codex_hook_of_ours_is_updated_with_its_trust(places: Places) ->
     hooks = (places.home / ".codex" / "hooks.json").read_text(encoding="utf-8")
     config = (places.home / ".codex" / "config.toml").read_text(encoding="utf-8")
     assert "/old/" not in hooks and len(json.loads(hooks)["hooks"]["SessionStart"]) == 1
-    assert status(places, answers=lambda _c: True)[3].hooks == "yes" and config.count("trusted_hash") == 3
+    assert status(places, answers=lambda _c: True)[3].hooks == "yes" and config.count("trusted_hash") == 4
     apply(plan_remove(client("codex"), places, "user"))
     assert (places.home / ".codex" / "config.toml").read_text(encoding="utf-8") == CODEX
 

@@ -57,7 +57,7 @@ def test_connect_then_the_installed_hooks_fill_and_read_the_connected_store(tmp_
     assert done.returncode == 0, done.stderr
     served, commands = _installed(scratch)
     assert served["env"] == {"CONTEXTLAMP_HOME": str(scratch.data), "CONTEXTLAMP_USER": "dana"}
-    assert set(commands) == {"SessionStart", "PreCompact", "SessionEnd"}
+    assert set(commands) == {"SessionStart", "PreCompact", "SessionEnd", "Stop"}
 
     # the client's environment: no CONTEXTLAMP_HOME / _USER (a client runs hooks with its own environment)
     client_env = {k: v for k, v in scratch.env.items() if k not in ("CONTEXTLAMP_HOME", "CONTEXTLAMP_USER")}

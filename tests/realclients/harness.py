@@ -3,8 +3,9 @@
 
 Everything a client could send off the machine is pointed at loopback or switched off: the model API
 (``ANTHROPIC_BASE_URL``, a Codex ``model_providers`` entry, ``GOOGLE_GEMINI_BASE_URL``), telemetry, error
-reporting and update checks (each client's documented switches, below), and ``HTTP(S)_PROXY`` names a closed
-loopback port, so any other request fails at once instead of leaving.
+reporting and update checks (each client's documented switches, below; Codex's plugin marketplace and apps),
+and ``HTTP(S)_PROXY`` names a loopback proxy that forwards nothing and records where each request wanted to
+go (``ProxyLog``), so any other request fails at once instead of leaving, and the test can say so.
 """
 
 from __future__ import annotations
@@ -12,8 +13,10 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -28,7 +31,6 @@ ROOT = Path(__file__).resolve().parents[2]
 CLIENTS_BIN = ROOT / ".ci" / "clients" / "node_modules" / ".bin"
 EXECUTABLES = {"claude-code": "claude", "codex": "codex", "gemini-cli": "gemini"}
 SESSION_TIMEOUT_S = 120  # one scripted session; each takes 2-15 s on two busy cores
-CLOSED_PROXY = "http://127.0.0.1:9"  # the discard port: nothing listens, so a stray request fails fast
 
 # Each client's documented switches for traffic that is not the model API:
 # Claude Code (code.claude.com/docs/en/settings, "Environment variables"); Codex (config.toml below:
@@ -43,10 +45,40 @@ QUIET_ENV = {
     "GEMINI_TELEMETRY_ENABLED": "false",
     "GEMINI_CLI_DISABLE_AUTO_UPDATE": "true",
     "NO_COLOR": "1",
-    "HTTP_PROXY": CLOSED_PROXY,
-    "HTTPS_PROXY": CLOSED_PROXY,
     "NO_PROXY": "127.0.0.1,localhost",
 }
+
+
+class ProxyLog:
+    """An HTTP proxy on loopback that forwards nothing: it records the first line of each request
+    (``CONNECT github.com:443 HTTP/1.1``) and closes the connection, so a client's request for anything but
+    the fake model fails at once and the test sees where it wanted to go."""
+
+    def __init__(self) -> None:
+        self.seen: list[str] = []
+        self._socket = socket.socket()
+        self._socket.bind(("127.0.0.1", 0))
+        self._socket.listen(16)
+        self.url = f"http://127.0.0.1:{self._socket.getsockname()[1]}"
+        threading.Thread(target=self._serve, name="proxy-log", daemon=True).start()
+
+    def _serve(self) -> None:
+        while True:
+            try:
+                connection, _address = self._socket.accept()
+            except OSError:
+                return
+            with connection:
+                connection.settimeout(5)
+                try:
+                    head = connection.recv(4096).decode("latin-1")
+                except OSError:
+                    head = ""
+                self.seen.append(head.splitlines()[0] if head else "(nothing sent)")
+
+    def close(self) -> None:
+        """Stop listening."""
+        self._socket.close()
 
 
 def executable(client: str) -> Path | None:
@@ -96,6 +128,7 @@ class Scratch:
     model: FakeModel
     url: str = ""
     sessions: list[Session] = field(default_factory=lambda: list[Session]())
+    proxy: ProxyLog = field(default_factory=ProxyLog)
 
     @property
     def home(self) -> Path:
@@ -123,6 +156,8 @@ class Scratch:
             "CONTEXTLAMP_HOME": str(self.data),
             "CONTEXTLAMP_USER": "tester",
             **QUIET_ENV,
+            "HTTP_PROXY": self.proxy.url,
+            "HTTPS_PROXY": self.proxy.url,
         }
         if self.client == "claude-code":
             env |= {"ANTHROPIC_BASE_URL": self.url, "ANTHROPIC_API_KEY": "sk-ant-fake-key"}
@@ -151,6 +186,9 @@ class Scratch:
             (codex / "config.toml").write_text(
                 'model = "gpt-fake"\nmodel_provider = "fake"\ncheck_for_update_on_startup = false\n\n'
                 "[analytics]\nenabled = false\n\n[feedback]\nenabled = false\n\n"
+                # the curated plugin marketplace (github.com) and remote plugins / apps (chatgpt.com) are fetched
+                # at start otherwise: three requests off the machine per session (seen through a logging proxy)
+                "[features]\nplugins = false\nremote_plugin = false\napps = false\n\n"
                 f'[model_providers.fake]\nname = "fake"\nbase_url = "{self.url}/v1"\nwire_api = "responses"\n'
                 'env_key = "FAKE_MODEL_KEY"\nsupports_websockets = false\n',
                 encoding="utf-8",
@@ -178,7 +216,13 @@ class Scratch:
         arrived while it ran."""
         exe = str(require(self.client))
         if self.client == "claude-code":
-            argv = [exe, "-p", prompt, "--allowedTools", "mcp__contextlamp__save_context,Bash"]
+            argv = [
+                exe,
+                "-p",
+                prompt,
+                "--allowedTools",
+                "mcp__contextlamp__save_context,mcp__contextlamp__save_session,Bash",
+            ]
         elif self.client == "codex":
             argv = [exe, "exec", "--dangerously-bypass-approvals-and-sandbox", "--color", "never", prompt]
         else:
@@ -236,6 +280,7 @@ class Scratch:
     def close(self) -> None:
         """Stop the fake model and remove the scratch folder (kept when ``KEEP_REALCLIENT_SCRATCH`` is set)."""
         self.model.close()
+        self.proxy.close()
         if not os.environ.get("KEEP_REALCLIENT_SCRATCH"):
             shutil.rmtree(self.root, ignore_errors=True)
 

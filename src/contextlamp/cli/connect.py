@@ -94,6 +94,12 @@ def check_home(path: Path, explicit: bool, create: bool, environ: dict[str, str]
     help="The data directory the entry and hooks use (default: CONTEXTLAMP_HOME, else ~/.local/share/contextlamp).",
 )
 @click.option("--create-home", is_flag=True, help="Accept a --home / CONTEXTLAMP_HOME that holds no store yet.")
+@click.option(
+    "--digest/--no-digest",
+    default=True,
+    show_default=True,
+    help="At a pause after durable things were said, ask the agent once to save a digest (one extra agent turn).",
+)
 @click.option("--dry-run", is_flag=True, help="Print the diff of what would change; write nothing.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 def connect_command(
@@ -105,6 +111,7 @@ def connect_command(
     no_hooks: bool,
     home: str | None,
     create_home: bool,
+    digest: bool,
     dry_run: bool,
     as_json: bool,
 ) -> None:
@@ -142,6 +149,7 @@ def connect_command(
                 url=url,
                 token_env=token_env,
                 hooks=not no_hooks,
+                digest=digest,
             )
             if home_note:
                 plan.notes.append(home_note)

@@ -70,8 +70,9 @@ def _open_service(client: str) -> tuple[MemoryService, Caller, int]:
 def hook(client: str, event: str, payload: str | None, home: str | None, user: str | None) -> None:
     """Run a client's lifecycle hook (installed by contextlamp connect): CLIENT is claude-code, cursor,
     gemini-cli or codex; EVENT is session-start (prints the context to add), pre-compact or session-end
-    (saves the session's transcript in the background), or notify (Codex's notify program: PAYLOAD is its
-    JSON argument). Reads the client's JSON on standard input; always exits 0; errors go to
+    (saves the session's transcript in the background), stop (the end of an agent turn: may ask the agent
+    once for a save_session digest, docs/hooks.md), or notify (an earlier install's Codex notify program:
+    PAYLOAD is its JSON argument). Reads the client's JSON on standard input; always exits 0; errors go to
     <data dir>/logs/hooks.log.
 
     Example: echo '{"session_id": "s1", "cwd": "."}' | contextlamp hook claude-code session-start

@@ -70,12 +70,13 @@ class Places:
 class HookPlan:
     """Where and how a client runs lifecycle hooks: the file, its format, the entry style, and the
     ``(client event, our event)`` pairs connect installs (our events: session-start, pre-compact,
-    session-end, notify)."""
+    session-end), and ``pause``: the client's end-of-turn event, where ``stop`` (the agent's digest) goes."""
 
     path: Path
     style: HookStyle
     events: tuple[tuple[str, str], ...]
     trust: Path | None = None  # Codex: the config.toml that records which hooks the user trusts
+    pause: str | None = None  # the client's end-of-turn event, for the agent's digest (hooks/digest.py)
 
 
 @dataclass(frozen=True)
@@ -158,7 +159,7 @@ def _claude_code_hooks(places: Places, scope: Scope) -> HookPlan:
         else _claude_dir(places) / "settings.json"
     )
     events = (("SessionStart", "session-start"), ("PreCompact", "pre-compact"), ("SessionEnd", "session-end"))
-    return HookPlan(path, "claude", events)
+    return HookPlan(path, "claude", events, pause="Stop")
 
 
 def _codex_dir(places: Places) -> Path:
@@ -175,7 +176,7 @@ def _codex_config(places: Places, scope: Scope) -> Path:
 def _codex_hooks(places: Places, scope: Scope) -> HookPlan:
     folder = places.project_root() / ".codex" if scope == "project" else _codex_dir(places)
     events = (("SessionStart", "session-start"), ("PreCompact", "pre-compact"), ("SessionEnd", "session-end"))
-    return HookPlan(folder / "hooks.json", "codex", events, trust=_codex_config(places, "user"))
+    return HookPlan(folder / "hooks.json", "codex", events, trust=_codex_config(places, "user"), pause="Stop")
 
 
 def _cursor_config(places: Places, scope: Scope) -> Path:
@@ -186,17 +187,22 @@ def _cursor_config(places: Places, scope: Scope) -> Path:
 def _cursor_hooks(places: Places, scope: Scope) -> HookPlan:
     base = places.project_root() if scope == "project" else places.home
     events = (("sessionStart", "session-start"), ("preCompact", "pre-compact"), ("sessionEnd", "session-end"))
-    return HookPlan(base / ".cursor" / "hooks.json", "cursor", events)
+    return HookPlan(base / ".cursor" / "hooks.json", "cursor", events, pause="stop")
+
+
+def _gemini_home(places: Places) -> Path:
+    value = places.environ.get("GEMINI_CLI_HOME")  # Gemini CLI's configuration reference: moves ~/.gemini
+    return Path(value) if value else places.home
 
 
 def _gemini_config(places: Places, scope: Scope) -> Path:
-    base = places.project_root() if scope == "project" else places.home
+    base = places.project_root() if scope == "project" else _gemini_home(places)
     return base / ".gemini" / "settings.json"
 
 
 def _gemini_hooks(places: Places, scope: Scope) -> HookPlan:
     events = (("SessionStart", "session-start"), ("PreCompress", "pre-compact"), ("SessionEnd", "session-end"))
-    return HookPlan(_gemini_config(places, scope), "gemini", events)
+    return HookPlan(_gemini_config(places, scope), "gemini", events, pause="AfterAgent")
 
 
 def _vscode_user(places: Places) -> Path:
@@ -297,7 +303,7 @@ CLIENTS: tuple[Client, ...] = (
         servers_key=("mcpServers",),
         scopes=("user", "project"),
         config=_gemini_config,
-        detect=lambda p: [p.home / ".gemini"],
+        detect=lambda p: [_gemini_home(p) / ".gemini"],
         executables=("gemini",),
         stdio=_stdio_plain,
         http=lambda url, var: {"httpUrl": url, "headers": _bearer("${" + var + "}")},

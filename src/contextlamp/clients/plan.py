@@ -142,12 +142,14 @@ def plan_connect(
     url: str | None = None,
     token_env: str | None = None,
     hooks: bool = True,
+    digest: bool = True,
 ) -> Plan:
     """The changes that put our server entry (and, for clients with hooks, our hook entries) in place.
 
     ``exe`` is the absolute path of the contextlamp executable; ``env_block`` the ``CONTEXTLAMP_*`` settings
-    the stdio server gets. Raises ``ConnectError`` for an unparseable file, a wrong shape, an unsupported
-    scope or transport."""
+    the stdio server gets; ``digest`` adds the end-of-turn hook that asks the agent for its digest at natural
+    pauses (``hooks/digest.py``; False takes an earlier one out). Raises ``ConnectError`` for an unparseable
+    file, a wrong shape, an unsupported scope or transport."""
     _check_scope(target, scope)
     check_http(url, token_env)
     plan = Plan()
@@ -168,7 +170,7 @@ def plan_connect(
             else "Hooks not installed: they capture into the local store, and this client now uses the shared server."
         )
     elif target.hooks is not None and hooks:
-        _install_hooks(plan, target, target.hooks(places, scope), exe, places.platform, env_block)
+        _install_hooks(plan, target, target.hooks(places, scope), exe, places.platform, env_block, digest)
     if target.format == "toml":
         change.after = _edit(path, lambda: tomledit.set_table(change.after, (*target.servers_key, SERVER_NAME), entry))
     else:
@@ -202,12 +204,18 @@ def _ours(client_id: str) -> Callable[[Any], bool]:
 
 
 def _install_hooks(
-    plan: Plan, target: Client, hooks: HookPlan, exe: str, platform: str, env_block: dict[str, str]
+    plan: Plan, target: Client, hooks: HookPlan, exe: str, platform: str, env_block: dict[str, str], digest: bool
 ) -> None:
     change = plan.file(hooks.path)
     if not change.after.strip() and target.new_file:
         change.after = target.new_file
-    for event, ours in hooks.events:
+    events = hooks.events
+    if hooks.pause is not None and digest:
+        events = (*events, (hooks.pause, "stop"))
+    elif hooks.pause is not None and change.before is not None:  # --no-digest: an earlier stop hook of ours goes
+        pause_path = ("hooks", hooks.pause)
+        change.after = _edit(hooks.path, lambda: _drop_our_hooks(change.after, pause_path, target.id))
+    for event, ours in events:
         command = hook_command(exe, target.id, ours, platform, env_block)
         wanted = _group(hooks.style, command, ours, event)
         path = ("hooks", event)
@@ -296,7 +304,8 @@ def _remove_hooks(plan: Plan, target: Client, spec: HookPlan) -> None:
         _untrust_codex_hooks(plan, target, spec, hook_change.after)
     if hook_change.before is None:
         return
-    for event, _ours_event in spec.events:
+    pause = () if spec.pause is None else ((spec.pause, "stop"),)
+    for event, _ours_event in (*spec.events, *pause):
         event_path = ("hooks", event)
         hook_change.after = _edit(
             spec.path, lambda event_path=event_path: _drop_our_hooks(hook_change.after, event_path, target.id)

@@ -483,6 +483,7 @@ CODEX_CONTEXT_OPENINGS = (
     "<user_shell_command>",
     "<skill>",
     "# agents.md instructions",
+    "<hook_prompt",  # a hook's continuation prompt (a Stop hook's "decision": "block" reason), not the person's
 )
 # Codex puts this before a compaction summary when it hands it back to the model (codex-rs core/compact.rs)
 CODEX_EVENT_ROLES: dict[str, Role] = {"user_message": "user", "agent_message": "assistant"}

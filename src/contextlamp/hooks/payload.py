@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 CLIENTS = ("claude-code", "cursor", "gemini-cli", "codex")
-EVENTS = ("session-start", "pre-compact", "session-end", "notify")
+EVENTS = ("session-start", "pre-compact", "session-end", "notify", "stop")  # stop: hooks/digest.py
 SAVE_EVENTS = ("pre-compact", "session-end", "notify")
 MAX_PAYLOAD_BYTES = 1024 * 1024  # stdin beyond this is not read (a client's hook input is a few hundred bytes)
 _WORD = re.compile(r"[A-Za-z0-9_.-]{1,40}")

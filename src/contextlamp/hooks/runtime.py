@@ -102,6 +102,13 @@ def _handle(
     if event == "session-start":
         key = session_key(client, hook.session_id, str(hook.transcript_path) if hook.transcript_path else None)
         return _start(client, hook.cwd, config.home, open_service, log, key)
+    if event == "stop":  # a natural pause: ask the agent for its digest when durable things were said (digest.py)
+        from contextlamp.hooks.digest import decide, pause_output, read_pause
+
+        key = session_key(client, hook.session_id, str(hook.transcript_path) if hook.transcript_path else None)
+        cues = decide(read_pause(client, payload, key, hook.transcript_path), config.home)
+        log.info("%s stop %s: %s", client, key, f"digest asked ({', '.join(cues)})" if cues else "no digest asked")
+        return pause_output(client, cues)
     if event in SAVE_EVENTS:
         if hook.transcript_path is None or not hook.transcript_path.is_file():
             log.warning("%s %s (%s): no transcript file to read; nothing saved", client, event, hook.detail)

@@ -1,0 +1,164 @@
+"""The agent writes the digest at natural pauses (issue #27.5): when the agent stops and durable things were
+said since the last checkpoint, the client's own stop mechanism asks it, once, to call ``save_session``
+with a digest. Cheap offline cues decide *when*; the agent, which understood the conversation, decides
+*what*.
+
+The mechanisms (each client's documentation, and the installed CLIs):
+
+- Claude Code ``Stop`` (code.claude.com/docs/en/hooks): stdin ``session_id``, ``transcript_path``,
+  ``stop_hook_active``; output ``{"decision": "block", "reason": ...}`` makes Claude continue with the reason
+  as its next instruction.
+- Codex ``Stop`` (developers.openai.com/codex/hooks): the same input and output (``decision: "block"``,
+  ``reason`` as the continuation prompt).
+- Gemini CLI ``AfterAgent`` (geminicli.com/docs/hooks/reference): input ``prompt``, ``prompt_response``,
+  ``stop_hook_active``; output ``{"decision": "deny", "reason": ...}`` sends the reason to the agent as a new
+  prompt (the response stands in the transcript; the agent answers again after saving).
+- Cursor ``stop`` (cursor.com/docs/agent/hooks): input ``status``, ``loop_count``; output
+  ``{"followup_message": ...}`` is submitted as the next user message.
+
+Never a loop: no request while the client says this stop already follows a hook's request
+(``stop_hook_active``, Cursor's ``loop_count`` > 0), and at most one per pause: the checkpoint (the
+transcript's turn count and its count of contextlamp save calls) moves to the end of the transcript at every
+stop, so the same turns never ask twice. The state lives in ``<home>/hooks/digest/<session key>.json``.
+
+Cost: one extra agent turn (the ``save_session`` call and the model's short reply) at a pause whose new
+user turns carry a cue, and none at any other; measured by the real-client test (tests/test_real_clients.py)
+and reported in docs/hooks.md. ``CONTEXTLAMP_DIGEST`` is not a setting: ``connect --no-digest`` leaves the
+stop hook out, and the offline capture at compaction and session end runs either way.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, cast
+
+from contextlamp.hooks.saver import read_turns, write_json
+
+# The cues (what makes a user turn worth the agent's digest): a request to remember, a decision or a
+# convention, a standing preference or rule, a correction, a stated fact about the project's setup. Each is one
+# alternation of a case-insensitive regular expression; tests/data/digest_cues_heldout.json is their held-out
+# set (precision and recall reported in docs/hooks.md).
+CUES: dict[str, str] = {
+    "remember": r"\b(?:remember|keep in mind|note that|for future reference|don'?t forget|fyi)\b",
+    "decision": r"\b(?:we|i|the team)(?:'ve| have)? "
+    r"(?:decided|agreed|chose|chosen|settled on|switched|moved|standardi[sz]ed)\b|\bdecision\b",
+    "rule": r"\b(?:from now on|going forward|in future|always|never|do not ever|don'?t (?:ever )?use)\b",
+    "preference": r"\bi (?:prefer|like to|want you to|hate|dislike|don'?t like)\b|\bplease (?:always|never)\b",
+    "correction": r"\b(?:actually|correction|that'?s wrong|not \w+,? but)\b",
+    "fact": r"\b(?:our|the) [\w-]+(?: [\w-]+)? (?:is|are|runs|lives|listens|uses|owns|rotates|lives)\b"
+    r"(?=.*\b(?:on|in|at|every|under|since|port|the)\b)"
+    r"|\bmy name is\b|\b(?:deadline|due date)\b",
+}
+_CUE = {name: re.compile(pattern, re.IGNORECASE) for name, pattern in CUES.items()}
+# what the clients put into a user turn that is not the user's own words: injected context and reminders
+_INJECTED = re.compile(
+    r"<(hook_context|system-reminder|session_context|environment_context|user_instructions)>.*?</\1>", re.DOTALL
+)
+_QUESTION = re.compile(r"\?\s*$")
+# a contextlamp save call in a transcript: Claude Code / Cursor ``mcp__contextlamp__save_*``, Gemini CLI
+# ``mcp_contextlamp_save_*``, Codex ``{"name": "save_*", "namespace": "mcp__contextlamp"}``
+_SAVE_CALL = re.compile(
+    r'"name"\s*:\s*"(?:mcp__contextlamp__|mcp_contextlamp_)save_(?:context|session)"'
+    r'|"name"\s*:\s*"save_(?:context|session)"\s*,\s*"namespace"\s*:\s*"mcp__contextlamp'
+    r'|"namespace"\s*:\s*"mcp__contextlamp__?"\s*,\s*"name"\s*:\s*"save_(?:context|session)"'
+)
+MAX_CUES_SHOWN = 3
+
+REASON = (
+    "contextlamp: durable things were said since the last checkpoint ({cues}). Before you stop, call the "
+    "contextlamp save_session tool once with a digest of what is worth remembering from this part of the "
+    "conversation: one self-contained statement per line with its subject (a 'Decision:', 'Rule:', "
+    "'Preference:', 'Fact:' or 'Task:' label may lead each); no secrets, no chit-chat, nothing already saved. "
+    "If nothing is worth keeping, do not call it. Then stop; do not repeat your previous answer."
+)
+PAUSE_EVENTS = {"claude-code": "Stop", "codex": "Stop", "gemini-cli": "AfterAgent", "cursor": "stop"}
+
+
+@dataclass(frozen=True)
+class Pause:
+    """One stop: the session key, the transcript (None: unknown), whether the client says this stop follows a
+    hook's own request (``stop_hook_active``, or Cursor's ``loop_count`` above 0)."""
+
+    key: str
+    transcript: Path | None
+    continued: bool
+
+
+def read_pause(client: str, payload: dict[str, Any], key: str, transcript: Path | None) -> Pause:
+    """The ``Pause`` of a stop hook's ``payload`` (see the module docstring for each client's fields)."""
+    continued = payload.get("stop_hook_active") is True
+    loops = payload.get("loop_count")
+    if client == "cursor" and isinstance(loops, int) and not isinstance(loops, bool) and loops > 0:
+        continued = True
+    return Pause(key, transcript, continued)
+
+
+def cues_of(text: str) -> list[str]:
+    """The cue names a user turn carries (``CUES``), after removing what clients inject into user turns; a
+    turn that is a question carries none (asking is not stating)."""
+    own = _INJECTED.sub(" ", text).strip()
+    if not own or _QUESTION.search(own):
+        return []
+    return [name for name, pattern in _CUE.items() if pattern.search(own)]
+
+
+def _state_path(home: Path, key: str) -> Path:
+    safe = hashlib.sha256(key.encode("utf-8")).hexdigest()[:32]
+    return home / "hooks" / "digest" / f"{safe}.json"
+
+
+def _load(path: Path) -> dict[str, int]:
+    try:
+        data: Any = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        data = None
+    fields = cast(dict[str, Any], data) if isinstance(data, dict) else {}
+    counts: dict[str, int] = {}
+    for name in ("turns", "saves"):
+        value = fields.get(name)
+        counts[name] = value if isinstance(value, int) and not isinstance(value, bool) else 0
+    return counts
+
+
+def decide(pause: Pause, home: Path) -> list[str]:
+    """The cues that make this pause ask for the agent's digest ([] = do not ask), moving the checkpoint to
+    the end of the transcript either way. Asks only when: the stop does not follow a hook's request, the
+    transcript is readable, some user turn since the checkpoint carries a cue, and the agent made no
+    contextlamp save call since it. Raises ``OSError`` when the state cannot be written."""
+    if pause.transcript is None or not pause.transcript.is_file():
+        return []
+    try:
+        turns = read_turns(pause.transcript) or []
+        raw = pause.transcript.read_bytes().decode("utf-8", "replace")
+    except OSError:
+        return []
+    saves = len(_SAVE_CALL.findall(raw))
+    path = _state_path(home, pause.key)
+    before = _load(path)
+    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    write_json(path, {"turns": len(turns), "saves": saves})
+    if pause.continued or saves > before["saves"]:
+        return []
+    start = before["turns"] if before["turns"] <= len(turns) else 0  # a rewritten (shorter) transcript: all of it
+    found: list[str] = []
+    for turn in turns[start:]:
+        if turn.role == "user":
+            found.extend(c for c in cues_of(turn.text) if c not in found)
+    return found[:MAX_CUES_SHOWN]
+
+
+def pause_output(client: str, cues: list[str]) -> str:
+    """The stop hook's stdout for ``client``: the request for the digest when ``cues``, else the client's
+    "carry on" (``{}``; nothing for Codex, whose empty output means no decision)."""
+    if not cues:
+        return "" if client == "codex" else "{}"
+    reason = REASON.format(cues=", ".join(cues))
+    if client == "cursor":
+        return json.dumps({"followup_message": reason})
+    if client == "gemini-cli":
+        return json.dumps({"decision": "deny", "reason": reason})
+    return json.dumps({"decision": "block", "reason": reason})

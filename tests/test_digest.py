@@ -1,0 +1,159 @@
+"""The agent's digest at natural pauses (hooks/digest.py, issue #27.5): a stop asks the agent once for a
+save_session digest when a user turn since the last checkpoint carries a durable cue, never in a loop, never
+twice for the same turns, never after the agent saved; through the real hook command and its output per
+client; ``connect --no-digest`` leaves the hook out. The held-out set scores the cues."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from contextlamp.clients.catalog import Places, client
+from contextlamp.clients.plan import apply, plan_connect
+from contextlamp.hooks.digest import REASON, Pause, cues_of, decide, pause_output
+
+EXE = str(Path(sys.executable).parent / "contextlamp")
+HELD_OUT = Path(__file__).parent / "data" / "digest_cues_heldout.json"
+
+
+def _user(text: str) -> str:
+    return json.dumps({"type": "user", "message": {"role": "user", "content": text}})
+
+
+def _assistant(text: str) -> str:
+    return json.dumps(
+        {"type": "assistant", "message": {"role": "assistant", "content": [{"type": "text", "text": text}]}}
+    )
+
+
+def _save_call() -> str:
+    call = {"type": "tool_use", "id": "t1", "name": "mcp__contextlamp__save_session", "input": {"digest": "x"}}
+    return json.dumps({"type": "assistant", "message": {"role": "assistant", "content": [call]}})
+
+
+class Transcript:
+    """A Claude Code JSONL transcript the test appends to."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        path.write_text("", encoding="utf-8")
+
+    def add(self, *lines: str) -> None:
+        with self.path.open("a", encoding="utf-8") as handle:
+            handle.write("".join(line + "\n" for line in lines))
+
+
+@pytest.fixture
+def transcript(tmp_path: Path) -> Transcript:
+    return Transcript(tmp_path / "session.jsonl")
+
+
+def test_a_pause_after_a_durable_statement_asks_once_and_never_loops(tmp_path: Path, transcript: Transcript) -> None:
+    home = tmp_path / "data"
+    transcript.add(_user("Fix the failing test please."), _assistant("Done."))
+    assert decide(Pause("k", transcript.path, False), home) == []  # nothing durable said: no extra turn
+    transcript.add(_user("From now on we use pnpm, never npm."), _assistant("OK."))
+    assert decide(Pause("k", transcript.path, False), home) == ["rule"]
+    # the agent's digest turn ends in a stop the client marks as following our request: never asked again
+    transcript.add(_user(REASON.format(cues="rule")), _assistant("Nothing worth keeping."))  # as Claude Code logs it
+    assert decide(Pause("k", transcript.path, True), home) == []
+    assert decide(Pause("k", transcript.path, False), home) == []  # the same turns never ask twice
+    transcript.add(_user("I prefer tabs over spaces in the Makefile."), _save_call(), _assistant("Saved it."))
+    assert decide(Pause("k", transcript.path, False), home) == []  # the agent saved on its own: nothing to ask
+    transcript.add(_user("Should we always pin versions?"), _assistant("Yes."))
+    assert decide(Pause("k", transcript.path, False), home) == []  # a question states nothing
+    assert (
+        decide(Pause("k", None, False), home) == [] and decide(Pause("k", tmp_path / "gone.jsonl", False), home) == []
+    )
+
+
+def test_injected_context_is_not_a_cue() -> None:
+    injected = "<hook_context>- [decision] We decided to use kv/v2 from now on.</hook_context>\nrun the tests"
+    assert cues_of(injected) == []
+    assert cues_of("Remember that the API key rotates monthly.") == ["remember"]
+
+
+@pytest.mark.parametrize(
+    ("client_id", "payload", "expected"),
+    [
+        ("claude-code", {}, {"decision": "block"}),
+        ("codex", {}, {"decision": "block"}),
+        ("gemini-cli", {}, {"decision": "deny"}),
+        ("cursor", {"loop_count": 0, "status": "completed"}, {}),
+    ],
+)
+def test_the_real_hook_command_answers_each_client_in_its_own_form(
+    tmp_path: Path, transcript: Transcript, client_id: str, payload: dict[str, object], expected: dict[str, str]
+) -> None:
+    transcript.add(_user("Going forward, deploys happen on Tuesdays only."), _assistant("Noted."))
+    stdin = json.dumps({"session_id": "s-1", "transcript_path": str(transcript.path), "cwd": str(tmp_path), **payload})
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "CONTEXTLAMP_HOME": str(tmp_path / "data")}
+
+    def run() -> str:
+        done = subprocess.run(
+            [EXE, "hook", client_id, "stop"], input=stdin, env=env, capture_output=True, text=True, timeout=60
+        )
+        assert done.returncode == 0
+        return done.stdout.strip()
+
+    answer = json.loads(run())
+    for key, value in expected.items():
+        assert answer[key] == value
+    asked = answer.get("reason") or answer.get("followup_message")
+    assert "save_session" in asked and "rule" in asked
+    assert run() in ("{}", "")  # the same pause: nothing more
+    log = (tmp_path / "data" / "logs" / "hooks.log").read_text(encoding="utf-8")
+    assert "digest asked (rule)" in log and "Tuesdays" not in log  # content never logged
+
+
+def test_cursor_follow_up_loops_are_refused(tmp_path: Path, transcript: Transcript) -> None:
+    from contextlamp.hooks.digest import read_pause
+
+    transcript.add(_user("Remember: staging is eu-west-3."), _assistant("OK."))
+    assert read_pause("cursor", {"loop_count": 1}, "c", transcript.path).continued
+    assert read_pause("claude-code", {"stop_hook_active": True}, "c", transcript.path).continued
+    assert not read_pause("claude-code", {"stop_hook_active": False}, "c", transcript.path).continued
+    assert pause_output("codex", []) == "" and pause_output("claude-code", []) == "{}"
+
+
+def test_no_digest_leaves_the_stop_hook_out_and_takes_an_earlier_one_out(tmp_path: Path) -> None:
+    places = Places(home=tmp_path / "home", cwd=tmp_path, environ={"PATH": ""})
+    env = {"CONTEXTLAMP_HOME": "/data", "CONTEXTLAMP_USER": "a"}
+    settings = places.home / ".claude" / "settings.json"
+    apply(plan_connect(client("claude-code"), places, "user", EXE, env))
+    assert "Stop" in json.loads(settings.read_text(encoding="utf-8"))["hooks"]
+    apply(plan_connect(client("claude-code"), places, "user", EXE, env, digest=False))
+    hooks = json.loads(settings.read_text(encoding="utf-8"))["hooks"]
+    assert "Stop" not in hooks and set(hooks) == {"SessionStart", "PreCompact", "SessionEnd"}
+
+
+def test_cue_precision_and_recall_on_the_held_out_turns() -> None:
+    """Written before the cues were tuned and read once at the end (docs/hooks.md reports both figures)."""
+    turns = json.loads(HELD_OUT.read_text(encoding="utf-8"))["turns"]
+    flagged = [bool(cues_of(t["text"])) for t in turns]
+    durable = [t["durable"] for t in turns]
+    true_positive = sum(f and d for f, d in zip(flagged, durable, strict=True))
+    precision = true_positive / max(1, sum(flagged))
+    recall = true_positive / max(1, sum(durable))
+    print(f"digest cues held out: precision {precision:.2f}, recall {recall:.2f} ({len(turns)} turns)")
+    assert precision >= 0.8 and recall >= 0.6
+
+
+def test_codex_records_the_request_as_a_hook_prompt_which_capture_never_keeps(tmp_path: Path) -> None:
+    """Codex logs a Stop hook's reason as a user message ``<hook_prompt hook_run_id=...>``: it is our own
+    framing, so the transcript reader drops it (else the session-end capture saved the request as memories)."""
+    from contextlamp.hooks.saver import read_turns
+
+    def line(text: str) -> str:
+        item = {"type": "message", "role": "user", "content": [{"type": "input_text", "text": text}]}
+        return json.dumps({"type": "response_item", "payload": item})
+
+    rollout = tmp_path / "rollout-2026-12-06T03-20-30-x.jsonl"
+    prompt = f'<hook_prompt hook_run_id="stop:3:/h/.codex/hooks.json">{REASON.format(cues="rule")}</hook_prompt>'
+    rollout.write_text(line("From now on use pnpm.") + "\n" + line(prompt) + "\n", encoding="utf-8")
+    turns = read_turns(rollout) or []
+    assert [t.text for t in turns if t.role == "user"] == ["From now on use pnpm."]
