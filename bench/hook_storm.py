@@ -4,7 +4,10 @@ memories; reported: how many session starts injected their context, and their wa
 session starts run alone first (the baseline of the same run). The hooks run as ``connect`` installs them
 (``contextlamp hook claude-code EVENT``), the deadline is the default ``CONTEXTLAMP_HOOK_TIMEOUT_S`` (5 s).
 
-Usage: ``nice -n 10 python bench/hook_storm.py [--ends 24] [--starts 12] [--embedder minilm|fake]``.
+With ``--after-ends`` the session starts begin once the session-end hooks have returned, while their saves
+run: what they then wait behind is the captures alone.
+
+Usage: ``nice -n 10 python bench/hook_storm.py [--ends 24] [--starts 12] [--embedder minilm|fake] [--after-ends]``.
 """
 
 from __future__ import annotations
@@ -34,6 +37,12 @@ def main() -> None:
     parser.add_argument("--ends", type=int, default=24)
     parser.add_argument("--starts", type=int, default=12)
     parser.add_argument("--embedder", default="minilm")
+    parser.add_argument(
+        "--after-ends",
+        action="store_true",
+        help="start the session starts once every session-end hook has returned (their saves running): what"
+        " the starts wait behind is then the captures alone, not the hooks' own process starts",
+    )
     args = parser.parse_args()
     exe = shutil.which("contextlamp", path=str(Path(sys.executable).parent)) or "contextlamp"
     root = Path(tempfile.mkdtemp(prefix="clp-storm-"))
@@ -72,10 +81,14 @@ def main() -> None:
 
         hook("session-start", 0)  # maps the repository to its project
         alone = [hook("session-start", 1000 + n) for n in range(args.starts)]
-        jobs = [("session-end", n) for n in range(args.ends)] + [("session-start", 100 + n) for n in range(args.starts)]
-        with ThreadPoolExecutor(max_workers=len(jobs)) as pool:
-            results = list(pool.map(lambda job: hook(*job), jobs))
-        storm = results[args.ends :]
+        ends = [("session-end", n) for n in range(args.ends)]
+        starts = [("session-start", 100 + n) for n in range(args.starts)]
+        with ThreadPoolExecutor(max_workers=len(ends) + len(starts)) as pool:
+            if args.after_ends:
+                list(pool.map(lambda job: hook(*job), ends))
+                storm = list(pool.map(lambda job: hook(*job), starts))
+            else:
+                storm = list(pool.map(lambda job: hook(*job), ends + starts))[args.ends :]
         report = {
             "alone": {
                 "injected": sum(i for _, i in alone),

@@ -377,10 +377,12 @@ def save_transcript(
         earlier = set(judged)
         candidates = [i for i in judgement.items if item_key(i.content) not in earlier]
         memories = live_memories(service, caller, project_id) if candidates else []
-        new_items = [i for i in candidates if not restates(i.content, memories)]
+        new_items = [i for i in candidates if not restates(i.content, [text for text, _ in memories])]
         result = _save_items(service, caller, new_items, job.client, project_id, _digest_of(saves), max_bytes)
         if result is not None:
-            _keep_topics(service, caller, new_items, project_id)
+            corrections = _keep_topics(service, caller, new_items, project_id, memories)
+            if corrections:
+                log.info("%s %s %s: %d corrected memories superseded", job.client, job.event, job.key, corrections)
         record: dict[str, Any] = {
             "at": service.clock(),
             "event": job.event,
@@ -455,26 +457,39 @@ def _save_items(
 
 
 def _keep_topics(
-    service: MemoryService, caller: Caller, items: Sequence[DistilledItem], project_id: str | None
-) -> None:
-    """Give the saved items their distiller's topic (the subject a statement gives a value: distill/topics.py),
-    which the digest path does not carry: re-saving known content with a topic keeps its id and applies the
-    topic's supersession, so a later session's correction supersedes the value it corrects."""
+    service: MemoryService,
+    caller: Caller,
+    items: Sequence[DistilledItem],
+    project_id: str | None,
+    memories: Sequence[tuple[str, str | None]],
+) -> int:
+    """Give the saved items a topic, which the digest path does not carry: the distiller's (the subject a
+    statement gives a value: distill/topics.py), or, for a statement that corrects a live memory of the same
+    store (``judge.corrected``), a topic both get. Re-saving known content with a topic keeps its id and applies
+    the topic's supersession (spec/TOOLS.md save_context), so a later session's correction supersedes the value
+    it corrects (history kept). Only statements the digest path stored verbatim are re-saved. Returns how many
+    memories a correction superseded."""
     from contextlamp.distill import digest_items
     from contextlamp.errors import ContextlampError
-    from contextlamp.hooks.judge import digest_lines
+    from contextlamp.hooks.judge import corrected, digest_lines
 
-    with_topic = [i for i in items if i.topic is not None]
-    if not with_topic:
-        return
-    stored = {i.content for i in digest_items("\n".join(digest_lines(with_topic)))}  # as the digest path kept it
-    for item in with_topic:
+    stored = {i.content for i in digest_items("\n".join(digest_lines(items)))}  # as the digest path kept it
+    superseded = 0
+    for item in items:
         if item.content not in stored:
             continue  # reworded or left out by the digest path: a save_context would make a second entry
+        hit = corrected(item.content, memories)
+        topic = item.topic
         try:
-            service.save_context(caller, item.content, item.memory_type, item.kind, item.topic, project=project_id)
-        except ContextlampError:  # an item the digest path left out and save_context refuses: nothing to fix
+            if hit is not None and hit[1] == project_id:
+                topic = hit[2]
+                service.save_context(caller, hit[0], topic=topic, project=project_id)
+                superseded += 1
+            if topic is not None:
+                service.save_context(caller, item.content, item.memory_type, item.kind, topic, project=project_id)
+        except ContextlampError:  # refused (e.g. the old memory was forgotten meanwhile): the save stands
             continue
+    return superseded
 
 
 def _digest_of(saves: Sequence[dict[str, Any]]) -> str | None:
