@@ -1,15 +1,18 @@
-"""Saving a client's session from its native transcript, detached from the client (issue #15.2).
+"""Saving a client's session from its native transcript, detached from the client (issue #15.2, #27, #29.11).
 
 The hook process only starts the worker (``spawn``: a new session, stdio on /dev/null, not waited for) and
-exits. The worker (``save_transcript``) holds a lock per client session (``fcntl.flock`` on
-``<home>/hooks/locks/<key>.lock``), so a compaction's save and the session end's never run at once, and
-records per client session which turns it has handed to ``save_session`` (``<home>/hooks/sessions/<key>.json``:
-a hash of each turn, counted with its repeats), so saving the same session twice (compaction, then end)
-hands over only the turns that are new. The client session has one session digest: the first save that
-keeps something makes it, and every later save passes its id to ``save_session`` (``session_id``), which adds
-what the later save keeps to that digest (the state file records each save and the digest's id). A client's
-compaction summary (a ``digest`` turn) is handed over only when nothing of the session was handed before:
-otherwise it restates turns already saved.
+exits, recording the transcript's size (``SaveJob.upto``): the worker reads the file only that far, so what the
+client writes after the hook (the compaction a PreCompact hook precedes) is the next save's. The worker waits
+for the data directory's one capture slot (``capture_slot``) before loading the application, then holds a lock
+per client session (``session_lock``), so a compaction's save and the session end's never run at once. It
+reads the session in bounded memory (``read_session``: cleaned by clean.py, the newest windows of text held),
+records per client session the hash of each turn seen and the key of each statement judged
+(``<home>/hooks/sessions/<key>.json``), judges the whole session when it holds a new turn (judge.py) and
+hands ``save_session`` only the statements no earlier save judged and no live memory states. The client
+session has one session digest: the first save that keeps something makes it, and every later save passes
+its id to ``save_session`` (``session_id``), which adds what the later save keeps to that digest. A client's
+compaction summary (a ``digest`` turn) counts only when nothing of the session was seen before: otherwise it
+restates turns already captured.
 
 The result of the latest save per project is written to ``<home>/hooks/last/<project>.json``, which the next
 session start reports to the user ("contextlamp kept 3 memories ..."): the save is detached, so the hook that
