@@ -229,6 +229,26 @@ def test_a_restatement_of_a_live_memory_is_a_dedupe(scratch: Scratch) -> None:
     assert sorted(memories) == sorted([*SEEDED, "The billing worker listens on port 4123."]), memories
 
 
+def test_a_correction_in_a_later_session_supersedes_the_memory_it_corrects(scratch: Scratch) -> None:
+    lines = ClaudeLines().user("The billing worker listens on port 4123 in staging.").assistant("Noted.")
+    scratch.transcript.write_text(lines.text(), encoding="utf-8")
+    _end(scratch)
+    assert scratch.project_memories() == ["The billing worker listens on port 4123 in staging."]
+    later = scratch.transcript.with_name("later.jsonl")
+    lines = ClaudeLines().user("Correction: the billing worker moved to port 5123, not 4123 anymore.").assistant("Ok.")
+    later.write_text(lines.text(), encoding="utf-8")
+    scratch.transcript = later
+    done, _ = scratch.hook(
+        "claude-code", "session-end", json.dumps({**json.loads(scratch.stdin("SessionEnd")), "session_id": "s2"})
+    )
+    assert done.returncode == 0
+    wait_for(lambda: saves_logged(scratch) >= 2, "the later session's save")
+    live = scratch.project_memories()
+    assert len(live) == 1 and "5123" in live[0], live  # the old value is superseded, not live
+    history = scratch.cli("list", "--project", "web-app", "--json", "--all")["items"]
+    assert any("4123" in i["preview"] and i.get("superseded_by") for i in history), history  # history kept
+
+
 def _long_session(first: str, last: str, filler: int) -> str:
     lines = ClaudeLines().user(first).assistant("Noted.")
     for n in range(filler):

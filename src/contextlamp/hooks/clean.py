@@ -14,9 +14,11 @@ Two mechanisms, neither a list of the texts to drop:
   ``<command-name>``, ``<local-command-stdout>``, ``<hook_context>``, ``<environment_context>``: a lower-case
   tag name holding ``-`` or ``_``, which prose never uses) is the client talking, whatever its name; fenced code,
   pasted log and stack-trace lines, code lines (``is_code_line``) and lists of opaque tokens (``is_opaque_list``:
-  recovery codes, keys, hashes) state nothing a person would write down as
-  a memory; a line of a compaction summary that speaks about the conversation or addresses the model ("This
-  session is being continued from a previous conversation…", "Continue the conversation from where we left
+  recovery codes, keys, hashes) state nothing a person would write down as a memory (the save worker removes
+  the opaque lists first, lets the distiller read code and logs as the session's context, then drops any
+  statement taken from them: ``from_pasted``); a line of a compaction summary that speaks about the
+  conversation or addresses the model ("This session is being continued from a previous conversation…",
+  "Continue the conversation from where we left
   off without asking the user any further questions.") is framing (``is_framing``). Tool calls, tool output
   and thinking never reach here (distill/native.py leaves them out).
 

@@ -83,6 +83,35 @@ _STOP = frozenset(
         "just",
     ]
 )
+# words that word a change of value (English; a statement without one never corrects a memory)
+_CHANGE_WORDS = frozenset(
+    [
+        "correction",
+        "actually",
+        "update",
+        "updated",
+        "moved",
+        "changed",
+        "switched",
+        "replaced",
+        "raised",
+        "lowered",
+        "renamed",
+        "migrated",
+        "rewrote",
+        "instead",
+        "longer",
+        "anymore",
+        "over",
+        "was",
+        "not",
+    ]
+)
+_CHANGE = re.compile(
+    r"\b(?:correction|actually|update[ds]?|moved|changed|switched|replaced|raised|lowered|renamed|migrated|"
+    r"rewrote|instead of|no longer|any ?more|took over|it was|not \S+ any ?more)\b",
+    re.IGNORECASE,
+)
 # a type label the digest path reads back as the memory type and kind (distill/digest_path.py ``_LABELS``)
 _LABEL = {
     ("event", "decision"): "Decision: ",
@@ -109,7 +138,6 @@ def judge_session(service: MemoryService, turns: Sequence[Turn], fresh: Sequence
     distiller reads them as the session's context, they are never a memory."""
     from contextlamp.distill.turns import Turn
     from contextlamp.domain.secret_scan import REDACTED
-
     from contextlamp.hooks.clean import from_pasted, pasted_lines
 
     windows = _windows(turns, max_bytes)
@@ -149,21 +177,21 @@ def item_key(content: str) -> str:
     return hashlib.sha256(" ".join(content.casefold().split()).encode("utf-8", "replace")).hexdigest()[:20]
 
 
-def live_memories(service: MemoryService, caller: Caller, project_id: str | None) -> list[str]:
+def live_memories(service: MemoryService, caller: Caller, project_id: str | None) -> list[tuple[str, str | None]]:
     """The newest ``LIVE_SCANNED`` live memories of the target store (``project_id``'s, else personal) and of
-    the personal store, as text."""
-    texts: list[str] = []
+    the personal store: ``(text, project id or None for personal)``."""
+    found: list[tuple[str, str | None]] = []
     for project in dict.fromkeys([project_id, None]):
         cursor: str | None = None
         count = 0
         while count < LIVE_SCANNED:
             page = service.list_context(caller, 200, project, cursor)
-            texts += [item.preview for item in page.items if not item.superseded_by]
+            found += [(item.preview, project) for item in page.items if not item.superseded_by]
             count += len(page.items)
             cursor = page.next_cursor
             if not cursor or not page.items:
                 break
-    return texts
+    return found
 
 
 def restates(candidate: str, memories: Sequence[str]) -> bool:
@@ -182,6 +210,49 @@ def restates(candidate: str, memories: Sequence[str]) -> bool:
         if len(differing) <= MAX_FILLER_WORDS and len(own & other) >= 2 and not any(map(_VALUE.search, differing)):
             return True
     return False
+
+
+def corrected(candidate: str, memories: Sequence[tuple[str, str | None]]) -> tuple[str, str | None, str] | None:
+    """The live memory ``candidate`` corrects, as ``(text, its project id or None, a topic for both)``, or None.
+
+    A candidate corrects a memory when it words a change (``_CHANGE``: "correction", "actually", "moved to",
+    "no longer", "took over", "it was", ...), gives a value the memory does not have (a digit, a path, a name),
+    shares at least two words of the memory's subject, and either names the memory's old value ("not 4123
+    anymore", "(it was 263)") or shares at least half of the memory's words. The best match (most shared words)
+    wins. The topic is the shared subject words in the memory's order, kebab-cased: the store's topic
+    supersession then retires the old memory (history kept; spec/TOOLS.md save_context ``topic``)."""
+    if not _CHANGE.search(candidate):
+        return None
+    own_values, own_words = _parts(candidate)
+    best: tuple[int, tuple[str, str | None, str]] | None = None
+    for text, project in memories:
+        values, words = _parts(text)
+        opening = text.split(maxsplit=1)[0].strip(".:,;()") if text.split() else ""
+        if opening in own_values:  # a name opening the memory ("Priya owns ...") is its value too
+            values, words = values | {opening}, words - {opening.casefold()}
+        if not own_values - values or len(text) >= 200:  # a preview cut at 200 characters is not the content
+            continue
+        shared = own_words & words
+        if len(shared) < 2 or not (own_values & values or 2 * len(shared) >= len(words)):
+            continue
+        topic = "-".join(w for w in dict.fromkeys(_WORD.findall(text.casefold())) if w in shared)[:80]
+        if best is None or len(shared) > best[0]:
+            best = (len(shared), (text, project, topic))
+    return best[1] if best else None
+
+
+def _parts(text: str) -> tuple[frozenset[str], frozenset[str]]:
+    """(value tokens, other words) of ``text``: a value holds a digit or a path character, or is a capitalised
+    word after the first; the other words are case-folded, stop words left out."""
+    tokens = [w.strip(".:,;()-") for w in _WORD.findall(text)]
+    values: set[str] = set()
+    words: set[str] = set()
+    for n, token in enumerate(t for t in tokens if t):
+        if re.search(r"[\d/#@._]", token) or (n > 0 and token[:1].isupper()):
+            values.add(token)
+        elif token.casefold() not in _STOP and token.casefold() not in _CHANGE_WORDS:
+            words.add(token.casefold())
+    return frozenset(values), frozenset(words)
 
 
 def _words(text: str) -> frozenset[str]:

@@ -1,15 +1,18 @@
-"""Saving a client's session from its native transcript, detached from the client (issue #15.2).
+"""Saving a client's session from its native transcript, detached from the client (issue #15.2, #27, #29.11).
 
 The hook process only starts the worker (``spawn``: a new session, stdio on /dev/null, not waited for) and
-exits. The worker (``save_transcript``) holds a lock per client session (``fcntl.flock`` on
-``<home>/hooks/locks/<key>.lock``), so a compaction's save and the session end's never run at once, and
-records per client session which turns it has handed to ``save_session`` (``<home>/hooks/sessions/<key>.json``:
-a hash of each turn, counted with its repeats), so saving the same session twice (compaction, then end)
-hands over only the turns that are new. The client session has one session digest: the first save that
-keeps something makes it, and every later save passes its id to ``save_session`` (``session_id``), which adds
-what the later save keeps to that digest (the state file records each save and the digest's id). A client's
-compaction summary (a ``digest`` turn) is handed over only when nothing of the session was handed before:
-otherwise it restates turns already saved.
+exits, recording the transcript's size (``SaveJob.upto``): the worker reads the file only that far, so what the
+client writes after the hook (the compaction a PreCompact hook precedes) is the next save's. The worker waits
+for the data directory's one capture slot (``capture_slot``) before loading the application, then holds a lock
+per client session (``session_lock``), so a compaction's save and the session end's never run at once. It
+reads the session in bounded memory (``read_session``: cleaned by clean.py, the newest windows of text held),
+records per client session the hash of each turn seen and the key of each statement judged
+(``<home>/hooks/sessions/<key>.json``), judges the whole session when it holds a new turn (judge.py) and
+hands ``save_session`` only the statements no earlier save judged and no live memory states. The client
+session has one session digest: the first save that keeps something makes it, and every later save passes
+its id to ``save_session`` (``session_id``), which adds what the later save keeps to that digest. A client's
+compaction summary (a ``digest`` turn) counts only when nothing of the session was seen before: otherwise it
+restates turns already captured.
 
 The result of the latest save per project is written to ``<home>/hooks/last/<project>.json``, which the next
 session start reports to the user ("contextlamp kept 3 memories ..."): the save is detached, so the hook that
@@ -377,10 +380,12 @@ def save_transcript(
         earlier = set(judged)
         candidates = [i for i in judgement.items if item_key(i.content) not in earlier]
         memories = live_memories(service, caller, project_id) if candidates else []
-        new_items = [i for i in candidates if not restates(i.content, memories)]
+        new_items = [i for i in candidates if not restates(i.content, [text for text, _ in memories])]
         result = _save_items(service, caller, new_items, job.client, project_id, _digest_of(saves), max_bytes)
         if result is not None:
-            _keep_topics(service, caller, new_items, project_id)
+            corrections = _keep_topics(service, caller, new_items, project_id, memories)
+            if corrections:
+                log.info("%s %s %s: %d corrected memories superseded", job.client, job.event, job.key, corrections)
         record: dict[str, Any] = {
             "at": service.clock(),
             "event": job.event,
@@ -455,26 +460,39 @@ def _save_items(
 
 
 def _keep_topics(
-    service: MemoryService, caller: Caller, items: Sequence[DistilledItem], project_id: str | None
-) -> None:
-    """Give the saved items their distiller's topic (the subject a statement gives a value: distill/topics.py),
-    which the digest path does not carry: re-saving known content with a topic keeps its id and applies the
-    topic's supersession, so a later session's correction supersedes the value it corrects."""
+    service: MemoryService,
+    caller: Caller,
+    items: Sequence[DistilledItem],
+    project_id: str | None,
+    memories: Sequence[tuple[str, str | None]],
+) -> int:
+    """Give the saved items a topic, which the digest path does not carry: the distiller's (the subject a
+    statement gives a value: distill/topics.py), or, for a statement that corrects a live memory of the same
+    store (``judge.corrected``), a topic both get. Re-saving known content with a topic keeps its id and applies
+    the topic's supersession (spec/TOOLS.md save_context), so a later session's correction supersedes the value
+    it corrects (history kept). Only statements the digest path stored verbatim are re-saved. Returns how many
+    memories a correction superseded."""
     from contextlamp.distill import digest_items
     from contextlamp.errors import ContextlampError
-    from contextlamp.hooks.judge import digest_lines
+    from contextlamp.hooks.judge import corrected, digest_lines
 
-    with_topic = [i for i in items if i.topic is not None]
-    if not with_topic:
-        return
-    stored = {i.content for i in digest_items("\n".join(digest_lines(with_topic)))}  # as the digest path kept it
-    for item in with_topic:
+    stored = {i.content for i in digest_items("\n".join(digest_lines(items)))}  # as the digest path kept it
+    superseded = 0
+    for item in items:
         if item.content not in stored:
             continue  # reworded or left out by the digest path: a save_context would make a second entry
+        hit = corrected(item.content, memories)
+        topic = item.topic
         try:
-            service.save_context(caller, item.content, item.memory_type, item.kind, item.topic, project=project_id)
-        except ContextlampError:  # an item the digest path left out and save_context refuses: nothing to fix
+            if hit is not None and hit[1] == project_id:
+                topic = hit[2]
+                service.save_context(caller, hit[0], topic=topic, project=project_id)
+                superseded += 1
+            if topic is not None:
+                service.save_context(caller, item.content, item.memory_type, item.kind, topic, project=project_id)
+        except ContextlampError:  # refused (e.g. the old memory was forgotten meanwhile): the save stands
             continue
+    return superseded
 
 
 def _digest_of(saves: Sequence[dict[str, Any]]) -> str | None:
