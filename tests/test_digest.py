@@ -146,7 +146,7 @@ def test_cue_precision_and_recall_on_the_held_out_turns() -> None:
 def test_codex_records_the_request_as_a_hook_prompt_which_capture_never_keeps(tmp_path: Path) -> None:
     """Codex logs a Stop hook's reason as a user message ``<hook_prompt hook_run_id=...>``: it is our own
     framing, so the transcript reader drops it (else the session-end capture saved the request as memories)."""
-    from contextlamp.hooks.saver import read_turns
+    from contextlamp.hooks.saver import read_session
 
     def line(text: str) -> str:
         item = {"type": "message", "role": "user", "content": [{"type": "input_text", "text": text}]}
@@ -155,5 +155,6 @@ def test_codex_records_the_request_as_a_hook_prompt_which_capture_never_keeps(tm
     rollout = tmp_path / "rollout-2026-12-06T03-20-30-x.jsonl"
     prompt = f'<hook_prompt hook_run_id="stop:3:/h/.codex/hooks.json">{REASON.format(cues="rule")}</hook_prompt>'
     rollout.write_text(line("From now on use pnpm.") + "\n" + line(prompt) + "\n", encoding="utf-8")
-    turns = read_turns(rollout) or []
+    read = read_session(rollout, None, set(), set(), 1 << 20, 1 << 20)
+    turns = read.turns if read is not None else []
     assert [t.text for t in turns if t.role == "user"] == ["From now on use pnpm."]

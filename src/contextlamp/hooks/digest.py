@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, cast
 
-from contextlamp.hooks.saver import read_turns, write_json
+from contextlamp.hooks.saver import read_session, write_json
 
 # The cues (what makes a user turn worth the agent's digest): a request to remember, a decision or a
 # convention, a standing preference or rule, a correction, a stated fact about the project's setup. Each is one
@@ -124,6 +124,22 @@ def _load(path: Path) -> dict[str, int]:
     return counts
 
 
+_PAUSE_BYTES = 4 * 1024 * 1024  # the newest turn text a pause reads (a pause looks at what was said since the last)
+
+
+def _save_calls(path: Path) -> int:
+    """How many contextlamp save calls the transcript at ``path`` holds, read a line at a time (bounded memory).
+
+    Raises:
+        OSError: the file cannot be read.
+    """
+    count = 0
+    with path.open("rb") as lines:
+        for line in lines:
+            count += len(_SAVE_CALL.findall(line.decode("utf-8", "replace")))
+    return count
+
+
 def decide(pause: Pause, home: Path) -> list[str]:
     """The cues that make this pause ask for the agent's digest ([] = do not ask), moving the checkpoint to
     the end of the transcript either way. Asks only when: the stop does not follow a hook's request, the
@@ -132,20 +148,21 @@ def decide(pause: Pause, home: Path) -> list[str]:
     if pause.transcript is None or not pause.transcript.is_file():
         return []
     try:
-        turns = read_turns(pause.transcript) or []
-        raw = pause.transcript.read_bytes().decode("utf-8", "replace")
+        read = read_session(pause.transcript, None, set(), set(), _PAUSE_BYTES, _PAUSE_BYTES)
+        saves = _save_calls(pause.transcript)
     except OSError:
         return []
-    saves = len(_SAVE_CALL.findall(raw))
+    turns = read.turns if read is not None else []
+    total = len(read.new_hashes) if read is not None else 0  # every turn's hash: the count, in bounded memory
     path = _state_path(home, pause.key)
     before = _load(path)
     path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-    write_json(path, {"turns": len(turns), "saves": saves})
+    write_json(path, {"turns": total, "saves": saves})
     if pause.continued or saves > before["saves"]:
         return []
-    start = before["turns"] if before["turns"] <= len(turns) else 0  # a rewritten (shorter) transcript: all of it
+    new = total - before["turns"] if before["turns"] <= total else total  # a rewritten (shorter) one: all of it
     found: list[str] = []
-    for turn in turns[start:]:
+    for turn in turns[len(turns) - min(new, len(turns)) :]:
         if turn.role == "user":
             found.extend(c for c in cues_of(turn.text) if c not in found)
     return found[:MAX_CUES_SHOWN]
