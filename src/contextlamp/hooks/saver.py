@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from contextlamp.hooks.repo import find_repository, project_slug
+from contextlamp.hooks.repo import find_repository
 
 if TYPE_CHECKING:
     from contextlamp.app.service import Caller, MemoryService
@@ -240,11 +240,7 @@ def save_transcript(
             log.info("%s %s %s: nothing new in %d turns", job.client, job.event, job.key, len(turns))
             return None
         repository = find_repository(Path(job.cwd))
-        project = (
-            service.project_for_repository(caller, str(repository.root), project_slug(repository.name))
-            if repository
-            else None
-        )
+        project = service.project_for_repository(caller, repository.ref()) if repository else None
         text = transcript_for_save(fresh, max_bytes)
         saves: list[dict[str, Any]] = [s for s in state.get("saves", []) if isinstance(s, dict)]  # pyright: ignore[reportUnknownVariableType]
         result = _save(service, caller, text, job.client, project.id if project else None, _digest_of(saves))
