@@ -19,6 +19,7 @@ from contextlamp.domain.ports import Store
 from contextlamp.domain.rules import may_pair, prefer_newer, states_change
 from contextlamp.retrieval.fusion import weighted_rrf
 from contextlamp.retrieval.query import asks_for_recent, content_terms, named_words, word_terms
+from contextlamp.segmenting import WINDOW_CHARS
 
 if TYPE_CHECKING:
     from contextlamp.domain.embedding import Vectors
@@ -325,8 +326,13 @@ def search(
     lifted: dict[str, str] = {}
     if weights.neighbours > 0:
         fused = with_neighbours(fused, owner, weights, now, memory_types, lifted)
+    places = signal_places(lists, with_recency)
     if weights.evidence_floor is not None and weights.evidence_floor > -1.0:  # -1: the floor is off
-        fused, lifted = with_evidence(fused, lists, owner, lifted, query_vector, weights.evidence_floor, with_recency)
+        fused, context = with_evidence(
+            fused, lists, owner, lifted, query_vector, weights.evidence_floor, with_recency, floor
+        )
+    else:  # no floor: a lifted neighbour is context where no signal list holds it
+        context = {i: anchor for i, anchor in lifted.items() if i not in places}
     if trust is not None or verified_only:
         fused = _by_trust(fused, owner, stores, trust or TrustWeights(1.0, 1.0, 1.0), verified_only)
     if len(fused) > max_results:  # only ties with the last place need their entries for tie-breaking
@@ -344,14 +350,13 @@ def search(
         (f for f in fused if f[0] in entries),
         key=lambda f: (-f[1], -entries[f[0]].created_at, owner[f[0]].priority),
     )
-    places = signal_places(lists, with_recency)
     hits = [
         Hit(
             entry=entries[i],
             source=owner[i],
             score=round(score, 6),
             ranks=tuple(places.get(i, ())),
-            context_of=lifted.get(i) if i not in places else None,
+            context_of=context.get(i),
         )
         for i, _, score in ranked[:max_results]
     ]
@@ -366,6 +371,7 @@ def with_evidence(
     query_vector: Vectors,
     floor: float,
     with_recency: bool,
+    context_floor: float = -1.0,
 ) -> tuple[list[tuple[str, float, float]], dict[str, str]]:
     """The relevance floor (spec/TOOLS.md get_context, issue #27.4): ``fused`` (best first) keeping only the
     entries with evidence, and ``lifted`` (neighbour -> anchor) keeping only the neighbours kept for their anchor.
@@ -375,11 +381,17 @@ def with_evidence(
     query (``SignalLists.keyword_all``), the query names its topic (fact-key), or the query asks for the newest
     (``with_recency``: then its recency rank is the asked-for signal). A keyword hit on some of the query's words
     only is no evidence, and neither is a place in the recency list otherwise. A time neighbour without evidence of
-    its own is kept when the anchor that lifted it has some (it is that match's context: ``Hit.context_of``).
+    its own is kept when the anchor that lifted it has some and it is not unrelated to the query itself (cosine at
+    least ``context_floor``, the model's similarity floor): it is that match's context (``Hit.context_of``). An
+    entry longer than one embedding window (``WINDOW_CHARS``) needs only ``context_floor`` by meaning: its vectors
+    are of windows that mix a paragraph with its neighbours and the entry's title, so a paragraph that answers the
+    query measures far below its own cosine (a runbook's last paragraph: 0.23 for its window, 0.44 alone); the
+    floor was calibrated on short memories only (LoCoMo has none longer than a window).
     The floor and the rule were chosen on LoCoMo conversations held apart from those reported (bench/
     relevance_floor.py, docs/retrieval.md "Relevance floor"). The cosine of an entry outside the semantic list
     (a keyword or fact-key hit beyond its depth) is read from its stored vectors: one read per store, only for
-    those."""
+    those, and one read of lengths (``Store.chars_and_times``) per store for the related entries without
+    evidence yet."""
     fact = set(lists.fact_key)
     cosines = dict(lists.cosines)
     unknown = [
@@ -390,8 +402,21 @@ def with_evidence(
             found = scoped.store.entry_vectors([i for i in unknown if owner[i] is scoped])
             cosines.update((i, float((vectors @ query_vector).max())) for i, vectors in found.items())
 
+    chunked: set[str] = set()  # long entries related to the query (cosine at least context_floor): see above
+
     def own(entry_id: str) -> bool:
-        return with_recency or cosines.get(entry_id, -1.0) >= floor or entry_id in lists.keyword_all or entry_id in fact
+        return (
+            with_recency
+            or cosines.get(entry_id, -1.0) >= floor
+            or entry_id in lists.keyword_all
+            or entry_id in fact
+            or entry_id in chunked
+        )
+
+    related = [i for i, _, _ in fused if not own(i) and cosines.get(i, -1.0) >= context_floor]
+    for scoped in {id(owner[i]): owner[i] for i in related}.values():
+        lengths = scoped.store.chars_and_times([i for i in related if owner[i] is scoped])
+        chunked.update(i for i, (chars, _) in lengths.items() if chars > WINDOW_CHARS)
 
     kept: list[tuple[str, float, float]] = []
     context: dict[str, str] = {}
@@ -399,7 +424,7 @@ def with_evidence(
         entry_id = item[0]
         if own(entry_id):
             kept.append(item)
-        elif entry_id in lifted and own(lifted[entry_id]):
+        elif entry_id in lifted and own(lifted[entry_id]) and cosines.get(entry_id, -1.0) >= context_floor:
             kept.append(item)
             context[entry_id] = lifted[entry_id]
     return kept, context
