@@ -189,7 +189,7 @@ class Settings(Limits, BaseSettings):
         le=1.0,
         description="Relevance floor of get_context: the cosine at which a memory counts as matching by meaning "
         "alone (otherwise it needs every word of the query, a named topic, or to be next to such a match); unset = "
-        "the model's own (MiniLM 0.39, chosen on held-apart LoCoMo conversations, docs/retrieval.md); -1 = off.",
+        "the model's own (MiniLM 0.36, chosen on held-apart LoCoMo conversations, docs/retrieval.md); -1 = off.",
     )
     weight_fact_key: float = Field(
         default=FusionWeights.fact_key, ge=0, description="RRF weight of the fact-key (topic) list."

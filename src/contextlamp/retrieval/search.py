@@ -328,8 +328,9 @@ def search(
         fused = with_neighbours(fused, owner, weights, now, memory_types, lifted)
     places = signal_places(lists, with_recency)
     if weights.evidence_floor is not None and weights.evidence_floor > -1.0:  # -1: the floor is off
+        want = 0 if trust is not None or verified_only else max_results  # trust may reorder or drop: judge all
         fused, context = with_evidence(
-            fused, lists, owner, lifted, query_vector, weights.evidence_floor, with_recency, floor
+            fused, lists, owner, lifted, query_vector, weights.evidence_floor, with_recency, floor, want
         )
     else:  # no floor: a lifted neighbour is context where no signal list holds it
         context = {i: anchor for i, anchor in lifted.items() if i not in places}
@@ -372,6 +373,7 @@ def with_evidence(
     floor: float,
     with_recency: bool,
     context_floor: float = -1.0,
+    want: int = 0,
 ) -> tuple[list[tuple[str, float, float]], dict[str, str]]:
     """The relevance floor (spec/TOOLS.md get_context, issue #27.4): ``fused`` (best first) keeping only the
     entries with evidence, and ``lifted`` (neighbour -> anchor) keeping only the neighbours kept for their anchor.
@@ -389,19 +391,12 @@ def with_evidence(
     floor was calibrated on short memories only (LoCoMo has none longer than a window).
     The floor and the rule were chosen on LoCoMo conversations held apart from those reported (bench/
     relevance_floor.py, docs/retrieval.md "Relevance floor"). The cosine of an entry outside the semantic list
-    (a keyword or fact-key hit beyond its depth) is read from its stored vectors: one read per store, only for
-    those, and one read of lengths (``Store.chars_and_times``) per store for the related entries without
-    evidence yet."""
+    (a keyword hit or a neighbour beyond its depth) is read from its stored vectors, and the lengths of the related
+    entries without evidence yet (``Store.chars_and_times``): ``fused`` is judged in windows of ``2 * want`` (at
+    least 16), one read of each kind per store and window, and judging stops once ``want`` entries are kept
+    (0: judge all), so a call reads about as many entries as it returns."""
     fact = set(lists.fact_key)
     cosines = dict(lists.cosines)
-    unknown = [
-        i for i, _, _ in fused if i not in cosines and i not in lists.keyword_all and i not in fact and i not in lifted
-    ]
-    if unknown and not with_recency:
-        for scoped in {id(owner[i]): owner[i] for i in unknown}.values():
-            found = scoped.store.entry_vectors([i for i in unknown if owner[i] is scoped])
-            cosines.update((i, float((vectors @ query_vector).max())) for i, vectors in found.items())
-
     chunked: set[str] = set()  # long entries related to the query (cosine at least context_floor): see above
 
     def own(entry_id: str) -> bool:
@@ -413,20 +408,30 @@ def with_evidence(
             or entry_id in chunked
         )
 
-    related = [i for i, _, _ in fused if not own(i) and cosines.get(i, -1.0) >= context_floor]
-    for scoped in {id(owner[i]): owner[i] for i in related}.values():
-        lengths = scoped.store.chars_and_times([i for i in related if owner[i] is scoped])
-        chunked.update(i for i, (chars, _) in lengths.items() if chars > WINDOW_CHARS)
-
     kept: list[tuple[str, float, float]] = []
     context: dict[str, str] = {}
-    for item in fused:
-        entry_id = item[0]
-        if own(entry_id):
-            kept.append(item)
-        elif entry_id in lifted and own(lifted[entry_id]) and cosines.get(entry_id, -1.0) >= context_floor:
-            kept.append(item)
-            context[entry_id] = lifted[entry_id]
+    step = max(2 * want, 16)
+    for start in range(0, len(fused), step):
+        if want and len(kept) >= want:
+            break  # enough: what is past the cut is never read
+        window = fused[start : start + step]
+        ids = [i for i, _, _ in window]
+        unknown = [i for i in ids if i not in cosines and not own(i)]
+        for scoped in {id(owner[i]): owner[i] for i in unknown}.values():
+            found = scoped.store.entry_vectors([i for i in unknown if owner[i] is scoped])
+            cosines.update((i, float((vectors @ query_vector).max())) for i, vectors in found.items())
+        related = [i for i in ids if not own(i) and cosines.get(i, -1.0) >= context_floor]
+        for scoped in {id(owner[i]): owner[i] for i in related}.values():
+            lengths = scoped.store.chars_and_times([i for i in related if owner[i] is scoped])
+            chunked.update(i for i, (chars, _) in lengths.items() if chars > WINDOW_CHARS)
+        for item in window:
+            entry_id = item[0]
+            anchor = lifted.get(entry_id)
+            if own(entry_id):
+                kept.append(item)
+            elif anchor is not None and own(anchor) and cosines.get(entry_id, -1.0) >= context_floor:
+                kept.append(item)
+                context[entry_id] = anchor
     return kept, context
 
 
