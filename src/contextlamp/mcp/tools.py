@@ -42,6 +42,12 @@ contextlamp is the user's long-term memory, shared by all their AI tools.
 - When a conversation ends or is about to be compacted, call save_session with a digest of its durable
   items, one self-contained statement per line with its subject (a "Decision:", "Rule:", "Preference:",
   "Fact:", "Event:" or "Task:" label may lead each); send the transcript only when you cannot write one.
+- get_context returns only memories that match the query; an empty or short answer means nothing more
+  relevant is stored, not an error.
+- Started inside a git repository (a local server), calls without `project` read the user's personal memory
+  together with that repository's project, and save_context / save_session without `project` save into that
+  project (the result's `scope` names it). Pass `project` to choose another project; a shared HTTP server
+  chooses nothing for you.
 - Never save secrets; never save chit-chat.
 """
 
