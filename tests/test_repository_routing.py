@@ -130,6 +130,10 @@ def test_reads_without_a_project_fuse_the_repositorys_project_and_saves_go_there
     assert {captured.id, personal.id} <= listed
     saved = service.save_context(local, "The web-app staging URL is staging.web-app.example")
     assert saved.scope == f"project:{project.id}"
+    again = service.save_context(local, "The web-app deploys with blue-green releases")  # the agent restates it
+    assert (again.id, again.deduped) == (captured.id, True)  # one memory, not a personal copy of the captured one
+    session = service.save_session(local, "Decision: the web-app releases on Tuesdays.")
+    assert session.scope == f"project:{project.id}" and session.saved == 1
     assert saved.id in {i.id for i in service.list_context(hook, project=project.id).items}
     elsewhere = Caller(principal, "codex")  # outside the repository: personal only, as before
     assert captured.id not in {i.id for i in service.list_context(elsewhere).items}
