@@ -229,6 +229,7 @@ class TimedEmbedder:
         self.identity = inner.identity
         self.dim = inner.dim
         self.similarity_floor = inner.similarity_floor
+        self.evidence_similarity = inner.evidence_similarity
 
     def embed(self, texts: list[str]) -> Vectors:
         start = time.perf_counter()

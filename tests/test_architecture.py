@@ -388,7 +388,7 @@ from contextlamp.app.service import Caller, MemoryService
 from contextlamp.storage import StoreRegistry
 
 class Stub:
-    identity, dim, similarity_floor = "stub:8", 8, 0.2
+    identity, dim, similarity_floor, evidence_similarity = "stub:8", 8, 0.2, 0.4
     def embed(self, texts):
         raise AssertionError("list embeds nothing")
 

@@ -194,7 +194,8 @@ def test_sign_in_search_open_forget_with_confirmation_and_sign_out(new_page: Pag
     expect(result).to_be_visible()
     expect(result.get_by_text("Score")).to_be_visible()
     expect(result.locator(".signals")).to_contain_text("#")  # which signals ranked it, with their ranks
-    result.get_by_role("link", name=seeded.deploy_id).click()
+    result.get_by_role("link", name="We deploy the billing service with Argo CD").click()  # its first line heads it
+    expect(page).to_have_url(re.compile(f"/memories/{seeded.deploy_id}$"))
     expect(page.locator(".full").first).to_have_text("We deploy the billing service with Argo CD")
     expect(page.get_by_text("claude-code")).to_be_visible()  # saved from the MCP client that named itself so
     page.get_by_role("link", name=re.compile("Forget this memory")).click()

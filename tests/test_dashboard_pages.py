@@ -16,6 +16,7 @@ from starlette.testclient import TestClient
 from contextlamp.app.accounts import Accounts
 from contextlamp.app.compose import App
 from contextlamp.app.service import Caller, MemoryService
+from contextlamp.app.state import RepositoryRef
 from contextlamp.app.views import WEEK_MS, summarise, week_start
 from contextlamp.config import Settings
 from contextlamp.domain.models import Entry
@@ -225,7 +226,8 @@ def test_sessions_list_and_detail(web: TestClient, service: MemoryService, alice
 def test_projects_show_their_folders_and_counts(
     web: TestClient, service: MemoryService, alice: Caller, bob: Caller
 ) -> None:
-    project = service.project_for_repository(alice, "/home/alice/src/billing", "billing")
+    billing = RepositoryRef("path:/home/alice/src/billing", "/home/alice/src/billing", "billing")
+    project = service.project_for_repository(alice, billing)
     service.save_context(alice, "Invoices are generated on the 1st", project="billing")
     service.save_context(alice, "Refunds go through Stripe", project="billing")
     service.save_context(alice, "I prefer tabs", memory_type="fact")

@@ -279,6 +279,7 @@ def test_a_locked_store_answers_within_the_deadline(scratch: Scratch) -> None:
 
 
 def test_the_context_budget_bounds_injection_and_zero_turns_it_off(scratch: Scratch) -> None:
+    scratch.hook("claude-code", "session-start", scratch.stdin("SessionStart"))  # maps the repo to a new web-app
     for n in range(30):
         subprocess.run(
             [EXE, "save", f"Web-app fact number {n}: the build uses esbuild target es2022.", "--project", "web-app"],
@@ -287,7 +288,6 @@ def test_the_context_budget_bounds_injection_and_zero_turns_it_off(scratch: Scra
             capture_output=True,
             timeout=120,
         )
-    scratch.hook("claude-code", "session-start", scratch.stdin("SessionStart"))  # maps the repo to web-app
     small, _ = scratch.hook(
         "gemini-cli", "session-start", scratch.stdin("SessionStart"), {"CONTEXTLAMP_HOOK_CONTEXT_TOKENS": "100"}
     )
@@ -492,6 +492,7 @@ def test_a_session_start_never_loads_the_embedding_model(scratch: Scratch) -> No
     # with the default embedder: the context is read without a semantic search, so the ~0.5 s model load is
     # never on the session start's path (the stores are the default model's: saved with it)
     env = {**scratch.env, "CONTEXTLAMP_EMBEDDER": "minilm"}
+    scratch.hook("claude-code", "session-start", scratch.stdin("SessionStart"), env)  # maps the repo to web-app
     subprocess.run(
         [EXE, "save", "The web-app build uses esbuild", "--project", "web-app"],
         env=env,

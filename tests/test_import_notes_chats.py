@@ -519,13 +519,14 @@ def test_agent_files_repository_mapped_before_keeps_its_project(
     from tests.wiring import app_of
 
     repo = _repository(tmp_path)
-    service.project_for_repository(alice, str(repo.resolve()), "legacy-web")  # a hook mapped it earlier
+    control = service.registry.control  # a hook of an older version mapped its folder (issue #15.4)
+    legacy = control.create_project(alice.principal.user_id, "legacy-web", 1)
+    control.map_path(alice.principal.user_id, str(repo.resolve()), legacy.id, 2)
     app = app_of(service)
-    assert repository_project(app, alice.principal, "agent-files", repo) == (str(repo.resolve()), "legacy-web")
-    assert repository_project(app, alice.principal, "agent-files", repo / "docs") == (
-        str(repo.resolve()),
-        "legacy-web",
-    )  # a folder inside it: the same repository
+    found = repository_project(app, alice.principal, "agent-files", repo)
+    assert found is not None and (found[0].root, found[1]) == (str(repo.resolve()), "legacy-web")
+    inside = repository_project(app, alice.principal, "agent-files", repo / "docs")
+    assert inside is not None and (inside[0].root, inside[1]) == (str(repo.resolve()), "legacy-web")  # the same one
     assert repository_project(app, alice.principal, "basic-memory", repo) is None  # not a per-repository format
     assert repository_project(app, alice.principal, "agent-files", tmp_path) is None  # in no repository
 

@@ -27,6 +27,7 @@ def _server(home: Path, stdout_copy: Path) -> StdioServerParameters:
         command="bash",
         args=["-c", f'"{exe}" serve | tee "{stdout_copy}"'],
         env={"CONTEXTLAMP_HOME": str(home), "CONTEXTLAMP_USER": "tester", "CONTEXTLAMP_LOG_LEVEL": "DEBUG"},
+        cwd=home.parent,  # outside any repository: saves without a project are personal (issue #27.3)
     )
 
 

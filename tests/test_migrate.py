@@ -12,6 +12,7 @@ from click.testing import CliRunner
 
 from contextlamp.app.accounts import Accounts
 from contextlamp.app.service import Caller, MemoryService
+from contextlamp.app.state import RepositoryRef
 from contextlamp.cli.main import cli
 from contextlamp.domain.folding import entry_vector
 from contextlamp.embedding import FakeEmbedder
@@ -39,6 +40,7 @@ def _sqlite_server(home: Path) -> tuple[MemoryService, str]:
     service.save_context(ann, "Deploys run on Thursdays", topic="deploy day")
     service.save_context(ann, "Rotate the staging keys", memory_type="task")
     service.save_context(ann, "The web app uses Vite", project="web")
+    service.project_for_repository(ann, RepositoryRef("git:github.com/acme/web", "/src/web", "web", "acme"), "web")
     service.save_session(ann, TRANSCRIPT, None, None)
     service.save_context(ann, "Alerts go to #ops-alerts", team="ops")
     service.save_context(ben, "Alerts go to #ops-alerts", team="ops")  # corroborated: verified
@@ -83,6 +85,9 @@ def test_migrate_sqlite_to_postgresql_moves_everything(
             assert trust["Alerts go to #ops-alerts"] == "verified"
             assert trust["Backups run at 02:00"] == trust["Backups run at 04:00"] == "contested"
             assert target.resume_session(ann).sessions
+            mapped = target.registry.control.project_for_repository(ann.principal.user_id, "git:github.com/acme/web")
+            assert mapped is not None and mapped.slug == "web"  # the repository keeps its project
+            assert target.project_paths(ann) == {mapped.id: ["/src/web"]}
         finally:
             source.registry.close()
             target.registry.close()

@@ -80,6 +80,9 @@ class FusionWeights:
     recency: float = 3.0  # the other three lists together
     k: int = 5
     semantic_floor: float | None = None  # None: the embedding model's own floor
+    # the relevance floor (retrieval/search.with_evidence, issue #27.4): the cosine at which meaning alone is
+    # evidence; None: the embedding model's own calibrated value (Embedder.evidence_similarity); -1 = off
+    evidence_floor: float | None = None
     # time neighbours of the best hits (retrieval/search.with_neighbours; LoCoMo leave-one-conversation-out,
     # docs/retrieval.md "Neighbour context"): bonus = neighbours x the anchor's RRF, 0 = off
     neighbours: float = 0.5
@@ -179,6 +182,14 @@ class Settings(Limits, BaseSettings):
         le=1.0,
         description="Cosine below which a memory found only by meaning is not returned; unset = the model's own "
         "floor (MiniLM 0.2: related question/answer pairs measured 0.39-0.57, unrelated -0.10-0.14); -1 = off.",
+    )
+    min_evidence_similarity: float | None = Field(
+        default=FusionWeights.evidence_floor,
+        ge=-1.0,
+        le=1.0,
+        description="Relevance floor of get_context: the cosine at which a memory counts as matching by meaning "
+        "alone (otherwise it needs every word of the query, a named topic, or to be next to such a match); unset = "
+        "the model's own (MiniLM 0.36, chosen on held-apart LoCoMo conversations, docs/retrieval.md); -1 = off.",
     )
     weight_fact_key: float = Field(
         default=FusionWeights.fact_key, ge=0, description="RRF weight of the fact-key (topic) list."
@@ -426,6 +437,7 @@ class Settings(Limits, BaseSettings):
             recency=self.weight_recency,
             k=self.rrf_k,
             semantic_floor=self.min_semantic_similarity,
+            evidence_floor=self.min_evidence_similarity,
             neighbours=self.weight_neighbours,
             neighbour_radius=self.neighbour_radius,
             neighbour_max_chars=self.neighbour_max_chars,

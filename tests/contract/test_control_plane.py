@@ -163,6 +163,26 @@ def test_repository_paths_map_to_projects_and_follow_their_deletion(control: Con
     assert control.project_paths(ana) == []
 
 
+def test_repository_identities_map_to_projects_first_mapping_wins_and_follow_deletion(control: ControlPlane) -> None:
+    # issue #27.3: a repository's identity (full normalised remote, or path) maps to one project per user
+    ana = control.ensure_user("ana", T0)
+    ben = control.ensure_user("ben", T0)
+    web = control.create_project(ana, "web-app", T0)
+    other = control.create_project(ana, "attacker-web-app", T0 + 1)
+    assert control.project_for_repository(ana, "git:github.com/acme/web-app") is None
+    assert control.map_repository(ana, "git:github.com/acme/web-app", web.id, T0 + 2) == web
+    assert control.map_repository(ana, "git:github.com/attacker/web-app", other.id, T0 + 3) == other
+    assert control.map_repository(ana, "git:github.com/acme/web-app", other.id, T0 + 4) == web  # the first stays
+    assert control.project_for_repository(ana, "git:github.com/acme/web-app") == web
+    assert control.project_for_repository(ben, "git:github.com/acme/web-app") is None  # not another user's
+    control.map_repository(ana, "path:/src/web-app", web.id, T0 + 5)
+    assert control.repository_identities(web.id) == ["git:github.com/acme/web-app", "path:/src/web-app"]
+    assert control.repository_identities(other.id) == ["git:github.com/attacker/web-app"]
+    control.delete_user(ana)
+    assert control.project_for_repository(ana, "git:github.com/acme/web-app") is None
+    assert control.repository_identities(web.id) == []
+
+
 def test_imported_keys_are_recorded_per_user_and_store_and_go_with_the_user(control: ControlPlane) -> None:
     ana, ben = control.ensure_user("ana", T0), control.ensure_user("ben", T0)
     web = control.create_project(ana, "web", T0)

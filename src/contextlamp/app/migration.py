@@ -62,6 +62,11 @@ def _copy_control(source: StoreRegistry, target: StoreRegistry) -> list[str]:
             if copied.id != project.id:
                 raise StorageError(f"project {project.id} exists in the target under another owner")
             store_ids.append(project.id)
+            for identity in src.repository_identities(project.id):  # the repository -> project mapping (#27.3)
+                dst.map_repository(user.id, identity, project.id, project.created_at)
+        created = {p.id: p.created_at for p in src.projects(user.id)}
+        for project_id, path in src.project_paths(user.id):  # the folders shown with each project
+            dst.map_path(user.id, path, project_id, created.get(project_id, 0))
     for record, token_hash in src.token_hashes():
         dst.restore_token(record, token_hash)
     for issuer, subject, user_id, created_at in src.identities():

@@ -72,7 +72,17 @@ class Saving(Scoping):
         """
         store, entry = self._prepare(caller, content, memory_type, kind, topic, source_surface, tags, project, team)
         given = (("topic", topic), ("kind", kind), ("memory_type", memory_type), ("tags", tags))
-        return self._store_all(store, [entry], [frozenset(name for name, value in given if value is not None)])[0]
+        result = self._store_all(store, [entry], [frozenset(name for name, value in given if value is not None)])[0]
+        where = self._chosen_scope(caller, project, team)
+        return result.model_copy(update={"scope": where}) if where else result
+
+    def _chosen_scope(self, caller: Caller, project: Any, team: Any) -> str | None:
+        """The scope label (``project:<id>``) of the store a save went to when the server chose it: a caller whose
+        local server runs in a repository (``Caller.repository``) that named no project or team; else None."""
+        if project is not None or team is not None or caller.repository is None:
+            return None
+        local = self._repository_project(caller, create=False)
+        return f"project:{local.id}" if local is not None else None
 
     def _prepare(
         self,
@@ -122,6 +132,8 @@ class Saving(Scoping):
             contributor = caller.principal.user_id
         else:
             target = self._project(caller.principal, project, create=True)
+            if target is None:  # no project named: the repository's project of a local server, else personal
+                target = self._repository_project(caller, create=True)
             store = self._scoped(target).store if target else self._personal(caller.principal).store
         now = self.clock()
         entry = NewEntry(

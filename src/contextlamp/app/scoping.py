@@ -9,6 +9,7 @@ from typing import Any
 from contextlamp.app.state import (
     MAX_SLUG_CHARS,
     Caller,
+    RepositoryRef,
     ServiceState,
     normalise_surface,
 )
@@ -57,6 +58,84 @@ class Scoping(ServiceState):
         if len(slug) > MAX_SLUG_CHARS:
             raise InvalidArgumentError("project", f"a slug is at most {MAX_SLUG_CHARS} characters")
         return control.create_project(principal.user_id, slug, self.clock())
+
+    def project_for_repository(self, caller: Caller, repository: RepositoryRef, slug: str | None = None) -> Project:
+        """The caller's project for ``repository`` (issues #15.4, #27.3): the project its identity maps to; else
+        the project its folder was mapped to before identities were recorded (a mapping made by an older version,
+        adopted once, unless that project already belongs to another identity: a folder reused by another
+        repository); else a new project, mapped to the identity from now on. The new project is ``slug`` when
+        given (created on first use, as saving to a new slug does: an import that wrote into it), else the
+        repository's name when no project has that slug, then ``<owner>-<name>``, then ``<name>-2``, ...: never
+        an existing project by name, so a clone of ``attacker/payroll`` does not join the user's ``payroll``.
+        The folder is mapped to the project too (``contextlamp projects`` shows it).
+
+        Raises:
+            InvalidArgumentError: ``slug`` has no letter or digit, or is longer than a slug may be.
+        """
+        control = self.registry.control
+        owner = caller.principal.user_id
+        now = self.clock()
+        found = self._mapped_project(owner, repository)
+        if found is None:
+            if slug is not None:
+                target = self._project(caller.principal, slug, create=True)
+                assert target is not None  # a slug always names (or creates) a project
+            else:
+                target = control.create_project(owner, self._free_slug(owner, repository), now)
+            found = control.map_repository(owner, repository.identity, target.id, now)
+        mapped = control.project_for_path(owner, repository.root)
+        if mapped is None or mapped.id != found.id:
+            control.map_path(owner, repository.root, found.id, now)
+        return found
+
+    def repository_project_of(self, caller: Caller) -> Project | None:
+        """The project the caller's repository (``Caller.repository``) maps to, else None; creates no project
+        (a folder mapping of an older version is adopted, ``project_for_repository``)."""
+        return self._repository_project(caller, create=False)
+
+    def free_project_slug(self, principal: Principal, repository: RepositoryRef) -> str:
+        """The slug a new project for ``repository`` would get (``project_for_repository``)."""
+        return self._free_slug(principal.user_id, repository)
+
+    def _repository_project(self, caller: Caller, create: bool) -> Project | None:
+        """The project of the repository the caller's local server runs in (``Caller.repository``): the one it
+        maps to (None when it maps to none and ``create`` is false), or with ``create`` the one
+        ``project_for_repository`` makes. None for a caller without a repository (HTTP, the CLI)."""
+        if caller.repository is None:
+            return None
+        if create:
+            return self.project_for_repository(caller, caller.repository)
+        return self._mapped_project(caller.principal.user_id, caller.repository)
+
+    def _mapped_project(self, owner: str, repository: RepositoryRef) -> Project | None:
+        """The project ``repository``'s identity maps to, adopting a folder mapping made before identities
+        (``project_for_repository``), else None."""
+        control = self.registry.control
+        found = control.project_for_repository(owner, repository.identity)
+        if found is not None:
+            return found
+        legacy = control.project_for_path(owner, repository.root)
+        if legacy is not None and not control.repository_identities(legacy.id):
+            return control.map_repository(owner, repository.identity, legacy.id, self.clock())
+        return None
+
+    def _free_slug(self, owner: str, repository: RepositoryRef) -> str:
+        """The first slug no project of ``owner`` has: the repository's name, ``<owner>-<name>``, ``<name>-2``..."""
+        name = kebab(repository.name)[:MAX_SLUG_CHARS].strip("-") or "repository"
+        candidates = [name]
+        if repository.owner and kebab(repository.owner):
+            candidates.append(f"{kebab(repository.owner)}-{name}"[:MAX_SLUG_CHARS].strip("-"))
+        control = self.registry.control
+        for slug in candidates:
+            if control.find_project(owner, slug) is None:
+                return slug
+        number = 2
+        while True:
+            suffix = f"-{number}"
+            slug = name[: MAX_SLUG_CHARS - len(suffix)].strip("-") + suffix
+            if control.find_project(owner, slug) is None:
+                return slug
+            number += 1
 
     def _team(self, principal: Principal, ref: Any, field: str = "team") -> tuple[Team, str]:
         """The caller's team with id or slug ``ref`` and the caller's role in it. A team the caller is not in

@@ -122,7 +122,8 @@ class MemoryService(Views):
         self.limits = limits or Limits()
         base = weights or FusionWeights()
         floor = embedder.similarity_floor if base.semantic_floor is None else base.semantic_floor
-        self.weights = replace(base, semantic_floor=floor)
+        evidence = embedder.evidence_similarity if base.evidence_floor is None else base.evidence_floor
+        self.weights = replace(base, semantic_floor=floor, evidence_floor=evidence)
         self.task_ttl_ms = task_ttl_ms
         self.questions = questions or RuleQuestionGenerator()
         self.distiller = distiller or DeferredDistiller(lambda: _offline_distiller(embedder))
@@ -166,6 +167,7 @@ class MemoryService(Views):
         max_chars: Any = None,
         *,
         explain: bool = False,
+        every_project: bool = False,
     ) -> GetResult:
         """A ranked pack of stored chunks for the query (spec/TOOLS.md get_context); never generated text.
 
@@ -173,6 +175,11 @@ class MemoryService(Views):
         within ``max_chars`` characters (default ``Limits.max_pack_chars``, range ``MAX_CHARS_RANGE``).
         ``explain`` (ext; the dashboard's search, not an MCP argument): an ``ExplainedResult`` with the signal
         ranks of each pack, and the packs' use is not recorded (a person reading is not a tool reusing them).
+        ``every_project`` (ext; the dashboard's "Everything"): without ``project``, personal is fused with every
+        project of the caller. Without either, a caller whose local server runs in a repository
+        (``Caller.repository``) reads personal fused with that repository's project (issue #27.3).
+        Only packs with evidence are returned (the relevance floor, retrieval/search.with_evidence), so fewer
+        than ``max_results`` is a normal answer.
 
         Raises:
             InvalidArgumentError: a bad argument.
@@ -196,6 +203,10 @@ class MemoryService(Views):
             stores.append(self._personal(caller.principal))
             if target is not None:
                 stores.append(self._scoped(target))
+            elif every_project:
+                stores += [self._scoped(p) for p in self.registry.control.projects(caller.principal.user_id)]
+            elif project is None and (local := self._repository_project(caller, create=False)) is not None:
+                stores.append(self._scoped(local))
         if scope_value in ("team", "all"):
             stores += self._team_stores(caller.principal)
         elif scope_value.startswith("team:"):
@@ -244,7 +255,8 @@ class MemoryService(Views):
             ]
         )
         if explain:
-            return ExplainedResult(packs=result.packs, signals=[dict(h.ranks) for h in hits])
+            places = {h.entry.id: n for n, h in enumerate(hits, start=1)}
+            return ExplainedResult(packs=result.packs, signals=[_explained(h, places) for h in hits])
         return result
 
     def _chunks(self, hits: list[Hit], query: str, query_vector: Any) -> list[ChunkChoice]:
@@ -285,7 +297,9 @@ class MemoryService(Views):
         surface: Any = None,
     ) -> ListResult:
         """Browse entries newest first: the personal store, or the project's store when ``project`` is given,
-        or a team's learnings (with contributor and trust) when ``team`` is given.
+        or a team's learnings (with contributor and trust) when ``team`` is given. Without either, a caller whose
+        local server runs in a repository (``Caller.repository``) browses personal and that repository's project
+        merged, newest first (issue #27.3; the ext filters below then browse the personal store only).
 
         ``kind``, ``topic``, ``tag``, ``surface`` (ext; the dashboard's browse filters, not MCP arguments): only
         entries of that kind, topic (kebab, as saved), tag (lower case, as saved) or ``source_surface``; a
@@ -307,8 +321,12 @@ class MemoryService(Views):
             target = self._project(caller.principal, project, create=False)
             store = self._scoped(target).store if target else self._personal(caller.principal).store
         match = self._list_filter(kind, topic, tag, surface)
+        local = self._repository_project(caller, create=False) if project is None and team is None else None
         if match is None:
             rows = store.list_page(size + 1, before, self.clock(), types, include_superseded)
+            if local is not None:  # personal fused with the repository's project: both newest first, merged
+                rows += self._scoped(local).store.list_page(size + 1, before, self.clock(), types, include_superseded)
+                rows.sort(key=lambda e: (e.created_at, e.id), reverse=True)
             page = rows[:size]
             next_cursor = _encode_cursor(page[-1]) if len(rows) > size else None
         else:
@@ -381,24 +399,6 @@ class MemoryService(Views):
     def team_memberships(self, caller: Caller) -> list[tuple[Team, str]]:
         """The teams the caller belongs to, with their role in each (``admin`` or ``member``)."""
         return self.registry.control.memberships(caller.principal.user_id)
-
-    def project_for_repository(self, caller: Caller, path: str, name: str) -> Project:
-        """The caller's project for the repository folder ``path`` (absolute): the project it was mapped to,
-        else the project ``name`` (a slug; created on first use, as saving to a new slug does), mapped to the
-        path from now on (issue #15.4; ``contextlamp projects`` shows the mapping).
-
-        Raises:
-            InvalidArgumentError: ``name`` has no letter or digit, or is longer than a slug may be.
-        """
-        control = self.registry.control
-        owner = caller.principal.user_id
-        found = control.project_for_path(owner, path)
-        if found is not None:
-            return found
-        project = self._project(caller.principal, name, create=True)
-        assert project is not None  # a name always names (or creates) a project
-        control.map_path(owner, path, project.id, self.clock())
-        return project
 
     def project_paths(self, caller: Caller) -> dict[str, list[str]]:
         """The repository folders mapped to each of the caller's projects: ``{project id: [path, ...]}``,
@@ -521,6 +521,15 @@ def _decode_cursor(text: str) -> tuple[int, str]:
     except (binascii.Error, ValueError, TypeError, UnicodeDecodeError, RecursionError):
         pass
     raise InvalidArgumentError("cursor", "is not a cursor returned by list_context (pass next_cursor unchanged)")
+
+
+def _explained(hit: Hit, places: dict[str, int]) -> dict[str, int]:
+    """A pack's explanation (``ExplainedResult.signals``): its signal ranks, and for a neighbour returned as a
+    match's context, ``neighbour``: that match's 1-based place among the packs (0 when it is not among them)."""
+    signals = dict(hit.ranks)
+    if hit.context_of is not None:
+        signals["neighbour"] = places.get(hit.context_of, 0)
+    return signals
 
 
 def _chunk_field(choice: ChunkChoice) -> dict[str, Any]:

@@ -68,6 +68,14 @@ class Sessions(Saving):
         self._refuse_secrets(source_surface=source_surface, project=project_ref)
         continued = self._continued_session(caller.principal, session_id) if session_id is not None else None
         target = self._project(caller.principal, project, create=True)
+        if target is None:  # no project named: the repository's project of a local server, else personal
+            target = self._repository_project(caller, create=True)
+            if target is not None:
+                extra_scope: dict[str, Any] = {"scope": f"project:{target.id}"}
+            else:
+                extra_scope = {}
+        else:
+            extra_scope = {}
         store_id = target.id if target else caller.principal.user_id
         # parsed first, then redacted turn by turn: redacting JSON (a native file, a message list) could cut a
         # string's closing quote with the secret, or miss a secret between escaped quotes
@@ -84,6 +92,7 @@ class Sessions(Saving):
         extra: dict[str, Any] = {"left_out": left_out} if left_out else {}  # set only when some were left out
         if removed:
             extra["secrets_removed"] = sorted(removed)
+        extra.update(extra_scope)
         saved = deduped = 0
         kept: list[Any] = []
         learnings: list[tuple[str, str]] = []

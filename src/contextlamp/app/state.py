@@ -34,16 +34,32 @@ SCOPES = ("personal", "team", "team:<id>", "all")
 
 
 @dataclass(frozen=True)
+class RepositoryRef:
+    """The repository a local server or hook runs in (hooks/repo.py reads it from the files): ``identity`` what
+    the caller's repository -> project mapping is keyed by (``git:<host>/<owner>/<name>``, ``file:<path>`` or
+    ``path:<top folder>``; never a bare name), ``root`` its top folder (absolute), ``name`` the slug a new project
+    for it gets, ``owner`` the remote's owner (the slug's fallback when ``name`` is taken) or None."""
+
+    identity: str
+    root: str
+    name: str
+    owner: str | None = None
+
+
+@dataclass(frozen=True)
 class Caller:
     """Who is calling and from where: the principal (from the transport) and the client's surface
     (``claude-code``, ``cursor``, ``cli``; ``unknown`` when the client gave no name). ``client_name`` is the
     name a client gave itself (the MCP ``initialize`` handshake) exactly as given, when ``surface`` was made
     from it: any client may send any text there, so the service scans it for secrets before it records the
-    surface (``Scoping._client_surface``); None for surfaces the program names itself (``cli``, ``import``)."""
+    surface (``Scoping._client_surface``); None for surfaces the program names itself (``cli``, ``import``).
+    ``repository``: the repository a local (stdio) server was started in, whose project reads fuse and saves go
+    to when a call names no project (issue #27.3, ``Scoping._repository_project``); None over HTTP."""
 
     principal: Principal
     surface: str
     client_name: str | None = None
+    repository: RepositoryRef | None = None
 
 
 def normalise_surface(name: str | None) -> str:

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 
     from contextlamp.app.compose import App
     from contextlamp.app.importing import FormatImportReport
+    from contextlamp.app.state import RepositoryRef
     from contextlamp.config import Settings
     from contextlamp.domain.models import Principal
 
@@ -127,17 +128,20 @@ def _print_report(report: FormatImportReport) -> None:
             click.echo(f"  note       {line.location}: {line.reason}")
 
 
-def repository_project(app: App, principal: Principal, format_name: str, path: Path) -> tuple[str, str] | None:
-    """``(repository folder, project slug)`` for a format whose records belong to PATH's repository
+def repository_project(
+    app: App, principal: Principal, format_name: str, path: Path
+) -> tuple[RepositoryRef, str] | None:
+    """``(repository, project slug)`` for a format whose records belong to PATH's repository
     (``Format.per_repository``: agent memory files), or None (not such a format, or PATH in no repository).
 
-    The project is the one the hooks would use (docs/hooks.md): the project the repository folder is already
-    mapped to (``contextlamp projects``), else the slug of the repository's name (``hooks/repo``: its remote's
-    name, else its top folder's). Nothing is written here: the mapping is recorded by ``_map_repository`` once
-    the import has written something (a dry run or a failed import maps nothing).
+    The project is the one the hooks would use (docs/hooks.md): the project the repository's identity is already
+    mapped to (``contextlamp projects``), else the slug a new project for it gets (``hooks/repo``: its remote's
+    name, else its top folder's, made unique; ``MemoryService.project_for_repository``). Nothing is written
+    here: the mapping is recorded by ``_map_repository`` once the import has written something (a dry run or a
+    failed import maps nothing).
     """
     from contextlamp.app.state import Caller
-    from contextlamp.hooks.repo import find_repository, project_slug
+    from contextlamp.hooks.repo import find_repository
     from contextlamp.importers import find_format
 
     if not find_format(format_name).per_repository:
@@ -145,17 +149,14 @@ def repository_project(app: App, principal: Principal, format_name: str, path: P
     found = find_repository(path if path.is_dir() else path.parent)
     if found is None:
         return None
-    caller = Caller(principal, "import")
-    root = str(found.root)
-    mapped = [project_id for project_id, paths in app.service.project_paths(caller).items() if root in paths]
-    slugs = {p.id: p.slug for p in app.service.projects(caller)}
-    slug = slugs.get(mapped[0]) if mapped else None
-    return root, slug or project_slug(found.name)
+    ref = found.ref()
+    mapped = app.service.repository_project_of(Caller(principal, "import", repository=ref))
+    return ref, mapped.slug if mapped is not None else app.service.free_project_slug(principal, ref)
 
 
-def _map_repository(app: App, principal: Principal, repository: tuple[str, str]) -> None:
-    """Record the repository folder -> project mapping, as a hook's first session in it would."""
+def _map_repository(app: App, principal: Principal, repository: tuple[RepositoryRef, str]) -> None:
+    """Record the repository -> project mapping, as a hook's first session in it would."""
     from contextlamp.app.state import Caller
 
-    root, slug = repository
-    app.service.project_for_repository(Caller(principal, "import"), root, slug)
+    ref, slug = repository
+    app.service.project_for_repository(Caller(principal, "import"), ref, slug)

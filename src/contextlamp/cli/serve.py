@@ -11,6 +11,7 @@ import errno
 import logging
 import socket
 import sys
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
@@ -88,12 +89,22 @@ def _serve_stdio(settings: Settings) -> None:
     import anyio
 
     from contextlamp.app.compose import create_app
+    from contextlamp.hooks.repo import find_repository
     from contextlamp.mcp.tools import build_server, run_stdio
 
     with cli_errors():
         service = create_app(settings, preload_model=True).service
         principal = service.principal(settings.user)
-    server = build_server(service, lambda _ctx: principal, log_level=settings.log_level)
+    try:  # the client starts its server in the project it works in
+        repository = find_repository(Path.cwd())
+    except OSError:  # a working directory removed since
+        repository = None
+    server = build_server(
+        service,
+        lambda _ctx: principal,
+        log_level=settings.log_level,
+        repository=repository.ref() if repository else None,
+    )
     try:
         anyio.run(run_stdio, server)
     finally:  # the client went away: finish what its last saves left pending (bounded; the rest stays durable)

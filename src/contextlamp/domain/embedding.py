@@ -48,6 +48,12 @@ class Embedder(Protocol):
         """Cosine below which two texts are unrelated for this model (a semantic match below it is dropped)."""
         ...
 
+    @property
+    def evidence_similarity(self) -> float:
+        """Cosine from which meaning alone is evidence that a memory answers a query (get_context's relevance
+        floor, retrieval/search.with_evidence); -1.0: no calibrated value (every semantic candidate counts)."""
+        ...
+
     def embed(self, texts: list[str]) -> Vectors:
         """Embed ``n`` texts as an ``(n, dim) float32`` array of unit rows.
 

@@ -156,11 +156,14 @@ class _Result(BaseModel):
 class SaveResult(_Result):
     """save_context result: the entry's id; ``deduped`` when the same content was already stored; (ext)
     ``superseded``: the ids of older entries without a topic that this save updated (``rules.is_update``),
-    present only when there are any."""
+    present only when there are any; (ext) ``scope``: where a save that named no project or team went when the
+    server chose the store (a local server started in a repository: ``project:<id>``, spec/TOOLS.md "The
+    repository a local server runs in"), in the packs' ``scope`` form; present only then."""
 
     id: str
     deduped: bool
     superseded: list[str] = Field(default_factory=list[str])
+    scope: str | None = None
 
 
 class ChunkRef(_Result):
@@ -198,7 +201,8 @@ class GetResult(_Result):
 class ExplainedResult(GetResult):
     """(ext, the dashboard's search only; never an MCP result) get_context's packs and, for each, which signals
     ranked it: ``signals[i]`` maps each signal list that held ``packs[i]`` (``semantic``, ``keyword``,
-    ``fact_key``, and ``recency`` when it was fused) to its 1-based rank there (retrieval/search.py)."""
+    ``fact_key``, and ``recency`` when it was fused) to its 1-based rank there (retrieval/search.py); a time
+    neighbour returned as the context of a match has ``neighbour``: that match's 1-based place among the packs."""
 
     signals: list[dict[str, int]]
 
@@ -251,7 +255,7 @@ class SaveSessionResult(_Result):
     ``session_id`` only when something was distilled. (ext) ``left_out``: items distilled but not kept because
     a session keeps at most ``distill.rank.MAX_ITEMS`` (the most valuable); present only when it is above 0.
     (ext) ``secrets_removed``: the kinds of secret removed from the transcript and its items (never a value;
-    docs/secrets.md), present only when there were any."""
+    docs/secrets.md), present only when there were any. (ext) ``scope`` as in ``SaveResult``."""
 
     saved: int
     deduped: int
@@ -259,6 +263,7 @@ class SaveSessionResult(_Result):
     session_id: str | None = None
     left_out: int = 0
     secrets_removed: list[str] = Field(default_factory=list[str])
+    scope: str | None = None  # (ext) as SaveResult.scope: where the session's items went when the server chose it
 
 
 class SessionInfo(_Result):

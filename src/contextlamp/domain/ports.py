@@ -578,6 +578,20 @@ class ControlPlane(Protocol):
         """Every ``(project_id, path)`` mapping of the owner, oldest first."""
         ...
 
+    def project_for_repository(self, owner_id: str, identity: str) -> Project | None:
+        """The owner's project the repository ``identity`` (hooks/repo.py: ``git:<host>/<path>``, ``file:<path>``
+        or ``path:<folder>``) maps to, else None."""
+        ...
+
+    def map_repository(self, owner_id: str, identity: str, project_id: str, now: int) -> Project:
+        """Map the repository ``identity`` to the owner's project ``project_id`` unless it is mapped already
+        (the first mapping stays: concurrent first sessions agree); the project it maps to now. ``now`` in ms."""
+        ...
+
+    def repository_identities(self, project_id: str) -> list[str]:
+        """The repository identities mapped to the project, oldest first."""
+        ...
+
     def imported_keys(self, owner_id: str, store_id: str, keys: Sequence[str]) -> set[str]:
         """Which of ``keys`` (import source keys, app/importing.py) the owner already imported into the store
         ``store_id``."""

@@ -35,6 +35,11 @@ class FakeEmbedder:
         """No floor: hashed words carry no notion of relatedness worth a threshold."""
         return -1.0
 
+    @property
+    def evidence_similarity(self) -> float:
+        """No calibrated value: every semantic candidate counts as evidence (tests set a floor themselves)."""
+        return -1.0
+
     def embed(self, texts: list[str]) -> Vectors:
         """``(len(texts), dim) float32`` unit rows (an all-zero text maps to a fixed unit vector)."""
         import numpy as np

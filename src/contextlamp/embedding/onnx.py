@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from contextlamp.embedding.minilm import BATCH_SIZE, MODEL_DIM, MODEL_NAME, SIMILARITY_FLOOR
+from contextlamp.embedding.minilm import BATCH_SIZE, EVIDENCE_SIMILARITY, MODEL_DIM, MODEL_NAME, SIMILARITY_FLOOR
 from contextlamp.errors import EmbeddingError
 
 if TYPE_CHECKING:
@@ -371,6 +371,10 @@ class OnnxMiniLMEmbedder:
     @property
     def similarity_floor(self) -> float:
         return SIMILARITY_FLOOR
+
+    @property
+    def evidence_similarity(self) -> float:
+        return EVIDENCE_SIMILARITY
 
     def _load(self) -> None:
         try:

@@ -1,11 +1,19 @@
-"""Which repository a session ran in, and the project it maps to (issue #15.4), read from the files alone.
+"""Which repository a session ran in, and the project it maps to (issues #15.4, #27.3), read from the files alone.
 
 A folder is in a git repository when it or a parent holds ``.git``: a directory (a normal clone) or a file
-``gitdir: <path>`` (a worktree or a submodule; git-worktree(1), gitrepository-layout(5)). The project is named
-after the repository: the last path component of its remote's URL (``origin`` first, else the first remote in
-the config; ``.git`` suffix dropped), else the name of its top-level folder. A worktree's config is the main
-repository's (its git directory's ``commondir`` names it). No git subprocess is run: a hook must be fast and
-git may not be installed.
+``gitdir: <path>`` (a worktree or a submodule; git-worktree(1), gitrepository-layout(5)). A worktree's config is
+the main repository's (its git directory's ``commondir`` names it). No git subprocess is run: a hook must be fast
+and git may not be installed.
+
+The repository's **identity** (what the caller's repository -> project mapping is keyed by) is its remote's full
+normalised address, ``git:<host>/<owner>/<name>`` (``origin`` first, else the first remote in the config; scheme,
+user, password, port and ``.git`` dropped, lower case: ``git@github.com:Acme/Payroll.git`` and
+``https://github.com/acme/payroll`` are one repository), or for a remote on this machine its absolute path
+(``file:/srv/git/tools``); a repository without a remote is its top folder's absolute path (``path:/home/me/x``).
+Never a bare folder or repository name: a clone of ``attacker/payroll`` is not the user's ``payroll``. The
+project's **name** (the slug a new project gets) is still the remote's last path component, else the top folder's
+name; a slug taken by another project gets the remote's owner (``attacker-payroll``) or a number
+(``MemoryService.project_for_repository``).
 """
 
 from __future__ import annotations
@@ -15,6 +23,11 @@ import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
+from urllib.parse import unquote, urlsplit
+
+if TYPE_CHECKING:
+    from contextlamp.app.state import RepositoryRef
 
 MAX_CONFIG_BYTES = 1024 * 1024  # a .git/config larger than this is not read (a name falls back to the folder)
 _SECTION = re.compile(r'remote\s+"(?P<name>[^"]*)"')
@@ -23,11 +36,23 @@ _SECTION = re.compile(r'remote\s+"(?P<name>[^"]*)"')
 @dataclass(frozen=True)
 class Repository:
     """A repository: ``root`` its top-level folder (absolute, resolved), ``name`` the project name it maps to
-    (the remote's repository name, else the folder's name), ``remote`` the remote URL's repository name or None."""
+    (the remote's repository name, else the folder's name), ``remote`` the remote URL's repository name or None,
+    ``identity`` what it is known by (``git:<host>/<path>``, ``file:<path>`` or ``path:<root>``, module doc),
+    ``owner`` the remote's owner (the path component before its name) or None."""
 
     root: Path
     name: str
     remote: str | None
+    identity: str = ""
+    owner: str | None = None
+
+    def ref(self) -> RepositoryRef:
+        """This repository as the service knows it (``app.state.RepositoryRef``)."""
+        from contextlamp.app.state import RepositoryRef
+
+        return RepositoryRef(
+            identity=self.identity, root=str(self.root), name=project_slug(self.name), owner=self.owner
+        )
 
 
 def find_repository(cwd: Path) -> Repository | None:
@@ -48,9 +73,84 @@ def find_repository(cwd: Path) -> Repository | None:
                 continue
         except OSError:
             continue
-        remote = _remote_name(git_dir) if git_dir is not None else None
-        return Repository(root=folder, name=remote or _top_folder_name(folder, git_dir), remote=remote)
+        url = _remote_url(git_dir) if git_dir is not None else None
+        remote = repository_name(url) if url else None
+        address = normalised_remote(url, folder) if url else None
+        return Repository(
+            root=folder,
+            name=remote or _top_folder_name(folder, git_dir),
+            remote=remote,
+            identity=address or f"path:{_main_root(folder, git_dir)}",
+            owner=_owner_of(address),
+        )
     return None
+
+
+def _main_root(folder: Path, git_dir: Path | None) -> Path:
+    """The main checkout's top folder of a worktree (its shared git directory's parent), else ``folder``: every
+    worktree of a repository without a remote is one repository."""
+    if git_dir is not None and git_dir != folder / ".git":
+        common = _common_dir(git_dir)
+        if common.name == ".git":
+            return common.parent
+    return folder
+
+
+def _owner_of(address: str | None) -> str | None:
+    """The owner part of a ``git:<host>/<owner>/<name>`` identity (the component before the name), else None."""
+    if not address or not address.startswith("git:"):
+        return None
+    parts = address[4:].split("/")
+    return parts[-2] if len(parts) >= 3 and parts[-2] else None
+
+
+_SCP_LIKE = re.compile(r"(?:(?P<user>[^@/:]+)@)?(?P<host>[^@/:\\]{2,}):(?P<path>(?!//).*)")
+_DEFAULT_PORTS = ("", "22", "80", "443", "9418")
+
+
+def normalised_remote(url: str, root: Path) -> str | None:
+    """The identity of a remote URL (module doc): ``git:<host>/<path>`` for a network remote (scheme, user,
+    password, port and a ``.git`` suffix dropped, the path's ``//`` and ``/`` ends collapsed, lower case),
+    ``file:<absolute path>`` for a remote on this machine (a path, relative to ``root`` when relative, or a
+    ``file://`` URL); None when no host or path is left. Linear in the URL's length; no credential survives."""
+    text = url.strip()
+    if not text:
+        return None
+    if "://" in text:
+        try:
+            parts = urlsplit(text)
+            host = (parts.hostname or "").lower()
+        except ValueError:
+            return None
+        if parts.scheme.lower() == "file" or not host:
+            return _local_identity(unquote(parts.path), root)
+        return _network_identity(host, unquote(parts.path))
+    scp = _SCP_LIKE.fullmatch(text)
+    if scp and not re.fullmatch(r"[A-Za-z]", scp["host"]):  # ``C:\repo`` is a Windows path, not a host
+        return _network_identity(scp["host"].lower(), scp["path"])
+    return _local_identity(text, root)
+
+
+def _network_identity(host: str, path: str) -> str | None:
+    host = host.strip("[]").rstrip(".")
+    cleaned = "/".join(p for p in path.replace("\\", "/").split("/") if p and p != ".")
+    if cleaned.endswith(".git"):
+        cleaned = cleaned[:-4]
+    cleaned = cleaned.strip("/").lower()
+    if not host or not cleaned:
+        return None
+    return f"git:{host}/{cleaned}"
+
+
+def _local_identity(path: str, root: Path) -> str | None:
+    if not path.strip():
+        return None
+    raw = Path(path)
+    full = Path(os.path.normpath(raw if raw.is_absolute() else root / raw))
+    text = str(full)
+    if text.endswith(".git") and len(text) > 4:
+        text = text[:-4].rstrip("/") or text
+    return f"file:{text}"
 
 
 def _top_folder_name(folder: Path, git_dir: Path | None) -> str:
@@ -88,8 +188,8 @@ def _common_dir(git_dir: Path) -> Path:
     return Path(os.path.normpath(path if path.is_absolute() else git_dir / path))
 
 
-def _remote_name(git_dir: Path) -> str | None:
-    """The repository name of the remote in ``<git dir>/config`` (``origin``, else the first one), or None."""
+def _remote_url(git_dir: Path) -> str | None:
+    """The URL of the remote in ``<git dir>/config`` (``origin``, else the first one), or None."""
     config = _common_dir(git_dir) / "config"
     try:
         if config.stat().st_size > MAX_CONFIG_BYTES:
@@ -107,8 +207,7 @@ def _remote_name(git_dir: Path) -> str | None:
         matched = _SECTION.fullmatch(section.strip())
         if matched and parser.has_option(section, "url"):
             urls.setdefault(matched.group("name"), parser.get(section, "url"))
-    url = urls.get("origin") or next(iter(urls.values()), None)
-    return repository_name(url) if url else None
+    return urls.get("origin") or next(iter(urls.values()), None)
 
 
 def repository_name(url: str) -> str | None:

@@ -19,7 +19,7 @@ from contextlamp.hooks.capture import capture_refusal
 from contextlamp.hooks.log import hook_logger
 from contextlamp.hooks.output import notice_output, start_output
 from contextlamp.hooks.payload import CLIENTS, EVENTS, MAX_PAYLOAD_BYTES, SAVE_EVENTS, parse_payload, read_event
-from contextlamp.hooks.repo import find_repository, project_slug
+from contextlamp.hooks.repo import find_repository
 from contextlamp.hooks.saver import SaveJob, read_last, session_key, spawn
 
 if TYPE_CHECKING:
@@ -127,11 +127,7 @@ def _start(client: str, cwd: Path, home: Path, open_service: ServiceFactory, log
 
     service, caller, budget = open_service(client)
     repository = find_repository(cwd)
-    project = (
-        service.project_for_repository(caller, str(repository.root), project_slug(repository.name))
-        if repository
-        else None
-    )
+    project = service.project_for_repository(caller, repository.ref()) if repository else None
     context = build_context(service, caller, project, budget)
     log.info(
         "%s session-start: %d memories and %d digests (%d characters) for project %s",

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
-from contextlamp.hooks.repo import find_repository, project_slug
+from contextlamp.hooks.repo import find_repository
 
 if TYPE_CHECKING:
     from contextlamp.app.service import Caller, MemoryService
@@ -371,11 +371,7 @@ def save_transcript(
                 skipped,
             )
         repository = find_repository(Path(job.cwd))
-        project = (
-            service.project_for_repository(caller, str(repository.root), project_slug(repository.name))
-            if repository
-            else None
-        )
+        project = service.project_for_repository(caller, repository.ref()) if repository else None
         project_id = project.id if project else None
         earlier = set(judged)
         candidates = [i for i in judgement.items if item_key(i.content) not in earlier]

@@ -29,6 +29,7 @@ from mcp_types import CallToolResult, TextContent
 from pydantic import BaseModel, ModelWrapValidatorHandler, PrivateAttr, model_validator
 
 from contextlamp.app.service import Caller, normalise_surface
+from contextlamp.app.state import RepositoryRef
 from contextlamp.domain.models import Principal
 from contextlamp.errors import ContextlampError, crash_report
 from contextlamp.mcp.schema import ToolSpec
@@ -54,18 +55,26 @@ def client_surface(ctx: Context) -> str:
     return normalise_surface(client_name(ctx))
 
 
-def sdk_tool(spec: ToolSpec, principal_of: PrincipalResolver, shown: Callable[[str], str]) -> Tool:
+def sdk_tool(
+    spec: ToolSpec,
+    principal_of: PrincipalResolver,
+    shown: Callable[[str], str],
+    repository: RepositoryRef | None = None,
+) -> Tool:
     """``spec`` as the SDK's ``Tool``, its call wrapped in ``translate``.
 
     Args:
         principal_of: who a request acts for (stdio: the configured local user; HTTP: the token's subject).
         shown: how a bad string may appear in an error message (``ToolSpec.arguments``).
+        repository: the repository a local (stdio) server was started in (``Caller.repository``); None over HTTP.
     """
 
     def run(ctx: Context, arguments: dict[str, Any]) -> CallToolResult:
         try:
             name = client_name(ctx)
-            caller = Caller(principal=principal_of(ctx), surface=normalise_surface(name), client_name=name)
+            caller = Caller(
+                principal=principal_of(ctx), surface=normalise_surface(name), client_name=name, repository=repository
+            )
             return reply(spec.result, spec.op(caller, **spec.arguments(arguments, shown)))
         except Exception as exc:  # the edge's one translation: nothing escapes as a protocol error
             raise translate(spec.name, exc) from (exc if isinstance(exc, ContextlampError) else None)

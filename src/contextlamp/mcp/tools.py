@@ -17,6 +17,7 @@ from mcp.server.auth.settings import AuthSettings
 
 from contextlamp import __version__
 from contextlamp.app.service import MemoryService
+from contextlamp.app.state import RepositoryRef
 from contextlamp.mcp.calls import PrincipalResolver, client_surface, sdk_tool
 from contextlamp.mcp.prompts import prompt_specs
 from contextlamp.mcp.specs import tool_specs
@@ -41,6 +42,12 @@ contextlamp is the user's long-term memory, shared by all their AI tools.
 - When a conversation ends or is about to be compacted, call save_session with a digest of its durable
   items, one self-contained statement per line with its subject (a "Decision:", "Rule:", "Preference:",
   "Fact:", "Event:" or "Task:" label may lead each); send the transcript only when you cannot write one.
+- get_context returns only memories that match the query; an empty or short answer means nothing more
+  relevant is stored, not an error.
+- Started inside a git repository (a local server), calls without `project` read the user's personal memory
+  together with that repository's project, and save_context / save_session without `project` save into that
+  project (the result's `scope` names it). Pass `project` to choose another project; a shared HTTP server
+  chooses nothing for you.
 - Never save secrets; never save chit-chat.
 """
 
@@ -54,6 +61,7 @@ def build_server(
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "WARNING",
     token_verifier: TokenVerifier | None = None,
     auth: AuthSettings | None = None,
+    repository: RepositoryRef | None = None,
 ) -> MCPServer:
     """The MCP server with the memory tools and the prompts (``mcp.prompts``) registered explicitly.
 
@@ -62,6 +70,8 @@ def build_server(
             tools' input schemas.
         principal_of: who a request acts for (stdio: the configured local user; HTTP: the token's subject).
         token_verifier, auth: bearer-token auth for the HTTP transport (``web.app``); None over stdio.
+        repository: the repository a stdio server was started in (hooks/repo.py): calls that name no project
+            read personal fused with its project and save into it (issue #27.3); None over HTTP.
     """
 
     def shown(text: str) -> str:
@@ -74,7 +84,7 @@ def build_server(
         name=name,
         version=__version__,
         instructions=INSTRUCTIONS,
-        tools=[sdk_tool(spec, principal_of, shown) for spec in tool_specs(service)],
+        tools=[sdk_tool(spec, principal_of, shown, repository) for spec in tool_specs(service)],
         log_level=log_level,
         token_verifier=token_verifier,
         auth=auth,

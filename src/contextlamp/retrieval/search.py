@@ -19,6 +19,7 @@ from contextlamp.domain.ports import Store
 from contextlamp.domain.rules import may_pair, prefer_newer, states_change
 from contextlamp.retrieval.fusion import weighted_rrf
 from contextlamp.retrieval.query import asks_for_recent, content_terms, named_words, word_terms
+from contextlamp.segmenting import WINDOW_CHARS
 
 if TYPE_CHECKING:
     from contextlamp.domain.embedding import Vectors
@@ -39,12 +40,15 @@ class ScopedStore:
 @dataclass(frozen=True)
 class Hit:
     """A fused result: the entry, its store and its 0..1 score; ``ranks``: its 1-based place in each signal list
-    fused for this query that holds it, as ``(signal, rank)`` pairs (``SIGNALS`` order), for explanations."""
+    fused for this query that holds it, as ``(signal, rank)`` pairs (``SIGNALS`` order), for explanations;
+    ``context_of``: for a time neighbour returned only as the context of a match (no evidence of its own,
+    ``with_evidence``), the id of that match."""
 
     entry: Entry
     source: ScopedStore
     score: float
     ranks: tuple[tuple[str, int], ...] = ()
+    context_of: str | None = None  # a neighbour kept for its anchor's evidence (with_evidence): the anchor's id
 
 
 SIGNALS = ("semantic", "keyword", "fact_key", "recency")  # the signal lists, in the order explanations name them
@@ -58,6 +62,8 @@ class SignalLists:
     keyword: list[str] = field(default_factory=list[str])
     fact_key: list[str] = field(default_factory=list[str])
     recency: list[str] = field(default_factory=list[str])
+    cosines: dict[str, float] = field(default_factory=dict[str, float])  # semantic list: each id's cosine
+    keyword_all: set[str] = field(default_factory=set[str])  # keyword list: the ids matching every content word
 
 
 def _singular(term: str) -> str:
@@ -92,6 +98,8 @@ def collect_signals(
     owner: dict[str, ScopedStore] = {}
     semantic: list[tuple[float, int, str]] = []
     keyword: list[tuple[float, int, str]] = []
+    cosines: dict[str, float] = {}
+    keyword_all: set[str] = set()
     fact: list[tuple[int, int, int, str]] = []
     recent: list[tuple[int, int, str]] = []
     terms = content_terms(query)
@@ -102,9 +110,12 @@ def collect_signals(
             if cosine < semantic_floor:
                 break  # best first: the rest are weaker still
             semantic.append((-cosine, prio, entry_id))
+            cosines[entry_id] = cosine
             owner[entry_id] = scoped
-        for entry_id, bm25 in _keyword(store, terms, depth, now, memory_types):
+        for entry_id, bm25, every_word in _keyword(store, terms, depth, now, memory_types):
             keyword.append((bm25, prio, entry_id))
+            if every_word:
+                keyword_all.add(entry_id)
             owner[entry_id] = scoped
         for topic, entry_id, created_at in store.topics(now, memory_types):
             named = topic_named(topic, query_words)
@@ -120,23 +131,28 @@ def collect_signals(
         fact_key=[i for *_, i in sorted(fact)][:depth],
         recency=[i for *_, i in sorted(recent)][:depth],
     )
+    lists.cosines = {i: cosines[i] for i in lists.semantic}
+    lists.keyword_all = keyword_all.intersection(lists.keyword)
     return lists, owner
 
 
 def _keyword(
     store: Store, terms: list[str], depth: int, now: int, memory_types: Sequence[MemoryType] | None
-) -> list[tuple[str, float]]:
-    """Entries matching every content word first (strict AND), then the OR relaxation fills the list.
+) -> list[tuple[str, float, bool]]:
+    """Entries matching every content word first (strict AND), then the OR relaxation fills the list, as
+    ``(id, bm25, matches every word)``.
 
     A natural question rarely has all its words in one memory, so the strict query alone often finds
     nothing or too little; ranking AND-matches ahead of OR-matches keeps exact hits on top either way.
     """
     if not terms:
         return []
-    hits = store.keyword_search(terms, "and", depth, now, memory_types)
+    hits = [(i, bm25, True) for i, bm25 in store.keyword_search(terms, "and", depth, now, memory_types)]
     if len(hits) < depth and len(terms) > 1:
-        seen = {entry_id for entry_id, _ in hits}
-        hits += [h for h in store.keyword_search(terms, "or", depth, now, memory_types) if h[0] not in seen]
+        seen = {entry_id for entry_id, _, _ in hits}
+        hits += [
+            (i, bm25, False) for i, bm25 in store.keyword_search(terms, "or", depth, now, memory_types) if i not in seen
+        ]
     return hits[:depth]
 
 
@@ -175,6 +191,7 @@ def with_neighbours(
     weights: FusionWeights,
     now: int,
     memory_types: Sequence[MemoryType] | None,
+    lifted: dict[str, str] | None = None,
 ) -> list[tuple[str, float, float]]:
     """``fused`` with the time neighbours of its best ``weights.neighbour_anchors`` entries raised, best first.
     A neighbour is one of the ``weights.neighbour_radius`` live entries saved just before or just after an anchor in the
@@ -191,7 +208,8 @@ def with_neighbours(
     ``time_neighbours`` read per store holding an anchor, and one read of lengths and save times
     (``Store.chars_and_times``) when the length limit is on. The weight, the anchor count, the radius and the length
     limit were chosen by leave-one-conversation-out on LoCoMo and checked on LongMemEval-S (docs/retrieval.md "Neighbour
-    context", bench/neighbour_rules.py)."""
+    context", bench/neighbour_rules.py). ``lifted``, when given, gains each raised neighbour's anchor (the one whose
+    bonus it kept)."""
     anchors = fused[: weights.neighbour_anchors]
     if not anchors:
         return fused
@@ -215,11 +233,14 @@ def with_neighbours(
             own_rrf, own_score = values.get(neighbour_id, (0.0, 0.0))
             if own_rrf >= rrf:
                 continue  # ranked above this anchor on its own: nothing to add
-            lifted = (
+            lifted_to = (
                 min(own_rrf + weights.neighbours * rrf, rrf * NEIGHBOUR_CAP),
                 min(own_score + weights.neighbours * score, score * NEIGHBOUR_CAP),
             )
-            raised[neighbour_id] = max(raised.get(neighbour_id, (0.0, 0.0)), lifted)
+            if lifted_to > raised.get(neighbour_id, (0.0, 0.0)):
+                raised[neighbour_id] = lifted_to
+                if lifted is not None:
+                    lifted[neighbour_id] = anchor_id
     return sorted(((i, rrf, score) for i, (rrf, score) in raised.items()), key=lambda f: -f[1])
 
 
@@ -302,8 +323,17 @@ def search(
     lists, owner = collect_signals(stores, query, query_vector, depth, now, memory_types, floor)
     with_recency = recency or asks_for_recent(query)
     fused = fuse(lists, weights, with_recency)
+    lifted: dict[str, str] = {}
     if weights.neighbours > 0:
-        fused = with_neighbours(fused, owner, weights, now, memory_types)
+        fused = with_neighbours(fused, owner, weights, now, memory_types, lifted)
+    places = signal_places(lists, with_recency)
+    if weights.evidence_floor is not None and weights.evidence_floor > -1.0:  # -1: the floor is off
+        want = 0 if trust is not None or verified_only else max_results  # trust may reorder or drop: judge all
+        fused, context = with_evidence(
+            fused, lists, owner, lifted, query_vector, weights.evidence_floor, with_recency, floor, want
+        )
+    else:  # no floor: a lifted neighbour is context where no signal list holds it
+        context = {i: anchor for i, anchor in lifted.items() if i not in places}
     if trust is not None or verified_only:
         fused = _by_trust(fused, owner, stores, trust or TrustWeights(1.0, 1.0, 1.0), verified_only)
     if len(fused) > max_results:  # only ties with the last place need their entries for tie-breaking
@@ -321,12 +351,88 @@ def search(
         (f for f in fused if f[0] in entries),
         key=lambda f: (-f[1], -entries[f[0]].created_at, owner[f[0]].priority),
     )
-    places = signal_places(lists, with_recency)
     hits = [
-        Hit(entry=entries[i], source=owner[i], score=round(score, 6), ranks=tuple(places.get(i, ())))
+        Hit(
+            entry=entries[i],
+            source=owner[i],
+            score=round(score, 6),
+            ranks=tuple(places.get(i, ())),
+            context_of=context.get(i),
+        )
         for i, _, score in ranked[:max_results]
     ]
     return fresher_first(hits, FRESHER_FIRST_THRESHOLD)
+
+
+def with_evidence(
+    fused: list[tuple[str, float, float]],
+    lists: SignalLists,
+    owner: dict[str, ScopedStore],
+    lifted: dict[str, str],
+    query_vector: Vectors,
+    floor: float,
+    with_recency: bool,
+    context_floor: float = -1.0,
+    want: int = 0,
+) -> tuple[list[tuple[str, float, float]], dict[str, str]]:
+    """The relevance floor (spec/TOOLS.md get_context, issue #27.4): ``fused`` (best first) keeping only the
+    entries with evidence, and ``lifted`` (neighbour -> anchor) keeping only the neighbours kept for their anchor.
+
+    An entry has evidence of its own when a signal really matched it: its cosine to the query is at least
+    ``floor`` (the model's calibrated ``Embedder.evidence_similarity``), it matched every content word of the
+    query (``SignalLists.keyword_all``), the query names its topic (fact-key), or the query asks for the newest
+    (``with_recency``: then its recency rank is the asked-for signal). A keyword hit on some of the query's words
+    only is no evidence, and neither is a place in the recency list otherwise. A time neighbour without evidence of
+    its own is kept when the anchor that lifted it has some and it is not unrelated to the query itself (cosine at
+    least ``context_floor``, the model's similarity floor): it is that match's context (``Hit.context_of``). An
+    entry longer than one embedding window (``WINDOW_CHARS``) needs only ``context_floor`` by meaning: its vectors
+    are of windows that mix a paragraph with its neighbours and the entry's title, so a paragraph that answers the
+    query measures far below its own cosine (a runbook's last paragraph: 0.23 for its window, 0.44 alone); the
+    floor was calibrated on short memories only (LoCoMo has none longer than a window).
+    The floor and the rule were chosen on LoCoMo conversations held apart from those reported (bench/
+    relevance_floor.py, docs/retrieval.md "Relevance floor"). The cosine of an entry outside the semantic list
+    (a keyword hit or a neighbour beyond its depth) is read from its stored vectors, and the lengths of the related
+    entries without evidence yet (``Store.chars_and_times``): ``fused`` is judged in windows of ``2 * want`` (at
+    least 16), one read of each kind per store and window, and judging stops once ``want`` entries are kept
+    (0: judge all), so a call reads about as many entries as it returns."""
+    fact = set(lists.fact_key)
+    cosines = dict(lists.cosines)
+    chunked: set[str] = set()  # long entries related to the query (cosine at least context_floor): see above
+
+    def own(entry_id: str) -> bool:
+        return (
+            with_recency
+            or cosines.get(entry_id, -1.0) >= floor
+            or entry_id in lists.keyword_all
+            or entry_id in fact
+            or entry_id in chunked
+        )
+
+    kept: list[tuple[str, float, float]] = []
+    context: dict[str, str] = {}
+    step = max(2 * want, 16)
+    for start in range(0, len(fused), step):
+        if want and len(kept) >= want:
+            break  # enough: what is past the cut is never read
+        window = fused[start : start + step]
+        ids = [i for i, _, _ in window]
+        unknown = [i for i in ids if i not in cosines and not own(i)]
+        for scoped in {id(owner[i]): owner[i] for i in unknown}.values():
+            found = scoped.store.entry_vectors([i for i in unknown if owner[i] is scoped])
+            cosines.update((i, float((vectors @ query_vector).max())) for i, vectors in found.items())
+        related = [i for i in ids if not own(i) and cosines.get(i, -1.0) >= context_floor]
+        for scoped in {id(owner[i]): owner[i] for i in related}.values():
+            lengths = scoped.store.chars_and_times([i for i in related if owner[i] is scoped])
+            chunked.update(i for i, (chars, _) in lengths.items() if chars > WINDOW_CHARS)
+        for item in window:
+            entry_id = item[0]
+            anchor = lifted.get(entry_id)
+            if own(entry_id):
+                kept.append(item)
+            elif anchor is not None and own(anchor) and cosines.get(entry_id, -1.0) >= context_floor:
+                kept.append(item)
+                context[entry_id] = anchor
+    return kept, context
 
 
 def signal_places(lists: SignalLists, with_recency: bool) -> dict[str, list[tuple[str, int]]]:

@@ -287,6 +287,33 @@ class SqlControlPlane:
         )
         return [(str(r["project_id"]), str(r["path"])) for r in rows]
 
+    def project_for_repository(self, owner_id: str, identity: str) -> Project | None:
+        row = _one(
+            self._db.all(
+                "SELECT projects.* FROM repository_projects JOIN projects "
+                "ON projects.id = repository_projects.project_id "
+                "WHERE repository_projects.owner_id = ? AND repository_projects.identity = ?",
+                (owner_id, identity),
+            )
+        )
+        return _project(row) if row else None
+
+    def map_repository(self, owner_id: str, identity: str, project_id: str, now: int) -> Project:
+        self._db.run(
+            "INSERT INTO repository_projects (owner_id, identity, project_id, created_at) VALUES (?, ?, ?, ?) "
+            "ON CONFLICT (owner_id, identity) DO NOTHING",
+            (owner_id, identity, project_id, now),
+        )
+        found = self.project_for_repository(owner_id, identity)
+        assert found is not None  # just inserted, or mapped by a concurrent call (its project wins)
+        return found
+
+    def repository_identities(self, project_id: str) -> list[str]:
+        rows = self._db.all(
+            "SELECT identity FROM repository_projects WHERE project_id = ? ORDER BY created_at, identity", (project_id,)
+        )
+        return [str(r["identity"]) for r in rows]
+
     # -- imports (issue #19) --------------------------------------------------------------------------
 
     def imported_keys(self, owner_id: str, store_id: str, keys: Sequence[str]) -> set[str]:

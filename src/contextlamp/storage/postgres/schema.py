@@ -18,6 +18,7 @@ from contextlamp.storage.shared.control_schema import (
     imported_table,
     oauth_tables,
     project_paths_table,
+    repository_projects_table,
 )
 
 logger = logging.getLogger(__name__)
@@ -137,6 +138,9 @@ def migrations(dim: int) -> tuple[Migration, ...]:
         ALTER TABLE entries ADD COLUMN IF NOT EXISTS index_pending boolean NOT NULL DEFAULT false;
         CREATE INDEX IF NOT EXISTS entries_index_pending ON entries (store_id, created_at) WHERE index_pending;
         """,
+        # 9: which repository identity (hooks/repo.py: a full normalised remote or a path) maps to which project
+        # (issue #27.3); the folder mappings of 5 are adopted by the service as each repository is next seen
+        repository_projects_table("bigint"),
     )
 
 

@@ -140,6 +140,27 @@ def project_paths_table(time_type: str) -> str:
     return _PROJECT_PATHS.format(time=time_type)
 
 
+# which repository identity maps to which project (issue #27.3: hooks/repo.py's identity, a full normalised remote
+# or a path, never a bare name); SQLite control migration 7, PostgreSQL migration 9. The folders of project_paths
+# stay for display and for adopting a mapping made before this table (MemoryService.project_for_repository)
+_REPOSITORY_PROJECTS = """
+    CREATE TABLE IF NOT EXISTS repository_projects (
+        owner_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        identity TEXT NOT NULL,
+        project_id TEXT NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+        created_at {time} NOT NULL,
+        PRIMARY KEY (owner_id, identity)
+    );
+    CREATE INDEX IF NOT EXISTS repository_projects_project ON repository_projects(project_id);
+"""
+
+
+def repository_projects_table(time_type: str) -> str:
+    """The DDL of the repository-identity-to-project mapping (``repository_projects``), ``time_type`` as in
+    ``control_tables``."""
+    return _REPOSITORY_PROJECTS.format(time=time_type)
+
+
 # what was imported from other memory tools (issue #19, app/importing.py): one row per record of a source
 # (``source_key``: SHA-256 hex of the format and the source's own key, never its text) and the store it went to,
 # so a second import adds nothing and never brings back a memory forgotten since; SQLite control migration 6,

@@ -1,6 +1,7 @@
 """The control plane's ``Executor`` on SQLite: one file (``<home>/control.db``), its own numbered migrations
 (the tables of ``shared/control_schema.py``: 1 users and projects, 2 tokens and identities, 3 teams, 4 the
-repository paths of projects, 5 OAuth and web sign-in, 6 imported source keys)."""
+repository paths of projects, 5 OAuth and web sign-in, 6 imported source keys, 7 repository identities of
+projects)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from contextlamp.storage.shared.control_schema import (
     imported_table,
     oauth_tables,
     project_paths_table,
+    repository_projects_table,
 )
 from contextlamp.storage.sqlite.connection import connect, immediate, map_errors, migrate
 
@@ -25,6 +27,7 @@ SQLITE_MIGRATIONS: tuple[str, ...] = (
     project_paths_table("INTEGER"),
     oauth_tables("INTEGER"),
     imported_table("INTEGER"),
+    repository_projects_table("INTEGER"),
 )
 
 

@@ -1,6 +1,8 @@
 """``GET /search``: a get_context query through the service, as the signed-in user, with each pack's score and
-which signals ranked it (semantic, keyword, fact-key, recency: ``get_context(..., explain=True)``). Searching
-from the dashboard is reading: it does not count as a reuse of what it shows."""
+which signals ranked it (semantic, keyword, fact-key, recency, or "next to" the match it is the context of:
+``get_context(..., explain=True)``). Without a chosen project it searches personal and every project (and the
+teams, for "Everything": ``every_project``); get_context's relevance floor applies, so only results with evidence
+are shown. Searching from the dashboard is reading: it does not count as a reuse of what it shows."""
 
 from __future__ import annotations
 
@@ -15,7 +17,8 @@ from contextlamp.errors import InvalidArgumentError
 from contextlamp.web.dashboard.board import OWNED_FIELDS, Board, Signed
 
 SIGNAL_LABELS = {"semantic": "semantic", "keyword": "keyword", "fact_key": "fact-key", "recency": "recency"}
-SCOPES = (("all", "Everything"), ("personal", "Personal and project"), ("team", "Teams"))
+# personal, every project and every team; personal and every project; teams (issue #33.1)
+SCOPES = (("all", "Everything"), ("personal", "Personal and projects"), ("team", "Teams"))
 
 
 def routes(board: Board) -> list[Route]:
@@ -54,6 +57,7 @@ def routes(board: Board) -> list[Route]:
                     project=form["project"] or None,
                     recency=form["recency"],
                     explain=True,
+                    every_project=not form["project"],
                 )
             except InvalidArgumentError as exc:  # shown on the search page itself, the form kept
                 if exc.field in OWNED_FIELDS:  # a project or team that is not the user's
