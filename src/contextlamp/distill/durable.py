@@ -134,7 +134,7 @@ _WRAPPER = re.compile(
     r"(?:please\s+)?(?:remember|keep in mind|bear in mind|note|make a note|take note|be aware|know)"
     r"(?:\s+(?:that|this))?\s*[:,-]?\s+|"
     r"(?:fyi|f\.y\.i\.|for your information|for context|for the record|for reference|just so you know|"
-    r"so you know|heads up|just a heads up|pro tip|quick note|side note|btw|by the way)\s*[:,-]?\s+|"
+    r"so you know|heads up|just a heads up|pro tip|quick note|side note)\s*[:,-]?\s+|"
     r"i (?:want|need|'d like|would like) you to (?:know|remember|keep in mind|note)(?:\s+that)?\s*[:,-]?\s+|"
     r"(?:you should|you need to|you must) (?:know|remember)(?:\s+that)?\s*[:,-]?\s+|"
     r"(?:remember|note) for (?:later|the future|next time)\s*[:,-]?\s+|"
@@ -165,9 +165,12 @@ _WRAPPER = re.compile(
 
 
 _TRAILING_WRAPPER = re.compile(
-    r"[,;]?\s*(?:for context|for the record|fyi|btw|by the way|just so you know|for your information|"
+    r"[,;]?\s*(?:for context|for the record|fyi|just so you know|for your information|"
     r"zur info|pour info|para que lo sepas|per info)\s*([.!。]?)\s*$",
     re.IGNORECASE,
+)
+_TRAILING_FILLER = re.compile(
+    r"[,;]\s*(?:btw|by the way|übrigens|d'ailleurs|por cierto)\s*([.!。]?)\s*$", re.IGNORECASE
 )
 
 
@@ -176,6 +179,9 @@ def unwrap(sentence: str) -> tuple[str, bool]:
     ("Please remember that I'm vegetarian" -> ("I'm vegetarian", True); "All our buckets are in eu-central-1,
     btw" -> ("All our buckets are in eu-central-1", True)). At most two leading wrappers and one trailing one
     are removed ("FYI, note that ..."); a wrapper that would leave fewer than 3 characters is not removed."""
+    filler = _TRAILING_FILLER.search(sentence)
+    if filler is not None and filler.start() >= 3:  # "..., btw": a filler, not a request to keep it
+        sentence = sentence[: filler.start()] + filler.group(1)
     trailing = _TRAILING_WRAPPER.search(sentence)
     asked = trailing is not None and trailing.start() >= 3
     if asked and trailing is not None:  # "..., for context." / "..., btw"
