@@ -361,9 +361,15 @@ def cut_request(sentence: str) -> str:
     now, update the matrix comment" -> "CI runs on ubuntu-24.04 runners now"); unchanged when no clause after a
     comma, semicolon or dash is a request. The head is returned even when short: the caller judges it."""
     for match in _CLAUSE.finditer(sentence):
+        head = sentence[: match.start()]
+        if is_lasting(head) and word_count(head) <= MAX_MARKER_WORDS:
+            return sentence  # "From now on, run the tests ...": the marker makes the order that follows last
         if is_request(sentence[match.end() :]):
-            return sentence[: match.start()].rstrip(" ,;-–—")
+            return head.rstrip(" ,;-–—")
     return sentence
+
+
+MAX_MARKER_WORDS = 4  # "From now on," / "Going forward," / "Ab sofort": a lead-in, not a statement
 
 
 _CLAUSE = re.compile(r"\s*(?:[,;]|\s[-–—])\s+(?:(?:so|and|but|then|please|und|et|y|e)\s+)?")
