@@ -69,7 +69,7 @@ def test_the_spoken_wrapping_around_a_statement_is_removed(service: MemoryServic
     ]
 
 
-def test_requests_questions_and_one_off_instructions_save_nothing(service: MemoryService, alice: Caller) -> None:
+def test_requests_questions_one_off_instructions_and_banter_save_nothing(service: MemoryService, alice: Caller) -> None:
     result = service.save_session(
         alice,
         _export(
@@ -81,7 +81,10 @@ def test_requests_questions_and_one_off_instructions_save_nothing(service: Memor
             ("user", "Kannst du mir das Changelog schreiben?"),
             ("user", "帮我写一封邮件通知大家"),
             ("user", "このエラー直して"),
+            ("user", "Translate my bio into German."),
+            ("user", "Add a title to our revenue chart please"),
             ("assistant", "Done."),
+            ("user", "lol our cat knocked my coffee over again"),
         ),
     )
     assert _stored(service, alice) == [] and result.total == 0 and result.session_id is None
