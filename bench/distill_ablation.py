@@ -57,7 +57,7 @@ VARIANTS: dict[str, list[tuple[Any, str, Callable[..., Any] | None]]] = {
         (offline, "asks_question", _never),
         (offline, "is_banter", _never),
     ],
-    "- problems, narration, anchorless tasks": [(offline, "is_transient", _never)],
+    "- problems/narration/anchorless tasks": [(offline, "is_transient", _never)],
     "- spoken wrapping removed": [(offline, "unwrap", _not_wrapped)],
     "- agent-saves dedupe": [(digest_path, "restates", _never)],
     "- first person -> the user": [(offline, "to_user_perspective", _same)],
