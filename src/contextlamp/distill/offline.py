@@ -331,13 +331,16 @@ def _from_sentences(
         sentence, asked = unwrap(trim_spoken(body if body is not None else raw))
         if cues.filler is not None:
             sentence = cues.filler.sub("", sentence).strip()
-        if role == "user":
+        # the gate reads the items; the chatter decision's candidates (``wide``) stay those its models were fitted
+        # on, requests and questions included (issue 27 ablation: gated, they made it silence real sessions)
+        gated = role == "user" and not wide
+        if gated:
             if is_request(sentence) or asks_question(sentence) or is_banter(sentence):
                 previous, previous_kept = sentence, 0
                 continue  # what the user asks for now, asks, or laughs about is no memory (durable.py)
             sentence = cut_request(sentence)
         classified = _classify(sentence, cues, confirmed, asked)
-        if classified is not None and role == "user" and is_transient(sentence, *classified):
+        if classified is not None and gated and is_transient(sentence, *classified):
             classified = None
         needs_target = False
         if classified is None and body is not None:
