@@ -164,3 +164,15 @@ def test_small_talk_with_cue_words_saves_nothing(tmp_path: Path, minilm: Any) ->
         assert result.total == 0 and _stored(service, caller) == []
     finally:
         registry.close()
+
+
+def test_a_session_of_one_fact_keeps_it_with_the_server_model(tmp_path: Path, minilm: Any) -> None:
+    # the chatter model compares a session's statements with each other; a one-fact save was silenced as chatter
+    registry = StoreRegistry(tmp_path, minilm.identity, minilm.dim)
+    try:
+        service = MemoryService(registry, minilm)
+        caller = Caller(service.principal("alice"), "claude-code")
+        service.save_session(caller, "User: The ledger database is PostgreSQL 16.\nAssistant: Noted.")
+        assert _stored(service, caller) == ["The ledger database is PostgreSQL 16."]
+    finally:
+        registry.close()
