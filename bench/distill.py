@@ -979,7 +979,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         help=f"comma-separated paths to run, of: {', '.join(PATHS)} (default: all)",
     )
     parser.add_argument(
-        "--rules-only", action="store_true", help="the offline distiller by its rules alone (no chatter model): a baseline"
+        "--rules-only", action="store_true", help="the offline distiller by its rules alone: a baseline"
     )
     parser.add_argument("--details", action="store_true", help="print every match, extra and missed item")
     parser.add_argument("--calibrate", action="store_true", help="measure the threshold on paraphrase pairs")
