@@ -360,11 +360,13 @@ def cut_request(sentence: str) -> str:
     """``sentence`` without a trailing clause that asks for something now ("CI runs on ubuntu-24.04 runners
     now, update the matrix comment" -> "CI runs on ubuntu-24.04 runners now"); unchanged when no clause after a
     comma, semicolon or dash is a request. The head is returned even when short: the caller judges it."""
-    for match in _CLAUSE.finditer(sentence):
+    breaks = list(_CLAUSE.finditer(sentence))
+    for number, match in enumerate(breaks):
         head = sentence[: match.start()]
-        if is_lasting(head) and word_count(head) <= MAX_MARKER_WORDS:
+        if number == 0 and is_lasting(head) and word_count(head) <= MAX_MARKER_WORDS:
             return sentence  # "From now on, run the tests ...": the marker makes the order that follows last
-        if is_request(sentence[match.end() :]):
+        end = breaks[number + 1].start() if number + 1 < len(breaks) else len(sentence)
+        if is_request(sentence[match.end() : end]):  # the clause alone: linear over the sentence
             return head.rstrip(" ,;-–—")
     return sentence
 
