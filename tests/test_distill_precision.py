@@ -176,3 +176,36 @@ def test_a_session_of_one_fact_keeps_it_with_the_server_model(tmp_path: Path, mi
         assert _stored(service, caller) == ["The ledger database is PostgreSQL 16."]
     finally:
         registry.close()
+
+
+def test_a_codex_save_is_not_saved_again_and_survives_the_hook_handover(service: MemoryService, alice: Caller) -> None:
+    from contextlamp.distill.native import parse_native, transcript_for_save
+
+    def line(kind: str, payload: dict[str, Any]) -> str:
+        return json.dumps({"timestamp": "2026-12-02T09:00:00.000Z", "type": kind, "payload": payload})
+
+    def said(role: str, text: str) -> str:
+        part = "input_text" if role == "user" else "output_text"
+        return line("response_item", {"type": "message", "role": role, "content": [{"type": part, "text": text}]})
+
+    rollout = "\n".join(
+        [
+            line("session_meta", {"id": "s1", "cwd": "/srv/app", "originator": "codex_cli_rs"}),
+            said("user", "Never force-push to shared branches."),
+            line(
+                "response_item",
+                {
+                    "type": "function_call",
+                    "name": "contextlamp__save_context",
+                    "arguments": json.dumps({"content": "Never force-push to shared branches"}),
+                    "call_id": "c1",
+                },
+            ),
+            said("assistant", "Saved."),
+            said("user", "Our release branches are named release/YYYY.MM."),
+        ]
+    )
+    turns = parse_native(rollout)
+    assert turns is not None and [t.role for t in turns].count("saved") == 1
+    service.save_session(alice, transcript_for_save(turns, 1 << 20))  # what a hook sends
+    assert _stored(service, alice) == ["Our release branches are named release/YYYY.MM."]
