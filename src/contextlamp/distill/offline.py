@@ -72,10 +72,10 @@ if TYPE_CHECKING:
 logger = logging.getLogger(__name__)
 
 MAX_ITEM_CHARS = 600
-# statements a session needs before the chatter model judges it: its features compare a session's statements
-# with each other (best less the session's mean, novelty), which one statement cannot give; the statement
-# model was fitted on sessions of more (bench/data/distill). A one-fact save ("The ledger database is
-# PostgreSQL 16.") was silenced as chatter (bench/distill_topics.py: 28 of 28 supersessions missed)
+# statements a session needs before the chatter model judges it, in a language with a cue list: its features
+# compare a session's statements with each other (best less the session's mean, novelty), which one statement
+# cannot give, and a one-fact save ("The ledger database is PostgreSQL 16.") was silenced as chatter
+# (bench/distill_topics.py: 28 of 28 supersessions missed); one statement is then judged by the rules' cues
 MIN_CHATTER_STATEMENTS = 2
 MIN_ASKED_WORDS = 2  # "Please remember that I'm vegetarian": the user said it is worth keeping
 SEGMENT_CHARS = 1000  # pysbd input bound (measured: one 200 KB line took 13.6 s, 1 KB pieces are linear)
@@ -149,9 +149,11 @@ class OfflineDistiller:
         if not fits(embedder, model.embedder):
             return False
         found = resolve_candidates(candidates(units, language, wide=True))
-        if sum(1 for c, _ in found if not c.part) < MIN_CHATTER_STATEMENTS:
-            return False  # one statement: nothing to compare it with; the rules judge it alone
         cues = cues_for(language)
+        if not found or (sum(1 for c, _ in found if not c.part) < MIN_CHATTER_STATEMENTS and not cues.declarative):
+            # one statement, nothing to compare it with: its cue decides (a language without a cue list, where
+            # the rules keep any statement, is still judged: "그냥 인사하려고요, 주말 잘 보내세요")
+            return False
         try:
             vectors, probability = ranker.score(found, cues, embedder, model)
         except EmbeddingError:
