@@ -669,7 +669,7 @@ def run_case(
 
     ``argument``: what save_session receives (default ``case.argument``, the raw transcript); ``path``: the
     PATHS entry the run is reported under (default ``raw_path(case)``); ``rules_only``: the offline distiller
-    without its ranker (no embedder given to it), as a baseline; ``scorer``: the embedder that matches stored
+    without its chatter model (no embedder given to it), as a baseline; ``scorer``: the embedder that matches stored
     items to expected ones (default ``embedder``), fixed across runs that compare embedders of the server.
     """
     result = CaseResult(case, path=path or raw_path(case))
@@ -979,7 +979,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         help=f"comma-separated paths to run, of: {', '.join(PATHS)} (default: all)",
     )
     parser.add_argument(
-        "--rules-only", action="store_true", help="the offline distiller by its rules alone (no ranker): a baseline"
+        "--rules-only", action="store_true", help="the offline distiller by its rules alone: a baseline"
     )
     parser.add_argument("--details", action="store_true", help="print every match, extra and missed item")
     parser.add_argument("--calibrate", action="store_true", help="measure the threshold on paraphrase pairs")

@@ -40,51 +40,29 @@ def _never(*_: Any) -> bool:
 
 
 # variant -> the attributes it replaces: (module, attribute name, replacement)
-class _CueTyper:
-    """The item-type classifier replaced by the cue rules alone (cues.cue_type, else a fact)."""
-
-    def __init__(self, *_: Any) -> None:
-        pass
-
-    def types(self, texts: list[str], cues: Any, form: str = "digest") -> list[tuple[str, str]]:
-        from contextlamp.distill.cues import cue_type
-
-        return [cue_type(t.lower(), cues) or ("fact", "fact") for t in texts]
-
-
 def _none(*_: Any) -> None:
     return None
-
-
-def _unchanged_items(_self: Any, items: Any, _cues: Any) -> Any:
-    return items
 
 
 def _not_wrapped(sentence: str) -> tuple[str, bool]:
     return sentence, False
 
 
-_NO_RANKER: tuple[Any, str, Callable[..., Any] | None] = (offline.OfflineDistiller, "_ranked", _none)
 VARIANTS: dict[str, list[tuple[Any, str, Callable[..., Any] | None]]] = {
-    "shipped": [_NO_RANKER],
-    "+ ranker and chatter model": [],
-    "- item-type classifier": [
-        _NO_RANKER,
-        (offline.OfflineDistiller, "_retyped", _unchanged_items),
-        (digest_path, "ItemTyper", _CueTyper),
-    ],
-    "- paste removal": [_NO_RANKER, (offline, "without_pastes", _same)],
+    "shipped": [],
+    "- chatter model": [(offline.OfflineDistiller, "_is_chatter", _never)],
+    "- paste removal": [(offline, "without_pastes", _same)],
     "- request/question/banter gate": [
-        _NO_RANKER,
         (offline, "is_request", _never),
         (offline, "asks_question", _never),
         (offline, "is_banter", _never),
     ],
-    "- spoken wrapping removed": [_NO_RANKER, (offline, "unwrap", _not_wrapped)],
-    "- agent-saves dedupe": [_NO_RANKER, (digest_path, "restates", _never)],
-    "- first person -> the user": [_NO_RANKER, (offline, "to_user_perspective", _same)],
-    "- corrections": [_NO_RANKER, (offline, "correction_body", _none)],
-    "- topics": [_NO_RANKER, (offline, "with_topic", _same)],
+    "- problems/narration/anchorless tasks": [(offline, "is_transient", _never)],
+    "- spoken wrapping removed": [(offline, "unwrap", _not_wrapped)],
+    "- agent-saves dedupe": [(digest_path, "restates", _never)],
+    "- first person -> the user": [(offline, "to_user_perspective", _same)],
+    "- corrections": [(offline, "correction_body", _none)],
+    "- topics": [(offline, "with_topic", _same)],
 }
 
 

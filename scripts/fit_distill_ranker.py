@@ -200,7 +200,7 @@ def fit(files: Sequence[FileRows], embedder_identity: str, threshold: float, dup
         vectors = np.vstack(
             [f.expected.reshape(-1, final.durable.shape[0]), f.vectors[kept].reshape(-1, final.durable.shape[0])]
         )
-        type_rows.append(ranker.type_features(cue_names, vectors, left_out))
+        type_rows.append(type_features(cue_names, vectors, left_out))
         labels += f.expected_types + [f.type_label[i] for i in kept]
     x = np.vstack(rows)
     keep = np.concatenate([f.keep for f in files]).astype(np.float64)
@@ -287,7 +287,7 @@ def evaluate(
     matches; ``models[i]`` types file ``i``'s items."""
     kept_total = expected_total = matched = type_ok = rules_ok = chatter_saved = 0
     for f, p, model in zip(files, probabilities, models, strict=True):
-        chosen = ranker.select(
+        chosen = select(
             f.found, f.vectors, p, replace(model, threshold=threshold, duplicate=duplicate, session_floor=floor)
         )
         kept_total += len(chosen)
@@ -296,7 +296,7 @@ def evaluate(
             chatter_saved += 1
         pairs = greedy_matches(f.vectors[chosen], f.expected)
         matched += len(pairs)
-        types = ranker.predict_types([f.found[i][0].cue for i in chosen], f.vectors[chosen], model)
+        types = predict_types([f.found[i][0].cue for i in chosen], f.vectors[chosen], model)
         for i, j in pairs:
             type_ok += ranker.TYPES[f.expected_types[j]][0] == types[i][0]
             rules_ok += ranker.TYPES[f.expected_types[j]][0] == f.found[chosen[i]][0].memory_type
@@ -325,6 +325,84 @@ def chatter_floor(files: Sequence[FileRows], probabilities: Sequence[Matrix]) ->
     above = [v for v in best.values() if v > max(chatter)]
     floor = (max(chatter) + min(above)) / 2 if above else max(chatter) + 1e-6
     return floor, sorted(name for name, v in best.items() if v < floor)
+
+
+# -- the statement model's selection and type model, used here only to cross-validate the fit: the offline
+# distiller keeps the rules' items and reads the keep probability only as a feature of its chatter model
+# (issue 27 point 7: the selection did not change a figure of the fresh held-out half, so it left the product)
+
+SIM_SPREAD = 10.0  # cosines to the type prototypes differ by ~0.1: scaled so their weights fit like the cues'
+
+
+def type_features(cue_names: Sequence[str], vectors: Matrix, model: ranker.RankerModel) -> Matrix:
+    """The type model's input (``TYPE_FEATURES``): a bias column, the cue one-hot and the cosine to each type's
+    prototype, less the row's mean cosine, times ``SIM_SPREAD``: ``(n, len(TYPE_FEATURES))``."""
+    import numpy as np
+
+    n = len(cue_names)
+    cues = np.zeros((n, len(ranker.CUE_NAMES)), dtype=np.float64)
+    for i, name in enumerate(cue_names):
+        cues[i, ranker.cue_index(name)] = 1.0
+    sims = vectors @ model.kinds.T if n else np.zeros((0, len(ranker.TYPES)))
+    sims = (sims - sims.mean(axis=1, keepdims=True)) * SIM_SPREAD  # which prototype is nearest, on a unit scale
+    return np.hstack([np.ones((n, 1)), cues, sims])
+
+
+def predict_types(cue_names: Sequence[str], vectors: Matrix, model: ranker.RankerModel) -> list[tuple[str, str]]:
+    """The most probable (memory_type, kind) of ``TYPES`` for each candidate (softmax regression)."""
+    scores = type_features(cue_names, vectors, model) @ model.type_weights.T
+    return [ranker.TYPES[int(i)] for i in scores.argmax(axis=1)] if len(cue_names) else []
+
+
+def select(
+    found: Sequence[tuple[Candidate, int]], vectors: Matrix, probability: Matrix, model: ranker.RankerModel
+) -> list[int]:
+    """Indexes of the candidates to keep: a digest's items (the rules classified them; they are the user's own
+    summary) and, unless no other candidate reaches ``model.session_floor``, those at or above
+    ``model.threshold``; of a statement and its clauses one reading only (``_one_reading``); then
+    without near-duplicates (``_without_duplicates``)."""
+    digest = [i for i in range(len(found)) if found[i][0].role == "digest"]
+    ranked = [i for i in range(len(found)) if found[i][0].role != "digest"]
+    if not ranked or float(probability[ranked].max()) < model.session_floor:
+        return digest
+    chosen = sorted(digest + [i for i in ranked if probability[i] >= model.threshold])
+    chosen = _one_reading(chosen, found, probability)
+    return _without_duplicates(chosen, vectors, probability, model.duplicate)
+
+
+def _one_reading(chosen: list[int], found: Sequence[tuple[Candidate, int]], probability: Matrix) -> list[int]:
+    """Per group (a statement and its clauses, ``Candidate.group``), either the whole statement or its chosen
+    clauses, whichever holds the most probable candidate (ties: the whole)."""
+    best_whole: dict[int, float] = {}
+    best_part: dict[int, float] = {}
+    for i in chosen:
+        candidate = found[i][0]
+        side = best_part if candidate.part else best_whole
+        side[candidate.group] = max(side.get(candidate.group, 0.0), float(probability[i]))
+    out: list[int] = []
+    for i in chosen:
+        candidate = found[i][0]
+        group = candidate.group
+        if group in best_whole and group in best_part:
+            whole_wins = best_whole[group] >= best_part[group]
+            if candidate.part == whole_wins:
+                continue
+        out.append(i)
+    return out
+
+
+def _without_duplicates(chosen: list[int], vectors: Matrix, probability: Matrix, duplicate: float) -> list[int]:
+    """``chosen`` without each index that has a near-duplicate (cosine >= ``duplicate``) of higher probability
+    (ties: the later) among the ``ranker.WINDOW`` chosen on either side."""
+    drop: set[int] = set()
+    for pos, i in enumerate(chosen):
+        for j in chosen[max(0, pos - ranker.WINDOW) : pos + ranker.WINDOW + 1]:
+            if j == i or float(vectors[i] @ vectors[j]) < duplicate:
+                continue
+            if (probability[j], j) > (probability[i], i):
+                drop.add(i)
+                break
+    return [i for i in chosen if i not in drop]
 
 
 def main(argv: Sequence[str] | None = None) -> int:

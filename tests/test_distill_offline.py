@@ -30,7 +30,9 @@ def test_user_statements_are_kept_and_classified() -> None:
         "User: I need to finish the billing migration by Friday.\n"
     )
     assert items == [
-        ("We use pnpm, not npm, in every repo.", "instruction", "note"),  # a convention (item_types.py, #16)
+        # typed by the cue rules: the item-type classifier lowered offline type accuracy on the fresh held-out
+        # half and was removed (issue 27 point 7, docs/sessions.md)
+        ("We use pnpm, not npm, in every repo.", "fact", "fact"),
         ("The user prefers tabs over spaces.", "fact", "preference"),
         ("Always run the linter before committing.", "instruction", "note"),
         ("We decided to move the API to Fly.io.", "event", "decision"),

@@ -66,12 +66,13 @@ def test_without_an_embedder_the_rules_decide() -> None:
     assert not [i for i in OfflineDistiller().distill(turns) if "coffee machine" in i.content]
 
 
-def test_the_ranker_decides_what_is_kept_when_an_embedder_is_given(embedder: FakeEmbedder) -> None:
+def test_the_statement_model_never_adds_what_the_rules_do_not_keep(embedder: FakeEmbedder) -> None:
+    # issue 27 point 7: selecting items by the model's keep probability changed no held-out figure and left
+    # the product; a model that would keep everything only judges whether the session is chatter
     turns = parse_transcript(SESSION)
     keep_all = OfflineDistiller(embedder, _model(embedder, 30.0)).distill(turns)
-    assert any("coffee machine" in i.content for i in keep_all)  # no cue, kept by the model's word
-    assert all(i.score is not None and i.score > 0.99 for i in keep_all)
-    assert OfflineDistiller(embedder, _model(embedder, -30.0)).distill(turns) == []
+    assert keep_all == OfflineDistiller().distill(turns)
+    assert not [i for i in keep_all if "coffee machine" in i.content]  # no cue: not kept, whatever the model says
 
 
 def test_questions_and_talk_about_the_session_are_never_candidates(embedder: FakeEmbedder) -> None:
@@ -100,14 +101,11 @@ def test_an_embedder_failure_falls_back_to_the_rules() -> None:
     assert OfflineDistiller(failing, _model(failing, 30.0)).distill(turns) == OfflineDistiller().distill(turns)
 
 
-def test_a_statement_and_its_clauses_give_one_reading(embedder: FakeEmbedder) -> None:
-    line = "CI runs on ubuntu-24.04 runners now, update the matrix comment"
+def test_a_statement_and_its_clauses_are_candidates_of_the_chatter_decision() -> None:
+    line = "CI runs on ubuntu-24.04 runners now, and the build cache lives in the artifacts bucket"
     turns = parse_transcript(f"User: {line}\n" + "".join(f"User: Service {n} runs on port {n}0.\n" for n in range(4)))
     found = resolve_candidates(candidates(segment(turns, "en"), "en", wide=True))
     assert [c.part for c, _ in found][:3] == [False, True, True]
-    kept = OfflineDistiller(embedder, _model(embedder, 30.0)).distill(turns)
-    # all three reach the threshold; the whole statement wins the tie, its clauses are not kept beside it
-    assert [i.content for i in kept if "CI" in i.content or "matrix" in i.content] == [line]
 
 
 def test_a_short_session_is_distilled_by_the_rules(embedder: FakeEmbedder) -> None:
@@ -208,7 +206,7 @@ def test_a_task_cue_in_small_talk_does_not_save_the_session(embedder: FakeEmbedd
         "User: hey!\nAssistant: Hi! How was your weekend?\nUser: good, I need to get a new bike at some point\n"
         "User: the weather was lovely\nUser: ok, thanks\nUser: bye"
     )
-    assert OfflineDistiller().distill(turns)  # the rules alone keep the task
+    assert OfflineDistiller().distill(turns) == []  # a task without what and by when is no memory (durable.py)
     chatter = replace(_model(embedder, -30.0), chatter_floor=0.2)
     assert OfflineDistiller(embedder, chatter).distill(turns) == []
 

@@ -18,8 +18,6 @@ from contextlamp.app.service import Caller, MemoryService
 from contextlamp.cli.main import cli
 from contextlamp.config import Settings
 from contextlamp.distill import OfflineDistiller, parse_transcript
-from contextlamp.distill.cues import cues_for
-from contextlamp.distill.item_types import ItemTyper
 from contextlamp.domain.embedding import Vectors, fits
 from contextlamp.embedding import create_embedder, resolve_embedder
 from contextlamp.embedding.onnx import SHIPPED, OnnxMiniLMEmbedder
@@ -184,19 +182,15 @@ SESSION = (
 def test_the_distiller_on_the_int8_model_uses_its_fitted_features() -> None:
     int8 = _Counting()
     assert fits(int8, FP16) and not fits(create_embedder("fake"), FP16)
-    # The typer: the shipped model (fitted on fp16) types offline statements with the int8 vectors too.
-    texts = ["We decided to use pnpm in every repository", "Remind me to renew the TLS certificate"]
-    typed = ItemTyper(int8).types(texts, cues_for("en"), form="offline")
-    assert int8.calls == 1 and len(typed) == 2
-    # The ranker: a model fitted for fp16 that keeps every candidate decides on int8 vectors, where the rules
-    # (which keep no cue-less sentence) would drop the coffee machine.
+    # The chatter decision: the statement and chatter models fitted for fp16 judge the session on int8 vectors
+    # (one embedding call); a session of small talk then saves nothing.
     from contextlamp.distill import ranker
 
-    keep_all = replace(ranker.shipped_model(), bias=30.0, weights=ranker.shipped_model().weights * 0)
+    keep_none = replace(
+        ranker.shipped_model(), bias=-30.0, weights=ranker.shipped_model().weights * 0, chatter_floor=0.2
+    )
     turns = parse_transcript(SESSION)
-    kept = OfflineDistiller(int8, keep_all).distill(turns)
-    assert any("coffee machine" in item.content for item in kept)
-    assert kept != OfflineDistiller().distill(turns)
+    assert OfflineDistiller(int8, keep_none, chatter=None).distill(turns) == [] and int8.calls == 1
 
 
 def test_the_shipped_ranker_on_the_int8_model_keeps_durable_statements_and_drops_chatter() -> None:

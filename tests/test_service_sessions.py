@@ -58,7 +58,7 @@ def test_a_session_saves_its_learnings_and_a_digest(service: MemoryService, alic
     assert info.label and "lint step" in info.summary
     detail = service.resume_session(alice, session_id=result.session_id).session
     assert detail is not None and [(x.memory_type, x.kind) for x in detail.learnings] == [
-        ("instruction", "note"),  # "We use pnpm, not npm, in every repository.": a convention (item_types.py, #16)
+        ("fact", "fact"),  # "We use pnpm, not npm, in every repository.": typed by its cue (docs/sessions.md)
         ("fact", "preference"),
         ("event", "decision"),
     ]

@@ -188,7 +188,7 @@ def create_distiller(settings: Settings, embedder: Embedder | None = None) -> Di
     """The LLM distiller when an LLM is configured (offline fallback inside), else the offline one, behind the
     digest path (``DigestFirst``: digest turns are itemised, never reworded); imported and built by the first
     distillation (``DeferredDistiller``), not by every command. ``embedder`` (the server's) lets the offline
-    distiller rank its candidates with the fitted model (distill/ranker.py); without one it distils by its
+    distiller judge whether a session is only chatter (distill/chatter.py); without one it distils by its
     rules alone."""
     chat = create_chat_model(settings)
 
@@ -196,6 +196,6 @@ def create_distiller(settings: Settings, embedder: Embedder | None = None) -> Di
         from contextlamp.distill import DigestFirst, LLMDistiller, OfflineDistiller
 
         offline = OfflineDistiller(embedder)
-        return DigestFirst(LLMDistiller(chat, offline) if chat else offline, embedder)  # distill/digest_path.py
+        return DigestFirst(LLMDistiller(chat, offline) if chat else offline)  # distill/digest_path.py
 
     return DeferredDistiller(build)

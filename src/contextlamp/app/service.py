@@ -450,7 +450,7 @@ def _offline_distiller(embedder: Embedder) -> Distiller:
     service given none first distils a session."""
     from contextlamp.distill import DigestFirst, OfflineDistiller
 
-    return DigestFirst(OfflineDistiller(embedder), embedder)
+    return DigestFirst(OfflineDistiller(embedder))
 
 
 def _list_item(entry: Entry) -> ListItem:

@@ -18,9 +18,8 @@ previous conversation ..."), questions, and small talk (the language's chatter c
 ``noise.is_small_talk``), so "Thanks everyone!" in meeting notes stays out. Everything else is an item
 whatever its wording. Labels: a leading "Decision:", "Rule:", "Task:" ... (``_LABELS``) sets the type.
 
-Each item without a label gets a memory type and kind from the item-type classifier (item_types.py: the cues
-of the digest's language and of third-person records, and with an embedder the nearest type prototype), the
-same model that types the offline distiller's items. Restatements are resolved
+Each item without a label gets a memory type and kind from the first cue of the digest's language that fires
+(cues.cue_type, the rule that types the offline distiller's items), else it is a fact. Restatements are resolved
 with resolve.py (an item said twice is kept once, counted twice). The secret scan is save_session's: the
 transcript is redacted before parsing and an item holding a redaction is dropped (app/sessions.py).
 Linear in the digest's size: one pass over its lines, and pysbd on bounded pieces of long lines only.
@@ -32,20 +31,15 @@ import json
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from contextlamp.distill.base import DistilledItem, Distiller
 from contextlamp.distill.cue_set import Cues
-from contextlamp.distill.cues import cues_for, ends_as_question
+from contextlamp.distill.cues import cue_type, cues_for, ends_as_question
 from contextlamp.distill.durable import restates, saved_terms
-from contextlamp.distill.item_types import ItemTyper
 from contextlamp.distill.language import detect_language
 from contextlamp.distill.resolve import Candidate, resolve
 from contextlamp.distill.transcript import Turn
 from contextlamp.domain.models import Kind, MemoryType
-
-if TYPE_CHECKING:
-    from contextlamp.domain.embedding import Embedder
 
 MAX_ITEM_CHARS = 600  # as offline.MAX_ITEM_CHARS: save_context's content bound is far above it
 
@@ -84,13 +78,12 @@ class _Line:
     marked: bool
 
 
-def digest_items(text: str, language: str | None = None, typer: ItemTyper | None = None) -> list[DistilledItem]:
+def digest_items(text: str, language: str | None = None) -> list[DistilledItem]:
     """Every item of a digest as a classified ``DistilledItem``, in order, restatements resolved.
 
     ``language``: ISO 639-1 code whose cue set types the items (language.detect_language of ``text`` when
-    None). ``typer``: the item-type classifier for items without a type label (item_types.py; by default one
-    on cues alone, without an embedder); a label wins. Never raises on odd input; an empty or all-heading
-    digest gives ``[]``.
+    None): an item's type label wins, else the first cue of the language that fires (cues.cue_type), else a
+    fact. Never raises on odd input; an empty or all-heading digest gives ``[]``.
     """
     lines = list(_item_lines(text))
     if not lines:
@@ -101,9 +94,10 @@ def digest_items(text: str, language: str | None = None, typer: ItemTyper | None
     for statement in _statements(lines, language, cues):
         if not _left_out(statement, cues):
             statements.append(_strip_label(statement))
-    unlabelled = [text[:MAX_ITEM_CHARS] for text, labelled in statements if labelled is None]
-    typed = iter((typer or ItemTyper()).types(unlabelled, cues))
-    candidates = [Candidate(text[:MAX_ITEM_CHARS], *(labelled or next(typed))) for text, labelled in statements]
+    candidates = [
+        Candidate(text[:MAX_ITEM_CHARS], *(labelled or cue_type(text.lower(), cues) or ("fact", "fact")))
+        for text, labelled in statements
+    ]
     return resolve(candidates)
 
 
@@ -196,13 +190,11 @@ class DigestFirst:
     A digest turn stands for the turns before it (a client's compaction summary replaces them; transcript.py
     and native.py), so its items come first, then the items of the turns after it; an item of the other
     turns that repeats a digest item word for word (case and spacing aside) is left out. A session with no
-    digest turn is the wrapped distiller's alone. ``embedder`` (the server's, injected by app/compose.py) lets
-    the item-type classifier use its embedding features on the digest's items (item_types.py).
+    digest turn is the wrapped distiller's alone.
     """
 
-    def __init__(self, turns_distiller: Distiller, embedder: Embedder | None = None) -> None:
+    def __init__(self, turns_distiller: Distiller) -> None:
         self._turns = turns_distiller
-        self._typer = ItemTyper(embedder)
 
     def distill(self, turns: list[Turn]) -> list[DistilledItem]:
         """Digest items, then the wrapped distiller's items of the other turns (see the class docstring),
@@ -211,7 +203,7 @@ class DigestFirst:
         saved = saved_terms([t.text for t in turns if t.role == "saved"])
         turns = [t for t in turns if t.role != "saved"]
         digests = [t for t in turns if t.role == "digest"]
-        items = digest_items("\n".join(t.text for t in digests), typer=self._typer) if digests else []
+        items = digest_items("\n".join(t.text for t in digests)) if digests else []
         others = [t for t in turns if t.role != "digest"]
         if others:
             seen = {_key(i.content) for i in items}

@@ -134,7 +134,7 @@ _WRAPPER = re.compile(
     r"(?:please\s+)?(?:remember|keep in mind|bear in mind|note|make a note|take note|be aware|know)"
     r"(?:\s+(?:that|this))?\s*[:,-]?\s+|"
     r"(?:fyi|f\.y\.i\.|for your information|for context|for the record|for reference|just so you know|"
-    r"so you know|heads up|just a heads up|pro tip|quick note|side note|btw|by the way)\s*[:,-]?\s+|"
+    r"so you know|heads up|just a heads up|pro tip|quick note|side note)\s*[:,-]?\s+|"
     r"i (?:want|need|'d like|would like) you to (?:know|remember|keep in mind|note)(?:\s+that)?\s*[:,-]?\s+|"
     r"(?:you should|you need to|you must) (?:know|remember)(?:\s+that)?\s*[:,-]?\s+|"
     r"(?:remember|note) for (?:later|the future|next time)\s*[:,-]?\s+|"
@@ -165,9 +165,12 @@ _WRAPPER = re.compile(
 
 
 _TRAILING_WRAPPER = re.compile(
-    r"[,;]?\s*(?:for context|for the record|fyi|btw|by the way|just so you know|for your information|"
+    r"[,;]?\s*(?:for context|for the record|fyi|just so you know|for your information|"
     r"zur info|pour info|para que lo sepas|per info)\s*([.!。]?)\s*$",
     re.IGNORECASE,
+)
+_TRAILING_FILLER = re.compile(
+    r"[,;]\s*(?:btw|by the way|übrigens|d'ailleurs|por cierto)\s*([.!。]?)\s*$", re.IGNORECASE
 )
 
 
@@ -176,6 +179,9 @@ def unwrap(sentence: str) -> tuple[str, bool]:
     ("Please remember that I'm vegetarian" -> ("I'm vegetarian", True); "All our buckets are in eu-central-1,
     btw" -> ("All our buckets are in eu-central-1", True)). At most two leading wrappers and one trailing one
     are removed ("FYI, note that ..."); a wrapper that would leave fewer than 3 characters is not removed."""
+    filler = _TRAILING_FILLER.search(sentence)
+    if filler is not None and filler.start() >= 3:  # "..., btw": a filler, not a request to keep it
+        sentence = sentence[: filler.start()] + filler.group(1)
     trailing = _TRAILING_WRAPPER.search(sentence)
     asked = trailing is not None and trailing.start() >= 3
     if asked and trailing is not None:  # "..., for context." / "..., btw"
@@ -354,10 +360,18 @@ def cut_request(sentence: str) -> str:
     """``sentence`` without a trailing clause that asks for something now ("CI runs on ubuntu-24.04 runners
     now, update the matrix comment" -> "CI runs on ubuntu-24.04 runners now"); unchanged when no clause after a
     comma, semicolon or dash is a request. The head is returned even when short: the caller judges it."""
-    for match in _CLAUSE.finditer(sentence):
-        if is_request(sentence[match.end() :]):
-            return sentence[: match.start()].rstrip(" ,;-–—")
+    breaks = list(_CLAUSE.finditer(sentence))
+    for number, match in enumerate(breaks):
+        head = sentence[: match.start()]
+        if number == 0 and is_lasting(head) and word_count(head) <= MAX_MARKER_WORDS:
+            return sentence  # "From now on, run the tests ...": the marker makes the order that follows last
+        end = breaks[number + 1].start() if number + 1 < len(breaks) else len(sentence)
+        if is_request(sentence[match.end() : end]):  # the clause alone: linear over the sentence
+            return head.rstrip(" ,;-–—")
     return sentence
+
+
+MAX_MARKER_WORDS = 4  # "From now on," / "Going forward," / "Ab sofort": a lead-in, not a statement
 
 
 _CLAUSE = re.compile(r"\s*(?:[,;]|\s[-–—])\s+(?:(?:so|and|but|then|please|und|et|y|e)\s+)?")

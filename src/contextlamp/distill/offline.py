@@ -72,10 +72,12 @@ if TYPE_CHECKING:
 logger = logging.getLogger(__name__)
 
 MAX_ITEM_CHARS = 600
+# statements a session needs before the chatter model judges it, in a language with a cue list: its features
+# compare a session's statements with each other (best less the session's mean, novelty), which one statement
+# cannot give, and a one-fact save ("The ledger database is PostgreSQL 16.") was silenced as chatter
+# (bench/distill_topics.py: 28 of 28 supersessions missed); one statement is then judged by the rules' cues
+MIN_CHATTER_STATEMENTS = 2
 MIN_ASKED_WORDS = 2  # "Please remember that I'm vegetarian": the user said it is worth keeping
-# statements a session needs before the ranker decides: novelty, place and closeness to other statements are
-# measured against the rest of a session, and every session it was fitted on had more (bench/data/distill)
-MIN_RANKED_STATEMENTS = 4
 SEGMENT_CHARS = 1000  # pysbd input bound (measured: one 200 KB line took 13.6 s, 1 KB pieces are linear)
 
 _FENCE = re.compile(r"```.*?(```|\Z)", re.DOTALL)
@@ -106,12 +108,12 @@ class OfflineDistiller:
     """``Distiller`` without a language model; deterministic, thread-safe, no network. ``distill`` is
     ``segment``, ``candidates`` and ``resolve`` in turn (the stages are public so a benchmark can time each).
 
-    With an ``embedder`` (the one the server already loads; injected by app/compose.py) every statement is a
-    candidate and the fitted ranker (ranker.py, ``model``: the shipped ``ranker_weights.json`` by default)
-    decides what is kept and as which type; without one, or when the model file cannot be read, the embedder
-    fails, or the model was fitted for another embedder, the cue rules alone decide. Whether a session is only
-    chatter, and saves nothing, is decided first (chatter.py, ``chatter``: the shipped
-    ``chatter_weights.json`` by default)."""
+    With an ``embedder`` (the one the server already loads; injected by app/compose.py) a session that is
+    only chatter saves nothing: decided first by the fitted session model (chatter.py, ``chatter``: the shipped
+    ``chatter_weights.json`` by default), which reads the keep probabilities of the statement model (ranker.py,
+    ``model``: the shipped ``ranker_weights.json``) and the candidates' vectors. Without an embedder, or when a
+    model file cannot be read, the embedder fails or the models were fitted for another embedder, the rules
+    alone decide. The kept items are the rules' (precision first: durable.py), typed by their cues."""
 
     def __init__(
         self, embedder: Embedder | None = None, model: RankerModel | None = None, chatter: ChatterModel | None = None
@@ -126,78 +128,37 @@ class OfflineDistiller:
             return []
         language = session_language(turns)
         units = segment(turns, language)
-        items = self._ranked(units, language, self._embedder) if self._embedder is not None else None
-        if items is None:
-            items = self._retyped(resolve(candidates(units, language)), cues_for(language))
+        if self._embedder is not None and self._is_chatter(units, language, self._embedder):
+            return []  # a session of greetings, thanks and small talk saves nothing
         label = f"{cues_for(language).task_label}: "
-        return [with_topic(as_stored(item, label)) for item in items]
+        return [with_topic(as_stored(item, label)) for item in resolve(candidates(units, language))]
 
-    def _retyped(self, items: list[DistilledItem], cues: Cues) -> list[DistilledItem]:
-        """The rules' items typed by the item-type classifier (item_types.py, with this distiller's embedder),
-        as the ranker's items are; the task label follows the new type."""
-        from contextlamp.distill.item_types import ItemTyper, retyped_text
-
-        types = ItemTyper(self._embedder).types([item.content for item in items], cues, form="offline")
-        return [
-            replace(
-                item,
-                content=retyped_text(item.content, item.memory_type == "task", memory_type, cues),
-                memory_type=memory_type,
-                kind=kind,
-            )
-            for item, (memory_type, kind) in zip(items, types, strict=True)
-        ]
-
-    def _ranked(self, units: list[Unit], language: str, embedder: Embedder) -> list[DistilledItem] | None:
-        """The ranker's items; ``[]`` for a session judged chatter (``_is_chatter``: it saves
-        nothing); None when the rules decide: the ranker cannot run (no readable model for this embedder, or
-        the embedder failed), the session has fewer than ``MIN_RANKED_STATEMENTS`` statements, or the ranker
-        keeps nothing of a session that is not chatter."""
-        from contextlamp.distill import ranker
+    def _is_chatter(self, units: list[Unit], language: str, embedder: Embedder) -> bool:
+        """Whether the session is only chatter and saves nothing: decided by the fitted session model
+        (chatter.py) when it was fitted for this embedder's vectors, else by the statement model's chatter
+        floor (ranker.is_chatter); False (the rules decide) when no model can run."""
+        from contextlamp.distill import chatter, ranker
         from contextlamp.domain.embedding import fits
         from contextlamp.errors import EmbeddingError
 
         try:
             model = self._model or ranker.shipped_model()
         except (OSError, ValueError, KeyError) as exc:
-            logger.warning("distiller ranker model unusable (%s); distilling by rules", type(exc).__name__)
-            return None
+            logger.warning("distiller statement model unusable (%s); distilling by rules", type(exc).__name__)
+            return False
         if not fits(embedder, model.embedder):
-            return None
+            return False
         found = resolve_candidates(candidates(units, language, wide=True))
-        if not found:
-            return None
         cues = cues_for(language)
+        if not found or (sum(1 for c, _ in found if not c.part) < MIN_CHATTER_STATEMENTS and not cues.declarative):
+            # one statement, nothing to compare it with: its cue decides (a language without a cue list, where
+            # the rules keep any statement, is still judged: "그냥 인사하려고요, 주말 잘 보내세요")
+            return False
         try:
-            scored = ranker.score(found, cues, embedder, model)
+            vectors, probability = ranker.score(found, cues, embedder, model)
         except EmbeddingError:
-            logger.warning("embedding failed while ranking a session; distilling by rules")
-            return None
-        if self._is_chatter(found, scored, model, cues, embedder):
-            return []  # a session of greetings, thanks and small talk saves nothing, not even by the rules
-        if sum(1 for c, _ in found if not c.part and c.role != "digest") < MIN_RANKED_STATEMENTS:
-            return None  # a session of a few statements: its session features say nothing; the rules decide
-        kept = ranker.rank(found, cues, embedder, model, scored)
-        # a session whose best candidate stays under the ranker's session floor (but above its chatter floor)
-        # keeps nothing by the ranker; the rules then decide, so a short session that states a fact with a cue
-        # ("Our design system lives in the ui-kit repository.") is not lost
-        return kept or None
-
-    def _is_chatter(
-        self,
-        found: list[tuple[Candidate, int]],
-        scored: tuple[Any, Any],
-        model: RankerModel,
-        cues: Cues,
-        embedder: Embedder,
-    ) -> bool:
-        """Whether the session is only chatter and saves nothing: decided by the fitted session model
-        (chatter.py, ``chatter``: the shipped ``chatter_weights.json`` by default) when it was fitted for this
-        embedder's vectors, else by the ranker's chatter floor (ranker.is_chatter)."""
-        from contextlamp.distill import chatter, ranker
-        from contextlamp.domain.embedding import fits
-
-        vectors, probability = scored
+            logger.warning("embedding failed while judging a session; distilling by rules")
+            return False
         try:
             session_model = self._chatter or chatter.shipped_model()
         except (OSError, ValueError, KeyError) as exc:
@@ -377,13 +338,16 @@ def _from_sentences(
         sentence, asked = unwrap(trim_spoken(body if body is not None else raw))
         if cues.filler is not None:
             sentence = cues.filler.sub("", sentence).strip()
-        if role == "user":
+        # the gate reads the items; the chatter decision's candidates (``wide``) stay those its models were fitted
+        # on, requests and questions included (issue 27 ablation: gated, they made it silence real sessions)
+        gated = role == "user" and not wide
+        if gated:
             if is_request(sentence) or asks_question(sentence) or is_banter(sentence):
                 previous, previous_kept = sentence, 0
                 continue  # what the user asks for now, asks, or laughs about is no memory (durable.py)
             sentence = cut_request(sentence)
         classified = _classify(sentence, cues, confirmed, asked)
-        if classified is not None and role == "user" and is_transient(sentence, *classified):
+        if classified is not None and gated and is_transient(sentence, *classified):
             classified = None
         needs_target = False
         if classified is None and body is not None:
@@ -457,7 +421,8 @@ def _confirmed_proposals(
         if word_count(body) < 3 or cues.offer.search(body.lower()) or _tokens(body) & declined:
             continue
         state = _state_of(body) if language == "en" else None
-        lasting = _CHOICE_VERB.match(body) or cues.decision.search(body.lower()) or is_lasting(body)
+        ours = _TEAM.search(match.group()) is not None  # "should we ...?": the team decides, not a favour asked
+        lasting = ours or _CHOICE_VERB.match(body) or cues.decision.search(body.lower()) or is_lasting(body)
         if state is None and not lasting:
             continue  # a one-off action the user let it do ("delete jest.config.js"), not a lasting choice
         text = state or f"Decided: {body}."
@@ -474,8 +439,9 @@ _ADOPT = re.compile(
 )
 
 
+_TEAM = re.compile(r"\b(?:we|us|let's)\b", re.IGNORECASE)
 # an accepted proposal that changes how things are done from now on (English), as opposed to a one-off action
-# the user let the assistant do ("delete jest.config.js", "draft an agenda")
+# the user let the assistant do ("Should I delete jest.config.js?", "Want me to draft an agenda?")
 _CHOICE_VERB = re.compile(
     r"^(?:use|adopt|go with|stick with|stay with|switch|move|migrate|replace|upgrade|downgrade|standardi[sz]e|"
     r"settle on|pin|drop|deprecate|retire|keep using|stop using|require|enforce|ban|forbid)\b",
@@ -676,40 +642,3 @@ def _statement(sentence: str, cues: Cues) -> bool:
 
 def _tokens(text: str) -> set[str]:
     return {w.lower() for w in _WORD.findall(text)}
-
-
-# -- the candidate pool, for bench/distill_ceiling.py (issue 16 point 3: how far selection can go) ----------
-
-
-def candidate_pool(turns: list[Turn]) -> list[str]:
-    """Every text this distiller could store for ``turns``, before any ranking or selection: the ranker's
-    candidates (``candidates(..., wide=True)`` after ``resolve_candidates``: statements and their clauses) and
-    the rules' items (``candidates`` after ``resolve``: compound parts too), each in every form the final
-    typing can give it (``stored_forms``). Unique, in first-seen order; ``[]`` for no turns. Which of them a
-    session keeps is the ranker's and the rules' choice; this is what they choose from (an oracle that picks
-    the best of it bounds what any selection can reach)."""
-    if not turns:
-        return []
-    language = session_language(turns)
-    units = segment(turns, language)
-    label = f"{cues_for(language).task_label}: "
-    texts = [c.text for c, _ in resolve_candidates(candidates(units, language, wide=True))]
-    texts += [item.content for item in resolve(candidates(units, language))]
-    return list(dict.fromkeys(form for text in texts if text for form in stored_forms(text, label)))
-
-
-def stored_forms(text: str, label: str) -> list[str]:
-    """The texts a candidate ``text`` can be stored as once typed (``label``: the language's "Task: "): as it
-    is; as a task (``as_stored``: the label, the user dropped as subject); and, when it carries the label,
-    without it (ranker._retyped_text, the type model overruling the rules' task cue)."""
-    body = text[len(label) :] if text.startswith(label) else None
-    forms = [text, f"{label}{task_statement(body if body is not None else text)}"]
-    if body:
-        forms.append(_capitalise(body))
-    return list(dict.fromkeys(forms))
-
-
-def sentences_of(text: str, language: str) -> list[str]:
-    """The sentences of one turn's text as ``segment`` cuts them (code blocks and tool output removed, each
-    line and bullet its own unit), for any role: the widest verbatim pool the ceiling bench measures."""
-    return _sentences(text, _segmenter(language))

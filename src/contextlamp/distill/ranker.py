@@ -1,11 +1,13 @@
-"""The offline distiller's ranker: which candidate statements of a session to keep, and as what type.
+"""The statement model: how likely each candidate statement of a session is worth keeping, read by the
+chatter model (chatter.py) to decide whether a session is only chatter and saves nothing.
 
-With an embedder (the model the server already loads), the offline distiller (offline.py) no longer keeps a
-sentence only because a cue list fired: every statement of the user's turns and digests is a candidate
-(``offline.candidates(..., wide=True)``), restatements and corrections are resolved (resolve.py), and each
-survivor is scored by a logistic regression over the features below; those at or above the fitted threshold
-are kept, near-duplicates of a better kept item dropped, and each gets the memory type and kind a softmax
-regression gives it. Features (``FEATURES``, one row per candidate, all linear in the session's size):
+Every statement of the user's turns and digests, and each of its clauses, is a candidate
+(``offline.candidates(..., wide=True)``); restatements and corrections are resolved (resolve.py) and each
+survivor gets a keep probability from a logistic regression over the features below (``score``). The
+offline distiller does not select items by it: the rules keep what is durable (durable.py, offline.py);
+selecting by this probability changed no figure of the fresh held-out half (issue 27 point 7,
+docs/sessions.md), and the selection left the product for scripts/fit_distill_ranker.py, which still
+cross-validates it. Features (``FEATURES``, one row per candidate, all linear in the session's size):
 
 - the speaker (the user, a digest, or an assistant proposal the user accepted) and the place in the session;
 - the cue the rules found (task, decision, instruction, preference, dated event, fact, or none), the noise
@@ -18,11 +20,10 @@ regression gives it. Features (``FEATURES``, one row per candidate, all linear i
   durable kind (centroids of the expected items of each type), its novelty against the session (1 minus the
   cosine to the mean of the session's candidates) and its closeness to the ``WINDOW`` candidates before it.
 
-The embedding features carry no language's words, so a language without a cue list still distils. Every number
-of the model (feature means and scales, weights, threshold, prototypes) is in ``ranker_weights.json``, written
-by ``scripts/fit_distill_ranker.py`` from the tuning half of ``bench/data/distill`` with cross-validation over
-files; nothing is learned at run time. Logistic and softmax regression: Bishop, *Pattern Recognition and
-Machine Learning* (2006), sections 4.3.2 and 4.3.4.
+Every number of the model (feature means and scales, weights, threshold, prototypes) is in
+``ranker_weights.json``, written by ``scripts/fit_distill_ranker.py`` from the tuning half of
+``bench/data/distill`` with cross-validation over files; nothing is learned at run time. Logistic
+regression: Bishop, *Pattern Recognition and Machine Learning* (2006), section 4.3.2.
 """
 
 from __future__ import annotations
@@ -36,9 +37,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
-from contextlamp.distill.base import DistilledItem
 from contextlamp.distill.cue_set import Cues
-from contextlamp.distill.item_types import SIM_SPREAD, TYPES  # the (memory_type, kind) classes of every path
 from contextlamp.distill.resolve import Candidate
 from contextlamp.distill.script import word_count
 from contextlamp.domain.models import Kind, MemoryType
@@ -87,6 +86,15 @@ FEATURES = (
     "near_before",
 )
 BASE_FEATURES = FEATURES[: FEATURES.index("sim_durable")]
+TYPES: tuple[tuple[MemoryType, Kind], ...] = (  # the (memory_type, kind) pairs of the type prototypes
+    ("fact", "fact"),
+    ("fact", "preference"),
+    ("event", "decision"),
+    ("event", "note"),
+    ("instruction", "note"),
+    ("instruction", "preference"),
+    ("task", "note"),
+)
 TYPE_FEATURES = ("bias", *(f"cue_{i}" for i in range(len(CUE_NAMES))), *(f"sim_{m}/{k}" for m, k in TYPES))
 
 _DIGIT = re.compile(r"\d")
@@ -171,7 +179,7 @@ def base_features(found: Sequence[tuple[Candidate, int]], cues: Cues) -> Matrix:
     for candidate, mentions in found:
         text = candidate.text
         words = word_count(text)
-        cue = _cue_index(candidate.cue)
+        cue = cue_index(candidate.cue)
         rows.append(
             [
                 float(candidate.role == "user"),
@@ -231,26 +239,6 @@ def keep_probability(features: Matrix, model: RankerModel) -> Matrix:
     return 1.0 / (1.0 + np.exp(-np.clip(z, -30.0, 30.0)))
 
 
-def type_features(cue_names: Sequence[str], vectors: Matrix, model: RankerModel) -> Matrix:
-    """The type model's input (``TYPE_FEATURES``): a bias column, the cue one-hot and the cosine to each type's
-    prototype, less the row's mean cosine, times ``SIM_SPREAD``: ``(n, len(TYPE_FEATURES))``."""
-    import numpy as np
-
-    n = len(cue_names)
-    cues = np.zeros((n, len(CUE_NAMES)), dtype=np.float64)
-    for i, name in enumerate(cue_names):
-        cues[i, _cue_index(name)] = 1.0
-    sims = vectors @ model.kinds.T if n else np.zeros((0, len(TYPES)))
-    sims = (sims - sims.mean(axis=1, keepdims=True)) * SIM_SPREAD  # which prototype is nearest, on a unit scale
-    return np.hstack([np.ones((n, 1)), cues, sims])
-
-
-def predict_types(cue_names: Sequence[str], vectors: Matrix, model: RankerModel) -> list[tuple[MemoryType, Kind]]:
-    """The most probable (memory_type, kind) of ``TYPES`` for each candidate (softmax regression)."""
-    scores = type_features(cue_names, vectors, model) @ model.type_weights.T
-    return [TYPES[int(i)] for i in scores.argmax(axis=1)] if len(cue_names) else []
-
-
 def score(
     found: Sequence[tuple[Candidate, int]], cues: Cues, embedder: Embedder, model: RankerModel
 ) -> tuple[Matrix, Matrix]:
@@ -288,104 +276,7 @@ def is_chatter(found: Sequence[tuple[Candidate, int]], probability: Matrix, mode
     return float(probability.max()) < model.chatter_floor
 
 
-def rank(
-    found: Sequence[tuple[Candidate, int]],
-    cues: Cues,
-    embedder: Embedder,
-    model: RankerModel,
-    scored: tuple[Matrix, Matrix] | None = None,
-) -> list[DistilledItem]:
-    """The candidates worth keeping, in conversation order, typed, each carrying its probability as ``score``.
-
-    One ``embed`` call for all candidates (none when ``scored``, ``score``'s result, is given). A kept
-    candidate whose cosine to a better kept one (higher probability) among the ``WINDOW`` kept before or after
-    it reaches ``model.duplicate`` is dropped.
-
-    Raises:
-        EmbeddingError: the embedder failed (the caller falls back to the rules).
-    """
-    if not found:
-        return []
-    vectors, probability = scored if scored is not None else score(found, cues, embedder, model)
-    chosen = select(found, vectors, probability, model)
-    from contextlamp.distill.item_types import ItemTyper  # the one item-type classifier of every path
-
-    types = ItemTyper(embedder).types([found[i][0].text for i in chosen], cues, vectors[chosen], "offline")
-    items: list[DistilledItem] = []
-    for i, (memory_type, kind) in zip(chosen, types, strict=True):
-        candidate, mentions = found[i]
-        text = _retyped_text(candidate, memory_type, cues)
-        items.append(
-            DistilledItem(text, memory_type, kind, None, candidate.correction, mentions, float(probability[i]))
-        )
-    return items
-
-
-def select(
-    found: Sequence[tuple[Candidate, int]], vectors: Matrix, probability: Matrix, model: RankerModel
-) -> list[int]:
-    """Indexes of the candidates to keep: a digest's items (the rules classified them; they are the user's own
-    summary) and, unless no other candidate reaches ``model.session_floor``, those at or above
-    ``model.threshold``; of a statement and its clauses one reading only (``_one_reading``); then
-    without near-duplicates (``_without_duplicates``)."""
-    digest = [i for i in range(len(found)) if found[i][0].role == "digest"]
-    ranked = [i for i in range(len(found)) if found[i][0].role != "digest"]
-    if not ranked or float(probability[ranked].max()) < model.session_floor:
-        return digest
-    chosen = sorted(digest + [i for i in ranked if probability[i] >= model.threshold])
-    chosen = _one_reading(chosen, found, probability)
-    return _without_duplicates(chosen, vectors, probability, model.duplicate)
-
-
-def _one_reading(chosen: list[int], found: Sequence[tuple[Candidate, int]], probability: Matrix) -> list[int]:
-    """Per group (a statement and its clauses, ``Candidate.group``), either the whole statement or its chosen
-    clauses, whichever holds the most probable candidate (ties: the whole)."""
-    best_whole: dict[int, float] = {}
-    best_part: dict[int, float] = {}
-    for i in chosen:
-        candidate = found[i][0]
-        side = best_part if candidate.part else best_whole
-        side[candidate.group] = max(side.get(candidate.group, 0.0), float(probability[i]))
-    out: list[int] = []
-    for i in chosen:
-        candidate = found[i][0]
-        group = candidate.group
-        if group in best_whole and group in best_part:
-            whole_wins = best_whole[group] >= best_part[group]
-            if candidate.part == whole_wins:
-                continue
-        out.append(i)
-    return out
-
-
-def _without_duplicates(chosen: list[int], vectors: Matrix, probability: Matrix, duplicate: float) -> list[int]:
-    """``chosen`` without each index that has a near-duplicate (cosine >= ``duplicate``) of higher probability
-    (ties: the later) among the ``WINDOW`` chosen on either side."""
-    drop: set[int] = set()
-    for pos, i in enumerate(chosen):
-        for j in chosen[max(0, pos - WINDOW) : pos + WINDOW + 1]:
-            if j == i or float(vectors[i] @ vectors[j]) < duplicate:
-                continue
-            if (probability[j], j) > (probability[i], i):
-                drop.add(i)
-                break
-    return [i for i in chosen if i not in drop]
-
-
-def _retyped_text(candidate: Candidate, memory_type: str, cues: Cues) -> str:
-    """The candidate's text with the task label the final type asks for: added to a task, removed from what
-    the rules labelled a task and the type model did not."""
-    text = candidate.text
-    label = f"{cues.task_label}: "
-    if memory_type == "task" and candidate.cue != "task/note" and not text.lower().startswith(label.lower()):
-        return f"{label}{text}"
-    if memory_type != "task" and candidate.cue == "task/note" and text.startswith(label):
-        rest = text[len(label) :]
-        return rest[:1].upper() + rest[1:]
-    return text
-
-
-def _cue_index(cue: str) -> int:
+def cue_index(cue: str) -> int:
     """The index in ``CUE_NAMES`` of a candidate's cue ("instruction/note" and "instruction/preference" are
     one cue: the rules tell them apart by a preference word, which is a feature of its own)."""
     if cue.startswith("instruction"):

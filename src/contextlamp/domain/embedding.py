@@ -65,7 +65,7 @@ class Embedder(Protocol):
 
 def fits(embedder: Embedder, fitted_for: str) -> bool:
     """Whether a model fitted on the vectors of identity ``fitted_for`` (the distiller's prototypes and weights,
-    ``distill/item_types.json`` and ``ranker_weights.json``) may be used with ``embedder``'s vectors.
+    ``distill/ranker_weights.json`` and ``chatter_weights.json``) may be used with ``embedder``'s vectors.
 
     True for the same identity, or when ``embedder`` declares ``fitted_for`` among its ``compatible_with``
     identities: the same model's vectors within a measured bound (the int8 graph of the fp16 model; the

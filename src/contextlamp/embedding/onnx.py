@@ -61,7 +61,7 @@ class ShippedModel:
     file names in ``model/``; the tokenizer (and LICENSE/NOTICE) are shared.
 
     ``compatible_with``: the identities whose fitted models (the distiller's prototypes and weights,
-    ``distill/item_types.json``, ``ranker_weights.json``) stay valid on this model's vectors, because they are
+    ``distill/ranker_weights.json``, ``chatter_weights.json``) stay valid on this model's vectors, because they are
     the same model's vectors within a measured bound; ``domain.embedding.fits`` reads it. Stores never mix
     identities whatever this says (a store's vectors are compared with each other, a fitted model only
     with prototypes)."""

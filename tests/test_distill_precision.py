@@ -1,0 +1,211 @@
+"""What save_session stores from a transcript on the offline path, precision first (issue 27 point 5): a
+durable statement or nothing. No pasted code or logs, no requests, questions or one-off instructions, the
+spoken wrapping removed, and nothing the agent already saved itself in the same session. The same distiller
+serves chat-export imports (a conversation arrives as a JSON message list)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from contextlamp.app.service import Caller, MemoryService
+from contextlamp.embedding import create_embedder
+from contextlamp.storage import StoreRegistry
+
+
+def _stored(service: MemoryService, caller: Caller) -> list[str]:
+    """The contents of every memory in the caller's personal store, as a user reads them back."""
+    return sorted(service.get_entry(caller, i.id).content for i in service.list_context(caller, 200).items)
+
+
+def _export(*turns: tuple[str, str]) -> str:
+    """A conversation as a chat export's importer sends it: a JSON list of {role, content} messages."""
+    return json.dumps([{"role": role, "content": text} for role, text in turns])
+
+
+def test_a_chat_export_conversation_keeps_the_stated_fact_and_none_of_its_pastes(
+    service: MemoryService, alice: Caller
+) -> None:
+    transcript = _export(
+        (
+            "user",
+            "why does this cache grow forever?\n\nclass Cache:\n    def __init__(self, size):\n"
+            "        self.size = size\n        self.items = {}\n\n    def put(self, key, value):\n"
+            "        self.items[key] = value",
+        ),
+        ("assistant", "`put` never evicts anything."),
+        (
+            "user",
+            'Traceback (most recent call last):\n  File "app.py", line 41, in handler\n    cache.put(k, v)\n'
+            "MemoryError\n2026-11-30 12:01:33 ERROR [worker-3] Connection refused: redis://cache:6379",
+        ),
+        ("assistant", "Use functools.lru_cache."),
+        ("user", "Please remember that our production servers run Python 3.12."),
+        ("assistant", "Noted."),
+        ("user", "make it faster"),
+        ("user", "how do i clear it between tests"),
+    )
+    result = service.save_session(alice, transcript)
+    assert _stored(service, alice) == ["Our production servers run Python 3.12."]
+    assert result.total == 1
+
+
+def test_the_spoken_wrapping_around_a_statement_is_removed(service: MemoryService, alice: Caller) -> None:
+    service.save_session(
+        alice,
+        "User: FYI the team offsite moved to March 12-13, in Porto.\nAssistant: Thanks!\n"
+        "User: Note that Priya owns the offsite budget.\nAssistant: Noted.\n"
+        "User: I want you to know that I'm allergic to shellfish.\nAssistant: Got it.\n"
+        "Nutzer: Bitte merk dir, dass unser Release immer dienstags rausgeht.\n",
+    )
+    assert _stored(service, alice) == [
+        "Priya owns the offsite budget.",
+        "The team offsite moved to March 12-13, in Porto.",
+        "The user is allergic to shellfish.",
+        "Unser Release immer dienstags rausgeht.",
+    ]
+
+
+def test_requests_questions_one_off_instructions_and_banter_save_nothing(service: MemoryService, alice: Caller) -> None:
+    result = service.save_session(
+        alice,
+        _export(
+            ("user", "Write a limerick about a sleepy dog."),
+            ("assistant", "There once was a pup named McGee ..."),
+            ("user", "make it shorter and less cheesy"),
+            ("user", "rename infra-notes.md to deploy.md first"),
+            ("user", "What's the capital of Mongolia?"),
+            ("user", "Kannst du mir das Changelog schreiben?"),
+            ("user", "帮我写一封邮件通知大家"),
+            ("user", "このエラー直して"),
+            ("user", "Translate my bio into German."),
+            ("user", "Add a title to our revenue chart please"),
+            ("assistant", "Done."),
+            ("user", "lol our cat knocked my coffee over again"),
+        ),
+    )
+    assert _stored(service, alice) == [] and result.total == 0 and result.session_id is None
+
+
+def test_an_instruction_meant_to_last_is_kept_and_a_one_off_action_is_not(
+    service: MemoryService, alice: Caller
+) -> None:
+    service.save_session(
+        alice,
+        "User: From now on, run the tests with make test-fast before you commit.\n"
+        "Assistant: Should I also delete the old Makefile target?\nUser: yes\n"
+        "Assistant: Should we switch CI to GitHub Actions?\nUser: yes, let's do that\n",
+    )
+    assert _stored(service, alice) == [
+        "Decided: switch CI to GitHub Actions.",
+        "From now on, run the tests with make test-fast before you commit.",
+    ]
+
+
+def _claude_code(*records: dict[str, Any]) -> str:
+    lines = []
+    for n, record in enumerate(records):
+        lines.append({"type": record["role"], "uuid": f"u{n}", "sessionId": "s1", "isSidechain": False, **record})
+    return "\n".join(json.dumps({k: v for k, v in line.items() if k != "role"}) for line in lines)
+
+
+def test_what_the_agent_saved_itself_in_the_session_is_not_saved_again(service: MemoryService, alice: Caller) -> None:
+    transcript = _claude_code(
+        {
+            "role": "user",
+            "message": {"role": "user", "content": "we always use cursor pagination in this API, never offset"},
+        },
+        {
+            "role": "assistant",
+            "message": {
+                "role": "assistant",
+                "content": [
+                    {
+                        "type": "tool_use",
+                        "id": "toolu_1",
+                        "name": "mcp__contextlamp__save_context",
+                        "input": {"content": "The API always uses cursor pagination, never offset pagination"},
+                    }
+                ],
+            },
+        },
+        {
+            "role": "user",
+            "message": {
+                "role": "user",
+                "content": [{"type": "tool_result", "tool_use_id": "toolu_1", "content": "ok"}],
+            },
+        },
+        {"role": "assistant", "message": {"role": "assistant", "content": [{"type": "text", "text": "Saved."}]}},
+        {"role": "user", "message": {"role": "user", "content": "our error responses follow RFC 9457 problem details"}},
+    )
+    service.save_session(alice, transcript)
+    assert _stored(service, alice) == ["Our error responses follow RFC 9457 problem details"]
+
+
+@pytest.fixture(scope="module")
+def minilm() -> Any:
+    return create_embedder("minilm")
+
+
+def test_small_talk_with_cue_words_saves_nothing(tmp_path: Path, minilm: Any) -> None:
+    registry = StoreRegistry(tmp_path, minilm.identity, minilm.dim)
+    try:
+        service = MemoryService(registry, minilm)
+        caller = Caller(service.principal("alice"), "claude-code")
+        result = service.save_session(
+            caller,
+            "> ugh I always get so tired on Mondays lol\nMondays are rough!\n"
+            "> we should totally get pizza sometime haha\nHa!\n> ok bye",
+        )
+        assert result.total == 0 and _stored(service, caller) == []
+    finally:
+        registry.close()
+
+
+def test_a_session_of_one_fact_keeps_it_with_the_server_model(tmp_path: Path, minilm: Any) -> None:
+    # the chatter model compares a session's statements with each other; a one-fact save was silenced as chatter
+    registry = StoreRegistry(tmp_path, minilm.identity, minilm.dim)
+    try:
+        service = MemoryService(registry, minilm)
+        caller = Caller(service.principal("alice"), "claude-code")
+        service.save_session(caller, "User: The ledger database is PostgreSQL 16.\nAssistant: Noted.")
+        assert _stored(service, caller) == ["The ledger database is PostgreSQL 16."]
+    finally:
+        registry.close()
+
+
+def test_a_codex_save_is_not_saved_again_and_survives_the_hook_handover(service: MemoryService, alice: Caller) -> None:
+    from contextlamp.distill.native import parse_native, transcript_for_save
+
+    def line(kind: str, payload: dict[str, Any]) -> str:
+        return json.dumps({"timestamp": "2026-12-02T09:00:00.000Z", "type": kind, "payload": payload})
+
+    def said(role: str, text: str) -> str:
+        part = "input_text" if role == "user" else "output_text"
+        return line("response_item", {"type": "message", "role": role, "content": [{"type": part, "text": text}]})
+
+    rollout = "\n".join(
+        [
+            line("session_meta", {"id": "s1", "cwd": "/srv/app", "originator": "codex_cli_rs"}),
+            said("user", "Never force-push to shared branches."),
+            line(
+                "response_item",
+                {
+                    "type": "function_call",
+                    "name": "contextlamp__save_context",
+                    "arguments": json.dumps({"content": "Never force-push to shared branches"}),
+                    "call_id": "c1",
+                },
+            ),
+            said("assistant", "Saved."),
+            said("user", "Our release branches are named release/YYYY.MM."),
+        ]
+    )
+    turns = parse_native(rollout)
+    assert turns is not None and [t.role for t in turns].count("saved") == 1
+    service.save_session(alice, transcript_for_save(turns, 1 << 20))  # what a hook sends
+    assert _stored(service, alice) == ["Our release branches are named release/YYYY.MM."]
