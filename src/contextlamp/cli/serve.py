@@ -85,6 +85,11 @@ def _stdin_is_terminal() -> bool:
 
 
 def _serve_stdio(settings: Settings) -> None:
+    from contextlamp.mcp import ready
+
+    # first: the opening requests are answered from the SDK's captured answers while the rest loads (mcp.ready)
+    early = ready.start(settings.limits().model_dump(mode="json"), settings.task_ttl_ms)
+
     import anyio
 
     from contextlamp.app.compose import create_app
@@ -95,7 +100,7 @@ def _serve_stdio(settings: Settings) -> None:
         principal = service.principal(settings.user)
     server = build_server(service, lambda _ctx: principal, log_level=settings.log_level)
     try:
-        anyio.run(run_stdio, server)
+        anyio.run(run_stdio, server, early)
     finally:  # the client went away: finish what its last saves left pending (bounded; the rest stays durable)
         try:
             service.wait_indexed(timeout=STDIO_DRAIN_S)
