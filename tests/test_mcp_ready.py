@@ -179,9 +179,9 @@ def test_a_stale_snapshot_is_corrected_by_list_changed(tmp_path: Path) -> None:
 
     thread = threading.Thread(target=anyio.run, args=(run_stdio, server, early), daemon=True)
     thread.start()
-    os.write(to_server_w, (json.dumps(requests[3]) + "\n").encode())
-    seen: list[dict[str, Any]] = []
-    while 5 not in [m.get("id") for m in seen] or not [m for m in seen if "method" in m]:
+    seen = [json.loads(reader.readline())]  # the hand-over's comparison
+    os.write(to_server_w, (json.dumps(requests[3]) + "\n").encode())  # the client asks again
+    while 5 not in [m.get("id") for m in seen]:
         seen.append(json.loads(reader.readline()))
     os.close(to_server_w)
     thread.join(timeout=60)

@@ -159,8 +159,8 @@ class Wire:
 @dataclass
 class _Session:
     version: str | None = None  # the handshake's protocol version once initialize was answered early
-    replay: list[str] = field(default_factory=lambda: [])  # what the SDK must see first (initialize, initialized)
-    held: list[str] = field(default_factory=lambda: [])  # lines for the SDK, in order
+    replay: list[str] = field(default_factory=lambda: [])  # what the SDK must see first: the handshake
+    held: list[object] = field(default_factory=lambda: [])  # lines for the SDK, in order (``_EOF``: the end)
     checks: dict[Any, tuple[str, Any]] = field(default_factory=lambda: {})  # private id -> (method, result sent)
     acks: dict[Any, Any] = field(default_factory=lambda: {})  # subscription id -> the acknowledgement sent
 
@@ -239,6 +239,14 @@ class EarlyAnswers:
             return True
         return False
 
+    def _answered(self, line: str) -> bool:
+        """``_answer``, with any failure (a write to a closed stdout) leaving the line to the SDK."""
+        try:
+            return self._answer(line)
+        except Exception as exc:
+            logger.debug("early answer failed (%s): the SDK answers", type(exc).__name__)
+            return False
+
     def _send(self, request_id: Any, result: Any) -> None:
         self.wire.write(_dumps({"jsonrpc": "2.0", "id": request_id, "result": result}))
         self.answered += 1
@@ -252,12 +260,11 @@ class EarlyAnswers:
                 forward = self._forward
                 if forward is None:
                     if isinstance(item, str):
-                        if not self.answers or not self._answer(item):
+                        if not self.answers or not self._answered(item):
                             self._session.held.append(item)
                         continue
-                    if item is _EOF:
-                        self._session.held.append("\x00EOF")  # the end of input, passed on at the hand-over
-                        continue
+                    if item is _EOF:  # the end of input, passed on at the hand-over
+                        self._session.held.append(_EOF)
                     continue
                 pending, self._session.replay, self._session.held = (
                     [*self._session.replay, *self._session.held],
@@ -266,7 +273,7 @@ class EarlyAnswers:
                 )
             try:
                 for line in pending:
-                    forward(None if line == "\x00EOF" else line)
+                    forward(line if isinstance(line, str) else None)
                 if item is _EOF:
                     forward(None)
                     return
