@@ -169,3 +169,66 @@ def test_http_2026_07_28_takes_the_user_from_each_requests_token(server: HttpSer
         assert not any("Kyoto" in p["text"] for p in bobs) and not any("Lisbon" in p["text"] for p in alices)
 
     anyio.run(scenario)
+
+
+# -- the TypeScript SDK's client (an older revision: 1.32.2 negotiates 2025-11-25 through initialize) -------------
+
+TS_SDK = "@modelcontextprotocol/sdk@1.32.2"
+TS_SCRIPT = Path(__file__).parent / "data" / "ts_sdk_client.mjs"
+
+
+@pytest.fixture(scope="module")
+def ts_client(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """``ts_sdk_client.mjs`` beside a pinned install of the TypeScript SDK (skipped without Node.js or npm's
+    registry, like the Inspector's test)."""
+    npm, node = shutil.which("npm"), shutil.which("node")
+    if npm is None or node is None:
+        pytest.skip("Node.js is not installed: the TypeScript SDK cannot run here")
+    folder = tmp_path_factory.mktemp("ts-sdk")
+    (folder / "package.json").write_text('{"name": "ts-sdk-check", "private": true, "type": "module"}\n')
+    try:
+        done = subprocess.run(
+            [npm, "install", "--no-audit", "--no-fund", TS_SDK],
+            cwd=folder,
+            capture_output=True,
+            text=True,
+            timeout=240,
+            check=False,
+        )
+    except subprocess.TimeoutExpired:
+        pytest.skip("the TypeScript SDK could not be fetched from the npm registry within 240 s")
+    if done.returncode != 0 and any(code in done.stderr for code in ("ENOTFOUND", "EAI_AGAIN", "ETIMEDOUT")):
+        pytest.skip("the npm registry is unreachable, so the TypeScript SDK cannot be fetched")
+    assert done.returncode == 0, done.stderr[-2000:]
+    script = folder / TS_SCRIPT.name
+    shutil.copyfile(TS_SCRIPT, script)
+    return script
+
+
+def _ts(script: Path, *args: str, env: dict[str, str] | None = None) -> dict[str, Any]:
+    node = shutil.which("node") or "node"
+    done = subprocess.run(
+        [node, str(script), *args],
+        capture_output=True,
+        text=True,
+        timeout=180,
+        check=False,
+        env=env or dict(os.environ),
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def test_the_typescript_sdk_over_stdio(ts_client: Path, tmp_path: Path) -> None:
+    exe = shutil.which("contextlamp") or str(Path(sys.executable).parent / "contextlamp")
+    env = {**os.environ, "CONTEXTLAMP_HOME": str(tmp_path / "home"), "CONTEXTLAMP_EMBEDDER": "fake"}
+    result = _ts(ts_client, "stdio", exe, "serve", env=env)
+    assert len(result["tools"]) == 6 and "save_context" in result["tools"]
+    assert result["pack"]["source_surface"] == "ts-sdk-client"
+
+
+def test_the_typescript_sdk_over_http(ts_client: Path, server: HttpServer, tokens: dict[str, str]) -> None:
+    result = _ts(ts_client, "http", server.mcp, tokens["bob"])
+    assert result["version"] == "2025-11-25"
+    assert len(result["tools"]) == 6
+    assert result["pack"]["source_surface"] == "ts-sdk-client"
