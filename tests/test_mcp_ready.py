@@ -86,11 +86,11 @@ def test_other_settings_get_no_early_answers(tmp_path: Path) -> None:
     )
 
 
-def _serve(home: Path) -> subprocess.Popen[str]:
+def _serve(home: Path, log: Any) -> subprocess.Popen[str]:
     exe = shutil.which("contextlamp") or str(Path(sys.executable).parent / "contextlamp")
     env = {**os.environ, "CONTEXTLAMP_HOME": str(home), "CONTEXTLAMP_EMBEDDER": "fake", "CONTEXTLAMP_USER": "me"}
     return subprocess.Popen(
-        [exe, "serve"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env
+        [exe, "serve"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=log, text=True, env=env
     )
 
 
@@ -124,7 +124,8 @@ def test_a_real_clients_opening_is_answered_once_each_and_the_session_goes_on(tm
             "params": {**meta, "name": "get_context", "arguments": {"query": "when do we deploy"}},
         },
     ]
-    with _serve(tmp_path / "home") as proc:
+    log_path = tmp_path / "stderr.log"
+    with log_path.open("w") as log, _serve(tmp_path / "home", log) as proc:
         assert proc.stdin is not None
         started = time.monotonic()
         proc.stdin.write("".join(json.dumps(r) + "\n" for r in requests))
@@ -140,6 +141,7 @@ def test_a_real_clients_opening_is_answered_once_each_and_the_session_goes_on(tm
         tail = [json.loads(line) for line in proc.stdout or [] if line.strip()]
         proc.wait(timeout=60)
     assert time.monotonic() - started < 120
+    assert "differed" not in log_path.read_text()  # every early answer, initialize included, was the SDK's
     messages = [*opened, *rest, *tail]
     answered = [m["id"] for m in messages if "method" not in m and m.get("id") != "listen:0"]
     assert sorted(map(str, answered)) == sorted(map(str, asked | {10, 11, 12})), "each request answered once"
