@@ -110,15 +110,22 @@ class Wire:
 
     @classmethod
     def claim(cls) -> Wire:
-        """Claim fd 0 and fd 1 (see the class docstring) and start reading."""
+        """Claim fd 0 and fd 1 (see the class docstring) and start reading. Best effort, as the SDK's own claim:
+        a descriptor that cannot be duplicated (closed) is used as it is (a closed stdin reads as the end)."""
         import fcntl
 
-        fd_in = fcntl.fcntl(0, fcntl.F_DUPFD_CLOEXEC, 3)
-        fd_out = fcntl.fcntl(1, fcntl.F_DUPFD_CLOEXEC, 3)
-        null = os.open(os.devnull, os.O_RDONLY)
-        os.dup2(null, 0)
-        os.close(null)
-        os.dup2(2, 1)
+        try:
+            fd_in = fcntl.fcntl(0, fcntl.F_DUPFD_CLOEXEC, 3)
+            null = os.open(os.devnull, os.O_RDONLY)
+            os.dup2(null, 0)
+            os.close(null)
+        except OSError:
+            fd_in = 0
+        try:
+            fd_out = fcntl.fcntl(1, fcntl.F_DUPFD_CLOEXEC, 3)
+            os.dup2(2, 1)
+        except OSError:
+            fd_out = 1
         wire = cls(fd_in, fd_out)
         wire.start()
         return wire
