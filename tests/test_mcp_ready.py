@@ -71,7 +71,7 @@ def _server(home: Path) -> Any:
 
 def test_the_snapshot_is_the_sdks_answers_today(tmp_path: Path) -> None:
     """The shipped snapshot equals a fresh capture of the SDK's answers with the default settings: a changed
-    description, schema or SDK fails here (regenerate with python -m contextlamp.mcp.ready --write)."""
+    description, schema or SDK fails here (regenerate with python scripts/write_ready_snapshot.py)."""
     settings = Settings(home=tmp_path, embedder="fake")  # pyright: ignore[reportCallIssue]
     key = ready.snapshot_key(settings.limits().model_dump(mode="json"), settings.task_ttl_ms)
     shipped = ready.load_snapshot(key)

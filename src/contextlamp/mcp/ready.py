@@ -9,7 +9,7 @@ session went out without the memory tools.
 
 Why it is sound:
 
-- The snapshot (``ready.json``, written by ``python -m contextlamp.mcp.ready --write``) is the SDK's own answers,
+- The snapshot (``ready.json``, written by ``python scripts/write_ready_snapshot.py``) is the SDK's own answers,
   captured by running this server's SDK ``Server`` over its stdio transport (``capture``); a test checks that
   it equals a fresh capture, so it cannot go stale unnoticed. It is used only when its key matches this run:
   contextlamp's and the SDK's versions and every setting the answers depend on (``Settings.limits()`` and the
@@ -37,7 +37,6 @@ import logging
 import os
 import queue
 import secrets
-import sys
 import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -333,7 +332,7 @@ class EarlyAnswers:
             if message.get("result") != sent:
                 logger.warning(
                     "the early answer to %s differed from the SDK's (the ready snapshot is stale: "
-                    "python -m contextlamp.mcp.ready --write)",
+                    "python scripts/write_ready_snapshot.py)",
                     method,
                 )
                 if method in LIST_CHANGED:
@@ -423,27 +422,8 @@ def capture(server: Any) -> dict[str, Any]:
     return answers
 
 
-def write_snapshot(path: Path = SNAPSHOT_PATH) -> dict[str, Any]:
-    """Capture the answers of a server with the default settings and write them with their key to ``path``."""
-    import tempfile
-
-    from contextlamp.app.compose import create_app
-    from contextlamp.config import Settings
-    from contextlamp.mcp.tools import build_server
-
-    with tempfile.TemporaryDirectory(prefix="contextlamp-ready-") as home:
-        settings = Settings(home=Path(home), embedder="fake")  # pyright: ignore[reportCallIssue]
-        service = create_app(settings).service
-        principal = service.principal(settings.user)
-        answers = capture(build_server(service, lambda _ctx: principal))
-        key = snapshot_key(settings.limits().model_dump(mode="json"), settings.task_ttl_ms)
+def write_snapshot(answers: dict[str, Any], key: dict[str, Any], path: Path = SNAPSHOT_PATH) -> None:
+    """Write ``capture``'s answers with their key (``snapshot_key``) to ``path`` (what
+    ``scripts/write_ready_snapshot.py`` does for the default settings)."""
     data = {"key": key, "answers": answers}
-    path.write_text(json.dumps(data, indent=1, ensure_ascii=False, sort_keys=False) + "\n", encoding="utf-8")
-    return data
-
-
-if __name__ == "__main__":  # python -m contextlamp.mcp.ready --write
-    if sys.argv[1:] != ["--write"]:
-        sys.exit("usage: python -m contextlamp.mcp.ready --write")
-    written = write_snapshot()
-    print(f"wrote {SNAPSHOT_PATH} ({len(written['answers'])} answers)")
+    path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
