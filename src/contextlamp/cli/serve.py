@@ -94,7 +94,7 @@ def _stdin_is_terminal() -> bool:
         return False
 
 
-def _serve_stdio(settings: Settings, early: EarlyAnswers) -> None:
+def _serve_stdio(settings: Settings, early: EarlyAnswers | None) -> None:
     import anyio
 
     from contextlamp.app.compose import create_app

@@ -37,6 +37,7 @@ import logging
 import os
 import queue
 import secrets
+import sys
 import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -342,8 +343,12 @@ class EarlyAnswers:
         return drop
 
 
-def start(limits: dict[str, Any], task_ttl_ms: int, snapshot: Path = SNAPSHOT_PATH) -> EarlyAnswers:
-    """Claim stdin/stdout and start answering from the snapshot when its key matches (``snapshot_key``)."""
+def start(limits: dict[str, Any], task_ttl_ms: int, snapshot: Path = SNAPSHOT_PATH) -> EarlyAnswers | None:
+    """Claim stdin/stdout and start answering from the snapshot when its key matches (``snapshot_key``). None
+    where descriptors cannot be claimed this way (Windows, no ``fcntl``): the SDK's own stdio claim then serves
+    everything, as before."""
+    if sys.platform == "win32":
+        return None
     wire = Wire.claim()
     answers = load_snapshot(snapshot_key(limits, task_ttl_ms), snapshot)
     if not answers:
