@@ -193,3 +193,40 @@ def test_a_stale_snapshot_is_corrected_by_list_changed(tmp_path: Path) -> None:
     assert [m.get("method") for m in seen if "method" in m] == ["notifications/tools/list_changed"]
     assert [m["result"] for m in seen if m.get("id") == 5] == [answers["tools/list 2025-06-18"]]
     assert [m.get("id") for m in seen if "method" not in m] == [5]  # the replayed initialize's answer was dropped
+
+
+def test_other_settings_are_answered_early_from_the_second_start(tmp_path: Path) -> None:
+    """Settings the shipped snapshot does not match: the first start waits for the SDK and leaves this data
+    directory its own capture (mcp-ready.json); the second start answers the opening from it, the same answers."""
+    exe = shutil.which("contextlamp") or str(Path(sys.executable).parent / "contextlamp")
+    home = tmp_path / "home"
+    env = {
+        **os.environ,
+        "CONTEXTLAMP_HOME": str(home),
+        "CONTEXTLAMP_EMBEDDER": "fake",
+        "CONTEXTLAMP_MAX_TAGS": "33",
+        "CONTEXTLAMP_LOG_LEVEL": "DEBUG",
+    }
+    opening = "".join(json.dumps(r) + "\n" for r in _codex_opening())
+    runs: list[tuple[list[dict[str, Any]], str]] = []
+    for run in range(2):
+        log_path = tmp_path / f"stderr-{run}.log"
+        with (
+            log_path.open("w") as log,
+            subprocess.Popen(
+                [exe, "serve"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=log, text=True, env=env
+            ) as proc,
+        ):
+            assert proc.stdin is not None and proc.stdout is not None
+            proc.stdin.write(opening)
+            proc.stdin.flush()
+            answers = [json.loads(proc.stdout.readline()) for _ in range(2)]
+            proc.stdin.close()
+            proc.wait(timeout=120)
+        runs.append((answers, log_path.read_text()))
+        assert (home / "mcp-ready.json").exists()
+    (first, first_log), (second, second_log) = runs
+    assert "0 opening requests were answered before the SDK ran" in first_log
+    assert "2 opening requests were answered before the SDK ran" in second_log
+    assert "differed" not in second_log
+    assert first == second and first[1]["result"]["tools"][0]["inputSchema"]["properties"]["tags"]["maxItems"] == 33

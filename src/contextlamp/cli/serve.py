@@ -11,6 +11,7 @@ import errno
 import logging
 import socket
 import sys
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
@@ -61,7 +62,7 @@ def serve(use_http: bool, host: str | None, port: int | None) -> None:
 
         # first of all (the SDK and the app's imports take most of a second): the opening requests are answered
         # from the SDK's captured answers while the rest loads (mcp.ready)
-        early = ready.start(settings.limits().model_dump(mode="json"), settings.task_ttl_ms)
+        early = ready.start(settings.limits().model_dump(mode="json"), settings.task_ttl_ms, _ready_cache(settings))
         from contextlamp.app.compose import configure_logging
 
         configure_logging(settings.log_level)
@@ -107,10 +108,20 @@ def _serve_stdio(settings: Settings, early: EarlyAnswers | None) -> None:
     try:
         anyio.run(run_stdio, server, early)
     finally:  # the client went away: finish what its last saves left pending (bounded; the rest stays durable)
+        if early is not None:  # settings the shipped snapshot does not match: this data directory's own, next time
+            from contextlamp.mcp.ready import remember
+
+            remember(early, server, _ready_cache(settings))
         try:
             service.wait_indexed(timeout=STDIO_DRAIN_S)
         except Exception as exc:  # never a traceback on the wire's way out; the next process finishes it
             logging.getLogger(__name__).warning("indexing at exit failed: %s", type(exc).__name__)
+
+
+def _ready_cache(settings: Settings) -> Path:
+    """Where ``mcp.ready`` keeps this data directory's capture of the opening answers (settings the shipped
+    snapshot does not match)."""
+    return settings.home / "mcp-ready.json"
 
 
 def bind_port(host: str, port: int) -> socket.socket:

@@ -182,9 +182,10 @@ class EarlyAnswers:
         answers: ``load_snapshot``'s answers (``{}``: nothing is answered early).
     """
 
-    def __init__(self, wire: Wire, answers: dict[str, Any]) -> None:
+    def __init__(self, wire: Wire, answers: dict[str, Any], key: dict[str, Any] | None = None) -> None:
         self.wire = wire
         self.answers = answers
+        self.key = key or {}
         self.answered = 0  # requests answered early (for the tests and the log)
         self._session = _Session()
         self._lock = threading.Lock()
@@ -309,6 +310,7 @@ class EarlyAnswers:
             acks = dict(session.acks)
             self._forward = forward
         self.wire.lines.put(_WAKE)  # wakes the dispatcher to pass on what it holds, even if no line comes
+        logger.debug("%d opening requests were answered before the SDK ran", self.answered)
         lock = threading.Lock()
 
         def drop(line: str) -> bool:
@@ -343,17 +345,33 @@ class EarlyAnswers:
         return drop
 
 
-def start(limits: dict[str, Any], task_ttl_ms: int, snapshot: Path = SNAPSHOT_PATH) -> EarlyAnswers | None:
-    """Claim stdin/stdout and start answering from the snapshot when its key matches (``snapshot_key``). None
-    where descriptors cannot be claimed this way (Windows, no ``fcntl``): the SDK's own stdio claim then serves
-    everything, as before."""
+def start(
+    limits: dict[str, Any], task_ttl_ms: int, cache: Path | None = None, snapshot: Path = SNAPSHOT_PATH
+) -> EarlyAnswers | None:
+    """Claim stdin/stdout and start answering from the shipped snapshot when its key matches (``snapshot_key``),
+    else from ``cache`` (this data directory's capture, written by ``remember`` after an earlier start with these
+    settings). None where descriptors cannot be claimed this way (Windows, no ``fcntl``): the SDK's own stdio
+    claim then serves everything, as before."""
     if sys.platform == "win32":
         return None
     wire = Wire.claim()
-    answers = load_snapshot(snapshot_key(limits, task_ttl_ms), snapshot)
+    key = snapshot_key(limits, task_ttl_ms)
+    answers = load_snapshot(key, snapshot) or (load_snapshot(key, cache) if cache is not None else {})
     if not answers:
         logger.debug("no ready snapshot for these settings: the opening requests wait for the SDK")
-    return EarlyAnswers(wire, answers)
+    return EarlyAnswers(wire, answers, key)
+
+
+def remember(early: EarlyAnswers, server: Any, cache: Path) -> None:
+    """After a start that had no snapshot for its settings: capture ``server``'s answers (about 0.1 s) into
+    ``cache``, so the next start with these settings answers early too. Failures are logged at debug only (a
+    read-only data directory, a PostgreSQL server without one): the next start just waits for the SDK again."""
+    if early.answers:
+        return
+    try:
+        write_snapshot(capture(server), early.key, cache)
+    except Exception as exc:
+        logger.debug("the ready snapshot could not be written to %s: %s", cache, type(exc).__name__)
 
 
 # -- capturing the SDK's answers (the snapshot) ----------------------------------------------------------------
@@ -431,4 +449,6 @@ def write_snapshot(answers: dict[str, Any], key: dict[str, Any], path: Path = SN
     """Write ``capture``'s answers with their key (``snapshot_key``) to ``path`` (what
     ``scripts/write_ready_snapshot.py`` does for the default settings)."""
     data = {"key": key, "answers": answers}
-    path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    partial = path.with_name(f".{path.name}.{secrets.token_hex(4)}")
+    partial.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    os.replace(partial, path)  # whole or not at all: a start reading it meanwhile sees the old file or the new
