@@ -13,7 +13,8 @@ Why it is sound:
   captured by running this server's SDK ``Server`` over its stdio transport (``capture``); a test checks that
   it equals a fresh capture, so it cannot go stale unnoticed. It is used only when its key matches this run:
   contextlamp's and the SDK's versions and every setting the answers depend on (``Settings.limits()`` and the
-  task lifetime, which the tool schemas publish); any other configuration waits for the SDK as before.
+  task lifetime, which the tool schemas publish). Other settings wait for the SDK on their first start, which
+  then leaves the data directory the same capture of its own (``remember``), keyed and checked the same way.
 - Only list and handshake requests are answered early, never a tool call, and only the forms the snapshot
   holds (a known protocol version, no pagination cursor); everything else is held and given to the SDK in
   the order it came.
