@@ -29,6 +29,8 @@ def test_a_quick_run_prints_the_table(capsys: pytest.CaptureFixture[str]) -> Non
         "contextlamp save (fresh home)",
         "contextlamp doctor",
         "contextlamp serve: first response",
+        "contextlamp serve: tools/list answered",
+        "serve: tools/list, other limits (SDK only)",
     ]
     for row in rows[1:]:
         median, p90 = (float(cell) for cell in row.split("|")[2:4])

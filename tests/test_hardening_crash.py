@@ -63,6 +63,10 @@ def _run_and_kill(home: Path, run: int, rng: random.Random) -> dict[str, str]:
     )
     process.stdout.readline()
     _send(process, {"jsonrpc": "2.0", "method": "notifications/initialized"})
+    # the handshake is answered before the SDK has loaded (mcp/ready.py); a ping is answered by the SDK once the
+    # server is up, so the kill below comes at a random time after that, as before
+    _send(process, {"jsonrpc": "2.0", "id": "up", "method": "ping"})
+    process.stdout.readline()
     contents = {}
     for n in range(1, SAVES_PER_RUN + 1):
         content = f"crash run {run} memory {n} about topic {n % 7}"

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 
     from contextlamp.app.compose import App
     from contextlamp.config import Settings
+    from contextlamp.mcp.ready import EarlyAnswers
 
     Announce = Callable[[App, str], str]
 
@@ -46,20 +47,29 @@ def serve(use_http: bool, host: str | None, port: int | None) -> None:
 
     Example: contextlamp serve --http --host 0.0.0.0 --port 8765
     """
-    from contextlamp.app.compose import configure_logging
-
     settings = load_settings()
     if not use_http and (host is not None or port is not None):
         raise click.UsageError("--host and --port need --http.")
-    configure_logging(settings.log_level)
     if use_http:
+        from contextlamp.app.compose import configure_logging
+
+        configure_logging(settings.log_level)
         run_http(settings, host or settings.http_host, port or settings.http_port)
         return
     try:
-        if _stdin_is_terminal():  # a person ran it by hand: say what it is doing (stderr; stdout is the MCP wire)
+        terminal = _stdin_is_terminal()  # before the wire is claimed (mcp.ready points fd 0 elsewhere)
+        from contextlamp.mcp import ready
+
+        # first of all (the SDK and the app's imports take most of a second): the opening requests are answered
+        # from the SDK's captured answers while the rest loads (mcp.ready)
+        early = ready.start(settings.limits().model_dump(mode="json"), settings.task_ttl_ms, _ready_cache(settings))
+        from contextlamp.app.compose import configure_logging
+
+        configure_logging(settings.log_level)
+        if terminal:  # a person ran it by hand: say what it is doing (stderr; stdout is the MCP wire)
             click.echo(WAITING_FOR_CLIENT, err=True)
         log_start(settings)
-        _serve_stdio(settings)
+        _serve_stdio(settings, early)
     except KeyboardInterrupt:  # Ctrl-C: stop at once, quietly (128 + SIGINT, as a shell reports it)
         sys.exit(130)
 
@@ -85,7 +95,7 @@ def _stdin_is_terminal() -> bool:
         return False
 
 
-def _serve_stdio(settings: Settings) -> None:
+def _serve_stdio(settings: Settings, early: EarlyAnswers | None) -> None:
     import anyio
 
     from contextlamp.app.compose import create_app
@@ -106,12 +116,22 @@ def _serve_stdio(settings: Settings) -> None:
         repository=repository.ref() if repository else None,
     )
     try:
-        anyio.run(run_stdio, server)
+        anyio.run(run_stdio, server, early)
     finally:  # the client went away: finish what its last saves left pending (bounded; the rest stays durable)
+        if early is not None:  # settings the shipped snapshot does not match: this data directory's own, next time
+            from contextlamp.mcp.ready import remember
+
+            remember(early, server, _ready_cache(settings))
         try:
             service.wait_indexed(timeout=STDIO_DRAIN_S)
         except Exception as exc:  # never a traceback on the wire's way out; the next process finishes it
             logging.getLogger(__name__).warning("indexing at exit failed: %s", type(exc).__name__)
+
+
+def _ready_cache(settings: Settings) -> Path:
+    """Where ``mcp.ready`` keeps this data directory's capture of the opening answers (settings the shipped
+    snapshot does not match)."""
+    return settings.home / "mcp-ready.json"
 
 
 def bind_port(host: str, port: int) -> socket.socket:

@@ -10,7 +10,8 @@ import json
 import os
 import re
 import threading
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
+from typing import TYPE_CHECKING
 
 import anyio
 import anyio.from_thread
@@ -22,6 +23,9 @@ from mcp.server import MCPServer
 from mcp.server.stdio import stdio_server
 from mcp.shared.message import SessionMessage
 from pydantic import ValidationError
+
+if TYPE_CHECKING:
+    from contextlamp.mcp.ready import EarlyAnswers
 
 # A JSON \\uD800-\\uDFFF escape without its partner: valid to JavaScript (a cut emoji), rejected by the SDK's JSON
 # parser, which then answers nothing and leaves the client waiting. Replaced by U+FFFD before parsing.
@@ -37,6 +41,9 @@ def scrub_json_surrogates(line: str) -> str:
 
 
 STDIN_CHUNK_BYTES = 64 * 1024  # one os.read; a request line may span many
+Feed = Callable[[Callable[[str | None], None]], None]
+"""Starts handing lines to ``forward`` from another thread (``forward(None)``: the end of input); for
+``StdinLines`` fed by ``mcp.ready`` or an in-memory script instead of a file descriptor."""
 
 
 class StdinLines:
@@ -50,15 +57,28 @@ class StdinLines:
     the input.
     """
 
-    def __init__(self, fd: int = 0, answer: Callable[[str], Awaitable[None]] | None = None) -> None:
+    def __init__(
+        self, fd: int = 0, answer: Callable[[str], Awaitable[None]] | None = None, feed: Feed | None = None
+    ) -> None:
         self._fd = fd
         self._answer = answer
+        self._feed = feed
 
     async def __aiter__(self) -> AsyncIterator[str]:
         send, receive = anyio.create_memory_object_stream[str](16)
         token = anyio.lowlevel.current_token()
-        reader = threading.Thread(target=self._pump, args=(send, token), name="contextlamp-stdin", daemon=True)
-        reader.start()
+        if self._feed is not None:
+
+            def forward(line: str | None) -> None:
+                if line is None:
+                    anyio.from_thread.run_sync(send.close, token=token)
+                else:
+                    anyio.from_thread.run(send.send, line, token=token)
+
+            self._feed(forward)
+        else:
+            reader = threading.Thread(target=self._pump, args=(send, token), name="contextlamp-stdin", daemon=True)
+            reader.start()
         with receive, send:  # closed here too: the thread may never come back from its read
             async for line in receive:
                 line = scrub_json_surrogates(line)
@@ -148,10 +168,64 @@ def request_id(line: str) -> int | str | None:
     return None
 
 
-async def run_stdio(server: MCPServer) -> None:
+class _LineWriter:
+    """The SDK's stdout for ``stdio_server``: each message line goes to ``write`` (in a worker thread, as the
+    SDK's own writer does), unless ``drop`` says it was answered already (``mcp.ready``)."""
+
+    def __init__(self, write: Callable[[str], None], drop: Callable[[str], bool] | None = None) -> None:
+        self._write = write
+        self.drop = drop
+
+    async def write(self, text: str) -> None:
+        line = text.rstrip("\n")
+        if not line or (self.drop is not None and self.drop(line)):
+            return
+        await anyio.to_thread.run_sync(self._write, line)
+
+    async def flush(self) -> None:
+        return None
+
+
+def _early_feed(early: EarlyAnswers, writer: _LineWriter) -> Feed:
+    """Hands the wire over from ``early`` (held lines first); the SDK's answers to what it answered already
+    are dropped by ``writer``."""
+
+    def feed(forward: Callable[[str | None], None]) -> None:
+        writer.drop = early.hand_over(forward)
+
+    return feed
+
+
+def _script_feed(lines: Iterable[str]) -> Feed:
+    """Hands ``lines`` on from a thread, read lazily (the iterable may wait for answers before it ends)."""
+
+    def feed(forward: Callable[[str | None], None]) -> None:
+        def pump() -> None:
+            for line in lines:
+                forward(line)
+            forward(None)
+
+        threading.Thread(target=pump, name="contextlamp-script", daemon=True).start()
+
+    return feed
+
+
+async def run_stdio(
+    server: MCPServer,
+    early: EarlyAnswers | None = None,
+    lines: Iterable[str] | None = None,
+    write: Callable[[str], None] | None = None,
+) -> None:
     """Serve ``server`` over stdio like ``MCPServer.run("stdio")``, reading requests through
     ``scrub_json_surrogates`` so a request no JSON parser here accepts still gets an answer, and answering a
-    line the SDK's parser still refuses with a JSON-RPC error (``refusal``) instead of the SDK's silence."""
+    line the SDK's parser still refuses with a JSON-RPC error (``refusal``) instead of the SDK's silence.
+
+    Args:
+        early: the wire as ``mcp.ready`` claimed it, with the opening requests it answered before the SDK
+            loaded; the SDK takes it over (``EarlyAnswers.hand_over``). None: the SDK claims stdin and stdout.
+        lines, write: an in-memory session instead (``mcp.ready.capture``): the request lines (read lazily, in
+            a thread), and where each answer line goes; the server stops once ``lines`` ends.
+    """
     lowlevel = server._lowlevel_server  # pyright: ignore[reportPrivateUsage]  (the SDK's own run_stdio_async does this)
     replies: list[Callable[[SessionMessage], Awaitable[None]]] = []
     ready = anyio.Event()
@@ -163,7 +237,16 @@ async def run_stdio(server: MCPServer) -> None:
         except (anyio.ClosedResourceError, anyio.BrokenResourceError):
             return  # the server is stopping
 
-    async with stdio_server(stdin=StdinLines(answer=answer)) as (read_stream, write_stream):  # type: ignore[arg-type]
+    writer: _LineWriter | None = None
+    feed: Feed | None = None
+    if early is not None:
+        writer = _LineWriter(early.wire.write)
+        feed = _early_feed(early, writer)
+    elif lines is not None and write is not None:
+        writer = _LineWriter(write)
+        feed = _script_feed(lines)
+    stdin = StdinLines(answer=answer, feed=feed)
+    async with stdio_server(stdin=stdin, stdout=writer) as (read_stream, write_stream):  # type: ignore[arg-type]
         replies.append(write_stream.send)
         ready.set()
         await lowlevel.run(read_stream, write_stream, lowlevel.create_initialization_options())

@@ -48,7 +48,7 @@ from contextlamp.config import Settings
 from contextlamp.mcp.tools import build_server
 from contextlamp.web.auth import ContextlampTokenVerifier, OidcVerifier, principal_of_token
 from contextlamp.web.gate import MCP_PATH, HttpGate, SlowBodyGuard
-from contextlamp.web.oauth import ContextlampOAuthProvider, oauth_available, oauth_routes
+from contextlamp.web.oauth import SCOPES_SUPPORTED, ContextlampOAuthProvider, oauth_available, oauth_routes
 from contextlamp.web.pages import WebPages
 from contextlamp.web.quotas import HashPool, HttpLimits, RateBook, SessionBook
 from contextlamp.web.routes import export_endpoint, healthz, metadata_endpoint
@@ -229,7 +229,12 @@ def build_http_app(
         Route(
             urlparse(metadata_url).path,
             endpoint=cors_middleware(
-                metadata_endpoint(resource, issuer or (base if oauth_on else None)), ["GET", "OPTIONS"]
+                metadata_endpoint(
+                    resource,
+                    issuer or (base if oauth_on else None),
+                    SCOPES_SUPPORTED if oauth_on and not issuer else (),  # the built-in server's one scope
+                ),
+                ["GET", "OPTIONS"],
             ),
             methods=["GET", "OPTIONS"],
         )

@@ -18,6 +18,7 @@ from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlparse
 
 import anyio.to_thread
+from mcp.server.auth.handlers.metadata import MetadataHandler
 from mcp.server.auth.provider import (
     AccessToken,
     AuthorizationCode,
@@ -28,9 +29,9 @@ from mcp.server.auth.provider import (
     RegistrationError,
     TokenError,
 )
-from mcp.server.auth.routes import create_auth_routes, validate_issuer_url
+from mcp.server.auth.routes import build_metadata, cors_middleware, create_auth_routes, validate_issuer_url
 from mcp.server.auth.settings import AuthSettings, ClientRegistrationOptions, RevocationOptions
-from mcp.shared.auth import OAuthClientInformationFull, OAuthToken
+from mcp.shared.auth import InvalidScopeError, OAuthClientInformationFull, OAuthMetadata, OAuthToken
 from pydantic import AnyHttpUrl
 from starlette.responses import JSONResponse
 from starlette.routing import Route
@@ -38,6 +39,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from contextlamp.app.oauth import IssuedTokens, OAuthError, OAuthService
 from contextlamp.domain.ports import OAuthGrant, OAuthTokenRecord, User
+from contextlamp.web.client_metadata import FETCH_RATE, ClientMetadataError, ClientMetadataFetcher, is_metadata_url
 from contextlamp.web.gate import header, read_body, replay_body
 from contextlamp.web.quotas import RateBook
 
@@ -51,6 +53,10 @@ REGISTRATION_TOTAL_RATE = "120/hour"
 MAX_REGISTRATION_BYTES = 65_536  # a client's metadata (RFC 7591 section 2) is a few hundred bytes
 MAX_REDIRECT_URIS = 20  # per client: a desktop app registers one or two
 LOOPBACK_HOSTS = ("localhost", "127.0.0.1", "::1", "[::1]")
+# The one scope: a token gives the six tools over its user's memory. Published in both metadata documents
+# (RFC 8414 / RFC 9728 scopes_supported), what a request without a scope (or with an empty one) gets.
+SCOPES_SUPPORTED = ("memory",)
+METADATA_PATH = "/.well-known/oauth-authorization-server"
 
 
 def same_resource(a: str, b: str) -> bool:
@@ -107,6 +113,22 @@ def _check_redirect_uris(client: OAuthClientInformationFull) -> None:
             )
 
 
+class ScopedClient(OAuthClientInformationFull):
+    """A client as the SDK's handlers see it, with this server's scope rule: a request without a scope, or with
+    an empty or blank ``scope=``, gets ``SCOPES_SUPPORTED`` (RFC 6749 section 3.3 lets the server apply a
+    default); any other scope must be one of ``SCOPES_SUPPORTED`` (the SDK's rule compared it with what the
+    client registered, and an empty one with nothing, so ``scope=`` was ``invalid_scope``)."""
+
+    def validate_scope(self, requested_scope: str | None) -> list[str] | None:
+        requested = (requested_scope or "").split()
+        if not requested:
+            return list(SCOPES_SUPPORTED)
+        unknown = [scope for scope in requested if scope not in SCOPES_SUPPORTED]
+        if unknown:
+            raise InvalidScopeError(f"unknown scope {unknown[0][:50]!r}; this server has {' '.join(SCOPES_SUPPORTED)}")
+        return requested
+
+
 def _token_response(issued: IssuedTokens) -> OAuthToken:
     return OAuthToken(
         access_token=issued.access_token,
@@ -126,15 +148,39 @@ class ContextlampOAuthProvider:
         resource: the protected resource (``<base>/mcp``).
     """
 
-    def __init__(self, service: OAuthService, base: str, resource: str) -> None:
+    def __init__(
+        self, service: OAuthService, base: str, resource: str, metadata: ClientMetadataFetcher | None = None
+    ) -> None:
         self.service = service
         self.base = base
         self.resource = resource
+        self.metadata = metadata or ClientMetadataFetcher(allow_fetch=RateBook(FETCH_RATE).hit)
 
     async def get_client(self, client_id: str) -> OAuthClientInformationFull | None:
-        """A registered client, else None."""
+        """A registered client, or the client a Client ID Metadata Document URL names (``web.client_metadata``:
+        fetched safely, checked, cached; recorded in the control plane the first time, so that the consent page
+        and the connected apps know it), else None (``invalid_client``)."""
+        if is_metadata_url(client_id):
+            return await anyio.to_thread.run_sync(self._metadata_client, client_id)
         found = await anyio.to_thread.run_sync(self.service.client, client_id)
-        return None if found is None else OAuthClientInformationFull.model_validate(found)
+        return None if found is None else ScopedClient.model_validate(found)
+
+    def _metadata_client(self, url: str) -> ScopedClient | None:
+        try:
+            info = self.metadata.client_info(url)
+            client = ScopedClient.model_validate({**info, "scope": " ".join(SCOPES_SUPPORTED)})
+            _check_redirect_uris(client)
+        except (ClientMetadataError, RegistrationError, ValueError) as exc:
+            logger.info("OAuth client by metadata document refused: %s", getattr(exc, "error_description", exc))
+            return None
+        if self.service.client(url) is None:
+            try:
+                self.service.register_client(url, client.model_dump(mode="json", exclude_none=True))
+                logger.info("OAuth client by metadata document %s recorded", url)
+            except Exception:  # another request recorded it first
+                if self.service.client(url) is None:
+                    raise
+        return client
 
     async def register_client(self, client_info: OAuthClientInformationFull) -> None:
         """Record a client (RFC 7591) after checking its redirect URIs (``_check_redirect_uris``).
@@ -275,15 +321,19 @@ def oauth_available(base: str) -> bool:
 def oauth_routes(provider: ContextlampOAuthProvider) -> list[Route]:
     """The SDK's authorization-server routes (metadata, authorize, token, register, revoke) for ``provider``."""
     issuer = issuer_url(provider.base)
+    registration = ClientRegistrationOptions(enabled=True, default_scopes=list(SCOPES_SUPPORTED))
+    revocation = RevocationOptions(enabled=True)
     routes = create_auth_routes(
-        provider,
-        issuer_url=issuer,
-        client_registration_options=ClientRegistrationOptions(enabled=True),
-        revocation_options=RevocationOptions(enabled=True),
+        provider, issuer_url=issuer, client_registration_options=registration, revocation_options=revocation
     )
     limited: list[Route] = []
     for route in routes:
-        if route.path == "/register":  # open registration, so at most REGISTRATION_RATE per client address
+        if route.path == METADATA_PATH:
+            handler = MetadataHandler(authorization_server_metadata(issuer, registration, revocation))
+            route = Route(
+                METADATA_PATH, cors_middleware(handler.handle, ["GET", "OPTIONS"]), methods=["GET", "OPTIONS"]
+            )
+        elif route.path == "/register":  # open registration, so at most REGISTRATION_RATE per client address
             limit = RegistrationLimit(route.app, RateBook(REGISTRATION_RATE), RateBook(REGISTRATION_TOTAL_RATE))
             route = Route(route.path, limit, methods=["POST", "OPTIONS"])
         elif route.path == "/revoke":
@@ -292,6 +342,20 @@ def oauth_routes(provider: ContextlampOAuthProvider) -> list[Route]:
             route = Route(route.path, TokenRequestCheck(route.app, provider.resource), methods=["POST", "OPTIONS"])
         limited.append(route)
     return limited
+
+
+def authorization_server_metadata(
+    issuer: AnyHttpUrl, registration: ClientRegistrationOptions, revocation: RevocationOptions
+) -> OAuthMetadata:
+    """The SDK's RFC 8414 metadata (``build_metadata``) with what it leaves out: ``scopes_supported``
+    (``SCOPES_SUPPORTED``), ``none`` among the token endpoint's authentication methods (public clients: every
+    client signing in with a metadata document, and registrations with ``token_endpoint_auth_method`` none),
+    and ``client_id_metadata_document_supported`` (the MCP authorization spec's "Client Registration")."""
+    metadata = build_metadata(issuer, None, registration, revocation)
+    metadata.scopes_supported = list(SCOPES_SUPPORTED)
+    metadata.token_endpoint_auth_methods_supported = ["client_secret_post", "client_secret_basic", "none"]
+    metadata.client_id_metadata_document_supported = True
+    return metadata
 
 
 MAX_TOKEN_REQUEST_BYTES = 65_536  # a token request is a few hundred bytes (a code or refresh token, a verifier)

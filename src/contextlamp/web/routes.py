@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import logging
 import re
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 import anyio.to_thread
@@ -62,20 +62,23 @@ def error_response(exc: Exception) -> JSONResponse:
     return JSONResponse({"error": code, "message": message}, status_code=status, headers={"Cache-Control": "no-store"})
 
 
-def protected_resource_metadata(resource: str, issuer: str | None) -> dict[str, Any]:
+def protected_resource_metadata(resource: str, issuer: str | None, scopes: Sequence[str] = ()) -> dict[str, Any]:
     """The RFC 9728 (section 2) metadata of ``/mcp``: ``authorization_servers`` is ``[issuer]`` (the OIDC issuer, or
     this server's built-in OAuth server) and left out when there is none (it is optional in RFC 9728): then the
-    personal tokens issued by the CLI are the only way in, and no client should try to register anywhere."""
+    personal tokens issued by the CLI are the only way in, and no client should try to register anywhere.
+    ``scopes``: ``scopes_supported`` (the built-in server's, which clients ask for; an OIDC issuer's are its own)."""
     document: dict[str, Any] = {"resource": resource, "bearer_methods_supported": ["header"]}
     if issuer:
         document["authorization_servers"] = [issuer]
+    if scopes:
+        document["scopes_supported"] = list(scopes)
     document["resource_name"] = "contextlamp"
     return document
 
 
-def metadata_endpoint(resource: str, issuer: str | None) -> Endpoint:
+def metadata_endpoint(resource: str, issuer: str | None, scopes: Sequence[str] = ()) -> Endpoint:
     """``GET`` of the protected-resource metadata (``protected_resource_metadata``), cacheable for an hour."""
-    metadata = protected_resource_metadata(resource, issuer)
+    metadata = protected_resource_metadata(resource, issuer, scopes)
 
     async def resource_metadata(_request: Request) -> Response:
         return JSONResponse(metadata, headers={"Cache-Control": "public, max-age=3600"})  # as the SDK's
