@@ -44,7 +44,7 @@ from starlette.routing import Route
 from contextlamp.app.oauth import OAuthService, client_label
 from contextlamp.domain.ports import User, WebSession
 from contextlamp.web.oauth import CONSENT_PATH, HOST_PORT, LOOPBACK_HOSTS
-from contextlamp.web.quotas import HashPool, HashPoolBusy, RateBook
+from contextlamp.web.quotas import HashPool, HashPoolBusy, HeavyWork, RateBook
 
 logger = logging.getLogger(__name__)
 
@@ -113,10 +113,17 @@ class WebPages:
     """
 
     def __init__(
-        self, oauth: OAuthService, base: str, signin_rate: str, home: str = "", hashing: HashPool | None = None
+        self,
+        oauth: OAuthService,
+        base: str,
+        signin_rate: str,
+        home: str = "",
+        hashing: HashPool | None = None,
+        heavy: HeavyWork | None = None,
     ) -> None:
         self.oauth = oauth
         self.hashing = hashing or HashPool(1, 8)
+        self.heavy = heavy or HeavyWork(1, 4)  # the server's fair shares of heavy work (the dashboard's imports)
         self.home = home
         self.base = base
         self.secure = urlparse(base).scheme == "https"
