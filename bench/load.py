@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import http.cookiejar as http_cookiejar
 import json
 import random
 import re
@@ -286,6 +287,8 @@ async def _save_session_flood(url: str, token: str, deadline: float, attackers: 
 
 async def _import_flood(base: str, document: bytes, deadline: float, attack: Attack) -> None:
     async with httpx2.AsyncClient(timeout=600, follow_redirects=False) as http:
+        # send the Secure (__Host-) cookies to http://127.0.0.1 as browsers do for loopback
+        http.cookies.jar.set_policy(http_cookiejar.DefaultCookiePolicy(secure_protocols=("https", "wss", "http")))
         form = await http.get(f"{base}/signin")
         data = {"csrf": _field(form.text, "csrf"), "next": "", "username": ATTACK_USER, "password": ATTACK_PASSWORD}
         signed = await http.post(f"{base}/signin", data=data, headers={"Origin": base})

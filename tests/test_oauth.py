@@ -39,6 +39,7 @@ from contextlamp.domain.secret_scan import SecretScanner
 from contextlamp.storage import StoreRegistry
 from contextlamp.web.auth import ContextlampTokenVerifier
 from contextlamp.web.pages import safe_next
+from tests.dashboard_forms import like_a_browser
 from tests.postgres import PostgresServer
 from tests.servers import MCP_HEADERS, HttpServer, initialize_body, run_server
 
@@ -112,6 +113,7 @@ class Browser:
         self.password = password
         self.approve = approve
         self.http = httpx2.Client(timeout=60, follow_redirects=False)
+        like_a_browser(self.http.cookies)
         self.pages: list[str] = []
         Browser.opened.append(self)
 
