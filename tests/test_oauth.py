@@ -574,8 +574,9 @@ def test_set_password_prompts_twice_and_checks_the_length(server: HttpServer) ->
         {"csrf": _field(form.text, "csrf"), "next": "/x?y=1", "username": "carol", "password": "carol-password-1"},
     )
     assert signed.status_code == 303 and signed.headers["location"] == "/x?y=1"
-    assert "clp_session=" in signed.headers["set-cookie"]
-    assert "secure" not in signed.headers["set-cookie"].lower()  # plain http on loopback: no Secure flag
+    assert "__Host-clp_session=" in signed.headers["set-cookie"]
+    # Secure even on plain http: loopback is a potentially trustworthy origin, browsers keep Secure cookies there
+    assert "secure" in signed.headers["set-cookie"].lower()
     without = browser.post("/signin", {"next": "", "username": "carol", "password": "carol-password-1"})
     assert without.status_code == 400  # no CSRF token: no session
 

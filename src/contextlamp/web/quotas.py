@@ -186,6 +186,10 @@ class HashPoolBusy(Exception):
 
 
 HASH_NICE = 10  # the hashing threads' scheduling priority (nice): below the threads that answer other users
+# after each hash a hashing thread rests this many times as long as the hash took before it starts the next one:
+# argon2id with 4 lanes fills both cores of a small machine, so back-to-back hashes would leave nothing to the
+# other users; resting as long as it worked caps hashing at half the time (the first hash after a pause waits not)
+HASH_REST = 1.0
 
 
 def _lower_priority() -> None:
@@ -199,8 +203,8 @@ def _lower_priority() -> None:
 class HashPool:
     """The password-hashing work of the sign-in (argon2id, 64 MiB and about a core-second each), on threads of its
     own: at most ``workers`` hashes at once and ``queue`` more waiting; past that ``run`` refuses at once. The
-    threads run at a lower CPU priority (``HASH_NICE``), so a flood of hashing yields the cores to other users'
-    calls instead of sharing them equally.
+    threads run at a lower CPU priority (``HASH_NICE``) and rest between hashes (``HASH_REST``), so a flood of
+    hashing leaves the cores to other users' calls instead of taking them all.
 
     Never the worker pool that verifies bearer tokens and runs tool calls (anyio's default thread limiter): a
     flood of sign-in attempts used to fill that one, so every other user's call waited behind argon2, and the
@@ -217,6 +221,7 @@ class HashPool:
         self.queue = queue
         self._executor: ThreadPoolExecutor | None = None  # started on first use: no threads at import or build
         self._admitted = 0  # running + waiting
+        self._rested = threading.local()  # per hashing thread: monotonic time its next hash may start
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
         """``fn(*args)`` on one of the pool's threads (the event loop is free meanwhile).
@@ -230,9 +235,21 @@ class HashPool:
             self._executor = ThreadPoolExecutor(self.workers, "contextlamp-hash", initializer=_lower_priority)
         self._admitted += 1
         try:
-            return await asyncio.wrap_future(self._executor.submit(fn, *args))
+            return await asyncio.wrap_future(self._executor.submit(self._paced, fn, *args))
         finally:
             self._admitted -= 1
+
+    def _paced(self, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(*args)`` once this thread has rested ``HASH_REST`` times as long as its previous hash took."""
+        wait = float(getattr(self._rested, "next_start", 0.0)) - time.monotonic()
+        if wait > 0:
+            time.sleep(wait)
+        started = time.monotonic()
+        try:
+            return fn(*args)
+        finally:
+            ended = time.monotonic()
+            self._rested.next_start = ended + (ended - started) * HASH_REST
 
     def admitted(self) -> int:
         """Attempts running or waiting now (tests, monitoring)."""
@@ -301,4 +318,4 @@ class HttpLimits:
     def sizes(self) -> dict[str, int]:
         """Keys and entries held, so tests can show that unknown tokens leave nothing behind."""
         users = self.user_rate.size() if self.user_rate is not None else 0
-        return {"rate_keys": self.rate.size() + users, **self.sessions.sizes()}
+        return {"rate_keys": self.rate.size(), "user_rate_keys": users, **self.sessions.sizes()}
