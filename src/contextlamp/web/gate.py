@@ -18,7 +18,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from contextlamp.mcp.stdio import scrub_json_surrogates
-from contextlamp.web.quotas import HashPoolBusy, HttpLimits
+from contextlamp.web.quotas import HttpLimits, WorkBusy
 
 logger = logging.getLogger(__name__)
 
@@ -185,7 +185,7 @@ class HttpGate:
                     try:
                         async with heavy.slot(token.subject or token.client_id):
                             await self.app(scope, receive, tracked_send)
-                    except HashPoolBusy:
+                    except WorkBusy:
                         why = "Too many heavy calls (save_session, large bodies) of this user at once; retry later."
                         await _too_many(scope, receive, send, HEAVY_RETRY_S, why)
                     return

@@ -44,7 +44,7 @@ from starlette.routing import Route
 from contextlamp.app.oauth import OAuthService, client_label
 from contextlamp.domain.ports import User, WebSession
 from contextlamp.web.oauth import CONSENT_PATH, HOST_PORT, LOOPBACK_HOSTS
-from contextlamp.web.quotas import HashPool, HashPoolBusy, HeavyWork, RateBook
+from contextlamp.web.quotas import HashPool, HeavyWork, RateBook, WorkBusy
 
 logger = logging.getLogger(__name__)
 
@@ -251,7 +251,7 @@ class WebPages:
                 return "Too many password attempts; wait a minute."
         try:
             found = await self.hashing.run(self.oauth.check_password, user.name, password)
-        except HashPoolBusy:
+        except WorkBusy:
             return "The server is busy; try again in a few seconds."
         return "" if found is not None and found.id == user.id else "That is not your password."
 
@@ -283,7 +283,7 @@ class WebPages:
                 return page
         try:  # argon2 on its own bounded pool, never the one of token checks and tool calls (HashPool)
             user = await self.hashing.run(self.oauth.check_password, name, form.get("password", ""))
-        except HashPoolBusy:
+        except WorkBusy:
             logger.warning("web sign-in refused: the password-hashing pool is full")
             page = self._signin_form(
                 target, name[:200], "The server is busy; try again in a few seconds.", 503, request

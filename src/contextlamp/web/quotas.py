@@ -180,7 +180,7 @@ class SessionBook:
         return held
 
 
-class HashPoolBusy(Exception):
+class WorkBusy(Exception):
     """``HashPool.run`` or ``HeavyWork.slot`` refused: the workers are busy and the queue is full (answer 503 or
     429 + ``Retry-After``)."""
 
@@ -227,10 +227,10 @@ class HashPool:
         """``fn(*args)`` on one of the pool's threads (the event loop is free meanwhile).
 
         Raises:
-            HashPoolBusy: ``workers`` are busy and ``queue`` attempts already wait.
+            WorkBusy: ``workers`` are busy and ``queue`` attempts already wait.
         """
         if self._admitted >= self.workers + self.queue:
-            raise HashPoolBusy
+            raise WorkBusy
         if self._executor is None:
             self._executor = ThreadPoolExecutor(self.workers, "contextlamp-hash", initializer=_lower_priority)
         self._admitted += 1
@@ -258,7 +258,7 @@ class HashPool:
 
 class HeavyWork:
     """Fair shares of the server's heavy work (``save_session``, large request bodies, dashboard imports): each user
-    runs at most one heavy call at a time, with at most ``per_user_queue`` more waiting (beyond: ``HashPoolBusy``,
+    runs at most one heavy call at a time, with at most ``per_user_queue`` more waiting (beyond: ``WorkBusy``,
     answered 429 + ``Retry-After``), and at most ``workers`` heavy calls run at once server-wide. The wait for a
     worker is first come, first served, and a user holds at most one place in it, so users take turns: one user's
     twenty big saves, or one 5,000-entry import, cannot occupy every core while other users wait for their reads.
@@ -282,11 +282,11 @@ class HeavyWork:
         """Hold one of ``user``'s heavy places for the block (waits for the user's turn, then a worker).
 
         Raises:
-            HashPoolBusy: the user already has ``1 + per_user_queue`` heavy calls running or waiting.
+            WorkBusy: the user already has ``1 + per_user_queue`` heavy calls running or waiting.
         """
         admitted = self._admitted.get(user, 0)
         if admitted > self.per_user_queue:
-            raise HashPoolBusy
+            raise WorkBusy
         if self._limiter is None:
             self._limiter = anyio.CapacityLimiter(self.workers)
         self._admitted[user] = admitted + 1

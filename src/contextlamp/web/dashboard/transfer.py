@@ -23,7 +23,7 @@ from contextlamp.app.export_format import parse_document
 from contextlamp.errors import InvalidArgumentError
 from contextlamp.web.dashboard.board import Board, Signed
 from contextlamp.web.pages import SESSION_COOKIE
-from contextlamp.web.quotas import HashPoolBusy
+from contextlamp.web.quotas import WorkBusy
 from contextlamp.web.routes import export_response
 
 logger = logging.getLogger(__name__)
@@ -72,7 +72,7 @@ def routes(board: Board) -> list[Route]:
                 )
         except InvalidArgumentError as exc:  # checked before anything is written (Porter.import_document)
             return _bad(request, signed, f"The file was not imported: {exc}")
-        except HashPoolBusy:
+        except WorkBusy:
             return _bad(request, signed, "Your other imports are still running; try again when they are done.")
         logger.info("dashboard import: %d entries added", report.entries_added)
         return board.render(request, signed, "imported.html", report=report)
