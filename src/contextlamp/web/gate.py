@@ -173,6 +173,15 @@ class HttpGate:
                 message = {**message, "headers": headers}
             await send(message)
 
+        heavy = self.limits.heavy
+        heavy_user = token.subject or token.client_id
+        declared = header(scope, b"content-length") or ""
+        large = method == "POST" and declared.isdigit() and int(declared) > HEAVY_BODY_BYTES
+        if large and heavy is not None and heavy.full(heavy_user):  # refused before its body is read: cheap
+            if tracked is not None:
+                book.finish(tracked)
+            await _too_many(scope, receive, send, HEAVY_RETRY_S, HEAVY_BUSY)
+            return
         try:
             if method == "POST":
                 body = await read_body(receive, self.max_body_bytes)
@@ -180,14 +189,12 @@ class HttpGate:
                     await Response("Request body too large", status_code=413)(scope, receive, send)
                     return
                 receive = replay_body(scrub_json_surrogates(body.decode("utf-8", "replace")).encode("utf-8"))
-                heavy = self.limits.heavy
                 if heavy is not None and heavy_call(body):
                     try:
-                        async with heavy.slot(token.subject or token.client_id):
+                        async with heavy.slot(heavy_user):
                             await self.app(scope, receive, tracked_send)
                     except WorkBusy:
-                        why = "Too many heavy calls (save_session, large bodies) of this user at once; retry later."
-                        await _too_many(scope, receive, send, HEAVY_RETRY_S, why)
+                        await _too_many(scope, receive, send, HEAVY_RETRY_S, HEAVY_BUSY)
                     return
             await self.app(scope, receive, tracked_send)
         finally:
@@ -198,6 +205,7 @@ class HttpGate:
 HEAVY_TOOLS = frozenset({"save_session"})  # distils and embeds a whole session: seconds of CPU
 HEAVY_BODY_BYTES = 65_536  # a body this large is a big save (a get_context request is a few hundred bytes)
 HEAVY_RETRY_S = 10
+HEAVY_BUSY = "Too many heavy calls (save_session, large bodies) of this user at once; retry later."
 
 
 def heavy_call(body: bytes) -> bool:

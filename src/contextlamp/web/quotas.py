@@ -300,6 +300,10 @@ class HeavyWork:
                 del self._admitted[user]
                 self._locks.pop(user, None)
 
+    def full(self, user: str) -> bool:
+        """Whether ``slot(user)`` would refuse now (so a large body can be refused before it is even read)."""
+        return self._admitted.get(user, 0) > self.per_user_queue
+
     def admitted(self) -> int:
         """Users holding heavy places now (tests, monitoring: the state is bounded by the users at work)."""
         return len(self._admitted)
