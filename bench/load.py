@@ -8,14 +8,30 @@ get_context and, every tenth call, list_context. Every memory a user saves carri
 
 Prints throughput, latency percentiles per tool (ms, client-observed, over HTTP), errors (tool errors and
 transport failures) and cross-user results; both must be 0. Run: ``python bench/load.py``.
+
+``--phases baseline,signin,save_session,import`` (issue #29 items 1 and 12) runs the clients (get_context only)
+once per phase on one server, each phase beside an attack by another user (``--attackers`` tasks):
+
+- ``baseline``: no attack (the same run's reference);
+- ``signin``: a sign-in flood: wrong passwords under fresh user names, each with a fresh ``X-Forwarded-For``;
+- ``signin_open``: the same flood with the sign-in rate limit out of the way (the server's second run, with
+  ``CONTEXTLAMP_SIGNIN_RATE_LIMIT`` at 1,000,000 a minute): only the hashing pool bounds it;
+- ``save_session``: big ``save_session`` calls (a ~100 KB digest each) by one user's token;
+- ``import``: one user's 5,000-entry export document uploaded through the dashboard's import, again and again.
+
+Every loop ends at the phase's deadline. Prints, per phase, the clients' get_context p50/p95, the attack's
+requests and answers, and the server's peak resident memory (``/proc/<pid>/status``, sampled every 0.1 s).
+Loopback only.
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import http.cookiejar as http_cookiejar
 import json
 import random
+import re
 import statistics
 import sys
 import tempfile
@@ -36,7 +52,10 @@ from rich.table import Table
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench/common.py, when run as a script
 from common import run_server
+from contextlamp.app.compose import create_oauth
+from contextlamp.config import Settings
 from contextlamp.embedding import EMBEDDERS
+from contextlamp.text import content_key, new_id, now_ms
 
 SUBJECTS = ("deploys", "code review", "on-call", "database", "frontend", "CI", "release", "logging", "backups")
 FACTS = ("run on", "are owned by", "use", "moved to", "need approval from", "are scheduled for", "depend on")
@@ -154,6 +173,234 @@ def report(tally: Tally, seconds: float, clients: int, users: int, embedder: str
     return figures
 
 
+ATTACK_USER = "mallory"
+ATTACK_PASSWORD = "mallory-password-1"
+PHASES = ("baseline", "signin", "signin_open", "save_session", "import")
+
+
+def _rss_mb(pid: int) -> float:
+    """The resident memory of process ``pid`` in MiB (Linux), 0 when unreadable."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return 0.0
+
+
+def _field(html: str, name: str) -> str:
+    found = re.search(rf'name="{name}" value="([^"]*)"', html)
+    return found.group(1) if found else ""
+
+
+def export_document(user_id: str, user_name: str, count: int) -> bytes:
+    """An export document (``contextlamp export``'s format) of ``count`` distinct facts of ``user_id``."""
+    now = int(time.time() * 1000)
+    entries = []
+    for i in range(count):
+        subject, fact, obj = SUBJECTS[i % len(SUBJECTS)], FACTS[i % len(FACTS)], OBJECTS[i % len(OBJECTS)]
+        content = f"Imported note {i}: our {subject} {fact} {obj} since sprint {i // 7}"
+        entries.append(
+            {
+                "id": new_id("ctx"),
+                "content": content,
+                "content_key": content_key(content),
+                "memory_type": "fact",
+                "kind": "fact",
+                "topic": None,
+                "tags": [],
+                "questions": [],
+                "source_surface": "import",
+                "created_at": now - i,
+                "expires_at": None,
+                "superseded_by": None,
+                "superseded_at": None,
+                "reuse_count": 0,
+                "last_used_surface": None,
+                "last_used_at": None,
+                "contributed_by": None,
+            }
+        )
+    document = {
+        "format": "contextlamp-export",
+        "version": 1,
+        "user": {"id": user_id, "name": user_name, "created_at": now},
+        "stores": [{"scope": "personal", "store_id": user_id, "project": None, "entries": entries}],
+        "sessions": [],
+    }
+    return json.dumps(document).encode()
+
+
+@dataclass
+class Attack:
+    """What an attack did: its requests by answer (HTTP status, or the exception's name)."""
+
+    answers: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+
+
+async def _signin_flood(base: str, deadline: float, attackers: int, attack: Attack) -> None:
+    limits = httpx2.Limits(max_connections=attackers, max_keepalive_connections=attackers)
+    async with httpx2.AsyncClient(timeout=60, limits=limits) as http:
+        form = await http.get(f"{base}/signin")
+        csrf = _field(form.text, "csrf")
+        cookies = dict(http.cookies)
+
+        async def one(index: int) -> None:
+            rng = random.Random(index)
+            while time.monotonic() < deadline:
+                address = f"198.18.{rng.randrange(256)}.{rng.randrange(1, 255)}"
+                data = {"csrf": csrf, "next": "", "username": f"guess{rng.randrange(10**9)}", "password": "hunter22x"}
+                headers = {"Origin": base, "X-Forwarded-For": address}
+                try:
+                    answer = await http.post(f"{base}/signin", data=data, headers=headers, cookies=cookies)
+                    attack.answers[str(answer.status_code)] += 1
+                except Exception as exc:
+                    attack.answers[type(exc).__name__] += 1
+
+        async with anyio.create_task_group() as group:
+            for index in range(attackers):
+                group.start_soon(one, index)
+
+
+async def _save_session_flood(url: str, token: str, deadline: float, attackers: int, attack: Attack) -> None:
+    lines = [
+        f"Fact: the {SUBJECTS[i % len(SUBJECTS)]} service {FACTS[i % len(FACTS)]} {OBJECTS[i % len(OBJECTS)]} "
+        f"(item {i}, checked in review {i * 7})"
+        for i in range(1600)
+    ]
+    digest = "\n".join(lines)  # ~100 KB
+
+    async def one(index: int) -> None:
+        async with _client(url, token, f"attacker-{index}") as client:
+            while time.monotonic() < deadline:
+                try:
+                    result = await client.call_tool("save_session", {"transcript": digest})
+                    attack.answers["tool error" if result.is_error else "ok"] += 1
+                except Exception as exc:
+                    attack.answers[type(exc).__name__] += 1
+
+    async with anyio.create_task_group() as group:
+        for index in range(attackers):
+            group.start_soon(one, index)
+
+
+async def _import_flood(base: str, document: bytes, deadline: float, attack: Attack) -> None:
+    async with httpx2.AsyncClient(timeout=600, follow_redirects=False) as http:
+        # send the Secure (__Host-) cookies to http://127.0.0.1 as browsers do for loopback
+        http.cookies.jar.set_policy(http_cookiejar.DefaultCookiePolicy(secure_protocols=("https", "wss", "http")))
+        form = await http.get(f"{base}/signin")
+        data = {"csrf": _field(form.text, "csrf"), "next": "", "username": ATTACK_USER, "password": ATTACK_PASSWORD}
+        signed = await http.post(f"{base}/signin", data=data, headers={"Origin": base})
+        if signed.status_code != 303:
+            attack.answers[f"sign-in {signed.status_code}"] += 1
+            return
+        while time.monotonic() < deadline:
+            page = await http.get(f"{base}/import")
+            files = {"file": ("export.json", document, "application/json")}
+            try:
+                with anyio.move_on_after(max(deadline - time.monotonic(), 0.0)) as scope:  # bounded by the phase
+                    answer = await http.post(
+                        f"{base}/import",
+                        data={"csrf": _field(page.text, "csrf")},
+                        files=files,
+                        headers={"Origin": base},
+                    )
+                    attack.answers[str(answer.status_code)] += 1
+                if scope.cancelled_caught:
+                    attack.answers["still importing at the deadline"] += 1
+            except Exception as exc:
+                attack.answers[type(exc).__name__] += 1
+
+
+async def run_phase(
+    server: Any, phase: str, tokens: dict[str, str], args: argparse.Namespace, document: bytes
+) -> tuple[Tally, Attack, float]:
+    """One phase: the clients (get_context only) beside ``phase``'s attack; the tally, the attack and the peak
+    server memory (MiB)."""
+    tally, attack = Tally(), Attack()
+    peak = _rss_mb(server.process.pid)
+    deadline = time.monotonic() + args.seconds
+    victims = {u: t for u, t in tokens.items() if u != ATTACK_USER}
+
+    async def sample() -> None:
+        nonlocal peak
+        while time.monotonic() < deadline:
+            peak = max(peak, _rss_mb(server.process.pid))
+            await anyio.sleep(0.1)
+
+    async with anyio.create_task_group() as group:
+        group.start_soon(sample)
+        users = sorted(victims)
+        for index in range(args.clients):
+            user = users[index % len(users)]
+            group.start_soon(_run_client, server.mcp, victims[user], user, users, index, deadline, 0.0, tally)
+        if phase in ("signin", "signin_open"):
+            group.start_soon(_signin_flood, server.url, deadline, args.attackers, attack)
+        elif phase == "save_session":
+            group.start_soon(_save_session_flood, server.mcp, tokens[ATTACK_USER], deadline, args.attackers, attack)
+        elif phase == "import":
+            group.start_soon(_import_flood, server.url, document, deadline, attack)
+    return tally, attack, peak
+
+
+def run_phases(args: argparse.Namespace) -> list[dict[str, Any]]:
+    """Every phase of ``args.phases``; ``signin_open`` on a second server whose sign-in limit is out of the way."""
+    rows: list[dict[str, Any]] = []
+    wanted = [p.strip() for p in args.phases.split(",") if p.strip()]
+    # signin_open runs on a server of its own (its sign-in limit out of the way), after a baseline of that server
+    groups = [[p for p in wanted if p != "signin_open"], ["baseline", "signin_open"] if "signin_open" in wanted else []]
+    for group in groups:
+        if not group:
+            continue
+        with tempfile.TemporaryDirectory(prefix="contextlamp-load-") as tmp:
+            env = {"CONTEXTLAMP_RATE_LIMIT": "100000/minute", "CONTEXTLAMP_LOG_LEVEL": "WARNING"}
+            if "signin_open" in group:
+                env["CONTEXTLAMP_SIGNIN_RATE_LIMIT"] = "1000000/minute"
+            with run_server(Path(tmp) / "home", env, embedder=args.embedder) as server:
+                accounts = server.accounts()
+                names = [f"user{n + 1}" for n in range(args.users)] + [ATTACK_USER]
+                tokens = {}
+                for name in names:
+                    accounts.create_user(name)
+                    tokens[name] = accounts.create_token(name, "load", None).token
+                oauth = create_oauth(accounts.registry, Settings(), now_ms)
+                oauth.set_password(ATTACK_USER, ATTACK_PASSWORD)
+                mallory = accounts.user(ATTACK_USER)
+                document = export_document(mallory.id, mallory.name, args.import_entries)
+                for phase in group:
+                    tally, attack, peak = anyio.run(run_phase, server, phase, tokens, args, document)
+                    values = tally.latencies.get("get_context", [])
+                    rows.append(
+                        {
+                            "phase": phase,
+                            "get_context_calls": len(values),
+                            "get_context_p50_ms": percentile(values, 0.5),
+                            "get_context_p95_ms": percentile(values, 0.95),
+                            "errors": len(tally.errors),
+                            "cross_user_results": tally.cross_user,
+                            "attack": dict(attack.answers),
+                            "server_peak_rss_mb": peak,
+                        }
+                    )
+    table = Table(title=f"load beside attacks: {args.clients} clients of {args.users} users, {args.seconds:.0f} s each")
+    for column in ("phase", "get_context calls", "p50 ms", "p95 ms", "errors", "attack answers", "peak RSS MiB"):
+        table.add_column(column, justify="right")
+    for row in rows:
+        answers = ", ".join(f"{k}: {v}" for k, v in sorted(row["attack"].items())) or "-"
+        table.add_row(
+            row["phase"],
+            str(row["get_context_calls"]),
+            f"{row['get_context_p50_ms']:.1f}",
+            f"{row['get_context_p95_ms']:.1f}",
+            str(row["errors"]),
+            answers,
+            f"{row['server_peak_rss_mb']:.0f}",
+        )
+    Console().print(table)
+    return rows
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point; exit status 1 when any error or cross-user result was seen."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -163,9 +410,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--save-share", type=float, default=0.3, help="share of calls that save (0..1)")
     parser.add_argument("--embedder", choices=EMBEDDERS, default="minilm")
     parser.add_argument("--json", type=Path, help="also write the figures as JSON to this file")
+    parser.add_argument("--phases", default="", help=f"comma-separated, of: {', '.join(PHASES)} (docstring)")
+    parser.add_argument("--attackers", type=int, default=16, help="concurrent attack tasks of a phase")
+    parser.add_argument("--import-entries", type=int, default=5000, help="entries of the import phase's document")
     args = parser.parse_args(argv)
     if args.clients < 1 or args.users < 1 or args.seconds <= 0 or not 0 <= args.save_share <= 1:
         parser.error("--clients and --users must be >= 1, --seconds > 0, --save-share in 0..1")
+    unknown = {p.strip() for p in args.phases.split(",") if p.strip()} - set(PHASES)
+    if unknown or args.attackers < 1 or args.import_entries < 1:
+        parser.error(f"--phases takes {', '.join(PHASES)}; --attackers and --import-entries must be >= 1")
+    if args.phases:
+        rows = run_phases(args)
+        if args.json:
+            args.json.write_text(json.dumps(rows, indent=2))
+        return 1 if any(r["errors"] or r["cross_user_results"] for r in rows) else 0
     with tempfile.TemporaryDirectory(prefix="contextlamp-load-") as tmp:
         env = {"CONTEXTLAMP_RATE_LIMIT": "100000/minute", "CONTEXTLAMP_LOG_LEVEL": "WARNING"}
         with run_server(Path(tmp) / "home", env, embedder=args.embedder) as server:

@@ -27,14 +27,16 @@ from contextlamp.config import Settings
 from contextlamp.domain.secret_scan import SecretScanner
 from contextlamp.web.app import build_http_app
 from contextlamp.web.dashboard import Dashboard
-from tests.dashboard_forms import BASE, ORIGIN, PASSWORDS, form_field
+from tests.dashboard_forms import BASE, ORIGIN, PASSWORDS, form_field, like_a_browser
 from tests.wiring import app_of
 
 
 def _client(wired: App, tmp_path: Path, **settings: Any) -> TestClient:
     values: dict[str, Any] = {"home": tmp_path / "home", "embedder": "fake", "signin_rate_limit": "1000/minute"}
     app = build_http_app(wired, Settings(**(values | settings)), "127.0.0.1", 8765, Dashboard)
-    return TestClient(app, base_url=BASE, follow_redirects=False)
+    client = TestClient(app, base_url=BASE, follow_redirects=False)
+    like_a_browser(client.cookies)
+    return client
 
 
 @pytest.fixture
@@ -475,6 +477,7 @@ def test_contextlamp_ui_serves_on_loopback_and_prints_a_link_that_works_once(tmp
         assert said["user"] == "carol" and said["expires_in_s"] == 300
         assert link.startswith("http://127.0.0.1:") and "/signin/link?token=clpl_" in link
         with httpx2.Client(timeout=30, follow_redirects=False) as browser:
+            like_a_browser(browser.cookies)
             first = browser.get(link)
             assert first.status_code == 303 and first.headers["location"] == "/"
             base = link.split("/signin/", 1)[0]

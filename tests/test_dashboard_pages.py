@@ -25,7 +25,7 @@ from contextlamp.text import new_id
 from contextlamp.web.app import build_http_app
 from contextlamp.web.dashboard import Dashboard
 from tests.conftest import Clock
-from tests.dashboard_forms import BASE, ORIGIN, PASSWORDS, form_field
+from tests.dashboard_forms import BASE, ORIGIN, PASSWORDS, form_field, like_a_browser
 
 MONDAY = int(dt.datetime(2026, 11, 30, tzinfo=dt.UTC).timestamp() * 1000)  # a Monday, 00:00 UTC
 
@@ -150,6 +150,7 @@ def web(wired: App, tmp_path: Path) -> Iterator[TestClient]:
     values: dict[str, Any] = {"home": tmp_path / "home", "embedder": "fake", "signin_rate_limit": "1000/minute"}
     app = build_http_app(wired, Settings(**values), "127.0.0.1", 8765, Dashboard)
     with TestClient(app, base_url=BASE, follow_redirects=False) as client:
+        like_a_browser(client.cookies)
         yield client
 
 

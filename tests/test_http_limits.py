@@ -171,7 +171,7 @@ def test_unknown_tokens_do_not_grow_server_state(tmp_path: Path) -> None:
     finally:
         registry.close()
     sizes = limits.sizes()
-    assert sizes["rate_keys"] <= 1  # only the one real token
+    assert sizes["rate_keys"] <= 1 and sizes["user_rate_keys"] <= 1  # only the one real token and its user
     assert sizes["sessions"] == 0 and sizes["session_keys"] == 0
     tenth = requests // 10
     first, last = sorted(timings[:tenth])[tenth // 2], sorted(timings[-tenth:])[tenth // 2]

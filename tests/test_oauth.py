@@ -39,6 +39,7 @@ from contextlamp.domain.secret_scan import SecretScanner
 from contextlamp.storage import StoreRegistry
 from contextlamp.web.auth import ContextlampTokenVerifier
 from contextlamp.web.pages import safe_next
+from tests.dashboard_forms import like_a_browser
 from tests.postgres import PostgresServer
 from tests.servers import MCP_HEADERS, HttpServer, initialize_body, run_server
 
@@ -112,6 +113,7 @@ class Browser:
         self.password = password
         self.approve = approve
         self.http = httpx2.Client(timeout=60, follow_redirects=False)
+        like_a_browser(self.http.cookies)
         self.pages: list[str] = []
         Browser.opened.append(self)
 
@@ -572,8 +574,9 @@ def test_set_password_prompts_twice_and_checks_the_length(server: HttpServer) ->
         {"csrf": _field(form.text, "csrf"), "next": "/x?y=1", "username": "carol", "password": "carol-password-1"},
     )
     assert signed.status_code == 303 and signed.headers["location"] == "/x?y=1"
-    assert "clp_session=" in signed.headers["set-cookie"]
-    assert "secure" not in signed.headers["set-cookie"].lower()  # plain http on loopback: no Secure flag
+    assert "__Host-clp_session=" in signed.headers["set-cookie"]
+    # Secure even on plain http: loopback is a potentially trustworthy origin, browsers keep Secure cookies there
+    assert "secure" in signed.headers["set-cookie"].lower()
     without = browser.post("/signin", {"next": "", "username": "carol", "password": "carol-password-1"})
     assert without.status_code == 400  # no CSRF token: no session
 

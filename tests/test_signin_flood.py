@@ -22,6 +22,7 @@ import uvicorn
 from contextlamp.config import Settings
 from contextlamp.web.app import build_http_app, proxy_options
 from contextlamp.web.dashboard import Dashboard
+from tests.dashboard_forms import like_a_browser
 from tests.servers import MCP_HEADERS, initialize_body, run_server
 
 
@@ -121,6 +122,7 @@ def test_forwarded_for_is_believed_only_from_a_named_proxy(tmp_path: Path) -> No
 
     def statuses(env: dict[str, str]) -> list[int]:
         with run_server(tmp_path / f"home{len(env)}", env) as server, httpx2.Client(timeout=60) as http:
+            like_a_browser(http.cookies)
             csrf = _csrf(http, server.url)
             seen = []
             for i in range(5):  # a different user name each time: only the per-address limit can stop it

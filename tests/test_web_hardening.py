@@ -23,7 +23,7 @@ from contextlamp.app.oauth import OAuthError
 from contextlamp.config import Settings
 from contextlamp.web.app import build_http_app
 from contextlamp.web.dashboard import Dashboard
-from tests.dashboard_forms import BASE, ORIGIN, PASSWORDS, form_field
+from tests.dashboard_forms import BASE, ORIGIN, PASSWORDS, form_field, like_a_browser
 
 REDIRECT = "http://127.0.0.1:9/callback"
 MCP = f"{BASE}/mcp"
@@ -35,6 +35,7 @@ def web(wired: App, tmp_path: Path, clock: Any) -> Iterator[TestClient]:
     settings = Settings(home=tmp_path / "home", embedder="fake", signin_rate_limit="1000/minute")
     app = build_http_app(wired, settings, "127.0.0.1", 8765, Dashboard)
     with TestClient(app, base_url=BASE, follow_redirects=False) as client:
+        like_a_browser(client.cookies)
         yield client
 
 
@@ -149,15 +150,28 @@ def test_the_export_download_is_never_sniffed(web: TestClient, wired: App) -> No
 
 
 def test_a_requested_scope_is_not_echoed_in_the_token_response(web: TestClient) -> None:
-    """The server defines no scopes; a client asking for one gets tokens that do not claim it (RFC 6749 section
-    5.1: the response's ``scope`` would tell the client it was granted)."""
-    client = _register(web, scope="admin memory:all")
+    """The server defines one scope (``memory``); a client asking for others gets ``invalid_scope`` and no code,
+    and a token claims only the scope the server has (RFC 6749 section 5.1: the response's ``scope`` tells the
+    client what it was granted, so an unused scope must never appear there)."""
+    client = _register(web)
     _sign_in(web)
     verifier, challenge = _pkce()
-    code = _code(web, client["client_id"], challenge, scope="admin memory:all")
+    params = {
+        "response_type": "code",
+        "client_id": client["client_id"],
+        "redirect_uri": REDIRECT,
+        "code_challenge": challenge,
+        "code_challenge_method": "S256",
+        "state": "s",
+        "resource": MCP,
+        "scope": "admin memory:all",
+    }
+    refused = web.get("/authorize", params=params)
+    assert refused.status_code == 302 and "error=invalid_scope" in refused.headers["location"], refused.text
+    code = _code(web, client["client_id"], challenge, scope="memory")
     tokens = _exchange(web, client["client_id"], code, verifier)
     assert tokens.status_code == 200, tokens.text
-    assert "scope" not in tokens.json() and "admin" not in tokens.text
+    assert tokens.json().get("scope") == "memory" and "admin" not in tokens.text
 
 
 @pytest.mark.parametrize(
@@ -421,3 +435,32 @@ def test_a_link_sent_to_a_foreign_host_is_refused_before_it_is_used(web: TestCli
     assert foreign.status_code == 400 and "clp_session" not in foreign.headers.get("set-cookie", "")
     own = web.get(f"/signin/link?token={secret}")
     assert own.status_code == 303 and "clp_session" in own.headers.get("set-cookie", "")
+
+
+# -- item 6: cookies -------------------------------------------------------------------------------------------
+
+
+def test_session_cookies_are_host_only_and_a_swapped_one_signs_no_one_in(web: TestClient) -> None:
+    """The session and CSRF cookies are ``__Host-`` cookies (Secure, Path=/, no Domain: no sibling host can set
+    them); a session cookie moved into another browser (tossed, or stolen without its binding) signs no one in.
+    The same check runs in Chromium in tests/test_cookie_tossing_browser.py."""
+    form = web.get("/signin")
+    signed = web.post(
+        "/signin",
+        data={"csrf": form_field(form.text, "csrf"), "next": "", "username": "bob", "password": PASSWORDS["bob"]},
+        headers=ORIGIN,
+    )
+    set_cookies = signed.headers.get_list("set-cookie")
+    assert {c.split("=", 1)[0] for c in set_cookies} == {"__Host-clp_session", "__Host-clp_csrf"}
+    for cookie in set_cookies:
+        attributes = cookie.lower()
+        assert "secure" in attributes and "path=/" in attributes and "domain=" not in attributes
+        assert "httponly" in attributes and "samesite=strict" in attributes
+    bobs = web.cookies.get("__Host-clp_session")
+    assert bobs and web.get("/search").status_code == 200
+    web.cookies.clear()  # another browser: alice's
+    _sign_in(web, "alice")
+    assert web.get("/search").status_code == 200
+    web.cookies.set("__Host-clp_session", bobs, domain="127.0.0.1", path="/")  # bob's session tossed into it
+    page = web.get("/search")
+    assert page.status_code == 303 and page.headers["location"].startswith("/signin")  # signed out, never bob

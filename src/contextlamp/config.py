@@ -287,6 +287,25 @@ class Settings(Limits, BaseSettings):
         description="HTTP server: requests per bearer token, in the 'limits' notation (e.g. 600/minute, "
         "20/second); 429 with Retry-After beyond it.",
     )
+    user_rate_limit: str = Field(
+        default="1200/minute",
+        description="HTTP server: requests per user over all their bearer tokens (personal and OAuth), 'limits' "
+        "notation; 429 with Retry-After beyond it (more tokens do not buy more requests).",
+    )
+    heavy_workers: int = Field(
+        default=1,
+        ge=1,
+        le=64,
+        description="HTTP server: heavy calls (save_session, request bodies over 64 KiB, dashboard imports) run at "
+        "once, all users together; users take turns.",
+    )
+    heavy_queue_per_user: int = Field(
+        default=4,
+        ge=0,
+        le=1000,
+        description="HTTP server: a user's heavy calls allowed to wait behind their running one; beyond, 429 + "
+        "Retry-After.",
+    )
     max_sessions: int = Field(
         default=1000, gt=0, description="HTTP server: most MCP sessions open at once (503 above)."
     )
@@ -382,7 +401,7 @@ class Settings(Limits, BaseSettings):
             raise ValueError("database_url must start with postgresql:// (only PostgreSQL is supported)")
         return value
 
-    @field_validator("rate_limit", "signin_rate_limit")
+    @field_validator("rate_limit", "signin_rate_limit", "user_rate_limit")
     @classmethod
     def _valid_rate(cls, value: str) -> str:
         if _COMMON_RATE.fullmatch(value.lower()):  # accepted by limits.parse; importing limits costs ~0.06 s

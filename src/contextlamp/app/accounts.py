@@ -27,6 +27,7 @@ TOUCH_EVERY_MS = 60_000  # last_used_at is written at most once a minute per tok
 _DURATION = re.compile(r"^\s*(\d+)\s*([smhdw])\s*$")
 _UNIT_MS = {"s": 1000, "m": 60_000, "h": 3_600_000, "d": 86_400_000, "w": 7 * 86_400_000}
 MAX_LIFETIME_MS = 3650 * 86_400_000  # ten years; longer than that, say "never"
+MAX_ACTIVE_TOKENS = 100  # live personal tokens per user: a machine or tool needs one each, not thousands
 MAX_USER_NAME = 200
 SHOWN_REF_CHARS = 64  # longer references are not repeated in errors: names are short, pasted secrets are not
 MAX_TEAM_SLUG = 64
@@ -198,14 +199,25 @@ class Accounts:
 
         Raises:
             NotFoundError: no such user.
-            InvalidArgumentError: the name is empty or longer than 100 characters.
+            InvalidArgumentError: the name is empty or longer than 100 characters, or the user already holds
+                ``MAX_ACTIVE_TOKENS`` live tokens.
         """
         user = self.user(user_ref)
         name = name.strip()
         if not name or len(name) > 100:
             raise InvalidArgumentError("name", "a token name is 1-100 characters")
-        token = TOKEN_PREFIX + secrets.token_urlsafe(32)
         now = self.clock()
+        live = [
+            t
+            for t in self._control.tokens(user.id)
+            if t.revoked_at is None and (t.expires_at is None or t.expires_at > now)
+        ]
+        if len(live) >= MAX_ACTIVE_TOKENS:
+            raise InvalidArgumentError(
+                "name",
+                f"a user holds at most {MAX_ACTIVE_TOKENS} live tokens; revoke one first (contextlamp token list)",
+            )
+        token = TOKEN_PREFIX + secrets.token_urlsafe(32)
         expires_at = None if expires_in_ms is None else now + expires_in_ms
         return IssuedToken(token, self._control.add_token(user.id, name, hash_token(token), now, expires_at))
 

@@ -217,13 +217,16 @@ class OAuthService:
             self._control.set_password(user.id, hasher.hash(password), self.clock())
         return user
 
-    def start_session(self, user: User) -> tuple[str, WebSession]:
+    def start_session(self, user: User, binding: str | None = None) -> tuple[str, WebSession]:
         """A new browser session for a signed-in user: the cookie value (shown once) and its record (whose
-        ``csrf`` the session's forms carry)."""
+        ``csrf`` the session's forms carry). With ``binding`` (a secret the browser holds in another cookie,
+        ``web.pages``), the session's ``csrf`` is that secret's SHA-256, so ``bound`` can tell the browser that
+        signed in from one that was handed the session cookie (cookie tossing)."""
         now = self.clock()
         self._purge(now)
         cookie = _secret(SESSION_PREFIX)
-        session = WebSession(hash_token(cookie), user.id, _secret(), now, now + self.session_ttl_ms)
+        csrf = hash_token(binding) if binding else _secret()
+        session = WebSession(hash_token(cookie), user.id, csrf, now, now + self.session_ttl_ms)
         self._control.add_web_session(session)
         return cookie, session
 
@@ -236,6 +239,12 @@ class OAuthService:
             return None
         user = self._control.find_user(session.user_id)
         return None if user is None else (user, session)
+
+    @staticmethod
+    def bound(session: WebSession, binding: str) -> bool:
+        """Whether ``binding`` (the browser's binding cookie) is the secret ``session`` was started with
+        (``start_session``), compared in constant time."""
+        return bool(binding) and secrets.compare_digest(session.csrf, hash_token(binding))
 
     def end_session(self, cookie: str) -> None:
         """Sign a browser out (nothing happens for an unknown cookie)."""

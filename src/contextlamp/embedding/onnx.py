@@ -20,12 +20,15 @@ raises its error, if any.
 from __future__ import annotations
 
 import atexit
+import contextlib
 import hashlib
 import json
 import logging
 import os
 import threading
+import time
 from collections import OrderedDict
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -210,8 +213,12 @@ class OnnxSession:
                 f"Could not load the ONNX embedding model {shown} ({type(exc).__name__}: {exc}). {REINSTALL}."
             ) from exc
 
-    def embed(self, texts: list[str]) -> Vectors:
-        """``(len(texts), 384) float32`` unit rows, in the order given.
+    def embed(self, texts: list[str], run_lock: AbstractContextManager[Any] | None = None) -> Vectors:
+        """``(len(texts), 384) float32`` unit rows, in the order given. ``run_lock`` (the embedder's inference
+        lock) is held for each model run only, not for the whole call: another thread's short call (a query)
+        runs between a long call's runs instead of after all of them (issue #29 item 12: one user's big save
+        or import held every other user's query embedding for seconds). The runs and their results are the
+        same as under one hold.
 
         One tokenisation of all the texts, then model runs over groups of similar length (``length_groups``):
         a save's chunks (~150-190 word pieces) and its probes (~10-30) are not padded to one length, which cost
@@ -226,14 +233,22 @@ class OnnxSession:
         mask_all = np.asarray([e.attention_mask for e in encoded], dtype=np.int64)
         types_all = np.asarray([e.type_ids for e in encoded], dtype=np.int64)
         lengths = [int(n) for n in mask_all.sum(axis=1)]
-        for group in length_groups(lengths, BATCH_SIZE):
+        groups = length_groups(lengths, BATCH_SIZE)
+        for number, group in enumerate(groups):
             rows = np.asarray(group, dtype=np.intp)
             width = max(lengths[i] for i in group)
             mask = mask_all[rows, :width]
-            (hidden,) = self._session.run(
-                ["last_hidden_state"],
-                {"input_ids": ids_all[rows, :width], "attention_mask": mask, "token_type_ids": types_all[rows, :width]},
-            )
+            if number and run_lock is not None:
+                time.sleep(0)  # let a thread waiting on the lock take it before this call's next run
+            with run_lock if run_lock is not None else contextlib.nullcontext():
+                (hidden,) = self._session.run(
+                    ["last_hidden_state"],
+                    {
+                        "input_ids": ids_all[rows, :width],
+                        "attention_mask": mask,
+                        "token_type_ids": types_all[rows, :width],
+                    },
+                )
             weights = mask[..., None].astype(np.float32)
             pooled = (hidden * weights).sum(axis=1) / np.clip(weights.sum(axis=1), 1e-9, None)
             norms = np.linalg.norm(pooled, axis=1, keepdims=True)
@@ -349,7 +364,8 @@ class OnnxMiniLMEmbedder:
         self._error: EmbeddingError | None = None
         self._wanted = threading.Event()
         self._loaded = threading.Event()
-        self._infer = threading.Lock()  # one inference at a time: ONNX Runtime already uses the cores
+        self._infer = threading.Lock()  # one model run at a time: ONNX Runtime already uses the cores
+        self._cache_lock = threading.Lock()  # the cache of recent texts (held briefly, never during a run)
         self._cache: OrderedDict[bytes, Vectors] = OrderedDict()  # by text_key: a 32 KiB text keeps 16 bytes
         _register_exit_hook()
         self._loader = threading.Thread(target=self._load, name="contextlamp-model-load", daemon=True)
@@ -414,8 +430,8 @@ class OnnxMiniLMEmbedder:
         session = self.wait_loaded()
         out = np.zeros((len(texts), MODEL_DIM), dtype=np.float32)
         missing: list[int] = []
-        with self._infer:
-            keys = [text_key(text) for text in texts]
+        keys = [text_key(text) for text in texts]
+        with self._cache_lock:
             for i, key in enumerate(keys):
                 hit = self._cache.get(key)
                 if hit is None:
@@ -423,11 +439,12 @@ class OnnxMiniLMEmbedder:
                 else:
                     self._cache.move_to_end(key)
                     out[i] = hit
-            if missing:
-                try:
-                    fresh = session.embed([texts[i] for i in missing])
-                except Exception as exc:
-                    raise EmbeddingError(f"Embedding failed ({type(exc).__name__}).") from exc
+        if missing:
+            try:  # the inference lock per model run (OnnxSession.embed), so queries are not held behind a batch
+                fresh = session.embed([texts[i] for i in missing], self._infer)
+            except Exception as exc:
+                raise EmbeddingError(f"Embedding failed ({type(exc).__name__}).") from exc
+            with self._cache_lock:
                 for row, i in enumerate(missing):
                     out[i] = fresh[row]
                     self._cache[keys[i]] = fresh[row].copy()

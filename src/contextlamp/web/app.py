@@ -50,7 +50,7 @@ from contextlamp.web.auth import ContextlampTokenVerifier, OidcVerifier, princip
 from contextlamp.web.gate import MCP_PATH, HttpGate, SlowBodyGuard
 from contextlamp.web.oauth import SCOPES_SUPPORTED, ContextlampOAuthProvider, oauth_available, oauth_routes
 from contextlamp.web.pages import WebPages
-from contextlamp.web.quotas import HashPool, HttpLimits, RateBook, SessionBook
+from contextlamp.web.quotas import HashPool, HeavyWork, HttpLimits, RateBook, SessionBook
 from contextlamp.web.routes import export_endpoint, healthz, metadata_endpoint
 
 logger = logging.getLogger(__name__)
@@ -193,6 +193,7 @@ def build_http_app(
         auth=auth,
     )
 
+    heavy = HeavyWork(settings.heavy_workers, settings.heavy_queue_per_user)  # MCP's heavy calls and imports
     # the sign-in pages serve the OAuth server's authorize step and the dashboard; both need https or loopback
     wanted = dashboard is not None and settings.dashboard
     pages = (
@@ -202,6 +203,7 @@ def build_http_app(
             settings.signin_rate_limit,
             "/" if wanted else "",
             HashPool(settings.signin_hash_workers, settings.signin_hash_queue),
+            heavy,
         )
         if oauth_available(base)
         else None
@@ -248,6 +250,8 @@ def build_http_app(
     limits = HttpLimits(
         RateBook(settings.rate_limit),
         SessionBook(settings.max_sessions_per_token, settings.max_sessions_per_user, settings.session_idle_timeout_s),
+        RateBook(settings.user_rate_limit),
+        heavy,
     )
     app.state.limits = limits
     # after the SDK's AuthenticationMiddleware and AuthContextMiddleware, before its routes

@@ -7,6 +7,7 @@ middleware, answers 408 to a request whose body arrives too slowly (a slowloris 
 from __future__ import annotations
 
 import hashlib
+import json
 import logging
 import re
 
@@ -17,7 +18,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from contextlamp.mcp.stdio import scrub_json_surrogates
-from contextlamp.web.quotas import HttpLimits
+from contextlamp.web.quotas import HttpLimits, WorkBusy
 
 logger = logging.getLogger(__name__)
 
@@ -97,7 +98,10 @@ class HttpGate:
       a request without an ``Authorization`` header on any path but ``/mcp`` (the dashboard's, signed in by its
       session cookie; ``_browser_request``); anything else without a verified token gets ``unauthorized`` (401)
       and leaves no state;
-    - per verified token, at most ``limits.rate`` requests (429 + ``Retry-After``);
+    - per verified token, at most ``limits.rate`` requests, and per user over all their tokens at most
+      ``limits.user_rate`` (429 + ``Retry-After``);
+    - a heavy ``POST /mcp`` (``heavy_call``: ``save_session``, a large body) waits for its user's turn in
+      ``limits.heavy`` (429 + ``Retry-After`` when the user already has too many waiting);
     - on ``/mcp``, a request that would open a session (no ``Mcp-Session-Id``) first takes a place in
       ``limits.sessions`` (429 + ``Retry-After`` at the per-token or per-user cap); the SDK's server-wide 503
       gets a ``Retry-After`` too;
@@ -128,6 +132,11 @@ class HttpGate:
         retry_after = self.limits.rate.hit(token_key)
         if retry_after is not None:
             await _too_many(scope, receive, send, retry_after, f"Rate limit of {self.limits.rate.limit} reached.")
+            return
+        user_rate = self.limits.user_rate
+        user_retry = user_rate.hit(f"user:{token.subject or token.client_id}") if user_rate is not None else None
+        if user_retry is not None and user_rate is not None:  # more tokens buy no more requests
+            await _too_many(scope, receive, send, user_retry, f"Rate limit of {user_rate.limit} per user reached.")
             return
         if path != MCP_PATH:
             await self.app(scope, receive, send)
@@ -164,6 +173,15 @@ class HttpGate:
                 message = {**message, "headers": headers}
             await send(message)
 
+        heavy = self.limits.heavy
+        heavy_user = token.subject or token.client_id
+        declared = header(scope, b"content-length") or ""
+        large = method == "POST" and declared.isdigit() and int(declared) > HEAVY_BODY_BYTES
+        if large and heavy is not None and heavy.full(heavy_user):  # refused before its body is read: cheap
+            if tracked is not None:
+                book.finish(tracked)
+            await _too_many(scope, receive, send, HEAVY_RETRY_S, HEAVY_BUSY)
+            return
         try:
             if method == "POST":
                 body = await read_body(receive, self.max_body_bytes)
@@ -171,10 +189,43 @@ class HttpGate:
                     await Response("Request body too large", status_code=413)(scope, receive, send)
                     return
                 receive = replay_body(scrub_json_surrogates(body.decode("utf-8", "replace")).encode("utf-8"))
+                if heavy is not None and heavy_call(body):
+                    try:
+                        async with heavy.slot(heavy_user):
+                            await self.app(scope, receive, tracked_send)
+                    except WorkBusy:
+                        await _too_many(scope, receive, send, HEAVY_RETRY_S, HEAVY_BUSY)
+                    return
             await self.app(scope, receive, tracked_send)
         finally:
             if tracked is not None:
                 book.finish(tracked)
+
+
+HEAVY_TOOLS = frozenset({"save_session"})  # distils and embeds a whole session: seconds of CPU
+HEAVY_BODY_BYTES = 65_536  # a body this large is a big save (a get_context request is a few hundred bytes)
+HEAVY_RETRY_S = 10
+HEAVY_BUSY = "Too many heavy calls (save_session, large bodies) of this user at once; retry later."
+
+
+def heavy_call(body: bytes) -> bool:
+    """Whether a ``POST /mcp`` body is heavy work (``HeavyWork``): over ``HEAVY_BODY_BYTES``, or a ``tools/call``
+    of one of ``HEAVY_TOOLS`` (a single message or a batch)."""
+    if len(body) > HEAVY_BODY_BYTES:
+        return True
+    if not any(name.encode() in body for name in HEAVY_TOOLS):
+        return False
+    try:
+        parsed = json.loads(body)
+    except (ValueError, RecursionError):
+        return False
+    messages = parsed if isinstance(parsed, list) else [parsed]
+    for message in messages:
+        if isinstance(message, dict) and message.get("method") == "tools/call":
+            params = message.get("params")
+            if isinstance(params, dict) and params.get("name") in HEAVY_TOOLS:
+                return True
+    return False
 
 
 async def _too_many(scope: Scope, receive: Receive, send: Send, retry_after: int, why: str) -> None:

@@ -135,7 +135,7 @@ def _token_response(issued: IssuedTokens) -> OAuthToken:
         token_type="Bearer",
         expires_in=issued.expires_in_s,
         refresh_token=issued.refresh_token,
-        scope=None,  # no scopes are defined (a token reaches the user's memory at /mcp): nothing to echo
+        scope=issued.scopes or None,  # what was granted: SCOPES_SUPPORTED only (ScopedClient refuses the rest)
     )
 
 
@@ -203,7 +203,7 @@ class ContextlampOAuthProvider:
             raise AuthorizeError("invalid_target", f"this server issues tokens for {self.resource} only")
         request: dict[str, Any] = {
             "state": params.state,
-            "scopes": [],  # this server defines no scopes: a requested one is neither kept nor echoed (_token_response)
+            "scopes": params.scopes or [],  # validated by ScopedClient: SCOPES_SUPPORTED only, never an unknown one
             "code_challenge": params.code_challenge,
             "redirect_uri": str(params.redirect_uri),
             "redirect_uri_provided_explicitly": params.redirect_uri_provided_explicitly,

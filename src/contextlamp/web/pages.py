@@ -44,12 +44,18 @@ from starlette.routing import Route
 from contextlamp.app.oauth import OAuthService, client_label
 from contextlamp.domain.ports import User, WebSession
 from contextlamp.web.oauth import CONSENT_PATH, HOST_PORT, LOOPBACK_HOSTS
-from contextlamp.web.quotas import HashPool, HashPoolBusy, RateBook
+from contextlamp.web.quotas import HashPool, HeavyWork, RateBook, WorkBusy
 
 logger = logging.getLogger(__name__)
 
-SESSION_COOKIE = "clp_session"
-CSRF_COOKIE = "clp_csrf"
+# __Host- cookies (RFC 6265bis section 4.1.3.2): Secure, Path=/, no Domain, so a page on a sibling host (another
+# subdomain of the same site) cannot set or overwrite them ("cookie tossing"). The pages run on https or on
+# loopback only (``web.oauth.oauth_available``), where browsers accept Secure cookies: https, and http on
+# localhost / 127.0.0.1 / [::1] as potentially trustworthy origins (Chromium, Firefox).
+SESSION_COOKIE = "__Host-clp_session"
+# the sign-in form's double-submit token, and after sign-in the browser's binding: the session's CSRF token is its
+# SHA-256 (OAuthService.start_session), so a session cookie handed to another browser (tossed) does not sign it in
+CSRF_COOKIE = "__Host-clp_csrf"
 SIGNIN_PATH = "/signin"
 SIGNOUT_PATH = "/signout"
 LINK_PATH = "/signin/link"  # the one-time link of contextlamp ui: /signin/link?token=clpl_...
@@ -113,13 +119,19 @@ class WebPages:
     """
 
     def __init__(
-        self, oauth: OAuthService, base: str, signin_rate: str, home: str = "", hashing: HashPool | None = None
+        self,
+        oauth: OAuthService,
+        base: str,
+        signin_rate: str,
+        home: str = "",
+        hashing: HashPool | None = None,
+        heavy: HeavyWork | None = None,
     ) -> None:
         self.oauth = oauth
         self.hashing = hashing or HashPool(1, 8)
+        self.heavy = heavy or HeavyWork(1, 4)  # the server's fair shares of heavy work (the dashboard's imports)
         self.home = home
         self.base = base
-        self.secure = urlparse(base).scheme == "https"
         self.attempts = RateBook(signin_rate)
         parsed = urlparse(base)
         self.origins = {f"{parsed.scheme}://{parsed.netloc}"}
@@ -173,10 +185,18 @@ class WebPages:
         css = self._env().loader.get_source(self._env(), "contextlamp.css")[0]
         return Response(css, media_type="text/css", headers={"Cache-Control": "public, max-age=3600"})
 
-    def _cookie(self, response: Response, name: str, value: str, max_age: int, path: str = "/") -> None:
-        response.set_cookie(
-            name, value, max_age=max_age, path=path, secure=self.secure, httponly=True, samesite="strict"
-        )
+    def _cookie(self, response: Response, name: str, value: str, max_age: int) -> None:
+        """A ``__Host-`` cookie: Secure, Path=/, no Domain, HttpOnly, SameSite=Strict."""
+        response.set_cookie(name, value, max_age=max_age, path="/", secure=True, httponly=True, samesite="strict")
+
+    def _forget_cookies(self, response: Response) -> None:
+        for name in (SESSION_COOKIE, CSRF_COOKIE):
+            response.delete_cookie(name, path="/", secure=True, httponly=True, samesite="strict")
+
+    def _binding(self, request: Request) -> str:
+        """The browser's binding secret (its ``__Host-clp_csrf`` cookie) when it holds one of ours, else a new one."""
+        held = request.cookies.get(CSRF_COOKIE, "")
+        return held if _is_token(held) else secrets.token_urlsafe(32)
 
     # -- checks -------------------------------------------------------------------------------------------
 
@@ -216,7 +236,10 @@ class WebPages:
         cookie = request.cookies.get(SESSION_COOKIE, "")
         if not cookie:
             return None
-        return await anyio.to_thread.run_sync(self.oauth.session, cookie)
+        found = await anyio.to_thread.run_sync(self.oauth.session, cookie)
+        if found is None or not self.oauth.bound(found[1], request.cookies.get(CSRF_COOKIE, "")):
+            return None  # unknown, expired, or a session cookie this browser did not sign in with
+        return found
 
     async def confirm_password(self, request: Request, user: User, password: str) -> str:
         """Check a signed-in user's password again before a change a stolen session must not make (minting a
@@ -228,7 +251,7 @@ class WebPages:
                 return "Too many password attempts; wait a minute."
         try:
             found = await self.hashing.run(self.oauth.check_password, user.name, password)
-        except HashPoolBusy:
+        except WorkBusy:
             return "The server is busy; try again in a few seconds."
         return "" if found is not None and found.id == user.id else "That is not your password."
 
@@ -260,7 +283,7 @@ class WebPages:
                 return page
         try:  # argon2 on its own bounded pool, never the one of token checks and tool calls (HashPool)
             user = await self.hashing.run(self.oauth.check_password, name, form.get("password", ""))
-        except HashPoolBusy:
+        except WorkBusy:
             logger.warning("web sign-in refused: the password-hashing pool is full")
             page = self._signin_form(
                 target, name[:200], "The server is busy; try again in a few seconds.", 503, request
@@ -270,14 +293,14 @@ class WebPages:
         if user is None:
             logger.info("web sign-in refused")
             return self._signin_form(target, name[:200], "Wrong user name or password.", 400, request)
-        cookie, _session = await anyio.to_thread.run_sync(self.oauth.start_session, user)
+        cookie, _session = await anyio.to_thread.run_sync(self.oauth.start_session, user, expected)
         target = target or self.home
         if target:
             response: Response = RedirectResponse(target, status_code=303, headers=self.security_headers())
         else:
             response = self.message("Signed in", f"You are signed in as {user.name}.", 200)
         self._cookie(response, SESSION_COOKIE, cookie, self.oauth.session_ttl_ms // 1000)
-        response.delete_cookie(CSRF_COOKIE, path=SIGNIN_PATH, secure=self.secure, httponly=True, samesite="strict")
+        self._cookie(response, CSRF_COOKIE, expected, self.oauth.session_ttl_ms // 1000)  # the session's binding
         return response
 
     async def link(self, request: Request) -> Response:
@@ -303,7 +326,8 @@ class WebPages:
                 "This sign-in link was used already or has expired. Run contextlamp ui again for a new one.",
                 400,
             )
-        cookie, _session = await anyio.to_thread.run_sync(self.oauth.start_session, user)
+        binding = self._binding(request)
+        cookie, _session = await anyio.to_thread.run_sync(self.oauth.start_session, user, binding)
         if request.method == "POST":  # from a local file: a cross-site navigation, so the browser would withhold
             # the SameSite=Strict cookie on a redirect; a page of this server that reloads itself is same-site
             response: Response = self.render("continue.html", target=self.home or SIGNIN_PATH)
@@ -312,17 +336,18 @@ class WebPages:
         else:
             response = self.message("Signed in", f"You are signed in as {user.name}.", 200)
         self._cookie(response, SESSION_COOKIE, cookie, self.oauth.session_ttl_ms // 1000)
+        self._cookie(response, CSRF_COOKIE, binding, self.oauth.session_ttl_ms // 1000)
         logger.info("web sign-in by a one-time link")
         return response
 
     def _signin_form(self, target: str, name: str, error: str, status: int, request: Request) -> HTMLResponse:
-        """The sign-in page. Its CSRF token is the browser's ``clp_csrf`` cookie when it holds one of ours, else a
-        new one: a fresh token on every GET would break the form already on screen whenever the browser loads
-        the sign-in again in the background (a favicon or another tab sent to ``/signin``)."""
-        held = request.cookies.get(CSRF_COOKIE, "")
-        csrf = held if _is_token(held) else secrets.token_urlsafe(32)
+        """The sign-in page. Its CSRF token is the browser's ``__Host-clp_csrf`` cookie when it holds one of ours,
+        else a new one: a fresh token on every GET would break the form already on screen whenever the browser
+        loads the sign-in again in the background (a favicon or another tab sent to ``/signin``). The cookie lives
+        as long as a session: after sign-in it is the session's binding (``OAuthService.start_session``)."""
+        csrf = self._binding(request)
         page = self.render("signin.html", status=status, csrf=csrf, next=target, username=name, error=error)
-        self._cookie(page, CSRF_COOKIE, csrf, 3600, path=SIGNIN_PATH)
+        self._cookie(page, CSRF_COOKIE, csrf, self.oauth.session_ttl_ms // 1000)  # kept: it binds the session
         return page
 
     async def signout(self, request: Request) -> Response:
@@ -335,7 +360,7 @@ class WebPages:
             return self.message("Request refused", "The form expired; reload the page.", 400)
         await anyio.to_thread.run_sync(self.oauth.end_session, request.cookies.get(SESSION_COOKIE, ""))
         response = self.message("Signed out", "You are signed out.", 200)
-        response.delete_cookie(SESSION_COOKIE, path="/", secure=self.secure, httponly=True, samesite="strict")
+        self._forget_cookies(response)
         return response
 
     # -- consent ------------------------------------------------------------------------------------------

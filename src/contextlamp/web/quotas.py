@@ -6,16 +6,20 @@ hashing (``web.pages``). docs/http.md says why each exists.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import itertools
 import math
+import os
+import threading
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
 import anyio
-import anyio.to_thread
 from limits import parse
 
 T = TypeVar("T")
@@ -176,25 +180,31 @@ class SessionBook:
         return held
 
 
-@dataclass
-class HttpLimits:
-    """The server's in-process limit state (one per app, ``app.state.limits``)."""
-
-    rate: RateBook
-    sessions: SessionBook
-
-    def sizes(self) -> dict[str, int]:
-        """Keys and entries held, so tests can show that unknown tokens leave nothing behind."""
-        return {"rate_keys": self.rate.size(), **self.sessions.sizes()}
+class WorkBusy(Exception):
+    """``HashPool.run`` or ``HeavyWork.slot`` refused: the workers are busy and the queue is full (answer 503 or
+    429 + ``Retry-After``)."""
 
 
-class HashPoolBusy(Exception):
-    """``HashPool.run`` refused: its workers are busy and its queue is full (answer 503 + ``Retry-After``)."""
+HASH_NICE = 10  # the hashing threads' scheduling priority (nice): below the threads that answer other users
+# after each hash a hashing thread rests this many times as long as the hash took before it starts the next one:
+# argon2id with 4 lanes fills both cores of a small machine, so back-to-back hashes would leave nothing to the
+# other users; resting as long as it worked caps hashing at half the time (the first hash after a pause waits not)
+HASH_REST = 1.0
+
+
+def _lower_priority() -> None:
+    """Lower the calling thread's CPU priority by ``HASH_NICE`` (Linux: nice is per thread, and the threads
+    argon2 starts for its lanes inherit it); a no-op where the system has no per-thread priority."""
+    if hasattr(os, "setpriority"):
+        with contextlib.suppress(OSError):
+            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), HASH_NICE)
 
 
 class HashPool:
-    """The password-hashing work of the sign-in (argon2id, 64 MiB and about a core-second each), on its own small
-    pool: at most ``workers`` hashes at once and ``queue`` more waiting; past that ``run`` refuses at once.
+    """The password-hashing work of the sign-in (argon2id, 64 MiB and about a core-second each), on threads of its
+    own: at most ``workers`` hashes at once and ``queue`` more waiting; past that ``run`` refuses at once. The
+    threads run at a lower CPU priority (``HASH_NICE``) and rest between hashes (``HASH_REST``), so a flood of
+    hashing leaves the cores to other users' calls instead of taking them all.
 
     Never the worker pool that verifies bearer tokens and runs tool calls (anyio's default thread limiter): a
     flood of sign-in attempts used to fill that one, so every other user's call waited behind argon2, and the
@@ -209,25 +219,107 @@ class HashPool:
     def __init__(self, workers: int, queue: int) -> None:
         self.workers = workers
         self.queue = queue
-        self._limiter: Any = None  # anyio.CapacityLimiter, made in the event loop on first use
+        self._executor: ThreadPoolExecutor | None = None  # started on first use: no threads at import or build
         self._admitted = 0  # running + waiting
+        self._rested = threading.local()  # per hashing thread: monotonic time its next hash may start
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
-        """``fn(*args)`` in one of the pool's threads.
+        """``fn(*args)`` on one of the pool's threads (the event loop is free meanwhile).
 
         Raises:
-            HashPoolBusy: ``workers`` are busy and ``queue`` attempts already wait.
+            WorkBusy: ``workers`` are busy and ``queue`` attempts already wait.
         """
         if self._admitted >= self.workers + self.queue:
-            raise HashPoolBusy
-        if self._limiter is None:
-            self._limiter = anyio.CapacityLimiter(self.workers)
+            raise WorkBusy
+        if self._executor is None:
+            self._executor = ThreadPoolExecutor(self.workers, "contextlamp-hash", initializer=_lower_priority)
         self._admitted += 1
         try:
-            return await anyio.to_thread.run_sync(fn, *args, limiter=self._limiter)
+            return await asyncio.wrap_future(self._executor.submit(self._paced, fn, *args))
         finally:
             self._admitted -= 1
+
+    def _paced(self, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(*args)`` once this thread has rested ``HASH_REST`` times as long as its previous hash took."""
+        wait = float(getattr(self._rested, "next_start", 0.0)) - time.monotonic()
+        if wait > 0:
+            time.sleep(wait)
+        started = time.monotonic()
+        try:
+            return fn(*args)
+        finally:
+            ended = time.monotonic()
+            self._rested.next_start = ended + (ended - started) * HASH_REST
 
     def admitted(self) -> int:
         """Attempts running or waiting now (tests, monitoring)."""
         return self._admitted
+
+
+class HeavyWork:
+    """Fair shares of the server's heavy work (``save_session``, large request bodies, dashboard imports): each user
+    runs at most one heavy call at a time, with at most ``per_user_queue`` more waiting (beyond: ``WorkBusy``,
+    answered 429 + ``Retry-After``), and at most ``workers`` heavy calls run at once server-wide. The wait for a
+    worker is first come, first served, and a user holds at most one place in it, so users take turns: one user's
+    twenty big saves, or one 5,000-entry import, cannot occupy every core while other users wait for their reads.
+    Light calls (``get_context``, ``list_context``, small saves) never wait here.
+
+    Args:
+        workers: heavy calls at once, all users (``Settings.heavy_workers``).
+        per_user_queue: a user's heavy calls allowed to wait behind their running one
+            (``Settings.heavy_queue_per_user``).
+    """
+
+    def __init__(self, workers: int, per_user_queue: int) -> None:
+        self.workers = workers
+        self.per_user_queue = per_user_queue
+        self._limiter: anyio.CapacityLimiter | None = None  # made in the event loop on first use
+        self._admitted: dict[str, int] = {}  # user -> heavy calls running or waiting
+        self._locks: dict[str, anyio.Lock] = {}
+
+    @contextlib.asynccontextmanager
+    async def slot(self, user: str) -> AsyncIterator[None]:
+        """Hold one of ``user``'s heavy places for the block (waits for the user's turn, then a worker).
+
+        Raises:
+            WorkBusy: the user already has ``1 + per_user_queue`` heavy calls running or waiting.
+        """
+        admitted = self._admitted.get(user, 0)
+        if admitted > self.per_user_queue:
+            raise WorkBusy
+        if self._limiter is None:
+            self._limiter = anyio.CapacityLimiter(self.workers)
+        self._admitted[user] = admitted + 1
+        lock = self._locks.setdefault(user, anyio.Lock())
+        try:
+            async with lock, self._limiter:
+                yield
+        finally:
+            self._admitted[user] -= 1
+            if not self._admitted[user]:
+                del self._admitted[user]
+                self._locks.pop(user, None)
+
+    def full(self, user: str) -> bool:
+        """Whether ``slot(user)`` would refuse now (so a large body can be refused before it is even read)."""
+        return self._admitted.get(user, 0) > self.per_user_queue
+
+    def admitted(self) -> int:
+        """Users holding heavy places now (tests, monitoring: the state is bounded by the users at work)."""
+        return len(self._admitted)
+
+
+@dataclass
+class HttpLimits:
+    """The server's in-process limit state (one per app, ``app.state.limits``): requests per token (``rate``) and
+    per user over all their tokens (``user_rate``), MCP sessions, and the heavy work's fair shares (``heavy``)."""
+
+    rate: RateBook
+    sessions: SessionBook
+    user_rate: RateBook | None = None
+    heavy: HeavyWork | None = None
+
+    def sizes(self) -> dict[str, int]:
+        """Keys and entries held, so tests can show that unknown tokens leave nothing behind."""
+        users = self.user_rate.size() if self.user_rate is not None else 0
+        return {"rate_keys": self.rate.size(), "user_rate_keys": users, **self.sessions.sizes()}

@@ -23,6 +23,7 @@ from contextlamp.app.export_format import parse_document
 from contextlamp.errors import InvalidArgumentError
 from contextlamp.web.dashboard.board import Board, Signed
 from contextlamp.web.pages import SESSION_COOKIE
+from contextlamp.web.quotas import WorkBusy
 from contextlamp.web.routes import export_response
 
 logger = logging.getLogger(__name__)
@@ -65,9 +66,14 @@ def routes(board: Board) -> list[Route]:
         try:
             document = parse_document(parsed)
             # a user restores into the teams they are in; creating a team is an administrator's (docs/teams.md)
-            report = await board.call(board.wired.porter.import_document, document, signed.user.id, create_teams=False)
+            async with board.pages.heavy.slot(signed.user.id):  # the user's turn among heavy work (HeavyWork)
+                report = await board.call(
+                    board.wired.porter.import_document, document, signed.user.id, create_teams=False
+                )
         except InvalidArgumentError as exc:  # checked before anything is written (Porter.import_document)
             return _bad(request, signed, f"The file was not imported: {exc}")
+        except WorkBusy:
+            return _bad(request, signed, "Your other imports are still running; try again when they are done.")
         logger.info("dashboard import: %d entries added", report.entries_added)
         return board.render(request, signed, "imported.html", report=report)
 
