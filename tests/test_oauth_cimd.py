@@ -25,7 +25,7 @@ from contextlamp.config import Settings
 from contextlamp.web import client_metadata, oauth
 from contextlamp.web.app import build_http_app
 from contextlamp.web.client_metadata import ClientMetadataError, ClientMetadataFetcher, allowed_address, check_url
-from tests.dashboard_forms import PASSWORDS
+from tests.dashboard_forms import PASSWORDS, like_a_browser
 from tests.test_oauth import Browser
 
 BASE = "http://127.0.0.1:8765"
@@ -124,6 +124,7 @@ def _browser(http: TestClient) -> Browser:
     browser = Browser(BASE, "alice", PASSWORDS["alice"])
     browser.http.close()
     browser.http = http  # type: ignore[assignment]  (the in-process server, same interface)
+    like_a_browser(http.cookies)  # the __Host- sign-in cookies over loopback http, as browsers send them
     return browser
 
 
