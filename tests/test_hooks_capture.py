@@ -36,6 +36,8 @@ def scratch(tmp_path: Path) -> Scratch:
 
 
 def _seed(scratch: Scratch) -> None:
+    # a first session start maps the repository to its project (web-app) before the saves name that project
+    scratch.hook("claude-code", "session-start", scratch.stdin("SessionStart", source="startup"))
     for text in SEEDED:
         subprocess.run(
             [_exe(), "save", text, "--project", "web-app"],
