@@ -272,13 +272,17 @@ async def _save_session_flood(url: str, token: str, deadline: float, attackers: 
     digest = "\n".join(lines)  # ~100 KB
 
     async def one(index: int) -> None:
-        async with _client(url, token, f"attacker-{index}") as client:
-            while time.monotonic() < deadline:
-                try:
-                    result = await client.call_tool("save_session", {"transcript": digest})
-                    attack.answers["tool error" if result.is_error else "ok"] += 1
-                except Exception as exc:
-                    attack.answers[type(exc).__name__] += 1
+        while time.monotonic() < deadline:  # a refused session is opened again: the attack never stops early
+            try:
+                async with _client(url, token, f"attacker-{index}") as client:
+                    while time.monotonic() < deadline:
+                        try:
+                            result = await client.call_tool("save_session", {"transcript": digest})
+                            attack.answers["tool error" if result.is_error else "ok"] += 1
+                        except Exception as exc:
+                            attack.answers[f"refused ({type(exc).__name__})"] += 1
+            except Exception as exc:
+                attack.answers[f"session refused ({type(exc).__name__})"] += 1
 
     async with anyio.create_task_group() as group:
         for index in range(attackers):
@@ -354,7 +358,11 @@ def run_phases(args: argparse.Namespace) -> list[dict[str, Any]]:
         if not group:
             continue
         with tempfile.TemporaryDirectory(prefix="contextlamp-load-") as tmp:
-            env = {"CONTEXTLAMP_RATE_LIMIT": "100000/minute", "CONTEXTLAMP_LOG_LEVEL": "WARNING"}
+            env = {
+                "CONTEXTLAMP_RATE_LIMIT": "100000/minute",
+                "CONTEXTLAMP_USER_RATE_LIMIT": "100000/minute",  # this bench measures fairness, not request limits
+                "CONTEXTLAMP_LOG_LEVEL": "WARNING",
+            }
             if "signin_open" in group:
                 env["CONTEXTLAMP_SIGNIN_RATE_LIMIT"] = "1000000/minute"
             with run_server(Path(tmp) / "home", env, embedder=args.embedder) as server:
