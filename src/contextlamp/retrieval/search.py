@@ -364,6 +364,13 @@ def search(
     return fresher_first(hits, FRESHER_FIRST_THRESHOLD)
 
 
+# The best match by meaning is evidence at this share of the evidence floor (with_evidence). Chosen on the LoCoMo
+# records of bench/relevance_floor.py (int8): recall@5/@10 of answerable questions unchanged (0.654 / 0.756),
+# packs per foreign question 4.58 -> 4.90 of 10 (no floor: 10), foreign questions with no pack 42 % -> 10 %; on the
+# engineering memories of tests/test_relevance_floor.py the never-saved questions' best cosine is at most 0.26.
+BEST_MATCH_RATIO = 0.78
+
+
 def with_evidence(
     fused: list[tuple[str, float, float]],
     lists: SignalLists,
@@ -381,7 +388,10 @@ def with_evidence(
     An entry has evidence of its own when a signal really matched it: its cosine to the query is at least
     ``floor`` (the model's calibrated ``Embedder.evidence_similarity``), it matched every content word of the
     query (``SignalLists.keyword_all``), the query names its topic (fact-key), or the query asks for the newest
-    (``with_recency``: then its recency rank is the asked-for signal). A keyword hit on some of the query's words
+    (``with_recency``: then its recency rank is the asked-for signal). The one best match by meaning (the highest
+    cosine of the semantic list) needs only ``BEST_MATCH_RATIO * floor``: a short question and a short memory that
+    answers it in other words ("which frontend build tool?" for "The web app is built with Vite and Vue 3", cosine
+    0.29) sit below the floor, and offering the nearest one keeps the floor's point (one pack, not ``max_results``). A keyword hit on some of the query's words
     only is no evidence, and neither is a place in the recency list otherwise. A time neighbour without evidence of
     its own is kept when the anchor that lifted it has some and it is not unrelated to the query itself (cosine at
     least ``context_floor``, the model's similarity floor): it is that match's context (``Hit.context_of``). An
@@ -398,10 +408,13 @@ def with_evidence(
     fact = set(lists.fact_key)
     cosines = dict(lists.cosines)
     chunked: set[str] = set()  # long entries related to the query (cosine at least context_floor): see above
+    best = max(lists.cosines.items(), key=lambda pair: pair[1], default=None)
+    best_match = best[0] if best is not None and floor > 0 and best[1] >= BEST_MATCH_RATIO * floor else None
 
     def own(entry_id: str) -> bool:
         return (
             with_recency
+            or entry_id == best_match
             or cosines.get(entry_id, -1.0) >= floor
             or entry_id in lists.keyword_all
             or entry_id in fact
