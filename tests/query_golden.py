@@ -119,6 +119,10 @@ class TieFreeEmbedder:
         return self._base.similarity_floor
 
     @property
+    def evidence_similarity(self) -> float:
+        return self._base.evidence_similarity
+
+    @property
     def calls(self) -> int:
         return self._base.calls
 
