@@ -33,8 +33,13 @@ def _server(home: Path) -> subprocess.Popen[bytes]:
         "CONTEXTLAMP_USER": "crash",
         "CONTEXTLAMP_EMBEDDER": "fake",
     }
-    return subprocess.Popen(
-        [exe, "serve"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env
+    return subprocess.Popen(  # started outside any repository, so a save without a project stays personal
+        [exe, "serve"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        env=env,
+        cwd=home.parent,
     )
 
 

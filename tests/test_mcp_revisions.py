@@ -224,11 +224,11 @@ def test_the_typescript_sdk_over_stdio(ts_client: Path, tmp_path: Path) -> None:
     env = {**os.environ, "CONTEXTLAMP_HOME": str(tmp_path / "home"), "CONTEXTLAMP_EMBEDDER": "fake"}
     result = _ts(ts_client, "stdio", exe, "serve", env=env)
     assert len(result["tools"]) == 6 and "save_context" in result["tools"]
-    assert result["pack"]["source_surface"] == "ts-sdk-client"
+    assert result["pack"]["source_surface"] == "ts-sdk"  # the declared name, one surface per client (-client dropped)
 
 
 def test_the_typescript_sdk_over_http(ts_client: Path, server: HttpServer, tokens: dict[str, str]) -> None:
     result = _ts(ts_client, "http", server.mcp, tokens["bob"])
     assert result["version"] == "2025-11-25"
     assert len(result["tools"]) == 6
-    assert result["pack"]["source_surface"] == "ts-sdk-client"
+    assert result["pack"]["source_surface"] == "ts-sdk"  # the declared name, one surface per client (-client dropped)
