@@ -392,7 +392,8 @@ def with_evidence(
     cosine of the semantic list) needs only ``BEST_MATCH_RATIO * floor``: a short question and a short memory that
     answers it in other words ("which frontend build tool?" for "The web app is built with Vite and Vue 3", cosine
     0.29) sit below the floor, and offering the nearest one keeps the floor's point (one pack, not
-    ``max_results``). A keyword hit on some of the query's words only is no evidence, and neither is a place in the recency list otherwise. A time neighbour without evidence of
+    ``max_results``). A keyword hit on some of the query's words only is no evidence, and neither is a place in
+    the recency list otherwise. A time neighbour without evidence of
     its own is kept when the anchor that lifted it has some and it is not unrelated to the query itself (cosine at
     least ``context_floor``, the model's similarity floor): it is that match's context (``Hit.context_of``). An
     entry longer than one embedding window (``WINDOW_CHARS``) needs only ``context_floor`` by meaning: its vectors
