@@ -13,7 +13,10 @@ What :func:`normalise_for_scan` undoes, in order (each a pass linear in the text
 4. lines joined inside a code span or quote: a line that ends inside an open backtick or double quote and the
    next line that starts with token characters are one line (a key split over two lines);
 5. spaced-out letters joined: a run of 8 or more single printable ASCII characters separated by single spaces
-   (``A K I A I O S F …``, ``h t t p s : / / …``) is one word.
+   (``A K I A I O S F …``, ``h t t p s : / / …``) is one word, with the word it begins or ends inside
+   (``0xa b c …``);
+6. a backtick run or double quote glued between two ASCII letters or digits removed (``SSWS 00`Zq8…``: a code
+   span opened inside a value to split it over lines).
 
 Base64 is not undone here: the scanner decodes base64 runs itself (secret_scan.py) and scans what they hold.
 
@@ -55,7 +58,8 @@ _TOKEN = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz01234567
 _SPACED = re.compile(r"(?:[!-~] )+[!-~]")  # maximal runs of single characters; bounds checked in _spaced
 _SPACED_MIN = 8
 _NEEDS_WORK = re.compile(r"[^\x00-\x7f]")
-_BACKTICKS = re.compile(r"`+")  # a code span opens and closes with a run of backticks (CommonMark 6.1)
+_BACKTICKS = re.compile(r"`+")
+_GLUED_QUOTE = re.compile(r'`+|"')  # a code span opens and closes with a run of backticks (CommonMark 6.1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,18 +169,36 @@ def _joins(text: str) -> list[tuple[int, int]]:
 
 
 def _spaced(text: str) -> list[tuple[int, int]]:
-    """Spans to delete: the separators inside a spaced-out run."""
+    """Spans to delete: the separators inside a spaced-out run. A run that begins or ends inside a word
+    (``0xa b c …``, ``SSWS 00Z q 8 …``: spacing that starts inside a labelled value) joins that word too; only
+    its single characters count towards the minimum."""
     spans: list[tuple[int, int]] = []
     for match in _SPACED.finditer(text):
         start, end = match.start(), match.end()
-        if start > 0 and text[start - 1].isalnum():  # the run began inside a word: its first is not single
-            start += 2
-        if end < len(text) and text[end].isalnum():  # and ended inside one
-            end -= 2
-        if (end - start + 1) // 2 < _SPACED_MIN:
+        singles = (end - start + 1) // 2
+        singles -= start > 0 and text[start - 1].isalnum()  # the run began inside a word: its first is not single
+        singles -= end < len(text) and text[end].isalnum()  # and ended inside one
+        if singles < _SPACED_MIN:
             continue
         spans.extend((i, i + 1) for i in range(start + 1, end, 2))
     return spans
+
+
+def _glued_quotes(text: str) -> list[tuple[int, int]]:
+    """Spans to delete: a backtick run or double quote between two ASCII letters or digits (``SSWS 00`Zq8…``,
+    ``0x`7d1f…``: a code span or quote opened inside a value, to split it over lines), so the value reads whole."""
+    if "`" not in text and '"' not in text:
+        return []
+    return [
+        (m.start(), m.end())
+        for m in _GLUED_QUOTE.finditer(text)
+        if m.start() > 0
+        and m.end() < len(text)
+        and text[m.start() - 1].isascii()
+        and text[m.start() - 1].isalnum()
+        and text[m.end()].isascii()
+        and text[m.end()].isalnum()
+    ]
 
 
 def _delete(text: str, origin: list[int], spans: list[tuple[int, int]]) -> tuple[str, list[int]]:
@@ -203,6 +225,7 @@ def normalise_for_scan(text: str) -> Normalised:
     folded = _fold_confusables(normal)
     spans = _joins(folded)
     spans.extend(_spaced(folded))
+    spans.extend(_glued_quotes(folded))
     if not spans:
         if origin is None and folded == text:
             return Normalised(text, None, len(text))

@@ -88,13 +88,18 @@ def accept_stated_token(value: str) -> bool:
 
 
 def accept_basic_auth(value: str) -> bool:
-    """HTTP Basic credentials (RFC 7617): base64 that decodes to text holding "user:password"."""
-    try:
-        decoded = b64decode(value + "=" * (-len(value) % 4), validate=True).decode("utf-8")
-    except (BinasciiError, ValueError):
-        return False
-    _user, sep, password = decoded.partition(":")
-    return bool(sep and password) and decoded.isprintable() and not is_placeholder(password)
+    """HTTP Basic credentials (RFC 7617): base64 that decodes to text holding "user:password", also when that
+    base64 is itself wrapped in base64 (up to three levels: an evasion of the structure)."""
+    for _ in range(3):
+        try:
+            decoded = b64decode(value + "=" * (-len(value) % 4), validate=True).decode("utf-8")
+        except (BinasciiError, ValueError):
+            return False
+        _user, sep, password = decoded.partition(":")
+        if sep and password:
+            return decoded.isprintable() and not is_placeholder(password)
+        value = decoded.strip()
+    return False
 
 
 def accept_mentioned_token(value: str) -> bool:
