@@ -20,7 +20,12 @@ import string
 import uuid
 from collections.abc import Callable, Iterator
 
-from secret_corpus import B62, B64, B64URL, HEX, UPPER_NUM, Row, _r
+from secret_corpus import B62, B64, B64URL, HEX, UPPER_NUM, Row
+
+
+def _r(rng: random.Random, alphabet: str, n: int) -> str:
+    return "".join(rng.choice(alphabet) for _ in range(n))
+
 
 SEED = 4_35_2026_12_06
 LOWER_NUM = string.ascii_lowercase + string.digits
