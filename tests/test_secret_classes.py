@@ -139,3 +139,10 @@ def test_a_passphrase_of_words_after_a_copula_is_a_secret(text: str, phrase: str
 )
 def test_prose_after_a_copula_stays_storable(text: str) -> None:
     assert SCANNER.kinds(text) == []
+
+
+def test_a_spaced_key_after_a_word_of_the_sentence_is_joined_without_that_word() -> None:
+    key = "dapi" + "4be2f1c3a5d7e9b0c2a4f6e8d0b1c3a5"
+    for text in (f"Use {' '.join(key)} for the staging job.", f"here you go {' '.join(key)} thanks"):
+        assert SCANNER.kinds(text), text
+        assert key not in SCANNER.redact(text).replace(" ", "")

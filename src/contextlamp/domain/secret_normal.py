@@ -14,9 +14,9 @@ What :func:`normalise_for_scan` undoes, in order (each a pass linear in the text
    next line that starts with token characters are one line (a key split over two lines);
 5. spaced-out letters joined: a run of 8 or more single printable ASCII characters separated by single spaces
    (``A K I A I O S F …``, ``h t t p s : / / …``) is one word, with the word it begins or ends inside
-   (``0xa b c …``);
-6. a backtick run or double quote glued between two ASCII letters or digits removed (``SSWS 00`Zq8…``: a code
-   span opened inside a value to split it over lines).
+   when that word holds a digit or symbol (``0xa b c …``; "Use d a p i …" keeps "Use" apart);
+6. a backtick run or double quote glued between two value characters (ASCII letters, digits, ``_``, ``-``)
+   removed (``SSWS 00`Zq8…``: a code span opened inside a value to split it over lines).
 
 Base64 is not undone here: the scanner decodes base64 runs itself (secret_scan.py) and scans what they hold.
 
@@ -59,7 +59,10 @@ _SPACED = re.compile(r"(?:[!-~] )+[!-~]")  # maximal runs of single characters; 
 _SPACED_MIN = 8
 _NEEDS_WORK = re.compile(r"[^\x00-\x7f]")
 _BACKTICKS = re.compile(r"`+")
-_GLUED_QUOTE = re.compile(r'`+|"')  # a code span opens and closes with a run of backticks (CommonMark 6.1)
+_GLUED_QUOTE = re.compile(r'`+|"')
+_VALUE = frozenset(
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-"
+)  # a code span opens and closes with a run of backticks (CommonMark 6.1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,35 +172,49 @@ def _joins(text: str) -> list[tuple[int, int]]:
 
 
 def _spaced(text: str) -> list[tuple[int, int]]:
-    """Spans to delete: the separators inside a spaced-out run. A run that begins or ends inside a word
-    (``0xa b c …``, ``SSWS 00Z q 8 …``: spacing that starts inside a labelled value) joins that word too; only
-    its single characters count towards the minimum."""
+    """Spans to delete: the separators inside a spaced-out run. A run that begins or ends inside a word joins
+    that word too when the word holds a digit or symbol (``0xa b c …``, ``SSWS 00Z q 8 …``: spacing that starts
+    inside a labelled value); a word of letters is a word of the sentence ("Use d a p i …"), left apart. Only the
+    run's single characters count towards the minimum."""
     spans: list[tuple[int, int]] = []
     for match in _SPACED.finditer(text):
         start, end = match.start(), match.end()
+        if start > 0 and text[start - 1].isalnum() and not _glued_value(text, start, -1):
+            start += 2  # the run began inside a word of the sentence: its first is not single
+        if end < len(text) and text[end].isalnum() and not _glued_value(text, end - 1, 1):
+            end -= 2  # and ended inside one
         singles = (end - start + 1) // 2
-        singles -= start > 0 and text[start - 1].isalnum()  # the run began inside a word: its first is not single
-        singles -= end < len(text) and text[end].isalnum()  # and ended inside one
+        singles -= start > 0 and text[start - 1].isalnum()
+        singles -= end < len(text) and text[end].isalnum()
         if singles < _SPACED_MIN:
             continue
         spans.extend((i, i + 1) for i in range(start + 1, end, 2))
     return spans
 
 
+def _glued_value(text: str, at: int, step: int) -> bool:
+    """Whether the word that ``text[at]`` is glued to (before it for ``step`` -1, after it for 1) holds a
+    character other than a letter: a value's start (``0x``, ``00``), not a word of the sentence."""
+    i = at + step
+    seen = 0
+    while 0 <= i < len(text) and not text[i].isspace() and seen < 64:
+        if not text[i].isalpha():
+            return True
+        i += step
+        seen += 1
+    return False
+
+
 def _glued_quotes(text: str) -> list[tuple[int, int]]:
-    """Spans to delete: a backtick run or double quote between two ASCII letters or digits (``SSWS 00`Zq8…``,
-    ``0x`7d1f…``: a code span or quote opened inside a value, to split it over lines), so the value reads whole."""
+    """Spans to delete: a backtick run or double quote between two value characters (ASCII letters, digits,
+    ``_``, ``-``: ``SSWS 00`Zq8…``, ``0x`7d1f…``, a code span or quote opened inside a value to split it over
+    lines), so the value reads whole."""
     if "`" not in text and '"' not in text:
         return []
     return [
         (m.start(), m.end())
         for m in _GLUED_QUOTE.finditer(text)
-        if m.start() > 0
-        and m.end() < len(text)
-        and text[m.start() - 1].isascii()
-        and text[m.start() - 1].isalnum()
-        and text[m.end()].isascii()
-        and text[m.end()].isalnum()
+        if m.start() > 0 and m.end() < len(text) and text[m.start() - 1] in _VALUE and text[m.end()] in _VALUE
     ]
 
 
