@@ -12,6 +12,7 @@ form (values and vendors made up here, not the corpus's):
 from __future__ import annotations
 
 import base64
+from collections.abc import Callable
 
 import pytest
 
@@ -146,3 +147,28 @@ def test_a_spaced_key_after_a_word_of_the_sentence_is_joined_without_that_word()
     for text in (f"Use {' '.join(key)} for the staging job.", f"here you go {' '.join(key)} thanks"):
         assert SCANNER.kinds(text), text
         assert key not in SCANNER.redact(text).replace(" ", "")
+
+
+@pytest.mark.parametrize(
+    "wrap",
+    [
+        lambda k: "new creds: " + "  ".join(k),  # spaced out with two spaces
+        lambda k: "```\n" + "\n".join(k[i : i + 8] for i in range(0, len(k), 8)) + "\n```",  # over a block's lines
+        lambda k: "~~~\n  " + "\n  ".join(k[i : i + 12] for i in range(0, len(k), 12)) + "\n~~~",
+    ],
+)
+def test_a_key_spaced_wider_or_split_over_a_fenced_block_is_read_whole(wrap: Callable[[str], str]) -> None:
+    key = "ghp_" + "Qw3eRt5yUi7oPa9sDf1gHj2kLz4xCv6bNm8q"
+    text = wrap(key)
+    assert SCANNER.kinds(text), text
+    assert key not in SCANNER.redact(text).replace(" ", "").replace("\n", "")
+
+
+def test_lines_of_a_fenced_block_that_are_code_are_not_joined_into_secrets() -> None:
+    for text in (
+        "```\nmake\nbuild\ntest\ndeploy\n```",
+        "```\nfoo = 1\nbar = 2\n```",
+        "Commits to revert:\n```\n3f9c2a1\n8b7d6e5\nc0ffee1\n9a8b7c6\n```",
+        "~~~\nREADME\nCHANGELOG\nLICENSE\nCONTRIBUTING\n~~~",
+    ):
+        assert SCANNER.kinds(text) == [], text

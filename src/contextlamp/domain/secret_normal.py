@@ -11,8 +11,9 @@ What :func:`normalise_for_scan` undoes, in order (each a pass linear in the text
    look like Latin ones become them (``АКІА`` in ``АКІАIOSFODNN7EXAMPLE``; the prototypes of Unicode TR #39's
    confusables.txt for these scripts). A word wholly in Cyrillic or Greek is left alone: "пароль" stays Russian;
 4. lines joined inside a code span or quote: a line that ends inside an open backtick or double quote and the
-   next line that starts with token characters are one line (a key split over two lines);
-5. spaced-out letters joined: a run of 8 or more single printable ASCII characters separated by single spaces
+   next line that starts with token characters are one line (a key split over two lines); inside a fenced code
+   block, consecutive lines that are each one token are one line;
+5. spaced-out letters joined: a run of 8 or more single printable ASCII characters separated by one or two spaces
    (``A K I A I O S F …``, ``h t t p s : / / …``) is one word, with the word it begins or ends inside
    when that word holds a digit or symbol (``0xa b c …``; "Use d a p i …" keeps "Use" apart);
 6. a backtick run or double quote glued between two value characters (ASCII letters, digits, ``_``, ``-``)
@@ -26,6 +27,7 @@ secret from the text as it was written (:meth:`Normalised.original_span`).
 
 from __future__ import annotations
 
+import itertools
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -55,7 +57,7 @@ _CONFUSABLE_CHARS = re.compile("[" + "".join(re.escape(chr(c)) for c in CONFUSAB
 _ASCII_ALNUM = re.compile(r"[A-Za-z0-9]")
 _TOKEN = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_+/=-")
 # A run of 8+ single token characters separated by one space, or by a dot or dash (spaced-out keys).
-_SPACED = re.compile(r"(?:[!-~] )+[!-~]")  # maximal runs of single characters; bounds checked in _spaced
+_SPACED = re.compile(r"(?:[!-~] {1,2})+[!-~]")  # maximal runs of single characters; bounds checked in _spaced
 _SPACED_MIN = 8
 _NEEDS_WORK = re.compile(r"[^\x00-\x7f]")
 _BACKTICKS = re.compile(r"`+")
@@ -143,16 +145,28 @@ def _fold_confusables(text: str) -> str:
 
 def _joins(text: str) -> list[tuple[int, int]]:
     """Spans to delete: a line break (with the next line's indent) inside an open backtick or double quote,
-    between token characters."""
+    between token characters; and inside a fenced code block (CommonMark 4.5), a line break between two lines
+    that are each one token (a key split over the lines of a block)."""
     if "\n" not in text:
         return []
     spans: list[tuple[int, int]] = []
     line_start = 0
+    fenced = False
     while True:
         newline = text.find("\n", line_start)
         if newline < 0:
             return spans
         line = text[line_start:newline]
+        if line.lstrip().startswith(("```", "~~~")):
+            fenced = not fenced
+        elif fenced and _one_token(line):
+            next_end = text.find("\n", newline + 1)
+            following = text[newline + 1 : next_end if next_end >= 0 else len(text)]
+            if _one_token(following) and not following.lstrip().startswith(("```", "~~~")):
+                end = newline + 1 + len(following) - len(following.lstrip())
+                spans.append((line_start + len(line.rstrip()), end))
+                line_start = newline + 1
+                continue
         before = newline - 1
         while before >= line_start and text[before] in " \t\r":
             before -= 1
@@ -171,24 +185,31 @@ def _joins(text: str) -> list[tuple[int, int]]:
         line_start = newline + 1
 
 
+def _one_token(line: str) -> bool:
+    """A line that is one token of key characters, indented or not."""
+    token = line.strip()
+    return bool(token) and all(c in _TOKEN for c in token)
+
+
 def _spaced(text: str) -> list[tuple[int, int]]:
-    """Spans to delete: the separators inside a spaced-out run. A run that begins or ends inside a word joins
-    that word too when the word holds a digit or symbol (``0xa b c …``, ``SSWS 00Z q 8 …``: spacing that starts
-    inside a labelled value); a word of letters is a word of the sentence ("Use d a p i …"), left apart. Only the
-    run's single characters count towards the minimum."""
+    """Spans to delete: the separators (one or two spaces) inside a spaced-out run. A run that begins or ends
+    inside a word joins that word too when the word holds a digit or symbol (``0xa b c …``, ``SSWS 00Z q 8 …``:
+    spacing that starts inside a labelled value); a word of letters is a word of the sentence ("Use d a p i …"),
+    left apart. Only the run's single characters count towards the minimum."""
     spans: list[tuple[int, int]] = []
     for match in _SPACED.finditer(text):
         start, end = match.start(), match.end()
+        chars = [i for i in range(start, end) if text[i] != " "]  # the run's characters, in order
         if start > 0 and text[start - 1].isalnum() and not _glued_value(text, start, -1):
-            start += 2  # the run began inside a word of the sentence: its first is not single
+            chars = chars[1:]  # the run began inside a word of the sentence: its first is not single
         if end < len(text) and text[end].isalnum() and not _glued_value(text, end - 1, 1):
-            end -= 2  # and ended inside one
-        singles = (end - start + 1) // 2
-        singles -= start > 0 and text[start - 1].isalnum()
-        singles -= end < len(text) and text[end].isalnum()
+            chars = chars[:-1]  # and ended inside one
+        singles = len(chars)
+        singles -= bool(chars) and chars[0] > 0 and text[chars[0] - 1].isalnum()
+        singles -= bool(chars) and chars[-1] + 1 < len(text) and text[chars[-1] + 1].isalnum()
         if singles < _SPACED_MIN:
             continue
-        spans.extend((i, i + 1) for i in range(start + 1, end, 2))
+        spans.extend((a + 1, b) for a, b in itertools.pairwise(chars))
     return spans
 
 
