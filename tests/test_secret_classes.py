@@ -172,3 +172,23 @@ def test_lines_of_a_fenced_block_that_are_code_are_not_joined_into_secrets() -> 
         "~~~\nREADME\nCHANGELOG\nLICENSE\nCONTRIBUTING\n~~~",
     ):
         assert SCANNER.kinds(text) == [], text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My password is lemon.anchor.violin.",
+        "Mot de passe : tulipe.radar.citron.piano",
+        "Das WLAN-Passwort lautet fjord.kiesel.amsel",
+    ],
+)
+def test_a_passphrase_of_words_joined_by_dots_is_a_secret_not_code(text: str) -> None:
+    assert "Password" in SCANNER.kinds(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["The password is config.db.password", "password: self.settings.password", "Das Passwort ist os.environ.get"],
+)
+def test_a_dotted_attribute_chain_after_a_password_noun_stays_code(text: str) -> None:
+    assert SCANNER.kinds(text) == []

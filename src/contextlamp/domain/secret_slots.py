@@ -35,7 +35,7 @@ from typing import Literal
 from contextlamp.domain import secret_shape as shape
 from contextlamp.domain.secret_measures import is_benign, is_identifier_chain, is_placeholder, is_trivial_number
 from contextlamp.domain.secret_rules import Rule
-from contextlamp.domain.secret_words import SLOT_PROSE_WORDS, SLOT_UNITS, STOP_WORDS
+from contextlamp.domain.secret_words import CODE_PARTS, SLOT_PROSE_WORDS, SLOT_UNITS, STOP_WORDS
 
 WS = r"[\s\p{Z}]"
 # -- credential nouns by class (matched case-insensitively) --------------------------------------------------
@@ -192,8 +192,10 @@ def _first_and_unit(value: str) -> tuple[str, bool]:
 def _code(first: str) -> bool:
     """A value that is code, not a credential: a call or index (``getpass.getpass()``, ``os.environ[``), an
     attribute chain (``self.password``), a camelCase name of three or more words (``getDatabasePassword``)."""
-    if any(c in first for c in "()[]{}") or is_identifier_chain(first):
+    if any(c in first for c in "()[]{}"):
         return True
+    if is_identifier_chain(first):
+        return not _dotted_words(first)
     if not (first[:1].islower() and first.isalpha()):
         return False
     pieces: list[str] = []
@@ -205,6 +207,16 @@ def _code(first: str) -> bool:
     pieces.append(first[start:])
     # camelCase of words: "get" + "Database" + "Password"; random case ("fArxZdUdm") has pieces that are no words
     return len(pieces) >= 3 and len(pieces[0]) >= 2 and all(len(p) >= 3 and p[1:].islower() for p in pieces[1:])
+
+
+def _dotted_words(value: str) -> bool:
+    """A passphrase of 3+ words joined by dots (``happy.staple.horse``): each part 2 to 16 letters of one case
+    or capitalised, none a name code chains use (``CODE_PARTS``)."""
+    parts = value.strip(".,;:!?").split(".")
+    return len(parts) >= 3 and all(
+        2 <= len(p) <= 16 and p.isalpha() and (p.islower() or p.istitle()) and p.lower() not in CODE_PARTS
+        for p in parts
+    )
 
 
 def _common_rejections(value: str) -> bool:

@@ -142,3 +142,11 @@ HASH_PREFIXES = _words(
     digest checksum sum commit rev revision ref build run job pipeline trace span request req id uid uuid guid
     etag object obj blob tree file cache chunk block tx txn hex v ver version release image layer"""
 )
+
+# Names that start or end an attribute chain in code ("self.password", "config.db.secret", "os.environ.get"):
+# a dotted value holding one is code; a dotted run of other words is a passphrase ("happy.staple.horse").
+CODE_PARTS = _words(
+    """self this cls os sys env environ getenv config conf cfg settings options opts args params process request
+    req app user db database secrets secret vault password passwd pwd pass key keys token tokens credentials creds
+    get value values data auth client server module props state ctx context window document"""
+)
