@@ -199,6 +199,8 @@ def _spaced(text: str) -> list[tuple[int, int]]:
     spans: list[tuple[int, int]] = []
     for match in _SPACED.finditer(text):
         start, end = match.start(), match.end()
+        if end - start < 2 * _SPACED_MIN - 1:  # too short for the minimum (most matches: "d n" between words)
+            continue
         chars = [i for i in range(start, end) if text[i] != " "]  # the run's characters, in order
         if start > 0 and text[start - 1].isalnum() and not _glued_value(text, start, -1):
             chars = chars[1:]  # the run began inside a word of the sentence: its first is not single
