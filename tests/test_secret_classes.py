@@ -192,3 +192,10 @@ def test_a_passphrase_of_words_joined_by_dots_is_a_secret_not_code(text: str) ->
 )
 def test_a_dotted_attribute_chain_after_a_password_noun_stays_code(text: str) -> None:
     assert SCANNER.kinds(text) == []
+
+
+def test_a_key_split_over_a_block_opened_after_text_on_its_line_is_read_whole() -> None:
+    key = "ghp_" + "Qw3eRt5yUi7oPa9sDf1gHj2kLz4xCv6bNm8q"
+    text = "export DEPLOY_TOKEN=```\n" + key[:3] + "\n" + key[3:] + "\n```"
+    assert SCANNER.kinds(text), text
+    assert key[3:] not in SCANNER.redact(text)

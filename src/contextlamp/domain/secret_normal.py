@@ -12,7 +12,7 @@ What :func:`normalise_for_scan` undoes, in order (each a pass linear in the text
    confusables.txt for these scripts). A word wholly in Cyrillic or Greek is left alone: "пароль" stays Russian;
 4. lines joined inside a code span or quote: a line that ends inside an open backtick or double quote and the
    next line that starts with token characters are one line (a key split over two lines); inside a fenced code
-   block, consecutive lines that are each one token are one line;
+   block (a fence also counts after text on its line), consecutive lines that are each one token are one line;
 5. spaced-out letters joined: a run of 8 or more single printable ASCII characters separated by one or two spaces
    (``A K I A I O S F …``, ``h t t p s : / / …``) is one word, with the word it begins or ends inside
    when that word holds a digit or symbol (``0xa b c …``; "Use d a p i …" keeps "Use" apart);
@@ -61,6 +61,7 @@ _SPACED = re.compile(r"(?:[!-~] {1,2})+[!-~]")  # maximal runs of single charact
 _SPACED_MIN = 8
 _NEEDS_WORK = re.compile(r"[^\x00-\x7f]")
 _BACKTICKS = re.compile(r"`+")
+_FENCE = re.compile(r"`{3,}|~{3,}")
 _GLUED_QUOTE = re.compile(r'`+|"')
 _VALUE = frozenset(
     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-"
@@ -157,12 +158,12 @@ def _joins(text: str) -> list[tuple[int, int]]:
         if newline < 0:
             return spans
         line = text[line_start:newline]
-        if line.lstrip().startswith(("```", "~~~")):
+        if _fences(line) % 2:  # a fence opens or closes the block (also one written after text on its line)
             fenced = not fenced
         elif fenced and _one_token(line):
             next_end = text.find("\n", newline + 1)
             following = text[newline + 1 : next_end if next_end >= 0 else len(text)]
-            if _one_token(following) and not following.lstrip().startswith(("```", "~~~")):
+            if _one_token(following) and not _fences(following):
                 end = newline + 1 + len(following) - len(following.lstrip())
                 spans.append((line_start + len(line.rstrip()), end))
                 line_start = newline + 1
@@ -183,6 +184,11 @@ def _joins(text: str) -> list[tuple[int, int]]:
         ):
             spans.append((before + 1, after))
         line_start = newline + 1
+
+
+def _fences(line: str) -> int:
+    """How many code fences (a run of 3+ backticks or tildes, CommonMark 4.5) the line holds."""
+    return len(_FENCE.findall(line))
 
 
 def _one_token(line: str) -> bool:
