@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 SEED = 20261206
-HALVES = ("tuning", "held-out")
+HALVES = ("tuning", "held-out", "fresh")  # fresh: bench/secret_corpus_fresh.py (round 4)
 B62 = string.ascii_letters + string.digits
 HEX = "0123456789abcdef"
 UPPER_NUM = string.ascii_uppercase + string.digits
@@ -479,14 +479,17 @@ def _prose(g: random.Random) -> Iterator[Row]:
 
 
 def corpus(seed: int = SEED) -> list[Row]:
-    """Every row of both halves, in a fixed order (deterministic for a seed)."""
+    """Every row of every split, in a fixed order (deterministic for a seed)."""
+    import secret_corpus_fresh  # imported here: it imports this module
+
     g = random.Random(seed)
     formats = list(_formats(g))
-    return formats + list(_evasions(formats, g)) + list(_stated(g)) + list(_prose(g))
+    ours = formats + list(_evasions(formats, g)) + list(_stated(g)) + list(_prose(g))
+    return ours + secret_corpus_fresh.rows()
 
 
 def half(name: str, seed: int = SEED) -> list[Row]:
-    """The rows of one half: ``"tuning"`` or ``"held-out"``."""
+    """The rows of one half: ``"tuning"``, ``"held-out"`` or ``"fresh"`` (round 4's split, its own module)."""
     if name not in HALVES:
         raise ValueError(f"half must be one of {HALVES}, not {name!r}")
     return [row for row in corpus(seed) if row.half == name]

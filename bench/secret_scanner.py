@@ -535,13 +535,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--held-out", action="store_true", help="score the held-out half of the generated corpus too (at the end)"
     )
+    parser.add_argument("--fresh", action="store_true", help="score round 4's fresh split too (read at the end)")
     parser.add_argument("--corpus-only", action="store_true", help="only the generated corpus tables")
     args = parser.parse_args(argv)
     console = Console(width=200)
     scanner = SecretScanner()
     scanner.kinds("warm up")  # compile the patterns outside the timings
 
-    halves = secret_corpus.HALVES if args.held_out else secret_corpus.HALVES[:1]
+    halves = secret_corpus.HALVES[: 2 if args.held_out else 1] + (("fresh",) if args.fresh else ())
     scores = corpus_scores(scanner, [row for row in secret_corpus.corpus() if row.half in halves])
     corpus_report(console, scores, halves)
     if args.corpus_only:

@@ -11,9 +11,13 @@ What :func:`normalise_for_scan` undoes, in order (each a pass linear in the text
    look like Latin ones become them (``АКІА`` in ``АКІАIOSFODNN7EXAMPLE``; the prototypes of Unicode TR #39's
    confusables.txt for these scripts). A word wholly in Cyrillic or Greek is left alone: "пароль" stays Russian;
 4. lines joined inside a code span or quote: a line that ends inside an open backtick or double quote and the
-   next line that starts with token characters are one line (a key split over two lines);
-5. spaced-out letters joined: a run of 8 or more single printable ASCII characters separated by single spaces
-   (``A K I A I O S F …``, ``h t t p s : / / …``) is one word.
+   next line that starts with token characters are one line (a key split over two lines); inside a fenced code
+   block (a fence also counts after text on its line), consecutive lines that are each one token are one line;
+5. spaced-out letters joined: a run of 8 or more single printable ASCII characters separated by one or two spaces
+   (``A K I A I O S F …``, ``h t t p s : / / …``) is one word, with the word it begins or ends inside
+   when that word holds a digit or symbol (``0xa b c …``; "Use d a p i …" keeps "Use" apart);
+6. a backtick run or double quote glued between two value characters (ASCII letters, digits, ``_``, ``-``)
+   removed (``SSWS 00`Zq8…``: a code span opened inside a value to split it over lines).
 
 Base64 is not undone here: the scanner decodes base64 runs itself (secret_scan.py) and scans what they hold.
 
@@ -23,6 +27,7 @@ secret from the text as it was written (:meth:`Normalised.original_span`).
 
 from __future__ import annotations
 
+import itertools
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -52,10 +57,15 @@ _CONFUSABLE_CHARS = re.compile("[" + "".join(re.escape(chr(c)) for c in CONFUSAB
 _ASCII_ALNUM = re.compile(r"[A-Za-z0-9]")
 _TOKEN = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_+/=-")
 # A run of 8+ single token characters separated by one space, or by a dot or dash (spaced-out keys).
-_SPACED = re.compile(r"(?:[!-~] )+[!-~]")  # maximal runs of single characters; bounds checked in _spaced
+_SPACED = re.compile(r"(?:[!-~] {1,2})+[!-~]")  # maximal runs of single characters; bounds checked in _spaced
 _SPACED_MIN = 8
 _NEEDS_WORK = re.compile(r"[^\x00-\x7f]")
-_BACKTICKS = re.compile(r"`+")  # a code span opens and closes with a run of backticks (CommonMark 6.1)
+_BACKTICKS = re.compile(r"`+")
+_FENCE = re.compile(r"`{3,}|~{3,}")
+_GLUED_QUOTE = re.compile(r'`+|"')
+_VALUE = frozenset(
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-"
+)  # a code span opens and closes with a run of backticks (CommonMark 6.1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,16 +146,28 @@ def _fold_confusables(text: str) -> str:
 
 def _joins(text: str) -> list[tuple[int, int]]:
     """Spans to delete: a line break (with the next line's indent) inside an open backtick or double quote,
-    between token characters."""
+    between token characters; and inside a fenced code block (CommonMark 4.5), a line break between two lines
+    that are each one token (a key split over the lines of a block)."""
     if "\n" not in text:
         return []
     spans: list[tuple[int, int]] = []
     line_start = 0
+    fenced = False
     while True:
         newline = text.find("\n", line_start)
         if newline < 0:
             return spans
         line = text[line_start:newline]
+        if _fences(line) % 2:  # a fence opens or closes the block (also one written after text on its line)
+            fenced = not fenced
+        elif fenced and _one_token(line):
+            next_end = text.find("\n", newline + 1)
+            following = text[newline + 1 : next_end if next_end >= 0 else len(text)]
+            if _one_token(following) and not _fences(following):
+                end = newline + 1 + len(following) - len(following.lstrip())
+                spans.append((line_start + len(line.rstrip()), end))
+                line_start = newline + 1
+                continue
         before = newline - 1
         while before >= line_start and text[before] in " \t\r":
             before -= 1
@@ -164,19 +186,65 @@ def _joins(text: str) -> list[tuple[int, int]]:
         line_start = newline + 1
 
 
+def _fences(line: str) -> int:
+    """How many code fences (a run of 3+ backticks or tildes, CommonMark 4.5) the line holds."""
+    return len(_FENCE.findall(line))
+
+
+def _one_token(line: str) -> bool:
+    """A line that is one token of key characters, indented or not."""
+    token = line.strip()
+    return bool(token) and all(c in _TOKEN for c in token)
+
+
 def _spaced(text: str) -> list[tuple[int, int]]:
-    """Spans to delete: the separators inside a spaced-out run."""
+    """Spans to delete: the separators (one or two spaces) inside a spaced-out run. A run that begins or ends
+    inside a word joins that word too when the word holds a digit or symbol (``0xa b c …``, ``SSWS 00Z q 8 …``:
+    spacing that starts inside a labelled value); a word of letters is a word of the sentence ("Use d a p i …"),
+    left apart. Only the run's single characters count towards the minimum."""
     spans: list[tuple[int, int]] = []
     for match in _SPACED.finditer(text):
         start, end = match.start(), match.end()
-        if start > 0 and text[start - 1].isalnum():  # the run began inside a word: its first is not single
-            start += 2
-        if end < len(text) and text[end].isalnum():  # and ended inside one
-            end -= 2
-        if (end - start + 1) // 2 < _SPACED_MIN:
+        if end - start < 2 * _SPACED_MIN - 1:  # too short for the minimum (most matches: "d n" between words)
             continue
-        spans.extend((i, i + 1) for i in range(start + 1, end, 2))
+        chars = [i for i in range(start, end) if text[i] != " "]  # the run's characters, in order
+        if start > 0 and text[start - 1].isalnum() and not _glued_value(text, start, -1):
+            chars = chars[1:]  # the run began inside a word of the sentence: its first is not single
+        if end < len(text) and text[end].isalnum() and not _glued_value(text, end - 1, 1):
+            chars = chars[:-1]  # and ended inside one
+        singles = len(chars)
+        singles -= bool(chars) and chars[0] > 0 and text[chars[0] - 1].isalnum()
+        singles -= bool(chars) and chars[-1] + 1 < len(text) and text[chars[-1] + 1].isalnum()
+        if singles < _SPACED_MIN:
+            continue
+        spans.extend((a + 1, b) for a, b in itertools.pairwise(chars))
     return spans
+
+
+def _glued_value(text: str, at: int, step: int) -> bool:
+    """Whether the word that ``text[at]`` is glued to (before it for ``step`` -1, after it for 1) holds a
+    character other than a letter: a value's start (``0x``, ``00``), not a word of the sentence."""
+    i = at + step
+    seen = 0
+    while 0 <= i < len(text) and not text[i].isspace() and seen < 64:
+        if not text[i].isalpha():
+            return True
+        i += step
+        seen += 1
+    return False
+
+
+def _glued_quotes(text: str) -> list[tuple[int, int]]:
+    """Spans to delete: a backtick run or double quote between two value characters (ASCII letters, digits,
+    ``_``, ``-``: ``SSWS 00`Zq8…``, ``0x`7d1f…``, a code span or quote opened inside a value to split it over
+    lines), so the value reads whole."""
+    if "`" not in text and '"' not in text:
+        return []
+    return [
+        (m.start(), m.end())
+        for m in _GLUED_QUOTE.finditer(text)
+        if m.start() > 0 and m.end() < len(text) and text[m.start() - 1] in _VALUE and text[m.end()] in _VALUE
+    ]
 
 
 def _delete(text: str, origin: list[int], spans: list[tuple[int, int]]) -> tuple[str, list[int]]:
@@ -203,6 +271,7 @@ def normalise_for_scan(text: str) -> Normalised:
     folded = _fold_confusables(normal)
     spans = _joins(folded)
     spans.extend(_spaced(folded))
+    spans.extend(_glued_quotes(folded))
     if not spans:
         if origin is None and folded == text:
             return Normalised(text, None, len(text))

@@ -387,6 +387,21 @@ RULES: tuple[Rule, ...] = (
         resume="after",
         extend=True,
     ),
+    # -- a token no ruleset knows without its label: random alone, or a prefix and a hex body --
+    Rule(
+        "Random Token",
+        r"(?:^|[^A-Za-z0-9_.$/+@#?&%-])([A-Za-z0-9]{20,300})",
+        shape.accept_random_token,
+        resume="after",
+        extend=True,
+    ),
+    Rule(
+        "Prefixed API Token",
+        r"(?:^|[^A-Za-z0-9_.$/+@#?&%-])([A-Za-z][A-Za-z0-9_$.-]{0,60}?[$_.-][0-9a-fA-F]{32,128})",
+        shape.accept_prefixed_hex,
+        resume="after",
+        extend=True,
+    ),
     # -- credentials inside structures the format layer reads no label in --
     Rule(
         "Sentry DSN",

@@ -284,13 +284,37 @@ def _decoded_runs(normal: str) -> list[tuple[int, int, str]]:
         decoded = _b64_text(data[start:end])
         if decoded is None:
             continue
-        if ascii_only:
-            runs.append((start, end, decoded))
-        else:
+        if not ascii_only:
             last_char += len(_decode(data[last_byte:start]))
             last_byte = start
-            runs.append((last_char, last_char + (end - start), decoded))  # a run is ASCII: bytes are characters
+        at = start if ascii_only else last_char  # a run is ASCII: its bytes are characters
+        runs.extend((at, at + (end - start), text) for text in _nested(decoded))
     return runs
+
+
+_BASE64_DEPTH = 3  # base64 of base64 of base64: deeper wrapping is not an evasion a reader undoes by eye
+
+
+def _nested(decoded: str) -> list[str]:
+    """``decoded`` and, while it holds base64 runs that decode to text, what they hold (base64 of a base64
+    value), to ``_BASE64_DEPTH`` levels. Each level is 3/4 the size of the one before: linear in all."""
+    out = [decoded]
+    level = [decoded]
+    for _ in range(_BASE64_DEPTH - 1):
+        inner: list[str] = []
+        for text in level:
+            data = _encode(text)
+            pos = 0
+            while (spans := _base64_regex().search(data, pos)) is not None:
+                start, end = spans[0]
+                pos = max(end, start + 1)
+                if (found := _b64_text(data[start:end])) is not None:
+                    inner.append(found)
+        if not inner:
+            break
+        out.extend(inner)
+        level = inner
+    return out
 
 
 @functools.cache

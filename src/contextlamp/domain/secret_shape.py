@@ -14,6 +14,7 @@ credential; see the ``accept_*`` functions here, one per kind of context.
 
 from __future__ import annotations
 
+import itertools
 import json
 from base64 import b64decode, urlsafe_b64decode
 from binascii import Error as BinasciiError
@@ -34,7 +35,7 @@ from contextlamp.domain.secret_measures import (
     normalise,
     value_parts,
 )
-from contextlamp.domain.secret_words import STATE_WORDS
+from contextlamp.domain.secret_words import HASH_PREFIXES, STATE_WORDS
 
 MIN_LENGTH = 6  # shorter values are refused only by the PIN and code rules, which need a stated PIN or code
 
@@ -88,13 +89,18 @@ def accept_stated_token(value: str) -> bool:
 
 
 def accept_basic_auth(value: str) -> bool:
-    """HTTP Basic credentials (RFC 7617): base64 that decodes to text holding "user:password"."""
-    try:
-        decoded = b64decode(value + "=" * (-len(value) % 4), validate=True).decode("utf-8")
-    except (BinasciiError, ValueError):
-        return False
-    _user, sep, password = decoded.partition(":")
-    return bool(sep and password) and decoded.isprintable() and not is_placeholder(password)
+    """HTTP Basic credentials (RFC 7617): base64 that decodes to text holding "user:password", also when that
+    base64 is itself wrapped in base64 (up to three levels: an evasion of the structure)."""
+    for _ in range(3):
+        try:
+            decoded = b64decode(value + "=" * (-len(value) % 4), validate=True).decode("utf-8")
+        except (BinasciiError, ValueError):
+            return False
+        _user, sep, password = decoded.partition(":")
+        if sep and password:
+            return decoded.isprintable() and not is_placeholder(password)
+        value = decoded.strip()
+    return False
 
 
 def accept_mentioned_token(value: str) -> bool:
@@ -284,3 +290,63 @@ ENTROPY_PREFIXED_CAPITALS = 3.7  # capitals and digits only (base36): a random r
 
 def _all_classes(text: str) -> bool:
     return any(c.islower() for c in text) and any(c.isupper() for c in text) and any(c.isdigit() for c in text)
+
+
+# -- a random token that no ruleset knows without its label ---------------------------------------------------
+
+
+def _transitions(value: str) -> float:
+    """The share of adjacent characters of different classes (capital, small letter, digit). A random run of
+    base62 changes class at about 62 % of its positions (1 - (26² + 26² + 10²) / 62²), base36 at 40 %; an
+    identifier ("getUserAccountSettings2FA") or a word with a version ("python312") at under 25 %."""
+    if len(value) < 2:
+        return 0.0
+
+    def cls(c: str) -> int:
+        return 0 if c.isdigit() else 1 if c.isupper() else 2
+
+    return sum(cls(a) != cls(b) for a, b in itertools.pairwise(value)) / (len(value) - 1)
+
+
+RANDOM_TOKEN_ENTROPY = 4.0  # bits a character; a random base62 run of 20 measures about 4.1 (Shannon 1948)
+RANDOM_TOKEN_ENTROPY_ONE_CASE = 4.2  # one case and digits, 32+: random base36 measures about 4.6; hex cannot pass 4
+RANDOM_TOKEN_TRANSITIONS = 0.4  # of a three-class run (random base62: 0.62)
+RANDOM_TOKEN_TRANSITIONS_ONE_CASE = 0.25  # of a one-case run (random base36: 0.40)
+
+
+def accept_random_token(value: str) -> bool:
+    """A token alone, its vendor prefix glued on or none (``LTAI`` + 20 base62, ``oy2`` + 43 base36): a run of
+    20+ ASCII letters and digits that is random by three measures at once: its classes (capitals, small letters
+    and digits, each twice; or for 32+ characters one case with 4+ digits), its Shannon entropy (over 4 bits a
+    character, which hex, words and identifiers do not reach) and how often it changes class (identifiers and
+    versioned names change rarely). Hashes, UUIDs and ULIDs (hex or 26 characters of one case) do not pass."""
+    v = value
+    if not (v.isascii() and v.isalnum()) or is_placeholder(v):
+        return False
+    lower = sum(c.islower() for c in v)
+    upper = sum(c.isupper() for c in v)
+    digit = sum(c.isdigit() for c in v)
+    if lower >= 2 and upper >= 2 and digit >= 2:
+        return entropy(v) >= RANDOM_TOKEN_ENTROPY and _transitions(v) >= RANDOM_TOKEN_TRANSITIONS
+    if len(v) >= 32 and digit >= 4 and (lower == 0) != (upper == 0):
+        return entropy(v) >= RANDOM_TOKEN_ENTROPY_ONE_CASE and _transitions(v) >= RANDOM_TOKEN_TRANSITIONS_ONE_CASE
+    return False
+
+
+_SEPARATORS = "$_.-"
+
+
+def accept_prefixed_hex(value: str) -> bool:
+    """A vendor token with a hex body: a prefix with a letter (``key-``, ``access_token$production$``, ``pat….``)
+    then 32+ hex digits holding letters and digits. Not when the prefix names a hash or an identifier
+    (``HASH_PREFIXES``: ``md5-``, ``sha256-``, ``trace-``): those are digests and ids."""
+    cut = max(value.rfind(s) for s in _SEPARATORS)
+    prefix, body = value[:cut], value[cut + 1 :]
+    if len(body) < 32 or not any(c.isalpha() for c in body) or not any(c.isdigit() for c in body):
+        return False
+    first = prefix
+    for s in _SEPARATORS:
+        first = first.split(s)[0]
+    if first.lower().rstrip("0123456789") in HASH_PREFIXES or first.lower() in HASH_PREFIXES:
+        return False
+    return any(c.isalpha() for c in prefix) and entropy(body) >= 3.0 and not is_placeholder(body)

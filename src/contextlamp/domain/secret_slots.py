@@ -35,7 +35,7 @@ from typing import Literal
 from contextlamp.domain import secret_shape as shape
 from contextlamp.domain.secret_measures import is_benign, is_identifier_chain, is_placeholder, is_trivial_number
 from contextlamp.domain.secret_rules import Rule
-from contextlamp.domain.secret_words import SLOT_PROSE_WORDS, SLOT_UNITS
+from contextlamp.domain.secret_words import CODE_PARTS, SLOT_PROSE_WORDS, SLOT_UNITS, STOP_WORDS
 
 WS = r"[\s\p{Z}]"
 # -- credential nouns by class (matched case-insensitively) --------------------------------------------------
@@ -150,6 +150,9 @@ PLAIN = r"([^\s\p{Z}\"'`“”‘’«»「」『』,;。、，；]{1,64})(?:[ \
 LABELLED = r"([^\s\p{Z}\"'`“”«»「」『』,;。、，；]{1,64}(?:[ \t][^\s\p{Z}\"'`“”«»,;.!?。、，；()]{1,40}){0,5})"
 # A value in a spaceless script's sentence: the ASCII run after the particle (80417 in 暗証番号は80417です).
 CJK_VALUE = r"([\x21-\x7e]{1,64})"
+# A passphrase of words after a copula, unquoted ("the wifi password is correct horse battery staple"): 3 to 8
+# words of letters that end the clause (a longer run or one that goes on is a sentence, not a value).
+PHRASE = r"(\p{L}{2,24}(?:[ \t]\p{L}{2,24}){2,7})[ \t]*(?:[.!?,;:)\]\n]|$)"
 # A list of codes: up to the end of the line or sentence.
 CODE_LIST = r"([^\n.!?。]{1,400})"
 
@@ -189,8 +192,10 @@ def _first_and_unit(value: str) -> tuple[str, bool]:
 def _code(first: str) -> bool:
     """A value that is code, not a credential: a call or index (``getpass.getpass()``, ``os.environ[``), an
     attribute chain (``self.password``), a camelCase name of three or more words (``getDatabasePassword``)."""
-    if any(c in first for c in "()[]{}") or is_identifier_chain(first):
+    if any(c in first for c in "()[]{}"):
         return True
+    if is_identifier_chain(first):
+        return not _dotted_words(first)
     if not (first[:1].islower() and first.isalpha()):
         return False
     pieces: list[str] = []
@@ -202,6 +207,16 @@ def _code(first: str) -> bool:
     pieces.append(first[start:])
     # camelCase of words: "get" + "Database" + "Password"; random case ("fArxZdUdm") has pieces that are no words
     return len(pieces) >= 3 and len(pieces[0]) >= 2 and all(len(p) >= 3 and p[1:].islower() for p in pieces[1:])
+
+
+def _dotted_words(value: str) -> bool:
+    """A passphrase of 3+ words joined by dots (``happy.staple.horse``): each part 2 to 16 letters of one case
+    or capitalised, none a name code chains use (``CODE_PARTS``)."""
+    parts = value.strip(".,;:!?").split(".")
+    return len(parts) >= 3 and all(
+        2 <= len(p) <= 16 and p.isalpha() and (p.islower() or p.istitle()) and p.lower() not in CODE_PARTS
+        for p in parts
+    )
 
 
 def _common_rejections(value: str) -> bool:
@@ -226,6 +241,23 @@ def accept_password(value: str) -> bool:
     if first.isdigit() and is_trivial_number(first):  # "the most common password is 123456"
         return False
     return len(first) >= 3 or (len(v) >= 3 and " " in v)
+
+
+def accept_passphrase(value: str) -> bool:
+    """A passphrase of 3+ words stated after a copula: no word but the first reads as prose about the
+    credential (a function word, a state, a participle: "is stored in the vault", "is long enough but too
+    common"), and the first, when it does, is a state word that starts passphrases ("correct horse battery
+    staple", "good tiger window river"), not a function word or a participle ("is on the sticker", "is
+    written on sticky notes")."""
+    words = value.split()
+    if len(words) < 3 or is_placeholder(value) or _spaceless(value) or "secret removed" in value.lower():
+        return False
+    if any(_prose_word(w) or w.lower() in SLOT_UNITS for w in words[1:]):
+        return False
+    first = words[0].lower()
+    if _prose_word(first) and (first in STOP_WORDS or first.endswith(("ed", "ing", "ly", "en"))):
+        return False
+    return first not in SLOT_UNITS
 
 
 def accept_pin(value: str) -> bool:
@@ -307,6 +339,8 @@ def slot_rules() -> tuple[Rule, ...]:
         rules.append(Rule(kind, rf"{noun}(?:{SEPARATOR}|{WS}*){QUOTED}", _quoted_check(check)))
         rules.append(Rule(kind, rf"{noun}{WS}*(?::=|=>|->|[:=＝]){WS}*{value or LABELLED}", check, resume))
         rules.append(Rule(kind, rf"{noun}{SEPARATOR}{value or PLAIN}", check, resume, peek=value is None))
+        if kind == "Password":  # words after a copula, unquoted: the whole phrase is the value
+            rules.append(Rule(kind, rf"{noun}{SEPARATOR}{PHRASE}", accept_passphrase))
         if kind == "PIN":  # digits right after the noun: "gate code 8642#", "PIN 4921"
             rules.append(Rule(kind, rf"{noun}{WS}+([#*]?[0-9]{{3,12}}[#*]?)(?:[^\p{{L}}\p{{N}}]|$)", check))
         rules.append(Rule(kind, rf"(?:{nouns_cjk}){SEPARATOR_CJK}(?:{QUOTED}|{value or CJK_VALUE})", check, resume))

@@ -135,3 +135,18 @@ SLOT_UNITS = UNITS | _words(
     tekens cijfers tecken siffror znaków cyfr символов цифр знаков karakter hane basamak haneli karakterli
     文字 桁 位 个字符 자리 글자"""
 )
+
+# Prefixes that name a hash, a digest or an identifier, not a credential: "md5-<hex>", "sha256-<hex>", "trace-<hex>".
+HASH_PREFIXES = _words(
+    """md5 sha sha1 sha224 sha256 sha384 sha512 sha3 blake2 blake2b blake2s blake3 crc crc32 xxh xxh64 xxh3 hash
+    digest checksum sum commit rev revision ref build run job pipeline trace span request req id uid uuid guid
+    etag object obj blob tree file cache chunk block tx txn hex v ver version release image layer"""
+)
+
+# Names that start or end an attribute chain in code ("self.password", "config.db.secret", "os.environ.get"):
+# a dotted value holding one is code; a dotted run of other words is a passphrase ("happy.staple.horse").
+CODE_PARTS = _words(
+    """self this cls os sys env environ getenv config conf cfg settings options opts args params process request
+    req app user db database secrets secret vault password passwd pwd pass key keys token tokens credentials creds
+    get value values data auth client server module props state ctx context window document"""
+)
