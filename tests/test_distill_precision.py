@@ -209,3 +209,36 @@ def test_a_codex_save_is_not_saved_again_and_survives_the_hook_handover(service:
     assert turns is not None and [t.role for t in turns].count("saved") == 1
     service.save_session(alice, transcript_for_save(turns, 1 << 20))  # what a hook sends
     assert _stored(service, alice) == ["Our release branches are named release/YYYY.MM."]
+
+
+def test_a_part_of_the_setup_given_a_value_is_kept_whatever_verb_relates_them(
+    service: MemoryService, alice: Caller
+) -> None:
+    """Issue 27 (month simulation): a statement that gives a thing of the user's setup a concrete value (where
+    it lives, what it reads, who owns it, how long it waits) is a fact without a cue word; what a statement of
+    the moment says about an error, a test or an output is not."""
+    service.save_session(
+        alice,
+        "User: morning\nAssistant: Morning!\n"
+        "User: The nightly export writes its files to s3://acme-exports/nightly.\nAssistant: Got it.\n"
+        "User: Customer emails are sent through the postmark-eu relay.\nAssistant: Noted.\n"
+        "User: Helga maintains the terraform modules for staging.\nAssistant: Thanks.\n"
+        "User: The cache layer expires keys after 900 seconds.\nAssistant: Understood.\n"
+        "User: The payments webhook times out after 45 seconds.\nAssistant: Noted.\n"
+        "User: The error message points to deploy/old.toml.\nAssistant: I see.\n"
+        "User: The test in tests/test_cache.py fails on the second run.\nAssistant: Looking.\n"
+        "User: can you check where the nightly export writes its files?\nAssistant: Sure.\n"
+        "User: lol the cache layer keeps everything forever\nAssistant: Ha.\n",
+    )
+    assert _stored(service, alice) == [
+        "Customer emails are sent through the postmark-eu relay.",
+        "Helga maintains the terraform modules for staging.",
+        "The cache layer expires keys after 900 seconds.",
+        "The nightly export writes its files to s3://acme-exports/nightly.",
+        "The payments webhook times out after 45 seconds.",
+    ]
+
+
+def test_a_correction_that_names_the_old_value_is_no_narration_of_the_past(service: MemoryService, alice: Caller) -> None:
+    service.save_session(alice, "User: We raised the upload limit to 50 MB (it was 20).\nAssistant: Updated.\n")
+    assert _stored(service, alice) == ["We raised the upload limit to 50 MB (it was 20)."]

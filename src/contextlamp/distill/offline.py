@@ -42,6 +42,7 @@ from contextlamp.distill.durable import (
     is_lasting,
     is_request,
     is_transient,
+    states_value,
     unwrap,
     without_pastes,
 )
@@ -532,7 +533,7 @@ def _classify(sentence: str, cues: Cues, confirmed: bool, asked: bool = False) -
         return "fact", "fact"
     if words < cues.min_words:
         return None
-    if cues.declarative or confirmed or _fact_cue(lower, cues):
+    if cues.declarative or confirmed or _fact_cue(lower, cues) or states_value(sentence):
         return "fact", "fact"
     return None
 
