@@ -239,6 +239,8 @@ def test_a_part_of_the_setup_given_a_value_is_kept_whatever_verb_relates_them(
     ]
 
 
-def test_a_correction_that_names_the_old_value_is_no_narration_of_the_past(service: MemoryService, alice: Caller) -> None:
+def test_a_correction_that_names_the_old_value_is_no_narration_of_the_past(
+    service: MemoryService, alice: Caller
+) -> None:
     service.save_session(alice, "User: We raised the upload limit to 50 MB (it was 20).\nAssistant: Updated.\n")
     assert _stored(service, alice) == ["We raised the upload limit to 50 MB (it was 20)."]
