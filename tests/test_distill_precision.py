@@ -178,6 +178,44 @@ def test_a_session_of_one_fact_keeps_it_with_the_server_model(tmp_path: Path, mi
         registry.close()
 
 
+def test_facts_about_the_setup_among_small_talk_are_not_silenced_as_chatter(
+    tmp_path: Path, minilm: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # issue 27 (month simulation): a coding session of chatter, a test run and two stated facts was silenced
+    # whole by the chatter model (both facts lost); here the model calls every session chatter
+    from contextlamp.distill import chatter
+
+    monkeypatch.setattr(chatter, "is_chatter", lambda *_args, **_kw: True)  # pyright: ignore[reportUnknownLambdaType]
+    registry = StoreRegistry(tmp_path, minilm.identity, minilm.dim)
+    try:
+        service = MemoryService(registry, minilm)
+        caller = Caller(service.principal("alice"), "claude-code")
+        service.save_session(
+            caller,
+            _export(
+                ("user", "ok go ahead"),
+                ("assistant", "Done."),
+                ("user", "rerun the linter please"),
+                ("assistant", "Clean now."),
+                ("user", "The image resizer pulls from the thumbs-west queue."),
+                ("assistant", "Noted, thanks."),
+                ("assistant", "I won't keep those."),
+                ("user", "The pdf exporter is maintained by Yusuf."),
+                ("assistant", "Got it."),
+                ("user", "can you check the build again?"),
+                ("assistant", "Checking."),
+                ("user", "look at this:\n```js\nconst size = await probe(img);\n```"),
+                ("assistant", "The probe call is missing a timeout."),
+            ),
+        )
+        assert _stored(service, caller) == [
+            "The image resizer pulls from the thumbs-west queue.",
+            "The pdf exporter is maintained by Yusuf.",
+        ]
+    finally:
+        registry.close()
+
+
 def test_a_codex_save_is_not_saved_again_and_survives_the_hook_handover(service: MemoryService, alice: Caller) -> None:
     from contextlamp.distill.native import parse_native, transcript_for_save
 
