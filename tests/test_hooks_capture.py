@@ -335,14 +335,3 @@ def test_a_restatement_differing_only_by_a_lead_in_and_the_opening_capital_is_a_
     )
     assert not restates("Priya owns the billing worker.", ["Tomasz owns the billing worker."])
     assert not restates("The ledger API listens on port 9090.", ["The ledger API listens on port 8080."])
-
-
-def test_a_correction_of_one_thing_does_not_correct_another_with_the_same_attribute() -> None:
-    from contextlamp.hooks.judge import corrected
-
-    memories = [("The thumbnail job runs every 40 minutes.", None), ("We bound the mail relay to port 2525.", None)]
-    assert corrected("Update: the invoice mailer now runs every 15 minutes instead of 30.", memories) is None
-    hit = corrected("Update: the thumbnail job now runs every 15 minutes instead of 40.", memories)
-    assert hit is not None and hit[0] == "The thumbnail job runs every 40 minutes."
-    hit = corrected("We changed the mail relay port to 2626.", memories)
-    assert hit is not None and hit[0] == "We bound the mail relay to port 2525."

@@ -233,11 +233,7 @@ def corrected(candidate: str, memories: Sequence[tuple[str, str | None]]) -> tup
         if not own_values - values or len(text) >= 200:  # a preview cut at 200 characters is not the content
             continue
         shared = own_words & words
-        # without the old value named, the two must be about one subject: at most one word of either left over
-        # ("Update: the pricing engine now runs every 30 minutes" shares "runs every minutes" with "The rate
-        # limiter runs every 114 minutes", but its subject is another)
-        same_subject = 2 * len(shared) >= len(words) and len(words - shared) <= 1 and len(own_words - shared) <= 1
-        if len(shared) < 2 or not (own_values & values or same_subject):
+        if len(shared) < 2 or not (own_values & values or 2 * len(shared) >= len(words)):
             continue
         topic = "-".join(w for w in dict.fromkeys(_WORD.findall(text.casefold())) if w in shared)[:80]
         if best is None or len(shared) > best[0]:
