@@ -178,6 +178,44 @@ def test_a_session_of_one_fact_keeps_it_with_the_server_model(tmp_path: Path, mi
         registry.close()
 
 
+def test_facts_about_the_setup_among_small_talk_are_not_silenced_as_chatter(
+    tmp_path: Path, minilm: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # issue 27 (month simulation): a coding session of chatter, a test run and two stated facts was silenced
+    # whole by the chatter model (both facts lost); here the model calls every session chatter
+    from contextlamp.distill import chatter
+
+    monkeypatch.setattr(chatter, "is_chatter", lambda *_args, **_kw: True)  # pyright: ignore[reportUnknownLambdaType]
+    registry = StoreRegistry(tmp_path, minilm.identity, minilm.dim)
+    try:
+        service = MemoryService(registry, minilm)
+        caller = Caller(service.principal("alice"), "claude-code")
+        service.save_session(
+            caller,
+            _export(
+                ("user", "ok go ahead"),
+                ("assistant", "Done."),
+                ("user", "rerun the linter please"),
+                ("assistant", "Clean now."),
+                ("user", "The image resizer pulls from the thumbs-west queue."),
+                ("assistant", "Noted, thanks."),
+                ("assistant", "I won't keep those."),
+                ("user", "The pdf exporter is maintained by Yusuf."),
+                ("assistant", "Got it."),
+                ("user", "can you check the build again?"),
+                ("assistant", "Checking."),
+                ("user", "look at this:\n```js\nconst size = await probe(img);\n```"),
+                ("assistant", "The probe call is missing a timeout."),
+            ),
+        )
+        assert _stored(service, caller) == [
+            "The image resizer pulls from the thumbs-west queue.",
+            "The pdf exporter is maintained by Yusuf.",
+        ]
+    finally:
+        registry.close()
+
+
 def test_a_codex_save_is_not_saved_again_and_survives_the_hook_handover(service: MemoryService, alice: Caller) -> None:
     from contextlamp.distill.native import parse_native, transcript_for_save
 
@@ -209,3 +247,38 @@ def test_a_codex_save_is_not_saved_again_and_survives_the_hook_handover(service:
     assert turns is not None and [t.role for t in turns].count("saved") == 1
     service.save_session(alice, transcript_for_save(turns, 1 << 20))  # what a hook sends
     assert _stored(service, alice) == ["Our release branches are named release/YYYY.MM."]
+
+
+def test_a_part_of_the_setup_given_a_value_is_kept_whatever_verb_relates_them(
+    service: MemoryService, alice: Caller
+) -> None:
+    """Issue 27 (month simulation): a statement that gives a thing of the user's setup a concrete value (where
+    it lives, what it reads, who owns it, how long it waits) is a fact without a cue word; what a statement of
+    the moment says about an error, a test or an output is not."""
+    service.save_session(
+        alice,
+        "User: morning\nAssistant: Morning!\n"
+        "User: The nightly export writes its files to s3://acme-exports/nightly.\nAssistant: Got it.\n"
+        "User: Customer emails are sent through the postmark-eu relay.\nAssistant: Noted.\n"
+        "User: Helga maintains the terraform modules for staging.\nAssistant: Thanks.\n"
+        "User: The cache layer expires keys after 900 seconds.\nAssistant: Understood.\n"
+        "User: The payments webhook times out after 45 seconds.\nAssistant: Noted.\n"
+        "User: The error message points to deploy/old.toml.\nAssistant: I see.\n"
+        "User: The test in tests/test_cache.py fails on the second run.\nAssistant: Looking.\n"
+        "User: can you check where the nightly export writes its files?\nAssistant: Sure.\n"
+        "User: lol the cache layer keeps everything forever\nAssistant: Ha.\n",
+    )
+    assert _stored(service, alice) == [
+        "Customer emails are sent through the postmark-eu relay.",
+        "Helga maintains the terraform modules for staging.",
+        "The cache layer expires keys after 900 seconds.",
+        "The nightly export writes its files to s3://acme-exports/nightly.",
+        "The payments webhook times out after 45 seconds.",
+    ]
+
+
+def test_a_correction_that_names_the_old_value_is_no_narration_of_the_past(
+    service: MemoryService, alice: Caller
+) -> None:
+    service.save_session(alice, "User: We raised the upload limit to 50 MB (it was 20).\nAssistant: Updated.\n")
+    assert _stored(service, alice) == ["We raised the upload limit to 50 MB (it was 20)."]

@@ -78,6 +78,9 @@ def test_most_updates_of_the_pairs_are_recognised_by_their_wording() -> None:
         ("The CI timeout is not 45 minutes now", OLD),  # a negation qualifies
         ("The CI timeout is also 45 minutes for forks now", OLD),  # an addition
         ("The deploy timeout is now 45 minutes", OLD),  # another subject
+        # the subject follows the change word: another fact about the same service is not updated by it
+        ("We changed the search proxy port to 7311", "Marta owns the search proxy, ask her first"),
+        ("We moved the search proxy config to deploy/proxy.toml", "The search proxy listens on port 7311"),
         (NEW, OLD + ". " + " ".join(["The runners use Ubuntu and cache pip between jobs."] * 5)),  # many facts
     ],
 )

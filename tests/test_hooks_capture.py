@@ -323,3 +323,15 @@ def test_a_clients_mcp_saves_carry_its_hooks_surface_name(tmp_path: Path, client
 
     packs = anyio.run(main)
     assert packs and {p["source_surface"] for p in packs} == {surface}
+
+
+def test_a_restatement_differing_only_by_a_lead_in_and_the_opening_capital_is_a_dedupe() -> None:
+    """The agent's digest 'Rule: Always run the linter before committing.' and the user's 'From now on, always
+    run the linter before committing.' are one memory (real-client test, three sessions); a name still counts."""
+    from contextlamp.hooks.judge import restates
+
+    assert restates(
+        "From now on, always run the linter before committing.", ["Always run the linter before committing."]
+    )
+    assert not restates("Priya owns the billing worker.", ["Tomasz owns the billing worker."])
+    assert not restates("The ledger API listens on port 9090.", ["The ledger API listens on port 8080."])

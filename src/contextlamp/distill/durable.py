@@ -316,7 +316,8 @@ def is_banter(sentence: str) -> bool:
 # a problem of the moment: what fails, breaks or is slow now (the one-off fix for it is no memory either)
 _PROBLEM = re.compile(
     r"\b(?:fails?|failed|failing|broken|crash(?:es|ed|ing)?|won't (?:start|work|build|load)|doesn't work|"
-    r"does not work|stopped working|keeps? (?:dropping|crashing|failing|rewriting|timing out)|times? out|timed out|"
+    r"does not work|stopped working|keeps? (?:dropping|crashing|failing|rewriting|timing out)|"
+    r"times? out(?!\s+after\s+\d)|timed out|"  # "times out after 30 seconds" is a setting, not a failure
     r"is slow|are slow|too slow|takes? forever|hangs?|"
     r"schlägt fehl|funktioniert nicht|geht nicht|kaputt|échoue|ne marche pas|plante|falla|no funciona|"
     r"non funziona|não funciona|werkt niet|не работает|падает)\b"
@@ -353,7 +354,69 @@ def is_transient(sentence: str, memory_type: str, kind: str) -> bool:
     problem = _PROBLEM.search(sentence)
     if memory_type == "fact" and problem is not None and problem.start() > 0:  # "Fail CI under 85 %" is a rule
         return True
-    return memory_type == "fact" and kind == "fact" and _NARRATED.search(sentence) is not None
+    # "(it was 24)": the old value a correction names is no narration of the past
+    return memory_type == "fact" and kind == "fact" and _NARRATED.search(_ASIDE.sub("", sentence)) is not None
+
+
+_ASIDE = re.compile(r"\([^()]{0,200}\)")
+
+
+# -- a statement that gives a part of the setup a value ------------------------------------------------------------
+
+# a present-tense verb that relates a thing of the user's setup to a value: where it lives, what it reads or
+# writes, who owns it, what it listens on, how long it waits (English; other languages keep their cue lists)
+_RELATION = (
+    r"(?:lives?|sits?|runs?|reads?|writes?|consumes?|publishes?|listens?|points?|goes|go|belongs?|stores?|"
+    r"loads?|pulls?|pushes?|sends?|talks?|connects?|calls?|depends?|owns?|maintains?|leads?|handles?|"
+    r"serves?|hosts?|routes?|expires?|rotates?|retries|deploys?|lands?|logs?|emits?|posts?|syncs?|mounts?|"
+    r"binds?|exposes?|caches?|times out|waits?|triggers?|polls?|subscribes?|forwards?|streams?|reports?|"
+    r"defaults?|gets?|receives?|keeps?|uses?|needs?|requires?|takes?|costs?|has|have|"
+    r"(?:is|are) (?:maintained|owned|run|managed|hosted|stored|kept|configured|deployed|built|written|served|"
+    r"handled|reviewed|set|pinned|scheduled|located|mounted|exposed|cached|backed up|triggered|routed|sent|"
+    r"published|written|signed|approved) (?:by|in|at|on|to|from|under|via|through|with|for))"
+)
+_SUBJECT_WORD = r"(?!(?:i|we|you|he|she|they|it|this|that|there|here)\b)[a-z][\w-]*"
+_SETUP_SUBJECT = re.compile(  # "the billing worker", "configuration for the payout scheduler", "our CI"
+    rf"^(?:(?:the|our|all|every|each|its|their)\s+)?{_SUBJECT_WORD}(?:\s+{_SUBJECT_WORD}){{0,4}}?"
+    rf"(?:\s+(?:for|of|to|from|in|behind|on)\s+(?:the|our)\s+{_SUBJECT_WORD}(?:\s+{_SUBJECT_WORD}){{0,4}}?)?"
+    rf"\s+{_RELATION}\b",
+    re.IGNORECASE,
+)
+_NAMED_SUBJECT = re.compile(  # "Priya owns the billing worker", "Dana Kim maintains our CI"
+    rf"^[A-Z][\w'-]+(?:\s[A-Z][\w'-]+)?\s+{_RELATION}\s+(?:the|our|all|every)\s"
+)
+# what only matters now: the problem, the output, the code of the moment
+_MOMENT = re.compile(
+    r"^(?:the|this|that|our)?\s*(?:error|exception|warning|output|log|logs|traceback|stack|test|tests|build|"
+    r"result|results|diff|fix|bug|issue|problem|crash|loop|function|method|variable|line|file|snippet|script|"
+    r"command|query|page|screen|message|reply|answer|code)\b",
+    re.IGNORECASE,
+)
+_VALUE = re.compile(  # a concrete value: a path, a file name, an identifier, a channel, a number, a name
+    r"[\w.~-]*/[\w./-]+|\b\w+\.[a-z]{2,5}\b|\b[a-z0-9]+(?:[-_][a-z0-9]+)+\b|[#@][\w-]+|\d|`[^`]+`|"
+    r"\b[A-Z][\w-]*"
+)
+MIN_VALUE_STATEMENT_WORDS = 5
+
+
+def states_value(sentence: str) -> bool:
+    """Whether ``sentence`` gives a part of the user's setup a concrete value with a present-tense relation:
+    a subject of one to five words (optionally "for/of ... the <thing>") or a person's name, a relation verb
+    (lives in, reads from, consumes, owns, listens on, times out after, is maintained by ...) and, after the
+    verb, a value (a path, a file name, a hyphenated or numbered identifier, a #channel, a number, a
+    capitalised name): "Configuration for the payout scheduler lives in deploy/ember.toml", "The search indexer
+    consumes from the cedar-loop queue", "The report exporter is maintained by Mateo", "Aiko owns the auth
+    gateway". A subject of the moment (the error, the test, the output, this function) never counts, and the
+    caller has already left out requests, questions, banter and pastes. English only; linear (one anchored
+    match with bounded repeats, one search)."""
+    sentence = sentence.strip()
+    if word_count(sentence) < MIN_VALUE_STATEMENT_WORDS or _MOMENT.match(sentence):
+        return False
+    named = _NAMED_SUBJECT.match(sentence)
+    if named is not None:
+        return True
+    match = _SETUP_SUBJECT.match(sentence)
+    return match is not None and _VALUE.search(sentence, match.end()) is not None
 
 
 def cut_request(sentence: str) -> str:

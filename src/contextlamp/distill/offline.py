@@ -42,6 +42,7 @@ from contextlamp.distill.durable import (
     is_lasting,
     is_request,
     is_transient,
+    states_value,
     unwrap,
     without_pastes,
 )
@@ -128,10 +129,14 @@ class OfflineDistiller:
             return []
         language = session_language(turns)
         units = segment(turns, language)
-        if self._embedder is not None and self._is_chatter(units, language, self._embedder):
+        found = candidates(units, language)
+        # a statement that gives a part of the user's setup a concrete value (durable.states_value: past the
+        # request, question, banter and paste gates) is never chatter, however much small talk surrounds it
+        anchored = any(states_value(c.text) for c in found if c.role == "user")
+        if self._embedder is not None and not anchored and self._is_chatter(units, language, self._embedder):
             return []  # a session of greetings, thanks and small talk saves nothing
         label = f"{cues_for(language).task_label}: "
-        return [with_topic(as_stored(item, label)) for item in resolve(candidates(units, language))]
+        return [with_topic(as_stored(item, label)) for item in resolve(found)]
 
     def _is_chatter(self, units: list[Unit], language: str, embedder: Embedder) -> bool:
         """Whether the session is only chatter and saves nothing: decided by the fitted session model
@@ -532,7 +537,7 @@ def _classify(sentence: str, cues: Cues, confirmed: bool, asked: bool = False) -
         return "fact", "fact"
     if words < cues.min_words:
         return None
-    if cues.declarative or confirmed or _fact_cue(lower, cues):
+    if cues.declarative or confirmed or _fact_cue(lower, cues) or states_value(sentence):
         return "fact", "fact"
     return None
 

@@ -226,6 +226,10 @@ def is_update(newer: str, older: str, cosine: float, threshold: float, max_value
         subject, value = _terms(new_words[:cut]) & old_terms, _terms(new_words[:cut])
     else:
         subject, value = _terms(new_words[:cut]), _terms(new_words[cut + 1 :])
+        to = new_words.index("to", cut + 1) if not subject and "to" in new_words[cut + 1 :] else -1
+        if to > 0 and _terms(new_words[cut + 1 : to]):  # "We changed the relay port to 5819": the subject
+            # follows the change word up to "to" (else any memory sharing a word with it would be updated)
+            subject, value = _terms(new_words[cut + 1 : to]), _terms(new_words[to + 1 :])
     if not subject <= old_terms or not (subject | value) & old_terms:
         return False
     return 0 < len(value - old_terms) <= max_value_terms

@@ -199,15 +199,15 @@ def restates(candidate: str, memories: Sequence[str]) -> bool:
     aside) are the memory's, give or take ``MAX_FILLER_WORDS`` words none of which carries a value (a digit, a
     path, a capitalised name). "The ledger API listens on port 8080" restates "ledger API listens on port 8080."
     but not "The ledger API listens on port 9090"."""
-    own = _words(candidate)
+    own, own_values = _words(candidate)
     if not own:
         return False
     for memory in memories:
-        other = _words(memory)
+        other, other_values = _words(memory)
         if not other:
             continue
         differing = own ^ other
-        if len(differing) <= MAX_FILLER_WORDS and len(own & other) >= 2 and not any(map(_VALUE.search, differing)):
+        if len(differing) <= MAX_FILLER_WORDS and len(own & other) >= 2 and not differing & (own_values | other_values):
             return True
     return False
 
@@ -255,9 +255,14 @@ def _parts(text: str) -> tuple[frozenset[str], frozenset[str]]:
     return frozenset(values), frozenset(words)
 
 
-def _words(text: str) -> frozenset[str]:
-    words = (w.strip(".:,;-") for w in _WORD.findall(text))
-    return frozenset(w if _VALUE.search(w) else w.casefold() for w in words if w and w.casefold() not in _STOP)
+def _words(text: str) -> tuple[frozenset[str], frozenset[str]]:
+    """(the case-folded words of ``text`` without stop words, those of them that carry a value). Words are
+    compared case-folded, so a capital a sentence opens with ("Always run ..." / "From now on, always run ...")
+    is no difference; a word written with a capital anywhere (a name) or holding a digit or a path character
+    still carries a value ("Priya owns ..." is not "Tomasz owns ...")."""
+    words = [w.strip(".:,;-") for w in _WORD.findall(text)]
+    kept = [w for w in words if w and w.casefold() not in _STOP]
+    return frozenset(w.casefold() for w in kept), frozenset(w.casefold() for w in kept if _VALUE.search(w))
 
 
 def digest_transcript(items: Sequence[DistilledItem]) -> str:
