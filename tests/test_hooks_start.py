@@ -189,3 +189,19 @@ def test_a_postgresql_home_gets_its_context_through_the_service(tmp_path: Path, 
     assert all(fact in context for fact in FACTS), done.stdout
     assert "(service)" in scratch.log().splitlines()[-1]
     assert not (scratch.data / "control.db").exists()  # nothing was read from (or made in) the data directory
+
+
+def test_the_settings_a_session_start_reads_itself_are_the_settings() -> None:
+    from contextlamp.cli.hook import DEFAULT_HOOK_CONTEXT_TOKENS, MAX_HOOK_CONTEXT_TOKENS, quick_config
+    from contextlamp.config import Settings
+
+    field = Settings.model_fields["hook_context_tokens"]
+    assert field.default == DEFAULT_HOOK_CONTEXT_TOKENS
+    assert Settings(hook_context_tokens=MAX_HOOK_CONTEXT_TOKENS).hook_context_tokens == MAX_HOOK_CONTEXT_TOKENS
+    with pytest.raises(ValueError):
+        Settings(hook_context_tokens=MAX_HOOK_CONTEXT_TOKENS + 1)
+    assert quick_config({"CONTEXTLAMP_HOOK_CONTEXT_TOKENS": "200"}).context_tokens == 200
+    for judged_by_settings in ("-1", "1e3", "", "100001", "٣"):  # the service (Settings) answers these
+        assert quick_config({"contextlamp_hook_context_tokens": judged_by_settings}).context_tokens is None
+    assert quick_config({"CONTEXTLAMP_USER": ""}).user == ""  # Settings refuses it: the service answers
+    assert quick_config({"CONTEXTLAMP_DATABASE_URL": "postgresql://db/x"}).database
