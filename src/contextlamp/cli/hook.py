@@ -7,7 +7,6 @@ whole ``Settings`` for a session start, which opens the memory) and builds the s
 
 from __future__ import annotations
 
-import contextlib
 import os
 import sys
 from pathlib import Path
@@ -26,7 +25,6 @@ DEFAULT_CAPTURE = "on"
 DEFAULT_HOOK_TIMEOUT_S = 5.0
 DEFAULT_HOOK_CONTEXT_TOKENS = 1500
 MAX_HOOK_CONTEXT_TOKENS = 100_000
-WORKER_NICENESS = 10  # added to the detached save worker's niceness (os.nice)
 
 
 def quick_config(environ: dict[str, str]) -> HookConfig:
@@ -130,8 +128,6 @@ def worker_main() -> None:
     except (IndexError, ValueError, KeyError, TypeError):
         log.error("the save worker was started without a valid job")
         os._exit(0)
-    with contextlib.suppress(OSError):
-        os.nice(WORKER_NICENESS)  # a capture yields the CPU to the client and its session starts
     try:
         with capture_slot(config.home):  # one save at a time per data directory, taken before the heavy imports
             from contextlamp.app.compose import create_app
