@@ -7,7 +7,11 @@ session starts run alone first (the baseline of the same run). The hooks run as 
 With ``--after-ends`` the session starts begin once the session-end hooks have returned, while their saves
 run: what they then wait behind is the captures alone.
 
-Usage: ``nice -n 10 python bench/hook_storm.py [--ends 24] [--starts 12] [--embedder minilm|fake] [--after-ends]``.
+With ``--compare REF`` the same storm runs first on the code of git ref ``REF`` (its ``src`` exported to a
+temporary folder and put first on ``PYTHONPATH``), then on this checkout's: the baseline of the same run.
+
+Usage: ``nice -n 10 python bench/hook_storm.py [--ends 24] [--starts 12] [--embedder minilm|fake] [--after-ends]
+[--compare integ]``.
 """
 
 from __future__ import annotations
@@ -43,8 +47,26 @@ def main() -> None:
         help="start the session starts once every session-end hook has returned (their saves running): what"
         " the starts wait behind is then the captures alone, not the hooks' own process starts",
     )
+    parser.add_argument("--compare", default=None, help="a git ref whose code runs the same storm first")
     args = parser.parse_args()
     exe = shutil.which("contextlamp", path=str(Path(sys.executable).parent)) or "contextlamp"
+    rows: dict[str, dict[str, object]] = {}
+    if args.compare:
+        with tempfile.TemporaryDirectory(prefix="clp-storm-src-") as copy:
+            archive = subprocess.run(
+                ["git", "archive", args.compare, "src"],
+                check=True,
+                capture_output=True,
+                cwd=Path(__file__).parent.parent,
+            ).stdout
+            subprocess.run(["tar", "-x", "-C", copy], input=archive, check=True)
+            rows[args.compare] = storm(exe, args, {"PYTHONPATH": str(Path(copy) / "src")})
+    rows["this checkout"] = storm(exe, args, {})
+    print(json.dumps(rows, indent=2))
+
+
+def storm(exe: str, args: argparse.Namespace, extra_env: dict[str, str]) -> dict[str, object]:
+    """One storm in a fresh data directory: the session starts alone, then under the storm."""
     root = Path(tempfile.mkdtemp(prefix="clp-storm-"))
     try:
         repo = root / "web-app"
@@ -55,9 +77,8 @@ def main() -> None:
             "CONTEXTLAMP_HOME": str(root / "data"),
             "CONTEXTLAMP_USER": "dana",
             "CONTEXTLAMP_EMBEDDER": args.embedder,
+            **extra_env,
         }
-        for fact in FACTS:
-            subprocess.run([exe, "save", fact, "--project", "web-app"], env=env, check=True, capture_output=True)
 
         def hook(event: str, n: int) -> tuple[float, bool]:
             transcript = root / f"s{n}.jsonl"
@@ -79,7 +100,9 @@ def main() -> None:
                 injected = False
             return elapsed, injected
 
-        hook("session-start", 0)  # maps the repository to its project
+        hook("session-start", 0)  # maps the repository to its project (web-app) before the saves name it
+        for fact in FACTS:
+            subprocess.run([exe, "save", fact, "--project", "web-app"], env=env, check=True, capture_output=True)
         alone = [hook("session-start", 1000 + n) for n in range(args.starts)]
         ends = [("session-end", n) for n in range(args.ends)]
         starts = [("session-start", 100 + n) for n in range(args.starts)]
@@ -89,7 +112,7 @@ def main() -> None:
                 storm = list(pool.map(lambda job: hook(*job), starts))
             else:
                 storm = list(pool.map(lambda job: hook(*job), ends + starts))[args.ends :]
-        report = {
+        report: dict[str, object] = {
             "alone": {
                 "injected": sum(i for _, i in alone),
                 "median_s": round(statistics.median(t for t, _ in alone), 2),
@@ -102,7 +125,7 @@ def main() -> None:
                 "max_s": round(max(t for t, _ in storm), 2),
             },
         }
-        print(json.dumps(report, indent=2))
+        print(json.dumps(report), file=sys.stderr)
         deadline = time.monotonic() + 900  # let the saves finish before the folder goes
         log = root / "data" / "logs" / "hooks.log"
         while time.monotonic() < deadline:
@@ -110,6 +133,7 @@ def main() -> None:
             if text.count("new turns ->") + text.count("nothing new in") + text.count("save failed") >= args.ends:
                 break
             time.sleep(1)
+        return report
     finally:
         shutil.rmtree(root, ignore_errors=True)
 

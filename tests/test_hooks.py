@@ -265,7 +265,10 @@ def test_a_missing_transcript_is_logged_and_nothing_is_saved(scratch: Scratch) -
 def test_a_locked_store_answers_within_the_deadline(scratch: Scratch) -> None:
     scratch.hook("claude-code", "session-start", scratch.stdin("SessionStart"))  # creates the stores
     locker = sqlite3.connect(scratch.data / "control.db", timeout=1)
-    locker.execute("BEGIN EXCLUSIVE")  # another process holds the store: the hook must not wait 30 s for it
+    # another process holds the store against readers too (a writer alone never stops a session start's read:
+    # tests/test_hooks_start.py): the hook must not wait 30 s for it
+    locker.execute("PRAGMA locking_mode = EXCLUSIVE")
+    locker.execute("BEGIN EXCLUSIVE")
     try:
         done, elapsed = scratch.hook(
             "claude-code", "session-start", scratch.stdin("SessionStart"), {"CONTEXTLAMP_HOOK_TIMEOUT_S": "1"}

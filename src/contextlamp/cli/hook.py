@@ -7,7 +7,6 @@ whole ``Settings`` for a session start, which opens the memory) and builds the s
 
 from __future__ import annotations
 
-import contextlib
 import os
 import sys
 from pathlib import Path
@@ -24,18 +23,22 @@ if TYPE_CHECKING:
 # the defaults of the settings read here without pydantic; config.Settings holds the same (tests/test_hooks.py)
 DEFAULT_CAPTURE = "on"
 DEFAULT_HOOK_TIMEOUT_S = 5.0
-WORKER_NICENESS = 10  # added to the detached save worker's niceness (os.nice)
+DEFAULT_HOOK_CONTEXT_TOKENS = 1500
+MAX_HOOK_CONTEXT_TOKENS = 100_000
 
 
 def quick_config(environ: dict[str, str]) -> HookConfig:
     """The hooks' settings read as pydantic-settings reads them (``CONTEXTLAMP_`` + name, case-insensitively),
     without importing it: the data directory, ``capture`` (lower-cased), ``capture_ignore``, ``log_level`` and
-    ``hook_timeout_s`` (a value that is no positive number: the default)."""
+    ``hook_timeout_s`` (a value that is no positive number: the default); and for a session start that reads
+    the stores without the service, ``user``, ``hook_context_tokens`` (None unless a whole number in
+    ``Settings``' range: the service then judges it) and whether ``database_url`` is set."""
     from contextlamp.hooks.capture import ignored_paths
     from contextlamp.hooks.runtime import HookConfig
-    from contextlamp.paths import data_home
+    from contextlamp.paths import data_home, default_user
 
     home = setting_from_env(environ, "home")
+    user = setting_from_env(environ, "user")
     timeout_text = setting_from_env(environ, "hook_timeout_s")
     try:
         timeout = float(timeout_text) if timeout_text else DEFAULT_HOOK_TIMEOUT_S
@@ -47,7 +50,20 @@ def quick_config(environ: dict[str, str]) -> HookConfig:
         ignored=ignored_paths(setting_from_env(environ, "capture_ignore")),
         log_level=(setting_from_env(environ, "log_level") or "INFO").upper(),
         timeout_s=timeout if 0 < timeout < 600 else DEFAULT_HOOK_TIMEOUT_S,
+        user=default_user() if user is None else user,
+        context_tokens=_context_tokens(setting_from_env(environ, "hook_context_tokens")),
+        database=setting_from_env(environ, "database_url") is not None,
     )
+
+
+def _context_tokens(text: str | None) -> int | None:
+    """``hook_context_tokens`` from its raw value: the default when unset, the number when it is plain digits
+    within ``Settings``' range, else None (only ``Settings`` may judge it)."""
+    if text is None:
+        return DEFAULT_HOOK_CONTEXT_TOKENS
+    if text.isascii() and text.isdigit() and int(text) <= MAX_HOOK_CONTEXT_TOKENS:
+        return int(text)
+    return None
 
 
 def _open_service(client: str) -> tuple[MemoryService, Caller, int]:
@@ -112,8 +128,6 @@ def worker_main() -> None:
     except (IndexError, ValueError, KeyError, TypeError):
         log.error("the save worker was started without a valid job")
         os._exit(0)
-    with contextlib.suppress(OSError):
-        os.nice(WORKER_NICENESS)  # a capture yields the CPU to the client and its session starts
     try:
         with capture_slot(config.home):  # one save at a time per data directory, taken before the heavy imports
             from contextlamp.app.compose import create_app

@@ -21,6 +21,7 @@ from contextlamp.hooks.output import notice_output, start_output
 from contextlamp.hooks.payload import CLIENTS, EVENTS, MAX_PAYLOAD_BYTES, SAVE_EVENTS, parse_payload, read_event
 from contextlamp.hooks.repo import find_repository
 from contextlamp.hooks.saver import SaveJob, read_last, session_key, spawn
+from contextlamp.text import now_ms
 
 if TYPE_CHECKING:
     from contextlamp.app.service import Caller, MemoryService
@@ -31,13 +32,18 @@ SAVING_NOTICE = "contextlamp is saving this session in the background"
 @dataclass(frozen=True)
 class HookConfig:
     """The settings a hook needs before (and without) the application: the data directory, the capture mode
-    (``on``/``off``/``opt-in``), the ignored folders, the log level and the deadline in seconds."""
+    (``on``/``off``/``opt-in``), the ignored folders, the log level, the deadline in seconds, and what a session
+    start reads without the service (the local user, the context budget in tokens, whether the stores are in
+    PostgreSQL)."""
 
     home: Path
     capture: str
     ignored: list[Path]
     log_level: str
     timeout_s: float
+    user: str = ""  # the local user; empty: only the service may answer (Settings refuses an empty one)
+    context_tokens: int | None = None  # the session start's budget; None: only the service may judge the setting
+    database: bool = False  # a database URL is set: the stores are in PostgreSQL, read through the service
 
 
 # (service, caller whose surface is the client, the context budget in tokens) for a client id
@@ -101,7 +107,7 @@ def _handle(
         return notice_output(client, None)
     if event == "session-start":
         key = session_key(client, hook.session_id, str(hook.transcript_path) if hook.transcript_path else None)
-        return _start(client, hook.cwd, config.home, open_service, log, key)
+        return _start(client, hook.cwd, config, open_service, log, key)
     if event == "stop":  # a natural pause: ask the agent for its digest when durable things were said (digest.py)
         from contextlamp.hooks.digest import decide, pause_output, read_pause
 
@@ -121,21 +127,35 @@ def _handle(
     return notice_output(client, None)
 
 
-def _start(client: str, cwd: Path, home: Path, open_service: ServiceFactory, log: Any, key: str) -> str:
+def _start(client: str, cwd: Path, config: HookConfig, open_service: ServiceFactory, log: Any, key: str) -> str:
+    """The session start's answer: the context read straight from the SQLite files when they hold everything it
+    needs (``context.read_context``: no application, no write, no lock a save holds), else through the
+    service, which records the user and the repository's project first."""
     from contextlamp.hooks.clean import remember_injected
-    from contextlamp.hooks.context import build_context
+    from contextlamp.hooks.context import ServiceRows, build_context, read_context
 
-    service, caller, budget = open_service(client)
+    home = config.home
     repository = find_repository(cwd)
-    project = service.project_for_repository(caller, repository.ref()) if repository else None
-    context = build_context(service, caller, project, budget)
+    quick = None
+    if config.user and config.context_tokens is not None and not config.database:
+        quick = read_context(home, config.user, repository, config.context_tokens, now_ms())
+    if quick is not None:
+        context, project_id = quick
+        path = "read"
+    else:
+        service, caller, budget = open_service(client)
+        project = service.project_for_repository(caller, repository.ref()) if repository else None
+        project_id = project.id if project else None
+        context = build_context(ServiceRows(service, caller), project_id, project.slug if project else None, budget)
+        path = "service"
     log.info(
-        "%s session-start: %d memories and %d digests (%d characters) for project %s",
+        "%s session-start: %d memories and %d digests (%d characters) for project %s (%s)",
         client,
         context.memories,
         context.digests,
         len(context.text),
-        project.id if project else "personal",
+        project_id or "personal",
+        path,
     )
     text = context.text  # marked by build_context
     if text:
@@ -143,7 +163,7 @@ def _start(client: str, cwd: Path, home: Path, open_service: ServiceFactory, log
             remember_injected(home, key, text)  # capture removes these lines wherever the client puts them
         except OSError as exc:
             log.warning("%s session-start: the injected lines could not be remembered: %s", client, type(exc).__name__)
-    return start_output(client, text, kept_message(home, project.id if project else None, context.memories))
+    return start_output(client, text, kept_message(home, project_id, context.memories))
 
 
 def kept_message(home: Path, project_id: str | None, injected: int) -> str | None:

@@ -43,7 +43,13 @@ if TYPE_CHECKING:
 
 STATE_VERSION = 1
 MAX_TRANSCRIPT_FILE_BYTES = 256 * 1024 * 1024  # a native file larger than this is not read (logged)
-WORKER = "from contextlamp.cli.hook import worker_main; worker_main()"
+WORKER_NICENESS = 10  # added to the detached save worker's niceness (os.nice), before anything else it runs
+# the niceness comes first: 24 workers started at once import the command's modules while session starts run
+# (issue #29.13), and at the hook's own niceness those imports took the CPU the session starts needed
+WORKER = (
+    f"import contextlib, os\nwith contextlib.suppress(OSError): os.nice({WORKER_NICENESS})\n"
+    "from contextlamp.cli.hook import worker_main; worker_main()"
+)
 
 
 @dataclass(frozen=True)
