@@ -10,6 +10,7 @@ import hashlib
 import json
 import logging
 import re
+from typing import Any, cast
 
 import anyio
 from mcp.server.auth.middleware.bearer_auth import AuthenticatedUser
@@ -219,11 +220,11 @@ def heavy_call(body: bytes) -> bool:
         parsed = json.loads(body)
     except (ValueError, RecursionError):
         return False
-    messages = parsed if isinstance(parsed, list) else [parsed]
+    messages = cast(list[Any], parsed) if isinstance(parsed, list) else [parsed]
     for message in messages:
-        if isinstance(message, dict) and message.get("method") == "tools/call":
-            params = message.get("params")
-            if isinstance(params, dict) and params.get("name") in HEAVY_TOOLS:
+        if isinstance(message, dict) and cast(dict[str, Any], message).get("method") == "tools/call":
+            params = cast(dict[str, Any], message).get("params")
+            if isinstance(params, dict) and cast(dict[str, Any], params).get("name") in HEAVY_TOOLS:
                 return True
     return False
 

@@ -471,9 +471,9 @@ class PublicRevocation:
             return
         if content_type == "application/x-www-form-urlencoded":
             try:
-                names = {n for n, _ in parse_qsl(body.decode("utf-8", "replace"), keep_blank_values=True)}
+                names: set[str] = {n for n, _ in parse_qsl(body.decode("utf-8", "replace"), keep_blank_values=True)}
             except ValueError:
-                names = set()
+                names = set[str]()
             if "client_secret" not in names and "client_id" in names:
                 body = body + (b"&" if body else b"") + b"client_secret="
         await self.app(scope, replay_body(body), send)

@@ -14,7 +14,7 @@ import os
 import threading
 import time
 from collections import deque
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncGenerator, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -278,7 +278,7 @@ class HeavyWork:
         self._locks: dict[str, anyio.Lock] = {}
 
     @contextlib.asynccontextmanager
-    async def slot(self, user: str) -> AsyncIterator[None]:
+    async def slot(self, user: str) -> AsyncGenerator[None]:
         """Hold one of ``user``'s heavy places for the block (waits for the user's turn, then a worker).
 
         Raises:
