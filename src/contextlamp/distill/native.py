@@ -300,7 +300,13 @@ def strip_tags(text: str, tags: Sequence[str] = NOISE_TAGS) -> str:
     """
     if "<" not in text:
         return text
-    opening = _openings(tuple(tags))
+    return strip_blocks(text, _openings(tuple(tags)))
+
+
+def strip_blocks(text: str, opening: re.Pattern[str]) -> str:
+    """``text`` without each block that ``opening`` starts (its group 1 is the tag name) up to its
+    ``</name>`` (an unclosed block runs to the end). Linear when ``opening`` is: each close is found by
+    ``str.find`` from its opening and the scan resumes after it, so no character is looked at twice."""
     out: list[str] = []
     position = 0
     while True:

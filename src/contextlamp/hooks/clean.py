@@ -201,18 +201,9 @@ def strip_machine_tags(text: str) -> str:
     block's close is found by ``str.find`` and the scan resumes after it."""
     if "<" not in text:
         return text
-    out: list[str] = []
-    position = 0
-    while True:
-        found = _MACHINE_TAG.search(text, position)
-        if found is None:
-            break
-        closing = "</" + found.group(1) + ">"
-        end = text.find(closing, found.end())
-        out.append(text[position : found.start()])
-        position = len(text) if end < 0 else end + len(closing)
-    out.append(text[position:])
-    return "".join(out)
+    from contextlamp.distill.native import strip_blocks
+
+    return strip_blocks(text, _MACHINE_TAG)
 
 
 def is_code_line(line: str) -> bool:
