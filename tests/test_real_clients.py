@@ -184,18 +184,7 @@ def test_the_next_session_starts_with_the_memory(scenario: Scenario) -> None:
         assert FACT in main[0].text, _diagnose(scenario)
 
 
-def test_no_echo_after_three_sessions(scenario: Scenario, request: pytest.FixtureRequest) -> None:
-    if scenario.scratch.client == "gemini-cli":
-        request.applymarker(
-            pytest.mark.xfail(
-                reason="no echo is left (issue #27.1's <hook_context> fix holds: no memory matches FRAMING), but "
-                "the third session keeps the rule twice: two save_session calls land 0.2 s apart during Gemini "
-                "CLI's AfterAgent digest turn, each its own session digest, one the scripted digest ('Always run "
-                "the linter ...'), one the user's own sentence ('From now on, always run ...'); the hook capture "
-                "saves nothing there. Open (month engineer's report)",
-                strict=False,
-            )
-        )
+def test_no_echo_after_three_sessions(scenario: Scenario) -> None:
     texts = [m["preview"] for m in scenario.memories]
     assert sum("6543" in text for text in texts) == 1, texts
     echoes = [text for text in texts if FRAMING.search(text)]

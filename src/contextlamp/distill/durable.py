@@ -174,11 +174,22 @@ _TRAILING_FILLER = re.compile(
 )
 
 
+# a lead-in that only repeats what the instruction's own "always"/"never" says ("From now on, always run the
+# linter" is "Always run the linter"): removed, so a restatement by the agent's digest is the same memory
+_REDUNDANT_LEAD = re.compile(
+    r"^(?:from now on|going forward|from here on(?: out)?|in (?:the )?future|from today on)\s*,?\s+"
+    r"(?=(?:always|never|don'?t ever|do not ever)\b)",
+    re.IGNORECASE,
+)
+
+
 def unwrap(sentence: str) -> tuple[str, bool]:
     """``sentence`` without the wrapping that asks for it to be kept, and whether there was such wrapping
     ("Please remember that I'm vegetarian" -> ("I'm vegetarian", True); "All our buckets are in eu-central-1,
     btw" -> ("All our buckets are in eu-central-1", True)). At most two leading wrappers and one trailing one
-    are removed ("FYI, note that ..."); a wrapper that would leave fewer than 3 characters is not removed."""
+    are removed ("FYI, note that ..."); a wrapper that would leave fewer than 3 characters is not removed. A
+    lead-in that repeats the instruction's own "always"/"never" goes too ("From now on, always run the linter"
+    -> ("Always run the linter", False)): it is not a request to keep it, and "always" still marks it lasting."""
     filler = _TRAILING_FILLER.search(sentence)
     if filler is not None and filler.start() >= 3:  # "..., btw": a filler, not a request to keep it
         sentence = sentence[: filler.start()] + filler.group(1)
@@ -191,7 +202,10 @@ def unwrap(sentence: str) -> tuple[str, bool]:
         if match is None or len(sentence) - match.end() < 3:
             break
         sentence, asked = sentence[match.end() :].lstrip(" ,:;-"), True
-    return sentence[:1].upper() + sentence[1:] if asked else sentence, asked
+    lead = _REDUNDANT_LEAD.match(sentence)
+    if lead is not None:  # "From now on, always ..." -> "Always ...": the lasting word stays
+        sentence = sentence[lead.end() :]
+    return sentence[:1].upper() + sentence[1:] if asked or lead is not None else sentence, asked
 
 
 # -- requests, questions and banter ----------------------------------------------------------------------------
