@@ -112,17 +112,26 @@ def _open_and_close(path: str, queue: multiprocessing.Queue[str]) -> None:
 def test_processes_opening_one_new_data_directory_at_once_all_succeed(tmp_path: Path) -> None:
     # Two stdio servers started together (CI saw "database is locked" from one of them): the last connection
     # closing holds an exclusive lock SQLite does not wait on, so opening must retry.
-    ctx = multiprocessing.get_context("fork")
+    # forkserver, not fork: pytest's process holds threads (onnxruntime's, the scoring pool's), and a child forked
+    # while one of them held a lock can hang forever; a hung child once kept CI's output open past its deadline.
+    ctx = multiprocessing.get_context("forkserver")
+    ctx.set_forkserver_preload([__name__])
     failures: list[str] = []
-    for round_ in range(100):
-        path = tmp_path / f"round{round_}" / "control.db"
-        queue: multiprocessing.Queue[str] = ctx.Queue()
-        procs = [ctx.Process(target=_open_and_close, args=(str(path), queue)) for _ in range(6)]
+    procs: list[multiprocessing.process.BaseProcess] = []
+    try:
+        for round_ in range(100):
+            path = tmp_path / f"round{round_}" / "control.db"
+            queue: multiprocessing.Queue[str] = ctx.Queue()
+            procs = [ctx.Process(target=_open_and_close, args=(str(path), queue)) for _ in range(6)]
+            for p in procs:
+                p.start()
+            failures += [e for e in (queue.get(timeout=60) for _ in procs) if e]
+            for p in procs:
+                p.join(timeout=60)
+    finally:
         for p in procs:
-            p.start()
-        failures += [e for e in (queue.get(timeout=60) for _ in procs) if e]
-        for p in procs:
-            p.join(timeout=60)
+            if p.is_alive():
+                p.kill()
     assert failures == []
 
 
