@@ -71,3 +71,32 @@ PROSE = [
 @pytest.mark.parametrize("text", PROSE)
 def test_prose_about_passwords_in_those_orders_stays_storable(text: str) -> None:
     assert SCANNER.kinds(text) == [], text
+
+
+# -- evasions: every invisible character and every script's look-alikes ---------------------------------------
+
+KEY = "ghp_" + "R8vTq2LmZ0xWc4NbY7sKd1PfH6jGa3EuQ9oX"
+
+
+def _fold_into(text: str, table: dict[str, str]) -> str:
+    return "".join(table.get(c, c) for c in text)
+
+
+@pytest.mark.parametrize(
+    "mark",
+    ["\U000e0041", "\u180b", "\ufe01", "\u206a", "\U0001d173"],  # a tag, a Mongolian selector, VS2, a deprecated
+)  # format character, a musical format control: all Default_Ignorable_Code_Point
+def test_a_key_split_by_any_default_ignorable_character_is_refused(mark: str) -> None:
+    evaded = mark.join(KEY[i : i + 5] for i in range(0, len(KEY), 5))
+    assert SCANNER.kinds(f"deploy key {evaded}"), repr(mark)
+    assert KEY not in SCANNER.redact(f"deploy key {evaded}")
+
+
+LISU_COPTIC = {"R": "\ua4e3", "T": "\ua4d4", "L": "\ua4e1", "Z": "\ua4dc", "N": "\ua4e0", "P": "\ua4d1", "o": "\u2c9f"}
+
+
+def test_look_alikes_from_scripts_beyond_cyrillic_and_greek_are_folded() -> None:
+    evaded = _fold_into(KEY, LISU_COPTIC)
+    assert evaded != KEY and not evaded.isascii()
+    assert SCANNER.kinds(f"here you go {evaded} thanks")
+    assert SCANNER.kinds("пароль ꓔꓳꓑ") == []  # a word wholly in other scripts is not folded into a finding
