@@ -36,7 +36,7 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 TRANSCRIPTS = ROOT / "tests" / "data" / "transcripts" / "hooks"
 SEED = (
     "The web-app build uses esbuild with target es2022",

@@ -48,7 +48,7 @@ from contextlamp.embedding.onnx import (
 )
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench/retrieval_locomo.py, bench/common.py
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))  # scripts/export_model.py (SAMPLE)
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))  # scripts/export_model.py (SAMPLE)
 from export_model import SAMPLE, cosines, reference_vectors
 
 from retrieval_locomo import CATEGORIES, load_conversations, run_conversation, summarise

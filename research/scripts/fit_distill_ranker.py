@@ -47,8 +47,8 @@ from contextlamp.distill.transcript import parse_transcript
 from contextlamp.domain.secret_scan import REDACTED, SecretScanner
 from contextlamp.embedding import create_embedder
 
-ROOT = Path(__file__).resolve().parent.parent
-DEFAULT_DATA = ROOT / "bench" / "data" / "distill"
+ROOT = Path(__file__).resolve().parents[2]
+DEFAULT_DATA = ROOT / "research" / "bench" / "data" / "distill"
 MATCH = 0.75  # bench/distill.py DEFAULT_THRESHOLD
 LABEL = 0.75  # cosine to an expected item at which a candidate is labelled worth keeping
 FOLDS = 5

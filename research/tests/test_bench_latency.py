@@ -29,7 +29,7 @@ def test_a_tiny_run_on_every_transport(capsys: pytest.CaptureFixture[str]) -> No
 
 @pytest.mark.skipif(not (latency.LOCOMO.is_file() and latency.LONGMEMEVAL.is_file()), reason="no ../shared/data")
 def test_the_ingest_rows_use_real_turns(capsys: pytest.CaptureFixture[str]) -> None:
-    src = Path(latency.__file__).resolve().parents[1] / "src"  # this tree as its own baseline: both row sets
+    src = Path(latency.__file__).resolve().parents[2] / "src"  # this tree as its own baseline: both row sets
     args = ["--sizes", "30", "--queries", "5", "--embedder", "fake", "--transports", "in-process", "--ingest"]
     status = latency.main([*args, "--baseline-src", str(src)])
     out = capsys.readouterr().out

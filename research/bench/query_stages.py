@@ -35,7 +35,7 @@ from typing import Any
 
 HERE = Path(__file__).resolve().parent
 STORE_DIR = Path(tempfile.gettempdir()) / "clp-query-stages"
-LOCOMO = HERE.parent.parent.parent / "shared" / "data" / "locomo" / "locomo_dev.json"
+LOCOMO = HERE.parents[3] / "shared" / "data" / "locomo" / "locomo_dev.json"
 STAGES = (
     "vector search",
     "keyword search",

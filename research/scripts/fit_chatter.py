@@ -46,20 +46,22 @@ from contextlamp.distill.transcript import parse_transcript
 from contextlamp.domain.secret_scan import SecretScanner
 from contextlamp.embedding import create_embedder
 
-ROOT = Path(__file__).resolve().parent.parent
-FIT_DATA = ROOT / "bench" / "data" / "chatter-fit.json"
-DISTILL_DATA = ROOT / "bench" / "data" / "distill"
+ROOT = Path(__file__).resolve().parents[2]
+FIT_DATA = ROOT / "research" / "bench" / "data" / "chatter-fit.json"
+DISTILL_DATA = ROOT / "research" / "bench" / "data" / "distill"
 FOLDS = 5
 L2 = 3.0  # the session model's penalty (of 0.3, 1 and 3, the one that silenced fewest sessions with items)
 PROBE_L2 = 1.0
-ITEM_TYPES = ROOT / "bench" / "data" / "item-types.json"  # hand-written durable statements (fitting only)
+ITEM_TYPES = ROOT / "research" / "bench" / "data" / "item-types.json"  # hand-written durable statements (fitting only)
 
 Matrix = npt.NDArray[np.float64]
 
 
 def _ranker_fit() -> Any:
     """scripts/fit_distill_ranker.py as a module (its ``load_rows``, ``fit`` and ``features``)."""
-    spec = importlib.util.spec_from_file_location("fit_distill_ranker", ROOT / "scripts" / "fit_distill_ranker.py")
+    spec = importlib.util.spec_from_file_location(
+        "fit_distill_ranker", Path(__file__).resolve().parent / "fit_distill_ranker.py"
+    )
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules["fit_distill_ranker"] = module

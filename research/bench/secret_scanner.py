@@ -46,7 +46,7 @@ DATA = Path(__file__).resolve().parent / "data" / "secrets"
 NOTES = DATA / "engineering_notes.txt"
 SECRETS = DATA / "secrets.jsonl"
 LOCOMO_CANDIDATES = (  # shared/ lies beside the repository in CI; /work/shared on a developer machine
-    Path(__file__).resolve().parents[2] / "shared" / "data" / "locomo" / "locomo_dev.json",
+    Path(__file__).resolve().parents[3] / "shared" / "data" / "locomo" / "locomo_dev.json",
     Path("/work/shared/data/locomo/locomo_dev.json"),
 )
 SENTENCE_END = re.compile(r"(?<=[.!?])\s+")

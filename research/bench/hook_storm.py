@@ -57,7 +57,7 @@ def main() -> None:
                 ["git", "archive", args.compare, "src"],
                 check=True,
                 capture_output=True,
-                cwd=Path(__file__).parent.parent,
+                cwd=Path(__file__).resolve().parents[2],
             ).stdout
             subprocess.run(["tar", "-x", "-C", copy], input=archive, check=True)
             rows[args.compare] = storm(exe, args, {"PYTHONPATH": str(Path(copy) / "src")})
