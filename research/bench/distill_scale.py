@@ -1,7 +1,7 @@
 """How save_session's time grows with the transcript's size: seconds per MiB at 0.25, 0.5, 1 and 2 MiB, with the
 pipeline's stages broken down.
 
-    python bench/distill_scale.py [--sizes 0.25,0.5,1,2] [--embedder minilm|minilm-torch|fake] [--seed 7]
+    python -m research distill_scale [--sizes 0.25,0.5,1,2] [--embedder minilm|minilm-torch|fake] [--seed 7]
 
 Transcripts are synthetic but shaped like real coding sessions (seeded, reproducible): user turns mixing
 chatter, questions, facts, decisions, instructions, preferences, tasks, restatements of earlier statements

@@ -1,7 +1,7 @@
 """Topic supersession of distilled items across sessions: does a later session's new value of the same subject
 supersede the old one, and do different subjects that share words both stay current?
 
-Data: ``bench/data/distill-topics.json``, pairs ``{a, b, same_subject}`` of statements from two sessions (``a``
+Data: ``research/bench/data/distill-topics.json``, pairs ``{a, b, same_subject}`` of statements from two sessions (``a``
 said first). For each pair, on a fresh store: ``save_session("User: <a>")``, then ``save_session("User: <b>")``;
 then every entry is read back with its history (``list_context(include_superseded=True)``). A pair with
 ``same_subject`` is right when an entry of the first session was superseded by one of the second; any other

@@ -2,7 +2,7 @@
 and its first ``save_context`` (the first call that needs the embedding model), from spawning
 ``contextlamp serve`` in a fresh data directory.
 
-    python bench/first_response.py [--runs 5] [--embedders minilm,fake]
+    python -m research first_response [--runs 5] [--embedders minilm,fake]
 
 Each figure is the median over ``--runs`` fresh processes, beside ``python -c pass`` measured in the same run
 (the interpreter's own start). With ``minilm`` the model loads in a background thread started at start-up

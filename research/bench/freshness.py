@@ -1,6 +1,6 @@
 """Freshness without a topic: false and missed automatic supersession on pairs of memories.
 
-Data: ``bench/data/freshness-pairs.json`` (``supersede``: the newer states a new value of the same thing;
+Data: ``research/bench/data/freshness-pairs.json`` (``supersede``: the newer states a new value of the same thing;
 ``keep``: a different fact about the same subject, which must stay). Two measurements:
 
 1. the rule alone (``rules.is_update``) per content-cosine threshold: false supersession (``keep`` pairs it
@@ -9,7 +9,7 @@ Data: ``bench/data/freshness-pairs.json`` (``supersede``: the newer states a new
    fresh store, counting the saves whose result reports ``superseded``, and whether a query about the subject
    ranks the newer entry first.
 
-Run: ``python bench/freshness.py [--embedder minilm|fake] [--data PATH]``.
+Run: ``python -m research freshness [--embedder minilm|fake] [--data PATH]``.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from contextlamp.config import DEFAULT_AUTO_SUPERSEDE_THRESHOLD
 from contextlamp.domain.rules import is_update
 from contextlamp.embedding import EMBEDDERS, Embedder, create_embedder
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench/common.py, when run as a script
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # research/bench/common.py, when run as a script
 from common import StepClock, fresh_service
 
 DEFAULT_DATA = Path(__file__).resolve().parent / "data" / "freshness-pairs.json"

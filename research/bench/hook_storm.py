@@ -10,7 +10,7 @@ run: what they then wait behind is the captures alone.
 With ``--compare REF`` the same storm runs first on the code of git ref ``REF`` (its ``src`` exported to a
 temporary folder and put first on ``PYTHONPATH``), then on this checkout's: the baseline of the same run.
 
-Usage: ``nice -n 10 python bench/hook_storm.py [--ends 24] [--starts 12] [--embedder minilm|fake] [--after-ends]
+Usage: ``nice -n 10 python -m research hook_storm [--ends 24] [--starts 12] [--embedder minilm|fake] [--after-ends]
 [--compare integ]``.
 """
 

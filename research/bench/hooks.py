@@ -14,7 +14,7 @@ project and personal memories. Then, after one unmeasured call of each row:
 - ``contextlamp list --project web-app``, for reference: the same application import and store opening as a
   session start, without the hook's reads (what a session start costs beyond it is the hook's own work).
 
-Usage: ``python bench/hooks.py [--runs 20] [--embedder minilm|fake] [--quick]``.
+Usage: ``python -m research hooks [--runs 20] [--embedder minilm|fake] [--quick]``.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Speed of ``contextlamp import --from``: the runner against the same memories saved one by one.
 
-Run: ``python bench/import_speed.py [--n 500] [--embedder minilm|fake]``.
+Run: ``python -m research import_speed [--n 500] [--embedder minilm|fake]``.
 
 Writes N synthetic memories (seeded) as a mem0 ``get_all`` JSON, then, each in a fresh data directory:
 

@@ -7,7 +7,7 @@ loads the export would do) and the streaming reader turning every conversation i
 (``read_chatgpt``, the records the import runner gets). Time is wall-clock; peak memory is the process's
 maximum resident set (``ru_maxrss``) less the interpreter's at start.
 
-Usage: ``python bench/import_stream.py [--conversations 2000] [--turns 40]``.
+Usage: ``python -m research import_stream [--conversations 2000] [--turns 40]``.
 """
 
 from __future__ import annotations

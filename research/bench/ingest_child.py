@@ -1,9 +1,9 @@
 """One LongMemEval-S haystack ingested back to back through save_context, write-behind, in this process: the
-child that ``bench/latency.py --ingest`` starts once per source tree (``--baseline-src``), so two versions of
+child that ``research/bench/latency.py --ingest`` starts once per source tree (``--baseline-src``), so two versions of
 contextlamp are timed in the same run on the same turns. Prints one JSON object on stdout:
 ``{"total_s": seconds until drained, "saves_ms": [each save's ms, the indexer running between them]}``.
 
-    PYTHONPATH=<a tree's src> python bench/ingest_child.py --longmemeval PATH [--turns 500] [--embedder NAME]
+    PYTHONPATH=<a tree's src> python -m research ingest_child --longmemeval PATH [--turns 500] [--embedder NAME]
 
 It uses only the API every version since write-behind indexing has (``StoreRegistry``, ``MemoryService``,
 ``Caller``, ``save_context``, ``wait_indexed``), so an older tree can be the baseline.
@@ -22,7 +22,7 @@ from pathlib import Path
 
 def haystack_turns(path: Path, count: int = 500) -> list[str]:
     """The first ``count`` non-blank turns of the first LongMemEval-S dev question's haystack, as
-    bench/retrieval_longmemeval.py stores them (``"<role>: <content>"``)."""
+    research/bench/retrieval_longmemeval.py stores them (``"<role>: <content>"``)."""
     import gzip
 
     with gzip.open(path, "rt") as handle:

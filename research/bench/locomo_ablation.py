@@ -1,6 +1,6 @@
 """LoCoMo ablation of the next recall steps (issue 17 point 6), every variant against the default of the same run.
 
-Builds each conversation's store once through ``MemoryService`` (the protocol of bench/retrieval_locomo.py),
+Builds each conversation's store once through ``MemoryService`` (the protocol of research/bench/retrieval_locomo.py),
 records every question's signal lists, then fuses variants offline:
 
 - ``service``: the ranking ``get_context`` itself returns (this branch: freshness and recency intent included);
@@ -15,7 +15,7 @@ records every question's signal lists, then fuses variants offline:
 - ``weights``: RRF k and keyword weight tuned on the other conversations.
 
 Each weight ``w`` is chosen by leave-one-conversation-out: tuned on 4 conversations, scored on the fifth, so
-every figure is held out. Run: ``python bench/locomo_ablation.py --data PATH [--limit-conversations N]
+every figure is held out. Run: ``python -m research locomo_ablation --data PATH [--limit-conversations N]
 [--cache FILE]`` (``--cache`` keeps the lists, so a second run fuses without rebuilding the stores).
 """
 
@@ -41,7 +41,7 @@ from contextlamp.retrieval.fusion import weighted_rrf
 from contextlamp.retrieval.query import content_terms, query_terms
 from contextlamp.retrieval.search import ScopedStore, collect_signals, with_neighbours
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench/common.py, when run as a script
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # research/bench/common.py, when run as a script
 from common import StepClock, fresh_service
 from retrieval_locomo import CATEGORIES, load_conversations, recall_at
 

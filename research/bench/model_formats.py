@@ -1,7 +1,7 @@
 """Which ONNX format of all-MiniLM-L6-v2 to ship: size, closeness to sentence-transformers, recall, speed.
 
     python scripts/export_model.py --out /tmp/models/fp32 --format fp32    # and fp16, int8, int8-pc-mm, ...
-    python bench/model_formats.py --data ../shared/data/locomo/locomo_dev.json \\
+    python -m research model_formats --data ../shared/data/locomo/locomo_dev.json \\
         --models /tmp/models/fp32,/tmp/models/fp16,/tmp/models/int8 [--no-torch]
 
 One row per model directory (``manifest.json``, graph, tokenizer: what ``scripts/export_model.py`` writes),
@@ -9,7 +9,7 @@ plus sentence-transformers on torch itself (the reference, unless ``--no-torch``
 
 - size of the graph file; min and mean cosine against sentence-transformers over ``SAMPLE`` of
   ``scripts/export_model.py`` (every pair; issue #14's bar: min >= 0.999);
-- LoCoMo hybrid recall@5/@10 (``bench/retrieval_locomo.py``'s protocol and default options, every
+- LoCoMo hybrid recall@5/@10 (``research/bench/retrieval_locomo.py``'s protocol and default options, every
   conversation of ``--data``; issue #14's bar: within 0.005 of today's fp32 export);
 - load: median seconds of ``--loads`` fresh processes that import onnxruntime, read and verify the graph and
   create the session (``contextlamp.embedding.onnx.load_session``), and of the SHA-256 check alone;
@@ -47,7 +47,7 @@ from contextlamp.embedding.onnx import (
     load_session,
 )
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench/retrieval_locomo.py, bench/common.py
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # research/bench/retrieval_locomo.py, research/bench/common.py
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))  # scripts/export_model.py (SAMPLE)
 from export_model import SAMPLE, cosines, reference_vectors
 

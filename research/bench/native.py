@@ -1,7 +1,7 @@
 """How parsing a client's native transcript grows with the file: Claude Code JSONL of 6.25 to 50 MiB, most of it
 tool output, as a long agent session writes it.
 
-    python bench/native.py [--sizes 6.25,12.5,25,50] [--seed 15]
+    python -m research native [--sizes 6.25,12.5,25,50] [--seed 15]
 
 The file is synthetic (seeded): user prompts, assistant answers split around tool calls, tool results of 2 to
 64 KiB (file reads, test logs), thinking blocks, system reminders and a sidechain run, in the shape of

@@ -8,10 +8,10 @@ radius 3, the service's window) and each candidate's content length and save tim
 each rule and scores both benches from one recording, against the previous rule (any anchor lifts) and neighbours
 off in the same run.
 
-- LoCoMo (``--locomo FILE``): every conversation built by ``save_context`` as in ``bench/retrieval_locomo.py``;
+- LoCoMo (``--locomo FILE``): every conversation built by ``save_context`` as in ``research/bench/retrieval_locomo.py``;
   R@5 / R@10 (fraction of evidence dia ids in the top k), per category; parameters of a rule are chosen by
   leave-one-conversation-out (tuned on four conversations, scored on the fifth), so its LoCoMo row is held out.
-- LongMemEval (``--longmemeval FILE --keep-stores DIR``): the stores ``bench/retrieval_longmemeval.py
+- LongMemEval (``--longmemeval FILE --keep-stores DIR``): the stores ``research/bench/retrieval_longmemeval.py
   --keep-stores DIR`` built (only those finished); turn-level recall_any@5 and recall_all@10 and the session-level
   ones, per question type.
 
@@ -40,7 +40,7 @@ from contextlamp.errors import InvalidArgumentError, SecretDetectedError
 from contextlamp.retrieval.query import asks_for_recent
 from contextlamp.retrieval.search import CANDIDATE_DEPTH, NEIGHBOUR_CAP, ScopedStore, collect_signals, fuse
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench/common.py, when run as a script
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # research/bench/common.py, when run as a script
 import retrieval_locomo as locomo
 import retrieval_longmemeval as lme
 from common import StepClock, fresh_service

@@ -1,13 +1,13 @@
 """Where get_context's time goes past the query embedding, per stage, two code trees interleaved in one run.
 
-    python bench/query_stages.py [--sizes 1000,10000] [--queries 120] [--rounds 6] [--store-dir DIR]
+    python -m research query_stages [--sizes 1000,10000] [--queries 120] [--rounds 6] [--store-dir DIR]
                                  [--baseline-src /work/main/src] [--profile]
 
 For each size N one SQLite store is filled once with N synthetic memories (``latency.fill``, the latency
 bench's own set-up) and kept in ``--store-dir`` (default ``/tmp/clp-query-stages``): later runs reuse it, so the
 10,000-entry fill (minutes on a loaded machine) happens once. The queries are LoCoMo dev questions; their vectors
 are embedded once by the parent and handed to the workers, whose embedder answers from that table, so the model
-is out of every figure (it is timed by ``bench/latency.py`` and owned by the embedding work).
+is out of every figure (it is timed by ``research/bench/latency.py`` and owned by the embedding work).
 
 Two worker processes run the same store copy: one imports this tree's ``contextlamp`` (``src/`` next to this
 file), one ``--baseline-src`` (main's code by default). The parent alternates rounds between them (round r: the
@@ -51,7 +51,7 @@ STAGES = (
 
 
 def locomo_questions(path: Path) -> list[str]:
-    """LoCoMo dev questions, in file order (as ``bench/latency.py`` reads them)."""
+    """LoCoMo dev questions, in file order (as ``research/bench/latency.py`` reads them)."""
     data = json.loads(path.read_text())
     return [str(q["question"]) for sample in data for q in sample["qa"] if q.get("question")]
 

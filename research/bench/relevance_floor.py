@@ -1,6 +1,7 @@
 """Calibrating get_context's relevance floor (issue #27.4) on LoCoMo, with held-out conversations.
 
-For each conversation one store is built as in bench/retrieval_locomo.py (one memory per turn). Every question is
+For each conversation one store is built as in research/bench/retrieval_locomo.py (one memory per turn). Every
+question is
 asked twice: against its own conversation's store (an *own* question: categories 1-4 are answerable, 5 adversarial)
 and against the store of another conversation (a *foreign* question: about people and events that store never held,
 so every pack it gets is noise). For each query the fused ranking without a floor (top ``DEPTH``) is recorded
@@ -13,7 +14,7 @@ question (the noise removed). The cosine threshold is chosen on the calibration 
 first N: the highest with mean recall@5 and @10 at least the unfloored ones and at most ``MAX_LOST`` of the questions
 losing evidence) and reported on the others (held out)::
 
-    nice -n 10 python bench/relevance_floor.py --data /work/shared/data/locomo/locomo_dev.json --json out.json
+    nice -n 10 python -m research relevance_floor --data /work/shared/data/locomo/locomo_dev.json --json out.json
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from contextlamp.errors import InvalidArgumentError, SecretDetectedError
 from contextlamp.retrieval.query import asks_for_recent
 from contextlamp.retrieval.search import ScopedStore, collect_signals, fuse, with_neighbours
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench/common.py, when run as a script
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # research/bench/common.py, when run as a script
 from common import StepClock, fresh_service
 from retrieval_locomo import Conversation, load_conversations, recall_at
 

@@ -12,7 +12,7 @@ preparation). The commands run as on a user's machine: ``PYTHONDONTWRITEBYTECODE
 environment, so the unmeasured run leaves the compiled bytecode every later start reads (without it, each start
 recompiles contextlamp's own sources; set ``--no-bytecode`` to measure that).
 
-Usage: ``python bench/startup.py [--runs 9] [--embedder minilm|fake] [--quick]``. The targets are issue 14's
+Usage: ``python -m research startup [--runs 9] [--embedder minilm|fake] [--quick]``. The targets are issue 14's
 ("--help and --version under 0.3 s, list under 0.5 s, a first save under 2 s, get under 1 s, model load
 included"); they hold for the default embedder, and ``fake`` shows what the command costs without a model.
 """

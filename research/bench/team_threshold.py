@@ -1,10 +1,10 @@
 """Calibrate the team paraphrase threshold: which cosine lets a restatement verify a learning, and what the
 ``same_claim`` guard adds.
 
-Data: ``bench/data/team-paraphrases.json`` ('same' restatements, 'conflict' near-duplicates that change one
+Data: ``research/bench/data/team-paraphrases.json`` ('same' restatements, 'conflict' near-duplicates that change one
 fact, 'distinct' same-domain learnings). For each threshold the table shows the share of 'same' pairs that
 would corroborate (want high) and of 'conflict' and 'distinct' pairs that would (want 0), with the cosine
-alone and with cosine + ``same_claim``. Run: ``python bench/team_threshold.py [--embedder minilm|fake]``.
+alone and with cosine + ``same_claim``. Run: ``python -m research team_threshold [--embedder minilm|fake]``.
 """
 
 from __future__ import annotations

@@ -1,13 +1,14 @@
 """Fit the offline distiller's session-level chatter decision (src/contextlamp/distill/chatter.py).
 
-Usage: ``python scripts/fit_chatter.py [--embedder minilm] [--out .../chatter_weights.json]``
+Usage: ``python research/scripts/fit_chatter.py [--embedder minilm] [--out .../chatter_weights.json]``
 
 Deterministic: the same data, ranker and embedder give the same file. Steps:
 
-1. The sessions: every session of ``bench/data/chatter-fit.json`` (fitting-only data, see bench/data/README.md)
-   and the raw transcripts of the ``tuning`` half of ``bench/data/distill/split.json`` (the held-out half is
+1. The sessions: every session of ``research/bench/data/chatter-fit.json`` (fitting-only data, see
+research/bench/data/README.md)
+   and the raw transcripts of the ``tuning`` half of ``research/bench/data/distill/split.json`` (the held-out half is
    never read). A session is labelled chatter when it has no expected item.
-2. Per session, what save_session has before the chatter decision (scripts/fit_distill_ranker.py
+2. Per session, what save_session has before the chatter decision (research/scripts/fit_distill_ranker.py
    ``load_rows``: secrets redacted, parsed, every statement a candidate, restatements resolved, embedded) and
    the ranker's keep probabilities: for a tuning file cross-validated as the ranker itself is fitted (five
    folds over the tuning files, the file's own fold left out), for a fitting-only session the shipped ranker's
@@ -15,7 +16,7 @@ Deterministic: the same data, ranker and embedder give the same file. Steps:
 3. Five folds over the sessions (session ``i`` of the name-sorted list in fold ``i % 5``). Per fold, from the
    other folds: the linear probe (``probe``: a logistic regression over unit vectors, ``PROBE_L2``; durable
    statements are the expected items, the candidates labelled worth keeping, cosine >= 0.75 to an expected item,
-   and the 257 hand-written statements of ``bench/data/item-types.json``; chatter is every candidate of a
+   and the 257 hand-written statements of ``research/bench/data/item-types.json``; chatter is every candidate of a
    chatter session), the feature standardisation and an L2-regularised logistic regression over the session
    features (``L2``); the fold's sessions are then scored.
 4. The threshold: a chatter session must save nothing (issue 16), so it must catch every chatter session's
@@ -58,7 +59,7 @@ Matrix = npt.NDArray[np.float64]
 
 
 def _ranker_fit() -> Any:
-    """scripts/fit_distill_ranker.py as a module (its ``load_rows``, ``fit`` and ``features``)."""
+    """research/scripts/fit_distill_ranker.py as a module (its ``load_rows``, ``fit`` and ``features``)."""
     spec = importlib.util.spec_from_file_location(
         "fit_distill_ranker", Path(__file__).resolve().parent / "fit_distill_ranker.py"
     )
@@ -187,8 +188,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     scale[scale < 1e-9] = 1.0
     weights, bias = fdr.logistic((x - mean) / scale, y, L2)
     doc = {
-        "about": "Fitted by scripts/fit_chatter.py on bench/data/chatter-fit.json and the tuning half of "
-        "bench/data/distill; see chatter.py",
+        "about": "Fitted by research/scripts/fit_chatter.py on research/bench/data/chatter-fit.json and the tuning "
+        "half of "
+        "research/bench/data/distill; see chatter.py",
         "embedder": embedder.identity,
         "sessions": len(rows),
         "chatter_sessions": int(y.sum()),

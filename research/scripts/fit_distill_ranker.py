@@ -1,22 +1,23 @@
 """Fit the offline distiller's ranker (src/contextlamp/distill/ranker.py) on the tuning half of the labelled set.
 
-Usage: ``python scripts/fit_distill_ranker.py [--data bench/data/distill] [--out .../ranker_weights.json]``
+Usage: ``python research/scripts/fit_distill_ranker.py [--data research/bench/data/distill] [--out
+.../ranker_weights.json]``
 
 Deterministic: the same data and embedder give the same file. Steps:
 
-1. The files: the ``tuning`` list of ``bench/data/distill/split.json`` (the held-out half is never read),
+1. The files: the ``tuning`` list of ``research/bench/data/distill/split.json`` (the held-out half is never read),
    raw transcripts only (digests take the digest path; a client's native files count once parsed).
 2. Per file, what save_session does before ranking: secrets redacted, the transcript parsed, the session's
    language read, every statement a candidate (``offline.candidates(..., wide=True)``), restatements and
    corrections resolved; the candidates and the expected items embedded.
 3. Labels: a candidate is worth keeping when its cosine to an expected item of its file reaches the benchmark's
-   match threshold (0.75, bench/distill.py); its type label is that of the nearest such expected item.
+   match threshold (0.75, research/bench/distill.py); its type label is that of the nearest such expected item.
 4. Five folds over files (file ``i`` of the sorted list in fold ``i % 5``). Per fold, on the other folds: the
    prototypes (centroids of kept and not-kept candidates, and of the expected items of each type), the
    feature standardisation, an L2-regularised logistic regression (Newton's method, ``L2``) and a softmax
    regression for the type (gradient descent, ``TYPE_L2``); the fold's files are then scored. The keep
    threshold and the duplicate cosine are the pair of ``THRESHOLDS`` x ``DUPLICATES`` with the best F1 over
-   all folds' files, measured as bench/distill.py measures (greedy one-to-one matching at 0.75).
+   all folds' files, measured as research/bench/distill.py measures (greedy one-to-one matching at 0.75).
 5. The chatter floor: per file, its most probable candidate (cross-validated); the floor is the midpoint
    between the highest such value of the files without expected items and the lowest one above it of the
    files with some (ranker.is_chatter: a session under it saves nothing, not even by the rules; the files
@@ -49,7 +50,7 @@ from contextlamp.embedding import create_embedder
 
 ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_DATA = ROOT / "research" / "bench" / "data" / "distill"
-MATCH = 0.75  # bench/distill.py DEFAULT_THRESHOLD
+MATCH = 0.75  # research/bench/distill.py DEFAULT_THRESHOLD
 LABEL = 0.75  # cosine to an expected item at which a candidate is labelled worth keeping
 FOLDS = 5
 L2 = 1.0
@@ -77,7 +78,7 @@ class FileRows:
 
 
 def transcript_argument(transcript: Any) -> str:
-    """What save_session receives for a file's transcript (bench/distill.py ``transcript_argument``)."""
+    """What save_session receives for a file's transcript (research/bench/distill.py ``transcript_argument``)."""
     return transcript if isinstance(transcript, str) else json.dumps(transcript, ensure_ascii=False)
 
 
@@ -255,7 +256,7 @@ def softmax_fit(x: Matrix, labels: npt.NDArray[np.int64], classes: int, l2: floa
 
 
 def greedy_matches(kept: Matrix, expected: Matrix) -> list[tuple[int, int]]:
-    """bench/distill.py ``greedy_match``: one-to-one pairs at or above ``MATCH``, best first."""
+    """research/bench/distill.py ``greedy_match``: one-to-one pairs at or above ``MATCH``, best first."""
     if kept.shape[0] == 0 or expected.shape[0] == 0:
         return []
     scores = kept @ expected.T
@@ -452,7 +453,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"  chatter floor: {chatter:.4f} (files with expected items under it: {', '.join(silenced) or 'none'})")
     final = replace(fit(files, embedder.identity, threshold, duplicate), session_floor=floor, chatter_floor=chatter)
     doc = {
-        "about": "Fitted by scripts/fit_distill_ranker.py on the tuning half of bench/data/distill; see ranker.py",
+        "about": "Fitted by research/scripts/fit_distill_ranker.py on the tuning half of research/bench/data/distill; "
+        "see ranker.py",
         "embedder": final.embedder,
         "files": [p.name for p in paths],
         "cross_validated": {k: round(v, 4) for k, v in best.items()},

@@ -1,4 +1,5 @@
-"""bench/distill.py: the labelled data set, the greedy matcher, the secret-leak scanner and the report pipeline."""
+"""research/bench/distill.py: the labelled data set, the greedy matcher, the secret-leak scanner and the report
+pipeline."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""bench/freshness.py: false and missed supersession on a pairs file, by the rule and end to end."""
+"""research/bench/freshness.py: false and missed supersession on a pairs file, by the rule and end to end."""
 
 from __future__ import annotations
 

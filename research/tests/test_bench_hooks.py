@@ -1,4 +1,4 @@
-"""bench/hooks.py: a quick run with the fake embedder prints every row of its table beside the baseline."""
+"""research/bench/hooks.py: a quick run with the fake embedder prints every row of its table beside the baseline."""
 
 from __future__ import annotations
 

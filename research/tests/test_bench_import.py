@@ -1,4 +1,4 @@
-"""bench/import_speed.py: an import against the same memories saved one by one, a rerun and a dry run."""
+"""research/bench/import_speed.py: an import against the same memories saved one by one, a rerun and a dry run."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""bench/latency.py: a tiny run through every transport prints its table and figures."""
+"""research/bench/latency.py: a tiny run through every transport prints its table and figures."""
 
 from __future__ import annotations
 

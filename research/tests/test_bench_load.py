@@ -1,4 +1,4 @@
-"""bench/load.py: a short run against a real server finishes with no error and no cross-user result."""
+"""research/bench/load.py: a short run against a real server finishes with no error and no cross-user result."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""bench/retrieval_locomo.py: evidence normalisation, loading and exact recall on a tiny LoCoMo-format file."""
+"""research/bench/retrieval_locomo.py: evidence normalisation, loading and exact recall on a tiny LoCoMo-format file."""
 
 from __future__ import annotations
 

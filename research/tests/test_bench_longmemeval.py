@@ -1,4 +1,5 @@
-"""bench/retrieval_longmemeval.py: date parsing, gzip loading and exact recall on a tiny LongMemEval-format file."""
+"""research/bench/retrieval_longmemeval.py: date parsing, gzip loading and exact recall on a tiny LongMemEval-format
+file."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""bench/month.py: the month's plan keeps its promises (sessions, clients, facts, corrections, secrets), the
+"""research/bench/month.py: the month's plan keeps its promises (sessions, clients, facts, corrections, secrets), the
 held-out bank shares nothing with the dev bank, and the echo and secret checks it reports by are right."""
 
 from __future__ import annotations

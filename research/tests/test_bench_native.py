@@ -1,5 +1,5 @@
-"""bench/native.py: the synthetic session is a Claude Code file the parser reads, streaming it keeps memory near
-the kept text, its time stays within a small factor of decoding the lines, and the report prints its table."""
+"""research/bench/native.py: the synthetic session is a Claude Code file the parser reads, streaming it keeps memory
+near the kept text, its time stays within a small factor of decoding the lines, and the report prints its table."""
 
 from __future__ import annotations
 

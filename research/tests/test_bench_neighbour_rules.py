@@ -1,4 +1,4 @@
-"""bench/neighbour_rules.py: its offline re-ranking is the service's ``with_neighbours`` arithmetic."""
+"""research/bench/neighbour_rules.py: its offline re-ranking is the service's ``with_neighbours`` arithmetic."""
 
 from __future__ import annotations
 

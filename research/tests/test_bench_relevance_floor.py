@@ -1,4 +1,5 @@
-"""bench/relevance_floor.py: its offline floor keeps what the service's ``with_evidence`` keeps, and its scores."""
+"""research/bench/relevance_floor.py: its offline floor keeps what the service's ``with_evidence`` keeps, and its
+scores."""
 
 from __future__ import annotations
 

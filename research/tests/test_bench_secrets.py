@@ -1,5 +1,5 @@
-"""bench/secret_scanner.py: the shipped corpora are well formed, score 0 false positives and 100 % recall, and the
-report prints its three tables on a small slice."""
+"""research/bench/secret_scanner.py: the shipped corpora are well formed, score 0 false positives and 100 % recall,
+and the report prints its three tables on a small slice."""
 
 from __future__ import annotations
 
@@ -84,6 +84,7 @@ def test_the_report_prints_its_tables_on_a_small_slice(capsys: pytest.CaptureFix
 
 
 def test_no_bench_script_shadows_a_standard_module() -> None:
-    # bench scripts put bench/ on sys.path (and spawned processes inherit it): a bench/secrets.py broke
+    # bench scripts put research/bench/ on sys.path (and spawned processes inherit it): a research/bench/secrets.py
+    # broke
     # "import secrets" in every child process of the test suite
     assert not {p.stem for p in BENCH.glob("*.py")} & set(sys.stdlib_module_names)

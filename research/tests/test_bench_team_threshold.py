@@ -1,4 +1,4 @@
-"""bench/team_threshold.py: the calibration data is well formed and the table's shares are right."""
+"""research/bench/team_threshold.py: the calibration data is well formed and the table's shares are right."""
 
 from __future__ import annotations
 
