@@ -27,31 +27,20 @@ import random
 import string
 from collections import Counter
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+
+import secret_corpus_fresh
+import secret_corpus_held3
+from secret_rows import B62, B64, B64URL, BECH32, HEX, UPPER_NUM, Row, rand
+
+__all__ = ["B62", "B64", "B64URL", "BECH32", "HEX", "UPPER_NUM", "Row", "corpus", "half"]
 
 SEED = 20261206
-HALVES = ("tuning", "held-out", "fresh")  # fresh: bench/secret_corpus_fresh.py (round 4)
-B62 = string.ascii_letters + string.digits
-HEX = "0123456789abcdef"
-UPPER_NUM = string.ascii_uppercase + string.digits
-B64URL = B62 + "-_"
-B64 = B62 + "+/"
-BECH32 = "QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L"
-
-
-@dataclass(frozen=True)
-class Row:
-    """One corpus row: which half, which group, the kind it tests, the text, and the secret that must go."""
-
-    half: str
-    group: str
-    kind: str
-    text: str
-    secret: str
+# fresh: bench/secret_corpus_fresh.py (round 4); held3: bench/secret_corpus_held3.py (round 5)
+HALVES = ("tuning", "held-out", "fresh", "held3")
 
 
 def _r(rng: random.Random, alphabet: str, n: int) -> str:
-    return "".join(rng.choice(alphabet) for _ in range(n))
+    return rand(rng, alphabet, n)
 
 
 # -- vendor formats: (kind, value maker) --------------------------------------------------------------------
@@ -480,16 +469,15 @@ def _prose(g: random.Random) -> Iterator[Row]:
 
 def corpus(seed: int = SEED) -> list[Row]:
     """Every row of every split, in a fixed order (deterministic for a seed)."""
-    import secret_corpus_fresh  # imported here: it imports this module
-
     g = random.Random(seed)
     formats = list(_formats(g))
     ours = formats + list(_evasions(formats, g)) + list(_stated(g)) + list(_prose(g))
-    return ours + secret_corpus_fresh.rows()
+    return ours + secret_corpus_fresh.rows() + secret_corpus_held3.rows()
 
 
 def half(name: str, seed: int = SEED) -> list[Row]:
-    """The rows of one half: ``"tuning"``, ``"held-out"`` or ``"fresh"`` (round 4's split, its own module)."""
+    """The rows of one half: ``"tuning"``, ``"held-out"``, ``"fresh"`` (round 4's split) or ``"held3"`` (round
+    5's split), each of the last two in its own module."""
     if name not in HALVES:
         raise ValueError(f"half must be one of {HALVES}, not {name!r}")
     return [row for row in corpus(seed) if row.half == name]

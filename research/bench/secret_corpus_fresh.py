@@ -8,7 +8,7 @@ spaces), stated credentials in phrasings and languages the other halves do not u
 after a copula, Danish, Czech, Indonesian, Vietnamese, Hindi, Arabic, Finnish, Hungarian, Greek), and its own
 ordinary sentences (including hashes, UUIDs, digests and request ids, which are not secrets).
 
-Rows are ``secret_corpus.Row`` with ``half == "fresh"``.
+Rows are ``secret_rows.Row`` with ``half == "fresh"``.
 """
 
 # ruff: noqa: E501  (the tables read best one entry a line)
@@ -20,7 +20,7 @@ import string
 import uuid
 from collections.abc import Callable, Iterator
 
-from secret_corpus import B62, B64, B64URL, HEX, UPPER_NUM, Row
+from secret_rows import B62, B64, B64URL, HEX, UPPER_NUM, Row
 
 
 def _r(rng: random.Random, alphabet: str, n: int) -> str:

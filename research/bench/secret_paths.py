@@ -38,6 +38,7 @@ from contextlamp.storage import StoreRegistry
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import secret_corpus
 import secret_corpus_fresh
+import secret_corpus_held3
 
 SESSION_TURNS = 40  # rows a transcript
 
@@ -46,7 +47,9 @@ def _disk(home: Path) -> bytes:
     return b"".join(p.read_bytes() for p in sorted(home.rglob("*")) if p.is_file())
 
 
-_EVADE = dict(secret_corpus.EVASIONS) | dict(secret_corpus_fresh.FRESH_EVASIONS)
+_EVADE = (
+    dict(secret_corpus.EVASIONS) | dict(secret_corpus_fresh.FRESH_EVASIONS) | dict(secret_corpus_held3.HELD3_EVASIONS)
+)
 
 
 def _stored(disk: bytes, row: secret_corpus.Row) -> bool:

@@ -536,13 +536,18 @@ def main(argv: list[str] | None = None) -> int:
         "--held-out", action="store_true", help="score the held-out half of the generated corpus too (at the end)"
     )
     parser.add_argument("--fresh", action="store_true", help="score round 4's fresh split too (read at the end)")
+    parser.add_argument("--held3", action="store_true", help="score round 5's held3 split too (read at the end)")
     parser.add_argument("--corpus-only", action="store_true", help="only the generated corpus tables")
     args = parser.parse_args(argv)
     console = Console(width=200)
     scanner = SecretScanner()
     scanner.kinds("warm up")  # compile the patterns outside the timings
 
-    halves = secret_corpus.HALVES[: 2 if args.held_out else 1] + (("fresh",) if args.fresh else ())
+    halves = (
+        secret_corpus.HALVES[: 2 if args.held_out else 1]
+        + (("fresh",) if args.fresh else ())
+        + (("held3",) if args.held3 else ())
+    )
     scores = corpus_scores(scanner, [row for row in secret_corpus.corpus() if row.half in halves])
     corpus_report(console, scores, halves)
     if args.corpus_only:
