@@ -92,7 +92,7 @@ SHIPPED: dict[str, ShippedModel] = {
         f"{MODEL_NAME}-int8:{MODEL_DIM}",  # other vectors (cosine >= 0.97 to minilm's): other stores
         INT8_MODEL_FILE,
         INT8_MANIFEST_FILE,
-        "all-MiniLM-L6-v2, int8 weights per channel, dynamic uint8 activations (23 MB)",
+        "all-MiniLM-L6-v2, int8 weights per channel, activations quantised per row (23 MB)",
         # The int8 graph of minilm's model: cosine to minilm's vectors min 0.977 / mean 0.991 on the export
         # sample (scripts/export_model.py, docs/performance.md "The int8 embedder"), and research/bench/distill.py
         # --split tuning gives the same type accuracy and offline P/R within 0.01 on either (docs/performance.md
