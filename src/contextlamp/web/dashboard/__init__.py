@@ -64,6 +64,7 @@ PAGE_MODULES: tuple[str, ...] = (
     "home",
     "search",
     "memories",
+    "curate",
     "transfer",
     "overview",
     "sessions",
