@@ -208,6 +208,21 @@ class Curation:
             self.service.forget_context(caller, gone, confirm=True)
         return result
 
+    def mark_replaced(self, caller: Caller, newer_id: str, older_id: str) -> bool:
+        """Make the caller's memory ``older_id`` an earlier version of ``newer_id`` (same store): it leaves
+        search and lists, stays in history, and comes back if the newer one is forgotten (the health view's fix
+        of a stale memory or a duplicate). False when either is no longer current.
+
+        Raises:
+            NotFoundError: either is not one of the caller's personal or project memories.
+            InvalidArgumentError: they are in different stores, or the same memory.
+        """
+        newer = self.locate(caller, newer_id)
+        older = self.locate(caller, older_id)
+        if newer.place.scope != older.place.scope or newer_id == older_id:
+            raise InvalidArgumentError("ids", "must name two different memories of the same store")
+        return writes.supersede_edited(older.store, newer_id, older_id, self.service.clock())
+
     # -- bulk forget -----------------------------------------------------------------------------------------
 
     def preview_many(self, caller: Caller, ids: Sequence[str]) -> list[ForgetPreview]:

@@ -65,6 +65,8 @@ PAGE_MODULES: tuple[str, ...] = (
     "search",
     "memories",
     "curate",
+    "review",
+    "health",
     "transfer",
     "overview",
     "sessions",

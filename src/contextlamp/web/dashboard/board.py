@@ -45,6 +45,8 @@ NAV: tuple[tuple[str, str], ...] = (
     ("/overview", "Overview"),
     ("/search", "Search"),
     ("/memories", "Memories"),
+    ("/review", "Review"),
+    ("/health", "Health"),
     ("/sessions", "Sessions"),
     ("/projects", "Projects"),
     ("/teams", "Teams"),
