@@ -140,7 +140,7 @@ def worker(home: Path, vectors_path: Path, profile: bool) -> None:
     for name, stage in (("fuse", "fusion"), ("fresher_first", "fresher-first")):
         setattr(search_module, name, timer(stage, getattr(search_module, name)))
     writes_module.record_use = timer("reuse-count write", writes_module.record_use)
-    service._chunks = timer("chunk choice", service._chunks)  # type: ignore[method-assign]
+    service.reader.chunks = timer("chunk choice", service.reader.chunks)  # type: ignore[method-assign]
     for q in asks[:20]:  # warm: the vector matrix, SQLite's page cache, the statements
         service.get_context(caller, q)
     profiler = None

@@ -18,7 +18,12 @@ STATABLE = frozenset({"topic", "kind", "memory_type", "tags"})  # the fields a r
 
 def is_expired(entry: Entry, now: int) -> bool:
     """A task past its expiry at ``now`` (ms since the epoch): never returned, deleted on the store's next write."""
-    return entry.expires_at is not None and entry.expires_at <= now
+    return has_expired(entry.expires_at, now)
+
+
+def has_expired(expires_at: int | None, now: int) -> bool:
+    """Whether an expiry (``expiry_of``; None: never) has passed at ``now`` (ms since the epoch): at it, gone."""
+    return expires_at is not None and expires_at <= now
 
 
 def is_live(entry: Entry, now: int) -> bool:
