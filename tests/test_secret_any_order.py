@@ -148,3 +148,10 @@ def test_a_password_hash_is_refused_and_removed(hashed: str) -> None:
 def test_prose_about_hash_formats_stays_storable() -> None:
     for text in ("We store bcrypt hashes ($2b$, cost 12).", "The shadow file uses $6$ (sha512-crypt)."):
         assert SCANNER.kinds(text) == [], text
+
+
+def test_inflected_nouns_and_living_latin_letters() -> None:
+    """A stem that changes its last vowel (Hungarian jelszó -> jelszavad) is read; a Turkish dotless ı is a letter,
+    not a look-alike to fold ("Kapı kodu" stays the noun it is)."""
+    assert _gone("A routered jelszava Kert7Fa!9", "Kert7Fa!9")
+    assert _gone("Kapı kodu: 5521", "5521")

@@ -33,7 +33,7 @@ from collections.abc import Callable
 from typing import Literal
 
 from contextlamp.domain import secret_shape as shape
-from contextlamp.domain.secret_lexicon import COPULA_WORDS, NOT_COPULA, password_noun_pattern
+from contextlamp.domain.secret_lexicon import COPULA_WORDS, NOT_COPULA, password_noun_pattern, password_stem_pattern
 from contextlamp.domain.secret_measures import (
     is_benign,
     is_dotted_passphrase,
@@ -407,7 +407,7 @@ def _any_order_rules() -> list[Rule]:
     The last two take only a credential-shaped value (secret_shape.accept_stated_password): a word or a short
     number after a password noun is prose in some language ("Salasana on liian lyhyt")."""
     vendored = password_noun_pattern()
-    every = rf"{PASSWORD_NOUNS}|{vendored}"
+    every = rf"{PASSWORD_NOUNS}|{password_stem_pattern()}"
     start = r"(?i)(?:^|[^\p{L}\p{N}_])"
     return [
         Rule(
@@ -462,7 +462,8 @@ def accept_after_noun(window: str) -> bool:
     *connectors, value = words
     if connectors and _clean(connectors[-1]) in NOT_COPULA:
         return False
-    if any(c in "<>{}[]()$=" for w in connectors for c in w) or _assignment(value):  # markup or code around it
+    markup = any(c in "<>{}[]()$=" for w in connectors if w not in ("->", "=>", "=") for c in w)
+    if markup or _assignment(value):  # markup or code around it
         return False
     if any(_shaped(w) for w in connectors):  # "password abc123 then xyz9": the first token is read on its own
         return False
