@@ -16,6 +16,7 @@ from contextlamp.app.validate import (
     check_text,
 )
 from contextlamp.distill import Turn, parse_transcript, session_label, session_summary
+from contextlamp.domain.embedding import bulk_work
 from contextlamp.domain.models import (
     Learning,
     NewEntry,
@@ -85,7 +86,8 @@ class Sessions(Saving):
             redacted, kinds = self.scanner.redact_kinds(turn.text)
             turns.append(Turn(turn.role, redacted))
             removed.update(kinds)
-        distilled = self._without_secrets(self.distiller.distill(turns), removed)
+        with bulk_work():  # a session's embeddings are bulk work: a server runs them apart from users' queries
+            distilled = self._without_secrets(self.distiller.distill(turns), removed)
         from contextlamp.distill.rank import MAX_ITEMS, keep_most_valuable  # with the distiller: only a session
 
         items, left_out = keep_most_valuable(distilled, MAX_ITEMS, lambda i: not self.scanner.kinds(i.content))
@@ -116,7 +118,8 @@ class Sessions(Saving):
                 logger.info("distilled item not saved: %s", exc.field)
                 continue
             prepared.append((item, entry))
-        results = self._store_all(store, [e for _, e in prepared]) if store is not None else []
+        with bulk_work():
+            results = self._store_all(store, [e for _, e in prepared]) if store is not None else []
         for (item, _), result in zip(prepared, results, strict=True):
             if (store_id, result.id) in learnings:
                 continue

@@ -197,7 +197,8 @@ def _lower_priority() -> None:
     argon2 starts for its lanes inherit it); a no-op where the system has no per-thread priority."""
     if hasattr(os, "setpriority"):
         with contextlib.suppress(OSError):
-            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), HASH_NICE)
+            thread = threading.get_native_id()  # nice is relative: a server started under nice goes lower still
+            os.setpriority(os.PRIO_PROCESS, thread, min(19, os.getpriority(os.PRIO_PROCESS, thread) + HASH_NICE))
 
 
 class HashPool:
