@@ -20,11 +20,13 @@ once per phase on one server, each phase beside an attack by another user (``--a
 - ``import``: one user's 5,000-entry export document uploaded through the dashboard's import, again and again.
 
 Before the phases each other user saves ``--seed-memories`` facts, and their clients ask a new question every
-call (so each get_context embeds its query and ranks real candidates, as a user's does). The phases run
-``--repeat`` times in the order given on one server, so attack rows and their baseline rows interleave; after
-each phase the bench waits until the server is idle (work that outlived its phase, such as an import the client
-stopped waiting for, never counts in the next phase). ``--server-src DIR`` runs the server from another source
-tree (the code before a change), for a before/after pair of runs.
+call (so each get_context embeds its query and ranks real candidates, as a user's does), pausing ``--think-ms``
+on average (0.5-1.5 times, seeded) between calls as an agent does between turns: with no pause, N clients on a
+small machine measure its throughput (each waits behind the others' calls), not the latency an attack adds.
+The phases run ``--repeat`` times in the order given on one server, so attack rows and their baseline rows
+interleave; after each phase the bench waits until the server is idle (work that outlived its phase, such as an
+import the client stopped waiting for, never counts in the next phase). ``--server-src DIR`` runs the server from
+another source tree (the code before a change), for a before/after pair of runs.
 
 Every loop ends at the phase's deadline. Prints, per phase, the clients' get_context p50/p95, the attack's
 requests and answers, the server's peak resident memory (``/proc/<pid>/status``, sampled every 0.1 s) and the
@@ -117,6 +119,7 @@ async def _run_client(
     save_share: float,
     tally: Tally,
     fresh_queries: bool = False,
+    think_s: float = 0.0,
 ) -> None:
     rng = random.Random(index)
     marker = f"owner-{user}"
@@ -124,6 +127,8 @@ async def _run_client(
     calls = 0
     async with _client(url, token, f"load-client-{index}") as client:
         while time.monotonic() < deadline:
+            if think_s and calls:  # a user's agent between two calls (reading, thinking), not a tight loop
+                await anyio.sleep(think_s * (0.5 + rng.random()))
             calls += 1
             subject, fact, obj = rng.choice(SUBJECTS), rng.choice(FACTS), rng.choice(OBJECTS)
             if calls % 10 == 0:
@@ -360,7 +365,10 @@ async def run_phase(
         users = sorted(victims)
         for index in range(args.clients):
             user = users[index % len(users)]
-            group.start_soon(_run_client, server.mcp, victims[user], user, users, index, deadline, 0.0, tally, True)
+            think = args.think_ms / 1000
+            group.start_soon(
+                _run_client, server.mcp, victims[user], user, users, index, deadline, 0.0, tally, True, think
+            )
         if phase in ("signin", "signin_open"):
             group.start_soon(_signin_flood, server.url, deadline, args.attackers, attack)
         elif phase == "save_session":
@@ -426,7 +434,7 @@ def run_phases(args: argparse.Namespace) -> list[dict[str, Any]]:
                 "CONTEXTLAMP_LOG_LEVEL": "WARNING",
             }
             if args.server_src:  # another source tree's server (the code before a change: the same run's baseline)
-                env["PYTHONPATH"] = str(Path(args.server_src).resolve())
+                env["PYTHONPATH"] = args.server_src  # os.pathsep-separated, as PYTHONPATH
             if "signin_open" in group:
                 env["CONTEXTLAMP_SIGNIN_RATE_LIMIT"] = "1000000/minute"
             with run_server(Path(tmp) / "home", env, embedder=args.embedder) as server:
@@ -518,15 +526,25 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--import-entries", type=int, default=5000, help="entries of the import phase's document")
     parser.add_argument("--repeat", type=int, default=1, help="run the phases this many times, interleaved")
     parser.add_argument("--seed-memories", type=int, default=40, help="memories each other user holds (phases)")
+    parser.add_argument(
+        "--think-ms", type=float, default=0.0, help="phases: mean pause of each other user's client between calls"
+    )
     parser.add_argument("--server-src", help="run the server from this source tree (PYTHONPATH), e.g. the old code")
     args = parser.parse_args(argv)
     if args.clients < 1 or args.users < 1 or args.seconds <= 0 or not 0 <= args.save_share <= 1:
         parser.error("--clients and --users must be >= 1, --seconds > 0, --save-share in 0..1")
     unknown = {p.strip() for p in args.phases.split(",") if p.strip()} - set(PHASES)
-    if unknown or args.attackers < 1 or args.import_entries < 1 or args.repeat < 1 or args.seed_memories < 0:
+    if (
+        unknown
+        or args.attackers < 1
+        or args.import_entries < 1
+        or args.repeat < 1
+        or args.seed_memories < 0
+        or args.think_ms < 0
+    ):
         parser.error(
             f"--phases takes {', '.join(PHASES)}; --attackers, --import-entries and --repeat must be >= 1, "
-            "--seed-memories >= 0"
+            "--seed-memories and --think-ms >= 0"
         )
     if args.phases:
         rows = run_phases(args)

@@ -146,3 +146,23 @@ def _exported(content: str) -> dict[str, Any]:
         "last_used_at": None,
         "contributed_by": None,
     }
+
+
+def test_the_http_server_hands_the_interpreter_over_often(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The shared server runs with ``SWITCH_INTERVAL_S``: a request's many take-backs of the GIL wait at most that
+    long each behind a heavy call's Python (at CPython's 5 ms default, 20 take-backs cost up to 100 ms)."""
+    import sys
+
+    import uvicorn
+
+    from contextlamp.cli.serve import run_http
+    from contextlamp.web.quotas import SWITCH_INTERVAL_S
+
+    seen: list[float] = []
+    monkeypatch.setattr(uvicorn.Server, "run", lambda self, sockets=None: seen.append(sys.getswitchinterval()))
+    before = sys.getswitchinterval()
+    try:
+        run_http(Settings(home=tmp_path / "home", embedder="fake"), "127.0.0.1", 0)
+    finally:
+        sys.setswitchinterval(before)
+    assert seen == [SWITCH_INTERVAL_S] and SWITCH_INTERVAL_S <= 0.001
