@@ -446,13 +446,14 @@ def plan(bank: str, seed: int) -> tuple[list[Session], list[Fact]]:
         if session.client != "codex" and not session.tail and rng.random() < 0.3:
             session.compacts = True
     corrected = rng.sample(body[:20], 5)
-    late = sessions[14:]
     for i, fact in enumerate(corrected):
         fact.old = fact.value
         choices = [v for v in fact.attribute.values if v not in used[fact.attribute.name]]
         choices = choices or [v for v in fact.attribute.values if v != fact.old]
         fact.value = rng.choice(choices)
         used[fact.attribute.name].add(fact.value)
+        taught = body.index(fact) % 20  # the session that taught it: the correction comes in a later one
+        late = sessions[max(14, taught + 1) :]
         late[i % len(late)].correct.append(fact)
     kinds = spec.get("secrets", ("codes",))
     for i, session in enumerate(rng.sample(sessions, 8)):

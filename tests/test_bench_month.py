@@ -22,6 +22,8 @@ def test_the_plan_of_each_bank() -> None:
         assert sessions[-1].day == month.DAYS - 1
         taught = [f for s in sessions for f in (*s.teach, *s.tail)]
         assert sorted(map(id, taught)) == sorted(map(id, facts))  # every fact taught once
+        when = {id(f): n for n, s in enumerate(sessions) for f in s.teach}
+        assert all(when[id(f)] < n for n, s in enumerate(sessions) for f in s.correct)  # corrected in a later one
     dev, held = month.BANKS["dev"], month.BANKS["held"]
     fresh = month.BANKS["fresh"]
     assert not set(dev["components"]) & set(held["components"])
