@@ -39,7 +39,7 @@ Reported (all read from the data directory the hooks wrote):
 - secrets: planted secrets found in the data directory's bytes -- target 0;
 - session starts that injected nothing (hook past its deadline), and the last session start's echo lines.
 
-Usage: ``nice -n 10 python bench/month.py [--bank dev|held|fresh] [--seed N] [--embedder minilm|fake] [--json]``.
+Usage: ``nice -n 10 python -m research month [--bank dev|held|fresh] [--seed N] [--embedder minilm|fake] [--json]``.
 """
 
 from __future__ import annotations
