@@ -22,7 +22,7 @@ pooling and normalisation stay in numpy, ``contextlamp.embedding.onnx``), then, 
   fp32 export, the variant ``SHIPPED_INT8`` of ``INT8_VARIANTS`` (weights per channel, activations per row,
   ``per_row_activations``): shipped beside the fp16 model as
   ``CONTEXTLAMP_EMBEDDER=minilm-int8`` (``all-minilm-l6-v2-int8.onnx``, ``manifest-int8.json``). The other
-  ``int8-*`` formats are the variants measured beside it (bench/model_formats.py). int8 is not held to
+  ``int8-*`` formats are the variants measured beside it (research/bench/model_formats.py). int8 is not held to
   ``MIN_COSINE`` (other vectors, other identity); its cosines are recorded in its manifest.
 
 Then the fixed multilingual ``SAMPLE`` is embedded by sentence-transformers (the reference) and by the new
@@ -56,7 +56,7 @@ MIN_COSINE = 0.999  # issue #14: every pair of the sample at least this close to
 OPSET = 17
 # Dynamic int8 quantisation variants (onnxruntime.quantization.quantize_dynamic keyword arguments; int8 weights,
 # uint8 activations quantised per call). "int8" is the one shipped as CONTEXTLAMP_EMBEDDER=minilm-int8; the
-# others are measured beside it by bench/model_formats.py (docs/performance.md "The int8 embedder").
+# others are measured beside it by research/bench/model_formats.py (docs/performance.md "The int8 embedder").
 INT8_VARIANTS: dict[str, dict[str, Any]] = {
     "int8-pt": {"per_channel": False},  # per tensor over every quantisable op (issue #14's int8)
     "int8-pc": {"per_channel": True},  # per channel; MatMul weights and the embedding tables (Gather)
