@@ -9,7 +9,7 @@ What is a likely problem (``Finding.kind``), and where each threshold comes from
   the update came through another path. Fix: mark it replaced by the newer one (history kept).
 - ``duplicate``: two live memories that say the same thing in other words: content cosine at or above
   ``MemoryService.team_paraphrase_threshold`` (the measured restatement threshold of team learnings,
-  bench/team_threshold.py). Fix: the older becomes the newer one's earlier version, or is forgotten.
+  research/bench/team_threshold.py). Fix: the older becomes the newer one's earlier version, or is forgotten.
 - ``echo``: a memory that holds contextlamp's or the client's own words rather than the user's; what is one is
   the capture's knowledge (``hooks/clean``), so the edge hands it in (``EchoTest``; the dashboard's is
   ``web/dashboard/health.echoes``). Fix: forget it.
@@ -32,7 +32,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from contextlamp.app.curation import Curation, Place
-from contextlamp.app.state import RESTATEMENT_CANDIDATE_MARGIN, Caller
+from contextlamp.app.saving import RESTATEMENT_CANDIDATE_MARGIN
+from contextlamp.app.state import Caller
 from contextlamp.domain.models import Entry
 from contextlamp.domain.ports import Store
 from contextlamp.domain.rules import is_update
