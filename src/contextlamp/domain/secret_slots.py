@@ -387,7 +387,7 @@ SUFFIX = r"\p{L}{0,3}"
 # A value token: no white space, no quote or list separator; 4 to 64 characters.
 VALUE_TOKEN = r"[^\s\p{Z}\"'`“”«»,;]{4,64}"
 # A word between the noun and its value: a copula, article, possessive or what the credential opens.
-CONNECTOR = r"[^\s\p{Z}\"`“”«»,;:=]{1,14}"
+CONNECTOR = r"[^\s\p{Z}\"`“”«»,;:=]{1,14}:?"  # a colon may end the last ("Cyfrinair y llwybrydd: X")
 # Where a clause ends: its punctuation, a line end, or a sentence-final copula (Hindi है, Urdu ہے, Persian است,
 # Japanese です, Korean 입니다) then that punctuation.
 CLAUSE_END = rf"(?:{WS}+(?:है|हैं|था|ہے|است|هست|です|입니다|ni))?{WS}*(?:[\n.!?;,)\]。！？]|$)"
