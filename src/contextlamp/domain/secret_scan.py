@@ -129,6 +129,7 @@ class _Engine:
     formats: tuple[_Compiled, ...]  # the vendored format layer (secret_formats.py)
     keywords: _RawSet  # every format rule's keywords, case-insensitive, in one RE2 set
     keyword_rules: tuple[tuple[int, ...], ...]  # for each keyword of the set, the format rules it lets run
+    public: tuple[_Regex, ...]  # material public by design (PUBLIC), one regex a form
 
     def candidates(self, data: bytes) -> Sequence[_Compiled]:
         """The rules that can match in ``data``, in rule order: the core and slot rules whose pattern matches
@@ -217,7 +218,13 @@ def _engine() -> _Engine:
     keywords.Compile()
     keyword_rules = tuple(tuple(indexes) for indexes in by_keyword.values())
     return _Engine(
-        rules, cast(_RawSet, prefilter), _compile(TOKEN_TAIL), formats, cast(_RawSet, keywords), keyword_rules
+        rules,
+        cast(_RawSet, prefilter),
+        _compile(TOKEN_TAIL),
+        formats,
+        cast(_RawSet, keywords),
+        keyword_rules,
+        tuple(_compile(form) for form in PUBLIC),
     )
 
 
@@ -451,7 +458,8 @@ def _raw_findings(text: str, redact_only: bool) -> list[tuple[int, int, str]]:
         raw.extend((s, e, compiled.rule.kind) for s, e in _spans(compiled, data, engine.tail))
     if not raw:
         return []
-    if data.isascii():
+    raw = _without_public(raw, data, engine)
+    if not raw or data.isascii():
         return raw
     raw.sort()
     found: list[tuple[int, int, str]] = []
@@ -461,6 +469,45 @@ def _raw_findings(text: str, redact_only: bool) -> list[tuple[int, int, str]]:
         last_byte = start
         found.append((last_char, last_char + len(_decode(data[start:end])), kind))
     return found
+
+
+# Material that is public by design, in its standard written forms: an SSH public key line (RFC 4253 6.6 key
+# types), an OpenSSH SHA256 fingerprint, an age recipient (age1…, bech32), a Bitcoin segwit address (BIP 173/350),
+# a data: URI's base64 (RFC 2397), a Subresource Integrity digest (W3C SRI: sha256-/sha384-/sha512- + base64),
+# a WireGuard or other "PublicKey = <base64>" line, a Stripe publishable key (pk_test_/pk_live_, meant for
+# browsers). A shape rule's finding inside one of these is not a secret; labelled and vendor rules are unaffected.
+PUBLIC = (
+    r"(?:ssh-(?:rsa|dss|ed25519|ed448)|ecdsa-sha2-nistp[0-9]{3}|sk-ssh-ed25519@openssh\.com)[ \t]+"
+    r"AAAA[A-Za-z0-9+/]{20}[A-Za-z0-9+/]*={0,3}",
+    r"\bSHA256:[A-Za-z0-9+/]{43}={0,1}",
+    r"\bage1[02-9ac-hj-np-z]{58}\b",
+    r"\b(?:bc|tb)1[02-9ac-hj-np-z]{25,87}\b",
+    r"\bdata:[a-z]{1,20}/[A-Za-z0-9.+-]{1,60}(?:;[A-Za-z0-9=.-]{1,40}){0,3};base64,[A-Za-z0-9+/]+={0,2}",
+    r"\bsha(?:256|384|512)-[A-Za-z0-9+/]{43,86}={0,2}",
+    r"(?i:public[ _-]?key)[ \t]*[=:][ \t]*[A-Za-z0-9+/]{42,44}={0,2}",
+    r"\bpk_(?:test|live)_[A-Za-z0-9]{20,120}\b",
+)
+SHAPE_KINDS = frozenset({"Random Token", "Prefixed API Token", "Key Material"})  # found by shape, not by a label
+
+
+def _without_public(raw: list[tuple[int, int, str]], data: bytes, engine: _Engine) -> list[tuple[int, int, str]]:
+    """``raw`` less the shape rules' findings that lie inside public material (``PUBLIC``; byte offsets)."""
+    if not any(kind in SHAPE_KINDS for _, _, kind in raw):
+        return raw
+    public: list[tuple[int, int]] = []
+    for regex in engine.public:  # one pass per form: forms may overlap ("public key: age1…")
+        pos = 0
+        while pos < len(data):
+            spans = regex.search(data, pos)
+            if spans is None:
+                break
+            start, end = spans[0]
+            public.append((start, end))
+            pos = max(end, start + 1)
+    if not public:
+        return raw
+    # a finding that starts inside public material is part of it (its redaction tail may take a full stop more)
+    return [(s, e, kind) for s, e, kind in raw if kind not in SHAPE_KINDS or not any(ps <= s < pe for ps, pe in public)]
 
 
 def _redacted(text: str, found: list[Finding]) -> str:

@@ -249,6 +249,8 @@ def _common_rejections(value: str) -> bool:
     first, unit = _first_and_unit(v)
     if _code(first) or is_placeholder(first):
         return True
+    if first.startswith("!") and first[1:].isalpha():  # a YAML tag ("password: !vault |", "!Ref DbPassword")
+        return True
     if unit or _prose_word(first):
         return True
     return first.lower().strip(".,;:!?") in SLOT_UNITS
