@@ -7,7 +7,7 @@ get_context and, every tenth call, list_context. Every memory a user saves carri
 ``owner-<user>``; any pack or list item that carries another user's marker counts as a cross-user result.
 
 Prints throughput, latency percentiles per tool (ms, client-observed, over HTTP), errors (tool errors and
-transport failures) and cross-user results; both must be 0. Run: ``python bench/load.py``.
+transport failures) and cross-user results; both must be 0. Run: ``python -m research load``.
 
 ``--phases baseline,signin,save_session,import`` (issue #29 items 1 and 12) runs the clients (get_context only)
 once per phase on one server, each phase beside an attack by another user (``--attackers`` tasks):
@@ -61,7 +61,7 @@ from mcp_types import Implementation
 from rich.console import Console
 from rich.table import Table
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench/common.py, when run as a script
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # research/bench/common.py, when run as a script
 from common import run_server
 from contextlamp.app.compose import create_oauth
 from contextlamp.config import Settings
