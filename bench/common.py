@@ -23,8 +23,8 @@ import psycopg
 
 from contextlamp.app.accounts import Accounts
 from contextlamp.app.service import Caller, MemoryService
-from contextlamp.config import FusionWeights
 from contextlamp.embedding import Embedder, create_embedder
+from contextlamp.retrieval.weights import FusionWeights
 from contextlamp.storage import StoreRegistry
 from contextlamp.text import now_ms
 

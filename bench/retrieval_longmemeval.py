@@ -50,8 +50,9 @@ from rich.table import Table
 
 from contextlamp import __version__
 from contextlamp.app.service import Caller, MemoryService
-from contextlamp.config import DEFAULT_AUTO_SUPERSEDE_THRESHOLD, Limits
+from contextlamp.config import Limits
 from contextlamp.domain.folding import embedding_texts
+from contextlamp.domain.rules import DEFAULT_AUTO_SUPERSEDE_THRESHOLD
 from contextlamp.embedding import EMBEDDERS, Embedder, create_embedder
 from contextlamp.errors import InvalidArgumentError, SecretDetectedError
 from contextlamp.retrieval.search import ScopedStore, collect_signals

@@ -17,7 +17,7 @@ from mcp_types import Implementation
 
 from contextlamp.app.service import Caller, MemoryService
 from contextlamp.cli.main import cli
-from contextlamp.config import Limits, Settings
+from contextlamp.config import InputLimits, Limits, Settings
 from contextlamp.domain.secret_scan import SecretScanner
 from contextlamp.embedding import FakeEmbedder
 from contextlamp.errors import InvalidArgumentError
@@ -172,9 +172,10 @@ def test_limits_come_from_the_settings(
         service.save_context(caller, "ok", project="p" * 21)
 
 
-def test_every_limit_is_a_setting_with_the_same_default() -> None:
-    for name, field in Limits.model_fields.items():
+def test_every_input_limit_is_a_setting_with_the_same_default() -> None:
+    for name, field in InputLimits.model_fields.items():
         assert Settings.model_fields[name].default == field.default
+    assert "max_pack_chars" not in Settings.model_fields  # get_context's max_chars argument sets the budget
     assert Settings().limits() == Limits()
 
 

@@ -151,7 +151,7 @@ def test_bad_get_argument_names_the_field(
 
 
 def test_weak_semantic_neighbours_are_not_returned(registry: Any, embedder: Any, clock: Any) -> None:
-    from contextlamp.config import FusionWeights
+    from contextlamp.retrieval.weights import FusionWeights
 
     service = MemoryService(registry, embedder, weights=FusionWeights(semantic_floor=0.5), clock=clock)
     caller = Caller(principal=service.principal("carol"), surface="test")

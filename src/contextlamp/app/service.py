@@ -34,15 +34,7 @@ from contextlamp.app.validate import (
     check_str,
 )
 from contextlamp.app.views import Views
-from contextlamp.config import (
-    DAY_MS,
-    DEFAULT_AUTO_SUPERSEDE_THRESHOLD,
-    DEFAULT_PARAPHRASE_THRESHOLD,
-    DEFAULT_TASK_TTL_DAYS,
-    FusionWeights,
-    Limits,
-    TrustWeights,
-)
+from contextlamp.config import DAY_MS, DEFAULT_TASK_TTL_DAYS, Limits
 from contextlamp.distill import DeferredDistiller
 from contextlamp.domain.embedding import Embedder
 from contextlamp.domain.models import (
@@ -59,11 +51,14 @@ from contextlamp.domain.models import (
     Pack,
 )
 from contextlamp.domain.ports import Store
+from contextlamp.domain.rules import DEFAULT_AUTO_SUPERSEDE_THRESHOLD
 from contextlamp.domain.secret_scan import SecretScanner
+from contextlamp.domain.trust import DEFAULT_PARAPHRASE_THRESHOLD
 from contextlamp.errors import InvalidArgumentError, NotFoundError
 from contextlamp.retrieval.chunks import ChunkChoice, choose_chunk, within_budget
 from contextlamp.retrieval.questions import QuestionGenerator, RuleQuestionGenerator
 from contextlamp.retrieval.search import Hit, ScopedStore, search
+from contextlamp.retrieval.weights import FusionWeights, TrustWeights
 from contextlamp.segmenting import WINDOW_CHARS
 from contextlamp.storage import Project, StoreRegistry, Team
 from contextlamp.text import (
@@ -114,7 +109,7 @@ class MemoryService(Views):
         trust_weights: TrustWeights | None = None,
         team_paraphrase_threshold: float = DEFAULT_PARAPHRASE_THRESHOLD,
         auto_supersede_threshold: float = DEFAULT_AUTO_SUPERSEDE_THRESHOLD,
-        write_behind: bool = False,
+        write_behind: bool = True,
     ) -> None:
         self.registry = registry
         self.embedder = embedder
@@ -131,8 +126,9 @@ class MemoryService(Views):
         self.trust_weights = trust_weights or TrustWeights()
         self.team_paraphrase_threshold = team_paraphrase_threshold
         self.auto_supersede_threshold = auto_supersede_threshold
-        # write-behind indexing (app/indexing.py): off unless asked for (the app turns it on from Settings);
-        # the open hook finishes entries left pending by another process, whatever this service's choice
+        # write-behind indexing (app/indexing.py), the shipped behaviour; False (every save waits for all its
+        # vectors) only for benches and tests that compare the two; the open hook finishes entries left pending
+        # by another process, whatever this service's choice
         self.write_behind = write_behind
         self.indexer = Indexer(embedder.embed)
         registry.on_open(self.indexer.sweep)

@@ -12,11 +12,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from contextlamp.config import FusionWeights, Limits, TrustWeights
+from contextlamp.config import Limits
 from contextlamp.domain.embedding import Embedder
 from contextlamp.domain.models import Principal
 from contextlamp.domain.secret_scan import SecretScanner
 from contextlamp.retrieval.questions import QuestionGenerator
+from contextlamp.retrieval.weights import FusionWeights, TrustWeights
 from contextlamp.storage import StoreRegistry
 from contextlamp.text import kebab
 

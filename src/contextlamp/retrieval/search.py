@@ -13,12 +13,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
-from contextlamp.config import FRESHER_FIRST_THRESHOLD, FusionWeights, TrustWeights
 from contextlamp.domain.models import Entry, MemoryType
 from contextlamp.domain.ports import Store
 from contextlamp.domain.rules import may_pair, prefer_newer, states_change
 from contextlamp.retrieval.fusion import weighted_rrf
 from contextlamp.retrieval.query import asks_for_recent, content_terms, named_words, word_terms
+from contextlamp.retrieval.weights import FRESHER_FIRST_THRESHOLD, FusionWeights, TrustWeights
 from contextlamp.segmenting import WINDOW_CHARS
 
 if TYPE_CHECKING:
