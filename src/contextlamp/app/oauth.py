@@ -34,7 +34,7 @@ from typing import Any
 
 from contextlamp.app.accounts import hash_token
 from contextlamp.domain.ports import OAuthCodeRecord, OAuthGrant, OAuthTokenRecord, WebSession
-from contextlamp.errors import InvalidArgumentError, NotFoundError
+from contextlamp.errors import ContextlampError, InvalidArgumentError, NotFoundError
 from contextlamp.storage import ControlPlane, StoreRegistry, User
 from contextlamp.text import is_id, looks_like_id
 
@@ -91,7 +91,7 @@ class Reset:
     tokens: int
 
 
-class OAuthError(Exception):
+class OAuthError(ContextlampError):
     """A refused OAuth step; ``error`` is the RFC 6749 section 5.2 code (``invalid_grant`` ...)."""
 
     def __init__(self, error: str, description: str) -> None:
