@@ -21,7 +21,7 @@ import httpx2
 import pytest
 from starlette.testclient import TestClient
 
-from contextlamp.app import service as service_module
+from contextlamp.app import reading as service_module
 from contextlamp.app.compose import App
 from contextlamp.app.service import Caller, MemoryService
 from contextlamp.config import Settings

@@ -23,7 +23,6 @@ the 32 tags of an entry. The table holds SHA-256 keys only, never text.
 
 from __future__ import annotations
 
-import copy
 import hashlib
 import json
 from collections.abc import Callable, Sequence
@@ -34,6 +33,7 @@ from typing import TYPE_CHECKING, Literal
 from contextlamp.app.state import Caller, normalise_surface
 from contextlamp.distill.turns import Turn
 from contextlamp.domain.models import Kind, Principal
+from contextlamp.domain.rules import expiry_of, has_expired
 from contextlamp.errors import InvalidArgumentError
 from contextlamp.importers import ImportConversation, ImportItem, ImportSkip, Record, reader
 from contextlamp.storage import Project
@@ -133,9 +133,7 @@ def source_key(format_name: str, key: str) -> str:
 def _at(service: MemoryService, when: int) -> MemoryService:
     """The service as of ``when`` (ms): the same collaborators and stores, a clock stopped at that time, so a
     save through it keeps the record's original time (``created_at`` of its entries and digest)."""
-    view = copy.copy(service)
-    view.clock = lambda: when
-    return view
+    return service.at(lambda: when)
 
 
 class Importer:
@@ -289,7 +287,7 @@ class Importer:
             return reason
         if scrubbed.kinds:
             plan.line = replace(plan.line, reason=f"a secret ({', '.join(scrubbed.kinds)}) removed, the rest kept")
-        if item.memory_type == "task" and plan.at + self.service.task_ttl_ms <= now:
+        if has_expired(expiry_of(item.memory_type, plan.at, self.service.task_ttl_ms), now):
             days = self.service.task_ttl_ms / 86_400_000
             return (
                 f"is a task saved more than {days:g} days before the import: its time to live ran out "

@@ -1,25 +1,20 @@
 """save_context: argument checks (every length before any scan), secret refusal, dedupe and re-save,
-likely questions and one embedding call per batch, team restatements. A link of ``MemoryService``."""
+likely questions and one embedding call per batch, team restatements. A collaborator of ``MemoryService``
+(app/service.py); ``Sessions`` and the importer save through it too."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, cast
 
 from contextlamp.app import writes
 from contextlamp.app.freshness import may_update, supersede_updates
-from contextlamp.app.scoping import Scoping
-from contextlamp.app.state import (
-    RESTATEMENT_CANDIDATE_MARGIN,
-    Caller,
-)
-from contextlamp.app.validate import (
-    check_choice,
-    check_str,
-    check_text,
-    check_within,
-)
+from contextlamp.app.indexing import Indexer
+from contextlamp.app.scoping import Scope
+from contextlamp.app.state import Caller
+from contextlamp.app.validate import Arguments, check_choice
+from contextlamp.domain.embedding import Embedder
 from contextlamp.domain.folding import batch_vectors, chunk_vectors, embedding_texts
 from contextlamp.domain.models import (
     KINDS,
@@ -31,25 +26,59 @@ from contextlamp.domain.models import (
     PutOutcome,
     SaveResult,
 )
-from contextlamp.domain.rules import resave
+from contextlamp.domain.rules import expiry_of, resave
 from contextlamp.domain.trust import corroborates
-from contextlamp.errors import InvalidArgumentError, SecretDetectedError
+from contextlamp.errors import InvalidArgumentError
+from contextlamp.retrieval.questions import QuestionGenerator
 from contextlamp.storage import Store
-from contextlamp.text import (
-    collapse_ws,
-    content_key,
-    has_surrogates,
-    new_id,
-    topic_key,
-)
+from contextlamp.text import content_key, new_id
 
 if TYPE_CHECKING:
     from contextlamp.distill import DistilledItem
     from contextlamp.domain.embedding import Vectors
 
+RESTATEMENT_CANDIDATE_MARGIN = 0.1  # folded-cosine margin below the paraphrase threshold (see Saver._restated)
 
-class Saving(Scoping):
-    """The saving operations of ``MemoryService`` (app/service.py composes the links)."""
+
+class Saver:
+    """Saves validated memories into the store a caller may write.
+
+    Args:
+        scope: which stores a call may touch. arguments: the shared argument checks.
+        embedder, questions: one embedding call per batch of new entries, their likely questions folded in.
+        indexer: the write-behind indexer (app/indexing.py) of what only serves retrieval.
+        clock: ms since the epoch.
+        task_ttl_ms: a task's time to live (``rules.expiry_of``).
+        team_paraphrase_threshold: the content cosine at which a team learning restates another's
+            (``trust.corroborates``).
+        auto_supersede_threshold: the cosine of an update without a topic (app/freshness.py).
+        write_behind: index later chunks and likely questions behind the save (``_deferred``).
+    """
+
+    def __init__(
+        self,
+        scope: Scope,
+        arguments: Arguments,
+        embedder: Embedder,
+        questions: QuestionGenerator,
+        indexer: Indexer,
+        clock: Callable[[], int],
+        *,
+        task_ttl_ms: int,
+        team_paraphrase_threshold: float,
+        auto_supersede_threshold: float,
+        write_behind: bool,
+    ) -> None:
+        self.scope = scope
+        self.arguments = arguments
+        self.embedder = embedder
+        self.questions = questions
+        self.indexer = indexer
+        self.clock = clock
+        self.task_ttl_ms = task_ttl_ms
+        self.team_paraphrase_threshold = team_paraphrase_threshold
+        self.auto_supersede_threshold = auto_supersede_threshold
+        self.write_behind = write_behind
 
     def save_context(
         self,
@@ -70,9 +99,9 @@ class Saving(Scoping):
             InvalidArgumentError: a bad argument (nothing is stored).
             SecretDetectedError: the content holds a secret (nothing is stored).
         """
-        store, entry = self._prepare(caller, content, memory_type, kind, topic, source_surface, tags, project, team)
+        store, entry = self.prepare(caller, content, memory_type, kind, topic, source_surface, tags, project, team)
         given = (("topic", topic), ("kind", kind), ("memory_type", memory_type), ("tags", tags))
-        result = self._store_all(store, [entry], [frozenset(name for name, value in given if value is not None)])[0]
+        result = self.store_all(store, [entry], [frozenset(name for name, value in given if value is not None)])[0]
         where = self._chosen_scope(caller, project, team)
         return result.model_copy(update={"scope": where}) if where else result
 
@@ -81,10 +110,10 @@ class Saving(Scoping):
         local server runs in a repository (``Caller.repository``) that named no project or team; else None."""
         if project is not None or team is not None or caller.repository is None:
             return None
-        local = self._repository_project(caller, create=False)
+        local = self.scope.repository_project(caller, create=False)
         return f"project:{local.id}" if local is not None else None
 
-    def _prepare(
+    def prepare(
         self,
         caller: Caller,
         content: Any,
@@ -102,19 +131,19 @@ class Saving(Scoping):
             InvalidArgumentError: a bad argument.
             SecretDetectedError: a secret in any field.
         """
-        text = self._check_content(content)
+        text = self.arguments.content(content)
         kind_value = cast(Kind, check_choice("kind", kind, KINDS)) if kind is not None else "note"
         if memory_type is None:
             type_value: MemoryType = "event" if kind_value == "decision" else "fact"
         else:
             type_value = cast(MemoryType, check_choice("memory_type", memory_type, MEMORY_TYPES))
-        topic_value = self._check_topic(topic)
-        tag_values, tags_given = self._check_tags(tags)
-        surface = self._check_surface(source_surface) or self._client_surface(caller)
-        project_ref = self._check_ref("project", project) if project is not None else None
-        team_ref = self._check_ref("team", team) if team is not None else None
+        topic_value = self.arguments.topic(topic)
+        tag_values, tags_given = self.arguments.tags(tags)
+        surface = self.arguments.surface(source_surface) or self.arguments.client_surface(caller)
+        project_ref = self.arguments.ref("project", project) if project is not None else None
+        team_ref = self.arguments.ref("team", team) if team is not None else None
         # every length is within its limit: only now the secret scans, each over a bounded value
-        self._refuse_secrets(
+        self.arguments.refuse_secrets(
             content=text,
             topic=topic,
             tags=tags_given,
@@ -128,13 +157,13 @@ class Saving(Scoping):
                 raise InvalidArgumentError(
                     "team", "cannot be given together with 'project': a memory goes to one store"
                 )
-            store = self.registry.store(self._team(caller.principal, team)[0].id)
+            store = self.scope.registry.store(self.scope.team(caller.principal, team)[0].id)
             contributor = caller.principal.user_id
         else:
-            target = self._project(caller.principal, project, create=True)
+            target = self.scope.project(caller.principal, project, create=True)
             if target is None:  # no project named: the repository's project of a local server, else personal
-                target = self._repository_project(caller, create=True)
-            store = self._scoped(target).store if target else self._personal(caller.principal).store
+                target = self.scope.repository_project(caller, create=True)
+            store = self.scope.scoped(target).store if target else self.scope.personal(caller.principal).store
         now = self.clock()
         entry = NewEntry(
             id=new_id("ctx"),
@@ -146,12 +175,12 @@ class Saving(Scoping):
             tags=tag_values,
             source_surface=surface,
             created_at=now,
-            expires_at=now + self.task_ttl_ms if type_value == "task" else None,
+            expires_at=expiry_of(type_value, now, self.task_ttl_ms),
             contributed_by=contributor,
         )
         return store, entry
 
-    def _store_all(
+    def store_all(
         self, store: Store, entries: Sequence[NewEntry], stated: Sequence[frozenset[str]] = ()
     ) -> list[SaveResult]:
         """Store validated entries of one store, in order, with one embedding call for all the new ones:
@@ -265,7 +294,7 @@ class Saving(Scoping):
         topic, kind or type change, its likely questions and vector are made again for them, as a fresh save
         would have them. Another member re-saving a team learning changes nothing (the caller records the
         corroboration). None when the content vanished meanwhile (forgotten, or an expired task swept)."""
-        entry = replace(entry, expires_at=now + self.task_ttl_ms)  # if it becomes a task, the TTL starts now
+        entry = replace(entry, expires_at=expiry_of("task", now, self.task_ttl_ms))  # if it becomes a task: from now
         change = resave(found, entry, stated)  # previewed to know whether to make questions and a vector
         restated = replace(entry, topic=change.topic, kind=change.kind, memory_type=change.memory_type)
         vectors = None
@@ -292,7 +321,7 @@ class Saving(Scoping):
         """The id of another member's live team learning that ``text`` restates (trust.corroborates), after
         recording the corroboration; None when there is none. Candidates come from the store's folded vectors
         (``stored_vector``, with a margin: restatements measured >= 0.889 folded where their contents were >=
-        0.85, bench/data/team-paraphrases.json); the decision compares contents (``content_vector``) with one
+        0.85, research/bench/data/team-paraphrases.json); the decision compares contents (``content_vector``) with one
         extra embedding, only for candidates."""
         threshold = self.team_paraphrase_threshold
         floor = threshold - RESTATEMENT_CANDIDATE_MARGIN
@@ -310,70 +339,16 @@ class Saving(Scoping):
                 return candidate.id
         return None
 
-    def _without_secrets(self, items: Iterable[DistilledItem], removed: set[str]) -> list[DistilledItem]:
+    def without_secrets(self, items: Iterable[DistilledItem], removed: set[str]) -> list[DistilledItem]:
         """Redact, do not lose: each item (a distilled item, an imported record: anything with a ``content``
         saved without the user asking) with the clauses that hold a secret removed (``SecretScanner.scrub``),
         or left out when what is left is no durable statement; the kinds removed are added to ``removed``.
         The one place where what is saved for the user loses its secrets; ``save_context`` refuses instead."""
         kept: list[DistilledItem] = []
         for item in items:
-            scrubbed = self.scanner.scrub(item.content)
+            scrubbed = self.arguments.scanner.scrub(item.content)
             removed.update(scrubbed.kinds)
             if scrubbed.text is None:
                 continue
             kept.append(item if scrubbed.text == item.content else replace(item, content=scrubbed.text))
         return kept
-
-    def _refuse_secrets(self, **fields: str | Sequence[str] | None) -> None:
-        """Raise SecretDetectedError for the first argument (a string, or each string of a list) that holds a
-        secret. Call it only once every length check has passed: a scan is linear, but not free."""
-        for name, value in fields.items():
-            for text in [value] if value is None or isinstance(value, str) else value:
-                if isinstance(text, str) and (kinds := self.scanner.kinds(text)):
-                    raise SecretDetectedError(name, kinds)
-
-    def _check_content(self, content: Any) -> str:
-        """The content, trimmed: non-blank, valid Unicode, no NUL, within ``max_content_bytes`` (not scanned)."""
-        return check_text("content", content, self.limits.max_content_bytes).strip()
-
-    def _check_topic(self, topic: Any) -> str | None:
-        """The topic in kebab form (None when absent or blank), within ``max_topic_chars`` as given and once
-        normalised (not scanned)."""
-        if topic is None:
-            return None
-        raw = check_str("topic", topic, self.limits.max_topic_chars)
-        if has_surrogates(raw):
-            raise InvalidArgumentError("topic", "is not valid Unicode (it holds a lone surrogate code point)")
-        normal = topic_key(raw)
-        if not normal:
-            if raw.strip():
-                raise InvalidArgumentError("topic", "must contain at least one letter or digit")
-            return None
-        return check_within("topic", normal, self.limits.max_topic_chars)
-
-    def _check_tags(self, tags: Any) -> tuple[tuple[str, ...], list[str]]:
-        """The tags lower-cased, trimmed and de-duplicated, and the same tags before lower-casing (for the
-        secret scan: key formats are case-sensitive). The count and every length are checked first (not
-        scanned here)."""
-        if tags is None:
-            return (), []
-        if isinstance(tags, str) or not isinstance(tags, list | tuple):
-            raise InvalidArgumentError("tags", "must be a list of strings")
-        given = cast(Sequence[Any], tags)
-        limit = self.limits.max_tag_chars
-        if len(given) > self.limits.max_tags:
-            raise InvalidArgumentError("tags", f"{len(given)} tags given; the limit is {self.limits.max_tags}")
-        raws = [check_str("tags", tag, limit, "a tag") for tag in given]
-        out: list[str] = []
-        trimmed: list[str] = []
-        for raw in raws:
-            if has_surrogates(raw):
-                raise InvalidArgumentError("tags", "a tag is not valid Unicode (lone surrogate code point)")
-            collapsed = collapse_ws(raw)
-            value = check_within("tags", collapsed.lower(), limit, "a tag")
-            if not value:
-                raise InvalidArgumentError("tags", "a tag must not be blank")
-            trimmed.append(collapsed)
-            if value not in out:
-                out.append(value)
-        return tuple(out), trimmed

@@ -1,47 +1,45 @@
 """Which stores a call may touch: the caller's personal store, their projects (by id or slug, created on
-first save) and their teams; the surface a call is recorded under. The first link of ``MemoryService``."""
+first save, or the project of the repository a local server runs in) and their teams. A collaborator of
+``MemoryService`` (app/service.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from contextlamp.app.state import (
-    MAX_SLUG_CHARS,
-    Caller,
-    RepositoryRef,
-    ServiceState,
-    normalise_surface,
-)
-from contextlamp.app.validate import (
-    check_str,
-    check_within,
-)
-from contextlamp.domain.models import (
-    Entry,
-    Principal,
-)
+from contextlamp.app.state import MAX_SLUG_CHARS, Caller, RepositoryRef
+from contextlamp.app.validate import Arguments
+from contextlamp.domain.models import Entry, Principal
+from contextlamp.domain.rules import is_expired
 from contextlamp.errors import InvalidArgumentError
 from contextlamp.retrieval.search import ScopedStore
-from contextlamp.storage import Project, Store, Team
-from contextlamp.text import (
-    kebab,
-)
-
-CLIENT_NAME_SCAN_CHARS = 1024  # of a client's self-given name: 16 times the longest surface stored (64)
+from contextlamp.storage import Project, Store, StoreRegistry, Team
+from contextlamp.text import kebab
 
 
-class Scoping(ServiceState):
-    """The scoping operations of ``MemoryService`` (app/service.py composes the links)."""
+class Scope:
+    """The stores a caller may touch, over ``registry`` (its control plane holds users, projects, teams and
+    repository mappings); references are checked by ``arguments``; ``clock`` gives ms since the epoch."""
+
+    def __init__(self, registry: StoreRegistry, arguments: Arguments, clock: Callable[[], int]) -> None:
+        self.registry = registry
+        self.arguments = arguments
+        self.clock = clock
 
     def principal(self, user_name: str) -> Principal:
         """The principal for a local user name, registering the user on first sight."""
         return Principal(user_id=self.registry.control.ensure_user(user_name, self.clock()), name=user_name)
 
-    def _project(self, principal: Principal, ref: Any, create: bool) -> Project | None:
+    def project(self, principal: Principal, ref: Any, create: bool) -> Project | None:
+        """The principal's project named by ``ref`` (id or slug; None when ``ref`` is None), created with
+        ``create`` when a new slug names none.
+
+        Raises:
+            InvalidArgumentError: not a reference, or (without ``create``, or for an id) names none of theirs.
+        """
         if ref is None:
             return None
-        raw = self._check_ref("project", ref)
+        raw = self.arguments.ref("project", ref)
         if not raw:
             raise InvalidArgumentError("project", "must be a project id (prj_…) or slug, got an empty string")
         control = self.registry.control
@@ -78,7 +76,7 @@ class Scoping(ServiceState):
         found = self._mapped_project(owner, repository)
         if found is None:
             if slug is not None:
-                target = self._project(caller.principal, slug, create=True)
+                target = self.project(caller.principal, slug, create=True)
                 assert target is not None  # a slug always names (or creates) a project
             else:
                 target = control.create_project(owner, self._free_slug(owner, repository), now)
@@ -91,13 +89,13 @@ class Scoping(ServiceState):
     def repository_project_of(self, caller: Caller) -> Project | None:
         """The project the caller's repository (``Caller.repository``) maps to, else None; creates no project
         (a folder mapping of an older version is adopted, ``project_for_repository``)."""
-        return self._repository_project(caller, create=False)
+        return self.repository_project(caller, create=False)
 
     def free_project_slug(self, principal: Principal, repository: RepositoryRef) -> str:
         """The slug a new project for ``repository`` would get (``project_for_repository``)."""
         return self._free_slug(principal.user_id, repository)
 
-    def _repository_project(self, caller: Caller, create: bool) -> Project | None:
+    def repository_project(self, caller: Caller, create: bool) -> Project | None:
         """The project of the repository the caller's local server runs in (``Caller.repository``): the one it
         maps to (None when it maps to none and ``create`` is false), or with ``create`` the one
         ``project_for_repository`` makes. None for a caller without a repository (HTTP, the CLI)."""
@@ -137,73 +135,52 @@ class Scoping(ServiceState):
                 return slug
             number += 1
 
-    def _team(self, principal: Principal, ref: Any, field: str = "team") -> tuple[Team, str]:
+    def team(self, principal: Principal, ref: Any, field: str = "team") -> tuple[Team, str]:
         """The caller's team with id or slug ``ref`` and the caller's role in it. A team the caller is not in
         gets the same error as a team that does not exist."""
-        raw = self._check_ref(field, ref)
+        raw = self.arguments.ref(field, ref)
         for team, role in self.registry.control.memberships(principal.user_id):
             if raw in (team.id, team.slug) or (raw and kebab(raw) == team.slug):
                 return team, role
         raise InvalidArgumentError(field, "names none of your teams (give the id or slug of one of them)")
 
-    def _check_ref(self, field: str, value: Any) -> str:
-        """A project, team, scope, id or session_id argument, trimmed: a string of at most ``max_ref_chars``
-        characters (checked before any look-up or scan)."""
-        return check_str(field, value, self.limits.max_ref_chars).strip()
+    def team_stores(self, principal: Principal) -> list[ScopedStore]:
+        """The stores of every team the principal belongs to, scoped ``team:<id>``."""
+        return [self.team_scoped(team) for team, _ in self.registry.control.memberships(principal.user_id)]
 
-    def _check_surface(self, value: Any) -> str | None:
-        """A ``source_surface`` argument in kebab form, within ``max_surface_chars`` as given and once
-        normalised; None when it is absent or empty (the client's own surface applies)."""
-        if value is None or value == "":
-            return None
-        raw = check_str("source_surface", value, self.limits.max_surface_chars)
-        return check_within("source_surface", normalise_surface(raw), self.limits.max_surface_chars)
-
-    def _client_surface(self, caller: Caller) -> str:
-        """The caller's surface cut to ``max_surface_chars``: a client names itself in the MCP handshake, at
-        any length and with any text, and the name is stored (``source_surface``, ``last_used_surface``).
-
-        A client name (``caller.client_name``) holding a secret is recorded as ``unknown``: the raw name is
-        scanned, since the stored kebab form (lower case, ``_`` as ``-``) hides a secret from the scanner but
-        not from a reader (an AWS key id is its own upper-casing). Only the first ``CLIENT_NAME_SCAN_CHARS``
-        of a name are scanned, and the surface is made from those alone, so what is stored was always scanned
-        and a call costs time linear in that bound, not in the name's length."""
-        limit = self.limits.max_surface_chars
-        surface = caller.surface
-        if caller.client_name is not None:
-            head = caller.client_name[:CLIENT_NAME_SCAN_CHARS]
-            if self.scanner.kinds(head):
-                return "unknown"
-            surface = normalise_surface(head) if len(head) < len(caller.client_name) else surface
-        return surface if len(surface) <= limit else surface[:limit].rstrip("-") or "unknown"
-
-    def _team_stores(self, principal: Principal) -> list[ScopedStore]:
-        return [self._team_scoped(team) for team, _ in self.registry.control.memberships(principal.user_id)]
-
-    def _team_scoped(self, team: Team) -> ScopedStore:
+    def team_scoped(self, team: Team) -> ScopedStore:
+        """``team``'s store, scoped ``team:<id>``."""
         return ScopedStore(self.registry.store(team.id), f"team:{team.id}", 2)
 
-    def _personal(self, principal: Principal) -> ScopedStore:
+    def personal(self, principal: Principal) -> ScopedStore:
+        """The principal's personal store, scoped ``personal``."""
         return ScopedStore(self.registry.store(principal.user_id), "personal", 0)
 
-    def _scoped(self, project: Project) -> ScopedStore:
+    def scoped(self, project: Project) -> ScopedStore:
+        """``project``'s store, scoped ``project:<id>``."""
         return ScopedStore(self.registry.store(project.id), f"project:{project.id}", 1)
 
-    def _find(self, principal: Principal, entry_id: str, project: Any) -> tuple[Store, Entry] | None:
-        target = self._project(principal, project, create=False)
+    def find(self, principal: Principal, entry_id: str, project: Any) -> tuple[Store, Entry] | None:
+        """The live entry ``entry_id`` and its store: in ``project`` when given, else in the principal's personal
+        store or any of their projects; None when there is none (expired tasks count as gone).
+
+        Raises:
+            InvalidArgumentError: ``project`` is not a reference to one of the principal's projects.
+        """
+        target = self.project(principal, project, create=False)
         if target is not None:
-            candidates = [self._scoped(target).store]
+            candidates = [self.scoped(target).store]
         else:
-            candidates = [self._personal(principal).store]
-            candidates += [self._scoped(p).store for p in self.registry.control.projects(principal.user_id)]
+            candidates = [self.personal(principal).store]
+            candidates += [self.scoped(p).store for p in self.registry.control.projects(principal.user_id)]
         now = self.clock()
         for store in candidates:
             entry = store.get(entry_id)
-            if entry is not None and (entry.expires_at is None or entry.expires_at > now):
+            if entry is not None and not is_expired(entry, now):
                 return store, entry
         return None
 
-    def _find_team_learning(self, principal: Principal, entry_id: str) -> tuple[Store, Entry] | None:
+    def find_team_learning(self, principal: Principal, entry_id: str) -> tuple[Store, Entry] | None:
         """A team learning the caller may forget: theirs, or any in a team they administer.
 
         Raises:
@@ -213,7 +190,7 @@ class Scoping(ServiceState):
         for team, role in self.registry.control.memberships(principal.user_id):
             store = self.registry.store(team.id)
             entry = store.get(entry_id)
-            if entry is None or (entry.expires_at is not None and entry.expires_at <= now):
+            if entry is None or is_expired(entry, now):
                 continue
             if entry.contributed_by != principal.user_id and role != "admin":
                 raise InvalidArgumentError(
@@ -223,7 +200,7 @@ class Scoping(ServiceState):
             return store, entry
         return None
 
-    def _learnings(self, principal: Principal, refs: Sequence[tuple[str, str]]) -> list[Entry]:
+    def learnings(self, principal: Principal, refs: Sequence[tuple[str, str]]) -> list[Entry]:
         """The entries behind ``(store_id, entry_id)`` refs that still exist in the principal's own stores,
         in ref order, expired tasks left out; one ownership look-up and one read per store."""
         owned = {principal.user_id} | {p.id for p in self.registry.control.projects(principal.user_id)}
@@ -235,5 +212,21 @@ class Scoping(ServiceState):
         now = self.clock()
         for store_id, ids in by_store.items():
             entries = self.registry.store(store_id).entries(ids).items()
-            found.update(((store_id, i), e) for i, e in entries if e.expires_at is None or e.expires_at > now)
+            found.update(((store_id, i), e) for i, e in entries if not is_expired(e, now))
         return [found[ref] for ref in refs if ref in found]
+
+    def projects(self, principal: Principal) -> list[Project]:
+        """The principal's projects, oldest first."""
+        return self.registry.control.projects(principal.user_id)
+
+    def team_memberships(self, principal: Principal) -> list[tuple[Team, str]]:
+        """The teams the principal belongs to, with their role in each (``admin`` or ``member``)."""
+        return self.registry.control.memberships(principal.user_id)
+
+    def project_paths(self, principal: Principal) -> dict[str, list[str]]:
+        """The repository folders mapped to each of the principal's projects: ``{project id: [path, ...]}``,
+        oldest mapping first; a project no repository maps to is absent."""
+        paths: dict[str, list[str]] = {}
+        for project_id, path in self.registry.control.project_paths(principal.user_id):
+            paths.setdefault(project_id, []).append(path)
+        return paths

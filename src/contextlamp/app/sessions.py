@@ -1,20 +1,17 @@
 """save_session and resume_session: distil a transcript into memories through the save path and record
-its digest; list and load digests; rewrite digests when a learning is forgotten. A link of ``MemoryService``."""
+its digest; list and load digests; rewrite digests when a learning is forgotten. A collaborator of
+``MemoryService`` (app/service.py)."""
 
 from __future__ import annotations
 
 import logging
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
-from contextlamp.app.saving import Saving
-from contextlamp.app.state import (
-    RESUME_LIMIT_RANGE,
-    Caller,
-)
-from contextlamp.app.validate import (
-    check_int,
-    check_text,
-)
+from contextlamp.app.saving import Saver
+from contextlamp.app.scoping import Scope
+from contextlamp.app.state import RESUME_LIMIT_RANGE, Caller
+from contextlamp.app.validate import Arguments, check_int, check_text
 from contextlamp.distill import Turn, parse_transcript, session_label, session_summary
 from contextlamp.domain.models import (
     Learning,
@@ -28,15 +25,26 @@ from contextlamp.domain.models import (
 )
 from contextlamp.errors import InvalidArgumentError
 from contextlamp.storage import Store
-from contextlamp.text import (
-    new_id,
-)
+from contextlamp.text import new_id
+
+if TYPE_CHECKING:
+    from contextlamp.distill import Distiller
 
 logger = logging.getLogger(__name__)
 
 
-class Sessions(Saving):
-    """The sessions operations of ``MemoryService`` (app/service.py composes the links)."""
+class Sessions:
+    """Sessions: a transcript distilled (``distiller``) into memories saved through ``saver``, and its digest
+    kept in the caller's personal store (``scope``); ``clock`` gives ms since the epoch."""
+
+    def __init__(
+        self, scope: Scope, arguments: Arguments, saver: Saver, distiller: Distiller, clock: Callable[[], int]
+    ) -> None:
+        self.scope = scope
+        self.arguments = arguments
+        self.saver = saver
+        self.distiller = distiller
+        self.clock = clock
 
     def save_session(
         self,
@@ -62,14 +70,14 @@ class Sessions(Saving):
             InvalidArgumentError: a bad argument, or a ``session_id`` that names none of the caller's
                 sessions (nothing is stored).
         """
-        text = check_text("transcript", transcript, self.limits.max_transcript_bytes)
-        surface = self._check_surface(source_surface) or self._client_surface(caller)
-        project_ref = self._check_ref("project", project) if project is not None else None
-        self._refuse_secrets(source_surface=source_surface, project=project_ref)
+        text = check_text("transcript", transcript, self.arguments.limits.max_transcript_bytes)
+        surface = self.arguments.surface(source_surface) or self.arguments.client_surface(caller)
+        project_ref = self.arguments.ref("project", project) if project is not None else None
+        self.arguments.refuse_secrets(source_surface=source_surface, project=project_ref)
         continued = self._continued_session(caller.principal, session_id) if session_id is not None else None
-        target = self._project(caller.principal, project, create=True)
+        target = self.scope.project(caller.principal, project, create=True)
         if target is None:  # no project named: the repository's project of a local server, else personal
-            target = self._repository_project(caller, create=True)
+            target = self.scope.repository_project(caller, create=True)
             if target is not None:
                 extra_scope: dict[str, Any] = {"scope": f"project:{target.id}"}
             else:
@@ -82,13 +90,15 @@ class Sessions(Saving):
         removed: set[str] = set()
         turns: list[Turn] = []
         for turn in parse_transcript(text):
-            redacted, kinds = self.scanner.redact_kinds(turn.text)
+            redacted, kinds = self.arguments.scanner.redact_kinds(turn.text)
             turns.append(Turn(turn.role, redacted))
             removed.update(kinds)
-        distilled = self._without_secrets(self.distiller.distill(turns), removed)
+        distilled = self.saver.without_secrets(self.distiller.distill(turns), removed)
         from contextlamp.distill.rank import MAX_ITEMS, keep_most_valuable  # with the distiller: only a session
 
-        items, left_out = keep_most_valuable(distilled, MAX_ITEMS, lambda i: not self.scanner.kinds(i.content))
+        items, left_out = keep_most_valuable(
+            distilled, MAX_ITEMS, lambda i: not self.arguments.scanner.kinds(i.content)
+        )
         extra: dict[str, Any] = {"left_out": left_out} if left_out else {}  # set only when some were left out
         if removed:
             extra["secrets_removed"] = sorted(removed)
@@ -101,7 +111,7 @@ class Sessions(Saving):
         store: Store | None = None
         for item in items:
             try:
-                store, entry = self._prepare(
+                store, entry = self.saver.prepare(
                     item_caller,
                     item.content,
                     item.memory_type,
@@ -116,7 +126,7 @@ class Sessions(Saving):
                 logger.info("distilled item not saved: %s", exc.field)
                 continue
             prepared.append((item, entry))
-        results = self._store_all(store, [e for _, e in prepared]) if store is not None else []
+        results = self.saver.store_all(store, [e for _, e in prepared]) if store is not None else []
         for (item, _), result in zip(prepared, results, strict=True):
             if (store_id, result.id) in learnings:
                 continue
@@ -125,7 +135,7 @@ class Sessions(Saving):
             deduped, saved = deduped + result.deduped, saved + (not result.deduped)
         if not learnings:
             return SaveSessionResult(saved=0, deduped=0, total=0, **extra)
-        personal = self._personal(caller.principal).store
+        personal = self.scope.personal(caller.principal).store
         if continued is None:
             newest = personal.sessions(1, None, surface)
             if newest and newest[0].learnings and set(newest[0].learnings) <= set(learnings):
@@ -151,8 +161,8 @@ class Sessions(Saving):
         Raises:
             InvalidArgumentError: not an id, or none of the caller's sessions.
         """
-        wanted = self._check_ref("session_id", session_id)
-        digest = self._personal(principal).store.get_session(wanted) if wanted else None
+        wanted = self.arguments.ref("session_id", session_id)
+        digest = self.scope.personal(principal).store.get_session(wanted) if wanted else None
         if digest is None:
             raise InvalidArgumentError(
                 "session_id", "names none of your sessions (give a session_id an earlier save_session returned)"
@@ -163,7 +173,7 @@ class Sessions(Saving):
         """``digest`` with this save's learnings after its own (each once; ones forgotten since left out), its
         label and summary rebuilt over all of them; its id, surface and time kept."""
         refs = list(dict.fromkeys([*digest.learnings, *learnings]))
-        entries = self._learnings(principal, refs)
+        entries = self.scope.learnings(principal, refs)
         present = {e.id for e in entries}
         return SessionDigest(
             id=digest.id,
@@ -182,15 +192,15 @@ class Sessions(Saving):
         Raises:
             InvalidArgumentError: a bad argument, or a session_id that is unknown (or another user's).
         """
-        personal = self._personal(caller.principal).store
+        personal = self.scope.personal(caller.principal).store
         if session_id is not None:
-            wanted = self._check_ref("session_id", session_id)
+            wanted = self.arguments.ref("session_id", session_id)
             digest = personal.get_session(wanted) if wanted else None
             if digest is None:
                 raise InvalidArgumentError("session_id", "names none of your sessions (give a session_id it returned)")
             learnings = [
                 Learning(id=e.id, text=e.content, memory_type=e.memory_type, kind=e.kind)
-                for e in self._learnings(caller.principal, digest.learnings)
+                for e in self.scope.learnings(caller.principal, digest.learnings)
             ]
             return ResumeResult(
                 session=SessionDetail(
@@ -208,7 +218,7 @@ class Sessions(Saving):
             raise InvalidArgumentError(
                 "since", f"must be a time in ms since the Unix epoch (integer from 0 to 2**63 - 1), got {given}"
             )
-        surface = self._check_surface(source_surface)
+        surface = self.arguments.surface(source_surface)
         return ResumeResult(
             sessions=[
                 SessionInfo(
@@ -217,17 +227,17 @@ class Sessions(Saving):
                     summary=d.summary,
                     source_surface=d.source_surface,
                     ts=d.created_at,
-                    learnings_count=len(self._learnings(caller.principal, d.learnings)),
+                    learnings_count=len(self.scope.learnings(caller.principal, d.learnings)),
                 )
                 for d in personal.sessions(size, since, surface)
             ]
         )
 
-    def _forget_in_digests(self, principal: Principal, entry_id: str) -> None:
+    def forget_in_digests(self, principal: Principal, entry_id: str) -> None:
         """Rebuild the label and summary of every session that listed a forgotten entry, without its text."""
-        personal = self._personal(principal).store
+        personal = self.scope.personal(principal).store
         for digest in personal.sessions_with(entry_id):
-            remaining = self._learnings(principal, [ref for ref in digest.learnings if ref[1] != entry_id])
+            remaining = self.scope.learnings(principal, [ref for ref in digest.learnings if ref[1] != entry_id])
             label = session_label(remaining) if remaining else "Session"
             summary = session_summary(remaining) if remaining else ""
             personal.rewrite_session(digest.id, label, summary, entry_id)

@@ -18,9 +18,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, cast
 
+from contextlamp.app.state import Caller, normalise_surface
+from contextlamp.config import Limits
 from contextlamp.domain.models import MEMORY_TYPES, MemoryType
-from contextlamp.errors import InvalidArgumentError
-from contextlamp.text import has_surrogates
+from contextlamp.domain.secret_scan import SecretScanner
+from contextlamp.errors import InvalidArgumentError, SecretDetectedError
+from contextlamp.text import collapse_ws, has_surrogates, topic_key
+
+CLIENT_NAME_SCAN_CHARS = 1024  # of a client's self-given name: 16 times the longest surface stored (64)
 
 
 def check_int(field: str, value: Any, low: int, high: int) -> int:
@@ -110,3 +115,121 @@ def check_memory_types(field: str, value: Any) -> list[MemoryType] | None:
     if not chosen:
         raise InvalidArgumentError(field, f"must not be empty; omit it for all of {', '.join(MEMORY_TYPES)}")
     return chosen
+
+
+class Arguments:
+    """The checks of the arguments the service's operations share, within ``limits``, and the refusal of
+    arguments that hold a secret (``scanner``). Every length is checked before any scan or look-up."""
+
+    def __init__(self, limits: Limits, scanner: SecretScanner) -> None:
+        self.limits = limits
+        self.scanner = scanner
+
+    def ref(self, field: str, value: Any) -> str:
+        """A project, team, scope, id or session_id argument, trimmed: a string of at most ``max_ref_chars``
+        characters (checked before any look-up or scan).
+
+        Raises:
+            InvalidArgumentError: not a string, too long, or holding NUL.
+        """
+        return check_str(field, value, self.limits.max_ref_chars).strip()
+
+    def surface(self, value: Any) -> str | None:
+        """A ``source_surface`` argument in kebab form, within ``max_surface_chars`` as given and once
+        normalised; None when it is absent or empty (the client's own surface applies).
+
+        Raises:
+            InvalidArgumentError: not a string, or too long.
+        """
+        if value is None or value == "":
+            return None
+        raw = check_str("source_surface", value, self.limits.max_surface_chars)
+        return check_within("source_surface", normalise_surface(raw), self.limits.max_surface_chars)
+
+    def client_surface(self, caller: Caller) -> str:
+        """The caller's surface cut to ``max_surface_chars``: a client names itself in the MCP handshake, at
+        any length and with any text, and the name is stored (``source_surface``, ``last_used_surface``).
+
+        A client name (``caller.client_name``) holding a secret is recorded as ``unknown``: the raw name is
+        scanned, since the stored kebab form (lower case, ``_`` as ``-``) hides a secret from the scanner but
+        not from a reader (an AWS key id is its own upper-casing). Only the first ``CLIENT_NAME_SCAN_CHARS``
+        of a name are scanned, and the surface is made from those alone, so what is stored was always scanned
+        and a call costs time linear in that bound, not in the name's length."""
+        limit = self.limits.max_surface_chars
+        surface = caller.surface
+        if caller.client_name is not None:
+            head = caller.client_name[:CLIENT_NAME_SCAN_CHARS]
+            if self.scanner.kinds(head):
+                return "unknown"
+            surface = normalise_surface(head) if len(head) < len(caller.client_name) else surface
+        return surface if len(surface) <= limit else surface[:limit].rstrip("-") or "unknown"
+
+    def content(self, content: Any) -> str:
+        """The content, trimmed: non-blank, valid Unicode, no NUL, within ``max_content_bytes`` (not scanned).
+
+        Raises:
+            InvalidArgumentError: any of those broken.
+        """
+        return check_text("content", content, self.limits.max_content_bytes).strip()
+
+    def topic(self, topic: Any) -> str | None:
+        """The topic in kebab form (``text.topic_key``; None when absent or blank), within ``max_topic_chars``
+        as given and once normalised (not scanned).
+
+        Raises:
+            InvalidArgumentError: not a string, too long, invalid Unicode, or without a letter or digit.
+        """
+        if topic is None:
+            return None
+        raw = check_str("topic", topic, self.limits.max_topic_chars)
+        if has_surrogates(raw):
+            raise InvalidArgumentError("topic", "is not valid Unicode (it holds a lone surrogate code point)")
+        normal = topic_key(raw)
+        if not normal:
+            if raw.strip():
+                raise InvalidArgumentError("topic", "must contain at least one letter or digit")
+            return None
+        return check_within("topic", normal, self.limits.max_topic_chars)
+
+    def tags(self, tags: Any) -> tuple[tuple[str, ...], list[str]]:
+        """The tags lower-cased, trimmed and de-duplicated, and the same tags before lower-casing (for the
+        secret scan: key formats are case-sensitive). The count and every length are checked first (not
+        scanned here).
+
+        Raises:
+            InvalidArgumentError: not a list of strings, too many, or a tag too long, blank or invalid Unicode.
+        """
+        if tags is None:
+            return (), []
+        if isinstance(tags, str) or not isinstance(tags, list | tuple):
+            raise InvalidArgumentError("tags", "must be a list of strings")
+        given = cast(Sequence[Any], tags)
+        limit = self.limits.max_tag_chars
+        if len(given) > self.limits.max_tags:
+            raise InvalidArgumentError("tags", f"{len(given)} tags given; the limit is {self.limits.max_tags}")
+        raws = [check_str("tags", tag, limit, "a tag") for tag in given]
+        out: list[str] = []
+        trimmed: list[str] = []
+        for raw in raws:
+            if has_surrogates(raw):
+                raise InvalidArgumentError("tags", "a tag is not valid Unicode (lone surrogate code point)")
+            collapsed = collapse_ws(raw)
+            value = check_within("tags", collapsed.lower(), limit, "a tag")
+            if not value:
+                raise InvalidArgumentError("tags", "a tag must not be blank")
+            trimmed.append(collapsed)
+            if value not in out:
+                out.append(value)
+        return tuple(out), trimmed
+
+    def refuse_secrets(self, **fields: str | Sequence[str] | None) -> None:
+        """Raise SecretDetectedError for the first argument (a string, or each string of a list) that holds a
+        secret. Call it only once every length check has passed: a scan is linear, but not free.
+
+        Raises:
+            SecretDetectedError: naming the field and the kinds of secret found.
+        """
+        for name, value in fields.items():
+            for text in [value] if value is None or isinstance(value, str) else value:
+                if isinstance(text, str) and (kinds := self.scanner.kinds(text)):
+                    raise SecretDetectedError(name, kinds)

@@ -1,6 +1,6 @@
 """What the dashboard shows beyond the six tools' answers, scoped like them: the overview of a caller's memories
 (counts by type and surface, memories added per week, per project) and who corroborated a team's learnings. A
-link of ``MemoryService`` (after ``Sessions``); reads only.
+collaborator of ``MemoryService`` (app/service.py); reads only.
 
 Counted are the caller's current memories (personal store and every project store; superseded versions and
 expired tasks left out), the same entries ``list_context`` browses. Team learnings are not counted here: they are
@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from contextlamp.app.sessions import Sessions
+from contextlamp.app.scoping import Scope
 from contextlamp.app.state import Caller
 from contextlamp.config import DAY_MS
 from contextlamp.domain.models import Entry
@@ -85,8 +85,12 @@ def _largest_first(counts: Counter[str]) -> list[tuple[str, int]]:
     return sorted(counts.items(), key=lambda item: (-item[1], item[0]))
 
 
-class Views(Sessions):
-    """The dashboard's reads of ``MemoryService`` (app/service.py composes the links)."""
+class Views:
+    """The dashboard's reads over the stores ``scope`` lets a caller touch; ``clock`` gives ms since the epoch."""
+
+    def __init__(self, scope: Scope, clock: Callable[[], int]) -> None:
+        self.scope = scope
+        self.clock = clock
 
     def overview(self, caller: Caller, weeks: int = OVERVIEW_WEEKS) -> Overview:
         """Counts over the caller's current personal and project memories (``Overview``).
@@ -94,8 +98,8 @@ class Views(Sessions):
         Raises:
             ValueError: ``weeks`` is not 1-520.
         """
-        stores: list[tuple[str, Store]] = [("", self._personal(caller.principal).store)]
-        stores += [(p.id, self._scoped(p).store) for p in self.registry.control.projects(caller.principal.user_id)]
+        stores: list[tuple[str, Store]] = [("", self.scope.personal(caller.principal).store)]
+        stores += [(p.id, self.scope.scoped(p).store) for p in self.scope.projects(caller.principal)]
         now = self.clock()
         return summarise(((key, e) for key, store in stores for e in _current(store, now)), now, weeks)
 
@@ -106,14 +110,14 @@ class Views(Sessions):
         Raises:
             InvalidArgumentError: ``team`` names none of the caller's teams (the same answer as no such team).
         """
-        found = self._team(caller.principal, team)[0]
-        rows = self.registry.store(found.id).corroborations(list(entry_ids))
+        found = self.scope.team(caller.principal, team)[0]
+        rows = self.scope.registry.store(found.id).corroborations(list(entry_ids))
         names: dict[str, str] = {}
         shown: dict[str, list[str]] = {}
         for entry_id, given in rows.items():
             for user_id, _at, _similarity in given:
                 if user_id not in names:
-                    user = self.registry.control.find_user(user_id)
+                    user = self.scope.registry.control.find_user(user_id)
                     names[user_id] = user.name if user else user_id
                 shown.setdefault(entry_id, []).append(names[user_id])
         return shown

@@ -18,7 +18,12 @@ STATABLE = frozenset({"topic", "kind", "memory_type", "tags"})  # the fields a r
 
 def is_expired(entry: Entry, now: int) -> bool:
     """A task past its expiry at ``now`` (ms since the epoch): never returned, deleted on the store's next write."""
-    return entry.expires_at is not None and entry.expires_at <= now
+    return has_expired(entry.expires_at, now)
+
+
+def has_expired(expires_at: int | None, now: int) -> bool:
+    """Whether an expiry (``expiry_of``; None: never) has passed at ``now`` (ms since the epoch): at it, gone."""
+    return expires_at is not None and expires_at <= now
 
 
 def is_live(entry: Entry, now: int) -> bool:
@@ -146,7 +151,7 @@ def resave(stored: Entry, new: NewEntry, stated: Collection[str] = STATABLE) -> 
 # -- freshness without a topic (issue 17 point 4) ------------------------------------------------------------
 # Two live entries without a topic that say the same thing about one subject with a different value: the newer
 # one is an update. Decided from the newer text's wording and the two contents' cosine; measured with
-# ``python bench/freshness.py`` on bench/data/freshness-pairs.json (docs/retrieval.md "Freshness").
+# ``python -m research freshness`` on research/bench/data/freshness-pairs.json (docs/retrieval.md "Freshness").
 
 _FRESH_WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)?")
 # words and phrases that state a change of value ("is now", "switched to", "no longer", "new manager")
@@ -167,8 +172,8 @@ _FRESH_FUNCTION_WORDS = frozenset(
 )
 FRESH_MAX_WORDS = 40  # longer entries hold several facts: one changed value must not retire the rest
 FRESH_RANK_VALUE_TERMS = 3  # new value words an update may have to rank first (superseding allows 2)
-# is_update's cosine guard for a save without a topic (MemoryService's default): bench/freshness.py, 0 false
-# supersession on bench/data/freshness-pairs.json (docs/retrieval.md "Freshness without a topic"; MiniLM)
+# is_update's cosine guard for a save without a topic (MemoryService's default): research/bench/freshness.py, 0
+# false supersession on research/bench/data/freshness-pairs.json (docs/retrieval.md "Freshness without a topic"; MiniLM)
 DEFAULT_AUTO_SUPERSEDE_THRESHOLD = 0.4
 
 
@@ -214,7 +219,7 @@ def is_update(newer: str, older: str, cosine: float, threshold: float, max_value
 
     Losing a fact is worse than keeping a stale one, so each test only vetoes; ``threshold``
     (``DEFAULT_AUTO_SUPERSEDE_THRESHOLD``) was chosen for 0 false supersession on
-    bench/data/freshness-pairs.json. Linear in the texts' lengths.
+    research/bench/data/freshness-pairs.json. Linear in the texts' lengths.
     """
     if cosine < threshold or "?" in newer or "?" in older:
         return False

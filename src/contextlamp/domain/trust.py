@@ -15,7 +15,7 @@ by the store, see ``Store.corroborate``).
    "every two weeks" next to "every week" (0.98): a vector threshold alone would let a contradiction
    verify the learning it contradicts.
 
-Measured with ``python bench/team_threshold.py`` on ``bench/data/team-paraphrases.json`` (25 restatements,
+Measured with ``python -m research team_threshold`` on ``research/bench/data/team-paraphrases.json`` (25 restatements,
 25 one-detail conflicts, 10 distinct pairs): docs/teams.md has the table and the choice.
 """
 
@@ -25,7 +25,7 @@ import re
 from collections import Counter
 
 TRUST_LEVELS = ("verified", "unverified", "contested")
-# the cosine at or above which a restatement may verify (with ``same_claim``): bench/team_threshold.py, 0.85
+# the cosine at or above which a restatement may verify (with ``same_claim``): research/bench/team_threshold.py, 0.85
 # accepted 88% of restatements and 0% of one-detail contradictions (docs/teams.md); MemoryService's default
 DEFAULT_PARAPHRASE_THRESHOLD = 0.85
 

@@ -1,7 +1,7 @@
 """The tuning values of ranking: the weights of weighted RRF and the multipliers by trust, one home each.
 
 Code, not settings (issue #31.4): a user never sets them; the benches that tuned them construct their variants
-explicitly (``FusionWeights(neighbour_radius=1)``, bench/common.py ``--variant``). Each default says where it
+explicitly (``FusionWeights(neighbour_radius=1)``, research/bench/common.py ``--variant``). Each default says where it
 was measured.
 """
 

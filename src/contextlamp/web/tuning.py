@@ -31,7 +31,7 @@ class ServerTuning:
             ``CONTEXTLAMP_RATE_LIMIT`` (1200/minute for the default 600), so more tokens buy no more requests
             and raising the token limit raises this one with it.
         heavy_workers: heavy calls (``save_session``, bodies over 64 KiB, dashboard imports) running at once, all
-            users together (1: on the 2-core reference machine a second one slowed every read, bench/load.py).
+            users together (1: on the 2-core reference machine a second one slowed every read, research/bench/load.py).
         heavy_queue_per_user: a user's heavy calls allowed to wait behind their running one (429 beyond).
         session_idle_timeout_s: an MCP session idle this long is closed (the client re-initialises).
         signin_hash_workers: password hashes (argon2id, 64 MiB and about a core-second each) computed at once.
