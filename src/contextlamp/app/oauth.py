@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from contextlamp.app.accounts import hash_token
-from contextlamp.domain.ports import OAuthCodeRecord, OAuthGrant, OAuthTokenRecord, WebSession
+from contextlamp.domain.control_plane import OAuthCodeRecord, OAuthGrant, OAuthTokenRecord, WebSession
 from contextlamp.errors import ContextlampError, InvalidArgumentError, NotFoundError
 from contextlamp.storage import ControlPlane, StoreRegistry, User
 from contextlamp.text import is_id, looks_like_id

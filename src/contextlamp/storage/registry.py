@@ -8,7 +8,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from contextlamp.domain.ports import ControlPlane, EmbedFn, Store
+from contextlamp.domain.control_plane import ControlPlane
+from contextlamp.domain.ports import EmbedFn, Store
 from contextlamp.errors import StorageError
 from contextlamp.storage.control import SqlControlPlane, sqlite_control_plane
 from contextlamp.storage.sqlite.file import entries_unless, recorded_embedder

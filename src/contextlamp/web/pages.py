@@ -42,7 +42,7 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from contextlamp.app.oauth import OAuthService, client_label
-from contextlamp.domain.ports import User, WebSession
+from contextlamp.domain.control_plane import User, WebSession
 from contextlamp.web.oauth import CONSENT_PATH, HOST_PORT, LOOPBACK_HOSTS
 from contextlamp.web.quotas import HashPool, HeavyWork, RateBook, WorkBusy
 from contextlamp.web.tuning import ServerTuning

@@ -30,8 +30,8 @@ from contextlamp.app.compose import App
 from contextlamp.app.curation import Curation
 from contextlamp.app.service import Caller
 from contextlamp.config import Settings
+from contextlamp.domain.control_plane import User, WebSession
 from contextlamp.domain.models import Principal
-from contextlamp.domain.ports import User, WebSession
 from contextlamp.errors import InvalidArgumentError, NotFoundError, crash_report
 from contextlamp.web.pages import MAX_FORM_BYTES, SIGNIN_PATH, SIGNOUT_PATH, WebPages
 
