@@ -25,6 +25,7 @@ DAY_MS = 86_400_000  # milliseconds in a day (timestamps are ms since the epoch)
 DEFAULT_TASK_TTL_DAYS = 7.0  # spec/TOOLS.md save_context: a task expires 7 days after saving
 DEFAULT_PARAPHRASE_THRESHOLD = 0.85  # bench/team_threshold.py, docs/teams.md (all-MiniLM-L6-v2)
 DEFAULT_AUTO_SUPERSEDE_THRESHOLD = 0.4  # bench/freshness.py, docs/retrieval.md "Freshness" (all-MiniLM-L6-v2)
+DEFAULT_WRITE_BEHIND = True  # app/indexing.py; docs/performance.md "Write-behind indexing"
 FRESHER_FIRST_THRESHOLD = 0.5  # cosine of two returned entries above which an update ranks first (same source)
 
 
@@ -145,7 +146,7 @@ class Settings(Limits, BaseSettings):
         "may lose the last commits; SQLite docs, PRAGMA synchronous). docs/performance.md has the cost.",
     )
     write_behind: bool = Field(
-        default=True,
+        default=DEFAULT_WRITE_BEHIND,
         description="Index what only serves retrieval after a save answers (app/indexing.py): a save waits for "
         "its entry to be durable and keyword-searchable with its content's vector (a long entry: its head's); "
         "its later chunks and likely questions are embedded by a background thread, durable as pending rows "
