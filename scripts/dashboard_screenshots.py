@@ -101,8 +101,8 @@ PAGES = (  # (file name, path): the main pages
 
 
 def _bench_common() -> ModuleType:
-    """bench/common.py (its ``run_server``), loaded by path: bench/ is not a package."""
-    spec = importlib.util.spec_from_file_location("bench_common_screens", ROOT / "bench" / "common.py")
+    """research/bench/common.py (its ``run_server``), loaded by path: research/bench/ is not a package."""
+    spec = importlib.util.spec_from_file_location("bench_common_screens", ROOT / "research" / "bench" / "common.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module

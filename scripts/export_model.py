@@ -19,9 +19,10 @@ pooling and normalisation stay in numpy, ``contextlamp.embedding.onnx``), then, 
   ``ORT_DISABLE_ALL``), so inference computes in float32 exactly as before; only the weights were rounded
   to fp16 once (half the file). Vectors (biases, LayerNorm parameters) and scalars stay float32.
 - ``int8``: ``onnxruntime.quantization.quantize_dynamic`` (int8 weights, dynamic uint8 activations) of the
-  fp32 export, the variant ``SHIPPED_INT8`` of ``INT8_VARIANTS`` (per channel): shipped beside the fp16 model as
+  fp32 export, the variant ``SHIPPED_INT8`` of ``INT8_VARIANTS`` (weights per channel, activations per row,
+  ``per_row_activations``): shipped beside the fp16 model as
   ``CONTEXTLAMP_EMBEDDER=minilm-int8`` (``all-minilm-l6-v2-int8.onnx``, ``manifest-int8.json``). The other
-  ``int8-*`` formats are the variants measured beside it (bench/model_formats.py). int8 is not held to
+  ``int8-*`` formats are the variants measured beside it (research/bench/model_formats.py). int8 is not held to
   ``MIN_COSINE`` (other vectors, other identity); its cosines are recorded in its manifest.
 
 Then the fixed multilingual ``SAMPLE`` is embedded by sentence-transformers (the reference) and by the new
@@ -55,7 +56,7 @@ MIN_COSINE = 0.999  # issue #14: every pair of the sample at least this close to
 OPSET = 17
 # Dynamic int8 quantisation variants (onnxruntime.quantization.quantize_dynamic keyword arguments; int8 weights,
 # uint8 activations quantised per call). "int8" is the one shipped as CONTEXTLAMP_EMBEDDER=minilm-int8; the
-# others are measured beside it by bench/model_formats.py (docs/performance.md "The int8 embedder").
+# others are measured beside it by research/bench/model_formats.py (docs/performance.md "The int8 embedder").
 INT8_VARIANTS: dict[str, dict[str, Any]] = {
     "int8-pt": {"per_channel": False},  # per tensor over every quantisable op (issue #14's int8)
     "int8-pc": {"per_channel": True},  # per channel; MatMul weights and the embedding tables (Gather)
@@ -64,8 +65,12 @@ INT8_VARIANTS: dict[str, dict[str, Any]] = {
     "int8-pc-mm-rr": {"per_channel": True, "op_types_to_quantize": ["MatMul"], "reduce_range": True},  # 7-bit
     "int8-pc-mm-u8": {"per_channel": True, "op_types_to_quantize": ["MatMul"], "weight_type": "QUInt8"},
     "int8-pc-mm-ends": {"per_channel": True, "op_types_to_quantize": ["MatMul"], "exclude_layers": (0, 5)},
+    # per channel, activations quantised per row (per token) instead of per call: a vector is a function of its
+    # text alone (issue #32 item 6; ``per_row_activations``)
+    "int8-pc-row": {"per_channel": True, "per_row": True},
 }
-SHIPPED_INT8 = "int8-pc"  # the variant behind --format int8 (chosen in docs/performance.md)
+SHIPPED_INT8 = "int8-pc-row"  # the variant behind --format int8 (chosen in docs/performance.md)
+ROW_MAX = 127.0  # per-row symmetric range: q = round(x / s) + 128 with s = max|x| / 127, so q stays in 1..255
 FORMATS = ("fp32", "fp16", "int8", *INT8_VARIANTS)
 # Fixed multilingual sample: English, German, French, Spanish, Italian, Portuguese, Dutch, Polish, Turkish,
 # Russian, Greek, Arabic, Hebrew, Hindi, Chinese, Japanese, Korean, Thai, code, identifiers, emoji, one letter,
@@ -207,10 +212,87 @@ def to_int8(src: Path, out: Path, variant: str = SHIPPED_INT8) -> None:
     options = dict(INT8_VARIANTS[variant])
     weight_type = QuantType.QUInt8 if options.pop("weight_type", "QInt8") == "QUInt8" else QuantType.QInt8
     layers = options.pop("exclude_layers", ())
+    per_row = options.pop("per_row", False)
     if layers:
         names = [node.name for node in onnx.load(str(src)).graph.node if node.op_type == "MatMul"]
         options["nodes_to_exclude"] = [n for n in names if any(f"/layer.{i}/" in n for i in layers)]
     quantize_dynamic(str(src), str(out), weight_type=weight_type, **options)  # pyright: ignore[reportUnknownMemberType]
+    if per_row:
+        per_row_activations(out, out)
+
+
+def per_row_activations(src: Path, out: Path) -> None:
+    """Rewrite every ``DynamicQuantizeLinear`` of ``src`` (one uint8 scale and zero point for the whole activation
+    tensor: the batch, its padding and every token) into per-row symmetric quantisation: each token row ``x`` of
+    the activation gets ``s = max|x| / ROW_MAX`` and ``q = round(x / s) + 128`` (``QuantizeLinear`` with scale 1
+    and zero point 128: round half to even, saturating), and the integer product is scaled by ``s`` per row after
+    the ``MatMulInteger``. So a text's vector no longer depends on the texts embedded with it or on the padding
+    of its batch (issue #32 item 6: the per-call scale moved vectors by cosine 0.98-0.993 between a text alone
+    and in a batch), and a token's range is its own (per-token activation quantisation: Dettmers et al. 2022,
+    "LLM.int8()", arXiv 2208.07339, section 3.1 vector-wise quantisation; Yao et al. 2022, "ZeroQuant",
+    arXiv 2206.01861, token-wise quantisation).
+
+    ONNX Runtime fuses ``MatMulInteger -> Cast -> Mul(Mul(a_scale, b_scale))`` into ``MatMulIntegerToFloat``
+    only with a scalar ``a_scale`` (``core/optimizer/matmul_integer_to_float.cc``; the kernel takes one scale),
+    so that ``a_scale`` becomes ``row_one``, an initializer of value 1 that is also a graph input (ONNX IR >= 4:
+    overridable, hence not constant-folded, so the scale ``Mul`` stays a node and the fusion still happens), and
+    the per-row scale multiplies the fused product before its bias ``Add``. Deterministic: no calibration data."""
+    import onnx
+    from onnx import TensorProto, helper, numpy_helper
+
+    model = onnx.load(str(src))
+    graph = model.graph
+    graph.initializer.extend(
+        [
+            numpy_helper.from_array(np.array(1e-12, np.float32), "row_tiny"),
+            numpy_helper.from_array(np.array(1 / ROW_MAX, np.float32), "row_inverse_max"),
+            numpy_helper.from_array(np.array(1.0, np.float32), "row_one"),
+            numpy_helper.from_array(np.array(128, np.uint8), "row_zero_point"),
+        ]
+    )
+    nodes: list[Any] = []
+    row_scales: set[str] = set()
+    for node in graph.node:
+        if node.op_type != "DynamicQuantizeLinear":
+            nodes.append(node)
+            continue
+        x = node.input[0]
+        quantized, scale, zero_point = node.output
+        row_scales.add(scale)
+        p = f"{node.name}_row"
+        nodes += [
+            helper.make_node("Abs", [x], [f"{p}_abs"], name=f"{p}_abs"),
+            helper.make_node("ReduceMax", [f"{p}_abs"], [f"{p}_max"], name=f"{p}_max", axes=[-1], keepdims=1),
+            helper.make_node("Add", [f"{p}_max", "row_tiny"], [f"{p}_max_safe"], name=f"{p}_max_safe"),
+            helper.make_node("Mul", [f"{p}_max_safe", "row_inverse_max"], [scale], name=f"{p}_scale"),
+            helper.make_node("Div", [x, scale], [f"{p}_scaled"], name=f"{p}_scaled"),
+            helper.make_node("QuantizeLinear", [f"{p}_scaled", "row_one", "row_zero_point"], [quantized], name=p),
+            helper.make_node("Identity", ["row_zero_point"], [zero_point], name=f"{p}_zero_point"),
+        ]
+    users: dict[str, list[Any]] = {}
+    for node in nodes:
+        for name in node.input:
+            users.setdefault(name, []).append(node)
+    row_muls: list[tuple[Any, Any]] = []
+    for node in nodes:
+        if node.op_type == "Mul" and node.input[0] in row_scales and node.name.endswith("_scales_mul"):
+            row_scale = node.input[0]
+            node.input[0] = "row_one"
+            (product,) = [u for u in users[node.output[0]] if u.op_type == "Mul"]
+            name = product.output[0]
+            product.output[0] = f"{name}_per_column"
+            row_muls.append(
+                (product, helper.make_node("Mul", [f"{name}_per_column", row_scale], [name], name=f"{name}_row"))
+            )
+    if len(row_muls) != sum(n.op_type == "MatMulInteger" for n in nodes):
+        raise RuntimeError("per_row_activations: a MatMulInteger without its scale Mul (quantize_dynamic changed?)")
+    for product, row_mul in row_muls:
+        nodes.insert(nodes.index(product) + 1, row_mul)
+    del graph.node[:]
+    graph.node.extend(nodes)
+    graph.input.append(helper.make_tensor_value_info("row_one", TensorProto.FLOAT, []))
+    onnx.checker.check_model(model)
+    onnx.save(model, str(out))
 
 
 def reference_vectors(texts: list[str]) -> np.ndarray:

@@ -21,7 +21,7 @@ What is kept of each rule (docs/secrets.md, "The format layer"):
   (secret_slots.py) covers stated credentials.
 
 Run: ``python scripts/update_secret_formats.py`` (needs pip and access to PyPI). To move to a new release,
-change ``VERSION`` and ``SHA256`` below, run it, run ``python bench/secret_scanner.py`` and the secret tests,
+change ``VERSION`` and ``SHA256`` below, run it, run ``python -m research secret_scanner`` and the secret tests,
 and commit the JSON with the figures.
 """
 

@@ -10,7 +10,6 @@ Tests of SQLite's files themselves are marked ``sqlite_only``.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -23,14 +22,6 @@ from contextlamp.embedding import FakeEmbedder
 from contextlamp.storage import StoreRegistry
 from tests.fakes import FakeEndpoint, FakeIssuer
 from tests.postgres import BACKENDS, PostgresServer
-
-
-@pytest.fixture(autouse=True)
-def clean_environ(monkeypatch: pytest.MonkeyPatch) -> None:
-    """No CONTEXTLAMP_* setting of the developer's shell leaks into a test."""
-    for key in list(os.environ):
-        if key.startswith("CONTEXTLAMP_"):
-            monkeypatch.delenv(key)
 
 
 class Clock:

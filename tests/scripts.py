@@ -1,4 +1,4 @@
-"""Load a bench/ script as a module, for tests of its pure parts."""
+"""Load a research/bench/ script as a module, for tests of its pure parts."""
 
 from __future__ import annotations
 
@@ -7,11 +7,11 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
-BENCH = Path(__file__).resolve().parents[1] / "bench"
+BENCH = Path(__file__).resolve().parents[1] / "research" / "bench"
 
 
 def load_script(filename: str, module_name: str) -> ModuleType:
-    """Import ``bench/<filename>`` under ``module_name`` (registered in sys.modules for dataclasses)."""
+    """Import ``research/bench/<filename>`` under ``module_name`` (registered in sys.modules for dataclasses)."""
     spec = importlib.util.spec_from_file_location(module_name, BENCH / filename)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)

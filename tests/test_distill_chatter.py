@@ -1,6 +1,7 @@
 """The session-level chatter decision (distill/chatter.py) as a user meets it through save_session: a session
 that is only small talk saves nothing in any language and format, while a chatty session that states one
-durable fact keeps that fact. The sessions here are written for these tests (not in bench/data/chatter-fit.json,
+durable fact keeps that fact. The sessions here are written for these tests (not in
+research/bench/data/chatter-fit.json,
 which the model was fitted on)."""
 
 from __future__ import annotations

@@ -132,7 +132,9 @@ def test_the_shipped_weights_are_for_these_features_and_the_shipped_model(minilm
     model = ranker.RankerModel.from_json(doc)
     assert model.embedder == minilm.identity
     assert len(model.weights) == len(ranker.FEATURES)
-    split = json.loads((Path(__file__).parent.parent / "bench" / "data" / "distill" / "split.json").read_text())
+    split = json.loads(
+        (Path(__file__).parent.parent / "research" / "bench" / "data" / "distill" / "split.json").read_text()
+    )
     assert set(doc["files"]) <= set(split["tuning"])  # fitted on the tuning half only
 
 

@@ -1,15 +1,12 @@
 """The offline distiller's time grows linearly with the transcript (issue 12, point 12: a 2 MiB transcript got no
 answer in 600 s, its restatement check comparing every pair of statements). Measured against itself in the same
-run, never against wall-clock bounds; bench/distill_scale.py prints the figures for 0.25 to 2 MiB."""
+run, never against wall-clock bounds; research/bench/distill_scale.py prints the figures for 0.25 to 2 MiB."""
 
 from __future__ import annotations
 
 import time
 
-import pytest
-
 from contextlamp.distill import OfflineDistiller, parse_transcript
-from tests.scripts import load_script
 
 SERVICES = ["billing", "ledger", "search", "ingest", "auth", "payments", "reports", "exports"]  # 8
 
@@ -76,15 +73,3 @@ def test_adversarial_lines_cost_about_what_prose_of_their_size_costs() -> None:
     baseline = max(_distil_seconds(prose), 0.05)
     for name, text in ADVERSARIAL.items():
         assert _distil_seconds(text) < 10 * baseline, name
-
-
-def test_the_scale_bench_runs_and_prints_every_stage(capsys: pytest.CaptureFixture[str]) -> None:
-    bench = load_script("distill_scale.py", "bench_distill_scale")
-    text = bench.transcript(40_000)
-    assert len(text.encode("utf-8")) <= 40_000 and "```" in text and "Correction: " in text
-    assert bench.transcript(40_000) == text  # seeded: the same transcript every run
-    assert bench.main(["--sizes", "0.01,0.02", "--embedder", "fake"]) == 0
-    out = capsys.readouterr().out
-    for column in ("redact", "segment", "classify", "resolve", "embed", "s/MiB", "left out"):
-        assert column in out
-    assert "0.02" in out and "largest: 0.02 MiB" in out

@@ -13,7 +13,9 @@ from contextlamp.distill import OfflineDistiller, parse_transcript
 from contextlamp.distill.perspective import to_user_perspective
 from contextlamp.distill.topics import subject_topic
 
-PAIRS = json.loads((Path(__file__).parent.parent / "bench" / "data" / "distill-topics.json").read_text())["pairs"]
+PAIRS = json.loads((Path(__file__).parent.parent / "research" / "bench" / "data" / "distill-topics.json").read_text())[
+    "pairs"
+]
 
 
 @pytest.mark.parametrize(

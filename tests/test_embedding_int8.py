@@ -92,3 +92,32 @@ def test_a_store_built_with_fp16_refuses_int8_naming_both_models(tmp_path: Path)
     with pytest.raises(EmbeddingMismatchError) as caught:
         SqliteStore(path, "usr_a", int8, 384)
     assert fp16 in str(caught.value) and int8 in str(caught.value)
+
+
+@pytest.mark.parametrize("setting", ["minilm", "minilm-int8"])
+def test_a_vector_is_a_function_of_its_text_alone(setting: str) -> None:
+    """Issue #32 item 6: the same text embedded alone, and inside batches of other texts of other lengths (other
+    padding, other activation ranges), gets the same bytes, on every shipped model. Each embedding goes through
+    its own fresh embedder, so no cache answers for the model."""
+    target = "Priya moved the standup to 9:30 because of the school run"
+    others = [
+        "x",
+        "🙂",
+        "The billing service stores amounts in cents, never floats, and renders PDFs on a queue. " * 12,
+        "Die Android-App wurde auf Kotlin 2.0.21 aktualisiert",
+        "HUGE VALUES 999999999 $$$ ### %%% " * 5,
+        "which package manager do we use?",
+    ]
+    alone = create_embedder(setting).embed([target])[0]
+    batches = [
+        [target, *others],
+        [*others, target],
+        [others[2], target],
+        [others[0], target, others[4]],
+        [target, target],
+    ]
+    for batch in batches:
+        vectors = create_embedder(setting).embed(batch)
+        for row, text in enumerate(batch):
+            if text == target:
+                assert vectors[row].tobytes() == alone.tobytes(), (setting, batch.index(target), len(batch))

@@ -18,7 +18,9 @@ from contextlamp.embedding import FakeEmbedder
 from contextlamp.storage import StoreRegistry
 from tests.conftest import Clock
 
-PAIRS = json.loads((Path(__file__).parent.parent / "bench" / "data" / "freshness-pairs.json").read_text())["pairs"]
+PAIRS = json.loads((Path(__file__).parent.parent / "research" / "bench" / "data" / "freshness-pairs.json").read_text())[
+    "pairs"
+]
 OLD = "The CI timeout is 30 minutes"
 NEW = "The CI timeout is now 45 minutes"
 

@@ -203,7 +203,7 @@ def test_a_one_fact_codex_slice_keeps_its_fact(scratch: Scratch) -> None:
         payload = {"type": "message", "role": role, "content": [{"type": kind, "text": text}]}
         return json.dumps({"timestamp": "2026-12-01T09:00:00Z", "type": "response_item", "payload": payload}) + "\n"
 
-    turns = [  # as one session, the offline distiller keeps the port (bench/month.py shows the month of this)
+    turns = [  # as one session, the offline distiller keeps the port (research/bench/month.py shows the month of this)
         ("morning! let us keep going on the ledger service", "Morning! Where do you want to start?"),
         ("The billing worker listens on port 4123 in staging.", "Got it."),
         ("can you run the tests again?", "Running them now. Two pass, one fails."),

@@ -23,8 +23,8 @@ from contextlamp.paths import data_home, default_home, default_user
 _COMMON_RATE = re.compile(r"\s*[0-9]+\s*(?:/|per)\s*(?:[0-9]+\s*)?(?:year|month|day|hour|minute|second)s?\s*")
 DAY_MS = 86_400_000  # milliseconds in a day (timestamps are ms since the epoch)
 DEFAULT_TASK_TTL_DAYS = 7.0  # spec/TOOLS.md save_context: a task expires 7 days after saving
-DEFAULT_PARAPHRASE_THRESHOLD = 0.85  # bench/team_threshold.py, docs/teams.md (all-MiniLM-L6-v2)
-DEFAULT_AUTO_SUPERSEDE_THRESHOLD = 0.4  # bench/freshness.py, docs/retrieval.md "Freshness" (all-MiniLM-L6-v2)
+DEFAULT_PARAPHRASE_THRESHOLD = 0.85  # research/bench/team_threshold.py, docs/teams.md (all-MiniLM-L6-v2)
+DEFAULT_AUTO_SUPERSEDE_THRESHOLD = 0.4  # research/bench/freshness.py, docs/retrieval.md "Freshness" (all-MiniLM-L6-v2)
 DEFAULT_WRITE_BEHIND = True  # app/indexing.py; docs/performance.md "Write-behind indexing"
 FRESHER_FIRST_THRESHOLD = 0.5  # cosine of two returned entries above which an update ranks first (same source)
 
@@ -239,16 +239,16 @@ class Settings(Limits, BaseSettings):
         ge=0.0,
         le=1.01,
         description="Content cosine at or above which a save without a topic that words itself as a change "
-        "('my editor is now Helix') supersedes the older entry it updates (bench/freshness.py: 0 false "
-        "supersession on bench/data/freshness-pairs.json, docs/retrieval.md); 1.01 = off.",
+        "('my editor is now Helix') supersedes the older entry it updates (research/bench/freshness.py: 0 false "
+        "supersession on research/bench/data/freshness-pairs.json, docs/retrieval.md); 1.01 = off.",
     )
     team_paraphrase_threshold: float = Field(
         default=DEFAULT_PARAPHRASE_THRESHOLD,
         ge=0.0,
         le=1.0,
         description="Cosine at or above which another member's restatement verifies a team learning (with the "
-        "same numbers, days and negations; bench/team_threshold.py: 0.85 accepted 88% of restatements and 0% of "
-        "one-detail contradictions, docs/teams.md).",
+        "same numbers, days and negations; research/bench/team_threshold.py: 0.85 accepted 88% of restatements "
+        "and 0% of one-detail contradictions, docs/teams.md).",
     )
     trust_weight_verified: float = Field(
         default=TrustWeights.verified, ge=0, description="Score multiplier of verified team learnings."

@@ -83,7 +83,7 @@ def _copy_control(source: StoreRegistry, target: StoreRegistry) -> list[str]:
 def _copy_store(source: StoreRegistry, target: StoreRegistry, store_id: str, embed: EmbedFn) -> tuple[int, int]:
     """Copy one store's entries (with their vectors), corroborations and sessions; returns (copied, skipped).
     An entry without its vector (dropped as damaged, or lost) is embedded again with ``embed``; one holding
-    several (written by an older version) gets them folded (retrieval/folding.py); a long entry stored as one
+    several (written by an older version) gets them folded (domain/folding.py); a long entry stored as one
     vector before chunks (segmenting.chunk_spans) is embedded again as its chunks, and so is one whose index is
     still pending (write-behind, app/indexing.py: its stored vector is provisional)."""
     src, dst = source.store(store_id), target.store(store_id)

@@ -321,7 +321,7 @@ class Saver:
         """The id of another member's live team learning that ``text`` restates (trust.corroborates), after
         recording the corroboration; None when there is none. Candidates come from the store's folded vectors
         (``stored_vector``, with a margin: restatements measured >= 0.889 folded where their contents were >=
-        0.85, bench/data/team-paraphrases.json); the decision compares contents (``content_vector``) with one
+        0.85, research/bench/data/team-paraphrases.json); the decision compares contents (``content_vector``) with one
         extra embedding, only for candidates."""
         threshold = self.team_paraphrase_threshold
         floor = threshold - RESTATEMENT_CANDIDATE_MARGIN

@@ -92,6 +92,21 @@ def supersede_updated(store: Store, winner_id: str, older: Sequence[str], now: i
         return ledger.supersede_updated(tx, winner_id, older, now)
 
 
+def supersede_edited(store: Store, winner_id: str, edited_id: str, now: int) -> bool:
+    """Supersede the edited entry ``edited_id`` by its new version ``winner_id`` (``ledger.supersede_edited``)."""
+    with store.writer() as tx:
+        return ledger.supersede_edited(tx, winner_id, edited_id, now)
+
+
+def relabel(store: Store, entry_id: str, tags: tuple[str, ...], clear_topic: bool) -> bool:
+    """Set an entry's tags exactly, clear its topic when asked (``ledger.relabel``)."""
+    with store.writer() as tx:
+        if clear_topic:
+            entry = tx.get(entry_id)
+            tx.lock_topic(entry.topic if entry is not None else None)
+        return ledger.relabel(tx, entry_id, tags, clear_topic)
+
+
 def record_use(store: Store, ids: Sequence[str], surface: str, now: int) -> None:
     """Count one reuse of each entry. Usage statistics, not memory: the store holds the counts in memory and
     writes them in a batch, with its next write or within seconds (``Store.count_use``), so a read costs no

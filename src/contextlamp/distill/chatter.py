@@ -10,7 +10,7 @@ per session, computed from what the ranker (ranker.py) already has: the candidat
 - ``kept``: log(1 + the candidates at or above the ranker's keep threshold);
 - ``durable_max``, ``durable_top2``: per candidate, the logit of a linear probe over its unit vector
   (``probe``, ``probe_bias``: a logistic regression fitted on durable statements, i.e. expected items, the
-  candidates that match them and the hand-written statements of bench/data/item-types.json, against the
+  candidates that match them and the hand-written statements of research/bench/data/item-types.json, against the
   candidates of chatter sessions); the best and the mean of the best two over the session. They carry no
   language's words, so a language without a cue list is judged alike; ``durable_gap``: the best logit less
   the mean logit of the session's candidates (one durable statement stands out of small talk; a session of
@@ -24,8 +24,9 @@ per session, computed from what the ranker (ranker.py) already has: the candidat
 
 The probability that the session is chatter is compared with the fitted ``threshold``. Every number (feature
 standardisation, weights, threshold, prototypes) is in ``chatter_weights.json``, written by
-``scripts/fit_chatter.py`` from the fitting-only sessions of ``bench/data/chatter-fit.json`` and the tuning
-half of ``bench/data/distill`` with cross-validation over sessions; nothing is learned at run time. Logistic
+``research/scripts/fit_chatter.py`` from the fitting-only sessions of ``research/bench/data/chatter-fit.json`` and the
+tuning
+half of ``research/bench/data/distill`` with cross-validation over sessions; nothing is learned at run time. Logistic
 regression: Bishop, *Pattern Recognition and Machine Learning* (2006), section 4.3.2.
 """
 
@@ -99,7 +100,7 @@ class ChatterModel:
         import numpy as np
 
         if tuple(doc["features"]) != FEATURES:
-            raise ValueError("chatter_weights.json was fitted for other features; run scripts/fit_chatter.py")
+            raise ValueError("chatter_weights.json was fitted for other features; run research/scripts/fit_chatter.py")
 
         def array(name: str) -> Matrix:
             return np.asarray(doc[name], dtype=np.float64)

@@ -76,7 +76,7 @@ MAX_ITEM_CHARS = 600
 # statements a session needs before the chatter model judges it, in a language with a cue list: its features
 # compare a session's statements with each other (best less the session's mean, novelty), which one statement
 # cannot give, and a one-fact save ("The ledger database is PostgreSQL 16.") was silenced as chatter
-# (bench/distill_topics.py: 28 of 28 supersessions missed); one statement is then judged by the rules' cues
+# (research/bench/distill_topics.py: 28 of 28 supersessions missed); one statement is then judged by the rules' cues
 MIN_CHATTER_STATEMENTS = 2
 MIN_ASKED_WORDS = 2  # "Please remember that I'm vegetarian": the user said it is worth keeping
 SEGMENT_CHARS = 1000  # pysbd input bound (measured: one 200 KB line took 13.6 s, 1 KB pieces are linear)
@@ -181,7 +181,7 @@ class OfflineDistiller:
 def as_stored(item: DistilledItem, label: str) -> DistilledItem:
     """``item`` with its final text: a task (``label``, the language's "Task: ") names the work without the
     user as its subject (perspective.task_statement: "Task: The user will rotate the key" -> "Task: rotate the
-    key"), as the annotation guide of bench/data/distill writes tasks."""
+    key"), as the annotation guide of research/bench/data/distill writes tasks."""
     if item.memory_type != "task" or not item.content.startswith(label):
         return item
     body = task_statement(item.content[len(label) :])
@@ -276,7 +276,8 @@ def _sentences(text: str, segmenter: pysbd.Segmenter) -> list[str]:
     before its end is one sentence and skips pysbd (most lines of a chat). pysbd's processor splits the
     others; ``Segmenter.segment`` would add only the mapping of each sentence back to its span in the text
     (one regex compiled per sentence), which cost 55 % of its time and which the stripped sentences here do not
-    need (measured on 3,455 lines of bench/data/distill and bench/distill_scale.py: the same sentences).
+    need (measured on 3,455 lines of research/bench/data/distill and research/bench/distill_scale.py: the same
+    sentences).
     """
     text = _FENCE.sub(" ", text)
     out: list[str] = []

@@ -89,7 +89,7 @@ def is_spoken_only(text: str) -> bool:
 
 
 # the user as the one who will do it, in front of a task: "The user will rotate the key tonight" -> a task
-# reads "Task: rotate the key tonight" (bench/data/distill/README.md: a task names the work, its owner only
+# reads "Task: rotate the key tonight" (research/bench/data/distill/README.md: a task names the work, its owner only
 # when it is someone else); one anchored alternation of literals, linear
 _TASK_SUBJECT = re.compile(
     r"^the user(?:'ll| will| needs to| has to| must| wants to| is going to| should| would like to| plans to|"

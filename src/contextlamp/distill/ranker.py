@@ -6,7 +6,7 @@ Every statement of the user's turns and digests, and each of its clauses, is a c
 survivor gets a keep probability from a logistic regression over the features below (``score``). The
 offline distiller does not select items by it: the rules keep what is durable (durable.py, offline.py);
 selecting by this probability changed no figure of the fresh held-out half (issue 27 point 7,
-docs/sessions.md), and the selection left the product for scripts/fit_distill_ranker.py, which still
+docs/sessions.md), and the selection left the product for research/scripts/fit_distill_ranker.py, which still
 cross-validates it. Features (``FEATURES``, one row per candidate, all linear in the session's size):
 
 - the speaker (the user, a digest, or an assistant proposal the user accepted) and the place in the session;
@@ -21,8 +21,8 @@ cross-validates it. Features (``FEATURES``, one row per candidate, all linear in
   cosine to the mean of the session's candidates) and its closeness to the ``WINDOW`` candidates before it.
 
 Every number of the model (feature means and scales, weights, threshold, prototypes) is in
-``ranker_weights.json``, written by ``scripts/fit_distill_ranker.py`` from the tuning half of
-``bench/data/distill`` with cross-validation over files; nothing is learned at run time. Logistic
+``ranker_weights.json``, written by ``research/scripts/fit_distill_ranker.py`` from the tuning half of
+``research/bench/data/distill`` with cross-validation over files; nothing is learned at run time. Logistic
 regression: Bishop, *Pattern Recognition and Machine Learning* (2006), section 4.3.2.
 """
 
@@ -135,7 +135,9 @@ class RankerModel:
         import numpy as np
 
         if tuple(doc["features"]) != FEATURES or tuple(doc["type_features"]) != TYPE_FEATURES:
-            raise ValueError("ranker_weights.json was fitted for other features; run scripts/fit_distill_ranker.py")
+            raise ValueError(
+                "ranker_weights.json was fitted for other features; run research/scripts/fit_distill_ranker.py"
+            )
 
         def array(name: str) -> Matrix:
             return np.asarray(doc[name], dtype=np.float64)

@@ -17,7 +17,7 @@ word ("the database is not MySQL", "the editor is the default", "the database is
 told from a lower-case name such as "master", so neither is taken). The whole subject phrase is the key, so
 subjects that share a word ("the ledger database", "the analytics database") stay apart. Everything else gets
 no topic and is never superseded by a later session.
-bench/distill_topics.py measures both errors on bench/data/distill-topics.json.
+research/bench/distill_topics.py measures both errors on research/bench/data/distill-topics.json.
 
 Every pattern is anchored and its repeats bounded (at most five subject words), so each runs in time linear
 in the statement.

@@ -5,7 +5,7 @@ unit vector: the L2-normalised sum of those ``1 + q`` embeddings (the doc2query 
 arXiv 1904.08375, applied in embedding space rather than to the indexed text). Semantic search is then one
 cosine per entry.
 
-Measured on LoCoMo dev (997 questions, all-MiniLM-L6-v2, ``python bench/retrieval_locomo.py``), against
+Measured on LoCoMo dev (997 questions, all-MiniLM-L6-v2, ``python -m research retrieval_locomo``), against
 keeping the four vectors apart and scoring an entry by its best one (max-sim, the previous layout):
 
 ============================  ============  ============  ============  ============

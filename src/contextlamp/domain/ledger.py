@@ -183,6 +183,38 @@ def supersede_updated(tx: EntryWriter, winner_id: str, older: Sequence[str], now
     return ids
 
 
+def supersede_edited(tx: EntryWriter, winner_id: str, edited_id: str, now: int) -> bool:
+    """An edit (the dashboard's, app/curation.py): the live entry ``edited_id`` superseded by its new version
+    ``winner_id`` (saved just before through ``put``), whatever their topics; history is kept as topic
+    supersession keeps it (forgetting the winner revives it). False when either is gone, the winner is not live
+    or ``edited_id`` is no longer live (topic supersession already replaced it)."""
+    winner = tx.get(winner_id)
+    edited = tx.get(edited_id)
+    if winner is None or edited is None or winner_id == edited_id or winner.superseded_by is not None:
+        return False
+    if edited.superseded_by is not None or is_expired(edited, now):
+        return False
+    tx.supersede([edited_id], winner_id, now)
+    return True
+
+
+def relabel(tx: EntryWriter, entry_id: str, tags: tuple[str, ...], clear_topic: bool) -> bool:
+    """Set an entry's tags to exactly ``tags`` (a re-save merges them) and clear its topic when asked (a
+    re-save keeps a topic it is not given): the labels of the dashboard's edit of an unchanged text. False for
+    an unknown id."""
+    entry = tx.get(entry_id)
+    if entry is None:
+        return False
+    fields: dict[str, object] = {}
+    if entry.tags != tags:
+        fields["tags"] = tags
+    if clear_topic and entry.topic is not None:
+        fields["topic"] = None
+    if fields:
+        tx.update(entry_id, **fields)
+    return True
+
+
 def _supersede(tx: EntryWriter, winner: Entry, now: int) -> None:
     if winner.topic is None:
         return

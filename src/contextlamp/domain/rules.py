@@ -151,7 +151,7 @@ def resave(stored: Entry, new: NewEntry, stated: Collection[str] = STATABLE) -> 
 # -- freshness without a topic (issue 17 point 4) ------------------------------------------------------------
 # Two live entries without a topic that say the same thing about one subject with a different value: the newer
 # one is an update. Decided from the newer text's wording and the two contents' cosine; measured with
-# ``python bench/freshness.py`` on bench/data/freshness-pairs.json (docs/retrieval.md "Freshness").
+# ``python -m research freshness`` on research/bench/data/freshness-pairs.json (docs/retrieval.md "Freshness").
 
 _FRESH_WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)?")
 # words and phrases that state a change of value ("is now", "switched to", "no longer", "new manager")
@@ -216,7 +216,7 @@ def is_update(newer: str, older: str, cosine: float, threshold: float, max_value
 
     Losing a fact is worse than keeping a stale one, so each test only vetoes; ``threshold``
     (``config.DEFAULT_AUTO_SUPERSEDE_THRESHOLD``) was chosen for 0 false supersession on
-    bench/data/freshness-pairs.json. Linear in the texts' lengths.
+    research/bench/data/freshness-pairs.json. Linear in the texts' lengths.
     """
     if cosine < threshold or "?" in newer or "?" in older:
         return False

@@ -30,6 +30,7 @@ import itertools
 import math
 
 from contextlamp.domain.secret_words import (
+    CODE_PARTS,
     PLACEHOLDER_STARTS,
     PLACEHOLDER_WORDS,
     POWERS,
@@ -184,6 +185,19 @@ def is_identifier_chain(value: str) -> bool:
     return all(p and all(c.isalpha() or c in "_[]()'\"" for c in p) for p in pieces)
 
 
+def is_dotted_passphrase(value: str) -> bool:
+    """A passphrase of 3+ words joined by dots (``happy.staple.horse``): each part 2 to 16 letters of one case or
+    capitalised, the first not a name a code chain starts from (``CODE_PARTS``: ``self``, ``os``, ``config``,
+    ``window``) and not every part such a name."""
+    parts = value.strip(".,;:!?").split(".")
+    return (
+        len(parts) >= 3
+        and all(2 <= len(p) <= 16 and p.isalpha() and (p.islower() or p.istitle()) for p in parts)
+        and parts[0].lower() not in CODE_PARTS
+        and not all(p.lower() in CODE_PARTS for p in parts)
+    )
+
+
 def is_url_path_or_mail(value: str) -> bool:
     """A URL (``scheme://``), a file path (``/``, ``~/``, ``./``, ``../``, ``\\\\``) or an e-mail address."""
     if "://" in value or value.startswith(("/", "~/", "./", "../", "\\\\")):
@@ -260,6 +274,16 @@ def is_compound(parts: list[str]) -> bool:
         return False
     words = [p for p in parts if not p.isdigit()]
     return bool(words) and all(p.isalpha() and p[0].isupper() and not p.isupper() for p in words)
+
+
+def is_camel_symbol(v: str) -> bool:
+    """Two or more capitalised words run together and ended by password symbols or digits (``BlueBattery!``,
+    ``StapleTrain#7``): a password's make; a word ended by ``!`` has one capital ("Great!")."""
+    core = v.rstrip("".join(PASSWORD_SYMBOLS) + "0123456789")
+    if core == v or not core.isalpha() or not core[0].isupper() or len(core) < 6:
+        return False
+    humps = sum(1 for i in range(1, len(core)) if core[i].isupper() and core[i - 1].islower())
+    return humps >= 1 and humps == sum(1 for c in core[1:] if c.isupper())
 
 
 def is_passphrase(parts: list[str]) -> bool:

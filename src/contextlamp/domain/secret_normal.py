@@ -4,12 +4,14 @@ What :func:`normalise_for_scan` undoes, in order (each a pass linear in the text
 
 1. compatibility forms (Unicode NFKC, UAX #15): full-width ``ＡＫＩＡ`` and ``ｇｈｐ＿`` are ``AKIA`` and ``ghp_``,
    ligatures and super/subscript digits are letters and digits;
-2. invisible characters removed: zero-width space, non-joiner and joiner, word joiner, BOM, soft hyphen,
-   Mongolian vowel separator, combining grapheme joiner, and the bidirectional controls (LRE…RLO, LRI…PDI,
-   LRM/RLM/ALM; Unicode TR #9) — characters a reader does not see, so a secret split by them is still read whole;
-3. confusables folded: inside a word that also holds an ASCII letter or digit, Cyrillic and Greek letters that
-   look like Latin ones become them (``АКІА`` in ``АКІАIOSFODNN7EXAMPLE``; the prototypes of Unicode TR #39's
-   confusables.txt for these scripts). A word wholly in Cyrillic or Greek is left alone: "пароль" stays Russian;
+2. invisible characters removed: every Default_Ignorable_Code_Point (zero-width space, non-joiner and joiner,
+   word joiner, BOM, soft hyphen, combining grapheme joiner, variation selectors, tag characters, and the
+   bidirectional controls LRE…RLO, LRI…PDI, LRM/RLM/ALM of UAX #9) — characters a reader does not see, so a
+   secret split by them is still read whole;
+3. confusables folded: inside a word that also holds an ASCII letter or digit, letters of any script that look
+   like ASCII letters or digits become them (``АКІА`` in ``АКІАIOSFODNN7EXAMPLE``; Unicode TR #39's
+   confusables, vendored from a maintained package: secret_confusables.json). A word wholly in another script
+   is left alone: "пароль" stays Russian;
 4. lines joined inside a code span or quote: a line that ends inside an open backtick or double quote and the
    next line that starts with token characters are one line (a key split over two lines); inside a fenced code
    block (a fence also counts after text on its line), consecutive lines that are each one token are one line;
@@ -28,18 +30,26 @@ secret from the text as it was written (:meth:`Normalised.original_span`).
 from __future__ import annotations
 
 import itertools
+import json
 import re
 import unicodedata
 from dataclasses import dataclass
+from functools import cache
+from importlib import resources
 
-# Characters a reader does not see (UAX #9 bidi controls, zero-width characters, soft hyphen, BOM).
-INVISIBLE = frozenset(
-    "\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180e\u200b\u200c\u200d\u200e\u200f\u202a\u202b\u202c\u202d"
-    "\u202e\u2060\u2061\u2062\u2063\u2064\u2066\u2067\u2068\u2069\u206a\u206b\u206c\u206d\u206e\u206f\u3164"
-    "\ufeff\uffa0"
-)
-# Cyrillic and Greek letters whose confusables.txt prototype (Unicode TR #39) is a Latin letter or digit.
-CONFUSABLES = str.maketrans(
+# Characters a reader does not see: Unicode's Default_Ignorable_Code_Point (DerivedCoreProperties.txt, Unicode
+# 15.1; UAX #44 5.7.2): soft hyphen, combining grapheme joiner, zero-width characters, the bidi controls (UAX #9),
+# word joiner and invisible operators, variation selectors, Hangul fillers, BOM, tag characters; and the reserved
+# code points of those blocks, since a future assignment would be ignorable too.
+DEFAULT_IGNORABLE = (
+    (0x00AD, 0x00AD), (0x034F, 0x034F), (0x061C, 0x061C), (0x115F, 0x1160), (0x17B4, 0x17B5), (0x180B, 0x180F),
+    (0x200B, 0x200F), (0x202A, 0x202E), (0x2060, 0x206F), (0x3164, 0x3164), (0xFE00, 0xFE0F), (0xFEFF, 0xFEFF),
+    (0xFFA0, 0xFFA0), (0xFFF0, 0xFFF8), (0x1BCA0, 0x1BCA3), (0x1D173, 0x1D17A), (0xE0000, 0xE0FFF),
+)  # fmt: skip
+INVISIBLE = frozenset(chr(c) for low, high in DEFAULT_IGNORABLE for c in range(low, high + 1))
+# Cyrillic and Greek letters whose confusables.txt prototype (Unicode TR #39) is a Latin letter or digit; the
+# vendored table (secret_confusables.json, scripts/update_secret_confusables.py) adds every other script's.
+CURATED_CONFUSABLES: dict[str, str] = (
     {
         # Cyrillic capitals and small letters
         "А": "A", "В": "B", "Е": "E", "К": "K", "М": "M", "Н": "H", "О": "O", "Р": "P", "С": "C", "Т": "T",
@@ -53,7 +63,17 @@ CONFUSABLES = str.maketrans(
         "τ": "t", "υ": "u", "χ": "x", "ϲ": "c", "ϳ": "j", "ε": "e", "γ": "y", "ω": "w",
     }
 )  # fmt: skip
-_CONFUSABLE_CHARS = re.compile("[" + "".join(re.escape(chr(c)) for c in CONFUSABLES) + "]")
+
+
+@cache
+def _confusables() -> tuple[dict[int, str], re.Pattern[str]]:
+    """The fold table (vendored look-alikes, the curated ones over them) and a pattern finding any of them."""
+    raw = resources.files("contextlamp.domain").joinpath("secret_confusables.json").read_text(encoding="utf-8")
+    folded: dict[str, str] = json.loads(raw)["to_ascii"] | CURATED_CONFUSABLES
+    table = {ord(k): v for k, v in folded.items()}
+    return table, re.compile("[" + "".join(re.escape(c) for c in sorted(folded)) + "]")
+
+
 _ASCII_ALNUM = re.compile(r"[A-Za-z0-9]")
 _TOKEN = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_+/=-")
 # A run of 8+ single token characters separated by one space, or by a dot or dash (spaced-out keys).
@@ -118,13 +138,15 @@ def _char_pass(text: str) -> tuple[str, list[int]] | None:
 
 
 def _fold_confusables(text: str) -> str:
-    """Cyrillic and Greek look-alikes folded to Latin inside words that also hold ASCII letters or digits."""
-    if not _CONFUSABLE_CHARS.search(text):
+    """Look-alikes of ASCII letters and digits (any script, Unicode TR #39) folded inside words that also hold
+    ASCII letters or digits."""
+    table, chars = _confusables()
+    if not chars.search(text):
         return text
     out: list[str] = []
     last = 0
     done_to = 0
-    for match in _CONFUSABLE_CHARS.finditer(text):
+    for match in chars.finditer(text):
         i = match.start()
         if i < done_to:
             continue
@@ -137,7 +159,7 @@ def _fold_confusables(text: str) -> str:
         word = text[start:end]
         if _ASCII_ALNUM.search(word):
             out.append(text[last:start])
-            out.append(word.translate(CONFUSABLES))
+            out.append(word.translate(table))
             last = end
         done_to = end
     out.append(text[last:])

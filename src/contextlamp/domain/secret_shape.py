@@ -22,7 +22,9 @@ from binascii import Error as BinasciiError
 from contextlamp.domain.secret_measures import (
     entropy,
     is_benign,
+    is_camel_symbol,
     is_compound,
+    is_dotted_passphrase,
     is_identifier_chain,
     is_long_alpha,
     is_mixed,
@@ -42,7 +44,10 @@ MIN_LENGTH = 6  # shorter values are refused only by the PIN and code rules, whi
 
 def accept_stated_password(value: str) -> bool:
     """A value stated as a password ("the password is X", ``DB_PASSWORD=X``, ``Password=X;``): anything
-    credential-shaped (``random``, ``mixed``, ``compound``, ``passphrase``, ``long_alpha``) or 6+ digits."""
+    credential-shaped (``random``, ``mixed``, ``compound``, ``passphrase``, ``long_alpha``, ``camel_symbol``: its
+    ``!`` read before sentence punctuation is taken off) or 6+ digits."""
+    if is_camel_symbol(value.strip("\"'`“”‘’«»()[]{}<>")):
+        return True
     v = normalise(value)
     if len(v) < MIN_LENGTH:
         return False
@@ -56,7 +61,7 @@ def accept_stated_password(value: str) -> bool:
     parts = value_parts(v)
     if len(parts) < 3 and all(p.isalpha() and len(p) < 20 for p in parts):  # "-password", "Correct-Horse"
         return False
-    if is_random(v, parts):
+    if is_random(v, parts) or is_dotted_passphrase(v):
         return True
     if is_benign(v):
         return False

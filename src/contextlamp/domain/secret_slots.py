@@ -33,9 +33,16 @@ from collections.abc import Callable
 from typing import Literal
 
 from contextlamp.domain import secret_shape as shape
-from contextlamp.domain.secret_measures import is_benign, is_identifier_chain, is_placeholder, is_trivial_number
+from contextlamp.domain.secret_lexicon import COPULA_WORDS, NOT_COPULA, password_noun_pattern
+from contextlamp.domain.secret_measures import (
+    is_benign,
+    is_dotted_passphrase,
+    is_identifier_chain,
+    is_placeholder,
+    is_trivial_number,
+)
 from contextlamp.domain.secret_rules import Rule
-from contextlamp.domain.secret_words import CODE_PARTS, SLOT_PROSE_WORDS, SLOT_UNITS, STOP_WORDS
+from contextlamp.domain.secret_words import SLOT_PROSE_WORDS, SLOT_UNITS, STOP_WORDS
 
 WS = r"[\s\p{Z}]"
 # -- credential nouns by class (matched case-insensitively) --------------------------------------------------
@@ -53,9 +60,11 @@ PASSWORD_NOUNS = (
     r"hasło|haslo|heslo|"  # pl, cs
     r"пароль|пароля|кодовое{WS}слово|"  # ru/uk
     r"şifre(?:si|m|miz|niz)?|sifre(?:si|m)?|parola(?:sı|m)?|"  # tr
-    r"kata{WS}sandi|mật{WS}khẩu|كلمة{WS}المرور|كلمة{WS}السر|पासवर्ड"  # id, vi, ar, hi
+    r"kata{WS}sandi|mật{WS}khẩu|كلمة{WS}المرور|كلمة{WS}السر|كلمة{WS}مرور|كلمة{WS}سر|पासवर्ड|"  # id, vi, ar, hi
+    r"kodeord(?:et)?|κωδικός|κωδικό|κωδικος|mdp|clave|"  # da, el, fr, es (Latin America: "la clave del wifi")
+    r"(?:clé|cle){WS}(?:wi-?fi|wpa2?|wlan|du{WS}wi-?fi|réseau)|(?:wlan|wifi|wi-fi|netzwerk|router)-?schlüssel"
 ).replace("{WS}", WS)
-PASSWORD_NOUNS_CJK = r"パスワード|パスフレーズ|合言葉|密码|密碼|口令|비밀번호|패스워드|암호"
+PASSWORD_NOUNS_CJK = r"パスワード|パスフレーズ|合言葉|密码|密碼|口令|비밀번호|비번|패스워드|암호"
 PIN_NOUNS = (
     r"pin(?:[- ]?(?:code|number|nummer|kodu|kod|码|碼))?|pincode|pinkod|pin-kod|passcode|access{WS}code|"
     r"(?:door|gate|alarm|lock|locker|keypad|entry|garage|safe|building|unlock|entrance|padlock|lockbox|intercom)"
@@ -134,6 +143,7 @@ MODIFIER = (
 AFTER_NOUN = r"wi-?fi|wlan|wpa2?|vpn|ssh|admin|root|router|db|sql|ftp|smtp|imap"
 COPULAS = (  # longest first: RE2 takes the first alternative that lets the whole pattern match
     r"has{WS}been{WS}changed{WS}to|(?:was|is|has{WS}been){WS}(?:changed|reset|updated|rotated){WS}to|changed{WS}to|"
+    r"has{WS}become|became|becomes|heißt|heisst|hieß|s'appelle|"
     r"(?:is|was){WS}set{WS}to|set{WS}to|is{WS}now|is{WS}still|will{WS}be|is|was|are|were|ist|lautet|lauten|sind|war|lautete|est|sont|était|c'est|es|son|era|é|são|"
     r"è|sono|zijn|luidt|är|var|er|jest|to|brzmi|je|adalah|ialah|là|هو|هي|—|–|-"
 ).replace("{WS}", WS)
@@ -195,7 +205,7 @@ def _code(first: str) -> bool:
     if any(c in first for c in "()[]{}"):
         return True
     if is_identifier_chain(first):
-        return not _dotted_words(first)
+        return not is_dotted_passphrase(first)
     if not (first[:1].islower() and first.isalpha()):
         return False
     pieces: list[str] = []
@@ -207,16 +217,6 @@ def _code(first: str) -> bool:
     pieces.append(first[start:])
     # camelCase of words: "get" + "Database" + "Password"; random case ("fArxZdUdm") has pieces that are no words
     return len(pieces) >= 3 and len(pieces[0]) >= 2 and all(len(p) >= 3 and p[1:].islower() for p in pieces[1:])
-
-
-def _dotted_words(value: str) -> bool:
-    """A passphrase of 3+ words joined by dots (``happy.staple.horse``): each part 2 to 16 letters of one case
-    or capitalised, none a name code chains use (``CODE_PARTS``)."""
-    parts = value.strip(".,;:!?").split(".")
-    return len(parts) >= 3 and all(
-        2 <= len(p) <= 16 and p.isalpha() and (p.islower() or p.istitle()) and p.lower() not in CODE_PARTS
-        for p in parts
-    )
 
 
 def _common_rejections(value: str) -> bool:
@@ -354,7 +354,117 @@ def slot_rules() -> tuple[Rule, ...]:
                     accept_unlabelled,
                 )
             )
+    rules += _any_order_rules()
     return tuple(rules)
+
+
+# -- any language, any word order: the value's shape decides ---------------------------------------------------
+
+# A noun may carry an inflection the lexicon does not list ("salasana-ni", "lösenord-et", "parol-am").
+SUFFIX = r"\p{L}{0,3}"
+# A value token: no white space, no quote or list separator; 4 to 64 characters.
+VALUE_TOKEN = r"[^\s\p{Z}\"'`“”«»,;]{4,64}"
+# A word between the noun and its value: a copula, article, possessive or what the credential opens.
+CONNECTOR = r"[^\s\p{Z}\"`“”«»,;:=]{1,14}"
+# Where a clause ends: its punctuation, a line end, or a sentence-final copula (Hindi है, Urdu ہے, Persian است,
+# Japanese です, Korean 입니다) then that punctuation.
+CLAUSE_END = rf"(?:{WS}+(?:है|हैं|था|ہے|است|هست|です|입니다|ni))?{WS}*(?:[\n.!?;,)\]。！？]|$)"
+
+
+def _any_order_rules() -> list[Rule]:
+    """Password rules that read no language's grammar beyond a few copulas, so they hold in every language of
+    the lexicon (secret_lexicon.py) and in word orders the curated rules do not read:
+
+    - a vendored noun with ``:``/``=`` or a quote after it (``Salasana: X``, ``Jelszó "X"``);
+    - any password noun, then up to four words, then the last token of the clause
+      (``A wifi jelszó X``, ``Heslo k wifi je X``, ``वाईफाई का पासवर्ड X है``, ``Remember: laptop password X``):
+      :func:`accept_after_noun`;
+    - a token, then up to five words holding a copula, then a password noun (``X is the password for the guest
+      network``, ``X ist das Passwort``, ``X, c'est le mot de passe``): :func:`accept_before_noun`.
+
+    The last two take only a credential-shaped value (secret_shape.accept_stated_password): a word or a short
+    number after a password noun is prose in some language ("Salasana on liian lyhyt")."""
+    vendored = password_noun_pattern()
+    every = rf"{PASSWORD_NOUNS}|{vendored}"
+    start = r"(?i)(?:^|[^\p{L}\p{N}_])"
+    return [
+        Rule(
+            "Password",
+            rf"{start}(?:{vendored}){SUFFIX}{MODIFIER}{WS}*(?::=|=>|->|[:=＝]){WS}*{LABELLED}",
+            accept_labelled_token,
+        ),
+        Rule(
+            "Password",
+            rf"{start}(?:{vendored}){SUFFIX}{MODIFIER}(?:{SEPARATOR}|{WS}*){QUOTED}",
+            _quoted_check(accept_password),
+        ),
+        Rule(
+            "Password",
+            rf"{start}(?:{every}){SUFFIX}{WS}+((?:{CONNECTOR}{WS}+){{0,4}}{VALUE_TOKEN}){CLAUSE_END}",
+            accept_after_noun,
+            "next",
+        ),
+        Rule(
+            "Password",
+            rf"(?i)(?:^|[\s\p{{Z}}\"'`(«“])({VALUE_TOKEN}?),?((?:{WS}+{CONNECTOR}){{1,5}}){WS}+(?:{every})(?:[^\p{{L}}\p{{N}}]|$)",
+            accept_before_noun,
+            peek=True,
+        ),
+    ]
+
+
+def _clean(word: str) -> str:
+    return word.strip(OPEN_QUOTES + "\"'`”’»」』›.,;:!?()[]{}").lower()
+
+
+def _shaped(value: str) -> bool:
+    return not _common_rejections(value.strip(".,;:!?()[]")) and shape.accept_stated_password(value)
+
+
+def accept_labelled_token(value: str) -> bool:
+    """After a vendored noun and ``:``/``=``: one token taken as the class check takes it, or a first token that is
+    credential-shaped (a phrase of words after the colon may be prose in a language we have no word lists for)."""
+    words = value.split()
+    if len(words) == 1:
+        return accept_password(value)
+    return _shaped(words[0])
+
+
+def accept_after_noun(window: str) -> bool:
+    """The words after a password noun up to the end of the clause: the last is the value, the ones before it
+    connect it (a copula, "of the wifi"); the value must be credential-shaped and the word before it no
+    preposition or article ("the password for bob42": bob42 is whose password, not the password)."""
+    words = window.split()
+    if not words:
+        return False
+    *connectors, value = words
+    if connectors and _clean(connectors[-1]) in NOT_COPULA:
+        return False
+    if any(c in "<>{}[]()$=" for w in connectors for c in w) or _assignment(value):  # markup or code around it
+        return False
+    if any(_shaped(w) for w in connectors):  # "password abc123 then xyz9": the first token is read on its own
+        return False
+    return _shaped(value)
+
+
+def _assignment(value: str) -> bool:
+    """``NAME=value`` or ``name: value`` (the assignment rules read those, with their own checks)."""
+    head, sep, _ = value.partition("=") if "=" in value else value.partition(":")
+    return bool(sep) and head.replace("_", "").isalnum() and not head.isdigit()
+
+
+def accept_before_noun(checked: str) -> bool:
+    """A token then the words up to a password noun: a copula among the words ("X is the router password",
+    "X — that's the password") and a credential-shaped token."""
+    words = checked.split()
+    if len(words) < 2:
+        return False
+    value, connectors = words[0], [_clean(w) for w in words[1:]]
+    if _assignment(value) or any(c in "<>{}[]()$" for w in words[1:] for c in w):
+        return False
+    if not any(w in COPULA_WORDS for w in connectors) and not any(w in ("—", "–", "-", "=") for w in words[1:]):
+        return False
+    return _shaped(value)
 
 
 def accept_unlabelled(value: str) -> bool:

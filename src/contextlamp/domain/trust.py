@@ -15,7 +15,7 @@ by the store, see ``Store.corroborate``).
    "every two weeks" next to "every week" (0.98): a vector threshold alone would let a contradiction
    verify the learning it contradicts.
 
-Measured with ``python bench/team_threshold.py`` on ``bench/data/team-paraphrases.json`` (25 restatements,
+Measured with ``python -m research team_threshold`` on ``research/bench/data/team-paraphrases.json`` (25 restatements,
 25 one-detail conflicts, 10 distinct pairs): docs/teams.md has the table and the choice.
 """
 

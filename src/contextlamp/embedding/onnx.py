@@ -92,9 +92,9 @@ SHIPPED: dict[str, ShippedModel] = {
         f"{MODEL_NAME}-int8:{MODEL_DIM}",  # other vectors (cosine >= 0.97 to minilm's): other stores
         INT8_MODEL_FILE,
         INT8_MANIFEST_FILE,
-        "all-MiniLM-L6-v2, int8 weights per channel, dynamic uint8 activations (23 MB)",
+        "all-MiniLM-L6-v2, int8 weights per channel, activations quantised per row (23 MB)",
         # The int8 graph of minilm's model: cosine to minilm's vectors min 0.977 / mean 0.991 on the export
-        # sample (scripts/export_model.py, docs/performance.md "The int8 embedder"), and bench/distill.py
+        # sample (scripts/export_model.py, docs/performance.md "The int8 embedder"), and research/bench/distill.py
         # --split tuning gives the same type accuracy and offline P/R within 0.01 on either (docs/performance.md
         # "The default embedder"), so the distiller's fitted files, fitted on minilm, hold for it.
         compatible_with=(f"{MODEL_NAME}:{MODEL_DIM}",),
@@ -305,7 +305,7 @@ def load_session(files: ModelFiles | None) -> OnnxSession:
 
         # As with torch (minilm.py): OpenBLAS worker threads spin after the store's numpy matvec and
         # starve ONNX Runtime's threads. Measured at 1,000 entries: get_context p50 15.9 ms with
-        # default BLAS threads, 5.7 ms with one (bench/latency.py; docs/performance.md).
+        # default BLAS threads, 5.7 ms with one (research/bench/latency.py; docs/performance.md).
         threadpool_limits(limits=1, user_api="blas")
     logger.info("loaded ONNX embedding model %s", chosen.graph)
     return session

@@ -1,7 +1,7 @@
 """Likely questions: short texts, generated at save time, whose embeddings are folded into the entry's vector.
 
 An entry is stored as one vector, the normalised sum of its content's and its questions' embeddings
-(retrieval/folding.py), so a question phrased the way people ask ("what package manager do we use?") can
+(domain/folding.py), so a question phrased the way people ask ("what package manager do we use?") can
 match an entry written as a statement.
 The offline generator needs no model. It emits two kinds of probe:
 

@@ -1,7 +1,7 @@
 """Hybrid search over one or more stores: four signal lists, fused by weighted RRF.
 
 Signals (spec/TOOLS.md get_context): semantic (cosine to the entry's vector, content and likely questions
-folded, retrieval/folding.py), keyword (FTS5 BM25 over stemmed terms; entries with every content word first,
+folded, domain/folding.py), keyword (FTS5 BM25 over stemmed terms; entries with every content word first,
 then the OR relaxation fills the list), fact-key (entries whose topic the query names) and recency (newest first;
 fused only when the caller asks for recency, otherwise it only breaks ties). Every filter (memory type,
 superseded, expiry) is applied inside the stores before each list's top-k cut.
@@ -209,8 +209,8 @@ def with_neighbours(
     ``time_neighbours`` read per store holding an anchor, and one read of lengths and save times
     (``Store.chars_and_times``) when the length limit is on. The weight, the anchor count, the radius and the length
     limit were chosen by leave-one-conversation-out on LoCoMo and checked on LongMemEval-S (docs/retrieval.md "Neighbour
-    context", bench/neighbour_rules.py). ``lifted``, when given, gains each raised neighbour's anchor (the one whose
-    bonus it kept)."""
+    context", research/bench/neighbour_rules.py). ``lifted``, when given, gains each raised neighbour's anchor (the
+    one whose bonus it kept)."""
     anchors = fused[: weights.neighbour_anchors]
     if not anchors:
         return fused
@@ -366,7 +366,7 @@ def search(
 
 
 # The best match by meaning is evidence at this share of the evidence floor (with_evidence). Chosen on the LoCoMo
-# records of bench/relevance_floor.py (int8): recall@5/@10 of answerable questions unchanged (0.654 / 0.756),
+# records of research/bench/relevance_floor.py (int8): recall@5/@10 of answerable questions unchanged (0.654 / 0.756),
 # packs per foreign question 4.58 -> 4.90 of 10 (no floor: 10), foreign questions with no pack 42 % -> 10 %; on the
 # engineering memories of tests/test_relevance_floor.py the never-saved questions' best cosine is at most 0.26.
 BEST_MATCH_RATIO = 0.78
@@ -401,7 +401,7 @@ def with_evidence(
     are of windows that mix a paragraph with its neighbours and the entry's title, so a paragraph that answers the
     query measures far below its own cosine (a runbook's last paragraph: 0.23 for its window, 0.44 alone); the
     floor was calibrated on short memories only (LoCoMo has none longer than a window).
-    The floor and the rule were chosen on LoCoMo conversations held apart from those reported (bench/
+    The floor and the rule were chosen on LoCoMo conversations held apart from those reported (research/bench/
     relevance_floor.py, docs/retrieval.md "Relevance floor"). The cosine of an entry outside the semantic list
     (a keyword hit or a neighbour beyond its depth) is read from its stored vectors, and the lengths of the related
     entries without evidence yet (``Store.chars_and_times``): ``fused`` is judged in windows of ``2 * want`` (at

@@ -211,14 +211,15 @@ class WebPages:
             origin = f"{referer.scheme}://{referer.netloc}" if referer.scheme else None
         return origin in self.origins
 
-    async def read_form(self, request: Request) -> dict[str, str] | None:
+    async def read_form(self, request: Request, max_bytes: int = MAX_FORM_BYTES) -> dict[str, str] | None:
         """The fields of a urlencoded form (the pages send no other kind; the first value of each name), or None
-        past ``MAX_FORM_BYTES``: the body is read a chunk at a time and dropped as soon as it is too large."""
+        past ``max_bytes`` (default ``MAX_FORM_BYTES``): the body is read a chunk at a time and dropped as soon
+        as it is too large."""
         chunks: list[bytes] = []
         size = 0
         async for chunk in request.stream():
             size += len(chunk)
-            if size > MAX_FORM_BYTES:
+            if size > max_bytes:
                 return None
             chunks.append(chunk)
         text = b"".join(chunks).decode("utf-8", "replace")

@@ -109,7 +109,7 @@ def migrations(dim: int) -> tuple[Migration, ...]:
         CREATE INDEX IF NOT EXISTS session_learnings_entry ON session_learnings (store_id, entry_id);
         """
         + "".join(control_tables("bigint")),
-        # 2: one vector per entry, its content and likely questions folded (retrieval/folding.py): the
+        # 2: one vector per entry, its content and likely questions folded (domain/folding.py): the
         # L2-normalised sum of an entry's vectors, in pgvector (sum: 0.5.0, l2_normalize: 0.7.0)
         # (no temporary table: some managed databases deny TEMPORARY to application roles)
         """

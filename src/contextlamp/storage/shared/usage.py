@@ -2,7 +2,7 @@
 
 Every ``get_context`` counts one reuse of each pack it returns (spec/TOOLS.md get_context). Writing that count
 at once cost a write transaction a call (SQLite: ``BEGIN IMMEDIATE``, the UPDATE, a commit; about a tenth of a
-call past the query embedding, docs/performance.md "Query cost, fourth round"). A count is usage statistics,
+call past the query embedding, docs/performance.md "What keeps a query fast"). A count is usage statistics,
 not memory: ``PendingUses`` keeps the counts of one store in memory and the store writes them
 
 - inside the next write transaction of this process on that store (a save, a forget: no commit of its own),

@@ -88,7 +88,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     );
     CREATE INDEX IF NOT EXISTS entries_contributor ON entries(contributed_by) WHERE contributed_by IS NOT NULL;
     """,
-    # 4: one vector per entry, its content and likely questions folded (retrieval/folding.py); data migration
+    # 4: one vector per entry, its content and likely questions folded (domain/folding.py); data migration
     lambda conn: fold_entry_vectors(conn),
     # 5: runs of spaceless scripts (Chinese, Japanese, Korean, Thai...) indexed as bigrams (segmenting.index_text)
     lambda conn: segment_fts(conn),

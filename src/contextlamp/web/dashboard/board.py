@@ -27,12 +27,13 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.types import Message
 
 from contextlamp.app.compose import App
+from contextlamp.app.curation import Curation
 from contextlamp.app.service import Caller
 from contextlamp.config import Settings
 from contextlamp.domain.models import Principal
 from contextlamp.domain.ports import User, WebSession
 from contextlamp.errors import InvalidArgumentError, NotFoundError, crash_report
-from contextlamp.web.pages import SIGNIN_PATH, SIGNOUT_PATH, WebPages
+from contextlamp.web.pages import MAX_FORM_BYTES, SIGNIN_PATH, SIGNOUT_PATH, WebPages
 
 logger = logging.getLogger(__name__)
 
@@ -44,6 +45,8 @@ NAV: tuple[tuple[str, str], ...] = (
     ("/overview", "Overview"),
     ("/search", "Search"),
     ("/memories", "Memories"),
+    ("/review", "Review"),
+    ("/health", "Health"),
     ("/sessions", "Sessions"),
     ("/projects", "Projects"),
     ("/teams", "Teams"),
@@ -95,6 +98,7 @@ class Board:
         self.wired = wired
         self.pages = pages
         self.settings = settings
+        self.curation = Curation(wired.service)  # edit, move, bulk forget, review (app/curation.py)
 
     # -- who is signed in ---------------------------------------------------------------------------------
 
@@ -136,9 +140,10 @@ class Board:
 
         return endpoint
 
-    def action(self, handler: Action) -> Endpoint:
+    def action(self, handler: Action, max_bytes: int = MAX_FORM_BYTES) -> Endpoint:
         """A ``POST`` endpoint that changes something: signed-in user, same origin and the session's CSRF token
-        (``check_form``), else a refusal page and nothing done; then ``handler(request, signed, form)``."""
+        (``check_form``), a form of at most ``max_bytes`` (the edit form holds a whole memory), else a refusal
+        page and nothing done; then ``handler(request, signed, form)``."""
 
         async def endpoint(request: Request) -> Response:
             signed = await self.require_user(request)
@@ -146,7 +151,7 @@ class Board:
                 return signed
             if not self.pages.same_origin(request):
                 return self.refused(signed, "This form must be sent from this server's own page.")
-            form = await self.pages.read_form(request)
+            form = await self.pages.read_form(request, max_bytes)
             if form is None:
                 return self.refused(signed, "The form is too large.", 413)
             if not self.csrf_ok(signed, form.get("csrf", "")):

@@ -22,6 +22,7 @@ from starlette.routing import Route
 
 from contextlamp.domain.models import KINDS, MEMORY_TYPES
 from contextlamp.errors import InvalidArgumentError
+from contextlamp.text import title_of
 from contextlamp.web.dashboard.board import OWNED_FIELDS, Board, Signed
 
 PAGE_SIZE = 50
@@ -38,6 +39,11 @@ def routes(board: Board) -> list[Route]:
         superseded = query.get("superseded") == "1"
         projects = await board.call(service.projects, signed.caller)
         teams = await board.call(service.team_memberships, signed.caller)
+        places = await board.call(board.curation.places, signed.caller)
+        place = next(
+            (p for p in places if p.kind == "project" and chosen["project"] in (p.label, p.store_id)),
+            next((p for p in places if p.kind == "team" and chosen["team"] in (p.label, p.store_id)), places[0]),
+        )
         values: dict[str, Any] = {
             "chosen": chosen,
             "superseded": superseded,
@@ -50,6 +56,8 @@ def routes(board: Board) -> list[Route]:
             "error": "",
             "paged": bool(query.get("cursor")),
             "first_link": "/memories?" + urlencode(_kept(chosen, superseded)),
+            "here_link": request.url.path + (f"?{request.url.query}" if request.url.query else ""),
+            "place": place,
         }
         try:
             result = await board.call(
@@ -78,9 +86,20 @@ def routes(board: Board) -> list[Route]:
 
     async def memory(request: Request, signed: Signed) -> Response:
         entry_id = str(request.path_params["entry_id"])
-        entry = await board.call(service.get_entry, signed.caller, entry_id)  # NotFoundError: the 404 page
+        found = await board.call(board.curation.locate, signed.caller, entry_id)  # NotFoundError: the 404 page
         history = await board.call(service.entry_history, signed.caller, entry_id)
-        return board.render(request, signed, "memory.html", entry=entry, history=history)
+        query = request.query_params
+        return board.render(
+            request,
+            signed,
+            "memory.html",
+            entry=found.entry,
+            place=found.place,
+            heading=title_of(found.entry.content) or entry_id,
+            history=history,
+            edited=query.get("edited") == "1",
+            moved=query.get("moved") == "1",
+        )
 
     async def preview(request: Request, signed: Signed) -> Response:
         entry_id = str(request.path_params["entry_id"])

@@ -36,12 +36,14 @@ def routes(board: Board) -> list[Route]:
             "max_results": query.get("max_results", "10"),
         }
         projects = await board.call(board.wired.service.projects, signed.caller)
+        places = await board.call(board.curation.places, signed.caller)
         values: dict[str, Any] = {
             "form": form,
             "types": MEMORY_TYPES,
             "scopes": SCOPES,
             "projects": projects,
             "labels": SIGNAL_LABELS,
+            "places": {p.scope: p for p in places},
             "results": None,
             "error": "",
         }

@@ -1,0 +1,102 @@
+"""Round 5 of the secret scanner: a stated password in any language and any word order (values, phrasings and
+languages made up here, not the corpora's):
+
+1. the word for "password" in languages the curated slot layer does not read comes from a maintained source
+   (Django's translations, secret_nouns.json): Welsh, Icelandic, Slovene, Albanian, Basque;
+2. a credential-shaped value right after a password noun, or after a few words that connect it ("the wifi
+   password 90417753", "Heslo do routeru je X"), whatever the copula;
+3. a value *before* its noun with a copula between ("X is the password for the NAS", "X ist das Passwort");
+4. value shapes a copula-free slot needs: CamelCase words ended by a symbol, words joined by dots;
+and prose in the same word orders stays storable.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from contextlamp.domain.secret_lexicon import password_nouns
+from contextlamp.domain.secret_scan import SecretScanner
+
+SCANNER = SecretScanner()
+
+
+def _gone(text: str, secret: str) -> bool:
+    return (
+        bool(SCANNER.kinds(text))
+        and secret not in SCANNER.redact(text)
+        and secret not in (SCANNER.scrub(text).text or "")
+    )
+
+
+def test_the_lexicon_holds_password_in_many_languages() -> None:
+    nouns = set(password_nouns())
+    assert len(nouns) >= 60
+    assert {"salasana", "jelszó", "cyfrinair", "lykilorð", "סיסמה", "รหัสผ่าน"} <= nouns
+
+
+STATED = [
+    ("Cyfrinair: Pobi-Bara-2291", "Pobi-Bara-2291"),  # Welsh, from the lexicon
+    ("Lykilorð: hestur7Fjall", "hestur7Fjall"),  # Icelandic
+    ("Geslo za strežnik je mravlja.gora.reka", "mravlja.gora.reka"),  # Slovene, copula je, dotted words
+    ("Fjalëkalimi im është Qershi!Mal88", "Qershi!Mal88"),  # Albanian, inflected noun, unknown copula
+    ("Pasahitza: kX8#mPq2zL", "kX8#mPq2zL"),  # Basque
+    ("Remember: garage tablet password 90417753", "90417753"),  # no separator at all
+    ("The router password now OrangeKettle!", "OrangeKettle!"),  # CamelCase ended by a symbol
+    ("Heslo do routeru je Vlak7Mesto9", "Vlak7Mesto9"),  # Czech, a phrase before the copula
+    ("R4v3n-Quill-88 is the password for the NAS", "R4v3n-Quill-88"),  # value before the noun
+    ("Kr0kus!Feld ist das Passwort vom Drucker", "Kr0kus!Feld"),  # German, value first
+    ("p7Lmq-Zq2xw — that's the guest wifi password", "p7Lmq-Zq2xw"),  # a dash and a copula
+]
+
+
+@pytest.mark.parametrize(("text", "secret"), STATED)
+def test_a_stated_password_in_any_language_or_order_is_refused_and_removed(text: str, secret: str) -> None:
+    assert _gone(text, secret), text
+
+
+PROSE = [
+    "Salasana on liian lyhyt.",  # Finnish: "the password is too short" (a word after the copula)
+    "Das Passwort muss mindestens 12 Zeichen lang sein.",
+    "I reset the password for bob42.",  # whose password, not the password
+    "OAuth2 replaces the password on the new portal.",  # no copula between token and noun
+    "Passwords are hashed with argon2id.",
+    "Password rotated on 2024-03-01.",
+    "password = <your password here> DB_PASSWORD=changeme",  # a template line
+    "Cyfrinair newydd ar gyfer y system.",  # Welsh prose: "new password for the system"
+    "SHA-256 is the password hashing algorithm we use.",
+    "The password manager is 1Password.",
+]
+
+
+@pytest.mark.parametrize("text", PROSE)
+def test_prose_about_passwords_in_those_orders_stays_storable(text: str) -> None:
+    assert SCANNER.kinds(text) == [], text
+
+
+# -- evasions: every invisible character and every script's look-alikes ---------------------------------------
+
+KEY = "ghp_" + "R8vTq2LmZ0xWc4NbY7sKd1PfH6jGa3EuQ9oX"
+
+
+def _fold_into(text: str, table: dict[str, str]) -> str:
+    return "".join(table.get(c, c) for c in text)
+
+
+@pytest.mark.parametrize(
+    "mark",
+    ["\U000e0041", "\u180b", "\ufe01", "\u206a", "\U0001d173"],  # a tag, a Mongolian selector, VS2, a deprecated
+)  # format character, a musical format control: all Default_Ignorable_Code_Point
+def test_a_key_split_by_any_default_ignorable_character_is_refused(mark: str) -> None:
+    evaded = mark.join(KEY[i : i + 5] for i in range(0, len(KEY), 5))
+    assert SCANNER.kinds(f"deploy key {evaded}"), repr(mark)
+    assert KEY not in SCANNER.redact(f"deploy key {evaded}")
+
+
+LISU_COPTIC = {"R": "\ua4e3", "T": "\ua4d4", "L": "\ua4e1", "Z": "\ua4dc", "N": "\ua4e0", "P": "\ua4d1", "o": "\u2c9f"}
+
+
+def test_look_alikes_from_scripts_beyond_cyrillic_and_greek_are_folded() -> None:
+    evaded = _fold_into(KEY, LISU_COPTIC)
+    assert evaded != KEY and not evaded.isascii()
+    assert SCANNER.kinds(f"here you go {evaded} thanks")
+    assert SCANNER.kinds("пароль ꓔꓳꓑ") == []  # a word wholly in other scripts is not folded into a finding
