@@ -156,6 +156,7 @@ import sys
 from pathlib import Path
 
 from contextlamp.app import writes
+from contextlamp.app.indexing import Indexer
 from contextlamp.app.service import Caller, MemoryService
 from contextlamp.embedding import FakeEmbedder
 from contextlamp.storage import StoreRegistry
