@@ -117,7 +117,8 @@ def collect_signals(
             if every_word:
                 keyword_all.add(entry_id)
             owner[entry_id] = scoped
-        for topic, entry_id, created_at in store.topics(now, memory_types):
+        # a topic is named when each of its words is: its first word is, so it starts with a named word
+        for topic, entry_id, created_at in store.topics(now, memory_types, query_words):
             named = topic_named(topic, query_words)
             if named:
                 fact.append((-named, -created_at, prio, entry_id))
