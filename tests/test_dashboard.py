@@ -100,13 +100,23 @@ def test_the_layout_has_a_nav_to_every_page_and_a_strict_policy(browser: TestCli
         assert f'href="{path}"' in page.text, path
     assert '<nav aria-label="Dashboard">' in page.text and 'id="main"' in page.text
     policy = page.headers["content-security-policy"]
-    assert "default-src 'none'" in policy and "script-src" not in policy and "frame-ancestors 'none'" in policy
-    assert page.headers["cache-control"] == "no-store" and "<script" not in page.text
+    assert "default-src 'none'" in policy and "frame-ancestors 'none'" in policy
+    assert "script-src 'self';" in policy and "unsafe-inline" not in policy and "'unsafe-eval'" not in policy
+    assert page.headers["cache-control"] == "no-store"
+    assert re.findall(r"<script[^>]*>", page.text) == ['<script src="/static/dashboard.js" defer>']  # no inline one
+    assert "</script>" in page.text and '<script src="/static/dashboard.js" defer></script>' in page.text
+    assert "<style" not in page.text and " style=" not in page.text
+    script = browser.get("/static/dashboard.js")
+    assert script.status_code == 200 and script.headers["content-type"].startswith("text/javascript")
     assert browser.get("/").headers["location"] == "/search"
 
 
 def test_an_unknown_page_is_the_not_found_page(browser: TestClient) -> None:
-    for path in ("/nothing-here", "/.well-known/nothing", "/favicon.ico"):
+    icon = browser.get("/favicon.ico")  # served, signed in or not: no 404 in every page's console
+    assert icon.status_code == 200 and icon.headers["content-type"] == "image/x-icon"
+    assert icon.content[:4] == b"\x00\x00\x01\x00" and b"PNG" in icon.content[:40]
+    assert browser.get("/static/favicon.svg").headers["content-type"].startswith("image/svg+xml")
+    for path in ("/nothing-here", "/.well-known/nothing"):
         assert browser.get(path).status_code == 404, path  # not a sign-in redirect: there is no such page
     sign_in(browser)
     for path in ("/nothing-here", "/memories/ctx_doesnotexist/extra"):

@@ -19,8 +19,9 @@
 - ``POST /signout`` ends the session (CSRF token required).
 
 Every POST must come from this server's own origin (``Origin``, else ``Referer``; RFC 6454) to a ``Host`` this
-server answers to (DNS rebinding); every page is sent with a strict Content-Security-Policy (no script at all,
-styles from this server only, ``form-action`` this server and, on the consent page, the client's redirect
+server answers to (DNS rebinding); every page is sent with a strict Content-Security-Policy (no script at all on
+these pages; the dashboard's pages may load this server's one script file, never an inline one; styles from this
+server only, ``form-action`` this server and, on the consent page, the client's redirect
 origin; no framing), ``Referrer-Policy: same-origin`` and ``Cache-Control: no-store``. Not ``no-referrer``: under
 it a browser sends ``Origin: null`` with a form's POST (Fetch standard, "serializing a request origin"), so
 no form of these pages could pass the origin check; ``same-origin`` still sends no referrer to another site
@@ -29,6 +30,7 @@ no form of these pages could pass the origin check; ``same-origin`` still sends 
 
 from __future__ import annotations
 
+import functools
 import logging
 import re
 import secrets
@@ -60,15 +62,21 @@ SIGNIN_PATH = "/signin"
 SIGNOUT_PATH = "/signout"
 LINK_PATH = "/signin/link"  # the one-time link of contextlamp ui: /signin/link?token=clpl_...
 STYLE_PATH = "/static/contextlamp.css"
+DASHBOARD_SCRIPT = "/static/dashboard.js"  # the dashboard's one script (search as you type, bulk selection)
+ICON_PATH = "/static/favicon.svg"
 MAX_NEXT = 2000  # characters of a ``next`` path kept
 MAX_FORM_BYTES = 16_384  # a sign-in or consent form is a few hundred bytes
 MAX_FORM_FIELDS = 20  # the forms have at most five fields
 BUSY_RETRY_S = 5  # Retry-After of a sign-in refused because the hashing pool is full (one hash is ~0.1-0.5 s)
 
 
-def _csp(form_targets: str = "") -> str:
+def _csp(form_targets: str = "", script: bool = False) -> str:
+    """The pages' Content-Security-Policy: nothing but this server's own stylesheet and images; with ``script``
+    (the dashboard's pages) also its own script files and requests to itself (``DASHBOARD_SCRIPT``: search as
+    you type): never an inline script or style, nothing from another origin."""
+    scripts = "script-src 'self'; connect-src 'self'; " if script else ""
     return (
-        "default-src 'none'; style-src 'self'; img-src 'self'; "
+        f"default-src 'none'; {scripts}style-src 'self'; img-src 'self'; "
         f"form-action 'self'{form_targets}; frame-ancestors 'none'; base-uri 'none'"
     )
 
@@ -145,6 +153,9 @@ class WebPages:
         """The routes to add to the app."""
         return [
             Route(STYLE_PATH, self.style, methods=["GET"]),
+            Route(DASHBOARD_SCRIPT, self.script, methods=["GET"]),
+            Route(ICON_PATH, self.icon, methods=["GET"]),
+            Route("/favicon.ico", self.favicon, methods=["GET"]),
             Route(SIGNIN_PATH, self.signin, methods=["GET", "POST"]),
             Route(LINK_PATH, self.link, methods=["GET", "POST"]),
             Route(SIGNOUT_PATH, self.signout, methods=["POST"]),
@@ -162,14 +173,17 @@ class WebPages:
             )
         return self._templates
 
-    def render(self, name: str, status: int = 200, form_targets: str = "", **values: Any) -> HTMLResponse:
-        """A page from a template (autoescaped) with the security headers of the module docstring."""
+    def render(
+        self, name: str, status: int = 200, form_targets: str = "", script: bool = False, **values: Any
+    ) -> HTMLResponse:
+        """A page from a template (autoescaped) with the security headers of the module docstring (``script``:
+        the dashboard's, which may load ``DASHBOARD_SCRIPT``)."""
         body = self._env().get_template(name).render(**values)
-        return HTMLResponse(body, status_code=status, headers=self.security_headers(form_targets))
+        return HTMLResponse(body, status_code=status, headers=self.security_headers(form_targets, script))
 
-    def security_headers(self, form_targets: str = "") -> dict[str, str]:
+    def security_headers(self, form_targets: str = "", script: bool = False) -> dict[str, str]:
         return {
-            "Content-Security-Policy": _csp(form_targets),
+            "Content-Security-Policy": _csp(form_targets, script),
             "X-Frame-Options": "DENY",
             "X-Content-Type-Options": "nosniff",
             "Referrer-Policy": "same-origin",
@@ -184,6 +198,21 @@ class WebPages:
         """The pages' one stylesheet."""
         css = self._env().loader.get_source(self._env(), "contextlamp.css")[0]
         return Response(css, media_type="text/css", headers={"Cache-Control": "public, max-age=3600"})
+
+    async def script(self, _request: Request) -> Response:
+        """The dashboard's one script (same origin: the CSP allows no other, and no inline one)."""
+        js = self._env().loader.get_source(self._env(), "dashboard.js")[0]
+        return Response(js, media_type="text/javascript", headers={"Cache-Control": "public, max-age=3600"})
+
+    async def icon(self, _request: Request) -> Response:
+        """The pages' icon (SVG, linked from every page)."""
+        svg = self._env().loader.get_source(self._env(), "favicon.svg")[0]
+        return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "public, max-age=86400"})
+
+    async def favicon(self, _request: Request) -> Response:
+        """``/favicon.ico``, asked for by browsers and tools that read no ``<link rel="icon">``: the icon as an
+        ICO file (``favicon_ico``)."""
+        return Response(favicon_ico(), media_type="image/x-icon", headers={"Cache-Control": "public, max-age=86400"})
 
     def _cookie(self, response: Response, name: str, value: str, max_age: int) -> None:
         """A ``__Host-`` cookie: Secure, Path=/, no Domain, HttpOnly, SameSite=Strict."""
@@ -426,3 +455,35 @@ class WebPages:
         target = construct_redirect_uri(str(params["redirect_uri"]), **extra, state=params.get("state"), iss=self.base)
         logger.info("OAuth authorization %s", "approved" if code else "denied")
         return RedirectResponse(target, status_code=303, headers={"Cache-Control": "no-store"})
+
+
+@functools.cache
+def favicon_ico(size: int = 32) -> bytes:
+    """The icon as an ICO file holding one ``size`` x ``size`` PNG (ICO with PNG payload: Windows Vista's format,
+    read by every current browser): a lamp-amber disc with a lighter core on a transparent ground, the same as
+    ``favicon.svg``. Made on first request, then cached (no work at import time)."""
+    import struct
+    import zlib
+
+    centre = (size - 1) / 2
+    rows = bytearray()
+    for y in range(size):
+        rows.append(0)  # PNG filter: none
+        for x in range(size):
+            d = ((x - centre) ** 2 + (y - centre) ** 2) ** 0.5 / (size / 2)
+            if d <= 0.4:
+                rows += bytes((255, 224, 138, 255))
+            elif d <= 0.94:
+                rows += bytes((232, 163, 23, 255))
+            else:
+                rows += bytes((0, 0, 0, 0))
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+    header = struct.pack(">IIBBBBB", size, size, 8, 6, 0, 0, 0)  # 8-bit RGBA
+    png = (
+        b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(bytes(rows))) + chunk(b"IEND", b"")
+    )
+    directory = struct.pack("<HHH", 0, 1, 1) + struct.pack("<BBBBHHII", size, size, 0, 0, 1, 32, len(png), 22)
+    return directory + png

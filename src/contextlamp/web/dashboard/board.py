@@ -6,7 +6,9 @@ Security (docs/dashboard.md "Security model"): the session is the sign-in's (``w
 ``clp_session``, HttpOnly, SameSite=Strict, Secure behind https); every request must name a ``Host`` this server
 answers to (DNS rebinding); every POST must come from this server's own origin (``WebPages.same_origin``) and
 carry the session's CSRF token (``WebSession.csrf``, compared in constant time) or it changes nothing; every
-page is sent with the sign-in pages' strict Content-Security-Policy (no script at all) and ``no-store``.
+page is sent with the sign-in pages' strict Content-Security-Policy, plus ``script-src 'self'`` for the one
+same-origin script file (``web.pages.DASHBOARD_SCRIPT``; no inline script or style, no other origin) and
+``no-store``. Every page works without the script.
 """
 
 from __future__ import annotations
@@ -207,8 +209,9 @@ class Board:
     # -- rendering ----------------------------------------------------------------------------------------
 
     def headers(self) -> dict[str, str]:
-        """The security headers of every dashboard response (strict CSP, no framing, no-store)."""
-        return self.pages.security_headers()
+        """The security headers of every dashboard response (strict CSP: this server's own script file and
+        stylesheet only, no inline ones; no framing, no-store)."""
+        return self.pages.security_headers(script=True)
 
     def render(
         self, request: Request, signed: Signed | None, name: str, status: int = 200, **values: Any
@@ -218,6 +221,7 @@ class Board:
         return self.pages.render(
             f"{TEMPLATE_DIR}/{name}",
             status=status,
+            script=True,
             nav=NAV,
             here=request.url.path,
             user=signed.user if signed else None,
@@ -232,6 +236,7 @@ class Board:
         return self.pages.render(
             f"{TEMPLATE_DIR}/message.html",
             status=status,
+            script=True,
             nav=NAV,
             here="",
             user=signed.user if signed else None,
