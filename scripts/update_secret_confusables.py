@@ -6,7 +6,8 @@ Unicode's to say (TR #39, ``confusables.txt``); the PyPI package ``confusable-ho
 JSON (``confusables.json``: each character with the characters it is confusable with), MIT licensed, built from
 Unicode's data. It is a pinned *data* dependency: this script downloads the pinned wheel with pip, checks its
 SHA-256 and writes, for every non-ASCII letter or digit (Unicode categories L and N; not of the scripts in
-``KEPT_SCRIPTS``, whose words are glued to ASCII in ordinary text) confusable with exactly one
+``KEPT_SCRIPTS``, whose words are glued to ASCII in ordinary text, nor the ``KEPT_LETTERS`` of living Latin
+orthographies) confusable with exactly one
 ASCII letter or digit class, that ASCII character (a letter confusable with ``l``, ``I`` and ``1`` at once maps
 to the first the file lists). Nothing of the package runs.
 
@@ -34,6 +35,9 @@ OUT = Path(__file__).resolve().parents[1] / "src" / "contextlamp" / "domain" / "
 # resemble a digit are left alone, so a noun of theirs is never folded out of recognition.
 KEPT_SCRIPTS = ("ARABIC", "BENGALI", "DEVANAGARI", "GUJARATI", "GURMUKHI", "HEBREW", "KANNADA", "MALAYALAM",
                 "MYANMAR", "ORIYA", "TAMIL", "TELUGU", "THAI", "LAO", "TIBETAN", "SINHALA", "KHMER")  # fmt: skip
+# Latin letters of living orthographies (Turkish and Azerbaijani dotless ı, Ewe ʋ and ɣ, old Zhuang tone letters):
+# folding them would break ordinary words ("Kapı kodu").
+KEPT_LETTERS = frozenset("ıɣʋƷƖɩɯƧƽƄƼ")
 ASCII_ALNUM = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
 
 
@@ -45,7 +49,7 @@ def table(confusables: dict[str, list[dict[str, str]]]) -> dict[str, str]:
             continue
         if unicodedata.normalize("NFKC", char) != char:  # NFKC folds it first (full-width, mathematical letters)
             continue
-        if unicodedata.name(char, "").startswith(KEPT_SCRIPTS):
+        if unicodedata.name(char, "").startswith(KEPT_SCRIPTS) or char in KEPT_LETTERS:
             continue
         ascii_like = [h["c"] for h in homoglyphs if len(h["c"]) == 1 and h["c"] in ASCII_ALNUM]
         if ascii_like:

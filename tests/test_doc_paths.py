@@ -6,7 +6,8 @@ repository root; a token whose first folder is a subpackage of ``src/contextlamp
 checked from the package; a bare ``*.py`` name, which some file of the repository must carry; and the target
 of a relative markdown link, checked from the linking file. A ``*`` in a token is a glob that must match.
 Paths inside other projects (the SDK, the clients, the formats we import) are listed in ``EXTERNAL`` with
-their project: a name there is never one of ours.
+their project: a name there is never one of ours. A section named after a document (``docs/retrieval.md
+"Relevance floor"``) must be one of its headings or bold lead-ins.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ TOKEN = re.compile(
     rf"(?![\w/<-])"
 )
 MARKDOWN_LINK = re.compile(r"\]\(([^)\s]+)\)")
+SECTION_REFERENCE = re.compile(r'(?<![\w/.-])((?:docs/|research/notes/)?[\w-]+\.md)\)?,? "([^"]{3,80})"')
 
 # Paths of other projects that the docs and docstrings cite, with the project they belong to.
 EXTERNAL = {
@@ -136,3 +138,41 @@ def test_real_paths_and_other_projects_paths_pass() -> None:
         "~/.claude/settings.json, https://example.com/src/x.py, `CLAUDE.md`, the SDK's mcp/client/stdio.py"
     )
     assert missing_paths(text, ROOT / "docs", _bare_names()) == []
+
+
+def _sections(document: Path) -> list[str]:
+    """The headings and bold lead-ins of a markdown document, lower-cased."""
+    found: list[str] = []
+    for line in document.read_text(encoding="utf-8").splitlines():
+        if line.startswith("#"):
+            found.append(line.lstrip("#").strip().lower())
+        found += [bold.lower() for bold in re.findall(r"\*\*([^*]+)\*\*", line)]
+    return found
+
+
+def missing_sections(text: str, folder: Path) -> list[str]:
+    """``doc "Section"`` references in ``text`` to a document of this repository that has no such section (a
+    document not found here, such as the shared spec's TOOLS.md, is not checked)."""
+    missing: list[str] = []
+    for match in SECTION_REFERENCE.finditer(" ".join(text.split())):
+        name, title = match.groups()
+        places = [ROOT / name] if "/" in name else [ROOT / "docs" / name, folder / name]
+        document = next((place for place in places if place.is_file()), None)
+        if document is not None and not any(title.lower() in section for section in _sections(document)):
+            missing.append(f'{name} "{title}"')
+    return missing
+
+
+def test_every_section_named_in_the_docs_and_docstrings_exists() -> None:
+    missing = [
+        f"{path.relative_to(ROOT)}: {reference}"
+        for path in documents()
+        for reference in missing_sections(path.read_text(encoding="utf-8"), path.parent)
+    ]
+    assert not missing, "sections named but not in their document:\n" + "\n".join(missing)
+
+
+def test_a_made_up_section_is_caught() -> None:
+    assert missing_sections('see docs/performance.md "Query cost, fourth round"', ROOT / "docs")
+    assert missing_sections('(retrieval.md, "Round 2")', ROOT / "src")
+    assert not missing_sections('docs/retrieval.md "Relevance\n    floor" and TOOLS.md "Limits"', ROOT / "src")

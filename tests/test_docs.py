@@ -39,3 +39,34 @@ def test_readme_test_command_is_what_ci_runs() -> None:
     # the whole suite (pyproject's testpaths: tests/ and research/tests/), its own temp folder (#29 15), under a
     # deadline (the line before it), arguments passed through for a subset
     assert re.search(r'^\s*python -m pytest -q( --basetemp=(?:"\$\([^)]*\)"|[^\s"]+))?( "\$@")?$', ci, re.MULTILINE)
+
+
+# Environment names that are not settings, each with what it is.
+NOT_SETTINGS = {
+    "CONTEXTLAMP_TOKEN": "the variable `connect --token-env` names in a client's configuration, read by the client",
+    "CONTEXTLAMP_DIGEST": "the hooks' per-session switch that `connect --no-digest` writes (hooks/digest.py)",
+}
+
+
+def named_settings(text: str) -> set[str]:
+    """Every ``CONTEXTLAMP_*`` name in ``text``; a name ending in ``_*`` (a family, ``CONTEXTLAMP_MAX_*``) is
+    left out."""
+    return {match.group(1) for match in re.finditer(r"\b(CONTEXTLAMP_[A-Z0-9_]*[A-Z0-9])\b(?!_\*)", text)}
+
+
+def test_every_setting_the_docs_and_docstrings_name_exists() -> None:
+    settings = {f"CONTEXTLAMP_{name.upper()}" for name in Settings.model_fields}
+    paths = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")), *sorted((ROOT / "src").rglob("*.py"))]
+    unknown = {
+        f"{path.relative_to(ROOT)}: {name}"
+        for path in paths
+        for name in named_settings(path.read_text(encoding="utf-8"))
+        if name not in settings and name not in NOT_SETTINGS
+    }
+    assert not unknown, "named but not a setting:\n" + "\n".join(sorted(unknown))
+
+
+def test_a_removed_setting_is_caught() -> None:
+    assert named_settings("set `CONTEXTLAMP_WEIGHT_NEIGHBOURS=0`; the `CONTEXTLAMP_MAX_*` limits") == {
+        "CONTEXTLAMP_WEIGHT_NEIGHBOURS"
+    }

@@ -251,6 +251,29 @@ def test_a_correction_in_a_later_session_supersedes_the_memory_it_corrects(scrat
     assert any("4123" in i["preview"] and i.get("superseded_by") for i in history), history  # history kept
 
 
+def test_a_later_change_of_one_attribute_keeps_the_components_other_attributes(scratch: Scratch) -> None:
+    lines = ClaudeLines().user("The kyc checker runs every 147 minutes.").assistant("Noted.")
+    lines.user("We deploy the kyc checker to kestrel-43.internal.").assistant("Noted.")
+    lines.user("The refund processor runs on the heron-52.internal host.").assistant("Noted.")
+    scratch.transcript.write_text(lines.text(), encoding="utf-8")
+    _end(scratch)
+    later = scratch.transcript.with_name("later.jsonl")
+    lines = ClaudeLines().user("We rewrote the kyc checker in OCaml.").assistant("Ok.")
+    lines.user("Correction: the refund processor now runs on wren-8.internal, not heron-52.internal.").assistant("Ok.")
+    lines.user("Update: the refund processor now runs every 213 minutes instead of 234.").assistant("Ok.")
+    later.write_text(lines.text(), encoding="utf-8")
+    scratch.transcript = later
+    done, _ = scratch.hook(
+        "claude-code", "session-end", json.dumps({**json.loads(scratch.stdin("SessionEnd")), "session_id": "s2"})
+    )
+    assert done.returncode == 0
+    wait_for(lambda: saves_logged(scratch) >= 2, "the later session's save")
+    live = scratch.project_memories()
+    for kept in ("every 147 minutes", "kestrel-43.internal", "OCaml", "wren-8.internal", "every 213 minutes"):
+        assert any(kept in m for m in live), (kept, live)  # another attribute's change retired none of these
+    assert not any("heron-52.internal host" in m for m in live), live  # the corrected host value is retired
+
+
 def _long_session(first: str, last: str, filler: int) -> str:
     lines = ClaudeLines().user(first).assistant("Noted.")
     for n in range(filler):

@@ -100,3 +100,58 @@ def test_look_alikes_from_scripts_beyond_cyrillic_and_greek_are_folded() -> None
     assert evaded != KEY and not evaded.isascii()
     assert SCANNER.kinds(f"here you go {evaded} thanks")
     assert SCANNER.kinds("пароль ꓔꓳꓑ") == []  # a word wholly in other scripts is not folded into a finding
+
+
+# -- a PIN named after what it opens; a password's hash -------------------------------------------------------
+
+PINS = [
+    ("the vault's code is 4471902", "4471902"),  # possessive
+    ("Suitcase combo: 3819", "3819"),  # combo
+    ("Der Spindcode lautet 5520", "5520"),  # a German compound
+    ("El código del buzón es 7731", "7731"),  # a Romance noun with its prepositional phrase
+    ("La combinaison du cadenas est 0428", "0428"),
+]
+
+
+@pytest.mark.parametrize(("text", "secret"), PINS)
+def test_a_code_named_after_what_it_opens_is_a_pin(text: str, secret: str) -> None:
+    assert _gone(text, secret), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The error code is 404.",
+        "Der Fehlercode lautet 503.",
+        "El código de error es 500.",
+        "The vault's code review is on Monday.",
+    ],
+)
+def test_other_codes_stay_storable(text: str) -> None:
+    assert SCANNER.kinds(text) == [], text
+
+
+HASHES = [
+    "$apr1$Kd8sLq2m$7hT3vN9xR1cB5wE8yU2iO0",  # Apache MD5 (htpasswd)
+    "$2a$10$" + "N9qo8uLOickgx2ZMRZoMyeIjZAgcfl7p92ldGxad68LJZdL17lhWy",  # bcrypt
+    "$6$rounds=5000$saltsalt$" + "x" * 40 + "Y" * 46,  # sha512-crypt
+    "$y$j9T$F5Jx5fExrKuPp53xLKQ..1$X3DX6M94c7o.9agCG9G317fhZg9SqC.5i5rd.RhAtQ7",  # yescrypt
+    "$argon2id$v=19$m=65536,t=3,p=4$Q2hhbmdlTWU$Zm9vYmFyYmF6cXV4cXV1eGZvb2Jhcg",
+]
+
+
+@pytest.mark.parametrize("hashed", HASHES)
+def test_a_password_hash_is_refused_and_removed(hashed: str) -> None:
+    assert _gone(f"deploy:{hashed}", hashed)
+
+
+def test_prose_about_hash_formats_stays_storable() -> None:
+    for text in ("We store bcrypt hashes ($2b$, cost 12).", "The shadow file uses $6$ (sha512-crypt)."):
+        assert SCANNER.kinds(text) == [], text
+
+
+def test_inflected_nouns_and_living_latin_letters() -> None:
+    """A stem that changes its last vowel (Hungarian jelszó -> jelszavad) is read; a Turkish dotless ı is a letter,
+    not a look-alike to fold ("Kapı kodu" stays the noun it is)."""
+    assert _gone("A routered jelszava Kert7Fa!9", "Kert7Fa!9")
+    assert _gone("Kapı kodu: 5521", "5521")

@@ -1,13 +1,13 @@
 """Latency of get_context and save_context at given store sizes: in-process and through MCP (stdio and
 HTTP), per storage backend, with peak RSS and data size.
 
-    python bench/latency.py [--sizes 1000,10000,100000] [--queries 200] [--embedder minilm|minilm-torch|fake]
+    python -m research latency [--sizes 1000,10000,100000] [--queries 200] [--embedder minilm|minilm-torch|fake]
                             [--backends sqlite,postgresql] [--transports in-process,stdio,http]
                             [--database-url postgresql://…] [--ingest] [--locomo PATH] [--longmemeval PATH]
                             [--store-dir DIR] [--baseline-src DIR] [--haystack-rounds N]
 
 ``--store-dir DIR`` (SQLite) keeps each filled store in ``DIR/sqlite-<N>`` and copies it from there in later
-runs: the 10,000-entry fill takes over 20 minutes on a loaded machine, the copy a second. ``bench/query_stages.py``
+runs: the 10,000-entry fill takes over 20 minutes on a loaded machine, the copy a second. ``query_stages.py``
 fills and reuses the same layout (its default ``DIR`` is ``/tmp/clp-query-stages``).
 
 ``--ingest`` adds the save-path rows of issue 17 (one fresh store each, in-process, SQLite): a real LoCoMo dev
@@ -74,7 +74,7 @@ from contextlamp.retrieval.query import content_terms
 from contextlamp.storage import StoreRegistry
 from contextlamp.text import content_key, new_id
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench/common.py, when run as a script
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # research/bench/common.py, when run as a script
 from common import PostgresServer, run_server
 from ingest_child import haystack_turns
 
@@ -253,7 +253,7 @@ def run_size(
             if cached is not None:
                 registry.close()
                 shutil.copytree(home, cached, dirs_exist_ok=True)
-                (cached / "done").write_text("filled by bench/latency.py\n")
+                (cached / "done").write_text("filled by research/bench/latency.py\n")
                 registry = StoreRegistry(home, embedder.identity, embedder.dim, database_url)
                 service = MemoryService(registry, embedder)
                 caller = Caller(service.principal("bench"), "bench")
@@ -355,7 +355,7 @@ LONGMEMEVAL = DATA / "longmemeval" / "longmemeval_s_dev.json.gz"
 
 
 def locomo_turns(path: Path) -> list[str]:
-    """Every LoCoMo dev turn as bench/retrieval_locomo.py stores it (``"<speaker>: <text>"``), in order."""
+    """Every LoCoMo dev turn as research/bench/retrieval_locomo.py stores it (``"<speaker>: <text>"``), in order."""
     import json
 
     out: list[str] = []
@@ -441,7 +441,7 @@ def ingest_rows(
     write-behind save embeds (the content, or a long text's first chunk), and the synchronous save's whole embedding
     (content or chunks and probes in one call). The haystack is ingested through save_context in fresh stores:
     synchronously (in this process), and write-behind until drained, back to back, in a child process
-    (bench/ingest_child.py: its per-turn save times, with the indexer running between the saves, give one
+    (research/bench/ingest_child.py: its per-turn save times, with the indexer running between the saves, give one
     more row). With ``baseline_src`` (another tree's ``src``, e.g. main's) the write-behind haystack is also
     ingested by that tree's code, alternating with this tree's, ``rounds`` times each: the ``BASELINE`` rows."""
     embedder = create_embedder(embedder_name)
@@ -521,7 +521,7 @@ def ingest_rows(
 
 
 def _child_ingest(src: Path, embedder_name: str, longmemeval: Path, turns: int) -> tuple[float, list[float]]:
-    """bench/ingest_child.py run with ``src`` first on the path: the tree's haystack total (s) and saves (ms)."""
+    """ingest_child.py run with ``src`` first on the path: the tree's haystack total (s) and saves (ms)."""
     env = {**os.environ, "PYTHONPATH": str(src)}
     command = [sys.executable, str(BENCH / "ingest_child.py"), "--longmemeval", str(longmemeval)]
     command += ["--turns", str(turns), "--embedder", embedder_name]

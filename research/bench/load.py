@@ -7,7 +7,7 @@ get_context and, every tenth call, list_context. Every memory a user saves carri
 ``owner-<user>``; any pack or list item that carries another user's marker counts as a cross-user result.
 
 Prints throughput, latency percentiles per tool (ms, client-observed, over HTTP), errors (tool errors and
-transport failures) and cross-user results; both must be 0. Run: ``python bench/load.py``.
+transport failures) and cross-user results; both must be 0. Run: ``python -m research load``.
 
 ``--phases baseline,signin,save_session,import`` (issue #29 items 1 and 12) runs the clients (get_context only)
 once per phase on one server, each phase beside an attack by another user (``--attackers`` tasks):
@@ -19,8 +19,18 @@ once per phase on one server, each phase beside an attack by another user (``--a
 - ``save_session``: big ``save_session`` calls (a ~100 KB digest each) by one user's token;
 - ``import``: one user's 5,000-entry export document uploaded through the dashboard's import, again and again.
 
+Before the phases each other user saves ``--seed-memories`` facts, and their clients ask a new question every
+call (so each get_context embeds its query and ranks real candidates, as a user's does), pausing ``--think-ms``
+on average (0.5-1.5 times, seeded) between calls as an agent does between turns: with no pause, N clients on a
+small machine measure its throughput (each waits behind the others' calls), not the latency an attack adds.
+The phases run ``--repeat`` times in the order given on one server, so attack rows and their baseline rows
+interleave; after each phase the bench waits until the server is idle (work that outlived its phase, such as an
+import the client stopped waiting for, never counts in the next phase). ``--server-src DIR`` runs the server from
+another source tree (the code before a change), for a before/after pair of runs.
+
 Every loop ends at the phase's deadline. Prints, per phase, the clients' get_context p50/p95, the attack's
-requests and answers, and the server's peak resident memory (``/proc/<pid>/status``, sampled every 0.1 s).
+requests and answers, the server's peak resident memory (``/proc/<pid>/status``, sampled every 0.1 s) and the
+machine's 1-minute load average when the phase started, then the median of each phase over the repeats.
 Loopback only.
 """
 
@@ -30,6 +40,7 @@ import argparse
 import contextlib
 import http.cookiejar as http_cookiejar
 import json
+import os
 import random
 import re
 import statistics
@@ -50,7 +61,7 @@ from mcp_types import Implementation
 from rich.console import Console
 from rich.table import Table
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench/common.py, when run as a script
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # research/bench/common.py, when run as a script
 from common import run_server
 from contextlamp.app.compose import create_oauth
 from contextlamp.config import Settings
@@ -99,7 +110,16 @@ def _texts(tool: str, data: dict[str, Any]) -> list[str]:
 
 
 async def _run_client(
-    url: str, token: str, user: str, users: list[str], index: int, deadline: float, save_share: float, tally: Tally
+    url: str,
+    token: str,
+    user: str,
+    users: list[str],
+    index: int,
+    deadline: float,
+    save_share: float,
+    tally: Tally,
+    fresh_queries: bool = False,
+    think_s: float = 0.0,
 ) -> None:
     rng = random.Random(index)
     marker = f"owner-{user}"
@@ -107,6 +127,8 @@ async def _run_client(
     calls = 0
     async with _client(url, token, f"load-client-{index}") as client:
         while time.monotonic() < deadline:
+            if think_s and calls:  # a user's agent between two calls (reading, thinking), not a tight loop
+                await anyio.sleep(think_s * (0.5 + rng.random()))
             calls += 1
             subject, fact, obj = rng.choice(SUBJECTS), rng.choice(FACTS), rng.choice(OBJECTS)
             if calls % 10 == 0:
@@ -115,7 +137,10 @@ async def _run_client(
                 content = f"Our {subject} {fact} {obj} (note {index}-{calls}, {marker})"
                 tool, args = "save_context", {"content": content, "topic": f"{subject} {index % 3}"}
             else:
-                tool, args = "get_context", {"query": f"what about {subject} and {obj}?", "max_results": 5}
+                query = f"what about {subject} and {obj}?"
+                if fresh_queries:  # a new question each call: its embedding is never the cache's
+                    query = f"what did we say about {subject} and {obj} in note {index}-{calls}?"
+                tool, args = "get_context", {"query": query, "max_results": 5}
             started = time.perf_counter()
             try:
                 result = await client.call_tool(tool, args)
@@ -176,6 +201,8 @@ def report(tally: Tally, seconds: float, clients: int, users: int, embedder: str
 ATTACK_USER = "mallory"
 ATTACK_PASSWORD = "mallory-password-1"
 PHASES = ("baseline", "signin", "signin_open", "save_session", "import")
+SETTLE_CPU = 0.05  # a server using less of a core than this is idle between phases
+SETTLE_LIMIT_S = 180.0
 
 
 def _rss_mb(pid: int) -> float:
@@ -338,7 +365,10 @@ async def run_phase(
         users = sorted(victims)
         for index in range(args.clients):
             user = users[index % len(users)]
-            group.start_soon(_run_client, server.mcp, victims[user], user, users, index, deadline, 0.0, tally)
+            think = args.think_ms / 1000
+            group.start_soon(
+                _run_client, server.mcp, victims[user], user, users, index, deadline, 0.0, tally, True, think
+            )
         if phase in ("signin", "signin_open"):
             group.start_soon(_signin_flood, server.url, deadline, args.attackers, attack)
         elif phase == "save_session":
@@ -348,8 +378,48 @@ async def run_phase(
     return tally, attack, peak
 
 
+def _cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds of process ``pid`` so far (Linux ``/proc/<pid>/stat``), 0 when unreadable."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return 0.0
+
+
+def settle(pid: int, limit_s: float = SETTLE_LIMIT_S) -> float:
+    """Wait until the server is idle (under ``SETTLE_CPU`` of a core over half a second: an attack's work that
+    outlived its phase, an import the client stopped waiting for, pending write-behind indexing, is done), at
+    most ``limit_s``; the seconds waited. So a phase never measures the previous phase's attack."""
+    started = time.monotonic()
+    while time.monotonic() - started < limit_s:
+        before = _cpu_seconds(pid)
+        time.sleep(0.5)
+        if _cpu_seconds(pid) - before < SETTLE_CPU * 0.5:
+            break
+    return time.monotonic() - started
+
+
+async def _seed(url: str, tokens: dict[str, str], memories: int) -> None:
+    """``memories`` distinct facts saved by each of the users of ``tokens`` (their get_context then ranks real
+    candidates, embedding its query, as a user's does)."""
+
+    async def one(user: str, token: str) -> None:
+        async with _client(url, token, f"seed-{user}") as client:
+            for i in range(memories):
+                subject, fact, obj = SUBJECTS[i % len(SUBJECTS)], FACTS[i % len(FACTS)], OBJECTS[i % len(OBJECTS)]
+                content = f"Our {subject} {fact} {obj} since sprint {i} (owner-{user})"
+                await client.call_tool("save_context", {"content": content, "topic": f"{subject} {i}"})
+
+    async with anyio.create_task_group() as group:
+        for user, token in tokens.items():
+            group.start_soon(one, user, token)
+
+
 def run_phases(args: argparse.Namespace) -> list[dict[str, Any]]:
-    """Every phase of ``args.phases``; ``signin_open`` on a second server whose sign-in limit is out of the way."""
+    """Every phase of ``args.phases``, ``args.repeat`` times in that order on one server (so attack rows and
+    their baseline rows interleave); ``signin_open`` on a second server whose sign-in limit is out of the way.
+    Each row carries the 1-minute load average of the machine when its phase started."""
     rows: list[dict[str, Any]] = []
     wanted = [p.strip() for p in args.phases.split(",") if p.strip()]
     # signin_open runs on a server of its own (its sign-in limit out of the way), after a baseline of that server
@@ -363,6 +433,8 @@ def run_phases(args: argparse.Namespace) -> list[dict[str, Any]]:
                 "CONTEXTLAMP_USER_RATE_LIMIT": "100000/minute",  # this bench measures fairness, not request limits
                 "CONTEXTLAMP_LOG_LEVEL": "WARNING",
             }
+            if args.server_src:  # another source tree's server (the code before a change: the same run's baseline)
+                env["PYTHONPATH"] = args.server_src  # os.pathsep-separated, as PYTHONPATH
             if "signin_open" in group:
                 env["CONTEXTLAMP_SIGNIN_RATE_LIMIT"] = "1000000/minute"
             with run_server(Path(tmp) / "home", env, embedder=args.embedder) as server:
@@ -376,28 +448,44 @@ def run_phases(args: argparse.Namespace) -> list[dict[str, Any]]:
                 oauth.set_password(ATTACK_USER, ATTACK_PASSWORD)
                 mallory = accounts.user(ATTACK_USER)
                 document = export_document(mallory.id, mallory.name, args.import_entries)
-                for phase in group:
-                    tally, attack, peak = anyio.run(run_phase, server, phase, tokens, args, document)
-                    values = tally.latencies.get("get_context", [])
-                    rows.append(
-                        {
-                            "phase": phase,
-                            "get_context_calls": len(values),
-                            "get_context_p50_ms": percentile(values, 0.5),
-                            "get_context_p95_ms": percentile(values, 0.95),
-                            "errors": len(tally.errors),
-                            "cross_user_results": tally.cross_user,
-                            "attack": dict(attack.answers),
-                            "server_peak_rss_mb": peak,
-                        }
-                    )
-    table = Table(title=f"load beside attacks: {args.clients} clients of {args.users} users, {args.seconds:.0f} s each")
-    for column in ("phase", "get_context calls", "p50 ms", "p95 ms", "errors", "attack answers", "peak RSS MiB"):
+                victims = {u: t for u, t in tokens.items() if u != ATTACK_USER}
+                if args.seed_memories:
+                    anyio.run(_seed, server.mcp, victims, args.seed_memories)
+                settle(server.process.pid)
+                for repeat in range(args.repeat):
+                    for phase in group:
+                        load = os.getloadavg()[0]
+                        tally, attack, peak = anyio.run(run_phase, server, phase, tokens, args, document)
+                        settled = settle(server.process.pid)
+                        values = tally.latencies.get("get_context", [])
+                        rows.append(
+                            {
+                                "phase": phase,
+                                "repeat": repeat + 1,
+                                "load_1m": load,
+                                "get_context_calls": len(values),
+                                "get_context_p50_ms": percentile(values, 0.5),
+                                "get_context_p95_ms": percentile(values, 0.95),
+                                "errors": len(tally.errors),
+                                "cross_user_results": tally.cross_user,
+                                "attack": dict(attack.answers),
+                                "server_peak_rss_mb": peak,
+                                "settle_s": settled,
+                            }
+                        )
+    title = f"load beside attacks: {args.clients} clients of {args.users} users, {args.seconds:.0f} s each"
+    if args.server_src:
+        title += f", server from {args.server_src}"
+    table = Table(title=title)
+    columns = ("phase", "run", "load", "get_context calls", "p50 ms", "p95 ms", "errors", "attack answers", "RSS MiB")
+    for column in columns:
         table.add_column(column, justify="right")
     for row in rows:
         answers = ", ".join(f"{k}: {v}" for k, v in sorted(row["attack"].items())) or "-"
         table.add_row(
             row["phase"],
+            str(row["repeat"]),
+            f"{row['load_1m']:.1f}",
             str(row["get_context_calls"]),
             f"{row['get_context_p50_ms']:.1f}",
             f"{row['get_context_p95_ms']:.1f}",
@@ -405,7 +493,22 @@ def run_phases(args: argparse.Namespace) -> list[dict[str, Any]]:
             answers,
             f"{row['server_peak_rss_mb']:.0f}",
         )
-    Console().print(table)
+    console = Console()
+    console.print(table)
+    summary = Table(title="median over the runs (p50, p95 of other users' get_context; peak RSS: the highest)")
+    for column in ("phase", "runs", "p50 ms", "p95 ms", "peak RSS MiB", "load"):
+        summary.add_column(column, justify="right")
+    for phase in dict.fromkeys(r["phase"] for r in rows):
+        mine = [r for r in rows if r["phase"] == phase]
+        summary.add_row(
+            phase,
+            str(len(mine)),
+            f"{statistics.median(r['get_context_p50_ms'] for r in mine):.1f}",
+            f"{statistics.median(r['get_context_p95_ms'] for r in mine):.1f}",
+            f"{max(r['server_peak_rss_mb'] for r in mine):.0f}",
+            f"{statistics.median(r['load_1m'] for r in mine):.1f}",
+        )
+    console.print(summary)
     return rows
 
 
@@ -421,12 +524,28 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--phases", default="", help=f"comma-separated, of: {', '.join(PHASES)} (docstring)")
     parser.add_argument("--attackers", type=int, default=16, help="concurrent attack tasks of a phase")
     parser.add_argument("--import-entries", type=int, default=5000, help="entries of the import phase's document")
+    parser.add_argument("--repeat", type=int, default=1, help="run the phases this many times, interleaved")
+    parser.add_argument("--seed-memories", type=int, default=40, help="memories each other user holds (phases)")
+    parser.add_argument(
+        "--think-ms", type=float, default=0.0, help="phases: mean pause of each other user's client between calls"
+    )
+    parser.add_argument("--server-src", help="run the server from this source tree (PYTHONPATH), e.g. the old code")
     args = parser.parse_args(argv)
     if args.clients < 1 or args.users < 1 or args.seconds <= 0 or not 0 <= args.save_share <= 1:
         parser.error("--clients and --users must be >= 1, --seconds > 0, --save-share in 0..1")
     unknown = {p.strip() for p in args.phases.split(",") if p.strip()} - set(PHASES)
-    if unknown or args.attackers < 1 or args.import_entries < 1:
-        parser.error(f"--phases takes {', '.join(PHASES)}; --attackers and --import-entries must be >= 1")
+    if (
+        unknown
+        or args.attackers < 1
+        or args.import_entries < 1
+        or args.repeat < 1
+        or args.seed_memories < 0
+        or args.think_ms < 0
+    ):
+        parser.error(
+            f"--phases takes {', '.join(PHASES)}; --attackers, --import-entries and --repeat must be >= 1, "
+            "--seed-memories and --think-ms >= 0"
+        )
     if args.phases:
         rows = run_phases(args)
         if args.json:

@@ -22,8 +22,10 @@ real output is put where each client puts it:
 
 Every session also holds chatter, pasted code and logs, tool output; some hold 2FA backup codes (secrets);
 later sessions correct earlier facts ("Correction: ...") and some resume a session for one more fact (a
-one-fact slice). Scenarios are built from templates x facts (``--bank dev`` or the held-out ``--bank held``,
-other components, attributes' phrasings and values; run the held-out bank only at the end).
+one-fact slice). Scenarios are built from templates x facts: ``--bank dev``; the held-out ``--bank held``
+(other components, attributes' phrasings and values); and ``--bank fresh``, a second held-out bank written
+before the tuning that followed ``held`` (other subjects and attributes, another author voice, other
+chatter, code and secret formats). Run the held-out banks only at the end.
 
 Reported (all read from the data directory the hooks wrote):
 
@@ -37,7 +39,7 @@ Reported (all read from the data directory the hooks wrote):
 - secrets: planted secrets found in the data directory's bytes -- target 0;
 - session starts that injected nothing (hook past its deadline), and the last session start's echo lines.
 
-Usage: ``nice -n 10 python bench/month.py [--bank dev|held] [--seed N] [--embedder minilm|fake] [--json]``.
+Usage: ``nice -n 10 python -m research month [--bank dev|held|fresh] [--seed N] [--embedder minilm|fake] [--json]``.
 """
 
 from __future__ import annotations
@@ -225,6 +227,101 @@ BANKS: dict[str, dict[str, Any]] = {
             ),
         ),
     },
+    # Written before any tuning against it and run once, at the end: other subjects, a terser author voice
+    # (lower case, "fwiw", "scratch that"), other attributes (ownership by team, region, escalation rule,
+    # storage destination, pinned version, retry limit), corrections of several kinds (a retraction, a
+    # migration from/to, a bump without the old value), its own chatter, code, tool output and secret formats.
+    "fresh": {
+        "components": (
+            "geocoder",
+            "thumbnail service",
+            "payroll exporter",
+            "inventory poller",
+            "sms gateway",
+            "loyalty points service",
+            "backup rotator",
+            "feature flag service",
+            "shipping quoter",
+            "chat moderator",
+            "pdf stamper",
+            "dns updater",
+        ),
+        "attributes": lambda rng: (
+            Attribute(
+                "owner",
+                (
+                    "btw {v}'s team is on the hook for the {c}.",
+                    "if the {c} misbehaves, {v} is the one to ping, they own it.",
+                ),
+                (
+                    "scratch that, {o} handed the {c} over to {v} last week.",
+                    "{v} is the {c} owner as of this sprint ({o} moved teams).",
+                ),
+                "who is responsible for the {c}",
+                ("Oluwaseun", "Marisol", "Henrik", "Yusuf", "Beatriz", "Ravi", "Ottilie", "Cormac", "Leilani"),
+            ),
+            Attribute(
+                "region",
+                ("the {c} is deployed in {v}.", "fwiw the {c} only runs in the {v} region."),
+                ("heads up, we migrated the {c} from {o} to {v} over the weekend.",),
+                "which region is the {c} deployed in",
+                ("eu-north-1", "ap-southeast-2", "us-west-2", "ca-central-1", "sa-east-1", "me-south-1", "af-south-1"),
+            ),
+            Attribute(
+                "escalation",
+                (
+                    "Escalate to @{v} whenever the {c} goes down.",
+                    "if the {c} throws 5xx for more than a minute, ping @{v}.",
+                ),
+                ("from now on escalate {c} incidents to @{v} instead of @{o}.",),
+                "who do we escalate to when the {c} goes down",
+                ("sre-heron", "oncall-badger", "infra-lemur", "plat-walrus", "night-owls", "team-quokka"),
+            ),
+            Attribute(
+                "destination",
+                ("the {c} dumps its results into {v}.", "everything the {c} produces is written to {v}."),
+                ("the {c} stopped writing to {o}, results go to {v} now.",),
+                "where does the {c} store its results",
+                tuple(f"gs://{w}-archive" for w in ("pelican", "basalt", "juniper", "orchid", "saffron", "tamarind")),
+            ),
+            Attribute(
+                "version",
+                ("we pin the {c} to v{v}, don't bump it.", "the {c} is on version {v} for now."),
+                ("we bumped the {c} to v{v}.", "the {c} got upgraded to {v} (was {o})."),
+                "which version is the {c} pinned to",
+                tuple(f"{rng.randint(1, 9)}.{rng.randint(0, 30)}.{rng.randint(0, 19)}" for _ in range(30)),
+            ),
+            Attribute(
+                "retries",
+                ("the {c} gives up after {v} retries.", "max retries for the {c} is {v}, keep it that way."),
+                ("we cut the {c} retries down to {v}; {o} was hammering upstream.",),
+                "how many retries does the {c} make",
+                tuple(str(n) for n in rng.sample(range(2, 60), 30)),
+            ),
+        ),
+        "chatter": (
+            ("yo, picking up where we were", "Hi! Ready when you are."),
+            ("k", "👍"),
+            ("wait what", "Let me explain that part again."),
+            ("nice, ty", "Anytime."),
+            ("can u rerun lint", "Lint is clean."),
+            ("why is ci red again??", "A flaky network test timed out; rerunning fixed it."),
+            ("meh, good enough for today", "Sounds good, see you next time."),
+            ("hold on, reading the diff", "Sure."),
+        ),
+        "code": (
+            "this bit is broken:\n```ts\nexport function quote(w: number) {\n  return rates[w] * 1.2\n}\n```",
+            "panic: runtime error: index out of range [3] with length 3\n\ngoroutine 1 [running]:\n"
+            "main.rotate(...)\n\t/src/rotate.go:88 +0x1d",
+            "[2026-11-29 22:01:17] prod.ERROR: SQLSTATE[40001]: Serialization failure: 1213 Deadlock found",
+            "SELECT id, stamped_at FROM pdf_jobs WHERE status = 'queued' ORDER BY id LIMIT 50;",
+        ),
+        "tool": (
+            "npm ERR! code ELIFECYCLE\nnpm ERR! errno 1\nnpm ERR! thumbs@2.3.0 test: `vitest run`",
+            " M src/quote.ts\n?? tmp/out.json\n2 files changed, 14 insertions(+), 3 deletions(-)",
+        ),
+        "secrets": ("codes", "github_pat", "stripe"),
+    },
 }
 
 
@@ -278,6 +375,28 @@ def backup_codes(rng: random.Random) -> list[str]:
     return [f"{rng.getrandbits(20):05x}-{rng.getrandbits(20):05x}" for _ in range(10)]
 
 
+_ALNUM = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+
+
+def plant_secret(kind: str, rng: random.Random) -> list[str]:
+    """A secret of ``kind`` ("codes": ten 2FA backup codes; "github_pat": a classic GitHub token, ``ghp_`` + 36;
+    "stripe": a Stripe live secret key, ``sk_live_`` + 24) as the strings that must never reach the disk."""
+    if kind == "github_pat":
+        return ["ghp_" + "".join(rng.choice(_ALNUM) for _ in range(36))]
+    if kind == "stripe":
+        return ["sk_live_" + "".join(rng.choice(_ALNUM) for _ in range(24))]
+    return backup_codes(rng)
+
+
+def secret_message(secret: Sequence[str]) -> str:
+    """How the user pastes ``secret`` into the chat."""
+    if secret[0].startswith("ghp_"):
+        return f"use this token for the deploy script pls: {secret[0]}"
+    if secret[0].startswith("sk_live_"):
+        return f"STRIPE_SECRET_KEY={secret[0]} is what prod uses, set it in your shell"
+    return f"my github 2FA backup codes, keep them handy: {' '.join(secret)}"
+
+
 @dataclass
 class Session:
     """One planned session: its client, its day, the facts it teaches and corrects, whether it compacts or is
@@ -291,6 +410,7 @@ class Session:
     compacts: bool = False
     resumes: bool = False
     secret: list[str] = field(default_factory=list)
+    bank: str = "dev"
 
 
 def plan(bank: str, seed: int) -> tuple[list[Session], list[Fact]]:
@@ -311,7 +431,9 @@ def plan(bank: str, seed: int) -> tuple[list[Session], list[Fact]]:
         facts.append(Fact(component, attribute, value))
     clients = list(CLIENT_PLAN)
     rng.shuffle(clients)
-    sessions = [Session(client, round(i * (DAYS - 1) / (len(clients) - 1))) for i, client in enumerate(clients)]
+    sessions = [
+        Session(client, round(i * (DAYS - 1) / (len(clients) - 1)), bank=bank) for i, client in enumerate(clients)
+    ]
     body, tails = facts[:40], facts[40:]
     for i, fact in enumerate(body):
         sessions[i % 20].teach.append(fact)
@@ -324,16 +446,18 @@ def plan(bank: str, seed: int) -> tuple[list[Session], list[Fact]]:
         if session.client != "codex" and not session.tail and rng.random() < 0.3:
             session.compacts = True
     corrected = rng.sample(body[:20], 5)
-    late = sessions[14:]
     for i, fact in enumerate(corrected):
         fact.old = fact.value
         choices = [v for v in fact.attribute.values if v not in used[fact.attribute.name]]
         choices = choices or [v for v in fact.attribute.values if v != fact.old]
         fact.value = rng.choice(choices)
         used[fact.attribute.name].add(fact.value)
+        taught = body.index(fact) % 20  # the session that taught it: the correction comes in a later one
+        late = sessions[max(14, taught + 1) :]
         late[i % len(late)].correct.append(fact)
-    for session in rng.sample(sessions, 8):
-        session.secret = backup_codes(rng)
+    kinds = spec.get("secrets", ("codes",))
+    for i, session in enumerate(rng.sample(sessions, 8)):
+        session.secret = plant_secret(kinds[i % len(kinds)], rng)
     return sessions, facts
 
 
@@ -351,7 +475,9 @@ class Exchange:
 
 def exchanges(session: Session, rng: random.Random) -> list[Exchange]:
     """The session's body: chatter, facts, corrections, code, tool output and the secret, shuffled."""
-    out: list[Exchange] = [Exchange(*rng.choice(CHATTER))]
+    spec = BANKS[session.bank]
+    chatter, code, tool = spec.get("chatter", CHATTER), spec.get("code", CODE), spec.get("tool", TOOL_OUTPUT)
+    out: list[Exchange] = [Exchange(*rng.choice(chatter))]
     for fact in session.teach:  # a fact corrected later is first taught with its old value
         value = fact.old if fact.old is not None else fact.value
         text = rng.choice(fact.attribute.states).format(c=fact.component, v=value)
@@ -359,12 +485,11 @@ def exchanges(session: Session, rng: random.Random) -> list[Exchange]:
     for fact in session.correct:
         text = rng.choice(fact.attribute.corrects).format(c=fact.component, v=fact.value, o=fact.old)
         out.append(Exchange(text, "Thanks for the correction, updated."))
-    out.append(Exchange(rng.choice(CODE), "The loop adds to `total` before it is set; initialise it to 0 first."))
-    out.append(Exchange("run the test suite please", "Two pass, one fails.", tool=rng.choice(TOOL_OUTPUT)))
+    out.append(Exchange(rng.choice(code), "The loop adds to `total` before it is set; initialise it to 0 first."))
+    out.append(Exchange("run the test suite please", "Two pass, one fails.", tool=rng.choice(tool)))
     if session.secret:
-        codes = " ".join(session.secret)
-        out.append(Exchange(f"my github 2FA backup codes, keep them handy: {codes}", "I won't store those."))
-    out.append(Exchange(*rng.choice(CHATTER)))
+        out.append(Exchange(secret_message(session.secret), "I won't store those."))
+    out.append(Exchange(*rng.choice(chatter)))
     head, rest = out[0], out[1:]
     rng.shuffle(rest)
     return [head, *rest]

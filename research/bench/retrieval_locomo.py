@@ -31,7 +31,7 @@ from contextlamp.errors import InvalidArgumentError, SecretDetectedError
 from contextlamp.retrieval.query import asks_for_recent
 from contextlamp.retrieval.search import ScopedStore, collect_signals
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench/common.py, when run as a script
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # research/bench/common.py, when run as a script
 from common import StepClock, add_variant_argument, fresh_service, ids_with, parse_ks, previous_ids
 
 CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop", 5: "adversarial"}

@@ -58,7 +58,7 @@ from contextlamp.retrieval.search import ScopedStore, collect_signals
 from contextlamp.storage import StoreRegistry
 from contextlamp.storage.sqlite.schema import MIGRATIONS
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench/common.py, when run as a script
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # research/bench/common.py, when run as a script
 from common import StepClock, add_variant_argument, fresh_service, ids_with, parse_ks, previous_ids
 
 METHODS = ("hybrid", "previous", "keyword", "semantic")

@@ -15,7 +15,7 @@ credentials, never from the scanner's own patterns (a corpus that grows with the
 Every template, vendor context and value is drawn by a seeded random generator; each template belongs to one
 half (alternately, in the order written), so the held-out half tests phrasings the tuning never saw. A row is
 ``Row(half, group, kind, text, secret)``: ``secret`` is the exact string that must not survive (empty for
-prose). Run ``python bench/secret_corpus.py --counts`` to see the sizes; ``bench/secret_scanner.py`` scores it.
+prose). Run ``python -m research secret_corpus --counts`` to see the sizes; ``research/bench/secret_scanner.py`` scores it.
 """
 
 # ruff: noqa: E501  (the format and template tables read best one entry a line)
@@ -35,7 +35,7 @@ from secret_rows import B62, B64, B64URL, BECH32, HEX, UPPER_NUM, Row, rand
 __all__ = ["B62", "B64", "B64URL", "BECH32", "HEX", "UPPER_NUM", "Row", "corpus", "half"]
 
 SEED = 20261206
-# fresh: bench/secret_corpus_fresh.py (round 4); held3: bench/secret_corpus_held3.py (round 5)
+# fresh: research/bench/secret_corpus_fresh.py (round 4); held3: research/bench/secret_corpus_held3.py (round 5)
 HALVES = ("tuning", "held-out", "fresh", "held3")
 
 

@@ -1,6 +1,6 @@
 """Secrets through the paths that write: how many of the generated corpus's credentials reach the disk.
 
-For one half of bench/secret_corpus.py (``--half tuning`` or ``held-out``), every credential row (formats,
+For one half of research/bench/secret_corpus.py (``--half tuning`` or ``held-out``), every credential row (formats,
 evasions, stated credentials) is written through each path a user or a client takes, each path into its own
 fresh data directory (a service over SQLite files and the fake embedder):
 
@@ -14,7 +14,7 @@ A row counts as *stored* by a path when its secret, or its normalised evaded for
 that path's data directory afterwards (SQLite pages, WAL and indexes included) — what a user could find on disk.
 Ordinary sentences go through ``save_context`` too: a refusal there is a false refusal.
 
-Run: ``python bench/secret_paths.py --half held-out``.
+Run: ``python -m research secret_paths --half held-out``.
 """
 
 from __future__ import annotations

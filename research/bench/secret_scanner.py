@@ -4,10 +4,10 @@ Both ways (issue 12, point 6), in one run:
 
 - False positives per 10,000 sentences of ordinary text: the dialog turns of LoCoMo (dev split; Maharana et al.,
   ACL 2024, arXiv 2402.17753), split into sentences at ``. ! ?`` followed by a space, and
-  ``bench/data/secrets/engineering_notes.txt``, one sentence per line: engineering notes that mention tokens,
+  ``research/bench/data/secrets/engineering_notes.txt``, one sentence per line: engineering notes that mention tokens,
   passwords, keys, PINs, codes, cards, Wi-Fi and security questions in passing, never holding one. A sentence
   counts as a false positive when ``SecretScanner.kinds`` finds anything in it. Target: 0.
-- Recall on ``bench/data/secrets/secrets.jsonl``: fake but format-valid secrets, each labelled with the kind
+- Recall on ``research/bench/data/secrets/secrets.jsonl``: fake but format-valid secrets, each labelled with the kind
   the scanner must report and the secret string ``redact`` must remove; several per kind, in prose, config
   and code, in English, German, French, Spanish and Portuguese, and after character 4,000 of a long line.
   A secret counts as found when its kind is among ``kinds(text)``, and as removed when the secret string is
@@ -18,7 +18,7 @@ Both ways (issue 12, point 6), in one run:
   prefixes, repeated to the size; e.g. ``password-password-...``, ``eyJa.eyJa...``). The worst hostile
   inputs are listed; a linear scanner keeps them within a small factor of prose.
 
-Run: ``python bench/secret_scanner.py [--locomo PATH] [--size 32768] [--limit N] [--quick]``.
+Run: ``python -m research secret_scanner [--locomo PATH] [--size 32768] [--limit N] [--quick]``.
 """
 
 from __future__ import annotations
@@ -144,7 +144,7 @@ def recall(scanner: SecretScanner, secrets: Iterable[Secret]) -> list[Recall]:
     return rows
 
 
-# -- the generated corpus (bench/secret_corpus.py): both halves per kind ------------------------------------
+# -- the generated corpus (research/bench/secret_corpus.py): both halves per kind ------------------------------------
 
 
 @dataclass(frozen=True)

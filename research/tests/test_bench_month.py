@@ -12,7 +12,7 @@ month = load_script("month.py", "bench_month")
 
 
 def test_the_plan_of_each_bank() -> None:
-    for bank, seed in (("dev", 1), ("held", 7)):
+    for bank, seed in (("dev", 1), ("held", 7), ("fresh", 11)):
         sessions, facts = month.plan(bank, seed)
         assert Counter(s.client for s in sessions) == {"claude-code": 10, "gemini-cli": 6, "codex": 5}
         assert len(facts) == 45 and len({(f.component, f.attribute.name) for f in facts}) == 45
@@ -22,8 +22,12 @@ def test_the_plan_of_each_bank() -> None:
         assert sessions[-1].day == month.DAYS - 1
         taught = [f for s in sessions for f in (*s.teach, *s.tail)]
         assert sorted(map(id, taught)) == sorted(map(id, facts))  # every fact taught once
+        when = {id(f): n for n, s in enumerate(sessions) for f in s.teach}
+        assert all(when[id(f)] < n for n, s in enumerate(sessions) for f in s.correct)  # corrected in a later one
     dev, held = month.BANKS["dev"], month.BANKS["held"]
+    fresh = month.BANKS["fresh"]
     assert not set(dev["components"]) & set(held["components"])
+    assert not set(fresh["components"]) & (set(dev["components"]) | set(held["components"]))
 
 
 def test_echoes_and_secrets_are_recognised(tmp_path: Path) -> None:

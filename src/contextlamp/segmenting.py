@@ -175,15 +175,21 @@ def is_prefix_term(term: str) -> bool:
 # chunk of WINDOW_CHARS never loses its end to truncation), and chunks aim at two thirds of it.
 CHARS_PER_PIECE = 3
 WINDOW_CHARS = 256 * CHARS_PER_PIECE  # content up to this many characters is one chunk (the whole entry)
-CHUNK_TARGET_CHARS = 560  # a chunk closes at the first boundary past this (~130-190 word pieces)
-CHUNK_OVERLAP_CHARS = 160  # the next chunk repeats the previous chunk's last sentence when it is this short
+# A chunk closes at the first sentence boundary past CHUNK_TARGET_CHARS: sentence-level vectors (one to three
+# sentences), so a fact inside a long memory is not diluted by a window of other subjects and is found by a
+# paraphrase (issue #32 item 2; max-similarity over sentence vectors, arXiv 2606.04194). 560 (~130-190 pieces)
+# before; docs/retrieval.md "Chunks" has the measurements. A pack still shows about DISPLAY_CHARS around its best
+# chunk (retrieval/chunks.choose_chunk).
+CHUNK_TARGET_CHARS = 200
+CHUNK_OVERLAP_CHARS = 0  # the next chunk repeats the previous chunk's last sentence when it is this short (0: never)
 _BOUNDARY = re.compile(r"\n\s*\n|\n|(?<=[.!?…。！？])[\"'”’)\]]?\s+|(?<=[。！？])")
 
 
 def chunk_spans(text: str) -> list[tuple[int, int]]:
     """The chunks of ``text`` as ``[start, end)`` character offsets, in order: one span ``(0, len(text))`` when
     the text fits one window (``WINDOW_CHARS``), else pieces of at most ``WINDOW_CHARS`` characters that close
-    at the first paragraph or sentence boundary past ``CHUNK_TARGET_CHARS`` (a sentence longer than a window
+    at the end of a paragraph (a blank line) or at the first sentence boundary past ``CHUNK_TARGET_CHARS``,
+    whichever comes first (a sentence longer than a window
     is cut at its last space inside the window, or at the window's end in spaceless scripts). A chunk after
     the first starts with the previous chunk's last sentence when that sentence is at most
     ``CHUNK_OVERLAP_CHARS`` long (a small overlap, so a fact split across the boundary is whole in one chunk).
@@ -195,7 +201,9 @@ def chunk_spans(text: str) -> list[tuple[int, int]]:
     if size <= WINDOW_CHARS:
         return [(0, size)]
     # sentence ends: offsets where a new sentence (or paragraph, or line) starts
-    starts = [m.end() for m in _BOUNDARY.finditer(text) if 0 < m.end() < size]
+    matches = [m for m in _BOUNDARY.finditer(text) if 0 < m.end() < size]
+    starts = [m.end() for m in matches]
+    paragraphs = {m.end() for m in matches if m.group().count("\n") > 1}  # a blank line: another subject
     starts.append(size)
     spans: list[tuple[int, int]] = []
     begin = 0
@@ -210,6 +218,8 @@ def chunk_spans(text: str) -> list[tuple[int, int]]:
         while index < len(starts) and (end - begin < CHUNK_TARGET_CHARS) and starts[index] - begin <= WINDOW_CHARS:
             sentence, end = end, starts[index]
             index += 1
+            if end in paragraphs:
+                break  # a paragraph ends the chunk: its sentences do not dilute the next paragraph's
         if end == begin:  # one sentence longer than a window: cut inside it
             end = _cut(text, begin, begin + WINDOW_CHARS)
             sentence = begin

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Literal
 
 from contextlamp.app.state import Caller, normalise_surface
 from contextlamp.distill.turns import Turn
+from contextlamp.domain.embedding import bulk_work
 from contextlamp.domain.models import Kind, Principal
 from contextlamp.domain.rules import expiry_of, has_expired
 from contextlamp.errors import InvalidArgumentError
@@ -196,15 +197,16 @@ class Importer:
         self._mark_known(principal, plans)
         lines: list[ImportLine] = []
         topics: _Topics = {}
-        for done, plan in enumerate(plans, start=1):
-            if not dry_run and plan.line.outcome == "added":
-                try:
-                    plan.line = self._write(format_name, principal, plan, topics)
-                except InvalidArgumentError as exc:  # a check of the save path planning missed: this record only
-                    plan.line = replace(plan.line, outcome="skipped", reason=f"{exc.field} {exc.problem}", title="")
-            lines.append(plan.line)
-            if progress is not None:
-                progress(done, len(plans))
+        with bulk_work():  # an import is bulk work (domain.embedding.bulk_work)
+            for done, plan in enumerate(plans, start=1):
+                if not dry_run and plan.line.outcome == "added":
+                    try:
+                        plan.line = self._write(format_name, principal, plan, topics)
+                    except InvalidArgumentError as exc:  # a check of the save path planning missed: this record only
+                        plan.line = replace(plan.line, outcome="skipped", reason=f"{exc.field} {exc.problem}", title="")
+                lines.append(plan.line)
+                if progress is not None:
+                    progress(done, len(plans))
         return FormatImportReport(format_name, str(path), principal.user_id, principal.name, dry_run, tuple(lines))
 
     # -- planning -------------------------------------------------------------------------------------------

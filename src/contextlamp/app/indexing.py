@@ -34,6 +34,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 from contextlamp.app import writes
+from contextlamp.domain.embedding import bulk_work
 from contextlamp.domain.folding import batch_vectors, embedding_texts
 from contextlamp.errors import EmbeddingMismatchError
 from contextlamp.segmenting import WINDOW_CHARS
@@ -222,15 +223,16 @@ class Indexer:
         ``(len(texts), dim)`` float32 in order."""
         import numpy as np
 
-        if self._piece_chars is None or not texts:
-            return self._embed(texts)
-        parts: list[Vectors] = []
-        for start, end in text_pieces(texts, self._piece_chars):
-            with self._state:
-                while self._saving:
-                    self._state.wait()
-            parts.append(self._embed(texts[start:end]))
-        return np.concatenate(parts)
+        with bulk_work():  # background work: an embedder serving users runs it apart from their queries
+            if self._piece_chars is None or not texts:
+                return self._embed(texts)
+            parts: list[Vectors] = []
+            for start, end in text_pieces(texts, self._piece_chars):
+                with self._state:
+                    while self._saving:
+                        self._state.wait()
+                parts.append(self._embed(texts[start:end]))
+            return np.concatenate(parts)
 
     def _start(self) -> None:
         """Start the background thread unless it runs (call with ``_state`` held)."""

@@ -34,6 +34,7 @@ from contextlamp.app.export_format import (
     validated,
 )
 from contextlamp.config import Limits
+from contextlamp.domain.embedding import bulk_work
 from contextlamp.domain.folding import batch_vectors, embedding_texts
 from contextlamp.domain.models import Entry, SessionDigest
 from contextlamp.domain.secret_scan import SecretScanner
@@ -354,7 +355,8 @@ def _restore_batch(
         own, shape = embedding_texts(e.content, e.questions)
         texts += own
         layout.append(shape)
-    vectors = batch_vectors(porter.embed(texts), layout)
+    with bulk_work():  # an import is bulk work: an embedder serving users runs it apart from their queries
+        vectors = batch_vectors(porter.embed(texts), layout)
     added = 0
     for n, entry in enumerate(fresh):
         if store.restore(entry, vectors[n]):

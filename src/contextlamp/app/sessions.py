@@ -13,6 +13,7 @@ from contextlamp.app.scoping import Scope
 from contextlamp.app.state import RESUME_LIMIT_RANGE, Caller
 from contextlamp.app.validate import Arguments, check_int, check_text
 from contextlamp.distill import Turn, parse_transcript, session_label, session_summary
+from contextlamp.domain.embedding import bulk_work
 from contextlamp.domain.models import (
     Learning,
     NewEntry,
@@ -93,7 +94,8 @@ class Sessions:
             redacted, kinds = self.arguments.scanner.redact_kinds(turn.text)
             turns.append(Turn(turn.role, redacted))
             removed.update(kinds)
-        distilled = self.saver.without_secrets(self.distiller.distill(turns), removed)
+        with bulk_work():  # a session's embeddings are bulk work: a server runs them apart from users' queries
+            distilled = self.saver.without_secrets(self.distiller.distill(turns), removed)
         from contextlamp.distill.rank import MAX_ITEMS, keep_most_valuable  # with the distiller: only a session
 
         items, left_out = keep_most_valuable(
@@ -126,7 +128,8 @@ class Sessions:
                 logger.info("distilled item not saved: %s", exc.field)
                 continue
             prepared.append((item, entry))
-        results = self.saver.store_all(store, [e for _, e in prepared]) if store is not None else []
+        with bulk_work():
+            results = self.saver.store_all(store, [e for _, e in prepared]) if store is not None else []
         for (item, _), result in zip(prepared, results, strict=True):
             if (store_id, result.id) in learnings:
                 continue

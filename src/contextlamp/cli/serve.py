@@ -193,6 +193,7 @@ def run_http(
     from contextlamp.app.compose import create_app
     from contextlamp.web.app import base_url, build_http_app, proxy_options, uvicorn_log_config
     from contextlamp.web.dashboard import Dashboard
+    from contextlamp.web.quotas import SWITCH_INTERVAL_S
 
     sock = bind_port(host, port)  # before any work: a port in use fails at once
     port = int(sock.getsockname()[1])  # port 0: the one the system chose
@@ -228,6 +229,7 @@ def run_http(
                     if listening is not None:
                         listening()
 
+        sys.setswitchinterval(SWITCH_INTERVAL_S)  # other users' requests are not held behind a heavy call's Python
         AnnouncingServer(config).run(sockets=[sock])
     finally:
         sock.close()

@@ -54,7 +54,7 @@ FULL_CUES: dict[str, Cues] = {
             r"\b(?:decided|decision|we'll go with|let's go with|going with|we chose|(?:i|we) picked|settled on|"
             r"agreed (?:on|to)|from now on|switch(?:ed|ing)? (?:from|to|over)|moved (?:from|to)|"
             r"migrated (?:from|to)|instead of|replac(?:e|ed|ing) \w+ with|we'll use|we will use|let's use|"
-            r"(?:we|i) (?:dropped|abandoned|deprecated|adopted|standardi[sz]ed on)|chose|opted for|"
+            r"(?:we|i) (?:dropped|abandoned|deprecated|adopted|rewrote|ported|standardi[sz]ed on)|chose|opted for|"
             # the same, stated as a record of the choice (how a digest or summary puts it)
             r"standardi[sz]e[sd]? on|replaced|replaces \w+|switches (?:to|from)|moves (?:to|from)|no longer|going forward|"
             r"(?:is|are|was|were|has been|have been) (?:raised|lowered|bumped|upgraded|pinned|chosen|adopted|dropped|"

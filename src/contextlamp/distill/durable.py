@@ -298,7 +298,7 @@ def is_request(sentence: str) -> bool:
     no marker makes lasting ("make it shorter", "rename the file"; "always use type hints" is an instruction
     meant to last, not a request)."""
     sentence = sentence.strip()
-    if _LASTING.search(sentence) is not None:
+    if _LASTING.search(sentence) is not None or states_rule(sentence):
         return False
     if _ASK.search(sentence) is not None:
         return True
@@ -384,7 +384,7 @@ _RELATION = (
     r"loads?|pulls?|pushes?|sends?|talks?|connects?|calls?|depends?|owns?|maintains?|leads?|handles?|"
     r"serves?|hosts?|routes?|expires?|rotates?|retries|deploys?|lands?|logs?|emits?|posts?|syncs?|mounts?|"
     r"binds?|exposes?|caches?|times out|waits?|triggers?|polls?|subscribes?|forwards?|streams?|reports?|"
-    r"defaults?|gets?|receives?|keeps?|uses?|needs?|requires?|takes?|costs?|has|have|"
+    r"defaults?|gets?|receives?|keeps?|uses?|needs?|requires?|takes?|costs?|has|have|took over|"
     r"(?:is|are) (?:maintained|owned|run|managed|hosted|stored|kept|configured|deployed|built|written|served|"
     r"handled|reviewed|set|pinned|scheduled|located|mounted|exposed|cached|backed up|triggered|routed|sent|"
     r"published|written|signed|approved) (?:by|in|at|on|to|from|under|via|through|with|for))"
@@ -406,11 +406,56 @@ _MOMENT = re.compile(
     r"command|query|page|screen|message|reply|answer|code)\b",
     re.IGNORECASE,
 )
+# the output, logs or results OF a named part of the setup are no thing of the moment ("Output of the tax
+# calculator lands in the s3-vault7 bucket"); of this function, the test or the build they are
+_OF_A_PART = re.compile(
+    r"^(?:the\s+)?(?:output|outputs|results?|logs?|reports?|exports?|artifacts?)\s+(?:of|from)\s+(?:the|our)\s+"
+    r"(?!(?:error|test|tests|build|function|method|script|command|query|code|file|diff|fix|loop|snippet|line)\b)"
+    r"[a-z]",
+    re.IGNORECASE,
+)
+# a labelled value of a part of the setup: "Cron for the rate limiter: every 114 minutes", "Owner of the
+# billing worker: Priya"
+_LABELLED = re.compile(
+    rf"^(?:the\s+)?{_SUBJECT_WORD}(?:\s+{_SUBJECT_WORD}){{0,2}}?\s+(?:for|of)\s+(?:the|our)\s+"
+    rf"{_SUBJECT_WORD}(?:\s+{_SUBJECT_WORD}){{0,4}}?\s*:\s+(?=\S)",
+    re.IGNORECASE,
+)
 _VALUE = re.compile(  # a concrete value: a path, a file name, an identifier, a channel, a number, a name
     r"[\w.~-]*/[\w./-]+|\b\w+\.[a-z]{2,5}\b|\b[a-z0-9]+(?:[-_][a-z0-9]+)+\b|[#@][\w-]+|\d|`[^`]+`|"
     r"\b[A-Z][\w-]*"
 )
 MIN_VALUE_STATEMENT_WORDS = 5
+
+
+# a standing operational rule: whom to page, alert or escalate to, and on what condition ("Page #ops-lynx when
+# the tax calculator breaks", "Escalate to @sre-heron if the gateway is down", "If the export fails, alert
+# #data"); the condition's subject is a thing of the setup, not the assistant or the moment ("ping me when
+# you're done" is a request)
+_NOTIFY = (
+    r"(?:page|alert|notify|ping|escalate(?: (?:it |this )?to)?|call|wake(?: up)?|loop in|cc|"
+    r"post (?:in|to)|message|tell)"
+)
+_TARGET = (
+    r"(?:[#@][\w-]+|(?-i:[A-Z][\w'-]+(?: [A-Z][\w'-]+)?)|the [\w-]+(?: [\w-]+)? (?:team|channel|on-?call|rotation))"
+)
+_CONDITION = (
+    r"(?:when|whenever|if|once|as soon as)\s+(?!(?:you|u|i|we|it|this|that|they|done|finished|ready)\b)"
+    r"(?:the|our|an?y?|its|\w+)\b"
+)
+_RULE_THEN = re.compile(rf"^{_NOTIFY}\s+{_TARGET}(?:\s+\S+){{0,6}}?\s+{_CONDITION}", re.IGNORECASE)
+_RULE_IF = re.compile(rf"^{_CONDITION}[^,;.]{{3,120}}[,;]\s*(?:then\s+)?{_NOTIFY}\s+{_TARGET}", re.IGNORECASE)
+
+
+def states_rule(sentence: str) -> bool:
+    """Whether ``sentence`` is a standing operational rule: a notifying or escalating verb (page, alert,
+    notify, ping, escalate to, call, wake up ...), a target (a #channel, an @handle, a capitalised name, "the
+    platform team") and a condition whose subject is a thing of the setup, before or after it: "Page #ops-lynx
+    when the tax calculator breaks", "Escalate to @sre if the gateway is down", "If the nightly export fails,
+    alert #data". "Ping me when you're done" is a request of the moment, not a rule. English only; linear
+    (anchored matches with bounded repeats)."""
+    sentence = sentence.strip()
+    return _RULE_THEN.match(sentence) is not None or _RULE_IF.match(sentence) is not None
 
 
 def states_value(sentence: str) -> bool:
@@ -424,10 +469,15 @@ def states_value(sentence: str) -> bool:
     caller has already left out requests, questions, banter and pastes. English only; linear (one anchored
     match with bounded repeats, one search)."""
     sentence = sentence.strip()
-    if word_count(sentence) < MIN_VALUE_STATEMENT_WORDS or _MOMENT.match(sentence):
+    if word_count(sentence) < MIN_VALUE_STATEMENT_WORDS:
+        return False
+    if _MOMENT.match(sentence) and not _OF_A_PART.match(sentence):
         return False
     named = _NAMED_SUBJECT.match(sentence)
     if named is not None:
+        return True
+    labelled = _LABELLED.match(sentence)
+    if labelled is not None and _VALUE.search(sentence, labelled.end()) is not None:
         return True
     match = _SETUP_SUBJECT.match(sentence)
     return match is not None and _VALUE.search(sentence, match.end()) is not None
@@ -459,87 +509,9 @@ _CLAUSE = re.compile(r"\s*(?:[,;]|\s[-–—])\s+(?:(?:so|and|but|then|please|un
 _TERM = re.compile(r"\w+", re.UNICODE)
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 _FUNCTION_WORDS = frozenset(
-    {
-        "the",
-        "a",
-        "an",
-        "and",
-        "or",
-        "but",
-        "of",
-        "to",
-        "in",
-        "on",
-        "at",
-        "for",
-        "with",
-        "by",
-        "from",
-        "is",
-        "are",
-        "was",
-        "were",
-        "be",
-        "been",
-        "this",
-        "that",
-        "these",
-        "those",
-        "it",
-        "its",
-        "we",
-        "our",
-        "us",
-        "you",
-        "your",
-        "i",
-        "my",
-        "me",
-        "user",
-        "user's",
-        "they",
-        "their",
-        "there",
-        "here",
-        "not",
-        "no",
-        "so",
-        "as",
-        "if",
-        "then",
-        "than",
-        "also",
-        "just",
-        "der",
-        "die",
-        "das",
-        "und",
-        "oder",
-        "ist",
-        "sind",
-        "ein",
-        "eine",
-        "le",
-        "la",
-        "les",
-        "et",
-        "ou",
-        "est",
-        "un",
-        "une",
-        "el",
-        "los",
-        "las",
-        "y",
-        "es",
-        "son",
-        "il",
-        "lo",
-        "gli",
-        "e",
-        "è",
-        "o",
-    }
+    """the a an and or but of to in on at for with by from is are was were be been this that these those it its we
+    our us you your i my me user user's they their there here not no so as if then than also just der die das
+    und oder ist sind ein eine le la les et ou est un une el los las y es son il lo gli e è o""".split()  # noqa: SIM905
 )
 RESTATED_SHARE = 0.6  # share of the shorter text's terms the other holds: a restatement, not a new statement
 MIN_RESTATED_TERMS = 3

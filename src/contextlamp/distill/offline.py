@@ -42,6 +42,7 @@ from contextlamp.distill.durable import (
     is_lasting,
     is_request,
     is_transient,
+    states_rule,
     states_value,
     unwrap,
     without_pastes,
@@ -132,7 +133,7 @@ class OfflineDistiller:
         found = candidates(units, language)
         # a statement that gives a part of the user's setup a concrete value (durable.states_value: past the
         # request, question, banter and paste gates) is never chatter, however much small talk surrounds it
-        anchored = any(states_value(c.text) for c in found if c.role == "user")
+        anchored = any(states_value(c.text) or states_rule(c.text) for c in found if c.role == "user")
         if self._embedder is not None and not anchored and self._is_chatter(units, language, self._embedder):
             return []  # a session of greetings, thanks and small talk saves nothing
         label = f"{cues_for(language).task_label}: "
@@ -534,6 +535,8 @@ def _classify(sentence: str, cues: Cues, confirmed: bool, asked: bool = False) -
     typed = cue_type(lower, cues, words)
     if typed is not None:
         return typed
+    if states_rule(sentence):  # "Page #ops when the indexer breaks": a standing rule, not a request
+        return "instruction", "note"
     if asked and words >= MIN_ASKED_WORDS:
         return "fact", "fact"
     if words < cues.min_words:
@@ -604,13 +607,21 @@ def _clauses(text: str, cues: Cues, confirmed: bool, role: str, place: float) ->
 _COMPOUND = re.compile(r"\s*;\s+|；")  # where one sentence joins two statements of its own
 
 
+_BARE_VALUE = re.compile(r"^[#@]?[\w~]+(?:[-./_:][\w~]+)+\b|^\d")  # "deploy/b.toml", "s3-granite", "#ops"
+
+
 def _compound_parts(text: str, cues: Cues) -> list[tuple[str, tuple[MemoryType, Kind]]] | None:
     """The statements a compound sentence joins at semicolons, each classified on its own, for the rules
     (the ranker weighs a statement's clauses itself, ``_clauses``): None unless there are 2 to ``MAX_CLAUSES``
     parts and every part is a statement of at least ``MIN_CLAUSE_WORDS`` words that the rules keep as one
-    ("We use pnpm in every repo; deploys go through ArgoCD." -> two items; "Fast; cheap" stays whole)."""
+    ("We use pnpm in every repo; deploys go through ArgoCD." -> two items; "Fast; cheap" stays whole). A part
+    that leans on the one before it stays joined: one that opens on a pronoun ("We rewrote the printer in Zig;
+    it is no longer Go") or on a bare value ("... moved to deploy/a.toml; deploy/b.toml is gone"), which says
+    what the first part replaced and is nothing alone."""
     pieces = [p.strip() for p in _COMPOUND.split(text) if p.strip()]
     if not 2 <= len(pieces) <= MAX_CLAUSES:
+        return None
+    if any(cues.dangling.match(p.lower()) or _BARE_VALUE.match(p) for p in pieces[1:]):
         return None
     parts: list[tuple[str, tuple[MemoryType, Kind]]] = []
     for piece in pieces:

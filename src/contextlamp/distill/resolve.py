@@ -138,7 +138,11 @@ class _Resolver:
         content word: "ledger" in "the ledger database is PostgreSQL 16, not MySQL") and share at least
         ``MIN_SHARED_TERMS`` content terms with it (one is enough for the statement just before it: "We deploy
         on Tuesdays. Scratch that, we deploy on Thursdays."). Among those: the most shared terms, then the
-        larger share of the statement's own terms, then the latest."""
+        larger share of the statement's own terms, then the latest. A statement about another attribute of the
+        subject is never the target (``rules.same_attribute``: "the refund processor now runs every 213
+        minutes" does not correct "the refund processor now runs on wren-8.internal")."""
+        from contextlamp.domain.rules import same_attribute
+
         subject = next((t for t in terms(slot.candidate.text) if t not in _FUNCTION_WORDS), None)
         if subject is None:
             return None
@@ -152,6 +156,8 @@ class _Resolver:
         for position, count in shared.items():
             target = self.slots[position]
             if subject not in target.terms or (count < MIN_SHARED_TERMS and position != latest):
+                continue
+            if not same_attribute(slot.candidate.text, target.candidate.text):
                 continue
             rank = (count, count / len(target.terms), position)
             best = rank if best is None or rank > best else best

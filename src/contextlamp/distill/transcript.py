@@ -16,72 +16,27 @@ from typing import Any, cast
 
 from contextlamp.distill.turns import Role, Turn
 
+# the labels a turn opens on, per role, in the languages the distiller reads (a label it does not know makes a
+# chat a digest, whose every line is kept: a chat of greetings would save its greetings)
 ROLE_NAMES: dict[str, Role] = {
-    "user": "user",
-    "human": "user",
-    "you": "user",
-    "me": "user",
-    "customer": "user",
-    "client": "user",
-    "assistant": "assistant",
-    "ai": "assistant",
-    "claude": "assistant",
-    "chatgpt": "assistant",
-    "gpt": "assistant",
-    "bot": "assistant",
-    "agent": "assistant",
-    "model": "assistant",
-    "copilot": "assistant",
-    "cursor": "assistant",
-    "codex": "assistant",
-    "gemini": "assistant",
-    "support": "assistant",
-    "nutzer": "user",
-    "benutzer": "user",
-    "usuario": "user",
-    "usuaria": "user",
-    "utilisateur": "user",
-    "utilisatrice": "user",
-    "utente": "user",
-    "usuário": "user",
-    "assistent": "assistant",
-    "asistente": "assistant",
-    "assistente": "assistant",
-    # the same labels in the other languages the distiller reads (a label it does not know makes a chat a
-    # digest, whose every line is kept: a chat of greetings would save its greetings)
-    "utilizador": "user",
-    "gebruiker": "user",
-    "användare": "user",
-    "bruger": "user",
-    "bruker": "user",
-    "käyttäjä": "user",
-    "użytkownik": "user",
-    "uživatel": "user",
-    "kullanıcı": "user",
-    "пользователь": "user",
-    "用户": "user",
-    "用戶": "user",
-    "ユーザー": "user",
-    "ユーザ": "user",
-    "사용자": "user",
-    "asystent": "assistant",
-    "asistent": "assistant",
-    "asistan": "assistant",
-    "avustaja": "assistant",
-    "ассистент": "assistant",
-    "助手": "assistant",
-    "助理": "assistant",
-    "アシスタント": "assistant",
-    "어시스턴트": "assistant",
-    "ki": "assistant",
-    "ia": "assistant",
+    **dict.fromkeys(
+        """user human you me customer client nutzer benutzer usuario usuaria utilisateur utilisatrice utente
+        usuário utilizador gebruiker användare bruger bruker käyttäjä użytkownik uživatel kullanıcı
+        пользователь 用户 用戶 ユーザー ユーザ 사용자""".split(),  # noqa: SIM905
+        "user",
+    ),
+    **dict.fromkeys(
+        """assistant ai claude chatgpt gpt bot agent model copilot cursor codex gemini support assistent asistente
+        assistente asystent asistent asistan avustaja ассистент 助手 助理 アシスタント 어시스턴트 ki ia""".split(),  # noqa: SIM905
+        "assistant",
+    ),
     "system": "system",
     "developer": "system",
     "tool": "tool",
     "function": "tool",
 }
 
-_NAMES = "|".join(sorted(ROLE_NAMES, key=len, reverse=True))
+_NAMES = "|".join(sorted(ROLE_NAMES, key=lambda name: (-len(name), name)))  # the longest label first
 # a label and its colon, ASCII or full-width ("用户：")
 _PREFIX = re.compile(rf"^\s*(?:\*\*)?({_NAMES})(?:\*\*)?\s*(?:\([^)]*\))?\s*[:：](?:\*\*)?\s?(.*)$", re.IGNORECASE)
 _HEADING = re.compile(rf"^\s*#{{1,6}}\s*({_NAMES})\s*[:：]?\s*$", re.IGNORECASE)

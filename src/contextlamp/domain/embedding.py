@@ -7,6 +7,9 @@ the alias at run time gets it from the module ``__getattr__`` (PEP 562), which i
 
 from __future__ import annotations
 
+from collections.abc import Generator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
@@ -76,3 +79,24 @@ def fits(embedder: Embedder, fitted_for: str) -> bool:
         return True
     compatible: object = getattr(embedder, "compatible_with", ())
     return isinstance(compatible, tuple) and fitted_for in compatible
+
+
+_BULK: ContextVar[bool] = ContextVar("contextlamp_bulk_work", default=False)
+
+
+@contextmanager
+def bulk_work() -> Generator[None]:
+    """Mark the embeds made inside the block (this thread or task) as bulk work: a big ``save_session``, an
+    import, the write-behind indexer. An embedder serving several users may run them apart from interactive
+    embeds (a query), at a lower priority (``embedding.onnx.OnnxMiniLMEmbedder.separate_bulk_work``); the
+    vectors are the same either way. Issue #29 item 12: other users' queries must not wait behind it."""
+    token = _BULK.set(True)
+    try:
+        yield
+    finally:
+        _BULK.reset(token)
+
+
+def in_bulk_work() -> bool:
+    """Whether the caller is inside ``bulk_work``."""
+    return _BULK.get()

@@ -199,6 +199,103 @@ def _terms(words: Sequence[str]) -> set[str]:
     return {_stem(w) for w in words if w not in _FRESH_FUNCTION_WORDS and w not in _CHANGE_WORDS}
 
 
+# a value token: a digit, a path or handle character, a dotted or hyphenated identifier, or a capital after the
+# first word ("4123", "#ops", "deploy/a.toml", "kestrel-43.internal", "Kotlin")
+_VALUE_TOKEN = re.compile(r"\d|[#@/]|[^\W_][-._:][^\W_]")
+# a name opening a statement as its value: "Priya owns ...", "Dana Kim maintains ...", "Bob took over ..."
+_OPENING_NAME = re.compile(r"^[A-Z][\w'-]*(?: [A-Z][\w'-]*)? (?:[a-z]+s|took|is|was)\b")
+# verbs too light to name an attribute ("uses Vim" and "is now Helix" set the same thing)
+_LIGHT_WORDS = frozenset("use using run running have get go keep make set call called named".split())  # noqa: SIM905
+_UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")  # kana and CJK ideographs: words without spaces
+MIN_FUZZY_CHARS = 4  # "built"/"build", "written"/"rewritten", "config"/"configuration" name one attribute
+
+
+def _value_split(text: str) -> tuple[set[str], list[str], set[str]]:
+    """(the value tokens of ``text``, case-folded; its other words in order, stemmed, without function, change
+    and light words; its change words, stemmed: "rewritten" still meets "written")."""
+    values: set[str] = set()
+    words: list[str] = []
+    changes: set[str] = set()
+    named = _OPENING_NAME.match(text.strip()) is not None and text.split()[0].casefold() not in _FRESH_FUNCTION_WORDS
+    for n, raw in enumerate(text.split()):
+        token = raw.strip(".,;:!?()[]\"'`")
+        if not token:
+            continue
+        if _VALUE_TOKEN.search(token) or ((n > 0 or named) and token[:1].isupper()):
+            values.add(token.casefold())
+            continue
+        for word in _fresh_words(token):
+            if word in _CHANGE_WORDS:
+                changes.add(_stem(word))
+            elif word not in _FRESH_FUNCTION_WORDS and word not in _LIGHT_WORDS:
+                words.append(_stem(word))
+    return values, words, changes
+
+
+def _shape(token: str) -> str:
+    """A value's shape: digit runs as 9, other word runs as w ("kestrel-43.internal" -> "w-9.w", "147" -> "9",
+    "Kotlin" -> "w", "#ops-lynx" -> "#w-w")."""
+    return re.sub(r"[^\W_]+", lambda m: "9" if m.group().isdigit() else "w", token)
+
+
+def _meets(words: set[str], others: set[str]) -> bool:
+    """Whether a word of ``words`` is one of ``others``, or one holds the other or both open on the same
+    ``MIN_FUZZY_CHARS`` letters (inflections: "built"/"build", "written"/"rewritten")."""
+    return any(
+        a == b or (min(len(a), len(b)) >= MIN_FUZZY_CHARS and (a in b or b in a or a[:4] == b[:4]))
+        for a in words
+        for b in others
+    )
+
+
+def _subject_run(words: Sequence[str], shared: set[str]) -> set[str]:
+    """The longest run of consecutive ``words`` in ``shared`` (the first of equal length): the subject the two
+    statements name together ("kyc checker"), as opposed to the words of an attribute they share ("port")."""
+    best: list[str] = []
+    run: list[str] = []
+    for word in [*words, ""]:
+        if word in shared:
+            run.append(word)
+            continue
+        if len(run) > len(best):
+            best = run
+        run = []
+    return set(best)
+
+
+def same_attribute(newer: str, older: str) -> bool:
+    """Whether ``newer`` can state a new value of the attribute ``older`` gives its subject, so that it may
+    supersede it: a change of one attribute of a component never retires another attribute of it ("We rewrote
+    the kyc checker in OCaml" does not supersede "The kyc checker runs every 147 minutes", nor does "The refund
+    processor now runs every 213 minutes" supersede "The refund processor runs on heron-52.internal").
+
+    True when ``newer`` names a value of ``older`` ("..., not 4123", "(it was Kotlin)", "from Alice"). When both
+    hold values (digits, paths, handles, dotted or hyphenated identifiers, capitalised names), False when no
+    value of one has the shape of a value of the other (a number is no host name), or when, the subject they
+    share aside (the longest run of their common words in ``older``: "kyc checker"), either side has attribute
+    words none of which meets the other side's words ("minutes" / "deploy" vs. "rewrote ... in OCaml"; "port"
+    in both "The relay listens on port 4123" and "We changed the relay port to 5819" meets). Without values on
+    both sides (a lower-case value: "My shell is bash" / "I use zsh as my shell now") a value cannot be told
+    from an attribute word: True, and ``is_update``'s other tests decide; so is a text in a script written
+    without spaces (Chinese, Japanese), whose words this cannot split. Linear in the texts' lengths (the word
+    comparison is quadratic in words of a statement of at most ``FRESH_MAX_WORDS``)."""
+    if _UNSPACED.search(newer) or _UNSPACED.search(older):
+        return True
+    old_values, old_words, _ = _value_split(older)
+    new_values, new_words, new_changes = _value_split(newer)
+    if old_values & new_values:
+        return True
+    if not old_values or not new_values:
+        return True
+    if not {_shape(v) for v in old_values} & {_shape(v) for v in new_values}:
+        return False
+    subject = _subject_run(old_words, set(old_words) & set(new_words))
+    old_attribute, new_attribute = set(old_words) - subject, set(new_words) - subject
+    if old_attribute and not _meets(old_attribute, set(new_words) | new_changes):
+        return False
+    return not new_attribute or _meets(new_attribute, set(old_words))
+
+
 def is_update(newer: str, older: str, cosine: float, threshold: float, max_value_terms: int = 2) -> bool:
     """Whether ``newer`` (saved later, no topic) updates ``older`` (live, no topic) so that ``older`` is
     superseded. Every test must pass:
@@ -212,7 +309,8 @@ def is_update(newer: str, older: str, cosine: float, threshold: float, max_value
     - the words after it (the value) hold one or two words ``older`` does not (``max_value_terms``): a
       new value, not a restatement, and not a new fact with its own object ("now requires two approvals");
       after a trailing ``now`` the whole text is the value;
-    - their contents' cosine (``cosine``, -1..1, the embedding model's) is at or above ``threshold``.
+    - their contents' cosine (``cosine``, -1..1, the embedding model's) is at or above ``threshold``;
+    - ``newer`` is about the same attribute of the subject (``same_attribute``), not another one of it.
 
     Losing a fact is worse than keeping a stale one, so each test only vetoes; ``threshold``
     (``config.DEFAULT_AUTO_SUPERSEDE_THRESHOLD``) was chosen for 0 false supersession on
@@ -237,7 +335,7 @@ def is_update(newer: str, older: str, cosine: float, threshold: float, max_value
             subject, value = _terms(new_words[cut + 1 : to]), _terms(new_words[to + 1 :])
     if not subject <= old_terms or not (subject | value) & old_terms:
         return False
-    return 0 < len(value - old_terms) <= max_value_terms
+    return 0 < len(value - old_terms) <= max_value_terms and same_attribute(newer, older)
 
 
 def may_pair(text: str) -> bool:

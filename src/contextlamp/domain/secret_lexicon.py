@@ -278,6 +278,21 @@ def password_nouns() -> tuple[str, ...]:
     return tuple(sorted(cleaned, key=lambda n: (-len(n), n)))
 
 
+VOWELS = frozenset("aeiouyáéíóúýàèìòùâêîôûäëïöüőűåæøœãõąęų")
+
+
+@cache
+def password_stem_pattern() -> str:
+    """:func:`password_noun_pattern` with inflected stems: a noun of 6+ letters that ends in a vowel also matches
+    without that vowel and with 1 to 4 letters after it (Hungarian *jelszó* -> *jelszavam*, *jelszava*; Finnish
+    *salasana* -> *salasanani*). Only for rules that take a credential-shaped value (secret_slots)."""
+    stems = sorted(
+        {n[:-1] for n in password_nouns() if len(n) >= 6 and n[-1] in VOWELS and n[:-1].isalpha()},
+        key=lambda n: (-len(n), n),
+    )
+    return password_noun_pattern() + "|" + "|".join(rf"{re.escape(s)}\p{{L}}{{1,4}}" for s in stems)
+
+
 @cache
 def password_noun_pattern() -> str:
     """An RE2 alternation of :func:`password_nouns` (a space inside a noun matches any white space)."""

@@ -422,6 +422,16 @@ RULES: tuple[Rule, ...] = (
         resume="after",
     ),
     Rule("Okta API Token", r"\bSSWS[\s\p{Z}]{1,8}([A-Za-z0-9_-]{20,120})", shape.accept_random, resume="after"),
+    # -- a password's hash in a crypt(3) or PHC string: crackable offline, so a credential too --
+    Rule(
+        "Password Hash",
+        r"(\$(?:2[abxy]?\$[0-9]{2}\$[./A-Za-z0-9]{53}|(?:1|apr1|md5)\$[./A-Za-z0-9]{1,8}\$[./A-Za-z0-9]{22}|"
+        r"[56]\$(?:rounds=[0-9]{1,9}\$)?[./A-Za-z0-9]{1,16}\$[./A-Za-z0-9]{43,86}|"
+        r"(?:y|gy|7)\$[./A-Za-z0-9]{1,40}\$[./A-Za-z0-9]{1,86}\$[./A-Za-z0-9]{43}|"
+        r"argon2(?:id|i|d)\$v=[0-9]{1,3}\$m=[0-9]{1,9},t=[0-9]{1,9},p=[0-9]{1,3}\$[A-Za-z0-9+/]{8,88}\$"
+        r"[A-Za-z0-9+/]{16,88}|scrypt\$[A-Za-z0-9=,.]{1,80}\$[A-Za-z0-9+/]{8,88}\$[A-Za-z0-9+/]{16,88}))|"
+        r"\b(pbkdf2_sha(?:1|256|512)\$[0-9]{1,9}\$[A-Za-z0-9./+]{4,64}\$[A-Za-z0-9+/]{20,88}={0,2})",
+    ),
     # -- transcripts only: key material without a label (a PEM body line on its own) --
     Rule(
         "Key Material",

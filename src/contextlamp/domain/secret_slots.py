@@ -33,7 +33,7 @@ from collections.abc import Callable
 from typing import Literal
 
 from contextlamp.domain import secret_shape as shape
-from contextlamp.domain.secret_lexicon import COPULA_WORDS, NOT_COPULA, password_noun_pattern
+from contextlamp.domain.secret_lexicon import COPULA_WORDS, NOT_COPULA, password_noun_pattern, password_stem_pattern
 from contextlamp.domain.secret_measures import (
     is_benign,
     is_dotted_passphrase,
@@ -65,18 +65,40 @@ PASSWORD_NOUNS = (
     r"(?:clé|cle){WS}(?:wi-?fi|wpa2?|wlan|du{WS}wi-?fi|réseau)|(?:wlan|wifi|wi-fi|netzwerk|router)-?schlüssel"
 ).replace("{WS}", WS)
 PASSWORD_NOUNS_CJK = r"パスワード|パスフレーズ|合言葉|密码|密碼|口令|비밀번호|비번|패스워드|암호"
+# What a code opens, in the languages the slot layer reads: a code, combination or PIN named after one of these
+# ("the safe's code", "bike lock combo", "Tresorcode", "código de la alarma", "clave del candado") is a PIN.
+OPENERS_EN = (
+    r"door|gate|alarm|lock|locker|keypad|entry|garage|safe|building|unlock|entrance|padlock|lockbox|intercom|"
+    r"bike{WS}lock|bicycle{WS}lock|luggage{WS}lock|suitcase|mailbox|vault"
+)
+OPENERS_DE = (
+    r"tresor|safe|alarm|alarmanlagen|tür|tor|garagen|haus|haustür|schloss|fahrradschloss|schließfach|briefkasten|spind"
+)
+OPENERS_ROMANCE = (
+    r"alarma|candado|caja{WS}fuerte|puerta|portal|port[óo]n|garaje|taquilla|buz[óo]n|alarme|cadenas|coffre(?:-fort)?|"
+    r"porte|garage|casier|bo[îi]te{WS}aux{WS}lettres|allarme|lucchetto|cassaforte|cancello|porta|portone|"
+    r"armadietto|cadeado|cofre|port[ãa]o|garagem|arm[áa]rio"
+)
 PIN_NOUNS = (
-    r"pin(?:[- ]?(?:code|number|nummer|kodu|kod|码|碼))?|pincode|pinkod|pin-kod|passcode|access{WS}code|"
-    r"(?:door|gate|alarm|lock|locker|keypad|entry|garage|safe|building|unlock|entrance|padlock|lockbox|intercom)"
-    r"(?:{WS}|-)?code|combination|"
-    r"code{WS}(?:to|for){WS}(?:the{WS}|our{WS}|my{WS})?(?:front{WS}|back{WS}|side{WS})?(?:door|gate|garage|safe|alarm|"
-    r"building|lockbox|office|house|flat|apartment|locker)|"
-    r"geheimzahl|t[üu]rcode|zugangscode|code{WS}pin|code{WS}d'accès|digicode|code{WS}de{WS}la{WS}porte|"
-    r"c[óo]digo{WS}(?:pin|de{WS}acceso|de{WS}acesso|de{WS}la{WS}puerta|del{WS}portal|da{WS}porta)|"
-    r"codice{WS}(?:pin|di{WS}accesso)|toegangscode|deurcode|pinkod(?:en)?|portkod(?:en)?|kod{WS}(?:pin|dostępu)|"
-    r"kod{WS}do{WS}(?:drzwi|bramy|domofonu|sejfu)|пин-код|пин{WS}код|"
-    r"пин|код{WS}доступа|код{WS}от{WS}двери|kapı{WS}(?:kodu|şifresi)|giriş{WS}kodu"
-).replace("{WS}", WS)
+    (
+        r"pin(?:[- ]?(?:code|number|nummer|kodu|kod|码|碼))?|pincode|pinkod|pin-kod|passcode|access{WS}code|"
+        r"(?:OPENERS_EN)(?:'s|’s)?(?:{WS}|-)?(?:code|combo|combination|pin)|combination|"
+        r"(?:OPENERS_DE)-?(?:code|kombination|pin)|zahlenkombination|"
+        r"(?:c[óo]digo|clave|combinaci[óo]n|code|combinaison|codice|combinazione|combina[çc][ãa]o)(?:{WS}pin)?{WS}+"
+        r"(?:de{WS}la|de{WS}l'|de{WS}los|del|de|du|des|della|dello|dell'|do|da|dos|das)(?:{WS}+)?(?:OPENERS_ROMANCE)|"
+        r"code{WS}(?:to|for){WS}(?:the{WS}|our{WS}|my{WS})?(?:front{WS}|back{WS}|side{WS})?(?:door|gate|garage|safe|alarm|"
+        r"building|lockbox|office|house|flat|apartment|locker)|"
+        r"geheimzahl|t[üu]rcode|zugangscode|code{WS}pin|code{WS}d'accès|digicode|code{WS}de{WS}la{WS}porte|"
+        r"c[óo]digo{WS}(?:pin|de{WS}acceso|de{WS}acesso|de{WS}la{WS}puerta|del{WS}portal|da{WS}porta)|"
+        r"codice{WS}(?:pin|di{WS}accesso)|toegangscode|deurcode|pinkod(?:en)?|portkod(?:en)?|kod{WS}(?:pin|dostępu)|"
+        r"kod{WS}do{WS}(?:drzwi|bramy|domofonu|sejfu)|пин-код|пин{WS}код|"
+        r"пин|код{WS}доступа|код{WS}от{WS}двери|kapı{WS}(?:kodu|şifresi)|giriş{WS}kodu"
+    )
+    .replace("OPENERS_EN", OPENERS_EN)
+    .replace("OPENERS_DE", OPENERS_DE)
+    .replace("OPENERS_ROMANCE", OPENERS_ROMANCE)
+    .replace("{WS}", WS)
+)
 PIN_NOUNS_CJK = (
     r"暗証番号|PINコード|パスコード|PIN码|门禁密码|门禁码|密碼鎖|핀{WS}?번호|PIN{WS}?번호|출입{WS}?코드".replace(
         "{WS}", WS
@@ -385,7 +407,7 @@ def _any_order_rules() -> list[Rule]:
     The last two take only a credential-shaped value (secret_shape.accept_stated_password): a word or a short
     number after a password noun is prose in some language ("Salasana on liian lyhyt")."""
     vendored = password_noun_pattern()
-    every = rf"{PASSWORD_NOUNS}|{vendored}"
+    every = rf"{PASSWORD_NOUNS}|{password_stem_pattern()}"
     start = r"(?i)(?:^|[^\p{L}\p{N}_])"
     return [
         Rule(
@@ -440,7 +462,8 @@ def accept_after_noun(window: str) -> bool:
     *connectors, value = words
     if connectors and _clean(connectors[-1]) in NOT_COPULA:
         return False
-    if any(c in "<>{}[]()$=" for w in connectors for c in w) or _assignment(value):  # markup or code around it
+    markup = any(c in "<>{}[]()$=" for w in connectors if w not in ("->", "=>", "=") for c in w)
+    if markup or _assignment(value):  # markup or code around it
         return False
     if any(_shaped(w) for w in connectors):  # "password abc123 then xyz9": the first token is read on its own
         return False

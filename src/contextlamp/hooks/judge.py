@@ -109,7 +109,7 @@ _CHANGE_WORDS = frozenset(
 )
 _CHANGE = re.compile(
     r"\b(?:correction|actually|update[ds]?|moved|changed|switched|replaced|raised|lowered|renamed|migrated|"
-    r"rewrote|instead of|no longer|any ?more|took over|it was|not \S+ any ?more)\b",
+    r"rewrote|instead of|no longer|any ?more|took over|it was|not \S+ any ?more|now\b[^!?;]{0,80}?,\s*not)\b",
     re.IGNORECASE,
 )
 # a type label the digest path reads back as the memory type and kind (distill/digest_path.py ``_LABELS``)
@@ -177,16 +177,19 @@ def item_key(content: str) -> str:
     return hashlib.sha256(" ".join(content.casefold().split()).encode("utf-8", "replace")).hexdigest()[:20]
 
 
-def live_memories(service: MemoryService, caller: Caller, project_id: str | None) -> list[tuple[str, str | None]]:
+LiveMemory = tuple[str, str | None, str | None]  # (text, its project id or None for personal, its topic)
+
+
+def live_memories(service: MemoryService, caller: Caller, project_id: str | None) -> list[LiveMemory]:
     """The newest ``LIVE_SCANNED`` live memories of the target store (``project_id``'s, else personal) and of
-    the personal store: ``(text, project id or None for personal)``."""
-    found: list[tuple[str, str | None]] = []
+    the personal store: ``(text, project id or None for personal, topic or None)``."""
+    found: list[LiveMemory] = []
     for project in dict.fromkeys([project_id, None]):
         cursor: str | None = None
         count = 0
         while count < LIVE_SCANNED:
             page = service.list_context(caller, 200, project, cursor)
-            found += [(item.preview, project) for item in page.items if not item.superseded_by]
+            found += [(item.preview, project, item.topic) for item in page.items if not item.superseded_by]
             count += len(page.items)
             cursor = page.next_cursor
             if not cursor or not page.items:
@@ -212,20 +215,25 @@ def restates(candidate: str, memories: Sequence[str]) -> bool:
     return False
 
 
-def corrected(candidate: str, memories: Sequence[tuple[str, str | None]]) -> tuple[str, str | None, str] | None:
+def corrected(candidate: str, memories: Sequence[LiveMemory]) -> tuple[str, str | None, str] | None:
     """The live memory ``candidate`` corrects, as ``(text, its project id or None, a topic for both)``, or None.
 
     A candidate corrects a memory when it words a change (``_CHANGE``: "correction", "actually", "moved to",
     "no longer", "took over", "it was", ...), gives a value the memory does not have (a digit, a path, a name),
-    shares at least two words of the memory's subject, and either names the memory's old value ("not 4123
-    anymore", "(it was 263)") or shares at least half of the memory's words. The best match (most shared words)
-    wins. The topic is the shared subject words in the memory's order, kebab-cased: the store's topic
+    shares at least two words of the memory's subject, either names the memory's old value ("not 4123
+    anymore", "(it was 263)") or shares at least half of the memory's words, and is about the same attribute
+    of the subject (``rules.same_attribute``: a phrase both share, "runs every", never makes a schedule correct
+    a host, nor one component's change another's). The best match (most shared words) wins. The topic is the
+    memory's own words (values, stop and change words left out) in its order, kebab-cased, so it names the
+    attribute as well as the subject and two attributes of one component never share one: the store's topic
     supersession then retires the old memory (history kept; spec/TOOLS.md save_context ``topic``)."""
+    from contextlamp.domain.rules import same_attribute
+
     if not _CHANGE.search(candidate):
         return None
     own_values, own_words = _parts(candidate)
     best: tuple[int, tuple[str, str | None, str]] | None = None
-    for text, project in memories:
+    for text, project, _topic in memories:
         values, words = _parts(text)
         opening = text.split(maxsplit=1)[0].strip(".:,;()") if text.split() else ""
         if opening in own_values:  # a name opening the memory ("Priya owns ...") is its value too
@@ -235,7 +243,10 @@ def corrected(candidate: str, memories: Sequence[tuple[str, str | None]]) -> tup
         shared = own_words & words
         if len(shared) < 2 or not (own_values & values or 2 * len(shared) >= len(words)):
             continue
-        topic = "-".join(w for w in dict.fromkeys(_WORD.findall(text.casefold())) if w in shared)[:80]
+        if not same_attribute(candidate, text):
+            continue
+        tokens = (w.strip(".:,;()-") for w in _WORD.findall(text.casefold()))
+        topic = "-".join(w for w in dict.fromkeys(tokens) if w in words)[:80]
         if best is None or len(shared) > best[0]:
             best = (len(shared), (text, project, topic))
     return best[1] if best else None

@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     from contextlamp.distill.base import DistilledItem
     from contextlamp.distill.transcript import Turn
     from contextlamp.domain.models import SaveSessionResult
+    from contextlamp.hooks.judge import LiveMemory
 
 STATE_VERSION = 1
 MAX_TRANSCRIPT_FILE_BYTES = 256 * 1024 * 1024  # a native file larger than this is not read (logged)
@@ -382,7 +383,7 @@ def save_transcript(
         earlier = set(judged)
         candidates = [i for i in judgement.items if item_key(i.content) not in earlier]
         memories = live_memories(service, caller, project_id) if candidates else []
-        new_items = [i for i in candidates if not restates(i.content, [text for text, _ in memories])]
+        new_items = [i for i in candidates if not restates(i.content, [text for text, *_ in memories])]
         result = _save_items(service, caller, new_items, job.client, project_id, _digest_of(saves), max_bytes)
         if result is not None:
             corrections = _keep_topics(service, caller, new_items, project_id, memories)
@@ -466,15 +467,18 @@ def _keep_topics(
     caller: Caller,
     items: Sequence[DistilledItem],
     project_id: str | None,
-    memories: Sequence[tuple[str, str | None]],
+    memories: Sequence[LiveMemory],
 ) -> int:
     """Give the saved items a topic, which the digest path does not carry: the distiller's (the subject a
     statement gives a value: distill/topics.py), or, for a statement that corrects a live memory of the same
     store (``judge.corrected``), a topic both get. Re-saving known content with a topic keeps its id and applies
     the topic's supersession (spec/TOOLS.md save_context), so a later session's correction supersedes the value
-    it corrects (history kept). Only statements the digest path stored verbatim are re-saved. Returns how many
-    memories a correction superseded."""
+    it corrects (history kept). A distiller's topic that live memories of the store already hold about another
+    attribute (``rules.same_attribute``: "we bumped the geocoder to v3" after "we migrated the geocoder to
+    us-west-2") is left off, so it retires nothing. Only statements the digest path stored verbatim are
+    re-saved. Returns how many memories a correction superseded."""
     from contextlamp.distill import digest_items
+    from contextlamp.domain.rules import same_attribute
     from contextlamp.errors import ContextlampError
     from contextlamp.hooks.judge import corrected, digest_lines
 
@@ -485,6 +489,9 @@ def _keep_topics(
             continue  # reworded or left out by the digest path: a save_context would make a second entry
         hit = corrected(item.content, memories)
         topic = item.topic
+        holders = [text for text, project, held in memories if held == topic and project == project_id]
+        if topic is not None and not all(same_attribute(item.content, text) for text in holders):
+            topic = None
         try:
             if hit is not None and hit[1] == project_id:
                 topic = hit[2]

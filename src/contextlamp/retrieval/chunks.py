@@ -5,8 +5,10 @@ A long entry is stored as several chunks (``segmenting.chunk_spans``), one vecto
 entry by its best chunk's cosine (the semantic list) and by its full-text row (the keyword list), so an entry
 is found by any part of it. Its pack then shows one chunk: the one ranked best by weighted RRF (Cormack et
 al., SIGIR 2009, the same weights and k as the entry lists) of two chunk lists, the chunks' cosines to the
-query and how many of the query's content words each chunk holds. One pack per entry: a long entry cannot
-fill the answer with its chunks.
+query and how many of the query's content words each chunk holds, counting only the chunks that hold at least
+half of them (a "minimum should match", as Lucene's ``mm``): one common word of a long question ("takes") in
+some paragraph must not outvote the sentence that answers it by meaning. One pack per entry: a long entry
+cannot fill the answer with its chunks.
 """
 
 from __future__ import annotations
@@ -28,6 +30,9 @@ if TYPE_CHECKING:
 CUT_MARKER = " […]"  # ends a pack cut to fit the budget; also joins a later chunk to its entry's title
 MIN_CUT_CHARS = 200  # a pack is cut to the budget left only when at least this much is left (else: stop)
 STEM_CHARS = 5  # words compared on their first five letters: "deploy", "deploys", "deployed" agree
+# A pack of a long entry shows its best chunk (one to three sentences, segmenting.CHUNK_TARGET_CHARS) with the
+# chunks around it up to this many characters: the size packs had when a chunk was ~560 characters (issue 17)
+DISPLAY_CHARS = 560
 _SENTENCE_END = re.compile(r"[.!?…。！？][\"'”’)\]]?(?=\s|$)|\n")
 
 
@@ -58,8 +63,9 @@ def choose_chunk(
         weights: the semantic and keyword weights and ``k`` of the fusion (config.FusionWeights).
 
     Returns:
-        The chosen chunk; its text is the chunk itself, prefixed with the entry's title (first line) and
-        ``CUT_MARKER`` when it is not the first chunk. Linear in ``len(content)``.
+        The chosen chunk; its text is the chunk with the chunks around it while they fit ``DISPLAY_CHARS``
+        (``display_span``), prefixed with the entry's title (first line) and ``CUT_MARKER`` when it does not
+        start at the entry's start. Linear in ``len(content)``.
     """
     spans = chunk_spans(content)
     if len(spans) == 1:
@@ -70,14 +76,32 @@ def choose_chunk(
         lists["semantic"] = sorted(range(len(spans)), key=lambda i: (-float(cosines[i]), i))
     wanted = {t[:STEM_CHARS] for t in content_terms(query)}
     counts = [len(wanted & _stems(content[a:b])) for a, b in spans]
-    lists["keyword"] = sorted((i for i in range(len(spans)) if counts[i]), key=lambda i: (-counts[i], i))
+    least = max(1, len(wanted) // 2)  # minimum should match (MIN_MATCH_SHARE)
+    lists["keyword"] = sorted((i for i in range(len(spans)) if counts[i] >= least), key=lambda i: (-counts[i], i))
     fused = weighted_rrf(lists, {"semantic": weights.semantic, "keyword": weights.keyword}, weights.k)
     best = cast(int, fused[0].key) if fused else 0  # the keys are the chunk indexes given
-    start, end = spans[best]
-    text = content[start:end].strip()
-    if best > 0:
+    first, last = display_span(spans, best, DISPLAY_CHARS)
+    text = content[spans[first][0] : spans[last][1]].strip()
+    if first > 0:
         text = f"{title_of(content)}{CUT_MARKER}\n{text}"
     return ChunkChoice(best, len(spans), text)
+
+
+def display_span(spans: Sequence[tuple[int, int]], best: int, limit: int) -> tuple[int, int]:
+    """The indexes ``(first, last)`` of the chunks a pack shows around chunk ``best`` of ``spans`` (character
+    offsets, in order): the chunk itself, then the next and the previous one in turn (the next first: a
+    sentence is usually explained by what follows it) while the covered text stays within ``limit`` characters;
+    one side that no longer fits stops growing, the other may go on. Linear in the chunks added."""
+    first = last = best
+    grow_next = grow_prev = True
+    while grow_next or grow_prev:
+        if grow_next:
+            grow_next = last + 1 < len(spans) and spans[last + 1][1] - spans[first][0] <= limit
+            last += grow_next
+        if grow_prev:
+            grow_prev = first > 0 and spans[last][1] - spans[first - 1][0] <= limit
+            first -= grow_prev
+    return first, last
 
 
 def cut_text(text: str, limit: int) -> str:

@@ -168,6 +168,9 @@ def build_http_app(
     base = base_url(settings, host, port)
     resource = f"{base}{MCP_PATH}"
     issuer = settings.oidc_issuer or None
+    separate = getattr(wired.service.embedder, "separate_bulk_work", None)
+    if callable(separate):  # other users' queries never wait behind a big save's or an import's embedding
+        separate()
     oauth_on = settings.oauth_server and oauth_available(base)
     if settings.oauth_server and not oauth_on:
         logger.warning(

@@ -1,0 +1,192 @@
+"""What every native transcript parser shares (distill/native.py recognises the format, distill/native_clients.py
+holds one parser per client): the turn collector, client noise removal (tag blocks, the client's own lines),
+message-content text, compaction summaries as digest lines, and contextlamp's save_context calls an agent made.
+
+Everything here is pure and linear in its input: every tag is removed by ``str.find`` scans, never by a
+backtracking pattern.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+from collections.abc import Sequence
+from typing import Any, cast
+
+from contextlamp.distill.turns import Role, Turn
+from contextlamp.text import has_surrogates
+
+HEADING_WORDS = 8
+EMPTY_ITEMS = frozenset({"none", "n/a", "na", "nothing", "none yet", "not applicable", "-", ""})
+# Claude Code wraps the output of local commands and hooks in these tags; a block of them is the client
+# talking, never the person (seen in its JSONL: ``<command-name>/model</command-name>`` and friends).
+NOISE_TAGS = (
+    "system-reminder",
+    "command-name",
+    "command-message",
+    "command-args",
+    "command-contents",
+    "local-command-stdout",
+    "local-command-stderr",
+    "local-command-caveat",
+    "bash-input",
+    "bash-stdout",
+    "bash-stderr",
+    "user-prompt-submit-hook",
+    "task-notification",
+)
+# whole user lines the client writes itself
+NOISE_LINES = ("[Request interrupted by user]", "[Request interrupted by user for tool use]")
+
+
+def valid_text(text: str) -> str:
+    """``text`` with each lone surrogate (a cut emoji: JavaScript clients write a lone ``\\ud83d`` escape, which
+    JSON decodes to an invalid code point) replaced by U+FFFD, so it encodes as UTF-8. (``text.scrub_surrogates``
+    gives ``?``, which would read as a question mark.) Linear."""
+    if not has_surrogates(text):
+        return text
+    return "".join("\ufffd" if "\ud800" <= c <= "\udfff" else c for c in text)
+
+
+class Parser:
+    """Collects turns record by record; a digest (compaction summary) discards everything collected before."""
+
+    def __init__(self) -> None:
+        self._turns: list[Turn] = []
+
+    def add(self, record: dict[str, Any] | None) -> None:
+        raise NotImplementedError
+
+    def say(self, role: Role, text: str) -> None:
+        text = valid_text(text).strip()
+        if not text:
+            return
+        if self._turns and self._turns[-1].role == role and role not in ("digest", "saved"):
+            self._turns[-1] = Turn(role, self._turns[-1].text + "\n\n" + text)
+        else:
+            self._turns.append(Turn(role, text))
+
+    def summary(self, text: str) -> None:
+        """A client's compaction summary: one digest turn replacing the turns before it (none if it is blank,
+        and then the turns before it stay: nothing summarised them)."""
+        text = digest_lines(text)
+        if text:
+            self._turns = [t for t in self._turns if t.role == "saved"]  # still saved: not summarised away
+            self.say("digest", text)
+
+    def turns(self) -> list[Turn]:
+        return self._turns
+
+
+def digest_lines(text: str) -> str:
+    """A client's summary as digest lines: one statement a line, without the lines that only frame them
+    (section headings such as ``2. Key Technical Concepts:`` or ``## Plan``, lines that are only an XML tag
+    such as Gemini's ``<key_knowledge>``, empty sections such as ``- None``) and without fenced code blocks
+    (the code a summary quotes states nothing by itself); each line without its indentation. Linear."""
+    kept: list[str] = []
+    in_code = False
+    for line in text.splitlines():
+        stripped = line.strip()
+        if stripped.startswith(("```", "~~~")):
+            in_code = not in_code
+            continue
+        if in_code or not stripped or _is_heading(stripped) or _is_empty_item(stripped):
+            continue
+        kept.append(stripped)
+    return "\n".join(kept)
+
+
+def _is_empty_item(line: str) -> bool:
+    """A bullet that says a section is empty (``- None``, ``(none)``, ``N/A``)."""
+    return line.lstrip("-*• ").strip(" .()").lower() in EMPTY_ITEMS
+
+
+def _is_heading(line: str) -> bool:
+    """A line that names a section instead of stating something: a markdown heading, a lone XML tag, or a short
+    line ending in a colon (at most ``HEADING_WORDS`` words)."""
+    if line.startswith("#"):
+        return True
+    if line.startswith("<") and line.endswith(">") and " " not in line:
+        return True
+    return line.endswith(":") and len(line.split()) <= HEADING_WORDS
+
+
+def texts(content: Any, *, kinds: tuple[str, ...] = ("text",)) -> str:
+    """The text of a message content: a string, or the text of its parts of the given types (tool calls,
+    tool results, thinking, images are other types and so left out)."""
+    if isinstance(content, str):
+        return content
+    if not isinstance(content, list):
+        return ""
+    pieces: list[str] = []
+    for part in cast(list[Any], content):
+        if isinstance(part, str):
+            pieces.append(part)
+        elif isinstance(part, dict):
+            piece = cast(dict[str, Any], part)
+            value = piece.get("text")
+            if piece.get("type", "text") in kinds and isinstance(value, str):
+                pieces.append(value)
+    return "\n".join(pieces)
+
+
+def strip_tags(text: str, tags: Sequence[str] = NOISE_TAGS) -> str:
+    """``text`` without the ``<tag>...</tag>`` blocks of ``tags`` (an unclosed block runs to the end).
+
+    Linear: the openings are found by one pattern of literal alternatives (``<`` then a tag name then ``>`` or a
+    space: no nested quantifier, so no backtracking), each block's close by ``str.find`` from its opening, and
+    the scan resumes after the close, so no character is looked at twice.
+    """
+    if "<" not in text:
+        return text
+    return strip_blocks(text, _openings(tuple(tags)))
+
+
+def strip_blocks(text: str, opening: re.Pattern[str]) -> str:
+    """``text`` without each block that ``opening`` starts (its group 1 is the tag name) up to its
+    ``</name>`` (an unclosed block runs to the end). Linear when ``opening`` is: each close is found by
+    ``str.find`` from its opening and the scan resumes after it, so no character is looked at twice."""
+    out: list[str] = []
+    position = 0
+    while True:
+        found = opening.search(text, position)
+        if found is None:
+            break
+        closing = "</" + found.group(1) + ">"
+        end = text.find(closing, found.end())
+        out.append(text[position : found.start()])
+        position = len(text) if end < 0 else end + len(closing)
+    out.append(text[position:])
+    return "".join(out)
+
+
+@functools.cache
+def _openings(tags: tuple[str, ...]) -> re.Pattern[str]:
+    """The opening of any of ``tags`` (compiled on first use, not at import)."""
+    return re.compile("<(" + "|".join(re.escape(t) for t in tags) + ")[ >]")
+
+
+def clean_text(text: str) -> str:
+    """A message text without client noise: tag blocks, and lines the client writes itself."""
+    text = strip_tags(text).strip()
+    return "" if text in NOISE_LINES else text
+
+
+_SAVE_TOOL = re.compile(r"(?:^|[_.:/-])save_context$")  # mcp__contextlamp__save_context, contextlamp.save_context
+
+
+def is_save(name: Any) -> bool:
+    """A tool call of contextlamp's save_context, under whatever server prefix the client gives its tools."""
+    return isinstance(name, str) and _SAVE_TOOL.search(name) is not None
+
+
+def saved_content(arguments: Any) -> str:
+    """The ``content`` a save_context call saved (its arguments an object or their JSON text); "" when none."""
+    if isinstance(arguments, str):
+        try:
+            arguments = json.loads(arguments)
+        except (ValueError, RecursionError):
+            return ""
+    content = cast(dict[str, Any], arguments).get("content") if isinstance(arguments, dict) else None
+    return content if isinstance(content, str) else ""

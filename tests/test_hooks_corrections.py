@@ -1,0 +1,117 @@
+"""Which live memory a captured statement corrects, and which statements capture keeps (issue #27, the month
+simulation's held-out failures as classes): a correction supersedes only a memory of the same subject AND the
+same attribute; a phrase two statements merely share ("runs every ... minutes") makes no correction; standing
+operational rules ("Page #x when Y breaks") and destinations ("Output of X lands in Y") are candidates."""
+
+from __future__ import annotations
+
+import pytest
+
+from contextlamp.distill.offline import OfflineDistiller
+from contextlamp.distill.transcript import Turn
+from contextlamp.domain.rules import is_update, same_attribute
+from contextlamp.hooks.judge import corrected
+
+P = "prj_x"
+
+
+def _live(*texts: str) -> list[tuple[str, str | None, str | None]]:
+    return [(t, P, None) for t in texts]
+
+
+@pytest.mark.parametrize(
+    ("newer", "older"),
+    [
+        ("We rewrote the kyc checker in OCaml.", "The kyc checker runs every 147 minutes."),  # language vs schedule
+        ("We rewrote the kyc checker in OCaml.", "We deploy the kyc checker to kestrel-43.internal."),  # vs host
+        ("We rewrote the kyc checker in OCaml.", "The kyc checker is maintained by Tomasz."),  # vs owner
+        ("The tax calculator now runs every 20 minutes.", "Tomasz owns the tax calculator."),  # schedule vs owner
+        (
+            "The refund processor now runs every 213 minutes instead of 234.",  # schedule vs host, "runs" shared
+            "The refund processor now runs on wren-8.internal, not heron-52.internal.",
+        ),
+        ("The statement printer now runs every 30 minutes.", "The kyc checker runs every 147 minutes."),  # subject
+    ],
+)
+def test_a_change_of_one_attribute_never_supersedes_another(newer: str, older: str) -> None:
+    assert not same_attribute(newer, older)
+    assert not is_update(newer, older, 0.95, 0.4)
+    assert corrected(newer, _live(older)) is None
+
+
+@pytest.mark.parametrize(
+    ("newer", "older"),
+    [
+        ("We changed the relay port to 5819.", "The relay listens on port 4123 in staging."),
+        ("My editor is now Helix", "I use VS Code as my editor"),
+        ("We rewrote the kyc checker in OCaml; it is no longer Kotlin.", "The kyc checker is written in Kotlin."),
+        ("Priya owns the search indexer now, not Tomasz.", "The search indexer is maintained by Tomasz."),
+        ("The backend was rewritten in FastAPI", "The backend is written in Flask"),
+        ("I use zsh as my shell now", "My shell is bash"),
+    ],
+)
+def test_a_new_value_of_the_same_attribute_may_supersede(newer: str, older: str) -> None:
+    assert same_attribute(newer, older)
+
+
+def test_a_correction_finds_the_memory_of_its_attribute_among_its_subjects_others() -> None:
+    live = _live(
+        "The ledger compactor runs every 214 minutes.",
+        "The ledger compactor runs on the kestrel-43.internal host.",
+        "The ledger compactor is a Rust codebase.",
+    )
+    hit = corrected("The ledger compactor now runs on heron-52.internal, not kestrel-43.internal.", live)
+    assert hit is not None and hit[0] == "The ledger compactor runs on the kestrel-43.internal host."
+    hit = corrected("We rewrote the ledger compactor in Kotlin; it is no longer Rust.", live)
+    assert hit is not None and hit[0] == "The ledger compactor is a Rust codebase."
+    schedule = corrected("Update: the ledger compactor now runs every 30 minutes instead of 214.", live)
+    assert schedule is not None and schedule[0] == "The ledger compactor runs every 214 minutes."
+    # the topic names the attribute too, so two attributes of one component never share one
+    assert len({hit[2], schedule[2]}) == 2
+
+
+def _items(*said: str) -> list[tuple[str, str]]:
+    turns: list[Turn] = []
+    for text in said:
+        turns += [Turn("user", text), Turn("assistant", "Noted.")]
+    return [(i.content, i.memory_type) for i in OfflineDistiller().distill(turns)]
+
+
+@pytest.mark.parametrize(
+    "rule",
+    [
+        "Page #ops-lynx when the tax calculator breaks.",
+        "Escalate to @sre-heron if the geocoder goes down.",
+        "If the nightly export fails, alert #data-oncall.",
+        "Notify the platform team whenever the queue backs up.",
+    ],
+)
+def test_a_standing_operational_rule_is_a_candidate(rule: str) -> None:
+    assert _items("morning", rule) == [(rule, "instruction")]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Output of the tax calculator lands in the s3-vault7 bucket.",
+        "Logs from the payout scheduler go to /var/log/payout.",
+        "Cron for the rate limiter: every 114 minutes.",
+    ],
+)
+def test_a_destination_or_labelled_value_of_a_component_is_a_candidate(said: str) -> None:
+    assert [text for text, _ in _items(said)] == [said]
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["ping me when you're done", "The output of this function is wrong.", "Output of the test run: 3 failed."],
+)
+def test_requests_and_output_of_the_moment_stay_out(said: str) -> None:
+    assert _items(said) == []
+
+
+def test_a_part_that_names_what_a_change_replaced_stays_with_it() -> None:
+    said = "We rewrote the tax calculator in Kotlin; it is no longer Elixir."
+    assert [text for text, _ in _items(said)] == [said]
+    said = "The search indexer config moved to deploy/atlas.toml; deploy/borealis.toml is gone."
+    assert [text for text, _ in _items(said)] == [said]
