@@ -13,13 +13,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
-from contextlamp.config import FRESHER_FIRST_THRESHOLD, FusionWeights, TrustWeights
 from contextlamp.domain.models import Entry, MemoryType
 from contextlamp.domain.ports import Store
 from contextlamp.domain.rules import may_pair, prefer_newer, states_change
 from contextlamp.retrieval.chunks import STEM_CHARS
 from contextlamp.retrieval.fusion import weighted_rrf
 from contextlamp.retrieval.query import asks_for_recent, content_terms, named_words, query_terms, word_terms
+from contextlamp.retrieval.weights import FRESHER_FIRST_THRESHOLD, FusionWeights, TrustWeights
 from contextlamp.segmenting import WINDOW_CHARS
 
 if TYPE_CHECKING:
@@ -118,7 +118,8 @@ def collect_signals(
             if every_word:
                 keyword_all.add(entry_id)
             owner[entry_id] = scoped
-        for topic, entry_id, created_at in store.topics(now, memory_types):
+        # a topic is named when each of its words is: its first word is, so it starts with a named word
+        for topic, entry_id, created_at in store.topics(now, memory_types, query_words):
             named = topic_named(topic, query_words)
             if named:
                 fact.append((-named, -created_at, prio, entry_id))
