@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from contextlamp.app.indexing import Indexer
 from contextlamp.app.service import Caller, MemoryService
 from contextlamp.embedding import create_embedder
 from contextlamp.retrieval.query import content_terms
@@ -88,7 +89,7 @@ def embedder() -> Any:
 
 def build(tmp_path: Path, embedder: Any, fact: str, size: int) -> tuple[MemoryService, Caller, str, StoreRegistry]:
     registry = StoreRegistry(tmp_path / "home", embedder.identity, embedder.dim)
-    service = MemoryService(registry, embedder)
+    service = MemoryService(registry, embedder, indexer=Indexer(embedder.embed, inline=True))  # final vectors at once
     alice = Caller(service.principal("alice"), "cli")
     rng = random.Random(size)
     for text in OTHER_MEMORIES[:6]:
@@ -122,7 +123,7 @@ def test_the_marisol_quintero_case_is_the_top_pack(tmp_path: Path, embedder: Any
     fact, question = FACTS["marisol"]
     assert not set(content_terms(question)) & set(content_terms(fact))  # a paraphrase: no shared content word
     registry = StoreRegistry(tmp_path / "home", embedder.identity, embedder.dim)
-    service = MemoryService(registry, embedder)
+    service = MemoryService(registry, embedder, indexer=Indexer(embedder.embed, inline=True))  # final vectors at once
     alice = Caller(service.principal("alice"), "cli")
     rng = random.Random(7)
     content = runbook(rng, 29_500, fact)
@@ -164,7 +165,7 @@ def test_a_turn_holding_most_words_of_a_long_question_passes_the_relevance_floor
 
     embedder = FakeEmbedder()
     registry = StoreRegistry(tmp_path / "home", embedder.identity, embedder.dim)
-    service = MemoryService(registry, embedder)
+    service = MemoryService(registry, embedder, indexer=Indexer(embedder.embed, inline=True))  # final vectors at once
     alice = Caller(service.principal("alice"), "cli")
     answer = service.save_context(alice, "Caroline went to the support group meeting on the 7th of May").id
     one_word = service.save_context(alice, "The group chat was noisy all evening").id
