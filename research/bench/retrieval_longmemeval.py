@@ -165,7 +165,7 @@ WARM_TEXTS = 512  # texts embedded per warming call: half the ONNX embedder's ca
 
 def save_texts(service: MemoryService, content: str) -> list[str]:
     """The texts ``save_context(caller, content)`` embeds for new content (its chunks, then its likely
-    questions), derived as ``Saving._prepare`` and ``_store_all`` do for a save with no topic, kind or type."""
+    questions), derived as ``Saver.prepare`` and ``store_all`` do for a save with no topic, kind or type."""
     text = content.strip()
     return embedding_texts(text, service.questions.generate(text, None, "note", "fact"))[0]
 

@@ -76,8 +76,10 @@ class MemoryService:
     """The memory operations for any caller, over a ``StoreRegistry``.
 
     Thread-safe: stores serialise their own writes; the embedder loads once. The keyword arguments are the
-    collaborators' settings (their defaults are ``config``'s); ``weights``' floors left None take the
-    embedder's own (``Embedder.similarity_floor``, ``evidence_similarity``).
+    collaborators' settings (their defaults are ``config``'s, the shipped ones); ``weights``' floors left None
+    take the embedder's own (``Embedder.similarity_floor``, ``evidence_similarity``). ``indexer``: the
+    write-behind indexer (default: one background thread, ``Indexer``; ``Indexer(..., inline=True)`` finishes
+    each save's pending vectors before the save returns, the same path scheduled deterministically).
     """
 
     def __init__(
@@ -96,6 +98,7 @@ class MemoryService:
         team_paraphrase_threshold: float = DEFAULT_PARAPHRASE_THRESHOLD,
         auto_supersede_threshold: float = DEFAULT_AUTO_SUPERSEDE_THRESHOLD,
         write_behind: bool = True,
+        indexer: Indexer | None = None,
     ) -> None:
         self.registry = registry
         self.embedder = embedder
@@ -108,9 +111,9 @@ class MemoryService:
         self.team_paraphrase_threshold = team_paraphrase_threshold
         self.auto_supersede_threshold = auto_supersede_threshold
         self.write_behind = write_behind  # index what only serves retrieval behind the save (app/indexing.py)
-        # the write-behind indexer; the open hook finishes entries left pending by another process, whatever
-        # this service's choice
-        self.indexer = Indexer(embedder.embed)
+        # the write-behind indexer (a background thread unless one is given: tests give an inline one); the
+        # open hook finishes entries left pending by another process, whatever this service's choice
+        self.indexer = indexer or Indexer(embedder.embed)
         registry.on_open(self.indexer.sweep)
         registry.on_close(self.indexer.close)  # its batch in flight ends first; the rest stays pending
         base = weights or FusionWeights()

@@ -8,7 +8,7 @@ stores a call may touch before it calls them.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
@@ -76,8 +76,12 @@ class EntryReader(Protocol):
         the best of them counts."""
         ...
 
-    def topics(self, now: int, memory_types: Sequence[MemoryType] | None) -> list[tuple[str, str, int]]:
-        """Every live entry that has a topic, as ``(topic, id, created_at)``."""
+    def topics(
+        self, now: int, memory_types: Sequence[MemoryType] | None, prefixes: Collection[str] | None = None
+    ) -> list[tuple[str, str, int]]:
+        """Every live entry that has a topic, as ``(topic, id, created_at)``; with ``prefixes``, only those whose
+        topic starts with one of them, found through the live-topic index (storage/shared/topics.py) rather
+        than by reading every topic of the store."""
         ...
 
     def recent(self, limit: int, now: int, memory_types: Sequence[MemoryType] | None) -> list[str]:
