@@ -303,26 +303,26 @@ def test_a_whole_archive_over_the_size_limit_is_refused(tmp_path: Path, monkeypa
 def test_the_streaming_scanner_refuses_a_conversation_over_the_limit_across_chunks(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from contextlamp.importers import chat_exports
+    from contextlamp.importers import json_stream
 
-    monkeypatch.setattr(chat_exports, "MAX_CONVERSATION_CHARS", 50_000)
+    monkeypatch.setattr(json_stream, "MAX_CONVERSATION_CHARS", 50_000)
     text = '[{"a": 1}, {"uuid": "c", "chat_messages": [' + ", ".join(['{"text": "' + "w" * 900 + '"}'] * 200) + "]}]"
     stream = io.StringIO(text)
-    got = chat_exports.iter_json_array(stream, Path("conversations.json"), chunk_chars=4096)
+    got = json_stream.iter_json_array(stream, Path("conversations.json"), chunk_chars=4096)
     assert next(got)[1] == {"a": 1}
     with pytest.raises(ImportFormatError, match="longer than 50000 characters"):
         next(got)
     long_string = '[{"text": "' + "q" * 300_000 + '"}]'  # one string the chunks cut: carried, never past the cap
     with pytest.raises(ImportFormatError, match="longer than 50000 characters"):
-        list(chat_exports.iter_json_array(io.StringIO(long_string), Path("c.json"), chunk_chars=4096))
+        list(json_stream.iter_json_array(io.StringIO(long_string), Path("c.json"), chunk_chars=4096))
 
 
 def test_one_conversation_larger_than_the_limit_is_refused_without_holding_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from contextlamp.importers import chat_exports
+    from contextlamp.importers import json_stream
 
-    monkeypatch.setattr(chat_exports, "MAX_CONVERSATION_CHARS", 50_000)
+    monkeypatch.setattr(json_stream, "MAX_CONVERSATION_CHARS", 50_000)
     export = tmp_path / "conversations.json"
     export.write_bytes(_bomb_conversations(200_000))
     with pytest.raises(ImportFormatError, match="longer than 50000 characters"):

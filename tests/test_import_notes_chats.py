@@ -25,7 +25,7 @@ from contextlamp.app.importing import FormatImportReport, Importer
 from contextlamp.app.service import Caller, MemoryService
 from contextlamp.cli.main import cli
 from contextlamp.importers import ImportFormatError, format_names, reader
-from contextlamp.importers.chat_exports import iter_json_array
+from contextlamp.importers.json_stream import iter_json_array
 
 DATA = Path(__file__).parent / "data" / "import"
 SECRET = "AKIAZ7Q3KXMP4TRW2Y5N"  # an invented AWS access key id (the scanner's AWS rule)

@@ -259,7 +259,11 @@ class Store(EntryReader, SessionStore, TeamLedger, StoreMaintenance, Protocol):
 
 class ChatModel(Protocol):
     """An LLM that answers a system + user prompt with parsed JSON (the optional endpoint the user configures:
-    ``contextlamp.llm.OpenAIChat``)."""
+    ``contextlamp.llm.OpenAIChat``).
+
+    One implementation; the protocol is the layer rule's inversion, and said so: the distillers and question
+    generators (domain) call an LLM, but the domain imports only the base (``tests/test_architecture.py``), so
+    they name this port and ``app/compose.py`` hands them the ``llm`` adapter (infrastructure)."""
 
     def complete_json(self, system: str, user: str, max_tokens: int = 512) -> Any:
         """The model's answer parsed as JSON.

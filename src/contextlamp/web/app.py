@@ -134,9 +134,13 @@ def proxy_options(settings: Settings) -> dict[str, Any]:
 
 
 class Dashboard(Protocol):
-    """What a web dashboard plugs into the server (``web.dashboard.Dashboard``; passed in, so this package does
-    not import its subpackage): its routes, added after every other route, and its answer to a ``GET /export``
-    without a bearer token (None: the 401)."""
+    """What a web dashboard plugs into the server: its routes, added after every other route, and its answer to
+    a ``GET /export`` without a bearer token (None: the 401).
+
+    One implementation, ``web.dashboard.Dashboard``, and this protocol exists for one reason: ``web.dashboard``
+    imports ``web.pages`` and ``web.routes``, so ``web.app`` importing it would make the packages ``web`` and
+    ``web.dashboard`` a cycle, which ``tests/test_architecture.py`` forbids. The CLI (``serve --http``) passes the
+    class in instead; tests pass a configured one (``partial(Dashboard, import_max_bytes=...)``) or none."""
 
     def routes(self) -> list[BaseRoute]:
         """The dashboard's routes."""

@@ -22,6 +22,7 @@ from contextlamp.storage.postgres.maintenance import PostgresMaintenance
 from contextlamp.storage.postgres.rows import ENTRY_COLUMNS, LIVE, entry_from_row, type_filter
 from contextlamp.storage.postgres.sessions import PostgresSessions
 from contextlamp.storage.postgres.writer import PostgresWriter
+from contextlamp.storage.shared.rows import aliased_live, check_radius
 from contextlamp.storage.shared.topics import prefix_ranges
 
 HNSW_EF_SEARCH = 100  # pgvector's hnsw.ef_search for filtered searches (default 40 is thin after a filter)
@@ -136,7 +137,7 @@ class PostgresStore(PostgresSessions, PostgresMaintenance):
         if limit <= 0:
             return []
         types_sql, types_params = type_filter(memory_types, "e.memory_type")
-        live = LIVE.replace("superseded_by", "e.superseded_by").replace("expires_at", "e.expires_at")
+        live = aliased_live(LIVE, "e")
         vector = np.asarray(query, dtype=np.float32).reshape(-1)
         with self.db.transaction() as conn:
             ef_search = min(HNSW_MAX_EF_SEARCH, max(HNSW_EF_SEARCH, limit * VECTOR_FANOUT))
@@ -193,12 +194,11 @@ class PostgresStore(PostgresSessions, PostgresMaintenance):
         memory_types: Sequence[MemoryType] | None,
         radius: int,
     ) -> dict[str, list[str]]:
-        if radius < 1:
-            raise ValueError(f"radius must be >= 1, got {radius}")
+        check_radius(radius)
         if not ids:
             return {}
         types_sql, types_params = type_filter(memory_types, "e.memory_type")
-        live = LIVE.replace("superseded_by", "e.superseded_by").replace("expires_at", "e.expires_at")
+        live = aliased_live(LIVE, "e")
         side = (  # one index range per side, nearest first: entries_created (store_id, created_at, id)
             "SELECT array_agg(s.id ORDER BY s.created_at {order}, s.id {order}) AS ids FROM ("
             "SELECT e.id, e.created_at FROM entries e WHERE e.store_id = a.store_id AND (e.created_at, e.id) {cmp} "

@@ -14,6 +14,23 @@ from contextlamp.domain.models import ENTRY_FIELDS, LIST_FIELDS, Entry, SessionD
 from contextlamp.domain.ports import Finding
 
 
+def aliased_live(live: str, alias: str) -> str:
+    """A backend's ``LIVE`` condition (``superseded_by IS NULL AND (expires_at ...)``, its own placeholder) with
+    its columns qualified by the table alias ``alias`` (``e.superseded_by``), for a query joining ``entries``
+    with itself (the time neighbours of anchors)."""
+    return live.replace("superseded_by", f"{alias}.superseded_by").replace("expires_at", f"{alias}.expires_at")
+
+
+def check_radius(radius: int) -> None:
+    """``Store.time_neighbours``' radius check, one for both backends.
+
+    Raises:
+        ValueError: ``radius`` is below 1.
+    """
+    if radius < 1:
+        raise ValueError(f"radius must be >= 1, got {radius}")
+
+
 class Row(Protocol):
     """A row read by column name: ``sqlite3.Row`` or a psycopg ``dict_row``."""
 

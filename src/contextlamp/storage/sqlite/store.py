@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from contextlamp.domain.models import Entry, MemoryType
 from contextlamp.errors import StorageError
+from contextlamp.storage.shared.rows import aliased_live, check_radius
 from contextlamp.storage.shared.topics import prefix_ranges
 from contextlamp.storage.sqlite.connection import map_errors
 from contextlamp.storage.sqlite.fulltext import fts_match
@@ -214,10 +215,9 @@ class SqliteStore(SqliteSessions, SqliteMaintenance):
         memory_types: Sequence[MemoryType] | None,
         radius: int,
     ) -> dict[str, list[str]]:
-        if radius < 1:
-            raise ValueError(f"radius must be >= 1, got {radius}")
+        check_radius(radius)
         types_sql, types_params = type_filter(memory_types, "e.memory_type")
-        live = LIVE.replace("superseded_by", "e.superseded_by").replace("expires_at", "e.expires_at")
+        live = aliased_live(LIVE, "e")
         # one statement for all anchors; each side one probe of entries_created (created_at, id) by row value
         # (the spelled-out (created_at < ? OR (created_at = ? AND id < ?)) made SQLite OR two index ranges and
         # sort the whole window in a temporary b-tree: at 1,000 entries 0.74 ms a side, row values 0.014 ms)
