@@ -5,9 +5,9 @@ What counts as a path (``repository_paths``): a token starting with one of the r
 repository root; a token whose first folder is a subpackage of ``src/contextlamp`` (``retrieval/search.py``),
 checked from the package; a bare ``*.py`` name, which some file of the repository must carry; and the target
 of a relative markdown link, checked from the linking file. A ``*`` in a token is a glob that must match.
-Paths inside other projects (the SDK, the clients, the formats we import) are listed in ``EXTERNAL`` with
-their project: a name there is never one of ours. A section named after a document (``docs/retrieval.md
-"Relevance floor"``) must be one of its headings or bold lead-ins.
+Paths inside other projects (the SDK, the clients, the formats we import), and the few a command makes, are
+listed in ``EXTERNAL`` with their source: a name there is never checked. A section named after a document
+(``docs/retrieval.md "Relevance floor"``) must be one of its headings or bold lead-ins.
 """
 
 from __future__ import annotations
@@ -50,6 +50,8 @@ EXTERNAL = {
     "src/**/*.ts": "a user's Cursor rule (its globs: line), not a file here",
     "src/**/*.tsx": "a user's Cursor rule (its globs: line), not a file here",
     "src/*.tsx": "a user's Cursor rule (its globs: line), not a file here",
+    # made by a command, not in the repository
+    ".ci/clients/node_modules": "installed by .ci/run (npm ci), absent from a fresh checkout",
 }
 
 
