@@ -13,6 +13,7 @@ import subprocess
 import sys
 import threading
 from collections.abc import Iterator
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -25,15 +26,15 @@ from contextlamp.app.compose import App
 from contextlamp.app.service import Caller, MemoryService
 from contextlamp.config import Settings
 from contextlamp.domain.secret_scan import SecretScanner
-from contextlamp.web.app import build_http_app
+from contextlamp.web.app import DashboardFactory, build_http_app
 from contextlamp.web.dashboard import Dashboard
 from tests.dashboard_forms import BASE, ORIGIN, PASSWORDS, form_field, like_a_browser
 from tests.wiring import app_of
 
 
-def _client(wired: App, tmp_path: Path, **settings: Any) -> TestClient:
+def _client(wired: App, tmp_path: Path, dashboard: DashboardFactory = Dashboard, **settings: Any) -> TestClient:
     values: dict[str, Any] = {"home": tmp_path / "home", "embedder": "fake", "signin_rate_limit": "1000/minute"}
-    app = build_http_app(wired, Settings(**(values | settings)), "127.0.0.1", 8765, Dashboard)
+    app = build_http_app(wired, Settings(**(values | settings)), "127.0.0.1", 8765, dashboard)
     client = TestClient(app, base_url=BASE, follow_redirects=False)
     like_a_browser(client.cookies)
     return client
@@ -451,7 +452,7 @@ def test_a_bad_import_file_is_a_clear_error_and_writes_nothing(
 
 
 def test_an_import_file_past_the_limit_is_refused(wired: App, tmp_path: Path, alice: Caller) -> None:
-    with _client(wired, tmp_path, dashboard_import_max_bytes=1000) as browser:
+    with _client(wired, tmp_path, partial(Dashboard, import_max_bytes=1000)) as browser:
         csrf = sign_in(browser)
         big = json.dumps({"format": "x", "padding": "y" * 200_000})
         answer = browser.post(

@@ -53,18 +53,8 @@ if TYPE_CHECKING:
     Matrix = npt.NDArray[np.float64]
 
 WEIGHTS_PATH = Path(__file__).with_name("chatter_weights.json")
-FEATURES = (
-    "p_max",
-    "p_top2",
-    "kept",
-    "durable_max",
-    "durable_top2",
-    "durable_gap",
-    "cue",
-    "specific",
-    "noise",
-    "statements",
-    "longest",
+FEATURES = tuple(
+    """p_max p_top2 kept durable_max durable_top2 durable_gap cue specific noise statements longest""".split()  # noqa: SIM905
 )
 STRONG_CUES = ("event/decision", "instruction", "fact/preference")  # cue prefixes of the rules' own choices
 _DIGIT = re.compile(r"\d")

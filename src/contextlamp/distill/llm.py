@@ -7,7 +7,6 @@ distiller for the whole session, so a session is never half LLM, half rules.
 
 from __future__ import annotations
 
-import json
 import logging
 from typing import Any, cast
 
@@ -105,8 +104,3 @@ def _validate(answer: Any) -> list[DistilledItem]:
             )
         )
     return items
-
-
-def transcript_json(turns: list[Turn]) -> str:
-    """The turns as a JSON message list (for logs at debug level and tests)."""
-    return json.dumps([{"role": t.role, "content": t.text} for t in turns], ensure_ascii=False)

@@ -21,20 +21,10 @@ HEADING_WORDS = 8
 EMPTY_ITEMS = frozenset({"none", "n/a", "na", "nothing", "none yet", "not applicable", "-", ""})
 # Claude Code wraps the output of local commands and hooks in these tags; a block of them is the client
 # talking, never the person (seen in its JSONL: ``<command-name>/model</command-name>`` and friends).
-NOISE_TAGS = (
-    "system-reminder",
-    "command-name",
-    "command-message",
-    "command-args",
-    "command-contents",
-    "local-command-stdout",
-    "local-command-stderr",
-    "local-command-caveat",
-    "bash-input",
-    "bash-stdout",
-    "bash-stderr",
-    "user-prompt-submit-hook",
-    "task-notification",
+NOISE_TAGS = tuple(
+    """system-reminder command-name command-message command-args command-contents local-command-stdout
+    local-command-stderr local-command-caveat bash-input bash-stdout bash-stderr
+    user-prompt-submit-hook task-notification""".split()  # noqa: SIM905
 )
 # whole user lines the client writes itself
 NOISE_LINES = ("[Request interrupted by user]", "[Request interrupted by user for tool use]")

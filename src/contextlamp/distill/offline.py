@@ -15,7 +15,7 @@ Pipeline per session, every stage linear in the transcript's size:
    A correction ("Correction: ...", "actually, X, not Y", "scratch that", "Korrektur:", "更正：" ...;
    corrections.py) loses its marker and is flagged. An accepted proposal to use a tool reads as the state it
    sets ("The project uses pnpm ..."), a bare answer to an either-or question as the choice it makes ("The
-   user prefers tabs over spaces."), and the rules split a compound sentence at semicolons.
+   user prefers tabs over spaces."; both proposals.py), and the rules split a compound sentence at semicolons.
 3. resolve (``resolve``, resolve.py): a restatement replaces the earlier statement, and a correction the
    earlier statement it corrects, found through hash indexes; the survivor keeps its own place and counts how
    often it was said.
@@ -39,7 +39,6 @@ from contextlamp.distill.durable import (
     asks_question,
     cut_request,
     is_banter,
-    is_lasting,
     is_request,
     is_transient,
     states_rule,
@@ -58,6 +57,7 @@ from contextlamp.distill.noise import (
     noise_flags,
 )
 from contextlamp.distill.perspective import is_spoken_only, task_statement, to_user_perspective, trim_spoken
+from contextlamp.distill.proposals import choice_of, chosen, confirmed_proposals, confirms, declined_words
 from contextlamp.distill.resolve import Candidate, resolve, resolve_candidates
 from contextlamp.distill.script import word_count
 from contextlamp.distill.topics import subject_topic
@@ -215,12 +215,12 @@ def segment(turns: list[Turn], language: str) -> list[Unit]:
             continue
         if turn.role == "assistant":
             following = turns[index + 1] if index + 1 < len(turns) else None
-            if following is None or following.role != "user" or not _confirms(following.text, cues):
+            if following is None or following.role != "user" or not confirms(following.text, cues):
                 continue
-            units.append(Unit(turn.role, _sentences(turn.text, segmenter), frozenset(_declined_words(following.text))))
+            units.append(Unit(turn.role, _sentences(turn.text, segmenter), frozenset(declined_words(following.text))))
         else:
             before = turns[index - 1] if index > 0 else None
-            choice = _choice(before.text) if before is not None and before.role == "assistant" else None
+            choice = choice_of(before.text) if before is not None and before.role == "assistant" else None
             text = without_pastes(turn.text) if turn.role == "user" else turn.text  # a digest is no paste
             units.append(Unit(turn.role, _sentences(text, segmenter), choice=choice))
     return units
@@ -239,8 +239,8 @@ def candidates(units: list[Unit], language: str, wide: bool = False) -> list[Can
     for index, unit in enumerate(units):
         place = index / last
         if unit.declined is not None:
-            found += _confirmed_proposals(unit.sentences, cues, set(unit.declined), place, language)
-        elif (answer := _chosen(unit, language)) is not None:
+            found += confirmed_proposals(unit.sentences, cues, set(unit.declined), place, language)
+        elif (answer := chosen(unit.sentences, unit.choice, language)) is not None:
             found.append(Candidate(answer, "fact", "preference", cue="fact/preference", place=place))
         else:
             digest = unit.role == "digest"  # a digest's every item counts: it is never ranked nor cut in clauses
@@ -317,12 +317,6 @@ def _pieces(line: str) -> list[str]:
     return [p for p in pieces if p]
 
 
-def _confirms(text: str, cues: Cues) -> bool:
-    """The user's reply accepts what the assistant proposed ("yes", "sounds good, do it", "ja, passt")."""
-    head = text.strip().lower()[:80]
-    return bool(cues.confirm.search(head))
-
-
 def _from_sentences(
     sentences: list[str],
     cues: Cues,
@@ -391,115 +385,6 @@ def _from_sentences(
             kept_now = len(kept) - before
         previous, previous_kept = sentence, kept_now
     return kept
-
-
-_PROPOSAL = re.compile(
-    r"^(?:i(?:'d)? (?:suggest|recommend|propose)(?: that)?|we could|we should|let's|how about|maybe|"
-    r"(?:should|shall|can) (?:we|i)|(?:do you )?want (?:me|us) to|do you want to|would you like (?:me |us )?to)\s+",
-    re.IGNORECASE,
-)
-
-
-_DECLINE = re.compile(r"\b(?:but not|except(?: for)?|not|no|without|skip|drop)\b(?P<rest>[^.;!?]*)", re.IGNORECASE)
-
-
-def _declined_words(reply: str) -> set[str]:
-    """Content words the user excluded while accepting ("yes, but not Loki" -> {"loki"})."""
-    words: set[str] = set()
-    for match in _DECLINE.finditer(reply):
-        words |= {w.lower() for w in _WORD.findall(match.group("rest")) if len(w) > 2}
-    return words
-
-
-def _confirmed_proposals(
-    sentences: list[str], cues: Cues, declined: set[str], place: float = 0.0, language: str = "en"
-) -> list[Candidate]:
-    """Decisions from an assistant turn the user accepted: its proposals, questions included, become
-    statements of the state they set ("Shall I use pnpm?" / "yes" -> "The project uses pnpm.", English:
-    ``_state_of``) or else "Decided: ..." statements; its reports of its own actions and its offers are not
-    the user's."""
-    kept: list[Candidate] = []
-    for raw in sentences:
-        sentence = raw.strip()
-        match = _PROPOSAL.match(sentence)
-        if match is None:  # the assistant's reports of what it did are not the user's decisions
-            continue
-        body = re.sub(r"^(?:we|i)\s+", "", sentence[match.end() :]).rstrip(" ?!.")
-        if word_count(body) < 3 or cues.offer.search(body.lower()) or _tokens(body) & declined:
-            continue
-        state = _state_of(body) if language == "en" else None
-        ours = _TEAM.search(match.group()) is not None  # "should we ...?": the team decides, not a favour asked
-        lasting = ours or _CHOICE_VERB.match(body) or cues.decision.search(body.lower()) or is_lasting(body)
-        if state is None and not lasting:
-            continue  # a one-off action the user let it do ("delete jest.config.js"), not a lasting choice
-        text = state or f"Decided: {body}."
-        kept.append(Candidate(text, "event", "decision", cue="event/decision", role="assistant", place=place))
-    return kept
-
-
-# an accepted proposal that picks a tool or a way of working: the project uses it from now on ("use pnpm",
-# "go with Riverpod", "switch to uv", "standardise on Node 20"); a proposal of a one-off action ("add a flag",
-# "switch CI to GitHub Actions") stays a decision. Alternations of literals, anchored, linear
-_ADOPT = re.compile(
-    r"^(?:use|adopt|go with|stick with|stay with|switch to|move to|migrate to|standardi[sz]e on|settle on)\s+(?=\S)",
-    re.IGNORECASE,
-)
-
-
-_TEAM = re.compile(r"\b(?:we|us|let's)\b", re.IGNORECASE)
-# an accepted proposal that changes how things are done from now on (English), as opposed to a one-off action
-# the user let the assistant do ("Should I delete jest.config.js?", "Want me to draft an agenda?")
-_CHOICE_VERB = re.compile(
-    r"^(?:use|adopt|go with|stick with|stay with|switch|move|migrate|replace|upgrade|downgrade|standardi[sz]e|"
-    r"settle on|pin|drop|deprecate|retire|keep using|stop using|require|enforce|ban|forbid)\b",
-    re.IGNORECASE,
-)
-
-
-def _state_of(body: str) -> str | None:
-    """The state an accepted English proposal sets, as a statement ("use pnpm for the workspace" -> "The
-    project uses pnpm for the workspace."), or None when the proposal is no choice of what to use."""
-    head = _ADOPT.match(body)
-    return None if head is None else f"The project uses {body[head.end() :]}."
-
-
-# an either-or question of the assistant: the word before "or" (in the cue languages) and the one or two words
-# after it, before the question mark ("Tabs or spaces?", "Postgres or MySQL for the ledger?"); linear
-_CHOICE = re.compile(
-    r"([\w.+#-]+)\s+(?:or|oder|ou|o)\s+([\w.+#-]+)(?:\s+[\w.+#-]+){0,4}\s*[?？]", re.IGNORECASE | re.UNICODE
-)
-CHOICE_TAIL_CHARS = 400  # the end of an assistant turn searched for its closing either-or question
-MAX_ANSWER_WORDS = 8  # an answer that long is a statement of its own, read as one
-
-
-def _choice(text: str) -> tuple[str, str] | None:
-    """The two options of the either-or question that ends an assistant turn, or None."""
-    tail = text[-CHOICE_TAIL_CHARS:].rstrip()  # the question ends the turn; a bounded tail keeps it linear
-    found = None
-    for match in _CHOICE.finditer(tail):
-        found = match
-    if found is None or found.end() != len(tail) or found.group(1).lower() == found.group(2).lower():
-        return None
-    return found.group(1), found.group(2)
-
-
-def _chosen(unit: Unit, language: str) -> str | None:
-    """A bare answer to an either-or question completed with its subject ("Tabs or spaces?" / "tabs, always"
-    -> "The user prefers tabs over spaces."): a short user turn naming exactly one of the options. English
-    only (the template); other languages keep the answer as said."""
-    if unit.choice is None or language != "en" or not unit.sentences:
-        return None
-    answer = " ".join(unit.sentences)
-    if word_count(answer) > MAX_ANSWER_WORDS:
-        return None
-    words = _tokens(answer)
-    first, second = unit.choice
-    picked = [option for option in (first, second) if option.lower() in words]
-    if len(picked) != 1:
-        return None
-    other = second if picked[0] == first else first
-    said = next(w for w in _WORD.findall(answer) if w.lower() == picked[0].lower())  # as the user wrote it
-    return f"The user prefers {said} over {other}."
 
 
 def _finish(sentence: str) -> str:
@@ -655,7 +540,3 @@ def _statement(sentence: str, cues: Cues) -> bool:
     if not _WORD.search(sentence) or META.match(sentence):  # talk about the conversation itself: never kept
         return False
     return not (ends_as_question(sentence) or (cues.question and cues.question.search(sentence.lower())))
-
-
-def _tokens(text: str) -> set[str]:
-    return {w.lower() for w in _WORD.findall(text)}

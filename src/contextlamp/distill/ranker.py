@@ -53,37 +53,11 @@ if TYPE_CHECKING:
 WEIGHTS_PATH = Path(__file__).with_name("ranker_weights.json")
 WINDOW = 16  # candidates before one that its closeness to earlier statements is measured against
 CUE_NAMES = ("task/note", "event/decision", "instruction", "fact/preference", "event/note", "fact/fact", "")
-FEATURES = (
-    "role_user",
-    "role_digest",
-    "role_assistant",
-    "cue_task",
-    "cue_decision",
-    "cue_instruction",
-    "cue_preference",
-    "cue_event",
-    "cue_fact",
-    "cue_none",
-    "correction",
-    "mentions",
-    "log_words",
-    "short",
-    "digits",
-    "code_token",
-    "place",
-    "noise_chatter",
-    "noise_offer",
-    "noise_request",
-    "noise_thanks",
-    "noise_meta",
-    "noise_assignment",
-    "declarative",
-    "part",
-    "sim_durable",
-    "sim_noise",
-    "sim_kind",
-    "novelty",
-    "near_before",
+FEATURES = tuple(
+    """role_user role_digest role_assistant cue_task cue_decision cue_instruction cue_preference cue_event
+    cue_fact cue_none correction mentions log_words short digits code_token place noise_chatter
+    noise_offer noise_request noise_thanks noise_meta noise_assignment declarative part sim_durable
+    sim_noise sim_kind novelty near_before""".split()  # noqa: SIM905
 )
 BASE_FEATURES = FEATURES[: FEATURES.index("sim_durable")]
 TYPES: tuple[tuple[MemoryType, Kind], ...] = (  # the (memory_type, kind) pairs of the type prototypes

@@ -97,11 +97,6 @@ def script_language(text: str) -> str | None:
     return language
 
 
-def has_unspaced(text: str) -> bool:
-    """True when ``text`` holds a character of a script written without spaces between words."""
-    return _UNSPACED_RUN.search(text) is not None
-
-
 def terms(text: str) -> list[str]:
     """Lower-cased terms of ``text`` in order: each ``\\w+`` word, except that a run of an unspaced script
     inside a word becomes its overlapping character bigrams (a run of one character stays itself)."""
