@@ -108,12 +108,12 @@ def measure(wired: object, home: Path, one: str, runs: int) -> dict[str, list[fl
     return times
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--memories", type=int, default=1000)
     parser.add_argument("--runs", type=int, default=15)
     parser.add_argument("--embedder", default="fake", choices=("fake", "minilm"))
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     console = Console()
     results: dict[str, dict[str, list[float]]] = {}
     for label, count in (("empty", 0), (f"{args.memories:,} memories", args.memories)):
@@ -141,7 +141,8 @@ def main() -> None:
             cells.append(f"{statistics.median(samples):.1f} / {p95:.1f}")
         table.add_row(name, *cells, "yes" if worst < TARGET_MS else "NO")
     console.print(table)
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())

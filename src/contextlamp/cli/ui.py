@@ -52,7 +52,7 @@ def desk_path(home: Path) -> Path:
     if len(os.fsencode(path)) <= MAX_SOCKET_PATH:
         return path
     digest = hashlib.sha256(os.fsencode(home.resolve())).hexdigest()[:16]
-    folder = Path(tempfile.gettempdir()) / f"contextlamp-{os.getuid()}-{digest}"
+    folder = Path(tempfile.gettempdir()) / f"contextlamp-{getattr(os, 'getuid', lambda: 0)()}-{digest}"
     folder.mkdir(mode=0o700, exist_ok=True)
     return folder / SOCKET_NAME
 
@@ -215,8 +215,8 @@ def ui_command(port: int, open_browser: bool, as_json: bool) -> None:
             return json.dumps({"user": user, "url": link, "expires_in_s": SIGNIN_LINK_TTL_MS // 1000})
         return f"Dashboard for {user}: open this link (it signs you in once, within {minutes} minutes):\n{link}"
 
-    desk = desk_path(settings.home)
-    running = ask_running(desk, open_browser)
+    desk = desk_path(settings.home) if hasattr(socket, "AF_UNIX") else None  # no Unix sockets: no reuse
+    running = ask_running(desk, open_browser) if desk is not None else None
     if running is not None:  # a dashboard already runs on this data directory: a fresh link of it, no second server
         click.echo(f"contextlamp ui already runs at {running['base']}: a new sign-in link from it.", err=True)
         click.echo(said(running["user"], running["url"]))
@@ -249,7 +249,8 @@ def ui_command(port: int, open_browser: bool, as_json: bool) -> None:
                 answer |= {"browser": wired.oauth.issue_signin_link(user), "action": f"{base}{LINK_PATH}"}
             return answer
 
-        links.append(LinkDesk(desk, issue))
+        if desk is not None:
+            links.append(LinkDesk(desk, issue))
         return said(user.name, link)
 
     def listening() -> None:
