@@ -24,6 +24,7 @@ from types import ModuleType
 from contextlamp.app.accounts import Accounts
 from contextlamp.app.compose import create_oauth
 from contextlamp.app.service import Caller, MemoryService
+from contextlamp.app.state import RepositoryRef
 from contextlamp.config import Settings
 from contextlamp.embedding import create_embedder
 from contextlamp.storage import StoreRegistry
@@ -32,6 +33,7 @@ from contextlamp.text import now_ms
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "docs" / "img"
 WIDTH = 1200
+PHONE_WIDTH = 390  # a phone's CSS pixels
 DAY = 86_400_000
 PASSWORD = "ada-password-1"
 
@@ -69,6 +71,15 @@ MEMORIES: tuple[tuple[float, str, str, str, str | None, str | None], ...] = (
     (1, "claude-code", "instruction", "Use Decimal, never float, for money amounts", "billing-api", "money-types"),
     (0.2, "claude-code", "fact", "We deploy billing-api with Argo CD from the main branch", "billing-api", "deploys"),
 )
+# (days ago, content, project): the memory problems the health view finds, saved in this order (the update first,
+# then, at an earlier date, what it updates: an import in the wrong order, so no rule superseded it)
+IMPERFECT: tuple[tuple[float, str, str | None], ...] = (
+    (3, "The admin tool now runs on Node 22", None),
+    (30, "The admin tool runs on Node 18", None),
+    (9, "stripe webhooks are retried five times with exponential backoff.", "billing-api"),
+    (5, "<system-reminder>The user is in plan mode</system-reminder> Remember the staging URL", None),
+    (2, "ok", None),
+)
 TEAM_LEARNINGS = (
     ("ada", "Production deploys need a green canary for 30 minutes"),
     ("grace", "Production deploys need a green canary for 30 minutes"),
@@ -86,11 +97,15 @@ TRANSCRIPTS = (
         "User: it writes into the finance bucket, one file per day\nAssistant: Noted.\n",
     ),
 )
-PAGES = (  # (file name, path): the main pages
+PAGES = (  # (file name, path): the main pages; None: the newest memory's page, "{id}" in a path: its id
     ("overview", "/overview"),
     ("search", "/search?q=how+do+we+deploy+billing"),
     ("memories", "/memories?project=billing-api"),
-    ("memory", None),  # the newest memory's own page
+    ("memory", None),
+    ("edit", "/memories/{id}/edit"),
+    ("move", "/memories/{id}/move"),
+    ("review", "/review?since=7d"),
+    ("health", "/health"),
     ("sessions", "/sessions"),
     ("projects", "/projects"),
     ("team", "/teams/platform"),
@@ -133,8 +148,9 @@ def seed(home: Path, mcp_url: str) -> str:
         accounts.create_user(name)
         oauth.set_password(name, PASSWORD)
     ada = service.principal("ada")
-    service.project_for_repository(Caller(ada, "cli"), "/home/ada/src/billing-api", "billing-api")
-    service.project_for_repository(Caller(ada, "cli"), "/home/ada/src/admin-tool", "admin-tool")
+    for name in ("billing-api", "admin-tool"):
+        folder = f"/home/ada/src/{name}"
+        service.project_for_repository(Caller(ada, "cli"), RepositoryRef(f"path:{folder}", folder, name), name)
     start = now_ms()
     newest = ""
     for days, surface, memory_type, content, project, topic in MEMORIES:
@@ -143,6 +159,9 @@ def seed(home: Path, mcp_url: str) -> str:
             Caller(ada, surface), content, memory_type=memory_type, project=project, topic=topic
         )
         newest = saved.id
+    for days, content, project in IMPERFECT:
+        clock.at = start - int(days * DAY)
+        service.save_context(Caller(ada, "mem0"), content, project=project)
     clock.at = start
     accounts.create_team("platform", "Platform team", "ada")
     accounts.add_member("platform", "grace", "member")
@@ -199,10 +218,40 @@ def main() -> None:
                 page.get_by_role("button", name="Sign in").click()
                 page.wait_for_url("**/overview")
                 for name, path in PAGES:
-                    page.goto(path or f"/memories/{newest}")
-                    page.screenshot(path=str(out / f"dashboard-{name}.png"), full_page=True)
-                    print(f"{out / f'dashboard-{name}.png'}")
+                    page.goto((path or "/memories/{id}").replace("{id}", newest))
+                    shoot(page, out / f"dashboard-{name}.png")
+                page.goto("/memories?project=billing-api")  # bulk forget: three ticked, then the preview
+                for box in page.locator('input[name="id"]').all()[:3]:
+                    box.check()
+                shoot(page, out / "dashboard-bulk.png", full=False)
+                page.get_by_role("button", name="Forget 3 selected…").click()
+                shoot(page, out / "dashboard-forget-preview.png")
+                dark = browser.new_context(
+                    base_url=server.url,
+                    viewport={"width": WIDTH, "height": 800},
+                    color_scheme="dark",
+                    storage_state=context.storage_state(),
+                )
+                night = dark.new_page()
+                night.goto("/search?q=how+do+we+deploy+billing")
+                shoot(night, out / "dashboard-search-dark.png")
+                phone = browser.new_context(
+                    base_url=server.url,
+                    viewport={"width": PHONE_WIDTH, "height": 800},
+                    color_scheme="light",
+                    storage_state=context.storage_state(),
+                    device_scale_factor=2,
+                )
+                small = phone.new_page()
+                small.goto("/memories?project=billing-api")
+                shoot(small, out / "dashboard-phone.png", full=False)
                 browser.close()
+
+
+def shoot(page: object, path: Path, full: bool = True) -> None:
+    """A PNG of the page (the whole page unless ``full`` is False: the window), its path printed."""
+    page.screenshot(path=str(path), full_page=full)  # type: ignore[attr-defined]
+    print(path)
 
 
 if __name__ == "__main__":

@@ -1,5 +1,5 @@
 """Write src/contextlamp/mcp/ready.json: the SDK's answers to the opening requests of a server with the default
-settings (``contextlamp.mcp.ready.capture``), which ``contextlamp serve`` answers from while the SDK loads.
+settings (``contextlamp.mcp.capture.capture``), which ``contextlamp serve`` answers from while the SDK loads.
 
 Run it after changing a tool's description or schema, the instructions, the prompts, or the SDK's version;
 ``tests/test_mcp_ready.py`` fails until then. Usage: ``python scripts/write_ready_snapshot.py``.
@@ -13,6 +13,7 @@ from pathlib import Path
 from contextlamp.app.compose import create_app
 from contextlamp.config import Settings
 from contextlamp.mcp import ready
+from contextlamp.mcp.capture import capture
 from contextlamp.mcp.tools import build_server
 
 
@@ -22,7 +23,7 @@ def main() -> None:
         settings = Settings(home=Path(home), embedder="fake")  # pyright: ignore[reportCallIssue]
         service = create_app(settings).service
         principal = service.principal(settings.user)
-        answers = ready.capture(build_server(service, lambda _ctx: principal))
+        answers = capture(build_server(service, lambda _ctx: principal))
         key = ready.snapshot_key(settings.limits().model_dump(mode="json"), settings.task_ttl_ms)
     ready.write_snapshot(answers, key)
     print(f"wrote {ready.SNAPSHOT_PATH} ({len(answers)} answers)")

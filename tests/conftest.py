@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from contextlamp.app.indexing import Indexer
 from contextlamp.app.service import Caller, MemoryService
 from contextlamp.embedding import FakeEmbedder
 from contextlamp.storage import StoreRegistry
@@ -94,7 +95,9 @@ def registry(
 
 @pytest.fixture
 def service(registry: StoreRegistry, embedder: FakeEmbedder, clock: Clock) -> MemoryService:
-    return MemoryService(registry, embedder, clock=clock)
+    """The service with its shipped defaults (write-behind saves), its indexer finishing each save's pending
+    vectors before the save returns (the same path as the background thread's, scheduled deterministically)."""
+    return MemoryService(registry, embedder, clock=clock, indexer=Indexer(embedder.embed, inline=True))
 
 
 @pytest.fixture

@@ -148,13 +148,14 @@ def build(home: Path) -> tuple[Any, Any, dict[str, Any], Clock]:
     """Write the fixed stores under ``home``; returns the service, the caller, the callers by name and the
     clock."""
     from contextlamp.app.accounts import Accounts
+    from contextlamp.app.indexing import Indexer
     from contextlamp.app.service import Caller, MemoryService
     from contextlamp.storage import StoreRegistry
 
     embedder = TieFreeEmbedder()
     clock = Clock()
     registry = StoreRegistry(home, embedder.identity, embedder.dim)
-    service = MemoryService(registry, embedder, clock=clock)
+    service = MemoryService(registry, embedder, clock=clock, indexer=Indexer(embedder.embed, inline=True))
     callers = {
         name: Caller(service.principal(name), surface)
         for name, surface in (("alice", "claude-code"), ("bob", "cursor"), ("carol", "codex"))

@@ -9,6 +9,7 @@ an edge that runs the wrong way.
 from __future__ import annotations
 
 import ast
+import builtins
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -411,3 +412,41 @@ def test_a_cli_command_that_embeds_nothing_loads_no_model_nor_numpy(tmp_path: Pa
     later = "[__import__('time').sleep(1.5) or 'onnxruntime' in sys.modules, 'numpy' in sys.modules]"
     assert _probe_after("'list', '--json'", later, env) == [False, False]
     assert _probe_after("'get', 'which package manager?', '--json'", probe, env) == [True, True]
+
+
+def _exception_classes() -> dict[str, list[str]]:
+    """Every class of the package that is an exception, by name (module-qualified), with the names of its bases as
+    written: a class is one when a base is a builtin exception or another exception class of the package (warning
+    categories, such as config.RemovedSettingWarning, are not errors and not counted)."""
+    builtin = {
+        name
+        for name, value in vars(builtins).items()
+        if isinstance(value, type) and issubclass(value, BaseException) and not issubclass(value, Warning)
+    }
+    found: dict[str, list[str]] = {}
+    for path in sorted(SRC.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef):
+                bases = [b.attr if isinstance(b, ast.Attribute) else getattr(b, "id", "") for b in node.bases]
+                found[f"{path.relative_to(SRC)}:{node.name}"] = bases
+    by_name = {key.rsplit(":", 1)[1]: bases for key, bases in found.items()}
+
+    def is_exception(bases: list[str], seen: frozenset[str] = frozenset()) -> bool:
+        return any(
+            b in builtin or (b in by_name and b not in seen and is_exception(by_name[b], seen | {b})) for b in bases
+        )
+
+    return {key: bases for key, bases in found.items() if is_exception(bases)}
+
+
+def test_every_exception_of_the_package_derives_from_the_one_base() -> None:
+    """One tree (errors.py, issue #31.7): a builtin base only beside a project one (e.g. FileFormatError is also a
+    ValueError, which its callers catch), never alone."""
+    classes = _exception_classes()
+    assert "errors.py:ContextlampError" in classes
+    outside = [
+        key
+        for key, bases in classes.items()
+        if key != "errors.py:ContextlampError" and not any(b in {k.rsplit(":", 1)[1] for k in classes} for b in bases)
+    ]
+    assert outside == []

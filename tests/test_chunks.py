@@ -15,6 +15,7 @@ import anyio
 import pytest
 from mcp import Client
 
+from contextlamp.app.indexing import Indexer
 from contextlamp.app.service import MAX_CHARS_RANGE, Caller, MemoryService
 from contextlamp.config import Limits
 from contextlamp.embedding import create_embedder
@@ -108,7 +109,7 @@ def minilm() -> Any:
 
 def test_the_last_paragraph_of_a_30_kb_memory_is_found_by_meaning(tmp_path: Any, minilm: Any) -> None:
     registry = StoreRegistry(tmp_path / "home", minilm.identity, minilm.dim)
-    service = MemoryService(registry, minilm)
+    service = MemoryService(registry, minilm, indexer=Indexer(minilm.embed, inline=True))
     alice = Caller(service.principal("alice"), "cli")
     rng = random.Random(7)
     body = filler(rng, 1000, "r")[:29_000]
@@ -229,7 +230,11 @@ def test_export_keeps_a_long_entry_whole_and_import_rebuilds_its_chunks(
     exported = [e for s in document["stores"] for e in s["entries"]]
     assert [e["content"] for e in exported] == [runbook]  # whole, no chunk in the export
     embedder = FakeEmbedder()
-    other = MemoryService(StoreRegistry(tmp_path / "other", embedder.identity, embedder.dim), embedder)
+    other = MemoryService(
+        StoreRegistry(tmp_path / "other", embedder.identity, embedder.dim),
+        embedder,
+        indexer=Indexer(embedder.embed, inline=True),
+    )
     report = app_of(other).porter.import_document(parse_document(json.loads(json.dumps(document))))
     assert report.entries_added == 1
     copy = other.registry.store(user.id)

@@ -11,6 +11,7 @@ from pathlib import Path
 import psycopg
 import pytest
 
+from contextlamp.app.indexing import Indexer
 from contextlamp.app.service import Caller, MemoryService
 from contextlamp.embedding import FakeEmbedder
 from contextlamp.retrieval.query import content_terms, query_terms
@@ -163,7 +164,9 @@ def _old_style(conn: sqlite3.Connection, rowid: int, content: str) -> None:
 def test_a_sqlite_store_indexed_before_bigrams_is_migrated_on_open(tmp_path: Path) -> None:
     home = tmp_path / "home"
     embedder = FakeEmbedder()
-    service = MemoryService(StoreRegistry(home, embedder.identity, embedder.dim), embedder)
+    service = MemoryService(
+        StoreRegistry(home, embedder.identity, embedder.dim), embedder, indexer=Indexer(embedder.embed, inline=True)
+    )
     alice = Caller(service.principal("alice"), "test")
     wanted, others, question = CORPUS["zh"]
     target = service.save_context(alice, wanted)
@@ -177,7 +180,9 @@ def test_a_sqlite_store_indexed_before_bigrams_is_migrated_on_open(tmp_path: Pat
             if needs_segmenting(content):
                 _old_style(conn, rowid, content)
         conn.execute("PRAGMA user_version = 4")
-    reopened = MemoryService(StoreRegistry(home, embedder.identity, embedder.dim), embedder)
+    reopened = MemoryService(
+        StoreRegistry(home, embedder.identity, embedder.dim), embedder, indexer=Indexer(embedder.embed, inline=True)
+    )
     try:
         alice = Caller(reopened.principal("alice"), "test")
         assert _keyword_ids(reopened, alice, question)[:1] == [target.id]
@@ -213,7 +218,11 @@ def test_a_postgresql_database_indexed_before_bigrams_is_migrated_and_checked(
     url = postgres.database("cjk")
     embedder = FakeEmbedder()
     try:
-        service = MemoryService(StoreRegistry(tmp_path, embedder.identity, embedder.dim, url), embedder)
+        service = MemoryService(
+            StoreRegistry(tmp_path, embedder.identity, embedder.dim, url),
+            embedder,
+            indexer=Indexer(embedder.embed, inline=True),
+        )
         alice = Caller(service.principal("alice"), "test")
         wanted, others, question = CORPUS["ko"]
         target = service.save_context(alice, wanted)
@@ -227,7 +236,11 @@ def test_a_postgresql_database_indexed_before_bigrams_is_migrated_and_checked(
         with psycopg.connect(url, autocommit=True) as conn:  # as a database at schema version 2 had it
             conn.execute(f"UPDATE entries SET tsv = {old_tsv}")  # type: ignore[arg-type]
             conn.execute("DELETE FROM schema_migrations WHERE version >= 3")
-        reopened = MemoryService(StoreRegistry(tmp_path, embedder.identity, embedder.dim, url), embedder)
+        reopened = MemoryService(
+            StoreRegistry(tmp_path, embedder.identity, embedder.dim, url),
+            embedder,
+            indexer=Indexer(embedder.embed, inline=True),
+        )
         try:
             alice = Caller(reopened.principal("alice"), "test")
             assert _keyword_ids(reopened, alice, question)[:1] == [target.id]

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from contextlamp.app.indexing import Indexer
 from contextlamp.app.service import Caller, MemoryService
 from contextlamp.embedding import FakeEmbedder
 from contextlamp.errors import StorageError
@@ -21,7 +22,9 @@ WORKERS = 20
 
 def _service(home: Path) -> tuple[MemoryService, Caller]:
     embedder = FakeEmbedder()
-    service = MemoryService(StoreRegistry(home, embedder.identity, embedder.dim), embedder)
+    service = MemoryService(
+        StoreRegistry(home, embedder.identity, embedder.dim), embedder, indexer=Indexer(embedder.embed, inline=True)
+    )
     return service, Caller(principal=service.principal("alice"), surface="test")
 
 

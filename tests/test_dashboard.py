@@ -13,6 +13,7 @@ import subprocess
 import sys
 import threading
 from collections.abc import Iterator
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -25,15 +26,15 @@ from contextlamp.app.compose import App
 from contextlamp.app.service import Caller, MemoryService
 from contextlamp.config import Settings
 from contextlamp.domain.secret_scan import SecretScanner
-from contextlamp.web.app import build_http_app
+from contextlamp.web.app import DashboardFactory, build_http_app
 from contextlamp.web.dashboard import Dashboard
 from tests.dashboard_forms import BASE, ORIGIN, PASSWORDS, form_field, like_a_browser
 from tests.wiring import app_of
 
 
-def _client(wired: App, tmp_path: Path, **settings: Any) -> TestClient:
+def _client(wired: App, tmp_path: Path, dashboard: DashboardFactory = Dashboard, **settings: Any) -> TestClient:
     values: dict[str, Any] = {"home": tmp_path / "home", "embedder": "fake", "signin_rate_limit": "1000/minute"}
-    app = build_http_app(wired, Settings(**(values | settings)), "127.0.0.1", 8765, Dashboard)
+    app = build_http_app(wired, Settings(**(values | settings)), "127.0.0.1", 8765, dashboard)
     client = TestClient(app, base_url=BASE, follow_redirects=False)
     like_a_browser(client.cookies)
     return client
@@ -451,7 +452,7 @@ def test_a_bad_import_file_is_a_clear_error_and_writes_nothing(
 
 
 def test_an_import_file_past_the_limit_is_refused(wired: App, tmp_path: Path, alice: Caller) -> None:
-    with _client(wired, tmp_path, dashboard_import_max_bytes=1000) as browser:
+    with _client(wired, tmp_path, partial(Dashboard, import_max_bytes=1000)) as browser:
         csrf = sign_in(browser)
         big = json.dumps({"format": "x", "padding": "y" * 200_000})
         answer = browser.post(
@@ -502,6 +503,49 @@ def test_contextlamp_ui_serves_on_loopback_and_prints_a_link_that_works_once(tmp
         reader.join(timeout=30)  # the pipe is at its end once the process is gone
         if process.stdout is not None:
             process.stdout.close()
+
+
+def test_a_second_contextlamp_ui_prints_a_fresh_link_of_the_running_server(tmp_path: Path) -> None:
+    """Issue #33.5: a new sign-in link without a restart: ``contextlamp ui`` again on the same data directory asks
+    the running one over its 0600 Unix socket, prints a fresh link of the same server and exits; the link signs
+    in once. Once the server is gone, a socket it left is found dead and removed, so ``ui`` starts a server again."""
+    exe = shutil.which("contextlamp") or str(Path(sys.executable).parent / "contextlamp")
+    env = {k: v for k, v in os.environ.items() if not k.startswith("CONTEXTLAMP_")}
+    env |= {"CONTEXTLAMP_HOME": str(tmp_path / "home"), "CONTEXTLAMP_EMBEDDER": "fake", "CONTEXTLAMP_USER": "carol"}
+    process = subprocess.Popen(
+        [exe, "ui", "--json"], env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True
+    )
+    lines: queue.Queue[str] = queue.Queue()
+    reader = threading.Thread(target=lambda: [lines.put(line) for line in process.stdout or ()], daemon=True)
+    reader.start()
+    desk = tmp_path / "home" / "ui.sock"
+    try:
+        first = json.loads(lines.get(timeout=120))["url"]
+        for _ in range(100):  # the socket opens as the server starts listening
+            if desk.exists():
+                break
+            threading.Event().wait(0.1)
+        assert desk.exists() and oct(desk.stat().st_mode & 0o777) == "0o600"
+        again = subprocess.run([exe, "ui", "--json"], env=env, capture_output=True, text=True, timeout=120)
+        assert again.returncode == 0, again.stderr
+        fresh = json.loads(again.stdout.strip().splitlines()[-1])
+        assert fresh["user"] == "carol" and fresh["expires_in_s"] == 300 and "already runs" in again.stderr
+        assert fresh["url"] != first and fresh["url"].split("/signin/")[0] == first.split("/signin/")[0]
+        assert process.poll() is None  # the first server still runs: no second one was started
+        with httpx2.Client(timeout=30, follow_redirects=False) as browser:
+            like_a_browser(browser.cookies)
+            assert browser.get(fresh["url"]).status_code == 303
+            assert browser.get(f"{fresh['url'].split('/signin/')[0]}/search").status_code == 200
+            assert browser.get(fresh["url"]).status_code == 400  # once only
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+        reader.join(timeout=30)
+        if process.stdout is not None:
+            process.stdout.close()
+    from contextlamp.cli.ui import ask_running
+
+    assert ask_running(desk, open_browser=False) is None and not desk.exists()
 
 
 def test_a_one_time_link_is_recognised_as_a_secret(wired: App) -> None:

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from contextlamp.app.indexing import Indexer
 from contextlamp.app.service import Caller, MemoryService
 from contextlamp.cli.main import cli
 from contextlamp.embedding import FakeEmbedder, Vectors, onnx
@@ -85,7 +86,7 @@ class ShortEmbedder(FakeEmbedder):
 
 
 def test_doctor_reports_a_model_that_cannot_embed(registry: StoreRegistry, embedder: FakeEmbedder) -> None:
-    healthy = MemoryService(registry, embedder)
+    healthy = MemoryService(registry, embedder, indexer=Indexer(embedder.embed, inline=True))
     assert app_of(healthy).doctor.check_model() == []
     broken = MemoryService(registry, BrokenEmbedder())
     (finding,) = app_of(broken).doctor.check_model()

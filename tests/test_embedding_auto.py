@@ -14,6 +14,7 @@ import pytest
 from click.testing import CliRunner
 
 from contextlamp.app.compose import create_app
+from contextlamp.app.indexing import Indexer
 from contextlamp.app.service import Caller, MemoryService
 from contextlamp.cli.main import cli
 from contextlamp.config import Settings
@@ -58,7 +59,11 @@ def location(
 
 def _fill(home: Path, url: str | None, setting: str) -> None:
     embedder = create_embedder(setting)
-    service = MemoryService(StoreRegistry(home, embedder.identity, embedder.dim, url, pool_size=2), embedder)
+    service = MemoryService(
+        StoreRegistry(home, embedder.identity, embedder.dim, url, pool_size=2),
+        embedder,
+        indexer=Indexer(embedder.embed, inline=True),
+    )
     caller = Caller(service.principal("alice"), "cli")
     for text, _ in MEMORIES:
         service.save_context(caller, text)

@@ -18,6 +18,7 @@ from contextlamp.domain.models import SaveSessionResult
 from contextlamp.errors import InvalidArgumentError
 from contextlamp.web.app import build_http_app
 from contextlamp.web.dashboard import Dashboard
+from contextlamp.web.tuning import ServerTuning
 from tests.servers import MCP_HEADERS, initialize_body
 from tests.test_signin_flood import _free_port, serving
 
@@ -57,8 +58,10 @@ def test_users_take_turns_for_heavy_work_and_reads_never_wait(wired: Any, tmp_pa
     wired.accounts.create_user("carol")
     tokens = {name: wired.accounts.create_token(name, "t", None).token for name in ("alice", "bob", "carol")}
     port = _free_port()
-    settings = Settings(home=tmp_path / "home", embedder="fake", heavy_workers=1, heavy_queue_per_user=4)
-    app = build_http_app(wired, settings, "127.0.0.1", port, Dashboard)
+    settings = Settings(home=tmp_path / "home", embedder="fake")
+    app = build_http_app(
+        wired, settings, "127.0.0.1", port, Dashboard, ServerTuning(heavy_workers=1, heavy_queue_per_user=4)
+    )
 
     def wait_for(count: int) -> None:
         deadline = time.monotonic() + 30
@@ -104,8 +107,8 @@ def test_more_tokens_buy_no_more_requests(wired: Any, tmp_path: Path) -> None:
 
     tokens = [wired.accounts.create_token("bob", f"t{i}", None).token for i in range(4)]
     alice = wired.accounts.create_token("alice", "a", None).token
-    settings = Settings(home=tmp_path / "home", embedder="fake", rate_limit="5/minute", user_rate_limit="8/minute")
-    app = build_http_app(wired, settings, "127.0.0.1", 8765, Dashboard)
+    settings = Settings(home=tmp_path / "home", embedder="fake", rate_limit="5/minute")
+    app = build_http_app(wired, settings, "127.0.0.1", 8765, Dashboard, ServerTuning(user_rate_limit="8/minute"))
     with TestClient(app, base_url="http://127.0.0.1:8765") as http:
 
         def status(token: str) -> int:

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from contextlamp.app.indexing import Indexer
 from contextlamp.app.service import Caller, MemoryService
 from contextlamp.embedding import FakeEmbedder
 from contextlamp.storage import StoreRegistry
@@ -73,7 +74,9 @@ def _fill(service: MemoryService, caller: Caller) -> tuple[str, str]:
 
 def _service(home: Path) -> MemoryService:
     embedder = FakeEmbedder()
-    return MemoryService(StoreRegistry(home, embedder.identity, embedder.dim), embedder)
+    return MemoryService(
+        StoreRegistry(home, embedder.identity, embedder.dim), embedder, indexer=Indexer(embedder.embed, inline=True)
+    )
 
 
 def test_forget_does_not_wait_for_a_reader_and_the_bytes_go_when_it_ends(

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from contextlamp.app.accounts import Accounts
+from contextlamp.app.indexing import Indexer
 from contextlamp.app.service import Caller, MemoryService
-from contextlamp.config import DEFAULT_AUTO_SUPERSEDE_THRESHOLD, Settings
-from contextlamp.domain.rules import is_update, states_change
+from contextlamp.domain.rules import DEFAULT_AUTO_SUPERSEDE_THRESHOLD, is_update, states_change
 from contextlamp.embedding import FakeEmbedder
 from contextlamp.storage import StoreRegistry
 from tests.conftest import Clock
@@ -108,8 +108,9 @@ def test_a_topic_entry_and_a_team_learning_are_not_superseded_by_meaning(
 
 
 def test_the_threshold_setting_turns_it_off(registry: StoreRegistry, embedder: FakeEmbedder, clock: Clock) -> None:
-    assert Settings(auto_supersede_threshold=1.01).auto_supersede_threshold == 1.01
-    service = MemoryService(registry, embedder, clock=clock, auto_supersede_threshold=1.01)
+    service = MemoryService(
+        registry, embedder, indexer=Indexer(embedder.embed, inline=True), clock=clock, auto_supersede_threshold=1.01
+    )
     caller = Caller(service.principal("alice"), "cli")
     service.save_context(caller, OLD)
     assert service.save_context(caller, NEW).superseded == []

@@ -14,6 +14,7 @@ import anyio
 from mcp import Client, StdioServerParameters
 from mcp_types import Implementation
 
+from contextlamp.app.indexing import Indexer
 from contextlamp.app.service import MemoryService
 from contextlamp.embedding import FakeEmbedder
 from contextlamp.storage import StoreRegistry
@@ -68,7 +69,9 @@ def test_two_stdio_servers_on_one_directory(tmp_path: Path) -> None:
     anyio.run(both)
     assert errors == []  # no "database is locked", no other failure reached a client
     embedder = FakeEmbedder()
-    service = MemoryService(StoreRegistry(home, embedder.identity, embedder.dim), embedder)
+    service = MemoryService(
+        StoreRegistry(home, embedder.identity, embedder.dim), embedder, indexer=Indexer(embedder.embed, inline=True)
+    )
     try:
         user = service.registry.control.find_user("shared")
         assert user is not None

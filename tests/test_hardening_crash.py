@@ -16,6 +16,7 @@ import sys
 import time
 from pathlib import Path
 
+from contextlamp.app.indexing import Indexer
 from contextlamp.app.service import MemoryService
 from contextlamp.embedding import FakeEmbedder
 from contextlamp.storage import StoreRegistry
@@ -115,7 +116,9 @@ def test_sigkill_during_saves_loses_nothing_acknowledged(tmp_path: Path) -> None
     for run in range(KILLS):
         acknowledged |= _run_and_kill(home, run, rng)
         embedder = FakeEmbedder()
-        service = MemoryService(StoreRegistry(home, embedder.identity, embedder.dim), embedder)
+        service = MemoryService(
+            StoreRegistry(home, embedder.identity, embedder.dim), embedder, indexer=Indexer(embedder.embed, inline=True)
+        )
         try:
             user = service.registry.control.find_user("crash")
             assert user is not None

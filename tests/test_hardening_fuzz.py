@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from mcp import Client
 from mcp_types import Implementation
 
+from contextlamp.app.indexing import Indexer
 from contextlamp.app.service import MemoryService
 from contextlamp.embedding import FakeEmbedder
 from contextlamp.mcp.tools import build_server
@@ -89,7 +90,9 @@ class Harness:
 
     def __init__(self, home: Path) -> None:
         embedder = FakeEmbedder()
-        self.service = MemoryService(StoreRegistry(home, embedder.identity, embedder.dim), embedder)
+        self.service = MemoryService(
+            StoreRegistry(home, embedder.identity, embedder.dim), embedder, indexer=Indexer(embedder.embed, inline=True)
+        )
         self.principal = self.service.principal("fuzz")
         from contextlamp.app.service import Caller
 

@@ -118,9 +118,7 @@ def test_a_session_start_answers_while_saves_hold_every_write_lock(tmp_path: Pat
         locker.execute("BEGIN IMMEDIATE")  # what a save's transaction holds (app/writes, control plane writes)
         lockers.append(locker)
     try:
-        done, _ = scratch.hook(
-            "claude-code", "session-start", scratch.stdin("SessionStart"), {"CONTEXTLAMP_HOOK_TIMEOUT_S": "3"}
-        )
+        done, _ = scratch.hook("claude-code", "session-start", scratch.stdin("SessionStart"))
     finally:
         for locker in lockers:
             locker.rollback()

@@ -303,7 +303,7 @@ def test_body_size_rate_and_session_limits(tmp_path: Path) -> None:
     env = {
         "CONTEXTLAMP_RATE_LIMIT": "4/minute",
         "CONTEXTLAMP_MAX_SESSIONS": "2",
-        "CONTEXTLAMP_MAX_REQUEST_BYTES": "20000",
+        "CONTEXTLAMP_MAX_TRANSCRIPT_BYTES": "5000",  # the largest request body: 4 x 5000 = 20000 bytes
     }
     with run_server(tmp_path / "home", env) as limited:
         accounts = limited.accounts()

@@ -15,9 +15,10 @@ from click.testing import CliRunner
 from mcp import Client
 from mcp_types import Implementation
 
+from contextlamp.app.indexing import Indexer
 from contextlamp.app.service import Caller, MemoryService
 from contextlamp.cli.main import cli
-from contextlamp.config import Limits, Settings
+from contextlamp.config import InputLimits, Limits, Settings
 from contextlamp.domain.secret_scan import SecretScanner
 from contextlamp.embedding import FakeEmbedder
 from contextlamp.errors import InvalidArgumentError
@@ -51,7 +52,9 @@ class SpyScanner(SecretScanner):
 @pytest.fixture
 def spied(registry: StoreRegistry, embedder: FakeEmbedder, clock: Clock) -> tuple[MemoryService, SpyScanner]:
     scanner = SpyScanner()
-    return MemoryService(registry, embedder, scanner=scanner, clock=clock), scanner
+    return MemoryService(
+        registry, embedder, indexer=Indexer(embedder.embed, inline=True), scanner=scanner, clock=clock
+    ), scanner
 
 
 def _entries(service: MemoryService) -> int:
@@ -164,7 +167,7 @@ def test_limits_come_from_the_settings(
     monkeypatch.setenv("CONTEXTLAMP_MAX_REF_CHARS", "20")
     settings = Settings()
     assert settings.limits() == Limits(max_surface_chars=8, max_ref_chars=20)
-    service = MemoryService(registry, embedder, limits=settings.limits())
+    service = MemoryService(registry, embedder, indexer=Indexer(embedder.embed, inline=True), limits=settings.limits())
     caller = Caller(service.principal("alice"), "cli")
     with pytest.raises(InvalidArgumentError, match=r"'source_surface'.*limit is 8"):
         service.save_context(caller, "ok", source_surface="nine-char")
@@ -172,9 +175,10 @@ def test_limits_come_from_the_settings(
         service.save_context(caller, "ok", project="p" * 21)
 
 
-def test_every_limit_is_a_setting_with_the_same_default() -> None:
-    for name, field in Limits.model_fields.items():
+def test_every_input_limit_is_a_setting_with_the_same_default() -> None:
+    for name, field in InputLimits.model_fields.items():
         assert Settings.model_fields[name].default == field.default
+    assert "max_pack_chars" not in Settings.model_fields  # get_context's max_chars argument sets the budget
     assert Settings().limits() == Limits()
 
 

@@ -20,6 +20,7 @@ import pytest
 from contextlamp.app.compose import create_app
 from contextlamp.config import Settings
 from contextlamp.mcp import ready
+from contextlamp.mcp.capture import capture
 from contextlamp.mcp.tools import build_server, run_stdio
 
 CLAUDE_META: dict[str, Any] = {  # what Claude Code 2.1.332 sends with every request (2026-07-28 over stdio)
@@ -76,7 +77,7 @@ def test_the_snapshot_is_the_sdks_answers_today(tmp_path: Path) -> None:
     key = ready.snapshot_key(settings.limits().model_dump(mode="json"), settings.task_ttl_ms)
     shipped = ready.load_snapshot(key)
     assert shipped, "ready.json is missing or its key is not the default settings' (contextlamp/SDK version?)"
-    assert shipped == ready.capture(_server(tmp_path / "home"))
+    assert shipped == capture(_server(tmp_path / "home"))
 
 
 def test_other_settings_get_no_early_answers(tmp_path: Path) -> None:
@@ -162,7 +163,7 @@ def test_a_stale_snapshot_is_corrected_by_list_changed(tmp_path: Path) -> None:
     """An early answer the SDK does not give (a snapshot that no longer matches the code) is found at the
     hand-over: logged, and the client is told the list changed; asked again, it gets the SDK's list."""
     server = _server(tmp_path / "home")
-    answers = ready.capture(server)
+    answers = capture(server)
     stale = json.loads(json.dumps(answers))
     stale["tools/list 2025-06-18"]["tools"][0]["description"] = "an old description"
     to_server_r, to_server_w = os.pipe()

@@ -11,6 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from contextlamp.app.accounts import Accounts
+from contextlamp.app.indexing import Indexer
 from contextlamp.app.service import Caller, MemoryService
 from contextlamp.app.state import RepositoryRef
 from contextlamp.cli.main import cli
@@ -28,7 +29,9 @@ TRANSCRIPT = (
 
 def _sqlite_server(home: Path) -> tuple[MemoryService, str]:
     embedder = FakeEmbedder()
-    service = MemoryService(StoreRegistry(home, embedder.identity, embedder.dim), embedder)
+    service = MemoryService(
+        StoreRegistry(home, embedder.identity, embedder.dim), embedder, indexer=Indexer(embedder.embed, inline=True)
+    )
     accounts = Accounts(service.registry, now_ms)
     for name in ("ann", "ben", "cat"):
         accounts.create_user(name)
@@ -68,8 +71,14 @@ def test_migrate_sqlite_to_postgresql_moves_everything(
         assert again["entries_copied"] == 0 and again["entries_skipped"] == report["entries_copied"]
 
         embedder = FakeEmbedder()
-        source = MemoryService(StoreRegistry(home, embedder.identity, embedder.dim), embedder)
-        target = MemoryService(StoreRegistry(tmp_path / "x", embedder.identity, embedder.dim, url), embedder)
+        source = MemoryService(
+            StoreRegistry(home, embedder.identity, embedder.dim), embedder, indexer=Indexer(embedder.embed, inline=True)
+        )
+        target = MemoryService(
+            StoreRegistry(tmp_path / "x", embedder.identity, embedder.dim, url),
+            embedder,
+            indexer=Indexer(embedder.embed, inline=True),
+        )
         try:
             found = Accounts(target.registry, now_ms).authenticate(token)  # the same token signs in
             assert found is not None and found[0].name == "ann"
@@ -106,7 +115,9 @@ def test_migrate_embeds_a_missing_vector_and_folds_an_old_writers_vectors(
 ) -> None:
     home = tmp_path / "home"
     embedder = FakeEmbedder()
-    source = MemoryService(StoreRegistry(home, embedder.identity, embedder.dim), embedder)
+    source = MemoryService(
+        StoreRegistry(home, embedder.identity, embedder.dim), embedder, indexer=Indexer(embedder.embed, inline=True)
+    )
     ann = Caller(source.principal("ann"), "cli")
     lost = source.save_context(ann, "The VPN gateway is vpn-2", topic="vpn gateway").id
     old = source.save_context(ann, "Payroll runs on the 25th", topic="payroll day").id
@@ -128,7 +139,11 @@ def test_migrate_embeds_a_missing_vector_and_folds_an_old_writers_vectors(
     try:
         result = CliRunner().invoke(cli, ["migrate", "--from", f"sqlite:{home}", "--to", url, "--json"])
         assert result.exit_code == 0, result.output
-        target = MemoryService(StoreRegistry(tmp_path / "x", embedder.identity, embedder.dim, url), embedder)
+        target = MemoryService(
+            StoreRegistry(tmp_path / "x", embedder.identity, embedder.dim, url),
+            embedder,
+            indexer=Indexer(embedder.embed, inline=True),
+        )
         try:
             copied = target.registry.store(ann.principal.user_id).entry_vectors([lost, old])
             assert np.allclose(copied[lost], target.entry_embedding([entries[lost].content, *entries[lost].questions]))

@@ -10,6 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from contextlamp.app.export_format import parse_document
+from contextlamp.app.indexing import Indexer
 from contextlamp.app.service import Caller, MemoryService
 from contextlamp.cli.main import cli
 from contextlamp.embedding import FakeEmbedder
@@ -39,7 +40,12 @@ def _fill(service: MemoryService, caller: Caller, clock: Clock) -> None:
 
 def _fresh(tmp_path: Path, name: str, clock: Clock) -> MemoryService:
     embedder = FakeEmbedder()
-    return MemoryService(StoreRegistry(tmp_path / name, embedder.identity, embedder.dim), embedder, clock=clock)
+    return MemoryService(
+        StoreRegistry(tmp_path / name, embedder.identity, embedder.dim),
+        embedder,
+        indexer=Indexer(embedder.embed, inline=True),
+        clock=clock,
+    )
 
 
 def test_round_trip_into_an_empty_directory_gives_the_same_document(

@@ -16,6 +16,7 @@ from click.testing import CliRunner
 import contextlamp.storage.postgres.maintenance as pg_maintenance
 import contextlamp.storage.sqlite.maintenance as sqlite_maintenance
 from contextlamp.app.compose import create_app
+from contextlamp.app.indexing import Indexer
 from contextlamp.app.service import Caller, MemoryService
 from contextlamp.cli.main import cli
 from contextlamp.config import Settings
@@ -56,7 +57,11 @@ def _environ(monkeypatch: pytest.MonkeyPatch, home: Path, url: str | None) -> No
 
 
 def _fill(home: Path, url: str | None, embedder: Any, project: bool = True) -> None:
-    service = MemoryService(StoreRegistry(home, embedder.identity, embedder.dim, url, pool_size=2), embedder)
+    service = MemoryService(
+        StoreRegistry(home, embedder.identity, embedder.dim, url, pool_size=2),
+        embedder,
+        indexer=Indexer(embedder.embed, inline=True),
+    )
     caller = Caller(service.principal("alice"), "cli")
     for text in MEMORIES:
         service.save_context(caller, text)
@@ -141,7 +146,11 @@ def test_an_interrupted_reembed_finishes_on_rerun(
     _fill(home, url, source)
     monkeypatch.setattr(sqlite_maintenance, "REEMBED_BATCH", 2)
     monkeypatch.setattr(pg_maintenance, "REEMBED_BATCH", 2)
-    target_service = MemoryService(StoreRegistry(home, source.identity, source.dim, url, pool_size=2), target)
+    target_service = MemoryService(
+        StoreRegistry(home, source.identity, source.dim, url, pool_size=2),
+        target,
+        indexer=Indexer(target.embed, inline=True),
+    )
     calls = {"n": 0}
 
     def failing(texts: list[str]) -> Vectors:
@@ -158,7 +167,11 @@ def test_an_interrupted_reembed_finishes_on_rerun(
     registry.close()
 
     # Interrupted: the stores still record the old model and still answer under it.
-    service = MemoryService(StoreRegistry(home, source.identity, source.dim, url, pool_size=2), source)
+    service = MemoryService(
+        StoreRegistry(home, source.identity, source.dim, url, pool_size=2),
+        source,
+        indexer=Indexer(source.embed, inline=True),
+    )
     caller = Caller(service.principal("alice"), "cli")
     assert service.get_context(caller, "pnpm", max_results=3).packs
     service.registry.close()
@@ -173,7 +186,11 @@ def test_an_interrupted_reembed_finishes_on_rerun(
     assert done == total - (3 if backend == "sqlite" else 2)
     assert sum(embedded) == done
 
-    moved = MemoryService(StoreRegistry(home, target.identity, target.dim, url, pool_size=2), target)
+    moved = MemoryService(
+        StoreRegistry(home, target.identity, target.dim, url, pool_size=2),
+        target,
+        indexer=Indexer(target.embed, inline=True),
+    )
     caller = Caller(moved.principal("alice"), "cli")
     store = moved.registry.store(caller.principal.user_id)
     stored = store.entry_vectors([e.id for e in store.all_entries()])

@@ -11,6 +11,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from contextlamp.app.compose import App
+from contextlamp.app.indexing import Indexer
 from contextlamp.app.service import Caller, MemoryService
 from contextlamp.embedding import create_embedder
 from contextlamp.storage import StoreRegistry
@@ -43,7 +44,7 @@ NEVER_SAVED = [
 def model_service(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[MemoryService, Caller]]:
     embedder = create_embedder("minilm")
     registry = StoreRegistry(tmp_path_factory.mktemp("floor"), embedder.identity, embedder.dim)
-    service = MemoryService(registry, embedder, clock=Clock())
+    service = MemoryService(registry, embedder, indexer=Indexer(embedder.embed, inline=True), clock=Clock())
     caller = Caller(service.principal("ana"), "claude-code")
     for content in REPOSITORY_MEMORIES:
         service.save_context(caller, content)

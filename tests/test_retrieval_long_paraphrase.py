@@ -149,3 +149,32 @@ def test_a_fact_at_the_end_of_a_long_memory_is_found_by_paraphrase(
     assert packs[0].id == long_id, [p.text[:80] for p in packs]
     assert fact.split(",")[0].split(" must")[0][:40] in packs[0].text
     registry.close()
+
+
+# -- a keyword hit holding most of a long question's words is evidence (issue #32 item 1) ------------------------
+
+
+def test_a_turn_holding_most_words_of_a_long_question_passes_the_relevance_floor(tmp_path: Path) -> None:
+    """A long question rarely has every word in the turn that answers it; a keyword hit holding at least half of
+    its content words (and two) is evidence even when meaning alone is below the floor, while a turn sharing one
+    word of it is not. The floor here is set so that no cosine passes it: keyword evidence alone decides."""
+    from dataclasses import replace
+
+    from contextlamp.embedding.fake import FakeEmbedder
+
+    embedder = FakeEmbedder()
+    registry = StoreRegistry(tmp_path / "home", embedder.identity, embedder.dim)
+    service = MemoryService(registry, embedder)
+    alice = Caller(service.principal("alice"), "cli")
+    answer = service.save_context(alice, "Caroline went to the support group meeting on the 7th of May").id
+    one_word = service.save_context(alice, "The group chat was noisy all evening").id
+    for text in ["Melanie bought new running shoes", "We painted the fence green", "The bakery opens at six"]:
+        service.save_context(alice, text)
+    question = "When did Caroline attend that support group meeting in spring?"
+    assert len(content_terms(question)) >= 5  # a long question: not every word is in the answer
+    service.weights = replace(service.weights, evidence_floor=0.999, neighbours=0.0)  # no time-neighbour context
+    ids = [p.id for p in service.get_context(alice, question, max_results=5).packs]
+    assert answer in ids and one_word not in ids
+    service.weights = replace(service.weights, keyword_evidence=False)  # the rule is what keeps it
+    assert answer not in [p.id for p in service.get_context(alice, question, max_results=5).packs]
+    registry.close()

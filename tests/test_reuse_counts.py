@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from contextlamp.app.indexing import Indexer
 from contextlamp.app.service import Caller, MemoryService
 from contextlamp.embedding import FakeEmbedder
 from contextlamp.storage import StoreRegistry
@@ -62,7 +63,7 @@ def test_reuse_counts_reach_the_store_with_the_next_save(
 def test_reuse_counts_reach_the_store_at_close(
     registry: StoreRegistry, embedder: FakeEmbedder, alice: Caller, other: StoreRegistry
 ) -> None:
-    service = MemoryService(registry, embedder)
+    service = MemoryService(registry, embedder, indexer=Indexer(embedder.embed, inline=True))
     saved = service.save_context(alice, "The deploy runs on Fridays")
     service.get_context(alice, "when does the deploy run")
     registry.store(alice.principal.user_id).close()  # as registry.close() does for each store at shutdown
@@ -110,7 +111,7 @@ def test_a_process_that_exits_without_closing_still_writes_its_counts(tmp_path: 
     flush interval): its counts are written at interpreter exit."""
     home = tmp_path / "home"
     registry = StoreRegistry(home, embedder.identity, embedder.dim)
-    service = MemoryService(registry, embedder)
+    service = MemoryService(registry, embedder, indexer=Indexer(embedder.embed, inline=True))
     alice = Caller(service.principal("alice"), "claude-code")
     saved = service.save_context(alice, "The deploy runs on Fridays")
     script = (
@@ -136,7 +137,7 @@ def test_a_forked_child_does_not_write_its_parents_counts_again(tmp_path: Path, 
     runs there too) and the parent writes the counts once."""
     home = tmp_path / "home"
     registry = StoreRegistry(home, embedder.identity, embedder.dim)
-    service = MemoryService(registry, embedder)
+    service = MemoryService(registry, embedder, indexer=Indexer(embedder.embed, inline=True))
     alice = Caller(service.principal("alice"), "claude-code")
     saved = service.save_context(alice, "The deploy runs on Fridays")
     script = (

@@ -12,6 +12,7 @@ import pytest
 from mcp import Client
 from mcp_types import Tool
 
+from contextlamp.app.indexing import Indexer
 from contextlamp.app.service import MemoryService
 from contextlamp.config import Limits
 from contextlamp.embedding import FakeEmbedder
@@ -114,7 +115,12 @@ def test_schemas_publish_the_services_live_limits(tmp_path: Path) -> None:
         max_tags=5,
         max_tag_chars=9,
     )
-    service = MemoryService(StoreRegistry(tmp_path, embedder.identity, embedder.dim), embedder, limits=limits)
+    service = MemoryService(
+        StoreRegistry(tmp_path, embedder.identity, embedder.dim),
+        embedder,
+        indexer=Indexer(embedder.embed, inline=True),
+        limits=limits,
+    )
     tools = _tools(service)
     save = tools["save_context"].input_schema["properties"]
     assert save["content"]["maxLength"] == 1000

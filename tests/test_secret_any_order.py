@@ -155,3 +155,12 @@ def test_inflected_nouns_and_living_latin_letters() -> None:
     not a look-alike to fold ("Kapı kodu" stays the noun it is)."""
     assert _gone("A routered jelszava Kert7Fa!9", "Kert7Fa!9")
     assert _gone("Kapı kodu: 5521", "5521")
+
+
+def test_an_oauth_label_and_a_dotted_key_split_in_a_fence() -> None:
+    """``oauth:`` labels a token (Twitch-style chat tokens: 30 lower-case letters and digits); a key whose first
+    characters sit alone on a fenced line before a dot (``ya29`` / ``.a0…``) is joined like any other split."""
+    token = "q8w2e4r6t1y3u5i7o9p0a2s4d6f8g1"
+    assert _gone(f"irc login oauth:{token}", token)
+    key = "ya29.a0AfB_" + "Xk2Lm9Qp4Rt7Vw1Zy3Bc5De8Fg0Hj6Kn2Mp4Qs7Tv9Wx1Yz3Ab5Cd7Ef9Gh1Jk3Lm5Np7Qr9St1Uv3Wx5"
+    assert _gone(f"```\n{key[:3]}\n{key[3:]}\n```", key)

@@ -92,3 +92,48 @@ def test_import_leaves_out_an_entry_with_a_late_secret(service: MemoryService, a
     document["stores"][0]["entries"].append(entry)
     report = app_of(service).porter.import_document(parse_document(document), "eve", create_user=True)
     assert report.entries_with_secrets == 1
+
+
+# Round 5: stated in other languages and word orders, through every path (values made up here)
+ANY_ORDER = [
+    ("Cyfrinair y llwybrydd: Pobi-Bara-7781", "Pobi-Bara-7781"),  # Welsh, from the vendored lexicon
+    ("R4v3n-Quill-88 is the password for the NAS", "R4v3n-Quill-88"),  # value before the noun
+    ("A nyomtató jelszava Kert7Fa!9", "Kert7Fa!9"),  # Hungarian, inflected noun, no copula
+    ("the vault's code is 4471902", "4471902"),  # a PIN named after what it opens
+    ("ops:$apr1$Kd8sLq2m$7hT3vN9xR1cB5wE8yU2iO0", "$apr1$Kd8sLq2m$7hT3vN9xR1cB5wE8yU2iO0"),  # a password hash
+]
+
+
+def _on_disk(home: Path, secrets: list[str]) -> list[str]:
+    data = b"".join(p.read_bytes() for p in home.rglob("*") if p.is_file())
+    return [s for s in secrets if s.encode() in data]
+
+
+@pytest.mark.parametrize(("content", "secret"), ANY_ORDER)
+def test_save_context_refuses_any_order_and_language(
+    service: MemoryService, alice: Caller, content: str, secret: str
+) -> None:
+    with pytest.raises(SecretDetectedError) as err:
+        service.save_context(alice, content)
+    assert secret not in str(err.value)
+
+
+def test_save_session_and_import_keep_no_any_order_secret_on_disk(
+    service: MemoryService, alice: Caller, tmp_path: Path
+) -> None:
+    transcript = "\n".join(
+        ["User: We deploy the billing service with Helm on Tuesdays."] + [f"User: {c}" for c, _ in ANY_ORDER]
+    )
+    service.save_session(alice, transcript)
+    user = service.registry.control.find_user("alice")
+    assert user is not None
+    document = app_of(service).porter.export_user(user)
+    template = document["stores"][0]["entries"][0]
+    for content, _ in ANY_ORDER:
+        entry = copy.deepcopy(template)
+        entry.update(id=new_id("ctx"), content=content, superseded_by=None, superseded_at=None)
+        document["stores"][0]["entries"].append(entry)
+    report = app_of(service).porter.import_document(parse_document(document), "eve", create_user=True)
+    service.wait_indexed()
+    assert report.entries_with_secrets == len(ANY_ORDER)
+    assert _on_disk(tmp_path / "home", [s for _, s in ANY_ORDER]) == []

@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 
+from contextlamp.app.indexing import Indexer
 from contextlamp.app.service import Caller, MemoryService
 from contextlamp.errors import InvalidArgumentError
 from tests.test_query import ADVERSARIAL
@@ -151,13 +152,19 @@ def test_bad_get_argument_names_the_field(
 
 
 def test_weak_semantic_neighbours_are_not_returned(registry: Any, embedder: Any, clock: Any) -> None:
-    from contextlamp.config import FusionWeights
+    from contextlamp.retrieval.weights import FusionWeights
 
-    service = MemoryService(registry, embedder, weights=FusionWeights(semantic_floor=0.5), clock=clock)
+    service = MemoryService(
+        registry,
+        embedder,
+        indexer=Indexer(embedder.embed, inline=True),
+        weights=FusionWeights(semantic_floor=0.5),
+        clock=clock,
+    )
     caller = Caller(principal=service.principal("carol"), surface="test")
     saved = service.save_context(caller, "zebra crossing near the office")
     assert service.get_context(caller, "completely different words here").packs == []
     assert [p.id for p in service.get_context(caller, "zebra crossing office").packs] == [saved.id]
     assert service.weights.semantic_floor == 0.5
-    default = MemoryService(registry, embedder, clock=clock)
+    default = MemoryService(registry, embedder, indexer=Indexer(embedder.embed, inline=True), clock=clock)
     assert default.weights.semantic_floor == embedder.similarity_floor

@@ -1,49 +1,88 @@
-"""Settings: one default per value, cross-field checks naming the environment variables."""
+"""Settings: only what a user sets (at most 35, issue #31.4), each documented in docs/configuration.md's table
+and nowhere else as a setting; one default per value; cross-field checks naming the environment variables; a
+removed setting still in the environment is warned about by name and changes nothing."""
 
 from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from pydantic import ValidationError
 
-from contextlamp.config import FusionWeights, Limits, Settings, TrustWeights
+from contextlamp.config import REMOVED_SETTINGS, Limits, RemovedSettingWarning, Settings
+from contextlamp.web.tuning import ServerTuning, twice
+
+ROOT = Path(__file__).resolve().parent.parent
+MOST_SETTINGS = 35
 
 
-def test_the_nested_values_of_default_settings_are_the_value_types_defaults(monkeypatch: pytest.MonkeyPatch) -> None:
-    for name in ("CONTEXTLAMP_WEIGHT_KEYWORD", "CONTEXTLAMP_RRF_K", "CONTEXTLAMP_TRUST_WEIGHT_CONTESTED"):
-        monkeypatch.delenv(name, raising=False)
-    settings = Settings()
-    assert settings.fusion_weights() == FusionWeights()
-    assert settings.trust_weights() == TrustWeights()
-    assert settings.limits() == Limits()
+def _documented() -> list[str]:
+    """The variables of docs/configuration.md's settings table (rows ``| `CONTEXTLAMP_X` | default | meaning |``)."""
+    doc = (ROOT / "docs" / "configuration.md").read_text(encoding="utf-8")
+    return re.findall(r"^\| `CONTEXTLAMP_([A-Z0-9_]+)` \|", doc, flags=re.MULTILINE)
+
+
+def test_there_are_at_most_35_settings_and_the_docs_table_lists_exactly_them() -> None:
+    names = [name.upper() for name in Settings.model_fields]
+    assert len(names) <= MOST_SETTINGS, names
+    documented = _documented()
+    assert sorted(documented) == sorted(names)  # every setting once, and no row for one that is gone
+    assert not set(REMOVED_SETTINGS) & set(Settings.model_fields)
+
+
+def test_a_removed_setting_in_the_environment_is_warned_about_by_name_and_ignored(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("CONTEXTLAMP_WEIGHT_KEYWORD", "2.5")
+    monkeypatch.setenv("contextlamp_write_behind", "false")  # names are case-insensitive, as for every setting
+    with pytest.warns(RemovedSettingWarning) as caught:
+        settings = Settings(embedder="fake")
+    messages = sorted(str(w.message) for w in caught)
+    monkeypatch.delenv("CONTEXTLAMP_WEIGHT_KEYWORD")
+    monkeypatch.delenv("contextlamp_write_behind")
+    assert len(messages) == 2
+    assert messages[0].startswith("CONTEXTLAMP_WEIGHT_KEYWORD is no longer a setting and is ignored")
+    assert messages[1].startswith("contextlamp_write_behind is no longer a setting and is ignored")
+    assert settings == Settings(embedder="fake")  # nothing else changed
+
+
+def test_a_server_started_with_a_removed_setting_says_so_on_stderr_and_runs(tmp_path: Path) -> None:
+    env = {"PATH": "", "HOME": str(tmp_path), "CONTEXTLAMP_HOME": str(tmp_path / "home")}
+    env |= {"CONTEXTLAMP_EMBEDDER": "fake", "CONTEXTLAMP_SQLITE_SYNCHRONOUS": "normal"}
+    done = subprocess.run(
+        [sys.executable, "-m", "contextlamp", "list", "--json"], env=env, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    assert "CONTEXTLAMP_SQLITE_SYNCHRONOUS is no longer a setting and is ignored" in done.stderr
+    assert "CONTEXTLAMP_SQLITE_SYNCHRONOUS" not in done.stdout
+
+
+def test_a_removed_setting_passed_in_code_is_refused_naming_it() -> None:
+    with pytest.raises(ValidationError, match="rrf_k: no longer a setting"):
+        Settings(rrf_k=3)  # pyright: ignore[reportCallIssue]
+
+
+def test_the_nested_values_of_default_settings_are_the_value_types_defaults() -> None:
+    assert Settings().limits() == Limits()
 
 
 def test_an_environment_variable_reaches_the_nested_value(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("CONTEXTLAMP_WEIGHT_KEYWORD", "2.5")
-    monkeypatch.setenv("CONTEXTLAMP_TRUST_WEIGHT_CONTESTED", "0.25")
     monkeypatch.setenv("CONTEXTLAMP_TASK_TTL_DAYS", "2")
+    monkeypatch.setenv("CONTEXTLAMP_MAX_TAGS", "3")
     settings = Settings()
-    assert settings.fusion_weights().keyword == 2.5
-    assert settings.trust_weights().contested == 0.25
     assert settings.task_ttl_ms == 2 * 86_400_000
+    assert settings.limits().max_tags == 3
 
 
-def test_the_neighbour_length_limit_reaches_retrieval_and_is_refused_below_zero(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    assert Settings().fusion_weights().neighbour_max_chars == FusionWeights().neighbour_max_chars
-    monkeypatch.setenv("CONTEXTLAMP_NEIGHBOUR_MAX_CHARS", "0")
-    assert Settings().fusion_weights().neighbour_max_chars == 0
-    monkeypatch.setenv("CONTEXTLAMP_NEIGHBOUR_MAX_CHARS", "-1")
-    with pytest.raises(ValidationError, match="neighbour_max_chars"):
-        Settings()
-
-
-def test_the_neighbour_radius_reaches_retrieval_and_is_refused_below_one(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("CONTEXTLAMP_NEIGHBOUR_RADIUS", "3")
-    assert Settings().fusion_weights().neighbour_radius == 3
-    monkeypatch.setenv("CONTEXTLAMP_NEIGHBOUR_RADIUS", "0")
-    with pytest.raises(ValidationError, match="neighbour_radius"):
-        Settings()
+def test_the_derived_server_limits_follow_the_settings_they_come_from() -> None:
+    assert Settings().max_request_bytes == 8 * 1024 * 1024  # 4 x the 2 MiB transcript
+    assert Settings(max_transcript_bytes=5000).max_request_bytes == 20_000
+    assert ServerTuning().user_rate("600/minute") == "1200/minute"
+    assert ServerTuning(user_rate_limit="8/minute").user_rate("5/minute") == "8/minute"
+    assert twice(" 20 per 5 seconds") == "40/5 seconds"
 
 
 @pytest.mark.parametrize(
@@ -70,40 +109,3 @@ def test_complete_pairs_are_accepted() -> None:
         oidc_jwks_url="https://id.example.com/jwks",
     )
     assert settings.llm_model == "m" and settings.oidc_audience == "a"
-
-
-RATES = (
-    "600/minute",
-    "20/second",
-    " 5 per 2 HOURS ",
-    "1persecond",
-    "3 / day",
-    "7/Years",
-    "10/month",
-    "1/second;5/minute",  # several rates: limits takes the first
-    "1/second, 5/fortnight",
-    "10/fortnight",
-    "1/ſecond",  # long s: matches [a-z] case-insensitively, but is no unit for limits
-    "1/\u212aelvin",
-    "per minute",
-    "1/",
-    "",
-    "１/second",  # full-width digit
-    "1 per " + " " * 5000 + "x",
-)
-
-
-@pytest.mark.parametrize("rate", RATES)
-def test_a_rate_limit_is_accepted_exactly_when_limits_parses_it(rate: str) -> None:
-    from limits import parse
-
-    try:
-        parse(rate)
-        accepted = True
-    except ValueError:
-        accepted = False
-    if accepted:
-        assert Settings(embedder="fake", rate_limit=rate).rate_limit == rate
-    else:
-        with pytest.raises(ValidationError, match="rate_limit"):
-            Settings(embedder="fake", rate_limit=rate)

@@ -22,6 +22,7 @@ import uvicorn
 from contextlamp.config import Settings
 from contextlamp.web.app import build_http_app, proxy_options
 from contextlamp.web.dashboard import Dashboard
+from contextlamp.web.tuning import ServerTuning
 from tests.dashboard_forms import like_a_browser
 from tests.servers import MCP_HEADERS, initialize_body, run_server
 
@@ -77,10 +78,10 @@ def test_a_sign_in_flood_does_not_hold_up_other_users_calls(wired: Any, tmp_path
         home=tmp_path / "home",
         embedder="fake",
         signin_rate_limit="100000/minute",
-        signin_hash_workers=1,
-        signin_hash_queue=2,
     )
-    app = build_http_app(wired, settings, "127.0.0.1", port, Dashboard)
+    app = build_http_app(
+        wired, settings, "127.0.0.1", port, Dashboard, ServerTuning(signin_hash_workers=1, signin_hash_queue=2)
+    )
     with serving(app, port, settings) as base, httpx2.Client(timeout=90) as http:
         csrf = _csrf(http, base)
         cookies = dict(http.cookies)

@@ -10,6 +10,7 @@ from click.testing import CliRunner
 
 from contextlamp.app.accounts import Accounts
 from contextlamp.app.export_format import parse_document
+from contextlamp.app.indexing import Indexer
 from contextlamp.app.service import Caller, MemoryService
 from contextlamp.cli.main import cli
 from contextlamp.domain.models import Pack
@@ -266,7 +267,12 @@ def test_export_carries_own_team_contributions(
     from contextlamp.storage import StoreRegistry
 
     embedder = FakeEmbedder()
-    other = MemoryService(StoreRegistry(tmp_path / "other", embedder.identity, embedder.dim), embedder, clock=clock)
+    other = MemoryService(
+        StoreRegistry(tmp_path / "other", embedder.identity, embedder.dim),
+        embedder,
+        indexer=Indexer(embedder.embed, inline=True),
+        clock=clock,
+    )
     app_of(other).porter.import_document(parse_document(document))
     restored = other.registry.control.find_user("alice")
     assert restored is not None

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from contextlamp.app.export_format import parse_document
+from contextlamp.app.indexing import Indexer
 from contextlamp.app.service import Caller, MemoryService
 from contextlamp.embedding import FakeEmbedder
 from contextlamp.errors import InvalidArgumentError
@@ -75,7 +76,9 @@ def test_an_entry_stored_under_an_old_key_stays_readable_and_supersedable(tmp_pa
     the same key saved again supersedes it, ``C++`` now makes its own topic, a query still finds it."""
     home = tmp_path / "home"
     embedder = FakeEmbedder()
-    service = MemoryService(StoreRegistry(home, embedder.identity, embedder.dim), embedder)
+    service = MemoryService(
+        StoreRegistry(home, embedder.identity, embedder.dim), embedder, indexer=Indexer(embedder.embed, inline=True)
+    )
     try:
         alice = Caller(service.principal("alice"), "test")
         old = service.save_context(alice, "We compile the engine with clang 17", topic="engine-compiler")
@@ -118,7 +121,11 @@ def test_new_topic_keys_survive_export_and_import(service: MemoryService, alice:
     assert user is not None
     document = json.loads(json.dumps(app_of(service).porter.export_user(user)))
     embedder = FakeEmbedder()
-    other = MemoryService(StoreRegistry(tmp_path / "other", embedder.identity, embedder.dim), embedder)
+    other = MemoryService(
+        StoreRegistry(tmp_path / "other", embedder.identity, embedder.dim),
+        embedder,
+        indexer=Indexer(embedder.embed, inline=True),
+    )
     try:
         report = app_of(other).porter.import_document(parse_document(document))
         assert report.entries_added == 4

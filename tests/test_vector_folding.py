@@ -11,6 +11,7 @@ import psycopg
 import pytest
 from pgvector.psycopg import register_vector  # pyright: ignore[reportMissingTypeStubs]
 
+from contextlamp.app.indexing import Indexer
 from contextlamp.app.service import Caller, MemoryService
 from contextlamp.domain.folding import entry_vector, entry_vectors
 from contextlamp.embedding import FakeEmbedder
@@ -28,7 +29,7 @@ CONTENTS = {
 def _save_all(registry: StoreRegistry) -> tuple[MemoryService, Caller, dict[str, np.ndarray]]:
     """Save CONTENTS; returns the service, the caller and each entry's separate (1 + q, dim) vectors."""
     embedder = FakeEmbedder()
-    service = MemoryService(registry, embedder)
+    service = MemoryService(registry, embedder, indexer=Indexer(embedder.embed, inline=True))
     caller = Caller(service.principal("alice"), "test")
     store = registry.store(caller.principal.user_id)
     separate: dict[str, np.ndarray] = {}
@@ -86,7 +87,9 @@ def test_a_sqlite_store_with_separate_question_vectors_is_folded_on_open(tmp_pat
     home = tmp_path / "home"
     separate = _legacy_sqlite_store(home)
     embedder = FakeEmbedder()
-    reopened = MemoryService(StoreRegistry(home, embedder.identity, embedder.dim), embedder)
+    reopened = MemoryService(
+        StoreRegistry(home, embedder.identity, embedder.dim), embedder, indexer=Indexer(embedder.embed, inline=True)
+    )
     try:
         _assert_folded(reopened, Caller(reopened.principal("alice"), "test"), separate)
     finally:
@@ -112,7 +115,11 @@ def test_a_postgresql_database_with_separate_question_vectors_is_folded_on_open(
                         (store_id, entry_id, i, v.astype(np.float32)),
                     )
             conn.execute("DELETE FROM schema_migrations WHERE version >= 2")
-        reopened = MemoryService(StoreRegistry(tmp_path, embedder.identity, embedder.dim, url), embedder)
+        reopened = MemoryService(
+            StoreRegistry(tmp_path, embedder.identity, embedder.dim, url),
+            embedder,
+            indexer=Indexer(embedder.embed, inline=True),
+        )
         try:
             _assert_folded(reopened, Caller(reopened.principal("alice"), "test"), separate)
         finally:
@@ -127,7 +134,9 @@ def test_a_damaged_legacy_vector_does_not_stop_the_store_opening(tmp_path: Path)
     separate = _legacy_sqlite_store(home, damaged=True)
     damaged = next(iter(separate))
     embedder = FakeEmbedder()
-    reopened = MemoryService(StoreRegistry(home, embedder.identity, embedder.dim), embedder)
+    reopened = MemoryService(
+        StoreRegistry(home, embedder.identity, embedder.dim), embedder, indexer=Indexer(embedder.embed, inline=True)
+    )
     try:
         alice = Caller(reopened.principal("alice"), "test")
         assert reopened.get_context(alice, "staging database port").packs  # the store opens and answers

@@ -12,6 +12,7 @@ from typing import Any
 import numpy as np
 import pytest
 
+from contextlamp.app.indexing import Indexer
 from contextlamp.app.service import Caller, MemoryService
 from contextlamp.embedding import FakeEmbedder
 from contextlamp.storage import StoreRegistry
@@ -38,7 +39,9 @@ WORDS = [
 
 def _service(home: Path) -> tuple[MemoryService, Caller]:
     embedder = FakeEmbedder()
-    service = MemoryService(StoreRegistry(home, embedder.identity, embedder.dim), embedder)
+    service = MemoryService(
+        StoreRegistry(home, embedder.identity, embedder.dim), embedder, indexer=Indexer(embedder.embed, inline=True)
+    )
     return service, Caller(principal=service.principal("alice"), surface="test")
 
 
@@ -153,6 +156,7 @@ import sys
 from pathlib import Path
 
 from contextlamp.app import writes
+from contextlamp.app.indexing import Indexer
 from contextlamp.app.service import Caller, MemoryService
 from contextlamp.embedding import FakeEmbedder
 from contextlamp.storage import StoreRegistry
@@ -160,7 +164,7 @@ from contextlamp.storage import StoreRegistry
 home, op, entry_id, *texts = sys.argv[1:]
 embedder = FakeEmbedder()
 registry = StoreRegistry(Path(home), embedder.identity, embedder.dim)
-service = MemoryService(registry, embedder)
+service = MemoryService(registry, embedder, indexer=Indexer(embedder.embed, inline=True))
 caller = Caller(principal=service.principal("alice"), surface="test")
 store = registry.store(caller.principal.user_id)
 entry = store.get(entry_id)

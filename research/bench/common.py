@@ -13,8 +13,8 @@ from pathlib import Path
 from typing import Any
 
 from contextlamp.app.service import Caller, MemoryService
-from contextlamp.config import FusionWeights
 from contextlamp.embedding import Embedder
+from contextlamp.retrieval.weights import FusionWeights
 from contextlamp.storage import StoreRegistry
 
 

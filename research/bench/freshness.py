@@ -24,8 +24,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from contextlamp.config import DEFAULT_AUTO_SUPERSEDE_THRESHOLD
-from contextlamp.domain.rules import is_update
+from contextlamp.domain.rules import DEFAULT_AUTO_SUPERSEDE_THRESHOLD, is_update
 from contextlamp.embedding import EMBEDDERS, Embedder, create_embedder
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # research/bench/common.py, when run as a script

@@ -383,10 +383,9 @@ def text_of_size(rng: random.Random, size: int) -> str:
     return " ".join(parts)[:size]
 
 
-VARIANTS = {  # the save path, compared call by call: main's behaviour, and write-behind with either commit policy
-    "synchronous": (False, "full"),
+VARIANTS = {  # the save path, compared call by call: main's behaviour, and write-behind
+    "synchronous": (False, "full"),  # (write_behind, the SQLite commit policy, now always full)
     "write-behind": (True, "full"),
-    "write-behind, sqlite_synchronous=normal": (True, "normal"),
 }
 SAVE_LABELS = ("LoCoMo turn", "4 KB text")  # the texts of the save rows
 UNTIL_INDEXED = ": until indexed"  # a write-behind save's second row: the save, then wait_indexed
@@ -431,10 +430,10 @@ def ingest_rows(
     rounds: int = 1,
 ) -> dict[str, list[float]]:
     """The save-path rows (``--ingest``), each in a fresh SQLite store of a new service: ms per call, and for
-    the haystack its total seconds. Three variants (``VARIANTS``) are timed interleaved, call by call, on
+    the haystack its total seconds. Two variants (``VARIANTS``) are timed interleaved, call by call, on
     alternate texts of the same sample (never the same text twice: the embedding cache would answer it): the
-    synchronous save (``write_behind=false``, the behaviour before write-behind indexing), and write-behind
-    with the default commit policy and with ``sqlite_synchronous=normal``. A write-behind save has two rows:
+    synchronous save (``write_behind=False``, the behaviour before write-behind indexing), and write-behind
+    (SQLite commits are always ``synchronous=FULL``: the ``normal`` policy is gone). A write-behind save has two rows:
     the save (what a client waits for) and until indexed (the save, then ``wait_indexed``: every chunk and
     probe folded in); the indexer is drained before the next sample, so no save waits behind another's
     indexing. Beside them, the same texts through the embedder alone: the content alone (one window), what a
@@ -455,8 +454,7 @@ def ingest_rows(
     haystack = haystack_turns(longmemeval)
     with tempfile.TemporaryDirectory(prefix="ingest-") as tmp:
         registries = {
-            name: StoreRegistry(Path(tmp) / str(n), embedder.identity, embedder.dim, sqlite_synchronous=policy)
-            for n, (name, (_, policy)) in enumerate(VARIANTS.items())
+            name: StoreRegistry(Path(tmp) / str(n), embedder.identity, embedder.dim) for n, name in enumerate(VARIANTS)
         }
         services = {
             name: MemoryService(registries[name], embedder, write_behind=behind)

@@ -35,11 +35,11 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from contextlamp.config import FusionWeights
 from contextlamp.embedding import create_embedder
 from contextlamp.retrieval.fusion import weighted_rrf
 from contextlamp.retrieval.query import content_terms, query_terms
 from contextlamp.retrieval.search import ScopedStore, collect_signals, with_neighbours
+from contextlamp.retrieval.weights import FusionWeights
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # research/bench/common.py, when run as a script
 from common import StepClock, fresh_service

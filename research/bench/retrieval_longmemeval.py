@@ -50,8 +50,9 @@ from rich.table import Table
 
 from contextlamp import __version__
 from contextlamp.app.service import Caller, MemoryService
-from contextlamp.config import DEFAULT_AUTO_SUPERSEDE_THRESHOLD, Limits
+from contextlamp.config import Limits
 from contextlamp.domain.folding import embedding_texts
+from contextlamp.domain.rules import DEFAULT_AUTO_SUPERSEDE_THRESHOLD
 from contextlamp.embedding import EMBEDDERS, Embedder, create_embedder
 from contextlamp.errors import InvalidArgumentError, SecretDetectedError
 from contextlamp.retrieval.search import ScopedStore, collect_signals
@@ -164,7 +165,7 @@ WARM_TEXTS = 512  # texts embedded per warming call: half the ONNX embedder's ca
 
 def save_texts(service: MemoryService, content: str) -> list[str]:
     """The texts ``save_context(caller, content)`` embeds for new content (its chunks, then its likely
-    questions), derived as ``Saving._prepare`` and ``_store_all`` do for a save with no topic, kind or type."""
+    questions), derived as ``Saver.prepare`` and ``store_all`` do for a save with no topic, kind or type."""
     text = content.strip()
     return embedding_texts(text, service.questions.generate(text, None, "note", "fact"))[0]
 

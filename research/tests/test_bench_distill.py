@@ -478,7 +478,7 @@ def test_main_runs_end_to_end_with_a_stand_in_distiller(
 def test_main_without_save_session_says_so(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    for owner in MemoryService.__mro__:  # the link of the service chain that defines it (app/sessions.py)
+    for owner in MemoryService.__mro__:  # the class that defines it (the façade, app/service.py)
         if "save_session" in vars(owner):
             monkeypatch.delattr(owner, "save_session")
     data = tmp_path / "data"

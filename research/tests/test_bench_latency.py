@@ -39,7 +39,7 @@ def test_the_ingest_rows_use_real_turns(capsys: pytest.CaptureFixture[str]) -> N
     names = latency.ingest_row_names(turns, baseline=True)  # the bench's own list of what it prints
     for name in names:
         assert name in out
-    # both save rows (a turn, 4 KB), each synchronous and write-behind with either commit policy, each
+    # both save rows (a turn, 4 KB), each synchronous and write-behind (one commit policy: FULL), the
     # write-behind one also until its entry is indexed; the haystack write-behind and its saves for both trees
-    assert len(names) == len(latency.SAVE_LABELS) * (5 + len(latency.EMBEDDING_ROWS)) + 1 + 2 * 2
+    assert len(names) == len(latency.SAVE_LABELS) * (3 + len(latency.EMBEDDING_ROWS)) + 1 + 2 * 2
     assert "LoCoMo questions" in out

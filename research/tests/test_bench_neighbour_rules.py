@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from contextlamp.config import FusionWeights
 from contextlamp.retrieval.search import ScopedStore, with_neighbours
+from contextlamp.retrieval.weights import FusionWeights
 from tests.scripts import load_script
 
 nr = load_script("neighbour_rules.py", "neighbour_rules")

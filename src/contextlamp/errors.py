@@ -11,11 +11,26 @@ The tree (catch the narrowest one you will branch on)::
     ├── StorageError              the database failed
     │   └── EmbeddingMismatchError  the store was built with another embedding model
     ├── EmbeddingError            the embedding model could not be loaded or run
-    └── LLMError                  the configured LLM endpoint failed (callers fall back to their offline path)
+    ├── LLMError                  the configured LLM endpoint failed (callers fall back to their offline path)
+    │
+    │   and, beside the layer that raises and catches them (each still the builtin kind its callers catch):
+    ├── app.oauth.OAuthError                  a refused OAuth step; carries the RFC 6749 section 5.2 code
+    ├── importers.base.ImportFormatError      a file without the shape its format promised (importers)
+    │   └── importers.base.RefusedFileError   a file a reader will not open (a link out of its folder, a pipe)
+    ├── importers.markdown._YamlBound         a YAML front matter past its bounds (caught in that module)
+    ├── clients.errors.FileFormatError        (also a ValueError) a client config file that does not parse
+    │   ├── clients.jsonc.JsoncError
+    │   └── clients.tomledit.TomlError
+    ├── clients.plan.ConnectError             (a ConfigError) ``contextlamp connect`` cannot go on
+    ├── web.client_metadata.ClientMetadataError  a client id URL or its document this server refuses
+    ├── web.gate.BodyTooSlow                  a request body slower than the gate allows (408)
+    └── web.quotas.WorkBusy                   heavy work or password hashing is full (429 / 503 + Retry-After)
 
 The edges translate these, each in one place: the MCP server into a tool error (``isError: true``,
 ``mcp.calls.translate``), the CLI into a click error (``cli.common.cli_errors``), the HTTP routes into a JSON
-error response (``web.routes.error_response``). Nothing else catches them. An exception outside the tree that
+error response (``web.routes.error_response``). Nothing else catches the domain errors; the web and client
+ones are caught by the layer that raises them. ``tests/test_architecture.py`` checks that every exception class
+of the package derives from ``ContextlampError``. An exception outside the tree that
 reaches an edge is a bug: the client gets a fixed message, the log ``crash_report``'s traceback.
 """
 

@@ -1,11 +1,11 @@
-"""Control-plane contract (ports.ControlPlane): users, access tokens, external identities, projects, teams
+"""Control-plane contract (control_plane.ControlPlane): users, access tokens, external identities, projects, teams
 and memberships, on every backend."""
 
 from __future__ import annotations
 
 import pytest
 
-from contextlamp.domain.ports import AccessTokenRecord, ControlPlane, Project
+from contextlamp.domain.control_plane import AccessTokenRecord, ControlPlane, Project
 from contextlamp.errors import InvalidArgumentError, NotFoundError
 from contextlamp.storage import StoreRegistry
 from tests.contract.conftest import DAY, T0

@@ -1,4 +1,4 @@
-"""Control-plane contract of the built-in OAuth server and the web sign-in (ports.ControlPlane): passwords,
+"""Control-plane contract of the built-in OAuth server and the web sign-in (control_plane.ControlPlane): passwords,
 clients, pending authorizations and codes (single use), grants and their tokens (rotation marks a refresh
 token used once), browser sessions, purging and the cascade of a deleted user, on every backend."""
 
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from contextlamp.domain.ports import ControlPlane, OAuthCodeRecord, OAuthTokenRecord, WebSession
+from contextlamp.domain.control_plane import ControlPlane, OAuthCodeRecord, OAuthTokenRecord, WebSession
 from contextlamp.errors import ConflictError, InvalidArgumentError, StorageError
 from contextlamp.storage import StoreRegistry
 from tests.contract.conftest import T0

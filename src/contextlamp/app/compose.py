@@ -73,9 +73,7 @@ def create_app(settings: Settings, preload_model: bool = False, embedder: Embedd
     url = settings.database_url.get_secret_value() if settings.database_url else None
     if embedder is None:
         embedder = create_embedder(embedder_setting(settings), SERVER_MODEL_LOAD_AFTER_S if preload_model else None)
-    registry = StoreRegistry(
-        settings.home, embedder.identity, embedder.dim, url, settings.db_pool_size, settings.sqlite_synchronous
-    )
+    registry = StoreRegistry(settings.home, embedder.identity, embedder.dim, url, settings.db_pool_size)
     return assemble(registry, embedder, settings, SecretScanner(), now_ms)
 
 
@@ -103,14 +101,7 @@ def create_reembed_app(settings: Settings, name: str) -> tuple[App, str]:
     embedder = create_embedder(name, 0.0)
     url = settings.database_url.get_secret_value() if settings.database_url else None
     recorded = recorded_database_embedder(url) if url else None
-    registry = StoreRegistry(
-        settings.home,
-        recorded or embedder.identity,
-        embedder.dim,
-        url,
-        settings.db_pool_size,
-        settings.sqlite_synchronous,
-    )
+    registry = StoreRegistry(settings.home, recorded or embedder.identity, embedder.dim, url, settings.db_pool_size)
     return assemble(registry, embedder, settings, SecretScanner(), now_ms), embedder.identity
 
 
@@ -128,15 +119,10 @@ def assemble(
         embedder,
         scanner=scanner,
         limits=limits,
-        weights=settings.fusion_weights(),
         task_ttl_ms=settings.task_ttl_ms,
         questions=create_question_generator(settings),
         distiller=create_distiller(settings, embedder),
         clock=clock,
-        trust_weights=settings.trust_weights(),
-        team_paraphrase_threshold=settings.team_paraphrase_threshold,
-        auto_supersede_threshold=settings.auto_supersede_threshold,
-        write_behind=settings.write_behind,
     )
     porter = Porter(registry, scanner, embedder.embed, limits, clock)
     return App(
@@ -151,15 +137,9 @@ def assemble(
 
 
 def create_oauth(registry: StoreRegistry, settings: Settings, clock: Callable[[], int]) -> OAuthService:
-    """The OAuth server's and web sign-in's service with the lifetimes of ``settings`` (seconds to ms)."""
-    return OAuthService(
-        registry,
-        clock,
-        access_ttl_ms=settings.oauth_access_token_ttl_s * 1000,
-        refresh_ttl_ms=settings.oauth_refresh_token_ttl_s * 1000,
-        code_ttl_ms=settings.oauth_code_ttl_s * 1000,
-        session_ttl_ms=settings.web_session_ttl_s * 1000,
-    )
+    """The OAuth server's and web sign-in's service (its token and session lifetimes are app/oauth.py's)."""
+    del settings  # no setting of it remains (issue #31.4); the parameter keeps the composition roots' shape
+    return OAuthService(registry, clock)
 
 
 def create_service(settings: Settings) -> MemoryService:
@@ -175,7 +155,7 @@ def create_chat_model(settings: Settings) -> OpenAIChat | None:
     if not (settings.llm_base_url and settings.llm_model):
         return None
     key = settings.llm_api_key.get_secret_value() if settings.llm_api_key else None
-    return OpenAIChat(settings.llm_base_url, settings.llm_model, key, settings.llm_timeout_s)
+    return OpenAIChat(settings.llm_base_url, settings.llm_model, key)
 
 
 def create_question_generator(settings: Settings) -> QuestionGenerator:

@@ -109,15 +109,7 @@ def _pairs(curation: Curation, store: Store, live: Sequence[Entry], place: Place
     matrix = matrix / np.where(norms == 0, 1, norms)
     paraphrase = service.team_paraphrase_threshold
     floor = min(paraphrase, service.auto_supersede_threshold) - RESTATEMENT_CANDIDATE_MARGIN
-    candidates: list[tuple[float, int, int]] = []
-    for start in range(0, len(rows), BLOCK_ROWS):
-        sims = matrix[start : start + BLOCK_ROWS] @ matrix.T
-        for i, j in zip(*np.nonzero(sims >= floor), strict=True):
-            a, b = start + int(i), int(j)
-            if a < b:
-                candidates.append((float(sims[i, j]), a, b))
-    candidates.sort(reverse=True)
-    candidates = candidates[:MAX_PAIRS]
+    candidates = _closest_pairs(matrix, floor)
     if not candidates:
         return []
     wanted = sorted({n for _, a, b in candidates for n in (a, b)})
@@ -143,6 +135,29 @@ def _pairs(curation: Curation, store: Store, live: Sequence[Entry], place: Place
             findings.append(Finding("duplicate", (newer, older), place, note, round(cosine, 3)))
             paired.add(older.id)
     return findings
+
+
+def _closest_pairs(matrix: np.ndarray, floor: float) -> list[tuple[float, int, int]]:
+    """The ``MAX_PAIRS`` closest row pairs ``(cosine, i, j)`` (``i < j``) of unit rows ``matrix`` ``(n, dim)`` at or
+    above ``floor``, closest first; computed ``BLOCK_ROWS`` rows at a time, the pairs kept as arrays (top-k by
+    ``argpartition``), so memory stays ``O(BLOCK_ROWS * n)`` and no Python object is made per pair."""
+    n = len(matrix)
+    values = np.empty(0, dtype=np.float32)
+    first = np.empty(0, dtype=np.int64)
+    second = np.empty(0, dtype=np.int64)
+    columns = np.arange(n)[None, :]
+    for start in range(0, n, BLOCK_ROWS):
+        sims = matrix[start : start + BLOCK_ROWS] @ matrix.T
+        rows = np.arange(start, start + len(sims))[:, None]
+        a, b = np.nonzero((sims >= floor) & (columns > rows))
+        values = np.concatenate([values, sims[a, b]])
+        first = np.concatenate([first, a + start])
+        second = np.concatenate([second, b])
+        if len(values) > MAX_PAIRS:
+            keep = np.argpartition(-values, MAX_PAIRS - 1)[:MAX_PAIRS]
+            values, first, second = values[keep], first[keep], second[keep]
+    order = np.lexsort((second, first, -values))  # closest first; ties by index, so the order is stable
+    return [(float(values[k]), int(first[k]), int(second[k])) for k in order]
 
 
 def _singles(live: Sequence[Entry], place: Place, echoed: dict[str, str]) -> list[Finding]:

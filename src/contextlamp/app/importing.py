@@ -469,7 +469,7 @@ def _file_of(where: str) -> str:
 
 
 def _slug_problem(ref: str) -> str | None:
-    """Why a record's own project name cannot name a project (``Scoping._project``'s rules for a new slug),
+    """Why a record's own project name cannot name a project (``Scope.project``'s rules for a new slug),
     or None; the name is not repeated (it may be anything)."""
     from contextlamp.app.state import MAX_SLUG_CHARS
 

@@ -63,6 +63,10 @@ class Indexer:
             piece of its own); before each piece the indexer waits while a save is embedding. None: the whole
             batch in one call (the behaviour before saves took priority; for benchmarks).
         background: whether stores found pending when opened (``sweep``) start the thread; saves always do.
+        inline: no thread at all: ``notify`` finishes the store's pending entries in the calling thread before
+            it returns (after the save's own transaction), and a sweep only remembers the store (``wait``
+            finishes it). The same work in the same order, scheduled deterministically: for tests, as an
+            injected clock is; a failure is logged and the entries stay pending, as with the thread.
     """
 
     def __init__(
@@ -71,13 +75,16 @@ class Indexer:
         batch_texts: int = 16,
         background: bool = True,
         piece_chars: int | None = PIECE_CHARS,
+        *,
+        inline: bool = False,
     ) -> None:
         self._embed = embed
         self._batch_texts = max(1, batch_texts)
         self._piece_chars = piece_chars
         # by entry id: its first text (content, or first chunk) and that text's vector, as the save embedded it
         self._first: OrderedDict[str, tuple[str, Vectors]] = OrderedDict()
-        self._background = background
+        self._background = background and not inline
+        self._inline = inline
         self._stores: dict[str, Store] = {}  # stores that may hold pending entries, by id (the newest object)
         self._state = threading.Condition()
         self._work = threading.Lock()  # one batch at a time in this process (thread or a waiting caller)
@@ -98,8 +105,11 @@ class Indexer:
             while len(self._first) > FIRST_VECTORS:
                 self._first.popitem(last=False)
             self._stores[store.store_id] = store
-            self._start()
-            self._state.notify_all()
+            if not self._inline:
+                self._start()
+                self._state.notify_all()
+        if self._inline:
+            self._finish(store)
 
     def sweep(self, store: Store) -> None:
         """The startup sweep of a store this process opened: remember it when it holds pending entries (left by
@@ -165,6 +175,18 @@ class Indexer:
             thread.join(timeout=30)
 
     # -- the work --------------------------------------------------------------------------------------------
+
+    def _finish(self, store: Store) -> None:
+        """Index every pending entry of ``store`` now, in the calling thread (``inline``); a failure is logged
+        by type and counted, and what is left stays pending (durable, finished by a later call or ``wait``)."""
+        try:
+            for _ in range(store.pending_count()):  # each batch finishes one entry at least, unless it vanished
+                if not self._batch(store):
+                    break
+        except Exception as exc:  # logged by type only: the texts are memory content
+            self.failures += 1
+            logger.warning("write-behind indexing failed (%s); the entries stay pending", type(exc).__name__)
+            logger.debug("indexing failure detail: %r", exc)
 
     def _batch(self, store: Store) -> int:
         """Finish one batch of ``store``'s pending entries; returns how many were pending in it (0: none)."""

@@ -14,7 +14,6 @@ from contextlamp.app import writes
 from contextlamp.app.scoping import Scope
 from contextlamp.app.state import LIST_LIMIT_RANGE, MAX_CHARS_RANGE, MAX_RESULTS_RANGE, SCOPES, Caller
 from contextlamp.app.validate import Arguments, check_bool, check_choice, check_int, check_memory_types, check_str
-from contextlamp.config import FusionWeights, TrustWeights
 from contextlamp.domain.embedding import Embedder
 from contextlamp.domain.models import (
     KINDS,
@@ -31,6 +30,7 @@ from contextlamp.domain.ports import Store
 from contextlamp.errors import InvalidArgumentError
 from contextlamp.retrieval.chunks import ChunkChoice, choose_chunk, within_budget
 from contextlamp.retrieval.search import Hit, ScopedStore, search
+from contextlamp.retrieval.weights import FusionWeights, TrustWeights
 from contextlamp.segmenting import WINDOW_CHARS
 from contextlamp.text import has_surrogates, preview_of, scrub_surrogates, title_of
 

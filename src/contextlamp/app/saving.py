@@ -302,7 +302,7 @@ class Saver:
             questions = tuple(self.questions.generate(found.content, change.topic, change.kind, change.memory_type))
             restated = replace(restated, questions=questions)
             vectors = self.entry_embedding([found.content, *questions])
-        return writes.put(store, restated, vectors, now, stated)
+        return writes.put(store, restated, vectors, now, stated, known=found)
 
     def entry_embedding(self, texts: list[str]) -> Vectors:
         """The stored vectors of one entry from its texts (content, then its likely questions): ``(chunks,

@@ -34,15 +34,7 @@ from contextlamp.app.state import (
 )
 from contextlamp.app.validate import Arguments
 from contextlamp.app.views import OVERVIEW_WEEKS, Overview, Views
-from contextlamp.config import (
-    DAY_MS,
-    DEFAULT_AUTO_SUPERSEDE_THRESHOLD,
-    DEFAULT_PARAPHRASE_THRESHOLD,
-    DEFAULT_TASK_TTL_DAYS,
-    FusionWeights,
-    Limits,
-    TrustWeights,
-)
+from contextlamp.config import DAY_MS, DEFAULT_TASK_TTL_DAYS, Limits
 from contextlamp.distill import DeferredDistiller
 from contextlamp.domain.embedding import Embedder
 from contextlamp.domain.models import (
@@ -55,8 +47,11 @@ from contextlamp.domain.models import (
     SaveResult,
     SaveSessionResult,
 )
+from contextlamp.domain.rules import DEFAULT_AUTO_SUPERSEDE_THRESHOLD
 from contextlamp.domain.secret_scan import SecretScanner
+from contextlamp.domain.trust import DEFAULT_PARAPHRASE_THRESHOLD
 from contextlamp.retrieval.questions import QuestionGenerator, RuleQuestionGenerator
+from contextlamp.retrieval.weights import FusionWeights, TrustWeights
 from contextlamp.storage import Project, StoreRegistry, Team
 from contextlamp.text import now_ms
 
@@ -81,8 +76,10 @@ class MemoryService:
     """The memory operations for any caller, over a ``StoreRegistry``.
 
     Thread-safe: stores serialise their own writes; the embedder loads once. The keyword arguments are the
-    collaborators' settings (their defaults are ``config``'s); ``weights``' floors left None take the
-    embedder's own (``Embedder.similarity_floor``, ``evidence_similarity``).
+    collaborators' settings (their defaults are ``config``'s, the shipped ones); ``weights``' floors left None
+    take the embedder's own (``Embedder.similarity_floor``, ``evidence_similarity``). ``indexer``: the
+    write-behind indexer (default: one background thread, ``Indexer``; ``Indexer(..., inline=True)`` finishes
+    each save's pending vectors before the save returns, the same path scheduled deterministically).
     """
 
     def __init__(
@@ -100,7 +97,8 @@ class MemoryService:
         trust_weights: TrustWeights | None = None,
         team_paraphrase_threshold: float = DEFAULT_PARAPHRASE_THRESHOLD,
         auto_supersede_threshold: float = DEFAULT_AUTO_SUPERSEDE_THRESHOLD,
-        write_behind: bool = False,
+        write_behind: bool = True,
+        indexer: Indexer | None = None,
     ) -> None:
         self.registry = registry
         self.embedder = embedder
@@ -113,9 +111,9 @@ class MemoryService:
         self.team_paraphrase_threshold = team_paraphrase_threshold
         self.auto_supersede_threshold = auto_supersede_threshold
         self.write_behind = write_behind  # index what only serves retrieval behind the save (app/indexing.py)
-        # the write-behind indexer; the open hook finishes entries left pending by another process, whatever
-        # this service's choice
-        self.indexer = Indexer(embedder.embed)
+        # the write-behind indexer (a background thread unless one is given: tests give an inline one); the
+        # open hook finishes entries left pending by another process, whatever this service's choice
+        self.indexer = indexer or Indexer(embedder.embed)
         registry.on_open(self.indexer.sweep)
         registry.on_close(self.indexer.close)  # its batch in flight ends first; the rest stays pending
         base = weights or FusionWeights()

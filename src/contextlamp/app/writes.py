@@ -24,17 +24,19 @@ def put(
     now: int,
     stated: Collection[str] = STATABLE,
     pending: bool = False,
+    known: Entry | None = None,
 ) -> PutOutcome | None:
     """Save ``entry`` (``ledger.put``): insert unknown content with ``vector`` (``(chunks, dim)`` float32, one
     a chunk), re-save known content from the fields the caller ``stated``; None when the content is unknown and
     ``vector`` is None. ``pending``: ``vector`` is provisional (write-behind, app/indexing.py); a newly inserted
-    entry is marked pending in the same transaction, so the mark is as durable as the entry.
+    entry is marked pending in the same transaction, so the mark is as durable as the entry. ``known``: the
+    entry holding this content as read before the transaction (``ledger.put``: its topic is locked too).
 
     Raises:
         StorageError: the database failed (nothing is written).
     """
     with store.writer() as tx:
-        outcome = ledger.put(tx, entry, vector, now, stated)
+        outcome = ledger.put(tx, entry, vector, now, stated, known)
         if pending and outcome is not None and not outcome.deduped:
             tx.set_pending(outcome.id, True)
         return outcome

@@ -22,6 +22,8 @@ if TYPE_CHECKING:
 
 # the defaults of the settings read here without pydantic; config.Settings holds the same (tests/test_hooks.py)
 DEFAULT_CAPTURE = "on"
+# a hook answers its client within this many seconds, even when the store is locked (then without context):
+# well inside the 15 s the clients are told to wait (clients/catalog.HOOK_TIMEOUT_S); not a setting (#31.4)
 DEFAULT_HOOK_TIMEOUT_S = 5.0
 DEFAULT_HOOK_CONTEXT_TOKENS = 1500
 MAX_HOOK_CONTEXT_TOKENS = 100_000
@@ -29,8 +31,8 @@ MAX_HOOK_CONTEXT_TOKENS = 100_000
 
 def quick_config(environ: dict[str, str]) -> HookConfig:
     """The hooks' settings read as pydantic-settings reads them (``CONTEXTLAMP_`` + name, case-insensitively),
-    without importing it: the data directory, ``capture`` (lower-cased), ``capture_ignore``, ``log_level`` and
-    ``hook_timeout_s`` (a value that is no positive number: the default); and for a session start that reads
+    without importing it: the data directory, ``capture`` (lower-cased), ``capture_ignore`` and ``log_level``
+    (the deadline is ``DEFAULT_HOOK_TIMEOUT_S``); and for a session start that reads
     the stores without the service, ``user``, ``hook_context_tokens`` (None unless a whole number in
     ``Settings``' range: the service then judges it) and whether ``database_url`` is set."""
     from contextlamp.hooks.capture import ignored_paths
@@ -39,17 +41,12 @@ def quick_config(environ: dict[str, str]) -> HookConfig:
 
     home = setting_from_env(environ, "home")
     user = setting_from_env(environ, "user")
-    timeout_text = setting_from_env(environ, "hook_timeout_s")
-    try:
-        timeout = float(timeout_text) if timeout_text else DEFAULT_HOOK_TIMEOUT_S
-    except ValueError:
-        timeout = DEFAULT_HOOK_TIMEOUT_S
     return HookConfig(
         home=data_home(home),
         capture=(setting_from_env(environ, "capture") or DEFAULT_CAPTURE).strip().lower(),
         ignored=ignored_paths(setting_from_env(environ, "capture_ignore")),
         log_level=(setting_from_env(environ, "log_level") or "INFO").upper(),
-        timeout_s=timeout if 0 < timeout < 600 else DEFAULT_HOOK_TIMEOUT_S,
+        timeout_s=DEFAULT_HOOK_TIMEOUT_S,
         user=default_user() if user is None else user,
         context_tokens=_context_tokens(setting_from_env(environ, "hook_context_tokens")),
         database=setting_from_env(environ, "database_url") is not None,

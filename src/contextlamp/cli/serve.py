@@ -119,7 +119,7 @@ def _serve_stdio(settings: Settings, early: EarlyAnswers | None) -> None:
         anyio.run(run_stdio, server, early)
     finally:  # the client went away: finish what its last saves left pending (bounded; the rest stays durable)
         if early is not None:  # settings the shipped snapshot does not match: this data directory's own, next time
-            from contextlamp.mcp.ready import remember
+            from contextlamp.mcp.capture import remember
 
             remember(early, server, _ready_cache(settings))
         try:

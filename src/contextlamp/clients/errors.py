@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from contextlamp.errors import ContextlampError
 
-class FileFormatError(ValueError):
+
+class FileFormatError(ContextlampError, ValueError):
     """The text is not in the file's format, or its shape is not the one an edit needs.
 
     ``line`` and ``column`` are 1-based (0 when the error is about a shape, not a position)."""

@@ -32,6 +32,7 @@ def put(
     vector: Vectors | None,
     now: int,
     stated: Collection[str] = STATABLE,
+    known: Entry | None = None,
 ) -> PutOutcome | None:
     """Store ``new`` or re-save the entry already holding its content (spec/TOOLS.md save_context).
 
@@ -41,9 +42,12 @@ def put(
     type to exactly ``new``'s, ``vector`` (``(chunks, dim)`` float32, made for ``new``'s content and questions)
     and ``new.questions`` replace its own. Unknown content: with ``vector`` it is inserted and supersedes its
     topic; without, nothing is written and None is returned, so known content costs no embedding.
+
+    ``known``: the entry holding ``new``'s content as the caller read it before this transaction (None when
+    it found none): its topic is locked with ``new``'s, in one order. The content key is looked up once,
+    after the locks (authoritative: a concurrent writer may have moved, stored or removed it meanwhile).
     """
-    found = tx.by_key(new.content_key)
-    for topic in sorted({t for t in (new.topic, found.topic if found else None) if t is not None}):
+    for topic in sorted({t for t in (new.topic, known.topic if known else None) if t is not None}):
         tx.lock_topic(topic)  # one order for every writer: no deadlock between two re-saves moving topics
     sweep(tx, now)
     stored = tx.by_key(new.content_key)

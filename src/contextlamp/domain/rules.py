@@ -172,6 +172,9 @@ _FRESH_FUNCTION_WORDS = frozenset(
 )
 FRESH_MAX_WORDS = 40  # longer entries hold several facts: one changed value must not retire the rest
 FRESH_RANK_VALUE_TERMS = 3  # new value words an update may have to rank first (superseding allows 2)
+# is_update's cosine guard for a save without a topic (MemoryService's default): research/bench/freshness.py, 0
+# false supersession on research/bench/data/freshness-pairs.json (docs/retrieval.md "Freshness without a topic"; MiniLM)
+DEFAULT_AUTO_SUPERSEDE_THRESHOLD = 0.4
 
 
 def _fresh_words(text: str) -> list[str]:
@@ -313,7 +316,7 @@ def is_update(newer: str, older: str, cosine: float, threshold: float, max_value
     - ``newer`` is about the same attribute of the subject (``same_attribute``), not another one of it.
 
     Losing a fact is worse than keeping a stale one, so each test only vetoes; ``threshold``
-    (``config.DEFAULT_AUTO_SUPERSEDE_THRESHOLD``) was chosen for 0 false supersession on
+    (``DEFAULT_AUTO_SUPERSEDE_THRESHOLD``) was chosen for 0 false supersession on
     research/bench/data/freshness-pairs.json. Linear in the texts' lengths.
     """
     if cosine < threshold or "?" in newer or "?" in older:
@@ -347,7 +350,7 @@ def may_pair(text: str) -> bool:
 
 def prefer_newer(newer: str, older: str, cosine: float, threshold: float) -> bool:
     """Whether ``newer`` should rank ahead of ``older`` when a search returns both: ``is_update``'s tests at
-    ``threshold`` (``config.FRESHER_FIRST_THRESHOLD``, on the entries' stored vectors) with up to
+    ``threshold`` (``retrieval/weights.FRESHER_FIRST_THRESHOLD``, on the entries' stored vectors) with up to
     ``FRESH_RANK_VALUE_TERMS`` new value words, so an update a little too wordy to supersede still ranks
     first. Reorders only: nothing is superseded.
     (A looser test, any change word and a shared word at cosine 0.5, lowered LoCoMo hybrid recall@5 from 0.611

@@ -75,7 +75,9 @@ def _confusables() -> tuple[dict[int, str], re.Pattern[str]]:
 
 
 _ASCII_ALNUM = re.compile(r"[A-Za-z0-9]")
-_TOKEN = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_+/=-")
+_TOKEN = frozenset(
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_+/=-.~"
+)  # key characters, dots too (ya29.…)
 # A run of 8+ single token characters separated by one space, or by a dot or dash (spaced-out keys).
 _SPACED = re.compile(r"(?:[!-~] {1,2})+[!-~]")  # maximal runs of single characters; bounds checked in _spaced
 _SPACED_MIN = 8

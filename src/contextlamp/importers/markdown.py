@@ -10,6 +10,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
+from contextlamp.errors import ContextlampError
 from contextlamp.importers.base import ImportFormatError, read_regular
 
 if TYPE_CHECKING:
@@ -104,7 +105,7 @@ MAX_YAML_NODES = 100_000  # nodes with every alias copied out
 MAX_YAML_CHARS = 1_000_000  # scalar characters with every alias copied out
 
 
-class _YamlBound(Exception):
+class _YamlBound(ContextlampError):
     def __init__(self, problem: str, line: int = 0) -> None:
         super().__init__(problem)
         self.problem = problem

@@ -1,32 +1,39 @@
-"""A ``ToolSpec`` registered as an SDK ``Tool``: the call wrapper that runs it, and the MCP edge's one error
+"""A ``ToolSpec`` registered as an SDK ``Tool`` through the SDK's public machinery, and the MCP edge's one error
 translation.
+
+Each tool is declared with ``Tool.from_function`` (the SDK's own registration of a function): the function takes
+the request's ``Context`` and returns a ``CallToolResult`` annotated with the tool's result model
+(``Annotated[CallToolResult, Model]``: the SDK derives and publishes the output schema from the model and
+checks every result against it). Its published ``inputSchema`` is the spec's plain schema, given as the tool's
+``parameters`` (``ToolSpec.input_schema``); the function declares no parameter of its own, so the SDK's
+argument model takes nothing from a call and checks nothing: the arguments are checked once, here, exactly as
+the client sent them (the request's ``params``), by ``ToolSpec.arguments``, in the service's words.
 
 Every tool call becomes a ``CallToolResult``, never a JSON-RPC protocol error:
 
-- a domain error (``ContextlampError``) becomes a tool error (``isError: true``) in the service's own words,
-  which name the field and the problem and never quote memory content or a secret (``errors.py``);
-- any other exception (a bug, a foreign error that got past a backend's ``map_errors``) becomes a tool error
+- a domain error (``ContextlampError``) is raised as the SDK's ``ToolError`` in the service's own words, which
+  name the field and the problem and never quote memory content or a secret (``errors.py``); the SDK answers
+  it as a tool error (``isError: true``, ``Error executing tool <name>: <message>``);
+- any other exception (a bug, a foreign error that got past a backend's ``map_errors``) becomes a ``ToolError``
   with a short fixed message (``CRASH_MESSAGE``): its text may hold an argument, so the client never sees it.
   The server log gets the traceback at ERROR with exception types only (``errors.crash_report``), and the
   exception's message at DEBUG, the one level that may hold memory content.
-
-The SDK's own argument validation and output check are bypassed (``_SentArguments``; the output schema is
-published without a model and the wrapper checks the result), so nothing fails outside this wrapper.
 """
 
 from __future__ import annotations
 
 import inspect
 import logging
-from collections.abc import Callable
-from typing import Any, cast
+from collections.abc import Callable, Mapping
+from typing import Annotated, Any, cast
 
 from mcp.server.mcpserver import Context
 from mcp.server.mcpserver.exceptions import ToolError
-from mcp.server.mcpserver.tools.base import Tool
-from mcp.server.mcpserver.utilities.func_metadata import ArgModelBase, FuncMetadata
+from mcp.server.mcpserver.tools import Tool
 from mcp_types import CallToolResult, TextContent
-from pydantic import BaseModel, ModelWrapValidatorHandler, PrivateAttr, model_validator
+from pydantic import BaseModel, GetJsonSchemaHandler
+from pydantic.json_schema import JsonSchemaValue
+from pydantic_core import CoreSchema
 
 from contextlamp.app.service import Caller, normalise_surface
 from contextlamp.app.state import RepositoryRef
@@ -55,13 +62,20 @@ def client_surface(ctx: Context) -> str:
     return normalise_surface(client_name(ctx))
 
 
+def sent_arguments(ctx: Context) -> dict[str, Any]:
+    """The arguments of the ``tools/call`` request exactly as the client sent them (the request's ``params``);
+    ``{}`` when it sent none (or none that is a JSON object: ``ToolSpec.arguments`` then finds what is missing)."""
+    sent = (ctx.request_context.params or {}).get("arguments")
+    return dict(cast(Mapping[str, Any], sent)) if isinstance(sent, Mapping) else {}
+
+
 def sdk_tool(
     spec: ToolSpec,
     principal_of: PrincipalResolver,
     shown: Callable[[str], str],
     repository: RepositoryRef | None = None,
 ) -> Tool:
-    """``spec`` as the SDK's ``Tool``, its call wrapped in ``translate``.
+    """``spec`` as the SDK's ``Tool`` (``Tool.from_function``), its call wrapped in ``translate``.
 
     Args:
         principal_of: who a request acts for (stdio: the configured local user; HTTP: the token's subject).
@@ -69,27 +83,25 @@ def sdk_tool(
         repository: the repository a local (stdio) server was started in (``Caller.repository``); None over HTTP.
     """
 
-    def run(ctx: Context, arguments: dict[str, Any]) -> CallToolResult:
+    def run(ctx: Context) -> CallToolResult:
         try:
             name = client_name(ctx)
             caller = Caller(
                 principal=principal_of(ctx), surface=normalise_surface(name), client_name=name, repository=repository
             )
-            return reply(spec.result, spec.op(caller, **spec.arguments(arguments, shown)))
+            return reply(spec.op(caller, **spec.arguments(sent_arguments(ctx), shown)))
         except Exception as exc:  # the edge's one translation: nothing escapes as a protocol error
             raise translate(spec.name, exc) from (exc if isinstance(exc, ContextlampError) else None)
 
-    return Tool(
-        fn=run,
+    run.__annotations__ = {"ctx": Context, "return": Annotated[CallToolResult, published(spec.result)]}
+    tool = Tool.from_function(
+        run,
         name=spec.name,
-        title=None,
         description=inspect.cleandoc(spec.description),
-        parameters=spec.input_schema(),
-        fn_metadata=FuncMetadata(arg_model=_SentArguments, output_schema=output_schema(spec.result)),
-        is_async=False,
-        context_kwarg="ctx",
         annotations=spec.hints,
+        structured_output=True,
     )
+    return tool.model_copy(update={"parameters": spec.input_schema()})
 
 
 def translate(tool: str, exc: Exception) -> ToolError:
@@ -107,41 +119,31 @@ def translate(tool: str, exc: Exception) -> ToolError:
     return ToolError(CRASH_MESSAGE)
 
 
-def reply(model: type[BaseModel], result: BaseModel) -> CallToolResult:
-    """Structured content and the same JSON as text; optional fields never set are left out.
-
-    Raises:
-        pydantic.ValidationError: the structured content does not match ``model`` (the published output
-            schema): a bug, translated by the wrapper like any other.
-    """
+def reply(result: BaseModel) -> CallToolResult:
+    """Structured content and the same JSON as text; optional fields never set are left out (the SDK checks
+    the structured content against the tool's result model)."""
     data = result.model_dump(mode="json", exclude_unset=True)
-    model.model_validate(data)  # what the SDK would check against the output model, inside the wrapper
     text = result.model_dump_json(exclude_unset=True)
     return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=data)
 
 
+def published(model: type[BaseModel]) -> type[BaseModel]:
+    """``model`` as a tool's result model: the same fields and checks, its JSON Schema self-contained
+    (``output_schema``: no ``$ref``, which strict clients do not resolve), through pydantic's public hook
+    ``__get_pydantic_json_schema__``."""
+    schema = output_schema(model)
+
+    def json_schema(cls: type[BaseModel], core: CoreSchema, handler: GetJsonSchemaHandler) -> JsonSchemaValue:
+        return schema
+
+    namespace = {"__get_pydantic_json_schema__": classmethod(json_schema), "__module__": model.__module__}
+    return cast(type[BaseModel], type(model.__name__, (model,), namespace))
+
+
 def output_schema(model: type[BaseModel]) -> dict[str, Any]:
-    """The ``outputSchema`` of a result model: the SDK's derivation (a strict JSON Schema), made self-contained
+    """The ``outputSchema`` of a result model: pydantic's JSON Schema of it, made self-contained
     (``_inline_refs``)."""
-    derived = FuncMetadata(arg_model=_SentArguments, output_model=model).output_schema
-    return _inline_refs(derived or {})
-
-
-class _SentArguments(ArgModelBase):
-    """The arguments exactly as sent, for ``ToolSpec.arguments`` to check: the SDK's pydantic validation is
-    bypassed so no pydantic error text (or rejected value) ever reaches the client."""
-
-    _sent: dict[str, Any] = PrivateAttr(default_factory=lambda: {})
-
-    @model_validator(mode="wrap")
-    @classmethod
-    def _keep(cls, data: Any, handler: ModelWrapValidatorHandler[_SentArguments]) -> _SentArguments:
-        model = handler({})
-        model._sent = dict(cast(dict[str, Any], data)) if isinstance(data, dict) else {}
-        return model
-
-    def model_dump_one_level(self) -> dict[str, Any]:
-        return {"arguments": self._sent}
+    return _inline_refs(model.model_json_schema())
 
 
 def _inline_refs(schema: dict[str, Any]) -> dict[str, Any]:

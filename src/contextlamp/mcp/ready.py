@@ -10,11 +10,11 @@ session went out without the memory tools.
 Why it is sound:
 
 - The snapshot (``ready.json``, written by ``python scripts/write_ready_snapshot.py``) is the SDK's own answers,
-  captured by running this server's SDK ``Server`` over its stdio transport (``capture``); a test checks that
+  captured by running this server's SDK ``Server`` over its stdio transport (``mcp/capture.py``); a test checks that
   it equals a fresh capture, so it cannot go stale unnoticed. It is used only when its key matches this run:
   contextlamp's and the SDK's versions and every setting the answers depend on (``Settings.limits()`` and the
   task lifetime, which the tool schemas publish). Other settings wait for the SDK on their first start, which
-  then leaves the data directory the same capture of its own (``remember``), keyed and checked the same way.
+  then leaves the data directory the same capture of its own (``capture.remember``), keyed and checked the same way.
 - Only list and handshake requests are answered early, never a tool call, and only the forms the snapshot
   holds (a known protocol version, no pagination cursor); everything else is held and given to the SDK in
   the order it came.
@@ -40,7 +40,7 @@ import queue
 import secrets
 import sys
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
@@ -350,8 +350,8 @@ def start(
     limits: dict[str, Any], task_ttl_ms: int, cache: Path | None = None, snapshot: Path = SNAPSHOT_PATH
 ) -> EarlyAnswers | None:
     """Claim stdin/stdout and start answering from the shipped snapshot when its key matches (``snapshot_key``),
-    else from ``cache`` (this data directory's capture, written by ``remember`` after an earlier start with these
-    settings). None where descriptors cannot be claimed this way (Windows, no ``fcntl``): the SDK's own stdio
+    else from ``cache`` (this data directory's capture, written by ``capture.remember`` after an earlier start
+    with these settings). None where descriptors cannot be claimed this way (Windows, no ``fcntl``): the SDK's own stdio
     claim then serves everything, as before."""
     if sys.platform == "win32":
         return None
@@ -363,91 +363,8 @@ def start(
     return EarlyAnswers(wire, answers, key)
 
 
-def remember(early: EarlyAnswers, server: Any, cache: Path) -> None:
-    """After a start that had no snapshot for its settings: capture ``server``'s answers (about 0.1 s) into
-    ``cache``, so the next start with these settings answers early too. Failures are logged at debug only (a
-    read-only data directory, a PostgreSQL server without one): the next start just waits for the SDK again."""
-    if early.answers:
-        return
-    try:
-        write_snapshot(capture(server), early.key, cache)
-    except Exception as exc:
-        logger.debug("the ready snapshot could not be written to %s: %s", cache, type(exc).__name__)
-
-
-# -- capturing the SDK's answers (the snapshot) ----------------------------------------------------------------
-
-CAPTURE_CLIENT = {"name": "contextlamp-ready", "version": "1"}
-CAPTURE_TIMEOUT_S = 60.0
-LISTEN_ALL = {"toolsListChanged": True, "promptsListChanged": True, "resourcesListChanged": True}  # Claude Code's
-
-
-def _capture_sessions() -> Iterator[tuple[str, list[dict[str, Any]]]]:
-    """The scripted sessions ``capture`` runs: one per handshake version (initialize, initialized, the lists)
-    and one per modern version (discover and the lists with the per-request envelope)."""
-    for version in HANDSHAKE_VERSIONS:
-        init = {"protocolVersion": version, "capabilities": {}, "clientInfo": CAPTURE_CLIENT}
-        yield (
-            version,
-            [
-                {"jsonrpc": "2.0", "id": "initialize", "method": "initialize", "params": init},
-                {"jsonrpc": "2.0", "method": "notifications/initialized"},
-                *({"jsonrpc": "2.0", "id": m, "method": m, "params": {}} for m in LISTS),
-            ],
-        )
-    for version in MODERN_VERSIONS:
-        meta = {
-            VERSION_META: version,
-            "io.modelcontextprotocol/clientInfo": CAPTURE_CLIENT,
-            "io.modelcontextprotocol/clientCapabilities": {},
-        }
-        listen = {"_meta": meta, "notifications": LISTEN_ALL}
-        yield (
-            version,
-            [{"jsonrpc": "2.0", "id": m, "method": m, "params": {"_meta": meta}} for m in ("server/discover", *LISTS)]
-            + [{"jsonrpc": "2.0", "id": LISTEN, "method": LISTEN, "params": listen}],
-        )
-
-
-def capture(server: Any) -> dict[str, Any]:
-    """The SDK's answers of ``server`` (an ``MCPServer``) to every scripted opening request, run over this
-    server's own stdio transport (``mcp.stdio.run_stdio``) in memory: ``"<method> <version>"`` -> result."""
-    import anyio
-
-    from contextlamp.mcp.stdio import run_stdio
-
-    answers: dict[str, Any] = {}
-    for version, requests in _capture_sessions():
-        written: list[str] = []
-        asked = sum("id" in r for r in requests)  # a subscription is answered by its acknowledgement
-        done = threading.Event()
-
-        def write(line: str, written: list[str] = written, asked: int = asked, done: threading.Event = done) -> None:
-            written.append(line)
-            if sum('"id"' in w or ACKNOWLEDGED in w for w in written) >= asked:
-                done.set()
-
-        def lines(requests: list[dict[str, Any]] = requests, done: threading.Event = done) -> Iterator[str]:
-            yield from (json.dumps(r) for r in requests)
-            done.wait(CAPTURE_TIMEOUT_S)  # the end of input cancels what is still running: wait for the answers
-
-        async def session(lines: Callable[[], Iterator[str]] = lines, write: Callable[[str], None] = write) -> None:
-            await run_stdio(server, lines=lines(), write=write)
-
-        anyio.run(session)
-        for line in written:
-            message = json.loads(line)
-            if "id" in message and "result" in message:
-                answers[f"{message['id']} {version}"] = message["result"]
-            elif message.get("method") == ACKNOWLEDGED:
-                ack = message["params"]
-                ack.get("_meta", {}).pop(SUBSCRIPTION_META, None)
-                answers[f"{LISTEN} {version}"] = {"notifications": LISTEN_ALL, "ack": ack}
-    return answers
-
-
 def write_snapshot(answers: dict[str, Any], key: dict[str, Any], path: Path = SNAPSHOT_PATH) -> None:
-    """Write ``capture``'s answers with their key (``snapshot_key``) to ``path`` (what
+    """Write ``capture.capture``'s answers with their key (``snapshot_key``) to ``path`` (what
     ``scripts/write_ready_snapshot.py`` does for the default settings)."""
     data = {"key": key, "answers": answers}
     partial = path.with_name(f".{path.name}.{secrets.token_hex(4)}")

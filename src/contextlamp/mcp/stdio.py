@@ -223,7 +223,7 @@ async def run_stdio(
     Args:
         early: the wire as ``mcp.ready`` claimed it, with the opening requests it answered before the SDK
             loaded; the SDK takes it over (``EarlyAnswers.hand_over``). None: the SDK claims stdin and stdout.
-        lines, write: an in-memory session instead (``mcp.ready.capture``): the request lines (read lazily, in
+        lines, write: an in-memory session instead (``mcp.capture.capture``): the request lines (read lazily, in
             a thread), and where each answer line goes; the server stops once ``lines`` ends.
     """
     lowlevel = server._lowlevel_server  # pyright: ignore[reportPrivateUsage]  (the SDK's own run_stdio_async does this)

@@ -18,9 +18,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, cast
 
-from contextlamp.config import FusionWeights
 from contextlamp.retrieval.fusion import weighted_rrf
 from contextlamp.retrieval.query import content_terms, query_terms
+from contextlamp.retrieval.weights import FusionWeights
 from contextlamp.segmenting import chunk_spans
 from contextlamp.text import title_of
 
@@ -60,7 +60,7 @@ def choose_chunk(
         query_vector: ``(dim,)`` float32, or None.
         vectors: the entry's stored ``(chunks, dim)`` float32 vectors, one per chunk in order; None or another
             row count (a store written before chunks, until ``doctor --repair``) ranks by words alone.
-        weights: the semantic and keyword weights and ``k`` of the fusion (config.FusionWeights).
+        weights: the semantic and keyword weights and ``k`` of the fusion (retrieval/weights.FusionWeights).
 
     Returns:
         The chosen chunk; its text is the chunk with the chunks around it while they fit ``DISPLAY_CHARS``

@@ -1,7 +1,8 @@
 """Weighted Reciprocal Rank Fusion over ranked id lists (pure functions, no I/O).
 
 RRF: Cormack, Clarke & Buettcher, "Reciprocal Rank Fusion outperforms Condorcet and individual rank
-learning methods", SIGIR 2009: score(d) = sum_i w_i / (k + rank_i(d)), ranks from 1, k = 60.
+learning methods", SIGIR 2009: score(d) = sum_i w_i / (k + rank_i(d)), ranks from 1 (the paper's k is 60;
+ours, tuned on LoCoMo dev, has one home: ``retrieval.weights.FusionWeights.k``).
 """
 
 from __future__ import annotations
@@ -10,8 +11,9 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
+from contextlamp.retrieval.weights import FusionWeights
+
 FUSION_FORMULA_VERSION = "wrrf-1"  # bump when the fused score's meaning changes
-RRF_K = 60  # Cormack et al. 2009, section 3: k = 60 worked best and is the common default
 
 
 K = TypeVar("K", bound=Hashable)
@@ -26,14 +28,16 @@ class Fused:
     score: float
 
 
-def weighted_rrf(lists: Mapping[str, Sequence[K]], weights: Mapping[str, float], k: int = RRF_K) -> list[Fused]:
+def weighted_rrf(
+    lists: Mapping[str, Sequence[K]], weights: Mapping[str, float], k: int = FusionWeights.k
+) -> list[Fused]:
     """Fuse ranked lists by weighted RRF; best first, ties keep first-seen order.
 
     Args:
         lists: signal name -> ids best first (an id appears at most once per list). A list that was run
             but found nothing still counts toward the maximum; leave out a list that does not apply.
         weights: signal name -> weight; a list with no weight or weight 0 is ignored.
-        k: RRF constant (> 0).
+        k: RRF constant (> 0); by default the product's (``retrieval.weights.FusionWeights.k``).
 
     Returns:
         Fused items. ``score`` = rrf / max_possible, where max_possible = sum of w_i / (k + 1) over the

@@ -13,12 +13,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
-from contextlamp.config import FRESHER_FIRST_THRESHOLD, FusionWeights, TrustWeights
 from contextlamp.domain.models import Entry, MemoryType
 from contextlamp.domain.ports import Store
 from contextlamp.domain.rules import may_pair, prefer_newer, states_change
+from contextlamp.retrieval.chunks import STEM_CHARS
 from contextlamp.retrieval.fusion import weighted_rrf
-from contextlamp.retrieval.query import asks_for_recent, content_terms, named_words, word_terms
+from contextlamp.retrieval.query import asks_for_recent, content_terms, named_words, query_terms, word_terms
+from contextlamp.retrieval.weights import FRESHER_FIRST_THRESHOLD, FusionWeights, TrustWeights
 from contextlamp.segmenting import WINDOW_CHARS
 
 if TYPE_CHECKING:
@@ -117,7 +118,8 @@ def collect_signals(
             if every_word:
                 keyword_all.add(entry_id)
             owner[entry_id] = scoped
-        for topic, entry_id, created_at in store.topics(now, memory_types):
+        # a topic is named when each of its words is: its first word is, so it starts with a named word
+        for topic, entry_id, created_at in store.topics(now, memory_types, query_words):
             named = topic_named(topic, query_words)
             if named:
                 fact.append((-named, -created_at, prio, entry_id))
@@ -330,7 +332,16 @@ def search(
     if weights.evidence_floor is not None and weights.evidence_floor > -1.0:  # -1: the floor is off
         want = 0 if trust is not None or verified_only else max_results  # trust may reorder or drop: judge all
         fused, context = with_evidence(
-            fused, lists, owner, lifted, query_vector, weights.evidence_floor, with_recency, floor, want
+            fused,
+            lists,
+            owner,
+            lifted,
+            query_vector,
+            weights.evidence_floor,
+            with_recency,
+            floor,
+            want,
+            query if weights.keyword_evidence else "",
         )
     else:  # no floor: a lifted neighbour is context where no signal list holds it
         context = {i: anchor for i, anchor in lifted.items() if i not in places}
@@ -381,6 +392,7 @@ def with_evidence(
     with_recency: bool,
     context_floor: float = -1.0,
     want: int = 0,
+    query: str = "",
 ) -> tuple[list[tuple[str, float, float]], dict[str, str]]:
     """The relevance floor (spec/TOOLS.md get_context, issue #27.4): ``fused`` (best first) keeping only the
     entries with evidence, and ``lifted`` (neighbour -> anchor) keeping only the neighbours kept for their anchor.
@@ -388,7 +400,9 @@ def with_evidence(
     An entry has evidence of its own when a signal really matched it: its cosine to the query is at least
     ``floor`` (the model's calibrated ``Embedder.evidence_similarity``), it matched every content word of the
     query (``SignalLists.keyword_all``), the query names its topic (fact-key), or the query asks for the newest
-    (``with_recency``: then its recency rank is the asked-for signal). The one best match by meaning (the highest
+    (``with_recency``: then its recency rank is the asked-for signal), or, for a keyword hit of ``query``, its
+    text holds most of the query's content words (``keyword_least``: a long question's every word is rarely in
+    the turn that answers it; issue #32 item 1). The one best match by meaning (the highest
     cosine of the semantic list) needs only ``BEST_MATCH_RATIO * floor``: a short question and a short memory that
     answers it in other words ("which frontend build tool?" for "The web app is built with Vite and Vue 3", cosine
     0.29) sit below the floor, and offering the nearest one keeps the floor's point (one pack, not
@@ -408,6 +422,10 @@ def with_evidence(
     (0: judge all), so a call reads about as many entries as it returns."""
     fact = set(lists.fact_key)
     cosines = dict(lists.cosines)
+    stems = {t[:STEM_CHARS] for t in content_terms(query)}
+    least = keyword_least(len(stems))
+    keyword = set(lists.keyword) if least else set[str]()
+    covered: set[str] = set()  # keyword hits holding at least `least` of the query's content words
     chunked: set[str] = set()  # long entries related to the query (cosine at least context_floor): see above
     best = max(lists.cosines.items(), key=lambda pair: pair[1], default=None)
     best_match = best[0] if best is not None and floor > 0 and best[1] >= BEST_MATCH_RATIO * floor else None
@@ -420,6 +438,7 @@ def with_evidence(
             or entry_id in lists.keyword_all
             or entry_id in fact
             or entry_id in chunked
+            or entry_id in covered
         )
 
     kept: list[tuple[str, float, float]] = []
@@ -430,6 +449,10 @@ def with_evidence(
             break  # enough: what is past the cut is never read
         window = fused[start : start + step]
         ids = [i for i, _, _ in window]
+        partial = [i for i in ids if i in keyword and not own(i)]
+        for scoped in {id(owner[i]): owner[i] for i in partial}.values():
+            texts = scoped.store.entries([i for i in partial if owner[i] is scoped])
+            covered.update(i for i, e in texts.items() if keyword_covers(e.content, stems, least))
         unknown = [i for i in ids if i not in cosines and not own(i)]
         for scoped in {id(owner[i]): owner[i] for i in unknown}.values():
             found = scoped.store.entry_vectors([i for i in unknown if owner[i] is scoped])
@@ -447,6 +470,22 @@ def with_evidence(
                 kept.append(item)
                 context[entry_id] = anchor
     return kept, context
+
+
+def keyword_least(terms: int) -> int:
+    """How many of a query's ``terms`` content words a keyword hit must hold to be evidence on that alone
+    (``with_evidence``): at least two and at least half (a "minimum should match", as Lucene's ``mm``); 0 (the
+    rule is off) for a query of fewer than three words, where only a match of every word counts. Measured on
+    LoCoMo (two tuning conversations, research/notes/retrieval.md "Keyword evidence"): R@5/R@10 0.632/0.765 ->
+    0.654/0.789, all of it in the adversarial category; no floor at all gave 0.649/0.781."""
+    return max(2, (terms + 1) // 2) if terms >= 3 else 0
+
+
+def keyword_covers(content: str, stems: set[str], least: int) -> bool:
+    """Whether ``content`` holds at least ``least`` of ``stems`` (content words cut to ``STEM_CHARS`` letters,
+    as ``retrieval/chunks.py`` compares them). Linear in ``len(content)``."""
+    held = {t[:STEM_CHARS] for t in query_terms(content)}
+    return len(stems & held) >= least
 
 
 def signal_places(lists: SignalLists, with_recency: bool) -> dict[str, list[tuple[str, int]]]:

@@ -17,16 +17,8 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from contextlamp.domain.ports import (
-        AccessTokenRecord,
-        ControlPlane,
-        Finding,
-        Membership,
-        Project,
-        Store,
-        Team,
-        User,
-    )
+    from contextlamp.domain.control_plane import AccessTokenRecord, ControlPlane, Membership, Project, Team, User
+    from contextlamp.domain.ports import Finding, Store
     from contextlamp.storage.control import SqlControlPlane
     from contextlamp.storage.registry import StoreRegistry, recorded_data_embedder, recorded_database_embedder
     from contextlamp.storage.sqlite.store import SqliteStore
@@ -48,14 +40,14 @@ __all__ = [
 ]
 
 _HOMES = {
-    "AccessTokenRecord": "contextlamp.domain.ports",
-    "ControlPlane": "contextlamp.domain.ports",
+    "AccessTokenRecord": "contextlamp.domain.control_plane",
+    "ControlPlane": "contextlamp.domain.control_plane",
     "Finding": "contextlamp.domain.ports",
-    "Membership": "contextlamp.domain.ports",
-    "Project": "contextlamp.domain.ports",
+    "Membership": "contextlamp.domain.control_plane",
+    "Project": "contextlamp.domain.control_plane",
     "Store": "contextlamp.domain.ports",
-    "Team": "contextlamp.domain.ports",
-    "User": "contextlamp.domain.ports",
+    "Team": "contextlamp.domain.control_plane",
+    "User": "contextlamp.domain.control_plane",
     "SqlControlPlane": "contextlamp.storage.control",
     "SqliteStore": "contextlamp.storage.sqlite.store",
     "StoreRegistry": "contextlamp.storage.registry",

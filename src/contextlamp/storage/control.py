@@ -14,7 +14,7 @@ from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any, Protocol
 
-from contextlamp.domain.ports import (
+from contextlamp.domain.control_plane import (
     AccessTokenRecord,
     Membership,
     OAuthCodeRecord,

@@ -105,7 +105,7 @@ class ReadOnlyHome:
     def repository_project(self, owner_id: str, identity: str, root: str) -> tuple[str, str] | None:
         """``(project id, slug)`` of the project repository ``identity`` maps to for ``owner_id``, when its folder
         ``root`` is mapped to the same project; None when the service would map something first
-        (``Scoping.project_for_repository``: a new repository, a folder mapped by an older version, a moved
+        (``Scope.project_for_repository``: a new repository, a folder mapped by an older version, a moved
         checkout)."""
         conn = self._control()
         if conn is None:

@@ -8,7 +8,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from contextlamp.domain.ports import ControlPlane, EmbedFn, Store
+from contextlamp.domain.control_plane import ControlPlane
+from contextlamp.domain.ports import EmbedFn, Store
 from contextlamp.errors import StorageError
 from contextlamp.storage.control import SqlControlPlane, sqlite_control_plane
 from contextlamp.storage.sqlite.file import entries_unless, recorded_embedder
@@ -70,10 +71,8 @@ class StoreRegistry:
         dim: int,
         database_url: str | None = None,
         pool_size: int = 10,
-        sqlite_synchronous: str = "full",
     ) -> None:
         self.home = home
-        self._synchronous = sqlite_synchronous  # of every SQLite store file (connection.connect)
         self._identity = embedder_identity
         self._dim = dim
         self._stores: dict[str, Store] = {}
@@ -140,9 +139,7 @@ class StoreRegistry:
 
                 store = PostgresStore(self._postgres, store_id)
             else:
-                store = SqliteStore(
-                    self.home / "stores" / f"{store_id}.db", store_id, self._identity, self._dim, self._synchronous
-                )
+                store = SqliteStore(self.home / "stores" / f"{store_id}.db", store_id, self._identity, self._dim)
             self._stores[store_id] = store
             return store, True
         return store, False
@@ -159,7 +156,7 @@ class StoreRegistry:
                 return
             base = self.home / "stores" / f"{store_id}.db"
             if store is None and base.exists():
-                store = SqliteStore(base, store_id, self._identity, self._dim, self._synchronous)
+                store = SqliteStore(base, store_id, self._identity, self._dim)
             if isinstance(store, SqliteStore):
                 store.wipe()  # a server process may hold the file open: leave it nothing to read
             if store is not None:
@@ -206,7 +203,7 @@ class StoreRegistry:
                 cached = self._stores.pop(store_id, None)
             if cached is not None:
                 cached.close()
-            store = SqliteStore(path, store_id, recorded_embedder(path) or target, self._dim, self._synchronous)
+            store = SqliteStore(path, store_id, recorded_embedder(path) or target, self._dim)
             try:
                 done += store.reembed(target, embed, progress)
             finally:

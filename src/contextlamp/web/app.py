@@ -52,6 +52,7 @@ from contextlamp.web.oauth import SCOPES_SUPPORTED, ContextlampOAuthProvider, oa
 from contextlamp.web.pages import WebPages
 from contextlamp.web.quotas import HashPool, HeavyWork, HttpLimits, RateBook, SessionBook
 from contextlamp.web.routes import export_endpoint, healthz, metadata_endpoint
+from contextlamp.web.tuning import OIDC_ALGORITHMS, ServerTuning
 
 logger = logging.getLogger(__name__)
 
@@ -91,8 +92,7 @@ def create_oidc_verifier(settings: Settings) -> OidcVerifier | None:
     """
     if not (settings.oidc_issuer and settings.oidc_audience and settings.oidc_jwks_url):
         return None
-    algorithms = [a.strip() for a in settings.oidc_algorithms.split(",") if a.strip()]
-    return OidcVerifier(settings.oidc_issuer, settings.oidc_audience, settings.oidc_jwks_url, algorithms)
+    return OidcVerifier(settings.oidc_issuer, settings.oidc_audience, settings.oidc_jwks_url, OIDC_ALGORITHMS)
 
 
 # -- logs ------------------------------------------------------------------------------------------------
@@ -151,9 +151,15 @@ DashboardFactory = Callable[[App, WebPages, Settings], Dashboard]
 
 
 def build_http_app(
-    wired: App, settings: Settings, host: str, port: int, dashboard: DashboardFactory | None = None
+    wired: App,
+    settings: Settings,
+    host: str,
+    port: int,
+    dashboard: DashboardFactory | None = None,
+    tuning: ServerTuning | None = None,
 ) -> Starlette:
     """The ASGI app of the shared server; its limit state is ``app.state.limits`` (an ``HttpLimits``).
+    ``tuning``: the server's internal sizes (None: ``ServerTuning()``, the shipped values).
 
     ``dashboard`` (``web.dashboard.Dashboard``, what ``contextlamp serve --http`` passes): the web dashboard at
     ``/``, when ``settings.dashboard`` is on and the sign-in can run (https, or loopback); None: no dashboard.
@@ -165,6 +171,7 @@ def build_http_app(
     Raises:
         ConfigError: the OIDC settings are incomplete or invalid.
     """
+    tuning = tuning or ServerTuning()
     base = base_url(settings, host, port)
     resource = f"{base}{MCP_PATH}"
     issuer = settings.oidc_issuer or None
@@ -196,7 +203,7 @@ def build_http_app(
         auth=auth,
     )
 
-    heavy = HeavyWork(settings.heavy_workers, settings.heavy_queue_per_user)  # MCP's heavy calls and imports
+    heavy = HeavyWork(tuning.heavy_workers, tuning.heavy_queue_per_user)  # MCP's heavy calls and imports
     # the sign-in pages serve the OAuth server's authorize step and the dashboard; both need https or loopback
     wanted = dashboard is not None and settings.dashboard
     pages = (
@@ -205,7 +212,7 @@ def build_http_app(
             base,
             settings.signin_rate_limit,
             "/" if wanted else "",
-            HashPool(settings.signin_hash_workers, settings.signin_hash_queue),
+            HashPool(tuning.signin_hash_workers, tuning.signin_hash_queue),
             heavy,
         )
         if oauth_available(base)
@@ -225,7 +232,7 @@ def build_http_app(
         streamable_http_path=MCP_PATH,
         stateless_http=False,
         max_request_body_size=settings.max_request_bytes,
-        session_idle_timeout=settings.session_idle_timeout_s,
+        session_idle_timeout=tuning.session_idle_timeout_s,
         max_sessions=settings.max_sessions,
         transport_security=transport_security(settings, host),
         host=host,
@@ -252,8 +259,8 @@ def build_http_app(
         app.router.routes.extend(board.routes())
     limits = HttpLimits(
         RateBook(settings.rate_limit),
-        SessionBook(settings.max_sessions_per_token, settings.max_sessions_per_user, settings.session_idle_timeout_s),
-        RateBook(settings.user_rate_limit),
+        SessionBook(settings.max_sessions_per_token, settings.max_sessions_per_user, tuning.session_idle_timeout_s),
+        RateBook(tuning.user_rate(settings.rate_limit)),
         heavy,
     )
     app.state.limits = limits

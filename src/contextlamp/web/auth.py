@@ -61,7 +61,7 @@ class OidcVerifier:
             if urlparse(url).scheme not in ("http", "https"):
                 raise ConfigError(f"{name} must be an http(s) URL, got {url!r}.")
         if not algorithms or any(a.lower() == "none" or a.upper().startswith("HS") for a in algorithms):
-            raise ConfigError("CONTEXTLAMP_OIDC_ALGORITHMS must list asymmetric algorithms (e.g. RS256,ES256).")
+            raise ConfigError("OIDC algorithms must be asymmetric (e.g. RS256, ES256), never none or HS*.")
         self.issuer = issuer
         self.audience = audience
         self.algorithms = list(algorithms)

@@ -39,6 +39,8 @@ from dataclasses import dataclass
 from typing import Any, cast
 from urllib.parse import urlsplit
 
+from contextlamp.errors import ContextlampError
+
 logger = logging.getLogger(__name__)
 
 MAX_URL_CHARS = 200  # the control plane keeps client ids of at most 200 characters (app.oauth.OAuthService.client)
@@ -54,7 +56,7 @@ _DOT_SEGMENT = re.compile(r"(^|/)\.\.?(/|$)")
 _MAX_AGE = re.compile(r"(?:^|,)\s*max-age\s*=\s*(\d{1,9})\s*(?:,|$)", re.IGNORECASE)
 
 
-class ClientMetadataError(Exception):
+class ClientMetadataError(ContextlampError):
     """A client id URL or its document that this server does not accept; the message says why (for the log and
     the ``invalid_client`` answer; it never quotes the document)."""
 

@@ -18,6 +18,7 @@ from mcp.server.auth.provider import AccessToken, principal_components
 from starlette.responses import JSONResponse, Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from contextlamp.errors import ContextlampError
 from contextlamp.mcp.stdio import scrub_json_surrogates
 from contextlamp.web.quotas import HttpLimits, WorkBusy
 
@@ -273,7 +274,7 @@ BODY_FIRST_S = 20.0
 BODY_MIN_RATE = 500  # bytes per second
 
 
-class BodyTooSlow(Exception):
+class BodyTooSlow(ContextlampError):
     """The request body did not arrive within ``SlowBodyGuard``'s deadline."""
 
 

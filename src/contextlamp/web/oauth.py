@@ -38,7 +38,7 @@ from starlette.routing import Route
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from contextlamp.app.oauth import IssuedTokens, OAuthError, OAuthService
-from contextlamp.domain.ports import OAuthGrant, OAuthTokenRecord, User
+from contextlamp.domain.control_plane import OAuthGrant, OAuthTokenRecord, User
 from contextlamp.web.client_metadata import FETCH_RATE, ClientMetadataError, ClientMetadataFetcher, is_metadata_url
 from contextlamp.web.gate import header, read_body, replay_body
 from contextlamp.web.quotas import RateBook

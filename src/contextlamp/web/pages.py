@@ -44,9 +44,10 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from contextlamp.app.oauth import OAuthService, client_label
-from contextlamp.domain.ports import User, WebSession
+from contextlamp.domain.control_plane import User, WebSession
 from contextlamp.web.oauth import CONSENT_PATH, HOST_PORT, LOOPBACK_HOSTS
 from contextlamp.web.quotas import HashPool, HeavyWork, RateBook, WorkBusy
+from contextlamp.web.tuning import ServerTuning
 
 logger = logging.getLogger(__name__)
 
@@ -136,8 +137,10 @@ class WebPages:
         heavy: HeavyWork | None = None,
     ) -> None:
         self.oauth = oauth
-        self.hashing = hashing or HashPool(1, 8)
-        self.heavy = heavy or HeavyWork(1, 4)  # the server's fair shares of heavy work (the dashboard's imports)
+        tuning = ServerTuning()  # the shipped sizes, when the caller passes no pool
+        self.hashing = hashing or HashPool(tuning.signin_hash_workers, tuning.signin_hash_queue)
+        # the server's fair shares of heavy work (the dashboard's imports)
+        self.heavy = heavy or HeavyWork(tuning.heavy_workers, tuning.heavy_queue_per_user)
         self.home = home
         self.base = base
         self.attempts = RateBook(signin_rate)

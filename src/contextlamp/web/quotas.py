@@ -22,6 +22,8 @@ from typing import Any, TypeVar
 import anyio
 from limits import parse
 
+from contextlamp.errors import ContextlampError
+
 T = TypeVar("T")
 
 
@@ -180,7 +182,7 @@ class SessionBook:
         return held
 
 
-class WorkBusy(Exception):
+class WorkBusy(ContextlampError):
     """``HashPool.run`` or ``HeavyWork.slot`` refused: the workers are busy and the queue is full (answer 503 or
     429 + ``Retry-After``)."""
 

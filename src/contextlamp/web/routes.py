@@ -16,7 +16,7 @@ from starlette.responses import JSONResponse, Response
 
 from contextlamp import __version__
 from contextlamp.app.compose import App
-from contextlamp.domain.ports import User
+from contextlamp.domain.control_plane import User
 from contextlamp.errors import (
     AuthenticationError,
     ContextlampError,

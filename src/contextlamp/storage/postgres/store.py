@@ -9,7 +9,7 @@ export, import and check (``maintenance.py``), and here the writer, the reads an
 
 from __future__ import annotations
 
-from collections.abc import Generator, Sequence
+from collections.abc import Collection, Generator, Sequence
 from contextlib import contextmanager
 from typing import Any, cast
 
@@ -22,6 +22,7 @@ from contextlamp.storage.postgres.maintenance import PostgresMaintenance
 from contextlamp.storage.postgres.rows import ENTRY_COLUMNS, LIVE, entry_from_row, type_filter
 from contextlamp.storage.postgres.sessions import PostgresSessions
 from contextlamp.storage.postgres.writer import PostgresWriter
+from contextlamp.storage.shared.topics import prefix_ranges
 
 HNSW_EF_SEARCH = 100  # pgvector's hnsw.ef_search for filtered searches (default 40 is thin after a filter)
 HNSW_MAX_EF_SEARCH = 1000  # pgvector accepts 1..1000
@@ -155,12 +156,23 @@ class PostgresStore(PostgresSessions, PostgresMaintenance):
             ).fetchall()
         return [(row["entry_id"], float(row["similarity"])) for row in rows]
 
-    def topics(self, now: int, memory_types: Sequence[MemoryType] | None) -> list[tuple[str, str, int]]:
+    def topics(
+        self, now: int, memory_types: Sequence[MemoryType] | None, prefixes: Collection[str] | None = None
+    ) -> list[tuple[str, str, int]]:
         types_sql, types_params = type_filter(memory_types)
+        within, bounds = "topic IS NOT NULL", list[str]()
+        if prefixes is not None:
+            ranges = prefix_ranges(prefixes)
+            if not ranges:
+                return []
+            # code point order whatever the database's collation ("C" compares UTF-8 bytes)
+            within = "(" + " OR ".join(['(topic COLLATE "C" >= %s AND topic COLLATE "C" < %s)'] * len(ranges)) + ")"
+            bounds = [bound for pair in ranges for bound in pair]
         rows = self.db.read(
-            f"SELECT topic, id, created_at FROM entries "
-            f"WHERE store_id = %s AND topic IS NOT NULL AND {LIVE}{types_sql}",
-            [self.store_id, now, *types_params],
+            cast(
+                Any, f"SELECT topic, id, created_at FROM entries WHERE store_id = %s AND {within} AND {LIVE}{types_sql}"
+            ),
+            [self.store_id, *bounds, now, *types_params],
         )
         return [(row["topic"], row["id"], row["created_at"]) for row in rows]
 

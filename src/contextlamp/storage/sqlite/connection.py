@@ -39,13 +39,10 @@ def map_errors(what: str) -> Generator[None]:
         raise StorageError(f"{what} failed: {type(exc).__name__}: {exc}") from exc
 
 
-SYNCHRONOUS = ("FULL", "NORMAL")  # PRAGMA synchronous levels a store may use (Settings.sqlite_synchronous)
-
-
-def connect(path: Path, synchronous: str = "FULL") -> sqlite3.Connection:
-    """Open a database file with contextlamp's pragmas (WAL, busy timeout, ``synchronous`` (FULL: every commit
-    fsyncs the WAL; NORMAL: WAL without an fsync per commit, consistent after any crash, the last commits may be
-    lost to a power loss; SQLite docs, PRAGMA synchronous and wal.html), secure_delete).
+def connect(path: Path) -> sqlite3.Connection:
+    """Open a database file with contextlamp's pragmas (WAL, busy timeout, ``synchronous=FULL``: every commit
+    fsyncs the WAL, so an acknowledged memory survives a power loss; SQLite docs, PRAGMA synchronous and
+    wal.html; secure_delete).
 
     The connection is in autocommit mode; callers open transactions with ``BEGIN IMMEDIATE``. It may be
     used from any thread (MCP runs sync tools in worker threads); callers serialise use with a lock.
@@ -58,10 +55,7 @@ def connect(path: Path, synchronous: str = "FULL") -> sqlite3.Connection:
 
     Raises:
         StorageError: the file cannot be opened, is not a database, or stayed locked for the whole timeout.
-        ValueError: ``synchronous`` is not one of ``SYNCHRONOUS``.
     """
-    if synchronous not in SYNCHRONOUS:
-        raise ValueError(f"synchronous must be one of {', '.join(SYNCHRONOUS)}, got {synchronous!r}")
     if not path.parent.exists():
         path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)  # memory is private to its owner
     new = not path.exists()
@@ -78,8 +72,6 @@ def connect(path: Path, synchronous: str = "FULL") -> sqlite3.Connection:
             pause = min(pause * 2, 0.2)
         except sqlite3.DatabaseError as exc:
             raise StorageError(f"Cannot open database {path}: {exc}") from exc
-    if synchronous != "FULL":
-        conn.execute(f"PRAGMA synchronous = {synchronous}")  # one of SYNCHRONOUS: checked above
     if new:
         path.chmod(0o600)  # SQLite gives the -wal and -shm files the same mode
     return conn

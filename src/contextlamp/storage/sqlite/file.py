@@ -2,9 +2,9 @@
 from the write-ahead log (pending mark in ``meta``, retried in the background, after any write and at open).
 
 Per file: WAL journal (readers never block the writer), ``busy_timeout`` so concurrent processes wait
-instead of failing, ``synchronous=FULL`` so an acknowledged write survives a crash or power loss (``NORMAL`` when the
-``sqlite_synchronous`` setting says so: safe against a process crash, a power loss may lose the last commits),
-``secure_delete=ON`` so deleted content is overwritten with zeros (SQLite docs, PRAGMA secure_delete).
+instead of failing, ``synchronous=FULL`` so an acknowledged write survives a crash or power loss (reuse counts
+alone are committed without the fsync, ``writer(durable=False)``), ``secure_delete=ON`` so deleted content is
+overwritten with zeros (SQLite docs, PRAGMA secure_delete).
 """
 
 from __future__ import annotations
@@ -75,12 +75,11 @@ class StoreFile(DeferredUses):
         StorageError: the file cannot be opened.
     """
 
-    def __init__(self, path: Path, store_id: str, embedder_identity: str, dim: int, synchronous: str = "full") -> None:
+    def __init__(self, path: Path, store_id: str, embedder_identity: str, dim: int) -> None:
         self.store_id = store_id
         self.path = path
         self._lock = threading.RLock()
-        self._synchronous = synchronous.upper()  # the commits' fsync policy (Settings.sqlite_synchronous)
-        self._conn = connect(path, self._synchronous)
+        self._conn = connect(path)
         self._inode = path.stat().st_ino
         self._dim = dim
         self._closed = False
@@ -265,7 +264,7 @@ class StoreFile(DeferredUses):
             finally:
                 self.return_uses(uses)  # the transaction failed: the counts are pending again
                 if not durable:
-                    self._conn.execute(f"PRAGMA synchronous = {self._synchronous}")
+                    self._conn.execute("PRAGMA synchronous = FULL")
 
     def _after_delete(self, conn: sqlite3.Connection) -> None:
         # merge FTS segments so no deleted term survives in an old segment; secure_delete zeroes freed pages

@@ -38,14 +38,19 @@ def entry_from_row(row: sqlite3.Row) -> Entry:
     return shared_rows.entry_from_row(row, json.loads)
 
 
-def insert_entry(conn: sqlite3.Connection, entry: Entry, vectors: Vectors) -> None:
-    """The entry row with every field, its full-text row and its vectors (inside the caller's transaction)."""
+def insert_entry(conn: sqlite3.Connection, entry: Entry, vectors: Vectors) -> bool:
+    """The entry row with every field, its full-text row and its vectors (inside the caller's transaction);
+    False, writing nothing, when an entry with the same ``content_key`` is stored (one statement: the unique
+    key decides, no look-up before it)."""
     import numpy as np
 
     cursor = conn.execute(
-        f"INSERT INTO entries({', '.join(ENTRY_FIELDS)}) VALUES ({','.join('?' * len(ENTRY_FIELDS))})",
+        f"INSERT INTO entries({', '.join(ENTRY_FIELDS)}) VALUES ({','.join('?' * len(ENTRY_FIELDS))}) "
+        "ON CONFLICT(content_key) DO NOTHING",
         entry_values(entry, json.dumps),
     )
+    if cursor.rowcount == 0:
+        return False
     rowid = cursor.lastrowid
     assert rowid is not None
     fts_insert(conn, rowid, entry.content, entry.topic, entry.tags)
@@ -53,3 +58,4 @@ def insert_entry(conn: sqlite3.Connection, entry: Entry, vectors: Vectors) -> No
         "INSERT INTO vectors(entry_rowid, ord, vec) VALUES (?, ?, ?)",
         [(rowid, i, np.ascontiguousarray(v, dtype=np.float32).tobytes()) for i, v in enumerate(vectors)],
     )
+    return True

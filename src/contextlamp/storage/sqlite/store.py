@@ -8,17 +8,20 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING, Any
 
 from contextlamp.domain.models import Entry, MemoryType
 from contextlamp.errors import StorageError
+from contextlamp.storage.shared.topics import prefix_ranges
 from contextlamp.storage.sqlite.connection import map_errors
 from contextlamp.storage.sqlite.fulltext import fts_match
 from contextlamp.storage.sqlite.maintenance import SqliteMaintenance
 from contextlamp.storage.sqlite.rows import ENTRY_COLUMNS, LIVE, SQLITE_MAX_VARS, entry_from_row, marks, type_filter
 from contextlamp.storage.sqlite.sessions import SqliteSessions
 from contextlamp.storage.sqlite.vectors import DEAD, best_first
+
+TOPIC_RANGES_PER_QUERY = 100  # SELECTs in one UNION ALL (SQLite allows 500 by default)
 
 if TYPE_CHECKING:
     from contextlamp.domain.embedding import Vectors
@@ -170,13 +173,30 @@ class SqliteStore(SqliteSessions, SqliteMaintenance):
                         results.append((allowed[rowid], best[rowid]))
             return results
 
-    def topics(self, now: int, memory_types: Sequence[MemoryType] | None) -> list[tuple[str, str, int]]:
+    def topics(
+        self, now: int, memory_types: Sequence[MemoryType] | None, prefixes: Collection[str] | None = None
+    ) -> list[tuple[str, str, int]]:
         types_sql, types_params = type_filter(memory_types)
-        rows = self._read(
-            f"SELECT topic, id, created_at FROM entries WHERE topic IS NOT NULL AND {LIVE}{types_sql}",
-            [now, *types_params],
-        )
-        return [(row["topic"], row["id"], row["created_at"]) for row in rows]
+        if prefixes is None:
+            rows = self._read(
+                f"SELECT topic, id, created_at FROM entries WHERE topic IS NOT NULL AND {LIVE}{types_sql}",
+                [now, *types_params],
+            )
+            return [(row["topic"], row["id"], row["created_at"]) for row in rows]
+        # one SELECT a range, each a search of the entries_live_topic index (an OR of the ranges scans the whole
+        # index); the ranges are disjoint, so UNION ALL repeats no row
+        one = f"SELECT topic, id, created_at FROM entries WHERE topic >= ? AND topic < ? AND {LIVE}{types_sql}"
+        found: list[tuple[str, str, int]] = []
+        ranges = prefix_ranges(prefixes)
+        step = min(TOPIC_RANGES_PER_QUERY, SQLITE_MAX_VARS // (3 + len(types_params)))
+        for start in range(0, len(ranges), step):
+            chunk = ranges[start : start + step]
+            rows = self._read(
+                " UNION ALL ".join([one] * len(chunk)),
+                [value for low, high in chunk for value in (low, high, now, *types_params)],
+            )
+            found += [(row["topic"], row["id"], row["created_at"]) for row in rows]
+        return found
 
     def recent(self, limit: int, now: int, memory_types: Sequence[MemoryType] | None) -> list[str]:
         types_sql, types_params = type_filter(memory_types)

@@ -59,10 +59,9 @@ class SqliteWriter(EntryReads):
         return found
 
     def insert(self, entry: Entry, vector: Vectors) -> bool:
-        if self.conn.execute("SELECT 1 FROM entries WHERE content_key = ?", (entry.content_key,)).fetchone():
+        if not insert_entry(self.conn, entry, vector):  # content already stored: nothing written
             return False
-        self._check_model(self.store_id)
-        insert_entry(self.conn, entry, vector)
+        self._check_model(self.store_id)  # a store moved to another model rolls the whole transaction back
         return True
 
     def update(self, entry_id: str, **fields: Any) -> None:

@@ -11,7 +11,7 @@ How a page group is written (one module per group, e.g. ``web/dashboard/search.p
 
     from contextlamp.app.compose import App
 from contextlamp.config import Settings
-from contextlamp.web.dashboard.board import Board, Signed
+from contextlamp.web.dashboard.board import IMPORT_MAX_BYTES, Board, Signed
 from contextlamp.web.pages import WebPages
 
 
@@ -56,7 +56,7 @@ from starlette.routing import BaseRoute, Route
 
 from contextlamp.app.compose import App
 from contextlamp.config import Settings
-from contextlamp.web.dashboard.board import Board, Signed
+from contextlamp.web.dashboard.board import IMPORT_MAX_BYTES, Board, Signed
 from contextlamp.web.pages import WebPages
 
 # The page groups, one module of this package each (``routes(board) -> list[Route]``), in routing order.
@@ -85,10 +85,13 @@ class Dashboard:
         wired: the application objects, the pages' only way to the data.
         pages: the sign-in pages (the one sign-in; the session they start is the dashboard's).
         settings: the server's settings.
+        import_max_bytes: the largest export file the import page accepts (``board.IMPORT_MAX_BYTES``).
     """
 
-    def __init__(self, wired: App, pages: WebPages, settings: Settings) -> None:
-        self.board = Board(wired, pages, settings)
+    def __init__(
+        self, wired: App, pages: WebPages, settings: Settings, import_max_bytes: int = IMPORT_MAX_BYTES
+    ) -> None:
+        self.board = Board(wired, pages, settings, import_max_bytes)
 
     def routes(self) -> list[BaseRoute]:
         """Every dashboard route (``PAGE_MODULES`` in order), then the catch-all not-found page; added last to

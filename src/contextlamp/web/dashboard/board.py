@@ -32,8 +32,8 @@ from contextlamp.app.compose import App
 from contextlamp.app.curation import Curation
 from contextlamp.app.service import Caller
 from contextlamp.config import Settings
+from contextlamp.domain.control_plane import User, WebSession
 from contextlamp.domain.models import Principal
-from contextlamp.domain.ports import User, WebSession
 from contextlamp.errors import InvalidArgumentError, NotFoundError, crash_report
 from contextlamp.web.pages import MAX_FORM_BYTES, SIGNIN_PATH, SIGNOUT_PATH, WebPages
 
@@ -85,6 +85,8 @@ Action = Callable[[Request, Signed, dict[str, str]], Awaitable[Response]]
 Endpoint = Callable[[Request], Awaitable[Response]]
 Upload = Callable[[Request, Signed, dict[str, str], dict[str, bytes]], Awaitable[Response]]
 UPLOAD_OVERHEAD = 64 * 1024  # bytes of multipart framing and small fields allowed beside an upload's file
+# the largest export file the import page takes, bytes (413 beyond, nothing written; docs/dashboard.md)
+IMPORT_MAX_BYTES = 20_000_000
 
 
 class Board:
@@ -93,13 +95,17 @@ class Board:
     Args:
         wired: the application objects (service, porter, accounts, oauth): the pages' only way to the data.
         pages: the sign-in pages (session look-up, origin check, form reading, security headers, templates).
-        settings: the server's settings (the pages' limits, e.g. ``dashboard_import_max_bytes``).
+        settings: the server's settings.
+        import_max_bytes: the largest export file the import page accepts, bytes (``IMPORT_MAX_BYTES``).
     """
 
-    def __init__(self, wired: App, pages: WebPages, settings: Settings) -> None:
+    def __init__(
+        self, wired: App, pages: WebPages, settings: Settings, import_max_bytes: int = IMPORT_MAX_BYTES
+    ) -> None:
         self.wired = wired
         self.pages = pages
         self.settings = settings
+        self.import_max_bytes = import_max_bytes
         self.curation = Curation(wired.service)  # edit, move, bulk forget, review (app/curation.py)
 
     # -- who is signed in ---------------------------------------------------------------------------------

@@ -29,6 +29,7 @@ HEADINGS = {
 }
 CONTEXT_HEADER = "Saved in earlier sessions; may be out of date"  # hooks/context.build_context's header line
 FIXES = ("replace", "forget")
+SHOWN = 50  # findings of one kind on the page (the newest; fixing them brings the next ones up)
 LISTED = ("-", "*", "•", "[")  # how the session-start context lists a memory: "- [decision] We use Vite"
 
 
@@ -69,6 +70,7 @@ def routes(board: Board) -> list[Route]:
     async def page(request: Request, signed: Signed) -> Response:
         findings = await board.call(health, curation, signed.caller, echoes)
         grouped = [(kind, *HEADINGS[kind], [f for f in findings if f.kind == kind]) for kind in KINDS]
+        grouped = [(kind, heading, meaning, found[:SHOWN], len(found)) for kind, heading, meaning, found in grouped]
         return board.render(
             request,
             signed,

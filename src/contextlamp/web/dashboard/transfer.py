@@ -5,7 +5,7 @@
 - ``GET /import``: the upload form; ``POST /import``: restores an uploaded export document into the signed-in
   user (``Porter.import_document`` with the user's id: the rules of ``contextlamp import --user``, except that a
   team that does not exist here is not created: its entries are left out) and shows the import report. At most
-  ``Settings.dashboard_import_max_bytes`` (413 beyond); a file that is not an export document, or breaks one of
+  ``Board.import_max_bytes`` (413 beyond); a file that is not an export document, or breaks one of
   its rules, gets a 400 page naming the problem, and nothing is written.
 """
 
@@ -48,7 +48,7 @@ async def browser_export(board: Board, request: Request) -> Response | None:
 
 def routes(board: Board) -> list[Route]:
     """``/import`` (``/export`` is the server's own route, answered for browsers by ``browser_export``)."""
-    max_bytes = board.settings.dashboard_import_max_bytes
+    max_bytes = board.import_max_bytes
 
     async def form(request: Request, signed: Signed) -> Response:
         return board.render(request, signed, "import.html", max_bytes=max_bytes, error="")

@@ -1,0 +1,64 @@
+"""The tuning values of ranking: the weights of weighted RRF and the multipliers by trust, one home each.
+
+Code, not settings (issue #31.4): a user never sets them; the benches that tuned them construct their variants
+explicitly (``FusionWeights(neighbour_radius=1)``, research/bench/common.py ``--variant``). Each default says where it
+was measured.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class FusionWeights:
+    """Weights of the four signal lists of weighted RRF (retrieval/fusion.py), the RRF constant ``k``, and the
+    cosine below which a semantic neighbour is not a candidate at all (so an unrelated query returns nothing
+    rather than the nearest noise). The defaults here are the shipped values.
+
+    k = 5 and keyword = 1.25 were tuned on the LoCoMo dev split (docs/retrieval.md): k in 1..60, best
+    recall@5+@10 at 3..5; Cormack et al. (SIGIR 2009) use k = 60."""
+
+    semantic: float = 1.0
+    keyword: float = 1.25
+    fact_key: float = 1.0
+    recency: float = 3.0  # the other three lists together
+    k: int = 5
+    # the cosine below which a memory found only by meaning is not a candidate; None: the embedding model's own
+    # floor (Embedder.similarity_floor, MiniLM 0.2: related question/answer pairs 0.39-0.57, unrelated -0.10-0.14)
+    semantic_floor: float | None = None
+    # the relevance floor (retrieval/search.with_evidence, issue #27.4): the cosine at which meaning alone is
+    # evidence; None: the embedding model's own calibrated value (Embedder.evidence_similarity); -1 = off
+    evidence_floor: float | None = None
+    # a keyword hit holding most of a long query's content words is evidence too (search.keyword_least; issue #32)
+    keyword_evidence: bool = True
+    # time neighbours of the best hits (retrieval/search.with_neighbours; LoCoMo leave-one-conversation-out,
+    # docs/retrieval.md "Neighbour context"): bonus = neighbours x the anchor's RRF, 0 = off
+    neighbours: float = 0.5
+    neighbour_anchors: int = 5
+    neighbour_radius: int = 2  # entries each side of an anchor (LoCoMo held out: 2 in every fold over 1)
+    neighbour_window_ms: int = 30 * 60_000  # same conversation: the entries saved within 30 minutes
+    # only a neighbour of at most this many characters is lifted (a short turn needs its context; a long memory is
+    # found on its own; LoCoMo held out and LongMemEval-S, docs/retrieval.md "Neighbour context"); 0: any length
+    neighbour_max_chars: int = 600
+
+
+@dataclass(frozen=True)
+class TrustWeights:
+    """Multipliers of a team learning's fused score by its trust (spec/TOOLS.md: verified > unverified >
+    contested). Personal and project entries have no trust and keep their score. The defaults are the shipped
+    values (a contested learning keeps half its score: still found when nothing else matches)."""
+
+    verified: float = 1.0
+    unverified: float = 0.8
+    contested: float = 0.5
+
+    def of(self, trust: str | None) -> float:
+        """The multiplier for a trust level (1.0 for None)."""
+        return {"verified": self.verified, "unverified": self.unverified, "contested": self.contested}.get(
+            trust or "", 1.0
+        )
+
+
+# cosine of two returned entries above which an update ranks first (same source; domain/rules.fresher_first)
+FRESHER_FIRST_THRESHOLD = 0.5
