@@ -15,6 +15,7 @@ from contextlamp.app.service import MAX_SLUG_CHARS
 from contextlamp.app.validate import check_str, check_text
 from contextlamp.config import Limits
 from contextlamp.domain.models import ENTRY_FIELDS, LIST_FIELDS, Entry, SessionDigest
+from contextlamp.domain.trust import Trust
 from contextlamp.errors import InvalidArgumentError
 from contextlamp.text import collapse_ws, has_surrogates, id_pattern, kebab
 
@@ -62,7 +63,7 @@ class ExportedEntry(_Model):
     last_used_surface: str | None
     last_used_at: Ms | None
     contributed_by: UserId | None
-    trust: Literal["verified", "unverified", "contested"] | None = None
+    trust: Trust | None = None
 
 
 class ExportedProject(_Model):

@@ -12,7 +12,6 @@ from dataclasses import dataclass
 
 from contextlamp.domain.models import Entry, NewEntry
 
-TRUST_LEVELS = ("verified", "unverified", "contested")
 STATABLE = frozenset({"topic", "kind", "memory_type", "tags"})  # the fields a re-save may state
 
 

@@ -23,8 +23,10 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from typing import Literal, get_args
 
-TRUST_LEVELS = ("verified", "unverified", "contested")
+Trust = Literal["verified", "unverified", "contested"]  # spec/TOOLS.md: a team learning's trust
+TRUST_LEVELS: tuple[Trust, ...] = get_args(Trust)
 # the cosine at or above which a restatement may verify (with ``same_claim``): research/bench/team_threshold.py, 0.85
 # accepted 88% of restatements and 0% of one-detail contradictions (docs/teams.md); MemoryService's default
 DEFAULT_PARAPHRASE_THRESHOLD = 0.85
