@@ -16,12 +16,13 @@ bench = load_script("secret_scanner.py", "bench_secrets")
 def test_the_secret_corpus_covers_every_kind_of_our_own_rules() -> None:
     """The hand-written corpus covers every kind of the core and slot rules; the format layer's ~400 vendor
     kinds are the generated corpus's (next test)."""
+    from contextlamp.domain.secret_labels import LABELLED_RULES
     from contextlamp.domain.secret_rules import RULES
     from contextlamp.domain.secret_slots import slot_rules
 
     secrets = bench.load_secrets()
     assert len(secrets) >= 100 and all(s.secret in s.text for s in secrets)
-    claimed = {rule.kind for rule in (*RULES, *slot_rules()) if not rule.redact_only}
+    claimed = {rule.kind for rule in (*RULES, *LABELLED_RULES, *slot_rules()) if not rule.redact_only}
     per_kind = {kind: sum(1 for s in secrets if s.kind == kind) for kind in claimed}
     assert set(per_kind) == claimed and min(per_kind.values()) >= 1
     assert {s.kind for s in secrets} <= claimed

@@ -29,6 +29,7 @@ import re2  # pyright: ignore[reportMissingTypeStubs]
 
 from contextlamp.domain.secret_decode import decoded_runs
 from contextlamp.domain.secret_formats import format_rules
+from contextlamp.domain.secret_labels import LABELLED_RULES, PUBLIC_LABELLED
 from contextlamp.domain.secret_normal import Normalised, normalise_for_scan
 from contextlamp.domain.secret_redact import without_clauses
 from contextlamp.domain.secret_rules import PEM_BLOCK, RULES, TOKEN_TAIL, Rule
@@ -122,7 +123,7 @@ def _compile(pattern: str) -> _Regex:
 
 @dataclass(frozen=True, slots=True)
 class _Engine:
-    rules: tuple[_Compiled, ...]  # PEM_BLOCK first, then RULES, then the slot layer, in order
+    rules: tuple[_Compiled, ...]  # PEM_BLOCK first, then RULES, the labelled values, the slot layer, in order
     prefilter: _RawSet  # the same patterns in one RE2 set: which rules match anywhere, in one pass
     tail: _Regex
     formats: tuple[_Compiled, ...]  # the vendored format layer (secret_formats.py)
@@ -199,7 +200,7 @@ def _class_end(pattern: str, i: int) -> int:
 @functools.cache
 def _engine() -> _Engine:
     """The rules compiled once per process, on first use (no work at import time)."""
-    rules = tuple(_Compiled(rule) for rule in (PEM_BLOCK, *RULES, *slot_rules()))
+    rules = tuple(_Compiled(rule) for rule in (PEM_BLOCK, *RULES, *LABELLED_RULES, *slot_rules()))
     prefilter = _RE2.Set.SearchSet(_options(SET_MAX_MEM))
     for compiled in rules:
         prefilter.Add(relaxed(compiled.rule.pattern).encode("utf-8"))
@@ -367,7 +368,7 @@ class SecretScanner:
     @staticmethod
     def patterns() -> Sequence[Rule]:
         """Every rule the scanner runs (RE2 syntax), for tests and benchmarks that must cover them all."""
-        return (PEM_BLOCK, *RULES, *slot_rules(), *(Rule(f.kind, f.pattern) for f in format_rules()))
+        return (PEM_BLOCK, *RULES, *LABELLED_RULES, *slot_rules(), *(Rule(f.kind, f.pattern) for f in format_rules()))
 
 
 def _raw_findings(text: str, redact_only: bool) -> list[tuple[int, int, str]]:
@@ -410,8 +411,11 @@ PUBLIC = (
     r"\bsha(?:256|384|512)-[A-Za-z0-9+/]{43,86}={0,2}",
     r"(?i:public[ _-]?key)[ \t]*[=:][ \t]*[A-Za-z0-9+/]{42,44}={0,2}",
     r"\bpk_(?:test|live)_[A-Za-z0-9]{20,120}\b",
+    PUBLIC_LABELLED,
 )
-SHAPE_KINDS = frozenset({"Random Token", "Prefixed API Token", "Key Material"})  # found by shape, not by a label
+SHAPE_KINDS = frozenset(
+    {"Random Token", "Prefixed API Token", "Key Material", "Labelled Key"}
+)  # found by shape, not by a label
 
 
 def _without_public(raw: list[tuple[int, int, str]], data: bytes, engine: _Engine) -> list[tuple[int, int, str]]:
