@@ -301,7 +301,8 @@ def password_stem_pattern() -> str:
 HEBREW_PREFIXES = "[הושבלמכ]{0,2}"
 
 
-def _noun(noun: str) -> str:
+def noun_pattern(noun: str) -> str:
+    """One noun as an RE2 pattern (module functions below)."""
     pattern = re.escape(noun).replace(r"\ ", WS + "+")
     return HEBREW_PREFIXES + pattern if "\u05d0" <= noun[:1] <= "\u05ea" else pattern
 
@@ -310,4 +311,4 @@ def _noun(noun: str) -> str:
 def password_noun_pattern() -> str:
     """An RE2 alternation of :func:`password_nouns` (a space inside a noun matches any white space; a Hebrew noun
     may carry its attached article and prepositions, ``HEBREW_PREFIXES``)."""
-    return "|".join(_noun(noun) for noun in password_nouns())
+    return "|".join(noun_pattern(noun) for noun in password_nouns())
