@@ -19,11 +19,12 @@ once per phase on one server, each phase beside an attack by another user (``--a
 - ``save_session``: big ``save_session`` calls (a ~100 KB digest each) by one user's token;
 - ``import``: one user's 5,000-entry export document uploaded through the dashboard's import, again and again.
 
-Before the phases each other user saves ``--seed-memories`` facts, and their clients ask a new question every
-call (so each get_context embeds its query and ranks real candidates, as a user's does), pausing ``--think-ms``
-on average (0.5-1.5 times, seeded) between calls as an agent does between turns: with no pause, N clients on a
-small machine measure its throughput (each waits behind the others' calls), not the latency an attack adds.
-The phases run ``--repeat`` times in the order given on one server, so attack rows and their baseline rows
+Each attack runs in a process of its own (its client-side work must not delay the victims' calls in the bench's
+event loop). Before the phases each other user saves ``--seed-memories`` facts, and their clients ask a new question
+every call (so each get_context embeds its query and ranks real candidates, as a user's does), pausing
+``--think-ms`` on average (0.5-1.5 times, seeded) between calls as an agent does between turns: with no pause, N
+clients on a small machine measure its throughput (each waits behind the others' calls), not the latency an attack
+adds. The phases run ``--repeat`` times in the order given on one server, so attack rows and their baseline rows
 interleave; after each phase the bench waits until the server is idle (work that outlived its phase, such as an
 import the client stopped waiting for, never counts in the next phase). ``--server-src DIR`` runs the server from
 another source tree (the code before a change), for a before/after pair of runs.
@@ -207,16 +208,23 @@ SETTLE_CPU = 0.05  # a server using less of a core than this is idle between pha
 SETTLE_LIMIT_S = 180.0
 
 
+_CHILDREN: dict[int, tuple[float, list[int]]] = {}  # pid -> (when listed, its children)
+CHILDREN_EVERY_S = 1.0  # the children are listed at most this often (each listing reads every thread's list)
+
+
 def _children(pid: int) -> list[int]:
-    """The live child processes of ``pid`` (Linux ``/proc``): the server's distillation workers."""
+    """The child processes of ``pid`` (Linux ``/proc/<pid>/task/*/children``): the server's distillation workers
+    (and the resource tracker ``spawn`` starts). Listed at most every ``CHILDREN_EVERY_S``: the sampler runs in the
+    clients' event loop and must not take time from them."""
+    listed = _CHILDREN.get(pid)
+    now = time.monotonic()
+    if listed is not None and now - listed[0] < CHILDREN_EVERY_S:
+        return listed[1]
     found: list[int] = []
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-        except (OSError, IndexError):
-            continue
-        if fields and fields[1] == str(pid):
-            found.append(int(stat.parent.name))
+    for task in Path(f"/proc/{pid}/task").glob("*/children"):
+        with contextlib.suppress(OSError, ValueError):
+            found.extend(int(child) for child in task.read_text().split())
+    _CHILDREN[pid] = (now, found)
     return found
 
 
@@ -389,13 +397,55 @@ async def run_phase(
             group.start_soon(
                 _run_client, server.mcp, victims[user], user, users, index, deadline, 0.0, tally, True, think
             )
-        if phase in ("signin", "signin_open"):
-            group.start_soon(_signin_flood, server.url, deadline, args.attackers, attack)
-        elif phase == "save_session":
-            group.start_soon(_save_session_flood, server.mcp, tokens[ATTACK_USER], deadline, args.attackers, attack)
-        elif phase == "import":
-            group.start_soon(_import_flood, server.url, document, deadline, attack)
+        if phase != "baseline":
+            group.start_soon(
+                _attack_apart, phase, server, tokens[ATTACK_USER], deadline, args.attackers, document, attack
+            )
     return tally, attack, peak
+
+
+async def _attack_apart(
+    phase: str, server: Any, token: str, deadline: float, attackers: int, document: bytes, attack: Attack
+) -> None:
+    """``phase``'s attack in a process of its own (``_attack_main``), its answers added to ``attack``: its
+    client-side work (16 tasks sending 100 KB bodies, hashing forms) must not share the victims' event loop, or
+    the victims' latencies would measure the bench's own loop instead of the server."""
+    import multiprocessing
+
+    context = multiprocessing.get_context("spawn")
+    parent, child = context.Pipe(duplex=False)
+    process = context.Process(
+        target=_attack_main, args=(child, phase, server.url, server.mcp, token, deadline, attackers, document)
+    )
+    process.start()
+    child.close()
+    try:
+        answers: dict[str, int] = await anyio.to_thread.run_sync(parent.recv)
+        for key, count in answers.items():
+            attack.answers[key] += count
+    except EOFError:
+        attack.answers["attack process failed"] += 1
+    finally:
+        await anyio.to_thread.run_sync(process.join, 60)
+        if process.is_alive():
+            process.kill()
+            process.join()
+
+
+def _attack_main(
+    conn: Any, phase: str, base: str, mcp: str, token: str, deadline: float, attackers: int, document: bytes
+) -> None:
+    """The attack process: runs ``phase``'s flood until ``deadline`` (``time.monotonic``, one clock for every
+    process of the machine) and sends back its answers."""
+    attack = Attack()
+    if phase in ("signin", "signin_open"):
+        anyio.run(_signin_flood, base, deadline, attackers, attack)
+    elif phase == "save_session":
+        anyio.run(_save_session_flood, mcp, token, deadline, attackers, attack)
+    elif phase == "import":
+        anyio.run(_import_flood, base, document, deadline, attack)
+    conn.send(dict(attack.answers))
+    conn.close()
 
 
 def _cpu_seconds(pid: int) -> float:
@@ -481,7 +531,9 @@ def run_phases(args: argparse.Namespace) -> list[dict[str, Any]]:
                     for phase in group:
                         load = os.getloadavg()[0]
                         cpu_before = _family_cpu(server.process.pid)
+                        bench_before = time.process_time()
                         tally, attack, peak = anyio.run(run_phase, server, phase, tokens, args, document)
+                        bench_cpu = time.process_time() - bench_before
                         cpu_after = _family_cpu(server.process.pid)
                         settled = settle(server.process.pid)
                         values = tally.latencies.get("get_context", [])
@@ -499,6 +551,7 @@ def run_phases(args: argparse.Namespace) -> list[dict[str, Any]]:
                                 "server_peak_rss_mb": peak,
                                 "server_cpu_s": cpu_after[0] - cpu_before[0],
                                 "workers_cpu_s": max(cpu_after[1] - cpu_before[1], 0.0),
+                                "bench_cpu_s": bench_cpu,
                                 "settle_s": settled,
                             }
                         )
@@ -518,6 +571,7 @@ def run_phases(args: argparse.Namespace) -> list[dict[str, Any]]:
         "RSS MiB",
         "server CPU s",
         "workers CPU s",
+        "bench CPU s",
     )
     for column in columns:
         table.add_column(column, justify="right")
@@ -535,6 +589,7 @@ def run_phases(args: argparse.Namespace) -> list[dict[str, Any]]:
             f"{row['server_peak_rss_mb']:.0f}",
             f"{row['server_cpu_s']:.1f}",
             f"{row['workers_cpu_s']:.1f}",
+            f"{row['bench_cpu_s']:.1f}",
         )
     console = Console()
     console.print(table)
