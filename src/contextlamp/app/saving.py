@@ -12,7 +12,7 @@ from contextlamp.app import writes
 from contextlamp.app.freshness import may_update, supersede_updates
 from contextlamp.app.indexing import Indexer
 from contextlamp.app.scoping import Scope
-from contextlamp.app.state import Caller
+from contextlamp.app.state import SAVE_CONTEXT, Caller
 from contextlamp.app.validate import Arguments, check_choice
 from contextlamp.domain.embedding import Embedder
 from contextlamp.domain.folding import batch_vectors, chunk_vectors, embedding_texts
@@ -131,7 +131,7 @@ class Saver:
             SecretDetectedError: a secret in any field.
         """
         text = self.arguments.content(content)
-        kind_value = cast(Kind, check_choice("kind", kind, KINDS)) if kind is not None else "note"
+        kind_value = cast(Kind, check_choice("kind", kind, KINDS)) if kind is not None else SAVE_CONTEXT.kind
         if memory_type is None:
             type_value: MemoryType = "event" if kind_value == "decision" else "fact"
         else:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from contextlamp.app.distilling import Distil, InProcess
 from contextlamp.app.saving import Saver
 from contextlamp.app.scoping import Scope
-from contextlamp.app.state import RESUME_LIMIT_RANGE, Caller
+from contextlamp.app.state import RESUME_LIMIT_RANGE, RESUME_SESSION, Caller
 from contextlamp.app.validate import Arguments, check_int, check_text
 from contextlamp.distill import session_label, session_summary
 from contextlamp.domain.embedding import bulk_work
@@ -182,7 +182,12 @@ class Sessions:
         )
 
     def resume_session(
-        self, caller: Caller, session_id: Any = None, limit: Any = 5, since: Any = None, source_surface: Any = None
+        self,
+        caller: Caller,
+        session_id: Any = None,
+        limit: Any = RESUME_SESSION.limit,
+        since: Any = None,
+        source_surface: Any = None,
     ) -> ResumeResult:
         """Recent session digests, or one session in full with its learnings that still exist.
 
