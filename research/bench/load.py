@@ -51,7 +51,7 @@ import sys
 import tempfile
 import time
 from collections import defaultdict
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -287,6 +287,9 @@ def export_document(user_id: str, user_name: str, count: int) -> bytes:
     return json.dumps(document).encode()
 
 
+Ready = Callable[[], Awaitable[float]]  # an attack calls it once set up; it returns the phase's deadline
+
+
 @dataclass
 class Attack:
     """What an attack did: its requests by answer (HTTP status, or the exception's name)."""
@@ -294,12 +297,13 @@ class Attack:
     answers: dict[str, int] = field(default_factory=lambda: defaultdict(int))
 
 
-async def _signin_flood(base: str, deadline: float, attackers: int, attack: Attack) -> None:
+async def _signin_flood(base: str, ready: Ready, attackers: int, attack: Attack) -> None:
     limits = httpx2.Limits(max_connections=attackers, max_keepalive_connections=attackers)
     async with httpx2.AsyncClient(timeout=60, limits=limits) as http:
         form = await http.get(f"{base}/signin")
         csrf = _field(form.text, "csrf")
         cookies = dict(http.cookies)
+        deadline = await ready()
 
         async def one(index: int) -> None:
             rng = random.Random(index)
@@ -318,7 +322,9 @@ async def _signin_flood(base: str, deadline: float, attackers: int, attack: Atta
                 group.start_soon(one, index)
 
 
-async def _save_session_flood(url: str, token: str, deadline: float, attackers: int, attack: Attack) -> None:
+async def _save_session_flood(url: str, token: str, ready: Ready, attackers: int, attack: Attack) -> None:
+    """``attackers`` sessions of one token, opened first (``ready`` then gives the deadline), each sending big
+    ``save_session`` calls until the deadline; a session that fails is opened again."""
     lines = [
         f"Fact: the {SUBJECTS[i % len(SUBJECTS)]} service {FACTS[i % len(FACTS)]} {OBJECTS[i % len(OBJECTS)]} "
         f"(item {i}, checked in review {i * 7})"
@@ -326,31 +332,39 @@ async def _save_session_flood(url: str, token: str, deadline: float, attackers: 
     ]
     digest = "\n".join(lines)  # ~100 KB
 
-    async def one(index: int) -> None:
+    async def calls(client: Client, deadline: float) -> None:
+        while time.monotonic() < deadline:
+            try:
+                result = await client.call_tool("save_session", {"transcript": digest})
+                attack.answers["tool error" if result.is_error else "ok"] += 1
+            except Exception as exc:
+                attack.answers[f"refused ({type(exc).__name__})"] += 1
+
+    async def one(index: int, client: Client, deadline: float) -> None:
+        await calls(client, deadline)
         while time.monotonic() < deadline:  # a refused session is opened again: the attack never stops early
             try:
-                async with _client(url, token, f"attacker-{index}") as client:
-                    while time.monotonic() < deadline:
-                        try:
-                            result = await client.call_tool("save_session", {"transcript": digest})
-                            attack.answers["tool error" if result.is_error else "ok"] += 1
-                        except Exception as exc:
-                            attack.answers[f"refused ({type(exc).__name__})"] += 1
+                async with _client(url, token, f"attacker-{index}") as again:
+                    await calls(again, deadline)
             except Exception as exc:
                 attack.answers[f"session refused ({type(exc).__name__})"] += 1
 
-    async with anyio.create_task_group() as group:
-        for index in range(attackers):
-            group.start_soon(one, index)
+    async with contextlib.AsyncExitStack() as stack:
+        clients = [await stack.enter_async_context(_client(url, token, f"attacker-{i}")) for i in range(attackers)]
+        deadline = await ready()
+        async with anyio.create_task_group() as group:
+            for index, client in enumerate(clients):
+                group.start_soon(one, index, client, deadline)
 
 
-async def _import_flood(base: str, document: bytes, deadline: float, attack: Attack) -> None:
+async def _import_flood(base: str, document: bytes, ready: Ready, attack: Attack) -> None:
     async with httpx2.AsyncClient(timeout=600, follow_redirects=False) as http:
         # send the Secure (__Host-) cookies to http://127.0.0.1 as browsers do for loopback
         http.cookies.jar.set_policy(http_cookiejar.DefaultCookiePolicy(secure_protocols=("https", "wss", "http")))
         form = await http.get(f"{base}/signin")
         data = {"csrf": _field(form.text, "csrf"), "next": "", "username": ATTACK_USER, "password": ATTACK_PASSWORD}
         signed = await http.post(f"{base}/signin", data=data, headers={"Origin": base})
+        deadline = await ready()
         if signed.status_code != 303:
             attack.answers[f"sign-in {signed.status_code}"] += 1
             return
@@ -375,10 +389,13 @@ async def _import_flood(base: str, document: bytes, deadline: float, attack: Att
 async def run_phase(
     server: Any, phase: str, tokens: dict[str, str], args: argparse.Namespace, document: bytes
 ) -> tuple[Tally, Attack, float]:
-    """One phase: the clients (get_context only) beside ``phase``'s attack; the tally, the attack and the peak
-    server memory (MiB)."""
+    """One phase: the clients (get_context only) beside ``phase``'s attack (its process started and ready before
+    the phase's clock starts); the tally, the attack and the peak server memory (MiB)."""
     tally, attack = Tally(), Attack()
     peak = _rss_mb(server.process.pid)
+    attacker = (
+        None if phase == "baseline" else await _Attacker.start(phase, server, tokens[ATTACK_USER], args, document)
+    )
     deadline = time.monotonic() + args.seconds
     victims = {u: t for u, t in tokens.items() if u != ATTACK_USER}
 
@@ -397,53 +414,67 @@ async def run_phase(
             group.start_soon(
                 _run_client, server.mcp, victims[user], user, users, index, deadline, 0.0, tally, True, think
             )
-        if phase != "baseline":
-            group.start_soon(
-                _attack_apart, phase, server, tokens[ATTACK_USER], deadline, args.attackers, document, attack
-            )
+        if attacker is not None:
+            group.start_soon(attacker.run, deadline, attack)
     return tally, attack, peak
 
 
-async def _attack_apart(
-    phase: str, server: Any, token: str, deadline: float, attackers: int, document: bytes, attack: Attack
-) -> None:
-    """``phase``'s attack in a process of its own (``_attack_main``), its answers added to ``attack``: its
-    client-side work (16 tasks sending 100 KB bodies, hashing forms) must not share the victims' event loop, or
-    the victims' latencies would measure the bench's own loop instead of the server."""
-    import multiprocessing
+class _Attacker:
+    """``phase``'s attack in a process of its own (``_attack_main``): its client-side work (16 tasks sending 100 KB
+    bodies, hashing forms) must not share the victims' event loop, or the victims' latencies would measure the
+    bench's own loop instead of the server. Started (its imports done) before the phase's clock starts."""
 
-    context = multiprocessing.get_context("spawn")
-    parent, child = context.Pipe(duplex=False)
-    process = context.Process(
-        target=_attack_main, args=(child, phase, server.url, server.mcp, token, deadline, attackers, document)
-    )
-    process.start()
-    child.close()
-    try:
-        answers: dict[str, int] = await anyio.to_thread.run_sync(parent.recv)
-        for key, count in answers.items():
-            attack.answers[key] += count
-    except EOFError:
-        attack.answers["attack process failed"] += 1
-    finally:
-        await anyio.to_thread.run_sync(process.join, 60)
-        if process.is_alive():
-            process.kill()
-            process.join()
+    def __init__(self, process: Any, conn: Any) -> None:
+        self.process = process
+        self.conn = conn
+
+    @classmethod
+    async def start(cls, phase: str, server: Any, token: str, args: argparse.Namespace, document: bytes) -> _Attacker:
+        import multiprocessing
+
+        context = multiprocessing.get_context("spawn")
+        parent, child = context.Pipe()
+        process = context.Process(
+            target=_attack_main, args=(child, phase, server.url, server.mcp, token, args.attackers, document)
+        )
+        process.start()
+        child.close()
+        await anyio.to_thread.run_sync(parent.recv)  # "ready": its modules are imported
+        return cls(process, parent)
+
+    async def run(self, deadline: float, attack: Attack) -> None:
+        """Attack until ``deadline``; its answers are added to ``attack``."""
+        try:
+            self.conn.send(deadline)
+            answers: dict[str, int] = await anyio.to_thread.run_sync(self.conn.recv)
+            for key, count in answers.items():
+                attack.answers[key] += count
+        except EOFError:
+            attack.answers["attack process failed"] += 1
+        finally:
+            await anyio.to_thread.run_sync(self.process.join, 60)
+            if self.process.is_alive():
+                self.process.kill()
+                self.process.join()
 
 
-def _attack_main(
-    conn: Any, phase: str, base: str, mcp: str, token: str, deadline: float, attackers: int, document: bytes
-) -> None:
-    """The attack process: runs ``phase``'s flood until ``deadline`` (``time.monotonic``, one clock for every
-    process of the machine) and sends back its answers."""
+def _attack_main(conn: Any, phase: str, base: str, mcp: str, token: str, attackers: int, document: bytes) -> None:
+    """The attack process: sets its attack up (the sessions opened, the sign-in done: a fresh client's first
+    sessions cost seconds on a loaded machine, which would otherwise eat the phase), says it is ready, receives the
+    phase's deadline (``time.monotonic``, one clock for every process of the machine), attacks until then and
+    sends back its answers."""
     attack = Attack()
+
+    async def ready() -> float:
+        await anyio.to_thread.run_sync(conn.send, "ready")
+        return float(await anyio.to_thread.run_sync(conn.recv))
+
     if phase in ("signin", "signin_open"):
-        anyio.run(_signin_flood, base, deadline, attackers, attack)
+        anyio.run(_signin_flood, base, ready, attackers, attack)
     elif phase == "save_session":
-        anyio.run(_save_session_flood, mcp, token, deadline, attackers, attack)
+        anyio.run(_save_session_flood, mcp, token, ready, attackers, attack)
     elif phase == "import":
-        anyio.run(_import_flood, base, document, deadline, attack)
+        anyio.run(_import_flood, base, document, ready, attack)
     conn.send(dict(attack.answers))
     conn.close()
 
