@@ -4,7 +4,7 @@ likely questions and one embedding call per batch, team restatements. A collabor
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, cast
 
@@ -34,7 +34,6 @@ from contextlamp.storage import Store
 from contextlamp.text import content_key, new_id
 
 if TYPE_CHECKING:
-    from contextlamp.distill import DistilledItem
     from contextlamp.domain.embedding import Vectors
 
 RESTATEMENT_CANDIDATE_MARGIN = 0.1  # folded-cosine margin below the paraphrase threshold (see Saver._restated)
@@ -338,17 +337,3 @@ class Saver:
                 writes.corroborate(store, candidate.id, contributor, round(cosine, 4), now)
                 return candidate.id
         return None
-
-    def without_secrets(self, items: Iterable[DistilledItem], removed: set[str]) -> list[DistilledItem]:
-        """Redact, do not lose: each item (a distilled item, an imported record: anything with a ``content``
-        saved without the user asking) with the clauses that hold a secret removed (``SecretScanner.scrub``),
-        or left out when what is left is no durable statement; the kinds removed are added to ``removed``.
-        The one place where what is saved for the user loses its secrets; ``save_context`` refuses instead."""
-        kept: list[DistilledItem] = []
-        for item in items:
-            scrubbed = self.arguments.scanner.scrub(item.content)
-            removed.update(scrubbed.kinds)
-            if scrubbed.text is None:
-                continue
-            kept.append(item if scrubbed.text == item.content else replace(item, content=scrubbed.text))
-        return kept
