@@ -112,6 +112,25 @@ def parse_ks(text: str) -> list[int]:
     return ks
 
 
+FOLDS_FILE = Path(__file__).resolve().parent / "data" / "retrieval_folds.json"
+
+
+def fold_ids(bench: str, fold: str, folds_file: Path = FOLDS_FILE) -> frozenset[str]:
+    """The ids (LoCoMo ``sample_id``, LongMemEval ``question_id``) of fold ``fold`` of ``bench`` (``"locomo"`` or
+    ``"longmemeval"``) in ``research/bench/data/retrieval_folds.json``, the retrieval benches' committed split of
+    the development files (tuning / held-out / blind; issue #32 item 1).
+
+    Raises:
+        SystemExit: (status 2) no such fold in the file; the folds it has are printed to stderr.
+    """
+    folds: dict[str, Any] = json.loads(folds_file.read_text(encoding="utf-8"))[bench]
+    names = [k for k, v in folds.items() if isinstance(v, list)]
+    if fold not in names:
+        print(f"--fold {fold!r}: {bench} has the folds {', '.join(names)}", file=sys.stderr)
+        raise SystemExit(2)
+    return frozenset(str(i) for i in folds[fold])
+
+
 # -- the servers the benches start: the test suite's own runners, one copy of each -------------------------
 
 sys.path.append(str(Path(__file__).resolve().parents[2]))  # the repository root, for tests/ when run as a script

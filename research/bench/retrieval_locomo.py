@@ -32,7 +32,7 @@ from contextlamp.retrieval.query import asks_for_recent
 from contextlamp.retrieval.search import ScopedStore, collect_signals
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # research/bench/common.py, when run as a script
-from common import StepClock, add_variant_argument, fresh_service, ids_with, parse_ks, previous_ids
+from common import StepClock, add_variant_argument, fold_ids, fresh_service, ids_with, parse_ks, previous_ids
 
 CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop", 5: "adversarial"}
 METHODS = ("hybrid", "radius1", "previous", "keyword", "semantic")
@@ -250,11 +250,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--limit-conversations", type=int, default=None, help="use only the first N conversations")
     parser.add_argument("--json", type=Path, default=None, help="write the summary as JSON to this file")
     parser.add_argument("--embedder", choices=EMBEDDERS, default="minilm")
+    parser.add_argument(
+        "--fold", default=None, help="only this fold's conversations (research/bench/data/retrieval_folds.json)"
+    )
     add_variant_argument(parser, METHODS)
     args = parser.parse_args(argv)
     variants: dict[str, dict[str, Any]] = dict(args.variant)
     started = time.perf_counter()
-    conversations = load_conversations(args.data)[: args.limit_conversations]
+    conversations = load_conversations(args.data)
+    if args.fold is not None:
+        wanted = fold_ids("locomo", args.fold)
+        conversations = [c for c in conversations if c.sample_id in wanted]
+    conversations = conversations[: args.limit_conversations]
     embedder = create_embedder(args.embedder)
     records: list[dict[str, Any]] = []
     query_seconds = 0.0

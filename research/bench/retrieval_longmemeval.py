@@ -60,7 +60,7 @@ from contextlamp.storage import StoreRegistry
 from contextlamp.storage.sqlite.schema import MIGRATIONS
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # research/bench/common.py, when run as a script
-from common import StepClock, add_variant_argument, fresh_service, ids_with, parse_ks, previous_ids
+from common import StepClock, add_variant_argument, fold_ids, fresh_service, ids_with, parse_ks, previous_ids
 
 METHODS = ("hybrid", "previous", "keyword", "semantic")
 LEVELS = ("turn", "session")
@@ -539,11 +539,17 @@ def _run(argv: Sequence[str] | None) -> int:
         action="store_true",
         help="with --keep-stores: run only the questions whose store is already built (while a build runs)",
     )
+    parser.add_argument(
+        "--fold", default=None, help="only this fold's questions (research/bench/data/retrieval_folds.json)"
+    )
     add_variant_argument(parser, METHODS)
     args = parser.parse_args(argv)
     variants: dict[str, dict[str, Any]] = dict(args.variant)
     if args.summarise is not None:
         done = [json.loads(line) for line in args.summarise.read_text(encoding="utf-8").splitlines() if line.strip()]
+        if args.fold is not None:
+            in_fold = fold_ids("longmemeval", args.fold)
+            done = [r for r in done if r.get("id") in in_fold]
         print_report(done, summarise(done, args.k), args.k, sum(r.get("seconds", 0.0) for r in done), 0.0)
         return 0
     if args.check_warm:
@@ -552,6 +558,9 @@ def _run(argv: Sequence[str] | None) -> int:
         return 0
     started = time.perf_counter()
     questions = load_questions(args.data)
+    if args.fold is not None:
+        wanted_ids = fold_ids("longmemeval", args.fold)
+        questions = [q for q in questions if q.question_id in wanted_ids]
     if args.types is not None:
         wanted = {t.strip() for t in args.types.split(",") if t.strip()}
         questions = [q for q in questions if q.question_type in wanted]
