@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from contextlamp.domain.embedding import embed_queries
 from contextlamp.embedding import EMBEDDERS, create_embedder
 from contextlamp.errors import InvalidArgumentError, SecretDetectedError
 from contextlamp.retrieval.query import asks_for_recent
@@ -67,7 +68,7 @@ def record_queries(convs: Sequence[Conversation], embedder_name: str, foreign_pe
             started = time.perf_counter()
             for question, own in asked:
                 now = clock()
-                vector = embedder.embed([question.text])[0]
+                vector = embed_queries(embedder, [question.text])[0]
                 lists, owner = collect_signals(
                     stores, question.text, vector, DEPTH, now, None, service.weights.semantic_floor or -1.0
                 )

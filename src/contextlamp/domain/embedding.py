@@ -7,7 +7,7 @@ the alias at run time gets it from the module ``__getattr__`` (PEP 562), which i
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
@@ -79,6 +79,19 @@ def fits(embedder: Embedder, fitted_for: str) -> bool:
         return True
     compatible: object = getattr(embedder, "compatible_with", ())
     return isinstance(compatible, tuple) and fitted_for in compatible
+
+
+def embed_queries(embedder: Embedder, texts: list[str]) -> Vectors:
+    """Vectors of search queries (``(n, dim) float32`` unit rows): the embedder's ``embed_query`` when it has one
+    (a model that formats queries apart from stored texts, e.g. e5's ``"query: "`` / ``"passage: "`` prefixes,
+    Wang et al. 2022, arXiv 2212.03533 section 4.1; the prefixes live in the model's spec,
+    ``embedding.onnx.ShippedModel``), else its ``embed``. ``embed`` itself always embeds stored texts.
+
+    Raises:
+        EmbeddingError: the model failed.
+    """
+    method: Callable[[list[str]], Vectors] | None = getattr(embedder, "embed_query", None)
+    return method(texts) if callable(method) else embedder.embed(texts)
 
 
 _BULK: ContextVar[bool] = ContextVar("contextlamp_bulk_work", default=False)

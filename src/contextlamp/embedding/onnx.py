@@ -83,6 +83,10 @@ class ShippedModel:
     manifest: str
     description: str
     compatible_with: tuple[str, ...] = ()
+    # constant text put before every stored text (``embed``) and every query (``embed_query``): the model's
+    # input format, so part of its vectors (a change of either is a new identity: stores re-embed)
+    passage_prefix: str = ""
+    query_prefix: str = ""
 
 
 # Every model shipped as package data, by CONTEXTLAMP_EMBEDDER value: the one list of model files, manifests
@@ -486,11 +490,26 @@ class OnnxMiniLMEmbedder:
         return self._session
 
     def embed(self, texts: list[str]) -> Vectors:
-        """``(len(texts), 384) float32`` unit rows; texts seen recently come from the cache.
+        """``(len(texts), 384) float32`` unit rows of stored texts (each after the model's ``passage_prefix``);
+        texts seen recently come from the cache.
 
         Raises:
             EmbeddingError: the model could not be loaded, or failed on the input.
         """
+        prefix = self.model.passage_prefix
+        return self._embed([prefix + t for t in texts] if prefix else texts)
+
+    def embed_query(self, texts: list[str]) -> Vectors:
+        """As ``embed``, for search queries: each text after the model's ``query_prefix``
+        (``domain.embedding.embed_queries``).
+
+        Raises:
+            EmbeddingError: the model could not be loaded, or failed on the input.
+        """
+        prefix = self.model.query_prefix
+        return self._embed([prefix + t for t in texts] if prefix else texts)
+
+    def _embed(self, texts: list[str]) -> Vectors:
         import numpy as np
 
         if not texts:
