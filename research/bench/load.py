@@ -29,8 +29,10 @@ import the client stopped waiting for, never counts in the next phase). ``--serv
 another source tree (the code before a change), for a before/after pair of runs.
 
 Every loop ends at the phase's deadline. Prints, per phase, the clients' get_context p50/p95, the attack's
-requests and answers, the server's peak resident memory (``/proc/<pid>/status``, sampled every 0.1 s) and the
-machine's 1-minute load average when the phase started, then the median of each phase over the repeats.
+requests and answers, the server's peak resident memory with its child processes (its distillation workers;
+``/proc/<pid>/status``, sampled every 0.1 s), the CPU seconds the server process and its live children used in
+the phase, and the machine's 1-minute load average when the phase started, then the median of each phase over
+the repeats.
 Loopback only.
 """
 
@@ -205,8 +207,20 @@ SETTLE_CPU = 0.05  # a server using less of a core than this is idle between pha
 SETTLE_LIMIT_S = 180.0
 
 
-def _rss_mb(pid: int) -> float:
-    """The resident memory of process ``pid`` in MiB (Linux), 0 when unreadable."""
+def _children(pid: int) -> list[int]:
+    """The live child processes of ``pid`` (Linux ``/proc``): the server's distillation workers."""
+    found: list[int] = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        if fields and fields[1] == str(pid):
+            found.append(int(stat.parent.name))
+    return found
+
+
+def _own_rss_mb(pid: int) -> float:
     try:
         for line in Path(f"/proc/{pid}/status").read_text().splitlines():
             if line.startswith("VmRSS:"):
@@ -214,6 +228,12 @@ def _rss_mb(pid: int) -> float:
     except OSError:
         pass
     return 0.0
+
+
+def _rss_mb(pid: int) -> float:
+    """The resident memory of process ``pid`` and its children (the server and its distillation workers) in MiB
+    (Linux), 0 when unreadable."""
+    return _own_rss_mb(pid) + sum(_own_rss_mb(child) for child in _children(pid))
 
 
 def _field(html: str, name: str) -> str:
@@ -387,15 +407,20 @@ def _cpu_seconds(pid: int) -> float:
         return 0.0
 
 
+def _family_cpu(pid: int) -> tuple[float, float]:
+    """CPU seconds so far of ``pid`` itself and of its live children (its distillation workers)."""
+    return _cpu_seconds(pid), sum(_cpu_seconds(child) for child in _children(pid))
+
+
 def settle(pid: int, limit_s: float = SETTLE_LIMIT_S) -> float:
     """Wait until the server is idle (under ``SETTLE_CPU`` of a core over half a second: an attack's work that
     outlived its phase, an import the client stopped waiting for, pending write-behind indexing, is done), at
     most ``limit_s``; the seconds waited. So a phase never measures the previous phase's attack."""
     started = time.monotonic()
     while time.monotonic() - started < limit_s:
-        before = _cpu_seconds(pid)
+        before = sum(_family_cpu(pid))
         time.sleep(0.5)
-        if _cpu_seconds(pid) - before < SETTLE_CPU * 0.5:
+        if sum(_family_cpu(pid)) - before < SETTLE_CPU * 0.5:
             break
     return time.monotonic() - started
 
@@ -455,7 +480,9 @@ def run_phases(args: argparse.Namespace) -> list[dict[str, Any]]:
                 for repeat in range(args.repeat):
                     for phase in group:
                         load = os.getloadavg()[0]
+                        cpu_before = _family_cpu(server.process.pid)
                         tally, attack, peak = anyio.run(run_phase, server, phase, tokens, args, document)
+                        cpu_after = _family_cpu(server.process.pid)
                         settled = settle(server.process.pid)
                         values = tally.latencies.get("get_context", [])
                         rows.append(
@@ -470,6 +497,8 @@ def run_phases(args: argparse.Namespace) -> list[dict[str, Any]]:
                                 "cross_user_results": tally.cross_user,
                                 "attack": dict(attack.answers),
                                 "server_peak_rss_mb": peak,
+                                "server_cpu_s": cpu_after[0] - cpu_before[0],
+                                "workers_cpu_s": max(cpu_after[1] - cpu_before[1], 0.0),
                                 "settle_s": settled,
                             }
                         )
@@ -477,7 +506,19 @@ def run_phases(args: argparse.Namespace) -> list[dict[str, Any]]:
     if args.server_src:
         title += f", server from {args.server_src}"
     table = Table(title=title)
-    columns = ("phase", "run", "load", "get_context calls", "p50 ms", "p95 ms", "errors", "attack answers", "RSS MiB")
+    columns = (
+        "phase",
+        "run",
+        "load",
+        "get_context calls",
+        "p50 ms",
+        "p95 ms",
+        "errors",
+        "attack answers",
+        "RSS MiB",
+        "server CPU s",
+        "workers CPU s",
+    )
     for column in columns:
         table.add_column(column, justify="right")
     for row in rows:
@@ -492,6 +533,8 @@ def run_phases(args: argparse.Namespace) -> list[dict[str, Any]]:
             str(row["errors"]),
             answers,
             f"{row['server_peak_rss_mb']:.0f}",
+            f"{row['server_cpu_s']:.1f}",
+            f"{row['workers_cpu_s']:.1f}",
         )
     console = Console()
     console.print(table)

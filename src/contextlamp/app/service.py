@@ -23,11 +23,15 @@ from contextlamp.app.saving import Saver
 from contextlamp.app.scoping import Scope
 from contextlamp.app.sessions import Sessions
 from contextlamp.app.state import (
+    FORGET_CONTEXT,
+    GET_CONTEXT,
+    LIST_CONTEXT,
     LIST_LIMIT_RANGE,
     MAX_CHARS_RANGE,
     MAX_RESULTS_RANGE,
     MAX_SLUG_CHARS,
     RESUME_LIMIT_RANGE,
+    RESUME_SESSION,
     Caller,
     RepositoryRef,
     normalise_surface,
@@ -230,12 +234,12 @@ class MemoryService:
         self,
         caller: Caller,
         query: Any,
-        max_results: Any = 8,
+        max_results: Any = GET_CONTEXT.max_results,
         memory_types: Any = None,
-        scope: Any = "all",
+        scope: Any = GET_CONTEXT.scope,
         project: Any = None,
-        verified_only: Any = False,
-        recency: Any = False,
+        verified_only: Any = GET_CONTEXT.verified_only,
+        recency: Any = GET_CONTEXT.recency,
         max_chars: Any = None,
         *,
         explain: bool = False,
@@ -264,11 +268,11 @@ class MemoryService:
     def list_context(
         self,
         caller: Caller,
-        limit: Any = 50,
+        limit: Any = LIST_CONTEXT.limit,
         project: Any = None,
         cursor: Any = None,
         memory_types: Any = None,
-        include_superseded: Any = False,
+        include_superseded: Any = LIST_CONTEXT.include_superseded,
         team: Any = None,
         *,
         kind: Any = None,
@@ -296,7 +300,9 @@ class MemoryService:
             surface=surface,
         )
 
-    def forget_context(self, caller: Caller, id: Any, confirm: Any = True, project: Any = None) -> ForgetResult:
+    def forget_context(
+        self, caller: Caller, id: Any, confirm: Any = FORGET_CONTEXT.confirm, project: Any = None
+    ) -> ForgetResult:
         """Delete one entry completely, or preview it with ``confirm=False`` (spec/TOOLS.md forget_context).
 
         Raises:
@@ -322,7 +328,12 @@ class MemoryService:
         return self.sessions.save_session(caller, transcript, source_surface, project, session_id)
 
     def resume_session(
-        self, caller: Caller, session_id: Any = None, limit: Any = 5, since: Any = None, source_surface: Any = None
+        self,
+        caller: Caller,
+        session_id: Any = None,
+        limit: Any = RESUME_SESSION.limit,
+        since: Any = None,
+        source_surface: Any = None,
     ) -> ResumeResult:
         """Recent session digests, or one session in full with its learnings that still exist.
 
