@@ -1,7 +1,8 @@
 """Issues 12 and 28: no input makes the secret scanner slow. For every pattern it runs (all of our rules and the
 slot layer's, two inputs of each vendored format rule's), hostile 8 KiB texts built from the pattern itself (each
 path through its alternatives, cut into prefixes, repeated: "password-password-", "a-a-a-", "eyJa.eyJa.") and
-floods of what the normaliser undoes (zero-width characters, spaced-out letters, base64) must scan within 10x the
+floods of what the normaliser and decoders undo (zero-width characters, spaced-out letters, base64 on one line or
+wrapped, hex, concatenated literals, line continuations) must scan within 10x the
 CPU time of 8 KiB of ordinary prose, measured in the same run.
 
 Before the fix, 16 KB of "a-" took 15 s (a quadratic keyword pattern) and the detect-secrets plugins were
@@ -64,6 +65,21 @@ def test_hostile_inputs_for_every_pattern_scan_in_linear_time(
     inputs.update({"a-" * (SIZE // 2): "issue 12", "/" * SIZE: "npm", "eyJ" * (SIZE // 3): "jwt"})
     inputs.update(
         {"\u200b".join("A" * SIZE)[:SIZE]: "invisible", "A " * (SIZE // 2): "spaced", "QUJD" * (SIZE // 4): "b64"}
+    )
+    inputs.update(  # what round 6's normaliser and decoders undo (issue 28): code that builds a value, encodings
+        {
+            ('"ab" + ' * SIZE)[:SIZE]: "concatenation",
+            ("'a' . '" * SIZE)[:SIZE]: "PHP concatenation",
+            ('"a"\n    ' * SIZE)[:SIZE]: "literals over lines",
+            ("ab\\\n" * SIZE)[:SIZE]: "continuations",
+            ("QUJD\n  " * SIZE)[:SIZE]: "MIME base64",
+            ("QUJDREVG\nQUJD:" * SIZE)[:SIZE]: "broken MIME base64",
+            ("41" * SIZE)[:SIZE]: "hex",
+            ("\\x41" * SIZE)[:SIZE]: "escaped hex",
+            ("pat-a-" * SIZE)[:SIZE]: "uuid prefixes",
+            ("-p" * SIZE)[:SIZE]: "flags",
+            ("a:1:b:c:d\n" * SIZE)[:SIZE]: "pgpass",
+        }
     )
     slow: list[str] = []
     for text, kind in inputs.items():

@@ -28,10 +28,10 @@ MIN_PRINTABLE = 0.95  # of the decoded characters: text wrapped in an encoding, 
 MIN_DECODED = 8  # characters: shorter decoded text holds no credential a rule could name
 DEPTH = 3  # base64 of base64 of base64: deeper wrapping is not an evasion a reader undoes by eye
 
-# A base64 run: 16+ alphabet characters, a line break with up to 8 characters of indent allowed between two of
-# them (a MIME-wrapped block), the padding at the end. The branches start with different characters: no
-# backtracking, one pass.
-_BASE64 = re.compile(r"[A-Za-z0-9+/_-]{16}(?:[A-Za-z0-9+/_-]|\r?\n[ \t]{0,8}[A-Za-z0-9+/_-])*={0,2}")
+# A base64 run: 16+ alphabet characters and line breaks (each with up to 8 characters of indent, between two
+# alphabet characters: a MIME-wrapped block, however short its lines), the padding at the end. The branches start
+# with different characters and the run is taken whole: a failed start reads at most 16 units, so one pass is linear.
+_BASE64 = re.compile(r"[A-Za-z0-9+/_-](?:[A-Za-z0-9+/_-]|\r?\n[ \t]{0,8}(?=[A-Za-z0-9+/_-])){15,}={0,2}")
 _WORD = re.compile(r"[0-9A-Za-z]{16,}")  # a hex run is a whole word: checked in Python (even, hex, 16+)
 _ESCAPED_HEX = re.compile(r"(?:\\x[0-9a-fA-F]{2}){8,}")
 _HEX_DIGITS = frozenset("0123456789abcdefABCDEF")

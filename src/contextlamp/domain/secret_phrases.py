@@ -58,6 +58,17 @@ QUESTION_TOPICS = (
 ).replace("{WS}", WS)
 
 
+def accept_login_value(value: str) -> bool:
+    """The password of a login pair: one token, or words none of which is a function word or prose ("root is
+    disabled on prod" is a sentence, "tangerine dusk" a passphrase), that the slot layer's check takes."""
+    words = value.split()
+    if len(words) > 1 and any(
+        w.lower().strip(".,;:!?") in STOP_WORDS or w.lower().strip(".,;:!?") in SLOT_PROSE_WORDS for w in words
+    ):
+        return False
+    return accept_password(value)
+
+
 def accept_value_first_pin(checked: str) -> bool:
     """``<digits> <words before "code">``: a PIN unless those words name a public code (``PUBLIC_CODES``)."""
     value, _, words = checked.partition(" ")
@@ -78,7 +89,7 @@ def accept_switched_script(window: str) -> bool:
     connectors, value_words = words[:cut], words[cut:]
     if not value_words or len(value_words) > 5:
         return False
-    if any(w.isascii() for w in connectors):
+    if any(w.isascii() and w.lower().strip(".,:") not in _AFTER_NOUN_WORDS for w in connectors):
         return False
     while len(value_words) > 1 and value_words[0].lower().strip(".,:") in _AFTER_NOUN_WORDS:  # "wifi X": X
         value_words = value_words[1:]
@@ -112,7 +123,7 @@ def phrase_rules() -> tuple[Rule, ...]:
             rf"(?:creds|credentials|login{WS}+details){WS}+(?:are|were|is|:){WS}+{NAME}{WS}+(?:and|&|/){WS}+|"
             rf"identifiants{WS}*:{WS}*{NAME}{WS}*/|zugang[\p{{L}}]{{0,12}}(?:{WS}+[^\s\p{{Z}}:]{{1,20}}){{0,2}}{WS}*:"
             rf"{WS}*{NAME}{WS}*/){WS}*{LABELLED}",
-            accept_password,
+            accept_login_value,
         ),
         Rule(  # pw: X, pwd X (chat shorthand); pass: X only after a network word or at a clause start
             "Password",

@@ -304,6 +304,7 @@ class SecretScanner:
         if runs:
             joined = "\n".join(d for _, _, d in runs)
             inner = _raw_findings(joined, False)
+            dirty: set[tuple[int, int]] = set()
             if inner:
                 bounds: list[int] = []
                 offset = 0
@@ -313,7 +314,9 @@ class SecretScanner:
                 for start, _end, kind in inner:
                     k = bisect.bisect_right(bounds, start) - 1
                     run_start, run_end, _ = runs[k]
+                    dirty.add((run_start, run_end))
                     found.append((run_start, run_end, kind))
+            found = _without_clean_encodings(found, runs, dirty)
         found.sort()
         return normal, found
 
@@ -444,6 +447,27 @@ def _without_public(raw: list[tuple[int, int, str]], data: bytes, engine: _Engin
         return raw
     # a finding that starts inside public material is part of it (its redaction tail may take a full stop more)
     return [(s, e, kind) for s, e, kind in raw if kind not in SHAPE_KINDS or not any(ps <= s < pe for ps, pe in public)]
+
+
+def _without_clean_encodings(
+    found: list[tuple[int, int, str]], runs: list[tuple[int, int, str]], dirty: set[tuple[int, int]]
+) -> list[tuple[int, int, str]]:
+    """``found`` less the shape rules' findings that start inside an encoded run whose decoded text is words (a
+    space inside) and holds no secret (``echo dGhlIG5pZ2h0bHkg… | base64 -d``: base64 of ordinary text looks random,
+    and is not a secret). A run that decodes to one token (``user:password``, a hex key) keeps its findings, and
+    labelled and vendor findings always stay. Linear: runs are sorted once and each finding is placed by bisection."""
+    wordless = {(start, end) for start, end, decoded in runs if " " not in decoded.strip()}
+    clean = sorted({(start, end) for start, end, _ in runs if (start, end) not in dirty | wordless})
+    if not clean or not any(kind in SHAPE_KINDS for _, _, kind in found):
+        return found
+    starts = [start for start, _ in clean]
+    kept: list[tuple[int, int, str]] = []
+    for start, end, kind in found:
+        k = bisect.bisect_right(starts, start) - 1
+        if kind in SHAPE_KINDS and k >= 0 and clean[k][0] <= start < clean[k][1]:
+            continue
+        kept.append((start, end, kind))
+    return kept
 
 
 def _redacted(text: str, found: list[Finding]) -> str:
