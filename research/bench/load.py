@@ -439,7 +439,7 @@ class _Attacker:
         )
         process.start()
         child.close()
-        await anyio.to_thread.run_sync(parent.recv)  # "ready": its modules are imported
+        await anyio.to_thread.run_sync(parent.recv)  # "ready": set up (EOFError: it failed, its traceback above)
         return cls(process, parent)
 
     async def run(self, deadline: float, attack: Attack) -> None:
