@@ -439,7 +439,7 @@ class _Attacker:
         )
         process.start()
         child.close()
-        await anyio.to_thread.run_sync(parent.recv)  # "ready": its modules are imported
+        await anyio.to_thread.run_sync(parent.recv)  # "ready": set up (EOFError: it failed, its traceback above)
         return cls(process, parent)
 
     async def run(self, deadline: float, attack: Attack) -> None:
@@ -464,17 +464,26 @@ def _attack_main(conn: Any, phase: str, base: str, mcp: str, token: str, attacke
     phase's deadline (``time.monotonic``, one clock for every process of the machine), attacks until then and
     sends back its answers."""
     attack = Attack()
+    said = False
 
     async def ready() -> float:
+        nonlocal said
+        said = True
         await anyio.to_thread.run_sync(conn.send, "ready")
         return float(await anyio.to_thread.run_sync(conn.recv))
 
-    if phase in ("signin", "signin_open"):
-        anyio.run(_signin_flood, base, ready, attackers, attack)
-    elif phase == "save_session":
-        anyio.run(_save_session_flood, mcp, token, ready, attackers, attack)
-    elif phase == "import":
-        anyio.run(_import_flood, base, document, ready, attack)
+    try:
+        if phase in ("signin", "signin_open"):
+            anyio.run(_signin_flood, base, ready, attackers, attack)
+        elif phase == "save_session":
+            anyio.run(_save_session_flood, mcp, token, ready, attackers, attack)
+        elif phase == "import":
+            anyio.run(_import_flood, base, document, ready, attack)
+    except Exception as exc:  # e.g. a session the server dropped, failing as it closes: counted, never a crash
+        attack.answers[f"attack failed ({type(exc).__name__})"] += 1
+    if not said:  # failed before it was ready: the bench still waits for "ready" and sends the deadline
+        conn.send("ready")
+        conn.recv()
     conn.send(dict(attack.answers))
     conn.close()
 

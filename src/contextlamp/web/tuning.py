@@ -40,7 +40,7 @@ class ServerTuning:
         distill_queue: save_session distillations allowed to wait for a distillation worker (its process; the
             workers are ``heavy_workers``) before one is refused with the tool's error. The heavy-call queue
             above already bounds MCP saves; this bounds every caller of the service.
-        distill_idle_s: a distillation worker process unused this long is stopped (~60 MiB each).
+        distill_idle_s: a distillation worker process unused this long is stopped (60-70 MiB resident each).
         bulk_idle_s: the bulk embedding session (``separate_bulk_work``: +70 MiB for ``minilm-int8``, +162 MiB
             for ``minilm``) unused this long is closed; the next bulk embed opens it again (~0.3 s).
     """
