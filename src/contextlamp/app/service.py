@@ -354,7 +354,8 @@ class MemoryService:
         since: Any = None,
         source_surface: Any = None,
     ) -> ResumeResult:
-        """Recent session digests, or one session in full with its learnings that still exist.
+        """Recent session digests, or one session in full (spec/TOOLS.md resume_session;
+        ``Sessions.resume_session``).
 
         Raises:
             InvalidArgumentError: a bad argument, or a session_id that is unknown (or another user's).
