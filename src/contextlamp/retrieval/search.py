@@ -90,11 +90,13 @@ def collect_signals(
     now: int,
     memory_types: Sequence[MemoryType] | None,
     semantic_floor: float = -1.0,
+    recency: bool = True,
 ) -> tuple[SignalLists, dict[str, ScopedStore]]:
     """Run every signal on every store and merge each signal across stores (ties: lower priority first).
 
-    Semantic neighbours below ``semantic_floor`` (cosine) are left out. Returns the lists and, for each id
-    seen, the store it came from.
+    Semantic neighbours below ``semantic_floor`` (cosine) are left out. ``recency`` False leaves the recency
+    list empty and unread (``search`` when it will not fuse it: the list then serves nothing). Returns the lists
+    and, for each id seen, the store it came from.
     """
     owner: dict[str, ScopedStore] = {}
     semantic: list[tuple[float, int, str]] = []
@@ -124,7 +126,7 @@ def collect_signals(
             if named:
                 fact.append((-named, -created_at, prio, entry_id))
                 owner[entry_id] = scoped
-        for rank, entry_id in enumerate(store.recent(depth, now, memory_types)):
+        for rank, entry_id in enumerate(store.recent(depth, now, memory_types) if recency else ()):
             recent.append((rank, prio, entry_id))
             owner.setdefault(entry_id, scoped)
     lists = SignalLists(
@@ -322,8 +324,8 @@ def search(
     """
     depth = max(CANDIDATE_DEPTH, 5 * max_results)
     floor = -1.0 if weights.semantic_floor is None else weights.semantic_floor
-    lists, owner = collect_signals(stores, query, query_vector, depth, now, memory_types, floor)
     with_recency = recency or asks_for_recent(query)
+    lists, owner = collect_signals(stores, query, query_vector, depth, now, memory_types, floor, with_recency)
     fused = fuse(lists, weights, with_recency)
     lifted: dict[str, str] = {}
     if weights.neighbours > 0:
