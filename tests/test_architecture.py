@@ -40,7 +40,14 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("infrastructure", ("contextlamp.storage", "contextlamp.embedding", "contextlamp.llm", "contextlamp.importers")),
     (
         "base",
-        ("contextlamp.errors", "contextlamp.text", "contextlamp.segmenting", "contextlamp.config", "contextlamp.paths"),
+        (
+            "contextlamp.errors",
+            "contextlamp.text",
+            "contextlamp.segmenting",
+            "contextlamp.config",
+            "contextlamp.paths",
+            "contextlamp.idle",  # Reaper: releases what an owner left unused (the bulk session, distill workers)
+        ),
     ),
 )
 # What each layer may import (../shared/DESIGN.md "Layers"): downwards only, and the domain stands on the base

@@ -35,7 +35,7 @@ def test_a_query_is_answered_while_a_bulk_model_run_is_under_way(monkeypatch: py
     alone_query = reference.embed([QUERY])
     alone_batch = reference.embed(BATCH)
     embedder = OnnxMiniLMEmbedder()
-    embedder.separate_bulk_work()
+    embedder.separate_bulk_work(300.0)
     embedder.wait_loaded()
     original = ort.InferenceSession.run
     held = threading.Event()
@@ -166,3 +166,44 @@ def test_the_http_server_hands_the_interpreter_over_often(tmp_path: Path, monkey
     finally:
         sys.setswitchinterval(before)
     assert seen == [SWITCH_INTERVAL_S] and SWITCH_INTERVAL_S <= 0.001
+
+
+class _Session:
+    """Stands for an ONNX session (``OnnxSession.embed``): one row per text."""
+
+    def embed(self, texts: list[str]) -> Any:
+        return np.ones((len(texts), 4), dtype=np.float32)
+
+
+def test_the_bulk_session_is_closed_after_the_idle_period_and_reopened_when_needed() -> None:
+    """An idle server does not keep the bulk session (70-162 MiB): unused for ``idle_s`` (injected clock), it is
+    closed, and the next bulk embed opens a new one. Before, it was kept for the server's lifetime."""
+    import gc
+    import weakref
+
+    from contextlamp.embedding.onnx import BulkRunner
+
+    now = [0.0]
+    opened: list[weakref.ref[_Session]] = []
+
+    def load() -> Any:
+        session = _Session()
+        opened.append(weakref.ref(session))
+        return session
+
+    runner = BulkRunner(load, idle_s=300.0, clock=lambda: now[0])
+    try:
+        assert not runner.is_open()  # nothing before the first bulk embed
+        runner.embed(["a", "b"])
+        now[0] += 299.0
+        assert runner.release_idle() is False and runner.is_open()
+        runner.embed(["c"])  # used again: the idle period starts over
+        now[0] += 299.0
+        assert runner.release_idle() is False and runner.is_open()
+        now[0] += 1.0
+        assert runner.release_idle() is True and not runner.is_open()
+        gc.collect()
+        assert opened[0]() is None  # nothing holds the closed session: its memory is freed
+        assert runner.embed(["d"]).shape == (1, 4) and runner.is_open() and len(opened) == 2
+    finally:
+        runner.close()

@@ -115,3 +115,111 @@ def test_a_part_that_names_what_a_change_replaced_stays_with_it() -> None:
     assert [text for text, _ in _items(said)] == [said]
     said = "The search indexer config moved to deploy/atlas.toml; deploy/borealis.toml is gone."
     assert [text for text, _ in _items(said)] == [said]
+
+
+# -- stop 37: destinations as a class, corrections as classes (the fresh bank's misses, generalised) -----------
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "The tile renderer dumps its results into gs://maps-scratch.",  # a bucket URI, "dumps ... into"
+        "Everything the invoice mailer produces is written to /srv/mailer/out.",  # "everything X produces", passive
+        "Nightly snapshots of the wiki end up in the cold-storage bucket.",  # a named bucket, "end up in"
+        "The survey collector posts its summaries to #research-feed.",  # a channel
+        "We point the quota auditor's output at analytics.quota_daily.",  # "we point X's output at", a table
+        "The price scraper ships every batch off to https://ingest.example.org/v1/prices.",  # a URL
+    ],
+)
+def test_a_statement_of_where_a_things_output_goes_is_a_candidate(said: str) -> None:
+    assert [text for text, _ in _items(said)] == [said]
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["dump the results into out.json", "write the output to /tmp/run.log please", "The test output goes to /tmp/x."],
+)
+def test_a_request_or_the_output_of_the_moment_is_no_destination(said: str) -> None:
+    assert _items(said) == []
+
+
+@pytest.mark.parametrize(
+    ("newer", "older"),
+    [
+        # ownership handed over, with and without the old owner named
+        (
+            "Scratch that: Ingrid handed the billing api over to Omar.",
+            "Ingrid's team is on the hook for the billing api.",
+        ),
+        ("Ownership of the image proxy transferred to Chidi.", "The image proxy is maintained by Laszlo."),
+        # an explicit old value: "(was U)", "formerly U", "no longer U"; a version's "v" and a name's "'s" aside
+        ("The tile renderer got upgraded to 4.2.0 (was 3.9.1).", "We pin the tile renderer to v3.9.1."),
+        (
+            "The mail relay lives in deploy/relay-b.toml, formerly deploy/relay-a.toml.",
+            "The mail relay reads deploy/relay-a.toml.",
+        ),
+        # a version bump that does not name the old one: the same attribute in other words (pin / bumped)
+        ("We bumped the tile renderer to v5.0.2.", "We pin the tile renderer to v3.9.1."),
+        # a rule replaced that shares only its subject with the old one, in other words (ping / escalate)
+        (
+            "From now on escalate quota auditor incidents to @infra-owls instead of @night-shift.",
+            "If the quota auditor throws 5xx for a minute, ping @night-shift.",
+        ),
+        (
+            "From now on escalate quota auditor incidents to @infra-owls.",
+            "If the quota auditor throws 5xx, ping @night-shift.",
+        ),
+        # a destination moved
+        (
+            "The tile renderer stopped writing to gs://maps-a, results go to gs://maps-b now.",
+            "The tile renderer dumps its results into gs://maps-a.",
+        ),
+    ],
+)
+def test_a_correction_of_each_class_supersedes_the_memory_it_corrects(newer: str, older: str) -> None:
+    live = _live(
+        older,
+        "The tile renderer is deployed in eu-west-3.",
+        "Escalate to @infra-owls whenever the mail relay goes down.",
+    )
+    hit = corrected(newer, live)
+    assert hit is not None and hit[0] == older
+
+
+@pytest.mark.parametrize(
+    ("newer", "older"),
+    [
+        # a value both hold is the subject's, not an old one ("API")
+        (
+            "The API rate limit now applies per token, not per IP address",
+            "The API rate limit is 500 requests per minute",
+        ),
+        # the same old handle, another subject's rule
+        (
+            "From now on escalate quota auditor incidents to @infra-owls instead of @night-shift.",
+            "If the mail relay throws 5xx, ping @night-shift.",
+        ),
+        # a handover of one thing never retires another thing's owner
+        ("Ingrid handed the billing api over to Omar.", "Ingrid owns the image proxy."),
+        # a version bump never retires the thing's region
+        ("We bumped the tile renderer to v5.0.2.", "The tile renderer is deployed in eu-west-3."),
+    ],
+)
+def test_a_correction_never_supersedes_another_subject_or_attribute(newer: str, older: str) -> None:
+    assert corrected(newer, _live(older)) is None
+
+
+@pytest.mark.parametrize(
+    "pasted",
+    [
+        "panic: runtime error: index out of range [3] with length 3",
+        "thread 'main' panicked at 'called `Option::unwrap()` on a `None` value', src/main.rs:4:5",
+        "fatal: not a git repository (or any of the parent directories): .git",
+        "Segmentation fault (core dumped)",
+    ],
+)
+def test_a_pasted_crash_line_is_no_candidate(pasted: str) -> None:
+    from contextlamp.hooks.clean import is_pasted_line
+
+    assert is_pasted_line(pasted)
+    assert _items(pasted) == []

@@ -3,6 +3,7 @@ null, anyOf or $ref), the service's own limits, ranges and defaults in them, sel
 
 from __future__ import annotations
 
+import inspect
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +15,7 @@ from mcp_types import Tool
 
 from contextlamp.app.indexing import Indexer
 from contextlamp.app.service import MemoryService
+from contextlamp.app.state import SAVE_CONTEXT, TOOL_DEFAULTS
 from contextlamp.config import Limits
 from contextlamp.embedding import FakeEmbedder
 from contextlamp.mcp.tools import build_server
@@ -153,3 +155,36 @@ def test_enums_list_the_allowed_values(service: MemoryService) -> None:
     assert save["kind"]["enum"] == ["fact", "decision", "preference", "note"]
     types = tools["get_context"].input_schema["properties"]["memory_types"]
     assert types["type"] == "array" and types["items"]["enum"] == ["fact", "event", "instruction", "task"]
+
+
+# spec/TOOLS.md's defaults: the "default" columns and the argument sentences (list_context's (ext)
+# include_superseded names none: off)
+CONTRACT_DEFAULTS = {
+    "get_context": {"max_results": 8, "scope": "all", "verified_only": False, "recency": False},
+    "list_context": {"limit": 50, "include_superseded": False},
+    "resume_session": {"limit": 5},
+    "forget_context": {"confirm": True},
+}
+
+
+def test_every_default_has_one_home_that_the_schemas_the_facade_and_its_collaborators_use(
+    service: MemoryService,
+) -> None:
+    assert TOOL_DEFAULTS == CONTRACT_DEFAULTS and SAVE_CONTEXT.kind == "note"
+    published = {
+        name: {arg: prop["default"] for arg, prop in tool.input_schema["properties"].items() if "default" in prop}
+        for name, tool in _tools(service).items()
+    }
+    assert {name: found for name, found in published.items() if found} == CONTRACT_DEFAULTS
+    for op in (
+        service.get_context,
+        service.reader.get_context,
+        service.list_context,
+        service.reader.list_context,
+        service.resume_session,
+        service.sessions.resume_session,
+        service.forget_context,
+        service.entries.forget_context,
+    ):
+        parameters = inspect.signature(op).parameters
+        assert {arg: parameters[arg].default for arg in TOOL_DEFAULTS[op.__name__]} == TOOL_DEFAULTS[op.__name__], op

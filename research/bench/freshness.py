@@ -5,7 +5,9 @@ Data: ``research/bench/data/freshness-pairs.json`` (``supersede``: the newer sta
 
 1. the rule alone (``rules.is_update``) per content-cosine threshold: false supersession (``keep`` pairs it
    would supersede; must be 0) and missed supersession (``supersede`` pairs it would not);
-2. end to end at the default threshold: each pair saved older then newer through ``MemoryService`` into a
+2. the hooks' rule for a statement captured in a later session (``hooks/judge.corrected``, which shares
+   ``rules.same_attribute`` and ``rules.states_correction``): false and missed;
+3. end to end at the default threshold: each pair saved older then newer through ``MemoryService`` into a
    fresh store, counting the saves whose result reports ``superseded``, and whether a query about the subject
    ranks the newer entry first.
 
@@ -56,6 +58,17 @@ def sweep(pairs: Sequence[dict[str, str]], cos: Sequence[float]) -> list[dict[st
         missed = [i for i, (p, d) in enumerate(zip(pairs, decided, strict=True)) if not d and p["expect"] != "keep"]
         rows.append({"threshold": threshold, "false": false, "missed": missed})
     return rows
+
+
+def captured(pairs: Sequence[dict[str, str]]) -> dict[str, list[int]]:
+    """The hooks' cross-session rule (``hooks/judge.corrected``: the newer captured statement against the older
+    live memory): false (keep pairs it would correct) and missed (supersede pairs it would not), with the ids."""
+    from contextlamp.hooks.judge import corrected
+
+    decided = [corrected(p["newer"], [(p["older"], None, None)]) is not None for p in pairs]
+    false = [i for i, (p, d) in enumerate(zip(pairs, decided, strict=True)) if d and p["expect"] == "keep"]
+    missed = [i for i, (p, d) in enumerate(zip(pairs, decided, strict=True)) if not d and p["expect"] != "keep"]
+    return {"false": false, "missed": missed}
 
 
 def end_to_end(pairs: Sequence[dict[str, str]], embedder: Embedder) -> dict[str, Any]:
@@ -114,6 +127,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"{result['newer_first']}/{result['updates']}",
     )
     console.print(e2e)
+    judged = captured(pairs)
+    hooks = Table(title="hooks/judge.corrected (a captured statement against a live memory of an earlier session)")
+    for name in ("false supersession", "missed supersession", "false pair numbers"):
+        hooks.add_column(name, justify="right")
+    hooks.add_row(
+        f"{len(judged['false'])}/{n_keep}",
+        f"{len(judged['missed'])}/{n_update}",
+        ",".join(str(i) for i in judged["false"]) or "-",
+    )
+    console.print(hooks)
     return 0
 
 

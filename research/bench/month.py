@@ -25,7 +25,9 @@ later sessions correct earlier facts ("Correction: ...") and some resume a sessi
 one-fact slice). Scenarios are built from templates x facts: ``--bank dev``; the held-out ``--bank held``
 (other components, attributes' phrasings and values); and ``--bank fresh``, a second held-out bank written
 before the tuning that followed ``held`` (other subjects and attributes, another author voice, other
-chatter, code and secret formats). Run the held-out banks only at the end.
+chatter, code and secret formats); ``--bank blind4``, written before the tuning of stop 37 (a game studio, its
+own phrasings of destinations, handovers, rollbacks, renames, moved schedules; nine corrections; AWS, Slack and
+database-URL secrets). Run the held-out banks only at the end.
 
 Reported (all read from the data directory the hooks wrote):
 
@@ -39,7 +41,8 @@ Reported (all read from the data directory the hooks wrote):
 - secrets: planted secrets found in the data directory's bytes -- target 0;
 - session starts that injected nothing (hook past its deadline), and the last session start's echo lines.
 
-Usage: ``nice -n 10 python -m research month [--bank dev|held|fresh] [--seed N] [--embedder minilm|fake] [--json]``.
+Usage: ``nice -n 10 python -m research month [--bank dev|held|fresh|blind4] [--seed N] [--embedder minilm|fake]
+[--json]``.
 """
 
 from __future__ import annotations
@@ -322,7 +325,140 @@ BANKS: dict[str, dict[str, Any]] = {
         ),
         "secrets": ("codes", "github_pat", "stripe"),
     },
+    # Written before any tuning in stop 37 and run once, at the end (with the old code and the final code): a
+    # game studio's tools, a fourth voice (British, "for the record", "PSA"), its own phrasings of destinations
+    # (bucket, table, channel, URL, folder), handovers, version bumps and rollbacks, renamed databases, moved
+    # schedules, caps and paging rules; corrections with and without the old value, nine of them; other chatter,
+    # code, tool output and secret formats (AWS keys, Slack bot tokens, database URLs, backup codes).
+    "blind4": {
+        "components": (
+            "render farm",
+            "asset baker",
+            "matchmaker",
+            "telemetry collector",
+            "leaderboard service",
+            "patch builder",
+            "crash reporter",
+            "replay archiver",
+            "voice relay",
+            "shader cache",
+            "anti-cheat scanner",
+            "localisation sync",
+        ),
+        "attributes": lambda rng: (
+            Attribute(
+                "output",
+                (
+                    "for the record, the {c} spits its artefacts out to {v}.",
+                    "whatever the {c} generates ends up in {v}.",
+                    "PSA: we point the {c}'s output at {v}.",
+                ),
+                (
+                    "the {c} output was redirected to {v}.",
+                    "the {c} now ships its output to {v} rather than {o}.",
+                ),
+                "where does the {c} send its output",
+                (
+                    "s3://halcyon-drops",
+                    "analytics.crash_events_raw",
+                    "#build-firehose",
+                    "https://ingest.tessera.example.net/v2",
+                    "/mnt/nas/replays",
+                    "gs://cobble-exports",
+                    "warehouse.match_stats",
+                    "#telemetry-sink",
+                ),
+            ),
+            Attribute(
+                "keeper",
+                (
+                    "{v} is the go-to person for the {c}.",
+                    "ok so the {c} belongs to {v}'s squad, anyway back to the bug.",
+                ),
+                (
+                    "{o} passed the {c} on to {v} before going on parental leave.",
+                    "ownership of the {c} transferred to {v}.",
+                ),
+                "who looks after the {c}",
+                ("Thandiwe", "Giedre", "Emeka", "Solveig", "Anvar", "Paloma", "Ruairi", "Kaito", "Zofia"),
+            ),
+            Attribute(
+                "release",
+                ("the {c} is locked at release {v}.", "we're running {c} build {v} in prod, leave it there."),
+                ("the {c} was rolled back to {v} after the crash spike.", "upgraded the {c}: {v} replaces {o}."),
+                "what release of the {c} are we on",
+                tuple(f"{rng.randint(2, 14)}.{rng.randint(0, 40)}.{rng.randint(1, 25)}" for _ in range(30)),
+            ),
+            Attribute(
+                "nightly",
+                ("the {c} kicks off nightly at {v} UTC.", "note for later: the {c} job fires at {v} UTC every night."),
+                ("the {c} run was moved to {v} UTC (formerly {o}).", "we shifted the {c} to {v} UTC."),
+                "what time does the {c} run",
+                tuple(
+                    f"{h:02d}:{m:02d}"
+                    for h, m in zip(
+                        rng.sample(range(0, 24), 20), rng.choices((5, 15, 20, 40, 45, 50), k=20), strict=True
+                    )
+                ),
+            ),
+            Attribute(
+                "database",
+                ("the {c} keeps its state in the {v} database.", "{c} data lives in a postgres db called {v}."),
+                ("the {c} database got renamed from {o} to {v}.", "the {c} db is called {v} these days."),
+                "which database does the {c} use",
+                ("kraken_prod", "nimbus_main", "osprey_db", "quasar_live", "sable_core", "tarn_store", "umber_data"),
+            ),
+            Attribute(
+                "cap",
+                ("the {c} is capped at {v} requests per second.", "don't let the {c} go past {v} rps."),
+                ("we lifted the {c} cap from {o} to {v} rps.", "the {c} limit is {v} rps now."),
+                "what is the rate limit on the {c}",
+                tuple(str(n) for n in rng.sample(range(40, 2400, 10), 30)),
+            ),
+            Attribute(
+                "paging",
+                ("when the {c} falls over, wake up @{v}.", "{c} outages get routed to @{v}."),
+                ("new rule: {c} outages wake @{v}, not @{o}.", "if the {c} breaks, page @{v} from now on."),
+                "who gets paged when the {c} falls over",
+                ("duty-ferret", "night-crew", "oncall-gannet", "infra-yak", "rota-puffin", "sre-dingo"),
+            ),
+        ),
+        "chatter": (
+            ("right, where were we", "We were halfway through the shader cache bug."),
+            ("cheers", "You're welcome."),
+            ("brb coffee", "Sure."),
+            ("does that compile on windows?", "It should; MSVC accepts it."),
+            ("can you squash these commits", "Squashed into one."),
+            ("ugh, merge conflict", "I resolved it keeping both changes."),
+            ("looks fine to me, ship it", "Shipping."),
+            (
+                "what's the difference between those two approaches?",
+                "The first copies the buffer; the second borrows it.",
+            ),
+        ),
+        "code": (
+            "this crashes on load:\n```csharp\nvoid Awake() {\n    var mesh = GetComponent<MeshFilter>().mesh;\n"
+            "    mesh.RecalculateNormals();\n}\n```",
+            "thread 'main' panicked at 'called `Option::unwrap()` on a `None` value', src/bake.rs:212:31\n"
+            "note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace",
+            "[Shader] ERROR: 'ps_main': implicit truncation of vector type at line 88 (on d3d11)",
+            "jobs:\n  bake:\n    runs-on: windows-2022\n    steps:\n      - uses: actions/checkout@v4\n"
+            "      - run: ./bake.ps1 -Target All",
+        ),
+        "tool": (
+            "running 12 tests\ntest bake::tests::uv_seams ... ok\ntest bake::tests::lod_chain ... FAILED\n\n"
+            "test result: FAILED. 11 passed; 1 failed; 0 ignored",
+            "CONTAINER ID   IMAGE                 STATUS         PORTS\n3f2a9c1d0b7e   relay:2.4   Up 3 hours   "
+            "0.0.0.0:7777->7777/udp",
+        ),
+        "acks": ("Cheers, noted.", "Right, I'll remember that.", "Okay."),
+        "corrections": 9,
+        "secrets": ("aws", "slack", "dburl", "codes"),
+    },
 }
+
+
+BANK_SEEDS = {"dev": 1, "held": 7, "fresh": 11, "blind4": 23}
 
 
 @dataclass
@@ -380,11 +516,20 @@ _ALNUM = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
 
 def plant_secret(kind: str, rng: random.Random) -> list[str]:
     """A secret of ``kind`` ("codes": ten 2FA backup codes; "github_pat": a classic GitHub token, ``ghp_`` + 36;
-    "stripe": a Stripe live secret key, ``sk_live_`` + 24) as the strings that must never reach the disk."""
+    "stripe": a Stripe live secret key, ``sk_live_`` + 24; "aws": an AWS access key id and its secret key; "slack":
+    a Slack bot token; "dburl": a database URL's password) as the strings that must never reach the disk."""
     if kind == "github_pat":
         return ["ghp_" + "".join(rng.choice(_ALNUM) for _ in range(36))]
     if kind == "stripe":
         return ["sk_live_" + "".join(rng.choice(_ALNUM) for _ in range(24))]
+    if kind == "aws":
+        key_id = "AKIA" + "".join(rng.choice(_ALNUM[26:]) for _ in range(16)).upper()
+        return [key_id, "".join(rng.choice(_ALNUM + "/+") for _ in range(40))]
+    if kind == "slack":
+        parts = (str(rng.randint(10**11, 10**12 - 1)), str(rng.randint(10**11, 10**12 - 1)))
+        return ["xoxb-" + "-".join(parts) + "-" + "".join(rng.choice(_ALNUM) for _ in range(24))]
+    if kind == "dburl":
+        return ["".join(rng.choice(_ALNUM) for _ in range(18))]
     return backup_codes(rng)
 
 
@@ -394,6 +539,12 @@ def secret_message(secret: Sequence[str]) -> str:
         return f"use this token for the deploy script pls: {secret[0]}"
     if secret[0].startswith("sk_live_"):
         return f"STRIPE_SECRET_KEY={secret[0]} is what prod uses, set it in your shell"
+    if secret[0].startswith("AKIA"):
+        return f"aws creds for the bake box:\nAWS_ACCESS_KEY_ID={secret[0]}\nAWS_SECRET_ACCESS_KEY={secret[1]}"
+    if secret[0].startswith("xoxb-"):
+        return f"here's the bot token for the notifier, don't lose it {secret[0]}"
+    if len(secret) == 1:
+        return f"prod db is postgres://render_admin:{secret[0]}@db-7.studio.internal:5432/farm if you need it"
     return f"my github 2FA backup codes, keep them handy: {' '.join(secret)}"
 
 
@@ -415,7 +566,7 @@ class Session:
 
 def plan(bank: str, seed: int) -> tuple[list[Session], list[Fact]]:
     """21 sessions over ``DAYS`` days teaching 45 facts (40 in the sessions' body, 5 as one-fact tails) and
-    correcting 5 of them in later sessions; 8 sessions hold 2FA backup codes."""
+    correcting 5 of them (the bank's ``corrections``, 9 in blind4) in later sessions; 8 sessions hold secrets."""
     rng = random.Random(seed)
     spec = BANKS[bank]
     attributes: tuple[Attribute, ...] = spec["attributes"](rng)
@@ -445,7 +596,7 @@ def plan(bank: str, seed: int) -> tuple[list[Session], list[Fact]]:
     for session in sessions:
         if session.client != "codex" and not session.tail and rng.random() < 0.3:
             session.compacts = True
-    corrected = rng.sample(body[:20], 5)
+    corrected = rng.sample(body[:20], spec.get("corrections", 5))
     for i, fact in enumerate(corrected):
         fact.old = fact.value
         choices = [v for v in fact.attribute.values if v not in used[fact.attribute.name]]
@@ -481,7 +632,8 @@ def exchanges(session: Session, rng: random.Random) -> list[Exchange]:
     for fact in session.teach:  # a fact corrected later is first taught with its old value
         value = fact.old if fact.old is not None else fact.value
         text = rng.choice(fact.attribute.states).format(c=fact.component, v=value)
-        out.append(Exchange(text, rng.choice(("Got it.", "Noted, thanks.", "Understood — I'll keep that in mind."))))
+        acks = spec.get("acks", ("Got it.", "Noted, thanks.", "Understood — I'll keep that in mind."))
+        out.append(Exchange(text, rng.choice(acks)))
     for fact in session.correct:
         text = rng.choice(fact.attribute.corrects).format(c=fact.component, v=fact.value, o=fact.old)
         out.append(Exchange(text, "Thanks for the correction, updated."))
@@ -931,11 +1083,15 @@ def secrets_on_disk(data: Path, secrets: Sequence[str]) -> int:
 def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--bank", choices=sorted(BANKS), default="dev")
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--seed", type=int, default=None, help="default: the bank's own (dev 1, held 7, fresh 11, blind4 23)"
+    )
     parser.add_argument("--embedder", default="minilm")
     parser.add_argument("--keep", action="store_true", help="keep the scratch folder (printed)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
+    if args.seed is None:
+        args.seed = BANK_SEEDS[args.bank]
     exe_path = shutil.which("contextlamp", path=str(Path(sys.executable).parent)) or shutil.which("contextlamp")
     exe = [exe_path] if exe_path else [sys.executable, "-m", "contextlamp"]
     sessions, facts = plan(args.bank, args.seed)

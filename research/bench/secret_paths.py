@@ -39,6 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import secret_corpus
 import secret_corpus_fresh
 import secret_corpus_held3
+import secret_corpus_held4
 
 SESSION_TURNS = 40  # rows a transcript
 
@@ -48,7 +49,10 @@ def _disk(home: Path) -> bytes:
 
 
 _EVADE = (
-    dict(secret_corpus.EVASIONS) | dict(secret_corpus_fresh.FRESH_EVASIONS) | dict(secret_corpus_held3.HELD3_EVASIONS)
+    dict(secret_corpus.EVASIONS)
+    | dict(secret_corpus_fresh.FRESH_EVASIONS)
+    | dict(secret_corpus_held3.HELD3_EVASIONS)
+    | dict(secret_corpus_held4.HELD4_EVASIONS)
 )
 
 

@@ -537,6 +537,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--fresh", action="store_true", help="score round 4's fresh split too (read at the end)")
     parser.add_argument("--held3", action="store_true", help="score round 5's held3 split too (read at the end)")
+    parser.add_argument("--held4", action="store_true", help="score round 6's held4 split too (read at the end)")
     parser.add_argument("--corpus-only", action="store_true", help="only the generated corpus tables")
     args = parser.parse_args(argv)
     console = Console(width=200)
@@ -547,6 +548,7 @@ def main(argv: list[str] | None = None) -> int:
         secret_corpus.HALVES[: 2 if args.held_out else 1]
         + (("fresh",) if args.fresh else ())
         + (("held3",) if args.held3 else ())
+        + (("held4",) if args.held4 else ())
     )
     scores = corpus_scores(scanner, [row for row in secret_corpus.corpus() if row.half in halves])
     corpus_report(console, scores, halves)

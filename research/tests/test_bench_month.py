@@ -12,11 +12,13 @@ month = load_script("month.py", "bench_month")
 
 
 def test_the_plan_of_each_bank() -> None:
-    for bank, seed in (("dev", 1), ("held", 7), ("fresh", 11)):
+    for bank, seed in (("dev", 1), ("held", 7), ("fresh", 11), ("blind4", 23)):
         sessions, facts = month.plan(bank, seed)
         assert Counter(s.client for s in sessions) == {"claude-code": 10, "gemini-cli": 6, "codex": 5}
         assert len(facts) == 45 and len({(f.component, f.attribute.name) for f in facts}) == 45
-        assert sum(f.old is not None for f in facts) == 5 and all(f.old != f.value for f in facts if f.old)
+        assert sum(f.old is not None for f in facts) == month.BANKS[bank].get("corrections", 5) and all(
+            f.old != f.value for f in facts if f.old
+        )
         assert sum(bool(s.secret) for s in sessions) == 8
         assert any(s.compacts for s in sessions) and any(s.tail for s in sessions)
         assert sessions[-1].day == month.DAYS - 1
@@ -28,6 +30,8 @@ def test_the_plan_of_each_bank() -> None:
     fresh = month.BANKS["fresh"]
     assert not set(dev["components"]) & set(held["components"])
     assert not set(fresh["components"]) & (set(dev["components"]) | set(held["components"]))
+    blind4 = month.BANKS["blind4"]
+    assert not set(blind4["components"]) & (set(dev["components"]) | set(held["components"]) | set(fresh["components"]))
 
 
 def test_echoes_and_secrets_are_recognised(tmp_path: Path) -> None:

@@ -8,7 +8,7 @@ from typing import Any
 from contextlamp.app import writes
 from contextlamp.app.scoping import Scope
 from contextlamp.app.sessions import Sessions
-from contextlamp.app.state import Caller
+from contextlamp.app.state import FORGET_CONTEXT, Caller
 from contextlamp.app.validate import Arguments, check_bool
 from contextlamp.domain.models import Entry, ForgetPreview, ForgetResult
 from contextlamp.errors import InvalidArgumentError, NotFoundError
@@ -26,7 +26,9 @@ class Entries:
         self.arguments = arguments
         self.sessions = sessions
 
-    def forget_context(self, caller: Caller, id: Any, confirm: Any = True, project: Any = None) -> ForgetResult:
+    def forget_context(
+        self, caller: Caller, id: Any, confirm: Any = FORGET_CONTEXT.confirm, project: Any = None
+    ) -> ForgetResult:
         """Delete one entry completely, or preview it with ``confirm=False`` (spec/TOOLS.md forget_context).
 
         An unknown id and another user's id both give ``forgotten: false`` (preview ``null``).

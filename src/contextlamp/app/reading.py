@@ -12,7 +12,15 @@ from typing import Any
 
 from contextlamp.app import writes
 from contextlamp.app.scoping import Scope
-from contextlamp.app.state import LIST_LIMIT_RANGE, MAX_CHARS_RANGE, MAX_RESULTS_RANGE, SCOPES, Caller
+from contextlamp.app.state import (
+    GET_CONTEXT,
+    LIST_CONTEXT,
+    LIST_LIMIT_RANGE,
+    MAX_CHARS_RANGE,
+    MAX_RESULTS_RANGE,
+    SCOPES,
+    Caller,
+)
 from contextlamp.app.validate import Arguments, check_bool, check_choice, check_int, check_memory_types, check_str
 from contextlamp.domain.embedding import Embedder, embed_queries
 from contextlamp.domain.models import (
@@ -67,12 +75,12 @@ class Reader:
         self,
         caller: Caller,
         query: Any,
-        max_results: Any = 8,
+        max_results: Any = GET_CONTEXT.max_results,
         memory_types: Any = None,
-        scope: Any = "all",
+        scope: Any = GET_CONTEXT.scope,
         project: Any = None,
-        verified_only: Any = False,
-        recency: Any = False,
+        verified_only: Any = GET_CONTEXT.verified_only,
+        recency: Any = GET_CONTEXT.recency,
         max_chars: Any = None,
         *,
         explain: bool = False,
@@ -193,11 +201,11 @@ class Reader:
     def list_context(
         self,
         caller: Caller,
-        limit: Any = 50,
+        limit: Any = LIST_CONTEXT.limit,
         project: Any = None,
         cursor: Any = None,
         memory_types: Any = None,
-        include_superseded: Any = False,
+        include_superseded: Any = LIST_CONTEXT.include_superseded,
         team: Any = None,
         *,
         kind: Any = None,

@@ -4,7 +4,7 @@ likely questions and one embedding call per batch, team restatements. A collabor
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, cast
 
@@ -12,7 +12,7 @@ from contextlamp.app import writes
 from contextlamp.app.freshness import may_update, supersede_updates
 from contextlamp.app.indexing import Indexer
 from contextlamp.app.scoping import Scope
-from contextlamp.app.state import Caller
+from contextlamp.app.state import SAVE_CONTEXT, Caller
 from contextlamp.app.validate import Arguments, check_choice
 from contextlamp.domain.embedding import Embedder
 from contextlamp.domain.folding import batch_vectors, chunk_vectors, embedding_texts
@@ -34,7 +34,6 @@ from contextlamp.storage import Store
 from contextlamp.text import content_key, new_id
 
 if TYPE_CHECKING:
-    from contextlamp.distill import DistilledItem
     from contextlamp.domain.embedding import Vectors
 
 RESTATEMENT_CANDIDATE_MARGIN = 0.1  # folded-cosine margin below the paraphrase threshold (see Saver._restated)
@@ -132,7 +131,7 @@ class Saver:
             SecretDetectedError: a secret in any field.
         """
         text = self.arguments.content(content)
-        kind_value = cast(Kind, check_choice("kind", kind, KINDS)) if kind is not None else "note"
+        kind_value = cast(Kind, check_choice("kind", kind, KINDS)) if kind is not None else SAVE_CONTEXT.kind
         if memory_type is None:
             type_value: MemoryType = "event" if kind_value == "decision" else "fact"
         else:
@@ -338,17 +337,3 @@ class Saver:
                 writes.corroborate(store, candidate.id, contributor, round(cosine, 4), now)
                 return candidate.id
         return None
-
-    def without_secrets(self, items: Iterable[DistilledItem], removed: set[str]) -> list[DistilledItem]:
-        """Redact, do not lose: each item (a distilled item, an imported record: anything with a ``content``
-        saved without the user asking) with the clauses that hold a secret removed (``SecretScanner.scrub``),
-        or left out when what is left is no durable statement; the kinds removed are added to ``removed``.
-        The one place where what is saved for the user loses its secrets; ``save_context`` refuses instead."""
-        kept: list[DistilledItem] = []
-        for item in items:
-            scrubbed = self.arguments.scanner.scrub(item.content)
-            removed.update(scrubbed.kinds)
-            if scrubbed.text is None:
-                continue
-            kept.append(item if scrubbed.text == item.content else replace(item, content=scrubbed.text))
-        return kept

@@ -8,11 +8,12 @@ import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from contextlamp.app.distilling import Distil, InProcess
 from contextlamp.app.saving import Saver
 from contextlamp.app.scoping import Scope
-from contextlamp.app.state import RESUME_LIMIT_RANGE, Caller
+from contextlamp.app.state import RESUME_LIMIT_RANGE, RESUME_SESSION, Caller
 from contextlamp.app.validate import Arguments, check_int, check_text
-from contextlamp.distill import Turn, parse_transcript, session_label, session_summary
+from contextlamp.distill import session_label, session_summary
 from contextlamp.domain.embedding import bulk_work
 from contextlamp.domain.models import (
     Learning,
@@ -44,8 +45,14 @@ class Sessions:
         self.scope = scope
         self.arguments = arguments
         self.saver = saver
-        self.distiller = distiller
         self.clock = clock
+        self.distil: Distil = InProcess(arguments.scanner, distiller)
+
+    def distil_apart(self, distil: Distil) -> None:
+        """Run each transcript's distillation with ``distil`` from now on (the HTTP server's
+        ``app.distilling.DistillWorkers``: worker processes, so other users' calls are not held behind it); the
+        default runs it in the calling thread (``InProcess``). The same items either way."""
+        self.distil = distil
 
     def save_session(
         self,
@@ -86,24 +93,11 @@ class Sessions:
         else:
             extra_scope = {}
         store_id = target.id if target else caller.principal.user_id
-        # parsed first, then redacted turn by turn: redacting JSON (a native file, a message list) could cut a
-        # string's closing quote with the secret, or miss a secret between escaped quotes
-        removed: set[str] = set()
-        turns: list[Turn] = []
-        for turn in parse_transcript(text):
-            redacted, kinds = self.arguments.scanner.redact_kinds(turn.text)
-            turns.append(Turn(turn.role, redacted))
-            removed.update(kinds)
-        with bulk_work():  # a session's embeddings are bulk work: a server runs them apart from users' queries
-            distilled = self.saver.without_secrets(self.distiller.distill(turns), removed)
-        from contextlamp.distill.rank import MAX_ITEMS, keep_most_valuable  # with the distiller: only a session
-
-        items, left_out = keep_most_valuable(
-            distilled, MAX_ITEMS, lambda i: not self.arguments.scanner.kinds(i.content)
-        )
+        distilled = self.distil(text)  # the heavy, pure-Python step (app/distilling.py): here or in a worker
+        items, left_out = distilled.items, distilled.left_out
         extra: dict[str, Any] = {"left_out": left_out} if left_out else {}  # set only when some were left out
-        if removed:
-            extra["secrets_removed"] = sorted(removed)
+        if distilled.removed:
+            extra["secrets_removed"] = list(distilled.removed)
         extra.update(extra_scope)
         saved = deduped = 0
         kept: list[Any] = []
@@ -188,7 +182,12 @@ class Sessions:
         )
 
     def resume_session(
-        self, caller: Caller, session_id: Any = None, limit: Any = 5, since: Any = None, source_surface: Any = None
+        self,
+        caller: Caller,
+        session_id: Any = None,
+        limit: Any = RESUME_SESSION.limit,
+        since: Any = None,
+        source_surface: Any = None,
     ) -> ResumeResult:
         """Recent session digests, or one session in full with its learnings that still exist.
 

@@ -1,5 +1,5 @@
 """The values every collaborator of ``MemoryService`` speaks in: the caller of a call (``Caller``, its
-``RepositoryRef``), the surface a client name stands for, and the argument ranges of spec/TOOLS.md.
+``RepositoryRef``), the surface a client name stands for, and the argument ranges and defaults of spec/TOOLS.md.
 
 ``MemoryService`` (app/service.py) is a façade over collaborators, each built with what it needs and nothing
 shared through ``self``: ``Arguments`` (app/validate.py: argument checks and secret refusal), ``Scope``
@@ -11,9 +11,11 @@ dashboard's counts).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass
+from typing import Any
 
-from contextlamp.domain.models import Principal
+from contextlamp.domain.models import Kind, Principal
 from contextlamp.text import kebab
 
 MAX_RESULTS_RANGE = (1, 50)  # spec/TOOLS.md get_context
@@ -22,6 +24,64 @@ LIST_LIMIT_RANGE = (1, 200)  # spec/TOOLS.md list_context
 RESUME_LIMIT_RANGE = (1, 50)  # spec/TOOLS.md resume_session
 MAX_SLUG_CHARS = 64
 SCOPES = ("personal", "team", "team:<id>", "all")
+
+
+# The tools' defaults (spec/TOOLS.md, the "default" columns), each in one place: the façade's and its
+# collaborators' signatures name them, and the tools' input schemas publish TOOL_DEFAULTS.
+
+
+@dataclass(frozen=True)
+class SaveContextDefaults:
+    """save_context's default (spec/TOOLS.md; ``memory_type``'s depends on ``kind``: ``Saver.prepare``)."""
+
+    kind: Kind = "note"
+
+
+@dataclass(frozen=True)
+class GetContextDefaults:
+    """get_context's defaults (spec/TOOLS.md)."""
+
+    max_results: int = 8
+    scope: str = "all"
+    verified_only: bool = False
+    recency: bool = False
+
+
+@dataclass(frozen=True)
+class ListContextDefaults:
+    """list_context's defaults (spec/TOOLS.md)."""
+
+    limit: int = 50
+    include_superseded: bool = False
+
+
+@dataclass(frozen=True)
+class ResumeSessionDefaults:
+    """resume_session's default (spec/TOOLS.md)."""
+
+    limit: int = 5
+
+
+@dataclass(frozen=True)
+class ForgetContextDefaults:
+    """forget_context's default (spec/TOOLS.md)."""
+
+    confirm: bool = True
+
+
+SAVE_CONTEXT = SaveContextDefaults()
+GET_CONTEXT = GetContextDefaults()
+LIST_CONTEXT = ListContextDefaults()
+RESUME_SESSION = ResumeSessionDefaults()
+FORGET_CONTEXT = ForgetContextDefaults()
+TOOL_DEFAULTS: Mapping[str, Mapping[str, Any]] = {
+    "get_context": asdict(GET_CONTEXT),
+    "list_context": asdict(LIST_CONTEXT),
+    "resume_session": asdict(RESUME_SESSION),
+    "forget_context": asdict(FORGET_CONTEXT),
+}
+"""tool name -> argument -> the default its input schema publishes (save_context's ``kind`` is published in
+its description only, so the schema keeps its shape)."""
 
 
 @dataclass(frozen=True)

@@ -57,10 +57,21 @@ _LOG_LINE = re.compile(
     r"\[?(?:ERROR|WARN|WARNING|INFO|DEBUG|FATAL|TRACE|CRITICAL|SEVERE|NOTICE)\]?[:\s]|"  # a log level first
     r"traceback \(most recent call last\)|exception in thread|caused by:|at\s+[\w$.<>]+\s*\(|"
     r"file \"[^\"]+\", line \d+|\w*(?:error|exception|warning)(?:\[\w+\])?: |npm (?:err|warn)!?|"
-    r"\$ |>>> |\+\+\+ |--- |@@ |error\[|warning:"
+    r"\$ |>>> |\+\+\+ |--- |@@ |error\[|warning:|"
+    # a crash or a test runner's verdict: Go's and Rust's panics, a fatal error, a signal, an uncaught throw
+    r"panic: |thread '[^']*' panicked at |goroutine \d+ \[|fatal(?: error)?: |segmentation fault|"
+    r"uncaught \w*(?:error|exception)|(?:pass|fail|ok|not ok)\s+\S+[/:]|test result: |running \d+ tests?\b"
     r")",
     re.IGNORECASE,
 )
+
+
+def is_log_line(line: str) -> bool:
+    """Whether ``line`` is a pasted log, stack-trace, crash or test-runner line (a timestamp or a level first,
+    a traceback frame, an exception, a panic, ``npm ERR!``, a diff marker, a shell prompt ...)."""
+    return _LOG_LINE.match(line) is not None
+
+
 _KEY_VALUE = re.compile(r"^\s*-?\s*[\w.\"'-]+\s*:(?:\s+\S+)?\s*$")  # "replicas: 2", "Spec:": a config line
 _DATA_ROW = re.compile(r"^[^\s,;|]+(?:[,;|\t][^,;|\t]*){2,}$")  # "Jan,12000,Feb": a CSV or table row
 _INDENTED = re.compile(r"^(?:\t|    )")
@@ -329,7 +340,7 @@ def is_banter(sentence: str) -> bool:
 
 # a problem of the moment: what fails, breaks or is slow now (the one-off fix for it is no memory either)
 _PROBLEM = re.compile(
-    r"\b(?:fails?|failed|failing|broken|crash(?:es|ed|ing)?|won't (?:start|work|build|load)|doesn't work|"
+    r"\b(?:fails?|failed|failing|broken|crash(?:es|ed|ing)|won't (?:start|work|build|load)|doesn't work|"
     r"does not work|stopped working|keeps? (?:dropping|crashing|failing|rewriting|timing out)|"
     r"times? out(?!\s+after\s+\d)|timed out|"  # "times out after 30 seconds" is a setting, not a failure
     r"is slow|are slow|too slow|takes? forever|hangs?|"
@@ -368,8 +379,9 @@ def is_transient(sentence: str, memory_type: str, kind: str) -> bool:
     problem = _PROBLEM.search(sentence)
     if memory_type == "fact" and problem is not None and problem.start() > 0:  # "Fail CI under 85 %" is a rule
         return True
-    # "(it was 24)": the old value a correction names is no narration of the past
-    return memory_type == "fact" and kind == "fact" and _NARRATED.search(_ASIDE.sub("", sentence)) is not None
+    # "(it was 24)", "...; 40 was hammering upstream": the old value a correction names is no narration of the past
+    head = sentence.split(";", 1)[0] if states_value(sentence.split(";", 1)[0]) else sentence
+    return memory_type == "fact" and kind == "fact" and _NARRATED.search(_ASIDE.sub("", head)) is not None
 
 
 _ASIDE = re.compile(r"\([^()]{0,200}\)")
@@ -385,6 +397,7 @@ _RELATION = (
     r"serves?|hosts?|routes?|expires?|rotates?|retries|deploys?|lands?|logs?|emits?|posts?|syncs?|mounts?|"
     r"binds?|exposes?|caches?|times out|waits?|triggers?|polls?|subscribes?|forwards?|streams?|reports?|"
     r"defaults?|gets?|receives?|keeps?|uses?|needs?|requires?|takes?|costs?|has|have|took over|"
+    r"(?:handed|hands|passed|passes|gave|gives|transferred|transfers|reassigned|inherited|inherits)(?= )|"
     r"(?:is|are) (?:maintained|owned|run|managed|hosted|stored|kept|configured|deployed|built|written|served|"
     r"handled|reviewed|set|pinned|scheduled|located|mounted|exposed|cached|backed up|triggered|routed|sent|"
     r"published|written|signed|approved) (?:by|in|at|on|to|from|under|via|through|with|for))"
@@ -445,6 +458,72 @@ _CONDITION = (
 )
 _RULE_THEN = re.compile(rf"^{_NOTIFY}\s+{_TARGET}(?:\s+\S+){{0,6}}?\s+{_CONDITION}", re.IGNORECASE)
 _RULE_IF = re.compile(rf"^{_CONDITION}[^,;.]{{3,120}}[,;]\s*(?:then\s+)?{_NOTIFY}\s+{_TARGET}", re.IGNORECASE)
+# a routing rule: a thing's incidents, alerts or outages and whom they go to ("From now on escalate geocoder
+# incidents to @night-owls", "Billing alerts go to #pay-ops", "Matchmaker outages get routed to @duty")
+_EVENTS = r"(?:incidents?|alerts?|alarms?|outages?|pages?|errors?|failures?|issues?|tickets?|escalations?)"
+_RULE_ROUTE = re.compile(
+    rf"^(?:(?:from now on|going forward|from today|as of now)[,:]?\s+)?(?:{_NOTIFY}\s+)?(?:(?:the|all|any|our)\s+)?"
+    rf"{_SUBJECT_WORD}(?:[\s']+{_SUBJECT_WORD}){{0,5}}?\s+{_EVENTS}\s+(?:(?:now\s+)?(?:go|goes|get|gets|are|is)\s+)?"
+    rf"(?:(?:routed|sent|escalated|forwarded|posted|paged)\s+)?(?:to|in)\s+{_TARGET}",
+    re.IGNORECASE,
+)
+
+
+# where a thing's output goes: a producer, a verb of writing, sending, dumping or landing, and a destination
+# of a recognisable shape -- a URL or bucket URI, a path, a #channel, a dotted table name, or a named bucket,
+# table, topic, queue, folder or channel ("The geocoder dumps its results into gs://pelican-archive",
+# "Everything the stamper produces is written to /srv/out", "We point the exporter's output at
+# warehouse.payroll_rows", "Crash dumps end up in the s3-crash bucket")
+_WRITE = (
+    r"(?:writes?|wrote|dumps?|drops?|puts?|ships?|spits?|sends?|pushes?|exports?|uploads?|saves?|stores?|"
+    r"lands?|ends? up|goes|go|flushes|emits?|publishes|streams?|delivers?|outputs?|copies|archives?|syncs?|"
+    r"mirrors?|forwards?|posts?|logs?|persists?|appends?|spools?|deposits?|points?|routes?|pipes?|"
+    r"(?:writ|dump|send|push|shipp|export|upload|sav|stor|land|publish|stream|post|logg|sync|pip|rout)ing|"
+    r"(?:is|are|get|gets) (?:written|dumped|dropped|put|shipped|sent|pushed|exported|uploaded|saved|stored|"
+    r"landed|flushed|emitted|published|streamed|delivered|copied|archived|synced|mirrored|forwarded|posted|"
+    r"logged|persisted|appended|spooled|deposited|routed|piped|placed|kept))"
+)
+_DESTINATION_VALUE = (
+    r"(?:[a-z][\w+.-]*://\S+|~?/[\w.-]+(?:/[\w.-]*)*|[\w.-]+/[\w./-]+|[#@][\w-]+|[a-z]\w*\.[a-z_]\w*(?:\.\w+)?\b|"
+    r"(?:the\s+)?`?[\w.-]*[\w]`?\s+(?:bucket|table|topic|queue|folder|directory|dataset|channel|share|volume|index|"
+    r"stream|sink|inbox|mailbox|sheet|spreadsheet|repo|repository)\b)"
+)
+_DESTINATION = re.compile(
+    rf"^(?:(?:everything|whatever|all|anything)\s+(?:that\s+)?)?(?:(?:the|our|its|their)\s+)?"
+    rf"{_SUBJECT_WORD}(?:[\s']+{_SUBJECT_WORD}){{0,7}}?\s+{_WRITE}\s+(?:[\w'-]+\s+){{0,4}}?"
+    rf"(?:to|into|in|at|on|onto|under|inside|towards|over to|out to|off to)\s+{_DESTINATION_VALUE}",
+    re.IGNORECASE,
+)
+
+
+_DIRECTED = re.compile(  # "We point the exporter's output at warehouse.rows", "I send the logs to #ops-feed"
+    rf"^(?:we|i)\s+(?:now\s+)?(?:point|send|route|ship|write|dump|push|pipe|direct|save|store|export|upload|"
+    rf"stream|forward|sync|copy|archive)\w*\s+(?:the|our|its|their|all)\s+(?:[\w'-]+\s+){{0,6}}?"
+    rf"(?:to|into|at|in|on|onto|under)\s+{_DESTINATION_VALUE}",
+    re.IGNORECASE,
+)
+
+
+# a change of the setup to a concrete value, said by the people who made it: "We bumped the geocoder to v3.4.1",
+# "I moved the payout scheduler to deploy/ember.toml", "We rolled the matchmaker back to 2.3.0"
+_SET_TO = re.compile(
+    rf"^(?:we|i)\s+(?:just\s+|now\s+|have\s+|'ve\s+)?(?:bumped|upgraded|downgraded|rolled|pinned|moved|migrated|"
+    rf"switched|changed|set|raised|lowered|lifted|cut|reduced|increased|shifted|rescheduled|renamed|repointed|"
+    rf"redirected|rerouted|relocated|locked|froze|capped)\s+(?:the|our)\s+{_SUBJECT_WORD}(?:[\s']+{_SUBJECT_WORD}){{0,6}}?"
+    rf"\s+(?:(?:back|down|up|over)\s+)?(?:from\s+\S+\s+)?(?:to|at|onto|into)\s+(?=\S)",
+    re.IGNORECASE,
+)
+
+
+def states_destination(sentence: str) -> bool:
+    """Whether ``sentence`` says where a thing's output goes: a producer (one to eight words, or "everything
+    the X produces"), a verb of writing, sending, dumping or landing in any tense or the passive ("dumps its
+    results into", "is written to", "ends up in", "ships ... off to", "we point the X's output at"), and a
+    destination of a recognisable shape (a URL or bucket URI, a path, a #channel or @handle, a dotted table
+    name, a named bucket, table, topic, queue, folder or channel). ``states_value`` asks it, after its own
+    tests of length and of a subject of the moment. English only; linear (anchored matches with bounded
+    repeats)."""
+    return _DESTINATION.match(sentence) is not None or _DIRECTED.match(sentence) is not None
 
 
 def states_rule(sentence: str) -> bool:
@@ -455,7 +534,7 @@ def states_rule(sentence: str) -> bool:
     alert #data". "Ping me when you're done" is a request of the moment, not a rule. English only; linear
     (anchored matches with bounded repeats)."""
     sentence = sentence.strip()
-    return _RULE_THEN.match(sentence) is not None or _RULE_IF.match(sentence) is not None
+    return any(rule.match(sentence) is not None for rule in (_RULE_THEN, _RULE_IF, _RULE_ROUTE))
 
 
 def states_value(sentence: str) -> bool:
@@ -473,6 +552,11 @@ def states_value(sentence: str) -> bool:
         return False
     if _MOMENT.match(sentence) and not _OF_A_PART.match(sentence):
         return False
+    if states_destination(sentence):
+        return True
+    set_to = _SET_TO.match(sentence)
+    if set_to is not None and _VALUE.search(sentence, set_to.end()) is not None:
+        return True
     named = _NAMED_SUBJECT.match(sentence)
     if named is not None:
         return True

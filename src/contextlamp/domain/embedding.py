@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Generator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
@@ -27,6 +28,30 @@ def __getattr__(name: str) -> Any:
 
         return npt.NDArray[np.float32]
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+@dataclass(frozen=True)
+class Thresholds:
+    """Every cosine threshold the product applies to one embedding model's vectors, in one place: the model's
+    spec (``embedding.minilm.THRESHOLDS``, ``embedding.e5.THRESHOLDS``), read through the embedder's
+    ``thresholds``. Each model has its own scale (all-MiniLM-L6-v2: related question/answer pairs 0.39-0.57;
+    multilingual-e5-small: almost every pair 0.72-0.88), so each value is calibrated per model, on data, by the
+    criterion recorded where the model's values are.
+
+    Attributes:
+        similarity_floor: below it a match by meaning is no candidate (``FusionWeights.semantic_floor``).
+        evidence: from it meaning alone is evidence (get_context's relevance floor, ``retrieval.search.with_evidence``).
+        supersede: the content cosine from which a save without a topic may update an older one (``rules.is_update``).
+        paraphrase: the content cosine from which a team learning restates another (``trust.corroborates``).
+        fresher_first: the stored-vector cosine from which an update ranks before what it updates
+            (``rules.fresher_first``).
+    """
+
+    similarity_floor: float
+    evidence: float
+    supersede: float
+    paraphrase: float
+    fresher_first: float
 
 
 @runtime_checkable

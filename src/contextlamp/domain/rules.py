@@ -189,6 +189,31 @@ def _stem(word: str) -> str:
     return word
 
 
+# A stated change of value, phrase level (English): what makes a captured statement a correction of a live
+# memory (hooks/judge.corrected) -- a marker ("correction", "actually", "scratch that"), a verb of change
+# (moved, switched, bumped, upgraded, rolled back, renamed, redirected, shifted, lifted, cut ...), a handover
+# (handed/passed ... over/on to, transferred, took over, inherited), or the old value named ("instead of",
+# "rather than", "no longer", "formerly", "(was 1.6.6)", "now X, not Y"), or a new value dated ("these days",
+# "as of", "from now on"). A bare "now" is not enough: "X now exposes metrics on 9100" adds a fact.
+_CORRECTION = re.compile(
+    r"\b(?:correction|actually|scratch that|update[ds]?|moved|changed|switched|replaced|replaces|raised|lowered|"
+    r"lifted|increased|decreased|reduced|cut|renamed|migrated|rewrote|rewritten|redirected|rerouted|repointed|"
+    r"relocated|shifted|rescheduled|bumped|upgraded|downgraded|rolled (?:back|forward)|reverted|stopped|"
+    r"handed|passed|transferred|reassigned|inherited|took over|taken over|instead of|rather than|no longer|"
+    r"any ?more|formerly|previously|used to be|(?:it|that|this) was|from now on|going forward|these days|as of|"
+    r"now\b[^!?;]{0,80}?,\s*not)\b|\(\s*(?:was|formerly|previously|before)\b",
+    re.IGNORECASE,
+)
+
+
+def states_correction(text: str) -> bool:
+    """Whether ``text`` words itself as a new value of something said before (``_CORRECTION``: "correction:",
+    "moved to", "handed ... over to", "got upgraded to 7.3 (was 1.6)", "no longer", "from now on" ...) and
+    adds no fact beside it ("also", "too", "another": ``states_change``'s additive words). Only a gate: which
+    memory it corrects, if any, is ``same_attribute``'s and the caller's. Linear in the text's length."""
+    return _CORRECTION.search(text) is not None and not set(_fresh_words(text)) & _ADDITIVE_WORDS
+
+
 def states_change(text: str) -> bool:
     """Whether ``text`` words itself as a change of value: a change word (``now``, ``switched``, ``moved``,
     ``no longer``, ``new`` ...) and no additive word (``also``, ``too``, ``as well``, ``another`` ...).
@@ -224,7 +249,7 @@ def _value_split(text: str) -> tuple[set[str], list[str], set[str]]:
         if not token:
             continue
         if _VALUE_TOKEN.search(token) or ((n > 0 or named) and token[:1].isupper()):
-            values.add(token.casefold())
+            values.add(value_key(token))
             continue
         for word in _fresh_words(token):
             if word in _CHANGE_WORDS:
@@ -232,6 +257,74 @@ def _value_split(text: str) -> tuple[set[str], list[str], set[str]]:
             elif word not in _FRESH_FUNCTION_WORDS and word not in _LIGHT_WORDS:
                 words.append(_stem(word))
     return values, words, changes
+
+
+def value_key(token: str) -> str:
+    """A value token as compared: case-folded, a possessive "'s" and a version's "v" dropped ("Henrik's" ->
+    "henrik", "v2.1.0" -> "2.1.0"), so a correction naming the old value as it is spoken finds it."""
+    token = token.casefold()
+    if token.endswith(("'s", "’s")):
+        token = token[:-2]
+    if len(token) > 1 and token[0] == "v" and token[1].isdigit():
+        token = token[1:]
+    return token
+
+
+# Attribute families: words that name one attribute of a thing in other words ("escalate to" / "page" /
+# "wake up"; "owns" / "maintained by" / "handed over to"; "pinned to" / "release" / "upgraded to"). Two
+# statements whose attribute words fall in one family are about the same attribute; a word in no family
+# meets only itself and its inflections (``_meets``). Each family is a class of English phrasing (a member of
+# five letters or more is a stem: "escalat" holds "escalate" and "escalation"), not the benches' sentences.
+ATTRIBUTE_FAMILIES: tuple[frozenset[str], ...] = tuple(
+    frozenset(family.split())
+    for family in (
+        # who is told when something breaks
+        "page paging pager alert notif ping escalat wake oncall on-call",
+        # who is responsible for it
+        "own owner ownership maintain responsib handed handover inherit transferr reassign steward keeper belong",
+        # which version runs
+        "version release build pinned pin upgrad downgrad bump rolled rollback revert",
+        # where its output goes
+        "write writes written wrote output result dump produc generat land ship send export upload store save sink "
+        "destination push publish emit deliver spit artefact artifact",
+        # when or how often it runs
+        "schedul cron nightly daily hourly weekly minute hour kick fire trigger",
+        # how much it may take
+        "cap capped limit throttl quota ceiling rps qps max maximum",
+        # how often it tries again
+        "retry retries retri attempt",
+        # where it runs
+        "region zone deploy host hosted datacenter cluster",
+        # what its store is called
+        "database schema datastore renam",
+    )
+)
+MIN_STEM_CHARS = 5  # a family member this long is a stem; a shorter one is a whole word
+MAX_CUT_CHARS = 3  # letters a folded word may have lost ("pinn" of "pinned")
+
+
+def attribute_family(word: str) -> int | None:
+    """The index of the attribute family ``word`` belongs to (``ATTRIBUTE_FAMILIES``: the member itself, a
+    word the stem opens, or a folded word that opens the member: "pinn" for "pinned"), or None."""
+    for index, family in enumerate(ATTRIBUTE_FAMILIES):
+        for member in family:
+            if (
+                word == member
+                or (len(member) >= MIN_STEM_CHARS and word.startswith(member))
+                or (
+                    len(word) >= MIN_FUZZY_CHARS
+                    and member.startswith(word)
+                    and len(member) - len(word) <= MAX_CUT_CHARS
+                )
+            ):
+                return index
+    return None
+
+
+def shared_family(words: Iterable[str], others: Iterable[str]) -> bool:
+    """Whether a word of ``words`` and one of ``others`` name one attribute (``ATTRIBUTE_FAMILIES``)."""
+    mine = {f for f in map(attribute_family, words) if f is not None}
+    return bool(mine) and any(attribute_family(w) in mine for w in others)
 
 
 def _shape(token: str) -> str:
@@ -243,7 +336,7 @@ def _shape(token: str) -> str:
 def _meets(words: set[str], others: set[str]) -> bool:
     """Whether a word of ``words`` is one of ``others``, or one holds the other or both open on the same
     ``MIN_FUZZY_CHARS`` letters (inflections: "built"/"build", "written"/"rewritten")."""
-    return any(
+    return shared_family(words, others) or any(
         a == b or (min(len(a), len(b)) >= MIN_FUZZY_CHARS and (a in b or b in a or a[:4] == b[:4]))
         for a in words
         for b in others
@@ -265,13 +358,51 @@ def _subject_run(words: Sequence[str], shared: set[str]) -> set[str]:
     return set(best)
 
 
+# what marks a value of a correction as the old one: a word before it ("not 4123", "no longer Kotlin",
+# "instead of @oncall", "from eu-north-1", "(was 1.6.6)", "formerly", "replaces"), or a handover verb after it
+# ("Henrik handed the updater over to Ravi")
+_OLD_BEFORE = frozenset(
+    "not longer instead rather was were formerly previously from replaces replacing replaced before used".split()  # noqa: SIM905
+)
+_HANDOVER = frozenset("handed hands passed passes gave gives transferred transfers".split())  # noqa: SIM905
+OLD_MARK_WORDS = 3  # how far before a value its marker may stand ("instead of the old @oncall")
+
+
+def names_old_value(newer: str, older: str) -> bool:
+    """Whether ``newer`` names a value of ``older`` as the old one: a value both hold (digits, paths, handles,
+    identifiers, capitalised names; compared as ``value_key``: "v2.1.0" is "2.1.0", "Henrik's" is "henrik";
+    a capitalised word opening ``older`` counts) that ``newer`` marks as old -- a marker at most
+    ``OLD_MARK_WORDS`` words before it ("not", "no longer", "instead of", "rather than", "was", "formerly",
+    "from", "replaces"), inside parentheses ("(was 1.6.6)"), or a handover verb right after it ("Henrik
+    handed ..."). A value both merely share (a subject written in capitals: "The API rate limit ...") is not
+    an old value. Linear in the texts' lengths."""
+    old_values, _, _ = _value_split(older)
+    first = older.split(maxsplit=1)[0].strip(".,;:!?()[]\"'`") if older.split() else ""
+    opening = value_key(first) if first[:1].isupper() else None  # "Henrik's team ...": only a handover names it
+    tokens = newer.split()
+    depth = 0
+    for n, raw in enumerate(tokens):
+        depth += raw.count("(")
+        key = value_key(raw.strip(".,;:!?()[]\"'`"))
+        if key and (key in old_values or key == opening):
+            before = {w for t in tokens[max(0, n - OLD_MARK_WORDS) : n] for w in _fresh_words(t)}
+            after = _fresh_words(tokens[n + 1]) if n + 1 < len(tokens) else []
+            if after and after[0] in _HANDOVER:
+                return True
+            if key in old_values and (depth > 0 or before & _OLD_BEFORE):
+                return True
+        depth = max(0, depth - raw.count(")"))
+    return False
+
+
 def same_attribute(newer: str, older: str) -> bool:
     """Whether ``newer`` can state a new value of the attribute ``older`` gives its subject, so that it may
     supersede it: a change of one attribute of a component never retires another attribute of it ("We rewrote
     the kyc checker in OCaml" does not supersede "The kyc checker runs every 147 minutes", nor does "The refund
     processor now runs every 213 minutes" supersede "The refund processor runs on heron-52.internal").
 
-    True when ``newer`` names a value of ``older`` ("..., not 4123", "(it was Kotlin)", "from Alice"). When both
+    True when ``newer`` names a value of ``older`` as the old one (``names_old_value``: "..., not 4123", "(it
+    was Kotlin)", "from Alice", "Henrik handed ..."). When both
     hold values (digits, paths, handles, dotted or hyphenated identifiers, capitalised names), False when no
     value of one has the shape of a value of the other (a number is no host name), or when, the subject they
     share aside (the longest run of their common words in ``older``: "kyc checker"), either side has attribute
@@ -283,14 +414,17 @@ def same_attribute(newer: str, older: str) -> bool:
     comparison is quadratic in words of a statement of at most ``FRESH_MAX_WORDS``)."""
     if _UNSPACED.search(newer) or _UNSPACED.search(older):
         return True
+    if names_old_value(newer, older):
+        return True
     old_values, old_words, _ = _value_split(older)
     new_values, new_words, new_changes = _value_split(newer)
-    if old_values & new_values:
-        return True
     if not old_values or not new_values:
         return True
-    if not {_shape(v) for v in old_values} & {_shape(v) for v in new_values}:
-        return False
+    old_only, new_only = old_values - new_values, new_values - old_values
+    if old_only and new_only and not {_shape(v) for v in old_only} & {_shape(v) for v in new_only}:
+        return False  # the values that differ are of two kinds ("500" / "IP"): another attribute
+    if old_values & new_values:
+        return True
     subject = _subject_run(old_words, set(old_words) & set(new_words))
     old_attribute, new_attribute = set(old_words) - subject, set(new_words) - subject
     if old_attribute and not _meets(old_attribute, set(new_words) | new_changes):

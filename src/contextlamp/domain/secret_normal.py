@@ -19,7 +19,18 @@ What :func:`normalise_for_scan` undoes, in order (each a pass linear in the text
    (``A K I A I O S F …``, ``h t t p s : / / …``) is one word, with the word it begins or ends inside
    when that word holds a digit or symbol (``0xa b c …``; "Use d a p i …" keeps "Use" apart);
 6. a backtick run or double quote glued between two value characters (ASCII letters, digits, ``_``, ``-``)
-   removed (``SSWS 00`Zq8…``: a code span opened inside a value to split it over lines).
+   removed (``SSWS 00`Zq8…``: a code span opened inside a value to split it over lines);
+7. line continuations joined: a backslash that ends a line, with the line break and the next line's indent, is
+   removed (POSIX shell 2.2.1, C/C++ and Python backslash-newline, YAML 1.2 escaped line breaks in double-quoted
+   scalars 7.3.1): ``glft-3SoLDbK\\`` then ``4Ku1…`` on the next line is one token;
+8. adjacent string literals joined: where a literal ends and the next starts with only a concatenation between
+   them, the closing quote, the operator and the opening quote are removed, so ``"glft-3So" + "LDbK4Ku1…"`` reads
+   as the one literal it builds. The operators are every language's string concatenation: ``+`` (Python, Java,
+   JavaScript, C#), ``.`` (PHP, Perl), ``..`` (Lua), ``||`` (SQL), ``&`` (Visual Basic), ``~`` (D), nothing
+   (C, C++, Python and Go adjacent literals, also over a line break inside parentheses), and an f-string or
+   template literal's ``'}{'`` / ``"}${"`` between two embedded literals. Both sides must be value characters
+   (``"Hello, " + name`` and ``"Disk " "usage"`` stay apart); each candidate reads a bounded window, so the pass
+   is linear.
 
 Base64 is not undone here: the scanner decodes base64 runs itself (secret_scan.py) and scans what they hold.
 
@@ -88,6 +99,14 @@ _GLUED_QUOTE = re.compile(r'`+|"')
 _VALUE = frozenset(
     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-"
 )  # a code span opens and closes with a run of backticks (CommonMark 6.1)
+_CONTINUATION = re.compile(r"\\\r?\n[ \t]{0,64}")  # backslash-newline and the next line's indent
+# A literal's value characters, a key's alphabet: what may end a literal before a concatenation and start the next.
+_LITERAL_VALUE = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-+/=.~:@%$!#*^&?")
+# Between two literals: blanks, one concatenation operator or a template's closing and opening braces, blanks, and
+# at most one line break with its indent (adjacent literals inside parentheses), all bounded.
+_CONCAT_GAP = re.compile(
+    r"[ \t]{0,8}(?:\+|\.{1,2}|\|\||&|~|\}\$?\{)?[ \t]{0,8}(?:\r?\n[ \t]{0,32}(?:(?:\+|\.{1,2}|\|\||&|~)[ \t]{0,8})?)?"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -271,6 +290,40 @@ def _glued_quotes(text: str) -> list[tuple[int, int]]:
     ]
 
 
+def _continuations(text: str) -> list[tuple[int, int]]:
+    """Spans to delete: each backslash that ends a line, with the line break and the next line's indent."""
+    if "\\\n" not in text and "\\\r\n" not in text:
+        return []
+    return [(m.start(), m.end()) for m in _CONTINUATION.finditer(text)]
+
+
+def _concatenations(text: str) -> list[tuple[int, int]]:
+    """Spans to delete: from a literal's closing quote to the next literal's opening quote (the same quote
+    character) when only a concatenation lies between them and value characters stand on both sides (module
+    docstring, step 8). Each quote is looked at once and reads at most ~60 characters on: linear."""
+    if '"' not in text and "'" not in text:
+        return []
+    spans: list[tuple[int, int]] = []
+    size = len(text)
+    for quote in "\"'":
+        pos = text.find(quote)
+        while 0 <= pos < size - 1:
+            if pos > 0 and text[pos - 1] in _LITERAL_VALUE:
+                gap = _CONCAT_GAP.match(text, pos + 1)
+                after = gap.end() if gap is not None else pos + 1
+                if (
+                    after + 1 < size
+                    and text[after] == quote
+                    and text[after + 1] in _LITERAL_VALUE
+                    and (after > pos + 1)  # something between: a bare "" is an empty literal, not a join
+                ):
+                    spans.append((pos, after + 1))
+                    pos = text.find(quote, after + 1)
+                    continue
+            pos = text.find(quote, pos + 1)
+    return spans
+
+
 def _delete(text: str, origin: list[int], spans: list[tuple[int, int]]) -> tuple[str, list[int]]:
     pieces: list[str] = []
     kept: list[int] = []
@@ -282,6 +335,18 @@ def _delete(text: str, origin: list[int], spans: list[tuple[int, int]]) -> tuple
     pieces.append(text[last:])
     kept.extend(origin[last:])
     return "".join(pieces), kept
+
+
+def _merge(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The spans sorted, overlapping ones merged (two passes may delete the same quote)."""
+    spans.sort()
+    merged: list[tuple[int, int]] = []
+    for start, end in spans:
+        if merged and start <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(merged[-1][1], end))
+        else:
+            merged.append((start, end))
+    return merged
 
 
 def normalise_for_scan(text: str) -> Normalised:
@@ -296,12 +361,13 @@ def normalise_for_scan(text: str) -> Normalised:
     spans = _joins(folded)
     spans.extend(_spaced(folded))
     spans.extend(_glued_quotes(folded))
+    spans.extend(_continuations(folded))
+    spans.extend(_concatenations(folded))
     if not spans:
         if origin is None and folded == text:
             return Normalised(text, None, len(text))
         base = origin if origin is not None else list(range(len(text)))
         return Normalised(folded, [*base, len(text)], len(text))
-    spans.sort()
     base = origin if origin is not None else list(range(len(text)))
-    result, kept = _delete(folded, base, spans)
+    result, kept = _delete(folded, base, _merge(spans))
     return Normalised(result, [*kept, len(text)], len(text))

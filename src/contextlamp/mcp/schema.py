@@ -15,6 +15,7 @@ from typing import Any, Literal, cast
 from mcp_types import ToolAnnotations
 from pydantic import BaseModel
 
+from contextlamp.app.state import TOOL_DEFAULTS
 from contextlamp.errors import InvalidArgumentError
 
 JsonType = Literal["string", "integer", "boolean", "array"]
@@ -211,8 +212,9 @@ def option(
     bounds: tuple[int, int] | None = None,
     **more: Any,
 ) -> Arg:
-    """An optional argument of ``op`` whose published default is the service's own, read from ``op``'s
-    signature so the schema cannot drift from it (None when the parameter has none).
+    """An optional argument of ``op`` (a ``MemoryService`` tool operation), its published default the tool's one
+    home of defaults (``app.state.TOOL_DEFAULTS``, spec/TOOLS.md), which the service's signatures name too; None
+    when the contract gives it none.
 
     Args:
         bounds: an integer's inclusive ``(minimum, maximum)``, the service's range constant (``LIST_LIMIT_RANGE``).
@@ -222,8 +224,8 @@ def option(
         KeyError: ``op`` has no parameter ``name`` (a spec that names an argument the service does not take).
     """
     low, high = bounds if bounds is not None else (None, None)
-    default = inspect.signature(op).parameters[name].default
-    published = None if default is inspect.Parameter.empty else default
+    inspect.signature(op).parameters[name]  # the KeyError above
+    published = TOOL_DEFAULTS.get(op.__name__, {}).get(name)
     return Arg(name, type, description, minimum=low, maximum=high, default=published, **more)
 
 

@@ -10,6 +10,7 @@ from contextlamp.app.service import (
     RESUME_LIMIT_RANGE,
     MemoryService,
 )
+from contextlamp.app.state import SAVE_CONTEXT
 from contextlamp.config import DAY_MS
 from contextlamp.domain.models import (
     KINDS,
@@ -51,7 +52,7 @@ def tool_specs(service: MemoryService) -> list[ToolSpec]:
                     f"(expires after {service.task_ttl_ms / DAY_MS:g} days).",
                     enum=types,
                 ),
-                Arg("kind", "string", "Display flavour; default note.", enum=tuple(KINDS)),
+                Arg("kind", "string", f"Display flavour; default {SAVE_CONTEXT.kind}.", enum=tuple(KINDS)),
                 Arg(
                     "topic",
                     "string",

@@ -26,9 +26,10 @@ and ``web.auth`` (the token verifiers).
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import logging
-from collections.abc import Callable
+from collections.abc import AsyncGenerator, Callable
 from typing import Any, Protocol
 from urllib.parse import urlparse
 
@@ -44,6 +45,7 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
 from contextlamp.app.compose import App
+from contextlamp.app.distilling import DistillWorkers, EmbedderSpec, WorkerRecipe
 from contextlamp.config import Settings
 from contextlamp.mcp.tools import build_server
 from contextlamp.web.auth import ContextlampTokenVerifier, OidcVerifier, principal_of_token
@@ -154,6 +156,39 @@ class Dashboard(Protocol):
 DashboardFactory = Callable[[App, WebPages, Settings], Dashboard]
 
 
+def distillation_workers(wired: App, settings: Settings, tuning: ServerTuning) -> DistillWorkers:
+    """The server's ``DistillWorkers`` (``tuning.heavy_workers`` at once, ``tuning.distill_queue`` waiting), now
+    running every ``save_session``'s distillation of ``wired``: in worker processes at a lower priority, with
+    the server's settings and embedder, so the server process keeps only the writes (docs/http.md "Heavy
+    work"). No process starts before the first big save."""
+    embedder = wired.service.embedder
+    workers = DistillWorkers(
+        WorkerRecipe(settings, EmbedderSpec.of(embedder), settings.log_level),
+        embedder,
+        tuning.heavy_workers,
+        tuning.distill_queue,
+        tuning.distill_idle_s,
+        fallback=wired.service.sessions.distil,  # in-process, should no worker start
+    )
+    wired.service.sessions.distil_apart(workers)
+    return workers
+
+
+def _close_on_shutdown(app: Starlette, workers: DistillWorkers) -> None:
+    """Stop ``workers`` when ``app``'s lifespan ends (the SDK's own lifespan runs inside)."""
+    inner = app.router.lifespan_context
+
+    @contextlib.asynccontextmanager
+    async def lifespan(target: Any) -> AsyncGenerator[Any]:
+        try:
+            async with inner(target) as state:
+                yield state
+        finally:
+            workers.close()
+
+    app.router.lifespan_context = lifespan
+
+
 def build_http_app(
     wired: App,
     settings: Settings,
@@ -181,7 +216,8 @@ def build_http_app(
     issuer = settings.oidc_issuer or None
     separate = getattr(wired.service.embedder, "separate_bulk_work", None)
     if callable(separate):  # other users' queries never wait behind a big save's or an import's embedding
-        separate()
+        separate(tuning.bulk_idle_s)
+    distil = distillation_workers(wired, settings, tuning)  # nor behind a big save's distillation (its Python)
     oauth_on = settings.oauth_server and oauth_available(base)
     if settings.oauth_server and not oauth_on:
         logger.warning(
@@ -200,11 +236,7 @@ def build_http_app(
     )
     metadata_url = str(build_resource_metadata_url(AnyHttpUrl(resource)))
     server = build_server(
-        wired.service,
-        lambda _ctx: principal_of_token(get_access_token()),
-        log_level=settings.log_level,
-        token_verifier=verifier,
-        auth=auth,
+        wired.service, lambda _ctx: principal_of_token(get_access_token()), log_level=settings.log_level
     )
 
     heavy = HeavyWork(tuning.heavy_workers, tuning.heavy_queue_per_user)  # MCP's heavy calls and imports
@@ -227,10 +259,14 @@ def build_http_app(
         logger.warning(
             "the dashboard is off: its sign-in needs https or loopback (%s); set CONTEXTLAMP_PUBLIC_URL", base
         )
-    server.custom_route("/healthz", methods=["GET"])(healthz)
-    server.custom_route("/export", methods=["GET"])(
-        export_endpoint(wired, metadata_url, issuer, board.export if board else None)
-    )
+    routes = [
+        Route("/healthz", endpoint=healthz, methods=["GET"]),
+        Route(
+            "/export",
+            endpoint=export_endpoint(wired, metadata_url, issuer, board.export if board else None),
+            methods=["GET"],
+        ),
+    ]
 
     app: Starlette = server.streamable_http_app(
         streamable_http_path=MCP_PATH,
@@ -240,6 +276,9 @@ def build_http_app(
         max_sessions=settings.max_sessions,
         transport_security=transport_security(settings, host),
         host=host,
+        auth=auth,
+        token_verifier=verifier,
+        custom_starlette_routes=routes,
     )
     app.router.routes.append(  # the SDK's CORS wrapper, as on its own metadata route (browser-based clients)
         Route(
@@ -268,6 +307,8 @@ def build_http_app(
         heavy,
     )
     app.state.limits = limits
+    app.state.distil = distil
+    _close_on_shutdown(app, distil)
     # after the SDK's AuthenticationMiddleware and AuthContextMiddleware, before its routes
     app.user_middleware.append(Middleware(HttpGate, limits, metadata_url, issuer, settings.max_request_bytes))
     app.user_middleware.insert(0, Middleware(SlowBodyGuard))  # outermost: every route's body is timed

@@ -37,6 +37,12 @@ class ServerTuning:
         signin_hash_workers: password hashes (argon2id, 64 MiB and about a core-second each) computed at once.
         signin_hash_queue: password checks allowed to wait for a hashing thread (503 + Retry-After beyond);
             hashing memory stays under ``signin_hash_workers`` x 64 MiB whatever arrives.
+        distill_queue: save_session distillations allowed to wait for a distillation worker (its process; the
+            workers are ``heavy_workers``) before one is refused with the tool's error. The heavy-call queue
+            above already bounds MCP saves; this bounds every caller of the service.
+        distill_idle_s: a distillation worker process unused this long is stopped (~60 MiB each).
+        bulk_idle_s: the bulk embedding session (``separate_bulk_work``: +70 MiB for ``minilm-int8``, +162 MiB
+            for ``minilm``) unused this long is closed; the next bulk embed opens it again (~0.3 s).
     """
 
     user_rate_limit: str | None = None
@@ -45,6 +51,9 @@ class ServerTuning:
     session_idle_timeout_s: float = 1800.0
     signin_hash_workers: int = 1
     signin_hash_queue: int = 8
+    distill_queue: int = 8
+    distill_idle_s: float = 300.0
+    bulk_idle_s: float = 300.0
 
     def user_rate(self, token_rate: str) -> str:
         """The per-user rate for a per-token ``token_rate``: ``user_rate_limit``, else twice ``token_rate``."""

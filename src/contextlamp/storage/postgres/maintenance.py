@@ -25,6 +25,7 @@ from contextlamp.storage.postgres.rows import (
     tsv_fields,
 )
 from contextlamp.storage.postgres.schema import MIGRATION_BATCH
+from contextlamp.storage.shared.reembed import REEMBED_BATCH, ReembedSql, open_reembed, run_batches
 from contextlamp.storage.shared.rows import pending_finding
 
 
@@ -159,7 +160,19 @@ class PostgresMaintenance(StoreRows):
         }
 
 
-REEMBED_BATCH = 64  # entries embedded and committed at a time by ``reembed_database``
+def reembed_sql(dim: int) -> ReembedSql:
+    """PostgreSQL's statements for ``open_reembed`` (one model for the whole database: ``cl_meta``), the side
+    table's vectors ``dim`` wide."""
+    return ReembedSql(
+        read_recorded="SELECT value FROM cl_meta WHERE key = 'embedder'",
+        read_pending="SELECT value FROM cl_meta WHERE key = 'reembed_to'",
+        drop_side_table="DROP TABLE IF EXISTS vectors_next",
+        forget_pending="DELETE FROM cl_meta WHERE key = 'reembed_to'",
+        record_pending="INSERT INTO cl_meta (key, value) VALUES ('reembed_to', %s) "
+        "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+        create_side_table="CREATE TABLE IF NOT EXISTS vectors_next (store_id text NOT NULL, entry_id text NOT NULL, "
+        f"ord integer NOT NULL, embedding vector({int(dim)}) NOT NULL, PRIMARY KEY (store_id, entry_id, ord))",
+    )
 
 
 def _missing_next(conn: psycopg.Connection[Any], limit: int | None) -> list[dict[str, Any]]:
@@ -202,37 +215,18 @@ def reembed_database(
         EmbeddingError: ``embed`` failed (likewise).
     """
     with db.transaction() as conn:
-        row = conn.execute("SELECT value FROM cl_meta WHERE key = 'embedder'").fetchone()
-        if row is not None and row["value"] == target:
-            conn.execute("DROP TABLE IF EXISTS vectors_next")
-            conn.execute("DELETE FROM cl_meta WHERE key = 'reembed_to'")
+        if not open_reembed(conn, reembed_sql(db.dim), target):
             return 0
-        pending = conn.execute("SELECT value FROM cl_meta WHERE key = 'reembed_to'").fetchone()
-        if pending is None or pending["value"] != target:  # a run toward another model is abandoned
-            conn.execute("DROP TABLE IF EXISTS vectors_next")
-            conn.execute(
-                "INSERT INTO cl_meta (key, value) VALUES ('reembed_to', %s) "
-                "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-                (target,),
-            )
-        conn.execute(
-            cast(
-                Any,
-                "CREATE TABLE IF NOT EXISTS vectors_next (store_id text NOT NULL, entry_id text NOT NULL, ord integer "
-                f"NOT NULL, embedding vector({int(db.dim)}) NOT NULL, PRIMARY KEY (store_id, entry_id, ord))",
-            )
-        )
-    done = 0
-    while True:
+
+    def batch() -> int:
         with db.transaction() as conn:
             rows = _missing_next(conn, REEMBED_BATCH)
-        if not rows:
-            break
-        with db.transaction() as conn:
-            _insert_next(conn, rows, embed)
-        done += len(rows)
-        if progress:
-            progress(len(rows))
+        if rows:
+            with db.transaction() as conn:
+                _insert_next(conn, rows, embed)
+        return len(rows)
+
+    done = run_batches(batch, progress)
     with db.transaction() as conn:
         conn.execute("LOCK TABLE entries IN SHARE MODE")  # no save slips in between the catch-up and the swap
         late = _missing_next(conn, None)

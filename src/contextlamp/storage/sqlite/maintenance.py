@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from contextlamp.domain.models import Entry
 from contextlamp.domain.ports import EmbedFn, Finding
 from contextlamp.segmenting import chunk_count
+from contextlamp.storage.shared.reembed import REEMBED_BATCH, ReembedSql, open_reembed, run_batches
 from contextlamp.storage.shared.rows import pending_finding
 from contextlamp.storage.sqlite.file import StoreFile
 from contextlamp.storage.sqlite.fulltext import fts_insert, fts_wrong_terms
@@ -20,7 +21,15 @@ from contextlamp.storage.sqlite.vectors import VectorIndex
 if TYPE_CHECKING:
     from contextlamp.domain.embedding import Vectors
 
-REEMBED_BATCH = 64  # entries embedded and committed at a time by ``reembed`` (an interruption loses at most these)
+REEMBED_SQL = ReembedSql(
+    read_recorded="SELECT value FROM meta WHERE key = 'embedder'",
+    read_pending="SELECT value FROM meta WHERE key = 'reembed_to'",
+    drop_side_table="DROP TABLE IF EXISTS vectors_next",
+    forget_pending="DELETE FROM meta WHERE key = 'reembed_to'",
+    record_pending="INSERT OR REPLACE INTO meta(key, value) VALUES ('reembed_to', ?)",
+    create_side_table="CREATE TABLE IF NOT EXISTS vectors_next (entry_rowid INTEGER NOT NULL, ord INTEGER NOT NULL, "
+    "vec BLOB NOT NULL, PRIMARY KEY (entry_rowid, ord))",
+)
 
 
 class SqliteMaintenance(StoreFile):
@@ -153,28 +162,17 @@ class SqliteMaintenance(StoreFile):
         import numpy as np
 
         with self._write() as conn:
-            row = conn.execute("SELECT value FROM meta WHERE key = 'embedder'").fetchone()
-            if row is not None and row["value"] == target:
-                conn.execute("DROP TABLE IF EXISTS vectors_next")
-                conn.execute("DELETE FROM meta WHERE key = 'reembed_to'")
+            if not open_reembed(conn, REEMBED_SQL, target):
                 return 0
-            pending = conn.execute("SELECT value FROM meta WHERE key = 'reembed_to'").fetchone()
-            if pending is None or pending["value"] != target:  # a run toward another model is abandoned
-                conn.execute("DROP TABLE IF EXISTS vectors_next")
-                conn.execute("INSERT OR REPLACE INTO meta(key, value) VALUES ('reembed_to', ?)", (target,))
-            conn.execute(
-                "CREATE TABLE IF NOT EXISTS vectors_next (entry_rowid INTEGER NOT NULL, ord INTEGER NOT NULL, "
-                "vec BLOB NOT NULL, PRIMARY KEY (entry_rowid, ord))"
-            )
-        done = 0
-        while True:
+
+        def batch() -> int:
             rows = self._read(
                 "SELECT rowid, content, questions FROM entries "
                 "WHERE rowid NOT IN (SELECT entry_rowid FROM vectors_next) ORDER BY rowid LIMIT ?",
                 (REEMBED_BATCH,),
             )
             if not rows:
-                break
+                return 0
             fresh = [(row["rowid"], embed([row["content"], *json.loads(row["questions"])])) for row in rows]
             with self._write() as conn:
                 conn.executemany(
@@ -185,9 +183,9 @@ class SqliteMaintenance(StoreFile):
                         for i, v in enumerate(vectors)
                     ],
                 )
-            done += len(rows)
-            if progress:
-                progress(len(rows))
+            return len(rows)
+
+        done = run_batches(batch, progress)
         with self._write() as conn:
             late = conn.execute(  # saved since the last batch was read: embedded here, under the write lock
                 "SELECT rowid, content, questions FROM entries "

@@ -1,0 +1,162 @@
+"""Labelled values: a credential that its label, its place in a file format or its command-line flag tells.
+
+The format layer (secret_formats.py) knows vendors by their prefixes, and the assignment and slot rules read a
+credential word before ``=``, ``:`` or "is". These rules read the other shapes in which the label alone says the
+value is a credential, so the value need not look random (``letmein`` after ``--password=`` is as secret as
+``x9$Qa!``); it only has to be a value, not a placeholder, a variable, a type or prose
+(:func:`accept_labelled_value`):
+
+- a key whose name ends in a password word, in any config syntax (``DB_PASSWORD=…``, ``spring.datasource.password=…``,
+  ``"adminPassword": …``) and an XML element so named (``<password>…</password>``, Maven ``settings.xml``);
+- a libpq password file line (PostgreSQL docs 32.16, ``hostname:port:database:username:password``);
+- command-line flags: a long option naming a credential (``--password=…``, ``--db-password …``, ``--api-key …``,
+  ``--token …``), ``-pw …`` (kadmin, PuTTY's plink and pscp), the MySQL/MariaDB clients' glued ``-p…``, and
+  ``-u``/``--user`` ``name:password`` (curl, wget, httpie's ``-a``);
+- an SNMP community string (RFC 3584: the community is SNMPv1/v2c's password), labelled or after
+  ``snmp-server community``;
+- ``key`` or ``api key`` right before 32+ hex digits (``steam key 0FA7…``), unless a word before it says the key
+  is public or an identifier (``public key``, ``cache key``, ``object key``: :data:`PUBLIC_LABELLED`);
+- a token whose body is a UUID (RFC 9562) after a prefix naming a credential (``pat-na1-…``, ``sdk-…``,
+  ``RGAPI-…``, ``access-production-…``, ``sk-lf-…``): a UUID alone is an identifier, and so is one after
+  ``order-`` or ``req_``; one after ``sk``, ``pat``, ``api``, ``key``, ``token``, ``secret``, ``access`` or
+  ``auth`` is a vendor's credential (:func:`accept_credential_prefix`).
+
+Every pattern runs on RE2 and bounds its value, so the scan stays linear (secret_rules.py explains why).
+"""
+
+from __future__ import annotations
+
+from contextlamp.domain.secret_measures import is_identifier_chain, is_placeholder
+from contextlamp.domain.secret_rules import Rule
+from contextlamp.domain.secret_slots import accept_password
+
+WS = r"[\s\p{Z}]"
+UUID = r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"
+# Words that name a credential when they are a whole segment of a token's prefix, or begin or end one ("RGAPI",
+# "apikey", "sktest"); "pk" (publishable) and "public" are not among them.
+CREDENTIAL_SEGMENTS = frozenset(
+    {"sk", "rk", "pat", "sdk", "api", "apikey", "key", "tok", "token", "secret", "access", "auth", "cred", "creds",
+     "pwd", "pass", "bearer", "svc", "sat", "srv"}
+)  # fmt: skip
+CREDENTIAL_AFFIXES = ("api", "key", "token", "secret")
+# Values that name where a credential comes from rather than holding it (openssl's "-passin env:VAR", "file:path",
+# "fd:3", "stdin"), types in code ("password: str"), and constant-style stand-ins (CHANGE_ME, YOUR_TOKEN).
+SOURCE_PREFIXES = ("env:", "file:", "fd:", "stdin", "pass:$", "$", "%", "@", "/run/secrets", "/dev/")
+TYPE_NAMES = frozenset(
+    {"str", "string", "bytes", "int", "secretstr", "secretbytes", "optional", "password", "char", "varchar",
+     "text", "any", "object", "securestring", "bool", "boolean"}
+)  # fmt: skip
+
+
+def accept_labelled_value(value: str) -> bool:
+    """A value its label says is a credential: anything that is a value (slot layer's password check: not prose, a
+    placeholder or code) and not a source, a type or a constant-style stand-in (``CHANGE_ME``)."""
+    v = value.strip().strip("\"'`")
+    if not v or is_placeholder(v) or v.lower().startswith(SOURCE_PREFIXES) or v.startswith("-"):
+        return False
+    if v.lower().rstrip("?[]") in TYPE_NAMES or v.split("[", 1)[0].lower() in TYPE_NAMES:
+        return False
+    if v.isupper() and "_" in v and v.replace("_", "").isalpha():  # CHANGE_ME, REPLACE_WITH_REAL_VALUE
+        return False
+    if is_identifier_chain(v) and not any(c.isdigit() for c in v.rsplit(".", 1)[-1]):  # var.admin_password
+        return False
+    return accept_password(v)
+
+
+def accept_credential_prefix(value: str) -> bool:
+    """A token ``<prefix><UUID>`` whose prefix names a credential (module docstring)."""
+    prefix = value[: len(value) - 36].lower()
+    for segment in prefix.replace("_", "-").replace(".", "-").split("-"):
+        if segment in CREDENTIAL_SEGMENTS or (len(segment) > 3 and segment.endswith(CREDENTIAL_AFFIXES)):
+            return True
+        if len(segment) > 3 and segment.startswith(("api", "token", "secret")):
+            return True
+    return False
+
+
+def accept_hex_key(value: str) -> bool:
+    """32+ hex digits holding both letters and digits (a key, not a run of one digit)."""
+    return any(c.isdigit() for c in value) and any(c.isalpha() for c in value) and not is_placeholder(value)
+
+
+def accept_community(value: str) -> bool:
+    """An SNMP community other than the two every device ships with, which name an access level."""
+    return value.lower() not in ("public", "private", "ro", "rw") and accept_labelled_value(value)
+
+
+PASSWORD_KEY = r"[a-z0-9]{0,32}(?:password|passwd|passwort|kennwort|passphrase)"
+CREDENTIAL_OPTION = (
+    r"(?:[a-z0-9]{1,20}-){0,3}(?:password|passwd|passphrase|pass|pwd|token|secret|api-?key|auth-token|access-key|"
+    r"secret-key|client-secret|http-password|proxy-password)"
+)
+VALUE = r"[^\s\p{Z}\"'`,;<>]{3,128}"
+
+LABELLED_RULES: tuple[Rule, ...] = (
+    Rule(  # DB_PASSWORD=letmein, spring.datasource.password=…, "adminPassword": "…"
+        "Password Assignment",
+        rf"(?i)(?:^|[^a-z0-9])(?:[a-z0-9]{{1,32}}[_.-]){{0,6}}{PASSWORD_KEY}[\"'\]]{{0,2}}{WS}{{0,8}}(?:=|:=|:|=>)"
+        rf"{WS}{{0,8}}[\"'`]?({VALUE})",
+        accept_labelled_value,
+        extend=True,
+    ),
+    Rule(  # <password>…</password>, <db:secret>…</db:secret>, <apiKey>…</apiKey>
+        "Password Assignment",
+        r"(?i)<[a-z0-9_.:-]{0,40}(?:password|passwd|passphrase|secret|token|api[_-]?key|apikey)>[ \t]*"
+        r"([^<>\s]{3,128})[ \t]*</",
+        accept_labelled_value,
+    ),
+    Rule(  # libpq's password file: hostname:port:database:username:password, one entry a line
+        "Password File Entry",
+        r"(?m)^[ \t]*(?:\*|[A-Za-z0-9_.-]{0,63}[A-Za-z.][A-Za-z0-9_.-]{0,63}|\[[0-9a-fA-F:]{2,45}\]):(?:[0-9]{1,5}|\*):"
+        r"[^:\s]{1,63}:[^:\s]{1,63}:([^\s]{1,128})[ \t]*$",
+        accept_labelled_value,
+    ),
+    Rule(  # --password=…, --db-password …, --api-key …, --token …, -pw …
+        "Command-Line Password",
+        rf"(?i)(?:^|[\s\p{{Z}}])(?:--{CREDENTIAL_OPTION}|-pw)(?:=|[ \t]+)[\"']?({VALUE})",
+        accept_labelled_value,
+        resume="after",
+    ),
+    Rule(  # the MySQL and MariaDB clients take the password glued to -p
+        "Command-Line Password",
+        rf"(?i)\b(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlshow|mysqlcheck|mysqlpump|mysqlsh|mariadb|"
+        rf"mariadb-dump|mariadb-admin)\b[^\n]{{0,120}}?{WS}-p([^\s\"'-][^\s\"']{{2,127}})",
+        accept_labelled_value,
+        resume="after",
+    ),
+    Rule(  # curl/wget -u name:password, httpie -a name:password
+        "Command-Line Password",
+        r"(?:^|[\s\p{Z}])(?:-u|-a|--user|--auth)(?:=|[ \t]+)[\"']?[^\s\"':/@]{1,64}:([^\s\"'@]{3,128})",
+        accept_labelled_value,
+        resume="after",
+    ),
+    Rule(  # an SNMP community in a device's config: "snmp-server community X RO"
+        "SNMP Community String",
+        r"(?i)\bsnmp(?:-server)?[ \t]+community[ \t]+[\"']?([^\s\"',;:]{3,64})[\"']?(?:[ \t]|$)",
+        accept_community,
+    ),
+    Rule(  # a labelled community: "community string: X", "snmp_community = X", "the community string is X"
+        "SNMP Community String",
+        rf"(?i)\bcommunity(?:[ _-]?string(?:{WS}*[:=]{WS}*|[ \t]+is[ \t]+)|{WS}*[:=]{WS}*)[\"']?([^\s\"',;]{{3,64}})",
+        accept_community,
+    ),
+    Rule(  # "steam key 0FA7…", "api key 5bb1…": 32+ hex right after "key"
+        "Labelled Key",
+        r"(?i)\bkey[ \t]*[:=]?[ \t]*([0-9a-f]{32,128})\b",
+        accept_hex_key,
+        resume="after",
+    ),
+    Rule(  # a vendor token with a UUID body after a credential-naming prefix
+        "Prefixed API Token",
+        rf"(?:^|[^A-Za-z0-9_.$/-])((?:[A-Za-z][A-Za-z0-9]{{0,15}}[_.-]){{1,4}}{UUID})\b",
+        accept_credential_prefix,
+        resume="after",
+    ),
+)
+
+# A key that a word before it says is public or an identifier: a "Labelled Key" finding inside one is dropped.
+PUBLIC_LABELLED = (
+    r"(?i)\b(?:public|host|cache|object|primary|foreign|partition|sort|idempotency|routing|row|s3|gpg|pgp|ssh|"
+    r"license[ _-]?public|verify|verification|lookup|dedupe?|hash|index|map|dict)[ \t_-]+key[ \t]*[:=]?[ \t]*"
+    r"[0-9a-fA-F]{32,128}"
+)
