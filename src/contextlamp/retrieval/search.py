@@ -225,7 +225,7 @@ def with_neighbours(
     for key, ids in by_store.items():
         store = stores[key].store
         found = store.time_neighbours(ids, weights.neighbour_window_ms, now, memory_types, weights.neighbour_radius)
-        found = _short(store, found, weights.neighbour_max_chars)
+        found = _short(store, found, weights.neighbour_max_chars, weights.anchor_max_chars)
         for anchor_id, neighbour_ids in found.items():
             near[anchor_id] = neighbour_ids
             for neighbour_id in neighbour_ids:
@@ -248,16 +248,25 @@ def with_neighbours(
     return sorted(((i, rrf, score) for i, (rrf, score) in raised.items()), key=lambda f: -f[1])
 
 
-def _short(store: Store, found: dict[str, list[str]], max_chars: int) -> dict[str, list[str]]:
+def _short(
+    store: Store, found: dict[str, list[str]], max_chars: int, anchor_max_chars: int = 0
+) -> dict[str, list[str]]:
     """``found`` (anchor -> neighbour ids, ``Store.time_neighbours`` order) keeping, on each side of each anchor,
     only the neighbours of at most ``max_chars`` characters saved nearer than the first longer one (0: no limit):
-    a long memory ends the exchange, so the short turn beyond it is another one. One read of the anchors' and
-    neighbours' lengths and save times (``Store.chars_and_times``) when there is a limit."""
-    if not max_chars or not found:
+    a long memory ends the exchange, so the short turn beyond it is another one; and none at all for an anchor of
+    more than ``anchor_max_chars`` characters (0: no limit). One read of the anchors' and neighbours' lengths and
+    save times (``Store.chars_and_times``) when there is a limit."""
+    if not (max_chars or anchor_max_chars) or not found:
         return found
     facts = store.chars_and_times(sorted({*found, *(n for ids in found.values() for n in ids)}))
     out: dict[str, list[str]] = {}
     for anchor, ids in found.items():
+        if anchor_max_chars and anchor in facts and facts[anchor][0] > anchor_max_chars:
+            out[anchor] = []
+            continue
+        if not max_chars:
+            out[anchor] = ids
+            continue
         place = (facts[anchor][1], anchor) if anchor in facts else None
         ended: set[bool] = set()  # the sides (earlier: True) a long memory has ended
         kept: list[str] = []
@@ -344,6 +353,8 @@ def search(
             floor,
             want,
             query if weights.keyword_evidence else "",
+            weights.agreement_depth,
+            weights.agreement_terms,
         )
     else:  # no floor: a lifted neighbour is context where no signal list holds it
         context = {i: anchor for i, anchor in lifted.items() if i not in places}
@@ -395,6 +406,8 @@ def with_evidence(
     context_floor: float = -1.0,
     want: int = 0,
     query: str = "",
+    agreement: int = 0,
+    agreement_terms: int = 1,
 ) -> tuple[list[tuple[str, float, float]], dict[str, str]]:
     """The relevance floor (spec/TOOLS.md get_context, issue #27.4): ``fused`` (best first) keeping only the
     entries with evidence, and ``lifted`` (neighbour -> anchor) keeping only the neighbours kept for their anchor.
@@ -404,7 +417,10 @@ def with_evidence(
     query (``SignalLists.keyword_all``), the query names its topic (fact-key), or the query asks for the newest
     (``with_recency``: then its recency rank is the asked-for signal), or, for a keyword hit of ``query``, its
     text holds most of the query's content words (``keyword_least``: a long question's every word is rarely in
-    the turn that answers it; issue #32 item 1). The one best match by meaning (the highest
+    the turn that answers it; issue #32 item 1), or both the keyword and the semantic list rank it within their
+    first ``agreement`` (0: off) and its text holds ``agreement_terms`` of a query of three or more content words:
+    two independent signals agree on it (issue #32 item 1: LongMemEval-S answer turns with cosines 0.27-0.32
+    and two of a long question's words). The one best match by meaning (the highest
     cosine of the semantic list) needs only ``BEST_MATCH_RATIO * floor``: a short question and a short memory that
     answers it in other words ("which frontend build tool?" for "The web app is built with Vite and Vue 3", cosine
     0.29) sit below the floor, and offering the nearest one keeps the floor's point (one pack, not
@@ -431,6 +447,9 @@ def with_evidence(
     chunked: set[str] = set()  # long entries related to the query (cosine at least context_floor): see above
     best = max(lists.cosines.items(), key=lambda pair: pair[1], default=None)
     best_match = best[0] if best is not None and floor > 0 and best[1] >= BEST_MATCH_RATIO * floor else None
+    # in the first `agreement` of both lists: evidence once its text holds `agreement_terms` of the query's words
+    agreed = set(lists.keyword[:agreement]).intersection(lists.semantic[:agreement]) if least else set[str]()
+    corroborated: set[str] = set()
 
     def own(entry_id: str) -> bool:
         return (
@@ -441,6 +460,7 @@ def with_evidence(
             or entry_id in fact
             or entry_id in chunked
             or entry_id in covered
+            or entry_id in corroborated
         )
 
     kept: list[tuple[str, float, float]] = []
@@ -454,7 +474,12 @@ def with_evidence(
         partial = [i for i in ids if i in keyword and not own(i)]
         for scoped in {id(owner[i]): owner[i] for i in partial}.values():
             texts = scoped.store.entries([i for i in partial if owner[i] is scoped])
-            covered.update(i for i, e in texts.items() if keyword_covers(e.content, stems, least))
+            for i, e in texts.items():
+                held = keyword_held(e.content, stems)
+                if held >= least:
+                    covered.add(i)
+                elif held >= agreement_terms and i in agreed:
+                    corroborated.add(i)
         unknown = [i for i in ids if i not in cosines and not own(i)]
         for scoped in {id(owner[i]): owner[i] for i in unknown}.values():
             found = scoped.store.entry_vectors([i for i in unknown if owner[i] is scoped])
@@ -486,8 +511,13 @@ def keyword_least(terms: int) -> int:
 def keyword_covers(content: str, stems: set[str], least: int) -> bool:
     """Whether ``content`` holds at least ``least`` of ``stems`` (content words cut to ``STEM_CHARS`` letters,
     as ``retrieval/chunks.py`` compares them). Linear in ``len(content)``."""
-    held = {t[:STEM_CHARS] for t in query_terms(content)}
-    return len(stems & held) >= least
+    return keyword_held(content, stems) >= least
+
+
+def keyword_held(content: str, stems: set[str]) -> int:
+    """How many of ``stems`` (content words cut to ``STEM_CHARS`` letters) ``content`` holds. Linear in
+    ``len(content)``."""
+    return len(stems & {t[:STEM_CHARS] for t in query_terms(content)})
 
 
 def signal_places(lists: SignalLists, with_recency: bool) -> dict[str, list[tuple[str, int]]]:

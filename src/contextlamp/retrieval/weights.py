@@ -35,6 +35,12 @@ class FusionWeights:
     fresher_first: float | None = None
     # a keyword hit holding most of a long query's content words is evidence too (search.keyword_least; issue #32)
     keyword_evidence: bool = True
+    # an entry both the keyword and the semantic list rank within this depth, whose text holds `agreement_terms` of
+    # the query's content words, is evidence (two independent signals agree; retrieval/search.with_evidence); 0: off.
+    # Chosen on the tuning folds (research/notes/retrieval.md "Agreement"): LongMemEval-S tuning turn recall_any@5
+    # 0.89 -> 0.94, LoCoMo unchanged; 1 term instead of 2 cost 1.4 more noise packs per foreign LoCoMo question
+    agreement_depth: int = 20
+    agreement_terms: int = 2
     # time neighbours of the best hits (retrieval/search.with_neighbours; LoCoMo leave-one-conversation-out,
     # docs/retrieval.md "Neighbour context"): bonus = neighbours x the anchor's RRF, 0 = off
     neighbours: float = 0.5
@@ -44,6 +50,9 @@ class FusionWeights:
     # only a neighbour of at most this many characters is lifted (a short turn needs its context; a long memory is
     # found on its own; LoCoMo held out and LongMemEval-S, docs/retrieval.md "Neighbour context"); 0: any length
     neighbour_max_chars: int = 600
+    # only an anchor of at most this many characters lifts its neighbours (a short turn of a conversation; the
+    # short turn beside a long memory is not that memory's answer); 0: any length
+    anchor_max_chars: int = 0
 
 
 @dataclass(frozen=True)
