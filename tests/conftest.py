@@ -6,6 +6,11 @@ contract, which ``tests/contract/`` checks on both. Every test under ``tests/con
 marked ``both_backends`` (behaviour only a store can get wrong that the contract suite does not cover), runs
 on SQLite and on PostgreSQL + pgvector (one embedded server for the session, tables emptied after each test).
 Tests of SQLite's files themselves are marked ``sqlite_only``.
+
+Passwords hashed in this process use argon2-cffi's cheapest profile (``cheap_password_hashing``): a hash at the
+product's cost is a fifth of a core-second, and the dashboard and OAuth tests set and check hundreds of them.
+Servers the tests start as processes (``tests/servers.py``) keep the product's cost, and
+``tests/test_oauth.py::test_passwords_are_hashed_with_the_rfc_9106_parameters`` checks those parameters.
 """
 
 from __future__ import annotations
@@ -16,12 +21,27 @@ from typing import Any
 
 import pytest
 
+from contextlamp.app import oauth
 from contextlamp.app.indexing import Indexer
 from contextlamp.app.service import Caller, MemoryService
 from contextlamp.embedding import FakeEmbedder
 from contextlamp.storage import StoreRegistry
 from tests.fakes import FakeEndpoint, FakeIssuer
 from tests.postgres import BACKENDS, PostgresServer
+
+PRODUCTION_PASSWORD_HASHER = oauth.password_hasher
+
+
+@pytest.fixture(autouse=True, scope="session")
+def cheap_password_hashing() -> Iterator[None]:
+    """In-process password hashes at argon2-cffi's cheapest profile (``argon2.profiles.CHEAPEST``, argon2id, made
+    for tests) for the whole session (module docstring); ``PRODUCTION_PASSWORD_HASHER`` is the product's."""
+    from argon2 import PasswordHasher, profiles
+
+    cheap = PasswordHasher.from_parameters(profiles.CHEAPEST)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(oauth, "password_hasher", lambda: cheap)
+        yield
 
 
 class Clock:

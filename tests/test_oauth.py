@@ -32,12 +32,14 @@ from mcp.shared.auth import AuthorizationCodeResult, OAuthClientInformationFull,
 from mcp_types import CallToolResult, Implementation
 from pydantic import AnyUrl
 
+from contextlamp.app import oauth as oauth_module
 from contextlamp.app.accounts import Accounts
 from contextlamp.app.oauth import CODE_TTL_MS, OAuthError, OAuthService
 from contextlamp.domain.secret_scan import SecretScanner
 from contextlamp.storage import StoreRegistry
 from contextlamp.web.auth import ContextlampTokenVerifier
 from contextlamp.web.pages import safe_next
+from tests.conftest import PRODUCTION_PASSWORD_HASHER
 from tests.dashboard_forms import like_a_browser
 from tests.postgres import PostgresServer
 from tests.servers import MCP_HEADERS, HttpServer, initialize_body, run_server
@@ -514,6 +516,21 @@ def test_an_expired_code_is_refused(registry: StoreRegistry) -> None:
     with pytest.raises(OAuthError) as refused:
         oauth.exchange_code("c1", late)
     assert refused.value.error == "invalid_grant"
+
+
+def test_passwords_are_hashed_with_the_rfc_9106_parameters(
+    registry: StoreRegistry, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The product's hasher (the rest of the suite hashes in process at argon2-cffi's cheapest profile:
+    tests/conftest.py): argon2id, t=3, m=64 MiB, p=4 (RFC 9106 section 4), and a sign-in checks against it."""
+    monkeypatch.setattr(oauth_module, "password_hasher", PRODUCTION_PASSWORD_HASHER)
+    oauth = OAuthService(registry, lambda: 1_700_000_000_000)
+    user = registry.control.create_user("erin", 1_700_000_000_000)
+    oauth.set_password("erin", "erin-password-1")
+    stored = registry.control.password_hash(user.id)
+    assert stored is not None and stored.startswith("$argon2id$v=19$m=65536,t=3,p=4$")
+    assert oauth.check_password("erin", "erin-password-1") == user
+    assert oauth.check_password("erin", "erin-password-2") is None
 
 
 def test_a_wrong_password_is_refused_and_the_sign_in_is_rate_limited(strict: HttpServer) -> None:

@@ -24,6 +24,7 @@ Times are ms since the epoch (the ``clock``).
 
 from __future__ import annotations
 
+import functools
 import json
 import logging
 import secrets
@@ -118,6 +119,7 @@ class OAuthService:
         clock: ms since the epoch.
         access_ttl_ms, refresh_ttl_ms, code_ttl_ms, session_ttl_ms: lifetimes, ms (the constants above; tests
             pass shorter ones).
+        hasher: an ``argon2.PasswordHasher``; None (the default): ``password_hasher()``, read when first needed.
     """
 
     def __init__(
@@ -128,6 +130,7 @@ class OAuthService:
         refresh_ttl_ms: int = REFRESH_TOKEN_TTL_MS,
         code_ttl_ms: int = CODE_TTL_MS,
         session_ttl_ms: int = WEB_SESSION_TTL_MS,
+        hasher: Any = None,
     ) -> None:
         self.registry = registry
         self.clock = clock
@@ -136,7 +139,7 @@ class OAuthService:
         self.code_ttl_ms = code_ttl_ms
         self.session_ttl_ms = session_ttl_ms
         self._next_purge = 0
-        self._hasher: Any = None
+        self._hasher: Any = hasher
         self._links: dict[str, tuple[str, int]] = {}  # one-time sign-in links: hash -> (user id, expires at)
         self._links_lock = threading.Lock()
 
@@ -145,10 +148,8 @@ class OAuthService:
         return self.registry.control
 
     def _argon2(self) -> Any:
-        if self._hasher is None:  # imported on first use: no work at import time
-            from argon2 import PasswordHasher
-
-            self._hasher = PasswordHasher()
+        if self._hasher is None:
+            self._hasher = password_hasher()
         return self._hasher
 
     def _user(self, ref: str) -> User:
@@ -489,6 +490,17 @@ def client_label(client: dict[str, Any]) -> str:
     ``"an unnamed app"``."""
     name = "".join(c for c in str(client.get("client_name") or "") if c.isprintable()).strip()
     return name[:MAX_SHOWN_NAME] or "an unnamed app"
+
+
+@functools.cache
+def password_hasher() -> Any:
+    """The argon2id ``PasswordHasher`` of every password (argon2-cffi's defaults: RFC 9106 section 4, the second
+    recommended option, t=3, m=64 MiB, p=4), made once per process (it holds no state) and imported on first use
+    (no work at import time). The test suite swaps it for argon2-cffi's cheapest profile (``tests/conftest.py``)
+    except in the test that checks these parameters."""
+    from argon2 import PasswordHasher
+
+    return PasswordHasher()
 
 
 _DUMMY: dict[int, str] = {}

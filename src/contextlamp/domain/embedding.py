@@ -7,7 +7,7 @@ the alias at run time gets it from the module ``__getattr__`` (PEP 562), which i
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -115,11 +115,8 @@ def embed_queries(embedder: Embedder, texts: list[str]) -> Vectors:
     Raises:
         EmbeddingError: the model failed.
     """
-    method: object = getattr(embedder, "embed_query", None)
-    if callable(method):
-        vectors: Vectors = method(texts)  # pyright: ignore[reportAssignmentType]  (an embed_query is an embed)
-        return vectors
-    return embedder.embed(texts)
+    method: Callable[[list[str]], Vectors] | None = getattr(embedder, "embed_query", None)
+    return method(texts) if callable(method) else embedder.embed(texts)
 
 
 _BULK: ContextVar[bool] = ContextVar("contextlamp_bulk_work", default=False)
