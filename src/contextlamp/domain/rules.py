@@ -174,6 +174,9 @@ FRESH_RANK_VALUE_TERMS = 3  # new value words an update may have to rank first (
 # is_update's cosine guard for a save without a topic (MemoryService's default): research/bench/freshness.py, 0
 # false supersession on research/bench/data/freshness-pairs.json (docs/retrieval.md "Freshness without a topic"; MiniLM)
 DEFAULT_AUTO_SUPERSEDE_THRESHOLD = 0.4
+# prefer_newer's cosine on stored vectors (all-MiniLM-L6-v2): two returned entries this close, an update ranks first
+# (search's fresher_first; docs/retrieval.md "Newer first"). Another model's is in its thresholds (Thresholds).
+FRESHER_FIRST_THRESHOLD = 0.5
 
 
 def _fresh_words(text: str) -> list[str]:

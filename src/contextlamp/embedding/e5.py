@@ -80,10 +80,16 @@ _SPACES = re.compile(" {2,}")
 #   missed, all by the wording rules, as on MiniLM).
 # - fresher_first 0.89: MiniLM's 0.5 (chosen on LoCoMo rankings) at the same quantile (0.316) of the freshness
 #   pairs' cosines under this model.
-# - similarity_floor and evidence: research/bench/relevance_floor.py on LoCoMo (provisional until its e5 run ends).
+# - evidence 0.82: research/bench/relevance_floor.py on LoCoMo (--embedder multilingual-e5 --grid-from 0.70), its
+#   rule (the highest cosine keeping recall@5/@10 of the calibration conversations conv-26 and conv-30, at most 1%
+#   of their questions losing evidence; a keyword hit of every content word is evidence too): calibration R@10
+#   0.738 (no floor 0.721), held-out conversations 0.705 (0.716), foreign questions with no pack 0% -> 45%.
+# - similarity_floor 0.76: MiniLM's 0.2 lies above unrelated pairs and below every related one; on e5 the two
+#   overlap (LoCoMo: foreign questions' candidates 0.79 median, answers' turns 0.76-0.96), so the floor keeps the
+#   half that holds: just below the lowest cosine of an answer turn to its question (0.762 over 881 pairs).
 THRESHOLDS = Thresholds(
-    similarity_floor=0.74,
-    evidence=0.81,
+    similarity_floor=0.76,
+    evidence=0.82,
     supersede=0.87,
     paraphrase=0.98,
     fresher_first=0.89,
@@ -132,10 +138,12 @@ def manifest() -> dict[str, Any]:
 
 @dataclass(frozen=True)
 class Built:
-    """The three files the model runs from, as bytes (already checked): the ONNX graph, the SentencePiece model
-    and the normalisation table (JSON: code point -> replacement)."""
+    """The three files the model runs from (already checked): the ONNX graph (its bytes, or its checked file in
+    the cache: ONNX Runtime then reads the file itself, and no copy of its 74 MB stays in Python, whose
+    ``InferenceSession`` keeps the bytes it was given), the SentencePiece model and the normalisation table
+    (JSON: code point -> replacement)."""
 
-    graph: bytes
+    graph: bytes | Path
     tokenizer: bytes
     normalisation: bytes
 
@@ -151,15 +159,17 @@ def _sha(data: bytes) -> str:
 
 def _cached(directory: Path, recorded: dict[str, Any]) -> Built | None:
     try:
+        with open(directory / GRAPH_FILE, "rb") as handle:
+            graph_digest = hashlib.file_digest(handle, "sha256").hexdigest()  # streamed: 74 MB never held
         built = Built(
-            (directory / GRAPH_FILE).read_bytes(),
+            directory / GRAPH_FILE,
             (directory / TOKENIZER_FILE).read_bytes(),
             (directory / NORMALISATION_FILE).read_bytes(),
         )
     except OSError:
         return None
     if (
-        _sha(built.graph) != recorded["graph_sha256"]
+        graph_digest != recorded["graph_sha256"]
         or _sha(built.tokenizer) != recorded["tokenizer_sha256"]
         or _sha(built.normalisation) != recorded["normalisation_sha256"]
     ):
@@ -222,6 +232,7 @@ def prepare(home: Path) -> Built:
         )
     started = time.perf_counter()
     built = build_files(source)
+    assert isinstance(built.graph, bytes)  # build_files gives bytes
     for name, data, key in (
         (GRAPH_FILE, built.graph, "graph_sha256"),
         (TOKENIZER_FILE, built.tokenizer, "tokenizer_sha256"),
@@ -243,7 +254,7 @@ def prepare(home: Path) -> Built:
     except OSError as exc:
         raise EmbeddingError(f"The model cache {directory} cannot be written ({type(exc).__name__}).") from exc
     logger.info("built %s from %s in %.1f s into %s", MODEL_NAME, path, time.perf_counter() - started, directory)
-    return built
+    return Built(directory / GRAPH_FILE, built.tokenizer, built.normalisation)
 
 
 def _write_atomically(path: Path, data: bytes) -> None:
@@ -272,7 +283,8 @@ class E5Session:
         try:
             import sentencepiece  # pyright: ignore[reportMissingTypeStubs]
 
-            self._session: Any = ort_session(built.graph, threads)
+            graph = str(built.graph) if isinstance(built.graph, Path) else built.graph
+            self._session: Any = ort_session(graph, threads)
             processor: Any = sentencepiece.SentencePieceProcessor()  # pyright: ignore[reportUnknownMemberType]
             processor.LoadFromSerializedProto(built.tokenizer)
             self._tokenizer = processor

@@ -9,6 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+# cosine of two returned entries above which an update ranks first (MiniLM's; defined beside the rule it serves)
+from contextlamp.domain.rules import FRESHER_FIRST_THRESHOLD as FRESHER_FIRST_THRESHOLD
+
 
 @dataclass(frozen=True)
 class FusionWeights:
@@ -70,7 +73,3 @@ class TrustWeights:
         return {"verified": self.verified, "unverified": self.unverified, "contested": self.contested}.get(
             trust or "", 1.0
         )
-
-
-# cosine of two returned entries above which an update ranks first (same source; domain/rules.fresher_first)
-FRESHER_FIRST_THRESHOLD = 0.5
