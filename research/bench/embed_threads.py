@@ -10,7 +10,7 @@ every text is embedded by each session in turn (the order alternating text by te
 and the table gives, per input kind and thread count: wall p5 / p10 / p50 (ms; p5 is the nearest to a quiet
 machine when the machine is loaded), process CPU a call (all threads), and whether the vectors are bitwise those
 of the first session (they are: the thread count splits work, not sums). The product's setting is
-``embedding/onnx.ORT_THREADS``; run this on a quiet machine before changing it.
+``embedding/runtime.ORT_THREADS``; run this on a quiet machine before changing it.
 """
 
 from __future__ import annotations

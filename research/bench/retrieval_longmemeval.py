@@ -459,9 +459,9 @@ def _start_worker(
     prefixes: str | None = None,
 ) -> None:
     """A worker process's initialiser: its own embedder, with ONNX Runtime on ``threads`` intra-op threads."""
-    from contextlamp.embedding import onnx
+    from contextlamp.embedding import runtime
 
-    onnx.ORT_THREADS = threads  # read when the model loads (OnnxSession), i.e. at this worker's first embed
+    runtime.ORT_THREADS = threads  # read when the model loads (runtime.ort_session), at this worker's first embed
     _WORKER.update(
         embedder=bench_embedder(embedder_name, prefixes), ks=ks, warm=warm_cache, keep=keep, variants=variants
     )

@@ -5,8 +5,6 @@ object's fields to find them. The edges (CLI, MCP, HTTP) take what they need fro
 
 from __future__ import annotations
 
-import logging
-import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -15,14 +13,13 @@ from contextlamp.app.doctor import Doctor
 from contextlamp.app.importing import Importer
 from contextlamp.app.migration import Migrator
 from contextlamp.app.oauth import OAuthService
+from contextlamp.app.parts import create_chat_model, create_distiller
 from contextlamp.app.porter import Porter
 from contextlamp.app.service import MemoryService
 from contextlamp.config import Settings
-from contextlamp.distill import DeferredDistiller, Distiller
 from contextlamp.domain.embedding import Embedder
 from contextlamp.domain.secret_scan import SecretScanner
 from contextlamp.embedding import create_embedder, resolve_embedder
-from contextlamp.llm import OpenAIChat
 from contextlamp.retrieval.questions import LLMQuestionGenerator, QuestionGenerator, RuleQuestionGenerator
 from contextlamp.storage import StoreRegistry, recorded_database_embedder
 from contextlamp.text import now_ms
@@ -40,17 +37,6 @@ class App:
     migrator: Migrator
     oauth: OAuthService
     importer: Importer  # contextlamp import --from (issue #19)
-
-
-def configure_logging(level: str) -> None:
-    """Send logs to stderr only (stdout is the MCP wire in stdio mode), at ``level``."""
-    root = logging.getLogger()
-    for handler in list(root.handlers):
-        root.removeHandler(handler)
-    handler = logging.StreamHandler(sys.stderr)
-    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
-    root.addHandler(handler)
-    root.setLevel(level)
 
 
 # A server loads its model this long after start unless a request embeds sooner: its first responses
@@ -148,35 +134,7 @@ def create_service(settings: Settings) -> MemoryService:
     return create_app(settings).service
 
 
-def create_chat_model(settings: Settings) -> OpenAIChat | None:
-    """The configured OpenAI-compatible chat model, or None when no LLM is configured.
-
-    ``Settings`` already checked that the URL and the model are both set or neither (a model validator).
-    """
-    if not (settings.llm_base_url and settings.llm_model):
-        return None
-    key = settings.llm_api_key.get_secret_value() if settings.llm_api_key else None
-    return OpenAIChat(settings.llm_base_url, settings.llm_model, key)
-
-
 def create_question_generator(settings: Settings) -> QuestionGenerator:
     """The LLM question generator when an LLM is configured, else the offline one."""
     chat = create_chat_model(settings)
     return LLMQuestionGenerator(chat) if chat else RuleQuestionGenerator()
-
-
-def create_distiller(settings: Settings, embedder: Embedder | None = None) -> Distiller:
-    """The LLM distiller when an LLM is configured (offline fallback inside), else the offline one, behind the
-    digest path (``DigestFirst``: digest turns are itemised, never reworded); imported and built by the first
-    distillation (``DeferredDistiller``), not by every command. ``embedder`` (the server's) lets the offline
-    distiller judge whether a session is only chatter (distill/chatter.py); without one it distils by its
-    rules alone."""
-    chat = create_chat_model(settings)
-
-    def build() -> Distiller:
-        from contextlamp.distill import DigestFirst, LLMDistiller, OfflineDistiller
-
-        offline = OfflineDistiller(embedder)
-        return DigestFirst(LLMDistiller(chat, offline) if chat else offline)  # distill/digest_path.py
-
-    return DeferredDistiller(build)

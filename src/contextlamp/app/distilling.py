@@ -207,7 +207,7 @@ def worker_main(conn: Connection, recipe: WorkerRecipe) -> None:
     known)`` (``known``: a ``ContextlampError``'s message, for the tool's error; else the traceback goes to the
     log without any message, which may quote memory content). Ends when told (``None``) or when the server's
     end of the pipe closes (the server stopped, however it stopped)."""
-    from contextlamp.app.compose import configure_logging, create_distiller
+    from contextlamp.app.parts import configure_logging, create_distiller
     from contextlamp.domain.secret_scan import SecretScanner
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the whole process group: the server stops us

@@ -444,7 +444,7 @@ def migrate_command(source: str, target: str, as_json: bool) -> None:
 
     Example: contextlamp migrate --from sqlite:$HOME/.local/share/contextlamp --to postgresql://cl@db/contextlamp
     """
-    from contextlamp.app.compose import configure_logging
+    from contextlamp.app.parts import configure_logging
 
     settings = load_settings()
     configure_logging(settings.log_level)
@@ -493,7 +493,8 @@ def reembed_command(name: str, as_json: bool) -> None:
 
     Example: contextlamp reembed --to minilm-int8
     """
-    from contextlamp.app.compose import configure_logging, create_reembed_app
+    from contextlamp.app.compose import create_reembed_app
+    from contextlamp.app.parts import configure_logging
 
     settings = load_settings()
     configure_logging(settings.log_level)

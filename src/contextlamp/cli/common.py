@@ -158,7 +158,8 @@ def _service_command(fn: F, embeds: bool) -> F:
         settings = load_settings()
         with cli_errors():
             embedder = early[1] if early is not None and early[0] == settings.embedder else None
-            from contextlamp.app.compose import configure_logging, create_app, embedder_setting
+            from contextlamp.app.compose import create_app, embedder_setting
+            from contextlamp.app.parts import configure_logging
 
             if embeds and embedder is None:
                 from contextlamp.embedding import create_embedder
@@ -193,7 +194,8 @@ def with_app(fn: F) -> F:
 
     @wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
-        from contextlamp.app.compose import configure_logging, create_app
+        from contextlamp.app.compose import create_app
+        from contextlamp.app.parts import configure_logging
 
         settings = load_settings()
         configure_logging(settings.log_level)

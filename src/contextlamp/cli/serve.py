@@ -51,7 +51,7 @@ def serve(use_http: bool, host: str | None, port: int | None) -> None:
     if not use_http and (host is not None or port is not None):
         raise click.UsageError("--host and --port need --http.")
     if use_http:
-        from contextlamp.app.compose import configure_logging
+        from contextlamp.app.parts import configure_logging
 
         configure_logging(settings.log_level)
         run_http(settings, host or settings.http_host, port or settings.http_port)
@@ -63,7 +63,7 @@ def serve(use_http: bool, host: str | None, port: int | None) -> None:
         # first of all (the SDK and the app's imports take most of a second): the opening requests are answered
         # from the SDK's captured answers while the rest loads (mcp.ready)
         early = ready.start(settings.limits().model_dump(mode="json"), settings.task_ttl_ms, _ready_cache(settings))
-        from contextlamp.app.compose import configure_logging
+        from contextlamp.app.parts import configure_logging
 
         configure_logging(settings.log_level)
         if terminal:  # a person ran it by hand: say what it is doing (stderr; stdout is the MCP wire)

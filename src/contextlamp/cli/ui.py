@@ -198,8 +198,8 @@ def ui_command(port: int, open_browser: bool, as_json: bool) -> None:
 
     Example: contextlamp ui --open
     """
-    from contextlamp.app.compose import configure_logging
     from contextlamp.app.oauth import SIGNIN_LINK_TTL_MS
+    from contextlamp.app.parts import configure_logging
     from contextlamp.cli.serve import run_http
     from contextlamp.web.pages import LINK_PATH
 

@@ -122,7 +122,7 @@ def manifest() -> dict[str, Any]:
     Raises:
         EmbeddingError: the manifest is missing or unreadable.
     """
-    from contextlamp.embedding.onnx import MODEL_DIR, REINSTALL
+    from contextlamp.embedding.runtime import MODEL_DIR, REINSTALL
 
     path = MODEL_DIR / MANIFEST_FILE
     try:
@@ -245,7 +245,7 @@ def prepare(home: Path) -> Built:
             )
     try:
         directory.mkdir(parents=True, exist_ok=True, mode=0o700)
-        from contextlamp.embedding.onnx import MODEL_DIR
+        from contextlamp.embedding.runtime import MODEL_DIR
 
         notice = (MODEL_DIR / NOTICE_FILE).read_bytes()
         for name, data in ((NOTICE_FILE, notice), (GRAPH_FILE, built.graph), (TOKENIZER_FILE, built.tokenizer)):
@@ -271,14 +271,14 @@ class E5Session:
 
     Args:
         built: the checked files (``prepare``).
-        threads: intra-op threads (default ``embedding.onnx.ORT_THREADS``).
+        threads: intra-op threads (default ``embedding.runtime.ORT_THREADS``).
 
     Raises (constructor):
         EmbeddingError: ONNX Runtime or SentencePiece cannot load them.
     """
 
     def __init__(self, built: Built, threads: int | None = None) -> None:
-        from contextlamp.embedding.onnx import ort_session
+        from contextlamp.embedding.runtime import ort_session
 
         try:
             import sentencepiece  # pyright: ignore[reportMissingTypeStubs]
@@ -307,10 +307,10 @@ class E5Session:
     def embed(self, texts: list[str], run_lock: AbstractContextManager[Any] | None = None) -> Vectors:
         """``(len(texts), 384) float32`` unit rows, in the order given (texts already carry their prefix).
         ``run_lock`` is held for each model run only (``OnnxSession.embed``). Windows of similar length run
-        together (``onnx.length_groups``)."""
+        together (``runtime.length_groups``)."""
         import numpy as np
 
-        from contextlamp.embedding.onnx import length_groups
+        from contextlamp.embedding.runtime import length_groups
 
         out = np.zeros((len(texts), MODEL_DIM), dtype=np.float32)
         if not texts:

@@ -38,6 +38,12 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 from contextlamp.domain.embedding import Thresholds, in_bulk_work
 from contextlamp.embedding import e5
 from contextlamp.embedding.minilm import BATCH_SIZE, MODEL_DIM, MODEL_NAME, THRESHOLDS
+from contextlamp.embedding.runtime import (
+    MODEL_DIR,
+    REINSTALL,
+    length_groups,
+    ort_session,
+)
 from contextlamp.errors import EmbeddingError
 from contextlamp.idle import Reaper
 
@@ -53,17 +59,12 @@ TOKENIZER_FILE = "tokenizer.json"
 MANIFEST_FILE = "manifest.json"
 INT8_MODEL_FILE = "all-minilm-l6-v2-int8.onnx"
 INT8_MANIFEST_FILE = "manifest-int8.json"
-MODEL_DIR = Path(__file__).resolve().parent / "model"  # package data (pyproject.toml [tool.setuptools.package-data])
 CACHE_SIZE = 1024  # texts whose vectors are kept (queries repeat; 1.5 KB each), keyed by text_key
-ORT_THREADS = min(4, os.cpu_count() or 1)  # measured: 1 thread made get_context slower (18.8 vs 14 ms)
 # bulk work (OnnxMiniLMEmbedder.separate_bulk_work): one intra-op thread (a core is left to the queries; the
 # vectors are bitwise those of ORT_THREADS, measured on both shipped models) at this nice (below the threads
 # answering users, as the sign-in's password hashing, web/quotas.HASH_NICE)
 BULK_THREADS = 1
 BULK_NICE = 10
-REINSTALL = (
-    "Reinstall contextlamp (pip install --force-reinstall --no-deps contextlamp, or from a clone: pip install -e .)"
-)
 
 
 @dataclass(frozen=True)
@@ -194,34 +195,6 @@ def read_verified(path: Path, sha256: str | None) -> bytes:
     return data
 
 
-def ort_session(graph: str | bytes, threads: int | None = None) -> Any:
-    """An ONNX Runtime CPU session of ``graph`` (a path or the model's bytes) with ``threads`` intra-op threads
-    (default ``ORT_THREADS``), as every shipped model is served.
-
-    Raises:
-        Exception: whatever ONNX Runtime raises for a graph it cannot load (callers wrap it).
-    """
-    # ONNX Runtime 1.32 carries Microsoft's 1DS telemetry (events for https://mobile.events.data.microsoft.com,
-    # a device id and an event database under $XDG_CACHE_HOME/Microsoft/DeveloperTools/.onnxruntime, written
-    # at import). Nothing leaves this machine that the user did not configure: ORT_DISABLE_TELEMETRY (read by
-    # libonnxruntime when it loads; measured: with it, no file is written) and disable_telemetry_events().
-    os.environ["ORT_DISABLE_TELEMETRY"] = "1"
-    import onnxruntime as ort  # pyright: ignore[reportMissingTypeStubs]
-
-    ort.disable_telemetry_events()  # pyright: ignore[reportUnknownMemberType]
-    options: Any = ort.SessionOptions()  # pyright: ignore[reportUnknownMemberType, reportUnknownVariableType]
-    options.intra_op_num_threads = threads or ORT_THREADS
-    options.inter_op_num_threads = 1
-    options.log_severity_level = 3
-    options.enable_cpu_mem_arena = False  # the arena keeps peak buffers forever: ~70 MB of RSS for nothing
-    # ORT's workers spin while a run lasts (fast inference) but stop when it returns: a spinning worker
-    # took a core from the vector search that follows (100,000 entries: get_context p50 39.3 -> 33.1 ms,
-    # vector search 16.2 -> 8.7 ms; at 10,000 no change). ORT docs, session option
-    # "session.force_spinning_stop" (onnxruntime_session_options_config_keys.h).
-    options.add_session_config_entry("session.force_spinning_stop", "1")  # pyright: ignore[reportUnknownMemberType]
-    return ort.InferenceSession(graph, options, providers=["CPUExecutionProvider"])
-
-
 class Session(Protocol):
     """A loaded model: ``embed(texts, run_lock)`` -> ``(len(texts), dim) float32`` unit rows (``OnnxSession``,
     ``embedding.e5.E5Session``)."""
@@ -301,31 +274,6 @@ class OnnxSession:
             norms = np.linalg.norm(pooled, axis=1, keepdims=True)
             out[rows] = pooled / np.clip(norms, 1e-12, None)
         return out
-
-
-RUN_COST_PIECES = 16  # one model run's fixed cost in word pieces of work (measured below)
-
-
-def length_groups(lengths: list[int], limit: int) -> list[list[int]]:
-    """Indexes of ``lengths`` (word pieces a text) in groups of at most ``limit`` to run together, each padded
-    to its longest. Texts are taken shortest first; a group closes when adding the next text would waste more
-    padding than ``RUN_COST_PIECES`` (a run's fixed cost: on these 2 cores one 8-piece text took as long as ~10
-    pieces of a 250-piece run, time otherwise linear in padded pieces) or it is full. One group for texts of
-    similar length (a query; a short save with its probes). Linear after the sort."""
-    order = sorted(range(len(lengths)), key=lambda i: lengths[i])
-    groups: list[list[int]] = []
-    group: list[int] = []
-    real = 0
-    for i in order:
-        waste = (len(group) + 1) * lengths[i] - (real + lengths[i])
-        if group and (len(group) == limit or waste > RUN_COST_PIECES):
-            groups.append(group)
-            group, real = [], 0
-        group.append(i)
-        real += lengths[i]
-    if group:
-        groups.append(group)
-    return groups
 
 
 def text_key(text: str) -> bytes:
