@@ -48,13 +48,6 @@ def test_questions_offers_and_assistant_reports_are_dropped() -> None:
     assert items == []
 
 
-def test_an_assistant_proposal_the_user_accepts_becomes_a_decision() -> None:
-    items = _distil("Assistant: Should we switch CI to GitHub Actions?\nUser: Yes, let's do that.")
-    assert items == [("Decided: switch CI to GitHub Actions.", "event", "decision")]
-    declined = _distil("Assistant: Should we switch CI to GitHub Actions?\nUser: No, keep CircleCI for now.")
-    assert all("GitHub Actions" not in text for text, _, _ in declined)
-
-
 def test_a_dangling_pronoun_is_joined_to_its_antecedent() -> None:
     items = _distil("User: Our staging database is Postgres 16. It runs on port 5433.")
     assert items == [("Our staging database is Postgres 16. It runs on port 5433.", "fact", "fact")]
@@ -109,14 +102,6 @@ def test_dated_statements_are_events() -> None:
 def test_thanks_and_talk_about_the_session_itself_are_chatter() -> None:
     assert _distil("User: Wollte nur kurz Danke sagen für gestern.\nAssistant: Gern geschehen!") == []
     assert _distil("Session summary: the user said hello.\n- Small talk about the weekend.\n- No decisions made.") == []
-
-
-def test_a_proposal_the_user_excludes_is_not_a_decision() -> None:
-    items = _distil(
-        "Assistant: I suggest we use structlog for JSON logs. We could also ship logs to Loki.\n"
-        "User: Yes, sounds good, but not Loki."
-    )
-    assert [i[0] for i in items] == ["The project uses structlog for JSON logs."]  # #16.3: the state it sets
 
 
 def test_distinct_facts_that_share_words_are_both_kept_and_a_flip_corrects() -> None:
@@ -287,29 +272,6 @@ def test_spoken_filler_and_a_tag_question_are_trimmed_from_what_is_stored() -> N
     assert "We deploy to production only on Tuesdays" in texts  # a tag question is no question
     assert "The staging database runs on PostgreSQL 16" in texts
     assert not any(t.lower().startswith(("yeah", "ugh")) for t in texts)
-
-
-def test_a_want_me_to_proposal_the_user_accepts_is_stored_as_the_state_it_sets() -> None:
-    # #16 point 3 changes this item's text: an accepted choice of a tool reads as the resulting state
-    items = _distil("Assistant: Want me to use pnpm for the workspace?\nUser: yes")
-    assert [text for text, _, _ in items] == ["The project uses pnpm for the workspace."]
-    shall = _distil("Assistant: Shall I go with Riverpod for state management?\nUser: sounds good")
-    assert [text for text, _, _ in shall] == ["The project uses Riverpod for state management."]
-    # a one-off action the user lets the assistant do is neither a state nor a lasting decision (issue 27
-    # point 5: no one-off instructions); a change of how things are done is one
-    assert _distil("Assistant: Should I add a --dry-run flag to the CLI?\nUser: yes") == []
-    assert [t for t, _, _ in _distil("Assistant: Should we switch CI to GitHub Actions?\nUser: yes")] == [
-        "Decided: switch CI to GitHub Actions."
-    ]
-
-
-def test_a_bare_answer_to_an_either_or_question_is_completed_with_its_subject() -> None:
-    items = _distil("Assistant: Tabs or spaces for the new repo?\nUser: tabs, always")
-    assert [text for text, _, _ in items] == ["The user prefers tabs over spaces."]
-    other = _distil("Assistant: Do you want Postgres or MySQL?\nUser: yeah MySQL")
-    assert [text for text, _, _ in other] == ["The user prefers MySQL over Postgres."]
-    # an answer naming both options, or neither, is no choice
-    assert _distil("Assistant: Tabs or spaces?\nUser: tabs or spaces, whatever") == []
 
 
 def test_a_compound_statement_is_split_into_its_statements() -> None:

@@ -99,10 +99,9 @@ def test_an_instruction_meant_to_last_is_kept_and_a_one_off_action_is_not(
         "Assistant: Should I also delete the old Makefile target?\nUser: yes\n"
         "Assistant: Should we switch CI to GitHub Actions?\nUser: yes, let's do that\n",
     )
-    assert _stored(service, alice) == [
-        "Decided: switch CI to GitHub Actions.",
-        "From now on, run the tests with make test-fast before you commit.",
-    ]
+    # what the assistant proposed is not read offline (stop 37: no figure of the fresh held-out set changed
+    # without it), so only the user's own lasting instruction is kept, and the one-off "yes" to a deletion is not
+    assert _stored(service, alice) == ["From now on, run the tests with make test-fast before you commit."]
 
 
 def _claude_code(*records: dict[str, Any]) -> str:

@@ -75,7 +75,7 @@ def test_search_is_exact_across_blocks_and_follows_other_writers(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, threads: int
 ) -> None:
     monkeypatch.setattr(sqlite_backend, "VECTOR_BLOCK_ROWS", 2)  # many blocks, the last partly filled
-    monkeypatch.setattr(sqlite_backend, "PARALLEL_MIN_BLOCKS", 1)
+    monkeypatch.setattr(sqlite_backend, "PARALLEL_MIN_ROWS", 1)
     monkeypatch.setattr(sqlite_backend, "SCORING_THREADS", threads)  # the product split over threads, or not
     reader, caller = _service(tmp_path / "home")
     for n in range(9):
@@ -95,6 +95,26 @@ def test_search_is_exact_across_blocks_and_follows_other_writers(
         assert added[2] not in dict(found) and _same_ranking(found, _brute_force(reader, caller, query, 8))
 
 
+@pytest.mark.sqlite_only
+@pytest.mark.parametrize("size", [10_001, 12_289, 9_000])
+def test_scores_split_over_threads_are_the_bits_of_one_product(monkeypatch: pytest.MonkeyPatch, size: int) -> None:
+    # a search's order and ties come from these floats: a row computed by another BLAS path (a part cut off the
+    # 4-row grid) differs in its last bits, so the parallel product must give every row exactly the serial bits
+    rng = np.random.default_rng(size)
+    vectors = rng.standard_normal((size, 384)).astype(np.float32)
+    vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
+    index = sqlite_backend.VectorIndex(384)
+    index.append([{"seq": i + 1, "entry_rowid": i + 1, "vec": v.tobytes()} for i, v in enumerate(vectors)])  # type: ignore[misc]
+    queries = rng.standard_normal((6, 384)).astype(np.float32)
+    monkeypatch.setattr(sqlite_backend, "SCORING_THREADS", 1)
+    serial = [index.scores(q) for q in queries]
+    monkeypatch.setattr(sqlite_backend, "SCORING_THREADS", 3)
+    monkeypatch.setattr(sqlite_backend, "PARALLEL_MIN_ROWS", 2)
+    assert len(index.parts(3)) == 3  # really split, inside blocks too
+    for query, expected in zip(queries, serial, strict=True):
+        assert np.array_equal(index.scores(query), expected)
+
+
 def _score_in_child(index: sqlite_backend.VectorIndex, query: np.ndarray, queue: Any) -> None:
     queue.put(index.scores(query).tolist())
 
@@ -103,7 +123,7 @@ def _score_in_child(index: sqlite_backend.VectorIndex, query: np.ndarray, queue:
 def test_a_forked_process_can_still_score(monkeypatch: pytest.MonkeyPatch) -> None:
     # the parent's scoring threads do not survive fork(): a child reusing the parent's pool would wait forever
     monkeypatch.setattr(sqlite_backend, "VECTOR_BLOCK_ROWS", 2)
-    monkeypatch.setattr(sqlite_backend, "PARALLEL_MIN_BLOCKS", 2)
+    monkeypatch.setattr(sqlite_backend, "PARALLEL_MIN_ROWS", 2)
     monkeypatch.setattr(sqlite_backend, "SCORING_THREADS", 2)
     index = sqlite_backend.VectorIndex(3)
     vectors = np.arange(24, dtype=np.float32).reshape(8, 3)

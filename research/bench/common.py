@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import sys
 import tempfile
@@ -110,6 +111,52 @@ def parse_ks(text: str) -> list[int]:
     if not ks or ks[0] < 1 or ks[-1] > MAX_K:
         raise argparse.ArgumentTypeError(f"k values must be integers from 1 to {MAX_K}, got {text!r}")
     return ks
+
+
+def bench_embedder(name: str, prefixes: str | None = None) -> Embedder:
+    """``create_embedder(name)``, or with ``prefixes`` (``"PASSAGE|QUERY"``, e.g. ``"passage: |query: "``) the
+    shipped ONNX model ``name`` with those constant prefixes before every stored text and every query (its
+    spec's ``passage_prefix`` / ``query_prefix``) under an identity of its own, so a kept store of the plain model
+    is never reused for it (issue #32 item 3: prefixes measured end to end).
+
+    Raises:
+        SystemExit: ``prefixes`` has no ``|``, or ``name`` is not a shipped ONNX model.
+    """
+    from dataclasses import replace as changed
+
+    from contextlamp.embedding import create_embedder
+    from contextlamp.embedding.onnx import SHIPPED, OnnxMiniLMEmbedder
+
+    if prefixes is None:
+        return create_embedder(name)
+    passage, bar, query = prefixes.partition("|")
+    if not bar or name not in SHIPPED:
+        print(f"--prefixes {prefixes!r} needs 'PASSAGE|QUERY' and a shipped ONNX model ({', '.join(SHIPPED)})")
+        raise SystemExit(2)
+    model = SHIPPED[name]
+    tag = hashlib.blake2b(prefixes.encode(), digest_size=4).hexdigest()
+    base, _, dim = model.identity.rpartition(":")
+    spec = changed(model, identity=f"{base}-prefixed-{tag}:{dim}", passage_prefix=passage, query_prefix=query)
+    return OnnxMiniLMEmbedder(model=spec)
+
+
+FOLDS_FILE = Path(__file__).resolve().parent / "data" / "retrieval_folds.json"
+
+
+def fold_ids(bench: str, fold: str, folds_file: Path = FOLDS_FILE) -> frozenset[str]:
+    """The ids (LoCoMo ``sample_id``, LongMemEval ``question_id``) of fold ``fold`` of ``bench`` (``"locomo"`` or
+    ``"longmemeval"``) in ``research/bench/data/retrieval_folds.json``, the retrieval benches' committed split of
+    the development files (tuning / held-out / blind; issue #32 item 1).
+
+    Raises:
+        SystemExit: (status 2) no such fold in the file; the folds it has are printed to stderr.
+    """
+    folds: dict[str, Any] = json.loads(folds_file.read_text(encoding="utf-8"))[bench]
+    names = [k for k, v in folds.items() if isinstance(v, list)]
+    if fold not in names:
+        print(f"--fold {fold!r}: {bench} has the folds {', '.join(names)}", file=sys.stderr)
+        raise SystemExit(2)
+    return frozenset(str(i) for i in folds[fold])
 
 
 # -- the servers the benches start: the test suite's own runners, one copy of each -------------------------

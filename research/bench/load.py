@@ -19,11 +19,12 @@ once per phase on one server, each phase beside an attack by another user (``--a
 - ``save_session``: big ``save_session`` calls (a ~100 KB digest each) by one user's token;
 - ``import``: one user's 5,000-entry export document uploaded through the dashboard's import, again and again.
 
-Before the phases each other user saves ``--seed-memories`` facts, and their clients ask a new question every
-call (so each get_context embeds its query and ranks real candidates, as a user's does), pausing ``--think-ms``
-on average (0.5-1.5 times, seeded) between calls as an agent does between turns: with no pause, N clients on a
-small machine measure its throughput (each waits behind the others' calls), not the latency an attack adds.
-The phases run ``--repeat`` times in the order given on one server, so attack rows and their baseline rows
+Each attack runs in a process of its own (its client-side work must not delay the victims' calls in the bench's
+event loop). Before the phases each other user saves ``--seed-memories`` facts, and their clients ask a new question
+every call (so each get_context embeds its query and ranks real candidates, as a user's does), pausing
+``--think-ms`` on average (0.5-1.5 times, seeded) between calls as an agent does between turns: with no pause, N
+clients on a small machine measure its throughput (each waits behind the others' calls), not the latency an attack
+adds. The phases run ``--repeat`` times in the order given on one server, so attack rows and their baseline rows
 interleave; after each phase the bench waits until the server is idle (work that outlived its phase, such as an
 import the client stopped waiting for, never counts in the next phase). ``--server-src DIR`` runs the server from
 another source tree (the code before a change), for a before/after pair of runs.
@@ -50,7 +51,7 @@ import sys
 import tempfile
 import time
 from collections import defaultdict
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -207,16 +208,23 @@ SETTLE_CPU = 0.05  # a server using less of a core than this is idle between pha
 SETTLE_LIMIT_S = 180.0
 
 
+_CHILDREN: dict[int, tuple[float, list[int]]] = {}  # pid -> (when listed, its children)
+CHILDREN_EVERY_S = 1.0  # the children are listed at most this often (each listing reads every thread's list)
+
+
 def _children(pid: int) -> list[int]:
-    """The live child processes of ``pid`` (Linux ``/proc``): the server's distillation workers."""
+    """The child processes of ``pid`` (Linux ``/proc/<pid>/task/*/children``): the server's distillation workers
+    (and the resource tracker ``spawn`` starts). Listed at most every ``CHILDREN_EVERY_S``: the sampler runs in the
+    clients' event loop and must not take time from them."""
+    listed = _CHILDREN.get(pid)
+    now = time.monotonic()
+    if listed is not None and now - listed[0] < CHILDREN_EVERY_S:
+        return listed[1]
     found: list[int] = []
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-        except (OSError, IndexError):
-            continue
-        if fields and fields[1] == str(pid):
-            found.append(int(stat.parent.name))
+    for task in Path(f"/proc/{pid}/task").glob("*/children"):
+        with contextlib.suppress(OSError, ValueError):
+            found.extend(int(child) for child in task.read_text().split())
+    _CHILDREN[pid] = (now, found)
     return found
 
 
@@ -279,6 +287,9 @@ def export_document(user_id: str, user_name: str, count: int) -> bytes:
     return json.dumps(document).encode()
 
 
+Ready = Callable[[], Awaitable[float]]  # an attack calls it once set up; it returns the phase's deadline
+
+
 @dataclass
 class Attack:
     """What an attack did: its requests by answer (HTTP status, or the exception's name)."""
@@ -286,12 +297,13 @@ class Attack:
     answers: dict[str, int] = field(default_factory=lambda: defaultdict(int))
 
 
-async def _signin_flood(base: str, deadline: float, attackers: int, attack: Attack) -> None:
+async def _signin_flood(base: str, ready: Ready, attackers: int, attack: Attack) -> None:
     limits = httpx2.Limits(max_connections=attackers, max_keepalive_connections=attackers)
     async with httpx2.AsyncClient(timeout=60, limits=limits) as http:
         form = await http.get(f"{base}/signin")
         csrf = _field(form.text, "csrf")
         cookies = dict(http.cookies)
+        deadline = await ready()
 
         async def one(index: int) -> None:
             rng = random.Random(index)
@@ -310,7 +322,9 @@ async def _signin_flood(base: str, deadline: float, attackers: int, attack: Atta
                 group.start_soon(one, index)
 
 
-async def _save_session_flood(url: str, token: str, deadline: float, attackers: int, attack: Attack) -> None:
+async def _save_session_flood(url: str, token: str, ready: Ready, attackers: int, attack: Attack) -> None:
+    """``attackers`` sessions of one token, opened first (``ready`` then gives the deadline), each sending big
+    ``save_session`` calls until the deadline; a session that fails is opened again."""
     lines = [
         f"Fact: the {SUBJECTS[i % len(SUBJECTS)]} service {FACTS[i % len(FACTS)]} {OBJECTS[i % len(OBJECTS)]} "
         f"(item {i}, checked in review {i * 7})"
@@ -318,31 +332,39 @@ async def _save_session_flood(url: str, token: str, deadline: float, attackers: 
     ]
     digest = "\n".join(lines)  # ~100 KB
 
-    async def one(index: int) -> None:
+    async def calls(client: Client, deadline: float) -> None:
+        while time.monotonic() < deadline:
+            try:
+                result = await client.call_tool("save_session", {"transcript": digest})
+                attack.answers["tool error" if result.is_error else "ok"] += 1
+            except Exception as exc:
+                attack.answers[f"refused ({type(exc).__name__})"] += 1
+
+    async def one(index: int, client: Client, deadline: float) -> None:
+        await calls(client, deadline)
         while time.monotonic() < deadline:  # a refused session is opened again: the attack never stops early
             try:
-                async with _client(url, token, f"attacker-{index}") as client:
-                    while time.monotonic() < deadline:
-                        try:
-                            result = await client.call_tool("save_session", {"transcript": digest})
-                            attack.answers["tool error" if result.is_error else "ok"] += 1
-                        except Exception as exc:
-                            attack.answers[f"refused ({type(exc).__name__})"] += 1
+                async with _client(url, token, f"attacker-{index}") as again:
+                    await calls(again, deadline)
             except Exception as exc:
                 attack.answers[f"session refused ({type(exc).__name__})"] += 1
 
-    async with anyio.create_task_group() as group:
-        for index in range(attackers):
-            group.start_soon(one, index)
+    async with contextlib.AsyncExitStack() as stack:
+        clients = [await stack.enter_async_context(_client(url, token, f"attacker-{i}")) for i in range(attackers)]
+        deadline = await ready()
+        async with anyio.create_task_group() as group:
+            for index, client in enumerate(clients):
+                group.start_soon(one, index, client, deadline)
 
 
-async def _import_flood(base: str, document: bytes, deadline: float, attack: Attack) -> None:
+async def _import_flood(base: str, document: bytes, ready: Ready, attack: Attack) -> None:
     async with httpx2.AsyncClient(timeout=600, follow_redirects=False) as http:
         # send the Secure (__Host-) cookies to http://127.0.0.1 as browsers do for loopback
         http.cookies.jar.set_policy(http_cookiejar.DefaultCookiePolicy(secure_protocols=("https", "wss", "http")))
         form = await http.get(f"{base}/signin")
         data = {"csrf": _field(form.text, "csrf"), "next": "", "username": ATTACK_USER, "password": ATTACK_PASSWORD}
         signed = await http.post(f"{base}/signin", data=data, headers={"Origin": base})
+        deadline = await ready()
         if signed.status_code != 303:
             attack.answers[f"sign-in {signed.status_code}"] += 1
             return
@@ -367,10 +389,13 @@ async def _import_flood(base: str, document: bytes, deadline: float, attack: Att
 async def run_phase(
     server: Any, phase: str, tokens: dict[str, str], args: argparse.Namespace, document: bytes
 ) -> tuple[Tally, Attack, float]:
-    """One phase: the clients (get_context only) beside ``phase``'s attack; the tally, the attack and the peak
-    server memory (MiB)."""
+    """One phase: the clients (get_context only) beside ``phase``'s attack (its process started and ready before
+    the phase's clock starts); the tally, the attack and the peak server memory (MiB)."""
     tally, attack = Tally(), Attack()
     peak = _rss_mb(server.process.pid)
+    attacker = (
+        None if phase == "baseline" else await _Attacker.start(phase, server, tokens[ATTACK_USER], args, document)
+    )
     deadline = time.monotonic() + args.seconds
     victims = {u: t for u, t in tokens.items() if u != ATTACK_USER}
 
@@ -389,13 +414,69 @@ async def run_phase(
             group.start_soon(
                 _run_client, server.mcp, victims[user], user, users, index, deadline, 0.0, tally, True, think
             )
-        if phase in ("signin", "signin_open"):
-            group.start_soon(_signin_flood, server.url, deadline, args.attackers, attack)
-        elif phase == "save_session":
-            group.start_soon(_save_session_flood, server.mcp, tokens[ATTACK_USER], deadline, args.attackers, attack)
-        elif phase == "import":
-            group.start_soon(_import_flood, server.url, document, deadline, attack)
+        if attacker is not None:
+            group.start_soon(attacker.run, deadline, attack)
     return tally, attack, peak
+
+
+class _Attacker:
+    """``phase``'s attack in a process of its own (``_attack_main``): its client-side work (16 tasks sending 100 KB
+    bodies, hashing forms) must not share the victims' event loop, or the victims' latencies would measure the
+    bench's own loop instead of the server. Started (its imports done) before the phase's clock starts."""
+
+    def __init__(self, process: Any, conn: Any) -> None:
+        self.process = process
+        self.conn = conn
+
+    @classmethod
+    async def start(cls, phase: str, server: Any, token: str, args: argparse.Namespace, document: bytes) -> _Attacker:
+        import multiprocessing
+
+        context = multiprocessing.get_context("spawn")
+        parent, child = context.Pipe()
+        process = context.Process(
+            target=_attack_main, args=(child, phase, server.url, server.mcp, token, args.attackers, document)
+        )
+        process.start()
+        child.close()
+        await anyio.to_thread.run_sync(parent.recv)  # "ready": its modules are imported
+        return cls(process, parent)
+
+    async def run(self, deadline: float, attack: Attack) -> None:
+        """Attack until ``deadline``; its answers are added to ``attack``."""
+        try:
+            self.conn.send(deadline)
+            answers: dict[str, int] = await anyio.to_thread.run_sync(self.conn.recv)
+            for key, count in answers.items():
+                attack.answers[key] += count
+        except EOFError:
+            attack.answers["attack process failed"] += 1
+        finally:
+            await anyio.to_thread.run_sync(self.process.join, 60)
+            if self.process.is_alive():
+                self.process.kill()
+                self.process.join()
+
+
+def _attack_main(conn: Any, phase: str, base: str, mcp: str, token: str, attackers: int, document: bytes) -> None:
+    """The attack process: sets its attack up (the sessions opened, the sign-in done: a fresh client's first
+    sessions cost seconds on a loaded machine, which would otherwise eat the phase), says it is ready, receives the
+    phase's deadline (``time.monotonic``, one clock for every process of the machine), attacks until then and
+    sends back its answers."""
+    attack = Attack()
+
+    async def ready() -> float:
+        await anyio.to_thread.run_sync(conn.send, "ready")
+        return float(await anyio.to_thread.run_sync(conn.recv))
+
+    if phase in ("signin", "signin_open"):
+        anyio.run(_signin_flood, base, ready, attackers, attack)
+    elif phase == "save_session":
+        anyio.run(_save_session_flood, mcp, token, ready, attackers, attack)
+    elif phase == "import":
+        anyio.run(_import_flood, base, document, ready, attack)
+    conn.send(dict(attack.answers))
+    conn.close()
 
 
 def _cpu_seconds(pid: int) -> float:
@@ -481,7 +562,9 @@ def run_phases(args: argparse.Namespace) -> list[dict[str, Any]]:
                     for phase in group:
                         load = os.getloadavg()[0]
                         cpu_before = _family_cpu(server.process.pid)
+                        bench_before = time.process_time()
                         tally, attack, peak = anyio.run(run_phase, server, phase, tokens, args, document)
+                        bench_cpu = time.process_time() - bench_before
                         cpu_after = _family_cpu(server.process.pid)
                         settled = settle(server.process.pid)
                         values = tally.latencies.get("get_context", [])
@@ -499,6 +582,7 @@ def run_phases(args: argparse.Namespace) -> list[dict[str, Any]]:
                                 "server_peak_rss_mb": peak,
                                 "server_cpu_s": cpu_after[0] - cpu_before[0],
                                 "workers_cpu_s": max(cpu_after[1] - cpu_before[1], 0.0),
+                                "bench_cpu_s": bench_cpu,
                                 "settle_s": settled,
                             }
                         )
@@ -518,6 +602,7 @@ def run_phases(args: argparse.Namespace) -> list[dict[str, Any]]:
         "RSS MiB",
         "server CPU s",
         "workers CPU s",
+        "bench CPU s",
     )
     for column in columns:
         table.add_column(column, justify="right")
@@ -535,6 +620,7 @@ def run_phases(args: argparse.Namespace) -> list[dict[str, Any]]:
             f"{row['server_peak_rss_mb']:.0f}",
             f"{row['server_cpu_s']:.1f}",
             f"{row['workers_cpu_s']:.1f}",
+            f"{row['bench_cpu_s']:.1f}",
         )
     console = Console()
     console.print(table)

@@ -35,6 +35,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from contextlamp.domain.embedding import embed_queries
 from contextlamp.embedding import EMBEDDERS, create_embedder
 from contextlamp.errors import InvalidArgumentError, SecretDetectedError
 from contextlamp.retrieval.query import asks_for_recent
@@ -56,7 +57,7 @@ def record_question(service: Any, caller: Any, text: str, now: int) -> dict[str,
     stores = [ScopedStore(store, "personal", 0)]
     weights = service.weights
     floor = -1.0 if weights.semantic_floor is None else weights.semantic_floor
-    vector = service.embedder.embed([text])[0]
+    vector = embed_queries(service.embedder, [text])[0]
     lists, _ = collect_signals(stores, text, vector, CANDIDATE_DEPTH, now, None, floor)
     fused = fuse(lists, weights, asks_for_recent(text))
     anchors = [i for i, _, _ in fused[:ANCHORS_RECORDED]]

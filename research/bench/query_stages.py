@@ -1,10 +1,11 @@
 """Where get_context's time goes past the query embedding, per stage, two code trees interleaved in one run.
 
     python -m research query_stages [--sizes 1000,10000] [--queries 120] [--rounds 6] [--store-dir DIR]
-                                 [--baseline-src /work/main/src] [--profile]
+                                 [--baseline-src /work/main/src] [--embedder minilm-int8] [--profile]
 
 For each size N one SQLite store is filled once with N synthetic memories (``latency.fill``, the latency
-bench's own set-up) and kept in ``--store-dir`` (default ``/tmp/clp-query-stages``): later runs reuse it, so the
+bench's own set-up) of ``--embedder``'s vectors (default the shipped default, ``minilm-int8``; a store directory
+serves one model) and kept in ``--store-dir`` (default ``/tmp/clp-query-stages``): later runs reuse it, so the
 10,000-entry fill (minutes on a loaded machine) happens once. The queries are LoCoMo dev questions; their vectors
 are embedded once by the parent and handed to the workers, whose embedder answers from that table, so the model
 is out of every figure (it is timed by ``research/bench/latency.py`` and owned by the embedding work).
@@ -36,6 +37,7 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 STORE_DIR = Path(tempfile.gettempdir()) / "clp-query-stages"
 LOCOMO = HERE.parents[3] / "shared" / "data" / "locomo" / "locomo_dev.json"
+EMBEDDER = "minilm-int8"  # the shipped default for new data (embedding.NEW_DATA_EMBEDDER)
 STAGES = (
     "vector search",
     "keyword search",
@@ -43,6 +45,7 @@ STAGES = (
     "recency lists",
     "fusion",
     "neighbours",
+    "relevance floor",
     "reading the chosen entries",
     "fresher-first",
     "chunk choice",
@@ -56,8 +59,9 @@ def locomo_questions(path: Path) -> list[str]:
     return [str(q["question"]) for sample in data for q in sample["qa"] if q.get("question")]
 
 
-def build(n: int, store_dir: Path) -> Path:
-    """The data directory of an ``n``-entry store, filled on first use (``latency.fill``) and then reused."""
+def build(n: int, store_dir: Path, embedder_name: str = EMBEDDER) -> Path:
+    """The data directory of an ``n``-entry store of ``embedder_name``'s vectors, filled on first use
+    (``latency.fill``) and then reused."""
     import random
 
     home = store_dir / f"sqlite-{n}"
@@ -71,7 +75,7 @@ def build(n: int, store_dir: Path) -> Path:
     from contextlamp.storage import StoreRegistry
     from latency import fill, synthetic
 
-    embedder = create_embedder("minilm")
+    embedder = create_embedder(embedder_name)
     registry = StoreRegistry(home, embedder.identity, embedder.dim)
     service = MemoryService(registry, embedder)
     caller = Caller(service.principal("bench"), "bench")
@@ -84,7 +88,7 @@ def build(n: int, store_dir: Path) -> Path:
     return home
 
 
-def worker(home: Path, vectors_path: Path, profile: bool) -> None:
+def worker(home: Path, vectors_path: Path, profile: bool, embedder_name: str = EMBEDDER) -> None:
     """Serve rounds on stdin (one line each: a round number) and answer each with a JSON line of timings."""
     import numpy as np
     from threadpoolctl import threadpool_limits  # pyright: ignore[reportMissingTypeStubs]
@@ -99,7 +103,7 @@ def worker(home: Path, vectors_path: Path, profile: bool) -> None:
     table = np.load(vectors_path, allow_pickle=False)
     asks: list[str] = json.loads((vectors_path.with_suffix(".json")).read_text())
     by_text = {q: table[i] for i, q in enumerate(asks)}
-    embedder = create_embedder("minilm")
+    embedder = create_embedder(embedder_name)
 
     def from_table(texts: list[str]) -> Any:
         return np.stack([by_text[t] for t in texts])
@@ -132,12 +136,16 @@ def worker(home: Path, vectors_path: Path, profile: bool) -> None:
         ("keyword_search", "keyword search"),
         ("topics", "topic list"),
         ("recent", "recency lists"),
-        ("time_neighbours", "neighbours"),
         ("entries", "reading the chosen entries"),
     ):
         if hasattr(cls, name):
             setattr(cls, name, timer(stage, getattr(cls, name)))
-    for name, stage in (("fuse", "fusion"), ("fresher_first", "fresher-first")):
+    for name, stage in (
+        ("fuse", "fusion"),
+        ("with_neighbours", "neighbours"),
+        ("with_evidence", "relevance floor"),
+        ("fresher_first", "fresher-first"),
+    ):
         setattr(search_module, name, timer(stage, getattr(search_module, name)))
     writes_module.record_use = timer("reuse-count write", writes_module.record_use)
     service.reader.chunks = timer("chunk choice", service.reader.chunks)  # type: ignore[method-assign]
@@ -190,11 +198,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--baseline-src", type=Path, default=Path("/work/main/src"), help="the baseline's src/")
     parser.add_argument("--locomo", type=Path, default=LOCOMO)
     parser.add_argument("--profile", action="store_true", help="cProfile the branch worker instead")
+    parser.add_argument("--embedder", default=EMBEDDER, help="the model of the stores' and queries' vectors")
     parser.add_argument("--worker", nargs=2, help=argparse.SUPPRESS)
     parser.add_argument("--worker-profile", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.worker:
-        worker(Path(args.worker[0]), Path(args.worker[1]), args.worker_profile)
+        worker(Path(args.worker[0]), Path(args.worker[1]), args.worker_profile, args.embedder)
         return 0
     import numpy as np
 
@@ -208,16 +217,16 @@ def main(argv: list[str] | None = None) -> int:
     )
     with tempfile.TemporaryDirectory(prefix="query-stages-") as tmp:
         vectors_path = Path(tmp) / "queries.npy"
-        np.save(vectors_path, create_embedder("minilm").embed(asks))
+        np.save(vectors_path, create_embedder(args.embedder).embed(asks))
         vectors_path.with_suffix(".json").write_text(json.dumps(asks))
         for n in [int(s) for s in args.sizes.split(",")]:
-            source = build(n, args.store_dir)
+            source = build(n, args.store_dir, args.embedder)
             procs: dict[str, subprocess.Popen[str]] = {}
             for name, src in trees.items():
                 home = Path(tmp) / f"{name}-{n}"
                 shutil.copytree(source, home)
                 env = {**os.environ, "PYTHONPATH": str(src), "CONTEXTLAMP_HOME": str(home)}
-                cmd = [sys.executable, __file__, "--worker", str(home), str(vectors_path)]
+                cmd = [sys.executable, __file__, "--worker", str(home), str(vectors_path), "--embedder", args.embedder]
                 if args.profile:
                     cmd.append("--worker-profile")
                 procs[name] = subprocess.Popen(cmd, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)

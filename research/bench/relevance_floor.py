@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from contextlamp.domain.embedding import embed_queries
 from contextlamp.embedding import EMBEDDERS, create_embedder
 from contextlamp.errors import InvalidArgumentError, SecretDetectedError
 from contextlamp.retrieval.query import asks_for_recent
@@ -43,9 +44,12 @@ KS = (5, 10)
 CATEGORIES_ANSWERABLE = (1, 2, 3, 4)
 
 
-def record_queries(convs: Sequence[Conversation], embedder_name: str, foreign_per_store: int) -> list[dict[str, Any]]:
+def record_queries(
+    convs: Sequence[Conversation], embedder_name: str, foreign_per_store: int, semantic_floor: float | None = None
+) -> list[dict[str, Any]]:
     """One record per (question, store) asked: ``{"conv", "store", "own", "category", "evidence", "ranked":
-    [{"dias", "cos", "kw", "kw_all", "fact", "anchor"}]}``, ranked best first (top ``DEPTH``)."""
+    [{"dias", "cos", "kw", "kw_all", "fact", "anchor"}]}``, ranked best first (top ``DEPTH``). ``semantic_floor``:
+    the candidates' cosine floor (default the model's own; -1 records every candidate, to calibrate it)."""
     embedder = create_embedder(embedder_name)
     records: list[dict[str, Any]] = []
     for index, conv in enumerate(convs):
@@ -54,6 +58,7 @@ def record_queries(convs: Sequence[Conversation], embedder_name: str, foreign_pe
         foreign = others[::step][:foreign_per_store]
         clock = StepClock()
         with fresh_service("floor-", embedder, clock) as (service, caller):
+            floor = (service.weights.semantic_floor or -1.0) if semantic_floor is None else semantic_floor
             dia_of: dict[str, list[str]] = {}
             for turn in conv.turns:
                 clock.base = turn.session_ms or 0
@@ -67,10 +72,8 @@ def record_queries(convs: Sequence[Conversation], embedder_name: str, foreign_pe
             started = time.perf_counter()
             for question, own in asked:
                 now = clock()
-                vector = embedder.embed([question.text])[0]
-                lists, owner = collect_signals(
-                    stores, question.text, vector, DEPTH, now, None, service.weights.semantic_floor or -1.0
-                )
+                vector = embed_queries(embedder, [question.text])[0]
+                lists, owner = collect_signals(stores, question.text, vector, DEPTH, now, None, floor)
                 fused = fuse(lists, service.weights, asks_for_recent(question.text))
                 lifted: dict[str, str] = {}
                 fused = with_neighbours(fused, owner, service.weights, now, None, lifted)
@@ -175,13 +178,15 @@ def score(
     }
 
 
-def lost(records: Sequence[dict[str, Any]], cosine: float, keyword: str, k: int = 10) -> float:
+def lost(
+    records: Sequence[dict[str, Any]], cosine: float, keyword: str, k: int = 10, context: float = CONTEXT_FLOOR
+) -> float:
     """The share of answerable own questions whose recall@k is lower under the floor than without it."""
     answerable = [r for r in records if r["own"] and r["category"] in CATEGORIES_ANSWERABLE]
     worse = 0
     for record in answerable:
         before = recall_at(record["evidence"], [r["dias"] for r in record["ranked"]], k)
-        after = recall_at(record["evidence"], [r["dias"] for r in floored(record, cosine, keyword)], k)
+        after = recall_at(record["evidence"], [r["dias"] for r in floored(record, cosine, keyword, context)], k)
         worse += after < before - 1e-9
     return worse / max(len(answerable), 1)
 
@@ -195,12 +200,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--calibrate", type=int, default=2, help="the first N conversations choose the threshold")
     parser.add_argument("--records", type=Path, default=None, help="cache of the recorded queries (JSON)")
     parser.add_argument("--json", type=Path, default=None, help="write the report here")
+    parser.add_argument("--semantic-floor", type=float, default=None, help="record with this candidate floor")
+    parser.add_argument("--grid-from", type=float, default=0.20, help="the lowest cosine tried (e5: 0.70)")
+    parser.add_argument("--context-floor", type=float, default=CONTEXT_FLOOR, help="the model's similarity floor")
     args = parser.parse_args(argv)
     convs = load_conversations(args.data)
     if args.records is not None and args.records.exists():
         records = json.loads(args.records.read_text(encoding="utf-8"))
     else:
-        records = record_queries(convs, args.embedder, args.foreign)
+        records = record_queries(convs, args.embedder, args.foreign, args.semantic_floor)
         if args.records is not None:
             args.records.write_text(json.dumps(records), encoding="utf-8")
     calibration = {c.sample_id for c in convs[: args.calibrate]}
@@ -208,29 +216,31 @@ def main(argv: Sequence[str] | None = None) -> int:
         "calibration": [r for r in records if r["conv"] in calibration],
         "held_out": [r for r in records if r["conv"] not in calibration],
     }
-    grid = [round(0.20 + 0.01 * i, 2) for i in range(31)]
+    grid = [round(args.grid_from + 0.01 * i, 2) for i in range(31)]
     report: dict[str, Any] = {"calibration": sorted(calibration), "rules": {}}
     base = score(halves["calibration"], -1.0, "any", context=-1.0)
     chosen: dict[str, float] = {}
     for keyword in ("any", "all", "none"):
         best = None
         for cosine in grid:  # the highest threshold that keeps recall and loses evidence for at most 1% of questions
-            got = score(halves["calibration"], cosine, keyword)
+            got = score(halves["calibration"], cosine, keyword, context=args.context_floor)
             same = got["recall@10"] >= base["recall@10"] - 1e-9 and got["recall@5"] >= base["recall@5"] - 1e-9
-            if same and lost(halves["calibration"], cosine, keyword) <= MAX_LOST:
+            if same and lost(halves["calibration"], cosine, keyword, context=args.context_floor) <= MAX_LOST:
                 best = cosine
         chosen[keyword] = best if best is not None else -1.0
     for keyword, cosine in chosen.items():
         report["rules"][f"keyword={keyword}"] = {
             "cosine": cosine,
-            "lost": {half: lost(rs, cosine, keyword) for half, rs in halves.items()},
-            **{half: score(rs, cosine, keyword) for half, rs in halves.items()},
+            "lost": {half: lost(rs, cosine, keyword, context=args.context_floor) for half, rs in halves.items()},
+            **{half: score(rs, cosine, keyword, context=args.context_floor) for half, rs in halves.items()},
         }
     report["no_floor"] = {half: score(rs, -1.0, "any", context=-1.0) for half, rs in halves.items()}
     report["chosen_any_neighbour"] = {  # the chosen rule, but every neighbour of an evidenced anchor kept
         half: score(rs, chosen["all"], "all", context=-1.0) for half, rs in halves.items()
     }
-    report["sweep_held_out_keyword_all"] = {str(c): score(halves["held_out"], c, "all") for c in grid[::3]}
+    report["sweep_held_out_keyword_all"] = {
+        str(c): score(halves["held_out"], c, "all", context=args.context_floor) for c in grid[::3]
+    }
     text = json.dumps(report, indent=2)
     print(text)
     if args.json is not None:

@@ -26,13 +26,23 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from contextlamp.embedding import EMBEDDERS, Embedder, create_embedder
+from contextlamp.domain.embedding import embed_queries
+from contextlamp.embedding import EMBEDDERS, Embedder
 from contextlamp.errors import InvalidArgumentError, SecretDetectedError
 from contextlamp.retrieval.query import asks_for_recent
 from contextlamp.retrieval.search import ScopedStore, collect_signals
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # research/bench/common.py, when run as a script
-from common import StepClock, add_variant_argument, fresh_service, ids_with, parse_ks, previous_ids
+from common import (
+    StepClock,
+    add_variant_argument,
+    bench_embedder,
+    fold_ids,
+    fresh_service,
+    ids_with,
+    parse_ks,
+    previous_ids,
+)
 
 CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop", 5: "adversarial"}
 METHODS = ("hybrid", "radius1", "previous", "keyword", "semantic")
@@ -168,6 +178,7 @@ def run_conversation(
                 print(f"{conv.sample_id} {turn.dia_id}: not saved ({exc})", file=sys.stderr)
                 continue
             dia_of.setdefault(saved.id, []).append(turn.dia_id)
+        service.indexer.wait()  # every write-behind vector folded in before a question: same store every run
         stores = [ScopedStore(registry.store(principal.user_id), "personal", 0)]
         records: list[dict[str, Any]] = []
         query_seconds = 0.0
@@ -175,7 +186,7 @@ def run_conversation(
             start = time.perf_counter()
             packs = service.get_context(caller, question.text, max_results=depth).packs
             query_seconds += time.perf_counter() - start
-            vector = embedder.embed([question.text])[0]
+            vector = embed_queries(embedder, [question.text])[0]
             lists, _ = collect_signals(stores, question.text, vector, depth, clock(), None)
             ranked = {
                 "hybrid": [p.id for p in packs],
@@ -250,12 +261,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--limit-conversations", type=int, default=None, help="use only the first N conversations")
     parser.add_argument("--json", type=Path, default=None, help="write the summary as JSON to this file")
     parser.add_argument("--embedder", choices=EMBEDDERS, default="minilm")
+    parser.add_argument(
+        "--prefixes",
+        default=None,
+        help="'PASSAGE|QUERY': constant prefixes before stored texts and queries (a shipped ONNX --embedder)",
+    )
+    parser.add_argument(
+        "--fold", default=None, help="only this fold's conversations (research/bench/data/retrieval_folds.json)"
+    )
     add_variant_argument(parser, METHODS)
     args = parser.parse_args(argv)
     variants: dict[str, dict[str, Any]] = dict(args.variant)
     started = time.perf_counter()
-    conversations = load_conversations(args.data)[: args.limit_conversations]
-    embedder = create_embedder(args.embedder)
+    conversations = load_conversations(args.data)
+    if args.fold is not None:
+        wanted = fold_ids("locomo", args.fold)
+        conversations = [c for c in conversations if c.sample_id in wanted]
+    conversations = conversations[: args.limit_conversations]
+    embedder = bench_embedder(args.embedder, args.prefixes)
     records: list[dict[str, Any]] = []
     query_seconds = 0.0
     for conv in conversations:

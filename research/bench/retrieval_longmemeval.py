@@ -51,6 +51,7 @@ from rich.table import Table
 from contextlamp import __version__
 from contextlamp.app.service import Caller, MemoryService
 from contextlamp.config import Limits
+from contextlamp.domain.embedding import embed_queries
 from contextlamp.domain.folding import embedding_texts
 from contextlamp.domain.rules import DEFAULT_AUTO_SUPERSEDE_THRESHOLD
 from contextlamp.embedding import EMBEDDERS, Embedder, create_embedder
@@ -60,7 +61,16 @@ from contextlamp.storage import StoreRegistry
 from contextlamp.storage.sqlite.schema import MIGRATIONS
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # research/bench/common.py, when run as a script
-from common import StepClock, add_variant_argument, fresh_service, ids_with, parse_ks, previous_ids
+from common import (
+    StepClock,
+    add_variant_argument,
+    bench_embedder,
+    fold_ids,
+    fresh_service,
+    ids_with,
+    parse_ks,
+    previous_ids,
+)
 
 METHODS = ("hybrid", "previous", "keyword", "semantic")
 LEVELS = ("turn", "session")
@@ -278,7 +288,9 @@ def question_store(
     clock = StepClock()
     if keep is None:
         with fresh_service("longmemeval-", embedder, clock) as (service, caller):
-            yield service, caller, clock, _save_haystack(question, service, caller, clock, embedder, skips, warm_cache)
+            turns_of = _save_haystack(question, service, caller, clock, embedder, skips, warm_cache)
+            service.indexer.wait()  # every write-behind vector folded in before the question: same store every run
+            yield service, caller, clock, turns_of
         return
     where = store_dir(keep, question.question_id)
     record_path = where / BUILD_FILE
@@ -308,6 +320,7 @@ def question_store(
             partial = record_path.with_suffix(".tmp")
             partial.write_text(json.dumps(built), encoding="utf-8")
             partial.replace(record_path)
+        service.indexer.wait()  # the build's (or a reopened store's) pending vectors, before the question
         skips.update(built.get("skips", {}))
         by_key = {t.key: t for t in question.turns}
         turns_of = {i: [by_key[(s, t)] for s, t in keys] for i, keys in built["turns_of"].items()}
@@ -345,7 +358,7 @@ def run_question(
         previous = previous_ids(service, caller, text, depth)
         extra = {name: ids_with(service, caller, text, depth, **changes) for name, changes in (variants or {}).items()}
         stores = [ScopedStore(registry.store(principal.user_id), "personal", 0)]
-        lists, _ = collect_signals(stores, text, embedder.embed([text])[0], depth, clock(), None)
+        lists, _ = collect_signals(stores, text, embed_queries(embedder, [text])[0], depth, clock(), None)
     ranked = {
         "hybrid": [p.id for p in packs],
         "previous": previous,
@@ -443,12 +456,15 @@ def _start_worker(
     warm_cache: bool,
     keep: Path | None = None,
     variants: Mapping[str, Mapping[str, Any]] | None = None,
+    prefixes: str | None = None,
 ) -> None:
     """A worker process's initialiser: its own embedder, with ONNX Runtime on ``threads`` intra-op threads."""
     from contextlamp.embedding import onnx
 
     onnx.ORT_THREADS = threads  # read when the model loads (OnnxSession), i.e. at this worker's first embed
-    _WORKER.update(embedder=create_embedder(embedder_name), ks=ks, warm=warm_cache, keep=keep, variants=variants)
+    _WORKER.update(
+        embedder=bench_embedder(embedder_name, prefixes), ks=ks, warm=warm_cache, keep=keep, variants=variants
+    )
 
 
 def _worker_question(question: Question) -> tuple[dict[str, Any], float, float, Counter[str]]:
@@ -483,9 +499,13 @@ def check_warm(data: Path, embedder: Embedder, questions: int = 2, turns: int = 
 
 
 def _fresh(embedder: Embedder, texts: list[str]) -> Any:
-    """``embedder.embed(texts)`` computed by the model, not read from the embedder's cache."""
+    """``embedder.embed(texts)`` computed by the model (after the model's passage prefix, if any), not read from
+    the embedder's cache."""
     session = getattr(embedder, "wait_loaded", None)
-    return session().embed(texts) if session is not None else embedder.embed(texts)
+    if session is None:
+        return embedder.embed(texts)
+    prefix = str(getattr(getattr(embedder, "model", None), "passage_prefix", ""))
+    return session().embed([prefix + t for t in texts])
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -539,11 +559,22 @@ def _run(argv: Sequence[str] | None) -> int:
         action="store_true",
         help="with --keep-stores: run only the questions whose store is already built (while a build runs)",
     )
+    parser.add_argument(
+        "--prefixes",
+        default=None,
+        help="'PASSAGE|QUERY': constant prefixes before stored texts and queries (a shipped ONNX --embedder)",
+    )
+    parser.add_argument(
+        "--fold", default=None, help="only this fold's questions (research/bench/data/retrieval_folds.json)"
+    )
     add_variant_argument(parser, METHODS)
     args = parser.parse_args(argv)
     variants: dict[str, dict[str, Any]] = dict(args.variant)
     if args.summarise is not None:
         done = [json.loads(line) for line in args.summarise.read_text(encoding="utf-8").splitlines() if line.strip()]
+        if args.fold is not None:
+            in_fold = fold_ids("longmemeval", args.fold)
+            done = [r for r in done if r.get("id") in in_fold]
         print_report(done, summarise(done, args.k), args.k, sum(r.get("seconds", 0.0) for r in done), 0.0)
         return 0
     if args.check_warm:
@@ -552,6 +583,9 @@ def _run(argv: Sequence[str] | None) -> int:
         return 0
     started = time.perf_counter()
     questions = load_questions(args.data)
+    if args.fold is not None:
+        wanted_ids = fold_ids("longmemeval", args.fold)
+        questions = [q for q in questions if q.question_id in wanted_ids]
     if args.types is not None:
         wanted = {t.strip() for t in args.types.split(",") if t.strip()}
         questions = [q for q in questions if q.question_type in wanted]
@@ -593,7 +627,7 @@ def _run(argv: Sequence[str] | None) -> int:
         )
 
     if workers == 1:  # in this process, in file order
-        embedder = create_embedder(args.embedder)
+        embedder = bench_embedder(args.embedder, args.prefixes)
         for i, question in enumerate(questions, 1):
             announce(i, question)
             began = time.perf_counter()
@@ -608,7 +642,7 @@ def _run(argv: Sequence[str] | None) -> int:
             workers,
             mp_context=multiprocessing.get_context(method),
             initializer=_start_worker,
-            initargs=(args.embedder, threads, args.k, not args.no_warm, args.keep_stores, variants),
+            initargs=(args.embedder, threads, args.k, not args.no_warm, args.keep_stores, variants, args.prefixes),
         ) as pool:
             futures = {pool.submit(_worker_question, q): q for q in order}
             for i, future in enumerate(concurrent.futures.as_completed(futures), 1):

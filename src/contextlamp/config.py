@@ -183,14 +183,16 @@ class Settings(InputLimits, BaseSettings):
         "PostgreSQL with pgvector (several server replicas on one database); unset = SQLite files in home.",
     )
     db_pool_size: int = Field(default=10, ge=1, le=1000, description="PostgreSQL connections per server process.")
-    embedder: Literal["auto", "minilm", "minilm-int8", "minilm-torch", "fake"] = Field(
+    embedder: Literal["auto", "minilm", "minilm-int8", "minilm-torch", "multilingual-e5", "fake"] = Field(
         default="auto",
         description="Embedding model: 'auto' (the default: the model the existing stores or database record, "
         "else 'minilm-int8' for a new data directory or database; docs/configuration.md 'The embedding model'), "
         "'minilm' (all-MiniLM-L6-v2 on ONNX Runtime, shipped inside the package; no "
         "torch), 'minilm-int8' (the same model with int8 weights, also shipped: faster per token, other vectors, "
         "so its own stores; docs/performance.md 'The int8 embedder'), 'minilm-torch' (the same model on torch, needs "
-        "the minilm-torch extra: same vectors, same stores as 'minilm') or 'fake' "
+        "the minilm-torch extra: same vectors, same stores as 'minilm'), 'multilingual-e5' (multilingual-e5-small, "
+        "about 100 languages, needs the multilingual extra; built on first use into home; docs/multilingual.md) "
+        "or 'fake' "
         "(deterministic hashing, for tests only: no semantic search).",
     )
     task_ttl_days: float = Field(

@@ -4,14 +4,17 @@ clock in ``check``; the reaper only calls it, so tests call ``check`` themselves
 
 from __future__ import annotations
 
+import inspect
 import threading
+import weakref
 from collections.abc import Callable
 
 
 class Reaper:
     """Calls ``check()`` every ``interval_s`` seconds on a daemon thread while the owner holds something;
     ``check`` returns True when nothing is left to release, and the thread then ends (no thread while idle).
-    ``start`` after each use (cheap when the thread already runs); ``stop`` ends it for good.
+    ``start`` after each use (cheap when the thread already runs); ``stop`` ends it for good. A bound method's
+    owner is held weakly: an owner nobody else holds is collected (and its resources with it), and the thread ends.
 
     Args:
         interval_s: seconds between checks (real time).
@@ -20,7 +23,11 @@ class Reaper:
 
     def __init__(self, interval_s: float, check: Callable[[], bool]) -> None:
         self.interval_s = interval_s
-        self.check = check
+        if inspect.ismethod(check):
+            method = weakref.WeakMethod(check)
+            self._check: Callable[[], Callable[[], bool] | None] = method
+        else:
+            self._check = lambda: check
         self._lock = threading.Lock()
         self._thread: threading.Thread | None = None
         self._stopped = threading.Event()
@@ -47,7 +54,9 @@ class Reaper:
         while not self._stopped.wait(self.interval_s):
             with self._lock:
                 self._kicked = False
-            empty = self.check()
+            check = self._check()
+            empty = True if check is None else check()  # the owner is gone: nothing left to release
+            del check
             with self._lock:
                 if empty and not self._kicked:
                     self._thread = None

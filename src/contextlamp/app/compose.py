@@ -72,7 +72,8 @@ def create_app(settings: Settings, preload_model: bool = False, embedder: Embedd
     """
     url = settings.database_url.get_secret_value() if settings.database_url else None
     if embedder is None:
-        embedder = create_embedder(embedder_setting(settings), SERVER_MODEL_LOAD_AFTER_S if preload_model else None)
+        load_after = SERVER_MODEL_LOAD_AFTER_S if preload_model else None
+        embedder = create_embedder(embedder_setting(settings), load_after, settings.home)
     registry = StoreRegistry(settings.home, embedder.identity, embedder.dim, url, settings.db_pool_size)
     return assemble(registry, embedder, settings, SecretScanner(), now_ms)
 
@@ -98,7 +99,7 @@ def create_reembed_app(settings: Settings, name: str) -> tuple[App, str]:
         ConfigError: an unknown embedder name (or one whose extra is missing).
         StorageError: the data directory or the database cannot be used.
     """
-    embedder = create_embedder(name, 0.0)
+    embedder = create_embedder(name, 0.0, settings.home)
     url = settings.database_url.get_secret_value() if settings.database_url else None
     recorded = recorded_database_embedder(url) if url else None
     registry = StoreRegistry(settings.home, recorded or embedder.identity, embedder.dim, url, settings.db_pool_size)

@@ -23,6 +23,10 @@ from contextlamp.domain.ports import EmbedFn
 from contextlamp.errors import EmbeddingError
 from contextlamp.storage import Finding, Project, StoreRegistry, Team, User
 
+LANGUAGE_SAMPLE = 200  # the most recent memories of each store read for the language hint (suggest_embedder)
+MULTILINGUAL = "multilingual-e5"  # the embedder suggested when most memories are not English (docs/multilingual.md)
+MULTILINGUAL_IDENTITY = "multilingual-e5-small-q4:384"
+MIN_KNOWN = 5  # fewer memories of a known language than this: no suggestion (nothing to go on)
 MODEL_PROBE = "contextlamp doctor: the embedding model turns this sentence into a vector."
 UNIT_TOLERANCE = 1e-3  # rows are L2-normalised float32 (Embedder protocol); rounding stays far below this
 
@@ -109,6 +113,29 @@ def _examine(doctor: Doctor, repair: bool, model_works: bool) -> tuple[list[Stor
     return reports, unowned
 
 
+def _suggest_embedder(doctor: Doctor, now: int) -> list[str]:
+    """A suggestion (one sentence) to move to ``multilingual-e5`` when most memories are not English
+    (``domain.language``: the ``LANGUAGE_SAMPLE`` most recent live memories of every store), the embedder is
+    another, and at least ``MIN_KNOWN`` memories have a known language; else ``[]``."""
+    from contextlamp.domain.language import not_english_share
+
+    if doctor.embedder.identity == MULTILINGUAL_IDENTITY:
+        return []
+    texts: list[str] = []
+    for owner in _owners(doctor):
+        store = doctor.registry.store(owner.id)
+        texts += [e.content for e in store.entries(store.recent(LANGUAGE_SAMPLE, now, None)).values()]
+    share, known = not_english_share(texts)
+    if known < MIN_KNOWN or share <= 0.5:
+        return []
+    return [
+        f"{share:.0%} of your memories are not in English, and {doctor.embedder.identity} is English-first: "
+        f"multilingual-e5 finds memories in about 100 languages and across them. Install it with "
+        f"pip install 'contextlamp[multilingual]', then run contextlamp reembed --to {MULTILINGUAL} "
+        f"and set CONTEXTLAMP_EMBEDDER={MULTILINGUAL} (docs/multilingual.md)."
+    ]
+
+
 class Doctor:
     """Checks of the model and of every store, with their collaborators passed in.
 
@@ -128,6 +155,10 @@ class Doctor:
     def known_store_ids(self) -> list[str]:
         """Every store the control plane knows: each user's personal store and projects, each team."""
         return _known_store_ids(self)
+
+    def suggest_embedder(self, now: int) -> list[str]:
+        """Advice on the embedding model (not a problem: ``doctor`` still exits 0); see ``_suggest_embedder``."""
+        return _suggest_embedder(self, now)
 
     def check_model(self) -> list[Finding]:
         """Probe the embedding model: ``[]`` when it works, else one ``model`` finding (see ``_check_model``)."""

@@ -22,7 +22,7 @@ from contextlamp.app.state import (
     Caller,
 )
 from contextlamp.app.validate import Arguments, check_bool, check_choice, check_int, check_memory_types, check_str
-from contextlamp.domain.embedding import Embedder
+from contextlamp.domain.embedding import Embedder, embed_queries
 from contextlamp.domain.models import (
     KINDS,
     ChunkRef,
@@ -133,7 +133,7 @@ class Reader:
         now = self.clock()
         if not any(s.store.recent(1, now, types) for s in stores):  # nothing live to find: skip the embedding
             return ExplainedResult(packs=[], signals=[]) if explain else GetResult(packs=[])
-        query_vector = self.embedder.embed([text])[0]
+        query_vector = embed_queries(self.embedder, [text])[0]
         teams = any(s.scope.startswith("team:") for s in stores)
         hits = search(
             stores,

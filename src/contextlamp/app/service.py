@@ -40,7 +40,7 @@ from contextlamp.app.validate import Arguments
 from contextlamp.app.views import OVERVIEW_WEEKS, Overview, Views
 from contextlamp.config import DAY_MS, DEFAULT_TASK_TTL_DAYS, Limits
 from contextlamp.distill import DeferredDistiller
-from contextlamp.domain.embedding import Embedder
+from contextlamp.domain.embedding import Embedder, Thresholds
 from contextlamp.domain.models import (
     Entry,
     ForgetResult,
@@ -55,7 +55,7 @@ from contextlamp.domain.rules import DEFAULT_AUTO_SUPERSEDE_THRESHOLD
 from contextlamp.domain.secret_scan import SecretScanner
 from contextlamp.domain.trust import DEFAULT_PARAPHRASE_THRESHOLD
 from contextlamp.retrieval.questions import QuestionGenerator, RuleQuestionGenerator
-from contextlamp.retrieval.weights import FusionWeights, TrustWeights
+from contextlamp.retrieval.weights import FRESHER_FIRST_THRESHOLD, FusionWeights, TrustWeights
 from contextlamp.storage import Project, StoreRegistry, Team
 from contextlamp.text import now_ms
 
@@ -76,14 +76,29 @@ if TYPE_CHECKING:
     from contextlamp.domain.embedding import Vectors
 
 
+def thresholds_of(embedder: Embedder) -> Thresholds:
+    """The embedder's cosine thresholds (``thresholds``, the model's calibrated set: domain.embedding.Thresholds);
+    for an embedder without them (a test double), its floors with all-MiniLM-L6-v2's write thresholds."""
+    own: object = getattr(embedder, "thresholds", None)
+    if isinstance(own, Thresholds):
+        return own
+    return Thresholds(
+        embedder.similarity_floor,
+        embedder.evidence_similarity,
+        DEFAULT_AUTO_SUPERSEDE_THRESHOLD,
+        DEFAULT_PARAPHRASE_THRESHOLD,
+        FRESHER_FIRST_THRESHOLD,
+    )
+
+
 class MemoryService:
     """The memory operations for any caller, over a ``StoreRegistry``.
 
     Thread-safe: stores serialise their own writes; the embedder loads once. The keyword arguments are the
-    collaborators' settings (their defaults are ``config``'s, the shipped ones); ``weights``' floors left None
-    take the embedder's own (``Embedder.similarity_floor``, ``evidence_similarity``). ``indexer``: the
-    write-behind indexer (default: one background thread, ``Indexer``; ``Indexer(..., inline=True)`` finishes
-    each save's pending vectors before the save returns, the same path scheduled deterministically).
+    collaborators' settings (their defaults are ``config``'s, the shipped ones); ``weights``' floors and the
+    thresholds left None take the embedder's own (``thresholds_of``). ``indexer``: the write-behind indexer
+    (default: one background thread, ``Indexer``; ``Indexer(..., inline=True)`` finishes each save's pending vectors
+    before the save returns, the same path scheduled deterministically).
     """
 
     def __init__(
@@ -99,8 +114,8 @@ class MemoryService:
         distiller: Distiller | None = None,
         clock: Callable[[], int] = now_ms,
         trust_weights: TrustWeights | None = None,
-        team_paraphrase_threshold: float = DEFAULT_PARAPHRASE_THRESHOLD,
-        auto_supersede_threshold: float = DEFAULT_AUTO_SUPERSEDE_THRESHOLD,
+        team_paraphrase_threshold: float | None = None,
+        auto_supersede_threshold: float | None = None,
         write_behind: bool = True,
         indexer: Indexer | None = None,
     ) -> None:
@@ -112,8 +127,11 @@ class MemoryService:
         self.questions = questions or RuleQuestionGenerator()
         self.distiller = distiller or DeferredDistiller(lambda: _offline_distiller(embedder))
         self.trust_weights = trust_weights or TrustWeights()
-        self.team_paraphrase_threshold = team_paraphrase_threshold
-        self.auto_supersede_threshold = auto_supersede_threshold
+        own = thresholds_of(embedder)  # None arguments: the embedding model's own calibrated values
+        self.team_paraphrase_threshold = (
+            own.paraphrase if team_paraphrase_threshold is None else team_paraphrase_threshold
+        )
+        self.auto_supersede_threshold = own.supersede if auto_supersede_threshold is None else auto_supersede_threshold
         self.write_behind = write_behind  # index what only serves retrieval behind the save (app/indexing.py)
         # the write-behind indexer (a background thread unless one is given: tests give an inline one); the
         # open hook finishes entries left pending by another process, whatever this service's choice
@@ -123,7 +141,8 @@ class MemoryService:
         base = weights or FusionWeights()
         floor = embedder.similarity_floor if base.semantic_floor is None else base.semantic_floor
         evidence = embedder.evidence_similarity if base.evidence_floor is None else base.evidence_floor
-        self._compose(clock, replace(base, semantic_floor=floor, evidence_floor=evidence))
+        fresher = own.fresher_first if base.fresher_first is None else base.fresher_first
+        self._compose(clock, replace(base, semantic_floor=floor, evidence_floor=evidence, fresher_first=fresher))
 
     def _compose(self, clock: Callable[[], int], weights: FusionWeights) -> None:
         """Build the collaborators over this service's settings, with ``clock`` (ms since the epoch)."""

@@ -13,7 +13,6 @@ from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from functools import wraps
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
@@ -138,15 +137,16 @@ def _early_embedder(environ: Mapping[str, str]) -> tuple[str, Any] | None:
     will refuse (it reports it), or for ``auto`` over a PostgreSQL database (``create_app`` resolves it, with
     the connection the settings configure). The caller uses it only if ``Settings`` agrees on the setting."""
     from contextlamp.embedding import AUTO, EMBEDDERS, create_embedder, resolve_embedder
-    from contextlamp.paths import default_home
+    from contextlamp.paths import data_home
 
     setting = setting_from_env(environ, "embedder") or AUTO
     if setting not in (*EMBEDDERS, AUTO) or (setting == AUTO and setting_from_env(environ, "database_url")):
         return None
     home = setting_from_env(environ, "home")
     try:
-        name = resolve_embedder(setting, Path(home) if home is not None else default_home(), None)
-        return setting, create_embedder(name, load_after_s=0.0)
+        where = data_home(home)
+        name = resolve_embedder(setting, where, None)
+        return setting, create_embedder(name, load_after_s=0.0, home=where)
     except ContextlampError:  # e.g. minilm-torch without its extra: Settings' path reports it, translated
         return None
 
@@ -163,7 +163,7 @@ def _service_command(fn: F, embeds: bool) -> F:
             if embeds and embedder is None:
                 from contextlamp.embedding import create_embedder
 
-                embedder = create_embedder(embedder_setting(settings), load_after_s=0.0)
+                embedder = create_embedder(embedder_setting(settings), load_after_s=0.0, home=settings.home)
             from contextlamp.app.service import Caller
 
             configure_logging(settings.log_level)

@@ -30,6 +30,7 @@ def doctor_command(app: App, settings: Settings, repair: bool, as_json: bool) ->
     reports, unowned = app.doctor.examine(repair, model_works=not model)
     remaining = len(model) + sum(1 for r in reports for f in r.findings if not f.repaired) + len(unowned)
     chosen = _chosen_embedder(settings)
+    suggestions = app.doctor.suggest_embedder(app.service.clock())
     if as_json:
         data = {
             "location": location(settings),
@@ -49,6 +50,7 @@ def doctor_command(app: App, settings: Settings, repair: bool, as_json: bool) ->
                 for r in reports
             ],
             "unowned_files": unowned,
+            "suggestions": suggestions,
             "problems_remaining": remaining,
         }
         click.echo(json.dumps(data, indent=2))
@@ -84,6 +86,8 @@ def doctor_command(app: App, settings: Settings, repair: bool, as_json: bool) ->
         for name in unowned:
             made.add_row(name, "", "", "unowned file", "", "no user, project or team owns it", "no")
         print_table(made)
+        for suggestion in suggestions:
+            click.echo(f"Suggestion: {suggestion}")
     if remaining:
         raise SystemExit(1)
 

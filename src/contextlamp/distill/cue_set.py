@@ -23,7 +23,6 @@ class Cues:
     chatter: re.Pattern[str]
     offer: re.Pattern[str]
     request: re.Pattern[str]
-    confirm: re.Pattern[str]
     dangling: re.Pattern[str]
     task: re.Pattern[str]
     decision: re.Pattern[str]
@@ -69,7 +68,6 @@ def cue_set(
     chatter: CueSource = None,
     offer: CueSource = None,
     request: CueSource = None,
-    confirm: CueSource = None,
     dangling: CueSource = None,
     task: CueSource = None,
     decision: CueSource = None,
@@ -90,7 +88,6 @@ def cue_set(
         chatter=_compiled(chatter),
         offer=_compiled(offer),
         request=_compiled(request),
-        confirm=_compiled(confirm),
         dangling=_compiled(dangling),
         task=_compiled(task),
         decision=_compiled(decision),

@@ -3,8 +3,7 @@ other language.
 
 A declarative set is small (a few words per kind) and keeps any user statement with enough words that is not
 noise as a fact, since no short word list covers how facts are stated there. All of them share the noise of
-the whole world: greetings, thanks and acknowledgements of many languages (``WORLD_CHATTER``), confirmations
-(``WORLD_CONFIRM``) and a greeting in front of a statement (``LEADING_GREETING``), which every entry is
+the whole world: greetings, thanks and acknowledgements of many languages (``WORLD_CHATTER``) and a greeting in front of a statement (``LEADING_GREETING``), which every entry is
 given, so a language's entry holds only its own patterns. ``GENERIC`` has no cue of its own but "todo", so a
 language without a cue list keeps its durable statements instead of dropping everything.
 
@@ -49,24 +48,17 @@ WORLD_ACKS = (
 )
 
 WORLD_CHATTER = acks(word_alternation(*WORLD_ACKS))
-WORLD_CONFIRM = cue(  # words of spaced scripts must end there; Chinese and Japanese have no spaces to end on
-    r"^(?:(?:yes|ok(?:ay)?|sure|sì|sí|si|sim|oui|ja|da|tak|evet|ναι|כן|हाँ|vâng|네|예|좋아요|좋습니다|그렇게 해|"
-    r"да|давай|давайте|хорошо|ладно|согласен|согласна|نعم|أجل|حسنا|تمام|موافق)(?![\w'])"
-    r"|好的|好|可以|行|没问题|对|是的|就这么办|同意|はい|ええ|お願いします|そうしましょう|了解)"
-)
-
 LEADING_GREETING = cue(  # "你好，…", "Привет, …": a greeting in front of a statement
     r"^(?:hi|hello|hey|你好|您好|嗨|こんにちは|こんばんは|おはようございます|안녕하세요|привет|здравствуйте|"
     r"مرحبا|مرحباً|أهلا|السلام عليكم)[\s,，、!！.。:：]+"
 )
 
 
-# A declarative entry: the world's chatter, confirmations and leading greetings are its noise, and any statement
+# A declarative entry: the world's chatter and leading greetings are its noise, and any statement
 # of ``min_words`` words or more that is not noise is a fact; the entry gives only the language's own cues.
 _declarative = partial(
     cue_set,
     chatter=WORLD_CHATTER,
-    confirm=WORLD_CONFIRM,
     fact=ANY,
     filler=LEADING_GREETING,
     declarative=True,

@@ -38,10 +38,6 @@ FULL_CUES: dict[str, Cues] = {
             r"(?:help|give|show|tell|find|draft|suggest|explain|write) (?:me|us)\b|i (?:need|want|would like) (?:you|help)|"
             r"help (?:the user|me|us)|let's (?:look|see|start|check|debug)|today i want to|i want to (?:clean|look|fix|debug|start))"
         ),
-        confirm=(
-            r"^(?:yes|yeah|yep|yup|sure|ok(?:ay)?|sounds (?:good|great)|agreed|perfect|great|exactly|correct|"
-            r"do it|go (?:ahead|for it)|let's do (?:it|that)|that works|works for me|lgtm|approved|deal)\b"
-        ),
         dangling=r"^(?:it|this|that|they|these|those|he|she)\b(?!\s+(?:is|was)\s+(?:important|critical)\b)",
         task=(
             r"\b(?:todo|to-do|to do:|action item|next step|remind me|follow[- ]up|still (?:need|have) to|"
@@ -101,7 +97,6 @@ FULL_CUES: dict[str, Cues] = {
         request=(
             r"^(?:kannst du|könntest du|bitte (?:hilf|schreib|zeig|gib|mach)|hilf mir|schlag mir|zeig mir|gib mir)\b"
         ),
-        confirm=r"^(?:ja|jawohl|genau|passt|ok(?:ay)?|einverstanden|super|perfekt|mach das|los geht'?s|gerne)\b",
         dangling=r"^(?:es|das|dies|diese[rs]?|er|sie)\b",
         task=(
             r"\b(?:todo|aufgabe|nächste[rn]? schritt|erinnere mich|bis (?:montag|dienstag|mittwoch|donnerstag|"
@@ -135,7 +130,6 @@ FULL_CUES: dict[str, Cues] = {
             r"^(?:voulez-vous|veux-tu|souhaitez-vous|dois-je|je peux aussi|n'hésitez pas|voici|j'ai (?:mis|ajouté))\b"
         ),
         request=r"^(?:peux-tu|pouvez-vous|pourrais-tu|aide-moi|donne-moi|montre-moi|écris-moi|propose-moi)\b",
-        confirm=r"^(?:oui|d'accord|ok(?:ay)?|parfait|ça marche|exactement|vas-y|allez-y|entendu|validé)\b",
         dangling=r"^(?:il|elle|ils|elles|ça|cela|ceci|c'est)\b",
         task=(
             r"\b(?:à faire|todo|tâche\s*:|prochaine étape|rappelle-moi|d'ici (?:lundi|mardi|mercredi|jeudi|vendredi|demain)|"
@@ -167,7 +161,6 @@ FULL_CUES: dict[str, Cues] = {
             r"^(?:quieres|quiere|te gustaría|¿quieres|debo|puedo también|avísame|aquí (?:está|tienes)|he (?:añadido|cambiado))\b"
         ),
         request=r"^(?:puedes|podrías|ayúdame|dame|muéstrame|escríbeme|hazme|necesito (?:un|una|que))\b",
-        confirm=r"^(?:sí|si|vale|ok(?:ay)?|perfecto|de acuerdo|hazlo|adelante|exacto|claro|listo)\b",
         dangling=r"^(?:esto|eso|ello|él|ella|ellos|ellas)\b",
         task=(
             r"\b(?:pendiente|tarea|próximo paso|recuérdame|para el (?:lunes|martes|miércoles|jueves|viernes)|"

@@ -2,20 +2,20 @@
 
 Pipeline per session, every stage linear in the transcript's size:
 
-1. segment (``segment``): code blocks and tool output dropped; the user's turns, digests, and the assistant
-   turns the user's next turn accepts are split into sentences with pysbd (rule-based sentence boundary
+1. segment (``segment``): code blocks and tool output dropped; the user's turns and digests are split into
+   sentences with pysbd (rule-based sentence boundary
    detection for 22 languages, Chinese and Japanese among them; Sadvilkar & Neumann, NLP-OSS 2020), fed in
    pieces of at most ``SEGMENT_CHARS`` and only when a line holds more than one sentence-final mark.
    Other assistant turns are never read, so they cost nothing.
-2. classify (``candidates``): what the user stated (and assistant proposals the user confirmed) is kept;
+2. classify (``candidates``): what the user stated is kept;
    idle chatter, questions (``?``, ``？``, ``؟``), offers and requests are dropped; each kept sentence gets a
    memory_type and kind from the cue phrases of its language (cues.py). Languages without a full cue list
    are declarative: a statement with enough words is a fact. A sentence is made self-contained (English "I"
    -> "The user": perspective.py; a sentence opening on a dangling pronoun is joined to the one before it).
    A correction ("Correction: ...", "actually, X, not Y", "scratch that", "Korrektur:", "更正：" ...;
-   corrections.py) loses its marker and is flagged. An accepted proposal to use a tool reads as the state it
-   sets ("The project uses pnpm ..."), a bare answer to an either-or question as the choice it makes ("The
-   user prefers tabs over spaces."; both proposals.py), and the rules split a compound sentence at semicolons.
+   corrections.py) loses its marker and is flagged, and the rules split a compound sentence at semicolons.
+   (What the assistant proposed and the user accepted, and bare answers to an either-or question, were read
+   until stop 37: switching them off changed no figure of the fresh held-out set, docs/sessions.md.)
 3. resolve (``resolve``, resolve.py): a restatement replaces the earlier statement, and a correction the
    earlier statement it corrects, found through hash indexes; the survivor keeps its own place and counts how
    often it was said.
@@ -57,7 +57,6 @@ from contextlamp.distill.noise import (
     noise_flags,
 )
 from contextlamp.distill.perspective import is_spoken_only, task_statement, to_user_perspective, trim_spoken
-from contextlamp.distill.proposals import choice_of, chosen, confirmed_proposals, confirms, declined_words
 from contextlamp.distill.resolve import Candidate, resolve, resolve_candidates
 from contextlamp.distill.script import word_count
 from contextlamp.distill.topics import subject_topic
@@ -96,14 +95,10 @@ _DOT_STANDIN = "\u2024"  # ONE DOT LEADER stands in for the dot while pysbd segm
 
 @dataclass(frozen=True)
 class Unit:
-    """One turn the distiller reads, split into sentences. ``declined``: for a confirmed assistant turn, the
-    content words the user's acceptance excluded (None for the user's own turns and digests). ``choice``: for a
-    user turn, the two options of the assistant's either-or question just before it ("Tabs or spaces?")."""
+    """One turn the distiller reads (a user turn or a digest), split into sentences."""
 
     role: str
     sentences: list[str]
-    declined: frozenset[str] | None = None
-    choice: tuple[str, str] | None = None  # for a user turn: the two options of the question it answers
 
 
 class OfflineDistiller:
@@ -205,25 +200,14 @@ def session_language(turns: list[Turn]) -> str:
 
 
 def segment(turns: list[Turn], language: str) -> list[Unit]:
-    """The turns the distiller reads, as sentences: the user's turns and digests, and each assistant turn the
-    next (user) turn accepts. System and tool turns and every other assistant turn are skipped unread."""
-    cues = cues_for(language)
+    """The turns the distiller reads, as sentences: the user's turns (pastes removed) and digests. System, tool
+    and assistant turns are skipped unread."""
     segmenter = _segmenter(language)
-    units: list[Unit] = []
-    for index, turn in enumerate(turns):
-        if turn.role in ("system", "tool", "saved"):
-            continue
-        if turn.role == "assistant":
-            following = turns[index + 1] if index + 1 < len(turns) else None
-            if following is None or following.role != "user" or not confirms(following.text, cues):
-                continue
-            units.append(Unit(turn.role, _sentences(turn.text, segmenter), frozenset(declined_words(following.text))))
-        else:
-            before = turns[index - 1] if index > 0 else None
-            choice = choice_of(before.text) if before is not None and before.role == "assistant" else None
-            text = without_pastes(turn.text) if turn.role == "user" else turn.text  # a digest is no paste
-            units.append(Unit(turn.role, _sentences(text, segmenter), choice=choice))
-    return units
+    return [
+        Unit(turn.role, _sentences(without_pastes(turn.text) if turn.role == "user" else turn.text, segmenter))
+        for turn in turns
+        if turn.role not in ("system", "tool", "saved", "assistant")
+    ]
 
 
 def candidates(units: list[Unit], language: str, wide: bool = False) -> list[Candidate]:
@@ -238,15 +222,10 @@ def candidates(units: list[Unit], language: str, wide: bool = False) -> list[Can
     last = max(len(units) - 1, 1)
     for index, unit in enumerate(units):
         place = index / last
-        if unit.declined is not None:
-            found += confirmed_proposals(unit.sentences, cues, set(unit.declined), place, language)
-        elif (answer := chosen(unit.sentences, unit.choice, language)) is not None:
-            found.append(Candidate(answer, "fact", "preference", cue="fact/preference", place=place))
-        else:
-            digest = unit.role == "digest"  # a digest's every item counts: it is never ranked nor cut in clauses
-            found += _from_sentences(
-                unit.sentences, cues, language, digest, wide and not digest, "digest" if digest else "user", place
-            )
+        digest = unit.role == "digest"  # a digest's every item counts: it is never ranked nor cut in clauses
+        found += _from_sentences(
+            unit.sentences, cues, language, digest, wide and not digest, "digest" if digest else "user", place
+        )
     if not wide:
         return found
     grouped: list[Candidate] = []

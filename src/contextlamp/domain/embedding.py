@@ -7,9 +7,10 @@ the alias at run time gets it from the module ``__getattr__`` (PEP 562), which i
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
@@ -27,6 +28,30 @@ def __getattr__(name: str) -> Any:
 
         return npt.NDArray[np.float32]
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+@dataclass(frozen=True)
+class Thresholds:
+    """Every cosine threshold the product applies to one embedding model's vectors, in one place: the model's
+    spec (``embedding.minilm.THRESHOLDS``, ``embedding.e5.THRESHOLDS``), read through the embedder's
+    ``thresholds``. Each model has its own scale (all-MiniLM-L6-v2: related question/answer pairs 0.39-0.57;
+    multilingual-e5-small: almost every pair 0.72-0.88), so each value is calibrated per model, on data, by the
+    criterion recorded where the model's values are.
+
+    Attributes:
+        similarity_floor: below it a match by meaning is no candidate (``FusionWeights.semantic_floor``).
+        evidence: from it meaning alone is evidence (get_context's relevance floor, ``retrieval.search.with_evidence``).
+        supersede: the content cosine from which a save without a topic may update an older one (``rules.is_update``).
+        paraphrase: the content cosine from which a team learning restates another (``trust.corroborates``).
+        fresher_first: the stored-vector cosine from which an update ranks before what it updates
+            (``rules.fresher_first``).
+    """
+
+    similarity_floor: float
+    evidence: float
+    supersede: float
+    paraphrase: float
+    fresher_first: float
 
 
 @runtime_checkable
@@ -79,6 +104,19 @@ def fits(embedder: Embedder, fitted_for: str) -> bool:
         return True
     compatible: object = getattr(embedder, "compatible_with", ())
     return isinstance(compatible, tuple) and fitted_for in compatible
+
+
+def embed_queries(embedder: Embedder, texts: list[str]) -> Vectors:
+    """Vectors of search queries (``(n, dim) float32`` unit rows): the embedder's ``embed_query`` when it has one
+    (a model that formats queries apart from stored texts, e.g. e5's ``"query: "`` / ``"passage: "`` prefixes,
+    Wang et al. 2022, arXiv 2212.03533 section 4.1; the prefixes live in the model's spec,
+    ``embedding.onnx.ShippedModel``), else its ``embed``. ``embed`` itself always embeds stored texts.
+
+    Raises:
+        EmbeddingError: the model failed.
+    """
+    method: Callable[[list[str]], Vectors] | None = getattr(embedder, "embed_query", None)
+    return method(texts) if callable(method) else embedder.embed(texts)
 
 
 _BULK: ContextVar[bool] = ContextVar("contextlamp_bulk_work", default=False)

@@ -273,44 +273,51 @@ def value_key(token: str) -> str:
 # Attribute families: words that name one attribute of a thing in other words ("escalate to" / "page" /
 # "wake up"; "owns" / "maintained by" / "handed over to"; "pinned to" / "release" / "upgraded to"). Two
 # statements whose attribute words fall in one family are about the same attribute; a word in no family
-# meets only itself and its inflections (``_meets``). Each family is a class of English phrasing, matched by
-# word prefix (``MIN_FUZZY_CHARS`` letters or the whole word), not a list of the benches' sentences.
+# meets only itself and its inflections (``_meets``). Each family is a class of English phrasing (a member of
+# five letters or more is a stem: "escalat" holds "escalate" and "escalation"), not the benches' sentences.
 ATTRIBUTE_FAMILIES: tuple[frozenset[str], ...] = tuple(
     frozenset(family.split())
     for family in (
         # who is told when something breaks
-        "page pager paging alert notify notification ping escalate escalation wake oncall on-call rota rotation",
+        "page paging pager alert notif ping escalat wake oncall on-call",
         # who is responsible for it
-        "own owner ownership maintain maintainer responsible hand handover took take takes inherit transfer "
-        "reassign steward look after keeper belong lead team squad hook",
+        "own owner ownership maintain responsib handed handover inherit transferr reassign steward keeper belong",
         # which version runs
-        "version release build pin pinned upgrade downgrade bump roll rollback revert semver tag",
+        "version release build pinned pin upgrad downgrad bump rolled rollback revert",
         # where its output goes
-        "write writes written output outputs result results dump dumps produce produces generate generates "
-        "land lands ship ships send sends export exports upload uploads store stores save saves sink destination "
-        "push pushes publish emit emits deliver spit spits artefact artifact file files end ends drop drops",
+        "write writes written wrote output result dump produc generat land ship send export upload store save sink "
+        "destination push publish emit deliver spit artefact artifact",
         # when or how often it runs
-        "schedule scheduled cron every nightly daily hourly weekly minute minutes hour hours kick kicks fire "
-        "fires trigger triggers",
+        "schedul cron nightly daily hourly weekly minute hour kick fire trigger",
         # how much it may take
-        "cap capped limit limited rate throttle throttled quota ceiling rps qps max maximum",
+        "cap capped limit throttl quota ceiling rps qps max maximum",
         # how often it tries again
-        "retry retries attempt attempts give gives",
+        "retry retries retri attempt",
         # where it runs
-        "region zone deploy deployed host hosted datacenter cluster",
+        "region zone deploy host hosted datacenter cluster",
         # what its store is called
-        "database db schema datastore called named rename renamed",
+        "database schema datastore renam",
     )
 )
+MIN_STEM_CHARS = 5  # a family member this long is a stem; a shorter one is a whole word
+MAX_CUT_CHARS = 3  # letters a folded word may have lost ("pinn" of "pinned")
 
 
 def attribute_family(word: str) -> int | None:
-    """The index of the attribute family ``word`` belongs to (by the whole word or its first
-    ``MIN_FUZZY_CHARS`` letters), or None."""
-    head = word[:MIN_FUZZY_CHARS] if len(word) >= MIN_FUZZY_CHARS else None
+    """The index of the attribute family ``word`` belongs to (``ATTRIBUTE_FAMILIES``: the member itself, a
+    word the stem opens, or a folded word that opens the member: "pinn" for "pinned"), or None."""
     for index, family in enumerate(ATTRIBUTE_FAMILIES):
-        if word in family or (head is not None and any(m.startswith(head) for m in family)):
-            return index
+        for member in family:
+            if (
+                word == member
+                or (len(member) >= MIN_STEM_CHARS and word.startswith(member))
+                or (
+                    len(word) >= MIN_FUZZY_CHARS
+                    and member.startswith(word)
+                    and len(member) - len(word) <= MAX_CUT_CHARS
+                )
+            ):
+                return index
     return None
 
 
@@ -357,7 +364,7 @@ def _subject_run(words: Sequence[str], shared: set[str]) -> set[str]:
 _OLD_BEFORE = frozenset(
     "not longer instead rather was were formerly previously from replaces replacing replaced before used".split()  # noqa: SIM905
 )
-_HANDOVER = frozenset("handed hands passed passes gave gives transferred transfers moved left".split())  # noqa: SIM905
+_HANDOVER = frozenset("handed hands passed passes gave gives transferred transfers".split())  # noqa: SIM905
 OLD_MARK_WORDS = 3  # how far before a value its marker may stand ("instead of the old @oncall")
 
 
@@ -371,17 +378,18 @@ def names_old_value(newer: str, older: str) -> bool:
     an old value. Linear in the texts' lengths."""
     old_values, _, _ = _value_split(older)
     first = older.split(maxsplit=1)[0].strip(".,;:!?()[]\"'`") if older.split() else ""
-    if first[:1].isupper():
-        old_values = old_values | {value_key(first)}
+    opening = value_key(first) if first[:1].isupper() else None  # "Henrik's team ...": only a handover names it
     tokens = newer.split()
     depth = 0
     for n, raw in enumerate(tokens):
         depth += raw.count("(")
-        token = raw.strip(".,;:!?()[]\"'`")
-        if token and value_key(token) in old_values:
+        key = value_key(raw.strip(".,;:!?()[]\"'`"))
+        if key and (key in old_values or key == opening):
             before = {w for t in tokens[max(0, n - OLD_MARK_WORDS) : n] for w in _fresh_words(t)}
             after = _fresh_words(tokens[n + 1]) if n + 1 < len(tokens) else []
-            if depth > 0 or before & _OLD_BEFORE or (after and after[0] in _HANDOVER):
+            if after and after[0] in _HANDOVER:
+                return True
+            if key in old_values and (depth > 0 or before & _OLD_BEFORE):
                 return True
         depth = max(0, depth - raw.count(")"))
     return False
@@ -412,14 +420,14 @@ def same_attribute(newer: str, older: str) -> bool:
     new_values, new_words, new_changes = _value_split(newer)
     if not old_values or not new_values:
         return True
-    old_only, new_only = old_values - new_values, new_values - old_values  # a value both hold is the subject's
+    old_only, new_only = old_values - new_values, new_values - old_values
     if old_only and new_only and not {_shape(v) for v in old_only} & {_shape(v) for v in new_only}:
-        return False
+        return False  # the values that differ are of two kinds ("500" / "IP"): another attribute
+    if old_values & new_values:
+        return True
     subject = _subject_run(old_words, set(old_words) & set(new_words))
     old_attribute, new_attribute = set(old_words) - subject, set(new_words) - subject
-    if not old_attribute:  # the older names its subject and value only: the newer's other words qualify the value
-        return True
-    if not _meets(old_attribute, set(new_words) | new_changes):
+    if old_attribute and not _meets(old_attribute, set(new_words) | new_changes):
         return False
     return not new_attribute or _meets(new_attribute, set(old_words))
 

@@ -31,6 +31,7 @@ from contextlamp.domain.secret_decode import decoded_runs
 from contextlamp.domain.secret_formats import format_rules
 from contextlamp.domain.secret_labels import LABELLED_RULES, PUBLIC_LABELLED
 from contextlamp.domain.secret_normal import Normalised, normalise_for_scan
+from contextlamp.domain.secret_phrases import phrase_rules
 from contextlamp.domain.secret_redact import without_clauses
 from contextlamp.domain.secret_rules import PEM_BLOCK, RULES, TOKEN_TAIL, Rule
 from contextlamp.domain.secret_slots import slot_rules
@@ -200,7 +201,7 @@ def _class_end(pattern: str, i: int) -> int:
 @functools.cache
 def _engine() -> _Engine:
     """The rules compiled once per process, on first use (no work at import time)."""
-    rules = tuple(_Compiled(rule) for rule in (PEM_BLOCK, *RULES, *LABELLED_RULES, *slot_rules()))
+    rules = tuple(_Compiled(rule) for rule in (PEM_BLOCK, *RULES, *LABELLED_RULES, *slot_rules(), *phrase_rules()))
     prefilter = _RE2.Set.SearchSet(_options(SET_MAX_MEM))
     for compiled in rules:
         prefilter.Add(relaxed(compiled.rule.pattern).encode("utf-8"))
@@ -368,7 +369,14 @@ class SecretScanner:
     @staticmethod
     def patterns() -> Sequence[Rule]:
         """Every rule the scanner runs (RE2 syntax), for tests and benchmarks that must cover them all."""
-        return (PEM_BLOCK, *RULES, *LABELLED_RULES, *slot_rules(), *(Rule(f.kind, f.pattern) for f in format_rules()))
+        return (
+            PEM_BLOCK,
+            *RULES,
+            *LABELLED_RULES,
+            *slot_rules(),
+            *phrase_rules(),
+            *(Rule(f.kind, f.pattern) for f in format_rules()),
+        )
 
 
 def _raw_findings(text: str, redact_only: bool) -> list[tuple[int, int, str]]:

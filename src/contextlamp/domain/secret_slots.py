@@ -388,6 +388,11 @@ def slot_rules() -> tuple[Rule, ...]:
 SUFFIX = r"\p{L}{0,3}"
 # A value token: no white space, no quote or list separator; 4 to 64 characters.
 VALUE_TOKEN = r"[^\s\p{Z}\"'`“”«»,;]{4,64}"
+# A value token that can pass accept_before_noun's shape check (secret_shape.accept_stated_password): one holding a
+# character other than a letter, or 16+ letters. A plain word of the sentence is no candidate, so the rule (which
+# runs before every password noun in a text) makes one search per candidate value, not one per word.
+_TOKEN_CHAR = r"[^\s\p{Z}\"'`“”«»,;]"
+SHAPED_TOKEN = rf"(?:{_TOKEN_CHAR}{{0,63}}[^\p{{L}}\s\p{{Z}}\"'`“”«»,;]{_TOKEN_CHAR}{{0,63}}|\p{{L}}{{16,64}})"
 # A word between the noun and its value: a copula, article, possessive or what the credential opens.
 CONNECTOR = r"[^\s\p{Z}\"`“”«»,;:=]{1,14}:?"  # a colon may end the last ("Cyfrinair y llwybrydd: X")
 # Where a clause ends: its punctuation, a line end, or a sentence-final copula (Hindi है, Urdu ہے, Persian است,
@@ -430,7 +435,8 @@ def _any_order_rules() -> list[Rule]:
         ),
         Rule(
             "Password",
-            rf"(?i)(?:^|[\s\p{{Z}}\"'`(«“])({VALUE_TOKEN}?),?((?:{WS}+{CONNECTOR}){{1,5}}){WS}+(?:{every})(?:[^\p{{L}}\p{{N}}]|$)",
+            rf"(?i)(?:^|[\s\p{{Z}}\"'`(«“])({SHAPED_TOKEN}),?((?:{WS}+{CONNECTOR}){{1,5}}){WS}+(?:{every})"
+            r"(?:[^\p{L}\p{N}]|$)",
             accept_before_noun,
             peek=True,
         ),

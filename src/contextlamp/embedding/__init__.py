@@ -45,7 +45,7 @@ def __getattr__(name: str) -> Any:
     return getattr(importlib.import_module(module), name)
 
 
-EMBEDDERS = ("minilm", "minilm-int8", "minilm-torch", "fake")
+EMBEDDERS = ("minilm", "minilm-int8", "minilm-torch", "multilingual-e5", "fake")
 TORCH_EXTRA = "minilm-torch"
 AUTO = "auto"  # the CONTEXTLAMP_EMBEDDER default: resolve_embedder picks the model
 NEW_DATA_EMBEDDER = "minilm-int8"  # auto's choice for new data: docs/performance.md "The default embedder"
@@ -75,22 +75,33 @@ def resolve_embedder(name: str, home: Path, database_url: str | None) -> str:
     return next((m.setting for m in SHIPPED.values() if m.identity == recorded), NEW_DATA_EMBEDDER)
 
 
-def create_embedder(name: str, load_after_s: float | None = None) -> Embedder:
+def create_embedder(name: str, load_after_s: float | None = None, home: Path | None = None) -> Embedder:
     """The embedder named by the ``CONTEXTLAMP_EMBEDDER`` setting: ``minilm`` (all-MiniLM-L6-v2 on ONNX
     Runtime, the model shipped inside this package; loaded by the first ``embed``, or in the background
     ``load_after_s`` seconds after creation if no embed asked sooner, as a server or an embedding command wants),
     ``minilm-int8`` (the same model with int8 weights, also shipped: faster, other vectors, so its own
     identity and stores; ``embedding.onnx.SHIPPED``), ``minilm-torch`` (the same model on torch through
-    sentence-transformers, from the ``minilm-torch`` extra; same vectors as ``minilm``, same stores) or
+    sentence-transformers, from the ``minilm-torch`` extra; same vectors as ``minilm``, same stores),
+    ``multilingual-e5`` (multilingual-e5-small, about 100 languages, from the ``multilingual`` extra; its files
+    are built on first use into the data directory ``home``, default ``paths.default_home()``: embedding.e5) or
     ``fake`` (tests).
 
     Raises:
-        ConfigError: unknown name, or ``minilm-torch`` without its extra installed (naming the extra).
+        ConfigError: unknown name, or ``minilm-torch`` / ``multilingual-e5`` without its extra installed (naming
+            the extra).
     """
     if name in ("minilm", "minilm-int8"):
         from contextlamp.embedding.onnx import OnnxMiniLMEmbedder, shipped_model
 
         return OnnxMiniLMEmbedder(grace_s=load_after_s, model=shipped_model(name))
+    if name == "multilingual-e5":
+        from contextlamp.embedding import e5
+        from contextlamp.embedding.onnx import OnnxMiniLMEmbedder, shipped_model
+        from contextlamp.paths import default_home
+
+        where = home or default_home()
+        e5.check_extra(cached=(e5.cache_dir(where) / e5.NORMALISATION_FILE).exists())
+        return OnnxMiniLMEmbedder(grace_s=load_after_s, model=shipped_model(name), opener=e5.opener(where))
     if name == "minilm-torch":
         from contextlamp.embedding.minilm import MiniLMEmbedder, missing_torch_packages
 

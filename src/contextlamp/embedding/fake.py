@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import hashlib
 import re
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 _WORD = re.compile(r"\w+")
 
 
 if TYPE_CHECKING:
-    from contextlamp.domain.embedding import Vectors
+    from contextlamp.domain.embedding import Thresholds, Vectors
 
 
 class FakeEmbedder:
@@ -29,6 +30,13 @@ class FakeEmbedder:
     @property
     def dim(self) -> int:
         return self._dim
+
+    @property
+    def thresholds(self) -> Thresholds:
+        """No floors (-1); the write thresholds are MiniLM's, so tests written against them keep their meaning."""
+        from contextlamp.embedding.minilm import THRESHOLDS
+
+        return replace(THRESHOLDS, similarity_floor=-1.0, evidence=-1.0)
 
     @property
     def similarity_floor(self) -> float:

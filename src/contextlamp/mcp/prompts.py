@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from mcp.server.mcpserver.prompts.base import Message, Prompt
-from mcp.shared.exceptions import MCPError
+from mcp import MCPError
+from mcp.server.mcpserver import Message
+from mcp.server.mcpserver.prompts import Prompt
 from mcp_types import INVALID_PARAMS, InputRequiredResult
 from pydantic import Field
 

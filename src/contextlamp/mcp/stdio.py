@@ -11,7 +11,7 @@ import os
 import re
 import threading
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import anyio
 import anyio.from_thread
@@ -19,8 +19,8 @@ import anyio.lowlevel
 import mcp_types as types
 from anyio.lowlevel import EventLoopToken
 from anyio.streams.memory import MemoryObjectSendStream
-from mcp.server import MCPServer
-from mcp.server.stdio import stdio_server
+from mcp import stdio_server
+from mcp.server import Server
 from mcp.shared.message import SessionMessage
 from pydantic import ValidationError
 
@@ -211,12 +211,12 @@ def _script_feed(lines: Iterable[str]) -> Feed:
 
 
 async def run_stdio(
-    server: MCPServer,
+    server: Server[Any],
     early: EarlyAnswers | None = None,
     lines: Iterable[str] | None = None,
     write: Callable[[str], None] | None = None,
 ) -> None:
-    """Serve ``server`` over stdio like ``MCPServer.run("stdio")``, reading requests through
+    """Serve ``server`` (``mcp.wire``) over stdio like ``MCPServer.run("stdio")``, reading requests through
     ``scrub_json_surrogates`` so a request no JSON parser here accepts still gets an answer, and answering a
     line the SDK's parser still refuses with a JSON-RPC error (``refusal``) instead of the SDK's silence.
 
@@ -226,7 +226,6 @@ async def run_stdio(
         lines, write: an in-memory session instead (``mcp.capture.capture``): the request lines (read lazily, in
             a thread), and where each answer line goes; the server stops once ``lines`` ends.
     """
-    lowlevel = server._lowlevel_server  # pyright: ignore[reportPrivateUsage]  (the SDK's own run_stdio_async does this)
     replies: list[Callable[[SessionMessage], Awaitable[None]]] = []
     ready = anyio.Event()
 
@@ -249,4 +248,4 @@ async def run_stdio(
     async with stdio_server(stdin=stdin, stdout=writer) as (read_stream, write_stream):  # type: ignore[arg-type]
         replies.append(write_stream.send)
         ready.set()
-        await lowlevel.run(read_stream, write_stream, lowlevel.create_initialization_options())
+        await server.run(read_stream, write_stream, server.create_initialization_options())

@@ -2,18 +2,16 @@
 
 Each tool turns ``(principal, surface, arguments)`` into one service call (``mcp.calls``), and any error into a
 tool result with ``isError: true`` (``mcp.calls.translate``). The tools' schemas and descriptions are
-``mcp.specs`` over the machinery of ``mcp.schema``; the stdio transport is ``mcp.stdio``. Nothing here knows
-about storage or ranking.
+``mcp.specs`` over the machinery of ``mcp.schema``; the SDK ``Server`` both transports run is ``mcp.wire``, the
+stdio transport ``mcp.stdio``. Nothing here knows about storage or ranking.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Literal
+from typing import Any, Literal
 
-from mcp.server import MCPServer
-from mcp.server.auth.provider import TokenVerifier
-from mcp.server.auth.settings import AuthSettings
+from mcp.server import MCPServer, Server
 
 from contextlamp import __version__
 from contextlamp.app.service import MemoryService
@@ -22,6 +20,7 @@ from contextlamp.mcp.calls import PrincipalResolver, client_surface, sdk_tool
 from contextlamp.mcp.prompts import prompt_specs
 from contextlamp.mcp.specs import tool_specs
 from contextlamp.mcp.stdio import run_stdio, scrub_json_surrogates
+from contextlamp.mcp.wire import lowlevel_server
 
 __all__ = [
     "INSTRUCTIONS",
@@ -59,17 +58,16 @@ def build_server(
     principal_of: PrincipalResolver,
     name: str = "contextlamp",
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "WARNING",
-    token_verifier: TokenVerifier | None = None,
-    auth: AuthSettings | None = None,
     repository: RepositoryRef | None = None,
-) -> MCPServer:
-    """The MCP server with the memory tools and the prompts (``mcp.prompts``) registered explicitly.
+) -> Server[Any]:
+    """The SDK ``Server`` (``mcp.wire``) serving the memory tools and the prompts (``mcp.prompts``), registered
+    explicitly on an ``MCPServer``; run over stdio by ``run_stdio``, over HTTP by its ``streamable_http_app``
+    (``web.app``, which adds the bearer-token auth).
 
     Args:
         service: the memory service every tool calls; its limits, ranges and defaults are published in the
             tools' input schemas.
         principal_of: who a request acts for (stdio: the configured local user; HTTP: the token's subject).
-        token_verifier, auth: bearer-token auth for the HTTP transport (``web.app``); None over stdio.
         repository: the repository a stdio server was started in (hooks/repo.py): calls that name no project
             read personal fused with its project and save into it (issue #27.3); None over HTTP.
     """
@@ -80,15 +78,9 @@ def build_server(
             return repr(text)
         return f"a {len(text)}-character string"
 
-    server = MCPServer(
-        name=name,
-        version=__version__,
-        instructions=INSTRUCTIONS,
-        tools=[sdk_tool(spec, principal_of, shown, repository) for spec in tool_specs(service)],
-        log_level=log_level,
-        token_verifier=token_verifier,
-        auth=auth,
-    )
+    tools = [sdk_tool(spec, principal_of, shown, repository) for spec in tool_specs(service)]
+    app = MCPServer(name=name, version=__version__, instructions=INSTRUCTIONS, tools=tools, log_level=log_level)
     for prompt in prompt_specs(service):  # remember, recall, checkpoint (mcp/prompts.py)
-        server.add_prompt(prompt)
-    return server
+        app.add_prompt(prompt)
+    schemas = {tool.name: tool.parameters for tool in tools}
+    return lowlevel_server(app, schemas.get)

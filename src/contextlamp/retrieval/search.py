@@ -372,7 +372,7 @@ def search(
         )
         for i, _, score in ranked[:max_results]
     ]
-    return fresher_first(hits, FRESHER_FIRST_THRESHOLD)
+    return fresher_first(hits, FRESHER_FIRST_THRESHOLD if weights.fresher_first is None else weights.fresher_first)
 
 
 # The best match by meaning is evidence at this share of the evidence floor (with_evidence). Chosen on the LoCoMo

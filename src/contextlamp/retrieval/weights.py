@@ -30,6 +30,9 @@ class FusionWeights:
     # the relevance floor (retrieval/search.with_evidence, issue #27.4): the cosine at which meaning alone is
     # evidence; None: the embedding model's own calibrated value (Embedder.evidence_similarity); -1 = off
     evidence_floor: float | None = None
+    # the stored-vector cosine from which an update ranks before what it updates (domain/rules.fresher_first);
+    # None: the embedding model's own (Embedder thresholds.fresher_first)
+    fresher_first: float | None = None
     # a keyword hit holding most of a long query's content words is evidence too (search.keyword_least; issue #32)
     keyword_evidence: bool = True
     # time neighbours of the best hits (retrieval/search.with_neighbours; LoCoMo leave-one-conversation-out,

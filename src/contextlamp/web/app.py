@@ -236,11 +236,7 @@ def build_http_app(
     )
     metadata_url = str(build_resource_metadata_url(AnyHttpUrl(resource)))
     server = build_server(
-        wired.service,
-        lambda _ctx: principal_of_token(get_access_token()),
-        log_level=settings.log_level,
-        token_verifier=verifier,
-        auth=auth,
+        wired.service, lambda _ctx: principal_of_token(get_access_token()), log_level=settings.log_level
     )
 
     heavy = HeavyWork(tuning.heavy_workers, tuning.heavy_queue_per_user)  # MCP's heavy calls and imports
@@ -263,10 +259,14 @@ def build_http_app(
         logger.warning(
             "the dashboard is off: its sign-in needs https or loopback (%s); set CONTEXTLAMP_PUBLIC_URL", base
         )
-    server.custom_route("/healthz", methods=["GET"])(healthz)
-    server.custom_route("/export", methods=["GET"])(
-        export_endpoint(wired, metadata_url, issuer, board.export if board else None)
-    )
+    routes = [
+        Route("/healthz", endpoint=healthz, methods=["GET"]),
+        Route(
+            "/export",
+            endpoint=export_endpoint(wired, metadata_url, issuer, board.export if board else None),
+            methods=["GET"],
+        ),
+    ]
 
     app: Starlette = server.streamable_http_app(
         streamable_http_path=MCP_PATH,
@@ -276,6 +276,9 @@ def build_http_app(
         max_sessions=settings.max_sessions,
         transport_security=transport_security(settings, host),
         host=host,
+        auth=auth,
+        token_verifier=verifier,
+        custom_starlette_routes=routes,
     )
     app.router.routes.append(  # the SDK's CORS wrapper, as on its own metadata route (browser-based clients)
         Route(

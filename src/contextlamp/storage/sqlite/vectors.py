@@ -12,6 +12,7 @@ The scoring thread pool and its fork hook are created on first use, never at imp
 
 from __future__ import annotations
 
+import itertools
 import os
 import sqlite3
 import threading
@@ -28,8 +29,16 @@ DEAD = -1  # the rowid of a row whose vector was replaced (no entry has a rowid 
 DEAD_SHARE = 0.5  # a copy with more than this share of replaced rows reloads whole (amortised: once per size/2)
 VECTOR_BLOCK_ROWS = 4096  # vectors per block of the in-memory index: 6 MiB at 384 dims
 # Splitting the product over threads, measured on 2 cores (384 dims, BLAS at one thread): 40,000 vectors
-# 2.9 -> 1.5 ms, 100,000 vectors 12.5 -> 5.6 ms, 10,000 vectors 0.8 -> 0.6 ms (not worth a thread hop).
-PARALLEL_MIN_BLOCKS = 8  # 32,768 vectors
+# 2.9 -> 1.5 ms, 100,000 vectors 12.5 -> 5.6 ms, 10,000 vectors 0.8 -> 0.6 ms. Not at 10,000: on a loaded machine
+# (load 16 on 2 cores) the helper thread waits for a core, and two equal parts of 10,000 rows took p50 5.1 ms
+# against 1.3 ms on one thread (CPU 1.46 against 1.17 ms); a server under load must not pay that per query.
+PARALLEL_MIN_ROWS = 32_768  # 8 blocks
+# A part of a block starts at a multiple of this many rows from the block's start. BLAS computes a matrix-vector
+# product's rows in groups counted from the first row of the call (OpenBLAS sgemv on this machine: 4 rows at a
+# time, the last size % 4 rows one by one, and a row's bits depend on which path computed it), so parts cut at
+# such multiples give every row the very bits of the whole block's product: scores, order and ties unchanged
+# (tests/test_vector_index.py checks it bit for bit).
+SCORE_ALIGN = 64
 SCORING_THREADS = min(4, os.cpu_count() or 1)
 _pool: ThreadPoolExecutor | None = None
 _pool_lock = threading.Lock()
@@ -143,29 +152,50 @@ class VectorIndex:
 
     def scores(self, query: Vectors) -> Vectors:
         """``(size,) float32`` dot products of every stored vector with ``query`` (``(dim,)`` float32), which
-        are cosines for unit vectors. Memory-bound: it reads every block once. From ``PARALLEL_MIN_BLOCKS``
-        blocks on, the blocks are split over up to ``SCORING_THREADS`` threads (numpy releases the GIL in the
-        product; BLAS itself stays at one thread, whose idle workers would spin against the embedder's)."""
+        are cosines for unit vectors. Memory-bound: it reads every block once. From ``PARALLEL_MIN_ROWS`` rows
+        on, the rows are split into up to ``SCORING_THREADS`` equal parts cut at ``SCORE_ALIGN`` rows inside a
+        block (``parts``), scored on as many threads (numpy releases the GIL in the product; BLAS itself stays at
+        one thread, whose idle workers would spin against the embedder's); every row gets the bits of the
+        unsplit product."""
         import numpy as np
 
         out = np.empty(self.size, dtype=np.float32)
 
-        def score(numbers: range) -> None:
-            for number in numbers:
+        def score(pieces: list[tuple[int, int, int]]) -> None:
+            for number, low, high in pieces:
                 start = number * VECTOR_BLOCK_ROWS
-                rows = min(VECTOR_BLOCK_ROWS, self.size - start)
-                np.matmul(self.blocks[number][:rows], query, out=out[start : start + rows])
+                np.matmul(self.blocks[number][low:high], query, out=out[start + low : start + high])
 
-        count = len(self.blocks)
-        parts = min(SCORING_THREADS, count) if count >= PARALLEL_MIN_BLOCKS else 1
-        if parts <= 1:
-            score(range(count))
+        work = self.parts(SCORING_THREADS if self.size >= PARALLEL_MIN_ROWS else 1)
+        if len(work) <= 1:
+            score(work[0] if work else [])
             return out
-        bounds = [count * i // parts for i in range(parts + 1)]
-        helpers = [_scoring_pool().submit(score, range(bounds[i], bounds[i + 1])) for i in range(1, parts)]
-        score(range(bounds[0], bounds[1]))
+        helpers = [_scoring_pool().submit(score, part) for part in work[1:]]
+        score(work[0])
         for helper in helpers:
             helper.result()
+        return out
+
+    def parts(self, count: int) -> list[list[tuple[int, int, int]]]:
+        """The rows in use cut into ``count`` parts of about equal size, each a list of ``(block, first row, end
+        row)`` pieces (rows within the block). A cut inside a block falls on a multiple of ``SCORE_ALIGN`` rows
+        from the block's start, so each piece's product computes its rows exactly as the whole block's would;
+        the last block's piece ends at its last row in use. Empty parts are left out."""
+        cuts = [0]
+        for i in range(1, count):
+            block, offset = divmod(self.size * i // count, VECTOR_BLOCK_ROWS)
+            cuts.append(max(cuts[-1], block * VECTOR_BLOCK_ROWS + offset - offset % SCORE_ALIGN))
+        cuts.append(self.size)
+        out: list[list[tuple[int, int, int]]] = []
+        for low, high in itertools.pairwise(cuts):
+            pieces: list[tuple[int, int, int]] = []
+            while low < high:
+                block, offset = divmod(low, VECTOR_BLOCK_ROWS)
+                end = min(high, (block + 1) * VECTOR_BLOCK_ROWS)
+                pieces.append((block, offset, end - block * VECTOR_BLOCK_ROWS))
+                low = end
+            if pieces:
+                out.append(pieces)
         return out
 
 
