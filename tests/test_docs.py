@@ -37,8 +37,14 @@ def test_readme_test_command_is_what_ci_runs() -> None:
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert "bash .ci/run" in readme
     # the whole suite (pyproject's testpaths: tests/ and research/tests/), its own temp folder (#29 15), under a
-    # deadline (the line before it), arguments passed through for a subset
-    assert re.search(r'^\s*python -m pytest -q( --basetemp=(?:"\$\([^)]*\)"|[^\s"]+))?( "\$@")?$', ci, re.MULTILINE)
+    # deadline (the line before it), on two pytest-xdist workers as the README says, arguments passed through
+    assert re.search(
+        r'^\s*python -m pytest -q -n "\$\{CLP_TEST_WORKERS:-2\}" --dist loadfile'
+        r'( --basetemp=(?:"\$\([^)]*\)"|[^\s"]+))?( "\$@")?$',
+        ci,
+        re.MULTILINE,
+    )
+    assert "`python -m pytest -q -n 2 --dist loadfile`, exactly as CI does" in readme
 
 
 # Environment names that are not settings, each with what it is.
