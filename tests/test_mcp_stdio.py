@@ -113,7 +113,9 @@ async def _scenario(client: Client) -> None:
             },
         )
     )
-    assert session["total"] == 2 and session["saved"] == 2 and session["session_id"].startswith("ses_")
+    # the design system fact; the assistant's proposal the user agreed to is not the user's own statement (stop 37:
+    # docs/sessions.md, the proposals rule went when an ablation showed it moved no figure)
+    assert session["total"] == 1 and session["saved"] == 1 and session["session_id"].startswith("ses_")
     listed = _data(await client.call_tool("resume_session", {}))["sessions"]
     assert listed[0]["session_id"] == session["session_id"] and listed[0]["source_surface"] == "claude-code"
     detail = _data(await client.call_tool("resume_session", {"session_id": session["session_id"]}))["session"]

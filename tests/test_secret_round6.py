@@ -112,6 +112,7 @@ LABELLED = [
     ("curl -u ci:pinecrest https://builds.lan/api/json", "pinecrest"),
     ("snmp-server community h4rbor-view RO", "h4rbor-view"),
     ("SNMP community string: grebe2024", "grebe2024"),
+    ("snmp_community = k3stral-ops", "k3stral-ops"),
     ("vendor key 9B2E4F60A1C3D5E7F8091A2B3C4D5E6F", "9B2E4F60A1C3D5E7F8091A2B3C4D5E6F"),
 ]
 
@@ -135,6 +136,7 @@ def test_a_value_its_label_tells_is_refused_whatever_its_shape(text: str, secret
         "The printer is at aa:bb:cc:dd:ee:ff on floor 3.",
         "The cache key 9b2e4f60a1c3d5e7f8091a2b3c4d5e6f expired.",
         "It was amazing seeing the community come together.",
+        "1. A stronger sense of community: Small towns often have a close-knit feel.",  # a LoCoMo-style list
         'curl -u "$USER:$TOKEN" https://ci.lan/api',
     ],
 )

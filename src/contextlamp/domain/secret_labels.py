@@ -135,9 +135,11 @@ LABELLED_RULES: tuple[Rule, ...] = (
         r"(?i)\bsnmp(?:-server)?[ \t]+community[ \t]+[\"']?([^\s\"',;:]{3,64})[\"']?(?:[ \t]|$)",
         accept_community,
     ),
-    Rule(  # a labelled community: "community string: X", "snmp_community = X", "the community string is X"
+    Rule(  # a labelled community: "community string: X", "snmp_community = X", "the community string is X";
+        # a bare "community" only as a config key with "=" ("a sense of community: people …" is prose)
         "SNMP Community String",
-        rf"(?i)\bcommunity(?:[ _-]?string(?:{WS}*[:=]{WS}*|[ \t]+is[ \t]+)|{WS}*[:=]{WS}*)[\"']?([^\s\"',;]{{3,64}})",
+        rf"(?i)(?:\b(?:snmp[ _.-]?(?:[a-z0-9]{{1,10}}[ _.-]?)?community(?:[ _-]?string)?|community[ _-]?string)"
+        rf"(?:{WS}*[:=]{WS}*|[ \t]+is[ \t]+)|\bcommunity{WS}*={WS}*)[\"']?([^\s\"',;]{{3,64}})",
         accept_community,
     ),
     Rule(  # "steam key 0FA7…", "api key 5bb1…": 32+ hex right after "key"
