@@ -58,3 +58,12 @@ def test_stop_words_are_dropped_unless_nothing_else_remains() -> None:
 
 def test_terms_are_normalised_and_deduplicated() -> None:
     assert query_terms("Ｐｎｐｍ pnpm PNPM") == ["pnpm"]
+
+
+def test_a_query_in_another_language_drops_that_language_s_articles_but_an_english_one_keeps_its_words() -> None:
+    # "el"/"se"/"de" would match every Spanish memory by its articles (a cross-language question then ranked an
+    # unrelated Spanish memory first: tests/test_embedding_e5.py); English words that are articles elsewhere
+    # ("son", "van", "die") stay searchable in an English question
+    assert content_terms("¿Cuándo se prueba el generador de respaldo?") == ["cuándo", "prueba", "generador", "respaldo"]
+    assert content_terms("Wann wird der Generator getestet?") == ["wann", "generator", "getestet"]
+    assert content_terms("When does my son drive the van?") == ["son", "drive", "van"]

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from contextlamp.domain.language import OTHER, language_of
 from contextlamp.segmenting import bigrams, needs_segmenting, pieces
 from contextlamp.text import scrub_surrogates, topic_key
 
@@ -66,9 +67,14 @@ def named_words(text: str) -> set[str]:
 
 
 def content_terms(text: str) -> list[str]:
-    """``query_terms`` without stop words; falls back to all terms when every word is a stop word."""
+    """``query_terms`` without stop words; falls back to all terms when every word is a stop word. A query
+    written in another language (``domain.language.language_of``) also drops the function words of the six
+    Latin-script languages that module knows (``OTHER``: "el", "se", "der", "les" ...), which otherwise match
+    any memory in that language by its articles; an English query keeps them ("son", "van", "die" are English
+    words too)."""
     terms = query_terms(text)
-    kept = [t for t in terms if t not in STOP_WORDS]
+    stop = STOP_WORDS | OTHER if language_of(text) == "other" else STOP_WORDS
+    kept = [t for t in terms if t not in stop]
     return (kept or terms)[:MAX_QUERY_TERMS]
 
 
