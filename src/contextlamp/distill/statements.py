@@ -1,0 +1,192 @@
+"""Durable statements about a part of the user's setup (issue 27 points 2 and 5), the part of the offline
+path's precision-first gate (``distill/durable.py``) that says what *is* kept without a cue: a statement that
+gives a part of the setup a value ("the billing worker reads from payments.events"), where a producer's output
+goes ("the exporter dumps its results into s3://..."), and a standing operational rule ("page #oncall when the
+ledger stalls"). English; other languages keep their cue lists. Every pattern is an alternation of literals
+without nested quantifiers, matched once per sentence: linear in its length.
+"""
+
+from __future__ import annotations
+
+import re
+
+from contextlamp.distill.script import word_count
+
+# -- a statement that gives a part of the setup a value ------------------------------------------------------------
+
+# a present-tense verb that relates a thing of the user's setup to a value: where it lives, what it reads or
+# writes, who owns it, what it listens on, how long it waits (English; other languages keep their cue lists)
+_RELATION = (
+    r"(?:lives?|sits?|runs?|reads?|writes?|consumes?|publishes?|listens?|points?|goes|go|belongs?|stores?|"
+    r"loads?|pulls?|pushes?|sends?|talks?|connects?|calls?|depends?|owns?|maintains?|leads?|handles?|"
+    r"serves?|hosts?|routes?|expires?|rotates?|retries|deploys?|lands?|logs?|emits?|posts?|syncs?|mounts?|"
+    r"binds?|exposes?|caches?|times out|waits?|triggers?|polls?|subscribes?|forwards?|streams?|reports?|"
+    r"defaults?|gets?|receives?|keeps?|uses?|needs?|requires?|takes?|costs?|has|have|took over|"
+    r"(?:handed|hands|passed|passes|gave|gives|transferred|transfers|reassigned|inherited|inherits)(?= )|"
+    r"(?:is|are) (?:maintained|owned|run|managed|hosted|stored|kept|configured|deployed|built|written|served|"
+    r"handled|reviewed|set|pinned|scheduled|located|mounted|exposed|cached|backed up|triggered|routed|sent|"
+    r"published|written|signed|approved) (?:by|in|at|on|to|from|under|via|through|with|for))"
+)
+_SUBJECT_WORD = r"(?!(?:i|we|you|he|she|they|it|this|that|there|here)\b)[a-z][\w-]*"
+_SETUP_SUBJECT = re.compile(  # "the billing worker", "configuration for the payout scheduler", "our CI"
+    rf"^(?:(?:the|our|all|every|each|its|their)\s+)?{_SUBJECT_WORD}(?:\s+{_SUBJECT_WORD}){{0,4}}?"
+    rf"(?:\s+(?:for|of|to|from|in|behind|on)\s+(?:the|our)\s+{_SUBJECT_WORD}(?:\s+{_SUBJECT_WORD}){{0,4}}?)?"
+    rf"\s+{_RELATION}\b",
+    re.IGNORECASE,
+)
+_NAMED_SUBJECT = re.compile(  # "Priya owns the billing worker", "Dana Kim maintains our CI"
+    rf"^[A-Z][\w'-]+(?:\s[A-Z][\w'-]+)?\s+{_RELATION}\s+(?:the|our|all|every)\s"
+)
+# what only matters now: the problem, the output, the code of the moment
+_MOMENT = re.compile(
+    r"^(?:the|this|that|our)?\s*(?:error|exception|warning|output|log|logs|traceback|stack|test|tests|build|"
+    r"result|results|diff|fix|bug|issue|problem|crash|loop|function|method|variable|line|file|snippet|script|"
+    r"command|query|page|screen|message|reply|answer|code)\b",
+    re.IGNORECASE,
+)
+# the output, logs or results OF a named part of the setup are no thing of the moment ("Output of the tax
+# calculator lands in the s3-vault7 bucket"); of this function, the test or the build they are
+_OF_A_PART = re.compile(
+    r"^(?:the\s+)?(?:output|outputs|results?|logs?|reports?|exports?|artifacts?)\s+(?:of|from)\s+(?:the|our)\s+"
+    r"(?!(?:error|test|tests|build|function|method|script|command|query|code|file|diff|fix|loop|snippet|line)\b)"
+    r"[a-z]",
+    re.IGNORECASE,
+)
+# a labelled value of a part of the setup: "Cron for the rate limiter: every 114 minutes", "Owner of the
+# billing worker: Priya"
+_LABELLED = re.compile(
+    rf"^(?:the\s+)?{_SUBJECT_WORD}(?:\s+{_SUBJECT_WORD}){{0,2}}?\s+(?:for|of)\s+(?:the|our)\s+"
+    rf"{_SUBJECT_WORD}(?:\s+{_SUBJECT_WORD}){{0,4}}?\s*:\s+(?=\S)",
+    re.IGNORECASE,
+)
+_VALUE = re.compile(  # a concrete value: a path, a file name, an identifier, a channel, a number, a name
+    r"[\w.~-]*/[\w./-]+|\b\w+\.[a-z]{2,5}\b|\b[a-z0-9]+(?:[-_][a-z0-9]+)+\b|[#@][\w-]+|\d|`[^`]+`|"
+    r"\b[A-Z][\w-]*"
+)
+MIN_VALUE_STATEMENT_WORDS = 5
+
+
+# a standing operational rule: whom to page, alert or escalate to, and on what condition ("Page #ops-lynx when
+# the tax calculator breaks", "Escalate to @sre-heron if the gateway is down", "If the export fails, alert
+# #data"); the condition's subject is a thing of the setup, not the assistant or the moment ("ping me when
+# you're done" is a request)
+_NOTIFY = (
+    r"(?:page|alert|notify|ping|escalate(?: (?:it |this )?to)?|call|wake(?: up)?|loop in|cc|"
+    r"post (?:in|to)|message|tell)"
+)
+_TARGET = (
+    r"(?:[#@][\w-]+|(?-i:[A-Z][\w'-]+(?: [A-Z][\w'-]+)?)|the [\w-]+(?: [\w-]+)? (?:team|channel|on-?call|rotation))"
+)
+_CONDITION = (
+    r"(?:when|whenever|if|once|as soon as)\s+(?!(?:you|u|i|we|it|this|that|they|done|finished|ready)\b)"
+    r"(?:the|our|an?y?|its|\w+)\b"
+)
+_RULE_THEN = re.compile(rf"^{_NOTIFY}\s+{_TARGET}(?:\s+\S+){{0,6}}?\s+{_CONDITION}", re.IGNORECASE)
+_RULE_IF = re.compile(rf"^{_CONDITION}[^,;.]{{3,120}}[,;]\s*(?:then\s+)?{_NOTIFY}\s+{_TARGET}", re.IGNORECASE)
+# a routing rule: a thing's incidents, alerts or outages and whom they go to ("From now on escalate geocoder
+# incidents to @night-owls", "Billing alerts go to #pay-ops", "Matchmaker outages get routed to @duty")
+_EVENTS = r"(?:incidents?|alerts?|alarms?|outages?|pages?|errors?|failures?|issues?|tickets?|escalations?)"
+_RULE_ROUTE = re.compile(
+    rf"^(?:(?:from now on|going forward|from today|as of now)[,:]?\s+)?(?:{_NOTIFY}\s+)?(?:(?:the|all|any|our)\s+)?"
+    rf"{_SUBJECT_WORD}(?:[\s']+{_SUBJECT_WORD}){{0,5}}?\s+{_EVENTS}\s+(?:(?:now\s+)?(?:go|goes|get|gets|are|is)\s+)?"
+    rf"(?:(?:routed|sent|escalated|forwarded|posted|paged)\s+)?(?:to|in)\s+{_TARGET}",
+    re.IGNORECASE,
+)
+
+
+# where a thing's output goes: a producer, a verb of writing, sending, dumping or landing, and a destination
+# of a recognisable shape -- a URL or bucket URI, a path, a #channel, a dotted table name, or a named bucket,
+# table, topic, queue, folder or channel ("The geocoder dumps its results into gs://pelican-archive",
+# "Everything the stamper produces is written to /srv/out", "We point the exporter's output at
+# warehouse.payroll_rows", "Crash dumps end up in the s3-crash bucket")
+_WRITE = (
+    r"(?:writes?|wrote|dumps?|drops?|puts?|ships?|spits?|sends?|pushes?|exports?|uploads?|saves?|stores?|"
+    r"lands?|ends? up|goes|go|flushes|emits?|publishes|streams?|delivers?|outputs?|copies|archives?|syncs?|"
+    r"mirrors?|forwards?|posts?|logs?|persists?|appends?|spools?|deposits?|points?|routes?|pipes?|"
+    r"(?:writ|dump|send|push|shipp|export|upload|sav|stor|land|publish|stream|post|logg|sync|pip|rout)ing|"
+    r"(?:is|are|get|gets) (?:written|dumped|dropped|put|shipped|sent|pushed|exported|uploaded|saved|stored|"
+    r"landed|flushed|emitted|published|streamed|delivered|copied|archived|synced|mirrored|forwarded|posted|"
+    r"logged|persisted|appended|spooled|deposited|routed|piped|placed|kept))"
+)
+_DESTINATION_VALUE = (
+    r"(?:[a-z][\w+.-]*://\S+|~?/[\w.-]+(?:/[\w.-]*)*|[\w.-]+/[\w./-]+|[#@][\w-]+|[a-z]\w*\.[a-z_]\w*(?:\.\w+)?\b|"
+    r"(?:the\s+)?`?[\w.-]*[\w]`?\s+(?:bucket|table|topic|queue|folder|directory|dataset|channel|share|volume|index|"
+    r"stream|sink|inbox|mailbox|sheet|spreadsheet|repo|repository)\b)"
+)
+_DESTINATION = re.compile(
+    rf"^(?:(?:everything|whatever|all|anything)\s+(?:that\s+)?)?(?:(?:the|our|its|their)\s+)?"
+    rf"{_SUBJECT_WORD}(?:[\s']+{_SUBJECT_WORD}){{0,7}}?\s+{_WRITE}\s+(?:[\w'-]+\s+){{0,4}}?"
+    rf"(?:to|into|in|at|on|onto|under|inside|towards|over to|out to|off to)\s+{_DESTINATION_VALUE}",
+    re.IGNORECASE,
+)
+
+
+_DIRECTED = re.compile(  # "We point the exporter's output at warehouse.rows", "I send the logs to #ops-feed"
+    rf"^(?:we|i)\s+(?:now\s+)?(?:point|send|route|ship|write|dump|push|pipe|direct|save|store|export|upload|"
+    rf"stream|forward|sync|copy|archive)\w*\s+(?:the|our|its|their|all)\s+(?:[\w'-]+\s+){{0,6}}?"
+    rf"(?:to|into|at|in|on|onto|under)\s+{_DESTINATION_VALUE}",
+    re.IGNORECASE,
+)
+
+
+# a change of the setup to a concrete value, said by the people who made it: "We bumped the geocoder to v3.4.1",
+# "I moved the payout scheduler to deploy/ember.toml", "We rolled the matchmaker back to 2.3.0"
+_SET_TO = re.compile(
+    rf"^(?:we|i)\s+(?:just\s+|now\s+|have\s+|'ve\s+)?(?:bumped|upgraded|downgraded|rolled|pinned|moved|migrated|"
+    rf"switched|changed|set|raised|lowered|lifted|cut|reduced|increased|shifted|rescheduled|renamed|repointed|"
+    rf"redirected|rerouted|relocated|locked|froze|capped)\s+(?:the|our)\s+{_SUBJECT_WORD}(?:[\s']+{_SUBJECT_WORD}){{0,6}}?"
+    rf"\s+(?:(?:back|down|up|over)\s+)?(?:from\s+\S+\s+)?(?:to|at|onto|into)\s+(?=\S)",
+    re.IGNORECASE,
+)
+
+
+def states_destination(sentence: str) -> bool:
+    """Whether ``sentence`` says where a thing's output goes: a producer (one to eight words, or "everything
+    the X produces"), a verb of writing, sending, dumping or landing in any tense or the passive ("dumps its
+    results into", "is written to", "ends up in", "ships ... off to", "we point the X's output at"), and a
+    destination of a recognisable shape (a URL or bucket URI, a path, a #channel or @handle, a dotted table
+    name, a named bucket, table, topic, queue, folder or channel). ``states_value`` asks it, after its own
+    tests of length and of a subject of the moment. English only; linear (anchored matches with bounded
+    repeats)."""
+    return _DESTINATION.match(sentence) is not None or _DIRECTED.match(sentence) is not None
+
+
+def states_rule(sentence: str) -> bool:
+    """Whether ``sentence`` is a standing operational rule: a notifying or escalating verb (page, alert,
+    notify, ping, escalate to, call, wake up ...), a target (a #channel, an @handle, a capitalised name, "the
+    platform team") and a condition whose subject is a thing of the setup, before or after it: "Page #ops-lynx
+    when the tax calculator breaks", "Escalate to @sre if the gateway is down", "If the nightly export fails,
+    alert #data". "Ping me when you're done" is a request of the moment, not a rule. English only; linear
+    (anchored matches with bounded repeats)."""
+    sentence = sentence.strip()
+    return any(rule.match(sentence) is not None for rule in (_RULE_THEN, _RULE_IF, _RULE_ROUTE))
+
+
+def states_value(sentence: str) -> bool:
+    """Whether ``sentence`` gives a part of the user's setup a concrete value with a present-tense relation:
+    a subject of one to five words (optionally "for/of ... the <thing>") or a person's name, a relation verb
+    (lives in, reads from, consumes, owns, listens on, times out after, is maintained by ...) and, after the
+    verb, a value (a path, a file name, a hyphenated or numbered identifier, a #channel, a number, a
+    capitalised name): "Configuration for the payout scheduler lives in deploy/ember.toml", "The search indexer
+    consumes from the cedar-loop queue", "The report exporter is maintained by Mateo", "Aiko owns the auth
+    gateway". A subject of the moment (the error, the test, the output, this function) never counts, and the
+    caller has already left out requests, questions, banter and pastes. English only; linear (one anchored
+    match with bounded repeats, one search)."""
+    sentence = sentence.strip()
+    if word_count(sentence) < MIN_VALUE_STATEMENT_WORDS:
+        return False
+    if _MOMENT.match(sentence) and not _OF_A_PART.match(sentence):
+        return False
+    if states_destination(sentence):
+        return True
+    set_to = _SET_TO.match(sentence)
+    if set_to is not None and _VALUE.search(sentence, set_to.end()) is not None:
+        return True
+    named = _NAMED_SUBJECT.match(sentence)
+    if named is not None:
+        return True
+    labelled = _LABELLED.match(sentence)
+    if labelled is not None and _VALUE.search(sentence, labelled.end()) is not None:
+        return True
+    match = _SETUP_SUBJECT.match(sentence)
+    return match is not None and _VALUE.search(sentence, match.end()) is not None
