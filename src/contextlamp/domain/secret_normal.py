@@ -337,8 +337,9 @@ def _delete(text: str, origin: list[int], spans: list[tuple[int, int]]) -> tuple
     return "".join(pieces), kept
 
 
-def _merge(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """The spans sorted, overlapping ones merged (two passes may delete the same quote)."""
+def merge_spans(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The ``(start, end)`` character spans sorted (in place) and overlapping ones merged: two passes may delete
+    the same quote, two rules may find the same secret. O(n log n) in the number of spans."""
     spans.sort()
     merged: list[tuple[int, int]] = []
     for start, end in spans:
@@ -369,5 +370,5 @@ def normalise_for_scan(text: str) -> Normalised:
         base = origin if origin is not None else list(range(len(text)))
         return Normalised(folded, [*base, len(text)], len(text))
     base = origin if origin is not None else list(range(len(text)))
-    result, kept = _delete(folded, base, _merge(spans))
+    result, kept = _delete(folded, base, merge_spans(spans))
     return Normalised(result, [*kept, len(text)], len(text))

@@ -30,7 +30,7 @@ import re2  # pyright: ignore[reportMissingTypeStubs]
 from contextlamp.domain.secret_decode import decoded_runs
 from contextlamp.domain.secret_formats import format_rules
 from contextlamp.domain.secret_labels import LABELLED_RULES, PUBLIC_LABELLED
-from contextlamp.domain.secret_normal import Normalised, normalise_for_scan
+from contextlamp.domain.secret_normal import Normalised, merge_spans, normalise_for_scan
 from contextlamp.domain.secret_phrases import phrase_rules
 from contextlamp.domain.secret_redact import without_clauses
 from contextlamp.domain.secret_rules import PEM_BLOCK, RULES, TOKEN_TAIL, Rule
@@ -364,7 +364,7 @@ class SecretScanner:
             marker = text.find(REDACTED, marker + len(REDACTED))
         if not spans:
             return Scrubbed(text, ())
-        rest = without_clauses(text, _merge(spans))
+        rest = without_clauses(text, merge_spans(spans))
         if rest is not None and self.kinds(rest):  # a clause boundary inside a secret: drop rather than leak
             rest = None
         return Scrubbed(rest, kinds)
@@ -476,20 +476,9 @@ def _redacted(text: str, found: list[Finding]) -> str:
         return text
     pieces: list[str] = []
     last = 0
-    for start, end in _merge(spans):
+    for start, end in merge_spans(spans):
         pieces.append(text[last:start])
         pieces.append(REDACTED)
         last = end
     pieces.append(text[last:])
     return "".join(pieces)
-
-
-def _merge(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    spans.sort()
-    merged: list[tuple[int, int]] = []
-    for start, end in spans:
-        if merged and start <= merged[-1][1]:
-            merged[-1] = (merged[-1][0], max(merged[-1][1], end))
-        else:
-            merged.append((start, end))
-    return merged
