@@ -10,8 +10,9 @@ value is a credential, so the value need not look random (``letmein`` after ``--
   ``"adminPassword": …``) and an XML element so named (``<password>…</password>``, Maven ``settings.xml``);
 - a libpq password file line (PostgreSQL docs 32.16, ``hostname:port:database:username:password``);
 - command-line flags: a long option naming a credential (``--password=…``, ``--db-password …``, ``--api-key …``,
-  ``--token …``), ``-pw …`` (kadmin, PuTTY's plink and pscp), the MySQL/MariaDB clients' glued ``-p…``, and
-  ``-u``/``--user`` ``name:password`` (curl, wget, httpie's ``-a``);
+  ``--token …``), ``-pw …`` (kadmin, PuTTY's plink and pscp), and ``-u``/``--user`` ``name:password`` (curl, wget,
+  httpie's ``-a``); each tool's own short flags (MySQL's glued ``-p…``, ``redis-cli -a`` …) are a table in
+  secret_cli.py;
 - an SNMP community string (RFC 3584: the community is SNMPv1/v2c's password), labelled or after
   ``snmp-server community``;
 - ``key`` or ``api key`` right before 32+ hex digits (``steam key 0FA7…``), unless a word before it says the key
@@ -114,13 +115,6 @@ LABELLED_RULES: tuple[Rule, ...] = (
     Rule(  # --password=…, --db-password …, --api-key …, --token …, -pw …
         "Command-Line Password",
         rf"(?i)(?:^|[\s\p{{Z}}])(?:--{CREDENTIAL_OPTION}|-pw)(?:=|[ \t]+)[\"']?({VALUE})",
-        accept_labelled_value,
-        resume="after",
-    ),
-    Rule(  # the MySQL and MariaDB clients take the password glued to -p
-        "Command-Line Password",
-        rf"(?i)\b(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlshow|mysqlcheck|mysqlpump|mysqlsh|mariadb|"
-        rf"mariadb-dump|mariadb-admin)\b[^\n]{{0,120}}?{WS}-p([^\s\"'-][^\s\"']{{2,127}})",
         accept_labelled_value,
         resume="after",
     ),

@@ -27,6 +27,7 @@ from typing import Any, Protocol, cast
 
 import re2  # pyright: ignore[reportMissingTypeStubs]
 
+from contextlamp.domain.secret_cli import cli_rules
 from contextlamp.domain.secret_decode import decoded_runs, decoded_views
 from contextlamp.domain.secret_formats import format_rules
 from contextlamp.domain.secret_labels import LABELLED_RULES, PUBLIC_LABELLED
@@ -201,7 +202,9 @@ def _class_end(pattern: str, i: int) -> int:
 @functools.cache
 def _engine() -> _Engine:
     """The rules compiled once per process, on first use (no work at import time)."""
-    rules = tuple(_Compiled(rule) for rule in (PEM_BLOCK, *RULES, *LABELLED_RULES, *slot_rules(), *phrase_rules()))
+    rules = tuple(
+        _Compiled(rule) for rule in (PEM_BLOCK, *RULES, *LABELLED_RULES, *cli_rules(), *slot_rules(), *phrase_rules())
+    )
     prefilter = _RE2.Set.SearchSet(_options(SET_MAX_MEM))
     for compiled in rules:
         prefilter.Add(relaxed(compiled.rule.pattern).encode("utf-8"))
@@ -363,6 +366,7 @@ class SecretScanner:
             PEM_BLOCK,
             *RULES,
             *LABELLED_RULES,
+            *cli_rules(),
             *slot_rules(),
             *phrase_rules(),
             *(Rule(f.kind, f.pattern) for f in format_rules()),
