@@ -29,17 +29,11 @@ from __future__ import annotations
 
 from contextlamp.domain.secret_measures import is_identifier_chain, is_placeholder
 from contextlamp.domain.secret_rules import Rule
+from contextlamp.domain.secret_shape import names_credential
 from contextlamp.domain.secret_slots import accept_password
 
 WS = r"[\s\p{Z}]"
 UUID = r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"
-# Words that name a credential when they are a whole segment of a token's prefix, or begin or end one ("RGAPI",
-# "apikey", "sktest"); "pk" (publishable) and "public" are not among them.
-CREDENTIAL_SEGMENTS = frozenset(
-    {"sk", "rk", "pat", "sdk", "api", "apikey", "key", "tok", "token", "secret", "access", "auth", "cred", "creds",
-     "pwd", "pass", "bearer", "svc", "sat", "srv"}
-)  # fmt: skip
-CREDENTIAL_AFFIXES = ("api", "key", "token", "secret")
 # Values that name where a credential comes from rather than holding it (openssl's "-passin env:VAR", "file:path",
 # "fd:3", "stdin"), types in code ("password: str"), and constant-style stand-ins (CHANGE_ME, YOUR_TOKEN).
 SOURCE_PREFIXES = ("env:", "file:", "fd:", "stdin", "pass:$", "$", "%", "@", "/run/secrets", "/dev/")
@@ -66,13 +60,7 @@ def accept_labelled_value(value: str) -> bool:
 
 def accept_credential_prefix(value: str) -> bool:
     """A token ``<prefix><UUID>`` whose prefix names a credential (module docstring)."""
-    prefix = value[: len(value) - 36].lower()
-    for segment in prefix.replace("_", "-").replace(".", "-").split("-"):
-        if segment in CREDENTIAL_SEGMENTS or (len(segment) > 3 and segment.endswith(CREDENTIAL_AFFIXES)):
-            return True
-        if len(segment) > 3 and segment.startswith(("api", "token", "secret")):
-            return True
-    return False
+    return names_credential(value[: len(value) - 36])
 
 
 def accept_hex_key(value: str) -> bool:

@@ -425,8 +425,10 @@ def _raw_findings(text: str, redact_only: bool) -> list[tuple[int, int, str]]:
 # Material that is public by design, in its standard written forms: an SSH public key line (RFC 4253 6.6 key
 # types), an OpenSSH SHA256 fingerprint, an age recipient (age1…, bech32), a Bitcoin segwit address (BIP 173/350),
 # a data: URI's base64 (RFC 2397), a Subresource Integrity digest (W3C SRI: sha256-/sha384-/sha512- + base64),
-# a WireGuard or other "PublicKey = <base64>" line, a Stripe publishable key (pk_test_/pk_live_, meant for
-# browsers). A shape rule's finding inside one of these is not a secret; labelled and vendor rules are unaffected.
+# a WireGuard or other "PublicKey = <base64>" line and any "public key …: <base64>" (minisign, signify), a value
+# labelled as a cache, object or other identifier key, a pagination or request token, a checksum, digest or
+# commit, a Stripe publishable key (pk_test_/pk_live_, meant for browsers). A shape rule's finding inside one
+# of these is not a secret; labelled and vendor rules are unaffected.
 PUBLIC = (
     r"(?:ssh-(?:rsa|dss|ed25519|ed448)|ecdsa-sha2-nistp[0-9]{3}|sk-ssh-ed25519@openssh\.com)[ \t]+"
     r"AAAA[A-Za-z0-9+/]{20}[A-Za-z0-9+/]*={0,3}",
@@ -435,7 +437,11 @@ PUBLIC = (
     r"\b(?:bc|tb)1[02-9ac-hj-np-z]{25,87}\b",
     r"\bdata:[a-z]{1,20}/[A-Za-z0-9.+-]{1,60}(?:;[A-Za-z0-9=.-]{1,40}){0,3};base64,[A-Za-z0-9+/]+={0,2}",
     r"\bsha(?:256|384|512)-[A-Za-z0-9+/]{43,86}={0,2}",
-    r"(?i:public[ _-]?key)[ \t]*[=:][ \t]*[A-Za-z0-9+/]{42,44}={0,2}",
+    r"(?i:public[ _-]?key|pub[ _-]?key|verif(?:y|ication)[ _-]key)[^\n=:]{0,48}[=:][ \t]*[A-Za-z0-9+/]{20,200}={0,2}",
+    r"(?i:\b(?:cache|object|idempotency|dedupe?|lookup|partition|routing|sort|primary|row|index)[ _-]?key|\bchecksum|"
+    r"\bdigest|\bcommit(?:[ _-](?:sha|hash|id))?|\bsha(?:1|256|512)?(?:sum)?|(?:page|next|continuation|sync|cursor|"
+    r"pagination|resume|request|trace|idempotency|cancell?ation)[ _-]?(?:page[ _-]?)?(?:token|key))[\"']?"
+    r"(?:[ \t]+(?:is|was)|[ \t]*[=:])[ \t]*[\"']?[A-Za-z0-9_.:$+/=-]{16,200}",
     r"\bpk_(?:test|live)_[A-Za-z0-9]{20,120}\b",
     PUBLIC_LABELLED,
 )
