@@ -521,7 +521,9 @@ OPENERS_SHORT = (
     r"pentru|za|k|ng|sa|ko|i|y|μου|μας|της|του|για|mi|moj|moje|mano|mana|minu|mening|mijn|min|mitt|mein|meine|"
     r"mon|ma|mio|mia|meu|minha|my|our|langu|yangu|saya|ku|ni"
 )
-NUMBER_WORDS = frozenset(["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"])
+NUMBER_WORDS = frozenset(
+    ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
+)
 # The words of a stated value: 1 to 8 tokens, no quote or list separator; where the clause ends after them.
 STATED_WORDS = r"[^\s\p{Z}\"'`“”«»,;]{1,40}(?:[ \t]+[^\s\p{Z}\"'`“”«»,;]{1,40}){0,7}"
 WORDS_END = rf"{WS}*(?:[\n.!?;,)\]。！？]|$)"
