@@ -487,6 +487,13 @@ def _any_order_rules() -> list[Rule]:
             rf"{start}(?:{vendored}){SUFFIX}{MODIFIER}{WS}*(?::=|=>|->|[:=＝]){WS}*{LABELLED}",
             accept_labelled_token,
         ),
+        Rule(  # words at a clause start, a copula, the password noun ending its clause or opening a phrase
+            "Password",
+            rf"(?i)(?:^|[\n.!?;:][ \t]*)((?:\p{{L}}[\p{{L}}'-]{{1,23}}[ \t]+){{1,4}}\p{{L}}[\p{{L}}'-]{{1,23}}),?[ \t]+"
+            rf"(?:—[ \t]+)?(?:{copulas}|that's|c'est){WS}+(?:(?:{ARTICLES}){WS}+)?(?:[\p{{L}}-]{{1,20}}{WS}+){{0,2}}?"
+            rf"(?:{every}){SUFFIX}(?:{WS}+(?:{OPENERS_SHORT}){WS}|{WS}*(?:[.!?,;)\]]|$))",
+            accept_value_words_first,
+        ),
         Rule(
             "Password",
             rf"{start}(?:{vendored}){SUFFIX}{MODIFIER}(?:{SEPARATOR}|{WS}*){QUOTED}",
@@ -545,8 +552,9 @@ def accept_stated_words(value: str) -> bool:
     v = value.strip().rstrip(".!?")
     words = v.split()
     several = len(words) > 1
-    if several:  # a number word is a passphrase word unless a unit follows ("seven characters")
+    if several:  # a number word is a passphrase word unless a unit follows ("seven characters") ...
         words = [w for w in words if _clean(w) not in NUMBER_WORDS] or words
+        several = len(words) > 1  # ... and with two other words at least ("step three is the password": prose)
     if not words or len(words) > 8 or _common_rejections(" ".join(words)):
         return False
     cleaned = [_clean(w) for w in words]
@@ -562,6 +570,17 @@ def accept_stated_words(value: str) -> bool:
         mixed = any(c.isalpha() for c in token) and any(not c.isalpha() for c in token)
         return len(token) >= 5 and ((mixed and not is_benign(token)) or shape.accept_stated_password(token))
     return all(any(c.isalpha() for c in w) for w in cleaned) and not any(w.isdigit() for w in cleaned)
+
+
+# The articles and possessives between a copula and the noun in "X is the password", "X ist das Passwort",
+# "X è la password", "X é a senha", "X er passordet" (en, de, fr, es, pt, it, nl, sv/da/no).
+ARTICLES = r"the|my|our|your|a|an|das|der|die|mein|unser|le|la|les|l'|mon|notre|el|mi|nuestra|o|a|il|lo|de|het|den|det"
+
+
+def accept_value_words_first(value: str) -> bool:
+    """Words stated before "is the password": a passphrase of 2 to 5 words (never one word: "Length is the password
+    for …" is prose) that passes :func:`accept_stated_words`."""
+    return len(value.split()) >= 2 and accept_stated_words(value)
 
 
 def _clean(word: str) -> str:
