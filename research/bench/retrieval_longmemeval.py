@@ -576,6 +576,7 @@ def _run(argv: Sequence[str] | None) -> int:
     parser.add_argument(
         "--fold", default=None, help="only this fold's questions (research/bench/data/retrieval_folds.json)"
     )
+    parser.add_argument("--ids", default=None, help="comma-separated question ids to run (after --fold)")
     add_variant_argument(parser, METHODS)
     args = parser.parse_args(argv)
     variants: dict[str, dict[str, Any]] = dict(args.variant)
@@ -593,6 +594,9 @@ def _run(argv: Sequence[str] | None) -> int:
     if args.fold is not None:
         wanted_ids = fold_ids("longmemeval", args.fold)
         questions = [q for q in questions if q.question_id in wanted_ids]
+    if args.ids is not None:
+        named = {i.strip() for i in args.ids.split(",") if i.strip()}
+        questions = [q for q in questions if q.question_id in named]
     if args.types is not None:
         wanted = {t.strip() for t in args.types.split(",") if t.strip()}
         questions = [q for q in questions if q.question_type in wanted]
