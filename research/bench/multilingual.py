@@ -8,7 +8,8 @@
 Data: research/bench/data/multilingual-{dev,held}.json: 10 facts a half, each written in English, German, Spanish,
 French, Russian, Chinese and Japanese, each with a question in the same seven languages that paraphrases it
 (few shared words); multilingual-held2.json: 10 other facts in those seven languages and Korean, Arabic and
-Portuguese (written before the language handling of stop 38 was tuned). Facts are saved one a day (a memory, not one conversation: no time neighbours). For each
+Portuguese (written before the language handling of stop 38 was tuned). Facts are saved one a day (a memory, not
+one conversation: no time neighbours). For each
 embedder and each language L, three runs, each on a fresh data directory through the product
 (``MemoryService.save_context`` then ``get_context``, default settings, so the embedder's own thresholds and
 prefixes apply):
