@@ -46,7 +46,7 @@ Each session is stored on its own day: the processes the bench starts read a wal
 stale fact with the top 5 it got; ``--keep`` keeps the scratch folder to read the store
 (research/notes/month.md).
 
-Usage: ``nice -n 10 python -m research month [--bank dev|held|fresh|blind4] [--seed N] [--embedder minilm|fake]
+Usage: ``nice -n 10 python -m research month [--bank dev|held|fresh|blind4|blind5] [--seed N] [--embedder minilm|fake]
 [--keep] [--misses] [--real-clock] [--json]``.
 """
 
@@ -465,6 +465,12 @@ BANKS: dict[str, dict[str, Any]] = {
 
 BANK_SEEDS = {"dev": 1, "held": 7, "fresh": 11, "blind4": 23}
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import month_blind5  # noqa: E402  (the fifth bank, #27: written apart from the tuning, run only at the end)
+
+BANKS[month_blind5.NAME] = month_blind5.bank(Attribute)
+BANK_SEEDS[month_blind5.NAME] = month_blind5.SEED
+
 
 @dataclass
 class Fact:
@@ -613,7 +619,7 @@ def plan(bank: str, seed: int) -> tuple[list[Session], list[Fact]]:
         late[i % len(late)].correct.append(fact)
     kinds = spec.get("secrets", ("codes",))
     for i, session in enumerate(rng.sample(sessions, 8)):
-        session.secret = plant_secret(kinds[i % len(kinds)], rng)
+        session.secret = spec.get("plant_secret", plant_secret)(kinds[i % len(kinds)], rng)
     return sessions, facts
 
 
@@ -645,7 +651,7 @@ def exchanges(session: Session, rng: random.Random) -> list[Exchange]:
     out.append(Exchange(rng.choice(code), "The loop adds to `total` before it is set; initialise it to 0 first."))
     out.append(Exchange("run the test suite please", "Two pass, one fails.", tool=rng.choice(tool)))
     if session.secret:
-        out.append(Exchange(secret_message(session.secret), "I won't store those."))
+        out.append(Exchange(spec.get("secret_message", secret_message)(session.secret), "I won't store those."))
     out.append(Exchange(*rng.choice(chatter)))
     head, rest = out[0], out[1:]
     rng.shuffle(rest)
