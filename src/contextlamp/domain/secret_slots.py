@@ -25,6 +25,12 @@ a credential (secret_shape.accept_stated_token or accept_stated_password) or let
 version, unit or algorithm name ("the secret is patience" and "the token is RS256-signed" are prose); a
 password or a security answer is anything else that is not prose. Every value is bounded (at most a few
 hundred characters), so a check costs a bounded time per candidate and the scan stays linear (secret_scan.py).
+
+Every other language of the lexicon (secret_lexicon.py) is read by :func:`accept_after_noun_window`: the words
+after a password noun to the end of its clause, the value after ``:`` or a copula, or before a clause-final copula
+(Persian, Urdu, Hindi, Marathi, Basque …), whatever it is made of, unless one of its words is a function word of
+some language (stopwords-iso) or an English prose word (:func:`accept_stated_words`; docs/secrets.md, "The slot in
+every language of the lexicon").
 """
 
 from __future__ import annotations
