@@ -513,7 +513,7 @@ def _escape(word: str) -> str:
 OPENERS_SHORT = (
     r"for|of|to|on|at|from|with|für|von|vom|zum|zur|de|du|del|da|do|di|dla|для|від|ад|от|до|за|na|po|ke|untuk|"
     r"pentru|za|k|ng|sa|ko|i|y|μου|μας|της|του|για|mi|moj|moje|mano|mana|minu|mening|mijn|min|mitt|mein|meine|"
-    r"mon|ma|mio|mia|meu|minha|my|our|langu|yangu|saya|ku|ni"
+    r"mon|ma|mio|mia|meu|minha|my|our|langu|yangu|saya|ku|ni|la|að|you|we|they"
 )
 NUMBER_WORDS = frozenset(
     ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
@@ -594,7 +594,8 @@ def _connectors_ok(connectors: list[str]) -> bool:
     if not connectors:
         return True
     first = connectors[0].lower().rstrip(":")
-    return len(connectors) <= 3 and (first in _AFTER_NOUN_WORDS or first in _OPENER_WORDS or first.startswith("("))
+    opens = first in _AFTER_NOUN_WORDS or first in _OPENER_WORDS or first.startswith("(")
+    return len(connectors) <= 3 and (opens or first.startswith("ل"))  # Arabic li-, attached: "للخادم"
 
 
 def _slot_reading(words: list[str]) -> bool:
