@@ -35,7 +35,6 @@ every language of the lexicon").
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from itertools import pairwise
 from typing import Literal
@@ -467,7 +466,6 @@ def _any_order_rules() -> list[Rule]:
     vendored = password_noun_pattern()
     every = rf"{PASSWORD_NOUNS}|{password_stem_pattern()}"
     start = r"(?i)(?:^|[^\p{L}\p{N}_])"
-    copulas = "|".join(sorted((_escape(c) for c in COPULA_WORDS if c[:1].isalpha()), key=lambda c: (-len(c), c)))
     return [
         Rule(
             "Password",
@@ -477,7 +475,7 @@ def _any_order_rules() -> list[Rule]:
         Rule(  # words at a clause start, a copula, the password noun ending its clause or opening a phrase
             "Password",
             rf"(?i)(?:^|[\n.!?;:][ \t]*)((?:\p{{L}}[\p{{L}}'-]+[ \t]+){{1,4}}\p{{L}}[\p{{L}}'-]+),?[ \t]+"
-            rf"(?:—[ \t]+)?(?:{copulas}|that's|c'est){WS}+(?:(?:{ARTICLES}){WS}+)?(?:[\p{{L}}-]{{1,20}}{WS}+){{0,2}}?"
+            rf"(?:—[ \t]+)?(?:{VALUE_FIRST_COPULAS}){WS}+(?:(?:{ARTICLES}){WS}+)?(?:[\p{{L}}-]{{1,20}}{WS}+){{0,2}}?"
             rf"(?:{every}){SUFFIX}(?:{WS}+(?:{OPENERS_SHORT}){WS}|{WS}*(?:[.!?,;)\]]|$))",
             accept_value_words_first,
         ),
@@ -500,10 +498,6 @@ def _any_order_rules() -> list[Rule]:
             peek=True,
         ),
     ]
-
-
-def _escape(word: str) -> str:
-    return re.escape(word).replace("\\ ", WS + "+")
 
 
 # The short words that open a prepositional phrase or possessive after a password noun in the lexicon's
@@ -563,6 +557,12 @@ def accept_stated_words(value: str) -> bool:
     return all(any(c.isalpha() for c in w) for w in cleaned) and not any(w.isdigit() for w in cleaned)
 
 
+# The copulas of "X is the password" (the lexicon's list less the ones that are English prepositions or
+# particles, "to", "on", "be": "Biometric unlock falls back *to* the device passcode" is prose).
+VALUE_FIRST_COPULAS = (
+    r"is|was|that's|thats|it's|ist|war|est|c'est|es|era|è|é|är|er|var|jest|je|yra|ir|ni|ialah|adalah|είναι|"
+    r"estas|yw|hija|huwa|është|là|—|–"
+)
 # The articles and possessives between a copula and the noun in "X is the password", "X ist das Passwort",
 # "X è la password", "X é a senha", "X er passordet" (en, de, fr, es, pt, it, nl, sv/da/no).
 ARTICLES = r"the|my|our|your|a|an|das|der|die|mein|unser|le|la|les|l'|mon|notre|el|mi|nuestra|o|a|il|lo|de|het|den|det"
