@@ -383,7 +383,6 @@ def search(
             query if weights.keyword_evidence else "",
             weights.agreement_depth,
             weights.agreement_terms,
-            weights.named_date_evidence,
         )
     else:  # no floor: a lifted neighbour is context where no signal list holds it
         context = {i: anchor for i, anchor in lifted.items() if i not in places}
@@ -437,7 +436,6 @@ def with_evidence(
     query: str = "",
     agreement: int = 0,
     agreement_terms: int = 1,
-    dated_evidence: bool = False,
 ) -> tuple[list[tuple[str, float, float]], dict[str, str]]:
     """The relevance floor (spec/TOOLS.md get_context, issue #27.4): ``fused`` (best first) keeping only the
     entries with evidence, and ``lifted`` (neighbour -> anchor) keeping only the neighbours kept for their anchor.
@@ -469,8 +467,6 @@ def with_evidence(
     least 16), one read of each kind per store and window, and judging stops once ``want`` entries are kept
     (0: judge all), so a call reads about as many entries as it returns."""
     fact = set(lists.fact_key)
-    if dated_evidence:
-        fact.update(set(lists.named_date).intersection(lists.keyword))
     cosines = dict(lists.cosines)
     stems = {t[:STEM_CHARS] for t in content_terms(query)}
     least = keyword_least(len(stems))

@@ -29,8 +29,6 @@ class FusionWeights:
     # list; 0: off. 2 on every LoCoMo fold (research/notes/retrieval.md "Named dates": weight 1 gained less or the
     # same in each; no LongMemEval dev question names a date)
     named_date: float = 2.0
-    # a candidate of the named-date list that the keyword list also holds is evidence (search.with_evidence)
-    named_date_evidence: bool = False
     recency: float = 3.0  # the other three lists together
     k: int = 5
     # the cosine below which a memory found only by meaning is not a candidate; None: the embedding model's own
