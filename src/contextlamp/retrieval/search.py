@@ -17,6 +17,7 @@ from contextlamp.domain.models import Entry, MemoryType
 from contextlamp.domain.ports import Store
 from contextlamp.domain.rules import may_pair, prefer_newer, states_change
 from contextlamp.retrieval.chunks import STEM_CHARS
+from contextlamp.retrieval.dates import named_window
 from contextlamp.retrieval.fusion import weighted_rrf
 from contextlamp.retrieval.query import asks_for_recent, content_terms, named_words, query_terms, word_terms
 from contextlamp.retrieval.weights import FRESHER_FIRST_THRESHOLD, FusionWeights, TrustWeights
@@ -52,7 +53,7 @@ class Hit:
     context_of: str | None = None  # a neighbour kept for its anchor's evidence (with_evidence): the anchor's id
 
 
-SIGNALS = ("semantic", "keyword", "fact_key", "recency")  # the signal lists, in the order explanations name them
+SIGNALS = ("semantic", "keyword", "fact_key", "recency", "named_date")  # the signal lists, in explanations' order
 
 
 @dataclass
@@ -63,6 +64,7 @@ class SignalLists:
     keyword: list[str] = field(default_factory=list[str])
     fact_key: list[str] = field(default_factory=list[str])
     recency: list[str] = field(default_factory=list[str])
+    named_date: list[str] = field(default_factory=list[str])  # candidates saved on the date the query names
     cosines: dict[str, float] = field(default_factory=dict[str, float])  # semantic list: each id's cosine
     keyword_all: set[str] = field(default_factory=set[str])  # keyword list: the ids matching every content word
 
@@ -173,20 +175,41 @@ def fuse(
         "keyword": lists.keyword,
         "fact_key": lists.fact_key,
         "recency": lists.recency,
+        "named_date": lists.named_date,
     }
-    use = set(active) if active is not None else {"semantic", "keyword", "fact_key", "recency"}
+    use = set(active) if active is not None else set(named)
     if not recency:
         use.discard("recency")
     if not lists.fact_key:
         use.discard("fact_key")
+    if not lists.named_date:
+        use.discard("named_date")
     weight_of = {
         "semantic": weights.semantic,
         "keyword": weights.keyword,
         "fact_key": weights.fact_key,
         "recency": weights.recency,
+        "named_date": weights.named_date,
     }
     fused = weighted_rrf({name: named[name] for name in named if name in use}, weight_of, weights.k)
     return [(str(f.key), f.rrf, f.score) for f in fused]
+
+
+def saved_within(
+    fused: list[tuple[str, float, float]], owner: dict[str, ScopedStore], window: tuple[int, int]
+) -> list[str]:
+    """The ids of ``fused`` (best first, as ``fuse`` returns) saved inside ``window`` (``[start, end)``, ms since the
+    epoch: the date a query names, ``dates.named_window``), in ``fused`` order: the named-date list that ``search``
+    fuses with weight ``FusionWeights.named_date``. One read of save times per store (``Store.chars_and_times``)."""
+    start, end = window
+    by_store: dict[int, list[str]] = {}
+    for entry_id, _, _ in fused:
+        by_store.setdefault(id(owner[entry_id]), []).append(entry_id)
+    inside: set[str] = set()
+    for ids in by_store.values():
+        times = owner[ids[0]].store.chars_and_times(ids)
+        inside.update(i for i, (_, created_at) in times.items() if start <= created_at < end)
+    return [i for i, _, _ in fused if i in inside]
 
 
 def with_neighbours(
@@ -336,6 +359,11 @@ def search(
     with_recency = recency or asks_for_recent(query)
     lists, owner = collect_signals(stores, query, query_vector, depth, now, memory_types, floor, with_recency)
     fused = fuse(lists, weights, with_recency)
+    window = named_window(query, now) if weights.named_date > 0 else None
+    if window is not None and fused:
+        lists.named_date = saved_within(fused, owner, window)
+        if lists.named_date:
+            fused = fuse(lists, weights, with_recency)
     lifted: dict[str, str] = {}
     if weights.neighbours > 0:
         fused = with_neighbours(fused, owner, weights, now, memory_types, lifted)
@@ -522,10 +550,13 @@ def keyword_held(content: str, stems: set[str]) -> int:
 
 def signal_places(lists: SignalLists, with_recency: bool) -> dict[str, list[tuple[str, int]]]:
     """For each id in a fused signal list, its ``(signal, 1-based rank)`` pairs in ``SIGNALS`` order; the
-    recency list counts only when it was fused (``with_recency``), as in ``fuse``."""
+    recency list counts only when it was fused (``with_recency``), and the named-date list when the query named a
+    date that some candidate was saved on, as in ``fuse``."""
     named = {"semantic": lists.semantic, "keyword": lists.keyword, "fact_key": lists.fact_key}
     if with_recency:
         named["recency"] = lists.recency
+    if lists.named_date:
+        named["named_date"] = lists.named_date
     places: dict[str, list[tuple[str, int]]] = {}
     for name, ids in named.items():
         for rank, entry_id in enumerate(ids, start=1):

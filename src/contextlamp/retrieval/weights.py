@@ -25,6 +25,10 @@ class FusionWeights:
     semantic: float = 1.0
     keyword: float = 1.25
     fact_key: float = 1.0
+    # the candidates saved on the calendar date a query names (retrieval/dates.py, search.saved_within), as one more
+    # list; 0: off. 2 on every LoCoMo fold (research/notes/retrieval.md "Named dates": weight 1 gained less or the
+    # same in each; no LongMemEval dev question names a date)
+    named_date: float = 2.0
     recency: float = 3.0  # the other three lists together
     k: int = 5
     # the cosine below which a memory found only by meaning is not a candidate; None: the embedding model's own
