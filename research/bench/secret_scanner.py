@@ -24,10 +24,12 @@ Run: ``python -m research secret_scanner [--locomo PATH] [--size 32768] [--limit
 from __future__ import annotations
 
 import argparse
+import html
 import json
 import re
 import sys
 import time
+import urllib.parse
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -167,10 +169,28 @@ class KindScore:
         return self.rows - min(self.refused, self.gone) if self.group != "prose" else 0
 
 
+_UNICODE_ESCAPE = re.compile(r"\\u([0-9A-Fa-f]{4})")
+
+
+def readable_forms(text: str) -> tuple[str, ...]:
+    """``text`` as a reader could read it back: as written, normalised, and with its escapes undone by the
+    standard library (percent-encoding, HTML references, ``\\u`` escapes) and its blanks and dashes removed (a
+    value in groups). The bench's own decoding, independent of the scanner's, so a kept escaped or grouped secret
+    counts as kept."""
+    unquoted = urllib.parse.unquote(text)
+    unescaped = html.unescape(_UNICODE_ESCAPE.sub(lambda m: chr(int(m.group(1), 16)), unquoted))
+    return (text, normalise_for_scan(text).text, unescaped, re.sub(r"[\s-]", "", unescaped))
+
+
 def _gone(scanner: SecretScanner, text: str, secret: str) -> bool:
     kept = scanner.scrub(text).text or ""
     redacted = scanner.redact(text)
-    return all(secret not in normalise_for_scan(t).text and secret not in t for t in (kept, redacted))
+    compact = re.sub(r"[\s-]", "", secret)
+    return all(
+        secret not in form and (len(compact) < 12 or compact not in form)
+        for t in (kept, redacted)
+        for form in readable_forms(t)
+    )
 
 
 def corpus_scores(scanner: SecretScanner, rows: Iterable[secret_corpus.Row]) -> list[KindScore]:
@@ -538,6 +558,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--fresh", action="store_true", help="score round 4's fresh split too (read at the end)")
     parser.add_argument("--held3", action="store_true", help="score round 5's held3 split too (read at the end)")
     parser.add_argument("--held4", action="store_true", help="score round 6's held4 split too (read at the end)")
+    parser.add_argument("--held5", action="store_true", help="score round 7's held5 split too (read at the end)")
     parser.add_argument("--corpus-only", action="store_true", help="only the generated corpus tables")
     args = parser.parse_args(argv)
     console = Console(width=200)
@@ -549,6 +570,7 @@ def main(argv: list[str] | None = None) -> int:
         + (("fresh",) if args.fresh else ())
         + (("held3",) if args.held3 else ())
         + (("held4",) if args.held4 else ())
+        + (("held5",) if args.held5 else ())
     )
     scores = corpus_scores(scanner, [row for row in secret_corpus.corpus() if row.half in halves])
     corpus_report(console, scores, halves)

@@ -1,5 +1,5 @@
-"""Encoded text inside a text: base64 (one line or MIME-wrapped over many) and hex, decoded so the scanner reads
-what they hold.
+"""Encoded text inside a text, decoded so the scanner reads what it holds: encoded runs (base64, base32, hex) and
+escaped characters and chunked values (``\\u`` escapes, percent-encoding, HTML character references, groups).
 
 An evasion of a known format may wrap it in an encoding a reader undoes with one command (``base64 -d``,
 ``xxd -r -p``, ``bytes.fromhex``). :func:`decoded_runs` finds the encoded runs of a text and returns what each
@@ -13,16 +13,41 @@ the job of the shape rules):
 - hex, 16+ digits of an even count, bare or after ``0x`` (``bytes.fromhex("676c70…")``), or as ``\\xNN`` escapes;
 - what a decoded run holds is decoded again, to three levels (base64 of hex of base64 …).
 
+- base32 (RFC 4648 section 6, upper or lower case, padded or not), 16+ characters;
+- what a decoded run holds is decoded again, to three levels (base64 of hex of base64 …).
+
 A decoded run counts when it is UTF-8 of 8+ characters, 95 % of them printable, with a letter. Every pass is one
 regular-expression scan with no backtracking beyond a fixed window, and each level is smaller than the one before,
 so the whole is linear in the text.
+
+:func:`decoded_views` undoes, in place, what a reader undoes by eye or with one call, and returns the windows of
+the text around what changed, each with a map to the characters it came from (so a secret found there is removed
+as written):
+
+- escaped characters, any run of them: the ``\\uXXXX`` escapes of JSON (RFC 8259 section 7, surrogate pairs
+  joined), JavaScript, Java and C#, ``\\u{X…}`` (ECMAScript, Rust, Swift), ``\\UXXXXXXXX`` and ``\\xXX`` (C,
+  Python); percent-encoding (RFC 3986 section 2.1, a run of ``%XX`` read as UTF-8); HTML character references
+  (HTML Living Standard 13.2.5.72-80: ``&#NNN;``, ``&#xHH;``, the semicolon optional as in browsers, and the
+  named references of the HTML5 table that end in ``;``), decoded again while they still hold escapes, to three
+  levels (``%2541`` -> ``%41`` -> ``A``);
+- a value cut into groups: 4+ groups of one length from 3 to 8 characters, the last one as long or shorter,
+  separated by one space or one dash each (``SWMT KN-1 -2et n4uk …``, ``ab12-cd34-ef56-gh78``), joined when the
+  groups hold both letters and digits (a card or phone number of digit groups is read as written; four-letter
+  words of a sentence are not a value).
+
+Each window reaches 160 characters before and 64 after what changed (a label such as ``--password`` or
+``"apiToken":`` before the value); windows that meet are one. A text with nothing to undo has no view, so
+ordinary prose costs one regular-expression pass.
 """
 
 from __future__ import annotations
 
 import base64
 import binascii
+import bisect
+import html.entities
 import re
+from dataclasses import dataclass
 
 MIN_PRINTABLE = 0.95  # of the decoded characters: text wrapped in an encoding, not binary key material
 MIN_DECODED = 8  # characters: shorter decoded text holds no credential a rule could name
@@ -31,7 +56,8 @@ DEPTH = 3  # base64 of base64 of base64: deeper wrapping is not an evasion a rea
 # A base64 run: 16+ alphabet characters and line breaks (each with up to 8 characters of indent, between two
 # alphabet characters: a MIME-wrapped block, however short its lines), the padding at the end. The branches start
 # with different characters and the run is taken whole: a failed start reads at most 16 units, so one pass is linear.
-_BASE64 = re.compile(r"[A-Za-z0-9+/_-](?:[A-Za-z0-9+/_-]|\r?\n[ \t]{0,8}(?=[A-Za-z0-9+/_-])){15,}={0,2}")
+_BASE64 = re.compile(r"[A-Za-z0-9+/_-](?:[A-Za-z0-9+/_-]|\r?\n[ \t]{0,8}(?=[A-Za-z0-9+/_-])){15,}={0,6}")
+_BASE32 = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567")
 _WORD = re.compile(r"[0-9A-Za-z]{16,}")  # a hex run is a whole word: checked in Python (even, hex, 16+)
 _ESCAPED_HEX = re.compile(r"(?:\\x[0-9a-fA-F]{2}){8,}")
 _HEX_DIGITS = frozenset("0123456789abcdefABCDEF")
@@ -68,6 +94,21 @@ def base64_text(run: str) -> str | None:
     return printable_text(raw)
 
 
+def base32_text(run: str) -> str | None:
+    """The printable text a base32 run holds (RFC 4648 section 6; one case throughout, padding optional), or None."""
+    body = _BLANKS.sub("", run).rstrip("=")
+    upper = body.upper()
+    if len(body) < 16 or (body != upper and body != body.lower()) or not _BASE32.issuperset(upper):
+        return None
+    if len(body) % 8 in (1, 3, 6):  # no whole number of bytes ends there
+        return None
+    try:
+        raw = base64.b32decode(upper + "=" * (-len(body) % 8))
+    except (binascii.Error, ValueError):
+        return None
+    return printable_text(raw)
+
+
 def _wrapped_base64_text(run: str) -> str | None:
     """A run's text; for a run over several lines, also the run without its first or its last line (a word of the
     sentence before or after the block joined to it)."""
@@ -95,7 +136,8 @@ def _level(text: str) -> list[tuple[int, int, str]]:
     """(start, end, decoded) of every encoded run of one text (character offsets)."""
     runs: list[tuple[int, int, str]] = []
     for match in _BASE64.finditer(text):
-        if (decoded := _wrapped_base64_text(match.group())) is not None:
+        run = match.group()
+        if (decoded := _wrapped_base64_text(run) or base32_text(run)) is not None:
             runs.append((match.start(), match.end(), decoded))
     for match in _WORD.finditer(text):
         if (decoded := hex_text(match.group())) is not None:
@@ -120,4 +162,261 @@ def decoded_runs(text: str) -> list[tuple[int, int, str]]:
             break
         out.extend(inner)
         level = inner
+    return out
+
+
+# -- escaped characters and grouped values, undone in place (decoded_views) -----------------------------------
+
+# One escaped character (or one byte of a percent-encoded run): the forms listed in the module docstring.
+_ESCAPE = re.compile(
+    r"\\u\{[0-9A-Fa-f]{1,6}\}|\\u[0-9A-Fa-f]{4}|\\U[0-9A-Fa-f]{8}|\\x[0-9A-Fa-f]{2}|%[0-9A-Fa-f]{2}"
+    r"|&#[0-9]{1,7};?|&#[xX][0-9A-Fa-f]{1,6};?|&[A-Za-z][A-Za-z0-9]{1,31};"
+)
+_ESCAPE_HINT = re.compile(r"[\\%&]")
+GROUPS_MIN = 4  # groups before the last (a shorter last one may follow)
+GROUP_SIZES = range(3, 9)  # characters a group: how people chunk a value to read it out (4 most often)
+GROUPED_MIN = 16  # characters of the joined value
+# Runs of groups, each starting only where a run can start (so a failed attempt is never retried inside it):
+# non-blank groups separated by one space, and letter-digit groups separated by one dash.
+_GROUP_RUNS = (
+    (re.compile(r"(?<!\S)\S+(?: \S+){3,}"), " "),
+    (re.compile(r"(?<![A-Za-z0-9-])[A-Za-z0-9]+(?:-[A-Za-z0-9]+){3,}"), "-"),
+)
+_OPENERS = "'\"`([{<"
+_CLOSERS = "'\"`)]}>.,;:!?"
+VIEW_BEFORE = 160  # characters of context before a change: the label of the value (a flag, a key, a noun)
+VIEW_AFTER = 64
+LEVELS = 3  # %2541 -> %41 -> A: an escape of an escape, as the encoded runs above
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """A window of a text with its escapes undone or its groups joined, and where each character came from.
+
+    Attributes:
+        text: the window, decoded.
+        starts: ``starts[i]`` is the index in the original text where the source of ``text[i]`` starts.
+        ends: ``ends[i]`` is the index just after that source (``starts[i] + 6`` for a ``\\u0041``).
+    """
+
+    text: str
+    starts: list[int]
+    ends: list[int]
+
+    def original_span(self, start: int, end: int) -> tuple[int, int]:
+        """The span of the original text that ``text[start:end]`` came from (characters; ``end > start``)."""
+        return self.starts[start], self.ends[end - 1]
+
+
+def _char_of(escape: str) -> str | None:
+    """The character one escape stands for (percent-encoding is read in runs, not here), or None."""
+    if escape[0] == "\\":
+        code = int(escape[3:-1] if escape[2] == "{" else escape[2:], 16)
+    elif escape.startswith("&#"):
+        body = escape[2:].rstrip(";")
+        code = int(body[1:], 16) if body[:1] in "xX" else int(body)
+    else:
+        return html.entities.html5.get(escape[1:])
+    return chr(code) if 0 < code <= 0x10FFFF else None
+
+
+def _unescaped(text: str) -> tuple[str, list[int], list[int], list[tuple[int, int]]] | None:
+    """``text`` with every escape undone: (decoded, start and end of each character's source in ``text``, the
+    spans of the decoded text that changed); None when nothing was escaped. One pass, linear."""
+    if not _ESCAPE_HINT.search(text):
+        return None
+    matches = list(_ESCAPE.finditer(text))
+    if not matches:
+        return None
+    pieces: list[str] = []
+    starts: list[int] = []
+    ends: list[int] = []
+    changed: list[tuple[int, int]] = []
+    last = size = 0
+
+    def keep(upto: int) -> None:
+        nonlocal size
+        if upto > last:
+            pieces.append(text[last:upto])
+            starts.extend(range(last, upto))
+            ends.extend(range(last + 1, upto + 1))
+            size += upto - last
+
+    def put(chars: str, source: tuple[int, int]) -> None:
+        nonlocal size
+        pieces.append(chars)
+        starts.extend([source[0]] * len(chars))
+        ends.extend([source[1]] * len(chars))
+        if changed and changed[-1][1] == size:
+            changed[-1] = (changed[-1][0], size + len(chars))
+        else:
+            changed.append((size, size + len(chars)))
+        size += len(chars)
+
+    i = 0
+    while i < len(matches):
+        match = matches[i]
+        keep(match.start())
+        escape = match.group()
+        if escape[0] == "%":  # a run of percent-encoded bytes is UTF-8 (RFC 3986 2.5); one character per source run
+            j = i
+            raw = bytearray()
+            while (
+                j < len(matches)
+                and matches[j].group()[0] == "%"
+                and (j == i or matches[j].start() == matches[j - 1].end())
+            ):
+                raw.append(int(matches[j].group()[1:], 16))
+                j += 1
+            run_start = match.start()
+            decoded = bytes(raw).decode("utf-8", "replace") if not raw.isascii() else raw.decode("ascii")
+            if len(decoded) == len(raw):
+                for k, char in enumerate(decoded):
+                    put(char, (matches[i + k].start(), matches[i + k].end()))
+            else:
+                put(decoded, (run_start, matches[j - 1].end()))
+            last = matches[j - 1].end()
+            i = j
+            continue
+        char = _char_of(escape)
+        end = match.end()
+        if char is not None and 0xD800 <= ord(char) < 0xDC00 and i + 1 < len(matches) and matches[i + 1].start() == end:
+            low = _char_of(matches[i + 1].group())  # a UTF-16 surrogate pair (RFC 8259 section 7)
+            if low is not None and 0xDC00 <= ord(low) < 0xE000:
+                char = chr(0x10000 + ((ord(char) - 0xD800) << 10) + (ord(low) - 0xDC00))
+                end = matches[i + 1].end()
+                i += 1
+        if char is None:
+            keep(end)
+        else:
+            put(char, (match.start(), end))
+        last = end
+        i += 1
+    keep(len(text))
+    return "".join(pieces), starts, ends, changed
+
+
+def _grouped(text: str) -> list[tuple[int, int]]:
+    """Spans to delete: the separators of a value cut into groups (module docstring). One pass, linear."""
+    if " " not in text and "-" not in text:
+        return []
+    spans: list[tuple[int, int]] = []
+    for pattern, separator in _GROUP_RUNS:
+        if separator in text:
+            for match in pattern.finditer(text):
+                spans.extend(_equal_groups(match.group().split(separator), match.start()))
+    return spans
+
+
+def _equal_groups(tokens: list[str], start: int) -> list[tuple[int, int]]:
+    """The separators inside each stretch of ``tokens`` (consecutive parts of a run that starts at ``start``) that
+    are groups of one length, a last one as long or shorter, joined into a value of letters and digits. A quote or
+    bracket may open the first group and close the last (``'glso at-s nbI2 …'``), never stand inside."""
+    cores: list[tuple[int, str, bool, bool]] = []  # (offset of the core, the core, opened, closed)
+    position = start
+    for token in tokens:
+        opened = len(token) - len(token.lstrip(_OPENERS))
+        core = token[opened:].rstrip(_CLOSERS)
+        cores.append((position + opened, core, opened > 0, len(core) + opened < len(token)))
+        position += len(token) + 1
+    spans: list[tuple[int, int]] = []
+    i = 0
+    while i < len(cores):
+        size = len(cores[i][1])
+        j = i + 1
+        while j < len(cores) and len(cores[j][1]) == size and not cores[j][2] and not cores[j - 1][3]:
+            j += 1
+        last = j
+        if j < len(cores) and 0 < len(cores[j][1]) < size and not cores[j][2] and not cores[j - 1][3]:
+            last = j + 1  # a shorter last group
+        joined = "".join(core for _, core, _, _ in cores[i:last])
+        if (
+            size in GROUP_SIZES
+            and j - i >= GROUPS_MIN
+            and len(joined) >= GROUPED_MIN
+            and any(c.isdigit() for c in joined)
+            and any(c.isalpha() for c in joined)
+        ):
+            spans.extend((cores[k - 1][0] + len(cores[k - 1][1]), cores[k][0]) for k in range(i + 1, last))
+        i = j
+    return spans
+
+
+def _windows(changed: list[tuple[int, int]], size: int) -> list[tuple[int, int]]:
+    """Each changed span widened by the context a rule reads around it, windows that meet merged."""
+    out: list[tuple[int, int]] = []
+    for start, end in sorted(changed):
+        low, high = max(0, start - VIEW_BEFORE), min(size, end + VIEW_AFTER)
+        if out and low <= out[-1][1]:
+            out[-1] = (out[-1][0], max(out[-1][1], high))
+        else:
+            out.append((low, high))
+    return out
+
+
+def decoded_views(text: str) -> list[View]:
+    """The windows of ``text`` whose escapes are undone or whose grouped values are joined (module docstring),
+    each mapped back to ``text``; ``[]`` when there is nothing to undo. Linear in the text: each level's decoding
+    is one pass and at most as long as the one before; the windows do not overlap."""
+    text_now = text
+    starts = list(range(len(text)))
+    ends = list(range(1, len(text) + 1))
+    changed_all: list[tuple[int, int]] = []
+    for _ in range(LEVELS):
+        undone = _unescaped(text_now)
+        if undone is None:
+            break
+        decoded, inner_starts, inner_ends, changed = undone
+        starts = [starts[k] for k in inner_starts]
+        ends = [ends[k - 1] for k in inner_ends]
+        # spans changed at an earlier level move with the text; the windows below are wide, so the newest changes
+        # and the (re-decoded) earlier ones are enough
+        changed_all = changed if not changed_all else _moved(changed_all, inner_starts, len(decoded)) + changed
+        text_now = decoded
+    joins = _grouped(text_now)
+    if joins:
+        kept_text, kept = _without(text_now, joins)
+        changed_all = _moved(changed_all, kept, len(kept_text)) if changed_all else []
+        changed_all += _joined_spans(kept, joins)
+        starts = [starts[k] for k in kept]
+        ends = [ends[k] for k in kept]
+        text_now = kept_text
+    if not changed_all:
+        return []
+    return [
+        View(text_now[low:high], starts[low:high], ends[low:high]) for low, high in _windows(changed_all, len(text_now))
+    ]
+
+
+def _without(text: str, spans: list[tuple[int, int]]) -> tuple[str, list[int]]:
+    """``text`` less the (sorted, disjoint) spans, and for each character left its index in ``text``."""
+    pieces: list[str] = []
+    kept: list[int] = []
+    last = 0
+    for start, end in sorted(spans):
+        pieces.append(text[last:start])
+        kept.extend(range(last, start))
+        last = end
+    pieces.append(text[last:])
+    kept.extend(range(last, len(text)))
+    return "".join(pieces), kept
+
+
+def _moved(spans: list[tuple[int, int]], index: list[int], size: int) -> list[tuple[int, int]]:
+    """Spans of an earlier text in the coordinates of a later one whose character ``k`` came from ``index[k]``
+    (``index`` ascending): each span becomes the later characters that came from inside it."""
+    out: list[tuple[int, int]] = []
+    for start, end in spans:
+        low, high = bisect.bisect_left(index, start), bisect.bisect_left(index, end)
+        if high > low:
+            out.append((low, min(high, size)))
+    return out
+
+
+def _joined_spans(kept: list[int], joins: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Where each deleted separator was, in the joined text (one character either side)."""
+    out: list[tuple[int, int]] = []
+    for start, _ in joins:
+        at = bisect.bisect_left(kept, start)
+        out.append((max(0, at - 1), min(len(kept), at + 1)))
     return out

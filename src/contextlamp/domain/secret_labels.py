@@ -10,8 +10,9 @@ value is a credential, so the value need not look random (``letmein`` after ``--
   ``"adminPassword": …``) and an XML element so named (``<password>…</password>``, Maven ``settings.xml``);
 - a libpq password file line (PostgreSQL docs 32.16, ``hostname:port:database:username:password``);
 - command-line flags: a long option naming a credential (``--password=…``, ``--db-password …``, ``--api-key …``,
-  ``--token …``), ``-pw …`` (kadmin, PuTTY's plink and pscp), the MySQL/MariaDB clients' glued ``-p…``, and
-  ``-u``/``--user`` ``name:password`` (curl, wget, httpie's ``-a``);
+  ``--token …``), ``-pw …`` (kadmin, PuTTY's plink and pscp), and ``-u``/``--user`` ``name:password`` (curl, wget,
+  httpie's ``-a``); each tool's own short flags (MySQL's glued ``-p…``, ``redis-cli -a`` …) are a table in
+  secret_cli.py;
 - an SNMP community string (RFC 3584: the community is SNMPv1/v2c's password), labelled or after
   ``snmp-server community``;
 - ``key`` or ``api key`` right before 32+ hex digits (``steam key 0FA7…``), unless a word before it says the key
@@ -28,17 +29,11 @@ from __future__ import annotations
 
 from contextlamp.domain.secret_measures import is_identifier_chain, is_placeholder
 from contextlamp.domain.secret_rules import Rule
+from contextlamp.domain.secret_shape import names_credential
 from contextlamp.domain.secret_slots import accept_password
 
 WS = r"[\s\p{Z}]"
 UUID = r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"
-# Words that name a credential when they are a whole segment of a token's prefix, or begin or end one ("RGAPI",
-# "apikey", "sktest"); "pk" (publishable) and "public" are not among them.
-CREDENTIAL_SEGMENTS = frozenset(
-    {"sk", "rk", "pat", "sdk", "api", "apikey", "key", "tok", "token", "secret", "access", "auth", "cred", "creds",
-     "pwd", "pass", "bearer", "svc", "sat", "srv"}
-)  # fmt: skip
-CREDENTIAL_AFFIXES = ("api", "key", "token", "secret")
 # Values that name where a credential comes from rather than holding it (openssl's "-passin env:VAR", "file:path",
 # "fd:3", "stdin"), types in code ("password: str"), and constant-style stand-ins (CHANGE_ME, YOUR_TOKEN).
 SOURCE_PREFIXES = ("env:", "file:", "fd:", "stdin", "pass:$", "$", "%", "@", "/run/secrets", "/dev/")
@@ -65,13 +60,7 @@ def accept_labelled_value(value: str) -> bool:
 
 def accept_credential_prefix(value: str) -> bool:
     """A token ``<prefix><UUID>`` whose prefix names a credential (module docstring)."""
-    prefix = value[: len(value) - 36].lower()
-    for segment in prefix.replace("_", "-").replace(".", "-").split("-"):
-        if segment in CREDENTIAL_SEGMENTS or (len(segment) > 3 and segment.endswith(CREDENTIAL_AFFIXES)):
-            return True
-        if len(segment) > 3 and segment.startswith(("api", "token", "secret")):
-            return True
-    return False
+    return names_credential(value[: len(value) - 36])
 
 
 def accept_hex_key(value: str) -> bool:
@@ -114,13 +103,6 @@ LABELLED_RULES: tuple[Rule, ...] = (
     Rule(  # --password=…, --db-password …, --api-key …, --token …, -pw …
         "Command-Line Password",
         rf"(?i)(?:^|[\s\p{{Z}}])(?:--{CREDENTIAL_OPTION}|-pw)(?:=|[ \t]+)[\"']?({VALUE})",
-        accept_labelled_value,
-        resume="after",
-    ),
-    Rule(  # the MySQL and MariaDB clients take the password glued to -p
-        "Command-Line Password",
-        rf"(?i)\b(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlshow|mysqlcheck|mysqlpump|mysqlsh|mariadb|"
-        rf"mariadb-dump|mariadb-admin)\b[^\n]{{0,120}}?{WS}-p([^\s\"'-][^\s\"']{{2,127}})",
         accept_labelled_value,
         resume="after",
     ),

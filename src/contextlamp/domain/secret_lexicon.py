@@ -267,8 +267,57 @@ COPULA_WORDS = frozenset(
         "হল",
         "হলো",
         "คือ",
+        # round 7: the copulas of the languages the vendored nouns added (Icelandic, Esperanto, Welsh, Maltese,
+        # Albanian, Latvian/Lithuanian, South Slavic and Macedonian/Bulgarian, Hausa, Somali, Lao, Irish)
+        "estas",
+        "yw",
+        "ydy",
+        "hija",
+        "huwa",
+        "është",
+        "ir",
+        "yra",
+        "је",
+        "е",
+        "ce",
+        "ne",
+        "waa",
+        "ແມ່ນ",
+        "ná",
     ]
 )
+
+# Copulas that end a clause in verb-final languages: "<noun> <value> است" (Persian), ہے (Urdu), है (Hindi),
+# हो/छ (Nepali), आहे (Marathi), છે (Gujarati), ਹੈ (Punjabi), দী/دی (Pashto), ነው (Amharic), ആണ് (Malayalam),
+# da (Basque), হয়/হল (Bengali), です/입니다 (Japanese/Korean polite forms).
+FINAL_COPULAS = (
+    "است",
+    "هست",
+    "ہے",
+    "है",
+    "हो",
+    "छ",
+    "आहे",
+    "છે",
+    "ਹੈ",
+    "دی",
+    "ነው",
+    "ആണ്",
+    "da",
+    "হয়",
+    "হল",
+    "です",
+    "입니다",
+)
+
+
+@cache
+def function_words() -> frozenset[str]:
+    """The function words of 57 languages (stopwords-iso, every language but English; vendored in
+    ``secret_nouns.json`` by scripts/update_secret_nouns.py): a value of words that holds one is a description
+    of the credential, not the credential ("Salasana on *liian* lyhyt")."""
+    raw = resources.files("contextlamp.domain").joinpath("secret_nouns.json").read_text(encoding="utf-8")
+    return frozenset(json.loads(raw)["function_words"])
 
 
 @cache

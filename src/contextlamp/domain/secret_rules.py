@@ -101,6 +101,12 @@ TOKEN_KEYS = (
     r"client[_-]?secret|token|private[_-]?key|secret[_-]?key|credentials?|bearer|sharedaccesskey|accountkey|"
     r"sas[_-]?token|signing[_-]?key|webhook[_-]?secret|encryption[_-]?key|master[_-]?key)"
 )
+# Key names that name a secret wherever they stand in the key ("apiToken", "MJ_APIKEY_PRIVATE"): "key" alone only
+# with a word saying whose or what for (admin, secret, private, unseal …; a cache or sort key is an identifier).
+SECRET_KEY_NAME = (
+    r"(?:token|secret|passw(?:or)?d|api[_-]?key|credentials?|(?:admin|private|access|master|auth|signing|"
+    r"encryption|service|server|write|rest|app|account|shared|unseal|root|license)[ _-]?key(?:[ _-]?[0-9]{1,2})?)"
+)
 ASSIGN = rf"[\"'\]]{{0,2}}{WS}{{0,8}}(?:=|:=|:|=>|->){WS}{{0,8}}[\"'`]?"
 KEY_START = r"(?:^|[^a-z0-9])"
 
@@ -279,16 +285,12 @@ RULES: tuple[Rule, ...] = (
         shape.accept_random,
         extend=True,
     ),
-    Rule(  # the password glued to a command-line flag: mysql -pS3cret, sshpass -p 'S3cret'
-        "Password Assignment",
-        rf"(?i)\b(?:mysql|mysqldump|mysqladmin|mariadb){WS}[^\n]{{0,80}}?{WS}-p([^\s\"']{{4,64}})",
-        shape.accept_connection_password,
-        resume="after",
-    ),
-    Rule(
-        "Password Assignment",
-        rf"(?i)\bsshpass{WS}+-p{WS}*[\"']?([^\s\"']{{4,64}})",
-        shape.accept_any_value,
+    Rule(  # a key naming a secret anywhere in its name, camelCase too, before a machine-made value (a vendor's
+        # unprefixed key: "apiToken": "<hex>", ALGOLIA_ADMIN_KEY: <hex>, Unseal Key 1: <base64>, SCW_SECRET_KEY=<uuid>)
+        "Labelled Key",
+        rf"(?i)(?:^|[^a-z0-9_])[\"']?[a-z0-9_.-]{{0,40}}?{SECRET_KEY_NAME}(?:[_.-]?(?:private|secret|value|[0-9]{{1,2}}))?{ASSIGN}"
+        r"([A-Za-z0-9+/_=-]{16,256})",
+        shape.accept_keyed_value,
         resume="after",
     ),
     Rule(

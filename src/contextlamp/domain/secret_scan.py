@@ -27,10 +27,11 @@ from typing import Any, Protocol, cast
 
 import re2  # pyright: ignore[reportMissingTypeStubs]
 
-from contextlamp.domain.secret_decode import decoded_runs
+from contextlamp.domain.secret_cli import cli_rules
+from contextlamp.domain.secret_decode import decoded_runs, decoded_views
 from contextlamp.domain.secret_formats import format_rules
 from contextlamp.domain.secret_labels import LABELLED_RULES, PUBLIC_LABELLED
-from contextlamp.domain.secret_normal import Normalised, merge_spans, normalise_for_scan
+from contextlamp.domain.secret_normal import merge_spans, normalise_for_scan
 from contextlamp.domain.secret_phrases import phrase_rules
 from contextlamp.domain.secret_redact import without_clauses
 from contextlamp.domain.secret_rules import PEM_BLOCK, RULES, TOKEN_TAIL, Rule
@@ -201,7 +202,9 @@ def _class_end(pattern: str, i: int) -> int:
 @functools.cache
 def _engine() -> _Engine:
     """The rules compiled once per process, on first use (no work at import time)."""
-    rules = tuple(_Compiled(rule) for rule in (PEM_BLOCK, *RULES, *LABELLED_RULES, *slot_rules(), *phrase_rules()))
+    rules = tuple(
+        _Compiled(rule) for rule in (PEM_BLOCK, *RULES, *LABELLED_RULES, *cli_rules(), *slot_rules(), *phrase_rules())
+    )
     prefilter = _RE2.Set.SearchSet(_options(SET_MAX_MEM))
     for compiled in rules:
         prefilter.Add(relaxed(compiled.rule.pattern).encode("utf-8"))
@@ -291,47 +294,34 @@ class SecretScanner:
     """Finds the kinds of secret in a text and removes them. Thread-safe; holds no state between calls.
 
     A text is normalised first (secret_normal.py: NFKC, invisible characters, confusables, split and
-    spaced-out keys, line continuations, concatenated literals) and base64 and hex runs that hold text (one line
-    or MIME-wrapped; secret_decode.py) are decoded and scanned too; spans are reported in the text
-    as written. Every pattern runs on RE2 and every scan is linear in the text: O(len(text) x number of rules).
+    spaced-out keys, line continuations, concatenated literals); base64, base32 and hex runs that hold text (one
+    line or MIME-wrapped) are decoded and scanned too, and so are the windows of the text whose escaped characters
+    (``\\u``, ``%XX``, HTML references) are undone or whose grouped value is joined (secret_decode.py); spans are
+    reported in the text as written. Every pattern runs on RE2 and every scan is linear in the text:
+    O(len(text) x number of rules).
     """
 
-    def _scan(self, text: str, redact_only: bool) -> tuple[Normalised, list[tuple[int, int, str]]]:
-        """(the normalised text, its findings as (start, end, kind) in *normalised* character offsets)."""
+    def _scan(self, text: str, redact_only: bool) -> list[tuple[int, int, str]]:
+        """Findings as (start, end, kind) in character offsets of ``text`` as written: the normalised text's, and
+        those of each window whose escapes are undone or grouped value joined (secret_decode.decoded_views)."""
         normal = normalise_for_scan(text)
-        found = _raw_findings(normal.text, redact_only)
-        runs = decoded_runs(normal.text)
-        if runs:
-            joined = "\n".join(d for _, _, d in runs)
-            inner = _raw_findings(joined, False)
-            dirty: set[tuple[int, int]] = set()
-            if inner:
-                bounds: list[int] = []
-                offset = 0
-                for _, _, decoded in runs:
-                    bounds.append(offset)
-                    offset += len(decoded) + 1
-                for start, _end, kind in inner:
-                    k = bisect.bisect_right(bounds, start) - 1
-                    run_start, run_end, _ = runs[k]
-                    dirty.add((run_start, run_end))
-                    found.append((run_start, run_end, kind))
-            found = _without_clean_encodings(found, runs, dirty)
-        found.sort()
-        return normal, found
+        found = [(*normal.original_span(s, e), kind) for s, e, kind in _normal_findings(normal.text, redact_only)]
+        for view in decoded_views(text):
+            inner = normalise_for_scan(view.text)
+            for s, e, kind in _normal_findings(inner.text, redact_only):
+                a, b = inner.original_span(s, e)
+                if b > a:
+                    found.append((*view.original_span(a, b), kind))
+        return found
 
     def kinds(self, text: str) -> list[str]:
         """Sorted distinct kinds of secret found (``[]`` when clean), e.g. ``["AWS Access Key"]``."""
-        return sorted({kind for _, _, kind in self._scan(text, False)[1]})
+        return sorted({kind for _, _, kind in self._scan(text, False)})
 
     def findings(self, text: str) -> list[Finding]:
         """Every secret found, with the character span of ``text`` that :meth:`redact` removes, ordered by
         position; spans of different rules may overlap. Redaction-only rules (key material) are included."""
-        normal, found = self._scan(text, True)
-        out: list[Finding] = []
-        for start, end, kind in found:
-            a, b = normal.original_span(start, end)
-            out.append(Finding(kind, a, b))
+        out = [Finding(kind, a, b) for a, b, kind in self._scan(text, True)]
         out.sort(key=lambda f: (f.start, f.end))
         return out
 
@@ -376,10 +366,35 @@ class SecretScanner:
             PEM_BLOCK,
             *RULES,
             *LABELLED_RULES,
+            *cli_rules(),
             *slot_rules(),
             *phrase_rules(),
             *(Rule(f.kind, f.pattern) for f in format_rules()),
         )
+
+
+def _normal_findings(text: str, redact_only: bool) -> list[tuple[int, int, str]]:
+    """Findings of a normalised text (its character offsets): the rules', and those inside each encoded run
+    (secret_decode.decoded_runs), which mark the whole run."""
+    found = _raw_findings(text, redact_only)
+    runs = decoded_runs(text)
+    if not runs:
+        return found
+    joined = "\n".join(d for _, _, d in runs)
+    inner = _raw_findings(joined, False)
+    dirty: set[tuple[int, int]] = set()
+    if inner:
+        bounds: list[int] = []
+        offset = 0
+        for _, _, decoded in runs:
+            bounds.append(offset)
+            offset += len(decoded) + 1
+        for start, _end, kind in inner:
+            k = bisect.bisect_right(bounds, start) - 1
+            run_start, run_end, _ = runs[k]
+            dirty.add((run_start, run_end))
+            found.append((run_start, run_end, kind))
+    return _without_clean_encodings(found, runs, dirty)
 
 
 def _raw_findings(text: str, redact_only: bool) -> list[tuple[int, int, str]]:
@@ -410,8 +425,10 @@ def _raw_findings(text: str, redact_only: bool) -> list[tuple[int, int, str]]:
 # Material that is public by design, in its standard written forms: an SSH public key line (RFC 4253 6.6 key
 # types), an OpenSSH SHA256 fingerprint, an age recipient (age1…, bech32), a Bitcoin segwit address (BIP 173/350),
 # a data: URI's base64 (RFC 2397), a Subresource Integrity digest (W3C SRI: sha256-/sha384-/sha512- + base64),
-# a WireGuard or other "PublicKey = <base64>" line, a Stripe publishable key (pk_test_/pk_live_, meant for
-# browsers). A shape rule's finding inside one of these is not a secret; labelled and vendor rules are unaffected.
+# a WireGuard or other "PublicKey = <base64>" line and any "public key …: <base64>" (minisign, signify), a value
+# labelled as a cache, object or other identifier key, a pagination or request token, a checksum, digest or
+# commit, a Stripe publishable key (pk_test_/pk_live_, meant for browsers). A shape rule's finding inside one
+# of these is not a secret; labelled and vendor rules are unaffected.
 PUBLIC = (
     r"(?:ssh-(?:rsa|dss|ed25519|ed448)|ecdsa-sha2-nistp[0-9]{3}|sk-ssh-ed25519@openssh\.com)[ \t]+"
     r"AAAA[A-Za-z0-9+/]{20}[A-Za-z0-9+/]*={0,3}",
@@ -420,7 +437,11 @@ PUBLIC = (
     r"\b(?:bc|tb)1[02-9ac-hj-np-z]{25,87}\b",
     r"\bdata:[a-z]{1,20}/[A-Za-z0-9.+-]{1,60}(?:;[A-Za-z0-9=.-]{1,40}){0,3};base64,[A-Za-z0-9+/]+={0,2}",
     r"\bsha(?:256|384|512)-[A-Za-z0-9+/]{43,86}={0,2}",
-    r"(?i:public[ _-]?key)[ \t]*[=:][ \t]*[A-Za-z0-9+/]{42,44}={0,2}",
+    r"(?i:public[ _-]?key|pub[ _-]?key|verif(?:y|ication)[ _-]key)[^\n=:]{0,48}[=:][ \t]*[A-Za-z0-9+/]{20,200}={0,2}",
+    r"(?i:\b(?:cache|object|idempotency|dedupe?|lookup|partition|routing|sort|primary|row|index)[ _-]?key|\bchecksum|"
+    r"\bdigest|\bcommit(?:[ _-](?:sha|hash|id))?|\bsha(?:1|256|512)?(?:sum)?|(?:page|next|continuation|sync|cursor|"
+    r"pagination|resume|request|trace|idempotency|cancell?ation)[ _-]?(?:page[ _-]?)?(?:token|key))[\"']?"
+    r"(?:[ \t]+(?:is|was)|[ \t]*[=:])[ \t]*[\"']?[A-Za-z0-9_.:$+/=-]{16,200}",
     r"\bpk_(?:test|live)_[A-Za-z0-9]{20,120}\b",
     PUBLIC_LABELLED,
 )

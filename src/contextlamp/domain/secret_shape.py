@@ -120,6 +120,19 @@ def accept_random(value: str) -> bool:
     return len(v) >= MIN_LENGTH and not (v.isalpha() and len(v) < 20) and is_random(v, value_parts(v))
 
 
+def accept_keyed_value(value: str) -> bool:
+    """A machine-made value after a key that names a secret (``"apiToken": "…"``, ``ALGOLIA_ADMIN_KEY: …``,
+    ``Unseal Key 1: …``): 32+ hex digits holding letters and digits, a UUID (RFC 9562), or a ``random`` value of
+    16+ characters. The key tells what a vendor's unprefixed key is; alone, the same hex or UUID is an id."""
+    v = value.strip()
+    if is_placeholder(v):
+        return False
+    core = v.replace("-", "") if len(v) == 36 and v.count("-") == 4 else v
+    if len(core) >= 32 and all(c in "0123456789abcdefABCDEF" for c in core):
+        return any(c.isdigit() for c in core) and any(c.isalpha() for c in core)
+    return len(v) >= 16 and accept_random(v)
+
+
 def accept_connection_password(value: str) -> bool:
     """``Password=...;`` in an ADO/ODBC/JDBC connection string: a stated password, or 3+ characters holding a
     digit or symbol (connection-string passwords are often short)."""
@@ -346,10 +359,34 @@ def accept_random_token(value: str) -> bool:
 _SEPARATORS = "$_.-"
 
 
+# Words that name a credential when they are a whole segment of a token's prefix, or begin or end one ("RGAPI",
+# "apikey", "sktest"); "pk" (publishable) and "public" are not among them.
+CREDENTIAL_SEGMENTS = frozenset(
+    {"sk", "rk", "pat", "sdk", "api", "apikey", "key", "tok", "token", "secret", "access", "auth", "cred", "creds",
+     "pwd", "pass", "bearer", "svc", "sat", "srv"}
+)  # fmt: skip
+CREDENTIAL_AFFIXES = ("api", "key", "token", "secret")
+# Hex digits of the digests artifacts are named by: SHA-1 (git commits, 40) and SHA-256 (Docker, npm, Nix, Bazel
+# and CI caches, 64) — FIPS 180-4's output sizes written in lower-case hex.
+DIGEST_HEX_LENGTHS = (40, 64)
+
+
+def names_credential(prefix: str) -> bool:
+    """Whether a token's prefix (``pat-na1-``, ``RGAPI-``, ``sk_live_``) has a segment that names a credential."""
+    for segment in prefix.lower().replace("_", "-").replace(".", "-").replace("$", "-").split("-"):
+        if segment in CREDENTIAL_SEGMENTS or (len(segment) > 3 and segment.endswith(CREDENTIAL_AFFIXES)):
+            return True
+        if len(segment) > 3 and segment.startswith(("api", "token", "secret")):
+            return True
+    return False
+
+
 def accept_prefixed_hex(value: str) -> bool:
     """A vendor token with a hex body: a prefix with a letter (``key-``, ``access_token$production$``, ``pat….``)
     then 32+ hex digits holding letters and digits. Not when the prefix names a hash or an identifier
-    (``HASH_PREFIXES``: ``md5-``, ``sha256-``, ``trace-``): those are digests and ids."""
+    (``HASH_PREFIXES``: ``md5-``, ``sha256-``, ``trace-``), nor a body of a digest's length (40 or 64 small hex
+    digits) after a dash and a lower-case name that names no credential (``node-modules-<sha256>``, as caches and
+    build tools name artifacts; a vendor's ``squ_<40 hex>`` keeps its underscore): those are digests and ids."""
     cut = max(value.rfind(s) for s in _SEPARATORS)
     prefix, body = value[:cut], value[cut + 1 :]
     if len(body) < 32 or not any(c.isalpha() for c in body) or not any(c.isdigit() for c in body):
@@ -359,4 +396,13 @@ def accept_prefixed_hex(value: str) -> bool:
         first = first.split(s)[0]
     if first.lower().rstrip("0123456789") in HASH_PREFIXES or first.lower() in HASH_PREFIXES:
         return False
+    if (
+        len(body) in DIGEST_HEX_LENGTHS
+        and body.islower()
+        and value[cut] == "-"
+        and prefix.replace("-", "").isalnum()
+        and prefix.islower()
+        and not names_credential(prefix)
+    ):
+        return False  # <name>-<sha256>: a cache key, an artifact or a commit named by its digest
     return any(c.isalpha() for c in prefix) and entropy(body) >= 3.0 and not is_placeholder(body)

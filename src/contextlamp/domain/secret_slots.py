@@ -29,11 +29,20 @@ hundred characters), so a check costs a bounded time per candidate and the scan 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
+from itertools import pairwise
 from typing import Literal
 
 from contextlamp.domain import secret_shape as shape
-from contextlamp.domain.secret_lexicon import COPULA_WORDS, NOT_COPULA, password_noun_pattern, password_stem_pattern
+from contextlamp.domain.secret_lexicon import (
+    COPULA_WORDS,
+    FINAL_COPULAS,
+    NOT_COPULA,
+    function_words,
+    password_noun_pattern,
+    password_stem_pattern,
+)
 from contextlamp.domain.secret_measures import (
     is_benign,
     is_dotted_passphrase,
@@ -42,7 +51,7 @@ from contextlamp.domain.secret_measures import (
     is_trivial_number,
 )
 from contextlamp.domain.secret_rules import Rule
-from contextlamp.domain.secret_words import SLOT_PROSE_WORDS, SLOT_UNITS, STOP_WORDS
+from contextlamp.domain.secret_words import SLOT_PROSE_WORDS, SLOT_UNITS, STATE_WORDS, STOP_WORDS
 
 WS = r"[\s\p{Z}]"
 # -- credential nouns by class (matched case-insensitively) --------------------------------------------------
@@ -107,7 +116,8 @@ PIN_NOUNS_CJK = (
 CODES_NOUNS = (
     r"(?:backup|back-up|recovery|scratch|emergency|fallback|2fa|mfa|two-factor|two{WS}factor|2-step|one-time|"
     r"single-use)(?:{WS}(?:login|verification|sign-in))?{WS}(?:codes?|keys?)|recovery{WS}(?:phrase|seed)|"
-    r"seed{WS}(?:phrase|words)|mnemonic(?:{WS}phrase)?|secret{WS}recovery{WS}phrase|"
+    r"seed{WS}(?:phrase|words)|seed|(?:12|24|twelve|twenty-four){WS}(?:seed{WS})?words|mnemonic(?:{WS}phrase)?|"
+    r"secret{WS}recovery{WS}phrase|(?:2fa|mfa|backup|recovery){WS}(?:rescue|spare|reserve){WS}codes?|"
     r"backup-codes?|wiederherstellungs(?:codes?|schlüssel)|notfallcodes?|sicherungscodes?|"
     r"codes?{WS}de{WS}(?:secours|récupération|sauvegarde)|phrase{WS}de{WS}récupération|"
     r"c[óo]digos?{WS}de{WS}(?:respaldo|recuperaci[óo]n|emergencia|backup|recupera[çc][ãa]o|reserva)|frase{WS}semilla|"
@@ -121,7 +131,9 @@ CODES_NOUNS_CJK = (
 ).replace("{WS}", WS)
 ANSWER_NOUNS = (
     r"security{WS}answer|secret{WS}answer|answer{WS}to{WS}(?:(?:my|the|your|our){WS})?(?:security|secret){WS}"
-    r"questions?|(?:mother'?s|mothers|mom'?s|mum'?s|mother’s){WS}maiden{WS}name|maiden{WS}name|"
+    r"questions?|answer{WS}to{WS}(?:(?:the|my|your){WS})?(?:question{WS})?[\"'“‘][^\"'”’\n]{3,60}[\"'”’]|"
+    r"security{WS}q(?:uestion)?{WS}*:[^:\n=>→-]{3,60}|"
+    r"(?:mother'?s|mothers|mom'?s|mum'?s|mother’s){WS}maiden{WS}name|maiden{WS}name|"
     r"sicherheitsantwort|antwort{WS}auf{WS}(?:die|meine){WS}sicherheitsfrage|réponse{WS}secrète|"
     r"réponse{WS}(?:à{WS}la{WS})?question{WS}(?:de{WS}sécurité|secrète)|respuesta{WS}(?:de{WS}seguridad|secreta)|"
     r"resposta{WS}(?:de{WS}segurança|secreta)|risposta{WS}(?:di{WS}sicurezza|segreta)|beveiligingsantwoord|"
@@ -186,7 +198,10 @@ CJK_VALUE = r"([\x21-\x7e]{1,64})"
 # words of letters that end the clause (a longer run or one that goes on is a sentence, not a value).
 PHRASE = r"(\p{L}{2,24}(?:[ \t]\p{L}{2,24}){2,7})[ \t]*(?:[.!?,;:)\]\n]|$)"
 # A list of codes: up to the end of the line or sentence.
-CODE_LIST = r"([^\n.!?。]{1,400})"
+CODE_LIST = r"([^\n.!?。]{1,400}(?:\n[ \t]*(?:[-*•][ \t]*)?[^\n.!?。:]{1,60}){0,16})"
+# Words between a codes noun and its list ("for the Google account", ", store somewhere safe", "here"), then
+# the list, on the same line or the next.
+CODES_LEAD = r"(?:[^\n.!?:]{0,60}?)(?:{WS}*(?::|->|=>|→)|{WS}+(?:are|were|is))?{WS}*\n?".replace("{WS}", WS)
 
 
 # Endings of English participles, adverbs and adjectives, and of French participles ("affiché", "modifiée").
@@ -308,8 +323,34 @@ def accept_codes(value: str) -> bool:
     coded = [t for t in tokens if any(c.isdigit() for c in t) and (any(c.isalpha() for c in t) or len(t) >= 4)]
     if len(coded) >= 2 or (len(coded) == 1 and len(coded[0].replace("-", "")) >= 8):
         return True
+    if _letter_groups(tokens):
+        return True
     words = [t for t in tokens if t.isalpha() and t.islower()]
     return len(words) >= 12 and not any(w in SLOT_PROSE_WORDS for w in words[:12])
+
+
+def _letter_groups(tokens: list[str]) -> bool:
+    """Backup codes of letters only ("xojrx ldeaq · tlfta nxbej …"): 4+ groups of 4 to 10 lower-case letters,
+    all of one or two lengths, none a word of prose (a function word of any language, an English prose word)."""
+    groups = [t for t in tokens if t.isalpha()]
+    if len(groups) < 4 or len(groups) < len(tokens) - 2:
+        return False
+    if not all(t.islower() and 4 <= len(t) <= 10 for t in groups) or len({len(t) for t in groups}) > 2:
+        return False
+    words = function_words()
+    return not any(t in words or t in STATE_WORDS or t in SLOT_PROSE_WORDS for t in groups)
+
+
+def accept_code_list(value: str) -> bool:
+    """A list of codes after a codes noun and a few words of lead-in ("one-time codes for the Google account
+    8954… 7866…"): the lead-in words (up to eight tokens with no digit) are skipped, the rest is the list."""
+    tokens = value.split()
+    skip = 0
+    while skip < min(8, len(tokens) - 2) and not any(c.isdigit() for c in tokens[skip]):
+        if accept_codes(" ".join(tokens[skip:])):
+            return True
+        skip += 1
+    return accept_codes(" ".join(tokens[skip:]))
 
 
 def accept_answer(value: str) -> bool:
@@ -365,6 +406,8 @@ def slot_rules() -> tuple[Rule, ...]:
         rules.append(Rule(kind, rf"{noun}{SEPARATOR}{value or PLAIN}", check, resume, peek=value is None))
         if kind == "Password":  # words after a copula, unquoted: the whole phrase is the value
             rules.append(Rule(kind, rf"{noun}{SEPARATOR}{PHRASE}", accept_passphrase))
+        if value:  # a list after a lead-in ("backup codes for the Google account 8954… 7866…", "codes:\n- …")
+            rules.append(Rule(kind, rf"{noun}{CODES_LEAD}{CODE_LIST}", accept_code_list, "after"))
         if kind == "PIN":  # digits right after the noun: "gate code 8642#", "PIN 4921"
             rules.append(Rule(kind, rf"{noun}{WS}+([#*]?[0-9]{{3,12}}[#*]?)(?:[^\p{{L}}\p{{N}}]|$)", check))
         rules.append(Rule(kind, rf"(?:{nouns_cjk}){SEPARATOR_CJK}(?:{QUOTED}|{value or CJK_VALUE})", check, resume))
@@ -416,11 +459,40 @@ def _any_order_rules() -> list[Rule]:
     vendored = password_noun_pattern()
     every = rf"{PASSWORD_NOUNS}|{password_stem_pattern()}"
     start = r"(?i)(?:^|[^\p{L}\p{N}_])"
+    copulas = "|".join(sorted((_escape(c) for c in COPULA_WORDS if c[:1].isalpha()), key=lambda c: (-len(c), c)))
+    finals = "|".join(_escape(c) for c in FINAL_COPULAS)
+    # What may stand between the noun and its separator: a word it opens ("wifi", "vpn"), a prepositional phrase or
+    # possessive opened by a short word ("za wifi", "μου", "ng server", "for the server room"). A longer word right
+    # after the noun makes the noun a modifier of another noun ("password *manager* we use is 1Password"): prose.
+    connectors = (
+        rf"(?:{WS}+(?:{AFTER_NOUN}))?(?:{WS}*\([^)\n]{{1,40}}\))?"
+        rf"(?:{WS}+(?:{OPENERS_SHORT})(?:{WS}+[^\s\p{{Z}}\"`“”«»,;:=]{{1,20}}){{0,2}}?)?"
+    )
     return [
+        Rule(  # noun, a few words, ":" or a copula, then words to the end of the clause: the value whole
+            "Password",
+            rf"{start}(?:{every}){SUFFIX}{connectors}(?:{WS}*(?::=|=>|->|[:=＝]){WS}*|{WS}+(?:{copulas}|{COPULAS})"
+            rf"{WS}+(?:(?:now|still|just|currently){WS}+)?)({STATED_WORDS}){WORDS_END}",
+            accept_stated_words,
+            "next",
+        ),
+        Rule(  # noun, a few words, the value, a clause-final copula (Persian, Urdu, Hindi, Marathi, Basque …)
+            "Password",
+            rf"{start}(?:{every}){SUFFIX}(?:{WS}+{CONNECTOR}){{0,2}}?{WS}+({STATED_WORDS}){WS}+(?:{finals}){WORDS_END}",
+            accept_stated_words,
+            "next",
+        ),
         Rule(
             "Password",
             rf"{start}(?:{vendored}){SUFFIX}{MODIFIER}{WS}*(?::=|=>|->|[:=＝]){WS}*{LABELLED}",
             accept_labelled_token,
+        ),
+        Rule(  # words at a clause start, a copula, the password noun ending its clause or opening a phrase
+            "Password",
+            rf"(?i)(?:^|[\n.!?;:][ \t]*)((?:\p{{L}}[\p{{L}}'-]{{1,23}}[ \t]+){{1,4}}\p{{L}}[\p{{L}}'-]{{1,23}}),?[ \t]+"
+            rf"(?:—[ \t]+)?(?:{copulas}|that's|c'est){WS}+(?:(?:{ARTICLES}){WS}+)?(?:[\p{{L}}-]{{1,20}}{WS}+){{0,2}}?"
+            rf"(?:{every}){SUFFIX}(?:{WS}+(?:{OPENERS_SHORT}){WS}|{WS}*(?:[.!?,;)\]]|$))",
+            accept_value_words_first,
         ),
         Rule(
             "Password",
@@ -441,6 +513,74 @@ def _any_order_rules() -> list[Rule]:
             peek=True,
         ),
     ]
+
+
+def _escape(word: str) -> str:
+    return re.escape(word).replace("\\ ", WS + "+")
+
+
+# The short words that open a prepositional phrase or possessive after a password noun in the lexicon's
+# languages ("Lozinka za wifi je", "Ο κωδικός μου είναι", "Password ng server:", "heslo k serveru je", "пароль
+# ад wifi", "fjalëkalimi i wifi", "o contrasinal da wifi é"). Any other word right after the noun makes the noun
+# a modifier of another noun ("password *manager* we use is 1Password"), which is prose.
+OPENERS_SHORT = (
+    r"for|of|to|on|at|from|with|für|von|vom|zum|zur|de|du|del|da|do|di|dla|для|від|ад|от|до|за|na|po|ke|untuk|"
+    r"pentru|za|k|ng|sa|ko|i|y|μου|μας|της|του|για|mi|moj|moje|mano|mana|minu|mening|mijn|min|mitt|mein|meine|"
+    r"mon|ma|mio|mia|meu|minha|my|our|langu|yangu|saya|ku|ni"
+)
+NUMBER_WORDS = frozenset(
+    ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
+)
+# The words of a stated value: 1 to 8 tokens, no quote or list separator; where the clause ends after them.
+STATED_WORDS = r"[^\s\p{Z}\"'`“”«»,;]{1,40}(?:[ \t]+[^\s\p{Z}\"'`“”«»,;]{1,40}){0,7}"
+WORDS_END = rf"{WS}*(?:[\n.!?;,)\]。！？]|$)"
+
+
+def accept_stated_words(value: str) -> bool:
+    """The value of a noun-copula or noun-colon slot in any language of the lexicon, by its position and its
+    words, whatever it is made of:
+
+    - prose when a word is a function word of some language (stopwords-iso, 57 languages: "liian" in
+      "Salasana on liian lyhyt", "у" in "Пароль зберігається у менеджері") or an English state, unit or prose
+      word ("is stored hashed", "is 12 characters"), when the first word reads as prose by its ending, when it
+      is a placeholder, code, or in a spaceless script, or when words and bare numbers mix ("must be 30 days");
+    - one token: a password when it mixes letters with digits or symbols (``harbor16``, ``Tamar1997``) or is a
+      non-trivial run of 4+ digits, or is credential-shaped; a single plain word is not taken here ("Salasana on
+      lyhyt" is prose in a language we have no adjective list for; the curated rules read plain words in theirs);
+    - several words: a passphrase (``horse silver window``, ``candle paper seven``) when every word holds a
+      letter and none is prose by the lists above."""
+    v = value.strip().rstrip(".!?")
+    words = v.split()
+    several = len(words) > 1
+    if several:  # a number word is a passphrase word unless a unit follows ("seven characters") ...
+        words = [w for w in words if _clean(w) not in NUMBER_WORDS] or words
+        several = len(words) > 1  # ... and with two other words at least ("step three is the password": prose)
+    if not words or len(words) > 8 or _common_rejections(" ".join(words)):
+        return False
+    cleaned = [_clean(w) for w in words]
+    listed = function_words()
+    if any(w in listed or w in STATE_WORDS or w in SLOT_PROSE_WORDS or w in SLOT_UNITS for w in cleaned):
+        return False
+    if not several:
+        token = words[0].strip(".,;:!?()[]")
+        if token.isalpha() and sum(a.islower() != b.islower() for a, b in pairwise(token)) >= 5:
+            return True  # letters in random case ("vYgUfrRqHb"), not a word
+        if token.isdigit():
+            return len(token) >= 4 and not is_trivial_number(token)
+        mixed = any(c.isalpha() for c in token) and any(not c.isalpha() for c in token)
+        return len(token) >= 5 and ((mixed and not is_benign(token)) or shape.accept_stated_password(token))
+    return all(any(c.isalpha() for c in w) for w in cleaned) and not any(w.isdigit() for w in cleaned)
+
+
+# The articles and possessives between a copula and the noun in "X is the password", "X ist das Passwort",
+# "X è la password", "X é a senha", "X er passordet" (en, de, fr, es, pt, it, nl, sv/da/no).
+ARTICLES = r"the|my|our|your|a|an|das|der|die|mein|unser|le|la|les|l'|mon|notre|el|mi|nuestra|o|a|il|lo|de|het|den|det"
+
+
+def accept_value_words_first(value: str) -> bool:
+    """Words stated before "is the password": a passphrase of 2 to 5 words (never one word: "Length is the password
+    for …" is prose) that passes :func:`accept_stated_words`."""
+    return len(value.split()) >= 2 and accept_stated_words(value)
 
 
 def _clean(word: str) -> str:
