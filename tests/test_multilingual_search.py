@@ -21,6 +21,7 @@ from contextlamp.app.service import Caller, MemoryService
 from contextlamp.embedding import create_embedder
 from contextlamp.storage import StoreRegistry
 from tests import query_golden
+from tests.postgres import PostgresServer
 from tests.test_query_equivalence import packs_match
 
 DAY_MS = 86_400_000
@@ -48,11 +49,16 @@ class _Clock:
 
 
 @pytest.fixture
-def e5_service(e5_home: Path, tmp_path: Path) -> Iterator[tuple[MemoryService, Caller, _Clock]]:
+def e5_service(
+    e5_home: Path, tmp_path: Path, backend: str, request: pytest.FixtureRequest
+) -> Iterator[tuple[MemoryService, Caller, _Clock]]:
+    """The service on multilingual-e5 over SQLite or PostgreSQL (both keyword engines: FTS5 and tsvector)."""
     embedder = create_embedder("multilingual-e5", home=e5_home)
+    server: PostgresServer | None = request.getfixturevalue("postgres") if backend == "postgresql" else None
+    url = server.database("mling") if server is not None else None
     clock = _Clock()
     service = MemoryService(
-        StoreRegistry(tmp_path / "data", embedder.identity, embedder.dim),
+        StoreRegistry(tmp_path / "data", embedder.identity, embedder.dim, url),
         embedder,
         clock=clock,
         indexer=Indexer(embedder.embed, inline=True),
@@ -61,6 +67,8 @@ def e5_service(e5_home: Path, tmp_path: Path) -> Iterator[tuple[MemoryService, C
         yield service, Caller(service.principal("alice"), "cli"), clock
     finally:
         service.registry.close()
+        if server is not None:
+            server.empty("mling")
 
 
 def _save_a_day_apart(service: MemoryService, caller: Caller, clock: _Clock, texts: list[str]) -> list[str]:
@@ -82,6 +90,7 @@ CHINESE = [
 ]
 
 
+@pytest.mark.both_backends
 def test_a_chinese_question_finds_the_chinese_memory_first_with_the_multilingual_model(
     e5_service: tuple[MemoryService, Caller, _Clock],
 ) -> None:
@@ -102,6 +111,7 @@ def test_a_chinese_question_finds_the_chinese_memory_first_with_the_multilingual
         assert packs and packs[0].id == ids[expected], (question, [p.text for p in packs])
 
 
+@pytest.mark.both_backends
 def test_a_french_question_is_not_ranked_by_one_shared_word(e5_service: tuple[MemoryService, Caller, _Clock]) -> None:
     service, caller, clock = e5_service
     ids = _save_a_day_apart(
