@@ -107,7 +107,7 @@ SECRET_KEY_NAME = (
     r"(?:token|secret|passw(?:or)?d|api[_-]?key|credentials?|(?:admin|private|access|master|auth|signing|"
     r"encryption|service|server|write|rest|app|account|shared|unseal|root|license)[ _-]?key(?:[ _-]?[0-9]{1,2})?)"
 )
-ASSIGN = rf"[\"'\]]{{0,2}}{WS}{{0,8}}(?:=|:=|:|=>|->){WS}{{0,8}}[\"'`]?"
+ASSIGN = rf"[\"'\]]{{0,2}}{WS}{{0,8}}(?:=|:=|:|=>|->){WS}{{0,8}}[\"'`]{{0,2}}"
 KEY_START = r"(?:^|[^a-z0-9])"
 
 OTP_WORDS = (
