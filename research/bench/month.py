@@ -41,8 +41,13 @@ Reported (all read from the data directory the hooks wrote):
 - secrets: planted secrets found in the data directory's bytes -- target 0;
 - session starts that injected nothing (hook past its deadline), and the last session start's echo lines.
 
-Usage: ``nice -n 10 python -m research month [--bank dev|held|fresh|blind4] [--seed N] [--embedder minilm|fake]
-[--json]``.
+Each session is stored on its own day: the processes the bench starts read a wall clock set to the session's day
+(``month_clock/``; ``--real-clock`` plays the month in the minutes it takes). ``--misses`` lists each missed or
+stale fact with the top 5 it got; ``--keep`` keeps the scratch folder to read the store
+(research/notes/month.md).
+
+Usage: ``nice -n 10 python -m research month [--bank dev|held|fresh|blind4|blind5] [--seed N] [--embedder minilm|fake]
+[--keep] [--misses] [--real-clock] [--json]``.
 """
 
 from __future__ import annotations
@@ -460,6 +465,12 @@ BANKS: dict[str, dict[str, Any]] = {
 
 BANK_SEEDS = {"dev": 1, "held": 7, "fresh": 11, "blind4": 23}
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import month_blind5  # noqa: E402  (the fifth bank, #27: written apart from the tuning, run only at the end)
+
+BANKS[month_blind5.NAME] = month_blind5.bank(Attribute)
+BANK_SEEDS[month_blind5.NAME] = month_blind5.SEED
+
 
 @dataclass
 class Fact:
@@ -608,7 +619,7 @@ def plan(bank: str, seed: int) -> tuple[list[Session], list[Fact]]:
         late[i % len(late)].correct.append(fact)
     kinds = spec.get("secrets", ("codes",))
     for i, session in enumerate(rng.sample(sessions, 8)):
-        session.secret = plant_secret(kinds[i % len(kinds)], rng)
+        session.secret = spec.get("plant_secret", plant_secret)(kinds[i % len(kinds)], rng)
     return sessions, facts
 
 
@@ -640,7 +651,7 @@ def exchanges(session: Session, rng: random.Random) -> list[Exchange]:
     out.append(Exchange(rng.choice(code), "The loop adds to `total` before it is set; initialise it to 0 first."))
     out.append(Exchange("run the test suite please", "Two pass, one fails.", tool=rng.choice(tool)))
     if session.secret:
-        out.append(Exchange(secret_message(session.secret), "I won't store those."))
+        out.append(Exchange(spec.get("secret_message", secret_message)(session.secret), "I won't store those."))
     out.append(Exchange(*rng.choice(chatter)))
     head, rest = out[0], out[1:]
     rng.shuffle(rest)
@@ -843,10 +854,15 @@ class CodexFile:
 # ------------------------------------------------------------------------------------------------- the run
 
 
-class Month:
-    """A scratch HOME, data directory and repository, and the hook command lines."""
+CLOCK_DIR = Path(__file__).resolve().parent / "month_clock"
 
-    def __init__(self, root: Path, embedder: str, exe: list[str]) -> None:
+
+class Month:
+    """A scratch HOME, data directory and repository, and the hook command lines. With ``month_clock`` the
+    processes it starts read a wall clock set to the day being played (``at``): the store holds a month, not
+    minutes (the time-neighbour rule, recency and expiry read the stored times)."""
+
+    def __init__(self, root: Path, embedder: str, exe: list[str], month_clock: bool = True) -> None:
         self.root = root
         self.home = root / "home"
         self.data = root / "data"
@@ -865,8 +881,17 @@ class Month:
             "CONTEXTLAMP_USER": "dana",
             "CODEX_HOME": str(self.home / ".codex"),
         }
+        if month_clock:  # every process the bench starts reads the session's day (month_clock/sitecustomize.py)
+            path = os.pathsep.join(p for p in (str(CLOCK_DIR), os.environ.get("PYTHONPATH", "")) if p)
+            self.env["PYTHONPATH"] = path
         self.start_times: list[float] = []
         self.last_context = ""
+        self.month_clock = month_clock
+
+    def at(self, when: datetime) -> None:
+        """Set the clock of the processes started from now on to ``when`` (no effect without the month clock)."""
+        if self.month_clock:
+            self.env["CLP_MONTH_CLOCK_OFFSET_S"] = str((when - datetime.now(UTC)).total_seconds())
 
     def hook(self, client: str, event: str, stdin: dict[str, Any] | None, argv: Sequence[str] = ()) -> str:
         """Run ``contextlamp hook CLIENT EVENT`` as the client does: its stdout."""
@@ -944,6 +969,7 @@ def run_session(month: Month, session: Session, day: datetime, rng: random.Rando
     """Write one session in its client's format and run its hooks."""
     body = exchanges(session, rng)
     sid = str(uuid.UUID(int=rng.getrandbits(128)))
+    month.at(day)
     if session.client == "claude-code":
         path = month.home / ".claude" / "projects" / f"-home-src-{SLUG}" / f"{sid}.jsonl"
         claude = ClaudeFile(path, sid, month.repo, day)
@@ -1056,8 +1082,11 @@ async def _queries(month: Month, facts: Sequence[Fact], project: str | None) -> 
     return out
 
 
-def retrieval(month: Month, facts: Sequence[Fact], project: str | None) -> tuple[float, int]:
-    """(recall@5 of the current values, corrected facts whose old value ranks above the new or shows alone)."""
+def retrieval(
+    month: Month, facts: Sequence[Fact], project: str | None, misses: list[dict[str, Any]] | None = None
+) -> tuple[float, int]:
+    """(recall@5 of the current values, corrected facts whose old value ranks above the new or shows alone);
+    each missed or stale fact is appended to ``misses`` (query, values, the top-5 texts) when given."""
     import anyio
 
     ranked = anyio.run(_queries, month, facts, project)
@@ -1065,12 +1094,25 @@ def retrieval(month: Month, facts: Sequence[Fact], project: str | None) -> tuple
     for fact, texts in zip(facts, ranked, strict=True):
         new = next((i for i, t in enumerate(texts) if fact.found_in(t, fact.value)), None)
         hits += new is not None
+        is_stale = False
         if fact.old is not None:
             old = next(
                 (i for i, t in enumerate(texts) if fact.found_in(t, fact.old) and not fact.found_in(t, fact.value)),
                 None,
             )
-            stale += old is not None and (new is None or old < new)
+            is_stale = old is not None and (new is None or old < new)
+            stale += is_stale
+        if misses is not None and (new is None or is_stale):
+            misses.append(
+                {
+                    "query": fact.query(),
+                    "value": fact.value,
+                    "old": fact.old,
+                    "miss": new is None,
+                    "stale": is_stale,
+                    "top5": texts,
+                }
+            )
     return hits / len(facts), stale
 
 
@@ -1089,6 +1131,10 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--embedder", default="minilm")
     parser.add_argument("--keep", action="store_true", help="keep the scratch folder (printed)")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument(
+        "--real-clock", action="store_true", help="store every session at the real time (the month in minutes)"
+    )
+    parser.add_argument("--misses", action="store_true", help="list each missed or stale fact with its top 5")
     args = parser.parse_args(argv)
     if args.seed is None:
         args.seed = BANK_SEEDS[args.bank]
@@ -1100,13 +1146,15 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     root = Path(tempfile.mkdtemp(prefix="clp-month-"))
     began = time.perf_counter()
     try:
-        month = Month(root, args.embedder, exe)
+        month = Month(root, args.embedder, exe, month_clock=not args.real_clock)
         first = datetime(2026, 11, 2, 9, 0, tzinfo=UTC)
         for session in sessions:
             run_session(month, session, first + timedelta(days=session.day, hours=rng.randint(0, 8)), rng)
+        month.at(first + timedelta(days=DAYS, hours=9))  # the questions are asked the day after the month
         memories = live_memories(month)
         echoes = [m for m in memories if is_echo(m)]
-        recall, stale = retrieval(month, facts, None)
+        misses: list[dict[str, Any]] = []
+        recall, stale = retrieval(month, facts, None, misses)
         recall_project, stale_project = retrieval(month, facts, SLUG)
         secrets = [code for s in sessions for code in s.secret]
         leaked = secrets_on_disk(month.data, secrets)
@@ -1136,6 +1184,8 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
             "wall_s": round(time.perf_counter() - began, 1),
             "echo_examples": echoes[:8],
         }
+        if args.misses:
+            report["misses"] = misses
         if args.keep:
             report["folder"] = str(root)
         print(json.dumps(report, indent=None if args.json else 2, ensure_ascii=False))

@@ -2,11 +2,14 @@
 
     python -m research multilingual                       # dev half, both embedders
     python -m research multilingual --half held           # the held-out half (read once, at the end)
+    python -m research multilingual --half held2          # the second held-out half (10 languages, stop 38)
     python -m research multilingual --embedders multilingual-e5 --home DIR   # DIR: where e5's files are cached
 
 Data: research/bench/data/multilingual-{dev,held}.json: 10 facts a half, each written in English, German, Spanish,
 French, Russian, Chinese and Japanese, each with a question in the same seven languages that paraphrases it
-(few shared words). Facts are saved one a day (a memory, not one conversation: no time neighbours). For each
+(few shared words); multilingual-held2.json: 10 other facts in those seven languages and Korean, Arabic and
+Portuguese (written before the language handling of stop 38 was tuned). Facts are saved one a day (a memory, not
+one conversation: no time neighbours). For each
 embedder and each language L, three runs, each on a fresh data directory through the product
 (``MemoryService.save_context`` then ``get_context``, default settings, so the embedder's own thresholds and
 prefixes apply):
@@ -90,7 +93,7 @@ def table(names: list[str], half: str, home: Path) -> dict[str, dict[str, dict[s
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--half", choices=("dev", "held"), default="dev")
+    parser.add_argument("--half", choices=("dev", "held", "held2"), default="dev")
     parser.add_argument("--embedders", default="minilm-int8,multilingual-e5")
     parser.add_argument(
         "--home", type=Path, default=data_home(os.environ.get("CONTEXTLAMP_HOME")), help="where e5's files are cached"

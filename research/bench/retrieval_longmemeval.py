@@ -16,12 +16,14 @@ Keyword-only and semantic-only rankings are the service's own signal lists (``co
 same question; "previous" is ``get_context`` with neighbour context off (the default before it,
 docs/retrieval.md), from the same store. Run with ``--help`` for options.
 
-Speed (the stores are still built by ``save_context``, one call a turn, in haystack order): before a session's
-turns are saved, the texts their saves will embed (each turn's chunks and likely questions, as ``save_context``
-derives them) are embedded in one call, which fills the embedder's cache, so the saves that follow read their
-vectors from it instead of paying one model run per turn (``--no-warm`` turns this off; the batched vectors
-match one-turn-a-call vectors within 1e-6, ``--check-warm``). Questions run in ``--workers`` processes, longest
-haystack first, each with ONNX Runtime on its share of the cores.
+Speed: a session's turns are stored with one call of the product's batch save path (``Saver.prepare`` per turn,
+the checks ``save_context`` makes, then ``Saver.store_all``, as ``save_session`` stores its items: one embedding
+call a session, dedupe, supersession and write-behind indexing as for single saves; ``--per-turn`` saves one turn
+a ``save_context`` call instead). Model runs are read from a disk cache of vectors (``--vector-cache``,
+research/bench/vector_cache.py: a vector is a function of its text), so only the first run pays for the model.
+Questions run in ``--workers`` processes, longest haystack first, each with ONNX Runtime on its share of the
+cores. ``--keep-stores DIR`` keeps each built store and re-asks it while nothing its build ran has changed
+(``build_settings``: the indexing code's digest among them), for ranking experiments.
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ import os
 import re
 import shutil
 import sys
+import tempfile
 import time
 from collections import Counter
 from collections.abc import Collection, Hashable, Iterator, Mapping, Sequence
@@ -51,10 +54,10 @@ from rich.table import Table
 from contextlamp import __version__
 from contextlamp.app.service import Caller, MemoryService
 from contextlamp.config import Limits
-from contextlamp.domain.embedding import embed_queries
-from contextlamp.domain.folding import embedding_texts
+from contextlamp.domain.embedding import bulk_work, embed_queries
 from contextlamp.domain.rules import DEFAULT_AUTO_SUPERSEDE_THRESHOLD
-from contextlamp.embedding import EMBEDDERS, Embedder, create_embedder
+from contextlamp.embedding import EMBEDDERS, NEW_DATA_EMBEDDER, Embedder
+from contextlamp.embedding.onnx import SHIPPED
 from contextlamp.errors import InvalidArgumentError, SecretDetectedError
 from contextlamp.retrieval.search import ScopedStore, collect_signals
 from contextlamp.storage import StoreRegistry
@@ -71,6 +74,7 @@ from common import (
     parse_ks,
     previous_ids,
 )
+from vector_cache import cached_embedder
 
 METHODS = ("hybrid", "previous", "keyword", "semantic")
 LEVELS = ("turn", "session")
@@ -170,48 +174,37 @@ def hits(evidence: Collection[Hashable], ranked: Sequence[Collection[Hashable]],
     return float(bool(wanted & found)), float(wanted <= found)
 
 
-WARM_TEXTS = 512  # texts embedded per warming call: half the ONNX embedder's cache (CACHE_SIZE 1024)
-
-
-def save_texts(service: MemoryService, content: str) -> list[str]:
-    """The texts ``save_context(caller, content)`` embeds for new content (its chunks, then its likely
-    questions), derived as ``Saver.prepare`` and ``store_all`` do for a save with no topic, kind or type."""
-    text = content.strip()
-    return embedding_texts(text, service.questions.generate(text, None, "note", "fact"))[0]
-
-
-def warm_runs(service: MemoryService, contents: Sequence[str]) -> list[tuple[int, list[str]]]:
-    """``contents`` cut into consecutive runs whose saves embed at most ``WARM_TEXTS`` distinct texts (a turn
-    over it runs alone): per run, its length in turns and those texts, so that one ``embed`` of them leaves
-    every vector the run's saves ask for in the embedder's cache (size 1024)."""
-    runs: list[tuple[int, list[str]]] = []
-    count, texts = 0, dict[str, None]()
-    for content in contents:
-        own = save_texts(service, content)
-        if count and len(texts) + len(own) > WARM_TEXTS:
-            runs.append((count, list(texts)))
-            count, texts = 0, {}
-        count += 1
-        texts.update(dict.fromkeys(own))
-    if count:
-        runs.append((count, list(texts)))
-    return runs
-
-
-BUILD_FORMAT = 1  # bump when what a kept store holds, or how build.json records it, changes
+BUILD_FORMAT = 2  # bump when what a kept store holds, or how build.json records it, changes
 BUILD_FILE = "build.json"  # written last: a question directory without it is an unfinished build
+SOURCE = Path(__import__("contextlamp").__file__).resolve().parent
+# the product modules that act only when a question is asked (ranking), left out of ``indexing_digest``: a change
+# of them re-ranks a kept store, which is what keeping it is for
+QUERY_TIME = frozenset({"retrieval/search.py", "retrieval/fusion.py", "retrieval/weights.py", "app/reading.py"})
+
+
+def indexing_digest(source: Path = SOURCE) -> str:
+    """SHA-256 (hex) over the path and bytes of every ``.py`` file of the product package except ``QUERY_TIME``:
+    the code a store's build runs (saving, chunking, likely questions, folding, storage, secret refusal), so a
+    kept store built by other code is rebuilt, whatever the version number says."""
+    digest = hashlib.sha256()
+    for path in sorted(source.rglob("*.py")):
+        name = path.relative_to(source).as_posix()
+        if name not in QUERY_TIME:
+            digest.update(name.encode("utf-8") + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()
 
 
 class StaleStoreError(RuntimeError):
     """A kept store was built with other settings than this run's (``--keep-stores``); the message names them."""
 
 
-def build_settings(question: Question, embedder: Embedder) -> dict[str, Any]:
+def build_settings(question: Question, embedder: Embedder, per_turn: bool = False) -> dict[str, Any]:
     """What a kept store's build depends on, recorded in its ``build.json`` and compared before reuse: the bench
     format, the embedder's identity and dimension, a SHA-256 of the question's turns (content, keys, session
-    ids and times), contextlamp's version, the SQLite schema's migration count, the input limits and the
-    auto-supersession threshold. The retrieval settings (``FusionWeights``) are not in it: they apply at query
-    time, which is what re-querying a kept store is for."""
+    ids and times), contextlamp's version and ``indexing_digest``, the SQLite schema's migration count, the input
+    limits, the auto-supersession threshold and the ingest path (batch or per turn). The retrieval settings
+    (``FusionWeights``) and ranking code are not in it: they apply at query time, which is what re-querying a kept
+    store is for."""
     digest = hashlib.sha256()
     for turn in question.turns:
         digest.update(json.dumps([turn.key, turn.session_id, turn.content, turn.session_ms]).encode("utf-8"))
@@ -222,9 +215,11 @@ def build_settings(question: Question, embedder: Embedder) -> dict[str, Any]:
         "question": question.question_id,
         "turns_sha256": digest.hexdigest(),
         "contextlamp": __version__,
+        "indexing_code": indexing_digest(),
         "sqlite_migrations": len(MIGRATIONS),
         "limits": Limits().model_dump(mode="json"),  # the bench's services take the defaults
         "auto_supersede_threshold": DEFAULT_AUTO_SUPERSEDE_THRESHOLD,
+        "ingest": "per turn" if per_turn else "batch",
     }
 
 
@@ -233,38 +228,58 @@ def store_dir(keep: Path, question_id: str) -> Path:
     return keep / (re.sub(r"[^A-Za-z0-9._-]", "_", question_id) or "_")
 
 
+def haystack_sessions(turns: Sequence[Turn]) -> list[list[Turn]]:
+    """``turns`` cut into runs of consecutive turns of one haystack session (the same session position)."""
+    runs: list[list[Turn]] = []
+    for turn in turns:
+        if runs and runs[-1][-1].key[0] == turn.key[0]:
+            runs[-1].append(turn)
+        else:
+            runs.append([turn])
+    return runs
+
+
 def _save_haystack(
     question: Question,
     service: MemoryService,
     caller: Caller,
     clock: StepClock,
-    embedder: Embedder,
     skips: Counter[str],
-    warm_cache: bool,
+    per_turn: bool = False,
 ) -> dict[str, list[Turn]]:
-    """Save every turn with ``save_context`` in haystack order under its session's clock; returns the turns each
-    saved memory id holds (identical content dedupes to one memory)."""
+    """Save every turn in haystack order under its session's clock; returns the turns each saved memory id holds
+    (identical content dedupes to one memory).
+
+    Batch (the default): the product's batch save path, one call per haystack session, as ``save_session`` stores
+    a session's items (``Saver.prepare`` checks each turn as ``save_context`` does, secret refusal included, then
+    ``Saver.store_all`` stores the session's turns in order with one embedding call: dedupe, supersession and the
+    write-behind index as for single saves). ``per_turn``: one ``save_context`` a turn (the slower path)."""
     turns_of: dict[str, list[Turn]] = {}
-    fitted = [fit_content(turn.content, service.limits.max_content_bytes) for turn in question.turns]
-    runs = warm_runs(service, [c for c, _ in fitted]) if warm_cache else [(len(fitted), [])]
-    position = 0
-    for count, texts in runs:
-        if texts:
-            embedder.embed(texts)  # fills the cache the saves below read
-        for turn, (content, cut) in zip(
-            question.turns[position : position + count], fitted[position : position + count], strict=True
-        ):
-            clock.base = turn.session_ms or 0
+    saver = service.saver
+    for session in haystack_sessions(question.turns):
+        clock.base = session[0].session_ms or 0
+        prepared: list[tuple[Turn, Any]] = []
+        store: Any = None
+        for turn in session:
+            content, cut = fit_content(turn.content, service.limits.max_content_bytes)
             skips["truncated"] += int(cut)
             try:
-                saved = service.save_context(caller, content)
+                if per_turn:
+                    turns_of.setdefault(service.save_context(caller, content).id, []).append(turn)
+                    continue
+                store, entry = saver.prepare(caller, content, None, None, None, None, None, None, None)
             except (InvalidArgumentError, SecretDetectedError) as exc:
                 skips["secret" if isinstance(exc, SecretDetectedError) else "invalid"] += 1
                 where = f"{question.question_id} {turn.session_id}#{turn.key[1]}"
                 print(f"{where}: not saved ({exc})", file=sys.stderr)
                 continue
-            turns_of.setdefault(saved.id, []).append(turn)
-        position += count
+            prepared.append((turn, entry))
+        if not prepared:
+            continue
+        with bulk_work():
+            results = saver.store_all(store, [e for _, e in prepared], [frozenset[str]()] * len(prepared))
+        for (turn, _), result in zip(prepared, results, strict=True):
+            turns_of.setdefault(result.id, []).append(turn)
     return turns_of
 
 
@@ -273,7 +288,7 @@ def question_store(
     question: Question,
     embedder: Embedder,
     skips: Counter[str],
-    warm_cache: bool = True,
+    per_turn: bool = False,
     keep: Path | None = None,
 ) -> Iterator[tuple[MemoryService, Caller, StepClock, dict[str, list[Turn]]]]:
     """The question's store, its service, caller and clock, and the turns each memory id holds.
@@ -288,7 +303,7 @@ def question_store(
     clock = StepClock()
     if keep is None:
         with fresh_service("longmemeval-", embedder, clock) as (service, caller):
-            turns_of = _save_haystack(question, service, caller, clock, embedder, skips, warm_cache)
+            turns_of = _save_haystack(question, service, caller, clock, skips, per_turn)
             service.indexer.wait()  # every write-behind vector folded in before the question: same store every run
             yield service, caller, clock, turns_of
         return
@@ -297,7 +312,7 @@ def question_store(
     built = json.loads(record_path.read_text(encoding="utf-8")) if record_path.is_file() else None
     if built is None and where.exists():
         shutil.rmtree(where)  # an unfinished build
-    wanted = build_settings(question, embedder)
+    wanted = build_settings(question, embedder, per_turn)
     if built is not None and built["settings"] != wanted:  # checked before anything opens the store
         differ = sorted(k for k in {*wanted, *built["settings"]} if wanted.get(k) != built["settings"].get(k))
         raise StaleStoreError(
@@ -311,7 +326,7 @@ def question_store(
         caller = Caller(service.principal("bench"), "bench")
         if built is None:
             own: Counter[str] = Counter()  # this question's skips, recorded for the runs that reuse the store
-            turns_of = _save_haystack(question, service, caller, clock, embedder, own, warm_cache)
+            turns_of = _save_haystack(question, service, caller, clock, own, per_turn)
             built = {
                 "settings": wanted,
                 "turns_of": {i: [t.key for t in ts] for i, ts in turns_of.items()},
@@ -334,7 +349,7 @@ def run_question(
     embedder: Embedder,
     ks: Sequence[int],
     skips: Counter[str],
-    warm_cache: bool = True,
+    per_turn: bool = False,
     keep: Path | None = None,
     variants: Mapping[str, Mapping[str, Any]] | None = None,
 ) -> tuple[dict[str, Any], float]:
@@ -347,7 +362,7 @@ def run_question(
     ``secret``, ``invalid`` and ``truncated`` turns.
     """
     depth = max(ks)
-    with question_store(question, embedder, skips, warm_cache, keep) as (service, caller, clock, turns_of):
+    with question_store(question, embedder, skips, per_turn, keep) as (service, caller, clock, turns_of):
         principal = caller.principal
         registry = service.registry
         clock.base = question.date_ms or 0
@@ -446,6 +461,18 @@ def print_report(
         console.print(table)
 
 
+DEFAULT_VECTORS = Path(tempfile.gettempdir()) / "contextlamp-bench-vectors"
+
+
+def make_embedder(name: str, prefixes: str | None = None, vectors: Path | None = None) -> Embedder:
+    """``bench_embedder(name, prefixes)``; with ``vectors`` (a directory) and a shipped ONNX model without
+    ``--prefixes``, the same embedder whose model runs are read from and recorded in a disk cache there
+    (``vector_cache.cached_embedder``: a vector is a function of its text, so a re-run embeds only new texts)."""
+    if vectors is not None and prefixes is None and name in SHIPPED and not SHIPPED[name].extra:
+        return cached_embedder(name, vectors)
+    return bench_embedder(name, prefixes)
+
+
 _WORKER: dict[str, Any] = {}  # one worker process's embedder and options (``_start_worker``)
 
 
@@ -453,17 +480,19 @@ def _start_worker(
     embedder_name: str,
     threads: int,
     ks: Sequence[int],
-    warm_cache: bool,
+    per_turn: bool,
     keep: Path | None = None,
     variants: Mapping[str, Mapping[str, Any]] | None = None,
     prefixes: str | None = None,
+    vectors: Path | None = None,
 ) -> None:
-    """A worker process's initialiser: its own embedder, with ONNX Runtime on ``threads`` intra-op threads."""
+    """A worker process's initialiser: its own embedder (``make_embedder``), with ONNX Runtime on ``threads``
+    intra-op threads."""
     from contextlamp.embedding import runtime
 
     runtime.ORT_THREADS = threads  # read when the model loads (runtime.ort_session), at this worker's first embed
     _WORKER.update(
-        embedder=bench_embedder(embedder_name, prefixes), ks=ks, warm=warm_cache, keep=keep, variants=variants
+        embedder=make_embedder(embedder_name, prefixes, vectors), ks=ks, per_turn=per_turn, keep=keep, variants=variants
     )
 
 
@@ -472,40 +501,9 @@ def _worker_question(question: Question) -> tuple[dict[str, Any], float, float, 
     skips: Counter[str] = Counter()
     began = time.perf_counter()
     record, seconds = run_question(
-        question, _WORKER["embedder"], _WORKER["ks"], skips, _WORKER["warm"], _WORKER["keep"], _WORKER["variants"]
+        question, _WORKER["embedder"], _WORKER["ks"], skips, _WORKER["per_turn"], _WORKER["keep"], _WORKER["variants"]
     )
     return record, seconds, time.perf_counter() - began, skips
-
-
-def check_warm(data: Path, embedder: Embedder, questions: int = 2, turns: int = 200) -> float:
-    """The largest absolute difference between a turn's save texts embedded alone (one call a turn, as an
-    unwarmed save does) and the same texts embedded in warming runs, over the first ``turns`` turns of the
-    first ``questions`` questions; the bench's claim is that it stays within 1e-6."""
-    import numpy as np
-
-    worst = 0.0
-    for question in load_questions(data)[:questions]:
-        with fresh_service("longmemeval-check-", embedder) as (service, _):
-            contents = [t.content for t in question.turns[:turns]]
-            alone = {
-                text: vector
-                for c in contents
-                for text, vector in zip(save_texts(service, c), _fresh(embedder, save_texts(service, c)), strict=True)
-            }
-            for _, texts in warm_runs(service, contents):
-                for text, vector in zip(texts, _fresh(embedder, texts), strict=True):
-                    worst = max(worst, float(np.max(np.abs(vector - alone[text]))))
-    return worst
-
-
-def _fresh(embedder: Embedder, texts: list[str]) -> Any:
-    """``embedder.embed(texts)`` computed by the model (after the model's passage prefix, if any), not read from
-    the embedder's cache."""
-    session = getattr(embedder, "wait_loaded", None)
-    if session is None:
-        return embedder.embed(texts)
-    prefix = str(getattr(getattr(embedder, "model", None), "passage_prefix", ""))
-    return session().embed([prefix + t for t in texts])
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -527,7 +525,12 @@ def _run(argv: Sequence[str] | None) -> int:
         "--types", default=None, help="comma-separated question types to run (e.g. multi-session,temporal-reasoning)"
     )
     parser.add_argument("--json", type=Path, default=None, help="write the summary as JSON to this file")
-    parser.add_argument("--embedder", choices=EMBEDDERS, default="minilm")
+    parser.add_argument(
+        "--embedder",
+        choices=EMBEDDERS,
+        default=NEW_DATA_EMBEDDER,
+        help=f"the model (default {NEW_DATA_EMBEDDER}, the one a new data directory gets)",
+    )
     parser.add_argument(
         "--workers",
         type=int,
@@ -536,10 +539,16 @@ def _run(argv: Sequence[str] | None) -> int:
         "2, or 1 on one core)",
     )
     parser.add_argument(
-        "--no-warm", action="store_true", help="embed one turn a call inside save_context (slower; same figures)"
+        "--vector-cache",
+        type=Path,
+        default=DEFAULT_VECTORS,
+        help=f"directory of the disk cache of model vectors (default {DEFAULT_VECTORS}; vector_cache.py)",
     )
+    parser.add_argument("--no-vector-cache", action="store_true", help="run the model on every text")
     parser.add_argument(
-        "--check-warm", action="store_true", help="print the largest difference of warmed vectors and exit"
+        "--per-turn",
+        action="store_true",
+        help="save one turn a save_context call (slower) instead of a session a batch",
     )
     parser.add_argument(
         "--records", type=Path, default=None, help="append each question's record to this JSON-lines file as it ends"
@@ -567,9 +576,12 @@ def _run(argv: Sequence[str] | None) -> int:
     parser.add_argument(
         "--fold", default=None, help="only this fold's questions (research/bench/data/retrieval_folds.json)"
     )
+    parser.add_argument("--ids", default=None, help="comma-separated question ids to run (after --fold)")
     add_variant_argument(parser, METHODS)
     args = parser.parse_args(argv)
     variants: dict[str, dict[str, Any]] = dict(args.variant)
+    if args.no_vector_cache:
+        args.vector_cache = None
     if args.summarise is not None:
         done = [json.loads(line) for line in args.summarise.read_text(encoding="utf-8").splitlines() if line.strip()]
         if args.fold is not None:
@@ -577,15 +589,14 @@ def _run(argv: Sequence[str] | None) -> int:
             done = [r for r in done if r.get("id") in in_fold]
         print_report(done, summarise(done, args.k), args.k, sum(r.get("seconds", 0.0) for r in done), 0.0)
         return 0
-    if args.check_warm:
-        worst = check_warm(args.data, create_embedder(args.embedder))
-        print(f"largest |warmed - alone| over the vectors compared: {worst:.3g}")
-        return 0
     started = time.perf_counter()
     questions = load_questions(args.data)
     if args.fold is not None:
         wanted_ids = fold_ids("longmemeval", args.fold)
         questions = [q for q in questions if q.question_id in wanted_ids]
+    if args.ids is not None:
+        named = {i.strip() for i in args.ids.split(",") if i.strip()}
+        questions = [q for q in questions if q.question_id in named]
     if args.types is not None:
         wanted = {t.strip() for t in args.types.split(",") if t.strip()}
         questions = [q for q in questions if q.question_type in wanted]
@@ -627,13 +638,11 @@ def _run(argv: Sequence[str] | None) -> int:
         )
 
     if workers == 1:  # in this process, in file order
-        embedder = bench_embedder(args.embedder, args.prefixes)
+        embedder = make_embedder(args.embedder, args.prefixes, args.vector_cache)
         for i, question in enumerate(questions, 1):
             announce(i, question)
             began = time.perf_counter()
-            record, seconds = run_question(
-                question, embedder, args.k, skips, not args.no_warm, args.keep_stores, variants
-            )
+            record, seconds = run_question(question, embedder, args.k, skips, args.per_turn, args.keep_stores, variants)
             finished(i, question, record, seconds, time.perf_counter() - began)
     else:  # longest haystack first, so the last to finish is a short one; the parent holds no model
         order = sorted(questions, key=lambda q: -len(q.turns))
@@ -642,7 +651,16 @@ def _run(argv: Sequence[str] | None) -> int:
             workers,
             mp_context=multiprocessing.get_context(method),
             initializer=_start_worker,
-            initargs=(args.embedder, threads, args.k, not args.no_warm, args.keep_stores, variants, args.prefixes),
+            initargs=(
+                args.embedder,
+                threads,
+                args.k,
+                args.per_turn,
+                args.keep_stores,
+                variants,
+                args.prefixes,
+                args.vector_cache,
+            ),
         ) as pool:
             futures = {pool.submit(_worker_question, q): q for q in order}
             for i, future in enumerate(concurrent.futures.as_completed(futures), 1):

@@ -40,6 +40,7 @@ import secret_corpus
 import secret_corpus_fresh
 import secret_corpus_held3
 import secret_corpus_held4
+import secret_corpus_held5
 
 SESSION_TURNS = 40  # rows a transcript
 
@@ -53,6 +54,7 @@ _EVADE = (
     | dict(secret_corpus_fresh.FRESH_EVASIONS)
     | dict(secret_corpus_held3.HELD3_EVASIONS)
     | dict(secret_corpus_held4.HELD4_EVASIONS)
+    | dict(secret_corpus_held5.HELD5_EVASIONS)
 )
 
 

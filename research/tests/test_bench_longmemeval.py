@@ -197,16 +197,17 @@ def test_records_of_a_run_cut_short_give_the_same_tables(tmp_path: Path, capsys:
     assert "(2 questions)" in partial and "overall" in partial
 
 
-def test_workers_and_cache_warming_give_the_same_report(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """Two worker processes, and saves without the warmed embedding cache, score exactly as one process does."""
+def test_workers_and_per_turn_saves_give_the_same_report(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Two worker processes, and one save_context a turn instead of a batch a session, score exactly as one process
+    saving a session a batch does."""
     data = _write(tmp_path / "data.json")
     reports = []
-    for n, extra in enumerate((["--workers", "1"], ["--workers", "2"], ["--workers", "1", "--no-warm"])):
+    for n, extra in enumerate((["--workers", "1"], ["--workers", "2"], ["--workers", "1", "--per-turn"])):
         out = tmp_path / f"out{n}.json"
         assert bench.main(["--data", str(data), "--k", "1,5", "--embedder", "fake", "--json", str(out), *extra]) == 0
         report = json.loads(out.read_text(encoding="utf-8"))
         # hybrid and previous are left out: on the fake embedder's tiny stores their fusion meets exact ties, which the
-        # random memory ids break differently from run to run, warmed or not
+        # random memory ids break differently from run to run
         reports.append(
             [report["n_questions"]]
             + [
@@ -218,7 +219,67 @@ def test_workers_and_cache_warming_give_the_same_report(tmp_path: Path, capsys: 
             ]
         )
     assert reports[0] == reports[1] == reports[2]
-    assert "2 worker(s)" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert (
+        "2 worker(s)" in err and err.count("q2 b2#0: not saved") >= 2
+    )  # refused on both paths (a worker prints on its own fd)
+
+
+def test_a_batch_save_stores_what_single_saves_store(tmp_path: Path) -> None:
+    """A haystack saved a session a batch holds the same memories (content, time order, chunks' vectors) as one
+    save_context a turn: the same turns dedupe to one memory, the secret is refused, the long turn truncated."""
+    from collections import Counter
+
+    from contextlamp.embedding import create_embedder
+
+    question = bench.load_questions(_write(tmp_path / "data.json"))[1]
+    embedder = create_embedder("fake")
+    stored = []
+    for per_turn in (False, True):
+        skips: Counter[str] = Counter()
+        with bench.question_store(question, embedder, skips, per_turn) as (service, caller, clock, turns):
+            listed = service.list_context(caller, limit=50).items
+            store = service.registry.store(caller.principal.user_id)
+            entries = store.entries([m.id for m in listed])
+            vector = bench.embed_queries(embedder, [question.text])[0]
+            found = store.vector_search(vector, 50, clock(), None)
+            contents = store.entries([i for i, _ in found])
+            cosines = sorted((contents[i].content, round(c, 5)) for i, c in found)  # the same stored vectors
+            stored.append(
+                (
+                    sorted((entries[m.id].content, [t.key for t in turns[m.id]]) for m in listed),
+                    [entries[m.id].content for m in sorted(listed, key=lambda m: entries[m.id].created_at)],
+                    cosines,
+                    dict(skips),
+                )
+            )
+    assert stored[0] == stored[1]
+    assert stored[0][3] == {"truncated": 1, "secret": 1} and stored[0][2]
+    assert len(stored[0][0]) == 7  # 8 non-blank turns, one refused
+
+
+def test_haystack_sessions_cut_at_each_new_session() -> None:
+    turns = [bench.Turn((s, t), f"s{s}", "x", None) for s, t in ((0, 0), (0, 1), (2, 0), (2, 3), (1, 0))]
+    assert [[t.key for t in run] for run in bench.haystack_sessions(turns)] == [
+        [(0, 0), (0, 1)],
+        [(2, 0), (2, 3)],
+        [(1, 0)],
+    ]
+
+
+def test_indexing_digest_follows_index_code_not_ranking_code(tmp_path: Path) -> None:
+    """A kept store is rebuilt when code its build ran changes; a ranking module's change re-ranks it instead."""
+    source = tmp_path / "contextlamp"
+    (source / "retrieval").mkdir(parents=True)
+    (source / "app").mkdir()
+    (source / "retrieval" / "search.py").write_text("RANK = 1\n", encoding="utf-8")
+    (source / "app" / "saving.py").write_text("SAVE = 1\n", encoding="utf-8")
+    first = bench.indexing_digest(source)
+    (source / "retrieval" / "search.py").write_text("RANK = 2\n", encoding="utf-8")
+    assert bench.indexing_digest(source) == first
+    (source / "app" / "saving.py").write_text("SAVE = 2\n", encoding="utf-8")
+    assert bench.indexing_digest(source) != first
+    assert all((bench.SOURCE / name).is_file() for name in bench.QUERY_TIME)  # no stale names
 
 
 def test_types_keeps_only_the_named_question_types(tmp_path: Path) -> None:
@@ -227,19 +288,6 @@ def test_types_keeps_only_the_named_question_types(tmp_path: Path) -> None:
     assert bench.main([*args, "--types", "multi-session"]) == 0
     report = json.loads(out.read_text(encoding="utf-8"))
     assert report["n_questions"] == 1 and set(report["by_type"]) == {"multi-session"}
-
-
-def test_warm_runs_cover_every_text_a_save_embeds(tmp_path: Path) -> None:
-    """The warming runs hold exactly the texts save_context embeds (chunks and likely questions), in turn order,
-    each run within the cache's half."""
-    from contextlamp.embedding import create_embedder
-
-    contents = ["user: I adopted a golden retriever named Biscuit.", "assistant: " + "A long answer. " * 600]
-    with bench.fresh_service("t-", create_embedder("fake")) as (service, _):
-        runs = bench.warm_runs(service, contents * 3)
-        assert sum(n for n, _ in runs) == 6 and all(len(texts) <= bench.WARM_TEXTS for _, texts in runs)
-        wanted = {t for c in contents for t in bench.save_texts(service, c)}
-        assert {t for _, texts in runs for t in texts} == wanted and len(wanted) > 2
 
 
 def _scores(out: Path) -> list[Any]:

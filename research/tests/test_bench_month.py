@@ -41,3 +41,19 @@ def test_echoes_and_secrets_are_recognised(tmp_path: Path) -> None:
     assert not month.is_echo("The billing worker listens on port 4123 in staging.")
     (tmp_path / "store.db").write_bytes(b"\x00abc 4f9a2-c81d3 \x01")
     assert month.secrets_on_disk(tmp_path, ["4f9a2-c81d3", "7b2e0-19fa4"]) == 1
+
+
+def test_the_month_clock_moves_the_wall_clock_of_the_processes_it_starts() -> None:
+    import os
+    import subprocess
+    import sys
+    import time
+
+    probe = "import time; print(time.time(), time.time_ns() // 10**9)"
+    env = {**os.environ, "PYTHONPATH": str(month.CLOCK_DIR), "CLP_MONTH_CLOCK_OFFSET_S": str(-20 * 86400)}
+    shifted = subprocess.run([sys.executable, "-c", probe], env=env, capture_output=True, text=True, check=True)
+    seconds, whole = (float(x) for x in shifted.stdout.split())
+    assert abs(seconds - (time.time() - 20 * 86400)) < 600 and abs(whole - seconds) < 2
+    del env["CLP_MONTH_CLOCK_OFFSET_S"]
+    plain = subprocess.run([sys.executable, "-c", probe], env=env, capture_output=True, text=True, check=True)
+    assert abs(float(plain.stdout.split()[0]) - time.time()) < 600

@@ -98,7 +98,7 @@ REMOVED_SETTINGS: dict[str, str] = {
     "auto_supersede_threshold": "now fixed in code (domain/rules.py DEFAULT_AUTO_SUPERSEDE_THRESHOLD)",
     "team_paraphrase_threshold": "now fixed in code (domain/trust.py DEFAULT_PARAPHRASE_THRESHOLD)",
     "write_behind": "write-behind indexing is always on",
-    "sqlite_synchronous": "SQLite stores always fsync each save's commit (synchronous=FULL)",
+    "sqlite_synchronous": "SQLite stores fsync the WAL within 0.1 s of a save and before a forget returns",
     "max_pack_chars": "get_context's max_chars argument sets the budget per call (default 8000)",
     "llm_timeout_s": "an LLM call gives up after 20 s (llm/openai_chat.py DEFAULT_TIMEOUT_S)",
     "hook_timeout_s": "a hook answers within 5 s (cli/hook.py DEFAULT_HOOK_TIMEOUT_S)",

@@ -29,9 +29,10 @@ from __future__ import annotations
 import re
 
 from contextlamp.distill.script import word_count
-from contextlamp.distill.statements import states_destination, states_rule, states_value
+from contextlamp.distill.statements import states_destination, states_new_value, states_rule, states_value
 
-__all__ = ["states_destination", "states_rule", "states_value"]  # from distill/statements.py, part of the gate
+# from distill/statements.py, part of the gate
+__all__ = ["states_destination", "states_new_value", "states_rule", "states_value"]
 
 # -- pastes ----------------------------------------------------------------------------------------------------
 
@@ -57,7 +58,8 @@ _CODE_SHAPE = re.compile(  # a statement of code: an assignment or call with cod
 _LOG_LINE = re.compile(
     r"^\s*(?:"
     r"\[?\d{4}[-/.]\d{2}[-/.]\d{2}[ T_]\d{1,2}:\d{2}|\[?\d{1,2}:\d{2}:\d{2}[.,\]\s]|"  # a timestamp first
-    r"\[?(?:ERROR|WARN|WARNING|INFO|DEBUG|FATAL|TRACE|CRITICAL|SEVERE|NOTICE)\]?[:\s]|"  # a log level first
+    # a log level first, after at most two bracketed tags ("[Shader] ERROR:", "[main] [db] WARN ")
+    r"(?:\[[^\]\n]{1,40}\]\s*){0,2}\[?(?:ERROR|WARN|WARNING|INFO|DEBUG|FATAL|TRACE|CRITICAL|SEVERE|NOTICE)\]?[:\s]|"
     r"traceback \(most recent call last\)|exception in thread|caused by:|at\s+[\w$.<>]+\s*\(|"
     r"file \"[^\"]+\", line \d+|\w*(?:error|exception|warning)(?:\[\w+\])?: |npm (?:err|warn)!?|"
     r"\$ |>>> |\+\+\+ |--- |@@ |error\[|warning:|"
@@ -144,14 +146,14 @@ def without_pastes(text: str) -> str:
 
 _WRAPPER = re.compile(
     r"^(?:"
-    # English
+    # English ("note for later:" before "note": the longer wrapper first, or "For later:" stays behind)
+    r"(?:(?:please\s+)?(?:remember|note)|(?:a\s+)?note) for (?:later|the future|next time|myself|self)\s*[:,-]?\s+|"
     r"(?:please\s+)?(?:remember|keep in mind|bear in mind|note|make a note|take note|be aware|know)"
     r"(?:\s+(?:that|this))?\s*[:,-]?\s+|"
     r"(?:fyi|f\.y\.i\.|for your information|for context|for the record|for reference|just so you know|"
     r"so you know|heads up|just a heads up|pro tip|quick note|side note)\s*[:,-]?\s+|"
     r"i (?:want|need|'d like|would like) you to (?:know|remember|keep in mind|note)(?:\s+that)?\s*[:,-]?\s+|"
     r"(?:you should|you need to|you must) (?:know|remember)(?:\s+that)?\s*[:,-]?\s+|"
-    r"(?:remember|note) for (?:later|the future|next time)\s*[:,-]?\s+|"
     # German
     r"(?:bitte\s+)?(?:merk(?:e)? dir|merken sie sich|denk(?:e)? dran|beachte|zur info(?:rmation)?|nur zur info|"
     r"fyi|zu deiner information|damit du (?:es )?weißt|gut zu wissen|hinweis|wichtig)"
@@ -184,7 +186,10 @@ _TRAILING_WRAPPER = re.compile(
     re.IGNORECASE,
 )
 _TRAILING_FILLER = re.compile(
-    r"[,;]\s*(?:btw|by the way|übrigens|d'ailleurs|por cierto)\s*([.!。]?)\s*$", re.IGNORECASE
+    r"[,;]\s*(?:btw|by the way|übrigens|d'ailleurs|por cierto|"
+    # a clause that leaves the statement for the conversation: ", anyway back to the bug", ", moving on"
+    r"(?:anyway|anyways|anyhow|moving on|back to)\b[^,;.!?]{0,60})\s*([.!。]?)\s*$",
+    re.IGNORECASE,
 )
 
 
@@ -220,6 +225,24 @@ def unwrap(sentence: str) -> tuple[str, bool]:
     if lead is not None:  # "From now on, always ..." -> "Always ...": the lasting word stays
         sentence = sentence[lead.end() :]
     return sentence[:1].upper() + sentence[1:] if asked or lead is not None else sentence, asked
+
+
+_LABEL = re.compile(r"^([^\W\d][\w.'-]*(?:\s[^\W\d][\w.'-]*)?)\s?[:：]\s+(?=\S)")  # "PSA: ", "Note to self: "
+MAX_LABEL_WORDS = 2
+
+
+def drop_label(sentence: str) -> str:
+    """``sentence`` without a short label before a colon ("PSA: we point the relay's output at #ops-feed",
+    "Heads-up: ...", "NB: ...") when what follows is a durable statement on its own (``states_value`` or
+    ``states_rule``): the label is the speaker's framing, not part of the fact. Unchanged otherwise (a label
+    of more than ``MAX_LABEL_WORDS`` words names the subject: "Owner of the billing worker: Priya")."""
+    match = _LABEL.match(sentence)
+    if match is None or len(match.group(1).split()) > MAX_LABEL_WORDS:
+        return sentence
+    rest = sentence[match.end() :]
+    if not (states_value(rest) or states_rule(rest)):
+        return sentence
+    return rest[:1].upper() + rest[1:]
 
 
 # -- requests, questions and banter ----------------------------------------------------------------------------
@@ -327,8 +350,11 @@ def is_request(sentence: str) -> bool:
 
 def asks_question(sentence: str) -> bool:
     """A question without a question mark: it opens on a question word ("how do i clear it") or ends on a tag
-    ("this returns 500, why")."""
-    return _UNMARKED_QUESTION.search(sentence.strip()) is not None
+    ("this returns 500, why"); a standing rule whose condition opens on "when" (``states_rule``: "when the
+    matchmaker falls over, wake up @duty") is none."""
+    sentence = sentence.strip()
+    # "When the matchmaker falls over, wake up @duty": a standing rule's condition, not a question
+    return _UNMARKED_QUESTION.search(sentence) is not None and not states_rule(sentence)
 
 
 def is_banter(sentence: str) -> bool:
@@ -382,6 +408,8 @@ def is_transient(sentence: str, memory_type: str, kind: str) -> bool:
     problem = _PROBLEM.search(sentence)
     if memory_type == "fact" and problem is not None and problem.start() > 0:  # "Fail CI under 85 %" is a rule
         return True
+    if states_new_value(sentence):  # "The matchmaker was rolled back to 2.3.0": the value it has now
+        return False
     # "(it was 24)", "...; 40 was hammering upstream": the old value a correction names is no narration of the past
     head = sentence.split(";", 1)[0] if states_value(sentence.split(";", 1)[0]) else sentence
     return memory_type == "fact" and kind == "fact" and _NARRATED.search(_ASIDE.sub("", head)) is not None

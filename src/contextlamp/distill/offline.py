@@ -38,6 +38,7 @@ from contextlamp.distill.cues import cue_type, cues_for, ends_as_question
 from contextlamp.distill.durable import (
     asks_question,
     cut_request,
+    drop_label,
     is_banter,
     is_request,
     is_transient,
@@ -316,6 +317,7 @@ def _from_sentences(
         raw = raw.strip()
         body = correction_body(raw)
         sentence, asked = unwrap(trim_spoken(body if body is not None else raw))
+        sentence = drop_label(sentence)
         if cues.filler is not None:
             sentence = cues.filler.sub("", sentence).strip()
         # the gate reads the items; the chatter decision's candidates (``wide``) stay those its models were fitted

@@ -37,11 +37,21 @@ _SETUP_SUBJECT = re.compile(  # "the billing worker", "configuration for the pay
 _NAMED_SUBJECT = re.compile(  # "Priya owns the billing worker", "Dana Kim maintains our CI"
     rf"^[A-Z][\w'-]+(?:\s[A-Z][\w'-]+)?\s+{_RELATION}\s+(?:the|our|all|every)\s"
 )
-# what only matters now: the problem, the output, the code of the moment
+# what only matters now: the problem, the output, the code of the moment -- as the head of the subject (the
+# word the verb follows: "the error is ...", "the test output shows ..."); a word of the moment that only
+# names a part of the setup ("the crash reporter", "the error tracker", "the test runner", "the log shipper")
+# is followed by the rest of that part's name, and the statement is about the part
+_MOMENT_WORD = (
+    r"(?:error|exception|warning|output|log|logs|traceback|stack|test|tests|build|result|results|diff|fix|bug|"
+    r"issue|problem|crash|loop|function|method|variable|line|file|snippet|script|command|query|page|screen|"
+    r"message|reply|answer|code)"
+)
 _MOMENT = re.compile(
-    r"^(?:the|this|that|our)?\s*(?:error|exception|warning|output|log|logs|traceback|stack|test|tests|build|"
-    r"result|results|diff|fix|bug|issue|problem|crash|loop|function|method|variable|line|file|snippet|script|"
-    r"command|query|page|screen|message|reply|answer|code)\b",
+    rf"^(?:the|this|that|our)?\s*(?:{_MOMENT_WORD}\s+)?{_MOMENT_WORD}"
+    r"(?=\s*$|\s*[.,:;!?()]|\s+(?:is|are|was|were|has|have|had|does|do|did|says?|said|shows?|showed|looks?|"
+    r"seems?|comes?|came|can|could|should|would|will|won't|must|might|may|isn't|aren't|wasn't|doesn't|didn't|"
+    r"of|from|in|on|at|for|with|here|there|above|below|now|again|still|just|only|also)\b|"
+    rf"\s+{_RELATION}\b)",
     re.IGNORECASE,
 )
 # the output, logs or results OF a named part of the setup are no thing of the moment ("Output of the tax
@@ -140,6 +150,37 @@ _SET_TO = re.compile(
 )
 
 
+# the same change said of the part itself, in the passive or with "got": "The matchmaker was rolled back to
+# 2.3.0", "The render farm database got renamed from kraken_prod to sable_core", "The relay's output was
+# redirected to #ops-feed", "The exporter has been moved to deploy/b.toml"
+_CHANGE_PARTICIPLE = (
+    r"(?:bumped|upgraded|downgraded|rolled|pinned|moved|migrated|switched|changed|set|raised|lowered|lifted|cut|"
+    r"reduced|increased|shifted|rescheduled|renamed|repointed|redirected|rerouted|relocated|locked|frozen|capped|"
+    r"reassigned|handed|transferred|ported|rewritten|pointed|sent|routed)"
+)
+_SET_TO_PASSIVE = re.compile(
+    rf"^(?:(?:the|our)\s+)?{_SUBJECT_WORD}(?:[\s']+{_SUBJECT_WORD}){{0,6}}?\s+"
+    rf"(?:was|were|got|gets|has been|have been|had been|is being|just got)\s+(?:just\s+|now\s+)?"
+    rf"{_CHANGE_PARTICIPLE}\s+(?:(?:back|down|up|over)\s+)?(?:from\s+\S+\s+)?(?:to|at|onto|into|in)\s+(?=\S)",
+    re.IGNORECASE,
+)
+
+
+def states_new_value(sentence: str) -> bool:
+    """Whether ``sentence`` says that a part of the setup was changed to a concrete value, by the people who
+    changed it or of the part itself ("We bumped the geocoder to v3.4.1", "The matchmaker was rolled back to
+    2.3.0 after the spike", "The render farm database got renamed from kraken_prod to sable_core"): a change
+    verb, the part (one to seven words), "to"/"at"/"into" and a value after it. Such a sentence states the
+    current value, so its past tense is no narration of something over (``durable.is_transient``). English
+    only; linear (anchored matches with bounded repeats, one search)."""
+    sentence = sentence.strip()
+    for pattern in (_SET_TO, _SET_TO_PASSIVE):
+        match = pattern.match(sentence)
+        if match is not None and _VALUE.search(sentence, match.end()) is not None:
+            return True
+    return False
+
+
 def states_destination(sentence: str) -> bool:
     """Whether ``sentence`` says where a thing's output goes: a producer (one to eight words, or "everything
     the X produces"), a verb of writing, sending, dumping or landing in any tense or the passive ("dumps its
@@ -179,8 +220,7 @@ def states_value(sentence: str) -> bool:
         return False
     if states_destination(sentence):
         return True
-    set_to = _SET_TO.match(sentence)
-    if set_to is not None and _VALUE.search(sentence, set_to.end()) is not None:
+    if states_new_value(sentence):
         return True
     named = _NAMED_SUBJECT.match(sentence)
     if named is not None:

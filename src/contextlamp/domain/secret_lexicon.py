@@ -5,8 +5,11 @@ to read a credential whatever the word order.
 (BSD-3-Clause): the translations its authentication app ships for "password" and "Password", one per language its
 translators keep (docs/secrets.md, "Stated credentials"); and from the password prompts of two pinned Debian
 packages, Linux-PAM and GTK 3, for the languages and spellings Django lacks (Estonian *parool*, Hebrew
-*ססמה*). The slot layer's own curated nouns (secret_slots.py) cover passphrases, PINs, codes, answers and tokens
-in 20 languages; this list adds the password noun of every other language those projects are translated into
+*ססמה*); and from Firefox's language packs (Debian ``firefox-esr-l10n-*``, MPL-2.0) for the colloquial loanwords
+(Urdu *پاس ورڈ*, Sinhala *මුරපදය*), with Persian *رمز عبور* curated where Firefox attests it. The same file holds
+the function words of 57 languages (stopwords-iso, MIT) the slot's value test reads (:func:`function_words`).
+The slot layer's own curated nouns (secret_slots.py) cover passphrases, PINs, codes, answers and tokens in 20
+languages; this list adds the password noun of every other language those projects are translated into
 (Finnish *salasana*, Hungarian *jelszó*, Greek *συνθηματικό*, Romanian *parolă*, Hebrew *סיסמה*, Thai *รหัสผ่าน*,
 Swahili *nenosiri*, …).
 
@@ -267,8 +270,57 @@ COPULA_WORDS = frozenset(
         "হল",
         "হলো",
         "คือ",
+        # round 7: the copulas of the languages the vendored nouns added (Icelandic, Esperanto, Welsh, Maltese,
+        # Albanian, Latvian/Lithuanian, South Slavic and Macedonian/Bulgarian, Hausa, Somali, Lao, Irish)
+        "estas",
+        "yw",
+        "ydy",
+        "hija",
+        "huwa",
+        "është",
+        "ir",
+        "yra",
+        "је",
+        "е",
+        "ce",
+        "ne",
+        "waa",
+        "ແມ່ນ",
+        "ná",
     ]
 )
+
+# Copulas that end a clause in verb-final languages: "<noun> <value> است" (Persian), ہے (Urdu), है (Hindi),
+# हो/छ (Nepali), आहे (Marathi), છે (Gujarati), ਹੈ (Punjabi), দী/دی (Pashto), ነው (Amharic), ആണ് (Malayalam),
+# da (Basque), হয়/হল (Bengali), です/입니다 (Japanese/Korean polite forms).
+FINAL_COPULAS = (
+    "است",
+    "هست",
+    "ہے",
+    "है",
+    "हो",
+    "छ",
+    "आहे",
+    "છે",
+    "ਹੈ",
+    "دی",
+    "ነው",
+    "ആണ്",
+    "da",
+    "হয়",
+    "হল",
+    "です",
+    "입니다",
+)
+
+
+@cache
+def function_words() -> frozenset[str]:
+    """The function words of 57 languages (stopwords-iso, every language but English; vendored in
+    ``secret_nouns.json`` by scripts/update_secret_nouns.py): a value of words that holds one is a description
+    of the credential, not the credential ("Salasana on *liian* lyhyt")."""
+    raw = resources.files("contextlamp.domain").joinpath("secret_nouns.json").read_text(encoding="utf-8")
+    return frozenset(json.loads(raw)["function_words"])
 
 
 @cache

@@ -121,6 +121,8 @@ def phrase_rules() -> tuple[Rule, ...]:
             "Password",
             rf"{start}(?:(?:log(?:ged)?|sign(?:ed)?){WS}*in{WS}+(?:as|with|using){WS}+{NAME}{WS}*/|"
             rf"(?:creds|credentials|login{WS}+details){WS}+(?:are|were|is|:){WS}+{NAME}{WS}+(?:and|&|/){WS}+|"
+            rf"(?:creds|credentials|login(?:{WS}+details|{WS}+(?:for|to|of){WS}+[^\n:/=]{{1,30}}?)?){WS}*"
+            rf"(?:->|=>|:|{WS}(?:are|were|is)){WS}*{NAME}(?::|/)|"
             rf"identifiants{WS}*:{WS}*{NAME}{WS}*/|zugang[\p{{L}}]{{0,12}}(?:{WS}+[^\s\p{{Z}}:]{{1,20}}){{0,2}}{WS}*:"
             rf"{WS}*{NAME}{WS}*/){WS}*{LABELLED}",
             accept_login_value,
@@ -129,6 +131,11 @@ def phrase_rules() -> tuple[Rule, ...]:
             "Password",
             rf"{start}(?:pw|pwd|(?:(?:wi-?fi|wlan|router|network|vpn|guest){WS}+|(?:^|[\n,;(]){WS}*)pass)"
             rf"{WS}*(?::|=|{WS}){WS}*{LABELLED}",
+            accept_password,
+        ),
+        Rule(  # pass for grandma's ipad = X (at a clause start: what it opens, then ":" or "=")
+            "Password",
+            rf"(?i)(?:^|[\n,;(]){WS}*pass{WS}+(?:for|to){WS}+[^\n:=]{{1,30}}?{WS}*[:=]{WS}*{LABELLED}",
             accept_password,
         ),
         Rule(  # 1229 is the code for the side gate; 0967 is our alarm code
@@ -164,6 +171,20 @@ def phrase_rules() -> tuple[Rule, ...]:
             rf"(?i)\b(?:use|enter|type|punch{WS}+in|key{WS}+in|dial){WS}+(?:the{WS}+)?(?:code|pin|passcode|combo){WS}+"
             rf"([#*]?[0-9]{{3,12}}[#*]?){WS}+(?:at|on|for|to{WS}+open){WS}+(?:the{WS}+|our{WS}+|my{WS}+)?"
             rf"(?:[\p{{L}}-]{{1,20}}{WS}+)?(?:{OPENERS})\b",
+            accept_pin,
+        ),
+        Rule(  # open the bike lock with 679952; the laptop unlocks with 31919034; type 805051 on the alarm panel
+            "PIN",
+            rf"(?i)\b(?:(?:open|unlock)(?:s|ed)?{WS}+(?:the{WS}+|my{WS}+|our{WS}+)?(?:[\p{{L}}-]{{1,20}}{WS}+){{0,2}}?"
+            rf"(?:{OPENERS}|laptop|phone|tablet|computer|pc|mac|ipad){WS}+with|"
+            rf"(?:{OPENERS}|laptop|phone|tablet|computer|pc|mac|ipad){WS}+(?:unlocks|opens){WS}+with|"
+            rf"(?:{OPENERS})(?:{WS}+keypad)?{WS}*:){WS}+{PIN_VALUE}",
+            accept_pin,
+        ),
+        Rule(
+            "PIN",
+            rf"(?i)\b(?:type|enter|punch{WS}+in|key{WS}+in){WS}+([#*]?[0-9]{{4,12}}[#*]?){WS}+(?:on|into|at){WS}+"
+            rf"(?:the{WS}+|our{WS}+|my{WS}+)?(?:[\p{{L}}-]{{1,20}}{WS}+)?(?:{OPENERS}|panel|keypad)\b",
             accept_pin,
         ),
         Rule(  # Q: first car? A: Tallahassee

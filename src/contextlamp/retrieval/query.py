@@ -9,6 +9,7 @@ import re
 import unicodedata
 
 from contextlamp.domain.language import OTHER, language_of
+from contextlamp.retrieval.function_words import fold, is_hiragana, query_languages, stop_words
 from contextlamp.segmenting import bigrams, needs_segmenting, pieces
 from contextlamp.text import scrub_surrogates, topic_key
 
@@ -66,16 +67,63 @@ def named_words(text: str) -> set[str]:
     return words
 
 
+def in_other_language(text: str) -> bool:
+    """Whether ``text`` is a query in another language than English, as ``content_terms`` decides it (its own
+    language's function words are dropped): ``function_words.query_languages`` names a language, or
+    ``domain.language.language_of`` says ``other``."""
+    return bool(query_languages(text, STOP_WORDS)) or language_of(text) == "other"
+
+
 def content_terms(text: str) -> list[str]:
-    """``query_terms`` without stop words; falls back to all terms when every word is a stop word. A query
-    written in another language (``domain.language.language_of``) also drops the function words of the six
-    Latin-script languages that module knows (``OTHER``: "el", "se", "der", "les" ...), which otherwise match
-    any memory in that language by its articles; an English query keeps them ("son", "van", "die" are English
-    words too)."""
+    """``query_terms`` without stop words; falls back to all terms when every word is a stop word.
+
+    An English query (one that neither ``function_words.query_languages`` nor ``domain.language.language_of``
+    places in another language) drops ``STOP_WORDS`` only. A query written in another language drops, besides,
+    the function words of the six Latin-script languages ``domain.language`` knows (``OTHER``: "el", "se", "der",
+    "les" ...) and the stop words of the language(s) it is written in (``query_languages``: "кто", "за", "muss",
+    "qué", "l" of "l'", "です"), compared without diacritics; a Japanese query's runs are split at their
+    hiragana (particles and endings) and a Chinese bigram of two stop characters ("我们") is dropped
+    (``function_words``). Otherwise those words match every memory in that language and outrank the one the
+    question is about. An English query keeps "son", "van", "die" (English words too): its terms are exactly
+    as before."""
     terms = query_terms(text)
-    stop = STOP_WORDS | OTHER if language_of(text) == "other" else STOP_WORDS
-    kept = [t for t in terms if t not in stop]
-    return (kept or terms)[:MAX_QUERY_TERMS]
+    languages = query_languages(text, STOP_WORDS)
+    if not languages and language_of(text) != "other":
+        kept = [t for t in terms if t not in STOP_WORDS]
+        return (kept or terms)[:MAX_QUERY_TERMS]
+    stop: set[str] = set(STOP_WORDS | OTHER)
+    for language in languages:
+        stop |= stop_words(language)
+    if "ja" in languages:
+        terms = _without_hiragana(text)
+    elif "zh" in languages:
+        terms = [t for t in terms if not (len(t) == 2 and t[0] in stop and t[1] in stop)]
+    kept = [t for t in terms if t not in stop and fold(t) not in stop]
+    return (kept or query_terms(text))[:MAX_QUERY_TERMS]
+
+
+def _without_hiragana(text: str) -> list[str]:
+    """``query_terms`` of a Japanese query with each spaceless run split at its hiragana, which are dropped: the
+    bigrams of its kanji and katakana stretches, a one-character stretch as itself (a prefix term, as in
+    ``query_terms``). Elasticsearch's ``cjk_bigram`` with ``ignored_scripts: [hiragana]`` does the same."""
+    normal = unicodedata.normalize("NFKC", scrub_surrogates(text)).lower()
+    parts: list[str] = []
+    for is_run, piece in pieces(normal):
+        if not is_run:
+            parts.append(piece)
+            continue
+        stretch = ""
+        for char in [*piece, "\u3041"]:  # a hiragana at the end closes the last stretch
+            if not is_hiragana(char):
+                stretch += char
+            elif stretch:
+                parts.append(f" {' '.join(bigrams(stretch) or [stretch])} ")
+                stretch = ""
+        parts.append(" ")
+    seen: dict[str, None] = {}
+    for token in _TOKEN.findall("".join(parts)):
+        seen.setdefault(token, None)
+    return list(seen)
 
 
 # Recency intent (issue 17 point 5): a query that asks for the newest things themselves ("what was I just working

@@ -42,7 +42,8 @@ def map_errors(what: str) -> Generator[None]:
 def connect(path: Path) -> sqlite3.Connection:
     """Open a database file with contextlamp's pragmas (WAL, busy timeout, ``synchronous=FULL``: every commit
     fsyncs the WAL, so an acknowledged memory survives a power loss; SQLite docs, PRAGMA synchronous and
-    wal.html; secure_delete).
+    wal.html; secure_delete). A store file then lowers it to ``NORMAL`` with its own fsync policy
+    (``file.py``); the control plane keeps ``FULL``.
 
     The connection is in autocommit mode; callers open transactions with ``BEGIN IMMEDIATE``. It may be
     used from any thread (MCP runs sync tools in worker threads); callers serialise use with a lock.

@@ -2,14 +2,24 @@
 from the write-ahead log (pending mark in ``meta``, retried in the background, after any write and at open).
 
 Per file: WAL journal (readers never block the writer), ``busy_timeout`` so concurrent processes wait
-instead of failing, ``synchronous=FULL`` so an acknowledged write survives a crash or power loss (reuse counts
-alone are committed without the fsync, ``writer(durable=False)``), ``secure_delete=ON`` so deleted content is
-overwritten with zeros (SQLite docs, PRAGMA secure_delete).
+instead of failing, ``secure_delete=ON`` so deleted content is overwritten with zeros (SQLite docs, PRAGMA
+secure_delete), and this commit policy (docs/configuration.md "Durability"):
+
+- every commit runs with ``synchronous=NORMAL``: in WAL mode the commit is in the WAL file when it returns, so an
+  acknowledged write survives a crash of any process at once (SQLite docs, PRAGMA synchronous: "WAL mode is
+  always consistent with synchronous=NORMAL"), without the fsync that was a quarter of a save's time;
+- the WAL is fsynced by a background timer at most ``WAL_FLUSH_DELAY_S`` after a write's commit (one fsync for
+  every write of that interval), so a power loss or an operating-system crash loses at most that last moment
+  of saves, never the database's consistency;
+- a deletion (forget, sweep, removal of a user's data) fsyncs the WAL before the call returns: "forget means
+  gone" holds across a power loss too; its WAL scrub follows (below);
+- reuse counts alone (``writer(durable=False)``) schedule no flush of their own.
 """
 
 from __future__ import annotations
 
 import logging
+import os
 import sqlite3
 import threading
 import time
@@ -20,6 +30,7 @@ from typing import Any
 
 from contextlamp.errors import EmbeddingMismatchError
 from contextlamp.storage.shared.usage import DeferredUses
+from contextlamp.storage.sqlite.columns import EntryColumns
 from contextlamp.storage.sqlite.connection import BUSY_TIMEOUT_MS, connect, immediate, map_errors, migrate
 from contextlamp.storage.sqlite.schema import FOLDING_MIGRATION, MIGRATIONS
 from contextlamp.storage.sqlite.vectors import VectorIndex
@@ -36,6 +47,23 @@ SCRUB_WAIT_MS = 100
 SCRUB_RETRY_FIRST_S = 0.2
 SCRUB_RETRY_MAX_S = 5.0
 SCRUB_RETRY_FOR_S = 3600.0
+# The longest a committed write waits for its fsync (module docstring). A save answers before it: 0.1 s bounds
+# what a power loss can take (a person cannot type a second memory in it) and groups a burst's fsyncs into one.
+WAL_FLUSH_DELAY_S = 0.1
+
+
+def fsync_file(path: Path) -> bool:
+    """``fsync`` the file ``path`` if it exists (its written pages reach the disk, whoever wrote them); False
+    when there is no such file (a closed store's WAL is checkpointed and removed by SQLite)."""
+    try:
+        fd = os.open(path, os.O_RDWR)
+    except FileNotFoundError:
+        return False
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+    return True
 
 
 def _read_only(path: Path, sql: str, params: Sequence[Any] = ()) -> Any:
@@ -84,6 +112,15 @@ class StoreFile(DeferredUses):
         self._dim = dim
         self._closed = False
         self._retry: threading.Timer | None = None  # the background retry of a pending scrub, while one runs
+        self._wal_timer: threading.Timer | None = None  # the WAL's pending fsync (WAL_FLUSH_DELAY_S), while one waits
+        self._conn.execute("PRAGMA synchronous = NORMAL")  # the commit policy: module docstring
+        self._columns = EntryColumns()  # the entries' small columns in memory (columns.py), loaded on first use
+        self._data_version: int | None = None  # PRAGMA data_version when the copies were last known current
+        self._index_stale = True  # a write may have added vectors: the index follows the table before a search
+        self._tracked = False  # the open transaction is a writer()'s, which refreshes the columns it touched
+        self._rows: Any = None  # each index row's entry position in the columns (store.SqliteStore._row_entries)
+        self._row_key: tuple[int, int, int, int] | None = None
+        self._by_entry: Any = None  # (the _row_key it was made for, rows grouped by entry, their entries)
         self.init_uses()  # reuse counts wait in memory (storage/shared/usage.py)
         version = self._conn.execute("PRAGMA user_version").fetchone()[0]
         migrate(self._conn, MIGRATIONS)
@@ -112,9 +149,10 @@ class StoreFile(DeferredUses):
                 )
 
     @contextmanager
-    def _write(self) -> Generator[sqlite3.Connection]:
-        """One ``BEGIN IMMEDIATE`` transaction; after its commit, a scrub that is pending (a deletion of this
-        transaction, or one another process could not complete) is attempted (``_scrub``)."""
+    def _write(self, durable: bool = True) -> Generator[sqlite3.Connection]:
+        """One ``BEGIN IMMEDIATE`` transaction; after its commit, a deletion's WAL is fsynced at once, any other
+        write's within ``WAL_FLUSH_DELAY_S`` (``durable=False``: no flush of its own), and a scrub that is pending
+        (a deletion of this transaction, or one another process could not complete) is attempted (``_scrub``)."""
         with self._lock, map_errors(f"Store {self.store_id}"):
             mark: str | None = None
             try:
@@ -124,12 +162,71 @@ class StoreFile(DeferredUses):
                     mark = self._scrub_mark()
             finally:
                 deleted, self._deleted = self._deleted, False
+            self._index_stale = True
+            if not self._tracked:  # a write of unknown rows (maintenance, sessions): reload at the next read
+                self._columns.invalidate()
+            if deleted:
+                self._fsync_wal()
+            elif durable:
+                self._flush_later()
             # a deletion waits briefly for readers; a write retries another's scrub without waiting, unless
             # this process's retry timer already does
             if mark is not None and (deleted or self._retry is None):
                 self._scrub_or_defer(SCRUB_WAIT_MS if deleted else 0, deletion=deleted)
 
     _deleted = False  # the current transaction deleted memory (``_want_scrub``)
+
+    def _current(self) -> None:
+        """Drop the in-memory copies (``EntryColumns``; the vector index follows the table) when another
+        connection committed since they were last used: ``PRAGMA data_version`` moved (SQLite docs: it changes on
+        another connection's commit, never on this one's, whose commits update the copies themselves).
+        Called under the store lock before every read of a copy."""
+        version = self._conn.execute("PRAGMA data_version").fetchone()[0]
+        if version != self._data_version:
+            self._data_version = version
+            self._columns.invalidate()
+            self._index_stale = True
+
+    def columns(self) -> EntryColumns:
+        """The entries' small columns, current (``_current``; loaded whole when dropped). Under the store lock."""
+        self._current()
+        if not self._columns.loaded:
+            self._columns.load(self._conn)
+        return self._columns
+
+    def vector_index(self) -> VectorIndex:
+        """The in-memory vector index, current (``VectorIndex.follow`` after any write). Under the store lock."""
+        self._current()
+        if self._index_stale:
+            self._index.follow(self._conn)
+            self._index_stale = False
+        return self._index
+
+    def _fsync_wal(self) -> None:
+        """fsync the WAL now (every commit so far reaches the disk)."""
+        fsync_file(self.path.with_name(self.path.name + "-wal"))
+
+    def _flush_later(self) -> None:
+        """Start the WAL's fsync timer unless one waits (``WAL_FLUSH_DELAY_S``; module docstring)."""
+        if self._wal_timer is None and not self._closed:
+            timer = threading.Timer(WAL_FLUSH_DELAY_S, self._fsync_on_timer)
+            timer.args = (timer,)
+            timer.daemon = True
+            timer.name = f"wal-flush-{self.store_id}"
+            self._wal_timer = timer
+            timer.start()
+
+    def _fsync_on_timer(self, timer: threading.Timer) -> None:
+        """The fsync of ``timer`` (the pending one), outside the store lock (searches and saves go on meanwhile;
+        a commit after the timer was cleared starts the next one, so none is left unflushed)."""
+        with self._lock:
+            if self._wal_timer is not timer or self._closed:
+                return
+            self._wal_timer = None
+        try:
+            self._fsync_wal()
+        except OSError as exc:  # the next write's timer or the close tries again
+            logger.warning("store %s: fsync of the write-ahead log failed: %s", self.store_id, type(exc).__name__)
 
     def _want_scrub(self, conn: sqlite3.Connection) -> None:
         """Mark, inside a deleting transaction, that the WAL must be scrubbed: the mark commits with the
@@ -237,15 +334,15 @@ class StoreFile(DeferredUses):
         """One ``BEGIN IMMEDIATE`` transaction under the store lock as an ``EntryWriter`` (``Store.writer``).
         When it deleted anything, the after-deletion work runs once: FTS optimize and ``vec_epoch`` bump and
         the scrub mark inside the transaction, then the WAL scrub (``_write``) and the in-memory index drop.
-        ``durable=False``: this commit is not fsynced (``synchronous=NORMAL`` for it; WAL keeps the database
-        consistent, a crash may lose it): for reuse counts. The pending reuse counts (``DeferredUses``) are
-        written first, in the same transaction (back to pending when it rolls back)."""
+        ``durable=False``: this commit schedules no fsync of its own (a power loss may lose it; the next write's
+        flush covers it): for reuse counts. The pending reuse counts (``DeferredUses``) are written first, in the
+        same transaction (back to pending when it rolls back)."""
         with self._lock:
-            if not durable:
-                self._conn.execute("PRAGMA synchronous = NORMAL")
             uses: list[tuple[int, str, int, str]] = []
+            tx: SqliteWriter | None = None
+            self._tracked = True
             try:
-                with self._write() as conn:
+                with self._write(durable) as conn:
                     uses = self.take_uses()
                     if uses:
                         conn.executemany(
@@ -260,11 +357,13 @@ class StoreFile(DeferredUses):
                         self._want_scrub(conn)  # old page images (with the text) live on in WAL frames
                 if tx.deleted:
                     self._index = VectorIndex(self._dim)  # drop the forgotten vectors from memory now
+                    self._columns.invalidate()
+                else:
+                    self._columns.refresh(self._conn, tx.touched)
                 uses = []
             finally:
+                self._tracked = False
                 self.return_uses(uses)  # the transaction failed: the counts are pending again
-                if not durable:
-                    self._conn.execute("PRAGMA synchronous = FULL")
 
     def _after_delete(self, conn: sqlite3.Connection) -> None:
         # merge FTS segments so no deleted term survives in an old segment; secure_delete zeroes freed pages
@@ -281,7 +380,8 @@ class StoreFile(DeferredUses):
 
     def close(self) -> None:
         """Close the connection and stop a scrub retry timer (a pending scrub stays marked in the file: the
-        next process to open or write the store completes it); pending reuse counts are written first."""
+        next process to open or write the store completes it); pending reuse counts are written first, and a
+        pending WAL fsync is done now."""
         with self._lock:
             if not self._closed:
                 self.stop_uses()
@@ -289,4 +389,10 @@ class StoreFile(DeferredUses):
             if self._retry is not None:
                 self._retry.cancel()
                 self._retry = None
+            if self._wal_timer is not None:
+                self._wal_timer.cancel()
+                self._wal_timer = None
+                self._conn.close()  # the last connection checkpoints (fsyncing both files) and removes the WAL
+                self._fsync_wal()  # another process's connection keeps it: flush what this one wrote
+                return
             self._conn.close()
