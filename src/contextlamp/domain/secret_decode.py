@@ -374,27 +374,30 @@ def _grouped(text: str) -> list[tuple[int, int]]:
 
 
 def _equal_groups(tokens: list[str], start: int) -> list[tuple[int, int]]:
-    """The separators inside each stretch of ``tokens`` (consecutive parts of a run that starts at ``start``) that
-    are groups of one length, a last one as long or shorter, joined into a value of letters and digits. A quote or
-    bracket may open the first group and close the last (``'glso at-s nbI2 …'``), never stand inside."""
-    cores: list[tuple[int, str, bool, bool]] = []  # (offset of the core, the core, opened, closed)
+    """The separators inside each stretch of ``tokens`` (consecutive parts of a run that starts at ``start``, one
+    separator character apart) that are groups of one length, a last one as long or shorter, joined into a value of
+    letters and digits. A quote or bracket may open the first group and close the last (``'glso at-s nbI2 …'``). A
+    shorter last group of small letters with more words after it is the sentence going on ("… fb0e to the team")."""
+    offsets: list[int] = []
     position = start
     for token in tokens:
-        opened = len(token) - len(token.lstrip(_OPENERS))
-        core = token[opened:].rstrip(_CLOSERS)
-        cores.append((position + opened, core, opened > 0, len(core) + opened < len(token)))
+        offsets.append(position)
         position += len(token) + 1
     spans: list[tuple[int, int]] = []
     i = 0
-    while i < len(cores):
-        size = len(cores[i][1])
+    while i < len(tokens):
+        first = tokens[i].lstrip(_OPENERS)
+        size = len(first)
         j = i + 1
-        while j < len(cores) and len(cores[j][1]) == size and not cores[j][2] and not cores[j - 1][3]:
+        while j < len(tokens) and len(tokens[j]) == size and tokens[j][:1] not in _OPENERS:
             j += 1
         last = j
-        if j < len(cores) and 0 < len(cores[j][1]) < size and not cores[j][2] and not cores[j - 1][3]:
-            last = j + 1  # a shorter last group
-        joined = "".join(core for _, core, _, _ in cores[i:last])
+        if j < len(tokens) and tokens[j][:1] not in _OPENERS:
+            tail = tokens[j].rstrip(_CLOSERS)
+            words_follow = j + 1 < len(tokens) and tail.isalpha() and tail.islower()
+            if 0 < len(tail) <= size and not words_follow:
+                last = j + 1
+        joined = first + "".join(tokens[i + 1 : last])
         if (
             size in GROUP_SIZES
             and j - i >= GROUPS_MIN
@@ -402,7 +405,7 @@ def _equal_groups(tokens: list[str], start: int) -> list[tuple[int, int]]:
             and any(c.isdigit() for c in joined)
             and any(c.isalpha() for c in joined)
         ):
-            spans.extend((cores[k - 1][0] + len(cores[k - 1][1]), cores[k][0]) for k in range(i + 1, last))
+            spans.extend((offsets[k] - 1, offsets[k]) for k in range(i + 1, last))
         i = j
     return spans
 

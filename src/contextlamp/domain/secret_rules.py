@@ -208,6 +208,8 @@ RULES: tuple[Rule, ...] = (
         extend=True,
     ),
     _format("NPM Token", r"\bnpm_[A-Za-z0-9]{36}\b"),
+    # k3s's secure join token, K10<sha256 of the cluster CA>::<username>:<password> (docs.k3s.io, "k3s token")
+    _format("k3s Join Token", r"\bK10[0-9a-f]{64}::[A-Za-z0-9_.-]{1,64}:[A-Za-z0-9]{16,128}"),
     Rule("OpenAI Token", r"(sk-[A-Za-z0-9_-]{0,120}T3BlbkFJ[A-Za-z0-9_-]{20,200})", extend=True),
     Rule(
         "PyPI Token",
