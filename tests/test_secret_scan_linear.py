@@ -2,7 +2,8 @@
 slot layer's, two inputs of each vendored format rule's), hostile 8 KiB texts built from the pattern itself (each
 path through its alternatives, cut into prefixes, repeated: "password-password-", "a-a-a-", "eyJa.eyJa.") and
 floods of what the normaliser and decoders undo (zero-width characters, spaced-out letters, base64 on one line or
-wrapped, hex, concatenated literals, line continuations) must scan within 10x the
+wrapped, hex, concatenated literals, line continuations, percent/JSON/HTML escapes, grouped values, decoding calls,
+command lines) must scan within 10x the
 CPU time of 8 KiB of ordinary prose, measured in the same run.
 
 Before the fix, 16 KB of "a-" took 15 s (a quadratic keyword pattern) and the detect-secrets plugins were
@@ -79,6 +80,26 @@ def test_hostile_inputs_for_every_pattern_scan_in_linear_time(
             ("pat-a-" * SIZE)[:SIZE]: "uuid prefixes",
             ("-p" * SIZE)[:SIZE]: "flags",
             ("a:1:b:c:d\n" * SIZE)[:SIZE]: "pgpass",
+        }
+    )
+    inputs.update(  # what round 7's decoders undo: escapes, groups, decoding calls, command lines
+        {
+            ("%41" * SIZE)[:SIZE]: "percent-encoding",
+            ("%2541" * SIZE)[:SIZE]: "double percent-encoding",
+            ("\\u0041" * SIZE)[:SIZE]: "JSON escapes",
+            ("\\ud83d" * SIZE)[:SIZE]: "lone surrogate escapes",
+            ("&#x41;" * SIZE)[:SIZE]: "HTML references",
+            ("&amp;" * SIZE)[:SIZE]: "named references",
+            ("ab12 " * SIZE)[:SIZE]: "groups of four",
+            ("ab12-" * SIZE)[:SIZE]: "dashed groups",
+            ("ab12 cd3 " * SIZE)[:SIZE]: "uneven groups",
+            ('bytes.fromhex("41424344' * SIZE)[:SIZE]: "unclosed decoding calls",
+            ('atob("QUJDREVGR0g=") ' * SIZE)[:SIZE]: "decoding calls",
+            ("MFRGGZDFMZTWQ2LK" * SIZE)[:SIZE]: "base32",
+            ("redis-cli -h a " * SIZE)[:SIZE]: "a tool with no flag",
+            ("net user a b " * SIZE)[:SIZE]: "positional arguments",
+            ('("a" "b" ' * SIZE)[:SIZE]: "unclosed parenthesised literals",
+            ('"apiToken": ' * SIZE)[:SIZE]: "secret-named keys",
         }
     )
     slow: list[str] = []

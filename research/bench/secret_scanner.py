@@ -416,15 +416,23 @@ def adversarial_inputs(pattern: str, size: int) -> list[str]:
 
 def all_adversarial_inputs(scanner: SecretScanner, size: int, per_format: int = 2) -> dict[str, str]:
     """Hostile inputs for every pattern the scanner runs, each mapped to the kind of the rule it came from: all
-    of each core and slot rule's, and the first ``per_format`` of each vendored format rule's (about 400 rules
-    of one shape: a prefix or keyword, then a bounded run)."""
+    of each core and slot rule's, the first ``per_format`` of each vendored format rule's (about 400 rules
+    of one shape: a prefix or keyword, then a bounded run) and three times as many of each command-line table
+    rule's (about 45 rules built from seven templates: secret_cli.py)."""
     from contextlamp.domain.secret_formats import format_rules
 
     vendored = {f.pattern for f in format_rules()}
+    try:  # the command-line table (round 7): ~45 rules of seven shapes, one template each, six inputs a rule
+        from contextlamp.domain.secret_cli import cli_rules
+
+        tabled = {r.pattern for r in cli_rules()}
+    except ImportError:  # a scanner from before the table (a before/after run)
+        tabled = set()
     out: dict[str, str] = {}
     for rule in scanner.patterns():
         texts = adversarial_inputs(rule.pattern, size)
-        for text in texts[:per_format] if rule.pattern in vendored else texts:
+        cap = per_format if rule.pattern in vendored else 3 * per_format if rule.pattern in tabled else len(texts)
+        for text in texts[:cap]:
             out.setdefault(text, rule.kind)
     return out
 

@@ -89,7 +89,10 @@ def _rule(entry: dict[str, Any]) -> Rule:
     elif "pairs" in entry:
         separator = re.escape(entry["separator"])
         user = rf"[^\s\"'{separator}:/@]{{1,64}}"
-        tail = rf"{_GAP}{_flags(entry['pairs'])}(?:=|[ \t]*)[\"']?{user}{separator}([^\s\"'@]{{1,128}})"
+        tail = (
+            rf"{_GAP}{_flags(entry['pairs'])}(?:=|[ \t]*)[\"']?{user}{separator}"
+            r"(?:'([^'\n]{1,128})'|\"([^\"\n]{1,128})\"|([^\s\"'@]{1,128}))"
+        )
     elif "prefixed" in entry:
         tail = rf"{_GAP}{_flags(entry['prefixed'])}[ \t]+[\"']?{re.escape(entry['prefix'])}{_BARE_VALUE}"
     elif "positional" in entry:
@@ -126,15 +129,14 @@ def cli_rules() -> tuple[Rule, ...]:
 DIRECTIVE_RULES: tuple[Rule, ...] = (
     Rule(  # Cisco IOS: "enable secret [level N] [0|5|7|8|9] VALUE", "enable password 7 VALUE"
         KIND,
-        r"(?im)^[ \t]*enable[ \t]+(?:secret|password)(?:[ \t]+level[ \t]+[0-9]{1,2})?(?:[ \t]+[0-9])?[ \t]+"
-        + _BARE_VALUE,
+        r"(?im)^[ \t]*enable[ \t]+(?:secret|password)(?:[ \t]+level[ \t]+[0-9]{1,2})?(?:[ \t]+[0-9])?[ \t]+" + VALUE,
         accept_cli_value,
         resume="after",
     ),
     Rule(  # Cisco IOS: "username NAME [privilege N] password|secret [0|5|7|8|9] VALUE"
         KIND,
         r"(?im)^[ \t]*username[ \t]+[^\s]{1,64}(?:[ \t]+privilege[ \t]+[0-9]{1,2})?[ \t]+(?:password|secret)"
-        r"(?:[ \t]+[0-9])?[ \t]+" + _BARE_VALUE,
+        r"(?:[ \t]+[0-9])?[ \t]+" + VALUE,
         accept_cli_value,
         resume="after",
     ),

@@ -30,6 +30,9 @@ as written):
   (HTML Living Standard 13.2.5.72-80: ``&#NNN;``, ``&#xHH;``, the semicolon optional as in browsers, and the
   named references of the HTML5 table that end in ``;``), decoded again while they still hold escapes, to three
   levels (``%2541`` -> ``%41`` -> ``A``);
+- a decoding call of a standard library around a literal (``bytes.fromhex("4b65…").decode()``, ``atob("…")``,
+  ``base64.b64decode("…")``, ``hex2bin``, ``Buffer.from("…", "hex")``): read as the text it returns, in place, so the
+  label before it still applies (``enable secret 0 bytes.fromhex("…")``);
 - a value cut into groups: 4+ groups of one length from 3 to 8 characters, the last one as long or shorter,
   separated by one space or one dash each (``SWMT KN-1 -2et n4uk …``, ``ab12-cd34-ef56-gh78``), joined when the
   groups hold both letters and digits (a card or phone number of digit groups is read as written; four-letter
@@ -177,11 +180,17 @@ GROUPS_MIN = 4  # groups before the last (a shorter last one may follow)
 GROUP_SIZES = range(3, 9)  # characters a group: how people chunk a value to read it out (4 most often)
 GROUPED_MIN = 16  # characters of the joined value
 # Runs of groups, each starting only where a run can start (so a failed attempt is never retried inside it):
-# non-blank groups separated by one space, and letter-digit groups separated by one dash.
+# non-blank groups separated by one space, and groups of letters, digits and _ separated by one dash.
 _GROUP_RUNS = (
     (re.compile(r"(?<!\S)\S+(?: \S+){3,}"), " "),
-    (re.compile(r"(?<![A-Za-z0-9-])[A-Za-z0-9]+(?:-[A-Za-z0-9]+){3,}"), "-"),
+    (re.compile(r"(?<![A-Za-z0-9_-])[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+){3,}"), "-"),
 )
+# Where a grouped value can be (a cheap first pass over a whole text; _equal_groups decides): 4+ short parts.
+_GROUP_CANDIDATES = (
+    (re.compile(r"(?<!\S)(?:\S{2,10} ){3,}\S{1,10}(?!\S)"), " "),
+    (_GROUP_RUNS[1][0], "-"),
+)
+_HAS_DIGIT = re.compile(r"[0-9]")
 _OPENERS = "'\"`([{<"
 _CLOSERS = "'\"`)]}>.,;:!?"
 VIEW_BEFORE = 160  # characters of context before a change: the label of the value (a flag, a key, a noun)
@@ -220,12 +229,21 @@ def _char_of(escape: str) -> str | None:
     return chr(code) if 0 < code <= 0x10FFFF else None
 
 
-def _unescaped(text: str) -> tuple[str, list[int], list[int], list[tuple[int, int]]] | None:
-    """``text`` with every escape undone: (decoded, start and end of each character's source in ``text``, the
-    spans of the decoded text that changed); None when nothing was escaped. One pass, linear."""
+def _unescaped(
+    text: str, within: list[tuple[int, int]] | None = None
+) -> tuple[str, list[int], list[int], list[tuple[int, int]]] | None:
+    """``text`` with every escape undone (only those that start inside the sorted spans ``within``, when given: a
+    second level decodes only escapes the first produced, so ``%2541`` is ``A`` but ``%%66`` stays ``%f``):
+    (decoded, start and end of each character's source in ``text``, the spans of the decoded text that changed);
+    None when nothing was escaped. One pass, linear."""
     if not _ESCAPE_HINT.search(text):
         return None
     matches = list(_ESCAPE.finditer(text))
+    if within is not None:
+        lows = [low for low, _ in within]
+        matches = [
+            m for m in matches if (k := bisect.bisect_right(lows, m.start()) - 1) >= 0 and m.start() < within[k][1]
+        ]
     if not matches:
         return None
     pieces: list[str] = []
@@ -296,6 +314,53 @@ def _unescaped(text: str) -> tuple[str, list[int], list[int], list[tuple[int, in
     return "".join(pieces), starts, ends, changed
 
 
+# The standard library calls that decode hex or base64 written around a literal, in the languages people paste:
+# Python (bytes.fromhex, binascii, base64, codecs), JavaScript (atob, Node's Buffer.from), PHP (hex2bin,
+# base64_decode), Go (hex.DecodeString, base64.StdEncoding.DecodeString), Ruby (Base64.decode64), PowerShell
+# ([Convert]::FromBase64String), with a trailing .decode() or .toString(); the call is read as what it returns.
+_DECODER_CALL = re.compile(
+    r"(?:bytes\.fromhex|binascii\.(?:unhexlify|a2b_hex|a2b_base64)|base64\.(?:b64decode|b32decode|urlsafe_b64decode|"
+    r"standard_b64decode|decodebytes|StdEncoding\.DecodeString|URLEncoding\.DecodeString)|codecs\.decode|atob|"
+    r"Buffer\.from|hex2bin|base64_decode|hex\.DecodeString|Base64\.decode64|\[Convert\]::FromBase64String)"
+    r"\([ \t]{0,8}b?([\"'])([A-Za-z0-9+/=_-]{8,4096})\1"
+    r"(?:[ \t]{0,8},[ \t]{0,8}[\"'][A-Za-z0-9_-]{1,12}[\"'])?[ \t]{0,8}\)"
+    r"(?:\.decode\([^()\n]{0,24}\)|\.toString\([^()\n]{0,24}\))?"
+)
+
+
+def _decoder_calls(text: str) -> tuple[str, list[int], list[int], list[tuple[int, int]]] | None:
+    """``text`` with each decoding call on a literal (``_DECODER_CALL``) replaced by the printable text it returns,
+    in the same shape as :func:`_unescaped`; None when there is none. One pass, linear."""
+    if "(" not in text:
+        return None
+    pieces: list[str] = []
+    starts: list[int] = []
+    ends: list[int] = []
+    changed: list[tuple[int, int]] = []
+    last = size = 0
+    for match in _DECODER_CALL.finditer(text):
+        literal = match.group(2)
+        decoded = hex_text(literal) or base64_text(literal) or base32_text(literal)
+        if decoded is None:
+            continue
+        pieces.append(text[last : match.start()])
+        starts.extend(range(last, match.start()))
+        ends.extend(range(last + 1, match.start() + 1))
+        size += match.start() - last
+        pieces.append(decoded)
+        starts.extend([match.start()] * len(decoded))
+        ends.extend([match.end()] * len(decoded))
+        changed.append((size, size + len(decoded)))
+        size += len(decoded)
+        last = match.end()
+    if not changed:
+        return None
+    pieces.append(text[last:])
+    starts.extend(range(last, len(text)))
+    ends.extend(range(last + 1, len(text) + 1))
+    return "".join(pieces), starts, ends, changed
+
+
 def _grouped(text: str) -> list[tuple[int, int]]:
     """Spans to delete: the separators of a value cut into groups (module docstring). One pass, linear."""
     if " " not in text and "-" not in text:
@@ -309,27 +374,30 @@ def _grouped(text: str) -> list[tuple[int, int]]:
 
 
 def _equal_groups(tokens: list[str], start: int) -> list[tuple[int, int]]:
-    """The separators inside each stretch of ``tokens`` (consecutive parts of a run that starts at ``start``) that
-    are groups of one length, a last one as long or shorter, joined into a value of letters and digits. A quote or
-    bracket may open the first group and close the last (``'glso at-s nbI2 …'``), never stand inside."""
-    cores: list[tuple[int, str, bool, bool]] = []  # (offset of the core, the core, opened, closed)
+    """The separators inside each stretch of ``tokens`` (consecutive parts of a run that starts at ``start``, one
+    separator character apart) that are groups of one length, a last one as long or shorter, joined into a value of
+    letters and digits. A quote or bracket may open the first group and close the last (``'glso at-s nbI2 …'``). A
+    shorter last group of small letters with more words after it is the sentence going on ("… fb0e to the team")."""
+    offsets: list[int] = []
     position = start
     for token in tokens:
-        opened = len(token) - len(token.lstrip(_OPENERS))
-        core = token[opened:].rstrip(_CLOSERS)
-        cores.append((position + opened, core, opened > 0, len(core) + opened < len(token)))
+        offsets.append(position)
         position += len(token) + 1
     spans: list[tuple[int, int]] = []
     i = 0
-    while i < len(cores):
-        size = len(cores[i][1])
+    while i < len(tokens):
+        first = tokens[i].lstrip(_OPENERS)
+        size = len(first)
         j = i + 1
-        while j < len(cores) and len(cores[j][1]) == size and not cores[j][2] and not cores[j - 1][3]:
+        while j < len(tokens) and len(tokens[j]) == size and tokens[j][:1] not in _OPENERS:
             j += 1
         last = j
-        if j < len(cores) and 0 < len(cores[j][1]) < size and not cores[j][2] and not cores[j - 1][3]:
-            last = j + 1  # a shorter last group
-        joined = "".join(core for _, core, _, _ in cores[i:last])
+        if j < len(tokens) and tokens[j][:1] not in _OPENERS:
+            tail = tokens[j].rstrip(_CLOSERS)
+            words_follow = j + 1 < len(tokens) and tail.isalpha() and tail.islower()
+            if 0 < len(tail) <= size and not words_follow:
+                last = j + 1
+        joined = first + "".join(tokens[i + 1 : last])
         if (
             size in GROUP_SIZES
             and j - i >= GROUPS_MIN
@@ -337,7 +405,7 @@ def _equal_groups(tokens: list[str], start: int) -> list[tuple[int, int]]:
             and any(c.isdigit() for c in joined)
             and any(c.isalpha() for c in joined)
         ):
-            spans.extend((cores[k - 1][0] + len(cores[k - 1][1]), cores[k][0]) for k in range(i + 1, last))
+            spans.extend((offsets[k] - 1, offsets[k]) for k in range(i + 1, last))
         i = j
     return spans
 
@@ -356,17 +424,50 @@ def _windows(changed: list[tuple[int, int]], size: int) -> list[tuple[int, int]]
 
 def decoded_views(text: str) -> list[View]:
     """The windows of ``text`` whose escapes are undone or whose grouped values are joined (module docstring),
-    each mapped back to ``text``; ``[]`` when there is nothing to undo. Linear in the text: each level's decoding
-    is one pass and at most as long as the one before; the windows do not overlap."""
+    each mapped back to ``text``; ``[]`` when there is nothing to undo. Linear in the text: finding what to undo is
+    a few regular-expression passes, and only the windows around it (which do not overlap) are decoded, each level
+    at most as long as the one before."""
+    views: list[View] = []
+    for low, high in _windows(_to_undo(text), len(text)):
+        decoded = _decoded_window(text[low:high])
+        if decoded is not None:
+            window, starts, ends = decoded
+            views.append(View(window, [low + k for k in starts], [low + k for k in ends]))
+    return views
+
+
+def _to_undo(text: str) -> list[tuple[int, int]]:
+    """Spans of ``text`` that a view would change: decoding calls, escapes, grouped values."""
+    spans: list[tuple[int, int]] = []
+    if "(" in text:
+        spans.extend(m.span() for m in _DECODER_CALL.finditer(text))
+    if _ESCAPE_HINT.search(text):
+        spans.extend(m.span() for m in _ESCAPE.finditer(text))
+    for pattern, separator in _GROUP_CANDIDATES:
+        if separator in text:
+            for match in pattern.finditer(text):
+                run = match.group()
+                if _HAS_DIGIT.search(run) and _equal_groups(run.split(separator), match.start()):
+                    spans.append(match.span())
+    return spans
+
+
+def _decoded_window(text: str) -> tuple[str, list[int], list[int]] | None:
+    """A window with its decoding calls and escapes undone (to three levels) and its groups joined, and the start
+    and end in the window of each character's source; None when nothing changed."""
     text_now = text
     starts = list(range(len(text)))
     ends = list(range(1, len(text) + 1))
     changed_all: list[tuple[int, int]] = []
-    for _ in range(LEVELS):
-        undone = _unescaped(text_now)
+    newest: list[tuple[int, int]] | None = None
+    for level in range(LEVELS + 1):
+        undone = _decoder_calls(text_now) if level == 0 else _unescaped(text_now, newest)
         if undone is None:
+            if level == 0:
+                continue
             break
         decoded, inner_starts, inner_ends, changed = undone
+        newest = changed if level > 0 else None
         starts = [starts[k] for k in inner_starts]
         ends = [ends[k - 1] for k in inner_ends]
         # spans changed at an earlier level move with the text; the windows below are wide, so the newest changes
@@ -382,10 +483,8 @@ def decoded_views(text: str) -> list[View]:
         ends = [ends[k] for k in kept]
         text_now = kept_text
     if not changed_all:
-        return []
-    return [
-        View(text_now[low:high], starts[low:high], ends[low:high]) for low, high in _windows(changed_all, len(text_now))
-    ]
+        return None
+    return text_now, starts, ends
 
 
 def _without(text: str, spans: list[tuple[int, int]]) -> tuple[str, list[int]]:

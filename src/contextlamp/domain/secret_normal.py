@@ -30,7 +30,8 @@ What :func:`normalise_for_scan` undoes, in order (each a pass linear in the text
    (C, C++, Python and Go adjacent literals, also over a line break inside parentheses), and an f-string or
    template literal's ``'}{'`` / ``"}${"`` between two embedded literals. Both sides must be value characters
    (``"Hello, " + name`` and ``"Disk " "usage"`` stay apart); each candidate reads a bounded window, so the pass
-   is linear.
+   is linear; and the parentheses around a value made of literals only (``password=(\\n "Kestre"\\n "l!Stone"\\n)``,
+   not a call such as ``print("…")``) are removed, since the parenthesised literal is the literal.
 
 Base64 is not undone here: the scanner decodes base64 runs itself (secret_scan.py) and scans what they hold.
 
@@ -106,6 +107,13 @@ _LITERAL_VALUE = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz
 # at most one line break with its indent (adjacent literals inside parentheses), all bounded.
 _CONCAT_GAP = re.compile(
     r"[ \t]{0,8}(?:\+|\.{1,2}|\|\||&|~|\}\$?\{)?[ \t]{0,8}(?:\r?\n[ \t]{0,32}(?:(?:\+|\.{1,2}|\|\||&|~)[ \t]{0,8})?)?"
+)
+
+
+_BLANKS = r"[ \t\r\n]{0,64}"
+_LITERAL = r"(?:\"[^\"\n]{0,256}\"|'[^'\n]{0,256}')"
+_PAREN_LITERALS = re.compile(
+    rf"\(({_BLANKS})({_LITERAL}(?:{_BLANKS}(?:(?:\+|\.{{1,2}}|\|\||&|~){_BLANKS})?{_LITERAL}){{0,16}})({_BLANKS})\)"
 )
 
 
@@ -324,6 +332,23 @@ def _concatenations(text: str) -> list[tuple[int, int]]:
     return spans
 
 
+def _parenthesised(text: str) -> list[tuple[int, int]]:
+    """Spans to delete: the parentheses (and the blanks inside them) around a value made of string literals only,
+    with concatenations between them (``password=(\\n "Kestre"\\n "l!Stone"\\n)``): in Python, JavaScript, C and
+    shell the parenthesised literal is the literal. Not after a name (``print("…")`` is a call). One regular
+    expression pass with no ambiguous repetition: linear."""
+    if "(" not in text:
+        return []
+    spans: list[tuple[int, int]] = []
+    for match in _PAREN_LITERALS.finditer(text):
+        start, end = match.span()
+        if start > 0 and (text[start - 1].isalnum() or text[start - 1] == "_"):
+            continue
+        spans.append((start, match.start(2)))
+        spans.append((match.start(3), end))
+    return spans
+
+
 def _delete(text: str, origin: list[int], spans: list[tuple[int, int]]) -> tuple[str, list[int]]:
     pieces: list[str] = []
     kept: list[int] = []
@@ -364,6 +389,7 @@ def normalise_for_scan(text: str) -> Normalised:
     spans.extend(_glued_quotes(folded))
     spans.extend(_continuations(folded))
     spans.extend(_concatenations(folded))
+    spans.extend(_parenthesised(folded))
     if not spans:
         if origin is None and folded == text:
             return Normalised(text, None, len(text))

@@ -107,7 +107,7 @@ SECRET_KEY_NAME = (
     r"(?:token|secret|passw(?:or)?d|api[_-]?key|credentials?|(?:admin|private|access|master|auth|signing|"
     r"encryption|service|server|write|rest|app|account|shared|unseal|root|license)[ _-]?key(?:[ _-]?[0-9]{1,2})?)"
 )
-ASSIGN = rf"[\"'\]]{{0,2}}{WS}{{0,8}}(?:=|:=|:|=>|->){WS}{{0,8}}[\"'`]?"
+ASSIGN = rf"[\"'\]]{{0,2}}{WS}{{0,8}}(?:=|:=|:|=>|->){WS}{{0,8}}[\"'`]{{0,2}}"
 KEY_START = r"(?:^|[^a-z0-9])"
 
 OTP_WORDS = (
@@ -208,6 +208,8 @@ RULES: tuple[Rule, ...] = (
         extend=True,
     ),
     _format("NPM Token", r"\bnpm_[A-Za-z0-9]{36}\b"),
+    # k3s's secure join token, K10<sha256 of the cluster CA>::<username>:<password> (docs.k3s.io, "k3s token")
+    _format("k3s Join Token", r"\bK10[0-9a-f]{64}::[A-Za-z0-9_.-]{1,64}:[A-Za-z0-9]{16,128}"),
     Rule("OpenAI Token", r"(sk-[A-Za-z0-9_-]{0,120}T3BlbkFJ[A-Za-z0-9_-]{20,200})", extend=True),
     Rule(
         "PyPI Token",

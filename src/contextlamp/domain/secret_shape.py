@@ -300,10 +300,23 @@ def accept_prefixed_token(value: str) -> bool:
     run = max(parts or [""], key=len)
     if len(run) < 20 or not run.isalnum() or not run.isascii():
         return False
+    prefix = value[: len(value) - len(value.lstrip("_-.").split("_", 1)[-1])] if "_" in value else value.split("-")[0]
+    if names_credential(prefix) and _one_case_random(run):  # esecret_<base36>: the prefix says it is a credential
+        return True
     lower, upper, digit = (any(c.islower() for c in run), any(c.isupper() for c in run), any(c.isdigit() for c in run))
     if not (upper and digit) or (not lower and len(run) < 24):
         return False
     return entropy(run) >= (ENTROPY_PREFIXED if lower else ENTROPY_PREFIXED_CAPITALS) and not is_placeholder(run)
+
+
+ENTROPY_ONE_CASE = 3.7  # bits per character of a one-case run after a credential-naming prefix
+
+
+def _one_case_random(run: str) -> bool:
+    """A run of one case and digits that is random (base36 or base32): 4+ letters and 4+ digits, 3.7+ bits of Shannon
+    entropy a character (random base36 of 28 measures 3.9 to 4.4; "20240506backupfile" 3.4)."""
+    letters = sum(c.isalpha() for c in run)
+    return letters >= 4 and len(run) - letters >= 4 and entropy(run) >= ENTROPY_ONE_CASE and not is_placeholder(run)
 
 
 ENTROPY_PREFIXED = 4.0  # bits per character; C. E. Shannon (1948); random base62 of 20 measures about 4.1
