@@ -17,14 +17,26 @@ from contextlamp.domain.models import Entry, MemoryType
 from contextlamp.domain.ports import Store
 from contextlamp.domain.rules import may_pair, prefer_newer, states_change
 from contextlamp.retrieval.chunks import STEM_CHARS
+from contextlamp.retrieval.dates import named_window
 from contextlamp.retrieval.fusion import weighted_rrf
-from contextlamp.retrieval.query import asks_for_recent, content_terms, named_words, query_terms, word_terms
+from contextlamp.retrieval.query import (
+    asks_for_recent,
+    content_terms,
+    in_other_language,
+    named_words,
+    query_terms,
+    word_terms,
+)
 from contextlamp.retrieval.weights import FRESHER_FIRST_THRESHOLD, FusionWeights, TrustWeights
 from contextlamp.segmenting import WINDOW_CHARS
 
 if TYPE_CHECKING:
     from contextlamp.domain.embedding import Vectors
 
+# a keyword hit of a query in another language holds at least this many of its content words (_most_words): as
+# the agreement rule's two words (FusionWeights.agreement_terms); half of them (keyword_least) was measured too,
+# and loses Chinese and Japanese matches, whose bigram terms are mostly spans across two words (docs/multilingual.md)
+OTHER_LANGUAGE_TERMS = 2
 CANDIDATE_DEPTH = 50  # per-list candidates before fusion; at least 5x the requested results
 NEIGHBOUR_CAP = 0.999  # a neighbour's lifted value stays below its anchor's (with_neighbours)
 
@@ -52,7 +64,7 @@ class Hit:
     context_of: str | None = None  # a neighbour kept for its anchor's evidence (with_evidence): the anchor's id
 
 
-SIGNALS = ("semantic", "keyword", "fact_key", "recency")  # the signal lists, in the order explanations name them
+SIGNALS = ("semantic", "keyword", "fact_key", "recency", "named_date")  # the signal lists, in explanations' order
 
 
 @dataclass
@@ -63,6 +75,7 @@ class SignalLists:
     keyword: list[str] = field(default_factory=list[str])
     fact_key: list[str] = field(default_factory=list[str])
     recency: list[str] = field(default_factory=list[str])
+    named_date: list[str] = field(default_factory=list[str])  # candidates saved on the date the query names
     cosines: dict[str, float] = field(default_factory=dict[str, float])  # semantic list: each id's cosine
     keyword_all: set[str] = field(default_factory=set[str])  # keyword list: the ids matching every content word
 
@@ -91,12 +104,14 @@ def collect_signals(
     memory_types: Sequence[MemoryType] | None,
     semantic_floor: float = -1.0,
     recency: bool = True,
+    most_words: bool = False,
 ) -> tuple[SignalLists, dict[str, ScopedStore]]:
     """Run every signal on every store and merge each signal across stores (ties: lower priority first).
 
     Semantic neighbours below ``semantic_floor`` (cosine) are left out. ``recency`` False leaves the recency
-    list empty and unread (``search`` when it will not fuse it: the list then serves nothing). Returns the lists
-    and, for each id seen, the store it came from.
+    list empty and unread (``search`` when it will not fuse it: the list then serves nothing). ``most_words``: a
+    query in another language than English keeps only the keyword hits holding most of its words
+    (``_most_words``). Returns the lists and, for each id seen, the store it came from.
     """
     owner: dict[str, ScopedStore] = {}
     semantic: list[tuple[float, int, str]] = []
@@ -107,6 +122,7 @@ def collect_signals(
     recent: list[tuple[int, int, str]] = []
     terms = content_terms(query)
     query_words = {_singular(t) for t in named_words(query)}
+    other_language = most_words and in_other_language(query)
     for scoped in stores:
         store, prio = scoped.store, scoped.priority
         for entry_id, cosine in store.vector_search(query_vector, depth, now, memory_types):
@@ -115,7 +131,8 @@ def collect_signals(
             semantic.append((-cosine, prio, entry_id))
             cosines[entry_id] = cosine
             owner[entry_id] = scoped
-        for entry_id, bm25, every_word in _keyword(store, terms, depth, now, memory_types):
+        found = _keyword(store, terms, depth, now, memory_types)
+        for entry_id, bm25, every_word in _most_words(store, found, terms) if other_language else found:
             keyword.append((bm25, prio, entry_id))
             if every_word:
                 keyword_all.add(entry_id)
@@ -160,6 +177,26 @@ def _keyword(
     return hits[:depth]
 
 
+def _most_words(store: Store, hits: list[tuple[str, float, bool]], terms: list[str]) -> list[tuple[str, float, bool]]:
+    """The keyword ``hits`` of a query in another language than English (``query.in_other_language``) that match
+    every content word or at least ``OTHER_LANGUAGE_TERMS`` of them (compared on ``STEM_CHARS`` letters), so that
+    one shared word ("equipo", "groupe", "团队") is no keyword match: without stemming in the index a question in
+    another language shares few words with the memory it is about, and an OR match on one of them ranked first
+    put an unrelated memory above the one the meaning signal ranked first (issue #32 item 4,
+    research/bench/multilingual.py). English queries keep the OR relaxation tuned on LoCoMo. One
+    ``Store.entries`` read of the partial hits."""
+    stems = {t[:STEM_CHARS] for t in terms}
+    partial = [entry_id for entry_id, _, every_word in hits if not every_word]
+    if len(stems) < OTHER_LANGUAGE_TERMS or not partial:
+        return hits
+    texts = store.entries(partial)
+    return [
+        hit
+        for hit in hits
+        if hit[2] or (hit[0] in texts and keyword_held(texts[hit[0]].content, stems) >= OTHER_LANGUAGE_TERMS)
+    ]
+
+
 def fuse(
     lists: SignalLists, weights: FusionWeights, recency: bool, active: Sequence[str] | None = None
 ) -> list[tuple[str, float, float]]:
@@ -173,20 +210,41 @@ def fuse(
         "keyword": lists.keyword,
         "fact_key": lists.fact_key,
         "recency": lists.recency,
+        "named_date": lists.named_date,
     }
-    use = set(active) if active is not None else {"semantic", "keyword", "fact_key", "recency"}
+    use = set(active) if active is not None else set(named)
     if not recency:
         use.discard("recency")
     if not lists.fact_key:
         use.discard("fact_key")
+    if not lists.named_date:
+        use.discard("named_date")
     weight_of = {
         "semantic": weights.semantic,
         "keyword": weights.keyword,
         "fact_key": weights.fact_key,
         "recency": weights.recency,
+        "named_date": weights.named_date,
     }
     fused = weighted_rrf({name: named[name] for name in named if name in use}, weight_of, weights.k)
     return [(str(f.key), f.rrf, f.score) for f in fused]
+
+
+def saved_within(
+    fused: list[tuple[str, float, float]], owner: dict[str, ScopedStore], window: tuple[int, int]
+) -> list[str]:
+    """The ids of ``fused`` (best first, as ``fuse`` returns) saved inside ``window`` (``[start, end)``, ms since the
+    epoch: the date a query names, ``dates.named_window``), in ``fused`` order: the named-date list that ``search``
+    fuses with weight ``FusionWeights.named_date``. One read of save times per store (``Store.chars_and_times``)."""
+    start, end = window
+    by_store: dict[int, list[str]] = {}
+    for entry_id, _, _ in fused:
+        by_store.setdefault(id(owner[entry_id]), []).append(entry_id)
+    inside: set[str] = set()
+    for ids in by_store.values():
+        times = owner[ids[0]].store.chars_and_times(ids)
+        inside.update(i for i, (_, created_at) in times.items() if start <= created_at < end)
+    return [i for i, _, _ in fused if i in inside]
 
 
 def with_neighbours(
@@ -334,8 +392,16 @@ def search(
     depth = max(CANDIDATE_DEPTH, 5 * max_results)
     floor = -1.0 if weights.semantic_floor is None else weights.semantic_floor
     with_recency = recency or asks_for_recent(query)
-    lists, owner = collect_signals(stores, query, query_vector, depth, now, memory_types, floor, with_recency)
+    most_words = bool(weights.other_language_most_words)
+    lists, owner = collect_signals(
+        stores, query, query_vector, depth, now, memory_types, floor, with_recency, most_words
+    )
     fused = fuse(lists, weights, with_recency)
+    window = named_window(query, now) if weights.named_date > 0 else None
+    if window is not None and fused:
+        lists.named_date = saved_within(fused, owner, window)
+        if lists.named_date:
+            fused = fuse(lists, weights, with_recency)
     lifted: dict[str, str] = {}
     if weights.neighbours > 0:
         fused = with_neighbours(fused, owner, weights, now, memory_types, lifted)
@@ -522,10 +588,13 @@ def keyword_held(content: str, stems: set[str]) -> int:
 
 def signal_places(lists: SignalLists, with_recency: bool) -> dict[str, list[tuple[str, int]]]:
     """For each id in a fused signal list, its ``(signal, 1-based rank)`` pairs in ``SIGNALS`` order; the
-    recency list counts only when it was fused (``with_recency``), as in ``fuse``."""
+    recency list counts only when it was fused (``with_recency``), and the named-date list when the query named a
+    date that some candidate was saved on, as in ``fuse``."""
     named = {"semantic": lists.semantic, "keyword": lists.keyword, "fact_key": lists.fact_key}
     if with_recency:
         named["recency"] = lists.recency
+    if lists.named_date:
+        named["named_date"] = lists.named_date
     places: dict[str, list[tuple[str, int]]] = {}
     for name, ids in named.items():
         for rank, entry_id in enumerate(ids, start=1):

@@ -25,6 +25,10 @@ class FusionWeights:
     semantic: float = 1.0
     keyword: float = 1.25
     fact_key: float = 1.0
+    # the candidates saved on the calendar date a query names (retrieval/dates.py, search.saved_within), as one more
+    # list; 0: off. 2 on every LoCoMo fold (research/notes/retrieval.md "Named dates": weight 1 gained less or the
+    # same in each; no LongMemEval dev question names a date)
+    named_date: float = 2.0
     recency: float = 3.0  # the other three lists together
     k: int = 5
     # the cosine below which a memory found only by meaning is not a candidate; None: the embedding model's own
@@ -44,6 +48,11 @@ class FusionWeights:
     # 0.89 -> 0.94, LoCoMo unchanged; 1 term instead of 2 cost 1.4 more noise packs per foreign LoCoMo question
     agreement_depth: int = 20
     agreement_terms: int = 2
+    # a query in another language than English keeps only the keyword hits that match most of its content words
+    # (retrieval/search._most_words, issue #32 item 4); None: the embedding model's own choice (``multilingual``:
+    # on for multilingual-e5, whose meaning signal serves other languages; off for MiniLM, English-first, whose
+    # ranking of other languages rests on the keyword hits: research/bench/multilingual.py, docs/multilingual.md)
+    other_language_most_words: bool | None = None
     # time neighbours of the best hits (retrieval/search.with_neighbours; LoCoMo leave-one-conversation-out,
     # docs/retrieval.md "Neighbour context"): bonus = neighbours x the anchor's RRF, 0 = off
     neighbours: float = 0.5

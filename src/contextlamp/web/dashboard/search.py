@@ -1,8 +1,9 @@
 """``GET /search``: a get_context query through the service, as the signed-in user, with each pack's score and
-which signals ranked it (semantic, keyword, fact-key, recency, or "next to" the match it is the context of:
-``get_context(..., explain=True)``). Without a chosen project it searches personal and every project (and the
-teams, for "Everything": ``every_project``); get_context's relevance floor applies, so only results with evidence
-are shown. Searching from the dashboard is reading: it does not count as a reuse of what it shows."""
+which signals ranked it (semantic, keyword, fact-key, recency, the date a question names, or "next to" the match
+it is the context of: ``get_context(..., explain=True)``). Without a chosen project it searches personal and
+every project (and the teams, for "Everything": ``every_project``); get_context's relevance floor applies, so only
+results with evidence are shown. Searching from the dashboard is reading: it does not count as a reuse of what it
+shows."""
 
 from __future__ import annotations
 
@@ -16,7 +17,13 @@ from contextlamp.domain.models import MEMORY_TYPES, ExplainedResult
 from contextlamp.errors import InvalidArgumentError
 from contextlamp.web.dashboard.board import OWNED_FIELDS, Board, Signed
 
-SIGNAL_LABELS = {"semantic": "semantic", "keyword": "keyword", "fact_key": "fact-key", "recency": "recency"}
+SIGNAL_LABELS = {
+    "semantic": "semantic",
+    "keyword": "keyword",
+    "fact_key": "fact-key",
+    "recency": "recency",
+    "named_date": "date",
+}
 # personal, every project and every team; personal and every project; teams (issue #33.1)
 SCOPES = (("all", "Everything"), ("personal", "Personal and projects"), ("team", "Teams"))
 
