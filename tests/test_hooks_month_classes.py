@@ -191,3 +191,73 @@ def test_a_passive_correction_in_a_later_session_supersedes_what_it_corrects(scr
     history = scratch.cli("list", "--project", "web-app", "--json", "--all")["items"]
     for old in ("imgc_old database", "4.3.0"):
         assert any(old in i["preview"] and i.get("superseded_by") for i in history), history  # history kept
+
+
+# -- a correction that names neither the old value nor most of the memory's words ------------------------------
+
+
+def _live(*texts: str) -> list[tuple[str, str | None, str | None]]:
+    return [(t, "prj", None) for t in texts]
+
+
+@pytest.mark.parametrize(
+    ("newer", "older"),
+    [
+        # only "now" says it changed; the attribute in other words of one family (limit / capped), a new number
+        ("The export api limit is 300 rps now.", "The export api is capped at 120 requests per second."),
+        # a change word, the subject and a value of the same distinctive shape (a time for a time)
+        (
+            "We moved the cleanup job to 04:10 UTC.",
+            "The cleanup job kicks in at 01:30 UTC on weekdays after the backup.",
+        ),
+    ],
+)
+def test_a_correction_of_the_same_attribute_in_other_words_supersedes(newer: str, older: str) -> None:
+    from contextlamp.hooks.judge import corrected
+
+    hit = corrected(
+        newer, _live(older, "The export api is owned by Aylin.", "The cleanup job writes to s3://tidy-logs.")
+    )
+    assert hit is not None and hit[0] == older
+
+
+@pytest.mark.parametrize(
+    ("newer", "older"),
+    [
+        ("The export api now exposes metrics on 9100.", "The export api listens on port 8080."),  # another attribute
+        ("The export api is new.", "The export api is capped at 120 requests per second."),  # no value
+        (
+            "The export api limit is 300 rps now.",
+            "The import api is capped at 120 requests per second.",
+        ),  # another thing
+    ],
+)
+def test_now_alone_never_supersedes_another_attribute_or_thing(newer: str, older: str) -> None:
+    from contextlamp.hooks.judge import corrected
+
+    assert corrected(newer, _live(older)) is None
+
+
+def test_a_value_shape_two_memories_share_does_not_say_which_changed() -> None:
+    from contextlamp.hooks.judge import corrected
+
+    live = _live(
+        "The cleanup job kicks in at 01:30 UTC on weekdays after the nightly backup of the ledger.",
+        "The cleanup job reports its summary at 06:45 UTC to the on-call channel of the platform team.",
+    )
+    assert corrected("We moved the cleanup job to 04:10 UTC.", live) is None
+
+
+def test_a_later_sessions_correction_in_other_words_retires_the_old_value(scratch: Scratch) -> None:
+    _session(
+        scratch,
+        "s1",
+        1,
+        "The export api is capped at 120 requests per second.",
+        "note for later: the cleanup job kicks in at 01:30 UTC every night.",
+    )
+    _session(scratch, "s2", 2, "The export api limit is 300 rps now.", "We moved the cleanup job to 04:10 UTC.")
+    live = scratch.project_memories()
+    assert sorted(live) == sorted(["The export api limit is 300 rps now.", "We moved the cleanup job to 04:10 UTC."]), (
+        live
+    )

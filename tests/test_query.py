@@ -88,3 +88,22 @@ def test_a_query_drops_the_function_words_of_its_own_language_in_any_script() ->
     # English questions are untouched, even with a word that is a function word elsewhere ("on", "die", "van")
     assert content_terms("Is it on?") == ["is", "it", "on"]
     assert content_terms("Did the plant die in the van?") == ["plant", "die", "van"]
+
+
+def test_the_language_of_a_query_comes_from_its_script_then_its_stop_words() -> None:
+    from contextlamp.retrieval.function_words import query_languages, stop_words
+    from contextlamp.retrieval.query import STOP_WORDS
+
+    assert query_languages("Em que cidade o Marco trabalha agora?", STOP_WORDS) == ("pt",)
+    assert query_languages("Qui doit valider les grosses factures ?", STOP_WORDS) == ("fr",)
+    assert query_languages("Кто утверждает крупные платежи?", STOP_WORDS) == ("ru",)
+    assert query_languages("من يجب أن يوافق على المبالغ الكبيرة؟", STOP_WORDS) == ("ar",)
+    assert query_languages("큰 금액의 대금은 누가 승인해야 하나요?", STOP_WORDS) == ("ko",)
+    assert query_languages("高額な支払いは誰が承認しますか？", STOP_WORDS) == ("ja",)
+    assert query_languages("大额账单要由谁批准？", STOP_WORDS) == ("zh",)
+    # English, and a tie with another language, stay English; a text with no letter tells nothing
+    assert query_languages("Who signs off on large invoices?", STOP_WORDS) == ()
+    assert query_languages("a fix in prod", STOP_WORDS) == ()
+    assert query_languages("404 → 200 !!", STOP_WORDS) == ()
+    with pytest.raises(ValueError, match="language"):
+        stop_words("xx")

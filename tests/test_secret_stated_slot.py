@@ -6,11 +6,13 @@ the bench's corpora)."""
 from __future__ import annotations
 
 import copy
+import json
 from pathlib import Path
 
 import pytest
 
 from contextlamp.app.export_format import parse_document
+from contextlamp.app.importing import Importer
 from contextlamp.app.service import Caller, MemoryService
 from contextlamp.errors import SecretDetectedError
 from contextlamp.text import new_id
@@ -80,3 +82,25 @@ def test_no_stated_value_reaches_the_disk_through_a_session_or_an_import(
     assert report.entries_with_secrets == len(STATED)
     data = b"".join(p.read_bytes() for p in (tmp_path / "home").rglob("*") if p.is_file())
     assert [s for _, s, _ in STATED if s.encode() in data] == []
+
+
+def test_an_imported_record_keeps_its_durable_rest_without_a_stated_value(
+    service: MemoryService, alice: Caller, tmp_path: Path
+) -> None:
+    rows = [
+        {"type": "entity", "name": "cabin", "entityType": "place", "observations": [
+            "The cabin router sits in the hallway closet; Lykilorðið er kanína bátur sólskin",
+            "پاس ورڈ 4406193 ہے",
+            "Okta backup codes hqzrm ptlwx · vbnsd kfjqr · mzxcv gtrew",
+            "Bins go out on Thursday evenings",
+        ]},
+    ]  # fmt: skip
+    path = tmp_path / "memory.jsonl"
+    path.write_text("\n".join(json.dumps(r, ensure_ascii=False) for r in rows) + "\n", encoding="utf-8")
+    report = Importer(service, service.clock).run("mcp-memory", path, alice.principal)
+    assert "kanína" not in repr(report) and "4406193" not in repr(report)
+    store = service.registry.store(alice.principal.user_id)
+    joined = "\n".join(store.get(i.id).content for i in service.list_context(alice, 200).items)  # type: ignore[union-attr]
+    assert "hallway closet" in joined and "Thursday" in joined  # the durable rest is kept
+    for secret in ("kanína bátur sólskin", "4406193", "vbnsd kfjqr"):
+        assert secret not in joined

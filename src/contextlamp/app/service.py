@@ -142,7 +142,18 @@ class MemoryService:
         floor = embedder.similarity_floor if base.semantic_floor is None else base.semantic_floor
         evidence = embedder.evidence_similarity if base.evidence_floor is None else base.evidence_floor
         fresher = own.fresher_first if base.fresher_first is None else base.fresher_first
-        self._compose(clock, replace(base, semantic_floor=floor, evidence_floor=evidence, fresher_first=fresher))
+        most = base.other_language_most_words
+        most = bool(getattr(embedder, "multilingual", False)) if most is None else most  # a test double: False
+        self._compose(
+            clock,
+            replace(
+                base,
+                semantic_floor=floor,
+                evidence_floor=evidence,
+                fresher_first=fresher,
+                other_language_most_words=most,
+            ),
+        )
 
     def _compose(self, clock: Callable[[], int], weights: FusionWeights) -> None:
         """Build the collaborators over this service's settings, with ``clock`` (ms since the epoch)."""

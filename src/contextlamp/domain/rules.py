@@ -330,10 +330,17 @@ def shared_family(words: Iterable[str], others: Iterable[str]) -> bool:
     return bool(mine) and any(attribute_family(w) in mine for w in others)
 
 
-def _shape(token: str) -> str:
+def value_shape(token: str) -> str:
     """A value's shape: digit runs as 9, other word runs as w ("kestrel-43.internal" -> "w-9.w", "147" -> "9",
-    "Kotlin" -> "w", "#ops-lynx" -> "#w-w")."""
+    "Kotlin" -> "w", "#ops-lynx" -> "#w-w", "22:50" -> "9:9")."""
     return re.sub(r"[^\W_]+", lambda m: "9" if m.group().isdigit() else "w", token)
+
+
+def distinctive_shape(shape: str) -> bool:
+    """Whether a ``value_shape`` tells an attribute apart: it joins runs with punctuation ("9:9" a time, "9.9.9" a
+    version, "w_w" an identifier, "#w-w" a channel), unlike a bare number ("9": a port, a cap, a count) or a
+    bare word ("w")."""
+    return len(shape) > 1 and any(not ch.isalnum() for ch in shape)
 
 
 def _meets(words: set[str], others: set[str]) -> bool:
@@ -424,7 +431,7 @@ def same_attribute(newer: str, older: str) -> bool:
     if not old_values or not new_values:
         return True
     old_only, new_only = old_values - new_values, new_values - old_values
-    if old_only and new_only and not {_shape(v) for v in old_only} & {_shape(v) for v in new_only}:
+    if old_only and new_only and not {value_shape(v) for v in old_only} & {value_shape(v) for v in new_only}:
         return False  # the values that differ are of two kinds ("500" / "IP"): another attribute
     if old_values & new_values:
         return True

@@ -5,8 +5,11 @@ to read a credential whatever the word order.
 (BSD-3-Clause): the translations its authentication app ships for "password" and "Password", one per language its
 translators keep (docs/secrets.md, "Stated credentials"); and from the password prompts of two pinned Debian
 packages, Linux-PAM and GTK 3, for the languages and spellings Django lacks (Estonian *parool*, Hebrew
-*ססמה*). The slot layer's own curated nouns (secret_slots.py) cover passphrases, PINs, codes, answers and tokens
-in 20 languages; this list adds the password noun of every other language those projects are translated into
+*ססמה*); and from Firefox's language packs (Debian ``firefox-esr-l10n-*``, MPL-2.0) for the colloquial loanwords
+(Urdu *پاس ورڈ*, Sinhala *මුරපදය*), with Persian *رمز عبور* curated where Firefox attests it. The same file holds
+the function words of 57 languages (stopwords-iso, MIT) the slot's value test reads (:func:`function_words`).
+The slot layer's own curated nouns (secret_slots.py) cover passphrases, PINs, codes, answers and tokens in 20
+languages; this list adds the password noun of every other language those projects are translated into
 (Finnish *salasana*, Hungarian *jelszó*, Greek *συνθηματικό*, Romanian *parolă*, Hebrew *סיסמה*, Thai *รหัสผ่าน*,
 Swahili *nenosiri*, …).
 

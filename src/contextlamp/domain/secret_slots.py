@@ -25,11 +25,16 @@ a credential (secret_shape.accept_stated_token or accept_stated_password) or let
 version, unit or algorithm name ("the secret is patience" and "the token is RS256-signed" are prose); a
 password or a security answer is anything else that is not prose. Every value is bounded (at most a few
 hundred characters), so a check costs a bounded time per candidate and the scan stays linear (secret_scan.py).
+
+Every other language of the lexicon (secret_lexicon.py) is read by :func:`accept_after_noun_window`: the words
+after a password noun to the end of its clause, the value after ``:`` or a copula, or before a clause-final copula
+(Persian, Urdu, Hindi, Marathi, Basque …), whatever it is made of, unless one of its words is a function word of
+some language (stopwords-iso) or an English prose word (:func:`accept_stated_words`; docs/secrets.md, "The slot in
+every language of the lexicon").
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from itertools import pairwise
 from typing import Literal
@@ -198,10 +203,11 @@ CJK_VALUE = r"([\x21-\x7e]{1,64})"
 # words of letters that end the clause (a longer run or one that goes on is a sentence, not a value).
 PHRASE = r"(\p{L}{2,24}(?:[ \t]\p{L}{2,24}){2,7})[ \t]*(?:[.!?,;:)\]\n]|$)"
 # A list of codes: up to the end of the line or sentence.
-CODE_LIST = r"([^\n.!?。]{1,400}(?:\n[ \t]*(?:[-*•][ \t]*)?[^\n.!?。:]{1,60}){0,16})"
+CODE_LIST = r"([^\n.!?。]{1,400}(?:\n[ \t]*(?:[-*•][ \t]*)?[^\n.!?。:]+){0,16})"
 # Words between a codes noun and its list ("for the Google account", ", store somewhere safe", "here"), then
 # the list, on the same line or the next.
-CODES_LEAD = r"(?:[^\n.!?:]{0,60}?)(?:{WS}*(?::|->|=>|→)|{WS}+(?:are|were|is))?{WS}*\n?".replace("{WS}", WS)
+_LEAD_COPULAS = r"are|were|is|sind|sont|son|são|sono|zijn"
+CODES_LEAD = rf"(?:[^\n.!?:]*?)(?:{WS}*(?::=|=>|->|[:=＝→])|{WS}+(?:{_LEAD_COPULAS}))?{WS}*\n?"
 
 
 # Endings of English participles, adverbs and adjectives, and of French participles ("affiché", "modifiée").
@@ -402,12 +408,13 @@ def slot_rules() -> tuple[Rule, ...]:
         # noun inside would cost up to 400 characters a candidate)
         resume: Literal["value", "after"] = "after" if value else "value"
         rules.append(Rule(kind, rf"{noun}(?:{SEPARATOR}|{WS}*){QUOTED}", _quoted_check(check)))
-        rules.append(Rule(kind, rf"{noun}{WS}*(?::=|=>|->|[:=＝]){WS}*{value or LABELLED}", check, resume))
-        rules.append(Rule(kind, rf"{noun}{SEPARATOR}{value or PLAIN}", check, resume, peek=value is None))
+        if value:  # a list after ":", a copula or a lead-in ("backup codes for the Google account 8954… 7866…")
+            rules.append(Rule(kind, rf"{noun}{CODES_LEAD}{CODE_LIST}", accept_code_list, "after"))
+        else:
+            rules.append(Rule(kind, rf"{noun}{WS}*(?::=|=>|->|[:=＝]){WS}*{LABELLED}", check, resume))
+            rules.append(Rule(kind, rf"{noun}{SEPARATOR}{PLAIN}", check, resume, peek=True))
         if kind == "Password":  # words after a copula, unquoted: the whole phrase is the value
             rules.append(Rule(kind, rf"{noun}{SEPARATOR}{PHRASE}", accept_passphrase))
-        if value:  # a list after a lead-in ("backup codes for the Google account 8954… 7866…", "codes:\n- …")
-            rules.append(Rule(kind, rf"{noun}{CODES_LEAD}{CODE_LIST}", accept_code_list, "after"))
         if kind == "PIN":  # digits right after the noun: "gate code 8642#", "PIN 4921"
             rules.append(Rule(kind, rf"{noun}{WS}+([#*]?[0-9]{{3,12}}[#*]?)(?:[^\p{{L}}\p{{N}}]|$)", check))
         rules.append(Rule(kind, rf"(?:{nouns_cjk}){SEPARATOR_CJK}(?:{QUOTED}|{value or CJK_VALUE})", check, resume))
@@ -459,29 +466,7 @@ def _any_order_rules() -> list[Rule]:
     vendored = password_noun_pattern()
     every = rf"{PASSWORD_NOUNS}|{password_stem_pattern()}"
     start = r"(?i)(?:^|[^\p{L}\p{N}_])"
-    copulas = "|".join(sorted((_escape(c) for c in COPULA_WORDS if c[:1].isalpha()), key=lambda c: (-len(c), c)))
-    finals = "|".join(_escape(c) for c in FINAL_COPULAS)
-    # What may stand between the noun and its separator: a word it opens ("wifi", "vpn"), a prepositional phrase or
-    # possessive opened by a short word ("za wifi", "μου", "ng server", "for the server room"). A longer word right
-    # after the noun makes the noun a modifier of another noun ("password *manager* we use is 1Password"): prose.
-    connectors = (
-        rf"(?:{WS}+(?:{AFTER_NOUN}))?(?:{WS}*\([^)\n]{{1,40}}\))?"
-        rf"(?:{WS}+(?:{OPENERS_SHORT})(?:{WS}+[^\s\p{{Z}}\"`“”«»,;:=]{{1,20}}){{0,2}}?)?"
-    )
     return [
-        Rule(  # noun, a few words, ":" or a copula, then words to the end of the clause: the value whole
-            "Password",
-            rf"{start}(?:{every}){SUFFIX}{connectors}(?:{WS}*(?::=|=>|->|[:=＝]){WS}*|{WS}+(?:{copulas}|{COPULAS})"
-            rf"{WS}+(?:(?:now|still|just|currently){WS}+)?)({STATED_WORDS}){WORDS_END}",
-            accept_stated_words,
-            "next",
-        ),
-        Rule(  # noun, a few words, the value, a clause-final copula (Persian, Urdu, Hindi, Marathi, Basque …)
-            "Password",
-            rf"{start}(?:{every}){SUFFIX}(?:{WS}+{CONNECTOR}){{0,2}}?{WS}+({STATED_WORDS}){WS}+(?:{finals}){WORDS_END}",
-            accept_stated_words,
-            "next",
-        ),
         Rule(
             "Password",
             rf"{start}(?:{vendored}){SUFFIX}{MODIFIER}{WS}*(?::=|=>|->|[:=＝]){WS}*{LABELLED}",
@@ -489,8 +474,8 @@ def _any_order_rules() -> list[Rule]:
         ),
         Rule(  # words at a clause start, a copula, the password noun ending its clause or opening a phrase
             "Password",
-            rf"(?i)(?:^|[\n.!?;:][ \t]*)((?:\p{{L}}[\p{{L}}'-]{{1,23}}[ \t]+){{1,4}}\p{{L}}[\p{{L}}'-]{{1,23}}),?[ \t]+"
-            rf"(?:—[ \t]+)?(?:{copulas}|that's|c'est){WS}+(?:(?:{ARTICLES}){WS}+)?(?:[\p{{L}}-]{{1,20}}{WS}+){{0,2}}?"
+            rf"(?i)(?:^|[\n.!?;:][ \t]*)((?:\p{{L}}[\p{{L}}'-]+[ \t]+){{1,4}}\p{{L}}[\p{{L}}'-]+),?[ \t]+"
+            rf"(?:—[ \t]+)?(?:{VALUE_FIRST_COPULAS}){WS}+(?:(?:{ARTICLES}){WS}+)?(?:[\p{{L}}-]{{1,20}}{WS}+){{0,2}}?"
             rf"(?:{every}){SUFFIX}(?:{WS}+(?:{OPENERS_SHORT}){WS}|{WS}*(?:[.!?,;)\]]|$))",
             accept_value_words_first,
         ),
@@ -501,8 +486,8 @@ def _any_order_rules() -> list[Rule]:
         ),
         Rule(
             "Password",
-            rf"{start}(?:{every}){SUFFIX}{WS}+((?:{CONNECTOR}{WS}+){{0,4}}{VALUE_TOKEN}){CLAUSE_END}",
-            accept_after_noun,
+            rf"{start}(?:{every}){SUFFIX}((?:{WS}*(?::=|=>|->|[:=＝]))?(?:{WS}+{WINDOW_TOKEN}){{1,13}}){CLAUSE_END}",
+            accept_after_noun_window,
             "next",
         ),
         Rule(
@@ -515,10 +500,6 @@ def _any_order_rules() -> list[Rule]:
     ]
 
 
-def _escape(word: str) -> str:
-    return re.escape(word).replace("\\ ", WS + "+")
-
-
 # The short words that open a prepositional phrase or possessive after a password noun in the lexicon's
 # languages ("Lozinka za wifi je", "Ο κωδικός μου είναι", "Password ng server:", "heslo k serveru je", "пароль
 # ад wifi", "fjalëkalimi i wifi", "o contrasinal da wifi é"). Any other word right after the noun makes the noun
@@ -526,13 +507,15 @@ def _escape(word: str) -> str:
 OPENERS_SHORT = (
     r"for|of|to|on|at|from|with|für|von|vom|zum|zur|de|du|del|da|do|di|dla|для|від|ад|от|до|за|na|po|ke|untuk|"
     r"pentru|za|k|ng|sa|ko|i|y|μου|μας|της|του|για|mi|moj|moje|mano|mana|minu|mening|mijn|min|mitt|mein|meine|"
-    r"mon|ma|mio|mia|meu|minha|my|our|langu|yangu|saya|ku|ni"
+    r"mon|ma|mio|mia|meu|minha|my|our|langu|yangu|saya|ku|ni|la|að|you|we|they"
 )
 NUMBER_WORDS = frozenset(
     ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
 )
 # The words of a stated value: 1 to 8 tokens, no quote or list separator; where the clause ends after them.
-STATED_WORDS = r"[^\s\p{Z}\"'`“”«»,;]{1,40}(?:[ \t]+[^\s\p{Z}\"'`“”«»,;]{1,40}){0,7}"
+# (Unbounded tokens: a counted repetition of a Unicode class multiplies RE2's program, whose DFA then runs out of
+# memory and falls back to the slow NFA on every search; the checks refuse a value of more than 320 characters.)
+STATED_WORDS = r"[^\s\p{Z}\"'`“”«»,;]+(?:[ \t]+[^\s\p{Z}\"'`“”«»,;]+){0,7}"
 WORDS_END = rf"{WS}*(?:[\n.!?;,)\]。！？]|$)"
 
 
@@ -551,6 +534,8 @@ def accept_stated_words(value: str) -> bool:
       letter and none is prose by the lists above."""
     v = value.strip().rstrip(".!?")
     words = v.split()
+    if len(v) > 320 or any(len(w) > 64 for w in words):
+        return False
     several = len(words) > 1
     if several:  # a number word is a passphrase word unless a unit follows ("seven characters") ...
         words = [w for w in words if _clean(w) not in NUMBER_WORDS] or words
@@ -572,15 +557,96 @@ def accept_stated_words(value: str) -> bool:
     return all(any(c.isalpha() for c in w) for w in cleaned) and not any(w.isdigit() for w in cleaned)
 
 
+# The copulas of "X is the password" (the lexicon's list less the ones that are English prepositions or
+# particles, "to", "on", "be": "Biometric unlock falls back *to* the device passcode" is prose).
+VALUE_FIRST_COPULAS = (
+    r"is|was|that's|thats|it's|ist|war|est|c'est|es|era|è|é|är|er|var|jest|je|yra|ir|ni|ialah|adalah|είναι|"
+    r"estas|yw|hija|huwa|është|là|—|–"
+)
 # The articles and possessives between a copula and the noun in "X is the password", "X ist das Passwort",
 # "X è la password", "X é a senha", "X er passordet" (en, de, fr, es, pt, it, nl, sv/da/no).
 ARTICLES = r"the|my|our|your|a|an|das|der|die|mein|unser|le|la|les|l'|mon|notre|el|mi|nuestra|o|a|il|lo|de|het|den|det"
 
 
+def _word_set(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+WINDOW_TOKEN = r"[^\s\p{Z}\"`“”«»,;]+"
+# Single-word separators between a password noun's phrase and its value: the lexicon's copulas and the curated ones.
+_SEPARATOR_WORDS = frozenset(COPULA_WORDS) | _word_set(
+    """is was are were ist lautet lauten sind war lautete est sont était c'est es son era é são è sono zijn luidt
+    är var er jest to brzmi je adalah ialah là هو هي — – - : = -> => := ＝ that's it's"""
+)
+# Words between the separator and the value that belong to the copula ("is now X", "was changed to X").
+_AFTER_SEPARATOR = _word_set("now still just currently jetzt noch changed reset updated rotated set to been has")
+_FINAL_COPULAS = frozenset(FINAL_COPULAS)
+_AFTER_NOUN_WORDS = frozenset(AFTER_NOUN.replace("-?", "-").replace("2?", "2").split("|")) | frozenset(
+    ("wifi", "wi-fi", "wpa", "wlan")
+)
+_OPENER_WORDS = frozenset(OPENERS_SHORT.split("|"))
+
+
+def _connectors_ok(connectors: list[str]) -> bool:
+    """What may stand between a password noun and its separator: nothing, or up to three words that open with a
+    word the credential opens ("wifi"), a short preposition or possessive (``OPENERS_SHORT``: "za wifi", "μου"), or
+    a parenthesis. Any other word makes the noun a modifier of another noun ("password *manager* we use is …")."""
+    if not connectors:
+        return True
+    first = connectors[0].lower().rstrip(":")
+    opens = first in _AFTER_NOUN_WORDS or first in _OPENER_WORDS or first.startswith("(")
+    return len(connectors) <= 3 and (opens or first.startswith("ل"))  # Arabic li-, attached: "للخادم"
+
+
+def _slot_reading(words: list[str]) -> bool:
+    """The noun's window read as a slot: connectors, a separator (``:``, ``=``, a copula), the value to the end of
+    the clause; or, in verb-final languages, connectors, the value and a clause-final copula."""
+    if words and words[-1].strip(".,;!?") in _FINAL_COPULAS:
+        body = words[:-1]
+        for cut in range(min(2, len(body) - 1) + 1):
+            if _connectors_ok(body[:cut]) and accept_stated_words(" ".join(body[cut:])):
+                return True
+    for i, word in enumerate(words[:4]):
+        token = word.lower()
+        if token in _SEPARATOR_WORDS or token.endswith(":"):
+            connectors = words[:i] + ([word[:-1]] if token.endswith(":") and len(token) > 1 else [])
+            if not _connectors_ok(connectors):
+                return False
+            rest = words[i + 1 :]
+            while rest and _clean(rest[0]) in _AFTER_SEPARATOR:
+                rest = rest[1:]
+            if rest and rest[-1].strip(".,;!?") in _FINAL_COPULAS:
+                rest = rest[:-1]
+            return bool(rest) and accept_stated_words(" ".join(rest))
+    return False
+
+
+def accept_after_noun_window(window: str) -> bool:
+    """The words after a password noun to the end of its clause (up to 13), read two ways: the last token as a
+    credential-shaped value after up to four connecting words (:func:`accept_after_noun`), or as a slot
+    (:func:`_slot_reading`: the value after ``:``/a copula, or before a clause-final copula, whatever it is made
+    of, by :func:`accept_stated_words`)."""
+    if len(window) > 600:
+        return False
+    text = window.strip()
+    glued = text[:1] in ":=＝" or text.startswith(("->", "=>"))
+    words = text.split()
+    if not words:
+        return False
+    if glued:
+        head = words[0].lstrip(":=＝->")
+        words = [":", *([head] if head else []), *words[1:]]
+    short = len(words) <= 5 and all(len(w) <= 15 for w in words[:-1]) and 4 <= len(words[-1]) <= 64
+    if not glued and short and accept_after_noun(text):
+        return True
+    return _slot_reading(words)
+
+
 def accept_value_words_first(value: str) -> bool:
     """Words stated before "is the password": a passphrase of 2 to 5 words (never one word: "Length is the password
     for …" is prose) that passes :func:`accept_stated_words`."""
-    return len(value.split()) >= 2 and accept_stated_words(value)
+    words = value.split()
+    return len(words) >= 2 and all(len(w) <= 24 for w in words) and accept_stated_words(value)
 
 
 def _clean(word: str) -> str:

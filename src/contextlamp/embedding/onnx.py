@@ -94,6 +94,9 @@ class ShippedModel:
     thresholds: Thresholds = THRESHOLDS  # every cosine threshold for this model's vectors (domain.embedding)
     # the extra whose package the model's files are built from on first use (embedding.e5); "": package data
     extra: str = ""
+    # trained for many languages: its meaning signal ranks a question in another language than English as well
+    # as an English one (FusionWeights.other_language_most_words; docs/multilingual.md)
+    multilingual: bool = False
 
 
 # Every model shipped as package data, by CONTEXTLAMP_EMBEDDER value: the one list of model files, manifests
@@ -128,6 +131,7 @@ SHIPPED: dict[str, ShippedModel] = {
         query_prefix=e5.QUERY_PREFIX,
         thresholds=e5.THRESHOLDS,
         extra=e5.EXTRA,
+        multilingual=True,
     ),
 }
 
@@ -485,6 +489,11 @@ class OnnxMiniLMEmbedder:
     def thresholds(self) -> Thresholds:
         """Every cosine threshold for this model's vectors (``ShippedModel.thresholds``)."""
         return self.model.thresholds
+
+    @property
+    def multilingual(self) -> bool:
+        """Whether the model serves many languages by meaning (``ShippedModel.multilingual``)."""
+        return self.model.multilingual
 
     @property
     def similarity_floor(self) -> float:

@@ -204,17 +204,23 @@ def corrected(candidate: str, memories: Sequence[LiveMemory]) -> tuple[str, str 
     save_context ``topic``)."""
     from contextlamp.domain.rules import (
         attribute_family,
+        distinctive_shape,
         names_old_value,
         same_attribute,
         shared_family,
+        states_change,
         states_correction,
+        value_shape,
     )
 
-    if not states_correction(candidate):
+    marked = states_correction(candidate)
+    if not marked and not states_change(candidate):
         return None
     own_values, own_words = _parts(candidate)
     own_opening = _opening(candidate)
-    best: tuple[int, tuple[str, str | None, str]] | None = None
+    lead = _lead_subject(candidate)
+    best: tuple[tuple[bool, int], tuple[str, str | None, str]] | None = None  # ((named, shared words), hit)
+    by_shape = 0  # memories only a value of the same distinctive shape matched (ambiguous when more than one)
     for text, project, _topic in memories:
         values, words = _parts(text)
         opening = _opening(text)
@@ -227,17 +233,42 @@ def corrected(candidate: str, memories: Sequence[LiveMemory]) -> tuple[str, str 
             continue
         shared = my_words & words
         family = shared_family(my_words - shared, words - shared)
-        if not any(attribute_family(w) is None for w in shared) or len(shared) + family < 2:
+        # the values that differ have one shape ("22:50" for "08:15"): the same attribute given a new value
+        shapes = {value_shape(v) for v in mine - values} & {value_shape(v) for v in values - mine}
+        if not any(attribute_family(w) is None for w in shared) or len(shared) + family + bool(shapes) < 2:
             continue  # no subject word in common, or nothing else: another thing, or too little to tell
-        if not (names_old_value(candidate, text) or 2 * len(shared) >= len(words) or family):
+        if not marked and not (family and shapes and lead and lead <= words):
+            continue  # only "now" says it changed: the same subject, the attribute named alike, the value alike
+        named = names_old_value(candidate, text) or 2 * len(shared) >= len(words) or family
+        if not named and not any(distinctive_shape(shape) for shape in shapes):
             continue
         if not same_attribute(candidate, text):
             continue
+        by_shape += not named
         tokens = (w.strip(".:,;()-") for w in _WORD.findall(text.casefold()))
         topic = "-".join(w for w in dict.fromkeys(tokens) if w in words)[:80]
-        if best is None or len(shared) > best[0]:
-            best = (len(shared), (text, project, topic))
+        rank = (bool(named), len(shared))  # a memory matched by its words before one matched by a value's shape
+        if best is None or rank > best[0]:
+            best = (rank, (text, project, topic))
+    if best is not None and not best[0][0] and by_shape > 1:
+        return None  # two memories of the subject hold a value of that shape: which one changed is not said
     return best[1] if best else None
+
+
+def _lead_subject(text: str) -> frozenset[str]:
+    """The words ``text`` opens on (after an article) before a stop word, a value or an attribute word after the
+    first (``rules.ATTRIBUTE_FAMILIES``, ``_STOP``): the subject it names ("The export api limit is 300 rps
+    now" -> {"export", "api"}); empty when it opens on a pronoun ("We moved ...")."""
+    from contextlamp.domain.rules import attribute_family
+
+    words: list[str] = []
+    for token in (w.strip(".:,;()-").casefold() for w in _WORD.findall(text)):
+        if token in ("the", "our", "a", "an") and not words:
+            continue
+        if token in _STOP or (words and attribute_family(token) is not None) or re.search(r"[\d/#@._]", token):
+            break  # (a first word of a family names the thing: "the export api", "the build farm")
+        words.append(token)
+    return frozenset(words)
 
 
 def _opening(text: str) -> str:

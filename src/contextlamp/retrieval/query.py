@@ -67,6 +67,13 @@ def named_words(text: str) -> set[str]:
     return words
 
 
+def in_other_language(text: str) -> bool:
+    """Whether ``text`` is a query in another language than English, as ``content_terms`` decides it (its own
+    language's function words are dropped): ``function_words.query_languages`` names a language, or
+    ``domain.language.language_of`` says ``other``."""
+    return bool(query_languages(text, STOP_WORDS)) or language_of(text) == "other"
+
+
 def content_terms(text: str) -> list[str]:
     """``query_terms`` without stop words; falls back to all terms when every word is a stop word.
 

@@ -19,13 +19,24 @@ from contextlamp.domain.rules import may_pair, prefer_newer, states_change
 from contextlamp.retrieval.chunks import STEM_CHARS
 from contextlamp.retrieval.dates import named_window
 from contextlamp.retrieval.fusion import weighted_rrf
-from contextlamp.retrieval.query import asks_for_recent, content_terms, named_words, query_terms, word_terms
+from contextlamp.retrieval.query import (
+    asks_for_recent,
+    content_terms,
+    in_other_language,
+    named_words,
+    query_terms,
+    word_terms,
+)
 from contextlamp.retrieval.weights import FRESHER_FIRST_THRESHOLD, FusionWeights, TrustWeights
 from contextlamp.segmenting import WINDOW_CHARS
 
 if TYPE_CHECKING:
     from contextlamp.domain.embedding import Vectors
 
+# a keyword hit of a query in another language holds at least this many of its content words (_most_words): as
+# the agreement rule's two words (FusionWeights.agreement_terms); half of them (keyword_least) was measured too,
+# and loses Chinese and Japanese matches, whose bigram terms are mostly spans across two words (docs/multilingual.md)
+OTHER_LANGUAGE_TERMS = 2
 CANDIDATE_DEPTH = 50  # per-list candidates before fusion; at least 5x the requested results
 NEIGHBOUR_CAP = 0.999  # a neighbour's lifted value stays below its anchor's (with_neighbours)
 
@@ -93,12 +104,14 @@ def collect_signals(
     memory_types: Sequence[MemoryType] | None,
     semantic_floor: float = -1.0,
     recency: bool = True,
+    most_words: bool = False,
 ) -> tuple[SignalLists, dict[str, ScopedStore]]:
     """Run every signal on every store and merge each signal across stores (ties: lower priority first).
 
     Semantic neighbours below ``semantic_floor`` (cosine) are left out. ``recency`` False leaves the recency
-    list empty and unread (``search`` when it will not fuse it: the list then serves nothing). Returns the lists
-    and, for each id seen, the store it came from.
+    list empty and unread (``search`` when it will not fuse it: the list then serves nothing). ``most_words``: a
+    query in another language than English keeps only the keyword hits holding most of its words
+    (``_most_words``). Returns the lists and, for each id seen, the store it came from.
     """
     owner: dict[str, ScopedStore] = {}
     semantic: list[tuple[float, int, str]] = []
@@ -109,6 +122,7 @@ def collect_signals(
     recent: list[tuple[int, int, str]] = []
     terms = content_terms(query)
     query_words = {_singular(t) for t in named_words(query)}
+    other_language = most_words and in_other_language(query)
     for scoped in stores:
         store, prio = scoped.store, scoped.priority
         for entry_id, cosine in store.vector_search(query_vector, depth, now, memory_types):
@@ -117,7 +131,8 @@ def collect_signals(
             semantic.append((-cosine, prio, entry_id))
             cosines[entry_id] = cosine
             owner[entry_id] = scoped
-        for entry_id, bm25, every_word in _keyword(store, terms, depth, now, memory_types):
+        found = _keyword(store, terms, depth, now, memory_types)
+        for entry_id, bm25, every_word in _most_words(store, found, terms) if other_language else found:
             keyword.append((bm25, prio, entry_id))
             if every_word:
                 keyword_all.add(entry_id)
@@ -160,6 +175,26 @@ def _keyword(
             (i, bm25, False) for i, bm25 in store.keyword_search(terms, "or", depth, now, memory_types) if i not in seen
         ]
     return hits[:depth]
+
+
+def _most_words(store: Store, hits: list[tuple[str, float, bool]], terms: list[str]) -> list[tuple[str, float, bool]]:
+    """The keyword ``hits`` of a query in another language than English (``query.in_other_language``) that match
+    every content word or at least ``OTHER_LANGUAGE_TERMS`` of them (compared on ``STEM_CHARS`` letters), so that
+    one shared word ("equipo", "groupe", "团队") is no keyword match: without stemming in the index a question in
+    another language shares few words with the memory it is about, and an OR match on one of them ranked first
+    put an unrelated memory above the one the meaning signal ranked first (issue #32 item 4,
+    research/bench/multilingual.py). English queries keep the OR relaxation tuned on LoCoMo. One
+    ``Store.entries`` read of the partial hits."""
+    stems = {t[:STEM_CHARS] for t in terms}
+    partial = [entry_id for entry_id, _, every_word in hits if not every_word]
+    if len(stems) < OTHER_LANGUAGE_TERMS or not partial:
+        return hits
+    texts = store.entries(partial)
+    return [
+        hit
+        for hit in hits
+        if hit[2] or (hit[0] in texts and keyword_held(texts[hit[0]].content, stems) >= OTHER_LANGUAGE_TERMS)
+    ]
 
 
 def fuse(
@@ -357,7 +392,10 @@ def search(
     depth = max(CANDIDATE_DEPTH, 5 * max_results)
     floor = -1.0 if weights.semantic_floor is None else weights.semantic_floor
     with_recency = recency or asks_for_recent(query)
-    lists, owner = collect_signals(stores, query, query_vector, depth, now, memory_types, floor, with_recency)
+    most_words = bool(weights.other_language_most_words)
+    lists, owner = collect_signals(
+        stores, query, query_vector, depth, now, memory_types, floor, with_recency, most_words
+    )
     fused = fuse(lists, weights, with_recency)
     window = named_window(query, now) if weights.named_date > 0 else None
     if window is not None and fused:

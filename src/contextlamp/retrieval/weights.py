@@ -48,6 +48,11 @@ class FusionWeights:
     # 0.89 -> 0.94, LoCoMo unchanged; 1 term instead of 2 cost 1.4 more noise packs per foreign LoCoMo question
     agreement_depth: int = 20
     agreement_terms: int = 2
+    # a query in another language than English keeps only the keyword hits that match most of its content words
+    # (retrieval/search._most_words, issue #32 item 4); None: the embedding model's own choice (``multilingual``:
+    # on for multilingual-e5, whose meaning signal serves other languages; off for MiniLM, English-first, whose
+    # ranking of other languages rests on the keyword hits: research/bench/multilingual.py, docs/multilingual.md)
+    other_language_most_words: bool | None = None
     # time neighbours of the best hits (retrieval/search.with_neighbours; LoCoMo leave-one-conversation-out,
     # docs/retrieval.md "Neighbour context"): bonus = neighbours x the anchor's RRF, 0 = off
     neighbours: float = 0.5

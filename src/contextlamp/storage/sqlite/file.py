@@ -30,6 +30,7 @@ from typing import Any
 
 from contextlamp.errors import EmbeddingMismatchError
 from contextlamp.storage.shared.usage import DeferredUses
+from contextlamp.storage.sqlite.columns import EntryColumns
 from contextlamp.storage.sqlite.connection import BUSY_TIMEOUT_MS, connect, immediate, map_errors, migrate
 from contextlamp.storage.sqlite.schema import FOLDING_MIGRATION, MIGRATIONS
 from contextlamp.storage.sqlite.vectors import VectorIndex
@@ -113,6 +114,13 @@ class StoreFile(DeferredUses):
         self._retry: threading.Timer | None = None  # the background retry of a pending scrub, while one runs
         self._wal_timer: threading.Timer | None = None  # the WAL's pending fsync (WAL_FLUSH_DELAY_S), while one waits
         self._conn.execute("PRAGMA synchronous = NORMAL")  # the commit policy: module docstring
+        self._columns = EntryColumns()  # the entries' small columns in memory (columns.py), loaded on first use
+        self._data_version: int | None = None  # PRAGMA data_version when the copies were last known current
+        self._index_stale = True  # a write may have added vectors: the index follows the table before a search
+        self._tracked = False  # the open transaction is a writer()'s, which refreshes the columns it touched
+        self._rows: Any = None  # each index row's entry position in the columns (store.SqliteStore._row_entries)
+        self._row_key: tuple[int, int, int, int] | None = None
+        self._by_entry: Any = None  # (the _row_key it was made for, rows grouped by entry, their entries)
         self.init_uses()  # reuse counts wait in memory (storage/shared/usage.py)
         version = self._conn.execute("PRAGMA user_version").fetchone()[0]
         migrate(self._conn, MIGRATIONS)
@@ -154,6 +162,9 @@ class StoreFile(DeferredUses):
                     mark = self._scrub_mark()
             finally:
                 deleted, self._deleted = self._deleted, False
+            self._index_stale = True
+            if not self._tracked:  # a write of unknown rows (maintenance, sessions): reload at the next read
+                self._columns.invalidate()
             if deleted:
                 self._fsync_wal()
             elif durable:
@@ -164,6 +175,32 @@ class StoreFile(DeferredUses):
                 self._scrub_or_defer(SCRUB_WAIT_MS if deleted else 0, deletion=deleted)
 
     _deleted = False  # the current transaction deleted memory (``_want_scrub``)
+
+    def _current(self) -> None:
+        """Drop the in-memory copies (``EntryColumns``; the vector index follows the table) when another
+        connection committed since they were last used: ``PRAGMA data_version`` moved (SQLite docs: it changes on
+        another connection's commit, never on this one's, whose commits update the copies themselves).
+        Called under the store lock before every read of a copy."""
+        version = self._conn.execute("PRAGMA data_version").fetchone()[0]
+        if version != self._data_version:
+            self._data_version = version
+            self._columns.invalidate()
+            self._index_stale = True
+
+    def columns(self) -> EntryColumns:
+        """The entries' small columns, current (``_current``; loaded whole when dropped). Under the store lock."""
+        self._current()
+        if not self._columns.loaded:
+            self._columns.load(self._conn)
+        return self._columns
+
+    def vector_index(self) -> VectorIndex:
+        """The in-memory vector index, current (``VectorIndex.follow`` after any write). Under the store lock."""
+        self._current()
+        if self._index_stale:
+            self._index.follow(self._conn)
+            self._index_stale = False
+        return self._index
 
     def _fsync_wal(self) -> None:
         """fsync the WAL now (every commit so far reaches the disk)."""
@@ -302,6 +339,8 @@ class StoreFile(DeferredUses):
         same transaction (back to pending when it rolls back)."""
         with self._lock:
             uses: list[tuple[int, str, int, str]] = []
+            tx: SqliteWriter | None = None
+            self._tracked = True
             try:
                 with self._write(durable) as conn:
                     uses = self.take_uses()
@@ -318,8 +357,12 @@ class StoreFile(DeferredUses):
                         self._want_scrub(conn)  # old page images (with the text) live on in WAL frames
                 if tx.deleted:
                     self._index = VectorIndex(self._dim)  # drop the forgotten vectors from memory now
+                    self._columns.invalidate()
+                else:
+                    self._columns.refresh(self._conn, tx.touched)
                 uses = []
             finally:
+                self._tracked = False
                 self.return_uses(uses)  # the transaction failed: the counts are pending again
 
     def _after_delete(self, conn: sqlite3.Connection) -> None:

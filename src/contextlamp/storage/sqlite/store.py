@@ -6,25 +6,28 @@
 
 from __future__ import annotations
 
-import json
 import logging
 from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING, Any
 
 from contextlamp.domain.models import Entry, MemoryType
 from contextlamp.errors import StorageError
-from contextlamp.storage.shared.rows import aliased_live, check_radius
+from contextlamp.storage.shared.rows import check_radius
 from contextlamp.storage.shared.topics import prefix_ranges
+from contextlamp.storage.sqlite.columns import EntryColumns
 from contextlamp.storage.sqlite.connection import map_errors
 from contextlamp.storage.sqlite.fulltext import fts_match
 from contextlamp.storage.sqlite.maintenance import SqliteMaintenance
 from contextlamp.storage.sqlite.rows import ENTRY_COLUMNS, LIVE, SQLITE_MAX_VARS, entry_from_row, marks, type_filter
 from contextlamp.storage.sqlite.sessions import SqliteSessions
-from contextlamp.storage.sqlite.vectors import DEAD, best_first
+from contextlamp.storage.sqlite.vectors import VectorIndex, best_first
 
 TOPIC_RANGES_PER_QUERY = 100  # SELECTs in one UNION ALL (SQLite allows 500 by default)
 
 if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
     from contextlamp.domain.embedding import Vectors
 
 logger = logging.getLogger(__name__)
@@ -68,14 +71,14 @@ class SqliteStore(SqliteSessions, SqliteMaintenance):
         return found
 
     def chars_and_times(self, ids: Sequence[str]) -> dict[str, tuple[int, int]]:
-        found: dict[str, tuple[int, int]] = {}
-        for start in range(0, len(ids), SQLITE_MAX_VARS):
-            chunk = list(ids[start : start + SQLITE_MAX_VARS])
-            rows = self._read(
-                f"SELECT id, length(content) AS n, created_at FROM entries WHERE id IN ({marks(len(chunk))})", chunk
-            )
-            found.update((row["id"], (int(row["n"]), int(row["created_at"]))) for row in rows)
-        return found
+        with self._lock, map_errors(f"Store {self.store_id}"):
+            columns = self.columns()
+            found: dict[str, tuple[int, int]] = {}
+            for entry_id in ids:
+                position = columns.at_id.get(entry_id)
+                if position is not None:
+                    found[entry_id] = (columns.chars[position], columns.created[position])
+            return found
 
     def any_expired(self, now: int) -> bool:
         return bool(
@@ -83,16 +86,13 @@ class SqliteStore(SqliteSessions, SqliteMaintenance):
         )
 
     def live_ids(self, ids: Sequence[str], now: int, memory_types: Sequence[MemoryType] | None) -> set[str]:
-        live: set[str] = set()
-        types_sql, types_params = type_filter(memory_types)
-        for start in range(0, len(ids), SQLITE_MAX_VARS):
-            chunk = list(ids[start : start + SQLITE_MAX_VARS])
-            rows = self._read(
-                f"SELECT id FROM entries WHERE id IN ({marks(len(chunk))}) AND {LIVE}{types_sql}",
-                [*chunk, now, *types_params],
-            )
-            live.update(row["id"] for row in rows)
-        return live
+        with self._lock, map_errors(f"Store {self.store_id}"):
+            columns = self.columns()
+            return {
+                i
+                for i in ids
+                if (position := columns.at_id.get(i)) is not None and columns.is_live(position, now, memory_types)
+            }
 
     def keyword_search(
         self, terms: Sequence[str], mode: str, limit: int, now: int, memory_types: Sequence[MemoryType] | None
@@ -100,7 +100,6 @@ class SqliteStore(SqliteSessions, SqliteMaintenance):
         match = fts_match(list(terms), mode)
         if match is None:
             return []
-        types_sql, types_params = type_filter(memory_types)
         window = max(2 * limit, 32)
         while True:
             try:  # rank the matches inside FTS5 first; then filter only the best of them to the live ones
@@ -112,15 +111,13 @@ class SqliteStore(SqliteSessions, SqliteMaintenance):
             except StorageError as exc:  # defensive: the query builder quotes every term
                 logger.warning("full-text query rejected by FTS5: %s", type(exc).__name__)
                 return []
-            rowids = [row["rowid"] for row in ranked]
             live: dict[int, str] = {}
-            for start in range(0, len(rowids), SQLITE_MAX_VARS):
-                chunk = rowids[start : start + SQLITE_MAX_VARS]
-                for row in self._read(
-                    f"SELECT rowid, id FROM entries WHERE rowid IN ({marks(len(chunk))}) AND {LIVE}{types_sql}",
-                    [*chunk, now, *types_params],
-                ):
-                    live[row["rowid"]] = row["id"]
+            with self._lock, map_errors(f"Store {self.store_id}"):
+                columns = self.columns()
+                for row in ranked:
+                    position = columns.at_rowid.get(row["rowid"])
+                    if position is not None and columns.is_live(position, now, memory_types):
+                        live[row["rowid"]] = columns.ids[position]
             hits = [(live[row["rowid"]], float(row["rank"])) for row in ranked if row["rowid"] in live][:limit]
             if len(hits) >= limit or len(ranked) < window:  # enough, or every match was seen
                 return hits
@@ -132,47 +129,83 @@ class SqliteStore(SqliteSessions, SqliteMaintenance):
         import numpy as np
 
         with self._lock, map_errors(f"Store {self.store_id}"):
-            index = self._index
-            index.follow(self._conn)
+            index = self.vector_index()
             if index.size == 0 or limit <= 0:
                 return []
+            columns = self.columns()
             # cosine of every stored vector: memory-bound (10,000 entries = 10,000 vectors = 15 MB per query)
             scores = index.scores(np.asarray(query, dtype=np.float32).reshape(-1))
-            rowids = index.rowids[: index.size]
-            order = best_first(scores, max(16 * limit, 256))
+            # the rows of live entries of an asked type keep their scores, every other row (superseded, expired,
+            # another type, a replaced row) drops to -inf: the order of the kept rows, ties included, is the one
+            # of all rows, so the answer is the one of filtering the best rows in SQL (as before), without SQL
+            keep = self._row_entries(index, columns)
+            live = columns.live_mask(now, memory_types)
+            allowed = keep >= 0
+            allowed[allowed] = live[keep[allowed]]
+            scores[~allowed] = -np.inf
             results: list[tuple[str, float]] = []
-            seen: set[int] = {DEAD}  # a replaced row (vectors.DEAD) is never a result
-            # the first window holds a few more rows than asked for: when most entries are live it is the only
-            # one, and its liveness lookup is the search's largest cost after the product (1,000 entries: 200
-            # rowids 0.42 ms of CPU, 66 rowids 0.14 ms); filters that eat it double the next window
-            start, batch = 0, limit + 16
-            types_sql, types_params = type_filter(memory_types)
-            while start < len(scores) and len(results) < limit:
-                if start + batch > len(order) < len(scores):  # filters ate the partial order: sort it all
-                    order = best_first(scores, len(scores))
-                best: dict[int, float] = {}
-                window = order[start : start + batch]  # as Python numbers at once: no numpy scalar per row
-                for rowid, score in zip(rowids[window].tolist(), scores[window].tolist(), strict=True):
-                    if rowid not in seen and rowid not in best:  # an entry's best chunk comes first
-                        best[rowid] = score
-                seen.update(best)
-                start += batch
-                batch *= 2
-                if not best:
-                    continue
-                keys = list(best)
-                allowed: dict[int, str] = {}
-                for chunk_start in range(0, len(keys), SQLITE_MAX_VARS):
-                    chunk = keys[chunk_start : chunk_start + SQLITE_MAX_VARS]
-                    for row in self._conn.execute(
-                        f"SELECT rowid, id FROM entries WHERE rowid IN ({marks(len(chunk))}) AND {LIVE}{types_sql}",
-                        [*chunk, now, *types_params],
-                    ):
-                        allowed[row["rowid"]] = row["id"]
-                for rowid in keys:  # best-first: dict keeps score order
-                    if rowid in allowed and len(results) < limit:
-                        results.append((allowed[rowid], best[rowid]))
+            seen: set[int] = set()
+            count = min(len(scores), max(16 * limit, 256))
+            order = best_first(scores, count)
+            done = 0
+            while len(results) < limit:
+                if done == len(order):
+                    if count >= len(scores):
+                        break
+                    count = len(scores)  # the partial order ran out (an entry's many chunks): sort it all
+                    order = best_first(scores, count)
+                window = order[done : done + 2 * limit + 16]
+                done += len(window)
+                for row, score in zip(window.tolist(), scores[window].tolist(), strict=True):
+                    if score == -np.inf:
+                        return results
+                    position = int(keep[row])
+                    if position not in seen:  # an entry's best chunk comes first
+                        seen.add(position)
+                        results.append((columns.ids[position], score))
+                        if len(results) == limit:
+                            break
             return results
+
+    def entry_vectors(self, ids: Sequence[str]) -> dict[str, Vectors]:
+        """Each stored entry's vectors, ``(chunks, dim)`` float32 in chunk order (copies), from the in-memory
+        index (current: ``vector_index``): the bytes of its rows in the ``vectors`` table, without a read."""
+        import numpy as np
+
+        with self._lock, map_errors(f"Store {self.store_id}"):
+            index = self.vector_index()
+            columns = self.columns()
+            keep = self._row_entries(index, columns)
+            if self._by_entry is None or self._by_entry[0] != self._row_key:
+                order = np.argsort(keep, kind="stable")  # rows grouped by entry, each entry's in seq (chunk) order
+                self._by_entry = (self._row_key, order, keep[order])
+            _, order, grouped = self._by_entry
+            found: dict[str, Vectors] = {}
+            for entry_id in ids:
+                position = columns.at_id.get(entry_id)
+                if position is None:
+                    continue
+                low, high = np.searchsorted(grouped, [position, position + 1]).tolist()
+                if low < high:
+                    found[entry_id] = index.gather(order[low:high].tolist())
+            return found
+
+    def _row_entries(self, index: VectorIndex, columns: EntryColumns) -> npt.NDArray[np.int64]:
+        """For each row of ``index``, the position of its entry in ``columns`` (-1: a replaced row, or an entry
+        not in the copy), kept until either changes."""
+        import numpy as np
+
+        key = (id(index), index.changes, id(columns), columns.changes)
+        if self._row_key != key or self._rows is None:
+            rowids = index.rowids[: index.size]
+            held = columns.arrays()[0]  # rowid order (columns.py)
+            if len(held) == 0:
+                rows = np.full(len(rowids), -1, dtype=np.int64)
+            else:
+                at = np.minimum(np.searchsorted(held, rowids), len(held) - 1)
+                rows = np.where((rowids >= 0) & (held[at] == rowids), at, -1).astype(np.int64)
+            self._rows, self._row_key = rows, key
+        return self._rows
 
     def topics(
         self, now: int, memory_types: Sequence[MemoryType] | None, prefixes: Collection[str] | None = None
@@ -200,12 +233,8 @@ class SqliteStore(SqliteSessions, SqliteMaintenance):
         return found
 
     def recent(self, limit: int, now: int, memory_types: Sequence[MemoryType] | None) -> list[str]:
-        types_sql, types_params = type_filter(memory_types)
-        rows = self._read(
-            f"SELECT id FROM entries WHERE {LIVE}{types_sql} ORDER BY created_at DESC, id DESC LIMIT ?",
-            [now, *types_params, limit],
-        )
-        return [row["id"] for row in rows]
+        with self._lock, map_errors(f"Store {self.store_id}"):
+            return self.columns().recent(limit, now, memory_types)
 
     def time_neighbours(
         self,
@@ -216,42 +245,17 @@ class SqliteStore(SqliteSessions, SqliteMaintenance):
         radius: int,
     ) -> dict[str, list[str]]:
         check_radius(radius)
-        types_sql, types_params = type_filter(memory_types, "e.memory_type")
-        live = aliased_live(LIVE, "e")
-        # one statement for all anchors; each side one probe of entries_created (created_at, id) by row value
-        # (the spelled-out (created_at < ? OR (created_at = ? AND id < ?)) made SQLite OR two index ranges and
-        # sort the whole window in a temporary b-tree: at 1,000 entries 0.74 ms a side, row values 0.014 ms)
-        # that walks the `radius` nearest rows once (a probe per distance with OFFSET k walked them again: at
-        # radius 2 the statement took 0.48 ms of CPU for 5 anchors, this one 0.30). An aggregate's input order
-        # is not defined (SQLite before 3.44), so each side comes back as JSON [created_at, id] pairs and is
-        # put nearest first here by (created_at, id)
-        side = (
-            "(SELECT json_group_array(json_array(created_at, id)) FROM (SELECT e.created_at AS created_at, "
-            "e.id AS id FROM entries e WHERE (e.created_at, e.id) {cmp} (a.created_at, a.id) "
-            "AND e.created_at {bound} a.created_at {sign} ? AND e.source_surface = a.source_surface "
-            f"AND {live}{types_sql} ORDER BY e.created_at {{order}}, e.id {{order}} LIMIT {int(radius)}))"
-        )
-        columns: list[str] = []
-        side_params: list[Any] = []
-        for cmp, bound, sign, order in (("<", ">=", "-", "DESC"), (">", "<=", "+", "ASC")):
-            columns.append(side.format(cmp=cmp, bound=bound, sign=sign, order=order))
-            side_params += [window_ms, now, *types_params]
-        out: dict[str, list[str]] = {}
-        per_chunk = max(1, SQLITE_MAX_VARS - len(side_params))
-        for start in range(0, len(ids), per_chunk):
-            chunk = list(ids[start : start + per_chunk])
-            rows = self._read(
-                f"SELECT a.id AS anchor, {columns[0]} AS before, {columns[1]} AS after FROM entries a "
-                f"WHERE a.id IN ({marks(len(chunk))})",
-                [*side_params, *chunk],
-            )
-            for row in rows:  # nearest first: the earlier side by descending (created_at, id), the later ascending
-                before: list[tuple[int, str]] = [tuple(p) for p in json.loads(row["before"])]
-                after: list[tuple[int, str]] = [tuple(p) for p in json.loads(row["after"])]
-                before.sort(reverse=True)
-                after.sort()
-                out[row["anchor"]] = [i for _, i in before] + [i for _, i in after]
-        return out
+        # from the entries' small columns: each side a walk of the anchor's surface's (created_at, id) keys from
+        # the anchor outwards (columns.EntryColumns.neighbours), the rows the statement this replaced read
+        # through the entries_created index (PostgreSQL still does: storage/postgres/store.py)
+        with self._lock, map_errors(f"Store {self.store_id}"):
+            columns = self.columns()
+            out: dict[str, list[str]] = {}
+            for anchor in ids:
+                found = columns.neighbours(anchor, window_ms, radius, now, memory_types)
+                if found is not None:
+                    out[anchor] = found
+            return out
 
     def list_page(
         self,

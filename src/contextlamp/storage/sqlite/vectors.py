@@ -65,6 +65,7 @@ class VectorIndex:
         self.max_seq = 0
         self.dead = 0
         self.epoch: str | None = None
+        self.changes = 0  # counts appends, replacements and resets (a key for what is derived from the rows)
 
     @property
     def rowids(self) -> npt.NDArray[np.int64]:
@@ -80,6 +81,7 @@ class VectorIndex:
         self._rowids = value
 
     def reset(self, epoch: str) -> None:
+        self.changes += 1
         self.blocks = []
         self._rowids = None
         self.size = 0
@@ -93,6 +95,7 @@ class VectorIndex:
 
         if not rows:
             return
+        self.changes += 1
         need = self.size + len(rows)
         if need > len(self.rowids):  # ids are 8 bytes a row: growing by doubling costs little
             rowids = np.zeros(max(need, 2 * len(self.rowids), 256), dtype=np.int64)
@@ -134,6 +137,12 @@ class VectorIndex:
             if held:
                 self.drop_replaced(held)
 
+    def gather(self, rows: list[int]) -> Vectors:
+        """A copy of the vectors at ``rows`` (row numbers below ``size``): ``(len(rows), dim)`` float32."""
+        import numpy as np
+
+        return np.stack([self.blocks[r // VECTOR_BLOCK_ROWS][r % VECTOR_BLOCK_ROWS] for r in rows])
+
     def drop_replaced(self, held: int) -> None:
         """Mark ``DEAD`` (rowid ``-1``, zero vector) each of the first ``held`` rows whose entry has a row past
         them: its vectors were replaced whole in one transaction (``SqliteWriter.replace_vector``), so the
@@ -144,6 +153,7 @@ class VectorIndex:
         stale = np.flatnonzero(np.isin(self.rowids[:held], fresh))
         if not len(stale):
             return
+        self.changes += 1
         self.rowids[stale] = DEAD
         for block in np.unique(stale // VECTOR_BLOCK_ROWS).tolist():
             rows = stale[(stale // VECTOR_BLOCK_ROWS) == block] % VECTOR_BLOCK_ROWS

@@ -35,6 +35,7 @@ class SqliteWriter(EntryReads):
         self.store_id = store_id
         self.identity = identity  # vectors are written only while the store records this model (_check_model)
         self.deleted = False  # an entry was deleted: the store scrubs and reloads its index after the commit
+        self.touched: set[str] = set()  # ids whose small columns this transaction may have changed (columns.py)
 
     def _recorded_model(self) -> str | None:
         row = self.conn.execute("SELECT value FROM meta WHERE key = 'embedder'").fetchone()
@@ -61,6 +62,7 @@ class SqliteWriter(EntryReads):
     def insert(self, entry: Entry, vector: Vectors) -> bool:
         if not insert_entry(self.conn, entry, vector):  # content already stored: nothing written
             return False
+        self.touched.add(entry.id)
         self._check_model(self.store_id)  # a store moved to another model rolls the whole transaction back
         return True
 
@@ -70,6 +72,7 @@ class SqliteWriter(EntryReads):
         old = self.conn.execute("SELECT rowid, content, topic, tags FROM entries WHERE id = ?", (entry_id,)).fetchone()
         if old is None:
             return
+        self.touched.add(entry_id)
         values = {k: json.dumps(list(v)) if k in _JSON_FIELDS else v for k, v in fields.items()}
         self.conn.execute(
             f"UPDATE entries SET {', '.join(f'{k} = ?' for k in values)} WHERE rowid = ?",
@@ -83,6 +86,7 @@ class SqliteWriter(EntryReads):
             fts_insert(self.conn, old["rowid"], old["content"], topic, tags)
 
     def supersede(self, entry_ids: Sequence[str], winner: str, now: int) -> None:
+        self.touched.update(entry_ids)
         self.conn.executemany(
             "UPDATE entries SET superseded_by = ?, superseded_at = ? WHERE id = ?",
             [(winner, now, entry_id) for entry_id in entry_ids],
