@@ -261,3 +261,17 @@ def test_a_later_sessions_correction_in_other_words_retires_the_old_value(scratc
     assert sorted(live) == sorted(["The export api limit is 300 rps now.", "We moved the cleanup job to 04:10 UTC."]), (
         live
     )
+
+
+@pytest.mark.parametrize(
+    ("newer", "older"),
+    [
+        ("Ines owns the quota auditor now, not Bruno.", "The quota auditor is maintained by Bruno."),
+        ("Team Falcon took over the tile cache from Ravi.", "Ravi is the go-to person for the tile cache."),
+    ],
+)
+def test_a_correction_opening_on_the_new_owners_name_supersedes(newer: str, older: str) -> None:
+    from contextlamp.hooks.judge import corrected
+
+    hit = corrected(newer, _live(older))
+    assert hit is not None and hit[0] == older

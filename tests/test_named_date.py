@@ -9,6 +9,7 @@ from datetime import UTC, datetime
 import pytest
 
 from contextlamp.app.service import Caller, MemoryService
+from contextlamp.domain.models import ExplainedResult
 from contextlamp.retrieval.dates import named_window
 from tests.conftest import Clock
 
@@ -53,6 +54,9 @@ def test_the_memory_saved_on_the_named_day_comes_first(service: MemoryService, a
     ):
         packs = service.get_context(alice, question, max_results=5).packs
         assert packs and packs[0].id == target, question
+    explained = service.get_context(alice, "Which painting did Melanie show on 2023-10-13?", explain=True)
+    assert isinstance(explained, ExplainedResult)
+    assert explained.signals[0]["named_date"] == 1  # the dashboard says why: saved on the date asked
 
 
 def test_without_a_date_nothing_changes(service: MemoryService, alice: Caller, clock: Clock) -> None:

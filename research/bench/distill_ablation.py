@@ -63,10 +63,6 @@ VARIANTS: dict[str, list[tuple[Any, str, Callable[..., Any] | None]]] = {
     "- first person -> the user": [(offline, "to_user_perspective", _same)],
     "- corrections": [(offline, "correction_body", _none)],
     "- topics": [(offline, "with_topic", _same)],
-    "- accepted proposals and either-or answers": [
-        (offline, "confirms", _never),
-        (offline, "chosen", _none),
-    ],
 }
 
 

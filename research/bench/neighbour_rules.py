@@ -105,7 +105,7 @@ def record_longmemeval(path: Path, keep: Path, embedder_name: str) -> list[dict[
     for question in lme.load_questions(path):
         if not (lme.store_dir(keep, question.question_id) / lme.BUILD_FILE).is_file():
             continue
-        with lme.question_store(question, embedder, Counter(), True, keep) as (service, caller, clock, turns_of):
+        with lme.question_store(question, embedder, Counter(), False, keep) as (service, caller, clock, turns_of):
             clock.base = question.date_ms or 0
             text = question.text[: service.limits.max_query_chars]
             out.append(

@@ -69,6 +69,7 @@ class DiskCachedSession:
         self.hits = 0
         self.misses = 0
         self._lock = threading.Lock()  # one connection per session, used by the indexer's thread and the caller's
+        self._opening = threading.Lock()
         self._db = sqlite3.connect(str(path), timeout=BUSY_MS / 1000, check_same_thread=False, isolation_level=None)
         self._db.execute(f"PRAGMA busy_timeout={BUSY_MS}")
         self._db.execute("PRAGMA journal_mode=WAL")
@@ -103,8 +104,9 @@ class DiskCachedSession:
                 out[i] = np.frombuffer(raw, dtype=np.float32)
         self.hits += len(texts) - sum(len(v) for v in missing.values())
         if missing:
-            if self._model is None:
-                self._model = self._open_model()
+            with self._opening:  # the indexer's thread and the caller's may miss at once: one model
+                if self._model is None:
+                    self._model = self._open_model()
             rows = [where[0] for where in missing.values()]
             fresh = self._model.embed([texts[i] for i in rows], run_lock)
             self.misses += len(rows)

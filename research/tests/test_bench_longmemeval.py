@@ -249,12 +249,13 @@ def test_a_batch_save_stores_what_single_saves_store(tmp_path: Path) -> None:
                 (
                     sorted((entries[m.id].content, [t.key for t in turns[m.id]]) for m in listed),
                     [entries[m.id].content for m in sorted(listed, key=lambda m: entries[m.id].created_at)],
+                    sorted((entries[m.id].content, entries[m.id].created_at // 60_000) for m in listed),  # session time
                     cosines,
                     dict(skips),
                 )
             )
     assert stored[0] == stored[1]
-    assert stored[0][3] == {"truncated": 1, "secret": 1} and stored[0][2]
+    assert stored[0][4] == {"truncated": 1, "secret": 1} and stored[0][3]
     assert len(stored[0][0]) == 7  # 8 non-blank turns, one refused
 
 

@@ -201,8 +201,9 @@ class GetResult(_Result):
 class ExplainedResult(GetResult):
     """(ext, the dashboard's search only; never an MCP result) get_context's packs and, for each, which signals
     ranked it: ``signals[i]`` maps each signal list that held ``packs[i]`` (``semantic``, ``keyword``,
-    ``fact_key``, and ``recency`` when it was fused) to its 1-based rank there (retrieval/search.py); a time
-    neighbour returned as the context of a match has ``neighbour``: that match's 1-based place among the packs."""
+    ``fact_key``, ``recency`` when it was fused, ``named_date`` when the query named a date) to its 1-based rank
+    there (retrieval/search.py); a time neighbour returned as the context of a match has ``neighbour``: that
+    match's 1-based place among the packs."""
 
     signals: list[dict[str, int]]
 

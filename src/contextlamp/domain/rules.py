@@ -262,6 +262,13 @@ def _value_split(text: str) -> tuple[set[str], list[str], set[str]]:
     return values, words, changes
 
 
+def opens_on_name(text: str) -> bool:
+    """Whether ``text`` opens on a person's or team's name as its subject ("Priya owns ...", "Dana Kim
+    maintains ...", "Bob took over ..."), not on a capitalised sentence opener ("The ...", "We ...")."""
+    text = text.strip()
+    return _OPENING_NAME.match(text) is not None and text.split()[0].casefold() not in _FRESH_FUNCTION_WORDS
+
+
 def value_key(token: str) -> str:
     """A value token as compared: case-folded, a possessive "'s" and a version's "v" dropped ("Henrik's" ->
     "henrik", "v2.1.0" -> "2.1.0"), so a correction naming the old value as it is spoken finds it."""

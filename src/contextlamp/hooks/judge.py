@@ -206,6 +206,7 @@ def corrected(candidate: str, memories: Sequence[LiveMemory]) -> tuple[str, str 
         attribute_family,
         distinctive_shape,
         names_old_value,
+        opens_on_name,
         same_attribute,
         shared_family,
         states_change,
@@ -219,6 +220,7 @@ def corrected(candidate: str, memories: Sequence[LiveMemory]) -> tuple[str, str 
     own_values, own_words = _parts(candidate)
     own_opening = _opening(candidate)
     lead = _lead_subject(candidate)
+    named_first = opens_on_name(candidate)
     best: tuple[tuple[bool, int], tuple[str, str | None, str]] | None = None  # ((named, shared words), hit)
     by_shape = 0  # memories only a value of the same distinctive shape matched (ambiguous when more than one)
     for text, project, _topic in memories:
@@ -227,7 +229,8 @@ def corrected(candidate: str, memories: Sequence[LiveMemory]) -> tuple[str, str 
         if opening and opening in own_values | {own_opening}:  # a name opening it ("Priya owns ...") is a value
             values, words = values | {opening}, words - {opening}
         mine, my_words = own_values, own_words
-        if own_opening and own_opening in values | {opening}:  # "Henrik handed ..." after "Henrik's team ..."
+        if own_opening and (own_opening in values | {opening} or (named_first and own_opening not in words)):
+            # "Henrik handed ..." after "Henrik's team ..."; "Kwame owns X now, not Farah": a new name opens it
             mine, my_words = own_values | {own_opening}, own_words - {own_opening}
         if not mine - values or len(text) >= 200:  # a preview cut at 200 characters is not the content
             continue

@@ -46,6 +46,7 @@ _MONTHS = {
 _MONTH = r"(?P<{0}>" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?"
 _DAY = r"(?P<{0}>[0-3]?\d)(?:st|nd|rd|th)?"
 _YEAR = r"(?P<{0}>(?:19|20)\d\d)"
+_DIGIT = re.compile(r"\d")
 _DATE = re.compile(
     "|".join(
         (
@@ -83,6 +84,8 @@ def named_window(text: str, now: int) -> tuple[int, int] | None:
     A day with its year ("13 October, 2023", "October 13th 2023", "2023-10-13") is that day; a day without one
     ("on October 13") is its latest occurrence at or before ``now`` (ms); a month with its year ("in March 2023")
     is that month. Each is widened by the time-zone margins of the module docstring. Linear in ``len(text)``."""
+    if _DIGIT.search(text) is None:
+        return None  # every form holds a digit (a day or a year): the common case costs one scan
     for match in _DATE.finditer(text):
         groups = match.groupdict()
         if groups["iy"]:

@@ -9,8 +9,9 @@ Full text: a contentless FTS5 table (``content=''``: the index holds terms, neve
 from a per-store in-memory matrix that follows the ``vectors`` table by its AUTOINCREMENT ``seq``.
 
 Modules, by concept: ``connection`` (pragmas, error translation, transactions, migrations), ``schema`` (a
-store file's migrations), ``rows``, ``fulltext``, ``vectors`` (the in-memory index), ``file`` (a store's
-plumbing and WAL scrub), ``store`` (reads and searches), ``sessions``, ``maintenance`` (export, import,
+store file's migrations), ``rows``, ``fulltext``, ``vectors`` (the in-memory index), ``columns`` (the entries'
+small columns in memory), ``file`` (a store's plumbing, commit policy and WAL scrub), ``store`` (reads and
+searches), ``sessions``, ``maintenance`` (export, import,
 check, wipe), ``writer`` (the ``EntryWriter``), ``control`` (the control plane's executor).
 """
 

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
     from contextlamp.domain.models import MemoryType
 
-NO_EXPIRY = 2**62  # expires_at of an entry that never expires (NULL in the table)
+NO_EXPIRY = 2**63 - 1  # expires_at of an entry that never expires (NULL in the table): above any time
 COLUMNS = (
     "SELECT rowid, id, created_at, expires_at, superseded_by IS NOT NULL AS superseded, memory_type, "
     "source_surface, length(content) AS chars FROM entries"
