@@ -123,7 +123,17 @@ def cli_table() -> list[dict[str, Any]]:
 @cache
 def cli_rules() -> tuple[Rule, ...]:
     """One rule per table entry, then the configuration directives (module docstring)."""
-    return (*(_rule(entry) for entry in cli_table()), *DIRECTIVE_RULES)
+    return tuple(rule for rule, _ in keyed_cli_rules())
+
+
+@cache
+def keyed_cli_rules() -> tuple[tuple[Rule, tuple[str, ...]], ...]:
+    """Each rule with the words one of which a text must hold for it to run (its tools' names, the directives'
+    first words), so the scanner prefilters them as it does the format layer's keywords: a rule of unbounded gaps
+    in the one automaton of all rules made its states explode on long lines of prose."""
+    tools = tuple((_rule(entry), tuple(entry["tools"])) for entry in cli_table())
+    directives = (("enable", "username"), ("enable", "username"), ("requirepass", "masterauth", "auth"))
+    return (*tools, *zip(DIRECTIVE_RULES, directives, strict=True))
 
 
 DIRECTIVE_RULES: tuple[Rule, ...] = (

@@ -27,14 +27,14 @@ from typing import Any, Protocol, cast
 
 import re2  # pyright: ignore[reportMissingTypeStubs]
 
-from contextlamp.domain.secret_cli import cli_rules
+from contextlamp.domain.secret_cli import cli_rules, keyed_cli_rules
 from contextlamp.domain.secret_decode import decoded_runs, decoded_views
 from contextlamp.domain.secret_formats import format_rules
 from contextlamp.domain.secret_labels import LABELLED_RULES, PUBLIC_LABELLED
 from contextlamp.domain.secret_normal import merge_spans, normalise_for_scan
 from contextlamp.domain.secret_phrases import phrase_rules
 from contextlamp.domain.secret_redact import without_clauses
-from contextlamp.domain.secret_rules import PEM_BLOCK, RULES, TOKEN_TAIL, Rule
+from contextlamp.domain.secret_rules import KEYED_RULES, PEM_BLOCK, RULES, TOKEN_TAIL, Rule
 from contextlamp.domain.secret_slots import slot_rules
 
 REDACTED = "[secret removed]"
@@ -128,7 +128,7 @@ class _Engine:
     rules: tuple[_Compiled, ...]  # PEM_BLOCK first, then RULES, the labelled values, the slot layer, in order
     prefilter: _RawSet  # the same patterns in one RE2 set: which rules match anywhere, in one pass
     tail: _Regex
-    formats: tuple[_Compiled, ...]  # the vendored format layer (secret_formats.py)
+    formats: tuple[_Compiled, ...]  # the vendored format layer (secret_formats.py), then the CLI table (secret_cli.py)
     keywords: _RawSet  # every format rule's keywords, case-insensitive, in one RE2 set
     keyword_rules: tuple[tuple[int, ...], ...]  # for each keyword of the set, the format rules it lets run
     public: tuple[_Regex, ...]  # material public by design (PUBLIC), one regex a form
@@ -202,19 +202,19 @@ def _class_end(pattern: str, i: int) -> int:
 @functools.cache
 def _engine() -> _Engine:
     """The rules compiled once per process, on first use (no work at import time)."""
-    rules = tuple(
-        _Compiled(rule) for rule in (PEM_BLOCK, *RULES, *LABELLED_RULES, *cli_rules(), *slot_rules(), *phrase_rules())
-    )
+    rules = tuple(_Compiled(rule) for rule in (PEM_BLOCK, *RULES, *LABELLED_RULES, *slot_rules(), *phrase_rules()))
     prefilter = _RE2.Set.SearchSet(_options(SET_MAX_MEM))
     for compiled in rules:
         prefilter.Add(relaxed(compiled.rule.pattern).encode("utf-8"))
     prefilter.Add(rb"\z")  # the sentinel: see _Engine.candidates
     prefilter.Compile()
-    formats = tuple(_Compiled(Rule(f.kind, f.pattern, f.check, resume="after")) for f in format_rules())
+    keyed = [(Rule(f.kind, f.pattern, f.check, resume="after"), f.keywords) for f in format_rules()]
+    keyed += [*keyed_cli_rules(), *KEYED_RULES]  # the CLI table and keyed values run only where their words are
+    formats = tuple(_Compiled(rule) for rule, _ in keyed)
     by_keyword: dict[str, list[int]] = {}
-    for index, rule in enumerate(format_rules()):
-        for keyword in rule.keywords:
-            by_keyword.setdefault(keyword, []).append(index)
+    for index, (_, words) in enumerate(keyed):
+        for keyword in words:
+            by_keyword.setdefault(keyword.lower(), []).append(index)
     keywords = _RE2.Set.SearchSet(_options(SET_MAX_MEM))
     for keyword in by_keyword:
         keywords.Add(("(?i)" + _RE2.escape(keyword)).encode("utf-8"))
@@ -367,6 +367,7 @@ class SecretScanner:
             *RULES,
             *LABELLED_RULES,
             *cli_rules(),
+            *(rule for rule, _ in KEYED_RULES),
             *slot_rules(),
             *phrase_rules(),
             *(Rule(f.kind, f.pattern) for f in format_rules()),
