@@ -33,6 +33,11 @@ STATED = [
     ("Okta backup codes hqzrm ptlwx · vbnsd kfjqr · mzxcv gtrew", "vbnsd kfjqr", "Two-Factor Backup Codes"),
     ("the answer to 'first concert' is Wolfmother", "Wolfmother", "Security Question Answer"),
     ("security question: childhood street -> Larkspur", "Larkspur", "Security Question Answer"),
+    (
+        "wallet seed: harbor quilt ember lantern mosaic tundra violet pepper saddle orchid falcon remedy",
+        "mosaic tundra violet",
+        "Two-Factor Backup Codes",
+    ),
 ]
 
 PROSE = [
@@ -43,6 +48,11 @@ PROSE = [
     "The password field must accept unicode.",
     "Rotate the API key monthly.",
     "The recovery codes are in the safe, printed on paper.",
+    # plant seeds and a test's random seed are no wallet seed (a recipe and a bird-feeder mix in LongMemEval's
+    # haystack were refused as backup codes when a bare "seed" opened the codes slot)
+    "Granola: 4 cups rolled oats, 1/2 cup sunflower seeds\n* 1/2 cup pumpkin seeds\n* 1/4 cup honey",
+    "Bird mix: 40-50% Nyjer seed\n* 20-30% safflower seeds\n* 10-20% suet",
+    "Random seed: 12345678 for every benchmark run.",
 ]
 
 

@@ -121,7 +121,7 @@ PIN_NOUNS_CJK = (
 CODES_NOUNS = (
     r"(?:backup|back-up|recovery|scratch|emergency|fallback|2fa|mfa|two-factor|two{WS}factor|2-step|one-time|"
     r"single-use)(?:{WS}(?:login|verification|sign-in))?{WS}(?:codes?|keys?)|recovery{WS}(?:phrase|seed)|"
-    r"seed{WS}(?:phrase|words)|seed|(?:12|24|twelve|twenty-four){WS}(?:seed{WS})?words|mnemonic(?:{WS}phrase)?|"
+    r"seed{WS}(?:phrase|words)|(?:wallet|bip-?39|crypto){WS}seed\b|(?:12|24|twelve|twenty-four){WS}(?:seed{WS})?words|mnemonic(?:{WS}phrase)?|"
     r"secret{WS}recovery{WS}phrase|(?:2fa|mfa|backup|recovery){WS}(?:rescue|spare|reserve){WS}codes?|"
     r"backup-codes?|wiederherstellungs(?:codes?|schlüssel)|notfallcodes?|sicherungscodes?|"
     r"codes?{WS}de{WS}(?:secours|récupération|sauvegarde)|phrase{WS}de{WS}récupération|"
