@@ -27,7 +27,8 @@ one-fact slice). Scenarios are built from templates x facts: ``--bank dev``; the
 before the tuning that followed ``held`` (other subjects and attributes, another author voice, other
 chatter, code and secret formats); ``--bank blind4``, written before the tuning of stop 37 (a game studio, its
 own phrasings of destinations, handovers, rollbacks, renames, moved schedules; nine corrections; AWS, Slack and
-database-URL secrets). Run the held-out banks only at the end.
+database-URL secrets); ``--bank blind5`` (month_blind5.py, a hospital) and ``--bank blind6`` (month_blind6.py, a
+university's research computing service, written before stop 39's tuning). Run the held-out banks only at the end.
 
 Reported (all read from the data directory the hooks wrote):
 
@@ -46,8 +47,8 @@ Each session is stored on its own day: the processes the bench starts read a wal
 stale fact with the top 5 it got; ``--keep`` keeps the scratch folder to read the store
 (research/notes/month.md).
 
-Usage: ``nice -n 10 python -m research month [--bank dev|held|fresh|blind4|blind5] [--seed N] [--embedder minilm|fake]
-[--keep] [--misses] [--real-clock] [--json]``.
+Usage: ``nice -n 10 python -m research month [--bank dev|held|fresh|blind4|blind5|blind6] [--seed N]
+[--embedder minilm|fake] [--keep] [--misses] [--real-clock] [--json]``.
 """
 
 from __future__ import annotations
@@ -470,6 +471,10 @@ import month_blind5  # noqa: E402  (the fifth bank, #27: written apart from the 
 
 BANKS[month_blind5.NAME] = month_blind5.bank(Attribute)
 BANK_SEEDS[month_blind5.NAME] = month_blind5.SEED
+import month_blind6  # noqa: E402  (the sixth bank, #27: written apart from stop 39's tuning, run only at the end)
+
+BANKS[month_blind6.NAME] = month_blind6.bank(Attribute)
+BANK_SEEDS[month_blind6.NAME] = month_blind6.SEED
 
 
 @dataclass
