@@ -41,6 +41,7 @@ import secret_corpus_fresh
 import secret_corpus_held3
 import secret_corpus_held4
 import secret_corpus_held5
+import secret_corpus_held6
 
 SESSION_TURNS = 40  # rows a transcript
 
@@ -55,6 +56,7 @@ _EVADE = (
     | dict(secret_corpus_held3.HELD3_EVASIONS)
     | dict(secret_corpus_held4.HELD4_EVASIONS)
     | dict(secret_corpus_held5.HELD5_EVASIONS)
+    | dict(secret_corpus_held6.HELD6_EVASIONS)
 )
 
 
