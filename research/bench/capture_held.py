@@ -95,7 +95,7 @@ def score(case: dict[str, Any], live: list[str]) -> dict[str, Any]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--embedder", default="minilm")
     parser.add_argument("--only", default=None, help="one class")
     parser.add_argument("--show", action="store_true", help="print every case's live memories")
