@@ -20,7 +20,7 @@ import pytest
 from contextlamp.distill.offline import OfflineDistiller, session_language
 from contextlamp.distill.statements import states_value
 from contextlamp.distill.transcript import Turn
-from contextlamp.hooks.judge import corrected
+from contextlamp.hooks.judge import corrected, restates
 
 
 def _items(*said: str) -> list[str]:
@@ -53,6 +53,12 @@ def test_a_part_named_with_a_possessive_is_kept() -> None:
     ],
 )
 def test_standing_rules_said_of_the_part_are_kept(said: str) -> None:
+    assert _items(said) == [said]
+
+
+def test_who_made_a_part_and_still_looks_after_it_is_kept() -> None:
+    said = "Marguerite wrote the label printer service and still reviews every change to it."
+    assert states_value(said)
     assert _items(said) == [said]
 
 
@@ -127,3 +133,10 @@ def test_a_negated_old_value_and_the_new_one_stay_one_statement() -> None:
 )
 def test_a_correction_naming_its_old_value_retires_it(newer: str, older: str) -> None:
     assert corrected(newer, [(older, None, None)]) is not None
+
+
+def test_a_sentence_gluing_two_live_memories_is_a_dedupe() -> None:
+    live = ["The label printer uses CUPS 2.4.", "The user prefers Avery labels for every shipment."]
+    glued = "The user prefers Avery labels for every shipment, and the label printer uses CUPS 2.4."
+    assert restates(glued, live)
+    assert not restates(glued.replace("2.4", "2.5"), live)  # one clause says something new: not a dedupe

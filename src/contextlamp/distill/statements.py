@@ -39,6 +39,13 @@ _SETUP_SUBJECT = re.compile(  # "the billing worker", "configuration for the pay
 _NAMED_SUBJECT = re.compile(  # "Priya owns the billing worker", "Dana Kim maintains our CI"
     rf"^[A-Z][\w'-]+(?:\s[A-Z][\w'-]+)?\s+{_RELATION}\s+(?:the|our|all|every)\s"
 )
+# who made a part and still looks after it: "Siobhan wrote the letter service and still reviews every change to
+# it", "Ade built our CI and maintains it" -- the present relation after "and" makes it lasting
+_AUTHORED = re.compile(
+    rf"^[A-Z][\w'-]+(?:\s[A-Z][\w'-]+)?\s+(?:wrote|built|designed|created|set up)\s+(?:the|our)\s+"
+    rf"{_SUBJECT_WORD}(?:\s+{_SUBJECT_WORD}){{0,4}}?\s+and\s+(?:still\s+|also\s+)?"
+    r"(?:reviews?|approves?|maintains?|owns?|runs?|looks after|supports?|handles?)\b"
+)
 # what only matters now: the problem, the output, the code of the moment -- as the head of the subject (the
 # word the verb follows: "the error is ...", "the test output shows ..."); a word of the moment that only
 # names a part of the setup ("the crash reporter", "the error tracker", "the test runner", "the log shipper")
@@ -268,7 +275,7 @@ def states_value(sentence: str) -> bool:
         return True
     if states_new_value(sentence) or states_retention(sentence):
         return True
-    named = _NAMED_SUBJECT.match(sentence)
+    named = _NAMED_SUBJECT.match(sentence) or _AUTHORED.match(sentence)
     if named is not None:
         return True
     labelled = _LABELLED.match(sentence)
