@@ -11,7 +11,12 @@ from contextlamp.distill.cue_set import ACK_TAIL, Cues, cue, cue_set
 
 _EN_FILLER = cue(
     r"^(?:(?:(?:also|and|but|so|oh|ah|btw|by the way|fyi|well|actually|okay|ok|alright|right|just so you know|"
-    r"note|remember|for the record|one more thing|oh and|ps|p\.s\.|again|as i said|as i mentioned|like i said)"
+    r"note|remember|for the record|one more thing|oh and|ps|p\.s\.|(?:once )?again|"
+    # a restatement's or a hedge's wrapping ("As I said before,", "Just to repeat myself,", "Reminder for you:",
+    # "iirc"): said around a statement, never part of it
+    r"(?:as|like) (?:i|we) (?:said|mentioned|told you|noted)(?: (?:before|earlier|already|above|last time|previously))?|"
+    r"(?:just )?to (?:repeat|reiterate)(?: myself)?|(?:just )?(?:a )?reminder(?: for you)?|"
+    r"as far as i know|afaik|iirc|if i remember (?:correctly|right)|pretty sure(?: that)?)"
     r"\s*[,:;-]?\s+)"
     r"|(?:(?:yes|yeah|yep|nah|no|ugh|fine|fair|sure|great|cool|perfect|then|hmm|um|uh)\s*[,:;-]\s*))+"
 )

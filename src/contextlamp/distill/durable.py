@@ -150,7 +150,7 @@ _WRAPPER = re.compile(
     r"(?:(?:please\s+)?(?:remember|note)|(?:a\s+)?note) for (?:later|the future|next time|myself|self)\s*[:,-]?\s+|"
     r"(?:please\s+)?(?:remember|keep in mind|bear in mind|note|make a note|take note|be aware|know)"
     r"(?:\s+(?:that|this))?\s*[:,-]?\s+|"
-    r"(?:fyi|f\.y\.i\.|for your information|for context|for the record|for reference|just so you know|"
+    r"(?:fyi|fwiw|f\.y\.i\.|for your information|for context|for the record|for reference|just so you know|"
     r"so you know|heads up|just a heads up|pro tip|quick note|side note)\s*[:,-]?\s+|"
     r"i (?:want|need|'d like|would like) you to (?:know|remember|keep in mind|note)(?:\s+that)?\s*[:,-]?\s+|"
     r"(?:you should|you need to|you must) (?:know|remember)(?:\s+that)?\s*[:,-]?\s+|"
@@ -188,7 +188,12 @@ _TRAILING_WRAPPER = re.compile(
 _TRAILING_FILLER = re.compile(
     r"[,;]\s*(?:btw|by the way|übrigens|d'ailleurs|por cierto|"
     # a clause that leaves the statement for the conversation: ", anyway back to the bug", ", moving on"
-    r"(?:anyway|anyways|anyhow|moving on|back to)\b[^,;.!?]{0,60})\s*([.!。]?)\s*$",
+    r"(?:anyway|anyways|anyhow|moving on|back to)\b[^,;.!?]{0,60}|"
+    # a hedge or a restatement's wrapping after it: ", as far as I know", ", iirc", ", as I mentioned",
+    # ", I think I told you that already"
+    r"as far as i know|afaik|iirc|if i remember (?:correctly|right)|i (?:think|believe)|"
+    r"as (?:i|we) (?:said|mentioned|told you)(?: (?:before|earlier|already))?|"
+    r"i (?:think i |already )?told you(?: that| this)?(?: already| before)?)\s*([.!。]?)\s*$",
     re.IGNORECASE,
 )
 
@@ -202,6 +207,15 @@ _REDUNDANT_LEAD = re.compile(
 )
 
 
+# a hedge at the end without a comma ("... uses wkhtmltopdf 0.12.6 as far as I know."), or an aside that only
+# names where the speaker read it ("; that's what the runbook says anyway")
+_TRAILING_HEDGE = re.compile(
+    r"(?:\s+(?:as far as i know|afaik|iirc|if i remember (?:correctly|right))|"
+    r"[;,]\s*(?:that'?s|at least that'?s) what (?:the|our) [\w -]{1,30} says?(?: anyway)?)\s*([.!]?)\s*$",
+    re.IGNORECASE,
+)
+
+
 def unwrap(sentence: str) -> tuple[str, bool]:
     """``sentence`` without the wrapping that asks for it to be kept, and whether there was such wrapping
     ("Please remember that I'm vegetarian" -> ("I'm vegetarian", True); "All our buckets are in eu-central-1,
@@ -209,6 +223,9 @@ def unwrap(sentence: str) -> tuple[str, bool]:
     are removed ("FYI, note that ..."); a wrapper that would leave fewer than 3 characters is not removed. A
     lead-in that repeats the instruction's own "always"/"never" goes too ("From now on, always run the linter"
     -> ("Always run the linter", False)): it is not a request to keep it, and "always" still marks it lasting."""
+    hedge = _TRAILING_HEDGE.search(sentence)
+    if hedge is not None and hedge.start() >= 3:
+        sentence = sentence[: hedge.start()] + hedge.group(1)
     filler = _TRAILING_FILLER.search(sentence)
     if filler is not None and filler.start() >= 3:  # "..., btw": a filler, not a request to keep it
         sentence = sentence[: filler.start()] + filler.group(1)
@@ -367,6 +384,36 @@ def is_banter(sentence: str) -> bool:
 
 # -- what a kept statement must not be -------------------------------------------------------------------------
 
+# another person's health, leave for it, or a bereavement: not the user's to store in a memory every later
+# session of the project receives ("My manager is on sick leave for his knee surgery", "Ana is pregnant")
+_HEALTH = re.compile(
+    r"\b(?:(?:sick|medical|maternity|paternity|parental|bereavement|compassionate|stress) leave|"
+    r"diagnos(?:ed|is)|surgery|surgeries|operation on|pregnan\w*|miscarr\w*|chemo\w*|cancer|diabetes|"
+    r"heart attack|stroke|illness|injur(?:y|ies|ed)|hospitali[sz]ed|in hospital|"
+    r"in the hospital (?:after|for|with|since)|"
+    r"recovering from|mental health|burn-?out|depression|rehab|funeral|passed away|died|"
+    r"krankgeschrieben|krank|malade|enfermo|enferma|malato|malata|doente)\b",
+    re.IGNORECASE,
+)
+_PERSON = re.compile(
+    r"^(?:(?:my|our|his|her|their|the user's)\s+(?:[\w-]+\s+){0,2}?(?:manager|colleague|teammate|boss|lead|"
+    r"coworker|co-worker|report|wife|husband|partner|son|daughter|kid|child|mother|father|mom|mum|dad|parent|friend|"
+    r"sister|brother|cto|ceo|pm|intern|contractor)\b|(?:he|she|they)\b|"
+    r"(?-i:[A-Z][a-z]+)(?:\s+(?-i:[A-Z][\w'-]+))?\s+(?:from|in|on|at|of|is|was|has|had|will|got|'s|’s)\b)",
+    re.IGNORECASE,
+)
+
+
+def about_health(sentence: str) -> bool:
+    """Whether ``sentence`` tells another person's health, medical leave or bereavement ("My manager Kasimir is on
+    sick leave for his knee surgery", "Grete is pregnant", "Our lead is in hospital after a heart attack"): its
+    subject is a person other than the user (a name, "my colleague", "she") and it holds a word of health or
+    leave (``_HEALTH``). Never a memory captured without being asked: a careful person does not write it into
+    the project's notes. The user's own ("I'm diabetic, skip sugary recipes") is the user's to keep."""
+    sentence = sentence.strip()
+    return _PERSON.match(sentence) is not None and _HEALTH.search(sentence) is not None
+
+
 # a problem of the moment: what fails, breaks or is slow now (the one-off fix for it is no memory either)
 _PROBLEM = re.compile(
     r"\b(?:fails?|failed|failing|broken|crash(?:es|ed|ing)|won't (?:start|work|build|load)|doesn't work|"
@@ -411,7 +458,8 @@ def is_transient(sentence: str, memory_type: str, kind: str) -> bool:
     if states_new_value(sentence):  # "The matchmaker was rolled back to 2.3.0": the value it has now
         return False
     # "(it was 24)", "...; 40 was hammering upstream": the old value a correction names is no narration of the past
-    head = sentence.split(";", 1)[0] if states_value(sentence.split(";", 1)[0]) else sentence
+    # and neither is an aside after a comma ("We hold X records for 90 days, legal was very clear about that")
+    head = next((h for h in (sentence.split(", ", 1)[0], sentence.split(";", 1)[0]) if states_value(h)), sentence)
     return memory_type == "fact" and kind == "fact" and _NARRATED.search(_ASIDE.sub("", head)) is not None
 
 

@@ -36,6 +36,7 @@ from contextlamp.distill.corrections import correction_body
 from contextlamp.distill.cue_set import Cues
 from contextlamp.distill.cues import cue_type, cues_for, ends_as_question
 from contextlamp.distill.durable import (
+    about_health,
     asks_question,
     cut_request,
     drop_label,
@@ -313,8 +314,9 @@ def _from_sentences(
     kept: list[Candidate] = []
     previous: str | None = None
     previous_kept = 0  # how many candidates the sentence before made (a statement and its clauses)
+    about: str | None = None  # the subject a correction named in the sentence before ("I was wrong about the X.")
     for raw in sentences:
-        raw = raw.strip()
+        raw, about = _with_subject(raw.strip(), about)
         body = correction_body(raw)
         sentence, asked = unwrap(trim_spoken(body if body is not None else raw))
         sentence = drop_label(sentence)
@@ -324,7 +326,13 @@ def _from_sentences(
         # on, requests and questions included (issue 27 ablation: gated, they made it silence real sessions)
         gated = role == "user" and not wide
         if gated:
-            if is_request(sentence) or asks_question(sentence) or is_banter(sentence):
+            if (
+                is_request(sentence)
+                or asks_question(sentence)
+                or is_banter(sentence)
+                or about_health(sentence)
+                or sentence.rstrip().endswith((":", "："))  # "Here are my notes from the handover:" leads in
+            ):
                 previous, previous_kept = sentence, 0
                 continue  # what the user asks for now, asks, or laughs about is no memory (durable.py)
             sentence = cut_request(sentence)
@@ -341,7 +349,11 @@ def _from_sentences(
         kept_now = 0
         if classified is not None:
             text = sentence
-            if cues.dangling.match(text) and not (previous is not None and is_spoken_only(previous)):
+            if (
+                cues.dangling.match(text)
+                and not (previous is not None and is_spoken_only(previous))
+                and _CLEFT.match(text) is None  # "It's bleep 4708 for the X": the subject is named after it
+            ):
                 # ("Ugh. that module has to go": the sentence before is no antecedent, the statement stands alone)
                 if previous is None:
                     continue  # "It runs on 5432." alone says nothing about what "it" is
@@ -366,6 +378,40 @@ def _from_sentences(
             kept_now = len(kept) - before
         previous, previous_kept = sentence, kept_now
     return kept
+
+
+# a correction that names only what it corrects, its new value in the next sentence or after a colon: "I was
+# wrong about the radar host. It's on wxr-7.", "Scratch that about the router: it's fed by lab.raw now",
+# "Small correction on the publisher. It sends to cap2 now."
+_ABOUT = re.compile(
+    r"^(?P<lead>.{0,60}?\b(?:wrong|correction|mistake|scratch (?:that|what i said)|update|outdated|misspoke|"
+    r"fix)\b[^,;]{0,30}?\b(?:about|on|regarding)\s+)(?P<subject>(?:the|our)\s+[\w' -]{2,60}?)"
+    r"(?:\s*[.:;—–-]\s*(?P<rest>.*))?$",
+    re.IGNORECASE,
+)
+_CLEFT = re.compile(
+    r"^it(?:'s|’s|\s+is)\s+(?:[\w-]+\s+){0,3}?[\w-]*[\d_#@/][\w./:-]*\s+(?:for|of|on)\s+(?:the|our)\s+\w", re.IGNORECASE
+)
+_PRONOUN = re.compile(r"^(?:it|they)(?:'s|’s|\s+is|\s+are)?\b", re.IGNORECASE)
+
+
+def _with_subject(sentence: str, about: str | None) -> tuple[str, str | None]:
+    """``sentence`` with a leading "it"/"they" replaced by the subject a correction named (in ``about``, from the
+    sentence before, or before a colon in this one), and the subject the next sentence may lean on. A sentence
+    that names only the subject of a correction ("I was wrong about the radar host.") becomes empty: it states
+    nothing of its own."""
+    match = _ABOUT.match(sentence)
+    if match is not None:
+        subject, rest = match.group("subject").strip(), (match.group("rest") or "").strip()
+        if not rest:
+            return "", subject
+        about, sentence = subject, rest
+    pronoun = _PRONOUN.match(sentence) if about else None
+    if about is None or pronoun is None:
+        return sentence, None
+    verb = " is" if pronoun.group().casefold().endswith(("'s", "’s", " is")) else ""
+    verb = " are" if pronoun.group().casefold().endswith(" are") else verb
+    return f"{about[:1].upper()}{about[1:]}{verb}{sentence[pronoun.end() :]}", None
 
 
 def _finish(sentence: str) -> str:
@@ -473,6 +519,8 @@ def _clauses(text: str, cues: Cues, confirmed: bool, role: str, place: float) ->
 _COMPOUND = re.compile(r"\s*;\s+|；")  # where one sentence joins two statements of its own
 
 
+# a part that is half of a change and says nothing alone: the old value's negation or the new value's "the new"
+_LEANS = re.compile(r"^(?:the (?:new|old|same|current|previous|former)|no longer|not|instead)\b", re.IGNORECASE)
 _BARE_VALUE = re.compile(r"^[#@]?[\w~]+(?:[-./_:][\w~]+)+\b|^\d")  # "deploy/b.toml", "s3-granite", "#ops"
 
 
@@ -488,6 +536,8 @@ def _compound_parts(text: str, cues: Cues) -> list[tuple[str, tuple[MemoryType, 
     if not 2 <= len(pieces) <= MAX_CLAUSES:
         return None
     if any(cues.dangling.match(p.lower()) or _BARE_VALUE.match(p) for p in pieces[1:]):
+        return None
+    if any(_LEANS.match(p) for p in pieces):  # "No longer O for the X; the new window is V": one change
         return None
     parts: list[tuple[str, tuple[MemoryType, Kind]]] = []
     for piece in pieces:

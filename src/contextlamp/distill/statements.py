@@ -25,9 +25,11 @@ _RELATION = (
     r"(?:handed|hands|passed|passes|gave|gives|transferred|transfers|reassigned|inherited|inherits)(?= )|"
     r"(?:is|are) (?:maintained|owned|run|managed|hosted|stored|kept|configured|deployed|built|written|served|"
     r"handled|reviewed|set|pinned|scheduled|located|mounted|exposed|cached|backed up|triggered|routed|sent|"
-    r"published|written|signed|approved) (?:by|in|at|on|to|from|under|via|through|with|for))"
+    r"published|written|signed|approved|fed|sourced|populated|supplied|gated|guarded|controlled|toggled) "
+    r"(?:by|in|at|on|to|from|under|via|through|with|for|off|behind))"
 )
-_SUBJECT_WORD = r"(?!(?:i|we|you|he|she|they|it|this|that|there|here)\b)[a-z][\w-]*"
+# a word of a part's name, possessive too ("the shop's checkout service", "the portal's session store")
+_SUBJECT_WORD = r"(?!(?:i|we|you|he|she|they|it|this|that|there|here)\b)[a-z][\w-]*(?:['’]s)?"
 _SETUP_SUBJECT = re.compile(  # "the billing worker", "configuration for the payout scheduler", "our CI"
     rf"^(?:(?:the|our|all|every|each|its|their)\s+)?{_SUBJECT_WORD}(?:\s+{_SUBJECT_WORD}){{0,4}}?"
     rf"(?:\s+(?:for|of|to|from|in|behind|on)\s+(?:the|our)\s+{_SUBJECT_WORD}(?:\s+{_SUBJECT_WORD}){{0,4}}?)?"
@@ -36,6 +38,13 @@ _SETUP_SUBJECT = re.compile(  # "the billing worker", "configuration for the pay
 )
 _NAMED_SUBJECT = re.compile(  # "Priya owns the billing worker", "Dana Kim maintains our CI"
     rf"^[A-Z][\w'-]+(?:\s[A-Z][\w'-]+)?\s+{_RELATION}\s+(?:the|our|all|every)\s"
+)
+# who made a part and still looks after it: "Siobhan wrote the letter service and still reviews every change to
+# it", "Ade built our CI and maintains it" -- the present relation after "and" makes it lasting
+_AUTHORED = re.compile(
+    rf"^[A-Z][\w'-]+(?:\s[A-Z][\w'-]+)?\s+(?:wrote|built|designed|created|set up)\s+(?:the|our)\s+"
+    rf"{_SUBJECT_WORD}(?:\s+{_SUBJECT_WORD}){{0,4}}?\s+and\s+(?:still\s+|also\s+)?"
+    r"(?:reviews?|approves?|maintains?|owns?|runs?|looks after|supports?|handles?)\b"
 )
 # what only matters now: the problem, the output, the code of the moment -- as the head of the subject (the
 # word the verb follows: "the error is ...", "the test output shows ..."); a word of the moment that only
@@ -63,10 +72,10 @@ _OF_A_PART = re.compile(
     re.IGNORECASE,
 )
 # a labelled value of a part of the setup: "Cron for the rate limiter: every 114 minutes", "Owner of the
-# billing worker: Priya"
+# billing worker: Priya", "Upstream for the radiology router is sftp://drop.example/in"
 _LABELLED = re.compile(
     rf"^(?:the\s+)?{_SUBJECT_WORD}(?:\s+{_SUBJECT_WORD}){{0,2}}?\s+(?:for|of)\s+(?:the|our)\s+"
-    rf"{_SUBJECT_WORD}(?:\s+{_SUBJECT_WORD}){{0,4}}?\s*:\s+(?=\S)",
+    rf"{_SUBJECT_WORD}(?:\s+{_SUBJECT_WORD}){{0,4}}?(?:\s*:|\s+(?:is|are))\s+(?=\S)",
     re.IGNORECASE,
 )
 _VALUE = re.compile(  # a concrete value: a path, a file name, an identifier, a channel, a number, a name
@@ -85,7 +94,8 @@ _NOTIFY = (
     r"post (?:in|to)|message|tell)"
 )
 _TARGET = (
-    r"(?:[#@][\w-]+|(?-i:[A-Z][\w'-]+(?: [A-Z][\w'-]+)?)|the [\w-]+(?: [\w-]+)? (?:team|channel|on-?call|rotation))"
+    r"(?:[#@][\w-]+|(?-i:[A-Z][\w'-]+(?: [A-Z][\w'-]+)?)|the [\w-]+(?: [\w-]+)? (?:team|channel|on-?call|rotation)|"
+    r"the (?:duty|on-?call) [\w-]+)"
 )
 _CONDITION = (
     r"(?:when|whenever|if|once|as soon as)\s+(?!(?:you|u|i|we|it|this|that|they|done|finished|ready)\b)"
@@ -93,9 +103,28 @@ _CONDITION = (
 )
 _RULE_THEN = re.compile(rf"^{_NOTIFY}\s+{_TARGET}(?:\s+\S+){{0,6}}?\s+{_CONDITION}", re.IGNORECASE)
 _RULE_IF = re.compile(rf"^{_CONDITION}[^,;.]{{3,120}}[,;]\s*(?:then\s+)?{_NOTIFY}\s+{_TARGET}", re.IGNORECASE)
+# a runbook step: on a condition of a part of the setup, the remedy ("If the triage feed acts up in prod, flip
+# fast_lane off", "When the exporter stalls, restart the ingest pod") -- a remedy verb and its object
+_REMEDY = (
+    r"(?:flip|toggle|turn|switch|disable|enable|restart|bounce|roll(?:\s+it)?\s+back|fail\s+over|drain|"
+    r"kill|scale|pause|resume)"
+)
+_RULE_REMEDY = re.compile(
+    rf"^{_CONDITION}[^,;.]{{3,120}}[,;]\s*(?:then\s+|just\s+)?{_REMEDY}\s+(?:the\s+)?[`'\"]?\w[\w-]*[_.\d-][\w.-]*\w",
+    re.IGNORECASE,
+)
 # a routing rule: a thing's incidents, alerts or outages and whom they go to ("From now on escalate geocoder
 # incidents to @night-owls", "Billing alerts go to #pay-ops", "Matchmaker outages get routed to @duty")
 _EVENTS = r"(?:incidents?|alerts?|alarms?|outages?|pages?|errors?|failures?|issues?|tickets?|escalations?)"
+# the part itself (or its failures) notifying someone: "The payroll exporter pages #payroll-oncall after the
+# third failed retry", "The buoy feed alerts #ocean-ops when a buoy goes quiet", "Failures of the publisher page
+# the duty forecaster"
+_NOTIFIES = r"(?:pages|alerts|notifies|pings|escalates to|wakes up|page|alert|notify)"
+_RULE_SAID_OF = re.compile(
+    rf"^(?:(?:the|our)\s+)?(?:{_EVENTS}\s+(?:of|from|in)\s+(?:the|our)\s+)?{_SUBJECT_WORD}(?:[\s']+{_SUBJECT_WORD}){{0,5}}?"
+    rf"\s+(?:(?:now|also|automatically)\s+)?{_NOTIFIES}\s+{_TARGET}",
+    re.IGNORECASE,
+)
 _RULE_ROUTE = re.compile(
     rf"^(?:(?:from now on|going forward|from today|as of now)[,:]?\s+)?(?:{_NOTIFY}\s+)?(?:(?:the|all|any|our)\s+)?"
     rf"{_SUBJECT_WORD}(?:[\s']+{_SUBJECT_WORD}){{0,5}}?\s+{_EVENTS}\s+(?:(?:now\s+)?(?:go|goes|get|gets|are|is)\s+)?"
@@ -144,7 +173,7 @@ _DIRECTED = re.compile(  # "We point the exporter's output at warehouse.rows", "
 _SET_TO = re.compile(
     rf"^(?:we|i)\s+(?:just\s+|now\s+|have\s+|'ve\s+)?(?:bumped|upgraded|downgraded|rolled|pinned|moved|migrated|"
     rf"switched|changed|set|raised|lowered|lifted|cut|reduced|increased|shifted|rescheduled|renamed|repointed|"
-    rf"redirected|rerouted|relocated|locked|froze|capped)\s+(?:the|our)\s+{_SUBJECT_WORD}(?:[\s']+{_SUBJECT_WORD}){{0,6}}?"
+    rf"redirected|rerouted|relocated|locked|froze|capped|loosened|tightened|relaxed|extended|shortened)\s+(?:the|our)\s+{_SUBJECT_WORD}(?:[\s']+{_SUBJECT_WORD}){{0,6}}?"
     rf"\s+(?:(?:back|down|up|over)\s+)?(?:from\s+\S+\s+)?(?:to|at|onto|into)\s+(?=\S)",
     re.IGNORECASE,
 )
@@ -164,6 +193,28 @@ _SET_TO_PASSIVE = re.compile(
     rf"{_CHANGE_PARTICIPLE}\s+(?:(?:back|down|up|over)\s+)?(?:from\s+\S+\s+)?(?:to|at|onto|into|in)\s+(?=\S)",
     re.IGNORECASE,
 )
+
+
+# how long a part's data is kept: "We hold triage records for 3117 days", "Strike data is wiped after 48 hours",
+# "We keep the blender's snapshots for 6 months before they are pruned"
+_SPAN = (
+    r"(?:\d[\d,.]*|a|an|one|two|three|four|five|six|seven|eight|nine|ten|twelve)\s+"
+    r"(?:days?|weeks?|months?|years?|hours?|minutes?)"
+)
+_RETAINED = re.compile(
+    rf"^(?:(?:we|i)\s+(?:only\s+)?(?:hold|keep|retain|store|archive|preserve)(?:\s+on\s+to)?\s+(?:[\w'-]+\s+){{1,7}}?for\s+{_SPAN}|"
+    rf"(?:(?:the|our|all)\s+)?{_SUBJECT_WORD}(?:[\s']+{_SUBJECT_WORD}){{0,6}}?\s+(?:only\s+)?"
+    rf"(?:(?:is|are|gets?|will be)\s+(?:kept|retained|held|stored|archived|purged|deleted|wiped|pruned|dropped|"
+    rf"expired|removed|erased)|expires?|holds?(?:\s+on\s+to)?\s+(?:[\w'-]+\s+){{1,4}}?)\s+(?:for|after)\s+{_SPAN})",
+    re.IGNORECASE,
+)
+
+
+def states_retention(sentence: str) -> bool:
+    """Whether ``sentence`` says how long a part's data is kept: "We hold triage records for 3117 days", "Strike
+    data is wiped after 48 hours", "The ingester only holds on to strike data for 48 hours". English only; one
+    anchored match with bounded repeats."""
+    return _RETAINED.match(sentence.strip()) is not None
 
 
 def states_new_value(sentence: str) -> bool:
@@ -197,10 +248,12 @@ def states_rule(sentence: str) -> bool:
     notify, ping, escalate to, call, wake up ...), a target (a #channel, an @handle, a capitalised name, "the
     platform team") and a condition whose subject is a thing of the setup, before or after it: "Page #ops-lynx
     when the tax calculator breaks", "Escalate to @sre if the gateway is down", "If the nightly export fails,
-    alert #data". "Ping me when you're done" is a request of the moment, not a rule. English only; linear
+    alert #data"; or said of the part itself: "The exporter pages #payroll-oncall after the third failed
+    retry". "Ping me when you're done" is a request of the moment, not a rule. English only; linear
     (anchored matches with bounded repeats)."""
     sentence = sentence.strip()
-    return any(rule.match(sentence) is not None for rule in (_RULE_THEN, _RULE_IF, _RULE_ROUTE))
+    rules = (_RULE_THEN, _RULE_IF, _RULE_ROUTE, _RULE_SAID_OF, _RULE_REMEDY)
+    return any(rule.match(sentence) is not None for rule in rules)
 
 
 def states_value(sentence: str) -> bool:
@@ -220,9 +273,9 @@ def states_value(sentence: str) -> bool:
         return False
     if states_destination(sentence):
         return True
-    if states_new_value(sentence):
+    if states_new_value(sentence) or states_retention(sentence):
         return True
-    named = _NAMED_SUBJECT.match(sentence)
+    named = _NAMED_SUBJECT.match(sentence) or _AUTHORED.match(sentence)
     if named is not None:
         return True
     labelled = _LABELLED.match(sentence)

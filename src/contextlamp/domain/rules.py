@@ -202,6 +202,7 @@ _CORRECTION = re.compile(
     r"\b(?:correction|actually|scratch that|update[ds]?|moved|changed|switched|replaced|replaces|raised|lowered|"
     r"lifted|increased|decreased|reduced|cut|renamed|migrated|rewrote|rewritten|redirected|rerouted|repointed|"
     r"relocated|shifted|rescheduled|bumped|upgraded|downgraded|rolled (?:back|forward)|reverted|stopped|"
+    r"loosened|tightened|relaxed|went (?:up |down )?from|decommissioned|deprecated|vetoed|misread|outdated|"
     r"handed|passed|transferred|reassigned|inherited|took over|taken over|instead of|rather than|no longer|"
     r"any ?more|formerly|previously|used to be|(?:it|that|this) was|from now on|going forward|these days|as of|"
     r"now\b[^!?;]{0,80}?,\s*not)\b|\(\s*(?:was|formerly|previously|before)\b",
@@ -307,6 +308,8 @@ ATTRIBUTE_FAMILIES: tuple[frozenset[str], ...] = tuple(
         "region zone deploy host hosted datacenter cluster",
         # what its store is called
         "database schema datastore renam",
+        # how long its data is kept
+        "retention retain retained purg delet wipe wiped prune pruned expir ttl",
     )
 )
 MIN_STEM_CHARS = 5  # a family member this long is a stem; a shorter one is a whole word
@@ -380,8 +383,11 @@ def _subject_run(words: Sequence[str], shared: set[str]) -> set[str]:
 # ("Henrik handed the updater over to Ravi")
 _OLD_BEFORE = frozenset(
     "not longer instead rather was were formerly previously from replaces replacing replaced before used".split()  # noqa: SIM905
-)
+) | frozenset("vetoed dropped retired".split())  # noqa: SIM905
 _HANDOVER = frozenset("handed hands passed passes gave gives transferred transfers".split())  # noqa: SIM905
+# what marks a value as the old one right after it: "870 was paging every night", "O got decommissioned", "O is
+# dead code now", "5949 goes to switchboard now"
+_OLD_AFTER = frozenset("was were got gets goes".split())  # noqa: SIM905
 OLD_MARK_WORDS = 3  # how far before a value its marker may stand ("instead of the old @oncall")
 
 
@@ -390,9 +396,10 @@ def names_old_value(newer: str, older: str) -> bool:
     identifiers, capitalised names; compared as ``value_key``: "v2.1.0" is "2.1.0", "Henrik's" is "henrik";
     a capitalised word opening ``older`` counts) that ``newer`` marks as old -- a marker at most
     ``OLD_MARK_WORDS`` words before it ("not", "no longer", "instead of", "rather than", "was", "formerly",
-    "from", "replaces"), inside parentheses ("(was 1.6.6)"), or a handover verb right after it ("Henrik
-    handed ..."). A value both merely share (a subject written in capitals: "The API rate limit ...") is not
-    an old value. Linear in the texts' lengths."""
+    "from", "replaces"), inside parentheses ("(was 1.6.6)"), a handover verb right after it ("Henrik
+    handed ..."), or, past the first word, "was"/"got"/"goes" right after it ("...; 870 was paging every
+    night", "O got decommissioned"). A value both merely share (a subject written in capitals: "The API rate
+    limit ...") is not an old value. Linear in the texts' lengths."""
     old_values, _, _ = _value_split(older)
     first = older.split(maxsplit=1)[0].strip(".,;:!?()[]\"'`") if older.split() else ""
     opening = value_key(first) if first[:1].isupper() else None  # "Henrik's team ...": only a handover names it
@@ -405,6 +412,8 @@ def names_old_value(newer: str, older: str) -> bool:
             before = {w for t in tokens[max(0, n - OLD_MARK_WORDS) : n] for w in _fresh_words(t)}
             after = _fresh_words(tokens[n + 1]) if n + 1 < len(tokens) else []
             if after and after[0] in _HANDOVER:
+                return True
+            if key in old_values and after and after[0] in _OLD_AFTER and n > 0:
                 return True
             if key in old_values and (depth > 0 or before & _OLD_BEFORE):
                 return True

@@ -33,6 +33,7 @@ LIVE_SCANNED = 1000  # newest live memories per store a candidate is compared wi
 MAX_FILLER_WORDS = 2  # words a restatement may add or drop (none of them a value)
 _WORD = re.compile(r"[\w./#@:-]+", re.UNICODE)
 _VALUE = re.compile(r"[\d/#@.:_-]|^[A-Z]")  # a token that carries a value: digits, a path, a name
+_CLAUSES = re.compile(r"\s*[;,]\s+(?:and\s+|but\s+|also\s+)?|\s+and\s+(?=the\s)")  # where a sentence joins two
 _STOP = frozenset(
     [
         "a",
@@ -173,7 +174,15 @@ def restates(candidate: str, memories: Sequence[str]) -> bool:
     """Whether ``candidate`` restates one of ``memories``: its words (case, punctuation and a few filler words
     aside) are the memory's, give or take ``MAX_FILLER_WORDS`` words none of which carries a value (a digit, a
     path, a capitalised name). "The ledger API listens on port 8080" restates "ledger API listens on port 8080."
-    but not "The ledger API listens on port 9090"."""
+    but not "The ledger API listens on port 9090". A sentence whose every clause restates one ("X uses A, and the
+    Y uses B") restates too."""
+    clauses = [c for c in _CLAUSES.split(candidate) if c.strip()]
+    if len(clauses) > 1 and all(_restates_one(c, memories) for c in clauses):
+        return True  # "X uses A, and Y uses B" where both are live: two restatements glued
+    return _restates_one(candidate, memories)
+
+
+def _restates_one(candidate: str, memories: Sequence[str]) -> bool:
     own, own_values = _words(candidate)
     if not own:
         return False
