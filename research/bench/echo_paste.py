@@ -95,7 +95,7 @@ def measure(month: Month, cases: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def main(argv: list[str] | None = None) -> dict[str, Any]:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--data", default="echo-dev", help="a folder of research/bench/data holding cases.json")
     parser.add_argument("--tree", help="an old source tree (its src folder) to run beside this one")
     parser.add_argument("--embedder", default="minilm-int8")
