@@ -61,11 +61,13 @@ def test_a_secret_beside_a_durable_clause_keeps_the_clause_without_the_secret(sc
     lines = ClaudeLines()
     lines.user(f"ok my github token is {token} and the build runs on node 22.").assistant("I won't store it.")
     lines.user("Home Wi-Fi network is Okafor-5G, the password is sunflower-Orbit-2291.").assistant("ok")
+    lines.user("the staging wifi password is marigold tractor pelican, and staging is on 10.0.7.0/24").assistant("ok")
     scratch.transcript.write_text(lines.text(), encoding="utf-8")
     _end(scratch)
     memories = scratch.project_memories()
     assert any("node 22" in m for m in memories), memories
     assert any("Okafor-5G" in m for m in memories), memories
+    assert any(m.startswith("Staging is on 10.0.7.0/24") for m in memories), memories  # no stray "And"
     blobs = [p.read_bytes() for p in scratch.data.rglob("*") if p.is_file()]
-    for secret in (token, "sunflower-Orbit-2291"):
+    for secret in (token, "sunflower-Orbit-2291", "marigold tractor pelican"):
         assert not any(secret.encode() in b for b in blobs), secret
