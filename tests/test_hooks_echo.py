@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_hooks import EXE, Scratch
-from tests.test_hooks_capture import ClaudeLines, _end
+from tests.test_hooks import EXE, Scratch, saves_logged, wait_for
+from tests.test_hooks_capture import ClaudeLines
 
 PERSONAL = "The fraud scorer model is retrained every Sunday night."
 FACT = "We use pnpm in this repository, never npm."
@@ -30,6 +30,13 @@ def _printed(scratch: Scratch, *args: str, columns: int = 200) -> str:
     env = {**scratch.env, "COLUMNS": str(columns)}
     done = subprocess.run([EXE, *args], capture_output=True, text=True, env=env, check=True, timeout=120)
     return done.stdout.rstrip("\n")
+
+
+def _end(scratch: Scratch) -> None:
+    done, _ = scratch.hook("claude-code", "session-end", scratch.stdin("SessionEnd", reason="other"))
+    assert done.returncode == 0
+    wait_for(lambda: saves_logged(scratch) >= 1, "the detached save")
+    assert "save failed" not in scratch.log(), scratch.log()
 
 
 def _quoted(text: str) -> str:
