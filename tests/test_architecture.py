@@ -46,6 +46,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "contextlamp.segmenting",
             "contextlamp.config",
             "contextlamp.paths",
+            "contextlamp.printed",  # what the CLI and the session start print, and how capture recognises it
             "contextlamp.idle",  # Reaper: releases what an owner left unused (the bulk session, distill workers)
         ),
     ),

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 
 from contextlamp.errors import ContextlampError
+from contextlamp.printed import WHEN_FORMAT
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
@@ -278,11 +279,11 @@ def counted(n: int, singular: str, plural: str) -> str:
 
 
 def when(ms: int | None) -> str:
-    """ms since the epoch as local ``YYYY-MM-DD HH:MM`` ("" for None)."""
+    """ms since the epoch as local ``YYYY-MM-DD HH:MM`` (``printed.WHEN_FORMAT``; "" for None)."""
     if ms is None:
         return ""
     try:
-        return datetime.fromtimestamp(ms / 1000, tz=UTC).astimezone().strftime("%Y-%m-%d %H:%M")
+        return datetime.fromtimestamp(ms / 1000, tz=UTC).astimezone().strftime(WHEN_FORMAT)
     except (OverflowError, ValueError, OSError):  # beyond what a datetime holds: show the number
         return str(ms)
 

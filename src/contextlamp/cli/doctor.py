@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from contextlamp.cli.common import json_option, location, location_lines, print_table, table, with_app
+from contextlamp.printed import DOCTOR_COLUMNS, DOCTOR_TITLE, STATUS_OK
 
 if TYPE_CHECKING:
     from contextlamp.app.compose import App
@@ -59,20 +60,19 @@ def doctor_command(app: App, settings: Settings, repair: bool, as_json: bool) ->
 
         for line in location_lines(settings):
             click.echo(line)
-        columns = ("store", "owner", "entries", "finding", "entry", "detail", "repaired")
         made = table(
-            f"doctor: embedding model and {len(reports)} store{'' if len(reports) == 1 else 's'}",
-            columns,
+            DOCTOR_TITLE.format(stores=f"{len(reports)} store{'' if len(reports) == 1 else 's'}"),
+            DOCTOR_COLUMNS,
             ids=("store", "entry"),
             short=("entries", "finding", "repaired"),
         )
         if not model:
-            made.add_row("embedding model", "", "", "ok", "", Text(_model_label(app, settings, chosen)), "")
+            made.add_row("embedding model", "", "", STATUS_OK, "", Text(_model_label(app, settings, chosen)), "")
         for f in model:
             made.add_row("embedding model", "", "", f.kind, "", Text(f.detail), "no")
         for report in reports:
             if not report.findings:
-                made.add_row(report.store_id, Text(report.owner), str(report.entries), "ok", "", "", "")
+                made.add_row(report.store_id, Text(report.owner), str(report.entries), STATUS_OK, "", "", "")
             for f in report.findings:
                 made.add_row(
                     report.store_id,

@@ -36,6 +36,21 @@ from contextlamp.cli.hook import hook
 from contextlamp.cli.serve import serve
 from contextlamp.cli.teams import team
 from contextlamp.cli.ui import ui_command
+from contextlamp.printed import (
+    FORGOT,
+    GET_COLUMNS,
+    GET_TITLE,
+    LEARNING_COLUMNS,
+    LIST_COLUMNS,
+    MORE,
+    PROJECT_COLUMNS,
+    SAVED,
+    SESSION_COLUMNS,
+    SESSION_HEADING,
+    SESSION_SAVED,
+    VERSION_LINE,
+    WOULD_FORGET,
+)
 from contextlamp.text import is_id
 
 if TYPE_CHECKING:
@@ -58,7 +73,7 @@ def _print_version(ctx: click.Context, _param: click.Parameter, value: bool) -> 
     """``--version``: the version line, then where memory lives (three settings read: nothing is opened)."""
     if not value or ctx.resilient_parsing:
         return
-    click.echo(f"contextlamp, version {__version__}")
+    click.echo(VERSION_LINE.format(version=__version__))
     for line in quick_location_lines(os.environ):
         click.echo(line)
     ctx.exit()
@@ -114,7 +129,7 @@ def save(
     if as_json:
         _print_json(result)
     else:
-        line = f"{'Already known' if result.deduped else 'Saved'}: {result.id}"
+        line = SAVED.format(verb="Already known" if result.deduped else "Saved", id=result.id)
         if result.superseded:
             # An update recognised without a topic (rules.is_update): say which entries it replaced, as the
             # JSON does, so the user is not left wondering where the old value went.
@@ -152,8 +167,8 @@ def get(
     from rich.text import Text
 
     made = table(
-        f"get: {escape(query)}",
-        ("score", "text", "type", "scope", "saved", "id"),
+        GET_TITLE.format(query=escape(query)),
+        GET_COLUMNS,
         ids=("id",),
         short=("score", "type", "scope", "saved"),
     )
@@ -190,9 +205,7 @@ def list_(
         return
     from rich.text import Text
 
-    made = table(
-        "memories", ("saved", "title", "type", "category", "used", "id"), ids=("id",), short=("saved", "type", "used")
-    )
+    made = table("memories", LIST_COLUMNS, ids=("id",), short=("saved", "type", "used"))
     for item in result.items:
         title = Text(item.title)
         if item.superseded_by:
@@ -200,7 +213,7 @@ def list_(
         made.add_row(when(item.ts), title, item.memory_type, Text(item.category), str(item.reuse_count), item.id)
     print_table(made if result.items else Text("No memories yet.", style="dim"))
     if result.next_cursor:
-        click.echo(f"More: contextlamp list --cursor {result.next_cursor}")
+        click.echo(MORE.format(cursor=result.next_cursor))
 
 
 @cli.command()
@@ -222,9 +235,9 @@ def forget(
     elif dry_run:
         if result.preview is None:
             raise click.ClickException(f"No memory {_shown_id(entry_id)}.")
-        click.echo(f"Would forget {result.preview.id}: {result.preview.title}")
+        click.echo(WOULD_FORGET.format(id=result.preview.id, title=result.preview.title))
     elif result.forgotten:
-        click.echo(f"Forgot {entry_id}.")
+        click.echo(FORGOT.format(id=entry_id))
     else:
         raise click.ClickException(f"No memory {_shown_id(entry_id)}.")
 
@@ -253,7 +266,7 @@ def projects(service: MemoryService, caller: Caller, as_json: bool) -> None:
         return
     from rich.text import Text
 
-    made = table("projects", ("created", "slug", "repositories", "id"), ids=("id",), short=("created",))
+    made = table("projects", PROJECT_COLUMNS, ids=("id",), short=("created",))
     for project in found:
         made.add_row(
             when(project.created_at), Text(project.slug), Text("\n".join(paths.get(project.id, []))), project.id
@@ -289,9 +302,9 @@ def session_save(service: MemoryService, caller: Caller, source: Any, project: s
     elif result.session_id is None:
         click.echo("Nothing worth keeping in that session.")
     else:
+        learnings = counted(result.total, "learning", "learnings")
         click.echo(
-            f"Session {result.session_id}: {counted(result.total, 'learning', 'learnings')} ({result.saved} new, "
-            f"{result.deduped} known)."
+            SESSION_SAVED.format(id=result.session_id, learnings=learnings, new=result.saved, known=result.deduped)
         )
 
 
@@ -312,7 +325,7 @@ def session_list(service: MemoryService, caller: Caller, limit: int, as_json: bo
 
     made = table(
         "sessions",
-        ("saved", "label", "surface", "learnings", "id"),
+        SESSION_COLUMNS,
         ids=("id",),
         short=("saved", "surface", "learnings"),
     )
@@ -339,9 +352,10 @@ def session_show(service: MemoryService, caller: Caller, session_id: str, as_jso
     from rich.text import Text
 
     out = console()
-    out.print(Text(detail.label, style="bold"), Text(f"  ({detail.source_surface}, {when(detail.ts)})"))
+    heading = SESSION_HEADING.format(label=detail.label, surface=detail.source_surface, when=when(detail.ts))
+    out.print(Text(heading[: len(detail.label)], style="bold") + Text(heading[len(detail.label) :]))
     out.print(Text(detail.summary))
-    made = table(None, ("type", "kind", "text", "id"), ids=("id",), short=("type", "kind"))
+    made = table(None, LEARNING_COLUMNS, ids=("id",), short=("type", "kind"))
     for learning in detail.learnings:
         made.add_row(learning.memory_type, learning.kind, Text(learning.text), learning.id)
     print_table(made)

@@ -6,7 +6,8 @@ records): "Home Wi-Fi: network "Okafor-5G", Wi-Fi password `sunflower-Orbit-2291
 db.internal:5432.", "The door PIN for the server room is 80417" keeps nothing.
 
 A clause ends at a sentence end followed by white space, a line break, a semicolon, a comma followed by white
-space, a dash between spaces, or a coordinating conjunction between spaces ("and", "but", "und", "et", "y", "e",
+space (either with the conjunction after it: ", and staging is on ..."), a dash between spaces, or a
+coordinating conjunction between spaces ("and", "but", "und", "et", "y", "e",
 "и", "ve", "en", "och", "i", "oraz"). Every clause that touches a secret span goes, with the separator before it
 (or, for the first clause, after it). What is left must still be a durable statement (:func:`durable`).
 """
@@ -15,8 +16,9 @@ from __future__ import annotations
 
 import re
 
+_CONJUNCTIONS = r"(?:and|but|und|aber|et|mais|y|pero|e|mas|и|но|ve|ama|en|och|i|oraz|while|whereas)"
 _BOUNDARY = re.compile(
-    r"(?<=[.!?。！？])\s|\n|;\s?|,\s|\s[–—-]\s|\s(?:and|but|und|aber|et|mais|y|pero|e|mas|и|но|ve|ama|en|och|i|oraz|while|whereas)\s|[、，；。！？]"
+    rf"(?<=[.!?。！？])\s|\n|;\s?(?:{_CONJUNCTIONS}\s)?|,\s(?:{_CONJUNCTIONS}\s)?|\s[–—-]\s|\s{_CONJUNCTIONS}\s|[、，；。！？]"
 )
 _TRIM = " \t\r\n,;:–—-"
 MIN_WORDS = 3  # a durable statement has a subject, a verb and what it says: "Deploys run Fridays"

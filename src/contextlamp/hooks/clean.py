@@ -1,6 +1,6 @@
 """Input cleaning of a client's transcript before capture: what contextlamp or the client wrote is never a memory.
 
-Two mechanisms, neither a list of the texts to drop:
+Three mechanisms, none a list of the texts to drop:
 
 - **What contextlamp injected carries its own marker and is remembered.** The session-start context is wrapped
   in ``<contextlamp-context>…</contextlamp-context>`` (``mark``), and each of its lines is remembered as a hash of
@@ -10,6 +10,10 @@ Two mechanisms, neither a list of the texts to drop:
   session-start hook, so context can reach a session that was not the one it was injected into). Capture
   removes the marked block wherever the client put it (system message, user turn, developer instructions, a
   compaction summary that quotes it) and every transcript line whose key is remembered, marker or not.
+- **What contextlamp prints is recognised by its own definitions** (``contextlamp.printed``, where the CLI and
+  the session-start context take their formats from): its tables and records (``get``, ``list``, ``session
+  show``, ``doctor`` ...), its version banner, id messages and context lines pasted back into a turn, quoted,
+  fenced, indented or run into a sentence, are removed before anything else reads the turn.
 - **The client's own framing is recognised by its form.** A block in a machine tag (``<system-reminder>``,
   ``<command-name>``, ``<local-command-stdout>``, ``<hook_context>``, ``<environment_context>``: a lower-case
   tag name holding ``-`` or ``_``, which prose never uses) is the client talking, whatever its name; fenced code,
@@ -53,6 +57,7 @@ _CODE_LINE = re.compile(
     r"^(?:def |class |import |from \S+ import |return\b|const |let |var |function\b|async |await |"
     r"if \(|for \(|while \(|}\s*else|#include|package |public |private |fn |impl |SELECT |INSERT |UPDATE )"
     r"|[{;]\s*$|^\s*[})\]]+[;,]?\s*$|\)\s*:\s*$|=>\s*\{?\s*$"
+    r'|^"[\w.$@-]{1,60}"\s*:\s*'  # a JSON member line: pasted data (our --json output among it)
 )
 _CODE_CHARS = frozenset("{}[]()<>=;$\\|`")
 # an opaque token: letters and digits mixed, 6+ characters (a hash, a key, a recovery code, a build id)
@@ -131,10 +136,13 @@ def clean_turns(turns: Sequence[Turn], injected: set[str], keep_code: bool = Fal
 
 
 def clean_text(text: str, injected: set[str], digest: bool = False, keep_code: bool = False) -> str:
-    """One turn's text cleaned (see ``clean_turns``): machine-tag blocks, lists of opaque tokens, remembered
+    """One turn's text cleaned (see ``clean_turns``): machine-tag blocks, what contextlamp printed
+    (``printed.strip_printed``: its CLI's tables, records and lines pasted back), lists of opaque tokens, remembered
     injected lines and, in a ``digest``, framing lines removed; fenced code, code and log lines too unless
     ``keep_code``. Linear."""
-    text = strip_machine_tags(text)
+    from contextlamp.printed import strip_printed
+
+    text = strip_printed(strip_machine_tags(text))
     kept: list[str] = []
     fenced = False
     for line in text.splitlines():

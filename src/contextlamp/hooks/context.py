@@ -26,6 +26,17 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
+from contextlamp.printed import (
+    CONTEXT_DIGESTS,
+    CONTEXT_HEADER,
+    CONTEXT_NOTE,
+    CONTEXT_PERSONAL,
+    CONTEXT_PROJECT,
+    CONTEXT_SCOPE,
+    DAY_FORMAT,
+    DIGEST_LINE,
+    MEMORY_LINE,
+)
 from contextlamp.text import preview_of
 
 if TYPE_CHECKING:
@@ -148,10 +159,7 @@ def build_context(rows: ContextRows, project_id: str | None, slug: str | None, b
     project_items: Sequence[Memory] = rows.memories(project_id) if project_id else ()
     personal_items = rows.memories(None)
     name = slug if project_id else None
-    header = (
-        f"# contextlamp memory{f' for project {name}' if name else ''}\n"
-        "Saved in earlier sessions; may be out of date. Use get_context for more, save_context to keep new facts."
-    )
+    header = CONTEXT_HEADER.format(scope=CONTEXT_SCOPE.format(slug=name) if name else "") + "\n" + CONTEXT_NOTE
     used = len(header) + 1
     if used >= budget:
         return StartContext("", 0, 0)
@@ -159,7 +167,7 @@ def build_context(rows: ContextRows, project_id: str | None, slug: str | None, b
     chosen_digests = _fit(digest_lines, min(budget - used, int(budget * DIGEST_SHARE)))
     blocks = [header]
     if chosen_digests:
-        blocks.append("## Recent sessions\n" + "\n".join(chosen_digests))
+        blocks.append(CONTEXT_DIGESTS + "\n" + "\n".join(chosen_digests))
         used += len(blocks[-1]) + 1
     ranked_project = _ranked(project_items, name)
     ranked_personal = _ranked(personal_items, name)
@@ -173,9 +181,9 @@ def build_context(rows: ContextRows, project_id: str | None, slug: str | None, b
         target_list.append(line)
         room -= len(line) + 1
     if shown_project:
-        blocks.append("## Project memories\n" + "\n".join(shown_project))
+        blocks.append(CONTEXT_PROJECT + "\n" + "\n".join(shown_project))
     if shown_personal:
-        blocks.append("## Your memories\n" + "\n".join(shown_personal))
+        blocks.append(CONTEXT_PERSONAL + "\n" + "\n".join(shown_personal))
     count = len(shown_project) + len(shown_personal)
     if not count and not chosen_digests:
         return StartContext("", 0, 0)
@@ -192,7 +200,8 @@ def _digest_lines(rows: ContextRows, project_id: str | None, project_ids: set[st
         if project_id is not None and not rows.learned_in(digest, project_id) & project_ids:
             continue
         summary = " ".join(digest.summary.split())
-        lines.append(_cut(f"- {_day(digest.ts)} ({digest.source_surface}): {digest.label}. {summary}"))
+        day, surface = _day(digest.ts), digest.source_surface
+        lines.append(_cut(DIGEST_LINE.format(day=day, surface=surface, label=digest.label, summary=summary)))
     return lines
 
 
@@ -208,7 +217,7 @@ def _ranked(items: Sequence[Memory], name: str | None) -> list[str]:
         return 0 if mentions else 1 if important else 2
 
     ordered = sorted(range(len(items)), key=lambda i: (group(items[i]), i))
-    return [_cut(f"- [{items[i].kind}] {items[i].preview}") for i in ordered]
+    return [_cut(MEMORY_LINE.format(kind=items[i].kind, text=items[i].preview)) for i in ordered]
 
 
 def _interleave(project: list[str], personal: list[str]) -> list[tuple[str, str]]:
@@ -242,7 +251,7 @@ def _cut(line: str) -> str:
 
 def _day(ms: int) -> str:
     try:
-        return datetime.fromtimestamp(ms / 1000, tz=UTC).strftime("%Y-%m-%d")
+        return datetime.fromtimestamp(ms / 1000, tz=UTC).strftime(DAY_FORMAT)
     except (OverflowError, ValueError, OSError):
         return "?"
 

@@ -106,11 +106,12 @@ class Judgement:
 def judge_session(service: MemoryService, turns: Sequence[Turn], fresh: Sequence[bool], max_bytes: int) -> Judgement:
     """The distilled items of a session's ``turns`` (``fresh[i]``: turn i is new since the last save), judged
     over the whole session, or window by window when it is larger than ``max_bytes`` bytes of UTF-8. Every
-    turn is redacted with the service's secret scanner first; items holding a redaction are dropped (as
-    ``save_session`` drops them), and so are items taken from pasted code or logs (``clean.from_pasted``): the
-    distiller reads them as the session's context, they are never a memory."""
+    turn is redacted with the service's secret scanner first, and each item loses the clauses that held a
+    secret and is kept when the rest is still a durable statement (``app.distilling.scrub_items``, the one rule
+    ``save_session`` follows: redact, do not lose); items taken from pasted code or logs are dropped
+    (``clean.from_pasted``): the distiller reads them as the session's context, they are never a memory."""
+    from contextlamp.app.distilling import scrub_items
     from contextlamp.distill.turns import Turn
-    from contextlamp.domain.secret_scan import REDACTED
     from contextlamp.hooks.clean import from_pasted, pasted_lines
 
     windows = _windows(turns, max_bytes)
@@ -121,9 +122,9 @@ def judge_session(service: MemoryService, turns: Sequence[Turn], fresh: Sequence
     for window in wanted[-MAX_WINDOWS:]:
         redacted = [Turn(turns[i].role, service.scanner.redact(turns[i].text[:max_bytes])) for i in window]
         pasted = pasted_lines(t.text for t in redacted)
-        for item in service.distiller.distill(redacted):
+        for item in scrub_items(service.scanner, service.distiller.distill(redacted), set()):
             key = item_key(item.content)
-            if REDACTED in item.content or key in seen or from_pasted(item.content, pasted):
+            if key in seen or from_pasted(item.content, pasted):
                 continue
             seen.add(key)
             items.append(item)

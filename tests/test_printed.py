@@ -1,0 +1,81 @@
+"""contextlamp.printed: every format the CLI and the session start print is recognised from its own definition,
+wherever it is pasted, and ordinary prose (colons, words that are column names) is left alone (issue #27.1)."""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime
+
+import pytest
+
+from contextlamp import printed
+from contextlamp.printed import strip_printed
+
+ID = "ctx_6jil7cfodwgf34lb7lxgerfe6q"
+SES = "ses_mzjuhehs6qhfsjkuv7gonjnvwu"
+
+
+def _record(columns: tuple[str, ...], values: dict[str, str]) -> str:
+    return "\n".join(f"{c}: {values.get(c, 'x')}" for c in columns)
+
+
+@pytest.mark.parametrize("name", sorted(printed.TABLES))
+def test_a_record_of_every_table_is_recognised_as_lines_and_run_into_a_sentence(name: str) -> None:
+    columns = printed.TABLES[name]
+    values = {"id": ID, "saved": "2026-12-06 12:17", "text": "The exporter runs at 02:00.", "title": "A title"}
+    record = _record(columns, values)
+    assert strip_printed(record) == ""
+    assert strip_printed(_record(columns[:2], values)) == ""  # two fields of one table are a record
+    quoted = "\n".join(f"> {line}" for line in record.splitlines())
+    assert strip_printed(f"it printed:\n{quoted}\nWe deploy with Nomad.") == "it printed:\nWe deploy with Nomad."
+
+
+def test_lines_of_every_format_are_recognised() -> None:
+    when = datetime(2026, 12, 6, 12, 20, tzinfo=UTC).strftime(printed.WHEN_FORMAT)
+    day = datetime(2026, 12, 6, tzinfo=UTC).strftime(printed.DAY_FORMAT)
+    assert re.fullmatch(printed._WHEN, when) and re.fullmatch(printed._DAY, day)  # pyright: ignore[reportPrivateUsage]
+    lines = [
+        printed.VERSION_LINE.format(version="0.1.0"),
+        printed.SESSION_HEADING.format(label="Ledger API port", surface="claude-code", when=when),
+        printed.GET_TITLE.format(query="who approves payroll runs"),
+        printed.DOCTOR_TITLE.format(stores="2 stores"),
+        f"store user dana: {printed.STATUS_OK} (integrity ok, 12 entries)",
+        printed.CONTEXT_HEADER.format(scope=printed.CONTEXT_SCOPE.format(slug="web-app")),
+        printed.CONTEXT_NOTE,
+        printed.CONTEXT_PROJECT,
+        printed.MEMORY_LINE.format(kind="decision", text="Use kv/ for secrets."),
+        printed.DIGEST_LINE.format(day=day, surface="codex", label="Ledger", summary="Ports."),
+        printed.SAVED.format(verb="Saved", id=ID),
+        printed.SESSION_SAVED.format(id=SES, learnings="2 learnings", new=2, known=0),
+        printed.WOULD_FORGET.format(id=ID, title="Grafana dashboards live in the observability repo."),
+        printed.FORGOT.format(id=ID),
+        printed.MORE.format(cursor="abc"),
+        "┏━━━━━━━┳━━━━━━━┓",
+        "│ 1.00  │ The ledger API listens on 8080. │",
+    ]
+    for line in lines:
+        assert strip_printed(line) == "", line
+        pasted = f"    {line}\n\nThe ledger API listens on port 8080."  # session show's summary runs to a blank line
+        assert strip_printed(pasted) == "The ledger API listens on port 8080.", line
+
+
+def test_printed_text_run_into_a_sentence_is_cut_out_and_the_sentence_kept() -> None:
+    version = "contextlamp, version 0.1.0 data: /home/dana/.local/share/contextlamp user: dana backend: sqlite"
+    assert " ".join(strip_printed(f"it prints {version} so we're fine.").split()) == "it prints so we're fine."
+    said = f"it said Saved: {ID} and then Session {SES}: 2 learnings (2 new, 0 known). We use pnpm."
+    assert " ".join(strip_printed(said).split()) == "it said and then We use pnpm."
+
+
+@pytest.mark.parametrize(
+    "prose",
+    [
+        "Note: the payroll exporter runs nightly at 02:00 UTC.",
+        "The user: field of the form must accept unicode.",
+        "Our alert labels carry a type and a scope, and the title says what broke.",
+        "Deploy status: green since Tuesday, the canary is at 10%.",
+        "- [ ] migrate the ledger to Postgres 16",
+        "The text: prefix is stripped by the parser before storage.",
+    ],
+)
+def test_prose_is_left_alone(prose: str) -> None:
+    assert strip_printed(prose) == prose
