@@ -38,7 +38,7 @@ from contextlamp.cli.hook import hook
 from contextlamp.cli.serve import serve
 from contextlamp.cli.teams import team
 from contextlamp.cli.ui import ui_command
-from contextlamp.text import is_id
+from contextlamp.text import is_id, kebab
 
 if TYPE_CHECKING:
     from contextlamp.app.service import Caller, MemoryService
@@ -117,6 +117,10 @@ def save(
         content = sys.stdin.read()
     caller = in_folder(caller, personal)
     result = service.save_context(caller, content, memory_type, kind, topic, None, list(tags) or None, project)
+    home = service.repository_project_of(caller) if project is not None else None
+    if home is not None and project not in (home.id, home.slug) and kebab(project or "") != home.slug:
+        other = f"this folder's repository is project {home.slug}"  # one home: the folder's is another
+        click.echo(f"Note: {other}; its agents do not read {project}.", err=True)
     if as_json:
         _print_json(result)
     else:

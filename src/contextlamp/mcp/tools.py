@@ -44,10 +44,10 @@ contextlamp is the user's long-term memory, shared by all their AI tools.
   "Fact:", "Event:" or "Task:" label may lead each); send the transcript only when you cannot write one.
 - get_context returns only memories that match the query; an empty or short answer means nothing more
   relevant is stored, not an error.
-- Started inside a git repository (a local server), calls without `project` read the user's personal memory
-  together with that repository's project, and save_context / save_session without `project` save into that
-  project (the result's `scope` names it). Pass `project` to choose another project; a shared HTTP server
-  chooses nothing for you.
+- Started inside a git repository, or given one as the client's first root in a repository (MCP roots), a
+  local server's calls without `project` read the user's personal memory together with that repository's
+  project, and save_context / save_session without `project` save into that project (the result's `scope` names
+  it). Pass `project` to choose another project; a shared HTTP server chooses nothing for you.
 - Never save secrets; never save chit-chat.
 """
 
