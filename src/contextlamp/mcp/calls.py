@@ -95,18 +95,20 @@ def sdk_tool(
             raise translate(spec.name, exc) from (exc if isinstance(exc, ContextlampError) else None)
 
     returns = Annotated[CallToolResult, published(spec.result)]
-    if workspace is None:
 
-        def run(ctx: Context) -> CallToolResult:
-            return call(ctx, None)
+    def plain(ctx: Context) -> CallToolResult:
+        return call(ctx, None)
 
-        run.__annotations__ = {"ctx": Context, "return": returns}
-    else:  # the client's roots, injected by the SDK's resolver (asked only of a client that has them)
+    def rooted(ctx: Context, roots: ListRootsResult | None) -> CallToolResult:
+        return call(ctx, roots)
 
-        def run(ctx: Context, roots: ListRootsResult | None) -> CallToolResult:  # type: ignore[misc]
-            return call(ctx, roots)
-
-        run.__annotations__ = {
+    run: Callable[..., CallToolResult] = plain
+    plain.__annotations__ = {"ctx": Context, "return": returns}
+    if (
+        workspace is not None
+    ):  # the client's roots, injected by the SDK's resolver (asked only of a client that has them)
+        run = rooted
+        rooted.__annotations__ = {
             "ctx": Context,
             "roots": Annotated[ListRootsResult | None, Resolve(workspace.roots)],
             "return": returns,
