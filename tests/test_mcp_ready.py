@@ -106,6 +106,20 @@ def _until(proc: subprocess.Popen[str], wanted: set[Any]) -> list[dict[str, Any]
     return seen
 
 
+def _answer_roots(request: dict[str, Any], got: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The retry of ``request`` a 2026-07-28 client sends when its answer asks for input (``input_required``: the
+    client's roots, docs/routing.md), with the roots it has (none here) and the server's state; None otherwise."""
+    result = next((m.get("result") or {} for m in got if m.get("id") == request["id"]), {})
+    if result.get("resultType") != "input_required":
+        return None
+    asked = result.get("inputRequests") or {}
+    assert all(r["method"] == "roots/list" for r in asked.values()), asked  # only roots are ever asked
+    params = {**request["params"], "inputResponses": {key: {"roots": []} for key in asked}}
+    if "requestState" in result:
+        params["requestState"] = result["requestState"]
+    return {**request, "id": f"{request['id']}-retry", "params": params}
+
+
 @pytest.mark.parametrize("opening", [_claude_opening, _codex_opening], ids=["claude-code", "codex"])
 def test_a_real_clients_opening_is_answered_once_each_and_the_session_goes_on(tmp_path: Path, opening: Any) -> None:
     """The opening gets the snapshot's answers (the SDK's), each request exactly one answer and the
@@ -137,7 +151,14 @@ def test_a_real_clients_opening_is_answered_once_each_and_the_session_goes_on(tm
         for request in later:  # one at a time: 2026-07-28 requests may run concurrently
             proc.stdin.write(json.dumps(request) + "\n")
             proc.stdin.flush()
-            rest += _until(proc, {request["id"]})
+            got = _until(proc, {request["id"]})
+            retry = _answer_roots(request, got)
+            if retry is not None:  # asked for its roots (docs/routing.md): answered and retried, as Claude Code does
+                proc.stdin.write(json.dumps(retry) + "\n")
+                proc.stdin.flush()
+                got = [m for m in got if m.get("id") != request["id"]] + _until(proc, {retry["id"]})
+                got = [{**m, "id": request["id"]} if m.get("id") == retry["id"] else m for m in got]
+            rest += got
         proc.stdin.close()
         tail = [json.loads(line) for line in proc.stdout or [] if line.strip()]
         proc.wait(timeout=60)

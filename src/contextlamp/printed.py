@@ -75,7 +75,8 @@ TABLE_TITLES = (GET_TITLE, "memories", "projects", "sessions", DOCTOR_TITLE)
 VERSION_LINE = "contextlamp, version {version}"
 SESSION_HEADING = "{label}  ({surface}, {when})"  # session show's first line
 STATUS_OK = "ok"  # a doctor check that found nothing
-SAVED = "{verb}: {id}"  # verb: SAVED_VERBS
+SAVED = "{verb}{where}: {id}"  # verb: SAVED_VERBS; where: "" or SAVED_WHERE
+SAVED_WHERE = " to project {slug}"
 SAVED_VERBS = ("Saved", "Already known")
 SESSION_SAVED = "Session {id}: {learnings} ({new} new, {known} known)."
 WOULD_FORGET = "Would forget {id}: {title}"
@@ -157,7 +158,12 @@ def _messages() -> re.Pattern[str]:
         "|".join(
             f"(?:{p})"
             for p in (
-                _pattern(SAVED, verb="(?:" + "|".join(SAVED_VERBS) + ")", id=ID),
+                _pattern(
+                    SAVED,
+                    verb="(?:" + "|".join(SAVED_VERBS) + ")",
+                    where="(?:" + _pattern(SAVED_WHERE, slug=r"\S{1,80}") + ")?",
+                    id=ID,
+                ),
                 _pattern(SESSION_SAVED, id=ID, learnings=r"\d+ learnings?", new=r"\d+", known=r"\d+"),
                 _pattern(WOULD_FORGET, id=ID, title=r"[^\n]*"),
                 _pattern(FORGOT, id=ID),

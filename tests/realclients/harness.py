@@ -266,7 +266,7 @@ class Scratch:
     def memories(self) -> list[dict[str, Any]]:
         """Every live memory of the personal store and of each project, as ``list --json`` prints them."""
         found: list[dict[str, Any]] = []
-        listed = self.contextlamp("list", "--json", "-n", "200")
+        listed = self.contextlamp("list", "--json", "-n", "200", "--personal")  # personal only, wherever it runs
         assert listed.returncode == 0, listed.stderr
         found.extend(json.loads(listed.stdout).get("items", []))
         projects = self.contextlamp("projects", "--json")

@@ -22,6 +22,7 @@ from contextlamp.domain.embedding import Embedder
 from contextlamp.domain.ports import EmbedFn
 from contextlamp.errors import EmbeddingError
 from contextlamp.storage import Finding, Project, StoreRegistry, Team, User
+from contextlamp.text import kebab
 
 LANGUAGE_SAMPLE = 200  # the most recent memories of each store read for the language hint (suggest_embedder)
 MULTILINGUAL = "multilingual-e5"  # the embedder suggested when most memories are not English (docs/multilingual.md)
@@ -159,6 +160,36 @@ class Doctor:
     def suggest_embedder(self, now: int) -> list[str]:
         """Advice on the embedding model (not a problem: ``doctor`` still exits 0); see ``_suggest_embedder``."""
         return _suggest_embedder(self, now)
+
+    def unread_projects(self) -> list[str]:
+        """Advice (not a problem: ``doctor`` still exits 0) on projects split from a repository of their name
+        (docs/routing.md, "One home"): a project no repository maps to whose slug is the name of a repository that
+        has its own project, so agents in that repository never read it. One line each, naming both and the
+        repository's folders. A project made elsewhere is never joined automatically (a clone of
+        ``attacker/payroll`` must not join the user's ``payroll``), so this is said instead."""
+        control = self.registry.control
+        lines: list[str] = []
+        for user in control.users():
+            projects = control.projects(user.id)
+            paths: dict[str, list[str]] = {}
+            for project_id, path in control.project_paths(user.id):
+                paths.setdefault(project_id, []).append(path)
+            named: dict[str, list[Project]] = {}
+            for project in projects:
+                for identity in control.repository_identities(project.id):
+                    name = identity.rstrip("/").rsplit("/", 1)[-1]
+                    named.setdefault(kebab(name), []).append(project)
+            for project in projects:
+                if control.repository_identities(project.id):
+                    continue
+                for other in dict.fromkeys(named.get(project.slug, [])):
+                    where = ", ".join(paths.get(other.id, [])) or "a repository"
+                    lines.append(
+                        f"project {project.slug} of {user.name} is not read in {where}, the repository of its name, "
+                        f"whose project is {other.slug}: read it there with --project {project.slug} "
+                        f"(a project made outside a repository is never joined automatically)"
+                    )
+        return lines
 
     def check_model(self) -> list[Finding]:
         """Probe the embedding model: ``[]`` when it works, else one ``model`` finding (see ``_check_model``)."""

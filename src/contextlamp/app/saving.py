@@ -104,6 +104,28 @@ class Saver:
         where = self._chosen_scope(caller, project, team)
         return result.model_copy(update={"scope": where}) if where else result
 
+    def retire_personal(self, caller: Caller, content: str, winner_id: str, project: Any) -> str | None:
+        """The rule of corrections across fused stores (docs/routing.md): the caller's live personal memory whose
+        content is exactly ``content`` is superseded by ``winner_id``, a live entry of the caller's ``project``
+        (whose reads fuse the personal store) that corrects it; history kept. Deciding that it corrects it is the
+        caller's (the capture path's ``hooks/judge.corrected``: never a weak match). Returns the id retired, None
+        when there is no such live memory or ``winner_id`` is no live entry of that project.
+
+        Raises:
+            InvalidArgumentError: ``project`` names none of the caller's projects.
+        """
+        target = self.scope.project(caller.principal, project, create=False)
+        if target is None:
+            return None
+        winner = self.scope.scoped(target).store.get(winner_id)
+        if winner is None or winner.superseded_by is not None:
+            return None
+        store = self.scope.personal(caller.principal).store
+        found = store.find_by_key(content_key(content))
+        if found is None or not writes.supersede_from_elsewhere(store, found.id, winner_id, self.clock()):
+            return None
+        return found.id
+
     def _chosen_scope(self, caller: Caller, project: Any, team: Any) -> str | None:
         """The scope label (``project:<id>``) of the store a save went to when the server chose it: a caller whose
         local server runs in a repository (``Caller.repository``) that named no project or team; else None."""
@@ -159,7 +181,7 @@ class Saver:
             store = self.scope.registry.store(self.scope.team(caller.principal, team)[0].id)
             contributor = caller.principal.user_id
         else:
-            target = self.scope.project(caller.principal, project, create=True)
+            target = self.scope.named_project(caller, project)
             if target is None:  # no project named: the repository's project of a local server, else personal
                 target = self.scope.repository_project(caller, create=True)
             store = self.scope.scoped(target).store if target else self.scope.personal(caller.principal).store

@@ -57,6 +57,25 @@ class Scope:
             raise InvalidArgumentError("project", f"a slug is at most {MAX_SLUG_CHARS} characters")
         return control.create_project(principal.user_id, slug, self.clock())
 
+    def named_project(self, caller: Caller, ref: Any) -> Project | None:
+        """The project a save names (``project``, created on first use), which becomes the home of the caller's
+        repository (``Caller.repository``) when that repository has none yet and the named project has the
+        repository's name (``RepositoryRef.name``) and no repository: ``save --project payroll`` typed in the
+        payroll repository before any hook ran there is its project, never a second one beside it (breaker stop
+        38 finding 2; docs/routing.md). A project another repository maps to is never joined this way.
+
+        Raises:
+            InvalidArgumentError: as ``project``.
+        """
+        found = self.project(caller.principal, ref, create=True)
+        repository = caller.repository
+        if found is None or repository is None or found.slug != repository.name:
+            return found
+        owner = caller.principal.user_id
+        if self._mapped_project(owner, repository) is not None or self.registry.control.repository_identities(found.id):
+            return found
+        return self.project_for_repository(caller, repository, found.slug)
+
     def project_for_repository(self, caller: Caller, repository: RepositoryRef, slug: str | None = None) -> Project:
         """The caller's project for ``repository`` (issues #15.4, #27.3): the project its identity maps to; else
         the project its folder was mapped to before identities were recorded (a mapping made by an older version,

@@ -260,6 +260,11 @@ class MemoryService:
         """
         return self.saver.save_context(caller, content, memory_type, kind, topic, source_surface, tags, project, team)
 
+    def retire_personal(self, caller: Caller, content: str, winner_id: str, project: Any) -> str | None:
+        """Supersede the caller's personal memory ``content`` by its correction ``winner_id`` in ``project``
+        (``Saver.retire_personal``; docs/routing.md); the id retired, or None."""
+        return self.saver.retire_personal(caller, content, winner_id, project)
+
     def get_context(
         self,
         caller: Caller,

@@ -83,7 +83,7 @@ class Sessions:
         project_ref = self.arguments.ref("project", project) if project is not None else None
         self.arguments.refuse_secrets(source_surface=source_surface, project=project_ref)
         continued = self._continued_session(caller.principal, session_id) if session_id is not None else None
-        target = self.scope.project(caller.principal, project, create=True)
+        target = self.scope.named_project(caller, project)
         if target is None:  # no project named: the repository's project of a local server, else personal
             target = self.scope.repository_project(caller, create=True)
             if target is not None:

@@ -92,6 +92,13 @@ def supersede_updated(store: Store, winner_id: str, older: Sequence[str], now: i
         return ledger.supersede_updated(tx, winner_id, older, now)
 
 
+def supersede_from_elsewhere(store: Store, older_id: str, winner_id: str, now: int) -> bool:
+    """Supersede ``store``'s live entry ``older_id`` by ``winner_id`` of another store
+    (``ledger.supersede_from_elsewhere``)."""
+    with store.writer() as tx:
+        return ledger.supersede_from_elsewhere(tx, older_id, winner_id, now)
+
+
 def supersede_edited(store: Store, winner_id: str, edited_id: str, now: int) -> bool:
     """Supersede the edited entry ``edited_id`` by its new version ``winner_id`` (``ledger.supersede_edited``)."""
     with store.writer() as tx:

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from rich.progress import Progress
     from rich.table import Table
 
-    from contextlamp.app.service import MemoryService
+    from contextlamp.app.service import Caller, MemoryService
     from contextlamp.config import Settings
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -177,6 +177,32 @@ def _service_command(fn: F, embeds: bool) -> F:
                 finish_indexing(service)
 
     return wrapper  # type: ignore[return-value]
+
+
+personal_option = click.option(
+    "--personal",
+    is_flag=True,
+    help="Personal memory only: ignore the git repository this folder is in (docs/routing.md).",
+)
+
+
+def in_folder(caller: Caller, personal: bool) -> Caller:
+    """``caller`` as a server started in the current folder sees it (issue #27.3, docs/routing.md): with the
+    repository the folder is in (``hooks.repo.workspace_repository``, the MCP server's rule, without roots), so
+    reads fuse personal with its project and saves without ``--project`` go there; unchanged with ``personal``
+    or outside any repository."""
+    if personal:
+        return caller
+    from dataclasses import replace
+    from pathlib import Path
+
+    from contextlamp.hooks.repo import workspace_repository
+
+    try:
+        found = workspace_repository(None, Path.cwd())
+    except OSError:  # a working directory removed since
+        return caller
+    return replace(caller, repository=found.ref()) if found is not None else caller
 
 
 def finish_indexing(service: MemoryService) -> None:

@@ -31,7 +31,7 @@ def doctor_command(app: App, settings: Settings, repair: bool, as_json: bool) ->
     reports, unowned = app.doctor.examine(repair, model_works=not model)
     remaining = len(model) + sum(1 for r in reports for f in r.findings if not f.repaired) + len(unowned)
     chosen = _chosen_embedder(settings)
-    suggestions = app.doctor.suggest_embedder(app.service.clock())
+    suggestions = app.doctor.suggest_embedder(app.service.clock()) + app.doctor.unread_projects()
     if as_json:
         data = {
             "location": location(settings),

@@ -21,6 +21,7 @@ from contextlamp.cli.common import (
     LazyChoice,
     console,
     counted,
+    in_folder,
     print_table,
     quick_location_lines,
     table,
@@ -29,6 +30,7 @@ from contextlamp.cli.common import (
     with_service,
 )
 from contextlamp.cli.common import json_option as _json_option
+from contextlamp.cli.common import personal_option as _personal_option
 from contextlamp.cli.common import print_json as _print_json
 from contextlamp.cli.connect import connect_command
 from contextlamp.cli.doctor import doctor_command
@@ -45,13 +47,14 @@ from contextlamp.printed import (
     MORE,
     PROJECT_COLUMNS,
     SAVED,
+    SAVED_WHERE,
     SESSION_COLUMNS,
     SESSION_HEADING,
     SESSION_SAVED,
     VERSION_LINE,
     WOULD_FORGET,
 )
-from contextlamp.text import is_id
+from contextlamp.text import is_id, kebab
 
 if TYPE_CHECKING:
     from contextlamp.app.service import Caller, MemoryService
@@ -106,6 +109,7 @@ cli.add_command(serve)
 @click.option("--type", "memory_type", type=LazyChoice(_memory_types), help="Memory type (default fact).")
 @click.option("--tag", "tags", multiple=True, help="A tag (repeatable).")
 @click.option("--project", help="Project id or slug (a new slug creates the project).")
+@_personal_option
 @_json_option
 @with_embedding_service
 def save(
@@ -117,19 +121,27 @@ def save(
     memory_type: str | None,
     tags: tuple[str, ...],
     project: str | None,
+    personal: bool,
     as_json: bool,
 ) -> None:
-    """Remember one thing. Use - as CONTENT to read it from standard input.
+    """Remember one thing. Use - as CONTENT to read it from standard input. In a git repository it goes to the
+    repository's project, as an agent's save there does (--personal: your personal memory).
 
     Example: contextlamp save "We use pnpm, not npm" --topic package-manager --kind decision
     """
     if content == "-":
         content = sys.stdin.read()
+    caller = in_folder(caller, personal)
     result = service.save_context(caller, content, memory_type, kind, topic, None, list(tags) or None, project)
+    home = service.repository_project_of(caller) if project is not None else None
+    if home is not None and project not in (home.id, home.slug) and kebab(project or "") != home.slug:
+        other = f"this folder's repository is project {home.slug}"  # one home: the folder's is another
+        click.echo(f"Note: {other}; its agents do not read {project}.", err=True)
     if as_json:
         _print_json(result)
     else:
-        line = SAVED.format(verb="Already known" if result.deduped else "Saved", id=result.id)
+        where = _project_named(service, caller, result.scope)
+        line = SAVED.format(verb="Already known" if result.deduped else "Saved", where=where, id=result.id)
         if result.superseded:
             # An update recognised without a topic (rules.is_update): say which entries it replaced, as the
             # JSON does, so the user is not left wondering where the old value went.
@@ -143,6 +155,7 @@ def save(
 @click.option("--type", "memory_types", multiple=True, type=LazyChoice(_memory_types), help="Only this type.")
 @click.option("--project", help="Also search this project (id or slug).")
 @click.option("--recency", is_flag=True, help="Strongly favour the newest entries.")
+@_personal_option
 @_json_option
 @with_embedding_service
 def get(
@@ -153,12 +166,15 @@ def get(
     memory_types: tuple[str, ...],
     project: str | None,
     recency: bool,
+    personal: bool,
     as_json: bool,
 ) -> None:
-    """Retrieve what memory holds about QUERY, best first.
+    """Retrieve what memory holds about QUERY, best first. In a git repository the repository's project is
+    searched too, as an agent's get_context there does (--personal: your personal memory only).
 
     Example: contextlamp get "which package manager do we use?"
     """
+    caller = in_folder(caller, personal)
     result = service.get_context(caller, query, max_results, list(memory_types) or None, "all", project, False, recency)
     if as_json:
         _print_json(result)
@@ -183,6 +199,7 @@ def get(
 @click.option("--cursor", help="next_cursor from the previous page.")
 @click.option("--type", "memory_types", multiple=True, type=LazyChoice(_memory_types), help="Only this type.")
 @click.option("--all", "include_superseded", is_flag=True, help="Include superseded entries (history).")
+@_personal_option
 @_json_option
 @with_service
 def list_(
@@ -193,12 +210,15 @@ def list_(
     cursor: str | None,
     memory_types: tuple[str, ...],
     include_superseded: bool,
+    personal: bool,
     as_json: bool,
 ) -> None:
-    """Browse memories, newest first.
+    """Browse memories, newest first. In a git repository: personal and the repository's project, merged
+    (--personal: your personal memory only).
 
     Example: contextlamp list -n 20
     """
+    caller = in_folder(caller, personal)
     result = service.list_context(caller, limit, project, cursor, list(memory_types) or None, include_superseded)
     if as_json:
         _print_json(result)
@@ -240,6 +260,14 @@ def forget(
         click.echo(FORGOT.format(id=entry_id))
     else:
         raise click.ClickException(f"No memory {_shown_id(entry_id)}.")
+
+
+def _project_named(service: MemoryService, caller: Caller, scope: str | None) -> str:
+    """`` to project <slug>`` for a save the folder's repository routed (``scope`` ``project:<id>``), else ``""``."""
+    if not scope or not scope.startswith("project:"):
+        return ""
+    slug = next((p.slug for p in service.projects(caller) if p.id == scope.removeprefix("project:")), None)
+    return SAVED_WHERE.format(slug=slug) if slug else ""
 
 
 def _shown_id(entry_id: str) -> str:

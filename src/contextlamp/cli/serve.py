@@ -99,22 +99,17 @@ def _serve_stdio(settings: Settings, early: EarlyAnswers | None) -> None:
     import anyio
 
     from contextlamp.app.compose import create_app
-    from contextlamp.hooks.repo import find_repository
+    from contextlamp.mcp.roots import Workspace
     from contextlamp.mcp.tools import build_server, run_stdio
 
     with cli_errors():
         service = create_app(settings, preload_model=True).service
         principal = service.principal(settings.user)
-    try:  # the client starts its server in the project it works in
-        repository = find_repository(Path.cwd())
+    try:  # the client starts its server in the project it works in, or names it by its roots (mcp/roots.py)
+        cwd: Path | None = Path.cwd()
     except OSError:  # a working directory removed since
-        repository = None
-    server = build_server(
-        service,
-        lambda _ctx: principal,
-        log_level=settings.log_level,
-        repository=repository.ref() if repository else None,
-    )
+        cwd = None
+    server = build_server(service, lambda _ctx: principal, log_level=settings.log_level, workspace=Workspace(cwd))
     try:
         anyio.run(run_stdio, server, early)
     finally:  # the client went away: finish what its last saves left pending (bounded; the rest stays durable)

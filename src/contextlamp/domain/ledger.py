@@ -183,6 +183,20 @@ def supersede_updated(tx: EntryWriter, winner_id: str, older: Sequence[str], now
     return ids
 
 
+def supersede_from_elsewhere(tx: EntryWriter, older_id: str, winner_id: str, now: int) -> bool:
+    """A correction saved in another store the same reads fuse (a repository's project over the personal store,
+    docs/routing.md): the live entry ``older_id`` of this store, outside a team, marked superseded by
+    ``winner_id``, which this transaction cannot see; history is kept (``list --all``). False when the entry is
+    gone, no longer live, or a team learning (whose trust decides, not a correction)."""
+    entry = tx.get(older_id)
+    if entry is None or entry.superseded_by is not None or entry.contributed_by is not None:
+        return False
+    if is_expired(entry, now):
+        return False
+    tx.supersede([older_id], winner_id, now)
+    return True
+
+
 def supersede_edited(tx: EntryWriter, winner_id: str, edited_id: str, now: int) -> bool:
     """An edit (the dashboard's, app/curation.py): the live entry ``edited_id`` superseded by its new version
     ``winner_id`` (saved just before through ``put``), whatever their topics; history is kept as topic

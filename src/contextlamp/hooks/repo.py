@@ -21,6 +21,7 @@ from __future__ import annotations
 import configparser
 import os
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -84,6 +85,40 @@ def find_repository(cwd: Path) -> Repository | None:
             owner=_owner_of(address),
         )
     return None
+
+
+def workspace_repository(roots: Sequence[str] | None, cwd: Path | None) -> Repository | None:
+    """The repository a client works in (issue #27.3; docs/routing.md), one rule for the MCP server and the CLI:
+    the client's ``roots`` (MCP ``roots/list``: ``file://`` URIs, in the client's order) name its workspace, and
+    the first root inside a git repository (``find_repository``) gives it; roots the client gave of which none
+    is in a repository give none (the client works outside any: personal only). ``cwd`` (the folder the process
+    was started in) decides when no root is usable (None, an empty list, or only URIs that name no folder of
+    this machine: another scheme or host, a relative path, a folder that does not exist). Never raises."""
+    usable = [folder for folder in (root_folder(uri) for uri in roots or ()) if folder is not None]
+    for folder in usable:
+        found = find_repository(folder)
+        if found is not None:
+            return found
+    if usable or cwd is None:
+        return None
+    return find_repository(cwd)
+
+
+def root_folder(uri: str) -> Path | None:
+    """The folder of this machine an MCP root names, else None: a ``file:`` URI (host empty or ``localhost``),
+    its path percent-decoded as UTF-8 (``%20``, ``%C3%A9`` or ``%c3%a9``; RFC 8089), absolute, an existing
+    folder (symlinks are resolved later by ``find_repository``). Linear in the URI's length; never raises."""
+    try:
+        parts = urlsplit(uri.strip())
+    except ValueError:
+        return None
+    if parts.scheme.lower() != "file" or parts.netloc.lower() not in ("", "localhost"):
+        return None
+    try:  # bytes that are no UTF-8 name no folder we could have been told about
+        folder = Path(unquote(parts.path, errors="strict"))
+        return folder if folder.is_absolute() and folder.is_dir() else None
+    except (OSError, ValueError):  # undecodable, an unreadable folder, a NUL byte
+        return None
 
 
 def _main_root(folder: Path, git_dir: Path | None) -> Path:

@@ -493,12 +493,18 @@ def _keep_topics(
         if topic is not None and not all(same_attribute(item.content, text) for text in holders):
             topic = None
         try:
-            if hit is not None and hit[1] == project_id:
+            personal = hit is not None and hit[1] is None and project_id is not None  # fused in the repository
+            if hit is not None and (hit[1] == project_id or personal):
                 topic = hit[2]
+            if hit is not None and hit[1] == project_id:
                 service.save_context(caller, hit[0], topic=topic, project=project_id)
                 superseded += 1
             if topic is not None:
-                service.save_context(caller, item.content, item.memory_type, item.kind, topic, project=project_id)
+                saved = service.save_context(
+                    caller, item.content, item.memory_type, item.kind, topic, project=project_id
+                )
+                if hit is not None and personal:  # its correction retires it too (docs/routing.md)
+                    superseded += service.retire_personal(caller, hit[0], saved.id, project_id) is not None
         except ContextlampError:  # refused (e.g. the old memory was forgotten meanwhile): the save stands
             continue
     return superseded

@@ -27,18 +27,18 @@ import logging
 from collections.abc import Callable, Mapping
 from typing import Annotated, Any, cast
 
-from mcp.server.mcpserver import Context
+from mcp.server.mcpserver import Context, Resolve
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.server.mcpserver.tools import Tool
-from mcp_types import CallToolResult, TextContent
+from mcp_types import CallToolResult, ListRootsResult, TextContent
 from pydantic import BaseModel, GetJsonSchemaHandler
 from pydantic.json_schema import JsonSchemaValue
 from pydantic_core import CoreSchema
 
 from contextlamp.app.service import Caller, normalise_surface
-from contextlamp.app.state import RepositoryRef
 from contextlamp.domain.models import Principal
 from contextlamp.errors import ContextlampError, crash_report
+from contextlamp.mcp.roots import Workspace
 from contextlamp.mcp.schema import ToolSpec
 
 logger = logging.getLogger(__name__)
@@ -73,27 +73,46 @@ def sdk_tool(
     spec: ToolSpec,
     principal_of: PrincipalResolver,
     shown: Callable[[str], str],
-    repository: RepositoryRef | None = None,
+    workspace: Workspace | None = None,
 ) -> Tool:
     """``spec`` as the SDK's ``Tool`` (``Tool.from_function``), its call wrapped in ``translate``.
 
     Args:
         principal_of: who a request acts for (stdio: the configured local user; HTTP: the token's subject).
         shown: how a bad string may appear in an error message (``ToolSpec.arguments``).
-        repository: the repository a local (stdio) server was started in (``Caller.repository``); None over HTTP.
+        workspace: where a local (stdio) server's calls route (``Caller.repository``: the client's roots, asked
+            through the SDK's resolver parameter, else the folder it was started in; ``mcp.roots``); None over HTTP.
     """
 
-    def run(ctx: Context) -> CallToolResult:
+    def call(ctx: Context, roots: ListRootsResult | None) -> CallToolResult:
         try:
             name = client_name(ctx)
-            caller = Caller(
-                principal=principal_of(ctx), surface=normalise_surface(name), client_name=name, repository=repository
-            )
+            principal = principal_of(ctx)  # from the transport: a root never decides who calls
+            where = workspace.repository(roots) if workspace is not None else None
+            caller = Caller(principal=principal, surface=normalise_surface(name), client_name=name, repository=where)
             return reply(spec.op(caller, **spec.arguments(sent_arguments(ctx), shown)))
         except Exception as exc:  # the edge's one translation: nothing escapes as a protocol error
             raise translate(spec.name, exc) from (exc if isinstance(exc, ContextlampError) else None)
 
-    run.__annotations__ = {"ctx": Context, "return": Annotated[CallToolResult, published(spec.result)]}
+    returns = Annotated[CallToolResult, published(spec.result)]
+
+    def plain(ctx: Context) -> CallToolResult:
+        return call(ctx, None)
+
+    def rooted(ctx: Context, roots: ListRootsResult | None) -> CallToolResult:
+        return call(ctx, roots)
+
+    run: Callable[..., CallToolResult] = plain
+    plain.__annotations__ = {"ctx": Context, "return": returns}
+    if (
+        workspace is not None
+    ):  # the client's roots, injected by the SDK's resolver (asked only of a client that has them)
+        run = rooted
+        rooted.__annotations__ = {
+            "ctx": Context,
+            "roots": Annotated[ListRootsResult | None, Resolve(workspace.roots)],
+            "return": returns,
+        }
     tool = Tool.from_function(
         run,
         name=spec.name,

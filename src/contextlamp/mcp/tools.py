@@ -12,12 +12,13 @@ import re
 from typing import Any, Literal
 
 from mcp.server import MCPServer, Server
+from mcp_types import NotificationParams
 
 from contextlamp import __version__
 from contextlamp.app.service import MemoryService
-from contextlamp.app.state import RepositoryRef
 from contextlamp.mcp.calls import PrincipalResolver, client_surface, sdk_tool
 from contextlamp.mcp.prompts import prompt_specs
+from contextlamp.mcp.roots import ROOTS_CHANGED, Workspace
 from contextlamp.mcp.specs import tool_specs
 from contextlamp.mcp.stdio import run_stdio, scrub_json_surrogates
 from contextlamp.mcp.wire import lowlevel_server
@@ -43,10 +44,10 @@ contextlamp is the user's long-term memory, shared by all their AI tools.
   "Fact:", "Event:" or "Task:" label may lead each); send the transcript only when you cannot write one.
 - get_context returns only memories that match the query; an empty or short answer means nothing more
   relevant is stored, not an error.
-- Started inside a git repository (a local server), calls without `project` read the user's personal memory
-  together with that repository's project, and save_context / save_session without `project` save into that
-  project (the result's `scope` names it). Pass `project` to choose another project; a shared HTTP server
-  chooses nothing for you.
+- Started inside a git repository, or given one as the client's first root in a repository (MCP roots), a
+  local server's calls without `project` read the user's personal memory together with that repository's
+  project, and save_context / save_session without `project` save into that project (the result's `scope` names
+  it). Pass `project` to choose another project; a shared HTTP server chooses nothing for you.
 - Never save secrets; never save chit-chat.
 """
 
@@ -58,7 +59,7 @@ def build_server(
     principal_of: PrincipalResolver,
     name: str = "contextlamp",
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "WARNING",
-    repository: RepositoryRef | None = None,
+    workspace: Workspace | None = None,
 ) -> Server[Any]:
     """The SDK ``Server`` (``mcp.wire``) serving the memory tools and the prompts (``mcp.prompts``), registered
     explicitly on an ``MCPServer``; run over stdio by ``run_stdio``, over HTTP by its ``streamable_http_app``
@@ -68,8 +69,9 @@ def build_server(
         service: the memory service every tool calls; its limits, ranges and defaults are published in the
             tools' input schemas.
         principal_of: who a request acts for (stdio: the configured local user; HTTP: the token's subject).
-        repository: the repository a stdio server was started in (hooks/repo.py): calls that name no project
-            read personal fused with its project and save into it (issue #27.3); None over HTTP.
+        workspace: where a stdio server's calls route (``mcp.roots``: the client's roots, else the folder it was
+            started in): calls that name no project read personal fused with that repository's project and save
+            into it (issue #27.3); None over HTTP (a root is never read there).
     """
 
     def shown(text: str) -> str:
@@ -78,9 +80,12 @@ def build_server(
             return repr(text)
         return f"a {len(text)}-character string"
 
-    tools = [sdk_tool(spec, principal_of, shown, repository) for spec in tool_specs(service)]
+    tools = [sdk_tool(spec, principal_of, shown, workspace) for spec in tool_specs(service)]
     app = MCPServer(name=name, version=__version__, instructions=INSTRUCTIONS, tools=tools, log_level=log_level)
     for prompt in prompt_specs(service):  # remember, recall, checkpoint (mcp/prompts.py)
         app.add_prompt(prompt)
     schemas = {tool.name: tool.parameters for tool in tools}
-    return lowlevel_server(app, schemas.get)
+    server = lowlevel_server(app, schemas.get)
+    if workspace is not None:  # the client's roots changed: its next call asks for them again
+        server.add_notification_handler(ROOTS_CHANGED, NotificationParams, workspace.changed)
+    return server
