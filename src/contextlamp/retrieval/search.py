@@ -135,9 +135,8 @@ def collect_signals(
     terms = content_terms(query)
     query_words = {_singular(t) for t in named_words(query)}
     other_language = most_words and in_other_language(query)
+    # English forms; a word of another language that is one too ("come") only adds a term to the OR relaxation
     alternates = other_verb_forms(terms) if verb_forms else []
-    if alternates and in_other_language(query):
-        alternates = []  # the table is English ("come" is Spanish too)
     for scoped in stores:
         store, prio = scoped.store, scoped.priority
         for entry_id, cosine in store.vector_search(query_vector, depth, now, memory_types):
