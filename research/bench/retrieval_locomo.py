@@ -7,7 +7,9 @@ a ``get_context`` query against its own conversation; recall@k = |evidence ∩ t
 over questions (the paper's R@k). Keyword-only and semantic-only rankings are the service's own signal
 lists (``collect_signals``) for the same question; "previous" is ``get_context`` with neighbour context off
 (the default before it, docs/retrieval.md) and "radius1" with one neighbour each side instead of
-``neighbour_radius`` (the default before it), both from the same stores. Run with ``--help`` for options.
+``neighbour_radius`` (the default before it), both from the same stores. ``--questions tuning|held-out`` keeps one
+question-level fold (``question_fold``, stop 39's held-out third), ``--records`` writes each question's recall, and
+model vectors come from the disk cache of ``vector_cache.py`` (``--vector-cache``). Run with ``--help`` for options.
 """
 
 from __future__ import annotations
