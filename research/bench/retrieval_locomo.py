@@ -7,15 +7,19 @@ a ``get_context`` query against its own conversation; recall@k = |evidence ∩ t
 over questions (the paper's R@k). Keyword-only and semantic-only rankings are the service's own signal
 lists (``collect_signals``) for the same question; "previous" is ``get_context`` with neighbour context off
 (the default before it, docs/retrieval.md) and "radius1" with one neighbour each side instead of
-``neighbour_radius`` (the default before it), both from the same stores. Run with ``--help`` for options.
+``neighbour_radius`` (the default before it), both from the same stores. ``--questions tuning|held-out`` keeps one
+question-level fold (``question_fold``, stop 39's held-out third), ``--records`` writes each question's recall, and
+model vectors come from the disk cache of ``vector_cache.py`` (``--vector-cache``). Run with ``--help`` for options.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import re
 import sys
+import tempfile
 import time
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
@@ -43,6 +47,7 @@ from common import (
     parse_ks,
     previous_ids,
 )
+from vector_cache import cached_embedder
 
 CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop", 5: "adversarial"}
 METHODS = ("hybrid", "radius1", "previous", "keyword", "semantic")
@@ -66,6 +71,21 @@ class Question:
     text: str
     evidence: tuple[str, ...]
     category: int
+
+
+QUESTION_FOLDS = ("tuning", "held-out")
+HELD_OUT_SHARE = 3  # one question in three is held out (question_fold)
+DEFAULT_VECTORS = Path(tempfile.gettempdir()) / "contextlamp-bench-vectors"  # as retrieval_longmemeval.py's
+
+
+def question_fold(sample_id: str, text: str) -> str:
+    """The question-level fold of a question (stop 39, issue #32): ``"held-out"`` when the 64-bit BLAKE2b digest of
+    ``"<sample_id>\t<question text>"`` is divisible by ``HELD_OUT_SHARE`` (about a third of each conversation's
+    questions, every category), else ``"tuning"``. Every LoCoMo dev conversation was read as a whole by earlier
+    rounds, so a fold of conversations could not be fresh; a fold of questions, fixed by this rule before any
+    tuning (research/bench/data/retrieval_folds.json), is one whose questions no rule was tuned on."""
+    digest = hashlib.blake2b(f"{sample_id}\t{text}".encode(), digest_size=8).digest()
+    return "held-out" if int.from_bytes(digest, "big") % HELD_OUT_SHARE == 0 else "tuning"
 
 
 @dataclass(frozen=True)
@@ -199,7 +219,7 @@ def run_conversation(
                     for name, changes in (variants or {}).items()
                 },
             }
-            record: dict[str, Any] = {"category": question.category}
+            record: dict[str, Any] = {"category": question.category, "question": question.text}
             for method, ids in ranked.items():
                 dias = [dia_of.get(i, []) for i in ids]
                 record[method] = {k: recall_at(question.evidence, dias, k) for k in ks}
@@ -211,7 +231,7 @@ def methods_of(records: Sequence[dict[str, Any]]) -> list[str]:
     """``METHODS``, then every ``--variant`` name the records hold, in first-seen order."""
     names = dict.fromkeys(METHODS)
     for record in records:
-        names.update(dict.fromkeys(k for k in record if k != "category"))
+        names.update(dict.fromkeys(k for k in record if k not in ("category", "question", "conversation")))
     return list(names)
 
 
@@ -269,6 +289,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--fold", default=None, help="only this fold's conversations (research/bench/data/retrieval_folds.json)"
     )
+    parser.add_argument(
+        "--questions",
+        choices=QUESTION_FOLDS,
+        default=None,
+        help="only the questions of this question-level fold (question_fold; default: every question)",
+    )
+    parser.add_argument(
+        "--vector-cache",
+        type=Path,
+        default=DEFAULT_VECTORS,
+        help=f"directory of the disk cache of model vectors (default {DEFAULT_VECTORS}; vector_cache.py)",
+    )
+    parser.add_argument("--no-vector-cache", action="store_true", help="run the model on every text")
+    parser.add_argument("--records", type=Path, default=None, help="write every question's recall as JSON lines")
     add_variant_argument(parser, METHODS)
     args = parser.parse_args(argv)
     variants: dict[str, dict[str, Any]] = dict(args.variant)
@@ -278,14 +312,27 @@ def main(argv: Sequence[str] | None = None) -> int:
         wanted = fold_ids("locomo", args.fold)
         conversations = [c for c in conversations if c.sample_id in wanted]
     conversations = conversations[: args.limit_conversations]
-    embedder = bench_embedder(args.embedder, args.prefixes)
+    if args.questions is not None:
+        conversations = [
+            Conversation(
+                c.sample_id, c.turns, [q for q in c.questions if question_fold(c.sample_id, q.text) == args.questions]
+            )
+            for c in conversations
+        ]
+    cached = not args.no_vector_cache and args.prefixes is None and args.embedder in ("minilm", "minilm-int8")
+    embedder = (
+        cached_embedder(args.embedder, args.vector_cache) if cached else bench_embedder(args.embedder, args.prefixes)
+    )
     records: list[dict[str, Any]] = []
     query_seconds = 0.0
     for conv in conversations:
         print(f"{conv.sample_id}: {len(conv.turns)} turns, {len(conv.questions)} questions", file=sys.stderr)
         conv_records, conv_seconds = run_conversation(conv, embedder, args.k, variants)
-        records += conv_records
+        records += [{"conversation": conv.sample_id, **r} for r in conv_records]
         query_seconds += conv_seconds
+    if args.records is not None:
+        with args.records.open("w", encoding="utf-8") as out:
+            out.writelines(json.dumps(r) + "\n" for r in records)
     summary = summarise(records, args.k)
     summary["recency_intent"] = sum(asks_for_recent(q.text) for c in conversations for q in c.questions)
     print_report(summary, args.k, time.perf_counter() - started, query_seconds)

@@ -124,3 +124,23 @@ def test_main_reports_exact_recall(tmp_path: Path, capsys: pytest.CaptureFixture
     captured = capsys.readouterr()
     assert "overall" in captured.out and "multi-hop" in captured.out
     assert "a: 6 turns, 4 questions" in captured.err and "a:" not in captured.out
+
+
+def test_question_folds_split_every_conversation_by_a_fixed_rule(tmp_path: Path) -> None:
+    """Stop 39's held-out third: a function of the sample id and the question text only, about one in three."""
+    folds = [bench.question_fold(f"conv-{c}", f"What did person {q} do?") for c in range(5) for q in range(300)]
+    assert set(folds) == {"tuning", "held-out"}
+    assert 0.28 < folds.count("held-out") / len(folds) < 0.39
+    assert bench.question_fold("conv-26", "x?") == bench.question_fold("conv-26", "x?")
+    data, records = tmp_path / "locomo.json", tmp_path / "records.jsonl"
+    data.write_text(json.dumps(_dataset()), encoding="utf-8")
+    seen: dict[str, list[str]] = {}
+    for fold in bench.QUESTION_FOLDS:
+        args = ["--data", str(data), "--embedder", "fake", "--questions", fold, "--records", str(records)]
+        assert bench.main(args) == 0
+        rows = [json.loads(line) for line in records.read_text(encoding="utf-8").splitlines()]
+        seen[fold] = [r["question"] for r in rows]
+        assert all(bench.question_fold(r["conversation"], r["question"]) == fold for r in rows)
+    assert sorted(seen["tuning"] + seen["held-out"]) == sorted(  # the two folds are the questions, once each
+        q["question"] for s in _dataset() for q in s["qa"] if q["evidence"] and q["evidence"] not in (["D"], ["D9:9"])
+    )
