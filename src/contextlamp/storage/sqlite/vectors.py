@@ -19,6 +19,8 @@ import threading
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING
 
+from contextlamp.storage.sqlite.first_pass import FLOAT_SLACK, int8_products, quantize_query, quantize_rows
+
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
@@ -39,6 +41,9 @@ PARALLEL_MIN_ROWS = 32_768  # 8 blocks
 # such multiples give every row the very bits of the whole block's product: scores, order and ties unchanged
 # (tests/test_vector_index.py checks it bit for bit).
 SCORE_ALIGN = 64
+# From this many rows on, vector_search scores the int8 copy first and only the rows that can reach the top
+# exactly (first_pass.py); below, the float32 product is as cheap as the first pass's fixed costs.
+FIRST_PASS_MIN_ROWS = 4096
 SCORING_THREADS = min(4, os.cpu_count() or 1)
 _pool: ThreadPoolExecutor | None = None
 _pool_lock = threading.Lock()
@@ -66,6 +71,10 @@ class VectorIndex:
         self.dead = 0
         self.epoch: str | None = None
         self.changes = 0  # counts appends, replacements and resets (a key for what is derived from the rows)
+        # the first pass's int8 copy (first_pass.py): per block ``(dim, VECTOR_BLOCK_ROWS)`` int8 codes
+        # (transposed), and per row (capacity as ``rowids``) float32 scale, scale * |codes| and residual norm
+        self.codes: list[npt.NDArray[np.int8]] = []
+        self.code_rows: Vectors | None = None  # (capacity, 3): scale, spread, residual
 
     @property
     def rowids(self) -> npt.NDArray[np.int64]:
@@ -83,6 +92,8 @@ class VectorIndex:
     def reset(self, epoch: str) -> None:
         self.changes += 1
         self.blocks = []
+        self.codes = []
+        self.code_rows = None
         self._rowids = None
         self.size = 0
         self.max_seq = 0
@@ -101,15 +112,24 @@ class VectorIndex:
             rowids = np.zeros(max(need, 2 * len(self.rowids), 256), dtype=np.int64)
             rowids[: self.size] = self.rowids[: self.size]
             self.rowids = rowids
+            code_rows = np.zeros((len(rowids), 3), dtype=np.float32)
+            if self.code_rows is not None:
+                code_rows[: self.size] = self.code_rows[: self.size]
+            self.code_rows = code_rows
         self.rowids[self.size : need] = [r["entry_rowid"] for r in rows]
         vectors = np.frombuffer(b"".join(r["vec"] for r in rows), dtype=np.float32).reshape(len(rows), self.dim)
+        codes, scale, spread, residual = quantize_rows(vectors)
+        assert self.code_rows is not None
+        self.code_rows[self.size : need] = np.stack([scale, spread, residual], axis=1)
         done = 0
         while done < len(rows):
             block, offset = divmod(self.size, VECTOR_BLOCK_ROWS)
             if block == len(self.blocks):
                 self.blocks.append(np.empty((VECTOR_BLOCK_ROWS, self.dim), dtype=np.float32))
+                self.codes.append(np.zeros((self.dim, VECTOR_BLOCK_ROWS), dtype=np.int8))
             take = min(VECTOR_BLOCK_ROWS - offset, len(rows) - done)
             self.blocks[block][offset : offset + take] = vectors[done : done + take]
+            self.codes[block][:, offset : offset + take] = codes[done : done + take].T
             done += take
             self.size += take
         self.max_seq = rows[-1]["seq"]
@@ -158,6 +178,9 @@ class VectorIndex:
         for block in np.unique(stale // VECTOR_BLOCK_ROWS).tolist():
             rows = stale[(stale // VECTOR_BLOCK_ROWS) == block] % VECTOR_BLOCK_ROWS
             self.blocks[block][rows] = 0.0
+            self.codes[block][:, rows] = 0
+        if self.code_rows is not None:
+            self.code_rows[stale] = 0.0
         self.dead += len(stale)
 
     def scores(self, query: Vectors) -> Vectors:
@@ -185,6 +208,33 @@ class VectorIndex:
         for helper in helpers:
             helper.result()
         return out
+
+    def first_pass(self, query: Vectors) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+        """``(size,)`` float64 approximate cosines of every row with ``query`` (``(dim,)`` float32) from the int8
+        copy, and ``(size,)`` float64 bounds: each row's exact float32 score (``scores``, ``exact_scores``) lies
+        within its approximation plus or minus its bound (first_pass.py's docstring derives it)."""
+        import numpy as np
+
+        query_codes, scale, residual, norm = quantize_query(query)
+        dots = np.empty(self.size, dtype=np.float64)
+        for number, block in enumerate(self.codes):
+            start = number * VECTOR_BLOCK_ROWS
+            end = min(self.size, start + VECTOR_BLOCK_ROWS)
+            # a partly filled last block is scored whole (its unused columns are zero): no copy of a slice
+            dots[start:end] = int8_products(query_codes, block)[: end - start]
+        assert self.code_rows is not None
+        rows = self.code_rows[: self.size].astype(np.float64)
+        approx = dots * (rows[:, 0] * scale)
+        bound = rows[:, 1] * residual + rows[:, 2] * norm + FLOAT_SLACK
+        return approx, bound
+
+    def exact_scores(self, rows: npt.NDArray[np.intp], query: Vectors) -> Vectors:
+        """``(len(rows),) float32`` cosines of the rows at ``rows`` with ``query``, each row's products summed on
+        its own (numpy's pairwise sum of one row: its bits do not depend on which other rows are scored)."""
+        import numpy as np
+
+        gathered = self.gather([int(r) for r in rows.tolist()])
+        return np.multiply(gathered, query).sum(axis=1, dtype=np.float32)
 
     def parts(self, count: int) -> list[list[tuple[int, int, int]]]:
         """The rows in use cut into ``count`` parts of about equal size, each a list of ``(block, first row, end
