@@ -93,7 +93,7 @@ def test_the_pruned_answer_is_the_exact_answer(monkeypatch: pytest.MonkeyPatch, 
                 scores = index.exact_scores(np.arange(n), query)
                 scores[~allowed] = -np.inf
                 expected = best_entries(scores, keep, count, limit, trusted=n)
-                found = pruned_best_entries(index, query, allowed, keep, count, limit)
+                found = pruned_best_entries(index, query, index.first_pass(query), allowed, keep, count, limit)
                 assert found is None or _equivalent(found, expected, scores, keep)
                 assert found is not None or count == limit  # crowded by an entry's chunks: the caller scores all
 

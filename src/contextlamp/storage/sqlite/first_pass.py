@@ -85,7 +85,7 @@ def _int8_session() -> Any:
             options.intra_op_num_threads = 1
             options.inter_op_num_threads = 1
             options.log_severity_level = 3
-            options.enable_cpu_mem_arena = False
+            options.enable_cpu_mem_arena = True
             _session = ort.InferenceSession(_graph(), options, providers=["CPUExecutionProvider"])
         return _session
 

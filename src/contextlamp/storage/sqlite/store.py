@@ -143,9 +143,12 @@ class SqliteStore(SqliteSessions, SqliteMaintenance):
             allowed[allowed] = live[keep[allowed]]
             count = min(index.size, max(16 * limit, 256))
             if index.size >= FIRST_PASS_MIN_ROWS:
-                found = pruned_best_entries(index, vector, allowed, keep, count, limit)
-                if found is not None:
-                    return [(columns.ids[position], score) for position, score in found]
+                bounds = index.first_pass(vector)
+                # the rows one walk's window takes (enough unless entries have many chunks), then count's
+                for take in (2 * limit + 16, count):
+                    found = pruned_best_entries(index, vector, bounds, allowed, keep, take, limit)
+                    if found is not None:
+                        return [(columns.ids[position], score) for position, score in found]
             # cosine of every stored vector: memory-bound (10,000 entries = 10,000 vectors = 15 MB per query)
             scores = index.scores(vector)
             scores[~allowed] = -np.inf
@@ -280,18 +283,19 @@ class SqliteStore(SqliteSessions, SqliteMaintenance):
 def pruned_best_entries(
     index: VectorIndex,
     vector: Vectors,
+    bounds: tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]],
     allowed: npt.NDArray[np.bool_],
     keep: npt.NDArray[np.int64],
     count: int,
     limit: int,
 ) -> list[tuple[int, float]] | None:
-    """``vector_search``'s answer (entry positions and exact cosines) from the int8 first pass: every allowed
-    row whose upper bound reaches the ``count``-th best lower bound is scored exactly, the others cannot be
-    among the ``count`` best (first_pass.py). None when those rows run out before ``limit`` entries (an
-    entry's many chunks): the caller then scores every row."""
+    """``vector_search``'s answer (entry positions and exact cosines) from the int8 first pass (``bounds``:
+    ``index.first_pass(vector)``): every allowed row whose upper bound reaches the ``count``-th best lower
+    bound is scored exactly, the others cannot be among the ``count`` best (first_pass.py). None when the
+    answer needs more than those ``count`` rows (an entry's many chunks): the caller asks again with more."""
     import numpy as np
 
-    approx, bound = index.first_pass(vector)
+    approx, bound = bounds
     low = np.where(allowed, approx - bound, -np.inf)
     shown = int(np.count_nonzero(allowed))
     if shown == 0:
