@@ -44,9 +44,11 @@ SCORE_ALIGN = 64
 # From this many rows on, vector_search scores the int8 copy first and only the rows that can reach the top
 # exactly (first_pass.py); below, the float32 product is as cheap as the first pass's fixed costs.
 FIRST_PASS_MIN_ROWS = 4096
-# Zero columns after each block's int8 codes: ONNX Runtime's int8 product over (384, 4096) codes took 86 µs per
-# 1,000 columns, over (384, 4288) 26 (a row stride of a power of two bytes maps the columns it packs onto the same
-# cache sets; measured on this machine, AVX-512 VNNI).
+# The int8 codes are one (dim, width) matrix, scored in one run; it grows to an eighth more than it needs, in
+# whole CODE_STEP columns (a copy of 384 bytes a row), and its width CODE_STEP * k + CODE_PAD is never a power of two:
+# ONNX Runtime's int8 product over (384, 4096) codes took 86 µs per 1,000 columns, over (384, 4288) 26 (a row
+# stride of a power of two bytes maps the columns it packs onto the same cache sets; this machine, AVX-512 VNNI).
+CODE_STEP = 1024
 CODE_PAD = 192
 SCORING_THREADS = min(4, os.cpu_count() or 1)
 _pool: ThreadPoolExecutor | None = None
@@ -75,10 +77,9 @@ class VectorIndex:
         self.dead = 0
         self.epoch: str | None = None
         self.changes = 0  # counts appends, replacements and resets (a key for what is derived from the rows)
-        # the first pass's int8 copy (first_pass.py): per block ``(dim, VECTOR_BLOCK_ROWS + CODE_PAD)`` int8
-        # codes (transposed; the padding columns stay zero), and per row (capacity as ``rowids``) float32
-        # scale, scale * |codes| and residual norm
-        self.codes: list[npt.NDArray[np.int8]] = []
+        # the first pass's int8 copy (first_pass.py): ``(dim, width)`` int8 codes, a column a row (columns past
+        # ``size`` stay zero), and per row (capacity as ``rowids``) float32 scale, scale * |codes| and residual norm
+        self.codes: npt.NDArray[np.int8] | None = None
         self.code_rows: Vectors | None = None  # (capacity, 3): scale, spread, residual
 
     @property
@@ -97,7 +98,7 @@ class VectorIndex:
     def reset(self, epoch: str) -> None:
         self.changes += 1
         self.blocks = []
-        self.codes = []
+        self.codes = None
         self.code_rows = None
         self._rowids = None
         self.size = 0
@@ -126,15 +127,20 @@ class VectorIndex:
         codes, scale, spread, residual = quantize_rows(vectors)
         assert self.code_rows is not None
         self.code_rows[self.size : need] = np.stack([scale, spread, residual], axis=1)
+        if self.codes is None or need > self.codes.shape[1] - CODE_PAD:
+            width = -(-(need + need // 8) // CODE_STEP) * CODE_STEP  # an eighth ahead: few copies, little waste
+            grown = np.zeros((self.dim, width + CODE_PAD), dtype=np.int8)
+            if self.codes is not None:
+                grown[:, : self.size] = self.codes[:, : self.size]
+            self.codes = grown
+        self.codes[:, self.size : need] = codes.T
         done = 0
         while done < len(rows):
             block, offset = divmod(self.size, VECTOR_BLOCK_ROWS)
             if block == len(self.blocks):
                 self.blocks.append(np.empty((VECTOR_BLOCK_ROWS, self.dim), dtype=np.float32))
-                self.codes.append(np.zeros((self.dim, VECTOR_BLOCK_ROWS + CODE_PAD), dtype=np.int8))
             take = min(VECTOR_BLOCK_ROWS - offset, len(rows) - done)
             self.blocks[block][offset : offset + take] = vectors[done : done + take]
-            self.codes[block][:, offset : offset + take] = codes[done : done + take].T
             done += take
             self.size += take
         self.max_seq = rows[-1]["seq"]
@@ -183,8 +189,8 @@ class VectorIndex:
         for block in np.unique(stale // VECTOR_BLOCK_ROWS).tolist():
             rows = stale[(stale // VECTOR_BLOCK_ROWS) == block] % VECTOR_BLOCK_ROWS
             self.blocks[block][rows] = 0.0
-            self.codes[block][:, rows] = 0
-        if self.code_rows is not None:
+        if self.codes is not None and self.code_rows is not None:
+            self.codes[:, stale] = 0
             self.code_rows[stale] = 0.0
         self.dead += len(stale)
 
@@ -221,12 +227,8 @@ class VectorIndex:
         import numpy as np
 
         query_codes, scale, residual, norm = quantize_query(query)
-        dots = np.empty(self.size, dtype=np.float64)
-        for number, block in enumerate(self.codes):
-            start = number * VECTOR_BLOCK_ROWS
-            end = min(self.size, start + VECTOR_BLOCK_ROWS)
-            # a partly filled last block is scored whole (its unused columns are zero): no copy of a slice
-            dots[start:end] = int8_products(query_codes, block)[: end - start]
+        assert self.codes is not None
+        dots = int8_products(query_codes, self.codes)[: self.size].astype(np.float64)  # one run, every column
         assert self.code_rows is not None
         rows = self.code_rows[: self.size].astype(np.float64)
         approx = dots * (rows[:, 0] * scale)
