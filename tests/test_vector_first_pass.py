@@ -13,7 +13,13 @@ from contextlamp.storage.sqlite import first_pass, vectors
 from contextlamp.storage.sqlite import store as sqlite_store
 from contextlamp.storage.sqlite.store import best_entries, pruned_best_entries
 from contextlamp.storage.sqlite.vectors import VectorIndex
-from tests.test_vector_index import WORDS, _brute_force, _same_ranking, _search, _service
+from tests.test_vector_index import (  # pyright: ignore[reportPrivateUsage]
+    WORDS,
+    _brute_force,  # pyright: ignore[reportPrivateUsage]
+    _same_ranking,  # pyright: ignore[reportPrivateUsage]
+    _search,  # pyright: ignore[reportPrivateUsage]
+    _service,  # pyright: ignore[reportPrivateUsage]
+)
 
 DIM = 384
 
@@ -25,12 +31,10 @@ def _unit(rng: np.random.Generator, n: int) -> np.ndarray:
 
 def _index(rows: np.ndarray, rowids: list[int]) -> VectorIndex:
     index = VectorIndex(DIM)
-    index.append(
-        [
-            {"seq": i + 1, "entry_rowid": r, "vec": v.tobytes()}
-            for i, (v, r) in enumerate(zip(rows, rowids, strict=True))
-        ]
-    )
+    rows_read = [  # what VectorIndex.follow reads from the vectors table
+        {"seq": i + 1, "entry_rowid": r, "vec": v.tobytes()} for i, (v, r) in enumerate(zip(rows, rowids, strict=True))
+    ]
+    index.append(rows_read)  # pyright: ignore[reportArgumentType]
     return index
 
 

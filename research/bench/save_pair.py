@@ -71,7 +71,7 @@ def worker(embedder_name: str, profile: bool) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--baseline-src", type=Path, default=Path("/work/main/src"))
     parser.add_argument("--saves", type=int, default=200, help="saves per tree")
     parser.add_argument("--embedder", default="minilm-int8")
