@@ -114,3 +114,22 @@ def test_a_search_through_the_first_pass_finds_the_brute_force_answer(
     for i in range(15):
         query = f"{WORDS[i]} {WORDS[(i + 4) % 15]}"
         assert _same_ranking(_search(service, caller, query, 6), _brute_force(service, caller, query, 6))
+
+
+@pytest.mark.sqlite_only
+def test_a_runtime_that_cannot_run_the_first_pass_leaves_the_exact_search(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(*_: object) -> None:
+        raise RuntimeError("no MatMulInteger kernel")
+
+    monkeypatch.setattr(sqlite_store, "FIRST_PASS_MIN_ROWS", 1)
+    monkeypatch.setattr(sqlite_store, "_first_pass_failed", False)
+    monkeypatch.setattr(vectors, "int8_products", broken)
+    service, caller = _service(tmp_path / "home")
+    for n in range(12):
+        service.save_context(caller, f"{WORDS[n % 15]} {WORDS[(n * 7) % 15]} note {n}")
+    for i in range(5):
+        query = f"{WORDS[i]} {WORDS[(i + 4) % 15]}"
+        assert _same_ranking(_search(service, caller, query, 4), _brute_force(service, caller, query, 4))
+    assert sqlite_store._first_pass_failed  # pyright: ignore[reportPrivateUsage]

@@ -142,8 +142,8 @@ class SqliteStore(SqliteSessions, SqliteMaintenance):
             allowed = keep >= 0
             allowed[allowed] = live[keep[allowed]]
             count = min(index.size, max(16 * limit, 256))
-            if index.size >= FIRST_PASS_MIN_ROWS:
-                bounds = index.first_pass(vector)
+            bounds = _first_pass(index, vector) if index.size >= FIRST_PASS_MIN_ROWS else None
+            if bounds is not None:
                 # the rows one walk's window takes (enough unless entries have many chunks), then count's
                 for take in (2 * limit + 16, count):
                     found = pruned_best_entries(index, vector, bounds, allowed, keep, take, limit)
@@ -278,6 +278,23 @@ class SqliteStore(SqliteSessions, SqliteMaintenance):
 
     def pending_count(self) -> int:
         return int(self._read("SELECT count(*) FROM entries WHERE index_pending = 1")[0][0])
+
+
+_first_pass_failed = False  # ONNX Runtime could not run the int8 product here: the float32 product serves
+
+
+def _first_pass(index: VectorIndex, vector: Vectors) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]] | None:
+    """``index.first_pass(vector)``, or None (and the float32 product from then on in this process) when ONNX
+    Runtime fails on it: the answer is the same either way, only slower."""
+    global _first_pass_failed
+    if _first_pass_failed:
+        return None
+    try:
+        return index.first_pass(vector)
+    except Exception as exc:  # the runtime's own errors have no common type
+        _first_pass_failed = True
+        logger.warning("int8 first pass unavailable (%s): exact float32 vector search only", type(exc).__name__)
+        return None
 
 
 def pruned_best_entries(
