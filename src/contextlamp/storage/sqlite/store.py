@@ -169,14 +169,21 @@ class SqliteStore(SqliteSessions, SqliteMaintenance):
                 order = np.argsort(keep, kind="stable")  # rows grouped by entry, each entry's in seq (chunk) order
                 self._by_entry = (self._row_key, order, keep[order])
             _, order, grouped = self._by_entry
+            known = [(i, p) for i in ids if (p := columns.at_id.get(i)) is not None]
+            if not known:
+                return {}
+            # one search and one gather for all the ids (their rows, each entry's in chunk order)
+            positions = np.asarray([p for _, p in known], dtype=np.int64)
+            lows = np.searchsorted(grouped, positions).tolist()
+            highs = np.searchsorted(grouped, positions + 1).tolist()
+            rows = np.concatenate([order[low:high] for low, high in zip(lows, highs, strict=True)])
+            gathered = index.gather(rows.tolist())
             found: dict[str, Vectors] = {}
-            for entry_id in ids:
-                position = columns.at_id.get(entry_id)
-                if position is None:
-                    continue
-                low, high = np.searchsorted(grouped, [position, position + 1]).tolist()
+            done = 0
+            for (entry_id, _), low, high in zip(known, lows, highs, strict=True):
                 if low < high:
-                    found[entry_id] = index.gather(order[low:high].tolist())
+                    found[entry_id] = gathered[done : done + high - low]
+                    done += high - low
             return found
 
     def _row_entries(self, index: VectorIndex, columns: EntryColumns) -> npt.NDArray[np.int64]:

@@ -172,6 +172,8 @@ class VectorIndex:
         """A copy of the vectors at ``rows`` (row numbers below ``size``): ``(len(rows), dim)`` float32."""
         import numpy as np
 
+        if not rows:
+            return np.zeros((0, self.dim), dtype=np.float32)
         return np.stack([self.blocks[r // VECTOR_BLOCK_ROWS][r % VECTOR_BLOCK_ROWS] for r in rows])
 
     def drop_replaced(self, held: int) -> None:
