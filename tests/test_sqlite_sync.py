@@ -55,7 +55,7 @@ def test_store_commits_are_normal_before_and_after_a_search(
 
 
 @pytest.mark.sqlite_only
-def test_a_save_is_fsynced_by_the_timer_and_a_forget_before_it_returns(
+def test_a_save_is_fsynced_by_the_flush_thread_and_a_forget_before_it_returns(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     synced: list[str] = []
@@ -66,19 +66,23 @@ def test_a_save_is_fsynced_by_the_timer_and_a_forget_before_it_returns(
         return real(path)
 
     monkeypatch.setattr(store_file, "fsync_file", recording)
-    monkeypatch.setattr(store_file, "WAL_FLUSH_DELAY_S", 3600.0)  # the timer fires only when the test says so
+    monkeypatch.setattr(store_file, "WAL_FLUSH_DELAY_S", 3600.0)  # the flush is due only when the test says so
+    clock = [0.0]
+    monkeypatch.setattr(store_file.WAL_FLUSHER, "clock", lambda: clock[0])
     service = create_app(Settings(home=tmp_path / "home", user="alice", embedder="fake")).service
     caller = Caller(service.principal("alice"), "test")
     saved = service.save_context(caller, "The staging database is called ledger-stg.")
     service.wait_indexed()
     store = service.registry.store(caller.principal.user_id)
     assert isinstance(store, SqliteStore)
-    timer = store._wal_timer  # pyright: ignore[reportPrivateUsage]
-    assert timer is not None and not synced  # the save answered before its fsync, which waits on the timer
-    timer.cancel()  # fire it now, as the delay would (same function, same thread role)
-    timer.function(*timer.args)
+    flusher = store_file.WAL_FLUSHER
+    assert flusher.pending(store) and not synced  # the save answered before its fsync, which waits its time
+    clock[0] = 3599.0
+    assert flusher.run_due() == pytest.approx(1.0) and not synced
+    clock[0] = 3600.0  # its time has come: what the flush thread does then
+    assert flusher.run_due() is None
     assert synced == [store.path.name + "-wal"]
-    assert store._wal_timer is None  # pyright: ignore[reportPrivateUsage]
+    assert not flusher.pending(store)
     synced.clear()
     service.forget_context(caller, saved.id)
     assert store.path.name + "-wal" in synced  # fsynced inside the call, not by a timer

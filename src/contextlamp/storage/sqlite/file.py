@@ -8,7 +8,8 @@ secure_delete), and this commit policy (docs/configuration.md "Durability"):
 - every commit runs with ``synchronous=NORMAL``: in WAL mode the commit is in the WAL file when it returns, so an
   acknowledged write survives a crash of any process at once (SQLite docs, PRAGMA synchronous: "WAL mode is
   always consistent with synchronous=NORMAL"), without the fsync that was a quarter of a save's time;
-- the WAL is fsynced by a background timer at most ``WAL_FLUSH_DELAY_S`` after a write's commit (one fsync for
+- the WAL is fsynced by the process's flush thread (flusher.py) at most ``WAL_FLUSH_DELAY_S`` after a write's
+  commit (one fsync for
   every write of that interval), so a power loss or an operating-system crash loses at most that last moment
   of saves, never the database's consistency;
 - a deletion (forget, sweep, removal of a user's data) fsyncs the WAL before the call returns: "forget means
@@ -32,6 +33,7 @@ from contextlamp.errors import EmbeddingMismatchError
 from contextlamp.storage.shared.usage import DeferredUses
 from contextlamp.storage.sqlite.columns import EntryColumns
 from contextlamp.storage.sqlite.connection import BUSY_TIMEOUT_MS, connect, immediate, map_errors, migrate
+from contextlamp.storage.sqlite.flusher import WalFlusher
 from contextlamp.storage.sqlite.schema import FOLDING_MIGRATION, MIGRATIONS
 from contextlamp.storage.sqlite.vectors import VectorIndex
 from contextlamp.storage.sqlite.writer import SqliteWriter
@@ -50,6 +52,7 @@ SCRUB_RETRY_FOR_S = 3600.0
 # The longest a committed write waits for its fsync (module docstring). A save answers before it: 0.1 s bounds
 # what a power loss can take (a person cannot type a second memory in it) and groups a burst's fsyncs into one.
 WAL_FLUSH_DELAY_S = 0.1
+WAL_FLUSHER = WalFlusher()  # the process's one flush thread, started by the first request (flusher.py)
 
 
 def fsync_file(path: Path) -> bool:
@@ -112,7 +115,6 @@ class StoreFile(DeferredUses):
         self._dim = dim
         self._closed = False
         self._retry: threading.Timer | None = None  # the background retry of a pending scrub, while one runs
-        self._wal_timer: threading.Timer | None = None  # the WAL's pending fsync (WAL_FLUSH_DELAY_S), while one waits
         self._conn.execute("PRAGMA synchronous = NORMAL")  # the commit policy: module docstring
         self._columns = EntryColumns()  # the entries' small columns in memory (columns.py), loaded on first use
         self._data_version: int | None = None  # PRAGMA data_version when the copies were last known current
@@ -207,25 +209,19 @@ class StoreFile(DeferredUses):
         fsync_file(self.path.with_name(self.path.name + "-wal"))
 
     def _flush_later(self) -> None:
-        """Start the WAL's fsync timer unless one waits (``WAL_FLUSH_DELAY_S``; module docstring)."""
-        if self._wal_timer is None and not self._closed:
-            timer = threading.Timer(WAL_FLUSH_DELAY_S, self._fsync_on_timer)
-            timer.args = (timer,)
-            timer.daemon = True
-            timer.name = f"wal-flush-{self.store_id}"
-            self._wal_timer = timer
-            timer.start()
+        """Have the process's WAL flusher fsync this store's WAL within ``WAL_FLUSH_DELAY_S`` unless it is asked
+        already (module docstring; flusher.py: no thread started per save)."""
+        if not self._closed:
+            WAL_FLUSHER.request(self, self._fsync_on_timer, WAL_FLUSH_DELAY_S)
 
-    def _fsync_on_timer(self, timer: threading.Timer) -> None:
-        """The fsync of ``timer`` (the pending one), outside the store lock (searches and saves go on meanwhile;
-        a commit after the timer was cleared starts the next one, so none is left unflushed)."""
-        with self._lock:
-            if self._wal_timer is not timer or self._closed:
-                return
-            self._wal_timer = None
+    def _fsync_on_timer(self) -> None:
+        """The flusher's fsync, outside the store lock (searches and saves go on meanwhile; a commit after the
+        flusher took this request makes the next one, so none is left unflushed)."""
+        if self._closed:
+            return
         try:
             self._fsync_wal()
-        except OSError as exc:  # the next write's timer or the close tries again
+        except OSError as exc:  # the next write's request or the close tries again
             logger.warning("store %s: fsync of the write-ahead log failed: %s", self.store_id, type(exc).__name__)
 
     def _want_scrub(self, conn: sqlite3.Connection) -> None:
@@ -389,9 +385,7 @@ class StoreFile(DeferredUses):
             if self._retry is not None:
                 self._retry.cancel()
                 self._retry = None
-            if self._wal_timer is not None:
-                self._wal_timer.cancel()
-                self._wal_timer = None
+            if WAL_FLUSHER.cancel(self):
                 self._conn.close()  # the last connection checkpoints (fsyncing both files) and removes the WAL
                 self._fsync_wal()  # another process's connection keeps it: flush what this one wrote
                 return

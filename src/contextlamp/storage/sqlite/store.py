@@ -20,7 +20,7 @@ from contextlamp.storage.sqlite.fulltext import fts_match
 from contextlamp.storage.sqlite.maintenance import SqliteMaintenance
 from contextlamp.storage.sqlite.rows import ENTRY_COLUMNS, LIVE, SQLITE_MAX_VARS, entry_from_row, marks, type_filter
 from contextlamp.storage.sqlite.sessions import SqliteSessions
-from contextlamp.storage.sqlite.vectors import VectorIndex, best_first
+from contextlamp.storage.sqlite.vectors import FIRST_PASS_MIN_ROWS, VectorIndex, best_first
 
 TOPIC_RANGES_PER_QUERY = 100  # SELECTs in one UNION ALL (SQLite allows 500 by default)
 
@@ -133,8 +133,7 @@ class SqliteStore(SqliteSessions, SqliteMaintenance):
             if index.size == 0 or limit <= 0:
                 return []
             columns = self.columns()
-            # cosine of every stored vector: memory-bound (10,000 entries = 10,000 vectors = 15 MB per query)
-            scores = index.scores(np.asarray(query, dtype=np.float32).reshape(-1))
+            vector = np.asarray(query, dtype=np.float32).reshape(-1)
             # the rows of live entries of an asked type keep their scores, every other row (superseded, expired,
             # another type, a replaced row) drops to -inf: the order of the kept rows, ties included, is the one
             # of all rows, so the answer is the one of filtering the best rows in SQL (as before), without SQL
@@ -142,30 +141,20 @@ class SqliteStore(SqliteSessions, SqliteMaintenance):
             live = columns.live_mask(now, memory_types)
             allowed = keep >= 0
             allowed[allowed] = live[keep[allowed]]
+            count = min(index.size, max(16 * limit, 256))
+            bounds = _first_pass(index, vector) if index.size >= FIRST_PASS_MIN_ROWS else None
+            if bounds is not None:
+                # the rows one walk's window takes (enough unless entries have many chunks), then count's
+                for take in (2 * limit + 16, count):
+                    found = pruned_best_entries(index, vector, bounds, allowed, keep, take, limit)
+                    if found is not None:
+                        return [(columns.ids[position], score) for position, score in found]
+            # cosine of every stored vector: memory-bound (10,000 entries = 10,000 vectors = 15 MB per query)
+            scores = index.scores(vector)
             scores[~allowed] = -np.inf
-            results: list[tuple[str, float]] = []
-            seen: set[int] = set()
-            count = min(len(scores), max(16 * limit, 256))
-            order = best_first(scores, count)
-            done = 0
-            while len(results) < limit:
-                if done == len(order):
-                    if count >= len(scores):
-                        break
-                    count = len(scores)  # the partial order ran out (an entry's many chunks): sort it all
-                    order = best_first(scores, count)
-                window = order[done : done + 2 * limit + 16]
-                done += len(window)
-                for row, score in zip(window.tolist(), scores[window].tolist(), strict=True):
-                    if score == -np.inf:
-                        return results
-                    position = int(keep[row])
-                    if position not in seen:  # an entry's best chunk comes first
-                        seen.add(position)
-                        results.append((columns.ids[position], score))
-                        if len(results) == limit:
-                            break
-            return results
+            found = best_entries(scores, keep, count, limit, trusted=len(scores))
+            assert found is not None
+            return [(columns.ids[position], score) for position, score in found]
 
     def entry_vectors(self, ids: Sequence[str]) -> dict[str, Vectors]:
         """Each stored entry's vectors, ``(chunks, dim)`` float32 in chunk order (copies), from the in-memory
@@ -180,14 +169,21 @@ class SqliteStore(SqliteSessions, SqliteMaintenance):
                 order = np.argsort(keep, kind="stable")  # rows grouped by entry, each entry's in seq (chunk) order
                 self._by_entry = (self._row_key, order, keep[order])
             _, order, grouped = self._by_entry
+            known = [(i, p) for i in ids if (p := columns.at_id.get(i)) is not None]
+            if not known:
+                return {}
+            # one search and one gather for all the ids (their rows, each entry's in chunk order)
+            positions = np.asarray([p for _, p in known], dtype=np.int64)
+            lows = np.searchsorted(grouped, positions).tolist()
+            highs = np.searchsorted(grouped, positions + 1).tolist()
+            rows = np.concatenate([order[low:high] for low, high in zip(lows, highs, strict=True)])
+            gathered = index.gather(rows.tolist())
             found: dict[str, Vectors] = {}
-            for entry_id in ids:
-                position = columns.at_id.get(entry_id)
-                if position is None:
-                    continue
-                low, high = np.searchsorted(grouped, [position, position + 1]).tolist()
+            done = 0
+            for (entry_id, _), low, high in zip(known, lows, highs, strict=True):
                 if low < high:
-                    found[entry_id] = index.gather(order[low:high].tolist())
+                    found[entry_id] = gathered[done : done + high - low]
+                    done += high - low
             return found
 
     def _row_entries(self, index: VectorIndex, columns: EntryColumns) -> npt.NDArray[np.int64]:
@@ -289,3 +285,85 @@ class SqliteStore(SqliteSessions, SqliteMaintenance):
 
     def pending_count(self) -> int:
         return int(self._read("SELECT count(*) FROM entries WHERE index_pending = 1")[0][0])
+
+
+_first_pass_failed = False  # ONNX Runtime could not run the int8 product here: the float32 product serves
+
+
+def _first_pass(index: VectorIndex, vector: Vectors) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]] | None:
+    """``index.first_pass(vector)``, or None (and the float32 product from then on in this process) when ONNX
+    Runtime fails on it: the answer is the same either way, only slower."""
+    global _first_pass_failed
+    if _first_pass_failed:
+        return None
+    try:
+        return index.first_pass(vector)
+    except Exception as exc:  # the runtime's own errors have no common type
+        _first_pass_failed = True
+        logger.warning("int8 first pass unavailable (%s): exact float32 vector search only", type(exc).__name__)
+        return None
+
+
+def pruned_best_entries(
+    index: VectorIndex,
+    vector: Vectors,
+    bounds: tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]],
+    allowed: npt.NDArray[np.bool_],
+    keep: npt.NDArray[np.int64],
+    count: int,
+    limit: int,
+) -> list[tuple[int, float]] | None:
+    """``vector_search``'s answer (entry positions and exact cosines) from the int8 first pass (``bounds``:
+    ``index.first_pass(vector)``): every allowed row whose upper bound reaches the ``count``-th best lower
+    bound is scored exactly, the others cannot be among the ``count`` best (first_pass.py). None when the
+    answer needs more than those ``count`` rows (an entry's many chunks): the caller asks again with more."""
+    import numpy as np
+
+    approx, bound = bounds
+    low = np.where(allowed, approx - bound, -np.inf)
+    shown = int(np.count_nonzero(allowed))
+    if shown == 0:
+        return []
+    take = min(count, shown)
+    floor = np.partition(low, len(low) - take)[len(low) - take]  # the take-th best lower bound
+    rows = np.flatnonzero(allowed & (approx + bound >= floor))  # ascending: ties stay in row order
+    scores = index.exact_scores(rows, vector)
+    # the first `take` rows of the exact order are all among `rows`, in their exact order; past them a row
+    # left out could come before a scored one, unless every allowed row was scored
+    return best_entries(scores, keep[rows], take, limit, trusted=len(rows) if len(rows) == shown else take)
+
+
+def best_entries(
+    scores: Vectors, keep: npt.NDArray[np.int64], count: int, limit: int, trusted: int
+) -> list[tuple[int, float]] | None:
+    """The ``limit`` best entries (positions in the columns, with their best row's score) of ``scores`` (one per
+    row, -inf for a row not to show; ``keep``: each row's entry position), best first, ties by row. The rows
+    are ordered ``count`` at a time (``best_first``), all of them once those run out. ``trusted``: how many rows
+    of that order are known to be the exact order's (all, or the first pass's ``take``); None when the answer
+    needs a row past them."""
+    import numpy as np
+
+    results: list[tuple[int, float]] = []
+    seen: set[int] = set()
+    order = best_first(scores, count)
+    done = 0
+    while len(results) < limit:
+        if done == len(order):
+            if count >= len(scores):
+                break
+            count = len(scores)  # the partial order ran out (an entry's many chunks): sort it all
+            order = best_first(scores, count)
+        window = order[done : done + 2 * limit + 16]
+        done += len(window)
+        for offset, (row, score) in enumerate(zip(window.tolist(), scores[window].tolist(), strict=True)):
+            if done - len(window) + offset >= trusted:
+                return None
+            if score == -np.inf:
+                return results
+            position = int(keep[row])
+            if position not in seen:  # an entry's best chunk comes first
+                seen.add(position)
+                results.append((position, score))
+                if len(results) == limit:
+                    break
+    return results

@@ -1,0 +1,126 @@
+"""save_context of one LoCoMo turn, two code trees interleaved save by save in one run (issue #32 item 5).
+
+    python -m research save_pair [--baseline-src /work/main/src] [--saves 200] [--embedder minilm-int8]
+                                 [--profile]
+
+Two worker processes, one importing this tree's ``contextlamp`` (``src/`` next to ``research/``), one
+``--baseline-src``'s, each with its own fresh SQLite store and a write-behind service (the shipped default).
+The parent hands both the same LoCoMo dev turns (``latency.locomo_turns``, a seeded sample, each text once, so
+the embedding cache never answers), alternating which tree saves first, so load falls on both alike. Each worker
+times ``save_context`` (wall ms, and the process's CPU ms: the ONNX Runtime workers' time included) and then
+drains its indexer untimed (``wait_indexed``), as ``research/bench/latency.py``'s write-behind row does. Prints
+p50 / p90 of wall and CPU per tree and the load average before and after.
+
+``--profile`` instead runs cProfile over the branch worker's saves and prints the top functions by own time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+LOCOMO = HERE.parents[3] / "shared" / "data" / "locomo" / "locomo_dev.json"
+
+
+def worker(embedder_name: str, profile: bool) -> None:
+    """Answer ``save <text as JSON>`` lines on stdin with ``{"wall": ms, "cpu": ms}`` lines on stdout."""
+    import cProfile
+    import pstats
+
+    from contextlamp.app.service import Caller, MemoryService
+    from contextlamp.embedding import create_embedder
+    from contextlamp.storage import StoreRegistry
+
+    embedder = create_embedder(embedder_name)
+    embedder.embed(["warm up"])
+    with tempfile.TemporaryDirectory(prefix="save-pair-") as home:
+        registry = StoreRegistry(Path(home), embedder.identity, embedder.dim)
+        service = MemoryService(registry, embedder)
+        caller = Caller(service.principal("bench"), "bench")
+        service.save_context(caller, "warm up the store")
+        service.wait_indexed()
+        profiler = cProfile.Profile() if profile else None
+        print("ready", flush=True)
+        for line in sys.stdin:
+            if line.strip() == "end":
+                break
+            text = json.loads(line)
+            if profiler:
+                profiler.enable()
+            wall, cpu = time.perf_counter(), time.process_time()
+            service.save_context(caller, text)
+            wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+            if profiler:
+                profiler.disable()
+            service.wait_indexed()
+            print(json.dumps({"wall": wall * 1000, "cpu": cpu * 1000}), flush=True)
+        if profiler:
+            stats = pstats.Stats(profiler, stream=sys.stderr)
+            stats.sort_stats("tottime").print_stats(30)
+            stats.sort_stats("cumulative").print_stats(40)
+        registry.close()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--baseline-src", type=Path, default=Path("/work/main/src"))
+    parser.add_argument("--saves", type=int, default=200, help="saves per tree")
+    parser.add_argument("--embedder", default="minilm-int8")
+    parser.add_argument("--locomo", type=Path, default=LOCOMO)
+    parser.add_argument("--profile", action="store_true")
+    parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.worker:
+        worker(args.embedder, args.profile)
+        return 0
+    sys.path.insert(0, str(HERE))
+    from latency import locomo_turns
+
+    turns = random.Random(32).sample(locomo_turns(args.locomo), 2 * args.saves)
+    own = HERE.parents[1] / "src"
+    trees = {"branch": own, "baseline": args.baseline_src}
+    workers: dict[str, subprocess.Popen[str]] = {}
+    for name, src in trees.items():
+        command = [sys.executable, __file__, "--worker", "--embedder", args.embedder]
+        command += ["--profile"] if args.profile and name == "branch" else []
+        env = {**os.environ, "PYTHONPATH": str(src)}
+        workers[name] = subprocess.Popen(command, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    for process in workers.values():
+        assert process.stdout is not None
+        assert process.stdout.readline().strip() == "ready"
+    load_before = os.getloadavg()[0]
+    results: dict[str, list[dict[str, float]]] = {name: [] for name in trees}
+    for i in range(args.saves):
+        order = list(trees) if i % 2 else list(reversed(trees))
+        for k, name in enumerate(order):
+            process = workers[name]
+            assert process.stdin is not None and process.stdout is not None
+            process.stdin.write(json.dumps(turns[2 * i + k]) + "\n")
+            process.stdin.flush()
+            results[name].append(json.loads(process.stdout.readline()))
+    for process in workers.values():
+        assert process.stdin is not None
+        process.stdin.write("end\n")
+        process.stdin.close()
+        process.wait()
+    print(f"load average {load_before:.2f} -> {os.getloadavg()[0]:.2f}; {args.saves} saves per tree, {args.embedder}")
+    print(f"{'tree':10} {'wall p50':>9} {'wall p90':>9} {'cpu p50':>9} {'cpu p90':>9}")
+    for name, rows in results.items():
+        wall = sorted(r["wall"] for r in rows)
+        cpu = sorted(r["cpu"] for r in rows)
+        q = [statistics.quantiles(values, n=10) for values in (wall, cpu)]
+        print(f"{name:10} {statistics.median(wall):9.2f} {q[0][8]:9.2f} {statistics.median(cpu):9.2f} {q[1][8]:9.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
