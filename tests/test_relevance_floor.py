@@ -90,6 +90,25 @@ def test_answerable_questions_still_find_their_memory(model_service: tuple[Memor
         assert len(packs) < 8, question  # the floor leaves out what matched nothing
 
 
+@pytest.mark.model
+def test_a_query_of_function_words_only_returns_nothing(model_service: tuple[MemoryService, Caller]) -> None:
+    service, caller = model_service  # most memories hold "the": each was a keyword match of the query's every word
+    for query in ("the", "what is the", "who are you", "?"):
+        assert service.get_context(caller, query, max_results=8).packs == [], query
+    assert service.get_context(caller, "the staging URL", max_results=8).packs  # one content word is enough
+
+
+@pytest.mark.model
+def test_the_top_score_says_how_well_the_best_pack_matches(model_service: tuple[MemoryService, Caller]) -> None:
+    service, caller = model_service
+    answer = service.get_context(caller, "Who owns the billing service?", max_results=8).packs
+    near_miss = service.get_context(caller, "Who owns the billing dashboard migration?", max_results=8).packs
+    assert "Ana owns the billing service" in answer[0].text and answer[0].score == 1.0
+    assert "Ana owns the billing service" in near_miss[0].text  # the same memory, half the question's words
+    assert near_miss[0].score <= 0.8  # not "first in every list" = 1.0, as before the match scale
+    assert [p.score for p in near_miss] == sorted((p.score for p in near_miss), reverse=True)
+
+
 # -- the dashboard ------------------------------------------------------------------------------------------
 
 

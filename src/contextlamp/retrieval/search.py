@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
+from contextlamp.domain.language import OTHER
 from contextlamp.domain.models import Entry, MemoryType
 from contextlamp.domain.ports import Store
 from contextlamp.domain.rules import may_pair, prefer_newer, states_change
@@ -20,6 +21,7 @@ from contextlamp.retrieval.chunks import STEM_CHARS
 from contextlamp.retrieval.dates import named_window
 from contextlamp.retrieval.fusion import weighted_rrf
 from contextlamp.retrieval.query import (
+    STOP_WORDS,
     asks_for_recent,
     content_terms,
     in_other_language,
@@ -414,6 +416,10 @@ def search(
     With ``trust``, a team learning's RRF and score are multiplied by its trust weight before the cut;
     ``verified_only`` drops team learnings that are not verified (entries without trust always stay).
     """
+    evidence = weights.evidence_floor  # the relevance floor's cosine; None or -1: the floor is off
+    evidence = evidence if evidence is not None and evidence > -1.0 else None
+    if evidence is not None and names_nothing(query):
+        return []  # function words only ("the", "what is the"): the query names nothing, so nothing is evidence
     depth = max(CANDIDATE_DEPTH, 5 * max_results)
     floor = -1.0 if weights.semantic_floor is None else weights.semantic_floor
     with_recency = recency or asks_for_recent(query)
@@ -441,7 +447,7 @@ def search(
     if weights.neighbours > 0:
         fused = with_neighbours(fused, owner, weights, now, memory_types, lifted)
     places = signal_places(lists, with_recency)
-    if weights.evidence_floor is not None and weights.evidence_floor > -1.0:  # -1: the floor is off
+    if evidence is not None:
         want = 0 if trust is not None or verified_only else max_results  # trust may reorder or drop: judge all
         fused, context = with_evidence(
             fused,
@@ -449,7 +455,7 @@ def search(
             owner,
             lifted,
             query_vector,
-            weights.evidence_floor,
+            evidence,
             with_recency,
             floor,
             want,
@@ -486,7 +492,58 @@ def search(
         )
         for i, _, score in ranked[:max_results]
     ]
+    if evidence is not None and weights.match_scale and hits:
+        asked = with_recency or hits[0].entry.id in lists.fact_key  # the asked-for signal: newest, or a named topic
+        hits = on_match_scale(hits, lists.cosines, query, query_vector, evidence, floor, asked)
     return fresher_first(hits, FRESHER_FIRST_THRESHOLD if weights.fresher_first is None else weights.fresher_first)
+
+
+def match_strength(content: str, cosine: float | None, stems: set[str], evidence: float, similarity: float) -> float:
+    """How well one memory matches a query, 0..1 on a scale that means the same for every query (issue #27.4): the
+    larger of the share of the query's content words (``stems``, cut to ``STEM_CHARS`` letters) that ``content``
+    holds and its ``cosine`` to the query mapped through the embedding model's own calibrated points, piecewise
+    linearly: the similarity floor (``similarity``, MiniLM 0.2: unrelated pairs lie below) -> 0, the relevance
+    floor (``evidence``, MiniLM 0.36) -> 0.5, an identical text (1.0) -> 1.0. ``cosine`` None (not measured) counts
+    0. So 1.0 is every word of the query (or its text), 0.5 is half its words or meaning at the relevance floor."""
+    words = keyword_held(content, stems) / len(stems) if stems else 0.0
+    meaning = 0.0
+    if cosine is not None and similarity < evidence < 1.0:
+        if cosine >= evidence:
+            meaning = 0.5 + 0.5 * (cosine - evidence) / (1.0 - evidence)
+        else:
+            meaning = max(0.0, 0.5 * (cosine - similarity) / (evidence - similarity))
+    return min(1.0, max(words, meaning))
+
+
+def on_match_scale(
+    hits: list[Hit],
+    cosines: dict[str, float],
+    query: str,
+    query_vector: Vectors,
+    evidence: float,
+    similarity: float,
+    asked: bool = False,
+) -> list[Hit]:
+    """``hits`` (best first) with scores on the match scale (``match_strength``; docs/retrieval.md "Score"): the
+    first hit scores its own match strength (1.0 when ``asked``: the query asked for the newest or named its topic),
+    each other hit that times its fused value relative to the first's, so the order and the ratios between scores
+    are the fused ones and the first score says how well the best pack matches: a near miss ("who owns the ledger
+    API" for "The ledger API is versioned with a /v2 prefix") scores below an answer instead of 1.0 every time.
+    The first hit's cosine is read from its stored vectors when the semantic list did not hold it (one read)."""
+    top = hits[0]
+    if top.score <= 0:
+        return hits
+    if asked:
+        strength = 1.0
+    else:
+        cosine = cosines.get(top.entry.id)
+        if cosine is None:
+            found = top.source.store.entry_vectors([top.entry.id]).get(top.entry.id)
+            cosine = float((found @ query_vector).max()) if found is not None and len(found) else None
+        stems = {t[:STEM_CHARS] for t in content_terms(query)}
+        strength = match_strength(top.entry.content, cosine, stems, evidence, similarity)
+    scale = strength / top.score
+    return [replace(h, score=round(min(1.0, h.score * scale), 6)) for h in hits]
 
 
 # The best match by meaning is evidence at this share of the evidence floor (with_evidence). Chosen on the LoCoMo
@@ -598,6 +655,15 @@ def with_evidence(
                 kept.append(item)
                 context[entry_id] = anchor
     return kept, context
+
+
+def names_nothing(query: str) -> bool:
+    """Whether ``query`` is made of function words only ("the", "what is the", "who are you"; English's
+    ``query.STOP_WORDS`` and the Latin-script languages' ``domain.language.OTHER``) or of no word at all: it names
+    nothing, so no match of it is evidence and ``search`` returns no hit when the relevance floor is on (issue
+    #27.4: "the" returned every memory holding "the", each a keyword match of every content word since
+    ``query.content_terms`` falls back to all words). Linear in ``len(query)``."""
+    return all(t in STOP_WORDS or t in OTHER for t in content_terms(query))
 
 
 def keyword_least(terms: int) -> int:

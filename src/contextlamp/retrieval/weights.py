@@ -48,6 +48,9 @@ class FusionWeights:
     keyword_noise: bool = True
     # a keyword hit holding most of a long query's content words is evidence too (search.keyword_least; issue #32)
     keyword_evidence: bool = True
+    # scores on the match scale (retrieval/search.on_match_scale, issue #27.4: the first pack's score is its match
+    # strength, the same scale for every query); False: the fused share (1.0 = first in every list), for ablations
+    match_scale: bool = True
     # an entry both the keyword and the semantic list rank within this depth, whose text holds `agreement_terms` of
     # the query's content words, is evidence (two independent signals agree; retrieval/search.with_evidence); 0: off.
     # Chosen on the tuning folds (research/notes/retrieval.md "Agreement"): LongMemEval-S tuning turn recall_any@5
