@@ -71,6 +71,9 @@ MODEL_ADAPTERS = {  # the torch embedder (the minilm-torch extra) and the ONNX e
     "contextlamp.embedding.minilm",
     "contextlamp.embedding.onnx",
     "contextlamp.embedding.runtime",  # the ONNX Runtime session both ONNX embedders run on
+    # ONNX Runtime as a kernel, no model: the vector search's int8 first pass (MatMulInteger, issue #32.5); it cannot
+    # use embedding.runtime's session maker (embedding imports storage), so it repeats its telemetry switch-off
+    "contextlamp.storage.sqlite.first_pass",
 }
 
 

@@ -81,6 +81,8 @@ def _int8_session() -> Any:
             os.environ["ORT_DISABLE_TELEMETRY"] = "1"  # as embedding/runtime.py, before the first import
             import onnxruntime as ort  # pyright: ignore[reportMissingTypeStubs]
 
+            ort.disable_telemetry_events()  # pyright: ignore[reportUnknownMemberType]  (as embedding/runtime.py)
+
             options: Any = ort.SessionOptions()  # pyright: ignore[reportUnknownMemberType, reportUnknownVariableType]
             options.intra_op_num_threads = 1
             options.inter_op_num_threads = 1
