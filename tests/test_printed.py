@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from datetime import UTC, datetime
+from typing import Any
 
 import pytest
 
@@ -79,3 +80,19 @@ def test_printed_text_run_into_a_sentence_is_cut_out_and_the_sentence_kept() -> 
 )
 def test_prose_is_left_alone(prose: str) -> None:
     assert strip_printed(prose) == prose
+
+
+def test_save_session_never_keeps_contextlamp_output_pasted_into_a_transcript(service: Any, alice: Any) -> None:
+    """The MCP tool, ``contextlamp session save`` and chat-export imports distil through the same step."""
+    record = _record(printed.GET_COLUMNS, {"id": ID, "text": "The fraud scorer is retrained on Sundays."})
+    transcript = (
+        f"User: contextlamp get printed this:\n{record}\n"
+        "Assistant: That matches.\n"
+        f"User: and {printed.VERSION_LINE.format(version='0.1.0')} data: /home/dana user: dana backend: sqlite\n"
+        "Assistant: ok\n"
+        "User: We deploy the ledger API with Nomad.\n"
+        "Assistant: Noted.\n"
+    )
+    service.save_session(alice, transcript)
+    texts = [item.preview for item in service.list_context(alice, 50).items]
+    assert texts == ["We deploy the ledger API with Nomad."], texts

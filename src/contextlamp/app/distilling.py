@@ -60,19 +60,24 @@ def distil_transcript(text: str, scanner: SecretScanner, distiller: Distiller) -
     """The kept items of transcript ``text`` (save_session's whole pure-Python step, app/sessions.py).
 
     Parsed first, then redacted turn by turn: redacting JSON (a native file, a message list) could cut a
-    string's closing quote with the secret, or miss a secret between escaped quotes. Then the distiller's items
-    (its embeds are bulk work), each item's secret clauses scrubbed (``scrub_items``), and the
+    string's closing quote with the secret, or miss a secret between escaped quotes; what contextlamp printed
+    and the user pasted back (``printed.strip_printed``) is removed from each turn, as the hooks remove it (a
+    turn left empty is dropped). Then the distiller's items (its embeds are bulk work), each item's secret
+    clauses scrubbed (``scrub_items``), and the
     ``rank.MAX_ITEMS`` most valuable kept, an item still holding a secret never among them. Linear in ``text``
     apart from the cap's sort (O(n log n) in the items)."""
     from contextlamp.distill import Turn, parse_transcript
     from contextlamp.distill.rank import MAX_ITEMS, keep_most_valuable
+    from contextlamp.printed import strip_printed
 
     removed: set[str] = set()
     turns: list[Turn] = []
     for turn in parse_transcript(text):
         redacted, kinds = scanner.redact_kinds(turn.text)
-        turns.append(Turn(turn.role, redacted))
         removed.update(kinds)
+        cleaned = strip_printed(redacted)
+        if cleaned.strip():
+            turns.append(Turn(turn.role, cleaned))
     with bulk_work():  # a session's embeddings are bulk work: a server runs them apart from users' queries
         distilled = scrub_items(scanner, distiller.distill(turns), removed)
     items, left_out = keep_most_valuable(distilled, MAX_ITEMS, lambda i: not scanner.kinds(i.content))
