@@ -201,3 +201,6 @@ def test_the_cli_in_a_repository_reads_and_saves_like_a_server_started_there(tmp
     assert not cli(payroll, "get", "how often does the exporter retry", "--personal")["packs"]
     assert "scope" not in cli(payroll, "save", "Dana prefers tabs.", "--personal")
     assert not any("tabs" in i["preview"] for i in cli(payroll, "list", "--project", server["scope"][8:])["items"])
+    digest = tmp_path / "digest.txt"
+    digest.write_text("Decision: the exporter ships on Tuesdays.\n", encoding="utf-8")
+    assert cli(payroll / "pkg", "session", "save", str(digest))["scope"] == server["scope"]
