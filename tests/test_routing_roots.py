@@ -155,8 +155,7 @@ def test_a_client_started_outside_the_workspace_names_it_by_its_roots(tmp_path: 
     moved = [p["text"] for p in after["packs"]]
     assert "The ledger exporter retries 9." in moved and "The payroll exporter retries 3 times." not in moved
     assert any("ledger" in i["preview"] for i in listed["items"])
-    if mode == "legacy":
-        assert roots.asked == 2  # once per connection, and once more after roots/list_changed
+    assert roots.asked == 4  # at every call: a change counts from the next one
 
 
 def test_a_client_whose_roots_fail_keeps_the_working_directory(tmp_path: Path) -> None:
@@ -201,3 +200,6 @@ def test_the_cli_in_a_repository_reads_and_saves_like_a_server_started_there(tmp
     assert not cli(payroll, "get", "how often does the exporter retry", "--personal")["packs"]
     assert "scope" not in cli(payroll, "save", "Dana prefers tabs.", "--personal")
     assert not any("tabs" in i["preview"] for i in cli(payroll, "list", "--project", server["scope"][8:])["items"])
+    digest = tmp_path / "digest.txt"
+    digest.write_text("Decision: the exporter ships on Tuesdays.\n", encoding="utf-8")
+    assert cli(payroll / "pkg", "session", "save", str(digest))["scope"] == server["scope"]

@@ -313,10 +313,14 @@ def session() -> None:
 @session.command(name="save")
 @click.argument("source", type=click.File("r", encoding="utf-8"), metavar="FILE|-")
 @click.option("--project", help="Project id or slug to save the learnings into.")
+@_personal_option
 @_json_option
 @with_service
-def session_save(service: MemoryService, caller: Caller, source: Any, project: str | None, as_json: bool) -> None:
-    """Distil a transcript (a file, or - for standard input) into durable memories.
+def session_save(
+    service: MemoryService, caller: Caller, source: Any, project: str | None, personal: bool, as_json: bool
+) -> None:
+    """Distil a transcript (a file, or - for standard input) into durable memories. In a git repository they go
+    to the repository's project, as an agent's save_session there does (--personal: your personal memory).
 
     Example: contextlamp session save chat.txt --project web-app
     """
@@ -324,7 +328,7 @@ def session_save(service: MemoryService, caller: Caller, source: Any, project: s
         transcript = source.read()
     except UnicodeDecodeError as exc:
         raise click.ClickException(f"{source.name} is not UTF-8 text ({exc.reason}); convert it first.") from exc
-    result = service.save_session(caller, transcript, None, project)
+    result = service.save_session(in_folder(caller, personal), transcript, None, project)
     if as_json:
         _print_json(result)
     elif result.session_id is None:

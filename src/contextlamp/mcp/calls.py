@@ -27,10 +27,10 @@ import logging
 from collections.abc import Callable, Mapping
 from typing import Annotated, Any, cast
 
-from mcp.server.mcpserver import Context, Resolve
+from mcp.server.mcpserver import Context
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.server.mcpserver.tools import Tool
-from mcp_types import CallToolResult, ListRootsResult, TextContent
+from mcp_types import CallToolResult, InputRequiredResult, TextContent
 from pydantic import BaseModel, GetJsonSchemaHandler
 from pydantic.json_schema import JsonSchemaValue
 from pydantic_core import CoreSchema
@@ -81,11 +81,14 @@ def sdk_tool(
         principal_of: who a request acts for (stdio: the configured local user; HTTP: the token's subject).
         shown: how a bad string may appear in an error message (``ToolSpec.arguments``).
         workspace: where a local (stdio) server's calls route (``Caller.repository``: the client's roots, asked
-            through the SDK's resolver parameter, else the folder it was started in; ``mcp.roots``); None over HTTP.
+            at each call, else the folder it was started in; ``mcp.roots``); None over HTTP.
     """
 
-    def call(ctx: Context, roots: ListRootsResult | None) -> CallToolResult:
+    def run(ctx: Context) -> CallToolResult:
         try:
+            roots = workspace.roots(ctx) if workspace is not None else None
+            if isinstance(roots, InputRequiredResult):  # 2026-07-28: the client retries with its roots
+                return cast(CallToolResult, roots)
             name = client_name(ctx)
             principal = principal_of(ctx)  # from the transport: a root never decides who calls
             where = workspace.repository(roots) if workspace is not None else None
@@ -94,25 +97,7 @@ def sdk_tool(
         except Exception as exc:  # the edge's one translation: nothing escapes as a protocol error
             raise translate(spec.name, exc) from (exc if isinstance(exc, ContextlampError) else None)
 
-    returns = Annotated[CallToolResult, published(spec.result)]
-
-    def plain(ctx: Context) -> CallToolResult:
-        return call(ctx, None)
-
-    def rooted(ctx: Context, roots: ListRootsResult | None) -> CallToolResult:
-        return call(ctx, roots)
-
-    run: Callable[..., CallToolResult] = plain
-    plain.__annotations__ = {"ctx": Context, "return": returns}
-    if (
-        workspace is not None
-    ):  # the client's roots, injected by the SDK's resolver (asked only of a client that has them)
-        run = rooted
-        rooted.__annotations__ = {
-            "ctx": Context,
-            "roots": Annotated[ListRootsResult | None, Resolve(workspace.roots)],
-            "return": returns,
-        }
+    run.__annotations__ = {"ctx": Context, "return": Annotated[CallToolResult, published(spec.result)]}
     tool = Tool.from_function(
         run,
         name=spec.name,

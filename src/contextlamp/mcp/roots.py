@@ -3,30 +3,29 @@ when it gives any, else the folder the server was started in, both read by ``hoo
 (the one rule the CLI uses too).
 
 A client that starts its servers outside the workspace (VS Code's user servers, Cline, Claude Desktop) names the
-workspace through the roots capability instead. Each tool asks for the roots through the SDK's public resolver
-API (a ``Resolve(Workspace.roots)`` parameter, ``mcp.server.mcpserver``):
+workspace through the roots capability instead. Each tool call of a client that declared that capability asks
+for its roots, through the SDK's public session and result types, so a change counts from the next call and
+nothing is kept between calls (no ``notifications/roots/list_changed`` handler is needed):
 
-- on protocol revisions up to 2025-11-25 the server sends ``roots/list`` itself (the session's ``send_request``)
-  at the first call, keeps the answer (one connection per stdio process), and asks again after
-  ``notifications/roots/list_changed``; an error answer, or none within ``ROOTS_TIMEOUT_S``, counts as no roots;
-- from 2026-07-28 (no server-initiated requests, no list_changed) the resolver returns the SDK's ``ListRoots``
-  marker: the SDK answers the call with ``InputRequiredResult`` and the client retries it with its roots, on every
-  call (nothing can say they changed).
+- up to protocol revision 2025-11-25 the server sends ``roots/list`` (``ServerSession.send_request``, from the
+  tool's worker thread through ``anyio.from_thread``); an error answer, or none within ``ROOTS_TIMEOUT_S``,
+  counts as no roots;
+- from 2026-07-28 (no server-initiated requests) the call answers ``InputRequiredResult`` asking ``roots/list``
+  and the client retries it with its roots (``Context.input_responses``).
 
-A client that declared no roots capability is never asked. Over HTTP nothing here runs: the user is the token's,
-and a root (a folder of the client's machine) is never read there.
+Over HTTP nothing here runs: the user is the token's, and a root (a folder of the client's machine) is never read
+there.
 """
 
 from __future__ import annotations
 
 import logging
-import threading
 from pathlib import Path
-from typing import Any
 
 import anyio
+import anyio.from_thread
 import mcp_types as types
-from mcp.server.mcpserver import Context, ListRoots
+from mcp.server.mcpserver import Context
 from mcp.shared.message import ServerMessageMetadata
 from mcp_types.version import is_version_at_least
 
@@ -36,15 +35,13 @@ from contextlamp.hooks.repo import find_repository, workspace_repository
 logger = logging.getLogger(__name__)
 
 ROOTS_TIMEOUT_S = 5.0  # a client that declared roots but does not answer roots/list: the cwd decides meanwhile
-ROOTS_CHANGED = "notifications/roots/list_changed"
 INPUT_REQUIRED_REVISION = "2026-07-28"  # the first revision that asks the client through InputRequiredResult
-_NO_ROOTS = types.ListRootsResult(roots=[])
+ROOTS_KEY = "roots"  # the key of the roots request in an InputRequiredResult
 
 
 class Workspace:
-    """Where a stdio server's calls route: one client, one connection per process (the SDK makes a session
-    object per request, so the roots are kept here, for the process). ``cwd``: the folder the server was started
-    in (None: none readable); its repository is read once, here."""
+    """Where a stdio server's calls route. ``cwd``: the folder the server was started in (None: none readable);
+    its repository is read once, here."""
 
     def __init__(self, cwd: Path | None) -> None:
         try:
@@ -53,38 +50,34 @@ class Workspace:
             found = None
         self.cwd = cwd
         self.started_in = found.ref() if found is not None else None
-        self._known: types.ListRootsResult | None = None
-        self._changes = 0
-        self._lock = threading.Lock()
 
-    async def roots(self, ctx: Context) -> ListRoots | types.ListRootsResult | None:
-        """The resolver of a tool's roots parameter: None when the client declared no roots capability; the
-        connection's roots (asked once, until they change) up to 2025-11-25; the SDK's ``ListRoots`` marker
-        from 2026-07-28 (the SDK asks the client and injects its answer)."""
+    def roots(self, ctx: Context) -> types.ListRootsResult | types.InputRequiredResult | None:
+        """The client's roots for this call, from the tool's worker thread: None when it declared no roots
+        capability (or gave no answer); up to 2025-11-25 its answer to ``roots/list``; from 2026-07-28 its roots
+        sent with the retried call, else the ``InputRequiredResult`` that asks for them (the tool returns it)."""
         capabilities = ctx.client_capabilities
         if capabilities is None or capabilities.roots is None:
             return None
         version = ctx.protocol_version
         if version is not None and is_version_at_least(version, INPUT_REQUIRED_REVISION):
-            return ListRoots()
-        with self._lock:
-            known, changes = self._known, self._changes
-        if known is not None:
-            return known
+            given = (ctx.input_responses or {}).get(ROOTS_KEY)
+            if given is None:
+                return types.InputRequiredResult(input_requests={ROOTS_KEY: types.ListRootsRequest()})
+            return given if isinstance(given, types.ListRootsResult) else None
+        return anyio.from_thread.run(self._list_roots, ctx)
+
+    @staticmethod
+    async def _list_roots(ctx: Context) -> types.ListRootsResult | None:
         try:
             with anyio.fail_after(ROOTS_TIMEOUT_S):
-                answer = await ctx.session.send_request(
+                return await ctx.session.send_request(
                     types.ListRootsRequest(),
                     types.ListRootsResult,
                     metadata=ServerMessageMetadata(related_request_id=ctx.request_id),
                 )
         except Exception as exc:  # an error answer, a malformed one, no answer in time: no roots
             logger.info("roots/list failed: %s", type(exc).__name__)
-            answer = _NO_ROOTS
-        with self._lock:
-            if self._changes == changes:  # not changed meanwhile: kept for the connection
-                self._known = answer
-        return answer
+            return None
 
     def repository(self, roots: types.ListRootsResult | None) -> RepositoryRef | None:
         """The repository of a call whose client gave ``roots`` (None: no roots capability), by
@@ -95,9 +88,3 @@ class Workspace:
             return self.started_in
         found = workspace_repository(uris, self.cwd)
         return found.ref() if found is not None else None
-
-    async def changed(self, _request: Any, _params: Any) -> None:
-        """The ``notifications/roots/list_changed`` handler: the connection's next call asks again."""
-        with self._lock:
-            self._changes += 1
-            self._known = None

@@ -12,13 +12,12 @@ import re
 from typing import Any, Literal
 
 from mcp.server import MCPServer, Server
-from mcp_types import NotificationParams
 
 from contextlamp import __version__
 from contextlamp.app.service import MemoryService
 from contextlamp.mcp.calls import PrincipalResolver, client_surface, sdk_tool
 from contextlamp.mcp.prompts import prompt_specs
-from contextlamp.mcp.roots import ROOTS_CHANGED, Workspace
+from contextlamp.mcp.roots import Workspace
 from contextlamp.mcp.specs import tool_specs
 from contextlamp.mcp.stdio import run_stdio, scrub_json_surrogates
 from contextlamp.mcp.wire import lowlevel_server
@@ -85,7 +84,4 @@ def build_server(
     for prompt in prompt_specs(service):  # remember, recall, checkpoint (mcp/prompts.py)
         app.add_prompt(prompt)
     schemas = {tool.name: tool.parameters for tool in tools}
-    server = lowlevel_server(app, schemas.get)
-    if workspace is not None:  # the client's roots changed: its next call asks for them again
-        server.add_notification_handler(ROOTS_CHANGED, NotificationParams, workspace.changed)
-    return server
+    return lowlevel_server(app, schemas.get)
