@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from functools import cache
 
 from contextlamp.domain.language import OTHER, language_of
 from contextlamp.retrieval.function_words import fold, is_hiragana, query_languages, stop_words
@@ -32,61 +31,6 @@ STOP_WORDS = frozenset(
     yours yourself yourselves s t d ll m o re ve y i'm let us
     """.split()  # noqa: SIM905  (a word list reads better as prose)
 )
-
-
-# English irregular verbs (base, past, participle when it differs), whose forms the Porter stemmer of the full-text
-# index does not bring together ("buy" / "bought", "go" / "went" / "gone"): a question asks "What did Melanie buy?"
-# and the memory says "I bought ...". The common irregular verbs of English grammars (Quirk et al., "A Comprehensive
-# Grammar of the English Language", 1985, appendix 3.14-3.16), less "be", "do" and "have" (stop words). One row per
-# verb, rows separated by " / ". Measured on LoCoMo (research/notes/retrieval.md "Irregular verb forms").
-IRREGULAR_VERBS = """
-    arise arose arisen / awake awoke awoken / bear bore born borne / beat beat beaten / become became
-    begin began begun / bend bent / bet bet / bind bound / bite bit bitten / bleed bled / blow blew blown
-    break broke broken / breed bred / bring brought / build built / burn burnt / buy bought / catch caught
-    choose chose chosen / cling clung / come came / cost cost / creep crept / cut cut / deal dealt / dig dug
-    draw drew drawn / dream dreamt / drink drank drunk / drive drove driven / eat ate eaten / fall fell fallen
-    feed fed / feel felt / fight fought / find found / flee fled / fly flew flown / forbid forbade forbidden
-    forget forgot forgotten / forgive forgave forgiven / freeze froze frozen / get got gotten / give gave given
-    go went gone / grind ground / grow grew grown / hang hung / hear heard / hide hid hidden / hit hit
-    hold held / hurt hurt / keep kept / kneel knelt / know knew known / lay laid / lead led / lean leant
-    leap leapt / learn learnt / leave left / lend lent / let let / lie lay lain / light lit / lose lost
-    make made / mean meant / meet met / pay paid / put put / quit quit / read read / ride rode ridden
-    ring rang rung / rise rose risen / run ran / say said / see saw seen / seek sought / sell sold / send sent
-    set set / sew sewed sewn / shake shook shaken / shine shone / shoot shot / show showed shown
-    shrink shrank shrunk / shut shut / sing sang sung / sink sank sunk / sit sat / sleep slept / slide slid
-    speak spoke spoken / speed sped / spend spent / spin spun / spread spread / stand stood / steal stole stolen
-    stick stuck / sting stung / stink stank stunk / strike struck / swear swore sworn / sweep swept
-    swim swam swum / swing swung / take took taken / teach taught / tear tore torn / tell told / think thought
-    throw threw thrown / understand understood / wake woke woken / wear wore worn / weep wept / win won
-    wind wound / write wrote written
-"""
-
-
-@cache
-def _verb_forms() -> dict[str, tuple[str, ...]]:
-    """Each form of ``IRREGULAR_VERBS`` -> the other forms of its verb (read once, at the first query)."""
-    forms: dict[str, set[str]] = {}
-    for row in IRREGULAR_VERBS.replace("\n", " / ").split(" / "):
-        words = row.split()
-        for word in words:
-            forms.setdefault(word, set()).update(w for w in words if w != word)
-    return {word: tuple(sorted(others)) for word, others in forms.items()}
-
-
-def other_verb_forms(terms: list[str]) -> list[str]:
-    """The other forms of the irregular English verbs among ``terms`` (``IRREGULAR_VERBS``) that ``terms`` does not
-    hold, in order: ``["melanie", "buy"]`` -> ``["bought"]``, ``["went"]`` -> ``["go", "gone"]``. The keyword
-    list's OR relaxation searches them too (``search._keyword``). Terms are lower-case words, as ``content_terms``
-    gives them."""
-    table = _verb_forms()
-    seen = set(terms)
-    out: list[str] = []
-    for term in terms:
-        for form in table.get(term, ()):
-            if form not in seen:
-                seen.add(form)
-                out.append(form)
-    return out
 
 
 def query_terms(text: str) -> list[str]:

@@ -26,7 +26,6 @@ from contextlamp.retrieval.query import (
     content_terms,
     in_other_language,
     named_words,
-    other_verb_forms,
     query_terms,
     word_terms,
 )
@@ -114,7 +113,6 @@ def collect_signals(
     semantic_floor: float = -1.0,
     recency: bool = True,
     most_words: bool = False,
-    verb_forms: bool = True,
     keyword_noise: bool = True,
 ) -> tuple[SignalLists, dict[str, ScopedStore]]:
     """Run every signal on every store and merge each signal across stores (ties: lower priority first).
@@ -122,10 +120,8 @@ def collect_signals(
     Semantic neighbours below ``semantic_floor`` (cosine) are left out. ``recency`` False leaves the recency
     list empty and unread (``search`` when it will not fuse it: the list then serves nothing). ``most_words``: a
     query in another language than English keeps only the keyword hits holding most of its words
-    (``_most_words``). ``verb_forms``: the keyword list's OR relaxation of an English query also searches the
-    other forms of its irregular verbs (``query.other_verb_forms``; ``FusionWeights.verb_forms``).
-    ``keyword_noise``: partial keyword hits on common words only are left out (``_keyword``). Returns the lists and,
-    for each id seen, the store it came from.
+    (``_most_words``). ``keyword_noise``: partial keyword hits on common words only are left out (``_keyword``).
+    Returns the lists and, for each id seen, the store it came from.
     """
     owner: dict[str, ScopedStore] = {}
     semantic: list[tuple[float, int, str]] = []
@@ -137,8 +133,6 @@ def collect_signals(
     terms = content_terms(query)
     query_words = {_singular(t) for t in named_words(query)}
     other_language = most_words and in_other_language(query)
-    # English forms; a word of another language that is one too ("come") only adds a term to the OR relaxation
-    alternates = other_verb_forms(terms) if verb_forms else []
     for scoped in stores:
         store, prio = scoped.store, scoped.priority
         for entry_id, cosine in store.vector_search(query_vector, depth, now, memory_types):
@@ -147,7 +141,7 @@ def collect_signals(
             semantic.append((-cosine, prio, entry_id))
             cosines[entry_id] = cosine
             owner[entry_id] = scoped
-        found = _keyword(store, terms, depth, now, memory_types, alternates, keyword_noise)
+        found = _keyword(store, terms, depth, now, memory_types, keyword_noise)
         for entry_id, bm25, every_word in _most_words(store, found, terms) if other_language else found:
             keyword.append((bm25, prio, entry_id))
             if every_word:
@@ -179,13 +173,12 @@ def _keyword(
     depth: int,
     now: int,
     memory_types: Sequence[MemoryType] | None,
-    alternates: Sequence[str] = (),
     drop_noise: bool = False,
 ) -> list[tuple[str, float, bool]]:
-    """Entries matching every content word first (strict AND), then the OR relaxation, over ``terms`` and
-    ``alternates`` (other forms of its words, ``query.other_verb_forms``), fills the list, as ``(id, bm25, matches
-    every word)``. ``drop_noise``: an OR hit scoring below ``KEYWORD_NOISE`` in magnitude (it matched only words
-    in at least half the store's entries) is left out; PostgreSQL's ``ts_rank_cd`` has no IDF, so none is there.
+    """Entries matching every content word first (strict AND), then the OR relaxation fills the list, as
+    ``(id, bm25, matches every word)``. ``drop_noise``: an OR hit scoring below ``KEYWORD_NOISE`` in magnitude (it
+    matched only words in at least half the store's entries) is left out; PostgreSQL's ``ts_rank_cd`` has no IDF,
+    so none is there.
 
     A natural question rarely has all its words in one memory, so the strict query alone often finds
     nothing or too little; ranking AND-matches ahead of OR-matches keeps exact hits on top either way.
@@ -193,12 +186,11 @@ def _keyword(
     if not terms:
         return []
     hits = [(i, bm25, True) for i, bm25 in store.keyword_search(terms, "and", depth, now, memory_types)]
-    if len(hits) < depth and (len(terms) > 1 or alternates):
+    if len(hits) < depth and len(terms) > 1:
         seen = {entry_id for entry_id, _, _ in hits}
-        wider = [*terms, *alternates]
         hits += [
             (i, bm25, False)
-            for i, bm25 in store.keyword_search(wider, "or", depth, now, memory_types)
+            for i, bm25 in store.keyword_search(terms, "or", depth, now, memory_types)
             if i not in seen and not (drop_noise and abs(bm25) < KEYWORD_NOISE)
         ]
     return hits[:depth]
@@ -434,7 +426,6 @@ def search(
         floor,
         with_recency,
         most_words,
-        weights.verb_forms,
         weights.keyword_noise,
     )
     fused = fuse(lists, weights, with_recency)

@@ -40,9 +40,6 @@ class FusionWeights:
     # the stored-vector cosine from which an update ranks before what it updates (domain/rules.fresher_first);
     # None: the embedding model's own (Embedder thresholds.fresher_first)
     fresher_first: float | None = None
-    # the keyword list's OR relaxation also searches the other forms of a query's irregular English verbs ("buy" ->
-    # "bought"; query.other_verb_forms, search._keyword): LoCoMo, research/notes/retrieval.md "Irregular verb forms"
-    verb_forms: bool = True
     # partial keyword hits on words in at least half the store's entries (a conversation's speaker names) are left
     # out of the keyword list (search.KEYWORD_NOISE): LoCoMo, research/notes/retrieval.md "Irregular verb forms"
     keyword_noise: bool = True
