@@ -140,3 +140,20 @@ def test_a_sentence_gluing_two_live_memories_is_a_dedupe() -> None:
     glued = "The user prefers Avery labels for every shipment, and the label printer uses CUPS 2.4."
     assert restates(glued, live)
     assert not restates(glued.replace("2.4", "2.5"), live)  # one clause says something new: not a dedupe
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Please don't merge the schema branch today.",
+        "Do not restart the broker until I get back.",
+        "The on-call phone rang twice at 4am again.",
+        "The nightly backup failed at 2am again.",
+    ],
+)
+def test_a_prohibition_for_now_and_an_event_again_are_no_memories(said: str) -> None:
+    assert _items(said) == []
+
+
+def test_a_lasting_prohibition_is_kept() -> None:
+    assert _items("Never touch the prod database by hand.") == ["Never touch the prod database by hand."]

@@ -324,6 +324,13 @@ _OBJECT = re.compile(
     r"over|on|to|for|with|sure|again|ahead|another|one|more|less)\b|\s*[.!]?\s*$",
     re.IGNORECASE,
 )
+# a prohibition for now: "please don't touch the migrations today", "do not merge anything until I say so"
+_DONT = re.compile(r"^(?:(?:please|pls|and|also|just)[\s,]+)*(?:don'?t|do not|never mind)\b", re.IGNORECASE)
+_FOR_NOW = re.compile(
+    r"\b(?:today|tonight|right now|for now|for the moment|this (?:morning|afternoon|evening|week)|"
+    r"until (?:i|we|you) (?:say|tell|finish|merge|land|get back)\w*)\b",
+    re.IGNORECASE,
+)
 _FINITE = re.compile(r"\b(?:is|are|was|were|must|should|has to|have to|needs? to|lives?|runs?)\b", re.IGNORECASE)
 MAX_BARE_REQUEST_WORDS = 6
 
@@ -356,6 +363,8 @@ def is_request(sentence: str) -> bool:
         return False
     if _ASK.search(sentence) is not None:
         return True
+    if _DONT.match(sentence) is not None and _FOR_NOW.search(sentence) is not None:
+        return True  # "Please don't touch the migrations folder today": for now, not a rule
     verb = _IMPERATIVE.match(sentence)
     if verb is None:
         return False
@@ -448,10 +457,13 @@ MIN_TASK_WORDS = 4
 
 def is_transient(sentence: str, memory_type: str, kind: str) -> bool:
     """A statement the rules typed but that is no lasting memory: a problem of the moment ("Publish fails
-    with 403"), a fact narrated in the past ("Lunch was great"), or a task without an anchor (what and by when,
+    with 403"), a fact narrated in the past ("Lunch was great", "The pager went off at 3am again"), or a task
+    without an anchor (what and by when,
     or a marker: "I'll think about it", "Task: run")."""
     if memory_type == "task":
         return _TASK_ANCHOR.search(sentence) is None or word_count(sentence) < MIN_TASK_WORDS
+    if memory_type == "fact" and _AGAIN.search(sentence) is not None and not states_value(sentence):
+        return True  # "The pager went off at 3am again": what happened (again), not what is
     problem = _PROBLEM.search(sentence)
     if memory_type == "fact" and problem is not None and problem.start() > 0:  # "Fail CI under 85 %" is a rule
         return True
@@ -464,6 +476,12 @@ def is_transient(sentence: str, memory_type: str, kind: str) -> bool:
 
 
 _ASIDE = re.compile(r"\([^()]{0,200}\)")
+# a past event said to have happened again ("The pager went off at 3am again", "The backup failed again"): a
+# past-tense verb (irregular or -ed) before a closing "again"
+_AGAIN = re.compile(
+    r"\b(?:went|came|broke|blew|rang|ran|fell|hit|woke|froze|died|[a-z]{3,}ed)\b[^.!?]*\bagain\s*[.!]*\s*$",
+    re.IGNORECASE,
+)
 
 
 def cut_request(sentence: str) -> str:
