@@ -1,0 +1,69 @@
+"""Credentials the slot layer (secret_slots.py) does not read by noun and separator: an HTML password field's value,
+and a PIN's digits a few words after its noun in any word order.
+
+- An HTML ``<input>`` of type password with a ``value`` attribute (HTML Living Standard, 4.10.5.1.3 "Password
+  state": the value attribute is the field's initial password), the type before or after the value in the same
+  start tag. The value takes the slot layer's password check (not a placeholder, template or prose).
+- A PIN noun (the slot layer's, in its languages, and "PIN" as it is written in Devanagari, Perso-Arabic, Thai
+  and Cyrillic script), up to five words naming what it opens ("der Geheimzahl *meiner EC-Karte*", "το PIN *της
+  κάρτας*", "mã PIN *thẻ ngân hàng*"), then 4 to 12 digits that end the clause. The words must hold a copula of the
+  lexicon (secret_lexicon.COPULA_WORDS: "ist", "είναι", "là", "คือ") or a colon, or the digits a clause-final
+  copula after them (FINAL_COPULAS: Hindi है, Urdu ہے, Persian است): a number after "PIN" and a few words with no
+  copula ("PIN pad on terminal 4471") is not stated as the PIN.
+
+Every value is bounded, so each candidate costs a bounded time and the scan stays linear (secret_scan.py).
+"""
+
+from __future__ import annotations
+
+import re
+
+from contextlamp.domain.secret_lexicon import COPULA_WORDS, FINAL_COPULAS
+from contextlamp.domain.secret_measures import is_trivial_number
+from contextlamp.domain.secret_rules import Rule
+from contextlamp.domain.secret_slots import PIN_NOUNS, WS, accept_password
+
+# The value of an HTML password field, with the type before or after it inside the same start tag.
+_ATTRS = r"[^<>]{0,200}?"
+_TYPE_PASSWORD = r"\btype[\s\p{Z}]*=[\s\p{Z}]*[\"']?password\b"
+_VALUE = r"\bvalue[\s\p{Z}]*=[\s\p{Z}]*[\"']([^\"'<>\n]{1,128})[\"']"
+HTML_PASSWORD_VALUE = (
+    rf"(?i)<input\b{_ATTRS}{_TYPE_PASSWORD}{_ATTRS}{_VALUE}",
+    rf"(?i)<input\b{_ATTRS}{_VALUE}{_ATTRS}{_TYPE_PASSWORD}",
+)
+
+# "PIN" in the scripts the slot layer's PIN nouns do not cover (a loanword: Hindi पिन, Urdu پن, Persian پین, Thai
+# พิน, Russian/Bulgarian ПИН).
+PIN_OTHER_SCRIPTS = r"पिन|پن|پین|พิน|ПИН"
+_NOUN = rf"(?i)(?:^|[^\p{{L}}\p{{N}}_])(?:{PIN_NOUNS}|{PIN_OTHER_SCRIPTS})"
+_WORD = r"[^\s\p{Z}0-9\"`“”«»,;:.!?]{1,24}"  # a word with no digit: what the PIN opens, a possessive
+_DIGITS = r"([#*]?[0-9]{4,12}[#*]?)"
+_END = rf"{WS}*(?:[\n.!?;,)\]。！？]|$)"
+
+
+def _alternation(words: frozenset[str] | tuple[str, ...]) -> str:
+    return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+
+
+def pin_window_patterns() -> tuple[str, ...]:
+    """The PIN noun, up to five words, the digits stated by a copula among the words, a colon, or a clause-final
+    copula after them (module docstring)."""
+    copula = _alternation(COPULA_WORDS)
+    final = _alternation(FINAL_COPULAS)
+    return (
+        rf"{_NOUN}(?:{WS}+{_WORD}){{0,4}}?{WS}+(?:{copula}){WS}*:?{WS}*{_DIGITS}{_END}",
+        rf"{_NOUN}(?:{WS}+{_WORD}){{0,5}}?{WS}*:{WS}*{_DIGITS}{_END}",
+        rf"{_NOUN}(?:{WS}+{_WORD}){{0,5}}?{WS}+{_DIGITS}{WS}+(?:{final}){_END}",
+    )
+
+
+def accept_pin_digits(value: str) -> bool:
+    """4 to 12 digits (``#``/``*`` around allowed) that are not a trivial run (1234, 0000)."""
+    digits = value.strip("#*")
+    return digits.isdigit() and 4 <= len(digits) <= 12 and not is_trivial_number(digits)
+
+
+def field_rules() -> tuple[Rule, ...]:
+    """The HTML password field rules and the PIN window rules (module docstring)."""
+    html = tuple(Rule("Password", pattern, accept_password) for pattern in HTML_PASSWORD_VALUE)
+    return html + tuple(Rule("PIN", pattern, accept_pin_digits) for pattern in pin_window_patterns())
