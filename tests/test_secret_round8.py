@@ -34,6 +34,9 @@ ORDINARY = [
     # a number a few words after "PIN" with no copula or colon stating it
     "The PIN pad on terminal 4471 is broken again.",
     "Raised PIN reset ticket 48213 with the bank.",
+    # a Wi-Fi network's name, or a state, after "the wifi is"
+    "Guest Wi-Fi: Harbour-5G, ask at the desk for the key.",
+    "The wifi at the studio is down again.",
 ]
 
 SECRETS = [
@@ -52,6 +55,8 @@ SECRETS = [
     ("το PIN της πιστωτικής κάρτας είναι 58302716", "58302716"),
     ("कार्ड का पिन 71920465 है", "71920465"),
     ("PIN of the office alarm: 660291", "660291"),
+    # a random value stated as "the wifi" with no credential noun
+    ("the wifi at the studio is Vb8qLz3mT9wK2r, network is Atelier", "Vb8qLz3mT9wK2r"),
     ("The recovery password is velvetmarsh.", "velvetmarsh"),
 ]
 

@@ -1,5 +1,5 @@
 """Credentials the slot layer (secret_slots.py) does not read by noun and separator: an HTML password field's value,
-and a PIN's digits a few words after its noun in any word order.
+a PIN's digits a few words after its noun in any word order, and a random value stated as "the Wi-Fi".
 
 - An HTML ``<input>`` of type password with a ``value`` attribute (HTML Living Standard, 4.10.5.1.3 "Password
   state": the value attribute is the field's initial password), the type before or after the value in the same
@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 
+from contextlamp.domain import secret_shape as shape
 from contextlamp.domain.secret_lexicon import COPULA_WORDS, FINAL_COPULAS
 from contextlamp.domain.secret_measures import is_trivial_number
 from contextlamp.domain.secret_rules import Rule
@@ -63,7 +64,26 @@ def accept_pin_digits(value: str) -> bool:
     return digits.isdigit() and 4 <= len(digits) <= 12 and not is_trivial_number(digits)
 
 
+# "Wi-Fi" with no credential noun, a few words, a copula or a colon, then a random value: the network's key
+# ("the wifi at the cabin is <random>"); a network's name is a name ("Wi-Fi: Okafor-5G"), so only a value that
+# reads as random (secret_shape.accept_random: letters and digits switching, or a long mixed-case run) counts.
+_WIFI = r"(?i)(?:^|[^\p{L}\p{N}_])(?:wi-?fi|wlan)"
+
+
+def wifi_patterns() -> tuple[str, ...]:
+    """A Wi-Fi noun, up to four words, a copula of the lexicon or a colon, a random-looking token (group 1)."""
+    copula = _alternation(COPULA_WORDS)
+    value = r"([^\s\p{Z}\"'`“”«»,;]{8,64})"
+    return (rf"{_WIFI}(?:{WS}+{_WORD}){{0,4}}?(?:{WS}+(?:{copula}){WS}+|{WS}*:{WS}*){value}",)
+
+
+def accept_wifi_value(value: str) -> bool:
+    """A token that reads as random once sentence punctuation is stripped (secret_shape.accept_random)."""
+    return shape.accept_random(value.rstrip(".,;:!?)"))
+
+
 def field_rules() -> tuple[Rule, ...]:
     """The HTML password field rules and the PIN window rules (module docstring)."""
     html = tuple(Rule("Password", pattern, accept_password) for pattern in HTML_PASSWORD_VALUE)
-    return html + tuple(Rule("PIN", pattern, accept_pin_digits) for pattern in pin_window_patterns())
+    pins = tuple(Rule("PIN", pattern, accept_pin_digits) for pattern in pin_window_patterns())
+    return html + pins + tuple(Rule("Password", pattern, accept_wifi_value) for pattern in wifi_patterns())
