@@ -34,6 +34,10 @@ ORDINARY = [
     # a number a few words after "PIN" with no copula or colon stating it
     "The PIN pad on terminal 4471 is broken again.",
     "Raised PIN reset ticket 48213 with the bank.",
+    # a value that starts with "%" and is a stand-in: printf, Python's %(name)s, a Windows variable, a template
+    'cursor.execute("ALTER USER app PASSWORD %s", (pw,))',
+    "set PGPASSFILE=%APPDATA%\\postgresql\\pgpass.conf",
+    "DATABASE_PASSWORD = '%(db_password)s'",
     # a Wi-Fi network's name, or a state, after "the wifi is"
     "Guest Wi-Fi: Harbour-5G, ask at the desk for the key.",
     "The wifi at the studio is down again.",
@@ -55,6 +59,9 @@ SECRETS = [
     ("το PIN της πιστωτικής κάρτας είναι 58302716", "58302716"),
     ("कार्ड का पिन 71920465 है", "71920465"),
     ("PIN of the office alarm: 660291", "660291"),
+    # a value that only starts with "%" is a value
+    ("sshpass -p '%7QwzLk@e4Rbn' ssh admin@10.0.0.8", "%7QwzLk@e4Rbn"),
+    ("curl -u ops:%Tb9x!Lm2Qv -X GET https://metrics.internal/api", "%Tb9x!Lm2Qv"),
     # a random value stated as "the wifi" with no credential noun
     ("the wifi at the studio is Vb8qLz3mT9wK2r, network is Atelier", "Vb8qLz3mT9wK2r"),
     ("The recovery password is velvetmarsh.", "velvetmarsh"),

@@ -69,9 +69,34 @@ def is_placeholder(value: str) -> bool:
         return True
     if v.endswith(("_here", "-here", "here>", "}}")):
         return True
+    if _percent_placeholder(value.strip()):
+        return True
     if len(set(v)) == 1 and not v[0].isalnum():  # "***", "...."
         return True
     return len(set(v)) == 1 and v[0] in "x*#0."  # "xxxxxxxx", "00000000"
+
+
+def _percent_placeholder(v: str) -> bool:
+    """A value that starts with ``%`` and is a stand-in: a printf conversion (C99 7.21.6.1; Python's ``%(name)s``)
+    the whole value (``%s``, ``%-12s``, ``%(password)s``), a Windows variable (``%DB_PASS%``), a template
+    (``%{password}``), or a run that starts percent-encoded (``%2F…``, undone and read by secret_decode). A value
+    that only starts with ``%`` (``%3Ipm…``) is a value."""
+    if not v.startswith("%") or len(v) < 2:
+        return v == "%"
+    if v[1] == "{" or (len(v) > 2 and v.endswith("%")):
+        return True
+    if len(v) > 2 and v[1] in "0123456789abcdefABCDEF" and v[2] in "0123456789abcdefABCDEF":
+        return True
+    body = v[1:]
+    if body.startswith("("):
+        close = body.find(")")
+        if close < 0:
+            return False
+        body = body[close + 1 :]
+    body = body.lstrip("-+ #0").lstrip("0123456789")
+    if body.startswith("."):
+        body = body[1:].lstrip("0123456789")
+    return len(body) == 1 and body.isalpha()
 
 
 def _classes(value: str) -> tuple[int, int, int, int]:
