@@ -1,5 +1,6 @@
-"""Credentials the slot layer (secret_slots.py) does not read by noun and separator: an HTML password field's value,
-a PIN's digits a few words after its noun in any word order, and a random value stated as "the Wi-Fi".
+"""Credentials the slot layer (secret_slots.py) does not read by noun and separator: a value after "to" where "to"
+is a copula, an HTML password field's value, a PIN's digits a few words after its noun in any word order, and a
+random value stated as "the Wi-Fi".
 
 - An HTML ``<input>`` of type password with a ``value`` attribute (HTML Living Standard, 4.10.5.1.3 "Password
   state": the value attribute is the field's initial password), the type before or after the value in the same
@@ -22,7 +23,16 @@ from contextlamp.domain import secret_shape as shape
 from contextlamp.domain.secret_lexicon import COPULA_WORDS, FINAL_COPULAS
 from contextlamp.domain.secret_measures import is_trivial_number
 from contextlamp.domain.secret_rules import Rule
-from contextlamp.domain.secret_slots import PIN_NOUNS, WS, accept_password
+from contextlamp.domain.secret_slots import (
+    AFTER_NOUN,
+    MODIFIER,
+    PASSWORD_NOUNS,
+    PIN_NOUNS,
+    PLAIN,
+    WS,
+    accept_password,
+    accept_pin,
+)
 
 # The value of an HTML password field, with the type before or after it inside the same start tag.
 _ATTRS = r"[^<>]{0,200}?"
@@ -82,8 +92,32 @@ def accept_wifi_value(value: str) -> bool:
     return shape.accept_random(value.rstrip(".,;:!?)"))
 
 
+# English verbs that set a credential to a value: after them "the password to X" states X.
+SETTING_VERBS = (
+    r"set|sets|setting|changed?|changes|changing|reset|resets|resetting|updated?|updates|updating|rotated?|rotates|"
+    r"rotating"
+)
+
+
+def to_rules() -> tuple[Rule, ...]:
+    """ "to" as a copula where it cannot be the English infinitive marker (secret_slots.COPULAS): after a PIN noun
+    (the value is digits), after a Polish or Czech password noun ("hasło do wifi to X"), and after an English verb of
+    setting before a password or PIN noun ("set the root password to X", "changed the PIN to X")."""
+    rules: list[Rule] = []
+    for kind, nouns, check in (("Password", PASSWORD_NOUNS, accept_password), ("PIN", PIN_NOUNS, accept_pin)):
+        noun = rf"(?i)(?:^|[^\p{{L}}\p{{N}}_])(?:{nouns})(?:{WS}+(?:{AFTER_NOUN}))?{MODIFIER}"
+        if kind == "PIN":
+            rules.append(Rule(kind, rf"{noun}{WS}+to{WS}+{PLAIN}", check, peek=True))
+        setting = rf"(?i)\b(?:{SETTING_VERBS})(?:{WS}+[\p{{L}}'’-]{{1,20}}){{0,3}}?{WS}+(?:{nouns})"
+        rules.append(Rule(kind, rf"{setting}{MODIFIER}{WS}+to{WS}+{PLAIN}", check, peek=True))
+    polish = rf"(?i)(?:^|[^\p{{L}}\p{{N}}_])(?:hasło|haslo|heslo|hasła|hesla){MODIFIER}"
+    rules.append(Rule("Password", rf"{polish}{WS}+to{WS}+{PLAIN}", accept_password, peek=True))
+    return tuple(rules)
+
+
 def field_rules() -> tuple[Rule, ...]:
     """The HTML password field rules and the PIN window rules (module docstring)."""
     html = tuple(Rule("Password", pattern, accept_password) for pattern in HTML_PASSWORD_VALUE)
     pins = tuple(Rule("PIN", pattern, accept_pin_digits) for pattern in pin_window_patterns())
-    return html + pins + tuple(Rule("Password", pattern, accept_wifi_value) for pattern in wifi_patterns())
+    wifi = tuple(Rule("Password", pattern, accept_wifi_value) for pattern in wifi_patterns())
+    return to_rules() + html + pins + wifi

@@ -182,8 +182,8 @@ MODIFIER = (
 # wifi" is a prepositional phrase already): what the credential opens.
 AFTER_NOUN = r"wi-?fi|wlan|wpa2?|vpn|ssh|admin|root|router|db|sql|ftp|smtp|imap"
 # Polish and Czech "to" ("hasło to X") is also the English infinitive marker ("a master password to protect your
-# vault"): it is read only after a Polish or Czech noun, or after an English verb of setting ("set the root
-# password to X"), by their own rules (slot_rules).
+# vault"): it is read only after a Polish or Czech noun, a PIN noun, or an English verb of setting ("set the root
+# password to X"), by their own rules (secret_fields.to_rules).
 COPULAS = (  # longest first: RE2 takes the first alternative that lets the whole pattern match
     r"has{WS}been{WS}changed{WS}to|(?:was|is|has{WS}been){WS}(?:changed|reset|updated|rotated){WS}to|changed{WS}to|"
     r"has{WS}become|became|becomes|heißt|heisst|hieß|s'appelle|"
@@ -396,13 +396,6 @@ def _quoted_check(check: Callable[[str], bool]) -> Callable[[str], bool]:
     return quoted
 
 
-# English verbs that set a credential to a value: after them "the password to X" states X.
-SETTING_VERBS = (
-    r"set|sets|setting|changed?|changes|changing|reset|resets|resetting|updated?|updates|updating|rotated?|rotates|"
-    r"rotating"
-)
-
-
 CLASSES: tuple[tuple[str, str, str, Callable[[str], bool]], ...] = (
     ("Password", PASSWORD_NOUNS, PASSWORD_NOUNS_CJK, accept_password),
     ("PIN", PIN_NOUNS, PIN_NOUNS_CJK, accept_pin),
@@ -431,14 +424,6 @@ def slot_rules() -> tuple[Rule, ...]:
         else:
             rules.append(Rule(kind, rf"{noun}{WS}*(?::=|=>|->|[:=＝]){WS}*{LABELLED}", check, resume))
             rules.append(Rule(kind, rf"{noun}{SEPARATOR}{PLAIN}", check, resume, peek=True))
-        if kind == "PIN":  # a PIN is digits, never an English infinitive: "to" may be the copula ("Mój PIN to 4821")
-            rules.append(Rule(kind, rf"{noun}{WS}+to{WS}+{PLAIN}", check, resume, peek=True))
-        if kind in ("Password", "PIN"):  # "to" after a verb of setting: "set the root password to X"
-            setting = rf"(?i)\b(?:{SETTING_VERBS})(?:{WS}+[\p{{L}}'’-]{{1,20}}){{0,3}}?{WS}+(?:{nouns})"
-            rules.append(Rule(kind, rf"{setting}{MODIFIER}{WS}+to{WS}+{PLAIN}", check, resume, peek=True))
-        if kind == "Password":  # Polish and Czech "to" is a copula: "hasło do wifi to X"
-            polish = rf"(?i)(?:^|[^\p{{L}}\p{{N}}_])(?:hasło|haslo|heslo|hasła|hesla){MODIFIER}"
-            rules.append(Rule(kind, rf"{polish}{WS}+to{WS}+{PLAIN}", check, resume, peek=True))
         if kind == "Password":  # words after a copula, unquoted: the whole phrase is the value
             rules.append(Rule(kind, rf"{noun}{SEPARATOR}{PHRASE}", accept_passphrase))
         if kind == "PIN":  # digits right after the noun: "gate code 8642#", "PIN 4921"
