@@ -36,7 +36,7 @@ WS = r"[\s\p{Z}]"
 UUID = r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"
 # Values that name where a credential comes from rather than holding it (openssl's "-passin env:VAR", "file:path",
 # "fd:3", "stdin"), types in code ("password: str"), and constant-style stand-ins (CHANGE_ME, YOUR_TOKEN).
-SOURCE_PREFIXES = ("env:", "file:", "fd:", "stdin", "pass:$", "$", "%", "@", "/run/secrets", "/dev/")
+SOURCE_PREFIXES = ("env:", "file:", "fd:", "stdin", "pass:$", "$", "@", "/run/secrets", "/dev/")
 TYPE_NAMES = frozenset(
     {"str", "string", "bytes", "int", "secretstr", "secretbytes", "optional", "password", "char", "varchar",
      "text", "any", "object", "securestring", "bool", "boolean"}

@@ -26,8 +26,10 @@ The shape of a value, after :func:`normalise` strips the quotes and sentence pun
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
+import mimetypes
 
 from contextlamp.domain.secret_words import (
     CODE_PARTS,
@@ -67,9 +69,34 @@ def is_placeholder(value: str) -> bool:
         return True
     if v.endswith(("_here", "-here", "here>", "}}")):
         return True
+    if _percent_placeholder(value.strip()):
+        return True
     if len(set(v)) == 1 and not v[0].isalnum():  # "***", "...."
         return True
     return len(set(v)) == 1 and v[0] in "x*#0."  # "xxxxxxxx", "00000000"
+
+
+def _percent_placeholder(v: str) -> bool:
+    """A value that starts with ``%`` and is a stand-in: a printf conversion (C99 7.21.6.1; Python's ``%(name)s``)
+    the whole value (``%s``, ``%-12s``, ``%(password)s``), a Windows variable (``%DB_PASS%``), a template
+    (``%{password}``), or a run that starts percent-encoded (``%2F…``, undone and read by secret_decode). A value
+    that only starts with ``%`` (``%3Ipm…``) is a value."""
+    if not v.startswith("%") or len(v) < 2:
+        return v == "%"
+    if v[1] == "{" or (len(v) > 2 and v.endswith("%")):
+        return True
+    if len(v) > 2 and v[1] in "0123456789abcdefABCDEF" and v[2] in "0123456789abcdefABCDEF":
+        return True
+    body = v[1:]
+    if body.startswith("("):
+        close = body.find(")")
+        if close < 0:
+            return False
+        body = body[close + 1 :]
+    body = body.lstrip("-+ #0").lstrip("0123456789")
+    if body.startswith("."):
+        body = body[1:].lstrip("0123456789")
+    return len(body) == 1 and body.isalpha()
 
 
 def _classes(value: str) -> tuple[int, int, int, int]:
@@ -204,6 +231,125 @@ def is_url_path_or_mail(value: str) -> bool:
         return True
     at = value.find("@")
     return 0 < at < len(value) - 3 and "." in value[at:] and not any(c in value for c in "!#$%^&*")
+
+
+# Files that name where a credential is kept, not the credential, beside the media types of Python's mimetypes
+# table: configuration, key and certificate stores, password databases.
+CONFIG_EXTENSIONS = frozenset(
+    [
+        "yaml",
+        "yml",
+        "toml",
+        "ini",
+        "cfg",
+        "conf",
+        "config",
+        "env",
+        "properties",
+        "pem",
+        "key",
+        "crt",
+        "cer",
+        "der",
+        "csr",
+        "jks",
+        "keystore",
+        "kdbx",
+        "gpg",
+        "asc",
+        "ovpn",
+        "log",
+    ]
+)
+
+
+@functools.cache
+def file_extensions() -> frozenset[str]:
+    """File name extensions (lower case, no dot): the media-type table Python ships (``mimetypes``'
+    ``MimeTypes(filenames=())``: its built-in map, not the machine's /etc/mime.types, so every machine reads the
+    same) with extensions of one letter left out (``.a``, ``.c``, ``.t`` end ordinary values), plus
+    :data:`CONFIG_EXTENSIONS`. Computed on first use."""
+    table = mimetypes.MimeTypes(filenames=())
+    known = {ext.lstrip(".").lower() for strict in (True, False) for ext in table.types_map[strict]}
+    return frozenset(ext for ext in known if len(ext) >= 2) | CONFIG_EXTENSIONS
+
+
+# English words a clause goes on with after a verb, never after a value: determiners and possessives ("Choose *a*
+# strong one", "Use *your* own"), and prepositions ("is split *between* two envelopes").
+CLAUSE_WORDS = frozenset(
+    [
+        "a",
+        "an",
+        "the",
+        "your",
+        "my",
+        "our",
+        "their",
+        "his",
+        "her",
+        "its",
+        "this",
+        "that",
+        "these",
+        "those",
+        "each",
+        "every",
+        "any",
+        "some",
+        "no",
+        "between",
+        "among",
+        "across",
+        "into",
+        "onto",
+        "over",
+        "under",
+        "by",
+        "with",
+        "within",
+        "inside",
+        "behind",
+        "through",
+        "via",
+        "in",
+        "on",
+        "at",
+        "from",
+    ]
+)
+
+
+def names_no_value(token: str, after: str) -> bool:
+    """The whole token a stated value sits in (``token``: the value and the rest of its token; ``after``: the
+    text after it, a few characters, or "") is the name of something else or a word of a sentence, never a
+    credential:
+
+    - a label or a key, which a value follows, not precedes: a token that ends in ``:`` (``**Password
+      manager**:``, ``Resources:``), or a name then ``=`` then a quote (``name="password"``, an HTML or XML
+      attribute);
+    - a file or its path: ``C:\\…``, ``./…``, ``../…``, ``~/…``, ``/a/b``, or a file name whose extension is a
+      known one (:func:`file_extensions`: ``service-account.json``, ``./password.txt``);
+    - a verb: a word of letters that the sentence goes on from with a determiner or a preposition
+      (:data:`CLAUSE_WORDS`: "Password: *Choose* a strong one", "The password is *split* between …").
+
+    Linear in the token."""
+    t = token.strip().lstrip(WRAPPERS_OPEN)
+    words = (t + after).split()
+    if len(words) > 1 and words[0].isalpha() and words[1].lower() in CLAUSE_WORDS:
+        return True
+    if len(t) > 1 and t.rstrip("*_`").endswith(":") and not t.rstrip("*_`").endswith("::"):
+        return True
+    if after[:1] in ('"', "'") and t.endswith("=") and t[:-1].replace("-", "").replace("_", "").isalnum():
+        return t[:1].isalpha() and not any(c.isdigit() for c in t)
+    t = t.rstrip(WRAPPERS_CLOSE + SENTENCE_END)
+    if len(t) > 2 and t[0].isalpha() and t[1] == ":" and t[2] in "\\/":
+        return True
+    if t.startswith(("./", "../", "~/", ".\\", "..\\", "\\\\")) or (t.startswith("/") and t.count("/") >= 2):
+        return True
+    stem, dot, ext = t.rpartition(".")
+    if not dot or not stem or not ext.isalnum() or ext.lower() not in file_extensions():
+        return False
+    return all(c.isalnum() or c in "-_./\\" for c in stem) and not ext.isdigit()
 
 
 def _is_hex_colour(value: str) -> bool:

@@ -33,6 +33,10 @@ What :func:`normalise_for_scan` undoes, in order (each a pass linear in the text
    is linear; and the parentheses around a value made of literals only (``password=(\\n "Kestre"\\n "l!Stone"\\n)``,
    not a call such as ``print("…")``) are removed, since the parenthesised literal is the literal.
 
+9. markdown emphasis at a label's colon removed: the asterisks between a word and its colon or between the colon
+   and the value (``**Password**: X``, ``**Password:** X``; CommonMark 0.31, 6.2 emphasis), so a bold label is
+   read as the label it is.
+
 Base64 is not undone here: the scanner decodes base64 runs itself (secret_scan.py) and scans what they hold.
 
 The result keeps, for each character, the index of the character it came from, so the scanner can remove a
@@ -112,6 +116,9 @@ _CONCAT_GAP = re.compile(
 
 _BLANKS = r"[ \t\r\n]{0,64}"
 _LITERAL = r"(?:\"[^\"\n]{0,256}\"|'[^'\n]{0,256}')"
+# Markdown emphasis (CommonMark 6.2) closing a label: the asterisks between a word and its colon, or after the colon
+# before the value ("**Password**: X", "**Password:** X").
+_EMPHASIS_AT_COLON = re.compile(r"(?<=\w)\*{1,3}(?=:)|(?<=:)\*{1,3}(?=[ \t])")
 _PAREN_LITERALS = re.compile(
     rf"\(({_BLANKS})({_LITERAL}(?:{_BLANKS}(?:(?:\+|\.{{1,2}}|\|\||&|~){_BLANKS})?{_LITERAL}){{0,16}})({_BLANKS})\)"
 )
@@ -332,6 +339,15 @@ def _concatenations(text: str) -> list[tuple[int, int]]:
     return spans
 
 
+def _label_emphasis(text: str) -> list[tuple[int, int]]:
+    """Spans to delete: markdown emphasis asterisks that close a label at its colon (``**Password**: X`` and
+    ``**Password:** X`` read as ``**Password: X``), so a bold label is a label. One regular-expression pass with
+    fixed look-arounds: linear."""
+    if "*" not in text or ":" not in text:
+        return []
+    return [match.span() for match in _EMPHASIS_AT_COLON.finditer(text)]
+
+
 def _parenthesised(text: str) -> list[tuple[int, int]]:
     """Spans to delete: the parentheses (and the blanks inside them) around a value made of string literals only,
     with concatenations between them (``password=(\\n "Kestre"\\n "l!Stone"\\n)``): in Python, JavaScript, C and
@@ -390,6 +406,7 @@ def normalise_for_scan(text: str) -> Normalised:
     spans.extend(_continuations(folded))
     spans.extend(_concatenations(folded))
     spans.extend(_parenthesised(folded))
+    spans.extend(_label_emphasis(folded))
     if not spans:
         if origin is None and folded == text:
             return Normalised(text, None, len(text))

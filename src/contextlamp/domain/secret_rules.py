@@ -66,6 +66,9 @@ class Rule:
         redact_only: used by ``redact`` only (key material in transcripts), never a reason to refuse.
         peek: the check also reads group 2, the word after the value, when it matched (``"12 characters"``
             is a length, not a password); only group 1 is the secret.
+        window: group 1 is the words after a noun to the end of its clause, which the check reads as a slot (a
+            value among connecting words), not a value: the scanner's token checks (secret_measures.names_no_value)
+            do not apply to it.
     """
 
     kind: str
@@ -75,6 +78,7 @@ class Rule:
     extend: bool = False
     redact_only: bool = False
     peek: bool = False
+    window: bool = False
 
 
 # -- credential words ------------------------------------------------------------------------------------

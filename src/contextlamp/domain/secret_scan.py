@@ -29,8 +29,10 @@ import re2  # pyright: ignore[reportMissingTypeStubs]
 
 from contextlamp.domain.secret_cli import cli_rules, keyed_cli_rules
 from contextlamp.domain.secret_decode import decoded_runs, decoded_views
+from contextlamp.domain.secret_fields import field_rules
 from contextlamp.domain.secret_formats import format_rules
 from contextlamp.domain.secret_labels import LABELLED_RULES, PUBLIC_LABELLED
+from contextlamp.domain.secret_measures import names_no_value
 from contextlamp.domain.secret_normal import merge_spans, normalise_for_scan
 from contextlamp.domain.secret_phrases import phrase_rules
 from contextlamp.domain.secret_redact import without_clauses
@@ -38,6 +40,11 @@ from contextlamp.domain.secret_rules import KEYED_RULES, PEM_BLOCK, RULES, TOKEN
 from contextlamp.domain.secret_slots import slot_rules
 
 REDACTED = "[secret removed]"
+# The kinds whose value a word names (a noun, a key, a label) rather than its format: the token the value sits in
+# may then be the name of something else, a label, an attribute or a file (secret_measures.names_no_value).
+STATED_KINDS = frozenset(
+    ("Password", "Password In Prose", "Password Assignment", "Labelled Key", "Stated Token", "Security Question Answer")
+)
 
 
 class _RawRE2(Protocol):
@@ -202,7 +209,9 @@ def _class_end(pattern: str, i: int) -> int:
 @functools.cache
 def _engine() -> _Engine:
     """The rules compiled once per process, on first use (no work at import time)."""
-    rules = tuple(_Compiled(rule) for rule in (PEM_BLOCK, *RULES, *LABELLED_RULES, *slot_rules(), *phrase_rules()))
+    rules = tuple(
+        _Compiled(rule) for rule in (PEM_BLOCK, *RULES, *LABELLED_RULES, *slot_rules(), *phrase_rules(), *field_rules())
+    )
     prefilter = _RE2.Set.SearchSet(_options(SET_MAX_MEM))
     for compiled in rules:
         prefilter.Add(relaxed(compiled.rule.pattern).encode("utf-8"))
@@ -262,7 +271,12 @@ def _spans(compiled: _Compiled, data: bytes, tail: _Regex) -> Iterator[tuple[int
         checked = data[vstart:vend]
         if rule.peek and len(spans) > 2 and spans[2][0] >= 0:
             checked += b" " + data[spans[2][0] : spans[2][1]]
-        if rule.check is not None and not rule.check(_decode(checked)):
+        refused = rule.check is not None and not rule.check(_decode(checked))
+        if not refused and rule.kind in STATED_KINDS and not rule.window:
+            token_end = tail.match_end(data, vend)
+            after = data[token_end : token_end + 16].decode("utf-8", "ignore")
+            refused = names_no_value(_decode(data[vstart:token_end]), after)
+        if refused:
             if rule.resume == "value":
                 pos = max(vstart, start + 1)
             elif rule.resume == "after":
@@ -369,6 +383,7 @@ class SecretScanner:
             *cli_rules(),
             *(rule for rule, _ in KEYED_RULES),
             *slot_rules(),
+            *field_rules(),
             *phrase_rules(),
             *(Rule(f.kind, f.pattern) for f in format_rules()),
         )

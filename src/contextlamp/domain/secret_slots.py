@@ -49,6 +49,7 @@ from contextlamp.domain.secret_lexicon import (
     password_stem_pattern,
 )
 from contextlamp.domain.secret_measures import (
+    CLAUSE_WORDS,
     is_benign,
     is_dotted_passphrase,
     is_identifier_chain,
@@ -180,11 +181,14 @@ MODIFIER = (
 # A word that may follow the noun in languages that put modifiers after it ("mot de passe wifi", "senha do
 # wifi" is a prepositional phrase already): what the credential opens.
 AFTER_NOUN = r"wi-?fi|wlan|wpa2?|vpn|ssh|admin|root|router|db|sql|ftp|smtp|imap"
+# Polish and Czech "to" ("hasło to X") is also the English infinitive marker ("a master password to protect your
+# vault"): it is read only after a Polish or Czech noun, a PIN noun, or an English verb of setting ("set the root
+# password to X"), by their own rules (secret_fields.to_rules).
 COPULAS = (  # longest first: RE2 takes the first alternative that lets the whole pattern match
     r"has{WS}been{WS}changed{WS}to|(?:was|is|has{WS}been){WS}(?:changed|reset|updated|rotated){WS}to|changed{WS}to|"
     r"has{WS}become|became|becomes|heißt|heisst|hieß|s'appelle|"
     r"(?:is|was){WS}set{WS}to|set{WS}to|is{WS}now|is{WS}still|will{WS}be|is|was|are|were|ist|lautet|lauten|sind|war|lautete|est|sont|était|c'est|es|son|era|é|são|"
-    r"è|sono|zijn|luidt|är|var|er|jest|to|brzmi|je|adalah|ialah|là|هو|هي|—|–|-"
+    r"è|sono|zijn|luidt|är|var|er|jest|brzmi|je|adalah|ialah|là|هو|هي|—|–|-"
 ).replace("{WS}", WS)
 SEPARATOR = (
     rf"(?:{WS}*(?::=|=>|->|[:=＝]){WS}*|{WS}+(?:{COPULAS}){WS}+(?:(?:now|still|just|currently|jetzt|noch){WS}+)?)"
@@ -244,9 +248,13 @@ def _first_and_unit(value: str) -> tuple[str, bool]:
 
 def _code(first: str) -> bool:
     """A value that is code, not a credential: a call or index (``getpass.getpass()``, ``os.environ[``), an
-    attribute chain (``self.password``), a camelCase name of three or more words (``getDatabasePassword``)."""
+    attribute chain (``self.password``), a camelCase name of three or more words (``getDatabasePassword``), an
+    upper-case constant's name of letters (``AIRFLOW_API_KEY``)."""
     if any(c in first for c in "()[]{}"):
         return True
+    name = first.strip(".,;:!?")
+    if "_" in name and name.replace("_", "").isalpha() and name.isupper() and "" not in name.split("_"):
+        return True  # a constant's name (AIRFLOW_API_KEY, DB_PASSWORD), not its value
     if is_identifier_chain(first):
         return not is_dotted_passphrase(first)
     if not (first[:1].islower() and first.isalpha()):
@@ -402,12 +410,15 @@ def slot_rules() -> tuple[Rule, ...]:
     rules: list[Rule] = []
     for kind, nouns, nouns_cjk, check in CLASSES:
         # the noun (not inside a word), then its modifier
-        noun = rf"(?i)(?:^|[^\p{{L}}\p{{N}}_])(?:{nouns})(?:{WS}+(?:{AFTER_NOUN}))?{MODIFIER}"
+        bare = rf"(?i)(?:^|[^\p{{L}}\p{{N}}_])(?:{nouns})(?:{WS}+(?:{AFTER_NOUN}))?"
+        noun = bare + MODIFIER
         value = CODE_LIST if kind == "Two-Factor Backup Codes" else None
         # a refused list is skipped whole (its value runs to the end of the sentence: re-reading it for every
         # noun inside would cost up to 400 characters a candidate)
         resume: Literal["value", "after"] = "after" if value else "value"
-        rules.append(Rule(kind, rf"{noun}(?:{SEPARATOR}|{WS}*){QUOTED}", _quoted_check(check)))
+        # a quote right after a prepositional phrase is its object ("the password of the 'testuser'"): a value
+        # after a phrase needs a separator
+        rules.append(Rule(kind, rf"{bare}(?:{MODIFIER}{SEPARATOR}|{WS}*){QUOTED}", _quoted_check(check)))
         if value:  # a list after ":", a copula or a lead-in ("backup codes for the Google account 8954… 7866…")
             rules.append(Rule(kind, rf"{noun}{CODES_LEAD}{CODE_LIST}", accept_code_list, "after"))
         else:
@@ -479,9 +490,9 @@ def _any_order_rules() -> list[Rule]:
             rf"(?:{every}){SUFFIX}(?:{WS}+(?:{OPENERS_SHORT}){WS}|{WS}*(?:[.!?,;)\]]|$))",
             accept_value_words_first,
         ),
-        Rule(
+        Rule(  # a quote right after a prepositional phrase is its object: a value after one needs a separator
             "Password",
-            rf"{start}(?:{vendored}){SUFFIX}{MODIFIER}(?:{SEPARATOR}|{WS}*){QUOTED}",
+            rf"{start}(?:{vendored}){SUFFIX}(?:{MODIFIER}{SEPARATOR}|{WS}*){QUOTED}",
             _quoted_check(accept_password),
         ),
         Rule(
@@ -489,6 +500,7 @@ def _any_order_rules() -> list[Rule]:
             rf"{start}(?:{every}){SUFFIX}((?:{WS}*(?::=|=>|->|[:=＝]))?(?:{WS}+{WINDOW_TOKEN}){{1,13}}){CLAUSE_END}",
             accept_after_noun_window,
             "next",
+            window=True,
         ),
         Rule(
             "Password",
@@ -543,6 +555,8 @@ def accept_stated_words(value: str) -> bool:
     if not words or len(words) > 8 or _common_rejections(" ".join(words)):
         return False
     cleaned = [_clean(w) for w in words]
+    if several and words[0].isalpha() and cleaned[1] in CLAUSE_WORDS:  # a verb: "is split across three envelopes"
+        return False
     listed = function_words()
     if any(w in listed or w in STATE_WORDS or w in SLOT_PROSE_WORDS or w in SLOT_UNITS for w in cleaned):
         return False

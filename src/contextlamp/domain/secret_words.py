@@ -19,7 +19,7 @@ PLACEHOLDER_WORDS = _words(
     your_password yourpassword mypassword_here *** ****** ******** ... … tbd todo hidden masked n/a na
     secret_here token_here insert_here value string str bytes - -- ?"""
 )
-PLACEHOLDER_STARTS = ("<", "$", "{{", "%", "your_", "your-", "<your", "[secret removed", "secret removed", "@@")
+PLACEHOLDER_STARTS = ("<", "$", "{{", "your_", "your-", "<your", "[secret removed", "secret removed", "@@")
 
 # Function words in the languages the rules read (en, de, fr, es, pt): a passphrase holds none of them, and a
 # security answer does not start with one. A small list on purpose (see the module docstring).
