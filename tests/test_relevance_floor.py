@@ -109,6 +109,40 @@ def test_the_top_score_says_how_well_the_best_pack_matches(model_service: tuple[
     assert [p.score for p in near_miss] == sorted((p.score for p in near_miss), reverse=True)
 
 
+# research/notes/breaker-stop38.md appendix A: twenty memories of one engineering team
+TEAM_MEMORIES = [
+    "The billing worker listens on port 4100 in staging.",
+    "Priya owns the search indexer.",
+    "The auth gateway times out after 30 seconds.",
+    "We use pnpm, not npm, in every repo.",
+    "The report exporter writes CSVs to s3://acme-reports.",
+    "Deploys happen on Tuesdays and Thursdays only.",
+    "The staging database is Postgres 16 on db-stg-2.",
+    "Always run make lint before pushing.",
+    "The fraud scorer model is retrained every Sunday night.",
+    "Tomasz prefers squash merges.",
+]
+
+
+@pytest.mark.model
+def test_a_question_whose_best_pack_is_a_near_miss_returns_nothing(tmp_path: Path) -> None:
+    embedder = create_embedder("minilm")
+    registry = StoreRegistry(tmp_path, embedder.identity, embedder.dim)
+    service = MemoryService(registry, embedder, indexer=Indexer(embedder.embed, inline=True), clock=Clock())
+    caller = Caller(service.principal("finn"), "claude-code")
+    try:
+        for content in TEAM_MEMORIES:
+            service.save_context(caller, content)
+        # no password is saved: the nearest memory by meaning ("The auth gateway times out ...") matched no word
+        assert service.get_context(caller, "password", max_results=8).packs == []
+        assert service.get_context(caller, "which port does the billing worker listen on", max_results=8).packs
+        weights = service.weights
+        service.weights = replace(weights, least_match=0.0)
+        assert service.get_context(caller, "password", max_results=8).packs  # the per-pack floor alone lets it by
+    finally:
+        registry.close()
+
+
 # -- the dashboard ------------------------------------------------------------------------------------------
 
 

@@ -175,8 +175,10 @@ class ChunkRef(_Result):
 
 
 class Pack(_Result):
-    """One retrieved chunk of memory. ``score`` is in 0..1 (1 = first in every signal list); ``chunk`` is set
-    when the entry has several chunks (``text`` is then one of them)."""
+    """One retrieved chunk of memory. ``score`` is in 0..1, on one scale for every query: the first pack's is how
+    well it matches (1 = every word of the query, 0.5 = half of them or meaning at the relevance floor), the
+    others' descend with the ranking; ``chunk`` is set when the entry has several chunks (``text`` is then one of
+    them)."""
 
     id: str
     text: str

@@ -486,6 +486,8 @@ def search(
     if evidence is not None and weights.match_scale and hits:
         asked = with_recency or hits[0].entry.id in lists.fact_key  # the asked-for signal: newest, or a named topic
         hits = on_match_scale(hits, lists.cosines, query, query_vector, evidence, floor, asked)
+        if hits[0].score < weights.least_match:
+            return []  # the best pack is a near miss at most: the query is about nothing stored (issue #27.4)
     return fresher_first(hits, FRESHER_FIRST_THRESHOLD if weights.fresher_first is None else weights.fresher_first)
 
 
@@ -495,13 +497,17 @@ def match_strength(content: str, cosine: float | None, stems: set[str], evidence
     holds and its ``cosine`` to the query mapped through the embedding model's own calibrated points, piecewise
     linearly: the similarity floor (``similarity``, MiniLM 0.2: unrelated pairs lie below) -> 0, the relevance
     floor (``evidence``, MiniLM 0.36) -> 0.5, an identical text (1.0) -> 1.0. ``cosine`` None (not measured) counts
-    0. So 1.0 is every word of the query (or its text), 0.5 is half its words or meaning at the relevance floor."""
+    0. So 1.0 is every word of the query (or its text), 0.5 is half its words or meaning at the relevance floor. A
+    ``content`` longer than one embedding window (``WINDOW_CHARS``) has its meaning mapped from the similarity floor
+    (-> 0.5) instead, as ``with_evidence`` judges it: its vectors are of windows that mix a paragraph with the rest."""
     words = keyword_held(content, stems) / len(stems) if stems else 0.0
     meaning = 0.0
-    if cosine is not None and similarity < evidence < 1.0:
+    if len(content) > WINDOW_CHARS:
+        evidence = similarity  # a long entry's window vectors dilute a paragraph's meaning, as in with_evidence
+    if cosine is not None and evidence < 1.0:
         if cosine >= evidence:
             meaning = 0.5 + 0.5 * (cosine - evidence) / (1.0 - evidence)
-        else:
+        elif similarity < evidence:
             meaning = max(0.0, 0.5 * (cosine - similarity) / (evidence - similarity))
     return min(1.0, max(words, meaning))
 

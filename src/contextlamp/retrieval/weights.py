@@ -48,6 +48,11 @@ class FusionWeights:
     # scores on the match scale (retrieval/search.on_match_scale, issue #27.4: the first pack's score is its match
     # strength, the same scale for every query); False: the fused share (1.0 = first in every list), for ablations
     match_scale: bool = True
+    # with the match scale: no pack at all when the first pack's match strength is below this (0: off). The highest
+    # value at which no answerable LoCoMo question of the calibration conversations (conv-26, conv-30) loses its
+    # evidence (research/bench/match_floor.py, research/notes/retrieval.md "Match scale"): questions about other
+    # conversations answered with nothing 10 % -> 80 %, 4.95 -> 1.79 packs each, on the other three conversations
+    least_match: float = 0.5
     # an entry both the keyword and the semantic list rank within this depth, whose text holds `agreement_terms` of
     # the query's content words, is evidence (two independent signals agree; retrieval/search.with_evidence); 0: off.
     # Chosen on the tuning folds (research/notes/retrieval.md "Agreement"): LongMemEval-S tuning turn recall_any@5
