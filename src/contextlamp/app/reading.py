@@ -95,7 +95,7 @@ class Reader:
         ``every_project`` (ext; the dashboard's "Everything"): without ``project``, personal is fused with every
         project of the caller. Without either, a caller whose local server runs in a repository
         (``Caller.repository``) reads personal fused with that repository's project (issue #27.3).
-        Only packs with evidence are returned (the relevance floor, retrieval/search.with_evidence), so fewer
+        Only packs with evidence are returned (the relevance floor, retrieval/evidence.with_evidence), so fewer
         than ``max_results`` is a normal answer.
 
         Raises:

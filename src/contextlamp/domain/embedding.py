@@ -40,7 +40,7 @@ class Thresholds:
 
     Attributes:
         similarity_floor: below it a match by meaning is no candidate (``FusionWeights.semantic_floor``).
-        evidence: from it meaning alone is evidence (get_context's relevance floor, ``retrieval.search.with_evidence``).
+        evidence: from it meaning alone is evidence (relevance floor, ``retrieval/evidence.with_evidence``).
         supersede: the content cosine from which a save without a topic may update an older one (``rules.is_update``).
         paraphrase: the content cosine from which a team learning restates another (``trust.corroborates``).
         fresher_first: the stored-vector cosine from which an update ranks before what it updates
@@ -79,7 +79,7 @@ class Embedder(Protocol):
     @property
     def evidence_similarity(self) -> float:
         """Cosine from which meaning alone is evidence that a memory answers a query (get_context's relevance
-        floor, retrieval/search.with_evidence); -1.0: no calibrated value (every semantic candidate counts)."""
+        floor, retrieval/evidence.with_evidence); -1.0: no calibrated value (every semantic candidate counts)."""
         ...
 
     def embed(self, texts: list[str]) -> Vectors:

@@ -34,7 +34,7 @@ class FusionWeights:
     # the cosine below which a memory found only by meaning is not a candidate; None: the embedding model's own
     # floor (Embedder.similarity_floor, MiniLM 0.2: related question/answer pairs 0.39-0.57, unrelated -0.10-0.14)
     semantic_floor: float | None = None
-    # the relevance floor (retrieval/search.with_evidence, issue #27.4): the cosine at which meaning alone is
+    # the relevance floor (retrieval/evidence.with_evidence, issue #27.4): the cosine at which meaning alone is
     # evidence; None: the embedding model's own calibrated value (Embedder.evidence_similarity); -1 = off
     evidence_floor: float | None = None
     # the stored-vector cosine from which an update ranks before what it updates (domain/rules.fresher_first);
@@ -43,9 +43,9 @@ class FusionWeights:
     # partial keyword hits on words in at least half the store's entries (a conversation's speaker names) are left
     # out of the keyword list (search.KEYWORD_NOISE): LoCoMo, research/notes/retrieval.md "Irregular verb forms"
     keyword_noise: bool = True
-    # a keyword hit holding most of a long query's content words is evidence too (search.keyword_least; issue #32)
+    # a keyword hit holding most of a long query's content words is evidence too (evidence.keyword_least; #32)
     keyword_evidence: bool = True
-    # scores on the match scale (retrieval/search.on_match_scale, issue #27.4: the first pack's score is its match
+    # scores on the match scale (retrieval/evidence.on_match_scale, issue #27.4: the first pack's score is its match
     # strength, the same scale for every query); False: the fused share (1.0 = first in every list), for ablations
     match_scale: bool = True
     # with the match scale: no pack at all when the first pack's match strength is below this (0: off). The highest
@@ -54,7 +54,7 @@ class FusionWeights:
     # conversations answered with nothing 10 % -> 80 %, 4.95 -> 1.79 packs each, on the other three conversations
     least_match: float = 0.5
     # an entry both the keyword and the semantic list rank within this depth, whose text holds `agreement_terms` of
-    # the query's content words, is evidence (two independent signals agree; retrieval/search.with_evidence); 0: off.
+    # the query's content words, is evidence (two independent signals agree; retrieval/evidence.with_evidence); 0: off.
     # Chosen on the tuning folds (research/notes/retrieval.md "Agreement"): LongMemEval-S tuning turn recall_any@5
     # 0.89 -> 0.94, LoCoMo unchanged; 1 term instead of 2 cost 1.4 more noise packs per foreign LoCoMo question
     agreement_depth: int = 20
