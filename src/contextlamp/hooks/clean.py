@@ -138,11 +138,13 @@ def clean_turns(turns: Sequence[Turn], injected: set[str], keep_code: bool = Fal
 def clean_text(text: str, injected: set[str], digest: bool = False, keep_code: bool = False) -> str:
     """One turn's text cleaned (see ``clean_turns``): machine-tag blocks, what contextlamp printed
     (``printed.strip_printed``: its CLI's tables, records and lines pasted back), lists of opaque tokens, remembered
-    injected lines and, in a ``digest``, framing lines removed; fenced code, code and log lines too unless
+    injected lines, third parties' quoted material and text addressed to AI (``material.strip_material``) and, in a
+    ``digest``, framing lines removed; fenced code, code and log lines too unless
     ``keep_code``. Linear."""
+    from contextlamp.hooks.material import strip_material
     from contextlamp.printed import strip_printed
 
-    text = strip_printed(strip_machine_tags(text))
+    text = strip_material(strip_printed(strip_machine_tags(text)))
     kept: list[str] = []
     fenced = False
     for line in text.splitlines():
@@ -167,10 +169,12 @@ def clean_text(text: str, injected: set[str], digest: bool = False, keep_code: b
 
 def is_pasted_line(line: str) -> bool:
     """Whether a line is pasted code or log output (``is_code_line``, or a log, stack-trace, crash or test-runner
-    line: distill/durable.is_log_line, the offline distiller's own test)."""
+    line: distill/durable.is_log_line, the offline distiller's own test), or a one-line shell command
+    (``material.is_command_line``)."""
     from contextlamp.distill.durable import is_log_line
+    from contextlamp.hooks.material import is_command_line
 
-    return is_code_line(line) or is_log_line(line.strip())
+    return is_code_line(line) or is_log_line(line.strip()) or is_command_line(line)
 
 
 def pasted_lines(texts: Iterable[str]) -> list[str]:
