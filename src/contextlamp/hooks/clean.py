@@ -52,6 +52,7 @@ _BULLET = re.compile(r"^(?:[-*+•·>]+|\d{1,3}[.)])\s+")
 _KIND_TAG = re.compile(r"^(?:\[[a-z -]{1,20}\]\s*)+")
 _SPACES = re.compile(r"\s+")
 _TRAILING = re.compile(r"[\s.!;:,]+$")
+_LABEL = re.compile(r"^[a-z]{2,20}: ")  # a one-word label a distiller puts before a statement
 # a line of code: a keyword opening a definition or statement, or a line ending as code lines end
 _CODE_LINE = re.compile(
     r"^(?:def |class |import |from \S+ import |return\b|const |let |var |function\b|async |await |"
@@ -192,11 +193,12 @@ def pasted_lines(texts: Iterable[str]) -> list[str]:
 
 def from_pasted(statement: str, pasted: Sequence[str]) -> bool:
     """Whether a distilled statement comes from pasted code or logs: it reads as code, a log line or a list of
-    opaque tokens itself, or its normalised text lies inside one of the ``pasted`` lines (``pasted_lines``; a
-    distiller may cut "UnboundLocalError: local variable 'total' referenced" to its tail)."""
+    opaque tokens itself, or its normalised text (less a one-word label such as "Task:") lies inside one of the
+    ``pasted`` lines (``pasted_lines``; a distiller may cut "UnboundLocalError: local variable 'total' referenced"
+    to its tail)."""
     if is_pasted_line(statement) or is_opaque_list(statement):
         return True
-    own = _norm(statement)
+    own = _LABEL.sub("", _norm(statement))  # "Task: rg -n …": a distiller's label before the pasted text
     return len(own) >= MIN_KEY_CHARS and any(own in line for line in pasted)
 
 
