@@ -72,6 +72,7 @@ def test_one_line_shell_commands_pasted_alone_are_not_facts(scratch: Scratch) ->
         "I found the cause: the cron job runs twice on the DST change.",
         'Mia said "fine" so we ship the beta on Monday.',
         "We use pnpm -r for the workspace builds",
+        "Our AI features always run on the GPU nodes.",
     ],
 )
 def test_the_users_own_sentences_stay(said: str) -> None:

@@ -42,16 +42,17 @@ _INLINE = re.compile(
     rf"\b{_REPORTED}\b[^:]{{0,80}}\b{_SOURCE}\b))[^:\"“«„]{{0,150}}:\s*(?P<rest>.*)$",
     re.IGNORECASE,
 )
-_AI = (
-    r"(?:AI|KI|IA|LLMs?|GPTs?|chat ?bots?|language models?|Sprachmodell\w{0,3}|mod[eè]les? de langage|"
+_AGENTS = (  # AI named as an actor; a bare "AI" ("our AI features always …") is only addressed after "note for"
+    r"(?:LLMs?|GPTs?|chat ?bots?|language models?|Sprachmodell\w{0,3}|mod[eè]les? de langage|"
     r"modelos? de lenguaje|(?:coding|AI|KI) (?:assistants?|agents?|models?)|KI-\w{1,20}|"
     r"assistants? (?:IA|d'IA|de IA)|asistentes? de IA|agents? IA)"
 )
+_AI = rf"(?:AI|KI|IA|{_AGENTS})"
 _ADDRESSED = re.compile(
     rf"\b(?:note|notice|message|instructions?|attention|important|hinweis|achtung|remarque|nota|aviso)\b"
     rf"[^.!?\n]{{0,20}}?\b(?:for|to|für|an|pour|aux|à|para|a)\s+(?:all |the |die |les |los |las )?{_AI}\b"
     rf"|\battention,? {_AI}\b"
-    rf"|\b{_AI}\b[^.!?\n]{{0,40}}?\b(?:must|should|shall|need to|are (?:required|instructed|told)|reading this|"
+    rf"|\b{_AGENTS}\b[^.!?\n]{{0,40}}?\b(?:must|should|shall|need to|are (?:required|instructed|told)|reading this|"
     r"always|never|müssen|sollen|immer|nie|doivent|toujours|jamais|deben|siempre|nunca)\b"
     r"|\bif you(?:'re| are) an? (?:AI|LLM|language model|assistant|bot|agent)\b"
     r"|\bignore (?:all |any )?(?:the )?(?:previous|prior|above) instructions\b",
