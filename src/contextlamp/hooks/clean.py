@@ -52,6 +52,7 @@ _BULLET = re.compile(r"^(?:[-*+•·>]+|\d{1,3}[.)])\s+")
 _KIND_TAG = re.compile(r"^(?:\[[a-z -]{1,20}\]\s*)+")
 _SPACES = re.compile(r"\s+")
 _TRAILING = re.compile(r"[\s.!;:,]+$")
+_LABEL = re.compile(r"^[a-z]{2,20}: ")  # a one-word label a distiller puts before a statement
 # a line of code: a keyword opening a definition or statement, or a line ending as code lines end
 _CODE_LINE = re.compile(
     r"^(?:def |class |import |from \S+ import |return\b|const |let |var |function\b|async |await |"
@@ -138,11 +139,13 @@ def clean_turns(turns: Sequence[Turn], injected: set[str], keep_code: bool = Fal
 def clean_text(text: str, injected: set[str], digest: bool = False, keep_code: bool = False) -> str:
     """One turn's text cleaned (see ``clean_turns``): machine-tag blocks, what contextlamp printed
     (``printed.strip_printed``: its CLI's tables, records and lines pasted back), lists of opaque tokens, remembered
-    injected lines and, in a ``digest``, framing lines removed; fenced code, code and log lines too unless
+    injected lines, third parties' quoted material and text addressed to AI (``material.strip_material``) and, in a
+    ``digest``, framing lines removed; fenced code, code and log lines too unless
     ``keep_code``. Linear."""
+    from contextlamp.hooks.material import strip_material
     from contextlamp.printed import strip_printed
 
-    text = strip_printed(strip_machine_tags(text))
+    text = strip_material(strip_printed(strip_machine_tags(text)))
     kept: list[str] = []
     fenced = False
     for line in text.splitlines():
@@ -167,10 +170,12 @@ def clean_text(text: str, injected: set[str], digest: bool = False, keep_code: b
 
 def is_pasted_line(line: str) -> bool:
     """Whether a line is pasted code or log output (``is_code_line``, or a log, stack-trace, crash or test-runner
-    line: distill/durable.is_log_line, the offline distiller's own test)."""
+    line: distill/durable.is_log_line, the offline distiller's own test), or a one-line shell command
+    (``material.is_command_line``)."""
     from contextlamp.distill.durable import is_log_line
+    from contextlamp.hooks.material import is_command_line
 
-    return is_code_line(line) or is_log_line(line.strip())
+    return is_code_line(line) or is_log_line(line.strip()) or is_command_line(line)
 
 
 def pasted_lines(texts: Iterable[str]) -> list[str]:
@@ -188,11 +193,12 @@ def pasted_lines(texts: Iterable[str]) -> list[str]:
 
 def from_pasted(statement: str, pasted: Sequence[str]) -> bool:
     """Whether a distilled statement comes from pasted code or logs: it reads as code, a log line or a list of
-    opaque tokens itself, or its normalised text lies inside one of the ``pasted`` lines (``pasted_lines``; a
-    distiller may cut "UnboundLocalError: local variable 'total' referenced" to its tail)."""
+    opaque tokens itself, or its normalised text (less a one-word label such as "Task:") lies inside one of the
+    ``pasted`` lines (``pasted_lines``; a distiller may cut "UnboundLocalError: local variable 'total' referenced"
+    to its tail)."""
     if is_pasted_line(statement) or is_opaque_list(statement):
         return True
-    own = _norm(statement)
+    own = _LABEL.sub("", _norm(statement))  # "Task: rg -n …": a distiller's label before the pasted text
     return len(own) >= MIN_KEY_CHARS and any(own in line for line in pasted)
 
 
