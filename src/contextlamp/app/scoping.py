@@ -125,12 +125,17 @@ class Scope:
         return self._mapped_project(caller.principal.user_id, caller.repository)
 
     def _mapped_project(self, owner: str, repository: RepositoryRef) -> Project | None:
-        """The project ``repository``'s identity maps to, adopting a folder mapping made before identities
-        (``project_for_repository``), else None."""
+        """The project ``repository``'s identity maps to, else the one an identity an older version gave it maps
+        to (``RepositoryRef.former``, then mapped to the current identity too), adopting a folder mapping made
+        before identities (``project_for_repository``), else None."""
         control = self.registry.control
         found = control.project_for_repository(owner, repository.identity)
         if found is not None:
             return found
+        for former in repository.former:  # an identity an older version stored (hooks/forges.py): keep its project
+            found = control.project_for_repository(owner, former)
+            if found is not None:
+                return control.map_repository(owner, repository.identity, found.id, self.clock())
         legacy = control.project_for_path(owner, repository.root)
         if legacy is not None and not control.repository_identities(legacy.id):
             return control.map_repository(owner, repository.identity, legacy.id, self.clock())

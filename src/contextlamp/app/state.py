@@ -89,12 +89,14 @@ class RepositoryRef:
     """The repository a local server or hook runs in (hooks/repo.py reads it from the files): ``identity`` what
     the caller's repository -> project mapping is keyed by (``git:<host>/<owner>/<name>``, ``file:<path>`` or
     ``path:<top folder>``; never a bare name), ``root`` its top folder (absolute), ``name`` the slug a new project
-    for it gets, ``owner`` the remote's owner (the slug's fallback when ``name`` is taken) or None."""
+    for it gets, ``owner`` the remote's owner (the slug's fallback when ``name`` is taken) or None, ``former`` the
+    identities an older version gave the same repository (hooks/forges.py), found when ``identity`` maps to none."""
 
     identity: str
     root: str
     name: str
     owner: str | None = None
+    former: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
