@@ -66,13 +66,19 @@ class Repository:
 
 
 def find_repository(cwd: Path) -> Repository | None:
-    """The repository ``cwd`` is in (``cwd`` or its nearest parent holding ``.git``), else None. Never raises
-    on unreadable files: what cannot be read counts as absent."""
+    """The repository ``cwd`` is in (``cwd`` or its nearest parent holding ``.git``), else None. The search stops
+    below the user's home folder (``$HOME``, resolved): a repository whose top folder is the home folder or one of
+    its parents (a dotfiles repository at ``~``, a machine's configuration under git at ``/``) is no workspace, so
+    work in a folder under ``~`` that no other repository holds is personal (docs/routing.md, "The home folder").
+    Never raises on unreadable files: what cannot be read counts as absent."""
     try:
         start = cwd.resolve()
     except (OSError, RuntimeError):
         return None
+    home = _home()
     for folder in (start, *start.parents):
+        if home is not None and (folder == home or folder in home.parents):
+            return None
         dot_git = folder / ".git"
         try:
             if dot_git.is_dir():
@@ -96,6 +102,14 @@ def find_repository(cwd: Path) -> Repository | None:
             former=(former,) if former else (),
         )
     return None
+
+
+def _home() -> Path | None:
+    """The user's home folder, resolved (symlinks followed), or None when it cannot be told."""
+    try:
+        return Path.home().resolve()
+    except (OSError, RuntimeError, KeyError):
+        return None
 
 
 def workspace_repository(roots: Sequence[str] | None, cwd: Path | None) -> Repository | None:
