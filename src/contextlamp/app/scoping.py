@@ -110,6 +110,21 @@ class Scope:
         (a folder mapping of an older version is adopted, ``project_for_repository``)."""
         return self.repository_project(caller, create=False)
 
+    def unread_namesake(self, caller: Caller, home: Project) -> Project | None:
+        """The caller's project of the caller's repository's name that the repository does not read
+        (docs/routing.md, "One home"): its slug is ``RepositoryRef.name``, it is not ``home`` (the repository's
+        project) and no repository maps to it (made with ``--project`` outside any). None when there is none, or
+        the caller has no repository. The read-only session start asks the same
+        (``storage.readonly.ReadOnlyHome.unread_namesake``)."""
+        repository = caller.repository
+        if repository is None or home.slug == repository.name:
+            return None
+        control = self.registry.control
+        found = control.find_project(caller.principal.user_id, repository.name)
+        if found is None or found.id == home.id or found.slug != repository.name:
+            return None
+        return None if control.repository_identities(found.id) else found
+
     def free_project_slug(self, principal: Principal, repository: RepositoryRef) -> str:
         """The slug a new project for ``repository`` would get (``project_for_repository``)."""
         return self._free_slug(principal.user_id, repository)
