@@ -152,7 +152,7 @@ def line_formats() -> re.Pattern[str]:
                 _pattern(MEMORY_LINE, kind=r"[a-z][a-z -]{2,19}", text=r"[^\n]*"),
                 _pattern(DIGEST_LINE, day=_DAY, surface=_SURFACE, label=r"[^\n]*", summary=r"[^\n]*"),
                 _pattern(MORE, cursor=r"\S+"),
-                _pattern(NAMESAKE_NOTE, slug=r"\S{1,80}", home=r"\S{1,80}"),
+                r"(?:Note: )?" + _pattern(NAMESAKE_NOTE, slug=r"\S{1,80}", home=r"\S{1,80}") + r"\.?",
             )
         ),
         re.IGNORECASE,
