@@ -140,6 +140,6 @@ def test_vs_code_insiders_saves_as_vscode(world: World) -> None:
             assert not result.is_error, result.content
 
     anyio.run(main)
-    listed = world.cli_json(world.plain, "list")
-    surfaces = {e["source_surface"] for e in listed["entries"]}
+    listed = world.cli_json(world.plain, "list")  # ``list`` has no surface column: ``show`` has
+    surfaces = {world.cli_json(world.plain, "show", e["id"])["source_surface"] for e in listed["items"]}
     assert surfaces == {"vscode"}, surfaces
