@@ -52,6 +52,8 @@ def test_lines_of_every_format_are_recognised() -> None:
         printed.WOULD_FORGET.format(id=ID, title="Grafana dashboards live in the observability repo."),
         printed.FORGOT.format(id=ID),
         printed.MORE.format(cursor="abc"),
+        printed.NAMESAKE_NOTE.format(slug="payroll", home="acme-payroll"),
+        f"Note: {printed.NAMESAKE_NOTE.format(slug='payroll', home='acme-payroll')}.",
         "┏━━━━━━━┳━━━━━━━┓",
         "│ 1.00  │ The ledger API listens on 8080. │",
     ]

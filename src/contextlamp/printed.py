@@ -82,6 +82,12 @@ SESSION_SAVED = "Session {id}: {learnings} ({new} new, {known} known)."
 WOULD_FORGET = "Would forget {id}: {title}"
 FORGOT = "Forgot {id}."
 MORE = "More: contextlamp list --cursor {cursor}"
+# a project of the repository's name that it does not read (docs/routing.md, "One home"): said at a save and at
+# the session start in the repository
+NAMESAKE_NOTE = (
+    "project {slug} is not read in this repository, whose project is {home}: read or save it here with "
+    "--project {slug} (a project made outside a repository is never joined automatically)"
+)
 
 CONTEXT_HEADER = "# contextlamp memory{scope}"  # scope: "" or " for project <slug>"
 CONTEXT_SCOPE = " for project {slug}"
@@ -146,6 +152,7 @@ def line_formats() -> re.Pattern[str]:
                 _pattern(MEMORY_LINE, kind=r"[a-z][a-z -]{2,19}", text=r"[^\n]*"),
                 _pattern(DIGEST_LINE, day=_DAY, surface=_SURFACE, label=r"[^\n]*", summary=r"[^\n]*"),
                 _pattern(MORE, cursor=r"\S+"),
+                r"(?:Note: )?" + _pattern(NAMESAKE_NOTE, slug=r"\S{1,80}", home=r"\S{1,80}") + r"\.?",
             )
         ),
         re.IGNORECASE,

@@ -110,6 +110,21 @@ class Scope:
         (a folder mapping of an older version is adopted, ``project_for_repository``)."""
         return self.repository_project(caller, create=False)
 
+    def unread_namesake(self, caller: Caller, home: Project) -> Project | None:
+        """The caller's project of the caller's repository's name that the repository does not read
+        (docs/routing.md, "One home"): its slug is ``RepositoryRef.name``, it is not ``home`` (the repository's
+        project) and no repository maps to it (made with ``--project`` outside any). None when there is none, or
+        the caller has no repository. The read-only session start asks the same
+        (``storage.readonly.ReadOnlyHome.unread_namesake``)."""
+        repository = caller.repository
+        if repository is None or home.slug == repository.name:
+            return None
+        control = self.registry.control
+        found = control.find_project(caller.principal.user_id, repository.name)
+        if found is None or found.id == home.id or found.slug != repository.name:
+            return None
+        return None if control.repository_identities(found.id) else found
+
     def free_project_slug(self, principal: Principal, repository: RepositoryRef) -> str:
         """The slug a new project for ``repository`` would get (``project_for_repository``)."""
         return self._free_slug(principal.user_id, repository)
@@ -125,12 +140,17 @@ class Scope:
         return self._mapped_project(caller.principal.user_id, caller.repository)
 
     def _mapped_project(self, owner: str, repository: RepositoryRef) -> Project | None:
-        """The project ``repository``'s identity maps to, adopting a folder mapping made before identities
-        (``project_for_repository``), else None."""
+        """The project ``repository``'s identity maps to, else the one an identity an older version gave it maps
+        to (``RepositoryRef.former``, then mapped to the current identity too), adopting a folder mapping made
+        before identities (``project_for_repository``), else None."""
         control = self.registry.control
         found = control.project_for_repository(owner, repository.identity)
         if found is not None:
             return found
+        for former in repository.former:  # an identity an older version stored (hooks/forges.py): keep its project
+            found = control.project_for_repository(owner, former)
+            if found is not None:
+                return control.map_repository(owner, repository.identity, found.id, self.clock())
         legacy = control.project_for_path(owner, repository.root)
         if legacy is not None and not control.repository_identities(legacy.id):
             return control.map_repository(owner, repository.identity, legacy.id, self.clock())

@@ -221,6 +221,11 @@ class MemoryService:
         """The project the caller's repository (``Caller.repository``) maps to, else None; creates no project."""
         return self.scope.repository_project_of(caller)
 
+    def unread_namesake(self, caller: Caller, home: Project) -> Project | None:
+        """The project of the caller's repository's name that the repository (project ``home``) does not read,
+        else None (``Scope.unread_namesake``)."""
+        return self.scope.unread_namesake(caller, home)
+
     def free_project_slug(self, principal: Principal, repository: RepositoryRef) -> str:
         """The slug a new project for ``repository`` would get (``project_for_repository``)."""
         return self.scope.free_project_slug(principal, repository)

@@ -89,12 +89,14 @@ class RepositoryRef:
     """The repository a local server or hook runs in (hooks/repo.py reads it from the files): ``identity`` what
     the caller's repository -> project mapping is keyed by (``git:<host>/<owner>/<name>``, ``file:<path>`` or
     ``path:<top folder>``; never a bare name), ``root`` its top folder (absolute), ``name`` the slug a new project
-    for it gets, ``owner`` the remote's owner (the slug's fallback when ``name`` is taken) or None."""
+    for it gets, ``owner`` the remote's owner (the slug's fallback when ``name`` is taken) or None, ``former`` the
+    identities an older version gave the same repository (hooks/forges.py), found when ``identity`` maps to none."""
 
     identity: str
     root: str
     name: str
     owner: str | None = None
+    former: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -118,7 +120,9 @@ def normalise_surface(name: str | None) -> str:
     name its hooks save under on every path: the MCP ``clientInfo.name`` of a client's MCP side loses a trailing
     ``-mcp-client``, ``-mcp`` or ``-client`` (Codex sends ``codex-mcp-client``, Gemini CLI
     ``gemini-cli-mcp-client``, and their hooks save as ``codex`` and ``gemini-cli``), and ``SURFACE_ALIASES``
-    names the rest (Cursor's ``cursor-vscode`` is ``cursor``). ``"unknown"`` when empty."""
+    names the rest, so a surface is the client's id in ``connect`` (Cursor's ``cursor-vscode`` is ``cursor``, VS
+    Code's ``Visual Studio Code`` is ``vscode``). ``"unknown"`` when empty. Entries saved before keep the label
+    they were saved with."""
     surface = kebab(name or "")
     for suffix in SURFACE_SUFFIXES:
         if surface.endswith(suffix) and len(surface) > len(suffix):
@@ -129,4 +133,11 @@ def normalise_surface(name: str | None) -> str:
 
 # what MCP clients append to their name in clientInfo (longest first), and names that differ from the hooks'
 SURFACE_SUFFIXES = ("-mcp-client", "-mcp", "-client")
-SURFACE_ALIASES = {"cursor-vscode": "cursor"}
+# (VS Code sends its product name: "Visual Studio Code", "Visual Studio Code - Insiders", "Code - OSS" for builds
+# from source; ``connect`` and the catalog call it ``vscode``, clients/catalog.py)
+SURFACE_ALIASES = {
+    "cursor-vscode": "cursor",
+    "visual-studio-code": "vscode",
+    "visual-studio-code-insiders": "vscode",
+    "code-oss": "vscode",
+}

@@ -45,6 +45,7 @@ from contextlamp.printed import (
     LEARNING_COLUMNS,
     LIST_COLUMNS,
     MORE,
+    NAMESAKE_NOTE,
     PROJECT_COLUMNS,
     SAVED,
     SAVED_WHERE,
@@ -137,6 +138,10 @@ def save(
     if home is not None and project not in (home.id, home.slug) and kebab(project or "") != home.slug:
         other = f"this folder's repository is project {home.slug}"  # one home: the folder's is another
         click.echo(f"Note: {other}; its agents do not read {project}.", err=True)
+    mine = service.repository_project_of(caller) if project is None and not personal else None
+    namesake = service.unread_namesake(caller, mine) if mine is not None else None
+    if mine is not None and namesake is not None:  # saved here, while a project of this name is read nowhere
+        click.echo(f"Note: {NAMESAKE_NOTE.format(slug=namesake.slug, home=mine.slug)}.", err=True)
     if as_json:
         _print_json(result)
     else:

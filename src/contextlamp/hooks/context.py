@@ -285,3 +285,20 @@ def read_context(
             return build_context(rows, project_id, slug, budget_tokens), project_id
     except sqlite3.Error:
         return None
+
+
+def read_namesake(home: Path, user: str, name: str, project_id: str) -> tuple[str, str] | None:
+    """``(slug, the repository's project's slug)`` of local user ``user``'s project named ``name`` (the
+    repository's) that the repository, whose project is ``project_id``, does not read (``Scope.unread_namesake``),
+    read from the SQLite data directory ``home`` without the application; None when there is none or a file
+    cannot be read."""
+    import sqlite3
+
+    from contextlamp.storage.readonly import ReadOnlyHome
+
+    try:
+        with ReadOnlyHome(home) as stored:
+            user_id = stored.user_id(user)
+            return stored.unread_namesake(user_id, name, project_id) if user_id else None
+    except sqlite3.Error:
+        return None

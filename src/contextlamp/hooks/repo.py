@@ -6,9 +6,10 @@ the main repository's (its git directory's ``commondir`` names it). No git subpr
 and git may not be installed.
 
 The repository's **identity** (what the caller's repository -> project mapping is keyed by) is its remote's full
-normalised address, ``git:<host>/<owner>/<name>`` (``origin`` first, else the first remote in the config; scheme,
-user, password, port and ``.git`` dropped, lower case: ``git@github.com:Acme/Payroll.git`` and
-``https://github.com/acme/payroll`` are one repository), or for a remote on this machine its absolute path
+normalised address, ``git:<host>[:<port>]/<owner>/<name>`` (``origin`` first, else the first remote in the
+config; scheme, user, password, a default port and ``.git`` dropped, lower case: ``git@github.com:Acme/Payroll.git``
+and ``https://github.com/acme/payroll`` are one repository; a forge's documented forms are one:
+``hooks.forges``), or for a remote on this machine its absolute path
 (``file:/srv/git/tools``); a repository without a remote is its top folder's absolute path (``path:/home/me/x``).
 Never a bare folder or repository name: a clone of ``attacker/payroll`` is not the user's ``payroll``. The
 project's **name** (the slug a new project gets) is still the remote's last path component, else the top folder's
@@ -27,6 +28,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import unquote, urlsplit
 
+from contextlamp.hooks.forges import codecommit_identity, former_identity, network_identity
+
 if TYPE_CHECKING:
     from contextlamp.app.state import RepositoryRef
 
@@ -39,31 +42,43 @@ class Repository:
     """A repository: ``root`` its top-level folder (absolute, resolved), ``name`` the project name it maps to
     (the remote's repository name, else the folder's name), ``remote`` the remote URL's repository name or None,
     ``identity`` what it is known by (``git:<host>/<path>``, ``file:<path>`` or ``path:<root>``, module doc),
-    ``owner`` the remote's owner (the path component before its name) or None."""
+    ``owner`` the remote's owner (the path component before its name) or None, ``former`` the identities an
+    older version gave it (``former_remote``: looked up when ``identity`` maps to nothing yet)."""
 
     root: Path
     name: str
     remote: str | None
     identity: str = ""
     owner: str | None = None
+    former: tuple[str, ...] = ()
 
     def ref(self) -> RepositoryRef:
         """This repository as the service knows it (``app.state.RepositoryRef``)."""
         from contextlamp.app.state import RepositoryRef
 
         return RepositoryRef(
-            identity=self.identity, root=str(self.root), name=project_slug(self.name), owner=self.owner
+            identity=self.identity,
+            root=str(self.root),
+            name=project_slug(self.name),
+            owner=self.owner,
+            former=self.former,
         )
 
 
 def find_repository(cwd: Path) -> Repository | None:
-    """The repository ``cwd`` is in (``cwd`` or its nearest parent holding ``.git``), else None. Never raises
-    on unreadable files: what cannot be read counts as absent."""
+    """The repository ``cwd`` is in (``cwd`` or its nearest parent holding ``.git``), else None. The search stops
+    below the user's home folder (``$HOME``, resolved): a repository whose top folder is the home folder or one of
+    its parents (a dotfiles repository at ``~``, a machine's configuration under git at ``/``) is no workspace, so
+    work in a folder under ``~`` that no other repository holds is personal (docs/routing.md, "The home folder").
+    Never raises on unreadable files: what cannot be read counts as absent."""
     try:
         start = cwd.resolve()
     except (OSError, RuntimeError):
         return None
+    home = _home()
     for folder in (start, *start.parents):
+        if home is not None and (folder == home or folder in home.parents):
+            return None
         dot_git = folder / ".git"
         try:
             if dot_git.is_dir():
@@ -77,14 +92,24 @@ def find_repository(cwd: Path) -> Repository | None:
         url = _remote_url(git_dir) if git_dir is not None else None
         remote = repository_name(url) if url else None
         address = normalised_remote(url, folder) if url else None
+        former = former_remote(url, folder) if url else None
         return Repository(
             root=folder,
             name=remote or _top_folder_name(folder, git_dir),
             remote=remote,
             identity=address or f"path:{_main_root(folder, git_dir)}",
             owner=_owner_of(address),
+            former=(former,) if former else (),
         )
     return None
+
+
+def _home() -> Path | None:
+    """The user's home folder, resolved (symlinks followed), or None when it cannot be told."""
+    try:
+        return Path.home().resolve()
+    except (OSError, RuntimeError, KeyError):
+        return None
 
 
 def workspace_repository(roots: Sequence[str] | None, cwd: Path | None) -> Repository | None:
@@ -140,41 +165,49 @@ def _owner_of(address: str | None) -> str | None:
 
 
 _SCP_LIKE = re.compile(r"(?:(?P<user>[^@/:]+)@)?(?P<host>[^@/:\\]{2,}):(?P<path>(?!//).*)")
-_DEFAULT_PORTS = ("", "22", "80", "443", "9418")
 
 
 def normalised_remote(url: str, root: Path) -> str | None:
-    """The identity of a remote URL (module doc): ``git:<host>/<path>`` for a network remote (scheme, user,
-    password, port and a ``.git`` suffix dropped, the path's ``//`` and ``/`` ends collapsed, lower case),
-    ``file:<absolute path>`` for a remote on this machine (a path, relative to ``root`` when relative, or a
-    ``file://`` URL); None when no host or path is left. Linear in the URL's length; no credential survives."""
+    """The identity of a remote URL (module doc): ``git:<host>[:<port>]/<path>`` for a network remote (scheme,
+    user, password, a default port and a ``.git`` suffix dropped, the path's ``//`` and ``/`` ends collapsed,
+    lower case, a forge's documented forms mapped to one: ``hooks.forges``), ``file:<absolute path>`` for a
+    remote on this machine (a path, relative to ``root`` when relative, or a ``file://`` URL); None when no host
+    or path is left. Linear in the URL's length; no credential survives."""
+    return _identities(url, root)[0]
+
+
+def former_remote(url: str, root: Path) -> str | None:
+    """The identity an older version gave the same remote (port dropped, no forge forms; ``forges.former_identity``)
+    when it differs from ``normalised_remote``'s, else None: a mapping stored then is still found."""
+    current, former = _identities(url, root)
+    return former if former != current else None
+
+
+def _identities(url: str, root: Path) -> tuple[str | None, str | None]:
+    """``(identity, identity an older version gave)`` of a remote URL."""
     text = url.strip()
     if not text:
-        return None
+        return None, None
+    codecommit = codecommit_identity(text)
+    if codecommit is not None:
+        return codecommit, None
     if "://" in text:
         try:
             parts = urlsplit(text)
             host = (parts.hostname or "").lower()
+            port = parts.port
         except ValueError:
-            return None
+            return None, None
         if parts.scheme.lower() == "file" or not host:
-            return _local_identity(unquote(parts.path), root)
-        return _network_identity(host, unquote(parts.path))
+            local = _local_identity(unquote(parts.path), root)
+            return local, local
+        path = unquote(parts.path)
+        return network_identity(parts.scheme, host, port, path), former_identity(host, path)
     scp = _SCP_LIKE.fullmatch(text)
     if scp and not re.fullmatch(r"[A-Za-z]", scp["host"]):  # ``C:\repo`` is a Windows path, not a host
-        return _network_identity(scp["host"].lower(), scp["path"])
-    return _local_identity(text, root)
-
-
-def _network_identity(host: str, path: str) -> str | None:
-    host = host.strip("[]").rstrip(".")
-    cleaned = "/".join(p for p in path.replace("\\", "/").split("/") if p and p != ".")
-    if cleaned.endswith(".git"):
-        cleaned = cleaned[:-4]
-    cleaned = cleaned.strip("/").lower()
-    if not host or not cleaned:
-        return None
-    return f"git:{host}/{cleaned}"
+        return network_identity(None, scp["host"], None, scp["path"]), former_identity(scp["host"], scp["path"])
+    local = _local_identity(text, root)
+    return local, local
 
 
 def _local_identity(path: str, root: Path) -> str | None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
@@ -132,22 +132,29 @@ def _start(client: str, cwd: Path, config: HookConfig, open_service: ServiceFact
     needs (``context.read_context``: no application, no write, no lock a save holds), else through the
     service, which records the user and the repository's project first."""
     from contextlamp.hooks.clean import remember_injected
-    from contextlamp.hooks.context import ServiceRows, build_context, read_context
+    from contextlamp.hooks.context import ServiceRows, build_context, read_context, read_namesake
+    from contextlamp.printed import NAMESAKE_NOTE
 
     home = config.home
     repository = find_repository(cwd)
     quick = None
     if config.user and config.context_tokens is not None and not config.database:
         quick = read_context(home, config.user, repository, config.context_tokens, now_ms())
+    namesake: tuple[str, str] | None = None  # a project of the repository's name it does not read, and its own
     if quick is not None:
         context, project_id = quick
         path = "read"
+        if repository is not None and project_id is not None and config.user:
+            namesake = read_namesake(home, config.user, repository.ref().name, project_id)
     else:
         service, caller, budget = open_service(client)
         project = service.project_for_repository(caller, repository.ref()) if repository else None
         project_id = project.id if project else None
         context = build_context(ServiceRows(service, caller), project_id, project.slug if project else None, budget)
         path = "service"
+        here = replace(caller, repository=repository.ref()) if repository else caller
+        other = service.unread_namesake(here, project) if project else None
+        namesake = (other.slug, project.slug) if other and project else None
     log.info(
         "%s session-start: %d memories and %d digests (%d characters) for project %s (%s)",
         client,
@@ -163,7 +170,11 @@ def _start(client: str, cwd: Path, config: HookConfig, open_service: ServiceFact
             remember_injected(home, key, text)  # capture removes these lines wherever the client puts them
         except OSError as exc:
             log.warning("%s session-start: the injected lines could not be remembered: %s", client, type(exc).__name__)
-    return start_output(client, text, kept_message(home, project_id, context.memories))
+    message = kept_message(home, project_id, context.memories)
+    if namesake is not None:  # said at every session start here until the user reads, moves or removes it
+        note = NAMESAKE_NOTE.format(slug=namesake[0], home=namesake[1])
+        message = f"{message}\n{note}" if message else note
+    return start_output(client, text, message)
 
 
 def kept_message(home: Path, project_id: str | None, injected: int) -> str | None:

@@ -123,6 +123,21 @@ class ReadOnlyHome:
         ).fetchone()
         return (str(row[0]), str(row[1])) if folder is not None and folder[0] == row[0] else None
 
+    def unread_namesake(self, owner_id: str, slug: str, project_id: str) -> tuple[str, str] | None:
+        """``(slug, the slug of project_id)`` when ``owner_id`` has a project of slug ``slug`` that is not
+        ``project_id`` and that no repository maps to, else None (``app.scoping.Scope.unread_namesake``'s rule,
+        read without the application)."""
+        conn = self._control()
+        if conn is None:
+            return None
+        row = conn.execute(
+            "SELECT n.slug, h.slug FROM projects n JOIN projects h ON h.id = ? AND h.owner_id = n.owner_id "
+            "WHERE n.owner_id = ? AND n.slug = ? AND n.id != h.id AND NOT EXISTS "
+            "(SELECT 1 FROM repository_projects r WHERE r.project_id = n.id)",
+            (project_id, owner_id, slug),
+        ).fetchone()
+        return (str(row[0]), str(row[1])) if row else None
+
     def newest(self, store_id: str, limit: int, now: int) -> list[EntryRow]:
         """The ``limit`` newest live entries of a store (neither superseded nor expired at ``now``, ms), newest
         first; empty when the store has no file yet."""
