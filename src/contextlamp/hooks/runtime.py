@@ -19,7 +19,7 @@ from contextlamp.hooks.capture import capture_refusal
 from contextlamp.hooks.log import hook_logger
 from contextlamp.hooks.output import notice_output, start_output
 from contextlamp.hooks.payload import CLIENTS, EVENTS, MAX_PAYLOAD_BYTES, SAVE_EVENTS, parse_payload, read_event
-from contextlamp.hooks.repo import find_repository
+from contextlamp.hooks.repo import find_repository, project_slug
 from contextlamp.hooks.saver import SaveJob, read_last, session_key, spawn
 from contextlamp.text import now_ms
 
@@ -145,7 +145,8 @@ def _start(client: str, cwd: Path, config: HookConfig, open_service: ServiceFact
         context, project_id = quick
         path = "read"
         if repository is not None and project_id is not None and config.user:
-            namesake = read_namesake(home, config.user, repository.ref().name, project_id)
+            # the slug as ref() makes it, without building the service's RepositoryRef (pydantic: ~60 ms of CPU here)
+            namesake = read_namesake(home, config.user, project_slug(repository.name), project_id)
     else:
         service, caller, budget = open_service(client)
         project = service.project_for_repository(caller, repository.ref()) if repository else None
