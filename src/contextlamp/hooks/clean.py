@@ -140,9 +140,10 @@ def clean_text(text: str, injected: set[str], digest: bool = False, keep_code: b
     (``printed.strip_printed``: its CLI's tables, records and lines pasted back), lists of opaque tokens, remembered
     injected lines and, in a ``digest``, framing lines removed; fenced code, code and log lines too unless
     ``keep_code``. Linear."""
+    from contextlamp.domain.models import result_shapes
     from contextlamp.printed import strip_printed
 
-    text = strip_printed(strip_machine_tags(text))
+    text = strip_printed(strip_machine_tags(text), result_shapes())
     kept: list[str] = []
     fenced = False
     for line in text.splitlines():

@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import Any, cast
 
 from contextlamp.hooks.saver import read_session, write_json
+from contextlamp.printed import DIGEST_REQUEST
 
 # The cues (what makes a user turn worth the agent's digest): a request to remember, a decision or a
 # convention, a standing preference or rule, a correction, a stated fact about the project's setup. Each is one
@@ -142,13 +143,7 @@ _SAVE_CALL = re.compile(
 )
 MAX_CUES_SHOWN = 3
 
-REASON = (
-    "contextlamp: durable things were said since the last checkpoint ({cues}). Before you stop, call the "
-    "contextlamp save_session tool once with a digest of what is worth remembering from this part of the "
-    "conversation: one self-contained statement per line with its subject (a 'Decision:', 'Rule:', "
-    "'Preference:', 'Fact:' or 'Task:' label may lead each); no secrets, no chit-chat, nothing already saved. "
-    "If nothing is worth keeping, do not call it. Then stop; do not repeat your previous answer."
-)
+REASON = DIGEST_REQUEST  # printed.py: the one home of what contextlamp prints
 PAUSE_EVENTS = {"claude-code": "Stop", "codex": "Stop", "gemini-cli": "AfterAgent", "cursor": "stop"}
 
 
