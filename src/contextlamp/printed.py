@@ -16,6 +16,12 @@ What is recognised, each from its definition here, never from a list of example 
   table's title, the session-start context's header, note, section headings, memory and digest lines.
 - **Messages with an id** (``_messages``): ``Saved: ctx_…``, ``Session ses_…: 2 learnings (…)``, ``Would
   forget ctx_…: <title>``, ``Forgot ctx_…``; and any id of ours left over (``ID``).
+- **Notices** (``_notices``, found anywhere in a line): what the hooks tell the user (``KEPT_NOTICE``,
+  ``ADDED_NOTICE``, ``SAVING_NOTICE``) and the agent (``DIGEST_REQUEST``), and what ``connect`` prints
+  (``CONNECTED``, ``WROTE``, its ``Note:`` lines ...).
+- **Our tool results' JSON** (``json_spans``): a JSON value holding a record of one of the MCP results, whose
+  field names the caller passes from the pydantic models (``domain.models.result_shapes``; this base module
+  cannot import them).
 
 Every pattern is linear (no nested quantifiers); ``printed_spans`` is one pass over the lines and one over the
 field labels.
