@@ -110,6 +110,40 @@ def test_the_real_hook_command_answers_each_client_in_its_own_form(
     assert "digest asked (rule)" in log and "Tuesdays" not in log  # content never logged
 
 
+ORDINARY_WITH_CUE_WORDS = (  # research/notes/breaker-stop39.md section 5, one of each class
+    "never mind, that was the wrong file",  # a dismissal
+    "this always happens when the VPN drops",  # a complaint's always
+    "lol never again",  # an interjection
+    "the deadline for this is probably friday, but let's see how far we get",  # a hedge
+    "note that this is just a draft, don't commit it",  # the thing at hand
+    "keep in mind I'm on my phone, so short answers please",  # the speaker's moment
+    "actually no, revert that",  # nothing said beside the cue
+    "we decided nothing yet, let's look at options",  # a negated decision
+    "we switched to the other branch for now, just for this test",  # a temporary scope
+)
+
+
+def test_ordinary_turns_with_a_cue_word_ask_for_no_digest_through_the_real_hook(
+    tmp_path: Path, transcript: Transcript
+) -> None:
+    """Each false ask costs the user a model turn (and replaces the printed answer of ``claude -p``)."""
+    stdin = json.dumps({"session_id": "s-2", "transcript_path": str(transcript.path), "cwd": str(tmp_path)})
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "CONTEXTLAMP_HOME": str(tmp_path / "data")}
+
+    def stop() -> str:
+        done = subprocess.run(
+            [EXE, "hook", "claude-code", "stop"], input=stdin, env=env, capture_output=True, text=True, timeout=60
+        )
+        assert done.returncode == 0
+        return done.stdout.strip()
+
+    for turn in ORDINARY_WITH_CUE_WORDS:
+        transcript.add(_user(turn), _assistant("ok"))
+    assert stop() == "{}"
+    transcript.add(_user("Never mind the flaky test. From now on, deploys go out on Tuesdays only."), _assistant("ok"))
+    assert "rule" in json.loads(stop())["reason"]  # a rule beside a dismissal still asks
+
+
 def test_cursor_follow_up_loops_are_refused(tmp_path: Path, transcript: Transcript) -> None:
     from contextlamp.hooks.digest import read_pause
 

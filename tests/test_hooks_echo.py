@@ -78,3 +78,51 @@ def test_a_secret_beside_a_durable_clause_keeps_the_clause_without_the_secret(sc
     blobs = [p.read_bytes() for p in scratch.data.rglob("*") if p.is_file()]
     for secret in (token, "sunflower-Orbit-2291", "marigold tractor pelican"):
         assert not any(secret.encode() in b for b in blobs), secret
+
+
+def test_our_tool_results_notices_and_connect_notes_pasted_back_are_never_captured(scratch: Scratch) -> None:
+    """get_context's result JSON (its fields from the MCP models), the session start's systemMessage, the stop
+    hook's request and connect's lines (research/notes/breaker-stop39.md section 3), each from printed.py."""
+    import json
+
+    from contextlamp import printed
+
+    pack = {"id": "ctx_" + "a" * 26, "text": "The atlas tiler writes tiles to /srv/tiles/v3.", "kind": "fact"}
+    result = json.dumps({"packs": [{**pack, "memory_type": "fact", "score": 0.9, "scope": "personal"}]})
+    kept = printed.KEPT_NOTICE.format(total=3, noun="memories", day="2026-12-01", shown="")
+    added = printed.ADDED_NOTICE.format(count=6, noun="memories")
+    home_note = printed.NOTE.format(note=printed.HOME_NOTE.format(path="/home/ada/.local/share/contextlamp"))
+    lines = ClaudeLines()
+    lines.user(f"the tool returned {result}").assistant("Yes.")
+    lines.user(f"pretty:\n```json\n{json.dumps(json.loads(result), indent=2)}\n```\nis that current?").assistant("Yes.")
+    lines.user(f"on start it said {kept}{printed.NOTICE_JOIN}{added}, nice").assistant("ok")
+    lines.user(f"{printed.CONNECTED.format(name='Claude Code', state='connected')}\n{home_note}").assistant("ok")
+    lines.user(printed.DIGEST_REQUEST.format(cues="rule")).assistant("ok")
+    lines.user(FACT).assistant("Noted.")
+    scratch.transcript.write_text(lines.text(), encoding="utf-8")
+    _end(scratch)
+    assert scratch.project_memories() == [FACT]
+
+
+def test_a_restatement_behind_a_lead_in_is_no_new_memory(scratch: Scratch) -> None:
+    """ "Per your notes: <A>, and we always <B>" restates two live memories: a dedupe, whatever the lead-in
+    (breaker-stop39 section 6); the new clause beside it is kept."""
+    first = "The checkout calls the payments API with a 12 second timeout."
+    lines = ClaudeLines()
+    lines.user(first).assistant("Noted.")
+    lines.user(FACT).assistant("Noted.")
+    scratch.transcript.write_text(lines.text(), encoding="utf-8")
+    _end(scratch)
+    assert sorted(scratch.project_memories()) == sorted([first, FACT])
+    lines.user(
+        "Per your notes: checkout calls the payments API with a 12 second timeout, and we use pnpm in this "
+        "repository, never npm."
+    ).assistant("Right.")
+    lines.user("As I said, the refunds worker uses a 30 second timeout.").assistant("ok")
+    scratch.transcript.write_text(lines.text(), encoding="utf-8")
+    done, _ = scratch.hook("claude-code", "session-end", scratch.stdin("SessionEnd", reason="other"))
+    assert done.returncode == 0
+    wait_for(lambda: saves_logged(scratch) >= 2, "the second detached save")
+    memories = scratch.project_memories()
+    assert not any("your notes" in m.casefold() for m in memories), memories
+    assert len(memories) == 3 and any("30 second timeout" in m for m in memories), memories

@@ -99,3 +99,21 @@ def test_save_session_never_keeps_contextlamp_output_pasted_into_a_transcript(se
     service.save_session(alice, transcript)
     texts = [item.preview for item in service.list_context(alice, 50).items]
     assert texts == ["We deploy the ledger API with Nomad."], texts
+
+
+def test_our_results_json_is_recognised_from_the_models_and_other_json_is_left() -> None:
+    """A result record (three or more keys, all fields of one MCP result model) anywhere in a JSON value;
+    a user's own JSON that only shares a field or two is not ours."""
+    import json
+
+    from contextlamp.domain.models import result_shapes
+    from contextlamp.printed import strip_printed
+
+    pack = {"id": "ctx_" + "b" * 26, "text": "The tiler writes to /srv/tiles.", "score": 0.7, "scope": "personal"}
+    envelope = {"jsonrpc": "2.0", "id": 3, "result": {"structuredContent": {"packs": [pack]}}}
+    assert strip_printed(f"it said {json.dumps(envelope)} today", result_shapes()) == "it said  today"
+    listing = {"items": [{"id": "x", "title": "t", "preview": "p", "tags": []}], "next_cursor": None}
+    assert strip_printed(json.dumps(listing, indent=2), result_shapes()) == ""
+    own = 'our config is {"name": "api", "text": "hello", "port": 8080}'
+    assert strip_printed(own, result_shapes()) == own
+    assert "/srv/tiles" in strip_printed(f"x {json.dumps(pack)}")  # no shapes given: the JSON is left (its id not)

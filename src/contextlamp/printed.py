@@ -16,6 +16,12 @@ What is recognised, each from its definition here, never from a list of example 
   table's title, the session-start context's header, note, section headings, memory and digest lines.
 - **Messages with an id** (``_messages``): ``Saved: ctx_…``, ``Session ses_…: 2 learnings (…)``, ``Would
   forget ctx_…: <title>``, ``Forgot ctx_…``; and any id of ours left over (``ID``).
+- **Notices** (``_notices``, found anywhere in a line): what the hooks tell the user (``KEPT_NOTICE``,
+  ``ADDED_NOTICE``, ``SAVING_NOTICE``) and the agent (``DIGEST_REQUEST``), and what ``connect`` prints
+  (``CONNECTED``, ``WROTE``, its ``Note:`` lines ...).
+- **Our tool results' JSON** (``json_spans``): a JSON value holding a record of one of the MCP results, whose
+  field names the caller passes from the pydantic models (``domain.models.result_shapes``; this base module
+  cannot import them).
 
 Every pattern is linear (no nested quantifiers); ``printed_spans`` is one pass over the lines and one over the
 field labels.
@@ -23,10 +29,12 @@ field labels.
 
 from __future__ import annotations
 
+import json
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from functools import cache
 from itertools import pairwise
+from typing import cast
 
 # --------------------------------------------------------------------------------------------- the formats
 
@@ -40,6 +48,7 @@ LIST_COLUMNS = ("saved", "title", "type", "category", "used", "id")
 PROJECT_COLUMNS = ("created", "slug", "repositories", "id")
 SESSION_COLUMNS = ("saved", "label", "surface", "learnings", "id")
 LEARNING_COLUMNS = ("type", "kind", "text", "id")
+CLIENT_COLUMNS = ("client", "detected", "connected", "command", "hooks")  # connect's status table
 DOCTOR_COLUMNS = ("store", "owner", "entries", "finding", "entry", "detail", "repaired")
 SHOW_FIELDS = (
     "id",
@@ -65,6 +74,7 @@ TABLES: dict[str, tuple[str, ...]] = {
     "doctor": DOCTOR_COLUMNS,
     "show": SHOW_FIELDS,
     "location": LOCATION_FIELDS,
+    "clients": CLIENT_COLUMNS,
 }
 FREE_TEXT_FIELDS = frozenset({"text", "title", "label", "content", "detail", "repositories", "owner", "store"})
 WHEN_FIELDS = frozenset({"saved", "created", "ts", "expires_at"})  # a value of two words (WHEN_FORMAT)
@@ -100,6 +110,40 @@ CONTEXT_PERSONAL = "## Your memories"
 MEMORY_LINE = "- [{kind}] {text}"
 DIGEST_LINE = "- {day} ({surface}): {label}. {summary}"
 
+# what the hooks tell the user (systemMessage) and the agent (the stop hook's request), hooks/runtime.py, digest.py
+KEPT_NOTICE = "contextlamp kept {total} {noun} from your last session ({day}{shown})"
+KEPT_SHOWN = "; contextlamp session show {id}"
+ADDED_NOTICE = "{count} {noun} added to this session's context"
+NOTICE_JOIN = "; "
+SAVING_NOTICE = "contextlamp is saving this session in the background."
+DIGEST_REQUEST = (
+    "contextlamp: durable things were said since the last checkpoint ({cues}). Before you stop, call the "
+    "contextlamp save_session tool once with a digest of what is worth remembering from this part of the "
+    "conversation: one self-contained statement per line with its subject (a 'Decision:', 'Rule:', "
+    "'Preference:', 'Fact:' or 'Task:' label may lead each); no secrets, no chit-chat, nothing already saved. "
+    "If nothing is worth keeping, do not call it. Then stop; do not repeat your previous answer."
+)
+
+# what ``contextlamp connect`` prints (cli/connect.py)
+CONNECTED = "{name}: {state}. Restart it to pick the change up."  # state: connected, disconnected
+UNCHANGED = "{name}: already {state}; nothing changed."  # state: connected, removed
+NOTHING_TO_CHANGE = "{name}: nothing to change."
+WROTE = "{verb} {path}{how}"  # verb: Wrote, Updated; how: WROTE_BACKUP or WROTE_NEW
+WROTE_BACKUP = " (backup: {backup})"
+WROTE_NEW = " (new file)"
+NOTE = "Note: {note}"
+HOME_NOTE = "No memory is stored in {path} yet; the first session creates it there."
+DATABASE_URL_NOTE = (
+    "CONTEXTLAMP_DATABASE_URL is set here but not written (it holds a password): add it to the client's env "
+    "block yourself, or use the shared server with --url."
+)
+EMPTY_HOME_NOTE = (
+    "{client}'s entry names the data directory {home}, which holds no memory (a mistyped path starts a new, "
+    "empty store): run contextlamp connect again with the right --home."
+)
+HOOKS_NOTE = "{client}'s hooks are {state} ({why}): run contextlamp connect {client}."
+CONNECT_ONE = "Connect one: contextlamp connect CLIENT (--dry-run shows the diff first)."
+
 # ----------------------------------------------------------------------------------------- the recognisers
 
 ID = r"(?<![\w-])(?:usr|prj|team|tok|ctx|ses)_[a-z2-7]{26}(?![\w-])"  # text.new_id's ids
@@ -118,7 +162,7 @@ def _pattern(template: str, **slots: str) -> str:
         out.append(_SPACE_RUN.sub(r"[ \\t]+", re.escape(literal)))
         if slot is not None:
             out.append(slots.get(slot, r"[^\n]*"))
-    return "".join(out)
+    return "".join(out).replace("'", "['\u2019]")  # a paste may curl an apostrophe
 
 
 def _slots(template: str) -> Iterator[tuple[str, str | None]]:
@@ -175,10 +219,51 @@ def _messages() -> re.Pattern[str]:
                 _pattern(WOULD_FORGET, id=ID, title=r"[^\n]*"),
                 _pattern(FORGOT, id=ID),
                 _pattern(VERSION_LINE, version=r"\S+"),
+                *_notices(),
                 ID,
             )
         ),
         re.IGNORECASE,
+    )
+
+
+def _notices() -> tuple[str, ...]:
+    """Patterns of what the hooks and ``connect`` print (each found anywhere: a notice is often pasted into a
+    sentence)."""
+    name = r"\w[\w.-]*(?: \w[\w.-]*){0,2}"
+    noun = r"memor(?:y|ies)"
+    kept = _pattern(
+        KEPT_NOTICE,
+        total=r"\d+",
+        noun=noun,
+        day=f"(?:{_DAY}|\\?)",
+        shown="(?:" + _pattern(KEPT_SHOWN, id=r"[^\s()]{1,80}") + ")?",
+    )
+    added = _pattern(ADDED_NOTICE, count=r"\d+", noun=noun)
+    return (
+        kept + "(?:" + re.escape(NOTICE_JOIN) + added + ")?",
+        added,
+        re.escape(SAVING_NOTICE.rstrip(".")) + r"\.?",
+        _pattern(DIGEST_REQUEST, cues=r"[^()\n]{0,200}"),
+        _pattern(CONNECTED, name=name, state=r"(?:dis)?connected"),
+        _pattern(UNCHANGED, name=name, state=r"(?:connected|removed)"),
+        _pattern(NOTHING_TO_CHANGE, name=name),
+        _pattern(
+            WROTE,
+            verb="(?:Wrote|Updated)",
+            path=r"\S+",
+            how="(?:" + _pattern(WROTE_BACKUP, backup=r"[^\s()]+") + "|" + re.escape(WROTE_NEW) + ")",
+        ),
+        *(
+            "(?:" + re.escape(NOTE.split("{", 1)[0]) + ")?" + note
+            for note in (
+                _pattern(HOME_NOTE, path=r"\S+"),
+                _pattern(DATABASE_URL_NOTE),
+                _pattern(EMPTY_HOME_NOTE, client=r"[\w-]{1,40}", home=r"\S+"),
+                _pattern(HOOKS_NOTE, client=r"[\w-]{1,40}", state=r"\w+", why=r"[^()\n]{1,120}"),
+            )
+        ),
+        _pattern(CONNECT_ONE),
     )
 
 
@@ -262,10 +347,53 @@ def _record(text: str, run: list[re.Match[str]]) -> list[tuple[int, int]]:
     return [(run[0].start(), value.end() if value else line_end)]
 
 
-def strip_printed(text: str) -> str:
-    """``text`` without what contextlamp printed (``printed_spans``); a line left empty (or holding only quote
-    markers) is dropped. Linear."""
-    spans = printed_spans(text)
+_JSON_OBJECT = re.compile(r'\{\s*"')
+MAX_JSON_DEPTH = 6  # how deep a pasted value is searched for one of our records (an MCP envelope is 3-4)
+
+
+def json_spans(text: str, shapes: Sequence[frozenset[str]]) -> list[tuple[int, int]]:
+    """The spans of JSON objects in ``text`` that hold one of our tool results: ``shapes`` are the field names
+    of each result and of each record inside one (``domain.models.result_shapes``, the MCP tools' own
+    pydantic models). An object is ours when its keys, three or more, are all among one shape's fields; a JSON
+    value holding one anywhere (``{"packs": [...]}``, an MCP response's envelope) is removed whole. Each object
+    is decoded once (``json.JSONDecoder.raw_decode``); the scan continues after a decoded value."""
+    if not shapes:
+        return []
+    decoder = json.JSONDecoder()
+    spans: list[tuple[int, int]] = []
+    at = 0
+    for start in _JSON_OBJECT.finditer(text):
+        if start.start() < at:
+            continue
+        try:
+            value, end = decoder.raw_decode(text, start.start())
+        except ValueError:
+            continue
+        at = end
+        if _holds_ours(value, shapes, MAX_JSON_DEPTH):
+            spans.append((start.start(), end))
+    return spans
+
+
+def _holds_ours(value: object, shapes: Sequence[frozenset[str]], depth: int) -> bool:
+    if depth <= 0:
+        return False
+    if isinstance(value, list):
+        return any(_holds_ours(item, shapes, depth - 1) for item in cast(list[object], value))
+    if not isinstance(value, dict):
+        return False
+    fields = cast(dict[str, object], value)
+    nested: list[object] = [v for v in fields.values() if isinstance(v, (list, dict))]
+    if len(fields) >= 3 and any(set(fields) <= shape for shape in shapes):
+        return True
+    return any(_holds_ours(v, shapes, depth - 1) for v in nested)
+
+
+def strip_printed(text: str, shapes: Sequence[frozenset[str]] = ()) -> str:
+    """``text`` without what contextlamp printed (``printed_spans``) and, given the tool results' ``shapes``,
+    their JSON (``json_spans``); a line left empty (or holding only quote markers) is dropped. Linear in the
+    text (each JSON object decoded once)."""
+    spans = sorted(printed_spans(text) + json_spans(text, shapes))
     if not spans:
         return text
     out: list[str] = []

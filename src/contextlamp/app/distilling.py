@@ -68,6 +68,7 @@ def distil_transcript(text: str, scanner: SecretScanner, distiller: Distiller) -
     apart from the cap's sort (O(n log n) in the items)."""
     from contextlamp.distill import Turn, parse_transcript
     from contextlamp.distill.rank import MAX_ITEMS, keep_most_valuable
+    from contextlamp.domain.models import result_shapes
     from contextlamp.printed import strip_printed
 
     removed: set[str] = set()
@@ -75,7 +76,7 @@ def distil_transcript(text: str, scanner: SecretScanner, distiller: Distiller) -
     for turn in parse_transcript(text):
         redacted, kinds = scanner.redact_kinds(turn.text)
         removed.update(kinds)
-        cleaned = strip_printed(redacted)
+        cleaned = strip_printed(redacted, result_shapes())
         if cleaned.strip():
             turns.append(Turn(turn.role, cleaned))
     with bulk_work():  # a session's embeddings are bulk work: a server runs them apart from users' queries

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from contextlamp import printed
 from contextlamp.cli.common import cli_errors, setting_from_env
 
 if TYPE_CHECKING:
@@ -71,7 +72,7 @@ def check_home(path: Path, explicit: bool, create: bool, environ: dict[str, str]
             f"The data directory {path} {state}: connecting would start a new, empty memory there. Check the "
             "path (--home or CONTEXTLAMP_HOME); to start a new store in that folder, add --create-home."
         )
-    return f"No memory is stored in {path} yet; the first session creates it there."
+    return printed.HOME_NOTE.format(path=path)
 
 
 @click.command(name="connect")
@@ -160,10 +161,7 @@ def connect_command(
                 if trust:
                     plan.notes.append(trust)
             if setting_from_env(environ, "database_url") and url is None:
-                plan.notes.append(
-                    "CONTEXTLAMP_DATABASE_URL is set here but not written (it holds a password): add it to the "
-                    "client's env block yourself, or use the shared server with --url."
-                )
+                plan.notes.append(printed.DATABASE_URL_NOTE)
         changed = plan.changed
         written = [] if dry_run else apply(plan)
     if as_json:
@@ -177,16 +175,16 @@ def connect_command(
         return
     if dry_run:
         diff = render_diff(plan)
-        click.echo(diff if diff else f"{target.name}: nothing to change.", nl=not diff)
+        click.echo(diff if diff else printed.NOTHING_TO_CHANGE.format(name=target.name), nl=not diff)
     elif not changed:
-        click.echo(f"{target.name}: already {'removed' if remove else 'connected'}; nothing changed.")
+        click.echo(printed.UNCHANGED.format(name=target.name, state="removed" if remove else "connected"))
     else:
         for path, backup in written:
-            shown = f" (backup: {backup})" if backup else " (new file)"
-            click.echo(f"{'Updated' if remove else 'Wrote'} {path}{shown}")
-        click.echo(f"{target.name}: {'disconnected' if remove else 'connected'}. Restart it to pick the change up.")
+            how = printed.WROTE_BACKUP.format(backup=backup) if backup else printed.WROTE_NEW
+            click.echo(printed.WROTE.format(verb="Updated" if remove else "Wrote", path=path, how=how))
+        click.echo(printed.CONNECTED.format(name=target.name, state="disconnected" if remove else "connected"))
     for note in plan.notes:
-        click.echo(f"Note: {note}", err=True)
+        click.echo(printed.NOTE.format(note=note), err=True)
 
 
 def _print_status(places: Places, as_json: bool) -> None:
@@ -213,21 +211,19 @@ def _print_status(places: Places, as_json: bool) -> None:
 
     from contextlamp.cli.common import print_table, table
 
-    made = table("clients", ("client", "detected", "connected", "command", "hooks"), ids=("client",))
+    made = table("clients", printed.CLIENT_COLUMNS, ids=("client",))
     for row in rows:
         made.add_row(row.id, "yes" if row.detected else "no", _connected(row), _valid(row), row.hooks or "-")
     print_table(made)
     for row in rows:
         for home in row.empty_homes:
-            click.echo(
-                f"Note: {row.id}'s entry names the data directory {home}, which holds no memory (a mistyped "
-                "path starts a new, empty store): run contextlamp connect again with the right --home.",
-                err=True,
-            )
+            note = printed.EMPTY_HOME_NOTE.format(client=row.id, home=home)
+            click.echo(printed.NOTE.format(note=note), err=True)
         if row.hooks in ("broken", "untrusted"):
             why = "an executable is gone or does not answer" if row.hooks == "broken" else "Codex would skip them"
-            click.echo(f"Note: {row.id}'s hooks are {row.hooks} ({why}): run contextlamp connect {row.id}.", err=True)
-    click.echo(Text("Connect one: contextlamp connect CLIENT (--dry-run shows the diff first).").plain)
+            note = printed.HOOKS_NOTE.format(client=row.id, state=row.hooks, why=why)
+            click.echo(printed.NOTE.format(note=note), err=True)
+    click.echo(Text(printed.CONNECT_ONE).plain)
 
 
 def _connected(row: Status) -> str:

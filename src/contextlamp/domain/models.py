@@ -305,3 +305,25 @@ class ResumeResult(_Result):
 
     sessions: list[SessionInfo] | None = None
     session: SessionDetail | None = None
+
+
+def result_shapes() -> tuple[frozenset[str], ...]:
+    """The field names of each MCP tool result and of each record inside one (``Pack``, ``ListItem``,
+    ``Learning`` ...): the shape of a result's JSON, by which capture recognises one pasted back into a chat
+    (``printed.json_spans``, issue #27.1). Read from the models themselves, so a new field is known at once."""
+    models: tuple[type[BaseModel], ...] = (
+        SaveResult,
+        ChunkRef,
+        Pack,
+        GetResult,
+        ListItem,
+        ListResult,
+        ForgetPreview,
+        ForgetResult,
+        SaveSessionResult,
+        SessionInfo,
+        Learning,
+        SessionDetail,
+        ResumeResult,
+    )
+    return tuple(frozenset(model.model_fields) for model in models)

@@ -142,10 +142,11 @@ def clean_text(text: str, injected: set[str], digest: bool = False, keep_code: b
     injected lines, third parties' quoted material and text addressed to AI (``material.strip_material``) and, in a
     ``digest``, framing lines removed; fenced code, code and log lines too unless
     ``keep_code``. Linear."""
+    from contextlamp.domain.models import result_shapes
     from contextlamp.hooks.material import strip_material
     from contextlamp.printed import strip_printed
 
-    text = strip_material(strip_printed(strip_machine_tags(text)))
+    text = strip_material(strip_printed(strip_machine_tags(text), result_shapes()))
     kept: list[str] = []
     fenced = False
     for line in text.splitlines():

@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import Any, cast
 
 from contextlamp.hooks.saver import read_session, write_json
+from contextlamp.printed import DIGEST_REQUEST
 
 # The cues (what makes a user turn worth the agent's digest): a request to remember, a decision or a
 # convention, a standing preference or rule, a correction, a stated fact about the project's setup. Each is one
@@ -54,6 +55,80 @@ CUES: dict[str, str] = {
     r"|\bmy name is\b|\b(?:deadline|due date)\b",
 }
 _CUE = {name: re.compile(pattern, re.IGNORECASE) for name, pattern in CUES.items()}
+# A sentence that carries a cue word but states nothing to keep (issue #27.5, research/notes/echo2-stop39.md).
+# Each alternation is a class of ordinary talk, never a list of example turns: a dismissal ("never mind",
+# "no worries", "just kidding"), a reminiscence ("remember when ..."), an interjection ("lol", "ugh"), the thing
+# at hand as the subject ("this is ...", "that was ...", "it's ..."), a hedge ("probably", "I think", "let's
+# see"), a temporary scope ("for now", "just for this test", "this time", "... yet"), the speaker's momentary
+# state ("I'm on my phone"), a negated decision ("we decided nothing"), an appraisal of the moment ("looks
+# fine"), and the always/never of a complaint rather than a rule ("this always happens", "never again",
+# "always the same").
+_ORDINARY = re.compile(
+    r"\b(?:never ?mind|no worries|just kidding|jk|forget (?:it|that|about it))\b"
+    r"|\bremember (?:when|how|that time)\b"
+    r"|(?<!\w)(?:lol|lmao|rofl|haha\w*|ugh+|meh|omg|sigh|yay|oops)(?!\w)"
+    r"|(?:^|[,;:]\s*|\b(?:that|and|but|so|note|mind|remember|actually)\s+)"
+    r"(?:this|that|it)(?: one)?(?:'s| is| was| looks| seems| happens)\b"
+    r"|\b(?:probably|maybe|perhaps|i think|i guess|i'?m (?:only )?guessing|not sure|let'?s see)\b"
+    r"|\b(?:for now|for today|for the moment|at the moment|right now|this time|just for|for this (?:test|run|"
+    r"once|session|task|one))\b|\b(?:nothing|not) yet\b"
+    r"|\bi(?:'m| am) (?:on|at|in|out|away|busy|currently|just|only|still|about to)\b"
+    r"|\b(?:decided|agreed|chose|settled on) (?:nothing|not|no)\b"
+    r"|\b(?:looks|seems|feels) (?:fine|good|ok|okay|great|right|wrong|off|weird)\b"
+    r"|\b(?:this|that|it) (?:always|never)\b|\b(?:always|never) (?:again|the same|fun|happens)\b",
+    re.IGNORECASE,
+)
+# a cue needs something said beside it: two or more words that are not function words ("actually no, revert
+# that" says nothing to keep)
+_FUNCTION_WORDS = frozenset(
+    [
+        "a",
+        "an",
+        "the",
+        "no",
+        "not",
+        "yes",
+        "ok",
+        "okay",
+        "it",
+        "that",
+        "this",
+        "them",
+        "those",
+        "these",
+        "there",
+        "here",
+        "so",
+        "and",
+        "or",
+        "but",
+        "to",
+        "of",
+        "about",
+        "with",
+        "for",
+        "on",
+        "in",
+        "at",
+        "me",
+        "you",
+        "we",
+        "i",
+        "us",
+        "is",
+        "are",
+        "was",
+        "be",
+        "do",
+        "does",
+        "did",
+        "please",
+        "just",
+    ]
+)
+_WORD = re.compile(r"\w[\w'-]*")
+_SENTENCE = re.compile(r"[^.!?\n]+[.!?]*")
+MIN_CONTENT_WORDS = 2
 # what the clients put into a user turn that is not the user's own words: injected context and reminders
 _INJECTED = re.compile(
     r"<(hook_context|system-reminder|session_context|environment_context|user_instructions)>.*?</\1>", re.DOTALL
@@ -68,13 +143,7 @@ _SAVE_CALL = re.compile(
 )
 MAX_CUES_SHOWN = 3
 
-REASON = (
-    "contextlamp: durable things were said since the last checkpoint ({cues}). Before you stop, call the "
-    "contextlamp save_session tool once with a digest of what is worth remembering from this part of the "
-    "conversation: one self-contained statement per line with its subject (a 'Decision:', 'Rule:', "
-    "'Preference:', 'Fact:' or 'Task:' label may lead each); no secrets, no chit-chat, nothing already saved. "
-    "If nothing is worth keeping, do not call it. Then stop; do not repeat your previous answer."
-)
+REASON = DIGEST_REQUEST  # printed.py: the one home of what contextlamp prints
 PAUSE_EVENTS = {"claude-code": "Stop", "codex": "Stop", "gemini-cli": "AfterAgent", "cursor": "stop"}
 
 
@@ -103,7 +172,33 @@ def cues_of(text: str) -> list[str]:
     own = _INJECTED.sub(" ", text).strip()
     if not own or _QUESTION.search(own):
         return []
-    return [name for name, pattern in _CUE.items() if pattern.search(own)]
+    found: list[str] = []
+    for sentence in _statements(own):
+        for name, pattern in _CUE.items():
+            cue = pattern.search(sentence)
+            if cue is None:
+                continue
+            # what the sentence says beside its cue word (a fact cue's match holds its subject: counted in)
+            said = sentence if name == "fact" else sentence[: cue.start()] + " " + sentence[cue.end() :]
+            if name not in found and _says_something(said):
+                found.append(name)
+    return found
+
+
+def _statements(text: str) -> list[str]:
+    """The sentences of ``text`` that may carry a cue: not a question, not a class of ordinary talk
+    (``_ORDINARY``)."""
+    out: list[str] = []
+    for match in _SENTENCE.finditer(text):
+        sentence = match.group().strip()
+        if sentence and not sentence.endswith("?") and not _ORDINARY.search(sentence):
+            out.append(sentence)
+    return out
+
+
+def _says_something(rest: str) -> bool:
+    words = [w for w in _WORD.findall(rest.lower()) if w not in _FUNCTION_WORDS]
+    return len(words) >= MIN_CONTENT_WORDS
 
 
 def _state_path(home: Path, key: str) -> Path:

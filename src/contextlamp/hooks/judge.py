@@ -33,6 +33,11 @@ LIVE_SCANNED = 1000  # newest live memories per store a candidate is compared wi
 MAX_FILLER_WORDS = 2  # words a restatement may add or drop (none of them a value)
 _WORD = re.compile(r"[\w./#@:-]+", re.UNICODE)
 _VALUE = re.compile(r"[\d/#@.:_-]|^[A-Z]")  # a token that carries a value: digits, a path, a name
+MAX_LEAD_IN_WORDS = 6  # a lead-in longer than this is a clause of its own
+_LEAD_IN = re.compile(r"\s*([^:,;.\n]{1,80}?)\s*[:,]\s+")  # the words before the first ":" or ","
+# a word of the lead-in that refers back to a speaker ("your notes", "as I said") or a source ("per", "according")
+_REFERENCE = re.compile(r"\b(?:you|your|yours|i|my|we|our|us|per|according)\b", re.IGNORECASE)
+_LEAD_VALUE = re.compile(r"[\d/#@_]")
 _CLAUSES = re.compile(r"\s*[;,]\s+(?:and\s+|but\s+|also\s+)?|\s+and\s+(?=the\s)")  # where a sentence joins two
 _STOP = frozenset(
     [
@@ -177,10 +182,37 @@ def restates(candidate: str, memories: Sequence[str]) -> bool:
     path, a capitalised name). "The ledger API listens on port 8080" restates "ledger API listens on port 8080."
     but not "The ledger API listens on port 9090". A sentence whose every clause restates one ("X uses A, and the
     Y uses B") restates too."""
+    lead = _LEAD_IN.match(candidate)
+    if lead and _refers_back(lead.group(1)) and restates(candidate[lead.end() :], memories):
+        return True  # "Per your notes: X", "As you know, X": X restated whatever the lead-in
     clauses = [c for c in _CLAUSES.split(candidate) if c.strip()]
     if len(clauses) > 1 and all(_restates_one(c, memories) for c in clauses):
         return True  # "X uses A, and Y uses B" where both are live: two restatements glued
-    return _restates_one(candidate, memories)
+    return _restates_one(candidate, memories) or _made_of(candidate, memories)
+
+
+def _made_of(candidate: str, memories: Sequence[str]) -> bool:
+    """Whether ``candidate`` is two or more live memories glued, however its clauses fall: each of them is in
+    it but for one word (no value), and it holds at most ``MAX_FILLER_WORDS`` words (no value) beyond them."""
+    own, own_values = _words(candidate)
+    covered: set[str] = set()
+    held = 0
+    for memory in memories:
+        other, other_values = _words(memory)
+        missing = other - own
+        if len(other) >= 2 and len(missing) <= 1 and not missing & other_values:
+            covered |= other
+            held += 1
+    left = own - covered
+    return held >= 2 and len(left) <= MAX_FILLER_WORDS and not left & own_values
+
+
+def _refers_back(lead: str) -> bool:
+    """Whether ``lead`` (the words before a sentence's first ``:`` or ``,``) points back at what the speaker or
+    the listener said, saved or knows ("per your notes", "as you know", "as I said", "from what you saved"):
+    at most ``MAX_LEAD_IN_WORDS`` words, a word of reference among them, no value (a digit, a path)."""
+    words = lead.split()
+    return len(words) <= MAX_LEAD_IN_WORDS and bool(_REFERENCE.search(lead)) and not _LEAD_VALUE.search(lead)
 
 
 def _restates_one(candidate: str, memories: Sequence[str]) -> bool:

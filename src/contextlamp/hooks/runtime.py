@@ -15,6 +15,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
+from contextlamp import printed
 from contextlamp.hooks.capture import capture_refusal
 from contextlamp.hooks.log import hook_logger
 from contextlamp.hooks.output import notice_output, start_output
@@ -25,8 +26,6 @@ from contextlamp.text import now_ms
 
 if TYPE_CHECKING:
     from contextlamp.app.service import Caller, MemoryService
-
-SAVING_NOTICE = "contextlamp is saving this session in the background"
 
 
 @dataclass(frozen=True)
@@ -123,7 +122,7 @@ def _handle(
         job = SaveJob(client, event, hook.session_id, str(hook.transcript_path), str(hook.cwd), upto)
         pid = spawn(job)
         log.info("%s %s (%s) %s: save started in worker %d", client, event, hook.detail, job.key, pid)
-        return notice_output(client, SAVING_NOTICE + ".")
+        return notice_output(client, printed.SAVING_NOTICE)
     return notice_output(client, None)
 
 
@@ -187,12 +186,13 @@ def kept_message(home: Path, project_id: str | None, injected: int) -> str | Non
     if last is not None and isinstance(last.get("total"), int):
         total = int(last["total"])
         when = _day(last.get("at"))
-        shown = f"; contextlamp session show {last['session_id']}" if last.get("session_id") else ""
+        shown = printed.KEPT_SHOWN.format(id=last["session_id"]) if last.get("session_id") else ""
         noun = "memory" if total == 1 else "memories"
-        parts.append(f"contextlamp kept {total} {noun} from your last session ({when}{shown})")
+        parts.append(printed.KEPT_NOTICE.format(total=total, noun=noun, day=when, shown=shown))
     if injected:
-        parts.append(f"{injected} {'memory' if injected == 1 else 'memories'} added to this session's context")
-    return "; ".join(parts) if parts else None
+        noun = "memory" if injected == 1 else "memories"
+        parts.append(printed.ADDED_NOTICE.format(count=injected, noun=noun))
+    return printed.NOTICE_JOIN.join(parts) if parts else None
 
 
 def _size(path: Path) -> int | None:
