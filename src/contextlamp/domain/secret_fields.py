@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 
 from contextlamp.domain import secret_shape as shape
+from contextlamp.domain.secret_forms import form_rules
 from contextlamp.domain.secret_lexicon import COPULA_WORDS, FINAL_COPULAS
 from contextlamp.domain.secret_measures import is_trivial_number
 from contextlamp.domain.secret_rules import Rule
@@ -45,7 +46,7 @@ HTML_PASSWORD_VALUE = (
 
 # "PIN" in the scripts the slot layer's PIN nouns do not cover (a loanword: Hindi पिन, Urdu پن, Persian پین, Thai
 # พิน, Russian/Bulgarian ПИН).
-PIN_OTHER_SCRIPTS = r"पिन|پن|پین|พิน|ПИН"
+PIN_OTHER_SCRIPTS = r"पिन|پن|پین|พิน|ПИН|puk2?(?:[- ]?code)?"  # and the SIM's PUK, which unblocks its PIN
 _NOUN = rf"(?i)(?:^|[^\p{{L}}\p{{N}}_])(?:{PIN_NOUNS}|{PIN_OTHER_SCRIPTS})"
 _WORD = r"[^\s\p{Z}0-9\"`“”«»,;:.!?]{1,24}"  # a word with no digit: what the PIN opens, a possessive
 _DIGITS = r"([#*]?[0-9]{4,12}[#*]?)"
@@ -116,8 +117,8 @@ def to_rules() -> tuple[Rule, ...]:
 
 
 def field_rules() -> tuple[Rule, ...]:
-    """The HTML password field rules and the PIN window rules (module docstring)."""
+    """The HTML password field rules, the PIN window rules and secret_forms.form_rules (module docstring)."""
     html = tuple(Rule("Password", pattern, accept_password) for pattern in HTML_PASSWORD_VALUE)
     pins = tuple(Rule("PIN", pattern, accept_pin_digits) for pattern in pin_window_patterns())
     wifi = tuple(Rule("Password", pattern, accept_wifi_value) for pattern in wifi_patterns())
-    return to_rules() + html + pins + wifi
+    return to_rules() + html + pins + wifi + form_rules()
