@@ -20,7 +20,6 @@ from __future__ import annotations
 import re
 
 from contextlamp.domain import secret_shape as shape
-from contextlamp.domain.secret_forms import form_rules
 from contextlamp.domain.secret_lexicon import COPULA_WORDS, FINAL_COPULAS
 from contextlamp.domain.secret_measures import is_trivial_number
 from contextlamp.domain.secret_rules import Rule
@@ -117,8 +116,8 @@ def to_rules() -> tuple[Rule, ...]:
 
 
 def field_rules() -> tuple[Rule, ...]:
-    """The HTML password field rules, the PIN window rules and secret_forms.form_rules (module docstring)."""
+    """The HTML password field rules and the PIN window rules (module docstring)."""
     html = tuple(Rule("Password", pattern, accept_password) for pattern in HTML_PASSWORD_VALUE)
     pins = tuple(Rule("PIN", pattern, accept_pin_digits) for pattern in pin_window_patterns())
     wifi = tuple(Rule("Password", pattern, accept_wifi_value) for pattern in wifi_patterns())
-    return to_rules() + html + pins + wifi + form_rules()
+    return to_rules() + html + pins + wifi
