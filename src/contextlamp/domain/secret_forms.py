@@ -13,8 +13,8 @@ password", a Wi-Fi key or pass after the network's name, and a password after a 
   ``"passphrase"``) before a quoted value; a YAML key so named right after another ``key:`` line. Longer keys
   (``"db_password"``) are secret_labels.py's.
 - **A seed**: base32 (RFC 4648 section 6, the alphabet of TOTP seeds: RFC 6238 and Google Authenticator's key URI
-  format) of 16+ characters with a digit, after a seed, secret, key, TOTP/OTP/2FA/MFA or authenticator noun and a
-  separator; "random seed: 1337" has no base32 value.
+  format) of 16+ characters with a digit, after a seed, TOTP/OTP/2FA/MFA or authenticator noun (then up to six
+  words: "TOTP key for …", "2FA secret") and a separator; "random seed: 1337" has no base32 value.
 - **Login pairs**: "creds", "credentials", "login" (and the German, French, Spanish, Portuguese, Italian words),
   a few words naming the service, a separator, then ``user / password`` (``/``, ``:``, ``|`` between).
 - **A network's key**: SSID, network or Wi-Fi, the network's name, then ``key``, ``pass``, ``psk`` or
@@ -88,10 +88,9 @@ def accept_base32_seed(value: str) -> bool:
     return len(value) >= 16 and any(c.isdigit() for c in body) and any(c.isalpha() for c in body)
 
 
-_SEED_NOUNS = (
-    r"seed|secret|key|totp|otp|2fa|mfa|authenticator|authy|schlüssel|geheimnis|clé|secret|clave|semilla|chave|"
-    r"segredo|segreto|chiave|sleutel|nøkkel|nyckel"
-)
+# The seed's own words; "key" or "secret" alone is not enough ("my key is AKIA…" is an AWS key id, which is base32
+# too): "TOTP key", "2FA secret" start with their first word.
+_SEED_NOUNS = r"seed|semilla|totp|otp|2fa|mfa|authenticator|authy"
 _STATED = rf"(?:{WS}*[:=]|{WS}*->|{WS}+(?:is|was|ist|est|es|é|è|är|er|is:)){WS}*"
 SEED_PATTERN = (
     rf"(?i:(?:^|[^\p{{L}}\p{{N}}_])(?:{_SEED_NOUNS}))(?:{WS}+[^\s\p{{Z}}:=]{{1,24}}){{0,6}}?(?i:{_STATED})"
@@ -138,8 +137,7 @@ def keyed_form_rules() -> tuple[tuple[Rule, tuple[str, ...]], ...]:
     header += ("pwd", "passwd", "pass", "pw", "passphrase", "passcode", "pin", "puk")
     columns = tuple((Rule("Password", pattern, _accept_cell, resume="next"), header) for pattern in column_patterns())
     keys = tuple((Rule("Password Assignment", pattern, accept_password), header) for pattern in KEY_PATTERNS)
-    seed = ("seed", "secret", "key", "totp", "otp", "2fa", "mfa", "authenticator", "authy", "schlüssel", "geheimnis")
-    seed += ("clé", "clave", "semilla", "chave", "segredo", "segreto", "chiave", "sleutel", "nøkkel", "nyckel")
+    seed = tuple(_SEED_NOUNS.split("|"))
     login = tuple(_LOGIN_NOUNS.split("|"))
     network = ("ssid", "network", "netzwerk", "réseau", "red", "rede", "rete", "netwerk", "wifi", "wi-fi", "wlan")
     return (
