@@ -45,7 +45,7 @@ HTML_PASSWORD_VALUE = (
 
 # "PIN" in the scripts the slot layer's PIN nouns do not cover (a loanword: Hindi पिन, Urdu پن, Persian پین, Thai
 # พิน, Russian/Bulgarian ПИН).
-PIN_OTHER_SCRIPTS = r"पिन|پن|پین|พิน|ПИН"
+PIN_OTHER_SCRIPTS = r"पिन|پن|پین|พิน|ПИН|puk2?(?:[- ]?code)?"  # and the SIM's PUK, which unblocks its PIN
 _NOUN = rf"(?i)(?:^|[^\p{{L}}\p{{N}}_])(?:{PIN_NOUNS}|{PIN_OTHER_SCRIPTS})"
 _WORD = r"[^\s\p{Z}0-9\"`“”«»,;:.!?]{1,24}"  # a word with no digit: what the PIN opens, a possessive
 _DIGITS = r"([#*]?[0-9]{4,12}[#*]?)"

@@ -52,6 +52,9 @@ import unicodedata
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from typing import Any, cast
+
+import re2  # pyright: ignore[reportMissingTypeStubs]
 
 # Characters a reader does not see: Unicode's Default_Ignorable_Code_Point (DerivedCoreProperties.txt, Unicode
 # 15.1; UAX #44 5.7.2): soft hyphen, combining grapheme joiner, zero-width characters, the bidi controls (UAX #9),
@@ -391,6 +394,72 @@ def merge_spans(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
     return merged
 
 
+# Digits written as words, 0-9, in English, German, French, Spanish, Italian, Portuguese and Dutch (each language's
+# own spelling; "oh" is the English spoken zero). A run of three or more, joined by spaces, hyphens or commas, reads
+# as the digits it spells ("four seven one nine" -> 4719), so a PIN stated in words meets the PIN rules.
+_DIGIT_SPELLINGS = (
+    "zero oh null zéro cero nul",
+    "one eins un uno um een",
+    "two zwei deux dos due dois twee",
+    "three drei trois tres tre três drie",
+    "four vier quatre cuatro quattro quatro",
+    "five fünf funf cinq cinco cinque vijf",
+    "six sechs seis sei zes",
+    "seven sieben sept siete sette sete zeven",
+    "eight acht huit ocho otto oito",
+    "nine neun neuf nueve nove negen",
+)
+DIGIT_WORDS = {word: str(digit) for digit, words in enumerate(_DIGIT_SPELLINGS) for word in words.split()}
+_DIGIT_WORD = "|".join(sorted(DIGIT_WORDS, key=len, reverse=True))
+_NUMBER_WORDS = rf"(?i)\b(?:{_DIGIT_WORD})(?:(?:[ \t]*[-,][ \t]*|[ \t]+)(?:{_DIGIT_WORD})){{2,15}}\b"
+
+
+@cache
+def _number_pattern() -> Any:
+    """The digit-word run pattern on RE2 (linear; Python's re takes ~0.3 s on 2 MiB of prose, RE2 ~6 ms)."""
+    return cast(Any, re2).compile(_NUMBER_WORDS)
+
+
+@cache
+def _number_pattern_python() -> re.Pattern[str]:
+    return re.compile(_NUMBER_WORDS)
+
+
+def _number_runs(text: str) -> list[Any]:
+    """The digit-word runs of ``text``; RE2 cannot take a lone surrogate (it encodes to UTF-8), Python's re can."""
+    try:
+        return list(_number_pattern().finditer(text))
+    except UnicodeEncodeError:
+        return list(_number_pattern_python().finditer(text))
+
+
+_ONE_WORD = re.compile(rf"(?i){_DIGIT_WORD}")
+
+
+def _number_words(text: str, origin: list[int]) -> tuple[str, list[int]] | None:
+    """Runs of 3-16 digit words replaced by their digits, each digit mapped to its word's first character and the
+    last to the run's last (so a finding's span covers the words); None when there is none. Linear."""
+    runs = _number_runs(text)
+    if not runs:
+        return None
+    pieces: list[str] = []
+    kept: list[int] = []
+    last = 0
+    for run in runs:
+        pieces.append(text[last : run.start()])
+        kept.extend(origin[last : run.start()])
+        spelled: str = run.group()
+        words = list(_ONE_WORD.finditer(spelled))
+        for i, word in enumerate(words):
+            pieces.append(DIGIT_WORDS[word.group().lower()])
+            at: int = run.start() + (word.end() - 1 if i == len(words) - 1 else word.start())
+            kept.append(origin[at])
+        last = run.end()
+    pieces.append(text[last:])
+    kept.extend(origin[last:])
+    return "".join(pieces), kept
+
+
 def normalise_for_scan(text: str) -> Normalised:
     """The text as the scanner reads it (module docstring); linear in its length.
 
@@ -407,11 +476,15 @@ def normalise_for_scan(text: str) -> Normalised:
     spans.extend(_concatenations(folded))
     spans.extend(_parenthesised(folded))
     spans.extend(_label_emphasis(folded))
-    if not spans:
+    spelled = not spans and bool(_number_runs(folded))  # the one pass that rewrites, not deletes
+    if not spans and not spelled:
         if origin is None and folded == text:
             return Normalised(text, None, len(text))
         base = origin if origin is not None else list(range(len(text)))
         return Normalised(folded, [*base, len(text)], len(text))
     base = origin if origin is not None else list(range(len(text)))
-    result, kept = _delete(folded, base, merge_spans(spans))
+    result, kept = _delete(folded, base, merge_spans(spans)) if spans else (folded, base)
+    words = _number_words(result, kept)
+    if words is not None:
+        result, kept = words
     return Normalised(result, [*kept, len(text)], len(text))

@@ -31,6 +31,7 @@ from contextlamp.domain.secret_cli import cli_rules, keyed_cli_rules
 from contextlamp.domain.secret_decode import decoded_runs, decoded_views
 from contextlamp.domain.secret_fields import field_rules
 from contextlamp.domain.secret_formats import format_rules
+from contextlamp.domain.secret_forms import keyed_form_rules
 from contextlamp.domain.secret_labels import LABELLED_RULES, PUBLIC_LABELLED
 from contextlamp.domain.secret_measures import names_no_value
 from contextlamp.domain.secret_normal import merge_spans, normalise_for_scan
@@ -218,7 +219,7 @@ def _engine() -> _Engine:
     prefilter.Add(rb"\z")  # the sentinel: see _Engine.candidates
     prefilter.Compile()
     keyed = [(Rule(f.kind, f.pattern, f.check, resume="after"), f.keywords) for f in format_rules()]
-    keyed += [*keyed_cli_rules(), *KEYED_RULES]  # the CLI table and keyed values run only where their words are
+    keyed += [*keyed_cli_rules(), *KEYED_RULES, *keyed_form_rules()]  # these run only where their words are
     formats = tuple(_Compiled(rule) for rule, _ in keyed)
     by_keyword: dict[str, list[int]] = {}
     for index, (_, words) in enumerate(keyed):
@@ -382,6 +383,7 @@ class SecretScanner:
             *LABELLED_RULES,
             *cli_rules(),
             *(rule for rule, _ in KEYED_RULES),
+            *(rule for rule, _ in keyed_form_rules()),
             *slot_rules(),
             *field_rules(),
             *phrase_rules(),

@@ -84,7 +84,7 @@ PASSWORD_NOUNS_CJK = r"パスワード|パスフレーズ|合言葉|密码|密�
 # ("the safe's code", "bike lock combo", "Tresorcode", "código de la alarma", "clave del candado") is a PIN.
 OPENERS_EN = (
     r"door|gate|alarm|lock|locker|keypad|entry|garage|safe|building|unlock|entrance|padlock|lockbox|intercom|"
-    r"bike{WS}lock|bicycle{WS}lock|luggage{WS}lock|suitcase|mailbox|vault"
+    r"bike{WS}lock|bicycle{WS}lock|luggage{WS}lock|suitcase|mailbox|vault|opener|installer|luggage|key{WS}safe|keysafe"
 )
 OPENERS_DE = (
     r"tresor|safe|alarm|alarmanlagen|tür|tor|garagen|haus|haustür|schloss|fahrradschloss|schließfach|briefkasten|spind"
