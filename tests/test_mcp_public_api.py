@@ -25,6 +25,7 @@ PUBLIC = {  # the SDK modules the edge may import from (a name must be in the mo
     "mcp.server.auth.settings",
     "mcp.shared.message",
     "mcp_types",
+    "mcp_types.version",  # is_version_at_least (in its __all__): which protocol revision a call speaks (mcp/roots.py)
 }
 
 

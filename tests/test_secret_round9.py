@@ -66,6 +66,8 @@ ORDINARY = [
     "the guest wifi pass is on the fridge",
     "the wifi key is printed under the router",
     "the password I use for all the family accounts is in the notebook",
+    # a password noun in one sentence, an id in the next: the phrase ends at the sentence (the shipped notes corpus)
+    "Ticket SEC-4211 tracks the password reset bug.\nThe request ID was 0b7e4a2c-9f1d-4c3e-8a6b-2d5f7e9c1a3b.",
 ]
 
 

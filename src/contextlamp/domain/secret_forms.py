@@ -20,7 +20,7 @@ password", a Wi-Fi key or pass after the network's name, and a password after a 
 - **A network's key**: SSID, network or Wi-Fi, the network's name, then ``key``, ``pass``, ``psk`` or
   ``passphrase`` and the value ("SSID X, key is …", "guest network X, pass: …").
 - **A long noun phrase**: a password noun (run where one of the column labels' password words is in the text), 1 to
-  12 words, a colon or "is"/"was", then a value that reads as a
+  12 words (none ending a sentence), a colon or "is"/"was", then a value that reads as a
   credential by its shape (secret_shape.accept_stated_password) ending its clause.
 
 Every value takes the slot layer's password check (not a placeholder, variable or prose); every repetition is
@@ -115,7 +115,8 @@ NETWORK_PATTERN = (
 )
 
 LONG_PHRASE_PATTERN = (
-    rf"(?i)(?:^|[^\p{{L}}\p{{N}}_])(?:{PASSWORD_NOUNS})(?:{WS}+[^\s\p{{Z}}:]{{1,24}}){{1,12}}?"
+    # the phrase's words never end a sentence ("… the password reset bug.\nThe request ID was <uuid>" is two)
+    rf"(?i)(?:^|[^\p{{L}}\p{{N}}_])(?:{PASSWORD_NOUNS})(?:{WS}+[^\s\p{{Z}}:]{{0,23}}[^\s\p{{Z}}:.!?]){{1,12}}?"
     rf"(?:{WS}*:|{WS}+(?:is|was){WS}*:?){WS}+([^\s\p{{Z}}\"'`]{{6,64}}?){_END}"
 )
 

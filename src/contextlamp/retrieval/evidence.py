@@ -210,3 +210,15 @@ def keyword_held(content: str, stems: set[str]) -> int:
     """How many of ``stems`` (content words cut to ``STEM_CHARS`` letters) ``content`` holds. Linear in
     ``len(content)``."""
     return len(stems & {t[:STEM_CHARS] for t in query_terms(content)})
+
+
+def agrees(entry_id: str, content: str, lists: SignalLists, query: str, depth: int, terms: int) -> bool:
+    """Whether ``with_evidence``'s agreement rule holds for one entry: the query has three or more content words,
+    the keyword and the semantic list both rank the entry within their first ``depth`` (0: the rule is off), and
+    ``content`` holds ``terms`` of the query's content words (issue #32 item 1). Linear in ``len(content)``."""
+    stems = {t[:STEM_CHARS] for t in content_terms(query)}
+    if depth <= 0 or not keyword_least(len(stems)):
+        return False
+    if entry_id not in lists.keyword[:depth] or entry_id not in lists.semantic[:depth]:
+        return False
+    return keyword_held(content, stems) >= terms

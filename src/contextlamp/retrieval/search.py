@@ -18,7 +18,7 @@ from contextlamp.domain.ports import Store
 from contextlamp.domain.rules import may_pair, prefer_newer, states_change
 from contextlamp.retrieval.chunks import STEM_CHARS
 from contextlamp.retrieval.dates import named_window
-from contextlamp.retrieval.evidence import keyword_held, names_nothing, on_match_scale, with_evidence
+from contextlamp.retrieval.evidence import agrees, keyword_held, names_nothing, on_match_scale, with_evidence
 from contextlamp.retrieval.fusion import weighted_rrf
 from contextlamp.retrieval.query import (
     asks_for_recent,
@@ -483,7 +483,15 @@ def search(
     if evidence is not None and weights.match_scale and hits:
         asked = with_recency or hits[0].entry.id in lists.fact_key  # the asked-for signal: newest, or a named topic
         hits = on_match_scale(hits, lists.cosines, query, query_vector, evidence, floor, asked)
-        if hits[0].score < weights.least_match:
+        if hits[0].score < weights.least_match and not (
+            # the relevance floor's own judgement stands where the match scale cannot read the match: a query in
+            # another language the model serves by meaning (its words are not the memory's), or a best pack two
+            # signals agree on (with_evidence's agreement rule: a long question's answer shares few of its words)
+            (most_words and in_other_language(query))
+            or agrees(
+                hits[0].entry.id, hits[0].entry.content, lists, query, weights.agreement_depth, weights.agreement_terms
+            )
+        ):
             return []  # the best pack is a near miss at most: the query is about nothing stored (issue #27.4)
     return fresher_first(hits, FRESHER_FIRST_THRESHOLD if weights.fresher_first is None else weights.fresher_first)
 
