@@ -16,7 +16,7 @@ from contextlamp.segmenting import WINDOW_CHARS
 
 if TYPE_CHECKING:
     from contextlamp.domain.embedding import Vectors
-    from contextlamp.retrieval.search import Hit, ScopedStore, SignalLists
+    from contextlamp.retrieval.hits import Hit, ScopedStore, SignalLists
 
 
 def match_strength(content: str, cosine: float | None, stems: set[str], evidence: float, similarity: float) -> float:

@@ -10,7 +10,7 @@ superseded, expiry) is applied inside the stores before each list's top-k cut.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from contextlamp.domain.models import Entry, MemoryType
@@ -20,6 +20,7 @@ from contextlamp.retrieval.chunks import STEM_CHARS
 from contextlamp.retrieval.dates import named_window
 from contextlamp.retrieval.evidence import agrees, keyword_held, names_nothing, on_match_scale, with_evidence
 from contextlamp.retrieval.fusion import weighted_rrf
+from contextlamp.retrieval.hits import Hit, ScopedStore, SignalLists
 from contextlamp.retrieval.query import (
     asks_for_recent,
     content_terms,
@@ -44,45 +45,6 @@ CANDIDATE_DEPTH = 50  # per-list candidates before fusion; at least 5x the reque
 # ranks from them carry no evidence (_keyword; FusionWeights.keyword_noise; research/notes/retrieval.md)
 KEYWORD_NOISE = 1e-3
 NEIGHBOUR_CAP = 0.999  # a neighbour's lifted value stays below its anchor's (with_neighbours)
-
-
-@dataclass(frozen=True)
-class ScopedStore:
-    """A store a call may read, its pack scope label and its tie priority (lower wins ties)."""
-
-    store: Store
-    scope: str
-    priority: int
-
-
-@dataclass(frozen=True)
-class Hit:
-    """A fused result: the entry, its store and its 0..1 score; ``ranks``: its 1-based place in each signal list
-    fused for this query that holds it, as ``(signal, rank)`` pairs (``SIGNALS`` order), for explanations;
-    ``context_of``: for a time neighbour returned only as the context of a match (no evidence of its own,
-    ``with_evidence``), the id of that match."""
-
-    entry: Entry
-    source: ScopedStore
-    score: float
-    ranks: tuple[tuple[str, int], ...] = ()
-    context_of: str | None = None  # a neighbour kept for its anchor's evidence (with_evidence): the anchor's id
-
-
-SIGNALS = ("semantic", "keyword", "fact_key", "recency", "named_date")  # the signal lists, in explanations' order
-
-
-@dataclass
-class SignalLists:
-    """The ranked id lists of one query (best first), kept for benchmarks and ablations."""
-
-    semantic: list[str] = field(default_factory=list[str])
-    keyword: list[str] = field(default_factory=list[str])
-    fact_key: list[str] = field(default_factory=list[str])
-    recency: list[str] = field(default_factory=list[str])
-    named_date: list[str] = field(default_factory=list[str])  # candidates saved on the date the query names
-    cosines: dict[str, float] = field(default_factory=dict[str, float])  # semantic list: each id's cosine
-    keyword_all: set[str] = field(default_factory=set[str])  # keyword list: the ids matching every content word
 
 
 def _singular(term: str) -> str:
