@@ -117,3 +117,14 @@ def test_our_results_json_is_recognised_from_the_models_and_other_json_is_left()
     own = 'our config is {"name": "api", "text": "hello", "port": 8080}'
     assert strip_printed(own, result_shapes()) == own
     assert "/srv/tiles" in strip_printed(f"x {json.dumps(pack)}")  # no shapes given: the JSON is left (its id not)
+
+
+def test_a_long_line_of_word_characters_is_read_in_linear_time() -> None:
+    # a 40,000-character minified or base64 line pasted into a chat: the notices' client-name pattern once tried it
+    # from every character to its end (80 s here); now a bounded name starts only where a word starts
+    import time
+
+    started = time.process_time()
+    assert printed.strip_printed("a" * 40_000) == "a" * 40_000
+    assert printed.strip_printed("a-" * 20_000) == "a-" * 20_000
+    assert time.process_time() - started < 5.0

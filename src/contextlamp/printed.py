@@ -230,7 +230,9 @@ def _messages() -> re.Pattern[str]:
 def _notices() -> tuple[str, ...]:
     """Patterns of what the hooks and ``connect`` print (each found anywhere: a notice is often pasted into a
     sentence)."""
-    name = r"\w[\w.-]*(?: \w[\w.-]*){0,2}"
+    # a client name: at most three words of at most 41 characters, starting where a word starts (linear: a long run
+    # of word characters is not tried from each of its characters to its end)
+    name = r"(?<![\w.-])\w[\w.-]{0,40}(?: \w[\w.-]{0,40}){0,2}"
     noun = r"memor(?:y|ies)"
     kept = _pattern(
         KEPT_NOTICE,
