@@ -39,7 +39,6 @@ import os
 import re
 import shutil
 import sys
-import tempfile
 import time
 from collections import Counter
 from collections.abc import Collection, Hashable, Iterator, Mapping, Sequence
@@ -74,7 +73,7 @@ from common import (
     parse_ks,
     previous_ids,
 )
-from vector_cache import cached_embedder
+from vector_cache import cached_embedder, default_directory
 
 METHODS = ("hybrid", "previous", "keyword", "semantic")
 LEVELS = ("turn", "session")
@@ -179,7 +178,18 @@ BUILD_FILE = "build.json"  # written last: a question directory without it is an
 SOURCE = Path(__import__("contextlamp").__file__).resolve().parent
 # the product modules that act only when a question is asked (ranking), left out of ``indexing_digest``: a change
 # of them re-ranks a kept store, which is what keeping it is for
-QUERY_TIME = frozenset({"retrieval/search.py", "retrieval/fusion.py", "retrieval/weights.py", "app/reading.py"})
+QUERY_TIME = frozenset(
+    {
+        "retrieval/search.py",
+        "retrieval/evidence.py",  # the relevance floor and the match scale, split from search.py in stop 39
+        "retrieval/hits.py",
+        "retrieval/dates.py",
+        "retrieval/chunks.py",  # which chunk a pack shows (the stored chunks are segmenting.py's)
+        "retrieval/fusion.py",
+        "retrieval/weights.py",
+        "app/reading.py",
+    }
+)
 
 
 def indexing_digest(source: Path = SOURCE) -> str:
@@ -461,7 +471,7 @@ def print_report(
         console.print(table)
 
 
-DEFAULT_VECTORS = Path(tempfile.gettempdir()) / "contextlamp-bench-vectors"
+DEFAULT_VECTORS = default_directory()
 
 
 def make_embedder(name: str, prefixes: str | None = None, vectors: Path | None = None) -> Embedder:
