@@ -263,6 +263,13 @@ def _value_split(text: str) -> tuple[set[str], list[str], set[str]]:
     return values, words, changes
 
 
+def value_split(text: str) -> tuple[set[str], list[str], set[str]]:
+    """(the value tokens of ``text``, case-folded as ``value_key``; its other words in order, stemmed, without
+    function, change and light words; its change words, stemmed): how the freshness and correction rules read a
+    statement (domain/corrections.py)."""
+    return _value_split(text)
+
+
 def opens_on_name(text: str) -> bool:
     """Whether ``text`` opens on a person's or team's name as its subject ("Priya owns ...", "Dana Kim
     maintains ...", "Bob took over ..."), not on a capitalised sentence opener ("The ...", "We ...")."""
@@ -379,15 +386,15 @@ def _subject_run(words: Sequence[str], shared: set[str]) -> set[str]:
 
 
 # what marks a value of a correction as the old one: a word before it ("not 4123", "no longer Kotlin",
-# "instead of @oncall", "from eu-north-1", "(was 1.6.6)", "formerly", "replaces"), or a handover verb after it
-# ("Henrik handed the updater over to Ravi")
+# "instead of @oncall", "from eu-north-1", "off the A boxes", "(was 1.6.6)", "formerly", "replaces"), or a
+# handover verb after it ("Henrik handed the updater over to Ravi")
 _OLD_BEFORE = frozenset(
-    "not longer instead rather was were formerly previously from replaces replacing replaced before used".split()  # noqa: SIM905
+    "not longer instead rather was were formerly previously from off replaces replacing replaced before used".split()  # noqa: SIM905
 ) | frozenset("vetoed dropped retired".split())  # noqa: SIM905
 _HANDOVER = frozenset("handed hands passed passes gave gives transferred transfers".split())  # noqa: SIM905
 # what marks a value as the old one right after it: "870 was paging every night", "O got decommissioned", "O is
-# dead code now", "5949 goes to switchboard now"
-_OLD_AFTER = frozenset("was were got gets goes".split())  # noqa: SIM905
+# dead code now", "5949 goes to switchboard now", "O went away"
+_OLD_AFTER = frozenset("was were got gets goes went".split())  # noqa: SIM905
 OLD_MARK_WORDS = 3  # how far before a value its marker may stand ("instead of the old @oncall")
 
 

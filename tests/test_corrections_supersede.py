@@ -1,0 +1,103 @@
+"""A corrected value never ranks first, whoever saved the correction and however it was said (issue #27.2):
+every save retires the live memories it corrects, in its own store and in the personal store a project's reads
+fuse, history kept (domain/corrections.py, app/freshness.supersede_corrected)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from contextlamp.app.service import Caller, MemoryService
+from contextlamp.app.state import RepositoryRef
+from contextlamp.domain.corrections import corrected_among, correction_kind
+
+REPO = RepositoryRef("git:github.com/acme/ledger", "/src/ledger", "ledger", "acme")
+
+
+def _live(service: MemoryService, caller: Caller) -> list[str]:
+    texts: list[str] = []
+    for project in [None, *[p.id for p in service.projects(caller)]]:
+        texts += [i.preview for i in service.list_context(caller, 200, project, None).items if not i.superseded_by]
+    return sorted(texts)
+
+
+@pytest.mark.parametrize(
+    ("newer", "older"),
+    [
+        # a move, or a new value from a date, with no correction word
+        (
+            "We moved the report builder off blue-3; it runs on green-7 now.",
+            "The report builder runs on blue-3.",
+        ),
+        (
+            "From next week the image cache bills to team-ops, the team-web budget ended.",
+            "The image cache bills to team-web.",
+        ),
+        ("Since the upgrade the search proxy listens on 9411.", "The search proxy listens on 8411."),
+        ("The ledger snapshot: 01:15 -> 04:45 after the freeze.", "The ledger snapshot starts at 01:15."),
+        # the old statement said again with only its value changed
+        ("The session store keeps sessions for 45 minutes.", "The session store keeps sessions for 30 minutes."),
+        # a correction marker, the rest compared as the statement it corrects
+        (
+            "Correction: the mail relay sends through smtp2.corp.example.",
+            "The mail relay sends through smtp1.corp.example.",
+        ),
+    ],
+)
+def test_a_change_of_value_however_worded_corrects(newer: str, older: str) -> None:
+    from contextlamp.distill.corrections import correction_body
+
+    body = correction_body(newer)
+    assert correction_kind(body or newer, older, body is not None) is not None
+
+
+@pytest.mark.parametrize(
+    ("newer", "older"),
+    [
+        ("We also run the report builder on green-7.", "The report builder runs on blue-3."),  # a second value
+        ("We moved the report builder logs to Loki.", "The report builder runs on blue-3."),  # another attribute
+        ("The search proxy listens on 9411.", "The image cache listens on 8411."),  # another subject
+        ("Fact number 3: the build targets es2022.", "Fact number 2: the build targets es2022."),  # a label, no value
+        ("Does the session store keep sessions for 45 minutes?", "The session store keeps sessions for 30 minutes."),
+        ("The search proxy listens on 8411 and 9411.", "The search proxy listens on 8411."),  # the old value kept
+    ],
+)
+def test_a_second_fact_another_thing_or_a_question_corrects_nothing(newer: str, older: str) -> None:
+    assert correction_kind(newer, older) is None
+
+
+def test_two_memories_a_new_value_could_replace_retire_neither() -> None:
+    older = ["The backup job starts at 01:00 in staging.", "The backup job starts at 03:00 in production."]
+    assert corrected_among("We moved the backup job to 05:00.", older) == []
+
+
+def test_the_agents_correction_in_the_repository_retires_the_personal_memory_it_corrects(
+    service: MemoryService, alice: Caller
+) -> None:
+    here = replace(alice, repository=REPO)
+    old = service.save_context(alice, "The fare engine rounds fares to 5 cents.")  # personal, outside the repo
+    new = service.save_context(here, "Correction: the fare engine rounds fares to 10 cents.")  # the project
+    assert new.superseded == [old.id]
+    assert _live(service, alice) == ["Correction: the fare engine rounds fares to 10 cents."]
+    packs = service.get_context(here, "what does the fare engine round fares to", 5).packs
+    assert "10 cents" in packs[0].text and not any("5 cents" in p.text for p in packs)
+    history = service.list_context(alice, 200, None, None, include_superseded=True).items
+    assert any(i.id == old.id and i.superseded_by == new.id for i in history)  # kept, not deleted
+
+
+def test_a_move_said_without_a_correction_word_retires_the_old_value(service: MemoryService, alice: Caller) -> None:
+    here = replace(alice, repository=REPO)
+    service.save_context(here, "The report builder runs on blue-3.")
+    service.save_context(here, "We moved the report builder off blue-3; it runs on green-7 now.")
+    service.save_context(here, "The report builder writes to /srv/reports.")  # another attribute: stays
+    assert _live(service, alice) == [
+        "The report builder writes to /srv/reports.",
+        "We moved the report builder off blue-3; it runs on green-7 now.",
+    ]
+
+
+def test_a_second_value_beside_the_first_retires_nothing(service: MemoryService, alice: Caller) -> None:
+    service.save_context(alice, "The report builder runs on blue-3.")
+    service.save_context(alice, "We also run a canary of the report builder on green-7.")
+    assert len(_live(service, alice)) == 2
