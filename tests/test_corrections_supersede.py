@@ -5,6 +5,7 @@ fuse, history kept (domain/corrections.py, app/freshness.supersede_corrected).""
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -101,3 +102,59 @@ def test_a_second_value_beside_the_first_retires_nothing(service: MemoryService,
     service.save_context(alice, "The report builder runs on blue-3.")
     service.save_context(alice, "We also run a canary of the report builder on green-7.")
     assert len(_live(service, alice)) == 2
+
+
+@pytest.mark.parametrize(
+    ("said", "value"),
+    [
+        ("Forget the 40 MB figure, that was the old limit.", "40"),
+        ("The /srv/old-reports path is dead, don't use it.", "/srv/old-reports"),
+        ("reports_v1 got dropped last sprint.", "reports_v1"),
+        ("Nobody reads #ops-old any more.", "#ops-old"),
+        ("Ignore what I said before about /data/tills/v1.", "/data/tills/v1"),
+    ],
+)
+def test_a_retraction_names_the_value_it_takes_back(said: str, value: str) -> None:
+    from contextlamp.distill.corrections import retracted_value
+
+    assert retracted_value(said) == value
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "The report builder listens on 8411.",  # a statement, nothing taken back
+        "Forget the 40 MB limit, it is 75 MB now.",  # a whole correction: the save path judges it
+        "Is /srv/old-reports dead?",  # a question
+        "Forget it, that was a typo.",  # no value
+    ],
+)
+def test_a_statement_a_question_or_a_whole_correction_is_no_retraction(said: str) -> None:
+    from contextlamp.distill.corrections import retracted_value
+
+    assert retracted_value(said) is None
+
+
+def test_a_split_correction_through_the_hooks_save_retires_the_old_value(
+    service: MemoryService, alice: Caller, tmp_path: Path
+) -> None:
+    """The new value in one session, the retraction of the old one in a later turn: the old one stops ranking."""
+    import logging
+
+    from contextlamp.hooks.saver import SaveJob, save_transcript
+    from tests.test_hooks_queue import _line
+
+    repo = tmp_path / "src" / "bakery"
+    (repo / ".git").mkdir(parents=True)
+    (repo / ".git" / "config").write_text('[remote "origin"]\n\turl = git@github.com:acme/bakery.git\n')
+    sessions = [
+        ["The oven monitor samples every 30 seconds."],
+        ["The oven monitor takes a sample every 12 seconds.", "Forget the 30 seconds, that was before the update."],
+    ]
+    for n, said in enumerate(sessions):
+        path = tmp_path / f"s{n}.jsonl"
+        lines = [_line(2 * k, "user", text) + _line(2 * k + 1, "assistant", "Noted.") for k, text in enumerate(said)]
+        path.write_text("".join(lines), encoding="utf-8")
+        job = SaveJob("claude-code", "session-end", f"s{n}", str(path), str(repo))
+        save_transcript(service, alice, job, tmp_path / "home", 64 * 1024, logging.getLogger("test"))
+    assert _live(service, alice) == ["The oven monitor takes a sample every 12 seconds."]

@@ -134,6 +134,46 @@ class Saver:
             return None
         return found.id
 
+    def retire_retracted(self, caller: Caller, value: str, project: Any) -> list[str]:
+        """A split correction (issue #27.2): a retraction took ``value`` back ("forget the 40 MB figure", "the
+        /srv/old path is dead") and the new value was said in another turn or session. Each live memory of the
+        caller's ``project`` (None: personal) and of the personal store its reads fuse that holds ``value`` is
+        superseded by the one live memory of those stores, saved after it, that gives its attribute another value
+        (``corrections.replacement_for``); history kept. Returns the ids retired.
+
+        Raises:
+            InvalidArgumentError: ``project`` names none of the caller's projects.
+        """
+        from contextlamp.domain.corrections import replacement_for
+        from contextlamp.retrieval.query import query_terms
+
+        target = self.scope.project(caller.principal, project, create=False) if project is not None else None
+        personal = self.scope.personal(caller.principal).store
+        stores = [self.scope.scoped(target).store, personal] if target is not None else [personal]
+        now = self.clock()
+        terms = query_terms(value)
+        if not terms:
+            return []
+        retired: list[str] = []
+        for store in stores:
+            holders = store.entries([i for i, _ in store.keyword_search(terms, "and", 10, now, None)]).values()
+            for old in holders:
+                if old.superseded_by is not None or old.contributed_by is not None:
+                    continue
+                words = query_terms(old.content.replace(value, " "))
+                later = [
+                    (where, entry)
+                    for where in stores
+                    for entry in where.entries(
+                        [i for i, _ in where.keyword_search(words, "or", 10, now, None)]
+                    ).values()
+                    if entry.id != old.id and entry.superseded_by is None and entry.created_at >= old.created_at
+                ]
+                index = replacement_for(old.content, value, [e.content for _, e in later])
+                if index is not None and writes.supersede_from_elsewhere(store, old.id, later[index][1].id, now):
+                    retired.append(old.id)
+        return retired
+
     def _chosen_scope(self, caller: Caller, project: Any, team: Any) -> str | None:
         """The scope label (``project:<id>``) of the store a save went to when the server chose it: a caller whose
         local server runs in a repository (``Caller.repository``) that named no project or team; else None."""

@@ -103,8 +103,9 @@ def _undated(newer: str, dated: re.Match[str], subject: set[str]) -> str:
 
 
 def correction_kind(newer: str, older: str, marked: bool = False) -> str | None:
-    """How ``newer`` (saved later) corrects ``older``: ``"named"`` (it names the old value as old), ``"worded"``
-    (a change or correction wording, the new value of the old one's shape or attribute), ``"restated"`` (the
+    """How ``newer`` (saved later) corrects ``older``: ``"named"`` (it names the old value as old), ``"marked"`` (a
+    correction, a change verb or a date: "Correction:", "moved", "from this month"; the new value of the old one's
+    shape or attribute), ``"worded"`` (the same, said only with "now" or "new"), ``"restated"`` (the
     older said again with a new value); None when it does not correct it (see the module docstring).
     ``marked``: ``newer`` is the body of a statement that opened on a correction marker ("Correction:", "I was
     wrong,": ``distill/corrections.correction_body``, which the caller applies), so it words a correction."""
@@ -129,11 +130,12 @@ def correction_kind(newer: str, older: str, marked: bool = False) -> str | None:
         return None  # the old value is said again, not named as old: a second value beside it
     shapes = {value_shape(v) for v in new_only} & {value_shape(v) for v in old_only}
     family = shared_family(set(new_words) - shared, set(old_words) - shared)
-    marked = marked or states_correction(newer) or states_change(newer) or dated is not None
+    explicit = marked or states_correction(newer) or dated is not None
+    marked = explicit or states_change(newer)
     clause = _clause_of(_undated(newer, dated, set(old_words)) if dated else newer, new_only)
     added = set(value_split(clause)[1]) - set(old_words)
     if marked and (shapes or family) and len(shared) + family >= 2 and len(added) <= MAX_WORDED_NEW_WORDS:
-        return "worded"
+        return "marked" if explicit else "worded"
     restated = set(old_words) <= set(new_words) and len(set(new_words) - set(old_words)) <= MAX_RESTATED_NEW_WORDS
     if shapes and restated and _at_end(older, old_only) and _at_end(newer, new_only):
         return "restated"
@@ -149,16 +151,42 @@ def _at_end(text: str, values: set[str]) -> bool:
     return bool(places) and all(len(tokens) - 1 - n <= END_WORDS for n in places)
 
 
-def corrected_among(
-    newer: str, older: Sequence[str], marked: bool = False, named_only: Sequence[bool] = ()
-) -> list[int]:
+def corrected_among(newer: str, older: Sequence[str], marked: bool = False, topical: Sequence[bool] = ()) -> list[int]:
     """The indexes of ``older`` (live statements saved before ``newer``) that ``newer`` corrects
     (``correction_kind``, ``marked`` as there). Those it names as old are corrected; of the rest, only a single
     match (two of the subject's statements of the same shape: which one changed is not said, so none), and none
-    where ``named_only[i]`` (a memory saved with a topic has the topic's supersession: only a correction that
-    names its value retires it otherwise)."""
+    where ``topical[i]`` unless the correction names its value or is marked as one (a memory saved with a topic
+    has the topic's supersession: a bare "now" or a restatement does not retire it)."""
     kinds = [correction_kind(newer, text, marked) for text in older]
-    kinds = [None if i < len(named_only) and named_only[i] and k != "named" else k for i, k in enumerate(kinds)]
+    kinds = [
+        None if i < len(topical) and topical[i] and k not in ("named", "marked") else k for i, k in enumerate(kinds)
+    ]
     named = [i for i, kind in enumerate(kinds) if kind == "named"]
-    others = [i for i, kind in enumerate(kinds) if kind in ("worded", "restated")]
+    others = [i for i, kind in enumerate(kinds) if kind in ("marked", "worded", "restated")]
     return sorted(named + (others if len(others) == 1 else []))
+
+
+def replacement_for(older: str, value: str, newer: Sequence[str]) -> int | None:
+    """The index of the statement of ``newer`` that gives a new value to what ``older`` says with ``value``, the
+    value a retraction took back ("forget the 40 MB figure" after "The X limit is 75 MB" and "The X rejects files
+    over 40 MB"): ``older`` holds ``value``; the replacement does not, shares a subject word with ``older``, is about
+    the same attribute (``rules.same_attribute``, either way round) and holds a value of ``value``'s shape. None
+    unless exactly one statement qualifies (which one replaced it is not said otherwise). Linear in the texts'
+    lengths."""
+    key = value_key(value.strip(_TOKEN_STRIP))
+    old_values, old_words, _ = value_split(older)
+    if key not in old_values:
+        return None
+    shape = value_shape(key)
+    found: list[int] = []
+    for index, text in enumerate(newer):
+        values, words, _ = value_split(text)
+        shared = set(words) & set(old_words)
+        if key in values or not any(attribute_family(w) is None for w in shared):
+            continue
+        # about the same attribute read either way: the retraction already says the value changed
+        if shape in {value_shape(v) for v in values - old_values} and (
+            same_attribute(text, older) or same_attribute(older, text)
+        ):
+            found.append(index)
+    return found[0] if len(found) == 1 else None

@@ -410,6 +410,10 @@ def _save_locked(
         corrections = _keep_topics(service, caller, new_items, project_id, memories)
         if corrections:
             log.info("%s %s %s: %d corrected memories superseded", job.client, job.event, job.key, corrections)
+    said = [t.text for i, t in enumerate(turns) if fresh[i] and t.role == "user"]
+    retracted = _retract(service, caller, said, project_id)
+    if retracted:
+        log.info("%s %s %s: %d retracted memories superseded", job.client, job.event, job.key, retracted)
     record: dict[str, Any] = {
         "at": service.clock(),
         "event": job.event,
@@ -529,6 +533,25 @@ def _keep_topics(
         except ContextlampError:  # refused (e.g. the old memory was forgotten meanwhile): the save stands
             continue
     return superseded
+
+
+def _retract(service: MemoryService, caller: Caller, said: Sequence[str], project_id: str | None) -> int:
+    """A split correction: each value a new user turn takes back (``distill.corrections.retracted_value``: "forget
+    the 40 MB figure", "the /srv/old path is dead") retires the memories holding it that a later memory gives
+    another value (``MemoryService.retire_retracted``). Returns how many were retired."""
+    import re
+
+    from contextlamp.distill.corrections import retracted_value
+    from contextlamp.errors import ContextlampError
+
+    values = {v for text in said for s in re.split(r"(?<=[.!?])\s+|\n+", text) if (v := retracted_value(s))}
+    retired = 0
+    for value in sorted(values):
+        try:
+            retired += len(service.retire_retracted(caller, value, project_id))
+        except ContextlampError:  # refused (the project went meanwhile): the save stands
+            continue
+    return retired
 
 
 def _digest_of(saves: Sequence[dict[str, Any]]) -> str | None:
