@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
 
 from contextlamp.domain.rules import (
     FRESH_MAX_WORDS,
@@ -62,7 +63,7 @@ MAX_WORDED_NEW_WORDS = 1
 END_WORDS = 3  # words a restated value may stand before the end of its statement ("8080 in staging.")
 
 
-def _retires(newer: str, values: set[str]) -> bool:
+def _retires(newer: str, values: AbstractSet[str]) -> bool:
     """Whether ``newer`` says of one of ``values`` (value keys) that it is the old one: an arrow right after it,
     or its end within ``ENDED_WORDS`` words after it."""
     tokens = newer.split()
@@ -77,7 +78,7 @@ def _retires(newer: str, values: set[str]) -> bool:
     return False
 
 
-def _clause_of(text: str, values: set[str]) -> str:
+def _clause_of(text: str, values: AbstractSet[str]) -> str:
     """The clause of ``text`` (split at ";" and ", ") holding the first of ``values`` (value keys), else ``text``."""
     for clause in re.split(r";|,\s", text):
         if any(value_key(t.strip(_TOKEN_STRIP)) in values for t in clause.split()):
@@ -142,7 +143,7 @@ def correction_kind(newer: str, older: str, marked: bool = False) -> str | None:
     return None
 
 
-def _at_end(text: str, values: set[str]) -> bool:
+def _at_end(text: str, values: AbstractSet[str]) -> bool:
     """Whether every value of ``values`` (value keys) in ``text`` stands at its end, at most ``END_WORDS`` words
     before it ("... every 15 seconds.", "... port 8080 in staging."): the value an attribute is given, where a
     statement puts what it says, not a label naming its subject ("fact number 2: the build uses ...")."""
