@@ -62,6 +62,13 @@ def test_a_change_of_value_however_worded_corrects(newer: str, older: str) -> No
         ("Fact number 3: the build targets es2022.", "Fact number 2: the build targets es2022."),  # a label, no value
         ("Does the session store keep sessions for 45 minutes?", "The session store keeps sessions for 30 minutes."),
         ("The search proxy listens on 8411 and 9411.", "The search proxy listens on 8411."),  # the old value kept
+        # another subject that held the value named as old: only the verb and the value are shared
+        ("Correction: the refund processor now runs on wren-8, not heron-52.", "The tax engine runs on heron-52."),
+        # a label naming the subject, not an attribute's value
+        (
+            "We decided to move the reporting job 3 to the new scheduler.",
+            "We decided to move the reporting job 2 to the new scheduler.",
+        ),
     ],
 )
 def test_a_second_fact_another_thing_or_a_question_corrects_nothing(newer: str, older: str) -> None:

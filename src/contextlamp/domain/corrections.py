@@ -54,6 +54,13 @@ _ENDED = frozenset(
     replaced shut""".split()  # noqa: SIM905
 )
 ENDED_WORDS = 3  # how far after a value its end may be said ("the A grant ended", "A is gone")
+# words a statement names an attribute or a kind of thing with, shared by statements about different things
+# ("The tax calculator runs on ..." / "the refund processor now runs on ..."; "the billing service" / "the
+# loyalty service"): never the subject two statements share (stems, as rules.value_split gives them)
+_GENERIC = frozenset(
+    """run use listen port host go get sit call point talk start take need keep have make work service job team
+    file path server system app data code tool thing""".split()  # noqa: SIM905
+)
 _ADDITIVE = re.compile(r"\b(?:also|too|as well|another|additionally|besides|second|extra)\b", re.IGNORECASE)
 _TOKEN_STRIP = ".,;:!?()[]\"'`"
 MAX_RESTATED_NEW_WORDS = 2  # words a restatement with a new value may add beside the value ("now", "still")
@@ -119,8 +126,8 @@ def correction_kind(newer: str, older: str, marked: bool = False) -> str | None:
     if not new_values - old_values or not old_values:
         return None  # no new value, or nothing in the older one a value could replace
     shared = set(new_words) & set(old_words)
-    if not any(attribute_family(w) is None for w in shared):
-        return None  # no subject word in common: another thing
+    if not any(attribute_family(w) is None and w not in _GENERIC for w in shared):
+        return None  # no subject word in common ("runs", "port", "service" say what, not of what): another thing
     if names_old_value(newer, older) or _retires(newer, old_values):
         return "named"
     dated = _DATED.search(newer)
@@ -135,10 +142,14 @@ def correction_kind(newer: str, older: str, marked: bool = False) -> str | None:
     marked = explicit or states_change(newer)
     clause = _clause_of(_undated(newer, dated, set(old_words)) if dated else newer, new_only)
     added = set(value_split(clause)[1]) - set(old_words)
-    if marked and (shapes or family) and len(shared) + family >= 2 and len(added) <= MAX_WORDED_NEW_WORDS:
+    # the values stand at the end of their clauses on both sides: an attribute's value, not a label naming the
+    # subject ("the reporting job 3 to the new scheduler", "fact number 2: the build ...")
+    at_end = _at_end(clause, new_only) and _at_end(_clause_of(older, old_only), old_only)
+    worded = (shapes or family) and len(shared) + family >= 2 and len(added) <= MAX_WORDED_NEW_WORDS
+    if marked and worded and at_end:
         return "marked" if explicit else "worded"
     restated = set(old_words) <= set(new_words) and len(set(new_words) - set(old_words)) <= MAX_RESTATED_NEW_WORDS
-    if shapes and restated and _at_end(older, old_only) and _at_end(newer, new_only):
+    if shapes and restated and at_end:
         return "restated"
     return None
 
