@@ -83,9 +83,15 @@ _INDENTED = re.compile(r"^(?:\t|    )")
 _FENCE = re.compile(r"```.*?(?:```|\Z)", re.DOTALL)
 
 
+_CODE_CHARS = re.compile(r"[{}\[\]$=|&;<>\\]")  # a shell one-liner ("awk -F, '{s[$3]+=$5} END {...}'")
+MIN_CODE_CHARS = 5  # a sentence holds one or two of them ("A -> B", "x=1"); a line of code holds many
+
+
 def _paste_line(line: str) -> bool:
-    """A line that is code or a log line on its own shape, whatever surrounds it."""
-    return bool(_CODE_LINE.match(line) or _LOG_LINE.match(line) or _CODE_SHAPE.search(line))
+    """A line that is code or a log line on its own shape, whatever surrounds it, or holds at least
+    ``MIN_CODE_CHARS`` characters of code punctuation."""
+    code = _CODE_LINE.match(line) or _LOG_LINE.match(line) or _CODE_SHAPE.search(line)
+    return bool(code) or len(_CODE_CHARS.findall(line)) >= MIN_CODE_CHARS
 
 
 _LEAD_LINE = re.compile(r"^[ \t]*([^\n]{1,200}?)[ \t]*[:：][ \t]*$", re.MULTILINE)  # a line that ends on a colon
@@ -463,7 +469,7 @@ def is_transient(sentence: str, memory_type: str, kind: str) -> bool:
     or a marker: "I'll think about it", "Task: run")."""
     if memory_type == "task":
         return _TASK_ANCHOR.search(sentence) is None or word_count(sentence) < MIN_TASK_WORDS
-    if memory_type == "fact" and _AGAIN.search(sentence) is not None and not states_value(sentence):
+    if memory_type in ("fact", "event") and _AGAIN.search(sentence) is not None and not states_value(sentence):
         return True  # "The pager went off at 3am again": what happened (again), not what is
     problem = _PROBLEM.search(sentence)
     # "Fail CI under 85 %" is a rule; "..., otherwise it hangs at startup" says what would go wrong, not what does
@@ -475,15 +481,25 @@ def is_transient(sentence: str, memory_type: str, kind: str) -> bool:
     # "(it was 24)", "...; 40 was hammering upstream": the old value a correction names is no narration of the past
     # and neither is an aside after a comma ("We hold X records for 90 days, legal was very clear about that")
     head = next((h for h in (sentence.split(", ", 1)[0], sentence.split(";", 1)[0]) if states_value(h)), sentence)
-    return memory_type == "fact" and kind == "fact" and _NARRATED.search(_ASIDE.sub("", head)) is not None
+    narrated = _NARRATED.search(_ASIDE.sub("", head)) or _WHEN_ONCE.search(sentence)  # "... again last night"
+    return memory_type == "fact" and kind == "fact" and narrated is not None
 
 
 _ASIDE = re.compile(r"\([^()]{0,200}\)")
+# when something happened once, or since when it is wrong: "watched it again last night", "since this morning",
+# "the dog barked all night"
+_WHEN_ONCE = re.compile(
+    r"\b(?:last (?:night|evening)|yesterday|this morning|earlier today|(?:an?|\d+) (?:minutes?|hours?) ago|"
+    r"gestern|heute morgen|hier soir|ayer|anoche|ieri)\b|"
+    r"\b(?:[a-z]{3,}ed|went|came|got|had|did|made|took|kept|slept|woke|ran|ate)\b[^.;]{0,60}?"
+    r"\ball (?:night|day|morning|afternoon|evening|weekend)\b",
+    re.IGNORECASE,
+)
 _CONDITIONAL = re.compile(r"\b(?:otherwise|or else|else|if|unless|in case)\b[^,;]{0,60}$", re.IGNORECASE)
 # a past event said to have happened again ("The pager went off at 3am again", "The backup failed again"): a
 # past-tense verb (irregular or -ed) before a closing "again"
 _AGAIN = re.compile(
-    r"\b(?:went|came|broke|blew|rang|ran|fell|hit|woke|froze|died|[a-z]{3,}ed)\b[^.!?]*\bagain\s*[.!]*\s*$",
+    r"\b(?:went|came|broke|blew|rang|ran|fell|hit|woke|froze|died|[a-z]{3,}ed)\b[^.!?]*\bagain(?:\s+[a-z]+(?:\s+night)?)?\s*[.!]*\s*$",
     re.IGNORECASE,
 )
 
