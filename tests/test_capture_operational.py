@@ -27,6 +27,7 @@ def _items(*said: str) -> list[str]:
         ("The depot scanners burn through the data plan of account tel-88412.", "tel-88412"),
         ("The route optimiser bills its compute to fin-routing, so mind the budget.", "fin-routing"),
         ("The yard camera feed is archived on nvr-3.depot.internal.", "nvr-3.depot.internal"),
+        ("The sorter's playbook got rewritten as OPS-3120; OPS-977 is retired.", "OPS-3120"),  # a change "as" V
         # what would go wrong, said to explain a setting, is no problem of the moment
         ("HTTPS_PROXY for the tracking poller has to point at 3128@proxy-two, otherwise it times out on boot.", "3128"),
     ],

@@ -199,7 +199,7 @@ _SET_TO = re.compile(
 
 # the same change said of the part itself, in the passive or with "got": "The matchmaker was rolled back to
 # 2.3.0", "The render farm database got renamed from kraken_prod to sable_core", "The relay's output was
-# redirected to #ops-feed", "The exporter has been moved to deploy/b.toml"
+# redirected to #ops-feed", "The exporter has been moved to deploy/b.toml", "The X runbook got rewritten as KB-2"
 _CHANGE_PARTICIPLE = (
     r"(?:bumped|upgraded|downgraded|rolled|pinned|moved|migrated|switched|changed|set|raised|lowered|lifted|cut|"
     r"reduced|increased|shifted|rescheduled|renamed|repointed|redirected|rerouted|relocated|locked|frozen|capped|"
@@ -208,7 +208,7 @@ _CHANGE_PARTICIPLE = (
 _SET_TO_PASSIVE = re.compile(
     rf"^(?:(?:the|our)\s+)?{_SUBJECT_WORD}(?:[\s']+{_SUBJECT_WORD}){{0,6}}?\s+"
     rf"(?:was|were|got|gets|has been|have been|had been|is being|just got)\s+(?:just\s+|now\s+)?"
-    rf"{_CHANGE_PARTICIPLE}\s+(?:(?:back|down|up|over)\s+)?(?:from\s+\S+\s+)?(?:to|at|onto|into|in)\s+(?=\S)",
+    rf"{_CHANGE_PARTICIPLE}\s+(?:(?:back|down|up|over)\s+)?(?:from\s+\S+\s+)?(?:to|at|onto|into|in|as)\s+(?=\S)",
     re.IGNORECASE,
 )
 
