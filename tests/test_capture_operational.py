@@ -62,6 +62,7 @@ def test_a_request_after_the_fact_is_cut_off() -> None:
         "Always works.",  # a reply of two words states nothing alone
         "ok I should get some rest now, bye",  # a sentence that signs off
         "Our kids rewatched the finale again yesterday.",  # a one-off event
+        "This morning I rebooted the depot router by hand.",  # dated only by the day it was said
         "the neighbours hammered all afternoon, so my head hurts",
         "awk '{print $2}' access.log | sort | uniq -c",  # a shell one-liner pasted without a fence
         "Нет, ничего, просто скучно.",  # an idle opener of another language

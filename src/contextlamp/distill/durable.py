@@ -478,11 +478,12 @@ def is_transient(sentence: str, memory_type: str, kind: str) -> bool:
         return True
     if states_new_value(sentence):  # "The matchmaker was rolled back to 2.3.0": the value it has now
         return False
+    if memory_type in ("fact", "event") and _WHEN_ONCE.search(sentence) and not states_value(sentence):
+        return True  # "Yesterday I restarted the poller by hand": what happened once, dated only by today
     # "(it was 24)", "...; 40 was hammering upstream": the old value a correction names is no narration of the past
     # and neither is an aside after a comma ("We hold X records for 90 days, legal was very clear about that")
     head = next((h for h in (sentence.split(", ", 1)[0], sentence.split(";", 1)[0]) if states_value(h)), sentence)
-    narrated = _NARRATED.search(_ASIDE.sub("", head)) or _WHEN_ONCE.search(sentence)  # "... again last night"
-    return memory_type == "fact" and kind == "fact" and narrated is not None
+    return memory_type == "fact" and kind == "fact" and _NARRATED.search(_ASIDE.sub("", head)) is not None
 
 
 _ASIDE = re.compile(r"\([^()]{0,200}\)")
