@@ -35,7 +35,7 @@ import random
 import uuid
 from collections.abc import Callable, Iterator
 
-from secret_rows import B62, B64, B64URL, HEX, LOWER_NUM, UPPER_NUM, Row, rand
+from secret_rows import B62, B64, B64URL, HEX, LOWER_NUM, Row, rand
 
 HALF = "s9"
 SEED = 9_2026_12_06_17
@@ -95,13 +95,13 @@ S9_FORMATS: tuple[tuple[str, str, Maker], ...] = (
 
 S9_CONTEXTS = (
     "added to fly secrets: {n}={v}",
-    "- name: {n}\n  value: \"{v}\"",
+    '- name: {n}\n  value: "{v}"',
     "my local .env has {n}='{v}' for now",
-    "curl -H \"Authorization: Bearer {v}\" https://api.example.dev/v1/models",
-    "{{\"{n}\": \"{v}\"}}",
+    'curl -H "Authorization: Bearer {v}" https://api.example.dev/v1/models',
+    '{{"{n}": "{v}"}}',
     "set it with `gh secret set {n} --body {v}`",
     "the key from the console, copy it before it disappears: {v}",
-    "[env]\n{n} = \"{v}\"",
+    '[env]\n{n} = "{v}"',
     "docker run -e {n}={v} ghcr.io/acme/worker:latest",
     "@{n} = {v}",
     "for k6: -e {n}={v}",
@@ -361,7 +361,12 @@ def main() -> None:
 
     out = rows()
     print(Counter(r.group for r in out))
-    print(len({r.kind for r in out if r.group == "format"}), "format kinds;", len({r.kind for r in out if r.group == "evasion"}), "evasions")
+    print(
+        len({r.kind for r in out if r.group == "format"}),
+        "format kinds;",
+        len({r.kind for r in out if r.group == "evasion"}),
+        "evasions",
+    )
 
 
 if __name__ == "__main__":
