@@ -61,8 +61,9 @@ _NUMS = re.compile(rf"[\[(@][ \t]*(?P<nums>{_NUM}(?:[ \t]*,[ \t]*{_NUM}){{5,4095
 _CODES_CUE = re.compile(
     r"(?:(?:''|\"\")\.join\([ \t]*(?:\[[ \t]*)?|-join[ \t]*)?(?:map\([ \t]*)?"
     r"(?:String\.fromCharCode\(|fromCharCode\(|chr\b[^\n]{0,24}|bytes\(|bytearray\(|\[char\[\]\][ \t]*\(?|"
-    r"pack\([ \t]*['\"][Cc]\*['\"][ \t]*,[ \t]*|new String\([ \t]*)$"
+    r"pack\([ \t]*['\"][Cc]\*['\"][ \t]*,[ \t]*|new String\([ \t]*)[ \t\[(@]*$"
 )
+_CODES_WORD = re.compile(r"fromCharCode|chr|bytes|bytearray|char\[\]|pack\(")
 _CODES_TAIL = re.compile(r"(?:[ \t]*[\])])*(?:\.decode\([^()\n]{0,24}\))?(?:[ \t]*-join[ \t]*(?:''|\"\"))?")
 _CHR_CHAIN = re.compile(rf"chr\({_NUM}\)(?:[ \t]*[.+][ \t]*chr\({_NUM}\)){{5,4095}}")
 _CHAR = r"(?:'(?:[^'\\\n]|\\.)'|\"(?:[^\"\\\n]|\\.)\")"
@@ -154,13 +155,15 @@ def _replacements(text: str) -> list[tuple[int, int, str, bool]]:
     overlapping; ``hidden`` is False for pieces joined (code spans), which hide nothing by themselves."""
     found: list[tuple[int, int, str]] = []
     joined: list[tuple[int, int, str]] = []
-    if "|" in text or "<<<" in text:
+    if "<<<" in text or ("|" in text and ("echo" in text or "printf" in text)):
         found += [(m.start(), m.end(), v) for m in _SHELL.finditer(text) if (v := _pipeline(m)) is not None]
-    if "[" in text or "(" in text:
+    if "::-1" in text or "reverse" in text:
         for m in _REVERSED.finditer(text):
             found.append((m.start(), m.end(), _literal(m.group("a") or m.group("b") or m.group("c"))[::-1]))
+    if "codecs." in text:
         for m in _ROT13_CALL.finditer(text):
             found.append((m.start(), m.end(), codecs.encode(_literal(m.group("lit")), "rot13")))
+    if _CODES_WORD.search(text):
         for m in _NUMS.finditer(text):
             cue = _CODES_CUE.search(text[max(0, m.start() - 48) : m.start() + 1])
             if cue is None or (value := _codes(m.group("nums"))) is None:
@@ -168,10 +171,12 @@ def _replacements(text: str) -> list[tuple[int, int, str, bool]]:
             start = max(0, m.start() - 48) + cue.start()
             tail = _CODES_TAIL.match(text, m.end())
             found.append((start, tail.end() if tail else m.end(), value))
+    if "chr(" in text:
         for m in _CHR_CHAIN.finditer(text):
             value = _codes(",".join(re.findall(_NUM, m.group().replace("chr", ""))))
             if value is not None:
                 found.append((m.start(), m.end(), value))
+    if ".join(" in text:
         for m in _CHAR_LIST.finditer(text):
             if (value := _chars(m.group("a") or m.group("b"))) is not None:
                 found.append((m.start(), m.end(), value))
