@@ -179,10 +179,11 @@ FORMAT_LABELLED_RULES: tuple[Rule, ...] = (
         r"(?:[ \t]+--?[a-z]{1,16})?[ \t]+[\"']?([^\s\"'=:]{3,128})[\"']?[ \t]*$",
         accept_labelled_value,
     ),
-    Rule(  # .NET/NuGet <add key="ClearTextPassword" value="…"/>, <setting name="DbPassword" value="…">
+    Rule(  # .NET/NuGet <add key="ClearTextPassword" value="…"/>, <setting name="DbPassword" value="…">: the key
+        # ends in the credential word ("PasswordPolicy" names a setting about one)
         "Password Assignment",
         r"(?i)<[a-z]{1,16}[ \t]+(?:key|name)=[\"'][^\"'<>]{0,40}(?:password|passwd|secret|token|api[_-]?key)"
-        r"[^\"'<>]{0,20}[\"'][ \t]+value=[\"']([^\"'<>]{3,128})[\"']",
+        r"[\"'][ \t]+value=[\"']([^\"'<>]{3,128})[\"']",
         accept_labelled_value,
     ),
     Rule(  # <AdministratorPassword><Value>…</Value> (Windows unattend.xml), <Pass encoding="base64">…</Pass>
