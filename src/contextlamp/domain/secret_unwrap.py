@@ -45,9 +45,11 @@ _FILTER = (
     r"base64[ \t]+(?:-d|--decode|-D)|base32[ \t]+(?:-d|--decode)|openssl[ \t]+(?:enc[ \t]+-)?base64[ \t]+-d)"
 )
 _PIPE = rf"(?:[ \t]*\|[ \t]*{_FILTER}){{1,4}}"
+# A command substitution ($(…) or backticks, POSIX 2.6.3) is replaced by the pipeline's output
 _SHELL = re.compile(
-    rf"(?:echo|printf)(?:[ \t]+-[neE]{{1,3}})?(?:[ \t]+['\"]%s['\"])?[ \t]+(?P<lit>{_Q}|{_BARE})(?P<pipe>{_PIPE})"
-    rf"|(?P<pipe2>{_FILTER})[ \t]*<<<[ \t]*(?P<lit2>{_Q}|{_BARE})"
+    rf"(?P<open>\$\([ \t]*|`)?(?:(?:echo|printf)(?:[ \t]+-[neE]{{1,3}})?(?:[ \t]+['\"]%s['\"])?[ \t]+"
+    rf"(?P<lit>{_Q}|{_BARE})(?P<pipe>{_PIPE})|(?P<pipe2>{_FILTER})[ \t]*<<<[ \t]*(?P<lit2>{_Q}|{_BARE}))"
+    r"(?(open)[ \t]*[)`])"
 )
 _REVERSED = re.compile(
     rf"(?P<a>{_Q})[ \t]*\[[ \t]*::[ \t]*-1[ \t]*\]"
