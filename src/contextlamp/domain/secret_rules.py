@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from contextlamp.domain import secret_shape as shape
+from contextlamp.domain.secret_measures import is_placeholder
 
 WS = r"[\s\p{Z}]"  # one whitespace character, Unicode spaces included (RE2's \s is ASCII)
 # A prose or assignment value: the first 64 characters of a token, at least as long as its check demands
@@ -140,6 +141,12 @@ SECURITY_WORDS = (
     r"(?:de{WS}sécurité|secrète)|\bapellido{WS}de{WS}soltera(?:{WS}de{WS}mi{WS}madre)?|"
     r"\brespuesta{WS}(?:a{WS}la{WS}|de{WS}la{WS})?pregunta{WS}(?:de{WS}seguridad|secreta))"
 ).replace("{WS}", WS)
+
+
+def accept_connection_value(value: str) -> bool:
+    """``Password=…`` as a connection string has it, unless the value as written is a stand-in (``<ask-Yuki>``,
+    ``${DB_PASS}``: the shape check reads the value without its brackets)."""
+    return not is_placeholder(value) and shape.accept_connection_password(value)
 
 
 def _format(kind: str, pattern: str, check: Callable[[str], bool] | None = None) -> Rule:
@@ -269,7 +276,7 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "Connection String Password",
         rf"(?i)(?:^|[;\s])(?:password|pwd){WS}{{0,8}}={WS}{{0,8}}([^;\s]{{3,128}})",
-        shape.accept_connection_password,
+        accept_connection_value,
         extend=True,
     ),
     Rule(
