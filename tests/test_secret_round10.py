@@ -90,6 +90,11 @@ LABELLED = [
     f"curl 'https://api.example.com/v2/forecast?q=Leeds&api_key={HEX}'",
     '{"username":"mwangi","key":"' + HEX + '"}',
     "db2 connect to PROD user db2inst1 using Larch!2297",
+    # a service's key named by its variable, in a table row, a call or csh's setenv
+    f"| MAPS_API_KEY | `{RANDOM}` | rotated last week |",
+    f'os.environ.setdefault("TRANSLATE_API_TOKEN", "{HEX}")',
+    "setenv GEOCODER_KEY 2f1c6a0e-7b3d-4e9a-a5c1-8d0f6b2e9c47",
+    'DATAVAULT_KEY = "2f1c6a0e-7b3d-4e9a-a5c1-8d0f6b2e9c47"',
 ]
 
 
@@ -123,6 +128,11 @@ ORDINARY = [
     "curl https://api.example.com/?api_key=YOUR_API_KEY_HERE",
     "curl https://bucket.example.com/?key=photos/2024/img.jpg",
     'password = "changeme"',
+    f"CACHE_KEY={HEX}",
+    f'SORT_KEY = "{HEX}"',
+    "IDEMPOTENCY_KEY: 2f1c6a0e-7b3d-4e9a-a5c1-8d0f6b2e9c47",
+    "| MAPS_API_KEY | set in the vault | rotated last week |",
+    "ssh -p 2222 -l admin bastion.example.org",
 ]
 
 

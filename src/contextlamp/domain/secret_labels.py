@@ -27,6 +27,8 @@ Every pattern runs on RE2 and bounds its value, so the scan stays linear (secret
 
 from __future__ import annotations
 
+import re
+
 from contextlamp.domain.secret_measures import is_identifier_chain, is_placeholder
 from contextlamp.domain.secret_rules import Rule
 from contextlamp.domain.secret_shape import accept_keyed_value, accept_random, accept_stated_password, names_credential
@@ -76,14 +78,14 @@ def accept_machine_value(value: str) -> bool:
 
 
 # Ports and port mappings after -p (ssh -p 2222, docker run -u 1000 -p 8080:80): never a password
-_PORTS = frozenset("0123456789:/tcpud")
+_PORT = re.compile(r"[0-9]{1,5}(?::[0-9]{1,5}){0,2}(?:/(?:tcp|udp))?")
 
 
 def accept_flag_password(value: str) -> bool:
     """A password given after a tool's ``-p``/``-w`` once the same command named a user: credential-shaped
     (``accept_stated_password``: "mysql -u reader -p reports" names a database) and not a port or port mapping."""
     v = value.strip().strip("\"'`")
-    return not set(v.lower()) <= _PORTS and accept_stated_password(v) and accept_labelled_value(v)
+    return not _PORT.fullmatch(v) and accept_stated_password(v) and accept_labelled_value(v)
 
 
 def accept_community(value: str) -> bool:

@@ -114,6 +114,9 @@ SECRET_KEY_NAME = (
 )
 ASSIGN = rf"[\"'\]]{{0,2}}{WS}{{0,8}}(?:=|:=|:|=>|->){WS}{{0,8}}[\"'`]{{0,2}}"
 KEY_START = r"(?:^|[^a-z0-9])"
+# Between a key and its value in a Markdown table row (| KEY | `value` |) and a call's arguments ("KEY", "value");
+# an upper-case environment name may also have a blank only (csh's setenv KEY value)
+KEYED_GAP = r"[\"'\]]{0,2}[ \t]*(?:\|[ \t]*`?|,[ \t]*[\"'])"
 
 OTP_WORDS = (
     r"(?:(?i:\b(?:verification|confirmation|security|login|log-in|sign-in|signin|auth|authentication|"
@@ -474,5 +477,18 @@ KEYED_RULES: tuple[tuple[Rule, tuple[str, ...]], ...] = (
             resume="after",
         ),
         ("token", "secret", "passwd", "password", "apikey", "api_key", "api-key", "credential", "key"),
+    ),
+    (
+        Rule(  # the same key in a table row or a call (| X_API_KEY | `<value>` |, setdefault("X_TOKEN", "<value>"),
+            # setenv X_SECRET <value>), and an environment variable named <NAME>_KEY (DATAVERSE_KEY = "<uuid>"):
+            # upper-case names ending in _KEY hold a service's key; CACHE_KEY and the like are public (PUBLIC)
+            "Labelled Key",
+            rf"(?:(?i:{SECRET_KEY_NAME}(?:[_.-]?(?:private|secret|value|[0-9]{{1,2}}))?){KEYED_GAP}|(?:^|[^A-Za-z0-9_])"
+            rf"[A-Z][A-Z0-9]{{1,24}}(?:_[A-Z0-9]{{1,24}}){{0,4}}_(?:KEY|TOKEN|SECRET)(?:{ASSIGN}|{KEYED_GAP}|[ \t]+))"
+            r"([A-Za-z0-9+/_=-]{16,256})",
+            shape.accept_keyed_value,
+            resume="after",
+        ),
+        ("token", "secret", "passwd", "password", "apikey", "api_key", "api-key", "credential", "_key"),
     ),
 )
