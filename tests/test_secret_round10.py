@@ -66,6 +66,20 @@ HIDDEN_IN_TOKEN = [
 ]
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        # spacing that starts right after an option is the option's value, not glued to it
+        f"vendor login --token {'  '.join(RANDOM)}",
+        f"tool --password={'  '.join('Mango7tofu$')} --single-transaction",
+        # a fence opened right after a label holds the label's value
+        f"API_SECRET: ```\n{HEX}\n```",
+    ],
+)
+def test_an_evasion_next_to_its_label_is_the_labelled_value(text: str) -> None:
+    assert SCANNER.kinds(text)
+
+
 @pytest.mark.parametrize("text", HIDDEN_IN_TOKEN)
 def test_a_token_with_hidden_characters_is_refused(text: str) -> None:
     assert SCANNER.kinds(text)
@@ -133,6 +147,8 @@ ORDINARY = [
     "IDEMPOTENCY_KEY: 2f1c6a0e-7b3d-4e9a-a5c1-8d0f6b2e9c47",
     "| MAPS_API_KEY | set in the vault | rotated last week |",
     "ssh -p 2222 -l admin bastion.example.org",
+    "Use --verbose a b c d e f g h i to list them",
+    "run: ```bash\nmake\n```",
 ]
 
 

@@ -101,9 +101,11 @@ _TOKEN = frozenset(
 # A run of 8+ single token characters separated by one space, or by a dot or dash (spaced-out keys).
 _SPACED = re.compile(r"(?:[!-~] {1,2})+[!-~]")  # maximal runs of single characters; bounds checked in _spaced
 _SPACED_MIN = 8
+_OPTION = re.compile(r"-{1,2}[A-Za-z][A-Za-z-]{0,40}=?")
 _NEEDS_WORK = re.compile(r"[^\x00-\x7f]")
 _BACKTICKS = re.compile(r"`+")
 _FENCE = re.compile(r"`{3,}|~{3,}")
+_LABEL_FENCE = re.compile(r"[:=][ \t]*(`{3,}[A-Za-z0-9_+-]{0,16}[ \t]*)$")  # a fence opened right after a label
 _GLUED_QUOTE = re.compile(r'`+|"')
 _VALUE = frozenset(
     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-"
@@ -235,6 +237,13 @@ def _joins(text: str) -> list[tuple[int, int]]:
         line = text[line_start:newline]
         if _fences(line) % 2:  # a fence opens or closes the block (also one written after text on its line)
             fenced = not fenced
+            label = _LABEL_FENCE.search(line)
+            if fenced and label is not None:  # "API_SECRET: ```" then the value's line: the label's value
+                next_end = text.find("\n", newline + 1)
+                following = text[newline + 1 : next_end if next_end >= 0 else len(text)]
+                if _one_token(following):
+                    indent = len(following) - len(following.lstrip())
+                    spans.append((line_start + label.start(1), newline + 1 + indent))
         elif fenced and _one_token(line):
             next_end = text.find("\n", newline + 1)
             following = text[newline + 1 : next_end if next_end >= 0 else len(text)]
@@ -301,12 +310,17 @@ def _glued_value(text: str, at: int, step: int) -> bool:
     character other than a letter: a value's start (``0x``, ``00``), not a word of the sentence."""
     i = at + step
     seen = 0
+    word: list[str] = []
     while 0 <= i < len(text) and not text[i].isspace() and seen < 64:
-        if not text[i].isalpha():
-            return True
+        word.append(text[i])
         i += step
         seen += 1
-    return False
+    if step < 0:
+        word.reverse()
+    glued = "".join(word)
+    if _OPTION.fullmatch(glued):  # a command's option (--token, --single-transaction=): a word, not a value
+        return False
+    return any(not c.isalpha() for c in glued)
 
 
 def _glued_quotes(text: str) -> list[tuple[int, int]]:
