@@ -20,19 +20,11 @@ from __future__ import annotations
 import re
 
 from contextlamp.domain import secret_shape as shape
+from contextlamp.domain.secret_grammar import AFTER_NOUN, MODIFIER, PASSWORD_NOUNS, PIN_NOUNS, PLAIN, WS
 from contextlamp.domain.secret_lexicon import COPULA_WORDS, FINAL_COPULAS
 from contextlamp.domain.secret_measures import is_trivial_number
 from contextlamp.domain.secret_rules import Rule
-from contextlamp.domain.secret_slots import (
-    AFTER_NOUN,
-    MODIFIER,
-    PASSWORD_NOUNS,
-    PIN_NOUNS,
-    PLAIN,
-    WS,
-    accept_password,
-    accept_pin,
-)
+from contextlamp.domain.secret_values import accept_password, accept_pin
 
 # The value of an HTML password field, with the type before or after it inside the same start tag.
 _ATTRS = r"[^<>]{0,200}?"
@@ -100,7 +92,7 @@ SETTING_VERBS = (
 
 
 def to_rules() -> tuple[Rule, ...]:
-    """ "to" as a copula where it cannot be the English infinitive marker (secret_slots.COPULAS): after a PIN noun
+    """ "to" as a copula where it cannot be the English infinitive marker (secret_grammar.COPULAS): after a PIN noun
     (the value is digits), after a Polish or Czech password noun ("hasło do wifi to X"), and after an English verb of
     setting before a password or PIN noun ("set the root password to X", "changed the PIN to X")."""
     rules: list[Rule] = []

@@ -24,17 +24,11 @@ from __future__ import annotations
 
 import unicodedata
 
+from contextlamp.domain.secret_grammar import AFTER_NOUN, LABELLED, OPENERS_EN
 from contextlamp.domain.secret_lexicon import noun_pattern, password_nouns
 from contextlamp.domain.secret_rules import Rule
-from contextlamp.domain.secret_slots import (
-    AFTER_NOUN,
-    CLAUSE_END,
-    LABELLED,
-    OPENERS_EN,
-    accept_answer,
-    accept_password,
-    accept_pin,
-)
+from contextlamp.domain.secret_values import accept_answer, accept_password, accept_pin
+from contextlamp.domain.secret_window import CLAUSE_END
 from contextlamp.domain.secret_words import SLOT_PROSE_WORDS, STOP_WORDS
 
 WS = r"[\s\p{Z}]"
@@ -127,9 +121,11 @@ def phrase_rules() -> tuple[Rule, ...]:
             rf"{WS}*{NAME}{WS}*/){WS}*{LABELLED}",
             accept_login_value,
         ),
-        Rule(  # pw: X, pwd X (chat shorthand); pass: X only after a network word or at a clause start
+        Rule(  # pw: X, pwd X (chat shorthand); pass: X only after a network word or at a clause start (a "(" after
+            # "$" opens a shell command substitution: `$(pass show x)` runs the password store, states nothing)
             "Password",
-            rf"{start}(?:pw|pwd|(?:(?:wi-?fi|wlan|router|network|vpn|guest){WS}+|(?:^|[\n,;(]){WS}*)pass)"
+            rf"(?i)(?:{start[4:]}(?:pw|pwd|(?:wi-?fi|wlan|router|network|vpn|guest){WS}+pass)|"
+            rf"(?:^|[\n,;]|(?:^|[^$])\(){WS}*pass)"
             rf"{WS}*(?::|=|{WS}){WS}*{LABELLED}",
             accept_password,
         ),
