@@ -26,7 +26,8 @@ PASSWORD_NOUNS = (
     r"пароль|пароля|кодовое{WS}слово|"  # ru/uk
     r"şifre(?:si|m|miz|niz)?|sifre(?:si|m)?|parola(?:sı|m)?|"  # tr
     r"kata{WS}sandi|mật{WS}khẩu|كلمة{WS}المرور|كلمة{WS}السر|كلمة{WS}مرور|كلمة{WS}سر|पासवर्ड|"  # id, vi, ar, hi
-    r"kodeord(?:et)?|κωδικός|κωδικό|κωδικος|mdp|clave|"  # da, el, fr, es (Latin America: "la clave del wifi")
+    r"kodeord(?:et)?|κωδικός{WS}πρόσβασης|κωδικό{WS}πρόσβασης|κωδικός|κωδικό|κωδικος|"  # da, el ("access code")
+    r"mdp|clave|"  # fr, es (Latin America: "la clave del wifi")
     r"(?:clé|cle){WS}(?:wi-?fi|wpa2?|wlan|du{WS}wi-?fi|réseau)|(?:wlan|wifi|wi-fi|netzwerk|router)-?schlüssel"
 ).replace("{WS}", WS)
 PASSWORD_NOUNS_CJK = r"パスワード|パスフレーズ|合言葉|密码|密碼|口令|비밀번호|비번|패스워드|암호"
@@ -79,7 +80,8 @@ CODES_NOUNS = (
     r"c[óo]digos?{WS}de{WS}(?:respaldo|recuperaci[óo]n|emergencia|backup|recupera[çc][ãa]o|reserva)|frase{WS}semilla|"
     r"codici?{WS}di{WS}(?:backup|recupero|emergenza)|(?:back-?up|herstel)codes?|(?:reserv|återställnings)koder?|"
     r"kody?{WS}(?:zapasowe|odzyskiwania|awaryjne)|резервные{WS}коды|коды{WS}восстановления|резервный{WS}код|"
-    r"yedek{WS}kodlar[ıi]?|kurtarma{WS}kodlar[ıi]?|yedekleme{WS}kodlar[ıi]?"
+    r"yedek{WS}kodlar[ıi]?|kurtarma{WS}kodlar[ıi]?|yedekleme{WS}kodlar[ıi]?|"
+    r"kode{WS}(?:cadangan|pemulihan)|mã{WS}(?:dự{WS}phòng|khôi{WS}phục)|(?:बैकअप|रिकवरी){WS}कोड"
 ).replace("{WS}", WS)
 CODES_NOUNS_CJK = (
     r"バックアップコード|リカバリーコード|復旧コード|予備コード|备用码|恢复码|备份码|备用代码|恢复代码|助记词|"
@@ -120,7 +122,8 @@ TOKEN_NOUNS_CJK = (
 
 # What may follow the noun before its separator: a parenthesis, and a prepositional phrase of up to five words.
 PREPOSITIONS = (
-    r"for|of|to|on|at|in|from|with|für|von|vom|zum|zur|der|des|dem|den|de|du|del|della|dello|di|da|do|dla|для|от|к|"
+    r"for|of|to|on|at|in|from|with|für|fürs|von|vom|zum|zur|beim|im|am|ins|der|des|dem|den|de|du|del|della|dello|di|"
+    r"da|do|dla|для|от|к|"
     r"van|voor|"
     r"för|til|till|pour|para|per|na|po|ke|untuk|của|cho"
 )
@@ -157,7 +160,9 @@ CJK_VALUE = r"([\x21-\x7e]{1,64})"
 # words of letters that end the clause (a longer run or one that goes on is a sentence, not a value).
 PHRASE = r"(\p{L}{2,24}(?:[ \t]\p{L}{2,24}){2,7})[ \t]*(?:[.!?,;:)\]\n]|$)"
 # A list of codes: up to the end of the line or sentence.
-CODE_LIST = r"([^\n.!?。]{1,400}(?:\n[ \t]*(?:[-*•][ \t]*)?[^\n.!?。:]+){0,16})"
+# A numbered item's "1." or "2)" is no sentence end: "Okta recovery codes:\n1. 0868 7394\n2. 6420 9733".
+_ITEM = r"(?:[0-9]{1,2}[.)][ \t]+)"
+CODE_LIST = rf"({_ITEM}?[^\n.!?。]{{1,400}}(?:\n[ \t]*(?:[-*•][ \t]*|{_ITEM})?[^\n.!?。:]+){{0,16}})"
 # Words between a codes noun and its list ("for the Google account", ", store somewhere safe", "here"), then
 # the list, on the same line or the next.
 _LEAD_COPULAS = r"are|were|is|sind|sont|son|são|sono|zijn"

@@ -355,7 +355,10 @@ HEBREW_PREFIXES = "[הושבלמכ]{0,2}"
 
 def noun_pattern(noun: str) -> str:
     """One noun as an RE2 pattern (module functions below)."""
-    pattern = re.escape(noun).replace(r"\ ", WS + "+")
+    # a space inside a noun of the Arabic script may be left out (Urdu پاسورڈ beside پاس ورڈ; the normaliser has
+    # removed the zero-width non-joiner Persian writes there)
+    joined = "\u0600" <= noun[:1] <= "\u06ff"
+    pattern = re.escape(noun).replace(r"\ ", WS + ("*" if joined else "+"))
     return HEBREW_PREFIXES + pattern if "\u05d0" <= noun[:1] <= "\u05ea" else pattern
 
 

@@ -125,7 +125,7 @@ def phrase_rules() -> tuple[Rule, ...]:
             # "$" opens a shell command substitution: `$(pass show x)` runs the password store, states nothing)
             "Password",
             rf"(?i)(?:{start[4:]}(?:pw|pwd|(?:wi-?fi|wlan|router|network|vpn|guest){WS}+pass)|"
-            rf"(?:^|[\n,;]|(?:^|[^$])\(){WS}*pass)"
+            rf"(?:(?:^|[^\p{{L}}\p{{N}}_])(?:^|[\n,;])|(?:^|[^\p{{L}}\p{{N}}_$])\(){WS}*pass)"
             rf"{WS}*(?::|=|{WS}){WS}*{LABELLED}",
             accept_password,
         ),

@@ -41,6 +41,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Literal
 
+from contextlamp.domain.secret_changes import accept_changed, change_rules
+from contextlamp.domain.secret_glued import glued_rules
 from contextlamp.domain.secret_grammar import (
     AFTER_NOUN,
     ANSWER_NOUNS,
@@ -122,5 +124,7 @@ def slot_rules() -> tuple[Rule, ...]:
                     accept_unlabelled,
                 )
             )
-    rules += any_order_rules()
+    rules += any_order_rules(also=accept_changed)
+    rules += glued_rules()
+    rules += change_rules()
     return tuple(rules)

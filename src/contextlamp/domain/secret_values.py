@@ -174,7 +174,7 @@ def accept_code_list(value: str) -> bool:
     8954… 7866…"): the lead-in words (up to eight tokens with no digit) are skipped, the rest is the list."""
     tokens = value.split()
     skip = 0
-    while skip < min(8, len(tokens) - 2) and not any(c.isdigit() for c in tokens[skip]):
+    while skip < min(8, len(tokens) - 1) and not any(c.isdigit() for c in tokens[skip]):
         if accept_codes(" ".join(tokens[skip:])):
             return True
         skip += 1

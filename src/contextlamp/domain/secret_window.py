@@ -8,6 +8,7 @@ order").
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import pairwise
 
 from contextlamp.domain import secret_shape as shape
@@ -52,7 +53,7 @@ CONNECTOR = r"[^\s\p{Z}\"`“”«»,;:=]{1,14}:?"  # a colon may end the last (
 CLAUSE_END = rf"(?:{WS}+(?:है|हैं|था|ہے|است|هست|です|입니다|ni))?{WS}*(?:[\n.!?;,)\]。！？]|$)"
 
 
-def any_order_rules() -> list[Rule]:
+def any_order_rules(also: Callable[[str], bool] | None = None) -> list[Rule]:
     """Password rules that read no language's grammar beyond a few copulas, so they hold in every language of
     the lexicon (secret_lexicon.py) and in word orders the curated rules do not read:
 
@@ -62,6 +63,9 @@ def any_order_rules() -> list[Rule]:
       :func:`accept_after_noun`;
     - a token, then up to five words holding a copula, then a password noun (``X is the password for the guest
       network``, ``X ist das Passwort``, ``X, c'est le mot de passe``): :func:`accept_before_noun`.
+
+    ``also``, when given, is one more reading of the window after a password noun (secret_changes.accept_changed),
+    run by the same rule: one scan of the window serves every reading.
 
     The last two take only a credential-shaped value (secret_shape.accept_stated_password): a word or a short
     number after a password noun is prose in some language ("Salasana on liian lyhyt")."""
@@ -89,7 +93,7 @@ def any_order_rules() -> list[Rule]:
         Rule(
             "Password",
             rf"{start}(?:{every}){SUFFIX}((?:{WS}*(?::=|=>|->|[:=＝]))?(?:{WS}+{WINDOW_TOKEN}){{1,13}}){CLAUSE_END}",
-            accept_after_noun_window,
+            accept_after_noun_window if also is None else _either(accept_after_noun_window, also),
             "next",
             window=True,
         ),
@@ -101,6 +105,14 @@ def any_order_rules() -> list[Rule]:
             peek=True,
         ),
     ]
+
+
+def _either(first: Callable[[str], bool], second: Callable[[str], bool]) -> Callable[[str], bool]:
+    def check(window: str) -> bool:
+        """The window read by either check (one scan of the words after each password noun serves both)."""
+        return first(window) or second(window)
+
+    return check
 
 
 # The short words that open a prepositional phrase or possessive after a password noun in the lexicon's
@@ -186,8 +198,27 @@ _SEPARATOR_WORDS = frozenset(COPULA_WORDS) | _word_set(
 # Words between the separator and the value that belong to the copula ("is now X", "was changed to X").
 _AFTER_SEPARATOR = _word_set("now still just currently jetzt noch changed reset updated rotated set to been has")
 _FINAL_COPULAS = frozenset(FINAL_COPULAS)
-_AFTER_NOUN_WORDS = frozenset(AFTER_NOUN.replace("-?", "-").replace("2?", "2").split("|")) | frozenset(
-    ("wifi", "wi-fi", "wpa", "wlan")
+_AFTER_NOUN_WORDS = (
+    frozenset(AFTER_NOUN.replace("-?", "-").replace("2?", "2").split("|"))
+    | frozenset(("wifi", "wi-fi", "wpa", "wlan", "واي", "الواي", "وايفاي", "الوايفاي", "وائی", "وای", "वाईफाई", "ไวไฟ"))
+    | frozenset(  # and "Wi-Fi" as Arabic, Persian, Urdu, Hindi and Thai write it; an account or a server, in the
+        # languages that name it right after the noun (Persian/Urdu ezafe "پسورد ایمیل", Indonesian "sandi email")
+        (
+            "email",
+            "e-mail",
+            "mail",
+            "gmail",
+            "server",
+            "ایمیل",
+            "ای‌میل",
+            "ایمیلم",
+            "سرور",
+            "البريد",
+            "ای",
+            "ईमेल",
+            "सर्वर",
+        )
+    )
 )
 _OPENER_WORDS = frozenset(OPENERS_SHORT.split("|"))
 
