@@ -41,6 +41,8 @@ OPENED_AND_LISTED = [
     "κωδικός πρόσβασης wifi: thalassa-pefko-42",  # Greek "access code", the word for password
     "پسورد ایمیل کاری: sepid_8821*",  # Persian colloquial noun, the account after it (ezafe)
     "پاسورڈ لیپ ٹاپ کا: kitaab-5521",  # Urdu noun written joined
+    "kata sandi email kantor yaitu Mawar_8812",  # Indonesian/Javanese "namely" as the copula
+    "PIN kad bank saya dia 7730",  # a copula of the lexicon's languages before the PIN's digits
 ]
 CHANGED = [
     "I changed the NAS password to Quill-Harbor-63 yesterday",

@@ -287,6 +287,18 @@ COPULA_WORDS = frozenset(
         "waa",
         "ແມ່ນ",
         "ná",
+        # round 10: the copulas of Austronesian and other languages people state credentials in (Javanese yaiku,
+        # Sundanese nyaéta, Cebuano kay/mao, Malagasy dia, Igbo bụ, Luxembourgish ass); not the short ones that are
+        # also a postposition or pronoun elsewhere (Haitian and Romance "se", Māori and Hindi "ko")
+        "yaiku",
+        "yaitu",
+        "nyaéta",
+        "nyaeta",
+        "kay",
+        "mao",
+        "dia",
+        "bụ",
+        "ass",
     ]
 )
 
