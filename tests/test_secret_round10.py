@@ -43,6 +43,8 @@ OPENED_AND_LISTED = [
     "پاسورڈ لیپ ٹاپ کا: kitaab-5521",  # Urdu noun written joined
     "kata sandi email kantor yaitu Mawar_8812",  # Indonesian/Javanese "namely" as the copula
     "PIN kad bank saya dia 7730",  # a copula of the lexicon's languages before the PIN's digits
+    "the printer in room 4 is admin / 77310452",  # a conventional account name, a spaced slash, the value
+    "ルーター管理画面：admin / 9Zk2LmQ8xV",
 ]
 CHANGED = [
     "I changed the NAS password to Quill-Harbor-63 yesterday",
@@ -79,6 +81,9 @@ ORDINARY = [
     "PIN ATM saya terblokir kemarin",
     "the recovery codes are printed on page 12",
     "پسورد باید حداقل هشت کاراکتر باشد",
+    "the path is admin / settings",
+    "URL: admin/users/42",
+    "Roles: admin / editor / viewer",
 ]
 
 

@@ -63,6 +63,22 @@ def accept_login_value(value: str) -> bool:
     return accept_password(value)
 
 
+# Account names a device or service ships with: after "is" or a colon, "<name> / <value>" is a login pair.
+DEFAULT_ACCOUNTS = r"(?:admin|root|administrator|superuser|sa|pi|ubuntu|postgres|guest)"
+
+
+def accept_default_account_value(value: str) -> bool:
+    """The password after a conventional account name and a spaced slash: a login pair's value
+    (:func:`accept_login_value`) that is no path (no ``/`` inside) and, when one word, holds a digit or a symbol
+    ("admin / settings" is a menu path, "admin / 40365512" a login)."""
+    words = value.split()
+    if not words or "/" in value:
+        return False
+    if len(words) == 1 and words[0].strip(".,;:!?").isalpha():
+        return False
+    return accept_login_value(value)
+
+
 def accept_value_first_pin(checked: str) -> bool:
     """``<digits> <words before "code">``: a PIN unless those words name a public code (``PUBLIC_CODES``)."""
     value, _, words = checked.partition(" ")
@@ -120,6 +136,12 @@ def phrase_rules() -> tuple[Rule, ...]:
             rf"identifiants{WS}*:{WS}*{NAME}{WS}*/|zugang[\p{{L}}]{{0,12}}(?:{WS}+[^\s\p{{Z}}:]{{1,20}}){{0,2}}{WS}*:"
             rf"{WS}*{NAME}{WS}*/){WS}*{LABELLED}",
             accept_login_value,
+        ),
+        Rule(  # the NAS is admin / X; imprimante : admin / X (a conventional account name, a spaced slash, a value)
+            "Password",
+            rf"(?i)(?:{WS}(?:is|was|are|ist|est|es|é|è|är|er|jest)|[:：=]|->){WS}*{DEFAULT_ACCOUNTS}"
+            rf"(?:{WS}+/{WS}*|{WS}*/{WS}+){LABELLED}",
+            accept_default_account_value,
         ),
         Rule(  # pw: X, pwd X (chat shorthand); pass: X only after a network word or at a clause start (a "(" after
             # "$" opens a shell command substitution: `$(pass show x)` runs the password store, states nothing)
