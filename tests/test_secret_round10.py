@@ -45,6 +45,10 @@ OPENED_AND_LISTED = [
     "PIN kad bank saya dia 7730",  # a copula of the lexicon's languages before the PIN's digits
     "the printer in room 4 is admin / 77310452",  # a conventional account name, a spaced slash, the value
     "ルーター管理画面：admin / 9Zk2LmQ8xV",
+    "the desk drawer combo is 12-40-07",  # a combination by what it opens
+    "memorable name on the pension account: Gwendolyn",  # a memorable answer named by its account
+    "for the gym app the 'first pet' answer is Biscuit",  # a quoted question, then "answer is"
+    "wallet words (test net): apple river stone cloud maple orbit tiger lemon pilot canvas ember frost",
 ]
 CHANGED = [
     "I changed the NAS password to Quill-Harbor-63 yesterday",
@@ -84,6 +88,9 @@ ORDINARY = [
     "the path is admin / settings",
     "URL: admin/users/42",
     "Roles: admin / editor / viewer",
+    "the cabinet code is in the wiki",
+    "memorable place on the trip: Rome was lovely",
+    "recovery words are written on steel plates",
 ]
 
 

@@ -35,7 +35,8 @@ PASSWORD_NOUNS_CJK = r"パスワード|パスフレーズ|合言葉|密码|密�
 # ("the safe's code", "bike lock combo", "Tresorcode", "código de la alarma", "clave del candado") is a PIN.
 OPENERS_EN = (
     r"door|gate|alarm|lock|locker|keypad|entry|garage|safe|building|unlock|entrance|padlock|lockbox|intercom|"
-    r"bike{WS}lock|bicycle{WS}lock|luggage{WS}lock|suitcase|mailbox|vault|opener|installer|luggage|key{WS}safe|keysafe"
+    r"bike{WS}lock|bicycle{WS}lock|luggage{WS}lock|suitcase|mailbox|vault|opener|installer|luggage|key{WS}safe|keysafe|"
+    r"cabinet|filing{WS}cabinet|drawer|cage|cupboard|closet|trunk|chest|shed"
 )
 OPENERS_DE = (
     r"tresor|safe|alarm|alarmanlagen|tür|tor|garagen|haus|haustür|schloss|fahrradschloss|schließfach|briefkasten|spind"
@@ -73,7 +74,7 @@ PIN_NOUNS_CJK = (
 CODES_NOUNS = (
     r"(?:backup|back-up|recovery|scratch|emergency|fallback|2fa|mfa|two-factor|two{WS}factor|2-step|one-time|"
     r"single-use)(?:{WS}(?:login|verification|sign-in))?{WS}(?:codes?|keys?)|recovery{WS}(?:phrase|seed)|"
-    r"seed{WS}(?:phrase|words)|(?:wallet|bip-?39|crypto){WS}seed\b|(?:12|24|twelve|twenty-four){WS}(?:seed{WS})?words|mnemonic(?:{WS}phrase)?|"
+    r"seed{WS}(?:phrase|words)|(?:wallet|recovery|backup|mnemonic){WS}words|(?:wallet|bip-?39|crypto){WS}seed\b|(?:12|24|twelve|twenty-four){WS}(?:seed{WS})?words|mnemonic(?:{WS}phrase)?|"
     r"secret{WS}recovery{WS}phrase|(?:2fa|mfa|backup|recovery){WS}(?:rescue|spare|reserve){WS}codes?|"
     r"backup-codes?|wiederherstellungs(?:codes?|schlüssel)|notfallcodes?|sicherungscodes?|"
     r"codes?{WS}de{WS}(?:secours|récupération|sauvegarde)|phrase{WS}de{WS}récupération|"
@@ -88,7 +89,7 @@ CODES_NOUNS_CJK = (
     r"백업{WS}?코드|복구{WS}?코드|예비{WS}?코드"
 ).replace("{WS}", WS)
 ANSWER_NOUNS = (
-    r"security{WS}answer|secret{WS}answer|answer{WS}to{WS}(?:(?:my|the|your|our){WS})?(?:security|secret){WS}"
+    r"security{WS}answer|secret{WS}answer|[\"'“‘][^\"'”’\n]{3,60}[\"'”’]{WS}answer|answer{WS}to{WS}(?:(?:my|the|your|our){WS})?(?:security|secret){WS}"
     r"questions?|answer{WS}to{WS}(?:(?:the|my|your){WS})?(?:question{WS})?[\"'“‘][^\"'”’\n]{3,60}[\"'”’]|"
     r"security{WS}q(?:uestion)?{WS}*:[^:\n=>→-]{3,60}|"
     r"(?:mother'?s|mothers|mom'?s|mum'?s|mother’s){WS}maiden{WS}name|maiden{WS}name|"

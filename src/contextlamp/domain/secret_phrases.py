@@ -79,6 +79,13 @@ def accept_default_account_value(value: str) -> bool:
     return accept_login_value(value)
 
 
+def accept_named_answer(value: str) -> bool:
+    """A memorable word, name or place: the answer check, and no function word among its words ("memorable place
+    on the trip: Rome was lovely" is a sentence, "Saint Kilda" a name)."""
+    words = [w.lower().strip(".,;:!?") for w in value.split()]
+    return not any(w in STOP_WORDS for w in words) and accept_answer(value)
+
+
 def accept_value_first_pin(checked: str) -> bool:
     """``<digits> <words before "code">``: a PIN unless those words name a public code (``PUBLIC_CODES``)."""
     value, _, words = checked.partition(" ")
@@ -219,9 +226,9 @@ def phrase_rules() -> tuple[Rule, ...]:
         Rule(
             "Security Question Answer",
             rf"(?i)\bmemorable{WS}+(?:word|information|info|answer|name|place|date|phrase)"
-            rf"(?:{WS}*[:=]{WS}*|{WS}+(?:is|was){WS}+|[^\n.]{{0,40}}?\b(?:I|we){WS}+(?:used|chose|picked|set|put|"
+            rf"(?:{WS}+(?:on|for|of|at|with){WS}+[^\n:=.]{{1,40}}?)?(?:{WS}*[:=]{WS}*|{WS}+(?:is|was){WS}+|[^\n.]{{0,40}}?\b(?:I|we){WS}+(?:used|chose|picked|set|put|"
             rf"entered|gave){WS}+){ANSWER}",
-            accept_answer,
+            accept_named_answer,
         ),
         Rule(  # a non-Latin password noun, then a value in Latin letters at the end of the clause
             "Password",
