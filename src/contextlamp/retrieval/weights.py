@@ -65,8 +65,14 @@ class FusionWeights:
     # ranking of other languages rests on the keyword hits: research/bench/multilingual.py, docs/multilingual.md)
     other_language_most_words: bool | None = None
     # time neighbours of the best hits (retrieval/search.with_neighbours; LoCoMo leave-one-conversation-out,
-    # docs/retrieval.md "Neighbour context"): bonus = neighbours x the anchor's RRF, 0 = off
-    neighbours: float = 0.5
+    # docs/retrieval.md "Neighbour context"): bonus = neighbours x the anchor's RRF, 0 = off (0.5 before the reply rule
+    # below; 0.4 with it, research/notes/retrieval.md "Replies")
+    neighbours: float = 0.4
+    # the reply to a question (a turn asking nothing right after one that asks, not by the asker) gains this many times
+    # the bonus (search.with_neighbours, search._exchange); 1: every neighbour alike (the rule before; no read of the
+    # texts). Chosen on LoCoMo's tuning questions (research/notes/retrieval.md "Replies"): such a turn was the evidence
+    # 12 % of the time, any other neighbour 0.5-5 %; bonuses 0.8 and 0.4 of the anchor's value
+    neighbour_reply: float = 2.0
     neighbour_anchors: int = 5
     neighbour_radius: int = 2  # entries each side of an anchor (LoCoMo held out: 2 in every fold over 1)
     neighbour_window_ms: int = 30 * 60_000  # same conversation: the entries saved within 30 minutes
