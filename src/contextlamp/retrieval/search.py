@@ -233,6 +233,7 @@ def with_neighbours(
     now: int,
     memory_types: Sequence[MemoryType] | None,
     lifted: dict[str, str] | None = None,
+    read: dict[str, Entry] | None = None,
 ) -> list[tuple[str, float, float]]:
     """``fused`` with the time neighbours of its best ``weights.neighbour_anchors`` entries raised, best first.
     A neighbour is one of the ``weights.neighbour_radius`` live entries saved just before or just after an anchor in the
@@ -253,7 +254,8 @@ def with_neighbours(
     anchor count, the radius and the length limit were chosen by leave-one-conversation-out on LoCoMo and checked on
     LongMemEval-S (docs/retrieval.md "Neighbour context", research/bench/neighbour_rules.py); the reply factor on
     LoCoMo's tuning questions (research/notes/retrieval.md "Replies"). ``lifted``, when given, gains each raised
-    neighbour's anchor (the one whose bonus it kept)."""
+    neighbour's anchor (the one whose bonus it kept); ``read``, when given, the entries read for the replies (``search``
+    does not read them again)."""
     anchors = fused[: weights.neighbour_anchors]
     if not anchors:
         return fused
@@ -269,7 +271,7 @@ def with_neighbours(
         found = store.time_neighbours(ids, weights.neighbour_window_ms, now, memory_types, weights.neighbour_radius)
         found = _short(store, found, weights.neighbour_max_chars, weights.anchor_max_chars)
         if by_exchange:
-            factor.update(_exchange(store, found, weights.neighbour_reply))
+            factor.update(_exchange(store, found, weights.neighbour_reply, read))
         for anchor_id, neighbour_ids in found.items():
             near[anchor_id] = neighbour_ids
             for neighbour_id in neighbour_ids:
@@ -303,7 +305,9 @@ def asks(text: str) -> bool:
     return any(mark in text for mark in QUESTION_MARKS)
 
 
-def _exchange(store: Store, found: dict[str, list[str]], reply: float) -> dict[tuple[str, str], float]:
+def _exchange(
+    store: Store, found: dict[str, list[str]], reply: float, read: dict[str, Entry] | None = None
+) -> dict[tuple[str, str], float]:
     """The bonus factor ``reply`` of each ``(anchor, neighbour)`` of ``found`` (anchor -> neighbour ids, as ``_short``
     returns them) whose neighbour is the reply to a question, reading the anchor and its neighbours in save order: the
     first turn after one that asks something (``asks``) that asks nothing itself and, when both turns name their
@@ -311,11 +315,13 @@ def _exchange(store: Store, found: dict[str, list[str]], reply: float) -> dict[t
     Other pairs are left out (factor 1; the turn before the earliest one is not read). In a conversation the answer to
     a question is the turn after it: on LoCoMo's tuning questions that turn was the evidence 12 % of the time, any
     other neighbour 0.5-5 % (research/notes/retrieval.md "Replies"). One read of the anchors' and neighbours' entries
-    (``Store.entries``)."""
+    (``Store.entries``), which ``read`` gains when given."""
     every = sorted({*found, *(n for ids in found.values() for n in ids)})
     if not every:
         return {}
     entries = store.entries(every)
+    if read is not None:
+        read.update(entries)
     out: dict[tuple[str, str], float] = {}
     for anchor, ids in found.items():
         turns = sorted((entries[i] for i in (anchor, *ids) if i in entries), key=lambda e: (e.created_at, e.id))
@@ -442,8 +448,9 @@ def search(
         if lists.named_date:
             fused = fuse(lists, weights, with_recency)
     lifted: dict[str, str] = {}
+    entries: dict[str, Entry] = {}  # read once: neighbour context's reply rule reads the best hits and their neighbours
     if weights.neighbours > 0:
-        fused = with_neighbours(fused, owner, weights, now, memory_types, lifted)
+        fused = with_neighbours(fused, owner, weights, now, memory_types, lifted, entries)
     places = signal_places(lists, with_recency)
     if evidence is not None:
         want = 0 if trust is not None or verified_only else max_results  # trust may reorder or drop: judge all
@@ -470,8 +477,8 @@ def search(
         fused = [f for f in fused if f[1] >= cutoff - 1e-12]
     by_store: dict[int, list[str]] = {}
     for entry_id, _, _ in fused:
-        by_store.setdefault(id(owner[entry_id]), []).append(entry_id)
-    entries: dict[str, Entry] = {}
+        if entry_id not in entries:
+            by_store.setdefault(id(owner[entry_id]), []).append(entry_id)
     for scoped in stores:
         wanted = by_store.get(id(scoped))
         if wanted:
