@@ -112,6 +112,8 @@ FINAL_VERBS = frozenset(
         "किया",
     ]
 )
+# Any word that opens a change marker (the quick test before reading the window).
+_MARKER_WORDS = CHANGE_MARKERS | frozenset(first for first, _ in _TWO_WORD_MARKERS)
 _FINAL_AUX = frozenset(["kar", "कर", "کر", "кылып", "olarak", "ile", "qilib", "hai", "है", "ہے", "he"])
 
 
@@ -163,7 +165,8 @@ def accept_changed(window: str) -> bool:
     words = window.split()
     if not words or len(window) > 600:
         return False
-    if any(_value_then_tail(words[i:], 3) for i in _marked(words, CHANGE_MARKERS, True)):
+    lowered = {w.lower() for w in words[:7]}
+    if lowered & _MARKER_WORDS and any(_value_then_tail(words[i:], 3) for i in _marked(words, CHANGE_MARKERS, True)):
         return True
     end = len(words)
     if words[-1].lower().strip(".,;:!?") not in FINAL_VERBS:
@@ -172,7 +175,7 @@ def accept_changed(window: str) -> bool:
     while end > 0 and words[end - 1].lower() in _FINAL_AUX:
         end -= 1
     body = words[:end]
-    markers = TO_MARKERS | CHANGE_MARKERS
+    markers = TO_MARKERS | CHANGE_MARKERS  # after a clause-final verb, a preposition may introduce the value
     starts = [0, *(i for i in range(1, min(len(body), 4)) if body[i - 1].lower() in markers)]
     return any(_value_then_tail(body[start:], 0) for start in starts)
 
