@@ -50,6 +50,11 @@ def test_ordinary_sentences_beside_them_are_not_kept(said: str) -> None:
     assert _items(said) == []
 
 
+def test_a_decision_said_yesterday_is_kept() -> None:
+    # a one-off event dated only by the day is dropped (below); a decision taken that day is not
+    assert _items("We decided yesterday to ship the depot app through TestFlight only.") != []
+
+
 def test_a_request_after_the_fact_is_cut_off() -> None:
     assert _items("The sorting robot's runbook is OPS-977 in the wiki, read that before you reboot it.") == [
         "The sorting robot's runbook is OPS-977 in the wiki"

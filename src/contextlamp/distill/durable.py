@@ -478,7 +478,8 @@ def is_transient(sentence: str, memory_type: str, kind: str) -> bool:
         return True
     if states_new_value(sentence):  # "The matchmaker was rolled back to 2.3.0": the value it has now
         return False
-    if memory_type in ("fact", "event") and _WHEN_ONCE.search(sentence) and not states_value(sentence):
+    once = (memory_type, kind) in (("fact", "fact"), ("event", "note"))  # a decision said "yesterday" stands
+    if once and _WHEN_ONCE.search(sentence) and not states_value(sentence):
         return True  # "Yesterday I restarted the poller by hand": what happened once, dated only by today
     # "(it was 24)", "...; 40 was hammering upstream": the old value a correction names is no narration of the past
     # and neither is an aside after a comma ("We hold X records for 90 days, legal was very clear about that")
@@ -488,10 +489,9 @@ def is_transient(sentence: str, memory_type: str, kind: str) -> bool:
 
 _ASIDE = re.compile(r"\([^()]{0,200}\)")
 # when something happened once, or since when it is wrong: "watched it again last night", "since this morning",
-# "the dog barked all night"
+# "the dog barked all night" (English: another language's dated-event cue also types its decisions as events)
 _WHEN_ONCE = re.compile(
-    r"\b(?:last (?:night|evening)|yesterday|this morning|earlier today|(?:an?|\d+) (?:minutes?|hours?) ago|"
-    r"gestern|heute morgen|hier soir|ayer|anoche|ieri)\b|"
+    r"\b(?:last (?:night|evening)|yesterday|this morning|earlier today|(?:an?|\d+) (?:minutes?|hours?) ago)\b|"
     r"\b(?:[a-z]{3,}ed|went|came|got|had|did|made|took|kept|slept|woke|ran|ate)\b[^.;]{0,60}?"
     r"\ball (?:night|day|morning|afternoon|evening|weekend)\b",
     re.IGNORECASE,
