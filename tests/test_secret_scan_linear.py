@@ -59,6 +59,9 @@ def test_every_pattern_gets_hostile_inputs(scanner: SecretScanner) -> None:
     assert any(text.startswith("password-password-") for text in bench.all_adversarial_inputs(scanner, SIZE))
 
 
+# about 4,000 hostile inputs (three or more per pattern, stop 40): near the suite's 300 s default on a loaded
+# 2-core machine; what this test holds is the ratio to prose below, not the wall time of the whole probe
+@pytest.mark.timeout(900)
 def test_hostile_inputs_for_every_pattern_scan_in_linear_time(
     scanner: SecretScanner, prose_seconds: tuple[float, float]
 ) -> None:
