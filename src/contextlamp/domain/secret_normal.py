@@ -101,7 +101,7 @@ _TOKEN = frozenset(
 # A run of 8+ single token characters separated by one space, or by a dot or dash (spaced-out keys).
 _SPACED = re.compile(r"(?:[!-~] {1,2})+[!-~]")  # maximal runs of single characters; bounds checked in _spaced
 _SPACED_MIN = 8
-_OPTION = re.compile(r"-{1,2}[A-Za-z][A-Za-z-]{0,40}=?")
+_OPTION = re.compile(r"-{1,2}[A-Za-z][A-Za-z-]{0,40}=?|/[A-Za-z][A-Za-z-]{0,40}:?")  # also Windows' /RP, /p:
 _NEEDS_WORK = re.compile(r"[^\x00-\x7f]")
 _BACKTICKS = re.compile(r"`+")
 _FENCE = re.compile(r"`{3,}|~{3,}")
@@ -212,7 +212,9 @@ def _fold_confusables(text: str, marks: list[int] | None = None) -> str:
         word = text[start:end]
         if _ASCII_ALNUM.search(word):
             out.append(text[last:start])
-            out.append(word.translate(table))
+            folded = word.translate(table)
+            # a letter of a living Latin orthography (Turkish dotless ı) among look-alikes of other scripts is one too
+            out.append(folded.replace("ı", "i") if folded != word else folded)
             last = end
             if marks is not None:
                 marks.append(i)
