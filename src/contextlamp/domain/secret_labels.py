@@ -93,7 +93,7 @@ def accept_community(value: str) -> bool:
     return value.lower() not in ("public", "private", "ro", "rw") and accept_labelled_value(value)
 
 
-PASSWORD_KEY = r"[a-z0-9]{0,32}(?:password|passwd|passwort|kennwort|passphrase)"
+PASSWORD_KEY = r"[a-z0-9]{0,32}(?:password|passwd|passwort|kennwort|passphrase|authtok)"  # authtok: sssd.conf
 CREDENTIAL_OPTION = (
     r"(?:[a-z0-9]{1,20}-){0,3}(?:password|passwd|passphrase|pass|pwd|token|secret|api-?key|auth-token|access-key|"
     r"secret-key|client-secret|http-password|proxy-password)"
@@ -197,6 +197,13 @@ FORMAT_LABELLED_RULES: tuple[Rule, ...] = (
     Rule(  # a password stored with its scheme in plain text: Dovecot {PLAIN}/{CLEAR}, OpenLDAP {CLEARTEXT}
         "Password Assignment",
         r"(?i)\{(?:plain|clear|cleartext|plaintext)\}([^\s:]{3,128})",
+        accept_labelled_value,
+    ),
+    Rule(  # a password-named key and its value as a call's two arguments: PHP define('DB_PASSWORD', '…'),
+        # setdefault("SMTP_PASSWORD", "…"), Sys.setenv-style pairs
+        "Password Assignment",
+        rf"(?i)[\"'](?:[a-z0-9]{{1,32}}[_.-]){{0,6}}{PASSWORD_KEY}[\"'][ \t]*,[ \t]*[\"']([^\"'\n]{{3,128}})[\"']"
+        r"[ \t]*\)",
         accept_labelled_value,
     ),
     Rule(  # Postfix sasl_passwd (SASL_README): "[relay]:port user:password", one relay a line
