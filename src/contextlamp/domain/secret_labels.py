@@ -22,6 +22,12 @@ value is a credential, so the value need not look random (``letmein`` after ``--
   ``order-`` or ``req_``; one after ``sk``, ``pat``, ``api``, ``key``, ``token``, ``secret``, ``access`` or
   ``auth`` is a vendor's credential (:func:`accept_credential_prefix`).
 
+:data:`FORMAT_LABELLED_RULES` (stop 40) read the labels that are a value's place in a file format or protocol: an
+HTTP Authorization header of any scheme, ``-p``/``-w`` after ``-u``/``-n`` in one command (not a port), ``NAME VALUE``
+directives whose name ends in a password word, .NET ``<add key=… value=…>``, ``<…Password><Value>``, ``<Pass …>``,
+Dovecot/OpenLDAP ``{PLAIN}``, Postfix ``sasl_passwd``, ``stats auth user:pass``, ``--<credential>-key``, URL query
+keys, a key beside a username in JSON, and a password key and its value as a call's two arguments.
+
 Every pattern runs on RE2 and bounds its value, so the scan stays linear (secret_rules.py explains why).
 """
 

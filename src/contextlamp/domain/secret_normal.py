@@ -37,6 +37,12 @@ What :func:`normalise_for_scan` undoes, in order (each a pass linear in the text
    and the value (``**Password**: X``, ``**Password:** X``; CommonMark 0.31, 6.2 emphasis), so a bold label is
    read as the label it is.
 
+10. markup that renders as nothing glued inside a value removed (``<!---->``, ``<wbr>``, ``<span></span>``).
+
+Tokens that held a hiding mark as written (an invisible character other than a soft hyphen, a look-alike, a
+mathematical letter, a hair/thin/ideographic space, empty markup) are :attr:`Normalised.hidden`: the scanner refuses
+one that is credential-shaped, whatever its label (secret_unwrap.hidden_secret).
+
 Base64 is not undone here: the scanner decodes base64 runs itself (secret_scan.py) and scans what they hold.
 
 The result keeps, for each character, the index of the character it came from, so the scanner can remove a
