@@ -104,6 +104,9 @@ LABELLED = [
     f"curl 'https://api.example.com/v2/forecast?q=Leeds&api_key={HEX}'",
     '{"username":"mwangi","key":"' + HEX + '"}',
     "db2 connect to PROD user db2inst1 using Larch!2297",
+    # after the s9 reading: a password key and its value as a call's arguments; sssd's authtok
+    "define( 'DB_PASSWORD', 'Marram-1234' );",
+    "[domain/corp]\nldap_default_authtok = Heron!Pail27",
     # a service's key named by its variable, in a table row, a call or csh's setenv
     f"| MAPS_API_KEY | `{RANDOM}` | rotated last week |",
     f'os.environ.setdefault("TRANSLATE_API_TOKEN", "{HEX}")',
@@ -149,6 +152,8 @@ ORDINARY = [
     "ssh -p 2222 -l admin bastion.example.org",
     "Use --verbose a b c d e f g h i to list them",
     "run: ```bash\nmake\n```",
+    "define( 'DB_PASSWORD', '' );",
+    "getenv('DB_PASSWORD', 'changeme')",
 ]
 
 

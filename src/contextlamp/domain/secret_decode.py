@@ -210,12 +210,15 @@ class View:
         ends: ``ends[i]`` is the index just after that source (``starts[i] + 6`` for a ``\\u0041``).
         hidden: spans of ``text`` that are values a hiding expression yielded (secret_unwrap.py: reversed, ROT13,
             character codes, octal escapes, a shell pipeline); their shape alone can make them a secret.
+        revealed: the same values as the hiding expression yielded them, before any escape in them was undone
+            (``PUFFpuffin%72`` stays itself), each with its span in the original text.
     """
 
     text: str
     starts: list[int]
     ends: list[int]
     hidden: tuple[tuple[int, int], ...] = ()
+    revealed: tuple[tuple[int, int, str], ...] = ()
 
     def original_span(self, start: int, end: int) -> tuple[int, int]:
         """The span of the original text that ``text[start:end]`` came from (characters; ``end > start``)."""
@@ -436,8 +439,9 @@ def decoded_views(text: str) -> list[View]:
     for low, high in _windows(_to_undo(text), len(text)):
         decoded = _decoded_window(text[low:high])
         if decoded is not None:
-            window, starts, ends, hidden = decoded
-            views.append(View(window, [low + k for k in starts], [low + k for k in ends], tuple(hidden)))
+            window, starts, ends, hidden, revealed = decoded
+            shifted = tuple((low + a, low + b, value) for a, b, value in revealed)
+            views.append(View(window, [low + k for k in starts], [low + k for k in ends], tuple(hidden), shifted))
     return views
 
 
@@ -457,7 +461,9 @@ def _to_undo(text: str) -> list[tuple[int, int]]:
     return spans
 
 
-def _decoded_window(text: str) -> tuple[str, list[int], list[int], list[tuple[int, int]]] | None:
+def _decoded_window(
+    text: str,
+) -> tuple[str, list[int], list[int], list[tuple[int, int]], list[tuple[int, int, str]]] | None:
     """A window with its hiding expressions (secret_unwrap.py) and decoding calls and escapes undone (to three
     levels) and its groups joined, the start and end in the window of each character's source, and the spans of
     hidden values; None when nothing changed."""
@@ -466,9 +472,11 @@ def _decoded_window(text: str) -> tuple[str, list[int], list[int], list[tuple[in
     ends = list(range(1, len(text) + 1))
     hidden: list[tuple[int, int]] = []
     changed_all: list[tuple[int, int]] = []
+    revealed: list[tuple[int, int, str]] = []
     if (first := unwrapped(text)) is not None:
         text_now, starts, ends, hidden, joined = first
         changed_all = sorted(hidden + joined)
+        revealed = [(starts[a], ends[b - 1], text_now[a:b]) for a, b in hidden if b > a]
     newest: list[tuple[int, int]] | None = None
     for level in range(LEVELS + 1):
         undone = _decoder_calls(text_now) if level == 0 else _unescaped(text_now, newest)
@@ -496,7 +504,7 @@ def _decoded_window(text: str) -> tuple[str, list[int], list[int], list[tuple[in
         text_now = kept_text
     if not changed_all:
         return None
-    return text_now, starts, ends, hidden
+    return text_now, starts, ends, hidden, revealed
 
 
 def _without(text: str, spans: list[tuple[int, int]]) -> tuple[str, list[int]]:

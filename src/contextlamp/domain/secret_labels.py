@@ -22,6 +22,12 @@ value is a credential, so the value need not look random (``letmein`` after ``--
   ``order-`` or ``req_``; one after ``sk``, ``pat``, ``api``, ``key``, ``token``, ``secret``, ``access`` or
   ``auth`` is a vendor's credential (:func:`accept_credential_prefix`).
 
+:data:`FORMAT_LABELLED_RULES` (stop 40) read the labels that are a value's place in a file format or protocol: an
+HTTP Authorization header of any scheme, ``-p``/``-w`` after ``-u``/``-n`` in one command (not a port), ``NAME VALUE``
+directives whose name ends in a password word, .NET ``<add key=… value=…>``, ``<…Password><Value>``, ``<Pass …>``,
+Dovecot/OpenLDAP ``{PLAIN}``, Postfix ``sasl_passwd``, ``stats auth user:pass``, ``--<credential>-key``, URL query
+keys, a key beside a username in JSON, and a password key and its value as a call's two arguments.
+
 Every pattern runs on RE2 and bounds its value, so the scan stays linear (secret_rules.py explains why).
 """
 
@@ -93,7 +99,7 @@ def accept_community(value: str) -> bool:
     return value.lower() not in ("public", "private", "ro", "rw") and accept_labelled_value(value)
 
 
-PASSWORD_KEY = r"[a-z0-9]{0,32}(?:password|passwd|passwort|kennwort|passphrase)"
+PASSWORD_KEY = r"[a-z0-9]{0,32}(?:password|passwd|passwort|kennwort|passphrase|authtok)"  # authtok: sssd.conf
 CREDENTIAL_OPTION = (
     r"(?:[a-z0-9]{1,20}-){0,3}(?:password|passwd|passphrase|pass|pwd|token|secret|api-?key|auth-token|access-key|"
     r"secret-key|client-secret|http-password|proxy-password)"
@@ -197,6 +203,13 @@ FORMAT_LABELLED_RULES: tuple[Rule, ...] = (
     Rule(  # a password stored with its scheme in plain text: Dovecot {PLAIN}/{CLEAR}, OpenLDAP {CLEARTEXT}
         "Password Assignment",
         r"(?i)\{(?:plain|clear|cleartext|plaintext)\}([^\s:]{3,128})",
+        accept_labelled_value,
+    ),
+    Rule(  # a password-named key and its value as a call's two arguments: PHP define('DB_PASSWORD', '…'),
+        # setdefault("SMTP_PASSWORD", "…"), Sys.setenv-style pairs
+        "Password Assignment",
+        rf"(?i)[\"'](?:[a-z0-9]{{1,32}}[_.-]){{0,6}}{PASSWORD_KEY}[\"'][ \t]*,[ \t]*[\"']([^\"'\n]{{3,128}})[\"']"
+        r"[ \t]*\)",
         accept_labelled_value,
     ),
     Rule(  # Postfix sasl_passwd (SASL_README): "[relay]:port user:password", one relay a line

@@ -37,6 +37,12 @@ What :func:`normalise_for_scan` undoes, in order (each a pass linear in the text
    and the value (``**Password**: X``, ``**Password:** X``; CommonMark 0.31, 6.2 emphasis), so a bold label is
    read as the label it is.
 
+10. markup that renders as nothing glued inside a value removed (``<!---->``, ``<wbr>``, ``<span></span>``).
+
+Tokens that held a hiding mark as written (an invisible character other than a soft hyphen, a look-alike, a
+mathematical letter, a hair/thin/ideographic space, empty markup) are :attr:`Normalised.hidden`: the scanner refuses
+one that is credential-shaped, whatever its label (secret_unwrap.hidden_secret).
+
 Base64 is not undone here: the scanner decodes base64 runs itself (secret_scan.py) and scans what they hold.
 
 The result keeps, for each character, the index of the character it came from, so the scanner can remove a
@@ -101,7 +107,7 @@ _TOKEN = frozenset(
 # A run of 8+ single token characters separated by one space, or by a dot or dash (spaced-out keys).
 _SPACED = re.compile(r"(?:[!-~] {1,2})+[!-~]")  # maximal runs of single characters; bounds checked in _spaced
 _SPACED_MIN = 8
-_OPTION = re.compile(r"-{1,2}[A-Za-z][A-Za-z-]{0,40}=?")
+_OPTION = re.compile(r"-{1,2}[A-Za-z][A-Za-z-]{0,40}=?|/[A-Za-z][A-Za-z-]{0,40}:?")  # also Windows' /RP, /p:
 _NEEDS_WORK = re.compile(r"[^\x00-\x7f]")
 _BACKTICKS = re.compile(r"`+")
 _FENCE = re.compile(r"`{3,}|~{3,}")
@@ -212,7 +218,9 @@ def _fold_confusables(text: str, marks: list[int] | None = None) -> str:
         word = text[start:end]
         if _ASCII_ALNUM.search(word):
             out.append(text[last:start])
-            out.append(word.translate(table))
+            folded = word.translate(table)
+            # a letter of a living Latin orthography (Turkish dotless ı) among look-alikes of other scripts is one too
+            out.append(folded.replace("ı", "i") if folded != word else folded)
             last = end
             if marks is not None:
                 marks.append(i)

@@ -336,6 +336,7 @@ class SecretScanner:
                 if b > a:
                     found.append((*view.original_span(a, b), kind))
             found += [(*view.original_span(a, b), HIDDEN) for a, b in view.hidden if hidden_secret(view.text[a:b])]
+            found += [(a, b, HIDDEN) for a, b, value in view.revealed if hidden_secret(value)]
         return found
 
     def kinds(self, text: str) -> list[str]:
