@@ -5,8 +5,6 @@
 ``python research/scripts/breaker40_noise.py``
 """
 
-# ruff: noqa: E501  (the cases read best one a line)
-
 from __future__ import annotations
 
 import os
