@@ -18,6 +18,8 @@ import sys
 import tempfile
 import time
 import uuid
+from datetime import UTC, datetime
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -125,6 +127,54 @@ class Scratch:
         self.wait()
         return context
 
+    def gemini(self, turns: list[str], replies: list[str] | None = None, compact_with: list[str] | None = None) -> str:
+        """One Gemini CLI session written by research/bench/month.py's ``GeminiFile`` (the context inside the first
+        user turn as ``<hook_context>``), each turn answered "ok" (or ``replies``); ``compact_with``: a PreCompress
+        and a ``<state_snapshot>`` holding these lines after the turns. Returns the session start's context."""
+        month = _month()
+        sid = str(uuid.uuid4())
+        path = self.home / ".gemini" / "tmp" / ("ab" * 32) / "chats" / f"session-2026-12-06T10-00-{sid[:8]}.jsonl"
+        day = datetime(2026, 12, 6, 10, tzinfo=UTC)
+        recording = month.GeminiFile(path, sid, day)
+        payload = {"session_id": sid, "transcript_path": str(path), "cwd": str(self.repo)}
+        out = self.hook(
+            "gemini-cli", "session-start", {**payload, "hook_event_name": "SessionStart", "source": "startup"}
+        )
+        try:
+            context = json.loads(out).get("hookSpecificOutput", {}).get("additionalContext", "")
+        except ValueError:
+            context = ""
+        recording.injected(context)
+        for i, turn in enumerate(turns):
+            recording.exchange(month.Exchange(turn, (replies or [])[i] if replies and i < len(replies) else "ok"))
+        if compact_with is not None:
+            self.hook("gemini-cli", "pre-compact", {**payload, "hook_event_name": "PreCompress"})
+            recording.compaction(compact_with, context.splitlines()[2:])
+        self.hook("gemini-cli", "session-end", {**payload, "hook_event_name": "SessionEnd"})
+        self.wait()
+        return str(context)
+
+    def codex(self, turns: list[str], replies: list[str] | None = None, developer: str = "") -> None:
+        """One Codex session written by research/bench/month.py's ``CodexFile`` (``developer``: a developer message
+        first, where developer_instructions put the context), then the Stop hook after every turn."""
+        month = _month()
+        sid = str(uuid.uuid4())
+        now = datetime.now(UTC)
+        folder = self.home / ".codex" / "sessions" / f"{now:%Y}" / f"{now:%m}" / f"{now:%d}"
+        path = folder / f"rollout-{now:%Y-%m-%dT%H-%M-%S}-{sid}.jsonl"
+        rollout = month.CodexFile(path, sid, self.repo, now)
+        rollout.injected(developer)
+        for i, turn in enumerate(turns):
+            reply = (replies or [])[i] if replies and i < len(replies) else "ok"
+            rollout.exchange(month.Exchange(turn, reply))
+            payload = {"session_id": sid, "transcript_path": str(path), "cwd": str(self.repo)}
+            self.hook(
+                "codex",
+                "stop",
+                {**payload, "hook_event_name": "Stop", "stop_hook_active": False, "last_assistant_message": reply},
+            )
+        self.wait()
+
     def memories(self) -> list[str]:
         """Every live memory's text (personal and each project), via ``contextlamp list --json``."""
         texts: list[str] = []
@@ -136,6 +186,17 @@ class Scratch:
 
     def data_bytes(self) -> bytes:
         return b"".join(p.read_bytes() for p in sorted(self.data.rglob("*")) if p.is_file())
+
+
+@cache
+def _month() -> Any:
+    """research/bench/month.py (its transcript writers), loaded once."""
+    bench = str(Path(__file__).resolve().parents[1] / "bench")
+    if bench not in sys.path:
+        sys.path.insert(0, bench)
+    import month  # pyright: ignore[reportMissingImports]
+
+    return month
 
 
 def _alive(pid: int) -> bool:
