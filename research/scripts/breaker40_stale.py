@@ -6,8 +6,6 @@ Each case: session 1 teaches the old value, session 2 (a day's work later) says 
 ``python research/scripts/breaker40_stale.py [CASE...]`` (real model: ``B40_EMBEDDER=minilm`` is set here)
 """
 
-# ruff: noqa: E501  (the cases read best one a line)
-
 from __future__ import annotations
 
 import json
@@ -16,7 +14,7 @@ import sys
 
 os.environ.setdefault("B40_EMBEDDER", "minilm")
 
-from breaker40 import Scratch  # noqa: E402
+from breaker40 import Scratch
 
 # name: (session 1 turn, session 2 turn, query, old value, new value)
 CASES: dict[str, tuple[str, str, str, str, str]] = {
