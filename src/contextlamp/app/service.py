@@ -125,7 +125,7 @@ class MemoryService:
         self.limits = limits or Limits()
         self.task_ttl_ms = task_ttl_ms
         self.questions = questions or RuleQuestionGenerator()
-        self.distiller = distiller or DeferredDistiller(lambda: _offline_distiller(embedder))
+        self.distiller = distiller or DeferredDistiller(_offline_distiller)
         self.trust_weights = trust_weights or TrustWeights()
         own = thresholds_of(embedder)  # None arguments: the embedding model's own calibrated values
         self.team_paraphrase_threshold = (
@@ -269,6 +269,11 @@ class MemoryService:
         """Supersede the caller's personal memory ``content`` by its correction ``winner_id`` in ``project``
         (``Saver.retire_personal``; docs/routing.md); the id retired, or None."""
         return self.saver.retire_personal(caller, content, winner_id, project)
+
+    def retire_retracted(self, caller: Caller, value: str, project: Any) -> list[str]:
+        """The live memories holding ``value``, which a retraction took back, superseded by the memory that
+        replaced each (``Saver.retire_retracted``; a split correction, issue #27.2); the ids retired."""
+        return self.saver.retire_retracted(caller, value, project)
 
     def get_context(
         self,
@@ -427,9 +432,9 @@ class MemoryService:
         return self.saver.entry_embedding(texts)
 
 
-def _offline_distiller(embedder: Embedder) -> Distiller:
-    """The offline distiller (ranking with the service's embedder) behind the digest path, imported when a
-    service given none first distils a session."""
+def _offline_distiller() -> Distiller:
+    """The offline distiller behind the digest path, imported when a service given none first distils a
+    session."""
     from contextlamp.distill import DigestFirst, OfflineDistiller
 
-    return DigestFirst(OfflineDistiller(embedder))
+    return DigestFirst(OfflineDistiller())
