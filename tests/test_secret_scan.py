@@ -234,14 +234,14 @@ def test_a_failed_prefilter_runs_every_rule(monkeypatch: pytest.MonkeyPatch) -> 
         def Match(self, text: bytes) -> list[int] | None:
             return None
 
-    gave_up = dataclasses.replace(engine, prefilter=GaveUp(), keywords=GaveUp())
+    gave_up = dataclasses.replace(engine, prefilter=(GaveUp(),) * len(engine.prefilter), keywords=GaveUp())
     monkeypatch.setattr(secret_scan, "_engine", lambda: gave_up)
     assert SecretScanner().kinds("my key is AKIAIOSFODNN7EXAMPLE") == ["AWS Access Key"]
     assert SecretScanner().kinds("dapi0123456789abcdef0123456789abcdef") == ["Databricks API Token"]
 
 
 def test_the_prefilter_opens_counted_repetitions_and_nothing_else() -> None:
-    from contextlamp.domain.secret_scan import relaxed
+    from contextlamp.domain.secret_re2 import relaxed
 
     assert relaxed(r"a{3}[x{2}]\p{Z}{1,4}(?:b){0,6}c{2,}\{5}") == r"a+[x{2}]\p{Z}+(?:b)*c+\{5}"
     for rule in SecretScanner.patterns():

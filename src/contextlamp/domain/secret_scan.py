@@ -8,8 +8,9 @@ word ("password", "token", "PIN") captures the value after it, and the value mus
 
 Linear time: every pattern runs on RE2 (google-re2), which matches in time linear in the input. The text is
 encoded to UTF-8 once and searched as bytes: google-re2 re-encodes a ``str`` on every ``search`` call, which
-would make resuming a search quadratic. One RE2 set of all patterns (their repetitions opened, see
-:func:`relaxed`) tells in one pass which rules can match at all; only those run. After a refused value a
+would make resuming a search quadratic. RE2 sets of the patterns (16 rules a set, their repetitions opened, see
+secret_re2.relaxed) tell which rules can match at all; only those run, each unanchored or, for a large program
+led by its words, anchored at each place its words start (secret_re2.lead_of). After a refused value a
 rule's search resumes inside the candidate (a value may start the next one), never before the value, and
 every value is bounded (secret_rules.py), so a scan costs O(text length x rules). Every byte of every line is
 read; there is no per-line cap.
@@ -22,10 +23,7 @@ from __future__ import annotations
 import bisect
 import functools
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
-from typing import Any, Protocol, cast
-
-import re2  # pyright: ignore[reportMissingTypeStubs]
+from dataclasses import dataclass
 
 from contextlamp.domain.secret_cli import cli_rules, keyed_cli_rules
 from contextlamp.domain.secret_decode import decoded_runs, decoded_views
@@ -36,6 +34,18 @@ from contextlamp.domain.secret_labels import FORMAT_LABELLED_RULES, LABELLED_RUL
 from contextlamp.domain.secret_measures import names_no_value
 from contextlamp.domain.secret_normal import merge_spans, normalise_for_scan
 from contextlamp.domain.secret_phrases import phrase_rules
+from contextlamp.domain.secret_re2 import (
+    SET_SIZE,
+    Compiled,
+    RawSet,
+    Regex,
+    compile_rule,
+    compile_set,
+    escape,
+    lead_starts,
+    next_match,
+    relaxed,
+)
 from contextlamp.domain.secret_redact import without_clauses
 from contextlamp.domain.secret_rules import KEYED_RULES, PEM_BLOCK, RULES, TOKEN_TAIL, Rule
 from contextlamp.domain.secret_slots import slot_rules
@@ -50,58 +60,6 @@ STATED_KINDS = frozenset(
 )
 
 
-class _RawRE2(Protocol):
-    """google-re2's compiled pattern (``re2._re2.RE2``): ``Match`` returns one (start, end) byte span per
-    group, group 0 first, ``(-1, -1)`` for no match."""
-
-    def Match(self, anchor: object, text: bytes, pos: int, endpos: int) -> list[tuple[int, int]]: ...
-
-    def NumberOfCapturingGroups(self) -> int: ...
-
-
-class _RawSet(Protocol):
-    def Match(self, text: bytes) -> list[int] | None: ...
-
-
-_RE2: Any = re2  # google-re2 ships no type information; the Protocols above type what we call
-_UNANCHORED: object = _RE2._Anchor.UNANCHORED
-_ANCHOR_START: object = _RE2._Anchor.ANCHOR_START
-
-
-@dataclass(frozen=True, slots=True)
-class _Regex:
-    """A pattern compiled by RE2, searched on bytes through the binding google-re2's own ``search`` calls
-    (``_Regexp._regexp``): the Python wrapper costs more per call than the search itself, and a scan makes
-    one call per candidate."""
-
-    raw: _RawRE2
-    groups: int
-
-    def search(self, data: bytes, pos: int) -> list[tuple[int, int]] | None:
-        spans = self.raw.Match(_UNANCHORED, data, pos, len(data))
-        return None if spans[0][0] < 0 else spans
-
-    def match_end(self, data: bytes, pos: int) -> int:
-        spans = self.raw.Match(_ANCHOR_START, data, pos, len(data))
-        return pos if spans[0][0] < 0 else spans[0][1]
-
-
-@dataclass(frozen=True, slots=True)
-class _Compiled:
-    """A rule and its pattern, compiled by RE2 when a text first needs it (most rules never run in a process:
-    a format rule runs only when one of its keywords is in a text, a slot rule when the prefilter says it can
-    match). A race compiles twice and keeps either: both are the same pattern."""
-
-    rule: Rule
-    _cell: list[_Regex] = field(default_factory=list[_Regex])
-
-    @property
-    def regex(self) -> _Regex:
-        if not self._cell:
-            self._cell.append(_compile(self.rule.pattern))
-        return self._cell[0]
-
-
 @dataclass(frozen=True, slots=True)
 class Finding:
     """One secret found: its kind and the character span the scanner would remove (``text[start:end]``)."""
@@ -111,51 +69,33 @@ class Finding:
     end: int
 
 
-# RE2's memory budget for the one automaton that runs every pattern at once (the prefilter): the DFA of a
-# "many match" set never gives up while a state fits, so the budget only has to hold a few hundred states.
-SET_MAX_MEM = 64 << 20
-# Each rule's own budget: a counted repetition ({70,200}) makes many DFA states; with RE2's default (8 MiB) the
-# cache of a few rules filled and was rebuilt on hostile input (40 ms on 8 KiB of "pypi-AgEI…AAAA", 11x prose).
-RULE_MAX_MEM = 16 << 20  # an upper bound per rule, used only as states are needed (most use a few KiB)
-
-
-def _options(max_mem: int | None = None) -> object:
-    options = _RE2.Options()
-    options.log_errors = False
-    if max_mem is not None:
-        options.max_mem = max_mem
-    return options
-
-
-def _compile(pattern: str) -> _Regex:
-    compiled = _RE2.compile(pattern.encode("utf-8"), _options(RULE_MAX_MEM))
-    raw = cast(_RawRE2, compiled._regexp)
-    return _Regex(raw, raw.NumberOfCapturingGroups())
-
-
 @dataclass(frozen=True, slots=True)
 class _Engine:
-    rules: tuple[_Compiled, ...]  # PEM_BLOCK first, then RULES, the labelled values, the slot layer, in order
-    prefilter: _RawSet  # the same patterns in one RE2 set: which rules match anywhere, in one pass
-    tail: _Regex
-    formats: tuple[_Compiled, ...]  # the vendored format layer (secret_formats.py), then the CLI table (secret_cli.py)
-    keywords: _RawSet  # every format rule's keywords, case-insensitive, in one RE2 set
+    rules: tuple[Compiled, ...]  # PEM_BLOCK first, then RULES, the labelled values, the slot layer, in order
+    prefilter: tuple[RawSet, ...]  # the same patterns in RE2 sets of SET_SIZE: which rules match anywhere
+    tail: Regex
+    formats: tuple[Compiled, ...]  # the vendored format layer (secret_formats.py), then the CLI table (secret_cli.py)
+    keywords: RawSet  # every format rule's keywords, case-insensitive, in one RE2 set
     keyword_rules: tuple[tuple[int, ...], ...]  # for each keyword of the set, the format rules it lets run
-    public: tuple[_Regex, ...]  # material public by design (PUBLIC), one regex a form
+    public: tuple[Regex, ...]  # material public by design (PUBLIC), one regex a form
+    leads: dict[str, Regex]  # each distinct lead of a rule (secret_re2.lead_of), compiled on first use
 
-    def candidates(self, data: bytes) -> Sequence[_Compiled]:
+    def candidates(self, data: bytes) -> Sequence[Compiled]:
         """The rules that can match in ``data``, in rule order: the core and slot rules whose pattern matches
         somewhere (before any value check), then the format rules one of whose keywords is in the text (as
         gitleaks prefilters them).
 
-        The core set holds one more pattern, ``\\z``, which matches every text: a result without it means RE2
-        gave up (it reports "out of memory" only as "no match"), and then every core rule runs; the keyword set
-        has the same sentinel, and without it every format rule runs."""
-        hits = self.prefilter.Match(data) or []
-        sentinel = len(self.rules)
-        core: Sequence[_Compiled] = (
-            self.rules if sentinel not in hits else [self.rules[i] for i in sorted(hits) if i != sentinel]
-        )
+        Each core set (SET_SIZE rules in rule order) holds one more pattern, ``\\z``, which matches every text: a
+        result without it means RE2 gave up (it reports "out of memory" only as "no match"), and then every rule
+        of that set runs; the keyword set has the same sentinel, and without it every format rule runs."""
+        core: list[Compiled] = []
+        for first, group in zip(range(0, len(self.rules), SET_SIZE), self.prefilter, strict=True):
+            size = min(SET_SIZE, len(self.rules) - first)
+            hits = group.Match(data) or []
+            if size not in hits:  # the set gave up: every rule of it runs
+                core += self.rules[first : first + size]
+            else:
+                core += (self.rules[first + i] for i in sorted(hits) if i != size)
         found = self.keywords.Match(data) or []
         if len(self.keyword_rules) not in found:
             return [*core, *self.formats]
@@ -163,88 +103,38 @@ class _Engine:
         return [*core, *(self.formats[i] for i in wanted)]
 
 
-def relaxed(pattern: str) -> str:
-    """``pattern`` with every counted repetition made open (``x{36}`` -> ``x+``, ``x{0,64}`` -> ``x*``): it matches
-    a superset of the texts, so it can only let more rules run, never fewer. The prefilter set uses it because
-    an automaton for many bounded counters at once has too many states: RE2's DFA then keeps rebuilding its cache
-    (32 KiB of random ``/:@ab12`` took 0.28 s with the counters, 7 ms without)."""
-    out: list[str] = []
-    i = 0
-    while i < len(pattern):
-        char = pattern[i]
-        if char == "\\":
-            end = pattern.index("}", i) + 1 if pattern[i + 1 : i + 3] in ("p{", "P{") else i + 2
-            out.append(pattern[i:end])
-            i = end
-        elif char == "[":
-            end = _class_end(pattern, i)
-            out.append(pattern[i:end])
-            i = end
-        elif char == "{" and (close := pattern.find("}", i)) > i and _is_count(pattern[i + 1 : close]):
-            out.append("+" if int(pattern[i + 1 : close].split(",")[0]) >= 1 else "*")
-            i = close + 1
-        else:
-            out.append(char)
-            i += 1
-    return "".join(out)
-
-
-def _is_count(body: str) -> bool:
-    low, _, high = body.partition(",")
-    return low.isdigit() and (high == "" or high.isdigit())
-
-
-def _class_end(pattern: str, i: int) -> int:
-    """Index after the character class that opens at ``pattern[i]``."""
-    j = i + 1
-    if pattern[j : j + 1] == "^":
-        j += 1
-    if pattern[j : j + 1] == "]":
-        j += 1
-    while pattern[j] != "]":
-        if pattern[j] == "\\":
-            j = pattern.index("}", j) + 1 if pattern[j + 1 : j + 3] in ("p{", "P{") else j + 2
-        else:
-            j += 1
-    return j + 1
-
-
 @functools.cache
 def _engine() -> _Engine:
     """The rules compiled once per process, on first use (no work at import time)."""
     rules = tuple(
-        _Compiled(rule)
+        Compiled(rule)
         for rule in (
             *(PEM_BLOCK, *RULES, *LABELLED_RULES, *FORMAT_LABELLED_RULES),
             *(*slot_rules(), *phrase_rules(), *field_rules()),
         )
     )
-    prefilter = _RE2.Set.SearchSet(_options(SET_MAX_MEM))
-    for compiled in rules:
-        prefilter.Add(relaxed(compiled.rule.pattern).encode("utf-8"))
-    prefilter.Add(rb"\z")  # the sentinel: see _Engine.candidates
-    prefilter.Compile()
+    prefilter = tuple(
+        compile_set([relaxed(compiled.rule.pattern) for compiled in rules[first : first + SET_SIZE]])
+        for first in range(0, len(rules), SET_SIZE)
+    )
     keyed = [(Rule(f.kind, f.pattern, f.check, resume="after"), f.keywords) for f in format_rules()]
     keyed += [*keyed_cli_rules(), *KEYED_RULES, *keyed_form_rules()]  # these run only where their words are
-    formats = tuple(_Compiled(rule) for rule, _ in keyed)
+    formats = tuple(Compiled(rule) for rule, _ in keyed)
     by_keyword: dict[str, list[int]] = {}
     for index, (_, words) in enumerate(keyed):
         for keyword in words:
             by_keyword.setdefault(keyword.lower(), []).append(index)
-    keywords = _RE2.Set.SearchSet(_options(SET_MAX_MEM))
-    for keyword in by_keyword:
-        keywords.Add(("(?i)" + _RE2.escape(keyword)).encode("utf-8"))
-    keywords.Add(rb"\z")
-    keywords.Compile()
+    keywords = compile_set(["(?i)" + escape(keyword) for keyword in by_keyword])
     keyword_rules = tuple(tuple(indexes) for indexes in by_keyword.values())
     return _Engine(
         rules,
-        cast(_RawSet, prefilter),
-        _compile(TOKEN_TAIL),
+        prefilter,
+        compile_rule(TOKEN_TAIL),
         formats,
-        cast(_RawSet, keywords),
+        keywords,
         keyword_rules,
-        tuple(_compile(form) for form in PUBLIC),
+        tuple(compile_rule(form) for form in PUBLIC),
+        {},
     )
 
 
@@ -263,14 +153,15 @@ def _decode(data: bytes) -> str:
         return data.decode("utf-8", "replace")
 
 
-def _spans(compiled: _Compiled, data: bytes, tail: _Regex) -> Iterator[tuple[int, int]]:
+def _spans(compiled: Compiled, data: bytes, tail: Regex, starts: list[int] | None) -> Iterator[tuple[int, int]]:
     """Byte spans of the secrets one rule finds in ``data``, left to right; each search resumes after the
-    last span or, when a check refuses a value, inside that candidate (Rule.resume), always moving forward."""
+    last span or, when a check refuses a value, inside that candidate (Rule.resume), always moving forward.
+    ``starts``: where the rule's lead starts in ``data`` (the rule is then tried anchored there), or None."""
     rule, regex = compiled.rule, compiled.regex
     grouped = regex.groups >= 1
     pos, size = 0, len(data)
     while pos <= size:
-        spans = regex.search(data, pos)
+        spans = next_match(regex, data, pos, starts)
         if spans is None:
             return
         start, _end = spans[0]
@@ -432,10 +323,12 @@ def _raw_findings(text: str, redact_only: bool) -> list[tuple[int, int, str]]:
     engine = _engine()
     data = _encode(text)
     raw: list[tuple[int, int, str]] = []
+    starts: dict[str, list[int]] = {}  # each lead's starts in this text, found once for the rules it leads
     for compiled in engine.candidates(data):
         if compiled.rule.redact_only and not redact_only:
             continue
-        raw.extend((s, e, compiled.rule.kind) for s, e in _spans(compiled, data, engine.tail))
+        lead = None if compiled.lead is None else lead_starts(engine.leads, starts, compiled.lead, data)
+        raw.extend((s, e, compiled.rule.kind) for s, e in _spans(compiled, data, engine.tail, lead))
     if not raw:
         return []
     raw = _without_public(raw, data, engine)
