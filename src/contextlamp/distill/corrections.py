@@ -82,3 +82,34 @@ def correction_body(sentence: str) -> str | None:
     if not body or (match.re is tentative and not contrast.search(body)):
         return None
     return body
+
+
+# A retraction: a sentence that takes a value back without giving the new one ("forget the 40 MB figure", "the
+# /srv/old path is dead", "rides_mart got dropped", "nobody reads #alerts any more", "15 seconds was the old
+# interval"): the new value was said in another turn or session (a split correction, issue #27.2).
+_RETRACTION = (
+    r"\b(?:forget|ignore|disregard|scratch|dead|gone|retired|obsolete|outdated|deprecated|dropped|decommissioned|"
+    r"removed|deleted|no longer|any ?more|not used|unused|the old|(?:was|is) wrong)\b"
+)
+# a value a retraction may name: a digit, a path, a handle, a dotted, hyphenated or underscored identifier, or a
+# capitalised word after the first (a name): rules.value_split's tokens
+_VALUE = r"\d|[#@/]|[^\W_][-._:][^\W_]"
+_STRIP = ".,;:!?()[]\"'`"
+
+
+def retracted_value(sentence: str) -> str | None:
+    """The value ``sentence`` takes back, when it is a retraction naming exactly one value (see ``_RETRACTION``):
+    the value token as written (punctuation around it stripped), else None. Never a question. A sentence naming
+    two values gives the new one too: a whole correction, not a retraction (the save path judges it)."""
+    if sentence.rstrip().endswith("?") or not cue(_RETRACTION).search(sentence):
+        return None
+    value = cue(_VALUE)
+    tokens = [t.strip(_STRIP) for t in sentence.split()]
+    found: list[str] = []
+    for n, token in enumerate(tokens):
+        after_number = n > 0 and tokens[n - 1].isdigit()  # "40 MB": a unit, not a second value
+        name = n > 0 and token[:1].isupper() and not after_number and token.split("'")[0] != "I"
+        if token and (value.search(token) or name):
+            found.append(token)
+    distinct = {t.casefold() for t in found}
+    return found[0] if len(distinct) == 1 else None
