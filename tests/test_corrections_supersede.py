@@ -134,6 +134,8 @@ def test_a_retraction_names_the_value_it_takes_back(said: str, value: str) -> No
         "Forget the 40 MB limit, it is 75 MB now.",  # a whole correction: the save path judges it
         "Is /srv/old-reports dead?",  # a question
         "Forget it, that was a typo.",  # no value
+        "We gave the render farm 865 TB of scratch, nobody ask for more.",  # "scratch" storage, no "scratch that"
+        "The cleanup job deleted files older than 30 days.",  # an end word, not of the value
     ],
 )
 def test_a_statement_a_question_or_a_whole_correction_is_no_retraction(said: str) -> None:
