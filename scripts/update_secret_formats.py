@@ -14,7 +14,12 @@ What is kept of each rule (docs/secrets.md, "The format layer"):
   case-insensitively, as gitleaks does);
 - the value's minimum Shannon entropy, read from the rule's CEL ``filter`` (``entropy(finding["secret"]) < N``
   or ``<= N``) and the ``matchesAny(finding["secret"], [...])`` example-value lists the filter refuses;
-- rules reported only as components of another (``skipReport``), rules that match file paths (``path``) and
+- a rule scoped to a file path (``path``) that also has a ``regex`` is kept when the regex names its own label
+  (``<add key="ClearTextPassword" value=…>`` of ``NuGet.config``, ``"secret_key" => "sk_…"`` of a Freemius ``.php``,
+  ``password = "…"`` of a ``.tf``): we scan text with no file name, and the label in the match is what the path
+  narrowed to; a rule whose filter reads the whole match (``finding["match"]``, Kubernetes Secret YAML) is left out,
+  since only the value's filters are evaluated here (stop 40);
+- rules reported only as components of another (``skipReport``), rules that match file paths only and
   rules that find identifiers, not secrets (client ids, tenant ids, user names, storage account names) are left
   out, as are the three generic rules (``generic-api-key``, ``generic-password``, ``generic-username``): their
   filters read surrounding files and token statistics we do not have, and the scanner's own slot layer
@@ -93,7 +98,9 @@ def _strings(body: str) -> list[str]:
 def convert(rule: dict[str, Any]) -> dict[str, Any] | None:
     """One upstream rule as the scanner's format rule, or None when it is left out (module docstring)."""
     rule_id = str(rule["id"])
-    if "regex" not in rule or rule.get("skipReport") or "path" in rule or rule_id.split(".")[0] in LEFT_OUT:
+    if "regex" not in rule or rule.get("skipReport") or rule_id.split(".")[0] in LEFT_OUT:
+        return None
+    if "path" in rule and 'finding["match"]' in str(rule.get("filter") or ""):
         return None
     if any(word in rule_id for word in IDENTIFIER_WORDS):
         return None

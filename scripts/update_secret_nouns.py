@@ -199,6 +199,11 @@ CURATED = {
         ["fa"],
         "Firefox ESR 153 fa language pack, contextual-manager.ftl (update and copy password messages)",
     ),
+    "پسورد": (
+        ["fa"],
+        'the label of password inputs in Persian web forms (<label for="password">پسورد</label>, public GitHub '
+        "templates, read 2026-12-06): the colloquial loanword beside رمز عبور and گذرواژه",
+    ),
 }
 STOPWORDS = "stopwordsiso"
 STOPWORDS_VERSION = "0.7.1"

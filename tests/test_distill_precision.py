@@ -177,14 +177,9 @@ def test_a_session_of_one_fact_keeps_it_with_the_server_model(tmp_path: Path, mi
         registry.close()
 
 
-def test_facts_about_the_setup_among_small_talk_are_not_silenced_as_chatter(
-    tmp_path: Path, minilm: Any, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_facts_about_the_setup_among_small_talk_are_kept_and_the_talk_is_not(tmp_path: Path, minilm: Any) -> None:
     # issue 27 (month simulation): a coding session of chatter, a test run and two stated facts was silenced
-    # whole by the chatter model (both facts lost); here the model calls every session chatter
-    from contextlamp.distill import chatter
-
-    monkeypatch.setattr(chatter, "is_chatter", lambda *_args, **_kw: True)  # pyright: ignore[reportUnknownLambdaType]
+    # whole by the chatter model (both facts lost); the rules keep the facts and nothing else
     registry = StoreRegistry(tmp_path, minilm.identity, minilm.dim)
     try:
         service = MemoryService(registry, minilm)

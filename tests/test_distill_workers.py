@@ -27,15 +27,13 @@ from contextlamp.app.distilling import (
     DISTILL_NICE,
     DistillationError,
     DistillWorkers,
-    EmbedderSpec,
     InProcess,
     WorkerRecipe,
 )
 from contextlamp.app.service import Caller
 from contextlamp.config import Settings
-from contextlamp.domain.embedding import Embedder
 from contextlamp.domain.secret_scan import SecretScanner
-from contextlamp.embedding import FakeEmbedder, create_embedder
+from contextlamp.embedding import FakeEmbedder
 from contextlamp.errors import ContextlampError
 from contextlamp.web.app import build_http_app
 
@@ -82,31 +80,14 @@ TRANSCRIPTS = {
 }
 
 
-class CountingEmbedder:
-    """The server's embedder, counting the texts it embedded (the workers' embeds come back to it)."""
-
-    def __init__(self, inner: Embedder) -> None:
-        self.inner = inner
-        self.texts = 0
-        self.identity = inner.identity
-        self.dim = inner.dim
-        self.similarity_floor = inner.similarity_floor
-        self.evidence_similarity = inner.evidence_similarity
-        self.compatible_with: Any = getattr(inner, "compatible_with", ())
-
-    def embed(self, texts: list[str]) -> Any:
-        self.texts += len(texts)
-        return self.inner.embed(texts)
-
-
 @pytest.fixture
 def workers_of() -> Iterator[Any]:
     """Makes ``DistillWorkers`` (closed at the end of the test, every process checked gone)."""
     made: list[DistillWorkers] = []
 
-    def make(settings: Settings, embedder: Embedder, **kwargs: Any) -> DistillWorkers:
+    def make(settings: Settings, **kwargs: Any) -> DistillWorkers:
         options: dict[str, Any] = {"workers": 1, "queue": 2, "idle_s": 300.0} | kwargs
-        workers = DistillWorkers(WorkerRecipe(settings, EmbedderSpec.of(embedder)), embedder, **options)
+        workers = DistillWorkers(WorkerRecipe(settings), **options)
         made.append(workers)
         return workers
 
@@ -137,19 +118,16 @@ def _alive(pid: int) -> bool:
 
 
 def test_the_worker_gives_the_items_the_server_process_gives(tmp_path: Path, workers_of: Any) -> None:
-    """Every transcript kind (small talk the chatter model silences, facts among chatter, a secret, a message
-    list with an either-or answer, a session over the cap) distils to the very same items, cap and secret kinds
-    in a worker as in process; the chatter model's vectors came from the server's embedder."""
-    settings = Settings(home=tmp_path / "home", embedder="minilm-int8")
-    embedder = CountingEmbedder(create_embedder("minilm-int8", 0.0))
-    here = InProcess(SecretScanner(), create_distiller(settings, embedder))
-    apart = workers_of(settings, embedder)
+    """Every transcript kind (small talk, facts among chatter, a secret, a message list with an either-or
+    answer, a session over the cap) distils to the very same items, cap and secret kinds in a worker as in
+    process."""
+    settings = Settings(home=tmp_path / "home", embedder="fake")
+    here = InProcess(SecretScanner(), create_distiller(settings))
+    apart = workers_of(settings)
     for name, transcript in TRANSCRIPTS.items():
         assert apart(transcript) == here(transcript), name
-    assert here(TRANSCRIPTS["chatter"]).items == []  # the chatter model ran (it needs vectors) and silenced it
-    before = embedder.texts
-    apart(TRANSCRIPTS["facts and chatter"])
-    assert embedder.texts > before  # the worker asked the server's embedder for its vectors
+    assert here(TRANSCRIPTS["chatter"]).items == []  # small talk keeps nothing
+    assert here(TRANSCRIPTS["facts and chatter"]).items
     assert apart(TRANSCRIPTS["secret"]).removed and apart(TRANSCRIPTS["over the cap"]).left_out == 1560
 
 
@@ -245,8 +223,8 @@ def test_a_dead_worker_is_the_tools_error_and_the_next_save_works(tmp_path: Path
     """A worker killed mid-distillation fails that call with a ``ContextlampError`` (the tool's error, never a
     protocol failure; nothing saved); the next call starts a new worker. A busy pool refuses at once."""
     settings = Settings(home=tmp_path / "home", embedder="fake")
-    workers = workers_of(settings, FakeEmbedder(), queue=0)
-    expected = InProcess(SecretScanner(), create_distiller(settings, FakeEmbedder()))(BIG_DIGEST)
+    workers = workers_of(settings, queue=0)
+    expected = InProcess(SecretScanner(), create_distiller(settings))(BIG_DIGEST)
     assert workers(BIG_DIGEST) == expected
     (pid,) = workers.alive()
     os.kill(pid, signal.SIGSTOP)
@@ -274,7 +252,7 @@ def test_a_dead_worker_is_the_tools_error_and_the_next_save_works(tmp_path: Path
 
 def test_idle_workers_are_stopped_after_the_idle_period(tmp_path: Path, workers_of: Any) -> None:
     now = [1000.0]
-    workers = workers_of(Settings(home=tmp_path / "home", embedder="fake"), FakeEmbedder(), clock=lambda: now[0])
+    workers = workers_of(Settings(home=tmp_path / "home", embedder="fake"), clock=lambda: now[0])
     workers("User: The cron host is cron-1.")
     (pid,) = workers.alive()
     now[0] += 299.0
@@ -293,14 +271,12 @@ def test_no_worker_outlives_a_server_that_was_killed(tmp_path: Path) -> None:
         f"""
         import os
         from pathlib import Path
-        from contextlamp.app.distilling import DistillWorkers, EmbedderSpec, WorkerRecipe
+        from contextlamp.app.distilling import DistillWorkers, WorkerRecipe
         from contextlamp.config import Settings
-        from contextlamp.embedding import FakeEmbedder
 
         if __name__ == "__main__":
-            embedder = FakeEmbedder()
             settings = Settings(home=Path({str(tmp_path / "home")!r}), embedder="fake")
-            workers = DistillWorkers(WorkerRecipe(settings, EmbedderSpec.of(embedder)), embedder, 1, 1, 300.0)
+            workers = DistillWorkers(WorkerRecipe(settings), 1, 1, 300.0)
             workers("User: The cron host is cron-1.")
             print(workers.alive()[0], flush=True)
             os._exit(0)

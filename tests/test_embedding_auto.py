@@ -6,9 +6,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from dataclasses import replace
 from pathlib import Path
-from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -18,10 +16,8 @@ from contextlamp.app.indexing import Indexer
 from contextlamp.app.service import Caller, MemoryService
 from contextlamp.cli.main import cli
 from contextlamp.config import Settings
-from contextlamp.distill import OfflineDistiller, parse_transcript
-from contextlamp.domain.embedding import Vectors, fits
 from contextlamp.embedding import create_embedder, resolve_embedder
-from contextlamp.embedding.onnx import SHIPPED, OnnxMiniLMEmbedder
+from contextlamp.embedding.onnx import SHIPPED
 from contextlamp.errors import EmbeddingMismatchError
 from contextlamp.storage import StoreRegistry
 from tests.postgres import PostgresServer
@@ -159,56 +155,3 @@ def test_doctor_names_the_embedder_auto_chose(location: tuple[Path, str | None])
     assert model["identity"] == FP16 and model["embedder"] == "minilm" and model["setting"] == "auto"
     human = CliRunner().invoke(cli, ["doctor"])
     assert "minilm, chosen by CONTEXTLAMP_EMBEDDER=auto" in human.output, human.output
-
-
-class _Counting(OnnxMiniLMEmbedder):
-    """The int8 model, counting its embed calls."""
-
-    def __init__(self) -> None:
-        super().__init__(model=SHIPPED["minilm-int8"])
-        self.calls = 0
-
-    def embed(self, texts: list[str]) -> Vectors:
-        self.calls += 1
-        return super().embed(texts)
-
-
-SESSION = (
-    "User: hi there\n"
-    "Assistant: Hello! How can I help?\n"
-    "User: The weather in the office was grey all week and the coffee machine broke down again.\n"
-    "Assistant: Sorry to hear that.\n"
-    "User: The printer on the second floor jams all the time.\n"
-    "User: The kitchen got a new fridge.\n"
-    "User: thanks\n"
-)
-
-
-def test_the_distiller_on_the_int8_model_uses_its_fitted_features() -> None:
-    int8 = _Counting()
-    assert fits(int8, FP16) and not fits(create_embedder("fake"), FP16)
-    # The chatter decision: the statement and chatter models fitted for fp16 judge the session on int8 vectors
-    # (one embedding call); a session of small talk then saves nothing.
-    from contextlamp.distill import ranker
-
-    keep_none = replace(
-        ranker.shipped_model(), bias=-30.0, weights=ranker.shipped_model().weights * 0, chatter_floor=0.2
-    )
-    turns = parse_transcript(SESSION)
-    assert OfflineDistiller(int8, keep_none, chatter=None).distill(turns) == [] and int8.calls == 1
-
-
-def test_the_shipped_ranker_on_the_int8_model_keeps_durable_statements_and_drops_chatter() -> None:
-    distiller = OfflineDistiller(create_embedder("minilm-int8"))
-    session = parse_transcript(
-        "User: hey, quick one before the release\n"
-        "Assistant: Sure, what do you need?\n"
-        "User: From now on we deploy the billing service only on Thursdays, never on Fridays.\n"
-        "Assistant: Got it, I'll keep that in mind.\n"
-        "User: We chose Stripe over Adyen for the new checkout because of its SEPA support.\n"
-        "Assistant: Noted.\n"
-        "User: cool, thanks, bye\n"
-    )
-    kept: list[Any] = [i.content for i in distiller.distill(session)]
-    assert any("Thursdays" in k for k in kept) and any("Stripe" in k for k in kept)
-    assert not [k for k in kept if "thanks" in k.lower()]

@@ -226,3 +226,15 @@ def test_length_groups_split_only_where_padding_costs_more_than_a_run() -> None:
     assert length_groups([12, 12, 11], 64) == [[2, 0, 1]]  # a query or a short save: one run
     assert length_groups([190, 12, 185, 10], 64) == [[3, 1], [2, 0]]  # chunks apart from their probes
     assert [len(g) for g in length_groups([5] * 100, 64)] == [64, 36]
+
+
+def test_the_model_threads_sleep_instead_of_spinning_through_a_run() -> None:
+    """A spinning intra-op worker burns its core through every run (2 threads: ~2.2x one thread's CPU for a
+    saved turn, and on a busy machine it waits for a core it then wastes); the serving session's workers sleep
+    between a run's parallel parts and never spin after it (runtime.ALLOW_SPINNING, research/notes/performance.md
+    stop 40). Both shipped models, as a server opens them."""
+    for name in ("minilm", "minilm-int8"):
+        session: Any = create_embedder(name).wait_loaded()
+        options = session._session.get_session_options()  # pyright: ignore[reportPrivateUsage]
+        assert options.get_session_config_entry("session.intra_op.allow_spinning") == "0", name
+        assert options.get_session_config_entry("session.force_spinning_stop") == "1", name

@@ -85,6 +85,24 @@ def test_the_answer_two_turns_after_the_matching_one_is_found(
     assert answer.id in ids  # radius 2 (CONTEXTLAMP_NEIGHBOUR_RADIUS): the turn after the next one is context too
 
 
+def test_the_reply_to_a_question_comes_before_the_questions_around_it(
+    service: MemoryService, alice: Caller, clock: Clock
+) -> None:
+    """The answer to a question is the turn after it; a turn that only asks holds few facts. Around the matching
+    question, the follow-up questions of both speakers take places after the reply (research/notes/retrieval.md
+    "Replies"), however near they were saved."""
+    for n in range(10):
+        clock.advance_days(1)
+        service.save_context(alice, f"Melanie: day {n} was busy, I went to the gym and then the shops.")
+    clock.advance_days(1)
+    service.save_context(alice, "Melanie: How was your week, did you get out at all?")
+    asked = service.save_context(alice, f"Caroline: {QUESTION}")
+    answer = service.save_context(alice, ANSWER)
+    service.save_context(alice, "Caroline: Could you bring it along when we meet on Sunday?")
+    ids = [p.id for p in service.get_context(alice, "What did Melanie paint last weekend?", max_results=2).packs]
+    assert ids == [asked.id, answer.id]
+
+
 def test_the_radius_setting_bounds_how_far_the_bonus_reaches(
     service: MemoryService, alice: Caller, clock: Clock
 ) -> None:
@@ -148,7 +166,9 @@ def test_long_memories_of_one_conversation_do_not_crowd_out_the_others(
     packs = service.get_context(alice, query, max_results=10).packs
     assert sorted(p.id for p in packs) == sorted(mentions)
     weights = service.weights
-    service.weights = replace(weights, neighbour_max_chars=0)  # neighbours of any length are lifted: the old rule
+    # neighbours of any length are lifted, each by half its hit's value: the old rule (before the length limit, and
+    # before replies gained more than other neighbours)
+    service.weights = replace(weights, neighbour_max_chars=0, neighbours=0.5, neighbour_reply=1.0)
     crowded = [p.id for p in service.get_context(alice, query, max_results=10).packs]
     service.weights = weights
     assert len(set(crowded) & set(mentions)) < len(mentions)  # replies of the best conversations took places

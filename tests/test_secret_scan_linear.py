@@ -100,6 +100,21 @@ def test_hostile_inputs_for_every_pattern_scan_in_linear_time(
             ("net user a b " * SIZE)[:SIZE]: "positional arguments",
             ('("a" "b" ' * SIZE)[:SIZE]: "unclosed parenthesised literals",
             ('"apiToken": ' * SIZE)[:SIZE]: "secret-named keys",
+            # stop 40's hiding expressions and labels (secret_unwrap.py, FORMAT_LABELLED_RULES)
+            ("echo 'ab' | rev | " * SIZE)[:SIZE]: "shell pipelines",
+            ("echo 'abcdefgh" * SIZE)[:SIZE]: "unclosed piped literals",
+            ("'abcd'[::-1] " * SIZE)[:SIZE]: "reversed literals",
+            ("String.fromCharCode(97," * SIZE)[:SIZE]: "unclosed char codes",
+            ("chr(97)." * SIZE)[:SIZE]: "chr chains",
+            ("''.join(['a', " * SIZE)[:SIZE]: "unclosed character lists",
+            ("\\141" * SIZE)[:SIZE]: "octal escapes",
+            ("`abcd` and " * SIZE)[:SIZE]: "code-span pieces",
+            ("a<!---->" * SIZE)[:SIZE]: "empty comments",
+            ("a\u200cb1" * SIZE)[:SIZE]: "hidden marks",
+            ("Authorization: Key " * SIZE)[:SIZE]: "authorization schemes",
+            ("-u a -p " * SIZE)[:SIZE]: "user then password flags",
+            ('<add key="Password" ' * SIZE)[:SIZE]: "key/value elements",
+            ("?api_key=" * SIZE)[:SIZE]: "query credentials",
         }
     )
     slow: list[str] = []

@@ -50,7 +50,6 @@ def _not_wrapped(sentence: str) -> tuple[str, bool]:
 
 VARIANTS: dict[str, list[tuple[Any, str, Callable[..., Any] | None]]] = {
     "shipped": [],
-    "- chatter model": [(offline.OfflineDistiller, "_is_chatter", _never)],
     "- paste removal": [(offline, "without_pastes", _same)],
     "- request/question/banter gate": [
         (offline, "is_request", _never),

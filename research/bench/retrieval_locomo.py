@@ -19,7 +19,6 @@ import hashlib
 import json
 import re
 import sys
-import tempfile
 import time
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
@@ -47,7 +46,7 @@ from common import (
     parse_ks,
     previous_ids,
 )
-from vector_cache import cached_embedder
+from vector_cache import cached_embedder, default_directory
 
 CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop", 5: "adversarial"}
 METHODS = ("hybrid", "radius1", "previous", "keyword", "semantic")
@@ -75,7 +74,7 @@ class Question:
 
 QUESTION_FOLDS = ("tuning", "held-out")
 HELD_OUT_SHARE = 3  # one question in three is held out (question_fold)
-DEFAULT_VECTORS = Path(tempfile.gettempdir()) / "contextlamp-bench-vectors"  # as retrieval_longmemeval.py's
+DEFAULT_VECTORS = default_directory()  # the benches' one default (vector_cache.py)
 
 
 def question_fold(sample_id: str, text: str) -> str:

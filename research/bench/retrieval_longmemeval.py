@@ -39,7 +39,6 @@ import os
 import re
 import shutil
 import sys
-import tempfile
 import time
 from collections import Counter
 from collections.abc import Collection, Hashable, Iterator, Mapping, Sequence
@@ -57,7 +56,7 @@ from contextlamp.config import Limits
 from contextlamp.domain.embedding import bulk_work, embed_queries
 from contextlamp.domain.rules import DEFAULT_AUTO_SUPERSEDE_THRESHOLD
 from contextlamp.embedding import EMBEDDERS, NEW_DATA_EMBEDDER, Embedder
-from contextlamp.embedding.onnx import SHIPPED
+from contextlamp.embedding.onnx import SHIPPED, OnnxMiniLMEmbedder
 from contextlamp.errors import InvalidArgumentError, SecretDetectedError
 from contextlamp.retrieval.search import ScopedStore, collect_signals
 from contextlamp.storage import StoreRegistry
@@ -74,7 +73,7 @@ from common import (
     parse_ks,
     previous_ids,
 )
-from vector_cache import cached_embedder
+from vector_cache import DiskCachedSession, cached_embedder, default_directory
 
 METHODS = ("hybrid", "previous", "keyword", "semantic")
 LEVELS = ("turn", "session")
@@ -179,7 +178,18 @@ BUILD_FILE = "build.json"  # written last: a question directory without it is an
 SOURCE = Path(__import__("contextlamp").__file__).resolve().parent
 # the product modules that act only when a question is asked (ranking), left out of ``indexing_digest``: a change
 # of them re-ranks a kept store, which is what keeping it is for
-QUERY_TIME = frozenset({"retrieval/search.py", "retrieval/fusion.py", "retrieval/weights.py", "app/reading.py"})
+QUERY_TIME = frozenset(
+    {
+        "retrieval/search.py",
+        "retrieval/evidence.py",  # the relevance floor and the match scale, split from search.py in stop 39
+        "retrieval/hits.py",
+        "retrieval/dates.py",
+        "retrieval/chunks.py",  # which chunk a pack shows (the stored chunks are segmenting.py's)
+        "retrieval/fusion.py",
+        "retrieval/weights.py",
+        "app/reading.py",
+    }
+)
 
 
 def indexing_digest(source: Path = SOURCE) -> str:
@@ -461,7 +471,7 @@ def print_report(
         console.print(table)
 
 
-DEFAULT_VECTORS = Path(tempfile.gettempdir()) / "contextlamp-bench-vectors"
+DEFAULT_VECTORS = default_directory()
 
 
 def make_embedder(name: str, prefixes: str | None = None, vectors: Path | None = None) -> Embedder:
@@ -471,6 +481,18 @@ def make_embedder(name: str, prefixes: str | None = None, vectors: Path | None =
     if vectors is not None and prefixes is None and name in SHIPPED and not SHIPPED[name].extra:
         return cached_embedder(name, vectors)
     return bench_embedder(name, prefixes)
+
+
+def cache_counts(embedder: Embedder) -> Counter[str]:
+    """How many texts the embedder's disk vector cache has read back (``cache_read``) and sent to the model
+    (``model_runs``) so far (``vector_cache.DiskCachedSession``, its process's totals); empty for an embedder
+    without the cache. A run's summary prints them, so a cold run (the model's time) is told from a warm one."""
+    if not isinstance(embedder, OnnxMiniLMEmbedder):
+        return Counter()
+    session = embedder.wait_loaded()
+    if not isinstance(session, DiskCachedSession):
+        return Counter()
+    return Counter(cache_read=session.hits, model_runs=session.misses)
 
 
 _WORKER: dict[str, Any] = {}  # one worker process's embedder and options (``_start_worker``)
@@ -500,9 +522,11 @@ def _worker_question(question: Question) -> tuple[dict[str, Any], float, float, 
     """Run one question in a worker: its record, get_context seconds, wall seconds and skip counts."""
     skips: Counter[str] = Counter()
     began = time.perf_counter()
+    before = cache_counts(_WORKER["embedder"])
     record, seconds = run_question(
         question, _WORKER["embedder"], _WORKER["ks"], skips, _WORKER["per_turn"], _WORKER["keep"], _WORKER["variants"]
     )
+    skips.update(cache_counts(_WORKER["embedder"]) - before)
     return record, seconds, time.perf_counter() - began, skips
 
 
@@ -642,7 +666,9 @@ def _run(argv: Sequence[str] | None) -> int:
         for i, question in enumerate(questions, 1):
             announce(i, question)
             began = time.perf_counter()
+            before = cache_counts(embedder)
             record, seconds = run_question(question, embedder, args.k, skips, args.per_turn, args.keep_stores, variants)
+            skips.update(cache_counts(embedder) - before)
             finished(i, question, record, seconds, time.perf_counter() - began)
     else:  # longest haystack first, so the last to finish is a short one; the parent holds no model
         order = sorted(questions, key=lambda q: -len(q.turns))
@@ -674,6 +700,11 @@ def _run(argv: Sequence[str] | None) -> int:
         f"{skips['truncated']} truncated to the content limit",
         file=sys.stderr,
     )
+    if args.vector_cache is not None:
+        print(
+            f"vector cache: {skips['cache_read']} texts read back, {skips['model_runs']} run through the model",
+            file=sys.stderr,
+        )
     position = {q.question_id: n for n, q in enumerate(questions)}
     records.sort(key=lambda r: position[r["id"]])  # file order, whatever order the workers finished in
     for record in records:

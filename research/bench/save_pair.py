@@ -12,6 +12,12 @@ drains its indexer untimed (``wait_indexed``), as ``research/bench/latency.py``'
 p50 / p90 of wall and CPU per tree and the load average before and after.
 
 ``--profile`` instead runs cProfile over the branch worker's saves and prints the top functions by own time.
+
+The table that follows says where a save's time goes, per stage and tree (process CPU ms a save, the ONNX Runtime
+workers' included, median over saves): the argument checks and secret scan (``Saver.prepare``), the dedupe lookup
+(``find_by_key``), the likely questions, the content's embedding, the write transaction (``writes.put``: the row,
+its full-text entry, its vectors, the commit) and the update check after it (``_with_updates``); the rest is the
+call around them.
 """
 
 from __future__ import annotations
@@ -31,14 +37,43 @@ HERE = Path(__file__).resolve().parent
 LOCOMO = HERE.parents[3] / "shared" / "data" / "locomo" / "locomo_dev.json"
 
 
+STAGES = (
+    "arguments, secret scan",
+    "dedupe lookup",
+    "likely questions",
+    "content embedding",
+    "write transaction",
+    "update check",
+)
+
+
 def worker(embedder_name: str, profile: bool) -> None:
-    """Answer ``save <text as JSON>`` lines on stdin with ``{"wall": ms, "cpu": ms}`` lines on stdout."""
+    """Answer ``save <text as JSON>`` lines on stdin with ``{"wall": ms, "cpu": ms, "stages": {...}}`` lines."""
     import cProfile
     import pstats
+    from typing import Any
 
+    from contextlamp.app import saving, writes
     from contextlamp.app.service import Caller, MemoryService
     from contextlamp.embedding import create_embedder
     from contextlamp.storage import StoreRegistry
+
+    spent: dict[str, float] = dict.fromkeys(STAGES, 0.0)
+    depth = [0]
+
+    def timer(stage: str, fn: Any) -> Any:
+        def timed(*args: Any, **kwargs: Any) -> Any:
+            if depth[0]:
+                return fn(*args, **kwargs)
+            depth[0] += 1
+            start = time.process_time()
+            try:
+                return fn(*args, **kwargs)
+            finally:
+                spent[stage] += time.process_time() - start
+                depth[0] -= 1
+
+        return timed
 
     embedder = create_embedder(embedder_name)
     embedder.embed(["warm up"])
@@ -48,12 +83,24 @@ def worker(embedder_name: str, profile: bool) -> None:
         caller = Caller(service.principal("bench"), "bench")
         service.save_context(caller, "warm up the store")
         service.wait_indexed()
+        store = registry.store(caller.principal.user_id)
+        saver: Any = service.saver if hasattr(service, "saver") else None
+        saving.Saver.prepare = timer("arguments, secret scan", saving.Saver.prepare)  # type: ignore[method-assign]
+        type(store).find_by_key = timer("dedupe lookup", type(store).find_by_key)
+        writes.put = timer("write transaction", writes.put)
+        saving.Saver._with_updates = timer("update check", saving.Saver._with_updates)  # type: ignore[method-assign]  # pyright: ignore[reportPrivateUsage]
+        if saver is not None:
+            saver.questions.generate = timer("likely questions", saver.questions.generate)
+        embedding = timer("content embedding", embedder.embed)
+        embedder.embed = embedding  # type: ignore[method-assign]
         profiler = cProfile.Profile() if profile else None
         print("ready", flush=True)
         for line in sys.stdin:
             if line.strip() == "end":
                 break
             text = json.loads(line)
+            for stage in spent:
+                spent[stage] = 0.0
             if profiler:
                 profiler.enable()
             wall, cpu = time.perf_counter(), time.process_time()
@@ -61,8 +108,9 @@ def worker(embedder_name: str, profile: bool) -> None:
             wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
             if profiler:
                 profiler.disable()
+            stages = {stage: value * 1000 for stage, value in spent.items()}  # before the indexer embeds
             service.wait_indexed()
-            print(json.dumps({"wall": wall * 1000, "cpu": cpu * 1000}), flush=True)
+            print(json.dumps({"wall": wall * 1000, "cpu": cpu * 1000, "stages": stages}), flush=True)
         if profiler:
             stats = pstats.Stats(profiler, stream=sys.stderr)
             stats.sort_stats("tottime").print_stats(30)
@@ -119,6 +167,14 @@ def main(argv: list[str] | None = None) -> int:
         cpu = sorted(r["cpu"] for r in rows)
         q = [statistics.quantiles(values, n=10) for values in (wall, cpu)]
         print(f"{name:10} {statistics.median(wall):9.2f} {q[0][8]:9.2f} {statistics.median(cpu):9.2f} {q[1][8]:9.2f}")
+    names = list(results)
+    print("\n| stage (process CPU ms a save, median) | " + " | ".join(names) + " |")
+    print("|---|" + "---:|" * len(names))
+    for stage in STAGES:
+        cells = [statistics.median(r["stages"][stage] for r in results[name]) for name in names]
+        print(f"| {stage} | " + " | ".join(f"{c:.3f}" for c in cells) + " |")
+    rest = [statistics.median(r["cpu"] - sum(r["stages"].values()) for r in results[name]) for name in names]
+    print("| the rest (the call around them) | " + " | ".join(f"{c:.3f}" for c in rest) + " |")
     return 0
 
 

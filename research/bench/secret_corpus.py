@@ -33,13 +33,14 @@ import secret_corpus_held3
 import secret_corpus_held4
 import secret_corpus_held5
 import secret_corpus_held6
+import secret_corpus_s9
 from secret_rows import B62, B64, B64URL, BECH32, HEX, UPPER_NUM, Row, rand
 
 __all__ = ["B62", "B64", "B64URL", "BECH32", "HEX", "UPPER_NUM", "Row", "corpus", "half"]
 
 SEED = 20261206
 # fresh: research/bench/secret_corpus_fresh.py (round 4); held3: research/bench/secret_corpus_held3.py (round 5)
-HALVES = ("tuning", "held-out", "fresh", "held3", "held4", "held5", "held6")
+HALVES = ("tuning", "held-out", "fresh", "held3", "held4", "held5", "held6", "s9")
 
 
 def _r(rng: random.Random, alphabet: str, n: int) -> str:
@@ -482,12 +483,13 @@ def corpus(seed: int = SEED) -> list[Row]:
         + secret_corpus_held4.rows()
         + secret_corpus_held5.rows()
         + secret_corpus_held6.rows()
+        + secret_corpus_s9.rows()
     )
 
 
 def half(name: str, seed: int = SEED) -> list[Row]:
     """The rows of one half: ``"tuning"``, ``"held-out"``, ``"fresh"`` (round 4's split) or ``"held3"`` (round
-    5's split) or ``"held4"`` (round 6's split) or ``"held5"`` (round 7's) or ``"held6"`` (stop 39's, read at the
+    5's split) or ``"held4"`` (round 6's split) or ``"held5"`` (round 7's) or ``"held6"`` (stop 39's) or ``"s9"`` (stop 40's, secrets9's held-out split, read at the
     end), each of the last five in its own module."""
     if name not in HALVES:
         raise ValueError(f"half must be one of {HALVES}, not {name!r}")

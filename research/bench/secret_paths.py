@@ -42,6 +42,7 @@ import secret_corpus_held3
 import secret_corpus_held4
 import secret_corpus_held5
 import secret_corpus_held6
+import secret_corpus_s9
 
 SESSION_TURNS = 40  # rows a transcript
 
@@ -57,6 +58,7 @@ _EVADE = (
     | dict(secret_corpus_held4.HELD4_EVASIONS)
     | dict(secret_corpus_held5.HELD5_EVASIONS)
     | dict(secret_corpus_held6.HELD6_EVASIONS)
+    | dict(secret_corpus_s9.S9_EVASIONS)
 )
 
 

@@ -20,6 +20,7 @@ share one file (SQLite WAL, a busy timeout).
 from __future__ import annotations
 
 import hashlib
+import os
 import sqlite3
 import threading
 from contextlib import AbstractContextManager
@@ -35,6 +36,17 @@ from contextlamp.embedding.onnx import (
     load_session,
     text_key,
 )
+
+
+def default_directory() -> Path:
+    """Where the benches keep the cache unless told (``--vector-cache``): ``$XDG_CACHE_HOME/contextlamp-bench/vectors``
+    (``~/.cache/...`` when the variable is unset or not absolute, per the XDG Base Directory Specification), not
+    the temporary directory: a cold fill of the LongMemEval-S dev file is about 150,000 model runs, and this
+    machine's ``/tmp`` did not survive its restart (stop 39 lost the cache and could not run all 50 questions)."""
+    base = os.environ.get("XDG_CACHE_HOME", "")
+    root = Path(base) if base and Path(base).is_absolute() else Path.home() / ".cache"
+    return root / "contextlamp-bench" / "vectors"
+
 
 LOOKUP_BATCH = 500  # keys per SELECT (under SQLite's default limit of 999 bound parameters before 3.32)
 BUSY_MS = 120_000  # how long a writer waits for another process's write (ms)

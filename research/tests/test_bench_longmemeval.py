@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -277,10 +278,36 @@ def test_indexing_digest_follows_index_code_not_ranking_code(tmp_path: Path) -> 
     (source / "app" / "saving.py").write_text("SAVE = 1\n", encoding="utf-8")
     first = bench.indexing_digest(source)
     (source / "retrieval" / "search.py").write_text("RANK = 2\n", encoding="utf-8")
+    (source / "retrieval" / "evidence.py").write_text("FLOOR = 1\n", encoding="utf-8")  # the floor: query time too
     assert bench.indexing_digest(source) == first
     (source / "app" / "saving.py").write_text("SAVE = 2\n", encoding="utf-8")
     assert bench.indexing_digest(source) != first
     assert all((bench.SOURCE / name).is_file() for name in bench.QUERY_TIME)  # no stale names
+
+
+def test_a_run_says_how_many_texts_the_vector_cache_served(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The summary on stderr tells a cold run (the model's time) from one the disk cache served."""
+    data, cache_dir = _write(tmp_path / "data.json"), tmp_path / "vectors"
+    argv = [
+        "--data",
+        str(data),
+        "--k",
+        "1",
+        "--embedder",
+        "minilm-int8",
+        "--workers",
+        "1",
+        "--vector-cache",
+        str(cache_dir),
+    ]
+    counts: list[tuple[int, int]] = []
+    for _ in range(2):
+        assert bench.main(argv) == 0
+        found = re.search(r"vector cache: (\d+) texts read back, (\d+) run through the model", capsys.readouterr().err)
+        assert found is not None
+        counts.append((int(found[1]), int(found[2])))
+    (_, cold_runs), (warm_read, warm_runs) = counts
+    assert cold_runs > 0 and warm_runs == 0 and warm_read >= cold_runs
 
 
 def test_types_keeps_only_the_named_question_types(tmp_path: Path) -> None:

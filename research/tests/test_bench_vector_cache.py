@@ -78,3 +78,11 @@ def test_the_cached_embedder_gives_the_shipped_models_vectors(tmp_path: Path) ->
     assert cached.embed(texts).tobytes() == plain.tobytes()
     session = cached.wait_loaded()
     assert session.embed(texts).tobytes() == plain.tobytes() and (session.hits, session.misses) == (2, 2)
+
+
+def test_the_cache_lives_in_the_users_cache_directory_not_in_tmp(monkeypatch: Any, tmp_path: Path) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    assert cache.default_directory() == tmp_path / "xdg" / "contextlamp-bench" / "vectors"
+    monkeypatch.setenv("XDG_CACHE_HOME", "relative/dir")  # the XDG spec: a relative path is ignored
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    assert cache.default_directory() == tmp_path / "home" / ".cache" / "contextlamp-bench" / "vectors"

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from contextlamp.app import writes
 from contextlamp.domain.secret_scan import SecretScanner
-from contextlamp.errors import InvalidArgumentError, NotFoundError
+from contextlamp.errors import InvalidArgumentError, NotFoundError, SecretDetectedError
 from contextlamp.storage import AccessTokenRecord, ControlPlane, Membership, StoreRegistry, Team, User
 from contextlamp.text import is_id, kebab, looks_like_id
 
@@ -36,18 +36,33 @@ ROLES = ("member", "admin")
 
 
 def check_user_name(name: str, field: str = "name") -> str:
-    """A valid user name, trimmed: 1-200 printable characters, no white space or control characters, and
-    not shaped like an id (``usr_…``, ``prj_…``, ...), so that a name can never be taken for an id.
+    """A valid user name, trimmed: 1-200 printable characters, no white space or control characters, not
+    shaped like an id (``usr_…``, ``prj_…``, ...), so that a name can never be taken for an id, and holding no
+    secret (``refuse_secret``).
 
     Raises:
         InvalidArgumentError: any of these fails (names the field and the rule).
+        SecretDetectedError: the name holds a secret (names the field and the kind, never the value).
     """
     name = name.strip()
     if not name or len(name) > MAX_USER_NAME or any(c.isspace() or not c.isprintable() for c in name):
         raise InvalidArgumentError(field, f"a user name is 1-{MAX_USER_NAME} printable characters without white space")
     if looks_like_id(name):
         raise InvalidArgumentError(field, "a user name must not start like an id (usr_, prj_, team_, tok_, ctx_, ses_)")
+    refuse_secret(field, name)
     return name
+
+
+def refuse_secret(field: str, value: str) -> None:
+    """Refuse a name an administrator gives (a user's, a team's slug or name, a token's label) that holds a secret:
+    names are stored in the control plane and printed by every listing, so a password or token pasted into the
+    wrong argument must not land there. The same scanner and message as ``save_context``'s refusal.
+
+    Raises:
+        SecretDetectedError: naming ``field`` and the kinds of secret found, never the value.
+    """
+    if kinds := SecretScanner().kinds(value):
+        raise SecretDetectedError(field, kinds)
 
 
 def _shown(ref: str) -> str:
@@ -142,14 +157,17 @@ class Accounts:
 
         Raises:
             InvalidArgumentError: the slug is empty, too long, or taken; the name is too long.
+            SecretDetectedError: the slug or the name holds a secret (``refuse_secret``).
             NotFoundError: no such owner.
         """
         normal = kebab(slug)
+        refuse_secret("slug", slug)
         if not normal or len(normal) > MAX_TEAM_SLUG:
             raise InvalidArgumentError("slug", f"a team slug is 1-{MAX_TEAM_SLUG} letters, digits and dashes")
         display = (name or normal).strip() or normal
         if len(display) > MAX_TEAM_NAME or "\x00" in display:
             raise InvalidArgumentError("name", f"a team name is at most {MAX_TEAM_NAME} characters, without NUL")
+        refuse_secret("name", display)
         admin = self.user(owner) if owner else None
         team = self._control.create_team(normal, display, self.clock())
         if admin is not None:
@@ -201,11 +219,13 @@ class Accounts:
             NotFoundError: no such user.
             InvalidArgumentError: the name is empty or longer than 100 characters, or the user already holds
                 ``MAX_ACTIVE_TOKENS`` live tokens.
+            SecretDetectedError: the name holds a secret (``refuse_secret``).
         """
         user = self.user(user_ref)
         name = name.strip()
         if not name or len(name) > 100:
             raise InvalidArgumentError("name", "a token name is 1-100 characters")
+        refuse_secret("name", name)
         now = self.clock()
         live = [
             t

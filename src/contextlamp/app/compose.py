@@ -108,7 +108,7 @@ def assemble(
         limits=limits,
         task_ttl_ms=settings.task_ttl_ms,
         questions=create_question_generator(settings),
-        distiller=create_distiller(settings, embedder),
+        distiller=create_distiller(settings),
         clock=clock,
     )
     porter = Porter(registry, scanner, embedder.embed, limits, clock)

@@ -9,8 +9,7 @@ writes nothing. A 100 KB session costs about a second of CPU in it (profiled: pa
 ``DistillWorkers`` runs it in worker processes at a lower priority (the HTTP server, ``web.app``): the server
 process keeps only the writes, so one user's big save holds no interpreter lock another user's ``get_context``
 waits for (issue #29 item 12; docs/http.md "Heavy work"). Both give the same items for the same transcript:
-the workers build the same scanner and distiller from the same settings, and ask the server's embedder for
-every vector the distiller needs (``RemoteEmbedder``), so the chatter judgement reads the very same vectors.
+the workers build the same scanner and distiller from the same settings.
 """
 
 from __future__ import annotations
@@ -23,10 +22,10 @@ import threading
 import time
 from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol, cast
+from typing import TYPE_CHECKING, Any, Protocol
 
-from contextlamp.domain.embedding import Embedder, bulk_work
-from contextlamp.errors import ContextlampError, EmbeddingError, crash_report
+from contextlamp.domain.embedding import bulk_work
+from contextlamp.errors import ContextlampError, crash_report
 from contextlamp.idle import Reaper
 
 if TYPE_CHECKING:
@@ -35,7 +34,6 @@ if TYPE_CHECKING:
 
     from contextlamp.config import Settings
     from contextlamp.distill import DistilledItem, Distiller
-    from contextlamp.domain.embedding import Vectors
     from contextlamp.domain.secret_scan import SecretScanner
 
 logger = logging.getLogger(__name__)
@@ -131,79 +129,11 @@ class DistillationError(ContextlampError):
 
 
 @dataclass(frozen=True)
-class EmbedderSpec:
-    """What a distiller reads of its embedder besides the vectors (``domain.embedding.Embedder``,
-    ``domain.embedding.fits``), copied from the server's embedder for the workers' ``RemoteEmbedder``."""
-
-    identity: str
-    dim: int
-    similarity_floor: float
-    evidence_similarity: float
-    compatible_with: tuple[str, ...] = ()
-
-    @classmethod
-    def of(cls, embedder: Embedder) -> EmbedderSpec:
-        """The spec of ``embedder`` (its properties only: the model is not loaded for it)."""
-        compatible: object = getattr(embedder, "compatible_with", ())
-        return cls(
-            embedder.identity,
-            embedder.dim,
-            embedder.similarity_floor,
-            embedder.evidence_similarity,
-            tuple(str(c) for c in cast("tuple[object, ...]", compatible)) if isinstance(compatible, tuple) else (),
-        )
-
-
-class RemoteEmbedder:
-    """An ``Embedder`` in a worker process that asks the server for its vectors over the worker's pipe: the
-    server embeds them (as bulk work) with its own model, so no second model is loaded and every vector is
-    the one the in-process path would get."""
-
-    def __init__(self, conn: Connection, spec: EmbedderSpec) -> None:
-        self._conn = conn
-        self._spec = spec
-
-    @property
-    def identity(self) -> str:
-        return self._spec.identity
-
-    @property
-    def compatible_with(self) -> tuple[str, ...]:
-        """The server's embedder's ``compatible_with``."""
-        return self._spec.compatible_with
-
-    @property
-    def dim(self) -> int:
-        return self._spec.dim
-
-    @property
-    def similarity_floor(self) -> float:
-        return self._spec.similarity_floor
-
-    @property
-    def evidence_similarity(self) -> float:
-        return self._spec.evidence_similarity
-
-    def embed(self, texts: list[str]) -> Vectors:
-        """The server embedder's vectors of ``texts``, ``(n, dim) float32``.
-
-        Raises:
-            EmbeddingError: the server's embedder failed (its message).
-        """
-        self._conn.send(("embed", texts))
-        kind, payload = self._conn.recv()
-        if kind != "vectors":
-            raise EmbeddingError(str(payload))
-        return payload
-
-
-@dataclass(frozen=True)
 class WorkerRecipe:
-    """What a worker builds its scanner and distiller from: the server's settings (the LLM, if configured) and
-    its embedder's spec; ``log_level`` is the server's."""
+    """What a worker builds its scanner and distiller from: the server's settings (the LLM, if configured);
+    ``log_level`` is the server's."""
 
     settings: Settings
-    embedder: EmbedderSpec
     log_level: str = "INFO"
 
 
@@ -221,7 +151,7 @@ def worker_main(conn: Connection, recipe: WorkerRecipe) -> None:
         os.nice(DISTILL_NICE)
     configure_logging(recipe.log_level)
     scanner = SecretScanner()
-    distiller = create_distiller(recipe.settings, RemoteEmbedder(conn, recipe.embedder))
+    distiller = create_distiller(recipe.settings)
     try:
         conn.send("ready")
     except (OSError, ValueError):
@@ -269,7 +199,6 @@ class DistillWorkers:
 
     Args:
         recipe: what each worker builds its scanner and distiller from.
-        embedder: the server's embedder; it answers the workers' embeds, as bulk work.
         workers: distillations at once (the server's heavy workers, ``ServerTuning.heavy_workers``).
         queue: distillations allowed to wait for a worker.
         idle_s: seconds unused after which a worker is stopped (``ServerTuning.distill_idle_s``).
@@ -283,7 +212,6 @@ class DistillWorkers:
     def __init__(
         self,
         recipe: WorkerRecipe,
-        embedder: Embedder,
         workers: int,
         queue: int,
         idle_s: float,
@@ -292,7 +220,6 @@ class DistillWorkers:
         fallback: Distil | None = None,
     ) -> None:
         self.recipe = recipe
-        self.embedder = embedder
         self.workers = workers
         self.queue = queue
         self.idle_s = idle_s
@@ -309,8 +236,7 @@ class DistillWorkers:
         self._reaper = Reaper(max(idle_s / 4, 0.05), self.release_idle)
 
     def __call__(self, text: str) -> Distillation:
-        """``distil_transcript(text, ...)`` in a worker; the calling thread waits (holding no interpreter lock)
-        and meanwhile answers the worker's embeds with the server's embedder.
+        """``distil_transcript(text, ...)`` in a worker; the calling thread waits (holding no interpreter lock).
 
         Raises:
             DistillationError: ``workers`` are busy and ``queue`` calls already wait; or the worker failed,
@@ -431,9 +357,6 @@ class DistillWorkers:
                 kind = message[0]
                 if kind == "done":
                     return message[1]
-                if kind == "embed":
-                    conn.send(self._embed(message[1]))
-                    continue
                 if message[2]:  # a ContextlampError's message: the tool's error, as in the server's own process
                     return DistillationError(message[1])
                 return DistillationError("The session could not be distilled (an internal error); nothing was saved.")
@@ -443,13 +366,6 @@ class DistillWorkers:
             raise DistillationError(
                 "The distillation worker stopped before it finished; nothing was saved. Retry the save."
             ) from exc
-
-    def _embed(self, texts: list[str]) -> tuple[str, Any]:
-        try:
-            with bulk_work():
-                return "vectors", self.embedder.embed(texts)
-        except EmbeddingError as exc:
-            return "embed_error", str(exc)
 
     def release_idle(self) -> bool:
         """Stop the workers unused for ``idle_s`` (of ``clock``); True when no worker is left (the reaper then

@@ -8,7 +8,6 @@ import sys
 
 from contextlamp.config import Settings
 from contextlamp.distill import DeferredDistiller, Distiller
-from contextlamp.domain.embedding import Embedder
 from contextlamp.llm import OpenAIChat
 
 
@@ -34,18 +33,16 @@ def create_chat_model(settings: Settings) -> OpenAIChat | None:
     return OpenAIChat(settings.llm_base_url, settings.llm_model, key)
 
 
-def create_distiller(settings: Settings, embedder: Embedder | None = None) -> Distiller:
+def create_distiller(settings: Settings) -> Distiller:
     """The LLM distiller when an LLM is configured (offline fallback inside), else the offline one, behind the
     digest path (``DigestFirst``: digest turns are itemised, never reworded); imported and built by the first
-    distillation (``DeferredDistiller``), not by every command. ``embedder`` (the server's) lets the offline
-    distiller judge whether a session is only chatter (distill/chatter.py); without one it distils by its
-    rules alone."""
+    distillation (``DeferredDistiller``), not by every command."""
     chat = create_chat_model(settings)
 
     def build() -> Distiller:
         from contextlamp.distill import DigestFirst, LLMDistiller, OfflineDistiller
 
-        offline = OfflineDistiller(embedder)
+        offline = OfflineDistiller()
         return DigestFirst(LLMDistiller(chat, offline) if chat else offline)  # distill/digest_path.py
 
     return DeferredDistiller(build)

@@ -125,7 +125,7 @@ class MemoryService:
         self.limits = limits or Limits()
         self.task_ttl_ms = task_ttl_ms
         self.questions = questions or RuleQuestionGenerator()
-        self.distiller = distiller or DeferredDistiller(lambda: _offline_distiller(embedder))
+        self.distiller = distiller or DeferredDistiller(_offline_distiller)
         self.trust_weights = trust_weights or TrustWeights()
         own = thresholds_of(embedder)  # None arguments: the embedding model's own calibrated values
         self.team_paraphrase_threshold = (
@@ -432,9 +432,9 @@ class MemoryService:
         return self.saver.entry_embedding(texts)
 
 
-def _offline_distiller(embedder: Embedder) -> Distiller:
-    """The offline distiller (ranking with the service's embedder) behind the digest path, imported when a
-    service given none first distils a session."""
+def _offline_distiller() -> Distiller:
+    """The offline distiller behind the digest path, imported when a service given none first distils a
+    session."""
     from contextlamp.distill import DigestFirst, OfflineDistiller
 
-    return DigestFirst(OfflineDistiller(embedder))
+    return DigestFirst(OfflineDistiller())

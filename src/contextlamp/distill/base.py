@@ -15,8 +15,7 @@ from contextlamp.domain.models import Kind, MemoryType
 class DistilledItem:
     """One durable statement distilled from a session, ready for save_context. ``correction``: it corrected
     an earlier statement of the session (which it replaced); ``mentions``: how often the session made it
-    (restatements included); ``score``: the ranker's keep probability, when a ranker chose it. All feed
-    rank.item_value when a session must be capped."""
+    (restatements included). Both feed rank.item_value when a session must be capped."""
 
     content: str
     memory_type: MemoryType
@@ -24,7 +23,6 @@ class DistilledItem:
     topic: str | None = None
     correction: bool = False
     mentions: int = 1
-    score: float | None = None  # the ranker's probability that it is worth keeping (ranker.py); None by rules
 
 
 class Distiller(Protocol):

@@ -24,7 +24,7 @@ WORLD_ACKS = (
     "ciao grazie grazie_mille prego salve buongiorno va_bene perfetto sì certo arrivederci",
     "olá oi obrigado obrigada muito_obrigado tchau tudo_bem beleza certo sim não",
     "hola gracias adiós vale sí claro merci bonjour salut d'accord oui non danke hallo tschüss ja nein",
-    "hej tack tak dziękuję cześć dobrze dank_je bedankt hoi doei prima merhaba teşekkürler tamam evet hayır",
+    "hej tack tak dziękuję cześć dobrze dank_je dank_je_wel top super bedankt hoi doei prima merhaba teşekkürler tamam evet hayır",
     "γεια γεια_σας ευχαριστώ ναι όχι εντάξει שלום תודה כן לא בסדר नमस्ते धन्यवाद हाँ ठीक_है",
     "xin_chào cảm_ơn vâng salam terima_kasih baik สวัสดี ขอบคุณ ครับ ค่ะ",
     # Chinese

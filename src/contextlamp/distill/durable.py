@@ -83,9 +83,15 @@ _INDENTED = re.compile(r"^(?:\t|    )")
 _FENCE = re.compile(r"```.*?(?:```|\Z)", re.DOTALL)
 
 
+_CODE_CHARS = re.compile(r"[{}\[\]$=|&;<>\\]")  # a shell one-liner ("awk -F, '{s[$3]+=$5} END {...}'")
+MIN_CODE_CHARS = 5  # a sentence holds one or two of them ("A -> B", "x=1"); a line of code holds many
+
+
 def _paste_line(line: str) -> bool:
-    """A line that is code or a log line on its own shape, whatever surrounds it."""
-    return bool(_CODE_LINE.match(line) or _LOG_LINE.match(line) or _CODE_SHAPE.search(line))
+    """A line that is code or a log line on its own shape, whatever surrounds it, or holds at least
+    ``MIN_CODE_CHARS`` characters of code punctuation."""
+    code = _CODE_LINE.match(line) or _LOG_LINE.match(line) or _CODE_SHAPE.search(line)
+    return bool(code) or len(_CODE_CHARS.findall(line)) >= MIN_CODE_CHARS
 
 
 _LEAD_LINE = re.compile(r"^[ \t]*([^\n]{1,200}?)[ \t]*[:：][ \t]*$", re.MULTILINE)  # a line that ends on a colon
@@ -316,7 +322,7 @@ _IMPERATIVE = re.compile(
     r"convert|swap|replace|shorten|expand|continue|redo|undo|revert|retry|start|stop|suggest|propose|review|"
     r"compare|describe|sort|print|copy|paste|edit|modify|tweak|polish|improve|simplify|clean|lint|debug|"
     r"investigate|implement|scaffold|outline|calculate|compute|estimate|recommend|pick|choose|use|"
-    r"don't|do not|leave|keep|give|tell|show|teach|quiz|remind|ship|go)\b",
+    r"don't|do not|leave|keep|give|tell|show|teach|quiz|remind|ship|go|read|ask|email|forward)\b",
     re.IGNORECASE,
 )
 _OBJECT = re.compile(
@@ -324,6 +330,7 @@ _OBJECT = re.compile(
     r"over|on|to|for|with|sure|again|ahead|another|one|more|less)\b|\s*[.!]?\s*$",
     re.IGNORECASE,
 )
+_SOMEONE = re.compile(r"(?:\s+(?-i:[A-Z])[\w.'-]*){1,2}\s+(?:the|a|an|my|our|your|this|that|some|all)\b", re.IGNORECASE)
 # a prohibition for now: "please don't touch the migrations today", "do not merge anything until I say so"
 _DONT = re.compile(r"^(?:(?:please|pls|and|also|just)[\s,]+)*(?:don'?t|do not|never mind)\b", re.IGNORECASE)
 _FOR_NOW = re.compile(
@@ -369,7 +376,7 @@ def is_request(sentence: str) -> bool:
     if verb is None:
         return False
     rest = sentence[verb.end() :]
-    if _OBJECT.match(rest) is not None:
+    if _OBJECT.match(rest) is not None or _SOMEONE.match(rest) is not None:
         return True
     return len(sentence.split()) <= MAX_BARE_REQUEST_WORDS and _FINITE.search(rest) is None
 
@@ -426,7 +433,7 @@ def about_health(sentence: str) -> bool:
 # a problem of the moment: what fails, breaks or is slow now (the one-off fix for it is no memory either)
 _PROBLEM = re.compile(
     r"\b(?:fails?|failed|failing|broken|crash(?:es|ed|ing)|won't (?:start|work|build|load)|doesn't work|"
-    r"does not work|stopped working|keeps? (?:dropping|crashing|failing|rewriting|timing out)|"
+    r"does not work|stopped working|keeps? (?:timing out|(?!(?:no|every|any|some)thing\b)[a-z\d]+ing\b)|"
     r"times? out(?!\s+after\s+\d)|timed out|"  # "times out after 30 seconds" is a setting, not a failure
     r"is slow|are slow|too slow|takes? forever|hangs?|"
     r"schlägt fehl|funktioniert nicht|geht nicht|kaputt|échoue|ne marche pas|plante|falla|no funciona|"
@@ -462,13 +469,17 @@ def is_transient(sentence: str, memory_type: str, kind: str) -> bool:
     or a marker: "I'll think about it", "Task: run")."""
     if memory_type == "task":
         return _TASK_ANCHOR.search(sentence) is None or word_count(sentence) < MIN_TASK_WORDS
-    if memory_type == "fact" and _AGAIN.search(sentence) is not None and not states_value(sentence):
+    if memory_type in ("fact", "event") and _AGAIN.search(sentence) is not None and not states_value(sentence):
         return True  # "The pager went off at 3am again": what happened (again), not what is
     problem = _PROBLEM.search(sentence)
-    if memory_type == "fact" and problem is not None and problem.start() > 0:  # "Fail CI under 85 %" is a rule
+    # "Fail CI under 85 %" is a rule; "..., otherwise it hangs at startup" says what would go wrong, not what does
+    fails = memory_type == "fact" and problem is not None and problem.start() > 0
+    if fails and problem is not None and _CONDITIONAL.search(sentence, 0, problem.start()) is None:
         return True
     if states_new_value(sentence):  # "The matchmaker was rolled back to 2.3.0": the value it has now
         return False
+    if memory_type in ("fact", "event") and _WHEN_ONCE.search(sentence) and not states_value(sentence):
+        return True  # "Yesterday I restarted the poller by hand": what happened once, dated only by today
     # "(it was 24)", "...; 40 was hammering upstream": the old value a correction names is no narration of the past
     # and neither is an aside after a comma ("We hold X records for 90 days, legal was very clear about that")
     head = next((h for h in (sentence.split(", ", 1)[0], sentence.split(";", 1)[0]) if states_value(h)), sentence)
@@ -476,10 +487,20 @@ def is_transient(sentence: str, memory_type: str, kind: str) -> bool:
 
 
 _ASIDE = re.compile(r"\([^()]{0,200}\)")
+# when something happened once, or since when it is wrong: "watched it again last night", "since this morning",
+# "the dog barked all night"
+_WHEN_ONCE = re.compile(
+    r"\b(?:last (?:night|evening)|yesterday|this morning|earlier today|(?:an?|\d+) (?:minutes?|hours?) ago|"
+    r"gestern|heute morgen|hier soir|ayer|anoche|ieri)\b|"
+    r"\b(?:[a-z]{3,}ed|went|came|got|had|did|made|took|kept|slept|woke|ran|ate)\b[^.;]{0,60}?"
+    r"\ball (?:night|day|morning|afternoon|evening|weekend)\b",
+    re.IGNORECASE,
+)
+_CONDITIONAL = re.compile(r"\b(?:otherwise|or else|else|if|unless|in case)\b[^,;]{0,60}$", re.IGNORECASE)
 # a past event said to have happened again ("The pager went off at 3am again", "The backup failed again"): a
 # past-tense verb (irregular or -ed) before a closing "again"
 _AGAIN = re.compile(
-    r"\b(?:went|came|broke|blew|rang|ran|fell|hit|woke|froze|died|[a-z]{3,}ed)\b[^.!?]*\bagain\s*[.!]*\s*$",
+    r"\b(?:went|came|broke|blew|rang|ran|fell|hit|woke|froze|died|[a-z]{3,}ed)\b[^.!?]*\bagain(?:\s+[a-z]+(?:\s+night)?)?\s*[.!]*\s*$",
     re.IGNORECASE,
 )
 

@@ -1,7 +1,7 @@
 """Noise cues of the offline distiller: what marks a sentence as chatter, thanks, idle talk, talk about the
-conversation itself or a config dump line. The rules (offline.py) drop a sentence on any of them, the ranker
-(ranker.py) weighs them as features, and the digest path (digest_path.py) drops small talk by them; one place
-for all three. Every pattern is linear (alternations of literals, no nested quantifiers)."""
+conversation itself or a config dump line. The rules (offline.py) drop a sentence on any of them, and the digest
+path (digest_path.py) drops small talk by them; one place for both. Every pattern is linear (alternations of
+literals, no nested quantifiers)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,8 @@ GRATITUDE = re.compile(
     re.IGNORECASE,
 )
 IDLE = re.compile(  # "nothing much, just bored": an opener that says the rest is idle talk
-    r"^(?:nothing much|not much|just bored|没什么|没事儿?|就是无聊|随便聊聊|なんでもない|特に(?:ない|何も)|"
+    r"^(?:nothing much|not much|just bored|(?:да |нет,? )?ничего(?: особенного)?[,.!]|niks bijzonders|"
+    r"没什么|没事儿?|就是无聊|随便聊聊|なんでもない|特に(?:ない|何も)|"
     r"별일 없|그냥 심심)",
     re.IGNORECASE,
 )
@@ -33,6 +34,10 @@ META = re.compile(  # sentences about the conversation itself, not about the use
     r"this (?:session|conversation) is being continued|the conversation is summari[sz]ed)",
     re.IGNORECASE,
 )
+FAREWELL = re.compile(  # "I should sleep, night": a sentence that signs off is small talk, whatever it opens on
+    r"[,;.!]\s*(?:good ?night|night|gn|bye|cya|see (?:you|ya)|later|ciao|tschüss|bonne nuit|buenas noches)\W*$",
+    re.IGNORECASE,
+)
 ASSIGNMENT = re.compile(r"^\s*[A-Z][A-Z0-9_]*\s*[=:]\s*\S+\s*$")  # "AWS_REGION=eu-central-1": a config dump line
 
 
@@ -47,19 +52,4 @@ def is_small_talk(sentence: str, cues: Cues) -> bool:
         or (GRATITUDE.search(lower) is not None and word_count(sentence) < SHORT_THANKS_WORDS)
         or JUST_THANKS.search(lower) is not None
         or META.match(sentence.strip()) is not None
-    )
-
-
-def noise_flags(sentence: str, cues: Cues) -> tuple[bool, bool, bool, bool, bool, bool]:
-    """Which noise cues a sentence hits: (chatter, offer, request, thanks, talk about the conversation, config
-    dump line); the rules drop a sentence on any of them, the ranker weighs them (ranker.py)."""
-    lower = sentence.lower()
-    return (
-        cues.chatter.match(lower) is not None or IDLE.match(lower) is not None,
-        cues.offer.search(lower) is not None,
-        cues.request.search(lower) is not None,
-        (GRATITUDE.search(lower) is not None and word_count(sentence) < SHORT_THANKS_WORDS)
-        or JUST_THANKS.search(lower) is not None,
-        META.match(sentence) is not None,
-        ASSIGNMENT.match(sentence) is not None,
     )

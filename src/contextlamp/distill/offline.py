@@ -26,7 +26,6 @@ Items keep the language they were written in. There is no cap here: save_session
 
 from __future__ import annotations
 
-import logging
 import re
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, cast
@@ -51,15 +50,15 @@ from contextlamp.distill.durable import (
 from contextlamp.distill.language import detect_language
 from contextlamp.distill.noise import (
     ASSIGNMENT,
+    FAREWELL,
     GRATITUDE,
     IDLE,
     JUST_THANKS,
     META,
     SHORT_THANKS_WORDS,
-    noise_flags,
 )
 from contextlamp.distill.perspective import is_spoken_only, task_statement, to_user_perspective, trim_spoken
-from contextlamp.distill.resolve import Candidate, resolve, resolve_candidates
+from contextlamp.distill.resolve import Candidate, resolve
 from contextlamp.distill.script import word_count
 from contextlamp.distill.topics import subject_topic
 from contextlamp.distill.transcript import Turn
@@ -68,18 +67,8 @@ from contextlamp.domain.models import Kind, MemoryType
 if TYPE_CHECKING:
     import pysbd  # pyright: ignore[reportMissingTypeStubs]  (no stubs published)
 
-    from contextlamp.distill.chatter import ChatterModel
-    from contextlamp.distill.ranker import RankerModel
-    from contextlamp.domain.embedding import Embedder
-
-logger = logging.getLogger(__name__)
-
 MAX_ITEM_CHARS = 600
-# statements a session needs before the chatter model judges it, in a language with a cue list: its features
-# compare a session's statements with each other (best less the session's mean, novelty), which one statement
-# cannot give, and a one-fact save ("The ledger database is PostgreSQL 16.") was silenced as chatter
-# (research/bench/distill_topics.py: 28 of 28 supersessions missed); one statement is then judged by the rules' cues
-MIN_CHATTER_STATEMENTS = 2
+MIN_STATEMENT_WORDS = 3  # a user's sentence shorter than this answers something; it states nothing alone
 MIN_ASKED_WORDS = 2  # "Please remember that I'm vegetarian": the user said it is worth keeping
 SEGMENT_CHARS = 1000  # pysbd input bound (measured: one 200 KB line took 13.6 s, 1 KB pieces are linear)
 
@@ -106,74 +95,17 @@ class Unit:
 class OfflineDistiller:
     """``Distiller`` without a language model; deterministic, thread-safe, no network. ``distill`` is
     ``segment``, ``candidates`` and ``resolve`` in turn (the stages are public so a benchmark can time each).
-
-    With an ``embedder`` (the one the server already loads; injected by app/compose.py) a session that is
-    only chatter saves nothing: decided first by the fitted session model (chatter.py, ``chatter``: the shipped
-    ``chatter_weights.json`` by default), which reads the keep probabilities of the statement model (ranker.py,
-    ``model``: the shipped ``ranker_weights.json``) and the candidates' vectors. Without an embedder, or when a
-    model file cannot be read, the embedder fails or the models were fitted for another embedder, the rules
-    alone decide. The kept items are the rules' (precision first: durable.py), typed by their cues."""
-
-    def __init__(
-        self, embedder: Embedder | None = None, model: RankerModel | None = None, chatter: ChatterModel | None = None
-    ) -> None:
-        self._embedder = embedder
-        self._model = model
-        self._chatter = chatter
+    The kept items are the rules' (precision first: durable.py), typed by their cues; a session of greetings,
+    thanks and small talk keeps nothing because no sentence of it passes them."""
 
     def distill(self, turns: list[Turn]) -> list[DistilledItem]:
         """The durable items of a conversation, in the order they were said (uncapped; see rank.py)."""
         if not turns:
             return []
         language = session_language(turns)
-        units = segment(turns, language)
-        found = candidates(units, language)
-        # a statement that gives a part of the user's setup a concrete value (durable.states_value: past the
-        # request, question, banter and paste gates) is never chatter, however much small talk surrounds it
-        anchored = any(states_value(c.text) or states_rule(c.text) for c in found if c.role == "user")
-        if self._embedder is not None and not anchored and self._is_chatter(units, language, self._embedder):
-            return []  # a session of greetings, thanks and small talk saves nothing
+        found = candidates(segment(turns, language), language)
         label = f"{cues_for(language).task_label}: "
         return [with_topic(as_stored(item, label)) for item in resolve(found)]
-
-    def _is_chatter(self, units: list[Unit], language: str, embedder: Embedder) -> bool:
-        """Whether the session is only chatter and saves nothing: decided by the fitted session model
-        (chatter.py) when it was fitted for this embedder's vectors, else by the statement model's chatter
-        floor (ranker.is_chatter); False (the rules decide) when no model can run."""
-        from contextlamp.distill import chatter, ranker
-        from contextlamp.domain.embedding import fits
-        from contextlamp.errors import EmbeddingError
-
-        try:
-            model = self._model or ranker.shipped_model()
-        except (OSError, ValueError, KeyError) as exc:
-            logger.warning("distiller statement model unusable (%s); distilling by rules", type(exc).__name__)
-            return False
-        if not fits(embedder, model.embedder):
-            return False
-        found = resolve_candidates(candidates(units, language, wide=True))
-        cues = cues_for(language)
-        if not found or (sum(1 for c, _ in found if not c.part) < MIN_CHATTER_STATEMENTS and not cues.declarative):
-            # one statement, nothing to compare it with: its cue decides (a language without a cue list, where
-            # the rules keep any statement, is still judged: "그냥 인사하려고요, 주말 잘 보내세요")
-            return False
-        try:
-            vectors, probability = ranker.score(found, cues, embedder, model)
-        except EmbeddingError:
-            logger.warning("embedding failed while judging a session; distilling by rules")
-            return False
-        try:
-            session_model = self._chatter or chatter.shipped_model()
-        except (OSError, ValueError, KeyError) as exc:
-            logger.warning("chatter model unusable (%s); the ranker's chatter floor decides", type(exc).__name__)
-            session_model = None
-        if (
-            session_model is not None
-            and fits(embedder, session_model.embedder)
-            and session_model.probe.shape[0] == vectors.shape[1]
-        ):
-            return chatter.is_chatter(found, vectors, probability, cues, session_model)
-        return ranker.is_chatter(found, probability, model, cues)
 
 
 def as_stored(item: DistilledItem, label: str) -> DistilledItem:
@@ -212,30 +144,14 @@ def segment(turns: list[Turn], language: str) -> list[Unit]:
     ]
 
 
-def candidates(units: list[Unit], language: str, wide: bool = False) -> list[Candidate]:
-    """Classified, self-contained statements of the units, in order (before restatements are resolved).
-
-    ``wide`` (the ranker's input, ranker.py): every statement of the user's turns is a candidate (a digest's
-    are classified as without it), also one no cue classifies (``Candidate.cue`` "", typed ``fact``), and its
-    clauses too (``_clauses``); questions and text without a word are still never candidates. Each candidate
-    records its speaker and its place in the session."""
+def candidates(units: list[Unit], language: str) -> list[Candidate]:
+    """Classified, self-contained statements of the units, in order (before restatements are resolved); a
+    digest's every item counts (it is neither gated nor cut in parts)."""
     cues = cues_for(language)
     found: list[Candidate] = []
-    last = max(len(units) - 1, 1)
-    for index, unit in enumerate(units):
-        place = index / last
-        digest = unit.role == "digest"  # a digest's every item counts: it is never ranked nor cut in clauses
-        found += _from_sentences(
-            unit.sentences, cues, language, digest, wide and not digest, "digest" if digest else "user", place
-        )
-    if not wide:
-        return found
-    grouped: list[Candidate] = []
-    group = -1
-    for candidate in found:  # a statement opens a group; its clauses follow it
-        group += not candidate.part
-        grouped.append(replace(candidate, group=group))
-    return grouped
+    for unit in units:
+        found += _from_sentences(unit.sentences, cues, language, unit.role == "digest")
+    return found
 
 
 def _segmenter(language: str) -> pysbd.Segmenter:
@@ -298,22 +214,14 @@ def _pieces(line: str) -> list[str]:
     return [p for p in pieces if p]
 
 
-def _from_sentences(
-    sentences: list[str],
-    cues: Cues,
-    language: str,
-    confirmed: bool,
-    wide: bool = False,
-    role: str = "user",
-    place: float = 0.0,
-) -> list[Candidate]:
+def _from_sentences(sentences: list[str], cues: Cues, language: str, confirmed: bool) -> list[Candidate]:
     """Items from one user (or digest) turn, made self-contained. A correction is classified without its
     marker; one without a cue of its own is taken as stated when it replaces the statement it corrects (it
     restates something durable), and dropped otherwise (``needs_target``). Joined to the sentence before it
     (a dangling "it"), a correction keeps its marker, so the joined item reads as the correction it is."""
     kept: list[Candidate] = []
     previous: str | None = None
-    previous_kept = 0  # how many candidates the sentence before made (a statement and its clauses)
+    previous_kept = 0  # how many candidates the sentence before made (one, or the parts of a compound)
     about: str | None = None  # the subject a correction named in the sentence before ("I was wrong about the X.")
     for raw in sentences:
         raw, about = _with_subject(raw.strip(), about)
@@ -322,9 +230,7 @@ def _from_sentences(
         sentence = drop_label(sentence)
         if cues.filler is not None:
             sentence = cues.filler.sub("", sentence).strip()
-        # the gate reads the items; the chatter decision's candidates (``wide``) stay those its models were fitted
-        # on, requests and questions included (issue 27 ablation: gated, they made it silence real sessions)
-        gated = role == "user" and not wide
+        gated = not confirmed  # a user's turn; a digest is what the agent chose to keep
         if gated:
             if (
                 is_request(sentence)
@@ -343,9 +249,6 @@ def _from_sentences(
         if classified is None and body is not None:
             classified = _classify(sentence, cues, True)
             needs_target = classified is not None
-        cue = "" if classified is None else "/".join(classified)
-        if classified is None and wide and body is None and _statement(sentence, cues):
-            classified = ("fact", "fact")
         kept_now = 0
         if classified is not None:
             text = sentence
@@ -363,18 +266,14 @@ def _from_sentences(
             if language == "en":
                 text = to_user_perspective(text)
             text = _capitalise(text)
-            plain = text
             if classified[0] == "task" and not _TASK_MARK.match(text):
                 text = f"{cues.task_label}: {text}"  # a task read back weeks later should say it is one
             before = len(kept)
-            parts = None if wide or body is not None else _compound_parts(text, cues)
+            parts = None if body is not None else _compound_parts(text, cues)
             if parts is not None:  # "We use pnpm everywhere; deploys go through ArgoCD.": two statements
-                kept += [Candidate(p[:MAX_ITEM_CHARS], *t, cue="/".join(t), role=role, place=place) for p, t in parts]
-                previous, previous_kept = sentence, len(kept) - before
-                continue
-            kept.append(Candidate(text[:MAX_ITEM_CHARS], *classified, body is not None, needs_target, cue, role, place))
-            if wide and not (cue == "" and any(noise_flags(sentence, cues))):  # no clauses of noise
-                kept += _clauses(plain, cues, confirmed, role, place)
+                kept += [Candidate(p[:MAX_ITEM_CHARS], *t) for p, t in parts]
+            else:
+                kept.append(Candidate(text[:MAX_ITEM_CHARS], *classified, body is not None, needs_target))
             kept_now = len(kept) - before
         previous, previous_kept = sentence, kept_now
     return kept
@@ -435,6 +334,7 @@ def _classify(sentence: str, cues: Cues, confirmed: bool, asked: bool = False) -
     if (
         cues.chatter.match(lower)
         or IDLE.match(lower)
+        or FAREWELL.search(lower)
         or ends_as_question(sentence)
         or (cues.question and cues.question.search(lower))
     ):
@@ -443,6 +343,8 @@ def _classify(sentence: str, cues: Cues, confirmed: bool, asked: bool = False) -
         return None
     words = word_count(sentence)
     if (GRATITUDE.search(lower) and words < SHORT_THANKS_WORDS) or JUST_THANKS.search(lower):
+        return None
+    if words < MIN_STATEMENT_WORDS and not (confirmed or asked):  # "Always do.": a reply, not a statement
         return None
     typed = cue_type(lower, cues, words)
     if typed is not None:
@@ -479,41 +381,8 @@ _HAS_VERB = re.compile(  # a verb of being or having, or a common verb of a sche
 )
 
 
-_CLAUSE_BREAK = re.compile(
-    r"\s*;\s+|,\s+(?:(?:and|but|so|und|aber|et|mais|y|pero|e|ma|mas)\s+)?|\s+[-–—]\s+|(?<=\w)\s?[:：]\s+|，|；"
-)
 MIN_CLAUSE_WORDS = 3
-MAX_LEAD_IN_WORDS = 4  # "Rule of thumb here:", "Noch was:", "Dernière chose :": a label, not a clause
-_LEAD_IN = re.compile(r"^([^:：]{1,40}?)\s?[:：]\s+(?=\S)")
 MAX_CLAUSES = 8  # a longer list is an enumeration: its parts say little alone
-
-
-def _clauses(text: str, cues: Cues, confirmed: bool, role: str, place: float) -> list[Candidate]:
-    """The clauses of a statement, each a candidate of its own (``part``), for the ranker to prefer over the
-    whole when the whole carries a request or an aside ("CI runs on ubuntu-24.04 runners now, update the
-    matrix comment"): cut at ``;``, ``,`` (with a following and/but/so ...), dashes and colons; a piece under
-    ``MIN_CLAUSE_WORDS`` words joins the one before it. None for a statement of one clause."""
-    lead = _LEAD_IN.match(text)
-    out: list[Candidate] = []
-    if lead is not None and word_count(lead.group(1)) <= MAX_LEAD_IN_WORDS:  # "Noch was: ...", "Rule of thumb: ..."
-        text = text[lead.end() :]
-        out.append(_clause(text, cues, confirmed, role, place))
-    spans: list[list[int]] = []  # [start, end] of each clause in ``text``; a short one widens the one before
-    start = 0
-    for end, after in [(m.start(), m.end()) for m in _CLAUSE_BREAK.finditer(text)] + [(len(text), len(text))]:
-        if text[start:end].strip():
-            if spans and word_count(text[start:end]) < MIN_CLAUSE_WORDS:
-                spans[-1][1] = end
-            else:
-                spans.append([start, end])
-        start = after
-    if len(spans) > 1 and word_count(text[spans[0][0] : spans[0][1]]) < MIN_CLAUSE_WORDS:
-        spans[1][0] = spans[0][0]
-        del spans[0]
-    pieces = [text[a:b].strip() for a, b in spans]
-    if 2 <= len(pieces) <= MAX_CLAUSES:
-        out += [_clause(piece, cues, confirmed, role, place) for piece in pieces]
-    return [c for c in out if c.text]
 
 
 _COMPOUND = re.compile(r"\s*;\s+|；")  # where one sentence joins two statements of its own
@@ -526,7 +395,7 @@ _BARE_VALUE = re.compile(r"^[#@]?[\w~]+(?:[-./_:][\w~]+)+\b|^\d")  # "deploy/b.t
 
 def _compound_parts(text: str, cues: Cues) -> list[tuple[str, tuple[MemoryType, Kind]]] | None:
     """The statements a compound sentence joins at semicolons, each classified on its own, for the rules
-    (the ranker weighs a statement's clauses itself, ``_clauses``): None unless there are 2 to ``MAX_CLAUSES``
+    : None unless there are 2 to ``MAX_CLAUSES``
     parts and every part is a statement of at least ``MIN_CLAUSE_WORDS`` words that the rules keep as one
     ("We use pnpm in every repo; deploys go through ArgoCD." -> two items; "Fast; cheap" stays whole). A part
     that leans on the one before it stays joined: one that opens on a pronoun ("We rewrote the printer in Zig;
@@ -550,24 +419,3 @@ def _compound_parts(text: str, cues: Cues) -> list[tuple[str, tuple[MemoryType, 
             piece = f"{cues.task_label}: {piece}"
         parts.append((piece, typed))
     return parts
-
-
-def _clause(piece: str, cues: Cues, confirmed: bool, role: str, place: float) -> Candidate:
-    """One clause as a candidate (text "" when it is no statement: a question, no word)."""
-    piece = _capitalise(piece.strip().rstrip(" ,;:"))
-    if not _statement(piece, cues):
-        return Candidate("", "fact", "fact", part=True)
-    classified = _classify(piece, cues, confirmed)
-    cue = "" if classified is None else "/".join(classified)
-    memory_type, kind = classified or ("fact", "fact")
-    if memory_type == "task" and not _TASK_MARK.match(piece):
-        piece = f"{cues.task_label}: {piece}"
-    return Candidate(piece[:MAX_ITEM_CHARS], memory_type, kind, False, False, cue, role, place, part=True)
-
-
-def _statement(sentence: str, cues: Cues) -> bool:
-    """Whether a sentence no cue classified is still a statement the ranker may weigh: it has a word, is not a
-    question and does not talk about the conversation itself (those are never kept, whatever a model says)."""
-    if not _WORD.search(sentence) or META.match(sentence):  # talk about the conversation itself: never kept
-        return False
-    return not (ends_as_question(sentence) or (cues.question and cues.question.search(sentence.lower())))

@@ -17,11 +17,6 @@ wherever they were said. Within a kind, and between neighbouring kinds, later, m
 statements win: a late detailed fact outranks an early bare one, and can outrank an early preference. The
 weights are this project's own choice, not taken from a publication; tests/test_distill_rank.py pins the
 order they must produce.
-
-An item the ranker chose (ranker.py, ``score`` set: its fitted keep probability, 0..1) adds ``SCORE_VALUE``
-times that probability to the same value, so among items of one kind the more probable wins, while the base
-order by kind (a correction above all) stays: 2.5 + 1 stays below the gap of 3 only when the bonuses are not
-all full, and the ranker's items are compared with each other, never with rule items of another session.
 """
 
 from __future__ import annotations
@@ -41,7 +36,6 @@ CONTENT_WORDS = 12  # words at which the content bonus is full
 CONTENT_VALUE = 0.5
 MENTION_VALUE = 0.5
 MAX_MENTION_VALUE = 1.0
-SCORE_VALUE = 1.0  # times the ranker's keep probability
 
 
 def item_value(item: DistilledItem, position: int, count: int) -> float:
@@ -60,8 +54,7 @@ def item_value(item: DistilledItem, position: int, count: int) -> float:
     lateness = position / (count - 1) if count > 1 else 1.0
     content = CONTENT_VALUE * min(word_count(item.content), CONTENT_WORDS) / CONTENT_WORDS
     repetition = min(MENTION_VALUE * (item.mentions - 1), MAX_MENTION_VALUE)
-    score = SCORE_VALUE * item.score if item.score is not None else 0.0
-    return base + lateness + content + repetition + score
+    return base + lateness + content + repetition
 
 
 def keep_most_valuable(

@@ -34,11 +34,6 @@ class Candidate:
     kind: Kind
     correction: bool = False
     needs_target: bool = False  # kept only as the correction of an earlier statement (no cue of its own)
-    cue: str = ""  # the cue that classified it (rank features: "task", "decision", ...; "" when none fired)
-    role: str = "user"  # who said it: "user", "digest", or "assistant" (a proposal the user accepted)
-    place: float = 0.0  # where in the session: index of its turn among the turns read, scaled to 0..1
-    part: bool = False  # a clause of the statement before it (offline._clauses), not a whole statement
-    group: int = -1  # the statement (and its clauses) it came from, numbered in session order
 
 
 # never a correction's subject: function words ("the", "die", "le") and the words of "The user ..." we write
@@ -98,13 +93,12 @@ class _Resolver:
     def items(self) -> list[DistilledItem]:
         """The surviving statements in conversation order."""
         return [
-            DistilledItem(c.text, c.memory_type, c.kind, None, c.correction, mentions)
-            for c, mentions in self.survivors()
+            DistilledItem(
+                s.candidate.text, s.candidate.memory_type, s.candidate.kind, None, s.candidate.correction, s.mentions
+            )
+            for s in self.slots
+            if s.alive
         ]
-
-    def survivors(self) -> list[tuple[Candidate, int]]:
-        """The surviving candidates in conversation order, each with how often it was said."""
-        return [(s.candidate, s.mentions) for s in self.slots if s.alive]
 
     @staticmethod
     def _keys(slot: _Slot) -> list[tuple[object, ...]]:
@@ -178,12 +172,3 @@ def resolve(found: Iterable[Candidate]) -> list[DistilledItem]:
     for candidate in found:
         resolver.add(candidate)
     return resolver.items()
-
-
-def resolve_candidates(found: Iterable[Candidate]) -> list[tuple[Candidate, int]]:
-    """``resolve`` before items are made: the surviving candidates in order, each with its mentions (the ranker
-    reads their cues, speakers and places)."""
-    resolver = _Resolver()
-    for candidate in found:
-        resolver.add(candidate)
-    return resolver.survivors()

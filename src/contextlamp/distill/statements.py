@@ -83,6 +83,24 @@ _VALUE = re.compile(  # a concrete value: a path, a file name, an identifier, a 
     r"\b[A-Z][\w-]*"
 )
 MIN_VALUE_STATEMENT_WORDS = 5
+# an operational identifier: where a thing lives or which one it is -- a URL, a path, port@host, a dotted host
+# name, a token mixing letters and digits ("KB0010829", "web-04", "R01-HG5567") or a multi-part slug
+# ("eng-cfd-lab", "acme_billing"), or a slug named without an article ("bills to chem-kowalczyk"); never a plain
+# word, a number or a hyphenated noun of a phrase ("its core-hours")
+_IDENTIFIER = re.compile(
+    r"[a-z][\w+.-]*://\S|(?<![\w/])~?/[a-z_][\w.-]*|\b[\w.-]+/[\w.-]+/|\b\d+@[\w-]|\b[a-z][\w-]*\.[a-z][\w-]*\.[a-z]"
+    r"|\b(?=[a-z_-]*\d)(?=[\d_-]*[a-z])[a-z\d]+(?:[_-][a-z\d]+)*\b|\b[a-z]+(?:[-_][a-z\d]+){2,}\b|\b[a-z]+_[a-z]"
+    r"|\b(?:on|to|in|at|from|under|is|are|as|via|into)\s+[a-z]+-[a-z]+\b(?![-/.]\w)",  # a bare slug: "on chem-lab"
+    re.IGNORECASE,
+)
+# any present-tense verb after a part of the setup (a closed list cannot hold "burns its hours on", "expects its
+# inputs in"): a copula, a modal and its verb, or a word in -s that is not the subject's own plural
+_ANY_VERB = r"(?:is|are|has to \w+|have to \w+|needs? to \w+|must \w+|(?!(?:was|has|does)\b)[a-z]{2,}[^s\W]s)"
+_OPEN_SUBJECT = re.compile(
+    rf"^(?:(?:the|our|all|every|each)\s+)?{_SUBJECT_WORD}(?:\s+{_SUBJECT_WORD}){{0,4}}?"
+    rf"(?:\s+(?:for|of|on|behind)\s+(?:the|our)\s+{_SUBJECT_WORD}(?:\s+{_SUBJECT_WORD}){{0,4}}?)?\s+{_ANY_VERB}\b",
+    re.IGNORECASE,
+)
 
 
 # a standing operational rule: whom to page, alert or escalate to, and on what condition ("Page #ops-lynx when
@@ -181,7 +199,7 @@ _SET_TO = re.compile(
 
 # the same change said of the part itself, in the passive or with "got": "The matchmaker was rolled back to
 # 2.3.0", "The render farm database got renamed from kraken_prod to sable_core", "The relay's output was
-# redirected to #ops-feed", "The exporter has been moved to deploy/b.toml"
+# redirected to #ops-feed", "The exporter has been moved to deploy/b.toml", "The X runbook got rewritten as KB-2"
 _CHANGE_PARTICIPLE = (
     r"(?:bumped|upgraded|downgraded|rolled|pinned|moved|migrated|switched|changed|set|raised|lowered|lifted|cut|"
     r"reduced|increased|shifted|rescheduled|renamed|repointed|redirected|rerouted|relocated|locked|frozen|capped|"
@@ -190,7 +208,7 @@ _CHANGE_PARTICIPLE = (
 _SET_TO_PASSIVE = re.compile(
     rf"^(?:(?:the|our)\s+)?{_SUBJECT_WORD}(?:[\s']+{_SUBJECT_WORD}){{0,6}}?\s+"
     rf"(?:was|were|got|gets|has been|have been|had been|is being|just got)\s+(?:just\s+|now\s+)?"
-    rf"{_CHANGE_PARTICIPLE}\s+(?:(?:back|down|up|over)\s+)?(?:from\s+\S+\s+)?(?:to|at|onto|into|in)\s+(?=\S)",
+    rf"{_CHANGE_PARTICIPLE}\s+(?:(?:back|down|up|over)\s+)?(?:from\s+\S+\s+)?(?:to|at|onto|into|in|as)\s+(?=\S)",
     re.IGNORECASE,
 )
 
@@ -282,4 +300,7 @@ def states_value(sentence: str) -> bool:
     if labelled is not None and _VALUE.search(sentence, labelled.end()) is not None:
         return True
     match = _SETUP_SUBJECT.match(sentence)
-    return match is not None and _VALUE.search(sentence, match.end()) is not None
+    if match is not None and _VALUE.search(sentence, match.end()) is not None:
+        return True
+    match = _OPEN_SUBJECT.match(sentence)  # any verb, but then an identifier: "the X runbook is KB0010457"
+    return match is not None and _IDENTIFIER.search(sentence, match.end()) is not None

@@ -52,6 +52,8 @@ import html.entities
 import re
 from dataclasses import dataclass
 
+from contextlamp.domain.secret_unwrap import hiding_spans, unwrapped
+
 MIN_PRINTABLE = 0.95  # of the decoded characters: text wrapped in an encoding, not binary key material
 MIN_DECODED = 8  # characters: shorter decoded text holds no credential a rule could name
 DEPTH = 3  # base64 of base64 of base64: deeper wrapping is not an evasion a reader undoes by eye
@@ -206,11 +208,14 @@ class View:
         text: the window, decoded.
         starts: ``starts[i]`` is the index in the original text where the source of ``text[i]`` starts.
         ends: ``ends[i]`` is the index just after that source (``starts[i] + 6`` for a ``\\u0041``).
+        hidden: spans of ``text`` that are values a hiding expression yielded (secret_unwrap.py: reversed, ROT13,
+            character codes, octal escapes, a shell pipeline); their shape alone can make them a secret.
     """
 
     text: str
     starts: list[int]
     ends: list[int]
+    hidden: tuple[tuple[int, int], ...] = ()
 
     def original_span(self, start: int, end: int) -> tuple[int, int]:
         """The span of the original text that ``text[start:end]`` came from (characters; ``end > start``)."""
@@ -431,14 +436,14 @@ def decoded_views(text: str) -> list[View]:
     for low, high in _windows(_to_undo(text), len(text)):
         decoded = _decoded_window(text[low:high])
         if decoded is not None:
-            window, starts, ends = decoded
-            views.append(View(window, [low + k for k in starts], [low + k for k in ends]))
+            window, starts, ends, hidden = decoded
+            views.append(View(window, [low + k for k in starts], [low + k for k in ends], tuple(hidden)))
     return views
 
 
 def _to_undo(text: str) -> list[tuple[int, int]]:
     """Spans of ``text`` that a view would change: decoding calls, escapes, grouped values."""
-    spans: list[tuple[int, int]] = []
+    spans: list[tuple[int, int]] = hiding_spans(text)
     if "(" in text:
         spans.extend(m.span() for m in _DECODER_CALL.finditer(text))
     if _ESCAPE_HINT.search(text):
@@ -452,13 +457,18 @@ def _to_undo(text: str) -> list[tuple[int, int]]:
     return spans
 
 
-def _decoded_window(text: str) -> tuple[str, list[int], list[int]] | None:
-    """A window with its decoding calls and escapes undone (to three levels) and its groups joined, and the start
-    and end in the window of each character's source; None when nothing changed."""
+def _decoded_window(text: str) -> tuple[str, list[int], list[int], list[tuple[int, int]]] | None:
+    """A window with its hiding expressions (secret_unwrap.py) and decoding calls and escapes undone (to three
+    levels) and its groups joined, the start and end in the window of each character's source, and the spans of
+    hidden values; None when nothing changed."""
     text_now = text
     starts = list(range(len(text)))
     ends = list(range(1, len(text) + 1))
+    hidden: list[tuple[int, int]] = []
     changed_all: list[tuple[int, int]] = []
+    if (first := unwrapped(text)) is not None:
+        text_now, starts, ends, hidden, joined = first
+        changed_all = sorted(hidden + joined)
     newest: list[tuple[int, int]] | None = None
     for level in range(LEVELS + 1):
         undone = _decoder_calls(text_now) if level == 0 else _unescaped(text_now, newest)
@@ -473,18 +483,20 @@ def _decoded_window(text: str) -> tuple[str, list[int], list[int]] | None:
         # spans changed at an earlier level move with the text; the windows below are wide, so the newest changes
         # and the (re-decoded) earlier ones are enough
         changed_all = changed if not changed_all else _moved(changed_all, inner_starts, len(decoded)) + changed
+        hidden = _moved(hidden, inner_starts, len(decoded))
         text_now = decoded
     joins = _grouped(text_now)
     if joins:
         kept_text, kept = _without(text_now, joins)
         changed_all = _moved(changed_all, kept, len(kept_text)) if changed_all else []
         changed_all += _joined_spans(kept, joins)
+        hidden = _moved(hidden, kept, len(kept_text))
         starts = [starts[k] for k in kept]
         ends = [ends[k] for k in kept]
         text_now = kept_text
     if not changed_all:
         return None
-    return text_now, starts, ends
+    return text_now, starts, ends, hidden
 
 
 def _without(text: str, spans: list[tuple[int, int]]) -> tuple[str, list[int]]:

@@ -20,19 +20,11 @@ from __future__ import annotations
 import re
 
 from contextlamp.domain import secret_shape as shape
+from contextlamp.domain.secret_grammar import AFTER_NOUN, MODIFIER, PASSWORD_NOUNS, PIN_NOUNS, PLAIN, WS
 from contextlamp.domain.secret_lexicon import COPULA_WORDS, FINAL_COPULAS
 from contextlamp.domain.secret_measures import is_trivial_number
 from contextlamp.domain.secret_rules import Rule
-from contextlamp.domain.secret_slots import (
-    AFTER_NOUN,
-    MODIFIER,
-    PASSWORD_NOUNS,
-    PIN_NOUNS,
-    PLAIN,
-    WS,
-    accept_password,
-    accept_pin,
-)
+from contextlamp.domain.secret_values import accept_password, accept_pin
 
 # The value of an HTML password field, with the type before or after it inside the same start tag.
 _ATTRS = r"[^<>]{0,200}?"
@@ -44,8 +36,12 @@ HTML_PASSWORD_VALUE = (
 )
 
 # "PIN" in the scripts the slot layer's PIN nouns do not cover (a loanword: Hindi पिन, Urdu پن, Persian پین, Thai
-# พิน, Russian/Bulgarian ПИН).
-PIN_OTHER_SCRIPTS = r"पिन|پن|پین|พิน|ПИН|puk2?(?:[- ]?code)?"  # and the SIM's PUK, which unblocks its PIN
+# พิน, Russian/Bulgarian ПИН), the SIM's PUK, which unblocks its PIN, Arabic "the secret number" and Persian "the
+# card's code", which are what those languages call the PIN.
+PIN_OTHER_SCRIPTS = (
+    r"पिन|پن|پین|พิน|ПИН|puk2?(?:[- ]?code)?|"
+    r"الرقم[\s\p{Z}]+السري|الرقم[\s\p{Z}]+السرى|رمز[\s\p{Z}]+(?:کارت|عابر)"
+)
 _NOUN = rf"(?i)(?:^|[^\p{{L}}\p{{N}}_])(?:{PIN_NOUNS}|{PIN_OTHER_SCRIPTS})"
 _WORD = r"[^\s\p{Z}0-9\"`“”«»,;:.!?]{1,24}"  # a word with no digit: what the PIN opens, a possessive
 _DIGITS = r"([#*]?[0-9]{4,12}[#*]?)"
@@ -66,6 +62,70 @@ def pin_window_patterns() -> tuple[str, ...]:
         rf"{_NOUN}(?:{WS}+{_WORD}){{0,5}}?{WS}*:{WS}*{_DIGITS}{_END}",
         rf"{_NOUN}(?:{WS}+{_WORD}){{0,5}}?{WS}+{_DIGITS}{WS}+(?:{final}){_END}",
     )
+
+
+# What a PIN opens, as the first letters of the word in the curated languages and the lexicon's scripts: a bank
+# or SIM card, a cash machine, a phone. Arabic's attached article and prepositions are taken off first (للبطاقة).
+PIN_OPENER_STEMS = (
+    "atm", "card", "kart", "karte", "carte", "tarjeta", "cart", "carta", "kaart", "kort", "thẻ", "sim", "bank",
+    "banc", "debit", "débit", "débito", "credit", "crédit", "crédito", "phone", "telefon", "handy", "móvil",
+    "movil", "celular", "ponsel", "карт", "телефон", "банк", "بطاق", "کارت", "کارڈ", "कार्ड", "बैंक", "บัตร",
+    "카드", "カード", "卡",
+)  # fmt: skip
+# Words that make the number something else than the PIN: the card's number or its last digits, a terminal's id.
+_NOT_THE_PIN = frozenset(
+    [
+        "ending",
+        "ends",
+        "last",
+        "number",
+        "no",
+        "nr",
+        "id",
+        "ref",
+        "reader",
+        "terminal",
+        "pad",
+        "slot",
+        "machine",
+        "model",
+        "serial",
+        "length",
+        "digits",
+    ]
+)
+_OPENED = rf"(?:{WS}+[^\s\p{{Z}}0-9\"`“”«»,;:.!?]{{1,24}}){{1,3}}?"
+
+
+def pin_opened_patterns() -> tuple[str, ...]:
+    """A PIN noun and up to three words naming what it opens, in either order, then its digits ending the clause,
+    with no copula ("PIN ATM saya 5508", "картанын PIN-коду 78183", "الرقم السري للبطاقة 4417"): group 1 is the
+    words and the digits, read by :func:`accept_pin_opened`."""
+    noun = rf"{_NOUN}(?:-\p{{L}}{{1,8}})?"
+    return (
+        rf"{noun}({_OPENED}{WS}+{_DIGITS}){_END}",
+        rf"(?i)(?:^|[^\p{{L}}\p{{N}}_])((?:{_WORD}{WS}+){{1,2}}?(?:{PIN_NOUNS}|{PIN_OTHER_SCRIPTS})(?:-\p{{L}}{{1,8}})?{WS}+[#*]?[0-9]{{4,12}}[#*]?){_END}",
+    )
+
+
+def accept_pin_opened(window: str) -> bool:
+    """The words around a PIN noun and its digits: one names what a PIN opens (``PIN_OPENER_STEMS``), none makes
+    the number another one (``_NOT_THE_PIN``: "PIN for card ending 4417"), and the digits are a PIN's
+    (:func:`accept_pin_digits`) when they close the window."""
+    words = [w.lower().strip("()'’") for w in window.split()]
+    digits = words[-1] if words and words[-1].strip("#*").isdigit() else ""
+    named = [part for w in words[:-1] if not w.strip("#*").isdigit() for part in w.split("-")]
+    if any(w in _NOT_THE_PIN for w in named):
+        return False
+    opens = any(_strip_article(w).startswith(PIN_OPENER_STEMS) for w in named)
+    return opens and (not digits or accept_pin_digits(digits))
+
+
+def _strip_article(word: str) -> str:
+    for prefix in ("بال", "لل", "ال", "ل"):
+        if word.startswith(prefix) and len(word) > len(prefix) + 2:
+            return word[len(prefix) :]
+    return word
 
 
 def accept_pin_digits(value: str) -> bool:
@@ -100,7 +160,7 @@ SETTING_VERBS = (
 
 
 def to_rules() -> tuple[Rule, ...]:
-    """ "to" as a copula where it cannot be the English infinitive marker (secret_slots.COPULAS): after a PIN noun
+    """ "to" as a copula where it cannot be the English infinitive marker (secret_grammar.COPULAS): after a PIN noun
     (the value is digits), after a Polish or Czech password noun ("hasło do wifi to X"), and after an English verb of
     setting before a password or PIN noun ("set the root password to X", "changed the PIN to X")."""
     rules: list[Rule] = []
@@ -119,5 +179,8 @@ def field_rules() -> tuple[Rule, ...]:
     """The HTML password field rules and the PIN window rules (module docstring)."""
     html = tuple(Rule("Password", pattern, accept_password) for pattern in HTML_PASSWORD_VALUE)
     pins = tuple(Rule("PIN", pattern, accept_pin_digits) for pattern in pin_window_patterns())
+    opened = pin_opened_patterns()
+    pins += (Rule("PIN", opened[0], accept_pin_opened, "next", window=True),)
+    pins += (Rule("PIN", opened[1], accept_pin_opened, "next", window=True),)
     wifi = tuple(Rule("Password", pattern, accept_wifi_value) for pattern in wifi_patterns())
     return to_rules() + html + pins + wifi

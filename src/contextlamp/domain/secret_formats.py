@@ -23,6 +23,8 @@ from typing import Any
 
 import re2  # pyright: ignore[reportMissingTypeStubs]
 
+from contextlamp.domain.secret_measures import is_placeholder
+
 _RE2: Any = re2
 # Words spelled as their usual capitals in a kind's name ("databricks-api-token" -> "Databricks API Token").
 _CAPITALS = {
@@ -75,7 +77,10 @@ def _checker(spec: dict[str, Any], global_deny: Any) -> Callable[[str], bool]:
     require = _compile_any(list(spec.get("require", [])))
 
     def check(value: str) -> bool:
-        """The value passes the rule's upstream filter: entropy above the threshold, not an example value."""
+        """The value passes the rule's upstream filter (entropy above the threshold, not an example value) and is
+        no placeholder of ours (``changeme``, ``<token>``, ``xxxx``: secret_measures.is_placeholder)."""
+        if is_placeholder(value.strip("\"'`")):
+            return False
         bits = shannon_entropy(value)
         if bits < threshold or (inclusive and bits <= threshold):
             return False

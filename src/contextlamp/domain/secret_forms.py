@@ -30,8 +30,9 @@ bounded, so each candidate costs a bounded time and the scan stays linear (secre
 from __future__ import annotations
 
 from contextlamp.domain import secret_shape as shape
+from contextlamp.domain.secret_grammar import PASSWORD_NOUNS, WS
 from contextlamp.domain.secret_rules import Rule
-from contextlamp.domain.secret_slots import PASSWORD_NOUNS, WS, accept_password
+from contextlamp.domain.secret_values import accept_password
 
 # Column headers and short keys that name a credential on their own.
 SHORT_NOUNS = r"pwd|passwd|pass|pw|passphrase|passcode|pin|puk|pin[ _-]?code"

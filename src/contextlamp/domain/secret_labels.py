@@ -27,9 +27,11 @@ Every pattern runs on RE2 and bounds its value, so the scan stays linear (secret
 
 from __future__ import annotations
 
+import re
+
 from contextlamp.domain.secret_measures import is_identifier_chain, is_placeholder
 from contextlamp.domain.secret_rules import Rule
-from contextlamp.domain.secret_shape import names_credential
+from contextlamp.domain.secret_shape import accept_keyed_value, accept_random, accept_stated_password, names_credential
 from contextlamp.domain.secret_slots import accept_password
 
 WS = r"[\s\p{Z}]"
@@ -66,6 +68,24 @@ def accept_credential_prefix(value: str) -> bool:
 def accept_hex_key(value: str) -> bool:
     """32+ hex digits holding both letters and digits (a key, not a run of one digit)."""
     return any(c.isdigit() for c in value) and any(c.isalpha() for c in value) and not is_placeholder(value)
+
+
+def accept_machine_value(value: str) -> bool:
+    """A machine-made credential: 32+ hex digits, a UUID or a random value of 16+ characters (``accept_keyed_value``),
+    or any random value (``accept_random``): what a vendor issues, for a label that names no password."""
+    v = value.strip().strip("\"'`")
+    return accept_keyed_value(v) or accept_random(v)
+
+
+# Ports and port mappings after -p (ssh -p 2222, docker run -u 1000 -p 8080:80): never a password
+_PORT = re.compile(r"[0-9]{1,5}(?::[0-9]{1,5}){0,2}(?:/(?:tcp|udp))?")
+
+
+def accept_flag_password(value: str) -> bool:
+    """A password given after a tool's ``-p``/``-w`` once the same command named a user: credential-shaped
+    (``accept_stated_password``: "mysql -u reader -p reports" names a database) and not a port or port mapping."""
+    v = value.strip().strip("\"'`")
+    return not _PORT.fullmatch(v) and accept_stated_password(v) and accept_labelled_value(v)
 
 
 def accept_community(value: str) -> bool:
@@ -135,6 +155,80 @@ LABELLED_RULES: tuple[Rule, ...] = (
         rf"(?:^|[^A-Za-z0-9_.$/-])((?:[A-Za-z][A-Za-z0-9]{{0,15}}[_.-]){{1,4}}{UUID})\b",
         accept_credential_prefix,
         resume="after",
+    ),
+)
+
+# Labels that are a credential's place in a file format or protocol, whatever the value (round 10, stop 40)
+FORMAT_LABELLED_RULES: tuple[Rule, ...] = (
+    Rule(  # an HTTP Authorization header (RFC 9110 11.6.2) with any scheme: Bearer, Token, GenieKey, Key, SSWS …
+        "Authorization Header",
+        r"(?i)\bauthorization[\"']?[ \t]*[:=][ \t]*[\"']?[A-Za-z][A-Za-z0-9_-]{1,24}[ \t]+"
+        r"([A-Za-z0-9._~+/=:-]{16,512})",
+        accept_machine_value,
+        resume="after",
+    ),
+    Rule(  # -p/-P/-w PASSWORD after -u/-U/-n/--user NAME in the same command (cqlsh, oc, racadm, az, vsql, beeline)
+        "Command-Line Password",
+        r"(?:^|[ \t])(?:-[uUn]|--user(?:name)?)(?:=|[ \t]+)[\"']?[^\s\"']{1,128}[\"']?(?:[ \t]+[^\s|;&]{1,128}){0,6}?"
+        r"[ \t]+(?:-[pPw]|-pw)(?:=|[ \t]+)[\"']?([^\s\"'`,;<>|&]{3,128})",
+        accept_flag_password,
+        resume="after",
+    ),
+    Rule(  # a directive NAME VALUE at a line's start whose name ends in a password word (keepalived auth_pass,
+        # nslcd/ldap.conf bindpw, Kickstart rootpw [--plaintext], sssd ldap_default_authtok without "=")
+        "Password Assignment",
+        r"(?im)^[ \t]*[a-z][a-z0-9]{0,23}(?:[_-][a-z0-9]{1,24}){0,3}[_-]?(?:pass|passwd|password|pw|authtok|psk)"
+        r"(?:[ \t]+--?[a-z]{1,16})?[ \t]+[\"']?([^\s\"'=:]{3,128})[\"']?[ \t]*$",
+        accept_labelled_value,
+    ),
+    Rule(  # .NET/NuGet <add key="ClearTextPassword" value="…"/>, <setting name="DbPassword" value="…">: the key
+        # ends in the credential word ("PasswordPolicy" names a setting about one)
+        "Password Assignment",
+        r"(?i)<[a-z]{1,16}[ \t]+(?:key|name)=[\"'][^\"'<>]{0,40}(?:password|passwd|secret|token|api[_-]?key)"
+        r"[\"'][ \t]+value=[\"']([^\"'<>]{3,128})[\"']",
+        accept_labelled_value,
+    ),
+    Rule(  # <AdministratorPassword><Value>…</Value> (Windows unattend.xml), <Pass encoding="base64">…</Pass>
+        "Password Assignment",
+        r"(?i)<(?:[a-z0-9_.:-]{0,40}password>[ \t\r\n]{0,16}<value|pass|pwd)"
+        r"(?:[ \t]+[a-z]{1,16}=[\"'][^\"'<>]{0,32}[\"'])?>[ \t]*([^<>\s]{3,128})[ \t]*</",
+        accept_labelled_value,
+    ),
+    Rule(  # a password stored with its scheme in plain text: Dovecot {PLAIN}/{CLEAR}, OpenLDAP {CLEARTEXT}
+        "Password Assignment",
+        r"(?i)\{(?:plain|clear|cleartext|plaintext)\}([^\s:]{3,128})",
+        accept_labelled_value,
+    ),
+    Rule(  # Postfix sasl_passwd (SASL_README): "[relay]:port user:password", one relay a line
+        "Password Assignment",
+        r"(?m)^[ \t]*\[[A-Za-z0-9.-]{1,253}\](?::[0-9]{1,5})?[ \t]+[^\s:]{1,128}:([^\s]{3,128})[ \t]*$",
+        accept_labelled_value,
+    ),
+    Rule(  # HTTP basic credentials in a server's config: HAProxy "stats auth user:pass", "auth user:pass"
+        "Password Assignment",
+        r"(?im)^[ \t]*(?:stats[ \t]+)?(?:basic[_-]?)?auth[ \t]+[^\s:]{1,64}:([^\s]{3,128})[ \t]*$",
+        accept_labelled_value,
+    ),
+    Rule(  # --setup-key UUID, --auth-key HEX: a long option naming a key a service issues, machine-made value
+        "Command-Line Password",
+        r"(?i)(?:^|[ \t])--(?:[a-z0-9]{1,16}-){0,2}(?:setup|auth|access|api|secret|private|license|signing|master|join|"
+        r"enroll(?:ment)?|registration|bootstrap|pre-?auth|app|client|encryption|admin|service|deploy|integration|"
+        r"account|ingest|write|read)-key(?:=|[ \t]+)[\"']?([A-Za-z0-9+/=_.-]{16,256})",
+        accept_machine_value,
+        resume="after",
+    ),
+    Rule(  # a URL's query parameter naming a credential: ?api_key=…, &access_token=…, ?key=…
+        "Labelled Key",
+        r"(?i)[?&](?:api[_-]?key|apikey|access[_-]?token|auth[_-]?token|token|key|secret|client[_-]?secret)="
+        r"([A-Za-z0-9._~+/%-]{16,256})",
+        accept_machine_value,
+        resume="after",
+    ),
+    Rule(  # a key beside a user name in one JSON object: {"username": "…", "key": "…"} (kaggle.json and the like)
+        "Labelled Key",
+        r"(?i)\"(?:username|user|login)\"[ \t]*:[ \t]*\"[^\"\n]{1,64}\"[ \t]*,[ \t\r\n]{0,16}"
+        r"\"(?:key|secret|token)\"[ \t]*:[ \t]*\"([^\"\s]{16,256})\"",
+        accept_machine_value,
     ),
 )
 

@@ -287,6 +287,18 @@ COPULA_WORDS = frozenset(
         "waa",
         "ແມ່ນ",
         "ná",
+        # round 10: the copulas of Austronesian and other languages people state credentials in (Javanese yaiku,
+        # Sundanese nyaéta, Cebuano kay/mao, Malagasy dia, Igbo bụ, Luxembourgish ass); not the short ones that are
+        # also a postposition or pronoun elsewhere (Haitian and Romance "se", Māori and Hindi "ko")
+        "yaiku",
+        "yaitu",
+        "nyaéta",
+        "nyaeta",
+        "kay",
+        "mao",
+        "dia",
+        "bụ",
+        "ass",
     ]
 )
 
@@ -355,7 +367,10 @@ HEBREW_PREFIXES = "[הושבלמכ]{0,2}"
 
 def noun_pattern(noun: str) -> str:
     """One noun as an RE2 pattern (module functions below)."""
-    pattern = re.escape(noun).replace(r"\ ", WS + "+")
+    # a space inside a noun of the Arabic script may be left out (Urdu پاسورڈ beside پاس ورڈ; the normaliser has
+    # removed the zero-width non-joiner Persian writes there)
+    joined = "\u0600" <= noun[:1] <= "\u06ff"
+    pattern = re.escape(noun).replace(r"\ ", WS + ("*" if joined else "+"))
     return HEBREW_PREFIXES + pattern if "\u05d0" <= noun[:1] <= "\u05ea" else pattern
 
 

@@ -45,6 +45,7 @@ secret from the text as it was written (:meth:`Normalised.original_span`).
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import json
 import re
@@ -100,13 +101,17 @@ _TOKEN = frozenset(
 # A run of 8+ single token characters separated by one space, or by a dot or dash (spaced-out keys).
 _SPACED = re.compile(r"(?:[!-~] {1,2})+[!-~]")  # maximal runs of single characters; bounds checked in _spaced
 _SPACED_MIN = 8
+_OPTION = re.compile(r"-{1,2}[A-Za-z][A-Za-z-]{0,40}=?")
 _NEEDS_WORK = re.compile(r"[^\x00-\x7f]")
 _BACKTICKS = re.compile(r"`+")
 _FENCE = re.compile(r"`{3,}|~{3,}")
+_LABEL_FENCE = re.compile(r"[:=][ \t]*(`{3,}[A-Za-z0-9_+-]{0,16}[ \t]*)$")  # a fence opened right after a label
 _GLUED_QUOTE = re.compile(r'`+|"')
 _VALUE = frozenset(
     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-"
 )  # a code span opens and closes with a run of backticks (CommonMark 6.1)
+_INLINE = "(?:span|b|i|em|strong|s|u|small|code)"
+_EMPTY_MARKUP = re.compile(rf"<!--[ \t]{{0,8}}-->|<wbr[ \t]{{0,8}}/?>|<{_INLINE}>[ \t]{{0,8}}</{_INLINE}>")
 _CONTINUATION = re.compile(r"\\\r?\n[ \t]{0,64}")  # backslash-newline and the next line's indent
 # A literal's value characters, a key's alphabet: what may end a literal before a concatenation and start the next.
 _LITERAL_VALUE = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-+/=.~:@%$!#*^&?")
@@ -136,11 +141,14 @@ class Normalised:
         origin: ``origin[i]`` is the index in the original text of ``text[i]``; one more entry at the end
             (the original's length). None when the text is the original unchanged.
         original_length: the original text's length in characters.
+        hidden: spans of ``text`` that are tokens someone hid characters in (invisible characters, look-alikes,
+            mathematical letters, spacing, empty markup); their shape alone can make them a secret.
     """
 
     text: str
     origin: list[int] | None
     original_length: int
+    hidden: tuple[tuple[int, int], ...] = ()
 
     def original_span(self, start: int, end: int) -> tuple[int, int]:
         """The span of the original text that ``text[start:end]`` came from (characters)."""
@@ -151,8 +159,10 @@ class Normalised:
         return self.origin[start], self.origin[end - 1] + 1
 
 
-def _char_pass(text: str) -> tuple[str, list[int]] | None:
-    """NFKC per character and invisible characters removed; None when nothing changes (ASCII text)."""
+def _char_pass(text: str, marks: list[int]) -> tuple[str, list[int]] | None:
+    """NFKC per character and invisible characters removed; None when nothing changes (ASCII text). The index of
+    each invisible character removed, of each mathematical letter or digit (U+1D400-1D7FF) and of each space-like
+    character NFKC makes a space (hair, thin, ideographic space) is added to ``marks``: hiding marks (``_hidden``)."""
     if not _NEEDS_WORK.search(text):
         return None
     if not INVISIBLE.intersection(text) and unicodedata.is_normalized("NFKC", text):
@@ -170,15 +180,19 @@ def _char_pass(text: str) -> tuple[str, list[int]] | None:
             folded = unicodedata.normalize("NFKC", char)
             pieces.append(folded)
             origin.extend([i] * len(folded))
+            if 0x1D400 <= ord(char) <= 0x1D7FF or (folded == " " and char not in "\u00a0\u202f"):
+                marks.append(i)
+        elif char != "\u00ad":  # a soft hyphen is a hyphenation hint in copied prose, not a hiding mark
+            marks.append(i)
         last = i + 1
     pieces.append(text[last:])
     origin.extend(range(last, len(text)))
     return "".join(pieces), origin
 
 
-def _fold_confusables(text: str) -> str:
+def _fold_confusables(text: str, marks: list[int] | None = None) -> str:
     """Look-alikes of ASCII letters and digits (any script, Unicode TR #39) folded inside words that also hold
-    ASCII letters or digits."""
+    ASCII letters or digits; the index of each folded word's first look-alike is added to ``marks``."""
     table, chars = _confusables()
     if not chars.search(text):
         return text
@@ -200,6 +214,8 @@ def _fold_confusables(text: str) -> str:
             out.append(text[last:start])
             out.append(word.translate(table))
             last = end
+            if marks is not None:
+                marks.append(i)
         done_to = end
     out.append(text[last:])
     return "".join(out)
@@ -221,6 +237,13 @@ def _joins(text: str) -> list[tuple[int, int]]:
         line = text[line_start:newline]
         if _fences(line) % 2:  # a fence opens or closes the block (also one written after text on its line)
             fenced = not fenced
+            label = _LABEL_FENCE.search(line)
+            if fenced and label is not None:  # "API_SECRET: ```" then the value's line: the label's value
+                next_end = text.find("\n", newline + 1)
+                following = text[newline + 1 : next_end if next_end >= 0 else len(text)]
+                if _one_token(following):
+                    indent = len(following) - len(following.lstrip())
+                    spans.append((line_start + label.start(1), newline + 1 + indent))
         elif fenced and _one_token(line):
             next_end = text.find("\n", newline + 1)
             following = text[newline + 1 : next_end if next_end >= 0 else len(text)]
@@ -287,12 +310,17 @@ def _glued_value(text: str, at: int, step: int) -> bool:
     character other than a letter: a value's start (``0x``, ``00``), not a word of the sentence."""
     i = at + step
     seen = 0
+    word: list[str] = []
     while 0 <= i < len(text) and not text[i].isspace() and seen < 64:
-        if not text[i].isalpha():
-            return True
+        word.append(text[i])
         i += step
         seen += 1
-    return False
+    if step < 0:
+        word.reverse()
+    glued = "".join(word)
+    if _OPTION.fullmatch(glued):  # a command's option (--token, --single-transaction=): a word, not a value
+        return False
+    return any(not c.isalpha() for c in glued)
 
 
 def _glued_quotes(text: str) -> list[tuple[int, int]]:
@@ -305,6 +333,19 @@ def _glued_quotes(text: str) -> list[tuple[int, int]]:
         (m.start(), m.end())
         for m in _GLUED_QUOTE.finditer(text)
         if m.start() > 0 and m.end() < len(text) and text[m.start() - 1] in _VALUE and text[m.end()] in _VALUE
+    ]
+
+
+def _empty_markup(text: str) -> list[tuple[int, int]]:
+    """Spans to delete: markup that renders as nothing between two value characters: an empty HTML comment
+    (``<!---->``, ``<!-- -->``; HTML Living Standard 13.1.6), ``<wbr>`` (a line-break opportunity, 4.5.29) and an
+    empty inline element (``<span></span>``, ``<b></b>``), so ``tvly-2<!---->MH143P…`` reads as the value it shows."""
+    if "<" not in text:
+        return []
+    return [
+        (m.start(), m.end())
+        for m in _EMPTY_MARKUP.finditer(text)
+        if m.start() > 0 and m.end() < len(text) and text[m.start() - 1] in _TOKEN and text[m.end()] in _TOKEN
     ]
 
 
@@ -466,11 +507,17 @@ def normalise_for_scan(text: str) -> Normalised:
     Returns:
         Normalised: the text and the map back to the original characters.
     """
-    changed = _char_pass(text)
+    marks: list[int] = []
+    changed = _char_pass(text, marks)
     normal, origin = changed if changed is not None else (text, None)
-    folded = _fold_confusables(normal)
+    folded_marks: list[int] = []
+    folded = _fold_confusables(normal, folded_marks)
+    marks.extend(origin[i] if origin is not None else i for i in folded_marks)
     spans = _joins(folded)
-    spans.extend(_spaced(folded))
+    spans.extend(_spaced(folded))  # ASCII spacing is also emphasis in prose ("a b c d …"): no hiding mark
+    markup = _empty_markup(folded)
+    marks.extend((origin[a] if origin is not None else a) for a, _ in markup)
+    spans.extend(markup)
     spans.extend(_glued_quotes(folded))
     spans.extend(_continuations(folded))
     spans.extend(_concatenations(folded))
@@ -481,10 +528,30 @@ def normalise_for_scan(text: str) -> Normalised:
         if origin is None and folded == text:
             return Normalised(text, None, len(text))
         base = origin if origin is not None else list(range(len(text)))
-        return Normalised(folded, [*base, len(text)], len(text))
+        return Normalised(folded, [*base, len(text)], len(text), _hidden(folded, base, marks))
     base = origin if origin is not None else list(range(len(text)))
     result, kept = _delete(folded, base, merge_spans(spans)) if spans else (folded, base)
     words = _number_words(result, kept)
     if words is not None:
         result, kept = words
-    return Normalised(result, [*kept, len(text)], len(text))
+    return Normalised(result, [*kept, len(text)], len(text), _hidden(result, kept, marks))
+
+
+_HIDDEN_TOKEN = re.compile(r"[A-Za-z0-9+/=_.:@%!#*^~$&?-]{8,}")
+
+
+def _hidden(text: str, origin: list[int], marks: list[int]) -> tuple[tuple[int, int], ...]:
+    """Spans of ``text`` (normalised) that are tokens of 8+ value characters holding a hiding mark: an invisible
+    character, a look-alike, a mathematical letter, a hair, thin or ideographic space (spacing of ASCII spaces is
+    emphasis in prose too, and no mark), or empty markup, inside the token as written. Sorting the marks and one
+    bisection a token: O(n log n)."""
+    if not marks:
+        return ()
+    marks.sort()
+    out: list[tuple[int, int]] = []
+    for match in _HIDDEN_TOKEN.finditer(text):
+        low, high = origin[match.start()], origin[match.end() - 1]
+        k = bisect.bisect_left(marks, low)
+        if k < len(marks) and marks[k] <= high:
+            out.append(match.span())
+    return tuple(out)

@@ -24,17 +24,11 @@ from __future__ import annotations
 
 import unicodedata
 
+from contextlamp.domain.secret_grammar import AFTER_NOUN, LABELLED, OPENERS_EN
 from contextlamp.domain.secret_lexicon import noun_pattern, password_nouns
 from contextlamp.domain.secret_rules import Rule
-from contextlamp.domain.secret_slots import (
-    AFTER_NOUN,
-    CLAUSE_END,
-    LABELLED,
-    OPENERS_EN,
-    accept_answer,
-    accept_password,
-    accept_pin,
-)
+from contextlamp.domain.secret_values import accept_answer, accept_password, accept_pin
+from contextlamp.domain.secret_window import CLAUSE_END
 from contextlamp.domain.secret_words import SLOT_PROSE_WORDS, STOP_WORDS
 
 WS = r"[\s\p{Z}]"
@@ -67,6 +61,29 @@ def accept_login_value(value: str) -> bool:
     ):
         return False
     return accept_password(value)
+
+
+# Account names a device or service ships with: after "is" or a colon, "<name> / <value>" is a login pair.
+DEFAULT_ACCOUNTS = r"(?:admin|root|administrator|superuser|sa|pi|ubuntu|postgres|guest)"
+
+
+def accept_default_account_value(value: str) -> bool:
+    """The password after a conventional account name and a spaced slash: a login pair's value
+    (:func:`accept_login_value`) that is no path (no ``/`` inside) and, when one word, holds a digit or a symbol
+    ("admin / settings" is a menu path, "admin / 40365512" a login)."""
+    words = value.split()
+    if not words or "/" in value:
+        return False
+    if len(words) == 1 and words[0].strip(".,;:!?").isalpha():
+        return False
+    return accept_login_value(value)
+
+
+def accept_named_answer(value: str) -> bool:
+    """A memorable word, name or place: the answer check, and no function word among its words ("memorable place
+    on the trip: Rome was lovely" is a sentence, "Saint Kilda" a name)."""
+    words = [w.lower().strip(".,;:!?") for w in value.split()]
+    return not any(w in STOP_WORDS for w in words) and accept_answer(value)
 
 
 def accept_value_first_pin(checked: str) -> bool:
@@ -127,9 +144,17 @@ def phrase_rules() -> tuple[Rule, ...]:
             rf"{WS}*{NAME}{WS}*/){WS}*{LABELLED}",
             accept_login_value,
         ),
-        Rule(  # pw: X, pwd X (chat shorthand); pass: X only after a network word or at a clause start
+        Rule(  # the NAS is admin / X; imprimante : admin / X (a conventional account name, a spaced slash, a value)
             "Password",
-            rf"{start}(?:pw|pwd|(?:(?:wi-?fi|wlan|router|network|vpn|guest){WS}+|(?:^|[\n,;(]){WS}*)pass)"
+            rf"(?i)(?:{WS}(?:is|was|are|ist|est|es|é|è|är|er|jest)|[:：=]|->){WS}*{DEFAULT_ACCOUNTS}"
+            rf"(?:{WS}+/{WS}*|{WS}*/{WS}+){LABELLED}",
+            accept_default_account_value,
+        ),
+        Rule(  # pw: X, pwd X (chat shorthand); pass: X only after a network word or at a clause start (a "(" after
+            # "$" opens a shell command substitution: `$(pass show x)` runs the password store, states nothing)
+            "Password",
+            rf"(?i)(?:{start[4:]}(?:pw|pwd|(?:wi-?fi|wlan|router|network|vpn|guest){WS}+pass)|"
+            rf"(?:(?:^|[^\p{{L}}\p{{N}}_])(?:^|[\n,;])|(?:^|[^\p{{L}}\p{{N}}_$])\(){WS}*pass)"
             rf"{WS}*(?::|=|{WS}){WS}*{LABELLED}",
             accept_password,
         ),
@@ -201,9 +226,9 @@ def phrase_rules() -> tuple[Rule, ...]:
         Rule(
             "Security Question Answer",
             rf"(?i)\bmemorable{WS}+(?:word|information|info|answer|name|place|date|phrase)"
-            rf"(?:{WS}*[:=]{WS}*|{WS}+(?:is|was){WS}+|[^\n.]{{0,40}}?\b(?:I|we){WS}+(?:used|chose|picked|set|put|"
+            rf"(?:{WS}+(?:on|for|of|at|with){WS}+[^\n:=.]{{1,40}}?)?(?:{WS}*[:=]{WS}*|{WS}+(?:is|was){WS}+|[^\n.]{{0,40}}?\b(?:I|we){WS}+(?:used|chose|picked|set|put|"
             rf"entered|gave){WS}+){ANSWER}",
-            accept_answer,
+            accept_named_answer,
         ),
         Rule(  # a non-Latin password noun, then a value in Latin letters at the end of the clause
             "Password",

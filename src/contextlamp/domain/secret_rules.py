@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from contextlamp.domain import secret_shape as shape
+from contextlamp.domain.secret_measures import is_placeholder
 
 WS = r"[\s\p{Z}]"  # one whitespace character, Unicode spaces included (RE2's \s is ASCII)
 # A prose or assignment value: the first 64 characters of a token, at least as long as its check demands
@@ -113,6 +114,9 @@ SECRET_KEY_NAME = (
 )
 ASSIGN = rf"[\"'\]]{{0,2}}{WS}{{0,8}}(?:=|:=|:|=>|->){WS}{{0,8}}[\"'`]{{0,2}}"
 KEY_START = r"(?:^|[^a-z0-9])"
+# Between a key and its value in a Markdown table row (| KEY | `value` |) and a call's arguments ("KEY", "value");
+# an upper-case environment name may also have a blank only (csh's setenv KEY value)
+KEYED_GAP = r"[\"'\]]{0,2}[ \t]*(?:\|[ \t]*`?|,[ \t]*[\"'])"
 
 OTP_WORDS = (
     r"(?:(?i:\b(?:verification|confirmation|security|login|log-in|sign-in|signin|auth|authentication|"
@@ -140,6 +144,12 @@ SECURITY_WORDS = (
     r"(?:de{WS}sécurité|secrète)|\bapellido{WS}de{WS}soltera(?:{WS}de{WS}mi{WS}madre)?|"
     r"\brespuesta{WS}(?:a{WS}la{WS}|de{WS}la{WS})?pregunta{WS}(?:de{WS}seguridad|secreta))"
 ).replace("{WS}", WS)
+
+
+def accept_connection_value(value: str) -> bool:
+    """``Password=…`` as a connection string has it, unless the value as written is a stand-in (``<ask-Yuki>``,
+    ``${DB_PASS}``: the shape check reads the value without its brackets)."""
+    return not is_placeholder(value) and shape.accept_connection_password(value)
 
 
 def _format(kind: str, pattern: str, check: Callable[[str], bool] | None = None) -> Rule:
@@ -269,7 +279,7 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "Connection String Password",
         rf"(?i)(?:^|[;\s])(?:password|pwd){WS}{{0,8}}={WS}{{0,8}}([^;\s]{{3,128}})",
-        shape.accept_connection_password,
+        accept_connection_value,
         extend=True,
     ),
     Rule(
@@ -467,5 +477,18 @@ KEYED_RULES: tuple[tuple[Rule, tuple[str, ...]], ...] = (
             resume="after",
         ),
         ("token", "secret", "passwd", "password", "apikey", "api_key", "api-key", "credential", "key"),
+    ),
+    (
+        Rule(  # the same key in a table row or a call (| X_API_KEY | `<value>` |, setdefault("X_TOKEN", "<value>"),
+            # setenv X_SECRET <value>), and an environment variable named <NAME>_KEY (DATAVERSE_KEY = "<uuid>"):
+            # upper-case names ending in _KEY hold a service's key; CACHE_KEY and the like are public (PUBLIC)
+            "Labelled Key",
+            rf"(?:(?i:{SECRET_KEY_NAME}(?:[_.-]?(?:private|secret|value|[0-9]{{1,2}}))?){KEYED_GAP}|(?:^|[^A-Za-z0-9_])"
+            rf"[A-Z][A-Z0-9]{{1,24}}(?:_[A-Z0-9]{{1,24}}){{0,4}}_(?:KEY|TOKEN|SECRET)(?:{ASSIGN}|{KEYED_GAP}|[ \t]+))"
+            r"([A-Za-z0-9+/_=-]{16,256})",
+            shape.accept_keyed_value,
+            resume="after",
+        ),
+        ("token", "secret", "passwd", "password", "apikey", "api_key", "api-key", "credential", "_key"),
     ),
 )

@@ -32,15 +32,17 @@ from contextlamp.domain.secret_decode import decoded_runs, decoded_views
 from contextlamp.domain.secret_fields import field_rules
 from contextlamp.domain.secret_formats import format_rules
 from contextlamp.domain.secret_forms import keyed_form_rules
-from contextlamp.domain.secret_labels import LABELLED_RULES, PUBLIC_LABELLED
+from contextlamp.domain.secret_labels import FORMAT_LABELLED_RULES, LABELLED_RULES, PUBLIC_LABELLED
 from contextlamp.domain.secret_measures import names_no_value
 from contextlamp.domain.secret_normal import merge_spans, normalise_for_scan
 from contextlamp.domain.secret_phrases import phrase_rules
 from contextlamp.domain.secret_redact import without_clauses
 from contextlamp.domain.secret_rules import KEYED_RULES, PEM_BLOCK, RULES, TOKEN_TAIL, Rule
 from contextlamp.domain.secret_slots import slot_rules
+from contextlamp.domain.secret_unwrap import hidden_secret
 
 REDACTED = "[secret removed]"
+HIDDEN = "Obfuscated Value"  # a credential-shaped value someone hid behind a reversible transformation
 # The kinds whose value a word names (a noun, a key, a label) rather than its format: the token the value sits in
 # may then be the name of something else, a label, an attribute or a file (secret_measures.names_no_value).
 STATED_KINDS = frozenset(
@@ -211,7 +213,11 @@ def _class_end(pattern: str, i: int) -> int:
 def _engine() -> _Engine:
     """The rules compiled once per process, on first use (no work at import time)."""
     rules = tuple(
-        _Compiled(rule) for rule in (PEM_BLOCK, *RULES, *LABELLED_RULES, *slot_rules(), *phrase_rules(), *field_rules())
+        _Compiled(rule)
+        for rule in (
+            *(PEM_BLOCK, *RULES, *LABELLED_RULES, *FORMAT_LABELLED_RULES),
+            *(*slot_rules(), *phrase_rules(), *field_rules()),
+        )
     )
     prefilter = _RE2.Set.SearchSet(_options(SET_MAX_MEM))
     for compiled in rules:
@@ -321,12 +327,15 @@ class SecretScanner:
         those of each window whose escapes are undone or grouped value joined (secret_decode.decoded_views)."""
         normal = normalise_for_scan(text)
         found = [(*normal.original_span(s, e), kind) for s, e, kind in _normal_findings(normal.text, redact_only)]
+        hidden = [(a, b) for a, b in normal.hidden if hidden_secret(normal.text[a:b], mixed=True)]
+        found += [(*normal.original_span(a, b), HIDDEN) for a, b in hidden]
         for view in decoded_views(text):
             inner = normalise_for_scan(view.text)
             for s, e, kind in _normal_findings(inner.text, redact_only):
                 a, b = inner.original_span(s, e)
                 if b > a:
                     found.append((*view.original_span(a, b), kind))
+            found += [(*view.original_span(a, b), HIDDEN) for a, b in view.hidden if hidden_secret(view.text[a:b])]
         return found
 
     def kinds(self, text: str) -> list[str]:
@@ -381,6 +390,7 @@ class SecretScanner:
             PEM_BLOCK,
             *RULES,
             *LABELLED_RULES,
+            *FORMAT_LABELLED_RULES,
             *cli_rules(),
             *(rule for rule, _ in KEYED_RULES),
             *(rule for rule, _ in keyed_form_rules()),

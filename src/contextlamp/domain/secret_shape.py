@@ -135,9 +135,10 @@ def accept_keyed_value(value: str) -> bool:
 
 def accept_connection_password(value: str) -> bool:
     """``Password=...;`` in an ADO/ODBC/JDBC connection string: a stated password, or 3+ characters holding a
-    digit or symbol (connection-string passwords are often short)."""
+    digit or symbol (connection-string passwords are often short). A placeholder is read before normalising,
+    which takes off the angle brackets of ``<ask-Yuki>``."""
     v = normalise(value)
-    if is_placeholder(v) or is_identifier_chain(v) or is_url_path_or_mail(v):
+    if is_placeholder(value) or is_placeholder(v) or is_identifier_chain(v) or is_url_path_or_mail(v):
         return False
     if accept_stated_password(v):
         return True

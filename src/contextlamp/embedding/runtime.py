@@ -10,6 +10,15 @@ from typing import Any
 
 MODEL_DIR = Path(__file__).resolve().parent / "model"  # package data (pyproject.toml [tool.setuptools.package-data])
 ORT_THREADS = min(4, os.cpu_count() or 1)  # measured: 1 thread made get_context slower (18.8 vs 14 ms)
+# Whether an intra-op worker spins (busy-waits) between the parallel parts of one run instead of sleeping. Off: a
+# text of a save or a query is a run of ~500 small kernels, and a spinning worker burns its core through all of
+# them (2 threads: 12.4 ms of CPU for a LoCoMo turn's 5.6 of work) and, on a shared machine, waits for a core it
+# then wastes; sleeping, the run costs one thread's CPU and still takes the second core when it is free. Measured
+# interleaved on the 2-core CI machine (load 17-22; research/bench/embed_threads.py, research/notes/performance.md
+# stop 40): a turn's median wall 49.2 -> 21.3 ms, CPU 12.4 -> 5.9; a 256-piece window 407 -> 219 ms, CPU 86 -> 46;
+# vectors bitwise equal. ORT docs, session option "session.intra_op.allow_spinning"
+# (onnxruntime_session_options_config_keys.h).
+ALLOW_SPINNING = False
 REINSTALL = (
     "Reinstall contextlamp (pip install --force-reinstall --no-deps contextlamp, or from a clone: pip install -e .)"
 )
@@ -40,6 +49,8 @@ def ort_session(graph: str | bytes, threads: int | None = None) -> Any:
     # vector search 16.2 -> 8.7 ms; at 10,000 no change). ORT docs, session option
     # "session.force_spinning_stop" (onnxruntime_session_options_config_keys.h).
     options.add_session_config_entry("session.force_spinning_stop", "1")  # pyright: ignore[reportUnknownMemberType]
+    spinning = "1" if ALLOW_SPINNING else "0"
+    options.add_session_config_entry("session.intra_op.allow_spinning", spinning)  # pyright: ignore[reportUnknownMemberType]
     return ort.InferenceSession(graph, options, providers=["CPUExecutionProvider"])
 
 

@@ -39,6 +39,13 @@ _WORD = re.compile(r"[\w][\w'-]*")
 _PHRASE_BREAK = re.compile(r"[^\w\s'-]+")
 
 
+def subject(content: str) -> str | None:
+    """The name an entry starts with as its subject or speaker (``"Alice: I moved"`` -> ``"Alice"``: a capitalised
+    label of at most 41 characters before a colon and a space), or None. Linear in ``len(content)``."""
+    match = _SUBJECT.match(content)
+    return match.group(1) if match else None
+
+
 @dataclass(frozen=True)
 class QuestionConfig:
     """Which probes to generate (ablations switch them off one at a time)."""
@@ -168,7 +175,7 @@ def likely_questions(
     config = config or QuestionConfig()
     probes: list[str] = []
     match = _SUBJECT.match(content)
-    subject = match.group(1) if match else None
+    subject = match.group(1) if match else None  # as subject() reads it
     body = content[match.end() :] if match else content
     if config.sentences and len(content) <= WINDOW_CHARS:
         # a long entry is embedded chunk by chunk (segmenting.chunk_spans): its sentences are in its chunks'

@@ -28,6 +28,7 @@ from contextlamp.retrieval.query import (
     named_words,
     word_terms,
 )
+from contextlamp.retrieval.questions import subject
 from contextlamp.retrieval.weights import FRESHER_FIRST_THRESHOLD, FusionWeights, TrustWeights
 
 if TYPE_CHECKING:
@@ -232,6 +233,7 @@ def with_neighbours(
     now: int,
     memory_types: Sequence[MemoryType] | None,
     lifted: dict[str, str] | None = None,
+    read: dict[str, Entry] | None = None,
 ) -> list[tuple[str, float, float]]:
     """``fused`` with the time neighbours of its best ``weights.neighbour_anchors`` entries raised, best first.
     A neighbour is one of the ``weights.neighbour_radius`` live entries saved just before or just after an anchor in the
@@ -243,13 +245,17 @@ def with_neighbours(
     replies, or the turns past them, pushes other conversations' matches out of the top results (LongMemEval-S). A
     neighbour's RRF (and score) gains ``weights.neighbours`` times its best anchor's, capped just below that anchor's
     (``NEIGHBOUR_CAP``): a neighbour is never lifted above the hit that brought it; one the lists ranked lower adds the
-    bonus to its own value, one ranked higher keeps it. Bonuses come from the values before any bonus. ``fused``:
-    ``(id, rrf, score)`` best first, as ``fuse`` returns; ``owner`` gains each neighbour's store. One
-    ``time_neighbours`` read per store holding an anchor, and one read of lengths and save times
-    (``Store.chars_and_times``) when the length limit is on. The weight, the anchor count, the radius and the length
-    limit were chosen by leave-one-conversation-out on LoCoMo and checked on LongMemEval-S (docs/retrieval.md "Neighbour
-    context", research/bench/neighbour_rules.py). ``lifted``, when given, gains each raised neighbour's anchor (the
-    one whose bonus it kept)."""
+    bonus to its own value, one ranked higher keeps it. Bonuses come from the values before any bonus. The bonus is
+    ``weights.neighbour_reply`` times larger for the reply to a question (the first turn after one that asks, asking
+    nothing itself and not by the asker: the answer; ``_exchange``). ``fused``: ``(id, rrf, score)`` best first, as
+    ``fuse`` returns; ``owner`` gains each neighbour's store. One ``time_neighbours`` read per store holding an anchor,
+    one read of lengths and save times (``Store.chars_and_times``) when the length limit is on, and one of the
+    anchors' and neighbours' entries (``Store.entries``, at most 25 a store) when replies gain more. The weight, the
+    anchor count, the radius and the length limit were chosen by leave-one-conversation-out on LoCoMo and checked on
+    LongMemEval-S (docs/retrieval.md "Neighbour context", research/bench/neighbour_rules.py); the reply factor on
+    LoCoMo's tuning questions (research/notes/retrieval.md "Replies"). ``lifted``, when given, gains each raised
+    neighbour's anchor (the one whose bonus it kept); ``read``, when given, the entries read for the replies (``search``
+    does not read them again)."""
     anchors = fused[: weights.neighbour_anchors]
     if not anchors:
         return fused
@@ -258,10 +264,14 @@ def with_neighbours(
         by_store.setdefault(id(owner[entry_id]), []).append(entry_id)
     stores = {id(owner[i]): owner[i] for i, _, _ in anchors}
     near: dict[str, list[str]] = {}
+    factor: dict[tuple[str, str], float] = {}  # (anchor, reply) -> neighbour_reply (_exchange); any other pair 1
+    by_exchange = weights.neighbour_reply != 1.0
     for key, ids in by_store.items():
         store = stores[key].store
         found = store.time_neighbours(ids, weights.neighbour_window_ms, now, memory_types, weights.neighbour_radius)
         found = _short(store, found, weights.neighbour_max_chars, weights.anchor_max_chars)
+        if by_exchange:
+            factor.update(_exchange(store, found, weights.neighbour_reply, read))
         for anchor_id, neighbour_ids in found.items():
             near[anchor_id] = neighbour_ids
             for neighbour_id in neighbour_ids:
@@ -273,15 +283,59 @@ def with_neighbours(
             own_rrf, own_score = values.get(neighbour_id, (0.0, 0.0))
             if own_rrf >= rrf:
                 continue  # ranked above this anchor on its own: nothing to add
+            bonus = weights.neighbours * factor.get((anchor_id, neighbour_id), 1.0)
             lifted_to = (
-                min(own_rrf + weights.neighbours * rrf, rrf * NEIGHBOUR_CAP),
-                min(own_score + weights.neighbours * score, score * NEIGHBOUR_CAP),
+                min(own_rrf + bonus * rrf, rrf * NEIGHBOUR_CAP),
+                min(own_score + bonus * score, score * NEIGHBOUR_CAP),
             )
             if lifted_to > raised.get(neighbour_id, (0.0, 0.0)):
                 raised[neighbour_id] = lifted_to
                 if lifted is not None:
                     lifted[neighbour_id] = anchor_id
     return sorted(((i, rrf, score) for i, (rrf, score) in raised.items()), key=lambda f: -f[1])
+
+
+# question marks: the ASCII one (Latin, Cyrillic... scripts; Spanish's opening "¿" comes with it), the full-width one
+# of Chinese and Japanese, the Arabic one (Greek's ";" is also a semicolon, so it is not read as one)
+QUESTION_MARKS = ("?", "\uff1f", "\u061f")
+
+
+def asks(text: str) -> bool:
+    """Whether ``text`` asks something: it holds a question mark (``QUESTION_MARKS``). Linear in ``len(text)``."""
+    return any(mark in text for mark in QUESTION_MARKS)
+
+
+def _exchange(
+    store: Store, found: dict[str, list[str]], reply: float, read: dict[str, Entry] | None = None
+) -> dict[tuple[str, str], float]:
+    """The bonus factor ``reply`` of each ``(anchor, neighbour)`` of ``found`` (anchor -> neighbour ids, as ``_short``
+    returns them) whose neighbour is the reply to a question, reading the anchor and its neighbours in save order: the
+    first turn after one that asks something (``asks``) that asks nothing itself and, when both turns name their
+    speaker (``questions.subject``), is not the asker's ("Take your time" from the one who asked is not the answer).
+    Other pairs are left out (factor 1; the turn before the earliest one is not read). In a conversation the answer to
+    a question is the turn after it: on LoCoMo's tuning questions that turn was the evidence 12 % of the time, any
+    other neighbour 0.5-5 % (research/notes/retrieval.md "Replies"). One read of the anchors' and neighbours' entries
+    (``Store.entries``), which ``read`` gains when given."""
+    every = sorted({*found, *(n for ids in found.values() for n in ids)})
+    if not every:
+        return {}
+    entries = store.entries(every)
+    if read is not None:
+        read.update(entries)
+    out: dict[tuple[str, str], float] = {}
+    for anchor, ids in found.items():
+        turns = sorted((entries[i] for i in (anchor, *ids) if i in entries), key=lambda e: (e.created_at, e.id))
+        asked = False  # a turn asked and nobody has answered it yet
+        asker: str | None = None  # who asked, when turns name their speaker
+        for turn in turns:
+            speaker = subject(turn.content)
+            if asks(turn.content):
+                asked, asker = True, speaker
+            elif asked and (asker is None or speaker is None or speaker != asker):
+                asked = False  # answered
+                if turn.id != anchor:
+                    out[(anchor, turn.id)] = reply
+    return out
 
 
 def _short(
@@ -394,8 +448,9 @@ def search(
         if lists.named_date:
             fused = fuse(lists, weights, with_recency)
     lifted: dict[str, str] = {}
+    entries: dict[str, Entry] = {}  # read once: neighbour context's reply rule reads the best hits and their neighbours
     if weights.neighbours > 0:
-        fused = with_neighbours(fused, owner, weights, now, memory_types, lifted)
+        fused = with_neighbours(fused, owner, weights, now, memory_types, lifted, entries)
     places = signal_places(lists, with_recency)
     if evidence is not None:
         want = 0 if trust is not None or verified_only else max_results  # trust may reorder or drop: judge all
@@ -422,8 +477,8 @@ def search(
         fused = [f for f in fused if f[1] >= cutoff - 1e-12]
     by_store: dict[int, list[str]] = {}
     for entry_id, _, _ in fused:
-        by_store.setdefault(id(owner[entry_id]), []).append(entry_id)
-    entries: dict[str, Entry] = {}
+        if entry_id not in entries:
+            by_store.setdefault(id(owner[entry_id]), []).append(entry_id)
     for scoped in stores:
         wanted = by_store.get(id(scoped))
         if wanted:

@@ -65,9 +65,19 @@ class FusionWeights:
     # ranking of other languages rests on the keyword hits: research/bench/multilingual.py, docs/multilingual.md)
     other_language_most_words: bool | None = None
     # time neighbours of the best hits (retrieval/search.with_neighbours; LoCoMo leave-one-conversation-out,
-    # docs/retrieval.md "Neighbour context"): bonus = neighbours x the anchor's RRF, 0 = off
-    neighbours: float = 0.5
-    neighbour_anchors: int = 5
+    # docs/retrieval.md "Neighbour context"): bonus = neighbours x the anchor's RRF, 0 = off (0.5 before the reply rule
+    # below; 0.4 with it, research/notes/retrieval.md "Replies")
+    neighbours: float = 0.4
+    # the reply to a question (a turn asking nothing right after one that asks, not by the asker) gains this many times
+    # the bonus (search.with_neighbours, search._exchange); 1: every neighbour alike (the rule before; no read of the
+    # texts). Chosen on LoCoMo's tuning questions (research/notes/retrieval.md "Replies"): such a turn was the evidence
+    # 12 % of the time, any other neighbour 0.5-5 %; bonuses 0.8 and 0.4 of the anchor's value
+    neighbour_reply: float = 2.0
+    # the best hits that lift their neighbours: 4, not 5 (stop 40): on LongMemEval-S the 5th hit is most often a long
+    # reply whose short neighbours pushed another session's evidence out of the top 10 (multi-session questions;
+    # tuning fold turn recall_all@10 0.750 -> 0.821, keyword-only 0.786); LoCoMo dev unchanged (0.695 / 0.793), 3
+    # cost it 0.003 @10 (research/notes/retrieval.md "Neighbour anchors")
+    neighbour_anchors: int = 4
     neighbour_radius: int = 2  # entries each side of an anchor (LoCoMo held out: 2 in every fold over 1)
     neighbour_window_ms: int = 30 * 60_000  # same conversation: the entries saved within 30 minutes
     # only a neighbour of at most this many characters is lifted (a short turn needs its context; a long memory is

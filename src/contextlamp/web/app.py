@@ -45,7 +45,7 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
 from contextlamp.app.compose import App
-from contextlamp.app.distilling import DistillWorkers, EmbedderSpec, WorkerRecipe
+from contextlamp.app.distilling import DistillWorkers, WorkerRecipe
 from contextlamp.config import Settings
 from contextlamp.mcp.tools import build_server
 from contextlamp.web.auth import ContextlampTokenVerifier, OidcVerifier, principal_of_token
@@ -159,12 +159,10 @@ DashboardFactory = Callable[[App, WebPages, Settings], Dashboard]
 def distillation_workers(wired: App, settings: Settings, tuning: ServerTuning) -> DistillWorkers:
     """The server's ``DistillWorkers`` (``tuning.heavy_workers`` at once, ``tuning.distill_queue`` waiting), now
     running every ``save_session``'s distillation of ``wired``: in worker processes at a lower priority, with
-    the server's settings and embedder, so the server process keeps only the writes (docs/http.md "Heavy
-    work"). No process starts before the first big save."""
-    embedder = wired.service.embedder
+    the server's settings, so the server process keeps only the writes (docs/http.md "Heavy work"). No process
+    starts before the first big save."""
     workers = DistillWorkers(
-        WorkerRecipe(settings, EmbedderSpec.of(embedder), settings.log_level),
-        embedder,
+        WorkerRecipe(settings, settings.log_level),
         tuning.heavy_workers,
         tuning.distill_queue,
         tuning.distill_idle_s,
