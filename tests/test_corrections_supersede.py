@@ -64,6 +64,8 @@ def test_a_change_of_value_however_worded_corrects(newer: str, older: str) -> No
         ("The search proxy listens on 8411 and 9411.", "The search proxy listens on 8411."),  # the old value kept
         # another subject that held the value named as old: only the verb and the value are shared
         ("Correction: the refund processor now runs on wren-8, not heron-52.", "The tax engine runs on heron-52."),
+        # a pronoun opening both, before a verb that can hand over ("gave"), is no name named as old
+        ("We gave the genome assembler 150 TB of scratch.", "We gave the epidemic simulator 865 TB of scratch."),
         # a label naming the subject, not an attribute's value
         (
             "We decided to move the reporting job 3 to the new scheduler.",
