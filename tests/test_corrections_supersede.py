@@ -64,6 +64,8 @@ def test_a_change_of_value_however_worded_corrects(newer: str, older: str) -> No
         ("The search proxy listens on 8411 and 9411.", "The search proxy listens on 8411."),  # the old value kept
         # another subject that held the value named as old: only the verb and the value are shared
         ("Correction: the refund processor now runs on wren-8, not heron-52.", "The tax engine runs on heron-52."),
+        # a pronoun opening both, before a verb that can hand over ("gave"), is no name named as old
+        ("We gave the genome assembler 150 TB of scratch.", "We gave the epidemic simulator 865 TB of scratch."),
         # a label naming the subject, not an attribute's value
         (
             "We decided to move the reporting job 3 to the new scheduler.",
@@ -134,6 +136,8 @@ def test_a_retraction_names_the_value_it_takes_back(said: str, value: str) -> No
         "Forget the 40 MB limit, it is 75 MB now.",  # a whole correction: the save path judges it
         "Is /srv/old-reports dead?",  # a question
         "Forget it, that was a typo.",  # no value
+        "We gave the render farm 865 TB of scratch, nobody ask for more.",  # "scratch" storage, no "scratch that"
+        "The cleanup job deleted files older than 30 days.",  # an end word, not of the value
     ],
 )
 def test_a_statement_a_question_or_a_whole_correction_is_no_retraction(said: str) -> None:

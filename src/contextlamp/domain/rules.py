@@ -412,7 +412,8 @@ def names_old_value(newer: str, older: str) -> bool:
     limit ...") is not an old value. Linear in the texts' lengths."""
     old_values, _, _ = _value_split(older)
     first = older.split(maxsplit=1)[0].strip(".,;:!?()[]\"'`") if older.split() else ""
-    opening = value_key(first) if first[:1].isupper() else None  # "Henrik's team ...": only a handover names it
+    # "Henrik's team ...": only a handover names it; "We gave ..." opens on a pronoun, no name
+    opening = value_key(first) if first[:1].isupper() and first.casefold() not in _FRESH_FUNCTION_WORDS else None
     tokens = newer.split()
     depth = 0
     for n, raw in enumerate(tokens):
