@@ -2,7 +2,8 @@
 (``app/freshness.supersede_corrected``: the agent's ``save_context``, a session's distilled items, the hooks'
 capture), so that a corrected value never ranks first, however the change was said and whoever saved it.
 
-A newer statement corrects an older one when both are single statements about the same subject and the same
+A newer statement corrects an older one when both are single statements (one sentence each; the newer may hold
+more when it is marked as a correction: ``several_sentences``) about the same subject and the same
 attribute of it (``rules.same_attribute``), the newer gives a value the older does not have, and one of:
 
 - it names the older's value as the old one ("..., not 4123", "moved X off the A boxes", "A went away",
@@ -46,6 +47,13 @@ _DATED = re.compile(
     r"october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday)",
     re.IGNORECASE,
 )
+# the end of a sentence inside a text: a full stop, "!" or "?" (and their full-width forms), any closing quote or
+# bracket, then more text. A memory of several sentences holds several facts (a chat turn: "Thanks, Caroline! I went
+# to ... yesterday. It was ..."); one of them restated with another value is not a correction of the whole memory.
+# On LoCoMo's dev conversations (their turns saved one by one) the rule without this read 2,061 pairs of turns at
+# most 60 turns apart as corrections and retired chat turns at save time (hybrid R@10 0.810 -> 0.743); with it, 5
+# (stop 40, the lead's check)
+_SENTENCE_END = re.compile(r"[.!?\u3002\uff01\uff1f]+[\"'\u2019\u201d)\]]*\s+\S")
 # what marks a value as the old one right after it: an arrow to the new one, or its end ("the A grant ended",
 # "A went away", "A is gone", "A got dropped", "A was decommissioned")
 _ARROWS = frozenset(["->", "→", "=>", "-->"])
@@ -110,6 +118,12 @@ def _undated(newer: str, dated: re.Match[str], subject: set[str]) -> str:
     return head
 
 
+def several_sentences(text: str) -> bool:
+    """Whether ``text`` holds more than one sentence (``_SENTENCE_END`` inside it, not at its end). Linear in
+    ``len(text)``."""
+    return _SENTENCE_END.search(text.strip()) is not None
+
+
 def correction_kind(newer: str, older: str, marked: bool = False) -> str | None:
     """How ``newer`` (saved later) corrects ``older``: ``"named"`` (it names the old value as old), ``"marked"`` (a
     correction, a change verb or a date: "Correction:", "moved", "from this month"; the new value of the old one's
@@ -119,6 +133,8 @@ def correction_kind(newer: str, older: str, marked: bool = False) -> str | None:
     wrong,": ``distill/corrections.correction_body``, which the caller applies), so it words a correction."""
     if "?" in newer or "?" in older or _ADDITIVE.search(newer):
         return None
+    if several_sentences(older) or (several_sentences(newer) and not marked):
+        return None  # several facts in the older: one changed value must not retire the rest (FRESH_MAX_WORDS's rule)
     if _words(newer) > FRESH_MAX_WORDS or _words(older) > FRESH_MAX_WORDS:
         return None
     new_values, new_words, _ = value_split(newer)
@@ -149,9 +165,30 @@ def correction_kind(newer: str, older: str, marked: bool = False) -> str | None:
     if marked and worded and at_end:
         return "marked" if explicit else "worded"
     restated = set(old_words) <= set(new_words) and len(set(new_words) - set(old_words)) <= MAX_RESTATED_NEW_WORDS
-    if shapes and restated and at_end:
+    if shapes and restated and at_end and not _numbered(clause, new_only):
         return "restated"
     return None
+
+
+# words after which a number is a quantity or a setting, not the number of an item in a series
+_BEFORE_QUANTITY = frozenset(
+    """is are was were be been to at of by from on in every than about around under over per after before within
+    up down set now still only just""".split()  # noqa: SIM905
+)
+
+
+def _numbered(clause: str, values: AbstractSet[str]) -> bool:
+    """Whether a value of ``values`` (value keys) is a whole number closing ``clause`` right after a word that is
+    not a preposition or a copula ("database migration fact 1", "turn 3", "sprint 14"): the number of an item in a
+    series, so a statement that differs from an older one only by it is the next item, not the older one said again
+    with a new value (stop 40: "fact 1" retired "fact 0" at save time). Said as a change ("now", "moved",
+    "Correction:") it is still read as one (``correction_kind``'s other kinds). Linear in ``len(clause)``."""
+    tokens = [t.strip(_TOKEN_STRIP) for t in clause.split()]
+    tokens = [t for t in tokens if t]
+    if len(tokens) < 2:
+        return False
+    last, before = tokens[-1], tokens[-2].casefold()
+    return last.isdigit() and value_key(last) in values and before.isalpha() and before not in _BEFORE_QUANTITY
 
 
 def _at_end(text: str, values: AbstractSet[str]) -> bool:

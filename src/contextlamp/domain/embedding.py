@@ -91,21 +91,6 @@ class Embedder(Protocol):
         ...
 
 
-def fits(embedder: Embedder, fitted_for: str) -> bool:
-    """Whether a model fitted on the vectors of identity ``fitted_for`` (the distiller's prototypes and weights,
-    ``distill/ranker_weights.json`` and ``chatter_weights.json``) may be used with ``embedder``'s vectors.
-
-    True for the same identity, or when ``embedder`` declares ``fitted_for`` among its ``compatible_with``
-    identities: the same model's vectors within a measured bound (the int8 graph of the fp16 model; the
-    bound and its measurement are with the declaration, ``embedding.onnx.SHIPPED``). An embedder without a
-    ``compatible_with`` attribute is compatible with its own identity only.
-    """
-    if embedder.identity == fitted_for:
-        return True
-    compatible: object = getattr(embedder, "compatible_with", ())
-    return isinstance(compatible, tuple) and fitted_for in compatible
-
-
 def embed_queries(embedder: Embedder, texts: list[str]) -> Vectors:
     """Vectors of search queries (``(n, dim) float32`` unit rows): the embedder's ``embed_query`` when it has one
     (a model that formats queries apart from stored texts, e.g. e5's ``"query: "`` / ``"passage: "`` prefixes,

@@ -73,20 +73,13 @@ class ShippedModel:
 
     ``identity`` is what every store records with its vectors (``"<model>:<dims>"``): two shipped models with
     different vectors have different identities, so a store never mixes them. ``graph`` and ``manifest`` are
-    file names in ``model/``; the tokenizer (and LICENSE/NOTICE) are shared.
-
-    ``compatible_with``: the identities whose fitted models (the distiller's prototypes and weights,
-    ``distill/ranker_weights.json``, ``chatter_weights.json``) stay valid on this model's vectors, because they are
-    the same model's vectors within a measured bound; ``domain.embedding.fits`` reads it. Stores never mix
-    identities whatever this says (a store's vectors are compared with each other, a fitted model only
-    with prototypes)."""
+    file names in ``model/``; the tokenizer (and LICENSE/NOTICE) are shared."""
 
     setting: str
     identity: str
     graph: str
     manifest: str
     description: str
-    compatible_with: tuple[str, ...] = ()
     # constant text put before every stored text (``embed``) and every query (``embed_query``): the model's
     # input format, so part of its vectors (a change of either is a new identity: stores re-embed)
     passage_prefix: str = ""
@@ -115,11 +108,6 @@ SHIPPED: dict[str, ShippedModel] = {
         INT8_MODEL_FILE,
         INT8_MANIFEST_FILE,
         "all-MiniLM-L6-v2, int8 weights per channel, activations quantised per row (23 MB)",
-        # The int8 graph of minilm's model: cosine to minilm's vectors min 0.977 / mean 0.991 on the export
-        # sample (scripts/export_model.py, docs/performance.md "The int8 embedder"), and research/bench/distill.py
-        # --split tuning gives the same type accuracy and offline P/R within 0.01 on either (docs/performance.md
-        # "The default embedder"), so the distiller's fitted files, fitted on minilm, hold for it.
-        compatible_with=(f"{MODEL_NAME}:{MODEL_DIM}",),
     ),
     e5.SETTING: ShippedModel(
         e5.SETTING,
@@ -475,11 +463,6 @@ class OnnxMiniLMEmbedder:
     @property
     def identity(self) -> str:
         return self.model.identity
-
-    @property
-    def compatible_with(self) -> tuple[str, ...]:
-        """The identities whose fitted models hold for these vectors (``ShippedModel.compatible_with``)."""
-        return self.model.compatible_with
 
     @property
     def dim(self) -> int:

@@ -76,7 +76,7 @@ class FusionWeights:
     # the best hits that lift their neighbours: 4, not 5 (stop 40): on LongMemEval-S the 5th hit is most often a long
     # reply whose short neighbours pushed another session's evidence out of the top 10 (multi-session questions;
     # tuning fold turn recall_all@10 0.750 -> 0.821, keyword-only 0.786); LoCoMo dev unchanged (0.695 / 0.793, before
-    # the reply rule), 3 cost it 0.003 @10 (research/notes/retrieval.md "Stop 40 (#32.1 ...)")
+    # the reply rule), 3 cost it 0.003 @10 (research/notes/retrieval.md "Stop 40 (#32.1")
     neighbour_anchors: int = 4
     neighbour_radius: int = 2  # entries each side of an anchor (LoCoMo held out: 2 in every fold over 1)
     neighbour_window_ms: int = 30 * 60_000  # same conversation: the entries saved within 30 minutes
