@@ -22,7 +22,7 @@ class _Entry:
 
 
 class _Store:
-    """Ten turns saved 1 ms apart; ``time_neighbours`` and ``entries`` as ``Store`` answers them."""
+    """Ten turns saved 1 ms apart; ``time_neighbours`` and ``chars_and_times`` as ``Store`` answers them."""
 
     def __init__(self, lengths: Sequence[int]) -> None:
         self.order = [f"e{n}" for n in range(len(lengths))]
@@ -51,9 +51,12 @@ def test_rerank_orders_as_with_neighbours(limit: int) -> None:
     fused = [("e5", 0.3, 0.8), ("e2", 0.25, 0.66), ("e8", 0.2, 0.5), ("e0", 0.1, 0.3), ("e9", 0.05, 0.1)]
     scoped = ScopedStore(store, "personal", 0)  # pyright: ignore[reportArgumentType]
     owner = {i: scoped for i, _, _ in fused}
-    weights = FusionWeights(neighbour_max_chars=limit)
+    weights = FusionWeights(neighbour_max_chars=limit, neighbour_reply=1.0)  # the offline rule has no reply factor
     served = [i for i, _, _ in with_neighbours(fused, owner, weights, 0, None)]
     near = store.time_neighbours([i for i, _, _ in fused], 0, 0, None, 3)
     info = {i: [len(e.content), e.created_at] for i, e in store.rows.items()}
-    offline = nr.rerank({"fused": fused, "near": near, "info": info}, nr.Rule(max_chars=limit or None, chain=True))
+    offline = nr.rerank(
+        {"fused": fused, "near": near, "info": info},
+        nr.Rule(bonus=weights.neighbours, anchors=weights.neighbour_anchors, max_chars=limit or None, chain=True),
+    )
     assert offline == served

@@ -35,10 +35,11 @@ MAX_TEAM_NAME = 200  # what an export document holds (portability.ExportedTeam)
 ROLES = ("member", "admin")
 
 
-def check_user_name(name: str, field: str = "name") -> str:
+def check_user_name(name: str, field: str = "name", scan: bool = True) -> str:
     """A valid user name, trimmed: 1-200 printable characters, no white space or control characters, not
-    shaped like an id (``usr_…``, ``prj_…``, ...), so that a name can never be taken for an id, and holding no
-    secret (``refuse_secret``).
+    shaped like an id (``usr_…``, ``prj_…``, ...), so that a name can never be taken for an id, and, when ``scan``,
+    holding no secret (``refuse_secret``; an import checks its document's name without it, and refuses the secret
+    only when that name is the one it would create: ``porter._target_user``).
 
     Raises:
         InvalidArgumentError: any of these fails (names the field and the rule).
@@ -49,7 +50,8 @@ def check_user_name(name: str, field: str = "name") -> str:
         raise InvalidArgumentError(field, f"a user name is 1-{MAX_USER_NAME} printable characters without white space")
     if looks_like_id(name):
         raise InvalidArgumentError(field, "a user name must not start like an id (usr_, prj_, team_, tok_, ctx_, ses_)")
-    refuse_secret(field, name)
+    if scan:
+        refuse_secret(field, name)
     return name
 
 
