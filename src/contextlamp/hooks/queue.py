@@ -16,10 +16,25 @@ from __future__ import annotations
 import os
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Any, Protocol, Self, TypeVar, cast
 
-if TYPE_CHECKING:
-    from contextlamp.hooks.saver import SaveJob
+
+class QueuedJob(Protocol):
+    """What the queue reads of a job (``saver.SaveJob``): its session key, its queue entry, its JSON form."""
+
+    @property
+    def key(self) -> str: ...
+
+    @property
+    def queued(self) -> str | None: ...
+
+    def to_json(self) -> str: ...
+
+    @classmethod
+    def from_json(cls, text: str) -> Self: ...
+
+
+Job = TypeVar("Job", bound=QueuedJob)
 
 
 def queue_folder(home: Path, key: str) -> Path:
@@ -27,7 +42,7 @@ def queue_folder(home: Path, key: str) -> Path:
     return home / "hooks" / "queue" / key
 
 
-def enqueue(home: Path, job: SaveJob) -> SaveJob:
+def enqueue(home: Path, job: Job) -> Job:
     """Record ``job`` in its session's queue (owner-only file, paths and ids only); returns the job naming its
     entry (``SaveJob.queued``), which the worker is started with.
 
@@ -39,7 +54,7 @@ def enqueue(home: Path, job: SaveJob) -> SaveJob:
     folder = queue_folder(home, job.key)
     folder.mkdir(parents=True, exist_ok=True, mode=0o700)
     name = f"{time.time_ns():020d}-{os.getpid()}.json"
-    queued = replace(job, queued=name)
+    queued: Job = replace(cast(Any, job), queued=name)  # a dataclass, as SaveJob is
     fd = os.open(folder / f".{name}.tmp", os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     with os.fdopen(fd, "w", encoding="utf-8") as handle:
         handle.write(queued.to_json())
@@ -47,20 +62,19 @@ def enqueue(home: Path, job: SaveJob) -> SaveJob:
     return queued
 
 
-def take_upto(home: Path, job: SaveJob) -> list[SaveJob]:
+def take_upto(home: Path, job: Job) -> list[Job]:
     """The queued jobs of ``job``'s session up to and including ``job`` (by queue name: the order their hooks
     ran), each removed from the queue as it is taken; [] when ``job`` is no longer queued (a worker started
     later saved it with its own). Call it holding the session's lock (``saver.session_lock``). An entry that
     cannot be read is removed and skipped. Raises ``OSError`` when the folder cannot be listed."""
-    from contextlamp.hooks.saver import SaveJob
-
     if job.queued is None:
         return [job]
     folder = queue_folder(home, job.key)
     names = sorted(p.name for p in folder.iterdir() if p.suffix == ".json" and not p.name.startswith("."))
     if job.queued not in names:
         return []
-    taken: list[SaveJob] = []
+    taken: list[Job] = []
+    read = type(job).from_json  # the job's own class reads its entries (saver.SaveJob.from_json)
     for name in names[: names.index(job.queued) + 1]:
         path = folder / name
         try:
@@ -69,7 +83,7 @@ def take_upto(home: Path, job: SaveJob) -> list[SaveJob]:
         except OSError:
             continue
         try:
-            taken.append(SaveJob.from_json(text))
+            taken.append(read(text))
         except (ValueError, KeyError, TypeError):
             continue
     return taken
