@@ -6,8 +6,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from contextlamp.app import writes
+from contextlamp.distill.corrections import correction_body
+from contextlamp.domain.corrections import corrected_among
 from contextlamp.domain.models import NewEntry
-from contextlamp.domain.rules import FRESH_MAX_WORDS, is_update, states_change
+from contextlamp.domain.rules import FRESH_MAX_WORDS, is_update, states_change, value_split
 from contextlamp.storage import Store
 
 if TYPE_CHECKING:
@@ -15,6 +17,11 @@ if TYPE_CHECKING:
 
 UPDATE_CANDIDATES = 5  # nearest live neighbours (folded vectors) examined per update
 UPDATE_CANDIDATE_MARGIN = 0.1  # folded-cosine margin below the threshold, as for team restatements
+CORRECTION_CANDIDATES = 8  # nearest live neighbours (the new content's vector on stored vectors) read per store
+# the cosine below which a stored memory is no candidate for a correction: the auto-supersede threshold's candidate
+# floor (DEFAULT_AUTO_SUPERSEDE_THRESHOLD 0.4 less UPDATE_CANDIDATE_MARGIN); the decision itself is textual
+# (domain/corrections.py)
+CORRECTION_FLOOR = 0.3
 
 
 def may_update(entry: NewEntry, threshold: float) -> bool:
@@ -76,3 +83,52 @@ def supersede_updates(
     by_age = sorted(candidates, key=lambda c: (c.created_at, c.id))
     ordered = [c.id for c in by_age if c.id in older]
     return writes.supersede_updated(store, entry.id, ordered, now)
+
+
+def may_correct(entry: NewEntry) -> bool:
+    """Whether ``supersede_corrected`` may retire anything for ``entry``: a personal or project entry (a team
+    learning has its trust) of at most ``FRESH_MAX_WORDS`` words that holds a value (a digit, a path, a handle, a
+    name: ``rules.value_split``). Linear in the content."""
+    if entry.contributed_by is not None or len(entry.content.split()) > FRESH_MAX_WORDS:
+        return False
+    return bool(value_split(entry.content)[0])
+
+
+def supersede_corrected(
+    store: Store, entry: NewEntry, entry_id: str, content_vector: Vectors, now: int, fused: Store | None = None
+) -> list[str]:
+    """Retire the live memories that ``entry`` (just stored as ``entry_id``) corrects
+    (``corrections.corrected_among``: a new value of the same subject's attribute, named as a change, dated, naming
+    the old value, or the old statement said again with a new value; a memory with a topic only when its value is
+    named as the old one, a team learning never), in ``store`` and in ``fused``, the personal store a project's
+    reads fuse; history kept (``writes.supersede_from_elsewhere``: superseded, not deleted). Returns the ids
+    retired.
+    Costs one vector search per store (``CORRECTION_CANDIDATES`` above ``CORRECTION_FLOOR``, ``content_vector``:
+    ``(dim,)`` the new content's own embedding) and no embedding.
+
+    Raises:
+        StorageError: from the store (the new entry stays saved).
+    """
+    if not may_correct(entry):
+        return []
+    body = correction_body(entry.content)  # "Correction: X" is compared as X, and is a correction
+    said = body or entry.content
+    retired: list[str] = []
+    for target in (store, fused) if fused is not None and fused is not store else (store,):
+        near = [
+            i
+            for i, cosine in target.vector_search(content_vector, CORRECTION_CANDIDATES + 1, now, None)
+            if cosine >= CORRECTION_FLOOR and i != entry_id
+        ]
+        if not near:
+            continue
+        candidates = [
+            e
+            for e in target.entries(near).values()
+            if e.contributed_by is None and e.superseded_by is None and e.created_at <= entry.created_at
+        ]
+        topical = [c.topic is not None for c in candidates]
+        for index in corrected_among(said, [c.content for c in candidates], body is not None, topical):
+            if writes.supersede_from_elsewhere(target, candidates[index].id, entry_id, now):
+                retired.append(candidates[index].id)
+    return retired
