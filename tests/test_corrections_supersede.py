@@ -35,10 +35,16 @@ def _live(service: MemoryService, caller: Caller) -> list[str]:
             "From next week the image cache bills to team-ops, the team-web budget ended.",
             "The image cache bills to team-web.",
         ),
-        ("Since the upgrade the search proxy listens on 9411.", "The search proxy listens on 8411."),
         ("The ledger snapshot: 01:15 -> 04:45 after the freeze.", "The ledger snapshot starts at 01:15."),
-        # the old statement said again with only its value changed
-        ("The session store keeps sessions for 45 minutes.", "The session store keeps sessions for 30 minutes."),
+        # the old value named as old: "no longer", "not ... anymore", "from A to B"
+        ("The search proxy no longer listens on 8411; it listens on 9411.", "The search proxy listens on 8411."),
+        ("The search proxy isn't on 8411 anymore, it listens on 9411.", "The search proxy listens on 8411."),
+        ("The ledger snapshot moved from 01:15 to 04:45.", "The ledger snapshot starts at 01:15."),
+        # a verb of change and a new value of the old one's shape
+        (
+            "We changed the session store; it keeps sessions for 45 minutes.",
+            "The session store keeps sessions for 30 minutes.",
+        ),
         # a correction marker, the rest compared as the statement it corrects
         (
             "Correction: the mail relay sends through smtp2.corp.example.",
@@ -47,10 +53,7 @@ def _live(service: MemoryService, caller: Caller) -> list[str]:
     ],
 )
 def test_a_change_of_value_however_worded_corrects(newer: str, older: str) -> None:
-    from contextlamp.distill.corrections import correction_body
-
-    body = correction_body(newer)
-    assert correction_kind(body or newer, older, body is not None) is not None
+    assert correction_kind(newer, older) is not None
 
 
 @pytest.mark.parametrize(
@@ -66,6 +69,17 @@ def test_a_change_of_value_however_worded_corrects(newer: str, older: str) -> No
         ("Correction: the refund processor now runs on wren-8, not heron-52.", "The tax engine runs on heron-52."),
         # a pronoun opening both, before a verb that can hand over ("gave"), is no name named as old
         ("We gave the genome assembler 150 TB of scratch.", "We gave the epidemic simulator 865 TB of scratch."),
+        # the old statement said again with another value and no marker: alike saves and series say that too
+        ("The session store keeps sessions for 45 minutes.", "The session store keeps sessions for 30 minutes."),
+        ("Since the upgrade the search proxy listens on 9411.", "The search proxy listens on 8411."),
+        # another folder's rule, another speaker's turn: another subject, however marked
+        (
+            "Correction: run `make check` before pushing (applies to services/b/)",
+            "Run `make lint` before pushing (applies to services/a/)",
+        ),
+        ("Bo: Correction, I moved to Oslo in 2020, not 2019.", "Al: I moved to Oslo in 2019."),
+        # a value that did something, not a value retired ("4.2 dropped support for ...")
+        ("The 4.2 agent dropped support for Safari 15.", "The 4.2 agent renders charts with Vega."),
         # a label naming the subject, not an attribute's value
         (
             "We decided to move the reporting job 3 to the new scheduler.",

@@ -6,10 +6,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from contextlamp.app import writes
-from contextlamp.distill.corrections import correction_body
-from contextlamp.domain.corrections import corrected_among
+from contextlamp.domain import corrections
 from contextlamp.domain.models import NewEntry
-from contextlamp.domain.rules import FRESH_MAX_WORDS, is_update, states_change, value_split
+from contextlamp.domain.rules import FRESH_MAX_WORDS, is_update, states_change
 from contextlamp.storage import Store
 
 if TYPE_CHECKING:
@@ -87,32 +86,26 @@ def supersede_updates(
 
 def may_correct(entry: NewEntry) -> bool:
     """Whether ``supersede_corrected`` may retire anything for ``entry``: a personal or project entry (a team
-    learning has its trust) of at most ``FRESH_MAX_WORDS`` words that holds a value (a digit, a path, a handle, a
-    name: ``rules.value_split``). Linear in the content."""
-    if entry.contributed_by is not None or len(entry.content.split()) > FRESH_MAX_WORDS:
-        return False
-    return bool(value_split(entry.content)[0])
+    learning has its trust) whose text can correct something (``corrections.may_correct``: a value, a marker, at
+    most ``FRESH_MAX_WORDS`` words). Linear in the content; a save it rules out pays no vector search."""
+    return entry.contributed_by is None and corrections.may_correct(entry.content)
 
 
 def supersede_corrected(
     store: Store, entry: NewEntry, entry_id: str, content_vector: Vectors, now: int, fused: Store | None = None
 ) -> list[str]:
     """Retire the live memories that ``entry`` (just stored as ``entry_id``) corrects
-    (``corrections.corrected_among``: a new value of the same subject's attribute, named as a change, dated, naming
-    the old value, or the old statement said again with a new value; a memory with a topic only when its value is
-    named as the old one, a team learning never), in ``store`` and in ``fused``, the personal store a project's
-    reads fuse; history kept (``writes.supersede_from_elsewhere``: superseded, not deleted). Returns the ids
-    retired.
-    Costs one vector search per store (``CORRECTION_CANDIDATES`` above ``CORRECTION_FLOOR``, ``content_vector``:
-    ``(dim,)`` the new content's own embedding) and no embedding.
+    (``corrections.corrected_among``: a correction a person would recognise, marked as one, about the same subject;
+    a team learning never), in ``store`` and in ``fused``, the personal store a project's reads fuse; history kept
+    (``writes.supersede_from_elsewhere``: superseded, not deleted). Returns the ids retired.
+    Costs nothing unless ``may_correct``; then one vector search per store (``CORRECTION_CANDIDATES`` above
+    ``CORRECTION_FLOOR``, ``content_vector``: ``(dim,)`` the new content's own embedding) and no embedding.
 
     Raises:
         StorageError: from the store (the new entry stays saved).
     """
     if not may_correct(entry):
         return []
-    body = correction_body(entry.content)  # "Correction: X" is compared as X, and is a correction
-    said = body or entry.content
     retired: list[str] = []
     for target in (store, fused) if fused is not None and fused is not store else (store,):
         near = [
@@ -127,8 +120,7 @@ def supersede_corrected(
             for e in target.entries(near).values()
             if e.contributed_by is None and e.superseded_by is None and e.created_at <= entry.created_at
         ]
-        topical = [c.topic is not None for c in candidates]
-        for index in corrected_among(said, [c.content for c in candidates], body is not None, topical):
+        for index in corrections.corrected_among(entry.content, [c.content for c in candidates]):
             if writes.supersede_from_elsewhere(target, candidates[index].id, entry_id, now):
                 retired.append(candidates[index].id)
     return retired
