@@ -8,8 +8,9 @@ A newer statement corrects an older one only when a person reading the two would
   anymore", "isn't A", "instead of A", "(was A)", "A -> B", "A was retired", "A went away", "A handed ... over":
   ``_names_old``), or it opens as a correction ("Correction:", "I was wrong,", "actually ..., not ...":
   ``correction_markers.correction_body``) or words a change with a verb of one ("moved", "switched", "changed",
-  "dropped", "replaced", "upgraded" ...: ``_CHANGE_VERB``) and then gives the same attribute (``rules.same_attribute``)
-  a new value of the old one's shape, at the end of its clause, adding at most ``MAX_WORDED_NEW_WORDS`` words;
+  "dropped", "replaced", "upgraded" ...: ``_CHANGE_VERB``) or a date from which on ("starting in January", "from
+  next week": ``_DATED``) and then gives the same attribute (``rules.same_attribute``) a new value of the old
+  one's shape, at the end of its clause, adding at most ``MAX_WORDED_NEW_WORDS`` words;
 - about the same subject: a subject word in common (not a word naming an attribute: "runs", "port", "service"),
   the same speaker when both are chat turns ("Lena: ..."), the same folder or files when both are rules of an
   agent file ("(applies to packages/api/)", ``importers/agent_files``): another folder's rule is another subject.
@@ -63,18 +64,30 @@ _CHANGE_VERB = (
     r"revert(?:ed|ing)|handed over|took over|transferr(?:ed|ing))\b"
 )
 _ADDITIVE = r"\b(?:also|too|as well|another|additionally|besides|second|extra)\b"
+# a new value dated from a coming or present moment on ("starting in January", "from next week", "as of today",
+# "effective Monday", "from now on"): a change. Not "since" ("since I was 7", "since 2019": how long, in chat) nor a
+# past moment
+_MONTHS_DAYS = (
+    "january|february|march|april|may|june|july|august|september|october|november|december|"
+    "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+)
+_DATED = (
+    r"\b(?:starting|beginning|effective|as of|from)\s+(?:in\s+|on\s+)?"
+    rf"(?:this|next|today|tomorrow|now on|{_MONTHS_DAYS})\b"
+)
 
 
 @cache
 def _patterns() -> tuple[re.Pattern[str], ...]:
-    """The sentence end, speaker, scope, change-verb and additive patterns, compiled on first use (not at import:
-    a ``list`` or ``get`` needs none of them)."""
+    """The sentence end, speaker, scope, change-verb, additive and dating patterns, compiled on first use (not at
+    import: a ``list`` or ``get`` needs none of them)."""
     return (
         re.compile(_SENTENCE_END),
         re.compile(_SPEAKER),
         re.compile(_APPLIES, re.IGNORECASE),
         re.compile(_CHANGE_VERB, re.IGNORECASE),
         re.compile(_ADDITIVE, re.IGNORECASE),
+        re.compile(_DATED, re.IGNORECASE),
     )
 
 
@@ -116,12 +129,13 @@ def _word(token: str) -> str:
     return token.strip(_TOKEN_STRIP).casefold()
 
 
-def _names_old(newer: str, values: AbstractSet[str]) -> bool:
+def _names_old(newer: str, values: AbstractSet[str], changed: bool) -> bool:
     """Whether ``newer`` names one of ``values`` (the older statement's value keys) as the old one:
 
     - before it, at most ``OLD_MARK_WORDS`` words away with only ``_BETWEEN`` words between, a marker of
       ``_OLD_BEFORE`` or a word ending in "n't" ("not on A", "isn't A", "instead of A"; after "no longer" one
-      verb too: "no longer listens on A"), "from" with "to" or an arrow after it ("moved from A to B"), or "was" /
+      verb too: "no longer listens on A"), "from" with "to" or an arrow after it, or in a sentence that words a
+      change (``changed``: a verb of ``_CHANGE_VERB``): "went from A to B", "Bob took over X from A"; or "was" /
       "formerly" inside parentheses ("(was A)");
     - after it, at most ``OLD_MARK_WORDS`` words away: an arrow (within two: "25 MB -> 50 MB"), its end
       (``_ENDED``: "A isn't used anymore", "the A grant ended"; "A went away"), its retirement in the passive
@@ -141,7 +155,7 @@ def _names_old(newer: str, values: AbstractSet[str]) -> bool:
                 negation = word in _OLD_BEFORE or word.endswith(("n't", "n’t"))
                 if negation and (verbs == 0 or word == "longer"):  # "no longer listens on A": one verb between
                     return True
-                if word == "from" and any(w in _TO for w in words[n + 1 : n + 2 + OLD_MARK_WORDS]):
+                if word == "from" and (changed or any(w in _TO for w in words[n + 1 : n + 2 + OLD_MARK_WORDS])):
                     return True
                 if depth > 0 and word in ("was", "formerly", "previously"):
                     return True
@@ -172,6 +186,19 @@ def _words(text: str) -> int:
     return len(re.findall(r"[^\W_]+", text))
 
 
+def _undated(newer: str, dated: re.Match[str], subject: set[str]) -> str:
+    """``newer`` without its dating phrase ("Starting in January the proxy ..." -> "the proxy ...", "The X bills to
+    B from next month" -> "The X bills to B"): from the phrase up to the first word of ``subject`` (the older
+    statement's words, as ``rules.value_split`` gives them) or the end of its clause."""
+    head, tail = newer[: dated.start()], newer[dated.start() :].split()
+    for n, raw in enumerate(tail):
+        if raw.endswith((",", ";", ".")):
+            return f"{head}{' '.join(tail[n + 1 :])}"
+        if n and value_split(raw)[1] and value_split(raw)[1][0] in subject:
+            return f"{head}{' '.join(tail[n:])}"
+    return head
+
+
 def several_sentences(text: str) -> bool:
     """Whether ``text`` holds more than one sentence (``_SENTENCE_END`` inside it, not at its end). Linear in
     ``len(text)``."""
@@ -182,7 +209,7 @@ def _framed(text: str) -> tuple[str, str | None, str | None]:
     """``text`` without its speaker ("Lena: ...") and its agent-file scope ("... (applies to packages/api/)"), its
     speaker (case-folded) and its scope (what follows "applies to"), each None when it has none. A correction's
     opening ("Correction: ...") is no speaker."""
-    _, speaker_pattern, applies, _, _ = _patterns()
+    _, speaker_pattern, applies, _, _, _ = _patterns()
     speaker = None
     found = speaker_pattern.match(text)
     if found is not None and correction_body(text) is None:
@@ -206,7 +233,7 @@ def correction_kind(newer: str, older: str) -> str | None:
         return None  # another folder's rule, another speaker's turn: another subject
     body = correction_body(new)
     said = new if body is None else body
-    _, _, _, change_verb, additive = _patterns()
+    _, _, _, change_verb, additive, dating = _patterns()
     if "?" in said or "?" in old or additive.search(said):
         return None
     if several_sentences(old) or (several_sentences(said) and body is None):
@@ -220,10 +247,16 @@ def correction_kind(newer: str, older: str) -> str | None:
     shared = set(new_words) & set(old_words)
     if not any(attribute_family(w) is None and w not in _GENERIC for w in shared):
         return None  # no subject word in common ("runs", "port", "service" say what, not of what): another thing
-    if _names_old(said, old_values):
+    dated = dating.search(said)
+    changed = change_verb.search(said) is not None or dated is not None
+    if _names_old(said, old_values, changed):
         return "named"
-    if body is None and change_verb.search(said) is None:
+    if body is None and not changed:
         return None  # no marker: the older said again with another value is no correction
+    if dated is not None:
+        said = _undated(said, dated, set(old_words))
+        new_values, new_words, _ = value_split(said)
+        shared = set(new_words) & set(old_words)
     if not same_attribute(said, old):
         return None
     old_only, new_only = old_values - new_values, new_values - old_values
@@ -260,7 +293,8 @@ def may_correct(text: str) -> bool:
     said, _, _ = _framed(text)
     if not value_split(said)[0]:
         return False
-    if correction_body(said) is not None or _patterns()[3].search(said) is not None:
+    _, _, _, change_verb, _, dating = _patterns()
+    if correction_body(said) is not None or change_verb.search(said) or dating.search(said):
         return True
     words = {_word(t) for t in said.split()}
     return bool(words & (_OLD_BEFORE | _ENDED | _RETIRED | _HANDOVER | _ARROWS | {"from", "away"})) or any(
