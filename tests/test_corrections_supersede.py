@@ -121,6 +121,24 @@ def test_a_move_said_without_a_correction_word_retires_the_old_value(service: Me
     ]
 
 
+def test_another_folders_rule_is_never_retired_however_the_newer_words_a_change(
+    service: MemoryService, alice: Caller
+) -> None:
+    """The folder an agent file's rule applies to is part of its subject: on every save-time supersession (the
+    update rule without a topic and the correction rule alike)."""
+    older = [
+        "Builds use the cached npm registry (applies to services/search/)",
+        "Deploys go through Argo CD 2.8 (applies to services/search/)",
+    ]
+    newer = [
+        "Builds no longer use the cached npm registry, they use Verdaccio now (applies to services/maps/)",
+        "Correction: deploys go through Argo CD 2.10, not 2.8 (applies to services/maps/)",
+    ]
+    for text in [*older, *newer]:
+        assert service.save_context(alice, text).superseded == []
+    assert _live(service, alice) == sorted([*older, *newer])
+
+
 def test_a_second_value_beside_the_first_retires_nothing(service: MemoryService, alice: Caller) -> None:
     service.save_context(alice, "The report builder runs on blue-3.")
     service.save_context(alice, "We also run a canary of the report builder on green-7.")

@@ -43,7 +43,8 @@ def supersede_updates(
 ) -> list[str]:
     """Supersede the older live entries that ``entry`` (just inserted) updates; returns their ids, oldest
     first. Only personal and project entries without a topic take part (a topic has its own supersession; a
-    team learning its trust). Costs nothing unless the new text words itself as a change
+    team learning its trust), and never across frames (``corrections.same_frame``: another folder's agent-file
+    rule, another speaker's chat turn). Costs nothing unless the new text words itself as a change
     (``rules.states_change``); then one vector search and one embedding call for the candidates' contents.
 
     Args:
@@ -67,7 +68,10 @@ def supersede_updates(
     candidates = [
         e
         for e in store.entries(near).values()
-        if e.topic is None and e.contributed_by is None and e.created_at <= entry.created_at
+        if e.topic is None
+        and e.contributed_by is None
+        and e.created_at <= entry.created_at
+        and corrections.same_frame(entry.content, e.content)  # another folder's rule, another speaker's turn
     ]
     if not candidates:
         return []

@@ -220,6 +220,16 @@ def _framed(text: str) -> tuple[str, str | None, str | None]:
     return text.strip(), speaker, scope
 
 
+def same_frame(newer: str, older: str) -> bool:
+    """Whether ``newer`` and ``older`` may be about one subject as far as their frames say: not two chat turns of
+    different speakers ("Lena: ..." / "Ben: ..."), and the same scope of an agent file's rule ("(applies to
+    packages/api/)"; none on both sides counts as the same). Another folder's rule is another subject, whatever
+    its words (issue #27.2). Linear in the texts' lengths."""
+    _, new_speaker, new_scope = _framed(newer)
+    _, old_speaker, old_scope = _framed(older)
+    return new_scope == old_scope and not (new_speaker and old_speaker and new_speaker != old_speaker)
+
+
 def correction_kind(newer: str, older: str) -> str | None:
     """How ``newer`` (saved later) corrects ``older``: ``"named"`` (it names the old value as the old one),
     ``"marked"`` (it opens as a correction or words a change, and gives the older's attribute a new value of the old
