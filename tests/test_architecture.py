@@ -323,7 +323,7 @@ def test_list_compiles_no_distiller_cue(tmp_path: Path) -> None:
     env = _fake_env(tmp_path)
     cue_tables = ("contextlamp.distill.cues_full", "contextlamp.distill.cues_declarative")
     tables = f"sorted(m for m in {cue_tables!r} if m in sys.modules)"
-    module = "sys.modules.get('contextlamp.distill.corrections')"
+    module = "sys.modules.get('contextlamp.domain.correction_markers')"
     corrections = f"{module} and {module}._patterns.cache_info().currsize"  # not loaded, or nothing compiled
     for command in ("'list', '--json'", "'get', 'which package manager?', '--json'"):
         assert _probe_after(command, tables, env) == []

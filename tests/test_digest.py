@@ -120,6 +120,12 @@ ORDINARY_WITH_CUE_WORDS = (  # research/notes/breaker-stop39.md section 5, one o
     "actually no, revert that",  # nothing said beside the cue
     "we decided nothing yet, let's look at options",  # a negated decision
     "we switched to the other branch for now, just for this test",  # a temporary scope
+    # research/bench/data/digest-cues-held2.json's five left in stop 39 (tuning data since), one of each class
+    "actually, wait, let me check something first",  # a request for the moment after the cue
+    "remember to close the tab after this",  # a reminder of the work at hand
+    "I don't like how this looks, try something else",  # an appraisal of the thing at hand, a request
+    "the test is on my screen now, it passed",  # the speaker's screen, a state of the moment
+    "ok, decision made: let's try the quick fix first and see",  # a trial, not a decision
 )
 
 

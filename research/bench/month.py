@@ -956,9 +956,8 @@ class Month:
     def wait_for_workers(self) -> None:
         """Wait until every detached save worker the log names has exited."""
         deadline = time.monotonic() + WAIT_S
-        log = self.data / "logs" / "hooks.log"
         while time.monotonic() < deadline:
-            text = log.read_text(encoding="utf-8", errors="replace") if log.exists() else ""
+            text = _log_text(self)  # every rotated file too: a worker logged before a rotation still runs
             pids = {int(p) for p in re.findall(r"in worker (\d+)", text)}
             if not any(Path(f"/proc/{pid}").exists() and _is_worker(pid) for pid in pids):
                 return

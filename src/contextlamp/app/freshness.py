@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from contextlamp.app import writes
+from contextlamp.domain import corrections
 from contextlamp.domain.models import NewEntry
 from contextlamp.domain.rules import FRESH_MAX_WORDS, is_update, states_change
 from contextlamp.storage import Store
@@ -15,6 +16,11 @@ if TYPE_CHECKING:
 
 UPDATE_CANDIDATES = 5  # nearest live neighbours (folded vectors) examined per update
 UPDATE_CANDIDATE_MARGIN = 0.1  # folded-cosine margin below the threshold, as for team restatements
+CORRECTION_CANDIDATES = 8  # nearest live neighbours (the new content's vector on stored vectors) read per store
+# the cosine below which a stored memory is no candidate for a correction: the auto-supersede threshold's candidate
+# floor (DEFAULT_AUTO_SUPERSEDE_THRESHOLD 0.4 less UPDATE_CANDIDATE_MARGIN); the decision itself is textual
+# (domain/corrections.py)
+CORRECTION_FLOOR = 0.3
 
 
 def may_update(entry: NewEntry, threshold: float) -> bool:
@@ -37,7 +43,8 @@ def supersede_updates(
 ) -> list[str]:
     """Supersede the older live entries that ``entry`` (just inserted) updates; returns their ids, oldest
     first. Only personal and project entries without a topic take part (a topic has its own supersession; a
-    team learning its trust). Costs nothing unless the new text words itself as a change
+    team learning its trust), and never across frames (``corrections.same_frame``: another folder's agent-file
+    rule, another speaker's chat turn). Costs nothing unless the new text words itself as a change
     (``rules.states_change``); then one vector search and one embedding call for the candidates' contents.
 
     Args:
@@ -61,7 +68,10 @@ def supersede_updates(
     candidates = [
         e
         for e in store.entries(near).values()
-        if e.topic is None and e.contributed_by is None and e.created_at <= entry.created_at
+        if e.topic is None
+        and e.contributed_by is None
+        and e.created_at <= entry.created_at
+        and corrections.same_frame(entry.content, e.content)  # another folder's rule, another speaker's turn
     ]
     if not candidates:
         return []
@@ -76,3 +86,45 @@ def supersede_updates(
     by_age = sorted(candidates, key=lambda c: (c.created_at, c.id))
     ordered = [c.id for c in by_age if c.id in older]
     return writes.supersede_updated(store, entry.id, ordered, now)
+
+
+def may_correct(entry: NewEntry) -> bool:
+    """Whether ``supersede_corrected`` may retire anything for ``entry``: a personal or project entry (a team
+    learning has its trust) whose text can correct something (``corrections.may_correct``: a value, a marker, at
+    most ``FRESH_MAX_WORDS`` words). Linear in the content; a save it rules out pays no vector search."""
+    return entry.contributed_by is None and corrections.may_correct(entry.content)
+
+
+def supersede_corrected(
+    store: Store, entry: NewEntry, entry_id: str, content_vector: Vectors, now: int, fused: Store | None = None
+) -> list[str]:
+    """Retire the live memories that ``entry`` (just stored as ``entry_id``) corrects
+    (``corrections.corrected_among``: a correction a person would recognise, marked as one, about the same subject;
+    a team learning never), in ``store`` and in ``fused``, the personal store a project's reads fuse; history kept
+    (``writes.supersede_from_elsewhere``: superseded, not deleted). Returns the ids retired.
+    Costs nothing unless ``may_correct``; then one vector search per store (``CORRECTION_CANDIDATES`` above
+    ``CORRECTION_FLOOR``, ``content_vector``: ``(dim,)`` the new content's own embedding) and no embedding.
+
+    Raises:
+        StorageError: from the store (the new entry stays saved).
+    """
+    if not may_correct(entry):
+        return []
+    retired: list[str] = []
+    for target in (store, fused) if fused is not None and fused is not store else (store,):
+        near = [
+            i
+            for i, cosine in target.vector_search(content_vector, CORRECTION_CANDIDATES + 1, now, None)
+            if cosine >= CORRECTION_FLOOR and i != entry_id
+        ]
+        if not near:
+            continue
+        candidates = [
+            e
+            for e in target.entries(near).values()
+            if e.contributed_by is None and e.superseded_by is None and e.created_at <= entry.created_at
+        ]
+        for index in corrections.corrected_among(entry.content, [c.content for c in candidates]):
+            if writes.supersede_from_elsewhere(target, candidates[index].id, entry_id, now):
+                retired.append(candidates[index].id)
+    return retired

@@ -9,7 +9,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, cast
 
 from contextlamp.app import writes
-from contextlamp.app.freshness import may_update, supersede_updates
+from contextlamp.app.freshness import may_update, supersede_corrected, supersede_updates
 from contextlamp.app.indexing import Indexer
 from contextlamp.app.scoping import Scope
 from contextlamp.app.state import SAVE_CONTEXT, Caller
@@ -100,9 +100,17 @@ class Saver:
         """
         store, entry = self.prepare(caller, content, memory_type, kind, topic, source_surface, tags, project, team)
         given = (("topic", topic), ("kind", kind), ("memory_type", memory_type), ("tags", tags))
-        result = self.store_all(store, [entry], [frozenset(name for name, value in given if value is not None)])[0]
+        fused = self.fused(caller, store) if team is None else None
+        stated = [frozenset(name for name, value in given if value is not None)]
+        result = self.store_all(store, [entry], stated, fused)[0]
         where = self._chosen_scope(caller, project, team)
         return result.model_copy(update={"scope": where}) if where else result
+
+    def fused(self, caller: Caller, store: Store) -> Store | None:
+        """The caller's personal store when ``store`` is one of their projects' (whose reads fuse it, docs/routing.md:
+        a correction saved there retires the personal memory it corrects too), else None."""
+        personal = self.scope.personal(caller.principal).store
+        return personal if personal.store_id != store.store_id else None
 
     def retire_personal(self, caller: Caller, content: str, winner_id: str, project: Any) -> str | None:
         """The rule of corrections across fused stores (docs/routing.md): the caller's live personal memory whose
@@ -125,6 +133,46 @@ class Saver:
         if found is None or not writes.supersede_from_elsewhere(store, found.id, winner_id, self.clock()):
             return None
         return found.id
+
+    def retire_retracted(self, caller: Caller, value: str, project: Any) -> list[str]:
+        """A split correction (issue #27.2): a retraction took ``value`` back ("forget the 40 MB figure", "the
+        /srv/old path is dead") and the new value was said in another turn or session. Each live memory of the
+        caller's ``project`` (None: personal) and of the personal store its reads fuse that holds ``value`` is
+        superseded by the one live memory of those stores, saved after it, that gives its attribute another value
+        (``corrections.replacement_for``); history kept. Returns the ids retired.
+
+        Raises:
+            InvalidArgumentError: ``project`` names none of the caller's projects.
+        """
+        from contextlamp.domain.corrections import replacement_for
+        from contextlamp.retrieval.query import query_terms
+
+        target = self.scope.project(caller.principal, project, create=False) if project is not None else None
+        personal = self.scope.personal(caller.principal).store
+        stores = [self.scope.scoped(target).store, personal] if target is not None else [personal]
+        now = self.clock()
+        terms = query_terms(value)
+        if not terms:
+            return []
+        retired: list[str] = []
+        for store in stores:
+            holders = store.entries([i for i, _ in store.keyword_search(terms, "and", 10, now, None)]).values()
+            for old in holders:
+                if old.superseded_by is not None or old.contributed_by is not None:
+                    continue
+                words = query_terms(old.content.replace(value, " "))
+                later = [
+                    (where, entry)
+                    for where in stores
+                    for entry in where.entries(
+                        [i for i, _ in where.keyword_search(words, "or", 10, now, None)]
+                    ).values()
+                    if entry.id != old.id and entry.superseded_by is None and entry.created_at >= old.created_at
+                ]
+                index = replacement_for(old.content, value, [e.content for _, e in later])
+                if index is not None and writes.supersede_from_elsewhere(store, old.id, later[index][1].id, now):
+                    retired.append(old.id)
+        return retired
 
     def _chosen_scope(self, caller: Caller, project: Any, team: Any) -> str | None:
         """The scope label (``project:<id>``) of the store a save went to when the server chose it: a caller whose
@@ -202,7 +250,11 @@ class Saver:
         return store, entry
 
     def store_all(
-        self, store: Store, entries: Sequence[NewEntry], stated: Sequence[frozenset[str]] = ()
+        self,
+        store: Store,
+        entries: Sequence[NewEntry],
+        stated: Sequence[frozenset[str]] = (),
+        fused: Store | None = None,
     ) -> list[SaveResult]:
         """Store validated entries of one store, in order, with one embedding call for all the new ones:
         known content is re-saved (``_resave``: without paying for questions or embeddings unless its topic, kind
@@ -213,6 +265,8 @@ class Saver:
             stated: per entry, which of ``topic``, ``kind``, ``memory_type`` and ``tags`` its caller gave (the
                 rest are defaults); none for entries without one (a session's distilled items: a distiller's
                 guess never changes what was saved).
+            fused: the personal store a project ``store``'s reads fuse (``fused``): a new entry retires the
+                memories it corrects there too (``freshness.supersede_corrected``).
         """
         now = self.clock()
         results: dict[int, SaveResult] = {}
@@ -231,7 +285,7 @@ class Saver:
         if fresh:
             first: dict[str, tuple[str, Vectors]] = {}
             with self.indexer.saving():  # the background indexer embeds nothing while a save embeds
-                self._store_fresh(store, fresh, stated, now, results, first)
+                self._store_fresh(store, fresh, stated, now, results, first, fused)
             if first:
                 self.indexer.notify(store, first)
         return [results[i] for i in range(len(entries))]
@@ -244,6 +298,7 @@ class Saver:
         now: int,
         results: dict[int, SaveResult],
         first: dict[str, tuple[str, Vectors]],
+        fused: Store | None = None,
     ) -> None:
         """Embed and store the new entries of ``_store_all`` (one embedding call), filling ``results``; an entry
         stored with a provisional vector, its index pending (``_deferred``), is added to ``first``: its id -> the
@@ -280,7 +335,7 @@ class Saver:
             assert outcome is not None
             if deferred[n] and not outcome.deduped:
                 first[outcome.id] = (text, content_vector.copy())  # not a view of the whole batch
-            results[i] = self._with_updates(store, entry, outcome, content_vector, own[0], now)
+            results[i] = self._with_updates(store, entry, outcome, content_vector, own[0], now, fused)
 
     def _deferred(self, entry: NewEntry, shape: tuple[int, int]) -> bool:
         """Whether ``entry`` (of ``shape`` = (chunks, questions)) is saved with a provisional vector and indexed
@@ -293,14 +348,24 @@ class Saver:
         return not may_update(entry, self.auto_supersede_threshold)
 
     def _with_updates(
-        self, store: Store, entry: NewEntry, outcome: PutOutcome, content_vector: Any, stored_vector: Any, now: int
+        self,
+        store: Store,
+        entry: NewEntry,
+        outcome: PutOutcome,
+        content_vector: Any,
+        stored_vector: Any,
+        now: int,
+        fused: Store | None = None,
     ) -> SaveResult:
-        """The save result of a fresh entry, after superseding the older entries it updates (app/freshness.py;
-        reported as (ext) ``superseded`` when there are any)."""
+        """The save result of a fresh entry, after superseding the older entries it updates or corrects, here
+        and in ``fused`` (app/freshness.py; reported as (ext) ``superseded`` when there are any)."""
         if outcome.deduped:
             return SaveResult(id=outcome.id, deduped=True)
         threshold = self.auto_supersede_threshold
         superseded = supersede_updates(store, self.embedder, entry, content_vector, stored_vector, threshold, now)
+        if threshold <= 1.0:  # the setting turns supersession without a topic off above 1, corrections too
+            corrected = supersede_corrected(store, entry, outcome.id, content_vector, now, fused)
+            superseded = [*superseded, *(i for i in corrected if i not in superseded)]
         if superseded:
             return SaveResult(id=outcome.id, deduped=False, superseded=superseded)
         return SaveResult(id=outcome.id, deduped=False)

@@ -270,6 +270,11 @@ class MemoryService:
         (``Saver.retire_personal``; docs/routing.md); the id retired, or None."""
         return self.saver.retire_personal(caller, content, winner_id, project)
 
+    def retire_retracted(self, caller: Caller, value: str, project: Any) -> list[str]:
+        """The live memories holding ``value``, which a retraction took back, superseded by the memory that
+        replaced each (``Saver.retire_retracted``; a split correction, issue #27.2); the ids retired."""
+        return self.saver.retire_retracted(caller, value, project)
+
     def get_context(
         self,
         caller: Caller,

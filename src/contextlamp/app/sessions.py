@@ -123,7 +123,8 @@ class Sessions:
                 continue
             prepared.append((item, entry))
         with bulk_work():
-            results = self.saver.store_all(store, [e for _, e in prepared]) if store is not None else []
+            fused = self.saver.fused(caller, store) if store is not None and target is not None else None
+            results = self.saver.store_all(store, [e for _, e in prepared], (), fused) if store is not None else []
         for (item, _), result in zip(prepared, results, strict=True):
             if (store_id, result.id) in learnings:
                 continue

@@ -31,7 +31,6 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, cast
 
 from contextlamp.distill.base import DistilledItem
-from contextlamp.distill.corrections import correction_body
 from contextlamp.distill.cue_set import Cues
 from contextlamp.distill.cues import cue_type, cues_for, ends_as_question
 from contextlamp.distill.durable import (
@@ -62,6 +61,7 @@ from contextlamp.distill.resolve import Candidate, resolve
 from contextlamp.distill.script import word_count
 from contextlamp.distill.topics import subject_topic
 from contextlamp.distill.transcript import Turn
+from contextlamp.domain.correction_markers import correction_body
 from contextlamp.domain.models import Kind, MemoryType
 
 if TYPE_CHECKING:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from contextlamp.domain.models import Entry, NewEntry
 
@@ -241,7 +242,8 @@ _UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")  # kana and CJK ideograp
 MIN_FUZZY_CHARS = 4  # "built"/"build", "written"/"rewritten", "config"/"configuration" name one attribute
 
 
-def _value_split(text: str) -> tuple[set[str], list[str], set[str]]:
+@lru_cache(maxsize=1024)  # pure; a save's correction check reads the same texts several times
+def _value_split(text: str) -> tuple[frozenset[str], tuple[str, ...], frozenset[str]]:
     """(the value tokens of ``text``, case-folded; its other words in order, stemmed, without function, change
     and light words; its change words, stemmed: "rewritten" still meets "written")."""
     values: set[str] = set()
@@ -260,7 +262,14 @@ def _value_split(text: str) -> tuple[set[str], list[str], set[str]]:
                 changes.add(_stem(word))
             elif word not in _FRESH_FUNCTION_WORDS and word not in _LIGHT_WORDS:
                 words.append(_stem(word))
-    return values, words, changes
+    return frozenset(values), tuple(words), frozenset(changes)
+
+
+def value_split(text: str) -> tuple[frozenset[str], tuple[str, ...], frozenset[str]]:
+    """(the value tokens of ``text``, case-folded as ``value_key``; its other words in order, stemmed, without
+    function, change and light words; its change words, stemmed): how the freshness and correction rules read a
+    statement (domain/corrections.py)."""
+    return _value_split(text)
 
 
 def opens_on_name(text: str) -> bool:
@@ -316,6 +325,7 @@ MIN_STEM_CHARS = 5  # a family member this long is a stem; a shorter one is a wh
 MAX_CUT_CHARS = 3  # letters a folded word may have lost ("pinn" of "pinned")
 
 
+@lru_cache(maxsize=8192)  # pure on a word; the correction rules ask it for every word of every candidate
 def attribute_family(word: str) -> int | None:
     """The index of the attribute family ``word`` belongs to (``ATTRIBUTE_FAMILIES``: the member itself, a
     word the stem opens, or a folded word that opens the member: "pinn" for "pinned"), or None."""
@@ -379,15 +389,15 @@ def _subject_run(words: Sequence[str], shared: set[str]) -> set[str]:
 
 
 # what marks a value of a correction as the old one: a word before it ("not 4123", "no longer Kotlin",
-# "instead of @oncall", "from eu-north-1", "(was 1.6.6)", "formerly", "replaces"), or a handover verb after it
-# ("Henrik handed the updater over to Ravi")
+# "instead of @oncall", "from eu-north-1", "off the A boxes", "(was 1.6.6)", "formerly", "replaces"), or a
+# handover verb after it ("Henrik handed the updater over to Ravi")
 _OLD_BEFORE = frozenset(
-    "not longer instead rather was were formerly previously from replaces replacing replaced before used".split()  # noqa: SIM905
+    "not longer instead rather was were formerly previously from off replaces replacing replaced before used".split()  # noqa: SIM905
 ) | frozenset("vetoed dropped retired".split())  # noqa: SIM905
 _HANDOVER = frozenset("handed hands passed passes gave gives transferred transfers".split())  # noqa: SIM905
 # what marks a value as the old one right after it: "870 was paging every night", "O got decommissioned", "O is
-# dead code now", "5949 goes to switchboard now"
-_OLD_AFTER = frozenset("was were got gets goes".split())  # noqa: SIM905
+# dead code now", "5949 goes to switchboard now", "O went away"
+_OLD_AFTER = frozenset("was were got gets goes went".split())  # noqa: SIM905
 OLD_MARK_WORDS = 3  # how far before a value its marker may stand ("instead of the old @oncall")
 
 
@@ -402,7 +412,8 @@ def names_old_value(newer: str, older: str) -> bool:
     limit ...") is not an old value. Linear in the texts' lengths."""
     old_values, _, _ = _value_split(older)
     first = older.split(maxsplit=1)[0].strip(".,;:!?()[]\"'`") if older.split() else ""
-    opening = value_key(first) if first[:1].isupper() else None  # "Henrik's team ...": only a handover names it
+    # "Henrik's team ...": only a handover names it; "We gave ..." opens on a pronoun, no name
+    opening = value_key(first) if first[:1].isupper() and first.casefold() not in _FRESH_FUNCTION_WORDS else None
     tokens = newer.split()
     depth = 0
     for n, raw in enumerate(tokens):

@@ -63,6 +63,10 @@ _CUE = {name: re.compile(pattern, re.IGNORECASE) for name, pattern in CUES.items
 # state ("I'm on my phone"), a negated decision ("we decided nothing"), an appraisal of the moment ("looks
 # fine"), and the always/never of a complaint rather than a rule ("this always happens", "never again",
 # "always the same").
+_AT_HAND = (  # what a turn points at in the work of the moment ("this file", "that diff", "these tests")
+    "file|diff|pr|branch|function|line|test|tab|page|change|edit|version|part|error|message|bug|output|commit|case|"
+    "screen|window|variable|method|class|query|script|step|spike|fix|approach|draft|snippet|one"
+)
 _ORDINARY = re.compile(
     r"\b(?:never ?mind|no worries|just kidding|jk|forget (?:it|that|about it))\b"
     r"|\bremember (?:when|how|that time)\b"
@@ -75,8 +79,30 @@ _ORDINARY = re.compile(
     r"|\bi(?:'m| am) (?:on|at|in|out|away|busy|currently|just|only|still|about to)\b"
     r"|\b(?:decided|agreed|chose|settled on) (?:nothing|not|no)\b"
     r"|\b(?:looks|seems|feels) (?:fine|good|ok|okay|great|right|wrong|off|weird)\b"
-    r"|\b(?:this|that|it) (?:always|never)\b|\b(?:always|never) (?:again|the same|fun|happens)\b",
+    r"|\b(?:this|that|it) (?:always|never)\b|\b(?:always|never) (?:again|the same|fun|happens)\b"
+    # the thing at hand as the object: "this file", "that diff", "the last edit", "here is", "how this looks"
+    rf"|\b(?:this|these|those) (?:\w+ )?(?:{_AT_HAND})s?\b|\bthat (?:{_AT_HAND})\b"
+    r"|\bthe (?:last|previous|above|below|following|right|wrong) \w+"
+    r"|\bhere(?:'s| is| are)\b|\bhow (?:this|that|it) (?:looks|works|reads|sounds|feels)\b"
+    r"|\bafter (?:this|that|your)\b"
+    # the speaker's screen or machine and a state of the moment: "on my screen", "is running now", "passed"
+    r"|\bon my (?:screen|machine|laptop|branch|end|side|box)\b|\bin the terminal\b"
+    r"|\b(?:is|are|was|were) (?:running|green|red|failing|passing|broken|down|up|empty|fixed|working|done|back) "
+    r"(?:now|again|at least)\b|\b(?:it|they|that|this) (?:passed|failed|worked|broke)\b"
+    r"|\bsame as (?:yesterday|before|last time)\b",
     re.IGNORECASE,
+)
+# a request for the moment (the agent is asked to act now: "let's try", "can you look", "try something else",
+# "undo that"), which a cue word beside it does not make durable; a standing rule's words (``_STANDING``) make a
+# request a rule ("From now on, run the migrations with --dry-run first.")
+_REQUEST = re.compile(
+    r"\blet(?:'s| us| me)\b|\b(?:can|could|would|will) you\b"
+    r"|(?:^|[,;:]\s*|\b(?:and|then|so|please|just)\s+)(?:try|undo|revert|rerun|re-run|look|show|put|rename|reseed|"
+    r"fix|take|give|open|close|pull|rebase|continue|wrap|stop|wait|check|go|keep going|paste|print|restart)\b",
+    re.IGNORECASE,
+)
+_STANDING = re.compile(
+    r"\b(?:always|never|from now on|going forward|in future|every time|whenever|each time|by default)\b", re.IGNORECASE
 )
 # a cue needs something said beside it: two or more words that are not function words ("actually no, revert
 # that" says nothing to keep)
@@ -187,12 +213,15 @@ def cues_of(text: str) -> list[str]:
 
 def _statements(text: str) -> list[str]:
     """The sentences of ``text`` that may carry a cue: not a question, not a class of ordinary talk
-    (``_ORDINARY``)."""
+    (``_ORDINARY``), not a request for the moment (``_REQUEST``) unless it states a standing rule."""
     out: list[str] = []
     for match in _SENTENCE.finditer(text):
         sentence = match.group().strip()
-        if sentence and not sentence.endswith("?") and not _ORDINARY.search(sentence):
-            out.append(sentence)
+        if not sentence or sentence.endswith("?") or _ORDINARY.search(sentence):
+            continue
+        if _REQUEST.search(sentence) and not _STANDING.search(sentence):
+            continue
+        out.append(sentence)
     return out
 
 

@@ -20,6 +20,7 @@ from contextlamp.hooks.capture import capture_refusal
 from contextlamp.hooks.log import hook_logger
 from contextlamp.hooks.output import notice_output, start_output
 from contextlamp.hooks.payload import CLIENTS, EVENTS, MAX_PAYLOAD_BYTES, SAVE_EVENTS, parse_payload, read_event
+from contextlamp.hooks.queue import enqueue
 from contextlamp.hooks.repo import find_repository, project_slug
 from contextlamp.hooks.saver import SaveJob, read_last, session_key, spawn
 from contextlamp.text import now_ms
@@ -120,6 +121,10 @@ def _handle(
             return notice_output(client, None)
         upto = _size(hook.transcript_path)  # the transcript as it is now: complete up to this hook
         job = SaveJob(client, event, hook.session_id, str(hook.transcript_path), str(hook.cwd), upto)
+        try:
+            job = enqueue(config.home, job)  # saved in the order the hooks ran, whichever worker runs first
+        except OSError as exc:
+            log.warning("%s %s: the save could not be queued (%s): saved on its own", client, event, type(exc).__name__)
         pid = spawn(job)
         log.info("%s %s (%s) %s: save started in worker %d", client, event, hook.detail, job.key, pid)
         return notice_output(client, printed.SAVING_NOTICE)

@@ -64,6 +64,7 @@ class SaveJob:
     transcript_path: str
     cwd: str
     upto: int | None = None  # the transcript's size in bytes when the hook ran: the worker reads no further
+    queued: str | None = None  # its entry in the session's queue (hooks/queue.py); None: saved on its own
 
     def to_json(self) -> str:
         """The job as one JSON argument of the worker's command line (paths and ids only, never content)."""
@@ -83,6 +84,7 @@ class SaveJob:
             transcript_path=str(fields["transcript_path"]),
             cwd=str(fields["cwd"]),
             upto=fields["upto"] if isinstance(fields.get("upto"), int) else None,
+            queued=fields["queued"] if isinstance(fields.get("queued"), str) else None,
         )
         return job
 
@@ -327,7 +329,8 @@ def save_transcript(
     statements no earlier save of the session judged and no live memory already states (surface = the client,
     project = the repository's, personal memory outside any repository). Returns the save's record (``{"at",
     "event", "turns", "session_id", "saved", "deduped", "total", "skipped"}``), or None when nothing was new or
-    the file is no known native format.
+    the file is no known native format. A queued job (``hooks/queue.py``) is saved after every job of its session
+    queued before it that no worker saved yet, the oldest first; None when a later worker already saved it.
 
     A client's compaction summary (a ``digest`` turn) is part of the session only when nothing of the session
     was captured before it: otherwise it restates turns already captured (the pre-compact hook's worker read
@@ -337,93 +340,115 @@ def save_transcript(
         OSError: the transcript cannot be read.
         ContextlampError: the service refused the save (e.g. a locked store past its timeout).
     """
+    from contextlamp.hooks.queue import take_upto
+
+    with session_lock(home, job.key):
+        record: dict[str, Any] | None = None
+        jobs = take_upto(home, job)  # this session's jobs queued up to this one, in the order their hooks ran
+        if not jobs:
+            log.info("%s %s %s: saved by a later worker of the session", job.client, job.event, job.key)
+        for n, queued in enumerate(jobs):
+            if n == len(jobs) - 1:
+                return _save_locked(service, caller, queued, home, max_bytes, log)
+            try:  # an earlier hook's job, whose own worker has not run yet: saved first, as its hook ran first
+                _save_locked(service, caller, queued, home, max_bytes, log)
+            except Exception as exc:  # its failure is its own: this worker's job still runs
+                log.error("%s %s %s: save failed: %s", queued.client, queued.event, queued.key, type(exc).__name__)
+        return record
+
+
+def _save_locked(
+    service: MemoryService, caller: Caller, job: SaveJob, home: Path, max_bytes: int, log: logging.Logger
+) -> dict[str, Any] | None:
+    """``save_transcript``'s save of one job, the session's lock held."""
     from contextlamp.hooks.clean import injected_keys
     from contextlamp.hooks.judge import MAX_WINDOWS, item_key, judge_session, live_memories, restates
 
-    with session_lock(home, job.key):
-        state = load_state(home, job.key)
-        handed: list[str] = [str(h) for h in state["handed"]]
-        known = set(handed)
-        read = read_session(
-            Path(job.transcript_path),
-            job.upto,
-            injected_keys(home, job.key),
-            known,
-            MAX_WINDOWS * max_bytes,
-            max_bytes,
-        )
-        if read is None:
-            log.warning(
-                "%s %s %s: the transcript is no known native format; nothing saved", job.client, job.event, job.key
-            )
-            return None
-        turns, fresh, new_hashes = read.turns, read.fresh, read.new_hashes
-        saves: list[dict[str, Any]] = [s for s in state.get("saves", []) if isinstance(s, dict)]  # pyright: ignore[reportUnknownVariableType]
-        judged: list[str] = [str(k) for k in state.get("judged", []) if isinstance(k, str)]  # pyright: ignore[reportUnknownVariableType]
-        # a summary after the session was captured restates what was captured: only its later turns count
-        session = [i for i, t in enumerate(turns) if not (t.role == "digest" and known)]
-        if not any(fresh[i] for i in session):
-            if new_hashes:
-                write_json(state_path(home, job.key), {**state, "handed": [*handed, *new_hashes]})
-            log.info("%s %s %s: nothing new in %d turns", job.client, job.event, job.key, len(turns))
-            return None
-        judgement = judge_session(service, [turns[i] for i in session], [fresh[i] for i in session], max_bytes)
-        skipped = judgement.skipped + read.dropped
-        if skipped:
-            log.warning(
-                "%s %s %s: the session is larger than one save can judge; %d of its new turns were skipped",
-                job.client,
-                job.event,
-                job.key,
-                skipped,
-            )
-        repository = find_repository(Path(job.cwd))
-        project = service.project_for_repository(caller, repository.ref()) if repository else None
-        project_id = project.id if project else None
-        earlier = set(judged)
-        candidates = [i for i in judgement.items if item_key(i.content) not in earlier]
-        memories = live_memories(service, caller, project_id) if candidates else []
-        new_items = [i for i in candidates if not restates(i.content, [text for text, *_ in memories])]
-        result = _save_items(service, caller, new_items, job.client, project_id, _digest_of(saves), max_bytes)
-        if result is not None:
-            corrections = _keep_topics(service, caller, new_items, project_id, memories)
-            if corrections:
-                log.info("%s %s %s: %d corrected memories superseded", job.client, job.event, job.key, corrections)
-        record: dict[str, Any] = {
-            "at": service.clock(),
-            "event": job.event,
-            "turns": len(new_hashes),
-            "session_id": result.session_id if result else None,
-            "saved": result.saved if result else 0,
-            "deduped": (result.deduped if result else 0) + len(candidates) - len(new_items),
-            "total": result.total if result else 0,
-            "skipped": skipped,
-        }
-        keys = [item_key(i.content) for i in judgement.items]
-        write_json(
-            state_path(home, job.key),
-            {
-                "version": STATE_VERSION,
-                "handed": [*handed, *new_hashes],
-                "judged": list(dict.fromkeys([*judged, *keys])),
-                "saves": [*saves, record],
-            },
-        )
-        if result is not None:
-            write_json(last_path(home, project_id), {**record, "client": job.client, "key": job.key})
-        log.info(
-            "%s %s %s: %d new turns -> %d memories (%d new, %d known), digest %s, project %s",
+    state = load_state(home, job.key)
+    handed: list[str] = [str(h) for h in state["handed"]]
+    known = set(handed)
+    read = read_session(
+        Path(job.transcript_path),
+        job.upto,
+        injected_keys(home, job.key),
+        known,
+        MAX_WINDOWS * max_bytes,
+        max_bytes,
+    )
+    if read is None:
+        log.warning("%s %s %s: the transcript is no known native format; nothing saved", job.client, job.event, job.key)
+        return None
+    turns, fresh, new_hashes = read.turns, read.fresh, read.new_hashes
+    saves: list[dict[str, Any]] = [s for s in state.get("saves", []) if isinstance(s, dict)]  # pyright: ignore[reportUnknownVariableType]
+    judged: list[str] = [str(k) for k in state.get("judged", []) if isinstance(k, str)]  # pyright: ignore[reportUnknownVariableType]
+    # a summary after the session was captured restates what was captured: only its later turns count
+    session = [i for i, t in enumerate(turns) if not (t.role == "digest" and known)]
+    if not any(fresh[i] for i in session):
+        if new_hashes:
+            write_json(state_path(home, job.key), {**state, "handed": [*handed, *new_hashes]})
+        log.info("%s %s %s: nothing new in %d turns", job.client, job.event, job.key, len(turns))
+        return None
+    judgement = judge_session(service, [turns[i] for i in session], [fresh[i] for i in session], max_bytes)
+    skipped = judgement.skipped + read.dropped
+    if skipped:
+        log.warning(
+            "%s %s %s: the session is larger than one save can judge; %d of its new turns were skipped",
             job.client,
             job.event,
             job.key,
-            record["turns"],
-            record["total"],
-            record["saved"],
-            record["deduped"],
-            record["session_id"],
-            project_id or "personal",
+            skipped,
         )
-        return record
+    repository = find_repository(Path(job.cwd))
+    project = service.project_for_repository(caller, repository.ref()) if repository else None
+    project_id = project.id if project else None
+    earlier = set(judged)
+    candidates = [i for i in judgement.items if item_key(i.content) not in earlier]
+    memories = live_memories(service, caller, project_id) if candidates else []
+    new_items = [i for i in candidates if not restates(i.content, [text for text, *_ in memories])]
+    result = _save_items(service, caller, new_items, job.client, project_id, _digest_of(saves), max_bytes)
+    if result is not None:
+        corrections = _keep_topics(service, caller, new_items, project_id, memories)
+        if corrections:
+            log.info("%s %s %s: %d corrected memories superseded", job.client, job.event, job.key, corrections)
+    said = [t.text for i, t in enumerate(turns) if fresh[i] and t.role == "user"]
+    retracted = _retract(service, caller, said, project_id)
+    if retracted:
+        log.info("%s %s %s: %d retracted memories superseded", job.client, job.event, job.key, retracted)
+    record: dict[str, Any] = {
+        "at": service.clock(),
+        "event": job.event,
+        "turns": len(new_hashes),
+        "session_id": result.session_id if result else None,
+        "saved": result.saved if result else 0,
+        "deduped": (result.deduped if result else 0) + len(candidates) - len(new_items),
+        "total": result.total if result else 0,
+        "skipped": skipped,
+    }
+    keys = [item_key(i.content) for i in judgement.items]
+    write_json(
+        state_path(home, job.key),
+        {
+            "version": STATE_VERSION,
+            "handed": [*handed, *new_hashes],
+            "judged": list(dict.fromkeys([*judged, *keys])),
+            "saves": [*saves, record],
+        },
+    )
+    if result is not None:
+        write_json(last_path(home, project_id), {**record, "client": job.client, "key": job.key})
+    log.info(
+        "%s %s %s: %d new turns -> %d memories (%d new, %d known), digest %s, project %s",
+        job.client,
+        job.event,
+        job.key,
+        record["turns"],
+        record["total"],
+        record["saved"],
+        record["deduped"],
+        record["session_id"],
+        project_id or "personal",
+    )
+    return record
 
 
 def _save_items(
@@ -508,6 +533,25 @@ def _keep_topics(
         except ContextlampError:  # refused (e.g. the old memory was forgotten meanwhile): the save stands
             continue
     return superseded
+
+
+def _retract(service: MemoryService, caller: Caller, said: Sequence[str], project_id: str | None) -> int:
+    """A split correction: each value a new user turn takes back (``distill.corrections.retracted_value``: "forget
+    the 40 MB figure", "the /srv/old path is dead") retires the memories holding it that a later memory gives
+    another value (``MemoryService.retire_retracted``). Returns how many were retired."""
+    import re
+
+    from contextlamp.distill.corrections import retracted_value
+    from contextlamp.errors import ContextlampError
+
+    values = {v for text in said for s in re.split(r"(?<=[.!?])\s+|\n+", text) if (v := retracted_value(s))}
+    retired = 0
+    for value in sorted(values):
+        try:
+            retired += len(service.retire_retracted(caller, value, project_id))
+        except ContextlampError:  # refused (the project went meanwhile): the save stands
+            continue
+    return retired
 
 
 def _digest_of(saves: Sequence[dict[str, Any]]) -> str | None:

@@ -1,0 +1,348 @@
+"""Which live memories a newly saved statement corrects (issue #27.2): the one rule every save path applies
+(``app/freshness.supersede_corrected``: the agent's ``save_context``, a session's distilled items, the hooks'
+capture, an import), so that a corrected value never ranks first, whoever saved the correction.
+
+A newer statement corrects an older one only when a person reading the two would call it a correction of it:
+
+- it is marked as one: it names the older's value as the old one ("moved from A to B", "no longer A", "not A
+  anymore", "isn't A", "instead of A", "(was A)", "A -> B", "A was retired", "A went away", "A handed ... over":
+  ``_names_old``), or it opens as a correction ("Correction:", "I was wrong,", "actually ..., not ...":
+  ``correction_markers.correction_body``) or words a change with a verb of one ("moved", "switched", "changed",
+  "dropped", "replaced", "upgraded" ...: ``_CHANGE_VERB``) or a date from which on ("starting in January", "from
+  next week": ``_DATED``) and then gives the same attribute (``rules.same_attribute``) a new value of the old
+  one's shape, at the end of its clause, adding at most ``MAX_WORDED_NEW_WORDS`` words;
+- about the same subject: a subject word in common (not a word naming an attribute: "runs", "port", "service"),
+  the same speaker when both are chat turns ("Lena: ..."), the same folder or files when both are rules of an
+  agent file ("(applies to packages/api/)", ``importers/agent_files``): another folder's rule is another subject.
+
+Never a question, an addition ("also", "another", a second ...), an older memory of several sentences (a chat turn
+holds several facts), nor a newer one of several unless it opens as a correction. A statement that says the older
+again with another value and no marker ("The X polls every 8 seconds" after "... every 15 seconds") corrects
+nothing: alike saves, numbered series and chat turns do that all the time (stop 40's CI: 20 alike saves retired 19,
+two folders' rules retired each other). Pure and linear in the texts' lengths (quadratic in the words of a
+statement of at most ``rules.FRESH_MAX_WORDS``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
+from functools import cache
+from itertools import pairwise
+
+from contextlamp.domain.correction_markers import correction_body
+from contextlamp.domain.rules import (
+    FRESH_MAX_WORDS,
+    attribute_family,
+    same_attribute,
+    shared_family,
+    value_key,
+    value_shape,
+    value_split,
+)
+
+# the end of a sentence inside a text: a full stop, "!" or "?" (and their full-width forms), any closing quote or
+# bracket, then more text. A memory of several sentences holds several facts (a chat turn: "Thanks, Caroline! I went
+# to ... yesterday. It was ..."); one of them restated with another value is not a correction of the whole memory.
+# On LoCoMo's dev conversations (their turns saved one by one) the rule without this read 2,061 pairs of turns at
+# most 60 turns apart as corrections and retired chat turns at save time (hybrid R@10 0.810 -> 0.743); with it, 5
+# (stop 40, the lead's check). Linear: a run of stops is matched from its first character only (lookbehind), and
+# read once (possessive quantifiers)
+_SENTENCE_END = r"(?<![.!?\u3002\uff01\uff1f])[.!?\u3002\uff01\uff1f]++[\"'\u2019\u201d)\]]*+\s++\S"
+# a chat turn's speaker ("Caroline: ...", "Dana Kim: ..."): who says it, not what it is about
+_SPEAKER = r"^([A-Z][\w'.-]*(?: [A-Z][\w'.-]*)?):\s"
+# what an agent file's rule applies to, as importers/agent_files writes it at its end ("(applies to packages/web/)",
+# "(applies to src/**/*.ts)"): part of the rule's subject
+_APPLIES = r"\s*\(applies to ([^()]*)\)\s*$"
+# a verb that words a change of value ("we moved X to B", "X was switched to B", "X got bumped to 7.3")
+_CHANGE_VERB = (
+    r"\b(?:mov(?:ed|ing)|switch(?:ed|ing)|chang(?:ed|ing)|migrat(?:ed|ing)|replac(?:ed|ing)|swapp(?:ed|ing)|"
+    r"dropp(?:ed|ing)|upgrad(?:ed|ing)|downgrad(?:ed|ing)|bump(?:ed|ing)|rais(?:ed|ing)|lower(?:ed|ing)|"
+    r"increas(?:ed|ing)|decreas(?:ed|ing)|reduc(?:ed|ing)|renam(?:ed|ing)|reschedul(?:ed|ing)|reassign(?:ed|ing)|"
+    r"relocat(?:ed|ing)|repoint(?:ed|ing)|redirect(?:ed|ing)|rerout(?:ed|ing)|shift(?:ed|ing)|rolled back|"
+    r"revert(?:ed|ing)|handed over|took over|transferr(?:ed|ing))\b"
+)
+_ADDITIVE = r"\b(?:also|too|as well|another|additionally|besides|second|extra)\b"
+# a new value dated from a coming or present moment on ("starting in January", "from next week", "as of today",
+# "effective Monday", "from now on"): a change. Not "since" ("since I was 7", "since 2019": how long, in chat) nor a
+# past moment
+_MONTHS_DAYS = (
+    "january|february|march|april|may|june|july|august|september|october|november|december|"
+    "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+)
+_DATED = (
+    r"\b(?:starting|beginning|effective|as of|from)\s+(?:in\s+|on\s+)?"
+    rf"(?:this|next|today|tomorrow|now on|{_MONTHS_DAYS})\b"
+)
+
+
+@cache
+def _patterns() -> tuple[re.Pattern[str], ...]:
+    """The sentence end, speaker, scope, change-verb, additive and dating patterns, compiled on first use (not at
+    import: a ``list`` or ``get`` needs none of them)."""
+    return (
+        re.compile(_SENTENCE_END),
+        re.compile(_SPEAKER),
+        re.compile(_APPLIES, re.IGNORECASE),
+        re.compile(_CHANGE_VERB, re.IGNORECASE),
+        re.compile(_ADDITIVE, re.IGNORECASE),
+        re.compile(_DATED, re.IGNORECASE),
+    )
+
+
+_TOKEN_STRIP = ".,;:!?()[]\"'`"
+# what names a value as the old one when it stands right before it, only function words between ("not on A",
+# "isn't A", "no longer A", "instead of the A", "rather than A", "formerly A", "replaces A", "off the A")
+_OLD_BEFORE = frozenset("not never longer instead rather formerly previously replaces replacing replaced off".split())  # noqa: SIM905
+# ... or right after it: an arrow to the new value (``_ARROWS``), its end ("the A grant ended", "A went away", "A
+# isn't used anymore": ``_ENDED``), its retirement said in the passive ("A was retired", "A got dropped": a
+# ``_COPULA`` word, then ``_RETIRED``; "A dropped support for B" names A as the subject, not as old), or a handover
+# ("Henrik handed the updater over to Ravi")
+_ARROWS = frozenset(["->", "→", "=>", "-->"])
+_ENDED = frozenset("ended expired gone dead anymore".split())  # noqa: SIM905
+_WENT = frozenset("went goes go".split())  # "A went away"  # noqa: SIM905
+_COPULA = frozenset("was were is are got gets been has have".split())  # noqa: SIM905
+_RETIRED = frozenset("retired dropped removed decommissioned deprecated replaced been".split())  # noqa: SIM905
+_HANDOVER = frozenset("handed hands transferred".split())  # noqa: SIM905
+_TO = frozenset(["to", "into", *_ARROWS])  # "from A to B", "from A -> B"
+# the words that may stand between such a marker and the value ("not every 30 seconds", "from the old A")
+_BETWEEN = frozenset(
+    """a an the of on at in to for from by with as is are was were be been every each than old our its their my
+    your his her any more""".split()  # noqa: SIM905
+)
+OLD_MARK_WORDS = 3  # how far from a value its marker may stand, function words between
+# words a statement names an attribute or a kind of thing with, shared by statements about different things
+# ("The tax calculator runs on ..." / "the refund processor now runs on ..."; "the billing service" / "the
+# loyalty service"): never the subject two statements share (stems, as rules.value_split gives them)
+_GENERIC = frozenset(
+    """run use listen port host go get sit call point talk start take need keep have make work service job team
+    file path server system app data code tool thing""".split()  # noqa: SIM905
+)
+# words the clause of a worded change may add beside the old statement's ("for every main job" narrows it: a new
+# fact of its own, not the old one's new value; rules.is_update's value-terms limit, in words)
+MAX_WORDED_NEW_WORDS = 1
+END_WORDS = 3  # words a new value may stand before the end of its clause ("8080 in staging.")
+
+
+def _word(token: str) -> str:
+    return token.strip(_TOKEN_STRIP).casefold()
+
+
+def _names_old(newer: str, values: AbstractSet[str], changed: bool) -> bool:
+    """Whether ``newer`` names one of ``values`` (the older statement's value keys) as the old one:
+
+    - before it, at most ``OLD_MARK_WORDS`` words away with only ``_BETWEEN`` words between, a marker of
+      ``_OLD_BEFORE`` or a word ending in "n't" ("not on A", "isn't A", "instead of A"; after "no longer" one
+      verb too: "no longer listens on A"), "from" with "to" or an arrow after it, or in a sentence that words a
+      change (``changed``: a verb of ``_CHANGE_VERB``): "went from A to B", "Bob took over X from A"; or "was" /
+      "formerly" inside parentheses ("(was A)");
+    - after it, at most ``OLD_MARK_WORDS`` words away: an arrow (within two: "25 MB -> 50 MB"), its end
+      (``_ENDED``: "A isn't used anymore", "the A grant ended"; "A went away"), its retirement in the passive
+      (``_COPULA`` then ``_RETIRED``: "A was retired", "A got dropped"), or right after it a handover ("Henrik
+      handed ...").
+
+    Linear in ``len(newer)``."""
+    tokens = newer.split()
+    words = [_word(t) for t in tokens]
+    depth = 0
+    for n, raw in enumerate(tokens):
+        depth += raw.count("(")
+        key = value_key(raw.strip(_TOKEN_STRIP))
+        if key in values and key != "i":  # "I" is capitalised, no value
+            verbs = 0  # words between the marker and the value other than _BETWEEN's
+            for word in reversed(words[max(0, n - OLD_MARK_WORDS - 1) : n]):
+                negation = word in _OLD_BEFORE or word.endswith(("n't", "n’t"))
+                if negation and (verbs == 0 or word == "longer"):  # "no longer listens on A": one verb between
+                    return True
+                if word == "from" and (changed or any(w in _TO for w in words[n + 1 : n + 2 + OLD_MARK_WORDS])):
+                    return True
+                if depth > 0 and word in ("was", "formerly", "previously"):
+                    return True
+                if word not in _BETWEEN:
+                    verbs += 1
+                    if verbs > 1:
+                        break
+            after = words[n + 1 : n + 1 + OLD_MARK_WORDS]
+            if any(w in _ARROWS for w in after[:2]) or any(w in _ENDED for w in after):
+                return True
+            if any(a in _WENT and b == "away" for a, b in pairwise(after)):
+                return True
+            if after and (after[0] in _HANDOVER or (after[0] in _COPULA and any(w in _RETIRED for w in after[1:]))):
+                return True
+        depth = max(0, depth - raw.count(")"))
+    return False
+
+
+def _clause_of(text: str, values: AbstractSet[str]) -> str:
+    """The clause of ``text`` (split at ";" and ", ") holding the first of ``values`` (value keys), else ``text``."""
+    for clause in re.split(r";|,\s", text):
+        if any(value_key(t.strip(_TOKEN_STRIP)) in values for t in clause.split()):
+            return clause
+    return text
+
+
+def _words(text: str) -> int:
+    return len(re.findall(r"[^\W_]+", text))
+
+
+def _undated(newer: str, dated: re.Match[str], subject: set[str]) -> str:
+    """``newer`` without its dating phrase ("Starting in January the proxy ..." -> "the proxy ...", "The X bills to
+    B from next month" -> "The X bills to B"): from the phrase up to the first word of ``subject`` (the older
+    statement's words, as ``rules.value_split`` gives them) or the end of its clause."""
+    head, tail = newer[: dated.start()], newer[dated.start() :].split()
+    for n, raw in enumerate(tail):
+        if raw.endswith((",", ";", ".")):
+            return f"{head}{' '.join(tail[n + 1 :])}"
+        if n and value_split(raw)[1] and value_split(raw)[1][0] in subject:
+            return f"{head}{' '.join(tail[n:])}"
+    return head
+
+
+def several_sentences(text: str) -> bool:
+    """Whether ``text`` holds more than one sentence (``_SENTENCE_END`` inside it, not at its end). Linear in
+    ``len(text)``."""
+    return _patterns()[0].search(text.strip()) is not None
+
+
+def _framed(text: str) -> tuple[str, str | None, str | None]:
+    """``text`` without its speaker ("Lena: ...") and its agent-file scope ("... (applies to packages/api/)"), its
+    speaker (case-folded) and its scope (what follows "applies to"), each None when it has none. A correction's
+    opening ("Correction: ...") is no speaker."""
+    _, speaker_pattern, applies, _, _, _ = _patterns()
+    speaker = None
+    found = speaker_pattern.match(text)
+    if found is not None and correction_body(text) is None:
+        speaker, text = found.group(1).casefold(), text[found.end() :]
+    scope = None
+    if (found := applies.search(text)) is not None:
+        scope, text = found.group(1).strip().casefold(), text[: found.start()]
+    return text.strip(), speaker, scope
+
+
+def same_frame(newer: str, older: str) -> bool:
+    """Whether ``newer`` and ``older`` may be about one subject as far as their frames say: not two chat turns of
+    different speakers ("Lena: ..." / "Ben: ..."), and the same scope of an agent file's rule ("(applies to
+    packages/api/)"; none on both sides counts as the same). Another folder's rule is another subject, whatever
+    its words (issue #27.2). Linear in the texts' lengths."""
+    _, new_speaker, new_scope = _framed(newer)
+    _, old_speaker, old_scope = _framed(older)
+    return new_scope == old_scope and not (new_speaker and old_speaker and new_speaker != old_speaker)
+
+
+def correction_kind(newer: str, older: str) -> str | None:
+    """How ``newer`` (saved later) corrects ``older``: ``"named"`` (it names the old value as the old one),
+    ``"marked"`` (it opens as a correction or words a change, and gives the older's attribute a new value of the old
+    one's shape), or None when a person would not read it as a correction of ``older`` (see the module docstring).
+    Linear in the texts' lengths (quadratic in the words of statements of at most ``FRESH_MAX_WORDS``)."""
+    if len(newer.split()) > 2 * FRESH_MAX_WORDS or len(older.split()) > 2 * FRESH_MAX_WORDS:
+        return None  # longer than any statement this reads (the speaker and scope cost no more than this)
+    new, new_speaker, new_scope = _framed(newer)
+    old, old_speaker, old_scope = _framed(older)
+    if new_scope != old_scope or (new_speaker and old_speaker and new_speaker != old_speaker):
+        return None  # another folder's rule, another speaker's turn: another subject
+    body = correction_body(new)
+    said = new if body is None else body
+    _, _, _, change_verb, additive, dating = _patterns()
+    if "?" in said or "?" in old or additive.search(said):
+        return None
+    if several_sentences(old) or (several_sentences(said) and body is None):
+        return None  # several facts in the older: one changed value must not retire the rest (FRESH_MAX_WORDS's rule)
+    if _words(said) > FRESH_MAX_WORDS or _words(old) > FRESH_MAX_WORDS:
+        return None
+    new_values, new_words, _ = value_split(said)
+    old_values, old_words, _ = value_split(old)
+    if not new_values - old_values or not old_values:
+        return None  # no new value, or nothing in the older one a value could replace
+    shared = set(new_words) & set(old_words)
+    if not any(attribute_family(w) is None and w not in _GENERIC for w in shared):
+        return None  # no subject word in common ("runs", "port", "service" say what, not of what): another thing
+    dated = dating.search(said)
+    changed = change_verb.search(said) is not None or dated is not None
+    if _names_old(said, old_values, changed):
+        return "named"
+    if body is None and not changed:
+        return None  # no marker: the older said again with another value is no correction
+    if dated is not None:
+        said = _undated(said, dated, set(old_words))
+        new_values, new_words, _ = value_split(said)
+        shared = set(new_words) & set(old_words)
+    if not same_attribute(said, old):
+        return None
+    old_only, new_only = old_values - new_values, new_values - old_values
+    if not old_only:
+        return None  # the old value is said again, not named as old: a second value beside it
+    shapes = {value_shape(v) for v in new_only} & {value_shape(v) for v in old_only}
+    family = shared_family(set(new_words) - shared, set(old_words) - shared)
+    clause = _clause_of(said, new_only)
+    added = set(value_split(clause)[1]) - set(old_words)
+    # the values stand at the end of their clauses on both sides: an attribute's value, not a label naming the
+    # subject ("the reporting job 3 to the new scheduler", "fact number 2: the build uses ...")
+    at_end = _at_end(clause, new_only) and _at_end(_clause_of(old, old_only), old_only)
+    if (shapes or family) and len(shared) + family >= 2 and len(added) <= MAX_WORDED_NEW_WORDS and at_end:
+        return "marked"
+    return None
+
+
+def _at_end(text: str, values: AbstractSet[str]) -> bool:
+    """Whether every value of ``values`` (value keys) in ``text`` stands at its end, at most ``END_WORDS`` words
+    before it ("... every 15 seconds.", "... port 8080 in staging."): the value an attribute is given, where a
+    statement puts what it says, not a label naming its subject ("fact number 2: the build uses ...")."""
+    tokens = [value_key(t.strip(_TOKEN_STRIP)) for t in text.split()]
+    places = [n for n, token in enumerate(tokens) if token in values]
+    return bool(places) and all(len(tokens) - 1 - n <= END_WORDS for n in places)
+
+
+def may_correct(text: str) -> bool:
+    """Whether ``text`` can correct anything (``corrected_among`` finds nothing otherwise, so a save need not
+    look for candidates): at most ``FRESH_MAX_WORDS`` words, a value (a digit, a path, a handle, a name:
+    ``rules.value_split``), no question, and a marker (it opens as a correction, has a verb of change, or a word
+    or arrow that names a value as old). Linear in ``len(text)``."""
+    if "?" in text or len(text.split()) > 2 * FRESH_MAX_WORDS or _words(text) > FRESH_MAX_WORDS:
+        return False
+    said, _, _ = _framed(text)
+    if not value_split(said)[0]:
+        return False
+    _, _, _, change_verb, _, dating = _patterns()
+    if correction_body(said) is not None or change_verb.search(said) or dating.search(said):
+        return True
+    words = {_word(t) for t in said.split()}
+    return bool(words & (_OLD_BEFORE | _ENDED | _RETIRED | _HANDOVER | _ARROWS | {"from", "away"})) or any(
+        w.endswith(("n't", "n’t")) for w in words
+    )
+
+
+def corrected_among(newer: str, older: Sequence[str]) -> list[int]:
+    """The indexes of ``older`` (live statements saved before ``newer``) that ``newer`` corrects
+    (``correction_kind``): those it names as old; of the rest, only a single match (two of the subject's
+    statements of the same shape: which one changed is not said, so none)."""
+    kinds = [correction_kind(newer, text) for text in older]
+    named = [i for i, kind in enumerate(kinds) if kind == "named"]
+    others = [i for i, kind in enumerate(kinds) if kind == "marked"]
+    return sorted(named + (others if len(others) == 1 else []))
+
+
+def replacement_for(older: str, value: str, newer: Sequence[str]) -> int | None:
+    """The index of the statement of ``newer`` that gives a new value to what ``older`` says with ``value``, the
+    value a retraction took back ("forget the 40 MB figure" after "The X limit is 75 MB" and "The X rejects files
+    over 40 MB"): ``older`` holds ``value``; the replacement does not, shares a subject word with ``older``, is about
+    the same attribute (``rules.same_attribute``, either way round) and holds a value of ``value``'s shape. None
+    unless exactly one statement qualifies (which one replaced it is not said otherwise). Linear in the texts'
+    lengths."""
+    key = value_key(value.strip(_TOKEN_STRIP))
+    old_values, old_words, _ = value_split(older)
+    if key not in old_values:
+        return None
+    shape = value_shape(key)
+    found: list[int] = []
+    for index, text in enumerate(newer):
+        values, words, _ = value_split(text)
+        shared = set(words) & set(old_words)
+        if key in values or not any(attribute_family(w) is None for w in shared):
+            continue
+        # about the same attribute read either way: the retraction already says the value changed
+        if shape in {value_shape(v) for v in values - old_values} and (
+            same_attribute(text, older) or same_attribute(older, text)
+        ):
+            found.append(index)
+    return found[0] if len(found) == 1 else None
