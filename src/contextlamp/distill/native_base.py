@@ -44,6 +44,13 @@ class Parser:
 
     def __init__(self) -> None:
         self._turns: list[Turn] = []
+        self.folder: str | None = None  # the folder the records being read were said in (``Turn.cwd``)
+
+    def at(self, folder: object) -> None:
+        """The records that follow were said in ``folder`` (a client's ``cwd`` field; anything but a non-empty
+        string without NUL changes nothing)."""
+        if isinstance(folder, str) and folder.strip() and "\x00" not in folder:
+            self.folder = folder
 
     def add(self, record: dict[str, Any] | None) -> None:
         raise NotImplementedError
@@ -52,10 +59,11 @@ class Parser:
         text = valid_text(text).strip()
         if not text:
             return
-        if self._turns and self._turns[-1].role == role and role not in ("digest", "saved"):
-            self._turns[-1] = Turn(role, self._turns[-1].text + "\n\n" + text)
+        last = self._turns[-1] if self._turns else None
+        if last is not None and last.role == role and role not in ("digest", "saved") and last.cwd == self.folder:
+            self._turns[-1] = Turn(role, last.text + "\n\n" + text, self.folder)
         else:
-            self._turns.append(Turn(role, text))
+            self._turns.append(Turn(role, text, self.folder))
 
     def summary(self, text: str) -> None:
         """A client's compaction summary: one digest turn replacing the turns before it (none if it is blank,

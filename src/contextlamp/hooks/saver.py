@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
-from contextlamp.hooks.repo import find_repository
+from contextlamp.hooks.routing import repository_groups
 
 if TYPE_CHECKING:
     from contextlamp.app.service import Caller, MemoryService
@@ -41,6 +41,7 @@ if TYPE_CHECKING:
     from contextlamp.distill.transcript import Turn
     from contextlamp.domain.models import SaveSessionResult
     from contextlamp.hooks.judge import LiveMemory
+    from contextlamp.hooks.repo import Repository
 
 STATE_VERSION = 1
 MAX_TRANSCRIPT_FILE_BYTES = 256 * 1024 * 1024  # a native file larger than this is not read (logged)
@@ -279,7 +280,7 @@ def read_session(
             if fresh:
                 new_hashes.append(digest)
             cost = len(text.encode("utf-8", "replace"))
-            kept.append((Turn(turn.role, text), fresh, cost))
+            kept.append((Turn(turn.role, text, turn.cwd), fresh, cost))
             held += cost
             while held > keep_bytes and len(kept) > 1:
                 _, was_fresh, gone = kept.popleft()
@@ -338,7 +339,7 @@ def save_transcript(
         ContextlampError: the service refused the save (e.g. a locked store past its timeout).
     """
     from contextlamp.hooks.clean import injected_keys
-    from contextlamp.hooks.judge import MAX_WINDOWS, item_key, judge_session, live_memories, restates
+    from contextlamp.hooks.judge import MAX_WINDOWS, item_key, judge_session
 
     with session_lock(home, job.key):
         state = load_state(home, job.key)
@@ -377,28 +378,13 @@ def save_transcript(
                 job.key,
                 skipped,
             )
-        repository = find_repository(Path(job.cwd))
-        project = service.project_for_repository(caller, repository.ref()) if repository else None
-        project_id = project.id if project else None
         earlier = set(judged)
-        candidates = [i for i in judgement.items if item_key(i.content) not in earlier]
-        memories = live_memories(service, caller, project_id) if candidates else []
-        new_items = [i for i in candidates if not restates(i.content, [text for text, *_ in memories])]
-        result = _save_items(service, caller, new_items, job.client, project_id, _digest_of(saves), max_bytes)
-        if result is not None:
-            corrections = _keep_topics(service, caller, new_items, project_id, memories)
-            if corrections:
-                log.info("%s %s %s: %d corrected memories superseded", job.client, job.event, job.key, corrections)
-        record: dict[str, Any] = {
-            "at": service.clock(),
-            "event": job.event,
-            "turns": len(new_hashes),
-            "session_id": result.session_id if result else None,
-            "saved": result.saved if result else 0,
-            "deduped": (result.deduped if result else 0) + len(candidates) - len(new_items),
-            "total": result.total if result else 0,
-            "skipped": skipped,
-        }
+        spoken = [turns[i] for i in session]
+        records = [
+            _file(service, caller, job, (home, max_bytes), repository, items, earlier, saves, log)
+            for repository, items in repository_groups(judgement.items, spoken, Path(job.cwd))
+        ]
+        record = {**records[0], "turns": len(new_hashes), "skipped": skipped}  # the hook's folder's save
         keys = [item_key(i.content) for i in judgement.items]
         write_json(
             state_path(home, job.key),
@@ -406,11 +392,9 @@ def save_transcript(
                 "version": STATE_VERSION,
                 "handed": [*handed, *new_hashes],
                 "judged": list(dict.fromkeys([*judged, *keys])),
-                "saves": [*saves, record],
+                "saves": [*saves, record, *records[1:]],
             },
         )
-        if result is not None:
-            write_json(last_path(home, project_id), {**record, "client": job.client, "key": job.key})
         log.info(
             "%s %s %s: %d new turns -> %d memories (%d new, %d known), digest %s, project %s",
             job.client,
@@ -421,9 +405,65 @@ def save_transcript(
             record["saved"],
             record["deduped"],
             record["session_id"],
-            project_id or "personal",
+            record["project"] or "personal",
         )
+        for other in records[1:]:  # what was said in another repository of the session, filed there
+            log.info(
+                "%s %s %s: %d memories (%d new, %d known) said in project %s, filed there, digest %s",
+                job.client,
+                job.event,
+                job.key,
+                other["total"],
+                other["saved"],
+                other["deduped"],
+                other["project"] or "personal",
+                other["session_id"],
+            )
         return record
+
+
+def _file(
+    service: MemoryService,
+    caller: Caller,
+    job: SaveJob,
+    where: tuple[Path, int],
+    repository: Repository | None,
+    items: Sequence[DistilledItem],
+    earlier: set[str],
+    saves: Sequence[dict[str, Any]],
+    log: logging.Logger,
+) -> dict[str, Any]:
+    """Save the statements of a session said in one repository (``routing.repository_groups``) into its project
+    (personal outside any): those no earlier save of the session judged (``earlier``) and no live memory
+    restates, continuing the session's digest in that project (``where``: the data directory and the largest
+    transcript in bytes); the save's record (``{"at", "event", "project",
+    "session_id", "saved", "deduped", "total"}``), also written as the project's latest save (``last_path``)."""
+    from contextlamp.hooks.judge import item_key, live_memories, restates
+
+    project = service.project_for_repository(caller, repository.ref()) if repository else None
+    project_id = project.id if project else None
+    candidates = [i for i in items if item_key(i.content) not in earlier]
+    memories = live_memories(service, caller, project_id) if candidates else []
+    new_items = [i for i in candidates if not restates(i.content, [text for text, *_ in memories])]
+    digest = _digest_of(saves, project_id)
+    home, max_bytes = where
+    result = _save_items(service, caller, new_items, job.client, project_id, digest, max_bytes)
+    if result is not None:
+        corrections = _keep_topics(service, caller, new_items, project_id, memories)
+        if corrections:
+            log.info("%s %s %s: %d corrected memories superseded", job.client, job.event, job.key, corrections)
+    record: dict[str, Any] = {
+        "at": service.clock(),
+        "event": job.event,
+        "project": project_id,
+        "session_id": result.session_id if result else None,
+        "saved": result.saved if result else 0,
+        "deduped": (result.deduped if result else 0) + len(candidates) - len(new_items),
+        "total": result.total if result else 0,
+    }
+    if result is not None:
+        write_json(last_path(home, project_id), {**record, "client": job.client, "key": job.key})
+    return record
 
 
 def _save_items(
@@ -510,9 +550,18 @@ def _keep_topics(
     return superseded
 
 
-def _digest_of(saves: Sequence[dict[str, Any]]) -> str | None:
-    """The session digest of a client session: the id the latest of its saves that recorded one returned."""
-    return next((str(s["session_id"]) for s in reversed(saves) if s.get("session_id")), None)
+def _digest_of(saves: Sequence[dict[str, Any]], project_id: str | None) -> str | None:
+    """The session digest of a client session in a project (None: personal): the id the latest of its saves
+    into that project that recorded one returned (a save recorded before saves named their project counts for
+    any project)."""
+    return next(
+        (
+            str(s["session_id"])
+            for s in reversed(saves)
+            if s.get("session_id") and s.get("project", project_id) == project_id
+        ),
+        None,
+    )
 
 
 def _save(
