@@ -123,3 +123,15 @@ def test_a_statement_is_traced_to_the_turn_holding_most_of_its_words(statement: 
     turns = [FIRST, SECOND]
     words = [set(t.casefold().replace(".", " ").replace(",", " ").split()) for t in turns]
     assert source_turn(statement, words) == expected
+
+
+def test_a_folder_that_is_not_on_this_machine_is_the_hooks(scratch: Scratch) -> None:
+    from contextlamp.distill.base import DistilledItem
+    from contextlamp.distill.turns import Turn
+    from contextlamp.hooks.routing import repository_groups
+
+    item = DistilledItem(content=FIRST, memory_type="fact", kind="fact")
+    turns = [Turn("user", FIRST, "/home/someone-else/src/payroll"), Turn("user", SECOND, str(scratch.root / "gone"))]
+    groups = repository_groups([item], turns, scratch.repo)
+    assert len(groups) == 1 and groups[0][0] is not None and groups[0][0].root == scratch.repo.resolve()
+    assert groups[0][1] == [item]

@@ -165,9 +165,31 @@ def _openings(tags: tuple[str, ...]) -> re.Pattern[str]:
     return re.compile("<(" + "|".join(re.escape(t) for t in tags) + ")[ >]")
 
 
+# A client's stand-in for material put into a prompt (issue #27.1; breaker stop 40 finding 7): Claude Code's
+# ``[Image #1]``, ``[Image]``, ``[Pasted text #2 +42 lines]``, ``[...Truncated text #3 +300 lines...]`` (its own
+# placeholder pattern, read from the 2.1 CLI); Codex's ``[Image #1]`` and ``[Pasted Content 2048 chars]``; Gemini
+# CLI's ``[Pasted Text: 57 lines]`` and ``[Pasted Text: 12 chars #2]``: a bracketed name of pasted or attached
+# material, then its number, its size or nothing. Never a Markdown image or link (``![image](…)``, ``[image](…)``).
+_MATERIAL = (
+    r"pasted(?: text| content| image)?|truncated text|image|screenshot|attachment|attached file|file|audio|video"
+    r"|document|pdf|team setup guide"
+)
+_COUNT = r"\s#\d{1,6}(?:\s\+\d{1,9}\s(?:lines?|chars?))?|:?\s\d{1,9}\s(?:lines?|chars?|characters)(?:\s#\d{1,6})?"
+PLACEHOLDER = re.compile(  # a number or size is required but for a bare [Image]: "click [File] > Save" stays
+    r"(?<!!)\[(?:\.\.\.)?(?:[^\w\s\[\]]\s?)?(?:(?:" + _MATERIAL + r")(?:" + _COUNT + r")|image)"
+    r"(?:\.\.\.)?\](?!\()[ \t]*",
+    re.IGNORECASE,
+)
+
+
 def clean_text(text: str) -> str:
-    """A message text without client noise: tag blocks, and lines the client writes itself."""
-    text = strip_tags(text).strip()
+    """A message text without client noise: tag blocks, the client's placeholders for pasted or attached material
+    (``PLACEHOLDER``: the material is not in the text, so what is left is judged on its own: "[Image #1] this is
+    the dashboard" is the remark "this is the dashboard"), and lines the client writes itself. Linear."""
+    text = strip_tags(text)
+    if "[" in text:
+        text = PLACEHOLDER.sub("", text)
+    text = text.strip()
     return "" if text in NOISE_LINES else text
 
 

@@ -35,14 +35,14 @@ Group = tuple[Repository | None, list["DistilledItem"]]
 def repository_groups(items: Sequence[DistilledItem], turns: Sequence[Turn], hook_folder: Path) -> list[Group]:
     """``items`` (the session's kept statements, in order) grouped by the repository they were said in (None:
     outside any, the personal store), the hook's folder's group first and always present (empty when no item is
-    its). A turn without a folder is the hook's folder's; a statement whose turn is not found (no turn holds
-    half of its words) is the hook's folder's too. Reads each distinct folder's git files once
-    (``repo.find_repository``); compares words only when the turns span more than one repository: linear in the
-    session's text then."""
+    its). A turn without a folder, or whose folder is none of this machine, is the hook's folder's; so is a
+    statement whose turn is not found (no turn holds half of its words). Reads each distinct folder's git files
+    once (``repo.find_repository``); compares words only when the turns span more than one repository: linear in
+    the session's text then."""
     here = find_repository(hook_folder)
     found: dict[str, Repository | None] = {}
     for folder in {t.cwd for t in turns if t.cwd}:
-        found[folder] = find_repository(Path(folder))
+        found[folder] = find_repository(Path(folder)) if _is_folder(folder) else here
     groups: dict[str | None, Group] = {_key(here): (here, [])}
     if all(_key(r) == _key(here) for r in found.values()):
         groups[_key(here)][1].extend(items)
@@ -69,6 +69,15 @@ def source_turn(statement: str, turn_words: Sequence[set[str]]) -> int | None:
         if share > best_share or (best is None and share == best_share):
             best, best_share = index, share
     return best
+
+
+def _is_folder(folder: str) -> bool:
+    """Whether a turn's folder is a folder of this machine: one that is not (a transcript written elsewhere, a
+    folder since removed) tells nothing, and its turns are the hook's folder's."""
+    try:
+        return Path(folder).is_absolute() and Path(folder).is_dir()
+    except (OSError, ValueError):
+        return False
 
 
 def _words(text: str) -> list[str]:
