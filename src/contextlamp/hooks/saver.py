@@ -241,11 +241,11 @@ def read_session(
     path: Path, upto: int | None, injected: set[str], known: set[str], keep_bytes: int, max_turn_bytes: int
 ) -> SessionRead | None:
     """Read, clean (``clean.clean_turns``) and hash a native transcript, holding at most ``keep_bytes`` of turn
-    text (the newest turns; each turn cut to ``max_turn_bytes``): memory stays bounded whatever the file's size.
-    A JSONL file is streamed up to ``upto`` bytes and parsed ``CHUNK_BYTES`` of lines at a time; a compaction
-    summary (a chunk whose turns open with a ``digest`` turn) replaces everything read before it, as parsing the
-    whole file would. A turn's hash (``turn_hashes``) counts its repeats. None when the file is no known native
-    format.
+    text (the newest turns; each turn cut to ``max_turn_bytes``, its head and tail: ``judge.bounded``): memory
+    stays bounded whatever the file's size. A JSONL file is streamed up to ``upto`` bytes and parsed
+    ``CHUNK_BYTES`` of lines at a time; a compaction summary (a chunk whose turns open with a ``digest`` turn)
+    replaces everything read before it, as parsing the whole file would. A turn's hash (``turn_hashes``) counts
+    its repeats. None when the file is no known native format.
 
     Raises:
         OSError: the file cannot be read, or is larger than ``MAX_TRANSCRIPT_FILE_BYTES``.
@@ -255,6 +255,7 @@ def read_session(
     from contextlamp.distill.native import parse_native, parse_native_lines
     from contextlamp.distill.turns import Turn
     from contextlamp.hooks.clean import clean_turns
+    from contextlamp.hooks.judge import bounded
 
     size = path.stat().st_size
     if size > MAX_TRANSCRIPT_FILE_BYTES:
@@ -274,7 +275,7 @@ def read_session(
             counts.clear()
             held = dropped = 0
         for turn in clean_turns(turns, injected, keep_code=True):
-            text = turn.text if len(turn.text) <= max_turn_bytes else turn.text[:max_turn_bytes]
+            text = bounded(turn.text, max_turn_bytes)  # head and tail: what is said beside a paste stays
             digest = _turn_hash(turn.role, turn.text, counts)
             fresh = digest not in known
             if fresh:
