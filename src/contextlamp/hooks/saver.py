@@ -397,7 +397,7 @@ def save_transcript(
             },
         )
         log.info(
-            "%s %s %s: %d new turns -> %d memories (%d new, %d known), digest %s, project %s",
+            "%s %s %s: %d new turns -> %d memories (%d new, %d known, %d left out over the cap), digest %s, project %s",
             job.client,
             job.event,
             job.key,
@@ -405,6 +405,7 @@ def save_transcript(
             record["total"],
             record["saved"],
             record["deduped"],
+            record["left_out"],
             record["session_id"],
             record["project"] or "personal",
         )
@@ -461,6 +462,7 @@ def _file(
         "saved": result.saved if result else 0,
         "deduped": (result.deduped if result else 0) + len(candidates) - len(new_items),
         "total": result.total if result else 0,
+        "left_out": result.left_out if result else 0,  # over one save's cap (distill/rank.MAX_ITEMS): said at start
     }
     if result is not None:
         write_json(last_path(home, project_id), {**record, "client": job.client, "key": job.key})
@@ -499,6 +501,7 @@ def _save_items(
                 deduped=total.deduped + result.deduped,
                 total=total.total + result.total,
                 session_id=digest,
+                left_out=total.left_out + result.left_out,
             )
     return total
 
