@@ -89,7 +89,7 @@ def test_our_tool_results_notices_and_connect_notes_pasted_back_are_never_captur
 
     pack = {"id": "ctx_" + "a" * 26, "text": "The atlas tiler writes tiles to /srv/tiles/v3.", "kind": "fact"}
     result = json.dumps({"packs": [{**pack, "memory_type": "fact", "score": 0.9, "scope": "personal"}]})
-    kept = printed.KEPT_NOTICE.format(total=3, noun="memories", day="2026-12-01", shown="")
+    kept = printed.KEPT_NOTICE.format(total=3, noun="memories", day="2026-12-01", left="", shown="")
     added = printed.ADDED_NOTICE.format(count=6, noun="memories")
     home_note = printed.NOTE.format(note=printed.HOME_NOTE.format(path="/home/ada/.local/share/contextlamp"))
     lines = ClaudeLines()

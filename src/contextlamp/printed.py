@@ -111,7 +111,8 @@ MEMORY_LINE = "- [{kind}] {text}"
 DIGEST_LINE = "- {day} ({surface}): {label}. {summary}"
 
 # what the hooks tell the user (systemMessage) and the agent (the stop hook's request), hooks/runtime.py, digest.py
-KEPT_NOTICE = "contextlamp kept {total} {noun} from your last session ({day}{shown})"
+KEPT_NOTICE = "contextlamp kept {total} {noun} from your last session ({day}{left}{shown})"
+KEPT_LEFT_OUT = "; {count} more left out: one save keeps at most {cap}"  # left: "" or this (distill/rank.MAX_ITEMS)
 KEPT_SHOWN = "; contextlamp session show {id}"
 ADDED_NOTICE = "{count} {noun} added to this session's context"
 NOTICE_JOIN = "; "
@@ -239,6 +240,7 @@ def _notices() -> tuple[str, ...]:
         total=r"\d+",
         noun=noun,
         day=f"(?:{_DAY}|\\?)",
+        left="(?:" + _pattern(KEPT_LEFT_OUT, count=r"\d+", cap=r"\d+") + ")?",
         shown="(?:" + _pattern(KEPT_SHOWN, id=r"[^\s()]{1,80}") + ")?",
     )
     added = _pattern(ADDED_NOTICE, count=r"\d+", noun=noun)

@@ -103,6 +103,25 @@ def preview_of(content: str, limit: int = 200) -> str:
     return collapse_ws(content)[:limit]
 
 
+# markup a reader (a model, a client) could take for a tag: ``<`` before a name, ``/``, ``!`` or ``?`` (spaces
+# allowed between, as lenient readers allow), and the full-width and small forms of ``<``
+_TAG_OPEN = re.compile(r"<(?=\s{0,8}[/!?]|\s{0,8}[^\W\d])|[\uFF1C\uFE64]")
+# an entity reference a reader would decode (``&lt;``, ``&#60;``, ``&#x3c;``): escaped so no text decodes into markup
+_ENTITY = re.compile(r"&(?=#\d{1,8};|#[xX][0-9a-fA-F]{1,8};|[A-Za-z][A-Za-z0-9]{1,31};)")
+
+
+def inert_markup(text: str) -> str:
+    """``text`` that can neither open nor close a markup block where it is quoted inside one (issue #27.1; breaker
+    stop 40 finding 3): every ``<`` that starts a tag-like sequence (``<name``, ``</``, ``<!``, ``<?``, with up to
+    8 spaces after it) becomes ``&lt;``, a full-width or small ``<`` (U+FF1C, U+FE64) its numeric reference, and
+    an ``&`` that starts an entity reference becomes ``&amp;``, so nothing else changes and ``html.unescape``
+    gives the text back exactly (tested). Linear; a text without ``<``, ``&`` or those forms is returned as is."""
+    if "<" not in text and "&" not in text and "\uff1c" not in text and "\ufe64" not in text:
+        return text
+    text = _ENTITY.sub("&amp;", text)
+    return _TAG_OPEN.sub(lambda m: "&lt;" if m.group() == "<" else f"&#x{ord(m.group()):X};", text)
+
+
 def scrub_surrogates(text: str) -> str:
     """Replace lone UTF-16 surrogates (not encodable as UTF-8) with U+FFFD."""
     return text.encode("utf-8", "replace").decode("utf-8")

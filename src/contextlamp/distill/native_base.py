@@ -44,6 +44,13 @@ class Parser:
 
     def __init__(self) -> None:
         self._turns: list[Turn] = []
+        self.folder: str | None = None  # the folder the records being read were said in (``Turn.cwd``)
+
+    def at(self, folder: object) -> None:
+        """The records that follow were said in ``folder`` (a client's ``cwd`` field; anything but a non-empty
+        string without NUL changes nothing)."""
+        if isinstance(folder, str) and folder.strip() and "\x00" not in folder:
+            self.folder = folder
 
     def add(self, record: dict[str, Any] | None) -> None:
         raise NotImplementedError
@@ -52,10 +59,11 @@ class Parser:
         text = valid_text(text).strip()
         if not text:
             return
-        if self._turns and self._turns[-1].role == role and role not in ("digest", "saved"):
-            self._turns[-1] = Turn(role, self._turns[-1].text + "\n\n" + text)
+        last = self._turns[-1] if self._turns else None
+        if last is not None and last.role == role and role not in ("digest", "saved") and last.cwd == self.folder:
+            self._turns[-1] = Turn(role, last.text + "\n\n" + text, self.folder)
         else:
-            self._turns.append(Turn(role, text))
+            self._turns.append(Turn(role, text, self.folder))
 
     def summary(self, text: str) -> None:
         """A client's compaction summary: one digest turn replacing the turns before it (none if it is blank,
@@ -157,9 +165,31 @@ def _openings(tags: tuple[str, ...]) -> re.Pattern[str]:
     return re.compile("<(" + "|".join(re.escape(t) for t in tags) + ")[ >]")
 
 
+# A client's stand-in for material put into a prompt (issue #27.1; breaker stop 40 finding 7): Claude Code's
+# ``[Image #1]``, ``[Image]``, ``[Pasted text #2 +42 lines]``, ``[...Truncated text #3 +300 lines...]`` (its own
+# placeholder pattern, read from the 2.1 CLI); Codex's ``[Image #1]`` and ``[Pasted Content 2048 chars]``; Gemini
+# CLI's ``[Pasted Text: 57 lines]`` and ``[Pasted Text: 12 chars #2]``: a bracketed name of pasted or attached
+# material, then its number, its size or nothing. Never a Markdown image or link (``![image](…)``, ``[image](…)``).
+_MATERIAL = (
+    r"pasted(?: text| content| image)?|truncated text|image|screenshot|attachment|attached file|file|audio|video"
+    r"|document|pdf|team setup guide"
+)
+_COUNT = r"\s#\d{1,6}(?:\s\+\d{1,9}\s(?:lines?|chars?))?|:?\s\d{1,9}\s(?:lines?|chars?|characters)(?:\s#\d{1,6})?"
+PLACEHOLDER = re.compile(  # a number or size is required but for a bare [Image]: "click [File] > Save" stays
+    r"(?<!!)\[(?:\.\.\.)?(?:[^\w\s\[\]]\s?)?(?:(?:" + _MATERIAL + r")(?:" + _COUNT + r")|image)"
+    r"(?:\.\.\.)?\](?!\()[ \t]*",
+    re.IGNORECASE,
+)
+
+
 def clean_text(text: str) -> str:
-    """A message text without client noise: tag blocks, and lines the client writes itself."""
-    text = strip_tags(text).strip()
+    """A message text without client noise: tag blocks, the client's placeholders for pasted or attached material
+    (``PLACEHOLDER``: the material is not in the text, so what is left is judged on its own: "[Image #1] this is
+    the dashboard" is the remark "this is the dashboard"), and lines the client writes itself. Linear."""
+    text = strip_tags(text)
+    if "[" in text:
+        text = PLACEHOLDER.sub("", text)
+    text = text.strip()
     return "" if text in NOISE_LINES else text
 
 

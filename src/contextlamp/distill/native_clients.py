@@ -51,6 +51,7 @@ class ClaudeCode(Parser):
     def add(self, record: dict[str, Any] | None) -> None:
         if record is None or record.get("isSidechain") is True:
             return
+        self.at(record.get("cwd"))  # Claude Code writes the session's folder on every line
         kind = record.get("type")
         message: Any = record.get("message")
         if record.get("isCompactSummary") is True:
@@ -128,6 +129,8 @@ class Codex(Parser):
         if not isinstance(payload, dict):
             return
         item = cast(dict[str, Any], payload)
+        if kind in ("session_meta", "turn_context"):  # the folder the session, then each turn, runs in
+            self.at(item.get("cwd"))
         if kind == "compacted":
             self._compacted(item)
         elif kind == "response_item" and item.get("type") == "function_call" and is_save(item.get("name")):
@@ -154,7 +157,7 @@ class Codex(Parser):
         message = item.get("message")
         role = CODEX_EVENT_ROLES.get(str(item.get("type")))
         if role is not None and isinstance(message, str) and message.strip():
-            self._events.append(Turn(role, message.strip()))
+            self._events.append(Turn(role, message.strip(), self.folder))
 
     def _compacted(self, item: dict[str, Any]) -> None:
         """A ``compacted`` line: ``message`` is the model's summary (empty when the compaction ran remotely and
@@ -172,6 +175,7 @@ class Codex(Parser):
         if self._spoken:
             return super().turns()
         for turn in self._events:
+            self.folder = turn.cwd
             self.say(turn.role, turn.text)
         return super().turns()
 

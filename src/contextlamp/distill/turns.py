@@ -3,7 +3,7 @@ distiller reads."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 # "saved": what the agent itself saved with save_context during the session (native.py reads it from the
@@ -13,7 +13,12 @@ Role = Literal["user", "assistant", "system", "tool", "digest", "saved"]
 
 @dataclass(frozen=True)
 class Turn:
-    """One turn of a conversation: who spoke and what they said (text, may span lines)."""
+    """One turn of a conversation: who spoke and what they said (text, may span lines), and ``cwd``, the folder
+    the client says it was said in (Claude Code writes ``cwd`` on every transcript line, Codex in its
+    ``session_meta`` and ``turn_context`` records; None when the transcript does not say). The folder decides
+    which repository's project what the turn says belongs to (hooks/routing.py); it is where a turn was said,
+    not what it says, so it takes no part in comparing turns."""
 
     role: Role
     text: str
+    cwd: str | None = field(default=None, compare=False)

@@ -132,7 +132,7 @@ def clean_turns(turns: Sequence[Turn], injected: set[str], keep_code: bool = Fal
     for turn in turns:
         text = clean_text(turn.text, injected, digest=turn.role == "digest", keep_code=keep_code)
         if text:
-            out.append(Turn(turn.role, text))
+            out.append(Turn(turn.role, text, turn.cwd))
     return out
 
 

@@ -37,7 +37,7 @@ from contextlamp.printed import (
     DIGEST_LINE,
     MEMORY_LINE,
 )
-from contextlamp.text import preview_of
+from contextlamp.text import inert_markup, preview_of
 
 if TYPE_CHECKING:
     from contextlamp.app.service import Caller, MemoryService
@@ -199,9 +199,13 @@ def _digest_lines(rows: ContextRows, project_id: str | None, project_ids: set[st
             break
         if project_id is not None and not rows.learned_in(digest, project_id) & project_ids:
             continue
-        summary = " ".join(digest.summary.split())
-        day, surface = _day(digest.ts), digest.source_surface
-        lines.append(_cut(DIGEST_LINE.format(day=day, surface=surface, label=digest.label, summary=summary)))
+        day, surface, label, summary = (
+            _day(digest.ts),
+            _inert(digest.source_surface),
+            _inert(digest.label),
+            _inert(digest.summary),
+        )
+        lines.append(_cut(DIGEST_LINE.format(day=day, surface=surface, label=label, summary=summary)))
     return lines
 
 
@@ -217,7 +221,7 @@ def _ranked(items: Sequence[Memory], name: str | None) -> list[str]:
         return 0 if mentions else 1 if important else 2
 
     ordered = sorted(range(len(items)), key=lambda i: (group(items[i]), i))
-    return [_cut(MEMORY_LINE.format(kind=items[i].kind, text=items[i].preview)) for i in ordered]
+    return [_cut(MEMORY_LINE.format(kind=_inert(items[i].kind), text=_inert(items[i].preview))) for i in ordered]
 
 
 def _interleave(project: list[str], personal: list[str]) -> list[tuple[str, str]]:
@@ -245,8 +249,22 @@ def _fit(lines: list[str], room: int) -> list[str]:
     return kept
 
 
+def _inert(field: str) -> str:
+    """One stored field as a context line shows it: on one line (white space collapsed, so no field can start a
+    line of its own, a heading or the block's end) and unable to open or close a markup block
+    (``text.inert_markup``: contextlamp's marker, a client's wrapper such as Gemini CLI's ``<hook_context>``)."""
+    return inert_markup(" ".join(field.split()))
+
+
 def _cut(line: str) -> str:
-    return line if len(line) <= MAX_LINE_CHARS else line[: MAX_LINE_CHARS - 1] + "…"
+    """``line`` cut to ``MAX_LINE_CHARS``, never inside an escape ``_inert`` wrote (``&lt;`` stays whole)."""
+    if len(line) <= MAX_LINE_CHARS:
+        return line
+    head = line[: MAX_LINE_CHARS - 1]
+    amp = head.rfind("&", len(head) - 12)
+    if amp >= 0 and ";" not in head[amp:]:
+        head = head[:amp]
+    return head + "…"
 
 
 def _day(ms: int) -> str:

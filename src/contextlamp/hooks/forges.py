@@ -7,6 +7,9 @@ A network remote's identity is ``git:<host>[:<port>]/<path>`` (``hooks.repo.norm
   9418; RFC 3986 section 6.2.3) is part of the identity: two forges on one host (``https://forge.lan:3000`` and
   ``https://forge.lan:8080``) are two. Default ports are dropped, so ``git@host:a/b`` (SSH, port 22) and
   ``https://host/a/b`` (port 443) stay one repository.
+- **www.** ``www.<host>`` is ``<host>`` (``https://www.github.com/acme/payroll`` is GitHub's ``acme/payroll``;
+  every forge serves its repositories under both names), so a clone made from a browser's address bar joins the
+  others.
 - **Forge forms.** Where a forge documents several addresses for one repository, they map to one (the table is
   in docs/routing.md, "One identity per repository"): Azure DevOps' ``dev.azure.com/<org>/<project>/_git/<repo>``,
   ``ssh.dev.azure.com:v3/<org>/<project>/<repo>``, ``<org>.visualstudio.com/[DefaultCollection/]<project>/_git/
@@ -31,6 +34,7 @@ SSH_ALIASES = {
     "altssh.bitbucket.org": "bitbucket.org",
 }
 AZURE = "dev.azure.com"
+WWW = "www."  # dropped before a host of two labels or more: a forge's web name is its host's
 _AZURE_LEGACY = re.compile(r"(?P<org>[a-z0-9][a-z0-9-]*)\.visualstudio\.com")
 _CODECOMMIT = re.compile(r"codecommit::(?P<region>[a-z0-9-]+)://(?:[^@/]+@)?(?P<repo>[^/@]+?)/?", re.IGNORECASE)
 
@@ -49,6 +53,8 @@ def network_identity(scheme: str | None, host: str, port: int | None, path: str)
     which is SSH), ``host`` as written, ``port`` the URL's or None, ``path`` percent-decoded for URLs. None when
     no host or path is left. Linear in the path's length."""
     host = host.strip("[]").rstrip(".").lower()
+    if host.startswith(WWW) and host.count(".") >= 2:  # the same site: www.github.com serves github.com
+        host = host[len(WWW) :]
     segments = _segments(path)
     if not host or not segments:
         return None

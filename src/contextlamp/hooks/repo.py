@@ -7,8 +7,10 @@ and git may not be installed.
 
 The repository's **identity** (what the caller's repository -> project mapping is keyed by) is its remote's full
 normalised address, ``git:<host>[:<port>]/<owner>/<name>`` (``origin`` first, else the first remote in the
-config; scheme, user, password, a default port and ``.git`` dropped, lower case: ``git@github.com:Acme/Payroll.git``
-and ``https://github.com/acme/payroll`` are one repository; a forge's documented forms are one:
+config, as git fetches it: rewritten by git's ``url.<base>.insteadOf`` settings, ``hooks.gitconfig``; scheme,
+user, password, a default port, a ``www.`` before the host and ``.git`` dropped, lower case:
+``git@github.com:Acme/Payroll.git``, ``https://www.github.com/acme/payroll`` and ``gh:acme/payroll`` under
+``[url "git@github.com:"] insteadOf = gh:`` are one repository; a forge's documented forms are one:
 ``hooks.forges``), or for a remote on this machine its absolute path
 (``file:/srv/git/tools``); a repository without a remote is its top folder's absolute path (``path:/home/me/x``).
 Never a bare folder or repository name: a clone of ``attacker/payroll`` is not the user's ``payroll``. The
@@ -89,19 +91,32 @@ def find_repository(cwd: Path) -> Repository | None:
                 continue
         except OSError:
             continue
-        url = _remote_url(git_dir) if git_dir is not None else None
+        written = _remote_url(git_dir) if git_dir is not None else None
+        url = _as_fetched(written, git_dir) if written else None
         remote = repository_name(url) if url else None
         address = normalised_remote(url, folder) if url else None
-        former = former_remote(url, folder) if url else None
+        formers = [former_remote(url, folder)] if url else []
+        if written and url != written:  # what an older version knew the shorthand by still finds its project
+            formers += [normalised_remote(written, folder), former_remote(written, folder)]
+        former = tuple(dict.fromkeys(f for f in formers if f and f != address))
         return Repository(
             root=folder,
             name=remote or _top_folder_name(folder, git_dir),
             remote=remote,
             identity=address or f"path:{_main_root(folder, git_dir)}",
             owner=_owner_of(address),
-            former=(former,) if former else (),
+            former=former,
         )
     return None
+
+
+def _as_fetched(url: str, git_dir: Path | None) -> str:
+    """The remote URL as git fetches it: rewritten by the ``url.<base>.insteadOf`` values of git's configuration
+    files and the repository's own (``gitconfig.rewritten``), else as written."""
+    from contextlamp.hooks.gitconfig import config_files, rewrites, rewritten
+
+    pairs = rewrites(config_files(_common_dir(git_dir) if git_dir is not None else None))
+    return rewritten(url.strip(), pairs) if pairs else url
 
 
 def _home() -> Path | None:

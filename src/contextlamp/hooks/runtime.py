@@ -184,7 +184,8 @@ def _start(client: str, cwd: Path, config: HookConfig, open_service: ServiceFact
 
 def kept_message(home: Path, project_id: str | None, injected: int) -> str | None:
     """What the user is told at session start: what the latest save in this project kept ("contextlamp kept 3
-    memories from your last session (2026-12-01; contextlamp session show ses_…)") and how many memories were
+    memories from your last session (2026-12-01; contextlamp session show ses_…)"; with what it left out over one
+    save's cap: "(2026-12-01; 20 more left out: one save keeps at most 40; …)") and how many memories were
     added to this session's context; None when there is neither."""
     parts: list[str] = []
     last = read_last(home, project_id)
@@ -193,11 +194,22 @@ def kept_message(home: Path, project_id: str | None, injected: int) -> str | Non
         when = _day(last.get("at"))
         shown = printed.KEPT_SHOWN.format(id=last["session_id"]) if last.get("session_id") else ""
         noun = "memory" if total == 1 else "memories"
-        parts.append(printed.KEPT_NOTICE.format(total=total, noun=noun, day=when, shown=shown))
+        left_out = last.get("left_out")
+        left = (
+            printed.KEPT_LEFT_OUT.format(count=left_out, cap=_cap()) if isinstance(left_out, int) and left_out else ""
+        )
+        parts.append(printed.KEPT_NOTICE.format(total=total, noun=noun, day=when, left=left, shown=shown))
     if injected:
         noun = "memory" if injected == 1 else "memories"
         parts.append(printed.ADDED_NOTICE.format(count=injected, noun=noun))
     return printed.NOTICE_JOIN.join(parts) if parts else None
+
+
+def _cap() -> int:
+    """The most items one save keeps (``distill.rank.MAX_ITEMS``), read only when a save left some out."""
+    from contextlamp.distill.rank import MAX_ITEMS
+
+    return MAX_ITEMS
 
 
 def _size(path: Path) -> int | None:

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
-from contextlamp.hooks.repo import find_repository
+from contextlamp.hooks.routing import repository_groups
 
 if TYPE_CHECKING:
     from contextlamp.app.service import Caller, MemoryService
@@ -41,6 +41,7 @@ if TYPE_CHECKING:
     from contextlamp.distill.transcript import Turn
     from contextlamp.domain.models import SaveSessionResult
     from contextlamp.hooks.judge import LiveMemory
+    from contextlamp.hooks.repo import Repository
 
 STATE_VERSION = 1
 MAX_TRANSCRIPT_FILE_BYTES = 256 * 1024 * 1024  # a native file larger than this is not read (logged)
@@ -242,11 +243,11 @@ def read_session(
     path: Path, upto: int | None, injected: set[str], known: set[str], keep_bytes: int, max_turn_bytes: int
 ) -> SessionRead | None:
     """Read, clean (``clean.clean_turns``) and hash a native transcript, holding at most ``keep_bytes`` of turn
-    text (the newest turns; each turn cut to ``max_turn_bytes``): memory stays bounded whatever the file's size.
-    A JSONL file is streamed up to ``upto`` bytes and parsed ``CHUNK_BYTES`` of lines at a time; a compaction
-    summary (a chunk whose turns open with a ``digest`` turn) replaces everything read before it, as parsing the
-    whole file would. A turn's hash (``turn_hashes``) counts its repeats. None when the file is no known native
-    format.
+    text (the newest turns; each turn cut to ``max_turn_bytes``, its head and tail: ``judge.bounded``): memory
+    stays bounded whatever the file's size. A JSONL file is streamed up to ``upto`` bytes and parsed
+    ``CHUNK_BYTES`` of lines at a time; a compaction summary (a chunk whose turns open with a ``digest`` turn)
+    replaces everything read before it, as parsing the whole file would. A turn's hash (``turn_hashes``) counts
+    its repeats. None when the file is no known native format.
 
     Raises:
         OSError: the file cannot be read, or is larger than ``MAX_TRANSCRIPT_FILE_BYTES``.
@@ -256,6 +257,7 @@ def read_session(
     from contextlamp.distill.native import parse_native, parse_native_lines
     from contextlamp.distill.turns import Turn
     from contextlamp.hooks.clean import clean_turns
+    from contextlamp.hooks.judge import bounded
 
     size = path.stat().st_size
     if size > MAX_TRANSCRIPT_FILE_BYTES:
@@ -275,13 +277,13 @@ def read_session(
             counts.clear()
             held = dropped = 0
         for turn in clean_turns(turns, injected, keep_code=True):
-            text = turn.text if len(turn.text) <= max_turn_bytes else turn.text[:max_turn_bytes]
+            text = bounded(turn.text, max_turn_bytes)  # head and tail: what is said beside a paste stays
             digest = _turn_hash(turn.role, turn.text, counts)
             fresh = digest not in known
             if fresh:
                 new_hashes.append(digest)
             cost = len(text.encode("utf-8", "replace"))
-            kept.append((Turn(turn.role, text), fresh, cost))
+            kept.append((Turn(turn.role, text, turn.cwd), fresh, cost))
             held += cost
             while held > keep_bytes and len(kept) > 1:
                 _, was_fresh, gone = kept.popleft()
@@ -362,7 +364,7 @@ def _save_locked(
 ) -> dict[str, Any] | None:
     """``save_transcript``'s save of one job, the session's lock held."""
     from contextlamp.hooks.clean import injected_keys
-    from contextlamp.hooks.judge import MAX_WINDOWS, item_key, judge_session, live_memories, restates
+    from contextlamp.hooks.judge import MAX_WINDOWS, item_key, judge_session
 
     state = load_state(home, job.key)
     handed: list[str] = [str(h) for h in state["handed"]]
@@ -398,32 +400,18 @@ def _save_locked(
             job.key,
             skipped,
         )
-    repository = find_repository(Path(job.cwd))
-    project = service.project_for_repository(caller, repository.ref()) if repository else None
-    project_id = project.id if project else None
     earlier = set(judged)
-    candidates = [i for i in judgement.items if item_key(i.content) not in earlier]
-    memories = live_memories(service, caller, project_id) if candidates else []
-    new_items = [i for i in candidates if not restates(i.content, [text for text, *_ in memories])]
-    result = _save_items(service, caller, new_items, job.client, project_id, _digest_of(saves), max_bytes)
-    if result is not None:
-        corrections = _keep_topics(service, caller, new_items, project_id, memories)
-        if corrections:
-            log.info("%s %s %s: %d corrected memories superseded", job.client, job.event, job.key, corrections)
+    spoken = [turns[i] for i in session]
+    records = [
+        _file(service, caller, job, (home, max_bytes), repository, items, earlier, saves, log)
+        for repository, items in repository_groups(judgement.items, spoken, Path(job.cwd))
+    ]
     said = [t.text for i, t in enumerate(turns) if fresh[i] and t.role == "user"]
-    retracted = _retract(service, caller, said, project_id)
-    if retracted:
-        log.info("%s %s %s: %d retracted memories superseded", job.client, job.event, job.key, retracted)
-    record: dict[str, Any] = {
-        "at": service.clock(),
-        "event": job.event,
-        "turns": len(new_hashes),
-        "session_id": result.session_id if result else None,
-        "saved": result.saved if result else 0,
-        "deduped": (result.deduped if result else 0) + len(candidates) - len(new_items),
-        "total": result.total if result else 0,
-        "skipped": skipped,
-    }
+    for project_id in dict.fromkeys(r["project"] for r in records):  # each project the session's turns went to
+        retracted = _retract(service, caller, said, project_id)
+        if retracted:
+            log.info("%s %s %s: %d retracted memories superseded", job.client, job.event, job.key, retracted)
+    record = {**records[0], "turns": len(new_hashes), "skipped": skipped}  # the hook's folder's save
     keys = [item_key(i.content) for i in judgement.items]
     write_json(
         state_path(home, job.key),
@@ -431,13 +419,11 @@ def _save_locked(
             "version": STATE_VERSION,
             "handed": [*handed, *new_hashes],
             "judged": list(dict.fromkeys([*judged, *keys])),
-            "saves": [*saves, record],
+            "saves": [*saves, record, *records[1:]],
         },
     )
-    if result is not None:
-        write_json(last_path(home, project_id), {**record, "client": job.client, "key": job.key})
     log.info(
-        "%s %s %s: %d new turns -> %d memories (%d new, %d known), digest %s, project %s",
+        "%s %s %s: %d new turns -> %d memories (%d new, %d known, %d left out over the cap), digest %s, project %s",
         job.client,
         job.event,
         job.key,
@@ -445,9 +431,67 @@ def _save_locked(
         record["total"],
         record["saved"],
         record["deduped"],
+        record["left_out"],
         record["session_id"],
-        project_id or "personal",
+        record["project"] or "personal",
     )
+    for other in records[1:]:  # what was said in another repository of the session, filed there
+        log.info(
+            "%s %s %s: %d memories (%d new, %d known) said in project %s, filed there, digest %s",
+            job.client,
+            job.event,
+            job.key,
+            other["total"],
+            other["saved"],
+            other["deduped"],
+            other["project"] or "personal",
+            other["session_id"],
+        )
+    return record
+
+
+def _file(
+    service: MemoryService,
+    caller: Caller,
+    job: SaveJob,
+    where: tuple[Path, int],
+    repository: Repository | None,
+    items: Sequence[DistilledItem],
+    earlier: set[str],
+    saves: Sequence[dict[str, Any]],
+    log: logging.Logger,
+) -> dict[str, Any]:
+    """Save the statements of a session said in one repository (``routing.repository_groups``) into its project
+    (personal outside any): those no earlier save of the session judged (``earlier``) and no live memory
+    restates, continuing the session's digest in that project (``where``: the data directory and the largest
+    transcript in bytes); the save's record (``{"at", "event", "project",
+    "session_id", "saved", "deduped", "total"}``), also written as the project's latest save (``last_path``)."""
+    from contextlamp.hooks.judge import item_key, live_memories, restates
+
+    project = service.project_for_repository(caller, repository.ref()) if repository else None
+    project_id = project.id if project else None
+    candidates = [i for i in items if item_key(i.content) not in earlier]
+    memories = live_memories(service, caller, project_id) if candidates else []
+    new_items = [i for i in candidates if not restates(i.content, [text for text, *_ in memories])]
+    digest = _digest_of(saves, project_id)
+    home, max_bytes = where
+    result = _save_items(service, caller, new_items, job.client, project_id, digest, max_bytes)
+    if result is not None:
+        corrections = _keep_topics(service, caller, new_items, project_id, memories)
+        if corrections:
+            log.info("%s %s %s: %d corrected memories superseded", job.client, job.event, job.key, corrections)
+    record: dict[str, Any] = {
+        "at": service.clock(),
+        "event": job.event,
+        "project": project_id,
+        "session_id": result.session_id if result else None,
+        "saved": result.saved if result else 0,
+        "deduped": (result.deduped if result else 0) + len(candidates) - len(new_items),
+        "total": result.total if result else 0,
+        "left_out": result.left_out if result else 0,  # over one save's cap (distill/rank.MAX_ITEMS): said at start
+    }
+    if result is not None:
+        write_json(last_path(home, project_id), {**record, "client": job.client, "key": job.key})
     return record
 
 
@@ -483,6 +527,7 @@ def _save_items(
                 deduped=total.deduped + result.deduped,
                 total=total.total + result.total,
                 session_id=digest,
+                left_out=total.left_out + result.left_out,
             )
     return total
 
@@ -554,9 +599,18 @@ def _retract(service: MemoryService, caller: Caller, said: Sequence[str], projec
     return retired
 
 
-def _digest_of(saves: Sequence[dict[str, Any]]) -> str | None:
-    """The session digest of a client session: the id the latest of its saves that recorded one returned."""
-    return next((str(s["session_id"]) for s in reversed(saves) if s.get("session_id")), None)
+def _digest_of(saves: Sequence[dict[str, Any]], project_id: str | None) -> str | None:
+    """The session digest of a client session in a project (None: personal): the id the latest of its saves
+    into that project that recorded one returned (a save recorded before saves named their project counts for
+    any project)."""
+    return next(
+        (
+            str(s["session_id"])
+            for s in reversed(saves)
+            if s.get("session_id") and s.get("project", project_id) == project_id
+        ),
+        None,
+    )
 
 
 def _save(
