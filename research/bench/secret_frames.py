@@ -28,6 +28,7 @@ cases by id and class only, never their text).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import logging
 import os
@@ -83,10 +84,8 @@ def save_context_path(cases: list[dict[str, Any]], home: Path) -> Counter[str]:
 
     service, caller, _ = _app(home)
     for case in cases:
-        try:
+        with contextlib.suppress(SecretDetectedError):
             service.save_context(caller, _last_user(case))
-        except SecretDetectedError:
-            pass
     service.wait_indexed()
     disk = _disk(home)
     return Counter(c["id"] for c in cases if _stored(disk, c))
