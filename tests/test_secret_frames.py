@@ -10,6 +10,8 @@ the hooks run: app.distilling.redacted_turns).
 from __future__ import annotations
 
 import json
+import time
+from collections.abc import Callable
 
 import pytest
 
@@ -116,3 +118,53 @@ def test_save_session_stores_no_answer_to_a_question_about_a_password(tmp_path: 
     disk = b"".join(p.read_bytes() for p in home.rglob("*") if p.is_file())
     assert b"Heron-Vale-6617" not in disk
     assert b"7311" in disk  # the session's fact is kept
+
+
+SPLIT = [
+    ('U1="Wm7q"; U2="Zr4kP9"; psql "postgresql://ops:$U1$U2@db/ledger"', ("Wm7q", "Zr4kP9")),
+    ("set K1=Hp3v& set K2=Qx8Ln2& curl -u deploy:%K1%%K2% https://ci.example.test", ("Hp3v", "Qx8Ln2")),
+    ('x = "Rt5w"; y = "Mb2Kq7"; client = Client(token=x + y)', ("Rt5w", "Mb2Kq7")),
+]
+SPLIT_ORDINARY = [
+    'BASE=/srv; APP=api; cd "$BASE/$APP"',
+    'A=foo; B=bar; echo "$A$B" > /tmp/name',
+    'first = "Hello, "; second = "world"; print(first + second)',
+    'PREFIX=ledger; SUFFIX=v3; TOPIC="${PREFIX}.${SUFFIX}"',
+]
+
+
+@pytest.mark.parametrize(("text", "pieces"), SPLIT)
+def test_a_value_split_into_variables_and_joined_is_refused(text: str, pieces: tuple[str, str]) -> None:
+    assert SCANNER.kinds(text)
+
+
+@pytest.mark.parametrize("text", SPLIT_ORDINARY)
+def test_variables_joined_into_names_and_paths_stay_storable(text: str) -> None:
+    assert SCANNER.kinds(text) == []
+
+
+def _cpu(function: Callable[[str], object], text: str) -> float:
+    start = time.thread_time()
+    function(text)
+    return time.thread_time() - start
+
+
+@pytest.mark.parametrize(
+    "unit",
+    ["A=x1; $A$A ", "$A$B$C$D$E$F$G", "a + b + c + d + e + f ", "%A%%B%%C% A=1& ", "k1=Tq8w; k2=Lp3z; $k1$k2 "],
+)
+def test_joined_variables_are_read_in_linear_time(unit: str) -> None:
+    from contextlamp.domain.secret_joined import joined_variables
+
+    size = 256 * 1024
+    small = (unit * (size // 8 // len(unit) + 1))[: size // 8]
+    large = (unit * (size // len(unit) + 1))[:size]
+    joined_variables(small)
+    assert _cpu(joined_variables, large) < 16 * max(_cpu(joined_variables, small), 0.01)
+
+
+def test_an_answer_is_read_in_bounded_time_whatever_the_turns() -> None:
+    question = "what's the password again? " * 20_000
+    answers = ["it's " + "Kestrel-Dune-3308 " * 12, "Kestrel-Dune-3308 " * 50_000]
+    for answer in answers:
+        assert _cpu(lambda a: answered_spans([question, question], a), answer) < 0.5

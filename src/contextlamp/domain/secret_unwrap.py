@@ -14,7 +14,8 @@ interpreter undoes in one step:
   ``bytes([…])``/``bytearray``, PowerShell's ``[char[]]`` or Perl's ``pack('C*', …)``;
 - a list of one-character literals joined (``''.join(['s','k','-',…])``, ``[…].join('')``);
 - octal escapes: a run of 4+ ``\\NNN`` (C, Python, POSIX ``printf``, bash's ANSI-C ``$'…'`` quoting), read as UTF-8;
-- a value cut into 2-4 code spans with only a short connective between them ("`fc-2e26` and then `f282…`").
+- a value cut into 2-4 code spans with only a short connective between them ("`fc-2e26` and then `f282…`");
+- a value split into variables and joined at its use (``A='Kv8'; B='Lm9'; mysql -p"$A$B"``: secret_joined.py).
 
 :func:`unwrapped` returns the text with each such expression replaced by the value it yields, the source span of
 each character, and the spans of the replaced values, in the shape of secret_decode's decoders, so the scanner reads
@@ -31,6 +32,7 @@ import binascii
 import codecs
 import re
 
+from contextlamp.domain.secret_joined import joined_variables
 from contextlamp.domain.secret_shape import accept_keyed_value, accept_random, accept_stated_password
 
 MIN_VALUE = 8  # characters a hidden value must have to be read (shorter ones hold no credential a rule names)
@@ -79,7 +81,7 @@ _PIECE = r"(?:`[A-Za-z0-9+/=_.:@%!#*^~$&?-]{4,256}`)"
 _CONNECTIVE = r"[ \t]{0,3}(?:and then|and|then|plus|\+|,|&)?[ \t]{0,3}"
 _PIECES = re.compile(rf"{_PIECE}(?:{_CONNECTIVE}{_PIECE}){{1,3}}")
 _OCTAL = re.compile(r"\$'(?P<a>(?:\\[0-3][0-7]{2}){4,4096})'|(?P<b>(?:\\[0-3][0-7]{2}){4,4096})")
-_HINT = re.compile(r"\||<<<|\[|\(|\\[0-3]|`")
+_HINT = re.compile(r"\||<<<|\[|\(|\\[0-3]|`|\$\{?[A-Za-z_]|%[A-Za-z_]|[A-Za-z0-9_][ \t]*\+[ \t]*[A-Za-z_]")
 _BLANKS = re.compile(r"\s+")
 _HEXCHARS = frozenset("0123456789abcdefABCDEF")
 
@@ -185,6 +187,7 @@ def _replacements(text: str) -> list[tuple[int, int, str, bool]]:
     if "`" in text:
         for m in _PIECES.finditer(text):
             joined.append((m.start(), m.end(), "".join(re.findall(r"`([^`]+)`", m.group()))))
+    found += joined_variables(text)  # a value split into variables (secret_joined.py)
     if "\\" in text:
         for m in _OCTAL.finditer(text):
             if (value := _octal(m.group("a") or m.group("b"))) is not None:
