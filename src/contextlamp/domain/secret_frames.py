@@ -43,6 +43,7 @@ _NEXT = rf"(?:{WS}+([^\s\p{{Z}}]{{1,24}}))?"  # the word after the value, read b
 FRAME_VERBS = (
     r"(?:log(?:s|ged|ging)?|sign(?:s|ed|ing)?)(?:{WS}?|-)(?:in|into|on|onto)|login|logon|signin|"
     r"unlock(?:s|ed|ing)?|authenticat(?:e|es|ed|ing)|gets?{WS}+in(?:to)?|mount(?:s|ed)?|opens?|accepts?|"
+    r"access(?:es|ed|ing)?|boots?|"
     r"ssh(?:{WS}+into)?|connect(?:s|ed|ing)?{WS}+to|"
     r"anmelden|meldet{WS}+sich|melde{WS}+dich|einloggen|entsperr\p{L}{0,4}|"  # de
     r"connecte[rz]?|déverrouill\p{L}{0,4}|deverrouill\p{L}{0,4}|"  # fr
@@ -111,7 +112,8 @@ def accept_frame_before(checked: str) -> bool:
 
 _CORRECTED = (
     r"(?:now{WS}+)?(?:it'?s|it’s|it{WS}+is)(?:{WS}+now)?|is{WS}+now|now|should{WS}+be|"
-    r"(?:correct|right|new|current){WS}+one(?:'s|’s|{WS}+is)|sondern|inzwischen|jetzt|ahora{WS}+es|ahora|"
+    r"(?:correct|right|new|current){WS}+one(?:'s|’s|{WS}+is)|(?:is{WS}+)?actually|sondern|inzwischen|jetzt|"
+    r"(?:is{WS}+)?nu|ahora{WS}+es|ahora|"
     r"c'est|c’est|est{WS}+maintenant|maintenant|è{WS}+ora|agora{WS}+é|agora"
 ).replace("{WS}", WS)
 _WORDS_12 = rf"(?:{WS}+[^\s\p{{Z}}:]{{0,23}}[^\s\p{{Z}}:.!?]){{1,12}}?"
@@ -201,7 +203,19 @@ def frame_rules() -> tuple[tuple[Rule, tuple[str, ...]], ...]:
     as secret_forms.keyed_form_rules gives them to the scanner."""
     verbs = ("log in", "log-in", "logs in", "logged in", "login", "log into", "log on", "logon", "sign in")
     verbs += ("sign-in", "signs in", "signed in", "sign into", "signin", "unlock", "authenticat", "get in")
-    verbs += ("gets in", "get into", "mount", "open", "accept", "ssh", "anmeld", "meldet sich", "melde dich")
+    verbs += (
+        "gets in",
+        "get into",
+        "mount",
+        "open",
+        "accept",
+        "access",
+        "boot",
+        "ssh",
+        "anmeld",
+        "meldet sich",
+        "melde dich",
+    )
     verbs += ("einlogg", "entsperr", "connect", "verrouill", "desbloque", "sesión", "sesion", "entrar", "acced")
     before = ("sign", "log", "user", "account", "admin", "entsperr", "anmeld", "einlogg", " an")
     nouns = ("password", "passwort", "kennwort", "passe", "contraseña", "senha", "wachtwoord", "pw", "clave")
