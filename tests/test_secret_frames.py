@@ -33,6 +33,13 @@ STATED = [
     ("locker code is now 6 1 8 2", "6 1 8 2"),
     ("I set the signing secret to 4e7b1c9a2d5f8e30b6a1c4d7e9f2a5b8 on the relay", "4e7b1c9a2d5f8e30b6a1c4d7e9f2a5b8"),
     ("rotated the HMAC key to Rk2Vq8Lm4Zt9Xp1Wn6Yc3Hs7Bd5Fg0J=", "Rk2Vq8Lm4Zt9Xp1Wn6Yc3Hs7Bd5Fg0J="),
+    # the held-out reading's classes (stop 41), in other words: an adverb after the value, "got changed to", a
+    # network's "key" after "Wi-Fi:", "; it's" and an apposition after a secret noun
+    ("the VPN passphrase is no longer Birch-2, it is Birch-Lantern-612 now", "Birch-Lantern-612"),
+    ("the garage code got changed to 815237 last week", "815237"),
+    ("guest Wi-Fi: the key is Moss-Ferry-72", "Moss-Ferry-72"),
+    ("I rotated the cookie secret; it's 5c9e2a7f1b4d8e3c6a0f9b2d5e8c1a4f now", "5c9e2a7f1b4d8e3c6a0f9b2d5e8c1a4f"),
+    ("copy the client secret, 7d2a9f4c1e8b5d3a6f0c9e2b4d7a1f5c, into the env file", "7d2a9f4c1e8b5d3a6f0c9e2b4d7a1f5c"),
 ]
 
 ORDINARY = [
@@ -50,6 +57,9 @@ ORDINARY = [
     "The HMAC key id is k-2026-12 in the key ring.",
     "Set the webhook secret in the Stripe dashboard, not in code.",
     "git show 3b9f02c7e1d84a6f shows where the signing secret was removed.",
+    "The signing secret, rotated monthly, lives in Vault.",
+    "Wi-Fi: the network is Okafor-5G on floor 2.",
+    "The PIN length was changed to 6 digits.",
 ]
 
 

@@ -68,7 +68,8 @@ FRAME_BEFORE = (
 # the frame's value may be followed by a clause end, a preposition or the frame's own words, never by a noun it
 # qualifies ("with ed25519 keys", "using Kerberos5 tickets")
 _FOLLOWERS = _set(
-    "at for to as on in when then before after from via and or but please pls thanks entsperren an "
+    "at for to as on in when then before after from via and or but please pls thanks now anymore again today "
+    "instead too though since until entsperren an "
     "anmelden einloggen zum um pour para per sur en em no na"
 )
 
@@ -113,6 +114,7 @@ def accept_frame_before(checked: str) -> bool:
 _CORRECTED = (
     r"(?:now{WS}+)?(?:it'?s|it’s|it{WS}+is)(?:{WS}+now)?|is{WS}+now|now|should{WS}+be|"
     r"(?:correct|right|new|current){WS}+one(?:'s|’s|{WS}+is)|(?:is{WS}+)?actually|sondern|inzwischen|jetzt|"
+    r"(?:reset|changed|set|updated|rotated|switched){WS}+to|"
     r"(?:is{WS}+)?nu|ahora{WS}+es|ahora|"
     r"c'est|c’est|est{WS}+maintenant|maintenant|è{WS}+ora|agora{WS}+é|agora"
 ).replace("{WS}", WS)
@@ -166,10 +168,11 @@ _SECRET_NOUNS = (
     r"\p{L}{2,12}-(?:secret|schlüssel)"
 ).replace("{WS}", WS)
 _SECRET_LINK = (
-    r"{WS}*(?:[:=]|->|→|=>)|{WS}+(?:to|is|was|are|became|becomes|now|auf|zu|en|a|es|est|ist|é|è|para|in|into)"
+    r"{WS}*(?:[:=,]|->|→|=>)|{WS}+(?:to|is|was|are|became|becomes|now|auf|zu|en|a|es|est|ist|é|è|para|in|into|"
+    r"it'?s|it’s|it{WS}+is)"
 ).replace("{WS}", WS)
 SECRET_NOUN_PATTERN = (
-    rf"(?i){_START}(?:{_SECRET_NOUNS})((?:{WS}+[^\s\p{{Z}}:=]{{1,24}}){{0,8}}?(?:{_SECRET_LINK})"
+    rf"(?i){_START}(?:{_SECRET_NOUNS})([;,]?(?:{WS}+[^\s\p{{Z}}:=]{{1,24}}){{0,8}}?(?:{_SECRET_LINK})"
     rf"{WS}*[\"'`,]?{WS}*(?:0x)?[A-Za-z0-9+/_-]{{16,128}}={{0,2}})(?:[^A-Za-z0-9+/=_-]|$)"
 )
 # words that say the value is not the secret itself: an identifier, a digest, a length, where it is kept
