@@ -60,6 +60,7 @@ ORDINARY = [
     "The signing secret, rotated monthly, lives in Vault.",
     "Wi-Fi: the network is Okafor-5G on floor 2.",
     "The PIN length was changed to 6 digits.",
+    "**Build a strong network:** Foster relationships with key stakeholders, including your manager.",
 ]
 
 

@@ -111,7 +111,7 @@ LOGIN_PATTERN = (
 _NETWORK = r"ssid|network|netzwerk|réseau|red|rede|rete|netwerk|wi-?fi|wlan"
 _NETWORK_KEY = r"key|pass|pw|psk|passphrase|schlüssel|clé|clave|chave|chiave|sleutel"
 NETWORK_PATTERN = (
-    rf"(?i)(?:^|[^\p{{L}}\p{{N}}_])(?:{_NETWORK})[:,]?(?:{WS}+[^\s\p{{Z}}]{{1,32}}){{1,3}}?{WS}*[,/;—–]?{WS}*"
+    rf"(?i)(?:^|[^\p{{L}}\p{{N}}_])(?:{_NETWORK})(?:{WS}+[^\s\p{{Z}}]{{1,32}}){{1,3}}?{WS}*[,/;—–]?{WS}*"
     rf"(?:{_NETWORK_KEY})(?:{WS}*[:=]{WS}*|{WS}+(?:is|ist|est|es|é|è){WS}+|{WS}+)"
     r"([^\s\p{Z}\"'`,;]{4,64})"
 )

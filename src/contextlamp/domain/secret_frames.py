@@ -1,6 +1,6 @@
 """Credentials stated with no credential noun before the value, or in a frame the slot layer does not read (#28).
 
-Four classes, each a rule the scanner runs only where one of its words is in the text (``frame_rules``, keyed as the
+Five classes, each a rule the scanner runs only where one of its words is in the text (``frame_rules``, keyed as the
 format layer is: secret_scan._engine):
 
 - **named by what it does** (``FRAME_PATTERNS``): a sign-in, log-in, unlock or authenticate verb (and their German,
@@ -15,6 +15,7 @@ format layer is: secret_scan._engine):
   es*, *c'est* ... and the value ("the billing password isn't X anymore, it's Y");
 - **digits given one or two at a time** after a PIN or code noun ("the gate code is now 5 9 1 3"): 4 to 12 digits
   in 3 to 8 groups, not followed by a unit ("steps 2 3 and 4" has no code noun; "codes 1 2 3 failed" no value);
+- **a network's key stated after the network word and a colon** (``NETWORK_KEY_PATTERN``: "Wi-Fi: the key is X");
 - **hex or base64 after a secret-like noun** (``SECRET_NOUN_PATTERN``: a secret, or a signing, HMAC, encryption,
   master, client, session ... key), through a verb or copula ("set the webhook secret to <hex>", "the signing key
   is now <base64>"), unless a word between names an identifier, a digest or a length ("the HMAC key id is …").
@@ -201,6 +202,15 @@ def accept_secret_value(window: str) -> bool:
     return shape.accept_random(value) and len(value) >= 16
 
 
+# a network's key after the network word and a colon: "correction on the Wi-Fi: the key is X" (the forms' network rule
+# reads the network's name first and takes a bare value; here the key must be stated, with a copula or ":")
+NETWORK_KEY_PATTERN = (
+    rf"(?i){_START}(?:wi-?fi|wlan|wireless|ssid){WS}*:{WS}*(?:the{WS}+|its{WS}+|der{WS}+|le{WS}+|la{WS}+|el{WS}+)?"
+    rf"(?:key|pass|psk|schlüssel|clé|clave|chave|chiave){WS}*(?:[:=]{WS}*|{WS}(?:is|ist|est|es|é|è){WS}+){_VALUE}"
+    rf"{_NEXT}"
+)
+
+
 def frame_rules() -> tuple[tuple[Rule, tuple[str, ...]], ...]:
     """Each rule of this module with the words one of which a text must hold for it to run (case-insensitive),
     as secret_forms.keyed_form_rules gives them to the scanner."""
@@ -232,4 +242,8 @@ def frame_rules() -> tuple[tuple[Rule, tuple[str, ...]], ...]:
         (Rule("PIN", PIN_CORRECTION_PATTERN, accept_corrected_pin, resume="next", peek=True), codes),
         (Rule("PIN", SPACED_PATTERN, accept_spaced_code, resume="next", peek=True), codes),
         (Rule("Stated Token", SECRET_NOUN_PATTERN, accept_secret_value, resume="next", window=True), secrets),
+        (
+            Rule("Password", NETWORK_KEY_PATTERN, accept_frame_value, resume="next", peek=True),
+            ("wi-fi", "wifi", "wlan", "wireless", "ssid"),
+        ),
     )
