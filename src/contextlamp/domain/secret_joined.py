@@ -43,10 +43,15 @@ def _names(run: str) -> list[str]:
     return run.split()
 
 
+def may_join(text: str) -> bool:
+    """Whether ``text`` can hold a joined value at all (an assignment and a reference or ``+``): substring tests."""
+    return "=" in text and ("$" in text or "%" in text or "+" in text)
+
+
 def joined_variables(text: str) -> list[tuple[int, int, str]]:
     """(start, end, value) of each run of variable references in ``text`` whose variables were all assigned
     literals before it, ``value`` their literals joined in order; ``[]`` when there is none."""
-    if "=" not in text or not ("$" in text or "%" in text or "+" in text):
+    if not may_join(text):
         return []
     references, assignment = _patterns()
     runs = [(m.start(), m.end(), m.group()) for m in references.finditer(text)]

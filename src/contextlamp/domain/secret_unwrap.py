@@ -32,7 +32,7 @@ import binascii
 import codecs
 import re
 
-from contextlamp.domain.secret_joined import joined_variables
+from contextlamp.domain.secret_joined import joined_variables, may_join
 from contextlamp.domain.secret_shape import accept_keyed_value, accept_random, accept_stated_password
 
 MIN_VALUE = 8  # characters a hidden value must have to be read (shorter ones hold no credential a rule names)
@@ -81,7 +81,7 @@ _PIECE = r"(?:`[A-Za-z0-9+/=_.:@%!#*^~$&?-]{4,256}`)"
 _CONNECTIVE = r"[ \t]{0,3}(?:and then|and|then|plus|\+|,|&)?[ \t]{0,3}"
 _PIECES = re.compile(rf"{_PIECE}(?:{_CONNECTIVE}{_PIECE}){{1,3}}")
 _OCTAL = re.compile(r"\$'(?P<a>(?:\\[0-3][0-7]{2}){4,4096})'|(?P<b>(?:\\[0-3][0-7]{2}){4,4096})")
-_HINT = re.compile(r"\||<<<|\[|\(|\\[0-3]|`|\$\{?[A-Za-z_]|%[A-Za-z_]|[A-Za-z0-9_][ \t]*\+[ \t]*[A-Za-z_]")
+_HINT = re.compile(r"\||<<<|\[|\(|\\[0-3]|`")
 _BLANKS = re.compile(r"\s+")
 _HEXCHARS = frozenset("0123456789abcdefABCDEF")
 
@@ -204,7 +204,7 @@ def _replacements(text: str) -> list[tuple[int, int, str, bool]]:
 
 def hiding_spans(text: str) -> list[tuple[int, int]]:
     """Spans of ``text`` that :func:`unwrapped` replaces (for the windows a view reads)."""
-    if not _HINT.search(text):
+    if not (_HINT.search(text) or may_join(text)):
         return []
     return [(s, e) for s, e, _, _ in _replacements(text)]
 
@@ -215,7 +215,7 @@ def unwrapped(
     """``text`` with every hiding expression replaced by its value: (text, start and end of each character's source
     in ``text``, the spans of the new text that are hidden values, the spans of pieces joined, which hide nothing by
     themselves); None when there is none. Linear."""
-    if not _HINT.search(text):
+    if not (_HINT.search(text) or may_join(text)):
         return None
     found = _replacements(text)
     if not found:
