@@ -20,7 +20,7 @@ import os
 import signal
 import threading
 import time
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -71,9 +71,8 @@ def distil_transcript(text: str, scanner: SecretScanner, distiller: Distiller) -
 
     removed: set[str] = set()
     turns: list[Turn] = []
-    for turn in parse_transcript(text):
-        redacted, kinds = scanner.redact_kinds(turn.text)
-        removed.update(kinds)
+    parsed = parse_transcript(text)
+    for turn, redacted in zip(parsed, redacted_turns(scanner, [t.text for t in parsed], removed), strict=True):
         cleaned = strip_printed(redacted, result_shapes())
         if cleaned.strip():
             turns.append(Turn(turn.role, cleaned))
@@ -81,6 +80,34 @@ def distil_transcript(text: str, scanner: SecretScanner, distiller: Distiller) -
         distilled = scrub_items(scanner, distiller.distill(turns), removed)
     items, left_out = keep_most_valuable(distilled, MAX_ITEMS, lambda i: not scanner.kinds(i.content))
     return Distillation(items, left_out, tuple(sorted(removed)))
+
+
+def redacted_turns(scanner: SecretScanner, texts: Sequence[str], removed: set[str] | None = None) -> list[str]:
+    """Each of a conversation's turns (``texts``, in order) with its secrets replaced by ``[secret removed]``
+    (``SecretScanner.redact``), and also the values a short turn gives in answer to a request for a credential in
+    one of the two turns before it ("what's the router password?" ... "it's X"; domain/secret_turns.py), which no
+    rule reading one turn finds. The kinds removed are added to ``removed`` when given (an answer's as
+    ``"Password"``). The one transcript redaction of save_session and the hooks; linear in the texts."""
+    from contextlamp.domain.secret_scan import REDACTED
+    from contextlamp.domain.secret_turns import answered_spans
+
+    out: list[str] = []
+    for i, text in enumerate(texts):
+        redacted, kinds = scanner.redact_kinds(text)
+        spans = answered_spans(texts[max(0, i - 2) : i], redacted)
+        if spans:
+            pieces: list[str] = []
+            last = 0
+            for start, end in spans:
+                if start >= last:
+                    pieces += [redacted[last:start], REDACTED]
+                    last = end
+            redacted = "".join([*pieces, redacted[last:]])
+            kinds = [*kinds, "Password"]
+        if removed is not None:
+            removed.update(kinds)
+        out.append(redacted)
+    return out
 
 
 def scrub_items(scanner: SecretScanner, items: list[DistilledItem], removed: set[str]) -> list[DistilledItem]:

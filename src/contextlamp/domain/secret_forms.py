@@ -30,6 +30,7 @@ bounded, so each candidate costs a bounded time and the scan stays linear (secre
 from __future__ import annotations
 
 from contextlamp.domain import secret_shape as shape
+from contextlamp.domain.secret_frames import frame_rules
 from contextlamp.domain.secret_grammar import PASSWORD_NOUNS, WS
 from contextlamp.domain.secret_rules import Rule
 from contextlamp.domain.secret_values import accept_password
@@ -149,4 +150,5 @@ def keyed_form_rules() -> tuple[tuple[Rule, tuple[str, ...]], ...]:
         (Rule("Password", LOGIN_PATTERN, accept_password), login),
         (Rule("Password", NETWORK_PATTERN, _accept_network_key), network),
         (Rule("Password", LONG_PHRASE_PATTERN, _accept_long_phrase), header[:19]),
+        *frame_rules(),  # credentials named by what they do, corrected, spaced, after a secret-like noun
     )

@@ -14,7 +14,8 @@ interpreter undoes in one step:
   ``bytes([…])``/``bytearray``, PowerShell's ``[char[]]`` or Perl's ``pack('C*', …)``;
 - a list of one-character literals joined (``''.join(['s','k','-',…])``, ``[…].join('')``);
 - octal escapes: a run of 4+ ``\\NNN`` (C, Python, POSIX ``printf``, bash's ANSI-C ``$'…'`` quoting), read as UTF-8;
-- a value cut into 2-4 code spans with only a short connective between them ("`fc-2e26` and then `f282…`").
+- a value cut into 2-4 code spans with only a short connective between them ("`fc-2e26` and then `f282…`");
+- a value split into variables and joined at its use (``A='Kv8'; B='Lm9'; mysql -p"$A$B"``: secret_joined.py).
 
 :func:`unwrapped` returns the text with each such expression replaced by the value it yields, the source span of
 each character, and the spans of the replaced values, in the shape of secret_decode's decoders, so the scanner reads
@@ -31,6 +32,7 @@ import binascii
 import codecs
 import re
 
+from contextlamp.domain.secret_joined import joined_variables, may_join
 from contextlamp.domain.secret_shape import accept_keyed_value, accept_random, accept_stated_password
 
 MIN_VALUE = 8  # characters a hidden value must have to be read (shorter ones hold no credential a rule names)
@@ -185,6 +187,7 @@ def _replacements(text: str) -> list[tuple[int, int, str, bool]]:
     if "`" in text:
         for m in _PIECES.finditer(text):
             joined.append((m.start(), m.end(), "".join(re.findall(r"`([^`]+)`", m.group()))))
+    found += joined_variables(text)  # a value split into variables (secret_joined.py)
     if "\\" in text:
         for m in _OCTAL.finditer(text):
             if (value := _octal(m.group("a") or m.group("b"))) is not None:
@@ -201,7 +204,7 @@ def _replacements(text: str) -> list[tuple[int, int, str, bool]]:
 
 def hiding_spans(text: str) -> list[tuple[int, int]]:
     """Spans of ``text`` that :func:`unwrapped` replaces (for the windows a view reads)."""
-    if not _HINT.search(text):
+    if not (_HINT.search(text) or may_join(text)):
         return []
     return [(s, e) for s, e, _, _ in _replacements(text)]
 
@@ -212,7 +215,7 @@ def unwrapped(
     """``text`` with every hiding expression replaced by its value: (text, start and end of each character's source
     in ``text``, the spans of the new text that are hidden values, the spans of pieces joined, which hide nothing by
     themselves); None when there is none. Linear."""
-    if not _HINT.search(text):
+    if not (_HINT.search(text) or may_join(text)):
         return None
     found = _replacements(text)
     if not found:

@@ -115,7 +115,7 @@ def judge_session(service: MemoryService, turns: Sequence[Turn], fresh: Sequence
     secret and is kept when the rest is still a durable statement (``app.distilling.scrub_items``, the one rule
     ``save_session`` follows: redact, do not lose); items taken from pasted code or logs are dropped
     (``clean.from_pasted``): the distiller reads them as the session's context, they are never a memory."""
-    from contextlamp.app.distilling import scrub_items
+    from contextlamp.app.distilling import redacted_turns, scrub_items
     from contextlamp.distill.turns import Turn
     from contextlamp.hooks.clean import from_pasted, pasted_lines
 
@@ -125,7 +125,8 @@ def judge_session(service: MemoryService, turns: Sequence[Turn], fresh: Sequence
     items: list[DistilledItem] = []
     seen: set[str] = set()
     for window in wanted[-MAX_WINDOWS:]:
-        redacted = [Turn(turns[i].role, service.scanner.redact(bounded(turns[i].text, max_bytes))) for i in window]
+        texts = redacted_turns(service.scanner, [bounded(turns[i].text, max_bytes) for i in window])
+        redacted = [Turn(turns[i].role, text) for i, text in zip(window, texts, strict=True)]
         pasted = pasted_lines(t.text for t in redacted)
         for item in scrub_items(service.scanner, service.distiller.distill(redacted), set()):
             key = item_key(item.content)
