@@ -1,0 +1,79 @@
+"""What a hook's save retires besides what it stores (hooks/saver.py): the memories a session's statements
+correct (:func:`keep_topics`) and the values a user's turn takes back (:func:`retract`)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from contextlamp.app.service import Caller, MemoryService
+    from contextlamp.distill.base import DistilledItem
+    from contextlamp.hooks.judge import LiveMemory
+
+
+def keep_topics(
+    service: MemoryService,
+    caller: Caller,
+    items: Sequence[DistilledItem],
+    project_id: str | None,
+    memories: Sequence[LiveMemory],
+) -> int:
+    """Give the saved items a topic, which the digest path does not carry: the distiller's (the subject a
+    statement gives a value: distill/topics.py), or, for a statement that corrects a live memory of the same
+    store (``judge.corrected``), a topic both get. Re-saving known content with a topic keeps its id and applies
+    the topic's supersession (spec/TOOLS.md save_context), so a later session's correction supersedes the value
+    it corrects (history kept). A distiller's topic that live memories of the store already hold about another
+    attribute (``rules.same_attribute``: "we bumped the geocoder to v3" after "we migrated the geocoder to
+    us-west-2") is left off, so it retires nothing. Only statements the digest path stored verbatim are
+    re-saved. Returns how many memories a correction superseded."""
+    from contextlamp.distill import digest_items
+    from contextlamp.domain.rules import same_attribute
+    from contextlamp.errors import ContextlampError
+    from contextlamp.hooks.judge import corrected, digest_lines
+
+    stored = {i.content for i in digest_items("\n".join(digest_lines(items)))}  # as the digest path kept it
+    superseded = 0
+    for item in items:
+        if item.content not in stored:
+            continue  # reworded or left out by the digest path: a save_context would make a second entry
+        hit = corrected(item.content, memories)
+        topic = item.topic
+        holders = [text for text, project, held in memories if held == topic and project == project_id]
+        if topic is not None and not all(same_attribute(item.content, text) for text in holders):
+            topic = None
+        try:
+            personal = hit is not None and hit[1] is None and project_id is not None  # fused in the repository
+            if hit is not None and (hit[1] == project_id or personal):
+                topic = hit[2]
+            if hit is not None and hit[1] == project_id:
+                service.save_context(caller, hit[0], topic=topic, project=project_id)
+                superseded += 1
+            if topic is not None:
+                saved = service.save_context(
+                    caller, item.content, item.memory_type, item.kind, topic, project=project_id
+                )
+                if hit is not None and personal:  # its correction retires it too (docs/routing.md)
+                    superseded += service.retire_personal(caller, hit[0], saved.id, project_id) is not None
+        except ContextlampError:  # refused (e.g. the old memory was forgotten meanwhile): the save stands
+            continue
+    return superseded
+
+
+def retract(service: MemoryService, caller: Caller, said: Sequence[str], project_id: str | None) -> int:
+    """A split correction: each value a new user turn takes back (``distill.corrections.retracted_value``: "forget
+    the 40 MB figure", "the /srv/old path is dead") retires the memories holding it that a later memory gives
+    another value (``MemoryService.retire_retracted``). Returns how many were retired."""
+    import re
+
+    from contextlamp.distill.corrections import retracted_value
+    from contextlamp.errors import ContextlampError
+
+    values = {v for text in said for s in re.split(r"(?<=[.!?])\s+|\n+", text) if (v := retracted_value(s))}
+    retired = 0
+    for value in sorted(values):
+        try:
+            retired += len(service.retire_retracted(caller, value, project_id))
+        except ContextlampError:  # refused (the project went meanwhile): the save stands
+            continue
+    return retired
