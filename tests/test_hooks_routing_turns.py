@@ -135,3 +135,22 @@ def test_a_folder_that_is_not_on_this_machine_is_the_hooks(scratch: Scratch) -> 
     groups = repository_groups([item], turns, scratch.repo)
     assert len(groups) == 1 and groups[0][0] is not None and groups[0][0].root == scratch.repo.resolve()
     assert groups[0][1] == [item]
+
+
+def test_a_codex_rollout_without_turn_context_takes_the_folder_from_its_environment_context() -> None:
+    def item(role: str, text: str) -> str:
+        kind = "output_text" if role == "assistant" else "input_text"
+        payload = {"type": "message", "role": role, "content": [{"type": kind, "text": text}]}
+        return json.dumps({"type": "response_item", "payload": payload}) + "\n"
+
+    rollout = (
+        json.dumps({"type": "session_meta", "payload": {"id": "t", "cwd": "/a"}}) + "\n"
+        + item("user", "one") + item("assistant", "ok")
+        + item("user", "<environment_context>\n  <cwd>/b</cwd>\n</environment_context>")
+        + item("user", "two") + item("assistant", "ok")
+    )  # fmt: skip
+    turns = parse_native(rollout)
+    assert turns is not None
+    assert [(t.role, t.text, t.cwd) for t in turns] == [
+        ("user", "one", "/a"), ("assistant", "ok", "/a"), ("user", "two", "/b"), ("assistant", "ok", "/b"),
+    ]  # fmt: skip

@@ -106,6 +106,8 @@ CODEX_CONTEXT_OPENINGS = (
     "# agents.md instructions",
     "<hook_prompt",  # a hook's continuation prompt (a Stop hook's "decision": "block" reason), not the person's
 )
+# the context Codex gives the model at the start and whenever it changes: its <cwd> is the folder turns are said in
+CODEX_ENVIRONMENT = "<environment_context>"
 # Codex puts this before a compaction summary when it hands it back to the model (codex-rs core/compact.rs)
 CODEX_EVENT_ROLES: dict[str, Role] = {"user_message": "user", "agent_message": "assistant"}
 CODEX_SUMMARY_OPENING = "Another language model started to solve this problem and produced a summary of its thinking"
@@ -143,6 +145,8 @@ class Codex(Parser):
     def _message(self, item: dict[str, Any]) -> None:
         role = item.get("role")
         text = texts(item.get("content"), kinds=("input_text", "output_text", "text")).strip()
+        if role == "user" and text.startswith(CODEX_ENVIRONMENT):  # the folder, also in rollouts before turn_context's
+            self.at(_between(text, "<cwd>", "</cwd>"))
         if role == "user" and not text.lower().startswith(CODEX_CONTEXT_OPENINGS):
             self._spoken = True
             if text.startswith(CODEX_SUMMARY_OPENING):
@@ -178,6 +182,13 @@ class Codex(Parser):
             self.folder = turn.cwd
             self.say(turn.role, turn.text)
         return super().turns()
+
+
+def _between(text: str, opening: str, closing: str) -> str | None:
+    """The text between the first ``opening`` and the ``closing`` after it, stripped; None when either is missing."""
+    start = text.find(opening)
+    end = text.find(closing, start + len(opening)) if start >= 0 else -1
+    return text[start + len(opening) : end].strip() if end >= 0 else None
 
 
 def _after_colon(text: str) -> str:

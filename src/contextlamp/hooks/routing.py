@@ -4,8 +4,8 @@ A session can move between repositories: the agent runs ``cd ../website`` in its
 folder, a resumed session starts elsewhere. The hook that saves it fires in the folder the session is in *then*,
 so filing the whole session there put the first repository's facts into the last one's project. Each turn
 carries the folder the client says it was said in (``Turn.cwd``: Claude Code's ``cwd`` on every line, Codex's
-``session_meta`` and ``turn_context``); Gemini CLI and Cursor record none, and their turns are the hook's
-folder's (a Gemini CLI session belongs to the one project it was started in).
+``session_meta``, ``turn_context`` and ``<environment_context>``); Gemini CLI and Cursor record none, and their
+turns are the hook's folder's (a Gemini CLI session belongs to the one project it was started in).
 
 The session is still judged whole (judge.py: chatter, corrections and repeats decided over every turn); each
 statement the judgement keeps is then filed under the repository of the turn it was taken from
