@@ -53,7 +53,7 @@ import string
 import uuid
 from collections.abc import Callable, Iterator
 
-from secret_rows import B62, B64, B64URL, HEX, LOWER_NUM, UPPER_NUM, Row, rand
+from secret_rows import B62, B64, B64URL, HEX, LOWER_NUM, UPPER_NUM, Row, Split, rand
 
 HALF = "held6"
 SEED = 7_2026_12_06_14
@@ -743,40 +743,27 @@ def _prose(g: random.Random) -> Iterator[Row]:
 _ALONE = ("reversed through rev", "ROT13 through tr", "hex through xxd -r -p", "halves in two code spans")
 
 
+_SPLIT = Split(
+    HALF,
+    HELD6_FORMATS,
+    HELD6_CONTEXTS,
+    HELD6_LABELLED,
+    HELD6_LABELLED_KINDS,
+    HELD6_EVASIONS,
+    _ALONE,
+    HELD6_EVASION_CONTEXTS,
+    HELD6_STATED,
+    HELD6_VALUE_OF,
+    _one_code,
+    _prose,
+    skipped=1,
+    stride=2,
+)
+
+
 def rows(seed: int = SEED) -> list[Row]:
     """Every row of the held6 split (deterministic for a seed): formats, evasions, stated credentials, prose."""
-    g = random.Random(seed)
-    formats: list[Row] = []
-    for f_index, (kind, name, make) in enumerate(HELD6_FORMATS):
-        for k in range(3):
-            value = make(g)
-            context = HELD6_CONTEXTS[(f_index * 5 + k * 3) % len(HELD6_CONTEXTS)]
-            formats.append(Row(HALF, "format", kind, context.format(v=value, n=name), value))
-    for kind, template, make in HELD6_LABELLED:
-        for _ in range(3):
-            value = make(g)
-            formats.append(Row(HALF, "format", kind, template.format(v=value), value))
-    out = list(formats)
-    for index, row in enumerate(formats):
-        if "\n" in row.secret or " " in row.secret or "'" in row.secret or index % 3 == 1:
-            continue  # two of each kind's three values are evaded
-        for e_index, (name, evade) in enumerate(HELD6_EVASIONS):
-            if (index + 2 * (index // 3) + e_index) % 4:  # a quarter of the evasions per value, each in turn
-                continue
-            evaded = evade(row.secret)
-            if name not in _ALONE and (row.kind in HELD6_LABELLED_KINDS or (index + e_index) % 2):
-                text = row.text.replace(row.secret, evaded)
-            else:
-                text = HELD6_EVASION_CONTEXTS[(index + e_index) % len(HELD6_EVASION_CONTEXTS)].format(v=evaded)
-            out.append(Row(HALF, "evasion", f"evasion: {name}", text, row.secret))
-    for kind, language, templates in HELD6_STATED:
-        for template in templates:
-            for _ in range(2):
-                value = HELD6_VALUE_OF[kind](g, language)
-                secret = _one_code(value) if kind == "backup codes" else value
-                out.append(Row(HALF, "stated", f"stated {kind} ({language})", template.format(v=value), secret))
-    out += list(_prose(g))
-    return out
+    return _SPLIT.rows(seed)
 
 
 def main() -> None:

@@ -50,7 +50,7 @@ import string
 import uuid
 from collections.abc import Callable, Iterator
 
-from secret_rows import B58, B62, B64URL, BECH32, HEX, LOWER_NUM, UPPER_NUM, Row, rand
+from secret_rows import B58, B62, B64URL, BECH32, HEX, LOWER_NUM, UPPER_NUM, Row, Split, rand
 
 HALF = "held7"
 SEED = 41_2026_12_06_17
@@ -649,40 +649,27 @@ def _prose(g: random.Random) -> Iterator[Row]:
 _ALONE = ("base64 in a data URI", "C byte array", "Python character list", "base85", "quoted-printable", "split over four quoted lines")  # fmt: skip
 
 
+_SPLIT = Split(
+    HALF,
+    HELD7_FORMATS,
+    HELD7_CONTEXTS,
+    HELD7_LABELLED,
+    HELD7_LABELLED_KINDS,
+    HELD7_EVASIONS,
+    _ALONE,
+    HELD7_EVASION_CONTEXTS,
+    HELD7_STATED,
+    HELD7_VALUE_OF,
+    _one_code,
+    _prose,
+    skipped=2,
+    stride=3,
+)
+
+
 def rows(seed: int = SEED) -> list[Row]:
     """Every row of the held7 split (deterministic for a seed): formats, evasions, stated credentials, prose."""
-    g = random.Random(seed)
-    formats: list[Row] = []
-    for f_index, (kind, name, make) in enumerate(HELD7_FORMATS):
-        for k in range(3):
-            value = make(g)
-            context = HELD7_CONTEXTS[(f_index * 5 + k * 3) % len(HELD7_CONTEXTS)]
-            formats.append(Row(HALF, "format", kind, context.format(v=value, n=name), value))
-    for kind, template, make in HELD7_LABELLED:
-        for _ in range(3):
-            value = make(g)
-            formats.append(Row(HALF, "format", kind, template.format(v=value), value))
-    out = list(formats)
-    for index, row in enumerate(formats):
-        if "\n" in row.secret or " " in row.secret or "'" in row.secret or index % 3 == 2:
-            continue  # two of each kind's three values are evaded
-        for e_index, (name, evade) in enumerate(HELD7_EVASIONS):
-            if (index + 3 * (index // 3) + e_index) % 4:  # a quarter of the evasions per value, each in turn
-                continue
-            evaded = evade(row.secret)
-            if name not in _ALONE and (row.kind in HELD7_LABELLED_KINDS or (index + e_index) % 2):
-                text = row.text.replace(row.secret, evaded)
-            else:
-                text = HELD7_EVASION_CONTEXTS[(index + e_index) % len(HELD7_EVASION_CONTEXTS)].format(v=evaded)
-            out.append(Row(HALF, "evasion", f"evasion: {name}", text, row.secret))
-    for kind, language, templates in HELD7_STATED:
-        for template in templates:
-            for _ in range(2):
-                value = HELD7_VALUE_OF[kind](g, language)
-                secret = _one_code(value) if kind == "backup codes" else value
-                out.append(Row(HALF, "stated", f"stated {kind} ({language})", template.format(v=value), secret))
-    out += list(_prose(g))
-    return out
+    return _SPLIT.rows(seed)
 
 
 def main() -> None:

@@ -1,29 +1,32 @@
-"""research/bench/month_blind7.py: the seventh month bank keeps the plan's promises, shares no component, value or
-chatter with the other banks, and every planted secret is pasted in a message that holds it (its scores are read
-only at the end)."""
+"""research/bench/month_blind6.py and month_blind7.py: each blind month bank keeps the plan's promises, shares no
+component, value or chatter with the banks written before it, and every planted secret is pasted in a message that
+holds it (their scores are read only at the end)."""
 
 from __future__ import annotations
 
 import random
 from collections import Counter
 
+import pytest
+
 from tests.scripts import load_script
 
 month = load_script("month.py", "bench_month")
-OTHERS = ("dev", "held", "fresh", "blind4", "blind5", "blind6")
+ORDER = ("dev", "held", "fresh", "blind4", "blind5", "blind6", "blind7")  # the banks in the order they were written
 
 
-def test_the_blind7_plan() -> None:
-    sessions, facts = month.plan("blind7", month.BANK_SEEDS["blind7"])
-    assert sessions == month.plan("blind7", month.BANK_SEEDS["blind7"])[0]  # deterministic
+@pytest.mark.parametrize(("bank", "corrected"), [("blind6", 10), ("blind7", 9)])
+def test_a_blind_bank_plan(bank: str, corrected: int) -> None:
+    sessions, facts = month.plan(bank, month.BANK_SEEDS[bank])
+    assert sessions == month.plan(bank, month.BANK_SEEDS[bank])[0]  # deterministic
     assert Counter(s.client for s in sessions) == {"claude-code": 10, "gemini-cli": 6, "codex": 5}
     assert len(facts) == 45 and len({(f.component, f.attribute.name) for f in facts}) == 45
-    assert sum(f.old is not None for f in facts) == 9 and all(f.old != f.value for f in facts if f.old)
+    assert sum(f.old is not None for f in facts) == corrected and all(f.old != f.value for f in facts if f.old)
     assert sum(bool(s.secret) for s in sessions) == 8
     taught = [f for s in sessions for f in (*s.teach, *s.tail)]
     assert sorted(map(id, taught)) == sorted(map(id, facts))
-    mine = month.BANKS["blind7"]
-    others = [month.BANKS[b] for b in OTHERS]
+    mine = month.BANKS[bank]
+    others = [month.BANKS[b] for b in ORDER[: ORDER.index(bank)]]
     assert not set(mine["components"]) & set().union(*(set(o["components"]) for o in others))
     assert len({c.split()[0] for c in mine["components"]}) == len(mine["components"])  # found_in keys on it
     chatter = {u for o in others for u, _ in o.get("chatter", month.CHATTER)}
