@@ -27,6 +27,9 @@ class RawRE2(Protocol):
 
 
 class RawSet(Protocol):
+    """google-re2's compiled set (``re2._re2.Set``): ``Match`` returns the indexes of the patterns that match
+    somewhere in ``text``, or None (also when RE2 ran out of memory: see :func:`compile_set`'s sentinel)."""
+
     def Match(self, text: bytes) -> list[int] | None: ...
 
 
@@ -78,6 +81,7 @@ class Regex:
         return None if spans[0][0] < 0 else spans
 
     def match_end(self, data: bytes, pos: int) -> int:
+        """The byte offset where the match starting at ``pos`` ends, or ``pos`` when none starts there."""
         spans = self.raw.Match(_ANCHOR_START, data, pos, len(data))
         return pos if spans[0][0] < 0 else spans[0][1]
 
