@@ -70,10 +70,10 @@ def locomo_table(records: list[dict[str, Any]]) -> list[str]:
 
 def longmemeval_table(records: list[dict[str, Any]]) -> list[str]:
     """Lines of turn any@5 / turn all@10 / session all@10 per method by question type and overall."""
-    methods = _methods(records, set())
-    methods = [m for m in _methods([r["turn"] or r["session"] for r in records], set())]
+    methods = _methods([r["turn"] or r["session"] for r in records], set())
     types = sorted({r["type"] for r in records})
-    lines = ["| method | " + " | ".join([*(f"{t} ({sum(r['type'] == t for r in records)})" for t in types), f"all ({len(records)})"]) + " |"]
+    head = [*(f"{t} ({sum(r['type'] == t for r in records)})" for t in types), f"all ({len(records)})"]
+    lines = ["| method | " + " | ".join(head) + " |"]
 
     def mean(group: list[dict[str, Any]], level: str, m: str, key: str) -> str:
         vals = [r[level][m][key] for r in group if r[level] is not None]
@@ -99,7 +99,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     records = _read(args.records)
     if args.bench == "locomo":
-        chosen = [r for r in records if args.fold == "all" or locomo_fold(r["conversation"], r["question"]) == args.fold]
+        fold_of = [locomo_fold(r["conversation"], r["question"]) for r in records]
+        chosen = [r for r, f in zip(records, fold_of, strict=True) if args.fold in ("all", f)]
         lines = locomo_table(chosen)
     else:
         chosen = [r for r in records if args.fold == "all" or longmemeval_fold(r["id"]) == args.fold]
