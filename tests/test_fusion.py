@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from contextlamp.retrieval.fusion import weighted_rrf
-from contextlamp.retrieval.sessions import context_capped, long_sessions
 
 
 def test_rrf_sums_weighted_reciprocal_ranks() -> None:
@@ -37,23 +36,3 @@ def test_zero_weight_list_is_ignored_and_ties_keep_first_seen_order() -> None:
 def test_nothing_to_fuse_gives_nothing() -> None:
     assert weighted_rrf({}, {}, k=60) == []
     assert weighted_rrf({"a": []}, {"a": 1.0}) == []
-
-
-def test_long_sessions_chain_by_gap_and_keep_only_sessions_holding_a_long_entry() -> None:
-    # (characters, created_at ms): a short session at 0-20 ms, a session with a long entry 1 s later, one more later
-    facts = {"a": (10, 0), "b": (20, 20), "c": (50, 1_000), "d": (900, 1_010), "e": (10, 1_050), "f": (900, 9_000)}
-    assert long_sessions(facts, 100, 600) == {"c": 1, "d": 1, "e": 1, "f": 2}
-    assert long_sessions(facts, 10_000, 600) == {i: 0 for i in facts}  # one gap-free chain
-    assert long_sessions(facts, 100, 1_000) == {}  # nothing long
-
-
-def test_lifted_neighbours_past_a_sessions_cap_keep_only_their_own_value() -> None:
-    fused = [("a1", 0.9, 0.9), ("a2", 0.8, 0.8), ("n1", 0.7, 0.7), ("n2", 0.6, 0.6), ("b", 0.5, 0.5), ("n3", 0.4, 0.4)]
-    group = {"a1": "A", "a2": "A", "n1": "A", "n2": "A", "n3": "A", "b": "B"}
-    own = {"n1": (0.0, 0.0), "n2": (0.3, 0.3), "n3": (0.0, 0.0)}  # the lifted neighbours' values before the lift
-    out, back = context_capped(fused, group, own, 3)
-    assert back == {"n2", "n3"}  # n1 is A's third place; a1 and a2 were found by the lists, never put back
-    assert [key for key, _, _ in out] == ["a1", "a2", "n1", "b", "n2", "n3"]
-    assert dict((k, (r, s)) for k, r, s in out)["n2"] == (0.3, 0.3)
-    assert context_capped(fused, group, own, 0) == (fused, set())  # off
-    assert context_capped(fused, {}, own, 1) == (fused, set())  # no session is capped

@@ -186,7 +186,6 @@ QUERY_TIME = frozenset(
         "retrieval/dates.py",
         "retrieval/chunks.py",  # which chunk a pack shows (the stored chunks are segmenting.py's)
         "retrieval/fusion.py",
-        "retrieval/sessions.py",  # the session cap of neighbour context (stop 42)
         "retrieval/weights.py",
         "app/reading.py",
     }

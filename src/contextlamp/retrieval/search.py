@@ -29,7 +29,6 @@ from contextlamp.retrieval.query import (
     word_terms,
 )
 from contextlamp.retrieval.questions import subject
-from contextlamp.retrieval.sessions import per_session
 from contextlamp.retrieval.weights import FRESHER_FIRST_THRESHOLD, FusionWeights, TrustWeights
 
 if TYPE_CHECKING:
@@ -451,10 +450,7 @@ def search(
     lifted: dict[str, str] = {}
     entries: dict[str, Entry] = {}  # read once: neighbour context's reply rule reads the best hits and their neighbours
     if weights.neighbours > 0:
-        own = fused
         fused = with_neighbours(fused, owner, weights, now, memory_types, lifted, entries)
-        if weights.session_context > 0 and lifted:
-            fused = per_session(fused, owner, weights, 3 * max_results, own, lifted)
     places = signal_places(lists, with_recency)
     if evidence is not None:
         want = 0 if trust is not None or verified_only else max_results  # trust may reorder or drop: judge all

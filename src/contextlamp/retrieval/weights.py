@@ -86,12 +86,6 @@ class FusionWeights:
     # only an anchor of at most this many characters lifts its neighbours (a short turn of a conversation; the
     # short turn beside a long memory is not that memory's answer); 0: any length
     anchor_max_chars: int = 0
-    # a session (one store's entries saved within ``neighbour_window_ms`` of each other) holding a memory longer than
-    # ``neighbour_max_chars`` among the best 3 x max_results keeps at most this many of those places for lifted
-    # neighbours: past them a neighbour keeps only its own value (retrieval/sessions.py; 0: off). A long reply's short
-    # neighbours pushed other sessions' evidence out of the top 10 (LongMemEval-S); LoCoMo's turns are all short, so
-    # it never applies there. Chosen on the recall42 tuning folds (research/notes/recall42-stop42.md)
-    session_context: int = 3
 
 
 @dataclass(frozen=True)
