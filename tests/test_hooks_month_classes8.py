@@ -6,6 +6,9 @@ bank's misses diagnosed in research/notes/month8-stop42.md and fixed as classes,
   X comes from V"), a move said of the part itself ("the X went from A to B"), a change written as an arrow
   followed by an aside in the past, and a gate of the team's process ("before merging anything that touches the
   X, run `cmd`") are statements worth keeping;
+- a correction that names its subject apart ("Re the X, I had that wrong. It's V", "forget what I said about the
+  X. It's V", "Erratum re the X: I wrote A earlier. It's V", "fix about the X: the check is V now") keeps its
+  new statement with the subject, and not the old value it narrates;
 - a correction whose marker the distiller removed still supersedes, a correction naming the old value as old in
   a parenthesis ("(the A one ...)") supersedes, and two statements opening on the same name or word share that
   subject ("Ines owns X" / "Ines no longer owns X, Bruno does").
@@ -47,8 +50,33 @@ def test_a_statement_of_the_class_is_kept(said: str, value: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        (
+            "Re the label printer queue, I had that wrong. It's lp-zebra-3, the old one was retired.",
+            "The label printer queue is lp-zebra-3",
+        ),
+        ("forget what I told you about the dock scheduler owner. It's Wanjiru.", "The dock scheduler owner is Wanjiru"),
+        (
+            "Erratum re the pick router: I wrote 4 replicas earlier. It actually runs 6 replicas now.",
+            "The pick router actually runs 6 replicas",
+        ),
+        (
+            "quick fix to what I said about the dock scheduler: the cutoff is 17:30 now, not 18:00.",
+            "The dock scheduler's cutoff is 17:30",
+        ),
+    ],
+)
+def test_a_correction_that_names_its_subject_apart_keeps_the_subject(said: str, kept: str) -> None:
+    items = _items(said)
+    assert any(item.startswith(kept) for item in items), items
+    assert not any("I wrote" in item or "had that wrong" in item for item in items), items
+
+
+@pytest.mark.parametrize(
     "said",
     [
+        "ignore what I said about the deploy. It's fine.",  # no value: nothing to keep
         "before you push this, run `make fmt`?",  # a request of the moment
         "heads-up, I'm out tomorrow.",
         "the error in the log is ERR_42.",  # the moment's error
