@@ -40,6 +40,7 @@ def _items(*said: str) -> list[str]:
         ("the pallet scanner's id in the device registry is DEV_PS_44.", "DEV_PS_44"),
         ("Support for the conveyor controller comes from Garrick Automation; quote the asset tag.", "Garrick"),
         ("The dock scheduler went from RabbitMQ to NATS JetStream when the cluster was rebuilt.", "NATS"),
+        ("The pallet scanner went from v2.3 to v3.1 when the firmware was pushed.", "v3.1"),
         ("the freezer monitor alarm: -18 C -> -22 C, it was tripping on every door opening.", "-22 C"),
         ("before merging anything that touches the pick router, run `make replay-picks` locally.", "make replay-picks"),
     ],
