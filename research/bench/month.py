@@ -29,7 +29,8 @@ chatter, code and secret formats); ``--bank blind4``, written before the tuning 
 own phrasings of destinations, handovers, rollbacks, renames, moved schedules; nine corrections; AWS, Slack and
 database-URL secrets); ``--bank blind5`` (month_blind5.py, a hospital) and ``--bank blind6`` (month_blind6.py, a
 university's research computing service, written before stop 39's tuning) and ``--bank blind7`` (month_blind7.py, a
-water utility's operational technology, written before stop 40's tuning). Run the held-out banks only at the end.
+water utility's operational technology, written before stop 40's tuning) and ``--bank blind8`` (month_blind8.py, an
+airport's ground handling, written before stop 42's tuning). Run the held-out banks only at the end.
 
 Reported (all read from the data directory the hooks wrote):
 
@@ -48,7 +49,7 @@ Each session is stored on its own day: the processes the bench starts read a wal
 stale fact with the top 5 it got; ``--keep`` keeps the scratch folder to read the store
 (research/notes/month.md).
 
-Usage: ``nice -n 10 python -m research month [--bank dev|held|fresh|blind4|blind5|blind6|blind7] [--seed N]
+Usage: ``nice -n 10 python -m research month [--bank dev|held|fresh|blind4|blind5|blind6|blind7|blind8] [--seed N]
 [--embedder minilm|fake] [--keep] [--misses] [--real-clock] [--json]``.
 """
 
@@ -480,6 +481,10 @@ import month_blind7  # noqa: E402  (the seventh bank, #27: written apart from st
 
 BANKS[month_blind7.NAME] = month_blind7.bank(Attribute)
 BANK_SEEDS[month_blind7.NAME] = month_blind7.SEED
+import month_blind8  # noqa: E402  (the eighth bank, #27: written apart from stop 42's tuning, run only at the end)
+
+BANKS[month_blind8.NAME] = month_blind8.bank(Attribute)
+BANK_SEEDS[month_blind8.NAME] = month_blind8.SEED
 
 
 @dataclass

@@ -32,21 +32,19 @@ import string
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from month_kit import B62 as _B62
+from month_kit import B64 as _B64
+from month_kit import HEX as _HEX
+from month_kit import draw as _r
+
 SEED = 37
 NAME = "blind6"
 
-_B62 = string.ascii_letters + string.digits
-_B64 = _B62 + "+/"
-_HEX = "0123456789abcdef"
 _UPPER_NUM = string.ascii_uppercase + string.digits
 _SSH_HEAD = "b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW"
 _BITLOCKER = re.compile(r"^\d{6}(?:-\d{6}){7}$")
 _HEX40 = re.compile(r"^[0-9a-f]{40}$")
 _HEX48 = re.compile(r"^[0-9a-f]{48}$")
-
-
-def _r(rng: random.Random, alphabet: str, n: int) -> str:
-    return "".join(rng.choice(alphabet) for _ in range(n))
 
 
 def bank(attribute: Callable[..., Any]) -> dict[str, Any]:

@@ -34,23 +34,21 @@ import string
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from month_kit import B62 as _B62
+from month_kit import B64 as _B64
+from month_kit import HEX as _HEX
+from month_kit import draw as _r
+
 SEED = 41
 NAME = "blind7"
 
-_B62 = string.ascii_letters + string.digits
-_B64 = _B62 + "+/"
 _HEX_UP = "0123456789ABCDEF"
-_HEX = "0123456789abcdef"
 _LOWER = string.ascii_lowercase
 _B32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
 _APPKEY = re.compile(r"^[0-9A-F]{32}$")
 _TWILIO = re.compile(r"^[0-9a-f]{32}$")
 _APPLE = re.compile(r"^[a-z]{4}-[a-z]{4}-[a-z]{4}-[a-z]{4}$")
 _TOTP = re.compile(r"^[A-Z2-7]{32}$")
-
-
-def _r(rng: random.Random, alphabet: str, n: int) -> str:
-    return "".join(rng.choice(alphabet) for _ in range(n))
 
 
 def bank(attribute: Callable[..., Any]) -> dict[str, Any]:

@@ -4,6 +4,7 @@ likely questions and one embedding call per batch, team restatements. A collabor
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, cast
@@ -78,6 +79,8 @@ class Saver:
         self.team_paraphrase_threshold = team_paraphrase_threshold
         self.auto_supersede_threshold = auto_supersede_threshold
         self.write_behind = write_behind
+        self._stamped = 0  # the save time (ms) the last new entry got (``_entry_time``)
+        self._stamp_lock = threading.Lock()
 
     def save_context(
         self,
@@ -233,7 +236,7 @@ class Saver:
             if target is None:  # no project named: the repository's project of a local server, else personal
                 target = self.scope.repository_project(caller, create=True)
             store = self.scope.scoped(target).store if target else self.scope.personal(caller.principal).store
-        now = self.clock()
+        now = self._entry_time()
         entry = NewEntry(
             id=new_id("ctx"),
             content=text,
@@ -248,6 +251,17 @@ class Saver:
             contributed_by=contributor,
         )
         return store, entry
+
+    def _entry_time(self) -> int:
+        """A new entry's save time, ms since the epoch: the clock, but strictly after the time the entry prepared
+        before it got. The entries of one batch (a session's statements, prepared in the order they were said)
+        then keep that order wherever entries are ordered by save time (time neighbours, recency, listings),
+        instead of tying within a millisecond and falling back on their random ids, which made a session's
+        neighbours and so its rankings differ from one run to the next (#27, stop 42). Thread-safe; at most one
+        ms a batch entry ahead of the clock."""
+        with self._stamp_lock:
+            self._stamped = max(self.clock(), self._stamped + 1)
+            return self._stamped
 
     def store_all(
         self,

@@ -254,13 +254,22 @@ _LABEL = re.compile(r"^([^\W\d][\w.'-]*(?:\s[^\W\d][\w.'-]*)?)\s?[:：]\s+(?=\S)
 MAX_LABEL_WORDS = 2
 
 
+# a framing word before a comma or colon, as people type it ("heads-up, ...", "side-note: ..."), with the
+# occasion it is for ("heads-up if you touch the transport code: ...")
+_FRAMING_LEAD = re.compile(
+    r"^(?:just\s+)?(?:a\s+)?(?:heads[- ]up|side[- ]note|pro[- ]tip)(?:\s+(?:if|when|for)\b[^,:;]{1,60})?\s*[,:;-]\s+",
+    re.IGNORECASE,
+)
+
+
 def drop_label(sentence: str) -> str:
     """``sentence`` without a short label before a colon ("PSA: we point the relay's output at #ops-feed",
-    "Heads-up: ...", "NB: ...") when what follows is a durable statement on its own (``states_value`` or
-    ``states_rule``): the label is the speaker's framing, not part of the fact. Unchanged otherwise (a label
-    of more than ``MAX_LABEL_WORDS`` words names the subject: "Owner of the billing worker: Priya")."""
-    match = _LABEL.match(sentence)
-    if match is None or len(match.group(1).split()) > MAX_LABEL_WORDS:
+    "Heads-up: ...", "NB: ...", or a framing word before a comma: "heads-up, ...") when what follows is a durable
+    statement on its own (``states_value`` or ``states_rule``): the label is the speaker's framing, not part of
+    the fact. Unchanged otherwise (a label of more than ``MAX_LABEL_WORDS`` words names the subject: "Owner of
+    the billing worker: Priya")."""
+    match = _LABEL.match(sentence) or _FRAMING_LEAD.match(sentence)
+    if match is None or (match.re is _LABEL and len(match.group(1).split()) > MAX_LABEL_WORDS):
         return sentence
     rest = sentence[match.end() :]
     if not (states_value(rest) or states_rule(rest)):
@@ -483,11 +492,16 @@ def is_transient(sentence: str, memory_type: str, kind: str) -> bool:
         return True  # "Yesterday I restarted the poller by hand": what happened once, dated only by today
     # "(it was 24)", "...; 40 was hammering upstream": the old value a correction names is no narration of the past
     # and neither is an aside after a comma ("We hold X records for 90 days, legal was very clear about that")
-    head = next((h for h in (sentence.split(", ", 1)[0], sentence.split(";", 1)[0]) if states_value(h)), sentence)
+    # and neither is an aside after a change written as an arrow ("The X alarm: 6.4 bar -> 6.0 bar, it was waking
+    # people for nothing")
+    heads = (sentence.split(", ", 1)[0], sentence.split(";", 1)[0])
+    head = next((h for h in heads if states_value(h) or _ARROW_CHANGE.search(h)), sentence)
     return memory_type == "fact" and kind == "fact" and _NARRATED.search(_ASIDE.sub("", head)) is not None
 
 
 _ASIDE = re.compile(r"\([^()]{0,200}\)")
+# a change written as an arrow between two values: "6.4 bar -> 6.0 bar", "72:00:00 → 7-00:00:00", "v1 => v2"
+_ARROW_CHANGE = re.compile(r"[\w%³²/.:-]\s*(?:->|→|=>)\s*[\w#@/.`+-]")
 # when something happened once, or since when it is wrong: "watched it again last night", "since this morning",
 # "the dog barked all night" (English: another language's dated-event cue also types its decisions as events)
 _WHEN_ONCE = re.compile(
@@ -509,6 +523,8 @@ def cut_request(sentence: str) -> str:
     """``sentence`` without a trailing clause that asks for something now ("CI runs on ubuntu-24.04 runners
     now, update the matrix comment" -> "CI runs on ubuntu-24.04 runners now"); unchanged when no clause after a
     comma, semicolon or dash is a request. The head is returned even when short: the caller judges it."""
+    if states_rule(sentence):  # "Before merging anything that touches X, run `cmd`": the order is the rule
+        return sentence
     breaks = list(_CLAUSE.finditer(sentence))
     for number, match in enumerate(breaks):
         head = sentence[: match.start()]

@@ -224,7 +224,7 @@ def _from_sentences(sentences: list[str], cues: Cues, language: str, confirmed: 
     previous_kept = 0  # how many candidates the sentence before made (one, or the parts of a compound)
     about: str | None = None  # the subject a correction named in the sentence before ("I was wrong about the X.")
     for raw in sentences:
-        raw, about = _with_subject(raw.strip(), about)
+        raw, about, corrects = _with_subject(raw.strip(), about)
         body = correction_body(raw)
         sentence, asked = unwrap(trim_spoken(body if body is not None else raw))
         sentence = drop_label(sentence)
@@ -246,6 +246,10 @@ def _from_sentences(sentences: list[str], cues: Cues, language: str, confirmed: 
         if classified is not None and gated and is_transient(sentence, *classified):
             classified = None
         needs_target = False
+        if classified is None and corrects and _NEW_VALUE.search(sentence):
+            # the new statement of a correction that named its subject ("Re the X, I had that wrong. It's V"): the
+            # user corrected a named thing to a value, whether or not this session said the old one
+            classified = _classify(sentence, cues, True)
         if classified is None and body is not None:
             classified = _classify(sentence, cues, True)
             needs_target = classified is not None
@@ -273,7 +277,7 @@ def _from_sentences(sentences: list[str], cues: Cues, language: str, confirmed: 
             if parts is not None:  # "We use pnpm everywhere; deploys go through ArgoCD.": two statements
                 kept += [Candidate(p[:MAX_ITEM_CHARS], *t) for p, t in parts]
             else:
-                kept.append(Candidate(text[:MAX_ITEM_CHARS], *classified, body is not None, needs_target))
+                kept.append(Candidate(text[:MAX_ITEM_CHARS], *classified, body is not None or corrects, needs_target))
             kept_now = len(kept) - before
         previous, previous_kept = sentence, kept_now
     return kept
@@ -284,33 +288,53 @@ def _from_sentences(sentences: list[str], cues: Cues, language: str, confirmed: 
 # "Small correction on the publisher. It sends to cap2 now."
 _ABOUT = re.compile(
     r"^(?P<lead>.{0,60}?\b(?:wrong|correction|mistake|scratch (?:that|what i said)|update|outdated|misspoke|"
-    r"fix)\b[^,;]{0,30}?\b(?:about|on|regarding)\s+)(?P<subject>(?:the|our)\s+[\w' -]{2,60}?)"
+    r"fix|erratum|forget what i (?:said|told you|wrote)|ignore what i (?:said|told you|wrote))\b[^,;]{0,30}?"
+    r"\b(?:about|on|regarding|re)\s+)(?P<subject>(?:the|our)\s+[\w' -]{2,60}?)"
     r"(?:\s*[.:;—–-]\s*(?P<rest>.*))?$",
     re.IGNORECASE,
 )
+# the subject named first, the admission after it: "Re the radar host, I had that wrong. It's wxr-7."
+_ABOUT_FIRST = re.compile(
+    r"^(?:re|regarding|about|as for)\s+(?P<subject>(?:the|our)\s+[\w' -]{2,60}?)\s*[,:;—–-]\s*"
+    r"(?:i|we)\s+(?:had|got)\s+(?:that|it|this)\s+wrong\b[\s.,;:!—–-]*(?P<rest>.*)$",
+    re.IGNORECASE,
+)
+# a value a correction's new statement gives: a digit, a path or handle, an identifier, a capitalised name
+_NEW_VALUE = re.compile(r"\d|[#@/_`]|[^\W_][-.][^\W_]|(?<=\s)[A-Z]")
+# the rest of a correction that says what the speaker said before ("I wrote A earlier"): the old value, no fact
+_SAID_BEFORE = re.compile(r"^(?:i|we)\s+(?:wrote|said|told you|gave you|mentioned|put)\b", re.IGNORECASE)
+# the rest that names an attribute of the subject without it: "the pre-merge check is X now"
+_BARE_ATTRIBUTE = re.compile(r"^(?:the|its)\s+(?=\S)", re.IGNORECASE)
 _CLEFT = re.compile(
     r"^it(?:'s|’s|\s+is)\s+(?:[\w-]+\s+){0,3}?[\w-]*[\d_#@/][\w./:-]*\s+(?:for|of|on)\s+(?:the|our)\s+\w", re.IGNORECASE
 )
 _PRONOUN = re.compile(r"^(?:it|they)(?:'s|’s|\s+is|\s+are)?\b", re.IGNORECASE)
 
 
-def _with_subject(sentence: str, about: str | None) -> tuple[str, str | None]:
+def _with_subject(sentence: str, about: str | None) -> tuple[str, str | None, bool]:
     """``sentence`` with a leading "it"/"they" replaced by the subject a correction named (in ``about``, from the
-    sentence before, or before a colon in this one), and the subject the next sentence may lean on. A sentence
-    that names only the subject of a correction ("I was wrong about the radar host.") becomes empty: it states
-    nothing of its own."""
-    match = _ABOUT.match(sentence)
+    sentence before, or before a colon in this one), the subject the next sentence may lean on, and whether the
+    sentence is that correction's new statement. A sentence that names only the subject of a correction ("I was
+    wrong about the radar host.", "Re the X, I had that wrong.", "Erratum re the X: I wrote A earlier.") becomes
+    empty: it states nothing of its own; an attribute named without its subject is the subject's ("Small fix
+    about the X: the check is V now" -> "the X's check is V now")."""
+    match = _ABOUT.match(sentence) or _ABOUT_FIRST.match(sentence)
+    corrects = match is not None
     if match is not None:
         subject, rest = match.group("subject").strip(), (match.group("rest") or "").strip()
-        if not rest:
-            return "", subject
+        if not rest or _SAID_BEFORE.match(rest):  # "Erratum re the X: I wrote A earlier." names the old value only
+            return "", subject, False
+        head = subject.split()[-1].casefold()
+        bare = _BARE_ATTRIBUTE.match(rest)
+        if bare is not None and head not in rest.casefold():  # "... about the X: the check is V" is the X's check
+            rest = f"{subject}'s {rest[bare.end() :]}"
         about, sentence = subject, rest
     pronoun = _PRONOUN.match(sentence) if about else None
     if about is None or pronoun is None:
-        return sentence, None
+        return sentence, None, corrects
     verb = " is" if pronoun.group().casefold().endswith(("'s", "’s", " is")) else ""
     verb = " are" if pronoun.group().casefold().endswith(" are") else verb
-    return f"{about[:1].upper()}{about[1:]}{verb}{sentence[pronoun.end() :]}", None
+    return f"{about[:1].upper()}{about[1:]}{verb}{sentence[pronoun.end() :]}", None, True
 
 
 def _finish(sentence: str) -> str:

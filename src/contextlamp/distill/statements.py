@@ -18,14 +18,15 @@ from contextlamp.distill.script import word_count
 # writes, who owns it, what it listens on, how long it waits (English; other languages keep their cue lists)
 _RELATION = (
     r"(?:lives?|sits?|runs?|reads?|writes?|consumes?|publishes?|listens?|points?|goes|go|belongs?|stores?|"
-    r"loads?|pulls?|pushes?|sends?|talks?|connects?|calls?|depends?|owns?|maintains?|leads?|handles?|"
+    r"loads?|pulls?|pushes?|sends?|talks?|speaks?|connects?|calls?|depends?|owns?|maintains?|leads?|handles?|"
     r"serves?|hosts?|routes?|expires?|rotates?|retries|deploys?|lands?|logs?|emits?|posts?|syncs?|mounts?|"
     r"binds?|exposes?|caches?|times out|waits?|triggers?|polls?|subscribes?|forwards?|streams?|reports?|"
-    r"defaults?|gets?|receives?|keeps?|uses?|needs?|requires?|takes?|costs?|has|have|took over|"
+    r"defaults?|gets?|receives?|keeps?|uses?|needs?|requires?|takes?|costs?|has|have|took over|comes? from|"
     r"(?:handed|hands|passed|passes|gave|gives|transferred|transfers|reassigned|inherited|inherits)(?= )|"
     r"(?:is|are) (?:maintained|owned|run|managed|hosted|stored|kept|configured|deployed|built|written|served|"
     r"handled|reviewed|set|pinned|scheduled|located|mounted|exposed|cached|backed up|triggered|routed|sent|"
-    r"published|written|signed|approved|fed|sourced|populated|supplied|gated|guarded|controlled|toggled) "
+    r"published|written|signed|approved|fed|sourced|populated|supplied|supported|provided|serviced|gated|guarded|"
+    r"controlled|toggled) "
     r"(?:by|in|at|on|to|from|under|via|through|with|for|off|behind))"
 )
 # a word of a part's name, possessive too ("the shop's checkout service", "the portal's session store")
@@ -98,7 +99,7 @@ _IDENTIFIER = re.compile(
 _ANY_VERB = r"(?:is|are|has to \w+|have to \w+|needs? to \w+|must \w+|(?!(?:was|has|does)\b)[a-z]{2,}[^s\W]s)"
 _OPEN_SUBJECT = re.compile(
     rf"^(?:(?:the|our|all|every|each)\s+)?{_SUBJECT_WORD}(?:\s+{_SUBJECT_WORD}){{0,4}}?"
-    rf"(?:\s+(?:for|of|on|behind)\s+(?:the|our)\s+{_SUBJECT_WORD}(?:\s+{_SUBJECT_WORD}){{0,4}}?)?\s+{_ANY_VERB}\b",
+    rf"(?:\s+(?:for|of|on|in|behind)\s+(?:the|our)\s+{_SUBJECT_WORD}(?:\s+{_SUBJECT_WORD}){{0,4}}?)?\s+{_ANY_VERB}\b",
     re.IGNORECASE,
 )
 
@@ -129,6 +130,18 @@ _REMEDY = (
 )
 _RULE_REMEDY = re.compile(
     rf"^{_CONDITION}[^,;.]{{3,120}}[,;]\s*(?:then\s+|just\s+)?{_REMEDY}\s+(?:the\s+)?[`'\"]?\w[\w-]*[_.\d-][\w.-]*\w",
+    re.IGNORECASE,
+)
+# a gate of the team's process: before every merge, push, deploy or release of a part, a command in backticks must
+# run or pass ("Before merging anything that touches the leak detector, run `make hil-test`", "before deploying
+# the scheduler, always run `just smoke`"); the step is a gerund or "any(thing)", never "this" of the moment
+_GATE_STEP = (
+    r"before\s+(?:(?:merging|deploying|pushing|releasing|shipping|committing|tagging)\b|"
+    r"(?:you\s+)?(?:merge|deploy|push|release|ship|commit|tag)\s+(?:anything|any)\b)"
+)
+_RULE_GATE = re.compile(
+    rf"^(?:always\s+)?{_GATE_STEP}[^,;.`]{{0,100}}[,;]\s*(?:always\s+|please\s+)?"
+    r"(?:run|execute|use|make sure|check that|check)\s+(?:that\s+)?`[^`]{2,80}`",
     re.IGNORECASE,
 )
 # a routing rule: a thing's incidents, alerts or outages and whom they go to ("From now on escalate geocoder
@@ -213,6 +226,17 @@ _SET_TO_PASSIVE = re.compile(
 )
 
 
+# the same change said as the part's own move, intransitive: "The leak detector went from DNP3 to Modbus TCP when
+# the new RTUs were commissioned", "The exporter moved from deploy/a.toml to deploy/b.toml"; the old value (one to
+# three words) named after "from", the new one after "to"
+_WENT_FROM = re.compile(
+    rf"^(?:(?:the|our)\s+)?{_SUBJECT_WORD}(?:[\s']+{_SUBJECT_WORD}){{0,6}}?\s+(?:has\s+|just\s+)?"
+    r"(?:went|moved|switched|migrated|changed|jumped|dropped|grew|rose|fell)\s+(?:over\s+)?from\s+"
+    r"(?:\S+\s+){1,3}?to\s+(?=\S)",
+    re.IGNORECASE,
+)
+
+
 # how long a part's data is kept: "We hold triage records for 3117 days", "Strike data is wiped after 48 hours",
 # "We keep the blender's snapshots for 6 months before they are pruned"
 _SPAN = (
@@ -238,12 +262,12 @@ def states_retention(sentence: str) -> bool:
 def states_new_value(sentence: str) -> bool:
     """Whether ``sentence`` says that a part of the setup was changed to a concrete value, by the people who
     changed it or of the part itself ("We bumped the geocoder to v3.4.1", "The matchmaker was rolled back to
-    2.3.0 after the spike", "The render farm database got renamed from kraken_prod to sable_core"): a change
-    verb, the part (one to seven words), "to"/"at"/"into" and a value after it. Such a sentence states the
-    current value, so its past tense is no narration of something over (``durable.is_transient``). English
-    only; linear (anchored matches with bounded repeats, one search)."""
+    2.3.0 after the spike", "The render farm database got renamed from kraken_prod to sable_core", "The leak
+    detector went from DNP3 to Modbus TCP"): a change verb, the part (one to seven words), "to"/"at"/"into" and
+    a value after it. Such a sentence states the current value, so its past tense is no narration of something
+    over (``durable.is_transient``). English only; linear (anchored matches with bounded repeats, one search)."""
     sentence = sentence.strip()
-    for pattern in (_SET_TO, _SET_TO_PASSIVE):
+    for pattern in (_SET_TO, _SET_TO_PASSIVE, _WENT_FROM):
         match = pattern.match(sentence)
         if match is not None and _VALUE.search(sentence, match.end()) is not None:
             return True
@@ -267,10 +291,11 @@ def states_rule(sentence: str) -> bool:
     platform team") and a condition whose subject is a thing of the setup, before or after it: "Page #ops-lynx
     when the tax calculator breaks", "Escalate to @sre if the gateway is down", "If the nightly export fails,
     alert #data"; or said of the part itself: "The exporter pages #payroll-oncall after the third failed
-    retry". "Ping me when you're done" is a request of the moment, not a rule. English only; linear
+    retry"; or a gate of the process: "Before merging anything that touches the X, run `make hil-test`". "Ping me
+    when you're done" is a request of the moment, not a rule. English only; linear
     (anchored matches with bounded repeats)."""
     sentence = sentence.strip()
-    rules = (_RULE_THEN, _RULE_IF, _RULE_ROUTE, _RULE_SAID_OF, _RULE_REMEDY)
+    rules = (_RULE_THEN, _RULE_IF, _RULE_ROUTE, _RULE_SAID_OF, _RULE_REMEDY, _RULE_GATE)
     return any(rule.match(sentence) is not None for rule in rules)
 
 

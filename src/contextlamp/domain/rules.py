@@ -457,6 +457,13 @@ def same_attribute(newer: str, older: str) -> bool:
     new_values, new_words, new_changes = _value_split(newer)
     if not old_values or not new_values:
         return True
+    # a word one side reads as a value and the other as a word is the subject both name ("Marta owns X" / "Marta
+    # no longer owns X", "Staging Redis is A" / "Staging Redis isn't A anymore"): a value of both
+    crossed = {v for v in old_values if _stem(v) in new_words} | {v for v in new_values if _stem(v) in old_words}
+    old_values, new_values = old_values | crossed, new_values | crossed
+    stems = {_stem(v) for v in crossed}  # the words are stemmed ("Ines" is the word "ine")
+    old_words = tuple(w for w in old_words if w not in stems)
+    new_words = tuple(w for w in new_words if w not in stems)
     old_only, new_only = old_values - new_values, new_values - old_values
     if old_only and new_only and not {value_shape(v) for v in old_only} & {value_shape(v) for v in new_only}:
         return False  # the values that differ are of two kinds ("500" / "IP"): another attribute

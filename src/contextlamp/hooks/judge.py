@@ -241,7 +241,9 @@ def _restates_one(candidate: str, memories: Sequence[str]) -> bool:
     return False
 
 
-def corrected(candidate: str, memories: Sequence[LiveMemory]) -> tuple[str, str | None, str] | None:
+def corrected(
+    candidate: str, memories: Sequence[LiveMemory], marked: bool = False
+) -> tuple[str, str | None, str] | None:
     """The live memory ``candidate`` corrects, as ``(text, its project id or None, a topic for both)``, or None.
 
     A candidate corrects a memory when it words a change (``rules.states_correction``: "correction", "moved
@@ -252,10 +254,11 @@ def corrected(candidate: str, memories: Sequence[LiveMemory]) -> tuple[str, str 
     values compared as ``rules.value_key``) or shares half of the memory's words or an attribute family, and is
     about the same attribute of the subject (``rules.same_attribute``: a phrase both share, "runs every",
     never makes a schedule correct a host, nor one component's change another's). The best match (most shared
-    words) wins. The topic is the memory's own words (values, stop and change words left out) in its order,
-    kebab-cased, so it names the attribute as well as the subject and two attributes of one component never
-    share one: the store's topic supersession then retires the old memory (history kept; spec/TOOLS.md
-    save_context ``topic``)."""
+    words) wins. ``marked``: the caller knows ``candidate`` was said as a correction (the distiller removed its
+    marker: "Small correction: X" is stored as "X"). The topic is the memory's own words (values, stop and
+    change words left out) in its order, kebab-cased, so it names the attribute as well as the subject and two
+    attributes of one component never share one: the store's topic supersession then retires the old memory
+    (history kept; spec/TOOLS.md save_context ``topic``)."""
     from contextlamp.domain.rules import (
         attribute_family,
         distinctive_shape,
@@ -268,7 +271,7 @@ def corrected(candidate: str, memories: Sequence[LiveMemory]) -> tuple[str, str 
         value_shape,
     )
 
-    marked = states_correction(candidate)
+    marked = marked or states_correction(candidate)
     if not marked and not states_change(candidate):
         return None
     own_values, own_words = _parts(candidate)
@@ -280,10 +283,13 @@ def corrected(candidate: str, memories: Sequence[LiveMemory]) -> tuple[str, str 
     for text, project, _topic in memories:
         values, words = _parts(text)
         opening = _opening(text)
-        if opening and opening in own_values | {own_opening}:  # a name opening it ("Priya owns ...") is a value
+        # both opening on the same word ("Staging Redis is ..." / "Staging Redis isn't ... anymore", "Marta owns
+        # X" / "Marta no longer owns X, Tomasz does"): the subject they share, not a value either gives
+        same_opening = bool(opening) and opening == own_opening
+        if opening and not same_opening and opening in own_values:  # a name opening it ("Priya owns ...")
             values, words = values | {opening}, words - {opening}
         mine, my_words = own_values, own_words
-        if own_opening and (own_opening in values | {opening} or (named_first and own_opening not in words)):
+        if own_opening and not same_opening and (own_opening in values or (named_first and own_opening not in words)):
             # "Henrik handed ..." after "Henrik's team ..."; "Kwame owns X now, not Farah": a new name opens it
             mine, my_words = own_values | {own_opening}, own_words - {own_opening}
         if not mine - values or len(text) >= 200:  # a preview cut at 200 characters is not the content
@@ -294,9 +300,10 @@ def corrected(candidate: str, memories: Sequence[LiveMemory]) -> tuple[str, str 
         shapes = {value_shape(v) for v in mine - values} & {value_shape(v) for v in values - mine}
         if not any(attribute_family(w) is None for w in shared) or len(shared) + family + bool(shapes) < 2:
             continue  # no subject word in common, or nothing else: another thing, or too little to tell
-        if not marked and not (family and shapes and lead and lead <= words):
+        old_named = names_old_value(candidate, text)  # "New date for X: V (the O one ...)": O named as old
+        if not (marked or old_named) and not (family and shapes and lead and lead <= words):
             continue  # only "now" says it changed: the same subject, the attribute named alike, the value alike
-        named = names_old_value(candidate, text) or 2 * len(shared) >= len(words) or family
+        named = old_named or 2 * len(shared) >= len(words) or family
         if not named and not any(distinctive_shape(shape) for shape in shapes):
             continue
         if not same_attribute(candidate, text):

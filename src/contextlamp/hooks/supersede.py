@@ -37,7 +37,7 @@ def keep_topics(
     for item in items:
         if item.content not in stored:
             continue  # reworded or left out by the digest path: a save_context would make a second entry
-        hit = corrected(item.content, memories)
+        hit = corrected(item.content, memories, item.correction)  # a marker the distiller removed still marks it
         topic = item.topic
         holders = [text for text, project, held in memories if held == topic and project == project_id]
         if topic is not None and not all(same_attribute(item.content, text) for text in holders):
