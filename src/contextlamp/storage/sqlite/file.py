@@ -122,6 +122,7 @@ class StoreFile(DeferredUses):
         self._tracked = False  # the open transaction is a writer()'s, which refreshes the columns it touched
         self._rows: Any = None  # each index row's entry position in the columns (store.SqliteStore._row_entries)
         self._row_key: tuple[int, int, int, int] | None = None
+        self._row_layout: tuple[int, int, int, int] | None = None  # (index, its resets, columns, their layouts)
         self._by_entry: Any = None  # (the _row_key it was made for, rows grouped by entry, their entries)
         self.init_uses()  # reuse counts wait in memory (storage/shared/usage.py)
         version = self._conn.execute("PRAGMA user_version").fetchone()[0]

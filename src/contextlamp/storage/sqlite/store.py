@@ -192,15 +192,26 @@ class SqliteStore(SqliteSessions, SqliteMaintenance):
         import numpy as np
 
         key = (id(index), index.changes, id(columns), columns.changes)
-        if self._row_key != key or self._rows is None:
-            rowids = index.rowids[: index.size]
-            held = columns.arrays()[0]  # rowid order (columns.py)
-            if len(held) == 0:
-                rows = np.full(len(rowids), -1, dtype=np.int64)
-            else:
-                at = np.minimum(np.searchsorted(held, rowids), len(held) - 1)
-                rows = np.where((rowids >= 0) & (held[at] == rowids), at, -1).astype(np.int64)
-            self._rows, self._row_key = rows, key
+        if self._row_key == key and self._rows is not None:
+            return self._rows
+        rowids = index.rowids[: index.size]
+        held = columns.arrays()[0]  # rowid order (columns.py)
+        layout = (id(index), index.resets, id(columns), columns.layouts)
+        done = len(self._rows) if self._rows is not None and self._row_layout == layout else 0
+        done = done if done <= len(rowids) else 0  # (an index only shrinks by a reset)
+        # Since the rows were last mapped without a reset of the index or a reload of the columns, an old row kept
+        # its rowid or became DEAD, and an entry kept its position: only the new rows, the dead ones and those of
+        # an entry the copy did not hold then (normally none) are mapped again, to what a whole mapping gives them.
+        rows = np.full(len(rowids), -1, dtype=np.int64)
+        again = np.arange(done, len(rowids))
+        if done and len(held):
+            rows[:done] = self._rows[:done]
+            again = np.concatenate([np.flatnonzero((rows[:done] < 0) | (rowids[:done] < 0)), again])
+        if len(held) and len(again):
+            wanted = rowids[again]
+            at = np.minimum(np.searchsorted(held, wanted), len(held) - 1)
+            rows[again] = np.where((wanted >= 0) & (held[at] == wanted), at, -1)
+        self._rows, self._row_key, self._row_layout = rows, key, layout
         return self._rows
 
     def topics(

@@ -77,6 +77,7 @@ class VectorIndex:
         self.dead = 0
         self.epoch: str | None = None
         self.changes = 0  # counts appends, replacements and resets (a key for what is derived from the rows)
+        self.resets = 0  # counts resets: between two, a row keeps its number and its rowid (or becomes DEAD)
         # the first pass's int8 copy (first_pass.py): ``(dim, width)`` int8 codes, a column a row (columns past
         # ``size`` stay zero), and per row (capacity as ``rowids``) float32 scale, scale * |codes| and residual norm
         self.codes: npt.NDArray[np.int8] | None = None
@@ -97,6 +98,7 @@ class VectorIndex:
 
     def reset(self, epoch: str) -> None:
         self.changes += 1
+        self.resets += 1
         self.blocks = []
         self.codes = None
         self.code_rows = None

@@ -1,0 +1,79 @@
+"""The SQLite store's derived copies that a write of this process patches instead of making again (stop 42,
+issue #32 item 5): the numpy copies of the entries' small columns (``EntryColumns._patched``) and each vector
+row's entry position (``SqliteStore._row_entries``). After every kind of write of the same connection (saves,
+supersession by topic, a re-save, forgetting, write-behind vectors replacing provisional ones) each patched copy
+equals the one made whole from the lists and the index, and a superseded or forgotten memory is never returned."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from contextlamp.app.compose import create_app
+from contextlamp.app.service import Caller
+from contextlamp.config import Settings
+from contextlamp.storage.sqlite.store import SqliteStore
+
+pytestmark = pytest.mark.sqlite_only
+
+NOW = 1_900_000_000_000  # ms: after every save of these tests (their clock is the real one)
+
+
+def _whole_rows(store: SqliteStore) -> np.ndarray:
+    """``_row_entries``' answer made whole, as before the patching."""
+    index, columns = store.vector_index(), store.columns()
+    rowids = index.rowids[: index.size]
+    held = np.asarray(columns.rowids, dtype=np.int64)
+    if len(held) == 0:
+        return np.full(len(rowids), -1, dtype=np.int64)
+    at = np.minimum(np.searchsorted(held, rowids), len(held) - 1)
+    return np.where((rowids >= 0) & (held[at] == rowids), at, -1).astype(np.int64)
+
+
+def _check(store: SqliteStore) -> None:
+    with store._lock:  # pyright: ignore[reportPrivateUsage]
+        columns = store.columns()
+        made = columns.arrays()
+        lists = (columns.rowids, columns.expires, columns.superseded, columns.codes)
+        for array, values in zip(made, lists, strict=True):
+            assert array.tolist() == np.asarray(values, dtype=array.dtype).tolist()
+        rows = store._row_entries(store.vector_index(), columns)  # pyright: ignore[reportPrivateUsage]
+        assert rows.tolist() == _whole_rows(store).tolist()
+
+
+def test_patched_copies_equal_whole_ones_after_every_write(tmp_path: Path) -> None:
+    service = create_app(Settings(home=tmp_path / "home", user="alice", embedder="fake")).service
+    alice = Caller(service.principal("alice"), "test")
+    store = service.registry.store(alice.principal.user_id)
+    assert isinstance(store, SqliteStore)
+
+    def ids(query: str) -> list[str]:
+        found = [p.id for p in service.get_context(alice, query).packs]
+        _check(store)
+        return found
+
+    saved = [
+        service.save_context(alice, f"The billing service number {i} deploys on Fridays after the freeze {i}.").id
+        for i in range(12)
+    ]
+    assert ids("when does the billing service deploy?")  # the copies are made now
+    for i in range(12, 20):  # saves, each followed by a search: the copies are patched, not made again
+        saved.append(service.save_context(alice, f"The ledger job {i} pages the on-call lead when it stalls.").id)
+        assert ids("who gets paged when the ledger job stalls?")
+    service.wait_indexed()  # write-behind vectors replace the provisional rows (the old ones die in place)
+    assert ids("who gets paged when the ledger job stalls?")
+
+    old = service.save_context(alice, "Releases need the CFO's approval.", topic="release-approval").id
+    assert old in ids("who approves a release?")
+    new = service.save_context(alice, "Releases need the CTO's approval now.", topic="release-approval").id
+    found = ids("who approves a release?")
+    assert new in found and old not in found  # superseded: never returned
+
+    service.forget_context(alice, saved[15])
+    assert saved[15] not in ids("who gets paged when the ledger job stalls?")  # forgotten: never returned
+    service.save_context(alice, "The ledger job 99 pages the on-call lead when it stalls.")
+    service.wait_indexed()
+    assert saved[15] not in ids("who gets paged when the ledger job stalls?")
+    service.registry.close()
