@@ -2,10 +2,12 @@
 issue #32 item 5): the numpy copies of the entries' small columns (``EntryColumns._patched``) and each vector
 row's entry position (``SqliteStore._row_entries``). After every kind of write of the same connection (saves,
 supersession by topic, a re-save, forgetting, write-behind vectors replacing provisional ones) each patched copy
-equals the one made whole from the lists and the index, and a superseded or forgotten memory is never returned."""
+equals the one made whole from the lists and the index, and a superseded or forgotten memory is never returned;
+and the entries a store remembers between writes (``SqliteStore.entries``) are the table's, in its order."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import numpy as np
@@ -14,6 +16,8 @@ import pytest
 from contextlamp.app.compose import create_app
 from contextlamp.app.service import Caller
 from contextlamp.config import Settings
+from contextlamp.domain.models import Entry
+from contextlamp.storage.sqlite.rows import ENTRY_COLUMNS, SQLITE_MAX_VARS, entry_from_row, marks
 from contextlamp.storage.sqlite.store import SqliteStore
 
 pytestmark = pytest.mark.sqlite_only
@@ -77,3 +81,56 @@ def test_patched_copies_equal_whole_ones_after_every_write(tmp_path: Path) -> No
     service.wait_indexed()
     assert saved[15] not in ids("who gets paged when the ledger job stalls?")
     service.registry.close()
+
+
+def _table(store: SqliteStore, ids: list[str]) -> list[tuple[str, Entry]]:
+    """``Store.entries`` as it was before entries were remembered: one statement per ``SQLITE_MAX_VARS`` ids,
+    the rows in the order SQLite returns them, each with its pending reuse count."""
+    found: dict[str, Entry] = {}
+    for start in range(0, len(ids), SQLITE_MAX_VARS):
+        chunk = ids[start : start + SQLITE_MAX_VARS]
+        rows = store._read(f"SELECT {ENTRY_COLUMNS} FROM entries WHERE id IN ({marks(len(chunk))})", chunk)  # pyright: ignore[reportPrivateUsage]
+        found.update((row["id"], store.with_uses(entry_from_row(row))) for row in rows)
+    return list(found.items())
+
+
+def test_remembered_entries_are_the_table_s_after_every_write(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    service = create_app(Settings(home=home, user="alice", embedder="fake")).service
+    other = create_app(Settings(home=home, user="alice", embedder="fake")).service  # a second server, same files
+    alice = Caller(service.principal("alice"), "test")
+    alice_there = Caller(other.principal("alice"), "test")
+    store = service.registry.store(alice.principal.user_id)
+    assert isinstance(store, SqliteStore)
+    saved = [service.save_context(alice, f"Deploy note {i}: the API ships on Fridays ({i}).").id for i in range(30)]
+    rng = random.Random(3)
+
+    def same() -> None:
+        every = [*saved, "ctx_not_stored"]
+        for sample in (every, rng.sample(every, 7), rng.sample(every, 7) * 2, list(reversed(every))):
+            assert list(store.entries(sample).items()) == _table(store, sample)  # read, then remembered
+            assert list(store.entries(sample).items()) == _table(store, sample)
+
+    same()
+    old = service.save_context(alice, "Releases need the CFO's approval.", topic="release-approval").id
+    saved.append(old)
+    same()
+    saved.append(service.save_context(alice, "Releases need the CTO's approval now.", topic="release-approval").id)
+    same()  # the older one is superseded: read again, not remembered
+    assert store.entries([old])[old].superseded_by is not None
+    service.get_context(alice, "when does the API ship?")  # reuse counts: pending, then written
+    same()
+    store.flush_uses()
+    same()
+    service.wait_indexed()  # write-behind: the likely questions written beside the final vectors
+    same()
+    service.forget_context(alice, saved[3])
+    same()
+    assert saved[3] not in store.entries(saved)  # forgotten: never answered from memory
+    gone = saved[4]
+    other.forget_context(alice_there, gone)  # another connection forgets, supersedes and saves
+    saved.append(other.save_context(alice_there, "Releases need the CEO's approval.", topic="release-approval").id)
+    assert gone not in store.entries(saved)
+    same()
+    service.registry.close()
+    other.registry.close()

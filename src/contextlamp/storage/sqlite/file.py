@@ -124,6 +124,9 @@ class StoreFile(DeferredUses):
         self._row_key: tuple[int, int, int, int] | None = None
         self._row_layout: tuple[int, int, int, int] | None = None  # (index, its resets, columns, their layouts)
         self._by_entry: Any = None  # (the _row_key it was made for, rows grouped by entry, their entries)
+        self._writes = 0  # counts each write transaction's start and end (store.SqliteStore._remembered)
+        self._entry_cache: dict[str, Any] = {}  # entries read since (store.SqliteStore._remembered)
+        self._entry_key: tuple[int, int] | None = None
         self.init_uses()  # reuse counts wait in memory (storage/shared/usage.py)
         version = self._conn.execute("PRAGMA user_version").fetchone()[0]
         migrate(self._conn, MIGRATIONS)
@@ -158,6 +161,7 @@ class StoreFile(DeferredUses):
         (a deletion of this transaction, or one another process could not complete) is attempted (``_scrub``)."""
         with self._lock, map_errors(f"Store {self.store_id}"):
             mark: str | None = None
+            self._writes += 1  # entries read before may change: read them again (store.SqliteStore._remembered)
             try:
                 with immediate(self._conn) as conn:
                     self._deleted = False
@@ -165,6 +169,7 @@ class StoreFile(DeferredUses):
                     mark = self._scrub_mark()
             finally:
                 deleted, self._deleted = self._deleted, False
+                self._writes += 1  # and what was read inside it, committed or rolled back
             self._index_stale = True
             if not self._tracked:  # a write of unknown rows (maintenance, sessions): reload at the next read
                 self._columns.invalidate()

@@ -23,6 +23,11 @@ from contextlamp.storage.sqlite.sessions import SqliteSessions
 from contextlamp.storage.sqlite.vectors import FIRST_PASS_MIN_ROWS, VectorIndex, best_first
 
 TOPIC_RANGES_PER_QUERY = 100  # SELECTs in one UNION ALL (SQLite allows 500 by default)
+# Entries remembered between writes (SqliteStore._remembered): a search reads about 25 (neighbours, the relevance
+# floor, the packs), 0.2-0.3 ms of CPU at 10,000 entries for the statement and the decoding (docs/performance.md,
+# stop 42). At most this many, each of at most this many characters: 4 MiB of text at the most.
+ENTRY_CACHE_ROWS = 1024
+ENTRY_CACHE_CHARS = 4096
 
 if TYPE_CHECKING:
     import numpy as np
@@ -63,12 +68,39 @@ class SqliteStore(SqliteSessions, SqliteMaintenance):
         return self.with_uses(entry_from_row(rows[0])) if rows else None
 
     def entries(self, ids: Sequence[str]) -> dict[str, Entry]:
+        """The stored entries of ``ids`` (unknown ids left out), each with its pending reuse count, in the order
+        the statement this replaced returned them: per ``SQLITE_MAX_VARS`` ids, ascending id (SQLite walks the
+        id index over the sorted ``IN`` list; ``tests/test_search_copies.py`` pins it). Entries read since the
+        last write of this process and the last commit of any other connection are answered from memory
+        (``_remembered``), the others with one statement per ``SQLITE_MAX_VARS`` ids."""
         found: dict[str, Entry] = {}
-        for start in range(0, len(ids), SQLITE_MAX_VARS):
-            chunk = list(ids[start : start + SQLITE_MAX_VARS])
-            rows = self._read(f"SELECT {ENTRY_COLUMNS} FROM entries WHERE id IN ({marks(len(chunk))})", chunk)
-            found.update((row["id"], self.with_uses(entry_from_row(row))) for row in rows)
+        with self._lock, map_errors(f"Store {self.store_id}"):
+            known = self._remembered()
+            for start in range(0, len(ids), SQLITE_MAX_VARS):
+                chunk = sorted(set(ids[start : start + SQLITE_MAX_VARS]))
+                read: dict[str, Entry] = {}
+                unread = [i for i in chunk if i not in known]
+                if unread:
+                    sql = f"SELECT {ENTRY_COLUMNS} FROM entries WHERE id IN ({marks(len(unread))})"
+                    read = {row["id"]: entry_from_row(row) for row in self._conn.execute(sql, unread).fetchall()}
+                    for entry_id, entry in read.items():
+                        if len(known) < ENTRY_CACHE_ROWS and len(entry.content) <= ENTRY_CACHE_CHARS:
+                            known[entry_id] = entry
+                for entry_id in chunk:
+                    entry = read.get(entry_id) or known.get(entry_id)
+                    if entry is not None and entry_id not in found:
+                        found[entry_id] = self.with_uses(entry)
         return found
+
+    def _remembered(self) -> dict[str, Entry]:
+        """The entries ``entries`` read (without reuse counts) since this process's last write transaction on
+        this store and the last commit of any other connection (``PRAGMA data_version``, ``_current``); dropped
+        whole by either, so an entry changed, superseded or forgotten is read again. Under the store lock."""
+        self._current()
+        key = (self._writes, self._columns.layouts)
+        if self._entry_key != key:
+            self._entry_cache, self._entry_key = {}, key
+        return self._entry_cache
 
     def chars_and_times(self, ids: Sequence[str]) -> dict[str, tuple[int, int]]:
         with self._lock, map_errors(f"Store {self.store_id}"):
