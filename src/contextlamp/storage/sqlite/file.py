@@ -205,6 +205,18 @@ class StoreFile(DeferredUses):
     def vector_index(self) -> VectorIndex:
         """The in-memory vector index, current (``VectorIndex.follow`` after any write). Under the store lock."""
         self._current()
+        return self._followed()
+
+    def copies(self) -> tuple[VectorIndex, EntryColumns]:
+        """``vector_index()`` and ``columns()`` with one ``_current`` check (one statement) for both. Under the
+        store lock."""
+        self._current()
+        index = self._followed()  # in the order of the two calls this replaced
+        if not self._columns.loaded:
+            self._columns.load(self._conn)
+        return index, self._columns
+
+    def _followed(self) -> VectorIndex:
         if self._index_stale:
             self._index.follow(self._conn)
             self._index_stale = False

@@ -161,10 +161,9 @@ class SqliteStore(SqliteSessions, SqliteMaintenance):
         import numpy as np
 
         with self._lock, map_errors(f"Store {self.store_id}"):
-            index = self.vector_index()
+            index, columns = self.copies()
             if index.size == 0 or limit <= 0:
                 return []
-            columns = self.columns()
             vector = np.asarray(query, dtype=np.float32).reshape(-1)
             # the rows of live entries of an asked type keep their scores, every other row (superseded, expired,
             # another type, a replaced row) drops to -inf: the order of the kept rows, ties included, is the one
@@ -194,8 +193,7 @@ class SqliteStore(SqliteSessions, SqliteMaintenance):
         import numpy as np
 
         with self._lock, map_errors(f"Store {self.store_id}"):
-            index = self.vector_index()
-            columns = self.columns()
+            index, columns = self.copies()
             keep = self._row_entries(index, columns)
             if self._by_entry is None or self._by_entry[0] != self._row_key:
                 order = np.argsort(keep, kind="stable")  # rows grouped by entry, each entry's in seq (chunk) order
