@@ -134,3 +134,36 @@ def test_remembered_entries_are_the_table_s_after_every_write(tmp_path: Path) ->
     same()
     service.registry.close()
     other.registry.close()
+
+
+def test_remembered_keyword_ranks_are_fts5_s_after_every_write(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    service = create_app(Settings(home=home, user="alice", embedder="fake")).service
+    other = create_app(Settings(home=home, user="alice", embedder="fake")).service  # a second server, same files
+    alice = Caller(service.principal("alice"), "test")
+    alice_there = Caller(other.principal("alice"), "test")
+    store = service.registry.store(alice.principal.user_id)
+    assert isinstance(store, SqliteStore)
+    for i in range(40):
+        service.save_context(alice, f"The billing API {i} deploys with Terraform on Fridays, note {i}.")
+    asks = [(["billing", "terraform"], "and"), (["billing", "friday", "kubernetes"], "or"), (["deploy"], "or")]
+
+    def same() -> list[list[tuple[str, float]]]:
+        found = [store.keyword_search(terms, mode, 10, NOW, None) for terms, mode in asks]  # remembered if read
+        store._ranked_cache.clear()  # pyright: ignore[reportPrivateUsage]
+        assert found == [store.keyword_search(terms, mode, 10, NOW, None) for terms, mode in asks]  # FTS5's own
+        return found
+
+    same()
+    first = same()[0]
+    newest = service.save_context(alice, "Billing moved off Terraform: billing Terraform Terraform.").id
+    assert newest in [i for i, _ in same()[0]] and same()[0] != first  # a save of this process: ranked again
+    service.forget_context(alice, newest)
+    assert newest not in [i for i, _ in same()[0]]  # forgotten: never returned
+    there = other.save_context(alice_there, "Billing on Terraform again: billing Terraform Terraform Terraform.").id
+    assert there in [i for i, _ in same()[0]]  # another connection's save: ranked again
+    other.save_context(alice_there, "Billing is on Pulumi now.", topic="billing-iac")
+    other.save_context(alice_there, "Billing is on Terraform now, billing Terraform.", topic="billing-iac")
+    same()
+    service.registry.close()
+    other.registry.close()

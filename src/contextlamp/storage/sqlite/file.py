@@ -126,6 +126,7 @@ class StoreFile(DeferredUses):
         self._by_entry: Any = None  # (the _row_key it was made for, rows grouped by entry, their entries)
         self._writes = 0  # counts each write transaction's start and end (store.SqliteStore._remembered)
         self._entry_cache: dict[str, Any] = {}  # entries read since (store.SqliteStore._remembered)
+        self._ranked_cache: dict[tuple[str, int], list[tuple[int, float]]] = {}  # the same, full-text ranks
         self._entry_key: tuple[int, int] | None = None
         self.init_uses()  # reuse counts wait in memory (storage/shared/usage.py)
         version = self._conn.execute("PRAGMA user_version").fetchone()[0]

@@ -28,6 +28,9 @@ TOPIC_RANGES_PER_QUERY = 100  # SELECTs in one UNION ALL (SQLite allows 500 by d
 # stop 42). At most this many, each of at most this many characters: 4 MiB of text at the most.
 ENTRY_CACHE_ROWS = 1024
 ENTRY_CACHE_CHARS = 4096
+# Full-text rankings remembered between writes (SqliteStore._remembered_ranks): at 10,000 synthetic entries one OR
+# query ranks thousands of matches (2-3 ms of CPU); a repeated query (an agent asking again) reads none of them.
+RANKED_CACHE_QUERIES = 256
 
 if TYPE_CHECKING:
     import numpy as np
@@ -99,8 +102,15 @@ class SqliteStore(SqliteSessions, SqliteMaintenance):
         self._current()
         key = (self._writes, self._columns.layouts)
         if self._entry_key != key:
-            self._entry_cache, self._entry_key = {}, key
+            self._entry_cache, self._ranked_cache, self._entry_key = {}, {}, key
         return self._entry_cache
+
+    def _remembered_ranks(self) -> dict[tuple[str, int], list[tuple[int, float]]]:
+        """FTS5's ranked matches ``(rowid, bm25)`` by ``(MATCH expression, LIMIT)`` that ``keyword_search`` read
+        since the same moment as ``_remembered``'s entries (dropped with them): a full-text index unchanged since
+        ranks the same rows the same way. Liveness is judged again on every call (it depends on ``now``)."""
+        self._remembered()
+        return self._ranked_cache
 
     def chars_and_times(self, ids: Sequence[str]) -> dict[str, tuple[int, int]]:
         with self._lock, map_errors(f"Store {self.store_id}"):
@@ -134,23 +144,29 @@ class SqliteStore(SqliteSessions, SqliteMaintenance):
             return []
         window = max(2 * limit, 32)
         while True:
-            try:  # rank the matches inside FTS5 first; then filter only the best of them to the live ones
-                ranked = self._read(
-                    "SELECT rowid, bm25(entries_fts, 1.0, 2.0, 1.0) AS rank FROM entries_fts "
-                    "WHERE entries_fts MATCH ? ORDER BY rank LIMIT ?",
-                    [match, window],
-                )
-            except StorageError as exc:  # defensive: the query builder quotes every term
-                logger.warning("full-text query rejected by FTS5: %s", type(exc).__name__)
-                return []
-            live: dict[int, str] = {}
             with self._lock, map_errors(f"Store {self.store_id}"):
+                remembered = self._remembered_ranks()
+                ranked = remembered.get((match, window))
+                if ranked is None:
+                    try:  # rank the matches inside FTS5 first; then filter only the best of them to the live ones
+                        rows = self._read(
+                            "SELECT rowid, bm25(entries_fts, 1.0, 2.0, 1.0) AS rank FROM entries_fts "
+                            "WHERE entries_fts MATCH ? ORDER BY rank LIMIT ?",
+                            [match, window],
+                        )
+                    except StorageError as exc:  # defensive: the query builder quotes every term
+                        logger.warning("full-text query rejected by FTS5: %s", type(exc).__name__)
+                        return []
+                    ranked = [(row["rowid"], float(row["rank"])) for row in rows]
+                    if len(remembered) < RANKED_CACHE_QUERIES:
+                        remembered[(match, window)] = ranked
+                live: dict[int, str] = {}
                 columns = self.columns()
-                for row in ranked:
-                    position = columns.at_rowid.get(row["rowid"])
+                for rowid, _ in ranked:
+                    position = columns.at_rowid.get(rowid)
                     if position is not None and columns.is_live(position, now, memory_types):
-                        live[row["rowid"]] = columns.ids[position]
-            hits = [(live[row["rowid"]], float(row["rank"])) for row in ranked if row["rowid"] in live][:limit]
+                        live[rowid] = columns.ids[position]
+            hits = [(live[rowid], rank) for rowid, rank in ranked if rowid in live][:limit]
             if len(hits) >= limit or len(ranked) < window:  # enough, or every match was seen
                 return hits
             window *= 4  # superseded, expired or other-type entries filled the window: look further
