@@ -3,7 +3,8 @@ issue #32 item 5): the numpy copies of the entries' small columns (``EntryColumn
 row's entry position (``SqliteStore._row_entries``). After every kind of write of the same connection (saves,
 supersession by topic, a re-save, forgetting, write-behind vectors replacing provisional ones) each patched copy
 equals the one made whole from the lists and the index, and a superseded or forgotten memory is never returned;
-and the entries a store remembers between writes (``SqliteStore.entries``) are the table's, in its order."""
+and the entries and full-text rankings a store remembers between writes (``SqliteStore._remembered``) are the
+table's, in its order, also after a transaction that wrote only reuse counts."""
 
 from __future__ import annotations
 
@@ -165,5 +166,28 @@ def test_remembered_keyword_ranks_are_fts5_s_after_every_write(tmp_path: Path) -
     other.save_context(alice_there, "Billing is on Pulumi now.", topic="billing-iac")
     other.save_context(alice_there, "Billing is on Terraform now, billing Terraform.", topic="billing-iac")
     same()
+    service.registry.close()
+    other.registry.close()
+
+
+def test_a_flush_of_reuse_counts_keeps_nothing_another_connection_changed(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    service = create_app(Settings(home=home, user="alice", embedder="fake")).service
+    other = create_app(Settings(home=home, user="alice", embedder="fake")).service  # a second server, same files
+    alice = Caller(service.principal("alice"), "test")
+    alice_there = Caller(other.principal("alice"), "test")
+    store = service.registry.store(alice.principal.user_id)
+    assert isinstance(store, SqliteStore)
+    old = service.save_context(alice, "Releases need the CFO's approval.", topic="release-approval").id
+    kept = service.save_context(alice, "The API ships on Fridays.").id
+    assert store.entries([old, kept])[old].superseded_by is None  # remembered now
+    assert store.keyword_search(["releases"], "or", 10, NOW, None)
+    newer = other.save_context(alice_there, "Releases need the CTO's approval now.", topic="release-approval").id
+    store.count_use([kept], "test", NOW)  # a reuse count, then its flush: a transaction writing counts only
+    store.flush_uses()
+    assert store.entries([old, kept])[old].superseded_by == newer  # the other connection's write is seen
+    assert store.entries([kept])[kept].reuse_count == 1
+    assert newer in [i for i, _ in store.keyword_search(["releases"], "or", 10, NOW, None)]
+    assert list(store.entries([old, kept]).items()) == _table(store, [old, kept])
     service.registry.close()
     other.registry.close()

@@ -356,6 +356,8 @@ class StoreFile(DeferredUses):
             uses: list[tuple[int, str, int, str]] = []
             tx: SqliteWriter | None = None
             self._tracked = True
+            remembered = (self._writes, self._columns.layouts)  # the key of what reads remember (store.py)
+            counts_only = False
             try:
                 with self._write(durable) as conn:
                     uses = self.take_uses()
@@ -365,20 +367,36 @@ class StoreFile(DeferredUses):
                             "last_used_at = ? WHERE id = ?",
                             uses,
                         )
+                    changes = conn.total_changes
                     tx = SqliteWriter(conn, self.store_id, self._identity)
                     yield tx
                     if tx.deleted:
                         self._after_delete(conn)
                         self._want_scrub(conn)  # old page images (with the text) live on in WAL frames
+                    counts_only = conn.total_changes == changes and not tx.deleted
                 if tx.deleted:
                     self._index = VectorIndex(self._dim)  # drop the forgotten vectors from memory now
                     self._columns.invalidate()
                 else:
                     self._columns.refresh(self._conn, tx.touched)
+                if counts_only:
+                    self._counts_written(remembered, [row[3] for row in uses])
                 uses = []
             finally:
                 self._tracked = False
                 self.return_uses(uses)  # the transaction failed: the counts are pending again
+
+    def _counts_written(self, remembered: tuple[int, int], ids: list[str]) -> None:
+        """After a transaction that wrote only reuse counts (``flush_uses``: every 5 s or 256 pending counts while
+        searches run): what reads remembered before it stays remembered (``store.SqliteStore._remembered``),
+        less the entries of ``ids``, whose counts changed; full-text rankings do not depend on counts. Only when
+        it was current under the key ``remembered`` taken before the transaction and no other connection has
+        committed since (``_current``)."""
+        self._current()
+        if self._entry_key == remembered and self._columns.layouts == remembered[1]:
+            for entry_id in ids:
+                self._entry_cache.pop(entry_id, None)
+            self._entry_key = (self._writes, self._columns.layouts)
 
     def _after_delete(self, conn: sqlite3.Connection) -> None:
         # merge FTS segments so no deleted term survives in an old segment; secure_delete zeroes freed pages
