@@ -69,6 +69,10 @@ def test_patched_copies_equal_whole_ones_after_every_write(tmp_path: Path) -> No
         assert ids("who gets paged when the ledger job stalls?")
     service.wait_indexed()  # write-behind vectors replace the provisional rows (the old ones die in place)
     assert ids("who gets paged when the ledger job stalls?")
+    first = service.save_context(alice, "Invoices are archived monthly.", topic="invoice-archive").id
+    for text in ("Invoices are archived weekly.", "The ledger job 41 pages the on-call lead when it stalls."):
+        service.save_context(alice, text, topic="invoice-archive" if "Invoices" in text else None)
+    assert first not in ids("how often are invoices archived?")  # several writes, then one patch of them all
 
     old = service.save_context(alice, "Releases need the CFO's approval.", topic="release-approval").id
     assert old in ids("who approves a release?")
