@@ -2,13 +2,15 @@
 
     python -m research query_stages [--sizes 1000,10000] [--queries 120] [--rounds 6] [--store-dir DIR]
                                  [--baseline-src /work/main/src] [--embedder minilm-int8] [--profile]
+                                 [--questions research/bench/data/fast42-held/queries.json]
 
 For each size N one SQLite store is filled once with N synthetic memories (``latency.fill``, the latency
 bench's own set-up) of ``--embedder``'s vectors (default the shipped default, ``minilm-int8``; a store directory
 serves one model) and kept in ``--store-dir`` (default ``/tmp/clp-query-stages``): later runs reuse it, so the
-10,000-entry fill (minutes on a loaded machine) happens once. The queries are LoCoMo dev questions; their vectors
-are embedded once by the parent and handed to the workers, whose embedder answers from that table, so the model
-is out of every figure (it is timed by ``research/bench/latency.py`` and owned by the embedding work).
+10,000-entry fill (minutes on a loaded machine) happens once. The queries are LoCoMo dev questions (or the JSON list
+of ``--questions``); their vectors are embedded once by the parent and handed to the workers, whose embedder answers
+from that table, so the model is out of every figure (it is timed by ``research/bench/latency.py`` and owned by the
+embedding work).
 
 Two worker processes run the same store copy: one imports this tree's ``contextlamp`` (``src/`` next to this
 file), one ``--baseline-src`` (main's code by default). The parent alternates rounds between them (round r: the
@@ -215,6 +217,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--store-dir", type=Path, default=STORE_DIR, help="where filled stores are kept and reused")
     parser.add_argument("--baseline-src", type=Path, default=Path("/work/main/src"), help="the baseline's src/")
     parser.add_argument("--locomo", type=Path, default=LOCOMO)
+    parser.add_argument(
+        "--questions", type=Path, help="a JSON list of queries to use instead of LoCoMo's (e.g. data/fast42-held)"
+    )
     parser.add_argument("--profile", action="store_true", help="cProfile the branch worker instead")
     parser.add_argument("--embedder", default=EMBEDDER, help="the model of the stores' and queries' vectors")
     parser.add_argument("--worker", nargs=2, help=argparse.SUPPRESS)
@@ -228,7 +233,7 @@ def main(argv: list[str] | None = None) -> int:
 
     from contextlamp.embedding import create_embedder
 
-    asks = locomo_questions(args.locomo)[: args.queries]
+    asks = (json.loads(args.questions.read_text()) if args.questions else locomo_questions(args.locomo))[: args.queries]
     trees = (
         {"branch": HERE.parent / "src"}
         if args.profile

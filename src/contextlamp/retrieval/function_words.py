@@ -29,6 +29,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from bisect import bisect_right
+from collections import Counter
 from functools import lru_cache
 
 _WORD = re.compile(r"\w+", re.UNICODE)
@@ -122,10 +123,15 @@ def query_languages(text: str, english: frozenset[str] = frozenset()) -> tuple[s
     a word in both lists, "a", "on", "in", counts for both; a tie is English), so an English question stays
     English."""
     counts: dict[str, int] = {}
-    for char in text:
-        script = script_of(char)
-        if script is not None and char.isalpha():
-            counts[script] = counts.get(script, 0) + 1
+    if text.isascii():  # every ASCII letter is Basic Latin (``_BLOCKS``): the same counts without a lookup each
+        letters = sum(map(str.isalpha, text))
+        if letters:
+            counts["latin"] = letters
+    else:
+        for char in text:
+            script = script_of(char)
+            if script is not None and char.isalpha():
+                counts[script] = counts.get(script, 0) + 1
     if not counts:
         return ()
     if "kana" in counts:  # Japanese mixes kanji and kana: any kana makes a CJK text Japanese
@@ -134,9 +140,10 @@ def query_languages(text: str, english: frozenset[str] = frozenset()) -> tuple[s
     candidates = CANDIDATES[script]
     if len(candidates) == 1 and script != "latin":
         return candidates
-    words = [fold(w) for w in _WORD.findall(text)]  # the scripts with several candidates are written with spaces
-    held = {code: sum(w in stop_words(code) for w in words) for code in candidates}
+    # the scripts with several candidates are written with spaces; an ASCII word folds to its lower case
+    words = Counter(w.lower() if w.isascii() else fold(w) for w in _WORD.findall(text))
+    held = {code: sum(words[w] for w in stop_words(code).intersection(words)) for code in candidates}
     best = max(held.values())
-    if script == "latin" and best <= sum(w in english for w in words):
+    if script == "latin" and best <= sum(words[w] for w in english.intersection(words)):
         return ()
     return tuple(code for code in candidates if held[code] == best) if best else ()

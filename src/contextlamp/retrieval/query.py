@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 
 from contextlamp.domain.language import OTHER, language_of
 from contextlamp.retrieval.function_words import fold, is_hiragana, query_languages, stop_words
@@ -17,6 +18,11 @@ _TOKEN = re.compile(r"\w+", re.UNICODE)
 
 
 MAX_QUERY_TERMS = 64  # FTS5 cost grows with terms; 64 words cover any real question
+# Queries whose language and content terms are remembered (``_language``, ``_content_terms``): one search asks
+# for them up to six times (the signals, the relevance floor, the match scale, the chunk choice), and telling a
+# query's language was about a quarter of a search's CPU past the model at 10,000 entries (docs/performance.md,
+# "Where a search's time goes", stop 42). Pure functions of the text, so the answers are the same.
+QUERY_CACHE = 256
 
 # English function words, the NLTK "english" stop-word list (Bird et al., NLTK 3) less negations, which
 # carry meaning in memories ("not", "no", "never" stay searchable).
@@ -71,7 +77,17 @@ def in_other_language(text: str) -> bool:
     """Whether ``text`` is a query in another language than English, as ``content_terms`` decides it (its own
     language's function words are dropped): ``function_words.query_languages`` names a language, or
     ``domain.language.language_of`` says ``other``."""
-    return bool(query_languages(text, STOP_WORDS)) or language_of(text) == "other"
+    languages, other = _language(text)
+    return bool(languages) or other
+
+
+@lru_cache(maxsize=QUERY_CACHE)
+def _language(text: str) -> tuple[tuple[str, ...], bool]:
+    """``text``'s ``query_languages`` (English's ``STOP_WORDS`` as the English list) and whether
+    ``domain.language.language_of`` says ``other`` (computed only when no language is named, as both callers read
+    it). Remembered for ``QUERY_CACHE`` texts."""
+    languages = query_languages(text, STOP_WORDS)
+    return languages, not languages and language_of(text) == "other"
 
 
 def content_terms(text: str) -> list[str]:
@@ -85,12 +101,18 @@ def content_terms(text: str) -> list[str]:
     hiragana (particles and endings) and a Chinese bigram of two stop characters ("我们") is dropped
     (``function_words``). Otherwise those words match every memory in that language and outrank the one the
     question is about. An English query keeps "son", "van", "die" (English words too): its terms are exactly
-    as before."""
+    as before. Remembered for ``QUERY_CACHE`` texts (``_content_terms``); each call gets its own list."""
+    return list(_content_terms(text))
+
+
+@lru_cache(maxsize=QUERY_CACHE)
+def _content_terms(text: str) -> tuple[str, ...]:
+    """``content_terms`` of ``text`` as a tuple (remembered: the cache must not hand out a list to change)."""
     terms = query_terms(text)
-    languages = query_languages(text, STOP_WORDS)
-    if not languages and language_of(text) != "other":
+    languages, other = _language(text)
+    if not languages and not other:
         kept = [t for t in terms if t not in STOP_WORDS]
-        return (kept or terms)[:MAX_QUERY_TERMS]
+        return tuple((kept or terms)[:MAX_QUERY_TERMS])
     stop: set[str] = set(STOP_WORDS | OTHER)
     for language in languages:
         stop |= stop_words(language)
@@ -99,7 +121,7 @@ def content_terms(text: str) -> list[str]:
     elif "zh" in languages:
         terms = [t for t in terms if not (len(t) == 2 and t[0] in stop and t[1] in stop)]
     kept = [t for t in terms if t not in stop and fold(t) not in stop]
-    return (kept or query_terms(text))[:MAX_QUERY_TERMS]
+    return tuple((kept or query_terms(text))[:MAX_QUERY_TERMS])
 
 
 def _without_hiragana(text: str) -> list[str]:

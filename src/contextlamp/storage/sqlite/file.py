@@ -122,7 +122,12 @@ class StoreFile(DeferredUses):
         self._tracked = False  # the open transaction is a writer()'s, which refreshes the columns it touched
         self._rows: Any = None  # each index row's entry position in the columns (store.SqliteStore._row_entries)
         self._row_key: tuple[int, int, int, int] | None = None
+        self._row_layout: tuple[int, int, int, int] | None = None  # (index, its resets, columns, their layouts)
         self._by_entry: Any = None  # (the _row_key it was made for, rows grouped by entry, their entries)
+        self._writes = 0  # counts each write transaction's start and end (store.SqliteStore._remembered)
+        self._entry_cache: dict[str, Any] = {}  # entries read since (store.SqliteStore._remembered)
+        self._ranked_cache: dict[tuple[str, int], list[tuple[int, float]]] = {}  # the same, full-text ranks
+        self._entry_key: tuple[int, int] | None = None
         self.init_uses()  # reuse counts wait in memory (storage/shared/usage.py)
         version = self._conn.execute("PRAGMA user_version").fetchone()[0]
         migrate(self._conn, MIGRATIONS)
@@ -157,6 +162,7 @@ class StoreFile(DeferredUses):
         (a deletion of this transaction, or one another process could not complete) is attempted (``_scrub``)."""
         with self._lock, map_errors(f"Store {self.store_id}"):
             mark: str | None = None
+            self._writes += 1  # entries read before may change: read them again (store.SqliteStore._remembered)
             try:
                 with immediate(self._conn) as conn:
                     self._deleted = False
@@ -164,6 +170,7 @@ class StoreFile(DeferredUses):
                     mark = self._scrub_mark()
             finally:
                 deleted, self._deleted = self._deleted, False
+                self._writes += 1  # and what was read inside it, committed or rolled back
             self._index_stale = True
             if not self._tracked:  # a write of unknown rows (maintenance, sessions): reload at the next read
                 self._columns.invalidate()
@@ -199,6 +206,18 @@ class StoreFile(DeferredUses):
     def vector_index(self) -> VectorIndex:
         """The in-memory vector index, current (``VectorIndex.follow`` after any write). Under the store lock."""
         self._current()
+        return self._followed()
+
+    def copies(self) -> tuple[VectorIndex, EntryColumns]:
+        """``vector_index()`` and ``columns()`` with one ``_current`` check (one statement) for both. Under the
+        store lock."""
+        self._current()
+        index = self._followed()  # in the order of the two calls this replaced
+        if not self._columns.loaded:
+            self._columns.load(self._conn)
+        return index, self._columns
+
+    def _followed(self) -> VectorIndex:
         if self._index_stale:
             self._index.follow(self._conn)
             self._index_stale = False
@@ -337,6 +356,8 @@ class StoreFile(DeferredUses):
             uses: list[tuple[int, str, int, str]] = []
             tx: SqliteWriter | None = None
             self._tracked = True
+            remembered = (self._writes, self._columns.layouts)  # the key of what reads remember (store.py)
+            counts_only = False
             try:
                 with self._write(durable) as conn:
                     uses = self.take_uses()
@@ -346,20 +367,36 @@ class StoreFile(DeferredUses):
                             "last_used_at = ? WHERE id = ?",
                             uses,
                         )
+                    changes = conn.total_changes
                     tx = SqliteWriter(conn, self.store_id, self._identity)
                     yield tx
                     if tx.deleted:
                         self._after_delete(conn)
                         self._want_scrub(conn)  # old page images (with the text) live on in WAL frames
+                    counts_only = conn.total_changes == changes and not tx.deleted
                 if tx.deleted:
                     self._index = VectorIndex(self._dim)  # drop the forgotten vectors from memory now
                     self._columns.invalidate()
                 else:
                     self._columns.refresh(self._conn, tx.touched)
+                if counts_only:
+                    self._counts_written(remembered, [row[3] for row in uses])
                 uses = []
             finally:
                 self._tracked = False
                 self.return_uses(uses)  # the transaction failed: the counts are pending again
+
+    def _counts_written(self, remembered: tuple[int, int], ids: list[str]) -> None:
+        """After a transaction that wrote only reuse counts (``flush_uses``: every 5 s or 256 pending counts while
+        searches run): what reads remembered before it stays remembered (``store.SqliteStore._remembered``),
+        less the entries of ``ids``, whose counts changed; full-text rankings do not depend on counts. Only when
+        it was current under the key ``remembered`` taken before the transaction and no other connection has
+        committed since (``_current``)."""
+        self._current()
+        if self._entry_key == remembered and self._columns.layouts == remembered[1]:
+            for entry_id in ids:
+                self._entry_cache.pop(entry_id, None)
+            self._entry_key = (self._writes, self._columns.layouts)
 
     def _after_delete(self, conn: sqlite3.Connection) -> None:
         # merge FTS segments so no deleted term survives in an old segment; secure_delete zeroes freed pages

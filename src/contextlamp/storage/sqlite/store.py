@@ -23,6 +23,14 @@ from contextlamp.storage.sqlite.sessions import SqliteSessions
 from contextlamp.storage.sqlite.vectors import FIRST_PASS_MIN_ROWS, VectorIndex, best_first
 
 TOPIC_RANGES_PER_QUERY = 100  # SELECTs in one UNION ALL (SQLite allows 500 by default)
+# Entries remembered between writes (SqliteStore._remembered): a search reads about 25 (neighbours, the relevance
+# floor, the packs), 0.2-0.3 ms of CPU at 10,000 entries for the statement and the decoding (docs/performance.md,
+# stop 42). At most this many, each of at most this many characters: 4 MiB of text at the most.
+ENTRY_CACHE_ROWS = 1024
+ENTRY_CACHE_CHARS = 4096
+# Full-text rankings remembered between writes (SqliteStore._remembered_ranks): at 10,000 synthetic entries one OR
+# query ranks thousands of matches (2-3 ms of CPU); a repeated query (an agent asking again) reads none of them.
+RANKED_CACHE_QUERIES = 256
 
 if TYPE_CHECKING:
     import numpy as np
@@ -63,12 +71,46 @@ class SqliteStore(SqliteSessions, SqliteMaintenance):
         return self.with_uses(entry_from_row(rows[0])) if rows else None
 
     def entries(self, ids: Sequence[str]) -> dict[str, Entry]:
+        """The stored entries of ``ids`` (unknown ids left out), each with its pending reuse count, in the order
+        the statement this replaced returned them: per ``SQLITE_MAX_VARS`` ids, ascending id (SQLite walks the
+        id index over the sorted ``IN`` list; ``tests/test_search_copies.py`` pins it). Entries read since the
+        last write of this process and the last commit of any other connection are answered from memory
+        (``_remembered``), the others with one statement per ``SQLITE_MAX_VARS`` ids."""
         found: dict[str, Entry] = {}
-        for start in range(0, len(ids), SQLITE_MAX_VARS):
-            chunk = list(ids[start : start + SQLITE_MAX_VARS])
-            rows = self._read(f"SELECT {ENTRY_COLUMNS} FROM entries WHERE id IN ({marks(len(chunk))})", chunk)
-            found.update((row["id"], self.with_uses(entry_from_row(row))) for row in rows)
+        with self._lock, map_errors(f"Store {self.store_id}"):
+            known = self._remembered()
+            for start in range(0, len(ids), SQLITE_MAX_VARS):
+                chunk = sorted(set(ids[start : start + SQLITE_MAX_VARS]))
+                read: dict[str, Entry] = {}
+                unread = [i for i in chunk if i not in known]
+                if unread:
+                    sql = f"SELECT {ENTRY_COLUMNS} FROM entries WHERE id IN ({marks(len(unread))})"
+                    read = {row["id"]: entry_from_row(row) for row in self._conn.execute(sql, unread).fetchall()}
+                    for entry_id, entry in read.items():
+                        if len(known) < ENTRY_CACHE_ROWS and len(entry.content) <= ENTRY_CACHE_CHARS:
+                            known[entry_id] = entry
+                for entry_id in chunk:
+                    entry = read.get(entry_id) or known.get(entry_id)
+                    if entry is not None and entry_id not in found:
+                        found[entry_id] = self.with_uses(entry)
         return found
+
+    def _remembered(self) -> dict[str, Entry]:
+        """The entries ``entries`` read (without reuse counts) since this process's last write transaction on
+        this store and the last commit of any other connection (``PRAGMA data_version``, ``_current``); dropped
+        whole by either, so an entry changed, superseded or forgotten is read again. Under the store lock."""
+        self._current()
+        key = (self._writes, self._columns.layouts)
+        if self._entry_key != key:
+            self._entry_cache, self._ranked_cache, self._entry_key = {}, {}, key
+        return self._entry_cache
+
+    def _remembered_ranks(self) -> dict[tuple[str, int], list[tuple[int, float]]]:
+        """FTS5's ranked matches ``(rowid, bm25)`` by ``(MATCH expression, LIMIT)`` that ``keyword_search`` read
+        since the same moment as ``_remembered``'s entries (dropped with them): a full-text index unchanged since
+        ranks the same rows the same way. Liveness is judged again on every call (it depends on ``now``)."""
+        self._remembered()
+        return self._ranked_cache
 
     def chars_and_times(self, ids: Sequence[str]) -> dict[str, tuple[int, int]]:
         with self._lock, map_errors(f"Store {self.store_id}"):
@@ -102,23 +144,29 @@ class SqliteStore(SqliteSessions, SqliteMaintenance):
             return []
         window = max(2 * limit, 32)
         while True:
-            try:  # rank the matches inside FTS5 first; then filter only the best of them to the live ones
-                ranked = self._read(
-                    "SELECT rowid, bm25(entries_fts, 1.0, 2.0, 1.0) AS rank FROM entries_fts "
-                    "WHERE entries_fts MATCH ? ORDER BY rank LIMIT ?",
-                    [match, window],
-                )
-            except StorageError as exc:  # defensive: the query builder quotes every term
-                logger.warning("full-text query rejected by FTS5: %s", type(exc).__name__)
-                return []
-            live: dict[int, str] = {}
             with self._lock, map_errors(f"Store {self.store_id}"):
+                remembered = self._remembered_ranks()
+                ranked = remembered.get((match, window))
+                if ranked is None:
+                    try:  # rank the matches inside FTS5 first; then filter only the best of them to the live ones
+                        rows = self._read(
+                            "SELECT rowid, bm25(entries_fts, 1.0, 2.0, 1.0) AS rank FROM entries_fts "
+                            "WHERE entries_fts MATCH ? ORDER BY rank LIMIT ?",
+                            [match, window],
+                        )
+                    except StorageError as exc:  # defensive: the query builder quotes every term
+                        logger.warning("full-text query rejected by FTS5: %s", type(exc).__name__)
+                        return []
+                    ranked = [(row["rowid"], float(row["rank"])) for row in rows]
+                    if len(remembered) < RANKED_CACHE_QUERIES:
+                        remembered[(match, window)] = ranked
+                live: dict[int, str] = {}
                 columns = self.columns()
-                for row in ranked:
-                    position = columns.at_rowid.get(row["rowid"])
+                for rowid, _ in ranked:
+                    position = columns.at_rowid.get(rowid)
                     if position is not None and columns.is_live(position, now, memory_types):
-                        live[row["rowid"]] = columns.ids[position]
-            hits = [(live[row["rowid"]], float(row["rank"])) for row in ranked if row["rowid"] in live][:limit]
+                        live[rowid] = columns.ids[position]
+            hits = [(live[rowid], rank) for rowid, rank in ranked if rowid in live][:limit]
             if len(hits) >= limit or len(ranked) < window:  # enough, or every match was seen
                 return hits
             window *= 4  # superseded, expired or other-type entries filled the window: look further
@@ -129,10 +177,9 @@ class SqliteStore(SqliteSessions, SqliteMaintenance):
         import numpy as np
 
         with self._lock, map_errors(f"Store {self.store_id}"):
-            index = self.vector_index()
+            index, columns = self.copies()
             if index.size == 0 or limit <= 0:
                 return []
-            columns = self.columns()
             vector = np.asarray(query, dtype=np.float32).reshape(-1)
             # the rows of live entries of an asked type keep their scores, every other row (superseded, expired,
             # another type, a replaced row) drops to -inf: the order of the kept rows, ties included, is the one
@@ -162,8 +209,7 @@ class SqliteStore(SqliteSessions, SqliteMaintenance):
         import numpy as np
 
         with self._lock, map_errors(f"Store {self.store_id}"):
-            index = self.vector_index()
-            columns = self.columns()
+            index, columns = self.copies()
             keep = self._row_entries(index, columns)
             if self._by_entry is None or self._by_entry[0] != self._row_key:
                 order = np.argsort(keep, kind="stable")  # rows grouped by entry, each entry's in seq (chunk) order
@@ -192,15 +238,26 @@ class SqliteStore(SqliteSessions, SqliteMaintenance):
         import numpy as np
 
         key = (id(index), index.changes, id(columns), columns.changes)
-        if self._row_key != key or self._rows is None:
-            rowids = index.rowids[: index.size]
-            held = columns.arrays()[0]  # rowid order (columns.py)
-            if len(held) == 0:
-                rows = np.full(len(rowids), -1, dtype=np.int64)
-            else:
-                at = np.minimum(np.searchsorted(held, rowids), len(held) - 1)
-                rows = np.where((rowids >= 0) & (held[at] == rowids), at, -1).astype(np.int64)
-            self._rows, self._row_key = rows, key
+        if self._row_key == key and self._rows is not None:
+            return self._rows
+        rowids = index.rowids[: index.size]
+        held = columns.arrays()[0]  # rowid order (columns.py)
+        layout = (id(index), index.resets, id(columns), columns.layouts)
+        done = len(self._rows) if self._rows is not None and self._row_layout == layout else 0
+        done = done if done <= len(rowids) else 0  # (an index only shrinks by a reset)
+        # Since the rows were last mapped without a reset of the index or a reload of the columns, an old row kept
+        # its rowid or became DEAD, and an entry kept its position: only the new rows, the dead ones and those of
+        # an entry the copy did not hold then (normally none) are mapped again, to what a whole mapping gives them.
+        rows = np.full(len(rowids), -1, dtype=np.int64)
+        again = np.arange(done, len(rowids))
+        if done and len(held):
+            rows[:done] = self._rows[:done]
+            again = np.concatenate([np.flatnonzero((rows[:done] < 0) | (rowids[:done] < 0)), again])
+        if len(held) and len(again):
+            wanted = rowids[again]
+            at = np.minimum(np.searchsorted(held, wanted), len(held) - 1)
+            rows[again] = np.where((wanted >= 0) & (held[at] == wanted), at, -1)
+        self._rows, self._row_key, self._row_layout = rows, key, layout
         return self._rows
 
     def topics(

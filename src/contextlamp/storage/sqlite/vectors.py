@@ -77,10 +77,12 @@ class VectorIndex:
         self.dead = 0
         self.epoch: str | None = None
         self.changes = 0  # counts appends, replacements and resets (a key for what is derived from the rows)
+        self.resets = 0  # counts resets: between two, a row keeps its number and its rowid (or becomes DEAD)
         # the first pass's int8 copy (first_pass.py): ``(dim, width)`` int8 codes, a column a row (columns past
         # ``size`` stay zero), and per row (capacity as ``rowids``) float32 scale, scale * |codes| and residual norm
         self.codes: npt.NDArray[np.int8] | None = None
         self.code_rows: Vectors | None = None  # (capacity, 3): scale, spread, residual
+        self._wide_rows: tuple[int, npt.NDArray[np.float64]] | None = None  # (changes, code_rows in use as float64)
 
     @property
     def rowids(self) -> npt.NDArray[np.int64]:
@@ -97,6 +99,7 @@ class VectorIndex:
 
     def reset(self, epoch: str) -> None:
         self.changes += 1
+        self.resets += 1
         self.blocks = []
         self.codes = None
         self.code_rows = None
@@ -232,7 +235,9 @@ class VectorIndex:
         assert self.codes is not None
         dots = int8_products(query_codes, self.codes)[: self.size].astype(np.float64)  # one run, every column
         assert self.code_rows is not None
-        rows = self.code_rows[: self.size].astype(np.float64)
+        if self._wide_rows is None or self._wide_rows[0] != self.changes:  # float64 once per change, not per query
+            self._wide_rows = (self.changes, self.code_rows[: self.size].astype(np.float64))
+        rows = self._wide_rows[1]
         approx = dots * (rows[:, 0] * scale)
         bound = rows[:, 1] * residual + rows[:, 2] * norm + FLOAT_SLACK
         return approx, bound
