@@ -52,6 +52,7 @@ import html.entities
 import re
 from dataclasses import dataclass
 
+from contextlamp.domain.secret_bytes import byte_runs
 from contextlamp.domain.secret_unwrap import hiding_spans, unwrapped
 
 MIN_PRINTABLE = 0.95  # of the decoded characters: text wrapped in an encoding, not binary key material
@@ -155,6 +156,7 @@ def _level(text: str) -> list[tuple[int, int, str]]:
         for match in _ESCAPED_HEX.finditer(text):
             if (decoded := hex_text(match.group())) is not None:
                 runs.append((match.start(), match.end(), decoded))
+    runs.extend(byte_runs(text, printable_text))  # byte lists, quoted-printable, percent runs, base85 (stop 42)
     return runs
 
 
