@@ -56,7 +56,8 @@ STORABLE = [
     "The JWT header eyJhbGciOiJFUzI1NiJ9 only names the algorithm.",
     "Scores this term were [72, 85, 90, 77, 68, 99, 101, 83] out of 120.",
     "Versions 1.2.3.4.5.6.7.8 is not a version scheme anyone uses.",
-    "The logo is data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+    "The logo is data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6"
+    "kgAAAABJRU5ErkJggg==",
     "The café's menu lists crème brûlée, piña colada and jalapeño poppers.",
     "Ｔｏｋｙｏ ２０２６ is written in full-width letters on the poster.",
     'The greeting is built as "Hello, " + name + "!" in the template.',
