@@ -93,7 +93,9 @@ def accept_wifi_key(window: str) -> bool:
     before = [w for w in before if w.strip(":=＝")]
     if not before or any(w.strip(":=.,").lower() in _NETWORK_WORDS for w in before):
         return False  # "Guest Wi-Fi: Harbour-5G": a name right after the network word is the network's
-    return _strong(value) and _BAND.search(value) is None
+    value = value.strip("*_")  # markdown emphasis around a heading ("**Portable Wi-Fi Hotspots**:")
+    has_both = any(c.isdigit() for c in value) and any(c.isalpha() for c in value)
+    return has_both and _strong(value) and _BAND.search(value) is None
 
 
 def accept_code_list(clause: str) -> bool:
