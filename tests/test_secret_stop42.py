@@ -77,3 +77,27 @@ def test_a_hidden_value_is_refused_and_redacted(case: str) -> None:
 @pytest.mark.parametrize("text", STORABLE)
 def test_ordinary_text_of_the_same_shapes_stays_storable(text: str) -> None:
     assert SCANNER.kinds(text) == []
+
+
+LABELLED = {
+    "Terraform variable default": 'variable "BILLING_API_TOKEN" { default = "' + HEX + '" }',
+    "Kubernetes env entry": '- name: LEDGER_SYNC_KEY\n  value: "' + HEX + '"',
+    "macaroon in hex": "export LOOP_MACAROON_HEX=0201036c6e6402f801030a10" + HEX + HEX,
+    "static key armor": "-----BEGIN Tunnel Static key V2-----\n" + HEX + "\n-----END Tunnel Static key V2-----",
+}
+LABELLED_STORABLE = [
+    'variable "BILLING_API_TOKEN" { description = "the token the billing job reads" }',
+    "- name: LEDGER_SYNC_KEY\n  valueFrom:\n    secretKeyRef:\n      name: ledger",
+    "-----BEGIN PUBLIC KEY----- is how the header of the signing public key starts.",
+]
+
+
+@pytest.mark.parametrize("case", sorted(LABELLED))
+def test_a_value_labelled_by_its_structure_is_refused(case: str) -> None:
+    assert SCANNER.kinds(LABELLED[case]), case
+    assert HEX not in SCANNER.redact(LABELLED[case])
+
+
+@pytest.mark.parametrize("text", LABELLED_STORABLE)
+def test_the_same_structures_without_a_value_stay_storable(text: str) -> None:
+    assert SCANNER.kinds(text) == []
