@@ -39,6 +39,9 @@ What :func:`normalise_for_scan` undoes, in order (each a pass linear in the text
 
 10. markup that renders as nothing glued inside a value removed (``<!---->``, ``<wbr>``, ``<span></span>``).
 
+11. (stop 42, secret_marks.py) tag characters read as the ASCII they copy, combining marks after ASCII removed,
+    punctuation-separated single characters joined; with mixed widths and short concatenated literals, hiding marks.
+
 Tokens that held a hiding mark as written (an invisible character other than a soft hyphen, a look-alike, a
 mathematical letter, a hair/thin/ideographic space, empty markup) are :attr:`Normalised.hidden`: the scanner refuses
 one that is credential-shaped, whatever its label (secret_unwrap.hidden_secret).
