@@ -38,6 +38,7 @@ HIDDEN = {
     "combining tilde after digits": SAY.format("".join(c + "\u0303" if c.isdigit() else c for c in HEX)),
     "full-width every third character": SAY.format(_wide_every_third(HEX)),
     "dotted": SAY.format(".".join(MIXED)),
+    "dotted, with the value's own underscore and dash": SAY.format(".".join("tk_" + MIXED[:8] + "-" + MIXED[8:])),
     "slash between characters": SAY.format("/".join(HEX)),
     "underscore between characters": SAY.format("_".join(MIXED)),
     "short literals over lines": SAY.format('"' + '" +\n  "'.join(HEX[i : i + 6] for i in range(0, 32, 6)) + '"'),

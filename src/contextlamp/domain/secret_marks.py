@@ -29,14 +29,18 @@ TAGS = range(0xE0020, 0xE007F)  # tag characters that copy printable ASCII (U+E0
 SHORT_PIECE = 40  # characters: a literal this short before a join is a piece of a value, not a wrapped line
 PUNCT_MIN = 8  # single characters in a punctuation-separated run (as for spaced-out runs)
 # One separator throughout: single value characters separated by it, 8 or more, not inside a longer word.
-_VALUE_CHAR = "A-Za-z0-9"
-_PUNCTUATED = tuple(
-    re.compile(
-        rf"(?<![{_VALUE_CHAR}{re.escape(sep)}])[{_VALUE_CHAR}]"
-        rf"(?:{re.escape(sep)}[{_VALUE_CHAR}]){{{PUNCT_MIN - 1},}}(?![{_VALUE_CHAR}])"
+_VALUE_CHARS = "_-"  # a value's symbols besides letters and digits (base64url, vendor prefixes)
+
+
+def _punctuated_pattern(sep: str) -> re.Pattern[str]:
+    chars = "A-Za-z0-9" + "".join(re.escape(c) for c in _VALUE_CHARS if c != sep)
+    value = f"[{chars}]"
+    return re.compile(
+        rf"(?<![{chars}{re.escape(sep)}]){value}(?:{re.escape(sep)}{value}){{{PUNCT_MIN - 1},}}(?!{value})"
     )
-    for sep in (".", "-", "_", "·", "•", "|", "/", ":", ",")
-)
+
+
+_PUNCTUATED = tuple(_punctuated_pattern(sep) for sep in (".", "-", "_", "·", "•", "|", "/", ":", ","))
 
 
 def tag_ascii(char: str) -> str | None:
