@@ -26,6 +26,11 @@ STATED = {
     "strong value after 'a'": "cambié la contraseña del router a Lp7#xQ2mZk9",
     "strong value after 'to'": "I changed the billing password to Wq3$kN8vZp2r",
     "strong value after 'al'": "mi ŝanĝis la pasvorton de la enkursigilo al Lp7#xQ2mZk9",
+    "PIN, Swahili": "PIN ya kadi yangu ya benki ni 58204",
+    "PIN-kode, Norwegian": "PIN-koden til bankkortet mitt er 730915",
+    "PIN after a long phrase": "PIN for the loading bay scanner in the back office: 4417",
+    "keypad takes": "the keypad at the boat shed takes 4821#",
+    "alarm punch in": "to disarm the bakery alarm punch in *55930 then press OK",
 }
 
 STORABLE = [
@@ -41,6 +46,10 @@ STORABLE = [
     "The password for bob42 was reset by the service desk.",
     "We passed the audit; the pasted config had no secrets.",
     "The pseudo-random generator is seeded from the clock.",
+    "The PIN pad was replaced in 2025.",
+    "PIN resets take 10 minutes at the branch.",
+    "The door takes 2 minutes to close; the alarm takes 30 seconds to arm.",
+    "The safe takes 1500 watts when the heater runs.",
 ]
 
 
@@ -52,3 +61,15 @@ def test_a_credential_stated_in_any_language_is_refused(case: str) -> None:
 @pytest.mark.parametrize("text", STORABLE)
 def test_prose_of_the_same_shapes_stays_storable(text: str) -> None:
     assert SCANNER.kinds(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("PIN ya kadi yangu ya benki ni 58204", "PIN ya kadi yangu ya benki ni [secret removed]"),
+        ("Mökin wifin avain on Tm4#Lq9zRx2v", "Mökin wifin avain on [secret removed]"),
+        ("sign-in codes for payroll: K7Q2-M9XP | T4ZB-8RWN | H2LC-6VDJ | P9FE-3QSY", "sign-in codes for payroll:"),
+    ],
+)
+def test_redaction_keeps_the_words_around_the_value(text: str, kept: str) -> None:
+    assert SCANNER.redact(text).startswith(kept)

@@ -14,6 +14,11 @@ shares: the word *Wi-Fi* and the shape of a code list.
   mark): a backup-code list whatever adjective the language puts before its noun. Codes of a kind that is no secret
   (zip, postal, error, status, product, promo …) are named before the colon and drop it.
 
+- **a PIN in any language** (``PIN_ANY_PATTERN``): the international word PIN (``PIN-koden``, ``PIN-Nummer``), up to
+  ten words of any language, then 4 to 8 digits ending the clause; "ending 4242", "in 2025", "after 3" are not one;
+- **a keypad, gate, door, alarm, lock or safe code** (``KEYPAD_PATTERN``, English): the thing, then *takes*, *opens
+  with*, *punch in*, *key in*, *enter* and the code ("the keypad at the shed takes 4821#").
+
 Each rule runs only where one of its words is in the text (secret_forms.keyed_form_rules), every repetition is
 counted and the checks are Python on one candidate, so the scan stays linear.
 """
@@ -115,15 +120,107 @@ def accept_code_list(clause: str) -> bool:
     return not counting and len(set(codes)) == len(codes)
 
 
+# A PIN in any language: the international word PIN (written in capitals, singular, or PIN-code/PIN-Code/PIN-kod),
+# up to ten words of any language, then 4 to 8 digits (a * or # around them) ending the clause.
+PIN_ANY_PATTERN = (
+    rf"(?:^|[^\p{{L}}\p{{N}}_])PIN(?:-?(?i:code|kode|kod|koodi|nummer|numero|número|namba)|-\p{{L}}{{1,10}})?"
+    rf"((?:{WS}+[^\s\p{{Z}}0-9]{{1,20}}){{1,10}}{WS}*[:=]?{WS}+[*#]?[0-9]{{4,8}}[*#]?)"
+    rf"{WS}*(?:[\n.!?;,)\]。！？]|$)"
+)
+# a word before the digits that makes them a card's last digits, a number of something, or a date
+_NOT_PIN_BEFORE = frozenset(
+    [
+        "ending",
+        "ends",
+        "last",
+        "in",
+        "on",
+        "at",
+        "since",
+        "until",
+        "by",
+        "from",
+        "number",
+        "no",
+        "no.",
+        "nr",
+        "#",
+        "ext",
+        "room",
+        "suite",
+        "version",
+        "v",
+        "port",
+        "step",
+        "page",
+        "line",
+        "item",
+        "order",
+        "ticket",
+        "model",
+        "year",
+        "years",
+        "digits",
+        "attempts",
+        "tries",
+        "after",
+        "before",
+    ]
+)
+
+
+# nouns PIN modifies in English ("PIN pad on terminal 4471", "PIN reset …"): the digits are not the PIN's
+_PIN_COMPOUNDS = frozenset(
+    ("pad", "pads", "entry", "reset", "resets", "change", "policy", "length", "prompt", "screen", "field", "mailer")
+)
+
+
+def accept_pin_any(window: str) -> bool:
+    """The words after PIN: the digits end the clause; the word before them is a colon or a short word (a copula),
+    no preposition of place or time, no "ending"/"last" (a card's last digits) and no counted noun; PIN does not
+    modify a noun ("PIN pad"); not a year (19xx/20xx) alone."""
+    words = window.split()
+    if len(words) < 2:
+        return False
+    *before, value = words
+    last = before[-1]
+    if last.strip(":=").lower() in _NOT_PIN_BEFORE or before[0].lower() in _PIN_COMPOUNDS:
+        return False
+    if not (last.endswith((":", "=")) or last in ("-", "—", "–") or len(last) <= 4):
+        return False  # a copula is short in every language we read (is, ist, er, ni, ke, em, ndi …); "terminal 4471"
+    digits = value.strip("*#")
+    return not (len(digits) == 4 and digits[:2] in ("19", "20") and not value.strip(digits))
+
+
+# A keypad, gate, door, alarm, lock or safe, then within the clause a verb that enters a code (takes, opens with,
+# punch in, key in, enter, type, disarm with), then the code: digits with * or # or 4 to 10 digits (English).
+KEYPAD_PATTERN = (
+    rf"(?i)\b(?:keypad|gate|door|alarm|lock|safe|locker|padlock|shed|cupboard)\b[^\n.!?;]{{0,60}}?"
+    rf"\b(?:takes|opens{WS}+with|unlocks{WS}+with|punch{WS}+in|key{WS}+in|enter|type{WS}+in|disarm{WS}+with|code{WS}+is)"
+    rf"{WS}+([*#]?[0-9]{{4,10}}[*#]?)(?:{WS}*(?:[\n.!?;,)]|$)|{WS}+(?:to|and|then|on|at|if|before|after|—|-){WS})"
+)
+
+
+def accept_keypad_code(value: str) -> bool:
+    """4 to 10 digits (a * or # around them) that are no year alone."""
+    digits = value.strip("*#")
+    return not (len(digits) == 4 and digits[:2] in ("19", "20") and value == digits)
+
+
 def anylang_rules() -> tuple[tuple[Rule, tuple[str, ...]], ...]:
     """Each rule of this module with the words one of which a text must hold for it to run (case-insensitive)."""
     return (
         (
-            Rule("Wi-Fi Passphrase", WIFI_KEY_PATTERN, accept_wifi_key, resume="next", window=True),
+            Rule("Wi-Fi Passphrase", WIFI_KEY_PATTERN, accept_wifi_key, resume="next", window=True, trim="last"),
             ("wifi", "wi-fi", "wlan"),
         ),
         (
-            Rule("Two-Factor Backup Codes", CODE_LIST_PATTERN, accept_code_list, resume="after"),
+            Rule("Two-Factor Backup Codes", CODE_LIST_PATTERN, accept_code_list, resume="after", trim="colon"),
             ("code", "códig", "codig", "codici", "kod", "код"),
+        ),
+        (Rule("PIN", PIN_ANY_PATTERN, accept_pin_any, resume="next", window=True, trim="last"), ("pin",)),
+        (
+            Rule("PIN", KEYPAD_PATTERN, accept_keypad_code, resume="next"),
+            ("keypad", "gate", "door", "alarm", "lock", "safe", "locker", "padlock", "shed", "cupboard"),
         ),
     )

@@ -70,6 +70,8 @@ class Rule:
         window: group 1 is the words after a noun to the end of its clause, which the check reads as a slot (a
             value among connecting words), not a value: the scanner's token checks (secret_measures.names_no_value)
             do not apply to it.
+        trim: what of an accepted group 1 is the secret: ``""`` all of it, ``"last"`` its last token (a window
+            whose value ends it), ``"colon"`` what follows its first colon (a clause, then a list).
     """
 
     kind: str
@@ -80,6 +82,7 @@ class Rule:
     redact_only: bool = False
     peek: bool = False
     window: bool = False
+    trim: Literal["", "last", "colon"] = ""
 
 
 # -- credential words ------------------------------------------------------------------------------------

@@ -186,8 +186,22 @@ def _spans(compiled: Compiled, data: bytes, tail: Regex, starts: list[int] | Non
             continue
         if rule.extend:
             vend = tail.match_end(data, vend)
+        if rule.trim:
+            vstart = _trimmed(data, vstart, vend, rule.trim)
         yield vstart, vend
         pos = max(vend, start + 1)
+
+
+def _trimmed(data: bytes, start: int, end: int, trim: str) -> int:
+    """Where the secret starts in an accepted group 1 (Rule.trim): after its last white space or its first colon."""
+    if trim == "colon":
+        colon = data.find(b":", start, end)
+        cut = colon + 1 if colon >= 0 else start
+    else:
+        cut = max(data.rfind(b" ", start, end), data.rfind(b"\t", start, end), data.rfind(b"\n", start, end)) + 1
+    while cut < end and data[cut : cut + 1] in (b" ", b"\t", b"\n", b"\r"):
+        cut += 1
+    return max(start, min(cut, end))
 
 
 @dataclass(frozen=True, slots=True)
