@@ -12,7 +12,8 @@ the job of the shape rules):
   first line), the run without its first or last line is tried too;
 - hex, 16+ digits of an even count, bare or after ``0x`` (``bytes.fromhex("676c70…")``), or as ``\\xNN`` escapes;
 - what a decoded run holds is decoded again, to three levels (base64 of hex of base64 …);
-- (stop 42, secret_bytes.py) byte lists, quoted-printable, percent runs and base85.
+- (stop 42) byte lists, quoted-printable, percent runs and base85 are secret_bytes.py's, read by the scanner on the
+  text as written.
 
 - base32 (RFC 4648 section 6, upper or lower case, padded or not), 16+ characters;
 - what a decoded run holds is decoded again, to three levels (base64 of hex of base64 …).
@@ -53,7 +54,6 @@ import html.entities
 import re
 from dataclasses import dataclass
 
-from contextlamp.domain.secret_bytes import byte_runs
 from contextlamp.domain.secret_unwrap import hiding_spans, unwrapped
 
 MIN_PRINTABLE = 0.95  # of the decoded characters: text wrapped in an encoding, not binary key material
@@ -157,7 +157,6 @@ def _level(text: str) -> list[tuple[int, int, str]]:
         for match in _ESCAPED_HEX.finditer(text):
             if (decoded := hex_text(match.group())) is not None:
                 runs.append((match.start(), match.end(), decoded))
-    runs.extend(byte_runs(text, printable_text))  # byte lists, quoted-printable, percent runs, base85 (stop 42)
     return runs
 
 

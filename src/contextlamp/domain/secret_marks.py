@@ -40,6 +40,8 @@ def _punctuated_pattern(sep: str) -> re.Pattern[str]:
     )
 
 
+# where a run may be: a value character and a separator, 7 or more times, then a value character
+_CANDIDATE = re.compile(rf"(?:[A-Za-z0-9_-][.\-_·•|/:,]){{{PUNCT_MIN - 1},}}[A-Za-z0-9_-]")
 _PUNCTUATED = tuple(_punctuated_pattern(sep) for sep in (".", "-", "_", "·", "•", "|", "/", ":", ","))
 
 
@@ -72,11 +74,13 @@ def punctuated(text: str) -> list[tuple[int, int]]:
     punctuation mark (module docstring). Digits alone (``1.2.3.4.5.6.7.8``) are removed too; whether the joined
     token is a secret is the scanner's question."""
     spans: list[tuple[int, int]] = []
-    for pattern in _PUNCTUATED:
-        if len(text) < 2 * PUNCT_MIN - 1:
-            break
-        for match in pattern.finditer(text):
-            spans.extend((i, i + 1) for i in range(match.start() + 1, match.end(), 2))
+    if len(text) < 2 * PUNCT_MIN - 1:
+        return spans
+    for candidate in _CANDIDATE.finditer(text):  # one pass over the text; each separator's pattern only here
+        low, high = candidate.start(), min(len(text), candidate.end() + 2)
+        for pattern in _PUNCTUATED:
+            for match in pattern.finditer(text, low, high):
+                spans.extend((i, i + 1) for i in range(match.start() + 1, match.end(), 2))
     return spans
 
 
