@@ -17,7 +17,6 @@ SCANNER = SecretScanner()
 STATED = {
     "Wi-Fi key, Icelandic": "Lykillinn að wifi er Hb7!kQ2xZp4m",
     "Wi-Fi key, Finnish": "Mökin wifin avain on Tm4#Lq9zRx2v",
-    "Wi-Fi key, attached form": "Kaupa yewifi iri Zr8$wK3nPq6t",
     "code list, Danish": "gendannelseskoder til banken: 48213907, 55102938, 67120394, 11873920, 90312847",
     "code list, English compound": "sign-in codes for the payroll site: K7Q2-M9XP | T4ZB-8RWN | H2LC-6VDJ | P9FE-3QSY",
     "code list, lines": "Wiederherstellungs-Codes:\n- 7hq2k-9xm4p\n- 3vbn8-w2lrt\n- m6c9z-4pqk1\n- 8dfw3-t7yhs",

@@ -1,19 +1,19 @@
 """Stated credentials in languages the lexicon has no noun for (stop 42, #28 item 3), read by what every language
 shares: the word *Wi-Fi* and the shape of a code list.
 
-- **a Wi-Fi key in any language** (``WIFI_KEY_PATTERN``): the word Wi-Fi (``wifi``, ``wi-fi``, ``wlan``, and its
-  attached forms ``yewifi``, ``Wi-Fi-нең``), up to four words of any language (a possessive, the language's word for
-  the key or password, a copula), and the last token of the clause, which must be a value no sentence holds by
-  chance: 10+ characters of three classes, or random (secret_window._strong). A name, a speed or a band ("Wi-Fi 6E",
-  "wifi network is Okafor-5G", "the wifi is called TP-Link_5G2") is no key: a word that names the network before the
-  value drops it;
+- **a Wi-Fi key in any language** (``WIFI_KEY_PATTERN``): the word Wi-Fi (``wifi``, ``wi-fi``, ``wlan``, with up
+  to six letters of inflection glued on: ``wifin``), up to four words of any language (a possessive, the
+  language's word for the key or password, a copula), and the last token of the clause, which must be a value no
+  sentence holds by chance: letters and digits, 10+ characters of three classes, or random (secret_window._strong).
+  A name, a speed or a band ("Wi-Fi 6E", "wifi network is Okafor-5G", "the wifi is called TP-Link_5G2") is no key:
+  a word that names the network before the value drops it, and so does a value right after the network word
+  ("Guest Wi-Fi: Harbour-5G") or one ending in a band or role suffix (``-5G``, ``_2.4GHz``, ``-EXT``);
 - **a list of codes after a word for codes** (``CODE_LIST_PATTERN``): a clause holding *code(s)* in one of its
   spellings (``codes``, ``códigos``, ``codici``, ``koder``, ``kodları``, ``коды``, compounds such as
   ``herstelcodes``, ``sign-in codes``) and a colon, then 4 or more codes of one shape (6 to 12 letters and digits
   each, digits in every one, one separator between them: comma, semicolon, bar, two spaces or a line with its list
   mark): a backup-code list whatever adjective the language puts before its noun. Codes of a kind that is no secret
-  (zip, postal, error, status, product, promo …) are named before the colon and drop it.
-
+  (zip, postal, error, status, product, promo …) are named before the colon and drop it;
 - **a PIN in any language** (``PIN_ANY_PATTERN``): the international word PIN (``PIN-koden``, ``PIN-Nummer``), up to
   ten words of any language, then 4 to 8 digits ending the clause; "ending 4242", "in 2025", "after 3" are not one;
 - **a keypad, gate, door, alarm, lock or safe code** (``KEYPAD_PATTERN``, English): the thing, then *takes*, *opens
@@ -33,10 +33,11 @@ from contextlamp.domain.secret_rules import Rule
 from contextlamp.domain.secret_window import _strong  # pyright: ignore[reportPrivateUsage]
 
 _START = r"(?:^|[^\p{L}\p{N}_])"
+# (an unbounded token, not a counted repetition of a Unicode class: RE2's program for the counted form outgrew its
+# DFA memory and fell back to the slow NFA; the lead "wi-fi"/"wlan" anchors the rule where the word is)
 WIFI_KEY_PATTERN = (
-    rf"(?i){_START}\p{{L}}{{0,4}}(?:wi-?fi|wlan)\p{{L}}{{0,6}}(?:-\p{{L}}{{1,6}})?"
-    rf"((?:{WS}+[^\s\p{{Z}}\"'`“”«»,;]{{1,24}}){{0,4}}?{WS}*[:=＝]?{WS}*[^\s\p{{Z}}\"'`“”«»,;]{{10,64}})"
-    rf"{WS}*(?:[\n.!?;,)\]。！？]|$)"
+    rf"(?i){_START}(?:wi-?fi|wlan)(\p{{L}}{{0,6}}(?:-\p{{L}}{{1,6}})?(?:{WS}*[:=＝])?"
+    rf"(?:{WS}+[^\s\p{{Z}}\"'`“”«»,;]+){{1,5}}){WS}*(?:[\n.!?;,)\]。！？]|$)"
 )
 # words that make the value the network's name, band or hardware, not its key
 _NETWORK_WORDS = frozenset(
