@@ -321,13 +321,15 @@ def accept_after_noun(window: str) -> bool:
 
 
 def _strong(value: str) -> bool:
-    """A value no preposition's object reads as: 10+ characters of three classes (small letters, capitals, digits,
+    """A value no preposition's object reads as: 10+ characters, of three classes (small letters, capitals, digits,
     symbols) or random by secret_shape.accept_random (stop 42: "ai cambiat lo senhal del servidor en R8EgQrT9z8*9",
     where the word for "to" is a preposition in some language)."""
     v = value.strip(".,;:!?()[]\"'")
+    if len(v) < 10:  # decided at once for the words of a sentence (this runs after every password noun)
+        return False
     classes = sum((any(c.islower() for c in v), any(c.isupper() for c in v), any(c.isdigit() for c in v)))
     classes += any(not c.isalnum() for c in v)
-    return (len(v) >= 10 and classes >= 3 and not common_rejections(v)) or shape.accept_random(v)
+    return (classes >= 3 and not common_rejections(v)) or shape.accept_random(v)
 
 
 def _assignment(value: str) -> bool:
