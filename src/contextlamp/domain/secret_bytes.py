@@ -22,6 +22,10 @@ import base64
 import binascii
 import re
 from collections.abc import Callable
+from functools import cache
+from typing import Any, cast
+
+import re2  # pyright: ignore[reportMissingTypeStubs]
 
 MIN_BYTES = 8  # values in a list or escapes in a run: fewer spell no credential a rule names
 _HEX_BYTE = r"0[xX][0-9A-Fa-f]{1,2}"
@@ -36,6 +40,18 @@ _HINTS = ("0x", "0X", "=", "%", "85decode", "<~", "[", "{", "(")
 _DATA_URI = re.compile(
     r"\bdata:[a-z]{1,20}/[A-Za-z0-9.+-]{1,60}(?:;[A-Za-z0-9=.-]{1,40}){0,3};base64,([A-Za-z0-9+/]{8,}={0,2})"
 )
+
+
+# the start of any run of this module: where one may be (secret_bytes' patterns then read it)
+_ANY_RUN = (
+    r"0[xX][0-9A-Fa-f]{1,2}[ \t]*,[ \t\r\n]*0[xX]|[\[{(][ \t\r\n]*[0-9]{1,3}[ \t]*,[ \t\r\n]*[0-9]{1,3}[ \t]*,"
+    r"|(?:=[0-9A-F]{2}){4}|(?:%[0-9A-Fa-f]{2}){4}|85decode\(|<~"
+)
+
+
+@cache
+def _any_run() -> Any:
+    return cast(Any, re2).compile(_ANY_RUN)
 
 
 def _numbers(run: str) -> bytes | None:
@@ -59,6 +75,11 @@ def byte_runs(text: str, as_text: Callable[[bytes], str | None]) -> list[tuple[i
     text (character offsets of the run as written)."""
     if not any(hint in text for hint in _HINTS):
         return []
+    try:
+        if _any_run().search(text) is None:  # one RE2 pass decides for ordinary prose (a few ms on 2 MiB)
+            return []
+    except UnicodeEncodeError:  # a lone surrogate RE2 cannot take: read with the patterns below
+        pass
     out: list[tuple[int, int, str]] = []
 
     def add(start: int, end: int, raw: bytes | None) -> None:

@@ -24,6 +24,10 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import cache
+from typing import Any, cast
+
+import re2  # pyright: ignore[reportMissingTypeStubs]
 
 TAGS = range(0xE0020, 0xE007F)  # tag characters that copy printable ASCII (U+E0020 space .. U+E007E tilde)
 SHORT_PIECE = 40  # characters: a literal this short before a join is a piece of a value, not a wrapped line
@@ -40,8 +44,16 @@ def _punctuated_pattern(sep: str) -> re.Pattern[str]:
     )
 
 
-# where a run may be: a value character and a separator, 7 or more times, then a value character
-_CANDIDATE = re.compile(rf"(?:[A-Za-z0-9_-][.\-_·•|/:,]){{{PUNCT_MIN - 1},}}[A-Za-z0-9_-]")
+# where a run may be: a value character and a separator, 7 or more times, then a value character (on RE2: one
+# linear pass, a few ms on 2 MiB, where Python's re took 50 ms)
+_CANDIDATE = rf"(?:[A-Za-z0-9_-][.\-_·•|/:,]){{{PUNCT_MIN - 1},}}[A-Za-z0-9_-]"
+
+
+@cache
+def _candidates() -> Any:
+    return cast(Any, re2).compile(_CANDIDATE)
+
+
 _PUNCTUATED = tuple(_punctuated_pattern(sep) for sep in (".", "-", "_", "·", "•", "|", "/", ":", ","))
 
 
@@ -76,7 +88,11 @@ def punctuated(text: str) -> list[tuple[int, int]]:
     spans: list[tuple[int, int]] = []
     if len(text) < 2 * PUNCT_MIN - 1:
         return spans
-    for candidate in _CANDIDATE.finditer(text):  # one pass over the text; each separator's pattern only here
+    try:
+        found = list(_candidates().finditer(text))
+    except UnicodeEncodeError:  # a lone surrogate RE2 cannot take (it encodes to UTF-8)
+        found = list(re.finditer(_CANDIDATE, text))
+    for candidate in found:  # one pass over the text; each separator's pattern only here
         low, high = candidate.start(), min(len(text), candidate.end() + 2)
         for pattern in _PUNCTUATED:
             for match in pattern.finditer(text, low, high):
