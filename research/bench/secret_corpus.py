@@ -34,6 +34,7 @@ import secret_corpus_held4
 import secret_corpus_held5
 import secret_corpus_held6
 import secret_corpus_held7
+import secret_corpus_held8
 import secret_corpus_s9
 from secret_rows import B62, B64, B64URL, BECH32, HEX, UPPER_NUM, Row, rand
 
@@ -41,7 +42,7 @@ __all__ = ["B62", "B64", "B64URL", "BECH32", "HEX", "UPPER_NUM", "Row", "corpus"
 
 SEED = 20261206
 # fresh: research/bench/secret_corpus_fresh.py (round 4); held3: research/bench/secret_corpus_held3.py (round 5)
-HALVES = ("tuning", "held-out", "fresh", "held3", "held4", "held5", "held6", "s9", "held7")
+HALVES = ("tuning", "held-out", "fresh", "held3", "held4", "held5", "held6", "s9", "held7", "held8")
 
 
 def _r(rng: random.Random, alphabet: str, n: int) -> str:
@@ -486,14 +487,15 @@ def corpus(seed: int = SEED) -> list[Row]:
         + secret_corpus_held6.rows()
         + secret_corpus_s9.rows()
         + secret_corpus_held7.rows()
+        + secret_corpus_held8.rows()
     )
 
 
 def half(name: str, seed: int = SEED) -> list[Row]:
     """The rows of one half: ``"tuning"``, ``"held-out"``, ``"fresh"`` (round 4's split) or ``"held3"`` (round
     5's split) or ``"held4"`` (round 6's split) or ``"held5"`` (round 7's) or ``"held6"`` (stop 39's) or ``"s9"``
-    (stop 40's, secrets9's held-out split) or ``"held7"`` (stop 40's, blind7's, read at the end), each of the last
-    seven in its own module."""
+    (stop 40's, secrets9's held-out split) or ``"held7"`` (stop 40's, blind7's, read at the end) or ``"held8"`` (stop 42's, secrets12's,
+    read at the end), each of the last eight in its own module."""
     if name not in HALVES:
         raise ValueError(f"half must be one of {HALVES}, not {name!r}")
     return [row for row in corpus(seed) if row.half == name]

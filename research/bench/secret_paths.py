@@ -43,6 +43,7 @@ import secret_corpus_held4
 import secret_corpus_held5
 import secret_corpus_held6
 import secret_corpus_held7
+import secret_corpus_held8
 import secret_corpus_s9
 
 SESSION_TURNS = 40  # rows a transcript
@@ -61,6 +62,7 @@ _EVADE = (
     | dict(secret_corpus_held6.HELD6_EVASIONS)
     | dict(secret_corpus_s9.S9_EVASIONS)
     | dict(secret_corpus_held7.HELD7_EVASIONS)
+    | dict(secret_corpus_held8.HELD8_EVASIONS)
 )
 
 

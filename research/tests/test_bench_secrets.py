@@ -37,7 +37,7 @@ def test_the_generated_corpus_is_large_enough_to_show_a_miss() -> None:
     assert len(credentials) >= 300 and len({r.kind for r in credentials}) >= 80
     assert len(languages) >= 12 and len(evasions) >= 8
     assert len(prose) >= 500 and len(set(prose)) == len(prose)
-    halves = {"tuning", "held-out", "fresh", "held3", "held4", "held5", "held6", "s9", "held7"}  # rounds 4-8, stop 40
+    halves = {"tuning", "held-out", "fresh", "held3", "held4", "held5", "held6", "s9", "held7", "held8"}  # to stop 42
     assert {r.half for r in rows} == halves
     assert all(r.secret and r.secret in r.text for r in rows if r.group in ("format", "stated"))
 

@@ -11,7 +11,9 @@ the job of the shape rules):
   run are joined before decoding; when the run took in a word of the line before or after (``Token`` then the
   first line), the run without its first or last line is tried too;
 - hex, 16+ digits of an even count, bare or after ``0x`` (``bytes.fromhex("676c70…")``), or as ``\\xNN`` escapes;
-- what a decoded run holds is decoded again, to three levels (base64 of hex of base64 …).
+- what a decoded run holds is decoded again, to three levels (base64 of hex of base64 …);
+- (stop 42) byte lists, quoted-printable, percent runs and base85 are secret_bytes.py's, read by the scanner on the
+  text as written.
 
 - base32 (RFC 4648 section 6, upper or lower case, padded or not), 16+ characters;
 - what a decoded run holds is decoded again, to three levels (base64 of hex of base64 …).

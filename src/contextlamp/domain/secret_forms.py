@@ -30,6 +30,7 @@ bounded, so each candidate costs a bounded time and the scan stays linear (secre
 from __future__ import annotations
 
 from contextlamp.domain import secret_shape as shape
+from contextlamp.domain.secret_anylang import anylang_rules
 from contextlamp.domain.secret_frames import frame_rules
 from contextlamp.domain.secret_grammar import PASSWORD_NOUNS, WS
 from contextlamp.domain.secret_rules import Rule
@@ -151,4 +152,5 @@ def keyed_form_rules() -> tuple[tuple[Rule, tuple[str, ...]], ...]:
         (Rule("Password", NETWORK_PATTERN, _accept_network_key), network),
         (Rule("Password", LONG_PHRASE_PATTERN, _accept_long_phrase), header[:19]),
         *frame_rules(),  # credentials named by what they do, corrected, spaced, after a secret-like noun
+        *anylang_rules(),  # a Wi-Fi key and a code list in any language (stop 42)
     )

@@ -356,7 +356,22 @@ def password_stem_pattern() -> str:
         {n[:-1] for n in password_nouns() if len(n) >= 6 and n[-1] in VOWELS and n[:-1].isalpha()},
         key=lambda n: (-len(n), n),
     )
-    return password_noun_pattern() + "|" + "|".join(rf"{re.escape(s)}\p{{L}}{{1,4}}" for s in stems)
+    return (
+        password_noun_pattern()
+        + "|"
+        + "|".join(rf"{re.escape(s)}\p{{L}}{{1,4}}" for s in stems)
+        + f"|{PASSWORD_LOANWORD}"
+    )
+
+
+# The English loanword "password" as languages spell it by ear (stop 42): Tok Pisin and Haitian *pasword*/*paswòd*,
+# Shona *pasiwedhi*, Sesotho *phasewete*, Zulu *iphasiwedi*, Cyrillic *пасворд*. A consonant skeleton p-s-w/v-(r)-d/t
+# with the vowels each orthography puts between, and up to four letters of inflection; a vowel must follow the p
+# ("pseudo" is no password), and a w/v/u must follow the s ("passed", "pasted", "Pasadena" are not).
+PASSWORD_LOANWORD = (
+    r"(?:i|ma)?p[h]?[aeiouàâéèêòóôö]s{1,2}[aeiouiy]?[wvu][aeiouyòóôöë]{0,2}r?[aeiouy]?(?:dh|d|t)\p{L}{0,4}"
+    r"|па?с{1,2}[ву][оэеа]?р?[дт]\p{L}{0,4}"
+)
 
 
 # Hebrew writes the article and the one-letter prepositions and conjunctions as prefixes of the noun (ha-, ve-,

@@ -39,6 +39,9 @@ What :func:`normalise_for_scan` undoes, in order (each a pass linear in the text
 
 10. markup that renders as nothing glued inside a value removed (``<!---->``, ``<wbr>``, ``<span></span>``).
 
+11. (stop 42, secret_marks.py) tag characters read as the ASCII they copy, combining marks after ASCII removed,
+    punctuation-separated single characters joined; with mixed widths and short concatenated literals, hiding marks.
+
 Tokens that held a hiding mark as written (an invisible character other than a soft hyphen, a look-alike, a
 mathematical letter, a hair/thin/ideographic space, empty markup) are :attr:`Normalised.hidden`: the scanner refuses
 one that is credential-shaped, whatever its label (secret_unwrap.hidden_secret).
@@ -62,6 +65,8 @@ from importlib import resources
 from typing import Any, cast
 
 import re2  # pyright: ignore[reportMissingTypeStubs]
+
+from contextlamp.domain.secret_marks import mark_over_ascii, mixed_width, punctuated, short_joins, tag_ascii
 
 # Characters a reader does not see: Unicode's Default_Ignorable_Code_Point (DerivedCoreProperties.txt, Unicode
 # 15.1; UAX #44 5.7.2): soft hyphen, combining grapheme joiner, zero-width characters, the bidi controls (UAX #9),
@@ -114,6 +119,7 @@ _SPACED_MIN = 8
 _SPACED = re.compile(rf"(?:[!-~] {{1,2}}){{{_SPACED_MIN - 1},}}[!-~]")
 _OPTION = re.compile(r"-{1,2}[A-Za-z][A-Za-z-]{0,40}=?|/[A-Za-z][A-Za-z-]{0,40}:?")  # also Windows' /RP, /p:
 _NEEDS_WORK = re.compile(r"[^\x00-\x7f]")
+_MARKS = re.compile(r"[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]")  # combining blocks
 _BACKTICKS = re.compile(r"`+")
 _FENCE = re.compile(r"`{3,}|~{3,}")
 _LABEL_FENCE = re.compile(r"[:=][ \t]*(`{3,}[A-Za-z0-9_+-]{0,16}[ \t]*)$")  # a fence opened right after a label
@@ -176,7 +182,7 @@ def _char_pass(text: str, marks: list[int]) -> tuple[str, list[int]] | None:
     character NFKC makes a space (hair, thin, ideographic space) is added to ``marks``: hiding marks (``_hidden``)."""
     if not _NEEDS_WORK.search(text):
         return None
-    if not INVISIBLE.intersection(text) and unicodedata.is_normalized("NFKC", text):
+    if not INVISIBLE.intersection(text) and unicodedata.is_normalized("NFKC", text) and not _MARKS.search(text):
         return None
     pieces: list[str] = []
     origin: list[int] = []
@@ -187,11 +193,19 @@ def _char_pass(text: str, marks: list[int]) -> tuple[str, list[int]] | None:
             pieces.append(text[last:i])
             origin.extend(range(last, i))
         char = text[i]
-        if char not in INVISIBLE:
+        if (tag := tag_ascii(char)) is not None:  # a tag character: the ASCII character it copies (secret_marks)
+            pieces.append(tag)
+            origin.append(i)
+            marks.append(i)
+        elif char not in INVISIBLE and not mark_over_ascii(text, i):
             folded = unicodedata.normalize("NFKC", char)
             pieces.append(folded)
             origin.extend([i] * len(folded))
-            if 0x1D400 <= ord(char) <= 0x1D7FF or (folded == " " and char not in "\u00a0\u202f"):
+            if (
+                0x1D400 <= ord(char) <= 0x1D7FF
+                or (folded == " " and char not in "\u00a0\u202f")
+                or mixed_width(text, i)
+            ):
                 marks.append(i)
         elif char != "\u00ad":  # a soft hyphen is a hyphenation hint in copied prose, not a hiding mark
             marks.append(i)
@@ -533,7 +547,13 @@ def normalise_for_scan(text: str) -> Normalised:
     spans.extend(markup)
     spans.extend(_glued_quotes(folded))
     spans.extend(_continuations(folded))
-    spans.extend(_concatenations(folded))
+    joins = _concatenations(folded)
+    spans.extend(joins)
+    punct = punctuated(folded)
+    spans.extend(punct)
+    marks.extend(
+        (origin[a] if origin is not None else a) for a in [*short_joins(folded, joins), *(a for a, _ in punct)]
+    )
     spans.extend(_parenthesised(folded))
     spans.extend(_label_emphasis(folded))
     spelled = not spans and bool(_number_runs(folded))  # the one pass that rewrites, not deletes

@@ -70,6 +70,8 @@ class Rule:
         window: group 1 is the words after a noun to the end of its clause, which the check reads as a slot (a
             value among connecting words), not a value: the scanner's token checks (secret_measures.names_no_value)
             do not apply to it.
+        trim: what of an accepted group 1 is the secret: ``""`` all of it, ``"last"`` its last token (a window
+            whose value ends it), ``"colon"`` what follows its first colon (a clause, then a list).
     """
 
     kind: str
@@ -80,6 +82,7 @@ class Rule:
     redact_only: bool = False
     peek: bool = False
     window: bool = False
+    trim: Literal["", "last", "colon"] = ""
 
 
 # -- credential words ------------------------------------------------------------------------------------
@@ -109,7 +112,7 @@ TOKEN_KEYS = (
 # Key names that name a secret wherever they stand in the key ("apiToken", "MJ_APIKEY_PRIVATE"): "key" alone only
 # with a word saying whose or what for (admin, secret, private, unseal …; a cache or sort key is an identifier).
 SECRET_KEY_NAME = (
-    r"(?:token|secret|passw(?:or)?d|api[_-]?key|credentials?|(?:admin|private|access|master|auth|signing|"
+    r"(?:token|secret|passw(?:or)?d|api[_-]?key|credentials?|macaroon|(?:admin|private|access|master|auth|signing|"
     r"encryption|service|server|write|rest|app|account|shared|unseal|root|license)[ _-]?key(?:[ _-]?[0-9]{1,2})?)"
 )
 ASSIGN = rf"[\"'\]]{{0,2}}{WS}{{0,8}}(?:=|:=|:|=>|->){WS}{{0,8}}[\"'`]{{0,2}}"
@@ -471,12 +474,12 @@ KEYED_RULES: tuple[tuple[Rule, tuple[str, ...]], ...] = (
         Rule(  # a key naming a secret anywhere in its name, camelCase too, before a machine-made value (a vendor's
             # unprefixed key: "apiToken": "<hex>", ALGOLIA_ADMIN_KEY: <hex>, Unseal Key 1: <base64>)
             "Labelled Key",
-            rf"(?i){SECRET_KEY_NAME}(?:[_.-]?(?:private|secret|value|[0-9]{{1,2}}))?{ASSIGN}"
+            rf"(?i){SECRET_KEY_NAME}(?:[_.-]?(?:private|secret|value|hex|b64|base64|[0-9]{{1,2}}))?{ASSIGN}"
             r"([A-Za-z0-9+/_=-]{16,256})",
             shape.accept_keyed_value,
             resume="after",
         ),
-        ("token", "secret", "passwd", "password", "apikey", "api_key", "api-key", "credential", "key"),
+        ("token", "secret", "passwd", "password", "apikey", "api_key", "api-key", "credential", "key", "macaroon"),
     ),
     (
         Rule(  # the same key in a table row or a call (| X_API_KEY | `<value>` |, setdefault("X_TOKEN", "<value>"),
@@ -490,5 +493,30 @@ KEYED_RULES: tuple[tuple[Rule, tuple[str, ...]], ...] = (
             resume="after",
         ),
         ("token", "secret", "passwd", "password", "apikey", "api_key", "api-key", "credential", "_key"),
+    ),
+    (
+        Rule(  # the key named in one field and its value given in the next (stop 42): a Terraform variable's
+            # default (variable "X_TOKEN" { default = "<value>" }), a Kubernetes or compose env entry (- name:
+            # X_TOKEN, then value: "<value>" on the next line), a CloudFormation/Ansible default
+            "Labelled Key",
+            rf"(?:(?i:{SECRET_KEY_NAME})|[A-Z][A-Z0-9]{{1,24}}_(?:KEY|TOKEN|SECRET))[A-Za-z0-9_]{{0,24}}[\"']?"
+            rf"[ \t{{]{{0,6}}(?:\n[ \t]{{0,16}}(?:-[ \t]+)?)?"
+            rf"(?i:default|value|defaultvalue)[\"']?{ASSIGN}([A-Za-z0-9+/_=:.|-]{{16,256}})",
+            shape.accept_keyed_value,
+            resume="after",
+        ),
+        ("default", "value"),
+    ),
+    (
+        Rule(  # key material in any PEM-style armor that names a private, secret, static or shared key (stop 42:
+            # "-----BEGIN OpenVPN Static key V1-----"; RFC 7468's labels for private keys are the format layer's)
+            "Private Key",
+            r"-----BEGIN [A-Za-z0-9 ]{0,40}(?i:private|secret|static|shared|symmetric)[ _-]?(?i:key)[A-Za-z0-9 ]{0,20}"
+            r"-----[ \t]*\r?\n[ \t]*([A-Za-z0-9+/=]{16,128})",
+            shape.accept_keyed_value,
+            resume="after",
+            extend=True,
+        ),
+        ("-----begin",),
     ),
 )

@@ -22,11 +22,13 @@ from __future__ import annotations
 
 import bisect
 import functools
+import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
+from contextlamp.domain.secret_bytes import explicit_runs
 from contextlamp.domain.secret_cli import cli_rules, keyed_cli_rules
-from contextlamp.domain.secret_decode import decoded_runs, decoded_views
+from contextlamp.domain.secret_decode import decoded_runs, decoded_views, printable_text
 from contextlamp.domain.secret_fields import field_rules
 from contextlamp.domain.secret_formats import format_rules
 from contextlamp.domain.secret_forms import keyed_form_rules
@@ -184,8 +186,22 @@ def _spans(compiled: Compiled, data: bytes, tail: Regex, starts: list[int] | Non
             continue
         if rule.extend:
             vend = tail.match_end(data, vend)
+        if rule.trim:
+            vstart = _trimmed(data, vstart, vend, rule.trim)
         yield vstart, vend
         pos = max(vend, start + 1)
+
+
+def _trimmed(data: bytes, start: int, end: int, trim: str) -> int:
+    """Where the secret starts in an accepted group 1 (Rule.trim): after its last white space or its first colon."""
+    if trim == "colon":
+        colon = data.find(b":", start, end)
+        cut = colon + 1 if colon >= 0 else start
+    else:
+        cut = max(data.rfind(b" ", start, end), data.rfind(b"\t", start, end), data.rfind(b"\n", start, end)) + 1
+    while cut < end and data[cut : cut + 1] in (b" ", b"\t", b"\n", b"\r"):
+        cut += 1
+    return max(start, min(cut, end))
 
 
 @dataclass(frozen=True, slots=True)
@@ -220,6 +236,7 @@ class SecretScanner:
         found = [(*normal.original_span(s, e), kind) for s, e, kind in _normal_findings(normal.text, redact_only)]
         hidden = [(a, b) for a, b in normal.hidden if hidden_secret(normal.text[a:b], mixed=True)]
         found += [(*normal.original_span(a, b), HIDDEN) for a, b in hidden]
+        found += [(a, b, HIDDEN) for a, b, value in explicit_runs(text, printable_text) if _hidden_run(value, False)]
         for view in decoded_views(text):
             inner = normalise_for_scan(view.text)
             for s, e, kind in _normal_findings(inner.text, redact_only):
@@ -293,6 +310,15 @@ class SecretScanner:
         )
 
 
+_RUN_TOKEN = re.compile(r"[^\s\"'`{}\[\]<>(),;\\]{8,}")  # a credential's characters: no quote, bracket, space
+
+
+def _hidden_run(value: str, mixed: bool) -> bool:
+    """An encoded run that holds one credential-shaped token (secret_unwrap.hidden_secret; ``mixed``: it must also
+    hold an ASCII letter and a digit). Structured text (``{"alg":"HS256"}``, a JWT header) is no token."""
+    return _RUN_TOKEN.fullmatch(value.strip()) is not None and hidden_secret(value, mixed=mixed)
+
+
 def _normal_findings(text: str, redact_only: bool) -> list[tuple[int, int, str]]:
     """Findings of a normalised text (its character offsets): the rules', and those inside each encoded run
     (secret_decode.decoded_runs), which mark the whole run."""
@@ -300,6 +326,9 @@ def _normal_findings(text: str, redact_only: bool) -> list[tuple[int, int, str]]
     runs = decoded_runs(text)
     if not runs:
         return found
+    # an encoding around one credential-shaped token hides it, whatever its label (stop 42: base64 of a hex key in a
+    # data: URI, a C byte array, quoted-printable, base85)
+    found += [(start, end, HIDDEN) for start, end, decoded in runs if _hidden_run(decoded, True)]
     joined = "\n".join(d for _, _, d in runs)
     inner = _raw_findings(joined, False)
     dirty: set[tuple[int, int]] = set()

@@ -310,14 +310,26 @@ def accept_after_noun(window: str) -> bool:
     if not words:
         return False
     *connectors, value = words
-    if connectors and _clean(connectors[-1]) in NOT_COPULA:
-        return False
+    if connectors and _clean(connectors[-1]) in NOT_COPULA and not _strong(value):
+        return False  # "the password for bob42" names whose; "changed the password to Kq7!vR2mZx" states it
     markup = any(c in "<>{}[]()$=" for w in connectors if w not in ("->", "=>", "=") for c in w)
     if markup or _assignment(value):  # markup or code around it
         return False
     if any(_shaped(w) for w in connectors):  # "password abc123 then xyz9": the first token is read on its own
         return False
     return _shaped(value)
+
+
+def _strong(value: str) -> bool:
+    """A value no preposition's object reads as: 10+ characters, of three classes (small letters, capitals, digits,
+    symbols) or random by secret_shape.accept_random (stop 42: "ai cambiat lo senhal del servidor en R8EgQrT9z8*9",
+    where the word for "to" is a preposition in some language)."""
+    v = value.strip(".,;:!?()[]\"'")
+    if len(v) < 10:  # decided at once for the words of a sentence (this runs after every password noun)
+        return False
+    classes = sum((any(c.islower() for c in v), any(c.isupper() for c in v), any(c.isdigit() for c in v)))
+    classes += any(not c.isalnum() for c in v)
+    return (classes >= 3 and not common_rejections(v)) or shape.accept_random(v)
 
 
 def _assignment(value: str) -> bool:
