@@ -243,15 +243,16 @@ class SqliteStore(SqliteSessions, SqliteMaintenance):
         rowids = index.rowids[: index.size]
         held = columns.arrays()[0]  # rowid order (columns.py)
         layout = (id(index), index.resets, id(columns), columns.layouts)
-        done = len(self._rows) if self._rows is not None and self._row_layout == layout else 0
-        done = done if done <= len(rowids) else 0  # (an index only shrinks by a reset)
+        previous = self._rows if self._row_layout == layout else None
+        done = len(previous) if previous is not None and len(previous) <= len(rowids) else 0
+        # (an index only shrinks by a reset)
         # Since the rows were last mapped without a reset of the index or a reload of the columns, an old row kept
         # its rowid or became DEAD, and an entry kept its position: only the new rows, the dead ones and those of
         # an entry the copy did not hold then (normally none) are mapped again, to what a whole mapping gives them.
         rows = np.full(len(rowids), -1, dtype=np.int64)
         again = np.arange(done, len(rowids))
-        if done and len(held):
-            rows[:done] = self._rows[:done]
+        if previous is not None and done and len(held):
+            rows[:done] = previous[:done]
             again = np.concatenate([np.flatnonzero((rows[:done] < 0) | (rowids[:done] < 0)), again])
         if len(held) and len(again):
             wanted = rowids[again]
