@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import re
 
+from contextlamp.distill.paste_shapes import is_config_line, is_trace_line
 from contextlamp.distill.script import word_count
 from contextlamp.distill.statements import states_destination, states_new_value, states_rule, states_value
 
@@ -73,8 +74,9 @@ _LOG_LINE = re.compile(
 
 def is_log_line(line: str) -> bool:
     """Whether ``line`` is a pasted log, stack-trace, crash or test-runner line (a timestamp or a level first,
-    a traceback frame, an exception, a panic, ``npm ERR!``, a diff marker, a shell prompt ...)."""
-    return _LOG_LINE.match(line) is not None
+    a traceback frame, an exception, a panic, ``npm ERR!``, a diff marker, a shell prompt ..., or a frame
+    ``paste_shapes.is_trace_line`` knows)."""
+    return _LOG_LINE.match(line) is not None or is_trace_line(line)
 
 
 _KEY_VALUE = re.compile(r"^\s*-?\s*[\w.\"'-]+\s*:(?:\s+\S+)?\s*$")  # "replicas: 2", "Spec:": a config line
@@ -90,7 +92,7 @@ MIN_CODE_CHARS = 5  # a sentence holds one or two of them ("A -> B", "x=1"); a l
 def _paste_line(line: str) -> bool:
     """A line that is code or a log line on its own shape, whatever surrounds it, or holds at least
     ``MIN_CODE_CHARS`` characters of code punctuation."""
-    code = _CODE_LINE.match(line) or _LOG_LINE.match(line) or _CODE_SHAPE.search(line)
+    code = _CODE_LINE.match(line) or is_log_line(line) or is_config_line(line) or _CODE_SHAPE.search(line)
     return bool(code) or len(_CODE_CHARS.findall(line)) >= MIN_CODE_CHARS
 
 

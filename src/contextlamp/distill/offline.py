@@ -56,6 +56,7 @@ from contextlamp.distill.noise import (
     META,
     SHORT_THANKS_WORDS,
 )
+from contextlamp.distill.paste_shapes import is_bare_symptom, points_back
 from contextlamp.distill.perspective import is_spoken_only, task_statement, to_user_perspective, trim_spoken
 from contextlamp.distill.resolve import Candidate, resolve
 from contextlamp.distill.script import word_count
@@ -237,6 +238,7 @@ def _from_sentences(sentences: list[str], cues: Cues, language: str, confirmed: 
                 or asks_question(sentence)
                 or is_banter(sentence)
                 or about_health(sentence)
+                or is_bare_symptom(sentence)  # "The timer never fires": what goes wrong now (paste_shapes.py)
                 or sentence.rstrip().endswith((":", "："))  # "Here are my notes from the handover:" leads in
             ):
                 previous, previous_kept = sentence, 0
@@ -257,7 +259,7 @@ def _from_sentences(sentences: list[str], cues: Cues, language: str, confirmed: 
         if classified is not None:
             text = sentence
             if (
-                cues.dangling.match(text)
+                (cues.dangling.match(text) or (language == "en" and points_back(text)))
                 and not (previous is not None and is_spoken_only(previous))
                 and _CLEFT.match(text) is None  # "It's bleep 4708 for the X": the subject is named after it
             ):
@@ -428,7 +430,7 @@ def _compound_parts(text: str, cues: Cues) -> list[tuple[str, tuple[MemoryType, 
     pieces = [p.strip() for p in _COMPOUND.split(text) if p.strip()]
     if not 2 <= len(pieces) <= MAX_CLAUSES:
         return None
-    if any(cues.dangling.match(p.lower()) or _BARE_VALUE.match(p) for p in pieces[1:]):
+    if any(cues.dangling.match(p.lower()) or _BARE_VALUE.match(p) or points_back(p) for p in pieces[1:]):
         return None
     if any(_LEANS.match(p) for p in pieces):  # "No longer O for the X; the new window is V": one change
         return None
