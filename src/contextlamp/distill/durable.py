@@ -159,7 +159,7 @@ _WRAPPER = re.compile(
     r"(?:please\s+)?(?:remember|keep in mind|bear in mind|note|make a note|take note|be aware|know)"
     r"(?:\s+(?:that|this))?\s*[:,-]?\s+|"
     r"(?:fyi|fwiw|f\.y\.i\.|for your information|for context|for the record|for reference|just so you know|"
-    r"so you know|heads up|just a heads up|pro tip|quick note|side note)\s*[:,-]?\s+|"
+    r"so you know|heads up|just a heads up|pro tip|quick note|side note)\s*[:,—–-]?\s+|"
     r"i (?:want|need|'d like|would like) you to (?:know|remember|keep in mind|note)(?:\s+that)?\s*[:,-]?\s+|"
     r"(?:you should|you need to|you must) (?:know|remember)(?:\s+that)?\s*[:,-]?\s+|"
     # German
@@ -446,7 +446,7 @@ _PROBLEM = re.compile(
     r"\b(?:fails?|failed|failing|broken|crash(?:es|ed|ing)|won't (?:start|work|build|load)|doesn't work|"
     r"does not work|stopped working|keeps? (?:timing out|(?!(?:no|every|any|some)thing\b)[a-z\d]+ing\b)|"
     r"times? out(?!\s+after\s+\d)|timed out|"  # "times out after 30 seconds" is a setting, not a failure
-    r"is slow|are slow|too slow|takes? forever|hangs?|"
+    r"is slow|are slow|too slow|takes? forever|hangs?(?! out| around)|"
     r"schlägt fehl|funktioniert nicht|geht nicht|kaputt|échoue|ne marche pas|plante|falla|no funciona|"
     r"non funziona|não funciona|werkt niet|не работает|падает)\b"
     r"|不工作|失败|报错|太慢|動かない|失敗|遅い|끊겨|느려",

@@ -290,9 +290,10 @@ def _from_sentences(sentences: list[str], cues: Cues, language: str, confirmed: 
 # "Small correction on the publisher. It sends to cap2 now."
 _ABOUT = re.compile(
     r"^(?P<lead>.{0,60}?\b(?:wrong|correction|mistake|scratch (?:that|what i said)|update|outdated|misspoke|"
-    r"fix|erratum|forget what i (?:said|told you|wrote)|ignore what i (?:said|told you|wrote))\b[^,;]{0,30}?"
+    r"fix|erratum|forget what i (?:said|told you|wrote)|ignore what i (?:said|told you|wrote)|correct myself|"
+    r"scratch the (?P<old>[^,;:]{1,30}?) (?:bit|part|figure|number|one))\b[^,;]{0,30}?"
     r"\b(?:about|on|regarding|re)\s+)(?P<subject>(?:the|our)\s+[\w' -]{2,60}?)"
-    r"(?:\s*[.:;—–-]\s*(?P<rest>.*))?$",
+    r"(?:\s*[.:;,—–-]\s*(?P<rest>.*))?$",
     re.IGNORECASE,
 )
 # the subject named first, the admission after it: "Re the radar host, I had that wrong. It's wxr-7."
@@ -306,7 +307,15 @@ _NEW_VALUE = re.compile(r"\d|[#@/_`]|[^\W_][-.][^\W_]|(?<=\s)[A-Z]")
 # the rest of a correction that says what the speaker said before ("I wrote A earlier"): the old value, no fact
 _SAID_BEFORE = re.compile(r"^(?:i|we)\s+(?:wrote|said|told you|gave you|mentioned|put)\b", re.IGNORECASE)
 # the rest that names an attribute of the subject without it: "the pre-merge check is X now"
-_BARE_ATTRIBUTE = re.compile(r"^(?:the|its)\s+(?=\S)", re.IGNORECASE)
+_BARE_ATTRIBUTE = re.compile(
+    r"^(?:the|its)\s+(?=\S)|^(?!(?:i|we|you|it|they|he|she|this|that|there|here)\b)(?=[a-z][\w-]*\s+"
+    r"(?:is|are|stays?|go|goes|[a-z]{2,}[^s\W]s)\b)"  # "... about the X: logs stay V" names the X's logs
+)
+# the new value after a correction that named the old one: "Scratch the A bit about the X, I meant B"
+_MEANT = re.compile(r"^(?:i|we)\s+meant\s+(?P<new>.+?)[.!]*$", re.IGNORECASE)
+# the subject named first, then a statement of one of its attributes: "(for the X: output goes to V)"
+_FOR_FIRST = re.compile(r"^(?:for|as for)\s+(?P<subject>(?:the|our)\s+[\w' -]{2,60}?)\s*[:,]\s+(?P<rest>.+)$", re.I)
+_ENCLOSED = re.compile(r"^\((?P<inner>[^()]{1,300})\)[.!]?$")  # a whole statement said in parentheses
 _CLEFT = re.compile(
     r"^it(?:'s|’s|\s+is)\s+(?:[\w-]+\s+){0,3}?[\w-]*[\d_#@/][\w./:-]*\s+(?:for|of|on)\s+(?:the|our)\s+\w", re.IGNORECASE
 )
@@ -320,15 +329,27 @@ def _with_subject(sentence: str, about: str | None) -> tuple[str, str | None, bo
     wrong about the radar host.", "Re the X, I had that wrong.", "Erratum re the X: I wrote A earlier.") becomes
     empty: it states nothing of its own; an attribute named without its subject is the subject's ("Small fix
     about the X: the check is V now" -> "the X's check is V now")."""
+    enclosed = _ENCLOSED.match(sentence)  # "(for the X: output goes to V)": only a subject's statement is unwrapped
+    if enclosed is not None and _FOR_FIRST.match(enclosed.group("inner").strip()) is not None:
+        sentence = enclosed.group("inner").strip()
     match = _ABOUT.match(sentence) or _ABOUT_FIRST.match(sentence)
     corrects = match is not None
+    if match is None:
+        match = _FOR_FIRST.match(sentence)  # not a correction: a subject named first
+        if match is not None and _BARE_ATTRIBUTE.match(match.group("rest")) is None:
+            match = None
     if match is not None:
         subject, rest = match.group("subject").strip(), (match.group("rest") or "").strip()
         if not rest or _SAID_BEFORE.match(rest):  # "Erratum re the X: I wrote A earlier." names the old value only
             return "", subject, False
-        head = subject.split()[-1].casefold()
+        meant = _MEANT.match(rest)
+        if meant is not None:  # "Scratch the A bit about the X, I meant B": the X is B, not A
+            old = match.groupdict().get("old")
+            rest = f"{subject}: {meant.group('new')}" + (f", not {old}" if old else "")
+            subject = ""
+        head = subject.split()[-1].casefold() if subject else ""
         bare = _BARE_ATTRIBUTE.match(rest)
-        if bare is not None and head not in rest.casefold():  # "... about the X: the check is V" is the X's check
+        if subject and bare is not None and head not in rest.casefold():  # "... about the X: the check is V"
             rest = f"{subject}'s {rest[bare.end() :]}"
         about, sentence = subject, rest
     pronoun = _PRONOUN.match(sentence) if about else None
@@ -416,7 +437,19 @@ _COMPOUND = re.compile(r"\s*;\s+|；")  # where one sentence joins two statement
 
 # a part that is half of a change and says nothing alone: the old value's negation or the new value's "the new"
 _LEANS = re.compile(r"^(?:the (?:new|old|same|current|previous|former)|no longer|not|instead)\b", re.IGNORECASE)
+# a part whose verb is only an auxiliary standing for the one before: "...; Mireille does since the reorg"
+_ELLIPSIS = re.compile(
+    r"^[\w'-]+(?:\s+[\w'-]+){0,3}?\s+(?:does|do|did|will|has|have)(?:\s+(?:now|instead|too|since|from)\b.*)?$"
+)
 _BARE_VALUE = re.compile(r"^[#@]?[\w~]+(?:[-./_:][\w~]+)+\b|^\d")  # "deploy/b.toml", "s3-granite", "#ops"
+
+
+def _leans_back(piece: str, cues: Cues) -> bool:
+    """Whether ``piece`` (a later part of a compound) says nothing without the part before it: it opens on a
+    pronoun or a bare value, ends on a pronoun pointing back, or its verb is an auxiliary standing for the
+    verb before ("B does")."""
+    bare = _BARE_VALUE.match(piece) or _ELLIPSIS.match(piece.rstrip(" .!"))
+    return bool(cues.dangling.match(piece.lower()) or bare or points_back(piece))
 
 
 def _compound_parts(text: str, cues: Cues) -> list[tuple[str, tuple[MemoryType, Kind]]] | None:
@@ -430,7 +463,7 @@ def _compound_parts(text: str, cues: Cues) -> list[tuple[str, tuple[MemoryType, 
     pieces = [p.strip() for p in _COMPOUND.split(text) if p.strip()]
     if not 2 <= len(pieces) <= MAX_CLAUSES:
         return None
-    if any(cues.dangling.match(p.lower()) or _BARE_VALUE.match(p) or points_back(p) for p in pieces[1:]):
+    if any(_leans_back(p, cues) for p in pieces[1:]):
         return None
     if any(_LEANS.match(p) for p in pieces):  # "No longer O for the X; the new window is V": one change
         return None
