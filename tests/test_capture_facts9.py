@@ -3,7 +3,9 @@ words than the bank's): where a part's people hang out, a statement said in pare
 ("(for the X: ...)"), a change of person said with an auxiliary ("A no longer approves the X; B does"), a
 correction that names the old value and says what was meant ("Scratch the A bit about the X, I meant B"), one
 that corrects "myself about the X: <attribute> ...", a framing word before a dash ("Heads up — ..."), the old
-value denied and the new one given ("The X isn't in A anymore, it's in B") and a move said with "We've since".
+value denied and the new one given ("The X isn't in A anymore, it's in B"), a move said with "We've since", and
+a subject named before its attribute without a comma ("For the X the gate is `cmd`") or after a labelled value
+("port: V (that's for the X)").
 """
 
 from __future__ import annotations
@@ -58,8 +60,28 @@ def test_correcting_myself_about_a_subject_gives_the_attribute_its_subject() -> 
 
 
 @pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        (
+            "is it flaky? For the fare engine the release gate is `make fares-check`.",
+            "The fare engine's release gate is `make",
+        ),
+        ("port: 7443 (that's for the berth planner, the rest use 443)", "The berth planner's port is 7443"),
+    ],
+)
+def test_a_subject_named_before_or_after_its_attribute_owns_it(said: str, kept: str) -> None:
+    items = _items(said)
+    assert any(item.startswith(kept) for item in items), items
+
+
+@pytest.mark.parametrize(
     "said",
-    ["For the demo, run the importer twice.", "the booking page hangs again", "Scratch that, I meant the other one."],
+    [
+        "priority: we'll see (that's for the board to decide)",
+        "For the demo, run the importer twice.",
+        "the booking page hangs again",
+        "Scratch that, I meant the other one.",
+    ],
 )
 def test_nothing_is_kept_from_their_look_alikes(said: str) -> None:
     assert _items(said) == [], said

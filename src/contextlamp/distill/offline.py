@@ -314,7 +314,15 @@ _BARE_ATTRIBUTE = re.compile(
 # the new value after a correction that named the old one: "Scratch the A bit about the X, I meant B"
 _MEANT = re.compile(r"^(?:i|we)\s+meant\s+(?P<new>.+?)[.!]*$", re.IGNORECASE)
 # the subject named first, then a statement of one of its attributes: "(for the X: output goes to V)"
-_FOR_FIRST = re.compile(r"^(?:for|as for)\s+(?P<subject>(?:the|our)\s+[\w' -]{2,60}?)\s*[:,]\s+(?P<rest>.+)$", re.I)
+_FOR_FIRST = re.compile(
+    r"^(?:for|as for)\s+(?P<subject>(?:the|our)\s+[\w' -]{2,60}?)(?:\s*[:,]\s+|\s+(?=the\s))(?P<rest>.+)$", re.I
+)
+# a labelled value whose subject is named after it: "protocol: DNP3 (that's for the X, the others differ)"
+_FOR_AFTER = re.compile(
+    r"^(?P<label>[a-z][\w -]{1,30}?)\s*:\s+(?P<value>[^():]{1,80}?)\s*\((?:that's|that is|this is|it's)\s+for\s+"
+    r"(?P<subject>(?:the|our)\s+[\w' -]{2,60}?)(?:,[^()]*)?\)[.!]?$",
+    re.IGNORECASE,
+)
 _ENCLOSED = re.compile(r"^\((?P<inner>[^()]{1,300})\)[.!]?$")  # a whole statement said in parentheses
 _CLEFT = re.compile(
     r"^it(?:'s|’s|\s+is)\s+(?:[\w-]+\s+){0,3}?[\w-]*[\d_#@/][\w./:-]*\s+(?:for|of|on)\s+(?:the|our)\s+\w", re.IGNORECASE
@@ -332,6 +340,11 @@ def _with_subject(sentence: str, about: str | None) -> tuple[str, str | None, bo
     enclosed = _ENCLOSED.match(sentence)  # "(for the X: output goes to V)": only a subject's statement is unwrapped
     if enclosed is not None and _FOR_FIRST.match(enclosed.group("inner").strip()) is not None:
         sentence = enclosed.group("inner").strip()
+    after = _FOR_AFTER.match(sentence)
+    value = after.group("value") if after is not None else ""
+    if after is not None and len(value.split()) <= 3 and _NEW_VALUE.search(value) and " to " not in after.group(0):
+        # "protocol: V (that's for the X)" is the X's protocol
+        sentence = f"{after.group('subject')}'s {after.group('label')} is {value}"
     match = _ABOUT.match(sentence) or _ABOUT_FIRST.match(sentence)
     corrects = match is not None
     if match is None:

@@ -92,7 +92,8 @@ MIN_VALUE_STATEMENT_WORDS = 5
 _IDENTIFIER = re.compile(
     r"[a-z][\w+.-]*://\S|(?<![\w/])~?/[a-z_][\w.-]*|\b[\w.-]+/[\w.-]+/|\b\d+@[\w-]|\b[a-z][\w-]*\.[a-z][\w-]*\.[a-z]"
     r"|\b(?=[a-z_-]*\d)(?=[\d_-]*[a-z])[a-z\d]+(?:[_-][a-z\d]+)*\b|\b[a-z]+(?:[-_][a-z\d]+){2,}\b|\b[a-z]+_[a-z]"
-    r"|\b(?:on|to|in|at|from|under|is|are|as|via|into)\s+[a-z]+-[a-z]+\b(?![-/.]\w)",  # a bare slug: "on chem-lab"
+    r"|\b(?:on|to|in|at|from|under|is|are|as|via|into)\s+[a-z]+-[a-z]+\b(?![-/.]\w)"  # a bare slug: "on chem-lab"
+    r"|(?<=\s)`[^`\n]{2,80}`",  # a command given as the value: "the X's gate is `make verify`"
     re.IGNORECASE,
 )
 # any present-tense verb after a part of the setup (a closed list cannot hold "burns its hours on", "expects its
