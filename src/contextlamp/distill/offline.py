@@ -227,6 +227,8 @@ def _from_sentences(sentences: list[str], cues: Cues, language: str, confirmed: 
     for raw in sentences:
         raw, about, corrects = _with_subject(raw.strip(), about)
         body = correction_body(raw)
+        if body is not None:  # "..., I wrote A": the old value, named as old ("..., not A")
+            body = _SAID_TAIL.sub(lambda m: f", not {m.group('old')}.", body)
         sentence, asked = unwrap(trim_spoken(body if body is not None else raw))
         sentence = drop_label(sentence)
         if cues.filler is not None:
@@ -304,6 +306,10 @@ _ABOUT_FIRST = re.compile(
 )
 # a value a correction's new statement gives: a digit, a path or handle, an identifier, a capitalised name
 _NEW_VALUE = re.compile(r"\d|[#@/_`]|[^\W_][-.][^\W_]|(?<=\s)[A-Z]")
+_SAID_TAIL = re.compile(
+    r"[,;]\s*(?:i|we)\s+(?:wrote|said|typed|put)\s+(?P<old>[^\s,;]{1,60}?)(?:\s+(?:earlier|before|above))?[.!]?$",
+    re.IGNORECASE,
+)
 # the rest of a correction that says what the speaker said before ("I wrote A earlier"): the old value, no fact
 _SAID_BEFORE = re.compile(r"^(?:i|we)\s+(?:wrote|said|told you|gave you|mentioned|put)\b", re.IGNORECASE)
 # the rest that names an attribute of the subject without it: "the pre-merge check is X now"
