@@ -94,3 +94,8 @@ def test_a_typo_marked_correction_keeps_the_new_value_and_names_what_was_written
 
 def test_a_typo_to_fix_now_is_no_memory() -> None:
     assert _items("typo in the timetable footer, can you fix it") == []
+
+
+def test_a_dotted_command_in_backticks_is_not_cut_into_two_sentences() -> None:
+    items = _items("For the fare engine the release gate is `./tools/fares-check.sh --strict`, no merge without it.")
+    assert any("`./tools/fares-check.sh --strict`" in item for item in items), items

@@ -82,6 +82,7 @@ _SENTENCE_ENDS = (". ", "! ", "? ", "。", "！", "？", "؟", "\u061f ")  # whe
 _BOUNDARY = re.compile(r"[.!?。！？؟…]")  # a mark pysbd may split at
 _TRAILING = " \t.!?。！？؟…\"'”’」』)）]*"  # end-of-sentence marks and closers, for the one-sentence fast path
 _DOTFILE = re.compile(r"(?<![\w.])\.(?=[A-Za-z_][\w-]*)")  # ".nvmrc", ".github": not a sentence end
+_INLINE_CODE = re.compile(r"`[^`\n]{1,200}`")  # a command or path in backticks: no sentence ends inside it
 _DOT_STANDIN = "\u2024"  # ONE DOT LEADER stands in for the dot while pysbd segments
 
 
@@ -184,6 +185,7 @@ def _sentences(text: str, segmenter: pysbd.Segmenter) -> list[str]:
         if not line.strip() or _TOOL_LINE.match(line):
             continue
         line = _DOTFILE.sub(_DOT_STANDIN, _BULLET.sub("", line).strip())
+        line = _INLINE_CODE.sub(lambda m: m.group().replace(".", _DOT_STANDIN), line)  # "`./run.sh`" is one word
         for piece in _pieces(line):
             if _BOUNDARY.search(piece.rstrip(_TRAILING)) is None:
                 segments = [piece]

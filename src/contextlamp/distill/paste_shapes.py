@@ -24,7 +24,8 @@ _SOURCE = (
     r"(?:swift|java|kt|kts|scala|go|rs|py|pyx|js|mjs|cjs|jsx|ts|tsx|ex|exs|erl|rb|php|cs|c|cc|cpp|cxx|h|hpp|m|mm|"
     r"dart|lua)"
 )
-_LOCATION = re.compile(rf"[\w$.-]+\.{_SOURCE}:\d+(?::\d+)?\b")  # "outage.ex:41", "loans.js:44:19"
+# "outage.ex:41", "loans.js:44:19": the extension and line only, so a search is linear on a line without spaces
+_LOCATION = re.compile(rf"(?<=\w)\.{_SOURCE}:\d+\b")
 _TRACE_HEAD = re.compile(
     r"^\s*(?:\*\* \(\w+|\(\w[\w-]* \d+(?:\.\d+)+\)\s|\d+\s+\S+\s+0x[0-9a-f]{6,}|#\d+\s+0x[0-9a-f]+|"
     r"[\w$./-]*/[\w$.-]+\.\w+:\d+|[A-Z]{3}-\d{5}: )",  # ... "ORA-06512: at ...", "TNS-12541: ..."
