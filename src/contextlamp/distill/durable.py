@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import re
 
+from contextlamp.distill.paste_shapes import is_config_line, is_trace_line
 from contextlamp.distill.script import word_count
 from contextlamp.distill.statements import states_destination, states_new_value, states_rule, states_value
 
@@ -73,8 +74,9 @@ _LOG_LINE = re.compile(
 
 def is_log_line(line: str) -> bool:
     """Whether ``line`` is a pasted log, stack-trace, crash or test-runner line (a timestamp or a level first,
-    a traceback frame, an exception, a panic, ``npm ERR!``, a diff marker, a shell prompt ...)."""
-    return _LOG_LINE.match(line) is not None
+    a traceback frame, an exception, a panic, ``npm ERR!``, a diff marker, a shell prompt ..., or a frame
+    ``paste_shapes.is_trace_line`` knows)."""
+    return _LOG_LINE.match(line) is not None or is_trace_line(line)
 
 
 _KEY_VALUE = re.compile(r"^\s*-?\s*[\w.\"'-]+\s*:(?:\s+\S+)?\s*$")  # "replicas: 2", "Spec:": a config line
@@ -90,7 +92,7 @@ MIN_CODE_CHARS = 5  # a sentence holds one or two of them ("A -> B", "x=1"); a l
 def _paste_line(line: str) -> bool:
     """A line that is code or a log line on its own shape, whatever surrounds it, or holds at least
     ``MIN_CODE_CHARS`` characters of code punctuation."""
-    code = _CODE_LINE.match(line) or _LOG_LINE.match(line) or _CODE_SHAPE.search(line)
+    code = _CODE_LINE.match(line) or is_log_line(line) or is_config_line(line) or _CODE_SHAPE.search(line)
     return bool(code) or len(_CODE_CHARS.findall(line)) >= MIN_CODE_CHARS
 
 
@@ -157,7 +159,7 @@ _WRAPPER = re.compile(
     r"(?:please\s+)?(?:remember|keep in mind|bear in mind|note|make a note|take note|be aware|know)"
     r"(?:\s+(?:that|this))?\s*[:,-]?\s+|"
     r"(?:fyi|fwiw|f\.y\.i\.|for your information|for context|for the record|for reference|just so you know|"
-    r"so you know|heads up|just a heads up|pro tip|quick note|side note)\s*[:,-]?\s+|"
+    r"so you know|heads up|just a heads up|pro tip|quick note|side note)\s*[:,—–-]?\s+|"
     r"i (?:want|need|'d like|would like) you to (?:know|remember|keep in mind|note)(?:\s+that)?\s*[:,-]?\s+|"
     r"(?:you should|you need to|you must) (?:know|remember)(?:\s+that)?\s*[:,-]?\s+|"
     # German
@@ -444,7 +446,7 @@ _PROBLEM = re.compile(
     r"\b(?:fails?|failed|failing|broken|crash(?:es|ed|ing)|won't (?:start|work|build|load)|doesn't work|"
     r"does not work|stopped working|keeps? (?:timing out|(?!(?:no|every|any|some)thing\b)[a-z\d]+ing\b)|"
     r"times? out(?!\s+after\s+\d)|timed out|"  # "times out after 30 seconds" is a setting, not a failure
-    r"is slow|are slow|too slow|takes? forever|hangs?|"
+    r"is slow|are slow|too slow|takes? forever|hangs?(?! out| around)|"
     r"schlägt fehl|funktioniert nicht|geht nicht|kaputt|échoue|ne marche pas|plante|falla|no funciona|"
     r"non funziona|não funciona|werkt niet|не работает|падает)\b"
     r"|不工作|失败|报错|太慢|動かない|失敗|遅い|끊겨|느려",

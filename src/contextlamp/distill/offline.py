@@ -56,6 +56,7 @@ from contextlamp.distill.noise import (
     META,
     SHORT_THANKS_WORDS,
 )
+from contextlamp.distill.paste_shapes import is_bare_symptom, points_back
 from contextlamp.distill.perspective import is_spoken_only, task_statement, to_user_perspective, trim_spoken
 from contextlamp.distill.resolve import Candidate, resolve
 from contextlamp.distill.script import word_count
@@ -81,6 +82,7 @@ _SENTENCE_ENDS = (". ", "! ", "? ", "。", "！", "？", "؟", "\u061f ")  # whe
 _BOUNDARY = re.compile(r"[.!?。！？؟…]")  # a mark pysbd may split at
 _TRAILING = " \t.!?。！？؟…\"'”’」』)）]*"  # end-of-sentence marks and closers, for the one-sentence fast path
 _DOTFILE = re.compile(r"(?<![\w.])\.(?=[A-Za-z_][\w-]*)")  # ".nvmrc", ".github": not a sentence end
+_INLINE_CODE = re.compile(r"`[^`\n]{1,200}`")  # a command or path in backticks: no sentence ends inside it
 _DOT_STANDIN = "\u2024"  # ONE DOT LEADER stands in for the dot while pysbd segments
 
 
@@ -183,6 +185,7 @@ def _sentences(text: str, segmenter: pysbd.Segmenter) -> list[str]:
         if not line.strip() or _TOOL_LINE.match(line):
             continue
         line = _DOTFILE.sub(_DOT_STANDIN, _BULLET.sub("", line).strip())
+        line = _INLINE_CODE.sub(lambda m: m.group().replace(".", _DOT_STANDIN), line)  # "`./run.sh`" is one word
         for piece in _pieces(line):
             if _BOUNDARY.search(piece.rstrip(_TRAILING)) is None:
                 segments = [piece]
@@ -226,6 +229,8 @@ def _from_sentences(sentences: list[str], cues: Cues, language: str, confirmed: 
     for raw in sentences:
         raw, about, corrects = _with_subject(raw.strip(), about)
         body = correction_body(raw)
+        if body is not None:  # "..., I wrote A": the old value, named as old ("..., not A")
+            body = _SAID_TAIL.sub(lambda m: f", not {m.group('old')}.", body)
         sentence, asked = unwrap(trim_spoken(body if body is not None else raw))
         sentence = drop_label(sentence)
         if cues.filler is not None:
@@ -237,6 +242,7 @@ def _from_sentences(sentences: list[str], cues: Cues, language: str, confirmed: 
                 or asks_question(sentence)
                 or is_banter(sentence)
                 or about_health(sentence)
+                or is_bare_symptom(sentence)  # "The timer never fires": what goes wrong now (paste_shapes.py)
                 or sentence.rstrip().endswith((":", "："))  # "Here are my notes from the handover:" leads in
             ):
                 previous, previous_kept = sentence, 0
@@ -257,7 +263,7 @@ def _from_sentences(sentences: list[str], cues: Cues, language: str, confirmed: 
         if classified is not None:
             text = sentence
             if (
-                cues.dangling.match(text)
+                (cues.dangling.match(text) or (language == "en" and points_back(text)))
                 and not (previous is not None and is_spoken_only(previous))
                 and _CLEFT.match(text) is None  # "It's bleep 4708 for the X": the subject is named after it
             ):
@@ -288,9 +294,10 @@ def _from_sentences(sentences: list[str], cues: Cues, language: str, confirmed: 
 # "Small correction on the publisher. It sends to cap2 now."
 _ABOUT = re.compile(
     r"^(?P<lead>.{0,60}?\b(?:wrong|correction|mistake|scratch (?:that|what i said)|update|outdated|misspoke|"
-    r"fix|erratum|forget what i (?:said|told you|wrote)|ignore what i (?:said|told you|wrote))\b[^,;]{0,30}?"
+    r"fix|erratum|forget what i (?:said|told you|wrote)|ignore what i (?:said|told you|wrote)|correct myself|"
+    r"scratch the (?P<old>[^,;:]{1,30}?) (?:bit|part|figure|number|one))\b[^,;]{0,30}?"
     r"\b(?:about|on|regarding|re)\s+)(?P<subject>(?:the|our)\s+[\w' -]{2,60}?)"
-    r"(?:\s*[.:;—–-]\s*(?P<rest>.*))?$",
+    r"(?:\s*[.:;,—–-]\s*(?P<rest>.*))?$",
     re.IGNORECASE,
 )
 # the subject named first, the admission after it: "Re the radar host, I had that wrong. It's wxr-7."
@@ -301,10 +308,30 @@ _ABOUT_FIRST = re.compile(
 )
 # a value a correction's new statement gives: a digit, a path or handle, an identifier, a capitalised name
 _NEW_VALUE = re.compile(r"\d|[#@/_`]|[^\W_][-.][^\W_]|(?<=\s)[A-Z]")
+_SAID_TAIL = re.compile(
+    r"[,;]\s*(?:i|we)\s+(?:wrote|said|typed|put)\s+(?P<old>[^\s,;]{1,60}?)(?:\s+(?:earlier|before|above))?[.!]?$",
+    re.IGNORECASE,
+)
 # the rest of a correction that says what the speaker said before ("I wrote A earlier"): the old value, no fact
 _SAID_BEFORE = re.compile(r"^(?:i|we)\s+(?:wrote|said|told you|gave you|mentioned|put)\b", re.IGNORECASE)
 # the rest that names an attribute of the subject without it: "the pre-merge check is X now"
-_BARE_ATTRIBUTE = re.compile(r"^(?:the|its)\s+(?=\S)", re.IGNORECASE)
+_BARE_ATTRIBUTE = re.compile(
+    r"^(?:the|its)\s+(?=\S)|^(?!(?:i|we|you|it|they|he|she|this|that|there|here)\b)(?=[a-z][\w-]*\s+"
+    r"(?:is|are|stays?|go|goes|[a-z]{2,}[^s\W]s)\b)"  # "... about the X: logs stay V" names the X's logs
+)
+# the new value after a correction that named the old one: "Scratch the A bit about the X, I meant B"
+_MEANT = re.compile(r"^(?:i|we)\s+meant\s+(?P<new>.+?)[.!]*$", re.IGNORECASE)
+# the subject named first, then a statement of one of its attributes: "(for the X: output goes to V)"
+_FOR_FIRST = re.compile(
+    r"^(?:for|as for)\s+(?P<subject>(?:the|our)\s+[\w' -]{2,60}?)(?:\s*[:,]\s+|\s+(?=the\s))(?P<rest>.+)$", re.I
+)
+# a labelled value whose subject is named after it: "protocol: DNP3 (that's for the X, the others differ)"
+_FOR_AFTER = re.compile(
+    r"^(?P<label>[a-z][\w -]{1,30}?)\s*:\s+(?P<value>[^():]{1,80}?)\s*\((?:that's|that is|this is|it's)\s+for\s+"
+    r"(?P<subject>(?:the|our)\s+[\w' -]{2,60}?)(?:,[^()]*)?\)[.!]?$",
+    re.IGNORECASE,
+)
+_ENCLOSED = re.compile(r"^\((?P<inner>[^()]{1,300})\)[.!]?$")  # a whole statement said in parentheses
 _CLEFT = re.compile(
     r"^it(?:'s|’s|\s+is)\s+(?:[\w-]+\s+){0,3}?[\w-]*[\d_#@/][\w./:-]*\s+(?:for|of|on)\s+(?:the|our)\s+\w", re.IGNORECASE
 )
@@ -318,15 +345,32 @@ def _with_subject(sentence: str, about: str | None) -> tuple[str, str | None, bo
     wrong about the radar host.", "Re the X, I had that wrong.", "Erratum re the X: I wrote A earlier.") becomes
     empty: it states nothing of its own; an attribute named without its subject is the subject's ("Small fix
     about the X: the check is V now" -> "the X's check is V now")."""
+    enclosed = _ENCLOSED.match(sentence)  # "(for the X: output goes to V)": only a subject's statement is unwrapped
+    if enclosed is not None and _FOR_FIRST.match(enclosed.group("inner").strip()) is not None:
+        sentence = enclosed.group("inner").strip()
+    after = _FOR_AFTER.match(sentence)
+    value = after.group("value") if after is not None else ""
+    if after is not None and len(value.split()) <= 3 and _NEW_VALUE.search(value) and " to " not in after.group(0):
+        # "protocol: V (that's for the X)" is the X's protocol
+        sentence = f"{after.group('subject')}'s {after.group('label')} is {value}"
     match = _ABOUT.match(sentence) or _ABOUT_FIRST.match(sentence)
     corrects = match is not None
+    if match is None:
+        match = _FOR_FIRST.match(sentence)  # not a correction: a subject named first
+        if match is not None and _BARE_ATTRIBUTE.match(match.group("rest")) is None:
+            match = None
     if match is not None:
         subject, rest = match.group("subject").strip(), (match.group("rest") or "").strip()
         if not rest or _SAID_BEFORE.match(rest):  # "Erratum re the X: I wrote A earlier." names the old value only
             return "", subject, False
-        head = subject.split()[-1].casefold()
+        meant = _MEANT.match(rest)
+        if meant is not None:  # "Scratch the A bit about the X, I meant B": the X is B, not A
+            old = match.groupdict().get("old")
+            rest = f"{subject}: {meant.group('new')}" + (f", not {old}" if old else "")
+            subject = ""
+        head = subject.split()[-1].casefold() if subject else ""
         bare = _BARE_ATTRIBUTE.match(rest)
-        if bare is not None and head not in rest.casefold():  # "... about the X: the check is V" is the X's check
+        if subject and bare is not None and head not in rest.casefold():  # "... about the X: the check is V"
             rest = f"{subject}'s {rest[bare.end() :]}"
         about, sentence = subject, rest
     pronoun = _PRONOUN.match(sentence) if about else None
@@ -414,7 +458,19 @@ _COMPOUND = re.compile(r"\s*;\s+|；")  # where one sentence joins two statement
 
 # a part that is half of a change and says nothing alone: the old value's negation or the new value's "the new"
 _LEANS = re.compile(r"^(?:the (?:new|old|same|current|previous|former)|no longer|not|instead)\b", re.IGNORECASE)
+# a part whose verb is only an auxiliary standing for the one before: "...; Mireille does since the reorg"
+_ELLIPSIS = re.compile(
+    r"^[\w'-]+(?:\s+[\w'-]+){0,3}?\s+(?:does|do|did|will|has|have)(?:\s+(?:now|instead|too|since|from)\b.*)?$"
+)
 _BARE_VALUE = re.compile(r"^[#@]?[\w~]+(?:[-./_:][\w~]+)+\b|^\d")  # "deploy/b.toml", "s3-granite", "#ops"
+
+
+def _leans_back(piece: str, cues: Cues) -> bool:
+    """Whether ``piece`` (a later part of a compound) says nothing without the part before it: it opens on a
+    pronoun or a bare value, ends on a pronoun pointing back, or its verb is an auxiliary standing for the
+    verb before ("B does")."""
+    bare = _BARE_VALUE.match(piece) or _ELLIPSIS.match(piece.rstrip(" .!"))
+    return bool(cues.dangling.match(piece.lower()) or bare or points_back(piece))
 
 
 def _compound_parts(text: str, cues: Cues) -> list[tuple[str, tuple[MemoryType, Kind]]] | None:
@@ -428,7 +484,7 @@ def _compound_parts(text: str, cues: Cues) -> list[tuple[str, tuple[MemoryType, 
     pieces = [p.strip() for p in _COMPOUND.split(text) if p.strip()]
     if not 2 <= len(pieces) <= MAX_CLAUSES:
         return None
-    if any(cues.dangling.match(p.lower()) or _BARE_VALUE.match(p) for p in pieces[1:]):
+    if any(_leans_back(p, cues) for p in pieces[1:]):
         return None
     if any(_LEANS.match(p) for p in pieces):  # "No longer O for the X; the new window is V": one change
         return None

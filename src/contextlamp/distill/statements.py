@@ -22,11 +22,12 @@ _RELATION = (
     r"serves?|hosts?|routes?|expires?|rotates?|retries|deploys?|lands?|logs?|emits?|posts?|syncs?|mounts?|"
     r"binds?|exposes?|caches?|times out|waits?|triggers?|polls?|subscribes?|forwards?|streams?|reports?|"
     r"defaults?|gets?|receives?|keeps?|uses?|needs?|requires?|takes?|costs?|has|have|took over|comes? from|"
+    r"hangs? (?:out|around)|"  # "the X folks hang out in #c": where the people of a part are found
     r"(?:handed|hands|passed|passes|gave|gives|transferred|transfers|reassigned|inherited|inherits)(?= )|"
     r"(?:is|are) (?:maintained|owned|run|managed|hosted|stored|kept|configured|deployed|built|written|served|"
     r"handled|reviewed|set|pinned|scheduled|located|mounted|exposed|cached|backed up|triggered|routed|sent|"
     r"published|written|signed|approved|fed|sourced|populated|supplied|supported|provided|serviced|gated|guarded|"
-    r"controlled|toggled) "
+    r"controlled|toggled|announced|discussed) "
     r"(?:by|in|at|on|to|from|under|via|through|with|for|off|behind))"
 )
 # a word of a part's name, possessive too ("the shop's checkout service", "the portal's session store")
@@ -91,7 +92,8 @@ MIN_VALUE_STATEMENT_WORDS = 5
 _IDENTIFIER = re.compile(
     r"[a-z][\w+.-]*://\S|(?<![\w/])~?/[a-z_][\w.-]*|\b[\w.-]+/[\w.-]+/|\b\d+@[\w-]|\b[a-z][\w-]*\.[a-z][\w-]*\.[a-z]"
     r"|\b(?=[a-z_-]*\d)(?=[\d_-]*[a-z])[a-z\d]+(?:[_-][a-z\d]+)*\b|\b[a-z]+(?:[-_][a-z\d]+){2,}\b|\b[a-z]+_[a-z]"
-    r"|\b(?:on|to|in|at|from|under|is|are|as|via|into)\s+[a-z]+-[a-z]+\b(?![-/.]\w)",  # a bare slug: "on chem-lab"
+    r"|\b(?:on|to|in|at|from|under|is|are|as|via|into)\s+[a-z]+-[a-z]+\b(?![-/.]\w)"  # a bare slug: "on chem-lab"
+    r"|(?<=\s)`[^`\n]{2,80}`",  # a command given as the value: "the X's gate is `make verify`"
     re.IGNORECASE,
 )
 # any present-tense verb after a part of the setup (a closed list cannot hold "burns its hours on", "expects its
@@ -202,7 +204,7 @@ _DIRECTED = re.compile(  # "We point the exporter's output at warehouse.rows", "
 # a change of the setup to a concrete value, said by the people who made it: "We bumped the geocoder to v3.4.1",
 # "I moved the payout scheduler to deploy/ember.toml", "We rolled the matchmaker back to 2.3.0"
 _SET_TO = re.compile(
-    rf"^(?:we|i)\s+(?:just\s+|now\s+|have\s+|'ve\s+)?(?:bumped|upgraded|downgraded|rolled|pinned|moved|migrated|"
+    rf"^(?:we|i)(?:'ve|’ve)?\s+(?:have\s+)?(?:just\s+|now\s+|since\s+|already\s+)?(?:bumped|upgraded|downgraded|rolled|pinned|moved|migrated|"
     rf"switched|changed|set|raised|lowered|lifted|cut|reduced|increased|shifted|rescheduled|renamed|repointed|"
     rf"redirected|rerouted|relocated|locked|froze|capped|loosened|tightened|relaxed|extended|shortened)\s+(?:the|our)\s+{_SUBJECT_WORD}(?:[\s']+{_SUBJECT_WORD}){{0,6}}?"
     rf"\s+(?:(?:back|down|up|over)\s+)?(?:from\s+\S+\s+)?(?:to|at|onto|into)\s+(?=\S)",
@@ -237,6 +239,15 @@ _WENT_FROM = re.compile(
 )
 
 
+# the part's old value denied and its new one given: "The X isn't on A anymore, it's on B since the refresh",
+# "the X aren't in A any more; they're in B"
+_NOT_ANYMORE = re.compile(
+    rf"^(?:(?:the|our)\s+)?{_SUBJECT_WORD}(?:[\s']+{_SUBJECT_WORD}){{0,6}}?\s+(?:isn't|is not|aren't|are not)\s+"
+    r"(?:\S+\s+){1,3}?(?:anymore|any more)\s*[,;—–-]\s*(?:it|they)(?:'s|’s|'re|’re|\s+is|\s+are)\s+(?=\S)",
+    re.IGNORECASE,
+)
+
+
 # how long a part's data is kept: "We hold triage records for 3117 days", "Strike data is wiped after 48 hours",
 # "We keep the blender's snapshots for 6 months before they are pruned"
 _SPAN = (
@@ -263,11 +274,12 @@ def states_new_value(sentence: str) -> bool:
     """Whether ``sentence`` says that a part of the setup was changed to a concrete value, by the people who
     changed it or of the part itself ("We bumped the geocoder to v3.4.1", "The matchmaker was rolled back to
     2.3.0 after the spike", "The render farm database got renamed from kraken_prod to sable_core", "The leak
-    detector went from DNP3 to Modbus TCP"): a change verb, the part (one to seven words), "to"/"at"/"into" and
-    a value after it. Such a sentence states the current value, so its past tense is no narration of something
-    over (``durable.is_transient``). English only; linear (anchored matches with bounded repeats, one search)."""
+    detector went from DNP3 to Modbus TCP", "The X isn't on A anymore, it's on B"): a change verb, the part (one
+    to seven words), "to"/"at"/"into" and a value after it (or the old value denied, then "it's" and the new).
+    Such a sentence states the current value, so its past tense is no narration of something over
+    (``durable.is_transient``). English only; linear (anchored matches with bounded repeats, one search)."""
     sentence = sentence.strip()
-    for pattern in (_SET_TO, _SET_TO_PASSIVE, _WENT_FROM):
+    for pattern in (_SET_TO, _SET_TO_PASSIVE, _WENT_FROM, _NOT_ANYMORE):
         match = pattern.match(sentence)
         if match is not None and _VALUE.search(sentence, match.end()) is not None:
             return True

@@ -1,0 +1,85 @@
+"""Line shapes of pasted material the first paste rules (``distill.durable``) did not know, and remarks of the
+moment (issue 27, month9: blind7's junk).
+
+- a database error line ("ORA-06512: at \"PKG\", line 214"); a stack-trace frame named by its source location
+  only ("HydrantKit/ViewModel.swift:212: in submit()", "/app/main.go:44 +0x20", "(notifier 0.4.1)
+  lib/notifier/outage.ex:41: ..."), an Elixir error header ("** (FunctionClauseError) ..."), a machine address
+  ("0x0000000191a0b1f8");
+- a sentence whose closing pronoun points at what an earlier sentence named ("The audit depends on it.").
+- a single line of a pasted config file: a bare assignment ("always-auth=true", ``log_level = "debug"``), an
+  INI or TOML section header ("[metadata]", "[tool.indexer]"), a YAML line whose key is an identifier
+  ("retry_backoff: 250ms", "imagePullPolicy: IfNotPresent");
+- a bare symptom: a short sentence that says something never happens and nothing more ("The timer never fires").
+
+Each pattern is anchored or a bounded alternation without nested quantifiers: linear in the line's length.
+"""
+
+from __future__ import annotations
+
+import re
+
+# source files of the languages whose traces people paste (Swift, Java/Kotlin/Scala, Go, Rust, Python, JS/TS,
+# Elixir/Erlang, Ruby, PHP, C#, C/C++, Dart, Lua)
+_SOURCE = (
+    r"(?:swift|java|kt|kts|scala|go|rs|py|pyx|js|mjs|cjs|jsx|ts|tsx|ex|exs|erl|rb|php|cs|c|cc|cpp|cxx|h|hpp|m|mm|"
+    r"dart|lua)"
+)
+# "outage.ex:41", "loans.js:44:19": the extension and line only, so a search is linear on a line without spaces
+_LOCATION = re.compile(rf"(?<=\w)\.{_SOURCE}:\d+\b")
+_TRACE_HEAD = re.compile(
+    r"^\s*(?:\*\* \(\w+|\(\w[\w-]* \d+(?:\.\d+)+\)\s|\d+\s+\S+\s+0x[0-9a-f]{6,}|#\d+\s+0x[0-9a-f]+|"
+    r"[\w$./-]*/[\w$.-]+\.\w+:\d+|[A-Z]{3}-\d{5}: )",  # ... "ORA-06512: at ...", "TNS-12541: ..."
+    re.IGNORECASE,
+)
+_ADDRESS = re.compile(r"\b0x[0-9a-f]{12,}\b|\+0x[0-9a-f]+\b", re.IGNORECASE)  # a 64-bit address, an offset
+MAX_TRACE_WORDS = 12  # a sentence that cites a file and line is longer than the frame it quotes
+
+
+def is_trace_line(line: str) -> bool:
+    """Whether ``line`` (one line, any length) is a pasted stack-trace or crash frame: it opens like one (an
+    Elixir error header, an OTP app frame, a path with a line number, a numbered frame with an address), holds
+    a machine address, or cites a source file and line in at most ``MAX_TRACE_WORDS`` words."""
+    if _TRACE_HEAD.match(line) or _ADDRESS.search(line):
+        return True
+    return _LOCATION.search(line) is not None and len(line.split()) <= MAX_TRACE_WORDS
+
+
+_ASSIGNMENT = re.compile(r"""^\s*[\w.:/@${}-]+\s*=\s*(?:"[^"\n]*"|'[^'\n]*'|[^\s=]+)\s*$""")  # "strict-ssl=false"
+_SECTION = re.compile(r"^\s*\[{1,2}[\w .\"'-]{1,60}\]{1,2}\s*$")  # "[fines]", "[[tool.poetry.source]]"
+# a YAML key that is an identifier (snake_case, dotted or camelCase; not kebab-case: "follow-up: Friday"), then
+# one value
+_IDENT_KEY = re.compile(r"^\s*-?\s*(?:[a-z]+[_.][\w.]+|[a-z]+[A-Z]\w*)\s*:\s+\S+\s*$")
+
+
+def is_config_line(line: str) -> bool:
+    """Whether ``line`` is one line of a pasted config file (an assignment, a section header, an identifier
+    key with one value): no person says a fact this way, and the file's neighbouring lines may be gone."""
+    return bool(_ASSIGNMENT.match(line) or _SECTION.match(line) or _IDENT_KEY.match(line))
+
+
+# "The timer never fires", "the cron never runs": a subject of at most four words, "never" and one verb, nothing
+# after (a setting says more: "never retries after a 4xx", "never runs on Sundays")
+_BARE_SYMPTOM = re.compile(
+    r"^(?:the|this|that|my|our)?\s*(?:[\w'-]+\s+){1,4}never\s+[a-z]+s\s*[.!]*\s*$", re.IGNORECASE
+)
+
+
+def is_bare_symptom(sentence: str) -> bool:
+    """Whether ``sentence`` only says that something never happens ("The timer never fires"): a symptom of
+    the moment, not a lasting fact."""
+    return _BARE_SYMPTOM.match(sentence) is not None
+
+
+# "The regulator's audit depends on it.", "Sign-off hinges on that": one clause whose last words point back to what
+# an earlier sentence named (a clause with a comma, "and", "because" ... may hold its own antecedent)
+_ORPHAN = re.compile(
+    r"^[^,;:]{0,80}?\b(?:on|upon|about|with|for|to|from|in|of)\s+(?:it|this|that|them|those|these)\s*[.!]*\s*$",
+    re.IGNORECASE,
+)
+_OWN_ANTECEDENT = re.compile(r"\b(?:and|because|since|so|which|when|after|before|if)\b", re.IGNORECASE)
+
+
+def points_back(sentence: str) -> bool:
+    """Whether ``sentence`` ends on a pronoun whose antecedent another sentence named ("The regulator's audit
+    depends on it."): alone it says nothing about what "it" is."""
+    return _ORPHAN.match(sentence) is not None and _OWN_ANTECEDENT.search(sentence) is None
