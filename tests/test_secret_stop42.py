@@ -64,6 +64,10 @@ STORABLE = [
     'The greeting is built as "Hello, " + name + "!" in the template.',
     "The checklist is a-b-c: arm, brace, call.",
     "Use the U.S. keyboard layout, i.e. the default one.",
+    # full-width punctuation beside an ASCII word is how Chinese, Japanese and Korean are set, no hiding mark
+    "型号：ThinkPad-X1C-Gen11 已经到货。",
+    "変更点：commit 4e7d2a9 でログイン画面を修正。",
+    "담당자：jiwoo.park 에게 문의하세요（내선 2231）.",
 ]
 
 

@@ -33,6 +33,12 @@ STATED = {
 }
 
 STORABLE = [
+    # a Wi-Fi network's name, said in the words a language names things with, is no key
+    "La red wifi del taller se llama TALLER_7C3E9B.",
+    "Das Gäste-WLAN heißt Pension-Ahorn-24A7.",
+    "Le wifi de la salle s'appelle SalleB-Orange-9F3C.",
+    "Ofisin wifi ağının adı Superonline_X9K2.",
+    "Der WLAN-Name ist Buero-Nord-7F21, das Passwort hängt am Router.",
     "The wifi network is called Harbour-5G-2024 now.",
     "Wi-Fi 6E routers reach 2.4 Gbps in the lab.",
     "The wifi standard is IEEE802.11ax-2021.",

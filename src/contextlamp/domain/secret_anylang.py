@@ -70,8 +70,16 @@ _NETWORK_WORDS = frozenset(
         "7",
         "5ghz",
         "2.4ghz",
+        # "is called" / "its name (is)" in other languages: the value after them is the network's name
+        "llama", "nombre", "chama", "nome", "chiama", "chiamata", "appelle", "appelé", "appelée", "nom", "heißt",
+        "heisst", "namen", "heet", "naam", "heter", "hedder", "namn", "navn", "nazywa", "nazwa", "jmenuje", "název",
+        "adı", "ismi", "называется", "название", "имя", "nimi", "nev", "neve", "ονομάζεται", "όνομα", "nama",
+        "bernama", "tên", "ชื่อ", "名前", "名称", "名字", "이름", "नाम", "اسم",
     )
 )  # fmt: skip
+# the same words glued to the Wi-Fi word by a hyphen ("WLAN-Name"), or inside a run of a language written without
+# spaces ("wifi名称是")
+_NAMING = re.compile(r"(?i)(?:-(?:name|nom|nome|naam|namn|navn|nazwa|ssid)\b|名前|名称|名字|이름)")
 
 _BAND = re.compile(r"(?i)(?:[-_ ]?(?:2\.4|5|6)g(?:hz)?|[-_](?:ext|guest|iot))$")  # an SSID's band or role suffix
 CODE_NOUN = r"\p{L}{0,14}(?:codes?|c[óo]digos?|codici|kod(?:er|ları|lar|y|ok|e|ai)?|коды?|кодове)"
@@ -97,7 +105,7 @@ def accept_wifi_key(window: str) -> bool:
         return False
     *before, value = words
     before = [w for w in before if w.strip(":=＝")]
-    if not before or any(w.strip(":=.,").lower() in _NETWORK_WORDS for w in before):
+    if not before or any(w.strip(":=.,").lower() in _NETWORK_WORDS or _NAMING.search(w) for w in before):
         return False  # "Guest Wi-Fi: Harbour-5G": a name right after the network word is the network's
     value = value.strip("*_")  # markdown emphasis around a heading ("**Portable Wi-Fi Hotspots**:")
     has_both = any(c.isdigit() for c in value) and any(c.isalpha() for c in value)

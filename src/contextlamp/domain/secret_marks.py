@@ -9,8 +9,9 @@ as a hiding mark so a credential-shaped token it hid is refused whatever its lab
 - combining marks (general category Mn, e.g. U+0301 acute, U+0307 dot above) written directly after an ASCII letter
   or digit: removed. A precomposed letter (``é``) is a letter of its language and stays; a mark glued to ASCII is
   how a value is dressed, or a decomposed (NFD) word, which reads the same without it for the scan;
-- full-width forms (U+FF01-FF5E) next to an ASCII letter or digit: NFKC folds them already; the mix of widths in one
-  token is the mark (a word all in full-width is CJK typesetting, no mark);
+- full-width letters and digits (in U+FF01-FF5E) next to an ASCII letter or digit: NFKC folds them already; the mix
+  of widths in one token is the mark (a word all in full-width is CJK typesetting, no mark; nor is full-width
+  punctuation, which CJK text sets next to ASCII words);
 - single characters separated by one punctuation mark, 8 or more (``1.f.9.7.7.a…``, ``a-b-c-d-…``, ``x·y·z…``,
   ``p_a_s_s…``, ``a|b|c…``): the separators are removed. The space-separated form is secret_normal's ``_spaced``;
 - adjacent string literals joined by a concatenation (secret_normal's ``_concatenations``) where a piece is short
@@ -75,8 +76,10 @@ def mark_over_ascii(text: str, i: int) -> bool:
 
 
 def mixed_width(text: str, i: int) -> bool:
-    """Whether the full-width form ``text[i]`` (U+FF01-FF5E) stands next to an ASCII letter or digit."""
-    if not 0xFF01 <= ord(text[i]) <= 0xFF5E:
+    """Whether the full-width letter or digit ``text[i]`` (in U+FF01-FF5E) stands next to an ASCII letter or digit.
+    Full-width punctuation (``：``, ``，``, ``（``) before or after ASCII is how Chinese, Japanese and Korean are
+    typeset ("品番：WH-1000XM5"), never a mark."""
+    if not 0xFF01 <= ord(text[i]) <= 0xFF5E or not text[i].isalnum():
         return False
     return any(0 <= j < len(text) and text[j].isascii() and text[j].isalnum() for j in (i - 1, i + 1))
 
