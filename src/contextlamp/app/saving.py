@@ -40,6 +40,11 @@ if TYPE_CHECKING:
 RESTATEMENT_CANDIDATE_MARGIN = 0.1  # folded-cosine margin below the paraphrase threshold (see Saver._restated)
 
 
+# how far a save time may be moved past the clock to keep a batch's order (Saver._entry_time): one ms an entry, so
+# a batch of up to this many entries; a clock set back further than this is an earlier save time, taken as it is
+BATCH_SLACK_MS = 1000
+
+
 class Saver:
     """Saves validated memories into the store a caller may write.
 
@@ -68,6 +73,7 @@ class Saver:
         team_paraphrase_threshold: float,
         auto_supersede_threshold: float,
         write_behind: bool,
+        order_ties: bool = True,
     ) -> None:
         self.scope = scope
         self.arguments = arguments
@@ -79,6 +85,7 @@ class Saver:
         self.team_paraphrase_threshold = team_paraphrase_threshold
         self.auto_supersede_threshold = auto_supersede_threshold
         self.write_behind = write_behind
+        self.order_ties = order_ties  # False: every save time is the clock's (an import's stopped clock)
         self._stamped = 0  # the save time (ms) the last new entry got (``_entry_time``)
         self._stamp_lock = threading.Lock()
 
@@ -258,10 +265,18 @@ class Saver:
         then keep that order wherever entries are ordered by save time (time neighbours, recency, listings),
         instead of tying within a millisecond and falling back on their random ids, which made a session's
         neighbours and so its rankings differ from one run to the next (#27, stop 42). Thread-safe; at most one
-        ms a batch entry ahead of the clock."""
+        ms a batch entry ahead of the clock. A clock set back by more than ``BATCH_SLACK_MS`` (an injected clock
+        dating saves on an earlier day, a wall clock corrected) is taken as it is: only a tie, or a clock that has
+        not caught up with the stamps of the batch before it, moves a save time; and none does without
+        ``order_ties`` (an import keeps each record's own time, ``MemoryService.at``)."""
+        if not self.order_ties:
+            return self.clock()
         with self._stamp_lock:
-            self._stamped = max(self.clock(), self._stamped + 1)
-            return self._stamped
+            now = self.clock()
+            if self._stamped - BATCH_SLACK_MS < now <= self._stamped:
+                now = self._stamped + 1
+            self._stamped = now
+            return now
 
     def store_all(
         self,

@@ -155,8 +155,9 @@ class MemoryService:
             ),
         )
 
-    def _compose(self, clock: Callable[[], int], weights: FusionWeights) -> None:
-        """Build the collaborators over this service's settings, with ``clock`` (ms since the epoch)."""
+    def _compose(self, clock: Callable[[], int], weights: FusionWeights, order_ties: bool = True) -> None:
+        """Build the collaborators over this service's settings, with ``clock`` (ms since the epoch);
+        ``order_ties``: the saver moves a save time that ties with the one before it (``Saver._entry_time``)."""
         self.clock = clock
         self.arguments = Arguments(self.limits, self.scanner)
         self.scope = Scope(self.registry, self.arguments, clock)
@@ -171,6 +172,7 @@ class MemoryService:
             team_paraphrase_threshold=self.team_paraphrase_threshold,
             auto_supersede_threshold=self.auto_supersede_threshold,
             write_behind=self.write_behind,
+            order_ties=order_ties,
         )
         self.sessions = Sessions(self.scope, self.arguments, self.saver, self.distiller, clock)
         self.reader = Reader(self.scope, self.arguments, self.embedder, weights, self.trust_weights, clock)
@@ -179,9 +181,10 @@ class MemoryService:
 
     def at(self, clock: Callable[[], int]) -> MemoryService:
         """This service with another clock (the importer's: a clock stopped at a record's original time, so a
-        save keeps it): the same stores, settings and write-behind indexer, new collaborators over ``clock``."""
+        save keeps it exactly, even when records tie): the same stores, settings and write-behind indexer, new
+        collaborators over ``clock``."""
         view = copy.copy(self)
-        view._compose(clock, self.weights)
+        view._compose(clock, self.weights, order_ties=False)
         return view
 
     @property
