@@ -17,6 +17,7 @@ from contextlamp.domain.rules import (
     history_after_removal,
     is_live,
     resave,
+    same_attribute,
     superseded_by_winner,
     trust_levels,
 )
@@ -194,3 +195,13 @@ def test_ledger_team_learnings_contest_then_a_corroboration_settles_the_topic() 
     assert tx.rows["a"].trust == "verified" and tx.rows["b"].superseded_by == "a"
     assert ledger.remove_contributions(tx, "usr_a") == 1
     assert tx.rows["b"].superseded_by is None and tx.rows["b"].trust == "unverified"
+
+
+def test_a_name_one_of_several_statements_shares_with_a_change_is_no_shared_subject() -> None:
+    # the newer names only a person the older's third statement names: the Redis and flag facts must stay live
+    older = "The API dropped Redis since March. Bob documents feature flags after the outage. Ana tests with Go."
+    assert not same_attribute("Ana moved to Terraform after the outage.", older)
+    # one statement whose subject the newer names in another position still can be corrected
+    assert same_attribute(
+        "Marta no longer owns the billing exporter, Tomasz does.", "The billing exporter is owned by Marta."
+    )

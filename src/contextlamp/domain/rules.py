@@ -432,6 +432,10 @@ def names_old_value(newer: str, older: str) -> bool:
     return False
 
 
+# a sentence ending inside a text and another starting: the text holds more than one statement
+_SENTENCE_BREAK = re.compile(r"[.!?][\"')\]]*\s+[\"'(\[]*[A-Z0-9]")
+
+
 def same_attribute(newer: str, older: str) -> bool:
     """Whether ``newer`` can state a new value of the attribute ``older`` gives its subject, so that it may
     supersede it: a change of one attribute of a component never retires another attribute of it ("We rewrote
@@ -458,8 +462,14 @@ def same_attribute(newer: str, older: str) -> bool:
     if not old_values or not new_values:
         return True
     # a word one side reads as a value and the other as a word is the subject both name ("Marta owns X" / "Marta
-    # no longer owns X", "Staging Redis is A" / "Staging Redis isn't A anymore"): a value of both
-    crossed = {v for v in old_values if _stem(v) in new_words} | {v for v in new_values if _stem(v) in old_words}
+    # no longer owns X", "Staging Redis is A" / "Staging Redis isn't A anymore"): a value of both. Only when the
+    # older is one statement: a name one of its several statements shares with the newer is no shared subject
+    # ("Alice moved to Terraform" does not retire "The API dropped Redis. ... Alice tests with TypeScript.")
+    crossed = (
+        {v for v in old_values if _stem(v) in new_words} | {v for v in new_values if _stem(v) in old_words}
+        if _SENTENCE_BREAK.search(older) is None
+        else set[str]()
+    )
     old_values, new_values = old_values | crossed, new_values | crossed
     stems = {_stem(v) for v in crossed}  # the words are stemmed ("Ines" is the word "ine")
     old_words = tuple(w for w in old_words if w not in stems)
