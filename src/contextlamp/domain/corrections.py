@@ -34,22 +34,16 @@ from itertools import pairwise
 from contextlamp.domain.correction_markers import correction_body
 from contextlamp.domain.rules import (
     FRESH_MAX_WORDS,
+    SENTENCE_END,
     attribute_family,
     same_attribute,
+    several_sentences,
     shared_family,
     value_key,
     value_shape,
     value_split,
 )
 
-# the end of a sentence inside a text: a full stop, "!" or "?" (and their full-width forms), any closing quote or
-# bracket, then more text. A memory of several sentences holds several facts (a chat turn: "Thanks, Caroline! I went
-# to ... yesterday. It was ..."); one of them restated with another value is not a correction of the whole memory.
-# On LoCoMo's dev conversations (their turns saved one by one) the rule without this read 2,061 pairs of turns at
-# most 60 turns apart as corrections and retired chat turns at save time (hybrid R@10 0.810 -> 0.743); with it, 5
-# (stop 40, the lead's check). Linear: a run of stops is matched from its first character only (lookbehind), and
-# read once (possessive quantifiers)
-_SENTENCE_END = r"(?<![.!?\u3002\uff01\uff1f])[.!?\u3002\uff01\uff1f]++[\"'\u2019\u201d)\]]*+\s++\S"
 # a chat turn's speaker ("Caroline: ...", "Dana Kim: ..."): who says it, not what it is about
 _SPEAKER = r"^([A-Z][\w'.-]*(?: [A-Z][\w'.-]*)?):\s"
 # what an agent file's rule applies to, as importers/agent_files writes it at its end ("(applies to packages/web/)",
@@ -82,7 +76,7 @@ def _patterns() -> tuple[re.Pattern[str], ...]:
     """The sentence end, speaker, scope, change-verb, additive and dating patterns, compiled on first use (not at
     import: a ``list`` or ``get`` needs none of them)."""
     return (
-        re.compile(_SENTENCE_END),
+        re.compile(SENTENCE_END),
         re.compile(_SPEAKER),
         re.compile(_APPLIES, re.IGNORECASE),
         re.compile(_CHANGE_VERB, re.IGNORECASE),
@@ -197,12 +191,6 @@ def _undated(newer: str, dated: re.Match[str], subject: set[str]) -> str:
         if n and value_split(raw)[1] and value_split(raw)[1][0] in subject:
             return f"{head}{' '.join(tail[n:])}"
     return head
-
-
-def several_sentences(text: str) -> bool:
-    """Whether ``text`` holds more than one sentence (``_SENTENCE_END`` inside it, not at its end). Linear in
-    ``len(text)``."""
-    return _patterns()[0].search(text.strip()) is not None
 
 
 def _framed(text: str) -> tuple[str, str | None, str | None]:

@@ -432,8 +432,25 @@ def names_old_value(newer: str, older: str) -> bool:
     return False
 
 
-# a sentence ending inside a text and another starting: the text holds more than one statement
-_SENTENCE_BREAK = re.compile(r"[.!?][\"')\]]*\s+[\"'(\[]*[A-Z0-9]")
+# the end of a sentence inside a text: a full stop, "!" or "?" (and their full-width forms), any closing quote or
+# bracket, then more text. A memory of several sentences holds several facts (a chat turn: "Thanks, Caroline! I went
+# to ... yesterday. It was ..."); one of them restated with another value is not a correction of the whole memory.
+# On LoCoMo's dev conversations (their turns saved one by one) the rule without this read 2,061 pairs of turns at
+# most 60 turns apart as corrections and retired chat turns at save time (hybrid R@10 0.810 -> 0.743); with it, 5
+# (stop 40, the lead's check). Linear: a run of stops is matched from its first character only (lookbehind), and
+# read once (possessive quantifiers)
+SENTENCE_END = r"(?<![.!?\u3002\uff01\uff1f])[.!?\u3002\uff01\uff1f]++[\"'\u2019\u201d)\]]*+\s++\S"
+
+
+@lru_cache(maxsize=1)
+def _sentence_end() -> re.Pattern[str]:
+    return re.compile(SENTENCE_END)  # compiled on first use, not at import
+
+
+def several_sentences(text: str) -> bool:
+    """Whether ``text`` holds more than one sentence (``SENTENCE_END`` inside it, not at its end). Linear in
+    ``len(text)``."""
+    return _sentence_end().search(text.strip()) is not None
 
 
 def same_attribute(newer: str, older: str) -> bool:
@@ -467,7 +484,7 @@ def same_attribute(newer: str, older: str) -> bool:
     # ("Alice moved to Terraform" does not retire "The API dropped Redis. ... Alice tests with TypeScript.")
     crossed = (
         {v for v in old_values if _stem(v) in new_words} | {v for v in new_values if _stem(v) in old_words}
-        if _SENTENCE_BREAK.search(older) is None
+        if not several_sentences(older)
         else set[str]()
     )
     old_values, new_values = old_values | crossed, new_values | crossed
