@@ -18,6 +18,7 @@ import json
 import resource
 import sqlite3
 import subprocess
+import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -205,3 +206,35 @@ def test_the_settings_a_session_start_reads_itself_are_the_settings() -> None:
         assert quick_config({"contextlamp_hook_context_tokens": judged_by_settings}).context_tokens is None
     assert quick_config({"CONTEXTLAMP_USER": ""}).user == ""  # Settings refuses it: the service answers
     assert quick_config({"CONTEXTLAMP_DATABASE_URL": "postgresql://db/x"}).database
+
+
+def test_a_session_start_past_its_deadline_still_records_the_repositorys_project(tmp_path: Path) -> None:
+    # a machine too loaded to open the application within the deadline (seen at load 17): the client gets its
+    # answer on time, and the repository's project exists soon after, so a server started there reads it
+    scratch = Scratch(tmp_path)
+    code = f"""
+import io, os, threading
+from dataclasses import replace
+from pathlib import Path
+from contextlamp.cli.hook import _open_service, quick_config
+from contextlamp.hooks.runtime import run_hook
+never = threading.Event()
+def stalled(client):
+    never.wait()  # the application never opens before the deadline
+    return _open_service(client)
+config = replace(quick_config(dict(os.environ)), timeout_s=0.5)
+print(run_hook("claude-code", "session-start", None, config, stalled, io.StringIO({scratch.stdin("SessionStart")!r}),
+               Path(".")))
+os._exit(0)
+"""
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=scratch.env, check=True, timeout=120
+    )
+    assert done.stdout.strip() == "{}"  # answered without context, on time
+
+    def listed() -> list[dict[str, str]]:
+        out = subprocess.run([EXE, "projects", "--json"], capture_output=True, text=True, env=scratch.env, timeout=120)
+        return json.loads(out.stdout)["projects"] if out.returncode == 0 else []
+
+    wait_for(lambda: [p["slug"] for p in listed()] == ["web-app"], "the late session start's project")
+    assert "ran past its 0.5 s deadline" in scratch.log()

@@ -18,6 +18,7 @@ from mcp_types import CallToolResult, Implementation
 from contextlamp.app.service import Caller, MemoryService
 from contextlamp.app.state import RepositoryRef
 from contextlamp.hooks.repo import find_repository, normalised_remote
+from tests.test_hooks import wait_for
 
 EXE = shutil.which("contextlamp") or str(Path(sys.executable).parent / "contextlamp")
 
@@ -167,10 +168,15 @@ def test_a_server_started_in_a_repository_finds_what_the_hooks_saved_there_witho
         timeout=120,
     )
     assert start.returncode == 0, start.stderr
-    projects = json.loads(
-        subprocess.run([EXE, "projects", "--json"], capture_output=True, text=True, env=env, check=True).stdout
-    )["projects"]
-    (project,) = projects
+
+    def listed() -> list[dict[str, Any]]:
+        out = subprocess.run([EXE, "projects", "--json"], capture_output=True, text=True, env=env, check=True).stdout
+        return json.loads(out)["projects"]
+
+    # the session start records the repository's project; on a machine too loaded for its 5 s deadline its
+    # detached worker does, moments later (tests/test_hooks_start.py)
+    wait_for(lambda: len(listed()) == 1, "the repository's project")
+    (project,) = listed()
     subprocess.run(  # what the hooks capture in the repository goes to its project
         [EXE, "save", "The web-app deploys with blue-green releases behind the load balancer", "--project", "web-app"],
         capture_output=True,

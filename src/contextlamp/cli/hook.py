@@ -113,10 +113,11 @@ def hook(client: str, event: str, payload: str | None, home: str | None, user: s
 
 
 def worker_main() -> None:
-    """The detached save (``hooks/saver.spawn`` runs it): the job is ``sys.argv[1]``. Logs to the hooks' log
-    and exits 0 whatever happens."""
+    """The detached save (``hooks/saver.spawn`` runs it): the job is ``sys.argv[1]``; a late session start's
+    job (``LATE_START``) records the repository's project instead. Logs to the hooks' log and exits 0 whatever
+    happens."""
     from contextlamp.hooks.log import hook_logger
-    from contextlamp.hooks.saver import SaveJob, capture_slot, save_transcript
+    from contextlamp.hooks.saver import LATE_START, SaveJob, capture_slot, record_project, save_transcript
 
     config = quick_config(dict(os.environ))
     log = hook_logger(config.home, config.log_level, root=True)
@@ -134,7 +135,10 @@ def worker_main() -> None:
             settings = load_settings()
             service = create_app(settings).service
             caller = Caller(principal=service.principal(settings.user), surface=job.client)
-            save_transcript(service, caller, job, settings.home, settings.max_transcript_bytes, log)
+            if job.event == LATE_START:  # a session start past its deadline: its project, nothing to save
+                record_project(service, caller, job, log)
+            else:
+                save_transcript(service, caller, job, settings.home, settings.max_transcript_bytes, log)
             finish_indexing(service)  # the worker exits with os._exit: finish the indexing its save left behind
     except BaseException as exc:  # the worker's whole point is to never surface anything: log the type
         log.error("%s %s %s: save failed: %s", job.client, job.event, job.key, type(exc).__name__)

@@ -2,8 +2,10 @@
 
 ``run_hook`` never raises and never blocks past its deadline: the work runs in a daemon thread and the
 caller gets the client's default answer (``{}`` or nothing) when it is not done in ``timeout_s`` (a store
-locked by another process, a stdin the client never closes) or fails; every failure is logged to
-``<home>/logs/hooks.log`` (``log.py``) by exception type, never with content.
+locked by another process, a stdin the client never closes, a machine too loaded to open the service in time)
+or fails; every failure is logged to ``<home>/logs/hooks.log`` (``log.py``) by exception type, never with
+content. A session start past its deadline still records the repository's project: the detached worker does
+it (``LATE_START``), so a server started in the repository reads it from the first session on.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from contextlamp.hooks.output import notice_output, start_output
 from contextlamp.hooks.payload import CLIENTS, EVENTS, MAX_PAYLOAD_BYTES, SAVE_EVENTS, parse_payload, read_event
 from contextlamp.hooks.queue import enqueue
 from contextlamp.hooks.repo import find_repository, project_slug
-from contextlamp.hooks.saver import SaveJob, read_last, session_key, spawn
+from contextlamp.hooks.saver import LATE_START, SaveJob, read_last, session_key, spawn
 from contextlamp.text import now_ms
 
 if TYPE_CHECKING:
@@ -63,10 +65,11 @@ def run_hook(
     payload is read from ``stdin``), within ``config.timeout_s``; the client's default answer on any failure."""
     log = hook_logger(config.home, config.log_level)
     answer: dict[str, str] = {"out": notice_output(client, None)}
+    late: list[SaveJob] = []  # what the detached worker finishes when the deadline passes first
 
     def work() -> None:
         try:
-            answer["out"] = _handle(client, event, argv_payload, config, open_service, stdin, cwd, log)
+            answer["out"] = _handle(client, event, argv_payload, config, open_service, stdin, cwd, log, late)
         except BaseException as exc:  # never fail the client: log the type (a message may quote content)
             log.error("%s %s failed: %s", _shown(client), _shown(event), type(exc).__name__)
             log.debug("%s %s failure detail: %r", _shown(client), _shown(event), exc)
@@ -78,6 +81,13 @@ def run_hook(
         log.warning(
             "%s %s ran past its %.1f s deadline: answered without it", _shown(client), _shown(event), config.timeout_s
         )
+        for job in list(late):
+            try:
+                log.info("%s %s: finished in worker %d", _shown(client), _shown(event), spawn(job))
+            except OSError as exc:
+                log.warning(
+                    "%s %s: the worker could not be started (%s)", _shown(client), _shown(event), type(exc).__name__
+                )
         return notice_output(client, None)
     return answer["out"]
 
@@ -91,6 +101,7 @@ def _handle(
     stdin: IO[str],
     cwd: Path,
     log: Any,
+    late: list[SaveJob],
 ) -> str:
     if client not in CLIENTS or event not in EVENTS:
         log.warning("unknown hook %s %s (clients: %s; events: %s)", _shown(client), _shown(event), CLIENTS, EVENTS)
@@ -107,6 +118,7 @@ def _handle(
         return notice_output(client, None)
     if event == "session-start":
         key = session_key(client, hook.session_id, str(hook.transcript_path) if hook.transcript_path else None)
+        late.append(SaveJob(client, LATE_START, hook.session_id, "", str(hook.cwd)))
         return _start(client, hook.cwd, config, open_service, log, key)
     if event == "stop":  # a natural pause: ask the agent for its digest when durable things were said (digest.py)
         from contextlamp.hooks.digest import decide, pause_output, read_pause

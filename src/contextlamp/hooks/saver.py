@@ -48,6 +48,8 @@ MAX_TRANSCRIPT_FILE_BYTES = 256 * 1024 * 1024  # a native file larger than this 
 WORKER_NICENESS = 10  # added to the detached save worker's niceness (os.nice), before anything else it runs
 # the niceness comes first: 24 workers started at once import the command's modules while session starts run
 # (issue #29.13), and at the hook's own niceness those imports took the CPU the session starts needed
+# the event of a worker job that records a late session start's repository project (runtime.run_hook)
+LATE_START = "session-start"
 WORKER = (
     f"import contextlib, os\nwith contextlib.suppress(OSError): os.nice({WORKER_NICENESS})\n"
     "from contextlamp.cli.hook import worker_main; worker_main()"
@@ -119,6 +121,19 @@ def spawn(job: SaveJob) -> int:
         close_fds=True,
     )
     return process.pid
+
+
+def record_project(service: MemoryService, caller: Caller, job: SaveJob, log: logging.Logger) -> None:
+    """A late session start's one write (``LATE_START``, ``runtime.run_hook``): record the user and the project
+    of the repository ``job.cwd`` is in (``MemoryService.project_for_repository``, which is idempotent), as the
+    session start would have. Nothing outside a repository."""
+    from contextlamp.hooks.repo import find_repository
+
+    repository = find_repository(Path(job.cwd))
+    if repository is None:
+        return
+    project = service.project_for_repository(caller, repository.ref())
+    log.info("%s %s: the repository's project is %s", job.client, job.event, project.id)
 
 
 @contextlib.contextmanager
