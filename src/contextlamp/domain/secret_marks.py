@@ -12,6 +12,10 @@ as a hiding mark so a credential-shaped token it hid is refused whatever its lab
 - full-width letters and digits (in U+FF01-FF5E) next to an ASCII letter or digit: NFKC folds them already; the mix
   of widths in one token is the mark (a word all in full-width is CJK typesetting, no mark; nor is full-width
   punctuation, which CJK text sets next to ASCII words);
+- (stop 43) styled forms of letters and digits: a character whose compatibility decomposition (UnicodeData.txt,
+  UAX #44 5.7.3) is tagged ``<font>`` (mathematical alphanumerics, letterlike ``ℎ``), ``<super>``, ``<sub>`` or
+  ``<circle>`` and folds to one ASCII letter or digit: NFKC folds it, and the style is the mark (a formula's ``x²``
+  is too short a token to be refused; the mark only makes a credential-shaped token hidden);
 - single characters separated by one punctuation mark, 8 or more (``1.f.9.7.7.a…``, ``a-b-c-d-…``, ``x·y·z…``,
   ``p_a_s_s…``, ``a|b|c…``): the separators are removed. The space-separated form is secret_normal's ``_spaced``;
 - adjacent string literals joined by a concatenation (secret_normal's ``_concatenations``) where a piece is short
@@ -35,6 +39,20 @@ SHORT_PIECE = 40  # characters: a literal this short before a join is a piece of
 PUNCT_MIN = 8  # single characters in a punctuation-separated run (as for spaced-out runs)
 # One separator throughout: single value characters separated by it, 8 or more, not inside a longer word.
 _VALUE_CHARS = "_-"  # a value's symbols besides letters and digits (base64url, vendor prefixes)
+
+
+_STYLES = ("<font>", "<super>", "<sub>", "<circle>")
+
+
+def styled(char: str, folded: str) -> bool:
+    """``char`` is a styled letter or digit (module docstring) that NFKC folded to ``folded``, one ASCII
+    alphanumeric."""
+    return (
+        len(folded) == 1
+        and folded.isascii()
+        and folded.isalnum()
+        and unicodedata.decomposition(char).startswith(_STYLES)
+    )
 
 
 def _punctuated_pattern(sep: str) -> re.Pattern[str]:
