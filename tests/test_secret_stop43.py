@@ -99,3 +99,48 @@ def test_a_value_set_to_a_credential_variable_is_refused(name: str) -> None:
 )
 def test_a_credential_variable_named_without_a_value_is_storable(text: str) -> None:
     assert SCANNER.kinds(text) == []
+
+
+PW = "Kestrel+Oar7741"  # a chosen password
+FILE_LINES = {
+    "a curl header named for auth": f"curl -s -H 'X-Auth: {MIXED}' https://api.example.net/v2/status",
+    "an XML setting named for a password": f'<setting id="services.webserverpassword">{PW}</setting>',
+    "an OpenWrt option key": f"config wifi-iface 'radio0'\n\toption encryption 'psk2'\n\toption key '{PW}'",
+    "a registry value named for a password": f"reg add HKLM\\X\\Winlogon /v DefaultPassword /t REG_SZ /d {PW} /f",
+    "PowerShell Set-ItemProperty": f"Set-ItemProperty -Path $p -Name DefaultPassword -Value {PW}",
+    "Redis Sentinel auth-pass": f"sentinel monitor cache 10.0.0.7 6379 2\nsentinel auth-pass cache {PW}",
+    "a Jetty OBF password": "jetty: OBF:1v2j1uum1xtv1zej1zer1xtn1uvk1v1v,user,admin",
+    "a davfs2 secrets line": f"https://cloud.example.org/remote.php/dav/files/ana ana {PW}",
+    "a key as a byte list": "  network_key: [205, 99, 160, 211, 48, 170, 173, 11, 135, 42, 169, 113, 8, 219, 185, 152]",
+    "a nested encryption key": f'api:\n  encryption:\n    key: "{MIXED}{MIXED}="',
+    "a Cardano signing key envelope": f'{{"type": "PaymentSigningKeyShelley_ed25519", "cborHex": "5820{HEX * 2}"}}',
+    "a mnemonic": 'WALLET_MNEMONIC="' + " ".join(["orbit", "maple", "cabin", "tiger"] * 3) + '"',
+    "a Bundler credential": f"BUNDLE_GEMS__EXAMPLE__COM=ci:{HEX[:16]}",
+    "a Nagios user macro": f"$USER1$=/usr/lib/nagios/plugins\n$USER3$={PW}",
+}
+
+
+@pytest.mark.parametrize("name", sorted(FILE_LINES))
+def test_a_credential_in_a_file_formats_own_place_is_refused(name: str) -> None:
+    text = FILE_LINES[name]
+    assert SCANNER.kinds(text), name
+    redacted = SCANNER.redact(text)
+    assert PW not in redacted and MIXED not in redacted and HEX[:16] not in redacted
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Stack: React18,Node,Postgres",
+        "Sizes: 1024x768,800x600",
+        "https://example.com/docs see issue2024",
+        "curl -H 'X-Request-Id: 3f2a9c1e-1b2c-4d5e-8f90-aa11bb22cc33' https://example.net",
+        'curl -H "X-Api-Version: 2024-01-01" https://example.net',
+        "option ssid 'Boathouse'",
+        '<label id="password-hint">Required</label>',
+        "$USER1$=/usr/lib/nagios/plugins",
+        "weights: [3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3]",
+    ],
+)
+def test_the_same_file_shapes_without_a_credential_are_storable(text: str) -> None:
+    assert SCANNER.kinds(text) == []

@@ -314,8 +314,9 @@ RULES: tuple[Rule, ...] = (
         shape.accept_random,
         extend=True,
     ),
-    Rule(  # an environment name for a credential, then its value however the language or file sets it (stop 43)
-        "Password Assignment",
+    Rule(  # an environment name for a credential, then its value however the language or file sets it (stop 43);
+        # a shape kind, so a public one (CACHE_KEY=<hex>: secret_scan.PUBLIC) is dropped
+        "Labelled Key",
         rf"{ENV_NAME}[\"']?(?:{TYPED_ASSIGN}|</key>{WS}*<string>|{WS}*,{WS}*[\"']|(?:{WS}+{WORD}){{0,6}}?{COPULA}{LEAD}"
         rf"|{WS}+[\"'`]?)({VALUE})",
         shape.accept_stated_token,
