@@ -42,6 +42,7 @@ HIDDEN = {
     "zero-padded decimal references": SAY.format("".join(f"&#{ord(c):04d};" for c in MIXED)),
     "\\u escapes": SAY.format('"' + "".join(f"\\u{ord(c):04x}" for c in MIXED) + '"'),
     "CSS escapes": SAY.format("".join(f"\\{ord(c):x} " for c in MIXED)),
+    "hyphens between characters, symbols among them": SAY.format("-".join("u+K#uo8aD!lqcZP44a")),
     "equal lines of a code fence": SAY.format("```\n" + "\n".join([MIXED[:6], MIXED[6:12], MIXED[12:]]) + "\n```"),
 }  # fmt: skip
 

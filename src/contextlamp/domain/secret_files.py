@@ -83,7 +83,7 @@ FILE_RULES: tuple[tuple[Rule, tuple[str, ...]], ...] = (
             "Password Assignment",
             r"(?i)\boption[ \t]+(?:key|password|psk|secret|auth_secret|sae_password|priv_key|private_key)[ \t]+"
             r"[\"']([^\"'\n]{4,128})[\"']",
-            _password_or_random,
+            _short_password,
         ),
         ("option",),
     ),

@@ -38,7 +38,9 @@ TAGS = range(0xE0020, 0xE007F)  # tag characters that copy printable ASCII (U+E0
 SHORT_PIECE = 40  # characters: a literal this short before a join is a piece of a value, not a wrapped line
 PUNCT_MIN = 8  # single characters in a punctuation-separated run (as for spaced-out runs)
 # One separator throughout: single value characters separated by it, 8 or more, not inside a longer word.
-_VALUE_CHARS = "_-"  # a value's symbols besides letters and digits (base64url, vendor prefixes)
+# a value's symbols besides letters and digits (base64url, vendor prefixes; stop 43: the symbols chosen passwords
+# and base64 hold, "u-+-K-u-o-8", which separate nothing themselves)
+_VALUE_CHARS = "_-+!#$%&*?@~="
 
 
 _STYLES = ("<font>", "<super>", "<sub>", "<circle>")
@@ -65,7 +67,7 @@ def _punctuated_pattern(sep: str) -> re.Pattern[str]:
 
 # where a run may be: a value character and a separator, 7 or more times, then a value character (on RE2: one
 # linear pass, a few ms on 2 MiB, where Python's re took 50 ms)
-_CANDIDATE = rf"(?:[A-Za-z0-9_-][.\-_·•|/:,]){{{PUNCT_MIN - 1},}}[A-Za-z0-9_-]"
+_CANDIDATE = rf"(?:[A-Za-z0-9_+!#$%&*?@~=-][.\-_·•|/:,]){{{PUNCT_MIN - 1},}}[A-Za-z0-9_+!#$%&*?@~=-]"
 
 
 @cache
