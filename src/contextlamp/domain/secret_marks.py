@@ -60,8 +60,10 @@ def styled(char: str, folded: str) -> bool:
 def _punctuated_pattern(sep: str) -> re.Pattern[str]:
     chars = "A-Za-z0-9" + "".join(re.escape(c) for c in _VALUE_CHARS if c != sep)
     value = f"[{chars}]"
+    # not inside a word: no letter, digit or separator before the run, no letter or digit after it (a symbol may
+    # glue it to its label: "KEY=u-+-K-…")
     return re.compile(
-        rf"(?<![{chars}{re.escape(sep)}]){value}(?:{re.escape(sep)}{value}){{{PUNCT_MIN - 1},}}(?!{value})"
+        rf"(?<![A-Za-z0-9_{re.escape(sep)}]){value}(?:{re.escape(sep)}{value}){{{PUNCT_MIN - 1},}}(?![A-Za-z0-9_])"
     )
 
 
