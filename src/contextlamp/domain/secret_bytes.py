@@ -9,6 +9,10 @@ base85, each decoded to the text it holds so the scanner reads it (secret_decode
 - percent-encoding (RFC 3986 2.1): 8 or more ``%XX`` in a row (escapes within a window are also undone in place by
   secret_decode.decoded_views, which keeps the label before them; a run is read here so what it holds alone is
   judged too);
+- (stop 43) character escapes, 8 or more in a row, each spelling one character: HTML numeric character references
+  (``&#x6b;``, ``&#X6B;``, ``&#00107;``; HTML 5 13.1.4), ``\\u`` / ``\\U`` / ``\\u{…}`` / ``\\x`` escapes (Python,
+  JavaScript, JSON, C) and CSS escapes (``\\6b `` CSS Syntax 3, 4.3.7). Nobody escapes every letter of a word
+  they mean to show; the escapes are undone in place with the label before them too (secret_decode);
 - base85 as Python's ``base64.b85decode``/``a85decode`` read it, the literal inside the call, and Adobe Ascii85
   between ``<~`` and ``~>``.
 
@@ -33,9 +37,15 @@ _HEX_LIST = re.compile(rf"(?<![0-9A-Za-z]){_HEX_BYTE}(?:[ \t]*,[ \t\r\n]*{_HEX_B
 _DECIMAL_LIST = re.compile(rf"[\[{{(][ \t\r\n]*([0-9]{{1,3}}(?:[ \t]*,[ \t\r\n]*[0-9]{{1,3}}){{{MIN_BYTES - 1},}})")
 _QUOTED_PRINTABLE = re.compile(rf"(?:=[0-9A-F]{{2}}){{{MIN_BYTES},}}")
 _PERCENT = re.compile(rf"(?:%[0-9A-Fa-f]{{2}}){{{MIN_BYTES},}}")
+_CHAR_ESCAPES = re.compile(
+    rf"(?:&#[xX][0-9A-Fa-f]{{1,6}};|&#[0-9]{{1,7}};){{{MIN_BYTES},}}"
+    rf"|(?:\\u[0-9A-Fa-f]{{4}}|\\U[0-9A-Fa-f]{{8}}|\\u\{{[0-9A-Fa-f]{{1,6}}\}}|\\x[0-9A-Fa-f]{{2}}){{{MIN_BYTES},}}"
+    rf"|(?:\\[0-9A-Fa-f]{{1,6}} ?){{{MIN_BYTES},}}"
+)
+_ONE_ESCAPE = re.compile(r"&#([xX])?([0-9A-Fa-f]+);|\\(?:u\{)?[uUx]?([0-9A-Fa-f]{1,8})\}? ?")
 _BASE85_CALL = re.compile(r"\b([ab])85decode\(\s*b?['\"]([!-~]{10,4096}?)['\"]")
 _ASCII85 = re.compile(r"<~([!-u \t\r\nz]{10,4096}?)~>")
-_HINTS = ("0x", "0X", "=", "%", "85decode", "<~", "[", "{", "(")
+_HINTS = ("0x", "0X", "=", "%", "85decode", "<~", "[", "{", "(", "&#", "\\")
 # RFC 2397: a data: URI's base64 payload (text/plain or any type: what it decodes to decides)
 _DATA_URI = re.compile(
     r"\bdata:[a-z]{1,20}/[A-Za-z0-9.+-]{1,60}(?:;[A-Za-z0-9=.-]{1,40}){0,3};base64,([A-Za-z0-9+/]{8,}={0,2})"
@@ -46,6 +56,7 @@ _DATA_URI = re.compile(
 _ANY_RUN = (
     r"0[xX][0-9A-Fa-f]{1,2}[ \t]*,[ \t\r\n]*0[xX]|[\[{(][ \t\r\n]*[0-9]{1,3}[ \t]*,[ \t\r\n]*[0-9]{1,3}[ \t]*,"
     r"|(?:=[0-9A-F]{2}){4}|(?:%[0-9A-Fa-f]{2}){4}|85decode\(|<~"
+    r"|(?:&#[xX]?[0-9A-Fa-f]{1,7};){4}|(?:\\[uUx]?\{?[0-9A-Fa-f]{1,8}\}? ?){4}"
 )
 
 
@@ -61,6 +72,20 @@ def _numbers(run: str) -> bytes | None:
 
 def _hex_pairs(run: str, sign: str) -> bytes:
     return bytes.fromhex(run.replace(sign, ""))
+
+
+def _escaped(run: str) -> bytes | None:
+    """The characters a run of escapes spells, as UTF-8 (None when one is no character)."""
+    chars: list[str] = []
+    for m in _ONE_ESCAPE.finditer(run):
+        if m.group(2) is not None:
+            code = int(m.group(2), 16 if m.group(1) else 10) if m.group(1) or m.group(2).isdigit() else -1
+        else:
+            code = int(m.group(3), 16)
+        if not 0 < code <= 0x10FFFF or 0xD800 <= code <= 0xDFFF:
+            return None
+        chars.append(chr(code))
+    return "".join(chars).encode("utf-8")
 
 
 def _base85(kind: str, body: str) -> bytes | None:
@@ -97,6 +122,9 @@ def byte_runs(text: str, as_text: Callable[[bytes], str | None]) -> list[tuple[i
     if "%" in text:
         for m in _PERCENT.finditer(text):
             add(m.start(), m.end(), _hex_pairs(m.group(), "%"))
+    if "&#" in text or "\\" in text:
+        for m in _CHAR_ESCAPES.finditer(text):
+            add(m.start(), m.end(), _escaped(m.group()))
     if "85decode" in text:
         for m in _BASE85_CALL.finditer(text):
             add(m.start(2), m.end(2), _base85(m.group(1), m.group(2)))

@@ -12,6 +12,10 @@ as a hiding mark so a credential-shaped token it hid is refused whatever its lab
 - full-width letters and digits (in U+FF01-FF5E) next to an ASCII letter or digit: NFKC folds them already; the mix
   of widths in one token is the mark (a word all in full-width is CJK typesetting, no mark; nor is full-width
   punctuation, which CJK text sets next to ASCII words);
+- (stop 43) styled forms of letters and digits: a character whose compatibility decomposition (UnicodeData.txt,
+  UAX #44 5.7.3) is tagged ``<font>`` (mathematical alphanumerics, letterlike ``ℎ``), ``<super>``, ``<sub>`` or
+  ``<circle>`` and folds to one ASCII letter or digit: NFKC folds it, and the style is the mark (a formula's ``x²``
+  is too short a token to be refused; the mark only makes a credential-shaped token hidden);
 - single characters separated by one punctuation mark, 8 or more (``1.f.9.7.7.a…``, ``a-b-c-d-…``, ``x·y·z…``,
   ``p_a_s_s…``, ``a|b|c…``): the separators are removed. The space-separated form is secret_normal's ``_spaced``;
 - adjacent string literals joined by a concatenation (secret_normal's ``_concatenations``) where a piece is short
@@ -34,20 +38,38 @@ TAGS = range(0xE0020, 0xE007F)  # tag characters that copy printable ASCII (U+E0
 SHORT_PIECE = 40  # characters: a literal this short before a join is a piece of a value, not a wrapped line
 PUNCT_MIN = 8  # single characters in a punctuation-separated run (as for spaced-out runs)
 # One separator throughout: single value characters separated by it, 8 or more, not inside a longer word.
-_VALUE_CHARS = "_-"  # a value's symbols besides letters and digits (base64url, vendor prefixes)
+# a value's symbols besides letters and digits (base64url, vendor prefixes; stop 43: the symbols chosen passwords
+# and base64 hold, "u-+-K-u-o-8", which separate nothing themselves)
+_VALUE_CHARS = "_-+!#$%&*?@~="
+
+
+_STYLES = ("<font>", "<super>", "<sub>", "<circle>")
+
+
+def styled(char: str, folded: str) -> bool:
+    """``char`` is a styled letter or digit (module docstring) that NFKC folded to ``folded``, one ASCII
+    alphanumeric."""
+    return (
+        len(folded) == 1
+        and folded.isascii()
+        and folded.isalnum()
+        and unicodedata.decomposition(char).startswith(_STYLES)
+    )
 
 
 def _punctuated_pattern(sep: str) -> re.Pattern[str]:
     chars = "A-Za-z0-9" + "".join(re.escape(c) for c in _VALUE_CHARS if c != sep)
     value = f"[{chars}]"
+    # not inside a word: no letter, digit or separator before the run, no letter or digit after it (a symbol may
+    # glue it to its label: "KEY=u-+-K-…")
     return re.compile(
-        rf"(?<![{chars}{re.escape(sep)}]){value}(?:{re.escape(sep)}{value}){{{PUNCT_MIN - 1},}}(?!{value})"
+        rf"(?<![A-Za-z0-9_{re.escape(sep)}]){value}(?:{re.escape(sep)}{value}){{{PUNCT_MIN - 1},}}(?![A-Za-z0-9_])"
     )
 
 
 # where a run may be: a value character and a separator, 7 or more times, then a value character (on RE2: one
 # linear pass, a few ms on 2 MiB, where Python's re took 50 ms)
-_CANDIDATE = rf"(?:[A-Za-z0-9_-][.\-_·•|/:,]){{{PUNCT_MIN - 1},}}[A-Za-z0-9_-]"
+_CANDIDATE = rf"(?:[A-Za-z0-9_+!#$%&*?@~=-][.\-_·•|/:,]){{{PUNCT_MIN - 1},}}[A-Za-z0-9_+!#$%&*?@~=-]"
 
 
 @cache

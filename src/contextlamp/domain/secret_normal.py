@@ -42,9 +42,10 @@ What :func:`normalise_for_scan` undoes, in order (each a pass linear in the text
 11. (stop 42, secret_marks.py) tag characters read as the ASCII they copy, combining marks after ASCII removed,
     punctuation-separated single characters joined; with mixed widths and short concatenated literals, hiding marks.
 
-Tokens that held a hiding mark as written (an invisible character other than a soft hyphen, a look-alike, a
-mathematical letter, a hair/thin/ideographic space, empty markup) are :attr:`Normalised.hidden`: the scanner refuses
-one that is credential-shaped, whatever its label (secret_unwrap.hidden_secret).
+Tokens that held a hiding mark as written (an invisible character, a soft hyphen included, a look-alike, a styled
+letter or digit (mathematical, super/subscript, circled), a hair/thin/ideographic space, empty markup, a value's
+lines joined inside a code fence) are :attr:`Normalised.hidden`: the scanner refuses one that is credential-shaped,
+whatever its label (secret_unwrap.hidden_secret).
 
 Base64 is not undone here: the scanner decodes base64 runs itself (secret_scan.py) and scans what they hold.
 
@@ -56,17 +57,16 @@ from __future__ import annotations
 
 import bisect
 import itertools
-import json
 import re
 import unicodedata
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from typing import Any, cast
 
 import re2  # pyright: ignore[reportMissingTypeStubs]
 
-from contextlamp.domain.secret_marks import mark_over_ascii, mixed_width, punctuated, short_joins, tag_ascii
+from contextlamp.domain.secret_fold import fold_confusables
+from contextlamp.domain.secret_marks import mark_over_ascii, mixed_width, punctuated, short_joins, styled, tag_ascii
 
 # Characters a reader does not see: Unicode's Default_Ignorable_Code_Point (DerivedCoreProperties.txt, Unicode
 # 15.1; UAX #44 5.7.2): soft hyphen, combining grapheme joiner, zero-width characters, the bidi controls (UAX #9),
@@ -78,36 +78,6 @@ DEFAULT_IGNORABLE = (
     (0xFFA0, 0xFFA0), (0xFFF0, 0xFFF8), (0x1BCA0, 0x1BCA3), (0x1D173, 0x1D17A), (0xE0000, 0xE0FFF),
 )  # fmt: skip
 INVISIBLE = frozenset(chr(c) for low, high in DEFAULT_IGNORABLE for c in range(low, high + 1))
-# Cyrillic and Greek letters whose confusables.txt prototype (Unicode TR #39) is a Latin letter or digit; the
-# vendored table (secret_confusables.json, scripts/update_secret_confusables.py) adds every other script's.
-CURATED_CONFUSABLES: dict[str, str] = (
-    {
-        # Cyrillic capitals and small letters
-        "А": "A", "В": "B", "Е": "E", "К": "K", "М": "M", "Н": "H", "О": "O", "Р": "P", "С": "C", "Т": "T",
-        "У": "Y", "Х": "X", "Ѕ": "S", "І": "I", "Ј": "J", "Ԛ": "Q", "Ԝ": "W", "Ү": "Y", "Һ": "h", "Ӏ": "l",
-        "а": "a", "в": "b", "е": "e", "к": "k", "м": "m", "н": "h", "о": "o", "р": "p", "с": "c", "т": "t",
-        "у": "y", "х": "x", "ѕ": "s", "і": "i", "ј": "j", "ԛ": "q", "ԝ": "w", "ү": "y", "һ": "h", "ӏ": "l",
-        "ь": "b", "ɡ": "g", "ԁ": "d", "ԍ": "G", "ԑ": "e", "Ь": "b", "З": "3", "з": "3", "б": "6",
-        # Greek capitals and small letters
-        "Α": "A", "Β": "B", "Ε": "E", "Ζ": "Z", "Η": "H", "Ι": "I", "Κ": "K", "Μ": "M", "Ν": "N", "Ο": "O",
-        "Ρ": "P", "Τ": "T", "Υ": "Y", "Χ": "X", "ο": "o", "ν": "v", "ρ": "p", "α": "a", "ι": "i", "κ": "k",
-        "τ": "t", "υ": "u", "χ": "x", "ϲ": "c", "ϳ": "j", "ε": "e", "γ": "y", "ω": "w",
-    }
-)  # fmt: skip
-
-
-@cache
-def _confusables() -> tuple[dict[int, str], re.Pattern[str], frozenset[str]]:
-    """The fold table (vendored look-alikes, the curated ones over them), a pattern finding any of them, and the
-    look-alikes as a set (whether a text holds one at all: a set test reads 2 MiB in 0.03 s, the pattern's
-    character class of 365 look-alikes in 0.5 s)."""
-    raw = resources.files("contextlamp.domain").joinpath("secret_confusables.json").read_text(encoding="utf-8")
-    folded: dict[str, str] = json.loads(raw)["to_ascii"] | CURATED_CONFUSABLES
-    table = {ord(k): v for k, v in folded.items()}
-    return table, re.compile("[" + "".join(re.escape(c) for c in sorted(folded)) + "]"), frozenset(folded)
-
-
-_ASCII_ALNUM = re.compile(r"[A-Za-z0-9]")
 _TOKEN = frozenset(
     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_+/=-.~"
 )  # key characters, dots too (ya29.…)
@@ -201,13 +171,9 @@ def _char_pass(text: str, marks: list[int]) -> tuple[str, list[int]] | None:
             folded = unicodedata.normalize("NFKC", char)
             pieces.append(folded)
             origin.extend([i] * len(folded))
-            if (
-                0x1D400 <= ord(char) <= 0x1D7FF
-                or (folded == " " and char not in "\u00a0\u202f")
-                or mixed_width(text, i)
-            ):
+            if styled(char, folded) or (folded == " " and char not in "\u00a0\u202f") or mixed_width(text, i):
                 marks.append(i)
-        elif char != "\u00ad":  # a soft hyphen is a hyphenation hint in copied prose, not a hiding mark
+        else:  # a soft hyphen too (stop 43): one in copied prose sits in a word, which hidden_secret never accepts
             marks.append(i)
         last = i + 1
     pieces.append(text[last:])
@@ -215,48 +181,19 @@ def _char_pass(text: str, marks: list[int]) -> tuple[str, list[int]] | None:
     return "".join(pieces), origin
 
 
-def _fold_confusables(text: str, marks: list[int] | None = None) -> str:
-    """Look-alikes of ASCII letters and digits (any script, Unicode TR #39) folded inside words that also hold
-    ASCII letters or digits; the index of each folded word's first look-alike is added to ``marks``."""
-    table, chars, keys = _confusables()
-    if keys.isdisjoint(text):
-        return text
-    out: list[str] = []
-    last = 0
-    done_to = 0
-    for match in chars.finditer(text):
-        i = match.start()
-        if i < done_to:
-            continue
-        start = i
-        while start > 0 and not text[start - 1].isspace():
-            start -= 1
-        end = i
-        while end < len(text) and not text[end].isspace():
-            end += 1
-        word = text[start:end]
-        if _ASCII_ALNUM.search(word):
-            out.append(text[last:start])
-            folded = word.translate(table)
-            # a letter of a living Latin orthography (Turkish dotless ı) among look-alikes of other scripts is one too
-            out.append(folded.replace("ı", "i") if folded != word else folded)
-            last = end
-            if marks is not None:
-                marks.append(i)
-        done_to = end
-    out.append(text[last:])
-    return "".join(out)
-
-
-def _joins(text: str) -> list[tuple[int, int]]:
+def _joins(text: str, marks: list[int] | None = None) -> list[tuple[int, int]]:
     """Spans to delete: a line break (with the next line's indent) inside an open backtick or double quote,
     between token characters; and inside a fenced code block (CommonMark 4.5), a line break between two lines
-    that are each one token (a key split over the lines of a block)."""
+    that are each one token (a key split over the lines of a block). Lines cut from one value (two or more of one
+    length, then a shorter last one, each shorter than a listed id of 32+) are a hiding mark (the index of the last
+    join added to ``marks``); ids listed one a line have one length, and lines of code differ ("OP_DUP",
+    "OP_HASH160")."""
     if "\n" not in text:
         return []
     spans: list[tuple[int, int]] = []
     line_start = 0
     fenced = False
+    piece = 0  # the length of the line before, when it was joined to this one
     while True:
         newline = text.find("\n", line_start)
         if newline < 0:
@@ -277,8 +214,13 @@ def _joins(text: str) -> list[tuple[int, int]]:
             if _one_token(following) and not _fences(following):
                 end = newline + 1 + len(following) - len(following.lstrip())
                 spans.append((line_start + len(line.rstrip()), end))
+                one, two = len(line.strip()), len(following.strip())
+                if marks is not None and piece == one and two < one < _LISTED_ID:
+                    marks.append(line_start + len(line.rstrip()))
+                piece = one
                 line_start = newline + 1
                 continue
+        piece = 0
         before = newline - 1
         while before >= line_start and text[before] in " \t\r":
             before -= 1
@@ -295,6 +237,9 @@ def _joins(text: str) -> list[tuple[int, int]]:
         ):
             spans.append((before + 1, after))
         line_start = newline + 1
+
+
+_LISTED_ID = 32  # characters of each of two equal fenced lines read as a list of ids (a SHA-1 is 40, a UUID 36)
 
 
 def _fences(line: str) -> int:
@@ -538,9 +483,11 @@ def normalise_for_scan(text: str) -> Normalised:
     changed = _char_pass(text, marks)
     normal, origin = changed if changed is not None else (text, None)
     folded_marks: list[int] = []
-    folded = _fold_confusables(normal, folded_marks)
+    folded = fold_confusables(normal, folded_marks)
     marks.extend(origin[i] if origin is not None else i for i in folded_marks)
-    spans = _joins(folded)
+    fenced: list[int] = []
+    spans = _joins(folded, fenced)
+    marks.extend((origin[a] if origin is not None else a) for a in fenced)
     spans.extend(_spaced(folded))  # ASCII spacing is also emphasis in prose ("a b c d …"): no hiding mark
     markup = _empty_markup(folded)
     marks.extend((origin[a] if origin is not None else a) for a, _ in markup)

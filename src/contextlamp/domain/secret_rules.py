@@ -115,6 +115,16 @@ SECRET_KEY_NAME = (
     r"(?:token|secret|passw(?:or)?d|api[_-]?key|credentials?|macaroon|(?:admin|private|access|master|auth|signing|"
     r"encryption|service|server|write|rest|app|account|shared|unseal|root|license)[ _-]?key(?:[ _-]?[0-9]{1,2})?)"
 )
+# An environment-style name (SCREAMING_SNAKE_CASE) whose last component, or the one before a short qualifier,
+# names a credential (MZ_INGESTION_KEY, SPACELIFT_API_KEY_SECRET, MATOMO_TOKEN_AUTH): a variable of a deployment, so
+# a random value set to it anywhere is its value (stop 43: held7/held8's Rust, fish, plist, Go and prose lines).
+ENV_NAME = (
+    r"(?-i:\b[A-Z][A-Z0-9]{0,31}(?:_[A-Z0-9]{1,32}){0,6}_(?:KEY|TOKEN|SECRET|PASSWORD|PASSWD|PASS|PWD|PASSPHRASE|PAT|"
+    r"SEED|MNEMONIC)(?:_[A-Z]{1,12}){0,2})\b"
+)
+# A typed declaration's annotation between a name and "=": Rust ``: &str``/``: &'static str``, Kotlin, Swift and
+# TypeScript ``: String``, Go's ``string`` after ``var NAME``.
+TYPED_ASSIGN = rf"{WS}*:?{WS}*&?(?:'static{WS}+)?[A-Za-z_][A-Za-z0-9_.<>\[\]]{{0,30}}{WS}*={WS}*[\"'`]?"
 ASSIGN = rf"[\"'\]]{{0,2}}{WS}{{0,8}}(?:=|:=|:|=>|->){WS}{{0,8}}[\"'`]{{0,2}}"
 KEY_START = r"(?:^|[^a-z0-9])"
 # Between a key and its value in a Markdown table row (| KEY | `value` |) and a call's arguments ("KEY", "value");
@@ -302,6 +312,14 @@ RULES: tuple[Rule, ...] = (
         rf"(?i){KEY_START}{IDENT_PREFIX}(?:{PASSWORD_KEYS}|{TOKEN_KEYS})(?:[_.-][a-z0-9]{{1,32}}){{1,4}}{ASSIGN}"
         rf"({VALUE})",
         shape.accept_random,
+        extend=True,
+    ),
+    Rule(  # an environment name for a credential, then its value however the language or file sets it (stop 43);
+        # a shape kind, so a public one (CACHE_KEY=<hex>: secret_scan.PUBLIC) is dropped
+        "Labelled Key",
+        rf"{ENV_NAME}[\"']?(?:{TYPED_ASSIGN}|</key>{WS}*<string>|{WS}*,{WS}*[\"']|(?:{WS}+{WORD}){{0,6}}?{COPULA}{LEAD}"
+        rf"|{WS}+[\"'`]?)({VALUE})",
+        shape.accept_stated_token,
         extend=True,
     ),
     Rule(

@@ -30,6 +30,7 @@ from contextlamp.domain.secret_bytes import explicit_runs
 from contextlamp.domain.secret_cli import cli_rules, keyed_cli_rules
 from contextlamp.domain.secret_decode import decoded_runs, decoded_views, printable_text
 from contextlamp.domain.secret_fields import field_rules
+from contextlamp.domain.secret_files import FILE_RULES
 from contextlamp.domain.secret_formats import format_rules
 from contextlamp.domain.secret_forms import keyed_form_rules
 from contextlamp.domain.secret_labels import FORMAT_LABELLED_RULES, LABELLED_RULES, PUBLIC_LABELLED
@@ -121,6 +122,7 @@ def _engine() -> _Engine:
     )
     keyed = [(Rule(f.kind, f.pattern, f.check, resume="after"), f.keywords) for f in format_rules()]
     keyed += [*keyed_cli_rules(), *KEYED_RULES, *keyed_form_rules()]  # these run only where their words are
+    keyed += FILE_RULES  # stop 43: file formats' credential lines (secret_files.py)
     formats = tuple(Compiled(rule) for rule, _ in keyed)
     by_keyword: dict[str, list[int]] = {}
     for index, (_, words) in enumerate(keyed):
@@ -303,6 +305,7 @@ class SecretScanner:
             *cli_rules(),
             *(rule for rule, _ in KEYED_RULES),
             *(rule for rule, _ in keyed_form_rules()),
+            *(rule for rule, _ in FILE_RULES),
             *slot_rules(),
             *field_rules(),
             *phrase_rules(),
