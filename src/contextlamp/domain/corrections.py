@@ -5,13 +5,17 @@ capture, an import), so that a corrected value never ranks first, whoever saved 
 A newer statement corrects an older one only when a person reading the two would call it a correction of it:
 
 - it is marked as one: it names the older's value as the old one ("moved from A to B", "no longer A", "not A
-  anymore", "isn't A", "instead of A", "(was A)", "A -> B", "A was retired", "A went away", "A handed ... over":
-  ``_names_old``), or it opens as a correction ("Correction:", "I was wrong,", "actually ..., not ...":
-  ``correction_markers.correction_body``) or words a change with a verb of one ("moved", "switched", "changed",
-  "dropped", "replaced", "upgraded" ...: ``_CHANGE_VERB``) or a date from which on ("starting in January", "from
-  next week": ``_DATED``) and then gives the same attribute (``rules.same_attribute``) a new value of the old
-  one's shape, at the end of its clause, adding at most ``MAX_WORDED_NEW_WORDS`` words;
-- about the same subject: a subject word in common (not a word naming an attribute: "runs", "port", "service"),
+  anymore", "isn't A", "not on firmware A", "instead of A", "(was A)", "A -> B", "A was retired", "A is being
+  drained", "A went away", "we dropped A", "A handed ... over", "A passed ... on to": ``_names_old``; a marker
+  before another value is that value's: "no longer A for the X-Y desk" names A, not X-Y), or it opens as a
+  correction ("Correction:", "I was wrong,", "actually ..., not ...": ``correction_markers.correction_body``) or
+  words a change ("moved", "switched", "changed", "dropped", "replaced", "upgraded", "taken over", "no longer",
+  "anymore" ...: ``_CHANGE_VERB``) or a date from which on ("starting in January", "from next week": ``_DATED``)
+  and then gives the same attribute (``rules.same_attribute``) a new value of the old one's kind
+  (``rules.value_kind``: "plans.v1" for "ops.events.v3"), at the end of its clause (or, for a person, opening the
+  older: "A no longer approves X, B does"), adding at most ``MAX_WORDED_NEW_WORDS`` words;
+- about the same subject: a subject word in common (not a word naming an attribute: "runs", "port", "service"; a
+  word capitalised on one side only counts: "Staging Redis is A" / "Staging Redis isn't A anymore"),
   the same speaker when both are chat turns ("Lena: ..."), the same folder or files when both are rules of an
   agent file ("(applies to packages/api/)", ``importers/agent_files``): another folder's rule is another subject.
 
@@ -36,10 +40,14 @@ from contextlamp.domain.rules import (
     FRESH_MAX_WORDS,
     SENTENCE_END,
     attribute_family,
+    crossed_values,
+    is_value,
+    opens_on_name,
     same_attribute,
     several_sentences,
     shared_family,
     value_key,
+    value_kind,
     value_shape,
     value_split,
 )
@@ -49,13 +57,16 @@ _SPEAKER = r"^([A-Z][\w'.-]*(?: [A-Z][\w'.-]*)?):\s"
 # what an agent file's rule applies to, as importers/agent_files writes it at its end ("(applies to packages/web/)",
 # "(applies to src/**/*.ts)"): part of the rule's subject
 _APPLIES = r"\s*\(applies to ([^()]*)\)\s*$"
-# a verb that words a change of value ("we moved X to B", "X was switched to B", "X got bumped to 7.3")
+# a word that words a change of value ("we moved X to B", "X was switched to B", "X got bumped to 7.3", "A no longer
+# approves X, B does")
 _CHANGE_VERB = (
     r"\b(?:mov(?:ed|ing)|switch(?:ed|ing)|chang(?:ed|ing)|migrat(?:ed|ing)|replac(?:ed|ing)|swapp(?:ed|ing)|"
     r"dropp(?:ed|ing)|upgrad(?:ed|ing)|downgrad(?:ed|ing)|bump(?:ed|ing)|rais(?:ed|ing)|lower(?:ed|ing)|"
     r"increas(?:ed|ing)|decreas(?:ed|ing)|reduc(?:ed|ing)|renam(?:ed|ing)|reschedul(?:ed|ing)|reassign(?:ed|ing)|"
     r"relocat(?:ed|ing)|repoint(?:ed|ing)|redirect(?:ed|ing)|rerout(?:ed|ing)|shift(?:ed|ing)|rolled back|"
-    r"revert(?:ed|ing)|handed over|took over|transferr(?:ed|ing))\b"
+    r"revert(?:ed|ing)|handed over|(?:took|taken|tak(?:es|ing)) over|transferr(?:ed|ing)|"
+    # the old value said to be over: "A no longer owns X, B does", "A doesn't approve X anymore"
+    r"no longer|any ?more)\b"
 )
 _ADDITIVE = r"\b(?:also|too|as well|another|additionally|besides|second|extra)\b"
 # a new value dated from a coming or present moment on ("starting in January", "from next week", "as of today",
@@ -97,8 +108,15 @@ _ARROWS = frozenset(["->", "→", "=>", "-->"])
 _ENDED = frozenset("ended expired gone dead anymore".split())  # noqa: SIM905
 _WENT = frozenset("went goes go".split())  # "A went away"  # noqa: SIM905
 _COPULA = frozenset("was were is are got gets been has have".split())  # noqa: SIM905
-_RETIRED = frozenset("retired dropped removed decommissioned deprecated replaced been".split())  # noqa: SIM905
-_HANDOVER = frozenset("handed hands transferred".split())  # noqa: SIM905
+_RETIRED = frozenset(
+    "retired dropped removed decommissioned deprecated replaced been drained archived sunset sunsetted shut".split()  # noqa: SIM905
+)
+_HANDOVER = frozenset("handed hands passed passes transferred".split())  # noqa: SIM905
+_HANDED = frozenset("handed hands transferred".split())  # a handover whatever follows ("Ben passed" only "... to C")  # noqa: SIM905
+# what names a value as the old one right before it, only a determiner between: "we dropped PostgreSQL 13", "we
+# retired the A boxes" (a value after "dropped to" is the new one: "dropped to 30 s")
+_DROPPED = frozenset("dropped ditched retired removed decommissioned deprecated archived".split())  # noqa: SIM905
+_DETERMINERS = frozenset("a an the our its their my your".split())  # noqa: SIM905
 _TO = frozenset(["to", "into", *_ARROWS])  # "from A to B", "from A -> B"
 # the words that may stand between such a marker and the value ("not every 30 seconds", "from the old A")
 _BETWEEN = frozenset(
@@ -123,14 +141,16 @@ def _word(token: str) -> str:
     return token.strip(_TOKEN_STRIP).casefold()
 
 
-def _names_old(newer: str, values: AbstractSet[str], changed: bool) -> bool:
+def _names_old(newer: str, values: AbstractSet[str], changed: bool, nouns: AbstractSet[str] = frozenset()) -> bool:
     """Whether ``newer`` names one of ``values`` (the older statement's value keys) as the old one:
 
     - before it, at most ``OLD_MARK_WORDS`` words away with only ``_BETWEEN`` words between, a marker of
       ``_OLD_BEFORE`` or a word ending in "n't" ("not on A", "isn't A", "instead of A"; after "no longer" one
-      verb too: "no longer listens on A"), "from" with "to" or an arrow after it, or in a sentence that words a
-      change (``changed``: a verb of ``_CHANGE_VERB``): "went from A to B", "Bob took over X from A"; or "was" /
-      "formerly" inside parentheses ("(was A)");
+      verb too: "no longer listens on A"; between any marker and A, words of ``nouns``, the older's words as
+      ``rules.value_split`` gives them, are no verb: "not on firmware A" after "... runs firmware A"), "from" with
+      "to" or an arrow after it, or in a sentence that words a change (``changed``: a word of ``_CHANGE_VERB``):
+      "went from A to B", "Bob took over X from A"; "was" / "formerly" inside parentheses ("(was A)"); or a verb
+      of removal with only a determiner between (``_DROPPED``: "we dropped PostgreSQL 13", "retired the A");
     - after it, at most ``OLD_MARK_WORDS`` words away: an arrow (within two: "25 MB -> 50 MB"), its end
       (``_ENDED``: "A isn't used anymore", "the A grant ended"; "A went away"), its retirement in the passive
       (``_COPULA`` then ``_RETIRED``: "A was retired", "A got dropped"), or right after it a handover ("Henrik
@@ -145,7 +165,12 @@ def _names_old(newer: str, values: AbstractSet[str], changed: bool) -> bool:
         key = value_key(raw.strip(_TOKEN_STRIP))
         if key in values and key != "i":  # "I" is capitalised, no value
             verbs = 0  # words between the marker and the value other than _BETWEEN's
-            for word in reversed(words[max(0, n - OLD_MARK_WORDS - 1) : n]):
+            before = words[max(0, n - OLD_MARK_WORDS - 1) : n]
+            if any(w in _DROPPED for w in before[-2:]) and (before[-1] in _DROPPED or before[-1] in _DETERMINERS):
+                return True
+            for back, word in enumerate(reversed(before), 1):
+                if is_value(tokens[n - back].strip(_TOKEN_STRIP)):
+                    break  # another value between: a marker before it is that value's ("no longer A for the X-Y desk")
                 negation = word in _OLD_BEFORE or word.endswith(("n't", "n’t"))
                 if negation and (verbs == 0 or word == "longer"):  # "no longer listens on A": one verb between
                     return True
@@ -153,7 +178,8 @@ def _names_old(newer: str, values: AbstractSet[str], changed: bool) -> bool:
                     return True
                 if depth > 0 and word in ("was", "formerly", "previously"):
                     return True
-                if word not in _BETWEEN:
+                stems = value_split(word)[1]
+                if word not in _BETWEEN and not (stems and set(stems) <= nouns):  # "not on firmware A"
                     verbs += 1
                     if verbs > 1:
                         break
@@ -162,7 +188,8 @@ def _names_old(newer: str, values: AbstractSet[str], changed: bool) -> bool:
                 return True
             if any(a in _WENT and b == "away" for a, b in pairwise(after)):
                 return True
-            if after and (after[0] in _HANDOVER or (after[0] in _COPULA and any(w in _RETIRED for w in after[1:]))):
+            handover = after and after[0] in _HANDOVER and (after[0] in _HANDED or "to" in words[n + 2 :])
+            if handover or (after and after[0] in _COPULA and any(w in _RETIRED for w in after[1:])):
                 return True
         depth = max(0, depth - raw.count(")"))
     return False
@@ -243,11 +270,12 @@ def correction_kind(newer: str, older: str) -> str | None:
     if not new_values - old_values or not old_values:
         return None  # no new value, or nothing in the older one a value could replace
     shared = set(new_words) & set(old_words)
-    if not any(attribute_family(w) is None and w not in _GENERIC for w in shared):
+    subject = shared | {value_split(v)[1][0] for v in crossed_values(said, old) if value_split(v)[1]}
+    if not any(attribute_family(w) is None and w not in _GENERIC for w in subject):
         return None  # no subject word in common ("runs", "port", "service" say what, not of what): another thing
     dated = dating.search(said)
     changed = change_verb.search(said) is not None or dated is not None
-    if _names_old(said, old_values, changed):
+    if _names_old(said, old_values, changed, set(old_words)):
         return "named"
     if body is None and not changed:
         return None  # no marker: the older said again with another value is no correction
@@ -260,16 +288,25 @@ def correction_kind(newer: str, older: str) -> str | None:
     old_only, new_only = old_values - new_values, new_values - old_values
     if not old_only:
         return None  # the old value is said again, not named as old: a second value beside it
-    shapes = {value_shape(v) for v in new_only} & {value_shape(v) for v in old_only}
+    shapes = {value_kind(v) for v in new_only} & {value_kind(v) for v in old_only}
     family = shared_family(set(new_words) - shared, set(old_words) - shared)
     clause = _clause_of(said, new_only)
     added = set(value_split(clause)[1]) - set(old_words)
     # the values stand at the end of their clauses on both sides: an attribute's value, not a label naming the
-    # subject ("the reporting job 3 to the new scheduler", "fact number 2: the build uses ...")
-    at_end = _at_end(clause, new_only) and _at_end(_clause_of(old, old_only), old_only)
+    # subject ("the reporting job 3 to the new scheduler", "fact number 2: the build uses ..."); a person's name
+    # opening the older is its value too ("Ingrid approves X": who approves X), when the newer says another does
+    # ("..., Dario does")
+    at_end = _at_end(clause, new_only) and (_at_end(_clause_of(old, old_only), old_only) or _named_first(old, old_only))
     if (shapes or family) and len(shared) + family >= 2 and len(added) <= MAX_WORDED_NEW_WORDS and at_end:
         return "marked"
     return None
+
+
+def _named_first(text: str, values: AbstractSet[str]) -> bool:
+    """Whether ``values`` (value keys) is the one name ``text`` opens on as its subject ("Ingrid approves ...":
+    ``rules.opens_on_name``)."""
+    first = text.split(maxsplit=1)[0].strip(_TOKEN_STRIP) if text.split() else ""
+    return opens_on_name(text) and set(values) == {value_key(first)}
 
 
 def _at_end(text: str, values: AbstractSet[str]) -> bool:
