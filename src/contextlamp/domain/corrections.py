@@ -19,7 +19,8 @@ A newer statement corrects an older one only when a person reading the two would
   the same speaker when both are chat turns ("Lena: ..."), the same folder or files when both are rules of an
   agent file ("(applies to packages/api/)", ``importers/agent_files``): another folder's rule is another subject.
 
-Never a question, an addition ("also", "another", a second ...), an older memory of several sentences (a chat turn
+Never a question, an addition ("also", "another", a second ...), a change said as possible or planned ("we might
+move X from A to B", "if A gets decommissioned ...": ``_HEDGE``), an older memory of several sentences (a chat turn
 holds several facts), nor a newer one of several unless it opens as a correction. A statement that says the older
 again with another value and no marker ("The X polls every 8 seconds" after "... every 15 seconds") corrects
 nothing: alike saves, numbered series and chat turns do that all the time (stop 40's CI: 20 alike saves retired 19,
@@ -69,6 +70,16 @@ _CHANGE_VERB = (
     r"no longer|any ?more)\b"
 )
 _ADDITIVE = r"\b(?:also|too|as well|another|additionally|besides|second|extra)\b"
+# a change said as possible, planned or conditional, not as made ("we might move X from A to B", "if A gets
+# decommissioned ...", "proposal: move X to B", "should X ever move off A"): no correction, unless the older is
+# hedged alike (a conditional rule corrected: "If X fails, page B, not A" after "If X fails, page A"). "may" in
+# lower case only ("in May" is a month); "will" and "going to" are not here: "from Monday X will run on B" is a
+# change from a date on (``_DATED``)
+_HEDGE = (
+    r"(?i:\b(?:might|could|would|maybe|perhaps|possibly|if|unless|whether|plan(?:s|ned|ning)? to|considering|"
+    r"thinking (?:about|of)|propos(?:e|ed|al|ing)|suggest(?:s|ed|ion|ing)?|hypothetically|let's)\b|^\W*should\b)"
+    r"|\bmay\b"
+)
 # a new value dated from a coming or present moment on ("starting in January", "from next week", "as of today",
 # "effective Monday", "from now on"): a change. Not "since" ("since I was 7", "since 2019": how long, in chat) nor a
 # past moment
@@ -84,8 +95,8 @@ _DATED = (
 
 @cache
 def _patterns() -> tuple[re.Pattern[str], ...]:
-    """The sentence end, speaker, scope, change-verb, additive and dating patterns, compiled on first use (not at
-    import: a ``list`` or ``get`` needs none of them)."""
+    """The sentence end, speaker, scope, change-verb, additive, dating and hedge patterns, compiled on first use (not
+    at import: a ``list`` or ``get`` needs none of them)."""
     return (
         re.compile(SENTENCE_END),
         re.compile(_SPEAKER),
@@ -93,6 +104,7 @@ def _patterns() -> tuple[re.Pattern[str], ...]:
         re.compile(_CHANGE_VERB, re.IGNORECASE),
         re.compile(_ADDITIVE, re.IGNORECASE),
         re.compile(_DATED, re.IGNORECASE),
+        re.compile(_HEDGE),
     )
 
 
@@ -114,8 +126,9 @@ _RETIRED = frozenset(
 _HANDOVER = frozenset("handed hands passed passes transferred".split())  # noqa: SIM905
 _HANDED = frozenset("handed hands transferred".split())  # a handover whatever follows ("Ben passed" only "... to C")  # noqa: SIM905
 # what names a value as the old one right before it, only a determiner between: "we dropped PostgreSQL 13", "we
-# retired the A boxes" (a value after "dropped to" is the new one: "dropped to 30 s")
-_DROPPED = frozenset("dropped ditched retired removed decommissioned deprecated archived".split())  # noqa: SIM905
+# retired the A boxes", "scratch the A bit", "strike the A figure" (a value after "dropped to" is the new one:
+# "dropped to 30 s")
+_DROPPED = frozenset("dropped ditched retired removed decommissioned deprecated archived scratch strike".split())  # noqa: SIM905
 _DETERMINERS = frozenset("a an the our its their my your".split())  # noqa: SIM905
 _TO = frozenset(["to", "into", *_ARROWS])  # "from A to B", "from A -> B"
 # the words that may stand between such a marker and the value ("not every 30 seconds", "from the old A")
@@ -224,7 +237,7 @@ def _framed(text: str) -> tuple[str, str | None, str | None]:
     """``text`` without its speaker ("Lena: ...") and its agent-file scope ("... (applies to packages/api/)"), its
     speaker (case-folded) and its scope (what follows "applies to"), each None when it has none. A correction's
     opening ("Correction: ...") is no speaker."""
-    _, speaker_pattern, applies, _, _, _ = _patterns()
+    _, speaker_pattern, applies, _, _, _, _ = _patterns()
     speaker = None
     found = speaker_pattern.match(text)
     if found is not None and correction_body(text) is None:
@@ -258,9 +271,11 @@ def correction_kind(newer: str, older: str) -> str | None:
         return None  # another folder's rule, another speaker's turn: another subject
     body = correction_body(new)
     said = new if body is None else body
-    _, _, _, change_verb, additive, dating = _patterns()
+    _, _, _, change_verb, additive, dating, hedge = _patterns()
     if "?" in said or "?" in old or additive.search(said):
         return None
+    if hedge.search(newer) and not hedge.search(older):
+        return None  # a change said as possible or planned ("we might move X from A to B"): not made
     if several_sentences(old) or (several_sentences(said) and body is None):
         return None  # several facts in the older: one changed value must not retire the rest (FRESH_MAX_WORDS's rule)
     if _words(said) > FRESH_MAX_WORDS or _words(old) > FRESH_MAX_WORDS:
@@ -328,7 +343,7 @@ def may_correct(text: str) -> bool:
     said, _, _ = _framed(text)
     if not value_split(said)[0]:
         return False
-    _, _, _, change_verb, _, dating = _patterns()
+    _, _, _, change_verb, _, dating, _ = _patterns()
     if correction_body(said) is not None or change_verb.search(said) or dating.search(said):
         return True
     words = {_word(t) for t in said.split()}
