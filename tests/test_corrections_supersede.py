@@ -63,6 +63,11 @@ def _live(service: MemoryService, caller: Caller) -> list[str]:
         ),
         # the attribute's own noun between the negation and the old value
         ("The mail relay is not on firmware 7.1 anymore: it runs 7.4.2.", "The mail relay runs firmware 7.1."),
+        # "stopped" a verb away from the old value, the new one after it
+        ("The geocoder stopped logging to Loki; it logs to OpenSearch now.", "The geocoder logs to Loki."),
+        # a capitalised subject both open on, read as a name ("Sprint demos are ...", "Build agents were ...")
+        ("Sprint demos moved to Fridays.", "Sprint demos are on Thursdays."),
+        ("Build agents were upgraded to 8 cores.", "Each build agent has 4 cores."),
         # the old value struck out ("scratch the A bit", "strike the A figure")
         ("Scratch the CSV bit about the loader, I meant Parquet.", "The loader only reads CSV files."),
         # a conditional rule corrected: the older is conditional too
@@ -125,6 +130,7 @@ def test_a_change_of_value_however_worded_corrects(newer: str, older: str) -> No
         # no longer doing something else; another attribute of the same person or thing
         ("Leon doesn't work on Fridays anymore.", "Leon approves hotfixes for the tile server."),
         ("Carla doesn't approve travel costs anymore, Omar does.", "Carla approves refunds over 200 EUR."),
+        ("Sprint demos moved to the big room.", "Sprint demos are on Thursdays."),  # no value of the old one's kind
         ("The tile server no longer runs cron jobs; the scheduler on ops-2 does.", "The tile server runs on tiles-1."),
         ("Ben passed the review for the API gateway.", "Ben owns the API gateway."),  # "passed" hands over "to" one
         ("We dropped the importer's retries to 2.", "The importer timeout is 2 s."),  # "dropped to": a new value

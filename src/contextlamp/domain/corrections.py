@@ -67,7 +67,7 @@ _CHANGE_VERB = (
     r"relocat(?:ed|ing)|repoint(?:ed|ing)|redirect(?:ed|ing)|rerout(?:ed|ing)|shift(?:ed|ing)|rolled back|"
     r"revert(?:ed|ing)|handed over|(?:took|taken|tak(?:es|ing)) over|transferr(?:ed|ing)|"
     # the old value said to be over: "A no longer owns X, B does", "A doesn't approve X anymore"
-    r"no longer|any ?more)\b"
+    r"no longer|any ?more|stopped|ceased)\b"
 )
 _ADDITIVE = r"\b(?:also|too|as well|another|additionally|besides|second|extra)\b"
 # a change said as possible, planned or conditional, not as made ("we might move X from A to B", "if A gets
@@ -111,7 +111,10 @@ def _patterns() -> tuple[re.Pattern[str], ...]:
 _TOKEN_STRIP = ".,;:!?()[]\"'`"
 # what names a value as the old one when it stands right before it, only function words between ("not on A",
 # "isn't A", "no longer A", "instead of the A", "rather than A", "formerly A", "replaces A", "off the A")
-_OLD_BEFORE = frozenset("not never longer instead rather formerly previously replaces replacing replaced off".split())  # noqa: SIM905
+_OLD_BEFORE = frozenset(
+    "not never longer instead rather formerly previously replaces replacing replaced off stopped ceased".split()  # noqa: SIM905
+)
+_STOPPED = frozenset("longer stopped ceased".split())  # may stand a verb away: "stopped writing to A"  # noqa: SIM905
 # ... or right after it: an arrow to the new value (``_ARROWS``), its end ("the A grant ended", "A went away", "A
 # isn't used anymore": ``_ENDED``), its retirement said in the passive ("A was retired", "A got dropped": a
 # ``_COPULA`` word, then ``_RETIRED``; "A dropped support for B" names A as the subject, not as old), or a handover
@@ -158,16 +161,17 @@ def _names_old(newer: str, values: AbstractSet[str], changed: bool, nouns: Abstr
     """Whether ``newer`` names one of ``values`` (the older statement's value keys) as the old one:
 
     - before it, at most ``OLD_MARK_WORDS`` words away with only ``_BETWEEN`` words between, a marker of
-      ``_OLD_BEFORE`` or a word ending in "n't" ("not on A", "isn't A", "instead of A"; after "no longer" one
-      verb too: "no longer listens on A"; between any marker and A, words of ``nouns``, the older's words as
-      ``rules.value_split`` gives them, are no verb: "not on firmware A" after "... runs firmware A"), "from" with
-      "to" or an arrow after it, or in a sentence that words a change (``changed``: a word of ``_CHANGE_VERB``):
-      "went from A to B", "Bob took over X from A"; "was" / "formerly" inside parentheses ("(was A)"); or a verb
-      of removal with only a determiner between (``_DROPPED``: "we dropped PostgreSQL 13", "retired the A");
+      ``_OLD_BEFORE`` or a word ending in "n't" ("not on A", "isn't A", "instead of A"; after "no longer" or
+      "stopped" one verb too: "no longer listens on A", "stopped writing to A"; between any marker and A, words
+      of ``nouns``, the older's words as ``rules.value_split`` gives them, are no verb: "not on firmware A" after
+      "... runs firmware A"; a marker before another value is that value's), "from" with "to" or an arrow after
+      it, or in a sentence that words a change (``changed``: a word of ``_CHANGE_VERB``): "went from A to B",
+      "Bob took over X from A"; "was" / "formerly" inside parentheses ("(was A)"); or a verb of removal with only
+      a determiner between (``_DROPPED``: "we dropped PostgreSQL 13", "retired the A");
     - after it, at most ``OLD_MARK_WORDS`` words away: an arrow (within two: "25 MB -> 50 MB"), its end
       (``_ENDED``: "A isn't used anymore", "the A grant ended"; "A went away"), its retirement in the passive
-      (``_COPULA`` then ``_RETIRED``: "A was retired", "A got dropped"), or right after it a handover ("Henrik
-      handed ...").
+      (``_COPULA`` then ``_RETIRED``: "A was retired", "A got dropped", "A is being drained"), or right after it a
+      handover ("Henrik handed ...", "Rui passed ... to B").
 
     Linear in ``len(newer)``."""
     tokens = newer.split()
@@ -185,7 +189,7 @@ def _names_old(newer: str, values: AbstractSet[str], changed: bool, nouns: Abstr
                 if is_value(tokens[n - back].strip(_TOKEN_STRIP)):
                     break  # another value between: a marker before it is that value's ("no longer A for the X-Y desk")
                 negation = word in _OLD_BEFORE or word.endswith(("n't", "n’t"))
-                if negation and (verbs == 0 or word == "longer"):  # "no longer listens on A": one verb between
+                if negation and (verbs == 0 or word in _STOPPED):  # "no longer listens on A": one verb between
                     return True
                 if word == "from" and (changed or any(w in _TO for w in words[n + 1 : n + 2 + OLD_MARK_WORDS])):
                     return True
@@ -282,11 +286,13 @@ def correction_kind(newer: str, older: str) -> str | None:
         return None
     new_values, new_words, _ = value_split(said)
     old_values, old_words, _ = value_split(old)
+    named_subject = _subject_values(said, old, old_values)
+    new_values, old_values = new_values - named_subject, old_values - named_subject
     if not new_values - old_values or not old_values:
         return None  # no new value, or nothing in the older one a value could replace
-    shared = set(new_words) & set(old_words)
-    subject = shared | {value_split(v)[1][0] for v in crossed_values(said, old) if value_split(v)[1]}
-    if not any(attribute_family(w) is None and w not in _GENERIC for w in subject):
+    subject_words = {w for v in named_subject for w in value_split(v)[1]}
+    shared = set(new_words) & set(old_words) | subject_words
+    if not any(attribute_family(w) is None and w not in _GENERIC for w in shared):
         return None  # no subject word in common ("runs", "port", "service" say what, not of what): another thing
     dated = dating.search(said)
     changed = change_verb.search(said) is not None or dated is not None
@@ -297,7 +303,8 @@ def correction_kind(newer: str, older: str) -> str | None:
     if dated is not None:
         said = _undated(said, dated, set(old_words))
         new_values, new_words, _ = value_split(said)
-        shared = set(new_words) & set(old_words)
+        new_values -= named_subject
+        shared = set(new_words) & set(old_words) | subject_words
     if not same_attribute(said, old):
         return None
     old_only, new_only = old_values - new_values, new_values - old_values
@@ -315,6 +322,25 @@ def correction_kind(newer: str, older: str) -> str | None:
     if (shapes or family) and len(shared) + family >= 2 and len(added) <= MAX_WORDED_NEW_WORDS and at_end:
         return "marked"
     return None
+
+
+def _subject_values(newer: str, older: str, old_values: AbstractSet[str]) -> frozenset[str]:
+    """The words ``newer`` and ``older`` (one statement each) read as values that name the subject both speak of: a
+    word capitalised on one side only (``rules.crossed_values``: "Staging Redis is A" / "Staging Redis isn't A
+    anymore") and a capitalised word both open on ("Sprint demos are on A" / "Sprint demos moved to B"; not one the
+    newer says no longer does it: "Carla doesn't approve X anymore, Omar does"); none when
+    they are all of ``old_values`` (value keys): then the name is what the older says ("Ingrid approves X" / "Ingrid
+    doesn't approve X anymore, Dario does")."""
+    found = set(crossed_values(newer, older))
+    first_new, first_old = (t.split(maxsplit=1)[0].strip(_TOKEN_STRIP) if t.split() else "" for t in (newer, older))
+    second = _word(newer.split()[1]) if len(newer.split()) > 1 else ""
+    negated = second in ("no", "not", "never") or second.endswith(("n't", "n’t"))  # "Carla doesn't ..., Omar does"
+    same = first_new[:1].isupper() and value_key(first_new) == value_key(first_old)
+    if same and value_key(first_old) in old_values:
+        found.add(value_key(first_old))
+    if negated:
+        found.discard(value_key(first_new))  # the opening name is the one said to stop: the value, not the subject
+    return frozenset(found) if set(old_values) - found else frozenset()
 
 
 def _named_first(text: str, values: AbstractSet[str]) -> bool:
