@@ -127,6 +127,23 @@ def test_a_change_of_value_however_worded_corrects(newer: str, older: str) -> No
             "It's no longer /hc for the lost-and-found desk health check, it's /healthz.",
             "The lost-and-found desk is deployed on the gate-b cluster.",
         ),
+        # a value opening a name both give the subject ("the hl7 interface engine") is no old value
+        (
+            "Halima is no longer on the hl7 interface engine, Keoni picked it up.",
+            "The hl7 interface engine reads off orders_daily.",
+        ),
+        # an opener ("Heads-up,") is no clause a value is given in; two components that only both "show up"
+        (
+            "Heads-up, the SCADA tag for the valve scheduler was renamed to PS_NTH_07; SOV_MON_8 still shows up.",
+            "In the SCADA screens the meter gateway shows up as RSV_HILL_3.",
+        ),
+        # "I wrote A" is what was said, not where output goes
+        (
+            "Oops, typo earlier: the portal kill switch is STOP_INGEST, I wrote ff.tarmac.freeze.",
+            "The portal publishes its events to the ops.events.v3 topic.",
+        ),
+        # a function word written in capitals in the older ("FROM") is no value the newer names
+        ("The vault stopped pulling from mllp://10.4.2.1:2575, it reads pacs.ready.", "The vault builds FROM php:8.3."),
         # no longer doing something else; another attribute of the same person or thing
         ("Leon doesn't work on Fridays anymore.", "Leon approves hotfixes for the tile server."),
         ("Carla doesn't approve travel costs anymore, Omar does.", "Carla approves refunds over 200 EUR."),

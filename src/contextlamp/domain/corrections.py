@@ -180,7 +180,8 @@ def _names_old(newer: str, values: AbstractSet[str], changed: bool, nouns: Abstr
     for n, raw in enumerate(tokens):
         depth += raw.count("(")
         key = value_key(raw.strip(_TOKEN_STRIP))
-        if key in values and key != "i":  # "I" is capitalised, no value
+        # "I" is capitalised, no value; a function word is none here ("pulling from A" / "... builds FROM php:8")
+        if key in values and key != "i" and (n == 0 or is_value(raw.strip(_TOKEN_STRIP)) or value_split(raw)[1]):
             verbs = 0  # words between the marker and the value other than _BETWEEN's
             before = words[max(0, n - OLD_MARK_WORDS - 1) : n]
             if any(w in _DROPPED for w in before[-2:]) and (before[-1] in _DROPPED or before[-1] in _DETERMINERS):
@@ -213,11 +214,32 @@ def _names_old(newer: str, values: AbstractSet[str], changed: bool, nouns: Abstr
 
 
 def _clause_of(text: str, values: AbstractSet[str]) -> str:
-    """The clause of ``text`` (split at ";" and ", ") holding the first of ``values`` (value keys), else ``text``."""
+    """The clause of ``text`` (split at ";" and ", ") holding the first of ``values`` (value keys), else ``text``. A
+    clause of one word is an opener ("Heads-up, ..."), not the clause a value is given in."""
     for clause in re.split(r";|,\s", text):
-        if any(value_key(t.strip(_TOKEN_STRIP)) in values for t in clause.split()):
+        tokens = clause.split()
+        if len(tokens) > 1 and any(value_key(t.strip(_TOKEN_STRIP)) in values for t in tokens):
             return clause
     return text
+
+
+def _labels(newer: str, older: str, values: AbstractSet[str]) -> frozenset[str]:
+    """The ``values`` (value keys both texts hold) that open a name both texts give their subject: the same word
+    follows them in both ("the hl7 interface engine", "the lost-luggage desk"), so they name the thing, not a value
+    of one of its attributes; a number never does ("7 days" / "from 7 days to 30 days"). Linear in the texts'
+    lengths."""
+
+    def following(text: str) -> dict[str, set[str]]:
+        tokens = [t.strip(_TOKEN_STRIP) for t in text.split()]
+        after: dict[str, set[str]] = {}
+        for token, nxt in pairwise(tokens):
+            key = value_key(token)
+            if key in values and value_kind(key)[0] and nxt and not is_value(nxt) and value_split(nxt)[1]:
+                after.setdefault(value_key(token), set()).add(nxt.casefold())
+        return after
+
+    new_after, old_after = following(newer), following(older)
+    return frozenset(v for v, words in old_after.items() if words & new_after.get(v, set()))
 
 
 def _words(text: str) -> int:
@@ -286,7 +308,7 @@ def correction_kind(newer: str, older: str) -> str | None:
         return None
     new_values, new_words, _ = value_split(said)
     old_values, old_words, _ = value_split(old)
-    named_subject = _subject_values(said, old, old_values)
+    named_subject = _subject_values(said, old, old_values) | _labels(said, old, old_values & new_values)
     new_values, old_values = new_values - named_subject, old_values - named_subject
     if not new_values - old_values or not old_values:
         return None  # no new value, or nothing in the older one a value could replace

@@ -310,8 +310,8 @@ ATTRIBUTE_FAMILIES: tuple[frozenset[str], ...] = tuple(
         "own owner ownership maintain responsib handed handover inherit transferr reassign steward keeper belong",
         # which version runs
         "version release build pinned pin upgrad downgrad bump rolled rollback revert",
-        # where its output goes
-        "write writes written wrote output result dump produc generat land ship send export upload store save sink "
+        # where its output goes ("wrote" is not here: "I wrote A" is what someone said, not where output goes)
+        "write writes written output result dump produc generat land ship send export upload store save sink "
         "destination push publish emit deliver spit artefact artifact",
         # when or how often it runs
         "schedul cron nightly daily hourly weekly minute hour kick fire trigger",
@@ -362,13 +362,14 @@ def value_shape(token: str) -> str:
     return re.sub(r"[^\W_]+", lambda m: "9" if m.group().isdigit() else "w", token)
 
 
-def value_kind(token: str) -> tuple[bool, frozenset[str]]:
-    """A value's kind, coarser than its ``value_shape``: whether its runs are all digits, and the characters that
-    join them ("ops.events.v3" and "plans.v1" are both dotted names, ``(False, {"."})``; "3.2" and "4.0.1" both
-    dotted numbers, ``(True, {"."})``; "/ping" and "/api/health" both paths). Two values of one kind may be one
-    attribute's old and new value whatever their number of parts; a number and a name never."""
+def value_kind(token: str) -> tuple[bool, bool, frozenset[str]]:
+    """A value's kind, coarser than its ``value_shape``: whether it has a run of letters, whether it has a run of
+    digits only, and the characters that join its runs ("ops.events.v3" and "plans.v1" are both dotted names,
+    ``(True, False, {"."})``; "3.2" and "4.0.1" both dotted numbers; "/ping" and "/api/health" both paths; "TRF_ENG_5"
+    is no "OUT_NOTIF"). Two values of one kind may be one attribute's old and new value whatever their number of
+    parts; a number and a name never."""
     shape = value_shape(token)
-    return "w" not in shape, frozenset(ch for ch in shape if not ch.isalnum())
+    return "w" in shape, "9" in shape, frozenset(ch for ch in shape if not ch.isalnum())
 
 
 def distinctive_shape(shape: str) -> bool:
