@@ -50,6 +50,45 @@ def _live(service: MemoryService, caller: Caller) -> list[str]:
             "Correction: the mail relay sends through smtp2.corp.example.",
             "The mail relay sends through smtp1.corp.example.",
         ),
+        # the old value said to be going away after the move ("is being drained", "was archived")
+        (
+            "We've since shifted the tile renderer to rack-9; rack-2 is being drained.",
+            "The tile renderer runs in rack-2.",
+        ),
+        ("#tiles-old was archived, tile renderer news goes to #tiles now.", "Tile renderer news goes to #tiles-old."),
+        # a removal verb right before the old value, the new one later ("we dropped A ...; ... B now")
+        (
+            "We dropped Memcached 1.5 for the tile cache; it's stored in Valkey 8 now.",
+            "The tile cache is stored in Memcached 1.5.",
+        ),
+        # the attribute's own noun between the negation and the old value
+        ("The mail relay is not on firmware 7.1 anymore: it runs 7.4.2.", "The mail relay runs firmware 7.1."),
+        # "stopped" a verb away from the old value, the new one after it
+        ("The geocoder stopped logging to Loki; it logs to OpenSearch now.", "The geocoder logs to Loki."),
+        # a capitalised subject both open on, read as a name ("Sprint demos are ...", "Build agents were ...")
+        ("Sprint demos moved to Fridays.", "Sprint demos are on Thursdays."),
+        ("Build agents were upgraded to 8 cores.", "Each build agent has 4 cores."),
+        # the old value struck out ("scratch the A bit", "strike the A figure")
+        ("Scratch the CSV bit about the loader, I meant Parquet.", "The loader only reads CSV files."),
+        # a conditional rule corrected: the older is conditional too
+        ("Correction: if the loader stalls, page @data-b, not @data-a.", "If the loader stalls, page @data-a."),
+        # a person opening the older, said to no longer do it, another named as doing it now
+        ("Leon no longer approves tile server hotfixes, Greta does.", "Leon approves hotfixes for the tile server."),
+        (
+            "Leon doesn't approve tile server hotfixes anymore; Greta does.",
+            "Leon approves hotfixes for the tile server.",
+        ),
+        # a subject capitalised on one side only ("Staging Redis is ..." opens on a name)
+        (
+            "Staging Valkey isn't valkey-3.internal anymore; use valkey-8.internal.",
+            "Staging Valkey is at valkey-3.internal.",
+        ),
+        # a marked correction whose new value has another number of parts, and leaves out the older's wording of
+        # the attribute ("its records ... topic")
+        (
+            "Small correction: the loader publishes to raw.v2.",
+            "The loader publishes its records to the raw.ingest.v1 topic.",
+        ),
     ],
 )
 def test_a_change_of_value_however_worded_corrects(newer: str, older: str) -> None:
@@ -78,6 +117,46 @@ def test_a_change_of_value_however_worded_corrects(newer: str, older: str) -> No
             "Run `make lint` before pushing (applies to services/a/)",
         ),
         ("Bo: Correction, I moved to Oslo in 2020, not 2019.", "Al: I moved to Oslo in 2019."),
+        # a marker before another value is that value's: "no longer A for the X-Y desk" names A as old, not the
+        # X-Y desk its other memories name too
+        (
+            "It's no longer /hc for the lost-and-found desk health check, it's /healthz.",
+            "The lost-and-found desk has an availability target of 99.5%.",
+        ),
+        (
+            "It's no longer /hc for the lost-and-found desk health check, it's /healthz.",
+            "The lost-and-found desk is deployed on the gate-b cluster.",
+        ),
+        # a value opening a name both give the subject ("the hl7 interface engine") is no old value
+        (
+            "Halima is no longer on the hl7 interface engine, Keoni picked it up.",
+            "The hl7 interface engine reads off orders_daily.",
+        ),
+        # an opener ("Heads-up,") is no clause a value is given in; two components that only both "show up"
+        (
+            "Heads-up, the SCADA tag for the valve scheduler was renamed to PS_NTH_07; SOV_MON_8 still shows up.",
+            "In the SCADA screens the meter gateway shows up as RSV_HILL_3.",
+        ),
+        # "I wrote A" is what was said, not where output goes
+        (
+            "Oops, typo earlier: the portal kill switch is STOP_INGEST, I wrote ff.tarmac.freeze.",
+            "The portal publishes its events to the ops.events.v3 topic.",
+        ),
+        # a function word written in capitals in the older ("FROM") is no value the newer names
+        ("The vault stopped pulling from mllp://10.4.2.1:2575, it reads pacs.ready.", "The vault builds FROM php:8.3."),
+        # no longer doing something else; another attribute of the same person or thing
+        ("Leon doesn't work on Fridays anymore.", "Leon approves hotfixes for the tile server."),
+        ("Carla doesn't approve travel costs anymore, Omar does.", "Carla approves refunds over 200 EUR."),
+        ("Sprint demos moved to the big room.", "Sprint demos are on Thursdays."),  # no value of the old one's kind
+        ("The tile server no longer runs cron jobs; the scheduler on ops-2 does.", "The tile server runs on tiles-1."),
+        ("Ben passed the review for the API gateway.", "Ben owns the API gateway."),  # "passed" hands over "to" one
+        ("We dropped the importer's retries to 2.", "The importer timeout is 2 s."),  # "dropped to": a new value
+        ("The /backup/weekly folder is being drained.", "Nightly dumps go to /backup/nightly."),  # another value
+        ("We dropped Fastly for the blog.", "The CDN for the shop is Fastly."),  # another subject
+        # a change said as possible, planned or conditional is not made
+        ("We might move the tile server from rack-2 to rack-9.", "The tile server runs in rack-2."),
+        ("If rack-2 gets decommissioned, the tile server moves to rack-9.", "The tile server runs in rack-2."),
+        ("Proposal: move the tile server from rack-2 to rack-9.", "The tile server runs in rack-2."),
         # a value that did something, not a value retired ("4.2 dropped support for ...")
         ("The 4.2 agent dropped support for Safari 15.", "The 4.2 agent renders charts with Vega."),
         # a label naming the subject, not an attribute's value
@@ -137,6 +216,25 @@ def test_another_folders_rule_is_never_retired_however_the_newer_words_a_change(
     for text in [*older, *newer]:
         assert service.save_context(alice, text).superseded == []
     assert _live(service, alice) == sorted([*older, *newer])
+
+
+def test_a_correction_of_one_attribute_keeps_the_subjects_other_memories(service: MemoryService, alice: Caller) -> None:
+    """A correction naming its subject with a hyphenated name ("the lost-and-found desk") retires the memory of the
+    attribute it corrects and none of the subject's others (blind8's month: its availability target and cluster
+    went with its health check)."""
+    kept = [
+        "The lost-and-found desk has an availability target of 99.5%.",
+        "The lost-and-found desk is deployed on the gate-b cluster.",
+        "Kalani signs off every release of the lost-and-found desk.",
+    ]
+    for text in kept:
+        service.save_context(alice, text)
+    old = service.save_context(alice, "The lost-and-found desk health check is /hc, the load balancer polls it.")
+    new = service.save_context(alice, "It's no longer /hc for the lost-and-found desk health check, it's /healthz.")
+    assert new.superseded == [old.id]
+    assert _live(service, alice) == sorted(
+        [*kept, "It's no longer /hc for the lost-and-found desk health check, it's /healthz."]
+    )
 
 
 def test_a_second_value_beside_the_first_retires_nothing(service: MemoryService, alice: Caller) -> None:

@@ -209,6 +209,23 @@ def test_a_correction_never_supersedes_another_subject_or_attribute(newer: str, 
     assert corrected(newer, _live(older)) is None
 
 
+def test_a_correction_whose_marker_the_distiller_removed_finds_the_destination_it_corrects() -> None:
+    """ "Small correction: the X publishes to B" is stored as "The X publishes to B" (the item marked as a
+    correction): it corrects "The X publishes its events to the A topic" (a dotted name of another number of parts,
+    the attribute worded shorter), not another component's topic nor the X's other memories (blind8's month)."""
+    older = "The loader publishes its records to the raw.ingest.v1 topic."
+    live = _live(
+        "The cleaner publishes its records to the clean.v2 topic.",
+        older,
+        "The loader only understands CSV files, anything else is dropped.",
+        "The loader is deployed on the gate-b cluster.",
+    )
+    hit = corrected("The loader publishes to raw.v2.", live, marked=True)
+    assert hit is not None and hit[0] == older
+    assert same_attribute("The loader publishes to raw.v2.", older)
+    assert not same_attribute("The loader publishes metrics to Prometheus.", older)
+
+
 @pytest.mark.parametrize(
     "pasted",
     [

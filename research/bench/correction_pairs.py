@@ -5,8 +5,9 @@ Data: a folder holding ``pairs.json`` (``{"pairs": [{"id", "class", "older", "ne
 (held out: read once, at the end of stop 41); ``--data research/bench/data/freshness-pairs.json`` reads the
 freshness pairs (``supersede`` / ``keep``) the same way. Each pair is saved through ``MemoryService.save_context``
 into its own empty personal store (one user a pair, one data directory a tree), older first, the newer an hour
-later (an injected clock); the older is retired when it is no longer live after the newer's save
-(``superseded_by`` set: supersession of any kind, topic-less updates and corrections alike).
+later (an injected clock); the older is retired when it is no longer live after the newer's save (``superseded_by``
+set: supersession of any kind, topic-less updates and corrections alike). A pair one of whose saves is refused (a
+secret's look-alike) is left out of the figures and listed as ``refused``.
 
 Figures per tree: corrections retired (recall: ``retire`` pairs whose older went), non-corrections retired
 (``keep`` pairs whose older went: false retirements), precision (retired corrections / all retired), and the
@@ -58,31 +59,40 @@ def worker(data: Path, embedder: str) -> None:
         now[0] += 1
         return now[0]
 
-    retired: dict[str, bool] = {}
+    from contextlamp.errors import ContextlampError
+
+    retired: dict[str, bool | None] = {}
     with tempfile.TemporaryDirectory(prefix="correction-pairs-") as scratch:
         settings = Settings(home=Path(scratch), embedder=embedder, user="bench")  # pyright: ignore[reportCallIssue]
         service = create_app(settings).service.at(clock)
         for pair in load(data):
             caller = Caller(principal=service.principal(f"u-{pair['id']}"), surface="bench")
-            old = service.save_context(caller, pair["older"])
-            now[0] += HOUR_MS
-            service.save_context(caller, pair["newer"])
+            try:
+                old = service.save_context(caller, pair["older"])
+                now[0] += HOUR_MS
+                service.save_context(caller, pair["newer"])
+            except ContextlampError:  # refused (a secret's look-alike): the pair measures nothing
+                retired[pair["id"]] = None
+                continue
             items = service.list_context(caller, 50, None, None, include_superseded=True).items
             retired[pair["id"]] = any(i.id == old.id and i.superseded_by for i in items)
     print(json.dumps(retired))
 
 
-def run_tree(src: Path, data: Path, embedder: str) -> dict[str, bool]:
+def run_tree(src: Path, data: Path, embedder: str) -> dict[str, bool | None]:
     """``worker`` in a child process importing ``src``'s contextlamp."""
     env = {**os.environ, "PYTHONPATH": str(src), "CONTEXTLAMP_LOG_LEVEL": "warning"}
     command = [sys.executable, __file__, "--worker", "--data", str(data), "--embedder", embedder]
     out = subprocess.run(command, env=env, check=True, capture_output=True, text=True).stdout
-    result: dict[str, bool] = json.loads(out.strip().splitlines()[-1])
+    result: dict[str, bool | None] = json.loads(out.strip().splitlines()[-1])
     return result
 
 
-def figures(pairs: list[dict[str, str]], retired: dict[str, bool]) -> dict[str, Any]:
-    """Recall, false retirements, precision and the unmarked pairs retired; per class too."""
+def figures(pairs: list[dict[str, str]], retired: dict[str, bool | None]) -> dict[str, Any]:
+    """Recall, false retirements, precision and the unmarked pairs retired; per class too. A pair whose save was
+    refused (``None``) is left out and counted as ``refused``."""
+    refused = [p["id"] for p in pairs if retired[p["id"]] is None]
+    pairs = [p for p in pairs if retired[p["id"]] is not None]
     scored = [p for p in pairs if p["class"] != "unmarked"]
     corrections = [p for p in scored if p["expect"] == "retire"]
     others = [p for p in scored if p["expect"] == "keep"]
@@ -100,6 +110,7 @@ def figures(pairs: list[dict[str, str]], retired: dict[str, bool]) -> dict[str, 
         "precision": round(hit / (hit + false), 3) if hit + false else None,
         "unmarked_retired": f"{sum(retired[p['id']] for p in unmarked)}/{len(unmarked)}",
         "classes": {name: f"{n}/{total}" for name, (n, total) in sorted(per_class.items())},
+        "refused": refused,
     }
 
 
@@ -121,7 +132,7 @@ def main() -> None:
     table = {name: figures(pairs, retired) for name, retired in results.items()}
     if args.show:
         for pair in pairs:
-            marks = {n: ("retired" if r[pair["id"]] else "kept") for n, r in results.items()}
+            marks = {n: {True: "retired", False: "kept", None: "refused"}[r[pair["id"]]] for n, r in results.items()}
             wrong = [n for n, r in results.items() if r[pair["id"]] != (pair["expect"] == "retire")]
             if wrong:
                 print(f"{pair['id']} [{pair['class']}, expect {pair['expect']}] {marks}")

@@ -5,17 +5,22 @@ capture, an import), so that a corrected value never ranks first, whoever saved 
 A newer statement corrects an older one only when a person reading the two would call it a correction of it:
 
 - it is marked as one: it names the older's value as the old one ("moved from A to B", "no longer A", "not A
-  anymore", "isn't A", "instead of A", "(was A)", "A -> B", "A was retired", "A went away", "A handed ... over":
-  ``_names_old``), or it opens as a correction ("Correction:", "I was wrong,", "actually ..., not ...":
-  ``correction_markers.correction_body``) or words a change with a verb of one ("moved", "switched", "changed",
-  "dropped", "replaced", "upgraded" ...: ``_CHANGE_VERB``) or a date from which on ("starting in January", "from
-  next week": ``_DATED``) and then gives the same attribute (``rules.same_attribute``) a new value of the old
-  one's shape, at the end of its clause, adding at most ``MAX_WORDED_NEW_WORDS`` words;
-- about the same subject: a subject word in common (not a word naming an attribute: "runs", "port", "service"),
+  anymore", "isn't A", "not on firmware A", "instead of A", "(was A)", "A -> B", "A was retired", "A is being
+  drained", "A went away", "we dropped A", "A handed ... over", "A passed ... on to": ``_names_old``; a marker
+  before another value is that value's: "no longer A for the X-Y desk" names A, not X-Y), or it opens as a
+  correction ("Correction:", "I was wrong,", "actually ..., not ...": ``correction_markers.correction_body``) or
+  words a change ("moved", "switched", "changed", "dropped", "replaced", "upgraded", "taken over", "no longer",
+  "anymore" ...: ``_CHANGE_VERB``) or a date from which on ("starting in January", "from next week": ``_DATED``)
+  and then gives the same attribute (``rules.same_attribute``) a new value of the old one's kind
+  (``rules.value_kind``: "plans.v1" for "ops.events.v3"), at the end of its clause (or, for a person, opening the
+  older: "A no longer approves X, B does"), adding at most ``MAX_WORDED_NEW_WORDS`` words;
+- about the same subject: a subject word in common (not a word naming an attribute: "runs", "port", "service"; a
+  word capitalised on one side only counts: "Staging Redis is A" / "Staging Redis isn't A anymore"),
   the same speaker when both are chat turns ("Lena: ..."), the same folder or files when both are rules of an
   agent file ("(applies to packages/api/)", ``importers/agent_files``): another folder's rule is another subject.
 
-Never a question, an addition ("also", "another", a second ...), an older memory of several sentences (a chat turn
+Never a question, an addition ("also", "another", a second ...), a change said as possible or planned ("we might
+move X from A to B", "if A gets decommissioned ...": ``_HEDGE``), an older memory of several sentences (a chat turn
 holds several facts), nor a newer one of several unless it opens as a correction. A statement that says the older
 again with another value and no marker ("The X polls every 8 seconds" after "... every 15 seconds") corrects
 nothing: alike saves, numbered series and chat turns do that all the time (stop 40's CI: 20 alike saves retired 19,
@@ -36,10 +41,14 @@ from contextlamp.domain.rules import (
     FRESH_MAX_WORDS,
     SENTENCE_END,
     attribute_family,
+    crossed_values,
+    is_value,
+    opens_on_name,
     same_attribute,
     several_sentences,
     shared_family,
     value_key,
+    value_kind,
     value_shape,
     value_split,
 )
@@ -49,15 +58,28 @@ _SPEAKER = r"^([A-Z][\w'.-]*(?: [A-Z][\w'.-]*)?):\s"
 # what an agent file's rule applies to, as importers/agent_files writes it at its end ("(applies to packages/web/)",
 # "(applies to src/**/*.ts)"): part of the rule's subject
 _APPLIES = r"\s*\(applies to ([^()]*)\)\s*$"
-# a verb that words a change of value ("we moved X to B", "X was switched to B", "X got bumped to 7.3")
+# a word that words a change of value ("we moved X to B", "X was switched to B", "X got bumped to 7.3", "A no longer
+# approves X, B does")
 _CHANGE_VERB = (
     r"\b(?:mov(?:ed|ing)|switch(?:ed|ing)|chang(?:ed|ing)|migrat(?:ed|ing)|replac(?:ed|ing)|swapp(?:ed|ing)|"
     r"dropp(?:ed|ing)|upgrad(?:ed|ing)|downgrad(?:ed|ing)|bump(?:ed|ing)|rais(?:ed|ing)|lower(?:ed|ing)|"
     r"increas(?:ed|ing)|decreas(?:ed|ing)|reduc(?:ed|ing)|renam(?:ed|ing)|reschedul(?:ed|ing)|reassign(?:ed|ing)|"
     r"relocat(?:ed|ing)|repoint(?:ed|ing)|redirect(?:ed|ing)|rerout(?:ed|ing)|shift(?:ed|ing)|rolled back|"
-    r"revert(?:ed|ing)|handed over|took over|transferr(?:ed|ing))\b"
+    r"revert(?:ed|ing)|handed over|(?:took|taken|tak(?:es|ing)) over|transferr(?:ed|ing)|"
+    # the old value said to be over: "A no longer owns X, B does", "A doesn't approve X anymore"
+    r"no longer|any ?more|stopped|ceased)\b"
 )
 _ADDITIVE = r"\b(?:also|too|as well|another|additionally|besides|second|extra)\b"
+# a change said as possible, planned or conditional, not as made ("we might move X from A to B", "if A gets
+# decommissioned ...", "proposal: move X to B", "should X ever move off A"): no correction, unless the older is
+# hedged alike (a conditional rule corrected: "If X fails, page B, not A" after "If X fails, page A"). "may" in
+# lower case only ("in May" is a month); "will" and "going to" are not here: "from Monday X will run on B" is a
+# change from a date on (``_DATED``)
+_HEDGE = (
+    r"(?i:\b(?:might|could|would|maybe|perhaps|possibly|if|unless|whether|plan(?:s|ned|ning)? to|considering|"
+    r"thinking (?:about|of)|propos(?:e|ed|al|ing)|suggest(?:s|ed|ion|ing)?|hypothetically|let's)\b|^\W*should\b)"
+    r"|\bmay\b"
+)
 # a new value dated from a coming or present moment on ("starting in January", "from next week", "as of today",
 # "effective Monday", "from now on"): a change. Not "since" ("since I was 7", "since 2019": how long, in chat) nor a
 # past moment
@@ -73,8 +95,8 @@ _DATED = (
 
 @cache
 def _patterns() -> tuple[re.Pattern[str], ...]:
-    """The sentence end, speaker, scope, change-verb, additive and dating patterns, compiled on first use (not at
-    import: a ``list`` or ``get`` needs none of them)."""
+    """The sentence end, speaker, scope, change-verb, additive, dating and hedge patterns, compiled on first use (not
+    at import: a ``list`` or ``get`` needs none of them)."""
     return (
         re.compile(SENTENCE_END),
         re.compile(_SPEAKER),
@@ -82,13 +104,17 @@ def _patterns() -> tuple[re.Pattern[str], ...]:
         re.compile(_CHANGE_VERB, re.IGNORECASE),
         re.compile(_ADDITIVE, re.IGNORECASE),
         re.compile(_DATED, re.IGNORECASE),
+        re.compile(_HEDGE),
     )
 
 
 _TOKEN_STRIP = ".,;:!?()[]\"'`"
 # what names a value as the old one when it stands right before it, only function words between ("not on A",
 # "isn't A", "no longer A", "instead of the A", "rather than A", "formerly A", "replaces A", "off the A")
-_OLD_BEFORE = frozenset("not never longer instead rather formerly previously replaces replacing replaced off".split())  # noqa: SIM905
+_OLD_BEFORE = frozenset(
+    "not never longer instead rather formerly previously replaces replacing replaced off stopped ceased".split()  # noqa: SIM905
+)
+_STOPPED = frozenset("longer stopped ceased".split())  # may stand a verb away: "stopped writing to A"  # noqa: SIM905
 # ... or right after it: an arrow to the new value (``_ARROWS``), its end ("the A grant ended", "A went away", "A
 # isn't used anymore": ``_ENDED``), its retirement said in the passive ("A was retired", "A got dropped": a
 # ``_COPULA`` word, then ``_RETIRED``; "A dropped support for B" names A as the subject, not as old), or a handover
@@ -97,8 +123,16 @@ _ARROWS = frozenset(["->", "→", "=>", "-->"])
 _ENDED = frozenset("ended expired gone dead anymore".split())  # noqa: SIM905
 _WENT = frozenset("went goes go".split())  # "A went away"  # noqa: SIM905
 _COPULA = frozenset("was were is are got gets been has have".split())  # noqa: SIM905
-_RETIRED = frozenset("retired dropped removed decommissioned deprecated replaced been".split())  # noqa: SIM905
-_HANDOVER = frozenset("handed hands transferred".split())  # noqa: SIM905
+_RETIRED = frozenset(
+    "retired dropped removed decommissioned deprecated replaced been drained archived sunset sunsetted shut".split()  # noqa: SIM905
+)
+_HANDOVER = frozenset("handed hands passed passes transferred".split())  # noqa: SIM905
+_HANDED = frozenset("handed hands transferred".split())  # a handover whatever follows ("Ben passed" only "... to C")  # noqa: SIM905
+# what names a value as the old one right before it, only a determiner between: "we dropped PostgreSQL 13", "we
+# retired the A boxes", "scratch the A bit", "strike the A figure" (a value after "dropped to" is the new one:
+# "dropped to 30 s")
+_DROPPED = frozenset("dropped ditched retired removed decommissioned deprecated archived scratch strike".split())  # noqa: SIM905
+_DETERMINERS = frozenset("a an the our its their my your".split())  # noqa: SIM905
 _TO = frozenset(["to", "into", *_ARROWS])  # "from A to B", "from A -> B"
 # the words that may stand between such a marker and the value ("not every 30 seconds", "from the old A")
 _BETWEEN = frozenset(
@@ -123,18 +157,21 @@ def _word(token: str) -> str:
     return token.strip(_TOKEN_STRIP).casefold()
 
 
-def _names_old(newer: str, values: AbstractSet[str], changed: bool) -> bool:
+def _names_old(newer: str, values: AbstractSet[str], changed: bool, nouns: AbstractSet[str] = frozenset()) -> bool:
     """Whether ``newer`` names one of ``values`` (the older statement's value keys) as the old one:
 
     - before it, at most ``OLD_MARK_WORDS`` words away with only ``_BETWEEN`` words between, a marker of
-      ``_OLD_BEFORE`` or a word ending in "n't" ("not on A", "isn't A", "instead of A"; after "no longer" one
-      verb too: "no longer listens on A"), "from" with "to" or an arrow after it, or in a sentence that words a
-      change (``changed``: a verb of ``_CHANGE_VERB``): "went from A to B", "Bob took over X from A"; or "was" /
-      "formerly" inside parentheses ("(was A)");
+      ``_OLD_BEFORE`` or a word ending in "n't" ("not on A", "isn't A", "instead of A"; after "no longer" or
+      "stopped" one verb too: "no longer listens on A", "stopped writing to A"; between any marker and A, words
+      of ``nouns``, the older's words as ``rules.value_split`` gives them, are no verb: "not on firmware A" after
+      "... runs firmware A"; a marker before another value is that value's), "from" with "to" or an arrow after
+      it, or in a sentence that words a change (``changed``: a word of ``_CHANGE_VERB``): "went from A to B",
+      "Bob took over X from A"; "was" / "formerly" inside parentheses ("(was A)"); or a verb of removal with only
+      a determiner between (``_DROPPED``: "we dropped PostgreSQL 13", "retired the A");
     - after it, at most ``OLD_MARK_WORDS`` words away: an arrow (within two: "25 MB -> 50 MB"), its end
       (``_ENDED``: "A isn't used anymore", "the A grant ended"; "A went away"), its retirement in the passive
-      (``_COPULA`` then ``_RETIRED``: "A was retired", "A got dropped"), or right after it a handover ("Henrik
-      handed ...").
+      (``_COPULA`` then ``_RETIRED``: "A was retired", "A got dropped", "A is being drained"), or right after it a
+      handover ("Henrik handed ...", "Rui passed ... to B").
 
     Linear in ``len(newer)``."""
     tokens = newer.split()
@@ -143,17 +180,24 @@ def _names_old(newer: str, values: AbstractSet[str], changed: bool) -> bool:
     for n, raw in enumerate(tokens):
         depth += raw.count("(")
         key = value_key(raw.strip(_TOKEN_STRIP))
-        if key in values and key != "i":  # "I" is capitalised, no value
+        # "I" is capitalised, no value; a function word is none here ("pulling from A" / "... builds FROM php:8")
+        if key in values and key != "i" and (n == 0 or is_value(raw.strip(_TOKEN_STRIP)) or value_split(raw)[1]):
             verbs = 0  # words between the marker and the value other than _BETWEEN's
-            for word in reversed(words[max(0, n - OLD_MARK_WORDS - 1) : n]):
+            before = words[max(0, n - OLD_MARK_WORDS - 1) : n]
+            if any(w in _DROPPED for w in before[-2:]) and (before[-1] in _DROPPED or before[-1] in _DETERMINERS):
+                return True
+            for back, word in enumerate(reversed(before), 1):
+                if is_value(tokens[n - back].strip(_TOKEN_STRIP)):
+                    break  # another value between: a marker before it is that value's ("no longer A for the X-Y desk")
                 negation = word in _OLD_BEFORE or word.endswith(("n't", "n’t"))
-                if negation and (verbs == 0 or word == "longer"):  # "no longer listens on A": one verb between
+                if negation and (verbs == 0 or word in _STOPPED):  # "no longer listens on A": one verb between
                     return True
                 if word == "from" and (changed or any(w in _TO for w in words[n + 1 : n + 2 + OLD_MARK_WORDS])):
                     return True
                 if depth > 0 and word in ("was", "formerly", "previously"):
                     return True
-                if word not in _BETWEEN:
+                stems = value_split(word)[1]
+                if word not in _BETWEEN and not (stems and set(stems) <= nouns):  # "not on firmware A"
                     verbs += 1
                     if verbs > 1:
                         break
@@ -162,18 +206,40 @@ def _names_old(newer: str, values: AbstractSet[str], changed: bool) -> bool:
                 return True
             if any(a in _WENT and b == "away" for a, b in pairwise(after)):
                 return True
-            if after and (after[0] in _HANDOVER or (after[0] in _COPULA and any(w in _RETIRED for w in after[1:]))):
+            handover = after and after[0] in _HANDOVER and (after[0] in _HANDED or "to" in words[n + 2 :])
+            if handover or (after and after[0] in _COPULA and any(w in _RETIRED for w in after[1:])):
                 return True
         depth = max(0, depth - raw.count(")"))
     return False
 
 
 def _clause_of(text: str, values: AbstractSet[str]) -> str:
-    """The clause of ``text`` (split at ";" and ", ") holding the first of ``values`` (value keys), else ``text``."""
+    """The clause of ``text`` (split at ";" and ", ") holding the first of ``values`` (value keys), else ``text``. A
+    clause of one word is an opener ("Heads-up, ..."), not the clause a value is given in."""
     for clause in re.split(r";|,\s", text):
-        if any(value_key(t.strip(_TOKEN_STRIP)) in values for t in clause.split()):
+        tokens = clause.split()
+        if len(tokens) > 1 and any(value_key(t.strip(_TOKEN_STRIP)) in values for t in tokens):
             return clause
     return text
+
+
+def _labels(newer: str, older: str, values: AbstractSet[str]) -> frozenset[str]:
+    """The ``values`` (value keys both texts hold) that open a name both texts give their subject: the same word
+    follows them in both ("the hl7 interface engine", "the lost-luggage desk"), so they name the thing, not a value
+    of one of its attributes; a number never does ("7 days" / "from 7 days to 30 days"). Linear in the texts'
+    lengths."""
+
+    def following(text: str) -> dict[str, set[str]]:
+        tokens = [t.strip(_TOKEN_STRIP) for t in text.split()]
+        after: dict[str, set[str]] = {}
+        for token, nxt in pairwise(tokens):
+            key = value_key(token)
+            if key in values and value_kind(key)[0] and nxt and not is_value(nxt) and value_split(nxt)[1]:
+                after.setdefault(value_key(token), set()).add(nxt.casefold())
+        return after
+
+    new_after, old_after = following(newer), following(older)
+    return frozenset(v for v, words in old_after.items() if words & new_after.get(v, set()))
 
 
 def _words(text: str) -> int:
@@ -197,7 +263,7 @@ def _framed(text: str) -> tuple[str, str | None, str | None]:
     """``text`` without its speaker ("Lena: ...") and its agent-file scope ("... (applies to packages/api/)"), its
     speaker (case-folded) and its scope (what follows "applies to"), each None when it has none. A correction's
     opening ("Correction: ...") is no speaker."""
-    _, speaker_pattern, applies, _, _, _ = _patterns()
+    _, speaker_pattern, applies, _, _, _, _ = _patterns()
     speaker = None
     found = speaker_pattern.match(text)
     if found is not None and correction_body(text) is None:
@@ -231,45 +297,79 @@ def correction_kind(newer: str, older: str) -> str | None:
         return None  # another folder's rule, another speaker's turn: another subject
     body = correction_body(new)
     said = new if body is None else body
-    _, _, _, change_verb, additive, dating = _patterns()
+    _, _, _, change_verb, additive, dating, hedge = _patterns()
     if "?" in said or "?" in old or additive.search(said):
         return None
+    if hedge.search(newer) and not hedge.search(older):
+        return None  # a change said as possible or planned ("we might move X from A to B"): not made
     if several_sentences(old) or (several_sentences(said) and body is None):
         return None  # several facts in the older: one changed value must not retire the rest (FRESH_MAX_WORDS's rule)
     if _words(said) > FRESH_MAX_WORDS or _words(old) > FRESH_MAX_WORDS:
         return None
     new_values, new_words, _ = value_split(said)
     old_values, old_words, _ = value_split(old)
+    named_subject = _subject_values(said, old, old_values) | _labels(said, old, old_values & new_values)
+    new_values, old_values = new_values - named_subject, old_values - named_subject
     if not new_values - old_values or not old_values:
         return None  # no new value, or nothing in the older one a value could replace
-    shared = set(new_words) & set(old_words)
+    subject_words = {w for v in named_subject for w in value_split(v)[1]}
+    shared = set(new_words) & set(old_words) | subject_words
     if not any(attribute_family(w) is None and w not in _GENERIC for w in shared):
         return None  # no subject word in common ("runs", "port", "service" say what, not of what): another thing
     dated = dating.search(said)
     changed = change_verb.search(said) is not None or dated is not None
-    if _names_old(said, old_values, changed):
+    if _names_old(said, old_values, changed, set(old_words)):
         return "named"
     if body is None and not changed:
         return None  # no marker: the older said again with another value is no correction
     if dated is not None:
         said = _undated(said, dated, set(old_words))
         new_values, new_words, _ = value_split(said)
-        shared = set(new_words) & set(old_words)
+        new_values -= named_subject
+        shared = set(new_words) & set(old_words) | subject_words
     if not same_attribute(said, old):
         return None
     old_only, new_only = old_values - new_values, new_values - old_values
     if not old_only:
         return None  # the old value is said again, not named as old: a second value beside it
-    shapes = {value_shape(v) for v in new_only} & {value_shape(v) for v in old_only}
+    shapes = {value_kind(v) for v in new_only} & {value_kind(v) for v in old_only}
     family = shared_family(set(new_words) - shared, set(old_words) - shared)
     clause = _clause_of(said, new_only)
     added = set(value_split(clause)[1]) - set(old_words)
     # the values stand at the end of their clauses on both sides: an attribute's value, not a label naming the
-    # subject ("the reporting job 3 to the new scheduler", "fact number 2: the build uses ...")
-    at_end = _at_end(clause, new_only) and _at_end(_clause_of(old, old_only), old_only)
+    # subject ("the reporting job 3 to the new scheduler", "fact number 2: the build uses ..."); a person's name
+    # opening the older is its value too ("Ingrid approves X": who approves X), when the newer says another does
+    # ("..., Dario does")
+    at_end = _at_end(clause, new_only) and (_at_end(_clause_of(old, old_only), old_only) or _named_first(old, old_only))
     if (shapes or family) and len(shared) + family >= 2 and len(added) <= MAX_WORDED_NEW_WORDS and at_end:
         return "marked"
     return None
+
+
+def _subject_values(newer: str, older: str, old_values: AbstractSet[str]) -> frozenset[str]:
+    """The words ``newer`` and ``older`` (one statement each) read as values that name the subject both speak of: a
+    word capitalised on one side only (``rules.crossed_values``: "Staging Redis is A" / "Staging Redis isn't A
+    anymore") and a capitalised word both open on ("Sprint demos are on A" / "Sprint demos moved to B"; not one the
+    newer says no longer does it: "Carla doesn't approve X anymore, Omar does"); none when
+    they are all of ``old_values`` (value keys): then the name is what the older says ("Ingrid approves X" / "Ingrid
+    doesn't approve X anymore, Dario does")."""
+    found = set(crossed_values(newer, older))
+    first_new, first_old = (t.split(maxsplit=1)[0].strip(_TOKEN_STRIP) if t.split() else "" for t in (newer, older))
+    second = _word(newer.split()[1]) if len(newer.split()) > 1 else ""
+    negated = second in ("no", "not", "never") or second.endswith(("n't", "n’t"))  # "Carla doesn't ..., Omar does"
+    same = first_new[:1].isupper() and value_key(first_new) == value_key(first_old)
+    if same and value_key(first_old) in old_values:
+        found.add(value_key(first_old))
+    if negated:
+        found.discard(value_key(first_new))  # the opening name is the one said to stop: the value, not the subject
+    return frozenset(found) if set(old_values) - found else frozenset()
+
+
+def _named_first(text: str, values: AbstractSet[str]) -> bool:
+    """Whether ``values`` (value keys) is the one name ``text`` opens on as its subject ("Ingrid approves ...":
+    ``rules.opens_on_name``)."""
+    first = text.split(maxsplit=1)[0].strip(_TOKEN_STRIP) if text.split() else ""
+    return opens_on_name(text) and set(values) == {value_key(first)}
 
 
 def _at_end(text: str, values: AbstractSet[str]) -> bool:
@@ -291,7 +391,7 @@ def may_correct(text: str) -> bool:
     said, _, _ = _framed(text)
     if not value_split(said)[0]:
         return False
-    _, _, _, change_verb, _, dating = _patterns()
+    _, _, _, change_verb, _, dating, _ = _patterns()
     if correction_body(said) is not None or change_verb.search(said) or dating.search(said):
         return True
     words = {_word(t) for t in said.split()}

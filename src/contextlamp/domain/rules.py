@@ -265,6 +265,12 @@ def _value_split(text: str) -> tuple[frozenset[str], tuple[str, ...], frozenset[
     return frozenset(values), tuple(words), frozenset(changes)
 
 
+def is_value(token: str) -> bool:
+    """Whether ``token`` (a word of a statement past its first, punctuation stripped) is a value as ``value_split``
+    reads one: a digit, a path or handle character, a dotted or hyphenated identifier, or a capital."""
+    return bool(token) and (_VALUE_TOKEN.search(token) is not None or token[:1].isupper())
+
+
 def value_split(text: str) -> tuple[frozenset[str], tuple[str, ...], frozenset[str]]:
     """(the value tokens of ``text``, case-folded as ``value_key``; its other words in order, stemmed, without
     function, change and light words; its change words, stemmed): how the freshness and correction rules read a
@@ -304,8 +310,8 @@ ATTRIBUTE_FAMILIES: tuple[frozenset[str], ...] = tuple(
         "own owner ownership maintain responsib handed handover inherit transferr reassign steward keeper belong",
         # which version runs
         "version release build pinned pin upgrad downgrad bump rolled rollback revert",
-        # where its output goes
-        "write writes written wrote output result dump produc generat land ship send export upload store save sink "
+        # where its output goes ("wrote" is not here: "I wrote A" is what someone said, not where output goes)
+        "write writes written output result dump produc generat land ship send export upload store save sink "
         "destination push publish emit deliver spit artefact artifact",
         # when or how often it runs
         "schedul cron nightly daily hourly weekly minute hour kick fire trigger",
@@ -354,6 +360,16 @@ def value_shape(token: str) -> str:
     """A value's shape: digit runs as 9, other word runs as w ("kestrel-43.internal" -> "w-9.w", "147" -> "9",
     "Kotlin" -> "w", "#ops-lynx" -> "#w-w", "22:50" -> "9:9")."""
     return re.sub(r"[^\W_]+", lambda m: "9" if m.group().isdigit() else "w", token)
+
+
+def value_kind(token: str) -> tuple[bool, bool, frozenset[str]]:
+    """A value's kind, coarser than its ``value_shape``: whether it has a run of letters, whether it has a run of
+    digits only, and the characters that join its runs ("ops.events.v3" and "plans.v1" are both dotted names,
+    ``(True, False, {"."})``; "3.2" and "4.0.1" both dotted numbers; "/ping" and "/api/health" both paths; "TRF_ENG_5"
+    is no "OUT_NOTIF"). Two values of one kind may be one attribute's old and new value whatever their number of
+    parts; a number and a name never."""
+    shape = value_shape(token)
+    return "w" in shape, "9" in shape, frozenset(ch for ch in shape if not ch.isalnum())
 
 
 def distinctive_shape(shape: str) -> bool:
@@ -420,7 +436,10 @@ def names_old_value(newer: str, older: str) -> bool:
         depth += raw.count("(")
         key = value_key(raw.strip(".,;:!?()[]\"'`"))
         if key and (key in old_values or key == opening):
-            before = {w for t in tokens[max(0, n - OLD_MARK_WORDS) : n] for w in _fresh_words(t)}
+            near = tokens[max(0, n - OLD_MARK_WORDS) : n]
+            values = [m for m, t in enumerate(near) if is_value(t.strip(".,;:!?()[]\"'`"))]
+            near = near[values[-1] + 1 :] if values else near  # a marker before another value is that value's
+            before = {w for t in near for w in _fresh_words(t)}
             after = _fresh_words(tokens[n + 1]) if n + 1 < len(tokens) else []
             if after and after[0] in _HANDOVER:
                 return True
@@ -453,6 +472,21 @@ def several_sentences(text: str) -> bool:
     return _sentence_end().search(text.strip()) is not None
 
 
+def crossed_values(newer: str, older: str) -> frozenset[str]:
+    """The words one of ``newer`` and ``older`` reads as a value and the other as a word (``value_split``: "Marta owns
+    X" / "Marta no longer owns X", "Staging Redis is A" / "Staging Redis isn't A anymore"): a name both give as
+    their subject, capitalised on one side only. None when ``older`` holds several sentences: a name one of its
+    statements shares with the newer is no shared subject ("Alice moved to Terraform" does not retire "The API
+    dropped Redis. ... Alice tests with TypeScript.")."""
+    if several_sentences(older):
+        return frozenset()
+    old_values, old_words, _ = _value_split(older)
+    new_values, new_words, _ = _value_split(newer)
+    return frozenset(
+        {v for v in old_values if _stem(v) in new_words} | {v for v in new_values if _stem(v) in old_words}
+    )
+
+
 def same_attribute(newer: str, older: str) -> bool:
     """Whether ``newer`` can state a new value of the attribute ``older`` gives its subject, so that it may
     supersede it: a change of one attribute of a component never retires another attribute of it ("We rewrote
@@ -478,27 +512,24 @@ def same_attribute(newer: str, older: str) -> bool:
     new_values, new_words, new_changes = _value_split(newer)
     if not old_values or not new_values:
         return True
-    # a word one side reads as a value and the other as a word is the subject both name ("Marta owns X" / "Marta
-    # no longer owns X", "Staging Redis is A" / "Staging Redis isn't A anymore"): a value of both. Only when the
-    # older is one statement: a name one of its several statements shares with the newer is no shared subject
-    # ("Alice moved to Terraform" does not retire "The API dropped Redis. ... Alice tests with TypeScript.")
-    crossed = (
-        {v for v in old_values if _stem(v) in new_words} | {v for v in new_values if _stem(v) in old_words}
-        if not several_sentences(older)
-        else set[str]()
-    )
+    # a word one side reads as a value and the other as a word is the subject both name: a value of both
+    crossed = crossed_values(newer, older)
     old_values, new_values = old_values | crossed, new_values | crossed
     stems = {_stem(v) for v in crossed}  # the words are stemmed ("Ines" is the word "ine")
     old_words = tuple(w for w in old_words if w not in stems)
     new_words = tuple(w for w in new_words if w not in stems)
     old_only, new_only = old_values - new_values, new_values - old_values
-    if old_only and new_only and not {value_shape(v) for v in old_only} & {value_shape(v) for v in new_only}:
+    if old_only and new_only and not {value_kind(v) for v in old_only} & {value_kind(v) for v in new_only}:
         return False  # the values that differ are of two kinds ("500" / "IP"): another attribute
     if old_values & new_values:
         return True
     subject = _subject_run(old_words, set(old_words) & set(new_words))
     old_attribute, new_attribute = set(old_words) - subject, set(new_words) - subject
-    if old_attribute and not _meets(old_attribute, set(new_words) | new_changes):
+    # the older's own attribute words met by none of the newer's: another attribute, unless the newer has none of its
+    # own and names the attribute with a family word both share ("The X publishes to B" after "The X publishes its
+    # events to the A topic": "publishes" is the attribute, "events" and "topic" the older's wording of it)
+    named_alike = not new_attribute and any(attribute_family(w) is not None for w in subject)
+    if old_attribute and not named_alike and not _meets(old_attribute, set(new_words) | new_changes):
         return False
     return not new_attribute or _meets(new_attribute, set(old_words))
 
