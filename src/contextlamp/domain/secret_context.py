@@ -44,9 +44,7 @@ EXAMPLE_CUE = re.compile(
     r"(?i)example|sample|placeholder|dummy|docs\b|documentation|documented|tutorial|beispiel|dokumentation|"
     r"exemple|ejemplo|esempio|exemplo|voorbeeld|exempel|przykład|пример|örnek|esimerkki|例|예시|示例"
 )
-_STATED = frozenset(
-    ("Password", "Password In Prose", "Password Assignment", "PIN", "Stated Token", "Wi-Fi Passphrase")
-)
+_STATED = frozenset(("Password", "Password In Prose", "Password Assignment", "PIN", "Stated Token", "Wi-Fi Passphrase"))
 DEFAULT_WORDS = frozenset(("admin", "password", "changeme", "guest", "root", "default", "letmein", "user", "pass"))
 DEFAULT_CUE = re.compile(
     r"(?i)\b(?:default|factory|preset|werks|voreingestellt|standard|défaut|defecto|predeterminad|predefinit|"

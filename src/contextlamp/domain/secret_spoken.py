@@ -46,10 +46,10 @@ _END = rf"{WS}*(?:[\n.!?;,)\]。！？]|$)"
 _TOKEN = r"[^\s\p{Z}\"'`“”«»,;]"
 
 CASUAL_NOUNS = r"pw|pass|passw|contra|ww|lösen|losen|salis|salkkari|sandi|비번|비밀번호"
-CASUAL_PATTERN = (
-    rf"(?i){_START}((?:\p{{L}}{{1,12}}(?:'s|’s)?{WS}+)?(?:{CASUAL_NOUNS})(?:{WS}*[:=])?(?:{WS}+{_TOKEN}{{1,64}}){{1,5}})"
-    rf"{_END}"
-)
+_CASUAL_WINDOW = rf"(?i){_START}((?:\p{{L}}{{1,12}}(?:'s|’s)?{WS}+)?(?:{CASUAL_NOUNS})(?:{WS}*[:=])?"
+CASUAL_PATTERN = rf"{_CASUAL_WINDOW}(?:{WS}+{_TOKEN}{{1,64}}){{1,7}}){_END}"
+# the value followed by one or two small words to the clause's end ("… is heron5521 now", "… ist Igel7 oder?")
+CASUAL_TAIL_PATTERN = rf"{_CASUAL_WINDOW}(?:{WS}+{_TOKEN}{{1,64}}){{1,7}}?)(?:{WS}+\p{{Ll}}{{1,6}}){{1,2}}{_END}"
 # what may stand right before "pass" when it means the password: an article, a possessive, what it opens
 _PASS_BEFORE = _set(
     "the my your his her our their its new old same this that wifi wi-fi admin root login email mail router nas "
@@ -117,7 +117,7 @@ _PUBLIC_CODE = re.compile(
 _CODE = re.compile(r"(?i)c[oó]d|k[oó]d|koodi|код")
 _PLURAL = re.compile(r"(?i)(?:codes|códigos|codigos|codici|kody|koder|kodlar\w*|коды|koodit|kódy|codurile)$")
 _NOT_BEFORE_DIGITS = _set(
-    "in on at since until by from after before to ab bis seit vor nach um depuis dès avant après desde hasta "
+    "in at since until by from after before to ab bis seit vor nach um depuis dès avant après desde hasta "
     "antes después dal dopo prima fino sinds na voor från efter före od do przed po от до с после ennen jälkeen "
     "sejak setelah sebelum sampai önce sonra kadar din după până pukul jam number no nr num"
 )
@@ -140,7 +140,7 @@ def accept_code_any(window: str) -> bool:
     separated = any(w.endswith((":", "=")) or w in ("-", "—", "–") for w in after) or before[-1].endswith((":", "="))
     if after and not separated:
         last = _clean(after[-1])
-        if len(after) > 2 or len(last) > _COPULA_MAX or last in _NOT_BEFORE_DIGITS:
+        if len(after) > 4 or len(last) > _COPULA_MAX or last in _NOT_BEFORE_DIGITS or not last.isalpha():
             return False
     if before and _clean(before[-1]) in _NOT_BEFORE_DIGITS:
         return False
@@ -174,10 +174,11 @@ ANSWER_CUE_CJK = (
 
 
 def accept_answer_cue(value: str) -> bool:
-    """The answer after a security question: one to four words, none a function word of some language, not prose
-    about the answer (secret_values.accept_answer)."""
+    """The answer after a security question: one to four words, none a function word of some language written in
+    small letters (a capitalised word is a name: "Mrs Haugland"), not prose about the answer
+    (secret_values.accept_answer)."""
     words = value.split()
-    if not 1 <= len(words) <= 4 or any(w.lower() in function_words() for w in words):
+    if not 1 <= len(words) <= 4 or any(w.islower() and w in function_words() for w in words):  # "Mrs" is a name
         return False
     return accept_answer(value) and any(c.isalpha() or c.isdigit() for c in value)
 
@@ -189,12 +190,19 @@ PASSING_PATTERN = (
 )
 
 
+_CASUAL_KEYS = ("pw", "pass", "contra", "ww", "lösen", "losen", "salis", "salkkari", "sandi", "비번", "비밀번호")
+
+
 def spoken_rules() -> tuple[tuple[Rule, tuple[str, ...]], ...]:
     """Each rule of this module with the words one of which a text must hold for it to run (case-insensitive)."""
     return (
         (
             Rule("Password", CASUAL_PATTERN, accept_casual, resume="after", window=True, trim="last"),
-            ("pw", "pass", "contra", "ww", "lösen", "losen", "salis", "salkkari", "sandi", "비번", "비밀번호"),
+            _CASUAL_KEYS,
+        ),
+        (
+            Rule("Password", CASUAL_TAIL_PATTERN, accept_casual, resume="after", window=True, trim="last"),
+            _CASUAL_KEYS,
         ),
         (
             Rule("Password", CJK_BARE_PATTERN, _credential),
