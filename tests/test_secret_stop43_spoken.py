@@ -44,6 +44,8 @@ STATED = {
 STORABLE = [
     # casual nouns in their other senses
     "My boarding pass is in the wallet app.",
+    "Her boarding pass is BA2291, gate 14.",
+    "zip codes: 100012, 100013, 100014.",
     "The second pass is 3ms faster than the first.",
     "**What does the Paris Museum Pass offer?** Entry to 60 museums.",
     "pw reset emails go out at 9.",
