@@ -2,8 +2,9 @@
 code named after what it opens in any language, a security question and its answer, a password said in passing.
 
 - **a casual noun** (``CASUAL_PATTERN``): the clipped forms people type for "password" (*pw*, *pass*, *passw*, Spanish
-  *contra*, Dutch *ww*, Swedish *lösen*, Finnish *salis*, Korean *비번* …), up to four words of any language, then a
-  value that ends the clause and is credential-shaped on its own (secret_shape.accept_stated_password: letters with
+  *contra*, Dutch *ww*, Swedish *lösen*, Finnish *salis*, Korean *비번* …), up to seven words of any language, then a
+  value that ends the clause (or that one or two small words follow: "… is heron5521 now") and is credential-shaped on
+  its own (secret_shape.accept_stated_password: letters with
   digits or symbols, a compound, 6+ digits that are no run). *pass* is also a ticket, a mountain road and a step of
   an algorithm: it counts only with no word or a possessive, an article or what it opens before it;
 - **a password noun of a spaceless script with no particle** (``CJK_BARE_PATTERN``, "비번 X로 바꿨어", "密码 X"):
