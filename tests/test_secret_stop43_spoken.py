@@ -33,6 +33,7 @@ STATED = {
     "security question, English": ("security question for the bank, favourite teacher: Okonkwo", "Okonkwo"),
     "security question, German": ("Sicherheitsfrage Lieblingsfach – Antwort Erdkunde", "Erdkunde"),
     "security question label": ("name of first car: Corolla", "Corolla"),
+    "security question, topic then dash": ("Pytanie bezpieczeństwa: ulubiony nauczyciel – Kowalczyk", "Kowalczyk"),
     "password in passing": ("the kiosk login is kiosk and Tern-Bay-5521 gets you in", "Tern-Bay-5521"),
     "loanword, Odia": ("ରାଉଟର ପାସୱାର୍ଡ ହେଉଛି Tamo#5521", "Tamo#5521"),
     "loanword, Tigrinya, final copula": ("ፓስወርድ ናይ ራውተር Kebe#4471 እዩ", "Kebe#4471"),

@@ -178,10 +178,11 @@ def accept_answer_cue(value: str) -> bool:
     """The answer after a security question: one to four words, none a function word of some language written in
     small letters (a capitalised word is a name: "Mrs Haugland"), not prose about the answer
     (secret_values.accept_answer)."""
-    words = value.split()
+    tail = re.split(r"\s[—–→-]\s|[:：→]", value)[-1]  # the question's topic, then a dash and the answer
+    words = tail.split()
     if not 1 <= len(words) <= 4 or any(w.islower() and w in function_words() for w in words):  # "Mrs" is a name
         return False
-    return accept_answer(value) and any(c.isalpha() or c.isdigit() for c in value)
+    return accept_answer(tail) and any(c.isalpha() or c.isdigit() for c in tail)
 
 
 PASSING_PATTERN = (
