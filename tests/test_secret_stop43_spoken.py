@@ -39,6 +39,7 @@ STATED = {
     "loanword, Tigrinya, final copula": ("ፓስወርድ ናይ ራውተር Kebe#4471 እዩ", "Kebe#4471"),
     "loanword, Sindhi, final copula": ("روٽر جو پاسورڊ Kiro-7731-Nad آهي", "Kiro-7731-Nad"),
     "apostrophe typed straight": ("Ñe'ẽñemi ha'e Yby-4410-Ka", "Yby-4410-Ka"),
+    "the key of the Wi-Fi, unknown noun": ("Ọ̀rọ̀ aṣínà ti wifi ni Oyo-7731!", "Oyo-7731"),
     "Swedish change verb": ("jag bytte lösenordet på NAS:en till ekorre-mossa-77", "ekorre-mossa-77"),
 }
 
@@ -64,6 +65,8 @@ STORABLE = [
     "The factory default PIN of the doorbell camera is 0000, change it on setup.",
     "In the film the password was swordfish.",
     "Le nom du réseau wifi est Freebox-9C1D.",
+    "Le nom de la wifi est Maison-7F3A.",
+    "The speed of the wifi is 300Mbps.",
     # prose after the noun
     "La password della banca mi è scaduta durante il viaggio.",
     "The Welsh word for 'password' doesn't fit on the button.",

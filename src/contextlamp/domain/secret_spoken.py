@@ -30,6 +30,7 @@ from __future__ import annotations
 import re
 
 from contextlamp.domain import secret_shape as shape
+from contextlamp.domain.secret_context import NAMING_CUE
 from contextlamp.domain.secret_grammar import PIN_NOUNS, SEPARATOR, WS
 from contextlamp.domain.secret_lexicon import function_words
 from contextlamp.domain.secret_rules import Rule
@@ -195,6 +196,29 @@ PASSING_PATTERN = (
 _CASUAL_KEYS = ("pw", "pass", "contra", "ww", "lösen", "losen", "salis", "salkkari", "sandi", "비번", "비밀번호")
 
 
+# "<a noun of any language> <of> (the) Wi-Fi <a copula> <value>": the thing of the Wi-Fi that is stated is its key
+# unless the sentence names the network ("Phasewete ya wifi ke X", "Sa crae de su wifi est X")
+OF_WIFI_PATTERN = (
+    rf"(?i)(?:^|[\n.!?;:][ \t]*)((?:[^\s\p{{Z}}\"`“”«»,;]{{1,24}}{WS}+){{2,6}}(?:wi-?fi|wlan)"
+    rf"(?:{WS}+\p{{L}}{{1,6}}){{0,2}}{WS}*:?{WS}+{_TOKEN}{{4,64}}){_END}"
+)
+_BAND_SUFFIX = re.compile(r"(?i)(?:[-_ ]?(?:2\.4|5|6)g(?:hz)?|[-_](?:ext|guest|iot))$")
+
+
+def accept_of_wifi(window: str) -> bool:
+    """A noun, a short word (a preposition, article or possessive: 1 to 4 letters), the Wi-Fi word, at most two
+    short words (a copula), and a credential-shaped value (with a digit or symbol, or a compound of three words); no
+    word of the sentence names the network (secret_context.NAMING_CUE), no band suffix ends the value."""
+    words = window.split()
+    at = next((i for i, w in enumerate(words) if re.fullmatch(r"(?i)wi-?fi|wlan", w.strip(":"))), -1)
+    if at < 2 or len(words[at - 1].strip("'’")) > 5 or NAMING_CUE.search(window):
+        return False
+    value = words[-1].strip(".,;:!?)")
+    compound = len([p for p in re.split(r"[-_.]", value) if p.isalpha()]) >= 3
+    shaped = any(c.isdigit() for c in value) or any(not c.isalnum() for c in value.strip("-")) or compound
+    return shaped and _BAND_SUFFIX.search(value) is None and _credential(value)
+
+
 def spoken_rules() -> tuple[tuple[Rule, tuple[str, ...]], ...]:
     """Each rule of this module with the words one of which a text must hold for it to run (case-insensitive)."""
     return (
@@ -225,6 +249,10 @@ def spoken_rules() -> tuple[tuple[Rule, tuple[str, ...]], ...]:
             ),
         ),
         (Rule("Security Question Answer", ANSWER_CUE_CJK, accept_answer), ("秘密の質問", "安全问题", "密保", "보안")),
+        (
+            Rule("Wi-Fi Passphrase", OF_WIFI_PATTERN, accept_of_wifi, resume="next", window=True, trim="last"),
+            ("wifi", "wi-fi", "wlan"),
+        ),
         (
             Rule("Password", PASSING_PATTERN, _credential, resume="next"),
             ("login", "log in", "user", "account", "sign in", "signin"),
