@@ -18,6 +18,8 @@ code named after what it opens in any language, a security question and its answ
 - **a security question and its answer** (``ANSWER_CUE_PATTERN``): the words for "security question" in 20
   languages (or a question's topic used as a label: "first pet:", "name of first car:"), within the clause a colon,
   an arrow, a dash or the word for "answer", then a short answer ending the clause;
+- **the key of the Wi-Fi in a language without a lexicon noun** (``OF_WIFI_PATTERN``): "<noun> <of> (the) wifi
+  <copula> <value>", the value credential-shaped, no word naming the network (secret_context.NAMING_CUE);
 - **a password said in passing** (``PASSING_PATTERN``): a user name and a credential-shaped value joined by *and*,
   then a phrase saying it lets one in ("the engineer login is eng and X gets you in").
 
