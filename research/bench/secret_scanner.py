@@ -571,6 +571,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--held7", action="store_true", help="score stop 40's held7 split too (read at the end)")
     parser.add_argument("--held8", action="store_true", help="score stop 42's held8 split too (read at the end)")
     parser.add_argument("--held9f", action="store_true", help="score stop 43's held9f split (formats, evasions) too")
+    parser.add_argument("--held9s", action="store_true", help="score stop 43's held9s split too (stated; at the end)")
     parser.add_argument("--corpus-only", action="store_true", help="only the generated corpus tables")
     args = parser.parse_args(argv)
     console = Console(width=200)
@@ -588,11 +589,14 @@ def main(argv: list[str] | None = None) -> int:
         + (("held8",) if args.held8 else ())
     )
     rows = [row for row in secret_corpus.corpus() if row.half in halves]
-    if args.held9f:  # its own module, outside secret_corpus.corpus() (stop 43)
+    if args.held9f:  # stop 43's splits: their own modules, outside secret_corpus.corpus(), imported on demand
         import secret_corpus_held9f
 
-        halves += ("held9f",)
-        rows += secret_corpus_held9f.rows()
+        halves, rows = (*halves, "held9f"), rows + secret_corpus_held9f.rows()
+    if args.held9s:
+        import secret_corpus_held9s
+
+        halves, rows = (*halves, "held9s"), rows + secret_corpus_held9s.rows()
     scores = corpus_scores(scanner, rows)
     corpus_report(console, scores, halves)
     if args.corpus_only:

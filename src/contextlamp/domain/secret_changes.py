@@ -37,7 +37,8 @@ CHANGE_VERBS = (
     r"cambi[ée]|cambiado|cambiamos|cambia|puse|actualic[ée]|"
     r"troquei|trocamos|mudei|alterei|coloquei|"
     r"cambiato|cambiata|modificato|impostato|messo|"
-    r"veranderd|gewijzigd|ändrade|ændrede|endret|"
+    r"veranderd|gewijzigd|ändrade|ændrede|endret|bytte|bytt|byttet|byttede|skiftede|skiftet|"
+    r"cambiât|cambià|cambiat|camudé|canviat|"  # fur, vec, oc, ast, ca (stop 43)
     r"zmieniłem|zmieniłam|zmieniono|ustawiłem|ustawiłam|změnil|změnila|"
     r"поменял|поменяла|сменил|сменила|изменил|изменила|поставил|поставила|змінив|змінила|поміняв|"
     r"άλλαξα|άλλαξε|έβαλα|غيرت|غيّرت|"
@@ -101,6 +102,8 @@ FINAL_VERBS = frozenset(
         "yaptim",
         "yaptık",
         "değiştirdim",
+        "deñiştirdim",
+        "degistirdim",
         "etdim",
         "өзгөрттүм",
         "кылдым",
@@ -114,7 +117,7 @@ FINAL_VERBS = frozenset(
 )
 # Any word that opens a change marker (the quick test before reading the window).
 _MARKER_WORDS = CHANGE_MARKERS | frozenset(first for first, _ in _TWO_WORD_MARKERS)
-_FINAL_AUX = frozenset(["kar", "कर", "کر", "кылып", "olarak", "ile", "qilib", "hai", "है", "ہے", "he"])
+_FINAL_AUX = frozenset(["kar", "कर", "کر", "кылып", "olarak", "olaraq", "ile", "qilib", "hai", "है", "ہے", "he"])
 
 
 def _value_then_tail(words: list[str], max_tail: int) -> bool:

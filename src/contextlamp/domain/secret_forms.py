@@ -34,6 +34,7 @@ from contextlamp.domain.secret_anylang import anylang_rules
 from contextlamp.domain.secret_frames import frame_rules
 from contextlamp.domain.secret_grammar import PASSWORD_NOUNS, WS
 from contextlamp.domain.secret_rules import Rule
+from contextlamp.domain.secret_spoken import spoken_rules
 from contextlamp.domain.secret_values import accept_password
 
 # Column headers and short keys that name a credential on their own.
@@ -153,4 +154,5 @@ def keyed_form_rules() -> tuple[tuple[Rule, tuple[str, ...]], ...]:
         (Rule("Password", LONG_PHRASE_PATTERN, _accept_long_phrase), header[:19]),
         *frame_rules(),  # credentials named by what they do, corrected, spaced, after a secret-like noun
         *anylang_rules(),  # a Wi-Fi key and a code list in any language (stop 42)
+        *spoken_rules(),  # casual nouns, grouped PINs, codes in any language, security answers (stop 43)
     )

@@ -371,6 +371,12 @@ def password_stem_pattern() -> str:
 PASSWORD_LOANWORD = (
     r"(?:i|ma)?p[h]?[aeiouàâéèêòóôö]s{1,2}[aeiouiy]?[wvu][aeiouyòóôöë]{0,2}r?[aeiouy]?(?:dh|d|t)\p{L}{0,4}"
     r"|па?с{1,2}[ву][оэеа]?р?[дт]\p{L}{0,4}"
+    # stop 43: the same loanword in the scripts of South Asia, the Horn of Africa, the Maldives and Thailand, as
+    # their Wikipedia and software localisations write it (Odia, Bengali, Gujarati, Gurmukhi, Tamil, Telugu,
+    # Kannada, Malayalam, Sinhala, Sindhi and Pashto's Arabic-script letters, Thaana, Ge'ez, Thai); the normaliser
+    # has removed the zero-width non-joiner some write inside
+    r"|ପାସୱାର୍ଡ|পাসওয়ার্ড|પાસવર્ડ|ਪਾਸਵਰਡ|பாஸ்வேர்ட்|పాస్వర్డ్|ಪಾಸ್ವರ್ಡ್|പാസ്വേഡ്|පාස්වර්ඩ්"
+    r"|[پب]ا[سص]\s?[وو]ر[ڊډڈدد]|ޕާސްވޯޑ[\p{M}\p{L}]{0,5}|ፓስ[ዎወ]ርድ|พาสเวิร์ด"
 )
 
 
@@ -386,6 +392,8 @@ def noun_pattern(noun: str) -> str:
     # removed the zero-width non-joiner Persian writes there)
     joined = "\u0600" <= noun[:1] <= "\u06ff"
     pattern = re.escape(noun).replace(r"\ ", WS + ("*" if joined else "+"))
+    # an apostrophe in a noun (Guarani ñe’ẽñemi, Italian parola d'ordine) is typed straight, curly or as a letter
+    pattern = re.sub("['’ʼ]", "['’ʼ]", pattern)
     return HEBREW_PREFIXES + pattern if "\u05d0" <= noun[:1] <= "\u05ea" else pattern
 
 

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 
 from contextlamp.domain.secret_bytes import explicit_runs
 from contextlamp.domain.secret_cli import cli_rules, keyed_cli_rules
+from contextlamp.domain.secret_context import without_public_context
 from contextlamp.domain.secret_decode import decoded_runs, decoded_views, printable_text
 from contextlamp.domain.secret_fields import field_rules
 from contextlamp.domain.secret_files import FILE_RULES
@@ -363,7 +364,7 @@ def _raw_findings(text: str, redact_only: bool) -> list[tuple[int, int, str]]:
         raw.extend((s, e, compiled.rule.kind) for s, e in _spans(compiled, data, engine.tail, lead))
     if not raw:
         return []
-    raw = _without_public(raw, data, engine)
+    raw = without_public_context(_without_public(raw, data, engine), data)  # documented, default, fiction
     if not raw or data.isascii():
         return raw
     raw.sort()

@@ -100,7 +100,18 @@ def accept_password(value: str) -> bool:
     first = v.split()[0].strip(".,;:!?")
     if first.isdigit() and is_trivial_number(first):  # "the most common password is 123456"
         return False
+    if _predicate(v.split()):
+        return False
     return len(first) >= 3 or (len(v) >= 3 and " " in v)
+
+
+def _predicate(words: list[str]) -> bool:
+    """A word of small letters followed by a function word of some language: the start of a predicate ("è
+    scaduta durante le ferie", "ist abgelaufen seit Montag"), not a value (a password then goes on with "for" or
+    "und" only after a value with a capital, digit or symbol)."""
+    if len(words) < 2 or not (words[0].isalpha() and words[0].islower()):
+        return False
+    return words[1].strip(".,;:!?()").lower() in function_words()
 
 
 def accept_passphrase(value: str) -> bool:
@@ -113,6 +124,8 @@ def accept_passphrase(value: str) -> bool:
     if len(words) < 3 or is_placeholder(value) or _spaceless(value) or "secret removed" in value.lower():
         return False
     if any(_prose_word(w) or w.lower() in SLOT_UNITS for w in words[1:]):
+        return False
+    if any(w.lower() in function_words() for w in words[1:]):  # "scaduta durante il weekend": a predicate
         return False
     first = words[0].lower()
     if _prose_word(first) and (first in STOP_WORDS or first.endswith(("ed", "ing", "ly", "en"))):
@@ -201,7 +214,11 @@ def accept_token(value: str) -> bool:
 def quoted_check(check: Callable[[str], bool]) -> Callable[[str], bool]:
     def quoted(value: str) -> bool:
         """A quoted value is stated as the credential: a phrase of several words ("correct horse battery
-        staple") counts even when its first word is a common one; a single word takes the class check."""
+        staple") counts even when its first word is a common one; a single word takes the class check. A value
+        that starts with white space is no quoted value: its opening quote closed a quotation of the noun itself
+        ("the word for 'password' doesn't fit")."""
+        if value[:1].isspace():
+            return False
         words = value.split()
         if len(words) >= 3 and check is accept_password:
             return not is_placeholder(value) and not _spaceless(value) and "secret removed" not in value.lower()

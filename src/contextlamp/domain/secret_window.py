@@ -275,7 +275,15 @@ def accept_after_noun_window(window: str) -> bool:
     short = len(words) <= 5 and all(len(w) <= 15 for w in words[:-1]) and 4 <= len(words[-1]) <= 64
     if not glued and short and accept_after_noun(text):
         return True
-    return _slot_reading(words)
+    if _slot_reading(words):
+        return True
+    # stop 43: one short word of a script other than Latin ending the clause is a clause-final copula of a language
+    # the lexicon has none for (Sindhi آهي, Tigrinya እዩ): the value stands before it
+    last = words[-1]
+    if len(words) >= 2 and len(last) <= 4 and all(c.isalpha() and not ("a" <= c.lower() <= "z") for c in last):
+        rest = text[: text.rfind(last)].rstrip()
+        return len(words) <= 6 and accept_after_noun(rest)
+    return False
 
 
 def accept_value_words_first(value: str) -> bool:
