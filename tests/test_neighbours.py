@@ -9,7 +9,6 @@ from dataclasses import replace
 import pytest
 
 from contextlamp.app.service import Caller, MemoryService
-from contextlamp.retrieval.search import states_little
 from tests.conftest import Clock
 
 pytestmark = pytest.mark.both_backends
@@ -195,38 +194,3 @@ def test_a_long_reply_ends_the_exchange(service: MemoryService, alice: Caller, c
     assert max(lifted, key=lambda i: lifted[i]) == asked.id
     assert lifted[answer.id] > plain.get(answer.id, 0.0)  # the short turn next to the hit
     assert lifted.get(before.id, 0.0) == plain.get(before.id, 0.0)  # two turns back, past a long reply
-
-
-@pytest.mark.sqlite_only  # PostgreSQL's ts_rank_cd ranks the bare question below the top 5 even when lifted
-def test_a_question_that_states_nothing_is_not_lifted(service: MemoryService, alice: Caller, clock: Clock) -> None:
-    """A neighbour that asks and states little ("Oh nice, and where would you hang it?") holds no fact, so it gains
-    nothing from the hit next to it and takes no place from what the lists found; a question that also states a
-    fact at length is lifted as before (research/notes/recall43-stop43.md)."""
-    for n in range(10):
-        clock.advance_days(1)
-        service.save_context(alice, f"Melanie: day {n} was busy, I went to the gym and then the shops.")
-    clock.advance_days(1)
-    service.save_context(
-        alice,
-        "Caroline: I bought a new wooden easel, three canvases and cheap brushes at the art shop downtown "
-        "yesterday for my studio. Where should I put it?",
-    )
-    asked = service.save_context(alice, f"Caroline: {QUESTION}")
-    answer = service.save_context(alice, ANSWER)
-    bare = service.save_context(alice, "Caroline: Oh nice, and where would you hang it?")
-    query = "What did Melanie paint last weekend?"
-    ids = [p.id for p in service.get_context(alice, query, max_results=5).packs]
-    assert ids[:2] == [asked.id, answer.id]  # the hit and its reply
-    assert bare.id not in ids  # a question that states nothing
-    weights = service.weights
-    service.weights = replace(weights, neighbour_filler=1.0)  # every neighbour alike (the rule before)
-    before = [p.id for p in service.get_context(alice, query, max_results=5).packs]
-    service.weights = weights
-    assert bare.id in before
-    limit = weights.neighbour_content_terms
-    assert not states_little(
-        "Caroline: I bought a new wooden easel, three canvases and cheap brushes at the art shop downtown "
-        "yesterday for my studio. Where should I put it?",
-        limit,
-    )  # a question that states a fact at length is content: lifted as before (afdc33df, LongMemEval-S)
-    assert states_little("user: Thanks! Can you tell me more about that?", limit)

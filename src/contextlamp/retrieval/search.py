@@ -9,7 +9,6 @@ superseded, expiry) is applied inside the stores before each list's top-k cut.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
@@ -23,12 +22,10 @@ from contextlamp.retrieval.evidence import agrees, keyword_held, names_nothing, 
 from contextlamp.retrieval.fusion import weighted_rrf
 from contextlamp.retrieval.hits import Hit, ScopedStore, SignalLists
 from contextlamp.retrieval.query import (
-    STOP_WORDS,
     asks_for_recent,
     content_terms,
     in_other_language,
     named_words,
-    query_terms,
     word_terms,
 )
 from contextlamp.retrieval.questions import subject
@@ -267,23 +264,14 @@ def with_neighbours(
         by_store.setdefault(id(owner[entry_id]), []).append(entry_id)
     stores = {id(owner[i]): owner[i] for i, _, _ in anchors}
     near: dict[str, list[str]] = {}
-    factor: dict[tuple[str, str], float] = {}  # (anchor, neighbour) -> its bonus factor (_exchange); any other pair 1
-    by_exchange = weights.neighbour_reply != 1.0 or weights.neighbour_filler != 1.0
+    factor: dict[tuple[str, str], float] = {}  # (anchor, reply) -> neighbour_reply (_exchange); any other pair 1
+    by_exchange = weights.neighbour_reply != 1.0
     for key, ids in by_store.items():
         store = stores[key].store
         found = store.time_neighbours(ids, weights.neighbour_window_ms, now, memory_types, weights.neighbour_radius)
         found = _short(store, found, weights.neighbour_max_chars, weights.anchor_max_chars)
         if by_exchange:
-            factor.update(
-                _exchange(
-                    store,
-                    found,
-                    weights.neighbour_reply,
-                    read,
-                    weights.neighbour_filler,
-                    weights.neighbour_content_terms,
-                )
-            )
+            factor.update(_exchange(store, found, weights.neighbour_reply, read))
         for anchor_id, neighbour_ids in found.items():
             near[anchor_id] = neighbour_ids
             for neighbour_id in neighbour_ids:
@@ -317,31 +305,8 @@ def asks(text: str) -> bool:
     return any(mark in text for mark in QUESTION_MARKS)
 
 
-_SPEAKER = re.compile(r"^\s*\w[\w .'-]{0,40}?:\s+")  # "Caroline: ", "user: ": a turn's speaker, no content of its own
-_SENTENCE = re.compile(r"(?<=[.!?\uff1f\u061f\u3002])\s+|\n+")
-
-
-def states_little(text: str, least: int) -> bool:
-    """Whether ``text`` states fewer than ``least`` distinct content words (``query_terms`` less English
-    ``STOP_WORDS``) outside its questions (sentences holding a question mark, ``asks``) and its speaker's name
-    (``"Caroline: "``): an acknowledgement ("Thanks, that helps!"), a question, filler. Linear in ``len(text)``."""
-    body = text[m.end() :] if (m := _SPEAKER.match(text)) else text
-    stated: set[str] = set()
-    for sentence in _SENTENCE.split(body):
-        if not asks(sentence):
-            stated.update(t for t in query_terms(sentence) if t not in STOP_WORDS)
-            if len(stated) >= least:
-                return False
-    return True
-
-
 def _exchange(
-    store: Store,
-    found: dict[str, list[str]],
-    reply: float,
-    read: dict[str, Entry] | None = None,
-    filler: float = 1.0,
-    least: int = 0,
+    store: Store, found: dict[str, list[str]], reply: float, read: dict[str, Entry] | None = None
 ) -> dict[tuple[str, str], float]:
     """The bonus factor ``reply`` of each ``(anchor, neighbour)`` of ``found`` (anchor -> neighbour ids, as ``_short``
     returns them) whose neighbour is the reply to a question, reading the anchor and its neighbours in save order: the
@@ -359,10 +324,6 @@ def _exchange(
         read.update(entries)
     out: dict[tuple[str, str], float] = {}
     for anchor, ids in found.items():
-        if filler != 1.0:
-            for i in ids:
-                if i in entries and asks(entries[i].content) and states_little(entries[i].content, least):
-                    out[(anchor, i)] = filler
         turns = sorted((entries[i] for i in (anchor, *ids) if i in entries), key=lambda e: (e.created_at, e.id))
         asked = False  # a turn asked and nobody has answered it yet
         asker: str | None = None  # who asked, when turns name their speaker

@@ -73,13 +73,6 @@ class FusionWeights:
     # texts). Chosen on LoCoMo's tuning questions (research/notes/retrieval.md "Replies"): such a turn was the evidence
     # 12 % of the time, any other neighbour 0.5-5 %; bonuses 0.8 and 0.4 of the anchor's value
     neighbour_reply: float = 2.0
-    # a neighbour that asks and states fewer than `neighbour_content_terms` content words outside its questions
-    # (search.states_little: "Wow, where was that?") gains this many times the bonus; 1: no text rule. Chosen on stop
-    # 42's tuning folds (research/notes/recall43-stop43.md): LoCoMo R@5 0.727 -> 0.732 at equal R@10, LongMemEval-S
-    # turn recall_all@10 0.690 -> 0.724; any turn that asks (no word count) cost LongMemEval-S a question that states
-    # its fact and asks in one message
-    neighbour_filler: float = 0.0
-    neighbour_content_terms: int = 12
     # the best hits that lift their neighbours: 4, not 5 (stop 40): on LongMemEval-S the 5th hit is most often a long
     # reply whose short neighbours pushed another session's evidence out of the top 10 (multi-session questions;
     # tuning fold turn recall_all@10 0.750 -> 0.821, keyword-only 0.786); LoCoMo dev unchanged (0.695 / 0.793, before
