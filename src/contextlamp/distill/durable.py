@@ -534,13 +534,18 @@ def cut_request(sentence: str) -> str:
             return sentence  # "From now on, run the tests ...": the marker makes the order that follows last
         end = breaks[number + 1].start() if number + 1 < len(breaks) else len(sentence)
         if is_request(sentence[match.end() : end]):  # the clause alone: linear over the sentence
-            return head.rstrip(" ,;-–—")
+            # "if you want to help the team, read the wiki": a condition alone is no statement; the whole asks
+            return "" if _CONDITION_ONLY.match(head) else head.rstrip(" ,;-–—")
     return sentence
 
 
 MAX_MARKER_WORDS = 4  # "From now on," / "Going forward," / "Ab sofort": a lead-in, not a statement
 
 
+# a head that is only a subordinate clause: a condition or a time whose main clause was the request cut off
+_CONDITION_ONLY = re.compile(
+    r"^\s*(?:if|when|whenever|once|unless|before|after|in case|as soon as|while)\b[^,;]*$", re.IGNORECASE
+)
 _CLAUSE = re.compile(r"\s*(?:[,;]|\s[-–—])\s+(?:(?:so|and|but|then|please|und|et|y|e)\s+)?")
 
 

@@ -295,7 +295,8 @@ def _from_sentences(sentences: list[str], cues: Cues, language: str, confirmed: 
 _ABOUT = re.compile(
     r"^(?P<lead>.{0,60}?\b(?:wrong|correction|mistake|scratch (?:that|what i said)|update|outdated|misspoke|"
     r"fix|erratum|forget what i (?:said|told you|wrote)|ignore what i (?:said|told you|wrote)|correct myself|"
-    r"scratch the (?P<old>[^,;:]{1,30}?) (?:bit|part|figure|number|one))\b[^,;]{0,30}?"
+    r"scratch the (?P<old>(?:[^,;:\s]|:(?=\w)|\s(?!(?:bit|part|figure|number|one)\b)){1,30}?) "
+    r"(?:bit|part|figure|number|one))\b[^,;]{0,30}?"
     r"\b(?:about|on|regarding|re)\s+)(?P<subject>(?:the|our)\s+[\w' -]{2,60}?)"
     r"(?:\s*[.:;,—–-]\s*(?P<rest>.*))?$",
     re.IGNORECASE,

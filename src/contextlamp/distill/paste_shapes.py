@@ -70,10 +70,13 @@ def is_bare_symptom(sentence: str) -> bool:
     return _BARE_SYMPTOM.match(sentence) is not None
 
 
-# "The regulator's audit depends on it.", "Sign-off hinges on that": one clause whose last words point back to what
-# an earlier sentence named (a clause with a comma, "and", "because" ... may hold its own antecedent)
+# "The regulator's audit depends on it.", "Sign-off hinges on that", "The contract mentions this explicitly.": one
+# clause whose last words are a pronoun (after a preposition, or the verb's object with at most an adverb or particle
+# after it) pointing back to what an earlier sentence named (a clause with a comma, "and", "because" ... may hold its
+# own antecedent)
 _ORPHAN = re.compile(
-    r"^[^,;:]{0,80}?\b(?:on|upon|about|with|for|to|from|in|of)\s+(?:it|this|that|them|those|these)\s*[.!]*\s*$",
+    r"^[^,;:]{0,80}?\b[a-z]+\s+(?:it|this|that|them|those|these)"
+    r"(?:\s+(?:[a-z]+ly|out|up|down|too|again|already|as well))?\s*[.!]*\s*$",
     re.IGNORECASE,
 )
 _OWN_ANTECEDENT = re.compile(r"\b(?:and|because|since|so|which|when|after|before|if)\b", re.IGNORECASE)
