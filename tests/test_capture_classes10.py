@@ -112,3 +112,37 @@ def test_a_closing_aside_narrating_the_change_is_not_stored() -> None:
     ]
     kept = "The pass scanner runs in alp-2 (the on-prem one, not the cloud)."
     assert _items(kept) == [kept]
+
+
+@pytest.mark.parametrize(
+    ("said", "value"),
+    [
+        ("the lift opener is guarded by the ops.lift_hold flag, default off.", "ops.lift_hold"),
+        ("the pass scanner flag got merged into ff.scan.pause; ff_scan_off does nothing now.", "ff.scan.pause"),
+        ("#lift-old was archived, the pass scanner announcements go to #lift-news now.", "#lift-news"),
+        ("easiest way to check the gondola counter is up: curl /healthz.txt on it.", "/healthz.txt"),
+        ("the avalanche feed stopped reading from snow.obs_v1 last winter, it reads snow.obs_v2.", "snow.obs_v2"),
+    ],
+)
+def test_a_value_said_in_these_shapes_is_kept(said: str, value: str) -> None:
+    items = _items(said)
+    assert len(items) == 1 and value in items[0], items
+
+
+@pytest.mark.parametrize(
+    ("said", "stored"),
+    [
+        ("GX-40 is what the piste groomer runs on, so leave it.", "The piste groomer runs on GX-40"),
+        (
+            "Forget what I said about the lift opener hardware. K80 is what it actually gets.",
+            "The lift opener hardware actually gets K80",
+        ),
+    ],
+)
+def test_a_value_said_first_is_stored_after_its_subject(said: str, stored: str) -> None:
+    assert _items(said) == [stored]
+
+
+@pytest.mark.parametrize("said", ["That is what it does.", "#lift-old was archived, sadly."])
+def test_look_alikes_of_those_shapes_keep_nothing(said: str) -> None:
+    assert _items(said) == []

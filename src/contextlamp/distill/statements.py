@@ -82,7 +82,7 @@ _LABELLED = re.compile(
 )
 _VALUE = re.compile(  # a concrete value: a path, a file name, an identifier, a channel, a number, a name
     r"[\w.~-]*/[\w./-]+|\b\w+\.[a-z]{2,5}\b|\b[a-z0-9]+(?:[-_][a-z0-9]+)+\b|[#@][\w-]+|\d|`[^`]+`|"
-    r"\b[A-Z][\w-]*"
+    r"\b[A-Z][\w-]*|\b[a-z][\w-]+\.[a-z][\w-]+\b"  # a dotted name: "ops.readonly", "sched.slot_changes"
 )
 MIN_VALUE_STATEMENT_WORDS = 5
 # an operational identifier: where a thing lives or which one it is -- a URL, a path, port@host, a dotted host
@@ -106,6 +106,13 @@ _OPEN_SUBJECT = re.compile(
 )
 
 
+# the old value retired first, then the statement of the new one: "#tarmac-it was archived, the X announcements go to
+# #winter-ops now", "v1 got decommissioned; the X reads from v2"
+_RETIRED_THEN = re.compile(
+    r"^\S{2,60}\s+(?:was|got|has been|have been|were)\s+(?:archived|retired|deleted|removed|dropped|decommissioned|"
+    r"shut down|turned off|sunset|deprecated)\s*[,;]\s*(?P<rest>\S.*)$",
+    re.IGNORECASE,
+)
 # a named part's attribute, in the possessive, given a named value: "the signal bridge's protocol is Modbus TCP", "our
 # tariff engine's vendor is Kestrel Controls", "the hub's protocol is EtherNet/IP" (a capitalised name, or a token
 # with a slash, an underscore, a dot or a digit, ending the sentence)
@@ -161,6 +168,10 @@ _RULE_GATE = re.compile(
 _RULE_HOWTO = re.compile(
     rf"^(?:if|when(?:ever)?)\s+(?:you|anyone|someone)\s+(?:wants?|needs?|has|have)\s+(?:to\s+[a-z]+\s+)?"
     rf"(?:the|our)\s+(?!{_MOMENT_WORD}\b)[^,;.]{{2,80}}[,;]\s*(?:just\s+)?[a-z]+\s+(?:the\s+)?"
+    r"(?:`[^`]{2,80}`|[\w./:-]*[_./\d][\w./:-]*\w)"
+    # "quick way to see if the X is alive: curl /status.json on it"
+    r"|^(?:the\s+)?(?:quick(?:est)?|easiest|simplest|fastest|best|usual)\s+way\s+to\s+[^:;]{3,80}?\b(?:the|our)\s+"
+    rf"(?!{_MOMENT_WORD}\b)[^:;]{{2,80}}:\s*(?:just\s+)?[a-z]+\s+(?:the\s+)?"
     r"(?:`[^`]{2,80}`|[\w./:-]*[_./\d][\w./:-]*\w)",
     re.IGNORECASE,
 )
@@ -236,7 +247,7 @@ _SET_TO = re.compile(
 _CHANGE_PARTICIPLE = (
     r"(?:bumped|upgraded|downgraded|rolled|pinned|moved|migrated|switched|changed|set|raised|lowered|lifted|cut|"
     r"reduced|increased|shifted|rescheduled|renamed|repointed|redirected|rerouted|relocated|locked|frozen|capped|"
-    r"reassigned|handed|transferred|ported|rewritten|pointed|sent|routed)"
+    r"reassigned|handed|transferred|ported|rewritten|pointed|sent|routed|consolidated|merged|folded|combined)"
 )
 _SET_TO_PASSIVE = re.compile(
     rf"^(?:(?:the|our)\s+)?{_SUBJECT_WORD}(?:[\s']+{_SUBJECT_WORD}){{0,6}}?\s+"
@@ -266,6 +277,13 @@ _NOT_ANYMORE = re.compile(
 )
 
 
+# the part stopped doing something with the old value and does it with a new one: "the X stopped pulling from A
+# months ago, it reads B", "the exporter has stopped writing to A; it sends to B"
+_STOPPED = re.compile(
+    rf"^(?:(?:the|our)\s+)?{_SUBJECT_WORD}(?:[\s']+{_SUBJECT_WORD}){{0,6}}?\s+(?:has\s+|just\s+)?stopped\s+"
+    r"[a-z]+ing\b[^,;]{1,80}[,;]\s*(?:it|they)\s+(?:now\s+)?[a-z]+s?\s+(?:(?:from|to|in|on|into|at)\s+)?(?=\S)",
+    re.IGNORECASE,
+)
 # the same with the old and the new place after one preposition: the shape names both as places, so a plain word is
 # a value there ("sessions aren't in memcached anymore, they're in redis", "isn't on tin any more; it's on cobalt")
 _PLACE_NOT_ANYMORE = re.compile(
@@ -314,11 +332,14 @@ def states_new_value(sentence: str) -> bool:
     Such a sentence states the current value, so its past tense is no narration of something over
     (``durable.is_transient``). English only; linear (anchored matches with bounded repeats, one search)."""
     sentence = sentence.strip()
-    for pattern in (_SET_TO, _SET_TO_PASSIVE, _WENT_FROM, _NOT_ANYMORE):
+    for pattern in (_SET_TO, _SET_TO_PASSIVE, _WENT_FROM, _NOT_ANYMORE, _STOPPED):
         match = pattern.match(sentence)
         if match is not None and _VALUE.search(sentence, match.end()) is not None:
             return True
-    return _PLACE_NOT_ANYMORE.match(sentence) is not None or _PERSON_NOT_ANYMORE.match(sentence) is not None
+    if _PLACE_NOT_ANYMORE.match(sentence) is not None or _PERSON_NOT_ANYMORE.match(sentence) is not None:
+        return True
+    retired = _RETIRED_THEN.match(sentence)  # "#old was archived, the X's announcements go to #new now"
+    return retired is not None and states_value(retired.group("rest"))
 
 
 def states_destination(sentence: str) -> bool:
