@@ -146,3 +146,21 @@ def test_a_value_said_first_is_stored_after_its_subject(said: str, stored: str) 
 @pytest.mark.parametrize("said", ["That is what it does.", "#lift-old was archived, sadly."])
 def test_look_alikes_of_those_shapes_keep_nothing(said: str) -> None:
     assert _items(said) == []
+
+
+@pytest.mark.parametrize(
+    "pasted",
+    [
+        "lift-api-6f7d9c8b4-zx1qq   1/1     Running   0          3d",
+        "chair     up 2-00:00:00      8    idle c[01-08]",
+        "| GPU 0   RTX A4000   On | 00000000:01:00.0 Off |",
+        'gondola/12/up {"wind_ms":14.2,"load":0.61}',
+    ],
+)
+def test_a_pasted_row_of_tool_output_is_no_memory(pasted: str) -> None:
+    assert _items(pasted) == []
+
+
+def test_a_sentence_typed_with_double_spaces_is_still_read() -> None:
+    said = "The gondola counter publishes to lift.counts.  Piotr maintains it."
+    assert any("lift.counts" in item for item in _items(said))

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import re
 
-from contextlamp.distill.paste_shapes import is_config_line, is_trace_line
+from contextlamp.distill.paste_shapes import is_config_line, is_table_row, is_trace_line
 from contextlamp.distill.script import word_count
 from contextlamp.distill.statements import states_destination, states_new_value, states_rule, states_value
 
@@ -92,7 +92,8 @@ MIN_CODE_CHARS = 5  # a sentence holds one or two of them ("A -> B", "x=1"); a l
 def _paste_line(line: str) -> bool:
     """A line that is code or a log line on its own shape, whatever surrounds it, or holds at least
     ``MIN_CODE_CHARS`` characters of code punctuation."""
-    code = _CODE_LINE.match(line) or is_log_line(line) or is_config_line(line) or _CODE_SHAPE.search(line)
+    code = _CODE_LINE.match(line) or is_log_line(line) or is_config_line(line) or is_table_row(line)
+    code = code or _CODE_SHAPE.search(line)
     return bool(code) or len(_CODE_CHARS.findall(line)) >= MIN_CODE_CHARS
 
 

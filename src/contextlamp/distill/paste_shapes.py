@@ -9,6 +9,7 @@ moment (issue 27, month9: blind7's junk).
 - a single line of a pasted config file: a bare assignment ("always-auth=true", ``log_level = "debug"``), an
   INI or TOML section header ("[metadata]", "[tool.indexer]"), a YAML line whose key is an identifier
   ("retry_backoff: 250ms", "imagePullPolicy: IfNotPresent");
+- a row of pasted tool output: columns aligned with runs of spaces or tabs, a box-drawn table row, a JSON object;
 - a bare symptom: a short sentence that says something never happens and nothing more ("The timer never fires").
 
 Each pattern is anchored or a bounded alternation without nested quantifiers: linear in the line's length.
@@ -55,6 +56,20 @@ def is_config_line(line: str) -> bool:
     """Whether ``line`` is one line of a pasted config file (an assignment, a section header, an identifier
     key with one value): no person says a fact this way, and the file's neighbouring lines may be gone."""
     return bool(_ASSIGNMENT.match(line) or _SECTION.match(line) or _IDENT_KEY.match(line))
+
+
+# a row of pasted tool output: columns aligned by runs of spaces ("reconciler-7d9   0/1   CrashLoopBackOff   6"), a
+# box-drawn table row ("| NVIDIA-SMI 550.54 |"), or a JSON object on the line ('meters/7F3A/up {"level_mm":1832}')
+_GAP = r"(?: {2,}|\t+)"
+_ALIGNED = re.compile(rf"\S{_GAP}\S(?:[^\t]*?\S)?{_GAP}\S(?:[^\t]*?\S)?{_GAP}\S")
+_BOXED = re.compile(r"^\s*[|+][^|+]*[|+].*[|+]\s*$")
+_JSON_OBJECT = re.compile(r"""\{\s*"[\w.-]+"\s*:""")
+
+
+def is_table_row(line: str) -> bool:
+    """Whether ``line`` is a row of pasted tool output: at least three column gaps (runs of two or more spaces,
+    or tabs), a row of a box-drawn table, or a JSON object. A person's sentence has none of these."""
+    return bool(_ALIGNED.search(line) or _BOXED.match(line) or _JSON_OBJECT.search(line))
 
 
 # "The timer never fires", "the cron never runs": a subject of at most four words, "never" and one verb, nothing
