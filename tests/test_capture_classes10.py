@@ -164,3 +164,19 @@ def test_a_pasted_row_of_tool_output_is_no_memory(pasted: str) -> None:
 def test_a_sentence_typed_with_double_spaces_is_still_read() -> None:
     said = "The gondola counter publishes to lift.counts.  Piotr maintains it."
     assert any("lift.counts" in item for item in _items(said))
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "don't restart the pass scanner before the afternoon rush, the tills are busy",
+        "please don't touch the lift opener until the storm is over",
+    ],
+)
+def test_a_dont_for_a_while_is_no_standing_rule(said: str) -> None:
+    assert _items(said) == []
+
+
+def test_a_dont_with_a_standing_condition_is_kept() -> None:
+    said = "Never restart the pass scanner before the morning checks pass."
+    assert _items(said) == [said]

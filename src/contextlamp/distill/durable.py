@@ -347,7 +347,9 @@ _SOMEONE = re.compile(r"(?:\s+(?-i:[A-Z])[\w.'-]*){1,2}\s+(?:the|a|an|my|our|you
 _DONT = re.compile(r"^(?:(?:please|pls|and|also|just)[\s,]+)*(?:don'?t|do not|never mind)\b", re.IGNORECASE)
 _FOR_NOW = re.compile(
     r"\b(?:today|tonight|right now|for now|for the moment|this (?:morning|afternoon|evening|week)|"
-    r"until (?:i|we|you) (?:say|tell|finish|merge|land|get back)\w*)\b",
+    r"until (?:i|we|you) (?:say|tell|finish|merge|land|get back)\w*|"
+    r"(?:before|until|till) (?:the|this) (?:morning|afternoon|evening|night|weekend|lunch|standup|demo)|"
+    r"until (?:the|this) [\w -]{1,30}? (?:is|are) (?:over|done|finished|through))\b",
     re.IGNORECASE,
 )
 _FINITE = re.compile(r"\b(?:is|are|was|were|must|should|has to|have to|needs? to|lives?|runs?)\b", re.IGNORECASE)
