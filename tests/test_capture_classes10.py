@@ -180,3 +180,20 @@ def test_a_dont_for_a_while_is_no_standing_rule(said: str) -> None:
 def test_a_dont_with_a_standing_condition_is_kept() -> None:
     said = "Never restart the pass scanner before the morning checks pass."
     assert _items(said) == [said]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "rsync refuses my key, ~/.ssh/config is",
+        "helm says 401 pulling the pass scanner chart.",
+        "gcloud said 'PERMISSION_DENIED' on the lift opener bucket.",
+    ],
+)
+def test_a_lead_in_to_a_paste_or_a_tools_answer_is_no_memory(said: str) -> None:
+    assert _items(said) == []
+
+
+def test_a_standing_status_of_a_part_is_kept() -> None:
+    said = "The old lift opener endpoint returns 410 since the v3 cut-over."
+    assert _items(said) == [said]

@@ -56,7 +56,7 @@ from contextlamp.distill.noise import (
     META,
     SHORT_THANKS_WORDS,
 )
-from contextlamp.distill.paste_shapes import is_bare_symptom, points_back
+from contextlamp.distill.paste_shapes import is_bare_symptom, leads_in, points_back
 from contextlamp.distill.perspective import is_spoken_only, task_statement, to_user_perspective, trim_spoken
 from contextlamp.distill.resolve import Candidate, resolve
 from contextlamp.distill.script import word_count
@@ -243,7 +243,7 @@ def _from_sentences(sentences: list[str], cues: Cues, language: str, confirmed: 
                 or is_banter(sentence)
                 or about_health(sentence)
                 or is_bare_symptom(sentence)  # "The timer never fires": what goes wrong now (paste_shapes.py)
-                or sentence.rstrip().endswith((":", "："))  # "Here are my notes from the handover:" leads in
+                or leads_in(sentence)  # "Here are my notes from the handover:", "~/.pgpass is" lead in
             ):
                 previous, previous_kept = sentence, 0
                 continue  # what the user asks for now, asks, or laughs about is no memory (durable.py)

@@ -10,6 +10,7 @@ moment (issue 27, month9: blind7's junk).
   INI or TOML section header ("[metadata]", "[tool.indexer]"), a YAML line whose key is an identifier
   ("retry_backoff: 250ms", "imagePullPolicy: IfNotPresent");
 - a row of pasted tool output: columns aligned with runs of spaces or tabs, a box-drawn table row, a JSON object;
+- a lead-in to a paste ("~/.pgpass is", "here it says:") and a tool's answer of the moment ("twine says 403");
 - a bare symptom: a short sentence that says something never happens and nothing more ("The timer never fires").
 
 Each pattern is anchored or a bounded alternation without nested quantifiers: linear in the line's length.
@@ -101,3 +102,21 @@ def points_back(sentence: str) -> bool:
     """Whether ``sentence`` ends on a pronoun whose antecedent another sentence named ("The regulator's audit
     depends on it."): alone it says nothing about what "it" is."""
     return _ORPHAN.match(sentence) is not None and _OWN_ANTECEDENT.search(sentence) is None
+
+
+# a sentence that leads into what was pasted after it: it ends on a colon, or on the verb whose complement is the
+# paste ("~/.pgpass is", "my kubeconfig user looks like", "the log says")
+_LEAD_IN = re.compile(
+    r"(?:[:：]|\b(?:is|are|was|were|looks like|look like|reads|says|said|shows|contains|goes|went)\s*[:,.]?)\s*$",
+    re.IGNORECASE,
+)
+# a tool's answer of the moment: "twine says 403 uploading the parser", "kubectl says 'Unauthorized'" -- the tool
+# (one or two words) "says" a status code or a quoted message
+_TOOL_SAYS = re.compile(r"^[\w.-]+(?:\s+[\w.-]+)?\s+(?:says|said|keeps saying)\s+(?:\d{3}\b|['\"“‘])", re.IGNORECASE)
+
+
+def leads_in(sentence: str) -> bool:
+    """Whether ``sentence`` introduces material pasted after it (it ends on a colon or on "is", "looks like",
+    "says" ... with nothing after), or reports what a tool said just now ("twine says 403 ..."): no statement
+    of its own."""
+    return _LEAD_IN.search(sentence) is not None or _TOOL_SAYS.match(sentence) is not None
