@@ -188,6 +188,7 @@ def test_a_dont_with_a_standing_condition_is_kept() -> None:
         "rsync refuses my key, ~/.ssh/config is",
         "helm says 401 pulling the pass scanner chart.",
         "gcloud said 'PERMISSION_DENIED' on the lift opener bucket.",
+        "from the spare laptop, in case the lift vault locks me out again —",
     ],
 )
 def test_a_lead_in_to_a_paste_or_a_tools_answer_is_no_memory(said: str) -> None:

@@ -115,8 +115,19 @@ _LEAD_IN = re.compile(
 _TOOL_SAYS = re.compile(r"^[\w.-]+(?:\s+[\w.-]+)?\s+(?:says|said|keeps saying)\s+(?:\d{3}\b|['\"“‘])", re.IGNORECASE)
 
 
+# a fragment with no main clause: a place named, then only a condition ("from the emergency kit, in case the vault
+# locks me out again"): what it introduces was pasted after it
+_FRAGMENT = re.compile(
+    r"^(?:from|for|in|on|at|with|off)\s+(?:the|my|our|this)\s+[\w' -]{1,40},\s*"
+    r"(?:in case|if|when|whenever|because|unless|so that|just in case)\b[^,;:]*$",
+    re.IGNORECASE,
+)
+
+
 def leads_in(sentence: str) -> bool:
     """Whether ``sentence`` introduces material pasted after it (it ends on a colon or on "is", "looks like",
-    "says" ... with nothing after), or reports what a tool said just now ("twine says 403 ..."): no statement
+    "says" ... with nothing after; or it is a place and a condition without a main clause: "from the kit, in
+    case the vault locks me out"), or reports what a tool said just now ("twine says 403 ..."): no statement
     of its own."""
-    return _LEAD_IN.search(sentence) is not None or _TOOL_SAYS.match(sentence) is not None
+    lead = _LEAD_IN.search(sentence) or _TOOL_SAYS.match(sentence) or _FRAGMENT.match(sentence.rstrip(" .!—–-"))
+    return lead is not None

@@ -23,74 +23,13 @@ _PRONOUN_VERB_FIXES = {
 
 # irregular past tenses that are never also a present form ("set", "put", "read", "cut" are: they are inflected as
 # presents), so "I meant", "I told", "I wrote" keep their verb
-_IRREGULAR_PAST = frozenset(
-    [
-        "meant",
-        "said",
-        "told",
-        "wrote",
-        "knew",
-        "thought",
-        "sent",
-        "got",
-        "made",
-        "took",
-        "found",
-        "kept",
-        "left",
-        "ran",
-        "saw",
-        "gave",
-        "came",
-        "became",
-        "brought",
-        "bought",
-        "built",
-        "heard",
-        "held",
-        "lost",
-        "paid",
-        "sold",
-        "spent",
-        "stood",
-        "understood",
-        "won",
-        "forgot",
-        "began",
-        "broke",
-        "chose",
-        "drove",
-        "fell",
-        "felt",
-        "flew",
-        "grew",
-        "hid",
-        "lent",
-        "met",
-        "rode",
-        "rang",
-        "rose",
-        "sang",
-        "sat",
-        "slept",
-        "spoke",
-        "stole",
-        "swam",
-        "taught",
-        "threw",
-        "woke",
-        "wore",
-        "led",
-        "fed",
-        "dealt",
-        "went",
-        "were",
-        "misspoke",
-        "mistook",
-        "forgave",
-        "withdrew",
-    ]
+_PAST_WORDS = (
+    "meant said told wrote knew thought sent got made took found kept left ran saw gave came became brought bought "
+    "built heard held lost paid sold spent stood understood won forgot began broke chose drove fell felt flew grew "
+    "hid lent met rode rang rose sang sat slept spoke stole swam taught threw woke wore led fed dealt went were "
+    "misspoke mistook forgave withdrew"
 )
+_IRREGULAR_PAST = frozenset(_PAST_WORDS.split())
 
 
 def to_user_perspective(text: str) -> str:
