@@ -117,7 +117,7 @@ def test_a_closing_aside_narrating_the_change_is_not_stored() -> None:
 @pytest.mark.parametrize(
     ("said", "value"),
     [
-        ("the lift opener is guarded by the ops.lift_hold flag, default off.", "ops.lift_hold"),
+        ("the lift opener is guarded by the ops.liftstop flag, default off.", "ops.liftstop"),
         ("the pass scanner flag got merged into ff.scan.pause; ff_scan_off does nothing now.", "ff.scan.pause"),
         ("#lift-old was archived, the pass scanner announcements go to #lift-news now.", "#lift-news"),
         ("easiest way to check the gondola counter is up: curl /healthz.txt on it.", "/healthz.txt"),
