@@ -30,7 +30,8 @@ own phrasings of destinations, handovers, rollbacks, renames, moved schedules; n
 database-URL secrets); ``--bank blind5`` (month_blind5.py, a hospital) and ``--bank blind6`` (month_blind6.py, a
 university's research computing service, written before stop 39's tuning) and ``--bank blind7`` (month_blind7.py, a
 water utility's operational technology, written before stop 40's tuning) and ``--bank blind8`` (month_blind8.py, an
-airport's ground handling, written before stop 42's tuning). Run the held-out banks only at the end.
+airport's ground handling, written before stop 42's tuning) and ``--bank blind9`` (month_blind9.py, a satellite
+ground station, written before stop 43's tuning). Run the held-out banks only at the end.
 
 Reported (all read from the data directory the hooks wrote):
 
@@ -49,8 +50,8 @@ Each session is stored on its own day: the processes the bench starts read a wal
 stale fact with the top 5 it got; ``--keep`` keeps the scratch folder to read the store
 (research/notes/month.md).
 
-Usage: ``nice -n 10 python -m research month [--bank dev|held|fresh|blind4|blind5|blind6|blind7|blind8] [--seed N]
-[--embedder minilm|fake] [--keep] [--misses] [--real-clock] [--json]``.
+Usage: ``nice -n 10 python -m research month [--bank dev|held|fresh|blind4|blind5|blind6|blind7|blind8|blind9]
+[--seed N] [--embedder minilm|fake] [--keep] [--misses] [--real-clock] [--json]``.
 """
 
 from __future__ import annotations
@@ -485,6 +486,10 @@ import month_blind8  # noqa: E402  (the eighth bank, #27: written apart from sto
 
 BANKS[month_blind8.NAME] = month_blind8.bank(Attribute)
 BANK_SEEDS[month_blind8.NAME] = month_blind8.SEED
+import month_blind9  # noqa: E402  (the ninth bank, #27: written apart from stop 43's tuning, run only at the end)
+
+BANKS[month_blind9.NAME] = month_blind9.bank(Attribute)
+BANK_SEEDS[month_blind9.NAME] = month_blind9.SEED
 
 
 @dataclass

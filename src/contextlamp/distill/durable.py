@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import re
 
-from contextlamp.distill.paste_shapes import is_config_line, is_trace_line
+from contextlamp.distill.paste_shapes import is_config_line, is_table_row, is_trace_line
 from contextlamp.distill.script import word_count
 from contextlamp.distill.statements import states_destination, states_new_value, states_rule, states_value
 
@@ -92,7 +92,8 @@ MIN_CODE_CHARS = 5  # a sentence holds one or two of them ("A -> B", "x=1"); a l
 def _paste_line(line: str) -> bool:
     """A line that is code or a log line on its own shape, whatever surrounds it, or holds at least
     ``MIN_CODE_CHARS`` characters of code punctuation."""
-    code = _CODE_LINE.match(line) or is_log_line(line) or is_config_line(line) or _CODE_SHAPE.search(line)
+    code = _CODE_LINE.match(line) or is_log_line(line) or is_config_line(line) or is_table_row(line)
+    code = code or _CODE_SHAPE.search(line)
     return bool(code) or len(_CODE_CHARS.findall(line)) >= MIN_CODE_CHARS
 
 
@@ -346,7 +347,9 @@ _SOMEONE = re.compile(r"(?:\s+(?-i:[A-Z])[\w.'-]*){1,2}\s+(?:the|a|an|my|our|you
 _DONT = re.compile(r"^(?:(?:please|pls|and|also|just)[\s,]+)*(?:don'?t|do not|never mind)\b", re.IGNORECASE)
 _FOR_NOW = re.compile(
     r"\b(?:today|tonight|right now|for now|for the moment|this (?:morning|afternoon|evening|week)|"
-    r"until (?:i|we|you) (?:say|tell|finish|merge|land|get back)\w*)\b",
+    r"until (?:i|we|you) (?:say|tell|finish|merge|land|get back)\w*|"
+    r"(?:before|until|till) (?:the|this) (?:morning|afternoon|evening|night|weekend|lunch|standup|demo)|"
+    r"until (?:the|this) [\w -]{1,30}? (?:is|are) (?:over|done|finished|through))\b",
     re.IGNORECASE,
 )
 _FINITE = re.compile(r"\b(?:is|are|was|were|must|should|has to|have to|needs? to|lives?|runs?)\b", re.IGNORECASE)
@@ -534,13 +537,18 @@ def cut_request(sentence: str) -> str:
             return sentence  # "From now on, run the tests ...": the marker makes the order that follows last
         end = breaks[number + 1].start() if number + 1 < len(breaks) else len(sentence)
         if is_request(sentence[match.end() : end]):  # the clause alone: linear over the sentence
-            return head.rstrip(" ,;-–—")
+            # "if you want to help the team, read the wiki": a condition alone is no statement; the whole asks
+            return "" if _CONDITION_ONLY.match(head) else head.rstrip(" ,;-–—")
     return sentence
 
 
 MAX_MARKER_WORDS = 4  # "From now on," / "Going forward," / "Ab sofort": a lead-in, not a statement
 
 
+# a head that is only a subordinate clause: a condition or a time whose main clause was the request cut off
+_CONDITION_ONLY = re.compile(
+    r"^\s*(?:if|when|whenever|once|unless|before|after|in case|as soon as|while)\b[^,;]*$", re.IGNORECASE
+)
 _CLAUSE = re.compile(r"\s*(?:[,;]|\s[-–—])\s+(?:(?:so|and|but|then|please|und|et|y|e)\s+)?")
 
 

@@ -56,7 +56,7 @@ from contextlamp.distill.noise import (
     META,
     SHORT_THANKS_WORDS,
 )
-from contextlamp.distill.paste_shapes import is_bare_symptom, points_back
+from contextlamp.distill.paste_shapes import is_bare_symptom, leads_in, points_back
 from contextlamp.distill.perspective import is_spoken_only, task_statement, to_user_perspective, trim_spoken
 from contextlamp.distill.resolve import Candidate, resolve
 from contextlamp.distill.script import word_count
@@ -243,7 +243,7 @@ def _from_sentences(sentences: list[str], cues: Cues, language: str, confirmed: 
                 or is_banter(sentence)
                 or about_health(sentence)
                 or is_bare_symptom(sentence)  # "The timer never fires": what goes wrong now (paste_shapes.py)
-                or sentence.rstrip().endswith((":", "："))  # "Here are my notes from the handover:" leads in
+                or leads_in(sentence)  # "Here are my notes from the handover:", "~/.pgpass is" lead in
             ):
                 previous, previous_kept = sentence, 0
                 continue  # what the user asks for now, asks, or laughs about is no memory (durable.py)
@@ -295,7 +295,8 @@ def _from_sentences(sentences: list[str], cues: Cues, language: str, confirmed: 
 _ABOUT = re.compile(
     r"^(?P<lead>.{0,60}?\b(?:wrong|correction|mistake|scratch (?:that|what i said)|update|outdated|misspoke|"
     r"fix|erratum|forget what i (?:said|told you|wrote)|ignore what i (?:said|told you|wrote)|correct myself|"
-    r"scratch the (?P<old>[^,;:]{1,30}?) (?:bit|part|figure|number|one))\b[^,;]{0,30}?"
+    r"scratch the (?P<old>(?:[^,;:\s]|:(?=\w)|\s(?!(?:bit|part|figure|number|one)\b)){1,30}?) "
+    r"(?:bit|part|figure|number|one))\b[^,;]{0,30}?"
     r"\b(?:about|on|regarding|re)\s+)(?P<subject>(?:the|our)\s+[\w' -]{2,60}?)"
     r"(?:\s*[.:;,—–-]\s*(?P<rest>.*))?$",
     re.IGNORECASE,
@@ -335,6 +336,13 @@ _ENCLOSED = re.compile(r"^\((?P<inner>[^()]{1,300})\)[.!]?$")  # a whole stateme
 _CLEFT = re.compile(
     r"^it(?:'s|’s|\s+is)\s+(?:[\w-]+\s+){0,3}?[\w-]*[\d_#@/][\w./:-]*\s+(?:for|of|on)\s+(?:the|our)\s+\w", re.IGNORECASE
 )
+# a value said first: "A30 is what it really gets", "S-band is what the X talks on, so ..." (the value a name, a
+# number or an identifier of one or two words; the verb in the present, a preposition may follow it)
+_VALUE_FIRST = re.compile(
+    r"^(?P<value>[\w#@/.:+-]*[A-Z\d#@/_.][\w#@/.:+-]*(?:\s+[\w#@/.:+-]*[A-Z\d][\w#@/.:+-]*)?)\s+is\s+what\s+"
+    r"(?P<who>it|they|(?:the|our)\s+[\w' -]{2,60}?)\s+(?P<verb>(?:really\s+|actually\s+|usually\s+)?[a-z]{2,}s"
+    r"(?:\s+(?:on|in|to|with|from|at|for|through|against))?)(?P<tail>\s*[,;].*?)?[.!]?$"
+)
 _PRONOUN = re.compile(r"^(?:it|they)(?:'s|’s|\s+is|\s+are)?\b", re.IGNORECASE)
 
 
@@ -373,6 +381,11 @@ def _with_subject(sentence: str, about: str | None) -> tuple[str, str | None, bo
         if subject and bare is not None and head not in rest.casefold():  # "... about the X: the check is V"
             rest = f"{subject}'s {rest[bare.end() :]}"
         about, sentence = subject, rest
+    first = _VALUE_FIRST.match(sentence)  # "A30 is what it really gets" -> "The X really gets A30"
+    if first is not None and (about or first.group("who").casefold() not in ("it", "they")):
+        who = about if first.group("who").casefold() in ("it", "they") else first.group("who")
+        sentence = f"{who} {first.group('verb')} {first.group('value')}{first.group('tail') or ''}"
+        return sentence[:1].upper() + sentence[1:], None, about is not None
     pronoun = _PRONOUN.match(sentence) if about else None
     if about is None or pronoun is None:
         return sentence, None, corrects

@@ -9,6 +9,8 @@ moment (issue 27, month9: blind7's junk).
 - a single line of a pasted config file: a bare assignment ("always-auth=true", ``log_level = "debug"``), an
   INI or TOML section header ("[metadata]", "[tool.indexer]"), a YAML line whose key is an identifier
   ("retry_backoff: 250ms", "imagePullPolicy: IfNotPresent");
+- a row of pasted tool output: columns aligned with runs of spaces or tabs, a box-drawn table row, a JSON object;
+- a lead-in to a paste ("~/.pgpass is", "here it says:") and a tool's answer of the moment ("twine says 403");
 - a bare symptom: a short sentence that says something never happens and nothing more ("The timer never fires").
 
 Each pattern is anchored or a bounded alternation without nested quantifiers: linear in the line's length.
@@ -57,6 +59,20 @@ def is_config_line(line: str) -> bool:
     return bool(_ASSIGNMENT.match(line) or _SECTION.match(line) or _IDENT_KEY.match(line))
 
 
+# a row of pasted tool output: columns aligned by runs of spaces ("reconciler-7d9   0/1   CrashLoopBackOff   6"), a
+# box-drawn table row ("| NVIDIA-SMI 550.54 |"), or a JSON object on the line ('meters/7F3A/up {"level_mm":1832}')
+_GAP = r"(?: {2,}|\t+)"
+_ALIGNED = re.compile(rf"\S{_GAP}\S(?:[^\t]*?\S)?{_GAP}\S(?:[^\t]*?\S)?{_GAP}\S")
+_BOXED = re.compile(r"^\s*[|+][^|+]*[|+].*[|+]\s*$")
+_JSON_OBJECT = re.compile(r"""\{\s*"[\w.-]+"\s*:""")
+
+
+def is_table_row(line: str) -> bool:
+    """Whether ``line`` is a row of pasted tool output: at least three column gaps (runs of two or more spaces,
+    or tabs), a row of a box-drawn table, or a JSON object. A person's sentence has none of these."""
+    return bool(_ALIGNED.search(line) or _BOXED.match(line) or _JSON_OBJECT.search(line))
+
+
 # "The timer never fires", "the cron never runs": a subject of at most four words, "never" and one verb, nothing
 # after (a setting says more: "never retries after a 4xx", "never runs on Sundays")
 _BARE_SYMPTOM = re.compile(
@@ -70,10 +86,13 @@ def is_bare_symptom(sentence: str) -> bool:
     return _BARE_SYMPTOM.match(sentence) is not None
 
 
-# "The regulator's audit depends on it.", "Sign-off hinges on that": one clause whose last words point back to what
-# an earlier sentence named (a clause with a comma, "and", "because" ... may hold its own antecedent)
+# "The regulator's audit depends on it.", "Sign-off hinges on that", "The contract mentions this explicitly.": one
+# clause whose last words are a pronoun (after a preposition, or the verb's object with at most an adverb or particle
+# after it) pointing back to what an earlier sentence named (a clause with a comma, "and", "because" ... may hold its
+# own antecedent)
 _ORPHAN = re.compile(
-    r"^[^,;:]{0,80}?\b(?:on|upon|about|with|for|to|from|in|of)\s+(?:it|this|that|them|those|these)\s*[.!]*\s*$",
+    r"^[^,;:]{0,80}?\b[a-z]+\s+(?:it|this|that|them|those|these)"
+    r"(?:\s+(?:[a-z]+ly|out|up|down|too|again|already|as well))?\s*[.!]*\s*$",
     re.IGNORECASE,
 )
 _OWN_ANTECEDENT = re.compile(r"\b(?:and|because|since|so|which|when|after|before|if)\b", re.IGNORECASE)
@@ -83,3 +102,32 @@ def points_back(sentence: str) -> bool:
     """Whether ``sentence`` ends on a pronoun whose antecedent another sentence named ("The regulator's audit
     depends on it."): alone it says nothing about what "it" is."""
     return _ORPHAN.match(sentence) is not None and _OWN_ANTECEDENT.search(sentence) is None
+
+
+# a sentence that leads into what was pasted after it: it ends on a colon, or on the verb whose complement is the
+# paste ("~/.pgpass is", "my kubeconfig user looks like", "the log says")
+_LEAD_IN = re.compile(
+    r"(?:[:：]|\b(?:is|are|was|were|looks like|look like|reads|says|said|shows|contains|goes|went)\s*[:,.]?)\s*$",
+    re.IGNORECASE,
+)
+# a tool's answer of the moment: "twine says 403 uploading the parser", "kubectl says 'Unauthorized'" -- the tool
+# (one or two words) "says" a status code or a quoted message
+_TOOL_SAYS = re.compile(r"^[\w.-]+(?:\s+[\w.-]+)?\s+(?:says|said|keeps saying)\s+(?:\d{3}\b|['\"“‘])", re.IGNORECASE)
+
+
+# a fragment with no main clause: a place named, then only a condition ("from the emergency kit, in case the vault
+# locks me out again"): what it introduces was pasted after it
+_FRAGMENT = re.compile(
+    r"^(?:from|for|in|on|at|with|off)\s+(?:the|my|our|this)\s+[\w' -]{1,40},\s*"
+    r"(?:in case|if|when|whenever|because|unless|so that|just in case)\b[^,;:]*$",
+    re.IGNORECASE,
+)
+
+
+def leads_in(sentence: str) -> bool:
+    """Whether ``sentence`` introduces material pasted after it (it ends on a colon or on "is", "looks like",
+    "says" ... with nothing after; or it is a place and a condition without a main clause: "from the kit, in
+    case the vault locks me out"), or reports what a tool said just now ("twine says 403 ..."): no statement
+    of its own."""
+    lead = _LEAD_IN.search(sentence) or _TOOL_SAYS.match(sentence) or _FRAGMENT.match(sentence.rstrip(" .!—–-"))
+    return lead is not None

@@ -21,6 +21,16 @@ _PRONOUN_VERB_FIXES = {
     "'d": " would",
 }
 
+# irregular past tenses that are never also a present form ("set", "put", "read", "cut" are: they are inflected as
+# presents), so "I meant", "I told", "I wrote" keep their verb
+_PAST_WORDS = (
+    "meant said told wrote knew thought sent got made took found kept left ran saw gave came became brought bought "
+    "built heard held lost paid sold spent stood understood won forgot began broke chose drove fell felt flew grew "
+    "hid lent met rode rang rose sang sat slept spoke stole swam taught threw woke wore led fed dealt went were "
+    "misspoke mistook forgave withdrew"
+)
+_IRREGULAR_PAST = frozenset(_PAST_WORDS.split())
+
 
 def to_user_perspective(text: str) -> str:
     """English first person to the user's perspective: "I prefer tabs" -> "The user prefers tabs"."""
@@ -64,6 +74,13 @@ _TAG = re.compile(
     r"oder|ne|gell|non|n'est-ce pas|verdad|vale|no es cierto|vero|giusto|né|não é)\s*[?？]+\s*$",
     re.IGNORECASE,
 )
+# a closing aside that narrates when or how it came about, not what it is: "(we moved it last week)", "(I changed it
+# yesterday)", "(they switched it over on Monday)" -- a person, a past-tense verb, nothing with a value of its own
+_ASIDE = re.compile(
+    r"\s*\((?:we|i|they|he|she|someone|somebody)\s+(?:just\s+|finally\s+|already\s+)?"
+    rf"(?:[a-z]+ed|did|had|{'|'.join(sorted(_IRREGULAR_PAST))})\b[^()\d/_#@`]{{0,60}}\)(?P<end>\s*[.!]?)\s*$",
+    re.IGNORECASE,
+)
 MIN_TRIMMED_CHARS = 3  # what is left of "Yeah ok." must still say something, else the text is kept as it was
 
 
@@ -73,7 +90,7 @@ def trim_spoken(text: str) -> str:
     is the statement itself and a statement with a tag is not taken for a question. The first letter is
     upper-cased when something was cut in front. Two anchored linear patterns; the text is returned unchanged
     when nothing of at least ``MIN_TRIMMED_CHARS`` characters would be left."""
-    out = _TAG.sub("", text)
+    out = _ASIDE.sub(lambda m: m.group("end") or "", _TAG.sub("", text))
     head = _OPENER.match(out)
     if head is not None and head.end() > 0:
         rest = out[head.end() :]
@@ -141,6 +158,8 @@ def _third_person(verb: str) -> str:
     }
     if verb in irregular:
         return irregular[verb]
+    if verb in _IRREGULAR_PAST:
+        return verb  # "I meant 06:15" -> "the user meant 06:15": a past tense is the same for every person
     if (verb.endswith("ed") and not verb.endswith("eed")) or verb.endswith("ing"):
         return verb  # past tense or participle: same for every person
     if verb.endswith(("s", "sh", "ch", "x", "z", "o")):

@@ -82,7 +82,7 @@ _LABELLED = re.compile(
 )
 _VALUE = re.compile(  # a concrete value: a path, a file name, an identifier, a channel, a number, a name
     r"[\w.~-]*/[\w./-]+|\b\w+\.[a-z]{2,5}\b|\b[a-z0-9]+(?:[-_][a-z0-9]+)+\b|[#@][\w-]+|\d|`[^`]+`|"
-    r"\b[A-Z][\w-]*"
+    r"\b[A-Z][\w-]*|\b[a-z][\w-]+\.[a-z][\w-]+\b"  # a dotted name: "ops.readonly", "sched.slot_changes"
 )
 MIN_VALUE_STATEMENT_WORDS = 5
 # an operational identifier: where a thing lives or which one it is -- a URL, a path, port@host, a dotted host
@@ -103,6 +103,22 @@ _OPEN_SUBJECT = re.compile(
     rf"^(?:(?:the|our|all|every|each)\s+)?{_SUBJECT_WORD}(?:\s+{_SUBJECT_WORD}){{0,4}}?"
     rf"(?:\s+(?:for|of|on|in|behind)\s+(?:the|our)\s+{_SUBJECT_WORD}(?:\s+{_SUBJECT_WORD}){{0,4}}?)?\s+{_ANY_VERB}\b",
     re.IGNORECASE,
+)
+
+
+# the old value retired first, then the statement of the new one: "#tarmac-it was archived, the X announcements go to
+# #winter-ops now", "v1 got decommissioned; the X reads from v2"
+_RETIRED_THEN = re.compile(
+    r"^\S{2,60}\s+(?:was|got|has been|have been|were)\s+(?:archived|retired|deleted|removed|dropped|decommissioned|"
+    r"shut down|turned off|sunset|deprecated)\s*[,;]\s*(?P<rest>\S.*)$",
+    re.IGNORECASE,
+)
+# a named part's attribute, in the possessive, given a named value: "the signal bridge's protocol is Modbus TCP", "our
+# tariff engine's vendor is Kestrel Controls", "the hub's protocol is EtherNet/IP" (a capitalised name, or a token
+# with a slash, an underscore, a dot or a digit, ending the sentence)
+_OWN_ATTRIBUTE = re.compile(
+    rf"^(?:the|our)\s+{_SUBJECT_WORD}(?:\s+{_SUBJECT_WORD}){{0,4}}?['’]s\s+[a-z][\w-]*(?:\s+[a-z][\w-]*){{0,2}}\s+"
+    r"(?:is|are)\s+(?:[A-Z][\w/.+-]*|[\w.+-]*[/_.\d][\w/.+-]*)(?:\s+[A-Z][\w/.+-]*){0,2}\s*[.!]?$"
 )
 
 
@@ -144,6 +160,19 @@ _GATE_STEP = (
 _RULE_GATE = re.compile(
     rf"^(?:always\s+)?{_GATE_STEP}[^,;.`]{{0,100}}[,;]\s*(?:always\s+|please\s+)?"
     r"(?:run|execute|use|make sure|check that|check)\s+(?:that\s+)?`[^`]{2,80}`",
+    re.IGNORECASE,
+)
+# a standing how-to: for anyone who wants to see, reach or check a named part, the way in, with the identifier to
+# use ("if you want to watch the X live, tail ops.events.v3 on the bus", "if you need the X's numbers, grep
+# depot_metrics in the warehouse"); the part is never a thing of the moment ("if you want to fix the test, ...")
+_RULE_HOWTO = re.compile(
+    rf"^(?:if|when(?:ever)?)\s+(?:you|anyone|someone)\s+(?:wants?|needs?|has|have)\s+(?:to\s+[a-z]+\s+)?"
+    rf"(?:the|our)\s+(?!{_MOMENT_WORD}\b)[^,;.]{{2,80}}[,;]\s*(?:just\s+)?[a-z]+\s+(?:the\s+)?"
+    r"(?:`[^`]{2,80}`|[\w./:-]*[_./\d][\w./:-]*\w)"
+    # "quick way to see if the X is alive: curl /status.json on it"
+    r"|^(?:the\s+)?(?:quick(?:est)?|easiest|simplest|fastest|best|usual)\s+way\s+to\s+[^:;]{3,80}?\b(?:the|our)\s+"
+    rf"(?!{_MOMENT_WORD}\b)[^:;]{{2,80}}:\s*(?:just\s+)?[a-z]+\s+(?:the\s+)?"
+    r"(?:`[^`]{2,80}`|[\w./:-]*[_./\d][\w./:-]*\w)",
     re.IGNORECASE,
 )
 # a routing rule: a thing's incidents, alerts or outages and whom they go to ("From now on escalate geocoder
@@ -218,7 +247,7 @@ _SET_TO = re.compile(
 _CHANGE_PARTICIPLE = (
     r"(?:bumped|upgraded|downgraded|rolled|pinned|moved|migrated|switched|changed|set|raised|lowered|lifted|cut|"
     r"reduced|increased|shifted|rescheduled|renamed|repointed|redirected|rerouted|relocated|locked|frozen|capped|"
-    r"reassigned|handed|transferred|ported|rewritten|pointed|sent|routed)"
+    r"reassigned|handed|transferred|ported|rewritten|pointed|sent|routed|consolidated|merged|folded|combined)"
 )
 _SET_TO_PASSIVE = re.compile(
     rf"^(?:(?:the|our)\s+)?{_SUBJECT_WORD}(?:[\s']+{_SUBJECT_WORD}){{0,6}}?\s+"
@@ -245,6 +274,30 @@ _NOT_ANYMORE = re.compile(
     rf"^(?:(?:the|our)\s+)?{_SUBJECT_WORD}(?:[\s']+{_SUBJECT_WORD}){{0,6}}?\s+(?:isn't|is not|aren't|are not)\s+"
     r"(?:\S+\s+){1,3}?(?:anymore|any more)\s*[,;—–-]\s*(?:it|they)(?:'s|’s|'re|’re|\s+is|\s+are)\s+(?=\S)",
     re.IGNORECASE,
+)
+
+
+# the part stopped doing something with the old value and does it with a new one: "the X stopped pulling from A
+# months ago, it reads B", "the exporter has stopped writing to A; it sends to B"
+_STOPPED = re.compile(
+    rf"^(?:(?:the|our)\s+)?{_SUBJECT_WORD}(?:[\s']+{_SUBJECT_WORD}){{0,6}}?\s+(?:has\s+|just\s+)?stopped\s+"
+    r"[a-z]+ing\b[^,;]{1,80}[,;]\s*(?:it|they)\s+(?:now\s+)?[a-z]+s?\s+(?:(?:from|to|in|on|into|at)\s+)?(?=\S)",
+    re.IGNORECASE,
+)
+# the same with the old and the new place after one preposition: the shape names both as places, so a plain word is
+# a value there ("sessions aren't in memcached anymore, they're in redis", "isn't on tin any more; it's on cobalt")
+_PLACE_NOT_ANYMORE = re.compile(
+    rf"^(?:(?:the|our)\s+)?{_SUBJECT_WORD}(?:[\s']+{_SUBJECT_WORD}){{0,6}}?\s+(?:isn't|is not|aren't|are not)\s+"
+    r"(?P<at>in|on|at|under|behind|with|inside)\s+(?:the\s+)?[\w.-]+\s+(?:anymore|any more)\s*[,;—–-]\s*"
+    r"(?:it|they)(?:'s|’s|'re|’re|\s+is|\s+are)\s+(?P=at)\s+(?:the\s+)?[\w.-]+",
+    re.IGNORECASE,
+)
+# a person who no longer holds a role for a part and the one who holds it now: "Halvard doesn't approve the X releases
+# anymore, Seo-yeon does", "Ana doesn't own the exporter any more; Bo does"
+_PERSON_NOT_ANYMORE = re.compile(
+    r"^[A-Z][\w'-]+\s+(?:doesn't|does not|doesn’t)\s+(?:approve|sign|own|maintain|review|run|lead|handle|manage|"
+    r"look|support|release|deploy|operate)\s+(?:[\w'-]+\s+){1,8}?(?:anymore|any more)\s*[,;—–-]\s*"
+    r"[A-Z][\w'-]+\s+does\b"
 )
 
 
@@ -279,11 +332,14 @@ def states_new_value(sentence: str) -> bool:
     Such a sentence states the current value, so its past tense is no narration of something over
     (``durable.is_transient``). English only; linear (anchored matches with bounded repeats, one search)."""
     sentence = sentence.strip()
-    for pattern in (_SET_TO, _SET_TO_PASSIVE, _WENT_FROM, _NOT_ANYMORE):
+    for pattern in (_SET_TO, _SET_TO_PASSIVE, _WENT_FROM, _NOT_ANYMORE, _STOPPED):
         match = pattern.match(sentence)
         if match is not None and _VALUE.search(sentence, match.end()) is not None:
             return True
-    return False
+    if _PLACE_NOT_ANYMORE.match(sentence) is not None or _PERSON_NOT_ANYMORE.match(sentence) is not None:
+        return True
+    retired = _RETIRED_THEN.match(sentence)  # "#old was archived, the X's announcements go to #new now"
+    return retired is not None and states_value(retired.group("rest"))
 
 
 def states_destination(sentence: str) -> bool:
@@ -303,11 +359,12 @@ def states_rule(sentence: str) -> bool:
     platform team") and a condition whose subject is a thing of the setup, before or after it: "Page #ops-lynx
     when the tax calculator breaks", "Escalate to @sre if the gateway is down", "If the nightly export fails,
     alert #data"; or said of the part itself: "The exporter pages #payroll-oncall after the third failed
-    retry"; or a gate of the process: "Before merging anything that touches the X, run `make hil-test`". "Ping me
+    retry"; or a gate of the process: "Before merging anything that touches the X, run `make hil-test`"; or a
+    how-to with its identifier: "if you want to watch the X live, tail ops.events.v3 on the bus". "Ping me
     when you're done" is a request of the moment, not a rule. English only; linear
     (anchored matches with bounded repeats)."""
     sentence = sentence.strip()
-    rules = (_RULE_THEN, _RULE_IF, _RULE_ROUTE, _RULE_SAID_OF, _RULE_REMEDY, _RULE_GATE)
+    rules = (_RULE_THEN, _RULE_IF, _RULE_ROUTE, _RULE_SAID_OF, _RULE_REMEDY, _RULE_GATE, _RULE_HOWTO)
     return any(rule.match(sentence) is not None for rule in rules)
 
 
@@ -338,6 +395,8 @@ def states_value(sentence: str) -> bool:
         return True
     match = _SETUP_SUBJECT.match(sentence)
     if match is not None and _VALUE.search(sentence, match.end()) is not None:
+        return True
+    if _OWN_ATTRIBUTE.match(sentence) is not None:  # "the X's protocol is EtherNet/IP"
         return True
     match = _OPEN_SUBJECT.match(sentence)  # any verb, but then an identifier: "the X runbook is KB0010457"
     return match is not None and _IDENTIFIER.search(sentence, match.end()) is not None
