@@ -17,7 +17,7 @@ For a code list, ``secret`` is one code in the middle of the list. Rows are ``se
 ``half == "held9s"``. Run: ``python -m research secret_scanner --held9s --corpus-only``.
 """
 
-# ruff: noqa: E501  (the tables read best one entry a line)
+
 from __future__ import annotations
 
 import random
