@@ -133,12 +133,19 @@ _KEY_ID = re.compile(r"0[xX][0-9A-Fa-f]{1,16}")
 _CLOSING_TAG = re.compile(r"</[A-Za-z][\w:-]{0,30}>$")  # a plist's </string> after the value
 
 
+def _no_duration_or_id(value: str) -> bool:
+    v = _CLOSING_TAG.sub("", value.strip())
+    return _DURATION.fullmatch(v) is None and _KEY_ID.fullmatch(v) is None
+
+
+def _random_value(value: str) -> bool:
+    """A value after a key with more after its credential word (``token_ttl``): random, no duration or key id."""
+    return _no_duration_or_id(value) and shape.accept_random(value)
+
+
 def _env_value(value: str) -> bool:
     """A value set to a credential's environment name: ``accept_stated_token``, but no duration or key id."""
-    v = _CLOSING_TAG.sub("", value.strip())
-    if _DURATION.fullmatch(v) is not None or _KEY_ID.fullmatch(v) is not None:
-        return False
-    return shape.accept_stated_token(v)
+    return _no_duration_or_id(value) and shape.accept_stated_token(_CLOSING_TAG.sub("", value.strip()))
 
 
 # A typed declaration's annotation between a name and "=": Rust ``: &str``/``: &'static str``, Kotlin, Swift and
@@ -330,7 +337,7 @@ RULES: tuple[Rule, ...] = (
         "Password Assignment",
         rf"(?i){KEY_START}{IDENT_PREFIX}(?:{PASSWORD_KEYS}|{TOKEN_KEYS})(?:[_.-][a-z0-9]{{1,32}}){{1,4}}{ASSIGN}"
         rf"({VALUE})",
-        shape.accept_random,
+        _random_value,
         extend=True,
     ),
     Rule(  # an environment name for a credential, then its value however the language or file sets it (stop 43);
