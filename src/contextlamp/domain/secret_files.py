@@ -40,6 +40,9 @@ from contextlamp.domain.secret_rules import Rule
 
 # a stand-in written as a constant's name (REPLACE_ME, YOUR_TOKEN, API_KEY): capitals joined by underscores
 _CONSTANT_NAME = re.compile(r"[A-Z]+(?:_[A-Z]+)+")
+# the numbers a name carries (a year, a small count: monitoring2025, backup2): a password's number is anything
+_DIGITS = re.compile(r"[0-9]+")
+_YEAR_OR_SMALL = re.compile(r"(?:19|20)[0-9]{2}|[0-9]{1,2}")
 
 
 def _stand_in(value: str) -> bool:
@@ -47,14 +50,17 @@ def _stand_in(value: str) -> bool:
 
 
 def _password_or_random(value: str) -> bool:
-    """A Nagios user macro's value: random, a chosen password (a symbol or a digit for a letter) or a password
-    shape that is no name of words and numbers; ``monitoring2025`` (a host group's name) is the macro's ordinary
-    use too."""
+    """A value in a file's password place (a Nagios user macro, an XML element named for a password, a davfs2
+    line): random, a chosen password (a symbol or a digit for a letter) or a password shape that is no name with
+    a year or a small number; ``$USER8$=monitoring2025`` (a host group's name) is the macro's ordinary use too,
+    ``sourdough6848`` a password."""
     if _stand_in(value):
         return False
     if shape.accept_random(value) or chosen_password(value):
         return True
-    return shape.accept_stated_password(value) and not named(value.strip("\"'"))
+    v = value.strip("\"'")
+    dated_name = named(v) and all(_YEAR_OR_SMALL.fullmatch(n) for n in _DIGITS.findall(v))
+    return shape.accept_stated_password(v) and not dated_name
 
 
 def _short_password(value: str) -> bool:

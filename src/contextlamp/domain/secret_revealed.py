@@ -51,6 +51,7 @@ _LEET = re.compile(r"[a-z][0-9][a-z]")  # a digit for a letter inside a lower-ca
 _PIECE = re.compile(r"[a-z]?[A-Z][a-z]+|[a-z]+|[A-Z]+(?![a-z])|[0-9]+|[-_./:]")  # iPhone is one word
 _VOWELS = frozenset("aeiouyAEIOUY")
 ACRONYM_MAX = 5  # capitals in a row read as an acronym (SQL, HTTP, NASA), not as random capitals
+MAX_ACRONYMS = 2  # acronyms in one name (PostgreSQL16, HTTP2API); more is random capitals
 
 
 def typographic(char: str) -> bool:
@@ -84,26 +85,41 @@ def indexed_variable(token: str) -> bool:
 
 def named(token: str) -> bool:
     """Whether ``token`` reads as a name of words and numbers (``Windows11Upgrade``, ``PostgreSQL16Upgrade``,
-    ``iPhone15ProMax``, ``Release2025v2``): each letter piece is a word of 3+ letters with a vowel or an acronym of
-    up to ``ACRONYM_MAX`` capitals, but for at most one short piece (a version's ``v``). Random characters break
-    into several short pieces (``Kd``, ``I``, ``uxoi``...)."""
-    short = 0
+    ``iPhone15ProMax``, ``Release2025v2``): a word of 3+ letters with a vowel and a small letter, the other letter
+    pieces such words too or up to ``MAX_ACRONYMS`` acronyms of up to ``ACRONYM_MAX`` capitals, and at most one
+    short piece (a version's ``v``). Random characters (``KdI7uxoi5XeL``, upper-case hex ``487683AED7D7``) break
+    into short pieces and capitals that fail."""
+    short = acronyms = words = 0
     for piece in _PIECE.findall(token):
         if piece.isdigit() or piece in "-_./:":
             continue
         if piece.isupper():
-            if len(piece) > ACRONYM_MAX:
+            acronyms += 1
+            if len(piece) > ACRONYM_MAX or acronyms > MAX_ACRONYMS:
                 return False
         elif len(piece) < 3 or not any(c in _VOWELS for c in piece):
             short += 1
             if short > 1:
                 return False
-    return True
+        else:
+            words += 1
+    return words > 0
 
 
-def revealed_secret(value: str, known: Callable[[str], bool]) -> bool:
+def title(token: str) -> bool:
+    """Whether ``token`` is a title of 2+ words run together with numbers and no separator (``Room101Booking``,
+    ``Windows11Upgrade``, ``Chapter12Page345``): what an export escapes whole. A word and a number (``dock2668``)
+    or words joined by ``_`` (a passphrase) is no title."""
+    if not named(token) or any(c in "-_./:" for c in token):
+        return False
+    return sum(1 for p in _PIECE.findall(token) if len(p) >= 3 and not p.isupper() and not p.isdigit()) >= 2
+
+
+def revealed_secret(value: str, known: Callable[[str], bool], escaped: bool = False) -> bool:
     """Whether ``value``, revealed only by typography or escapes, is a credential by itself (module docstring).
-    ``known(token)`` tells whether a rule of the scanner finds a credential in the token alone."""
+    ``known(token)`` tells whether a rule of the scanner finds a credential in the token alone. ``escaped``: the
+    value was a run of character escapes, which nobody writes by hand for a word and a number (``dock2668``): then
+    any password shape but a title (:func:`title`) is one."""
     token = value.strip().rstrip(_TRAILING)
     if len(token) < MIN_REVEALED or any(c.isspace() for c in token):
         return False
@@ -113,6 +129,8 @@ def revealed_secret(value: str, known: Callable[[str], bool]) -> bool:
         return True
     if not named(token) and (accept_random(token) or accept_keyed_value(token)):
         return True
+    if escaped:
+        return accept_stated_password(token) and not title(token)
     return chosen_password(token)
 
 

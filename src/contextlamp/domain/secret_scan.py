@@ -248,7 +248,7 @@ class SecretScanner:
                 found.append((start, end, HIDDEN))
         for a, b, value in explicit_runs(text, printable_text):
             if text.startswith(_CHAR_ESCAPE_LEADS, a):  # an escaped title or name: the token must tell
-                if _RUN_TOKEN.fullmatch(value.strip()) is not None and revealed_secret(value, _known):
+                if _RUN_TOKEN.fullmatch(value.strip()) is not None and revealed_secret(value, _known, escaped=True):
                     found.append((a, b, HIDDEN))
             elif _hidden_run(value, False):
                 found.append((a, b, HIDDEN))
