@@ -94,6 +94,7 @@ REFUSED = {
     "a chosen password with soft hyphens": "Use " + _shy(CHOSEN, 3) + " to log in.",
     "an escaped random token": "pasting this: " + _u(RANDOM),
     "an HTML-escaped chosen password": "pasting this: " + _ent(CHOSEN),
+    "a CSS-escaped title-like password with a symbol": "pasting this: " + _css("Zebra77Lamp!96"),
     "a CSS-escaped GitHub token": 'content: "' + _css("ghp_" + RANDOM + "aB3dE6gH9jK2mN5pQ8") + '";',
     "a BIP39 seed phrase": 'mnemonic = "abandon abandon abandon abandon abandon abandon abandon abandon abandon '
     'abandon abandon about"',

@@ -108,9 +108,10 @@ def named(token: str) -> bool:
 
 def title(token: str) -> bool:
     """Whether ``token`` is a title of 2+ words run together with numbers and no separator (``Room101Booking``,
-    ``Windows11Upgrade``, ``Chapter12Page345``): what an export escapes whole. A word and a number (``dock2668``)
-    or words joined by ``_`` (a passphrase) is no title."""
-    if not named(token) or any(c in "-_./:" for c in token):
+    ``Windows11Upgrade``, ``Chapter12Page345``): what an export escapes whole. Letters and digits only: a word and
+    a number (``dock2668``), words joined by ``_`` (a passphrase) or a symbol among them (``Zebra77Lamp!96``) is
+    no title."""
+    if not (token.isascii() and token.isalnum()) or not named(token):
         return False
     return sum(1 for p in _PIECE.findall(token) if len(p) >= 3 and not p.isupper() and not p.isdigit()) >= 2
 
