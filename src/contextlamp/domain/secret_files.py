@@ -21,23 +21,56 @@ vendored format rules do), and each is one RE2 pattern with bounded repetitions:
 - a YAML key, secret or password nested under an encryption, cipher or OTA block (``encryption:\\n  key: …``,
   ESPHome);
 - a Cardano text envelope whose type names a signing or secret key (``"cborHex": "5820…"``);
-- a mnemonic, seed or recovery phrase of 12 to 25 words after its name (BIP39, Algorand);
+- a mnemonic, seed or recovery phrase of 12 to 25 words after its name, every word on the BIP39 English list
+  (BIP39, Algorand; stop 43b: a quoted word list that is no seed is stored);
 - a Bundler credential variable (``BUNDLE_<HOST>=user:password``, Bundler's documented form);
-- a Nagios ``resource.cfg`` macro set to a non-path value (``$USER3$=…``: user macros hold passwords).
+- a Nagios ``resource.cfg`` macro set to a non-path value (``$USER3$=…``: user macros hold passwords) that is
+  random or a chosen password (stop 43b: ``$USER8$=monitoring2025`` is a name); a stand-in (``REPLACE_ME``) is no
+  Bundler or Nagios value.
 """
 
 from __future__ import annotations
 
+import re
+
 from contextlamp.domain import secret_shape as shape
+from contextlamp.domain.secret_bip39 import all_bip39
+from contextlamp.domain.secret_revealed import chosen_password, named
 from contextlamp.domain.secret_rules import Rule
+
+# a stand-in written as a constant's name (REPLACE_ME, YOUR_TOKEN, API_KEY): capitals joined by underscores
+_CONSTANT_NAME = re.compile(r"[A-Z]+(?:_[A-Z]+)+")
+# the numbers a name carries (a year, a small count: monitoring2025, backup2): a password's number is anything
+_DIGITS = re.compile(r"[0-9]+")
+_YEAR_OR_SMALL = re.compile(r"(?:19|20)[0-9]{2}|[0-9]{1,2}")
+
+
+def _stand_in(value: str) -> bool:
+    return shape.is_placeholder(value) or _CONSTANT_NAME.fullmatch(value.strip()) is not None
 
 
 def _password_or_random(value: str) -> bool:
-    return shape.accept_stated_password(value) or shape.accept_random(value)
+    """A value in a file's password place (a Nagios user macro, an XML element named for a password, a davfs2
+    line): random, a chosen password (a symbol or a digit for a letter) or a password shape that is no name with
+    a year or a small number; ``$USER8$=monitoring2025`` (a host group's name) is the macro's ordinary use too,
+    ``sourdough6848`` a password."""
+    if _stand_in(value):
+        return False
+    if shape.accept_random(value) or chosen_password(value):
+        return True
+    v = value.strip("\"'")
+    dated_name = named(v) and all(_YEAR_OR_SMALL.fullmatch(n) for n in _DIGITS.findall(v))
+    return shape.accept_stated_password(v) and not dated_name
 
 
 def _short_password(value: str) -> bool:
-    return shape.accept_connection_password(value)
+    return not _stand_in(value) and shape.accept_connection_password(value)
+
+
+def _seed_phrase(phrase: str) -> bool:
+    """A mnemonic: every word on the BIP39 English list (secret_bip39; BIP39, Algorand and Electrum 2 seeds are
+    written in it). Any quoted run of words ("every good boy deserves fudge …") is not."""
+    return not shape.is_placeholder(phrase) and all_bip39(phrase)
 
 
 def _header_value(value: str) -> bool:
@@ -157,7 +190,7 @@ FILE_RULES: tuple[tuple[Rule, tuple[str, ...]], ...] = (
             "Seed Phrase",
             r"(?i)(?:mnemonic|seed[_ -]?phrase|recovery[_ -]?phrase|seed[_ -]?words|secret[_ -]?phrase)"
             r"[\w-]{0,20}[\"']?[ \t]*[:=][ \t]*[\"'`]((?:[a-z]{3,12}[ \t]+){11,24}[a-z]{3,12})[\"'`]",
-            shape.accept_any_value,
+            _seed_phrase,
             resume="after",
         ),
         ("mnemonic", "seed", "phrase"),

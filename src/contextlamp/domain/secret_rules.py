@@ -24,6 +24,7 @@ security-answer rules are ours.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
@@ -122,6 +123,31 @@ ENV_NAME = (
     r"(?-i:\b[A-Z][A-Z0-9]{0,31}(?:_[A-Z0-9]{1,32}){0,6}_(?:KEY|TOKEN|SECRET|PASSWORD|PASSWD|PASS|PWD|PASSPHRASE|PAT|"
     r"SEED|MNEMONIC)(?:_[A-Z]{1,12}){0,2})\b"
 )
+# What a credential's environment name may also be set to that is no credential (stop 43b): an ISO 8601 duration
+# (``ACCESS_TOKEN_LIFETIME`` = ``PT15M``, ISO 8601-1:2019 5.5.2) and a key's id, a 0x number of up to 16 hex digits
+# (``GPG_KEY_ID=0xABCDEF12``: OpenPGP's short and long key ids, RFC 4880 12.2; no secret key is 64 bits or less).
+_DURATION = re.compile(
+    r"P(?=\d|T\d)(?:\d+Y)?(?:\d+M)?(?:\d+W)?(?:\d+D)?(?:T(?=\d)(?:\d+H)?(?:\d+M)?(?:\d+(?:\.\d+)?S)?)?"
+)
+_KEY_ID = re.compile(r"0[xX][0-9A-Fa-f]{1,16}")
+_CLOSING_TAG = re.compile(r"</[A-Za-z][\w:-]{0,30}>$")  # a plist's </string> after the value
+
+
+def _no_duration_or_id(value: str) -> bool:
+    v = _CLOSING_TAG.sub("", value.strip())
+    return _DURATION.fullmatch(v) is None and _KEY_ID.fullmatch(v) is None
+
+
+def _random_value(value: str) -> bool:
+    """A value after a key with more after its credential word (``token_ttl``): random, no duration or key id."""
+    return _no_duration_or_id(value) and shape.accept_random(value)
+
+
+def _env_value(value: str) -> bool:
+    """A value set to a credential's environment name: ``accept_stated_token``, but no duration or key id."""
+    return _no_duration_or_id(value) and shape.accept_stated_token(_CLOSING_TAG.sub("", value.strip()))
+
+
 # A typed declaration's annotation between a name and "=": Rust ``: &str``/``: &'static str``, Kotlin, Swift and
 # TypeScript ``: String``, Go's ``string`` after ``var NAME``.
 TYPED_ASSIGN = rf"{WS}*:?{WS}*&?(?:'static{WS}+)?[A-Za-z_][A-Za-z0-9_.<>\[\]]{{0,30}}{WS}*={WS}*[\"'`]?"
@@ -311,7 +337,7 @@ RULES: tuple[Rule, ...] = (
         "Password Assignment",
         rf"(?i){KEY_START}{IDENT_PREFIX}(?:{PASSWORD_KEYS}|{TOKEN_KEYS})(?:[_.-][a-z0-9]{{1,32}}){{1,4}}{ASSIGN}"
         rf"({VALUE})",
-        shape.accept_random,
+        _random_value,
         extend=True,
     ),
     Rule(  # an environment name for a credential, then its value however the language or file sets it (stop 43);
@@ -319,7 +345,7 @@ RULES: tuple[Rule, ...] = (
         "Labelled Key",
         rf"{ENV_NAME}[\"']?(?:{TYPED_ASSIGN}|</key>{WS}*<string>|{WS}*,{WS}*[\"']|(?:{WS}+{WORD}){{0,6}}?{COPULA}{LEAD}"
         rf"|{WS}+[\"'`]?)({VALUE})",
-        shape.accept_stated_token,
+        _env_value,
         extend=True,
     ),
     Rule(

@@ -51,6 +51,7 @@ from contextlamp.domain.secret_re2 import (
     relaxed,
 )
 from contextlamp.domain.secret_redact import without_clauses
+from contextlamp.domain.secret_revealed import only_typographic, revealed_secret
 from contextlamp.domain.secret_rules import KEYED_RULES, PEM_BLOCK, RULES, TOKEN_TAIL, Rule
 from contextlamp.domain.secret_slots import slot_rules
 from contextlamp.domain.secret_unwrap import hidden_secret
@@ -237,9 +238,20 @@ class SecretScanner:
         those of each window whose escapes are undone or grouped value joined (secret_decode.decoded_views)."""
         normal = normalise_for_scan(text)
         found = [(*normal.original_span(s, e), kind) for s, e, kind in _normal_findings(normal.text, redact_only)]
-        hidden = [(a, b) for a, b in normal.hidden if hidden_secret(normal.text[a:b], mixed=True)]
-        found += [(*normal.original_span(a, b), HIDDEN) for a, b in hidden]
-        found += [(a, b, HIDDEN) for a, b, value in explicit_runs(text, printable_text) if _hidden_run(value, False)]
+        for a, b in normal.hidden:
+            start, end = normal.original_span(a, b)
+            value = normal.text[a:b]
+            if only_typographic(text[start:end]):  # a formula's subscripts, a circled title: the token must tell
+                if revealed_secret(value, _known):
+                    found.append((start, end, HIDDEN))
+            elif hidden_secret(value, mixed=True):
+                found.append((start, end, HIDDEN))
+        for a, b, value in explicit_runs(text, printable_text):
+            if text.startswith(_CHAR_ESCAPE_LEADS, a):  # an escaped title or name: the token must tell
+                if _RUN_TOKEN.fullmatch(value.strip()) is not None and revealed_secret(value, _known, escaped=True):
+                    found.append((a, b, HIDDEN))
+            elif _hidden_run(value, False):
+                found.append((a, b, HIDDEN))
         for view in decoded_views(text):
             inner = normalise_for_scan(view.text)
             for s, e, kind in _normal_findings(inner.text, redact_only):
@@ -315,6 +327,14 @@ class SecretScanner:
 
 
 _RUN_TOKEN = re.compile(r"[^\s\"'`{}\[\]<>(),;\\]{8,}")  # a credential's characters: no quote, bracket, space
+
+
+_CHAR_ESCAPE_LEADS = ("&#", "\\")  # how a run of character escapes begins (secret_bytes: HTML, \\u, \\x, CSS)
+
+
+def _known(token: str) -> bool:
+    """Whether a rule of the scanner finds a credential in ``token`` alone (a known format)."""
+    return bool(_raw_findings(token, False))
 
 
 def _hidden_run(value: str, mixed: bool) -> bool:
