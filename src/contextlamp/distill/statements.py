@@ -22,6 +22,7 @@ _RELATION = (
     r"serves?|hosts?|routes?|expires?|rotates?|retries|deploys?|lands?|logs?|emits?|posts?|syncs?|mounts?|"
     r"binds?|exposes?|caches?|times out|waits?|triggers?|polls?|subscribes?|forwards?|streams?|reports?|"
     r"defaults?|gets?|receives?|keeps?|uses?|needs?|requires?|takes?|costs?|has|have|took over|comes? from|"
+    r"leans? (?:heavily |mostly )?on|rel(?:ies|y) on|draws?|hooks? into|(?:time)?stamps?|"  # what it builds on
     r"hangs? (?:out|around)|"  # "the X folks hang out in #c": where the people of a part are found
     r"(?:handed|hands|passed|passes|gave|gives|transferred|transfers|reassigned|inherited|inherits)(?= )|"
     r"(?:is|are) (?:maintained|owned|run|managed|hosted|stored|kept|configured|deployed|built|written|served|"
@@ -108,9 +109,10 @@ _OPEN_SUBJECT = re.compile(
 
 # the old value retired first, then the statement of the new one: "#tarmac-it was archived, the X announcements go to
 # #winter-ops now", "v1 got decommissioned; the X reads from v2"
-_RETIRED_THEN = re.compile(
-    r"^\S{2,60}\s+(?:was|got|has been|have been|were)\s+(?:archived|retired|deleted|removed|dropped|decommissioned|"
-    r"shut down|turned off|sunset|deprecated)\s*[,;]\s*(?P<rest>\S.*)$",
+_RETIRE = r"(?:archived|retired|deleted|removed|dropped|decommissioned|shut down|turned off|sunset|deprecated)"
+_RETIRED_THEN = re.compile(  # or by the people who retired it: "we retired A; the X's alert watches B now"
+    rf"^(?:\S{{2,60}}\s+(?:was|got|has been|have been|were)\s+{_RETIRE}|we(?:'ve|\s+have)?\s+{_RETIRE}\s+\S{{2,60}})"
+    r"\s*[,;]\s*(?P<rest>\S.*)$",
     re.IGNORECASE,
 )
 # a named part's attribute, in the possessive, given a named value: "the signal bridge's protocol is Modbus TCP", "our
@@ -172,7 +174,10 @@ _RULE_HOWTO = re.compile(
     # "quick way to see if the X is alive: curl /status.json on it"
     r"|^(?:the\s+)?(?:quick(?:est)?|easiest|simplest|fastest|best|usual)\s+way\s+to\s+[^:;]{3,80}?\b(?:the|our)\s+"
     rf"(?!{_MOMENT_WORD}\b)[^:;]{{2,80}}:\s*(?:just\s+)?[a-z]+\s+(?:the\s+)?"
-    r"(?:`[^`]{2,80}`|[\w./:-]*[_./\d][\w./:-]*\w)",
+    r"(?:`[^`]{2,80}`|[\w./:-]*[_./\d][\w./:-]*\w)"
+    # "when the X acts up, the first place to look is the V dashboard": where to look first, a named place
+    rf"|^(?:if|when(?:ever)?)\s+(?:the|our)\s+(?!{_MOMENT_WORD}\b)[^,;.]{{2,80}},\s*"
+    r"(?:the\s+)?(?:first|best|usual)\s+(?:place|thing)\s+to\s+(?:look|check|start)\b[^,;.]{0,40}?\s+is\s+(?:the\s+)?(?:[\w./:#-]*[-_./\d#][\w./:#-]*\w|(?-i:[A-Z])[\w-]+)",
     re.IGNORECASE,
 )
 # a routing rule: a thing's incidents, alerts or outages and whom they go to ("From now on escalate geocoder
