@@ -110,3 +110,8 @@ def test_a_late_retraction_names_the_old_value_at_save_time() -> None:
     older = "The berth planner stores its plans in Postgres."
     assert correction_kind("Not Postgres after all — the berth planner stores its plans in SQLite.", older) == "named"
     assert correction_kind("Not urgent after all — the berth planner stores its plans in SQLite too.", older) is None
+
+
+def test_the_value_that_matters_for_a_part_is_kept_whole_with_what_it_leaves_out() -> None:
+    said = "the metric that counts for the fare engine is refund_lag_seconds; the rest is noise."
+    assert _items(said) == [said[:1].upper() + said[1:]]

@@ -499,7 +499,10 @@ _COMPOUND = re.compile(r"\s*;\s+|；")  # where one sentence joins two statement
 
 
 # a part that is half of a change and says nothing alone: the old value's negation or the new value's "the new"
-_LEANS = re.compile(r"^(?:the (?:new|old|same|current|previous|former)|no longer|not|instead)\b", re.IGNORECASE)
+_LEANS = re.compile(  # or what the part before left out: "...; the rest is noise"
+    r"^(?:the (?:new|old|same|current|previous|former|rest|others)|everything else|no longer|not|instead)\b",
+    re.IGNORECASE,
+)
 # a part whose verb is only an auxiliary standing for the one before: "...; Mireille does since the reorg"
 _ELLIPSIS = re.compile(
     r"^[\w'-]+(?:\s+[\w'-]+){0,3}?\s+(?:does|do|did|will|has|have)(?:\s+(?:now|instead|too|since|from)\b.*)?$"

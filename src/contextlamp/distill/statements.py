@@ -76,8 +76,9 @@ _OF_A_PART = re.compile(
 )
 # a labelled value of a part of the setup: "Cron for the rate limiter: every 114 minutes", "Owner of the
 # billing worker: Priya", "Upstream for the radiology router is sftp://drop.example/in"
-_LABELLED = re.compile(
-    rf"^(?:the\s+)?{_SUBJECT_WORD}(?:\s+{_SUBJECT_WORD}){{0,2}}?\s+(?:for|of)\s+(?:the|our)\s+"
+_LABELLED = re.compile(  # "the alert that matters for the X is V" too
+    rf"^(?:the\s+)?{_SUBJECT_WORD}(?:\s+{_SUBJECT_WORD}){{0,2}}?(?:\s+that\s+(?:matters|counts))?\s+(?:for|of)\s+"
+    r"(?:the|our)\s+"
     rf"{_SUBJECT_WORD}(?:\s+{_SUBJECT_WORD}){{0,4}}?(?:\s*:|\s+(?:is|are))\s+(?=\S)",
     re.IGNORECASE,
 )
