@@ -115,3 +115,8 @@ def test_a_late_retraction_names_the_old_value_at_save_time() -> None:
 def test_the_value_that_matters_for_a_part_is_kept_whole_with_what_it_leaves_out() -> None:
     said = "the metric that counts for the fare engine is refund_lag_seconds; the rest is noise."
     assert _items(said) == [said[:1].upper() + said[1:]]
+
+
+def test_an_old_value_given_up_in_favour_of_a_new_one_is_kept() -> None:
+    said = "the ticket printer dropped spool-v1 in favour of spool-v2 for boarding passes."
+    assert _items(said) == [said[:1].upper() + said[1:]]

@@ -269,7 +269,10 @@ _SET_TO_PASSIVE = re.compile(
 _WENT_FROM = re.compile(
     rf"^(?:(?:the|our)\s+)?{_SUBJECT_WORD}(?:[\s']+{_SUBJECT_WORD}){{0,6}}?\s+(?:has\s+|just\s+)?"
     r"(?:went|moved|switched|migrated|changed|jumped|dropped|grew|rose|fell)\s+(?:over\s+)?from\s+"
-    r"(?:\S+\s+){1,3}?to\s+(?=\S)",
+    r"(?:\S+\s+){1,3}?to\s+(?=\S)"
+    # or the old one given up for the new: "the X dropped A in favour of B for releases"
+    rf"|^(?:(?:the|our)\s+)?{_SUBJECT_WORD}(?:[\s']+{_SUBJECT_WORD}){{0,6}}?\s+(?:has\s+)?(?:dropped|ditched|"
+    r"abandoned|replaced)\s+(?:\S+\s+){1,3}?in\s+favou?r\s+of\s+(?=\S)",
     re.IGNORECASE,
 )
 
