@@ -84,7 +84,6 @@ _DATA_ROW = re.compile(r"^[^\s,;|]+(?:[,;|\t][^,;|\t]*){2,}$")  # "Jan,12000,Feb
 _INDENTED = re.compile(r"^(?:\t|    )")
 _FENCE = re.compile(r"```.*?(?:```|\Z)", re.DOTALL)
 
-
 _CODE_CHARS = re.compile(r"[{}\[\]$=|&;<>\\]")  # a shell one-liner ("awk -F, '{s[$3]+=$5} END {...}'")
 MIN_CODE_CHARS = 5  # a sentence holds one or two of them ("A -> B", "x=1"); a line of code holds many
 
@@ -159,7 +158,7 @@ _WRAPPER = re.compile(
     r"(?:(?:please\s+)?(?:remember|note)|(?:a\s+)?note) for (?:later|the future|next time|myself|self)\s*[:,-]?\s+|"
     r"(?:please\s+)?(?:remember|keep in mind|bear in mind|note|make a note|take note|be aware|know)"
     r"(?:\s+(?:that|this))?\s*[:,-]?\s+|"
-    r"(?:fyi|fwiw|f\.y\.i\.|for your information|for context|for the record|for reference|just so you know|"
+    r"(?:fyi|fwiw|f\.y\.i\.|for your information|for context|(?:just )?for the record|for reference|just so you know|"
     r"so you know|heads up|just a heads up|pro tip|quick note|side note)\s*[:,—–-]?\s+|"
     r"i (?:want|need|'d like|would like) you to (?:know|remember|keep in mind|note)(?:\s+that)?\s*[:,-]?\s+|"
     r"(?:you should|you need to|you must) (?:know|remember)(?:\s+that)?\s*[:,-]?\s+|"
@@ -188,7 +187,11 @@ _WRAPPER = re.compile(
     re.IGNORECASE,
 )
 
-
+# a spoken opener that asks nothing and says nothing: removed ("for what it's worth, the X runs on V"), not "asked"
+_OPENER = re.compile(
+    r"^(?:til|for what it'?s worth|to be clear|for the avoidance of doubt|to set the record straight)\s*[:,—–-]?\s+",
+    re.I,
+)
 _TRAILING_WRAPPER = re.compile(
     r"[,;]?\s*(?:for context|for the record|fyi|just so you know|for your information|"
     r"zur info|pour info|para que lo sepas|per info)\s*([.!。]?)\s*$",
@@ -205,7 +208,6 @@ _TRAILING_FILLER = re.compile(
     r"i (?:think i |already )?told you(?: that| this)?(?: already| before)?)\s*([.!。]?)\s*$",
     re.IGNORECASE,
 )
-
 
 # a lead-in that only repeats what the instruction's own "always"/"never" says ("From now on, always run the
 # linter" is "Always run the linter"): removed, so a restatement by the agent's digest is the same memory
@@ -247,6 +249,9 @@ def unwrap(sentence: str) -> tuple[str, bool]:
         if match is None or len(sentence) - match.end() < 3:
             break
         sentence, asked = sentence[match.end() :].lstrip(" ,:;-"), True
+    opener = _OPENER.match(sentence)
+    if opener is not None and len(sentence) - opener.end() >= 3:
+        sentence = sentence[opener.end() :][:1].upper() + sentence[opener.end() + 1 :]
     lead = _REDUNDANT_LEAD.match(sentence)
     if lead is not None:  # "From now on, always ..." -> "Always ...": the lasting word stays
         sentence = sentence[lead.end() :]

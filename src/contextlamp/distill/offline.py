@@ -294,7 +294,7 @@ def _from_sentences(sentences: list[str], cues: Cues, language: str, confirmed: 
 # "Small correction on the publisher. It sends to cap2 now."
 _ABOUT = re.compile(
     r"^(?P<lead>.{0,60}?\b(?:wrong|correction|mistake|scratch (?:that|what i said)|update|outdated|misspoke|"
-    r"fix|erratum|forget what i (?:said|told you|wrote)|ignore what i (?:said|told you|wrote)|correct myself|"
+    r"fix|erratum|(?:forget|ignore|amend|revise) what i (?:said|told you|wrote)|amend my note|correct myself|"
     r"scratch the (?P<old>(?:[^,;:\s]|:(?=\w)|\s(?!(?:bit|part|figure|number|one)\b)){1,30}?) "
     r"(?:bit|part|figure|number|one))\b[^,;]{0,30}?"
     r"\b(?:about|on|regarding|re)\s+)(?P<subject>(?:the|our)\s+[\w' -]{2,60}?)"
@@ -320,11 +320,18 @@ _BARE_ATTRIBUTE = re.compile(
     r"^(?:the|its)\s+(?=\S)|^(?!(?:i|we|you|it|they|he|she|this|that|there|here)\b)(?=[a-z][\w-]*\s+"
     r"(?:is|are|stays?|go|goes|[a-z]{2,}[^s\W]s)\b)"  # "... about the X: logs stay V" names the X's logs
 )
+# an attribute named with its value and no verb: "Amend what I told you about the X: batches of 64, ..." is the X's
+_VERBLESS_VALUE = re.compile(
+    r"^(?!(?:i|we|you|it|they|he|she|this|that|there|here)\b)[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?\s+"
+    r"(?:(?:of|at|in|on)\s+)?[\w./#:@-]*[\d/_#@][\w./#:@-]*(?=[\s,;.!]|$)"
+)
 # the new value after a correction that named the old one: "Scratch the A bit about the X, I meant B"
 _MEANT = re.compile(r"^(?:i|we)\s+meant\s+(?P<new>.+?)[.!]*$", re.IGNORECASE)
 # the subject named first, then a statement of one of its attributes: "(for the X: output goes to V)"
 _FOR_FIRST = re.compile(
-    r"^(?:for|as for)\s+(?P<subject>(?:the|our)\s+[\w' -]{2,60}?)(?:\s*[:,]\s+|\s+(?=the\s))(?P<rest>.+)$", re.I
+    r"^(?:for|as for)\s+(?!the (?:record|avoidance|time being|most part|moment)\b)"  # "for the record, ...": spoken
+    r"(?P<subject>(?:the|our)\s+[\w' -]{2,60}?)(?:\s*[:,]\s+|\s+(?=the\s))(?P<rest>.+)$",
+    re.I,
 )
 # a labelled value whose subject is named after it: "protocol: DNP3 (that's for the X, the others differ)"
 _FOR_AFTER = re.compile(
@@ -343,6 +350,16 @@ _VALUE_FIRST = re.compile(
     r"(?P<who>it|they|(?:the|our)\s+[\w' -]{2,60}?)\s+(?P<verb>(?:really\s+|actually\s+|usually\s+)?[a-z]{2,}s"
     r"(?:\s+(?:on|in|to|with|from|at|for|through|against))?)(?P<tail>\s*[,;].*?)?[.!]?$"
 )
+# a correction said as an order or a retraction of the old value: "Make that V, not A, for the X's Y" is "The X's Y:
+# V, not A"; "Not A after all — the X emits V" is "The X emits V, not A" (both values named; the new one a value)
+_MAKE_THAT = re.compile(
+    r"^(?:make|change) (?:that|it)(?: to)? (?P<new>[^,;]{1,40}?),? (?:not|instead of|rather than) "
+    r"(?P<old>[^,;]{1,40}?),? (?:for|on|in) (?P<subject>(?:the|our) [\w' -]{2,60}?)[.!]?$",
+    re.IGNORECASE,
+)
+_NOT_AFTER_ALL = re.compile(
+    r"^not (?P<old>[^\s,;:—–-]+(?: [^\s,;:—–-]+){0,2}) after all\s*[:;,—–-]+\s*(?P<rest>.+?)[.!]?$", re.IGNORECASE
+)
 _PRONOUN = re.compile(r"^(?:it|they)(?:'s|’s|\s+is|\s+are)?\b", re.IGNORECASE)
 
 
@@ -353,6 +370,16 @@ def _with_subject(sentence: str, about: str | None) -> tuple[str, str | None, bo
     wrong about the radar host.", "Re the X, I had that wrong.", "Erratum re the X: I wrote A earlier.") becomes
     empty: it states nothing of its own; an attribute named without its subject is the subject's ("Small fix
     about the X: the check is V now" -> "the X's check is V now")."""
+    order = _MAKE_THAT.match(sentence)
+    if (
+        order is not None
+        and _NEW_VALUE.search(f" {order.group('new')}")
+        and _NEW_VALUE.search(f" {order.group('old')}")
+    ):
+        return f"{_capitalise(order.group('subject'))}: {order.group('new')}, not {order.group('old')}.", None, True
+    late = _NOT_AFTER_ALL.match(sentence)
+    if late is not None and _NEW_VALUE.search(f" {late.group('old')}") and _NEW_VALUE.search(late.group("rest")):
+        return f"{_capitalise(late.group('rest'))}, not {late.group('old')}.", None, True
     enclosed = _ENCLOSED.match(sentence)  # "(for the X: output goes to V)": only a subject's statement is unwrapped
     if enclosed is not None and _FOR_FIRST.match(enclosed.group("inner").strip()) is not None:
         sentence = enclosed.group("inner").strip()
@@ -380,6 +407,8 @@ def _with_subject(sentence: str, about: str | None) -> tuple[str, str | None, bo
         bare = _BARE_ATTRIBUTE.match(rest)
         if subject and bare is not None and head not in rest.casefold():  # "... about the X: the check is V"
             rest = f"{subject}'s {rest[bare.end() :]}"
+        elif subject and head not in rest.casefold() and _VERBLESS_VALUE.match(rest) is not None:
+            rest = f"{subject}: {rest}"  # "... about the X: batches of 64" -> "the X: batches of 64"
         about, sentence = subject, rest
     first = _VALUE_FIRST.match(sentence)  # "A30 is what it really gets" -> "The X really gets A30"
     if first is not None and (about or first.group("who").casefold() not in ("it", "they")):
@@ -470,7 +499,10 @@ _COMPOUND = re.compile(r"\s*;\s+|；")  # where one sentence joins two statement
 
 
 # a part that is half of a change and says nothing alone: the old value's negation or the new value's "the new"
-_LEANS = re.compile(r"^(?:the (?:new|old|same|current|previous|former)|no longer|not|instead)\b", re.IGNORECASE)
+_LEANS = re.compile(  # or what the part before left out: "...; the rest is noise"
+    r"^(?:the (?:new|old|same|current|previous|former|rest|others)|everything else|no longer|not|instead)\b",
+    re.IGNORECASE,
+)
 # a part whose verb is only an auxiliary standing for the one before: "...; Mireille does since the reorg"
 _ELLIPSIS = re.compile(
     r"^[\w'-]+(?:\s+[\w'-]+){0,3}?\s+(?:does|do|did|will|has|have)(?:\s+(?:now|instead|too|since|from)\b.*)?$"

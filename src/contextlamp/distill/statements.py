@@ -22,6 +22,7 @@ _RELATION = (
     r"serves?|hosts?|routes?|expires?|rotates?|retries|deploys?|lands?|logs?|emits?|posts?|syncs?|mounts?|"
     r"binds?|exposes?|caches?|times out|waits?|triggers?|polls?|subscribes?|forwards?|streams?|reports?|"
     r"defaults?|gets?|receives?|keeps?|uses?|needs?|requires?|takes?|costs?|has|have|took over|comes? from|"
+    r"leans? (?:heavily |mostly )?on|rel(?:ies|y) on|draws?|hooks? into|(?:time)?stamps?|"  # what it builds on
     r"hangs? (?:out|around)|"  # "the X folks hang out in #c": where the people of a part are found
     r"(?:handed|hands|passed|passes|gave|gives|transferred|transfers|reassigned|inherited|inherits)(?= )|"
     r"(?:is|are) (?:maintained|owned|run|managed|hosted|stored|kept|configured|deployed|built|written|served|"
@@ -75,8 +76,9 @@ _OF_A_PART = re.compile(
 )
 # a labelled value of a part of the setup: "Cron for the rate limiter: every 114 minutes", "Owner of the
 # billing worker: Priya", "Upstream for the radiology router is sftp://drop.example/in"
-_LABELLED = re.compile(
-    rf"^(?:the\s+)?{_SUBJECT_WORD}(?:\s+{_SUBJECT_WORD}){{0,2}}?\s+(?:for|of)\s+(?:the|our)\s+"
+_LABELLED = re.compile(  # "the alert that matters for the X is V" too
+    rf"^(?:the\s+)?{_SUBJECT_WORD}(?:\s+{_SUBJECT_WORD}){{0,2}}?(?:\s+that\s+(?:matters|counts))?\s+(?:for|of)\s+"
+    r"(?:the|our)\s+"
     rf"{_SUBJECT_WORD}(?:\s+{_SUBJECT_WORD}){{0,4}}?(?:\s*:|\s+(?:is|are))\s+(?=\S)",
     re.IGNORECASE,
 )
@@ -108,9 +110,10 @@ _OPEN_SUBJECT = re.compile(
 
 # the old value retired first, then the statement of the new one: "#tarmac-it was archived, the X announcements go to
 # #winter-ops now", "v1 got decommissioned; the X reads from v2"
-_RETIRED_THEN = re.compile(
-    r"^\S{2,60}\s+(?:was|got|has been|have been|were)\s+(?:archived|retired|deleted|removed|dropped|decommissioned|"
-    r"shut down|turned off|sunset|deprecated)\s*[,;]\s*(?P<rest>\S.*)$",
+_RETIRE = r"(?:archived|retired|deleted|removed|dropped|decommissioned|shut down|turned off|sunset|deprecated)"
+_RETIRED_THEN = re.compile(  # or by the people who retired it: "we retired A; the X's alert watches B now"
+    rf"^(?:\S{{2,60}}\s+(?:was|got|has been|have been|were)\s+{_RETIRE}|we(?:'ve|\s+have)?\s+{_RETIRE}\s+\S{{2,60}})"
+    r"\s*[,;]\s*(?P<rest>\S.*)$",
     re.IGNORECASE,
 )
 # a named part's attribute, in the possessive, given a named value: "the signal bridge's protocol is Modbus TCP", "our
@@ -172,7 +175,10 @@ _RULE_HOWTO = re.compile(
     # "quick way to see if the X is alive: curl /status.json on it"
     r"|^(?:the\s+)?(?:quick(?:est)?|easiest|simplest|fastest|best|usual)\s+way\s+to\s+[^:;]{3,80}?\b(?:the|our)\s+"
     rf"(?!{_MOMENT_WORD}\b)[^:;]{{2,80}}:\s*(?:just\s+)?[a-z]+\s+(?:the\s+)?"
-    r"(?:`[^`]{2,80}`|[\w./:-]*[_./\d][\w./:-]*\w)",
+    r"(?:`[^`]{2,80}`|[\w./:-]*[_./\d][\w./:-]*\w)"
+    # "when the X acts up, the first place to look is the V dashboard": where to look first, a named place
+    rf"|^(?:if|when(?:ever)?)\s+(?:the|our)\s+(?!{_MOMENT_WORD}\b)[^,;.]{{2,80}},\s*"
+    r"(?:the\s+)?(?:first|best|usual)\s+(?:place|thing)\s+to\s+(?:look|check|start)\b[^,;.]{0,40}?\s+is\s+(?:the\s+)?(?:[\w./:#-]*[-_./\d#][\w./:#-]*\w|(?-i:[A-Z])[\w-]+)",
     re.IGNORECASE,
 )
 # a routing rule: a thing's incidents, alerts or outages and whom they go to ("From now on escalate geocoder
@@ -263,7 +269,10 @@ _SET_TO_PASSIVE = re.compile(
 _WENT_FROM = re.compile(
     rf"^(?:(?:the|our)\s+)?{_SUBJECT_WORD}(?:[\s']+{_SUBJECT_WORD}){{0,6}}?\s+(?:has\s+|just\s+)?"
     r"(?:went|moved|switched|migrated|changed|jumped|dropped|grew|rose|fell)\s+(?:over\s+)?from\s+"
-    r"(?:\S+\s+){1,3}?to\s+(?=\S)",
+    r"(?:\S+\s+){1,3}?to\s+(?=\S)"
+    # or the old one given up for the new: "the X dropped A in favour of B for releases"
+    rf"|^(?:(?:the|our)\s+)?{_SUBJECT_WORD}(?:[\s']+{_SUBJECT_WORD}){{0,6}}?\s+(?:has\s+)?(?:dropped|ditched|"
+    r"abandoned|replaced)\s+(?:\S+\s+){1,3}?in\s+favou?r\s+of\s+(?=\S)",
     re.IGNORECASE,
 )
 

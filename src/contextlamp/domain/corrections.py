@@ -187,7 +187,7 @@ def _names_old(newer: str, values: AbstractSet[str], changed: bool, nouns: Abstr
             if any(w in _DROPPED for w in before[-2:]) and (before[-1] in _DROPPED or before[-1] in _DETERMINERS):
                 return True
             for back, word in enumerate(reversed(before), 1):
-                if is_value(tokens[n - back].strip(_TOKEN_STRIP)):
+                if n - back > 0 and is_value(tokens[n - back].strip(_TOKEN_STRIP)):  # the first word: capitalised
                     break  # another value between: a marker before it is that value's ("no longer A for the X-Y desk")
                 negation = word in _OLD_BEFORE or word.endswith(("n't", "n’t"))
                 if negation and (verbs == 0 or word in _STOPPED):  # "no longer listens on A": one verb between
