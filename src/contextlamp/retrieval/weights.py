@@ -86,6 +86,12 @@ class FusionWeights:
     # only an anchor of at most this many characters lifts its neighbours (a short turn of a conversation; the
     # short turn beside a long memory is not that memory's answer); 0: any length
     anchor_max_chars: int = 0
+    # a memory of more than ``long_chars`` characters counts in the semantic and keyword lists with these factors on
+    # its RRF terms (search._long_scaled; 0: off, 1.0: as any memory): a long reply holds many chunks and many words,
+    # so it ranks high in both lists for many queries (LongMemEval-S, research/notes/recall44-stop43.md)
+    long_chars: int = 2000
+    long_semantic: float = 1.0
+    long_keyword: float = 0.25
 
 
 @dataclass(frozen=True)
