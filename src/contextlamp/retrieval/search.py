@@ -19,7 +19,7 @@ from contextlamp.domain.rules import may_pair, prefer_newer, states_change
 from contextlamp.retrieval.chunks import STEM_CHARS
 from contextlamp.retrieval.dates import named_window
 from contextlamp.retrieval.evidence import agrees, keyword_held, names_nothing, on_match_scale, with_evidence
-from contextlamp.retrieval.fusion import scaled, weighted_rrf
+from contextlamp.retrieval.fusion import weighted_rrf
 from contextlamp.retrieval.hits import Hit, ScopedStore, SignalLists
 from contextlamp.retrieval.query import (
     asks_for_recent,
@@ -207,25 +207,6 @@ def fuse(
     }
     fused = weighted_rrf({name: named[name] for name in named if name in use}, weight_of, weights.k)
     return [(str(f.key), f.rrf, f.score) for f in fused]
-
-
-def _long_scaled(
-    fused: list[tuple[str, float, float]], lists: SignalLists, owner: dict[str, ScopedStore], weights: FusionWeights
-) -> list[tuple[str, float, float]]:
-    """``fused`` with each memory of more than ``weights.long_chars`` characters keeping ``long_semantic`` of its
-    semantic RRF term and ``long_keyword`` of its keyword one (``fusion.scaled``). One read of lengths
-    (``Store.chars_and_times``) per store over the semantic and keyword lists' ids."""
-    by_store: dict[int, list[str]] = {}
-    for entry_id in {*lists.semantic, *lists.keyword}:
-        by_store.setdefault(id(owner[entry_id]), []).append(entry_id)
-    long: set[str] = set()
-    for ids in by_store.values():
-        long.update(
-            i for i, (n, _) in owner[ids[0]].store.chars_and_times(sorted(ids)).items() if n > weights.long_chars
-        )
-    ranked = {"semantic": lists.semantic, "keyword": lists.keyword}
-    keep = {"semantic": weights.long_semantic, "keyword": weights.long_keyword}
-    return scaled(fused, long, ranked, keep, {"semantic": weights.semantic, "keyword": weights.keyword}, weights.k)
 
 
 def saved_within(
@@ -461,8 +442,6 @@ def search(
         weights.keyword_noise,
     )
     fused = fuse(lists, weights, with_recency)
-    if weights.long_chars and (weights.long_semantic != 1.0 or weights.long_keyword != 1.0):
-        fused = _long_scaled(fused, lists, owner, weights)
     window = named_window(query, now) if weights.named_date > 0 else None
     if window is not None and fused:
         lists.named_date = saved_within(fused, owner, window)

@@ -56,11 +56,8 @@ class FusionWeights:
     # an entry both the keyword and the semantic list rank within this depth, whose text holds `agreement_terms` of
     # the query's content words, is evidence (two independent signals agree; retrieval/evidence.with_evidence); 0: off.
     # Chosen on the tuning folds (research/notes/retrieval.md "Agreement"): LongMemEval-S tuning turn recall_any@5
-    # 0.89 -> 0.94, LoCoMo unchanged; 1 term instead of 2 cost 1.4 more noise packs per foreign LoCoMo question.
-    # 30, not 20, since stop 44 (with the long-memory rule below; research/notes/recall44-stop43.md): stop 42's
-    # LongMemEval-S tuning fold turn recall_all@10 0.690 -> 0.724 (25-50 alike), LoCoMo tuning unchanged, foreign
-    # packs 3.58 -> 3.59 per question
-    agreement_depth: int = 30
+    # 0.89 -> 0.94, LoCoMo unchanged; 1 term instead of 2 cost 1.4 more noise packs per foreign LoCoMo question
+    agreement_depth: int = 20
     agreement_terms: int = 2
     # a query in another language than English keeps only the keyword hits that match most of its content words
     # (retrieval/search._most_words, issue #32 item 4); None: the embedding model's own choice (``multilingual``:
@@ -89,12 +86,6 @@ class FusionWeights:
     # only an anchor of at most this many characters lifts its neighbours (a short turn of a conversation; the
     # short turn beside a long memory is not that memory's answer); 0: any length
     anchor_max_chars: int = 0
-    # a memory of more than ``long_chars`` characters counts in the semantic and keyword lists with these factors on
-    # its RRF terms (search._long_scaled; 0: off, 1.0: as any memory): a long reply holds many chunks and many words,
-    # so it ranks high in both lists for many queries (LongMemEval-S, research/notes/recall44-stop43.md)
-    long_chars: int = 2000
-    long_semantic: float = 1.0
-    long_keyword: float = 0.25
 
 
 @dataclass(frozen=True)
