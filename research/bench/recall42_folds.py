@@ -24,12 +24,18 @@ from typing import Any
 
 SPLIT = Path(__file__).resolve().parent / "data" / "recall42-held" / "split.json"
 SALT = "recall42-stop42"
+# Stop 44 (recall44): a fresh LoCoMo question split, salt drawn with secrets.token_hex(4) at 03:31 UTC on 2026-12-07
+# and committed before any bench run of that stop (research/bench/data/recall42-held/README.md).
+FRESH_SALTS = {"recall44": "recall44-stop44-bcda2cc1"}
 CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop", 5: "adversarial"}
 
 
-def locomo_fold(sample_id: str, text: str) -> str:
-    """``"held-out"`` or ``"tuning"`` for a LoCoMo question (the rule above; about a third held out)."""
-    digest = hashlib.blake2b(f"{SALT}\t{sample_id}\t{text}".encode(), digest_size=8).digest()
+def locomo_fold(sample_id: str, text: str, salt: str = SALT) -> str:
+    """``"held-out"`` or ``"tuning"`` for a LoCoMo question (the rule above; about a third held out).
+
+    ``salt`` defaults to stop 42's; ``FRESH_SALTS`` lists later stops' salts (drawn and committed before any run).
+    """
+    digest = hashlib.blake2b(f"{salt}\t{sample_id}\t{text}".encode(), digest_size=8).digest()
     return "held-out" if int.from_bytes(digest, "big") % 3 == 0 else "tuning"
 
 
@@ -96,10 +102,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("bench", choices=("locomo", "longmemeval"))
     parser.add_argument("records", type=Path)
     parser.add_argument("--fold", choices=("tuning", "held-out", "all"), default="tuning")
+    parser.add_argument("--salt", choices=sorted(FRESH_SALTS), help="LoCoMo only: a later stop's fresh split")
     args = parser.parse_args(argv)
     records = _read(args.records)
     if args.bench == "locomo":
-        fold_of = [locomo_fold(r["conversation"], r["question"]) for r in records]
+        salt = FRESH_SALTS[args.salt] if args.salt else SALT
+        fold_of = [locomo_fold(r["conversation"], r["question"], salt) for r in records]
         chosen = [r for r, f in zip(records, fold_of, strict=True) if args.fold in ("all", f)]
         lines = locomo_table(chosen)
     else:

@@ -59,3 +59,20 @@ def test_tables_by_fold(tmp_path: Path, capsys) -> None:  # type: ignore[no-unty
     assert "locomo all: 6 questions" in out
     assert "| hybrid | 1.000 / 1.000 | 1.000 / 1.000 | 1.000 / 1.000 |" in out
     assert "| keyword | 0.000 / 1.000 | 0.000 / 1.000 | 0.000 / 1.000 |" in out
+
+
+def test_the_fresh_locomo_split_uses_its_own_salt(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    salt = folds.FRESH_SALTS["recall44"]
+    questions = [f"question {n}" for n in range(3000)]
+    fresh = {q for q in questions if folds.locomo_fold("conv-x", q, salt) == "held-out"}
+    old = {q for q in questions if folds.locomo_fold("conv-x", q) == "held-out"}
+    assert 900 < len(fresh) < 1100 and fresh != old  # about a third, and another third than stop 42's
+    digest = hashlib.blake2b(f"{salt}\tconv-x\tquestion 0".encode(), digest_size=8).digest()
+    assert ("question 0" in fresh) == (int.from_bytes(digest, "big") % 3 == 0)
+    records = tmp_path / "r.jsonl"
+    rows = [
+        {"conversation": "conv-x", "question": q, "category": 1, "hybrid": {"5": 1.0, "10": 1.0}} for q in questions
+    ]
+    records.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    assert folds.main(["locomo", str(records), "--fold", "held-out", "--salt", "recall44"]) == 0
+    assert f"locomo held-out: {len(fresh)} questions" in capsys.readouterr().out
