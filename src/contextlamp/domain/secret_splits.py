@@ -78,8 +78,9 @@ def _close(run: list[tuple[int, int]], text: str, spans: list[tuple[int, int]], 
     width = lengths[0]
     if not _MIN_PIECE <= width < _MAX_PIECE or any(n != width for n in lengths[:-1]) or lengths[-1] > width:
         return
-    if not any(c.isdigit() for a, b in run for c in text[a:b]):
-        return
+    joined = "".join(text[a:b] for a, b in run)
+    if not any(c.isdigit() for c in joined) and (joined.lower() == joined or joined.upper() == joined):
+        return  # a word in each item: a value holds a digit or both cases
     cut = lengths[-1] < width and width < _CUT_PIECE
     for (_, end), (start, _) in itertools.pairwise(run):
         spans.append((end, start))
@@ -102,12 +103,17 @@ def cut_continuations(text: str) -> list[int]:
 
 
 def spaced_groups(folded: str, original: str, origin: list[int] | None, marks: list[int]) -> list[tuple[int, int]]:
-    """Spans to delete: single spaces that were non-ASCII spaces in ``original`` between groups of one length
-    (module docstring); the start of each is added to ``marks``. ``origin`` maps ``folded`` to ``original``."""
-    if origin is None or " " not in folded:
+    """Spans to delete: the single spaces between groups of one length (module docstring); the start of each is
+    added to ``marks``. ``origin`` maps ``folded`` to ``original`` (None: nothing was folded, every space is
+    ASCII). Groups between non-ASCII spaces: 3+ of 2-8 characters or 8+ single characters; between ASCII spaces
+    (a value typed in pairs, ``sk _l iv e_ XA …``): 8+ pairs holding three of upper-case,
+    lower-case, digit and symbol (seat names ``A1 B2 …`` and hex dumps hold two; secret_bytes decodes hex text). Threes
+    are chess moves (``Nf3 Nc6 Bb5 …``): left apart."""
+    if " " not in folded:
         return []
     spans: list[tuple[int, int]] = []
     groups: list[tuple[int, int]] = []
+    wide_run = False
     i, n = 0, len(folded)
     while i <= n:
         j = i
@@ -115,24 +121,58 @@ def spaced_groups(folded: str, original: str, origin: list[int] | None, marks: l
             j += 1
         if j > i:
             groups.append((i, j))
-        wide = j < n and folded[j] == " " and original[origin[j]] != " " and j > i
-        if not wide:
-            _close_groups(groups, folded, spans, marks)
+        space = j < n and folded[j] == " " and j > i and (j + 1 >= n or folded[j + 1] != " ")
+        wide = space and origin is not None and original[origin[j]] != " "
+        if not space or (groups and len(groups) > 1 and wide != wide_run):
+            _close_groups(groups, folded, wide_run, spans, marks)
             groups = []
+        wide_run = wide
         i = j + 1
     return spans
 
 
-def _close_groups(groups: list[tuple[int, int]], text: str, spans: list[tuple[int, int]], marks: list[int]) -> None:
+def _close_groups(
+    chain: list[tuple[int, int]], text: str, wide: bool, spans: list[tuple[int, int]], marks: list[int]
+) -> None:
+    """Cut a chain of space-separated groups into runs of one width (each may end with one shorter group)."""
+    run: list[tuple[int, int]] = []
+    for group in chain:
+        if run and group[1] - group[0] != run[0][1] - run[0][0]:
+            shorter = len(run) > 1 and group[1] - group[0] < run[0][1] - run[0][0]
+            _join_run([*run, group] if shorter else run, text, wide, spans, marks)
+            run = [] if shorter else [group]
+        else:
+            run.append(group)
+    _join_run(run, text, wide, spans, marks)
+
+
+def _classes(token: str) -> int:
+    """How many of upper-case, lower-case, digit and symbol the token holds."""
+    return (
+        any(c.isupper() for c in token)
+        + any(c.islower() for c in token)
+        + any(c.isdigit() for c in token)
+        + any(not c.isalnum() for c in token)
+    )
+
+
+def _join_run(
+    groups: list[tuple[int, int]], text: str, wide: bool, spans: list[tuple[int, int]], marks: list[int]
+) -> None:
     if len(groups) < 3:
         return
     lengths = [b - a for a, b in groups]
     width = lengths[0]
-    if not 2 <= width <= 8 or any(n != width for n in lengths[:-1]) or lengths[-1] > width:
+    if any(n != width for n in lengths[:-1]) or lengths[-1] > width:
         return
     joined = "".join(text[a:b] for a, b in groups)
     if not any(c.isdigit() for c in joined) or not any(c.isalpha() for c in joined):
         return
+    if wide:
+        if not ((width == 1 and len(groups) >= 8) or 2 <= width <= 8):
+            return
+    elif width != 2 or len(groups) < 8 or _classes(joined) < 3:
+        return  # seat or pin names (A1 B2 …, GP0 GP1 …) and hex dumps have two classes of character
     for (_, end), (start, _) in itertools.pairwise(groups):
         spans.append((end, start))
         marks.append(end)
