@@ -49,7 +49,7 @@ PLACE_RULES: tuple[tuple[Rule, tuple[str, ...]], ...] = (
     (
         Rule(
             "Private Key",
-            r"(?im)^[ \t]*[0-9]{1,5}[ \t]+(?:MD5|SHA1?|SHA-?(?:224|256|384|512)|RMD160|AES128CMAC|AES-?128-?CMAC|M)"
+            r"(?im)^[ \t]*[0-9]{1,5}[ \t]+(?:MD5|SHA1?|SHA-?(?:224|256|384|512)|RMD160|AES128CMAC|AES-?128-?CMAC)"
             r"[ \t]+((?:HEX:|ASCII:)?[!-~]{8,128})[ \t]*$",
             lambda v: _password(v.split(":", 1)[1] if v[:4] in ("HEX:", "ASCI") else v),
         ),
