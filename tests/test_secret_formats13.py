@@ -86,6 +86,8 @@ PLACES = [
     "winrs -r:hall-pc -u:choir\\admin -p:Organ+Pipe77 hostname",
     'ENV["TIMETABLE_API_KEY"] ||= "3e9b1f7c2a5d8e4b6f0a1c3d5e7f9b2d"',
     'os.environ["DEPOT_TOKEN"] = "Vq8Lm3Zx7Rk2Wp9T"',
+    "services:\n  graph:\n    environment:\n      - NEO4J_AUTH=neo4j/Lantern-Quay-58",
+    "Backlog SSId1 ChoirHall; Password1 Alto#Tenor42",
 ]
 
 
@@ -104,6 +106,9 @@ PLACES_STORABLE = [
     'expect "Password:" is the prompt our script waits for, then it sends the value from the vault.',
     'ENV["CACHE_KEY"] ||= "3e9b1f7c2a5d8e4b6f0a1c3d5e7f9b2d"',
     'ENV["GITHUB_TOKEN"] ||= fetch_token()',
+    "NEO4J_AUTH=none",
+    "PROXY_AUTH=proxy.example:3128",
+    "The backlog password reset is due on Friday.",
 ]
 
 

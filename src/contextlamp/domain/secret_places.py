@@ -13,6 +13,10 @@ each runs only where one of its words is in the text); each is one RE2 pattern w
 - ``git config`` and the like setting a key whose last part names a password, secret or token
   (``sendemail.smtppass``, ``credential.…``, ``npm config set //…/:_authToken``);
 - an ``expect`` script's ``send`` after a prompt for a password or passphrase;
+- an environment name for an authentication pair set to ``user/password`` or ``user:password`` (``NEO4J_AUTH=neo4j/…``,
+  Neo4j's documented form; ``*_AUTH=none`` or ``true`` is no pair);
+- a Tasmota ``Backlog`` command's ``Password1``…``Password4``, ``MqttPassword`` or ``WebPassword`` (Tasmota's
+  command reference);
 - a ``-p:`` / ``/p:`` / ``-password:`` option of a Windows remote shell (winrs(1): ``-p:<password>``, ``-pw``).
 """
 
@@ -93,6 +97,24 @@ PLACE_RULES: tuple[tuple[Rule, tuple[str, ...]], ...] = (
             _password,
         ),
         ("expect",),
+    ),
+    (
+        Rule(
+            "Password Assignment",
+            r"\b[A-Z][A-Z0-9]{0,30}(?:_[A-Z0-9]{1,30}){0,4}_AUTH[\"']?[ \t]*[=:][ \t]*[\"']?[\w.@-]{1,40}[/:]"
+            r"([^\s\"'/:]{4,128})",
+            lambda v: _password(v) and not (v.isdigit() and len(v) <= 5),  # host:port is no pair
+        ),
+        ("_auth",),
+    ),
+    (
+        Rule(
+            "Password Assignment",
+            r"(?i)\bbacklog\b[^\n]{0,300}?\b(?:password[1-4]|mqttpassword|webpassword)[ \t]+([^\s;]{4,128})",
+            _password,
+            resume="after",
+        ),
+        ("backlog",),
     ),
     (
         Rule(
