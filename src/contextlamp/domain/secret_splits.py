@@ -4,7 +4,8 @@ as the one token they were, and the hiding marks that let secret_unwrap.hidden_s
 - pieces on consecutive lines of one Markdown container: quote-block lines (``> …``), list items (``- …``,
   ``* …``, ``+ …``, ``1. …``) or table rows (``| … |``), each line one token after its marker; the first may follow
   a label on its line (``KEY=> 871cd…``, ``alone: - sk_live_…``). Two or more lines, every piece but the last of
-  one length from 8 to 39 and the last no longer: the pieces are joined (as lines of one token in a code fence are,
+  one length from 8 to 39 and the last shorter, or any last after a label on the first line (a list of
+  codes or ids is of one length): the pieces are joined (as lines of one token in a code fence are,
   secret_normal._joins); when the last is shorter and the pieces are under 32 (a value cut to a width; ids listed
   one a line are of one length), the join is a hiding mark too;
 - a backslash continuation between two value characters (``ead1b7c12ca\\`` then ``e905c…``): secret_normal
@@ -46,7 +47,7 @@ def _piece(line: str, first: bool) -> tuple[str, int, int] | None:
     if not all(c in _TOKEN_CHARS for c in token):
         return None
     kind = m.group("marker").strip()[:1]
-    return ("1" if kind.isdigit() else kind), m.start("token"), m.end("token")
+    return ("1" if kind.isdigit() else kind) + ("=" if m.group("label") else ""), m.start("token"), m.end("token")
 
 
 def container_splits(text: str, marks: list[int]) -> list[tuple[int, int]]:
@@ -60,10 +61,10 @@ def container_splits(text: str, marks: list[int]) -> list[tuple[int, int]]:
     offset = 0
     for line in [*text.split("\n"), ""]:
         piece = _piece(line, not run)
-        if piece is not None and run and piece[0] == kind:
+        if piece is not None and run and piece[0] == kind.rstrip("="):
             run.append((offset + piece[1], offset + piece[2]))
         else:
-            _close(run, text, spans, marks)
+            _close(run, text, spans, marks, kind.endswith("="))
             piece = _piece(line, True)  # a labelled line may start the next run
             run = [] if piece is None else [(offset + piece[1], offset + piece[2])]
             kind = "" if piece is None else piece[0]
@@ -71,17 +72,25 @@ def container_splits(text: str, marks: list[int]) -> list[tuple[int, int]]:
     return spans
 
 
-def _close(run: list[tuple[int, int]], text: str, spans: list[tuple[int, int]], marks: list[int]) -> None:
+def _close(
+    run: list[tuple[int, int]], text: str, spans: list[tuple[int, int]], marks: list[int], labelled: bool
+) -> None:
+    """Join a run's pieces (module docstring). After a label (``KEY=> ab12\n> cd34``) pieces of 2+ are joined
+    whatever they hold, for the label's rule to judge; only pieces of ``_MIN_PIECE``+ are a hiding mark."""
     if len(run) < 2:
         return
     lengths = [b - a for a, b in run]
     width = lengths[0]
-    if not _MIN_PIECE <= width < _MAX_PIECE or any(n != width for n in lengths[:-1]) or lengths[-1] > width:
+    low = 2 if labelled else _MIN_PIECE
+    if not low <= width < _MAX_PIECE or any(n != width for n in lengths[:-1]) or lengths[-1] > width:
         return
+    if lengths[-1] == width and not labelled:
+        return  # items of one length and no label on the first line: a list (backup codes, ids), not a cut value
     joined = "".join(text[a:b] for a, b in run)
-    if not any(c.isdigit() for c in joined) and (joined.lower() == joined or joined.upper() == joined):
+    one_case = joined.lower() == joined or joined.upper() == joined
+    if not labelled and one_case and not any(c.isdigit() for c in joined):
         return  # a word in each item: a value holds a digit or both cases
-    cut = lengths[-1] < width and width < _CUT_PIECE
+    cut = lengths[-1] < width and _MIN_PIECE <= width < _CUT_PIECE
     for (_, end), (start, _) in itertools.pairwise(run):
         spans.append((end, start))
         if cut:
