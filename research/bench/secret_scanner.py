@@ -572,6 +572,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--held8", action="store_true", help="score stop 42's held8 split too (read at the end)")
     parser.add_argument("--held9f", action="store_true", help="score stop 43's held9f split (formats, evasions) too")
     parser.add_argument("--held9s", action="store_true", help="score stop 43's held9s split too (stated; at the end)")
+    parser.add_argument("--held10f", action="store_true", help="score formats13's held10f split (formats; at the end)")
     parser.add_argument("--corpus-only", action="store_true", help="only the generated corpus tables")
     args = parser.parse_args(argv)
     console = Console(width=200)
@@ -597,6 +598,10 @@ def main(argv: list[str] | None = None) -> int:
         import secret_corpus_held9s
 
         halves, rows = (*halves, "held9s"), rows + secret_corpus_held9s.rows()
+    if args.held10f:
+        import secret_corpus_held10f
+
+        halves, rows = (*halves, "held10f"), rows + secret_corpus_held10f.rows()
     scores = corpus_scores(scanner, rows)
     corpus_report(console, scores, halves)
     if args.corpus_only:

@@ -13,6 +13,10 @@ base85, each decoded to the text it holds so the scanner reads it (secret_decode
   (``&#x6b;``, ``&#X6B;``, ``&#00107;``; HTML 5 13.1.4), ``\\u`` / ``\\U`` / ``\\u{…}`` / ``\\x`` escapes (Python,
   JavaScript, JSON, C) and CSS escapes (``\\6b `` CSS Syntax 3, 4.3.7). Nobody escapes every letter of a word
   they mean to show; the escapes are undone in place with the label before them too (secret_decode);
+- (formats13) characters written one by one: a list of 8 or more quoted single characters (``'s', 'k', …``: a Java
+  ``char[]``, a Python list joined, a PowerShell ``[char[]]``), 8 or more ``CHAR(n)`` / ``chr(n)`` calls joined by
+  ``+``, ``||``, ``,``, ``&`` or ``.`` (SQL Server, Postgres, MySQL ``CONCAT``, PHP, VB), and 8 or more hexadecimal
+  byte pairs separated by one space or colon each (``73 6B 5F …``, ``73:6b:5f:…``); a MAC address has 6;
 - base85 as Python's ``base64.b85decode``/``a85decode`` read it, the literal inside the call, and Adobe Ascii85
   between ``<~`` and ``~>``.
 
@@ -42,10 +46,19 @@ _CHAR_ESCAPES = re.compile(
     rf"|(?:\\u[0-9A-Fa-f]{{4}}|\\U[0-9A-Fa-f]{{8}}|\\u\{{[0-9A-Fa-f]{{1,6}}\}}|\\x[0-9A-Fa-f]{{2}}){{{MIN_BYTES},}}"
     rf"|(?:\\[0-9A-Fa-f]{{1,6}} ?){{{MIN_BYTES},}}"
 )
+_QUOTED_CHAR = r"(?:'(?:\\.|[^'\\\n])'|\"(?:\\.|[^\"\\\n])\")"
+_CHAR_LIST = re.compile(rf"{_QUOTED_CHAR}(?:[ \t]*,[ \t\r\n]*{_QUOTED_CHAR}){{{MIN_BYTES - 1},}}")
+_CHAR_CALL = r"(?i:\b(?:chr|char)\([ \t]*[0-9]{1,3}[ \t]*\))"
+_CHAR_CALLS = re.compile(rf"{_CHAR_CALL}(?:[ \t]*(?:\|\||[+,&.])[ \t\r\n]*{_CHAR_CALL}){{{MIN_BYTES - 1},}}")
+_SPACED_HEX = re.compile(
+    rf"(?<![0-9A-Za-z:])[0-9A-Fa-f]{{2}}"
+    rf"(?:(?: [0-9A-Fa-f]{{2}}){{{MIN_BYTES - 1},}}|(?::[0-9A-Fa-f]{{2}}){{{MIN_BYTES - 1},}})"
+    r"(?![0-9A-Za-z:])"
+)
 _ONE_ESCAPE = re.compile(r"&#([xX])?([0-9A-Fa-f]+);|\\(?:u\{)?[uUx]?([0-9A-Fa-f]{1,8})\}? ?")
 _BASE85_CALL = re.compile(r"\b([ab])85decode\(\s*b?['\"]([!-~]{10,4096}?)['\"]")
 _ASCII85 = re.compile(r"<~([!-u \t\r\nz]{10,4096}?)~>")
-_HINTS = ("0x", "0X", "=", "%", "85decode", "<~", "[", "{", "(", "&#", "\\")
+_HINTS = ("0x", "0X", "=", "%", "85decode", "<~", "[", "{", "(", "&#", "\\", "'", '"', " ", ":")
 # RFC 2397: a data: URI's base64 payload (text/plain or any type: what it decodes to decides)
 _DATA_URI = re.compile(
     r"\bdata:[a-z]{1,20}/[A-Za-z0-9.+-]{1,60}(?:;[A-Za-z0-9=.-]{1,40}){0,3};base64,([A-Za-z0-9+/]{8,}={0,2})"
@@ -57,6 +70,9 @@ _ANY_RUN = (
     r"0[xX][0-9A-Fa-f]{1,2}[ \t]*,[ \t\r\n]*0[xX]|[\[{(][ \t\r\n]*[0-9]{1,3}[ \t]*,[ \t\r\n]*[0-9]{1,3}[ \t]*,"
     r"|(?:=[0-9A-F]{2}){4}|(?:%[0-9A-Fa-f]{2}){4}|85decode\(|<~"
     r"|(?:&#[xX]?[0-9A-Fa-f]{1,7};){4}|(?:\\[uUx]?\{?[0-9A-Fa-f]{1,8}\}? ?){4}"
+    r"|['\"][^'\"\n]['\"][ \t]*,[ \t\r\n]*['\"][^'\"\n]['\"][ \t]*,"
+    r"|(?i:chr|char)\([ \t]*[0-9]{1,3}[ \t]*\)[ \t]*(?:\|\||[+,&.])"
+    r"|[0-9A-Fa-f]{2}(?: [0-9A-Fa-f]{2}){3}|[0-9A-Fa-f]{2}(?::[0-9A-Fa-f]{2}){3}"
 )
 
 
@@ -86,6 +102,16 @@ def _escaped(run: str) -> bytes | None:
             return None
         chars.append(chr(code))
     return "".join(chars).encode("utf-8")
+
+
+def _quoted_chars(run: str) -> bytes:
+    """The characters a list of quoted single characters spells (``'\\''`` is a quote), as UTF-8."""
+    return "".join(m.group()[1:-1][-1] for m in re.finditer(_QUOTED_CHAR, run)).encode("utf-8")
+
+
+def _char_calls(run: str) -> bytes | None:
+    values = [int(v) for v in re.findall(r"\(\s*([0-9]{1,3})\s*\)", run)]
+    return bytes(values) if all(0 < v <= 255 for v in values) else None
 
 
 def _base85(kind: str, body: str) -> bytes | None:
@@ -125,6 +151,12 @@ def byte_runs(text: str, as_text: Callable[[bytes], str | None]) -> list[tuple[i
     if "&#" in text or "\\" in text:
         for m in _CHAR_ESCAPES.finditer(text):
             add(m.start(), m.end(), _escaped(m.group()))
+    for m in _CHAR_LIST.finditer(text):
+        add(m.start(), m.end(), _quoted_chars(m.group()))
+    for m in _CHAR_CALLS.finditer(text):
+        add(m.start(), m.end(), _char_calls(m.group()))
+    for m in _SPACED_HEX.finditer(text):
+        add(m.start(), m.end(), bytes.fromhex(m.group().replace(":", " ")))
     if "85decode" in text:
         for m in _BASE85_CALL.finditer(text):
             add(m.start(2), m.end(2), _base85(m.group(1), m.group(2)))

@@ -35,6 +35,7 @@ import re
 
 from contextlamp.domain import secret_shape as shape
 from contextlamp.domain.secret_bip39 import all_bip39
+from contextlamp.domain.secret_places import PLACE_RULES
 from contextlamp.domain.secret_revealed import chosen_password, named
 from contextlamp.domain.secret_rules import Rule
 
@@ -207,4 +208,5 @@ FILE_RULES: tuple[tuple[Rule, tuple[str, ...]], ...] = (
         Rule("Password Assignment", r"\$USER[0-9]{1,3}\$[ \t]*=[ \t]*([^\s/$][^\s]{3,127})", _password_or_random),
         ("$user",),
     ),
+    *PLACE_RULES,  # formats13: places of tools and formats (secret_places.py)
 )

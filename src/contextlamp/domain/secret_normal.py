@@ -67,6 +67,7 @@ import re2  # pyright: ignore[reportMissingTypeStubs]
 
 from contextlamp.domain.secret_fold import fold_confusables
 from contextlamp.domain.secret_marks import mark_over_ascii, mixed_width, punctuated, short_joins, styled, tag_ascii
+from contextlamp.domain.secret_splits import container_splits, cut_continuations, spaced_groups
 
 # Characters a reader does not see: Unicode's Default_Ignorable_Code_Point (DerivedCoreProperties.txt, Unicode
 # 15.1; UAX #44 5.7.2): soft hyphen, combining grapheme joiner, zero-width characters, the bidi controls (UAX #9),
@@ -494,6 +495,9 @@ def normalise_for_scan(text: str) -> Normalised:
     spans.extend(markup)
     spans.extend(_glued_quotes(folded))
     spans.extend(_continuations(folded))
+    cut: list[int] = cut_continuations(folded)  # values cut by layout (secret_splits)
+    spans.extend([*container_splits(folded, cut), *spaced_groups(folded, text, origin, cut)])
+    marks.extend((origin[a] if origin is not None else a) for a in cut)
     joins = _concatenations(folded)
     spans.extend(joins)
     punct = punctuated(folded)

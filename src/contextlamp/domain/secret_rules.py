@@ -340,10 +340,12 @@ RULES: tuple[Rule, ...] = (
         _random_value,
         extend=True,
     ),
-    Rule(  # an environment name for a credential, then its value however the language or file sets it (stop 43);
+    Rule(  # an environment name for a credential, then its value however the language or file sets it (stop 43;
+        # formats13: an index into the environment, ``ENV["X_KEY"] ||= "…"``, ``os.environ["X_TOKEN"] = "…"``);
         # a shape kind, so a public one (CACHE_KEY=<hex>: secret_scan.PUBLIC) is dropped
         "Labelled Key",
-        rf"{ENV_NAME}[\"']?(?:{TYPED_ASSIGN}|</key>{WS}*<string>|{WS}*,{WS}*[\"']|(?:{WS}+{WORD}){{0,6}}?{COPULA}{LEAD}"
+        rf"{ENV_NAME}[\"']?(?:{TYPED_ASSIGN}|</key>{WS}*<string>|{WS}*,{WS}*[\"']|\]{WS}*(?:\|\||\?\?)?={WS}*[\"'`]?"
+        rf"|(?:{WS}+{WORD}){{0,6}}?{COPULA}{LEAD}"
         rf"|{WS}+[\"'`]?)({VALUE})",
         _env_value,
         extend=True,

@@ -415,8 +415,8 @@ PUBLIC = (
     r"(?i:public[ _-]?key|pub[ _-]?key|verif(?:y|ication)[ _-]key)[^\n=:]{0,48}[=:][ \t]*[A-Za-z0-9+/]{20,200}={0,2}",
     r"(?i:\b(?:cache|object|idempotency|dedupe?|lookup|partition|routing|sort|primary|row|index)[ _-]?key|\bchecksum|"
     r"\bdigest|\bcommit(?:[ _-](?:sha|hash|id))?|\bsha(?:1|256|512)?(?:sum)?|(?:page|next|continuation|sync|cursor|"
-    r"pagination|resume|request|trace|idempotency|cancell?ation)[ _-]?(?:page[ _-]?)?(?:token|key))[\"']?"
-    r"(?:[ \t]+(?:is|was)|[ \t]*[=:])[ \t]*[\"']?[A-Za-z0-9_.:$+/=-]{16,200}",
+    r"pagination|resume|request|trace|idempotency|cancell?ation)[ _-]?(?:page[ _-]?)?(?:token|key))[\"']?\]?"
+    r"(?:[ \t]+(?:is|was)|[ \t]*(?:\|\|)?[=:])[ \t]*[\"']?[A-Za-z0-9_.:$+/=-]{16,200}",
     r"\bpk_(?:test|live)_[A-Za-z0-9]{20,120}\b",
     PUBLIC_LABELLED,
 )
