@@ -1,4 +1,4 @@
-"""Generate precise13-held: ordinary sentences that mention credentials (must be stored) and credentials (must be refused).
+"""Generate precise13-held: ordinary sentences about credentials (must be stored) and credentials (must be refused).
 
 Written for stop 43 (issue #28, precision of the secret scanner) BEFORE any tuning, without looking at which rules
 fire. Deterministic (seeded); run `python make.py` in this folder to rewrite ordinary.jsonl and secrets.jsonl.
@@ -288,11 +288,27 @@ ALL = [EN, DE, FR, ES, IT, PT, NL, PL, RO, TR, RU, JA, ZH, KO, SV]
 def fill(t: str) -> str:
     m1, m2 = R.sample(MANAGERS, 2)
     return t.format(
-        svc=R.choice(SERVICES), m1=m1, m2=m2, p=R.choice(PEOPLE), n=R.choice(NUMS), sha=sha(), sha7=sha()[:7],
-        uuid=uuid(), ssh=ssh_pub(), sha256=rnd(HEX, 64), n4=R.randrange(1000, 9999), n3=R.randrange(100, 999),
-        fp=rnd(B62 + "+/", 43), fp40=rnd("0123456789ABCDEF", 40), onion=rnd(B32, 56), eth=rnd(HEX, 40),
-        bc=rnd("qpzry9x8gf2tvdw0s3jn54khce6mua7l", 38), hex16=rnd(HEX, 16), cid=rnd(B32, 52),
-        b64=base64.b64encode(bytes(R.randrange(256) for _ in range(64))).decode(), pl=R.choice(PEOPLE).lower(),
+        svc=R.choice(SERVICES),
+        m1=m1,
+        m2=m2,
+        p=R.choice(PEOPLE),
+        n=R.choice(NUMS),
+        sha=sha(),
+        sha7=sha()[:7],
+        uuid=uuid(),
+        ssh=ssh_pub(),
+        sha256=rnd(HEX, 64),
+        n4=R.randrange(1000, 9999),
+        n3=R.randrange(100, 999),
+        fp=rnd(B62 + "+/", 43),
+        fp40=rnd("0123456789ABCDEF", 40),
+        onion=rnd(B32, 56),
+        eth=rnd(HEX, 40),
+        bc=rnd("qpzry9x8gf2tvdw0s3jn54khce6mua7l", 38),
+        hex16=rnd(HEX, 16),
+        cid=rnd(B32, 52),
+        b64=base64.b64encode(bytes(R.randrange(256) for _ in range(64))).decode(),
+        pl=R.choice(PEOPLE).lower(),
     )
 
 
@@ -319,38 +335,82 @@ def secrets() -> list[dict]:
     for _ in range(6):
         rows.append({"text": f"my GitHub token is ghp_{rnd(B62, 36)}", "kind": "github_pat"})
         rows.append({"text": f"export OPENAI_API_KEY=sk-proj-{rnd(B62, 48)}", "kind": "openai"})
-        rows.append({"text": f"AWS creds: AKIA{rnd(string.ascii_uppercase + '234567', 16)} / {rnd(B62 + '/+', 40)}",
-                     "kind": "aws"})
-        rows.append({"text": f"slack bot token xoxb-{R.randrange(10**11, 10**12)}-{R.randrange(10**11, 10**12)}-{rnd(B62, 24)}",
-                     "kind": "slack"})
+        rows.append(
+            {
+                "text": f"AWS creds: AKIA{rnd(string.ascii_uppercase + '234567', 16)} / {rnd(B62 + '/+', 40)}",
+                "kind": "aws",
+            }
+        )
+        rows.append(
+            {
+                "text": "slack bot token xoxb-"
+                + f"{R.randrange(10**11, 10**12)}-{R.randrange(10**11, 10**12)}-{rnd(B62, 24)}",
+                "kind": "slack",
+            }
+        )
         rows.append({"text": f"stripe live key sk_live_{rnd(B62, 24)}", "kind": "stripe"})
-        pw = R.choice(["Tr0ub4dor&3", "maple-river-quartz-77", "Summer2024!", "8841207", "correcthorsebatterystaple",
-                       "kV9#mQ2!pL", "hunter22", "ZebraLamp#19"])
-        lang = R.choice([
-            "The {svc} password is {pw}",
-            "Passwort für {svc}: {pw}",
-            "le mot de passe de {svc} est {pw}",
-            "la contraseña de {svc} es {pw}",
-            "la password di {svc} è {pw}",
-            "{svc}のパスワードは{pw}です",
-            "{svc}的密码是{pw}",
-            "{svc} 비밀번호는 {pw} 입니다",
-            "пароль от {svc}: {pw}",
-            "{svc} şifresi {pw}",
-        ])
+        pw = R.choice(
+            [
+                "Tr0ub4dor&3",
+                "maple-river-quartz-77",
+                "Summer2024!",
+                "8841207",
+                "correcthorsebatterystaple",
+                "kV9#mQ2!pL",
+                "hunter22",
+                "ZebraLamp#19",
+            ]
+        )
+        lang = R.choice(
+            [
+                "The {svc} password is {pw}",
+                "Passwort für {svc}: {pw}",
+                "le mot de passe de {svc} est {pw}",
+                "la contraseña de {svc} es {pw}",
+                "la password di {svc} è {pw}",
+                "{svc}のパスワードは{pw}です",
+                "{svc}的密码是{pw}",
+                "{svc} 비밀번호는 {pw} 입니다",
+                "пароль от {svc}: {pw}",
+                "{svc} şifresi {pw}",
+            ]
+        )
         rows.append({"text": lang.format(svc=R.choice(SERVICES), pw=pw), "kind": "stated_password"})
-        rows.append({"text": f"Wi-Fi password: {R.choice(['amber', 'cobalt', 'willow'])}-{R.choice(['otter', 'falcon', 'maple'])}-{R.randrange(10, 99)}",
-                     "kind": "wifi_words"})
+        rows.append(
+            {
+                "text": "Wi-Fi password: "
+                + f"{R.choice(['amber', 'cobalt', 'willow'])}-"
+                + f"{R.choice(['otter', 'falcon', 'maple'])}-{R.randrange(10, 99)}",
+                "kind": "wifi_words",
+            }
+        )
         rows.append({"text": f"The alarm PIN for the garage is {R.randrange(1000, 999999)}", "kind": "pin"})
-        rows.append({"text": "backup codes: " + ", ".join(f"{rnd('abcdefghjkmnpqrstuvwxyz23456789', 4)}-{rnd('abcdefghjkmnpqrstuvwxyz23456789', 4)}" for _ in range(4)),
-                     "kind": "backup_codes"})
+        rows.append(
+            {
+                "text": "backup codes: "
+                + ", ".join(
+                    f"{rnd('abcdefghjkmnpqrstuvwxyz23456789', 4)}-{rnd('abcdefghjkmnpqrstuvwxyz23456789', 4)}"
+                    for _ in range(4)
+                ),
+                "kind": "backup_codes",
+            }
+        )
         key = rnd(B62, 40)
         rows.append({"text": f"the ge\u200bt token is ghp_{key[:18]}\u200b{key[18:36]}", "kind": "zero_width"})
-        rows.append({"text": f"api key (base64): {base64.b64encode(('sk_live_' + rnd(B62, 24)).encode()).decode()}",
-                     "kind": "base64"})
+        rows.append(
+            {
+                "text": f"api key (base64): {base64.b64encode(('sk_live_' + rnd(B62, 24)).encode()).decode()}",
+                "kind": "base64",
+            }
+        )
         rows.append({"text": f"postgres://app:{rnd(B62, 16)}@db.internal:5432/prod", "kind": "db_url"})
-        rows.append({"text": f"-----BEGIN OPENSSH PRIVATE KEY-----\n{rnd(B62 + '+/', 70)}\n-----END OPENSSH PRIVATE KEY-----",
-                     "kind": "private_key"})
+        rows.append(
+            {
+                "text": "-----BEGIN OPENSSH PRIVATE KEY-----\n"
+                + f"{rnd(B62 + '+/', 70)}\n-----END OPENSSH PRIVATE KEY-----",
+                "kind": "private_key",
+            }
+        )
         rows.append({"text": f"glpat-{rnd(B62 + '-_', 20)} is my gitlab token", "kind": "gitlab"})
     return rows
 
