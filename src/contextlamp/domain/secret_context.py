@@ -60,11 +60,27 @@ FICTION_CUE = re.compile(
 )
 NAMING_CUE = re.compile(
     r"(?i)\b(?:name|named|called|ssid|nom|nombre|nome|naam|namn|navn|nazwa|název|jméno|adı|ismi|название|имя|"
-    r"nimi|nama|tên|s'appelle|se\s+llama|si\s+chiama|se\s+chama|heißt|heisst|heet|heter)\b|名前|名称|이름"
+    r"nimi|nama|tên|s'appelle|se\s+llama|si\s+chiama|se\s+chama|heißt|heisst|heet|heter|se\s+nume[sș]te|"
+    r"numit[aă]?|denumit[aă]?)\b|名前|名称|이름"
 )
 KEY_CUE = re.compile(
     r"(?i)pass|key|clé|cle\b|clave|chave|chiave|schlüssel|sleutel|nyckel|nøgle|nøkkel|klucz|hasło|heslo|parol|"
     r"пароль|ключ|şifre|sandi|salasana|senha|contraseña|psk|wpa|密码|密碼|パスワード|비밀번호|비번|暗号|암호"
+)
+# a mask: x or X, asterisks or bullets repeated (8+, 6+ for symbols) at the end of the value, a closing quote allowed
+_MASK = re.compile(r"(?:[xX]{8,}|\*{6,}|•{6,}|●{6,})[\"'`’”]?$")
+_COUNT = re.compile(r"\d{1,4}(?:\s*(?:or|to|and|oder|bis|ou|à|o|a|y|e|of|tot|lub|do|или|до|veya|ya\s+da|-|–)\s*\d{1,4})?\+?")
+# the units of a length rule right after a count, in the languages of KEY_CUE's credential nouns
+LENGTH_UNIT = re.compile(
+    r"(?i)\s*(?:or\s+more\s+|or\s+fewer\s+|\+\s*)?(?:characters?|chars?|digits?|words?|letters?|symbols?|bytes?|"
+    r"zeichen|stellen|ziffern|wörter|caractères|chiffres|mots|caracteres|dígitos|digitos|palabras|caratteri|cifre|"
+    r"parole|tekens|cijfers|woorden|znak|cyfr|słów|символ|цифр|слов|karakter|hane|kelime|tecken|siffror|ord|"
+    r"caractere|cifre)\b|\s*(?:文字|桁|字|個|位|个字符|個字元|자|글자|자리|단어)"
+)
+_MARKED_AFTER = re.compile(
+    r"(?i)[\s\"'`’”]*(?:\(|,|—|–|-)\s*(?:(?:just|only|purely|merely)\s+)?(?:(?:a|an|the|un|une|ein|eine|uno|una|"
+    r"um|uma|een)\s+)?(?:placeholder|example|sample|dummy|fake|exemple|ejemplo|esempio|exemplo|beispiel|voorbeeld|"
+    r"platzhalter|espace\s+réservé|marcador)\b"
 )
 _BACK = 200
 _SENTENCE_END = re.compile(r"[.!?。！？\n](?:\s|$)")
@@ -90,14 +106,37 @@ def _trivial(value: str) -> bool:
     return (digits.isdigit() and len(digits) >= 4 and is_trivial_number(digits)) or v.lower() in DEFAULT_WORDS
 
 
+def masked(value: str) -> bool:
+    """Whether ``value`` ends in a mask (``ghp_xxxxxxxx…``, ``sk_test_xxxx…``, ``********``): a redacted or
+    placeholder value, whose secret part is one mask character repeated (``_MASK``)."""
+    return _MASK.search(value) is not None
+
+
+def length_rule(value: str, after: str) -> bool:
+    """Whether ``value`` is a count (digits, or counts joined by *or*/*to*/a dash: ``12 or 24``) that the words
+    ``after`` it make a length (``LENGTH_UNIT``: characters, digits, words … 文字, 자): "passwords must be 12 or more
+    characters", "パスワードは12文字以上" state a rule, not a value."""
+    return _COUNT.fullmatch(value) is not None and LENGTH_UNIT.match(after) is not None
+
+
+def marked_example(after: str) -> bool:
+    """Whether the words right ``after`` a stated value call it an example or a placeholder, in parentheses or an
+    apposition ("… is P@ssw0rd (a placeholder)", "…, just an example"): ``_MARKED_AFTER``."""
+    return _MARKED_AFTER.match(after) is not None
+
+
 def public_by_context(kind: str, value: str, before: str, after: str = "") -> bool:
     """Is ``value`` (found as ``kind``) public by the words ``before`` it in its sentence, or for a documented
     example ``after`` it too (module docstring)?"""
     v = value.strip(".,;:!?()\"'`“”‘’«» ")
     if v in DOCUMENTED_EXAMPLES or _AWS_EXAMPLE.match(v):
         return EXAMPLE_CUE.search(before) is not None or EXAMPLE_CUE.search(after) is not None
+    if masked(v) or length_rule(v, after):
+        return True
     if kind not in _STATED:
         return False
+    if marked_example(after):
+        return True
     if _trivial(v) and DEFAULT_CUE.search(before):
         return True
     plain = (v.isalpha() and len(v) <= 20) or _trivial(v)
