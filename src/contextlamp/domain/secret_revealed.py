@@ -78,6 +78,15 @@ def _formula_letter(char: str) -> bool:
     return "\u03b1" <= char <= "\u03c9"
 
 
+def styled(written: str) -> bool:
+    """Whether ``written`` (a token as written) holds a mathematical styled letter or digit (<font>) and does not
+    read as a name of words and numbers once folded (:func:`named`): a styled key (``𝐺𝑐𝑎𝐽𝐿-𝐾2𝐼𝑅𝐼-𝐵𝑇𝑤𝑡𝑅``) is then
+    judged by its shape alone, while a styled gamertag (``𝐍𝐢𝐠𝐡𝐭𝐎𝐰𝐥𝟕𝟕``) stays a name."""
+    if not any(unicodedata.decomposition(c).startswith("<font>") for c in written):
+        return False
+    return not named(unicodedata.normalize("NFKC", written).strip().rstrip(_TRAILING))
+
+
 def chemical_formula(token: str) -> bool:
     """Whether ``token`` is a chemical formula: an optional coefficient, then 2+ element symbols (IUPAC) with
     counts, a digit among them (``C6H12O6``, ``CH3COOH``, ``2Fe2O3``). Case matters: ``Co`` is cobalt."""

@@ -51,7 +51,7 @@ from contextlamp.domain.secret_re2 import (
     relaxed,
 )
 from contextlamp.domain.secret_redact import without_clauses
-from contextlamp.domain.secret_revealed import only_typographic, revealed_secret
+from contextlamp.domain.secret_revealed import only_typographic, revealed_secret, styled
 from contextlamp.domain.secret_rules import KEYED_RULES, PEM_BLOCK, RULES, TOKEN_TAIL, Rule
 from contextlamp.domain.secret_slots import slot_rules
 from contextlamp.domain.secret_unwrap import hidden_secret
@@ -242,7 +242,7 @@ class SecretScanner:
             start, end = normal.original_span(a, b)
             value = normal.text[a:b]
             if only_typographic(text[start:end]):  # a formula's subscripts, a circled title: the token must tell
-                if revealed_secret(value, _known):
+                if revealed_secret(value, _known) or (styled(text[start:end]) and hidden_secret(value, mixed=True)):
                     found.append((start, end, HIDDEN))
             elif hidden_secret(value, mixed=True):
                 found.append((start, end, HIDDEN))
