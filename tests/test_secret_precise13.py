@@ -27,6 +27,15 @@ STORABLE = [
     "비밀번호는 16자 이상이어야 합니다.",
     # a Wi-Fi network named with Romanian's naming verb
     "Rețeaua wifi pentru oaspeți se numește Cabinet-Oaspeti-12.",
+    # a count of words after a backup-code noun is a length, a path is where credentials are kept
+    "A mnemonic seed phrase is 12 or 24 words from the BIP39 list; never store one here.",
+    "davfs2 reads credentials from /etc/davfs2/secrets or ~/.davfs2/secrets.",
+    # a PEM header that prose follows explains the format
+    "Private keys begin with -----BEGIN PRIVATE KEY----- in PEM format.",
+    # a WebSocket handshake value is sent in clear text
+    "Sec-WebSocket-Accept: s3pPLMBiTxaQ9kYGzzhZRbK+xOo= from the RFC example.",
+    # a phrase that modifies the noun (a migration between password managers) gives no value
+    "Are we moving the lab machine passwords from KeePass to 1Password?",
 ]
 
 REFUSED = [
@@ -37,6 +46,11 @@ REFUSED = [
     "In the config the password is P@ssw0rd-Zk91; change it before deploying.",
     "パスワードは3317です",
     "Rețeaua wifi pentru oaspeți se numește Cabinet, parola este Zk91-lantern-otter.",
+    "backup codes: 1234 5678 9012",
+    "my password is Zk91/lantern/otter",
+    "-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7\n-----END PRIVATE KEY-----",
+    "password for the NAS Tr0ub4dor&3",
+    "camudé la contraseña del sirvidor a tamarind-ndiwo-kalo",
 ]
 
 

@@ -24,7 +24,10 @@ from __future__ import annotations
 
 import re
 
+from contextlamp.domain.secret_changes import CHANGE_VERBS
 from contextlamp.domain.secret_measures import is_trivial_number
+from contextlamp.domain.secret_revealed import chosen_password, named
+from contextlamp.domain.secret_shape import accept_random, accept_stated_password
 
 # AWS: access key id and secret key examples of the AWS documentation; Stripe: the test secret keys of its API
 # reference (stripe.com/docs/api, "Authentication"); GitHub: the personal access token of its authentication docs.
@@ -69,7 +72,9 @@ KEY_CUE = re.compile(
 )
 # a mask: x or X, asterisks or bullets repeated (8+, 6+ for symbols) at the end of the value, a closing quote allowed
 _MASK = re.compile(r"(?:[xX]{8,}|\*{6,}|•{6,}|●{6,})[\"'`’”]?$")
-_COUNT = re.compile(r"\d{1,4}(?:\s*(?:or|to|and|oder|bis|ou|à|o|a|y|e|of|tot|lub|do|или|до|veya|ya\s+da|-|–)\s*\d{1,4})?\+?")
+_COUNT = re.compile(
+    r"\d{1,4}(?:\s*(?:or|to|and|oder|bis|ou|à|o|a|y|e|of|tot|lub|do|или|до|veya|ya\s+da|-|–)\s*\d{1,4})?\+?"
+)
 # the units of a length rule right after a count, in the languages of KEY_CUE's credential nouns
 LENGTH_UNIT = re.compile(
     r"(?i)\s*(?:or\s+more\s+|or\s+fewer\s+|\+\s*)?(?:characters?|chars?|digits?|words?|letters?|symbols?|bytes?|"
@@ -82,6 +87,28 @@ _MARKED_AFTER = re.compile(
     r"um|uma|een)\s+)?(?:placeholder|example|sample|dummy|fake|exemple|ejemplo|esempio|exemplo|beispiel|voorbeeld|"
     r"platzhalter|espace\s+réservé|marcador)\b"
 )
+_MODIFIER = re.compile(
+    r"(?i)\s+(?:from|to|into|in|on|for|of|with|at|by|via|between|across|de|du|des|vers|von|nach|zu|aus|für|mit|da|di|"
+    r"del|della|dal|per|con|desde|hacia|para|van|naar|voor|uit|med|från|till|för|z|do|dla|od|из|для|от|"
+    r"default|factory|predefinit[ao]|predeterminad[ao]|por\s+defecto|par\s+défaut|padrão|standard|voreingestellte?)\s"
+)
+_STATES = re.compile(r"(?i)[:=]|\b(?:is|was|are|ist|war|est|était|es|era|è|é|era|är|var|jest|это)\b")
+# a verb of changing or setting before the noun: then "to X"/"a X" after it states the new value (secret_changes)
+_CHANGED = re.compile(r"(?i)\b(?:chang(?:e|ed|ing)|set|setting|reset|updated?|" + CHANGE_VERBS + r")\b")
+_END_PUNCT = ".,;:!?)]}'\"`’”»"
+_DIGIT = re.compile(r"\d")
+# what may stand between a credential noun and a count: nothing, or the noun with a copula, colon or topic particle
+_BEFORE_COUNT = re.compile(
+    r"(?i)(?:^|\b(?:is|are|be|was|were|has|have|ist|sind|est|sont|es|son|è|sono|é|são|zijn|"
+    r"jest|są|är)\s+(?:(?:at\s+least|up\s+to|exactly|only|mindestens|au\s+moins|al\s+menos|"
+    r"almeno|pelo\s+menos)\s+)?|[:=]\s*|[はがも는은이가]\s*)$"
+)
+_PATH = re.compile(r"(?:[A-Za-z0-9._-]+/)+[A-Za-z0-9._-]+/?")
+_PEM_HEADER = re.compile(r"-----BEGIN [A-Z0-9 ]{1,60}-----")
+# a token of key body: 8+ base64 characters with a digit, + or /, or 16+ of them whatever they are
+_B64_RUN = re.compile(r"[A-Za-z0-9+/=]{8,}")
+_KEY_MARKS = frozenset("0123456789+/")  # a base64 run of 8+ with one of these, or any of 16+, is key body
+_PROSE_WORD = re.compile(r"[A-Za-z]{2,}")
 _BACK = 200
 _SENTENCE_END = re.compile(r"[.!?。！？\n](?:\s|$)")
 
@@ -114,9 +141,58 @@ def masked(value: str) -> bool:
 
 def length_rule(value: str, after: str) -> bool:
     """Whether ``value`` is a count (digits, or counts joined by *or*/*to*/a dash: ``12 or 24``) that the words
-    ``after`` it make a length (``LENGTH_UNIT``: characters, digits, words … 文字, 자): "passwords must be 12 or more
-    characters", "パスワードは12文字以上" state a rule, not a value."""
-    return _COUNT.fullmatch(value) is not None and LENGTH_UNIT.match(after) is not None
+    after it make a length (``LENGTH_UNIT``: characters, digits, words … 文字, 자): "passwords must be 12 or more
+    characters", "パスワードは12文字以上", "a seed phrase is 12 or 24 words" state a rule, not a value. The count
+    is the whole value (the words after it are then ``after``) or follows the value's label and its copula."""
+    digit = _DIGIT.search(value)
+    if digit is None or not _BEFORE_COUNT.search(value[: digit.start()]):
+        return False
+    count = _COUNT.match(value, digit.start())
+    if count is None:
+        return False
+    rest = value[count.end() :]
+    return LENGTH_UNIT.match(rest if rest.strip() else after) is not None
+
+
+def modifier_slot(value: str) -> bool:
+    """Whether a stated ``value`` (as found, leading space kept) is a phrase that modifies the credential noun
+    right before it instead of giving its value: it opens with a preposition or a word for *default*, and holds no
+    ``:``, ``=`` or copula ("moving the passwords from KeePass to 1Password?", "la password predefinita del nuovo
+    Synology"). "The password is from2024!" (no space after the preposition) keeps its value."""
+    if _MODIFIER.match(value) is None or _STATES.search(value) is not None:
+        return False
+    return not any(_value_like(token.rstrip(_END_PUNCT)) for token in value.split())
+
+
+def _value_like(token: str) -> bool:
+    """A token that reads as a credential value: a chosen password's shape (a symbol or a digit for a letter), or
+    random characters that are no name of words and numbers (secret_revealed)."""
+    return chosen_password(token) or (not named(token) and (accept_random(token) or accept_stated_password(token)))
+
+
+def file_path(value: str, before: str) -> bool:
+    """Whether a stated ``value`` is a file path (``/etc/davfs2/secrets``, ``~/.netrc``): where credentials are
+    kept, not one. Two or more segments of letters, digits, dots, dashes and underscores, rooted at ``/`` or ``~/``
+    (the root may be left in ``before`` when the rule's value starts after it)."""
+    rooted = value.startswith(("/", "~/")) or before.endswith(("/", "~/"))
+    return rooted and _PATH.fullmatch(value.lstrip("~/")) is not None
+
+
+def pem_header_in_prose(value: str, tail: str) -> bool:
+    """Whether ``value`` is a PEM armour line (``-----BEGIN PRIVATE KEY-----``) that prose follows on the same line
+    and no key body does (``tail``: the text after the finding, up to ``_BACK`` bytes): "Private keys begin with
+    -----BEGIN PRIVATE KEY----- in PEM format" explains the format. A line break or any base64-like token (a
+    digit, ``+`` or ``/`` in a run of 8+) after the header is a key."""
+    header = _PEM_HEADER.match(value)
+    if header is None:
+        return False
+    body = value[header.end() :] + tail
+    line = body.split("-----END", 1)[0]
+    first = line.lstrip(" \t")
+    if not first or first[0] in "\r\n":
+        return False
+    runs = (t for t in _B64_RUN.findall(line) if len(t) >= 16 or any(c in _KEY_MARKS for c in t))
+    return next(runs, None) is None and _PROSE_WORD.search(first) is not None
 
 
 def marked_example(after: str) -> bool:
@@ -135,7 +211,7 @@ def public_by_context(kind: str, value: str, before: str, after: str = "") -> bo
         return True
     if kind not in _STATED:
         return False
-    if marked_example(after):
+    if marked_example(after) or file_path(v, before) or (modifier_slot(value) and not _CHANGED.search(before)):
         return True
     if _trivial(v) and DEFAULT_CUE.search(before):
         return True
@@ -149,10 +225,12 @@ def public_by_context(kind: str, value: str, before: str, after: str = "") -> bo
 
 def without_public_context(raw: list[tuple[int, int, str]], data: bytes) -> list[tuple[int, int, str]]:
     """``raw`` (byte spans of ``data`` and kinds) less the findings :func:`public_by_context` drops."""
-    return [
-        (s, e, kind)
-        for s, e, kind in raw
-        if not public_by_context(
-            kind, data[s:e].decode("utf-8", "ignore"), _sentence_before(data, s), _sentence_after(data, e)
-        )
-    ]
+    kept = []
+    for s, e, kind in raw:
+        value = data[s:e].decode("utf-8", "ignore")
+        if public_by_context(kind, value, _sentence_before(data, s), _sentence_after(data, e)):
+            continue
+        if kind == "Private Key" and pem_header_in_prose(value, data[e : e + _BACK].decode("utf-8", "ignore")):
+            continue
+        kept.append((s, e, kind))
+    return kept
