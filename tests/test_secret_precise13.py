@@ -24,7 +24,9 @@ STORABLE = [
     "In the sample config the password is P@ssw0rd (a placeholder); change it before deploying.",
     # a length rule after the credential noun
     "パスワードは12文字以上にしてください。",
+    "パスワードは3317文字以上にしてください。",
     "비밀번호는 16자 이상이어야 합니다.",
+    "비밀번호는 2041자 이상이어야 합니다.",
     # a Wi-Fi network named with Romanian's naming verb
     "Rețeaua wifi pentru oaspeți se numește Cabinet-Oaspeti-12.",
     # a count of words after a backup-code noun is a length, a path is where credentials are kept
