@@ -53,6 +53,7 @@ REFUSED = [
     "-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7\n-----END PRIVATE KEY-----",
     "password for the NAS Tr0ub4dor&3",
     "camudé la contraseña del sirvidor a tamarind-ndiwo-kalo",
+    "hasło do laptopa to teraz qwer3340",
 ]
 
 
@@ -64,3 +65,8 @@ def test_public_placeholder_length_and_styled_names_are_storable(text: str) -> N
 @pytest.mark.parametrize("text", REFUSED)
 def test_the_same_slots_with_a_real_value_stay_refused(text: str) -> None:
     assert SCANNER.kinds(text) != []
+
+
+def test_a_phrase_after_the_noun_that_holds_a_value_is_scrubbed_from_distilled_items() -> None:
+    """save_session's path: a value after a prepositional phrase ("do laptopa to teraz …") is still removed."""
+    assert SCANNER.scrub("hasło do laptopa to teraz qwer3340").text is None

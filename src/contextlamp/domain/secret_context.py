@@ -165,8 +165,10 @@ def modifier_slot(value: str) -> bool:
 
 
 def _value_like(token: str) -> bool:
-    """A token that reads as a credential value: a chosen password's shape (a symbol or a digit for a letter), or
-    random characters that are no name of words and numbers (secret_revealed)."""
+    """A token that reads as a credential value: letters with 2+ digits, a chosen password's shape (a symbol or a
+    digit for a letter), or random characters that are no name of words and numbers (secret_revealed)."""
+    if sum(c.isdigit() for c in token) >= 2 and any(c.isalpha() for c in token) and len(token) >= 6:
+        return True  # letters and a number run together (qwer3340): a value, not a product name (1Password)
     return chosen_password(token) or (not named(token) and (accept_random(token) or accept_stated_password(token)))
 
 
