@@ -17,6 +17,11 @@ when its sentence makes the value something everyone may read.
   *nombre*, *SSID*, *called* …) before it and names no key (*password*, *key*, *clé*, *clave* …): "Le nom du réseau
   wifi est Livebox-4F2A".
 
+precise13 (stop 43) adds values no sentence makes a credential: a mask (``ghp_xxxx…``), a length rule (a count
+followed by a unit: "12 or 24 words", "12文字以上"), a stated value called a placeholder right after it, a file
+path, a phrase that modifies the noun instead of giving its value ("passwords from KeePass to 1Password"), and a PEM
+armour line that prose follows (:func:`pem_header_in_prose`).
+
 Only the sentence before each finding is read (at most ``_BACK`` bytes), so the cost is bounded per finding.
 """
 
