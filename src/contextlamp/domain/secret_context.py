@@ -17,6 +17,11 @@ when its sentence makes the value something everyone may read.
   *nombre*, *SSID*, *called* …) before it and names no key (*password*, *key*, *clé*, *clave* …): "Le nom du réseau
   wifi est Livebox-4F2A".
 
+precise13 (stop 43) adds values no sentence makes a credential: a mask (``ghp_xxxx…``), a length rule (a count
+followed by a unit: "12 or 24 words", "12文字以上"), a stated value called a placeholder right after it, a file
+path, a phrase that modifies the noun instead of giving its value ("passwords from KeePass to 1Password"), and a PEM
+armour line that prose follows (:func:`pem_header_in_prose`).
+
 Only the sentence before each finding is read (at most ``_BACK`` bytes), so the cost is bounded per finding.
 """
 
@@ -24,7 +29,10 @@ from __future__ import annotations
 
 import re
 
+from contextlamp.domain.secret_changes import CHANGE_VERBS
 from contextlamp.domain.secret_measures import is_trivial_number
+from contextlamp.domain.secret_revealed import chosen_password, named
+from contextlamp.domain.secret_shape import accept_random, accept_stated_password
 
 # AWS: access key id and secret key examples of the AWS documentation; Stripe: the test secret keys of its API
 # reference (stripe.com/docs/api, "Authentication"); GitHub: the personal access token of its authentication docs.
@@ -60,12 +68,52 @@ FICTION_CUE = re.compile(
 )
 NAMING_CUE = re.compile(
     r"(?i)\b(?:name|named|called|ssid|nom|nombre|nome|naam|namn|navn|nazwa|název|jméno|adı|ismi|название|имя|"
-    r"nimi|nama|tên|s'appelle|se\s+llama|si\s+chiama|se\s+chama|heißt|heisst|heet|heter)\b|名前|名称|이름"
+    r"nimi|nama|tên|s'appelle|se\s+llama|si\s+chiama|se\s+chama|heißt|heisst|heet|heter|se\s+nume[sș]te|"
+    r"numit[aă]?|denumit[aă]?)\b|名前|名称|이름"
 )
 KEY_CUE = re.compile(
     r"(?i)pass|key|clé|cle\b|clave|chave|chiave|schlüssel|sleutel|nyckel|nøgle|nøkkel|klucz|hasło|heslo|parol|"
     r"пароль|ключ|şifre|sandi|salasana|senha|contraseña|psk|wpa|密码|密碼|パスワード|비밀번호|비번|暗号|암호"
 )
+# a mask: x or X, asterisks or bullets repeated (8+, 6+ for symbols) at the end of the value, a closing quote allowed
+_MASK = re.compile(r"(?:[xX]{8,}|\*{6,}|•{6,}|●{6,})[\"'`’”]?$")
+_COUNT = re.compile(
+    r"\d{1,4}(?:\s*(?:or|to|and|oder|bis|ou|à|o|a|y|e|of|tot|lub|do|или|до|veya|ya\s+da|-|–)\s*\d{1,4})?\+?"
+)
+# the units of a length rule right after a count, in the languages of KEY_CUE's credential nouns
+LENGTH_UNIT = re.compile(
+    r"(?i)\s*(?:or\s+more\s+|or\s+fewer\s+|\+\s*)?(?:characters?|chars?|digits?|words?|letters?|symbols?|bytes?|"
+    r"zeichen|stellen|ziffern|wörter|caractères|chiffres|mots|caracteres|dígitos|digitos|palabras|caratteri|cifre|"
+    r"parole|tekens|cijfers|woorden|znak|cyfr|słów|символ|цифр|слов|karakter|hane|kelime|tecken|siffror|ord|"
+    r"caractere|cifre)\b|\s*(?:文字|桁|字|個|位|个字符|個字元|자|글자|자리|단어)"
+)
+_MARKED_AFTER = re.compile(
+    r"(?i)[\s\"'`’”]*(?:\(|,|—|–|-)\s*(?:(?:just|only|purely|merely)\s+)?(?:(?:a|an|the|un|une|ein|eine|uno|una|"
+    r"um|uma|een)\s+)?(?:placeholder|example|sample|dummy|fake|exemple|ejemplo|esempio|exemplo|beispiel|voorbeeld|"
+    r"platzhalter|espace\s+réservé|marcador)\b"
+)
+_MODIFIER = re.compile(
+    r"(?i)\s+(?:from|to|into|in|on|for|of|with|at|by|via|between|across|de|du|des|vers|von|nach|zu|aus|für|mit|da|di|"
+    r"del|della|dal|per|con|desde|hacia|para|van|naar|voor|uit|med|från|till|för|z|do|dla|od|из|для|от|"
+    r"default|factory|predefinit[ao]|predeterminad[ao]|por\s+defecto|par\s+défaut|padrão|standard|voreingestellte?)\s"
+)
+_STATES = re.compile(r"(?i)[:=]|\b(?:is|was|are|ist|war|est|était|es|era|è|é|era|är|var|jest|это)\b")
+# a verb of changing or setting before the noun: then "to X"/"a X" after it states the new value (secret_changes)
+_CHANGED = re.compile(r"(?i)\b(?:chang(?:e|ed|ing)|set|setting|reset|updated?|" + CHANGE_VERBS + r")\b")
+_END_PUNCT = ".,;:!?)]}'\"`’”»"
+_DIGIT = re.compile(r"\d")
+# what may stand between a credential noun and a count: nothing, or the noun with a copula, colon or topic particle
+_BEFORE_COUNT = re.compile(
+    r"(?i)(?:^|\b(?:is|are|be|was|were|has|have|ist|sind|est|sont|es|son|è|sono|é|são|zijn|"
+    r"jest|są|är)\s+(?:(?:at\s+least|up\s+to|exactly|only|mindestens|au\s+moins|al\s+menos|"
+    r"almeno|pelo\s+menos)\s+)?|[:=]\s*|[はがも는은이가]\s*)$"
+)
+_PATH = re.compile(r"(?:[A-Za-z0-9._-]+/)+[A-Za-z0-9._-]+/?")
+_PEM_HEADER = re.compile(r"-----BEGIN [A-Z0-9 ]{1,60}-----")
+# a token of key body: 8+ base64 characters with a digit, + or /, or 16+ of them whatever they are
+_B64_RUN = re.compile(r"[A-Za-z0-9+/=]{8,}")
+_KEY_MARKS = frozenset("0123456789+/")  # a base64 run of 8+ with one of these, or any of 16+, is key body
+_PROSE_WORD = re.compile(r"[A-Za-z]{2,}")
 _BACK = 200
 _SENTENCE_END = re.compile(r"[.!?。！？\n](?:\s|$)")
 
@@ -90,14 +138,88 @@ def _trivial(value: str) -> bool:
     return (digits.isdigit() and len(digits) >= 4 and is_trivial_number(digits)) or v.lower() in DEFAULT_WORDS
 
 
+def masked(value: str) -> bool:
+    """Whether ``value`` ends in a mask (``ghp_xxxxxxxx…``, ``sk_test_xxxx…``, ``********``): a redacted or
+    placeholder value, whose secret part is one mask character repeated (``_MASK``)."""
+    return _MASK.search(value) is not None
+
+
+def length_rule(value: str, after: str) -> bool:
+    """Whether ``value`` is a count (digits, or counts joined by *or*/*to*/a dash: ``12 or 24``) that the words
+    after it make a length (``LENGTH_UNIT``: characters, digits, words … 文字, 자): "passwords must be 12 or more
+    characters", "パスワードは12文字以上", "a seed phrase is 12 or 24 words" state a rule, not a value. The count
+    is the whole value (the words after it are then ``after``) or follows the value's label and its copula."""
+    digit = _DIGIT.search(value)
+    if digit is None or not _BEFORE_COUNT.search(value[: digit.start()]):
+        return False
+    count = _COUNT.match(value, digit.start())
+    if count is None:
+        return False
+    rest = value[count.end() :]
+    return LENGTH_UNIT.match(rest if rest.strip() else after) is not None
+
+
+def modifier_slot(value: str) -> bool:
+    """Whether a stated ``value`` (as found, leading space kept) is a phrase that modifies the credential noun
+    right before it instead of giving its value: it opens with a preposition or a word for *default*, and holds no
+    ``:``, ``=`` or copula ("moving the passwords from KeePass to 1Password?", "la password predefinita del nuovo
+    Synology"). "The password is from2024!" (no space after the preposition) keeps its value."""
+    if _MODIFIER.match(value) is None or _STATES.search(value) is not None:
+        return False
+    return not any(_value_like(token.rstrip(_END_PUNCT)) for token in value.split())
+
+
+def _value_like(token: str) -> bool:
+    """A token that reads as a credential value: letters with 2+ digits, a chosen password's shape (a symbol or a
+    digit for a letter), or random characters that are no name of words and numbers (secret_revealed)."""
+    if sum(c.isdigit() for c in token) >= 2 and any(c.isalpha() for c in token) and len(token) >= 6:
+        return True  # letters and a number run together (qwer3340): a value, not a product name (1Password)
+    return chosen_password(token) or (not named(token) and (accept_random(token) or accept_stated_password(token)))
+
+
+def file_path(value: str, before: str) -> bool:
+    """Whether a stated ``value`` is a file path (``/etc/davfs2/secrets``, ``~/.netrc``): where credentials are
+    kept, not one. Two or more segments of letters, digits, dots, dashes and underscores, rooted at ``/`` or ``~/``
+    (the root may be left in ``before`` when the rule's value starts after it)."""
+    rooted = value.startswith(("/", "~/")) or before.endswith(("/", "~/"))
+    return rooted and _PATH.fullmatch(value.lstrip("~/")) is not None
+
+
+def pem_header_in_prose(value: str, tail: str) -> bool:
+    """Whether ``value`` is a PEM armour line (``-----BEGIN PRIVATE KEY-----``) that prose follows on the same line
+    and no key body does (``tail``: the text after the finding, up to ``_BACK`` bytes): "Private keys begin with
+    -----BEGIN PRIVATE KEY----- in PEM format" explains the format. A line break or any base64-like token (a
+    digit, ``+`` or ``/`` in a run of 8+) after the header is a key."""
+    header = _PEM_HEADER.match(value)
+    if header is None:
+        return False
+    body = value[header.end() :] + tail
+    line = body.split("-----END", 1)[0]
+    first = line.lstrip(" \t")
+    if not first or first[0] in "\r\n":
+        return False
+    runs = (t for t in _B64_RUN.findall(line) if len(t) >= 16 or any(c in _KEY_MARKS for c in t))
+    return next(runs, None) is None and _PROSE_WORD.search(first) is not None
+
+
+def marked_example(after: str) -> bool:
+    """Whether the words right ``after`` a stated value call it an example or a placeholder, in parentheses or an
+    apposition ("… is P@ssw0rd (a placeholder)", "…, just an example"): ``_MARKED_AFTER``."""
+    return _MARKED_AFTER.match(after) is not None
+
+
 def public_by_context(kind: str, value: str, before: str, after: str = "") -> bool:
     """Is ``value`` (found as ``kind``) public by the words ``before`` it in its sentence, or for a documented
     example ``after`` it too (module docstring)?"""
     v = value.strip(".,;:!?()\"'`“”‘’«» ")
     if v in DOCUMENTED_EXAMPLES or _AWS_EXAMPLE.match(v):
         return EXAMPLE_CUE.search(before) is not None or EXAMPLE_CUE.search(after) is not None
+    if masked(v) or length_rule(v, after):
+        return True
     if kind not in _STATED:
         return False
+    if marked_example(after) or file_path(v, before) or (modifier_slot(value) and not _CHANGED.search(before)):
+        return True
     if _trivial(v) and DEFAULT_CUE.search(before):
         return True
     plain = (v.isalpha() and len(v) <= 20) or _trivial(v)
@@ -110,10 +232,12 @@ def public_by_context(kind: str, value: str, before: str, after: str = "") -> bo
 
 def without_public_context(raw: list[tuple[int, int, str]], data: bytes) -> list[tuple[int, int, str]]:
     """``raw`` (byte spans of ``data`` and kinds) less the findings :func:`public_by_context` drops."""
-    return [
-        (s, e, kind)
-        for s, e, kind in raw
-        if not public_by_context(
-            kind, data[s:e].decode("utf-8", "ignore"), _sentence_before(data, s), _sentence_after(data, e)
-        )
-    ]
+    kept = []
+    for s, e, kind in raw:
+        value = data[s:e].decode("utf-8", "ignore")
+        if public_by_context(kind, value, _sentence_before(data, s), _sentence_after(data, e)):
+            continue
+        if kind == "Private Key" and pem_header_in_prose(value, data[e : e + _BACK].decode("utf-8", "ignore")):
+            continue
+        kept.append((s, e, kind))
+    return kept

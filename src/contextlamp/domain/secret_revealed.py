@@ -27,8 +27,10 @@ from collections.abc import Callable
 from contextlamp.domain.secret_shape import accept_keyed_value, accept_random, accept_stated_password
 
 # the marks that are also ordinary typography: the soft hyphen (U+00AD, a hyphenation hint, Unicode 15 ch. 23.2) and
-# the styles whose compatibility decomposition (UnicodeData.txt, UAX #44 5.7.3) is tagged <sub>, <super> or <circle>
-_TYPOGRAPHIC_STYLES = ("<sub>", "<super>", "<circle>")
+# the styles whose compatibility decomposition (UnicodeData.txt, UAX #44 5.7.3) is tagged <sub>, <super>, <circle>,
+# <fraction> (1/2 in a formula) or <font> (the Mathematical Alphanumeric Symbols that styled names and titles use:
+# a gamertag in bold, a poster title in double-struck letters; precise13, stop 43)
+_TYPOGRAPHIC_STYLES = ("<sub>", "<super>", "<circle>", "<fraction>", "<font>")
 SOFT_HYPHEN = "\xad"
 MIN_REVEALED = 8  # characters, as secret_unwrap.MIN_VALUE: a shorter token holds no credential a rule names
 _TRAILING = ".,;:?)]}'\""  # sentence punctuation after a token ("Glucose is C₆H₁₂O₆.")
@@ -46,7 +48,9 @@ _ELEMENTS = frozenset(
 _FORMULA = re.compile(r"\d*((?:[A-Z][a-z]?\d*)+)")  # an optional coefficient, then element symbols with counts
 _ELEMENT = re.compile(r"([A-Z][a-z]?)\d*")
 _INDEXED = re.compile(r"(?:[A-Za-z][0-9]{1,3})+")  # letters each with an index: w11w12w21w22, a1b2c3d4
-_LEET = re.compile(r"[a-z][0-9][a-z]")  # a digit for a letter inside a lower-case word: m0nk3y, tr0ub
+# a digit that stands for a letter it looks like (0 o, 1 i/l, 3 e, 4 a, 5 s, 7 t) inside a lower-case word: m0nk3y,
+# tr0ub; "Pixel8bit" is a word and a number
+_LEET = re.compile(r"[a-z][013457][a-z]")
 # the pieces of a name: a capitalised or lower-case word, an acronym, a number, a joining symbol
 _PIECE = re.compile(r"[a-z]?[A-Z][a-z]+|[a-z]+|[A-Z]+(?![a-z])|[0-9]+|[-_./:]")  # iPhone is one word
 _VOWELS = frozenset("aeiouyAEIOUY")
@@ -62,9 +66,25 @@ def typographic(char: str) -> bool:
 
 def only_typographic(written: str) -> bool:
     """Whether every non-ASCII character of ``written`` (a token as written) is a typographic mark, and there is
-    one: then the token was revealed only by typography (no invisible character, look-alike or math letter)."""
-    marks = [c for c in written if not c.isascii()]
+    one: then the token was revealed only by typography (no invisible character or look-alike; a
+    small Greek letter is a formula's variable, not a mark)."""
+    marks = [c for c in written if not c.isascii() and not _formula_letter(c)]
     return bool(marks) and all(typographic(c) for c in marks)
+
+
+def _formula_letter(char: str) -> bool:
+    """Whether ``char`` is a small Greek letter (U+03B1-U+03C9: ρ, λ, σ), a formula's variable written as itself
+    (``½ρv²C_dA``); Greek capitals, which pass for Latin ones, stay marks."""
+    return "\u03b1" <= char <= "\u03c9"
+
+
+def styled(written: str) -> bool:
+    """Whether ``written`` (a token as written) holds a mathematical styled letter or digit (<font>) and does not
+    read as a name of words and numbers once folded (:func:`named`): a styled key (``𝐺𝑐𝑎𝐽𝐿-𝐾2𝐼𝑅𝐼-𝐵𝑇𝑤𝑡𝑅``) is then
+    judged by its shape alone, while a styled gamertag (``𝐍𝐢𝐠𝐡𝐭𝐎𝐰𝐥𝟕𝟕``) stays a name."""
+    if not any(unicodedata.decomposition(c).startswith("<font>") for c in written):
+        return False
+    return not named(unicodedata.normalize("NFKC", written).strip().rstrip(_TRAILING))
 
 
 def chemical_formula(token: str) -> bool:

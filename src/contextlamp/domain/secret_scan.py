@@ -51,7 +51,7 @@ from contextlamp.domain.secret_re2 import (
     relaxed,
 )
 from contextlamp.domain.secret_redact import without_clauses
-from contextlamp.domain.secret_revealed import only_typographic, revealed_secret
+from contextlamp.domain.secret_revealed import only_typographic, revealed_secret, styled
 from contextlamp.domain.secret_rules import KEYED_RULES, PEM_BLOCK, RULES, TOKEN_TAIL, Rule
 from contextlamp.domain.secret_slots import slot_rules
 from contextlamp.domain.secret_unwrap import hidden_secret
@@ -242,7 +242,7 @@ class SecretScanner:
             start, end = normal.original_span(a, b)
             value = normal.text[a:b]
             if only_typographic(text[start:end]):  # a formula's subscripts, a circled title: the token must tell
-                if revealed_secret(value, _known):
+                if revealed_secret(value, _known) or (styled(text[start:end]) and hidden_secret(value, mixed=True)):
                     found.append((start, end, HIDDEN))
             elif hidden_secret(value, mixed=True):
                 found.append((start, end, HIDDEN))
@@ -402,9 +402,19 @@ def _raw_findings(text: str, redact_only: bool) -> list[tuple[int, int, str]]:
 # a data: URI's base64 (RFC 2397), a Subresource Integrity digest (W3C SRI: sha256-/sha384-/sha512- + base64),
 # a WireGuard or other "PublicKey = <base64>" line and any "public key …: <base64>" (minisign, signify), a value
 # labelled as a cache, object or other identifier key, a pagination or request token, a checksum, digest or
-# commit, a Stripe publishable key (pk_test_/pk_live_, meant for browsers). A shape rule's finding inside one
-# of these is not a secret; labelled and vendor rules are unaffected.
+# commit, a Stripe publishable key (pk_test_/pk_live_, meant for browsers), a DER SubjectPublicKeyInfo in base64
+# (RFC 5280 4.1.2.7; its fixed header names the algorithm: Ed25519/X25519/Ed448 of RFC 8410, EC P-256/P-384, RSA
+# 1024-4096; a PKCS #8 private key starts otherwise, MC4CAQAw/MIIE…), an IPFS content id (CIDv0 Qm + 44 base58,
+# CIDv1 base32 bafy/bafk: a hash of public content), a WebSocket handshake's Sec-WebSocket-Key (a nonce) or -Accept
+# (its SHA-1 digest; RFC 6455 4.2.2, sent in clear text). A shape rule's finding inside one of these is not a secret;
+# labelled and vendor rules are unaffected.
 PUBLIC = (
+    r"\b(?:MCowBQYDK2V[wu]AyEA|MEMwBQYDK2VxAzoA|MFkwEwYHKoZIzj0CAQ|MHYwEAYHKoZIzj0CAQ|"
+    r"MIGfMA0GCSqGSIb3DQEBAQUAA4GNADCB|MII(?:BIj|Boj|CIj)ANBgkqhkiG9w0BAQEFAAOC[AQg][QYg]8A)"
+    r"[A-Za-z0-9+/]{20}[A-Za-z0-9+/]*={0,2}",
+    r"(?i:sec-websocket-(?:accept|key))[ \t]*:[ \t]*[A-Za-z0-9+/]{22,27}={1,2}",
+    r"\bQm[1-9A-HJ-NP-Za-km-z]{44}\b",
+    r"\bbaf[ky][a-z2-7]{50,60}\b",
     r"(?:ssh-(?:rsa|dss|ed25519|ed448)|ecdsa-sha2-nistp[0-9]{3}|sk-ssh-ed25519@openssh\.com)[ \t]+"
     r"AAAA[A-Za-z0-9+/]{20}[A-Za-z0-9+/]*={0,3}",
     r"\bSHA256:[A-Za-z0-9+/]{43}={0,1}",
