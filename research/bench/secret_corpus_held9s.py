@@ -17,7 +17,6 @@ For a code list, ``secret`` is one code in the middle of the list. Rows are ``se
 ``half == "held9s"``. Run: ``python -m research secret_scanner --held9s --corpus-only``.
 """
 
-
 from __future__ import annotations
 
 import random

@@ -59,16 +59,41 @@ def o(text, kind):
 
 
 formulas = [
-    ("Ethanol", "C2H5OH"), ("Acetone", "C3H6O"), ("Aspirin", "C9H8O4"), ("Paracetamol", "C8H9NO2"),
-    ("Benzoic acid", "C7H6O2"), ("Cholesterol", "C27H46O"), ("Fructose", "C6H12O6"), ("Lactose", "C12H22O11"),
-    ("Nicotine", "C10H14N2"), ("Dopamine", "C8H11NO2"), ("Serotonin", "C10H12N2O"), ("Urea", "CH4N2O"),
-    ("Citric acid", "C6H8O7"), ("Naphthalene", "C10H8"), ("Octane", "C8H18"), ("Vitamin C", "C6H8O6"),
-    ("Adrenaline", "C9H13NO3"), ("Menthol", "C10H20O"), ("Capsaicin", "C18H27NO3"), ("Heme b", "C34H32O4N4Fe"),
-    ("Gypsum", "CaSO4·2H2O"), ("Potassium permanganate", "KMnO4"), ("Ammonium nitrate", "NH4NO3"),
-    ("Sodium thiosulfate", "Na2S2O3"), ("Magnetite", "Fe3O4"), ("Calcium phosphate", "Ca3(PO4)2"),
+    ("Ethanol", "C2H5OH"),
+    ("Acetone", "C3H6O"),
+    ("Aspirin", "C9H8O4"),
+    ("Paracetamol", "C8H9NO2"),
+    ("Benzoic acid", "C7H6O2"),
+    ("Cholesterol", "C27H46O"),
+    ("Fructose", "C6H12O6"),
+    ("Lactose", "C12H22O11"),
+    ("Nicotine", "C10H14N2"),
+    ("Dopamine", "C8H11NO2"),
+    ("Serotonin", "C10H12N2O"),
+    ("Urea", "CH4N2O"),
+    ("Citric acid", "C6H8O7"),
+    ("Naphthalene", "C10H8"),
+    ("Octane", "C8H18"),
+    ("Vitamin C", "C6H8O6"),
+    ("Adrenaline", "C9H13NO3"),
+    ("Menthol", "C10H20O"),
+    ("Capsaicin", "C18H27NO3"),
+    ("Heme b", "C34H32O4N4Fe"),
+    ("Gypsum", "CaSO4·2H2O"),
+    ("Potassium permanganate", "KMnO4"),
+    ("Ammonium nitrate", "NH4NO3"),
+    ("Sodium thiosulfate", "Na2S2O3"),
+    ("Magnetite", "Fe3O4"),
+    ("Calcium phosphate", "Ca3(PO4)2"),
 ]
-tmpl = ["{n} is {f}.", "My lab notebook: {n} = {f}.", "The formula of {n} is {f}", "Recall that {n} has formula {f}.",
-        "Quiz answer: {f} ({n}).", "{n}: {f}; molar mass to look up later."]
+tmpl = [
+    "{n} is {f}.",
+    "My lab notebook: {n} = {f}.",
+    "The formula of {n} is {f}",
+    "Recall that {n} has formula {f}.",
+    "Quiz answer: {f} ({n}).",
+    "{n}: {f}; molar mass to look up later.",
+]
 for i, (n, f) in enumerate(formulas):
     o(tmpl[i % len(tmpl)].format(n=n, f=f.translate(SUB)), "formula-sub")
 o("Combustion: C₃H₈ + 5O₂ → 3CO₂ + 4H₂O.", "equation")
@@ -108,21 +133,53 @@ for t in [
 ]:
     o(t, "math-phys")
 # circled / styled titles
-for w in ["Room202", "Apollo13", "Level42", "Track07", "Studio54", "Windows10", "Route66", "Area51",
-          "Catch22", "Blink182", "Ocean11", "Highway61"]:
+for w in [
+    "Room202",
+    "Apollo13",
+    "Level42",
+    "Track07",
+    "Studio54",
+    "Windows10",
+    "Route66",
+    "Area51",
+    "Catch22",
+    "Blink182",
+    "Ocean11",
+    "Highway61",
+]:
     o(f"Poster title in circled letters: {circ(w)}.", "circled-title")
 o("Steps ①②③④⑤⑥⑦⑧⑨ are in the manual.", "circled-steps")
 o("Checklist ⓐⓑⓒⓓⓔⓕⓖⓗ done.", "circled-letters")
 o("Rank: ①⓪⓪ points for the team.", "circled-number")
 # soft hyphens in titles
-for w in ["Windows10Migration", "Python312Release", "Kubernetes128Upgrade", "Ubuntu2404Rollout", "Postgres17Notes",
-          "Chapter12Summary", "Route66Roadtrip", "Project2026Plan", "Firefox130Changes", "Node22Migration"]:
+for w in [
+    "Windows10Migration",
+    "Python312Release",
+    "Kubernetes128Upgrade",
+    "Ubuntu2404Rollout",
+    "Postgres17Notes",
+    "Chapter12Summary",
+    "Route66Roadtrip",
+    "Project2026Plan",
+    "Firefox130Changes",
+    "Node22Migration",
+]:
     o(f"The wiki page is called {shy(w)}.", "soft-hyphen-title")
 o("Die Donau\xaddampf\xadschiff\xadfahrts\xadgesell\xadschaft2024 fährt wieder.", "soft-hyphen-de")
 o("Read Inter\xadnational\xadization2025 before the release.", "soft-hyphen-en")
 # escapes of ordinary text
-words = ["Meeting2026Notes", "Windows10Setup", "Python3Tutorial", "Room42Calendar", "Kitchen2Renovation",
-         "Backup2025Plan", "Invoice1234", "Flight447Info", "Chapter11Draft", "Budget2027Draft"]
+words = [
+    "Meeting2026Notes",
+    "Windows10Setup",
+    "Python3Tutorial",
+    "Room42Calendar",
+    "Kitchen2Renovation",
+    "Backup2025Plan",
+    "Invoice1234",
+    "Flight447Info",
+    "Chapter11Draft",
+    "Budget2027Draft",
+]
 for i, w in enumerate(words):
     kind = i % 4
     if kind == 0:
@@ -168,7 +225,7 @@ for t in [
     "API_TOKEN=your_token_here",
     "SECRET_KEY=<generate with openssl rand -hex 32>",
     "password: ${DB_PASSWORD}",
-    "token = \"REPLACE_WITH_YOUR_TOKEN\"",
+    'token = "REPLACE_WITH_YOUR_TOKEN"',
     "TOKEN_EXPIRY=PT15M",
     "ACCESS_TOKEN_LIFETIME=PT5M and REFRESH_TOKEN_LIFETIME=P1D",
     "<key>TokenRefreshInterval</key><string>PT10M</string>",
@@ -178,18 +235,37 @@ for t in [
 
 
 # neighbours: more formula sentences in other wordings, superscript ordinals, styled names
-more = [("Glycerol", "C3H8O3"), ("Toluene", "C7H8"), ("Ethylene glycol", "C2H6O2"), ("Testosterone", "C19H28O2"),
-        ("Quinine", "C20H24N2O2"), ("Morphine", "C17H19NO3"), ("Sorbitol", "C6H14O6"), ("Acetic anhydride", "C4H6O3"),
-        ("Phenol", "C6H5OH"), ("Benzene", "C6H6"), ("Methane hydrate", "CH4·5.75H2O"), ("Borax", "Na2B4O7·10H2O")]
+more = [
+    ("Glycerol", "C3H8O3"),
+    ("Toluene", "C7H8"),
+    ("Ethylene glycol", "C2H6O2"),
+    ("Testosterone", "C19H28O2"),
+    ("Quinine", "C20H24N2O2"),
+    ("Morphine", "C17H19NO3"),
+    ("Sorbitol", "C6H14O6"),
+    ("Acetic anhydride", "C4H6O3"),
+    ("Phenol", "C6H5OH"),
+    ("Benzene", "C6H6"),
+    ("Methane hydrate", "CH4·5.75H2O"),
+    ("Borax", "Na2B4O7·10H2O"),
+]
 tm2 = ["Homework: write {f} for {n}.", "{f} is {n}, right?", "Flashcard {n} -> {f}.", "TIL {n} is {f}!"]
 for i, (n, f) in enumerate(more):
     o(tm2[i % len(tm2)].format(n=n, f=f.translate(SUB)), "formula-sub-2")
-for t in ["The 21ˢᵗ century started in 2001.", "Page numbers go up to xᵛⁱⁱⁱ in the preface.",
-          "Footnotes Kant¹⁷⁸¹ and Hegel¹⁸⁰⁷ are both first editions.", "Model GPT⁴ˣ is a joke name in our channel.",
-          "Rev²⁰²⁴ᵇ is the current board revision.", "Dimension ℝ¹²⁸ embeddings are used here.",
-          "Stock SKU Widget₂₀₂₅ is discontinued.", "Our team name is Squad₁₂₃ this season.",
-          "CO₂ and H₂O and O₃ and N₂O are greenhouse gases.", "The series is Σₙ₌₁¹⁰⁰ 1/n².",
-          "Zone₄₂ of the warehouse is cold storage.", "Building Ⓑ①② is next to the parking lot."]:
+for t in [
+    "The 21ˢᵗ century started in 2001.",
+    "Page numbers go up to xᵛⁱⁱⁱ in the preface.",
+    "Footnotes Kant¹⁷⁸¹ and Hegel¹⁸⁰⁷ are both first editions.",
+    "Model GPT⁴ˣ is a joke name in our channel.",
+    "Rev²⁰²⁴ᵇ is the current board revision.",
+    "Dimension ℝ¹²⁸ embeddings are used here.",
+    "Stock SKU Widget₂₀₂₅ is discontinued.",
+    "Our team name is Squad₁₂₃ this season.",
+    "CO₂ and H₂O and O₃ and N₂O are greenhouse gases.",
+    "The series is Σₙ₌₁¹⁰⁰ 1/n².",
+    "Zone₄₂ of the warehouse is cold storage.",
+    "Building Ⓑ①② is next to the parking lot.",
+]:
     o(t, "sup-sub-neighbour")
 
 # ---------------- secrets ----------------
