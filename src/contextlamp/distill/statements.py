@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from contextlamp.distill.perspective import IRREGULAR_PAST
 from contextlamp.distill.script import word_count
 
 # -- a statement that gives a part of the setup a value ------------------------------------------------------------
@@ -21,7 +22,7 @@ _RELATION = (
     r"loads?|pulls?|pushes?|sends?|talks?|speaks?|connects?|calls?|depends?|owns?|maintains?|leads?|handles?|"
     r"serves?|hosts?|routes?|expires?|rotates?|retries|deploys?|lands?|logs?|emits?|posts?|syncs?|mounts?|"
     r"binds?|exposes?|caches?|times out|waits?|triggers?|polls?|subscribes?|forwards?|streams?|reports?|"
-    r"defaults?|gets?|receives?|keeps?|uses?|needs?|requires?|takes?|costs?|has|have|took over|comes? from|"
+    r"defaults?|gets?|receives?|keeps?|records?|uses?|needs?|requires?|takes?|costs?|has|have|took over|comes? from|"
     r"leans? (?:heavily |mostly )?on|rel(?:ies|y) on|draws?|hooks? into|(?:time)?stamps?|"  # what it builds on
     r"hangs? (?:out|around)|"  # "the X folks hang out in #c": where the people of a part are found
     r"(?:handed|hands|passed|passes|gave|gives|transferred|transfers|reassigned|inherited|inherits)(?= )|"
@@ -116,6 +117,32 @@ _RETIRED_THEN = re.compile(  # or by the people who retired it: "we retired A; t
     r"\s*[,;]\s*(?P<rest>\S.*)$",
     re.IGNORECASE,
 )
+# what a part is built on, named in lower case: "the X leans on astropy for the maths", "the X relies on libsodium to
+# sign", "the Y is written in ocaml". A bare singular word (no article, no plural or -ing form, not a pronoun or a
+# word of amount) after a verb of building on something is a name; a common noun there takes an article ("leans
+# on the cache") or is a mass word ("relies on caching")
+_BUILT_ON = re.compile(
+    rf"^(?i:(?:(?:the|our)\s+)?{_SUBJECT_WORD}(?:\s+{_SUBJECT_WORD}){{0,4}}?)\s+"
+    r"(?:uses|leans (?:heavily |mostly )?on|rel(?:ies|y) on|depends on|pulls in|imports|wraps|vendors|"
+    r"(?:is|are) (?:built (?:on|with|around)|written in)|"
+    r"(?:serialis|serializ|encod|decod|pars|render|sign|hash|compress|encrypt)es (?:\w+ ){0,2}with)\s+"
+    r"(?!(?:it|them|this|that|these|those|everything|nothing|something|anything|all|both|each|one|two|three|"
+    r"less|more|much|many|lots|memory|time|disk|luck|magic|whatever|some|any|no|its|their|my|our|your|his|her|"
+    r"a|an|the)\b)"
+    r"[a-z][a-z0-9]{2,24}(?<!ing)(?<!ly)(?<![^s]s)\b"
+    r"(?=\s*$|\s*[.,;:!)(]|\s+(?:for|to|as|under|in|when|because|instead|so|and|but|only|everywhere|now)\b)"
+)
+# the team's standing practice with a part and a named value: "we tag the X off rel-cobalt", "we build the X from
+# the v3 branch" (a present verb: "we tagged ..." and "we built ..." are narration, "we should ..." a plan)
+_PRACTICE = re.compile(
+    r"^we\s+(?!(?:want|need|should|could|might|may|will|would|can|must|have|had|were|are|did|do|tried|just|"
+    rf"{'|'.join(sorted(IRREGULAR_PAST))})\b)"
+    rf"[a-z]{{3,}}(?<!ed)\s+(?:the|our)\s+{_SUBJECT_WORD}(?:\s+{_SUBJECT_WORD}){{0,4}}?\s+"
+    r"(?:off|from|with|on|onto|to|into|via|through|at|in)\s+(?:the\s+)?(?=\S)",
+    re.IGNORECASE,
+)
+# a part, a dash, and its value: "the X — S-band, nothing else is licensed for it" (a colon said as a dash)
+_DASHED = re.compile(rf"^(?i:(?:(?:the|our)\s+)?{_SUBJECT_WORD}(?:\s+{_SUBJECT_WORD}){{0,4}}?)\s+[—–-]\s+(?=\S)")
 # a named part's attribute, in the possessive, given a named value: "the signal bridge's protocol is Modbus TCP", "our
 # tariff engine's vendor is Kestrel Controls", "the hub's protocol is EtherNet/IP" (a capitalised name, or a token
 # with a slash, an underscore, a dot or a digit, ending the sentence)
@@ -405,7 +432,11 @@ def states_value(sentence: str) -> bool:
     match = _SETUP_SUBJECT.match(sentence)
     if match is not None and _VALUE.search(sentence, match.end()) is not None:
         return True
-    if _OWN_ATTRIBUTE.match(sentence) is not None:  # "the X's protocol is EtherNet/IP"
-        return True
+    if _OWN_ATTRIBUTE.match(sentence) is not None or _BUILT_ON.match(sentence) is not None:
+        return True  # "the X's protocol is EtherNet/IP", "the X leans on astropy for the maths"
+    for pattern in (_PRACTICE, _DASHED):  # "we tag the X off rel-cobalt", "the X — S-band, ..."
+        match = pattern.match(sentence)
+        if match is not None and _VALUE.match(sentence, match.end()) is not None:
+            return True
     match = _OPEN_SUBJECT.match(sentence)  # any verb, but then an identifier: "the X runbook is KB0010457"
     return match is not None and _IDENTIFIER.search(sentence, match.end()) is not None
