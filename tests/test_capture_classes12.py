@@ -95,3 +95,15 @@ def test_records_relates_a_part_to_a_value() -> None:
     assert _items("the weather mast records all its readings in UTC.") == [
         "The weather mast records all its readings in UTC."
     ]
+
+
+def test_where_to_send_people_who_ask_about_a_part_is_a_rule() -> None:
+    said = "if somebody asks how the frost alarm decides, send them to wiki/greenhouse/frost."
+    assert _items(said) == [said[:1].upper() + said[1:]]
+
+
+@pytest.mark.parametrize(
+    "said", ["if anyone asks why the test fails, point them at ci/run.log.", "if anyone asks, send them to me."]
+)
+def test_a_referral_about_a_thing_of_the_moment_or_to_no_place_is_nothing(said: str) -> None:
+    assert _items(said) == []

@@ -194,7 +194,8 @@ _RULE_GATE = re.compile(
 )
 # a standing how-to: for anyone who wants to see, reach or check a named part, the way in, with the identifier to
 # use ("if you want to watch the X live, tail ops.events.v3 on the bus", "if you need the X's numbers, grep
-# depot_metrics in the warehouse"); the part is never a thing of the moment ("if you want to fix the test, ...")
+# depot_metrics in the warehouse"), or where to send people who ask about it; the part is never a thing of the
+# moment ("if you want to fix the test, ...")
 _RULE_HOWTO = re.compile(
     rf"^(?:if|when(?:ever)?)\s+(?:you|anyone|someone)\s+(?:wants?|needs?|has|have)\s+(?:to\s+[a-z]+\s+)?"
     rf"(?:the|our)\s+(?!{_MOMENT_WORD}\b)[^,;.]{{2,80}}[,;]\s*(?:just\s+)?[a-z]+\s+(?:the\s+)?"
@@ -203,6 +204,10 @@ _RULE_HOWTO = re.compile(
     r"|^(?:the\s+)?(?:quick(?:est)?|easiest|simplest|fastest|best|usual)\s+way\s+to\s+[^:;]{3,80}?\b(?:the|our)\s+"
     rf"(?!{_MOMENT_WORD}\b)[^:;]{{2,80}}:\s*(?:just\s+)?[a-z]+\s+(?:the\s+)?"
     r"(?:`[^`]{2,80}`|[\w./:-]*[_./\d][\w./:-]*\w)"
+    # "if anyone asks why the X works that way, point them at V": where to send people with questions about a part
+    r"|^(?:if|when(?:ever)?)\s+(?:anyone|someone|somebody|people|users?)\s+asks?\b[^,;]{0,100}?\b(?:the|our)\s+"
+    rf"(?!{_MOMENT_WORD}\b)[^,;.]{{2,80}}[,;]\s*(?:just\s+)?(?:point|send|refer|direct)\s+them\s+(?:to|at)\s+"
+    r"(?:the\s+)?(?:`[^`]{2,80}`|[\w./:-]*[_./\d][\w./:-]*\w)"
     # "when the X acts up, the first place to look is the V dashboard": where to look first, a named place
     rf"|^(?:if|when(?:ever)?)\s+(?:the|our)\s+(?!{_MOMENT_WORD}\b)[^,;.]{{2,80}},\s*"
     r"(?:the\s+)?(?:first|best|usual)\s+(?:place|thing)\s+to\s+(?:look|check|start)\b[^,;.]{0,40}?\s+is\s+(?:the\s+)?(?:[\w./:#-]*[-_./\d#][\w./:#-]*\w|(?-i:[A-Z])[\w-]+)",
