@@ -107,3 +107,10 @@ def test_where_to_send_people_who_ask_about_a_part_is_a_rule() -> None:
 )
 def test_a_referral_about_a_thing_of_the_moment_or_to_no_place_is_nothing(said: str) -> None:
     assert _items(said) == []
+
+
+def test_an_opener_removed_before_a_possessive_attribute_keeps_the_statement() -> None:
+    # removing the opener capitalises "the": the possessive attribute must still be read
+    assert _items("to set the record straight, the frost alarm's siren is Klaxon-9") == [
+        "The frost alarm's siren is Klaxon-9"
+    ]

@@ -147,7 +147,7 @@ _DASHED = re.compile(rf"^(?i:(?:(?:the|our)\s+)?{_SUBJECT_WORD}(?:\s+{_SUBJECT_W
 # tariff engine's vendor is Kestrel Controls", "the hub's protocol is EtherNet/IP" (a capitalised name, or a token
 # with a slash, an underscore, a dot or a digit, ending the sentence)
 _OWN_ATTRIBUTE = re.compile(
-    rf"^(?:the|our)\s+{_SUBJECT_WORD}(?:\s+{_SUBJECT_WORD}){{0,4}}?['’]s\s+[a-z][\w-]*(?:\s+[a-z][\w-]*){{0,2}}\s+"
+    rf"^(?i:(?:the|our)\s+{_SUBJECT_WORD}(?:\s+{_SUBJECT_WORD}){{0,4}}?)['’]s\s+[a-z][\w-]*(?:\s+[a-z][\w-]*){{0,2}}\s+"
     r"(?:is|are)\s+(?:[A-Z][\w/.+-]*|[\w.+-]*[/_.\d][\w/.+-]*)(?:\s+[A-Z][\w/.+-]*){0,2}\s*[.!]?$"
 )
 
