@@ -49,7 +49,7 @@ def test_a_mass_noun_plural_or_pronoun_after_the_same_verbs_is_no_fact(said: str
 
 
 def test_the_teams_standing_practice_with_a_named_value_is_kept() -> None:
-    said = "we build the vent actuator from the harvest-lts branch and ship it on fridays."
+    said = "we tag the vent actuator off harvest-lts and the runner takes it from there."
     assert _items(said) == [said[:1].upper() + said[1:]]
 
 
@@ -111,6 +111,6 @@ def test_a_referral_about_a_thing_of_the_moment_or_to_no_place_is_nothing(said: 
 
 def test_an_opener_removed_before_a_possessive_attribute_keeps_the_statement() -> None:
     # removing the opener capitalises "the": the possessive attribute must still be read
-    assert _items("to set the record straight, the frost alarm's siren is Klaxon-9") == [
-        "The frost alarm's siren is Klaxon-9"
+    assert _items("to set the record straight, the frost alarm's siren vendor is Klaxon") == [
+        "The frost alarm's siren vendor is Klaxon"
     ]
