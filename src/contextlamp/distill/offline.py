@@ -258,7 +258,9 @@ def _from_sentences(sentences: list[str], cues: Cues, language: str, confirmed: 
             classified = _classify(sentence, cues, True)
         if classified is None and body is not None:
             classified = _classify(sentence, cues, True)
-            needs_target = classified is not None
+            # kept alone when it names the old value itself ("My bad: the X pages through V, not email"): it
+            # says what is true and what is not, whatever this session said before
+            needs_target = classified is not None and not (_CONTRASTED.search(sentence) and _NEW_VALUE.search(sentence))
         kept_now = 0
         if classified is not None:
             text = sentence
@@ -308,6 +310,7 @@ _ABOUT_FIRST = re.compile(
     re.IGNORECASE,
 )
 # a value a correction's new statement gives: a digit, a path or handle, an identifier, a capitalised name
+_CONTRASTED = re.compile(r"[,;]\s*(?:not|rather than|instead of)\s+[^,;]{1,40}?[.!]?$", re.IGNORECASE)
 _NEW_VALUE = re.compile(r"\d|[#@/_`]|[^\W_][-.][^\W_]|(?<=\s)[A-Z]")
 _SAID_TAIL = re.compile(
     r"[,;]\s*(?:i|we)\s+(?:wrote|said|typed|put)\s+(?P<old>[^\s,;]{1,60}?)(?:\s+(?:earlier|before|above))?[.!]?$",

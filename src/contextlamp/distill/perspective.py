@@ -29,7 +29,7 @@ _PAST_WORDS = (
     "hid lent met rode rang rose sang sat slept spoke stole swam taught threw woke wore led fed dealt went were "
     "misspoke mistook forgave withdrew"
 )
-_IRREGULAR_PAST = frozenset(_PAST_WORDS.split())
+IRREGULAR_PAST = frozenset(_PAST_WORDS.split())  # statements.py's team practice reads it too
 
 
 def to_user_perspective(text: str) -> str:
@@ -78,7 +78,7 @@ _TAG = re.compile(
 # yesterday)", "(they switched it over on Monday)" -- a person, a past-tense verb, nothing with a value of its own
 _ASIDE = re.compile(
     r"\s*\((?:we|i|they|he|she|someone|somebody)\s+(?:just\s+|finally\s+|already\s+)?"
-    rf"(?:[a-z]+ed|did|had|{'|'.join(sorted(_IRREGULAR_PAST))})\b[^()\d/_#@`]{{0,60}}\)(?P<end>\s*[.!]?)\s*$",
+    rf"(?:[a-z]+ed|did|had|{'|'.join(sorted(IRREGULAR_PAST))})\b[^()\d/_#@`]{{0,60}}\)(?P<end>\s*[.!]?)\s*$",
     re.IGNORECASE,
 )
 MIN_TRIMMED_CHARS = 3  # what is left of "Yeah ok." must still say something, else the text is kept as it was
@@ -158,7 +158,7 @@ def _third_person(verb: str) -> str:
     }
     if verb in irregular:
         return irregular[verb]
-    if verb in _IRREGULAR_PAST:
+    if verb in IRREGULAR_PAST:
         return verb  # "I meant 06:15" -> "the user meant 06:15": a past tense is the same for every person
     if (verb.endswith("ed") and not verb.endswith("eed")) or verb.endswith("ing"):
         return verb  # past tense or participle: same for every person

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from contextlamp.distill.perspective import IRREGULAR_PAST
 from contextlamp.distill.script import word_count
 
 # -- a statement that gives a part of the setup a value ------------------------------------------------------------
@@ -21,7 +22,7 @@ _RELATION = (
     r"loads?|pulls?|pushes?|sends?|talks?|speaks?|connects?|calls?|depends?|owns?|maintains?|leads?|handles?|"
     r"serves?|hosts?|routes?|expires?|rotates?|retries|deploys?|lands?|logs?|emits?|posts?|syncs?|mounts?|"
     r"binds?|exposes?|caches?|times out|waits?|triggers?|polls?|subscribes?|forwards?|streams?|reports?|"
-    r"defaults?|gets?|receives?|keeps?|uses?|needs?|requires?|takes?|costs?|has|have|took over|comes? from|"
+    r"defaults?|gets?|receives?|keeps?|records?|uses?|needs?|requires?|takes?|costs?|has|have|took over|comes? from|"
     r"leans? (?:heavily |mostly )?on|rel(?:ies|y) on|draws?|hooks? into|(?:time)?stamps?|"  # what it builds on
     r"hangs? (?:out|around)|"  # "the X folks hang out in #c": where the people of a part are found
     r"(?:handed|hands|passed|passes|gave|gives|transferred|transfers|reassigned|inherited|inherits)(?= )|"
@@ -116,11 +117,37 @@ _RETIRED_THEN = re.compile(  # or by the people who retired it: "we retired A; t
     r"\s*[,;]\s*(?P<rest>\S.*)$",
     re.IGNORECASE,
 )
+# what a part is built on, named in lower case: "the X leans on astropy for the maths", "the X relies on libsodium to
+# sign", "the Y is written in ocaml". A bare singular word (no article, no plural or -ing form, not a pronoun or a
+# word of amount) after a verb of building on something is a name; a common noun there takes an article ("leans
+# on the cache") or is a mass word ("relies on caching")
+_BUILT_ON = re.compile(
+    rf"^(?i:(?:(?:the|our)\s+)?{_SUBJECT_WORD}(?:\s+{_SUBJECT_WORD}){{0,4}}?)\s+"
+    r"(?:uses|leans (?:heavily |mostly )?on|rel(?:ies|y) on|depends on|pulls in|imports|wraps|vendors|"
+    r"(?:is|are) (?:built (?:on|with|around)|written in)|"
+    r"(?:serialis|serializ|encod|decod|pars|render|sign|hash|compress|encrypt)es (?:\w+ ){0,2}with)\s+"
+    r"(?!(?:it|them|this|that|these|those|everything|nothing|something|anything|all|both|each|one|two|three|"
+    r"less|more|much|many|lots|memory|time|disk|luck|magic|whatever|some|any|no|its|their|my|our|your|his|her|"
+    r"a|an|the)\b)"
+    r"[a-z][a-z0-9]{2,24}(?<!ing)(?<!ly)(?<![^s]s)\b"
+    r"(?=\s*$|\s*[.,;:!)(]|\s+(?:for|to|as|under|in|when|because|instead|so|and|but|only|everywhere|now)\b)"
+)
+# the team's standing practice with a part and a named value: "we tag the X off rel-cobalt", "we build the X from
+# the v3 branch" (a present verb: "we tagged ..." and "we built ..." are narration, "we should ..." a plan)
+_PRACTICE = re.compile(
+    r"^we\s+(?!(?:want|need|should|could|might|may|will|would|can|must|have|had|were|are|did|do|tried|just|"
+    rf"{'|'.join(sorted(IRREGULAR_PAST))})\b)"
+    rf"[a-z]{{3,}}(?<!ed)\s+(?:the|our)\s+{_SUBJECT_WORD}(?:\s+{_SUBJECT_WORD}){{0,4}}?\s+"
+    r"(?:off|from|with|on|onto|to|into|via|through|at|in)\s+(?:the\s+)?(?=\S)",
+    re.IGNORECASE,
+)
+# a part, a dash, and its value: "the X — S-band, nothing else is licensed for it" (a colon said as a dash)
+_DASHED = re.compile(rf"^(?i:(?:(?:the|our)\s+)?{_SUBJECT_WORD}(?:\s+{_SUBJECT_WORD}){{0,4}}?)\s+[—–-]\s+(?=\S)")
 # a named part's attribute, in the possessive, given a named value: "the signal bridge's protocol is Modbus TCP", "our
 # tariff engine's vendor is Kestrel Controls", "the hub's protocol is EtherNet/IP" (a capitalised name, or a token
 # with a slash, an underscore, a dot or a digit, ending the sentence)
 _OWN_ATTRIBUTE = re.compile(
-    rf"^(?:the|our)\s+{_SUBJECT_WORD}(?:\s+{_SUBJECT_WORD}){{0,4}}?['’]s\s+[a-z][\w-]*(?:\s+[a-z][\w-]*){{0,2}}\s+"
+    rf"^(?i:(?:the|our)\s+{_SUBJECT_WORD}(?:\s+{_SUBJECT_WORD}){{0,4}}?)['’]s\s+[a-z][\w-]*(?:\s+[a-z][\w-]*){{0,2}}\s+"
     r"(?:is|are)\s+(?:[A-Z][\w/.+-]*|[\w.+-]*[/_.\d][\w/.+-]*)(?:\s+[A-Z][\w/.+-]*){0,2}\s*[.!]?$"
 )
 
@@ -167,7 +194,8 @@ _RULE_GATE = re.compile(
 )
 # a standing how-to: for anyone who wants to see, reach or check a named part, the way in, with the identifier to
 # use ("if you want to watch the X live, tail ops.events.v3 on the bus", "if you need the X's numbers, grep
-# depot_metrics in the warehouse"); the part is never a thing of the moment ("if you want to fix the test, ...")
+# depot_metrics in the warehouse"), or where to send people who ask about it; the part is never a thing of the
+# moment ("if you want to fix the test, ...")
 _RULE_HOWTO = re.compile(
     rf"^(?:if|when(?:ever)?)\s+(?:you|anyone|someone)\s+(?:wants?|needs?|has|have)\s+(?:to\s+[a-z]+\s+)?"
     rf"(?:the|our)\s+(?!{_MOMENT_WORD}\b)[^,;.]{{2,80}}[,;]\s*(?:just\s+)?[a-z]+\s+(?:the\s+)?"
@@ -176,6 +204,10 @@ _RULE_HOWTO = re.compile(
     r"|^(?:the\s+)?(?:quick(?:est)?|easiest|simplest|fastest|best|usual)\s+way\s+to\s+[^:;]{3,80}?\b(?:the|our)\s+"
     rf"(?!{_MOMENT_WORD}\b)[^:;]{{2,80}}:\s*(?:just\s+)?[a-z]+\s+(?:the\s+)?"
     r"(?:`[^`]{2,80}`|[\w./:-]*[_./\d][\w./:-]*\w)"
+    # "if anyone asks why the X works that way, point them at V": where to send people with questions about a part
+    r"|^(?:if|when(?:ever)?)\s+(?:anyone|someone|somebody|people|users?)\s+asks?\b[^,;]{0,100}?\b(?:the|our)\s+"
+    rf"(?!{_MOMENT_WORD}\b)[^,;.]{{2,80}}[,;]\s*(?:just\s+)?(?:point|send|refer|direct)\s+them\s+(?:to|at)\s+"
+    r"(?:the\s+)?(?:`[^`]{2,80}`|[\w./:-]*[_./\d][\w./:-]*\w)"
     # "when the X acts up, the first place to look is the V dashboard": where to look first, a named place
     rf"|^(?:if|when(?:ever)?)\s+(?:the|our)\s+(?!{_MOMENT_WORD}\b)[^,;.]{{2,80}},\s*"
     r"(?:the\s+)?(?:first|best|usual)\s+(?:place|thing)\s+to\s+(?:look|check|start)\b[^,;.]{0,40}?\s+is\s+(?:the\s+)?(?:[\w./:#-]*[-_./\d#][\w./:#-]*\w|(?-i:[A-Z])[\w-]+)",
@@ -405,7 +437,11 @@ def states_value(sentence: str) -> bool:
     match = _SETUP_SUBJECT.match(sentence)
     if match is not None and _VALUE.search(sentence, match.end()) is not None:
         return True
-    if _OWN_ATTRIBUTE.match(sentence) is not None:  # "the X's protocol is EtherNet/IP"
-        return True
+    if _OWN_ATTRIBUTE.match(sentence) is not None or _BUILT_ON.match(sentence) is not None:
+        return True  # "the X's protocol is EtherNet/IP", "the X leans on astropy for the maths"
+    for pattern in (_PRACTICE, _DASHED):  # "we tag the X off rel-cobalt", "the X — S-band, ..."
+        match = pattern.match(sentence)
+        if match is not None and _VALUE.match(sentence, match.end()) is not None:
+            return True
     match = _OPEN_SUBJECT.match(sentence)  # any verb, but then an identifier: "the X runbook is KB0010457"
     return match is not None and _IDENTIFIER.search(sentence, match.end()) is not None
