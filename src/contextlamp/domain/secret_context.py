@@ -232,7 +232,7 @@ def public_by_context(kind: str, value: str, before: str, after: str = "") -> bo
 
 def without_public_context(raw: list[tuple[int, int, str]], data: bytes) -> list[tuple[int, int, str]]:
     """``raw`` (byte spans of ``data`` and kinds) less the findings :func:`public_by_context` drops."""
-    kept = []
+    kept: list[tuple[int, int, str]] = []
     for s, e, kind in raw:
         value = data[s:e].decode("utf-8", "ignore")
         if public_by_context(kind, value, _sentence_before(data, s), _sentence_after(data, e)):
