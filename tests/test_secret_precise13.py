@@ -51,6 +51,7 @@ REFUSED = [
     "backup codes: 1234 5678 9012",
     "my password is Zk91/lantern/otter",
     "-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7\n-----END PRIVATE KEY-----",
+    "Here is mine -----BEGIN RSA PRIVATE KEY----- abc",  # one word after the header: a paste cut short
     "password for the NAS Tr0ub4dor&3",
     "camudé la contraseña del sirvidor a tamarind-ndiwo-kalo",
     "hasło do laptopa to teraz qwer3340",

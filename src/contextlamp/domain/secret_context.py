@@ -189,7 +189,8 @@ def pem_header_in_prose(value: str, tail: str) -> bool:
     """Whether ``value`` is a PEM armour line (``-----BEGIN PRIVATE KEY-----``) that prose follows on the same line
     and no key body does (``tail``: the text after the finding, up to ``_BACK`` bytes): "Private keys begin with
     -----BEGIN PRIVATE KEY----- in PEM format" explains the format. A line break or any base64-like token (a
-    digit, ``+`` or ``/`` in a run of 8+) after the header is a key."""
+    digit, ``+`` or ``/`` in a run of 8+) after the header is a key, and so is a single word ("Here is mine
+    -----BEGIN RSA PRIVATE KEY----- abc": a paste cut short); prose is two words or more."""
     header = _PEM_HEADER.match(value)
     if header is None:
         return False
@@ -199,7 +200,7 @@ def pem_header_in_prose(value: str, tail: str) -> bool:
     if not first or first[0] in "\r\n":
         return False
     runs = (t for t in _B64_RUN.findall(line) if len(t) >= 16 or any(c in _KEY_MARKS for c in t))
-    return next(runs, None) is None and _PROSE_WORD.search(first) is not None
+    return next(runs, None) is None and len(_PROSE_WORD.findall(first)) >= 2
 
 
 def marked_example(after: str) -> bool:
