@@ -44,7 +44,6 @@ from contextlamp.distill.durable import (
     states_rule,
     states_value,
     unwrap,
-    without_pastes,
 )
 from contextlamp.distill.language import detect_language
 from contextlamp.distill.noise import (
@@ -57,6 +56,7 @@ from contextlamp.distill.noise import (
     SHORT_THANKS_WORDS,
 )
 from contextlamp.distill.paste_shapes import is_bare_symptom, leads_in, points_back
+from contextlamp.distill.pastes import without_pastes
 from contextlamp.distill.perspective import is_spoken_only, task_statement, to_user_perspective, trim_spoken
 from contextlamp.distill.resolve import Candidate, resolve
 from contextlamp.distill.script import word_count

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from contextlamp.distill.durable import asks_question, is_request
 from contextlamp.distill.paste_shapes import is_config_line, is_table_row, is_trace_line
 
 _CODE_LINE = re.compile(
@@ -90,8 +91,6 @@ def _documents_dropped(text: str) -> str:
     log:"), and a paragraph of at least ``MIN_DOCUMENT_LINES`` lines that follows (after a blank line) a
     paragraph ending in a question, a request or a colon ("Can you help me write a cover letter for this
     job?" + the job ad)."""
-    from contextlamp.distill.durable import asks_question, is_request  # the gate's request tests (a module circle)
-
     lead = next((m for m in _LEAD_LINE.finditer(text) if is_request(m.group(1)) or _PASTE_LEAD.match(m.group(1))), None)
     if lead is not None:  # "Proofread this:" / "Here's the error:" on a line of its own: the rest is the paste
         text = text[: lead.end()]

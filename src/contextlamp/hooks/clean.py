@@ -171,9 +171,9 @@ def clean_text(text: str, injected: set[str], digest: bool = False, keep_code: b
 
 def is_pasted_line(line: str) -> bool:
     """Whether a line is pasted code or log output (``is_code_line``, or a log, stack-trace, crash or test-runner
-    line: distill/durable.is_log_line, the offline distiller's own test), or a one-line shell command
+    line: distill/pastes.is_log_line, the offline distiller's own test), or a one-line shell command
     (``material.is_command_line``)."""
-    from contextlamp.distill.durable import is_log_line
+    from contextlamp.distill.pastes import is_log_line
     from contextlamp.hooks.material import is_command_line
 
     return is_code_line(line) or is_log_line(line.strip()) or is_command_line(line)
