@@ -212,6 +212,9 @@ def accept_token(value: str) -> bool:
 
 
 def quoted_check(check: Callable[[str], bool]) -> Callable[[str], bool]:
+    """``check`` (a value class's test: value -> is it a credential) for a value written in quotes: the returned
+    test reads a quoted phrase of three or more words as a stated password (``quoted`` below)."""
+
     def quoted(value: str) -> bool:
         """A quoted value is stated as the credential: a phrase of several words ("correct horse battery
         staple") counts even when its first word is a common one; a single word takes the class check. A value
