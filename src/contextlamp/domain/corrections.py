@@ -11,8 +11,8 @@ A newer statement corrects an older one only when a person reading the two would
   correction ("Correction:", "I was wrong,", "actually ..., not ...": ``correction_markers.correction_body``) or
   words a change ("moved", "switched", "changed", "dropped", "replaced", "upgraded", "taken over", "no longer",
   "anymore" ...: ``_CHANGE_VERB``) or a date from which on ("starting in January", "from next week": ``_DATED``)
-  and then gives the same attribute (``rules.same_attribute``) a new value of the old one's kind
-  (``rules.value_kind``: "plans.v1" for "ops.events.v3"), at the end of its clause (or, for a person, opening the
+  and then gives the same attribute (``freshness.same_attribute``) a new value of the old one's kind
+  (``freshness.value_kind``: "plans.v1" for "ops.events.v3"), at the end of its clause (or, for a person, opening the
   older: "A no longer approves X, B does"), adding at most ``MAX_WORDED_NEW_WORDS`` words;
 - about the same subject: a subject word in common (not a word naming an attribute: "runs", "port", "service"; a
   word capitalised on one side only counts: "Staging Redis is A" / "Staging Redis isn't A anymore"),
@@ -25,7 +25,7 @@ holds several facts), nor a newer one of several unless it opens as a correction
 again with another value and no marker ("The X polls every 8 seconds" after "... every 15 seconds") corrects
 nothing: alike saves, numbered series and chat turns do that all the time (stop 40's CI: 20 alike saves retired 19,
 two folders' rules retired each other). Pure and linear in the texts' lengths (quadratic in the words of a
-statement of at most ``rules.FRESH_MAX_WORDS``).
+statement of at most ``freshness.FRESH_MAX_WORDS``).
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ from functools import cache
 from itertools import pairwise
 
 from contextlamp.domain.correction_markers import correction_body
-from contextlamp.domain.rules import (
+from contextlamp.domain.freshness import (
     FRESH_MAX_WORDS,
     SENTENCE_END,
     attribute_family,
@@ -142,13 +142,13 @@ _BETWEEN = frozenset(
 OLD_MARK_WORDS = 3  # how far from a value its marker may stand, function words between
 # words a statement names an attribute or a kind of thing with, shared by statements about different things
 # ("The tax calculator runs on ..." / "the refund processor now runs on ..."; "the billing service" / "the
-# loyalty service"): never the subject two statements share (stems, as rules.value_split gives them)
+# loyalty service"): never the subject two statements share (stems, as freshness.value_split gives them)
 _GENERIC = frozenset(
     """run use listen port host go get sit call point talk start take need keep have make work service job team
     file path server system app data code tool thing""".split()  # noqa: SIM905
 )
 # words the clause of a worded change may add beside the old statement's ("for every main job" narrows it: a new
-# fact of its own, not the old one's new value; rules.is_update's value-terms limit, in words)
+# fact of its own, not the old one's new value; freshness.is_update's value-terms limit, in words)
 MAX_WORDED_NEW_WORDS = 1
 END_WORDS = 3  # words a new value may stand before the end of its clause ("8080 in staging.")
 
@@ -163,7 +163,7 @@ def _names_old(newer: str, values: AbstractSet[str], changed: bool, nouns: Abstr
     - before it, at most ``OLD_MARK_WORDS`` words away with only ``_BETWEEN`` words between, a marker of
       ``_OLD_BEFORE`` or a word ending in "n't" ("not on A", "isn't A", "instead of A"; after "no longer" or
       "stopped" one verb too: "no longer listens on A", "stopped writing to A"; between any marker and A, words
-      of ``nouns``, the older's words as ``rules.value_split`` gives them, are no verb: "not on firmware A" after
+      of ``nouns``, the older's words as ``freshness.value_split`` gives them, are no verb: "not on firmware A" after
       "... runs firmware A"; a marker before another value is that value's), "from" with "to" or an arrow after
       it, or in a sentence that words a change (``changed``: a word of ``_CHANGE_VERB``): "went from A to B",
       "Bob took over X from A"; "was" / "formerly" inside parentheses ("(was A)"); or a verb of removal with only
@@ -249,7 +249,7 @@ def _words(text: str) -> int:
 def _undated(newer: str, dated: re.Match[str], subject: set[str]) -> str:
     """``newer`` without its dating phrase ("Starting in January the proxy ..." -> "the proxy ...", "The X bills to
     B from next month" -> "The X bills to B"): from the phrase up to the first word of ``subject`` (the older
-    statement's words, as ``rules.value_split`` gives them) or the end of its clause."""
+    statement's words, as ``freshness.value_split`` gives them) or the end of its clause."""
     head, tail = newer[: dated.start()], newer[dated.start() :].split()
     for n, raw in enumerate(tail):
         if raw.endswith((",", ";", ".")):
@@ -348,7 +348,7 @@ def correction_kind(newer: str, older: str) -> str | None:
 
 def _subject_values(newer: str, older: str, old_values: AbstractSet[str]) -> frozenset[str]:
     """The words ``newer`` and ``older`` (one statement each) read as values that name the subject both speak of: a
-    word capitalised on one side only (``rules.crossed_values``: "Staging Redis is A" / "Staging Redis isn't A
+    word capitalised on one side only (``freshness.crossed_values``: "Staging Redis is A" / "Staging Redis isn't A
     anymore") and a capitalised word both open on ("Sprint demos are on A" / "Sprint demos moved to B"; not one the
     newer says no longer does it: "Carla doesn't approve X anymore, Omar does"); none when
     they are all of ``old_values`` (value keys): then the name is what the older says ("Ingrid approves X" / "Ingrid
@@ -367,7 +367,7 @@ def _subject_values(newer: str, older: str, old_values: AbstractSet[str]) -> fro
 
 def _named_first(text: str, values: AbstractSet[str]) -> bool:
     """Whether ``values`` (value keys) is the one name ``text`` opens on as its subject ("Ingrid approves ...":
-    ``rules.opens_on_name``)."""
+    ``freshness.opens_on_name``)."""
     first = text.split(maxsplit=1)[0].strip(_TOKEN_STRIP) if text.split() else ""
     return opens_on_name(text) and set(values) == {value_key(first)}
 
@@ -384,7 +384,7 @@ def _at_end(text: str, values: AbstractSet[str]) -> bool:
 def may_correct(text: str) -> bool:
     """Whether ``text`` can correct anything (``corrected_among`` finds nothing otherwise, so a save need not
     look for candidates): at most ``FRESH_MAX_WORDS`` words, a value (a digit, a path, a handle, a name:
-    ``rules.value_split``), no question, and a marker (it opens as a correction, has a verb of change, or a word
+    ``freshness.value_split``), no question, and a marker (it opens as a correction, has a verb of change, or a word
     or arrow that names a value as old). Linear in ``len(text)``."""
     if "?" in text or len(text.split()) > 2 * FRESH_MAX_WORDS or _words(text) > FRESH_MAX_WORDS:
         return False
@@ -414,7 +414,7 @@ def replacement_for(older: str, value: str, newer: Sequence[str]) -> int | None:
     """The index of the statement of ``newer`` that gives a new value to what ``older`` says with ``value``, the
     value a retraction took back ("forget the 40 MB figure" after "The X limit is 75 MB" and "The X rejects files
     over 40 MB"): ``older`` holds ``value``; the replacement does not, shares a subject word with ``older``, is about
-    the same attribute (``rules.same_attribute``, either way round) and holds a value of ``value``'s shape. None
+    the same attribute (``freshness.same_attribute``, either way round) and holds a value of ``value``'s shape. None
     unless exactly one statement qualifies (which one replaced it is not said otherwise). Linear in the texts'
     lengths."""
     key = value_key(value.strip(_TOKEN_STRIP))
