@@ -36,7 +36,7 @@ from collections.abc import Set as AbstractSet
 from functools import cache
 from itertools import pairwise
 
-from contextlamp.domain.correction_markers import correction_body
+from contextlamp.domain.correction_markers import revision_body
 from contextlamp.domain.freshness import (
     FRESH_MAX_WORDS,
     SENTENCE_END,
@@ -65,11 +65,13 @@ _CHANGE_VERB = (
     r"dropp(?:ed|ing)|upgrad(?:ed|ing)|downgrad(?:ed|ing)|bump(?:ed|ing)|rais(?:ed|ing)|lower(?:ed|ing)|"
     r"increas(?:ed|ing)|decreas(?:ed|ing)|reduc(?:ed|ing)|renam(?:ed|ing)|reschedul(?:ed|ing)|reassign(?:ed|ing)|"
     r"relocat(?:ed|ing)|repoint(?:ed|ing)|redirect(?:ed|ing)|rerout(?:ed|ing)|shift(?:ed|ing)|rolled back|"
-    r"revert(?:ed|ing)|handed over|(?:took|taken|tak(?:es|ing)) over|transferr(?:ed|ing)|"
+    r"revert(?:ed|ing)|handed over|(?:took|taken|tak(?:es|ing)) over|transferr(?:ed|ing)|rewr(?:ote|itten|iting)|"
+    r"port(?:ed|ing)|resiz(?:ed|ing)|rebuil(?:t|ding)|"
     # the old value said to be over: "A no longer owns X, B does", "A doesn't approve X anymore"
     r"no longer|any ?more|stopped|ceased)\b"
 )
-_ADDITIVE = r"\b(?:also|too|as well|another|additionally|besides|second|extra)\b"
+# ("too" only at a clause's end: "X uses V too"; "128 was too many" says why the old value went)
+_ADDITIVE = r"\b(?:also|too(?![ \t]+[^\W\d_])|as well|another|additionally|besides|second|extra)\b"
 # a change said as possible, planned or conditional, not as made ("we might move X from A to B", "if A gets
 # decommissioned ...", "proposal: move X to B", "should X ever move off A"): no correction, unless the older is
 # hedged alike (a conditional rule corrected: "If X fails, page B, not A" after "If X fails, page A"). "may" in
@@ -157,7 +159,26 @@ def _word(token: str) -> str:
     return token.strip(_TOKEN_STRIP).casefold()
 
 
-def _names_old(newer: str, values: AbstractSet[str], changed: bool, nouns: AbstractSet[str] = frozenset()) -> bool:
+@cache
+def _was_aside() -> re.Pattern[str]:
+    """An aside naming the old value: "(was A)", "(formerly A)", "(previously A)"."""
+    return re.compile(r"\(\s*(?:was|were|formerly|previously|before)\b", re.IGNORECASE)
+
+
+def _opens_clause(words: Sequence[str], tokens: Sequence[str], n: int) -> bool:
+    """Whether the value at ``n`` opens a clause of its own: at a clause break (",", ";", ":", a dash) with only a
+    determiner between ("..., the A version ...", "...; A is read-only")."""
+    start = n - 1 if n and words[n - 1] in _DETERMINERS else n
+    return start > 0 and (tokens[start - 1].endswith((",", ";", ":")) or tokens[start - 1] in ("—", "–", "-"))
+
+
+def _names_old(
+    newer: str,
+    values: AbstractSet[str],
+    changed: bool,
+    nouns: AbstractSet[str] = frozenset(),
+    marked: bool = False,
+) -> bool:
     """Whether ``newer`` names one of ``values`` (the older statement's value keys) as the old one:
 
     - before it, at most ``OLD_MARK_WORDS`` words away with only ``_BETWEEN`` words between, a marker of
@@ -171,7 +192,10 @@ def _names_old(newer: str, values: AbstractSet[str], changed: bool, nouns: Abstr
     - after it, at most ``OLD_MARK_WORDS`` words away: an arrow (within two: "25 MB -> 50 MB"), its end
       (``_ENDED``: "A isn't used anymore", "the A grant ended"; "A went away"), its retirement in the passive
       (``_COPULA`` then ``_RETIRED``: "A was retired", "A got dropped", "A is being drained"), or right after it a
-      handover ("Henrik handed ...", "Rui passed ... to B").
+      handover ("Henrik handed ...", "Rui passed ... to B");
+    - in a statement ``marked`` as a correction or a change, the value opening a clause of its own, then a
+      ``_COPULA`` word ("oh wait, X go to B now, A is read-only", "..., A was the prototype", "..., 128 was too
+      many"): the new value was given, the old one is said of apart.
 
     Linear in ``len(newer)``."""
     tokens = newer.split()
@@ -208,6 +232,8 @@ def _names_old(newer: str, values: AbstractSet[str], changed: bool, nouns: Abstr
                 return True
             handover = after and after[0] in _HANDOVER and (after[0] in _HANDED or "to" in words[n + 2 :])
             if handover or (after and after[0] in _COPULA and any(w in _RETIRED for w in after[1:])):
+                return True
+            if marked and after and after[0] in _COPULA and _opens_clause(words, tokens, n):
                 return True
         depth = max(0, depth - raw.count(")"))
     return False
@@ -262,11 +288,11 @@ def _undated(newer: str, dated: re.Match[str], subject: set[str]) -> str:
 def _framed(text: str) -> tuple[str, str | None, str | None]:
     """``text`` without its speaker ("Lena: ...") and its agent-file scope ("... (applies to packages/api/)"), its
     speaker (case-folded) and its scope (what follows "applies to"), each None when it has none. A correction's
-    opening ("Correction: ...") is no speaker."""
+    opening ("Correction: ...", "Nope: ...") is no speaker."""
     _, speaker_pattern, applies, _, _, _, _ = _patterns()
     speaker = None
     found = speaker_pattern.match(text)
-    if found is not None and correction_body(text) is None:
+    if found is not None and revision_body(text) is None:  # "Nope: ...", "Correction: ...": no speaker
         speaker, text = found.group(1).casefold(), text[found.end() :]
     scope = None
     if (found := applies.search(text)) is not None:
@@ -295,7 +321,7 @@ def correction_kind(newer: str, older: str) -> str | None:
     old, old_speaker, old_scope = _framed(older)
     if new_scope != old_scope or (new_speaker and old_speaker and new_speaker != old_speaker):
         return None  # another folder's rule, another speaker's turn: another subject
-    body = correction_body(new)
+    body = revision_body(new)  # "Correction: ...", and chat openers: "oh wait, ...", "nope, ...", "turns out ..."
     said = new if body is None else body
     _, _, _, change_verb, additive, dating, hedge = _patterns()
     if "?" in said or "?" in old or additive.search(said):
@@ -310,6 +336,10 @@ def correction_kind(newer: str, older: str) -> str | None:
     old_values, old_words, _ = value_split(old)
     named_subject = _subject_values(said, old, old_values) | _labels(said, old, old_values & new_values)
     new_values, old_values = new_values - named_subject, old_values - named_subject
+    slot = ()
+    if (body is not None or change_verb.search(said)) and not (new_values - old_values and old_values):
+        slot = _slot_values(said, old)  # lower-case values: "got rewritten in fsharp" after "written in kotlin"
+        new_values, old_values = new_values | set(slot[:1]), old_values | set(slot[1:])
     if not new_values - old_values or not old_values:
         return None  # no new value, or nothing in the older one a value could replace
     subject_words = {w for v in named_subject for w in value_split(v)[1]}
@@ -318,7 +348,7 @@ def correction_kind(newer: str, older: str) -> str | None:
         return None  # no subject word in common ("runs", "port", "service" say what, not of what): another thing
     dated = dating.search(said)
     changed = change_verb.search(said) is not None or dated is not None
-    if _names_old(said, old_values, changed, set(old_words)):
+    if _names_old(said, old_values, changed, set(old_words), marked=changed or body is not None):
         return "named"
     if body is None and not changed:
         return None  # no marker: the older said again with another value is no correction
@@ -335,7 +365,9 @@ def correction_kind(newer: str, older: str) -> str | None:
     shapes = {value_kind(v) for v in new_only} & {value_kind(v) for v in old_only}
     family = shared_family(set(new_words) - shared, set(old_words) - shared)
     clause = _clause_of(said, new_only)
-    added = set(value_split(clause)[1]) - set(old_words)
+    added = set(value_split(clause)[1]) - set(old_words) - set(slot) - _AUXILIARY
+    if slot and added:
+        return None  # a lower-case value read from its slot alone: the newer may add no word of its own
     # the values stand at the end of their clauses on both sides: an attribute's value, not a label naming the
     # subject ("the reporting job 3 to the new scheduler", "fact number 2: the build uses ..."); a person's name
     # opening the older is its value too ("Ingrid approves X": who approves X), when the newer says another does
@@ -344,6 +376,49 @@ def correction_kind(newer: str, older: str) -> str | None:
     if (shapes or family) and len(shared) + family >= 2 and len(added) <= MAX_WORDED_NEW_WORDS and at_end:
         return "marked"
     return None
+
+
+_SLOT_PREPOSITIONS = frozenset("in on to with into onto at from by via off".split())  # noqa: SIM905
+_AUXILIARY = frozenset("got get gets getting been being".split())  # "X got rewritten in V": no word of its own  # noqa: SIM905
+
+
+def _slots(text: str) -> list[tuple[str, str, str]]:
+    """The (verb, preposition, word) slots of ``text``: a lower-case word after a preposition of
+    ``_SLOT_PREPOSITIONS`` (a determiner between skipped) that follows a content word ("written in kotlin",
+    "runs on the spruce cluster" -> ("runs", "on", "spruce")). Linear in ``len(text)``."""
+    words = [_word(t) for t in text.split()]
+    found = []
+    for n in range(1, len(words) - 1):
+        if words[n] not in _SLOT_PREPOSITIONS or words[n - 1] in _BETWEEN or not words[n - 1].isalpha():
+            continue
+        at = n + 2 if words[n + 1] in _DETERMINERS and n + 2 < len(words) else n + 1
+        if words[at].isalpha() and words[at] not in _BETWEEN:
+            found.append((words[n - 1], words[n], words[at]))
+    return found
+
+
+def _same_verb(a: str, b: str) -> bool:
+    """Whether two verbs name one attribute: the same word, one attribute family, or one holding the other
+    ("rewritten" / "written")."""
+    return a == b or shared_family([a], [b]) or (min(len(a), len(b)) >= MIN_SLOT_VERB and (a in b or b in a))
+
+
+MIN_SLOT_VERB = 4  # letters a verb holding another must have ("written" in "rewritten"; not "in" in "runs in")
+
+
+def _slot_values(newer: str, older: str) -> tuple[str, ...]:
+    """(new value, old value) when ``newer`` and ``older`` give one slot (``_slots``: the same preposition after
+    verbs naming one attribute, ``_same_verb``) two lower-case words, the new one not in the older ("nope, the
+    X got rewritten in fsharp" / "The X is written in kotlin"); () unless exactly one such pair. How a value
+    written in lower case is told from the statement's other words (``freshness.value_split`` reads none)."""
+    old_words = {_word(t) for t in older.split()}
+    pairs = {
+        (new, old)
+        for verb, preposition, new in _slots(newer)
+        for old_verb, old_preposition, old in _slots(older)
+        if preposition == old_preposition and new != old and new not in old_words and _same_verb(verb, old_verb)
+    }
+    return next(iter(pairs)) if len(pairs) == 1 else ()
 
 
 def _subject_values(newer: str, older: str, old_values: AbstractSet[str]) -> frozenset[str]:
@@ -392,7 +467,9 @@ def may_correct(text: str) -> bool:
     if not value_split(said)[0]:
         return False
     _, _, _, change_verb, _, dating, _ = _patterns()
-    if correction_body(said) is not None or change_verb.search(said) or dating.search(said):
+    if revision_body(said) is not None or change_verb.search(said) or dating.search(said):
+        return True
+    if _was_aside().search(said):  # "... fires at V now (was A)"
         return True
     words = {_word(t) for t in said.split()}
     return bool(words & (_OLD_BEFORE | _ENDED | _RETIRED | _HANDOVER | _ARROWS | {"from", "away"})) or any(

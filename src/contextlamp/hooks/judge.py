@@ -249,7 +249,7 @@ def corrected(
     A candidate corrects a memory when it words a change (``freshness.states_correction``: "correction", "moved
     to", "handed ... over to", "got upgraded to 7.3 (was 1.6)", "no longer", "from now on" ...), gives a value
     the memory does not have (a digit, a path, a handle, a name), shares a subject word with it (a word of no
-    attribute family: ``rules.ATTRIBUTE_FAMILIES``) and a second word or an attribute family ("escalate" /
+    attribute family: ``freshness.ATTRIBUTE_FAMILIES``) and a second word or an attribute family ("escalate" /
     "ping"), either names the memory's old value ("instead of @oncall", "(was 1.6.6)", "Henrik handed ...":
     values compared as ``freshness.value_key``) or shares half of the memory's words or an attribute family, and is
     about the same attribute of the subject (``freshness.same_attribute``: a phrase both share, "runs every",
@@ -321,7 +321,7 @@ def corrected(
 
 def _lead_subject(text: str) -> frozenset[str]:
     """The words ``text`` opens on (after an article) before a stop word, a value or an attribute word after the
-    first (``rules.ATTRIBUTE_FAMILIES``, ``_STOP``): the subject it names ("The export api limit is 300 rps
+    first (``freshness.ATTRIBUTE_FAMILIES``, ``_STOP``): the subject it names ("The export api limit is 300 rps
     now" -> {"export", "api"}); empty when it opens on a pronoun ("We moved ...")."""
     from contextlamp.domain.freshness import attribute_family
 
