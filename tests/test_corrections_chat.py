@@ -49,6 +49,22 @@ def _live(service: MemoryService, caller: Caller) -> list[str]:
             "nope, the rate limiter got rewritten in elixir; the ruby one is gone",
             "The rate limiter is written in ruby.",
         ),
+        # news before the statement is no word of its subject; a host's short name names it; the old value's
+        # retirement a noun away; the old value's end in a clause of its own
+        ("Heads up, the design review moved to Fridays.", "The design review is on Wednesdays."),
+        (
+            "The file drop now lives on drop02.corp.example (drop01 was shut down).",
+            "The file drop lives on drop01.corp.example.",
+        ),
+        ("Fax line changed: +1 555 0100 (the 0199 number is retired).", "Fax line: +1 555 0199."),
+        (
+            "Update: the SSO endpoint is sso.new.example now, sso.old.example stops working Monday.",
+            "The SSO endpoint is sso.old.example.",
+        ),
+        (
+            "Let me amend my note on build alerts: they are sent by the herald service.",
+            "Build alerts are sent by the courier service.",
+        ),
         # what a careful agent writes when it records a correction itself
         (
             "The thumbnailer's queue is now media-queue-7 (no longer media-queue-2).",
@@ -77,12 +93,26 @@ def test_a_correction_said_in_chat_or_recorded_by_an_agent_corrects(newer: str, 
         ("brain fart, the ticket bot posts to #triage too", "The ticket bot posts to #helpdesk."),
         # a lower-case value in the same slot, but the newer is about something of its own (the tests)
         ("nope, the rate limiter tests are written in elixir", "The rate limiter is written in ruby."),
+        # news about another subject, or a second value beside the first
+        ("Heads up, the design sync moved to Fridays.", "The design review is on Wednesdays."),
+        ("Heads up, the design review also runs on Fridays now.", "The design review is on Wednesdays."),
+        # a short name that is not the old host's ("drop0" is no host of "drop01.corp.example")
+        (
+            "The file drop now lives on drop02.corp.example (drop0 was shut down).",
+            "The file drop lives on drop01.corp.example.",
+        ),
         # a value in a clause of its own without a correction or a change
         ("The geo cache lives on cache-west-4, cache-west-1 is the backup.", "The geo cache lives on cache-west-1."),
     ],
 )
 def test_a_chat_opener_that_corrects_nothing_retires_nothing(newer: str, older: str) -> None:
     assert correction_kind(newer, older) is None
+
+
+def test_a_lower_case_correction_saved_later_is_looked_for(service: MemoryService, alice: Caller) -> None:
+    old = service.save_context(alice, "The rate limiter is written in ruby, old code but it works.")
+    new = service.save_context(alice, "Nope, the rate limiter got rewritten in elixir.")
+    assert new.superseded == [old.id]
 
 
 def test_chat_openers_are_read_one_after_another_and_a_plain_statement_has_none() -> None:

@@ -71,6 +71,9 @@ _CHANGE_VERB = (
     r"no longer|any ?more|stopped|ceased)\b"
 )
 # ("too" only at a clause's end: "X uses V too"; "128 was too many" says why the old value went)
+# news said before a statement ("Heads up, the X moved to B", "FYI the X is B now"): neither a correction's marker nor
+# words of the statement's subject or attribute
+_NEWS = re.compile(r"^\W*(?:heads[- ]up|fyi|btw|psa|just so you know|quick note)\b[\s,:;.!—–-]*", re.IGNORECASE)
 _ADDITIVE = r"\b(?:also|too(?![ \t]+[^\W\d_])|as well|another|additionally|besides|second|extra)\b"
 # a change said as possible, planned or conditional, not as made ("we might move X from A to B", "if A gets
 # decommissioned ...", "proposal: move X to B", "should X ever move off A"): no correction, unless the older is
@@ -123,6 +126,7 @@ _STOPPED = frozenset("longer stopped ceased".split())  # may stand a verb away: 
 # ("Henrik handed the updater over to Ravi")
 _ARROWS = frozenset(["->", "→", "=>", "-->"])
 _ENDED = frozenset("ended expired gone dead anymore".split())  # noqa: SIM905
+_ENDING = frozenset("stops stopped ends ceases expires retires".split())  # "..., A stops working Friday"  # noqa: SIM905
 _WENT = frozenset("went goes go".split())  # "A went away"  # noqa: SIM905
 _COPULA = frozenset("was were is are got gets been has have".split())  # noqa: SIM905
 _RETIRED = frozenset(
@@ -165,6 +169,14 @@ def _was_aside() -> re.Pattern[str]:
     return re.compile(r"\(\s*(?:was|were|formerly|previously|before)\b", re.IGNORECASE)
 
 
+def _short_host(key: str, values: AbstractSet[str]) -> str:
+    """``key`` as the host name of ``values`` it is the short form of ("ftp01" for "ftp01.corp.lan": letters and
+    digits, then the value's domain), else ``key``."""
+    if key in values or not (re.search(r"[^\W\d_]", key) and re.search(r"\d", key)):
+        return key
+    return next((v for v in values if v.startswith(f"{key}.") and not v[len(key) + 1 : len(key) + 2].isdigit()), key)
+
+
 def _opens_clause(words: Sequence[str], tokens: Sequence[str], n: int) -> bool:
     """Whether the value at ``n`` opens a clause of its own: at a clause break (",", ";", ":", a dash) with only a
     determiner between ("..., the A version ...", "...; A is read-only")."""
@@ -194,8 +206,9 @@ def _names_old(
       (``_COPULA`` then ``_RETIRED``: "A was retired", "A got dropped", "A is being drained"), or right after it a
       handover ("Henrik handed ...", "Rui passed ... to B");
     - in a statement ``marked`` as a correction or a change, the value opening a clause of its own, then a
-      ``_COPULA`` word ("oh wait, X go to B now, A is read-only", "..., A was the prototype", "..., 128 was too
-      many"): the new value was given, the old one is said of apart.
+      ``_COPULA`` word or a verb of ending ("oh wait, X go to B now, A is read-only", "..., A was the prototype",
+      "..., 128 was too many", "..., A stops working Friday"): the new value was given, the old one is said of apart.
+    A host's short name names it ("(ftp01 was shut down)" for "ftp01.corp.lan").
 
     Linear in ``len(newer)``."""
     tokens = newer.split()
@@ -203,7 +216,7 @@ def _names_old(
     depth = 0
     for n, raw in enumerate(tokens):
         depth += raw.count("(")
-        key = value_key(raw.strip(_TOKEN_STRIP))
+        key = _short_host(value_key(raw.strip(_TOKEN_STRIP)), values)
         # "I" is capitalised, no value; a function word is none here ("pulling from A" / "... builds FROM php:8")
         if key in values and key != "i" and (n == 0 or is_value(raw.strip(_TOKEN_STRIP)) or value_split(raw)[1]):
             verbs = 0  # words between the marker and the value other than _BETWEEN's
@@ -231,9 +244,10 @@ def _names_old(
             if any(a in _WENT and b == "away" for a, b in pairwise(after)):
                 return True
             handover = after and after[0] in _HANDOVER and (after[0] in _HANDED or "to" in words[n + 2 :])
-            if handover or (after and after[0] in _COPULA and any(w in _RETIRED for w in after[1:])):
+            copula = next((m for m, w in enumerate(after[:2]) if w in _COPULA), None)  # "the 0018 number is retired"
+            if handover or (copula is not None and any(w in _RETIRED for w in after[copula + 1 :])):
                 return True
-            if marked and after and after[0] in _COPULA and _opens_clause(words, tokens, n):
+            if marked and after and after[0] in _COPULA | _ENDING and _opens_clause(words, tokens, n):
                 return True
         depth = max(0, depth - raw.count(")"))
     return False
@@ -322,7 +336,7 @@ def correction_kind(newer: str, older: str) -> str | None:
     if new_scope != old_scope or (new_speaker and old_speaker and new_speaker != old_speaker):
         return None  # another folder's rule, another speaker's turn: another subject
     body = revision_body(new)  # "Correction: ...", and chat openers: "oh wait, ...", "nope, ...", "turns out ..."
-    said = new if body is None else body
+    said = _NEWS.sub("", new, count=1) if body is None else body  # "Heads up, ...": news, no marker, no subject
     _, _, _, change_verb, additive, dating, hedge = _patterns()
     if "?" in said or "?" in old or additive.search(said):
         return None
@@ -334,12 +348,15 @@ def correction_kind(newer: str, older: str) -> str | None:
         return None
     new_values, new_words, _ = value_split(said)
     old_values, old_words, _ = value_split(old)
-    named_subject = _subject_values(said, old, old_values) | _labels(said, old, old_values & new_values)
-    new_values, old_values = new_values - named_subject, old_values - named_subject
-    slot = ()
-    if (body is not None or change_verb.search(said)) and not (new_values - old_values and old_values):
+    slot: tuple[str, ...] = ()
+    crossed = crossed_values(said, old)  # a subject capitalised on one side only is no value
+    if (body is not None or change_verb.search(said)) and not (
+        new_values - old_values - crossed and old_values - crossed
+    ):
         slot = _slot_values(said, old)  # lower-case values: "got rewritten in fsharp" after "written in kotlin"
         new_values, old_values = new_values | set(slot[:1]), old_values | set(slot[1:])
+    named_subject = _subject_values(said, old, old_values) | _labels(said, old, old_values & new_values)
+    new_values, old_values = new_values - named_subject, old_values - named_subject
     if not new_values - old_values or not old_values:
         return None  # no new value, or nothing in the older one a value could replace
     subject_words = {w for v in named_subject for w in value_split(v)[1]}
@@ -365,7 +382,7 @@ def correction_kind(newer: str, older: str) -> str | None:
     shapes = {value_kind(v) for v in new_only} & {value_kind(v) for v in old_only}
     family = shared_family(set(new_words) - shared, set(old_words) - shared)
     clause = _clause_of(said, new_only)
-    added = set(value_split(clause)[1]) - set(old_words) - set(slot) - _AUXILIARY
+    added = set(value_split(clause)[1]) - set(old_words) - set(slot) - _AUXILIARY - subject_words
     if slot and added:
         return None  # a lower-case value read from its slot alone: the newer may add no word of its own
     # the values stand at the end of their clauses on both sides: an attribute's value, not a label naming the
@@ -459,15 +476,17 @@ def _at_end(text: str, values: AbstractSet[str]) -> bool:
 def may_correct(text: str) -> bool:
     """Whether ``text`` can correct anything (``corrected_among`` finds nothing otherwise, so a save need not
     look for candidates): at most ``FRESH_MAX_WORDS`` words, a value (a digit, a path, a handle, a name:
-    ``freshness.value_split``), no question, and a marker (it opens as a correction, has a verb of change, or a word
+    ``freshness.value_split``; or, marked as a correction or a change, a lower-case word in a slot: ``_slots``), no
+    question, and a marker (it opens as a correction, has a verb of change, or a word
     or arrow that names a value as old). Linear in ``len(text)``."""
     if "?" in text or len(text.split()) > 2 * FRESH_MAX_WORDS or _words(text) > FRESH_MAX_WORDS:
         return False
     said, _, _ = _framed(text)
-    if not value_split(said)[0]:
-        return False
     _, _, _, change_verb, _, dating, _ = _patterns()
-    if revision_body(said) is not None or change_verb.search(said) or dating.search(said):
+    marked = revision_body(said) is not None or change_verb.search(said) is not None
+    if not value_split(said)[0]:
+        return marked and bool(_slots(said))  # a lower-case value in a slot: "nope, X got rewritten in fsharp"
+    if marked or dating.search(said):
         return True
     if _was_aside().search(said):  # "... fires at V now (was A)"
         return True
