@@ -70,10 +70,10 @@ _CHANGE_VERB = (
     # the old value said to be over: "A no longer owns X, B does", "A doesn't approve X anymore"
     r"no longer|any ?more|stopped|ceased)\b"
 )
-# ("too" only at a clause's end: "X uses V too"; "128 was too many" says why the old value went)
 # news said before a statement ("Heads up, the X moved to B", "FYI the X is B now"): neither a correction's marker nor
 # words of the statement's subject or attribute
 _NEWS = re.compile(r"^\W*(?:heads[- ]up|fyi|btw|psa|just so you know|quick note)\b[\s,:;.!—–-]*", re.IGNORECASE)
+# ("too" only at a clause's end: "X uses V too"; "128 was too many" says why the old value went)
 _ADDITIVE = r"\b(?:also|too(?![ \t]+[^\W\d_])|as well|another|additionally|besides|second|extra)\b"
 # a change said as possible, planned or conditional, not as made ("we might move X from A to B", "if A gets
 # decommissioned ...", "proposal: move X to B", "should X ever move off A"): no correction, unless the older is
@@ -404,7 +404,7 @@ def _slots(text: str) -> list[tuple[str, str, str]]:
     ``_SLOT_PREPOSITIONS`` (a determiner between skipped) that follows a content word ("written in kotlin",
     "runs on the spruce cluster" -> ("runs", "on", "spruce")). Linear in ``len(text)``."""
     words = [_word(t) for t in text.split()]
-    found = []
+    found: list[tuple[str, str, str]] = []
     for n in range(1, len(words) - 1):
         if words[n] not in _SLOT_PREPOSITIONS or words[n - 1] in _BETWEEN or not words[n - 1].isalpha():
             continue
@@ -414,13 +414,13 @@ def _slots(text: str) -> list[tuple[str, str, str]]:
     return found
 
 
+MIN_SLOT_VERB = 4  # letters a verb holding another must have ("written" in "rewritten"; not "in" in "runs in")
+
+
 def _same_verb(a: str, b: str) -> bool:
     """Whether two verbs name one attribute: the same word, one attribute family, or one holding the other
     ("rewritten" / "written")."""
     return a == b or shared_family([a], [b]) or (min(len(a), len(b)) >= MIN_SLOT_VERB and (a in b or b in a))
-
-
-MIN_SLOT_VERB = 4  # letters a verb holding another must have ("written" in "rewritten"; not "in" in "runs in")
 
 
 def _slot_values(newer: str, older: str) -> tuple[str, ...]:
