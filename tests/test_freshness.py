@@ -12,7 +12,7 @@ import pytest
 from contextlamp.app.accounts import Accounts
 from contextlamp.app.indexing import Indexer
 from contextlamp.app.service import Caller, MemoryService
-from contextlamp.domain.rules import DEFAULT_AUTO_SUPERSEDE_THRESHOLD, is_update, states_change
+from contextlamp.domain.freshness import DEFAULT_AUTO_SUPERSEDE_THRESHOLD, is_update, states_change
 from contextlamp.embedding import FakeEmbedder
 from contextlamp.storage import StoreRegistry
 from tests.conftest import Clock

@@ -9,7 +9,7 @@ import pytest
 
 from contextlamp.distill.offline import OfflineDistiller
 from contextlamp.distill.transcript import Turn
-from contextlamp.domain.rules import is_update, same_attribute
+from contextlamp.domain.freshness import is_update, same_attribute
 from contextlamp.hooks.judge import corrected
 
 P = "prj_x"

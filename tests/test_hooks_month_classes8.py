@@ -20,7 +20,7 @@ import pytest
 
 from contextlamp.distill.offline import OfflineDistiller
 from contextlamp.distill.transcript import Turn
-from contextlamp.domain.rules import same_attribute
+from contextlamp.domain.freshness import same_attribute
 from contextlamp.hooks.judge import corrected
 
 

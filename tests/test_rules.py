@@ -11,13 +11,13 @@ import numpy as np
 
 from contextlamp.domain import ledger
 from contextlamp.domain.embedding import Vectors
+from contextlamp.domain.freshness import same_attribute
 from contextlamp.domain.models import Entry, NewEntry, stored_form
 from contextlamp.domain.rules import (
     expiry_of,
     history_after_removal,
     is_live,
     resave,
-    same_attribute,
     superseded_by_winner,
     trust_levels,
 )

@@ -3,10 +3,10 @@
 Data: ``research/bench/data/freshness-pairs.json`` (``supersede``: the newer states a new value of the same thing;
 ``keep``: a different fact about the same subject, which must stay). Two measurements:
 
-1. the rule alone (``rules.is_update``) per content-cosine threshold: false supersession (``keep`` pairs it
+1. the rule alone (``freshness.is_update``) per content-cosine threshold: false supersession (``keep`` pairs it
    would supersede; must be 0) and missed supersession (``supersede`` pairs it would not);
 2. the hooks' rule for a statement captured in a later session (``hooks/judge.corrected``, which shares
-   ``rules.same_attribute`` and ``rules.states_correction``): false and missed;
+   ``freshness.same_attribute`` and ``freshness.states_correction``): false and missed;
 3. end to end at the default threshold: each pair saved older then newer through ``MemoryService`` into a
    fresh store, counting the saves whose result reports ``superseded``, and whether a query about the subject
    ranks the newer entry first.
@@ -26,7 +26,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from contextlamp.domain.rules import DEFAULT_AUTO_SUPERSEDE_THRESHOLD, is_update
+from contextlamp.domain.freshness import DEFAULT_AUTO_SUPERSEDE_THRESHOLD, is_update
 from contextlamp.embedding import EMBEDDERS, Embedder, create_embedder
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # research/bench/common.py, when run as a script
@@ -105,7 +105,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     n_keep = sum(1 for p in pairs if p["expect"] == "keep")
     n_update = len(pairs) - n_keep
     console = Console(file=sys.stdout, width=160)
-    table = Table(title=f"rules.is_update on {len(pairs)} pairs ({n_update} updates, {n_keep} different facts)")
+    table = Table(title=f"freshness.is_update on {len(pairs)} pairs ({n_update} updates, {n_keep} different facts)")
     for name in ("threshold", "false supersession", "missed supersession", "false pair numbers"):
         table.add_column(name, justify="right")
     for row in sweep(pairs, cos):

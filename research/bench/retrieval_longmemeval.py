@@ -54,7 +54,7 @@ from contextlamp import __version__
 from contextlamp.app.service import Caller, MemoryService
 from contextlamp.config import Limits
 from contextlamp.domain.embedding import bulk_work, embed_queries
-from contextlamp.domain.rules import DEFAULT_AUTO_SUPERSEDE_THRESHOLD
+from contextlamp.domain.freshness import DEFAULT_AUTO_SUPERSEDE_THRESHOLD
 from contextlamp.embedding import EMBEDDERS, NEW_DATA_EMBEDDER, Embedder
 from contextlamp.embedding.onnx import SHIPPED, OnnxMiniLMEmbedder
 from contextlamp.errors import InvalidArgumentError, SecretDetectedError

@@ -9,10 +9,10 @@ scale (docs/multilingual.md "Thresholds"); grid 0.30..0.99 by 0.01:
 - ``paraphrase`` (``trust.corroborates``; research/bench/data/team-paraphrases.json): the lowest cosine at which,
   with the ``same_claim`` guard, no ``conflict`` and no ``distinct`` pair corroborates (a one-detail contradiction
   must never verify a learning); reported with the share of restatements (``same``) still accepted.
-- ``supersede`` (``rules.is_update``, a save without a topic; research/bench/data/freshness-pairs.json): the
+- ``supersede`` (``freshness.is_update``, a save without a topic; research/bench/data/freshness-pairs.json): the
   highest cosine with no false supersession (a ``keep`` pair) and no more missed updates than the lowest cosine
   of the grid (the guard as strict as it can be without losing an update the wording rules accept).
-- ``fresher_first`` (``rules.prefer_newer``): MiniLM's 0.5 was chosen on LoCoMo rankings (docs/retrieval.md), not
+- ``fresher_first`` (``freshness.prefer_newer``): MiniLM's 0.5 was chosen on LoCoMo rankings (docs/retrieval.md), not
   by a rule on pairs (the rule above gives 0.74 on MiniLM), so it is carried over by rank: the cosine at the same
   quantile of the freshness pairs' cosines under this model as 0.5 is under all-MiniLM-L6-v2 (int8).
 
@@ -30,7 +30,7 @@ from typing import Any
 
 import numpy as np
 
-from contextlamp.domain.rules import is_update, prefer_newer
+from contextlamp.domain.freshness import is_update, prefer_newer
 from contextlamp.domain.trust import same_claim
 from contextlamp.embedding import EMBEDDERS, create_embedder
 from contextlamp.paths import data_home

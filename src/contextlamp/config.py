@@ -95,7 +95,7 @@ REMOVED_SETTINGS: dict[str, str] = {
         ("trust_weight_verified", "trust_weight_unverified", "trust_weight_contested"),
         "a trust multiplier, now fixed in code (retrieval/weights.py TrustWeights)",
     ),
-    "auto_supersede_threshold": "now fixed in code (domain/rules.py DEFAULT_AUTO_SUPERSEDE_THRESHOLD)",
+    "auto_supersede_threshold": "now fixed in code (domain/freshness.py DEFAULT_AUTO_SUPERSEDE_THRESHOLD)",
     "team_paraphrase_threshold": "now fixed in code (domain/trust.py DEFAULT_PARAPHRASE_THRESHOLD)",
     "write_behind": "write-behind indexing is always on",
     "sqlite_synchronous": "SQLite stores fsync the WAL within 0.1 s of a save and before a forget returns",

@@ -1,5 +1,5 @@
 """Freshness without a topic (issue 17 point 4): which older live entries a new entry updates. The decision is
-``domain/rules.is_update``; this module finds its candidates and writes the supersession (``app/writes``)."""
+``domain/freshness.is_update``; this module finds its candidates and writes the supersession (``app/writes``)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 
 from contextlamp.app import writes
 from contextlamp.domain import corrections
+from contextlamp.domain.freshness import FRESH_MAX_WORDS, is_update, states_change
 from contextlamp.domain.models import NewEntry
-from contextlamp.domain.rules import FRESH_MAX_WORDS, is_update, states_change
 from contextlamp.storage import Store
 
 if TYPE_CHECKING:
@@ -25,7 +25,7 @@ CORRECTION_FLOOR = 0.3
 
 def may_update(entry: NewEntry, threshold: float) -> bool:
     """Whether ``supersede_updates`` may supersede anything for ``entry``: a personal or project entry without a
-    topic, short enough, that words itself as a change (``rules.states_change``), with the feature on
+    topic, short enough, that words itself as a change (``freshness.states_change``), with the feature on
     (``threshold`` at most 1). Linear in the content."""
     if threshold > 1.0 or entry.topic is not None or entry.contributed_by is not None:
         return False
@@ -45,7 +45,7 @@ def supersede_updates(
     first. Only personal and project entries without a topic take part (a topic has its own supersession; a
     team learning its trust), and never across frames (``corrections.same_frame``: another folder's agent-file
     rule, another speaker's chat turn). Costs nothing unless the new text words itself as a change
-    (``rules.states_change``); then one vector search and one embedding call for the candidates' contents.
+    (``freshness.states_change``); then one vector search and one embedding call for the candidates' contents.
 
     Args:
         content_vector: ``(dim,)`` the new content's own embedding; ``stored_vector``: ``(dim,)`` its folded

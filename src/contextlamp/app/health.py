@@ -4,7 +4,7 @@ Nothing here changes a store; the fixes are ``app/curation.Curation`` calls.
 
 What is a likely problem (``Finding.kind``), and where each threshold comes from:
 
-- ``stale``: a live memory that a newer live one updates (``domain/rules.is_update``, the rule a save applies,
+- ``stale``: a live memory that a newer live one updates (``domain/freshness.is_update``, the rule a save applies,
   at ``MemoryService.auto_supersede_threshold``) but was not superseded: saved before the rule, imported, or
   the update came through another path. Fix: mark it replaced by the newer one (history kept).
 - ``duplicate``: two live memories that say the same thing in other words: content cosine at or above
@@ -34,9 +34,9 @@ import numpy as np
 from contextlamp.app.curation import Curation, Place
 from contextlamp.app.saving import RESTATEMENT_CANDIDATE_MARGIN
 from contextlamp.app.state import Caller
+from contextlamp.domain.freshness import is_update
 from contextlamp.domain.models import Entry
 from contextlamp.domain.ports import Store
-from contextlamp.domain.rules import is_update
 
 HEALTH_SCAN = 2000  # newest live memories examined per store
 LONG_CHARS = 1600  # four times what the session start shows of one memory (hooks/context.MAX_LINE_CHARS, 400)

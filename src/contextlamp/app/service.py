@@ -41,6 +41,7 @@ from contextlamp.app.views import OVERVIEW_WEEKS, Overview, Views
 from contextlamp.config import DAY_MS, DEFAULT_TASK_TTL_DAYS, Limits
 from contextlamp.distill import DeferredDistiller
 from contextlamp.domain.embedding import Embedder, Thresholds
+from contextlamp.domain.freshness import DEFAULT_AUTO_SUPERSEDE_THRESHOLD
 from contextlamp.domain.models import (
     Entry,
     ForgetResult,
@@ -51,7 +52,6 @@ from contextlamp.domain.models import (
     SaveResult,
     SaveSessionResult,
 )
-from contextlamp.domain.rules import DEFAULT_AUTO_SUPERSEDE_THRESHOLD
 from contextlamp.domain.secret_scan import SecretScanner
 from contextlamp.domain.trust import DEFAULT_PARAPHRASE_THRESHOLD
 from contextlamp.retrieval.questions import QuestionGenerator, RuleQuestionGenerator

@@ -148,7 +148,7 @@ def save(
         where = _project_named(service, caller, result.scope)
         line = SAVED.format(verb="Already known" if result.deduped else "Saved", where=where, id=result.id)
         if result.superseded:
-            # An update recognised without a topic (rules.is_update): say which entries it replaced, as the
+            # An update recognised without a topic (freshness.is_update): say which entries it replaced, as the
             # JSON does, so the user is not left wondering where the old value went.
             line += f"; it replaces {', '.join(result.superseded)} (kept as history: contextlamp list --all)"
         click.echo(line)

@@ -62,12 +62,48 @@ _CONTRAST = (
 )
 
 
+# A chat opener that takes back or revises what was said, looser than ``_CORRECTION``: "oh wait", "nope", "hmm no",
+# "brain fart", "turns out", "whoops", "never mind", "nvm", "scrap what I said about", "ignore my earlier note on",
+# "small fix to what I said earlier", "amend what I told you about", "anzi no", "ah non pardon", "oeps". Said in
+# chat it as often opens an answer ("Nope, the build is green") as a correction, so the distiller does not read it
+# (a sentence would lose its first words); only a rule that holds the older statement it may revise reads it
+# (``revision_body``, the save-time rule ``domain/corrections``, which still asks for the same subject and
+# attribute and a new value of the old one's kind). A phrase naming what is revised ("about the X:") stays in the
+# body: it names the subject.
+MAX_OPENERS = 3  # chat openers read one after another ("oh wait, nope, brain fart: ...")
+_ABOUT = r"(?:about|re|regarding|on|for|concerning)"
+_REVISION = (
+    rf"^{_INTERJECTION}(?:"
+    r"(?:(?:a |one )?(?:small|quick|minor|tiny|slight) )?(?:fix|amendment|edit) (?:to|on)\s+|"
+    r"(?:let me |i'll |i need to |to )?(?:scrap|ignore|disregard|forget|amend(?:ing)?|correct(?:ing)?|fix(?:ing)?|"
+    r"revis(?:e|ing)|strike|scratch)\s+)"
+    r"(?:what i (?:said|wrote|told you|mentioned|typed)|my (?:earlier |last |previous |first )?"
+    r"(?:note|message|comment|statement|answer|point|reply)|that|the (?:last|previous) (?:one|bit|message))"
+    rf"(?:\s+(?:earlier|before|above|just now|yesterday))?(?:\s+{_ABOUT}\b)?{_SEP}"
+    # "small correction on the X: ...", "erratum re the X: ...": what follows names the subject, and stays
+    rf"|^{_INTERJECTION}(?:(?:a |one )?(?:small|quick|minor|tiny|slight) )?"
+    rf"(?:correction|fix|amendment|erratum|edit|update)\s+{_ABOUT}\s+(?=\S)"
+    rf"|^{_INTERJECTION}(?:"
+    r"oh wait|wait|no wait|hold on|hmm+[\s,.]+no|nope|nah|lol no|haha no|no no|err+|erm|ugh|"
+    r"brain fart(?: (?:on|from) my (?:side|part|end))?|d'oh|doh|oops|whoops|my mistake|i misremembered|"
+    r"i was thinking of [^,:;—–]{1,40}|(?:it )?turns out|come to think of it|on second thought|on reflection|"
+    r"never ?mind(?: the [^,:;—–]{1,40}(?: bit| part| thing)?)?|nvm|"
+    r"anzi(?: no)?|ah non(?: pardon)?|non pardon|oups|oeps|huch|ach nein|nein|upps|perdón|pardon|no)"
+    rf"{_SEP}"
+)
+
+
 @cache
 def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
     """The correction, tentative-correction and contrast cues, compiled on first use (not at import: a ``list``
     or ``get`` needs none of them; issue 14 point 3)."""
     flags = re.IGNORECASE | re.UNICODE  # as distill/cue_set.cue
     return re.compile(_CORRECTION, flags), re.compile(_TENTATIVE_CORRECTION, flags), re.compile(_CONTRAST, flags)
+
+
+@cache
+def _revision() -> re.Pattern[str]:
+    return re.compile(_REVISION, re.IGNORECASE | re.UNICODE)  # compiled on first use, not at import
 
 
 def correction_body(sentence: str) -> str | None:
@@ -87,3 +123,20 @@ def correction_body(sentence: str) -> str | None:
     if not body or (match.re is tentative and not contrast.search(body)):
         return None
     return body
+
+
+def revision_body(sentence: str) -> str | None:
+    """The revised statement when ``sentence`` corrects something said before (``correction_body``) or opens on a
+    chat phrase that takes back or revises it (``_REVISION``: "oh wait, ...", "nope, ...", "brain fart: ...",
+    "turns out ...", "scrap what I said about the X: ...", "small fix to my last message: ..."), else None. Only
+    for a rule that compares it with the older statement it may revise: such an opener also opens answers
+    ("Nope, it's green"). Openers repeated ("oh wait, nope, ...") are read one after another. Linear in the
+    sentence's length (each opener is a literal alternation, each read once from the start)."""
+    body = correction_body(sentence) or sentence
+    for _ in range(MAX_OPENERS):  # "oh wait, nope, ...": the next opener, if any
+        match = _revision().match(body)
+        if match is None:
+            break
+        body = body[match.end() :].strip()
+        body = correction_body(body) or body
+    return body if body and body != sentence else None

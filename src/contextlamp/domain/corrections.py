@@ -11,8 +11,8 @@ A newer statement corrects an older one only when a person reading the two would
   correction ("Correction:", "I was wrong,", "actually ..., not ...": ``correction_markers.correction_body``) or
   words a change ("moved", "switched", "changed", "dropped", "replaced", "upgraded", "taken over", "no longer",
   "anymore" ...: ``_CHANGE_VERB``) or a date from which on ("starting in January", "from next week": ``_DATED``)
-  and then gives the same attribute (``rules.same_attribute``) a new value of the old one's kind
-  (``rules.value_kind``: "plans.v1" for "ops.events.v3"), at the end of its clause (or, for a person, opening the
+  and then gives the same attribute (``freshness.same_attribute``) a new value of the old one's kind
+  (``freshness.value_kind``: "plans.v1" for "ops.events.v3"), at the end of its clause (or, for a person, opening the
   older: "A no longer approves X, B does"), adding at most ``MAX_WORDED_NEW_WORDS`` words;
 - about the same subject: a subject word in common (not a word naming an attribute: "runs", "port", "service"; a
   word capitalised on one side only counts: "Staging Redis is A" / "Staging Redis isn't A anymore"),
@@ -25,7 +25,7 @@ holds several facts), nor a newer one of several unless it opens as a correction
 again with another value and no marker ("The X polls every 8 seconds" after "... every 15 seconds") corrects
 nothing: alike saves, numbered series and chat turns do that all the time (stop 40's CI: 20 alike saves retired 19,
 two folders' rules retired each other). Pure and linear in the texts' lengths (quadratic in the words of a
-statement of at most ``rules.FRESH_MAX_WORDS``).
+statement of at most ``freshness.FRESH_MAX_WORDS``).
 """
 
 from __future__ import annotations
@@ -36,8 +36,8 @@ from collections.abc import Set as AbstractSet
 from functools import cache
 from itertools import pairwise
 
-from contextlamp.domain.correction_markers import correction_body
-from contextlamp.domain.rules import (
+from contextlamp.domain.correction_markers import revision_body
+from contextlamp.domain.freshness import (
     FRESH_MAX_WORDS,
     SENTENCE_END,
     attribute_family,
@@ -65,11 +65,16 @@ _CHANGE_VERB = (
     r"dropp(?:ed|ing)|upgrad(?:ed|ing)|downgrad(?:ed|ing)|bump(?:ed|ing)|rais(?:ed|ing)|lower(?:ed|ing)|"
     r"increas(?:ed|ing)|decreas(?:ed|ing)|reduc(?:ed|ing)|renam(?:ed|ing)|reschedul(?:ed|ing)|reassign(?:ed|ing)|"
     r"relocat(?:ed|ing)|repoint(?:ed|ing)|redirect(?:ed|ing)|rerout(?:ed|ing)|shift(?:ed|ing)|rolled back|"
-    r"revert(?:ed|ing)|handed over|(?:took|taken|tak(?:es|ing)) over|transferr(?:ed|ing)|"
+    r"revert(?:ed|ing)|handed over|(?:took|taken|tak(?:es|ing)) over|transferr(?:ed|ing)|rewr(?:ote|itten|iting)|"
+    r"port(?:ed|ing)|resiz(?:ed|ing)|rebuil(?:t|ding)|"
     # the old value said to be over: "A no longer owns X, B does", "A doesn't approve X anymore"
     r"no longer|any ?more|stopped|ceased)\b"
 )
-_ADDITIVE = r"\b(?:also|too|as well|another|additionally|besides|second|extra)\b"
+# news said before a statement ("Heads up, the X moved to B", "FYI the X is B now"): neither a correction's marker nor
+# words of the statement's subject or attribute
+_NEWS = re.compile(r"^\W*(?:heads[- ]up|fyi|btw|psa|just so you know|quick note)\b[\s,:;.!—–-]*", re.IGNORECASE)
+# ("too" only at a clause's end: "X uses V too"; "128 was too many" says why the old value went)
+_ADDITIVE = r"\b(?:also|too(?![ \t]+[^\W\d_])|as well|another|additionally|besides|second|extra)\b"
 # a change said as possible, planned or conditional, not as made ("we might move X from A to B", "if A gets
 # decommissioned ...", "proposal: move X to B", "should X ever move off A"): no correction, unless the older is
 # hedged alike (a conditional rule corrected: "If X fails, page B, not A" after "If X fails, page A"). "may" in
@@ -121,6 +126,7 @@ _STOPPED = frozenset("longer stopped ceased".split())  # may stand a verb away: 
 # ("Henrik handed the updater over to Ravi")
 _ARROWS = frozenset(["->", "→", "=>", "-->"])
 _ENDED = frozenset("ended expired gone dead anymore".split())  # noqa: SIM905
+_ENDING = frozenset("stops stopped ends ceases expires retires".split())  # "..., A stops working Friday"  # noqa: SIM905
 _WENT = frozenset("went goes go".split())  # "A went away"  # noqa: SIM905
 _COPULA = frozenset("was were is are got gets been has have".split())  # noqa: SIM905
 _RETIRED = frozenset(
@@ -142,13 +148,13 @@ _BETWEEN = frozenset(
 OLD_MARK_WORDS = 3  # how far from a value its marker may stand, function words between
 # words a statement names an attribute or a kind of thing with, shared by statements about different things
 # ("The tax calculator runs on ..." / "the refund processor now runs on ..."; "the billing service" / "the
-# loyalty service"): never the subject two statements share (stems, as rules.value_split gives them)
+# loyalty service"): never the subject two statements share (stems, as freshness.value_split gives them)
 _GENERIC = frozenset(
     """run use listen port host go get sit call point talk start take need keep have make work service job team
     file path server system app data code tool thing""".split()  # noqa: SIM905
 )
 # words the clause of a worded change may add beside the old statement's ("for every main job" narrows it: a new
-# fact of its own, not the old one's new value; rules.is_update's value-terms limit, in words)
+# fact of its own, not the old one's new value; freshness.is_update's value-terms limit, in words)
 MAX_WORDED_NEW_WORDS = 1
 END_WORDS = 3  # words a new value may stand before the end of its clause ("8080 in staging.")
 
@@ -157,13 +163,40 @@ def _word(token: str) -> str:
     return token.strip(_TOKEN_STRIP).casefold()
 
 
-def _names_old(newer: str, values: AbstractSet[str], changed: bool, nouns: AbstractSet[str] = frozenset()) -> bool:
+@cache
+def _was_aside() -> re.Pattern[str]:
+    """An aside naming the old value: "(was A)", "(formerly A)", "(previously A)"."""
+    return re.compile(r"\(\s*(?:was|were|formerly|previously|before)\b", re.IGNORECASE)
+
+
+def _short_host(key: str, values: AbstractSet[str]) -> str:
+    """``key`` as the host name of ``values`` it is the short form of ("ftp01" for "ftp01.corp.lan": letters and
+    digits, then the value's domain), else ``key``."""
+    if key in values or not (re.search(r"[^\W\d_]", key) and re.search(r"\d", key)):
+        return key
+    return next((v for v in values if v.startswith(f"{key}.") and not v[len(key) + 1 : len(key) + 2].isdigit()), key)
+
+
+def _opens_clause(words: Sequence[str], tokens: Sequence[str], n: int) -> bool:
+    """Whether the value at ``n`` opens a clause of its own: at a clause break (",", ";", ":", a dash) with only a
+    determiner between ("..., the A version ...", "...; A is read-only")."""
+    start = n - 1 if n and words[n - 1] in _DETERMINERS else n
+    return start > 0 and (tokens[start - 1].endswith((",", ";", ":")) or tokens[start - 1] in ("—", "–", "-"))
+
+
+def _names_old(
+    newer: str,
+    values: AbstractSet[str],
+    changed: bool,
+    nouns: AbstractSet[str] = frozenset(),
+    marked: bool = False,
+) -> bool:
     """Whether ``newer`` names one of ``values`` (the older statement's value keys) as the old one:
 
     - before it, at most ``OLD_MARK_WORDS`` words away with only ``_BETWEEN`` words between, a marker of
       ``_OLD_BEFORE`` or a word ending in "n't" ("not on A", "isn't A", "instead of A"; after "no longer" or
       "stopped" one verb too: "no longer listens on A", "stopped writing to A"; between any marker and A, words
-      of ``nouns``, the older's words as ``rules.value_split`` gives them, are no verb: "not on firmware A" after
+      of ``nouns``, the older's words as ``freshness.value_split`` gives them, are no verb: "not on firmware A" after
       "... runs firmware A"; a marker before another value is that value's), "from" with "to" or an arrow after
       it, or in a sentence that words a change (``changed``: a word of ``_CHANGE_VERB``): "went from A to B",
       "Bob took over X from A"; "was" / "formerly" inside parentheses ("(was A)"); or a verb of removal with only
@@ -171,7 +204,11 @@ def _names_old(newer: str, values: AbstractSet[str], changed: bool, nouns: Abstr
     - after it, at most ``OLD_MARK_WORDS`` words away: an arrow (within two: "25 MB -> 50 MB"), its end
       (``_ENDED``: "A isn't used anymore", "the A grant ended"; "A went away"), its retirement in the passive
       (``_COPULA`` then ``_RETIRED``: "A was retired", "A got dropped", "A is being drained"), or right after it a
-      handover ("Henrik handed ...", "Rui passed ... to B").
+      handover ("Henrik handed ...", "Rui passed ... to B");
+    - in a statement ``marked`` as a correction or a change, the value opening a clause of its own, then a
+      ``_COPULA`` word or a verb of ending ("oh wait, X go to B now, A is read-only", "..., A was the prototype",
+      "..., 128 was too many", "..., A stops working Friday"): the new value was given, the old one is said of apart.
+    A host's short name names it ("(ftp01 was shut down)" for "ftp01.corp.lan").
 
     Linear in ``len(newer)``."""
     tokens = newer.split()
@@ -179,7 +216,7 @@ def _names_old(newer: str, values: AbstractSet[str], changed: bool, nouns: Abstr
     depth = 0
     for n, raw in enumerate(tokens):
         depth += raw.count("(")
-        key = value_key(raw.strip(_TOKEN_STRIP))
+        key = _short_host(value_key(raw.strip(_TOKEN_STRIP)), values)
         # "I" is capitalised, no value; a function word is none here ("pulling from A" / "... builds FROM php:8")
         if key in values and key != "i" and (n == 0 or is_value(raw.strip(_TOKEN_STRIP)) or value_split(raw)[1]):
             verbs = 0  # words between the marker and the value other than _BETWEEN's
@@ -207,7 +244,10 @@ def _names_old(newer: str, values: AbstractSet[str], changed: bool, nouns: Abstr
             if any(a in _WENT and b == "away" for a, b in pairwise(after)):
                 return True
             handover = after and after[0] in _HANDOVER and (after[0] in _HANDED or "to" in words[n + 2 :])
-            if handover or (after and after[0] in _COPULA and any(w in _RETIRED for w in after[1:])):
+            copula = next((m for m, w in enumerate(after[:2]) if w in _COPULA), None)  # "the 0018 number is retired"
+            if handover or (copula is not None and any(w in _RETIRED for w in after[copula + 1 :])):
+                return True
+            if marked and after and after[0] in _COPULA | _ENDING and _opens_clause(words, tokens, n):
                 return True
         depth = max(0, depth - raw.count(")"))
     return False
@@ -249,7 +289,7 @@ def _words(text: str) -> int:
 def _undated(newer: str, dated: re.Match[str], subject: set[str]) -> str:
     """``newer`` without its dating phrase ("Starting in January the proxy ..." -> "the proxy ...", "The X bills to
     B from next month" -> "The X bills to B"): from the phrase up to the first word of ``subject`` (the older
-    statement's words, as ``rules.value_split`` gives them) or the end of its clause."""
+    statement's words, as ``freshness.value_split`` gives them) or the end of its clause."""
     head, tail = newer[: dated.start()], newer[dated.start() :].split()
     for n, raw in enumerate(tail):
         if raw.endswith((",", ";", ".")):
@@ -262,11 +302,11 @@ def _undated(newer: str, dated: re.Match[str], subject: set[str]) -> str:
 def _framed(text: str) -> tuple[str, str | None, str | None]:
     """``text`` without its speaker ("Lena: ...") and its agent-file scope ("... (applies to packages/api/)"), its
     speaker (case-folded) and its scope (what follows "applies to"), each None when it has none. A correction's
-    opening ("Correction: ...") is no speaker."""
+    opening ("Correction: ...", "Nope: ...") is no speaker."""
     _, speaker_pattern, applies, _, _, _, _ = _patterns()
     speaker = None
     found = speaker_pattern.match(text)
-    if found is not None and correction_body(text) is None:
+    if found is not None and revision_body(text) is None:  # "Nope: ...", "Correction: ...": no speaker
         speaker, text = found.group(1).casefold(), text[found.end() :]
     scope = None
     if (found := applies.search(text)) is not None:
@@ -295,8 +335,8 @@ def correction_kind(newer: str, older: str) -> str | None:
     old, old_speaker, old_scope = _framed(older)
     if new_scope != old_scope or (new_speaker and old_speaker and new_speaker != old_speaker):
         return None  # another folder's rule, another speaker's turn: another subject
-    body = correction_body(new)
-    said = new if body is None else body
+    body = revision_body(new)  # "Correction: ...", and chat openers: "oh wait, ...", "nope, ...", "turns out ..."
+    said = _NEWS.sub("", new, count=1) if body is None else body  # "Heads up, ...": news, no marker, no subject
     _, _, _, change_verb, additive, dating, hedge = _patterns()
     if "?" in said or "?" in old or additive.search(said):
         return None
@@ -308,6 +348,13 @@ def correction_kind(newer: str, older: str) -> str | None:
         return None
     new_values, new_words, _ = value_split(said)
     old_values, old_words, _ = value_split(old)
+    slot: tuple[str, ...] = ()
+    crossed = crossed_values(said, old)  # a subject capitalised on one side only is no value
+    if (body is not None or change_verb.search(said)) and not (
+        new_values - old_values - crossed and old_values - crossed
+    ):
+        slot = _slot_values(said, old)  # lower-case values: "got rewritten in fsharp" after "written in kotlin"
+        new_values, old_values = new_values | set(slot[:1]), old_values | set(slot[1:])
     named_subject = _subject_values(said, old, old_values) | _labels(said, old, old_values & new_values)
     new_values, old_values = new_values - named_subject, old_values - named_subject
     if not new_values - old_values or not old_values:
@@ -318,7 +365,7 @@ def correction_kind(newer: str, older: str) -> str | None:
         return None  # no subject word in common ("runs", "port", "service" say what, not of what): another thing
     dated = dating.search(said)
     changed = change_verb.search(said) is not None or dated is not None
-    if _names_old(said, old_values, changed, set(old_words)):
+    if _names_old(said, old_values, changed, set(old_words), marked=changed or body is not None):
         return "named"
     if body is None and not changed:
         return None  # no marker: the older said again with another value is no correction
@@ -335,7 +382,9 @@ def correction_kind(newer: str, older: str) -> str | None:
     shapes = {value_kind(v) for v in new_only} & {value_kind(v) for v in old_only}
     family = shared_family(set(new_words) - shared, set(old_words) - shared)
     clause = _clause_of(said, new_only)
-    added = set(value_split(clause)[1]) - set(old_words)
+    added = set(value_split(clause)[1]) - set(old_words) - set(slot) - _AUXILIARY - subject_words
+    if slot and added:
+        return None  # a lower-case value read from its slot alone: the newer may add no word of its own
     # the values stand at the end of their clauses on both sides: an attribute's value, not a label naming the
     # subject ("the reporting job 3 to the new scheduler", "fact number 2: the build uses ..."); a person's name
     # opening the older is its value too ("Ingrid approves X": who approves X), when the newer says another does
@@ -346,9 +395,52 @@ def correction_kind(newer: str, older: str) -> str | None:
     return None
 
 
+_SLOT_PREPOSITIONS = frozenset("in on to with into onto at from by via off".split())  # noqa: SIM905
+_AUXILIARY = frozenset("got get gets getting been being".split())  # "X got rewritten in V": no word of its own  # noqa: SIM905
+
+
+def _slots(text: str) -> list[tuple[str, str, str]]:
+    """The (verb, preposition, word) slots of ``text``: a lower-case word after a preposition of
+    ``_SLOT_PREPOSITIONS`` (a determiner between skipped) that follows a content word ("written in kotlin",
+    "runs on the spruce cluster" -> ("runs", "on", "spruce")). Linear in ``len(text)``."""
+    words = [_word(t) for t in text.split()]
+    found: list[tuple[str, str, str]] = []
+    for n in range(1, len(words) - 1):
+        if words[n] not in _SLOT_PREPOSITIONS or words[n - 1] in _BETWEEN or not words[n - 1].isalpha():
+            continue
+        at = n + 2 if words[n + 1] in _DETERMINERS and n + 2 < len(words) else n + 1
+        if words[at].isalpha() and words[at] not in _BETWEEN:
+            found.append((words[n - 1], words[n], words[at]))
+    return found
+
+
+MIN_SLOT_VERB = 4  # letters a verb holding another must have ("written" in "rewritten"; not "in" in "runs in")
+
+
+def _same_verb(a: str, b: str) -> bool:
+    """Whether two verbs name one attribute: the same word, one attribute family, or one holding the other
+    ("rewritten" / "written")."""
+    return a == b or shared_family([a], [b]) or (min(len(a), len(b)) >= MIN_SLOT_VERB and (a in b or b in a))
+
+
+def _slot_values(newer: str, older: str) -> tuple[str, ...]:
+    """(new value, old value) when ``newer`` and ``older`` give one slot (``_slots``: the same preposition after
+    verbs naming one attribute, ``_same_verb``) two lower-case words, the new one not in the older ("nope, the
+    X got rewritten in fsharp" / "The X is written in kotlin"); () unless exactly one such pair. How a value
+    written in lower case is told from the statement's other words (``freshness.value_split`` reads none)."""
+    old_words = {_word(t) for t in older.split()}
+    pairs = {
+        (new, old)
+        for verb, preposition, new in _slots(newer)
+        for old_verb, old_preposition, old in _slots(older)
+        if preposition == old_preposition and new != old and new not in old_words and _same_verb(verb, old_verb)
+    }
+    return next(iter(pairs)) if len(pairs) == 1 else ()
+
+
 def _subject_values(newer: str, older: str, old_values: AbstractSet[str]) -> frozenset[str]:
     """The words ``newer`` and ``older`` (one statement each) read as values that name the subject both speak of: a
-    word capitalised on one side only (``rules.crossed_values``: "Staging Redis is A" / "Staging Redis isn't A
+    word capitalised on one side only (``freshness.crossed_values``: "Staging Redis is A" / "Staging Redis isn't A
     anymore") and a capitalised word both open on ("Sprint demos are on A" / "Sprint demos moved to B"; not one the
     newer says no longer does it: "Carla doesn't approve X anymore, Omar does"); none when
     they are all of ``old_values`` (value keys): then the name is what the older says ("Ingrid approves X" / "Ingrid
@@ -367,7 +459,7 @@ def _subject_values(newer: str, older: str, old_values: AbstractSet[str]) -> fro
 
 def _named_first(text: str, values: AbstractSet[str]) -> bool:
     """Whether ``values`` (value keys) is the one name ``text`` opens on as its subject ("Ingrid approves ...":
-    ``rules.opens_on_name``)."""
+    ``freshness.opens_on_name``)."""
     first = text.split(maxsplit=1)[0].strip(_TOKEN_STRIP) if text.split() else ""
     return opens_on_name(text) and set(values) == {value_key(first)}
 
@@ -384,15 +476,19 @@ def _at_end(text: str, values: AbstractSet[str]) -> bool:
 def may_correct(text: str) -> bool:
     """Whether ``text`` can correct anything (``corrected_among`` finds nothing otherwise, so a save need not
     look for candidates): at most ``FRESH_MAX_WORDS`` words, a value (a digit, a path, a handle, a name:
-    ``rules.value_split``), no question, and a marker (it opens as a correction, has a verb of change, or a word
+    ``freshness.value_split``; or, marked as a correction or a change, a lower-case word in a slot: ``_slots``), no
+    question, and a marker (it opens as a correction, has a verb of change, or a word
     or arrow that names a value as old). Linear in ``len(text)``."""
     if "?" in text or len(text.split()) > 2 * FRESH_MAX_WORDS or _words(text) > FRESH_MAX_WORDS:
         return False
     said, _, _ = _framed(text)
-    if not value_split(said)[0]:
-        return False
     _, _, _, change_verb, _, dating, _ = _patterns()
-    if correction_body(said) is not None or change_verb.search(said) or dating.search(said):
+    marked = revision_body(said) is not None or change_verb.search(said) is not None
+    if not value_split(said)[0]:
+        return marked and bool(_slots(said))  # a lower-case value in a slot: "nope, X got rewritten in fsharp"
+    if marked or dating.search(said):
+        return True
+    if _was_aside().search(said):  # "... fires at V now (was A)"
         return True
     words = {_word(t) for t in said.split()}
     return bool(words & (_OLD_BEFORE | _ENDED | _RETIRED | _HANDOVER | _ARROWS | {"from", "away"})) or any(
@@ -414,7 +510,7 @@ def replacement_for(older: str, value: str, newer: Sequence[str]) -> int | None:
     """The index of the statement of ``newer`` that gives a new value to what ``older`` says with ``value``, the
     value a retraction took back ("forget the 40 MB figure" after "The X limit is 75 MB" and "The X rejects files
     over 40 MB"): ``older`` holds ``value``; the replacement does not, shares a subject word with ``older``, is about
-    the same attribute (``rules.same_attribute``, either way round) and holds a value of ``value``'s shape. None
+    the same attribute (``freshness.same_attribute``, either way round) and holds a value of ``value``'s shape. None
     unless exactly one statement qualifies (which one replaced it is not said otherwise). Linear in the texts'
     lengths."""
     key = value_key(value.strip(_TOKEN_STRIP))

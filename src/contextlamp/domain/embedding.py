@@ -41,7 +41,7 @@ class Thresholds:
     Attributes:
         similarity_floor: below it a match by meaning is no candidate (``FusionWeights.semantic_floor``).
         evidence: from it meaning alone is evidence (relevance floor, ``retrieval/evidence.with_evidence``).
-        supersede: the content cosine from which a save without a topic may update an older one (``rules.is_update``).
+        supersede: the content cosine from which a topic-less save may update an older one (``freshness.is_update``).
         paraphrase: the content cosine from which a team learning restates another (``trust.corroborates``).
         fresher_first: the stored-vector cosine from which an update ranks before what it updates
             (``rules.fresher_first``).

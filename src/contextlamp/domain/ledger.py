@@ -160,7 +160,7 @@ def corroborate(tx: EntryWriter, entry_id: str, user_id: str, similarity: float,
 
 def supersede_updated(tx: EntryWriter, winner_id: str, older: Sequence[str], now: int) -> list[str]:
     """Mark the entries of ``older`` that are still live, without a topic and outside a team as superseded by
-    ``winner_id`` (an update saved without a topic, ``rules.is_update`` decided by the caller); history is kept
+    ``winner_id`` (an update saved without a topic, ``freshness.is_update`` decided by the caller); history is kept
     as topic supersession keeps it (forgetting the winner revives the newest of them). Returns the ids
     superseded; none when the winner itself is gone or no longer live."""
     winner = tx.get(winner_id)

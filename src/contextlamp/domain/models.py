@@ -155,7 +155,7 @@ class _Result(BaseModel):
 
 class SaveResult(_Result):
     """save_context result: the entry's id; ``deduped`` when the same content was already stored; (ext)
-    ``superseded``: the ids of older entries without a topic that this save updated (``rules.is_update``),
+    ``superseded``: the ids of older entries without a topic that this save updated (``freshness.is_update``),
     present only when there are any; (ext) ``scope``: where a save that named no project or team went when the
     server chose the store (a local server started in a repository: ``project:<id>``, spec/TOOLS.md "The
     repository a local server runs in"), in the packs' ``scope`` form; present only then."""

@@ -9,7 +9,7 @@ import threading
 from typing import TYPE_CHECKING, Any
 
 from contextlamp.domain.embedding import Thresholds
-from contextlamp.domain.rules import DEFAULT_AUTO_SUPERSEDE_THRESHOLD, FRESHER_FIRST_THRESHOLD
+from contextlamp.domain.freshness import DEFAULT_AUTO_SUPERSEDE_THRESHOLD, FRESHER_FIRST_THRESHOLD
 from contextlamp.domain.trust import DEFAULT_PARAPHRASE_THRESHOLD
 from contextlamp.errors import EmbeddingError
 
@@ -26,7 +26,7 @@ SIMILARITY_FLOOR = 0.2  # measured here: related question/answer pairs 0.39-0.57
 # on the other three (research/bench/relevance_floor.py, docs/retrieval.md "Relevance floor")
 EVIDENCE_SIMILARITY = 0.36
 # all-MiniLM-L6-v2's cosine thresholds, the one set the product reads for its vectors (int8 and torch alike); each
-# value's measurement is where it is defined (above; domain/rules.py, domain/trust.py)
+# value's measurement is where it is defined (above; domain/freshness.py, domain/trust.py)
 THRESHOLDS = Thresholds(
     similarity_floor=SIMILARITY_FLOOR,
     evidence=EVIDENCE_SIMILARITY,

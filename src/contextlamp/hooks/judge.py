@@ -246,20 +246,20 @@ def corrected(
 ) -> tuple[str, str | None, str] | None:
     """The live memory ``candidate`` corrects, as ``(text, its project id or None, a topic for both)``, or None.
 
-    A candidate corrects a memory when it words a change (``rules.states_correction``: "correction", "moved
+    A candidate corrects a memory when it words a change (``freshness.states_correction``: "correction", "moved
     to", "handed ... over to", "got upgraded to 7.3 (was 1.6)", "no longer", "from now on" ...), gives a value
     the memory does not have (a digit, a path, a handle, a name), shares a subject word with it (a word of no
-    attribute family: ``rules.ATTRIBUTE_FAMILIES``) and a second word or an attribute family ("escalate" /
+    attribute family: ``freshness.ATTRIBUTE_FAMILIES``) and a second word or an attribute family ("escalate" /
     "ping"), either names the memory's old value ("instead of @oncall", "(was 1.6.6)", "Henrik handed ...":
-    values compared as ``rules.value_key``) or shares half of the memory's words or an attribute family, and is
-    about the same attribute of the subject (``rules.same_attribute``: a phrase both share, "runs every",
+    values compared as ``freshness.value_key``) or shares half of the memory's words or an attribute family, and is
+    about the same attribute of the subject (``freshness.same_attribute``: a phrase both share, "runs every",
     never makes a schedule correct a host, nor one component's change another's). The best match (most shared
     words) wins. ``marked``: the caller knows ``candidate`` was said as a correction (the distiller removed its
     marker: "Small correction: X" is stored as "X"). The topic is the memory's own words (values, stop and
     change words left out) in its order, kebab-cased, so it names the attribute as well as the subject and two
     attributes of one component never share one: the store's topic supersession then retires the old memory
     (history kept; spec/TOOLS.md save_context ``topic``)."""
-    from contextlamp.domain.rules import (
+    from contextlamp.domain.freshness import (
         attribute_family,
         distinctive_shape,
         names_old_value,
@@ -321,9 +321,9 @@ def corrected(
 
 def _lead_subject(text: str) -> frozenset[str]:
     """The words ``text`` opens on (after an article) before a stop word, a value or an attribute word after the
-    first (``rules.ATTRIBUTE_FAMILIES``, ``_STOP``): the subject it names ("The export api limit is 300 rps
+    first (``freshness.ATTRIBUTE_FAMILIES``, ``_STOP``): the subject it names ("The export api limit is 300 rps
     now" -> {"export", "api"}); empty when it opens on a pronoun ("We moved ...")."""
-    from contextlamp.domain.rules import attribute_family
+    from contextlamp.domain.freshness import attribute_family
 
     words: list[str] = []
     for token in (w.strip(".:,;()-").casefold() for w in _WORD.findall(text)):
@@ -343,16 +343,16 @@ def _opening(text: str) -> str:
 
 
 def _value(token: str) -> str:
-    from contextlamp.domain.rules import value_key
+    from contextlamp.domain.freshness import value_key
 
     return value_key(token)
 
 
 def _parts(text: str) -> tuple[frozenset[str], frozenset[str]]:
     """(value tokens, other words) of ``text``: a value holds a digit or a path character, or is a capitalised
-    word after the first (compared as ``rules.value_key``: "v2.1.0" is "2.1.0", "Henrik's" is "henrik"); the
-    other words are case-folded, stop words and change words (``rules.states_correction``) left out."""
-    from contextlamp.domain.rules import states_correction
+    word after the first (compared as ``freshness.value_key``: "v2.1.0" is "2.1.0", "Henrik's" is "henrik"); the
+    other words are case-folded, stop words and change words (``freshness.states_correction``) left out."""
+    from contextlamp.domain.freshness import states_correction
 
     tokens = [w.strip(".:,;()-") for w in _WORD.findall(text)]
     values: set[str] = set()

@@ -24,11 +24,11 @@ def keep_topics(
     store (``judge.corrected``), a topic both get. Re-saving known content with a topic keeps its id and applies
     the topic's supersession (spec/TOOLS.md save_context), so a later session's correction supersedes the value
     it corrects (history kept). A distiller's topic that live memories of the store already hold about another
-    attribute (``rules.same_attribute``: "we bumped the geocoder to v3" after "we migrated the geocoder to
+    attribute (``freshness.same_attribute``: "we bumped the geocoder to v3" after "we migrated the geocoder to
     us-west-2") is left off, so it retires nothing. Only statements the digest path stored verbatim are
     re-saved. Returns how many memories a correction superseded."""
     from contextlamp.distill import digest_items
-    from contextlamp.domain.rules import same_attribute
+    from contextlamp.domain.freshness import same_attribute
     from contextlamp.errors import ContextlampError
     from contextlamp.hooks.judge import corrected, digest_lines
 

@@ -13,9 +13,9 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from contextlamp.domain.freshness import may_pair, prefer_newer, states_change
 from contextlamp.domain.models import Entry, MemoryType
 from contextlamp.domain.ports import Store
-from contextlamp.domain.rules import may_pair, prefer_newer, states_change
 from contextlamp.retrieval.chunks import STEM_CHARS
 from contextlamp.retrieval.dates import named_window
 from contextlamp.retrieval.evidence import agrees, keyword_held, names_nothing, on_match_scale, with_evidence
@@ -531,11 +531,11 @@ def signal_places(lists: SignalLists, with_recency: bool) -> dict[str, list[tupl
 
 def fresher_first(hits: list[Hit], threshold: float) -> list[Hit]:
     """``hits`` with each update moved just ahead of the older entry of the same store it updates
-    (``rules.prefer_newer`` over the entries' stored vectors); the hits in between move down one place and the
+    (``freshness.prefer_newer`` over the entries' stored vectors); the hits in between move down one place and the
     scores stay with the places, so they stay descending. Only when some hit words itself as a change.
 
     The stored vectors are read (one read per store) only for the hits of a pair that could be an update by
-    the tests of each text alone (``rules.states_change`` for the newer, ``rules.may_pair`` for both; same
+    the tests of each text alone (``freshness.states_change`` for the newer, ``freshness.may_pair`` for both; same
     store, the newer saved later, in any order, as moves reorder the hits): any other pair fails
     ``prefer_newer`` at every cosine, so the answer is the one of reading every hit's vectors, and usually
     nothing is read."""

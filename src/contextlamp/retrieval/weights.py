@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 # cosine of two returned entries above which an update ranks first (MiniLM's; defined beside the rule it serves)
-from contextlamp.domain.rules import FRESHER_FIRST_THRESHOLD as FRESHER_FIRST_THRESHOLD
+from contextlamp.domain.freshness import FRESHER_FIRST_THRESHOLD as FRESHER_FIRST_THRESHOLD
 
 
 @dataclass(frozen=True)
