@@ -4,9 +4,9 @@ A long memory holds many chunks and many words, so it ranks high in the semantic
 keyword list (its words) for many queries about its subject: on LongMemEval-S the top 10 fills with long assistant
 replies that expound the user's subject, while no evidence turn is over 2,000 characters (research/notes
 recall44-stop43.md). A long memory that holds the answer (a runbook's last paragraph: tests/test_retrieval_long_
-paraphrase.py) matches in one place instead: most of its chunks are unrelated to the query while one matches, or one
-chunk holds half the query's words. So a long memory keeps its fused value when its match is located, and only a share of its
-semantic and keyword terms when it matches diffusely (research/notes/recall45-stop44.md).
+paraphrase.py) matches in one place instead: most of its chunks are unrelated to the query while one matches. So a
+long memory keeps its fused value when its match is located, and only a share of its semantic and keyword terms when
+its typical part is related to the query (research/notes/recall45-stop44.md).
 """
 
 from __future__ import annotations
@@ -14,26 +14,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from contextlamp.retrieval.chunks import STEM_CHARS
 from contextlamp.retrieval.fusion import scaled
 from contextlamp.retrieval.hits import ScopedStore, SignalLists
-from contextlamp.retrieval.query import content_terms, query_terms
 from contextlamp.retrieval.weights import FusionWeights
-from contextlamp.segmenting import chunk_spans
 
 if TYPE_CHECKING:
     from contextlamp.domain.embedding import Vectors
-
-
-def located_by_words(content: str, wanted: set[str]) -> bool:
-    """Whether one chunk of ``content`` (``segmenting.chunk_spans``) holds at least half of ``wanted`` (the query's
-    content words on their first ``STEM_CHARS`` letters; at least one): the minimum-should-match ``chunks.
-    choose_chunk`` uses to pick a pack's chunk. Linear in ``len(content)``."""
-    least = max(1, len(wanted) // 2)
-    for start, end in chunk_spans(content):
-        if len(wanted & {t[:STEM_CHARS] for t in query_terms(content[start:end])}) >= least:
-            return True
-    return False
 
 
 def located_by_meaning(vectors: Vectors, query_vector: Vectors, floor: float) -> bool:
@@ -50,37 +36,26 @@ def located_by_meaning(vectors: Vectors, query_vector: Vectors, floor: float) ->
 def diffuse_long(
     fused: Sequence[tuple[str, float, float]],
     owner: Mapping[str, ScopedStore],
-    query: str,
     query_vector: Vectors,
     weights: FusionWeights,
     floor: float,
 ) -> set[str]:
     """The ids among the first ``weights.located_depth`` of ``fused`` (``(id, rrf, score)`` best first) of memories
-    longer than ``weights.located_chars`` characters whose match is located neither by meaning
-    (``located_by_meaning`` with ``floor``) nor by words (``located_by_words``). One read of lengths
-    (``Store.chars_and_times``) per store, and of the long ones' entries and stored vectors (``Store.entries``,
-    ``Store.entry_vectors``, in memory)."""
+    longer than ``weights.located_chars`` characters whose match is not located (``located_by_meaning`` with
+    ``floor``); a memory whose vectors are not stored yet is left alone. One read of lengths
+    (``Store.chars_and_times``) per store, and of the long ones' stored vectors (``Store.entry_vectors``, in
+    memory)."""
     by_store: dict[int, list[str]] = {}
     for entry_id, _, _ in fused[: weights.located_depth]:
         by_store.setdefault(id(owner[entry_id]), []).append(entry_id)
-    wanted = {t[:STEM_CHARS] for t in content_terms(query)}
     out: set[str] = set()
     for ids in by_store.values():
         store = owner[ids[0]].store
         long = sorted(i for i, (n, _) in store.chars_and_times(ids).items() if n > weights.located_chars)
-        if not long:
-            continue
-        entries = store.entries(long)
-        vectors = store.entry_vectors(long)
-        for entry_id in long:
-            entry, rows = entries.get(entry_id), vectors.get(entry_id)
-            if entry is None:
-                continue
-            if rows is not None and len(rows) > 1 and located_by_meaning(rows, query_vector, floor):
-                continue
-            if wanted and located_by_words(entry.content, wanted):
-                continue
-            out.add(entry_id)
+        if long:
+            for entry_id, rows in store.entry_vectors(long).items():
+                if len(rows) > 1 and not located_by_meaning(rows, query_vector, floor):
+                    out.add(entry_id)
     return out
 
 
@@ -88,7 +63,6 @@ def damp_diffuse(
     fused: list[tuple[str, float, float]],
     lists: SignalLists,
     owner: Mapping[str, ScopedStore],
-    query: str,
     query_vector: Vectors,
     weights: FusionWeights,
     floor: float,
@@ -98,7 +72,7 @@ def damp_diffuse(
     Unchanged when ``weights.located_chars`` is 0 (off)."""
     if not weights.located_chars or not fused:
         return fused
-    diffuse = diffuse_long(fused, owner, query, query_vector, weights, floor)
+    diffuse = diffuse_long(fused, owner, query_vector, weights, floor)
     if not diffuse:
         return fused
     share = weights.diffuse_share

@@ -453,7 +453,7 @@ def search(
     if weights.neighbours > 0:
         fused = with_neighbours(fused, owner, weights, now, memory_types, lifted, entries)
     if evidence is not None and floor > -1.0:  # reads the model's calibrated floor: off without it
-        fused = damp_diffuse(fused, lists, owner, query, query_vector, weights, floor)
+        fused = damp_diffuse(fused, lists, owner, query_vector, weights, floor)
     places = signal_places(lists, with_recency)
     if evidence is not None:
         want = 0 if trust is not None or verified_only else max_results  # trust may reorder or drop: judge all
