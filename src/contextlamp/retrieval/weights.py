@@ -86,14 +86,6 @@ class FusionWeights:
     # only an anchor of at most this many characters lifts its neighbours (a short turn of a conversation; the
     # short turn beside a long memory is not that memory's answer); 0: any length
     anchor_max_chars: int = 0
-    # a memory of more than ``located_chars`` characters among the fused first ``located_depth`` (after the neighbour
-    # rule) keeps ``diffuse_share`` of its semantic and keyword RRF terms unless its match is located: its median
-    # chunk's cosine is below the model's similarity floor (retrieval/located.py; 0: off). 2,000: on LongMemEval-S
-    # dev no evidence turn is longer and 40 % of assistant replies are; 0.25: recall44's second form
-    # (research/notes/recall44-stop43.md, recall45-stop44.md)
-    located_chars: int = 2000
-    located_depth: int = 30
-    diffuse_share: float = 0.25
 
 
 @dataclass(frozen=True)
