@@ -51,7 +51,7 @@ Each session is stored on its own day: the processes the bench starts read a wal
 stale fact with the top 5 it got; ``--keep`` keeps the scratch folder to read the store
 (research/notes/month.md).
 
-Usage: ``nice -n 10 python -m research month [--bank dev|held|fresh|blind4|blind5|blind6|blind7|blind8|blind9|blind10]
+Usage: ``nice -n 10 python -m research month [--bank dev|held|fresh|blind4|blind5|blind6|blind7|blind8|blind9|blind10|blind12]
 [--seed N] [--embedder minilm|fake] [--keep] [--misses] [--real-clock] [--json]``.
 """
 
@@ -495,6 +495,10 @@ import month_blind10  # noqa: E402  (the tenth bank, #27: written apart from mon
 
 BANKS[month_blind10.NAME] = month_blind10.bank(Attribute)
 BANK_SEEDS[month_blind10.NAME] = month_blind10.SEED
+import month_blind12  # noqa: E402  (the twelfth bank, #27: written apart from month13's tuning, run only at the end)
+
+BANKS[month_blind12.NAME] = month_blind12.bank(Attribute)
+BANK_SEEDS[month_blind12.NAME] = month_blind12.SEED
 
 
 @dataclass
