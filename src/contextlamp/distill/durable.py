@@ -104,6 +104,7 @@ _REDUNDANT_LEAD = re.compile(
 # names where the speaker read it ("; that's what the runbook says anyway")
 _TRAILING_HEDGE = re.compile(
     r"(?:\s+(?:as far as i know|afaik|iirc|if i remember (?:correctly|right))|"
+    r",?\s+(?:if (?:that|it) (?:matters|helps)|in case (?:that|it) (?:matters|helps)|not that it matters)|"
     r"[;,]\s*(?:that'?s|at least that'?s) what (?:the|our) [\w -]{1,30} says?(?: anyway)?)\s*([.!]?)\s*$",
     re.IGNORECASE,
 )
@@ -221,7 +222,7 @@ _IMPERATIVE = re.compile(
     r"convert|swap|replace|shorten|expand|continue|redo|undo|revert|retry|start|stop|suggest|propose|review|"
     r"compare|describe|sort|print|copy|paste|edit|modify|tweak|polish|improve|simplify|clean|lint|debug|"
     r"investigate|implement|scaffold|outline|calculate|compute|estimate|recommend|pick|choose|use|"
-    r"don't|do not|leave|keep|give|tell|show|teach|quiz|remind|ship|go|read|ask|email|forward)\b",
+    r"don't|do not|leave|keep|give|tell|show|teach|quiz|remind|ship|go|read|ask|email|forward|ping)\b",
     re.IGNORECASE,
 )
 _OBJECT = re.compile(
@@ -402,7 +403,9 @@ _WHEN_ONCE = re.compile(
     r"\ball (?:night|day|morning|afternoon|evening|weekend)\b",
     re.IGNORECASE,
 )
-_CONDITIONAL = re.compile(r"\b(?:otherwise|or else|else|if|unless|in case)\b[^,;]{0,60}$", re.IGNORECASE)
+_CONDITIONAL = re.compile(  # or what follows from the setting: "the X gives up after 45s, so slow branches time out"
+    r"(?:\b(?:otherwise|or else|else|if|unless|in case)|,\s*(?:so|which means|meaning))\b[^,;]{0,60}$", re.IGNORECASE
+)
 # a past event said to have happened again ("The pager went off at 3am again", "The backup failed again"): a
 # past-tense verb (irregular or -ed) before a closing "again"
 _AGAIN = re.compile(

@@ -226,6 +226,7 @@ def _from_sentences(sentences: list[str], cues: Cues, language: str, confirmed: 
     previous: str | None = None
     previous_kept = 0  # how many candidates the sentence before made (one, or the parts of a compound)
     about: str | None = None  # the subject a correction named in the sentence before ("I was wrong about the X.")
+    asked_thing: str | None = None  # the thing a request or question before named ("can you add retries to the X?")
     for raw in sentences:
         raw, about, corrects = _with_subject(raw.strip(), about)
         body = correction_body(raw)
@@ -236,18 +237,21 @@ def _from_sentences(sentences: list[str], cues: Cues, language: str, confirmed: 
         if cues.filler is not None:
             sentence = cues.filler.sub("", sentence).strip()
         gated = not confirmed  # a user's turn; a digest is what the agent chose to keep
+        if gated and asked_thing is not None and body is None and not corrects:
+            # "can you add retries to the X? it consumes V, so keep the acks": "it" is the thing the request or
+            # question before named, so the statement after it stands alone ("The X consumes V")
+            sentence = _named(sentence, asked_thing) or sentence
+        asked_thing = None
         if gated:
-            if (
-                is_request(sentence)
-                or asks_question(sentence)
-                or is_banter(sentence)
-                or about_health(sentence)
-                or is_bare_symptom(sentence)  # "The timer never fires": what goes wrong now (paste_shapes.py)
-                or leads_in(sentence)  # "Here are my notes from the handover:", "~/.pgpass is" lead in
-            ):
+            if is_request(sentence) or asks_question(sentence) or ends_as_question(sentence):
+                asked_thing = _asked_about(sentence)
+            if is_request(sentence) or asks_question(sentence) or is_banter(sentence) or about_health(sentence):
                 previous, previous_kept = sentence, 0
                 continue  # what the user asks for now, asks, or laughs about is no memory (durable.py)
-            sentence = cut_request(sentence)
+            sentence = cut_request(sentence)  # the rest is judged without a request said after it
+            if is_bare_symptom(sentence) or leads_in(sentence):  # "The timer never fires"; "~/.pgpass is"
+                previous, previous_kept = sentence, 0
+                continue  # what goes wrong now, or a lead-in to a paste (paste_shapes.py)
         classified = _classify(sentence, cues, confirmed, asked)
         if classified is not None and gated and is_transient(sentence, *classified):
             classified = None
@@ -363,6 +367,7 @@ _MAKE_THAT = re.compile(
 _NOT_AFTER_ALL = re.compile(
     r"^not (?P<old>[^\s,;:—–-]+(?: [^\s,;:—–-]+){0,2}) after all\s*[:;,—–-]+\s*(?P<rest>.+?)[.!]?$", re.IGNORECASE
 )
+_WHO_CLEFT = re.compile(r"^it(?:'s|’s|\s+is)\s+(?P<who>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)\s+who\s+(?P<rest>[a-z].+)$")
 _PRONOUN = re.compile(r"^(?:it|they)(?:'s|’s|\s+is|\s+are)?\b", re.IGNORECASE)
 
 
@@ -413,17 +418,53 @@ def _with_subject(sentence: str, about: str | None) -> tuple[str, str | None, bo
         elif subject and head not in rest.casefold() and _VERBLESS_VALUE.match(rest) is not None:
             rest = f"{subject}: {rest}"  # "... about the X: batches of 64" -> "the X: batches of 64"
         about, sentence = subject, rest
+    cleft = _WHO_CLEFT.match(sentence)  # "it's V who maintains the X, not B" -> "V maintains the X, not B"
+    if cleft is not None:
+        sentence = f"{cleft.group('who')} {cleft.group('rest')}"
     first = _VALUE_FIRST.match(sentence)  # "A30 is what it really gets" -> "The X really gets A30"
     if first is not None and (about or first.group("who").casefold() not in ("it", "they")):
         who = about if first.group("who").casefold() in ("it", "they") else first.group("who")
         sentence = f"{who} {first.group('verb')} {first.group('value')}{first.group('tail') or ''}"
         return sentence[:1].upper() + sentence[1:], None, about is not None
-    pronoun = _PRONOUN.match(sentence) if about else None
-    if about is None or pronoun is None:
-        return sentence, None, corrects
+    named = _named(sentence, about) if about else None
+    return (sentence, None, corrects) if named is None else (named, None, True)
+
+
+def _named(sentence: str, subject: str) -> str | None:
+    """``sentence`` with its leading "it"/"they" (and "'s"/"is"/"are") replaced by ``subject``, or None when it
+    does not open on one ("it's on V" with "the X" -> "The X is on V")."""
+    pronoun = _PRONOUN.match(sentence)
+    if pronoun is None:
+        return None
     verb = " is" if pronoun.group().casefold().endswith(("'s", "’s", " is")) else ""
     verb = " are" if pronoun.group().casefold().endswith(" are") else verb
-    return f"{about[:1].upper()}{about[1:]}{verb}{sentence[pronoun.end() :]}", None, True
+    return f"{subject[:1].upper()}{subject[1:]}{verb}{sentence[pronoun.end() :]}"
+
+
+# the thing a request or a question names: "(the|our) X" of one to four words, ending before a preposition, a
+# verb of being or doing, an adverb of degree or the end ("add retries to the overdue notifier?", "why is the X so
+# slow", "any idea what's wrong with the X's dates?" -> the X); a thing of the moment (the error, the test) is none
+_ASKED_THING = re.compile(
+    r"\b(?:the|our)\s+(?P<thing>(?:(?!(?:so|too|very|really|is|are|was|were|be|been|do|does|did|has|have|had|"
+    r"can|could|will|would|should|keeps?|still|again|now|there|here|and|or|but|if|when|on|in|at|to|for|with|from|"
+    r"of|by|after|before|about|into|than|that|this|it|when|because|since|as)\b)[a-z][\w-]*\s*){1,4}?)"
+    r"(?=['’]s\b|[\s?.!,;:]*$|\s+(?:so|too|very|really|is|are|was|were|do|does|did|has|have|had|can|could|will|"
+    r"would|should|keeps?|still|again|now|on|in|at|to|for|with|from|of|by|after|before|about|into|when|because|"
+    r"since|and|or|but|if)\b|\s*[,;:?])",
+    re.IGNORECASE,
+)
+_MOMENT_THING = re.compile(
+    r"^(?:error|errors|exception|warning|output|logs?|traceback|test|tests|build|results?|diff|fix|bug|issue|"
+    r"problem|crash|loop|function|method|variable|line|file|snippet|script|command|query|code|pr|branch|imports)$"
+)
+
+
+def _asked_about(sentence: str) -> str | None:
+    """The last thing of the setup ``sentence`` (a request or a question) names, "the X" (see ``_ASKED_THING``;
+    "tidy the imports in the X?" names the X last), or None."""
+    things = [m.group("thing").strip() for m in _ASKED_THING.finditer(sentence)]
+    kept = [t for t in things if _MOMENT_THING.match(t.split()[-1].casefold()) is None]
+    return f"the {kept[-1]}" if kept else None
 
 
 def _finish(sentence: str) -> str:

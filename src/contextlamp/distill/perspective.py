@@ -60,10 +60,11 @@ def to_user_perspective(text: str) -> str:
 # part of one ("so far", "right now", "cool stuff"), only when a mark follows it ("so,", "right.", "cool!");
 # alternations of literals, linear
 _OPENER = re.compile(
-    r"^(?:(?:yeah|yep|yup|ok(?:ay)?(?: so)?|hm+|um+|uh+|ugh|oh|ah|honestly|basically|frankly|tbh|imo|"
+    r"^(?:(?:yeah|yep|yup|ok(?:ay)?(?: so)?|hm+|um+|uh+|ugh|oh and|oh|ah|honestly|basically|frankly|tbh|imo|"
+    r"(?:it )?turns out(?: that)?|"
     r"i (?:think|guess|believe|suppose)(?: that)?|to be honest|na ja|naja|ehrlich gesagt|ich glaube|"
     r"je pense que|franchement|pues|bueno|creo que)\b[\s,.!:;…-]*"
-    r"|(?:yes|no|so|well|right|cool|alright|fine|sure|great|nice|perfect|good|anyway|then|also|tja|bon|alors|"
+    r"|(?:yes|no|so|well|right|cool|alright|fine|sure|great|nice|perfect|good|anyway|then|also|wait|tja|bon|alors|"
     r"ben|bref|vale|allora|dunque|beh|então|bom|enfim)\s*[,.!:;…-]+\s*"
     r"|(?:嗯|好吧|えっと|まあ|음)[\s,，、.。!！…]*)+",
     re.IGNORECASE,
