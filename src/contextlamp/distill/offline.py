@@ -57,7 +57,7 @@ from contextlamp.distill.noise import (
 )
 from contextlamp.distill.paste_shapes import is_bare_symptom, leads_in, points_back
 from contextlamp.distill.pastes import without_pastes
-from contextlamp.distill.perspective import is_spoken_only, task_statement, to_user_perspective, trim_spoken
+from contextlamp.distill.perspective import task_statement, to_user_perspective, trim_spoken
 from contextlamp.distill.resolve import Candidate, resolve
 from contextlamp.distill.script import word_count
 from contextlamp.distill.topics import subject_topic
@@ -230,8 +230,6 @@ def _from_sentences(sentences: list[str], cues: Cues, language: str, confirmed: 
     for raw in sentences:
         raw, about, corrects = _with_subject(raw.strip(), about)
         body = correction_body(raw)
-        if body is not None:  # "..., I wrote A": the old value, named as old ("..., not A")
-            body = _SAID_TAIL.sub(lambda m: f", not {m.group('old')}.", body)
         sentence, asked = unwrap(trim_spoken(body if body is not None else raw))
         sentence = drop_label(sentence)
         if cues.filler is not None:
@@ -270,10 +268,8 @@ def _from_sentences(sentences: list[str], cues: Cues, language: str, confirmed: 
             text = sentence
             if (
                 (cues.dangling.match(text) or (language == "en" and points_back(text)))
-                and not (previous is not None and is_spoken_only(previous))
                 and _CLEFT.match(text) is None  # "It's bleep 4708 for the X": the subject is named after it
             ):
-                # ("Ugh. that module has to go": the sentence before is no antecedent, the statement stands alone)
                 if previous is None:
                     continue  # "It runs on 5432." alone says nothing about what "it" is
                 text = f"{_finish(previous)} {raw if body is not None else text}"
@@ -316,10 +312,6 @@ _ABOUT_FIRST = re.compile(
 # a value a correction's new statement gives: a digit, a path or handle, an identifier, a capitalised name
 _CONTRASTED = re.compile(r"[,;]\s*(?:not|rather than|instead of)\s+[^,;]{1,40}?[.!]?$", re.IGNORECASE)
 _NEW_VALUE = re.compile(r"\d|[#@/_`]|[^\W_][-.][^\W_]|(?<=\s)[A-Z]")
-_SAID_TAIL = re.compile(
-    r"[,;]\s*(?:i|we)\s+(?:wrote|said|typed|put)\s+(?P<old>[^\s,;]{1,60}?)(?:\s+(?:earlier|before|above))?[.!]?$",
-    re.IGNORECASE,
-)
 # the rest of a correction that says what the speaker said before ("I wrote A earlier"): the old value, no fact
 _SAID_BEFORE = re.compile(r"^(?:i|we)\s+(?:wrote|said|told you|gave you|mentioned|put)\b", re.IGNORECASE)
 # the rest that names an attribute of the subject without it: "the pre-merge check is X now"

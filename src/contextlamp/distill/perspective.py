@@ -99,13 +99,6 @@ def trim_spoken(text: str) -> str:
     return out if len(out.strip()) >= MIN_TRIMMED_CHARS else text
 
 
-def is_spoken_only(text: str) -> bool:
-    """Whether ``text`` is nothing but spoken wrapping ("Ugh.", "Yeah ok,", "嗯。"): nothing to join a
-    statement to."""
-    head = _OPENER.match(text.strip())
-    return head is not None and head.end() == len(text.strip()) > 0
-
-
 # the user as the one who will do it, in front of a task: "The user will rotate the key tonight" -> a task
 # reads "Task: rotate the key tonight" (research/bench/data/distill/README.md: a task names the work, its owner only
 # when it is someone else); one anchored alternation of literals, linear
