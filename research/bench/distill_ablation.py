@@ -29,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import distill as bench
 import distill_quick
-from contextlamp.distill import digest_path, durable, offline, pastes, statements
+from contextlamp.distill import digest_path, durable, offline, paste_shapes, pastes, perspective, statements
 from contextlamp.embedding import EMBEDDERS, create_embedder
 
 
@@ -106,7 +106,6 @@ QUICK_VARIANTS: dict[str, list[tuple[Any, str, Any]]] = {
     "- noise FAREWELL": _off(offline, "FAREWELL"),
     "- noise ASSIGNMENT": _off(offline, "ASSIGNMENT"),
     "- noise thanks": _off(offline, "GRATITUDE", "JUST_THANKS"),
-    "- destination": [(statements, "states_destination", _never)],
     "- new value": [(statements, "states_new_value", _never)],
     "- retention": [(statements, "states_retention", _never)],
     "- named subject": _off(statements, "_NAMED_SUBJECT", "_AUTHORED"),
@@ -132,6 +131,27 @@ QUICK_VARIANTS: dict[str, list[tuple[Any, str, Any]]] = {
     "- log lines": [(pastes, "is_log_line", _never)],
     "- config lines": [(pastes, "is_config_line", _never)],
     "- table rows": [(pastes, "is_table_row", _never)],
+    "- of a part": _off(statements, "_OF_A_PART"),
+    "- retired then": _off(statements, "_RETIRED_THEN"),
+    "- set to": _off(statements, "_SET_TO", "_SET_TO_PASSIVE"),
+    "- went from": _off(statements, "_WENT_FROM"),
+    "- not anymore": _off(statements, "_NOT_ANYMORE", "_PLACE_NOT_ANYMORE", "_PERSON_NOT_ANYMORE"),
+    "- stopped": _off(statements, "_STOPPED"),
+    "- chosen": _off(statements, "_CHOSEN"),
+    "- transient again": _off(durable, "_AGAIN"),
+    "- transient once": _off(durable, "_WHEN_ONCE"),
+    "- transient arrow": _off(durable, "_ARROW_CHANGE"),
+    "- transient aside": _off(durable, "_ASIDE"),
+    "- transient conditional": _off(durable, "_CONDITIONAL"),
+    "- perspective aside": _off(perspective, "_ASIDE"),
+    "- perspective tag": _off(perspective, "_TAG"),
+    "- lead-in fragment": _off(paste_shapes, "_FRAGMENT"),
+    "- lead-in tool says": _off(paste_shapes, "_TOOL_SAYS"),
+    "- asked thing": [(offline, "_asked_about", _none)],
+    "- compound leans": _off(offline, "_LEANS"),
+    "- compound ellipsis": _off(offline, "_ELLIPSIS"),
+    "- dont for now": _off(durable, "_FOR_NOW"),
+    "- request someone": _off(durable, "_SOMEONE"),
 }
 
 

@@ -359,7 +359,6 @@ _MAKE_THAT = re.compile(
 _NOT_AFTER_ALL = re.compile(
     r"^not (?P<old>[^\s,;:—–-]+(?: [^\s,;:—–-]+){0,2}) after all\s*[:;,—–-]+\s*(?P<rest>.+?)[.!]?$", re.IGNORECASE
 )
-_WHO_CLEFT = re.compile(r"^it(?:'s|’s|\s+is)\s+(?P<who>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)\s+who\s+(?P<rest>[a-z].+)$")
 _PRONOUN = re.compile(r"^(?:it|they)(?:'s|’s|\s+is|\s+are)?\b", re.IGNORECASE)
 
 
@@ -410,9 +409,6 @@ def _with_subject(sentence: str, about: str | None) -> tuple[str, str | None, bo
         elif subject and head not in rest.casefold() and _VERBLESS_VALUE.match(rest) is not None:
             rest = f"{subject}: {rest}"  # "... about the X: batches of 64" -> "the X: batches of 64"
         about, sentence = subject, rest
-    cleft = _WHO_CLEFT.match(sentence)  # "it's V who maintains the X, not B" -> "V maintains the X, not B"
-    if cleft is not None:
-        sentence = f"{cleft.group('who')} {cleft.group('rest')}"
     first = _VALUE_FIRST.match(sentence)  # "A30 is what it really gets" -> "The X really gets A30"
     if first is not None and (about or first.group("who").casefold() not in ("it", "they")):
         who = about if first.group("who").casefold() in ("it", "they") else first.group("who")
