@@ -107,6 +107,7 @@ QUICK_VARIANTS: dict[str, list[tuple[Any, str, Any]]] = {
     "- noise ASSIGNMENT": _off(offline, "ASSIGNMENT"),
     "- noise thanks": _off(offline, "GRATITUDE", "JUST_THANKS"),
     "- new value": [(statements, "states_new_value", _never)],
+    "- destination": [(statements, "states_destination", _never)],
     "- retention": [(statements, "states_retention", _never)],
     "- named subject": _off(statements, "_NAMED_SUBJECT", "_AUTHORED"),
     "- labelled": _off(statements, "_LABELLED"),

@@ -31,7 +31,7 @@ from contextlamp.distill.turns import Turn
 
 DATA = Path(__file__).resolve().parent / "data"
 CAPTURE_SETS = ("capture-held", "capture-held3", "capture9-held", "month11-held")
-BANKS = ("blind5", "blind6", "blind7", "blind8", "blind9", "blind10")
+BANKS = ("dev", "held", "fresh", "blind4", "blind5", "blind6", "blind7", "blind8", "blind9", "blind10")
 
 
 def _turns(pairs: list[list[str]]) -> list[Turn]:

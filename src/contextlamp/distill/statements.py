@@ -240,6 +240,41 @@ _RULE_ROUTE = re.compile(
 )
 
 
+# where a thing's output goes: a producer, a verb of writing, sending, dumping or landing, and a destination
+# of a recognisable shape -- a URL or bucket URI, a path, a #channel, a dotted table name, or a named bucket,
+# table, topic, queue, folder or channel ("The geocoder dumps its results into gs://pelican-archive",
+# "Everything the stamper produces is written to /srv/out", "We point the exporter's output at
+# warehouse.payroll_rows", "Crash dumps end up in the s3-crash bucket")
+_WRITE = (
+    r"(?:writes?|wrote|dumps?|drops?|puts?|ships?|spits?|sends?|pushes?|exports?|uploads?|saves?|stores?|"
+    r"lands?|ends? up|goes|go|flushes|emits?|publishes|streams?|delivers?|outputs?|copies|archives?|syncs?|"
+    r"mirrors?|forwards?|posts?|logs?|persists?|appends?|spools?|deposits?|points?|routes?|pipes?|"
+    r"(?:writ|dump|send|push|shipp|export|upload|sav|stor|land|publish|stream|post|logg|sync|pip|rout)ing|"
+    r"(?:is|are|get|gets) (?:written|dumped|dropped|put|shipped|sent|pushed|exported|uploaded|saved|stored|"
+    r"landed|flushed|emitted|published|streamed|delivered|copied|archived|synced|mirrored|forwarded|posted|"
+    r"logged|persisted|appended|spooled|deposited|routed|piped|placed|kept))"
+)
+_DESTINATION_VALUE = (
+    r"(?:[a-z][\w+.-]*://\S+|~?/[\w.-]+(?:/[\w.-]*)*|[\w.-]+/[\w./-]+|[#@][\w-]+|[a-z]\w*\.[a-z_]\w*(?:\.\w+)?\b|"
+    r"(?:the\s+)?`?[\w.-]*[\w]`?\s+(?:bucket|table|topic|queue|folder|directory|dataset|channel|share|volume|index|"
+    r"stream|sink|inbox|mailbox|sheet|spreadsheet|repo|repository)\b)"
+)
+_DESTINATION = re.compile(
+    rf"^(?:(?:everything|whatever|all|anything)\s+(?:that\s+)?)?(?:(?:the|our|its|their)\s+)?"
+    rf"{_SUBJECT_WORD}(?:[\s']+{_SUBJECT_WORD}){{0,7}}?\s+{_WRITE}\s+(?:[\w'-]+\s+){{0,4}}?"
+    rf"(?:to|into|in|at|on|onto|under|inside|towards|over to|out to|off to)\s+{_DESTINATION_VALUE}",
+    re.IGNORECASE,
+)
+
+
+_DIRECTED = re.compile(  # "We point the exporter's output at warehouse.rows", "I send the logs to #ops-feed"
+    rf"^(?:we|i)\s+(?:now\s+)?(?:point|send|route|ship|write|dump|push|pipe|direct|save|store|export|upload|"
+    rf"stream|forward|sync|copy|archive)\w*\s+(?:the|our|its|their|all)\s+(?:[\w'-]+\s+){{0,6}}?"
+    rf"(?:to|into|at|in|on|onto|under)\s+{_DESTINATION_VALUE}",
+    re.IGNORECASE,
+)
+
+
 # a change of the setup to a concrete value, said by the people who made it: "We bumped the geocoder to v3.4.1",
 # "I moved the payout scheduler to deploy/ember.toml", "We rolled the matchmaker back to 2.3.0"
 _SET_TO = re.compile(
@@ -355,6 +390,17 @@ def states_new_value(sentence: str) -> bool:
     return retired is not None and states_value(retired.group("rest"))
 
 
+def states_destination(sentence: str) -> bool:
+    """Whether ``sentence`` says where a thing's output goes: a producer (one to eight words, or "everything
+    the X produces"), a verb of writing, sending, dumping or landing in any tense or the passive ("dumps its
+    results into", "is written to", "ends up in", "ships ... off to", "we point the X's output at"), and a
+    destination of a recognisable shape (a URL or bucket URI, a path, a #channel or @handle, a dotted table
+    name, a named bucket, table, topic, queue, folder or channel). ``states_value`` asks it, after its own
+    tests of length and of a subject of the moment. English only; linear (anchored matches with bounded
+    repeats)."""
+    return _DESTINATION.match(sentence) is not None or _DIRECTED.match(sentence) is not None
+
+
 def states_rule(sentence: str) -> bool:
     """Whether ``sentence`` is a standing operational rule: a notifying or escalating verb (page, alert,
     notify, ping, escalate to, call, wake up ...), a target (a #channel, an @handle, a capitalised name, "the
@@ -385,6 +431,8 @@ def states_value(sentence: str) -> bool:
         return False
     if _MOMENT.match(sentence) and not _OF_A_PART.match(sentence):
         return False
+    if states_destination(sentence):
+        return True
     if states_new_value(sentence) or states_retention(sentence):
         return True
     named = _NAMED_SUBJECT.match(sentence) or _AUTHORED.match(sentence)
