@@ -79,3 +79,11 @@ def test_a_consequence_after_a_setting_is_no_failure_of_the_moment() -> None:
     said = "the kiln controller gives up after 40 seconds, so slow thermocouples time out"
     assert _items(said) == ["The kiln controller gives up after 40 seconds, so slow thermocouples time out"]
     assert _items("the kiln controller times out every night") == []  # a failure said as such stays out
+
+
+def test_a_pasted_syslog_line_is_no_memory() -> None:
+    paste = (
+        "Jun 12 03:14:07 kiln01 firing-logger[811]: thermocouple 3 read failed\n"
+        "Jun 12 03:14:09 kiln01 systemd[1]: firing-logger.service: Main process exited, code=exited, status=1"
+    )
+    assert _items(paste) == []
