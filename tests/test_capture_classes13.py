@@ -50,6 +50,8 @@ def test_a_fact_said_after_a_request_or_a_question_is_kept_without_them(said: st
         "why is the firing logger so slow at night?",
         "can you look at the error? it's weird",
         "please rename the variable, it reads badly",
+        "don't deploy the glaze mixer until Rosa is back",
+        "do not restart anything until the kiln room opens",
     ],
 )
 def test_the_request_or_question_alone_is_not_kept(said: str) -> None:

@@ -237,7 +237,8 @@ _FOR_NOW = re.compile(
     r"\b(?:today|tonight|right now|for now|for the moment|this (?:morning|afternoon|evening|week)|"
     r"until (?:i|we|you) (?:say|tell|finish|merge|land|get back)\w*|"
     r"(?:before|until|till) (?:the|this) (?:morning|afternoon|evening|night|weekend|lunch|standup|demo)|"
-    r"until (?:the|this) [\w -]{1,30}? (?:is|are) (?:over|done|finished|through))\b",
+    r"until (?:the|this) [\w -]{1,30}? (?:is|are) (?:over|done|finished|through)|"
+    r"until (?:the|this|[A-Z]\w+)(?: [\w -]{1,30}?)? (?:opens|closes|starts|ends|lands|merges|returns|is back|gets back))\b",
     re.IGNORECASE,
 )
 _FINITE = re.compile(r"\b(?:is|are|was|were|must|should|has to|have to|needs? to|lives?|runs?)\b", re.IGNORECASE)
