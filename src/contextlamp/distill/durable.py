@@ -238,7 +238,8 @@ _FOR_NOW = re.compile(
     r"until (?:i|we|you) (?:say|tell|finish|merge|land|get back)\w*|"
     r"(?:before|until|till) (?:the|this) (?:morning|afternoon|evening|night|weekend|lunch|standup|demo)|"
     r"until (?:the|this) [\w -]{1,30}? (?:is|are) (?:over|done|finished|through)|"
-    r"until (?:the|this|[A-Z]\w+)(?: [\w -]{1,30}?)? (?:opens|closes|starts|ends|lands|merges|returns|is back|gets back))\b",
+    r"until (?:the|this|[A-Z]\w+)(?: [\w -]{1,30}?)? "
+    r"(?:opens|closes|starts|ends|lands|merges|returns|is back|gets back))\b",
     re.IGNORECASE,
 )
 _FINITE = re.compile(r"\b(?:is|are|was|were|must|should|has to|have to|needs? to|lives?|runs?)\b", re.IGNORECASE)
