@@ -96,7 +96,6 @@ QUICK_VARIANTS: dict[str, list[tuple[Any, str, Any]]] = {
     "- verbless value": _off(offline, "_VERBLESS_VALUE"),
     "- cleft": _off(offline, "_CLEFT"),
     "- points back": [(offline, "points_back", _never)],
-    "- compound split": [(offline, "_compound_parts", _none)],
     "- task label": [(offline, "as_stored", _same)],
     "- fact cue": [(offline, "_fact_cue", _never)],
     "- states_rule": [(offline, "states_rule", _never)],
@@ -149,8 +148,6 @@ QUICK_VARIANTS: dict[str, list[tuple[Any, str, Any]]] = {
     "- lead-in fragment": _off(paste_shapes, "_FRAGMENT"),
     "- lead-in tool says": _off(paste_shapes, "_TOOL_SAYS"),
     "- asked thing": [(offline, "_asked_about", _none)],
-    "- compound leans": _off(offline, "_LEANS"),
-    "- compound ellipsis": _off(offline, "_ELLIPSIS"),
     "- dont for now": _off(durable, "_FOR_NOW"),
     "- request someone": _off(durable, "_SOMEONE"),
 }

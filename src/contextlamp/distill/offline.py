@@ -13,7 +13,8 @@ Pipeline per session, every stage linear in the transcript's size:
    are declarative: a statement with enough words is a fact. A sentence is made self-contained (English "I"
    -> "The user": perspective.py; a sentence opening on a dangling pronoun is joined to the one before it).
    A correction ("Correction: ...", "actually, X, not Y", "scratch that", "Korrektur:", "更正：" ...;
-   corrections.py) loses its marker and is flagged, and the rules split a compound sentence at semicolons.
+   corrections.py) loses its marker and is flagged. (A compound sentence was split at semicolons until stop 44:
+   switching it off lost nothing on any tuning set and raised precision, research/notes/month13-stop44.md.)
    (What the assistant proposed and the user accepted, and bare answers to an either-or question, were read
    until stop 37: switching them off changed no figure of the fresh held-out set, docs/sessions.md.)
 3. resolve (``resolve``, resolve.py): a restatement replaces the earlier statement, and a correction the
@@ -224,7 +225,7 @@ def _from_sentences(sentences: list[str], cues: Cues, language: str, confirmed: 
     (a dangling "it"), a correction keeps its marker, so the joined item reads as the correction it is."""
     kept: list[Candidate] = []
     previous: str | None = None
-    previous_kept = 0  # how many candidates the sentence before made (one, or the parts of a compound)
+    previous_kept = 0  # how many candidates the sentence before made (0 or 1)
     about: str | None = None  # the subject a correction named in the sentence before ("I was wrong about the X.")
     asked_thing: str | None = None  # the thing a request or question before named ("can you add retries to the X?")
     for raw in sentences:
@@ -280,13 +281,8 @@ def _from_sentences(sentences: list[str], cues: Cues, language: str, confirmed: 
             text = _capitalise(text)
             if classified[0] == "task" and not _TASK_MARK.match(text):
                 text = f"{cues.task_label}: {text}"  # a task read back weeks later should say it is one
-            before = len(kept)
-            parts = None if body is not None else _compound_parts(text, cues)
-            if parts is not None:  # "We use pnpm everywhere; deploys go through ArgoCD.": two statements
-                kept += [Candidate(p[:MAX_ITEM_CHARS], *t) for p, t in parts]
-            else:
-                kept.append(Candidate(text[:MAX_ITEM_CHARS], *classified, body is not None or corrects, needs_target))
-            kept_now = len(kept) - before
+            kept.append(Candidate(text[:MAX_ITEM_CHARS], *classified, body is not None or corrects, needs_target))
+            kept_now = 1
         previous, previous_kept = sentence, kept_now
     return kept
 
@@ -521,58 +517,3 @@ _HAS_VERB = re.compile(  # a verb of being or having, or a common verb of a sche
     r"tienen|cuesta|empieza|termina|abre|cierra|è|sono|ha|hanno|costa|inizia|finisce|é|são|tem|têm|custa|"
     r"começa|heeft|hebben|zijn)\b"
 )
-
-
-MIN_CLAUSE_WORDS = 3
-MAX_CLAUSES = 8  # a longer list is an enumeration: its parts say little alone
-
-
-_COMPOUND = re.compile(r"\s*;\s+|；")  # where one sentence joins two statements of its own
-
-
-# a part that is half of a change and says nothing alone: the old value's negation or the new value's "the new"
-_LEANS = re.compile(  # or what the part before left out: "...; the rest is noise"
-    r"^(?:the (?:new|old|same|current|previous|former|rest|others)|everything else|no longer|not|instead)\b",
-    re.IGNORECASE,
-)
-# a part whose verb is only an auxiliary standing for the one before: "...; Mireille does since the reorg"
-_ELLIPSIS = re.compile(
-    r"^[\w'-]+(?:\s+[\w'-]+){0,3}?\s+(?:does|do|did|will|has|have)(?:\s+(?:now|instead|too|since|from)\b.*)?$"
-)
-_BARE_VALUE = re.compile(r"^[#@]?[\w~]+(?:[-./_:][\w~]+)+\b|^\d")  # "deploy/b.toml", "s3-granite", "#ops"
-
-
-def _leans_back(piece: str, cues: Cues) -> bool:
-    """Whether ``piece`` (a later part of a compound) says nothing without the part before it: it opens on a
-    pronoun or a bare value, ends on a pronoun pointing back, or its verb is an auxiliary standing for the
-    verb before ("B does")."""
-    bare = _BARE_VALUE.match(piece) or _ELLIPSIS.match(piece.rstrip(" .!"))
-    return bool(cues.dangling.match(piece.lower()) or bare or points_back(piece))
-
-
-def _compound_parts(text: str, cues: Cues) -> list[tuple[str, tuple[MemoryType, Kind]]] | None:
-    """The statements a compound sentence joins at semicolons, each classified on its own, for the rules
-    : None unless there are 2 to ``MAX_CLAUSES``
-    parts and every part is a statement of at least ``MIN_CLAUSE_WORDS`` words that the rules keep as one
-    ("We use pnpm in every repo; deploys go through ArgoCD." -> two items; "Fast; cheap" stays whole). A part
-    that leans on the one before it stays joined: one that opens on a pronoun ("We rewrote the printer in Zig;
-    it is no longer Go") or on a bare value ("... moved to deploy/a.toml; deploy/b.toml is gone"), which says
-    what the first part replaced and is nothing alone."""
-    pieces = [p.strip() for p in _COMPOUND.split(text) if p.strip()]
-    if not 2 <= len(pieces) <= MAX_CLAUSES:
-        return None
-    if any(_leans_back(p, cues) for p in pieces[1:]):
-        return None
-    if any(_LEANS.match(p) for p in pieces):  # "No longer O for the X; the new window is V": one change
-        return None
-    parts: list[tuple[str, tuple[MemoryType, Kind]]] = []
-    for piece in pieces:
-        piece = _capitalise(piece.rstrip(" .;"))
-        typed = _classify(piece, cues, True) if word_count(piece) >= MIN_CLAUSE_WORDS else None
-        if typed is None:
-            return None
-        piece = piece if piece.endswith((".", "!")) else f"{piece}."
-        if typed[0] == "task" and not _TASK_MARK.match(piece):
-            piece = f"{cues.task_label}: {piece}"
-        parts.append((piece, typed))
-    return parts
