@@ -119,7 +119,6 @@ QUICK_VARIANTS: dict[str, list[tuple[Any, str, Any]]] = {
     "- moment gate": _off(statements, "_MOMENT"),
     "- rule then/if": _off(statements, "_RULE_THEN", "_RULE_IF"),
     "- rule route/said of": _off(statements, "_RULE_ROUTE", "_RULE_SAID_OF"),
-    "- rule remedy": _off(statements, "_RULE_REMEDY"),
     "- rule gate": _off(statements, "_RULE_GATE"),
     "- rule howto": _off(statements, "_RULE_HOWTO"),
     "- unwrap hedge": _off(durable, "_TRAILING_HEDGE"),

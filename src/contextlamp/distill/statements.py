@@ -177,16 +177,6 @@ _CONDITION = (
 )
 _RULE_THEN = re.compile(rf"^{_NOTIFY}\s+{_TARGET}(?:\s+\S+){{0,6}}?\s+{_CONDITION}", re.IGNORECASE)
 _RULE_IF = re.compile(rf"^{_CONDITION}[^,;.]{{3,120}}[,;]\s*(?:then\s+)?{_NOTIFY}\s+{_TARGET}", re.IGNORECASE)
-# a runbook step: on a condition of a part of the setup, the remedy ("If the triage feed acts up in prod, flip
-# fast_lane off", "When the exporter stalls, restart the ingest pod") -- a remedy verb and its object
-_REMEDY = (
-    r"(?:flip|toggle|turn|switch|disable|enable|restart|bounce|roll(?:\s+it)?\s+back|fail\s+over|drain|"
-    r"kill|scale|pause|resume)"
-)
-_RULE_REMEDY = re.compile(
-    rf"^{_CONDITION}[^,;.]{{3,120}}[,;]\s*(?:then\s+|just\s+)?{_REMEDY}\s+(?:the\s+)?[`'\"]?\w[\w-]*[_.\d-][\w.-]*\w",
-    re.IGNORECASE,
-)
 # a gate of the team's process: before every merge, push, deploy or release of a part, a command in backticks must
 # run or pass ("Before merging anything that touches the leak detector, run `make hil-test`", "before deploying
 # the scheduler, always run `just smoke`"); the step is a gerund or "any(thing)", never "this" of the moment
@@ -412,7 +402,7 @@ def states_rule(sentence: str) -> bool:
     when you're done" is a request of the moment, not a rule. English only; linear
     (anchored matches with bounded repeats)."""
     sentence = sentence.strip()
-    rules = (_RULE_THEN, _RULE_IF, _RULE_ROUTE, _RULE_SAID_OF, _RULE_REMEDY, _RULE_GATE, _RULE_HOWTO)
+    rules = (_RULE_THEN, _RULE_IF, _RULE_ROUTE, _RULE_SAID_OF, _RULE_GATE, _RULE_HOWTO)
     return any(rule.match(sentence) is not None for rule in rules)
 
 
