@@ -103,7 +103,6 @@ QUICK_VARIANTS: dict[str, list[tuple[Any, str, Any]]] = {
     "- noise IDLE": _off(offline, "IDLE"),
     "- noise META": _off(offline, "META"),
     "- noise FAREWELL": _off(offline, "FAREWELL"),
-    "- noise ASSIGNMENT": _off(offline, "ASSIGNMENT"),
     "- noise thanks": _off(offline, "GRATITUDE", "JUST_THANKS"),
     "- new value": [(statements, "states_new_value", _never)],
     "- destination": [(statements, "states_destination", _never)],

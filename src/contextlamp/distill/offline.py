@@ -48,7 +48,6 @@ from contextlamp.distill.durable import (
 )
 from contextlamp.distill.language import detect_language
 from contextlamp.distill.noise import (
-    ASSIGNMENT,
     FAREWELL,
     GRATITUDE,
     IDLE,
@@ -477,7 +476,7 @@ def _classify(sentence: str, cues: Cues, confirmed: bool, asked: bool = False) -
         or (cues.question and cues.question.search(lower))
     ):
         return None
-    if cues.offer.search(lower) or cues.request.search(lower) or ASSIGNMENT.match(sentence) or META.match(sentence):
+    if cues.offer.search(lower) or cues.request.search(lower) or META.match(sentence):
         return None
     words = word_count(sentence)
     if (GRATITUDE.search(lower) and words < SHORT_THANKS_WORDS) or JUST_THANKS.search(lower):
