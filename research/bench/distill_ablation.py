@@ -128,6 +128,7 @@ QUICK_VARIANTS: dict[str, list[tuple[Any, str, Any]]] = {
     "- log lines": [(pastes, "is_log_line", _never)],
     "- config lines": [(pastes, "is_config_line", _never)],
     "- table rows": [(pastes, "is_table_row", _never)],
+    "- of a part": _off(statements, "_OF_A_PART"),
     "- retired then": _off(statements, "_RETIRED_THEN"),
     "- set to": _off(statements, "_SET_TO", "_SET_TO_PASSIVE"),
     "- went from": _off(statements, "_WENT_FROM"),

@@ -68,6 +68,14 @@ _MOMENT = re.compile(
     rf"\s+{_RELATION}\b)",
     re.IGNORECASE,
 )
+# the output, logs or results OF a named part of the setup are no thing of the moment ("Output of the tax
+# calculator lands in the s3-vault7 bucket"); of this function, the test or the build they are
+_OF_A_PART = re.compile(
+    r"^(?:the\s+)?(?:output|outputs|results?|logs?|reports?|exports?|artifacts?)\s+(?:of|from)\s+(?:the|our)\s+"
+    r"(?!(?:error|test|tests|build|function|method|script|command|query|code|file|diff|fix|loop|snippet|line)\b)"
+    r"[a-z]",
+    re.IGNORECASE,
+)
 # a labelled value of a part of the setup: "Cron for the rate limiter: every 114 minutes", "Owner of the
 # billing worker: Priya", "Upstream for the radiology router is sftp://drop.example/in"
 _LABELLED = re.compile(  # "the alert that matters for the X is V" too
@@ -411,7 +419,7 @@ def states_value(sentence: str) -> bool:
     sentence = sentence.strip()
     if word_count(sentence) < MIN_VALUE_STATEMENT_WORDS:
         return False
-    if _MOMENT.match(sentence):
+    if _MOMENT.match(sentence) and not _OF_A_PART.match(sentence):
         return False
     if states_destination(sentence):
         return True
