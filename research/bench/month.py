@@ -51,7 +51,7 @@ Each session is stored on its own day: the processes the bench starts read a wal
 stale fact with the top 5 it got; ``--keep`` keeps the scratch folder to read the store
 (research/notes/month.md).
 
-Usage: ``nice -n 10 python -m research month [--bank dev|held|fresh|blind4|blind5|blind6|blind7|blind8|blind9|blind10|blind12]
+Usage: ``nice -n 10 python -m research month [--bank dev|held|fresh|blind4|blind5|blind6|blind7|blind8|blind9|blind10]
 [--seed N] [--embedder minilm|fake] [--keep] [--misses] [--real-clock] [--json]``.
 """
 
