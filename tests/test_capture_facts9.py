@@ -87,11 +87,6 @@ def test_nothing_is_kept_from_their_look_alikes(said: str) -> None:
     assert _items(said) == [], said
 
 
-def test_a_typo_marked_correction_keeps_the_new_value_and_names_what_was_written_as_old() -> None:
-    items = _items("Sorry, typo above: the fare engine's pause flag is FARES_HOLD, I wrote FARES_STOP.")
-    assert items == ["The fare engine's pause flag is FARES_HOLD, not FARES_STOP."], items
-
-
 def test_a_typo_to_fix_now_is_no_memory() -> None:
     assert _items("typo in the timetable footer, can you fix it") == []
 

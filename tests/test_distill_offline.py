@@ -272,11 +272,3 @@ def test_spoken_filler_and_a_tag_question_are_trimmed_from_what_is_stored() -> N
     assert "We deploy to production only on Tuesdays" in texts  # a tag question is no question
     assert "The staging database runs on PostgreSQL 16" in texts
     assert not any(t.lower().startswith(("yeah", "ugh")) for t in texts)
-
-
-def test_a_compound_statement_is_split_into_its_statements() -> None:
-    items = _distil("User: We use pnpm in every repo; deploys go through ArgoCD on Fridays.")
-    assert [text for text, _, _ in items] == ["We use pnpm in every repo.", "Deploys go through ArgoCD on Fridays."]
-    # a part that is no statement of its own keeps the sentence whole
-    whole = _distil("User: Our staging database is Postgres 16; sadly.")
-    assert [text for text, _, _ in whole] == ["Our staging database is Postgres 16; sadly."]

@@ -495,6 +495,10 @@ import month_blind10  # noqa: E402  (the tenth bank, #27: written apart from mon
 
 BANKS[month_blind10.NAME] = month_blind10.bank(Attribute)
 BANK_SEEDS[month_blind10.NAME] = month_blind10.SEED
+import month_blind12  # noqa: E402  (the twelfth bank, #27: written apart from month13's tuning, run only at the end)
+
+BANKS[month_blind12.NAME] = month_blind12.bank(Attribute)
+BANK_SEEDS[month_blind12.NAME] = month_blind12.SEED
 
 
 @dataclass

@@ -1,4 +1,5 @@
-"""research/bench/month_blind6.py, month_blind7.py, month_blind8.py, month_blind9.py and month_blind10.py: each
+"""research/bench/month_blind6.py, month_blind7.py, month_blind8.py, month_blind9.py, month_blind10.py and
+month_blind12.py (blind11 is agent44's): each
 blind month bank keeps the plan's promises, shares no component, value or chatter with the banks written before
 it, and every planted secret is pasted in a message that holds it (their scores are read only at the end)."""
 
@@ -13,11 +14,12 @@ from tests.scripts import load_script
 
 month = load_script("month.py", "bench_month")
 # the banks in the order they were written
-ORDER = ("dev", "held", "fresh", "blind4", "blind5", "blind6", "blind7", "blind8", "blind9", "blind10")
+ORDER = ("dev", "held", "fresh", "blind4", "blind5", "blind6", "blind7", "blind8", "blind9", "blind10", "blind12")
 
 
 @pytest.mark.parametrize(
-    ("bank", "corrected"), [("blind6", 10), ("blind7", 9), ("blind8", 10), ("blind9", 10), ("blind10", 10)]
+    ("bank", "corrected"),
+    [("blind6", 10), ("blind7", 9), ("blind8", 10), ("blind9", 10), ("blind10", 10), ("blind12", 10)],
 )
 def test_a_blind_bank_plan(bank: str, corrected: int) -> None:
     sessions, facts = month.plan(bank, month.BANK_SEEDS[bank])

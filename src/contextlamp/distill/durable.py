@@ -91,19 +91,11 @@ _TRAILING_FILLER = re.compile(
     re.IGNORECASE,
 )
 
-# a lead-in that only repeats what the instruction's own "always"/"never" says ("From now on, always run the
-# linter" is "Always run the linter"): removed, so a restatement by the agent's digest is the same memory
-_REDUNDANT_LEAD = re.compile(
-    r"^(?:from now on|going forward|from here on(?: out)?|in (?:the )?future|from today on)\s*,?\s+"
-    r"(?=(?:always|never|don'?t ever|do not ever)\b)",
-    re.IGNORECASE,
-)
-
-
 # a hedge at the end without a comma ("... uses wkhtmltopdf 0.12.6 as far as I know."), or an aside that only
 # names where the speaker read it ("; that's what the runbook says anyway")
 _TRAILING_HEDGE = re.compile(
     r"(?:\s+(?:as far as i know|afaik|iirc|if i remember (?:correctly|right))|"
+    r",?\s+(?:if (?:that|it) (?:matters|helps)|in case (?:that|it) (?:matters|helps)|not that it matters)|"
     r"[;,]\s*(?:that'?s|at least that'?s) what (?:the|our) [\w -]{1,30} says?(?: anyway)?)\s*([.!]?)\s*$",
     re.IGNORECASE,
 )
@@ -113,9 +105,7 @@ def unwrap(sentence: str) -> tuple[str, bool]:
     """``sentence`` without the wrapping that asks for it to be kept, and whether there was such wrapping
     ("Please remember that I'm vegetarian" -> ("I'm vegetarian", True); "All our buckets are in eu-central-1,
     btw" -> ("All our buckets are in eu-central-1", True)). At most two leading wrappers and one trailing one
-    are removed ("FYI, note that ..."); a wrapper that would leave fewer than 3 characters is not removed. A
-    lead-in that repeats the instruction's own "always"/"never" goes too ("From now on, always run the linter"
-    -> ("Always run the linter", False)): it is not a request to keep it, and "always" still marks it lasting."""
+    are removed ("FYI, note that ..."); a wrapper that would leave fewer than 3 characters is not removed."""
     hedge = _TRAILING_HEDGE.search(sentence)
     if hedge is not None and hedge.start() >= 3:
         sentence = sentence[: hedge.start()] + hedge.group(1)
@@ -134,10 +124,7 @@ def unwrap(sentence: str) -> tuple[str, bool]:
     opener = _OPENER.match(sentence)
     if opener is not None and len(sentence) - opener.end() >= 3:
         sentence = sentence[opener.end() :][:1].upper() + sentence[opener.end() + 1 :]
-    lead = _REDUNDANT_LEAD.match(sentence)
-    if lead is not None:  # "From now on, always ..." -> "Always ...": the lasting word stays
-        sentence = sentence[lead.end() :]
-    return sentence[:1].upper() + sentence[1:] if asked or lead is not None else sentence, asked
+    return sentence[:1].upper() + sentence[1:] if asked else sentence, asked
 
 
 _LABEL = re.compile(r"^([^\W\d][\w.'-]*(?:\s[^\W\d][\w.'-]*)?)\s?[:：]\s+(?=\S)")  # "PSA: ", "Note to self: "
@@ -221,7 +208,7 @@ _IMPERATIVE = re.compile(
     r"convert|swap|replace|shorten|expand|continue|redo|undo|revert|retry|start|stop|suggest|propose|review|"
     r"compare|describe|sort|print|copy|paste|edit|modify|tweak|polish|improve|simplify|clean|lint|debug|"
     r"investigate|implement|scaffold|outline|calculate|compute|estimate|recommend|pick|choose|use|"
-    r"don't|do not|leave|keep|give|tell|show|teach|quiz|remind|ship|go|read|ask|email|forward)\b",
+    r"don't|do not|leave|keep|give|tell|show|teach|quiz|remind|ship|go|read|ask|email|forward|ping)\b",
     re.IGNORECASE,
 )
 _OBJECT = re.compile(
@@ -236,7 +223,9 @@ _FOR_NOW = re.compile(
     r"\b(?:today|tonight|right now|for now|for the moment|this (?:morning|afternoon|evening|week)|"
     r"until (?:i|we|you) (?:say|tell|finish|merge|land|get back)\w*|"
     r"(?:before|until|till) (?:the|this) (?:morning|afternoon|evening|night|weekend|lunch|standup|demo)|"
-    r"until (?:the|this) [\w -]{1,30}? (?:is|are) (?:over|done|finished|through))\b",
+    r"until (?:the|this) [\w -]{1,30}? (?:is|are) (?:over|done|finished|through)|"
+    r"until (?:the|this|[A-Z]\w+)(?: [\w -]{1,30}?)? "
+    r"(?:opens|closes|starts|ends|lands|merges|returns|is back|gets back))\b",
     re.IGNORECASE,
 )
 _FINITE = re.compile(r"\b(?:is|are|was|were|must|should|has to|have to|needs? to|lives?|runs?)\b", re.IGNORECASE)
@@ -402,7 +391,9 @@ _WHEN_ONCE = re.compile(
     r"\ball (?:night|day|morning|afternoon|evening|weekend)\b",
     re.IGNORECASE,
 )
-_CONDITIONAL = re.compile(r"\b(?:otherwise|or else|else|if|unless|in case)\b[^,;]{0,60}$", re.IGNORECASE)
+_CONDITIONAL = re.compile(  # or what follows from the setting: "the X gives up after 45s, so slow branches time out"
+    r"(?:\b(?:otherwise|or else|else|if|unless|in case)|,\s*(?:so|which means|meaning))\b[^,;]{0,60}$", re.IGNORECASE
+)
 # a past event said to have happened again ("The pager went off at 3am again", "The backup failed again"): a
 # past-tense verb (irregular or -ed) before a closing "again"
 _AGAIN = re.compile(

@@ -38,7 +38,6 @@ FAREWELL = re.compile(  # "I should sleep, night": a sentence that signs off is 
     r"[,;.!]\s*(?:good ?night|night|gn|bye|cya|see (?:you|ya)|later|ciao|tschüss|bonne nuit|buenas noches)\W*$",
     re.IGNORECASE,
 )
-ASSIGNMENT = re.compile(r"^\s*[A-Z][A-Z0-9_]*\s*[=:]\s*\S+\s*$")  # "AWS_REGION=eu-central-1": a config dump line
 
 
 def is_small_talk(sentence: str, cues: Cues) -> bool:

@@ -36,6 +36,7 @@ _CODE_SHAPE = re.compile(  # a statement of code: an assignment or call with cod
 _LOG_LINE = re.compile(
     r"^\s*(?:"
     r"\[?\d{4}[-/.]\d{2}[-/.]\d{2}[ T_]\d{1,2}:\d{2}|\[?\d{1,2}:\d{2}:\d{2}[.,\]\s]|"  # a timestamp first
+    r"(?-i:[A-Z][a-z]{2}) +\d{1,2} \d{2}:\d{2}:\d{2} |"  # syslog's and journalctl's "May  4 02:35:01 host"
     # a log level first, after at most two bracketed tags ("[Shader] ERROR:", "[main] [db] WARN ")
     # (in capitals, or any case when a colon or a bracket marks it: "Error on my part: ..." is a person talking)
     r"(?:\[[^\]\n]{1,40}\]\s*){0,2}(?:(?-i:ERROR|WARN|WARNING|INFO|DEBUG|FATAL|TRACE|CRITICAL|SEVERE|NOTICE)[:\s]|"

@@ -60,10 +60,11 @@ def to_user_perspective(text: str) -> str:
 # part of one ("so far", "right now", "cool stuff"), only when a mark follows it ("so,", "right.", "cool!");
 # alternations of literals, linear
 _OPENER = re.compile(
-    r"^(?:(?:yeah|yep|yup|ok(?:ay)?(?: so)?|hm+|um+|uh+|ugh|oh|ah|honestly|basically|frankly|tbh|imo|"
+    r"^(?:(?:yeah|yep|yup|ok(?:ay)?(?: so)?|hm+|um+|uh+|ugh|oh and|oh|ah|honestly|basically|frankly|tbh|imo|"
+    r"(?:it )?turns out(?: that)?|"
     r"i (?:think|guess|believe|suppose)(?: that)?|to be honest|na ja|naja|ehrlich gesagt|ich glaube|"
     r"je pense que|franchement|pues|bueno|creo que)\b[\s,.!:;…-]*"
-    r"|(?:yes|no|so|well|right|cool|alright|fine|sure|great|nice|perfect|good|anyway|then|also|tja|bon|alors|"
+    r"|(?:yes|no|so|well|right|cool|alright|fine|sure|great|nice|perfect|good|anyway|then|also|wait|tja|bon|alors|"
     r"ben|bref|vale|allora|dunque|beh|então|bom|enfim)\s*[,.!:;…-]+\s*"
     r"|(?:嗯|好吧|えっと|まあ|음)[\s,，、.。!！…]*)+",
     re.IGNORECASE,
@@ -96,13 +97,6 @@ def trim_spoken(text: str) -> str:
         rest = out[head.end() :]
         out = rest[:1].upper() + rest[1:] if len(rest.strip()) >= MIN_TRIMMED_CHARS else out
     return out if len(out.strip()) >= MIN_TRIMMED_CHARS else text
-
-
-def is_spoken_only(text: str) -> bool:
-    """Whether ``text`` is nothing but spoken wrapping ("Ugh.", "Yeah ok,", "嗯。"): nothing to join a
-    statement to."""
-    head = _OPENER.match(text.strip())
-    return head is not None and head.end() == len(text.strip()) > 0
 
 
 # the user as the one who will do it, in front of a task: "The user will rotate the key tonight" -> a task

@@ -24,6 +24,7 @@ _RELATION = (
     r"binds?|exposes?|caches?|times out|waits?|triggers?|polls?|subscribes?|forwards?|streams?|reports?|"
     r"defaults?|gets?|receives?|keeps?|records?|uses?|needs?|requires?|takes?|costs?|has|have|took over|comes? from|"
     r"leans? (?:heavily |mostly )?on|rel(?:ies|y) on|draws?|hooks? into|(?:time)?stamps?|"  # what it builds on
+    r"looks? after|reviews|approves|gives? up after|starts?|begins?|kicks? off|fires?|"  # keeper, stop, start
     r"hangs? (?:out|around)|"  # "the X folks hang out in #c": where the people of a part are found
     r"(?:handed|hands|passed|passes|gave|gives|transferred|transfers|reassigned|inherited|inherits)(?= )|"
     r"(?:is|are) (?:maintained|owned|run|managed|hosted|stored|kept|configured|deployed|built|written|served|"
@@ -37,7 +38,7 @@ _SUBJECT_WORD = r"(?!(?:i|we|you|he|she|they|it|this|that|there|here)\b)[a-z][\w
 _SETUP_SUBJECT = re.compile(  # "the billing worker", "configuration for the payout scheduler", "our CI"
     rf"^(?:(?:the|our|all|every|each|its|their)\s+)?{_SUBJECT_WORD}(?:\s+{_SUBJECT_WORD}){{0,4}}?"
     rf"(?:\s+(?:for|of|to|from|in|behind|on)\s+(?:the|our)\s+{_SUBJECT_WORD}(?:\s+{_SUBJECT_WORD}){{0,4}}?)?"
-    rf"\s+{_RELATION}\b",
+    rf"\s+(?:[—–-]\s+)?{_RELATION}\b",  # "the X — listens to V": a dash stands for the subject again
     re.IGNORECASE,
 )
 _NAMED_SUBJECT = re.compile(  # "Priya owns the billing worker", "Dana Kim maintains our CI"
@@ -123,7 +124,7 @@ _RETIRED_THEN = re.compile(  # or by the people who retired it: "we retired A; t
 # on the cache") or is a mass word ("relies on caching")
 _BUILT_ON = re.compile(
     rf"^(?i:(?:(?:the|our)\s+)?{_SUBJECT_WORD}(?:\s+{_SUBJECT_WORD}){{0,4}}?)\s+"
-    r"(?:uses|leans (?:heavily |mostly )?on|rel(?:ies|y) on|depends on|pulls in|imports|wraps|vendors|"
+    r"(?:uses|(?:is|are) using|leans (?:heavily |mostly )?on|rel(?:ies|y) on|depends on|pulls in|imports|wraps|vendors|"
     r"(?:is|are) (?:built (?:on|with|around)|written in)|"
     r"(?:serialis|serializ|encod|decod|pars|render|sign|hash|compress|encrypt)es (?:\w+ ){0,2}with)\s+"
     r"(?!(?:it|them|this|that|these|those|everything|nothing|something|anything|all|both|each|one|two|three|"
@@ -139,6 +140,12 @@ _PRACTICE = re.compile(
     rf"{'|'.join(sorted(IRREGULAR_PAST))})\b)"
     rf"[a-z]{{3,}}(?<!ed)\s+(?:the|our)\s+{_SUBJECT_WORD}(?:\s+{_SUBJECT_WORD}){{0,4}}?\s+"
     r"(?:off|from|with|on|onto|to|into|via|through|at|in)\s+(?:the\s+)?(?=\S)",
+    re.IGNORECASE,
+)
+# what the team chose for a part, the value named first: "we went with simdjson for the X's json", "we use V for the X"
+_CHOSEN = re.compile(
+    r"^we(?:'ve| have)?\s+(?:went with|go with|chose|choose|picked|pick|settled on|opted for|use|standardi[sz]ed on)"
+    r"\s+[\w.+#/-]+(?:\s+[\w.+#/-]+)?\s+(?:for|in|on)\s+(?:the|our|all|every)\s+[a-z]",
     re.IGNORECASE,
 )
 # a part, a dash, and its value: "the X — S-band, nothing else is licensed for it" (a colon said as a dash)
@@ -170,16 +177,6 @@ _CONDITION = (
 )
 _RULE_THEN = re.compile(rf"^{_NOTIFY}\s+{_TARGET}(?:\s+\S+){{0,6}}?\s+{_CONDITION}", re.IGNORECASE)
 _RULE_IF = re.compile(rf"^{_CONDITION}[^,;.]{{3,120}}[,;]\s*(?:then\s+)?{_NOTIFY}\s+{_TARGET}", re.IGNORECASE)
-# a runbook step: on a condition of a part of the setup, the remedy ("If the triage feed acts up in prod, flip
-# fast_lane off", "When the exporter stalls, restart the ingest pod") -- a remedy verb and its object
-_REMEDY = (
-    r"(?:flip|toggle|turn|switch|disable|enable|restart|bounce|roll(?:\s+it)?\s+back|fail\s+over|drain|"
-    r"kill|scale|pause|resume)"
-)
-_RULE_REMEDY = re.compile(
-    rf"^{_CONDITION}[^,;.]{{3,120}}[,;]\s*(?:then\s+|just\s+)?{_REMEDY}\s+(?:the\s+)?[`'\"]?\w[\w-]*[_.\d-][\w.-]*\w",
-    re.IGNORECASE,
-)
 # a gate of the team's process: before every merge, push, deploy or release of a part, a command in backticks must
 # run or pass ("Before merging anything that touches the leak detector, run `make hil-test`", "before deploying
 # the scheduler, always run `just smoke`"); the step is a gerund or "any(thing)", never "this" of the moment
@@ -405,7 +402,7 @@ def states_rule(sentence: str) -> bool:
     when you're done" is a request of the moment, not a rule. English only; linear
     (anchored matches with bounded repeats)."""
     sentence = sentence.strip()
-    rules = (_RULE_THEN, _RULE_IF, _RULE_ROUTE, _RULE_SAID_OF, _RULE_REMEDY, _RULE_GATE, _RULE_HOWTO)
+    rules = (_RULE_THEN, _RULE_IF, _RULE_ROUTE, _RULE_SAID_OF, _RULE_GATE, _RULE_HOWTO)
     return any(rule.match(sentence) is not None for rule in rules)
 
 
@@ -437,7 +434,7 @@ def states_value(sentence: str) -> bool:
     match = _SETUP_SUBJECT.match(sentence)
     if match is not None and _VALUE.search(sentence, match.end()) is not None:
         return True
-    if _OWN_ATTRIBUTE.match(sentence) is not None or _BUILT_ON.match(sentence) is not None:
+    if _OWN_ATTRIBUTE.match(sentence) or _BUILT_ON.match(sentence) or _CHOSEN.match(sentence):
         return True  # "the X's protocol is EtherNet/IP", "the X leans on astropy for the maths"
     for pattern in (_PRACTICE, _DASHED):  # "we tag the X off rel-cobalt", "the X — S-band, ..."
         match = pattern.match(sentence)
