@@ -133,9 +133,9 @@ class _Resolver:
         ``MIN_SHARED_TERMS`` content terms with it (one is enough for the statement just before it: "We deploy
         on Tuesdays. Scratch that, we deploy on Thursdays."). Among those: the most shared terms, then the
         larger share of the statement's own terms, then the latest. A statement about another attribute of the
-        subject is never the target (``rules.same_attribute``: "the refund processor now runs every 213
+        subject is never the target (``freshness.same_attribute``: "the refund processor now runs every 213
         minutes" does not correct "the refund processor now runs on wren-8.internal")."""
-        from contextlamp.domain.rules import same_attribute
+        from contextlamp.domain.freshness import same_attribute
 
         subject = next((t for t in terms(slot.candidate.text) if t not in _FUNCTION_WORDS), None)
         if subject is None:

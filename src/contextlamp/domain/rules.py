@@ -9,9 +9,6 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 
-# distill/resolve.py (engineer month13's this stop) still imports same_attribute from here; the rule lives in
-# domain/freshness.py. The lead moves that import at merge and deletes this line.
-from contextlamp.domain.freshness import same_attribute as same_attribute
 from contextlamp.domain.models import Entry, NewEntry
 
 STATABLE = frozenset({"topic", "kind", "memory_type", "tags"})  # the fields a re-save may state
