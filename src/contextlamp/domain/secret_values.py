@@ -108,10 +108,12 @@ def accept_password(value: str) -> bool:
 def _predicate(words: list[str]) -> bool:
     """A word of small letters followed by a function word of some language: the start of a predicate ("è
     scaduta durante le ferie", "ist abgelaufen seit Montag"), not a value (a password then goes on with "for" or
-    "und" only after a value with a capital, digit or symbol)."""
+    "und" only after a value with a capital, digit or symbol); or (stop 44) a function word of small letters
+    followed by a word: a place or a phrase after the copula ("è sul modem", "est sur la box", "is on the fridge")."""
     if len(words) < 2 or not (words[0].isalpha() and words[0].islower()):
         return False
-    return words[1].strip(".,;:!?()").lower() in function_words()
+    listed = function_words()
+    return words[1].strip(".,;:!?()").lower() in listed or (len(words[0]) <= 5 and words[0] in listed)
 
 
 def accept_passphrase(value: str) -> bool:
