@@ -79,7 +79,8 @@ PIN_NOUNS = (
     .replace("{WS}", WS)
 )
 PIN_NOUNS_CJK = (
-    r"暗証番号|PINコード|パスコード|PIN码|门禁密码|门禁码|密碼鎖|핀{WS}?번호|PIN{WS}?번호|출입{WS}?코드".replace(
+    r"暗証番号|PINコード|パスコード|PIN码|门禁密码|门禁码|密碼鎖|핀{WS}?번호|PIN{WS}?번호|출입{WS}?코드|"
+    r"(?:도어락|현관|금고|대문|공동{WS}?현관){WS}?(?:비밀{WS}?)?번호|金庫の(?:番号|暗証番号)|(?:保险柜|保险箱|门锁)密码".replace(
         "{WS}", WS
     )
 )
@@ -113,7 +114,10 @@ ANSWER_NOUNS = (
     r"réponse{WS}(?:à{WS}la{WS})?question{WS}(?:de{WS}sécurité|secrète)|respuesta{WS}(?:de{WS}seguridad|secreta)|"
     r"resposta{WS}(?:de{WS}segurança|secreta)|risposta{WS}(?:di{WS}sicurezza|segreta)|beveiligingsantwoord|"
     r"antwoord{WS}op{WS}de{WS}beveiligingsvraag|svar{WS}på{WS}säkerhetsfrågan|odpowiedź{WS}na{WS}pytanie{WS}"
-    r"bezpieczeństwa|ответ{WS}на{WS}(?:секретный|контрольный){WS}вопрос|güvenlik{WS}(?:sorusunun{WS})?cevab[ıi]"
+    r"bezpieczeństwa|ответ{WS}на{WS}(?:секретный|контрольный){WS}вопрос|güvenlik{WS}(?:sorusunun{WS})?cevab[ıi]|"
+    # stop 44: the answer to a quoted question in de, fr, es, it, pt, nl, sv, pl, ru ("Antwort auf „…“:")
+    r"(?:antwort{WS}auf|réponse{WS}à|respuesta{WS}a|risposta{WS}a|resposta{WS}(?:a|à)|antwoord{WS}op|svar{WS}på|"
+    r"odpowiedź{WS}na|ответ{WS}на){WS}(?:(?:die|la|le|de|the){WS})?[\"'“‘„«‚][^\"'”’“»\n]{3,60}[\"'”’“»‘]"
 ).replace("{WS}", WS)
 ANSWER_NOUNS_CJK = (
     r"秘密の質問の答え|安全问题答案|安全问题的答案|密保答案|보안{WS}?질문{WS}?답변|보안{WS}?질문의{WS}?답".replace(
@@ -144,7 +148,7 @@ PREPOSITIONS = (
     r"van|voor|"
     r"för|til|till|pour|para|per|na|po|ke|untuk|của|cho|"
     # stop 44: what it opens after the prepositions of ro, pl/cs, ru/uk, sv/da/no, nl, de, it, pt
-    r"din|pentru|al|ale|dei|delle|degli|dos|das|od|ze|do|в|у|з|до|від|på|af|fra|uit|aus|bei|dal|dalla|nel|nella"
+    r"k|din|pentru|al|ale|dei|delle|degli|dos|das|od|ze|do|в|у|з|до|від|på|af|fra|uit|aus|bei|dal|dalla|nel|nella"
 )
 MODIFIER = (
     rf"(?:{WS}*\([^)\n]{{1,40}}\))?(?:{WS}+\p{{Cyrillic}}{{2,20}}){{0,2}}(?:{WS}+(?:{PREPOSITIONS}){WS}+[^\s\p{{Z}}:=,.;!?\"`]{{1,30}}"
@@ -162,9 +166,9 @@ COPULAS = (  # longest first: RE2 takes the first alternative that lets the whol
     r"(?:is|was){WS}set{WS}to|set{WS}to|is{WS}now|is{WS}still|will{WS}be|is|was|are|were|ist|lautet|lauten|sind|war|lautete|est|sont|était|c'est|es|son|era|é|são|"
     r"è|sono|zijn|luidt|är|var|er|jest|brzmi|je|adalah|ialah|là|هو|هي|—|–|-"
 ).replace("{WS}", WS)
-SEPARATOR = (
-    rf"(?:{WS}*(?::=|=>|->|[:=＝]){WS}*|{WS}+(?:{COPULAS}){WS}+(?:(?:now|still|just|currently|jetzt|noch){WS}+)?)"
-)
+# "now" between the copula and the value, in the languages of the copulas
+NOW = r"now|still|just|currently|jetzt|noch|acum|ahora|adesso|ora|agora|nu|teraz|теперь"
+SEPARATOR = rf"(?:{WS}*(?::=|=>|->|[:=＝]){WS}*|{WS}+(?:{COPULAS}){WS}+(?:(?:{NOW}){WS}+)?)"
 # CJK: a particle or colon glued to the noun (パスワードは, 密码是, 비밀번호는, 密码：)
 SEPARATOR_CJK = rf"(?:{WS}*(?:は|が|是|为|為|：|:|=|는|은|이|가)(?:{WS}*(?:：|:))?{WS}*)"
 OPEN_QUOTES = "\"'`“‘„«「『‹"

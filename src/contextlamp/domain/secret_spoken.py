@@ -89,7 +89,9 @@ def accept_casual(window: str) -> bool:
     return credential_shaped(words[-1])
 
 
-CJK_BARE_PATTERN = r"(?:비번|비밀번호|패스워드|암호|密码|密碼|口令|パスワード|パス)[ \t]+([\x21-\x7e]{4,64})"
+CJK_BARE_PATTERN = (
+    r"(?:비번|비밀번호|패스워드|암호|密码|密碼|口令|パスワード|パス)(?:[ \t]+|[はが：:][ \t]*)([\x21-\x7e]{4,64})"
+)
 
 # stop 44: what the PIN opens may stand between ("PIN do karty babci: 50 45", "El PIN del móvil … es 53 71"), the
 # noun may carry a possessive or a contracted copula ("pin's 45 38 50", "kart PIN'i 8910"), and the groups may be
@@ -124,6 +126,11 @@ _PUBLIC_CODE = re.compile(
     r"exemple|ejemplo|esempio|exemplo|nace|naics|isbn|ean|upc|hs\b|cpt|gtin|lot|batch|charge|serial|model|"
     r"version|build|release|year|jahr|année|año|anno|\bano\b|år|rok|yıl|год|vuosi|\ban\b|kurs|course|class|lesson)"
 )
+# what a code opens, as the word right after it in languages that put it there (genitive, compound-free)
+_OPENS = re.compile(
+    r"(?i)^(?:домофон|двер|подъезд|калитк|сейф|замк|ворот|гараж|сигнализац|брам|drzwi|domofon|sejf|furtk|"
+    r"alarm|dveř|brán|trezor|vrat|kapı|kasa)\w*$"
+)
 _CODE = re.compile(r"(?i)c[oó]d|k[oó]d|koodi|код")
 _PLURAL = re.compile(r"(?i)(?:codes|códigos|codigos|codici|kody|koder|kodlar\w*|коды|koodit|kódy|codurile)$")
 _NOT_BEFORE_DIGITS = _set(
@@ -145,6 +152,9 @@ def accept_code_any(window: str) -> bool:
     if _PLURAL.search(before[code_at].strip(":=")):  # "zip codes: 100012, …", "the codes table: …": a list
         return False
     after = before[code_at + 1 :]
+    if len(after) == 1 and _OPENS.match(after[0]):  # "Код домофона 51950*": the code, what it opens, the digits
+        core = digits.strip("*#")
+        return len(set(core)) > 1 and not _PUBLIC_CODE.search(after[0])
     if before[code_at].strip(":=").lower() == "code" and len([w for w in after if w not in ("-", "—", "–")]) <= 1:
         return False  # "<thing> code is 4735": English compounds are PIN_NOUNS' (what it opens), not any code's
     separated = any(w.endswith((":", "=")) or w in ("-", "—", "–") for w in after) or before[-1].endswith((":", "="))

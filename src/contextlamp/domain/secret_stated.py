@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 
-from contextlamp.domain.secret_grammar import PASSWORD_NOUNS_CJK, SEPARATOR_CJK, WS
+from contextlamp.domain.secret_grammar import PASSWORD_NOUNS_CJK, PIN_NOUNS_CJK, SEPARATOR_CJK, WS
 from contextlamp.domain.secret_measures import is_dotted_passphrase, is_identifier_chain
 from contextlamp.domain.secret_rules import Rule
 from contextlamp.domain.secret_spoken import credential_shaped
@@ -60,7 +60,7 @@ def accept_pair(value: str) -> bool:
     if not (user.islower() or any(c in user for c in "@._-0123456789")):
         return False  # a user name is typed in small letters or as a handle; "Berlin / Hamburg2" is two names
     secret = secret.rstrip(".,;:!?)")
-    if len(secret) < 6 or not any(c.isdigit() for c in secret) or not any(c.isalpha() for c in secret):
+    if len(secret) < 6 or not any(c.isalpha() for c in secret) or secret.isalpha():
         return False
     return credential_shaped(secret)
 
@@ -95,11 +95,24 @@ def accept_apposition(value: str) -> bool:
     return joiner != "." or not host
 
 
+# a PIN noun of a spaceless script, a space, and the digits ("현관 도어락 번호 19066*", "后门门禁密码 20417")
+CJK_PIN_BARE_PATTERN = rf"(?:{PIN_NOUNS_CJK})[ \t]+([#*]?[0-9]{{4,8}}[#*]?)(?:[^0-9]|$)"
+
+
+def accept_pin_digits(value: str) -> bool:
+    """4 to 8 digits, not one digit repeated."""
+    return len(set(value.strip("#*"))) > 1
+
+
 def stated_rules() -> tuple[tuple[Rule, tuple[str, ...]], ...]:
     """Each rule of this module with the words one of which a text must hold for it to run (case-insensitive)."""
     cjk = tuple(w for w in PASSWORD_NOUNS_CJK.replace("[ \\t]?", " ").split("|") if w)
     return (
         (Rule("Password", CJK_PHRASE_PATTERN, accept_cjk_phrase, resume="next"), cjk),
+        (
+            Rule("PIN", CJK_PIN_BARE_PATTERN, accept_pin_digits),
+            ("번호", "密码", "暗証番号", "码", "코드", "パスコード"),
+        ),
         (Rule("Password", PAIR_PATTERN, accept_pair, resume="next", trim="last"), ("/",)),
         (
             Rule("Password", APPOSITION_PATTERN, accept_apposition, resume="next"),

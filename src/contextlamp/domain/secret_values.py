@@ -8,6 +8,7 @@ docstring for what each class takes. Every value is bounded by its pattern, so e
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import pairwise
 
 from contextlamp.domain import secret_shape as shape
 from contextlamp.domain.secret_grammar import OPEN_QUOTES
@@ -85,7 +86,8 @@ def common_rejections(value: str) -> bool:
     first, unit = _first_and_unit(v)
     if _code(first) or is_placeholder(first):
         return True
-    if first.startswith("!") and first[1:].isalpha():  # a YAML tag ("password: !vault |", "!Ref DbPassword")
+    tag = first[1:]  # a YAML tag ("password: !vault |", "!Ref DbPassword"), not random case ("!LjvIfUweywispyR")
+    if first.startswith("!") and tag.isalpha() and sum(a.islower() != b.islower() for a, b in pairwise(tag)) < 5:
         return True
     if unit or _prose_word(first):
         return True

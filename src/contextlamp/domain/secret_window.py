@@ -205,7 +205,10 @@ _SEPARATOR_WORDS = frozenset(COPULA_WORDS) | _word_set(
     är var er jest to brzmi je adalah ialah là هو هي — – - : = -> => := ＝ that's it's"""
 )
 # Words between the separator and the value that belong to the copula ("is now X", "was changed to X").
-_AFTER_SEPARATOR = _word_set("now still just currently jetzt noch changed reset updated rotated set to been has")
+_AFTER_SEPARATOR = _word_set(
+    "now still just currently jetzt noch changed reset updated rotated set to been has "
+    "acum ahora adesso ora agora maintenant nu teraz nyt artık теперь тепер zatím sekarang"  # "now" (stop 44)
+)
 _FINAL_COPULAS = frozenset(FINAL_COPULAS)
 _AFTER_NOUN_WORDS = (
     frozenset(AFTER_NOUN.replace("-?", "-").replace("2?", "2").split("|"))
