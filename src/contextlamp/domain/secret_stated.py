@@ -104,6 +104,32 @@ def accept_pin_digits(value: str) -> bool:
     return len(set(value.strip("#*"))) > 1
 
 
+# a password said in passing after a login and a user, in the languages the slot reads: "Logged into the router with
+# admin and Cobalt!24, all fine", "entra como recepcion y con Ferret&6602 ya te deja", "connecte-toi avec compta et
+# Radish?29", "login come admin con Falcon!7212 e funziona"
+_LOGIN = (
+    r"log(?:ged|ging)?{WS}?(?:in|into|on)|login|sign(?:ed)?{WS}?in|entra|entrar|entré|connecte|connecté|connexion|"
+    r"accedi|accesso|anmelden|angemeldet|melde|inloggen|ingelogd|log{WS}in|zaloguj\p{L}{0,4}|giriş|войти|вошёл|вошел"
+).replace("{WS}", WS)
+_AND = r"and|plus|y|et|e|und|en|i|ve|и|a"
+_WITH = r"with|con|avec|mit|met|com|z|ile|с"
+_VALUE_CHAR = r"[^\s\p{Z}\"'`“”«»,;]"
+PASSING_ANY_PATTERN = (
+    rf"(?i)(?:^|[^\p{{L}}])(?:{_LOGIN})[^\n.!?;]{{0,48}}?{WS}(?:{_AND}|{_WITH})(?:{WS}+(?:{_WITH}))?{WS}+"
+    rf"({_VALUE_CHAR}{{0,40}}[!@#$%^&*?+=~]{_VALUE_CHAR}{{1,40}}?)[.!?]?(?:[\s,;]|$)"
+)
+_SYMBOLS = frozenset("!@#$%^&*?+=~")
+
+
+def accept_passing(value: str) -> bool:
+    """A value with letters, a digit and a symbol inside (a chosen password's shape: ``Cobalt!24``), credential-
+    shaped (secret_spoken); a product or a name ("Office365", "Microsoft-365") has no such symbol."""
+    core = value.rstrip(".,;:!?)")
+    inner = any(c in _SYMBOLS for c in core[:-1]) or any(c in _SYMBOLS for c in core[1:])
+    has_both = any(c.isalpha() for c in core) and any(c.isdigit() for c in core)
+    return inner and has_both and credential_shaped(core)
+
+
 def stated_rules() -> tuple[tuple[Rule, tuple[str, ...]], ...]:
     """Each rule of this module with the words one of which a text must hold for it to run (case-insensitive)."""
     cjk = tuple(w for w in PASSWORD_NOUNS_CJK.replace("[ \\t]?", " ").split("|") if w)
@@ -112,6 +138,13 @@ def stated_rules() -> tuple[tuple[Rule, tuple[str, ...]], ...]:
         (
             Rule("PIN", CJK_PIN_BARE_PATTERN, accept_pin_digits),
             ("번호", "密码", "暗証番号", "码", "코드", "パスコード"),
+        ),
+        (
+            Rule("Password", PASSING_ANY_PATTERN, accept_passing, resume="next"),
+            (
+                *("log", "sign", "entra", "connect", "accedi", "accesso", "anmeld", "melde", "ingelogd", "inloggen"),
+                *("zalog", "giriş", "войти", "вош"),
+            ),
         ),
         (Rule("Password", PAIR_PATTERN, accept_pair, resume="next", trim="last"), ("/",)),
         (
