@@ -49,7 +49,7 @@ STATED = [
     ("passing, fr", "connecte-toi avec stock et Hibou!5520, ça marche"),
     ("passing, it", "ho fatto login come magazzino con Gufo?8813 e funziona"),
     # door and safe numbers
-    ("code and its genitive opener", "Код калитки 48215*"),
+    ("code and its genitive opener", "Код подъезда 73021"),
     ("CJK door number, no particle", "공동 현관 번호 48215*"),
     ("CJK safe code, no particle", "仓库门禁密码 73920"),
     # the answer to a quoted question
@@ -62,7 +62,7 @@ STATED = [
 
 ORDINARY = [
     # Italian: "e" (and) after the noun, and a place after the copula
-    "Marco ha dimenticato la password e l'ha reimpostata ieri.",
+    "Giulia ha perso la password e l'ha cambiata.",
     "La rete si chiama Casa-Bianchi e la password è sul router.",
     "la password è sulla scatola del modem",
     "the password is on the back of the router",
