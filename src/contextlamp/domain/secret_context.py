@@ -22,6 +22,10 @@ followed by a unit: "12 or 24 words", "12文字以上"), a stated value called a
 path, a phrase that modifies the noun instead of giving its value ("passwords from KeePass to 1Password"), and a PEM
 armour line that prose follows (:func:`pem_header_in_prose`).
 
+stated14 (stop 44) adds payment processors' documented test cards (``TEST_CARDS``, Stripe's "Testing" page): a card
+finding with one of those numbers is dropped when its sentence says *test*, *sandbox* or an example word; the same
+number without such a word stays a card.
+
 Only the sentence before each finding is read (at most ``_BACK`` bytes), so the cost is bounded per finding.
 """
 
