@@ -21,7 +21,7 @@ STATED = [
     ("salalause", "Salalause: hauki mänty lumi"),
     ("кодовая фраза", "Кодовая фраза для сейфа: сова-кружка-липа"),
     # a Wi-Fi key after a long phrase naming where it is
-    ("wifi, long place phrase", "Clave del wifi de la casa de la playa: gaviota.arena.faro"),
+    ("wifi, long place phrase", "Clave del wifi de la casa de playa: gaviota.arena.faro"),
     ("wifi, Romanian place", "Parola wifi din camera de oaspeti: pescarus nisip far"),
     # a word passphrase in a spaceless script
     ("CJK passphrase, ko", "창고 와이파이 암호 문구: 고양이.우산.바다"),

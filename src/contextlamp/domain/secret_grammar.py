@@ -152,7 +152,7 @@ PREPOSITIONS = (
 )
 MODIFIER = (
     rf"(?:{WS}*\([^)\n]{{1,40}}\))?(?:{WS}+\p{{Cyrillic}}{{2,20}}){{0,2}}(?:{WS}+(?:{PREPOSITIONS}){WS}+[^\s\p{{Z}}:=,.;!?\"`]{{1,30}}"
-    rf"(?:{WS}+[^\s\p{{Z}}:=,.;!?\"`]{{1,30}}){{0,6}}?)?"
+    rf"(?:{WS}+[^\s\p{{Z}}:=,.;!?\"`]{{1,30}}){{0,5}}?)?"
 )
 # A word that may follow the noun in languages that put modifiers after it ("mot de passe wifi", "senha do
 # wifi" is a prepositional phrase already): what the credential opens.
