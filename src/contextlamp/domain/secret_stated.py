@@ -11,7 +11,12 @@ it is made of.
   (secret_spoken's test) ending the clause or followed by a parenthesis;
 - **a passphrase in apposition** (``APPOSITION_PATTERN``, "unlocks with the passphrase pickle-quiver-bramble-tinsel
   (she wrote …)"): a passphrase or password noun followed directly by 3 to 6 words joined by ``-``, ``.`` or
-  ``_`` (a compound no language writes), wherever the sentence goes on.
+  ``_`` (a compound no language writes), wherever the sentence goes on;
+- **a PIN noun of a spaceless script and a space** (``CJK_PIN_BARE_PATTERN``, "현관 도어락 번호 19066*", "后门门禁密码
+  20417"): 4 to 8 digits, not one repeated;
+- **a password said in passing after a login** (``PASSING_ANY_PATTERN``, en, es, fr, it, de, nl, pl, tr, ru): a login
+  word, a user, *and* or *with* in the language, and a value with letters, a digit and a chosen password's symbol
+  ("entra como recepcion y con Ferret&6602 ya te deja"; "logged in with my account and Office365" is a product).
 
 Every pattern is bounded and keyed (runs only where one of its words is), each check is Python on one candidate,
 so the scan stays linear (secret_scan.py).
@@ -122,12 +127,12 @@ _SYMBOLS = frozenset("!@#$%^&*?+=~")
 
 
 def accept_passing(value: str) -> bool:
-    """A value with letters, a digit and a symbol inside (a chosen password's shape: ``Cobalt!24``), credential-
+    """A value with letters, a digit and a symbol (a chosen password's shape: ``Cobalt!24``), credential-
     shaped (secret_spoken); a product or a name ("Office365", "Microsoft-365") has no such symbol."""
     core = value.rstrip(".,;:!?)")
-    inner = any(c in _SYMBOLS for c in core[:-1]) or any(c in _SYMBOLS for c in core[1:])
+    symbol = any(c in _SYMBOLS for c in core)
     has_both = any(c.isalpha() for c in core) and any(c.isdigit() for c in core)
-    return inner and has_both and credential_shaped(core)
+    return symbol and has_both and credential_shaped(core)
 
 
 def stated_rules() -> tuple[tuple[Rule, tuple[str, ...]], ...]:
