@@ -573,6 +573,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--held9f", action="store_true", help="score stop 43's held9f split (formats, evasions) too")
     parser.add_argument("--held9s", action="store_true", help="score stop 43's held9s split too (stated; at the end)")
     parser.add_argument("--held10f", action="store_true", help="score formats13's held10f split (formats; at the end)")
+    parser.add_argument("--held11s", action="store_true", help="score stated14's held11s split (stated; at the end)")
     parser.add_argument("--corpus-only", action="store_true", help="only the generated corpus tables")
     args = parser.parse_args(argv)
     console = Console(width=200)
@@ -602,6 +603,10 @@ def main(argv: list[str] | None = None) -> int:
         import secret_corpus_held10f
 
         halves, rows = (*halves, "held10f"), rows + secret_corpus_held10f.rows()
+    if args.held11s:  # stated14's split (stop 44)
+        import secret_corpus_held11s
+
+        halves, rows = (*halves, "held11s"), rows + secret_corpus_held11s.rows()
     scores = corpus_scores(scanner, rows)
     corpus_report(console, scores, halves)
     if args.corpus_only:

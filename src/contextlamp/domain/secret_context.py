@@ -22,6 +22,10 @@ followed by a unit: "12 or 24 words", "12文字以上"), a stated value called a
 path, a phrase that modifies the noun instead of giving its value ("passwords from KeePass to 1Password"), and a PEM
 armour line that prose follows (:func:`pem_header_in_prose`).
 
+stated14 (stop 44) adds payment processors' documented test cards (``TEST_CARDS``, Stripe's "Testing" page): a card
+finding with one of those numbers is dropped when its sentence says *test*, *sandbox* or an example word; the same
+number without such a word stays a card.
+
 Only the sentence before each finding is read (at most ``_BACK`` bytes), so the cost is bounded per finding.
 """
 
@@ -47,6 +51,32 @@ DOCUMENTED_EXAMPLES = frozenset(
         "ghp_16C7e42F292c6912E7710c838347Ae178B4a",
     )
 )
+# Payment processors' documented test card numbers (Stripe's "Testing" page, stripe.com/docs/testing; the
+# Visa/Mastercard/Amex/Discover test numbers Braintree and PayPal document too): public, accepted only in test mode.
+# A card finding with one of these is dropped when its sentence says test, sandbox or an example word.
+TEST_CARDS = frozenset(
+    (
+        "4242424242424242",
+        "4000056655665556",
+        "5555555555554444",
+        "2223003122003222",
+        "5200828282828210",
+        "5105105105105100",
+        "378282246310005",
+        "371449635398431",
+        "6011111111111117",
+        "6011000990139424",
+        "3056930009020004",
+        "36227206271667",
+        "3566002020360505",
+        "6200000000000005",
+        "4000000000000002",
+        "4000000000009995",
+        "4111111111111111",
+        "4012888888881881",
+    )
+)
+_TEST_CUE = re.compile(r"(?i)\btest|sandbox|\bprueba|\bteste\b|\bprova\b|тест|テスト|测试|테스트")
 _AWS_EXAMPLE = re.compile(r"^(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{9}EXAMPLE$|^[A-Za-z0-9/+]{30}EXAMPLEKEY$")
 EXAMPLE_CUE = re.compile(
     r"(?i)example|sample|placeholder|dummy|docs\b|documentation|documented|tutorial|beispiel|dokumentation|"
@@ -215,6 +245,8 @@ def public_by_context(kind: str, value: str, before: str, after: str = "") -> bo
     v = value.strip(".,;:!?()\"'`“”‘’«» ")
     if v in DOCUMENTED_EXAMPLES or _AWS_EXAMPLE.match(v):
         return EXAMPLE_CUE.search(before) is not None or EXAMPLE_CUE.search(after) is not None
+    if kind == "Payment Card Number" and re.sub(r"[ -]", "", v) in TEST_CARDS:
+        return any(cue.search(text) for cue in (_TEST_CUE, EXAMPLE_CUE) for text in (before, after))
     if masked(v) or length_rule(v, after):
         return True
     if kind not in _STATED:

@@ -35,6 +35,7 @@ from contextlamp.domain.secret_frames import frame_rules
 from contextlamp.domain.secret_grammar import PASSWORD_NOUNS, WS
 from contextlamp.domain.secret_rules import Rule
 from contextlamp.domain.secret_spoken import spoken_rules
+from contextlamp.domain.secret_stated import stated_rules
 from contextlamp.domain.secret_values import accept_password
 
 # Column headers and short keys that name a credential on their own.
@@ -155,4 +156,5 @@ def keyed_form_rules() -> tuple[tuple[Rule, tuple[str, ...]], ...]:
         *frame_rules(),  # credentials named by what they do, corrected, spaced, after a secret-like noun
         *anylang_rules(),  # a Wi-Fi key and a code list in any language (stop 42)
         *spoken_rules(),  # casual nouns, grouped PINs, codes in any language, security answers (stop 43)
+        *stated_rules(),  # word passphrases of spaceless scripts, user / password, a passphrase in apposition (stop 44)
     )

@@ -28,9 +28,20 @@ PASSWORD_NOUNS = (
     r"kata{WS}sandi|mật{WS}khẩu|كلمة{WS}المرور|كلمة{WS}السر|كلمة{WS}مرور|كلمة{WS}سر|पासवर्ड|"  # id, vi, ar, hi
     r"kodeord(?:et)?|κωδικός{WS}πρόσβασης|κωδικό{WS}πρόσβασης|κωδικός|κωδικό|κωδικος|"  # da, el ("access code")
     r"mdp|clave|"  # fr, es (Latin America: "la clave del wifi")
-    r"(?:clé|cle){WS}(?:wi-?fi|wpa2?|wlan|du{WS}wi-?fi|réseau)|(?:wlan|wifi|wi-fi|netzwerk|router)-?schlüssel"
+    r"(?:clé|cle){WS}(?:wi-?fi|wpa2?|wlan|du{WS}wi-?fi|réseau)|(?:wlan|wifi|wi-fi|netzwerk|router)-?schlüssel|"
+    # stop 44: a passphrase and the key of the Wi-Fi, by the words each language has for them (nl, pl, sv, da/no,
+    # cs, fi, tr, ru/uk, es, pt, it); a phrase's value is read by the passphrase checks like any password's
+    r"wachtzin|fraz[aęy]{WS}hasła|lösenfras(?:en)?|adgangssætning(?:en)?|passordfrase(?:n)?|"
+    r"heslov(?:á|ou){WS}fráz[ei]|salalause(?:en|eksi)?|(?:parola|şifre){WS}cümlesi|"
+    r"(?:кодов|парольн)(?:ая|ую|а|у){WS}фраз[аиуы]|frase{WS}de{WS}paso|frase-(?:passe|senha)|"
+    r"frase{WS}(?:segreta|secreta|d'accesso)|(?:wifi|wi-fi|wlan)-?(?:sleutel|nyckel(?:n)?|kode(?:n)?|nøgle(?:n)?)|"
+    r"ключ(?:ом)?{WS}(?:от|для|від){WS}(?:wi-?fi|вайфа[яю]|вай-фа[яю])|chiave{WS}(?:del{WS}|della{WS})?wi-?fi|"
+    r"chave{WS}(?:do{WS})?wi-?fi|klucz{WS}(?:do{WS})?wi-?fi|wi-?fi{WS}şifresi"
 ).replace("{WS}", WS)
-PASSWORD_NOUNS_CJK = r"パスワード|パスフレーズ|合言葉|密码|密碼|口令|비밀번호|비번|패스워드|암호"
+PASSWORD_NOUNS_CJK = (
+    r"パスワード|パスフレーズ|合言葉|口令短语|密码短语|密码|密碼|口令|"
+    r"비밀번호|비번|패스워드|암호[ \t]?문구|암호|와이파이[ \t]?키"
+)
 # What a code opens, in the languages the slot layer reads: a code, combination or PIN named after one of these
 # ("the safe's code", "bike lock combo", "Tresorcode", "código de la alarma", "clave del candado") is a PIN.
 OPENERS_EN = (
@@ -48,7 +59,8 @@ OPENERS_ROMANCE = (
 )
 PIN_NOUNS = (
     (
-        r"pin(?:[- ]?(?:code|number|nummer|kodu|kod|码|碼))?|pincode|pinkod|pin-kod|passcode|access{WS}code|"
+        r"pin(?:['’](?:i|ı|s|in|ini|nı))?(?:[- ]?(?:code|number|nummer|kodu|kod|码|碼))?|"
+        r"pincode|pinkod|pin-kod|passcode|access{WS}code|"
         r"(?:OPENERS_EN)(?:'s|’s)?(?:{WS}|-)?(?:code|combo|combination|pin)|combination|"
         r"(?:OPENERS_DE)-?(?:code|kombination|pin)|zahlenkombination|"
         r"(?:c[óo]digo|clave|combinaci[óo]n|code|combinaison|codice|combinazione|combina[çc][ãa]o)(?:{WS}pin)?{WS}+"
@@ -67,7 +79,8 @@ PIN_NOUNS = (
     .replace("{WS}", WS)
 )
 PIN_NOUNS_CJK = (
-    r"暗証番号|PINコード|パスコード|PIN码|门禁密码|门禁码|密碼鎖|핀{WS}?번호|PIN{WS}?번호|출입{WS}?코드".replace(
+    r"暗証番号|PINコード|パスコード|PIN码|门禁密码|门禁码|密碼鎖|핀{WS}?번호|PIN{WS}?번호|출입{WS}?코드|"
+    r"(?:도어락|현관|금고|대문|공동{WS}?현관){WS}?(?:비밀{WS}?)?번호|金庫の(?:番号|暗証番号)|(?:保险柜|保险箱|门锁)密码".replace(
         "{WS}", WS
     )
 )
@@ -82,10 +95,14 @@ CODES_NOUNS = (
     r"codici?{WS}di{WS}(?:backup|recupero|emergenza)|(?:back-?up|herstel)codes?|(?:reserv|återställnings)koder?|"
     r"kody?{WS}(?:zapasowe|odzyskiwania|awaryjne)|резервные{WS}коды|коды{WS}восстановления|резервный{WS}код|"
     r"yedek{WS}kodlar[ıi]?|kurtarma{WS}kodlar[ıi]?|yedekleme{WS}kodlar[ıi]?|"
-    r"kode{WS}(?:cadangan|pemulihan)|mã{WS}(?:dự{WS}phòng|khôi{WS}phục)|(?:बैकअप|रिकवरी){WS}कोड"
+    r"kode{WS}(?:cadangan|pemulihan)|mã{WS}(?:dự{WS}phòng|khôi{WS}phục)|(?:बैकअप|रिकवरी){WS}कोड|"
+    # stop 44: cs, ro, fi, da/no, sv (definite), uk, tr (case endings)
+    r"(?:záložní|obnovovací){WS}kódy?|cod(?:urile|uri|urilor){WS}de{WS}(?:rezervă|rezerva|recuperare|backup)|"
+    r"(?:vara|palautus|varmuus|varmenne)koodi(?:t|en)?|(?:gendannelses|backup|reserve)koder(?:ne)?|"
+    r"(?:reserv|återställnings)koderna|резервні{WS}коди|коди{WS}відновлення|(?:kurtarma|yedek){WS}kodlar\p{L}{1,4}"
 ).replace("{WS}", WS)
 CODES_NOUNS_CJK = (
-    r"バックアップコード|リカバリーコード|復旧コード|予備コード|备用码|恢复码|备份码|备用代码|恢复代码|助记词|"
+    r"バックアップコード|リカバリーコード|復旧コード|予備コード|备用验证码|恢复验证码|备用码|恢复码|备份码|备用代码|恢复代码|助记词|"
     r"백업{WS}?코드|복구{WS}?코드|예비{WS}?코드"
 ).replace("{WS}", WS)
 ANSWER_NOUNS = (
@@ -97,7 +114,10 @@ ANSWER_NOUNS = (
     r"réponse{WS}(?:à{WS}la{WS})?question{WS}(?:de{WS}sécurité|secrète)|respuesta{WS}(?:de{WS}seguridad|secreta)|"
     r"resposta{WS}(?:de{WS}segurança|secreta)|risposta{WS}(?:di{WS}sicurezza|segreta)|beveiligingsantwoord|"
     r"antwoord{WS}op{WS}de{WS}beveiligingsvraag|svar{WS}på{WS}säkerhetsfrågan|odpowiedź{WS}na{WS}pytanie{WS}"
-    r"bezpieczeństwa|ответ{WS}на{WS}(?:секретный|контрольный){WS}вопрос|güvenlik{WS}(?:sorusunun{WS})?cevab[ıi]"
+    r"bezpieczeństwa|ответ{WS}на{WS}(?:секретный|контрольный){WS}вопрос|güvenlik{WS}(?:sorusunun{WS})?cevab[ıi]|"
+    # stop 44: the answer to a quoted question in de, fr, es, it, pt, nl, sv, pl, ru ("Antwort auf „…“:")
+    r"(?:antwort{WS}auf|réponse{WS}à|respuesta{WS}a|risposta{WS}a|resposta{WS}(?:a|à)|antwoord{WS}op|svar{WS}på|"
+    r"odpowiedź{WS}na|ответ{WS}на){WS}(?:(?:die|la|le|de|the){WS})?[\"'“‘„«‚][^\"'”’“»\n]{3,60}[\"'”’“»‘]"
 ).replace("{WS}", WS)
 ANSWER_NOUNS_CJK = (
     r"秘密の質問の答え|安全问题答案|安全问题的答案|密保答案|보안{WS}?질문{WS}?답변|보안{WS}?질문의{WS}?답".replace(
@@ -126,11 +146,13 @@ PREPOSITIONS = (
     r"for|of|to|on|at|in|from|with|für|fürs|von|vom|zum|zur|beim|im|am|ins|der|des|dem|den|de|du|del|della|dello|di|"
     r"da|do|dla|для|от|к|"
     r"van|voor|"
-    r"för|til|till|pour|para|per|na|po|ke|untuk|của|cho"
+    r"för|til|till|pour|para|per|na|po|ke|untuk|của|cho|"
+    # stop 44: what it opens after the prepositions of ro, pl/cs, ru/uk, sv/da/no, nl, de, it, pt
+    r"k|din|pentru|al|ale|dei|delle|degli|dos|das|od|ze|do|в|у|з|до|від|på|af|fra|uit|aus|bei|dal|dalla|nel|nella"
 )
 MODIFIER = (
-    rf"(?:{WS}*\([^)\n]{{1,40}}\))?(?:{WS}+\p{{Cyrillic}}{{2,20}})?(?:{WS}+(?:{PREPOSITIONS}){WS}+[^\s\p{{Z}}:=,.;!?\"`]{{1,30}}"
-    rf"(?:{WS}+[^\s\p{{Z}}:=,.;!?\"`]{{1,30}}){{0,4}}?)?"
+    rf"(?:{WS}*\([^)\n]{{1,40}}\))?(?:{WS}+\p{{Cyrillic}}{{2,20}}){{0,2}}(?:{WS}+(?:{PREPOSITIONS}){WS}+[^\s\p{{Z}}:=,.;!?\"`]{{1,30}}"
+    rf"(?:{WS}+[^\s\p{{Z}}:=,.;!?\"`]{{1,30}}){{0,5}}?)?"
 )
 # A word that may follow the noun in languages that put modifiers after it ("mot de passe wifi", "senha do
 # wifi" is a prepositional phrase already): what the credential opens.
@@ -144,9 +166,9 @@ COPULAS = (  # longest first: RE2 takes the first alternative that lets the whol
     r"(?:is|was){WS}set{WS}to|set{WS}to|is{WS}now|is{WS}still|will{WS}be|is|was|are|were|ist|lautet|lauten|sind|war|lautete|est|sont|était|c'est|es|son|era|é|são|"
     r"è|sono|zijn|luidt|är|var|er|jest|brzmi|je|adalah|ialah|là|هو|هي|—|–|-"
 ).replace("{WS}", WS)
-SEPARATOR = (
-    rf"(?:{WS}*(?::=|=>|->|[:=＝]){WS}*|{WS}+(?:{COPULAS}){WS}+(?:(?:now|still|just|currently|jetzt|noch){WS}+)?)"
-)
+# "now" between the copula and the value, in the languages of the copulas
+NOW = r"now|still|just|currently|jetzt|noch|acum|ahora|adesso|ora|agora|nu|teraz|теперь"
+SEPARATOR = rf"(?:{WS}*(?::=|=>|->|[:=＝]){WS}*|{WS}+(?:{COPULAS}){WS}+(?:(?:{NOW}){WS}+)?)"
 # CJK: a particle or colon glued to the noun (パスワードは, 密码是, 비밀번호는, 密码：)
 SEPARATOR_CJK = rf"(?:{WS}*(?:は|が|是|为|為|：|:|=|는|은|이|가)(?:{WS}*(?:：|:))?{WS}*)"
 OPEN_QUOTES = "\"'`“‘„«「『‹"

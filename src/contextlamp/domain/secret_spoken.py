@@ -33,7 +33,7 @@ import re
 
 from contextlamp.domain import secret_shape as shape
 from contextlamp.domain.secret_context import NAMING_CUE
-from contextlamp.domain.secret_grammar import PIN_NOUNS, SEPARATOR, WS
+from contextlamp.domain.secret_grammar import MODIFIER, PIN_NOUNS, PIN_NOUNS_CJK, SEPARATOR, SEPARATOR_CJK, WS
 from contextlamp.domain.secret_lexicon import function_words
 from contextlamp.domain.secret_rules import Rule
 from contextlamp.domain.secret_values import accept_answer, accept_password
@@ -67,7 +67,7 @@ def _clean(word: str) -> str:
     return word.strip(".,;:!?()[]\"'`“”‘’«»").lower()
 
 
-def _credential(value: str) -> bool:
+def credential_shaped(value: str) -> bool:
     """Credential-shaped on its own, with a letter or symbol or 6+ digits, and not a measured quantity."""
     v = value.strip(".,;:!?)(\"'`“”‘’«»*_~")  # and markdown's emphasis ("**What does the pass offer?**")
     if len(v) < 4 or _clean(v) in SLOT_UNITS or re.fullmatch(r"[0-9]+(?:[.,][0-9]+)?[A-Za-zµ%]{1,4}", v):
@@ -78,7 +78,7 @@ def _credential(value: str) -> bool:
 def accept_casual(window: str) -> bool:
     """The words from the one before a casual noun to the clause's last token: the noun is the first or second
     word, *pass* has no word but an article, possessive or opened thing before it, and the last token is a
-    credential (:func:`_credential`)."""
+    credential (:func:`credential_shaped`)."""
     words = window.split()
     at = next((i for i, w in enumerate(words[:2]) if _CASUAL.match(w.strip(".,;!?"))), None)
     if at is None or len(words) < at + 2:
@@ -86,14 +86,22 @@ def accept_casual(window: str) -> bool:
     noun = words[at].strip(":=").lower()
     if noun == "pass" and at == 1 and _clean(words[0]) not in _PASS_BEFORE:
         return False  # "boarding pass", "second pass", "mountain pass"
-    return _credential(words[-1])
+    return credential_shaped(words[-1])
 
 
-CJK_BARE_PATTERN = r"(?:비번|비밀번호|패스워드|암호|密码|密碼|口令|パスワード|パス)[ \t]+([\x21-\x7e]{4,64})"
-
-SPACED_PIN_PATTERN = (
-    rf"(?i){_START}(?:{PIN_NOUNS}){SEPARATOR}([*#]?[0-9]{{1,4}}(?:[ \t][0-9]{{1,4}}){{1,5}}[*#]?){_END}"
+CJK_BARE_PATTERN = (
+    r"(?:비번|비밀번호|패스워드|암호|密码|密碼|口令|パスワード|パス)(?:[ \t]+|[はが：:][ \t]*)([\x21-\x7e]{4,64})"
 )
+
+# stop 44: what the PIN opens may stand between ("PIN do karty babci: 50 45", "El PIN del móvil … es 53 71"), the
+# noun may carry a possessive or a contracted copula ("pin's 45 38 50", "kart PIN'i 8910"), and the groups may be
+# joined by dashes ("47-19-03")
+_PIN_SUFFIX = rf"(?:['’](?:s|i|ı|in|ini|nı|u)|-?koodi(?:{WS}+on)?|-?kood(?:{WS}+on)?)?"
+SPACED_PIN_PATTERN = (
+    rf"(?i){_START}(?:{PIN_NOUNS}){_PIN_SUFFIX}{MODIFIER}(?:{SEPARATOR}|{WS}+)"
+    rf"([*#]?[0-9]{{1,4}}(?:(?:[ \t]|[ \t]?-[ \t]?)[0-9]{{1,4}}){{1,5}}[*#]?){_END}"
+)
+SPACED_PIN_CJK = rf"(?:{PIN_NOUNS_CJK}|번호|密码){SEPARATOR_CJK}([0-9]{{1,4}}(?:[ \t-][0-9]{{1,4}}){{1,5}})(?:[^0-9]|$)"
 
 
 def accept_spaced_pin(value: str) -> bool:
@@ -116,7 +124,12 @@ _PUBLIC_CODE = re.compile(
     r"sendung|referen|référen|order|bestell|commande|pedido|ordine|zamówien|objedn|sipariş|заказ|tilaus|comand|"
     r"bank|iban|swift|routing|sort|tax|steuer|fiscal|vat|qr|barcode|source|quell|program|shader|sample|beispiel|"
     r"exemple|ejemplo|esempio|exemplo|nace|naics|isbn|ean|upc|hs\b|cpt|gtin|lot|batch|charge|serial|model|"
-    r"version|build|release|year|jahr|année|año|anno|ano|år|rok|yıl|год|vuosi|an\b|kurs|course|class|lesson)"
+    r"version|build|release|year|jahr|année|año|anno|\bano\b|år|rok|yıl|год|vuosi|\ban\b|kurs|course|class|lesson)"
+)
+# what a code opens, as the word right after it in languages that put it there (genitive, compound-free)
+_OPENS = re.compile(
+    r"(?i)^(?:домофон|двер|подъезд|калитк|сейф|замк|ворот|гараж|сигнализац|брам|drzwi|domofon|sejf|furtk|"
+    r"alarm|dveř|brán|trezor|vrat|kapı|kasa)\w*$"
 )
 _CODE = re.compile(r"(?i)c[oó]d|k[oó]d|koodi|код")
 _PLURAL = re.compile(r"(?i)(?:codes|códigos|codigos|codici|kody|koder|kodlar\w*|коды|koodit|kódy|codurile)$")
@@ -139,6 +152,9 @@ def accept_code_any(window: str) -> bool:
     if _PLURAL.search(before[code_at].strip(":=")):  # "zip codes: 100012, …", "the codes table: …": a list
         return False
     after = before[code_at + 1 :]
+    if len(after) == 1 and _OPENS.match(after[0]):  # "Код домофона 51950*": the code, what it opens, the digits
+        core = digits.strip("*#")
+        return len(set(core)) > 1 and not _PUBLIC_CODE.search(after[0])
     if before[code_at].strip(":=").lower() == "code" and len([w for w in after if w not in ("-", "—", "–")]) <= 1:
         return False  # "<thing> code is 4735": English compounds are PIN_NOUNS' (what it opens), not any code's
     separated = any(w.endswith((":", "=")) or w in ("-", "—", "–") for w in after) or before[-1].endswith((":", "="))
@@ -218,7 +234,7 @@ def accept_of_wifi(window: str) -> bool:
     value = words[-1].strip(".,;:!?)")
     compound = len([p for p in re.split(r"[-_.]", value) if p.isalpha()]) >= 3
     shaped = any(c.isdigit() for c in value) or any(not c.isalnum() for c in value.strip("-")) or compound
-    return shaped and _BAND_SUFFIX.search(value) is None and _credential(value)
+    return shaped and _BAND_SUFFIX.search(value) is None and credential_shaped(value)
 
 
 def spoken_rules() -> tuple[tuple[Rule, tuple[str, ...]], ...]:
@@ -233,10 +249,14 @@ def spoken_rules() -> tuple[tuple[Rule, tuple[str, ...]], ...]:
             _CASUAL_KEYS,
         ),
         (
-            Rule("Password", CJK_BARE_PATTERN, _credential),
+            Rule("Password", CJK_BARE_PATTERN, credential_shaped),
             tuple(_set("비번 비밀번호 패스워드 암호 密码 密碼 口令 パス")),
         ),
         (Rule("PIN", SPACED_PIN_PATTERN, accept_spaced_pin, resume="next"), ("pin", "code", "kod", "код", "koodi")),
+        (
+            Rule("PIN", SPACED_PIN_CJK, accept_spaced_pin, resume="next"),
+            ("暗証番号", "PIN", "번호", "密码", "パスコード"),
+        ),
         (
             Rule("PIN", CODE_ANY_PATTERN, accept_code_any, resume="after", window=True, trim="last"),
             ("code", "kod", "kód", "koodi", "código", "codigo", "codice", "codul", "код"),
@@ -256,7 +276,7 @@ def spoken_rules() -> tuple[tuple[Rule, tuple[str, ...]], ...]:
             ("wifi", "wi-fi", "wlan"),
         ),
         (
-            Rule("Password", PASSING_PATTERN, _credential, resume="next"),
+            Rule("Password", PASSING_PATTERN, credential_shaped, resume="next"),
             ("login", "log in", "user", "account", "sign in", "signin"),
         ),
     )

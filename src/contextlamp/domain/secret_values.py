@@ -8,6 +8,7 @@ docstring for what each class takes. Every value is bounded by its pattern, so e
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import pairwise
 
 from contextlamp.domain import secret_shape as shape
 from contextlamp.domain.secret_grammar import OPEN_QUOTES
@@ -85,7 +86,8 @@ def common_rejections(value: str) -> bool:
     first, unit = _first_and_unit(v)
     if _code(first) or is_placeholder(first):
         return True
-    if first.startswith("!") and first[1:].isalpha():  # a YAML tag ("password: !vault |", "!Ref DbPassword")
+    tag = first[1:]  # a YAML tag ("password: !vault |", "!Ref DbPassword"), not random case ("!LjvIfUweywispyR")
+    if first.startswith("!") and tag.isalpha() and sum(a.islower() != b.islower() for a, b in pairwise(tag)) < 5:
         return True
     if unit or _prose_word(first):
         return True
@@ -108,10 +110,12 @@ def accept_password(value: str) -> bool:
 def _predicate(words: list[str]) -> bool:
     """A word of small letters followed by a function word of some language: the start of a predicate ("è
     scaduta durante le ferie", "ist abgelaufen seit Montag"), not a value (a password then goes on with "for" or
-    "und" only after a value with a capital, digit or symbol)."""
+    "und" only after a value with a capital, digit or symbol); or (stop 44) a function word of small letters
+    followed by a word: a place or a phrase after the copula ("è sul modem", "est sur la box", "is on the fridge")."""
     if len(words) < 2 or not (words[0].isalpha() and words[0].islower()):
         return False
-    return words[1].strip(".,;:!?()").lower() in function_words()
+    listed = function_words()
+    return words[1].strip(".,;:!?()").lower() in listed or (len(words[0]) <= 5 and words[0] in listed)
 
 
 def accept_passphrase(value: str) -> bool:

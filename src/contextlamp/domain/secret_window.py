@@ -134,6 +134,13 @@ STATED_WORDS = r"[^\s\p{Z}\"'`“”«»,;]+(?:[ \t]+[^\s\p{Z}\"'`“”«»,;]+
 WORDS_END = rf"{WS}*(?:[\n.!?;,)\]。！？]|$)"
 
 
+def _elided_function_words(word: str, listed: frozenset[str]) -> bool:
+    """A word of letters joined by an elision apostrophe whose every piece is a function word ("l'ha", "c'est",
+    "n'a", "s'è"): a clitic and a verb, never a passphrase's word."""
+    pieces = [p for p in word.replace("’", "'").split("'") if p]
+    return len(pieces) >= 2 and all(p.isalpha() and p in listed for p in pieces)
+
+
 def accept_stated_words(value: str) -> bool:
     """The value of a noun-copula or noun-colon slot in any language of the lexicon, by its position and its
     words, whatever it is made of:
@@ -163,6 +170,8 @@ def accept_stated_words(value: str) -> bool:
     listed = function_words()
     if any(w in listed or w in STATE_WORDS or w in SLOT_PROSE_WORDS or w in SLOT_UNITS for w in cleaned):
         return False
+    if several and any(_elided_function_words(w, listed) for w in cleaned):
+        return False  # "e l'ha reimpostata", "c'est noté": an elided pronoun or article and a verb are a clause
     if not several:
         token = words[0].strip(".,;:!?()[]")
         if token.isalpha() and sum(a.islower() != b.islower() for a, b in pairwise(token)) >= 5:
@@ -196,7 +205,10 @@ _SEPARATOR_WORDS = frozenset(COPULA_WORDS) | _word_set(
     är var er jest to brzmi je adalah ialah là هو هي — – - : = -> => := ＝ that's it's"""
 )
 # Words between the separator and the value that belong to the copula ("is now X", "was changed to X").
-_AFTER_SEPARATOR = _word_set("now still just currently jetzt noch changed reset updated rotated set to been has")
+_AFTER_SEPARATOR = _word_set(
+    "now still just currently jetzt noch changed reset updated rotated set to been has "
+    "acum ahora adesso ora agora maintenant nu teraz nyt artık теперь тепер zatím sekarang"  # "now" (stop 44)
+)
 _FINAL_COPULAS = frozenset(FINAL_COPULAS)
 _AFTER_NOUN_WORDS = (
     frozenset(AFTER_NOUN.replace("-?", "-").replace("2?", "2").split("|"))
