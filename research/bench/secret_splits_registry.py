@@ -36,6 +36,7 @@ SPLITS: tuple[HeldSplit, ...] = (
     HeldSplit("held9f", "secret_corpus_held9f", "score stop 43's held9f split (formats, evasions) too"),
     HeldSplit("held9s", "secret_corpus_held9s", "score stop 43's held9s split too (stated; at the end)"),
     HeldSplit("held10f", "secret_corpus_held10f", "score formats13's held10f split (formats; at the end)"),
+    HeldSplit("held11f", "secret_corpus_held11f", "score secrets14's held11f split (formats, places; at the end)"),
 )
 
 
