@@ -13,7 +13,8 @@ as the one token they were, and the hiding marks that let secret_unwrap.hidden_s
   continues after a blank);
 - groups of value characters separated by single non-ASCII spaces (figure, thin, narrow no-break, no-break:
   ``sk_l\\u2007ive_\\u20071rG7…``): three or more groups of one length (the last no longer), holding a letter and
-  a digit, are joined and marked; digit groups alone (``1 234 567``, a French number) stay apart.
+  a digit, are joined and marked; digit groups alone (``1 234 567``, a French number) stay apart; groups between
+  ASCII spaces: pairs (8+) and threes (5+) holding three classes of character, threes not chess moves.
 
 Every pass reads each line or character once: linear in the text.
 """
@@ -27,9 +28,12 @@ _TOKEN_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz01
 _ITEM = re.compile(
     r"(?:(?P<label>.*?[:=])[ \t]*)?(?P<marker>>[ \t]?|[-*+][ \t]|[0-9]{1,2}[.)][ \t]|\|[ \t]*)(?P<token>\S+)"
 )
+_TABLE_END = re.compile(r"[ \t]*\|[ \t]*[;,)]?[ \t\r]*$|[ \t\r]+$")  # a row's closing pipe (and the code's ``;``)
 _MAX_PIECE = 40  # characters of a piece: longer lines are whole values, not pieces
 _MAX_LINE = 160  # characters of a line that may hold a piece after a label
 _MIN_PIECE = 8  # characters of a piece: a shorter item is a word or a short id (``- eggs12``), not a cut value
+# A move in standard algebraic notation (FIDE Laws of Chess, Appendix C): ``Nf3``, ``e4+``, ``exd5``, ``O-O``.
+_SAN = re.compile(r"[KQRBN][a-h1-8]?x?[a-h][1-8][+#]?|[a-h](?:x[a-h])?[1-8](?:=[QRBN])?[+#]?|O-O(?:-O)?[+#]?")
 _CUT_PIECE = 32  # a listed id (a UUID is 36, a SHA-1 40) is no shorter than this: a shorter cut piece is a split
 
 
@@ -38,7 +42,7 @@ def _piece(line: str, first: bool) -> tuple[str, int, int] | None:
     Lines longer than ``_MAX_LINE`` hold no piece (and the lazy label is never tried on a long line)."""
     if len(line) > _MAX_LINE:
         return None
-    m = _ITEM.fullmatch(line.rstrip(" \t\r|").rstrip() if line.lstrip().startswith("|") else line.rstrip(" \t\r"))
+    m = _ITEM.fullmatch(_TABLE_END.sub("", line) if "|" in line else line.rstrip(" \t\r"))
     if m is None or (m.group("label") is not None and not first):
         return None
     if m.group("label") is None and line[: m.start("marker")].strip():
@@ -116,8 +120,8 @@ def spaced_groups(folded: str, original: str, origin: list[int] | None, marks: l
     added to ``marks``. ``origin`` maps ``folded`` to ``original`` (None: nothing was folded, every space is
     ASCII). Groups between non-ASCII spaces: 3+ of 2-8 characters or 8+ single characters; between ASCII spaces
     (a value typed in pairs, ``sk _l iv e_ XA …``): 8+ pairs holding three of upper-case,
-    lower-case, digit and symbol (seat names ``A1 B2 …`` and hex dumps hold two; secret_bytes decodes hex text). Threes
-    are chess moves (``Nf3 Nc6 Bb5 …``): left apart."""
+    lower-case, digit and symbol (seat names ``A1 B2 …`` and hex dumps hold two; secret_bytes decodes hex text), or 5+
+    threes holding three of them (``hf_ DEO gYo …``) unless half of them are chess moves (``Nf3 Nc6 Bb5 …``)."""
     if " " not in folded:
         return []
     spans: list[tuple[int, int]] = []
@@ -175,9 +179,12 @@ def _join_run(
     if any(n != width for n in lengths[:-1]) or lengths[-1] > width:
         return
     joined = "".join(text[a:b] for a, b in groups)
-    if not any(c.isdigit() for c in joined) or not any(c.isalpha() for c in joined):
+    if not wide and width == 3 and len(groups) >= 5 and _classes(joined) >= 3:
+        if 2 * sum(bool(_SAN.fullmatch(text[a:b])) for a, b in groups) >= len(groups):
+            return  # chess moves in algebraic notation (``Nf3 Nc6 Bb5 …``), not a value
+    elif not any(c.isdigit() for c in joined) or not any(c.isalpha() for c in joined):
         return
-    if wide:
+    elif wide:
         if not ((width == 1 and len(groups) >= 8) or 2 <= width <= 8):
             return
     elif width != 2 or len(groups) < 8 or _classes(joined) < 3:
