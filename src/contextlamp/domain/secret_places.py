@@ -17,7 +17,11 @@ each runs only where one of its words is in the text); each is one RE2 pattern w
   Neo4j's documented form; ``*_AUTH=none`` or ``true`` is no pair);
 - a Tasmota ``Backlog`` command's ``Password1``…``Password4``, ``MqttPassword`` or ``WebPassword`` (Tasmota's
   command reference);
-- a ``-p:`` / ``/p:`` / ``-password:`` option of a Windows remote shell (winrs(1): ``-p:<password>``, ``-pw``).
+- a ``-p:`` / ``/p:`` / ``-password:`` option of a Windows remote shell (winrs(1): ``-p:<password>``, ``-pw``);
+- a ``name:password`` line under a line naming a secrets file (rsyncd.conf(5) ``secrets file``, whose lines are
+  ``user:password``; ``/etc/rsyncd.secrets``), comment lines between (secrets14, stop 44);
+- a libpq password file line (PostgreSQL, "The Password File": ``hostname:port:database:username:password``,
+  port digits or ``*``): five fields, database and user names holding a letter, the fifth the password.
 """
 
 from __future__ import annotations
@@ -123,5 +127,23 @@ PLACE_RULES: tuple[tuple[Rule, tuple[str, ...]], ...] = (
             _password,
         ),
         ("winrs",),
+    ),
+    (
+        Rule(
+            "Password Assignment",
+            r"(?im)secrets\b[^\n]{0,120}\r?\n(?:[ \t]*#[^\n]{0,200}\r?\n){0,5}[ \t]*[A-Za-z_][\w.@-]{0,63}:"
+            r"([^\s:]{3,128})[ \t]*\r?$",
+            _password,
+        ),
+        ("secrets",),
+    ),
+    (
+        Rule(
+            "Password Assignment",
+            r"(?m)^[ \t]*[A-Za-z0-9*][\w.*-]{0,252}:(?:[0-9]{1,5}|\*):[\w.*-]{0,62}[A-Za-z*][\w.*-]{0,62}:"
+            r"[\w.@*-]{0,62}[A-Za-z*][\w.@*-]{0,62}:([^\s]{3,128})[ \t]*\r?$",
+            _password,
+        ),
+        (":",),
     ),
 )
