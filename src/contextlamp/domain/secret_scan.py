@@ -407,8 +407,8 @@ def _raw_findings(text: str, redact_only: bool) -> list[tuple[int, int, str]]:
 # 1024-4096; a PKCS #8 private key starts otherwise, MC4CAQAw/MIIE…), an IPFS content id (CIDv0 Qm + 44 base58,
 # CIDv1 base32 bafy/bafk: a hash of public content), a WebSocket handshake's Sec-WebSocket-Key (a nonce) or -Accept
 # (its SHA-1 digest; RFC 6455 4.2.2, sent in clear text), a Tor onion address (v2 16, v3 56 base32 characters: a
-# public key, rend-spec-v3 6) or an I2P .b32.i2p address (a hash of one). A shape rule's finding inside one of these is not a secret;
-# labelled and vendor rules are unaffected.
+# public key, rend-spec-v3 6) or an I2P .b32.i2p address (a hash of one). A shape rule's finding inside one of these
+# is not a secret; labelled and vendor rules are unaffected.
 PUBLIC = (
     r"\b(?:MCowBQYDK2V[wu]AyEA|MEMwBQYDK2VxAzoA|MFkwEwYHKoZIzj0CAQ|MHYwEAYHKoZIzj0CAQ|"
     r"MIGfMA0GCSqGSIb3DQEBAQUAA4GNADCB|MII(?:BIj|Boj|CIj)ANBgkqhkiG9w0BAQEFAAOC[AQg][QYg]8A)"
