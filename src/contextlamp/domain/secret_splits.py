@@ -121,7 +121,8 @@ def spaced_groups(folded: str, original: str, origin: list[int] | None, marks: l
     ASCII). Groups between non-ASCII spaces: 3+ of 2-8 characters or 8+ single characters; between ASCII spaces
     (a value typed in pairs, ``sk _l iv e_ XA …``): 8+ pairs holding three of upper-case,
     lower-case, digit and symbol (seat names ``A1 B2 …`` and hex dumps hold two; secret_bytes decodes hex text), or 5+
-    threes holding three of them (``hf_ DEO gYo …``) unless half of them are chess moves (``Nf3 Nc6 Bb5 …``)."""
+    threes holding three of them (``hf_ DEO gYo …``), half of them two, a quarter at most a lower-case word (``Ka1 and
+    Ka2 are the``), and fewer than half chess moves (``Nf3 Nc6 Bb5 …``)."""
     if " " not in folded:
         return []
     spans: list[tuple[int, int]] = []
@@ -180,8 +181,13 @@ def _join_run(
         return
     joined = "".join(text[a:b] for a, b in groups)
     if not wide and width == 3 and len(groups) >= 5 and _classes(joined) >= 3:
-        if 2 * sum(bool(_SAN.fullmatch(text[a:b])) for a, b in groups) >= len(groups):
+        pieces = [text[a:b] for a, b in groups]
+        if 2 * sum(bool(_SAN.fullmatch(p)) for p in pieces) >= len(pieces):
             return  # chess moves in algebraic notation (``Nf3 Nc6 Bb5 …``), not a value
+        if 2 * sum(_classes(p) >= 2 for p in pieces) < len(pieces) or 4 * sum(
+            p.isalpha() and p.islower() for p in pieces
+        ) > len(pieces):
+            return  # words of three letters between names (``Ka1 and Ka2 are the …``, ``CO2 and H2O``): prose
     elif not any(c.isdigit() for c in joined) or not any(c.isalpha() for c in joined):
         return
     elif wide:
