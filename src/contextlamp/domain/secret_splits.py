@@ -37,8 +37,9 @@ _SAN = re.compile(r"[KQRBN][a-h1-8]?x?[a-h][1-8][+#]?|[a-h](?:x[a-h])?[1-8](?:=[
 _CUT_PIECE = 32  # a listed id (a UUID is 36, a SHA-1 40) is no shorter than this: a shorter cut piece is a split
 
 
-def _piece(line: str, first: bool) -> tuple[str, int, int] | None:
-    """(marker kind, token start, token end) of a line that is one token in a Markdown container, else None.
+def _piece(line: str, first: bool) -> tuple[str, int, int, int] | None:
+    """(marker kind, token start, token end, marker start) of a line that is one token in a Markdown container, else
+    None.
     Lines longer than ``_MAX_LINE`` hold no piece (and the lazy label is never tried on a long line)."""
     if len(line) > _MAX_LINE:
         return None
@@ -51,7 +52,8 @@ def _piece(line: str, first: bool) -> tuple[str, int, int] | None:
     if not all(c in _TOKEN_CHARS for c in token):
         return None
     kind = m.group("marker").strip()[:1]
-    return ("1" if kind.isdigit() else kind) + ("=" if m.group("label") else ""), m.start("token"), m.end("token")
+    label = "=" if m.group("label") else ""
+    return ("1" if kind.isdigit() else kind) + label, m.start("token"), m.end("token"), m.start("marker")
 
 
 def container_splits(text: str, marks: list[int]) -> list[tuple[int, int]]:
@@ -62,25 +64,27 @@ def container_splits(text: str, marks: list[int]) -> list[tuple[int, int]]:
     spans: list[tuple[int, int]] = []
     run: list[tuple[int, int]] = []  # absolute (start, end) of each piece of the current run
     kind = ""
+    marker = 0  # where the first piece's marker starts (after a label, the marker is cut away with the joins)
     offset = 0
     for line in [*text.split("\n"), ""]:
         piece = _piece(line, not run)
         if piece is not None and run and piece[0] == kind.rstrip("="):
             run.append((offset + piece[1], offset + piece[2]))
         else:
-            _close(run, text, spans, marks, kind.endswith("="))
+            _close(run, text, spans, marks, marker if kind.endswith("=") else -1)
             piece = _piece(line, True)  # a labelled line may start the next run
             run = [] if piece is None else [(offset + piece[1], offset + piece[2])]
             kind = "" if piece is None else piece[0]
+            marker = 0 if piece is None else offset + piece[3]
         offset += len(line) + 1
     return spans
 
 
-def _close(
-    run: list[tuple[int, int]], text: str, spans: list[tuple[int, int]], marks: list[int], labelled: bool
-) -> None:
-    """Join a run's pieces (module docstring). After a label (``KEY=> ab12\n> cd34``) pieces of 2+ are joined
-    whatever they hold, for the label's rule to judge; only pieces of ``_MIN_PIECE``+ are a hiding mark."""
+def _close(run: list[tuple[int, int]], text: str, spans: list[tuple[int, int]], marks: list[int], marker: int) -> None:
+    """Join a run's pieces (module docstring). After a label (``KEY=> ab12\n> cd34``; ``marker`` is where the
+    first line's marker starts, -1 with no label) pieces of 2+ are joined whatever they hold and the marker is cut
+    too (``KEY=ab12cd34``), for the label's rule to judge; only pieces of ``_MIN_PIECE``+ are a hiding mark."""
+    labelled = marker >= 0
     if len(run) < 2:
         return
     lengths = [b - a for a, b in run]
@@ -95,6 +99,8 @@ def _close(
     if not labelled and one_case and not any(c.isdigit() for c in joined):
         return  # a word in each item: a value holds a digit or both cases
     cut = lengths[-1] < width and _MIN_PIECE <= width < _CUT_PIECE
+    if labelled:
+        spans.append((marker, run[0][0]))
     for (_, end), (start, _) in itertools.pairwise(run):
         spans.append((end, start))
         if cut:
