@@ -31,7 +31,7 @@ REFUSED = [
     pytest.param("reads it as " + "-".join("YZ6-Gt9AcZzBooyfYE-i"), "YZ6-Gt9AcZzBooyfYE-i", id="dash-inside-dashes"),
     pytest.param(f'# client\tserver\tsecret\tIP\n"hivecam"\t*\t"{CHOSEN}"\t*', CHOSEN, id="chap-secrets"),
     pytest.param(f"# /etc/rsyncd.secrets\nbackup:{CHOSEN}", CHOSEN, id="rsyncd-secrets"),
-    pytest.param(f"db.buses.internal:5432:timetable:tt_writer:{CHOSEN}", CHOSEN, id="pgpass"),
+    pytest.param(f"db.buses.internal:5432:timetable:tt_writer:-{CHOSEN}=8", f"-{CHOSEN}=8", id="pgpass-leading-dash"),
     pytest.param(f"TELESCOPE_KEY=> {_every(CHOSEN, 6, chr(10) + '> ')}", CHOSEN, id="quote-block-after-a-label"),
     pytest.param(" || ".join(f"chr({ord(c)})" for c in MIXED), MIXED, id="postgres-chr"),
     pytest.param("$k = " + ".".join(f"chr(0x{ord(c):x})" for c in MIXED) + ";", MIXED, id="php-chr-hex"),

@@ -19,9 +19,7 @@ each runs only where one of its words is in the text); each is one RE2 pattern w
   command reference);
 - a ``-p:`` / ``/p:`` / ``-password:`` option of a Windows remote shell (winrs(1): ``-p:<password>``, ``-pw``);
 - a ``name:password`` line under a line naming a secrets file (rsyncd.conf(5) ``secrets file``, whose lines are
-  ``user:password``; ``/etc/rsyncd.secrets``), comment lines between (secrets14, stop 44);
-- a libpq password file line (PostgreSQL, "The Password File": ``hostname:port:database:username:password``,
-  port digits or ``*``): five fields, database and user names holding a letter, the fifth the password.
+  ``user:password``; ``/etc/rsyncd.secrets``), comment lines between (secrets14, stop 44).
 """
 
 from __future__ import annotations
@@ -136,14 +134,5 @@ PLACE_RULES: tuple[tuple[Rule, tuple[str, ...]], ...] = (
             _password,
         ),
         ("secrets",),
-    ),
-    (
-        Rule(
-            "Password Assignment",
-            r"(?m)^[ \t]*[A-Za-z0-9*][\w.*-]{0,252}:(?:[0-9]{1,5}|\*):[\w.*-]{0,62}[A-Za-z*][\w.*-]{0,62}:"
-            r"[\w.@*-]{0,62}[A-Za-z*][\w.@*-]{0,62}:([^\s]{3,128})[ \t]*\r?$",
-            _password,
-        ),
-        (":",),
     ),
 )
