@@ -33,6 +33,9 @@ REFUSED = [
     pytest.param(f"# /etc/rsyncd.secrets\nbackup:{CHOSEN}", CHOSEN, id="rsyncd-secrets"),
     pytest.param(f"db.buses.internal:5432:timetable:tt_writer:-{CHOSEN}=8", f"-{CHOSEN}=8", id="pgpass-leading-dash"),
     pytest.param(f"TELESCOPE_KEY=> {_every(CHOSEN, 6, chr(10) + '> ')}", CHOSEN, id="quote-block-after-a-label"),
+    pytest.param(
+        f"echo 'd*{CHOSEN}&6' > ~/.vault_pass.txt && chmod 600 ~/.vault_pass.txt", f"d*{CHOSEN}&6", id="echo-quoted"
+    ),
     pytest.param(" || ".join(f"chr({ord(c)})" for c in MIXED), MIXED, id="postgres-chr"),
     pytest.param("$k = " + ".".join(f"chr(0x{ord(c):x})" for c in MIXED) + ";", MIXED, id="php-chr-hex"),
     pytest.param("CONCAT(" + ", ".join(f"CHAR({ord(c)})" for c in MIXED) + ")", MIXED, id="mysql-concat-char"),
@@ -62,6 +65,8 @@ STORABLE = [
     "The meeting ran 10:30:am:pm:end without a break.",
     "name,secret,ttl\nfeature-x,no,30",
     "chr(72) + chr(105) spells Hi.",
+    'echo "hello & goodbye" > password-notes.txt',
+    'echo "$VAULT_PASS" > ~/.vault_pass.txt',
 ]
 
 
