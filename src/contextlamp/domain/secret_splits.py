@@ -5,8 +5,9 @@ as the one token they were, and the hiding marks that let secret_unwrap.hidden_s
   ``* …``, ``+ …``, ``1. …``) or table rows (``| … |``), each line one token after its marker; the first may follow
   a label on its line (``KEY=> 871cd…``, ``alone: - sk_live_…``). Two or more lines, every piece but the last of
   one length from 8 to 39 and the last shorter, or any last after a label on the first line (a list of
-  codes or ids is of one length): the pieces are joined (as lines of one token in a code fence are,
-  secret_normal._joins); when the last is shorter and the pieces are under 32 (a value cut to a width; ids listed
+  codes or ids is of one length) or when a vendored format's prefix starts the first piece and its value runs on
+  (stop 44; a line may end with the code's ``;`` or ``,`` after its piece): the pieces are joined (as lines of
+  one token in a code fence are, secret_normal._joins); when the last is shorter and the pieces are under 32 (a value cut to a width; ids listed
   one a line are of one length), the join is a hiding mark too;
 - a backslash continuation between two value characters (``ead1b7c12ca\\`` then ``e905c…``): secret_normal
   already joins it; a value cut there, with no blank before the backslash, is a hiding mark (a shell command
@@ -21,14 +22,19 @@ Every pass reads each line or character once: linear in the text.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
+
+from contextlamp.domain.secret_formats import format_rules
+from contextlamp.domain.secret_re2 import Regex, compile_rule
 
 _TOKEN_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-+/=.~:@%$!#*^&?")
 _ITEM = re.compile(
     r"(?:(?P<label>.*?[:=])[ \t]*)?(?P<marker>>[ \t]?|[-*+][ \t]|[0-9]{1,2}[.)][ \t]|\|[ \t]*)(?P<token>\S+)"
 )
-_TABLE_END = re.compile(r"[ \t]*\|[ \t]*[;,)]?[ \t\r]*$|[ \t\r]+$")  # a row's closing pipe (and the code's ``;``)
+# a line's end after its piece: a table row's closing pipe, the code's ``;``/``,``/``)`` around the container
+_LINE_END = re.compile(r"(?:[ \t]*\|)?[ \t]*[;,)]?[ \t\r]*$")
 _MAX_PIECE = 40  # characters of a piece: longer lines are whole values, not pieces
 _MAX_LINE = 160  # characters of a line that may hold a piece after a label
 _MIN_PIECE = 8  # characters of a piece: a shorter item is a word or a short id (``- eggs12``), not a cut value
@@ -43,7 +49,7 @@ def _piece(line: str, first: bool) -> tuple[str, int, int, int] | None:
     Lines longer than ``_MAX_LINE`` hold no piece (and the lazy label is never tried on a long line)."""
     if len(line) > _MAX_LINE:
         return None
-    m = _ITEM.fullmatch(_TABLE_END.sub("", line) if "|" in line else line.rstrip(" \t\r"))
+    m = _ITEM.fullmatch(_LINE_END.sub("", line, count=1))
     if m is None or (m.group("label") is not None and not first):
         return None
     if m.group("label") is None and line[: m.start("marker")].strip():
@@ -92,9 +98,9 @@ def _close(run: list[tuple[int, int]], text: str, spans: list[tuple[int, int]], 
     low = 2 if labelled else _MIN_PIECE
     if not low <= width < _MAX_PIECE or any(n != width for n in lengths[:-1]) or lengths[-1] > width:
         return
-    if lengths[-1] == width and not labelled:
-        return  # items of one length and no label on the first line: a list (backup codes, ids), not a cut value
     joined = "".join(text[a:b] for a, b in run)
+    if lengths[-1] == width and not labelled and not _vendor_cut(joined, width):
+        return  # items of one length and no label on the first line: a list (backup codes, ids), not a cut value
     one_case = joined.lower() == joined or joined.upper() == joined
     if not labelled and one_case and not any(c.isdigit() for c in joined):
         return  # a word in each item: a value holds a digit or both cases
@@ -105,6 +111,29 @@ def _close(run: list[tuple[int, int]], text: str, spans: list[tuple[int, int]], 
         spans.append((end, start))
         if cut:
             marks.append(end)
+
+
+def _vendor_cut(joined: str, first: int) -> bool:
+    """Whether a vendored format (secret_formats, one of whose keywords is in the first piece) matches the joined
+    pieces with its value starting in the first piece and running past it: a vendor's token (``npm_…``,
+    ``r8_…``) cut over lines of one length, not a list of ids. Read only for such runs."""
+    head = joined[:first].lower()
+    data = joined.encode("utf-8")
+    for rule in format_rules():
+        if not any(keyword in head for keyword in rule.keywords):
+            continue
+        spans = _regex(rule.pattern).search(data, 0)
+        if spans is None:
+            continue
+        a, b = spans[1] if len(spans) > 1 and spans[1][0] >= 0 else spans[0]
+        if a < first < b and rule.check(data[a:b].decode("utf-8")):
+            return True
+    return False
+
+
+@functools.cache
+def _regex(pattern: str) -> Regex:
+    return compile_rule(pattern)
 
 
 def cut_continuations(text: str) -> list[int]:
