@@ -7,8 +7,8 @@ as the one token they were, and the hiding marks that let secret_unwrap.hidden_s
   one length from 8 to 39 and the last shorter, or any last after a label on the first line (a list of
   codes or ids is of one length) or when a vendored format's prefix starts the first piece and its value runs on
   (stop 44; a line may end with the code's ``;`` or ``,`` after its piece): the pieces are joined (as lines of
-  one token in a code fence are, secret_normal._joins); when the last is shorter and the pieces are under 32 (a value cut to a width; ids listed
-  one a line are of one length), the join is a hiding mark too;
+  one token in a code fence are, secret_normal._joins); when the last is shorter and the pieces are under 32 (a
+  value cut to a width; ids listed one a line are of one length), the join is a hiding mark too;
 - a backslash continuation between two value characters (``ead1b7c12ca\\`` then ``e905c…``): secret_normal
   already joins it; a value cut there, with no blank before the backslash, is a hiding mark (a shell command
   continues after a blank);
