@@ -9,7 +9,8 @@ each runs only where one of its words is in the text); each is one RE2 pattern w
 - an HTTP ``Authorization`` header with any scheme followed by credentials (RFC 9110 11.6.2: ``auth-scheme
   token68`` or ``auth-param``s; Proxmox ``PVEAPIToken=user@realm!id=<uuid>``): the last value is the secret;
 - a value written by ``echo`` or ``printf`` into a file or a command whose name says it takes a password, key or
-  PSK (``… | smbpasswd -s``, ``> ~/.vault_pass.txt``, ``| tee …/agentd.psk``, ``| chpasswd``);
+  PSK (``… | smbpasswd -s``, ``> ~/.vault_pass.txt``, ``| tee …/agentd.psk``, ``| chpasswd``), bare or quoted (a
+  quoted value may hold ``&``, ``;``, ``|``; one word: a quoted sentence is a note);
 - ``git config`` and the like setting a key whose last part names a password, secret or token
   (``sendemail.smtppass``, ``credential.…``, ``npm config set //…/:_authToken``);
 - an ``expect`` script's ``send`` after a prompt for a password or passphrase;
@@ -71,16 +72,23 @@ PLACE_RULES: tuple[tuple[Rule, tuple[str, ...]], ...] = (
         ),
         ("authorization",),
     ),
-    (
-        Rule(
-            "Password Assignment",
-            rf"(?i)\b(?:echo|printf)(?:[ \t]+-[a-z]{{1,3}})?[ \t]+[\"']?([^\s\"';|&<>$%][^\s\"';|&<>]{{3,127}})"
-            rf"[\"']?[ \t;)]*"
-            rf"(?:;[ \t]*(?:echo|printf)[^\n|]{{0,140}})?(?:\|[ \t]*(?:sudo[ \t]+)?|>>?[ \t]*)"
-            rf"[^\n|;&]{{0,100}}?{_SECRET_WORD}",
-            _password,
-        ),
-        ("echo", "printf"),
+    *(
+        (
+            Rule(
+                "Password Assignment",
+                rf"(?i)\b(?:echo|printf)(?:[ \t]+-[a-z]{{1,3}})?[ \t]+{value}[ \t;)]*"
+                rf"(?:;[ \t]*(?:echo|printf)[^\n|]{{0,140}})?(?:\|[ \t]*(?:sudo[ \t]+)?|>>?[ \t]*)"
+                rf"[^\n|;&]{{0,100}}?{_SECRET_WORD}",
+                _password,
+            ),
+            ("echo", "printf"),
+        )
+        # bare or quoted as a word; a quoted value may hold what the shell reads inside quotes (``&``, ``;``, ``|``)
+        for value in (
+            r"[\"']?([^\s\"';|&<>$%][^\s\"';|&<>]{3,127})[\"']?",
+            r"'([^'\s$]{4,128})'",
+            r"\"([^\"\s$`\\]{4,128})\"",
+        )
     ),
     (
         Rule(
