@@ -24,7 +24,18 @@ def _rows(value: str, n: int) -> str:
     return "\n".join(f"| {value[i : i + n]} |" for i in range(0, len(value), n))
 
 
+NPM = "npm_" + "Y2jHedtbyo90dPW6r3JnwwZZUzxo0mlrwvM4"  # an npm token shape (made up), 40 characters
+
+
+def _lines(value: str, n: int, lead: str) -> str:
+    return "\n".join(lead + value[i : i + n] for i in range(0, len(value), n))
+
+
 REFUSED = [
+    pytest.param(
+        f"notes from the deploy:\n{_lines(NPM, 10, '> ')}\nno idea which", NPM, id="vendor-token-in-even-lines"
+    ),
+    pytest.param(f"String upstream = {_lines(NPM, 9, '* ')};", NPM, id="list-items-then-code"),
     pytest.param(f"String upstream = {_rows(HF, 11)};", HF, id="table-rows-after-a-label-then-code"),
     pytest.param(f"String upstream = {_every(HF, 3, ' ')};", HF, id="threes"),
     pytest.param(f"the key is {_every(MIXED, 3, ' ')}", MIXED, id="threes-unlabelled"),
@@ -60,6 +71,8 @@ STORABLE = [
     "The mirror's onion address is bq4yntc2pyduivwce4nvlbqzvevjdaun5gd7kd36qystvqnqur6af7e7.onion, public.",
     "I2P mirror: ukeu3k5oycgaauneqgtnvselmt4yemvoilkln7jpvamvfx7dnkdq.b32.i2p",
     "---------------------------------------------",
+    "Commits in this release:\n> 9fceb02d0ae5\n> 1a2b3c4d5e6f\n> 77aa88bb99cc",
+    "Shopping:\n- flour1kg\n- sugar2kg\n- butter5x",
     "| release | sha |\n| --- | --- |\n| 1.2.0 | 9fceb02 |\n| 1.3.0 | 1a2b3c4 |",
     "The secrets file lives at /etc/rsyncd.secrets\nuid:nobody",
     "The meeting ran 10:30:am:pm:end without a break.",
