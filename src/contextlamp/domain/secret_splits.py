@@ -174,7 +174,8 @@ def spaced_groups(folded: str, original: str, origin: list[int] | None, marks: l
         wide = space and origin is not None and original[origin[j]] != " "
         if not space or (groups and len(groups) > 1 and wide != wide_run):
             _close_groups(groups, folded, wide_run, spans, marks)
-            groups = []
+            # at a change of space the group between both kinds starts the next chain (``= hf_\u2007YTD…``)
+            groups = groups[-1:] if space and j > i else []
         wide_run = wide
         i = j + 1
     return spans
@@ -215,7 +216,7 @@ def _join_run(
     if any(n != width for n in lengths[:-1]) or lengths[-1] > width:
         return
     joined = "".join(text[a:b] for a, b in groups)
-    if not wide and width == 3 and len(groups) >= 5 and _classes(joined) >= 3:
+    if width == 3 and len(groups) >= 5 and _classes(joined) >= 3:  # threes, between any spaces
         pieces = [text[a:b] for a, b in groups]
         if 2 * sum(bool(_SAN.fullmatch(p)) for p in pieces) >= len(pieces):
             return  # chess moves in algebraic notation (``Nf3 Nc6 Bb5 …``), not a value
