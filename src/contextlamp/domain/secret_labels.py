@@ -130,7 +130,8 @@ LABELLED_RULES: tuple[Rule, ...] = (
         "Password File Entry",
         r"(?m)^[ \t]*(?:\*|[A-Za-z0-9_.-]{0,63}[A-Za-z.][A-Za-z0-9_.-]{0,63}|\[[0-9a-fA-F:]{2,45}\]):(?:[0-9]{1,5}|\*):"
         r"[^:\s]{1,63}:[^:\s]{1,63}:([^\s]{1,128})[ \t]*$",
-        accept_connection_password,  # the fifth field is a password whatever it starts with (``-xw…=8rj``)
+        # the fifth field is a password whatever it starts with (``-xw…=8rj``) or is made of (``mossy-gate``)
+        lambda v: accept_labelled_value(v) or accept_connection_password(v),
     ),
     Rule(  # --password=…, --db-password …, --api-key …, --token …, -pw …
         "Command-Line Password",
