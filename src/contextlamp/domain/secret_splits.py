@@ -196,6 +196,13 @@ def _close_groups(
     _join_run(run, text, wide, spans, marks)
 
 
+def _wordy(pieces: list[str]) -> bool:
+    """Groups of three that read as prose: fewer than half mixing two classes of character, or more than a quarter
+    lower-case words (``Ka1 and Ka2 are the …``, ``CO2 and H2O``)."""
+    mixed = sum(_classes(p) >= 2 for p in pieces)
+    return 2 * mixed < len(pieces) or 4 * sum(p.isalpha() and p.islower() for p in pieces) > len(pieces)
+
+
 def _classes(token: str) -> int:
     """How many of upper-case, lower-case, digit and symbol the token holds."""
     return (
@@ -216,14 +223,11 @@ def _join_run(
     if any(n != width for n in lengths[:-1]) or lengths[-1] > width:
         return
     joined = "".join(text[a:b] for a, b in groups)
-    if width == 3 and len(groups) >= 5 and _classes(joined) >= 3:  # threes, between any spaces
-        pieces = [text[a:b] for a, b in groups]
-        if 2 * sum(bool(_SAN.fullmatch(p)) for p in pieces) >= len(pieces):
-            return  # chess moves in algebraic notation (``Nf3 Nc6 Bb5 …``), not a value
-        if 2 * sum(_classes(p) >= 2 for p in pieces) < len(pieces) or 4 * sum(
-            p.isalpha() and p.islower() for p in pieces
-        ) > len(pieces):
-            return  # words of three letters between names (``Ka1 and Ka2 are the …``, ``CO2 and H2O``): prose
+    pieces = [text[a:b] for a, b in groups] if width == 3 and len(groups) >= 5 else []
+    if pieces and 2 * sum(bool(_SAN.fullmatch(p)) for p in pieces) >= len(pieces):
+        return  # chess moves in algebraic notation (``Nf3 Nc6 Bb5 …``), between any spaces
+    if pieces and _classes(joined) >= 3 and not _wordy(pieces):
+        pass  # threes, between any spaces
     elif not any(c.isdigit() for c in joined) or not any(c.isalpha() for c in joined):
         return
     elif wide:
