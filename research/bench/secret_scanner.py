@@ -18,7 +18,7 @@ Both ways (issue 12, point 6), in one run:
   prefixes, repeated to the size; e.g. ``password-password-...``, ``eyJa.eyJa...``). The worst hostile
   inputs are listed; a linear scanner keeps them within a small factor of prose.
 
-Run: ``python -m research secret_scanner [--locomo PATH] [--size 32768] [--limit N] [--quick]``.
+Run: ``python -m research secret_scanner [--locomo PATH] [--quick] [--held7 …]`` (splits: secret_splits_registry.py).
 """
 
 from __future__ import annotations
@@ -43,6 +43,7 @@ from contextlamp.domain.secret_scan import SecretScanner
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import secret_corpus
+import secret_splits_registry
 
 DATA = Path(__file__).resolve().parent / "data" / "secrets"
 NOTES = DATA / "engineering_notes.txt"
@@ -199,8 +200,7 @@ def corpus_scores(scanner: SecretScanner, rows: Iterable[secret_corpus.Row]) -> 
     for row in rows:
         counts = tally.setdefault((row.half, row.group, row.kind), [0, 0, 0])
         counts[0] += 1
-        refused = bool(scanner.kinds(row.text))
-        counts[1] += refused
+        counts[1] += bool(scanner.kinds(row.text))
         counts[2] += row.group != "prose" and _gone(scanner, row.text, row.secret)
     return [KindScore(h, g, k, *c) for (h, g, k), c in tally.items()]
 
@@ -560,53 +560,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--limit", type=int, default=None, help="at most this many LoCoMo sentences")
     parser.add_argument("--quick", action="store_true", help="time one hostile input in 20 (a smoke run)")
     parser.add_argument("--show", type=int, default=8, help="how many of the slowest hostile inputs to list")
-    parser.add_argument(
-        "--held-out", action="store_true", help="score the held-out half of the generated corpus too (at the end)"
-    )
-    parser.add_argument("--fresh", action="store_true", help="score round 4's fresh split too (read at the end)")
-    parser.add_argument("--held3", action="store_true", help="score round 5's held3 split too (read at the end)")
-    parser.add_argument("--held4", action="store_true", help="score round 6's held4 split too (read at the end)")
-    parser.add_argument("--held5", action="store_true", help="score round 7's held5 split too (read at the end)")
-    parser.add_argument("--held6", action="store_true", help="score stop 39's held6 split too (read at the end)")
-    parser.add_argument("--held7", action="store_true", help="score stop 40's held7 split too (read at the end)")
-    parser.add_argument("--held8", action="store_true", help="score stop 42's held8 split too (read at the end)")
-    parser.add_argument("--held9f", action="store_true", help="score stop 43's held9f split (formats, evasions) too")
-    parser.add_argument("--held9s", action="store_true", help="score stop 43's held9s split too (stated; at the end)")
-    parser.add_argument("--held10f", action="store_true", help="score formats13's held10f split (formats; at the end)")
-    parser.add_argument("--held11s", action="store_true", help="score stated14's held11s split (stated; at the end)")
+    secret_splits_registry.add_flags(parser)
     parser.add_argument("--corpus-only", action="store_true", help="only the generated corpus tables")
     args = parser.parse_args(argv)
     console = Console(width=200)
     scanner = SecretScanner()
     scanner.kinds("warm up")  # compile the patterns outside the timings
-
-    halves = (
-        secret_corpus.HALVES[: 2 if args.held_out else 1]
-        + (("fresh",) if args.fresh else ())
-        + (("held3",) if args.held3 else ())
-        + (("held4",) if args.held4 else ())
-        + (("held5",) if args.held5 else ())
-        + (("held6",) if args.held6 else ())
-        + (("held7",) if args.held7 else ())
-        + (("held8",) if args.held8 else ())
-    )
-    rows = [row for row in secret_corpus.corpus() if row.half in halves]
-    if args.held9f:  # stop 43's splits: their own modules, outside secret_corpus.corpus(), imported on demand
-        import secret_corpus_held9f
-
-        halves, rows = (*halves, "held9f"), rows + secret_corpus_held9f.rows()
-    if args.held9s:
-        import secret_corpus_held9s
-
-        halves, rows = (*halves, "held9s"), rows + secret_corpus_held9s.rows()
-    if args.held10f:
-        import secret_corpus_held10f
-
-        halves, rows = (*halves, "held10f"), rows + secret_corpus_held10f.rows()
-    if args.held11s:  # stated14's split (stop 44)
-        import secret_corpus_held11s
-
-        halves, rows = (*halves, "held11s"), rows + secret_corpus_held11s.rows()
+    halves, rows = secret_splits_registry.selected(args)
     scores = corpus_scores(scanner, rows)
     corpus_report(console, scores, halves)
     if args.corpus_only:

@@ -15,7 +15,8 @@ base85, each decoded to the text it holds so the scanner reads it (secret_decode
   they mean to show; the escapes are undone in place with the label before them too (secret_decode);
 - (formats13) characters written one by one: a list of 8 or more quoted single characters (``'s', 'k', …``: a Java
   ``char[]``, a Python list joined, a PowerShell ``[char[]]``), 8 or more ``CHAR(n)`` / ``chr(n)`` calls joined by
-  ``+``, ``||``, ``,``, ``&`` or ``.`` (SQL Server, Postgres, MySQL ``CONCAT``, PHP, VB), and 8 or more hexadecimal
+  ``+``, ``||``, ``,``, ``&`` or ``.`` (SQL Server, Postgres, MySQL ``CONCAT``, PHP, VB; 6 or more since stop 44, the
+  one chain reader secret_unwrap uses too), and 8 or more hexadecimal
   byte pairs separated by one space or colon each (``73 6B 5F …``, ``73:6b:5f:…``); a MAC address has 6;
 - base85 as Python's ``base64.b85decode``/``a85decode`` read it, the literal inside the call, and Adobe Ascii85
   between ``<~`` and ``~>``.
@@ -48,8 +49,12 @@ _CHAR_ESCAPES = re.compile(
 )
 _QUOTED_CHAR = r"(?:'(?:\\.|[^'\\\n])'|\"(?:\\.|[^\"\\\n])\")"
 _CHAR_LIST = re.compile(rf"{_QUOTED_CHAR}(?:[ \t]*,[ \t\r\n]*{_QUOTED_CHAR}){{{MIN_BYTES - 1},}}")
-_CHAR_CALL = r"(?i:\b(?:chr|char)\([ \t]*[0-9]{1,3}[ \t]*\))"
-_CHAR_CALLS = re.compile(rf"{_CHAR_CALL}(?:[ \t]*(?:\|\||[+,&.])[ \t\r\n]*{_CHAR_CALL}){{{MIN_BYTES - 1},}}")
+CHAR_CODE = r"(?:0[xX][0-9A-Fa-f]{1,6}|[0-9]{1,7})"  # a character's code: decimal or 0x hex, any code point
+_CHAR_CALL = rf"(?i:\b(?:chr|char)\([ \t]*{CHAR_CODE}[ \t]*\))"
+MIN_CALLS = 6  # CHAR()/chr() calls in a chain: fewer spell no credential a rule names
+# The one reader of ``CHAR(n)``/``chr(n)`` chains (SQL Server ``+``, Postgres ``||``, MySQL ``CONCAT(…, …)``, PHP
+# ``.``, Python ``+``, VB ``&``); secret_unwrap replaces a chain by its value in place, byte_runs judges it alone.
+CHAR_CALLS = re.compile(rf"{_CHAR_CALL}(?:[ \t]*(?:\|\||[+,&.])[ \t\r\n]*{_CHAR_CALL}){{{MIN_CALLS - 1},}}")
 _SPACED_HEX = re.compile(
     rf"(?<![0-9A-Za-z:])[0-9A-Fa-f]{{2}}"
     rf"(?:(?: [0-9A-Fa-f]{{2}}){{{MIN_BYTES - 1},}}|(?::[0-9A-Fa-f]{{2}}){{{MIN_BYTES - 1},}})"
@@ -109,9 +114,21 @@ def _quoted_chars(run: str) -> bytes:
     return "".join(m.group()[1:-1][-1] for m in re.finditer(_QUOTED_CHAR, run)).encode("utf-8")
 
 
-def _char_calls(run: str) -> bytes | None:
-    values = [int(v) for v in re.findall(r"\(\s*([0-9]{1,3})\s*\)", run)]
-    return bytes(values) if all(0 < v <= 255 for v in values) else None
+def char_calls(run: str) -> str | None:
+    """The text a :data:`CHAR_CALLS` chain spells, or None when it is not printable text. Codes of 1-255 that form
+    UTF-8 are read as its bytes (MySQL's ``CHAR()`` of a UTF-8 string's bytes); otherwise each code is a code
+    point (Python's and PHP's ``chr``), 9 to U+10FFFF and no surrogate."""
+    codes = [int(v, 16) if v[:2] in ("0x", "0X") else int(v) for v in re.findall(rf"\(\s*({CHAR_CODE})\s*\)", run)]
+    if all(0 < c <= 255 for c in codes):
+        try:
+            text = bytes(codes).decode("utf-8")
+            return text if text.isprintable() else None
+        except UnicodeDecodeError:
+            pass
+    if not all(9 <= c <= 0x10FFFF and not 0xD800 <= c < 0xE000 for c in codes):
+        return None
+    text = "".join(map(chr, codes))
+    return text if text.isprintable() else None
 
 
 def _base85(kind: str, body: str) -> bytes | None:
@@ -153,8 +170,9 @@ def byte_runs(text: str, as_text: Callable[[bytes], str | None]) -> list[tuple[i
             add(m.start(), m.end(), _escaped(m.group()))
     for m in _CHAR_LIST.finditer(text):
         add(m.start(), m.end(), _quoted_chars(m.group()))
-    for m in _CHAR_CALLS.finditer(text):
-        add(m.start(), m.end(), _char_calls(m.group()))
+    for m in CHAR_CALLS.finditer(text):
+        if (spelled := char_calls(m.group())) is not None:
+            out.append((m.start(), m.end(), spelled))
     for m in _SPACED_HEX.finditer(text):
         add(m.start(), m.end(), bytes.fromhex(m.group().replace(":", " ")))
     if "85decode" in text:

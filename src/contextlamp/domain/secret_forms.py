@@ -4,7 +4,7 @@ password", a Wi-Fi key or pass after the network's name, and a password after a 
 
 - **A column**: a Markdown table row (``| … |``) or a delimited line (``,``, ``;``, tab) whose cell, among the first
   six, is exactly a credential label (``_HEADER``: "password" in 15 languages, ``pwd``, ``passwd``, ``pass``, ``pw``,
-  ``PIN``, ``PUK``);
+  ``PIN``, ``PUK``, and ``secret``/``PSK``, the column of pppd's chap-secrets and pap-secrets);
   the value is the cell in the same column of the first data row after it. The header must be a header: in
   Markdown the delimiter row follows it (GFM spec, "Tables"), a delimited header is the text's first delimited
   line (the line before it has no delimiter), so a data row that says "password" ("| Password | Text | Yes |" in a
@@ -40,12 +40,15 @@ from contextlamp.domain.secret_values import accept_password
 
 # Column headers and short keys that name a credential on their own.
 SHORT_NOUNS = r"pwd|passwd|pass|pw|passphrase|passcode|pin|puk|pin[ _-]?code"
+# The column of the secrets files of pppd (chap-secrets(5), pap-secrets: ``client server secret IP``), ipsec and
+# RADIUS clients: a credential column whatever the file calls its other columns.
+_SECRET_COLUMN = r"secret|shared[ _-]secret|psk"
 # A column header is a short label, so the header nouns are the label words of the most written languages, not
 # the slot layer's full lexicon: its ~120-language alternation in 24 header patterns made the scanner's prefilter
 # set (one RE2 automaton for every rule) three times slower on prose.
 _HEADER = (
     rf"(?:password|passwort|kennwort|mot de passe|mdp|contraseña|clave|senha|wachtwoord|lösenord|passord|"
-    rf"hasło|heslo|parola|пароль|密码|密碼|パスワード|비밀번호|{SHORT_NOUNS})"
+    rf"hasło|heslo|parola|пароль|密码|密碼|パスワード|비밀번호|{SHORT_NOUNS}|{_SECRET_COLUMN})"
 )
 COLUMNS = 6  # a credential column among the first six
 _CELL_VALUE = r"([^|\n]{1,64}?)"
@@ -141,7 +144,8 @@ def keyed_form_rules() -> tuple[tuple[Rule, tuple[str, ...]], ...]:
     header = ("password", "passwort", "kennwort", "mot de passe", "mdp", "contraseña", "clave", "senha", "wachtwoord")
     header += ("lösenord", "passord", "hasło", "heslo", "parola", "пароль", "密码", "密碼", "パスワード", "비밀번호")
     header += ("pwd", "passwd", "pass", "pw", "passphrase", "passcode", "pin", "puk")
-    columns = tuple((Rule("Password", pattern, _accept_cell, resume="next"), header) for pattern in column_patterns())
+    column_words = (*header, "secret", "psk")
+    columns = tuple((Rule("Password", p, _accept_cell, resume="next"), column_words) for p in column_patterns())
     keys = tuple((Rule("Password Assignment", pattern, accept_password), header) for pattern in KEY_PATTERNS)
     seed = tuple(_SEED_NOUNS.split("|"))
     login = tuple(_LOGIN_NOUNS.split("|"))

@@ -37,7 +37,13 @@ import re
 
 from contextlamp.domain.secret_measures import is_identifier_chain, is_placeholder
 from contextlamp.domain.secret_rules import Rule
-from contextlamp.domain.secret_shape import accept_keyed_value, accept_random, accept_stated_password, names_credential
+from contextlamp.domain.secret_shape import (
+    accept_connection_password,
+    accept_keyed_value,
+    accept_random,
+    accept_stated_password,
+    names_credential,
+)
 from contextlamp.domain.secret_slots import accept_password
 
 WS = r"[\s\p{Z}]"
@@ -124,7 +130,8 @@ LABELLED_RULES: tuple[Rule, ...] = (
         "Password File Entry",
         r"(?m)^[ \t]*(?:\*|[A-Za-z0-9_.-]{0,63}[A-Za-z.][A-Za-z0-9_.-]{0,63}|\[[0-9a-fA-F:]{2,45}\]):(?:[0-9]{1,5}|\*):"
         r"[^:\s]{1,63}:[^:\s]{1,63}:([^\s]{1,128})[ \t]*$",
-        accept_labelled_value,
+        # the fifth field is a password whatever it starts with (``-xw…=8rj``) or is made of (``mossy-gate``)
+        lambda v: accept_labelled_value(v) or accept_connection_password(v),
     ),
     Rule(  # --password=…, --db-password …, --api-key …, --token …, -pw …
         "Command-Line Password",

@@ -17,7 +17,8 @@ as a hiding mark so a credential-shaped token it hid is refused whatever its lab
   ``<circle>`` and folds to one ASCII letter or digit: NFKC folds it, and the style is the mark (a formula's ``x²``
   is too short a token to be refused; the mark only makes a credential-shaped token hidden);
 - single characters separated by one punctuation mark, 8 or more (``1.f.9.7.7.a…``, ``a-b-c-d-…``, ``x·y·z…``,
-  ``p_a_s_s…``, ``a|b|c…``): the separators are removed. The space-separated form is secret_normal's ``_spaced``;
+  ``p_a_s_s…``, ``a|b|c…``; stop 44: the separator itself as a character between two, ``Y-Z-6---G-t…``): the
+  separators are removed. The space-separated form is secret_normal's ``_spaced``;
 - adjacent string literals joined by a concatenation (secret_normal's ``_concatenations``) where a piece is short
   (at most ``SHORT_PIECE`` characters): a value cut into short pieces is hidden, a long string wrapped to a line
   width is not.
@@ -60,11 +61,13 @@ def styled(char: str, folded: str) -> bool:
 def _punctuated_pattern(sep: str) -> re.Pattern[str]:
     chars = "A-Za-z0-9" + "".join(re.escape(c) for c in _VALUE_CHARS if c != sep)
     value = f"[{chars}]"
+    s = re.escape(sep)
+    # the separator itself as a value character, written between two separators (``Y-Z-6---G-t``: ``6``, ``-``,
+    # ``G``), only where a value character follows, so a rule of dashes or dots is no run
+    own = f"{s}(?={s}{value})"
     # not inside a word: no letter, digit or separator before the run, no letter or digit after it (a symbol may
     # glue it to its label: "KEY=u-+-K-…")
-    return re.compile(
-        rf"(?<![A-Za-z0-9_{re.escape(sep)}]){value}(?:{re.escape(sep)}{value}){{{PUNCT_MIN - 1},}}(?![A-Za-z0-9_])"
-    )
+    return re.compile(rf"(?<![A-Za-z0-9_{s}]){value}(?:{s}(?:{value}|{own})){{{PUNCT_MIN - 1},}}(?![A-Za-z0-9_])")
 
 
 # where a run may be: a value character and a separator, 7 or more times, then a value character (on RE2: one

@@ -9,7 +9,8 @@ each runs only where one of its words is in the text); each is one RE2 pattern w
 - an HTTP ``Authorization`` header with any scheme followed by credentials (RFC 9110 11.6.2: ``auth-scheme
   token68`` or ``auth-param``s; Proxmox ``PVEAPIToken=user@realm!id=<uuid>``): the last value is the secret;
 - a value written by ``echo`` or ``printf`` into a file or a command whose name says it takes a password, key or
-  PSK (``… | smbpasswd -s``, ``> ~/.vault_pass.txt``, ``| tee …/agentd.psk``, ``| chpasswd``);
+  PSK (``… | smbpasswd -s``, ``> ~/.vault_pass.txt``, ``| tee …/agentd.psk``, ``| chpasswd``), bare or quoted (a
+  quoted value may hold ``&``, ``;``, ``|``; one word: a quoted sentence is a note);
 - ``git config`` and the like setting a key whose last part names a password, secret or token
   (``sendemail.smtppass``, ``credential.…``, ``npm config set //…/:_authToken``);
 - an ``expect`` script's ``send`` after a prompt for a password or passphrase;
@@ -17,7 +18,9 @@ each runs only where one of its words is in the text); each is one RE2 pattern w
   Neo4j's documented form; ``*_AUTH=none`` or ``true`` is no pair);
 - a Tasmota ``Backlog`` command's ``Password1``…``Password4``, ``MqttPassword`` or ``WebPassword`` (Tasmota's
   command reference);
-- a ``-p:`` / ``/p:`` / ``-password:`` option of a Windows remote shell (winrs(1): ``-p:<password>``, ``-pw``).
+- a ``-p:`` / ``/p:`` / ``-password:`` option of a Windows remote shell (winrs(1): ``-p:<password>``, ``-pw``);
+- a ``name:password`` line under a line naming a secrets file (rsyncd.conf(5) ``secrets file``, whose lines are
+  ``user:password``; ``/etc/rsyncd.secrets``), comment lines between (secrets14, stop 44).
 """
 
 from __future__ import annotations
@@ -69,16 +72,23 @@ PLACE_RULES: tuple[tuple[Rule, tuple[str, ...]], ...] = (
         ),
         ("authorization",),
     ),
-    (
-        Rule(
-            "Password Assignment",
-            rf"(?i)\b(?:echo|printf)(?:[ \t]+-[a-z]{{1,3}})?[ \t]+[\"']?([^\s\"';|&<>$%][^\s\"';|&<>]{{3,127}})"
-            rf"[\"']?[ \t;)]*"
-            rf"(?:;[ \t]*(?:echo|printf)[^\n|]{{0,140}})?(?:\|[ \t]*(?:sudo[ \t]+)?|>>?[ \t]*)"
-            rf"[^\n|;&]{{0,100}}?{_SECRET_WORD}",
-            _password,
-        ),
-        ("echo", "printf"),
+    *(
+        (
+            Rule(
+                "Password Assignment",
+                rf"(?i)\b(?:echo|printf)(?:[ \t]+-[a-z]{{1,3}})?[ \t]+{value}[ \t;)]*"
+                rf"(?:;[ \t]*(?:echo|printf)[^\n|]{{0,140}})?(?:\|[ \t]*(?:sudo[ \t]+)?|>>?[ \t]*)"
+                rf"[^\n|;&]{{0,100}}?{_SECRET_WORD}",
+                _password,
+            ),
+            ("echo", "printf"),
+        )
+        # bare or quoted as a word; a quoted value may hold what the shell reads inside quotes (``&``, ``;``, ``|``)
+        for value in (
+            r"[\"']?([^\s\"';|&<>$%][^\s\"';|&<>]{3,127})[\"']?",
+            r"'([^'\s$]{4,128})'",
+            r"\"([^\"\s$`\\]{4,128})\"",
+        )
     ),
     (
         Rule(
@@ -123,5 +133,14 @@ PLACE_RULES: tuple[tuple[Rule, tuple[str, ...]], ...] = (
             _password,
         ),
         ("winrs",),
+    ),
+    (
+        Rule(
+            "Password Assignment",
+            r"(?im)secrets\b[^\n]{0,120}\r?\n(?:[ \t]*#[^\n]{0,200}\r?\n){0,5}[ \t]*[A-Za-z_][\w.@-]{0,63}:"
+            r"([^\s:]{3,128})[ \t]*\r?$",
+            _password,
+        ),
+        ("secrets",),
     ),
 )

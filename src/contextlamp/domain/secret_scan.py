@@ -406,8 +406,9 @@ def _raw_findings(text: str, redact_only: bool) -> list[tuple[int, int, str]]:
 # (RFC 5280 4.1.2.7; its fixed header names the algorithm: Ed25519/X25519/Ed448 of RFC 8410, EC P-256/P-384, RSA
 # 1024-4096; a PKCS #8 private key starts otherwise, MC4CAQAw/MIIE…), an IPFS content id (CIDv0 Qm + 44 base58,
 # CIDv1 base32 bafy/bafk: a hash of public content), a WebSocket handshake's Sec-WebSocket-Key (a nonce) or -Accept
-# (its SHA-1 digest; RFC 6455 4.2.2, sent in clear text). A shape rule's finding inside one of these is not a secret;
-# labelled and vendor rules are unaffected.
+# (its SHA-1 digest; RFC 6455 4.2.2, sent in clear text), a Tor onion address (v2 16, v3 56 base32 characters: a
+# public key, rend-spec-v3 6) or an I2P .b32.i2p address (a hash of one). A shape rule's finding inside one of these
+# is not a secret; labelled and vendor rules are unaffected.
 PUBLIC = (
     r"\b(?:MCowBQYDK2V[wu]AyEA|MEMwBQYDK2VxAzoA|MFkwEwYHKoZIzj0CAQ|MHYwEAYHKoZIzj0CAQ|"
     r"MIGfMA0GCSqGSIb3DQEBAQUAA4GNADCB|MII(?:BIj|Boj|CIj)ANBgkqhkiG9w0BAQEFAAOC[AQg][QYg]8A)"
@@ -415,6 +416,7 @@ PUBLIC = (
     r"(?i:sec-websocket-(?:accept|key))[ \t]*:[ \t]*[A-Za-z0-9+/]{22,27}={1,2}",
     r"\bQm[1-9A-HJ-NP-Za-km-z]{44}\b",
     r"\bbaf[ky][a-z2-7]{50,60}\b",
+    r"(?i:\b[a-z2-7]{16}(?:[a-z2-7]{40})?\.onion|\b[a-z2-7]{52}\.b32\.i2p)\b",
     r"(?:ssh-(?:rsa|dss|ed25519|ed448)|ecdsa-sha2-nistp[0-9]{3}|sk-ssh-ed25519@openssh\.com)[ \t]+"
     r"AAAA[A-Za-z0-9+/]{20}[A-Za-z0-9+/]*={0,3}",
     r"\bSHA256:[A-Za-z0-9+/]{43}={0,1}",

@@ -32,6 +32,7 @@ import binascii
 import codecs
 import re
 
+from contextlamp.domain.secret_bytes import CHAR_CALLS, CHAR_CODE, char_calls
 from contextlamp.domain.secret_joined import joined_variables, may_join
 from contextlamp.domain.secret_shape import accept_keyed_value, accept_random, accept_stated_password
 
@@ -59,7 +60,7 @@ _REVERSED = re.compile(
     rf"|(?P<c>{_Q})\.split\((?:''|\"\")\)\.reverse\(\)\.join\((?:''|\"\")\)"
 )
 _ROT13_CALL = re.compile(rf"codecs\.(?:de|en)code\([ \t]*(?P<lit>{_Q})[ \t]*,[ \t]*['\"]rot[_-]?13['\"][ \t]*\)")
-_NUM = r"(?:0[xX][0-9A-Fa-f]{1,6}|[0-9]{1,7})"
+_NUM = CHAR_CODE  # a character code (secret_bytes)
 _NUMS = re.compile(rf"[\[(@][ \t]*(?P<nums>{_NUM}(?:[ \t]*,[ \t]*{_NUM}){{5,4095}})[ \t]*,?[ \t]*[\])]")
 # What reads a list of numbers as characters, just before it (fromCharCode, chr, bytes, [char[]], pack 'C*')
 _CODES_CUE = re.compile(
@@ -69,7 +70,6 @@ _CODES_CUE = re.compile(
 )
 _CODES_WORD = re.compile(r"fromCharCode|chr|bytes|bytearray|char\[\]|pack\(")
 _CODES_TAIL = re.compile(r"(?:[ \t]*[\])])*(?:\.decode\([^()\n]{0,24}\))?(?:[ \t]*-join[ \t]*(?:''|\"\"))?")
-_CHR_CHAIN = re.compile(rf"chr\({_NUM}\)(?:[ \t]*[.+][ \t]*chr\({_NUM}\)){{5,4095}}")
 _CHAR = r"(?:'(?:[^'\\\n]|\\.)'|\"(?:[^\"\\\n]|\\.)\")"
 _CHAR_LIST = re.compile(
     rf"(?:''|\"\")\.join\([ \t]*\[[ \t]*(?P<a>{_CHAR}(?:[ \t]*,[ \t]*{_CHAR}){{5,4095}})[ \t]*\][ \t]*\)"
@@ -175,10 +175,9 @@ def _replacements(text: str) -> list[tuple[int, int, str, bool]]:
             start = max(0, m.start() - 48) + cue.start()
             tail = _CODES_TAIL.match(text, m.end())
             found.append((start, tail.end() if tail else m.end(), value))
-    if "chr(" in text:
-        for m in _CHR_CHAIN.finditer(text):
-            value = _codes(",".join(re.findall(_NUM, m.group().replace("chr", ""))))
-            if value is not None:
+    if "chr(" in text or "char(" in text or "CHAR(" in text:
+        for m in CHAR_CALLS.finditer(text):  # one chain reader with secret_bytes
+            if (value := char_calls(m.group())) is not None:
                 found.append((m.start(), m.end(), value))
     if ".join(" in text:
         for m in _CHAR_LIST.finditer(text):
