@@ -32,7 +32,8 @@ university's research computing service, written before stop 39's tuning) and ``
 water utility's operational technology, written before stop 40's tuning) and ``--bank blind8`` (month_blind8.py, an
 airport's ground handling, written before stop 42's tuning) and ``--bank blind9`` (month_blind9.py, a satellite
 ground station, written before stop 43's tuning) and ``--bank blind10`` (month_blind10.py, a
-public library network, written before month12's tuning). Run the held-out banks only at the end.
+public library network, written before month12's tuning) and ``--bank blind11`` (month_blind11.py, a craft
+brewery, written before agent44's tuning). Run the held-out banks only at the end.
 
 Reported (all read from the data directory the hooks wrote):
 
@@ -51,7 +52,7 @@ Each session is stored on its own day: the processes the bench starts read a wal
 stale fact with the top 5 it got; ``--keep`` keeps the scratch folder to read the store
 (research/notes/month.md).
 
-Usage: ``nice -n 10 python -m research month [--bank dev|held|fresh|blind4|blind5|blind6|blind7|blind8|blind9|blind10]
+Usage: ``nice -n 10 python -m research month [--bank dev|held|fresh|blind4|...|blind11]
 [--seed N] [--embedder minilm|fake] [--keep] [--misses] [--real-clock] [--json]``.
 """
 
@@ -495,6 +496,10 @@ import month_blind10  # noqa: E402  (the tenth bank, #27: written apart from mon
 
 BANKS[month_blind10.NAME] = month_blind10.bank(Attribute)
 BANK_SEEDS[month_blind10.NAME] = month_blind10.SEED
+import month_blind11  # noqa: E402  (the eleventh bank, #27: written apart from agent44's tuning, run only at the end)
+
+BANKS[month_blind11.NAME] = month_blind11.bank(Attribute)
+BANK_SEEDS[month_blind11.NAME] = month_blind11.SEED
 
 
 @dataclass
