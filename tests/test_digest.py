@@ -226,8 +226,9 @@ def test_facts_said_casually_ask_for_the_digest_and_moments_with_values_do_not()
 
 
 def test_turns_the_agent_digested_are_not_captured_again_at_session_end(tmp_path: Path, transcript: Transcript) -> None:
-    """When the agent answers the request with save_session, the turns it covered count as captured for the
-    session's offline capture (else the session end stores a second, differently worded copy of each fact)."""
+    """When the agent answers the request with save_session, the turns it covered are not new for the session's
+    offline capture: a capture whose only new turns the agent digested (Codex's save after every turn, a
+    one-fact slice) saves nothing, instead of a second, differently worded copy of the fact."""
     from contextlamp.hooks.saver import load_state, read_session
 
     home = tmp_path / "data"
