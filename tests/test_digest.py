@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from contextlamp.app.service import Caller, MemoryService
 from contextlamp.clients.catalog import Places, client
 from contextlamp.clients.plan import apply, plan_connect
 from contextlamp.hooks.digest import REASON, Pause, cues_of, decide, pause_output
@@ -243,3 +244,26 @@ def test_turns_the_agent_digested_are_not_captured_again_at_session_end(tmp_path
     assert read is not None
     fresh = {t.text: f for t, f in zip(read.turns, read.fresh, strict=True) if t.role == "user"}
     assert fresh == {"hi, let's get going": True, "btw the ledger api listens on 7311 in staging": False}
+
+
+
+def test_the_session_end_keeps_what_the_agent_did_not_digest_and_not_a_copy_of_what_it_did(
+    tmp_path: Path, transcript: Transcript, service: MemoryService, alice: Caller
+) -> None:
+    """The session end after an answered digest: the fact the agent digested is not stored a second time in the
+    user's words (the agent's own line is its copy), a fact said later, which no digest covered, is kept."""
+    import logging
+
+    from contextlamp.hooks.saver import SaveJob, save_transcript
+
+    home = tmp_path / "data"
+    job = SaveJob("claude-code", "session-end", "s1", str(transcript.path), str(tmp_path))
+    transcript.add(_user("The ledger api listens on port 7311 in staging."), _assistant("Noted."))
+    assert decide(Pause(job.key, transcript.path, False), home) == ["fact"]
+    transcript.add(_user(REASON.format(cues="fact")), _save_call(), _assistant("Saved the digest."))
+    assert decide(Pause(job.key, transcript.path, True), home) == []
+    transcript.add(_user("The billing worker times out after 45 seconds."), _assistant("Noted."))
+    save_transcript(service, alice, job, home, 64 * 1024, logging.getLogger("test"))
+    live = [i.preview for i in service.list_context(alice, 200, None, None).items]
+    assert any("billing worker" in t for t in live), live
+    assert not any("7311" in t for t in live), live

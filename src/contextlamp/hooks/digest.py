@@ -372,10 +372,10 @@ def decide(pause: Pause, home: Path) -> list[str]:
 
 
 def _digested(home: Path, key: str, hashes: list[str]) -> None:
-    """The agent answered our request with a save: the turns it covered (``hashes``) count as captured for the
-    session's offline capture (``saver``'s ``handed`` hashes), so the session end does not store a second,
-    differently worded copy of what the agent's digest holds (issue #27: live memories per fact). Raises
-    ``OSError`` when the state cannot be written."""
+    """The agent answered our request with a save: the turns it covered (``hashes``) are not new for the
+    session's offline capture (``saver``'s ``handed`` hashes) and are left out of its judgement of the session
+    (``digested``), so the capture does not store a second, differently worded copy of what the agent's digest
+    holds (issue #27: live memories per fact). Raises ``OSError`` when the state cannot be written."""
     from contextlamp.hooks.saver import load_state, session_lock, state_path
 
     if not hashes:
@@ -383,7 +383,15 @@ def _digested(home: Path, key: str, hashes: list[str]) -> None:
     with session_lock(home, key):
         state = load_state(home, key)
         handed = [str(h) for h in state["handed"]]
-        write_json(state_path(home, key), {**state, "handed": list(dict.fromkeys([*handed, *hashes]))})
+        digested = [str(h) for h in state.get("digested", [])]
+        write_json(
+            state_path(home, key),
+            {
+                **state,
+                "handed": list(dict.fromkeys([*handed, *hashes])),
+                "digested": list(dict.fromkeys([*digested, *hashes])),
+            },
+        )
 
 
 def pause_output(client: str, cues: list[str]) -> str:
