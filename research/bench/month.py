@@ -35,6 +35,11 @@ ground station, written before stop 43's tuning) and ``--bank blind10`` (month_b
 public library network, written before month12's tuning) and ``--bank blind11`` (month_blind11.py, a craft
 brewery, written before agent44's tuning). Run the held-out banks only at the end.
 
+By default the stop hook ``connect`` installs also runs after every agent turn and a careful agent answers its
+requests through a real stdio server's ``save_session`` (``month_agent.py``: what a default install does);
+``--offline-only`` leaves it out (the offline capture alone). The agent path adds its own figures: digest requests
+per session, fact pauses asked (cue recall), false asks, extra agent turns and model requests.
+
 Reported (all read from the data directory the hooks wrote):
 
 - echoes: live memories restating contextlamp's injected context or its header, or client framing
@@ -53,7 +58,7 @@ stale fact with the top 5 it got; ``--keep`` keeps the scratch folder to read th
 (research/notes/month.md).
 
 Usage: ``nice -n 10 python -m research month [--bank dev|held|fresh|blind4|...|blind11]
-[--seed N] [--embedder minilm|fake] [--keep] [--misses] [--real-clock] [--json]``.
+[--seed N] [--embedder minilm|fake] [--keep] [--misses] [--real-clock] [--offline-only] [--json]``.
 """
 
 from __future__ import annotations
