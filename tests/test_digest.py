@@ -246,7 +246,6 @@ def test_turns_the_agent_digested_are_not_captured_again_at_session_end(tmp_path
     assert fresh == {"hi, let's get going": True, "btw the ledger api listens on 7311 in staging": False}
 
 
-
 def test_the_session_end_keeps_what_the_agent_did_not_digest_and_not_a_copy_of_what_it_did(
     tmp_path: Path, transcript: Transcript, service: MemoryService, alice: Caller
 ) -> None:
