@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from contextlamp.app.service import Caller, MemoryService
 from contextlamp.clients.catalog import Places, client
 from contextlamp.clients.plan import apply, plan_connect
 from contextlamp.hooks.digest import REASON, Pause, cues_of, decide, pause_output
@@ -198,3 +199,70 @@ def test_codex_records_the_request_as_a_hook_prompt_which_capture_never_keeps(tm
     read = read_session(rollout, None, set(), set(), 1 << 20, 1 << 20)
     turns = read.turns if read is not None else []
     assert [t.text for t in turns if t.role == "user"] == ["From now on use pnpm."]
+
+
+FACTS_SAID_CASUALLY = (  # how people state a fact about the setup to a coding agent (#27.5, agent44)
+    "btw the export job writes to s3://acme-exports/daily",  # an aside, lower case
+    "thumbnail worker: port 8125",  # a settings line
+    "can you add a retry to the mailer? it talks to smtp-relay-2 so keep the timeout",  # inside a request
+    "why is the importer so slow? it reads from the legacy_orders table",  # after a question
+    "Yara Haddad owns the invoicing cron, ask her first",  # a person
+    "the geocoder got moved to geo-box-3 last week",  # a change of the setup
+)
+MOMENT_WITH_VALUES = (  # what happens at the moment, values and all: no extra model turn
+    "the build failed again on line 42",
+    "the page takes 3 seconds to load today",
+    "2026-11-30T09:14:03Z ERROR worker-3 Connection refused: upstream reset",
+    "coverage dropped by 2 percent after your change",
+    "```python\nx = compute(3)\n```\nwhat does this print",
+)
+
+
+def test_facts_said_casually_ask_for_the_digest_and_moments_with_values_do_not() -> None:
+    """The month banks' facts are said as asides, settings lines, inside requests and after questions: the
+    stop hook must ask after them (each missed one is a fact only the offline capture may keep), and not after
+    a turn that reports what happens now (each false ask costs the user a model turn)."""
+    assert [t for t in FACTS_SAID_CASUALLY if not cues_of(t)] == []
+    assert [t for t in MOMENT_WITH_VALUES if cues_of(t)] == []
+
+
+def test_turns_the_agent_digested_are_not_captured_again_at_session_end(tmp_path: Path, transcript: Transcript) -> None:
+    """When the agent answers the request with save_session, the turns it covered are not new for the session's
+    offline capture: a capture whose only new turns the agent digested (Codex's save after every turn, a
+    one-fact slice) saves nothing, instead of a second, differently worded copy of the fact."""
+    from contextlamp.hooks.saver import load_state, read_session
+
+    home = tmp_path / "data"
+    transcript.add(_user("hi, let's get going"), _assistant("Sure."))
+    assert decide(Pause("k", transcript.path, False), home) == []
+    transcript.add(_user("btw the ledger api listens on 7311 in staging"), _assistant("Noted."))
+    assert decide(Pause("k", transcript.path, False), home) == ["fact"]
+    transcript.add(_user(REASON.format(cues="fact")), _save_call(), _assistant("Saved the digest."))
+    assert decide(Pause("k", transcript.path, True), home) == []
+    known = {str(h) for h in load_state(home, "k")["handed"]}
+    read = read_session(transcript.path, None, set(), known, 1 << 20, 1 << 20)
+    assert read is not None
+    fresh = {t.text: f for t, f in zip(read.turns, read.fresh, strict=True) if t.role == "user"}
+    assert fresh == {"hi, let's get going": True, "btw the ledger api listens on 7311 in staging": False}
+
+
+def test_the_session_end_keeps_what_the_agent_did_not_digest_and_not_a_copy_of_what_it_did(
+    tmp_path: Path, transcript: Transcript, service: MemoryService, alice: Caller
+) -> None:
+    """The session end after an answered digest: the fact the agent digested is not stored a second time in the
+    user's words (the agent's own line is its copy), a fact said later, which no digest covered, is kept."""
+    import logging
+
+    from contextlamp.hooks.saver import SaveJob, save_transcript
+
+    home = tmp_path / "data"
+    job = SaveJob("claude-code", "session-end", "s1", str(transcript.path), str(tmp_path))
+    transcript.add(_user("The ledger api listens on port 7311 in staging."), _assistant("Noted."))
+    assert decide(Pause(job.key, transcript.path, False), home) == ["fact"]
+    transcript.add(_user(REASON.format(cues="fact")), _save_call(), _assistant("Saved the digest."))
+    assert decide(Pause(job.key, transcript.path, True), home) == []
+    transcript.add(_user("The billing worker times out after 45 seconds."), _assistant("Noted."))
+    save_transcript(service, alice, job, home, 64 * 1024, logging.getLogger("test"))
+    live = [i.preview for i in service.list_context(alice, 200, None, None).items]
+    assert any("billing worker" in t for t in live), live
+    assert not any("7311" in t for t in live), live

@@ -26,7 +26,7 @@ from typing import Any
 
 DATA = Path(__file__).resolve().parent / "data"
 SETS = (DATA / "digest-cues-held2.json",)
-BANKS = ("dev", "held", "fresh", "blind4", "blind5", "blind6")
+BANKS = ("dev", "held", "fresh", "blind4", "blind5", "blind6", "blind7", "blind8", "blind9", "blind10")
 
 
 def measure(files: list[Path], show: bool) -> dict[str, Any]:

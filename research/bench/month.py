@@ -32,7 +32,13 @@ university's research computing service, written before stop 39's tuning) and ``
 water utility's operational technology, written before stop 40's tuning) and ``--bank blind8`` (month_blind8.py, an
 airport's ground handling, written before stop 42's tuning) and ``--bank blind9`` (month_blind9.py, a satellite
 ground station, written before stop 43's tuning) and ``--bank blind10`` (month_blind10.py, a
-public library network, written before month12's tuning). Run the held-out banks only at the end.
+public library network, written before month12's tuning) and ``--bank blind11`` (month_blind11.py, a craft
+brewery, written before agent44's tuning). Run the held-out banks only at the end.
+
+By default the stop hook ``connect`` installs also runs after every agent turn and a careful agent answers its
+requests through a real stdio server's ``save_session`` (``month_agent.py``: what a default install does);
+``--offline-only`` leaves it out (the offline capture alone). The agent path adds its own figures: digest requests
+per session, fact pauses asked (cue recall), false asks, extra agent turns and model requests.
 
 Reported (all read from the data directory the hooks wrote):
 
@@ -51,8 +57,8 @@ Each session is stored on its own day: the processes the bench starts read a wal
 stale fact with the top 5 it got; ``--keep`` keeps the scratch folder to read the store
 (research/notes/month.md).
 
-Usage: ``nice -n 10 python -m research month [--bank dev|held|fresh|blind4|blind5|blind6|blind7|blind8|blind9|blind10]
-[--seed N] [--embedder minilm|fake] [--keep] [--misses] [--real-clock] [--json]``.
+Usage: ``nice -n 10 python -m research month [--bank dev|held|fresh|blind4|...|blind11]
+[--seed N] [--embedder minilm|fake] [--keep] [--misses] [--real-clock] [--offline-only] [--json]``.
 """
 
 from __future__ import annotations
@@ -495,10 +501,15 @@ import month_blind10  # noqa: E402  (the tenth bank, #27: written apart from mon
 
 BANKS[month_blind10.NAME] = month_blind10.bank(Attribute)
 BANK_SEEDS[month_blind10.NAME] = month_blind10.SEED
+import month_blind11  # noqa: E402  (the eleventh bank, #27: written apart from agent44's tuning, run only at the end)
+
+BANKS[month_blind11.NAME] = month_blind11.bank(Attribute)
+BANK_SEEDS[month_blind11.NAME] = month_blind11.SEED
 import month_blind12  # noqa: E402  (the twelfth bank, #27: written apart from month13's tuning, run only at the end)
 
 BANKS[month_blind12.NAME] = month_blind12.bank(Attribute)
 BANK_SEEDS[month_blind12.NAME] = month_blind12.SEED
+from month_agent import Agent  # noqa: E402  (the agent path: the stop hook connect installs, answered)
 
 
 @dataclass
@@ -662,6 +673,7 @@ class Exchange:
     user: str
     reply: str
     tool: str | None = None
+    facts: tuple[tuple[Fact, bool], ...] = ()  # what the turn teaches: (fact, corrected) (the agent path's oracle)
 
 
 def exchanges(session: Session, rng: random.Random) -> list[Exchange]:
@@ -673,10 +685,10 @@ def exchanges(session: Session, rng: random.Random) -> list[Exchange]:
         value = fact.old if fact.old is not None else fact.value
         text = rng.choice(fact.attribute.states).format(c=fact.component, v=value)
         acks = spec.get("acks", ("Got it.", "Noted, thanks.", "Understood — I'll keep that in mind."))
-        out.append(Exchange(text, rng.choice(acks)))
+        out.append(Exchange(text, rng.choice(acks), facts=((fact, False),)))
     for fact in session.correct:
         text = rng.choice(fact.attribute.corrects).format(c=fact.component, v=fact.value, o=fact.old)
-        out.append(Exchange(text, "Thanks for the correction, updated."))
+        out.append(Exchange(text, "Thanks for the correction, updated.", facts=((fact, True),)))
     out.append(Exchange(rng.choice(code), "The loop adds to `total` before it is set; initialise it to 0 first."))
     out.append(Exchange("run the test suite please", "Two pass, one fails.", tool=rng.choice(tool)))
     if session.secret:
@@ -993,11 +1005,20 @@ def _is_worker(pid: int) -> bool:
     return b"contextlamp" in cmdline and state != "Z"
 
 
-def run_session(month: Month, session: Session, day: datetime, rng: random.Random) -> None:
-    """Write one session in its client's format and run its hooks."""
+def run_session(month: Month, session: Session, day: datetime, rng: random.Random, agent: Any = None) -> None:
+    """Write one session in its client's format and run its hooks; with ``agent`` (month_agent.Agent) the stop
+    hook ``connect`` installs runs after every agent turn and the agent answers its requests."""
     body = exchanges(session, rng)
     sid = str(uuid.UUID(int=rng.getrandbits(128)))
     month.at(day)
+
+    def turn(client: str, path: Path, writer: Any, ex: Exchange) -> str:
+        if agent is None:
+            return ex.reply
+        return agent.turn(client, sid, path, writer, ex.user, ex.reply, list(ex.facts))
+
+    if agent is not None:
+        agent.begin()
     if session.client == "claude-code":
         path = month.home / ".claude" / "projects" / f"-home-src-{SLUG}" / f"{sid}.jsonl"
         claude = ClaudeFile(path, sid, month.repo, day)
@@ -1006,6 +1027,7 @@ def run_session(month: Month, session: Session, day: datetime, rng: random.Rando
         claude.command()
         for ex in body:
             claude.exchange(ex)
+            turn("claude-code", path, claude, ex)
         if session.compacts:
             month.save("claude-code", "pre-compact", sid, path, "PreCompact")
             said = [ex.user for ex in body if any(f.component in ex.user for f in [*session.teach, *session.correct])]
@@ -1015,7 +1037,9 @@ def run_session(month: Month, session: Session, day: datetime, rng: random.Rando
                 month.save("claude-code", "session-end", sid, path, "SessionEnd")
                 month.wait_for_workers()
                 month.start("claude-code", sid, path)
-            claude.exchange(Exchange(fact.statement(rng), "Noted."))
+            tail = Exchange(fact.statement(rng), "Noted.", facts=((fact, False),))
+            claude.exchange(tail)
+            turn("claude-code", path, claude, tail)
         month.save("claude-code", "session-end", sid, path, "SessionEnd")
     elif session.client == "gemini-cli":
         path = month.home / ".gemini" / "tmp" / ("ab" * 32) / "chats" / f"session-{day:%Y-%m-%dT%H-%M}-{sid[:8]}.jsonl"
@@ -1024,6 +1048,7 @@ def run_session(month: Month, session: Session, day: datetime, rng: random.Rando
         gemini.injected(context)
         for ex in body:
             gemini.exchange(ex)
+            turn("gemini-cli", path, gemini, ex)
         if session.compacts:
             month.save("gemini-cli", "pre-compact", sid, path, "PreCompress")
             said = [ex.user for ex in body if any(f.component in ex.user for f in [*session.teach, *session.correct])]
@@ -1033,7 +1058,9 @@ def run_session(month: Month, session: Session, day: datetime, rng: random.Rando
                 month.save("gemini-cli", "session-end", sid, path, "SessionEnd")
                 month.wait_for_workers()
                 month.start("gemini-cli", sid, path)
-            gemini.exchange(Exchange(fact.statement(rng), "Noted."))
+            tail = Exchange(fact.statement(rng), "Noted.", facts=((fact, False),))
+            gemini.exchange(tail)
+            turn("gemini-cli", path, gemini, tail)
         month.save("gemini-cli", "session-end", sid, path, "SessionEnd")
     else:
         now = datetime.now(UTC)
@@ -1044,7 +1071,7 @@ def run_session(month: Month, session: Session, day: datetime, rng: random.Rando
         codex.injected(context)
         for ex in body:
             codex.exchange(ex)
-            month.notify(sid, ex.user, ex.reply)
+            month.notify(sid, ex.user, turn("codex", path, codex, ex))  # Codex notifies after the Stop hooks
             time.sleep(0.05)
     month.wait_for_workers()
 
@@ -1163,6 +1190,11 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         "--real-clock", action="store_true", help="store every session at the real time (the month in minutes)"
     )
     parser.add_argument("--misses", action="store_true", help="list each missed or stale fact with its top 5")
+    parser.add_argument(
+        "--offline-only",
+        action="store_true",
+        help="no stop hook: only the offline capture (the default plays the stop hook connect installs and an agent)",
+    )
     args = parser.parse_args(argv)
     if args.seed is None:
         args.seed = BANK_SEEDS[args.bank]
@@ -1175,9 +1207,10 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     began = time.perf_counter()
     try:
         month = Month(root, args.embedder, exe, month_clock=not args.real_clock)
+        agent = None if args.offline_only else Agent(month)
         first = datetime(2026, 11, 2, 9, 0, tzinfo=UTC)
         for session in sessions:
-            run_session(month, session, first + timedelta(days=session.day, hours=rng.randint(0, 8)), rng)
+            run_session(month, session, first + timedelta(days=session.day, hours=rng.randint(0, 8)), rng, agent)
         month.at(first + timedelta(days=DAYS, hours=9))  # the questions are asked the day after the month
         memories = live_memories(month)
         echoes = [m for m in memories if is_echo(m)]
@@ -1193,6 +1226,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         )
         report = {
             "bank": args.bank,
+            "mode": "offline-only" if agent is None else "agent (stop hook)",
             "seed": args.seed,
             "sessions": len(sessions),
             "facts_taught": len(facts),
@@ -1212,6 +1246,8 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
             "wall_s": round(time.perf_counter() - began, 1),
             "echo_examples": echoes[:8],
         }
+        if agent is not None:
+            report["agent"] = agent.stats.report(len(sessions))
         if args.misses:
             report["misses"] = misses
         if args.keep:

@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, cast
 
+from contextlamp.hooks.clean import injected_keys
 from contextlamp.hooks.saver import read_session, write_json
 from contextlamp.printed import DIGEST_REQUEST
 
@@ -96,7 +97,7 @@ _ORDINARY = re.compile(
 # "undo that"), which a cue word beside it does not make durable; a standing rule's words (``_STANDING``) make a
 # request a rule ("From now on, run the migrations with --dry-run first.")
 _REQUEST = re.compile(
-    r"\blet(?:'s| us| me)\b|\b(?:can|could|would|will) you\b"
+    r"\blet(?:'s| us| me)\b|\b(?:can|could|would|will) you\b|^(?:please|pls) (?!always|never)\w+"
     r"|(?:^|[,;:]\s*|\b(?:and|then|so|please|just)\s+)(?:try|undo|revert|rerun|re-run|look|show|put|rename|reseed|"
     r"fix|take|give|open|close|pull|rebase|continue|wrap|stop|wait|check|go|keep going|paste|print|restart)\b",
     re.IGNORECASE,
@@ -153,13 +154,51 @@ _FUNCTION_WORDS = frozenset(
     ]
 )
 _WORD = re.compile(r"\w[\w'-]*")
-_SENTENCE = re.compile(r"[^.!?\n]+[.!?]*")
+_SENTENCE = re.compile(r"(?:[^.!?\n]|[.!?](?=[^\s.!?]))+[.!?]*")  # a stop inside a value ("3.9", "a.b") goes on
 MIN_CONTENT_WORDS = 2
 # what the clients put into a user turn that is not the user's own words: injected context and reminders
 _INJECTED = re.compile(
     r"<(hook_context|system-reminder|session_context|environment_context|user_instructions)>.*?</\1>", re.DOTALL
 )
-_QUESTION = re.compile(r"\?\s*$")
+# A fact about the setup as people state it to a coding agent (research/notes/agent44-stop44.md): a
+# sentence that names a specific value (``_VALUE``) in a statement of how things are (``_HABITUAL``: a present
+# verb of a relation, a copula, a settings line "X: V" / "X = V"), not an event of the moment (``_MOMENT``).
+# A value: a token with a digit, an inner separator (``ops.events.v3``, ``/etc/x.toml``, ``rc-astro``,
+# ``a@b``), a channel ``#x``, an all-capitals or inner-capital name (``KILL_OPSFLOW``, ``LiveView``), a capitalised
+# word inside the sentence (a person, a product), or the object of a relation that names a tool ("written in
+# V", "built on V", "serialises with V", "is a V app").
+_VALUE = re.compile(
+    r"\b\w*\d\w*\b|\w[./:@_-]+\w|(?<!\w)[#/~]\w|\b[A-Z][A-Z0-9_]+\b|\b[A-Za-z]+[a-z][A-Z]\w*"
+    r"|(?<=[\w,;)] )[A-Z][a-z]+\b|^(?:\w+ )?[A-Z][a-z]+(?:'s)? (?=[a-z]+s\b)"
+    r"|\b(?:written|built|implemented|rewritten) (?:in|on|with) \w"
+    r"|\b(?:with|using|via) [a-z]\w+\b(?! (?:the|a|my|your)\b)"
+    r"|\b(?:is|are) an? \w+ (?:app|service|job|project|library|tool|codebase|monolith)\b"
+)
+_SINCE = re.compile(r"\b(?:as of|from|since|starting) (?:today|now|this \w+)\b", re.IGNORECASE)  # a change's date
+_CLAUSE = re.compile(r"\s+[—–-]+\s+|;\s+")  # a statement's clauses: a request after a dash is its own
+# a statement of how things are: a present verb (third person), a copula or a possessive, "we <verb>", or a
+# settings line; never a request, a question or ordinary talk (``_statements`` drops those first)
+_HABITUAL = re.compile(
+    r"\b(?:is|are|has|have)\b|\b[a-z]{2,}[^s\W]s\b|\bwe (?:use|run|ship|keep|hold|host|deploy|tag|build|store|"
+    r"went with|picked|chose|pin)\b|\b(?:moved|changed|switched|migrated|renamed|bumped|upgraded|rolled back|"
+    r"transferred|handed|took over|went from|replaced|rewrote|rewritten|rebased|rebuilt|raised|lowered|loosened|"
+    r"extended|slowed|ported|retired)\b|\b(?:goes|go) (?:to|through|past)\b|^[^:=]{2,60}(?::|=) *\S",
+    re.IGNORECASE,
+)
+# an event or a state of the moment, a report of what something printed, an appraisal: not the setup
+_MOMENT = re.compile(
+    r"\b(?:is|are|was|were|keeps?|'s|'re) \w+ing\b|\b(?:today|tonight|yesterday|this morning|again|just now|"
+    r"currently|at the moment)\b|\b(?:says|said|shows|showed|prints|printed|throws|threw|complains|looks|seems|"
+    r"feels|sounds|takes|took|failed|fails|crashed|broke|went (?:up|down))\b"
+    r"|\b(?:line|row|column|page|step|attempt|try|minute|second|hour)s? \d+\b|\b\d+ (?:percent|%|errors?|"
+    r"warnings?|failures?|tests?|files?|lines?)\b"
+    # a failure reported (an error, a log line) and a time of the moment ("the next pass", "until 10")
+    r"|\b(?:errors?|exception|panic\w*|fatal|failure|denied|refused|timed out|cannot|can'?t|unable|invalid|"
+    r"not found|stopped|bounces?|hangs|rejects?|next|until|tomorrow|later|soon|if you need it)\b",
+    re.IGNORECASE,
+)
+# a verb-like word ending in s that is not a third-person verb (plurals and words in -ss, -us, -is)
+_NOT_VERB_S = re.compile(r"\b\w+(?:ss|us|is|ics|ings|ers|ors|ents|ions|ies|ays|oes)\b", re.IGNORECASE)
 # a contextlamp save call in a transcript: Claude Code / Cursor ``mcp__contextlamp__save_*``, Gemini CLI
 # ``mcp_contextlamp_save_*``, Codex ``{"name": "save_*", "namespace": "mcp__contextlamp"}``
 _SAVE_CALL = re.compile(
@@ -193,10 +232,11 @@ def read_pause(client: str, payload: dict[str, Any], key: str, transcript: Path 
 
 
 def cues_of(text: str) -> list[str]:
-    """The cue names a user turn carries (``CUES``), after removing what clients inject into user turns; a
-    turn that is a question carries none (asking is not stating)."""
+    """The cue names a user turn carries (``CUES``; "fact" also for a fact about the setup said the way people
+    say it, ``_states_setup``, judged per clause), after removing what clients inject into user turns; a
+    question carries none (asking is not stating), nor a paste (``_is_paste``)."""
     own = _INJECTED.sub(" ", text).strip()
-    if not own or _QUESTION.search(own):
+    if not own or _is_paste(own):
         return []
     found: list[str] = []
     for sentence in _statements(own):
@@ -208,6 +248,8 @@ def cues_of(text: str) -> list[str]:
             said = sentence if name == "fact" else sentence[: cue.start()] + " " + sentence[cue.end() :]
             if name not in found and _says_something(said):
                 found.append(name)
+    if not found and any(_states_setup(clause) for clause in _statements(_CLAUSE.sub(".\n", own))):
+        found.append("fact")  # a fact about the setup said the way people say it (``_states_setup``)
     return found
 
 
@@ -223,6 +265,37 @@ def _statements(text: str) -> list[str]:
             continue
         out.append(sentence)
     return out
+
+
+# a credential or a hash (a long token mixing cases and digits) or a list of codes: never a fact to digest
+_RANDOM = re.compile(
+    r"(?=\S*\d)(?=\S*[a-z])(?=\S*[A-Z])\S{16,}|\S{60,}|(?i:\b(?:password|passphrase|login|token|secret|recovery key)\b)"
+)
+MAX_VALUES = 5  # more values than this in one sentence: a list of codes or a log line, not a statement
+
+
+def _states_setup(sentence: str) -> bool:
+    """Whether ``sentence`` states a fact about the setup: a specific value (``_VALUE``) in a statement of how
+    things are (``_HABITUAL``, a verb in -s that is not a plural), not an event or a state of the moment
+    (``_MOMENT``), with two content words beside the value."""
+    values = len({sentence.count(" ", 0, found.start()) for found in _VALUE.finditer(sentence)})  # tokens
+    dated = _SINCE.sub(" ", sentence)
+    if not values or values > MAX_VALUES or _MOMENT.search(dated) or _RANDOM.search(sentence):
+        return False
+    habitual = _HABITUAL.search(_NOT_VERB_S.sub(" ", sentence)) or _STANDING.search(sentence)
+    return habitual is not None and _says_something(_VALUE.sub(" ", sentence))
+
+
+# a paste: a code fence, or several lines most of which are not prose (code, logs, tool output); it states
+# nothing for the agent's digest (the offline capture judges pastes on its own)
+_CODE_LINE = re.compile(r"^\s{2,}\S|\t|[(){}\[\];<>=`]|:\d|^\S+\s{2,}\S|^\W|\d{2}:\d{2}:\d{2}")
+
+
+def _is_paste(text: str) -> bool:
+    if "```" in text:
+        return True
+    lines = [line for line in text.splitlines() if line.strip()]
+    return len(lines) >= 2 and sum(bool(_CODE_LINE.search(line)) for line in lines) * 2 >= len(lines)
 
 
 def _says_something(rest: str) -> bool:
@@ -242,7 +315,7 @@ def _load(path: Path) -> dict[str, int]:
         data = None
     fields = cast(dict[str, Any], data) if isinstance(data, dict) else {}
     counts: dict[str, int] = {}
-    for name in ("turns", "saves"):
+    for name in ("turns", "saves", "asked_from", "asked_to"):
         value = fields.get(name)
         counts[name] = value if isinstance(value, int) and not isinstance(value, bool) else 0
     return counts
@@ -272,16 +345,20 @@ def decide(pause: Pause, home: Path) -> list[str]:
     if pause.transcript is None or not pause.transcript.is_file():
         return []
     try:
-        read = read_session(pause.transcript, None, set(), set(), _PAUSE_BYTES, _PAUSE_BYTES)
+        injected = injected_keys(home, pause.key)  # cleaned as the offline capture cleans it: the same hashes
+        read = read_session(pause.transcript, None, injected, set(), _PAUSE_BYTES, _PAUSE_BYTES)
         saves = _save_calls(pause.transcript)
     except OSError:
         return []
     turns = read.turns if read is not None else []
-    total = len(read.new_hashes) if read is not None else 0  # every turn's hash: the count, in bounded memory
+    hashes = read.new_hashes if read is not None else []  # every turn's hash (nothing is known here)
+    total = len(hashes)
     path = _state_path(home, pause.key)
     before = _load(path)
     path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
     write_json(path, {"turns": total, "saves": saves})
+    if pause.continued and saves > before["saves"] and before["asked_to"] > before["asked_from"]:
+        _digested(home, pause.key, hashes[before["asked_from"] : before["asked_to"]])
     if pause.continued or saves > before["saves"]:
         return []
     new = total - before["turns"] if before["turns"] <= total else total  # a rewritten (shorter) one: all of it
@@ -289,7 +366,32 @@ def decide(pause: Pause, home: Path) -> list[str]:
     for turn in turns[len(turns) - min(new, len(turns)) :]:
         if turn.role == "user":
             found.extend(c for c in cues_of(turn.text) if c not in found)
+    if found:  # the turns this request covers: the agent's digest of them replaces their offline capture
+        write_json(path, {"turns": total, "saves": saves, "asked_from": total - min(new, total), "asked_to": total})
     return found[:MAX_CUES_SHOWN]
+
+
+def _digested(home: Path, key: str, hashes: list[str]) -> None:
+    """The agent answered our request with a save: the turns it covered (``hashes``) are not new for the
+    session's offline capture (``saver``'s ``handed`` hashes) and are left out of its judgement of the session
+    (``digested``), so the capture does not store a second, differently worded copy of what the agent's digest
+    holds (issue #27: live memories per fact). Raises ``OSError`` when the state cannot be written."""
+    from contextlamp.hooks.saver import load_state, session_lock, state_path
+
+    if not hashes:
+        return
+    with session_lock(home, key):
+        state = load_state(home, key)
+        handed = [str(h) for h in state["handed"]]
+        digested = [str(h) for h in state.get("digested", [])]
+        write_json(
+            state_path(home, key),
+            {
+                **state,
+                "handed": list(dict.fromkeys([*handed, *hashes])),
+                "digested": list(dict.fromkeys([*digested, *hashes])),
+            },
+        )
 
 
 def pause_output(client: str, cues: list[str]) -> str:

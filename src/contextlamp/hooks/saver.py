@@ -29,7 +29,7 @@ import os
 import subprocess
 import sys
 from collections.abc import Generator, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
@@ -252,6 +252,7 @@ class SessionRead:
     fresh: list[bool]
     new_hashes: list[str]
     dropped: int
+    hashes: list[str] = field(default_factory=lambda: [])  # each kept turn's hash (``turn_hashes``)
 
 
 def read_session(
@@ -277,7 +278,7 @@ def read_session(
     size = path.stat().st_size
     if size > MAX_TRANSCRIPT_FILE_BYTES:
         raise OSError(f"transcript of {size} bytes is larger than {MAX_TRANSCRIPT_FILE_BYTES}")
-    kept: deque[tuple[Turn, bool, int]] = deque()
+    kept: deque[tuple[Turn, bool, int, str]] = deque()
     held = 0
     new_hashes: list[str] = []
     counts: dict[str, int] = {}
@@ -298,10 +299,10 @@ def read_session(
             if fresh:
                 new_hashes.append(digest)
             cost = len(text.encode("utf-8", "replace"))
-            kept.append((Turn(turn.role, text, turn.cwd), fresh, cost))
+            kept.append((Turn(turn.role, text, turn.cwd), fresh, cost, digest))
             held += cost
             while held > keep_bytes and len(kept) > 1:
-                _, was_fresh, gone = kept.popleft()
+                _, was_fresh, gone, _ = kept.popleft()
                 held -= gone
                 dropped += was_fresh
 
@@ -326,7 +327,7 @@ def read_session(
             if parsed is None and not recognised:
                 return None
             take(parsed or [])
-    return SessionRead([t for t, _, _ in kept], [f for _, f, _ in kept], new_hashes, dropped)
+    return SessionRead([t for t, *_ in kept], [f for _, f, *_ in kept], new_hashes, dropped, [h for *_, h in kept])
 
 
 def _turn_hash(role: str, text: str, counts: dict[str, int]) -> str:
@@ -398,8 +399,10 @@ def _save_locked(
     turns, fresh, new_hashes = read.turns, read.fresh, read.new_hashes
     saves: list[dict[str, Any]] = [s for s in state.get("saves", []) if isinstance(s, dict)]  # pyright: ignore[reportUnknownVariableType]
     judged: list[str] = [str(k) for k in state.get("judged", []) if isinstance(k, str)]  # pyright: ignore[reportUnknownVariableType]
-    # a summary after the session was captured restates what was captured: only its later turns count
-    session = [i for i, t in enumerate(turns) if not (t.role == "digest" and known)]
+    # a summary after the session was captured restates what was captured: only its later turns count; the
+    # turns the agent's own digest covered (hooks/digest.py) are the agent's to keep, not distilled again
+    digested = {str(h) for h in state.get("digested", [])}
+    session = [i for i, t in enumerate(turns) if not (t.role == "digest" and known) and read.hashes[i] not in digested]
     if not any(fresh[i] for i in session):
         if new_hashes:
             write_json(state_path(home, job.key), {**state, "handed": [*handed, *new_hashes]})
@@ -435,6 +438,7 @@ def _save_locked(
             "handed": [*handed, *new_hashes],
             "judged": list(dict.fromkeys([*judged, *keys])),
             "saves": [*saves, record, *records[1:]],
+            "digested": sorted(digested),
         },
     )
     log.info(
