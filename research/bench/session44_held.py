@@ -30,7 +30,8 @@ DATA = os.path.join(HERE, "data", "session44-held.jsonl")
 R = random.Random(4444)
 AN = string.ascii_letters + string.digits
 HEX = "0123456789abcdef"
-WORDS = "anvil birch cobalt dune ember flint garnet heron indigo juniper kestrel loam mica nimbus onyx pewter".split()
+WORDS = ["anvil", "birch", "cobalt", "dune", "ember", "flint", "garnet", "heron"]
+WORDS += ["indigo", "juniper", "kestrel", "loam", "mica", "nimbus", "onyx", "pewter"]
 
 
 def rs(n: int, alphabet: str = AN) -> str:
@@ -157,7 +158,8 @@ def save(tree: str, text: str) -> bytes:
 
 
 def run(tree: str) -> None:
-    rows = [json.loads(line) for line in open(DATA, encoding="utf-8")]
+    with open(DATA, encoding="utf-8") as f:
+        rows = [json.loads(line) for line in f]
     secrets = [r for r in rows if r["set"] == "secret_session"]
     facts = [r for r in rows if r["set"] == "public_fact"]
     sys.path.insert(0, tree + "/src")
@@ -186,7 +188,8 @@ def run(tree: str) -> None:
     print(f"tree {tree}")
     print(f"secret transcripts leaking: json {leaks['json']} / {len(secrets)}, lines {leaks['lines']} / {len(secrets)}")
     print(f"save_context refuses the secret line: {refused} / {len(secrets)}")
-    print(f"public hex facts kept by save_session: {kept} / {len(facts)}; stored by save_context: {stored} / {len(facts)}")
+    n = len(facts)
+    print(f"public hex facts kept by save_session: {kept} / {n}; stored by save_context: {stored} / {n}")
 
 
 if __name__ == "__main__":
