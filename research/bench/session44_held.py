@@ -10,7 +10,7 @@ contract addresses) in 7 languages.
 ``python research/bench/session44_held.py run <tree>`` saves each transcript through the public CLI
 ``contextlamp session save FILE --personal --json`` of ``<tree>`` (JSON-messages and ``User:`` line forms, a fresh
 data directory each) and counts transcripts whose secret value is anywhere in the data directory's bytes (raw or
-JSON-escaped); then saves the public facts as digests of 5 and counts the facts kept verbatim; and checks both
+JSON-escaped, any letter case: a value that opens a sentence comes back capitalised); then saves the public facts as digests of 5 and counts the facts kept verbatim; and checks both
 layers agree (``save_context``'s scanner refuses each secret line, stores each public fact).
 """
 
@@ -173,7 +173,8 @@ def run(tree: str) -> None:
         for form in leaks:
             data = save(tree, render(r["turns"], form))
             v = r["secrets"][0]
-            if v.encode() in data or json.dumps(v)[1:-1].encode() in data:
+            low = data.lower()  # the distiller capitalises a value that opens a sentence ("Nettle-fjord-…")
+            if v.lower().encode() in low or json.dumps(v)[1:-1].lower().encode() in low:
                 leaks[form] += 1
                 print(f"LEAK {form}: {r['line'][:90]}", flush=True)
     kept = 0
