@@ -11,8 +11,8 @@ contract addresses) in 7 languages.
 ``contextlamp session save FILE --personal --json`` of ``<tree>`` (JSON-messages and ``User:`` line forms, a fresh
 data directory each) and counts transcripts whose secret value is anywhere in the data directory's bytes (raw or
 JSON-escaped, any letter case: a value that opens a sentence comes back capitalised); then saves the public
-facts as digests of 5 and counts the facts kept verbatim; and checks both layers agree (``save_context``'s scanner refuses each
-secret line, stores each public fact).
+facts as digests of 5 and counts the facts kept verbatim; and checks both layers agree (``save_context``'s
+scanner refuses each secret line, stores each public fact).
 """
 
 from __future__ import annotations
