@@ -428,6 +428,12 @@ PUBLIC = (
     r"pagination|resume|request|trace|idempotency|cancell?ation)[ _-]?(?:page[ _-]?)?(?:token|key))[\"']?\]?"
     r"(?:[ \t]+(?:is|was)|[ \t]*(?:\|\|)?[=:])[ \t]*[\"']?[A-Za-z0-9_.:$+/=-]{16,200}",
     r"\bpk_(?:test|live)_[A-Za-z0-9]{20,120}\b",
+    # hex named as public right before it (secret_rules' Key Material reads a key noun further back): "the key's
+    # SHA-256 fingerprint is <hex>", "ed25519 public key <hex>", "the signing tx hash: 0x<hex>"
+    r"(?i:\b(?:public|pub|host|verify|verification)[ _-]?(?:key|schlüssel|clé|clave|chiave|chave|sleutel|klucz|ключ)|"
+    r"\b(?:fingerprint|checksum|digest|hash|commit|txid|tx|transaction|address|sha-?(?:1|256|384|512)|md5|id))"
+    r"[^\n0-9A-Za-z]{0,4}(?:\([^)\n]{0,20}\)[ \t]{0,3})?(?:(?:is|was|ist|est|es|è|é|era|=|:)[ \t]{0,3})?"
+    r"(?:0[xX])?[0-9a-fA-F]{40,400}",
     PUBLIC_LABELLED,
 )
 SHAPE_KINDS = frozenset(
