@@ -23,6 +23,7 @@ PUBLIC_FACTS = [
     f"The release tarball's sha256 is {SHA256}.",
     f"Der Fehler kam mit Commit {COMMIT} rein.",
     f"The refund's transaction hash is 0x{SHA256}.",
+    f"Reverting {COMMIT} fixed the login loop.",  # unnamed: hex alone is an id, in both layers
 ]
 KEY_LINES = [
     f"The deployer wallet's private key is 0x{KEY}",
