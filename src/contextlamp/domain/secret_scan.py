@@ -431,8 +431,8 @@ PUBLIC = (
     # hex named as public right before it (secret_rules' Key Material reads a key noun further back): "the key's
     # SHA-256 fingerprint is <hex>", "ed25519 public key <hex>", "the signing tx hash: 0x<hex>"
     r"(?i:\b(?:public|pub|host|verify|verification)[ _-]?(?:key|schlüssel|clé|clave|chiave|chave|sleutel|klucz|ключ)|"
-    r"\b(?:fingerprint|checksum|digest|hash|commit|txid|tx|transaction|address|sha-?(?:1|256|384|512)|md5|id))"
-    r"[^\n0-9A-Za-z]{0,4}(?:\([^)\n]{0,20}\)[ \t]{0,3})?(?:(?:is|was|ist|est|es|è|é|era|=|:)[ \t]{0,3})?"
+    r"\b(?:fingerprint|checksum|digest|hash|commit|txid|tx|transaction|address|sha-?(?:1|256|384|512)|md5|id)(?:e?s)?)"
+    r"[^0-9A-Za-z]{0,8}(?:\([^)\n]{0,20}\)[ \t]{0,3})?(?:(?:is|was|ist|est|es|è|é|era|=|:)[ \t]{0,3})?"
     r"(?:0[xX])?[0-9a-fA-F]{40,400}",
     PUBLIC_LABELLED,
 )

@@ -137,8 +137,9 @@ def accept_key_material(value: str) -> bool:
 
 
 def accept_bare_hex_key(value: str) -> bool:
-    """A line that is nothing but 64+ hex digits (``0x`` allowed), holding digits and letters: a 256-bit key
-    (an Ethereum or ed25519 private key, an HMAC secret) pasted alone. A 40-hex line (a commit) is an id."""
+    """64+ hex digits (``0x`` allowed) holding digits and letters, where a key noun names them or an Ethereum-style
+    ``0x`` key stands alone on its line (secret_rules' Key Material): a 256-bit key. Shorter hex (a commit) is an
+    id."""
     core = hex_run(value)
     return core is not None and len(core) >= 64 and not core.isdigit() and not core.isalpha()
 
