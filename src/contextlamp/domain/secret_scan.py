@@ -280,7 +280,7 @@ class SecretScanner:
 
     def redact(self, text: str) -> str:
         """The text with every secret replaced by ``[secret removed]``: whole PEM blocks, runs of 40+
-        random base64/hex characters (key material on lines of its own), and each secret value the rules
+        random base64 characters (key material on lines of its own; hex alone is an id), and each secret value the rules
         find (the keyword before it stays: ``DB_PASSWORD=[secret removed]``). Used on each parsed turn of a
         transcript (up to 2 MiB in all) before anything reads it, so no part of a secret can be distilled, stored
         or sent to an LLM; linear in the text, like :meth:`kinds`."""
