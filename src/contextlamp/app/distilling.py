@@ -112,8 +112,11 @@ def redacted_turns(scanner: SecretScanner, texts: Sequence[str], removed: set[st
 
 def scrub_items(scanner: SecretScanner, items: list[DistilledItem], removed: set[str]) -> list[DistilledItem]:
     """Redact, do not lose: each item with the clauses that hold a secret removed (``SecretScanner.scrub``), or
-    left out when what is left is no durable statement; the kinds removed are added to ``removed``. The one
-    place where what is saved for the user loses its secrets; ``save_context`` refuses instead."""
+    left out when what is left is no durable statement, and its topic dropped (None) when the topic holds a
+    secret; the kinds removed are added to ``removed``. The one place where what is saved for the user loses its
+    secrets (save_session and the hooks; ``save_context`` refuses instead): every field stored beside an item
+    is built from its content and topic after this step (its likely questions, its session digest's label and
+    summary: retrieval/questions.py, distill/digest.py), so none can hold what the item lost."""
     from dataclasses import replace
 
     kept: list[DistilledItem] = []
@@ -122,7 +125,13 @@ def scrub_items(scanner: SecretScanner, items: list[DistilledItem], removed: set
         removed.update(scrubbed.kinds)
         if scrubbed.text is None:
             continue
-        kept.append(item if scrubbed.text == item.content else replace(item, content=scrubbed.text))
+        topic = item.topic
+        if topic is not None and (topic_kinds := scanner.redact_kinds(topic)[1]):
+            removed.update(topic_kinds)
+            topic = None  # an LLM's topic can name what the redaction of the content removed
+        if scrubbed.text != item.content or topic != item.topic:
+            item = replace(item, content=scrubbed.text, topic=topic)
+        kept.append(item)
     return kept
 
 

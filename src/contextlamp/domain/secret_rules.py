@@ -491,11 +491,24 @@ RULES: tuple[Rule, ...] = (
         r"[A-Za-z0-9+/]{16,88}|scrypt\$[A-Za-z0-9=,.]{1,80}\$[A-Za-z0-9+/]{8,88}\$[A-Za-z0-9+/]{16,88}))|"
         r"\b(pbkdf2_sha(?:1|256|512)\$[0-9]{1,9}\$[A-Za-z0-9./+]{4,64}\$[A-Za-z0-9+/]{20,88}={0,2})",
     ),
+    # -- a 256-bit hex key (an Ethereum or ed25519 private key, an HMAC secret, a seed): named by a key, secret or
+    # seed noun a few words before it (the next line too), or an Ethereum-style 0x + 64 hex on a line of its own.
+    # Both layers run these (one rule): a hex value named as a commit, checksum, digest, fingerprint, transaction,
+    # address or public key is public (secret_scan.PUBLIC); unnamed hex in prose or a list of hashes is an id --
+    Rule("Key Material", r"(?m)^[ \t]*(0[xX][0-9a-fA-F]{64})[ \t]*$", shape.accept_bare_hex_key),
+    Rule(
+        "Key Material",
+        r"(?i)(?:\b(?:keys?|keypair|seed|secret|priv(?:ate)?(?:[ _-]?key)?|signer|wallet|mnemonic|schlüssel|clé|"
+        r"clave|chiave|chave|sleutel|klucz|ключ|anahtar|nyckel)|鍵|密钥|私钥|키)"
+        r"(?:[^\n]{0,32}?|[^\n]{0,32}\n[ \t]{0,8})(?:^|[^0-9A-Za-z])((?:0[xX])?[0-9a-fA-F]{64,400})\b",
+        shape.accept_bare_hex_key,
+        resume="after",
+    ),
     # -- transcripts only: key material without a label (a PEM body line on its own) --
     Rule(
         "Key Material",
         r"(?:^|[^A-Za-z0-9_/+=-])([A-Za-z0-9+/_-]{40,400}={0,2})",  # a longer run is removed whole (extend)
-        shape.accept_random,
+        shape.accept_key_material,  # never a hex run: a commit or a checksum is an id, as save_context judges
         resume="after",
         extend=True,
         redact_only=True,

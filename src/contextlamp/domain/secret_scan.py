@@ -280,7 +280,7 @@ class SecretScanner:
 
     def redact(self, text: str) -> str:
         """The text with every secret replaced by ``[secret removed]``: whole PEM blocks, runs of 40+
-        random base64/hex characters (key material on lines of its own), and each secret value the rules
+        random base64 characters (key material on lines of its own; hex alone is an id), and each secret value the rules
         find (the keyword before it stays: ``DB_PASSWORD=[secret removed]``). Used on each parsed turn of a
         transcript (up to 2 MiB in all) before anything reads it, so no part of a secret can be distilled, stored
         or sent to an LLM; linear in the text, like :meth:`kinds`."""
@@ -430,6 +430,12 @@ PUBLIC = (
     r"pagination|resume|request|trace|idempotency|cancell?ation)[ _-]?(?:page[ _-]?)?(?:token|key))[\"']?\]?"
     r"(?:[ \t]+(?:is|was)|[ \t]*(?:\|\|)?[=:])[ \t]*[\"']?[A-Za-z0-9_.:$+/=-]{16,200}",
     r"\bpk_(?:test|live)_[A-Za-z0-9]{20,120}\b",
+    # hex named as public right before it (secret_rules' Key Material reads a key noun further back): "the key's
+    # SHA-256 fingerprint is <hex>", "ed25519 public key <hex>", "the signing tx hash: 0x<hex>"
+    r"(?i:\b(?:public|pub|host|verify|verification)[ _-]?(?:key|schlüssel|clé|clave|chiave|chave|sleutel|klucz|ключ)|"
+    r"\b(?:fingerprint|checksum|digest|hash|commit|txid|tx|transaction|address|sha-?(?:1|256|384|512)|md5|id)(?:e?s)?)"
+    r"[^0-9A-Za-z]{0,8}(?:\([^)\n]{0,20}\)[ \t]{0,3})?(?:(?:is|was|ist|est|es|è|é|era|=|:)[ \t]{0,3})?"
+    r"(?:0[xX])?[0-9a-fA-F]{40,400}",
     PUBLIC_LABELLED,
 )
 SHAPE_KINDS = frozenset(

@@ -120,6 +120,30 @@ def accept_random(value: str) -> bool:
     return len(v) >= MIN_LENGTH and not (v.isalpha() and len(v) < 20) and is_random(v, value_parts(v))
 
 
+def hex_run(value: str) -> str | None:
+    """The hex digits of ``value`` when it is one run of hex digits (an ``0x`` in front allowed), else None."""
+    v = value.strip()
+    core = v[2:] if v[:2] in ("0x", "0X") else v
+    return core if core and all(c in "0123456789abcdefABCDEF" for c in core) else None
+
+
+def accept_key_material(value: str) -> bool:
+    """Key material without a label, for a transcript's redaction (the ``Key Material`` rule): a ``random`` run,
+    but never a hex run. Hex alone is an id, as ``accept_random_token`` and ``accept_keyed_value`` read it and as
+    ``save_context`` stores it: a commit, a SHA-256 checksum, a digest, a fingerprint, a transaction hash, an
+    address; what a hex value is, a key or an id, its name tells (a key's label, a credential noun: the labelled
+    and stated rules, which both layers run), or its standing on a line of its own (``accept_bare_hex_key``)."""
+    return hex_run(value) is None and accept_random(value)
+
+
+def accept_bare_hex_key(value: str) -> bool:
+    """64+ hex digits (``0x`` allowed) holding digits and letters, where a key noun names them or an Ethereum-style
+    ``0x`` key stands alone on its line (secret_rules' Key Material): a 256-bit key. Shorter hex (a commit) is an
+    id."""
+    core = hex_run(value)
+    return core is not None and len(core) >= 64 and not core.isdigit() and not core.isalpha()
+
+
 def accept_keyed_value(value: str) -> bool:
     """A machine-made value after a key that names a secret (``"apiToken": "…"``, ``ALGOLIA_ADMIN_KEY: …``,
     ``Unseal Key 1: …``): 32+ hex digits holding letters and digits, a UUID (RFC 9562), or a ``random`` value of
