@@ -81,6 +81,10 @@ ORDINARY = [
     # "now" followed by prose
     "La password è ora obbligatoria per tutti.",
     "the password is now required on every login",
+    # Korean 번호 alone is "number": an order, phone or room number in groups is no PIN (breaker44's blind set)
+    "주문 번호는 4962-4962입니다.",
+    "전화번호는 010-1234-5678입니다.",
+    "방 번호는 12 34",
 ]
 
 

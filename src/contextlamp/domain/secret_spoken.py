@@ -101,7 +101,10 @@ SPACED_PIN_PATTERN = (
     rf"(?i){_START}(?:{PIN_NOUNS}){_PIN_SUFFIX}{MODIFIER}(?:{SEPARATOR}|{WS}+)"
     rf"([*#]?[0-9]{{1,4}}(?:(?:[ \t]|[ \t]?-[ \t]?)[0-9]{{1,4}}){{1,5}}[*#]?){_END}"
 )
-SPACED_PIN_CJK = rf"(?:{PIN_NOUNS_CJK}|번호|密码){SEPARATOR_CJK}([0-9]{{1,4}}(?:[ \t-][0-9]{{1,4}}){{1,5}})(?:[^0-9]|$)"
+# a bare 번호 is "number" (an order, phone or room number): only a PIN noun or 비밀번호 (password) marks the groups
+SPACED_PIN_CJK = (
+    rf"(?:{PIN_NOUNS_CJK}|비밀번호|密码){SEPARATOR_CJK}([0-9]{{1,4}}(?:[ \t-][0-9]{{1,4}}){{1,5}})(?:[^0-9]|$)"
+)
 
 
 def accept_spaced_pin(value: str) -> bool:
