@@ -266,3 +266,49 @@ def test_the_session_end_keeps_what_the_agent_did_not_digest_and_not_a_copy_of_w
     live = [i.preview for i in service.list_context(alice, 200, None, None).items]
     assert any("billing worker" in t for t in live), live
     assert not any("7311" in t for t in live), live
+
+
+def test_a_capture_between_the_agents_answer_and_its_next_stop_leaves_the_digested_turns_out(
+    tmp_path: Path, transcript: Transcript, service: MemoryService, alice: Caller
+) -> None:
+    """Gemini CLI fires PreCompress after the agent answered the request and before its next AfterAgent (the
+    stop that marks the turns digested): that capture already leaves the answered turns out, while a turn the
+    request did not cover is kept; a request the agent has not answered (no save call yet) leaves nothing out."""
+    import logging
+
+    from contextlamp.hooks.saver import SaveJob, save_transcript
+
+    home = tmp_path / "data"
+    job = SaveJob("gemini-cli", "pre-compact", "s1", str(transcript.path), str(tmp_path))
+    transcript.add(_user("From now on, always run the linter before committing."), _assistant("Noted."))
+    assert decide(Pause(job.key, transcript.path, False), home) != []
+    transcript.add(_user(REASON.format(cues="rule")), _save_call(), _assistant("Saved the digest."))
+    transcript.add(_user("The billing worker times out after 45 seconds."), _assistant("Noted."))
+    save_transcript(service, alice, job, home, 64 * 1024, logging.getLogger("test"))  # before the next stop
+    live = [i.preview for i in service.list_context(alice, 200, None, None).items]
+    assert any("billing worker" in t for t in live), live
+    assert not any("linter" in t for t in live), live
+
+
+def test_a_capture_while_the_request_is_open_defers_its_turns_and_a_declined_request_returns_them(
+    tmp_path: Path, transcript: Transcript, service: MemoryService, alice: Caller
+) -> None:
+    """Gemini CLI fires PreCompress while the agent is still working on the request (no save call yet): that
+    capture neither stores the requested turn nor hands it off; when the agent then saves nothing (its next stop
+    closes the request), the session end judges the turn and keeps the fact."""
+    import logging
+
+    from contextlamp.hooks.saver import SaveJob, save_transcript
+
+    home = tmp_path / "data"
+    pre = SaveJob("gemini-cli", "pre-compact", "s1", str(transcript.path), str(tmp_path))
+    transcript.add(_user("The ledger api listens on port 7311 in staging."), _assistant("Noted."))
+    assert decide(Pause(pre.key, transcript.path, False), home) == ["fact"]
+    save_transcript(service, alice, pre, home, 64 * 1024, logging.getLogger("test"))
+    assert not any("7311" in i.preview for i in service.list_context(alice, 200, None, None).items)
+    transcript.add(_user(REASON.format(cues="fact")), _assistant("Nothing worth keeping beyond what is saved."))
+    assert decide(Pause(pre.key, transcript.path, True), home) == []
+    end = SaveJob("gemini-cli", "session-end", "s1", str(transcript.path), str(tmp_path))
+    save_transcript(service, alice, end, home, 64 * 1024, logging.getLogger("test"))
+    live = [i.preview for i in service.list_context(alice, 200, None, None).items]
+    assert any("7311" in t for t in live), live

@@ -29,13 +29,13 @@ stop hook out, and the offline capture at compaction and session end runs either
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
+from contextlamp.hooks.checkpoint import checkpoint_path, load_counts, save_calls
 from contextlamp.hooks.clean import injected_keys
 from contextlamp.hooks.saver import read_session, write_json
 from contextlamp.printed import DIGEST_REQUEST
@@ -199,13 +199,6 @@ _MOMENT = re.compile(
 )
 # a verb-like word ending in s that is not a third-person verb (plurals and words in -ss, -us, -is)
 _NOT_VERB_S = re.compile(r"\b\w+(?:ss|us|is|ics|ings|ers|ors|ents|ions|ies|ays|oes)\b", re.IGNORECASE)
-# a contextlamp save call in a transcript: Claude Code / Cursor ``mcp__contextlamp__save_*``, Gemini CLI
-# ``mcp_contextlamp_save_*``, Codex ``{"name": "save_*", "namespace": "mcp__contextlamp"}``
-_SAVE_CALL = re.compile(
-    r'"name"\s*:\s*"(?:mcp__contextlamp__|mcp_contextlamp_)save_(?:context|session)"'
-    r'|"name"\s*:\s*"save_(?:context|session)"\s*,\s*"namespace"\s*:\s*"mcp__contextlamp'
-    r'|"namespace"\s*:\s*"mcp__contextlamp__?"\s*,\s*"name"\s*:\s*"save_(?:context|session)"'
-)
 MAX_CUES_SHOWN = 3
 
 REASON = DIGEST_REQUEST  # printed.py: the one home of what contextlamp prints
@@ -303,38 +296,7 @@ def _says_something(rest: str) -> bool:
     return len(words) >= MIN_CONTENT_WORDS
 
 
-def _state_path(home: Path, key: str) -> Path:
-    safe = hashlib.sha256(key.encode("utf-8")).hexdigest()[:32]
-    return home / "hooks" / "digest" / f"{safe}.json"
-
-
-def _load(path: Path) -> dict[str, int]:
-    try:
-        data: Any = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        data = None
-    fields = cast(dict[str, Any], data) if isinstance(data, dict) else {}
-    counts: dict[str, int] = {}
-    for name in ("turns", "saves", "asked_from", "asked_to"):
-        value = fields.get(name)
-        counts[name] = value if isinstance(value, int) and not isinstance(value, bool) else 0
-    return counts
-
-
 _PAUSE_BYTES = 4 * 1024 * 1024  # the newest turn text a pause reads (a pause looks at what was said since the last)
-
-
-def _save_calls(path: Path) -> int:
-    """How many contextlamp save calls the transcript at ``path`` holds, read a line at a time (bounded memory).
-
-    Raises:
-        OSError: the file cannot be read.
-    """
-    count = 0
-    with path.open("rb") as lines:
-        for line in lines:
-            count += len(_SAVE_CALL.findall(line.decode("utf-8", "replace")))
-    return count
 
 
 def decide(pause: Pause, home: Path) -> list[str]:
@@ -347,14 +309,14 @@ def decide(pause: Pause, home: Path) -> list[str]:
     try:
         injected = injected_keys(home, pause.key)  # cleaned as the offline capture cleans it: the same hashes
         read = read_session(pause.transcript, None, injected, set(), _PAUSE_BYTES, _PAUSE_BYTES)
-        saves = _save_calls(pause.transcript)
+        saves = save_calls(pause.transcript)
     except OSError:
         return []
     turns = read.turns if read is not None else []
     hashes = read.new_hashes if read is not None else []  # every turn's hash (nothing is known here)
     total = len(hashes)
-    path = _state_path(home, pause.key)
-    before = _load(path)
+    path = checkpoint_path(home, pause.key)
+    before = load_counts(path)
     path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
     write_json(path, {"turns": total, "saves": saves})
     if pause.continued and saves > before["saves"] and before["asked_to"] > before["asked_from"]:
@@ -367,7 +329,9 @@ def decide(pause: Pause, home: Path) -> list[str]:
         if turn.role == "user":
             found.extend(c for c in cues_of(turn.text) if c not in found)
     if found:  # the turns this request covers: the agent's digest of them replaces their offline capture
-        write_json(path, {"turns": total, "saves": saves, "asked_from": total - min(new, total), "asked_to": total})
+        start = total - min(new, total)
+        window = {"asked_from": start, "asked_to": total, "asked_hashes": hashes[start:total]}
+        write_json(path, {"turns": total, "saves": saves, **window})
     return found[:MAX_CUES_SHOWN]
 
 

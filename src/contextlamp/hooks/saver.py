@@ -379,6 +379,7 @@ def _save_locked(
     service: MemoryService, caller: Caller, job: SaveJob, home: Path, max_bytes: int, log: logging.Logger
 ) -> dict[str, Any] | None:
     """``save_transcript``'s save of one job, the session's lock held."""
+    from contextlamp.hooks.checkpoint import open_request
     from contextlamp.hooks.clean import injected_keys
     from contextlamp.hooks.judge import MAX_WINDOWS, item_key, judge_session
 
@@ -402,7 +403,12 @@ def _save_locked(
     # a summary after the session was captured restates what was captured: only its later turns count; the
     # turns the agent's own digest covered (hooks/digest.py) are the agent's to keep, not distilled again
     digested = {str(h) for h in state.get("digested", [])}
-    session = [i for i, t in enumerate(turns) if not (t.role == "digest" and known) and read.hashes[i] not in digested]
+    request = open_request(home, job.key, Path(job.transcript_path))  # a digest request its next stop still closes
+    deferred = request.hashes if not request.answered and job.event != "session-end" else frozenset[str]()
+    digested |= request.hashes if request.answered else set()
+    new_hashes = [h for h in new_hashes if h not in deferred]  # left new: a later capture judges them
+    left_out = digested | deferred
+    session = [i for i, t in enumerate(turns) if not (t.role == "digest" and known) and read.hashes[i] not in left_out]
     if not any(fresh[i] for i in session):
         if new_hashes:
             write_json(state_path(home, job.key), {**state, "handed": [*handed, *new_hashes]})
