@@ -124,7 +124,6 @@ QUICK_VARIANTS: dict[str, list[tuple[Any, str, Any]]] = {
     "- unwrap filler": _off(durable, "_TRAILING_FILLER"),
     "- unwrap trailing": _off(durable, "_TRAILING_WRAPPER"),
     "- unwrap opener": _off(durable, "_OPENER"),
-    "- unwrap redundant lead": _off(durable, "_REDUNDANT_LEAD"),
     "- documents dropped": [(pastes, "_documents_dropped", _same)],
     "- log lines": [(pastes, "is_log_line", _never)],
     "- config lines": [(pastes, "is_config_line", _never)],

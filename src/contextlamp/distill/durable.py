@@ -91,15 +91,6 @@ _TRAILING_FILLER = re.compile(
     re.IGNORECASE,
 )
 
-# a lead-in that only repeats what the instruction's own "always"/"never" says ("From now on, always run the
-# linter" is "Always run the linter"): removed, so a restatement by the agent's digest is the same memory
-_REDUNDANT_LEAD = re.compile(
-    r"^(?:from now on|going forward|from here on(?: out)?|in (?:the )?future|from today on)\s*,?\s+"
-    r"(?=(?:always|never|don'?t ever|do not ever)\b)",
-    re.IGNORECASE,
-)
-
-
 # a hedge at the end without a comma ("... uses wkhtmltopdf 0.12.6 as far as I know."), or an aside that only
 # names where the speaker read it ("; that's what the runbook says anyway")
 _TRAILING_HEDGE = re.compile(
@@ -114,9 +105,7 @@ def unwrap(sentence: str) -> tuple[str, bool]:
     """``sentence`` without the wrapping that asks for it to be kept, and whether there was such wrapping
     ("Please remember that I'm vegetarian" -> ("I'm vegetarian", True); "All our buckets are in eu-central-1,
     btw" -> ("All our buckets are in eu-central-1", True)). At most two leading wrappers and one trailing one
-    are removed ("FYI, note that ..."); a wrapper that would leave fewer than 3 characters is not removed. A
-    lead-in that repeats the instruction's own "always"/"never" goes too ("From now on, always run the linter"
-    -> ("Always run the linter", False)): it is not a request to keep it, and "always" still marks it lasting."""
+    are removed ("FYI, note that ..."); a wrapper that would leave fewer than 3 characters is not removed."""
     hedge = _TRAILING_HEDGE.search(sentence)
     if hedge is not None and hedge.start() >= 3:
         sentence = sentence[: hedge.start()] + hedge.group(1)
@@ -135,10 +124,7 @@ def unwrap(sentence: str) -> tuple[str, bool]:
     opener = _OPENER.match(sentence)
     if opener is not None and len(sentence) - opener.end() >= 3:
         sentence = sentence[opener.end() :][:1].upper() + sentence[opener.end() + 1 :]
-    lead = _REDUNDANT_LEAD.match(sentence)
-    if lead is not None:  # "From now on, always ..." -> "Always ...": the lasting word stays
-        sentence = sentence[lead.end() :]
-    return sentence[:1].upper() + sentence[1:] if asked or lead is not None else sentence, asked
+    return sentence[:1].upper() + sentence[1:] if asked else sentence, asked
 
 
 _LABEL = re.compile(r"^([^\W\d][\w.'-]*(?:\s[^\W\d][\w.'-]*)?)\s?[:：]\s+(?=\S)")  # "PSA: ", "Note to self: "
