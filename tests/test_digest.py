@@ -312,3 +312,30 @@ def test_a_capture_while_the_request_is_open_defers_its_turns_and_a_declined_req
     save_transcript(service, alice, end, home, 64 * 1024, logging.getLogger("test"))
     live = [i.preview for i in service.list_context(alice, 200, None, None).items]
     assert any("7311" in t for t in live), live
+
+
+def test_a_changed_value_said_as_news_or_in_chat_asks_and_a_moment_or_request_does_not() -> None:
+    """A correction never asked for stays stale (issue #27 items 2 and 5): a durable value's change said with a
+    marker of change (these days, now, (was A), moved off A onto V, dropped A for V, V not A, was archived) asks,
+    inside an aside or after a chat opener; a moment, a request or a question with the same words does not."""
+    changes = [
+        "oh right, the render farm answers on 9443 these days, 9000 got retired",
+        "nope, the audit log bucket moved off s3-old onto minio",
+        "the cert renewer is on box-17 now (was box-12)",
+        "we dropped jenkins for buildkite on the mobile repo",
+        "scrap what I said about the sms gateway, it caps at 40 a minute",
+        "update: the payroll export goes to #fin-drops, #payroll was archived",
+        "to be clear, the crash reporter sends to glitchtip, not bugsnag",
+    ]
+    moments = [
+        "the smoke test is passing now",
+        "the canary is failing again",
+        "try the other branch instead",
+        "is the cache on redis-4 now?",
+        "oh wait, the lint step passed",
+        "turns out it was just a stale lockfile",
+        "nope, still red after the rebase",
+        "scratch that, let's keep the old name",
+    ]
+    assert [t for t in changes if "correction" not in cues_of(t)] == []
+    assert [t for t in moments if cues_of(t)] == []

@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from contextlamp.domain.correction_markers import revision_body
 from contextlamp.hooks.checkpoint import checkpoint_path, load_counts, save_calls
 from contextlamp.hooks.clean import injected_keys
 from contextlamp.hooks.saver import read_session, write_json
@@ -71,7 +72,7 @@ _AT_HAND = (  # what a turn points at in the work of the moment ("this file", "t
 _ORDINARY = re.compile(
     r"\b(?:never ?mind|no worries|just kidding|jk|forget (?:it|that|about it))\b"
     r"|\bremember (?:when|how|that time)\b"
-    r"|(?<!\w)(?:lol|lmao|rofl|haha\w*|ugh+|meh|omg|sigh|yay|oops)(?!\w)"
+    r"|(?<![\w#-])(?:lol|lmao|rofl|haha\w*|ugh+|meh|omg|sigh|yay|oops)(?![\w-])"  # not in a name ("#canline-oops")
     r"|(?:^|[,;:]\s*|\b(?:that|and|but|so|note|mind|remember|actually)\s+)"
     r"(?:this|that|it)(?: one)?(?:'s| is| was| looks| seems| happens)\b"
     r"|\b(?:probably|maybe|perhaps|i think|i guess|i'?m (?:only )?guessing|not sure|let'?s see)\b"
@@ -243,6 +244,8 @@ def cues_of(text: str) -> list[str]:
                 found.append(name)
     if not found and any(_states_setup(clause) for clause in _statements(_CLAUSE.sub(".\n", own))):
         found.append("fact")  # a fact about the setup said the way people say it (``_states_setup``)
+    if "correction" not in found and any(_changes_value(sentence) for sentence in _SENTENCE.findall(own)):
+        found.append("correction")  # a durable value's change said as news or in chat (``_changes_value``)
     return found
 
 
@@ -258,6 +261,52 @@ def _statements(text: str) -> list[str]:
             continue
         out.append(sentence)
     return out
+
+
+# A durable value's change said as news or in chat (issue #27 items 2 and 5, research/notes/cue45-stop44.md): a
+# marker of change or correction (``_CHANGE``, or a chat opener that takes back what was said, stale5's
+# ``revision_body``) with, in one clause, a new value (``_VALUE``) or the old one named against it (``_OLD``: "V,
+# not A", "(was A)", "instead of A", "no longer A", "dropped A for V", "moved off A", "ported to V"); never a
+# question, a request for the moment, ordinary talk or a moment (``_MOMENT``: "the test passed now", "it's failing
+# again"). "it's V" is the thing at hand in ordinary talk but the new value after a marker ("X moved, it's V now"):
+# the clause is judged with its subject dropped.
+_CHANGE = re.compile(
+    r"\b(?:now|these days|nowadays|any ?more|no longer|instead of|in place of|rather than|used to be|previously|"
+    r"formerly|retired|archived|deprecated|decommissioned|phased out|replaced|swapped|ditched|dropped|renamed|moved|"
+    r"switched|migrated|ported|changed|transferred|took over|taken over|handed (?:over|off)|went from|earlier|"
+    r"i (?:said|told you|wrote)|(?:disregard|ignore|forget|scrap|scratch) (?:the bit|the part|what i|my earlier|the "
+    r"earlier|everything i))\b|\((?:was|used to be|formerly|previously|not|ex)\b|\w,\s*not (?:the |an? )?\w",
+    re.IGNORECASE,
+)
+_NOT_A_VALUE = r"(?!(?:the|a|an|my|your|our|this|that|these|those|it|them|me|you|us|there|here|now)\b)[a-z]\w"
+_OLD = re.compile(
+    rf"\w,? not (?:the |an? )?\w|\((?:was|used to be|formerly|previously|not|ex) \w|\b(?:instead of|rather than|"
+    rf"in place of|no longer(?: the| an?)?) {_NOT_A_VALUE}|\b(?:dropped|ditched|replaced|swapped) {_NOT_A_VALUE}+ "
+    rf"(?:for|with)\b|\b(?:moved|switched|migrated|ported|changed|renamed|transferred)\b[^,;]*?"
+    rf"\b(?:to|onto|off|from|over to) {_NOT_A_VALUE}",
+    re.IGNORECASE,
+)
+_SUBJECT = re.compile(r"\b(?:it|that|this)(?:'s| is)\b", re.IGNORECASE)
+_CHANGE_CLAUSE = re.compile(r"\s*[:—–]\s+|\s+-+\s+|;\s+")  # an opener's colon, a dash, a semicolon
+
+
+def _changes_value(sentence: str) -> bool:
+    """Whether ``sentence`` says a durable value changed or was wrong (see ``_CHANGE``): a marker, and a clause
+    that is not a question, a request, ordinary talk or a moment, naming a value or the old one against it, with
+    two content words beside the marker."""
+    sentence = sentence.strip()
+    body = revision_body(sentence)
+    if sentence.endswith("?") or (body is None and not _CHANGE.search(sentence)):
+        return False
+    for clause in _CHANGE_CLAUSE.split(sentence if body is None else body):
+        plain = _SUBJECT.sub("is", clause)
+        if _ORDINARY.search(plain) or (_REQUEST.search(plain) and not _STANDING.search(plain)):
+            continue
+        if _MOMENT.search(_SINCE.sub(" ", _CHANGE.sub(" ", plain))) or _RANDOM.search(clause):
+            continue
+        if (_VALUE.search(clause) or _OLD.search(clause)) and _says_something(_CHANGE.sub(" ", plain)):
+            return True
+    return False
 
 
 # a credential or a hash (a long token mixing cases and digits) or a list of codes: never a fact to digest
