@@ -339,3 +339,23 @@ def test_a_changed_value_said_as_news_or_in_chat_asks_and_a_moment_or_request_do
     ]
     assert [t for t in changes if "correction" not in cues_of(t)] == []
     assert [t for t in moments if cues_of(t)] == []
+
+
+@pytest.mark.parametrize(
+    "unit",
+    ["moved ", "the api moved now ", "a, not b ", "k: v\n", "it's now ", "#x-oops ", "x - ", "a1"],
+)
+def test_the_cues_read_a_hostile_turn_in_time_linear_in_its_size(unit: str) -> None:
+    """A pause reads up to 4 MiB of user text: any turn costs at most 10x a prose turn of the same size (a lazy
+    scan to the next comma after each "moved" made 158 KB of "moved moved ..." take 72 s against 0.3 s)."""
+    import time
+
+    prose = "We keep the billing worker on port 7311 and the ledger reads off loans.events. " * 600
+    hostile = unit * (len(prose) // len(unit))
+    started = time.process_time()
+    cues_of(prose)
+    prose_s = time.process_time() - started
+    started = time.process_time()
+    cues_of(hostile)
+    hostile_s = time.process_time() - started
+    assert hostile_s <= 10 * prose_s + 0.05, (unit, hostile_s, prose_s)

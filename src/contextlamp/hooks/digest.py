@@ -282,7 +282,9 @@ _NOT_A_VALUE = r"(?!(?:the|a|an|my|your|our|this|that|these|those|it|them|me|you
 _OLD = re.compile(
     rf"\w,? not (?:the |an? )?\w|\((?:was|used to be|formerly|previously|not|ex) \w|\b(?:instead of|rather than|"
     rf"in place of|no longer(?: the| an?)?) {_NOT_A_VALUE}|\b(?:dropped|ditched|replaced|swapped) {_NOT_A_VALUE}+ "
-    rf"(?:for|with)\b|\b(?:moved|switched|migrated|ported|changed|renamed|transferred)\b[^,;]*?"
+    # at most 80 characters from the verb to its "to V": a lazy scan to the next comma made each "moved" read to the
+    # end of a comma-less turn (quadratic; tests/test_digest.py's hostile turns)
+    rf"(?:for|with)\b|\b(?:moved|switched|migrated|ported|changed|renamed|transferred)\b[^,;]{{0,80}}?"
     rf"\b(?:to|onto|off|from|over to) {_NOT_A_VALUE}",
     re.IGNORECASE,
 )
