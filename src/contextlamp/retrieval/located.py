@@ -27,16 +27,15 @@ def below_margin(
     """The ids among the first ``weights.located_depth`` of ``fused`` (``(id, rrf, score)`` best first) of memories
     longer than ``weights.located_chars`` characters, held by the semantic list, whose cosine (``lists.cosines``) is
     below the best cosine of a memory of at most that length in the semantic list plus ``weights.located_margin``.
-    Empty when the semantic list holds no short memory. One read of lengths (``Store.chars_and_times``) per store
-    of at most ``located_depth`` + the semantic list's ids."""
+    Empty when the semantic list holds no short memory. One read of the semantic list's lengths
+    (``Store.chars_and_times``) per store."""
     cosines = lists.cosines
     judged = [i for i, _, _ in fused[: weights.located_depth] if i in cosines]
     if not judged:
         return set()
     by_store: dict[int, list[str]] = {}
-    for entry_id in dict.fromkeys([*judged, *lists.semantic]):
-        if entry_id in owner:
-            by_store.setdefault(id(owner[entry_id]), []).append(entry_id)
+    for entry_id in lists.semantic:  # the judged memories are in it too
+        by_store.setdefault(id(owner[entry_id]), []).append(entry_id)
     chars: dict[str, int] = {}
     for ids in by_store.values():
         chars.update((i, n) for i, (n, _) in owner[ids[0]].store.chars_and_times(ids).items())
