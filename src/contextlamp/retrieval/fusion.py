@@ -57,28 +57,3 @@ def weighted_rrf(
         return []
     order = sorted(totals.items(), key=lambda item: -item[1])  # stable: ties keep first-seen order
     return [Fused(key=key, rrf=value, score=min(1.0, value / max_possible)) for key, value in order]
-
-
-def scaled(
-    fused: Sequence[tuple[str, float, float]],
-    keys: set[str],
-    lists: Mapping[str, Sequence[str]],
-    keep: Mapping[str, float],
-    weights: Mapping[str, float],
-    k: int = FusionWeights.k,
-) -> list[tuple[str, float, float]]:
-    """``fused`` (``(id, rrf, score)`` best first) with each id of ``keys`` keeping only ``keep[name]`` of its RRF
-    term ``weights[name] / (k + rank)`` in each list ``lists[name]`` (ranks from 1), its score scaled as its RRF;
-    best first again (ties keep their order). Unchanged when ``keys`` is empty."""
-    cut: dict[str, float] = {}
-    for name, ranked in lists.items():
-        for rank, key in enumerate(ranked, start=1):
-            if key in keys:
-                cut[key] = cut.get(key, 0.0) + (1.0 - keep[name]) * weights[name] / (k + rank)
-    if not cut:
-        return list(fused)
-    out = [
-        (i, rrf - cut.get(i, 0.0), score * (rrf - cut.get(i, 0.0)) / rrf if rrf > 0 else score)
-        for i, rrf, score in fused
-    ]
-    return sorted(out, key=lambda f: -f[1])

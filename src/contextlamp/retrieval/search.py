@@ -21,7 +21,6 @@ from contextlamp.retrieval.dates import named_window
 from contextlamp.retrieval.evidence import agrees, keyword_held, names_nothing, on_match_scale, with_evidence
 from contextlamp.retrieval.fusion import weighted_rrf
 from contextlamp.retrieval.hits import Hit, ScopedStore, SignalLists
-from contextlamp.retrieval.located import damp_long
 from contextlamp.retrieval.query import (
     asks_for_recent,
     content_terms,
@@ -452,8 +451,6 @@ def search(
     entries: dict[str, Entry] = {}  # read once: neighbour context's reply rule reads the best hits and their neighbours
     if weights.neighbours > 0:
         fused = with_neighbours(fused, owner, weights, now, memory_types, lifted, entries)
-    if evidence is not None and floor > -1.0:  # a model with calibrated thresholds: its cosines compare
-        fused = damp_long(fused, lists, owner, weights)
     places = signal_places(lists, with_recency)
     if evidence is not None:
         want = 0 if trust is not None or verified_only else max_results  # trust may reorder or drop: judge all

@@ -86,16 +86,6 @@ class FusionWeights:
     # only an anchor of at most this many characters lifts its neighbours (a short turn of a conversation; the
     # short turn beside a long memory is not that memory's answer); 0: any length
     anchor_max_chars: int = 0
-    # a memory of more than ``located_chars`` characters (0: the rule is off) among the fused first ``located_depth``
-    # (after the neighbour rule) keeps ``located_share`` of its semantic and keyword RRF terms unless its best chunk's
-    # cosine is at least the best short memory's plus ``located_margin`` (retrieval/located.py). 2,000: no
-    # LongMemEval-S dev evidence turn is longer, 40 % of its assistant replies are (recall44); 0.25: recall44's
-    # share; margin 0: 0.05 and 0.10 gained no more on LongMemEval-S tuning and lost recall45's liquid-nitrogen case
-    # (research/notes/recall46-stop45.md)
-    located_chars: int = 2000
-    located_depth: int = 30
-    located_share: float = 0.25
-    located_margin: float = 0.0
 
 
 @dataclass(frozen=True)
