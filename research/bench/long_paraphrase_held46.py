@@ -23,6 +23,7 @@ import json
 import random
 import sys
 import tempfile
+from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -58,8 +59,11 @@ def document(kind: dict[str, Any], subject: str, size: int, rng: random.Random, 
     return "\n\n".join([kind["title"].format(s=subject), *parts])
 
 
-def build_case(data: dict[str, Any], n: int) -> tuple[list[str], int, str]:
-    """Case ``n``'s memories in save order, the index of the fact's memory among them, and the question."""
+ROLES = ("fact", "same subject", "other subject", "reply")  # the long memories of a case, as build_case draws them
+
+
+def build_case(data: dict[str, Any], n: int) -> tuple[list[str], list[str], str]:
+    """Case ``n``'s memories in save order, the role of each (``ROLES`` or ``"short"``) and the question."""
     kind_name, subject_at, fact, question = data["cases"][n]
     kind = data["kinds"][kind_name]
     subjects = kind["subjects"]
@@ -76,12 +80,13 @@ def build_case(data: dict[str, Any], n: int) -> tuple[list[str], int, str]:
     order = rng.sample(range(len(longs)), len(longs))
     shorts = list(kind["short"])
     texts = [*shorts[:3], *(longs[i] for i in order), *shorts[3:]]
-    return texts, 3 + order.index(0), question
+    roles = ["short"] * 3 + [ROLES[i] for i in order] + ["short"] * len(shorts[3:])
+    return texts, roles, question
 
 
 def run(variants: dict[str, dict[str, Any]], data: dict[str, Any]) -> list[dict[str, Any]]:
     """One record per case: kind, place, size and, per method (``hybrid`` and each variant), the fact memory's
-    1-based rank among the top 5 packs (0: not among them)."""
+    1-based rank among the top 5 packs (0: not among them) and the role of the top pack (``<method> first``)."""
     from contextlamp.app.indexing import Indexer
     from contextlamp.app.service import Caller, MemoryService
     from contextlamp.embedding import NEW_DATA_EMBEDDER
@@ -90,7 +95,8 @@ def run(variants: dict[str, dict[str, Any]], data: dict[str, Any]) -> list[dict[
     embedder = cached_embedder(NEW_DATA_EMBEDDER, default_directory())
     records: list[dict[str, Any]] = []
     for n in range(len(data["cases"])):
-        texts, fact_at, question = build_case(data, n)
+        texts, roles, question = build_case(data, n)
+        fact_at = roles.index("fact")
         record: dict[str, Any] = {"case": n, "kind": data["cases"][n][0], "place": PLACES[n % 3]}
         record["size"] = SIZES[n // 3 % 3]
         with tempfile.TemporaryDirectory(prefix="held46-") as tmp:
@@ -101,6 +107,7 @@ def run(variants: dict[str, dict[str, Any]], data: dict[str, Any]) -> list[dict[
             for name, changes in {"hybrid": {}, **variants}.items():
                 got = ids_with(service, caller, question, 5, **changes)
                 record[name] = got.index(ids[fact_at]) + 1 if ids[fact_at] in got else 0
+                record[f"{name} first"] = roles[ids.index(got[0])] if got else ""
             registry.close()
         records.append(record)
         print(f"case {n}: " + " ".join(f"{k}={v}" for k, v in record.items() if k != "case"), file=sys.stderr)
@@ -114,6 +121,8 @@ def report(records: list[dict[str, Any]], methods: Sequence[str]) -> str:
         top = sum(r[name] == 1 for r in records)
         five = sum(r[name] > 0 for r in records)
         lines.append(f"{name}: top pack {top}/{len(records)}, top 5 {five}/{len(records)}")
+        firsts = Counter(r[f"{name} first"] for r in records)
+        lines.append("  top pack's role: " + ", ".join(f"{role} {count}" for role, count in firsts.most_common()))
         for key in ("kind", "place", "size"):
             groups: dict[str, list[int]] = {}
             for r in records:

@@ -28,7 +28,8 @@ def test_each_question_shares_no_content_word_with_its_fact() -> None:
 def test_the_fact_sits_at_its_place_in_a_long_memory_among_distractors() -> None:
     data = held.load()
     for n in range(len(data["cases"])):
-        texts, at, _ = held.build_case(data, n)
+        texts, roles, _ = held.build_case(data, n)
+        at = roles.index("fact")
         fact = data["cases"][n][2]
         memory = texts[at]
         assert 5_000 <= len(memory) <= 30_000 and sum(fact in t for t in texts) == 1 and fact in memory
@@ -39,4 +40,7 @@ def test_the_fact_sits_at_its_place_in_a_long_memory_among_distractors() -> None
         else:  # right after the title, or the last paragraph
             assert place == (1 if n % 3 == 0 else len(paragraphs) - 1)
         assert sum(len(t) > 2_000 for t in texts) == 4 and len(texts) == 10
+        assert sorted(r for r, t in zip(roles, texts, strict=True) if len(t) > 2_000) == sorted(held.ROLES)
+        reply = texts[roles.index("reply")]
+        assert reply.startswith("Assistant: ") and fact not in reply
         assert texts == held.build_case(data, n)[0]  # the same each run
