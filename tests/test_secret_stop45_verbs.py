@@ -47,6 +47,7 @@ STATED = [
     ("changed to digits", "Ik heb het wachtwoord van de printserver veranderd in 8302917."),
     # a word passphrase with its number in a slot and in a frame
     ("pass, phrase with a number", "print server admin account admin, pass kettle-orbit-lantern-52, RAID 1"),
+    ("noun then phrase", "Usuario admin y contraseña kettle-orbit-lantern-52 para el servidor"),
     ("logs in with a phrase", "the print server logs in with `kettle-orbit-lantern-52` now"),
     # a clause that goes on
     ("clause es", "la contraseña de root es Gable7731& y las copias se hacen de noche"),

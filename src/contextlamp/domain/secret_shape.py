@@ -77,6 +77,8 @@ def accept_mentioned_password(value: str) -> bool:
     v = normalise(value)
     if len(v) < MIN_LENGTH or v.isalpha() or v.isdigit():
         return False
+    if is_word_phrase(v) and v[-1].isdigit():  # a generated passphrase with its number (stop 45)
+        return True
     parts = value_parts(v)
     if all(p.isalpha() and len(p) < 20 for p in parts):  # no digit or symbol: prose ("password re-set")
         return False
