@@ -23,6 +23,8 @@ STATED = [
     ("code then verb", "Alarmanlage Werkstatt: Code 30817 eingeben und Unscharf drücken"),
     ("tuşla", "Atölyenin alarmı: girişte 73920 tuşlayın"),
     ("code question", "the workshop alarm code? 5903, don't share it"),
+    ("code question, grouped", "the workshop alarm code? 58 204, as always"),
+    ("digits in groups then a verb", "Alarm Werkstatt: 61 207 eingeben"),
     ("combination with an adverb", "Die Kombination vom Werkstatttresor ist jetzt 730418"),
     ("compound combination", "Werkzeugkombination Tresor: 14-62-93"),
     ("code of a safe", "Код от сейфа мастерской 58-21-47"),

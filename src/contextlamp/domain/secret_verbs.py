@@ -190,9 +190,11 @@ _UNITS = _words(
 def accept_keyed(checked: str) -> bool:
     """4 to 8 digits keyed into a lock (a run or groups; not one digit repeated), not a count of a unit ("enter
     1200 seconds") and not a year of four digits alone (1950-2039: "enter 2024 as the year")."""
-    value, _, after = checked.partition(" ")
-    if after.strip().lower().rstrip(".,;:!?") in _UNITS:
+    words = checked.split()
+    after = words.pop().lower().rstrip(".,;:!?") if len(words) > 1 and not words[-1][:1].isdigit() else ""
+    if after in _UNITS:
         return False
+    value = " ".join(words)  # the digits, maybe in groups ("41 330"), without the word the rule peeks at
     digits = "".join(c for c in value if c.isdigit())
     if len(digits) == 4 and digits == value.strip("#*") and 1950 <= int(digits) <= 2039:
         return False  # a year ("enter 2024 as the year")
