@@ -37,6 +37,7 @@ from contextlamp.domain.secret_rules import Rule
 from contextlamp.domain.secret_spoken import spoken_rules
 from contextlamp.domain.secret_stated import stated_rules
 from contextlamp.domain.secret_values import accept_password
+from contextlamp.domain.secret_verbs import verb_rules
 
 # Column headers and short keys that name a credential on their own.
 SHORT_NOUNS = r"pwd|passwd|pass|pw|passphrase|passcode|pin|puk|pin[ _-]?code"
@@ -161,4 +162,5 @@ def keyed_form_rules() -> tuple[tuple[Rule, tuple[str, ...]], ...]:
         *anylang_rules(),  # a Wi-Fi key and a code list in any language (stop 42)
         *spoken_rules(),  # casual nouns, grouped PINs, codes in any language, security answers (stop 43)
         *stated_rules(),  # word passphrases of spaceless scripts, user / password, a passphrase in apposition (stop 44)
+        *verb_rules(),  # values joined to their noun by a verb or said before it, security answers (stop 45)
     )

@@ -30,6 +30,7 @@ import functools
 import itertools
 import math
 import mimetypes
+import re
 
 from contextlamp.domain.secret_words import (
     CODE_PARTS,
@@ -440,3 +441,28 @@ def is_passphrase(parts: list[str]) -> bool:
 def is_long_alpha(v: str) -> bool:
     """The ``long_alpha`` shape: 16+ letters that do not read as a word (``is_word_like``)."""
     return v.isalpha() and len(v) >= 16 and not is_word_like(v)
+
+
+_WORD_PHRASE = re.compile(r"([^\W\d_]{3,16})([-._])[^\W\d_]{3,16}(?:\2[^\W\d_]{3,16}){1,4}(?:\2?[0-9]{1,4})?")
+_PHRASE_TLDS = frozenset(("com", "org", "net", "io", "dev", "app", "edu", "gov", "de", "fr", "es", "it", "nl", "pl"))
+
+
+def is_word_phrase(value: str) -> bool:
+    """A generated word passphrase (stop 45): 3 to 6 words of 3+ letters joined by one joiner (``-``, ``.``,
+    ``_``), maybe ending in a number (``falcon-harbor-ember-94``), each word small or capitalised, at least two
+    different, none a stop word (``state-of-the-art``, ``up-to-date`` are prose), not a host name
+    (``docs.example.com``), an attribute chain (``self.settings.password``) or ASCII snake_case
+    (``reset_token_ttl``)."""
+    m = _WORD_PHRASE.fullmatch(value)
+    if not m:
+        return False
+    words = re.split(r"[-._]", value.rstrip("0123456789").rstrip("-._"))
+    if len({w.lower() for w in words}) < 2 or any(w.lower() in STOP_WORDS for w in words):
+        return False
+    if not all(w.islower() or w.istitle() for w in words):
+        return False
+    joiner, core = m.group(2), value.rstrip("0123456789").rstrip("-._")
+    if joiner == "_" and core.isascii():
+        return False  # snake_case is an identifier's convention (reset_token_ttl)
+    host = words[-1].lower() in _PHRASE_TLDS or (is_identifier_chain(core) and not is_dotted_passphrase(core))
+    return not (joiner == "." and host)  # a host name or an attribute chain (self.settings.password)

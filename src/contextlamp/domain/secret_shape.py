@@ -34,6 +34,7 @@ from contextlamp.domain.secret_measures import (
     is_trivial_number,
     is_unit_number,
     is_url_path_or_mail,
+    is_word_phrase,
     normalise,
     value_parts,
 )
@@ -53,6 +54,8 @@ def accept_stated_password(value: str) -> bool:
         return False
     if v.isalpha():
         return is_long_alpha(v)
+    if is_word_phrase(v):  # a generated passphrase with its number: falcon-harbor-ember-94 (stop 45)
+        return True
     core = v.strip("-_./:")
     if core.isalpha() and len(core) < 16:  # "-password", "policy:" (the common refusal, decided cheaply)
         return False
@@ -74,6 +77,8 @@ def accept_mentioned_password(value: str) -> bool:
     v = normalise(value)
     if len(v) < MIN_LENGTH or v.isalpha() or v.isdigit():
         return False
+    if is_word_phrase(v) and v[-1].isdigit():  # a generated passphrase with its number (stop 45)
+        return True
     parts = value_parts(v)
     if all(p.isalpha() and len(p) < 20 for p in parts):  # no digit or symbol: prose ("password re-set")
         return False
