@@ -35,7 +35,8 @@ def test_no_correction_of_the_benches_is_ruled_out_by_the_text_test() -> None:
     corrected = [(newer, older) for newer, older in pairs if correction_kind(newer, older) is not None]
     assert len(corrected) > 50
     # a save whose text may_correct rejects searches no candidates: it must accept every correction (the one
-    # exception predates this test: a correction opening "Scratch the X note:", its first words read as a speaker)
+    # exception predates this change: "Scratch the X note: ...", whose "scratch" names X as old in correction_kind
+    # but is none of the words may_correct looks for)
     ruled_out = [newer for newer, _ in corrected if not corrections.may_correct(newer)]
     assert ruled_out == [KNOWN_MISS]
 
