@@ -239,13 +239,26 @@ def main(argv: list[str] | None = None) -> int:
         retired = sum(len(r["outcome"][1]) for r in first if len(r["outcome"]) == 2)
         print(f"(saves refused: {sum(len(r['outcome']) == 1 for r in first)}, memories retired: {retired})")
     names = list(results)
-    print("\n| stage (process CPU ms a save, median) | " + " | ".join(names) + " |")
+    print("\n| stage (process CPU ms a save: median / mean) | " + " | ".join(names) + " |")
     print("|---|" + "---:|" * len(names))
     for stage in STAGES:
-        cells = [statistics.median(r["stages"][stage] for r in results[name]) for name in names]
-        print(f"| {stage} | " + " | ".join(f"{c:.3f}" for c in cells) + " |")
-    rest = [statistics.median(r["cpu"] - sum(r["stages"].values()) for r in results[name]) for name in names]
-    print("| the rest (the call around them) | " + " | ".join(f"{c:.3f}" for c in rest) + " |")
+        cells = [[r["stages"][stage] for r in results[name]] for name in names]
+        print(
+            f"| {stage} | "
+            + " | ".join(f"{statistics.median(c):.3f} / {statistics.fmean(c):.3f}" for c in cells)
+            + " |"
+        )
+    rest = [[r["cpu"] - sum(r["stages"].values()) for r in results[name]] for name in names]
+    print(
+        "| the rest (the call around them) | "
+        + " | ".join(f"{statistics.median(c):.3f} / {statistics.fmean(c):.3f}" for c in rest)
+        + " |"
+    )
+    whole = " | ".join(f"{statistics.fmean(r['cpu'] for r in results[name]):.3f}" for name in names)
+    thread = " | ".join(f"{statistics.fmean(r['thread'] for r in results[name]):.3f}" for name in names)
+    print(
+        f"| whole save, mean CPU of the process | {whole} |\n| whole save, mean CPU of the calling thread | {thread} |"
+    )
     return 0
 
 
