@@ -25,7 +25,8 @@ def _pairs() -> list[tuple[str, str]]:
     found: list[tuple[str, str]] = []
     for path in [*sorted(DATA.glob("stale*/pairs.json")), DATA / "freshness-pairs.json"]:
         data: Any = json.loads(path.read_text())
-        found += [(p["newer"], p["older"]) for p in (data["pairs"] if isinstance(data, dict) else data)]
+        rows: list[dict[str, str]] = data["pairs"] if isinstance(data, dict) else data
+        found += [(p["newer"], p["older"]) for p in rows]
     return found
 
 
