@@ -1,7 +1,8 @@
-"""A save that can correct nothing pays no search for what it might correct (issue #32 item 5): the correction
+"""A save that can correct or update nothing pays no search or embedding for it (issue #32 item 5): the correction
 check's text test (``corrections.may_correct``) rules out, before any vector search, every newer statement that
 ``correction_kind`` reads as correcting nothing whatever the older says (a question, an addition, several sentences
-not opening as a correction); what a save retires stays the same."""
+not opening as a correction), and the update check (``freshness.supersede_updates``) embeds its candidates only
+when one passes ``is_update``'s tests of the texts; what a save retires stays the same."""
 
 from __future__ import annotations
 
@@ -11,10 +12,13 @@ from typing import Any
 
 import pytest
 
+from contextlamp.app import freshness, writes
 from contextlamp.app.freshness import supersede_corrected
 from contextlamp.app.service import Caller, MemoryService
 from contextlamp.domain import corrections
 from contextlamp.domain.corrections import correction_kind
+from contextlamp.domain.freshness import DEFAULT_AUTO_SUPERSEDE_THRESHOLD
+from contextlamp.embedding.fake import FakeEmbedder
 
 KNOWN_MISS = "Scratch the LaunchDarkly note: feature flags are managed in Unleash now."
 DATA = Path(__file__).resolve().parents[1] / "research" / "bench" / "data"
@@ -79,3 +83,69 @@ def test_a_correction_still_retires_the_value_it_corrects(service: MemoryService
     store = service.registry.store(alice.principal.user_id)
     entry = store.get(old.id)
     assert entry is not None and entry.superseded_by is not None
+
+
+class Counting:
+    """An embedder that counts the texts it embeds."""
+
+    def __init__(self, inner: FakeEmbedder) -> None:
+        self.inner = inner
+        self.texts = 0
+
+    def embed(self, texts: list[str]) -> Any:
+        self.texts += len(texts)
+        return self.inner.embed(texts)
+
+
+class Near:
+    """A store whose vector search answers ``found`` (a near neighbour of any query), reading entries from ``store``."""
+
+    def __init__(self, store: Any, found: list[tuple[str, float]]) -> None:
+        self.store, self.found = store, found
+
+    def vector_search(self, *args: Any) -> list[tuple[str, float]]:
+        return self.found
+
+    def entries(self, ids: list[str]) -> Any:
+        return self.store.entries(ids)
+
+
+def _update_check(service: MemoryService, caller: Caller, older: str, newer: str) -> tuple[list[str], int]:
+    """What ``supersede_updates`` retires for ``newer`` with ``older`` its one candidate, and how many texts it
+    embedded (nothing is written: the retiring write is replaced by a list)."""
+    store = service.registry.store(caller.principal.user_id)
+    old = service.save_context(caller, older)
+    new = store.get(service.save_context(caller, newer).id)
+    assert new is not None
+    counting = Counting(FakeEmbedder())
+    vector = counting.inner.embed([newer])[0]
+    counting.texts = 0
+    near = Near(store, [(old.id, 0.95)])
+    retired = freshness.supersede_updates(
+        near,  # type: ignore[arg-type]
+        counting,  # type: ignore[arg-type]
+        new,
+        vector,
+        vector,
+        DEFAULT_AUTO_SUPERSEDE_THRESHOLD,
+        new.created_at + 1,
+    )
+    return retired, counting.texts
+
+
+def test_an_update_check_no_candidate_could_pass_embeds_nothing(
+    service: MemoryService, alice: Caller, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(writes, "supersede_updated", lambda _store, _id, older, _now: list(older))
+    # a change of another subject: its subject words are not in the older
+    assert _update_check(
+        service, alice, "The office plants get watered on Mondays.", "Our CI runs on Buildkite now."
+    ) == ([], 0)
+
+
+def test_an_update_check_whose_candidate_may_pass_embeds_it_and_retires_it(
+    service: MemoryService, alice: Caller, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(writes, "supersede_updated", lambda _store, _id, older, _now: list(older))
+    retired, embedded = _update_check(service, alice, "My editor is Vim.", "My editor is now Helix.")
+    assert embedded == 1 and len(retired) == 1
