@@ -45,10 +45,11 @@ def test_the_graph_is_a_valid_model_and_its_products_are_exact() -> None:
 
 def test_int8_products_are_the_integer_dot_products() -> None:
     rng = np.random.default_rng(3)
-    codes = rng.integers(-127, 128, size=(DIM, 1000), dtype=np.int8)
-    query = rng.integers(0, 256, size=(1, DIM), dtype=np.uint8)
-    expected = (query.astype(np.int64) - 128) @ codes.astype(np.int64)
-    assert np.array_equal(first_pass.int8_products(query, codes), expected.reshape(-1))
+    codes = rng.integers(1, 256, size=(1000, DIM), dtype=np.uint8)  # int8 codes plus the zero point
+    query = rng.integers(-127, 128, size=(DIM, 1), dtype=np.int8)
+    expected = (codes.astype(np.int64) - first_pass.ZERO_POINT) @ query.astype(np.int64)
+    assert np.array_equal(first_pass.int8_products(codes, query), expected.reshape(-1))
+    assert np.array_equal(first_pass.int8_products(codes[:37], query), expected.reshape(-1)[:37])  # rows in use
 
 
 def test_every_exact_score_lies_within_its_bound() -> None:

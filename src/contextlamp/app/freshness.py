@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 from contextlamp.app import writes
@@ -45,7 +46,8 @@ def supersede_updates(
     first. Only personal and project entries without a topic take part (a topic has its own supersession; a
     team learning its trust), and never across frames (``corrections.same_frame``: another folder's agent-file
     rule, another speaker's chat turn). Costs nothing unless the new text words itself as a change
-    (``freshness.states_change``); then one vector search and one embedding call for the candidates' contents.
+    (``freshness.states_change``); then one vector search, and one embedding call for the candidates' contents
+    when one of them passes ``is_update``'s tests of the texts.
 
     Args:
         content_vector: ``(dim,)`` the new content's own embedding; ``stored_vector``: ``(dim,)`` its folded
@@ -73,7 +75,9 @@ def supersede_updates(
         and e.created_at <= entry.created_at
         and corrections.same_frame(entry.content, e.content)  # another folder's rule, another speaker's turn
     ]
-    if not candidates:
+    # every test of is_update but the cosine reads the texts alone: no candidate passing them, no embedding (the
+    # batch embedded is the same whenever one does: an int8 vector depends on its batch, issue #32 item 6)
+    if not any(is_update(entry.content, c.content, math.inf, threshold) for c in candidates):
         return []
     contents = embedder.embed([c.content for c in candidates])
     older = [

@@ -324,6 +324,20 @@ def same_frame(newer: str, older: str) -> bool:
     return new_scope == old_scope and not (new_speaker and old_speaker and new_speaker != old_speaker)
 
 
+def _stated(new: str) -> tuple[str | None, str | None]:
+    """What a newer statement (``new``: framed, ``_framed``) says as a correction: (its body when it opens as a
+    correction, else None; the text the rule reads, or None when it can correct nothing whatever the older says: a
+    question, an addition, several sentences without a correction's opening, more than ``FRESH_MAX_WORDS``
+    words). ``correction_kind`` reads it, and ``may_correct`` with it rules a save out before any candidate is
+    searched (the same test, so never another outcome)."""
+    body = revision_body(new)  # "Correction: ...", and chat openers: "oh wait, ...", "nope, ...", "turns out ..."
+    said = _NEWS.sub("", new, count=1) if body is None else body  # "Heads up, ...": news, no marker, no subject
+    additive = _patterns()[4]
+    if "?" in said or additive.search(said) or (several_sentences(said) and body is None):
+        return body, None
+    return body, said if _words(said) <= FRESH_MAX_WORDS else None
+
+
 def correction_kind(newer: str, older: str) -> str | None:
     """How ``newer`` (saved later) corrects ``older``: ``"named"`` (it names the old value as the old one),
     ``"marked"`` (it opens as a correction or words a change, and gives the older's attribute a new value of the old
@@ -335,17 +349,14 @@ def correction_kind(newer: str, older: str) -> str | None:
     old, old_speaker, old_scope = _framed(older)
     if new_scope != old_scope or (new_speaker and old_speaker and new_speaker != old_speaker):
         return None  # another folder's rule, another speaker's turn: another subject
-    body = revision_body(new)  # "Correction: ...", and chat openers: "oh wait, ...", "nope, ...", "turns out ..."
-    said = _NEWS.sub("", new, count=1) if body is None else body  # "Heads up, ...": news, no marker, no subject
-    _, _, _, change_verb, additive, dating, hedge = _patterns()
-    if "?" in said or "?" in old or additive.search(said):
-        return None
+    body, said = _stated(new)
+    _, _, _, change_verb, _, dating, hedge = _patterns()
+    if said is None or "?" in old:
+        return None  # a question, an addition, several sentences not opening as a correction, too long
     if hedge.search(newer) and not hedge.search(older):
         return None  # a change said as possible or planned ("we might move X from A to B"): not made
-    if several_sentences(old) or (several_sentences(said) and body is None):
+    if several_sentences(old) or _words(old) > FRESH_MAX_WORDS:
         return None  # several facts in the older: one changed value must not retire the rest (FRESH_MAX_WORDS's rule)
-    if _words(said) > FRESH_MAX_WORDS or _words(old) > FRESH_MAX_WORDS:
-        return None
     new_values, new_words, _ = value_split(said)
     old_values, old_words, _ = value_split(old)
     slot: tuple[str, ...] = ()
@@ -478,10 +489,13 @@ def may_correct(text: str) -> bool:
     look for candidates): at most ``FRESH_MAX_WORDS`` words, a value (a digit, a path, a handle, a name:
     ``freshness.value_split``; or, marked as a correction or a change, a lower-case word in a slot: ``_slots``), no
     question, and a marker (it opens as a correction, has a verb of change, or a word
-    or arrow that names a value as old). Linear in ``len(text)``."""
+    or arrow that names a value as old), and none of what rules out every older (``_stated``: an addition, several
+    sentences not opening as a correction). Linear in ``len(text)``."""
     if "?" in text or len(text.split()) > 2 * FRESH_MAX_WORDS or _words(text) > FRESH_MAX_WORDS:
         return False
     said, _, _ = _framed(text)
+    if _stated(said)[1] is None:  # correction_kind reads nothing in it, whatever the older (``_stated``)
+        return False
     _, _, _, change_verb, _, dating, _ = _patterns()
     marked = revision_body(said) is not None or change_verb.search(said) is not None
     if not value_split(said)[0]:

@@ -10,11 +10,13 @@ rint(v / s)`` in int8, residual ``e = v - s * c``. For a query ``q ~ t * d + f``
 of Numerical Algorithms", 2002, eq. 3.5: a dot product of n terms errs by at most ``n u sum|v_i q_i|``, here
 ``384 * 2**-24 <= 2.3e-5`` for unit vectors). ``c . d`` is computed exactly in int32.
 
-The product: ``MatMulInteger`` (ONNX opset 10) of the query as a ``(1, dim) uint8`` row (zero point 128) and a
-block's codes as ``(dim, rows) int8`` (transposed: ONNX Runtime's u8s8 kernel then reads each code once), on a
-one-thread session of a graph built here (``_graph``: no ``onnx`` package at run time). Measured on this machine
-(AVX-512 VNNI), 10,000 x 384: 0.24 ms of CPU against 1.11 ms for numpy's float32 product (OpenBLAS, one thread).
-The session is made on first use, never at import.
+The product: ``MatMulInteger`` (ONNX opset 10) of the rows' codes as a ``(rows, dim) uint8`` matrix (zero point
+128: a row's codes plus 128, row-major) and the query as a ``(dim, 1) int8`` column, on a one-thread session of a
+graph built here (``_graph``: no ``onnx`` package at run time). The rows are the matrix ONNX Runtime streams, the
+query the one it packs: measured on this machine (AVX-512 VNNI, 2 cores, load 20+, CPU of the calling thread,
+issue #32 item 5, stop 45), 10,000 x 384 took 0.20-0.22 ms against 0.52-0.54 ms with the codes as the packed
+``(dim, rows)`` operand (40,000 rows 1.01 against 4.76 ms), the same int32 products; numpy's float32 product
+2.3 ms. The session is made on first use, never at import.
 """
 
 from __future__ import annotations
@@ -29,15 +31,17 @@ if TYPE_CHECKING:
 
     from contextlamp.domain.embedding import Vectors
 
-CODE_MAX = 127  # symmetric int8 range used (-127..127): the query's zero point 128 keeps it inside uint8
+CODE_MAX = 127  # symmetric int8 range used (-127..127): the rows' zero point 128 keeps them inside uint8
+ZERO_POINT = 128  # a row's stored codes are its int8 codes plus this (uint8), MatMulInteger's a_zero_point
 FLOAT_SLACK = 1e-4  # > 384 * 2**-24 (module docstring), with room for vectors a little off unit length
 _session: Any = None
 _session_lock = threading.Lock()
 
 
-def quantize_rows(rows: Vectors) -> tuple[npt.NDArray[np.int8], Vectors, Vectors, Vectors]:
-    """Codes, scale, ``scale * |codes|`` and residual norm ``|rows - scale * codes|`` of ``rows`` (``(n, dim)``
-    float32): ``((n, dim) int8, (n,) float32 x3)``. An all-zero row (a replaced row) gets zeros throughout."""
+def quantize_rows(rows: Vectors) -> tuple[npt.NDArray[np.uint8], Vectors, Vectors, Vectors]:
+    """Codes plus 128 (``ZERO_POINT``), scale, ``scale * |codes|`` and residual norm ``|rows - scale * codes|`` of
+    ``rows`` (``(n, dim)`` float32): ``((n, dim) uint8, (n,) float32 x3)``. An all-zero row (a replaced row) gets
+    codes of 128 (zero) and zeros throughout."""
     import numpy as np
 
     scale = np.abs(rows).max(axis=1) / np.float32(CODE_MAX)
@@ -48,12 +52,12 @@ def quantize_rows(rows: Vectors) -> tuple[npt.NDArray[np.int8], Vectors, Vectors
     # float32 throughout (a block's temporaries stay 6 MiB); each bound is rounded up by an ulp, and
     # FLOAT_SLACK covers the rest of their rounding by orders of magnitude
     up = np.float32(np.inf)
-    return codes.astype(np.int8), scale, np.nextafter(spread, up), np.nextafter(residual, up)
+    return (codes + ZERO_POINT).astype(np.uint8), scale, np.nextafter(spread, up), np.nextafter(residual, up)
 
 
-def quantize_query(query: Vectors) -> tuple[npt.NDArray[np.uint8], float, float, float]:
-    """The query's ``(1, dim) uint8`` codes (zero point 128), its scale ``t``, its residual norm ``|f|`` and its
-    norm ``|q|`` (float64 arithmetic)."""
+def quantize_query(query: Vectors) -> tuple[npt.NDArray[np.int8], float, float, float]:
+    """The query's ``(dim, 1) int8`` codes, its scale ``t``, its residual norm ``|f|`` and its norm ``|q|``
+    (float64 arithmetic)."""
     import numpy as np
 
     q = query.astype(np.float64)
@@ -61,15 +65,16 @@ def quantize_query(query: Vectors) -> tuple[npt.NDArray[np.uint8], float, float,
     scale = top / CODE_MAX if top > 0 else 1.0
     codes = np.clip(np.rint(q / scale), -CODE_MAX, CODE_MAX)
     residual = float(np.linalg.norm(q - codes * scale))
-    return (codes + 128).astype(np.uint8).reshape(1, -1), scale, residual, float(np.linalg.norm(q))
+    return codes.astype(np.int8).reshape(-1, 1), scale, residual, float(np.linalg.norm(q))
 
 
-def int8_products(query_codes: npt.NDArray[np.uint8], block_codes: npt.NDArray[np.int8]) -> npt.NDArray[np.int32]:
-    """``(rows,) int32``: exact ``(query_codes - 128) . column`` for each column of ``block_codes`` (``(dim,
-    rows)`` int8, C-contiguous); ``query_codes`` is ``(1, dim)`` uint8."""
+def int8_products(row_codes: npt.NDArray[np.uint8], query_codes: npt.NDArray[np.int8]) -> npt.NDArray[np.int32]:
+    """``(rows,) int32``: exact ``(row - 128) . query_codes`` for each row of ``row_codes`` (``(rows, dim)`` uint8,
+    C-contiguous, zero point ``ZERO_POINT``); ``query_codes`` is ``(dim, 1)`` int8."""
     import numpy as np
 
-    (out,) = _int8_session().run(None, {"a": query_codes, "b": block_codes, "a_zero": np.array(128, np.uint8)})
+    zero = np.array(ZERO_POINT, np.uint8)
+    (out,) = _int8_session().run(None, {"a": row_codes, "b": query_codes, "a_zero": zero})
     return out.reshape(-1)
 
 
@@ -93,8 +98,8 @@ def _int8_session() -> Any:
 
 
 def _graph() -> bytes:
-    """The serialised ONNX model ``y = MatMulInteger(a, b, a_zero)``: ``a`` ``(1, dim)`` uint8, ``b`` ``(dim,
-    rows)`` int8, ``a_zero`` a uint8 scalar, ``y`` int32; IR version 8, opset 13. Written field by field
+    """The serialised ONNX model ``y = MatMulInteger(a, b, a_zero)``: ``a`` ``(rows, dim)`` uint8, ``b`` ``(dim,
+    1)`` int8, ``a_zero`` a uint8 scalar, ``y`` ``(rows, 1)`` int32; IR version 8, opset 13. Written field by field
     (onnx.proto: ModelProto, GraphProto, NodeProto, ValueInfoProto, TypeProto.Tensor, TensorShapeProto), so the
     ``onnx`` package is not needed at run time; tests/test_vector_first_pass.py checks it with ``onnx`` when
     installed and checks its products against numpy's either way."""
@@ -122,9 +127,9 @@ def _graph() -> bytes:
     graph = (
         field(1, node)
         + field(2, "first_pass")
-        + field(11, tensor("a", uint8, (1, "dim")))
-        + field(11, tensor("b", int8, ("dim", "rows")))
+        + field(11, tensor("a", uint8, ("rows", "dim")))
+        + field(11, tensor("b", int8, ("dim", 1)))
         + field(11, tensor("a_zero", uint8, ()))
-        + field(12, tensor("y", int32, (1, "rows")))
+        + field(12, tensor("y", int32, ("rows", 1)))
     )
     return field(1, 8) + field(7, graph) + field(8, field(1, "") + field(2, 13))

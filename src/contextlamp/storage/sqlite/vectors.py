@@ -19,7 +19,13 @@ import threading
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING
 
-from contextlamp.storage.sqlite.first_pass import FLOAT_SLACK, int8_products, quantize_query, quantize_rows
+from contextlamp.storage.sqlite.first_pass import (
+    FLOAT_SLACK,
+    ZERO_POINT,
+    int8_products,
+    quantize_query,
+    quantize_rows,
+)
 
 if TYPE_CHECKING:
     import numpy as np
@@ -44,12 +50,9 @@ SCORE_ALIGN = 64
 # From this many rows on, vector_search scores the int8 copy first and only the rows that can reach the top
 # exactly (first_pass.py); below, the float32 product is as cheap as the first pass's fixed costs.
 FIRST_PASS_MIN_ROWS = 4096
-# The int8 codes are one (dim, width) matrix, scored in one run; it grows to an eighth more than it needs, in
-# whole CODE_STEP columns (a copy of 384 bytes a row), and its width CODE_STEP * k + CODE_PAD is never a power of two:
-# ONNX Runtime's int8 product over (384, 4096) codes took 86 µs per 1,000 columns, over (384, 4288) 26 (a row
-# stride of a power of two bytes maps the columns it packs onto the same cache sets; this machine, AVX-512 VNNI).
+# The int8 codes are one (rows, dim) uint8 matrix (first_pass.py), scored in one run; it grows to an eighth more
+# rows than it needs, in whole CODE_STEP rows (a copy of dim bytes a row), so that few appends copy it.
 CODE_STEP = 1024
-CODE_PAD = 192
 SCORING_THREADS = min(4, os.cpu_count() or 1)
 _pool: ThreadPoolExecutor | None = None
 _pool_lock = threading.Lock()
@@ -78,9 +81,9 @@ class VectorIndex:
         self.epoch: str | None = None
         self.changes = 0  # counts appends, replacements and resets (a key for what is derived from the rows)
         self.resets = 0  # counts resets: between two, a row keeps its number and its rowid (or becomes DEAD)
-        # the first pass's int8 copy (first_pass.py): ``(dim, width)`` int8 codes, a column a row (columns past
-        # ``size`` stay zero), and per row (capacity as ``rowids``) float32 scale, scale * |codes| and residual norm
-        self.codes: npt.NDArray[np.int8] | None = None
+        # the first pass's int8 copy (first_pass.py): ``(capacity, dim)`` uint8 codes plus ``ZERO_POINT``, a row a
+        # row, and per row (capacity as ``rowids``) float32 scale, scale * |codes| and residual norm
+        self.codes: npt.NDArray[np.uint8] | None = None
         self.code_rows: Vectors | None = None  # (capacity, 3): scale, spread, residual
         self._wide_rows: tuple[int, npt.NDArray[np.float64]] | None = None  # (changes, code_rows in use as float64)
 
@@ -130,13 +133,13 @@ class VectorIndex:
         codes, scale, spread, residual = quantize_rows(vectors)
         assert self.code_rows is not None
         self.code_rows[self.size : need] = np.stack([scale, spread, residual], axis=1)
-        if self.codes is None or need > self.codes.shape[1] - CODE_PAD:
-            width = -(-(need + need // 8) // CODE_STEP) * CODE_STEP  # an eighth ahead: few copies, little waste
-            grown = np.zeros((self.dim, width + CODE_PAD), dtype=np.int8)
+        if self.codes is None or need > len(self.codes):
+            capacity = -(-(need + need // 8) // CODE_STEP) * CODE_STEP  # an eighth ahead: few copies, little waste
+            grown = np.empty((capacity, self.dim), dtype=np.uint8)
             if self.codes is not None:
-                grown[:, : self.size] = self.codes[:, : self.size]
+                grown[: self.size] = self.codes[: self.size]
             self.codes = grown
-        self.codes[:, self.size : need] = codes.T
+        self.codes[self.size : need] = codes
         done = 0
         while done < len(rows):
             block, offset = divmod(self.size, VECTOR_BLOCK_ROWS)
@@ -195,7 +198,7 @@ class VectorIndex:
             rows = stale[(stale // VECTOR_BLOCK_ROWS) == block] % VECTOR_BLOCK_ROWS
             self.blocks[block][rows] = 0.0
         if self.codes is not None and self.code_rows is not None:
-            self.codes[:, stale] = 0
+            self.codes[stale] = ZERO_POINT  # code 0: the row's product is 0
             self.code_rows[stale] = 0.0
         self.dead += len(stale)
 
@@ -233,7 +236,7 @@ class VectorIndex:
 
         query_codes, scale, residual, norm = quantize_query(query)
         assert self.codes is not None
-        dots = int8_products(query_codes, self.codes)[: self.size].astype(np.float64)  # one run, every column
+        dots = int8_products(self.codes[: self.size], query_codes).astype(np.float64)  # one run, every row
         assert self.code_rows is not None
         if self._wide_rows is None or self._wide_rows[0] != self.changes:  # float64 once per change, not per query
             self._wide_rows = (self.changes, self.code_rows[: self.size].astype(np.float64))
