@@ -38,6 +38,7 @@ SPLITS: tuple[HeldSplit, ...] = (
     HeldSplit("held10f", "secret_corpus_held10f", "score formats13's held10f split (formats; at the end)"),
     HeldSplit("held11f", "secret_corpus_held11f", "score secrets14's held11f split (formats, places; at the end)"),
     HeldSplit("held11s", "secret_corpus_held11s", "score stated14's held11s split (stated; at the end)"),
+    HeldSplit("held12f", "secret_corpus_held12f", "score formats15's held12f split (layouts, public data; at the end)"),
 )
 
 
