@@ -173,7 +173,8 @@ HELD12F_FORMATS: list[tuple[str, str, Maker]] = [
         "Azure storage key",
         "Azure Storage",
         lambda g: (
-            f"DefaultEndpointsProtocol=https;AccountName=orchard;AccountKey={_b64(g, 64)};EndpointSuffix=core.windows.net"
+            "DefaultEndpointsProtocol=https;AccountName=orchard;"
+            f"AccountKey={_b64(g, 64)};EndpointSuffix=core.windows.net"
         ),
     ),
     ("JWT with signature", "the ticketing API", lambda g: "eyJhbGciOiJIUzI1NiJ9." + _b64u(g, 40) + "." + _b64u(g, 32)),
