@@ -35,6 +35,7 @@ from contextlamp.domain.secret_files import FILE_RULES
 from contextlamp.domain.secret_formats import format_rules
 from contextlamp.domain.secret_forms import keyed_form_rules
 from contextlamp.domain.secret_labels import FORMAT_LABELLED_RULES, LABELLED_RULES, PUBLIC_LABELLED
+from contextlamp.domain.secret_layout import LayoutView, layout_views
 from contextlamp.domain.secret_measures import names_no_value
 from contextlamp.domain.secret_normal import merge_spans, normalise_for_scan
 from contextlamp.domain.secret_phrases import phrase_rules
@@ -260,6 +261,8 @@ class SecretScanner:
                     found.append((*view.original_span(a, b), kind))
             found += [(*view.original_span(a, b), HIDDEN) for a, b in view.hidden if hidden_secret(view.text[a:b])]
             found += [(a, b, HIDDEN) for a, b, value in view.revealed if hidden_secret(value)]
+        for layout in layout_views(normal.text):  # a value cut by layout, rejoined (secret_layout.py)
+            found += [(*normal.original_span(*layout.original_span(a, b)), kind) for a, b, kind in _laid(layout)]
         return found
 
     def kinds(self, text: str) -> list[str]:
@@ -326,10 +329,33 @@ class SecretScanner:
         )
 
 
+_PREFIXED = "Prefixed API Token"  # a shape kind a layout view keeps when its prefix starts the first piece
 _RUN_TOKEN = re.compile(r"[^\s\"'`{}\[\]<>(),;\\]{8,}")  # a credential's characters: no quote, bracket, space
 
 
 _CHAR_ESCAPE_LEADS = ("&#", "\\")  # how a run of character escapes begins (secret_bytes: HTML, \\u, \\x, CSS)
+
+
+def _laid(layout: LayoutView) -> list[tuple[int, int, str]]:
+    """Findings of a layout view (secret_layout.py) that cross a join: a format's or a label's; a shape rule's
+    only when the pieces are cut to one width or its prefix starts the first piece (``Prefixed API Token``), and
+    never on hex or digits alone (fingerprints, hashes and numbers are written in groups); and the joined value
+    itself as Obfuscated Value when it is cut to one width and credential-shaped (secret_unwrap.hidden_secret)."""
+    out: list[tuple[int, int, str]] = []
+    for a, b, kind in _raw_findings(layout.text, False):
+        if not layout.crosses(a, b):
+            continue
+        shape = kind in SHAPE_KINDS and not (kind == _PREFIXED and a < layout.joins[0])
+        if shape and (not layout.cut or _HEX_OR_DIGITS.fullmatch(layout.text[a:b].strip("\"'`")) is not None):
+            continue
+        out.append((a, b, kind))
+    value = layout.value
+    if not out and layout.cut and _HEX_OR_DIGITS.fullmatch(value) is None and hidden_secret(value, mixed=True):
+        out.append((layout.begin, len(layout.text), HIDDEN))
+    return out
+
+
+_HEX_OR_DIGITS = re.compile(r"[0-9A-Fa-f:. -]+")
 
 
 def _known(token: str) -> bool:
