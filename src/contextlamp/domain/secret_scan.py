@@ -84,6 +84,7 @@ class _Engine:
     keywords: RawSet  # every format rule's keywords, case-insensitive, in one RE2 set
     keyword_rules: tuple[tuple[int, ...], ...]  # for each keyword of the set, the format rules it lets run
     public: tuple[Regex, ...]  # material public by design (PUBLIC), one regex a form
+    encrypted: tuple[Regex, ...]  # ciphertext envelopes (ENCRYPTED), one regex a form
     leads: dict[str, Regex]  # each distinct lead of a rule (secret_re2.lead_of), compiled on first use
 
     def candidates(self, data: bytes) -> Sequence[Compiled]:
@@ -141,6 +142,7 @@ def _engine() -> _Engine:
         keywords,
         keyword_rules,
         tuple(compile_rule(form) for form in PUBLIC),
+        tuple(compile_rule(form) for form in ENCRYPTED),
         {},
     )
 
@@ -450,12 +452,21 @@ PUBLIC = (
     r"\b(?:bc|tb)1[02-9ac-hj-np-z]{25,87}\b",
     r"\bdata:[a-z]{1,20}/[A-Za-z0-9.+-]{1,60}(?:;[A-Za-z0-9=.-]{1,40}){0,3};base64,[A-Za-z0-9+/]+={0,2}",
     r"\bsha(?:256|384|512)-[A-Za-z0-9+/]{43,86}={0,2}",
-    r"(?i:public[ _-]?key|pub[ _-]?key|verif(?:y|ication)[ _-]key)[^\n=:]{0,48}[=:][ \t]*[A-Za-z0-9+/]{20,200}={0,2}",
+    r"(?i:public[ _-]?key|pub[ _-]?key|verif(?:y|ication)[ _-]key)[^\n=:]{0,48}(?:[=:]|\b(?:is|was)\b)[ \t]*"
+    r"[A-Za-z0-9+/]{20,200}={0,2}",
     r"(?i:\b(?:cache|object|idempotency|dedupe?|lookup|partition|routing|sort|primary|row|index)[ _-]?key|\bchecksum|"
-    r"\bdigest|\bcommit(?:[ _-](?:sha|hash|id))?|\bsha(?:1|256|512)?(?:sum)?|(?:page|next|continuation|sync|cursor|"
+    r"\bfingerprint|\bintegrity|\bcontent[ _-]?hash|\betag|\bnonce|\bdigest|\bcommit(?:[ _-](?:sha|hash|id))?|"
+    r"\bsha(?:1|256|512)?(?:sum)?|(?:page|next|continuation|sync|cursor|"
     r"pagination|resume|request|trace|idempotency|cancell?ation)[ _-]?(?:page[ _-]?)?(?:token|key))[\"']?\]?"
     r"(?:[ \t]+(?:is|was)|[ \t]*(?:\|\|)?[=:])[ \t]*[\"']?[A-Za-z0-9_.:$+/=-]{16,200}",
     r"\bpk_(?:test|live)_[A-Za-z0-9]{20,120}\b",
+    # stop 45: public by what they are. A PostHog project key (phc_, meant for a page's source, as pk_ above); an
+    # IPNS name (a libp2p public key as a CIDv1 in base36, k51… Ed25519 / k2k4r8… RSA); an Oracle Cloud resource id
+    # (ocid1.…, docs.oracle.com "Resource Identifiers"); a PEM certificate, public key, CRL or CSR block (RFC 7468).
+    r"\bphc_[A-Za-z0-9_-]{30,60}\b",
+    r"\b(?:k51qzi5uqu5d|k2k4r8)[a-z0-9]{40,80}\b",
+    r"\bocid1\.[a-z0-9_]{1,40}\.oc[0-9]{1,3}\.[a-z0-9-]{0,40}\.[a-z0-9]{20,120}\b",
+    r"-----BEGIN (?:CERTIFICATE|PUBLIC KEY|X509 CRL|CERTIFICATE REQUEST)-----[A-Za-z0-9+/=\s]*",
     # hex named as public right before it (secret_rules' Key Material reads a key noun further back): "the key's
     # SHA-256 fingerprint is <hex>", "ed25519 public key <hex>", "the signing tx hash: 0x<hex>"
     r"(?i:\b(?:public|pub|host|verify|verification)[ _-]?(?:key|schlüssel|clé|clave|chiave|chave|sleutel|klucz|ключ)|"
@@ -464,25 +475,44 @@ PUBLIC = (
     r"(?:0[xX])?[0-9a-fA-F]{40,400}",
     PUBLIC_LABELLED,
 )
+# Ciphertext in a standard envelope (stop 45): what any rule finds inside it, under any label, is encrypted, not a
+# credential in clear. A SOPS value (ENC[cipher,data:…,iv:…,tag:…,type:…], getsops.io: "safe to commit"), an Ansible
+# Vault payload ($ANSIBLE_VAULT;1.1;AES256 and its hex lines), an age or OpenPGP armoured message.
+ENCRYPTED = (
+    r"\bENC\[[A-Z0-9_]{3,24},data:[A-Za-z0-9+/=]*,iv:[A-Za-z0-9+/=]{8,128},tag:[A-Za-z0-9+/=]{8,128},"
+    r"type:[a-z]{1,12}\]",
+    r"\$ANSIBLE_VAULT;1\.[12];AES256(?:;[A-Za-z0-9_-]{1,64})?[\s0-9a-f]*",
+    r"-----BEGIN (?:AGE ENCRYPTED FILE|PGP MESSAGE)-----[A-Za-z0-9+/=\s:.-]*(?:-----END [A-Z ]{1,40}-----)?",
+)
 SHAPE_KINDS = frozenset(
     {"Random Token", "Prefixed API Token", "Key Material", "Labelled Key"}
 )  # found by shape, not by a label
 
 
-def _without_public(raw: list[tuple[int, int, str]], data: bytes, engine: _Engine) -> list[tuple[int, int, str]]:
-    """``raw`` less the shape rules' findings that lie inside public material (``PUBLIC``; byte offsets)."""
-    if not any(kind in SHAPE_KINDS for _, _, kind in raw):
-        return raw
-    public: list[tuple[int, int]] = []
-    for regex in engine.public:  # one pass per form: forms may overlap ("public key: age1…")
+def _spans_of(regexes: tuple[Regex, ...], data: bytes) -> list[tuple[int, int]]:
+    """Byte spans of every match of each regex (one pass a regex: forms may overlap, "public key: age1…")."""
+    out: list[tuple[int, int]] = []
+    for regex in regexes:
         pos = 0
         while pos < len(data):
             spans = regex.search(data, pos)
             if spans is None:
                 break
             start, end = spans[0]
-            public.append((start, end))
+            out.append((start, end))
             pos = max(end, start + 1)
+    return out
+
+
+def _without_public(raw: list[tuple[int, int, str]], data: bytes, engine: _Engine) -> list[tuple[int, int, str]]:
+    """``raw`` less every finding inside ciphertext (``ENCRYPTED``) and the shape rules' findings that lie inside
+    public material (``PUBLIC``; byte offsets)."""
+    if b"ENC[" in data or b"$ANSIBLE_VAULT" in data or b"-----BEGIN " in data:
+        sealed = _spans_of(engine.encrypted, data)
+        raw = [(s, e, kind) for s, e, kind in raw if not any(ps <= s < pe for ps, pe in sealed)]
+    if not any(kind in SHAPE_KINDS for _, _, kind in raw):
+        return raw
+    public = _spans_of(engine.public, data)
     if not public:
         return raw
     # a finding that starts inside public material is part of it (its redaction tail may take a full stop more)
