@@ -39,6 +39,7 @@ from contextlamp.domain.secret_layout import LayoutView, layout_views
 from contextlamp.domain.secret_measures import names_no_value
 from contextlamp.domain.secret_normal import merge_spans, normalise_for_scan
 from contextlamp.domain.secret_phrases import phrase_rules
+from contextlamp.domain.secret_public import public_bytes
 from contextlamp.domain.secret_re2 import (
     SET_SIZE,
     Compiled,
@@ -513,20 +514,27 @@ def _without_public(raw: list[tuple[int, int, str]], data: bytes, engine: _Engin
     if not any(kind in SHAPE_KINDS for _, _, kind in raw):
         return raw
     public = _spans_of(engine.public, data)
-    if not public:
-        return raw
     # a finding that starts inside public material is part of it (its redaction tail may take a full stop more)
-    return [(s, e, kind) for s, e, kind in raw if kind not in SHAPE_KINDS or not any(ps <= s < pe for ps, pe in public)]
+    return [
+        (s, e, kind)
+        for s, e, kind in raw
+        if kind not in SHAPE_KINDS or not (any(ps <= s < pe for ps, pe in public) or public_bytes(_decode(data[s:e])))
+    ]
+
+
+_STRUCTURE = re.compile(r"[\s,;{}\[\]\"]")  # what separates the parts of decoded text that is not one token
 
 
 def _without_clean_encodings(
     found: list[tuple[int, int, str]], runs: list[tuple[int, int, str]], dirty: set[tuple[int, int]]
 ) -> list[tuple[int, int, str]]:
-    """``found`` less the shape rules' findings that start inside an encoded run whose decoded text is words (a
-    space inside) and holds no secret (``echo dGhlIG5pZ2h0bHkg… | base64 -d``: base64 of ordinary text looks random,
-    and is not a secret). A run that decodes to one token (``user:password``, a hex key) keeps its findings, and
+    """``found`` less the shape rules' findings that start inside an encoded run whose decoded text is words or a
+    structure (a space, or since stop 45 a comma, brace, bracket, quote or semicolon inside: a JWT header
+    ``{"alg":"HS256"}``, a CSV header) and holds no secret (``echo dGhlIG5pZ2h0bHkg… | base64 -d``: base64 of
+    ordinary text looks random, and is not a secret). A run that decodes to one token (``user:password``, a hex
+    key) keeps its findings, and
     labelled and vendor findings always stay. Linear: runs are sorted once and each finding is placed by bisection."""
-    wordless = {(start, end) for start, end, decoded in runs if " " not in decoded.strip()}
+    wordless = {(start, end) for start, end, decoded in runs if _STRUCTURE.search(decoded.strip()) is None}
     clean = sorted({(start, end) for start, end, _ in runs if (start, end) not in dirty | wordless})
     if not clean or not any(kind in SHAPE_KINDS for _, _, kind in found):
         return found
