@@ -103,6 +103,13 @@ def _labelled(
     return _view(text, label, pieces, is_cut(pieces) if cut is None else cut)
 
 
+def _wordy(text: str, pieces: list[tuple[int, int]]) -> bool:
+    """More than a quarter of the groups are small letters alone: words joined by a mark (``well-known-thing``,
+    a passphrase of words), not a value cut into groups (its groups mix classes)."""
+    words = sum(text[a:b].isalpha() and text[a:b].islower() for a, b in pieces)
+    return 4 * words > len(pieces)
+
+
 def _mixed(pieces: list[tuple[int, int]], text: str) -> bool:
     """Groups joined into a value of three classes of character or more (capitals, small letters, digits,
     symbols): a key or a password cut into groups. Fingerprints, card numbers, IBANs, licence keys and serials
@@ -275,6 +282,8 @@ def mark_views(text: str) -> list[LayoutView]:
                     if k == end or k in cut:
                         pieces.append((base + piece_start, base + k))
                         piece_start = k + 1
+                if _wordy(text, pieces):
+                    continue
                 line_start = text.rfind("\n", 0, base + start) + 1
                 view = _labelled(
                     text, (max(line_start, base + start - _LABEL), base + start), pieces, _mixed(pieces, text)
@@ -346,6 +355,8 @@ def _group_view(
             t += 1
         if 0 < t <= width:  # a last group no longer, before what follows the value
             pieces.append((offsets[m + 1], offsets[m + 1] + t))
+    if _wordy(text, pieces):
+        return []
     line_start = text.rfind("\n", 0, lead) + 1
     view = _labelled(text, (max(line_start, lead - _LABEL), lead), pieces, marked and _mixed(pieces, text))
     return [] if view is None else [view]
