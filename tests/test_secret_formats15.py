@@ -29,6 +29,11 @@ def _every(value: str, n: int, sep: str) -> str:
 
 
 REFUSED = [
+    pytest.param(f"hdbuserstore SET BACKUP hana01:30015 SYSTEM {CHOSEN}", CHOSEN, id="hdbuserstore"),
+    pytest.param(f"prosodyctl register keeper lighthouse.example {CHOSEN}", CHOSEN, id="prosodyctl"),
+    pytest.param(f"steamcmd +login ferryops {CHOSEN} +app_update 740 +quit", CHOSEN, id="steamcmd"),
+    pytest.param(f"pihole -a -p {CHOSEN}", CHOSEN, id="pihole"),
+    pytest.param(f"mc alias set nas http://nas.lan:9000 keeper {CHOSEN}", CHOSEN, id="minio-mc-alias"),
     pytest.param("cred: >-\n" + "\n".join("  " + p for p in _pieces(NPM, 12)), NPM, id="yaml-folded"),
     pytest.param(
         "ci:\n  upload:\n    blob: |\n" + "\n".join("      " + p for p in _pieces(APIFY, 10)),
@@ -77,6 +82,8 @@ SOPS = (
 )
 PNG = base64.b64encode(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(range(7, 67, 1))).decode()
 STORABLE = [
+    "steamcmd +login anonymous +app_update 740 +quit",
+    "pihole -a -p",
     "ids:\n  - 9fceb02d0ae5\n  - 1a2b3c4d5e6f\n  - 77aa88bb99cc",
     "hashes:\n  9fceb02d0ae54f1a\n  1a2b3c4d5e6f7a8b\n  77aa88bb99cc00dd",
     '"tags": ["alpha", "beta", "gamma", "delta"]',
