@@ -34,6 +34,10 @@ REFUSED = [
     pytest.param(f"steamcmd +login ferryops {CHOSEN} +app_update 740 +quit", CHOSEN, id="steamcmd"),
     pytest.param(f"pihole -a -p {CHOSEN}", CHOSEN, id="pihole"),
     pytest.param(f"mc alias set nas http://nas.lan:9000 keeper {CHOSEN}", CHOSEN, id="minio-mc-alias"),
+    pytest.param(f"java -jar jenkins-cli.jar -s https://ci/ -auth keeper:{CHOSEN} list-jobs", CHOSEN, id="jenkins"),
+    pytest.param(f"/msg NickServ IDENTIFY {CHOSEN}", CHOSEN, id="nickserv"),
+    pytest.param(f"CREATE USER 'ferry'@'%' IDENTIFIED BY '{CHOSEN}';", CHOSEN, id="sql-identified-by"),
+    pytest.param(f"replace: olcRootPW\nolcRootPW: {CHOSEN}", CHOSEN, id="ldif-olcrootpw"),
     pytest.param("cred: >-\n" + "\n".join("  " + p for p in _pieces(NPM, 12)), NPM, id="yaml-folded"),
     pytest.param(
         "ci:\n  upload:\n    blob: |\n" + "\n".join("      " + p for p in _pieces(APIFY, 10)),
@@ -84,6 +88,9 @@ PNG = base64.b64encode(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(range(7, 6
 STORABLE = [
     "steamcmd +login anonymous +app_update 740 +quit",
     "pihole -a -p",
+    "Use /msg NickServ IDENTIFY to log in.",
+    "The user is identified by their email address.",
+    "olcRootPW: {SSHA}Xk9mQ2vLp7wRtAbCdEf",
     "ids:\n  - 9fceb02d0ae5\n  - 1a2b3c4d5e6f\n  - 77aa88bb99cc",
     "hashes:\n  9fceb02d0ae54f1a\n  1a2b3c4d5e6f7a8b\n  77aa88bb99cc00dd",
     '"tags": ["alpha", "beta", "gamma", "delta"]',
