@@ -32,7 +32,8 @@ _ARRAY = re.compile(rf"\[{_GAP}{_STRING}(?:{_GAP},{_GAP}{_STRING}){{1,{_MAX_PIEC
 _CSV_SEPARATORS = (",", ";", "\t", "|")
 # groups of one width between spacing marks: a space, a tab, a spaced dash or middle dot
 _SPACED_SEPARATORS = ("\t", " \u2013 ", " \u2014 ", " - ", " \u00b7 ", " / ", "  ", " ")
-_GROUP_MARKS = ".-:\u00b7\u2013\u2014_/|~,+"  # marks between groups inside one token
+# marks between groups inside one token; not the characters of base64 (``+``, ``/``, ``_``), whose values hold them
+_GROUP_MARKS = ".-:\u00b7\u2013\u2014|~,"
 _GROUP_WIDTHS = range(3, 13)
 _GROUPS_MIN = 3  # groups of one width before the last: fewer is a date, a version, an address
 

@@ -264,8 +264,13 @@ class SecretScanner:
                     found.append((*view.original_span(a, b), kind))
             found += [(*view.original_span(a, b), HIDDEN) for a, b in view.hidden if hidden_secret(view.text[a:b])]
             found += [(a, b, HIDDEN) for a, b, value in view.revealed if hidden_secret(value)]
-        for layout in layout_views(normal.text):  # a value cut by layout, rejoined (secret_layout.py)
-            found += [(*normal.original_span(*layout.original_span(a, b)), kind) for a, b, kind in _laid(layout)]
+        laid = [
+            (*layout.original_span(a, b), kind)
+            for layout in layout_views(normal.text)  # a value cut by layout, rejoined (secret_layout.py)
+            for a, b, kind in _laid(layout)
+        ]
+        if laid:
+            found += [(*normal.original_span(a, b), kind) for a, b, kind in _outside_public(laid, normal.text)]
         return found
 
     def kinds(self, text: str) -> list[str]:
@@ -337,6 +342,29 @@ _RUN_TOKEN = re.compile(r"[^\s\"'`{}\[\]<>(),;\\]{8,}")  # a credential's charac
 
 
 _CHAR_ESCAPE_LEADS = ("&#", "\\")  # how a run of character escapes begins (secret_bytes: HTML, \\u, \\x, CSS)
+
+
+def _outside_public(laid: list[tuple[int, int, str]], text: str) -> list[tuple[int, int, str]]:
+    """``laid`` (character spans of ``text``) less the shape and Obfuscated Value findings that start inside
+    public material (``PUBLIC``: an SRI digest's base64 holds the marks of a grouped value). One pass: the
+    findings are sorted and their byte offsets counted on as they go."""
+    judged = [f for f in laid if f[2] in SHAPE_KINDS or f[2] == HIDDEN]
+    if not judged:
+        return laid
+    data = _encode(text)
+    public = merge_spans(_spans_of(_engine().public, data))
+    if not public:
+        return laid
+    starts = [ps for ps, _ in public]
+    dropped: set[tuple[int, int, str]] = set()
+    chars = byte = 0
+    for finding in sorted(judged):
+        byte += len(_encode(text[chars : finding[0]]))
+        chars = finding[0]
+        k = bisect.bisect_right(starts, byte) - 1
+        if k >= 0 and byte < public[k][1]:
+            dropped.add(finding)
+    return [f for f in laid if f not in dropped]
 
 
 def _laid(layout: LayoutView) -> list[tuple[int, int, str]]:
