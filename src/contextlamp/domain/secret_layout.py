@@ -6,8 +6,10 @@ the last field of consecutive CSV/TSV rows, or into groups of one width with a m
 ``:``, ``·``, ``–``, a tab, spaces, `` – ``). Each such run is read again as one value, in a view: the label before
 it (a YAML key, the text before an array's bracket) and the pieces joined. The scanner runs every rule on a view
 (secret_scan) and keeps a finding only when it crosses a join (the pieces alone were already read) and a format or
-a label names it (a vendor format of the maintained ruleset, a labelled or stated rule; not a rule that judges a
-value by its shape alone: joined hashes or ids look random and are not secrets).
+a label names it (a vendor format of the maintained ruleset, a labelled or stated rule). A rule that judges a
+value by its shape alone counts only when the pieces are cut to one width (``LayoutView.cut``: lines or fields of
+one width and a shorter last one; groups between marks, not plain spaces, holding three classes of character),
+never on hex or digits alone; joined hashes, ids, fingerprints and card numbers look random and are not secrets.
 
 The normalised text is left as it is: a list of ids, a column of hashes, a dotted version string stays what it
 is for every other rule. Every pass reads each line or token once, and each view is at most the run and a short
