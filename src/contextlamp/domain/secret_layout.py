@@ -3,12 +3,12 @@
 A value is cut by the container it is written in as often as by hand: over the lines of one YAML scalar (literal
 ``|``, folded ``>``, or plain lines under a key), into the strings of one array (JSON, TOML, a Python list), into
 the last field of consecutive CSV/TSV rows, or into groups of one width with a mark between them (``.``, ``-``,
-``:``, ``·``, ``–``, a tab, spaces, `` – ``). Each such run is read again as one value, in a view: the label before
+``:``, ``·``, ``–``, a tab, `` – ``). Each such run is read again as one value, in a view: the label before
 it (a YAML key, the text before an array's bracket) and the pieces joined. The scanner runs every rule on a view
 (secret_scan) and keeps a finding only when it crosses a join (the pieces alone were already read) and a format or
 a label names it (a vendor format of the maintained ruleset, a labelled or stated rule). A rule that judges a
 value by its shape alone counts only when the pieces are cut to one width (``LayoutView.cut``: lines or fields of
-one width and a shorter last one; groups between marks, not plain spaces, holding three classes of character),
+one width and a shorter last one; groups between marks holding three classes of character),
 never on hex or digits alone; joined hashes, ids, fingerprints and card numbers look random and are not secrets.
 
 The normalised text is left as it is: a list of ids, a column of hashes, a dotted version string stays what it
@@ -32,8 +32,9 @@ _STRING = r"(?:\"[^\"\n]{1,64}\"|'[^'\n]{1,64}')"
 _GAP = r"[ \t\r\n]*"
 _ARRAY = re.compile(rf"\[{_GAP}{_STRING}(?:{_GAP},{_GAP}{_STRING}){{1,{_MAX_PIECES}}}{_GAP},?{_GAP}\]")
 _CSV_SEPARATORS = (",", ";", "\t", "|")
-# groups of one width between spacing marks: a space, a tab, a spaced dash or middle dot
-_SPACED_SEPARATORS = ("\t", " \u2013 ", " \u2014 ", " - ", " \u00b7 ", " / ", "  ", " ")
+# groups of one width between spacing marks: a tab, a spaced dash, middle dot or slash. Groups between plain spaces
+# are emphasis, chess moves and coordinates as often; secret_decode's group views and secret_splits read those
+_SPACED_SEPARATORS = ("\t", " \u2013 ", " \u2014 ", " - ", " \u00b7 ", " / ")
 # marks between groups inside one token; not the characters of base64 (``+``, ``/``, ``_``), whose values hold them
 _GROUP_MARKS = ".-:\u00b7\u2013\u2014|~,"
 _GROUP_WIDTHS = range(3, 13)
@@ -307,7 +308,7 @@ _SPACED_RUNS = _spaced_runs()
 
 
 def spaced_views(text: str) -> list[LayoutView]:
-    """Groups of one width (3 to 12) between one spacing separator (a tab, a space, a spaced dash), 4+ groups
+    """Groups of one width (3 to 12) between one spacing separator (a tab, a spaced dash), 4+ groups
     holding a digit, a last one no longer and a first one that may follow a label in its token: the separators
     removed, after the line's text before them."""
     views: list[LayoutView] = []
@@ -331,19 +332,15 @@ def spaced_views(text: str) -> list[LayoutView]:
                 while m + 1 < len(parts) and len(parts[m + 1]) == width:
                     m += 1
                 if width in _GROUP_WIDTHS and m - k + 1 >= _GROUPS_MIN:
-                    views.extend(_group_view(text, parts, offsets, k, m, width, separator.strip(" ") != ""))
+                    views.extend(_group_view(text, parts, offsets, k, m, width))
                 k = m + 1
     return views
 
 
-def _group_view(
-    text: str, parts: list[str], offsets: list[int], k: int, m: int, width: int, marked: bool
-) -> list[LayoutView]:
+def _group_view(text: str, parts: list[str], offsets: list[int], k: int, m: int, width: int) -> list[LayoutView]:
     """The view of groups ``k..m`` of ``parts`` (each ``width`` long), after the token characters that end part
     ``k - 1`` when they are exactly ``width`` (a first group glued to its label or quote) and before those that
-    start part ``m + 1`` when they are no more (a shorter last group). ``marked``: the separator is a mark (a tab,
-    a spaced dash), not the spaces of prose, which are emphasis as often (``e4 e5 Nf3 Nc6``): only then may the
-    groups count as cut (``_mixed``)."""
+    start part ``m + 1`` when they are no more (a shorter last group)."""
     head = parts[k - 1]
     n = 0
     while n < len(head) and head[len(head) - 1 - n] in _TOKEN:
@@ -361,7 +358,7 @@ def _group_view(
     if _wordy(text, pieces):
         return []
     line_start = text.rfind("\n", 0, lead) + 1
-    view = _labelled(text, (max(line_start, lead - _LABEL), lead), pieces, marked and _mixed(pieces, text))
+    view = _labelled(text, (max(line_start, lead - _LABEL), lead), pieces, _mixed(pieces, text))
     return [] if view is None else [view]
 
 
