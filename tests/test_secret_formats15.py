@@ -88,6 +88,7 @@ PNG = base64.b64encode(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(range(7, 6
 STORABLE = [
     "steamcmd +login anonymous +app_update 740 +quit",
     "pihole -a -p",
+    "see pk-lf-5d0c9e1a-3b7f-4c2d-9a8e-1f6b2c3d4e5a in the logs",
     '"integrity": "sha512-taeAjAUlvPAty7LhWRij7tt0P34eyufCOGKq2pgddiHvL5mBaGHSYSyWOUxX+cyK+Cl6u7MTle+OUm+9rW+ZEg=="',
     "Use /msg NickServ IDENTIFY to log in.",
     "The user is identified by their email address.",

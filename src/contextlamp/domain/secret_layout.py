@@ -38,6 +38,7 @@ _SPACED_SEPARATORS = ("\t", " \u2013 ", " \u2014 ", " - ", " \u00b7 ", " / ")
 # marks between groups inside one token; not the characters of base64 (``+``, ``/``, ``_``), whose values hold them
 _GROUP_MARKS = ".-:\u00b7\u2013\u2014|~,"
 _GROUP_WIDTHS = range(3, 13)
+_UUID = re.compile(r"[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}")
 _GROUPS_MIN = 3  # groups of one width before the last: fewer is a date, a version, an address
 
 
@@ -273,7 +274,10 @@ def mark_views(text: str) -> list[LayoutView]:
     views: list[LayoutView] = []
     for match in re.finditer(r"\S{16,}", text):
         token, base = match.group(), match.start()
-        for mark in set(token).intersection(_GROUP_MARKS):
+        marks_here = set(token).intersection(_GROUP_MARKS)
+        if "-" in marks_here and _UUID.search(token) is not None:
+            marks_here.discard("-")  # a UUID's dashes are its structure (RFC 9562), not marks cutting a value
+        for mark in marks_here:
             for width, marks in _stride_runs(token, mark):
                 start = marks[0] - width
                 end = marks[-1] + 1
