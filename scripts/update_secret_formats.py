@@ -57,6 +57,10 @@ TOML_START = b"# This file has been auto-generated. Do not edit manually."
 
 # Rules that find identifiers or need context we do not have (see the module docstring).
 LEFT_OUT = frozenset({"generic-api-key", "generic-password", "generic-username", "generic-credential-uri"})
+# Keys public by design, meant for a web page's source (stop 45): PostHog's project API key (``phc_``) can only send
+# events ("Project API key ... is used in your frontend ... it's fine for it to be public", posthog.com/docs, "API
+# keys"), as Stripe's publishable ``pk_`` keys (secret_scan.PUBLIC). The personal ``phx_`` key stays.
+PUBLIC_BY_DESIGN = frozenset({"posthog-project-api-key"})
 IDENTIFIER_WORDS = ("-client-id", "-tenant-id", "-account-name", "-username", "-user-id", "-org-id", "-app-id")
 
 _ENTROPY = re.compile(r'entropy\(finding\["secret"\]\)\s*(<=|<)\s*([0-9.]+)')
@@ -98,7 +102,7 @@ def _strings(body: str) -> list[str]:
 def convert(rule: dict[str, Any]) -> dict[str, Any] | None:
     """One upstream rule as the scanner's format rule, or None when it is left out (module docstring)."""
     rule_id = str(rule["id"])
-    if "regex" not in rule or rule.get("skipReport") or rule_id.split(".")[0] in LEFT_OUT:
+    if "regex" not in rule or rule.get("skipReport") or rule_id.split(".")[0] in LEFT_OUT | PUBLIC_BY_DESIGN:
         return None
     if "path" in rule and 'finding["match"]' in str(rule.get("filter") or ""):
         return None

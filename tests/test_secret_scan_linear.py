@@ -120,6 +120,20 @@ def test_hostile_inputs_for_every_pattern_scan_in_linear_time(
             ("?api_key=" * SIZE)[:SIZE]: "query credentials",
         }
     )
+    inputs.update(  # stop 45's layout views (secret_layout.py): groups of one width, YAML lines, rows, arrays
+        {
+            ("ab1D\t" * SIZE)[:SIZE]: "tab groups",
+            ("ab1D \u2013 " * SIZE)[:SIZE]: "spaced dash groups",
+            ("ab1D." * SIZE)[:SIZE]: "dotted groups",
+            ("k:\n" + "  ab1Dx9\n" * SIZE)[:SIZE]: "YAML lines under one key",
+            ("k: >\n  ab1Dx9\n" * SIZE)[:SIZE]: "YAML keys",
+            ("1,ab1Dx9Qz\n" * SIZE)[:SIZE]: "CSV rows",
+            ("[" + '"ab1D", ' * SIZE)[:SIZE]: "an unclosed array",
+            ('["ab1D", "cd2E"]\n' * SIZE)[:SIZE]: "arrays",
+            ('["a' * SIZE)[:SIZE]: "unclosed arrays",
+            ("ENC[AES256_GCM,data:" * SIZE)[:SIZE]: "unclosed SOPS values",
+        }
+    )
     slow: list[str] = []
     for text, kind in inputs.items():
         for name, function, base in (

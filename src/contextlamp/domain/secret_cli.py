@@ -52,11 +52,15 @@ VALUE = r"(?:'([^'\n]{1,128})'|\"([^\"\n]{1,128})\"|([^\s\"'`;|&<>]{1,128}))"
 _BARE_VALUE = r"([^\s\"'`;|&<>]{1,128})"
 
 
+_PLUS_COMMAND = re.compile(r"\+[a-z][a-z_]{1,40}")
+
+
 def accept_cli_value(value: str) -> bool:
     """A password given on a command line: a value (not a placeholder, variable, source, type or prose), 3+
-    characters, and not the next option, a path or a share (``-x``, ``/add``, ``\\\\host\\share``)."""
+    characters, and not the next option, a path or a share (``-x``, ``/add``, ``\\\\host\\share``), nor the next
+    ``+command`` of a tool that takes them so (``steamcmd +login anonymous +app_update 740``)."""
     v = value.strip()
-    if len(v) < 3 or v.startswith(("-", "/", "\\", "<")):
+    if len(v) < 3 or v.startswith(("-", "/", "\\", "<")) or _PLUS_COMMAND.fullmatch(v) is not None:
         return False
     return accept_labelled_value(v)
 

@@ -25,7 +25,8 @@ value is a credential, so the value need not look random (``letmein`` after ``--
 :data:`FORMAT_LABELLED_RULES` (stop 40) read the labels that are a value's place in a file format or protocol: an
 HTTP Authorization header of any scheme, ``-p``/``-w`` after ``-u``/``-n`` in one command (not a port), ``NAME VALUE``
 directives whose name ends in a password word, .NET ``<add key=… value=…>``, ``<…Password><Value>``, ``<Pass …>``,
-Dovecot/OpenLDAP ``{PLAIN}``, Postfix ``sasl_passwd``, ``stats auth user:pass``, ``--<credential>-key``, URL query
+Dovecot/OpenLDAP ``{PLAIN}``, (stop 45) SQL ``IDENTIFIED BY``, LDIF ``olcRootPW:``/``userPassword:``, Postfix
+``sasl_passwd``, ``stats auth user:pass``, ``--<credential>-key``, URL query
 keys, a key beside a username in JSON, and a password key and its value as a call's two arguments.
 
 Every pattern runs on RE2 and bounds its value, so the scan stays linear (secret_rules.py explains why).
@@ -192,6 +193,18 @@ FORMAT_LABELLED_RULES: tuple[Rule, ...] = (
         "Password Assignment",
         r"(?im)^[ \t]*[a-z][a-z0-9]{0,23}(?:[_-][a-z0-9]{1,24}){0,3}[_-]?(?:pass|passwd|password|pw|authtok|psk)"
         r"(?:[ \t]+--?[a-z]{1,16})?[ \t]+[\"']?([^\s\"'=:]{3,128})[\"']?[ \t]*$",
+        accept_labelled_value,
+    ),
+    Rule(  # SQL: CREATE/ALTER USER … IDENTIFIED [WITH plugin] BY 'pw' (MySQL, MariaDB, Oracle reference manuals)
+        "Password Assignment",
+        r"(?i)\bidentified[ \t]+(?:with[ \t]+[a-z0-9_]{1,40}[ \t]+)?by[ \t]+(?:password[ \t]+)?"
+        r"(?:N?'([^'\n]{3,128})'|\"([^\"\n]{3,128})\"|([^\s'\";]{3,128}))",
+        accept_labelled_value,
+    ),
+    Rule(  # an LDIF/slapd password attribute in clear (RFC 4519 userPassword; OpenLDAP olcRootPW, rootpw): a hashed
+        # value ({SSHA}…) or a base64 one (``::``) is not the password itself
+        "Password Assignment",
+        r"(?im)^[ \t]*(?:olcRootPW|userPassword|rootpw)[ \t]*:[ \t]*([^\s{:][^\s]{2,127})[ \t]*$",
         accept_labelled_value,
     ),
     Rule(  # .NET/NuGet <add key="ClearTextPassword" value="…"/>, <setting name="DbPassword" value="…">: the key

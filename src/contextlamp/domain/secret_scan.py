@@ -35,9 +35,11 @@ from contextlamp.domain.secret_files import FILE_RULES
 from contextlamp.domain.secret_formats import format_rules
 from contextlamp.domain.secret_forms import keyed_form_rules
 from contextlamp.domain.secret_labels import FORMAT_LABELLED_RULES, LABELLED_RULES, PUBLIC_LABELLED
+from contextlamp.domain.secret_layout import LayoutView, layout_views
 from contextlamp.domain.secret_measures import names_no_value
 from contextlamp.domain.secret_normal import merge_spans, normalise_for_scan
 from contextlamp.domain.secret_phrases import phrase_rules
+from contextlamp.domain.secret_public import public_bytes
 from contextlamp.domain.secret_re2 import (
     SET_SIZE,
     Compiled,
@@ -83,6 +85,7 @@ class _Engine:
     keywords: RawSet  # every format rule's keywords, case-insensitive, in one RE2 set
     keyword_rules: tuple[tuple[int, ...], ...]  # for each keyword of the set, the format rules it lets run
     public: tuple[Regex, ...]  # material public by design (PUBLIC), one regex a form
+    encrypted: tuple[Regex, ...]  # ciphertext envelopes (ENCRYPTED), one regex a form
     leads: dict[str, Regex]  # each distinct lead of a rule (secret_re2.lead_of), compiled on first use
 
     def candidates(self, data: bytes) -> Sequence[Compiled]:
@@ -140,6 +143,7 @@ def _engine() -> _Engine:
         keywords,
         keyword_rules,
         tuple(compile_rule(form) for form in PUBLIC),
+        tuple(compile_rule(form) for form in ENCRYPTED),
         {},
     )
 
@@ -260,6 +264,13 @@ class SecretScanner:
                     found.append((*view.original_span(a, b), kind))
             found += [(*view.original_span(a, b), HIDDEN) for a, b in view.hidden if hidden_secret(view.text[a:b])]
             found += [(a, b, HIDDEN) for a, b, value in view.revealed if hidden_secret(value)]
+        laid = [
+            (*layout.original_span(a, b), kind)
+            for layout in layout_views(normal.text)  # a value cut by layout, rejoined (secret_layout.py)
+            for a, b, kind in _laid(layout)
+        ]
+        if laid:
+            found += [(*normal.original_span(a, b), kind) for a, b, kind in _outside_public(laid, normal.text)]
         return found
 
     def kinds(self, text: str) -> list[str]:
@@ -326,10 +337,56 @@ class SecretScanner:
         )
 
 
+_PREFIXED = "Prefixed API Token"  # a shape kind a layout view keeps when its prefix starts the first piece
 _RUN_TOKEN = re.compile(r"[^\s\"'`{}\[\]<>(),;\\]{8,}")  # a credential's characters: no quote, bracket, space
 
 
 _CHAR_ESCAPE_LEADS = ("&#", "\\")  # how a run of character escapes begins (secret_bytes: HTML, \\u, \\x, CSS)
+
+
+def _outside_public(laid: list[tuple[int, int, str]], text: str) -> list[tuple[int, int, str]]:
+    """``laid`` (character spans of ``text``) less the shape and Obfuscated Value findings that start inside
+    public material (``PUBLIC``: an SRI digest's base64 holds the marks of a grouped value). One pass: the
+    findings are sorted and their byte offsets counted on as they go."""
+    judged = [f for f in laid if f[2] in SHAPE_KINDS or f[2] == HIDDEN]
+    if not judged:
+        return laid
+    data = _encode(text)
+    public = merge_spans(_spans_of(_engine().public, data))
+    if not public:
+        return laid
+    starts = [ps for ps, _ in public]
+    dropped: set[tuple[int, int, str]] = set()
+    chars = byte = 0
+    for finding in sorted(judged):
+        byte += len(_encode(text[chars : finding[0]]))
+        chars = finding[0]
+        k = bisect.bisect_right(starts, byte) - 1
+        if k >= 0 and byte < public[k][1]:
+            dropped.add(finding)
+    return [f for f in laid if f not in dropped]
+
+
+def _laid(layout: LayoutView) -> list[tuple[int, int, str]]:
+    """Findings of a layout view (secret_layout.py) that cross a join: a format's or a label's; a shape rule's
+    only when the pieces are cut to one width or its prefix starts the first piece (``Prefixed API Token``), and
+    never on hex or digits alone (fingerprints, hashes and numbers are written in groups); and the joined value
+    itself as Obfuscated Value when it is cut to one width and credential-shaped (secret_unwrap.hidden_secret)."""
+    out: list[tuple[int, int, str]] = []
+    for a, b, kind in _raw_findings(layout.text, False):
+        if not layout.crosses(a, b):
+            continue
+        shape = kind in SHAPE_KINDS and not (kind == _PREFIXED and a < layout.joins[0])
+        if shape and (not layout.cut or _HEX_OR_DIGITS.fullmatch(layout.text[a:b].strip("\"'`")) is not None):
+            continue
+        out.append((a, b, kind))
+    value = layout.value
+    if not out and layout.cut and _HEX_OR_DIGITS.fullmatch(value) is None and hidden_secret(value, mixed=True):
+        out.append((layout.begin, len(layout.text), HIDDEN))
+    return out
+
+
+_HEX_OR_DIGITS = re.compile(r"[0-9A-Fa-f:. -]+")
 
 
 def _known(token: str) -> bool:
@@ -424,12 +481,21 @@ PUBLIC = (
     r"\b(?:bc|tb)1[02-9ac-hj-np-z]{25,87}\b",
     r"\bdata:[a-z]{1,20}/[A-Za-z0-9.+-]{1,60}(?:;[A-Za-z0-9=.-]{1,40}){0,3};base64,[A-Za-z0-9+/]+={0,2}",
     r"\bsha(?:256|384|512)-[A-Za-z0-9+/]{43,86}={0,2}",
-    r"(?i:public[ _-]?key|pub[ _-]?key|verif(?:y|ication)[ _-]key)[^\n=:]{0,48}[=:][ \t]*[A-Za-z0-9+/]{20,200}={0,2}",
+    r"(?i:public[ _-]?key|pub[ _-]?key|verif(?:y|ication)[ _-]key)[^\n=:]{0,48}(?:[=:]|\b(?:is|was)\b)[ \t]*"
+    r"[A-Za-z0-9+/]{20,200}={0,2}",
     r"(?i:\b(?:cache|object|idempotency|dedupe?|lookup|partition|routing|sort|primary|row|index)[ _-]?key|\bchecksum|"
-    r"\bdigest|\bcommit(?:[ _-](?:sha|hash|id))?|\bsha(?:1|256|512)?(?:sum)?|(?:page|next|continuation|sync|cursor|"
+    r"\bfingerprint|\bintegrity|\bcontent[ _-]?hash|\betag|\bnonce|\bdigest|\bcommit(?:[ _-](?:sha|hash|id))?|"
+    r"\bsha(?:1|256|512)?(?:sum)?|(?:page|next|continuation|sync|cursor|"
     r"pagination|resume|request|trace|idempotency|cancell?ation)[ _-]?(?:page[ _-]?)?(?:token|key))[\"']?\]?"
     r"(?:[ \t]+(?:is|was)|[ \t]*(?:\|\|)?[=:])[ \t]*[\"']?[A-Za-z0-9_.:$+/=-]{16,200}",
     r"\bpk_(?:test|live)_[A-Za-z0-9]{20,120}\b",
+    # stop 45: public by what they are. A PostHog project key (phc_, meant for a page's source, as pk_ above); an
+    # IPNS name (a libp2p public key as a CIDv1 in base36, k51… Ed25519 / k2k4r8… RSA); an Oracle Cloud resource id
+    # (ocid1.…, docs.oracle.com "Resource Identifiers"); a PEM certificate, public key, CRL or CSR block (RFC 7468).
+    r"\bphc_[A-Za-z0-9_-]{30,60}\b",
+    r"\b(?:k51qzi5uqu5d|k2k4r8)[a-z0-9]{40,80}\b",
+    r"\bocid1\.[a-z0-9_]{1,40}\.oc[0-9]{1,3}\.[a-z0-9-]{0,40}\.[a-z0-9]{20,120}\b",
+    r"-----BEGIN (?:CERTIFICATE|PUBLIC KEY|X509 CRL|CERTIFICATE REQUEST)-----[A-Za-z0-9+/=\s]*",
     # hex named as public right before it (secret_rules' Key Material reads a key noun further back): "the key's
     # SHA-256 fingerprint is <hex>", "ed25519 public key <hex>", "the signing tx hash: 0x<hex>"
     r"(?i:\b(?:public|pub|host|verify|verification)[ _-]?(?:key|schlüssel|clé|clave|chiave|chave|sleutel|klucz|ключ)|"
@@ -438,39 +504,65 @@ PUBLIC = (
     r"(?:0[xX])?[0-9a-fA-F]{40,400}",
     PUBLIC_LABELLED,
 )
+# Ciphertext in a standard envelope (stop 45): what any rule finds inside it, under any label, is encrypted, not a
+# credential in clear. A SOPS value (ENC[cipher,data:…,iv:…,tag:…,type:…], getsops.io: "safe to commit"), an Ansible
+# Vault payload ($ANSIBLE_VAULT;1.1;AES256 and its hex lines), an age or OpenPGP armoured message.
+ENCRYPTED = (
+    r"\bENC\[[A-Z0-9_]{3,24},data:[A-Za-z0-9+/=]*,iv:[A-Za-z0-9+/=]{8,128},tag:[A-Za-z0-9+/=]{8,128},"
+    r"type:[a-z]{1,12}\]",
+    r"\$ANSIBLE_VAULT;1\.[12];AES256(?:;[A-Za-z0-9_-]{1,64})?[\s0-9a-f]*",
+    r"-----BEGIN (?:AGE ENCRYPTED FILE|PGP MESSAGE)-----[A-Za-z0-9+/=\s:.-]*(?:-----END [A-Z ]{1,40}-----)?",
+)
 SHAPE_KINDS = frozenset(
     {"Random Token", "Prefixed API Token", "Key Material", "Labelled Key"}
 )  # found by shape, not by a label
 
 
-def _without_public(raw: list[tuple[int, int, str]], data: bytes, engine: _Engine) -> list[tuple[int, int, str]]:
-    """``raw`` less the shape rules' findings that lie inside public material (``PUBLIC``; byte offsets)."""
-    if not any(kind in SHAPE_KINDS for _, _, kind in raw):
-        return raw
-    public: list[tuple[int, int]] = []
-    for regex in engine.public:  # one pass per form: forms may overlap ("public key: age1…")
+def _spans_of(regexes: tuple[Regex, ...], data: bytes) -> list[tuple[int, int]]:
+    """Byte spans of every match of each regex (one pass a regex: forms may overlap, "public key: age1…")."""
+    out: list[tuple[int, int]] = []
+    for regex in regexes:
         pos = 0
         while pos < len(data):
             spans = regex.search(data, pos)
             if spans is None:
                 break
             start, end = spans[0]
-            public.append((start, end))
+            out.append((start, end))
             pos = max(end, start + 1)
-    if not public:
+    return out
+
+
+def _without_public(raw: list[tuple[int, int, str]], data: bytes, engine: _Engine) -> list[tuple[int, int, str]]:
+    """``raw`` less every finding inside ciphertext (``ENCRYPTED``) and the shape rules' findings that lie inside
+    public material (``PUBLIC``; byte offsets)."""
+    if b"ENC[" in data or b"$ANSIBLE_VAULT" in data or b"-----BEGIN " in data:
+        sealed = _spans_of(engine.encrypted, data)
+        raw = [(s, e, kind) for s, e, kind in raw if not any(ps <= s < pe for ps, pe in sealed)]
+    if not any(kind in SHAPE_KINDS for _, _, kind in raw):
         return raw
+    public = _spans_of(engine.public, data)
     # a finding that starts inside public material is part of it (its redaction tail may take a full stop more)
-    return [(s, e, kind) for s, e, kind in raw if kind not in SHAPE_KINDS or not any(ps <= s < pe for ps, pe in public)]
+    return [
+        (s, e, kind)
+        for s, e, kind in raw
+        if kind not in SHAPE_KINDS or not (any(ps <= s < pe for ps, pe in public) or public_bytes(_decode(data[s:e])))
+    ]
+
+
+_STRUCTURE = re.compile(r"[\s,;{}\[\]\"]")  # what separates the parts of decoded text that is not one token
 
 
 def _without_clean_encodings(
     found: list[tuple[int, int, str]], runs: list[tuple[int, int, str]], dirty: set[tuple[int, int]]
 ) -> list[tuple[int, int, str]]:
-    """``found`` less the shape rules' findings that start inside an encoded run whose decoded text is words (a
-    space inside) and holds no secret (``echo dGhlIG5pZ2h0bHkg… | base64 -d``: base64 of ordinary text looks random,
-    and is not a secret). A run that decodes to one token (``user:password``, a hex key) keeps its findings, and
+    """``found`` less the shape rules' findings that start inside an encoded run whose decoded text is words or a
+    structure (a space, or since stop 45 a comma, brace, bracket, quote or semicolon inside: a JWT header
+    ``{"alg":"HS256"}``, a CSV header) and holds no secret (``echo dGhlIG5pZ2h0bHkg… | base64 -d``: base64 of
+    ordinary text looks random, and is not a secret). A run that decodes to one token (``user:password``, a hex
+    key) keeps its findings, and
     labelled and vendor findings always stay. Linear: runs are sorted once and each finding is placed by bisection."""
-    wordless = {(start, end) for start, end, decoded in runs if " " not in decoded.strip()}
+    wordless = {(start, end) for start, end, decoded in runs if _STRUCTURE.search(decoded.strip()) is None}
     clean = sorted({(start, end) for start, end, _ in runs if (start, end) not in dirty | wordless})
     if not clean or not any(kind in SHAPE_KINDS for _, _, kind in found):
         return found

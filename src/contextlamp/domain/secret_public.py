@@ -1,0 +1,69 @@
+"""Public data by what its bytes decode to (formats15, stop 45, #28): base64 that holds a file or a structure, not a
+credential.
+
+A shape rule (a random-looking token) cannot tell base64 of a key from base64 of an image: the bytes can. A token
+whose base64 decodes to the start of a file of a known format (an image, a font, an archive, a PDF: their magic
+numbers) or to a DER structure that is a certificate, a public key or a request (a SEQUENCE whose first element is a
+SEQUENCE; a private key's first element is its version INTEGER, RFC 5208 5, RFC 8017 A.1.2, RFC 5915 3) is data
+someone pasted, not a secret. Base64 that decodes to structured text (a JWT header, a CSV header, JSON: it holds a
+separator) is judged by the scanner on the decoded text (secret_scan._without_clean_encodings).
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+
+# Magic numbers of file formats (each format's specification; also the list in file(1)'s magic database).
+MAGIC = (
+    b"\x89PNG\r\n\x1a\n",  # PNG (ISO/IEC 15948 5.2)
+    b"GIF87a",
+    b"GIF89a",  # GIF
+    b"\xff\xd8\xff",  # JPEG (JFIF/Exif SOI + marker)
+    b"%PDF-",  # PDF (ISO 32000 7.5.2)
+    b"\x1f\x8b\x08",  # gzip (RFC 1952 2.3.1, deflate)
+    b"PK\x03\x04",  # zip local file header
+    b"\x00\x00\x01\x00",  # ICO
+    b"II*\x00",
+    b"MM\x00*",  # TIFF
+    b"OggS",
+    b"ID3",  # MP3 with an ID3v2 tag
+    b"wOFF",
+    b"wOF2",  # WOFF fonts
+    b"\x00\x01\x00\x00\x00",  # TrueType
+    b"OTTO",  # OpenType
+    b"<svg",
+    b"<?xml",
+)
+_HEAD = 24  # base64 characters decoded to read a magic number or a DER header (18 bytes)
+
+
+def _head_bytes(token: str) -> bytes | None:
+    """The first bytes ``token`` decodes to as standard or URL-safe base64, or None when it is not base64."""
+    head = token.strip("\"'`")[:_HEAD]
+    head = head[: len(head) - len(head) % 4]
+    if len(head) < 8:
+        return None
+    try:
+        return base64.b64decode(head.replace("-", "+").replace("_", "/"), validate=True)
+    except (binascii.Error, ValueError):
+        return None
+
+
+def _public_der(data: bytes) -> bool:
+    """A DER SEQUENCE (long-form length) whose first element is a SEQUENCE: a certificate, a SubjectPublicKeyInfo
+    or a certificate request. Private keys (PKCS #1, PKCS #8, SEC 1) open with an INTEGER version instead."""
+    if len(data) < 6 or data[0] != 0x30 or not 0x81 <= data[1] <= 0x83:
+        return False
+    inner = 2 + (data[1] - 0x80)
+    return len(data) > inner and data[inner] == 0x30
+
+
+def public_bytes(token: str) -> bool:
+    """Whether ``token`` is base64 of a file of a known format or of a public DER structure (module docstring)."""
+    data = _head_bytes(token)
+    if data is None:
+        return False
+    if data[:4] == b"RIFF" and data[8:12] in (b"WEBP", b"WAVE", b"AVI "):
+        return True
+    return data.startswith(MAGIC) or _public_der(data)
