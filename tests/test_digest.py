@@ -343,7 +343,18 @@ def test_a_changed_value_said_as_news_or_in_chat_asks_and_a_moment_or_request_do
 
 @pytest.mark.parametrize(
     "unit",
-    ["moved ", "the api moved now ", "a, not b ", "k: v\n", "it's now ", "#x-oops ", "x - ", "a1"],
+    [
+        "moved ",
+        "the api moved now ",
+        "a, not b ",
+        "k: v\n",
+        "it's now ",
+        "#x-oops ",
+        "x - ",
+        "a1",
+        ", it's",
+        "a, that was ",
+    ],
 )
 def test_the_cues_read_a_hostile_turn_in_time_linear_in_its_size(unit: str) -> None:
     """A pause reads up to 4 MiB of user text: any turn costs at most 10x a prose turn of the same size (a lazy
@@ -359,3 +370,19 @@ def test_the_cues_read_a_hostile_turn_in_time_linear_in_its_size(unit: str) -> N
     cues_of(hostile)
     hostile_s = time.process_time() - started
     assert hostile_s <= 10 * prose_s + 0.05, (unit, hostile_s, prose_s)
+
+
+def test_a_fact_followed_by_a_comment_pointing_back_at_it_asks_and_a_moment_with_one_does_not() -> None:
+    """A closing comment after the last comma ("..., it's a cheap call") is ordinary talk about what was just
+    said; it does not unsay the fact before it. A moment or a request with the same comment still does not ask."""
+    facts = [
+        "so basically the invoice archiver runs every 4 hours, it's cheap enough",
+        "the pdf renderer listens on 9120, that was the only free port",
+    ]
+    moments = [
+        "the smoke test passed again, it's fine",
+        "try the other branch, that's quicker",
+        "is the cache on redis-4 now, it's slow?",
+    ]
+    assert [t for t in facts if "fact" not in cues_of(t)] == []
+    assert [t for t in moments if cues_of(t)] == []

@@ -251,16 +251,30 @@ def cues_of(text: str) -> list[str]:
 
 def _statements(text: str) -> list[str]:
     """The sentences of ``text`` that may carry a cue: not a question, not a class of ordinary talk
-    (``_ORDINARY``), not a request for the moment (``_REQUEST``) unless it states a standing rule."""
+    (``_ORDINARY``), not a request for the moment (``_REQUEST``) unless it states a standing rule; each judged
+    without a closing comment that points back at it (``_without_comment``)."""
     out: list[str] = []
     for match in _SENTENCE.finditer(text):
-        sentence = match.group().strip()
-        if not sentence or sentence.endswith("?") or _ORDINARY.search(sentence):
+        said = match.group().strip()
+        sentence = _without_comment(said)
+        if not sentence or said.endswith("?") or _ORDINARY.search(sentence):
             continue
         if _REQUEST.search(sentence) and not _STANDING.search(sentence):
             continue
         out.append(sentence)
     return out
+
+
+# a closing comment on what the sentence just said, pointing back at it after its last comma ("..., it's a cheap
+# call", "..., that was the old box"): the thing at hand in ordinary talk (``_ORDINARY``), which does not unsay
+# the statement before it
+_POINTER = re.compile(r"(?:and |but |so )?(?:this|that|it)(?:'s| is| was)\b", re.IGNORECASE)
+
+
+def _without_comment(sentence: str) -> str:
+    """``sentence`` without a closing comment that points back at it (``_POINTER`` after its last comma)."""
+    cut = sentence.rfind(",")
+    return sentence[:cut] if cut > 0 and _POINTER.match(sentence[cut + 1 :].lstrip()) else sentence
 
 
 # A durable value's change said as news or in chat (issue #27 items 2 and 5, research/notes/cue45-stop44.md): a
