@@ -241,6 +241,8 @@ def test_gemini_checkpoint_state_snapshot_is_the_digest() -> None:
     assert "- The docs site is built with Hugo and deployed to Cloudflare Pages." in turns[0].text.splitlines()
     assert "<key_knowledge>" not in turns[0].text and "state_snapshot" not in turns[0].text
     assert "MODIFIED" not in turns[0].text and "hugo --minify" not in turns[0].text  # what it just did: transient
+    # the session's goal and plan are its working state, not knowledge to keep
+    assert "Fix the missing sitemap" not in turns[0].text and "Submit the sitemap" not in turns[0].text
     joined = "\n".join(t.text for t in turns)
     for noise in ("Got it", "nightly at 02:00", "not found", "Planning the link", "operating system"):
         assert noise not in joined, noise

@@ -200,8 +200,10 @@ def _after_colon(text: str) -> str:
 # Gemini CLI replaces history it compresses with one user message holding a <state_snapshot> (core
 # chatCompressionService) and a fixed model acknowledgement; the acknowledgement is not a statement.
 GEMINI_SNAPSHOT = "state_snapshot"
-# sections of a snapshot that log the moment (files touched, commands just run), not lasting knowledge
-GEMINI_TRANSIENT = ("file_system_state", "recent_actions")
+# sections of a snapshot that hold the session's working state, not lasting knowledge: its goal and plan (the task
+# of the moment, done or left when the session ends), the files touched and the commands just run; only
+# <key_knowledge> (facts, rules, decisions) is a digest. Section names: core chatCompressionService's prompt.
+GEMINI_TRANSIENT = ("overall_goal", "file_system_state", "recent_actions", "current_plan")
 GEMINI_ACK = "Got it. Thanks for the additional context!"
 # @file references expand into the prompt between these lines (core: read_many_files output)
 GEMINI_FILES = ("--- Content from referenced files ---", "--- End of content ---")
