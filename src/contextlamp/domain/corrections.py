@@ -37,6 +37,7 @@ from functools import cache
 from itertools import pairwise
 
 from contextlamp.domain.correction_markers import revision_body
+from contextlamp.domain.restated import may_restate, restates_with_new_value
 from contextlamp.domain.freshness import (
     FRESH_MAX_WORDS,
     SENTENCE_END,
@@ -367,6 +368,8 @@ def correction_kind(newer: str, older: str) -> str | None:
     changed = change_verb.search(said) is not None or dated is not None
     if _names_old(said, old_values, changed, set(old_words), marked=changed or body is not None):
         return "named"
+    if restates_with_new_value(new, old):
+        return "marked"  # after an opener of the speaker's own, the older said again with a new value
     if body is None and not changed:
         return None  # no marker: the older said again with another value is no correction
     if dated is not None:
@@ -486,7 +489,7 @@ def may_correct(text: str) -> bool:
     marked = revision_body(said) is not None or change_verb.search(said) is not None
     if not value_split(said)[0]:
         return marked and bool(_slots(said))  # a lower-case value in a slot: "nope, X got rewritten in fsharp"
-    if marked or dating.search(said):
+    if marked or dating.search(said) or may_restate(said):
         return True
     if _was_aside().search(said):  # "... fires at V now (was A)"
         return True
