@@ -26,9 +26,15 @@ def _live(service: MemoryService, caller: Caller) -> list[str]:
         # the unit changes with the value ("every 3 minutes" -> "every 45 seconds")
         ("oof, wrong number: the buoy logger samples every 45 seconds", "The buoy logger samples every 3 minutes."),
         # word order and a possessive free; a name capitalised on one side only is a word
-        ("ack, misread the sheet: the planer's blade supplier is Kessler", "The blade supplier of the planer is Marlow."),
+        (
+            "ack, misread the sheet: the planer's blade supplier is Kessler",
+            "The blade supplier of the planer is Marlow.",
+        ),
         # a clause after it naming the old value and nothing else
-        ("hm, got it mixed: the print queue drains to lp-east-4, not lp-east-2", "The print queue drains to lp-east-2."),
+        (
+            "hm, got it mixed: the print queue drains to lp-east-4, not lp-east-2",
+            "The print queue drains to lp-east-2.",
+        ),
     ],
 )
 def test_an_unlisted_opener_before_the_same_statement_with_a_new_value_corrects(newer: str, older: str) -> None:
@@ -53,7 +59,10 @@ def test_an_unlisted_opener_before_the_same_statement_with_a_new_value_corrects(
         # a number in the opener: a series ("Sprint 14 goal:")
         ("Sprint 14 goal: ship the export page, owner Dana.", "Sprint 13 goal: ship the export page, owner Dana."),
         # a clause after it that adds another fact
-        ("oof, the buoy logger samples every 45 seconds, the cable was replaced", "The buoy logger samples every 3 minutes."),
+        (
+            "oof, the buoy logger samples every 45 seconds, the cable was replaced",
+            "The buoy logger samples every 3 minutes.",
+        ),
         # an addition, a question
         ("eh, the tram depot also opens at 05:10", "The tram depot opens at 04:50."),
         ("eh, does the tram depot open at 05:10?", "The tram depot opens at 04:50."),

@@ -37,7 +37,6 @@ from functools import cache
 from itertools import pairwise
 
 from contextlamp.domain.correction_markers import revision_body
-from contextlamp.domain.restated import may_restate, restates_with_new_value
 from contextlamp.domain.freshness import (
     FRESH_MAX_WORDS,
     SENTENCE_END,
@@ -53,6 +52,7 @@ from contextlamp.domain.freshness import (
     value_shape,
     value_split,
 )
+from contextlamp.domain.restated import may_restate, restates_with_new_value
 
 # a chat turn's speaker ("Caroline: ...", "Dana Kim: ..."): who says it, not what it is about
 _SPEAKER = r"^([A-Z][\w'.-]*(?: [A-Z][\w'.-]*)?):\s"

@@ -21,6 +21,7 @@ that all the time (``corrections`` module docstring). Pure; linear in the texts'
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 from contextlamp.domain.freshness import value_key, value_kind, value_split
 
@@ -91,7 +92,7 @@ def _units(text: str, values: set[str] | frozenset[str]) -> set[str]:
     tokens = text.split()
     return {
         stem
-        for token, nxt in zip(tokens, tokens[1:], strict=False)
+        for token, nxt in pairwise(tokens)
         if value_key(token.strip(_STRIP)) in values
         for stem in value_split(nxt)[1]
     }
@@ -109,7 +110,7 @@ def _one_run(text: str, values: set[str]) -> bool:
     slot's value ("Glacier Deep Archive", "10:00 to 12:00"), not a subject and a value changed apart ("der
     Nightly-Build ... jenkins-3")."""
     places = [n for n, token in enumerate(text.split()) if value_key(token.strip(_STRIP)) in values]
-    return all(b - a <= MAX_RUN_GAP + 1 for a, b in zip(places, places[1:], strict=False))
+    return all(b - a <= MAX_RUN_GAP + 1 for a, b in pairwise(places))
 
 
 def restates_with_new_value(newer: str, older: str) -> bool:
@@ -148,7 +149,4 @@ def may_restate(text: str) -> bool:
     """Whether ``text`` could be a restatement after an opener (``restates_with_new_value``): a clause break within
     its first ``MAX_OPENER_WORDS`` words before a rest holding a value. The save-time gate (a save it rules out pays
     no vector search); linear in ``len(text)``."""
-    return any(
-        _read(body)[0] and _is_opener(opener, set())
-        for opener, body in _openings(text)
-    )
+    return any(_read(body)[0] and _is_opener(opener, set()) for opener, body in _openings(text))
