@@ -99,10 +99,9 @@ def _units(text: str, values: set[str] | frozenset[str]) -> set[str]:
 
 
 def _read(text: str) -> tuple[set[str], set[str]]:
-    """(value keys, stems) of ``text`` as ``freshness.value_split`` reads them; "I" no value, a possessive's "'s"
-    dropped ("the planer's blade" / "the blade of the planer")."""
+    """(value keys, stems) of ``text`` as ``freshness.value_split`` reads them, "I" no value."""
     values, stems, _ = value_split(text)
-    return set(values) - _FIRST_PERSON, {s.removesuffix("'s").removesuffix("’s").rstrip("'’") for s in stems}
+    return set(values) - _FIRST_PERSON, set(stems)
 
 
 def _one_run(text: str, values: set[str]) -> bool:
