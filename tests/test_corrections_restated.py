@@ -63,6 +63,12 @@ def test_an_unlisted_opener_before_the_same_statement_with_a_new_value_corrects(
             "oof, the buoy logger samples every 45 seconds, the cable was replaced",
             "The buoy logger samples every 3 minutes.",
         ),
+        # a marked statement of another attribute whose value is the subject's name capitalised, and a value said
+        # not to be it ("..., not in Teams"): no new value of the older's attribute
+        (
+            "Nope, the weekly depot meeting minutes go in the Depot Meeting doc, not in Teams.",
+            "The weekly depot meeting is on Tuesdays at 08:30.",
+        ),
         # an addition, a question
         ("eh, the tram depot also opens at 05:10", "The tram depot opens at 04:50."),
         ("eh, does the tram depot open at 05:10?", "The tram depot opens at 04:50."),

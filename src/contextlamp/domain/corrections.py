@@ -146,6 +146,7 @@ _BETWEEN = frozenset(
     """a an the of on at in to for from by with as is are was were be been every each than old our its their my
     your his her any more""".split()  # noqa: SIM905
 )
+_NEGATIONS = frozenset("not never longer instead rather".split())  # noqa: SIM905
 OLD_MARK_WORDS = 3  # how far from a value its marker may stand, function words between
 # words a statement names an attribute or a kind of thing with, shared by statements about different things
 # ("The tax calculator runs on ..." / "the refund processor now runs on ..."; "the billing service" / "the
@@ -254,6 +255,23 @@ def _names_old(
     return False
 
 
+def _negated(text: str) -> set[str]:
+    """The value keys ``text`` says something is not: a negation right before them, only ``_BETWEEN`` words
+    between ("not in Slack", "isn't on A", "rather than the A"). Linear in ``len(text)``."""
+    tokens = text.split()
+    words = [_word(t) for t in tokens]
+    found: set[str] = set()
+    for n, raw in enumerate(tokens):
+        if n == 0 or not is_value(raw.strip(_TOKEN_STRIP)):
+            continue
+        for word in reversed(words[max(0, n - OLD_MARK_WORDS) : n]):
+            if word in _NEGATIONS or word.endswith(("n't", "n’t")):
+                found.add(value_key(raw.strip(_TOKEN_STRIP)))
+            if word not in _BETWEEN:
+                break
+    return found
+
+
 def _clause_of(text: str, values: AbstractSet[str]) -> str:
     """The clause of ``text`` (split at ";" and ", ") holding the first of ``values`` (value keys), else ``text``. A
     clause of one word is an opener ("Heads-up, ..."), not the clause a value is given in."""
@@ -358,6 +376,9 @@ def correction_kind(newer: str, older: str) -> str | None:
         new_values, old_values = new_values | set(slot[:1]), old_values | set(slot[1:])
     named_subject = _subject_values(said, old, old_values) | _labels(said, old, old_values & new_values)
     new_values, old_values = new_values - named_subject, old_values - named_subject
+    # a value the newer says is not it ("..., not in Slack") or a word of the older's subject written capitalised
+    # ("the Ops Review doc" after "The weekly ops review ..."): no new value of the older's attribute
+    new_values -= {v for v in new_values - old_values if v in old_words} | _negated(said)
     if not new_values - old_values or not old_values:
         return None  # no new value, or nothing in the older one a value could replace
     subject_words = {w for v in named_subject for w in value_split(v)[1]}
