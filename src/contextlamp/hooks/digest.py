@@ -255,16 +255,17 @@ _LEAD_CLAUSE = re.compile(r",\s+|;\s+|:\s+|\s+[—–-]+\s+")
 
 
 def _leading(sentence: str) -> list[str]:
-    """The clauses of ``sentence`` before its first clause of ordinary talk or a request for the moment (``_ORDINARY``,
-    ``_REQUEST``), when it has one: ordinary talk is judged in its own clause ("the X polls every 45 seconds, it was
-    every 3 minutes before the upgrade": "it was" is no veto of the clause before it); a sentence that opens on it
-    ("for now, ...", "probably, ...") or a question keeps none. Linear in ``len(sentence)``."""
+    """The clauses of ``sentence`` before its first clause of ordinary talk (``_ORDINARY``), when it has one:
+    ordinary talk is judged in its own clause ("the X polls every 45 seconds, it was every 3 minutes before the
+    upgrade": "it was" is no veto of the clause before it); a sentence that opens on it ("for now, ...", "probably,
+    ..."), a question and a request for the moment (``_REQUEST``, anywhere: "the api returns 500 when the list is
+    empty, look into it") keep none. Linear in ``len(sentence)``."""
     sentence = sentence.strip()
-    if sentence.endswith("?") or not (_ORDINARY.search(sentence) or _REQUEST.search(sentence)):
-        return []  # no veto: the sentence is judged whole (``_statements``)
+    if sentence.endswith("?") or not _ORDINARY.search(sentence) or _REQUEST.search(sentence):
+        return []  # no veto (the sentence is judged whole: ``_statements``), or a request: about the moment
     kept: list[str] = []
     for clause in _LEAD_CLAUSE.split(sentence):
-        if _ORDINARY.search(clause) or _REQUEST.search(clause):
+        if _ORDINARY.search(clause):
             break
         kept.append(clause)
     return kept
