@@ -113,3 +113,11 @@ def test_reading_a_restatement_takes_time_linear_in_the_text() -> None:
     for shape in ["eh, ", "a - ", "x: 5 ", "the tram depot, "]:
         small, large = shape * 2_000, shape * 8_000
         assert cpu(large) < 8 * max(cpu(small), 0.005)
+
+
+def test_an_agents_possessive_correction_names_a_subject_whose_other_words_are_values() -> None:
+    """ "The GPS relay's interval is now ..." is about the GPS relay of "The GPS relay polls ...": the possessive
+    names the subject (blind12's stale: "The ticket gate scanner's ..." found, "The AIS tracker's ..." not)."""
+    newer = "The GPS relay's interval is now every 20 seconds (no longer every 2 minutes)."
+    assert correction_kind(newer, "the GPS relay polls the base station every 2 minutes") == "named"
+    assert correction_kind(newer, "The GPS beacon polls the base station every 2 minutes.") is None
