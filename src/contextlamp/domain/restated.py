@@ -12,9 +12,9 @@ runs every Sunday at 22:00"). A clause after the statement may name the old valu
 
 The opener is never part of the statement's subject: it holds no value (not "Sprint 14 goal:"), no word of the
 older statement, no scope or moment (it opens on no preposition or conjunction: "In staging, ...", "For EU
-customers, ...", "When the X fails, ..."; no "today", "this week"), and a single word before a colon is a label
-("Staging: ..."), not an opener. Without an opener the same restatement corrects nothing: alike saves and series say
-that all the time (``corrections`` module docstring). Pure; linear in the texts' lengths (at most
+customers, ...", "When the X fails, ..."; no "today", "this week"), and a single capitalised word before a colon
+is a label ("Staging: ..."), not an opener. Without an opener the same restatement corrects nothing: alike saves
+and series say that all the time (``corrections`` module docstring). Pure; linear in the texts' lengths (at most
 ``MAX_OPENER_WORDS`` splits of a statement of at most ``freshness.FRESH_MAX_WORDS`` words).
 """
 
@@ -39,7 +39,7 @@ _CLAUSES = re.compile(r",\s|;\s|\s[—–]\s|\s-\s")
 # languages' openers are rarely scopes of this form)
 _SCOPE_OPENERS = frozenset(
     """in on at for from by with without within during after before until till since when whenever while if unless
-    once under over per across inside outside between among for except about around via""".split()  # noqa: SIM905
+    once under over per across inside outside between among except about around via""".split()  # noqa: SIM905
 )
 _MOMENTS = frozenset(
     """today tonight tomorrow yesterday this next last week weekend weekends weekday weekdays month year morning
