@@ -52,6 +52,7 @@ from contextlamp.domain.freshness import (
     value_shape,
     value_split,
 )
+from contextlamp.domain.restated import may_restate, restates_with_new_value
 
 # a chat turn's speaker ("Caroline: ...", "Dana Kim: ..."): who says it, not what it is about
 _SPEAKER = r"^([A-Z][\w'.-]*(?: [A-Z][\w'.-]*)?):\s"
@@ -145,6 +146,7 @@ _BETWEEN = frozenset(
     """a an the of on at in to for from by with as is are was were be been every each than old our its their my
     your his her any more""".split()  # noqa: SIM905
 )
+_NEGATIONS = frozenset("not never longer instead rather".split())  # noqa: SIM905
 OLD_MARK_WORDS = 3  # how far from a value its marker may stand, function words between
 # words a statement names an attribute or a kind of thing with, shared by statements about different things
 # ("The tax calculator runs on ..." / "the refund processor now runs on ..."; "the billing service" / "the
@@ -251,6 +253,23 @@ def _names_old(
                 return True
         depth = max(0, depth - raw.count(")"))
     return False
+
+
+def _negated(text: str) -> set[str]:
+    """The value keys ``text`` says something is not: a negation right before them, only ``_BETWEEN`` words
+    between ("not in Slack", "isn't on A", "rather than the A"). Linear in ``len(text)``."""
+    tokens = text.split()
+    words = [_word(t) for t in tokens]
+    found: set[str] = set()
+    for n, raw in enumerate(tokens):
+        if n == 0 or not is_value(raw.strip(_TOKEN_STRIP)):
+            continue
+        for word in reversed(words[max(0, n - OLD_MARK_WORDS) : n]):
+            if word in _NEGATIONS or word.endswith(("n't", "n’t")):
+                found.add(value_key(raw.strip(_TOKEN_STRIP)))
+            if word not in _BETWEEN:
+                break
+    return found
 
 
 def _clause_of(text: str, values: AbstractSet[str]) -> str:
@@ -368,6 +387,9 @@ def correction_kind(newer: str, older: str) -> str | None:
         new_values, old_values = new_values | set(slot[:1]), old_values | set(slot[1:])
     named_subject = _subject_values(said, old, old_values) | _labels(said, old, old_values & new_values)
     new_values, old_values = new_values - named_subject, old_values - named_subject
+    # a value the newer says is not it ("..., not in Slack") or a word of the older's subject written capitalised
+    # ("the Ops Review doc" after "The weekly ops review ..."): no new value of the older's attribute
+    new_values -= {v for v in new_values - old_values if v in old_words} | _negated(said)
     if not new_values - old_values or not old_values:
         return None  # no new value, or nothing in the older one a value could replace
     subject_words = {w for v in named_subject for w in value_split(v)[1]}
@@ -378,6 +400,8 @@ def correction_kind(newer: str, older: str) -> str | None:
     changed = change_verb.search(said) is not None or dated is not None
     if _names_old(said, old_values, changed, set(old_words), marked=changed or body is not None):
         return "named"
+    if restates_with_new_value(new, old):
+        return "marked"  # after an opener of the speaker's own, the older said again with a new value
     if body is None and not changed:
         return None  # no marker: the older said again with another value is no correction
     if dated is not None:
@@ -500,7 +524,7 @@ def may_correct(text: str) -> bool:
     marked = revision_body(said) is not None or change_verb.search(said) is not None
     if not value_split(said)[0]:
         return marked and bool(_slots(said))  # a lower-case value in a slot: "nope, X got rewritten in fsharp"
-    if marked or dating.search(said):
+    if marked or dating.search(said) or may_restate(said):
         return True
     if _was_aside().search(said):  # "... fires at V now (was A)"
         return True

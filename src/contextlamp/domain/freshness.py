@@ -48,7 +48,9 @@ def _fresh_words(text: str) -> list[str]:
 
 
 def _stem(word: str) -> str:
-    """A light suffix fold so that ``deploys``/``deploy`` and ``hosted``/``host`` meet (plural s, -ed)."""
+    """A light suffix fold so that ``deploys``/``deploy``, ``hosted``/``host`` and ``tracker's``/``tracker`` meet
+    (plural s, -ed, a possessive: "The AIS tracker's interval" names the subject of "the AIS tracker polls ...")."""
+    word = word.removesuffix("'s")
     if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
         word = word[:-1]
     if len(word) > 4 and word.endswith("ed"):

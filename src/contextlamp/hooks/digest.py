@@ -244,9 +244,31 @@ def cues_of(text: str) -> list[str]:
                 found.append(name)
     if not found and any(_states_setup(clause) for clause in _statements(_CLAUSE.sub(".\n", own))):
         found.append("fact")  # a fact about the setup said the way people say it (``_states_setup``)
+    if not found and any(_states_setup(clause) for sentence in _SENTENCE.findall(own) for clause in _leading(sentence)):
+        found.append("fact")  # ... before a clause of ordinary talk ("X polls every 45 s, it was 3 min before")
     if "correction" not in found and any(_changes_value(sentence) for sentence in _SENTENCE.findall(own)):
         found.append("correction")  # a durable value's change said as news or in chat (``_changes_value``)
     return found
+
+
+_LEAD_CLAUSE = re.compile(r",\s+|;\s+|:\s+|\s+[—–-]+\s+")
+
+
+def _leading(sentence: str) -> list[str]:
+    """The clauses of ``sentence`` before its first clause of ordinary talk (``_ORDINARY``), when it has one:
+    ordinary talk is judged in its own clause ("the X polls every 45 seconds, it was every 3 minutes before the
+    upgrade": "it was" is no veto of the clause before it); a sentence that opens on it ("for now, ...", "probably,
+    ..."), a question and a request for the moment (``_REQUEST``, anywhere: "the api returns 500 when the list is
+    empty, look into it") keep none. Linear in ``len(sentence)``."""
+    sentence = sentence.strip()
+    if sentence.endswith("?") or not _ORDINARY.search(sentence) or _REQUEST.search(sentence):
+        return []  # no veto (the sentence is judged whole: ``_statements``), or a request: about the moment
+    kept: list[str] = []
+    for clause in _LEAD_CLAUSE.split(sentence):
+        if _ORDINARY.search(clause):
+            break
+        kept.append(clause)
+    return kept
 
 
 def _statements(text: str) -> list[str]:
