@@ -509,6 +509,14 @@ import month_blind12  # noqa: E402  (the twelfth bank, #27: written apart from m
 
 BANKS[month_blind12.NAME] = month_blind12.bank(Attribute)
 BANK_SEEDS[month_blind12.NAME] = month_blind12.SEED
+import month_blind13  # noqa: E402  (the thirteenth bank, #27: written apart from month14's tuning, run only at the end)
+
+BANKS[month_blind13.NAME] = month_blind13.bank(Attribute)
+BANK_SEEDS[month_blind13.NAME] = month_blind13.SEED
+import month_blind14  # noqa: E402  (the fourteenth bank, #27: the team's held-out bank of stop 45, run only at the end)
+
+BANKS[month_blind14.NAME] = month_blind14.bank(Attribute)
+BANK_SEEDS[month_blind14.NAME] = month_blind14.SEED
 from month_agent import Agent  # noqa: E402  (the agent path: the stop hook connect installs, answered)
 
 
@@ -680,23 +688,35 @@ def exchanges(session: Session, rng: random.Random) -> list[Exchange]:
     """The session's body: chatter, facts, corrections, code, tool output and the secret, shuffled."""
     spec = BANKS[session.bank]
     chatter, code, tool = spec.get("chatter", CHATTER), spec.get("code", CODE), spec.get("tool", TOOL_OUTPUT)
-    out: list[Exchange] = [Exchange(*rng.choice(chatter))]
+    out: list[list[Exchange]] = [[Exchange(*rng.choice(chatter))]]
     for fact in session.teach:  # a fact corrected later is first taught with its old value
         value = fact.old if fact.old is not None else fact.value
         text = rng.choice(fact.attribute.states).format(c=fact.component, v=value)
         acks = spec.get("acks", ("Got it.", "Noted, thanks.", "Understood — I'll keep that in mind."))
-        out.append(Exchange(text, rng.choice(acks), facts=((fact, False),)))
+        out.append(said(text, rng.choice(acks), ((fact, False),)))
     for fact in session.correct:
         text = rng.choice(fact.attribute.corrects).format(c=fact.component, v=fact.value, o=fact.old)
-        out.append(Exchange(text, "Thanks for the correction, updated.", facts=((fact, True),)))
-    out.append(Exchange(rng.choice(code), "The loop adds to `total` before it is set; initialise it to 0 first."))
-    out.append(Exchange("run the test suite please", "Two pass, one fails.", tool=rng.choice(tool)))
+        out.append(said(text, "Thanks for the correction, updated.", ((fact, True),)))
+    out.append([Exchange(rng.choice(code), "The loop adds to `total` before it is set; initialise it to 0 first.")])
+    out.append([Exchange("run the test suite please", "Two pass, one fails.", tool=rng.choice(tool))])
     if session.secret:
-        out.append(Exchange(spec.get("secret_message", secret_message)(session.secret), "I won't store those."))
-    out.append(Exchange(*rng.choice(chatter)))
+        out.append([Exchange(spec.get("secret_message", secret_message)(session.secret), "I won't store those.")])
+    out.append([Exchange(*rng.choice(chatter))])
     head, rest = out[0], out[1:]
-    rng.shuffle(rest)
-    return [head, *rest]
+    rng.shuffle(rest)  # a wording over several turns stays together (one group; the shuffle draws as before)
+    return [*head, *(ex for group in rest for ex in group)]
+
+
+TURNS = " || "  # in a wording: user turn || the agent's reply || the user's next turn (...), the last one teaches
+
+
+def said(text: str, ack: str, facts: tuple[tuple[Fact, bool], ...]) -> list[Exchange]:
+    """A wording as the exchanges it takes: one turn (``ack`` the reply), or, for a wording spread over turns with
+    ``TURNS`` (the fact said across two turns, or as the answer to the agent's question), the turns in order, the
+    agent's own replies between them; the fact is taught by the last turn (``facts`` go there)."""
+    parts = text.split(TURNS)
+    pairs = [Exchange(parts[i], parts[i + 1]) for i in range(0, len(parts) - 1, 2)]
+    return [*pairs, Exchange(parts[-1], ack, facts=facts)]
 
 
 def _stamp(day: datetime, n: int) -> str:
@@ -1030,16 +1050,16 @@ def run_session(month: Month, session: Session, day: datetime, rng: random.Rando
             turn("claude-code", path, claude, ex)
         if session.compacts:
             month.save("claude-code", "pre-compact", sid, path, "PreCompact")
-            said = [ex.user for ex in body if any(f.component in ex.user for f in [*session.teach, *session.correct])]
-            claude.compaction(said, context.splitlines()[2:])
+            spoken = [ex.user for ex in body if any(f.component in ex.user for f in [*session.teach, *session.correct])]
+            claude.compaction(spoken, context.splitlines()[2:])
         for fact in session.tail:
             if session.resumes:
                 month.save("claude-code", "session-end", sid, path, "SessionEnd")
                 month.wait_for_workers()
                 month.start("claude-code", sid, path)
-            tail = Exchange(fact.statement(rng), "Noted.", facts=((fact, False),))
-            claude.exchange(tail)
-            turn("claude-code", path, claude, tail)
+            for tail in said(fact.statement(rng), "Noted.", ((fact, False),)):
+                claude.exchange(tail)
+                turn("claude-code", path, claude, tail)
         month.save("claude-code", "session-end", sid, path, "SessionEnd")
     elif session.client == "gemini-cli":
         path = month.home / ".gemini" / "tmp" / ("ab" * 32) / "chats" / f"session-{day:%Y-%m-%dT%H-%M}-{sid[:8]}.jsonl"
@@ -1051,16 +1071,16 @@ def run_session(month: Month, session: Session, day: datetime, rng: random.Rando
             turn("gemini-cli", path, gemini, ex)
         if session.compacts:
             month.save("gemini-cli", "pre-compact", sid, path, "PreCompress")
-            said = [ex.user for ex in body if any(f.component in ex.user for f in [*session.teach, *session.correct])]
-            gemini.compaction(said, context.splitlines()[2:])
+            spoken = [ex.user for ex in body if any(f.component in ex.user for f in [*session.teach, *session.correct])]
+            gemini.compaction(spoken, context.splitlines()[2:])
         for fact in session.tail:
             if session.resumes:
                 month.save("gemini-cli", "session-end", sid, path, "SessionEnd")
                 month.wait_for_workers()
                 month.start("gemini-cli", sid, path)
-            tail = Exchange(fact.statement(rng), "Noted.", facts=((fact, False),))
-            gemini.exchange(tail)
-            turn("gemini-cli", path, gemini, tail)
+            for tail in said(fact.statement(rng), "Noted.", ((fact, False),)):
+                gemini.exchange(tail)
+                turn("gemini-cli", path, gemini, tail)
         month.save("gemini-cli", "session-end", sid, path, "SessionEnd")
     else:
         now = datetime.now(UTC)
