@@ -37,7 +37,11 @@ brewery, written before agent44's tuning). Run the held-out banks only at the en
 
 By default the stop hook ``connect`` installs also runs after every agent turn and a careful agent answers its
 requests through a real stdio server's ``save_session`` (``month_agent.py``: what a default install does);
-``--offline-only`` leaves it out (the offline capture alone). The agent path adds its own figures: digest requests
+``--offline-only`` leaves it out (the offline capture alone). The agent knows which facts a slice taught; its words
+come from ``month_oracle.py``: ``--oracle template`` (one generic line per fact), ``paraphrase`` (seeded wordings a
+real model writes: the user's words trimmed, sentences, rules, "now uses V instead of A", bullets, project names) or
+``both`` (the default: two months of the same sessions, the paraphrase's report under ``paraphrase`` and the two
+headlines under ``oracles``). The agent path adds its own figures: digest requests
 per session, fact pauses asked (cue recall), false asks, extra agent turns and model requests.
 
 Reported (all read from the data directory the hooks wrote):
@@ -57,8 +61,9 @@ Each session is stored on its own day: the processes the bench starts read a wal
 stale fact with the top 5 it got; ``--keep`` keeps the scratch folder to read the store
 (research/notes/month.md).
 
-Usage: ``nice -n 10 python -m research month [--bank dev|held|fresh|blind4|...|blind11]
-[--seed N] [--embedder minilm|fake] [--keep] [--misses] [--real-clock] [--offline-only] [--json]``.
+Usage: ``nice -n 10 python -m research month [--bank dev|held|fresh|blind4|...|blind14]
+[--seed N] [--embedder minilm|fake] [--keep] [--misses] [--real-clock] [--offline-only]
+[--oracle template|paraphrase|both] [--json]``.
 """
 
 from __future__ import annotations
@@ -118,11 +123,43 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         action="store_true",
         help="no stop hook: only the offline capture (the default plays the stop hook connect installs and an agent)",
     )
+    parser.add_argument(
+        "--oracle",
+        choices=(*MODES, "both"),
+        default="both",
+        help="the agent's words (month_oracle.py): the generic template, a seeded paraphrase, or both (two months, "
+        "the same sessions; the paraphrase's report under 'paraphrase')",
+    )
     args = parser.parse_args(argv)
     if args.seed is None:
         args.seed = BANK_SEEDS[args.bank]
     exe_path = shutil.which("contextlamp", path=str(Path(sys.executable).parent)) or shutil.which("contextlamp")
     exe = [exe_path] if exe_path else [sys.executable, "-m", "contextlamp"]
+    if args.offline_only:
+        report = play(args, exe, None)
+    else:
+        oracles = MODES if args.oracle == "both" else (args.oracle,)
+        reports = [play(args, exe, oracle) for oracle in oracles]
+        report = reports[0]
+        if len(reports) > 1:
+            report["paraphrase"] = reports[1]
+            report["oracles"] = {r["oracle"]: _headline(r) for r in reports}
+    print(json.dumps(report, indent=None if args.json else 2, ensure_ascii=False))
+    return report
+
+
+def _headline(report: dict[str, Any]) -> str:
+    """recall@5 without project / stale / live per fact / digest requests per session, as the notes write them."""
+    asks = report.get("agent", {}).get("digest_requests_per_session", "-")
+    return (
+        f"{report['recall_at_5_without_project']:.3f} / {report['stale_above_correction_without_project']} / "
+        f"{report['live_per_fact']:.2f} / {asks}"
+    )
+
+
+def play(args: argparse.Namespace, exe: list[str], oracle: str | None) -> dict[str, Any]:
+    """One month of ``args.bank`` in a fresh scratch folder: offline only (``oracle`` None) or with the stop hook
+    and an agent writing its digest in ``oracle``'s words (``month_oracle.MODES``); the report's figures."""
     sessions, facts = plan(args.bank, args.seed)
     rng = random.Random(args.seed * 7919)
     random.seed(args.seed)
@@ -130,7 +167,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     began = time.perf_counter()
     try:
         month = Month(root, args.embedder, exe, month_clock=not args.real_clock)
-        agent = None if args.offline_only else Agent(month)
+        agent = None if oracle is None else Agent(month, oracle, seed=args.seed * 31 + 7)
         first = datetime(2026, 11, 2, 9, 0, tzinfo=UTC)
         for session in sessions:
             run_session(month, session, first + timedelta(days=session.day, hours=rng.randint(0, 8)), rng, agent)
@@ -150,6 +187,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         report = {
             "bank": args.bank,
             "mode": "offline-only" if agent is None else "agent (stop hook)",
+            "oracle": oracle,
             "seed": args.seed,
             "sessions": len(sessions),
             "facts_taught": len(facts),
@@ -175,7 +213,6 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
             report["misses"] = misses
         if args.keep:
             report["folder"] = str(root)
-        print(json.dumps(report, indent=None if args.json else 2, ensure_ascii=False))
         return report
     finally:
         if not args.keep:
