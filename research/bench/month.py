@@ -101,6 +101,7 @@ from month_bank import (  # noqa: F401
     secret_message,
 )
 from month_clients import ClaudeFile, CodexFile, GeminiFile  # noqa: F401
+from month_oracle import MODES
 from month_play import CLOCK_DIR, SLUG, Month, _log_text, run_session  # noqa: F401
 from month_score import _KIND_PREFIX, is_echo, live_memories, retrieval, secrets_on_disk
 
