@@ -89,6 +89,7 @@ from month_bank import (  # noqa: F401
     CHATTER,
     CODE,
     DAYS,
+    HELD_OUT,
     TOOL_OUTPUT,
     Attribute,
     Exchange,
