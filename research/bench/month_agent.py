@@ -21,9 +21,10 @@ client name), the call and its result are written as the client writes them, the
 and the hook is played again with ``stop_hook_active`` true (it must not ask again).
 
 The agent is an oracle for WHAT (it knows which facts the turns since the last checkpoint taught or corrected)
-but not for the bank's wording: its lines come from one generic template over the attribute's name, the
-component and the value, the same for every bank (``digest_lines``). It writes nothing when the slice taught
-nothing (a false ask), and nothing when the hook did not ask.
+but not for the bank's wording: its words come from ``month_oracle.py``, either one generic template over the
+attribute's name, the component and the value, the same for every bank (``template``), or a seeded paraphrase in
+the wordings real models write (``paraphrase``). It writes nothing when the slice taught nothing (a false ask), and
+nothing when the hook did not ask.
 """
 
 from __future__ import annotations
@@ -36,26 +37,13 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from month_oracle import Paraphraser, template_lines
+
 # the MCP client name each client's stdio connection announces (the server labels saves by it)
 CLIENT_INFO = {"claude-code": "claude-code", "codex": "codex-mcp-client", "gemini-cli": "gemini-cli-mcp-client"}
 EVENT = {"claude-code": "Stop", "codex": "Stop", "gemini-cli": "AfterAgent"}
 CLOSING = "Saved the digest."
 NOTHING = "Nothing new worth saving from that part."
-
-
-def digest_lines(slice_facts: list[tuple[Any, bool]]) -> list[str]:
-    """The careful agent's digest of a slice: one line per fact taught (``(fact, False)``: its value as taught,
-    the old one for a fact corrected later) or corrected (``(fact, True)``), from one template over the
-    attribute's name, the component and the value (never the bank's wording)."""
-    lines: list[str] = []
-    for fact, corrected in slice_facts:
-        name = fact.attribute.name
-        if corrected:
-            lines.append(f"The {fact.component}'s {name} is now {fact.value} (no longer {fact.old}).")
-        else:
-            value = fact.old if fact.old is not None else fact.value
-            lines.append(f"The {fact.component}'s {name}: {value}.")
-    return lines
 
 
 @dataclass
@@ -97,8 +85,10 @@ class AgentStats:
 class Agent:
     """Plays the stop hook after each agent turn and answers its requests (module docstring)."""
 
-    def __init__(self, month: Any) -> None:
+    def __init__(self, month: Any, oracle: str = "template", seed: int = 0) -> None:
         self.month = month
+        self.oracle = oracle  # month_oracle.MODES: the words of the digest (template, or a seeded paraphrase)
+        self.paraphraser = Paraphraser(seed, month.repo.name) if oracle == "paraphrase" else None
         self.stats = AgentStats()
         self.loaded: set[str] = set()  # Claude Code sessions whose deferred save_session tool is loaded
 
@@ -121,7 +111,7 @@ class Agent:
             self.stats.fact_slices_asked += 1
         else:
             self.stats.false_asks += 1
-        lines = digest_lines(facts)
+        lines = self.paraphraser.lines(facts, user) if self.paraphraser else template_lines(facts)
         _request(client, writer, reason, self.month.repo)
         if lines:
             if client == "claude-code" and sid not in self.loaded:

@@ -1,5 +1,5 @@
 """research/bench/month_blind6.py, month_blind7.py, month_blind8.py, month_blind9.py, month_blind10.py and
-month_blind12.py (blind11 is agent44's): each
+month_blind12.py, month_blind13.py, month_blind14.py (blind11 is agent44's, compared against): each
 blind month bank keeps the plan's promises, shares no component, value or chatter with the banks written before
 it, and every planted secret is pasted in a message that holds it (their scores are read only at the end)."""
 
@@ -13,13 +13,37 @@ import pytest
 from tests.scripts import load_script
 
 month = load_script("month.py", "bench_month")
-# the banks in the order they were written
-ORDER = ("dev", "held", "fresh", "blind4", "blind5", "blind6", "blind7", "blind8", "blind9", "blind10", "blind12")
+# the banks in the order they were written (blind11 and blind12 at the same stop, apart: neither checks the other)
+ORDER = (
+    "dev",
+    "held",
+    "fresh",
+    "blind4",
+    "blind5",
+    "blind6",
+    "blind7",
+    "blind8",
+    "blind9",
+    "blind10",
+    "blind12",
+    "blind11",
+    "blind13",
+    "blind14",
+)
 
 
 @pytest.mark.parametrize(
     ("bank", "corrected"),
-    [("blind6", 10), ("blind7", 9), ("blind8", 10), ("blind9", 10), ("blind10", 10), ("blind12", 10)],
+    [
+        ("blind6", 10),
+        ("blind7", 9),
+        ("blind8", 10),
+        ("blind9", 10),
+        ("blind10", 10),
+        ("blind12", 10),
+        ("blind13", 6),
+        ("blind14", 6),
+    ],
 )
 def test_a_blind_bank_plan(bank: str, corrected: int) -> None:
     sessions, facts = month.plan(bank, month.BANK_SEEDS[bank])
