@@ -51,9 +51,7 @@ _ORDINARY_WORDS = (
     r"depois|"
     # nl
     r"kun|kan je|wil je|alsjeblieft|graag|bedankt|dank|nu|vandaag|gisteren|nog|bezig|minuten|waarom|waar|welke|"
-    r"wanneer|morgen|straks|"
-    # a credential, never a fact to digest
-    r"passwort|kennwort|mot de passe|contraseña|senha|wachtwoord|parola d'ordine"
+    r"wanneer|morgen|straks"
 )
 # the agent's question that asks for a value (a wh-word), not a yes/no question ("Shall I ...?", "Soll ich ...?")
 _WH = (

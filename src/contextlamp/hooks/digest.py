@@ -362,7 +362,8 @@ def _changes_value(sentence: str) -> bool:
 
 # a credential or a hash (a long token mixing cases and digits) or a list of codes: never a fact to digest
 _RANDOM = re.compile(
-    r"(?=\S*\d)(?=\S*[a-z])(?=\S*[A-Z])\S{16,}|\S{60,}|(?i:\b(?:password|passphrase|login|token|secret|recovery key)\b)"
+    r"(?=\S*\d)(?=\S*[a-z])(?=\S*[A-Z])\S{16,}|\S{60,}|(?i:\b(?:password|passphrase|login|token|secret|"
+    r"recovery key|passwort|kennwort|mot de passe|contraseña|senha|wachtwoord)\b)"
 )
 MAX_VALUES = 5  # more values than this in one sentence: a list of codes or a log line, not a statement
 
