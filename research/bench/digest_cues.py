@@ -30,7 +30,7 @@ from typing import Any
 
 DATA = Path(__file__).resolve().parent / "data"
 SETS = (DATA / "digest-cues-held2.json",)
-PLAYED = ("blind8", "blind9", "blind10", "blind11", "blind12")
+PLAYED = ("blind8", "blind9", "blind10", "blind11", "blind12", "blind13", "blind14")
 BANKS = ("dev", "held", "fresh", "blind4", "blind5", "blind6", "blind7", "blind8", "blind9", "blind10")
 
 
@@ -44,15 +44,18 @@ def measure(files: list[Path], show: bool) -> dict[str, Any]:
         data = json.loads(path.read_text(encoding="utf-8"))
         row: dict[str, Any] = {}
         for part in ("ordinary", "lesson"):
-            asked = [t for t in data.get(part, []) if cues_of(t)]
+            asked = [t for t in data.get(part, []) if _cues(cues_of, t)]
             row[part] = f"{len(asked)}/{len(data.get(part, []))}"
             if show:
-                row[f"{part}_asked"] = asked if part == "ordinary" else [t for t in data[part] if not cues_of(t)]
+                row[f"{part}_asked"] = asked if part == "ordinary" else [t for t in data[part] if not _cues(cues_of, t)]
         out[path.stem] = row
     for path in files:
         data = json.loads(path.read_text(encoding="utf-8"))
         if data.get("sessions"):
-            played = [play_session([(t["text"], bool(t["teach"])) for t in s["turns"]]) for s in data["sessions"]]
+            played = [
+                play_session([(t["text"], bool(t["teach"]), t.get("reply", "OK.")) for t in s["turns"]])
+                for s in data["sessions"]
+            ]
             out[path.stem]["sessions"] = _session_row(played)
     sessions = durable = other = durable_turns = 0
     for bank in BANKS:
@@ -75,7 +78,7 @@ def measure(files: list[Path], show: bool) -> dict[str, Any]:
         seed = month.BANK_SEEDS[bank]
         planned, _ = month.plan(bank, seed)
         rng = random.Random(seed * 7919)
-        played = [play_session([(ex.user, bool(ex.facts)) for ex in month.exchanges(s, rng)]) for s in planned]
+        played = [play_session(_turns(month.exchanges(s, rng))) for s in planned]
         out[f"{bank}_played"] = _session_row(played)
     out["month"] = {
         "sessions": sessions,
@@ -86,10 +89,27 @@ def measure(files: list[Path], show: bool) -> dict[str, Any]:
     return out
 
 
-def play_session(turns: list[tuple[str, bool]]) -> dict[str, int]:
-    """One session's user turns (``(text, teaches)``) through ``decide`` (hooks/digest.py) on a Claude Code
-    transcript in a scratch directory, a stop after each turn; an asked request is answered with a save call and
-    the stop that follows it. Returns ``asks``, ``taught``, ``asked`` (taught turns a request covered),
+def _cues(cues_of: Any, entry: str | dict[str, str]) -> list[str]:
+    """The cues of one cue-set entry: a user turn, or ``{"question": the agent's turn, "text": the user's}``
+    (the answer to the agent's question; a tree whose ``cues_of`` takes no ``asked`` judges the text alone)."""
+    if isinstance(entry, str):
+        return cues_of(entry)
+    try:
+        return cues_of(entry["text"], asked=entry["question"])
+    except TypeError:
+        return cues_of(entry["text"])
+
+
+def _turns(body: list[Any]) -> list[tuple[str, bool, str]]:
+    """A month session's exchanges as ``play_session`` turns (the user's text, whether it teaches, the agent's
+    reply: the question a bare answer follows is the reply before it)."""
+    return [(ex.user, bool(ex.facts), ex.reply or "OK.") for ex in body]
+
+
+def play_session(turns: list[tuple[str, bool, str]]) -> dict[str, int]:
+    """One session's user turns (``(text, teaches, the agent's reply)``) through ``decide`` (hooks/digest.py) on a
+    Claude Code transcript in a scratch directory, a stop after each turn; an asked request is answered with a save
+    call and the stop that follows it. Returns ``asks``, ``taught``, ``asked`` (taught turns a request covered),
     ``left`` (taught turns no request covered), ``left_held`` (of those, kept by the offline distiller judged
     alone) and ``false`` (requests that covered no taught turn)."""
     import tempfile
@@ -108,10 +128,10 @@ def play_session(turns: list[tuple[str, bool]]) -> dict[str, int]:
         path.write_text("", encoding="utf-8")
         since: list[tuple[str, bool]] = []  # turns since the last stop that neither asked nor deferred
         unasked: list[str] = []
-        for text, teaches in turns:
+        for text, teaches, reply in turns:
             out["taught"] += teaches
             with path.open("a", encoding="utf-8") as handle:
-                handle.write(line("user", text) + line("assistant", [{"type": "text", "text": "OK."}]))
+                handle.write(line("user", text) + line("assistant", [{"type": "text", "text": reply}]))
             since.append((text, teaches))
             if not decide(Pause("s", path, False), home):
                 if "deferred_from" not in (home / "hooks" / "digest").joinpath(_only(home)).read_text("utf-8"):

@@ -38,6 +38,7 @@ from typing import Any
 from contextlamp.domain.correction_markers import revision_body
 from contextlamp.hooks.checkpoint import checkpoint_path, load_counts, save_calls
 from contextlamp.hooks.clean import injected_keys
+from contextlamp.hooks.cue_lang import answers_question, said_in_passing, states_fact
 from contextlamp.hooks.saver import read_session, write_json
 from contextlamp.printed import DIGEST_REQUEST
 
@@ -75,7 +76,7 @@ _ORDINARY = re.compile(
     r"|(?<![\w#-])(?:lol|lmao|rofl|haha\w*|ugh+|meh|omg|sigh|yay|oops)(?![\w-])"  # not in a name ("#canline-oops")
     r"|(?:^|[,;:]\s*|\b(?:that|and|but|so|note|mind|remember|actually)\s+)"
     r"(?:this|that|it)(?: one)?(?:'s| is| was| looks| seems| happens)\b"
-    r"|\b(?:probably|maybe|perhaps|i think|i guess|i'?m (?:only )?guessing|not sure|let'?s see)\b"
+    r"|\b(?:probably|maybe|perhaps|i think|i guess|i'?m (?:only )?guessing|not sure(?! (?:if )?you know)|let'?s see)\b"
     r"|\b(?:for now|for today|for the moment|at the moment|right now|this time|just for|for this (?:test|run|"
     r"once|session|task|one))\b|\b(?:nothing|not) yet\b"
     r"|\bi(?:'m| am) (?:on|at|in|out|away|busy|currently|just|only|still|about to)\b"
@@ -99,6 +100,7 @@ _ORDINARY = re.compile(
 # request a rule ("From now on, run the migrations with --dry-run first.")
 _REQUEST = re.compile(
     r"\blet(?:'s| us| me)\b|\b(?:can|could|would|will) you\b|^(?:please|pls) (?!always|never)\w+"
+    r"|^(?:explain|describe|summari[sz]e|prep|draft|tell me)\b"
     r"|(?:^|[,;:]\s*|\b(?:and|then|so|please|just)\s+)(?:try|undo|revert|rerun|re-run|look|show|put|rename|reseed|"
     r"fix|take|give|open|close|pull|rebase|continue|wrap|stop|wait|check|go|keep going|paste|print|restart)\b",
     re.IGNORECASE,
@@ -170,10 +172,12 @@ _INJECTED = re.compile(
 # V", "built on V", "serialises with V", "is a V app").
 _VALUE = re.compile(
     r"\b\w*\d\w*\b|\w[./:@_-]+\w|(?<!\w)[#/~]\w|\b[A-Z][A-Z0-9_]+\b|\b[A-Za-z]+[a-z][A-Z]\w*"
-    r"|(?<=[\w,;)] )[A-Z][a-z]+\b|^(?:\w+ )?[A-Z][a-z]+(?:'s)? (?=[a-z]+s\b)"
+    r"|(?<=[\w,;)] )[A-Z][^\W\d_]+\b|^(?:\w+ )?[A-Z][a-z]+(?:'s)? (?=[a-z]+s\b)"
     r"|\b(?:written|built|implemented|rewritten) (?:in|on|with) \w"
     r"|\b(?:with|using|via) [a-z]\w+\b(?! (?:the|a|my|your)\b)"
     r"|\b(?:is|are) an? \w+ (?:app|service|job|project|library|tool|codebase|monolith)\b"
+    # a name before its kind ("the placeurs schema", "the billing bucket")
+    r"|\bthe [a-z][\w-]* (?:schema|bucket|queue|topic|namespace|cluster|database|db|keyspace|vhost|tablespace)\b"
 )
 _SINCE = re.compile(r"\b(?:as of|from|since|starting) (?:today|now|this \w+)\b", re.IGNORECASE)  # a change's date
 _CLAUSE = re.compile(r"\s+[—–-]+\s+|;\s+")  # a statement's clauses: a request after a dash is its own
@@ -189,13 +193,13 @@ _HABITUAL = re.compile(
 # an event or a state of the moment, a report of what something printed, an appraisal: not the setup
 _MOMENT = re.compile(
     r"\b(?:is|are|was|were|keeps?|'s|'re) \w+ing\b|\b(?:today|tonight|yesterday|this morning|again|just now|"
-    r"currently|at the moment)\b|\b(?:says|said|shows|showed|prints|printed|throws|threw|complains|looks|seems|"
-    r"feels|sounds|takes|took|failed|fails|crashed|broke|went (?:up|down))\b"
+    r"currently|at the moment)\b|\b(?:says|said|shows|showed|prints|printed|throws|threw|complains|"
+    r"looks(?! after)|seems|feels|sounds|takes(?! over)|took|failed|fails|crashed|broke|went (?:up|down))\b"
     r"|\b(?:line|row|column|page|step|attempt|try|minute|second|hour)s? \d+\b|\b\d+ (?:percent|%|errors?|"
     r"warnings?|failures?|tests?|files?|lines?)\b"
     # a failure reported (an error, a log line) and a time of the moment ("the next pass", "until 10")
     r"|\b(?:errors?|exception|panic\w*|fatal|failure|denied|refused|timed out|cannot|can'?t|unable|invalid|"
-    r"not found|stopped|bounces?|hangs|rejects?|next|until|tomorrow|later|soon|if you need it)\b",
+    r"not found|stopped|bounces?|hangs(?! on)|rejects?|next|until|tomorrow|later|soon|if you need it)\b",
     re.IGNORECASE,
 )
 # a verb-like word ending in s that is not a third-person verb (plurals and words in -ss, -us, -is)
@@ -225,13 +229,17 @@ def read_pause(client: str, payload: dict[str, Any], key: str, transcript: Path 
     return Pause(key, transcript, continued)
 
 
-def cues_of(text: str) -> list[str]:
+def cues_of(text: str, asked: str = "") -> list[str]:
     """The cue names a user turn carries (``CUES``; "fact" also for a fact about the setup said the way people
-    say it, ``_states_setup``, judged per clause), after removing what clients inject into user turns; a
-    question carries none (asking is not stating), nor a paste (``_is_paste``)."""
+    say it, ``_states_setup``, judged per clause, in English or another usual language, ``cue_lang``, and for
+    a value given as the answer to the agent's question, ``asked``: the agent's turn before ``text``), after
+    removing what clients inject into user turns; a question carries none (asking is not stating), nor a paste
+    (``_is_paste``)."""
     own = _INJECTED.sub(" ", text).strip()
     if not own or _is_paste(own):
         return []
+    if asked and answers_question(own, asked, _VALUE, _MOMENT):
+        return ["fact"]  # the bare answer to the agent's own question ("7443" after "which port ...?")
     found: list[str] = []
     for sentence in _statements(own):
         for name, pattern in _CUE.items():
@@ -246,6 +254,11 @@ def cues_of(text: str) -> list[str]:
         found.append("fact")  # a fact about the setup said the way people say it (``_states_setup``)
     if not found and any(_states_setup(clause) for sentence in _SENTENCE.findall(own) for clause in _leading(sentence)):
         found.append("fact")  # ... before a clause of ordinary talk ("X polls every 45 s, it was 3 min before")
+    if not found and any(
+        not _RANDOM.search(sentence) and (states_fact(sentence, _VALUE, _MOMENT) or said_in_passing(sentence, _VALUE))
+        for sentence in _SENTENCE.findall(own)
+    ):  # in German, French, Spanish, Italian, Portuguese or Dutch, or said in passing (``cue_lang``)
+        found.append("fact")
     if "correction" not in found and any(_changes_value(sentence) for sentence in _SENTENCE.findall(own)):
         found.append("correction")  # a durable value's change said as news or in chat (``_changes_value``)
     return found
@@ -349,7 +362,8 @@ def _changes_value(sentence: str) -> bool:
 
 # a credential or a hash (a long token mixing cases and digits) or a list of codes: never a fact to digest
 _RANDOM = re.compile(
-    r"(?=\S*\d)(?=\S*[a-z])(?=\S*[A-Z])\S{16,}|\S{60,}|(?i:\b(?:password|passphrase|login|token|secret|recovery key)\b)"
+    r"(?=\S*\d)(?=\S*[a-z])(?=\S*[A-Z])\S{16,}|\S{60,}|(?i:\b(?:password|passphrase|login|token|secret|"
+    r"recovery key|passwort|kennwort|mot de passe|contraseña|senha|wachtwoord)\b)"
 )
 MAX_VALUES = 5  # more values than this in one sentence: a list of codes or a log line, not a statement
 
@@ -412,9 +426,12 @@ def decide(pause: Pause, home: Path) -> list[str]:
         return []
     new = total - before["turns"] if before["turns"] <= total else total  # a rewritten (shorter) one: all of it
     found: list[str] = []
-    for turn in turns[len(turns) - min(new, len(turns)) :]:
-        if turn.role == "user":
-            found.extend(c for c in cues_of(turn.text) if c not in found)
+    first = len(turns) - min(new, len(turns))
+    for at in range(first, len(turns)):
+        turn = turns[at]
+        if turn.role == "user":  # the agent's turn before it: the question a bare answer follows
+            asked = turns[at - 1].text if at > 0 and turns[at - 1].role == "assistant" else ""
+            found.extend(c for c in cues_of(turn.text, asked) if c not in found)
     if found:  # the turns this request covers: the agent's digest of them replaces their offline capture
         start = total - min(new, total)
         window = {"asked_from": start, "asked_to": total, "asked_hashes": hashes[start:total]}

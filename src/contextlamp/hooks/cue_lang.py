@@ -1,0 +1,161 @@
+"""The stop hook's cues beyond English (issue #27.5, research/notes/cue47-stop45.md): a fact taught in one of the
+project's usual other languages (German, French, Spanish, Italian, Portuguese, Dutch), and a fact given as the
+bare answer to the agent's own question ("7443" after "which port does staging use?").
+
+Both are judged by language-neutral signals: a value (``hooks/digest._VALUE``: a token with a digit, a path, a
+host, a handle, a name) stated in a declarative clause, or an answer turn that names a value right after the
+agent asked for one. The per-language words are only the ones no signal replaces: each language's function words
+(to tell a sentence of that language: a value in an English sentence is ``digest``'s business), and the words of
+a question, a request for the moment, a state of the moment and thanks, which make a turn with a value ordinary.
+Every pattern is a literal alternation with word boundaries (linear in the text's length).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+# Each language's function words that English does not share (articles, prepositions, copulas): two distinct
+# ones of one language mark a sentence of it. Source: the languages' closed word classes.
+_MARKERS: dict[str, str] = {
+    "de": "der|das|dem|den|des|ein|eine|einen|ist|sind|bei|auf|mit|für|von|vom|zum|zur|nicht|übrigens|wir|uns|unter|"
+    "jeden|jede|jedes|um|über|im|und|auch|nur|immer|wird|werden|hat|haben|sich|mehr",
+    "fr": "le|la|les|du|des|est|c'est|sont|pour|avec|dans|sur|chez|une|qui|au|aux|et|vers|chaque|ce|cette|sa|ses|"
+    "nous|par|pas|il|elle|leur|toujours|plus|aussi",
+    "es": "el|los|las|del|es|son|para|con|una|está|que|al|se|cada|lo|su|sus|por|también|siempre|nuestro|nuestra|ya|y",
+    "it": "il|lo|gli|della|del|è|sono|per|con|nella|nel|sul|sulla|una|che|alle|ogni|anche|sempre|nostro|nostra|si|"
+    "ci|dal|dalla|più",
+    "pt": "os|do|da|dos|das|é|são|para|com|em|na|no|uma|que|às|todo|toda|está|não|nosso|nossa|também|sempre|ao|pelo|"
+    "pela|fica",
+    "nl": "de|het|een|zijn|van|voor|met|op|naar|niet|bij|wij|elke|om|ook|altijd|onze|ons|wordt|worden|heeft|er|uit",
+}
+# English's own function words: a sentence with as many of these is English (``digest`` judges it)
+_ENGLISH = "the|is|are|of|and|to|in|on|for|with|it|this|that|at|from|our|we|by"
+# A question, a request for the moment, a state or event of the moment, thanks and chat: a turn with one of these
+# is ordinary even with a value in it ("kannst du schauen, warum Port 8081 hängt?", "le déploiement est en cours").
+_ORDINARY_WORDS = (
+    # de
+    r"kannst|könntest|kann|bitte|mach|schau|danke|gerade|jetzt|heute|gestern|grade|noch|minuten|sekunden|"
+    r"hängt|fehler|warum|wieso|welche[rsnm]?|wo|wer|wann|was|mal|soll|sollen|gleich|später|morgen|"
+    # fr
+    r"peux|pourrais|pouvez|stp|svp|merci|relance|ajoute|cours|aujourd'hui|hier|encore|pourquoi|où|quel|quelle|"
+    r"quand|combien|déjà|attends|attendre|demain|plus tard|tout à l'heure|"
+    # es
+    r"puedes|podrías|puede|por favor|haz|gracias|ahora|hoy|ayer|momento|todavía|minutos|segundos|porqué|por qué|"
+    r"dónde|cuál|cuándo|quién|reiniciando|espera|mañana|luego|"
+    # it
+    r"puoi|potresti|per favore|fai|grazie|adesso|oggi|ieri|ancora|minuti|secondi|perché|dove|quale|quando|chi|"
+    r"sto|stai|aspettando|domani|dopo|"
+    # pt
+    r"pode|poderia|você|obrigad[oa]|valeu|agora|hoje|ontem|ainda|rodando|porque|onde|qual|quando|quem|amanhã|"
+    r"depois|"
+    # nl
+    r"kun|kan je|wil je|alsjeblieft|graag|bedankt|dank|nu|vandaag|gisteren|nog|bezig|minuten|waarom|waar|welke|"
+    r"wanneer|morgen|straks"
+)
+# the agent's question that asks for a value (a wh-word), not a yes/no question ("Shall I ...?", "Soll ich ...?")
+_WH = (
+    r"which|what|where|who|whom|whose|when|how (?:many|much|long|often|big|large)|what time|"
+    r"welche[rsnm]?|wo|wer|wem|wann|was für|wie|wie viele?|quel(?:le)?s?|où|qui|quand|combien|à quelle|"
+    r"cuál(?:es)?|qué|dónde|quién|cuándo|cuántos?|a qué|quale|quali|dove|chi|quando|quanti|a che|"
+    r"qual|quais|onde|quem|quantos?|welke|waar|wie|wanneer|hoeveel|wat"
+)
+# A fact said in passing, in a turn about something else: the setup as it is meant to be ("it's supposed to run
+# only daily at 13:05", "it's meant to export at 04:45") and a failure that names where a thing lives ("the job
+# failed because it couldn't read /srv/x/plan.toml"): a path, host or address (``_PLACE``) after a verb of access;
+# a value that a relative clause says what it is ("noreply@x.fr, which is the X's sender", "tern-host? that's the box
+# the X runs on").
+_INTENDED = (
+    r"(?:supposed|meant|expected|configured|scheduled) to|soll(?:te)? (?:eigentlich )?(?:nur )?|est censée?|"
+    r"debería|dovrebbe|deveria|hoort (?:te )?"
+)
+_ACCESS = (
+    r"(?:couldn'?t|can'?t|cannot|could not|can not|unable to|failed to|fails to|no access to|not allowed to) "
+    r"(?:read|open|find|load|reach|connect to|access|write to|write|resolve|mount|pull from|push to)"
+)
+_PLACE = (
+    r"(?:~|\.{0,2}/)[\w.-]+/[\w./-]+|[\w-]+(?:\.[\w-]+)+\.[a-z]{2,}\b|[\w.-]+@[\w-]+\.[\w.-]+"
+    r"|\S+\.(?:toml|ini|json|ya?ml|conf|cfg|env|pem|key|crt|properties|xml)\b"
+)
+MAX_ANSWER_WORDS = 12  # an answer's first clause: a value and a few words around it ("Tomasz Wróbel does")
+
+
+@cache
+def _patterns() -> dict[str, re.Pattern[str]]:
+    """The patterns, compiled on first use (never at import)."""
+    flags = re.IGNORECASE | re.UNICODE
+    return {
+        **{lang: re.compile(rf"(?<![\w'-])(?:{words})(?![\w'-])", flags) for lang, words in _MARKERS.items()},
+        "ordinary": re.compile(rf"(?<![\w'-])(?:{_ORDINARY_WORDS})(?![\w'-])|[?¿]", flags),
+        "en": re.compile(rf"(?<![\w'-])(?:{_ENGLISH})(?![\w'-])", flags),
+        "wh": re.compile(rf"(?<![\w'-])(?:{_WH})(?![\w'-])", flags),
+        "german_name": re.compile(r"(?<=[\w,;)] )[A-ZÄÖÜ][a-zäöüß]+ [A-ZÄÖÜ][a-zäöüß]+\b"),
+        "caps": re.compile(r"(?<=[\w,;)] )[A-ZÄÖÜÉ][a-zäöüßéèêàáíóúñç]+\b"),
+        "intended": re.compile(rf"(?<![\w'-])(?:{_INTENDED})", flags),
+        "access": re.compile(rf"\b{_ACCESS}\b[^,;—–]{{0,60}}?(?:{_PLACE})", flags),
+        "which": re.compile(
+            rf"(?:{_PLACE}|[\w.-]*\d[\w.-]*|[\w]+[_-][\w-]+),? (?:which|that)(?:'s| is) (?:where|the|what)\b", flags
+        ),
+        "logline": re.compile(r"\d{2}:\d{2}:\d{2}|^\s*(?:\[|\w*(?:error|warn|info|debug|fatal)\w*\b)", flags),
+        "clause": re.compile(r",\s+|;\s+|\s+[—–-]+\s+"),
+    }
+
+
+def language(sentence: str) -> str | None:
+    """The language (``_MARKERS`` key) of ``sentence`` when two distinct function words of one language mark it,
+    more than English's (``_ENGLISH``), the language with the most; None for English or an unmarked sentence."""
+    english = len({m.group().lower() for m in _patterns()["en"].finditer(sentence)})
+    best, count = None, max(1, english)
+    for lang in _MARKERS:
+        found = {m.group().lower() for m in _patterns()[lang].finditer(sentence)}
+        if len(found) > count:
+            best, count = lang, len(found)
+    return best
+
+
+def states_fact(sentence: str, value: re.Pattern[str], moment: re.Pattern[str]) -> bool:
+    """Whether ``sentence``, in one of ``_MARKERS``' languages, states a fact: a value (``value``; in German, where
+    every noun is capitalised, a capitalised word counts only as a two-word name) in a declarative sentence, no
+    word of a question, request, moment or thanks (``_ORDINARY_WORDS``) and no English moment (``moment``), and
+    two words beside the value."""
+    lang = language(sentence)
+    if lang is None or _patterns()["ordinary"].search(sentence) or moment.search(sentence):
+        return False
+    probe = _patterns()["caps"].sub(" ", sentence) if lang == "de" else sentence
+    if not (value.search(probe) or (lang == "de" and _patterns()["german_name"].search(sentence))):
+        return False
+    rest = [w for w in re.findall(r"\w[\w'-]*", value.sub(" ", probe)) if len(w) > 2]
+    return len(rest) >= 2
+
+
+def answers_question(text: str, asked: str, value: re.Pattern[str], moment: re.Pattern[str]) -> bool:
+    """Whether the user's ``text`` answers the agent's question (``asked``, the agent's turn before it) with a
+    value: the agent's turn ends on a wh-question (``_WH``) about the setup (no moment in it, ``moment``: "What
+    error do you get?", "Which test is failing?"), and the answer's first clause (at most ``MAX_ANSWER_WORDS``
+    words) names a value and is no question, request or moment."""
+    asked = asked.strip()
+    if not asked.endswith("?"):
+        return False
+    question = re.split(r"(?<=[.!])\s+|\n", asked)[-1]
+    if not _patterns()["wh"].search(question) or moment.search(question):
+        return False
+    first = _patterns()["clause"].split(text.strip(), maxsplit=1)[0]
+    if len(first.split()) > MAX_ANSWER_WORDS or _patterns()["ordinary"].search(first) or moment.search(first):
+        return False
+    return value.search(first) is not None or bool(_patterns()["caps"].search(first) or first[:1].isupper())
+
+
+def said_in_passing(sentence: str, value: re.Pattern[str]) -> bool:
+    """Whether ``sentence`` holds a fact said in passing (``_INTENDED``, ``_ACCESS``): how a thing is meant to
+    be set up with a value in the same clause, or a failure to reach a path, host or address; never a pasted log
+    line (a timestamp, a level first)."""
+    if _patterns()["logline"].search(sentence):
+        return False
+    if _patterns()["which"].search(sentence):
+        return True  # "V, which is the X's sender", "airside-3, that's where it lives"
+    if not sentence.rstrip().endswith("?") and _patterns()["access"].search(sentence):
+        return True
+    for clause in re.split(r",\s+|;\s+|\s+[—–-]+\s+|\s+and\s+|\?\s*", sentence):
+        if _patterns()["intended"].search(clause) and value.search(clause):
+            return True
+    return False
