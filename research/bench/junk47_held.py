@@ -6,9 +6,9 @@ Data: ``research/bench/data/junk47-held/cases.json`` (``make_cases.py`` beside i
 product changes, read once at the end). Each case's sessions are written as a Claude Code JSONL transcript
 (a ``summary`` turn is an ``isCompactSummary`` user line) or a Gemini CLI chat file, saved in this process as
 the detached hook worker saves them (``hooks.saver.save_transcript``) on a fresh data directory, and scored as
-``capture_held`` scores (``capture_held.score``). An ``ask`` case also reads its transcript as the stop hook
-does (``saver.read_session`` with the case's ``injected`` context remembered) and checks whether the last
-user turn carries a digest cue (``hooks.digest.cues_of``).
+``capture_held`` scores (``capture_held.score``). An ``ask`` case also runs the stop hook's decision on its
+transcript (``hooks.digest.decide``, the case's ``injected`` context remembered for the session) and checks
+whether it asks for a digest.
 
 Usage: ``nice -n 10 python -m research junk47_held [--embedder minilm|fake] [--show]``.
 """
@@ -65,9 +65,9 @@ def run_case(case: dict[str, Any], embedder: str) -> tuple[list[str], bool | Non
     from contextlamp.app.compose import create_app
     from contextlamp.app.service import Caller
     from contextlamp.config import Settings
-    from contextlamp.hooks.clean import injected_keys, remember_injected
-    from contextlamp.hooks.digest import cues_of
-    from contextlamp.hooks.saver import SaveJob, read_session, save_transcript
+    from contextlamp.hooks.clean import remember_injected
+    from contextlamp.hooks.digest import Pause, decide
+    from contextlamp.hooks.saver import SaveJob, save_transcript
 
     client = case.get("client", "claude-code")
     with tempfile.TemporaryDirectory(prefix="junk47-held-") as scratch:
@@ -93,11 +93,8 @@ def run_case(case: dict[str, Any], embedder: str) -> tuple[list[str], bool | Non
             else:
                 path = root / f"{session}.jsonl"
                 path.write_text(_claude(turns, session, str(repo)), encoding="utf-8")
-            if "ask" in case:
-                read = read_session(path, None, injected_keys(settings.home, session), set(), 1 << 22, 1 << 22)
-                users = [t.text for t in (read.turns if read else []) if t.role == "user"]
-                last = turns[-2][1] if turns[-1][0] == "assistant" else turns[-1][1]
-                asked = bool(users) and any(cues_of(u) for u in users if u.strip() and u.strip() in last)
+            if "ask" in case:  # the stop hook's decision at the session's one pause (every turn new)
+                asked = bool(decide(Pause(session, path, False), settings.home))
             job = SaveJob(client, "session-end", session, str(path), str(repo))
             save_transcript(service, caller, job, settings.home, settings.max_transcript_bytes, log)
         texts: list[str] = []

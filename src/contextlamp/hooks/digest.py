@@ -37,7 +37,7 @@ from typing import Any
 
 from contextlamp.domain.correction_markers import revision_body
 from contextlamp.hooks.checkpoint import checkpoint_path, load_counts, save_calls
-from contextlamp.hooks.clean import injected_keys
+from contextlamp.hooks.clean import cue_input, injected_keys
 from contextlamp.hooks.saver import read_session, write_json
 from contextlamp.printed import DIGEST_REQUEST
 
@@ -413,8 +413,9 @@ def decide(pause: Pause, home: Path) -> list[str]:
     new = total - before["turns"] if before["turns"] <= total else total  # a rewritten (shorter) one: all of it
     found: list[str] = []
     for turn in turns[len(turns) - min(new, len(turns)) :]:
-        if turn.role == "user":
-            found.extend(c for c in cues_of(turn.text) if c not in found)
+        # a cue counts only outside secret lines and lead-ins to removed material (clean.cue_input)
+        if turn.role == "user" and cues_of(turn.text) and (cues := cues_of(cue_input(turn.text))):
+            found.extend(c for c in cues if c not in found)
     if found:  # the turns this request covers: the agent's digest of them replaces their offline capture
         start = total - min(new, total)
         window = {"asked_from": start, "asked_to": total, "asked_hashes": hashes[start:total]}
