@@ -77,7 +77,8 @@ CONTEXT = "## Project memories (ledger)\n- [decision] We pin postgres to 16.8 in
     [
         ("my 2FA backup codes in case I get locked out:\n4821-7730\n9920-1184\n3307-5526\n7719-0042", False),
         (
-            "the staging DATABASE_URL is postgres://ledger:Zq8hT2mWx81!7@db.fake.internal:5432/ledger if you need to run the migration",
+            "the staging DATABASE_URL is postgres://ledger:Zq8hT2mWx81!7@db.fake.internal:5432/ledger"
+            " if you need to run the migration",
             False,
         ),
         (
