@@ -177,10 +177,13 @@ def _strip_label(statement: str) -> tuple[str, tuple[MemoryType, Kind] | None]:
 
 def _left_out(statement: str, cues: Cues) -> bool:
     """Lines that are no item: no word at all ("---", "]]]"), questions, small talk and sentences about the
-    conversation itself (noise.is_small_talk)."""
+    conversation itself (noise.is_small_talk), and the user's moment (moment.about_the_moment)."""
+    from contextlamp.distill.moment import about_the_moment
     from contextlamp.distill.noise import is_small_talk
 
-    return bool(_WORD.search(statement) is None or ends_as_question(statement) or is_small_talk(statement, cues))
+    if _WORD.search(statement) is None or ends_as_question(statement) or is_small_talk(statement, cues):
+        return True
+    return about_the_moment(statement)  # "The user asked to ...", "The user is fixing ...": the user's moment
 
 
 class DigestFirst:

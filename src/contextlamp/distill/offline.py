@@ -47,6 +47,7 @@ from contextlamp.distill.durable import (
     unwrap,
 )
 from contextlamp.distill.language import detect_language
+from contextlamp.distill.moment import about_the_moment
 from contextlamp.distill.noise import (
     FAREWELL,
     GRATITUDE,
@@ -243,9 +244,15 @@ def _from_sentences(sentences: list[str], cues: Cues, language: str, confirmed: 
         if gated:
             if is_request(sentence) or asks_question(sentence) or ends_as_question(sentence):
                 asked_thing = _asked_about(sentence)
-            if is_request(sentence) or asks_question(sentence) or is_banter(sentence) or about_health(sentence):
+            if (
+                is_request(sentence)
+                or asks_question(sentence)
+                or is_banter(sentence)
+                or about_health(sentence)
+                or about_the_moment(sentence)
+            ):
                 previous, previous_kept = sentence, 0
-                continue  # what the user asks for now, asks, or laughs about is no memory (durable.py)
+                continue  # what the user asks for now, asks, laughs about, is doing now: no memory (durable, moment)
             sentence = cut_request(sentence)  # the rest is judged without a request said after it
             if is_bare_symptom(sentence) or leads_in(sentence):  # "The timer never fires"; "~/.pgpass is"
                 previous, previous_kept = sentence, 0

@@ -43,6 +43,8 @@ _LOG_LINE = re.compile(
     r"\[?(?:error|warn|warning|info|debug|fatal|trace|critical|severe|notice)(?:\]|:))|"
     r"traceback \(most recent call last\)|exception in thread|caused by:|at\s+[\w$.<>]+\s*\(|"
     r"file \"[^\"]+\", line \d+|\w*(?:error|exception|warning)(?:\[\w+\])?: |npm (?:err|warn)!?|"
+    # an exception named by its module path, last line of a traceback ("ledger.errors.ExportTimeout: flush took")
+    r"(?:[a-z_]\w*\.)+(?-i:[A-Z])\w*: |"
     r"\$ |>>> |\+\+\+ |--- |@@ |error\[|warning:|"
     # a crash or a test runner's verdict: Go's and Rust's panics, a fatal error, a signal, an uncaught throw
     r"panic: |thread '[^']*' panicked at |goroutine \d+ \[|fatal(?: error)?: |segmentation fault|"

@@ -169,6 +169,26 @@ def clean_text(text: str, injected: set[str], digest: bool = False, keep_code: b
     return "\n".join(kept).strip()
 
 
+def cue_input(text: str) -> str:
+    """A cleaned user turn (``clean_text``) as the stop hook's digest cues read it: without every line that holds
+    a secret (``SecretScanner.redact``: the line, not only the value, since a turn whose statement is a credential
+    is never worth a digest, and asking invites the agent to write one right after it) and without a lead-in
+    line (ending in ":") that introduces nothing left: what it announced was a secret or contextlamp's own
+    injected context, already removed ("my 2FA backup codes in case I get locked out:", "double-checking the
+    notes you started with:" before a question). Builds a scanner: call it only for a turn that carries a cue.
+    Linear in the text (the scanner is)."""
+    from contextlamp.domain.secret_scan import REDACTED, SecretScanner
+
+    lines = [line for line in SecretScanner().redact(text).splitlines() if line.strip() and REDACTED not in line]
+    kept: list[str] = []
+    for n, line in enumerate(lines):
+        after = lines[n + 1].rstrip() if n + 1 < len(lines) else None
+        if line.rstrip().endswith(":") and (after is None or after.endswith("?")):
+            continue  # a lead-in whose material was removed
+        kept.append(line)
+    return "\n".join(kept)
+
+
 def is_pasted_line(line: str) -> bool:
     """Whether a line is pasted code or log output (``is_code_line``, or a log, stack-trace, crash or test-runner
     line: distill/pastes.is_log_line, the offline distiller's own test), or a one-line shell command

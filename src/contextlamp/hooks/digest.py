@@ -37,7 +37,7 @@ from typing import Any
 
 from contextlamp.domain.correction_markers import revision_body
 from contextlamp.hooks.checkpoint import checkpoint_path, load_counts, save_calls
-from contextlamp.hooks.clean import injected_keys
+from contextlamp.hooks.clean import cue_input, injected_keys
 from contextlamp.hooks.cue_lang import answers_question, said_in_passing, states_fact
 from contextlamp.hooks.saver import read_session, write_json
 from contextlamp.printed import DIGEST_REQUEST
@@ -429,9 +429,13 @@ def decide(pause: Pause, home: Path) -> list[str]:
     first = len(turns) - min(new, len(turns))
     for at in range(first, len(turns)):
         turn = turns[at]
-        if turn.role == "user":  # the agent's turn before it: the question a bare answer follows
-            asked = turns[at - 1].text if at > 0 and turns[at - 1].role == "assistant" else ""
-            found.extend(c for c in cues_of(turn.text, asked) if c not in found)
+        if turn.role != "user":
+            continue
+        # the agent's turn before it: the question a bare answer follows; a cue counts only outside secret lines
+        # and lead-ins to removed material (clean.cue_input)
+        asked = turns[at - 1].text if at > 0 and turns[at - 1].role == "assistant" else ""
+        if cues_of(turn.text, asked) and (cues := cues_of(cue_input(turn.text), asked)):
+            found.extend(c for c in cues if c not in found)
     if found:  # the turns this request covers: the agent's digest of them replaces their offline capture
         start = total - min(new, total)
         window = {"asked_from": start, "asked_to": total, "asked_hashes": hashes[start:total]}
