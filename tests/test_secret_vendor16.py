@@ -1,0 +1,44 @@
+"""A vendored format at a sentence's end is found as the bare token is (vendor16, stop 45, #28)."""
+
+from __future__ import annotations
+
+import pytest
+
+from contextlamp.domain.secret_formats import sentence_end
+from contextlamp.domain.secret_scan import SecretScanner
+
+DAPI = "dapi250ac420e857a2451a000b5c437a382f"
+HF = "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"
+PUL = "pul-" + "3f9c0e4b7a12d58e6b0c9a4f71e2d3b8c5a60f1e"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"Databricks token pro CI je {DAPI}.",
+        f"Usa {HF}.",
+        f"Did anyone rotate {PUL}?",
+        f"(the Pulumi token was {PUL}), then revoked",
+        f"Le jeton est {HF} !",
+        f"トークンは {DAPI}。",
+        f"这个{DAPI}、还能用吗？",
+        f"Schlüssel „{HF}“, bitte ersetzen.",
+        f"Use {PUL}: it is the radio's token.",
+    ],
+)
+def test_a_vendor_token_closing_a_sentence_is_refused_and_removed(text: str) -> None:
+    scanner = SecretScanner()
+    assert scanner.kinds(text)
+    value = next(v for v in (DAPI, HF, PUL) if v in text)
+    assert value not in scanner.redact(text)
+
+
+def test_a_mark_inside_a_token_still_reads_on() -> None:
+    # The boundary is outside the value: a dotted token is not cut at its first dot followed by more token.
+    pattern = sentence_end(r"\b(ab\.[a-z.]{3,20})(?:\\?['\"\x60]|[\s;]|\\[nr]|$)")
+    import re2  # pyright: ignore[reportMissingTypeStubs]
+
+    match = re2.search(pattern, "x ab.cd.ef.gh. end")
+    assert match is not None and match.group(1) == "ab.cd.ef.gh."
+    assert re2.search(pattern, "x ab.cd.efXgh") is None  # a mark then a letter is no end
+    assert sentence_end(r"\b(ab[0-9]{4})") == r"\b(ab[0-9]{4})"  # no closing boundary group: unchanged
