@@ -42,3 +42,30 @@ def test_a_mark_inside_a_token_still_reads_on() -> None:
     assert match is not None and match.group(1) == "ab.cd.ef.gh."
     assert re2.search(pattern, "x ab.cd.efXgh") is None  # a mark then a letter is no end
     assert sentence_end(r"\b(ab[0-9]{4})") == r"\b(ab[0-9]{4})"  # no closing boundary group: unchanged
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "MjAyNi0xMi0wN1QwODowMDowMFo= is just base64 for '2026-12-07T08:00:00Z'.",
+        "Der Header MTk5OS0xMi0zMSAyMzo1OTo1OQ== ist nur ein Zeitstempel.",
+        "Huella de la clave del host: SHA256:VAfYqj4k3TiA6pdwaPD0jiziZKRgbwyYMHb0h57ikUV",
+        "Odcisk klucza hosta: MD5:3a:91:0c:5e:77:b2:19:4d:e8:01:fa:6c:23:9b:d4:70",
+        "Für Tests nehmen wir die Stripe-Testkarte 4000 0025 0000 3155.",
+        "Para pruebas usamos la tarjeta de prueba 4000 0000 0000 0127.",
+    ],
+)
+def test_public_data_beside_credential_words_is_storable(text: str) -> None:
+    assert SecretScanner().kinds(text) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "password: Xk9#mPq2vL7w SHA256:VAfYqj4k3TiA6pdwaPD0jiziZKRgbwyYMHb0h57ikUV",  # a password beside one
+        "echo cGFzc3dvcmQxMjM0NTY= | base64 -d",  # base64 of a password, not of a date
+        "For tests I used my own card 4539 1488 0343 6467.",  # not a documented test number
+    ],
+)
+def test_secrets_beside_public_data_are_still_refused(text: str) -> None:
+    assert SecretScanner().kinds(text)
