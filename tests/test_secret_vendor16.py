@@ -69,3 +69,17 @@ def test_public_data_beside_credential_words_is_storable(text: str) -> None:
 )
 def test_secrets_beside_public_data_are_still_refused(text: str) -> None:
     assert SecretScanner().kinds(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Google refresh token pro CI je 1//0OJ-PLP3ZcohWA5sh5rNlcJiqkkBQ-a4Ywv4zEmpDIdAv5aXgBX6dUZkmkdk9fRxxXHSTRTe.",
+        "FCM: AAAAtgM2y84:APA91bb4qOgJaW_rYDIUHUU50UyDIvKaSzBIIxZHQITC01MIgnWei98kw8JfUBTh7A4SEZq009wH7GkOFbUu2fX2y9C4"
+        "oxlY_Xr_4ufwHWO2k29VE43cZFs5TMwpM80F",
+        "De Discord webhook is https://discord.com/api/webhooks/2376084983463733111/5FYfR1ZPESs7Tsuz5TIy6MOTBrpd6j7vY4q"
+        "WGxg1D-4Qsdry8QFXdcFkspP4QdYYMyLh",
+    ],
+)
+def test_formats_the_pinned_ruleset_lacks_are_refused(text: str) -> None:
+    assert SecretScanner().kinds(text)
