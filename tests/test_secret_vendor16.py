@@ -23,7 +23,7 @@ PUL = "pul-" + "3f9c0e4b7a12d58e6b0c9a4f71e2d3b8c5a60f1e"
         f"トークンは {DAPI}。",
         f"这个{DAPI}、还能用吗？",
         f"Schlüssel „{HF}“, bitte ersetzen.",
-        f"Use {PUL}: it is the radio's token.",
+        f"Use {PUL}* for the radio's sync.",
     ],
 )
 def test_a_vendor_token_closing_a_sentence_is_refused_and_removed(text: str) -> None:
@@ -42,6 +42,7 @@ def test_a_mark_inside_a_token_still_reads_on() -> None:
     assert match is not None and match.group(1) == "ab.cd.ef.gh."
     assert re2.search(pattern, "x ab.cd.efXgh") is None  # a mark then a letter is no end
     assert sentence_end(r"\b(ab[0-9]{4})") == r"\b(ab[0-9]{4})"  # no closing boundary group: unchanged
+    assert SecretScanner().kinds('{"type": "password", "minLength": 12}') == []  # a quoted key before its colon
 
 
 @pytest.mark.parametrize(

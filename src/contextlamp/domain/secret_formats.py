@@ -39,8 +39,9 @@ _CAPITALS = {
 # Where a token ends in prose, added to a rule's closing boundary group (see :func:`sentence_end`): one or more
 # ASCII closing marks (sentence punctuation, closing brackets, emphasis) followed by what already ends a token
 # (space, quote, backslash escape, the end) or by a non-ASCII character; or a non-ASCII character at once (CJK
-# punctuation, guillemets, a particle written without a space: no vendor token has a non-ASCII character).
-SENTENCE_END = r"""[.,:!?)\]}>*]+(?:[\s'"\x60\\]|[^\x00-\x7f]|$)|[^\x00-\x7f]"""
+# punctuation, guillemets, a particle written without a space: no vendor token has a non-ASCII character). Not
+# ``:``: a token before a colon and a space is a key (JSON ``"minLength": 12``, YAML), not a value.
+SENTENCE_END = r"""[.,!?)\]}>*]+(?:[\s'"\x60\\]|[^\x00-\x7f]|$)|[^\x00-\x7f]"""
 # A pattern's last group when it is its end boundary: a non-capturing group of no groups with ``$`` among its
 # alternatives (``(?:\\?['"\x60]|[\s;]|\\[nr]|$)``, the gitleaks form, and the few others upstream writes).
 _END_GROUP = re.compile(r"\(\?:((?:\[(?:[^\]\\]|\\.)*\]|[^()\[\\]|\\.)*)\)\Z")
