@@ -84,3 +84,12 @@ def test_secrets_beside_public_data_are_still_refused(text: str) -> None:
 )
 def test_formats_the_pinned_ruleset_lacks_are_refused(text: str) -> None:
     assert SecretScanner().kinds(text)
+
+
+def test_a_sign_in_frame_with_only_a_quote_after_it_is_no_value() -> None:
+    # The bench's hostile inputs for the widened format rules reached this window (' "') and the scan raised
+    # IndexError (integ45 too): a save would have failed instead of being judged.
+    from contextlamp.domain.secret_frames import accept_frame_window
+
+    assert accept_frame_window(' "') is False
+    assert accept_frame_window(" '' ``") is False
