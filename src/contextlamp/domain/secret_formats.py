@@ -15,6 +15,7 @@ from __future__ import annotations
 import functools
 import json
 import math
+import re
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -33,6 +34,32 @@ _CAPITALS = {
     "pgp": "PGP", "rsa": "RSA", "ci": "CI", "npm": "NPM", "pypi": "PyPI", "github": "GitHub", "gitlab": "GitLab",
     "ai": "AI", "iam": "IAM", "rubygems": "RubyGems", "digitalocean": "DigitalOcean", "newrelic": "New Relic",
 }  # fmt: skip
+
+
+# Where a token ends in prose, added to a rule's closing boundary group (see :func:`sentence_end`): one or more
+# ASCII closing marks (sentence punctuation, closing brackets, emphasis) followed by what already ends a token
+# (space, quote, backslash escape, the end) or by a non-ASCII character; or a non-ASCII character at once (CJK
+# punctuation, guillemets, a particle written without a space: no vendor token has a non-ASCII character). Not
+# ``:``: a token before a colon and a space is a key (JSON ``"minLength": 12``, YAML), not a value.
+SENTENCE_END = r"""[.,!?)\]}>*]+(?:[\s'"\x60\\]|[^\x00-\x7f]|$)|[^\x00-\x7f]"""
+# A pattern's last group when it is its end boundary: a non-capturing group of no groups with ``$`` among its
+# alternatives (``(?:\\?['"\x60]|[\s;]|\\[nr]|$)``, the gitleaks form, and the few others upstream writes).
+_END_GROUP = re.compile(r"\(\?:((?:\[(?:[^\]\\]|\\.)*\]|[^()\[\\]|\\.)*)\)\Z")
+
+
+def sentence_end(pattern: str) -> str:
+    """``pattern`` with :data:`SENTENCE_END` added to its closing boundary group, when it ends with one.
+
+    The gitleaks-lineage rules close a token with a quote, a space, ``;``, an escaped newline or the end, so the
+    bare token is found and the same token at a sentence's end ("… is dapi…1f.", "…です。") is not. A mark
+    counts only before a space, quote, escape, the end or a non-ASCII character, so a token whose own alphabet
+    holds ``.`` or ``-`` still reads up to its last such character as before ("a.b.c" never ends at "a."); the
+    boundary is outside the value's group, so the value found is unchanged. Patterns without such a group are
+    returned as they are."""
+    match = _END_GROUP.search(pattern)
+    if match is None or "$" not in match.group(1).split("|"):
+        return pattern
+    return f"{pattern[: match.end(1)]}|{SENTENCE_END})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,7 +127,9 @@ def format_rules() -> tuple[FormatRule, ...]:
     document = json.loads(raw)
     global_deny = _compile_any(list(document.get("global_deny", [])))
     return tuple(
-        FormatRule(kind_name(spec["id"]), spec["regex"], tuple(spec["keywords"]), _checker(spec, global_deny))
+        FormatRule(
+            kind_name(spec["id"]), sentence_end(spec["regex"]), tuple(spec["keywords"]), _checker(spec, global_deny)
+        )
         for spec in document["rules"]
     )
 

@@ -96,6 +96,8 @@ def accept_frame_window(window: str) -> bool:
     passes :func:`accept_frame_value` with the word after it."""
     words = [w.strip("\"'`“”‘’") for w in window.split()]
     words = [w for w in words if w]
+    if not words:  # only quotes after the connector: no value
+        return False
     picks = [2] if len(words) >= 3 and words[1].lower() in _PAIR_WORDS else []
     if len(words) >= 2 and words[0].endswith(("/", ",")):
         picks.append(1)

@@ -7,12 +7,19 @@ numbers) or to a DER structure that is a certificate, a public key or a request 
 SEQUENCE; a private key's first element is its version INTEGER, RFC 5208 5, RFC 8017 A.1.2, RFC 5915 3) is data
 someone pasted, not a secret. Base64 that decodes to structured text (a JWT header, a CSV header, JSON: it holds a
 separator) is judged by the scanner on the decoded text (secret_scan._without_clean_encodings).
+
+vendor16 (stop 45): base64 of a date, a time or an address is data too (:func:`data_text`), and a key fingerprint
+in OpenSSH's written forms is public under any label (:data:`FINGERPRINTS`: "Huella de la clave del host: SHA256:…",
+where "clave" also means password).
 """
 
 from __future__ import annotations
 
 import base64
 import binascii
+import bisect
+import re
+from collections.abc import Callable
 
 # Magic numbers of file formats (each format's specification; also the list in file(1)'s magic database).
 MAGIC = (
@@ -67,3 +74,45 @@ def public_bytes(token: str) -> bool:
     if data[:4] == b"RIFF" and data[8:12] in (b"WEBP", b"WAVE", b"AVI "):
         return True
     return data.startswith(MAGIC) or _public_der(data)
+
+
+# Text whose form says it is data, not a credential: an ISO 8601 / RFC 3339 date, time or date-time, a UUID (RFC
+# 9562), an IPv4 or IPv6 address. A date is no secret, base64 of one no hidden secret.
+_DATA_TEXT = re.compile(
+    r"\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d{1,9})?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?)?"
+    r"|\d{2}:\d{2}(?::\d{2}(?:[.,]\d{1,9})?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?"
+    r"|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"
+    r"|(?:\d{1,3}\.){3}\d{1,3}(?::\d{1,5})?|[0-9a-fA-F:]{2,39}:[0-9a-fA-F]{1,4}"
+)
+# A key fingerprint as OpenSSH writes it (ssh-keygen -l: "SHA256:" + unpadded base64 of the digest, or the legacy
+# "MD5:" + 16 colon-separated hex bytes): a hash of a public key, public under any label (RE2 syntax).
+FINGERPRINTS = (r"\bSHA256:[A-Za-z0-9+/]{43}=?", r"\bMD5:[0-9a-fA-F]{2}(?::[0-9a-fA-F]{2}){15}\b")
+
+
+def data_text(decoded: str) -> bool:
+    """Whether ``decoded`` (text an encoded run decodes to, any length) is, stripped, one date, time, date-time,
+    UUID or IP address (``_DATA_TEXT``): base64 of "2026-12-07T08:00:00Z" hides no secret."""
+    value = decoded.strip()
+    return len(value) <= 48 and _DATA_TEXT.fullmatch(value) is not None
+
+
+def sealed_test(spans: list[tuple[int, int]]) -> Callable[[int, int], bool]:
+    """A test of a finding ``(start, end)`` against ``spans`` (byte spans of sealed or public-under-any-label
+    material, any order, may overlap): true when the finding starts inside one or ends inside one (its label
+    before, its value the material). Spans are merged once; each test is two bisections (linear overall)."""
+    merged: list[list[int]] = []
+    for start, end in sorted(spans):
+        if merged and start <= merged[-1][1]:
+            merged[-1][1] = max(merged[-1][1], end)
+        else:
+            merged.append([start, end])
+    starts = [start for start, _ in merged]
+
+    def test(start: int, end: int) -> bool:
+        k = bisect.bisect_right(starts, start) - 1
+        if k >= 0 and start < merged[k][1]:
+            return True
+        k = bisect.bisect_left(starts, end) - 1
+        return k >= 0 and end <= merged[k][1]
+
+    return test

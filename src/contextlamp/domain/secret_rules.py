@@ -293,6 +293,13 @@ RULES: tuple[Rule, ...] = (
     _format("Twilio API Key", r"(?:AC|SK)[a-z0-9]{32}", shape.accept_has_digit),
     Rule("API Key", r"\b((?:sk|rk|pk)-(?:live|test|proj|ant)?[A-Za-z0-9_-]{20,200})", shape.accept_long_run, "after"),
     _format("Google API Key", r"AIza[0-9A-Za-z_-]{35}"),
+    # vendor16 (stop 45): formats the pinned ruleset lacks (docs/secrets.md). A Google OAuth refresh token ("1//0"
+    # then base64url, developers.google.com/identity/protocols/oauth2), a Firebase Cloud Messaging legacy server key
+    # (AAAA + 7, ":APA91b", 134: firebase.google.com/docs/cloud-messaging/auth-server), a Discord webhook URL (its
+    # id and token: discord.com/developers/docs/resources/webhook).
+    _format("Google OAuth Refresh Token", r"\b1//0[A-Za-z0-9_-]{40,300}"),
+    _format("Firebase Server Key", r"\bAAAA[A-Za-z0-9_-]{7}:APA91b[A-Za-z0-9_-]{100,200}"),
+    _format("Discord Webhook", r"(?i)discord(?:app)?\.com/api/webhooks/[0-9]{17,20}/[A-Za-z0-9_-]{60,80}"),
     # personal tokens (clp_), and the OAuth server's access (clpa_) and refresh (clpr_) tokens and sessions (clps_)
     Rule("contextlamp Access Token", r"\b(clp[arsl]?_[A-Za-z0-9_-]{43})(?:[^A-Za-z0-9_-]|$)", resume="after"),
     Rule(

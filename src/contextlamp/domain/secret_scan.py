@@ -39,7 +39,7 @@ from contextlamp.domain.secret_layout import LayoutView, layout_views
 from contextlamp.domain.secret_measures import names_no_value
 from contextlamp.domain.secret_normal import merge_spans, normalise_for_scan
 from contextlamp.domain.secret_phrases import phrase_rules
-from contextlamp.domain.secret_public import public_bytes
+from contextlamp.domain.secret_public import FINGERPRINTS, data_text, public_bytes, sealed_test
 from contextlamp.domain.secret_re2 import (
     SET_SIZE,
     Compiled,
@@ -397,7 +397,8 @@ def _known(token: str) -> bool:
 def _hidden_run(value: str, mixed: bool) -> bool:
     """An encoded run that holds one credential-shaped token (secret_unwrap.hidden_secret; ``mixed``: it must also
     hold an ASCII letter and a digit). Structured text (``{"alg":"HS256"}``, a JWT header) is no token."""
-    return _RUN_TOKEN.fullmatch(value.strip()) is not None and hidden_secret(value, mixed=mixed)
+    token = _RUN_TOKEN.fullmatch(value.strip()) is not None and not data_text(value)
+    return token and hidden_secret(value, mixed=mixed)
 
 
 def _normal_findings(text: str, redact_only: bool) -> list[tuple[int, int, str]]:
@@ -512,6 +513,7 @@ ENCRYPTED = (
     r"type:[a-z]{1,12}\]",
     r"\$ANSIBLE_VAULT;1\.[12];AES256(?:;[A-Za-z0-9_-]{1,64})?[\s0-9a-f]*",
     r"-----BEGIN (?:AGE ENCRYPTED FILE|PGP MESSAGE)-----[A-Za-z0-9+/=\s:.-]*(?:-----END [A-Z ]{1,40}-----)?",
+    *FINGERPRINTS,  # and a key fingerprint (secret_public: public under any label)
 )
 SHAPE_KINDS = frozenset(
     {"Random Token", "Prefixed API Token", "Key Material", "Labelled Key"}
@@ -534,11 +536,11 @@ def _spans_of(regexes: tuple[Regex, ...], data: bytes) -> list[tuple[int, int]]:
 
 
 def _without_public(raw: list[tuple[int, int, str]], data: bytes, engine: _Engine) -> list[tuple[int, int, str]]:
-    """``raw`` less every finding inside ciphertext (``ENCRYPTED``) and the shape rules' findings that lie inside
-    public material (``PUBLIC``; byte offsets)."""
-    if b"ENC[" in data or b"$ANSIBLE_VAULT" in data or b"-----BEGIN " in data:
-        sealed = _spans_of(engine.encrypted, data)
-        raw = [(s, e, kind) for s, e, kind in raw if not any(ps <= s < pe for ps, pe in sealed)]
+    """``raw`` less every finding inside or ending inside ciphertext or a key fingerprint (``ENCRYPTED``) and the
+    shape rules' findings inside public material (``PUBLIC``; byte offsets)."""
+    if any(lead in data for lead in (b"ENC[", b"$ANSIBLE_VAULT", b"-----BEGIN ", b"SHA256:", b"MD5:")):
+        sealed = sealed_test(_spans_of(engine.encrypted, data))
+        raw = [(s, e, kind) for s, e, kind in raw if not sealed(s, e)]
     if not any(kind in SHAPE_KINDS for _, _, kind in raw):
         return raw
     public = _spans_of(engine.public, data)
