@@ -33,6 +33,8 @@ def sentences() -> dict[str, list[tuple[str, str, str, str]]]:
     fact's first value) or ``new`` (a correction with its new value)."""
     sys.path.insert(0, str(HERE))
     import month
+    from month_oracle import correction_forms, statement_forms
+    from month_play import SLUG
 
     out: dict[str, list[tuple[str, str, str, str]]] = {}
     for bank, seed in month.BANK_SEEDS.items():
@@ -45,10 +47,15 @@ def sentences() -> dict[str, list[tuple[str, str, str, str]]]:
             first = fact.old or fact.value
             for template in fact.attribute.states:
                 rows.append(("statement", key, _cap(template.format(c=fact.component, v=first)), "old"))
+            name = fact.attribute.name
+            # the paraphrasing agent's digest lines (month_oracle): its statements of the first value, its corrections
+            rows += [("statement", key, text, "old") for text in statement_forms(fact.component, name, first, SLUG)]
             if fact.old:
                 for template in fact.attribute.corrects:
                     text = _cap(template.format(c=fact.component, v=fact.value, o=fact.old))
                     rows.append(("correction", key, text, "new"))
+                forms = correction_forms(fact.component, name, fact.value, fact.old, SLUG)
+                rows += [("agent correction", key, text, "new") for text in forms]
         out[bank] = rows
     return out
 
@@ -99,11 +106,15 @@ def main() -> None:
         for bank, hits in result.items():
             corrections = {r[1] for r in banks[bank] if r[0] == "correction"}
             found = {h[1] for h in hits if h[0] == "correction" and h[1] == h[3]}
+            olds = [o for o in banks[bank] if o[3] == "old"]
+            agent = {(r[1], r[2], o[2]) for r in banks[bank] if r[0] == "agent correction" for o in olds if o[1] == r[1]}
+            agent_found = {(h[1], h[2], h[4]) for h in hits if h[0] == "agent correction" and h[1] == h[3]}
             false = [h for h in hits if h[1] != h[3]]
             by_statement = [h for h in hits if h[0] == "statement" and h[1] == h[3]]
             print(
                 f"    {bank}: corrected facts found {len(found)}/{len(corrections)}, false retirements {len(false)}, "
-                f"a statement retiring its own fact's {len(by_statement)}"
+                f"a statement retiring its own fact's {len(by_statement)}; the agent's corrections retiring their "
+                f"fact's statements {len(agent_found)}/{len(agent)}"
             )
     if args.show and len(results) == 2:
         this, other = ({tuple(h) for hits in r.values() for h in hits} for r in results.values())
