@@ -65,6 +65,8 @@ from contextlamp.domain.named_old import (
     _negated,
     _was_aside,
     _word,
+    named_phrase,
+    with_retirement,
 )
 from contextlamp.domain.restated import may_restate, restates_with_new_value
 
@@ -221,6 +223,8 @@ def _stated(new: str) -> tuple[str | None, str | None]:
     body = revision_body(new)  # "Correction: ...", and chat openers: "oh wait, ...", "nope, ...", "turns out ..."
     said = _NEWS.sub("", new, count=1) if body is None else body  # "Heads up, ...": news, no marker, no subject
     additive = _patterns()[4]
+    if several_sentences(said) and body is None:  # "X runs on B. A is no longer used.": one statement
+        said = with_retirement(said) or said
     if "?" in said or additive.search(said) or (several_sentences(said) and body is None):
         return body, None
     return body, said if _words(said) <= FRESH_MAX_WORDS else None
@@ -259,6 +263,8 @@ def correction_kind(newer: str, older: str) -> str | None:
     # a value the newer says is not it ("..., not in Slack") or a word of the older's subject written capitalised
     # ("the Ops Review doc" after "The weekly ops review ..."): no new value of the older's attribute
     new_values -= {v for v in new_values - old_values if v in old_words} | _negated(said)
+    if (not new_values - old_values or not old_values) and named_phrase(said, old):
+        return "named"  # an old value no value reading finds, named as old: "... rather than the sous chef"
     if not new_values - old_values or not old_values:
         return None  # no new value, or nothing in the older one a value could replace
     subject_words = {w for v in named_subject for w in value_split(v)[1]}
@@ -391,16 +397,15 @@ def may_correct(text: str) -> bool:
         return False
     _, _, _, change_verb, _, dating, _ = _patterns()
     marked = revision_body(said) is not None or change_verb.search(said) is not None
-    if not value_split(said)[0]:
-        return marked and bool(_slots(said))  # a lower-case value in a slot: "nope, X got rewritten in fsharp"
-    if marked or dating.search(said) or may_restate(said):
-        return True
-    if _was_aside().search(said):  # "... fires at V now (was A)"
-        return True
     words = {_word(t) for t in said.split()}
-    return bool(words & (_OLD_BEFORE | _ENDED | _RETIRED | _HANDOVER | _ARROWS | {"from", "away"})) or any(
+    names_old = bool(words & (_OLD_BEFORE | _ENDED | _RETIRED | _HANDOVER | _ARROWS | {"from", "away"})) or any(
         w.endswith(("n't", "n’t")) for w in words
     )
+    if not value_split(said)[0]:  # a lower-case value in a slot ("nope, X got rewritten in fsharp") or named as old
+        return (marked and bool(_slots(said))) or names_old or _was_aside().search(said) is not None
+    if marked or dating.search(said) or may_restate(said):
+        return True
+    return _was_aside().search(said) is not None or names_old  # "... fires at V now (was A)"
 
 
 def corrected_among(newer: str, older: Sequence[str]) -> list[int]:

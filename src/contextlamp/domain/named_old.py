@@ -19,7 +19,8 @@ _TOKEN_STRIP = ".,;:!?()[]\"'`"
 # what names a value as the old one when it stands right before it, only function words between ("not on A",
 # "isn't A", "no longer A", "instead of the A", "rather than A", "formerly A", "replaces A", "off the A")
 _OLD_BEFORE = frozenset(
-    "not never longer instead rather formerly previously replaces replacing replaced off stopped ceased".split()  # noqa: SIM905
+    """not never longer instead rather formerly previously replaces replacing replaced supersedes superseding off
+    stopped ceased""".split()  # noqa: SIM905
 )
 _STOPPED = frozenset("longer stopped ceased".split())  # may stand a verb away: "stopped writing to A"  # noqa: SIM905
 # ... or right after it: an arrow to the new value (``_ARROWS``), its end ("the A grant ended", "A went away", "A
@@ -32,7 +33,8 @@ _ENDING = frozenset("stops stopped ends ceases expires retires".split())  # "...
 _WENT = frozenset("went goes go".split())  # "A went away"  # noqa: SIM905
 _COPULA = frozenset("was were is are got gets been has have".split())  # noqa: SIM905
 _RETIRED = frozenset(
-    "retired dropped removed decommissioned deprecated replaced been drained archived sunset sunsetted shut".split()  # noqa: SIM905
+    """retired dropped removed decommissioned deprecated replaced been drained archived sunset sunsetted shut
+    superseded wrong outdated obsolete""".split()  # noqa: SIM905
 )
 _HANDOVER = frozenset("handed hands passed passes transferred".split())  # noqa: SIM905
 _HANDED = frozenset("handed hands transferred".split())  # a handover whatever follows ("Ben passed" only "... to C")  # noqa: SIM905
@@ -101,6 +103,8 @@ def _names_old(
     A host's short name names it ("(ftp01 was shut down)" for "ftp01.corp.lan").
 
     Linear in ``len(newer)``."""
+    if any(value_key(w) in values for head in retirement_heads(newer) for w in head):
+        return True  # "...; 1200 requests an hour is no longer used"
     tokens = newer.split()
     words = [_word(t) for t in tokens]
     depth = 0
@@ -137,10 +141,131 @@ def _names_old(
             copula = next((m for m, w in enumerate(after[:2]) if w in _COPULA), None)  # "the 0018 number is retired"
             if handover or (copula is not None and any(w in _RETIRED for w in after[copula + 1 :])):
                 return True
+            out_of_use = words[n + 4 + copula : n + 5 + copula] if copula is not None else ["-"]
+            if words[n + 2 + (copula or 0) : n + 4 + (copula or 0)] == ["no", "longer"] and (
+                out_of_use in ([], *([w] for w in _OUT_OF_USE))
+            ):
+                return True  # "A is no longer used", "A is no longer in use"
+            if _used_to(words, tokens, n):
+                return True
             if marked and after and after[0] in _COPULA | _ENDING and _opens_clause(words, tokens, n):
                 return True
         depth = max(0, depth - raw.count(")"))
     return False
+
+
+# what may follow "A is no longer": the value out of use, not another of its attributes ("A is no longer on port 80")
+_OUT_OF_USE = frozenset("used needed valid active current supported in".split())  # noqa: SIM905
+USED_TO_WORDS = 6  # how far before a value "used to" may stand ("they used to go to the A")
+
+
+def _used_to(words: Sequence[str], tokens: Sequence[str], n: int) -> bool:
+    """Whether the value at ``n`` follows "used to" (not a passive "is used to store"), at most ``USED_TO_WORDS``
+    words before it with one verb and ``_BETWEEN`` words between and no other value ("they used to go to the A",
+    "it used to be A")."""
+    start = max(0, n - USED_TO_WORDS)
+    for m in range(start, n - 1):
+        if words[m] == "used" and words[m + 1] == "to" and (m == 0 or words[m - 1] not in _COPULA):
+            between = words[m + 2 : n]
+            if any(is_value(t.strip(_TOKEN_STRIP)) for t in tokens[m + 2 : n]):
+                return False
+            return sum(w not in _BETWEEN for w in between) <= 1
+    return False
+
+
+# a second sentence that only says the old value is out of use ("Sailwave is no longer used.", "The A was retired.",
+# "A was replaced."): a name of at most four words, a copula, then the end. English
+_RETIREMENT_SENTENCE = (
+    r"^(?P<head>[^\s.!?]+(?:[ \t]+[^\s.!?]+){0,3}?)[ \t]+(?:is|was|are|were|has been|have been|got)[ \t]+"
+    r"(?:no longer(?:[ \t]+(?:used|needed|in use|supported|active))?|retired|replaced|dropped|decommissioned|"
+    r"deprecated|removed|gone|obsolete|superseded|wrong|outdated)(?:[ \t]+(?:for it|by it|now))?[.!]?$"
+)
+
+
+@cache
+def _sentences() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """A sentence end ("." "!" then a space) and ``_RETIREMENT_SENTENCE``, compiled on first use."""
+    return re.compile(r"(?<=[.!])\s+"), re.compile(_RETIREMENT_SENTENCE, re.IGNORECASE)
+
+
+def with_retirement(text: str) -> str | None:
+    """``text`` of two sentences whose second only retires a value ("X runs on B. A is no longer used."), joined as one
+    statement with its clause ("X runs on B; A is no longer used."), so the first is read as the statement and the
+    second as the old value's marker; None for any other text. Linear in ``len(text)``."""
+    end, retirement = _sentences()
+    parts = end.split(text.strip(), maxsplit=2)
+    if len(parts) != 2 or not retirement.match(parts[1]):
+        return None
+    return f"{parts[0].rstrip('.!')}; {parts[1]}"
+
+
+# what names the words after it as the old value ("... rather than the sous chef", "(was the day nurse)")
+_PHRASE_MARKS = (("rather", "than"), ("instead", "of"), ("not",), ("(was",), ("(previously",), ("(formerly",))
+MAX_PHRASE_WORDS = 4  # words an old value so named may have ("the night shift lead", "nox -s flows")
+MIN_PHRASE_SHARED = 2  # words of the older besides the old value the newer says (a subject, or one and its attribute)
+
+
+def named_phrase(newer: str, older: str) -> bool:
+    """Whether ``newer`` names words of ``older`` as the old value when ``freshness.value_split`` reads no value to
+    replace in them (a lower-case value: "The X now pages the kitchen manager rather than the sous chef." after "The
+    X pages the sous chef."; "The X now uses tornado instead of masonite." after "Use masonite as the X's
+    framework."): after a marker of ``_PHRASE_MARKS`` and a determiner, up to the end of its clause (or between
+    "from" and "to": "changed from kotlin to fsharp", the newer's own words after "to"), at most
+    ``MAX_PHRASE_WORDS`` words said together in the older and nowhere else in the newer; before the marker the
+    newer says ``MIN_PHRASE_SHARED`` of the older's other words (its subject) and a word of its own (the new value).
+    Linear in the texts' lengths (quadratic in the words of a statement)."""
+    old = [_word(t) for t in older.split()]
+    old_text = f" {' '.join(old)} "
+    new_tokens = newer.split()
+    new = [_word(t) for t in new_tokens]
+    said = f" {' '.join(new)} "
+    for head in retirement_heads(newer):  # "...; masonite is no longer used": the head is the old value
+        phrase = head[1:] if head[0] in _DETERMINERS else head
+        if f" {' '.join(phrase)} " in old_text and said.count(f" {' '.join(phrase)} ") == 1:
+            before = [w for w in new if w not in phrase]
+            if _subject_and_own(before, old, phrase):
+                return True
+    for n in range(len(new)):
+        mark = next((m for m in _PHRASE_MARKS if tuple(w.casefold() for w in new_tokens[n : n + len(m)]) == m), None)
+        if mark is None and new[n] != "from":
+            continue
+        at = n + (len(mark) if mark else 1)
+        at += at < len(new) and new[at] in _DETERMINERS
+        end = next((m + 1 for m in range(at, len(new)) if new_tokens[m].endswith((",", ";", ".", ")"))), len(new))
+        before = new[:n]
+        if mark is None:  # "from A to B": the old value up to "to", the newer's own words after it
+            end = next((m for m in range(at, min(end, at + MAX_PHRASE_WORDS + 1)) if new[m] in _TO), None)
+            if end is None:
+                continue
+            before = new[:n] + new[end + 1 :]
+        phrase = [w for w in new[at:end] if w]
+        if not 0 < len(phrase) <= MAX_PHRASE_WORDS or f" {' '.join(phrase)} " not in old_text:
+            continue
+        if f" {' '.join(phrase)} " in f" {' '.join(before)} ":
+            continue  # the old value said again: not named as old
+        if _subject_and_own(before, old, phrase):
+            return True
+    return False
+
+
+def _subject_and_own(said: Sequence[str], old: Sequence[str], phrase: Sequence[str]) -> bool:
+    """Whether the newer's words ``said`` (its old value left out) hold ``MIN_PHRASE_SHARED`` of the older's words
+    ``old`` besides its old value ``phrase`` (the subject) and a word of their own (the new value)."""
+    rest = {w.removesuffix("s") for w in old if w not in phrase and w not in _BETWEEN}
+    shared = {w.removesuffix("s") for w in said if w not in _BETWEEN} & rest
+    return len(shared) >= MIN_PHRASE_SHARED and any(w and w not in old and w not in _BETWEEN for w in said)
+
+
+def retirement_heads(text: str) -> list[list[str]]:
+    """The words (as ``_word`` reads them) naming what a clause of ``text`` after ";" or ", " says is out of use
+    ("...; masonite is no longer used", "..., 1200 requests an hour was dropped": ``_RETIREMENT_SENTENCE``). Linear in
+    ``len(text)``."""
+    _, retirement = _sentences()
+    heads = []
+    for clause in re.split(r";\s*|,\s+", text.strip())[1:]:
+        if found := retirement.match(clause.strip()):
+            heads.append([_word(t) for t in found.group("head").split()])
+    return heads
 
 
 def _negated(text: str) -> set[str]:
