@@ -401,6 +401,7 @@ def may_correct(text: str) -> bool:
     names_old = bool(words & (_OLD_BEFORE | _ENDED | _RETIRED | _HANDOVER | _ARROWS | {"from", "away"})) or any(
         w.endswith(("n't", "n’t")) for w in words
     )
+    names_old = names_old or " used to " in f" {said.casefold()} "  # "they used to go to A"
     if not value_split(said)[0]:  # a lower-case value in a slot ("nope, X got rewritten in fsharp") or named as old
         return (marked and bool(_slots(said))) or names_old or _was_aside().search(said) is not None
     if marked or dating.search(said) or may_restate(said):
