@@ -77,11 +77,18 @@ def worker(data: Path) -> None:
     print(json.dumps(result))
 
 
-def run_tree(src: Path, data: Path) -> dict[str, list[list[str]]]:
-    """``worker`` in a child process importing ``src``'s contextlamp."""
+def start_tree(src: Path, data: Path) -> subprocess.Popen[str]:
+    """``worker`` in a child process importing ``src``'s contextlamp (the trees run side by side)."""
     env = {**os.environ, "PYTHONPATH": str(src), "CONTEXTLAMP_LOG_LEVEL": "warning"}
     command = [sys.executable, __file__, "--worker", str(data)]
-    out = subprocess.run(command, env=env, check=True, capture_output=True, text=True).stdout
+    return subprocess.Popen(command, env=env, stdout=subprocess.PIPE, text=True)
+
+
+def tree_result(child: subprocess.Popen[str]) -> dict[str, list[list[str]]]:
+    """A ``start_tree`` child's answer: bank -> retired pairs."""
+    out, _ = child.communicate()
+    if child.returncode:
+        raise SystemExit(f"correction_banks worker failed ({child.returncode})")
     result: dict[str, list[list[str]]] = json.loads(out.strip().splitlines()[-1])
     return result
 
@@ -99,7 +106,8 @@ def main() -> None:
     data = Path(os.environ.get("TMPDIR", "/tmp")) / f"correction-banks-{os.getpid()}.json"
     data.write_text(json.dumps(banks), encoding="utf-8")
     trees = {"this": THIS_SRC, **({"tree": args.tree.resolve()} if args.tree else {})}
-    results = {name: run_tree(src, data) for name, src in trees.items()}
+    children = {name: start_tree(src, data) for name, src in trees.items()}
+    results = {name: tree_result(child) for name, child in children.items()}
     data.unlink()
     for name, result in results.items():
         print(f"{name} ({trees[name]}):")
@@ -107,7 +115,8 @@ def main() -> None:
             corrections = {r[1] for r in banks[bank] if r[0] == "correction"}
             found = {h[1] for h in hits if h[0] == "correction" and h[1] == h[3]}
             olds = [o for o in banks[bank] if o[3] == "old"]
-            agent = {(r[1], r[2], o[2]) for r in banks[bank] if r[0] == "agent correction" for o in olds if o[1] == r[1]}
+            fixes = [r for r in banks[bank] if r[0] == "agent correction"]
+            agent = {(r[1], r[2], o[2]) for r in fixes for o in olds if o[1] == r[1]}
             agent_found = {(h[1], h[2], h[4]) for h in hits if h[0] == "agent correction" and h[1] == h[3]}
             false = [h for h in hits if h[1] != h[3]]
             by_statement = [h for h in hits if h[0] == "statement" and h[1] == h[3]]
