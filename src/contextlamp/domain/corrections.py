@@ -6,7 +6,9 @@ A newer statement corrects an older one only when a person reading the two would
 
 - it is marked as one: it names the older's value as the old one ("moved from A to B", "no longer A", "not A
   anymore", "isn't A", "not on firmware A", "instead of A", "(was A)", "A -> B", "A was retired", "A is being
-  drained", "A went away", "we dropped A", "A handed ... over", "A passed ... on to": ``_names_old``; a marker
+  drained", "A went away", "we dropped A", "A handed ... over", "A passed ... on to", "...; A is no longer used",
+  "(supersedes A)", "they used to go to A": ``named_old.names_old``; a lower-case old value after "rather than",
+  "instead of", "not", "(was" or between "from" and "to": ``named_old.named_phrase``; a marker
   before another value is that value's: "no longer A for the X-Y desk" names A, not X-Y), or it opens as a
   correction ("Correction:", "I was wrong,", "actually ..., not ...": ``correction_markers.correction_body``) or
   words a change ("moved", "switched", "changed", "dropped", "replaced", "upgraded", "taken over", "no longer",
@@ -53,19 +55,19 @@ from contextlamp.domain.freshness import (
     value_split,
 )
 from contextlamp.domain.named_old import (
-    _ARROWS,
-    _BETWEEN,
-    _DETERMINERS,
-    _ENDED,
-    _HANDOVER,
-    _OLD_BEFORE,
-    _RETIRED,
-    _TOKEN_STRIP,
-    _names_old,
-    _negated,
-    _was_aside,
-    _word,
+    ARROWS,
+    BETWEEN,
+    DETERMINERS,
+    ENDED,
+    HANDOVER,
+    OLD_BEFORE,
+    RETIRED,
+    TOKEN_STRIP,
     named_phrase,
+    names_old,
+    negated_values,
+    token_word,
+    was_aside,
     with_retirement,
 )
 from contextlamp.domain.restated import may_restate, restates_with_new_value
@@ -148,7 +150,7 @@ def _clause_of(text: str, values: AbstractSet[str]) -> str:
     clause of one word is an opener ("Heads-up, ..."), not the clause a value is given in."""
     for clause in re.split(r";|,\s", text):
         tokens = clause.split()
-        if len(tokens) > 1 and any(value_key(t.strip(_TOKEN_STRIP)) in values for t in tokens):
+        if len(tokens) > 1 and any(value_key(t.strip(TOKEN_STRIP)) in values for t in tokens):
             return clause
     return text
 
@@ -160,7 +162,7 @@ def _labels(newer: str, older: str, values: AbstractSet[str]) -> frozenset[str]:
     lengths."""
 
     def following(text: str) -> dict[str, set[str]]:
-        tokens = [t.strip(_TOKEN_STRIP) for t in text.split()]
+        tokens = [t.strip(TOKEN_STRIP) for t in text.split()]
         after: dict[str, set[str]] = {}
         for token, nxt in pairwise(tokens):
             key = value_key(token)
@@ -262,7 +264,7 @@ def correction_kind(newer: str, older: str) -> str | None:
     new_values, old_values = new_values - named_subject, old_values - named_subject
     # a value the newer says is not it ("..., not in Slack") or a word of the older's subject written capitalised
     # ("the Ops Review doc" after "The weekly ops review ..."): no new value of the older's attribute
-    new_values -= {v for v in new_values - old_values if v in old_words} | _negated(said)
+    new_values -= {v for v in new_values - old_values if v in old_words} | negated_values(said)
     if (not new_values - old_values or not old_values) and named_phrase(said, old):
         return "named"  # an old value no value reading finds, named as old: "... rather than the sous chef"
     if not new_values - old_values or not old_values:
@@ -273,7 +275,7 @@ def correction_kind(newer: str, older: str) -> str | None:
         return None  # no subject word in common ("runs", "port", "service" say what, not of what): another thing
     dated = dating.search(said)
     changed = change_verb.search(said) is not None or dated is not None
-    if _names_old(said, old_values, changed, set(old_words), marked=changed or body is not None):
+    if names_old(said, old_values, changed, set(old_words), marked=changed or body is not None):
         return "named"
     if restates_with_new_value(new, old):
         return "marked"  # after an opener of the speaker's own, the older said again with a new value
@@ -313,13 +315,13 @@ def _slots(text: str) -> list[tuple[str, str, str]]:
     """The (verb, preposition, word) slots of ``text``: a lower-case word after a preposition of
     ``_SLOT_PREPOSITIONS`` (a determiner between skipped) that follows a content word ("written in kotlin",
     "runs on the spruce cluster" -> ("runs", "on", "spruce")). Linear in ``len(text)``."""
-    words = [_word(t) for t in text.split()]
+    words = [token_word(t) for t in text.split()]
     found: list[tuple[str, str, str]] = []
     for n in range(1, len(words) - 1):
-        if words[n] not in _SLOT_PREPOSITIONS or words[n - 1] in _BETWEEN or not words[n - 1].isalpha():
+        if words[n] not in _SLOT_PREPOSITIONS or words[n - 1] in BETWEEN or not words[n - 1].isalpha():
             continue
-        at = n + 2 if words[n + 1] in _DETERMINERS and n + 2 < len(words) else n + 1
-        if words[at].isalpha() and words[at] not in _BETWEEN:
+        at = n + 2 if words[n + 1] in DETERMINERS and n + 2 < len(words) else n + 1
+        if words[at].isalpha() and words[at] not in BETWEEN:
             found.append((words[n - 1], words[n], words[at]))
     return found
 
@@ -338,7 +340,7 @@ def _slot_values(newer: str, older: str) -> tuple[str, ...]:
     verbs naming one attribute, ``_same_verb``) two lower-case words, the new one not in the older ("nope, the
     X got rewritten in fsharp" / "The X is written in kotlin"); () unless exactly one such pair. How a value
     written in lower case is told from the statement's other words (``freshness.value_split`` reads none)."""
-    old_words = {_word(t) for t in older.split()}
+    old_words = {token_word(t) for t in older.split()}
     pairs = {
         (new, old)
         for verb, preposition, new in _slots(newer)
@@ -356,8 +358,8 @@ def _subject_values(newer: str, older: str, old_values: AbstractSet[str]) -> fro
     they are all of ``old_values`` (value keys): then the name is what the older says ("Ingrid approves X" / "Ingrid
     doesn't approve X anymore, Dario does")."""
     found = set(crossed_values(newer, older))
-    first_new, first_old = (t.split(maxsplit=1)[0].strip(_TOKEN_STRIP) if t.split() else "" for t in (newer, older))
-    second = _word(newer.split()[1]) if len(newer.split()) > 1 else ""
+    first_new, first_old = (t.split(maxsplit=1)[0].strip(TOKEN_STRIP) if t.split() else "" for t in (newer, older))
+    second = token_word(newer.split()[1]) if len(newer.split()) > 1 else ""
     negated = second in ("no", "not", "never") or second.endswith(("n't", "n’t"))  # "Carla doesn't ..., Omar does"
     same = first_new[:1].isupper() and value_key(first_new) == value_key(first_old)
     if same and value_key(first_old) in old_values:
@@ -370,7 +372,7 @@ def _subject_values(newer: str, older: str, old_values: AbstractSet[str]) -> fro
 def _named_first(text: str, values: AbstractSet[str]) -> bool:
     """Whether ``values`` (value keys) is the one name ``text`` opens on as its subject ("Ingrid approves ...":
     ``freshness.opens_on_name``)."""
-    first = text.split(maxsplit=1)[0].strip(_TOKEN_STRIP) if text.split() else ""
+    first = text.split(maxsplit=1)[0].strip(TOKEN_STRIP) if text.split() else ""
     return opens_on_name(text) and set(values) == {value_key(first)}
 
 
@@ -378,7 +380,7 @@ def _at_end(text: str, values: AbstractSet[str]) -> bool:
     """Whether every value of ``values`` (value keys) in ``text`` stands at its end, at most ``END_WORDS`` words
     before it ("... every 15 seconds.", "... port 8080 in staging."): the value an attribute is given, where a
     statement puts what it says, not a label naming its subject ("fact number 2: the build uses ...")."""
-    tokens = [value_key(t.strip(_TOKEN_STRIP)) for t in text.split()]
+    tokens = [value_key(t.strip(TOKEN_STRIP)) for t in text.split()]
     places = [n for n, token in enumerate(tokens) if token in values]
     return bool(places) and all(len(tokens) - 1 - n <= END_WORDS for n in places)
 
@@ -397,16 +399,16 @@ def may_correct(text: str) -> bool:
         return False
     _, _, _, change_verb, _, dating, _ = _patterns()
     marked = revision_body(said) is not None or change_verb.search(said) is not None
-    words = {_word(t) for t in said.split()}
-    names_old = bool(words & (_OLD_BEFORE | _ENDED | _RETIRED | _HANDOVER | _ARROWS | {"from", "away"})) or any(
+    words = {token_word(t) for t in said.split()}
+    names_old = bool(words & (OLD_BEFORE | ENDED | RETIRED | HANDOVER | ARROWS | {"from", "away"})) or any(
         w.endswith(("n't", "n’t")) for w in words
     )
     names_old = names_old or " used to " in f" {said.casefold()} "  # "they used to go to A"
     if not value_split(said)[0]:  # a lower-case value in a slot ("nope, X got rewritten in fsharp") or named as old
-        return (marked and bool(_slots(said))) or names_old or _was_aside().search(said) is not None
+        return (marked and bool(_slots(said))) or names_old or was_aside().search(said) is not None
     if marked or dating.search(said) or may_restate(said):
         return True
-    return _was_aside().search(said) is not None or names_old  # "... fires at V now (was A)"
+    return was_aside().search(said) is not None or names_old  # "... fires at V now (was A)"
 
 
 def corrected_among(newer: str, older: Sequence[str]) -> list[int]:
@@ -426,7 +428,7 @@ def replacement_for(older: str, value: str, newer: Sequence[str]) -> int | None:
     the same attribute (``freshness.same_attribute``, either way round) and holds a value of ``value``'s shape. None
     unless exactly one statement qualifies (which one replaced it is not said otherwise). Linear in the texts'
     lengths."""
-    key = value_key(value.strip(_TOKEN_STRIP))
+    key = value_key(value.strip(TOKEN_STRIP))
     old_values, old_words, _ = value_split(older)
     if key not in old_values:
         return None

@@ -15,48 +15,51 @@ from itertools import pairwise
 
 from contextlamp.domain.freshness import is_value, value_key, value_split
 
-_TOKEN_STRIP = ".,;:!?()[]\"'`"
+TOKEN_STRIP = ".,;:!?()[]\"'`"
 # what names a value as the old one when it stands right before it, only function words between ("not on A",
 # "isn't A", "no longer A", "instead of the A", "rather than A", "formerly A", "replaces A", "off the A")
-_OLD_BEFORE = frozenset(
+OLD_BEFORE = frozenset(
     """not never longer instead rather formerly previously replaces replacing replaced supersedes superseding off
     stopped ceased""".split()  # noqa: SIM905
 )
 _STOPPED = frozenset("longer stopped ceased".split())  # may stand a verb away: "stopped writing to A"  # noqa: SIM905
-# ... or right after it: an arrow to the new value (``_ARROWS``), its end ("the A grant ended", "A went away", "A
-# isn't used anymore": ``_ENDED``), its retirement said in the passive ("A was retired", "A got dropped": a
-# ``_COPULA`` word, then ``_RETIRED``; "A dropped support for B" names A as the subject, not as old), or a handover
+# ... or right after it: an arrow to the new value (``ARROWS``), its end ("the A grant ended", "A went away", "A
+# isn't used anymore": ``ENDED``), its retirement said in the passive ("A was retired", "A got dropped": a
+# ``_COPULA`` word, then ``RETIRED``; "A dropped support for B" names A as the subject, not as old), or a handover
 # ("Henrik handed the updater over to Ravi")
-_ARROWS = frozenset(["->", "→", "=>", "-->"])
-_ENDED = frozenset("ended expired gone dead anymore".split())  # noqa: SIM905
+ARROWS = frozenset(["->", "→", "=>", "-->"])
+ENDED = frozenset("ended expired gone dead anymore".split())  # noqa: SIM905
 _ENDING = frozenset("stops stopped ends ceases expires retires".split())  # "..., A stops working Friday"  # noqa: SIM905
 _WENT = frozenset("went goes go".split())  # "A went away"  # noqa: SIM905
 _COPULA = frozenset("was were is are got gets been has have".split())  # noqa: SIM905
-_RETIRED = frozenset(
+RETIRED = frozenset(
     """retired dropped removed decommissioned deprecated replaced been drained archived sunset sunsetted shut
     superseded wrong outdated obsolete""".split()  # noqa: SIM905
 )
-_HANDOVER = frozenset("handed hands passed passes transferred".split())  # noqa: SIM905
+HANDOVER = frozenset("handed hands passed passes transferred".split())  # noqa: SIM905
 _HANDED = frozenset("handed hands transferred".split())  # a handover whatever follows ("Ben passed" only "... to C")  # noqa: SIM905
 # what names a value as the old one right before it, only a determiner between: "we dropped PostgreSQL 13", "we
 # retired the A boxes", "scratch the A bit", "strike the A figure" (a value after "dropped to" is the new one:
 # "dropped to 30 s")
 _DROPPED = frozenset("dropped ditched retired removed decommissioned deprecated archived scratch strike".split())  # noqa: SIM905
-_DETERMINERS = frozenset("a an the our its their my your".split())  # noqa: SIM905
-_TO = frozenset(["to", "into", *_ARROWS])  # "from A to B", "from A -> B"
+DETERMINERS = frozenset("a an the our its their my your".split())  # noqa: SIM905
+_TO = frozenset(["to", "into", *ARROWS])  # "from A to B", "from A -> B"
 # the words that may stand between such a marker and the value ("not every 30 seconds", "from the old A")
-_BETWEEN = frozenset(
+BETWEEN = frozenset(
     """a an the of on at in to for from by with as is are was were be been every each than old our its their my
     your his her any more""".split()  # noqa: SIM905
 )
 _NEGATIONS = frozenset("not never longer instead rather".split())  # noqa: SIM905
 OLD_MARK_WORDS = 3  # how far from a value its marker may stand, function words between
-def _word(token: str) -> str:
-    return token.strip(_TOKEN_STRIP).casefold()
+
+
+def token_word(token: str) -> str:
+    """``token`` without the punctuation around it, case-folded: the word the marker readings compare."""
+    return token.strip(TOKEN_STRIP).casefold()
 
 
 @cache
-def _was_aside() -> re.Pattern[str]:
+def was_aside() -> re.Pattern[str]:
     """An aside naming the old value: "(was A)", "(formerly A)", "(previously A)"."""
     return re.compile(r"\(\s*(?:was|were|formerly|previously|before)\b", re.IGNORECASE)
 
@@ -72,11 +75,11 @@ def _short_host(key: str, values: AbstractSet[str]) -> str:
 def _opens_clause(words: Sequence[str], tokens: Sequence[str], n: int) -> bool:
     """Whether the value at ``n`` opens a clause of its own: at a clause break (",", ";", ":", a dash) with only a
     determiner between ("..., the A version ...", "...; A is read-only")."""
-    start = n - 1 if n and words[n - 1] in _DETERMINERS else n
+    start = n - 1 if n and words[n - 1] in DETERMINERS else n
     return start > 0 and (tokens[start - 1].endswith((",", ";", ":")) or tokens[start - 1] in ("—", "–", "-"))
 
 
-def _names_old(
+def names_old(
     newer: str,
     values: AbstractSet[str],
     changed: bool,
@@ -85,8 +88,8 @@ def _names_old(
 ) -> bool:
     """Whether ``newer`` names one of ``values`` (the older statement's value keys) as the old one:
 
-    - before it, at most ``OLD_MARK_WORDS`` words away with only ``_BETWEEN`` words between, a marker of
-      ``_OLD_BEFORE`` or a word ending in "n't" ("not on A", "isn't A", "instead of A"; after "no longer" or
+    - before it, at most ``OLD_MARK_WORDS`` words away with only ``BETWEEN`` words between, a marker of
+      ``OLD_BEFORE`` or a word ending in "n't" ("not on A", "isn't A", "instead of A"; after "no longer" or
       "stopped" one verb too: "no longer listens on A", "stopped writing to A"; between any marker and A, words
       of ``nouns``, the older's words as ``freshness.value_split`` gives them, are no verb: "not on firmware A" after
       "... runs firmware A"; a marker before another value is that value's), "from" with "to" or an arrow after
@@ -94,8 +97,8 @@ def _names_old(
       "Bob took over X from A"; "was" / "formerly" inside parentheses ("(was A)"); or a verb of removal with only
       a determiner between (``_DROPPED``: "we dropped PostgreSQL 13", "retired the A");
     - after it, at most ``OLD_MARK_WORDS`` words away: an arrow (within two: "25 MB -> 50 MB"), its end
-      (``_ENDED``: "A isn't used anymore", "the A grant ended"; "A went away"), its retirement in the passive
-      (``_COPULA`` then ``_RETIRED``: "A was retired", "A got dropped", "A is being drained"), or right after it a
+      (``ENDED``: "A isn't used anymore", "the A grant ended"; "A went away"), its retirement in the passive
+      (``_COPULA`` then ``RETIRED``: "A was retired", "A got dropped", "A is being drained"), or right after it a
       handover ("Henrik handed ...", "Rui passed ... to B");
     - in a statement ``marked`` as a correction or a change, the value opening a clause of its own, then a
       ``_COPULA`` word or a verb of ending ("oh wait, X go to B now, A is read-only", "..., A was the prototype",
@@ -106,21 +109,21 @@ def _names_old(
     if any(value_key(w) in values for head in retirement_heads(newer) for w in head):
         return True  # "...; 1200 requests an hour is no longer used"
     tokens = newer.split()
-    words = [_word(t) for t in tokens]
+    words = [token_word(t) for t in tokens]
     depth = 0
     for n, raw in enumerate(tokens):
         depth += raw.count("(")
-        key = _short_host(value_key(raw.strip(_TOKEN_STRIP)), values)
+        key = _short_host(value_key(raw.strip(TOKEN_STRIP)), values)
         # "I" is capitalised, no value; a function word is none here ("pulling from A" / "... builds FROM php:8")
-        if key in values and key != "i" and (n == 0 or is_value(raw.strip(_TOKEN_STRIP)) or value_split(raw)[1]):
-            verbs = 0  # words between the marker and the value other than _BETWEEN's
+        if key in values and key != "i" and (n == 0 or is_value(raw.strip(TOKEN_STRIP)) or value_split(raw)[1]):
+            verbs = 0  # words between the marker and the value other than BETWEEN's
             before = words[max(0, n - OLD_MARK_WORDS - 1) : n]
-            if any(w in _DROPPED for w in before[-2:]) and (before[-1] in _DROPPED or before[-1] in _DETERMINERS):
+            if any(w in _DROPPED for w in before[-2:]) and (before[-1] in _DROPPED or before[-1] in DETERMINERS):
                 return True
             for back, word in enumerate(reversed(before), 1):
-                if n - back > 0 and is_value(tokens[n - back].strip(_TOKEN_STRIP)):  # the first word: capitalised
+                if n - back > 0 and is_value(tokens[n - back].strip(TOKEN_STRIP)):  # the first word: capitalised
                     break  # another value between: a marker before it is that value's ("no longer A for the X-Y desk")
-                negation = word in _OLD_BEFORE or word.endswith(("n't", "n’t"))
+                negation = word in OLD_BEFORE or word.endswith(("n't", "n’t"))
                 if negation and (verbs == 0 or word in _STOPPED):  # "no longer listens on A": one verb between
                     return True
                 if word == "from" and (changed or any(w in _TO for w in words[n + 1 : n + 2 + OLD_MARK_WORDS])):
@@ -128,18 +131,18 @@ def _names_old(
                 if depth > 0 and word in ("was", "formerly", "previously"):
                     return True
                 stems = value_split(word)[1]
-                if word not in _BETWEEN and not (stems and set(stems) <= nouns):  # "not on firmware A"
+                if word not in BETWEEN and not (stems and set(stems) <= nouns):  # "not on firmware A"
                     verbs += 1
                     if verbs > 1:
                         break
             after = words[n + 1 : n + 1 + OLD_MARK_WORDS]
-            if any(w in _ARROWS for w in after[:2]) or any(w in _ENDED for w in after):
+            if any(w in ARROWS for w in after[:2]) or any(w in ENDED for w in after):
                 return True
             if any(a in _WENT and b == "away" for a, b in pairwise(after)):
                 return True
-            handover = after and after[0] in _HANDOVER and (after[0] in _HANDED or "to" in words[n + 2 :])
+            handover = after and after[0] in HANDOVER and (after[0] in _HANDED or "to" in words[n + 2 :])
             copula = next((m for m, w in enumerate(after[:2]) if w in _COPULA), None)  # "the 0018 number is retired"
-            if handover or (copula is not None and any(w in _RETIRED for w in after[copula + 1 :])):
+            if handover or (copula is not None and any(w in RETIRED for w in after[copula + 1 :])):
                 return True
             out_of_use = words[n + 4 + copula : n + 5 + copula] if copula is not None else ["-"]
             if words[n + 2 + (copula or 0) : n + 4 + (copula or 0)] == ["no", "longer"] and (
@@ -161,15 +164,15 @@ USED_TO_WORDS = 6  # how far before a value "used to" may stand ("they used to g
 
 def _used_to(words: Sequence[str], tokens: Sequence[str], n: int) -> bool:
     """Whether the value at ``n`` follows "used to" (not a passive "is used to store"), at most ``USED_TO_WORDS``
-    words before it with one verb and ``_BETWEEN`` words between and no other value ("they used to go to the A",
+    words before it with one verb and ``BETWEEN`` words between and no other value ("they used to go to the A",
     "it used to be A")."""
     start = max(0, n - USED_TO_WORDS)
     for m in range(start, n - 1):
         if words[m] == "used" and words[m + 1] == "to" and (m == 0 or words[m - 1] not in _COPULA):
             between = words[m + 2 : n]
-            if any(is_value(t.strip(_TOKEN_STRIP)) for t in tokens[m + 2 : n]):
+            if any(is_value(t.strip(TOKEN_STRIP)) for t in tokens[m + 2 : n]):
                 return False
-            return sum(w not in _BETWEEN for w in between) <= 1
+            return sum(w not in BETWEEN for w in between) <= 1
     return False
 
 
@@ -214,13 +217,13 @@ def named_phrase(newer: str, older: str) -> bool:
     ``MAX_PHRASE_WORDS`` words said together in the older and nowhere else in the newer; before the marker the
     newer says ``MIN_PHRASE_SHARED`` of the older's other words (its subject) and a word of its own (the new value).
     Linear in the texts' lengths (quadratic in the words of a statement)."""
-    old = [_word(t) for t in older.split()]
+    old = [token_word(t) for t in older.split()]
     old_text = f" {' '.join(old)} "
     new_tokens = newer.split()
-    new = [_word(t) for t in new_tokens]
+    new = [token_word(t) for t in new_tokens]
     said = f" {' '.join(new)} "
     for head in retirement_heads(newer):  # "...; masonite is no longer used": the head is the old value
-        phrase = head[1:] if head[0] in _DETERMINERS else head
+        phrase = head[1:] if head[0] in DETERMINERS else head
         if f" {' '.join(phrase)} " in old_text and said.count(f" {' '.join(phrase)} ") == 1:
             before = [w for w in new if w not in phrase]
             if _subject_and_own(before, old, phrase):
@@ -230,7 +233,7 @@ def named_phrase(newer: str, older: str) -> bool:
         if mark is None and new[n] != "from":
             continue
         at = n + (len(mark) if mark else 1)
-        at += at < len(new) and new[at] in _DETERMINERS
+        at += at < len(new) and new[at] in DETERMINERS
         end = next((m + 1 for m in range(at, len(new)) if new_tokens[m].endswith((",", ";", ".", ")"))), len(new))
         before = new[:n]
         if mark is None:  # "from A to B": the old value up to "to", the newer's own words after it
@@ -251,37 +254,35 @@ def named_phrase(newer: str, older: str) -> bool:
 def _subject_and_own(said: Sequence[str], old: Sequence[str], phrase: Sequence[str]) -> bool:
     """Whether the newer's words ``said`` (its old value left out) hold ``MIN_PHRASE_SHARED`` of the older's words
     ``old`` besides its old value ``phrase`` (the subject) and a word of their own (the new value)."""
-    rest = {w.removesuffix("s") for w in old if w not in phrase and w not in _BETWEEN}
-    shared = {w.removesuffix("s") for w in said if w not in _BETWEEN} & rest
-    return len(shared) >= MIN_PHRASE_SHARED and any(w and w not in old and w not in _BETWEEN for w in said)
+    rest = {w.removesuffix("s") for w in old if w not in phrase and w not in BETWEEN}
+    shared = {w.removesuffix("s") for w in said if w not in BETWEEN} & rest
+    return len(shared) >= MIN_PHRASE_SHARED and any(w and w not in old and w not in BETWEEN for w in said)
 
 
 def retirement_heads(text: str) -> list[list[str]]:
-    """The words (as ``_word`` reads them) naming what a clause of ``text`` after ";" or ", " says is out of use
+    """The words (as ``token_word`` reads them) naming what a clause of ``text`` after ";" or ", " says is out of use
     ("...; masonite is no longer used", "..., 1200 requests an hour was dropped": ``_RETIREMENT_SENTENCE``). Linear in
     ``len(text)``."""
     _, retirement = _sentences()
-    heads = []
+    heads: list[list[str]] = []
     for clause in re.split(r";\s*|,\s+", text.strip())[1:]:
         if found := retirement.match(clause.strip()):
-            heads.append([_word(t) for t in found.group("head").split()])
+            heads.append([token_word(t) for t in found.group("head").split()])
     return heads
 
 
-def _negated(text: str) -> set[str]:
-    """The value keys ``text`` says something is not: a negation right before them, only ``_BETWEEN`` words
+def negated_values(text: str) -> set[str]:
+    """The value keys ``text`` says something is not: a negation right before them, only ``BETWEEN`` words
     between ("not in Slack", "isn't on A", "rather than the A"). Linear in ``len(text)``."""
     tokens = text.split()
-    words = [_word(t) for t in tokens]
+    words = [token_word(t) for t in tokens]
     found: set[str] = set()
     for n, raw in enumerate(tokens):
-        if n == 0 or not is_value(raw.strip(_TOKEN_STRIP)):
+        if n == 0 or not is_value(raw.strip(TOKEN_STRIP)):
             continue
         for word in reversed(words[max(0, n - OLD_MARK_WORDS) : n]):
             if word in _NEGATIONS or word.endswith(("n't", "n’t")):
-                found.add(value_key(raw.strip(_TOKEN_STRIP)))
-            if word not in _BETWEEN:
+                found.add(value_key(raw.strip(TOKEN_STRIP)))
+            if word not in BETWEEN:
                 break
     return found
-
-
