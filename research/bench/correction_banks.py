@@ -5,7 +5,8 @@ For each bank of ``month.py`` (its plan at its seed: 45 facts, the corrected one
 statement template of every fact (with its first value, capitalised as the distiller stores it) is an older memory,
 and every correction template of a corrected fact (new value, old value) and every statement is a newer one. A
 newer retiring an older of another fact (another component or attribute) is a false retirement; a correction
-retiring a statement of its own fact is a correction found. A statement never corrects anything (no marker): a
+retiring a statement of its own fact is a correction found. A newer the save gate rejects
+(``corrections.may_correct``) retires nothing, as in every save path. A statement never corrects anything (no marker): a
 statement retiring one is counted apart. Tuning data (the banks are read by the month bench), not held out.
 
 Run: ``nice -n 10 python -m research correction_banks [--tree OTHER_SRC] [--show]``.
@@ -62,7 +63,7 @@ def sentences() -> dict[str, list[tuple[str, str, str, str]]]:
 
 def worker(data: Path) -> None:
     """Every (newer, older) pair of each bank on this process's contextlamp: one JSON line, bank -> retired pairs."""
-    from contextlamp.domain.corrections import correction_kind
+    from contextlamp.domain.corrections import correction_kind, may_correct
 
     banks = json.loads(data.read_text(encoding="utf-8"))
     result: dict[str, list[list[str]]] = {}
@@ -70,6 +71,8 @@ def worker(data: Path) -> None:
         olds = [r for r in rows if r[3] == "old"]
         hits = []
         for kind, key, newer, _ in rows:
+            if not may_correct(newer):
+                continue  # the save gate: a save it rejects retires nothing (app/freshness.supersede_corrected)
             for _, old_key, older, _ in olds:
                 if newer != older and correction_kind(newer, older) is not None:
                     hits.append([kind, key, newer, old_key, older])
