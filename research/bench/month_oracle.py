@@ -88,32 +88,42 @@ class Paraphraser:
         c, n = fact.component, fact.attribute.name
         v = fact.old if fact.old is not None else fact.value
         mine = [w for w in {own_words(user, v, c), own_words(user, v, c, trim=True)} if w]
-        forms = [
-            f"{_cap(c)} — {n}: {v}.",
-            f"The {c} uses {v} for its {n}.",
-            f"{_cap(v)} is the {c}'s {n}.",
-            f"When working on the {c}, its {n} is {v}.",
-            f"Use {v} as the {c}'s {n}.",
-            f"{self.project}: the {c}'s {n} is {v}.",
-            f"{_cap(c)} {n} = {v}",
-        ]
+        forms = statement_forms(c, n, v, self.project)
         forms += sorted(mine) * (4 // max(len(mine), 1))  # restating the user is what models do most
         return self.rng.choice(forms)
 
     def _corrected(self, fact: Any, user: str) -> str:
         c, n, v, o = fact.component, fact.attribute.name, fact.value, fact.old
         mine = [w for w in {own_words(user, v, c), own_words(user, v, c, trim=True)} if w]
-        forms = [
-            f"The {c} now uses {v} instead of {o}.",
-            f"The {c}'s {n} changed from {o} to {v}.",
-            f"Correction: the {c}'s {n} is {v}, not {o}.",
-            f"{_cap(c)} {n}: {v} (was {o}).",
-            f"Use {v} for the {c}'s {n}; {o} is no longer used.",
-            f"{self.project}: the {c} moved from {o} to {v} ({n}).",
-            f"Updated: {c} {n} → {v} (previously {o}).",
-        ]
+        forms = correction_forms(c, n, v, o, self.project)
         forms += sorted(mine) * (4 // max(len(mine), 1))
         return self.rng.choice(forms)
+
+
+def statement_forms(c: str, n: str, v: str, project: str) -> list[str]:
+    """The oracle's own wordings of a fact (component ``c``, attribute name ``n``, value ``v``), in draw order."""
+    return [
+        f"{_cap(c)} — {n}: {v}.",
+        f"The {c} uses {v} for its {n}.",
+        f"{_cap(v)} is the {c}'s {n}.",
+        f"When working on the {c}, its {n} is {v}.",
+        f"Use {v} as the {c}'s {n}.",
+        f"{project}: the {c}'s {n} is {v}.",
+        f"{_cap(c)} {n} = {v}",
+    ]
+
+
+def correction_forms(c: str, n: str, v: str, o: str, project: str) -> list[str]:
+    """The oracle's own wordings of a correction (new value ``v``, old value ``o``), in draw order."""
+    return [
+        f"The {c} now uses {v} instead of {o}.",
+        f"The {c}'s {n} changed from {o} to {v}.",
+        f"Correction: the {c}'s {n} is {v}, not {o}.",
+        f"{_cap(c)} {n}: {v} (was {o}).",
+        f"Use {v} for the {c}'s {n}; {o} is no longer used.",
+        f"{project}: the {c} moved from {o} to {v} ({n}).",
+        f"Updated: {c} {n} → {v} (previously {o}).",
+    ]
 
 
 def _cap(text: str) -> str:

@@ -6,7 +6,9 @@ A newer statement corrects an older one only when a person reading the two would
 
 - it is marked as one: it names the older's value as the old one ("moved from A to B", "no longer A", "not A
   anymore", "isn't A", "not on firmware A", "instead of A", "(was A)", "A -> B", "A was retired", "A is being
-  drained", "A went away", "we dropped A", "A handed ... over", "A passed ... on to": ``_names_old``; a marker
+  drained", "A went away", "we dropped A", "A handed ... over", "A passed ... on to", "...; A is no longer used",
+  "(supersedes A)", "they used to go to A": ``named_old.names_old``; a lower-case old value after "rather than",
+  "instead of", "not", "(was" or between "from" and "to": ``named_old.named_phrase``; a marker
   before another value is that value's: "no longer A for the X-Y desk" names A, not X-Y), or it opens as a
   correction ("Correction:", "I was wrong,", "actually ..., not ...": ``correction_markers.correction_body``) or
   words a change ("moved", "switched", "changed", "dropped", "replaced", "upgraded", "taken over", "no longer",
@@ -51,6 +53,22 @@ from contextlamp.domain.freshness import (
     value_kind,
     value_shape,
     value_split,
+)
+from contextlamp.domain.named_old import (
+    ARROWS,
+    BETWEEN,
+    DETERMINERS,
+    ENDED,
+    HANDOVER,
+    OLD_BEFORE,
+    RETIRED,
+    TOKEN_STRIP,
+    named_phrase,
+    names_old,
+    negated_values,
+    token_word,
+    was_aside,
+    with_retirement,
 )
 from contextlamp.domain.restated import may_restate, restates_with_new_value
 
@@ -114,40 +132,6 @@ def _patterns() -> tuple[re.Pattern[str], ...]:
     )
 
 
-_TOKEN_STRIP = ".,;:!?()[]\"'`"
-# what names a value as the old one when it stands right before it, only function words between ("not on A",
-# "isn't A", "no longer A", "instead of the A", "rather than A", "formerly A", "replaces A", "off the A")
-_OLD_BEFORE = frozenset(
-    "not never longer instead rather formerly previously replaces replacing replaced off stopped ceased".split()  # noqa: SIM905
-)
-_STOPPED = frozenset("longer stopped ceased".split())  # may stand a verb away: "stopped writing to A"  # noqa: SIM905
-# ... or right after it: an arrow to the new value (``_ARROWS``), its end ("the A grant ended", "A went away", "A
-# isn't used anymore": ``_ENDED``), its retirement said in the passive ("A was retired", "A got dropped": a
-# ``_COPULA`` word, then ``_RETIRED``; "A dropped support for B" names A as the subject, not as old), or a handover
-# ("Henrik handed the updater over to Ravi")
-_ARROWS = frozenset(["->", "→", "=>", "-->"])
-_ENDED = frozenset("ended expired gone dead anymore".split())  # noqa: SIM905
-_ENDING = frozenset("stops stopped ends ceases expires retires".split())  # "..., A stops working Friday"  # noqa: SIM905
-_WENT = frozenset("went goes go".split())  # "A went away"  # noqa: SIM905
-_COPULA = frozenset("was were is are got gets been has have".split())  # noqa: SIM905
-_RETIRED = frozenset(
-    "retired dropped removed decommissioned deprecated replaced been drained archived sunset sunsetted shut".split()  # noqa: SIM905
-)
-_HANDOVER = frozenset("handed hands passed passes transferred".split())  # noqa: SIM905
-_HANDED = frozenset("handed hands transferred".split())  # a handover whatever follows ("Ben passed" only "... to C")  # noqa: SIM905
-# what names a value as the old one right before it, only a determiner between: "we dropped PostgreSQL 13", "we
-# retired the A boxes", "scratch the A bit", "strike the A figure" (a value after "dropped to" is the new one:
-# "dropped to 30 s")
-_DROPPED = frozenset("dropped ditched retired removed decommissioned deprecated archived scratch strike".split())  # noqa: SIM905
-_DETERMINERS = frozenset("a an the our its their my your".split())  # noqa: SIM905
-_TO = frozenset(["to", "into", *_ARROWS])  # "from A to B", "from A -> B"
-# the words that may stand between such a marker and the value ("not every 30 seconds", "from the old A")
-_BETWEEN = frozenset(
-    """a an the of on at in to for from by with as is are was were be been every each than old our its their my
-    your his her any more""".split()  # noqa: SIM905
-)
-_NEGATIONS = frozenset("not never longer instead rather".split())  # noqa: SIM905
-OLD_MARK_WORDS = 3  # how far from a value its marker may stand, function words between
 # words a statement names an attribute or a kind of thing with, shared by statements about different things
 # ("The tax calculator runs on ..." / "the refund processor now runs on ..."; "the billing service" / "the
 # loyalty service"): never the subject two statements share (stems, as freshness.value_split gives them)
@@ -161,123 +145,12 @@ MAX_WORDED_NEW_WORDS = 1
 END_WORDS = 3  # words a new value may stand before the end of its clause ("8080 in staging.")
 
 
-def _word(token: str) -> str:
-    return token.strip(_TOKEN_STRIP).casefold()
-
-
-@cache
-def _was_aside() -> re.Pattern[str]:
-    """An aside naming the old value: "(was A)", "(formerly A)", "(previously A)"."""
-    return re.compile(r"\(\s*(?:was|were|formerly|previously|before)\b", re.IGNORECASE)
-
-
-def _short_host(key: str, values: AbstractSet[str]) -> str:
-    """``key`` as the host name of ``values`` it is the short form of ("ftp01" for "ftp01.corp.lan": letters and
-    digits, then the value's domain), else ``key``."""
-    if key in values or not (re.search(r"[^\W\d_]", key) and re.search(r"\d", key)):
-        return key
-    return next((v for v in values if v.startswith(f"{key}.") and not v[len(key) + 1 : len(key) + 2].isdigit()), key)
-
-
-def _opens_clause(words: Sequence[str], tokens: Sequence[str], n: int) -> bool:
-    """Whether the value at ``n`` opens a clause of its own: at a clause break (",", ";", ":", a dash) with only a
-    determiner between ("..., the A version ...", "...; A is read-only")."""
-    start = n - 1 if n and words[n - 1] in _DETERMINERS else n
-    return start > 0 and (tokens[start - 1].endswith((",", ";", ":")) or tokens[start - 1] in ("—", "–", "-"))
-
-
-def _names_old(
-    newer: str,
-    values: AbstractSet[str],
-    changed: bool,
-    nouns: AbstractSet[str] = frozenset(),
-    marked: bool = False,
-) -> bool:
-    """Whether ``newer`` names one of ``values`` (the older statement's value keys) as the old one:
-
-    - before it, at most ``OLD_MARK_WORDS`` words away with only ``_BETWEEN`` words between, a marker of
-      ``_OLD_BEFORE`` or a word ending in "n't" ("not on A", "isn't A", "instead of A"; after "no longer" or
-      "stopped" one verb too: "no longer listens on A", "stopped writing to A"; between any marker and A, words
-      of ``nouns``, the older's words as ``freshness.value_split`` gives them, are no verb: "not on firmware A" after
-      "... runs firmware A"; a marker before another value is that value's), "from" with "to" or an arrow after
-      it, or in a sentence that words a change (``changed``: a word of ``_CHANGE_VERB``): "went from A to B",
-      "Bob took over X from A"; "was" / "formerly" inside parentheses ("(was A)"); or a verb of removal with only
-      a determiner between (``_DROPPED``: "we dropped PostgreSQL 13", "retired the A");
-    - after it, at most ``OLD_MARK_WORDS`` words away: an arrow (within two: "25 MB -> 50 MB"), its end
-      (``_ENDED``: "A isn't used anymore", "the A grant ended"; "A went away"), its retirement in the passive
-      (``_COPULA`` then ``_RETIRED``: "A was retired", "A got dropped", "A is being drained"), or right after it a
-      handover ("Henrik handed ...", "Rui passed ... to B");
-    - in a statement ``marked`` as a correction or a change, the value opening a clause of its own, then a
-      ``_COPULA`` word or a verb of ending ("oh wait, X go to B now, A is read-only", "..., A was the prototype",
-      "..., 128 was too many", "..., A stops working Friday"): the new value was given, the old one is said of apart.
-    A host's short name names it ("(ftp01 was shut down)" for "ftp01.corp.lan").
-
-    Linear in ``len(newer)``."""
-    tokens = newer.split()
-    words = [_word(t) for t in tokens]
-    depth = 0
-    for n, raw in enumerate(tokens):
-        depth += raw.count("(")
-        key = _short_host(value_key(raw.strip(_TOKEN_STRIP)), values)
-        # "I" is capitalised, no value; a function word is none here ("pulling from A" / "... builds FROM php:8")
-        if key in values and key != "i" and (n == 0 or is_value(raw.strip(_TOKEN_STRIP)) or value_split(raw)[1]):
-            verbs = 0  # words between the marker and the value other than _BETWEEN's
-            before = words[max(0, n - OLD_MARK_WORDS - 1) : n]
-            if any(w in _DROPPED for w in before[-2:]) and (before[-1] in _DROPPED or before[-1] in _DETERMINERS):
-                return True
-            for back, word in enumerate(reversed(before), 1):
-                if n - back > 0 and is_value(tokens[n - back].strip(_TOKEN_STRIP)):  # the first word: capitalised
-                    break  # another value between: a marker before it is that value's ("no longer A for the X-Y desk")
-                negation = word in _OLD_BEFORE or word.endswith(("n't", "n’t"))
-                if negation and (verbs == 0 or word in _STOPPED):  # "no longer listens on A": one verb between
-                    return True
-                if word == "from" and (changed or any(w in _TO for w in words[n + 1 : n + 2 + OLD_MARK_WORDS])):
-                    return True
-                if depth > 0 and word in ("was", "formerly", "previously"):
-                    return True
-                stems = value_split(word)[1]
-                if word not in _BETWEEN and not (stems and set(stems) <= nouns):  # "not on firmware A"
-                    verbs += 1
-                    if verbs > 1:
-                        break
-            after = words[n + 1 : n + 1 + OLD_MARK_WORDS]
-            if any(w in _ARROWS for w in after[:2]) or any(w in _ENDED for w in after):
-                return True
-            if any(a in _WENT and b == "away" for a, b in pairwise(after)):
-                return True
-            handover = after and after[0] in _HANDOVER and (after[0] in _HANDED or "to" in words[n + 2 :])
-            copula = next((m for m, w in enumerate(after[:2]) if w in _COPULA), None)  # "the 0018 number is retired"
-            if handover or (copula is not None and any(w in _RETIRED for w in after[copula + 1 :])):
-                return True
-            if marked and after and after[0] in _COPULA | _ENDING and _opens_clause(words, tokens, n):
-                return True
-        depth = max(0, depth - raw.count(")"))
-    return False
-
-
-def _negated(text: str) -> set[str]:
-    """The value keys ``text`` says something is not: a negation right before them, only ``_BETWEEN`` words
-    between ("not in Slack", "isn't on A", "rather than the A"). Linear in ``len(text)``."""
-    tokens = text.split()
-    words = [_word(t) for t in tokens]
-    found: set[str] = set()
-    for n, raw in enumerate(tokens):
-        if n == 0 or not is_value(raw.strip(_TOKEN_STRIP)):
-            continue
-        for word in reversed(words[max(0, n - OLD_MARK_WORDS) : n]):
-            if word in _NEGATIONS or word.endswith(("n't", "n’t")):
-                found.add(value_key(raw.strip(_TOKEN_STRIP)))
-            if word not in _BETWEEN:
-                break
-    return found
-
-
 def _clause_of(text: str, values: AbstractSet[str]) -> str:
     """The clause of ``text`` (split at ";" and ", ") holding the first of ``values`` (value keys), else ``text``. A
     clause of one word is an opener ("Heads-up, ..."), not the clause a value is given in."""
     for clause in re.split(r";|,\s", text):
         tokens = clause.split()
-        if len(tokens) > 1 and any(value_key(t.strip(_TOKEN_STRIP)) in values for t in tokens):
+        if len(tokens) > 1 and any(value_key(t.strip(TOKEN_STRIP)) in values for t in tokens):
             return clause
     return text
 
@@ -289,7 +162,7 @@ def _labels(newer: str, older: str, values: AbstractSet[str]) -> frozenset[str]:
     lengths."""
 
     def following(text: str) -> dict[str, set[str]]:
-        tokens = [t.strip(_TOKEN_STRIP) for t in text.split()]
+        tokens = [t.strip(TOKEN_STRIP) for t in text.split()]
         after: dict[str, set[str]] = {}
         for token, nxt in pairwise(tokens):
             key = value_key(token)
@@ -352,6 +225,8 @@ def _stated(new: str) -> tuple[str | None, str | None]:
     body = revision_body(new)  # "Correction: ...", and chat openers: "oh wait, ...", "nope, ...", "turns out ..."
     said = _NEWS.sub("", new, count=1) if body is None else body  # "Heads up, ...": news, no marker, no subject
     additive = _patterns()[4]
+    if several_sentences(said) and body is None:  # "X runs on B. A is no longer used.": one statement
+        said = with_retirement(said) or said
     if "?" in said or additive.search(said) or (several_sentences(said) and body is None):
         return body, None
     return body, said if _words(said) <= FRESH_MAX_WORDS else None
@@ -389,7 +264,9 @@ def correction_kind(newer: str, older: str) -> str | None:
     new_values, old_values = new_values - named_subject, old_values - named_subject
     # a value the newer says is not it ("..., not in Slack") or a word of the older's subject written capitalised
     # ("the Ops Review doc" after "The weekly ops review ..."): no new value of the older's attribute
-    new_values -= {v for v in new_values - old_values if v in old_words} | _negated(said)
+    new_values -= {v for v in new_values - old_values if v in old_words} | negated_values(said)
+    if (not new_values - old_values or not old_values) and named_phrase(said, old):
+        return "named"  # an old value no value reading finds, named as old: "... rather than the sous chef"
     if not new_values - old_values or not old_values:
         return None  # no new value, or nothing in the older one a value could replace
     subject_words = {w for v in named_subject for w in value_split(v)[1]}
@@ -398,7 +275,7 @@ def correction_kind(newer: str, older: str) -> str | None:
         return None  # no subject word in common ("runs", "port", "service" say what, not of what): another thing
     dated = dating.search(said)
     changed = change_verb.search(said) is not None or dated is not None
-    if _names_old(said, old_values, changed, set(old_words), marked=changed or body is not None):
+    if names_old(said, old_values, changed, set(old_words), marked=changed or body is not None):
         return "named"
     if restates_with_new_value(new, old):
         return "marked"  # after an opener of the speaker's own, the older said again with a new value
@@ -438,13 +315,13 @@ def _slots(text: str) -> list[tuple[str, str, str]]:
     """The (verb, preposition, word) slots of ``text``: a lower-case word after a preposition of
     ``_SLOT_PREPOSITIONS`` (a determiner between skipped) that follows a content word ("written in kotlin",
     "runs on the spruce cluster" -> ("runs", "on", "spruce")). Linear in ``len(text)``."""
-    words = [_word(t) for t in text.split()]
+    words = [token_word(t) for t in text.split()]
     found: list[tuple[str, str, str]] = []
     for n in range(1, len(words) - 1):
-        if words[n] not in _SLOT_PREPOSITIONS or words[n - 1] in _BETWEEN or not words[n - 1].isalpha():
+        if words[n] not in _SLOT_PREPOSITIONS or words[n - 1] in BETWEEN or not words[n - 1].isalpha():
             continue
-        at = n + 2 if words[n + 1] in _DETERMINERS and n + 2 < len(words) else n + 1
-        if words[at].isalpha() and words[at] not in _BETWEEN:
+        at = n + 2 if words[n + 1] in DETERMINERS and n + 2 < len(words) else n + 1
+        if words[at].isalpha() and words[at] not in BETWEEN:
             found.append((words[n - 1], words[n], words[at]))
     return found
 
@@ -463,7 +340,7 @@ def _slot_values(newer: str, older: str) -> tuple[str, ...]:
     verbs naming one attribute, ``_same_verb``) two lower-case words, the new one not in the older ("nope, the
     X got rewritten in fsharp" / "The X is written in kotlin"); () unless exactly one such pair. How a value
     written in lower case is told from the statement's other words (``freshness.value_split`` reads none)."""
-    old_words = {_word(t) for t in older.split()}
+    old_words = {token_word(t) for t in older.split()}
     pairs = {
         (new, old)
         for verb, preposition, new in _slots(newer)
@@ -481,8 +358,8 @@ def _subject_values(newer: str, older: str, old_values: AbstractSet[str]) -> fro
     they are all of ``old_values`` (value keys): then the name is what the older says ("Ingrid approves X" / "Ingrid
     doesn't approve X anymore, Dario does")."""
     found = set(crossed_values(newer, older))
-    first_new, first_old = (t.split(maxsplit=1)[0].strip(_TOKEN_STRIP) if t.split() else "" for t in (newer, older))
-    second = _word(newer.split()[1]) if len(newer.split()) > 1 else ""
+    first_new, first_old = (t.split(maxsplit=1)[0].strip(TOKEN_STRIP) if t.split() else "" for t in (newer, older))
+    second = token_word(newer.split()[1]) if len(newer.split()) > 1 else ""
     negated = second in ("no", "not", "never") or second.endswith(("n't", "n’t"))  # "Carla doesn't ..., Omar does"
     same = first_new[:1].isupper() and value_key(first_new) == value_key(first_old)
     if same and value_key(first_old) in old_values:
@@ -495,7 +372,7 @@ def _subject_values(newer: str, older: str, old_values: AbstractSet[str]) -> fro
 def _named_first(text: str, values: AbstractSet[str]) -> bool:
     """Whether ``values`` (value keys) is the one name ``text`` opens on as its subject ("Ingrid approves ...":
     ``freshness.opens_on_name``)."""
-    first = text.split(maxsplit=1)[0].strip(_TOKEN_STRIP) if text.split() else ""
+    first = text.split(maxsplit=1)[0].strip(TOKEN_STRIP) if text.split() else ""
     return opens_on_name(text) and set(values) == {value_key(first)}
 
 
@@ -503,7 +380,7 @@ def _at_end(text: str, values: AbstractSet[str]) -> bool:
     """Whether every value of ``values`` (value keys) in ``text`` stands at its end, at most ``END_WORDS`` words
     before it ("... every 15 seconds.", "... port 8080 in staging."): the value an attribute is given, where a
     statement puts what it says, not a label naming its subject ("fact number 2: the build uses ...")."""
-    tokens = [value_key(t.strip(_TOKEN_STRIP)) for t in text.split()]
+    tokens = [value_key(t.strip(TOKEN_STRIP)) for t in text.split()]
     places = [n for n, token in enumerate(tokens) if token in values]
     return bool(places) and all(len(tokens) - 1 - n <= END_WORDS for n in places)
 
@@ -522,16 +399,16 @@ def may_correct(text: str) -> bool:
         return False
     _, _, _, change_verb, _, dating, _ = _patterns()
     marked = revision_body(said) is not None or change_verb.search(said) is not None
-    if not value_split(said)[0]:
-        return marked and bool(_slots(said))  # a lower-case value in a slot: "nope, X got rewritten in fsharp"
-    if marked or dating.search(said) or may_restate(said):
-        return True
-    if _was_aside().search(said):  # "... fires at V now (was A)"
-        return True
-    words = {_word(t) for t in said.split()}
-    return bool(words & (_OLD_BEFORE | _ENDED | _RETIRED | _HANDOVER | _ARROWS | {"from", "away"})) or any(
+    words = {token_word(t) for t in said.split()}
+    names_old = bool(words & (OLD_BEFORE | ENDED | RETIRED | HANDOVER | ARROWS | {"from", "away"})) or any(
         w.endswith(("n't", "n’t")) for w in words
     )
+    names_old = names_old or " used to " in f" {said.casefold()} "  # "they used to go to A"
+    if not value_split(said)[0]:  # a lower-case value in a slot ("nope, X got rewritten in fsharp") or named as old
+        return (marked and bool(_slots(said))) or names_old or was_aside().search(said) is not None
+    if marked or dating.search(said) or may_restate(said):
+        return True
+    return was_aside().search(said) is not None or names_old  # "... fires at V now (was A)"
 
 
 def corrected_among(newer: str, older: Sequence[str]) -> list[int]:
@@ -551,7 +428,7 @@ def replacement_for(older: str, value: str, newer: Sequence[str]) -> int | None:
     the same attribute (``freshness.same_attribute``, either way round) and holds a value of ``value``'s shape. None
     unless exactly one statement qualifies (which one replaced it is not said otherwise). Linear in the texts'
     lengths."""
-    key = value_key(value.strip(_TOKEN_STRIP))
+    key = value_key(value.strip(TOKEN_STRIP))
     old_values, old_words, _ = value_split(older)
     if key not in old_values:
         return None
