@@ -40,6 +40,7 @@ SPLITS: tuple[HeldSplit, ...] = (
     HeldSplit("held11s", "secret_corpus_held11s", "score stated14's held11s split (stated; at the end)"),
     HeldSplit("held12s", "secret_corpus_held12s", "score stated15's held12s split (verb-joined stated; at the end)"),
     HeldSplit("held12f", "secret_corpus_held12f", "score formats15's held12f split (layouts, public data; at the end)"),
+    HeldSplit("held13s", "secret_corpus_held13s", "score stated16's held13s split (lists, seeds, hex; at the end)"),
 )
 
 
