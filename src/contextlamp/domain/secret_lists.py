@@ -98,7 +98,7 @@ _SECRET_NOUNS = (
 )
 _HEX_COPULA = r"is|ist|lautet|est|es|é|è|to|jest|är|er|on|je|—|–|-|это|是|は|는|은|이|가"
 HEX_PATTERN = (
-    rf"(?i)(?:{_SECRET_NOUNS})[^\n:：=]{{0,40}}?(?:[:=：]|{WS}(?:{_HEX_COPULA})(?:{WS}|$)|{WS}|は|是)"
+    rf"(?i)(?:{_SECRET_NOUNS})(?:[^\n:：=]|:[a-zäöå]{{1,3}}\b){{0,40}}?(?:[:=：]|{WS}(?:{_HEX_COPULA})(?:{WS}|$)|{WS}|は|是)"
     rf"{WS}*[\"'`]?([0-9A-Za-z_+/=-]{{24,128}})(?:[^0-9A-Za-z_+/=-]|$)"
 )
 
