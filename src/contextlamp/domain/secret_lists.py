@@ -31,7 +31,7 @@ import re
 
 from contextlamp.domain.secret_bip39 import bip39_words
 from contextlamp.domain.secret_grammar import PASSWORD_NOUNS, PASSWORD_NOUNS_CJK, WS
-from contextlamp.domain.secret_measures import is_word_phrase
+from contextlamp.domain.secret_measures import is_trivial_number, is_word_phrase
 from contextlamp.domain.secret_rules import Rule
 from contextlamp.domain.secret_verbs import chosen
 
@@ -84,10 +84,11 @@ QUESTION_PATTERN = (
 
 
 def accept_question(value: str) -> bool:
-    """The answer to the noun's question: 4 to 12 digits (not a year 1950-2039 alone) or a chosen value."""
+    """The answer to the noun's question: 4 to 12 digits (not a year 1950-2039 alone, not a run like 123456) or a
+    chosen value."""
     v = value.rstrip(".!。")
     if v.isdigit():
-        return 4 <= len(v) <= 12 and not (len(v) == 4 and 1950 <= int(v) <= 2039) and len(set(v)) > 1
+        return 4 <= len(v) <= 12 and not (len(v) == 4 and 1950 <= int(v) <= 2039) and not is_trivial_number(v)
     return chosen(v, strong=True)
 
 

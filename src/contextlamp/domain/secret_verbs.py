@@ -32,7 +32,7 @@ from __future__ import annotations
 import re
 
 from contextlamp.domain.secret_grammar import PASSWORD_NOUNS, PASSWORD_NOUNS_CJK, WS
-from contextlamp.domain.secret_measures import is_word_phrase
+from contextlamp.domain.secret_measures import is_trivial_number, is_word_phrase
 from contextlamp.domain.secret_rules import Rule
 from contextlamp.domain.secret_shape import accept_stated_password
 from contextlamp.domain.secret_spoken import credential_shaped
@@ -86,11 +86,11 @@ def chosen(value: str, strong: bool = False) -> bool:
 
 
 def named_number(value: str) -> bool:
-    """6 to 12 digits (not one digit repeated) that a frame names the password itself ("29000893 is the root
-    password", "54737803 是路由器的密码", "şifre olarak 20369800"; stop 45, second round): a number so named is
-    the password, whatever its shape."""
+    """6 to 12 digits (not one digit repeated or a run: "123456" is the example prose quotes) that a frame names
+    the password itself ("29000893 is the root password", "54737803 是路由器的密码", "şifre olarak 20369800"; stop
+    45, second round): a number so named is the password, whatever its shape."""
     digits = value.strip("\"'`“”‘’«»").rstrip(".,;:!?。！")
-    return digits.isdigit() and 6 <= len(digits) <= 12 and len(set(digits)) > 1
+    return digits.isdigit() and 6 <= len(digits) <= 12 and not is_trivial_number(digits)
 
 
 # words that make the noun a modifier of another thing ("password manager", "the password field")
