@@ -40,6 +40,7 @@ ORDINARY = [
         "Words to learn: abandon ability able about above absent absorb abstract absurd"
         " abuse access accident account accuse",
     ),
+    ("one word repeated", "Log dump " + "word " * 40),
     ("a shopping list", "Shopping: apple, butter, honey, ginger, banana, bread, coffee, lemon, garlic, cheese"),
     ("prose", "We walked to the harbor and watched the boats come in while the kids had ice cream on the wall"),
     ("and/or, TCP/IP", "Use read/write access and/or the TCP/IP stack on linux/amd64"),

@@ -36,6 +36,7 @@ from contextlamp.domain.secret_rules import Rule
 from contextlamp.domain.secret_verbs import chosen
 
 SEED_MIN = 12  # BIP-0039: the shortest mnemonic is 12 words (128 bits of entropy)
+SEED_DISTINCT = 8  # of 12 words drawn from 2,048, fewer than 8 distinct is a repetition ("word word word …")
 SEED_READ = 48  # words read per candidate: two 24-word phrases
 _SEP = r"(?:[ \t,;]+|[ \t]*\n[ \t]*)(?:[0-9]{1,2}[.)][ \t]*)?"
 SEED_RUN_PATTERN = rf"(?:^|[^\p{{L}}0-9_-])((?:[a-z]{{3,8}}{_SEP}){{{SEED_MIN - 1},{SEED_READ - 1}}}[a-z]{{3,8}})"
@@ -45,13 +46,15 @@ _WORD = re.compile(r"[a-z]+")
 def accept_seed_run(run: str) -> bool:
     """At least ``SEED_MIN`` consecutive words of the run on the BIP39 list (the run may start or end in prose),
     not in the list's own (alphabetical) order: "abandon ability able about …" quotes the word list, and a random
-    phrase of 12 words is in that order once in 12! draws."""
-    words, streak, rising = bip39_words(), 0, 0
+    phrase of 12 words is in that order once in 12! draws; and at least ``SEED_DISTINCT`` distinct words (a filler
+    of one word repeated is no seed)."""
+    words, streak, rising, seen = bip39_words(), 0, 0, set[str]()
     previous = ""
     for word in _WORD.findall(run):
         streak, rising = (streak + 1, rising + 1 if word > previous else 1) if word in words else (0, 0)
+        seen = seen | {word} if streak else set()
         previous = word
-        if streak >= SEED_MIN and rising < streak:
+        if streak >= SEED_MIN and rising < streak and len(seen) >= SEED_DISTINCT:
             return True
     return False
 
