@@ -33,6 +33,7 @@ from contextlamp.domain import secret_shape as shape
 from contextlamp.domain.secret_anylang import anylang_rules
 from contextlamp.domain.secret_frames import frame_rules
 from contextlamp.domain.secret_grammar import PASSWORD_NOUNS, WS
+from contextlamp.domain.secret_lists import list_rules
 from contextlamp.domain.secret_rules import Rule
 from contextlamp.domain.secret_spoken import spoken_rules
 from contextlamp.domain.secret_stated import stated_rules
@@ -163,4 +164,5 @@ def keyed_form_rules() -> tuple[tuple[Rule, tuple[str, ...]], ...]:
         *spoken_rules(),  # casual nouns, grouped PINs, codes in any language, security answers (stop 43)
         *stated_rules(),  # word passphrases of spaceless scripts, user / password, a passphrase in apposition (stop 44)
         *verb_rules(),  # values joined to their noun by a verb or said before it, security answers (stop 45)
+        *list_rules(),  # login lists, a number answering its noun's question, a secret in hex (stop 45, round 2)
     )

@@ -36,6 +36,7 @@ from contextlamp.domain.secret_formats import format_rules
 from contextlamp.domain.secret_forms import keyed_form_rules
 from contextlamp.domain.secret_labels import FORMAT_LABELLED_RULES, LABELLED_RULES, PUBLIC_LABELLED
 from contextlamp.domain.secret_layout import LayoutView, layout_views
+from contextlamp.domain.secret_lists import core_list_rules
 from contextlamp.domain.secret_measures import names_no_value
 from contextlamp.domain.secret_normal import merge_spans, normalise_for_scan
 from contextlamp.domain.secret_phrases import phrase_rules
@@ -118,7 +119,7 @@ def _engine() -> _Engine:
         Compiled(rule)
         for rule in (
             *(PEM_BLOCK, *RULES, *LABELLED_RULES, *FORMAT_LABELLED_RULES),
-            *(*slot_rules(), *phrase_rules(), *field_rules()),
+            *(*slot_rules(), *phrase_rules(), *field_rules(), *core_list_rules()),
         )
     )
     prefilter = tuple(

@@ -32,7 +32,7 @@ from __future__ import annotations
 import re
 
 from contextlamp.domain.secret_grammar import PASSWORD_NOUNS, PASSWORD_NOUNS_CJK, WS
-from contextlamp.domain.secret_measures import is_word_phrase
+from contextlamp.domain.secret_measures import is_trivial_number, is_word_phrase
 from contextlamp.domain.secret_rules import Rule
 from contextlamp.domain.secret_shape import accept_stated_password
 from contextlamp.domain.secret_spoken import credential_shaped
@@ -85,6 +85,14 @@ def chosen(value: str, strong: bool = False) -> bool:
     return accept_stated_password(v) and credential_shaped(v)
 
 
+def named_number(value: str) -> bool:
+    """6 to 12 digits (not one digit repeated or a run: "123456" is the example prose quotes) that a frame names
+    the password itself ("29000893 is the root password", "54737803 是路由器的密码", "şifre olarak 20369800"; stop
+    45, second round): a number so named is the password, whatever its shape."""
+    digits = value.strip("\"'`“”‘’«»").rstrip(".,;:!?。！")
+    return digits.isdigit() and 6 <= len(digits) <= 12 and not is_trivial_number(digits)
+
+
 # words that make the noun a modifier of another thing ("password manager", "the password field")
 _NOUN_HEADS = _words(
     "manager managers field fields policy policies rule rules reset resets hint hints prompt generator "
@@ -102,21 +110,21 @@ _ARTICLE = (
 )
 FIRST_PATTERN = (
     rf"(?i){_START}{_VALUE}{WS}*[,:]?{WS}*(?:[—–-]{WS}*)?(?:{_COPULA_FIRST}){WS}+(?:(?:{_ARTICLE}){WS}+)?"
-    rf"(?:[^\s\p{{Z}}.!?,;:]{{1,16}}{WS}+){{0,2}}?(?:{PASSWORD_NOUNS})(?:({WS}+[^\s\p{{Z}}]{{1,16}}|[-\p{{L}}])|[^\p{{L}}]|$)"
+    rf"(?:[^\s\p{{Z}}.!?,;:]{{1,16}}(?:{WS}+|-)){{0,3}}?[a-zäöüåéè]{{0,10}}(?:{PASSWORD_NOUNS})(?:({WS}+[^\s\p{{Z}}]{{1,16}}|[-\p{{L}}])|[^\p{{L}}]|$)"
 )
 
 
 def accept_first(checked: str) -> bool:
     """The value before its noun (``FIRST_PATTERN``, ``Rule.peek`` reads what follows the noun): a chosen value
-    (strong: the frame names it the password) and a noun that heads its phrase (not "password manager",
-    "Passwort-Manager", "passwords")."""
+    (strong: the frame names it the password) or 6 to 12 digits (:func:`named_number`), and a noun that heads its
+    phrase (not "password manager", "Passwort-Manager", "passwords")."""
     value, _, after = checked.partition(" ")
     follow = after.strip().lower()
     if follow and (follow[:1] in "-" or (follow[:1].isalpha() and follow.split()[0] in _NOUN_HEADS)):
         return False
     if follow and follow[:1].isalpha() and len(after) == len(after.lstrip()):
         return False  # the noun goes on as a longer word ("passwords", "Passwortmanager")
-    return chosen(value, strong=True)
+    return named_number(value) or chosen(value, strong=True)
 
 
 _LATIN_VALUE = r"([A-Za-z0-9][A-Za-z0-9!@#$%^&*?+=~._-]{5,63})"
@@ -131,7 +139,7 @@ CJK_NEAR_PATTERN = (
 def accept_cjk_near(value: str) -> bool:
     """A Latin value beside a password noun of a spaceless script: a chosen value (:func:`chosen`, strong:
     Latin letters with digits inside such a sentence are no word of it), not a product name's model part."""
-    return chosen(value.rstrip("!?.") if value.endswith(("。", "！")) else value, strong=True)
+    return named_number(value) or chosen(value.rstrip("!?.") if value.endswith(("。", "！")) else value, strong=True)
 
 
 # what a keyed code opens or does, in the languages the scanner reads (a stem is enough: "entschärf", "désactiv")
@@ -311,8 +319,8 @@ CASE_PATTERN = (
 
 
 def accept_case(value: str) -> bool:
-    """A value named by a cased noun: a chosen value (strong: the noun names it the password)."""
-    return chosen(value, strong=True)
+    """A value named by a cased noun: a chosen value (strong: the noun names it the password) or a number."""
+    return named_number(value) or chosen(value, strong=True)
 
 
 def verb_rules() -> tuple[tuple[Rule, tuple[str, ...]], ...]:
