@@ -48,11 +48,15 @@ def accept_seed_run(run: str) -> bool:
     not in the list's own (alphabetical) order: "abandon ability able about …" quotes the word list, and a random
     phrase of 12 words is in that order once in 12! draws; and at least ``SEED_DISTINCT`` distinct words (a filler
     of one word repeated is no seed)."""
-    words, streak, rising, seen = bip39_words(), 0, 0, set[str]()
+    words, streak, rising = bip39_words(), 0, 0
+    seen: set[str] = set()  # the distinct words of the current streak
     previous = ""
     for word in _WORD.findall(run):
         streak, rising = (streak + 1, rising + 1 if word > previous else 1) if word in words else (0, 0)
-        seen = seen | {word} if streak else set()
+        if streak:
+            seen.add(word)
+        else:
+            seen.clear()
         previous = word
         if streak >= SEED_MIN and rising < streak and len(seen) >= SEED_DISTINCT:
             return True
