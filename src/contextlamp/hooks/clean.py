@@ -142,11 +142,13 @@ def clean_text(text: str, injected: set[str], digest: bool = False, keep_code: b
     injected lines, third parties' quoted material and text addressed to AI (``material.strip_material``) and, in a
     ``digest``, framing lines removed; fenced code, code and log lines too unless
     ``keep_code``. Linear."""
-    from contextlamp.domain.models import result_shapes
     from contextlamp.hooks.material import strip_material
     from contextlamp.printed import strip_printed
 
-    text = strip_material(strip_printed(strip_machine_tags(text), result_shapes()))
+    text = strip_machine_tags(text)
+    # a tool result's JSON is an object: without a "{" there is none, and the stop hook skips the pydantic models'
+    # import (~0.15 s of CPU quiet, seconds at load 30: research/notes/hookload47-stop45.md)
+    text = strip_material(strip_printed(text, _result_shapes() if "{" in text else ()))
     kept: list[str] = []
     fenced = False
     for line in text.splitlines():
@@ -187,6 +189,12 @@ def cue_input(text: str) -> str:
             continue  # a lead-in whose material was removed
         kept.append(line)
     return "\n".join(kept)
+
+
+def _result_shapes() -> tuple[frozenset[str], ...]:
+    from contextlamp.domain.models import result_shapes
+
+    return result_shapes()
 
 
 def is_pasted_line(line: str) -> bool:

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -400,11 +401,19 @@ def _says_something(rest: str) -> bool:
 _PAUSE_BYTES = 4 * 1024 * 1024  # the newest turn text a pause reads (a pause looks at what was said since the last)
 
 
-def decide(pause: Pause, home: Path) -> list[str]:
+def _at_once(write: Callable[[], None], cues: list[str]) -> bool:
+    write()
+    return True
+
+
+def decide(pause: Pause, home: Path, commit: Callable[[Callable[[], None], list[str]], bool] = _at_once) -> list[str]:
     """The cues that make this pause ask for the agent's digest ([] = do not ask), moving the checkpoint to
     the end of the transcript either way. Asks only when: the stop does not follow a hook's request, the
     transcript is readable, some user turn since the checkpoint carries a cue, and the agent made no
-    contextlamp save call since it. Raises ``OSError`` when the state cannot be written."""
+    contextlamp save call since it. The checkpoint moves in one write handed to ``commit`` with the cues it
+    answers; ``commit`` runs it and returns True only while that answer can still reach the client (``runtime``'s
+    deadline, #27): a stop past its deadline writes nothing and answers [], so its turns stay new and the next
+    stop judges them (an ask deferred, never lost). Raises ``OSError`` when the state cannot be written."""
     if pause.transcript is None or not pause.transcript.is_file():
         return []
     try:
@@ -418,29 +427,31 @@ def decide(pause: Pause, home: Path) -> list[str]:
     total = len(hashes)
     path = checkpoint_path(home, pause.key)
     before = load_counts(path)
-    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-    write_json(path, {"turns": total, "saves": saves})
+    state: dict[str, Any] = {"turns": total, "saves": saves}
     if pause.continued and saves > before["saves"] and before["asked_to"] > before["asked_from"]:
         _digested(home, pause.key, hashes[before["asked_from"] : before["asked_to"]])
-    if pause.continued or saves > before["saves"]:
-        return []
-    new = total - before["turns"] if before["turns"] <= total else total  # a rewritten (shorter) one: all of it
     found: list[str] = []
-    first = len(turns) - min(new, len(turns))
-    for at in range(first, len(turns)):
-        turn = turns[at]
-        if turn.role != "user":
-            continue
-        # the agent's turn before it: the question a bare answer follows; a cue counts only outside secret lines
-        # and lead-ins to removed material (clean.cue_input)
-        asked = turns[at - 1].text if at > 0 and turns[at - 1].role == "assistant" else ""
-        if cues_of(turn.text, asked) and (cues := cues_of(cue_input(turn.text), asked)):
-            found.extend(c for c in cues if c not in found)
-    if found:  # the turns this request covers: the agent's digest of them replaces their offline capture
-        start = total - min(new, total)
-        window = {"asked_from": start, "asked_to": total, "asked_hashes": hashes[start:total]}
-        write_json(path, {"turns": total, "saves": saves, **window})
-    return found[:MAX_CUES_SHOWN]
+    if not pause.continued and saves <= before["saves"]:
+        new = total - before["turns"] if before["turns"] <= total else total  # a rewritten (shorter) one: all of it
+        first = len(turns) - min(new, len(turns))
+        for at in range(first, len(turns)):
+            turn = turns[at]
+            if turn.role != "user":
+                continue
+            # the agent's turn before it: the question a bare answer follows; a cue counts only outside secret
+            # lines and lead-ins to removed material (clean.cue_input)
+            asked = turns[at - 1].text if at > 0 and turns[at - 1].role == "assistant" else ""
+            if cues_of(turn.text, asked) and (cues := cues_of(cue_input(turn.text), asked)):
+                found.extend(c for c in cues if c not in found)
+        if found:  # the turns this request covers: the agent's digest of them replaces their offline capture
+            start = total - min(new, total)
+            state.update(asked_from=start, asked_to=total, asked_hashes=hashes[start:total])
+
+    def write() -> None:
+        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        write_json(path, state)
+
+    return found[:MAX_CUES_SHOWN] if commit(write, found[:MAX_CUES_SHOWN]) else []
 
 
 def _digested(home: Path, key: str, hashes: list[str]) -> None:

@@ -64,12 +64,13 @@ def run_hook(
     """The text the hook prints for ``client``/``event`` (``argv_payload``: Codex's JSON argument, else the
     payload is read from ``stdin``), within ``config.timeout_s``; the client's default answer on any failure."""
     log = hook_logger(config.home, config.log_level)
-    answer: dict[str, str] = {"out": notice_output(client, None)}
+    gate = Gate(notice_output(client, None))
     late: list[SaveJob] = []  # what the detached worker finishes when the deadline passes first
 
     def work() -> None:
         try:
-            answer["out"] = _handle(client, event, argv_payload, config, open_service, stdin, cwd, log, late)
+            out = _handle(client, event, argv_payload, config, open_service, stdin, cwd, log, late, gate)
+            gate.deliver(out)
         except BaseException as exc:  # never fail the client: log the type (a message may quote content)
             log.error("%s %s failed: %s", _shown(client), _shown(event), type(exc).__name__)
             log.debug("%s %s failure detail: %r", _shown(client), _shown(event), exc)
@@ -77,9 +78,16 @@ def run_hook(
     worker = threading.Thread(target=work, name="contextlamp-hook", daemon=True)
     worker.start()
     worker.join(config.timeout_s)
+    delivered, out = gate.close()  # from here on the worker's state writes are refused (``Gate``)
+    if delivered:  # done in time, or a stop whose checkpoint moved just before the deadline: its answer stands
+        return out
     if worker.is_alive():
         log.warning(
-            "%s %s ran past its %.1f s deadline: answered without it", _shown(client), _shown(event), config.timeout_s
+            "%s %s ran past its %.1f s deadline: answered without it%s",
+            _shown(client),
+            _shown(event),
+            config.timeout_s,
+            " (the checkpoint did not move: the next stop judges these turns)" if event == "stop" else "",
         )
         for job in list(late):
             try:
@@ -89,7 +97,42 @@ def run_hook(
                     "%s %s: the worker could not be started (%s)", _shown(client), _shown(event), type(exc).__name__
                 )
         return notice_output(client, None)
-    return answer["out"]
+    return out
+
+
+class Gate:
+    """The one answer a hook gives, and the state write that must go with it (#27): the write commits only while
+    the answer can still reach the client, together with that answer. ``close`` (the deadline) refuses every
+    later ``commit`` and ``deliver``; so a stop past its deadline never moves the checkpoint without its request
+    reaching the agent: its turns stay new and the next stop judges them."""
+
+    def __init__(self, default: str) -> None:
+        self._lock = threading.Lock()
+        self._closed = False
+        self._out: str | None = None
+        self._default = default
+
+    def commit(self, write: Callable[[], None], out: str) -> bool:
+        """Run ``write`` and make ``out`` the answer, unless the deadline passed; whether it ran. An error of
+        ``write`` propagates (no answer set)."""
+        with self._lock:
+            if self._closed:
+                return False
+            write()
+            self._out = out
+            return True
+
+    def deliver(self, out: str) -> None:
+        """Make ``out`` the hook's answer unless the deadline passed first."""
+        with self._lock:
+            if not self._closed:
+                self._out = out
+
+    def close(self) -> tuple[bool, str]:
+        """The deadline: whether an answer stands, and the answer (else the client's default)."""
+        with self._lock:
+            self._closed = True
+            return self._out is not None, self._out if self._out is not None else self._default
 
 
 def _handle(
@@ -102,6 +145,7 @@ def _handle(
     cwd: Path,
     log: Any,
     late: list[SaveJob],
+    gate: Gate,
 ) -> str:
     if client not in CLIENTS or event not in EVENTS:
         log.warning("unknown hook %s %s (clients: %s; events: %s)", _shown(client), _shown(event), CLIENTS, EVENTS)
@@ -124,9 +168,11 @@ def _handle(
         from contextlamp.hooks.digest import decide, pause_output, read_pause
 
         key = session_key(client, hook.session_id, str(hook.transcript_path) if hook.transcript_path else None)
-        cues = decide(read_pause(client, payload, key, hook.transcript_path), config.home)
+        pause = read_pause(client, payload, key, hook.transcript_path)
+        cues = decide(pause, config.home, lambda write, found: gate.commit(write, pause_output(client, found)))
+        out = pause_output(client, cues)
         log.info("%s stop %s: %s", client, key, f"digest asked ({', '.join(cues)})" if cues else "no digest asked")
-        return pause_output(client, cues)
+        return out
     if event in SAVE_EVENTS:
         if hook.transcript_path is None or not hook.transcript_path.is_file():
             log.warning("%s %s (%s): no transcript file to read; nothing saved", client, event, hook.detail)
