@@ -41,9 +41,9 @@ def test_a_stop_past_its_deadline_keeps_its_turns_new_and_the_next_stop_asks_for
     transcript.write_text(_line("user", FACT) + _line("assistant", "Noted."), encoding="utf-8")
     real_cues, slow, judged = digest.cues_of, threading.Event(), threading.Event()
 
-    def loaded_machine_cues(text: str) -> list[str]:  # the judgement finishes only after the deadline passed
+    def loaded_machine_cues(text: str, asked: str = "") -> list[str]:  # judged only after the deadline passed
         slow.wait(10)
-        found = real_cues(text)
+        found = real_cues(text, asked)
         judged.set()
         return found
 
