@@ -21,26 +21,14 @@ import argparse
 import json
 import logging
 import os
-import subprocess
 import tempfile
 from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
+from hook_scratch import claude_transcript, live_texts, scratch_repo
+
 DATA = Path(__file__).resolve().parent / "data" / "capture-held" / "cases.json"
-
-
-def _transcript(turns: list[list[str]], session: str, cwd: str) -> str:
-    lines: list[str] = []
-    for n, (role, text) in enumerate(turns):
-        base = {"isSidechain": False, "sessionId": session, "cwd": cwd, "version": "2.1.14", "uuid": f"u{n}"}
-        if role == "user":
-            record = {"type": "user", "message": {"role": "user", "content": text}}
-        else:
-            content = [{"type": "text", "text": text}]
-            record = {"type": "assistant", "message": {"role": "assistant", "model": "claude-x", "content": content}}
-        lines.append(json.dumps({**base, **record}))
-    return "".join(line + "\n" for line in lines)
 
 
 def run_case(case: dict[str, Any], embedder: str) -> list[str]:
@@ -52,12 +40,7 @@ def run_case(case: dict[str, Any], embedder: str) -> list[str]:
 
     with tempfile.TemporaryDirectory(prefix="capture-held-") as scratch:
         root = Path(scratch)
-        repo = root / "repo"
-        repo.mkdir()
-        git = ["git", "-C", str(repo), "-c", "user.email=a@b", "-c", "user.name=a"]
-        subprocess.run([*git, "init", "-q"], check=True)
-        subprocess.run([*git, "remote", "add", "origin", "git@github.com:wxservice/nowcast.git"], check=True)
-        subprocess.run([*git, "commit", "-q", "--allow-empty", "-m", "init"], check=True)
+        repo = scratch_repo(root / "repo", "git@github.com:wxservice/nowcast.git")
         settings = Settings(home=root / "data", embedder=embedder, user="dana")  # pyright: ignore[reportCallIssue]
         service = create_app(settings).service
         caller = Caller(principal=service.principal(settings.user), surface="claude-code")
@@ -65,14 +48,10 @@ def run_case(case: dict[str, Any], embedder: str) -> list[str]:
         for n, turns in enumerate(case["sessions"]):
             session = f"{case['id']}-{n}"
             path = root / f"{session}.jsonl"
-            path.write_text(_transcript(turns, session, str(repo)), encoding="utf-8")
+            path.write_text(claude_transcript(turns, session, str(repo)), encoding="utf-8")
             job = SaveJob("claude-code", "session-end", session, str(path), str(repo))
             save_transcript(service, caller, job, settings.home, settings.max_transcript_bytes, log)
-        texts: list[str] = []
-        for project in [None, *[p.id for p in service.projects(caller)]]:
-            page = service.list_context(caller, 200, project, None)
-            texts += [i.preview for i in page.items if not i.superseded_by]
-        return texts
+        return live_texts(service, caller)
 
 
 def score(case: dict[str, Any], live: list[str]) -> dict[str, Any]:

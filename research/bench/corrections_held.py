@@ -24,11 +24,12 @@ import argparse
 import json
 import logging
 import os
-import subprocess
 import tempfile
 from collections import defaultdict
 from pathlib import Path
 from typing import Any
+
+from hook_scratch import claude_transcript, live_texts, scratch_repo
 
 DATA = Path(__file__).resolve().parent / "data" / "stale2-held"
 
@@ -39,7 +40,6 @@ def _found(text: str, value: str) -> bool:
 
 def run_case(case: dict[str, Any], embedder: str) -> dict[str, Any]:
     """The live memories and the ranked packs of ``ask`` after every session of ``case``, on a fresh data directory."""
-    from capture_held import _transcript  # pyright: ignore[reportPrivateUsage]  (the bench folder is on sys.path)
     from contextlamp.app.compose import create_app
     from contextlamp.app.service import Caller
     from contextlamp.config import Settings
@@ -48,12 +48,7 @@ def run_case(case: dict[str, Any], embedder: str) -> dict[str, Any]:
 
     with tempfile.TemporaryDirectory(prefix="corrections-held-") as scratch:
         root = Path(scratch)
-        repo = root / "repo"
-        repo.mkdir()
-        git = ["git", "-C", str(repo), "-c", "user.email=a@b", "-c", "user.name=a"]
-        subprocess.run([*git, "init", "-q"], check=True)
-        subprocess.run([*git, "remote", "add", "origin", "git@github.com:metro/ridership.git"], check=True)
-        subprocess.run([*git, "commit", "-q", "--allow-empty", "-m", "init"], check=True)
+        repo = scratch_repo(root / "repo", "git@github.com:metro/ridership.git")
         settings = Settings(home=root / "data", embedder=embedder, user="dana")  # pyright: ignore[reportCallIssue]
         service = create_app(settings).service
         principal = service.principal(settings.user)
@@ -66,15 +61,12 @@ def run_case(case: dict[str, Any], embedder: str) -> dict[str, Any]:
             if session["turns"]:
                 name = f"{case['id']}-{n}"
                 path = root / f"{name}.jsonl"
-                path.write_text(_transcript(session["turns"], name, str(repo)), encoding="utf-8")
+                path.write_text(claude_transcript(session["turns"], name, str(repo)), encoding="utf-8")
                 job = SaveJob("claude-code", "session-end", name, str(path), str(repo))
                 save_transcript(service, worker, job, settings.home, settings.max_transcript_bytes, log)
             for save in session.get("saves", []):
                 service.save_context(here if save["where"] == "repo" else worker, save["text"])
-        live: list[str] = []
-        for project in [None, *[p.id for p in service.projects(worker)]]:
-            page = service.list_context(worker, 200, project, None)
-            live += [i.preview for i in page.items if not i.superseded_by]
+        live = live_texts(service, worker)
         packs = [p.text for p in service.get_context(here, case["ask"], 5).packs] if case.get("ask") else []
         return {"live": live, "packs": packs}
 

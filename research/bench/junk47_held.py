@@ -19,31 +19,15 @@ import argparse
 import json
 import logging
 import os
-import subprocess
 import tempfile
 from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
 from capture_held import score
+from hook_scratch import claude_transcript, live_texts, scratch_repo
 
 DATA = Path(__file__).resolve().parent / "data" / "junk47-held" / "cases.json"
-_SUMMARY = "This session is being continued from a previous conversation that ran out of context. Summary:\n"
-
-
-def _claude(turns: list[list[str]], session: str, cwd: str) -> str:
-    lines: list[str] = []
-    for n, (role, text) in enumerate(turns):
-        base = {"isSidechain": False, "sessionId": session, "cwd": cwd, "version": "2.1.14", "uuid": f"u{n}"}
-        if role == "summary":
-            record = {"type": "user", "isCompactSummary": True, "message": {"role": "user", "content": _SUMMARY + text}}
-        elif role == "user":
-            record = {"type": "user", "message": {"role": "user", "content": text}}
-        else:
-            content = [{"type": "text", "text": text}]
-            record = {"type": "assistant", "message": {"role": "assistant", "model": "claude-x", "content": content}}
-        lines.append(json.dumps({**base, **record}))
-    return "".join(line + "\n" for line in lines)
 
 
 def _gemini(turns: list[list[str]], session: str) -> str:
@@ -72,12 +56,7 @@ def run_case(case: dict[str, Any], embedder: str) -> tuple[list[str], bool | Non
     client = case.get("client", "claude-code")
     with tempfile.TemporaryDirectory(prefix="junk47-held-") as scratch:
         root = Path(scratch)
-        repo = root / "repo"
-        repo.mkdir()
-        git = ["git", "-C", str(repo), "-c", "user.email=a@b", "-c", "user.name=a"]
-        subprocess.run([*git, "init", "-q"], check=True)
-        subprocess.run([*git, "remote", "add", "origin", "git@github.com:shelfwise/catalogue.git"], check=True)
-        subprocess.run([*git, "commit", "-q", "--allow-empty", "-m", "init"], check=True)
+        repo = scratch_repo(root / "repo", "git@github.com:shelfwise/catalogue.git")
         settings = Settings(home=root / "data", embedder=embedder, user="dana")  # pyright: ignore[reportCallIssue]
         service = create_app(settings).service
         caller = Caller(principal=service.principal(settings.user), surface=client)
@@ -92,16 +71,12 @@ def run_case(case: dict[str, Any], embedder: str) -> tuple[list[str], bool | Non
                 path.write_text(_gemini(turns, session), encoding="utf-8")
             else:
                 path = root / f"{session}.jsonl"
-                path.write_text(_claude(turns, session, str(repo)), encoding="utf-8")
+                path.write_text(claude_transcript(turns, session, str(repo)), encoding="utf-8")
             if "ask" in case:  # the stop hook's decision at the session's one pause (every turn new)
                 asked = bool(decide(Pause(session, path, False), settings.home))
             job = SaveJob(client, "session-end", session, str(path), str(repo))
             save_transcript(service, caller, job, settings.home, settings.max_transcript_bytes, log)
-        texts: list[str] = []
-        for project in [None, *[p.id for p in service.projects(caller)]]:
-            page = service.list_context(caller, 200, project, None)
-            texts += [i.preview for i in page.items if not i.superseded_by]
-        return texts, asked
+        return live_texts(service, caller), asked
 
 
 def main() -> None:

@@ -32,11 +32,12 @@ import contextlib
 import json
 import logging
 import os
-import subprocess
 import tempfile
 from collections import Counter
 from pathlib import Path
 from typing import Any
+
+from hook_scratch import claude_transcript, scratch_repo
 
 DATA = Path(__file__).resolve().parent / "data"
 SETS = {"held": DATA / "secrets11-held", "tuning": DATA / "secrets11-tuning"}
@@ -50,19 +51,6 @@ def _disk(home: Path) -> bytes:
 
 def _stored(disk: bytes, case: dict[str, Any]) -> bool:
     return any(secret.encode() in disk for secret in case["secrets"])
-
-
-def _claude_transcript(turns: list[list[str]], session: str, cwd: str) -> str:
-    lines: list[str] = []
-    for n, (role, text) in enumerate(turns):
-        base = {"isSidechain": False, "sessionId": session, "cwd": cwd, "version": "2.1.14", "uuid": f"u{n}"}
-        if role == "user":
-            record = {"type": "user", "message": {"role": "user", "content": text}}
-        else:
-            content = [{"type": "text", "text": text}]
-            record = {"type": "assistant", "message": {"role": "assistant", "model": "claude-x", "content": content}}
-        lines.append(json.dumps({**base, **record}))
-    return "".join(line + "\n" for line in lines)
 
 
 def _app(home: Path) -> tuple[Any, Any, Any]:
@@ -107,17 +95,13 @@ def save_session_path(cases: list[dict[str, Any]], home: Path) -> Counter[str]:
 def hooks_path(cases: list[dict[str, Any]], home: Path) -> Counter[str]:
     from contextlamp.hooks.saver import SaveJob, save_transcript
 
-    repo = home / "repo"
-    repo.mkdir(parents=True)
-    git = ["git", "-C", str(repo), "-c", "user.email=a@b", "-c", "user.name=a"]
-    subprocess.run([*git, "init", "-q"], check=True)
-    subprocess.run([*git, "remote", "add", "origin", "git@github.com:acme/ledger-svc.git"], check=True)
+    repo = scratch_repo(home / "repo", "git@github.com:acme/ledger-svc.git", commit=False)
     service, caller, settings = _app(home / "data")
     log = logging.getLogger("secret_frames")
     for case in cases:
         turns = [*case["turns"], ["assistant", "ok"], ["user", FACT], ["assistant", "Noted."]]
         path = home / f"{case['id']}.jsonl"
-        path.write_text(_claude_transcript(turns, case["id"], str(repo)), encoding="utf-8")
+        path.write_text(claude_transcript(turns, case["id"], str(repo)), encoding="utf-8")
         job = SaveJob("claude-code", "session-end", case["id"], str(path), str(repo))
         save_transcript(service, caller, job, settings.home, settings.max_transcript_bytes, log)
         path.unlink()
