@@ -48,14 +48,18 @@ def on_match_scale(
     evidence: float,
     similarity: float,
     asked: bool = False,
+    judge: Hit | None = None,
 ) -> list[Hit]:
     """``hits`` (best first) with scores on the match scale (``match_strength``; docs/retrieval.md "Score"): the
     first hit scores its own match strength (1.0 when ``asked``: the query asked for the newest or named its topic),
     each other hit that times its fused value relative to the first's, so the order and the ratios between scores
     are the fused ones and the first score says how well the best pack matches: a near miss ("who owns the ledger
     API" for "The ledger API is versioned with a /v2 prefix") scores below an answer instead of 1.0 every time.
-    The first hit's cosine is read from its stored vectors when the semantic list did not hold it (one read)."""
-    top = hits[0]
+    ``judge``, when given, stands for the first hit (its strength, over its fused score): the best match before
+    ``answers.damp_restatements`` moved it down, so the scale reads the match, not the rule's order (scores are
+    capped at 1.0). The judged hit's cosine is read from its stored vectors when the semantic list did not hold it
+    (one read)."""
+    top = judge if judge is not None else hits[0]
     if top.score <= 0:
         return hits
     if asked:

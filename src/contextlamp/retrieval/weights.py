@@ -86,6 +86,13 @@ class FusionWeights:
     # only an anchor of at most this many characters lifts its neighbours (a short turn of a conversation; the
     # short turn beside a long memory is not that memory's answer); 0: any length
     anchor_max_chars: int = 0
+    # a memory among the best ``restated_depth`` whose sentences holding ``restated_terms`` of a wh-question's content
+    # words hold no value of the kind it asks for (retrieval/answers.py) keeps this share of its RRF; 1: off
+    restated: float = 1.0
+    restated_depth: int = 30
+    restated_terms: int = 2
+    restated_chars: int = 8_000
+    restated_min_chars: int = 0
 
 
 @dataclass(frozen=True)
