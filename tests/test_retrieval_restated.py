@@ -85,7 +85,7 @@ def test_linear_on_hostile_text() -> None:
 
 
 @pytest.fixture(scope="module")
-def service(tmp_path_factory: pytest.TempPathFactory):  # noqa: ANN201
+def service(tmp_path_factory: pytest.TempPathFactory):
     from contextlamp.app.indexing import Indexer
     from contextlamp.app.service import Caller, MemoryService
     from contextlamp.embedding import create_embedder
@@ -108,7 +108,7 @@ REPLY = [
 ]
 
 
-def test_the_answer_ranks_above_a_reply_on_the_questions_words(service) -> None:  # noqa: ANN001
+def test_the_answer_ranks_above_a_reply_on_the_questions_words(service) -> None:
     svc, caller = service
     question = "which person gets alerted when matching of payments freezes?"
     filler = "\n\n".join(REPLY * 6)
@@ -117,14 +117,36 @@ def test_the_answer_ranks_above_a_reply_on_the_questions_words(service) -> None:
         "than fifteen minutes, page the ledger on-call, Marisol Quintero, and post the batch number in the incident "
         "channel.\n\nBackups run every six hours."
     )
-    for text in ("The office plants are watered on Fridays", filler, fact, "Lunch is at noon on Wednesdays"):
-        svc.save_context(caller, text)
+    texts = ("The office plants are watered on Fridays", filler, fact, "Lunch is at noon on Wednesdays")
+    ids = [svc.save_context(caller, text).id for text in texts]
     packs = svc.get_context(caller, question, max_results=5).packs
-    assert packs and "Marisol" in packs[0].content
+    assert [p.id for p in packs][:2] == [ids[2], ids[1]]  # the answer, then the reply
     weights = svc.weights
     svc.weights = replace(weights, restated=1.0)  # the rule off: the reply on the question's words is first
     try:
         off = svc.get_context(caller, question, max_results=5).packs
     finally:
         svc.weights = weights
-    assert off and "Marisol" not in off[0].content
+    assert off and off[0].id == ids[1]
+
+
+MOVERS = [
+    "Assistant: Movers can bill more for many things, and it helps to know why before moving day.",
+    "When the movers bill us more than planned, it is worth asking them what the bill covers and why.",
+    "Moving is stressful, so keep every bill from the movers in one folder and compare quotes early.",
+    "Some people ask the movers for a written estimate, and then the final bill holds fewer surprises.",
+]
+
+
+def test_a_restatement_moved_down_does_not_empty_the_answer(service) -> None:
+    """The relevance check judges the best match before the rule: the answer it lifts to the top is returned."""
+    svc, caller = service
+    question = "why will the movers bill us more?"
+    fact = (
+        "Moving notes.\n\nThe removal company we picked, Hargreaves & Sons, charges extra for anything above the "
+        "third floor, and the new flat is on the fifth.\n\nThe keys are handed over at noon."
+    )
+    ids = [svc.save_context(caller, text).id for text in ("\n\n".join(MOVERS * 8), fact)]
+    packs = svc.get_context(caller, question, max_results=5).packs
+    assert packs and packs[0].id == ids[1]
+    assert packs[0].score >= svc.weights.least_match

@@ -130,7 +130,8 @@ def damp_restatements(
     characters read) multiplied by ``weights.restated``, best first again. Unchanged when ``weights.restated`` >= 1
     or the query asks for no kind of value (``answer_kind``). A short memory is not judged: a turn that holds the
     question's words states the event itself, its time in its save date (LoCoMo's "when" questions). One read of
-    the entries not yet in ``read`` (``Store.entries``, one call a store), which ``read`` gains."""
+    the lengths of the memories not yet in ``read`` (``Store.chars_and_times``) and one of the long ones' entries
+    (``Store.entries``) a store; ``read`` gains them."""
     factor, depth, least = weights.restated, weights.restated_depth, weights.restated_terms
     max_chars, min_chars = weights.restated_chars, weights.restated_min_chars
     asked = answer_kind(query) if factor < 1.0 else None
@@ -139,18 +140,19 @@ def damp_restatements(
     kind, stems = asked
     if len(stems) < least:
         return fused
-    top = fused[:depth]
+    top = [i for i, _, _ in fused[:depth]]
     by_store: dict[int, list[str]] = {}
-    for entry_id, _, _ in top:
+    for entry_id in top:
         if entry_id not in read:
             by_store.setdefault(id(owner[entry_id]), []).append(entry_id)
     for ids in by_store.values():
-        read.update(owner[ids[0]].store.entries(ids))
-    damped = {
-        i
-        for i, _, _ in top
-        if i in read and len(read[i].content) > min_chars and restates(read[i].content, kind, stems, least, max_chars)
-    }
+        store = owner[ids[0]].store
+        if min_chars:  # lengths first (no text): most memories of a conversation are short turns
+            ids = [i for i, (chars, _) in store.chars_and_times(ids).items() if chars > min_chars]
+        if ids:
+            read.update(store.entries(ids))
+    judged = [i for i in top if i in read and len(read[i].content) > min_chars]
+    damped = {i for i in judged if restates(read[i].content, kind, stems, least, max_chars)}
     if not damped:
         return fused
     out = [(i, rrf * factor, score * factor) if i in damped else (i, rrf, score) for i, rrf, score in fused]
