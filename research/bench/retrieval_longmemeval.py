@@ -187,6 +187,7 @@ QUERY_TIME = frozenset(
         "retrieval/chunks.py",  # which chunk a pack shows (the stored chunks are segmenting.py's)
         "retrieval/fusion.py",
         "retrieval/weights.py",
+        "retrieval/answers.py",  # answer or restatement (stop 46), read at query time only
         "app/reading.py",
     }
 )

@@ -48,15 +48,19 @@ def on_match_scale(
     evidence: float,
     similarity: float,
     asked: bool = False,
+    judge: Hit | None = None,
 ) -> list[Hit]:
     """``hits`` (best first) with scores on the match scale (``match_strength``; docs/retrieval.md "Score"): the
     first hit scores its own match strength (1.0 when ``asked``: the query asked for the newest or named its topic),
     each other hit that times its fused value relative to the first's, so the order and the ratios between scores
     are the fused ones and the first score says how well the best pack matches: a near miss ("who owns the ledger
     API" for "The ledger API is versioned with a /v2 prefix") scores below an answer instead of 1.0 every time.
-    The first hit's cosine is read from its stored vectors when the semantic list did not hold it (one read)."""
-    top = hits[0]
-    if top.score <= 0:
+    ``judge``, when given, is the hit whose strength the first hit scores: the best match before
+    ``answers.damp_restatements`` moved it down, so the scale reads the match, not the rule's order. The judged
+    hit's cosine is read from its stored vectors when the semantic list did not hold it (one read)."""
+    top = judge if judge is not None else hits[0]
+    first = hits[0].score
+    if first <= 0:
         return hits
     if asked:
         strength = 1.0
@@ -67,7 +71,7 @@ def on_match_scale(
             cosine = float((found @ query_vector).max()) if found is not None and len(found) else None
         stems = {t[:STEM_CHARS] for t in content_terms(query)}
         strength = match_strength(top.entry.content, cosine, stems, evidence, similarity)
-    scale = strength / top.score
+    scale = strength / first  # the first hit scores the strength judged
     return [replace(h, score=round(min(1.0, h.score * scale), 6)) for h in hits]
 
 

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from contextlamp.domain.freshness import may_pair, prefer_newer, states_change
 from contextlamp.domain.models import Entry, MemoryType
 from contextlamp.domain.ports import Store
+from contextlamp.retrieval.answers import damp_restatements
 from contextlamp.retrieval.chunks import STEM_CHARS
 from contextlamp.retrieval.dates import named_window
 from contextlamp.retrieval.evidence import agrees, keyword_held, names_nothing, on_match_scale, with_evidence
@@ -451,6 +452,11 @@ def search(
     entries: dict[str, Entry] = {}  # read once: neighbour context's reply rule reads the best hits and their neighbours
     if weights.neighbours > 0:
         fused = with_neighbours(fused, owner, weights, now, memory_types, lifted, entries)
+    lead = None  # the best match when the restatement rule moved it down: it judges the match (below)
+    if weights.restated < 1.0 and fused:
+        before = fused[0]
+        fused = damp_restatements(fused, owner, query, weights, entries)
+        lead = before if fused[0][0] != before[0] else None
     places = signal_places(lists, with_recency)
     if evidence is not None:
         want = 0 if trust is not None or verified_only else max_results  # trust may reorder or drop: judge all
@@ -468,6 +474,8 @@ def search(
             weights.agreement_depth,
             weights.agreement_terms,
         )
+        if lead is not None and all(i != lead[0] for i, _, _ in fused):
+            lead = None  # no evidence of its own: it judges nothing
     else:  # no floor: a lifted neighbour is context where no signal list holds it
         context = {i: anchor for i, anchor in lifted.items() if i not in places}
     if trust is not None or verified_only:
@@ -498,15 +506,20 @@ def search(
         for i, _, score in ranked[:max_results]
     ]
     if evidence is not None and weights.match_scale and hits:
-        asked = with_recency or hits[0].entry.id in lists.fact_key  # the asked-for signal: newest, or a named topic
-        hits = on_match_scale(hits, lists.cosines, query, query_vector, evidence, floor, asked)
+        # how well the query matches is judged on the best match before the restatement rule moved it down
+        # (answers.damp_restatements only orders): a near miss it lifted to the top must not say "nothing stored"
+        judge = hits[0]
+        if lead is not None and lead[0] != judge.entry.id and lead[0] in entries:
+            judge = Hit(entries[lead[0]], owner[lead[0]], lead[2])
+        asked = with_recency or judge.entry.id in lists.fact_key  # the asked-for signal: newest, or a named topic
+        hits = on_match_scale(hits, lists.cosines, query, query_vector, evidence, floor, asked, judge)
         if hits[0].score < weights.least_match and not (
             # the relevance floor's own judgement stands where the match scale cannot read the match: a query in
             # another language the model serves by meaning (its words are not the memory's), or a best pack two
             # signals agree on (with_evidence's agreement rule: a long question's answer shares few of its words)
             (most_words and in_other_language(query))
             or agrees(
-                hits[0].entry.id, hits[0].entry.content, lists, query, weights.agreement_depth, weights.agreement_terms
+                judge.entry.id, judge.entry.content, lists, query, weights.agreement_depth, weights.agreement_terms
             )
         ):
             return []  # the best pack is a near miss at most: the query is about nothing stored (issue #27.4)

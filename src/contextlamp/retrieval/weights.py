@@ -86,6 +86,18 @@ class FusionWeights:
     # only an anchor of at most this many characters lifts its neighbours (a short turn of a conversation; the
     # short turn beside a long memory is not that memory's answer); 0: any length
     anchor_max_chars: int = 0
+    # answer or restatement (retrieval/answers.py, issue #32, research/notes/answer48-stop46.md): a memory of more
+    # than ``restated_min_chars`` characters among the best ``restated_depth`` whose sentences holding
+    # ``restated_terms`` of a wh-question's content words hold no value of the kind it asks for (its first
+    # ``restated_chars`` read) keeps this share of its RRF; 1: off. 0.25 as recall44's share for long replies (0.1 gave
+    # the same tuning figures, 0.5 too little); 1,000 characters: LoCoMo's longest turn is 444 and every length from
+    # 500 to 2,000 gave the same LongMemEval-S tuning figures, while judging every length cost LoCoMo's tuning
+    # questions 0.754 -> 0.711 R@5 (a short turn states the event; its time is its save date)
+    restated: float = 0.25
+    restated_depth: int = 30
+    restated_terms: int = 2
+    restated_chars: int = 8_000
+    restated_min_chars: int = 1_000
 
 
 @dataclass(frozen=True)
