@@ -21,7 +21,14 @@ client name), the call and its result are written as the client writes them, the
 and the hook is played again with ``stop_hook_active`` true (it must not ask again).
 
 The agent is an oracle for WHAT (it knows which facts the turns since the last checkpoint taught or corrected)
-but not for the bank's wording: its words come from ``month_oracle.py``, either one generic template over the
+but not for the bank's wording. A request covers every user turn since the hook's last checkpoint (docs/hooks.md),
+not only the turn it follows: a stop that moved no checkpoint (past its deadline on a loaded machine: it answers
+"carry on" and writes nothing) leaves its turns for the next stop's request, and the agent answering that request
+saves what all those turns taught, as a real agent reading "durable things were said since the last checkpoint"
+would. The bench tells a stop that moved the checkpoint by the hook's checkpoint files
+(``<data dir>/hooks/digest/*.json``) changing during the stop; turns the checkpoint passed without a request are
+left to the offline capture, and a compaction or a session end (``forget``) ends what the agent can still recall.
+Its words: its words come from ``month_oracle.py``, either one generic template over the
 attribute's name, the component and the value, the same for every bank (``template``), or a seeded paraphrase in
 the wordings real models write (``paraphrase``). It writes nothing when the slice taught nothing (a false ask), and
 nothing when the hook did not ask.
@@ -54,7 +61,9 @@ class AgentStats:
     asks: int = 0
     asks_per_session: list[int] = field(default_factory=list)
     fact_slices: int = 0
-    fact_slices_asked: int = 0
+    fact_slices_asked: int = 0  # fact turns a request covered: at their own stop or (deferred) a later one
+    fact_slices_deferred: int = 0  # of those, covered by a later stop's request (their own stop moved no checkpoint)
+    stops_kept: int = 0  # stops that neither asked nor moved the checkpoint (their turns stay for the next stop)
     false_asks: int = 0
     loops: int = 0  # a stop with stop_hook_active true that asked again (must stay 0)
     saves: int = 0
@@ -71,6 +80,8 @@ class AgentStats:
             "digest_requests_per_session": round(self.asks / sessions, 2) if sessions else 0.0,
             "sessions_asked": sum(1 for n in self.asks_per_session if n),
             "cue_recall": f"{self.fact_slices_asked}/{self.fact_slices}",
+            "fact_pauses_asked_later": self.fact_slices_deferred,
+            "stops_that_kept_their_turns": self.stops_kept,
             "false_asks": self.false_asks,
             "asked_again_when_active": self.loops,
             "agent_saves": self.saves,
@@ -91,10 +102,17 @@ class Agent:
         self.paraphraser = Paraphraser(seed, month.repo.name) if oracle == "paraphrase" else None
         self.stats = AgentStats()
         self.loaded: set[str] = set()  # Claude Code sessions whose deferred save_session tool is loaded
+        # the turns since the hook's checkpoint: (facts as (fact, corrected), the user's turn), oldest first
+        self.pending: list[tuple[list[Any], str]] = []
 
     def begin(self) -> None:
         """A new session starts."""
         self.stats.asks_per_session.append(0)
+        self.forget()
+
+    def forget(self) -> None:
+        """A compaction or a session end: the capture judges the turns no request covered, the agent keeps none."""
+        self.pending = []
 
     def turn(self, client: str, sid: str, path: Path, writer: Any, user: str, reply: str, facts: list[Any]) -> str:
         """After one agent turn (``user`` -> ``reply``, teaching ``facts`` as ``(fact, corrected)``): the stop
@@ -102,16 +120,28 @@ class Agent:
         self.stats.stops += 1
         if facts:
             self.stats.fact_slices += 1
+        self.pending.append((facts, user))
+        before = _checkpoints(self.month)
         reason = self._stop(client, sid, path, user, reply, active=False)
         if reason is None:
+            if _checkpoints(self.month) != before:
+                self.pending = []  # the checkpoint passed these turns: the offline capture's now
+            else:
+                self.stats.stops_kept += 1
             return reply
+        covered, self.pending = self.pending, []
         self.stats.asks += 1
         self.stats.asks_per_session[-1] += 1
-        if facts:
-            self.stats.fact_slices_asked += 1
-        else:
+        asked = sum(1 for turn_facts, _ in covered if turn_facts)
+        self.stats.fact_slices_asked += asked
+        self.stats.fact_slices_deferred += asked - (1 if facts else 0)
+        if not asked:
             self.stats.false_asks += 1
-        lines = self.paraphraser.lines(facts, user) if self.paraphraser else template_lines(facts)
+        said = [(fact, corrected, said_in) for turn_facts, said_in in covered for fact, corrected in turn_facts]
+        if self.paraphraser:
+            lines = self.paraphraser.digest(said)
+        else:
+            lines = template_lines([(fact, corrected) for fact, corrected, _ in said])
         _request(client, writer, reason, self.month.repo)
         if lines:
             if client == "claude-code" and sid not in self.loaded:
@@ -176,6 +206,13 @@ class Agent:
         scope = str(result.get("scope", "personal")).split(":")[0]
         self.stats.scopes[scope] = self.stats.scopes.get(scope, 0) + 1
         return result
+
+
+def _checkpoints(month: Any) -> dict[str, bytes]:
+    """The stop hook's checkpoint files (``<data dir>/hooks/digest/*.json``, docs/hooks.md "Never a loop") by name:
+    a stop that changed none of them moved no checkpoint."""
+    folder = Path(month.data) / "hooks" / "digest"
+    return {p.name: p.read_bytes() for p in sorted(folder.glob("*.json"))} if folder.is_dir() else {}
 
 
 async def _save_session(month: Any, client_name: str, digest: str) -> dict[str, Any]:

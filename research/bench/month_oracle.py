@@ -79,7 +79,12 @@ class Paraphraser:
 
     def lines(self, slice_facts: Sequence[tuple[Any, bool]], user: str) -> list[str]:
         """The digest lines for ``slice_facts`` (``(fact, corrected)``) said in the user's turn ``user``."""
-        out = [self._corrected(f, user) if c else self._taught(f, user) for f, c in slice_facts]
+        return self.digest([(fact, corrected, user) for fact, corrected in slice_facts])
+
+    def digest(self, said: Sequence[tuple[Any, bool, str]]) -> list[str]:
+        """The digest lines for facts said over several turns (``(fact, corrected, the user's turn that said it)``,
+        a deferred request's turns), one bullet-list draw for the whole digest (one turn: the same as ``lines``)."""
+        out = [self._corrected(f, user) if c else self._taught(f, user) for f, c, user in said]
         if out and self.rng.random() < 0.3:  # the whole digest as a bullet list
             out = ["- " + line for line in out]
         return out

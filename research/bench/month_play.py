@@ -157,12 +157,16 @@ def run_session(month: Month, session: Session, day: datetime, rng: random.Rando
             turn("claude-code", path, claude, ex)
         if session.compacts:
             month.save("claude-code", "pre-compact", sid, path, "PreCompact")
+            if agent is not None:
+                agent.forget()  # the agent keeps the summary, not the turns
             spoken = [ex.user for ex in body if any(f.component in ex.user for f in [*session.teach, *session.correct])]
             claude.compaction(spoken, context.splitlines()[2:])
         for fact in session.tail:
             if session.resumes:
                 month.save("claude-code", "session-end", sid, path, "SessionEnd")
                 month.wait_for_workers()
+                if agent is not None:
+                    agent.forget()
                 month.start("claude-code", sid, path)
             for tail in said(fact.statement(rng), "Noted.", ((fact, False),)):
                 claude.exchange(tail)
@@ -178,12 +182,16 @@ def run_session(month: Month, session: Session, day: datetime, rng: random.Rando
             turn("gemini-cli", path, gemini, ex)
         if session.compacts:
             month.save("gemini-cli", "pre-compact", sid, path, "PreCompress")
+            if agent is not None:
+                agent.forget()  # the agent keeps the summary, not the turns
             spoken = [ex.user for ex in body if any(f.component in ex.user for f in [*session.teach, *session.correct])]
             gemini.compaction(spoken, context.splitlines()[2:])
         for fact in session.tail:
             if session.resumes:
                 month.save("gemini-cli", "session-end", sid, path, "SessionEnd")
                 month.wait_for_workers()
+                if agent is not None:
+                    agent.forget()
                 month.start("gemini-cli", sid, path)
             for tail in said(fact.statement(rng), "Noted.", ((fact, False),)):
                 gemini.exchange(tail)

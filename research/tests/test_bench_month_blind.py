@@ -1,7 +1,7 @@
 """research/bench/month_blind6.py, month_blind7.py, month_blind8.py, month_blind9.py, month_blind10.py and
-month_blind12.py, month_blind13.py, month_blind14.py (blind11 is agent44's, compared against): each
-blind month bank keeps the plan's promises, shares no component, value or chatter with the banks written before
-it, and every planted secret is pasted in a message that holds it (their scores are read only at the end)."""
+month_blind12.py to month_blind16.py (blind11 is agent44's, compared against): each blind month bank keeps the
+plan's promises, shares no component, value or chatter with the banks written before it, and every planted secret
+is pasted in a message that holds it (their scores are read only at the end)."""
 
 from __future__ import annotations
 
@@ -29,6 +29,8 @@ ORDER = (
     "blind11",
     "blind13",
     "blind14",
+    "blind15",
+    "blind16",
 )
 
 
@@ -43,6 +45,8 @@ ORDER = (
         ("blind12", 10),
         ("blind13", 6),
         ("blind14", 6),
+        ("blind15", 6),
+        ("blind16", 6),
     ],
 )
 def test_a_blind_bank_plan(bank: str, corrected: int) -> None:

@@ -1,0 +1,35 @@
+"""research/bench/month_forms.py: every fact of a bank gets its teaching form from the month's own draws, and a
+report's misses are counted by form, never printed as text."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.scripts import load_script
+
+month = load_script("month.py", "bench_month")
+forms = load_script("month_forms.py", "bench_month_forms")
+
+
+@pytest.mark.parametrize("bank", ["blind12", "blind15", "blind16"])
+def test_every_fact_has_its_form(bank: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    _, facts = month.plan(bank, month.BANK_SEEDS[bank])
+    fact = facts[0]
+    miss = {"query": fact.query(), "value": fact.value, "old": fact.old, "miss": True, "stale": False, "top5": []}
+    report = tmp_path / "r.json"
+    report.write_text(json.dumps({"misses": [miss]}), encoding="utf-8")
+    result = forms.main(["--bank", bank, str(report)])
+    assert sum(result["taught"].values()) == 45 and "unknown" not in result["taught"]
+    assert sum(result["corrections"].values()) == sum(f.old is not None for f in facts)
+    assert sum(result["reports"]["r.json"]["missed"].values()) == 1
+    assert fact.value not in capsys.readouterr().out  # counts and forms only
+
+
+def test_the_forms_of_the_new_teaching_ways() -> None:
+    assert forms.form("add retries to the {c} || Which gateway does the {c} use? || {v}").startswith("bare answer")
+    assert forms.form("deploy || The file says {v} for the {c} — right? || yes").startswith("value only in the agent")
+    assert forms.form("the {c} runs {v}; this week only it runs B, back to {v} after").startswith("standing value")
+    assert forms.form("de {c} draait op {v}") == "Dutch" and forms.form("{c} jest na {v}") == "Polish"
