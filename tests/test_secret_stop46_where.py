@@ -26,6 +26,7 @@ ORDINARY = [
     ("pl ask", "Hasło: zapytaj Bożenę, leży w szufladzie."),
     ("tr dative and ask", "Şifre: Mehmet'e sor, çekmecede duruyor."),
     ("tr locative product", "Şifre: Bitwarden'da."),
+    ("tr holder pronoun", "Şifre: bende, sor."),
     ("ru preposition", "Пароль: в Bitwarden."),
     ("ru ask", "Пароль: спроси у Hikari, он в сейфе."),
     ("ru keeping verb", "Все пароли мастерской хранятся в Bitwarden; отвечает Оля."),

@@ -75,7 +75,7 @@ _ASK = (
     "pregunta pregúntale pregunte preguntad pide pídele sabe tiene tienen chiedi chiedere chiedete conosce ha hanno "
     "pergunte pergunta peça pede sabe tem vraag vraagt vragen kent heeft hebben zapytaj zapytajcie spytaj "
     "poproś zna ma mają sor sorun sorabilirsin bilir biliyor спроси спросите узнай узнайте знает знают fråga "
-    "frågar vet har zeptej zeptejte zná kysy kysykää tietää "
+    "frågar vet har zeptej zeptejte zná kysy kysykää tietää bende sende onda bizde sizde onlarda "
 )
 # Prepositions of place or holder: a place only when more words follow ("im Tresor", "в KeePass", "chez Paul").
 _PLACE = (
