@@ -42,6 +42,9 @@ SPLITS: tuple[HeldSplit, ...] = (
     HeldSplit("held12f", "secret_corpus_held12f", "score formats15's held12f split (layouts, public data; at the end)"),
     HeldSplit("held13f", "secret_corpus_held13f", "score vendor16's held13f split (sentence ends, public data)"),
     HeldSplit("held13s", "secret_corpus_held13s", "score stated16's held13s split (lists, seeds, hex; at the end)"),
+    HeldSplit(
+        "held14w", "secret_corpus_held14w", "score where17's held14w split (noun then where/who/rule; at the end)"
+    ),
 )
 
 

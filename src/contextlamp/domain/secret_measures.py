@@ -32,6 +32,7 @@ import math
 import mimetypes
 import re
 
+from contextlamp.domain.secret_whereabouts import tells_where
 from contextlamp.domain.secret_words import (
     CODE_PARTS,
     PLACEHOLDER_STARTS,
@@ -331,10 +332,14 @@ def names_no_value(token: str, after: str) -> bool:
     - a file or its path: ``C:\\…``, ``./…``, ``../…``, ``~/…``, ``/a/b``, or a file name whose extension is a
       known one (:func:`file_extensions`: ``service-account.json``, ``./password.txt``);
     - a verb: a word of letters that the sentence goes on from with a determiner or a preposition
-      (:data:`CLAUSE_WORDS`: "Password: *Choose* a strong one", "The password is *split* between …").
+      (:data:`CLAUSE_WORDS`: "Password: *Choose* a strong one", "The password is *split* between …");
+    - (stop 46) where the credential is kept, who has it, or a rule or state of it, in 16 languages
+      (secret_whereabouts.tells_where: "Passwort: *steht* im Tresor", "Пароль: *в* KeePass", "Jonas'e sor").
 
     Linear in the token."""
     t = token.strip().lstrip(WRAPPERS_OPEN)
+    if tells_where(t[:120] if len(t) > 120 else t + after):  # its first words only: O(1) a candidate
+        return True
     words = (t + after).split()
     if len(words) > 1 and words[0].isalpha() and words[1].lower() in CLAUSE_WORDS:
         return True

@@ -183,7 +183,7 @@ def _spans(compiled: Compiled, data: bytes, tail: Regex, starts: list[int] | Non
         refused = rule.check is not None and not rule.check(_decode(checked))
         if not refused and rule.kind in STATED_KINDS and not rule.window:
             token_end = tail.match_end(data, vend)
-            after = data[token_end : token_end + 16].decode("utf-8", "ignore")
+            after = data[token_end : token_end + 40].decode("utf-8", "ignore")
             refused = names_no_value(_decode(data[vstart:token_end]), after)
         if refused:
             if rule.resume == "value":

@@ -33,6 +33,7 @@ from contextlamp.domain.secret_lexicon import (
 from contextlamp.domain.secret_measures import CLAUSE_WORDS, is_benign, is_trivial_number
 from contextlamp.domain.secret_rules import Rule
 from contextlamp.domain.secret_values import accept_password, common_rejections, quoted_check
+from contextlamp.domain.secret_whereabouts import tells_where
 from contextlamp.domain.secret_words import SLOT_PROSE_WORDS, SLOT_UNITS, STATE_WORDS
 
 # -- any language, any word order: the value's shape decides ---------------------------------------------------
@@ -274,7 +275,7 @@ def accept_after_noun_window(window: str) -> bool:
     credential-shaped value after up to four connecting words (:func:`accept_after_noun`), or as a slot
     (:func:`_slot_reading`: the value after ``:``/a copula, or before a clause-final copula, whatever it is made
     of, by :func:`accept_stated_words`)."""
-    if len(window) > 600:
+    if len(window) > 600 or tells_where(window, separated=False):  # stop 46: where it is kept, who has it, a rule
         return False
     text = window.strip()
     glued = text[:1] in ":=＝" or text.startswith(("->", "=>"))
