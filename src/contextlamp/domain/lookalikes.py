@@ -1,0 +1,200 @@
+"""What makes a newer statement that looks like a correction of an older one another fact (issue #27.2): the
+structural tests the save-time correction rule (``domain/corrections.correction_kind``) applies before it retires
+anything.
+
+restate47-held (stop 45) showed 9 of 32 look-alikes retired, each because the marker reading named an older value as
+old while the newer spoke of something else. What they share is the shape of the two texts, not their words:
+
+- **another subject named by a label** (``relabelled``): a value standing after the same word on both sides differs
+  and the older's is not said in the newer ("fire station 12" / "fire station 7", "studio B" / "studio A"): the
+  number or letter names the subject. Only a reason to keep the older when the newer names *another* of the older's
+  values as old (the caller decides): then two things differ, the subject and the value.
+- **another quantity** (``other_quantity``): a number of the older said in the newer with another unit ("after 30
+  days" against "after 30 minutes"; "instead of 90" in a clause whose other numbers count minutes, against "90
+  seconds"): the same digits, another quantity.
+- **another thing of the same owner** (``other_possessed``): both say "X's ..." of one owner, and the word after it
+  differs with neither side saying the other's ("the planetarium's newsletter" / "the planetarium's show
+  schedule").
+- **a scope, condition or moment said before the statement** (``scoped_apart``): an opening clause ("In the test
+  build, ...", "When the API is in maintenance mode, ...", "This week only, ...") whose words the older does not
+  say: the newer narrows the statement, it does not retire it. A clause dating the change from a moment on ("From
+  Monday, ...", "Starting next week, ...", "As of today, ...") is no scope.
+- **a plan** (``planned``): the change said in the future ("will move ... next quarter", "is going to switch ...")
+  without a moment it holds from ("from Monday ... will") and without "now".
+
+English. Pure; linear in the texts' lengths.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Set as AbstractSet
+from functools import cache
+from itertools import pairwise
+
+from contextlamp.domain.freshness import is_value, value_key, value_split
+from contextlamp.domain.named_old import BETWEEN
+
+_STRIP = ".,;:!?()[]\"'`"
+# a word that ends a value's clause instead of counting it ("30 days now", "90 seconds anymore"); value_split reads
+# "rather" and "per" as content words
+_NO_UNIT = frozenset("rather per than instead now anymore".split())  # noqa: SIM905
+# the openers of a scope, a condition or a stretch of time said before a statement ("In staging, ...", "When X is
+# in maintenance mode, ...", "During the holidays, ...", "Until the repair, ...", "For contractors, ..."). Not
+# "from", "since", "after", "starting", "as of", "effective": they date a change from a moment on
+_SCOPE_OPENERS = frozenset(
+    """in on at for during when whenever while if unless until till within under inside outside except across
+    without between among before""".split()  # noqa: SIM905
+)
+# words of a moment or a stretch of time ("This week only, ...", "Today, ...", "For now, ...")
+_MOMENTS = frozenset(
+    """today tonight tomorrow yesterday week weekend weekends month year season morning mornings evening evenings
+    night nights only temporarily meanwhile""".split()  # noqa: SIM905
+)
+MAX_SCOPE_WORDS = 12  # words an opening scope may have ("When the ferry booking API is in maintenance mode,")
+# a change said as coming: a future auxiliary, at most one word ("be", an adverb), then a verb of change in its
+# base form ("will move", "'ll cut", "is going to switch", "will be replaced"); not "will now ..." (in effect) nor
+# "will be in Porto" (a value said in the future tense, no change)
+_FUTURE = (
+    r"(?i:(?:\b(?:will|shall|(?:is|are|am)\s+going\s+to)|\w['’]ll)(?!\s+now\b)(?:\s+[^\W\d_]+)?\s+"
+    r"(?:mov|switch|chang|migrat|replac|swap|drop|upgrad|downgrad|bump|rais|lower|increas|decreas|reduc|cut|"
+    r"renam|reschedul|reassign|relocat|repoint|redirect|rerout|shift|revert|hand|tak|transfer|rewrit|port|"
+    r"resiz|rebuil|retir|phas|adopt|replac)\w*)"
+)
+# the moment a change holds from ("from Monday", "starting next week", "as of today", "effective June"): a dated
+# change, not a plan. The same phrase as corrections._DATED, and "next"/"this" moments after "from"
+_FROM_MOMENT = (
+    r"(?i:\b(?:starting|beginning|effective|as of|from)\s+(?:in\s+|on\s+)?(?:this|next|today|tomorrow|now|\w+day|\d))"
+)
+
+
+@cache
+def _patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """The future auxiliary and the dated-from patterns, compiled on first use."""
+    return re.compile(_FUTURE), re.compile(_FROM_MOMENT)
+
+
+def _word(token: str) -> str:
+    return token.strip(_STRIP).casefold()
+
+
+def relabelled(newer: str, older: str) -> frozenset[str]:
+    """The older's values (value keys) another value replaces right after the same word on both sides, the older's
+    not said anywhere in the newer, the newer's not in the older ("Fire station 12's ..." / "fire station 7's ...":
+    {"12"}): labels that may name another subject (module docstring). Linear in the texts' lengths."""
+
+    def after_words(text: str) -> dict[str, set[str]]:
+        tokens = text.split()
+        found: dict[str, set[str]] = {}
+        for before, token in pairwise(tokens):
+            raw = token.strip(_STRIP)
+            if before.endswith((",", ";", ":", ".")) or not is_value(raw):
+                continue
+            word = _word(before)
+            if word.isalpha() and word not in BETWEEN:  # a noun naming the thing ("station 12"), not "on A"
+                found.setdefault(word, set()).add(value_key(raw))
+        return found
+
+    new_values, old_values = value_split(newer)[0], value_split(older)[0]
+    new_after, old_after = after_words(newer), after_words(older)
+    labels: set[str] = set()
+    for word, olds in old_after.items():
+        news = new_after.get(word, set())
+        gone, came = olds - new_values, news - old_values
+        if gone and came:
+            labels |= gone
+    return frozenset(labels)
+
+
+def _units(text: str) -> list[tuple[str, str | None]]:
+    """(number key, unit stem or None) for each number of ``text``: the content word right after it in its clause
+    ("30 days" -> ("30", "day"); "not 90." -> ("90", None))."""
+    tokens = text.split()
+    found: list[tuple[str, str | None]] = []
+    for n, token in enumerate(tokens):
+        raw = token.strip(_STRIP)
+        if not raw or not any(c.isdigit() for c in raw) or not is_value(raw):
+            continue
+        unit = None
+        if n + 1 < len(tokens) and not token.endswith((",", ";", ".", ":", ")")):
+            nxt = tokens[n + 1]
+            stems = value_split(nxt)[1]
+            if stems and _word(nxt) not in _NO_UNIT and not is_value(nxt.strip(_STRIP)):
+                unit = stems[0]
+        found.append((value_key(raw), unit))
+    return found
+
+
+def other_quantity(newer: str, older: str, values: AbstractSet[str]) -> frozenset[str]:
+    """The numbers of ``values`` (the older's value keys) the newer says only with another unit than the older
+    ("not after 30 days" against "after 30 minutes"; a number said without a unit takes the unit of the newer's
+    other numbers when they have one: "60 minutes instead of 90" against "90 seconds"): another quantity with the
+    same digits. Linear in the texts' lengths."""
+    old_units: dict[str, set[str]] = {}
+    for key, unit in _units(older):
+        if key in values and unit is not None:
+            old_units.setdefault(key, set()).add(unit.removesuffix("s"))
+    said: dict[str, set[str | None]] = {}
+    for key, unit in _units(newer):
+        said.setdefault(key, set()).add(unit.removesuffix("s") if unit is not None else None)
+    implied = {unit for units in said.values() for unit in units if unit is not None}
+    found: set[str] = set()
+    for key, units in old_units.items():
+        read = said.get(key, set())
+        if not read:
+            continue
+        if None in read:
+            if len(implied) != 1:
+                continue
+            read = (read - {None}) | implied
+        if read and not read & units:
+            found.add(key)
+    return frozenset(found)
+
+
+def other_possessed(newer: str, older: str) -> bool:
+    """Whether both texts say "X's ..." of one owner X and name another thing after it, neither side saying the
+    other's word ("the planetarium's newsletter" / "The planetarium's show schedule"). Linear in the texts'
+    lengths."""
+
+    def possessed(text: str) -> dict[str, str]:
+        tokens = text.split()
+        return {
+            _word(a)[:-2]: _word(b)
+            for a, b in pairwise(tokens)
+            if _word(a).endswith(("'s", "’s")) and not a.endswith((",", ";", ":"))
+        }
+
+    new_words = {_word(t) for t in newer.split()}
+    old_words = {_word(t) for t in older.split()}
+    old_owned = possessed(older)
+    for owner, thing in possessed(newer).items():
+        other = old_owned.get(owner)
+        if other is not None and other != thing and thing not in old_words and other not in new_words:
+            return True
+    return False
+
+
+def scoped_apart(newer: str, older: str) -> bool:
+    """Whether ``newer`` opens with a scope, a condition or a moment (a clause before its first comma, of at most
+    ``MAX_SCOPE_WORDS`` words, opening on a word of ``_SCOPE_OPENERS`` or holding one of ``_MOMENTS``) saying
+    words the older does not: it narrows the statement ("In the test build, ...", "This week only, ..."), so the
+    older still holds elsewhere. Not a clause dating the change ("From Monday, ..."). Linear in the texts'
+    lengths."""
+    head, comma, _ = newer.partition(",")
+    words = [_word(t) for t in head.split()]
+    if not comma or not words or len(words) > MAX_SCOPE_WORDS or _patterns()[1].match(head.strip()):
+        return False
+    if words[0] not in _SCOPE_OPENERS and not set(words) & _MOMENTS:
+        return False
+    old_words = {_word(t) for t in older.split()}
+    own = [w for w in words[1:] if value_split(w)[1] or is_value(w)] + [w for w in words if w in _MOMENTS]
+    return any(w not in old_words for w in own)
+
+
+def planned(newer: str, older: str) -> bool:
+    """Whether ``newer`` says its change as coming (a future auxiliary, ``_FUTURE``) without a moment it holds
+    from (``_FROM_MOMENT``) while the older is not said in the future too ("The X will move ... from A to B next
+    quarter": a plan; "From Monday the X will run on B": a dated change). Linear in the texts' lengths."""
+    future, dated = _patterns()
+    return future.search(newer) is not None and dated.search(newer) is None and future.search(older) is None
