@@ -39,6 +39,7 @@ LOOKALIKES = [
         "The club is going to switch its newsletter from Mailjet to Buttondown.",
     ),
     ("The wiki is hosted on Confluence.", "We'll migrate the wiki from Confluence to Outline after the audit."),
+    ("The backup runs at 02:00.", "The backup will move from 02:00 to 03:00 next month."),
     # another thing of the same owner, sharing the old value
     (
         "The clinic's lab results arrive every Tuesday.",

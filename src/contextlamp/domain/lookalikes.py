@@ -57,14 +57,15 @@ MAX_SCOPE_WORDS = 12  # words an opening scope may have ("When the ferry booking
 # "will be in Porto" (a value said in the future tense, no change)
 _FUTURE = (
     r"(?i:(?:\b(?:will|shall|(?:is|are|am)\s+going\s+to)|\w['’]ll)(?!\s+now\b)(?:\s+[^\W\d_]+)?\s+"
-    r"(?:mov|switch|chang|migrat|replac|swap|drop|upgrad|downgrad|bump|rais|lower|increas|decreas|reduc|cut|"
-    r"renam|reschedul|reassign|relocat|repoint|redirect|rerout|shift|revert|hand|tak|transfer|rewrit|port|"
-    r"resiz|rebuil|retir|phas|adopt|replac)\w*)"
+    r"(?:(?:mov|switch|chang|migrat|replac|swap|drop|upgrad|downgrad|bump|rais|lower|increas|decreas|reduc|"
+    r"renam|reschedul|reassign|relocat|repoint|redirect|rerout|shift|revert|transfer|rewrit|resiz|rebuil|retir|"
+    r"adopt)\w*|cut|port|(?:hand|take|phase)\s+(?:over|out)|go\s+back)\b)"
 )
 # the moment a change holds from ("from Monday", "starting next week", "as of today", "effective June"): a dated
-# change, not a plan. The same phrase as corrections._DATED, and "next"/"this" moments after "from"
+# change, not a plan (the phrase of corrections._DATED, which imports this module)
 _FROM_MOMENT = (
-    r"(?i:\b(?:starting|beginning|effective|as of|from)\s+(?:in\s+|on\s+)?(?:this|next|today|tomorrow|now|\w+day|\d))"
+    r"(?i:\b(?:starting|beginning|effective|as of|from)\s+(?:in\s+|on\s+)?(?:this|next|today|tomorrow|now|"
+    r"\w+day|january|february|march|april|may|june|july|august|september|october|november|december)\b)"
 )
 
 
