@@ -25,6 +25,7 @@ LOOKALIKES = [
         "Locker 17's code is changed by the caretaker.",
         "Locker 22's code is now changed by the porter (was the caretaker).",
     ),
+    ("Ines's pager rota starts on Monday.", "Correction: Bruno's pager rota starts on Thursday, not on Monday."),
     # a number of another quantity (another unit, or none beside a new value of another unit)
     ("The tram pass is valid for 30 days.", "The tram ticket is valid for 90 minutes, not 30 minutes."),
     ("The cooling loop holds 40 litres.", "The cooling loop alarm now trips after 25 seconds instead of 40."),
@@ -67,6 +68,8 @@ CORRECTIONS = [
     ("The wiki is hosted on Confluence.", "From Monday the wiki will be hosted on Outline instead of Confluence."),
     ("The standup is at 09:30.", "The standup will now be at 10:00 instead of 09:30."),
     ("The team dinner is in Leeds.", "Scratch that about the team dinner: it will be in York, not Leeds."),
+    ("Ines's pager rota starts on Monday.", "Correction: Ines's pager rota starts on Thursday, not on Monday."),
+    ("Ines's pager rota starts on Monday.", "Correction: Bruno's pager rota starts on Monday, not Ines's."),
     # a lower-case old value after "used to"
     (
         "Expense claims are approved by the office manager.",

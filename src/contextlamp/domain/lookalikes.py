@@ -80,28 +80,37 @@ def _word(token: str) -> str:
 
 
 def relabelled(newer: str, older: str) -> frozenset[str]:
-    """The older's values (value keys) another value replaces right after the same word on both sides, the older's
-    not said anywhere in the newer, the newer's not in the older ("Fire station 12's ..." / "fire station 7's ...":
-    {"12"}): labels that may name another subject (module docstring). Linear in the texts' lengths."""
+    """The older's values (value keys) another value replaces next to the same word on both sides (right after a
+    noun, "station 12" / "station 7"; or right before one, "Maria's on-call week" / "Tom's on-call week"), the
+    older's not said anywhere in the newer, the newer's not in the older: labels that may name another subject
+    (module docstring); an owner ("Maria's") is such a label whether or not it reads as a value. Function words
+    (``named_old.BETWEEN``) name nothing ("on A" / "on B"). Linear in the texts' lengths."""
 
-    def after_words(text: str) -> dict[str, set[str]]:
+    def neighbours(text: str, values: AbstractSet[str]) -> dict[tuple[str, str], set[str]]:
         tokens = text.split()
-        found: dict[str, set[str]] = {}
-        for before, token in pairwise(tokens):
+        found: dict[tuple[str, str], set[str]] = {}
+        for n, token in enumerate(tokens):
             raw = token.strip(_STRIP)
-            if before.endswith((",", ";", ":", ".")) or not is_value(raw):
+            owner = _word(raw).endswith(("'s", "’s"))  # "Maria's on-call week": the owner names the subject
+            if value_key(raw) not in values and not owner:  # a value as value_split reads it ("The" opening is none)
                 continue
-            word = _word(before)
-            if word.isalpha() and word not in BETWEEN:  # a noun naming the thing ("station 12"), not "on A"
-                found.setdefault(word, set()).add(value_key(raw))
+            before = tokens[n - 1] if n else ""
+            after = tokens[n + 1] if n + 1 < len(tokens) and not token.endswith((",", ";", ":", ".")) else ""
+            for side, word in (("before", before), ("after", after)):
+                clean = _word(word)
+                if side == "before" and word.endswith((",", ";", ":", ".")):
+                    continue
+                if clean.isalpha() and clean not in BETWEEN and value_key(word.strip(_STRIP)) not in values:
+                    found.setdefault((side, clean), set()).add(_word(raw) if owner else value_key(raw))
         return found
 
     new_values, old_values = value_split(newer)[0], value_split(older)[0]
-    new_after, old_after = after_words(newer), after_words(older)
+    new_near, old_near = neighbours(newer, new_values), neighbours(older, old_values)
+    new_said = new_values | {w for t in newer.split() if (w := _word(t)).endswith(("'s", "’s"))}
+    old_said = old_values | {w for t in older.split() if (w := _word(t)).endswith(("'s", "’s"))}
     labels: set[str] = set()
-    for word, olds in old_after.items():
-        news = new_after.get(word, set())
-        gone, came = olds - new_values, news - old_values
+    for place, olds in old_near.items():
+        gone, came = olds - new_said, new_near.get(place, set()) - old_said
         if gone and came:
             labels |= gone
     return frozenset(labels)
