@@ -34,6 +34,8 @@ LOOKALIKES = [
     ("Parcels are collected by DHL.", "Until the strike ends, parcels are collected by UPS rather than DHL."),
     ("The reading room's wifi is Eduroam.", "Tonight only, the reading room's wifi is GuestNet instead of Eduroam."),
     ("The monitoring pager goes to Priya.", "While Priya is on leave, the monitoring pager goes to Omar, not Priya."),
+    ("The press releases are approved by Jonas.", "The press releases are approved by Lea instead of Jonas for now."),
+    ("The freight lift is serviced by Kone.", "The freight lift is temporarily serviced by Otis rather than Kone."),
     # a plan said in the future tense
     (
         "The club's newsletter is sent with Mailjet.",
@@ -70,6 +72,11 @@ CORRECTIONS = [
     ("The team dinner is in Leeds.", "Scratch that about the team dinner: it will be in York, not Leeds."),
     ("Ines's pager rota starts on Monday.", "Correction: Ines's pager rota starts on Thursday, not on Monday."),
     ("Ines's pager rota starts on Monday.", "Correction: Bruno's pager rota starts on Monday, not Ines's."),
+    (
+        "For now, the press releases are approved by Jonas.",
+        "For now, the press releases are approved by Lea, not Jonas.",
+    ),
+    ("The release freeze is next week.", "Correction: the release freeze is this week, not next week."),
     # a lower-case old value after "used to"
     (
         "Expense claims are approved by the office manager.",
@@ -99,6 +106,9 @@ def test_a_correction_of_the_same_fact_retires_it(older: str, newer: str) -> Non
         "x's " * 40_000,
         "30 days " * 20_000,
         "used to go to " * 10_000,
+        "this " * 40_000,
+        "for the time " * 15_000,
+        "will be " * 25_000,
     ],
 )
 def test_the_lookalike_tests_stay_linear(hostile: str) -> None:

@@ -19,6 +19,7 @@ old while the newer spoke of something else. What they share is the shape of the
   build, ...", "When the API is in maintenance mode, ...", "This week only, ...") whose words the older does not
   say: the newer narrows the statement, it does not retire it. A clause dating the change from a moment on ("From
   Monday, ...", "Starting next week, ...", "As of today, ...") is no scope.
+  A temporary cover counts wherever it stands ("... for now", "... temporarily").
 - **a plan** (``planned``): the change said in the future ("will move ... next quarter", "is going to switch ...")
   without a moment it holds from ("from Monday ... will") and without "now".
 
@@ -69,10 +70,22 @@ _FROM_MOMENT = (
 )
 
 
+# a temporary cover said anywhere in the statement ("... for now", "... temporarily", "... this week only", "until
+# further notice"); not "today" alone ("the deploy is today, not tomorrow" gives a day as the value)
+_TEMPORARY = (
+    r"(?i:\b(?:temporarily|for now|for the time being|until further notice|(?:for|only) (?:today|tonight)|"
+    r"(?:today|tonight) only|(?:for |during )?this (?:week|weekend|month|morning|afternoon|evening|shift)"
+    r"\b(?! on\b))\b)"
+)
+
+
+_COVER_FRAME = frozenset("for only this during".split())  # noqa: SIM905
+
+
 @cache
-def _patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
-    """The future auxiliary and the dated-from patterns, compiled on first use."""
-    return re.compile(_FUTURE), re.compile(_FROM_MOMENT)
+def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    """The future auxiliary, the dated-from and the temporary-cover patterns, compiled on first use."""
+    return re.compile(_FUTURE), re.compile(_FROM_MOMENT), re.compile(_TEMPORARY)
 
 
 def _word(token: str) -> str:
@@ -189,15 +202,21 @@ def scoped_apart(newer: str, older: str) -> bool:
     """Whether ``newer`` opens with a scope, a condition or a moment (a clause before its first comma, of at most
     ``MAX_SCOPE_WORDS`` words, opening on a word of ``_SCOPE_OPENERS`` or holding one of ``_MOMENTS``) saying
     words the older does not: it narrows the statement ("In the test build, ...", "This week only, ..."), so the
-    older still holds elsewhere. Not a clause dating the change ("From Monday, ..."). Linear in the texts'
+    older still holds elsewhere. Not a clause dating the change ("From Monday, ..."). A temporary cover
+    (``_TEMPORARY``: "for now", "temporarily", "this week") counts wherever it stands. Linear in the texts'
     lengths."""
+    old_words = {_word(t) for t in older.split()}
+    cover = _patterns()[2].search(newer)
+    # "..., for now", "... temporarily", "... this week only": a temporary cover wherever said; not when the older
+    # names the same stretch ("is next week" / "is this week, not next week": the stretch is the value)
+    if cover is not None and not {_word(t) for t in cover.group().split()} - _COVER_FRAME <= old_words:
+        return True
     head, comma, _ = newer.partition(",")
     words = [_word(t) for t in head.split()]
     if not comma or not words or len(words) > MAX_SCOPE_WORDS or _patterns()[1].match(head.strip()):
         return False
     if words[0] not in _SCOPE_OPENERS and not set(words) & _MOMENTS:
         return False
-    old_words = {_word(t) for t in older.split()}
     own = [w for w in words[1:] if value_split(w)[1] or is_value(w)] + [w for w in words if w in _MOMENTS]
     return any(w not in old_words for w in own)
 
@@ -206,5 +225,5 @@ def planned(newer: str, older: str) -> bool:
     """Whether ``newer`` says its change as coming (a future auxiliary, ``_FUTURE``) without a moment it holds
     from (``_FROM_MOMENT``) while the older is not said in the future too ("The X will move ... from A to B next
     quarter": a plan; "From Monday the X will run on B": a dated change). Linear in the texts' lengths."""
-    future, dated = _patterns()
+    future, dated, _ = _patterns()
     return future.search(newer) is not None and dated.search(newer) is None and future.search(older) is None
