@@ -39,12 +39,13 @@ from contextlamp.domain.named_old import BETWEEN
 _STRIP = ".,;:!?()[]\"'`"
 # a word that ends a value's clause instead of counting it ("30 days now", "90 seconds anymore"); value_split reads
 # "rather" and "per" as content words
-_NO_UNIT = frozenset("rather per than instead now anymore".split())  # noqa: SIM905
+_NO_UNIT = frozenset("rather per than instead now anymore previously formerly was were".split())  # noqa: SIM905
 # the openers of a scope, a condition or a stretch of time said before a statement ("In staging, ...", "When X is
-# in maintenance mode, ...", "During the holidays, ...", "Until the repair, ...", "For contractors, ..."). Not
-# "from", "since", "after", "starting", "as of", "effective": they date a change from a moment on
+# in maintenance mode, ...", "During the holidays, ...", "Until the repair, ..."). Not "from",
+# "since", "after", "starting", "as of", "effective": they date a change from a moment on; not "for", which opens
+# as many asides as scopes ("For the avoidance of doubt, ...", "For the record, ...": the month banks' wordings)
 _SCOPE_OPENERS = frozenset(
-    """in on at for during when whenever while if unless until till within under inside outside except across
+    """in on at during when whenever while if unless until till within under inside outside except across
     without between among before""".split()  # noqa: SIM905
 )
 # words of a moment or a stretch of time ("This week only, ...", "Today, ...", "For now, ...")
@@ -52,6 +53,7 @@ _MOMENTS = frozenset(
     """today tonight tomorrow yesterday week weekend weekends month year season morning mornings evening evenings
     night nights only temporarily meanwhile""".split()  # noqa: SIM905
 )
+_NUMBER = re.compile(r"^\d[\d.,]*$")
 MAX_SCOPE_WORDS = 12  # words an opening scope may have ("When the ferry booking API is in maintenance mode,")
 # a change said as coming: a future auxiliary, at most one word ("be", an adverb), then a verb of change in its
 # base form ("will move", "'ll cut", "is going to switch", "will be replaced"); not "will now ..." (in effect) nor
@@ -111,16 +113,19 @@ def relabelled(newer: str, older: str) -> frozenset[str]:
             after = tokens[n + 1] if n + 1 < len(tokens) and not token.endswith((",", ";", ":", ".")) else ""
             for side, word in (("before", before), ("after", after)):
                 clean = _word(word)
-                if side == "before" and word.endswith((",", ";", ":", ".")):
-                    continue
+                if (side == "before" and word.endswith((",", ";", ":", "."))) or not word[:1].isalnum():
+                    continue  # another clause's word, or an aside ("cbor2 (codec)")
                 if clean.isalpha() and clean not in BETWEEN and value_key(word.strip(_STRIP)) not in values:
                     found.setdefault((side, clean), set()).add(_word(raw) if owner else value_key(raw))
         return found
 
     new_values, old_values = value_split(newer)[0], value_split(older)[0]
     new_near, old_near = neighbours(newer, new_values), neighbours(older, old_values)
-    new_said = new_values | {w for t in newer.split() if (w := _word(t)).endswith(("'s", "’s"))}
-    old_said = old_values | {w for t in older.split() if (w := _word(t)).endswith(("'s", "’s"))}
+    new_words = {_word(t) for t in newer.split()}
+    old_words = {_word(t) for t in older.split()}
+    # an owner counts as said when its word is ("the calculator's codec" / "the calculator moved")
+    new_said = new_values | {f"{w.removesuffix(s)}{t}" for w in new_words for s in ("'s", "’s") for t in ("'s", "’s")}
+    old_said = old_values | {f"{w.removesuffix(s)}{t}" for w in old_words for s in ("'s", "’s") for t in ("'s", "’s")}
     labels: set[str] = set()
     for place, olds in old_near.items():
         gone, came = olds - new_said, new_near.get(place, set()) - old_said
@@ -136,13 +141,14 @@ def _units(text: str) -> list[tuple[str, str | None]]:
     found: list[tuple[str, str | None]] = []
     for n, token in enumerate(tokens):
         raw = token.strip(_STRIP)
-        if not raw or not any(c.isdigit() for c in raw) or not is_value(raw):
-            continue
+        if not _NUMBER.match(raw) or not is_value(raw):
+            continue  # a number ("30", "1.5", "40,000"), not a name holding digits ("GH200", "eu-north-1")
         unit = None
         if n + 1 < len(tokens) and not token.endswith((",", ";", ".", ":", ")")):
             nxt = tokens[n + 1]
             stems = value_split(nxt)[1]
-            if stems and _word(nxt) not in _NO_UNIT and not is_value(nxt.strip(_STRIP)):
+            word = _word(nxt)
+            if stems and (nxt[:1].isalpha() or nxt[:1] in "°%") and word not in _NO_UNIT and not is_value(word):
                 unit = stems[0]
         found.append((value_key(raw), unit))
     return found
@@ -170,15 +176,31 @@ def other_quantity(newer: str, older: str, values: AbstractSet[str]) -> frozense
             if len(implied) != 1:
                 continue
             read = (read - {None}) | implied
-        if read and not read & units:
-            found.add(key)
+        if read and not {u[:1] for u in read} & {u[:1] for u in units}:
+            found.add(key)  # another unit: not one first letter ("rps" is "requests per second", "h" is "hours")
     return frozenset(found)
+
+
+_CALENDAR = frozenset(
+    """monday tuesday wednesday thursday friday saturday sunday january february march april may june july august
+    september october november december""".split()  # noqa: SIM905
+)
+
+
+def _common(key: str) -> bool:
+    """Whether a value key is of a kind many facts share (a number, a time, a day or a month), not a name."""
+    return any(c.isdigit() for c in key) or key in _CALENDAR
 
 
 def other_possessed(newer: str, older: str) -> bool:
     """Whether both texts say "X's ..." of one owner X and name another thing after it, neither side saying the
-    other's word ("the planetarium's newsletter" / "The planetarium's show schedule"). Linear in the texts'
-    lengths."""
+    other's word, and every value they share is of a kind many facts share (``_common``: "the planetarium's
+    newsletter ... not every Thursday" / "The planetarium's show schedule ... every Thursday"). A shared name says
+    the same fact under another attribute word ("the antenna pointer's alert watches ..., We retired triage_backlog"
+    / "the antenna pointer's metric is triage_backlog": the month banks' wordings). Linear in the texts' lengths."""
+    shared = value_split(newer)[0] & value_split(older)[0]
+    if not shared or not all(_common(v) for v in shared):
+        return False
 
     def possessed(text: str) -> dict[str, str]:
         tokens = text.split()
@@ -208,8 +230,10 @@ def scoped_apart(newer: str, older: str) -> bool:
     old_words = {_word(t) for t in older.split()}
     cover = _patterns()[2].search(newer)
     # "..., for now", "... temporarily", "... this week only": a temporary cover wherever said; not when the older
-    # names the same stretch ("is next week" / "is this week, not next week": the stretch is the value)
-    if cover is not None and not {_word(t) for t in cover.group().split()} - _COVER_FRAME <= old_words:
+    # names the same stretch ("is next week" / "is this week, not next week": the stretch is the value), nor a
+    # change dated from it ("As of this morning ...", "From this month ...")
+    dated = cover is not None and _patterns()[1].search(newer[max(0, cover.start() - 12) : cover.end()]) is not None
+    if cover is not None and not dated and not {_word(t) for t in cover.group().split()} - _COVER_FRAME <= old_words:
         return True
     head, comma, _ = newer.partition(",")
     words = [_word(t) for t in head.split()]
