@@ -5,16 +5,17 @@ anything.
 restate47-held (stop 45) showed 9 of 32 look-alikes retired, each because the marker reading named an older value as
 old while the newer spoke of something else. What they share is the shape of the two texts, not their words:
 
-- **another subject named by a label** (``relabelled``): a value standing after the same word on both sides differs
-  and the older's is not said in the newer ("fire station 12" / "fire station 7", "studio B" / "studio A"): the
-  number or letter names the subject. Only a reason to keep the older when the newer names *another* of the older's
-  values as old (the caller decides): then two things differ, the subject and the value.
+- **another subject named by a label** (``relabelled``): a value standing next to the same noun on both sides
+  differs and the older's is not said in the newer ("fire station 12" / "fire station 7", "studio B" / "studio A",
+  "Maria's on-call week" / "Tom's on-call week"): the number, letter or owner names the subject. Only a reason to
+  keep the older when the newer names *another* of the older's values as old (the caller decides): then two things
+  differ, the subject and the value.
 - **another quantity** (``other_quantity``): a number of the older said in the newer with another unit ("after 30
   days" against "after 30 minutes"; "instead of 90" in a clause whose other numbers count minutes, against "90
-  seconds"): the same digits, another quantity.
+  seconds"): the same digits, another quantity. Units compare by first letter ("rps" / "requests per second").
 - **another thing of the same owner** (``other_possessed``): both say "X's ..." of one owner, and the word after it
-  differs with neither side saying the other's ("the planetarium's newsletter" / "the planetarium's show
-  schedule").
+  differs with neither side saying the other's, sharing only a number, a day or a month ("the planetarium's
+  newsletter" / "the planetarium's show schedule"); a shared name is the same fact under another attribute word.
 - **a scope, condition or moment said before the statement** (``scoped_apart``): an opening clause ("In the test
   build, ...", "When the API is in maintenance mode, ...", "This week only, ...") whose words the older does not
   say: the newer narrows the statement, it does not retire it. A clause dating the change from a moment on ("From
