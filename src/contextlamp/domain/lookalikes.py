@@ -170,13 +170,14 @@ def other_quantity(newer: str, older: str, values: AbstractSet[str]) -> frozense
     implied = {unit for units in said.values() for unit in units if unit is not None}
     found: set[str] = set()
     for key, units in old_units.items():
-        read = said.get(key, set())
-        if not read:
+        said_units = said.get(key, set())
+        if not said_units:
             continue
-        if None in read:
+        read = {u for u in said_units if u is not None}
+        if None in said_units:
             if len(implied) != 1:
                 continue
-            read = (read - {None}) | implied
+            read |= implied
         if read and not {u[:1] for u in read} & {u[:1] for u in units}:
             found.add(key)  # another unit: not one first letter ("rps" is "requests per second", "h" is "hours")
     return frozenset(found)
