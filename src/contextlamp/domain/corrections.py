@@ -54,6 +54,7 @@ from contextlamp.domain.freshness import (
     value_shape,
     value_split,
 )
+from contextlamp.domain.lookalikes import other_possessed, other_quantity, planned, relabelled, scoped_apart
 from contextlamp.domain.named_old import (
     ARROWS,
     BETWEEN,
@@ -249,6 +250,8 @@ def correction_kind(newer: str, older: str) -> str | None:
         return None  # a question, an addition, several sentences not opening as a correction, too long
     if hedge.search(newer) and not hedge.search(older):
         return None  # a change said as possible or planned ("we might move X from A to B"): not made
+    if planned(said, old) or scoped_apart(said, old) or other_possessed(said, old):
+        return None  # a plan, a narrower scope said first, another thing of the same owner (``lookalikes``)
     if several_sentences(old) or _words(old) > FRESH_MAX_WORDS:
         return None  # several facts in the older: one changed value must not retire the rest (FRESH_MAX_WORDS's rule)
     new_values, new_words, _ = value_split(said)
@@ -262,11 +265,17 @@ def correction_kind(newer: str, older: str) -> str | None:
         new_values, old_values = new_values | set(slot[:1]), old_values | set(slot[1:])
     named_subject = _subject_values(said, old, old_values) | _labels(said, old, old_values & new_values)
     new_values, old_values = new_values - named_subject, old_values - named_subject
+    apart = other_quantity(said, old, old_values)  # "not after 30 days" against "30 minutes": another quantity
+    old_values -= apart
+    # a label replaced on the way ("fire station 12" / "fire station 7"): with another value named as old, two
+    # things differ, so the newer speaks of another subject (``lookalikes.relabelled``)
+    labels = relabelled(said, old) - named_subject
     # a value the newer says is not it ("..., not in Slack") or a word of the older's subject written capitalised
     # ("the Ops Review doc" after "The weekly ops review ..."): no new value of the older's attribute
     new_values -= {v for v in new_values - old_values if v in old_words} | negated_values(said)
-    if (not new_values - old_values or not old_values) and named_phrase(said, old):
-        return "named"  # an old value no value reading finds, named as old: "... rather than the sous chef"
+    if (not new_values - old_values or not old_values) and named_phrase(said, old, apart):
+        # an old value no value reading finds, named as old: "... rather than the sous chef"
+        return None if labels else "named"
     if not new_values - old_values or not old_values:
         return None  # no new value, or nothing in the older one a value could replace
     subject_words = {w for v in named_subject for w in value_split(v)[1]}
@@ -276,7 +285,8 @@ def correction_kind(newer: str, older: str) -> str | None:
     dated = dating.search(said)
     changed = change_verb.search(said) is not None or dated is not None
     if names_old(said, old_values, changed, set(old_words), marked=changed or body is not None):
-        return "named"
+        other_named = labels and names_old(said, old_values - labels, changed, set(old_words), marked=True)
+        return None if other_named else "named"
     if restates_with_new_value(new, old):
         return "marked"  # after an opener of the speaker's own, the older said again with a new value
     if body is None and not changed:

@@ -49,6 +49,7 @@ BETWEEN = frozenset(
     """a an the of on at in to for from by with as is are was were be been every each than old our its their my
     your his her any more""".split()  # noqa: SIM905
 )
+_BY_NEW = frozenset("replaced superseded replacing superseding".split())  # "... replaced by B": B is new  # noqa: SIM905
 _NEGATIONS = frozenset("not never longer instead rather".split())  # noqa: SIM905
 OLD_MARK_WORDS = 3  # how far from a value its marker may stand, function words between
 
@@ -123,6 +124,8 @@ def names_old(
             for back, word in enumerate(reversed(before), 1):
                 if n - back > 0 and is_value(tokens[n - back].strip(TOKEN_STRIP)):  # the first word: capitalised
                     break  # another value between: a marker before it is that value's ("no longer A for the X-Y desk")
+                if word in _BY_NEW and words[n - back + 1] == "by":
+                    break  # "A was replaced by B": the value after "replaced by" is the new one
                 negation = word in OLD_BEFORE or word.endswith(("n't", "n’t"))
                 if negation and (verbs == 0 or word in _STOPPED):  # "no longer listens on A": one verb between
                     return True
@@ -203,12 +206,20 @@ def with_retirement(text: str) -> str | None:
 
 
 # what names the words after it as the old value ("... rather than the sous chef", "(was the day nurse)")
-_PHRASE_MARKS = (("rather", "than"), ("instead", "of"), ("not",), ("(was",), ("(previously",), ("(formerly",))
+_PHRASE_MARKS = (
+    ("rather", "than"),
+    ("instead", "of"),
+    ("not",),
+    ("(was",),
+    ("(previously",),
+    ("(formerly",),
+    ("used", "to"),
+)
 MAX_PHRASE_WORDS = 4  # words an old value so named may have ("the night shift lead", "nox -s flows")
 MIN_PHRASE_SHARED = 2  # words of the older besides the old value the newer says (a subject, or one and its attribute)
 
 
-def named_phrase(newer: str, older: str) -> bool:
+def named_phrase(newer: str, older: str, apart: AbstractSet[str] = frozenset()) -> bool:
     """Whether ``newer`` names words of ``older`` as the old value when ``freshness.value_split`` reads no value to
     replace in them (a lower-case value: "The X now pages the kitchen manager rather than the sous chef." after "The
     X pages the sous chef."; "The X now uses tornado instead of masonite." after "Use masonite as the X's
@@ -216,6 +227,7 @@ def named_phrase(newer: str, older: str) -> bool:
     "from" and "to": "changed from kotlin to fsharp", the newer's own words after "to"), at most
     ``MAX_PHRASE_WORDS`` words said together in the older and nowhere else in the newer; before the marker the
     newer says ``MIN_PHRASE_SHARED`` of the older's other words (its subject) and a word of its own (the new value).
+    A phrase of ``apart``'s values alone (value keys the caller read as another quantity) is not the older's value.
     Linear in the texts' lengths (quadratic in the words of a statement)."""
     old = [token_word(t) for t in older.split()]
     old_text = f" {' '.join(old)} "
@@ -233,6 +245,12 @@ def named_phrase(newer: str, older: str) -> bool:
         if mark is None and new[n] != "from":
             continue
         at = n + (len(mark) if mark else 1)
+        if mark == ("used", "to"):  # "they used to go to the A": one verb, then function words, before the value
+            if n and new[n - 1] in _COPULA:
+                continue  # "is used to store ...": a passive, no old value
+            at += 1
+            while at < len(new) and new[at] in BETWEEN and new[at] not in DETERMINERS:
+                at += 1
         at += at < len(new) and new[at] in DETERMINERS
         end = next((m + 1 for m in range(at, len(new)) if new_tokens[m].endswith((",", ";", ".", ")"))), len(new))
         before = new[:n]
@@ -244,6 +262,8 @@ def named_phrase(newer: str, older: str) -> bool:
         phrase = [w for w in new[at:end] if w]
         if not 0 < len(phrase) <= MAX_PHRASE_WORDS or f" {' '.join(phrase)} " not in old_text:
             continue
+        if all(value_key(w) in apart for w in phrase):
+            continue  # "instead of 40" in a clause counting seconds, against "40 litres": another quantity
         if f" {' '.join(phrase)} " in f" {' '.join(before)} ":
             continue  # the old value said again: not named as old
         if _subject_and_own(before, old, phrase):

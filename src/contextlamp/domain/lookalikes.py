@@ -1,0 +1,255 @@
+"""What makes a newer statement that looks like a correction of an older one another fact (issue #27.2): the
+structural tests the save-time correction rule (``domain/corrections.correction_kind``) applies before it retires
+anything.
+
+restate47-held (stop 45) showed 9 of 32 look-alikes retired, each because the marker reading named an older value as
+old while the newer spoke of something else. What they share is the shape of the two texts, not their words:
+
+- **another subject named by a label** (``relabelled``): a value standing next to the same noun on both sides
+  differs and the older's is not said in the newer ("fire station 12" / "fire station 7", "studio B" / "studio A",
+  "Maria's on-call week" / "Tom's on-call week"): the number, letter or owner names the subject. Only a reason to
+  keep the older when the newer names *another* of the older's values as old (the caller decides): then two things
+  differ, the subject and the value.
+- **another quantity** (``other_quantity``): a number of the older said in the newer with another unit ("after 30
+  days" against "after 30 minutes"; "instead of 90" in a clause whose other numbers count minutes, against "90
+  seconds"): the same digits, another quantity. Units compare by first letter ("rps" / "requests per second").
+- **another thing of the same owner** (``other_possessed``): both say "X's ..." of one owner, and the word after it
+  differs with neither side saying the other's, sharing only a number, a day or a month ("the planetarium's
+  newsletter" / "the planetarium's show schedule"); a shared name is the same fact under another attribute word.
+- **a scope, condition or moment said before the statement** (``scoped_apart``): an opening clause ("In the test
+  build, ...", "When the API is in maintenance mode, ...", "This week only, ...") whose words the older does not
+  say: the newer narrows the statement, it does not retire it. A clause dating the change from a moment on ("From
+  Monday, ...", "Starting next week, ...", "As of today, ...") is no scope.
+  A temporary cover counts wherever it stands ("... for now", "... temporarily").
+- **a plan** (``planned``): the change said in the future ("will move ... next quarter", "is going to switch ...")
+  without a moment it holds from ("from Monday ... will") and without "now".
+
+English. Pure; linear in the texts' lengths.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Set as AbstractSet
+from functools import cache
+from itertools import pairwise
+
+from contextlamp.domain.freshness import is_value, value_key, value_split
+from contextlamp.domain.named_old import BETWEEN
+
+_STRIP = ".,;:!?()[]\"'`"
+# a word that ends a value's clause instead of counting it ("30 days now", "90 seconds anymore"); value_split reads
+# "rather" and "per" as content words
+_NO_UNIT = frozenset("rather per than instead now anymore previously formerly was were".split())  # noqa: SIM905
+# the openers of a scope, a condition or a stretch of time said before a statement ("In staging, ...", "When X is
+# in maintenance mode, ...", "During the holidays, ...", "Until the repair, ..."). Not "from",
+# "since", "after", "starting", "as of", "effective": they date a change from a moment on; not "for", which opens
+# as many asides as scopes ("For the avoidance of doubt, ...", "For the record, ...": the month banks' wordings)
+_SCOPE_OPENERS = frozenset(
+    """in on at during when whenever while if unless until till within under inside outside except across
+    without between among before""".split()  # noqa: SIM905
+)
+# words of a moment or a stretch of time ("This week only, ...", "Today, ...", "For now, ...")
+_MOMENTS = frozenset(
+    """today tonight tomorrow yesterday week weekend weekends month year season morning mornings evening evenings
+    night nights only temporarily meanwhile""".split()  # noqa: SIM905
+)
+_NUMBER = re.compile(r"^\d[\d.,]*$")
+MAX_SCOPE_WORDS = 12  # words an opening scope may have ("When the ferry booking API is in maintenance mode,")
+# a change said as coming: a future auxiliary, at most one word ("be", an adverb), then a verb of change in its
+# base form ("will move", "'ll cut", "is going to switch", "will be replaced"); not "will now ..." (in effect) nor
+# "will be in Porto" (a value said in the future tense, no change)
+_FUTURE = (
+    r"(?i:(?:\b(?:will|shall|(?:is|are|am)\s+going\s+to)|\w['’]ll)(?!\s+now\b)(?:\s+[^\W\d_]+)?\s+"
+    r"(?:(?:mov|switch|chang|migrat|replac|swap|drop|upgrad|downgrad|bump|rais|lower|increas|decreas|reduc|"
+    r"renam|reschedul|reassign|relocat|repoint|redirect|rerout|shift|revert|transfer|rewrit|resiz|rebuil|retir|"
+    r"adopt)\w*|cut|port|(?:hand|take|phase)\s+(?:over|out)|go\s+back)\b)"
+)
+# the moment a change holds from ("from Monday", "starting next week", "as of today", "effective June"): a dated
+# change, not a plan (the phrase of corrections._DATED, which imports this module)
+_FROM_MOMENT = (
+    r"(?i:\b(?:starting|beginning|effective|as of|from)\s+(?:in\s+|on\s+)?(?:this|next|today|tomorrow|now|"
+    r"\w+day|january|february|march|april|may|june|july|august|september|october|november|december)\b)"
+)
+
+
+# a temporary cover said anywhere in the statement ("... for now", "... temporarily", "... this week only", "until
+# further notice"); not "today" alone ("the deploy is today, not tomorrow" gives a day as the value)
+_TEMPORARY = (
+    r"(?i:\b(?:temporarily|for now|for the time being|until further notice|(?:for|only) (?:today|tonight)|"
+    r"(?:today|tonight) only|(?:for |during )?this (?:week|weekend|month|morning|afternoon|evening|shift)"
+    r"\b(?! on\b))\b)"
+)
+
+
+_COVER_FRAME = frozenset("for only this during".split())  # noqa: SIM905
+
+
+@cache
+def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    """The future auxiliary, the dated-from and the temporary-cover patterns, compiled on first use."""
+    return re.compile(_FUTURE), re.compile(_FROM_MOMENT), re.compile(_TEMPORARY)
+
+
+def _word(token: str) -> str:
+    return token.strip(_STRIP).casefold()
+
+
+def relabelled(newer: str, older: str) -> frozenset[str]:
+    """The older's values (value keys) another value replaces next to the same word on both sides (right after a
+    noun, "station 12" / "station 7"; or right before one, "Maria's on-call week" / "Tom's on-call week"), the
+    older's not said anywhere in the newer, the newer's not in the older: labels that may name another subject
+    (module docstring); an owner ("Maria's") is such a label whether or not it reads as a value. Function words
+    (``named_old.BETWEEN``) name nothing ("on A" / "on B"). Linear in the texts' lengths."""
+
+    def neighbours(text: str, values: AbstractSet[str]) -> dict[tuple[str, str], set[str]]:
+        tokens = text.split()
+        found: dict[tuple[str, str], set[str]] = {}
+        for n, token in enumerate(tokens):
+            raw = token.strip(_STRIP)
+            owner = _word(raw).endswith(("'s", "’s"))  # "Maria's on-call week": the owner names the subject
+            if value_key(raw) not in values and not owner:  # a value as value_split reads it ("The" opening is none)
+                continue
+            before = tokens[n - 1] if n else ""
+            after = tokens[n + 1] if n + 1 < len(tokens) and not token.endswith((",", ";", ":", ".")) else ""
+            for side, word in (("before", before), ("after", after)):
+                clean = _word(word)
+                if (side == "before" and word.endswith((",", ";", ":", "."))) or not word[:1].isalnum():
+                    continue  # another clause's word, or an aside ("cbor2 (codec)")
+                if clean.isalpha() and clean not in BETWEEN and value_key(word.strip(_STRIP)) not in values:
+                    found.setdefault((side, clean), set()).add(_word(raw) if owner else value_key(raw))
+        return found
+
+    new_values, old_values = value_split(newer)[0], value_split(older)[0]
+    new_near, old_near = neighbours(newer, new_values), neighbours(older, old_values)
+    new_words = {_word(t) for t in newer.split()}
+    old_words = {_word(t) for t in older.split()}
+    # an owner counts as said when its word is ("the calculator's codec" / "the calculator moved")
+    new_said = new_values | {f"{w.removesuffix(s)}{t}" for w in new_words for s in ("'s", "’s") for t in ("'s", "’s")}
+    old_said = old_values | {f"{w.removesuffix(s)}{t}" for w in old_words for s in ("'s", "’s") for t in ("'s", "’s")}
+    labels: set[str] = set()
+    for place, olds in old_near.items():
+        gone, came = olds - new_said, new_near.get(place, set()) - old_said
+        if gone and came:
+            labels |= gone
+    return frozenset(labels)
+
+
+def _units(text: str) -> list[tuple[str, str | None]]:
+    """(number key, unit stem or None) for each number of ``text``: the content word right after it in its clause
+    ("30 days" -> ("30", "day"); "not 90." -> ("90", None))."""
+    tokens = text.split()
+    found: list[tuple[str, str | None]] = []
+    for n, token in enumerate(tokens):
+        raw = token.strip(_STRIP)
+        if not _NUMBER.match(raw) or not is_value(raw):
+            continue  # a number ("30", "1.5", "40,000"), not a name holding digits ("GH200", "eu-north-1")
+        unit = None
+        if n + 1 < len(tokens) and not token.endswith((",", ";", ".", ":", ")")):
+            nxt = tokens[n + 1]
+            stems = value_split(nxt)[1]
+            word = _word(nxt)
+            if stems and (nxt[:1].isalpha() or nxt[:1] in "°%") and word not in _NO_UNIT and not is_value(word):
+                unit = stems[0]
+        found.append((value_key(raw), unit))
+    return found
+
+
+def other_quantity(newer: str, older: str, values: AbstractSet[str]) -> frozenset[str]:
+    """The numbers of ``values`` (the older's value keys) the newer says only with another unit than the older
+    ("not after 30 days" against "after 30 minutes"; a number said without a unit takes the unit of the newer's
+    other numbers when they have one: "60 minutes instead of 90" against "90 seconds"): another quantity with the
+    same digits. Linear in the texts' lengths."""
+    old_units: dict[str, set[str]] = {}
+    for key, unit in _units(older):
+        if key in values and unit is not None:
+            old_units.setdefault(key, set()).add(unit.removesuffix("s"))
+    said: dict[str, set[str | None]] = {}
+    for key, unit in _units(newer):
+        said.setdefault(key, set()).add(unit.removesuffix("s") if unit is not None else None)
+    implied = {unit for units in said.values() for unit in units if unit is not None}
+    found: set[str] = set()
+    for key, units in old_units.items():
+        said_units = said.get(key, set())
+        if not said_units:
+            continue
+        read = {u for u in said_units if u is not None}
+        if None in said_units:
+            if len(implied) != 1:
+                continue
+            read |= implied
+        if read and not {u[:1] for u in read} & {u[:1] for u in units}:
+            found.add(key)  # another unit: not one first letter ("rps" is "requests per second", "h" is "hours")
+    return frozenset(found)
+
+
+_CALENDAR = frozenset(
+    """monday tuesday wednesday thursday friday saturday sunday january february march april may june july august
+    september october november december""".split()  # noqa: SIM905
+)
+
+
+def _common(key: str) -> bool:
+    """Whether a value key is of a kind many facts share (a number, a time, a day or a month), not a name."""
+    return any(c.isdigit() for c in key) or key in _CALENDAR
+
+
+def other_possessed(newer: str, older: str) -> bool:
+    """Whether both texts say "X's ..." of one owner X and name another thing after it, neither side saying the
+    other's word, and every value they share is of a kind many facts share (``_common``: "the planetarium's
+    newsletter ... not every Thursday" / "The planetarium's show schedule ... every Thursday"). A shared name says
+    the same fact under another attribute word ("the antenna pointer's alert watches ..., We retired triage_backlog"
+    / "the antenna pointer's metric is triage_backlog": the month banks' wordings). Linear in the texts' lengths."""
+    shared = value_split(newer)[0] & value_split(older)[0]
+    if not shared or not all(_common(v) for v in shared):
+        return False
+
+    def possessed(text: str) -> dict[str, str]:
+        tokens = text.split()
+        return {
+            _word(a)[:-2]: _word(b)
+            for a, b in pairwise(tokens)
+            if _word(a).endswith(("'s", "’s")) and not a.endswith((",", ";", ":"))
+        }
+
+    new_words = {_word(t) for t in newer.split()}
+    old_words = {_word(t) for t in older.split()}
+    old_owned = possessed(older)
+    for owner, thing in possessed(newer).items():
+        other = old_owned.get(owner)
+        if other is not None and other != thing and thing not in old_words and other not in new_words:
+            return True
+    return False
+
+
+def scoped_apart(newer: str, older: str) -> bool:
+    """Whether ``newer`` opens with a scope, a condition or a moment (a clause before its first comma, of at most
+    ``MAX_SCOPE_WORDS`` words, opening on a word of ``_SCOPE_OPENERS`` or holding one of ``_MOMENTS``) saying
+    words the older does not: it narrows the statement ("In the test build, ...", "This week only, ..."), so the
+    older still holds elsewhere. Not a clause dating the change ("From Monday, ..."). A temporary cover
+    (``_TEMPORARY``: "for now", "temporarily", "this week") counts wherever it stands. Linear in the texts'
+    lengths."""
+    old_words = {_word(t) for t in older.split()}
+    cover = _patterns()[2].search(newer)
+    # "..., for now", "... temporarily", "... this week only": a temporary cover wherever said; not when the older
+    # names the same stretch ("is next week" / "is this week, not next week": the stretch is the value), nor a
+    # change dated from it ("As of this morning ...", "From this month ...")
+    dated = cover is not None and _patterns()[1].search(newer[max(0, cover.start() - 12) : cover.end()]) is not None
+    if cover is not None and not dated and not {_word(t) for t in cover.group().split()} - _COVER_FRAME <= old_words:
+        return True
+    head, comma, _ = newer.partition(",")
+    words = [_word(t) for t in head.split()]
+    if not comma or not words or len(words) > MAX_SCOPE_WORDS or _patterns()[1].match(head.strip()):
+        return False
+    if words[0] not in _SCOPE_OPENERS and not set(words) & _MOMENTS:
+        return False
+    own = [w for w in words[1:] if value_split(w)[1] or is_value(w)] + [w for w in words if w in _MOMENTS]
+    return any(w not in old_words for w in own)
+
+
+def planned(newer: str, older: str) -> bool:
+    """Whether ``newer`` says its change as coming (a future auxiliary, ``_FUTURE``) without a moment it holds
+    from (``_FROM_MOMENT``) while the older is not said in the future too ("The X will move ... from A to B next
+    quarter": a plan; "From Monday the X will run on B": a dated change). Linear in the texts' lengths."""
+    future, dated, _ = _patterns()
+    return future.search(newer) is not None and dated.search(newer) is None and future.search(older) is None
