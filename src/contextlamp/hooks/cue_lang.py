@@ -21,45 +21,84 @@ _MARKERS: dict[str, str] = {
     "de": "der|das|dem|den|des|ein|eine|einen|ist|sind|bei|auf|mit|für|von|vom|zum|zur|nicht|übrigens|wir|uns|unter|"
     "jeden|jede|jedes|um|über|im|und|auch|nur|immer|wird|werden|hat|haben|sich|mehr",
     "fr": "le|la|les|du|des|est|c'est|sont|pour|avec|dans|sur|chez|une|qui|au|aux|et|vers|chaque|ce|cette|sa|ses|"
-    "nous|par|pas|il|elle|leur|toujours|plus|aussi",
-    "es": "el|los|las|del|es|son|para|con|una|está|que|al|se|cada|lo|su|sus|por|también|siempre|nuestro|nuestra|ya|y",
+    "nous|par|pas|il|elle|leur|toujours|plus|aussi|de|en|un|à",
+    "es": "el|los|las|del|es|son|para|con|una|está|que|al|se|cada|lo|su|sus|por|también|siempre|nuestro|nuestra|ya|y|"
+    "la|de|en|un",
     "it": "il|lo|gli|della|del|è|sono|per|con|nella|nel|sul|sulla|una|che|alle|ogni|anche|sempre|nostro|nostra|si|"
-    "ci|dal|dalla|più",
+    "ci|dal|dalla|più|la|di|le|da|dei|delle|degli|alla|al|un|e",
     "pt": "os|do|da|dos|das|é|são|para|com|em|na|no|uma|que|às|todo|toda|está|não|nosso|nossa|também|sempre|ao|pelo|"
-    "pela|fica",
-    "nl": "de|het|een|zijn|van|voor|met|op|naar|niet|bij|wij|elke|om|ook|altijd|onze|ons|wordt|worden|heeft|er|uit",
+    "pela|fica|o|a|as|de|um|e",
+    "nl": "de|het|een|zijn|van|voor|met|op|naar|niet|bij|wij|elke|om|ook|altijd|onze|ons|wordt|worden|heeft|er|uit|"
+    "en|te|dat|deze|dit",
+    "pl": "jest|są|się|na|w|we|z|ze|za|od|dla|przez|nie|że|oraz|każdy|każdej|każdą|codziennie|jako|pod|przy|nasz|"
+    "nasza|nasze",
+    "sv": "är|och|på|för|med|av|den|det|ett|varje|alltid|vi|vår|vårt|våra|finns|hos|från|inte|som|ligger|körs",
+    "tr": "ve|bir|bu|için|ile|her|olarak|üzerinde|üzerinden|var|yok|gibi|değil|bizim|tarafından",
 }
+# Letters one of those languages has and English (and the others) do not: each distinct word holding one counts as
+# one more function word of that language (a short Polish or Turkish sentence has few function words). Japanese
+# is told by its script (kana). Source: the alphabets.
+_LETTERS: dict[str, str] = {"pl": "ąęłśżźćńĄĘŁŚŻŹĆŃ", "tr": "ığşİĞŞ", "sv": "åÅ"}
+_KANA = r"[\u3040-\u30ff]"
 # English's own function words: a sentence with as many of these is English (``digest`` judges it)
 _ENGLISH = "the|is|are|of|and|to|in|on|for|with|it|this|that|at|from|our|we|by"
 # A question, a request for the moment, a state or event of the moment, thanks and chat: a turn with one of these
 # is ordinary even with a value in it ("kannst du schauen, warum Port 8081 hängt?", "le déploiement est en cours").
 _ORDINARY_WORDS = (
     # de
-    r"kannst|könntest|kann|bitte|mach|schau|danke|gerade|jetzt|heute|gestern|grade|noch|minuten|sekunden|"
+    r"kannst|könntest|kann|bitte|mach|schau|danke|gerade|heute|gestern|grade|noch|minuten|sekunden|"
     r"hängt|fehler|warum|wieso|welche[rsnm]?|wo|wer|wann|was|mal|soll|sollen|gleich|später|morgen|"
     # fr
     r"peux|pourrais|pouvez|stp|svp|merci|relance|ajoute|cours|aujourd'hui|hier|encore|pourquoi|où|quel|quelle|"
     r"quand|combien|déjà|attends|attendre|demain|plus tard|tout à l'heure|"
     # es
-    r"puedes|podrías|puede|por favor|haz|gracias|ahora|hoy|ayer|momento|todavía|minutos|segundos|porqué|por qué|"
+    r"puedes|podrías|puede|por favor|haz|gracias|hoy|ayer|momento|todavía|minutos|segundos|porqué|por qué|"
     r"dónde|cuál|cuándo|quién|reiniciando|espera|mañana|luego|"
     # it
-    r"puoi|potresti|per favore|fai|grazie|adesso|oggi|ieri|ancora|minuti|secondi|perché|dove|quale|quando|chi|"
+    r"puoi|potresti|per favore|fai|grazie|oggi|ieri|ancora|minuti|secondi|perché|dove|quale|quando|chi|"
     r"sto|stai|aspettando|domani|dopo|"
     # pt
-    r"pode|poderia|você|obrigad[oa]|valeu|agora|hoje|ontem|ainda|rodando|porque|onde|qual|quando|quem|amanhã|"
+    r"pode|poderia|você|obrigad[oa]|valeu|hoje|ontem|ainda|rodando|porque|onde|qual|quando|quem|amanhã|"
     r"depois|"
     # nl
-    r"kun|kan je|wil je|alsjeblieft|graag|bedankt|dank|nu|vandaag|gisteren|nog|bezig|minuten|waarom|waar|welke|"
-    r"wanneer|morgen|straks"
+    r"kun|kan je|wil je|alsjeblieft|graag|bedankt|dank|vandaag|gisteren|nog|bezig|minuten|waarom|waar|welke|"
+    r"wanneer|morgen|straks|"
+    # pl
+    r"możesz|możecie|proszę|dzięki|dziękuję|dziś|dzisiaj|wczoraj|jeszcze|znowu|znów|minut|minuty|dlaczego|"
+    r"czemu|gdzie|który|która|które|kiedy|kto|czy|jutro|później|zaraz|jestem|krótko|działa|"
+    # sv
+    r"kan du|kan ni|snälla|tack|idag|igår|fortfarande|igen|minuter|varför|vilken|vilket|vilka|när|vem|imorgon|"
+    r"senare|strax|jag är|jag sitter|kort|funkar|"
+    # tr
+    r"lütfen|teşekkür\w*|sağ ?ol\w*|şu an|bugün|dün|hala|hâlâ|yine|tekrar|dakika|neden|niye|nerede|hangi|"
+    r"ne zaman|kim|yarın|sonra|m[ıiuü]s[ıiuü]n(?:[ıiuü]z)?|kısa|oldu|"
+    # a failure of the moment and "again", in each language ("il test 8 fallisce di nuovo", "o teste quebrou")
+    r"wieder|erneut|nochmal|schlägt fehl|fehlgeschlagen|kaputt|abgestürzt|à nouveau|de nouveau|échoue|a échoué|"
+    r"plante|planté|otra vez|de nuevo|falla|falló|fallan|roto|di nuovo|fallisce|fallito|rotto|de novo|quebrou|"
+    r"falhou|falha|opnieuw|weer|faalt|mislukt|kapot|nie przechodzi|nie działa|padł|misslyckas|kraschar|"
+    r"trasig|çöktü|başarısız|bozuk|erro|errore|erreur|fout|błąd|hata|agora há pouco|tout à l'heure|"
+    r"hace un momento|poco fa|net nog|just nu|przed chwilą"
+)
+# Japanese has no spaces between words: its words of a question, a request, the moment and thanks match anywhere
+_ORDINARY_JA = (
+    r"ありがとう|お願い|ください|下さい|今|昨日|明日|まだ|また|なぜ|どこ|どの|いつ|誰|後で|"
+    r"ですか|ますか|でしょうか|中なので"
+)
+# an activity going on now, said with a progressive form ("está rodando", "sta girando", "en train de", "is aan het")
+_PROGRESSIVE = (
+    r"(?:está|están|estoy|estamos|estou|estão|sta|stanno|sto|stiamo)\s+\w+(?:ando|endo|iendo|indo)|en train de|"
+    r"is aan het|zijn aan het"
 )
 # the agent's question that asks for a value (a wh-word), not a yes/no question ("Shall I ...?", "Soll ich ...?")
 _WH = (
     r"which|what|where|who|whom|whose|when|how (?:many|much|long|often|big|large)|what time|"
     r"welche[rsnm]?|wo|wer|wem|wann|was für|wie|wie viele?|quel(?:le)?s?|où|qui|quand|combien|à quelle|"
     r"cuál(?:es)?|qué|dónde|quién|cuándo|cuántos?|a qué|quale|quali|dove|chi|quando|quanti|a che|"
-    r"qual|quais|onde|quem|quantos?|welke|waar|wie|wanneer|hoeveel|wat"
+    r"qual|quais|onde|quem|quantos?|welke|waar|wie|wanneer|hoeveel|wat|"
+    r"który|która|które|jaki|jaka|jakie|gdzie|kto|kiedy|ile|o której|vilken|vilket|vilka|var|vem|när|hur många|vad|"
+    r"hangi|nerede|kim|ne zaman|kaç|ne"
 )
+_WH_JA = r"どの|どこ|誰|いつ|何|どれ|いくつ"
 # A fact said in passing, in a turn about something else: the setup as it is meant to be ("it's supposed to run
 # only daily at 13:05", "it's meant to export at 04:45") and a failure that names where a thing lives ("the job
 # failed because it couldn't read /srv/x/plan.toml"): a path, host or address (``_PLACE``) after a verb of access;
@@ -77,6 +116,14 @@ _PLACE = (
     r"(?:~|\.{0,2}/)[\w.-]+/[\w./-]+|[\w-]+(?:\.[\w-]+)+\.[a-z]{2,}\b|[\w.-]+@[\w-]+\.[\w.-]+"
     r"|\S+\.(?:toml|ini|json|ya?ml|conf|cfg|env|pem|key|crt|properties|xml)\b"
 )
+# An aside opened inside another sentence ("can you fix the test, and by the way the staging DB moved to X",
+# "pode revisar o PR? aliás o Redis agora é Y"): what follows the marker is a sentence of its own, judged apart
+# from the request before it. Only after a comma, "and" or the start, so a word inside a clause never splits it.
+_ASIDE = (
+    r"by the way|btw|fyi|oh and|and also|incidentally|por cierto|por cierto que|übrigens|nebenbei|au fait|"
+    r"d'ailleurs|comunque|tra l'altro|a proposito|aliás|a propósito|trouwens|overigens|przy okazji|förresten|"
+    r"bu arada|ちなみに|ところで"
+)
 MAX_ANSWER_WORDS = 12  # an answer's first clause: a value and a few words around it ("Tomasz Wróbel does")
 
 
@@ -86,9 +133,16 @@ def _patterns() -> dict[str, re.Pattern[str]]:
     flags = re.IGNORECASE | re.UNICODE
     return {
         **{lang: re.compile(rf"(?<![\w'-])(?:{words})(?![\w'-])", flags) for lang, words in _MARKERS.items()},
-        "ordinary": re.compile(rf"(?<![\w'-])(?:{_ORDINARY_WORDS})(?![\w'-])|[?¿]", flags),
+        "ordinary": re.compile(
+            rf"(?<![\w'-])(?:{_ORDINARY_WORDS}|{_PROGRESSIVE})(?![\w'-])|[?¿？]|{_ORDINARY_JA}", flags
+        ),
+        **{
+            f"{lang}_letters": re.compile(rf"[^\W\d_]*[{letters}][^\W\d_]*")  # case-sensitive: "İ" is no "i"
+            for lang, letters in _LETTERS.items()
+        },
+        "kana": re.compile(rf"{_KANA}{{2}}"),
         "en": re.compile(rf"(?<![\w'-])(?:{_ENGLISH})(?![\w'-])", flags),
-        "wh": re.compile(rf"(?<![\w'-])(?:{_WH})(?![\w'-])", flags),
+        "wh": re.compile(rf"(?<![\w'-])(?:{_WH})(?![\w'-])|{_WH_JA}", flags),
         "german_name": re.compile(r"(?<=[\w,;)] )[A-ZÄÖÜ][a-zäöüß]+ [A-ZÄÖÜ][a-zäöüß]+\b"),
         "caps": re.compile(r"(?<=[\w,;)] )[A-ZÄÖÜÉ][a-zäöüßéèêàáíóúñç]+\b"),
         "intended": re.compile(rf"(?<![\w'-])(?:{_INTENDED})", flags),
@@ -98,19 +152,39 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         ),
         "logline": re.compile(r"\d{2}:\d{2}:\d{2}|^\s*(?:\[|\w*(?:error|warn|info|debug|fatal)\w*\b)", flags),
         "clause": re.compile(r",\s+|;\s+|\s+[—–-]+\s+"),
+        "aside": re.compile(rf"(?:[,;:?!.]\s*|\s(?:and|und|et|y|e|en|i|och|ve)\s+|^)(?:{_ASIDE})\b[,:]?\s*", flags),
     }
 
 
 def language(sentence: str) -> str | None:
-    """The language (``_MARKERS`` key) of ``sentence`` when two distinct function words of one language mark it,
-    more than English's (``_ENGLISH``), the language with the most; None for English or an unmarked sentence."""
+    """The language (``_MARKERS`` key, or "ja") of ``sentence`` when two distinct function words of one language
+    mark it (a word holding one of its own letters, ``_LETTERS``, counts as one), more than English's
+    (``_ENGLISH``), the language with the most; "ja" for a sentence in kana; None for English or an unmarked
+    sentence."""
+    if _patterns()["kana"].search(sentence):
+        return "ja"
     english = len({m.group().lower() for m in _patterns()["en"].finditer(sentence)})
     best, count = None, max(1, english)
     for lang in _MARKERS:
         found = {m.group().lower() for m in _patterns()[lang].finditer(sentence)}
+        if lang in _LETTERS:
+            found |= {m.group().lower() for m in _patterns()[f"{lang}_letters"].finditer(sentence)}
         if len(found) > count:
             best, count = lang, len(found)
     return best
+
+
+def ordinary_elsewhere(sentence: str) -> bool:
+    """Whether ``sentence`` says the user's moment in another language (``distill.moment.moment_elsewhere``,
+    whatever the function-word count says), or is in another language (``language``) and says a question, a
+    request, a state of the moment, a failure or thanks in it (``_ORDINARY_WORDS``): no cue of any kind then,
+    English's included ("a pipeline está rodando, faltam 2 jobs" holds a value and a verb in -s, and states
+    nothing to keep)."""
+    from contextlamp.distill.moment import moment_elsewhere  # the user's moment in other languages: one home
+
+    if moment_elsewhere(sentence):
+        return True
+    return language(sentence) is not None and _patterns()["ordinary"].search(sentence) is not None
 
 
 def states_fact(sentence: str, value: re.Pattern[str], moment: re.Pattern[str]) -> bool:
@@ -134,9 +208,9 @@ def answers_question(text: str, asked: str, value: re.Pattern[str], moment: re.P
     error do you get?", "Which test is failing?"), and the answer's first clause (at most ``MAX_ANSWER_WORDS``
     words) names a value and is no question, request or moment."""
     asked = asked.strip()
-    if not asked.endswith("?"):
+    if not asked.endswith(("?", "？")):
         return False
-    question = re.split(r"(?<=[.!])\s+|\n", asked)[-1]
+    question = re.split(r"(?<=[.!])\s+|(?<=[。！])|\n", asked)[-1]
     if not _patterns()["wh"].search(question) or moment.search(question):
         return False
     first = _patterns()["clause"].split(text.strip(), maxsplit=1)[0]
@@ -159,3 +233,9 @@ def said_in_passing(sentence: str, value: re.Pattern[str]) -> bool:
         if _patterns()["intended"].search(clause) and value.search(clause):
             return True
     return False
+
+
+def split_asides(text: str) -> str:
+    """``text`` with each aside (``_ASIDE``: "by the way", "btw", "übrigens", "por cierto", ...) opened inside a
+    sentence made a sentence of its own (". " before what it says), so the request before it does not veto it."""
+    return _patterns()["aside"].sub(".\n", text)
