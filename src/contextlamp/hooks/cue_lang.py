@@ -35,13 +35,25 @@ _MARKERS: dict[str, str] = {
     "sv": "är|och|på|för|med|av|den|det|ett|varje|alltid|vi|vår|vårt|våra|finns|hos|från|inte|som|ligger|körs",
     "tr": "ve|bir|bu|için|ile|her|olarak|üzerinde|üzerinden|var|yok|gibi|değil|bizim|tarafından",
 }
+# the German words that open a sentence before a capitalised noun (articles, determiners, pronouns, prepositions):
+# two capitalised words after one of these are a noun phrase, not a person's name ("Die Staging-Datenbank läuft")
+_GERMAN_OPENERS = (
+    "Der|Die|Das|Den|Dem|Des|Ein|Eine|Einen|Einem|Einer|Kein|Keine|Mein|Meine|Unser|Unsere|Dein|Deine|Sein|Seine|"
+    "Ihr|Ihre|Jeder|Jede|Jedes|Jeden|Dieser|Diese|Dieses|Alle|Im|Am|Zum|Zur|Vom|Beim|Auf|Mit|Für|Von|Bei|Nach|Um|In"
+)
 # Letters one of those languages has and English (and the others) do not: each distinct word holding one counts as
 # one more function word of that language (a short Polish or Turkish sentence has few function words). Japanese
 # is told by its script (kana). Source: the alphabets.
 _LETTERS: dict[str, str] = {"pl": "ąęłśżźćńĄĘŁŚŻŹĆŃ", "tr": "ığşİĞŞ", "sv": "åÅ"}
 _KANA = r"[\u3040-\u30ff]"
 # English's own function words: a sentence with as many of these is English (``digest`` judges it)
-_ENGLISH = "the|is|are|of|and|to|in|on|for|with|it|this|that|at|from|our|we|by"
+_ENGLISH = (
+    "the|is|are|of|and|to|in|on|for|with|it|this|that|at|from|our|we|by|a|an|be|was|were|has|have|had|does|did|"
+    "done|not|so|but|or|if|then|my|your|its|their|you|they|all|just|now|ok|okay|lol"
+)
+# With no English function word, one function word of another language marks it when it has three letters or
+# more ("das", "auf", "üzerinde"); a two-letter one ("la", "de", "a") may be a fragment or a name
+MIN_SINGLE_MARKER = 3
 # A question, a request for the moment, a state or event of the moment, thanks and chat: a turn with one of these
 # is ordinary even with a value in it ("kannst du schauen, warum Port 8081 hängt?", "le déploiement est en cours").
 _ORDINARY_WORDS = (
@@ -58,7 +70,7 @@ _ORDINARY_WORDS = (
     r"puoi|potresti|per favore|fai|grazie|oggi|ieri|ancora|minuti|secondi|perché|dove|quale|quando|chi|"
     r"sto|stai|aspettando|domani|dopo|"
     # pt
-    r"pode|poderia|você|obrigad[oa]|valeu|hoje|ontem|ainda|rodando|porque|onde|qual|quando|quem|amanhã|"
+    r"pode|poderia|você|obrigad[oa]|valeu|hoje|ontem|ainda|rodando|onde|qual|quando|quem|amanhã|"
     r"depois|"
     # nl
     r"kun|kan je|wil je|alsjeblieft|graag|bedankt|dank|vandaag|gisteren|nog|bezig|minuten|waarom|waar|welke|"
@@ -71,13 +83,46 @@ _ORDINARY_WORDS = (
     r"senare|strax|jag är|jag sitter|kort|funkar|"
     # tr
     r"lütfen|teşekkür\w*|sağ ?ol\w*|şu an|bugün|dün|hala|hâlâ|yine|tekrar|dakika|neden|niye|nerede|hangi|"
-    r"ne zaman|kim|yarın|sonra|m[ıiuü]s[ıiuü]n(?:[ıiuü]z)?|kısa|oldu|"
-    # a failure of the moment and "again", in each language ("il test 8 fallisce di nuovo", "o teste quebrou")
-    r"wieder|erneut|nochmal|schlägt fehl|fehlgeschlagen|kaputt|abgestürzt|à nouveau|de nouveau|échoue|a échoué|"
-    r"plante|planté|otra vez|de nuevo|falla|falló|fallan|roto|di nuovo|fallisce|fallito|rotto|de novo|quebrou|"
-    r"falhou|falha|opnieuw|weer|faalt|mislukt|kapot|nie przechodzi|nie działa|padł|misslyckas|kraschar|"
-    r"trasig|çöktü|başarısız|bozuk|erro|errore|erreur|fout|błąd|hata|agora há pouco|tout à l'heure|"
-    r"hace un momento|poco fa|net nog|just nu|przed chwilą"
+    r"ne zaman|yarın|sonra|m[ıiuü]s[ıiuü]n(?:[ıiuü]z)?|kısa|oldu"
+)
+# a failure of the moment, in each language ("il test 8 fallisce", "o teste 3 quebrou"; never "again" alone:
+# "wird jede Nacht erneut gebaut", "wordt opnieuw opgebouwd" say how a thing runs), and "a moment ago"; a failure
+# that names a path, host or address (``_PLACE``) says where a thing lives ("o deploy falhou porque não conseguiu
+# ler /etc/app/x.env")
+_FAILURE_WORDS = (
+    r"schlägt fehl|fehlgeschlagen|kaputt|abgestürzt|échoue|a échoué|plante|planté|otra vez|falla|falló|fallan|"
+    r"roto|fallisce|fallito|rotto|quebrou|falhou|falha|faalt|mislukt|kapot|nie przechodzi|nie działa|padł|"
+    r"misslyckas|kraschar|trasig|çöktü|başarısız|bozuk|erro|errore|erreur|fout|błąd|hata|agora há pouco|"
+    r"tout à l'heure|hace un momento|poco fa|net nog|just nu|przed chwilą"
+)
+# An event of the moment, in the language's past or perfect ("o deploy terminou", "la build è finita" is a state,
+# "Marco ha approvato la PR", "PR 12 jest zmergowany"), or a state of the moment (a build green or red, done, a
+# person ill or off): what happened is not how the setup is. A change said in the past is a fact (``_MOVED``:
+# "mudou para", "ist umgezogen nach"). Per language: the perfect's auxiliary with a participle, or a past ending
+# on a word of 4 letters or more. Source: each language's grammar of the past.
+_EVENTS: dict[str, str] = {
+    "de": r"\b(?:hat|haben|habe|hab)\b[^,.;]{0,40}?\b(?:ge\w+(?:t|en)|\w+ed)\b",
+    "fr": r"\b(?:a|ont|ai|avons|avez|as)\s+(?:\w+\s+)?\w+[éiu]e?s?\b",
+    "es": r"\b(?:ha|han|he|hemos|has)\s+\w+(?:ado|ido)\b|\b\w{2,}(?:ó|aron|ieron)\b",
+    "it": r"\b(?:ha|hanno|ho|abbiamo|hai)\s+\w+(?:ato|uto|ito)\b|\b(?:è|sono)\s+(?:stat|finit|andat)[oaie]\b",
+    "pt": r"\b(?!(?:estou|sou|vou|dou|seu|meu|teu|museu|ateu)\b)\w{2,}(?:ou|eu|iu)\b",
+    "nl": r"\b(?:heeft|hebben|heb)\b[^,.;]{0,40}?\b(?:ge\w+[dt]|\w+ed)\b",
+    "pl": r"\b\w{2,}(?:ł|ła|ło|li|ły)\b|\bzmergowan\w*",
+    "sv": r"\b\w{2,}(?:ade|ades)\b|\bmergad\w*",
+    "tr": r"\b\w{2,}(?:dı|di|du|dü|tı|ti|tu|tü)\b",
+    "ja": r"ました|でした|しました",
+}
+_STATE_WORDS = (
+    r"grün|rot|fertig|durch|gemerged|gemergt|vert|rouge|fini|finie|terminé|terminée|fermé|fermée|mergé|mergée|"
+    r"verde|rojo|rosso|vermelho|listo|lista|pronto|pronta|finito|finita|aprovad[oa]|approvat[oa]|groen|rood|klaar|"
+    r"zielony|czerwony|gotowe|gotowy|grön|röd|klar|yeşil|kırmızı|bitti|tamam|krank|malade|enferm[oa]|malat[oa]|"
+    r"doente|ziek|chory|chora|sjuk|hasta|vrij|frei|férias|vacances|vacaciones|ferie|vakantie|urlopie|semester|izinli"
+)
+_MOVED = (
+    r"umgezogen|geändert|gewechselt|verschoben|migriert|umbenannt|déménagé|changé|migré|renommé|passé à|movido|"
+    r"movió|cambió|cambiado|migrado|migró|renombr\w+|migrato|spostato|cambiato|rinominat\w+|passato a|mudou|mudado|"
+    r"migrou|trocado|trocou|renomead\w+|verhuisd|veranderd|gemigreerd|overgestapt|hernoemd|przeniesion\w*|"
+    r"zmienion\w*|zmienił\w*|flyttad\w*|bytt|ändrad\w*|bytte|taşındı|değişti|değiştirildi|移行|変更|移動"
 )
 # Japanese has no spaces between words: its words of a question, a request, the moment and thanks match anywhere
 _ORDINARY_JA = (
@@ -133,6 +178,10 @@ def _patterns() -> dict[str, re.Pattern[str]]:
     flags = re.IGNORECASE | re.UNICODE
     return {
         **{lang: re.compile(rf"(?<![\w'-])(?:{words})(?![\w'-])", flags) for lang, words in _MARKERS.items()},
+        **{f"{lang}_event": re.compile(pattern, flags) for lang, pattern in _EVENTS.items()},
+        "state": re.compile(rf"(?<![\w'-])(?:{_STATE_WORDS})(?![\w'-])", flags),
+        "moved": re.compile(rf"(?<![\w'-])(?:{_MOVED})(?![\w'-])|移行|変更|移動", flags),
+        "failure": re.compile(rf"(?<![\w'-])(?:{_FAILURE_WORDS})(?![\w'-])", flags),
         "ordinary": re.compile(
             rf"(?<![\w'-])(?:{_ORDINARY_WORDS}|{_PROGRESSIVE})(?![\w'-])|[?¿？]|{_ORDINARY_JA}", flags
         ),
@@ -143,7 +192,9 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         "kana": re.compile(rf"{_KANA}{{2}}"),
         "en": re.compile(rf"(?<![\w'-])(?:{_ENGLISH})(?![\w'-])", flags),
         "wh": re.compile(rf"(?<![\w'-])(?:{_WH})(?![\w'-])|{_WH_JA}", flags),
-        "german_name": re.compile(r"(?<=[\w,;)] )[A-ZÄÖÜ][a-zäöüß]+ [A-ZÄÖÜ][a-zäöüß]+\b"),
+        "german_name": re.compile(
+            rf"(?:(?<=[\w,;)] )|^\s*(?!(?:{_GERMAN_OPENERS})\b))[A-ZÄÖÜ][a-zäöüß]+ [A-ZÄÖÜ][a-zäöüß]+\b(?! [A-ZÄÖÜ])"
+        ),
         "caps": re.compile(r"(?<=[\w,;)] )[A-ZÄÖÜÉ][a-zäöüßéèêàáíóúñç]+\b"),
         "intended": re.compile(rf"(?<![\w'-])(?:{_INTENDED})", flags),
         "access": re.compile(rf"\b{_ACCESS}\b[^,;—–]{{0,60}}?(?:{_PLACE})", flags),
@@ -151,16 +202,17 @@ def _patterns() -> dict[str, re.Pattern[str]]:
             rf"(?:{_PLACE}|[\w.-]*\d[\w.-]*|[\w]+[_-][\w-]+),? (?:which|that)(?:'s| is) (?:where|the|what)\b", flags
         ),
         "logline": re.compile(r"\d{2}:\d{2}:\d{2}|^\s*(?:\[|\w*(?:error|warn|info|debug|fatal)\w*\b)", flags),
+        "place": re.compile(_PLACE, flags),
         "clause": re.compile(r",\s+|;\s+|\s+[—–-]+\s+"),
-        "aside": re.compile(rf"(?:[,;:?!.]\s*|\s(?:and|und|et|y|e|en|i|och|ve)\s+|^)(?:{_ASIDE})\b[,:]?\s*", flags),
+        "aside": re.compile(rf"(?:[,;:]\s*|\s(?:and|und|et|y|e|en|i|och|ve)\s+)(?=(?:{_ASIDE})\b)", flags),
     }
 
 
 def language(sentence: str) -> str | None:
     """The language (``_MARKERS`` key, or "ja") of ``sentence`` when two distinct function words of one language
     mark it (a word holding one of its own letters, ``_LETTERS``, counts as one), more than English's
-    (``_ENGLISH``), the language with the most; "ja" for a sentence in kana; None for English or an unmarked
-    sentence."""
+    (``_ENGLISH``), the language with the most, or one of ``MIN_SINGLE_MARKER`` letters or more and no English
+    one; "ja" for a sentence in kana; None for English or an unmarked sentence."""
     if _patterns()["kana"].search(sentence):
         return "ja"
     english = len({m.group().lower() for m in _patterns()["en"].finditer(sentence)})
@@ -169,6 +221,8 @@ def language(sentence: str) -> str | None:
         found = {m.group().lower() for m in _patterns()[lang].finditer(sentence)}
         if lang in _LETTERS:
             found |= {m.group().lower() for m in _patterns()[f"{lang}_letters"].finditer(sentence)}
+        if not english and len(found) == 1 and len(next(iter(found))) >= MIN_SINGLE_MARKER and best is None:
+            best = lang  # one distinct function word and no English one: the language, unless two mark another
         if len(found) > count:
             best, count = lang, len(found)
     return best
@@ -177,14 +231,26 @@ def language(sentence: str) -> str | None:
 def ordinary_elsewhere(sentence: str) -> bool:
     """Whether ``sentence`` says the user's moment in another language (``distill.moment.moment_elsewhere``,
     whatever the function-word count says), or is in another language (``language``) and says a question, a
-    request, a state of the moment, a failure or thanks in it (``_ORDINARY_WORDS``): no cue of any kind then,
+    request, a state of the moment or thanks in it (``_ORDINARY_WORDS``, ``_STATE_WORDS``), or, naming no path,
+    host or address (``_PLACE``), an event in the past that is no change (``_EVENTS``, ``_MOVED``) or a failure
+    (``_FAILURE_WORDS``): no cue of any kind then,
     English's included ("a pipeline está rodando, faltam 2 jobs" holds a value and a verb in -s, and states
     nothing to keep)."""
     from contextlamp.distill.moment import moment_elsewhere  # the user's moment in other languages: one home
 
     if moment_elsewhere(sentence):
         return True
-    return language(sentence) is not None and _patterns()["ordinary"].search(sentence) is not None
+    lang = language(sentence)
+    ordinary = _patterns()["ordinary"].search(sentence) or _patterns()["state"].search(sentence)
+    if lang is None:  # unmarked: ordinary words of another language and no English function word ("Danke Jonas")
+        return bool(ordinary) and not _patterns()["en"].search(sentence)
+    if ordinary:
+        return True
+    if _patterns()["place"].search(sentence):
+        return False  # a failure or an event that names where a thing lives ("... não conseguiu ler /etc/x.env")
+    if _patterns()[f"{lang}_event"].search(sentence) and not _patterns()["moved"].search(sentence):
+        return True  # an event of the moment in the past ("o deploy em prod-2 terminou"), not a change
+    return _patterns()["failure"].search(sentence) is not None
 
 
 def states_fact(sentence: str, value: re.Pattern[str], moment: re.Pattern[str]) -> bool:
@@ -237,5 +303,6 @@ def said_in_passing(sentence: str, value: re.Pattern[str]) -> bool:
 
 def split_asides(text: str) -> str:
     """``text`` with each aside (``_ASIDE``: "by the way", "btw", "übrigens", "por cierto", ...) opened inside a
-    sentence made a sentence of its own (". " before what it says), so the request before it does not veto it."""
+    sentence, after a comma or "and", made a sentence of its own (a break before its marker), so the request
+    before it does not veto it."""
     return _patterns()["aside"].sub(".\n", text)
