@@ -186,7 +186,8 @@ def _patterns() -> dict[str, re.Pattern[str]]:
             rf"(?<![\w'-])(?:{_ORDINARY_WORDS}|{_PROGRESSIVE})(?![\w'-])|[?¿？]|{_ORDINARY_JA}", flags
         ),
         **{
-            f"{lang}_letters": re.compile(rf"[^\W\d_]*[{letters}][^\W\d_]*")  # case-sensitive: "İ" is no "i"
+            # from a word's start only (linear); case-sensitive: "İ" is no "i"
+            f"{lang}_letters": re.compile(rf"(?<![^\W\d_])[^\W\d_]*?[{letters}][^\W\d_]*")
             for lang, letters in _LETTERS.items()
         },
         "kana": re.compile(rf"{_KANA}{{2}}"),
@@ -202,7 +203,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
             rf"(?:{_PLACE}|[\w.-]*\d[\w.-]*|[\w]+[_-][\w-]+),? (?:which|that)(?:'s| is) (?:where|the|what)\b", flags
         ),
         "logline": re.compile(r"\d{2}:\d{2}:\d{2}|^\s*(?:\[|\w*(?:error|warn|info|debug|fatal)\w*\b)", flags),
-        "place": re.compile(_PLACE, flags),
+        "place": re.compile(rf"(?<![\w.~/@-])(?:{_PLACE})", flags),  # from a token's start only (linear)
         "clause": re.compile(r",\s+|;\s+|\s+[—–-]+\s+"),
         "aside": re.compile(rf"(?:[,;:]\s*|\s(?:and|und|et|y|e|en|i|och|ve)\s+)(?=(?:{_ASIDE})\b)", flags),
     }
