@@ -177,7 +177,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
     """The patterns, compiled on first use (never at import)."""
     flags = re.IGNORECASE | re.UNICODE
     return {
-        **{lang: re.compile(rf"(?<![\w'-])(?:{words})(?![\w'-])", flags) for lang, words in _MARKERS.items()},
+        "markers": re.compile(rf"(?<![\w'-])(?:{'|'.join(_MARKERS.values())})(?![\w'-])", flags),
         **{f"{lang}_event": re.compile(pattern, flags) for lang, pattern in _EVENTS.items()},
         "state": re.compile(rf"(?<![\w'-])(?:{_STATE_WORDS})(?![\w'-])", flags),
         "moved": re.compile(rf"(?<![\w'-])(?:{_MOVED})(?![\w'-])|移行|変更|移動", flags),
@@ -185,11 +185,8 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         "ordinary": re.compile(
             rf"(?<![\w'-])(?:{_ORDINARY_WORDS}|{_PROGRESSIVE})(?![\w'-])|[?¿？]|{_ORDINARY_JA}", flags
         ),
-        **{
-            # from a word's start only (linear); case-sensitive: "İ" is no "i"
-            f"{lang}_letters": re.compile(rf"(?<![^\W\d_])[^\W\d_]*?[{letters}][^\W\d_]*")
-            for lang, letters in _LETTERS.items()
-        },
+        # a word holding a letter of ``_LETTERS``, from a word's start only (linear); case-sensitive: "İ" is no "i"
+        "letters": re.compile(rf"(?<![^\W\d_])[^\W\d_]*?[{''.join(_LETTERS.values())}][^\W\d_]*"),
         "kana": re.compile(rf"{_KANA}{{2}}"),
         "en": re.compile(rf"(?<![\w'-])(?:{_ENGLISH})(?![\w'-])", flags),
         "wh": re.compile(rf"(?<![\w'-])(?:{_WH})(?![\w'-])|{_WH_JA}", flags),
@@ -204,7 +201,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         ),
         "logline": re.compile(r"\d{2}:\d{2}:\d{2}|^\s*(?:\[|\w*(?:error|warn|info|debug|fatal)\w*\b)", flags),
         "place": re.compile(rf"(?<![\w.~/@-])(?:{_PLACE})", flags),  # from a token's start only (linear)
-        "clause": re.compile(r",\s+|;\s+|\s+[—–-]+\s+"),
+        "clause": re.compile(r",\s+|;\s+|(?<!\s)\s+[—–-]+\s+"),
         "aside": re.compile(rf"(?:[,;:]\s*|\s(?:and|und|et|y|e|en|i|och|ve)\s+)(?=(?:{_ASIDE})\b)", flags),
     }
 
@@ -217,16 +214,29 @@ def language(sentence: str) -> str | None:
     if _patterns()["kana"].search(sentence):
         return "ja"
     english = len({m.group().lower() for m in _patterns()["en"].finditer(sentence)})
+    found: dict[str, set[str]] = {lang: set() for lang in _MARKERS}
+    for match in _patterns()["markers"].finditer(sentence):  # one pass: a word may mark several languages
+        word = match.group().lower()
+        for lang in _marker_languages(word):
+            found[lang].add(word)
+    for match in _patterns()["letters"].finditer(sentence):
+        word = match.group().lower()
+        for lang, letters in _LETTERS.items():
+            if any(letter in word for letter in letters):
+                found[lang].add(word)
     best, count = None, max(1, english)
-    for lang in _MARKERS:
-        found = {m.group().lower() for m in _patterns()[lang].finditer(sentence)}
-        if lang in _LETTERS:
-            found |= {m.group().lower() for m in _patterns()[f"{lang}_letters"].finditer(sentence)}
-        if not english and len(found) == 1 and len(next(iter(found))) >= MIN_SINGLE_MARKER and best is None:
+    for lang, words in found.items():
+        if not english and len(words) == 1 and len(next(iter(words))) >= MIN_SINGLE_MARKER and best is None:
             best = lang  # one distinct function word and no English one: the language, unless two mark another
-        if len(found) > count:
-            best, count = lang, len(found)
+        if len(words) > count:
+            best, count = lang, len(words)
     return best
+
+
+@cache
+def _marker_languages(word: str) -> tuple[str, ...]:
+    """The languages whose function words (``_MARKERS``) hold ``word`` (lower case)."""
+    return tuple(lang for lang, words in _MARKERS.items() if word in words.split("|"))
 
 
 def ordinary_elsewhere(sentence: str) -> bool:
@@ -296,7 +306,7 @@ def said_in_passing(sentence: str, value: re.Pattern[str]) -> bool:
         return True  # "V, which is the X's sender", "airside-3, that's where it lives"
     if not sentence.rstrip().endswith("?") and _patterns()["access"].search(sentence):
         return True
-    for clause in re.split(r",\s+|;\s+|\s+[—–-]+\s+|\s+and\s+|\?\s*", sentence):
+    for clause in re.split(r",\s+|;\s+|(?<!\s)\s+[—–-]+\s+|(?<!\s)\s+and\s+|\?\s*", sentence):
         if _patterns()["intended"].search(clause) and value.search(clause):
             return True
     return False

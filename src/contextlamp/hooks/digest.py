@@ -181,7 +181,9 @@ _VALUE = re.compile(
     r"|\bthe [a-z][\w-]* (?:schema|bucket|queue|topic|namespace|cluster|database|db|keyspace|vhost|tablespace)\b"
 )
 _SINCE = re.compile(r"\b(?:as of|from|since|starting) (?:today|now|this \w+)\b", re.IGNORECASE)  # a change's date
-_CLAUSE = re.compile(r"\s+[—–-]+\s+|;\s+")  # a statement's clauses: a request after a dash is its own
+# a statement's clauses: a request after a dash is its own (a dash read from a whitespace run's start: linear on
+# a long run of blank lines)
+_CLAUSE = re.compile(r"(?<!\s)\s+[—–-]+\s+|;\s+")
 # a statement of how things are: a present verb (third person), a copula or a possessive, "we <verb>", or a
 # settings line; never a request, a question or ordinary talk (``_statements`` drops those first)
 _HABITUAL = re.compile(
@@ -268,7 +270,7 @@ def cues_of(text: str, asked: str = "") -> list[str]:
     return found
 
 
-_LEAD_CLAUSE = re.compile(r",\s+|;\s+|:\s+|\s+[—–-]+\s+")
+_LEAD_CLAUSE = re.compile(r",\s+|;\s+|:\s+|(?<!\s)\s+[—–-]+\s+")
 
 
 def _leading(sentence: str) -> list[str]:
