@@ -1,13 +1,16 @@
-"""The stop hook's cues beyond English (issue #27.5, research/notes/cue47-stop45.md): a fact taught in one of the
-project's usual other languages (German, French, Spanish, Italian, Portuguese, Dutch), and a fact given as the
-bare answer to the agent's own question ("7443" after "which port does staging use?").
+"""The stop hook's cues beyond English (issue #27.5, research/notes/cue47-stop45.md, cue48-stop46.md): a fact taught
+in one of the project's usual other languages (German, French, Spanish, Italian, Portuguese, Dutch, Polish,
+Swedish, Turkish, Japanese), a fact given as the bare answer to the agent's own question ("7443" after "which port
+does staging use?"), a fact said as an aside inside a request (``split_asides``); and the other languages'
+ordinary talk, which carries no cue of any path (``ordinary_elsewhere``).
 
 Both are judged by language-neutral signals: a value (``hooks/digest._VALUE``: a token with a digit, a path, a
 host, a handle, a name) stated in a declarative clause, or an answer turn that names a value right after the
 agent asked for one. The per-language words are only the ones no signal replaces: each language's function words
 (to tell a sentence of that language: a value in an English sentence is ``digest``'s business), and the words of
 a question, a request for the moment, a state of the moment and thanks, which make a turn with a value ordinary.
-Every pattern is a literal alternation with word boundaries (linear in the text's length).
+Every pattern is a literal alternation with word boundaries, a bounded scan, or a scan from a word's start
+(linear in the text's length; tests/test_cue_lang48.py times hostile turns).
 """
 
 from __future__ import annotations
