@@ -115,7 +115,7 @@ def test_the_new_cues_read_a_hostile_turn_in_time_linear_in_its_size(unit: str) 
     """200 KB of what a new cue looks for costs at most 10x prose of the same size (house rule)."""
     prose = "Der Importer schreibt nach /srv/import und der Monitor hört auf Port 7311, sagt das Team. " * 2200
     hostile = unit * (len(prose) // len(unit))
-    timings = []
+    timings: list[float] = []
     for text in (prose, hostile):
         started = time.process_time()
         cues_of(text, asked="Which port does it use?")
