@@ -19,14 +19,21 @@ owns Z", "I'm the maintainer of W", "The user's team uses Y".
 - an apology for a slip ("never mind, it was my typo", "my bad, I pasted the wrong file"), unless the sentence
   states a value or a number (a correction: "oops, the port is 8443").
 
+The same moment in the project's other usual languages (``_ELSEWHERE``: German, French, Spanish, Italian,
+Portuguese, Dutch, Polish, Swedish, Turkish, Japanese): the speaker in a place or state of the moment ("ich bin
+gerade im Zug", "je suis en réunion", "estoy en el tren", "jestem w pociągu", "toplantıdayım", "電車の中"), an
+activity going on now ("ich arbeite gerade an ...", "je suis en train de ...", "estoy arreglando ...", except the
+verbs of a role: working, using, living, learning), and the request to adapt ("halt dich kurz", "réponds court",
+"sé breve", "hou het kort", "svara kort", "短く"), unless a lasting word of the language is said ("immer",
+"toujours", "siempre", ...). "Ich bin im Team Zahlungen" and "je suis mainteneur du module" are not moments.
+
 Linear: anchored alternations of literals, bounded repeats, no nested quantifiers.
 """
 
 from __future__ import annotations
 
 import re
-
-from contextlamp.distill.statements import states_value
+from functools import cache
 
 _OPENER = r"^(?:(?:ok|okay|so|well|also|btw|and|but|fyi|oh|ah|hey|sorry)[\s,]+){0,3}"
 _SPEAKER = r"(?:i'?m|i am|the user is|user is)\s+(?:(?:currently|still|just|now|right now|actually|really)\s+){0,2}"
@@ -73,10 +80,78 @@ _DIGIT = re.compile(r"\d")  # a number in an apology is a corrected value ("oops
 
 def about_the_moment(sentence: str) -> bool:
     """Whether ``sentence`` (first person, or a summary's "the user ...") speaks about the user's moment and not
-    about anything lasting (see the module docstring). English only; False for any other language."""
+    about anything lasting (see the module docstring), in English or one of ``_ELSEWHERE``'s languages."""
     text = sentence.strip()
     if _MOMENT.search(text) is not None or _ADAPT.search(text) is not None:
         return _LASTING_MARK.search(text) is None
     if _CONVERSATION.search(text) is not None:
         return _LASTING_MARK.search(text) is None
-    return _SLIP.search(text) is not None and _DIGIT.search(text) is None and not states_value(text)
+    if _SLIP.search(text) is not None and _DIGIT.search(text) is None:
+        from contextlamp.distill.statements import states_value  # here: the stop hook imports this module
+
+        return not states_value(text)
+    return moment_elsewhere(text)
+
+
+def moment_elsewhere(sentence: str) -> bool:
+    """Whether ``sentence`` says the user's moment in one of ``_ELSEWHERE``'s languages (German, French, Spanish,
+    Italian, Portuguese, Dutch, Polish, Swedish, Turkish, Japanese) with no lasting word of them
+    (``_ELSEWHERE_LASTING``). Also read by the stop hook's cues (``hooks/cue_lang``)."""
+    return _elsewhere().search(sentence) is not None and _elsewhere_lasting().search(sentence) is None
+
+
+# The moment in other languages (see the module docstring): where a speaker is or what they do right now, said
+# at the start of a sentence or clause, and the request to keep replies short. Source: each language's ordinary
+# way of saying it; the places are those a person answers a coding agent from (a train, a meeting, a phone).
+_ELSEWHERE = (
+    r"(?:^|[,;:]\s*)(?:\w+[\s,]+)?(?:"
+    # de
+    r"ich bin (?:(?:gerade|grad|grade|noch|jetzt|kurz|eben) )*(?:(?:im|in einem|in einer|in der|auf dem|auf der|"
+    r"beim) (?:zug|meeting|termin|bus|flieger|flugzeug|auto|urlaub|café|pause|call|arzt|bahn)\b|unterwegs|"
+    r"am (?:handy|telefon)|beschäftigt|müde)|ich (?!arbeite (?:bei|für|als|im team))\w+e (?:gerade|grad|grade)\b|"
+    # fr
+    r"je suis (?:en (?:réunion|déplacement|pause|vacances|congé|route|train de)|dans (?:le|un) (?:train|métro|bus|"
+    r"avion|taxi)|au téléphone|sur (?:mon |le )?(?:téléphone|portable|mobile)|occupée?|fatiguée?)|"
+    # es
+    r"estoy (?:en (?:el |la |una? )?(?:tren|reunión|metro|avión|autobús|coche|llamada|móvil|celular)|con el móvil|"
+    r"de viaje|ocupad[oa]|cansad[oa]|(?!trabaj|us|utiliz|manten|lider|viv|aprend|estudi)\w+(?:ando|iendo)\b)|"
+    # it
+    r"sono (?:in (?:treno|riunione|aereo|metro|macchina|pausa|viaggio|ferie|call)|al (?:telefono|cellulare)|"
+    r"occupat[oa]|stanc[oa])|sto (?!lavor|us|utilizz|viv|studi)\w+(?:ando|endo)\b|"
+    # pt
+    r"estou (?:(?:no|na|em) (?:celular|telefone|trem|ônibus|avião|carro|metrô|reunião|rua|estrada|viagem)|"
+    r"ocupad[oa]|cansad[oa]|(?!trabalh|us|utiliz|viv|estud)\w+(?:ando|endo|indo)\b)|"
+    # nl
+    r"ik (?:zit|ben) (?:(?:nu|net|even|nog) )*(?:in (?:de|een) (?:trein|vergadering|bus|auto|meeting|call)|"
+    r"onderweg|bezig|moe|op (?:mijn|m'n) telefoon|aan het)|"
+    # pl
+    r"jestem (?:teraz )?(?:w (?:pociągu|autobusie|samolocie|drodze|podróży)|na (?:spotkaniu|telefonie|urlopie|"
+    r"przerwie)|zajęt[ya]|zmęczon[ya])|"
+    # sv
+    r"jag (?:sitter|är) (?:(?:på|i) (?:tåget|bussen|planet|ett möte|mötet|telefonen|mobilen|bilen)|upptagen|trött)|"
+    # tr: a place with the first person ("toplantıdayım", "trendeyim", "yoldayım")
+    r"\w+[dt][ae]y[ıi]m\b)"
+    # asking for short replies; Japanese: on a train, in a meeting, on the move, "short please"
+    r"|\b(?:(?:halt|fass) dich (?:bitte )?kurz|kurz bitte|kurze antworten|(?:réponds|fais|sois|répondez) "
+    r"(?:court|bref|brève|brièvement)|respuestas? cortas?|s[ée] breve|responde corto|rispondi (?:breve|corto|in breve)|"
+    r"sii breve|risposte brevi|seja breve|respostas curtas|hou(?:d)? het kort|kort graag|(?:odpisuj|pisz|"
+    r"odpowiadaj) krótko|krótko proszę|svara kort|kort tack|håll det kort|kısa (?:yaz|tut))\b"
+    r"|電車|会議中|移動中|出先|外出中|短く"
+)
+# a lasting word in those languages (always, never, from now on, every): what is said is meant to last
+_ELSEWHERE_LASTING = (
+    r"\b(?:immer|nie|niemals|ab jetzt|jeden|jede|toujours|jamais|désormais|chaque|siempre|nunca|cada|sempre|mai|"
+    r"ogni|nunca|todo|toda|altijd|nooit|elke|zawsze|nigdy|każd\w+|alltid|aldrig|varje|her zaman|asla|her)\b|いつも|毎"
+)
+
+
+@cache
+def _elsewhere() -> re.Pattern[str]:
+    """``_ELSEWHERE``, compiled on first use."""
+    return re.compile(_ELSEWHERE, re.IGNORECASE)
+
+
+@cache
+def _elsewhere_lasting() -> re.Pattern[str]:
+    """``_ELSEWHERE_LASTING``, compiled on first use."""
+    return re.compile(_ELSEWHERE_LASTING, re.IGNORECASE)

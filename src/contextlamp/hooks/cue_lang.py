@@ -1,13 +1,16 @@
-"""The stop hook's cues beyond English (issue #27.5, research/notes/cue47-stop45.md): a fact taught in one of the
-project's usual other languages (German, French, Spanish, Italian, Portuguese, Dutch), and a fact given as the
-bare answer to the agent's own question ("7443" after "which port does staging use?").
+"""The stop hook's cues beyond English (issue #27.5, research/notes/cue47-stop45.md, cue48-stop46.md): a fact taught
+in one of the project's usual other languages (German, French, Spanish, Italian, Portuguese, Dutch, Polish,
+Swedish, Turkish, Japanese), a fact given as the bare answer to the agent's own question ("7443" after "which port
+does staging use?"), a fact said as an aside inside a request (``split_asides``); and the other languages'
+ordinary talk, which carries no cue of any path (``ordinary_elsewhere``).
 
 Both are judged by language-neutral signals: a value (``hooks/digest._VALUE``: a token with a digit, a path, a
 host, a handle, a name) stated in a declarative clause, or an answer turn that names a value right after the
 agent asked for one. The per-language words are only the ones no signal replaces: each language's function words
 (to tell a sentence of that language: a value in an English sentence is ``digest``'s business), and the words of
 a question, a request for the moment, a state of the moment and thanks, which make a turn with a value ordinary.
-Every pattern is a literal alternation with word boundaries (linear in the text's length).
+Every pattern is a literal alternation with word boundaries, a bounded scan, or a scan from a word's start
+(linear in the text's length; tests/test_cue_lang48.py times hostile turns).
 """
 
 from __future__ import annotations
@@ -21,45 +24,129 @@ _MARKERS: dict[str, str] = {
     "de": "der|das|dem|den|des|ein|eine|einen|ist|sind|bei|auf|mit|für|von|vom|zum|zur|nicht|übrigens|wir|uns|unter|"
     "jeden|jede|jedes|um|über|im|und|auch|nur|immer|wird|werden|hat|haben|sich|mehr",
     "fr": "le|la|les|du|des|est|c'est|sont|pour|avec|dans|sur|chez|une|qui|au|aux|et|vers|chaque|ce|cette|sa|ses|"
-    "nous|par|pas|il|elle|leur|toujours|plus|aussi",
-    "es": "el|los|las|del|es|son|para|con|una|está|que|al|se|cada|lo|su|sus|por|también|siempre|nuestro|nuestra|ya|y",
+    "nous|par|pas|il|elle|leur|toujours|plus|aussi|de|en|un|à",
+    "es": "el|los|las|del|es|son|para|con|una|está|que|al|se|cada|lo|su|sus|por|también|siempre|nuestro|nuestra|ya|y|"
+    "la|de|en|un",
     "it": "il|lo|gli|della|del|è|sono|per|con|nella|nel|sul|sulla|una|che|alle|ogni|anche|sempre|nostro|nostra|si|"
-    "ci|dal|dalla|più",
+    "ci|dal|dalla|più|la|di|le|da|dei|delle|degli|alla|al|un|e",
     "pt": "os|do|da|dos|das|é|são|para|com|em|na|no|uma|que|às|todo|toda|está|não|nosso|nossa|também|sempre|ao|pelo|"
-    "pela|fica",
-    "nl": "de|het|een|zijn|van|voor|met|op|naar|niet|bij|wij|elke|om|ook|altijd|onze|ons|wordt|worden|heeft|er|uit",
+    "pela|fica|o|a|as|de|um|e",
+    "nl": "de|het|een|zijn|van|voor|met|op|naar|niet|bij|wij|elke|om|ook|altijd|onze|ons|wordt|worden|heeft|er|uit|"
+    "en|te|dat|deze|dit",
+    "pl": "jest|są|się|na|w|we|z|ze|za|od|dla|przez|nie|że|oraz|każdy|każdej|każdą|codziennie|jako|pod|przy|nasz|"
+    "nasza|nasze",
+    "sv": "är|och|på|för|med|av|den|det|ett|varje|alltid|vi|vår|vårt|våra|finns|hos|från|inte|som|ligger|körs",
+    "tr": "ve|bir|bu|için|ile|her|olarak|üzerinde|üzerinden|var|yok|gibi|değil|bizim|tarafından",
 }
+# the German words that open a sentence before a capitalised noun (articles, determiners, pronouns, prepositions):
+# two capitalised words after one of these are a noun phrase, not a person's name ("Die Staging-Datenbank läuft")
+_GERMAN_OPENERS = (
+    "Der|Die|Das|Den|Dem|Des|Ein|Eine|Einen|Einem|Einer|Kein|Keine|Mein|Meine|Unser|Unsere|Dein|Deine|Sein|Seine|"
+    "Ihr|Ihre|Jeder|Jede|Jedes|Jeden|Dieser|Diese|Dieses|Alle|Im|Am|Zum|Zur|Vom|Beim|Auf|Mit|Für|Von|Bei|Nach|Um|In"
+)
+# Letters one of those languages has and English (and the others) do not: each distinct word holding one counts as
+# one more function word of that language (a short Polish or Turkish sentence has few function words). Japanese
+# is told by its script (kana). Source: the alphabets.
+_LETTERS: dict[str, str] = {"pl": "ąęłśżźćńĄĘŁŚŻŹĆŃ", "tr": "ığşİĞŞ", "sv": "åÅ"}
+_KANA = r"[\u3040-\u30ff]"
 # English's own function words: a sentence with as many of these is English (``digest`` judges it)
-_ENGLISH = "the|is|are|of|and|to|in|on|for|with|it|this|that|at|from|our|we|by"
+_ENGLISH = (
+    "the|is|are|of|and|to|in|on|for|with|it|this|that|at|from|our|we|by|a|an|be|was|were|has|have|had|does|did|"
+    "done|not|so|but|or|if|then|my|your|its|their|you|they|all|just|now|ok|okay|lol"
+)
+# With no English function word, one function word of another language marks it when it has three letters or
+# more ("das", "auf", "üzerinde"); a two-letter one ("la", "de", "a") may be a fragment or a name
+MIN_SINGLE_MARKER = 3
 # A question, a request for the moment, a state or event of the moment, thanks and chat: a turn with one of these
 # is ordinary even with a value in it ("kannst du schauen, warum Port 8081 hängt?", "le déploiement est en cours").
 _ORDINARY_WORDS = (
     # de
-    r"kannst|könntest|kann|bitte|mach|schau|danke|gerade|jetzt|heute|gestern|grade|noch|minuten|sekunden|"
+    r"kannst|könntest|kann|bitte|mach|schau|danke|gerade|heute|gestern|grade|noch|minuten|sekunden|"
     r"hängt|fehler|warum|wieso|welche[rsnm]?|wo|wer|wann|was|mal|soll|sollen|gleich|später|morgen|"
     # fr
     r"peux|pourrais|pouvez|stp|svp|merci|relance|ajoute|cours|aujourd'hui|hier|encore|pourquoi|où|quel|quelle|"
     r"quand|combien|déjà|attends|attendre|demain|plus tard|tout à l'heure|"
     # es
-    r"puedes|podrías|puede|por favor|haz|gracias|ahora|hoy|ayer|momento|todavía|minutos|segundos|porqué|por qué|"
+    r"puedes|podrías|puede|por favor|haz|gracias|hoy|ayer|momento|todavía|minutos|segundos|porqué|por qué|"
     r"dónde|cuál|cuándo|quién|reiniciando|espera|mañana|luego|"
     # it
-    r"puoi|potresti|per favore|fai|grazie|adesso|oggi|ieri|ancora|minuti|secondi|perché|dove|quale|quando|chi|"
+    r"puoi|potresti|per favore|fai|grazie|oggi|ieri|ancora|minuti|secondi|perché|dove|quale|quando|chi|"
     r"sto|stai|aspettando|domani|dopo|"
     # pt
-    r"pode|poderia|você|obrigad[oa]|valeu|agora|hoje|ontem|ainda|rodando|porque|onde|qual|quando|quem|amanhã|"
+    r"pode|poderia|você|obrigad[oa]|valeu|hoje|ontem|ainda|rodando|onde|qual|quando|quem|amanhã|"
     r"depois|"
     # nl
-    r"kun|kan je|wil je|alsjeblieft|graag|bedankt|dank|nu|vandaag|gisteren|nog|bezig|minuten|waarom|waar|welke|"
-    r"wanneer|morgen|straks"
+    r"kun|kan je|wil je|alsjeblieft|graag|bedankt|dank|vandaag|gisteren|nog|bezig|minuten|waarom|waar|welke|"
+    r"wanneer|morgen|straks|"
+    # pl
+    r"możesz|możecie|proszę|dzięki|dziękuję|dziś|dzisiaj|wczoraj|jeszcze|znowu|znów|minut|minuty|dlaczego|"
+    r"czemu|gdzie|który|która|które|kiedy|kto|czy|jutro|później|zaraz|jestem|krótko|działa|"
+    # sv
+    r"kan du|kan ni|snälla|tack|idag|igår|fortfarande|igen|minuter|varför|vilken|vilket|vilka|när|vem|imorgon|"
+    r"senare|strax|jag är|jag sitter|kort|funkar|"
+    # tr
+    r"lütfen|teşekkür\w*|sağ ?ol\w*|şu an|bugün|dün|hala|hâlâ|yine|tekrar|dakika|neden|niye|nerede|hangi|"
+    r"ne zaman|yarın|sonra|m[ıiuü]s[ıiuü]n(?:[ıiuü]z)?|kısa|oldu"
+)
+# a failure of the moment, in each language ("il test 8 fallisce", "o teste 3 quebrou"; never "again" alone:
+# "wird jede Nacht erneut gebaut", "wordt opnieuw opgebouwd" say how a thing runs), and "a moment ago"; a failure
+# that names a path, host or address (``_PLACE``) says where a thing lives ("o deploy falhou porque não conseguiu
+# ler /etc/app/x.env")
+_FAILURE_WORDS = (
+    r"schlägt fehl|fehlgeschlagen|kaputt|abgestürzt|échoue|a échoué|plante|planté|otra vez|falla|falló|fallan|"
+    r"roto|fallisce|fallito|rotto|quebrou|falhou|falha|faalt|mislukt|kapot|nie przechodzi|nie działa|padł|"
+    r"misslyckas|kraschar|trasig|çöktü|başarısız|bozuk|erro|errore|erreur|fout|błąd|hata|agora há pouco|"
+    r"tout à l'heure|hace un momento|poco fa|net nog|just nu|przed chwilą"
+)
+# An event of the moment, in the language's past or perfect ("o deploy terminou", "la build è finita" is a state,
+# "Marco ha approvato la PR", "PR 12 jest zmergowany"), or a state of the moment (a build green or red, done, a
+# person ill or off): what happened is not how the setup is. A change said in the past is a fact (``_MOVED``:
+# "mudou para", "ist umgezogen nach"). Per language: the perfect's auxiliary with a participle, or a past ending
+# on a word of 4 letters or more. Source: each language's grammar of the past.
+_EVENTS: dict[str, str] = {
+    "de": r"\b(?:hat|haben|habe|hab)\b[^,.;]{0,40}?\b(?:ge\w+(?:t|en)|\w+ed)\b",
+    "fr": r"\b(?:a|ont|ai|avons|avez|as)\s+(?:\w+\s+)?\w+[éiu]e?s?\b",
+    "es": r"\b(?:ha|han|he|hemos|has)\s+\w+(?:ado|ido)\b|\b\w{2,}(?:ó|aron|ieron)\b",
+    "it": r"\b(?:ha|hanno|ho|abbiamo|hai)\s+\w+(?:ato|uto|ito)\b|\b(?:è|sono)\s+(?:stat|finit|andat)[oaie]\b",
+    "pt": r"\b(?!(?:estou|sou|vou|dou|seu|meu|teu|museu|ateu)\b)\w{2,}(?:ou|eu|iu)\b",
+    "nl": r"\b(?:heeft|hebben|heb)\b[^,.;]{0,40}?\b(?:ge\w+[dt]|\w+ed)\b",
+    "pl": r"\b\w{2,}(?:ł|ła|ło|li|ły)\b|\bzmergowan\w*",
+    "sv": r"\b\w{2,}(?:ade|ades)\b|\bmergad\w*",
+    "tr": r"\b\w{2,}(?:dı|di|du|dü|tı|ti|tu|tü)\b",
+    "ja": r"ました|でした|しました",
+}
+_STATE_WORDS = (
+    r"grün|rot|fertig|durch|gemerged|gemergt|vert|rouge|fini|finie|terminé|terminée|fermé|fermée|mergé|mergée|"
+    r"verde|rojo|rosso|vermelho|listo|lista|pronto|pronta|finito|finita|aprovad[oa]|approvat[oa]|groen|rood|klaar|"
+    r"zielony|czerwony|gotowe|gotowy|grön|röd|klar|yeşil|kırmızı|bitti|tamam|krank|malade|enferm[oa]|malat[oa]|"
+    r"doente|ziek|chory|chora|sjuk|hasta|vrij|frei|férias|vacances|vacaciones|ferie|vakantie|urlopie|semester|izinli"
+)
+_MOVED = (
+    r"umgezogen|geändert|gewechselt|verschoben|migriert|umbenannt|déménagé|changé|migré|renommé|passé à|movido|"
+    r"movió|cambió|cambiado|migrado|migró|renombr\w+|migrato|spostato|cambiato|rinominat\w+|passato a|mudou|mudado|"
+    r"migrou|trocado|trocou|renomead\w+|verhuisd|veranderd|gemigreerd|overgestapt|hernoemd|przeniesion\w*|"
+    r"zmienion\w*|zmienił\w*|flyttad\w*|bytt|ändrad\w*|bytte|taşındı|değişti|değiştirildi|移行|変更|移動"
+)
+# Japanese has no spaces between words: its words of a question, a request, the moment and thanks match anywhere
+_ORDINARY_JA = (
+    r"ありがとう|お願い|ください|下さい|今|昨日|明日|まだ|また|なぜ|どこ|どの|いつ|誰|後で|"
+    r"ですか|ますか|でしょうか|中なので"
+)
+# an activity going on now, said with a progressive form ("está rodando", "sta girando", "en train de", "is aan het")
+_PROGRESSIVE = (
+    r"(?:está|están|estoy|estamos|estou|estão|sta|stanno|sto|stiamo)\s+\w+(?:ando|endo|iendo|indo)|en train de|"
+    r"is aan het|zijn aan het"
 )
 # the agent's question that asks for a value (a wh-word), not a yes/no question ("Shall I ...?", "Soll ich ...?")
 _WH = (
     r"which|what|where|who|whom|whose|when|how (?:many|much|long|often|big|large)|what time|"
     r"welche[rsnm]?|wo|wer|wem|wann|was für|wie|wie viele?|quel(?:le)?s?|où|qui|quand|combien|à quelle|"
     r"cuál(?:es)?|qué|dónde|quién|cuándo|cuántos?|a qué|quale|quali|dove|chi|quando|quanti|a che|"
-    r"qual|quais|onde|quem|quantos?|welke|waar|wie|wanneer|hoeveel|wat"
+    r"qual|quais|onde|quem|quantos?|welke|waar|wie|wanneer|hoeveel|wat|"
+    r"który|która|które|jaki|jaka|jakie|gdzie|kto|kiedy|ile|o której|vilken|vilket|vilka|var|vem|när|hur många|vad|"
+    r"hangi|nerede|kim|ne zaman|kaç|ne"
 )
+_WH_JA = r"どの|どこ|誰|いつ|何|どれ|いくつ"
 # A fact said in passing, in a turn about something else: the setup as it is meant to be ("it's supposed to run
 # only daily at 13:05", "it's meant to export at 04:45") and a failure that names where a thing lives ("the job
 # failed because it couldn't read /srv/x/plan.toml"): a path, host or address (``_PLACE``) after a verb of access;
@@ -77,6 +164,14 @@ _PLACE = (
     r"(?:~|\.{0,2}/)[\w.-]+/[\w./-]+|[\w-]+(?:\.[\w-]+)+\.[a-z]{2,}\b|[\w.-]+@[\w-]+\.[\w.-]+"
     r"|\S+\.(?:toml|ini|json|ya?ml|conf|cfg|env|pem|key|crt|properties|xml)\b"
 )
+# An aside opened inside another sentence ("can you fix the test, and by the way the staging DB moved to X",
+# "pode revisar o PR? aliás o Redis agora é Y"): what follows the marker is a sentence of its own, judged apart
+# from the request before it. Only after a comma, "and" or the start, so a word inside a clause never splits it.
+_ASIDE = (
+    r"by the way|btw|fyi|oh and|and also|incidentally|por cierto|por cierto que|übrigens|nebenbei|au fait|"
+    r"d'ailleurs|comunque|tra l'altro|a proposito|aliás|a propósito|trouwens|overigens|przy okazji|förresten|"
+    r"bu arada|ちなみに|ところで"
+)
 MAX_ANSWER_WORDS = 12  # an answer's first clause: a value and a few words around it ("Tomasz Wróbel does")
 
 
@@ -85,11 +180,22 @@ def _patterns() -> dict[str, re.Pattern[str]]:
     """The patterns, compiled on first use (never at import)."""
     flags = re.IGNORECASE | re.UNICODE
     return {
-        **{lang: re.compile(rf"(?<![\w'-])(?:{words})(?![\w'-])", flags) for lang, words in _MARKERS.items()},
-        "ordinary": re.compile(rf"(?<![\w'-])(?:{_ORDINARY_WORDS})(?![\w'-])|[?¿]", flags),
+        "markers": re.compile(rf"(?<![\w'-])(?:{'|'.join(_MARKERS.values())})(?![\w'-])", flags),
+        **{f"{lang}_event": re.compile(pattern, flags) for lang, pattern in _EVENTS.items()},
+        "state": re.compile(rf"(?<![\w'-])(?:{_STATE_WORDS})(?![\w'-])", flags),
+        "moved": re.compile(rf"(?<![\w'-])(?:{_MOVED})(?![\w'-])|移行|変更|移動", flags),
+        "failure": re.compile(rf"(?<![\w'-])(?:{_FAILURE_WORDS})(?![\w'-])", flags),
+        "ordinary": re.compile(
+            rf"(?<![\w'-])(?:{_ORDINARY_WORDS}|{_PROGRESSIVE})(?![\w'-])|[?¿？]|{_ORDINARY_JA}", flags
+        ),
+        # a word holding a letter of ``_LETTERS``, from a word's start only (linear); case-sensitive: "İ" is no "i"
+        "letters": re.compile(rf"(?<![^\W\d_])[^\W\d_]*?[{''.join(_LETTERS.values())}][^\W\d_]*"),
+        "kana": re.compile(rf"{_KANA}{{2}}"),
         "en": re.compile(rf"(?<![\w'-])(?:{_ENGLISH})(?![\w'-])", flags),
-        "wh": re.compile(rf"(?<![\w'-])(?:{_WH})(?![\w'-])", flags),
-        "german_name": re.compile(r"(?<=[\w,;)] )[A-ZÄÖÜ][a-zäöüß]+ [A-ZÄÖÜ][a-zäöüß]+\b"),
+        "wh": re.compile(rf"(?<![\w'-])(?:{_WH})(?![\w'-])|{_WH_JA}", flags),
+        "german_name": re.compile(
+            rf"(?:(?<=[\w,;)] )|^\s*(?!(?:{_GERMAN_OPENERS})\b))[A-ZÄÖÜ][a-zäöüß]+ [A-ZÄÖÜ][a-zäöüß]+\b(?! [A-ZÄÖÜ])"
+        ),
         "caps": re.compile(r"(?<=[\w,;)] )[A-ZÄÖÜÉ][a-zäöüßéèêàáíóúñç]+\b"),
         "intended": re.compile(rf"(?<![\w'-])(?:{_INTENDED})", flags),
         "access": re.compile(rf"\b{_ACCESS}\b[^,;—–]{{0,60}}?(?:{_PLACE})", flags),
@@ -97,20 +203,68 @@ def _patterns() -> dict[str, re.Pattern[str]]:
             rf"(?:{_PLACE}|[\w.-]*\d[\w.-]*|[\w]+[_-][\w-]+),? (?:which|that)(?:'s| is) (?:where|the|what)\b", flags
         ),
         "logline": re.compile(r"\d{2}:\d{2}:\d{2}|^\s*(?:\[|\w*(?:error|warn|info|debug|fatal)\w*\b)", flags),
-        "clause": re.compile(r",\s+|;\s+|\s+[—–-]+\s+"),
+        "place": re.compile(rf"(?<![\w.~/@-])(?:{_PLACE})", flags),  # from a token's start only (linear)
+        "clause": re.compile(r",\s+|;\s+|(?<!\s)\s+[—–-]+\s+"),
+        "aside": re.compile(rf"(?:[,;:]\s*|\s(?:and|und|et|y|e|en|i|och|ve)\s+)(?=(?:{_ASIDE})\b)", flags),
     }
 
 
 def language(sentence: str) -> str | None:
-    """The language (``_MARKERS`` key) of ``sentence`` when two distinct function words of one language mark it,
-    more than English's (``_ENGLISH``), the language with the most; None for English or an unmarked sentence."""
+    """The language (``_MARKERS`` key, or "ja") of ``sentence`` when two distinct function words of one language
+    mark it (a word holding one of its own letters, ``_LETTERS``, counts as one), more than English's
+    (``_ENGLISH``), the language with the most, or one of ``MIN_SINGLE_MARKER`` letters or more and no English
+    one; "ja" for a sentence in kana; None for English or an unmarked sentence."""
+    if _patterns()["kana"].search(sentence):
+        return "ja"
     english = len({m.group().lower() for m in _patterns()["en"].finditer(sentence)})
+    found: dict[str, set[str]] = {lang: set() for lang in _MARKERS}
+    for match in _patterns()["markers"].finditer(sentence):  # one pass: a word may mark several languages
+        word = match.group().lower()
+        for lang in _marker_languages(word):
+            found[lang].add(word)
+    for match in _patterns()["letters"].finditer(sentence):
+        word = match.group().lower()
+        for lang, letters in _LETTERS.items():
+            if any(letter in word for letter in letters):
+                found[lang].add(word)
     best, count = None, max(1, english)
-    for lang in _MARKERS:
-        found = {m.group().lower() for m in _patterns()[lang].finditer(sentence)}
-        if len(found) > count:
-            best, count = lang, len(found)
+    for lang, words in found.items():
+        if not english and len(words) == 1 and len(next(iter(words))) >= MIN_SINGLE_MARKER and best is None:
+            best = lang  # one distinct function word and no English one: the language, unless two mark another
+        if len(words) > count:
+            best, count = lang, len(words)
     return best
+
+
+@cache
+def _marker_languages(word: str) -> tuple[str, ...]:
+    """The languages whose function words (``_MARKERS``) hold ``word`` (lower case)."""
+    return tuple(lang for lang, words in _MARKERS.items() if word in words.split("|"))
+
+
+def ordinary_elsewhere(sentence: str) -> bool:
+    """Whether ``sentence`` says the user's moment in another language (``distill.moment.moment_elsewhere``,
+    whatever the function-word count says), or is in another language (``language``) and says a question, a
+    request, a state of the moment or thanks in it (``_ORDINARY_WORDS``, ``_STATE_WORDS``), or, naming no path,
+    host or address (``_PLACE``), an event in the past that is no change (``_EVENTS``, ``_MOVED``) or a failure
+    (``_FAILURE_WORDS``): no cue of any kind then,
+    English's included ("a pipeline está rodando, faltam 2 jobs" holds a value and a verb in -s, and states
+    nothing to keep)."""
+    from contextlamp.distill.moment import moment_elsewhere  # the user's moment in other languages: one home
+
+    if moment_elsewhere(sentence):
+        return True
+    lang = language(sentence)
+    ordinary = _patterns()["ordinary"].search(sentence) or _patterns()["state"].search(sentence)
+    if lang is None:  # unmarked: ordinary words of another language and no English function word ("Danke Jonas")
+        return bool(ordinary) and not _patterns()["en"].search(sentence)
+    if ordinary:
+        return True
+    if _patterns()["place"].search(sentence):
+        return False  # a failure or an event that names where a thing lives ("... não conseguiu ler /etc/x.env")
+    if _patterns()[f"{lang}_event"].search(sentence) and not _patterns()["moved"].search(sentence):
+        return True  # an event of the moment in the past ("o deploy em prod-2 terminou"), not a change
+    return _patterns()["failure"].search(sentence) is not None
 
 
 def states_fact(sentence: str, value: re.Pattern[str], moment: re.Pattern[str]) -> bool:
@@ -134,9 +288,9 @@ def answers_question(text: str, asked: str, value: re.Pattern[str], moment: re.P
     error do you get?", "Which test is failing?"), and the answer's first clause (at most ``MAX_ANSWER_WORDS``
     words) names a value and is no question, request or moment."""
     asked = asked.strip()
-    if not asked.endswith("?"):
+    if not asked.endswith(("?", "？")):
         return False
-    question = re.split(r"(?<=[.!])\s+|\n", asked)[-1]
+    question = re.split(r"(?<=[.!])\s+|(?<=[。！])|\n", asked)[-1]
     if not _patterns()["wh"].search(question) or moment.search(question):
         return False
     first = _patterns()["clause"].split(text.strip(), maxsplit=1)[0]
@@ -155,7 +309,14 @@ def said_in_passing(sentence: str, value: re.Pattern[str]) -> bool:
         return True  # "V, which is the X's sender", "airside-3, that's where it lives"
     if not sentence.rstrip().endswith("?") and _patterns()["access"].search(sentence):
         return True
-    for clause in re.split(r",\s+|;\s+|\s+[—–-]+\s+|\s+and\s+|\?\s*", sentence):
+    for clause in re.split(r",\s+|;\s+|(?<!\s)\s+[—–-]+\s+|(?<!\s)\s+and\s+|\?\s*", sentence):
         if _patterns()["intended"].search(clause) and value.search(clause):
             return True
     return False
+
+
+def split_asides(text: str) -> str:
+    """``text`` with each aside (``_ASIDE``: "by the way", "btw", "übrigens", "por cierto", ...) opened inside a
+    sentence, after a comma or "and", made a sentence of its own (a break before its marker), so the request
+    before it does not veto it."""
+    return _patterns()["aside"].sub(".\n", text)

@@ -39,7 +39,7 @@ from typing import Any
 from contextlamp.domain.correction_markers import revision_body
 from contextlamp.hooks.checkpoint import checkpoint_path, load_counts, save_calls
 from contextlamp.hooks.clean import cue_input, injected_keys
-from contextlamp.hooks.cue_lang import answers_question, said_in_passing, states_fact
+from contextlamp.hooks.cue_lang import answers_question, ordinary_elsewhere, said_in_passing, split_asides, states_fact
 from contextlamp.hooks.saver import read_session, write_json
 from contextlamp.printed import DIGEST_REQUEST
 
@@ -181,7 +181,9 @@ _VALUE = re.compile(
     r"|\bthe [a-z][\w-]* (?:schema|bucket|queue|topic|namespace|cluster|database|db|keyspace|vhost|tablespace)\b"
 )
 _SINCE = re.compile(r"\b(?:as of|from|since|starting) (?:today|now|this \w+)\b", re.IGNORECASE)  # a change's date
-_CLAUSE = re.compile(r"\s+[—–-]+\s+|;\s+")  # a statement's clauses: a request after a dash is its own
+# a statement's clauses: a request after a dash is its own (a dash read from a whitespace run's start: linear on
+# a long run of blank lines)
+_CLAUSE = re.compile(r"(?<!\s)\s+[—–-]+\s+|;\s+")
 # a statement of how things are: a present verb (third person), a copula or a possessive, "we <verb>", or a
 # settings line; never a request, a question or ordinary talk (``_statements`` drops those first)
 _HABITUAL = re.compile(
@@ -241,6 +243,9 @@ def cues_of(text: str, asked: str = "") -> list[str]:
         return []
     if asked and answers_question(own, asked, _VALUE, _MOMENT):
         return ["fact"]  # the bare answer to the agent's own question ("7443" after "which port ...?")
+    # an aside is its own sentence; a sentence in another language that asks, requests, thanks or says the moment
+    # carries no cue of any path (``cue_lang``)
+    own = _SENTENCE.sub(lambda m: "\n" if ordinary_elsewhere(m.group()) else m.group(), split_asides(own))
     found: list[str] = []
     for sentence in _statements(own):
         for name, pattern in _CUE.items():
@@ -265,7 +270,7 @@ def cues_of(text: str, asked: str = "") -> list[str]:
     return found
 
 
-_LEAD_CLAUSE = re.compile(r",\s+|;\s+|:\s+|\s+[—–-]+\s+")
+_LEAD_CLAUSE = re.compile(r",\s+|;\s+|:\s+|(?<!\s)\s+[—–-]+\s+")
 
 
 def _leading(sentence: str) -> list[str]:
