@@ -566,7 +566,8 @@ def _without_clean_encodings(
     key) keeps its findings, and
     labelled and vendor findings always stay. Linear: runs are sorted once and each finding is placed by bisection."""
     wordless = {(start, end) for start, end, decoded in runs if _STRUCTURE.search(decoded.strip()) is None}
-    clean = sorted({(start, end) for start, end, _ in runs if (start, end) not in dirty | wordless})
+    skip = dirty | wordless  # once: built inside the comprehension it was a set a run (quadratic on many runs)
+    clean = sorted({(start, end) for start, end, _ in runs if (start, end) not in skip})
     if not clean or not any(kind in SHAPE_KINDS for _, _, kind in found):
         return found
     starts = [start for start, _ in clean]
