@@ -25,7 +25,7 @@ from typing import Any
 import re2  # pyright: ignore[reportMissingTypeStubs]
 
 from contextlamp.domain.secret_measures import is_placeholder
-from contextlamp.domain.secret_vendor_prose import own_specs, prose_keyed
+from contextlamp.domain.secret_vendor_prose import own_specs, prose_keyed, unkeyed_specs
 
 _RE2: Any = re2
 # Words spelled as their usual capitals in a kind's name ("databricks-api-token" -> "Databricks API Token").
@@ -135,7 +135,8 @@ def format_rules() -> tuple[FormatRule, ...]:
             tuple(spec["keywords"]),
             _checker(spec, global_deny),
         )
-        for spec in [*document["rules"], *own_specs()]  # ours: the kinds the ruleset lacks (secret_vendor_prose)
+        # then ours (secret_vendor_prose): the vendor's own value marks without its name, the kinds the ruleset lacks
+        for spec in [*document["rules"], *unkeyed_specs(document["rules"]), *own_specs()]
     )
 
 

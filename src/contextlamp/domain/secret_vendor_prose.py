@@ -18,6 +18,10 @@ somewhere before them on the line (kubeadm bootstrap tokens, Azure DevOps PATs).
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable, Mapping
+from typing import Any
+
 # gitleaks' semi-generic gap and operator, as written in every keyed rule of the vendored JSON (178 rules)
 UPSTREAM_GAP = r"(?:[ \t\w.-]{0,20})"
 UPSTREAM_OPERATOR = r"(?:=|>|:{1,3}=|\|\||:|=>|\?=|,)"
@@ -91,3 +95,31 @@ def own_specs() -> list[dict[str, object]]:
     """:data:`OWN_RULES` as rule specs of the vendored JSON's form (``id``, ``regex``, ``keywords``,
     ``min_entropy``), for secret_formats.format_rules to load after upstream's."""
     return [{"id": i, "regex": r, "keywords": list(k), "min_entropy": e} for i, r, k, e in OWN_RULES]
+
+
+# The literal start of a keyed rule's value group that is the vendor's own mark: four or more token characters, three
+# of them capitals (New Relic NRII-/NRAK-/NRJS-, Yandex AQVN, eBay PRD-), not a generic sk_/key-/live_/pk_.
+_VALUE_START = re.compile(r"\(([A-Za-z0-9_+-]{4,})(?=[\[(])")
+_MIN_CAPITALS = 3
+# Keyed values that are public where they are written without a name: New Relic's browser key is in every page's
+# agent snippet (docs.newrelic.com, "browser key"), so only the keyed form (a config naming it) is refused.
+_PUBLIC_MARKS = frozenset({"new-relic-browser-api-token"})
+
+
+def unkeyed_specs(rules: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """For each keyed rule (the gitleaks form) whose value starts with the vendor's own mark (:data:`_VALUE_START`),
+    the same value found without the vendor's name before it ("Nimm mal NRII-…", "try again with AQVN…"): a spec of
+    the JSON's form, the mark case-sensitive and the rest of the value, filter and end boundary upstream's."""
+    out: list[dict[str, Any]] = []
+    for spec in rules:
+        pattern = str(spec["regex"])
+        if spec["id"] in _PUBLIC_MARKS or UPSTREAM_OPERATOR not in pattern or not pattern.endswith(UPSTREAM_END):
+            continue
+        rest = pattern.split(UPSTREAM_OPERATOR, 1)[1]
+        match = _VALUE_START.search(rest)
+        if match is None or sum(c.isupper() for c in match.group(1)) < _MIN_CAPITALS:
+            continue
+        value = rest[match.end(1) : len(rest) - len(UPSTREAM_END) - 1]
+        regex = rf"(?i)(?:^|[^A-Za-z0-9_-])((?-i:{re.escape(match.group(1))}){value}){UPSTREAM_END}"
+        out.append({**spec, "id": f"{spec['id']}.unkeyed", "regex": regex, "keywords": [match.group(1).lower()]})
+    return out
