@@ -29,7 +29,7 @@ UPSTREAM_END = r"""(?:\\?['"\x60]|[\s;]|\\[nr]|$)"""
 
 # The widened gap: words of any script (a noun phrase and a short complement: "admin API key for the shop",
 # "-Schlüssel für den Chor"), at most 48 characters, on one line.
-PROSE_GAP = r"(?:[ \t\w.\-\x{80}-\x{10FFFF}]{0,48})"
+PROSE_GAP = r"(?:[ \t\w.\-]|[^\x00-\x7f]){0,48}"
 # Copulas between spaces (en/nl is, de ist/lautet, fr est, es es, it è, pt é, cs/sk je, pl jest/to, sv är,
 # da/no er, fi on, ru это), optionally "now"; and the particles that join a topic to its value without a space
 # (ja は/が, zh 是/为/為, ko 은/는/이/가). Fullwidth colons are ASCII after normalisation (NFKC).
