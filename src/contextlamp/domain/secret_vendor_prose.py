@@ -91,7 +91,7 @@ OWN_RULES: tuple[tuple[str, str, tuple[str, ...], float], ...] = (
 )
 
 
-def own_specs() -> list[dict[str, object]]:
+def own_specs() -> list[dict[str, Any]]:
     """:data:`OWN_RULES` as rule specs of the vendored JSON's form (``id``, ``regex``, ``keywords``,
     ``min_entropy``), for secret_formats.format_rules to load after upstream's."""
     return [{"id": i, "regex": r, "keywords": list(k), "min_entropy": e} for i, r, k, e in OWN_RULES]
