@@ -45,6 +45,7 @@ SPLITS: tuple[HeldSplit, ...] = (
     HeldSplit(
         "held14w", "secret_corpus_held14w", "score where17's held14w split (noun then where/who/rule; at the end)"
     ),
+    HeldSplit("held14f", "secret_corpus_held14f", "score evade17's held14f split (prefixless vendors, evasions)"),
 )
 
 

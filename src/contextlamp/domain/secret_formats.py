@@ -25,6 +25,7 @@ from typing import Any
 import re2  # pyright: ignore[reportMissingTypeStubs]
 
 from contextlamp.domain.secret_measures import is_placeholder
+from contextlamp.domain.secret_vendor_prose import own_specs, prose_keyed, unkeyed_specs
 
 _RE2: Any = re2
 # Words spelled as their usual capitals in a kind's name ("databricks-api-token" -> "Databricks API Token").
@@ -33,6 +34,7 @@ _CAPITALS = {
     "url": "URL", "uri": "URI", "oauth": "OAuth", "dsn": "DSN", "sas": "SAS", "hmac": "HMAC", "pem": "PEM",
     "pgp": "PGP", "rsa": "RSA", "ci": "CI", "npm": "NPM", "pypi": "PyPI", "github": "GitHub", "gitlab": "GitLab",
     "ai": "AI", "iam": "IAM", "rubygems": "RubyGems", "digitalocean": "DigitalOcean", "newrelic": "New Relic",
+    "devops": "DevOps",
 }  # fmt: skip
 
 
@@ -128,9 +130,13 @@ def format_rules() -> tuple[FormatRule, ...]:
     global_deny = _compile_any(list(document.get("global_deny", [])))
     return tuple(
         FormatRule(
-            kind_name(spec["id"]), sentence_end(spec["regex"]), tuple(spec["keywords"]), _checker(spec, global_deny)
+            kind_name(spec["id"]),
+            prose_keyed(sentence_end(spec["regex"])),
+            tuple(spec["keywords"]),
+            _checker(spec, global_deny),
         )
-        for spec in document["rules"]
+        # then ours (secret_vendor_prose): the vendor's own value marks without its name, the kinds the ruleset lacks
+        for spec in [*document["rules"], *unkeyed_specs(document["rules"]), *own_specs()]
     )
 
 

@@ -17,8 +17,9 @@ as a hiding mark so a credential-shaped token it hid is refused whatever its lab
   ``<circle>`` and folds to one ASCII letter or digit: NFKC folds it, and the style is the mark (a formula's ``x²``
   is too short a token to be refused; the mark only makes a credential-shaped token hidden);
 - single characters separated by one punctuation mark, 8 or more (``1.f.9.7.7.a…``, ``a-b-c-d-…``, ``x·y·z…``,
-  ``p_a_s_s…``, ``a|b|c…``; stop 44: the separator itself as a character between two, ``Y-Z-6---G-t…``): the
-  separators are removed. The space-separated form is secret_normal's ``_spaced``;
+  ``p_a_s_s…``, ``a|b|c…``, stop 46 ``h*u*n*t…``, ``a~b~c…``, ``a+b+c…``; stop 44: the separator itself as a
+  character between two, ``Y-Z-6---G-t…``): the separators are removed. The space-separated form is
+  secret_normal's ``_spaced``;
 - adjacent string literals joined by a concatenation (secret_normal's ``_concatenations``) where a piece is short
   (at most ``SHORT_PIECE`` characters): a value cut into short pieces is hidden, a long string wrapped to a line
   width is not.
@@ -72,7 +73,7 @@ def _punctuated_pattern(sep: str) -> re.Pattern[str]:
 
 # where a run may be: a value character and a separator, 7 or more times, then a value character (on RE2: one
 # linear pass, a few ms on 2 MiB, where Python's re took 50 ms)
-_CANDIDATE = rf"(?:[A-Za-z0-9_+!#$%&*?@~=-][.\-_·•|/:,]){{{PUNCT_MIN - 1},}}[A-Za-z0-9_+!#$%&*?@~=-]"
+_CANDIDATE = rf"(?:[A-Za-z0-9_+!#$%&*?@~=-][.\-_·•|/:,*~+]){{{PUNCT_MIN - 1},}}[A-Za-z0-9_+!#$%&*?@~=-]"
 
 
 @cache
@@ -80,7 +81,9 @@ def _candidates() -> Any:
     return cast(Any, re2).compile(_CANDIDATE)
 
 
-_PUNCTUATED = tuple(_punctuated_pattern(sep) for sep in (".", "-", "_", "·", "•", "|", "/", ":", ","))
+# (stop 46: also the value symbols ``*``, ``~``, ``+`` as fillers, "h*u*n*t*e*r*2*…": a filler between every
+# character of a value, 8 or more, is no emphasis or arithmetic of prose)
+_PUNCTUATED = tuple(_punctuated_pattern(sep) for sep in (".", "-", "_", "·", "•", "|", "/", ":", ",", "*", "~", "+"))
 
 
 def tag_ascii(char: str) -> str | None:

@@ -40,7 +40,7 @@ from contextlamp.domain.secret_lists import core_list_rules
 from contextlamp.domain.secret_measures import names_no_value
 from contextlamp.domain.secret_normal import merge_spans, normalise_for_scan
 from contextlamp.domain.secret_phrases import phrase_rules
-from contextlamp.domain.secret_public import FINGERPRINTS, data_text, public_bytes, sealed_test
+from contextlamp.domain.secret_public import FINGERPRINTS, PUBLIC_IDS, data_text, public_bytes, sealed_test, start_test
 from contextlamp.domain.secret_re2 import (
     SET_SIZE,
     Compiled,
@@ -505,6 +505,7 @@ PUBLIC = (
     r"[^0-9A-Za-z]{0,8}(?:\([^)\n]{0,20}\)[ \t]{0,3})?(?:(?:is|was|ist|est|es|è|é|era|=|:)[ \t]{0,3})?"
     r"(?:0[xX])?[0-9a-fA-F]{40,400}",
     PUBLIC_LABELLED,
+    *PUBLIC_IDS,
 )
 # Ciphertext in a standard envelope (stop 45): what any rule finds inside it, under any label, is encrypted, not a
 # credential in clear. A SOPS value (ENC[cipher,data:…,iv:…,tag:…,type:…], getsops.io: "safe to commit"), an Ansible
@@ -544,12 +545,12 @@ def _without_public(raw: list[tuple[int, int, str]], data: bytes, engine: _Engin
         raw = [(s, e, kind) for s, e, kind in raw if not sealed(s, e)]
     if not any(kind in SHAPE_KINDS for _, _, kind in raw):
         return raw
-    public = _spans_of(engine.public, data)
+    inside = start_test(_spans_of(engine.public, data))
     # a finding that starts inside public material is part of it (its redaction tail may take a full stop more)
     return [
         (s, e, kind)
         for s, e, kind in raw
-        if kind not in SHAPE_KINDS or not (any(ps <= s < pe for ps, pe in public) or public_bytes(_decode(data[s:e])))
+        if kind not in SHAPE_KINDS or not (inside(s) or public_bytes(_decode(data[s:e])))
     ]
 
 
@@ -566,7 +567,8 @@ def _without_clean_encodings(
     key) keeps its findings, and
     labelled and vendor findings always stay. Linear: runs are sorted once and each finding is placed by bisection."""
     wordless = {(start, end) for start, end, decoded in runs if _STRUCTURE.search(decoded.strip()) is None}
-    clean = sorted({(start, end) for start, end, _ in runs if (start, end) not in dirty | wordless})
+    skip = dirty | wordless  # once: built inside the comprehension it was a set a run (quadratic on many runs)
+    clean = sorted({(start, end) for start, end, _ in runs if (start, end) not in skip})
     if not clean or not any(kind in SHAPE_KINDS for _, _, kind in found):
         return found
     starts = [start for start, _ in clean]
