@@ -160,7 +160,10 @@ LONG = 128 * 1024
 PLAIN = "The quick brown fox jumps over the lazy dog while the team reviews the release notes. "
 
 
-@pytest.mark.parametrize("unit", ["パスワード：Martaに", "密码：张伟有", "パスワードはTomaszさんが", "비밀번호:Sofia에게"])
+RUNS = ["パスワード：Martaに", "密码：张伟有", "パスワードはTomaszさんが", "비밀번호:Sofia에게"]
+
+
+@pytest.mark.parametrize("unit", RUNS)
 def test_a_long_run_without_spaces_scans_in_linear_time(scanner: SecretScanner, unit: str) -> None:
     hostile = (unit * LONG)[: LONG // 3]  # about LONG bytes of UTF-8 (up to three bytes a character)
     prose = (PLAIN * (LONG // len(PLAIN) + 1))[: len(hostile.encode())]  # plain prose of the same size
