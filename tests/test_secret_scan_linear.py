@@ -153,7 +153,6 @@ def test_a_two_mebibyte_transcript_redacts_in_seconds(scanner: SecretScanner) ->
         assert _cpu(scanner.redact, text, 1) < 5.0  # "a few seconds per MiB" at most, on 2 MiB
 
 
-
 # stop 46: a run of text with no space is one token (Japanese, Korean), and a stated rule's candidate read its
 # token to the end: 200 KB of "パスワード：Martaに" scanned in 30x the prose time (quadratic: 8 KiB hid it)
 LONG = 128 * 1024
