@@ -151,3 +151,21 @@ def test_a_two_mebibyte_transcript_redacts_in_seconds(scanner: SecretScanner) ->
     hostile = ("password a is -" * (2 * 1024 * 1024 // 15 + 1))[: 2 * 1024 * 1024]
     for text in (transcript, hostile):
         assert _cpu(scanner.redact, text, 1) < 5.0  # "a few seconds per MiB" at most, on 2 MiB
+
+
+# stop 46: a run of text with no space is one token (Japanese, Korean), and a stated rule's candidate read its
+# token to the end: 200 KB of "パスワード：Martaに" scanned in 30x the prose time (quadratic: 8 KiB hid it)
+LONG = 128 * 1024
+PLAIN = "The quick brown fox jumps over the lazy dog while the team reviews the release notes. "
+
+
+RUNS = ["パスワード：Martaに", "密码：张伟有", "パスワードはTomaszさんが", "비밀번호:Sofia에게"]
+
+
+@pytest.mark.parametrize("unit", RUNS)
+def test_a_long_run_without_spaces_scans_in_linear_time(scanner: SecretScanner, unit: str) -> None:
+    hostile = (unit * LONG)[: LONG // 3]  # about LONG bytes of UTF-8 (up to three bytes a character)
+    prose = (PLAIN * (LONG // len(PLAIN) + 1))[: len(hostile.encode())]  # plain prose of the same size
+    base = _cpu(scanner.kinds, prose, 2)
+    took = _cpu(scanner.kinds, hostile, 2)
+    assert took <= FACTOR * base + SLACK_S, f"{unit!r}: {took:.3f} s against {base:.3f} s of prose"

@@ -80,9 +80,10 @@ class Regex:
         spans = self.raw.Match(_ANCHOR_START, data, pos, len(data))
         return None if spans[0][0] < 0 else spans
 
-    def match_end(self, data: bytes, pos: int) -> int:
-        """The byte offset where the match starting at ``pos`` ends, or ``pos`` when none starts there."""
-        spans = self.raw.Match(_ANCHOR_START, data, pos, len(data))
+    def match_end(self, data: bytes, pos: int, end: int | None = None) -> int:
+        """The byte offset where the match starting at ``pos`` ends, or ``pos`` when none starts there; the match
+        reads no byte at or past ``end`` (default: the end of ``data``)."""
+        spans = self.raw.Match(_ANCHOR_START, data, pos, len(data) if end is None else min(end, len(data)))
         return pos if spans[0][0] < 0 else spans[0][1]
 
     def starts(self, data: bytes) -> list[int]:
