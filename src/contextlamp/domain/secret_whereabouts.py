@@ -131,6 +131,7 @@ def _letters(raw: str) -> bool:
     return bool(w) and all(c.isalpha() or c in "'’-" for c in w)
 
 
+_LONGEST = 40  # characters of the longest word the lists and endings name (German compounds stay under it)
 # A separator later in the clause: the value comes after it ("Passwort steht unten: Tresor42").
 _LATER_VALUE = re.compile(r"[:=＝：][\s\u3000]|[=＝]\S")
 
@@ -158,7 +159,7 @@ def tells_where(text: str, separated: bool = True) -> bool:
     words = head.split(maxsplit=8)[:8]
     while words and words[0].lower() in _COPULAS:
         words, separated = words[1:], True
-    if not words:
+    if not words or len(words[0]) > _LONGEST:  # a run of 40+ characters is a value, never a place or holder
         return False
     first = words[0]
     if _letters(first) and _word(first) in _LEAD_WORDS:
