@@ -113,60 +113,142 @@ def _tables(g: random.Random) -> Iterator[Row]:
 # language -> credentials in parentheses without a colon ({v} the value), then ordinary parentheses ({n} a number).
 PAREN: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "en": (
-        ("Sign into the ferry booking admin (password {v}) and export the timetable.", "Garage unlocked (code {v}), bring the mower back."),
-        ("Upgrade the ferry app (version 4.{n}.2) before Friday.", "We sold {n} tickets (about {n} more than May).", "The kiosk failed (error code 0x{n}F) twice."),
+        (
+            "Sign into the ferry booking admin (password {v}) and export the timetable.",
+            "Garage unlocked (code {v}), bring the mower back.",
+        ),
+        (
+            "Upgrade the ferry app (version 4.{n}.2) before Friday.",
+            "We sold {n} tickets (about {n} more than May).",
+            "The kiosk failed (error code 0x{n}F) twice.",
+        ),
     ),
     "de": (
-        ("Melde dich am Chor-NAS an (Passwort {v}) und lade die Noten hoch.", "Karte entsperrt (PIN {v}), du kannst tanken."),
-        ("Bitte die App aktualisieren (Version 3.{n}) vor dem Konzert.", "Wir sind {n} Sänger (ohne die {n} Gäste).", "Der Drucker meldet einen Fehler (Code E{n}) seit Montag."),
+        (
+            "Melde dich am Chor-NAS an (Passwort {v}) und lade die Noten hoch.",
+            "Karte entsperrt (PIN {v}), du kannst tanken.",
+        ),
+        (
+            "Bitte die App aktualisieren (Version 3.{n}) vor dem Konzert.",
+            "Wir sind {n} Sänger (ohne die {n} Gäste).",
+            "Der Drucker meldet einen Fehler (Code E{n}) seit Montag.",
+        ),
     ),
     "fr": (
-        ("Connecte-toi à la caisse du ferry (mot de passe {v}) pour clôturer.", "Le portail est ouvert (code {v}), entre directement."),
-        ("Installe la mise à jour (version 2.{n}) avant le concert.", "On a reçu {n} inscriptions (dont {n} enfants).", "La borne affiche une erreur (code {n}) depuis hier."),
+        (
+            "Connecte-toi à la caisse du ferry (mot de passe {v}) pour clôturer.",
+            "Le portail est ouvert (code {v}), entre directement.",
+        ),
+        (
+            "Installe la mise à jour (version 2.{n}) avant le concert.",
+            "On a reçu {n} inscriptions (dont {n} enfants).",
+            "La borne affiche une erreur (code {n}) depuis hier.",
+        ),
     ),
     "es": (
-        ("Entra en el panel del jardín (contraseña {v}) y revisa el riego.", "Tarjeta desbloqueada (PIN {v}), ya puedes pagar."),
-        ("Actualiza la app (versión 5.{n}) antes del ensayo.", "Vinieron {n} vecinos (y {n} niños).", "La máquina falló (código de error {n}) otra vez."),
+        (
+            "Entra en el panel del jardín (contraseña {v}) y revisa el riego.",
+            "Tarjeta desbloqueada (PIN {v}), ya puedes pagar.",
+        ),
+        (
+            "Actualiza la app (versión 5.{n}) antes del ensayo.",
+            "Vinieron {n} vecinos (y {n} niños).",
+            "La máquina falló (código de error {n}) otra vez.",
+        ),
     ),
     "it": (
-        ("Accedi al gestionale del coro (password {v}) e carica gli spartiti.", "Cancello sbloccato (codice {v}), entra pure."),
-        ("Aggiorna l'app (versione 1.{n}) prima del concerto.", "Siamo in {n} (più {n} ospiti).", "Il lettore dà errore (codice {n}) da ieri."),
+        (
+            "Accedi al gestionale del coro (password {v}) e carica gli spartiti.",
+            "Cancello sbloccato (codice {v}), entra pure.",
+        ),
+        (
+            "Aggiorna l'app (versione 1.{n}) prima del concerto.",
+            "Siamo in {n} (più {n} ospiti).",
+            "Il lettore dà errore (codice {n}) da ieri.",
+        ),
     ),
     "pt": (
         ("Entra no painel da horta (senha {v}) e vê a rega.", "Cartão desbloqueado (PIN {v}), já podes pagar."),
-        ("Atualiza a app (versão 6.{n}) antes do ensaio.", "Vieram {n} vizinhos (e {n} crianças).", "A máquina deu erro (código {n}) de novo."),
+        (
+            "Atualiza a app (versão 6.{n}) antes do ensaio.",
+            "Vieram {n} vizinhos (e {n} crianças).",
+            "A máquina deu erro (código {n}) de novo.",
+        ),
     ),
     "nl": (
-        ("Log in op de kassa van de veerboot (wachtwoord {v}) en sluit de dag af.", "Poort open (code {v}), rij maar door."),
-        ("Werk de app bij (versie 7.{n}) voor het concert.", "We waren met {n} (plus {n} gasten).", "De kiosk gaf een fout (foutcode {n}) vanmorgen."),
+        (
+            "Log in op de kassa van de veerboot (wachtwoord {v}) en sluit de dag af.",
+            "Poort open (code {v}), rij maar door.",
+        ),
+        (
+            "Werk de app bij (versie 7.{n}) voor het concert.",
+            "We waren met {n} (plus {n} gasten).",
+            "De kiosk gaf een fout (foutcode {n}) vanmorgen.",
+        ),
     ),
     "pl": (
-        ("Zaloguj się do panelu ogrodu (hasło {v}) i sprawdź podlewanie.", "Karta odblokowana (PIN {v}), możesz płacić."),
-        ("Zaktualizuj aplikację (wersja 2.{n}) przed próbą.", "Przyszło {n} osób (w tym {n} dzieci).", "Kiosk zgłosił błąd (kod {n}) rano."),
+        (
+            "Zaloguj się do panelu ogrodu (hasło {v}) i sprawdź podlewanie.",
+            "Karta odblokowana (PIN {v}), możesz płacić.",
+        ),
+        (
+            "Zaktualizuj aplikację (wersja 2.{n}) przed próbą.",
+            "Przyszło {n} osób (w tym {n} dzieci).",
+            "Kiosk zgłosił błąd (kod {n}) rano.",
+        ),
     ),
     "tr": (
         ("Feribot kasasına gir (şifre {v}) ve günü kapat.", "Kart açıldı (PIN {v}), artık ödeme yapabilirsin."),
-        ("Uygulamayı güncelle (sürüm 3.{n}) provadan önce.", "{n} kişi geldi (ve {n} çocuk).", "Kiosk hata verdi (hata kodu {n}) sabah."),
+        (
+            "Uygulamayı güncelle (sürüm 3.{n}) provadan önce.",
+            "{n} kişi geldi (ve {n} çocuk).",
+            "Kiosk hata verdi (hata kodu {n}) sabah.",
+        ),
     ),
     "ru": (
         ("Зайди в кассу парома (пароль {v}) и закрой смену.", "Карту разблокировали (ПИН {v}), можно платить."),
-        ("Обнови приложение (версия 4.{n}) до репетиции.", "Пришло {n} человек (и {n} детей).", "Киоск выдал ошибку (код {n}) утром."),
+        (
+            "Обнови приложение (версия 4.{n}) до репетиции.",
+            "Пришло {n} человек (и {n} детей).",
+            "Киоск выдал ошибку (код {n}) утром.",
+        ),
     ),
     "ja": (
-        ("フェリーの管理画面にログインして（パスワード{v}）時刻表を出してください。", "ゲートが開きました（暗証番号{v}）ので入ってください。"),
-        ("練習の前にアプリを更新してください（バージョン2.{n}）。", "{n}人が来ました（子ども{n}人を含む）。", "キオスクがエラーを出しました（エラーコード{n}）。"),
+        (
+            "フェリーの管理画面にログインして（パスワード{v}）時刻表を出してください。",
+            "ゲートが開きました（暗証番号{v}）ので入ってください。",
+        ),
+        (
+            "練習の前にアプリを更新してください（バージョン2.{n}）。",
+            "{n}人が来ました（子ども{n}人を含む）。",
+            "キオスクがエラーを出しました（エラーコード{n}）。",
+        ),
     ),
     "zh": (
         ("登录渡轮后台（密码{v}）导出时刻表。", "卡已解锁（密码{v}），可以付款了。"),
         ("排练前请更新应用（版本3.{n}）。", "来了{n}个人（其中{n}个孩子）。", "售票机报错（错误代码{n}）了。"),
     ),
     "ko": (
-        ("페리 관리자 페이지에 로그인해서 (비밀번호 {v}) 시간표를 내보내세요.", "카드 잠금이 풀렸어요 (PIN {v}), 이제 결제하세요."),
-        ("연습 전에 앱을 업데이트하세요 (버전 2.{n}).", "{n}명이 왔어요 (아이 {n}명 포함).", "키오스크 오류가 났어요 (오류 코드 {n})."),
+        (
+            "페리 관리자 페이지에 로그인해서 (비밀번호 {v}) 시간표를 내보내세요.",
+            "카드 잠금이 풀렸어요 (PIN {v}), 이제 결제하세요.",
+        ),
+        (
+            "연습 전에 앱을 업데이트하세요 (버전 2.{n}).",
+            "{n}명이 왔어요 (아이 {n}명 포함).",
+            "키오스크 오류가 났어요 (오류 코드 {n}).",
+        ),
     ),
     "vi": (
-        ("Đăng nhập trang quản trị phà (mật khẩu {v}) rồi xuất lịch chạy.", "Thẻ đã mở khóa (mã PIN {v}), bạn trả tiền được rồi."),
-        ("Cập nhật ứng dụng (phiên bản 5.{n}) trước buổi tập.", "Có {n} người đến (gồm {n} trẻ em).", "Máy bán vé báo lỗi (mã lỗi {n}) sáng nay."),
+        (
+            "Đăng nhập trang quản trị phà (mật khẩu {v}) rồi xuất lịch chạy.",
+            "Thẻ đã mở khóa (mã PIN {v}), bạn trả tiền được rồi.",
+        ),
+        (
+            "Cập nhật ứng dụng (phiên bản 5.{n}) trước buổi tập.",
+            "Có {n} người đến (gồm {n} trẻ em).",
+            "Máy bán vé báo lỗi (mã lỗi {n}) sáng nay.",
+        ),
     ),
 }
 
@@ -183,18 +265,78 @@ def _parens(g: random.Random) -> Iterator[Row]:
 
 # language -> (dollar-led stated, clause before the colon, clause prose with no value, $VAR docs).
 CLAUSE: dict[str, tuple[str, str, str, str]] = {
-    "en": ("The choir NAS password is {d}", "Ferry kiosk password, spelled backwards so nobody copies it: {v}", "The admin password, as we agreed last week: only Greta keeps it.", "Set the password to ${VAR} in the unit file, never inline."),
-    "de": ("Das Kennwort vom Chor-NAS lautet {d}", "Kennwort der Fähre, rückwärts geschrieben damit es keiner kopiert: {v}", "Das Admin-Kennwort, wie letzte Woche besprochen: nur Greta hat es.", "Das Passwort kommt aus $VAR, nie direkt in die Datei."),
-    "fr": ("Le mot de passe du NAS de la chorale est {d}", "Mot de passe de la borne, écrit à l'envers pour qu'on ne le copie pas : {v}", "Le mot de passe admin, comme convenu la semaine dernière : seule Greta le garde.", "Le mot de passe vient de ${VAR}, jamais en clair dans le fichier."),
-    "es": ("La contraseña del NAS del coro es {d}", "Contraseña del quiosco, escrita al revés para que nadie la copie: {v}", "La contraseña de admin, como acordamos: solo Greta la guarda.", "La contraseña se lee de $VAR, nunca se escribe en el archivo."),
-    "it": ("La password del NAS del coro è {d}", "Password del chiosco, scritta al contrario così nessuno la copia: {v}", "La password admin, come deciso la settimana scorsa: la tiene solo Greta.", "La password arriva da ${VAR}, mai scritta nel file."),
-    "pt": ("A senha do NAS do coral é {d}", "Senha do quiosque, escrita ao contrário para ninguém copiar: {v}", "A senha de admin, como combinamos: só a Greta guarda.", "A senha vem de $VAR, nunca escrita no arquivo."),
-    "nl": ("Het wachtwoord van de koor-NAS: {d}", "Wachtwoord van de kiosk, achterstevoren geschreven zodat niemand het kopieert: {v}", "Het beheerderswachtwoord, zoals vorige week afgesproken: alleen Greta heeft het.", "Het wachtwoord komt uit ${VAR}, nooit in het bestand."),
-    "pl": ("Hasło do NAS-a chóru: {d}", "Hasło do kiosku, zapisane od tyłu żeby nikt nie skopiował: {v}", "Hasło administratora, jak ustaliliśmy: ma je tylko Greta.", "Hasło czytamy z $VAR, nigdy nie wpisujemy go do pliku."),
-    "tr": ("Koro NAS şifresi: {d}", "Kiosk şifresi, kimse kopyalamasın diye tersten yazıldı: {v}", "Yönetici şifresi, geçen hafta konuştuğumuz gibi: sadece Greta'da.", "Şifre ${VAR} değişkeninden gelir, dosyaya yazılmaz."),
-    "ru": ("Пароль от NAS хора: {d}", "Пароль киоска, записан задом наперёд чтобы никто не скопировал: {v}", "Пароль администратора, как договорились: он только у Греты.", "Пароль берётся из $VAR, в файл его не пишем."),
-    "ja": ("合唱団のNASのパスワード：{d}", "キオスクのパスワード、コピーされないよう逆さに書いたもの：{v}", "管理者パスワード、先週決めた通り：Gretaさんだけが持っています。", "パスワードは ${VAR} から読み込み、ファイルには書かないこと。"),
-    "zh": ("合唱团NAS的密码：{d}", "售票机密码，倒着写的免得别人抄：{v}", "管理员密码，按上周说好的：只有Greta保管。", "密码从 $VAR 读取，不要写进文件。"),
+    "en": (
+        "The choir NAS password is {d}",
+        "Ferry kiosk password, spelled backwards so nobody copies it: {v}",
+        "The admin password, as we agreed last week: only Greta keeps it.",
+        "Set the password to ${VAR} in the unit file, never inline.",
+    ),
+    "de": (
+        "Das Kennwort vom Chor-NAS lautet {d}",
+        "Kennwort der Fähre, rückwärts geschrieben damit es keiner kopiert: {v}",
+        "Das Admin-Kennwort, wie letzte Woche besprochen: nur Greta hat es.",
+        "Das Passwort kommt aus $VAR, nie direkt in die Datei.",
+    ),
+    "fr": (
+        "Le mot de passe du NAS de la chorale est {d}",
+        "Mot de passe de la borne, écrit à l'envers pour qu'on ne le copie pas : {v}",
+        "Le mot de passe admin, comme convenu la semaine dernière : seule Greta le garde.",
+        "Le mot de passe vient de ${VAR}, jamais en clair dans le fichier.",
+    ),
+    "es": (
+        "La contraseña del NAS del coro es {d}",
+        "Contraseña del quiosco, escrita al revés para que nadie la copie: {v}",
+        "La contraseña de admin, como acordamos: solo Greta la guarda.",
+        "La contraseña se lee de $VAR, nunca se escribe en el archivo.",
+    ),
+    "it": (
+        "La password del NAS del coro è {d}",
+        "Password del chiosco, scritta al contrario così nessuno la copia: {v}",
+        "La password admin, come deciso la settimana scorsa: la tiene solo Greta.",
+        "La password arriva da ${VAR}, mai scritta nel file.",
+    ),
+    "pt": (
+        "A senha do NAS do coral é {d}",
+        "Senha do quiosque, escrita ao contrário para ninguém copiar: {v}",
+        "A senha de admin, como combinamos: só a Greta guarda.",
+        "A senha vem de $VAR, nunca escrita no arquivo.",
+    ),
+    "nl": (
+        "Het wachtwoord van de koor-NAS: {d}",
+        "Wachtwoord van de kiosk, achterstevoren geschreven zodat niemand het kopieert: {v}",
+        "Het beheerderswachtwoord, zoals vorige week afgesproken: alleen Greta heeft het.",
+        "Het wachtwoord komt uit ${VAR}, nooit in het bestand.",
+    ),
+    "pl": (
+        "Hasło do NAS-a chóru: {d}",
+        "Hasło do kiosku, zapisane od tyłu żeby nikt nie skopiował: {v}",
+        "Hasło administratora, jak ustaliliśmy: ma je tylko Greta.",
+        "Hasło czytamy z $VAR, nigdy nie wpisujemy go do pliku.",
+    ),
+    "tr": (
+        "Koro NAS şifresi: {d}",
+        "Kiosk şifresi, kimse kopyalamasın diye tersten yazıldı: {v}",
+        "Yönetici şifresi, geçen hafta konuştuğumuz gibi: sadece Greta'da.",
+        "Şifre ${VAR} değişkeninden gelir, dosyaya yazılmaz.",
+    ),
+    "ru": (
+        "Пароль от NAS хора: {d}",
+        "Пароль киоска, записан задом наперёд чтобы никто не скопировал: {v}",
+        "Пароль администратора, как договорились: он только у Греты.",
+        "Пароль берётся из $VAR, в файл его не пишем.",
+    ),
+    "ja": (
+        "合唱団のNASのパスワード：{d}",
+        "キオスクのパスワード、コピーされないよう逆さに書いたもの：{v}",
+        "管理者パスワード、先週決めた通り：Gretaさんだけが持っています。",
+        "パスワードは ${VAR} から読み込み、ファイルには書かないこと。",
+    ),
+    "zh": (
+        "合唱团NAS的密码：{d}",
+        "售票机密码，倒着写的免得别人抄：{v}",
+        "管理员密码，按上周说好的：只有Greta保管。",
+        "密码从 $VAR 读取，不要写进文件。",
+    ),
 }
 VARS = ("DB_PASSWORD", "FERRY_ADMIN_PASS", "CHOIR_NAS_PW", "SMTP_PASSWORD", "GARDEN_TOKEN")
 
@@ -220,7 +362,11 @@ DIALOGUE: dict[str, tuple[str, str, str]] = {
     "es": ("—¿Cuál era la contraseña del quiosco?", "—{v}", "—Ni idea, pregúntale a {p} en la oficina."),
     "it": ("— Qual era la password del chiosco?", "— {v}", "— Non lo so, chiedi a {p} in ufficio."),
     "pt": ("— Qual era a senha do quiosque?", "— {v}", "— Não sei, pergunta ao {p} no escritório."),
-    "nl": ("Ines: wat was het wachtwoord van de kiosk ook alweer?", "Ik: {v}", "Ik: geen idee, vraag het {p} op kantoor."),
+    "nl": (
+        "Ines: wat was het wachtwoord van de kiosk ook alweer?",
+        "Ik: {v}",
+        "Ik: geen idee, vraag het {p} op kantoor.",
+    ),
     "pl": ("Ines: jakie było hasło do kiosku?", "Ja: {v}", "Ja: nie wiem, zapytaj {p} w biurze."),
     "tr": ("Ines: kioskun şifresi neydi?", "Ben: {v}", "Ben: bilmiyorum, ofiste {p}'ya sor."),
     "ru": ("Инес: какой там пароль от киоска?", "Я: {v}", "Я: не знаю, спроси у {p} в офисе."),

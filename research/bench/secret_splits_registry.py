@@ -42,7 +42,9 @@ SPLITS: tuple[HeldSplit, ...] = (
     HeldSplit("held12f", "secret_corpus_held12f", "score formats15's held12f split (layouts, public data; at the end)"),
     HeldSplit("held13f", "secret_corpus_held13f", "score vendor16's held13f split (sentence ends, public data)"),
     HeldSplit("held13s", "secret_corpus_held13s", "score stated16's held13s split (lists, seeds, hex; at the end)"),
-    HeldSplit("held14t", "secret_corpus_held14t", "score table18's held14t split (tables, parens, $, replies; at the end)"),
+    HeldSplit(
+        "held14t", "secret_corpus_held14t", "score table18's held14t split (tables, parens, $, replies; at the end)"
+    ),
 )
 
 
