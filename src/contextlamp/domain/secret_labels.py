@@ -63,7 +63,8 @@ def accept_labelled_value(value: str) -> bool:
     """A value its label says is a credential: anything that is a value (slot layer's password check: not prose, a
     placeholder or code) and not a source, a type or a constant-style stand-in (``CHANGE_ME``)."""
     v = value.strip().strip("\"'`")
-    if not v or is_placeholder(v) or (v.lower().startswith(SOURCE_PREFIXES) and not dollar_secret(v)) or v.startswith("-"):
+    source = v.lower().startswith(SOURCE_PREFIXES) and not dollar_secret(v)
+    if not v or is_placeholder(v) or source or v.startswith("-"):
         return False
     if v.lower().rstrip("?[]") in TYPE_NAMES or v.split("[", 1)[0].lower() in TYPE_NAMES:
         return False

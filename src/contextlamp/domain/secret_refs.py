@@ -49,46 +49,10 @@ def dollar_secret(value: str) -> bool:
 
 # Stripe object-id prefixes (Stripe API reference, each object's "id" field), public references, not keys.
 STRIPE_OBJECTS = frozenset(
-    [
-        "acct",
-        "ba",
-        "bt",
-        "card",
-        "ch",
-        "cn",
-        "cs",
-        "cus",
-        "dp",
-        "du",
-        "evt",
-        "fee",
-        "file",
-        "ii",
-        "il",
-        "in",
-        "invst",
-        "iv",
-        "link",
-        "po",
-        "pi",
-        "pm",
-        "price",
-        "prod",
-        "promo",
-        "py",
-        "pyr",
-        "qt",
-        "re",
-        "seti",
-        "si",
-        "sub",
-        "sub_sched",
-        "tax",
-        "txn",
-        "tr",
-        "trr",
-    ]
-)
+    {"acct", "ba", "bt", "card", "ch", "cn", "cs", "cus", "dp", "du", "evt", "fee", "file", "ii", "il", "in",
+     "invst", "iv", "link", "po", "pi", "pm", "price", "prod", "promo", "py", "pyr", "qt", "re", "seti", "si",
+     "sub", "sub_sched", "tax", "txn", "tr", "trr"}
+)  # fmt: skip
 
 
 def stripe_object_id(value: str) -> bool:
