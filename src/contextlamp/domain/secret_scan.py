@@ -55,6 +55,7 @@ from contextlamp.domain.secret_re2 import (
 )
 from contextlamp.domain.secret_redact import without_clauses
 from contextlamp.domain.secret_revealed import only_typographic, revealed_secret, styled
+from contextlamp.domain.secret_reworded import reworded_findings
 from contextlamp.domain.secret_rules import KEYED_RULES, PEM_BLOCK, RULES, TOKEN_TAIL, Rule
 from contextlamp.domain.secret_slots import slot_rules
 from contextlamp.domain.secret_unwrap import hidden_secret
@@ -265,6 +266,7 @@ class SecretScanner:
                     found.append((*view.original_span(a, b), kind))
             found += [(*view.original_span(a, b), HIDDEN) for a, b in view.hidden if hidden_secret(view.text[a:b])]
             found += [(a, b, HIDDEN) for a, b, value in view.revealed if hidden_secret(value)]
+        found += [(*normal.original_span(a, b), k) for a, b, k in reworded_findings(normal.text, _raw_findings)]
         laid = [
             (*layout.original_span(a, b), kind)
             for layout in layout_views(normal.text)  # a value cut by layout, rejoined (secret_layout.py)
