@@ -59,6 +59,7 @@ from contextlamp.domain.secret_reworded import reworded_findings
 from contextlamp.domain.secret_rules import KEYED_RULES, PEM_BLOCK, RULES, TOKEN_TAIL, Rule
 from contextlamp.domain.secret_slots import slot_rules
 from contextlamp.domain.secret_unwrap import hidden_secret
+from contextlamp.domain.secret_wrapped import wrapped_views
 
 REDACTED = "[secret removed]"
 HIDDEN = "Obfuscated Value"  # a credential-shaped value someone hid behind a reversible transformation
@@ -269,7 +270,7 @@ class SecretScanner:
         found += [(*normal.original_span(a, b), k) for a, b, k in reworded_findings(normal.text, _raw_findings)]
         laid = [
             (*layout.original_span(a, b), kind)
-            for layout in layout_views(normal.text)  # a value cut by layout, rejoined (secret_layout.py)
+            for layout in layout_views(normal.text) + wrapped_views(normal.text)  # cut by layout, rejoined
             for a, b, kind in _laid(layout)
         ]
         if laid:
