@@ -27,7 +27,8 @@ from __future__ import annotations
 import bisect
 import functools
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
 
 from contextlamp.domain.secret_grammar import (
     CODES_NOUNS,
@@ -42,7 +43,9 @@ from contextlamp.domain.secret_re2 import Regex, compile_rule
 
 # A finder: (start, end, kind) of each secret the scanner's rules find in a text (secret_scan._raw_findings).
 Finder = Callable[[str, bool], list[tuple[int, int, str]]]
-View = tuple[str, int, int]  # (label, start, end): the label and the span of the text that holds the value
+# (label, start, end, strict): the label, the span of the text that holds the value, and whether a password found
+# there must hold a digit or a symbol (an answer on another line may be any reply: "Go to settings")
+View = tuple[str, int, int, bool]
 
 _MAX_LINE = 600  # characters of a line read as a table row, a question or an answer (a longer line is a paragraph)
 _MAX_CELL = 80  # characters of a header cell or a value cell
@@ -157,7 +160,7 @@ def table_views(text: str) -> list[View]:
             for k in columns:
                 s, e = row[1][k]
                 if 0 < e - s <= _MAX_CELL:
-                    views.append((text[slice(*cells[k])], s, e))
+                    views.append((text[slice(*cells[k])], s, e, False))
             i += 1
     return views
 
@@ -188,7 +191,7 @@ def paren_views(text: str) -> list[View]:
             continue
         if label.lower() in _BARE_CODE and value.isdigit() and 4 <= len(value) <= 8:
             label = "PIN code"
-        views.append((label, start, end))
+        views.append((label, start, end, False))
     return views
 
 
@@ -209,7 +212,7 @@ def clause_views(text: str) -> list[View]:
         label = line[max(0, comma - _MAX_LABEL) : comma].strip()
         start = a + colon + 1
         if label and b > start and _noun_end(label) >= 0:
-            views.append((label, start, b))
+            views.append((label, start, b, False))
     return views
 
 
@@ -249,7 +252,7 @@ def reply_views(text: str) -> list[View]:
         if ascii_head is not None and ascii_head.end() < d and not text[ascii_head.end()].isascii():
             e = ascii_head.end()
         if e > s:
-            views.append((label, s, e))
+            views.append((label, s, e, True))
     return views
 
 
@@ -274,7 +277,7 @@ def reworded_findings(text: str, find: Finder) -> list[tuple[int, int, str]]:
     parts: list[str] = []
     bounds: list[tuple[int, int, int]] = []  # (value start in the joined text, value end there, start in text)
     offset = 0
-    for label, start, end in views:
+    for label, start, end, _ in views:
         value = text[start:end].replace("\n", " ")
         head = f"{label.replace(chr(10), ' ')}: "
         bounds.append((offset + len(head), offset + len(head) + len(value), start))
@@ -290,6 +293,44 @@ def reworded_findings(text: str, find: Finder) -> list[tuple[int, int, str]]:
                 continue
             v0, v1, t0 = bounds[j]
             a, b = max(s, v0), min(e, v1)
-            if b > a:
+            if b > a and not (views[j][3] and plain_words(kind, joined[a:b])):
                 out.append((t0 + a - v0, t0 + b - v0, kind))
+    return out
+
+
+_WORD_KINDS = frozenset(("Password", "Password In Prose", "Password Assignment"))
+
+
+def plain_words(kind: str, value: str) -> bool:
+    """A password finding whose value is letters and spaces alone: in an answer on another line, a reply ("Go to
+    settings", "Twelve"), not a value; a value there holds a digit or a symbol (``meadow.7933``)."""
+    return kind in _WORD_KINDS and all(c.isalpha() or c.isspace() for c in value)
+
+
+_MAX_BRIDGE = 600  # characters of the earlier turn's end and of the answering turn's start read together
+
+
+class _Finds(Protocol):
+    def findings(self, text: str) -> Sequence[Any]: ...
+
+
+def bridged_spans(scanner: _Finds, earlier: Sequence[str], turn: str) -> list[tuple[int, int, str]]:
+    """(start, end, kind) of ``turn`` that the scanner finds only when the last line of one of the two turns
+    before (``earlier``, in order) is read just above the start of ``turn``: the answer to a question about a
+    credential ("Vous avez sauvegardé les codes de récupération ?" / "Oui, les voici : …"), or a value sent after
+    its noun in a turn of its own ("Its password is" / "Go on?" / "Xrjw*EFw6@8 (sorry, hit enter too early)").
+    Reads at most ``_MAX_BRIDGE`` characters of each: two short scans per turn."""
+    head = turn[:_MAX_BRIDGE]
+    if not head.strip():
+        return []
+    out: list[tuple[int, int, str]] = []
+    for before in earlier[-2:]:
+        tail = before.rstrip()[-_MAX_BRIDGE:].rsplit("\n", 1)[-1].strip()
+        if not tail:
+            continue
+        joined = f"{tail}\n{head}"
+        offset = len(tail) + 1
+        for found in scanner.findings(joined):
+            if found.end > offset and not plain_words(found.kind, joined[max(found.start, offset) : found.end]):
+                out.append((max(found.start, offset) - offset, found.end - offset, found.kind))
     return out
