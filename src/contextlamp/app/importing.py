@@ -510,7 +510,7 @@ def parts_redacted(scanner: SecretScanner, content: str, parts: Sequence[str]) -
 
     found: set[str] = set()
     for part in parts:
-        for finding in scanner.findings(part):
+        for finding in sorted(scanner.findings(part), key=lambda f: f.start - f.end):  # the longest first
             value = part[finding.start : finding.end].strip()
             if value and value in content:
                 content = content.replace(value, REDACTED)
