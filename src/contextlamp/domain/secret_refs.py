@@ -58,7 +58,7 @@ STRIPE_OBJECTS = frozenset(
 def stripe_object_id(value: str) -> bool:
     """Whether ``value`` is a Stripe object id: a ``STRIPE_OBJECTS`` prefix, ``_``, then 14-32 letters and digits
     (``in_1MtHbELkdIwHu7ixl4OzzPMv``; a ``test_``/``live_`` infix is allowed)."""
-    head, sep, body = value.strip().partition("_")
+    head, sep, body = value.strip().rstrip(".-").partition("_")  # a sentence may end after the id
     if not sep or head not in STRIPE_OBJECTS:
         return False
     for infix in ("test_", "live_"):

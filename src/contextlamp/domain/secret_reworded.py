@@ -27,6 +27,7 @@ from __future__ import annotations
 import bisect
 import functools
 import re
+import unicodedata
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
@@ -298,13 +299,15 @@ def reworded_findings(text: str, find: Finder) -> list[tuple[int, int, str]]:
     return out
 
 
+_TRAILING = ".,;:!?)]}'\"`…。、，！？」』”’»"
 _WORD_KINDS = frozenset(("Password", "Password In Prose", "Password Assignment"))
 
 
 def plain_words(kind: str, value: str) -> bool:
     """A password finding whose value is letters and spaces alone: in an answer on another line, a reply ("Go to
     settings", "Twelve"), not a value; a value there holds a digit or a symbol (``meadow.7933``)."""
-    return kind in _WORD_KINDS and all(c.isalpha() or c.isspace() for c in value)
+    word = (c.isalpha() or c.isspace() or unicodedata.category(c).startswith("M") for c in value.strip(_TRAILING))
+    return kind in _WORD_KINDS and all(word)
 
 
 _MAX_BRIDGE = 600  # characters of the earlier turn's end and of the answering turn's start read together
