@@ -299,14 +299,17 @@ def reworded_findings(text: str, find: Finder) -> list[tuple[int, int, str]]:
     return out
 
 
-_TRAILING = ".,;:!?)]}'\"`…。、，！？」』”’»"
+_LEADING = "([{'\"`「『“‘«"
 _WORD_KINDS = frozenset(("Password", "Password In Prose", "Password Assignment"))
 
 
 def plain_words(kind: str, value: str) -> bool:
     """A password finding whose value is letters and spaces alone: in an answer on another line, a reply ("Go to
     settings", "Twelve"), not a value; a value there holds a digit or a symbol (``meadow.7933``)."""
-    word = (c.isalpha() or c.isspace() or unicodedata.category(c).startswith("M") for c in value.strip(_TRAILING))
+    end = len(value)
+    while end and unicodedata.category(value[end - 1]).startswith("P"):  # the sentence's end: . ! ? । 。
+        end -= 1
+    word = (c.isalpha() or c.isspace() or unicodedata.category(c).startswith("M") for c in value[:end].lstrip(_LEADING))
     return kind in _WORD_KINDS and all(word)
 
 
