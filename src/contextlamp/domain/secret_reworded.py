@@ -50,6 +50,7 @@ View = tuple[str, int, int, bool]
 
 _MAX_LINE = 600  # characters of a line read as a table row, a question or an answer (a longer line is a paragraph)
 _MAX_CELL = 80  # characters of a header cell or a value cell
+_MAX_HEADER = 24  # characters of a header cell used whole as a label (a longer one gives its noun)
 _MAX_LABEL = 60  # characters of the words before a comma or in a parenthesis read as a label
 _MAX_CLAUSE = 120  # characters between the comma and the colon
 _QUESTION = "?？؟"
@@ -133,6 +134,14 @@ def _cells(text: str, a: int, b: int) -> tuple[str, list[tuple[int, int]]] | Non
     return sep, cells
 
 
+def _header_label(cell: str) -> str:
+    """A header cell as a view's label: the cell when short, else the credential noun in it (a view stays short)."""
+    if len(cell) <= _MAX_HEADER:
+        return cell
+    span = _noun_span(cell)
+    return cell if span is None else cell[span[0] : span[1]][:_MAX_HEADER]
+
+
 def _rule_line(text: str, a: int, b: int) -> bool:
     line = text[a:b].strip()
     return bool(line) and "-" in line and not line.strip("|-:+ \t")
@@ -149,7 +158,7 @@ def table_views(text: str) -> list[View]:
         if header is None or sum(e > s for s, e in header[1]) < 2:
             continue
         sep, cells = header
-        columns = [k for k, (s, e) in enumerate(cells) if 0 < e - s <= _MAX_CELL and _noun_end(text[s:e]) >= 0]
+        columns = [k for k, (s, e) in enumerate(cells) if 0 < e - s <= _MAX_CELL and _noun_end(text[s:e]) >= 0][:2]
         if not columns:
             continue
         if i < len(lines) and _rule_line(text, *lines[i]):
@@ -160,8 +169,8 @@ def table_views(text: str) -> list[View]:
                 break
             for k in columns:
                 s, e = row[1][k]
-                if 0 < e - s <= _MAX_CELL:
-                    views.append((text[slice(*cells[k])], s, e, False))
+                if 3 <= e - s <= _MAX_CELL:  # a value of 3+ characters (a PIN is 4)
+                    views.append((_header_label(text[slice(*cells[k])]), s, e, False))
             i += 1
     return views
 
@@ -271,31 +280,36 @@ def reworded_views(text: str) -> list[View]:
 
 def reworded_findings(text: str, find: Finder) -> list[tuple[int, int, str]]:
     """(start, end, kind) in ``text`` of what ``find`` reports inside the value of a view; all views are read in
-    one call, each on its own paragraph (``label: value`` and a blank line)."""
+    one call, each distinct ``label: value`` once (a repeated row or question costs nothing more) and on its own
+    paragraph (followed by a blank line)."""
     views = reworded_views(text)
     if not views:
         return []
+    where: dict[tuple[str, str, bool], list[int]] = {}  # each distinct view -> where its value starts in text
+    for label, start, end, strict in views:
+        key = (label.replace("\n", " "), text[start:end].replace("\n", " "), strict)
+        where.setdefault(key, []).append(start)
     parts: list[str] = []
-    bounds: list[tuple[int, int, int]] = []  # (value start in the joined text, value end there, start in text)
+    bounds: list[tuple[int, int]] = []  # (value start, value end) in the joined text, one per distinct view
     offset = 0
-    for label, start, end, _ in views:
-        value = text[start:end].replace("\n", " ")
-        head = f"{label.replace(chr(10), ' ')}: "
-        bounds.append((offset + len(head), offset + len(head) + len(value), start))
-        parts.append(head + value + "\n\n")
+    for label, value, _ in where:
+        head = f"{label}: "
+        bounds.append((offset + len(head), offset + len(head) + len(value)))
+        parts.append(f"{head}{value}\n\n")
         offset += len(head) + len(value) + 2
     joined = "".join(parts)
-    out: list[tuple[int, int, str]] = []
+    keys = list(where)
     firsts = [b[0] for b in bounds]
+    out: list[tuple[int, int, str]] = []
     for s, e, kind in find(joined, False):
         k = bisect.bisect_right(firsts, max(s, 0)) - 1
         for j in (k, k + 1):
             if not 0 <= j < len(bounds):
                 continue
-            v0, v1, t0 = bounds[j]
+            v0, v1 = bounds[j]
             a, b = max(s, v0), min(e, v1)
-            if b > a and not (views[j][3] and plain_words(kind, joined[a:b])):
-                out.append((t0 + a - v0, t0 + b - v0, kind))
+            if b > a and not (keys[j][2] and plain_words(kind, joined[a:b])):
+                out += [(t0 + a - v0, t0 + b - v0, kind) for t0 in where[keys[j]]]
     return out
 
 
