@@ -6,10 +6,14 @@ imported observation is judged as written, whatever the importer puts before it.
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
 from contextlamp.app.distilling import redacted_turns
-from contextlamp.app.importing import parts_redacted
+from contextlamp.app.importing import Importer, parts_redacted
+from contextlamp.app.service import Caller, MemoryService
 from contextlamp.domain.secret_scan import REDACTED, SecretScanner
 
 SCANNER = SecretScanner()
@@ -114,3 +118,22 @@ def test_import_judges_the_observation_as_written(observation: str) -> None:
     scrubbed = SCANNER.scrub(redacted)
     assert kinds
     assert scrubbed.text is None or ("nr+HBHddDtbmM39" not in scrubbed.text and "Xq7!mm29Lp" not in scrubbed.text)
+
+
+def test_mcp_memory_import_stores_no_secret_the_observation_holds(
+    service: MemoryService, alice: Caller, tmp_path: Path
+) -> None:
+    observations = [
+        "db.internal:5432:orders:svc_billing:nr+HBHddDtbmM39",
+        "| host | user | password |\n|---|---|---|\n| db1 | app | Xq7!mm29Lp |",
+        "The choir rehearses on Tuesdays in the old school hall.",
+    ]
+    path = tmp_path / "memory.jsonl"
+    entity = {"type": "entity", "name": "row s0485", "entityType": "row", "observations": observations}
+    path.write_text(json.dumps(entity) + "\n", encoding="utf-8")
+    Importer(service, service.clock).run("mcp-memory", path, alice.principal)
+    stored = "\n".join(
+        e.content for i in service.list_context(alice, limit=50).items if (e := service.get_entry(alice, i.id))
+    )
+    assert "choir rehearses" in stored
+    assert "nr+HBHddDtbmM39" not in stored and "Xq7!mm29Lp" not in stored
