@@ -28,6 +28,8 @@ def dollar_reference(value: str) -> bool:
     """Whether ``value`` (stripped) is a ``$`` reference (module docstring), not a ``$``-led secret. A value not
     led by ``$`` is no reference (False)."""
     v = value.strip()
+    if v.startswith(("${", "$(")):  # a parameter expansion or a command substitution, however the value was cut
+        return True
     match = _REFERENCE.fullmatch(v)
     if match is None:
         return False

@@ -41,6 +41,7 @@ from contextlamp.domain.secret_grammar import (
 )
 from contextlamp.domain.secret_lexicon import password_noun_pattern
 from contextlamp.domain.secret_re2 import Regex, compile_rule
+from contextlamp.domain.secret_turns import names_attribute
 
 # A finder: (start, end, kind) of each secret the scanner's rules find in a text (secret_scan._raw_findings).
 Finder = Callable[[str, bool], list[tuple[int, int, str]]]
@@ -154,9 +155,10 @@ def table_views(text: str) -> list[View]:
     i = 0
     while i < len(lines):
         header = _cells(text, *lines[i])
+        above = _cells(text, *lines[i - 1]) if i else None
         i += 1
-        if header is None or sum(e > s for s, e in header[1]) < 2:
-            continue
+        if header is None or sum(e > s for s, e in header[1]) < 2 or (above is not None and above[0] == header[0]):
+            continue  # a header starts its table: a row under another row (or a rule line) is data
         sep, cells = header
         columns = [k for k, (s, e) in enumerate(cells) if 0 < e - s <= _MAX_CELL and _noun_end(text[s:e]) >= 0][:2]
         if not columns:
@@ -165,8 +167,10 @@ def table_views(text: str) -> list[View]:
             i += 1
         while i < len(lines):
             row = _cells(text, *lines[i])
-            if row is None or row[0] != sep or len(row[1]) != len(cells) or _noun_end(text[slice(*row[1][0])]) >= 0:
+            if row is None or row[0] != sep or len(row[1]) != len(cells):
                 break
+            if any(_noun_end(text[s:e]) >= 0 for s, e in row[1] if e - s <= _MAX_CELL):
+                break  # a row that names a credential is a label, not a value
             for k in columns:
                 s, e = row[1][k]
                 if 3 <= e - s <= _MAX_CELL:  # a value of 3+ characters (a PIN is 4)
@@ -184,6 +188,12 @@ def paren_views(text: str) -> list[View]:
     """A parenthesis of a short label and a last token, without a colon, as ``label: token``."""
     views: list[View] = []
     for m in _PAREN.finditer(text):
+        if (
+            m.start()
+            and text[m.start() - 1].isascii()
+            and (text[m.start() - 1].isalnum() or text[m.start() - 1] in "$_")
+        ):
+            continue  # a call or a substitution: f(x y), $(pass show db)
         inner = m.group(1)
         if any(c in inner for c in _COLONS) or "=" in inner:
             continue
@@ -243,7 +253,7 @@ def reply_views(text: str) -> list[View]:
         if mark < 0:
             continue
         noun = _noun_span(question[:mark])
-        if noun is None:
+        if noun is None or names_attribute(question[:mark]):  # not about the value: "the password policy?"
             continue
         label = question[noun[0] : noun[1]]
         if len(question[mark + 1 :].strip("」』”\"'» \t")) >= 3:
@@ -350,7 +360,12 @@ def bridged_spans(scanner: _Finds, earlier: Sequence[str], turn: str) -> list[tu
             continue
         joined = f"{tail}\n{head}"
         offset = len(tail) + 1
+        own = bool(scanner.findings(tail))  # a secret of the earlier turn may run on: only what starts here counts
         for found in scanner.findings(joined):
-            if found.end > offset and not plain_words(found.kind, joined[max(found.start, offset) : found.end]):
+            if (
+                found.end > offset
+                and (found.start >= offset or not own)
+                and not plain_words(found.kind, joined[max(found.start, offset) : found.end])
+            ):
                 out.append((max(found.start, offset) - offset, found.end - offset, found.kind))
     return out
