@@ -46,6 +46,9 @@ SPLITS: tuple[HeldSplit, ...] = (
         "held14w", "secret_corpus_held14w", "score where17's held14w split (noun then where/who/rule; at the end)"
     ),
     HeldSplit("held14f", "secret_corpus_held14f", "score evade17's held14f split (prefixless vendors, evasions)"),
+    HeldSplit(
+        "held14t", "secret_corpus_held14t", "score table18's held14t split (tables, parens, $, replies; at the end)"
+    ),
 )
 
 

@@ -88,6 +88,7 @@ def redacted_turns(scanner: SecretScanner, texts: Sequence[str], removed: set[st
     one of the two turns before it ("what's the router password?" ... "it's X"; domain/secret_turns.py), which no
     rule reading one turn finds. The kinds removed are added to ``removed`` when given (an answer's as
     ``"Password"``). The one transcript redaction of save_session and the hooks; linear in the texts."""
+    from contextlamp.domain.secret_reworded import bridged_spans
     from contextlamp.domain.secret_scan import REDACTED
     from contextlamp.domain.secret_turns import answered_spans
 
@@ -95,6 +96,9 @@ def redacted_turns(scanner: SecretScanner, texts: Sequence[str], removed: set[st
     for i, text in enumerate(texts):
         redacted, kinds = scanner.redact_kinds(text)
         spans = answered_spans(texts[max(0, i - 2) : i], redacted)
+        bridged = bridged_spans(scanner, texts[max(0, i - 2) : i], redacted)  # secret_reworded: a reply, a split
+        kinds = [*kinds, *(kind for _, _, kind in bridged)]
+        spans = sorted([*spans, *((a, b) for a, b, _ in bridged)])
         if spans:
             pieces: list[str] = []
             last = 0
@@ -102,6 +106,7 @@ def redacted_turns(scanner: SecretScanner, texts: Sequence[str], removed: set[st
                 if start >= last:
                     pieces += [redacted[last:start], REDACTED]
                     last = end
+                last = max(last, end)  # overlapping spans: the longer one is removed whole
             redacted = "".join([*pieces, redacted[last:]])
             kinds = [*kinds, "Password"]
         if removed is not None:

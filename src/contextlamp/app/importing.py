@@ -42,6 +42,7 @@ from contextlamp.text import collapse_ws, content_key, kebab, scrub_surrogates, 
 
 if TYPE_CHECKING:
     from contextlamp.app.service import MemoryService
+    from contextlamp.domain.secret_scan import SecretScanner
 
 Progress = Callable[[int, int], None]  # (records done, records total)
 Outcome = Literal["added", "already there", "skipped"]
@@ -280,15 +281,17 @@ class Importer:
                 continue
             if tag and tag not in tags and len(tags) < limits.max_tags:
                 tags.append(tag)
+        content, found = parts_redacted(self.service.scanner, content, item.parts)
         scrubbed = self.service.scanner.scrub(content)  # redact, do not lose (docs/secrets.md)
+        kinds = sorted({*scrubbed.kinds, *found})
         if scrubbed.text is None:
-            return f"holds a secret ({', '.join(scrubbed.kinds)}) in content"
+            return f"holds a secret ({', '.join(kinds)}) in content"
         content = scrubbed.text
         fields = [("topic", [item.topic or ""]), ("tags", list(item.tags))]
         if reason := self._secret_in([*fields, ("project", [project or ""])]):
             return reason
-        if scrubbed.kinds:
-            plan.line = replace(plan.line, reason=f"a secret ({', '.join(scrubbed.kinds)}) removed, the rest kept")
+        if kinds:
+            plan.line = replace(plan.line, reason=f"a secret ({', '.join(kinds)}) removed, the rest kept")
         if has_expired(expiry_of(item.memory_type, plan.at, self.service.task_ttl_ms), now):
             days = self.service.task_ttl_ms / 86_400_000
             return (
@@ -497,3 +500,19 @@ def _ranges(numbers: list[int]) -> str:
         if n is not None:
             start = prev = n
     return ", ".join(out)
+
+
+def parts_redacted(scanner: SecretScanner, content: str, parts: Sequence[str]) -> tuple[str, set[str]]:
+    """``content`` with each secret found in one of ``parts`` (``ImportItem.parts``, scanned as written) replaced
+    by the redaction marker wherever it occurs, and the kinds found; ``SecretScanner.scrub`` then removes the
+    clauses that hold a marker. Linear in the texts."""
+    from contextlamp.domain.secret_scan import REDACTED
+
+    found: set[str] = set()
+    for part in parts:
+        for finding in sorted(scanner.findings(part), key=lambda f: f.start - f.end):  # the longest first
+            value = part[finding.start : finding.end].strip()
+            if value and value in content:
+                content = content.replace(value, REDACTED)
+                found.add(finding.kind)
+    return content, found

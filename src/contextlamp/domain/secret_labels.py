@@ -37,6 +37,7 @@ from __future__ import annotations
 import re
 
 from contextlamp.domain.secret_measures import is_identifier_chain, is_placeholder
+from contextlamp.domain.secret_refs import dollar_secret
 from contextlamp.domain.secret_rules import Rule
 from contextlamp.domain.secret_shape import (
     accept_connection_password,
@@ -62,7 +63,8 @@ def accept_labelled_value(value: str) -> bool:
     """A value its label says is a credential: anything that is a value (slot layer's password check: not prose, a
     placeholder or code) and not a source, a type or a constant-style stand-in (``CHANGE_ME``)."""
     v = value.strip().strip("\"'`")
-    if not v or is_placeholder(v) or v.lower().startswith(SOURCE_PREFIXES) or v.startswith("-"):
+    source = v.lower().startswith(SOURCE_PREFIXES) and not dollar_secret(v)
+    if not v or is_placeholder(v) or source or v.startswith("-"):
         return False
     if v.lower().rstrip("?[]") in TYPE_NAMES or v.split("[", 1)[0].lower() in TYPE_NAMES:
         return False

@@ -32,6 +32,7 @@ import math
 import mimetypes
 import re
 
+from contextlamp.domain.secret_refs import dollar_secret
 from contextlamp.domain.secret_whereabouts import tells_where
 from contextlamp.domain.secret_words import (
     CODE_PARTS,
@@ -67,6 +68,8 @@ def is_placeholder(value: str) -> bool:
     v = normalise(value).lower()
     if not v:
         return True
+    if dollar_secret(value):  # a $-led password, not a reference (secret_refs)
+        return False
     if v in PLACEHOLDER_WORDS or v.startswith(PLACEHOLDER_STARTS) or value.lstrip().startswith(PLACEHOLDER_STARTS):
         return True
     if v.endswith(("_here", "-here", "here>", "}}")):

@@ -55,9 +55,11 @@ from contextlamp.domain.secret_re2 import (
 )
 from contextlamp.domain.secret_redact import without_clauses
 from contextlamp.domain.secret_revealed import only_typographic, revealed_secret, styled
+from contextlamp.domain.secret_reworded import reworded_findings
 from contextlamp.domain.secret_rules import KEYED_RULES, PEM_BLOCK, RULES, TOKEN_TAIL, Rule
 from contextlamp.domain.secret_slots import slot_rules
 from contextlamp.domain.secret_unwrap import hidden_secret
+from contextlamp.domain.secret_wrapped import wrapped_views
 
 REDACTED = "[secret removed]"
 HIDDEN = "Obfuscated Value"  # a credential-shaped value someone hid behind a reversible transformation
@@ -66,9 +68,7 @@ HIDDEN = "Obfuscated Value"  # a credential-shaped value someone hid behind a re
 STATED_KINDS = frozenset(
     ("Password", "Password In Prose", "Password Assignment", "Labelled Key", "Stated Token", "Security Question Answer")
 )
-# bytes of a stated value's token read to judge it (names_no_value): a run of text with no space (CJK) is one token,
-# and reading it whole for each candidate in it was quadratic (200 KB of "パスワード：Martaに": 30x prose, stop 46)
-TOKEN_READ = 1024
+TOKEN_READ = 1024  # bytes of a stated value's token read to judge it: a CJK run is one token (quadratic, stop 46)
 
 
 @dataclass(frozen=True, slots=True)
@@ -268,9 +268,10 @@ class SecretScanner:
                     found.append((*view.original_span(a, b), kind))
             found += [(*view.original_span(a, b), HIDDEN) for a, b in view.hidden if hidden_secret(view.text[a:b])]
             found += [(a, b, HIDDEN) for a, b, value in view.revealed if hidden_secret(value)]
+        found += [(*normal.original_span(a, b), k) for a, b, k in reworded_findings(normal.text, _raw_findings)]
         laid = [
             (*layout.original_span(a, b), kind)
-            for layout in layout_views(normal.text)  # a value cut by layout, rejoined (secret_layout.py)
+            for layout in layout_views(normal.text) + wrapped_views(normal.text)  # cut by layout, rejoined
             for a, b, kind in _laid(layout)
         ]
         if laid:

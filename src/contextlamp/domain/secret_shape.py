@@ -38,6 +38,7 @@ from contextlamp.domain.secret_measures import (
     normalise,
     value_parts,
 )
+from contextlamp.domain.secret_refs import stripe_object_id
 from contextlamp.domain.secret_words import HASH_PREFIXES, STATE_WORDS
 
 MIN_LENGTH = 6  # shorter values are refused only by the PIN and code rules, which need a stated PIN or code
@@ -312,6 +313,8 @@ def accept_prefixed_token(value: str) -> bool:
     (a random base62 run of 20 measures about 4.1; words, identifiers, hex hashes and UUIDs do not mix all three
     classes at that entropy); or the body with its separators left out, when that is random by
     :func:`accept_random_token`'s measures (a base64url body cut by ``_`` and ``-``, a base32 or base36 body)."""
+    if stripe_object_id(value):  # in_…, ch_…: a Stripe object id is a public reference (secret_refs)
+        return False
     parts = value.replace("_", " ").replace("-", " ").replace(".", " ").split()[1:]
     body = "".join(parts)
     # random segments joined by separators ("NRII-E4agR-vz_V7db…"), the separators left out

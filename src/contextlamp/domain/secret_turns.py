@@ -67,6 +67,11 @@ def _words(text: str) -> list[str]:
     return [w.strip(_STRIP + _END_PUNCT).lower() for w in text.split()]
 
 
+def names_attribute(text: str) -> bool:
+    """Whether ``text`` names a public attribute of a credential (``_ATTRIBUTES``: "the password policy?")."""
+    return any(w in _ATTRIBUTES for w in _words(text))
+
+
 def asked_for(turn: str) -> str | None:
     """``"code"`` when ``turn`` asks for a code or PIN, ``"password"`` for any other credential, else None."""
     text = turn[-MAX_ASKING:]

@@ -83,6 +83,9 @@ class ImportItem:
         project: the project (slug) the memory belongs to in the source, or None (personal; ``--project``
             overrides both).
         location: where it was read, ``"file:line"`` (or ``"file"``), for reports; never the content.
+        parts: the source's own texts ``content`` was built from when it adds to them (an observation without the
+            entity put before it): each is scanned for secrets as written too, so what the importer adds never
+            changes a verdict (a ``pgpass`` line or a table is read from its own first character).
     """
 
     source_key: str
@@ -94,6 +97,7 @@ class ImportItem:
     created_at: int | None = None
     project: str | None = None
     location: str = ""
+    parts: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -119,6 +119,7 @@ def _items(path: Path, number: int, value: dict[str, Any], where: str = "") -> I
                     kind="fact",
                     tags=tags,
                     location=where,
+                    parts=(observation,),
                 )
     elif kind == "relation":
         source = text_field(value.get("from"), path, number, "from")
