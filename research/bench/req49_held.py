@@ -55,7 +55,9 @@ def main() -> None:
             row["missed_asks"] += bool(case["ask"] and not asked)
         bad = result["kept"] < result["expected"] or result["junk"] or result["over"] or asked != case["ask"]
         if args.show or bad:
-            print(f"{case['id']} [{case['lang']}]: kept {result['kept']}/{result['expected']} asked {asked}", flush=True)
+            print(
+                f"{case['id']} [{case['lang']}]: kept {result['kept']}/{result['expected']} asked {asked}", flush=True
+            )
             for text in live:
                 print(f"    | {text}")
     print("\n" + "".join(f"{c:>12}" for c in ["class", *COLUMNS]))

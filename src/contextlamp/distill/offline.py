@@ -61,6 +61,7 @@ from contextlamp.distill.pastes import without_pastes
 from contextlamp.distill.perspective import task_statement, to_user_perspective, trim_spoken
 from contextlamp.distill.resolve import Candidate, resolve
 from contextlamp.distill.script import word_count
+from contextlamp.distill.taught import commented, confirmed, has_value, tail, without_notes_to_self
 from contextlamp.distill.topics import subject_topic
 from contextlamp.distill.transcript import Turn
 from contextlamp.domain.correction_markers import correction_body
@@ -140,11 +141,52 @@ def segment(turns: list[Turn], language: str) -> list[Unit]:
     """The turns the distiller reads, as sentences: the user's turns (pastes removed) and digests. System, tool
     and assistant turns are skipped unread."""
     segmenter = _segmenter(language)
-    return [
-        Unit(turn.role, _sentences(without_pastes(turn.text) if turn.role == "user" else turn.text, segmenter))
-        for turn in turns
-        if turn.role not in ("system", "tool", "saved", "assistant")
-    ]
+    units: list[Unit] = []
+    asked = ""  # the agent's turn before a user turn: the check a bare yes confirms (``taught.confirmed``)
+    for turn in turns:
+        if turn.role == "assistant":
+            asked = turn.text
+            continue
+        if turn.role in ("system", "tool", "saved"):
+            continue
+        if turn.role != "user":
+            units.append(Unit(turn.role, _sentences(turn.text, segmenter)))
+            continue
+        check = confirmed(turn.text, asked) if asked else None
+        text = without_pastes(without_notes_to_self(turn.text)) if check is None else check
+        split = tail(text)
+        if split is not None:  # "can you X, and by the way Y": the statement after the request (``taught.tail``)
+            head, after = split  # the head stands alone when it names a value and asks nothing
+            text = after if _asks_first(head) or not has_value(head) else f"{head}.\n{after}"
+        sentences = _sentences(text, segmenter) + [c for c in commented(turn.text) if c not in text]
+        units.append(Unit("user", sentences))
+        if asked and check is None and (answer := answered(turn.text, asked)) is not None:
+            units.append(Unit("digest", [answer]))  # "Which region ...?" "eu-west-3": the pair is the statement
+        asked = ""
+    return units
+
+
+def answered(answer: str, asked: str) -> str | None:
+    """The bare answer to the agent's question as one statement, "<question>: <answer>" ("Which region should
+    the replica use: eu-west-3"), when ``answer`` gives a value right after the agent's wh-question (the stop
+    hook's rule, ``hooks.cue_lang.answers_question``); None otherwise."""
+    if not asked.rstrip().endswith("?") or len(answer.split()) > MAX_ANSWER_WORDS or "?" in answer:
+        return None
+    from contextlamp.hooks.cue_lang import answers_question
+    from contextlamp.hooks.digest import _MOMENT, _VALUE  # pyright: ignore[reportPrivateUsage]
+
+    if not answers_question(answer, asked, _VALUE, _MOMENT):
+        return None
+    question = re.split(r"(?<=[.!:])\s+|\n", asked.strip())[-1].rstrip("?").strip()
+    return f"{question}: {answer.strip().rstrip('.')}"
+
+
+MAX_ANSWER_WORDS = 6  # a bare answer: a value and a few words ("Sentry, self-hosted"); a longer turn stands alone
+
+
+def _asks_first(head: str) -> bool:
+    """Whether ``head`` (what precedes a subject-changing lead-in) is a request or a question."""
+    return is_request(head) or asks_question(head) or bool(re.search(r"\b(?:can|could|would) you\b", head, re.I))
 
 
 def candidates(units: list[Unit], language: str) -> list[Candidate]:
