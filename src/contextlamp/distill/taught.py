@@ -183,13 +183,19 @@ def confirmed(answer: str, asked: str) -> str | None:
 
 
 def without_notes_to_self(text: str) -> str:
-    """``text`` without its settings lines whose comment is a note to self (``_NOTE_TO_SELF``:
-    ``pickronde_minuten = 45  # nog checken``): a value someone still doubts is no fact to keep."""
+    """``text`` without its settings lines whose comment states nothing (a note to self, ``_NOTE_TO_SELF``:
+    ``pickronde_minuten = 45  # nog checken``; or a label under ``MIN_COMMENT_WORDS`` words: ``# seconds``): a
+    commented line is pasted from a file, and states something only when its comment does (``commented``)."""
 
     def keep(match: re.Match[str]) -> str:
-        return "" if _patterns()["note"].search(match.group("comment")) else match.group()
+        return match.group() if _states_reason(match.group("comment")) else ""
 
     return _patterns()["setting"].sub(keep, text)
+
+
+def _states_reason(comment: str) -> bool:
+    comment = comment.strip()
+    return not _patterns()["note"].search(comment) and len(_patterns()["word"].findall(comment)) >= MIN_COMMENT_WORDS
 
 
 def commented(text: str) -> list[str]:
@@ -198,7 +204,7 @@ def commented(text: str) -> list[str]:
     found: list[str] = []
     for match in _patterns()["setting"].finditer(text):
         comment = match.group("comment").strip()
-        if _patterns()["note"].search(comment) or len(_patterns()["word"].findall(comment)) < MIN_COMMENT_WORDS:
+        if not _states_reason(comment):
             continue
         setting = match.group()[: match.start("comment") - match.start()].rstrip(" #/;-\t")
         found.append(f"{setting.strip()} ({comment})")
