@@ -155,7 +155,7 @@ def segment(turns: list[Turn], language: str) -> list[Unit]:
         check = confirmed(turn.text, asked) if asked else None
         text = without_pastes(without_notes_to_self(turn.text)) if check is None else check
         split = tail(text)
-        if split is not None:  # "can you X, and by the way Y": the statement after the request (``taught.tail``)
+        if split is not None and not _names_secret(text):  # "can you X, and by the way Y" (``taught.tail``)
             head, after = split  # the head stands alone when it names a value and asks nothing
             text = after if _asks_first(head) or not has_value(head) else f"{head}.\n{after}"
         sentences = _sentences(text, segmenter) + [c for c in commented(turn.text) if c not in text]
@@ -182,6 +182,14 @@ def answered(answer: str, asked: str) -> str | None:
 
 
 MAX_ANSWER_WORDS = 6  # a bare answer: a value and a few words ("Sentry, self-hosted"); a longer turn stands alone
+
+
+def _names_secret(text: str) -> bool:
+    """Whether ``text`` names a credential (the stop hook's rule, ``hooks.digest._RANDOM``): "the admin password,
+    by the way, is V" is no statement to cut out of its sentence."""
+    from contextlamp.hooks.digest import _RANDOM  # pyright: ignore[reportPrivateUsage]
+
+    return _RANDOM.search(text) is not None
 
 
 def _asks_first(head: str) -> bool:

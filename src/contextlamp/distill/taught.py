@@ -108,8 +108,9 @@ _CHECK_LEAD = (
     r"(?:just )?(?:to (?:confirm|double-check|be sure|check)|so|then|ok(?:ay)?,? so|am i right that|do i understand "
     r"(?:correctly )?that|dus|dan|quindi|allora|also|dann|donc|alors|entonces|então|ou seja)"
 )
-# a settings line with its comment: ``key = value  # comment`` / ``key: value  // comment`` / ``KEY=V ; comment``
-_SETTING = r"^\s*[\w.\-\"']{1,80}\s*[:=]\s*[^#\n]{1,200}?\s(?:#|//|;|--)\s*(?P<comment>[^\n]{1,300})$"
+# a settings line with its comment: ``key = value  # comment`` / ``key: value  // comment`` (a space after the
+# marker: ``goes to #fin-drops`` names a channel)
+_SETTING = r"^\s*[\w.\-\"']{1,80}\s*[:=]\s*[^#\n]{1,200}?\s(?:#|//)\s+(?P<comment>[^\n]{1,300})$"
 # a comment that is a note to self, not a statement: to do, to check, temporary, a ticket, the old value, a unit
 _NOTE_TO_SELF = (
     r"todo|fixme|xxx|hack|tbd|check|verify|confirm|temporar\w*|for now|see |ticket|was \d|used to be|"

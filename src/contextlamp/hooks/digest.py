@@ -266,7 +266,7 @@ def cues_of(text: str, asked: str = "") -> list[str]:
         for sentence in _SENTENCE.findall(own)
     ):  # in German, French, Spanish, Italian, Portuguese or Dutch, or said in passing (``cue_lang``)
         found.append("fact")
-    if not found and (split := tail(own)) is not None:
+    if not found and not _RANDOM.search(own) and (split := tail(own)) is not None:
         found += cues_of(split[1])  # a statement after a request ("fix X, and by the way Y runs on V")
     if "correction" not in found and any(_changes_value(sentence) for sentence in _SENTENCE.findall(own)):
         found.append("correction")  # a durable value's change said as news or in chat (``_changes_value``)
