@@ -61,7 +61,15 @@ from contextlamp.distill.pastes import without_pastes
 from contextlamp.distill.perspective import task_statement, to_user_perspective, trim_spoken
 from contextlamp.distill.resolve import Candidate, resolve
 from contextlamp.distill.script import word_count
-from contextlamp.distill.taught import commented, confirmed, has_value, tail, without_notes_to_self
+from contextlamp.distill.taught import (
+    CREDENTIAL,
+    answered,
+    commented,
+    confirmed,
+    has_value,
+    tail,
+    without_notes_to_self,
+)
 from contextlamp.distill.topics import subject_topic
 from contextlamp.distill.transcript import Turn
 from contextlamp.domain.correction_markers import correction_body
@@ -166,30 +174,10 @@ def segment(turns: list[Turn], language: str) -> list[Unit]:
     return units
 
 
-def answered(answer: str, asked: str) -> str | None:
-    """The bare answer to the agent's question as one statement, "<question>: <answer>" ("Which region should
-    the replica use: eu-west-3"), when ``answer`` gives a value right after the agent's wh-question (the stop
-    hook's rule, ``hooks.cue_lang.answers_question``); None otherwise."""
-    if not asked.rstrip().endswith("?") or len(answer.split()) > MAX_ANSWER_WORDS or "?" in answer:
-        return None
-    from contextlamp.hooks.cue_lang import answers_question
-    from contextlamp.hooks.digest import _MOMENT, _VALUE  # pyright: ignore[reportPrivateUsage]
-
-    if not answers_question(answer, asked, _VALUE, _MOMENT):
-        return None
-    question = re.split(r"(?<=[.!:])\s+|\n", asked.strip())[-1].rstrip("?").strip()
-    return f"{question}: {answer.strip().rstrip('.')}"
-
-
-MAX_ANSWER_WORDS = 6  # a bare answer: a value and a few words ("Sentry, self-hosted"); a longer turn stands alone
-
-
 def _names_secret(text: str) -> bool:
-    """Whether ``text`` names a credential (the stop hook's rule, ``hooks.digest._RANDOM``): "the admin password,
+    """Whether ``text`` names a credential (``taught.CREDENTIAL``): "the admin password,
     by the way, is V" is no statement to cut out of its sentence."""
-    from contextlamp.hooks.digest import _RANDOM  # pyright: ignore[reportPrivateUsage]
-
-    return _RANDOM.search(text) is not None
+    return CREDENTIAL.search(text) is not None
 
 
 def _asks_first(head: str) -> bool:

@@ -108,6 +108,12 @@ _CHECK_LEAD = (
     r"(?:just )?(?:to (?:confirm|double-check|be sure|check)|so|then|ok(?:ay)?,? so|am i right that|do i understand "
     r"(?:correctly )?that|dus|dan|quindi|allora|also|dann|donc|alors|entonces|então|ou seja)"
 )
+# a credential or a hash (a long token mixing cases and digits) or a list of codes: never a fact to keep (the stop
+# hook's rule since stop 44, hooks/digest.py, moved here so the offline distiller reads the same one)
+CREDENTIAL = re.compile(
+    r"(?=\S*\d)(?=\S*[a-z])(?=\S*[A-Z])\S{16,}|\S{60,}|(?i:\b(?:password|passphrase|login|token|secret|"
+    r"recovery key|passwort|kennwort|mot de passe|contraseña|senha|wachtwoord)\b)"
+)
 # a settings line with its comment: ``key = value  # comment`` / ``key: value  // comment`` (a space after the
 # marker: ``goes to #fin-drops`` names a channel)
 _SETTING = r"^\s*[\w.\-\"']{1,80}\s*[:=]\s*[^#\n]{1,200}?\s(?:#|//)\s+(?P<comment>[^\n]{1,300})$"
@@ -119,6 +125,14 @@ _NOTE_TO_SELF = (
 )
 # a specific value: a digit, a path or handle, an identifier with an inner separator, a capitalised word inside
 _VALUE = r"\d|[#@/_]|[^\W_][-.][^\W_]|(?<=\s)[A-Z]"
+MAX_ANSWER_WORDS = 6  # a bare answer: a value and a few words ("Sentry, self-hosted"); a longer turn stands alone
+# a question that asks for a value opens on a wh-word (English, Dutch, German, French, Spanish, Italian,
+# Portuguese; their interrogative words), not a yes/no question ("Shall I ...?")
+_WH_OPEN = (
+    r"which|what|where|who|when|how (?:many|much|long|often)|welke?|waar|wie|wanneer|hoeveel|wat|welche[rsnm]?|wo|"
+    r"wer|wann|wie viele?|quel(?:le)?s?|où|quand|combien|cuál(?:es)?|qué|dónde|cuándo|cuántos?|quale|quali|dove|"
+    r"quando|quanti|qual|quais|onde|quantos?"
+)
 MAX_LEADS = 3  # lead-ins and wrappers stripped from a tail's start, one after another
 MIN_COMMENT_WORDS = 4  # "# seconds", "# default", "# was 4": a label; "# legal asked for 45 since March": a reason
 
@@ -135,6 +149,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         "setting": re.compile(_SETTING, flags | re.MULTILINE),
         "note": re.compile(rf"(?<![\w'-])(?:{_NOTE_TO_SELF})", flags),
         "value": re.compile(_VALUE),
+        "wh": re.compile(rf"(?:{_WH_OPEN})(?![\w'-])", flags),
         "word": re.compile(r"[^\W\d_][\w'-]*", flags),
     }
 
@@ -153,6 +168,23 @@ def tail(text: str) -> tuple[str, str] | None:
     if len(rest.split()) < 3 or not _patterns()["value"].search(rest):
         return None  # "and also clean up the imports": another request; a fact taught in passing names its value
     return text[: shift.start()].strip(), rest[:1].upper() + rest[1:]
+
+
+def answered(answer: str, asked: str) -> str | None:
+    """The bare answer to the agent's question as one statement, "<question>: <answer>" ("Which region should
+    the replica use: eu-west-3"): the agent's turn ends on a question opening on a wh-word (``_WH_OPEN``), and
+    ``answer`` is at most ``MAX_ANSWER_WORDS`` words, no question, naming a value or a name (``_VALUE``, a
+    capital); None otherwise. (The stop hook's own rule, ``hooks.cue_lang.answers_question``, also vetoes words
+    of the moment; the two could be one rule here: research/notes/req49-stop46.md.)"""
+    answer = answer.strip().rstrip(".!")
+    if not asked.rstrip().endswith("?") or "?" in answer or not 0 < len(answer.split()) <= MAX_ANSWER_WORDS:
+        return None
+    question = re.split(r"(?<=[.!:])\s+|\n", asked.strip())[-1].rstrip("?").strip()
+    if not _patterns()["wh"].match(question) or CREDENTIAL.search(answer):
+        return None
+    if not (has_value(f" {answer}") or answer[:1].isupper()):
+        return None
+    return f"{question}: {answer}"
 
 
 def has_value(text: str) -> bool:

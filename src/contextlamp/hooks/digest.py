@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from contextlamp.distill.taught import CREDENTIAL as _RANDOM  # a credential, a hash: never a fact to digest
 from contextlamp.distill.taught import commented, confirmed, tail, without_notes_to_self
 from contextlamp.domain.correction_markers import revision_body
 from contextlamp.hooks.checkpoint import checkpoint_path, load_counts, save_calls
@@ -369,11 +370,6 @@ def _changes_value(sentence: str) -> bool:
     return False
 
 
-# a credential or a hash (a long token mixing cases and digits) or a list of codes: never a fact to digest
-_RANDOM = re.compile(
-    r"(?=\S*\d)(?=\S*[a-z])(?=\S*[A-Z])\S{16,}|\S{60,}|(?i:\b(?:password|passphrase|login|token|secret|"
-    r"recovery key|passwort|kennwort|mot de passe|contraseña|senha|wachtwoord)\b)"
-)
 MAX_VALUES = 5  # more values than this in one sentence: a list of codes or a log line, not a statement
 
 
