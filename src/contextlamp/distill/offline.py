@@ -6,7 +6,9 @@ Pipeline per session, every stage linear in the transcript's size:
    sentences with pysbd (rule-based sentence boundary
    detection for 22 languages, Chinese and Japanese among them; Sadvilkar & Neumann, NLP-OSS 2020), fed in
    pieces of at most ``SEGMENT_CHARS`` and only when a line holds more than one sentence-final mark.
-   Other assistant turns are never read, so they cost nothing.
+   An assistant turn is read only as the context of the user turn after it: the check a bare yes confirms and
+   the question a bare answer answers (taught.py); a fact after a request's change of subject and a settings
+   line whose comment says why are read there too.
 2. classify (``candidates``): what the user stated is kept;
    idle chatter, questions (``?``, ``？``, ``؟``), offers and requests are dropped; each kept sentence gets a
    memory_type and kind from the cue phrases of its language (cues.py). Languages without a full cue list
@@ -146,8 +148,10 @@ def session_language(turns: list[Turn]) -> str:
 
 
 def segment(turns: list[Turn], language: str) -> list[Unit]:
-    """The turns the distiller reads, as sentences: the user's turns (pastes removed) and digests. System, tool
-    and assistant turns are skipped unread."""
+    """The turns the distiller reads, as sentences: the user's turns (pastes removed) and digests. System and
+    tool turns are skipped unread; an assistant turn is read only for the user turn after it (``taught``): the
+    check a bare yes confirms stands for the yes, and a bare answer to its wh-question becomes a digest unit
+    "<question>: <answer>"."""
     segmenter = _segmenter(language)
     units: list[Unit] = []
     asked = ""  # the agent's turn before a user turn: the check a bare yes confirms (``taught.confirmed``)
