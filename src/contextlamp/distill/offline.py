@@ -6,7 +6,9 @@ Pipeline per session, every stage linear in the transcript's size:
    sentences with pysbd (rule-based sentence boundary
    detection for 22 languages, Chinese and Japanese among them; Sadvilkar & Neumann, NLP-OSS 2020), fed in
    pieces of at most ``SEGMENT_CHARS`` and only when a line holds more than one sentence-final mark.
-   Other assistant turns are never read, so they cost nothing.
+   An assistant turn is read only as the context of the user turn after it: the check a bare yes confirms and
+   the question a bare answer answers (taught.py); a fact after a request's change of subject and a settings
+   line whose comment says why are read there too.
 2. classify (``candidates``): what the user stated is kept;
    idle chatter, questions (``?``, ``？``, ``؟``), offers and requests are dropped; each kept sentence gets a
    memory_type and kind from the cue phrases of its language (cues.py). Languages without a full cue list
@@ -61,6 +63,15 @@ from contextlamp.distill.pastes import without_pastes
 from contextlamp.distill.perspective import task_statement, to_user_perspective, trim_spoken
 from contextlamp.distill.resolve import Candidate, resolve
 from contextlamp.distill.script import word_count
+from contextlamp.distill.taught import (
+    CREDENTIAL,
+    answered,
+    commented,
+    confirmed,
+    has_value,
+    tail,
+    without_notes_to_self,
+)
 from contextlamp.distill.topics import subject_topic
 from contextlamp.distill.transcript import Turn
 from contextlamp.domain.correction_markers import correction_body
@@ -137,14 +148,45 @@ def session_language(turns: list[Turn]) -> str:
 
 
 def segment(turns: list[Turn], language: str) -> list[Unit]:
-    """The turns the distiller reads, as sentences: the user's turns (pastes removed) and digests. System, tool
-    and assistant turns are skipped unread."""
+    """The turns the distiller reads, as sentences: the user's turns (pastes removed) and digests. System and
+    tool turns are skipped unread; an assistant turn is read only for the user turn after it (``taught``): the
+    check a bare yes confirms stands for the yes, and a bare answer to its wh-question becomes a digest unit
+    "<question>: <answer>"."""
     segmenter = _segmenter(language)
-    return [
-        Unit(turn.role, _sentences(without_pastes(turn.text) if turn.role == "user" else turn.text, segmenter))
-        for turn in turns
-        if turn.role not in ("system", "tool", "saved", "assistant")
-    ]
+    units: list[Unit] = []
+    asked = ""  # the agent's turn before a user turn: the check a bare yes confirms (``taught.confirmed``)
+    for turn in turns:
+        if turn.role == "assistant":
+            asked = turn.text
+            continue
+        if turn.role in ("system", "tool", "saved"):
+            continue
+        if turn.role != "user":
+            units.append(Unit(turn.role, _sentences(turn.text, segmenter)))
+            continue
+        check = confirmed(turn.text, asked) if asked else None
+        text = without_pastes(without_notes_to_self(turn.text)) if check is None else check
+        split = tail(text)
+        if split is not None and not _names_secret(text):  # "can you X, and by the way Y" (``taught.tail``)
+            head, after = split  # the head stands alone when it names a value and asks nothing
+            text = after if _asks_first(head) or not has_value(head) else f"{head}.\n{after}"
+        sentences = _sentences(text, segmenter) + [c for c in commented(turn.text) if c not in text]
+        units.append(Unit("user", sentences))
+        if asked and check is None and (answer := answered(turn.text, asked)) is not None:
+            units.append(Unit("digest", [answer]))  # "Which region ...?" "eu-west-3": the pair is the statement
+        asked = ""
+    return units
+
+
+def _names_secret(text: str) -> bool:
+    """Whether ``text`` names a credential (``taught.CREDENTIAL``): "the admin password,
+    by the way, is V" is no statement to cut out of its sentence."""
+    return CREDENTIAL.search(text) is not None
+
+
+def _asks_first(head: str) -> bool:
+    """Whether ``head`` (what precedes a subject-changing lead-in) is a request or a question."""
+    return is_request(head) or asks_question(head) or bool(re.search(r"\b(?:can|could|would) you\b", head, re.I))
 
 
 def candidates(units: list[Unit], language: str) -> list[Candidate]:

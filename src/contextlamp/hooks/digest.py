@@ -36,6 +36,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from contextlamp.distill.taught import CREDENTIAL as _RANDOM  # a credential, a hash: never a fact to digest
+from contextlamp.distill.taught import commented, confirmed, tail, without_notes_to_self
 from contextlamp.domain.correction_markers import revision_body
 from contextlamp.hooks.checkpoint import checkpoint_path, load_counts, save_calls
 from contextlamp.hooks.clean import cue_input, injected_keys
@@ -239,10 +241,15 @@ def cues_of(text: str, asked: str = "") -> list[str]:
     removing what clients inject into user turns; a question carries none (asking is not stating), nor a paste
     (``_is_paste``)."""
     own = _INJECTED.sub(" ", text).strip()
+    if any(_says_something(c) and not (_ORDINARY.search(c) or _MOMENT.search(c)) for c in commented(own)):
+        return ["fact"]  # a settings line whose comment says why (``taught.commented``), pasted or not
+    own = without_notes_to_self(own).strip()
     if not own or _is_paste(own):
         return []
     if asked and answers_question(own, asked, _VALUE, _MOMENT):
         return ["fact"]  # the bare answer to the agent's own question ("7443" after "which port ...?")
+    if asked and (check := confirmed(own, asked)) is not None:
+        return cues_of(check)  # the agent's check the user confirmed ("So X lives on V?" "yes, exactly")
     # an aside is its own sentence; a sentence in another language that asks, requests, thanks or says the moment
     # carries no cue of any path (``cue_lang``)
     own = _SENTENCE.sub(lambda m: "\n" if ordinary_elsewhere(m.group()) else m.group(), split_asides(own))
@@ -265,6 +272,8 @@ def cues_of(text: str, asked: str = "") -> list[str]:
         for sentence in _SENTENCE.findall(own)
     ):  # in German, French, Spanish, Italian, Portuguese or Dutch, or said in passing (``cue_lang``)
         found.append("fact")
+    if not found and not _RANDOM.search(own) and (split := tail(own)) is not None:
+        found += cues_of(split[1])  # a statement after a request ("fix X, and by the way Y runs on V")
     if "correction" not in found and any(_changes_value(sentence) for sentence in _SENTENCE.findall(own)):
         found.append("correction")  # a durable value's change said as news or in chat (``_changes_value``)
     return found
@@ -366,11 +375,6 @@ def _changes_value(sentence: str) -> bool:
     return False
 
 
-# a credential or a hash (a long token mixing cases and digits) or a list of codes: never a fact to digest
-_RANDOM = re.compile(
-    r"(?=\S*\d)(?=\S*[a-z])(?=\S*[A-Z])\S{16,}|\S{60,}|(?i:\b(?:password|passphrase|login|token|secret|"
-    r"recovery key|passwort|kennwort|mot de passe|contraseña|senha|wachtwoord)\b)"
-)
 MAX_VALUES = 5  # more values than this in one sentence: a list of codes or a log line, not a statement
 
 
