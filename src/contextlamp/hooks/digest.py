@@ -252,7 +252,7 @@ def cues_of(text: str, asked: str = "") -> list[str]:
         return cues_of(check)  # the agent's check the user confirmed ("So X lives on V?" "yes, exactly")
     # an aside is its own sentence; a sentence in another language that asks, requests, thanks or says the moment
     # carries no cue of any path (``cue_lang``)
-    own = _SENTENCE.sub(lambda m: "\n" if ordinary_elsewhere(m.group()) else m.group(), split_asides(own))
+    whole, own = own, _SENTENCE.sub(lambda m: "\n" if ordinary_elsewhere(m.group()) else m.group(), split_asides(own))
     found: list[str] = []
     for sentence in _statements(own):
         for name, pattern in _CUE.items():
@@ -272,7 +272,7 @@ def cues_of(text: str, asked: str = "") -> list[str]:
         for sentence in _SENTENCE.findall(own)
     ):  # in German, French, Spanish, Italian, Portuguese or Dutch, or said in passing (``cue_lang``)
         found.append("fact")
-    if not found and not _RANDOM.search(own) and (split := tail(own)) is not None:
+    if not found and not _RANDOM.search(whole) and (split := tail(whole)) is not None:
         found += cues_of(split[1])  # a statement after a request ("fix X, and by the way Y runs on V")
     if "correction" not in found and any(_changes_value(sentence) for sentence in _SENTENCE.findall(own)):
         found.append("correction")  # a durable value's change said as news or in chat (``_changes_value``)
