@@ -30,7 +30,7 @@ from contextlamp.retrieval.query import (
     word_terms,
 )
 from contextlamp.retrieval.questions import subject
-from contextlamp.retrieval.spread import gathers
+from contextlamp.retrieval.spread import gathers, give_back
 from contextlamp.retrieval.weights import FRESHER_FIRST_THRESHOLD, FusionWeights, TrustWeights
 
 if TYPE_CHECKING:
@@ -236,6 +236,7 @@ def with_neighbours(
     memory_types: Sequence[MemoryType] | None,
     lifted: dict[str, str] | None = None,
     read: dict[str, Entry] | None = None,
+    quota: int = 0,
 ) -> list[tuple[str, float, float]]:
     """``fused`` with the time neighbours of its best ``weights.neighbour_anchors`` entries raised, best first.
     A neighbour is one of the ``weights.neighbour_radius`` live entries saved just before or just after an anchor in the
@@ -257,12 +258,11 @@ def with_neighbours(
     LongMemEval-S (docs/retrieval.md "Neighbour context", research/bench/neighbour_rules.py); the reply factor on
     LoCoMo's tuning questions (research/notes/retrieval.md "Replies"). ``lifted``, when given, gains each raised
     neighbour's anchor (the one whose bonus it kept); ``read``, when given, the entries read for the replies (``search``
-    does not read them again)."""
+    does not read them again). ``quota`` over 0 (a question that gathers, ``search``): a lifted neighbour above which
+    that many entries of its anchor's conversation already rank gives its lift back (``spread.give_back``)."""
     anchors = fused[: weights.neighbour_anchors]
     if not anchors:
         return fused
-    if weights.neighbour_per_conversation > 0:
-        anchors = _spread_anchors(fused, owner, weights)
     by_store: dict[int, list[str]] = {}
     for entry_id, _, _ in anchors:
         by_store.setdefault(id(owner[entry_id]), []).append(entry_id)
@@ -298,137 +298,9 @@ def with_neighbours(
                 kept_from[neighbour_id] = anchor_id
                 if lifted is not None:
                     lifted[neighbour_id] = anchor_id
-    if weights.neighbour_guard > 0 and kept_from:
-        _guard_other_sources(fused[: weights.neighbour_guard], owner, values, raised, kept_from, weights)
-    if weights.neighbour_quota > 0 and kept_from:
-        _quota(fused, owner, values, raised, kept_from, weights)
+    if quota > 0 and kept_from:
+        give_back(owner, values, raised, kept_from, quota, weights)
     return sorted(((i, rrf, score) for i, (rrf, score) in raised.items()), key=lambda f: -f[1])
-
-
-def _times(owner: dict[str, ScopedStore], ids: Sequence[str]) -> dict[str, int]:
-    """Save time of each of ``ids`` (one ``Store.chars_and_times`` read per store)."""
-    wanted: dict[int, set[str]] = {}
-    for entry_id in ids:
-        wanted.setdefault(id(owner[entry_id]), set()).add(entry_id)
-    times: dict[str, int] = {}
-    for group in wanted.values():
-        some = next(iter(group))
-        times.update((i, t) for i, (_, t) in owner[some].store.chars_and_times(sorted(group)).items())
-    return times
-
-
-def _spread_anchors(
-    fused: list[tuple[str, float, float]], owner: dict[str, ScopedStore], weights: FusionWeights
-) -> list[tuple[str, float, float]]:
-    """The first ``weights.neighbour_anchors`` hits of ``fused`` (best first, among the first 20) skipping a hit
-    whose conversation already has ``weights.neighbour_per_conversation`` anchors."""
-    pool = fused[:20]
-    times = _times(owner, [i for i, _, _ in pool])
-    window = weights.neighbour_window_ms
-    out: list[tuple[str, float, float]] = []
-    for hit in pool:
-        if len(out) >= weights.neighbour_anchors:
-            break
-        same = sum(
-            1
-            for a, _, _ in out
-            if owner[a] is owner[hit[0]] and a in times and hit[0] in times and abs(times[a] - times[hit[0]]) <= window
-        )
-        if same < weights.neighbour_per_conversation:
-            out.append(hit)
-    return out
-
-
-def _quota(
-    fused: list[tuple[str, float, float]],
-    owner: dict[str, ScopedStore],
-    values: dict[str, tuple[float, float]],
-    raised: dict[str, tuple[float, float]],
-    kept_from: dict[str, str],
-    weights: FusionWeights,
-) -> None:
-    """Give back in place the lift of each lifted neighbour of ``raised`` (``kept_from``: neighbour -> its anchor)
-    above which ``weights.neighbour_quota`` entries of its anchor's conversation (same store, saved within
-    ``weights.neighbour_window_ms`` of the anchor) already rank, among the first ``weights.neighbour_quota_depth``
-    by lifted value: that conversation has its places, the next ones go to other conversations' hits. With
-    ``weights.neighbour_guard_min`` over 1 only the places of another conversation holding that many of the fused
-    first ``weights.neighbour_guard`` (before any lift) are given back. One read of save times per store."""
-    window = weights.neighbour_window_ms
-    ranked = sorted(raised.items(), key=lambda f: -f[1][0])[: weights.neighbour_quota_depth]
-    top = [i for i, _, _ in fused[: weights.neighbour_guard or 10]]
-    times = _times(owner, list({*(i for i, _ in ranked), *kept_from.values(), *top}))
-
-    def same(a: str, b: str) -> bool:
-        return owner[a] is owner[b] and a in times and b in times and abs(times[a] - times[b]) <= window
-
-    strong = [i for i in top if i not in kept_from and sum(1 for o in top if same(i, o)) >= weights.neighbour_guard_min]
-    above: list[str] = []
-    for entry_id, (rrf, score) in ranked:
-        anchor = kept_from.get(entry_id)
-        if anchor is not None and anchor in times:
-            if sum(1 for e in above if same(e, anchor)) >= weights.neighbour_quota:
-                own = values.get(entry_id, (0.0, 0.0))
-                if weights.neighbour_guard_min <= 1:
-                    raised[entry_id] = own
-                    continue
-                passed = [values[h] for h in strong if own[0] < values[h][0] < rrf and not same(h, anchor)]
-                if passed:
-                    low = min(passed)
-                    raised[entry_id] = (
-                        max(low[0] * NEIGHBOUR_CAP, own[0]),
-                        max(min(score, low[1] * NEIGHBOUR_CAP), own[1]),
-                    )
-                    continue
-        if anchor is not None or not weights.neighbour_quota_lifted:
-            above.append(entry_id)
-
-
-def _guard_other_sources(
-    top: list[tuple[str, float, float]],
-    owner: dict[str, ScopedStore],
-    values: dict[str, tuple[float, float]],
-    raised: dict[str, tuple[float, float]],
-    kept_from: dict[str, str],
-    weights: FusionWeights,
-) -> None:
-    """Lower in place each lifted neighbour of ``raised`` (``kept_from``: neighbour -> the anchor whose bonus it
-    kept) that passed a guarded hit of another source: its RRF (and score) stays just below (``NEIGHBOUR_CAP``) that
-    hit's value before any bonus (``values``), never below its own. A source is a conversation: one store's entries
-    saved within ``weights.neighbour_window_ms`` of each other; a hit of ``top`` (the fused first
-    ``weights.neighbour_guard``, best first) is guarded when it is the best of its source there
-    (``weights.neighbour_guard_best``) or always, and of another source than the neighbour's anchor (another store,
-    or saved more than the window from it). One read of save times (``Store.chars_and_times``) per store of ``top``
-    and the anchors."""
-    window = weights.neighbour_window_ms
-    wanted: dict[int, set[str]] = {}
-    for entry_id in [i for i, _, _ in top] + list(kept_from.values()):
-        wanted.setdefault(id(owner[entry_id]), set()).add(entry_id)
-    times: dict[str, int] = {}
-    for ids in wanted.values():
-        some = next(iter(ids))
-        times.update((i, t) for i, (_, t) in owner[some].store.chars_and_times(sorted(ids)).items())
-
-    def same(a: str, b: str) -> bool:
-        return owner[a] is owner[b] and a in times and b in times and abs(times[a] - times[b]) <= window
-
-    guarded: list[str] = []
-    for entry_id, _, _ in top:
-        if entry_id in kept_from:
-            continue  # a hit that is itself a lifted neighbour guards nothing
-        if weights.neighbour_guard_best and any(same(entry_id, g) for g in guarded):
-            continue
-        if sum(1 for other, _, _ in top if same(entry_id, other)) < weights.neighbour_guard_min:
-            continue
-        guarded.append(entry_id)
-    for neighbour_id, anchor_id in kept_from.items():
-        own = values.get(neighbour_id, (0.0, 0.0))
-        rrf, score = raised[neighbour_id]
-        for hit in guarded:
-            hit_rrf, hit_score = values[hit]
-            if hit_rrf <= own[0] or hit_rrf >= rrf or same(hit, anchor_id):
-                continue  # above it on its own, not passed, or of the anchor's own conversation
-            rrf, score = max(hit_rrf * NEIGHBOUR_CAP, own[0]), max(min(score, hit_score * NEIGHBOUR_CAP), own[1])
-        raised[neighbour_id] = (rrf, score)
 
 
 # question marks: the ASCII one (Latin, Cyrillic... scripts; Spanish's opening "¿" comes with it), the full-width one
@@ -586,9 +458,8 @@ def search(
     lifted: dict[str, str] = {}
     entries: dict[str, Entry] = {}  # read once: neighbour context's reply rule reads the best hits and their neighbours
     if weights.neighbours > 0:
-        if weights.neighbour_quota and weights.neighbour_quota_cue and not gathers(query):
-            weights = replace(weights, neighbour_quota=0)
-        fused = with_neighbours(fused, owner, weights, now, memory_types, lifted, entries)
+        quota = weights.neighbour_quota if gathers(query) else 0  # a count, a total, several things: spread.py
+        fused = with_neighbours(fused, owner, weights, now, memory_types, lifted, entries, quota)
     lead = None  # the best match when the restatement rule moved it down: it judges the match (below)
     if weights.restated < 1.0 and fused:
         before = fused[0]
