@@ -299,7 +299,9 @@ def with_neighbours(
                 if lifted is not None:
                     lifted[neighbour_id] = anchor_id
     if quota > 0 and kept_from:
-        give_back(owner, values, raised, kept_from, quota, weights)
+        for given in give_back(owner, values, raised, kept_from, quota, weights):
+            if lifted is not None:
+                lifted.pop(given, None)  # no longer lifted: not its anchor's context
     return sorted(((i, rrf, score) for i, (rrf, score) in raised.items()), key=lambda f: -f[1])
 
 

@@ -45,14 +45,14 @@ def give_back(
     kept_from: dict[str, str],
     quota: int,
     weights: FusionWeights,
-) -> None:
+) -> set[str]:
     """Give back in place the lift of each lifted neighbour of ``raised`` (id -> (rrf, score) after the neighbour
     rule; ``kept_from``: neighbour -> the anchor whose bonus it kept) above which ``quota`` entries of its anchor's
     conversation already rank, among the first ``weights.neighbour_quota_depth`` by lifted value, best first: it
-    keeps its own value (``values``, before any lift). A conversation is one store's entries saved within
-    ``weights.neighbour_window_ms`` of the anchor. The conversation has its places; the next go to other
-    conversations' matches, which a question that gathers needs (``gathers``). One read of save times per store
-    (``save_times``)."""
+    keeps its own value (``values``, before any lift). Returns the neighbours that gave their lift back. A
+    conversation is one store's entries saved within ``weights.neighbour_window_ms`` of the anchor. The conversation
+    has its places; the next go to other conversations' matches, which a question that gathers needs (``gathers``).
+    One read of save times per store (``save_times``)."""
     window = weights.neighbour_window_ms
     ranked = sorted(raised, key=lambda i: -raised[i][0])[: weights.neighbour_quota_depth]
     times = save_times(owner, {*ranked, *kept_from.values()})
@@ -61,9 +61,12 @@ def give_back(
         return owner[a] is owner[b] and a in times and b in times and abs(times[a] - times[b]) <= window
 
     above: list[str] = []
+    given: set[str] = set()
     for entry_id in ranked:
         anchor = kept_from.get(entry_id)
         if anchor is not None and sum(1 for e in above if together(e, anchor)) >= quota:
             raised[entry_id] = values.get(entry_id, (0.0, 0.0))
+            given.add(entry_id)
             continue
         above.append(entry_id)
+    return given
