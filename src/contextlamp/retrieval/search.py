@@ -30,6 +30,7 @@ from contextlamp.retrieval.query import (
     word_terms,
 )
 from contextlamp.retrieval.questions import subject
+from contextlamp.retrieval.spread import gathers, give_back
 from contextlamp.retrieval.weights import FRESHER_FIRST_THRESHOLD, FusionWeights, TrustWeights
 
 if TYPE_CHECKING:
@@ -235,6 +236,7 @@ def with_neighbours(
     memory_types: Sequence[MemoryType] | None,
     lifted: dict[str, str] | None = None,
     read: dict[str, Entry] | None = None,
+    quota: int = 0,
 ) -> list[tuple[str, float, float]]:
     """``fused`` with the time neighbours of its best ``weights.neighbour_anchors`` entries raised, best first.
     A neighbour is one of the ``weights.neighbour_radius`` live entries saved just before or just after an anchor in the
@@ -256,7 +258,8 @@ def with_neighbours(
     LongMemEval-S (docs/retrieval.md "Neighbour context", research/bench/neighbour_rules.py); the reply factor on
     LoCoMo's tuning questions (research/notes/retrieval.md "Replies"). ``lifted``, when given, gains each raised
     neighbour's anchor (the one whose bonus it kept); ``read``, when given, the entries read for the replies (``search``
-    does not read them again)."""
+    does not read them again). ``quota`` over 0 (a question that gathers, ``search``): a lifted neighbour above which
+    that many entries of its anchor's conversation already rank gives its lift back (``spread.give_back``)."""
     anchors = fused[: weights.neighbour_anchors]
     if not anchors:
         return fused
@@ -279,6 +282,7 @@ def with_neighbours(
                 owner.setdefault(neighbour_id, stores[key])
     values: dict[str, tuple[float, float]] = {i: (rrf, score) for i, rrf, score in fused}
     raised = dict(values)
+    kept_from: dict[str, str] = {}  # lifted neighbour -> the anchor whose bonus it kept
     for anchor_id, rrf, score in anchors:  # from the values before any bonus: anchors do not lift each other twice
         for neighbour_id in near.get(anchor_id, []):
             own_rrf, own_score = values.get(neighbour_id, (0.0, 0.0))
@@ -291,8 +295,13 @@ def with_neighbours(
             )
             if lifted_to > raised.get(neighbour_id, (0.0, 0.0)):
                 raised[neighbour_id] = lifted_to
+                kept_from[neighbour_id] = anchor_id
                 if lifted is not None:
                     lifted[neighbour_id] = anchor_id
+    if quota > 0 and kept_from:
+        for given in give_back(owner, values, raised, kept_from, quota, weights):
+            if lifted is not None:
+                lifted.pop(given, None)  # no longer lifted: not its anchor's context
     return sorted(((i, rrf, score) for i, (rrf, score) in raised.items()), key=lambda f: -f[1])
 
 
@@ -451,7 +460,8 @@ def search(
     lifted: dict[str, str] = {}
     entries: dict[str, Entry] = {}  # read once: neighbour context's reply rule reads the best hits and their neighbours
     if weights.neighbours > 0:
-        fused = with_neighbours(fused, owner, weights, now, memory_types, lifted, entries)
+        quota = weights.neighbour_quota if gathers(query) else 0  # a count, a total, several things: spread.py
+        fused = with_neighbours(fused, owner, weights, now, memory_types, lifted, entries, quota)
     lead = None  # the best match when the restatement rule moved it down: it judges the match (below)
     if weights.restated < 1.0 and fused:
         before = fused[0]

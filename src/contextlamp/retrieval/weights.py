@@ -86,6 +86,14 @@ class FusionWeights:
     # only an anchor of at most this many characters lifts its neighbours (a short turn of a conversation; the
     # short turn beside a long memory is not that memory's answer); 0: any length
     anchor_max_chars: int = 0
+    # a question that gathers (a count, a total, several things: retrieval/spread.gathers): a lifted neighbour above
+    # which this many entries of its anchor's conversation already rank, among the first ``neighbour_quota_depth``,
+    # gives its lift back (spread.give_back); 0: off. One conversation's lifted turns pushed another's evidence out of
+    # LongMemEval-S's top 10 (multi-session questions). Chosen on the tuning halves (research/notes/neigh49-stop46.md):
+    # 3 and 2 gave the same LongMemEval-S tuning figures, 2 lost one LoCoMo tuning question @10; without the question
+    # cue every quota from 3 to 6 cost LoCoMo's tuning questions 0.004-0.032 R@10
+    neighbour_quota: int = 3
+    neighbour_quota_depth: int = 20
     # answer or restatement (retrieval/answers.py, issue #32, research/notes/answer48-stop46.md): a memory of more
     # than ``restated_min_chars`` characters among the best ``restated_depth`` whose sentences holding
     # ``restated_terms`` of a wh-question's content words hold no value of the kind it asks for (its first
