@@ -305,8 +305,10 @@ def decisions(trees: dict[str, str], work: Path) -> dict[str, Any]:
         )
         probes[name] = [[Path(row[0]).stem[-8:], *row[1:]] for row in json.loads(done.stdout)]
     first = next(iter(trees))
+    late = {name: sum(_late(work / name / f"s{play['n']}" / "data") for play in plays) for name in trees}
     return {
         "stops": len(record[first]),
+        "past_deadline": late,  # stops that answered "carry on" at the 5 s wall deadline (load): they defer an ask
         "asks": asks,
         "stops_identical": {name: record[name] == record[first] for name in trees},
         "cue_inputs_identical": {name: probes[name] == probes[first] for name in trees},
@@ -318,6 +320,12 @@ def decisions(trees: dict[str, str], work: Path) -> dict[str, Any]:
         "record": record,
         "probes": probes,
     }
+
+
+def _late(home: Path) -> int:
+    """Stops of one data directory that ran past the hook's deadline (its log says so)."""
+    logs = sorted((home / "logs").glob("hooks.log*")) if (home / "logs").is_dir() else []
+    return sum(p.read_text(encoding="utf-8", errors="replace").count("deadline") for p in logs)
 
 
 def _budget_files(work: Path) -> dict[str, Path]:
@@ -348,12 +356,15 @@ def budget(trees: dict[str, str], runs: int, work: Path) -> dict[str, Any]:
     cpu: dict[str, dict[str, list[float]]] = {label: {n: [] for n in trees} for label in files}
     wall: dict[str, dict[str, list[float]]] = {label: {n: [] for n in trees} for label in files}
     outs: dict[str, dict[str, set[str]]] = {label: {n: set() for n in trees} for label in files}
+    late: dict[str, dict[str, int]] = {label: dict.fromkeys(trees, 0) for label in files}
     loads = [os.getloadavg()[0]]
     for i in range(runs):
         for label, path in files.items():
             for name, src in trees.items():
                 home = work / f"h-{name}-{i}"
                 out, w, c = stop(src, home, "claude-code", "budget", path, path.parent / "repo", False)
+                if "deadline" in "".join(p.read_text() for p in (home / "logs").glob("hooks.log*")):
+                    late[label][name] += 1
                 shutil.rmtree(home, ignore_errors=True)
                 cpu[label][name].append(c)
                 wall[label][name].append(w)
@@ -365,6 +376,7 @@ def budget(trees: dict[str, str], runs: int, work: Path) -> dict[str, Any]:
         "cpu_median_s": {label: _medians(by, 4) for label, by in cpu.items()},
         "wall_median_s": {label: _medians(by, 3) for label, by in wall.items()},
         "answers": {label: {n: sorted(v) for n, v in by.items()} for label, by in outs.items()},
+        "past_deadline": late,
     }
 
 
