@@ -1,0 +1,63 @@
+"""The secret scanner's prefilter compiled as texts need it (domain/secret_prefilter.py, #27 stop hook,
+research/notes/hookcpu48-stop46.md): a young process finds the rules' leads first and compiles only the sets of the
+rules a text leaves live; every rule that matches a text is still a candidate, and a scan finds exactly what the
+whole sets let it find."""
+
+from __future__ import annotations
+
+import pytest
+
+from contextlamp.domain import secret_prefilter, secret_scan
+from contextlamp.domain.secret_re2 import compile_rule, relaxed
+from contextlamp.domain.secret_scan import SecretScanner
+
+TEXTS = [
+    "The api listens on port 7311 behind nginx.",
+    "Remember the wifi password is hunter2 for the guest network.",
+    "FYI our deploy token is ghp_aB3dE5fG7hI9jK1lM3nO5pQ7rS9tU1vW3xY5 for the release bot.",
+    "DATABASE_URL=postgres://fares:Q8vz!kPe2wLm@quay-db-03:5432/fares",
+    "Das Passwort für den Buchungsserver ist Moewe#2027-Kiel, bitte merken.",
+    "la contraseña del router es Zorro-Azul-88",
+    "パスワード：kT9#mQ2vL8",
+    "The door code is 4921 and the alarm PIN is 7730.",
+    "my 2FA backup codes:\n4829-1177\n9034-5521\n6612-0048\n7730-2291",
+    "Mother's maiden name: Okonkwo-Bright",
+    "abandon ability able about above absent absorb abstract absurd abuse access accident",
+    "aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+    "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQ\n"
+    "-----END OPENSSH PRIVATE KEY-----",
+    "mysql -u root -pS3cr3tPass! -h db.internal",
+    "The quarterly report is due on Friday; we use Postgres 16 on eu-west-1.",
+    "Heslo k wifi je Kocka123 a hasło do routera to Pies456.",
+    "curl -H 'Authorization: Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJlc2lnbmF0dXJl' https://x.io",
+    "We rotate the SNMP community string every quarter; it is now Public-Tide-77.",
+]
+
+
+def _fresh(monkeypatch: pytest.MonkeyPatch, gated: int) -> None:
+    monkeypatch.setattr(secret_prefilter, "GATED_SCANS", gated)
+    secret_scan._engine.cache_clear()  # pyright: ignore[reportPrivateUsage]
+
+
+def test_every_rule_that_matches_a_text_is_a_candidate_of_a_young_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    _fresh(monkeypatch, len(TEXTS))
+    engine = secret_scan._engine()  # pyright: ignore[reportPrivateUsage]
+    patterns = [compiled.rule.pattern for compiled in engine.rules]
+    alone = [compile_rule(relaxed(pattern)) for pattern in patterns]
+    for text in TEXTS:
+        data = text.encode()
+        matching = {i for i, regex in enumerate(alone) if regex.search(data, 0) is not None}
+        candidates = engine.prefilter.candidates(data)
+        assert candidates == sorted(set(candidates))  # rule order, once each
+        assert matching <= set(candidates), text
+    secret_scan._engine.cache_clear()  # pyright: ignore[reportPrivateUsage]
+
+
+def test_a_young_process_finds_what_the_whole_sets_find(monkeypatch: pytest.MonkeyPatch) -> None:
+    _fresh(monkeypatch, 0)
+    whole = [SecretScanner().findings(text) for text in TEXTS]
+    _fresh(monkeypatch, 10_000)
+    gated = [SecretScanner().findings(text) for text in TEXTS]
+    assert gated == whole
+    assert sum(1 for found in whole if found) >= 12  # the set holds secrets, not only prose
+    secret_scan._engine.cache_clear()  # pyright: ignore[reportPrivateUsage]
