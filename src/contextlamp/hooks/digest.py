@@ -441,8 +441,12 @@ def decide(pause: Pause, home: Path, commit: Callable[[Callable[[], None], list[
             # the agent's turn before it: the question a bare answer follows; a cue counts only outside secret
             # lines and lead-ins to removed material (clean.cue_input)
             asked = turns[at - 1].text if at > 0 and turns[at - 1].role == "assistant" else ""
-            if cues_of(turn.text, asked) and (cues := cues_of(cue_input(turn.text), asked)):
-                found.extend(c for c in cues if c not in found)
+            if not (cues := cues_of(turn.text, asked)):
+                continue
+            kept = cue_input(turn.text)
+            if kept != turn.text:  # lines were removed: the cues of what is left (the same text reads the same)
+                cues = cues_of(kept, asked)
+            found.extend(c for c in cues if c not in found)
         if found:  # the turns this request covers: the agent's digest of them replaces their offline capture
             start = total - min(new, total)
             state.update(asked_from=start, asked_to=total, asked_hashes=hashes[start:total])
