@@ -1,14 +1,17 @@
-"""The secret scanner's prefilter compiled as texts need it (domain/secret_prefilter.py, #27 stop hook,
-research/notes/hookcpu48-stop46.md): a young process finds the rules' leads first and compiles only the sets of the
-rules a text leaves live; every rule that matches a text is still a candidate, and a scan finds exactly what the
-whole sets let it find."""
+"""The secret scanner's prefilter in a short process (domain/secret_prefilter.py, #27 stop hook,
+research/notes/hookcpu48-stop46.md): after ``few_scans`` the first texts are gated by the rules' leads and only the
+sets of the rules a text leaves live are compiled; every rule that matches a text is still a candidate, and a scan
+finds exactly what the whole sets let it find. Any other process compiles the whole sets, as before."""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 import pytest
 
 from contextlamp.domain import secret_prefilter, secret_scan
-from contextlamp.domain.secret_re2 import compile_rule, relaxed
+from contextlamp.domain.secret_prefilter import Prefilter
+from contextlamp.domain.secret_re2 import SET_SIZE, RawSet, compile_rule, compile_set, relaxed
 from contextlamp.domain.secret_scan import SecretScanner
 
 TEXTS = [
@@ -34,30 +37,44 @@ TEXTS = [
 ]
 
 
-def _fresh(monkeypatch: pytest.MonkeyPatch, gated: int) -> None:
-    monkeypatch.setattr(secret_prefilter, "GATED_SCANS", gated)
-    secret_scan._engine.cache_clear()  # pyright: ignore[reportPrivateUsage]
+def _patterns() -> list[str]:
+    return [compiled.rule.pattern for compiled in secret_scan._engine().rules]  # pyright: ignore[reportPrivateUsage]
 
 
-def test_every_rule_that_matches_a_text_is_a_candidate_of_a_young_process(monkeypatch: pytest.MonkeyPatch) -> None:
-    _fresh(monkeypatch, len(TEXTS))
-    engine = secret_scan._engine()  # pyright: ignore[reportPrivateUsage]
-    patterns = [compiled.rule.pattern for compiled in engine.rules]
+def test_every_rule_that_matches_a_text_is_a_candidate_of_a_short_process() -> None:
+    patterns = _patterns()
+    gated = Prefilter(patterns, gated=len(TEXTS))
     alone = [compile_rule(relaxed(pattern)) for pattern in patterns]
     for text in TEXTS:
         data = text.encode()
         matching = {i for i, regex in enumerate(alone) if regex.search(data, 0) is not None}
-        candidates = engine.prefilter.candidates(data)
+        candidates = gated.candidates(data)
         assert candidates == sorted(set(candidates))  # rule order, once each
         assert matching <= set(candidates), text
+
+
+def test_a_short_process_finds_what_the_whole_sets_find(monkeypatch: pytest.MonkeyPatch) -> None:
     secret_scan._engine.cache_clear()  # pyright: ignore[reportPrivateUsage]
-
-
-def test_a_young_process_finds_what_the_whole_sets_find(monkeypatch: pytest.MonkeyPatch) -> None:
-    _fresh(monkeypatch, 0)
     whole = [SecretScanner().findings(text) for text in TEXTS]
-    _fresh(monkeypatch, 10_000)
+    monkeypatch.setattr(secret_prefilter, "GATED_SCANS", len(TEXTS))
+    monkeypatch.setattr(secret_prefilter, "_short", [])
+    secret_prefilter.few_scans()  # what the stop hook says before its first scan
+    secret_scan._engine.cache_clear()  # pyright: ignore[reportPrivateUsage]
     gated = [SecretScanner().findings(text) for text in TEXTS]
     assert gated == whole
     assert sum(1 for found in whole if found) >= 12  # the set holds secrets, not only prose
     secret_scan._engine.cache_clear()  # pyright: ignore[reportPrivateUsage]
+
+
+def test_a_long_process_compiles_the_whole_sets_as_before() -> None:
+    compiled: list[int] = []
+
+    def counting(patterns: Sequence[str]) -> RawSet:
+        compiled.append(len(patterns))
+        return compile_set(patterns)
+
+    patterns = _patterns()
+    server = Prefilter(patterns, counting)  # not gated: a server, an import, a test
+    server.candidates(TEXTS[0].encode())
+    server.candidates(TEXTS[1].encode())
+    assert compiled == [min(SET_SIZE, len(patterns) - first) for first in range(0, len(patterns), SET_SIZE)]

@@ -41,7 +41,7 @@ from contextlamp.domain.secret_lists import core_list_rules
 from contextlamp.domain.secret_measures import names_no_value
 from contextlamp.domain.secret_normal import merge_spans, normalise_for_scan
 from contextlamp.domain.secret_phrases import phrase_rules
-from contextlamp.domain.secret_prefilter import Prefilter
+from contextlamp.domain.secret_prefilter import Prefilter, gated_scans
 from contextlamp.domain.secret_public import FINGERPRINTS, data_text, public_bytes, sealed_test
 from contextlamp.domain.secret_re2 import (
     Compiled,
@@ -115,7 +115,7 @@ def _engine() -> _Engine:
             *(*slot_rules(), *phrase_rules(), *field_rules(), *core_list_rules()),
         )
     )
-    prefilter = Prefilter([compiled.rule.pattern for compiled in rules])
+    prefilter = Prefilter([compiled.rule.pattern for compiled in rules], gated=gated_scans())
     keyed = [(Rule(f.kind, f.pattern, f.check, resume="after"), f.keywords) for f in format_rules()]
     keyed += [*keyed_cli_rules(), *KEYED_RULES, *keyed_form_rules()]  # these run only where their words are
     keyed += FILE_RULES  # stop 43: file formats' credential lines (secret_files.py)
