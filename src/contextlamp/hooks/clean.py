@@ -179,10 +179,8 @@ def cue_input(text: str) -> str:
     injected context, already removed ("my 2FA backup codes in case I get locked out:", "double-checking the
     notes you started with:" before a question). Builds a scanner: call it only for a turn that carries a cue.
     Linear in the text (the scanner is)."""
-    from contextlamp.domain.secret_prefilter import few_scans
     from contextlamp.domain.secret_scan import REDACTED, SecretScanner
 
-    few_scans()  # a stop hook scans a turn or two and exits: its scanner compiles only what they need
     lines = [line for line in SecretScanner().redact(text).splitlines() if line.strip() and REDACTED not in line]
     kept: list[str] = []
     for n, line in enumerate(lines):
