@@ -227,6 +227,7 @@ def test_lone_surrogates_and_invalid_text_never_raise() -> None:
 
 def test_a_failed_prefilter_runs_every_rule(monkeypatch: pytest.MonkeyPatch) -> None:
     from contextlamp.domain import secret_scan
+    from contextlamp.domain.secret_prefilter import Prefilter
 
     engine = secret_scan._engine()  # pyright: ignore[reportPrivateUsage]
 
@@ -234,7 +235,8 @@ def test_a_failed_prefilter_runs_every_rule(monkeypatch: pytest.MonkeyPatch) -> 
         def Match(self, text: bytes) -> list[int] | None:
             return None
 
-    gave_up = dataclasses.replace(engine, prefilter=(GaveUp(),) * len(engine.prefilter), keywords=GaveUp())
+    patterns = [compiled.rule.pattern for compiled in engine.rules]
+    gave_up = dataclasses.replace(engine, prefilter=Prefilter(patterns, lambda _: GaveUp()), keywords=GaveUp())
     monkeypatch.setattr(secret_scan, "_engine", lambda: gave_up)
     assert SecretScanner().kinds("my key is AKIAIOSFODNN7EXAMPLE") == ["AWS Access Key"]
     assert SecretScanner().kinds("dapi0123456789abcdef0123456789abcdef") == ["Databricks API Token"]

@@ -1,11 +1,20 @@
 """The defaults of where memory lives, in the base layer with nothing but the standard library, so that
-``Settings`` (config.py) and the quick reader of ``contextlamp --version`` (cli/common.py) share them."""
+``Settings`` (config.py), the quick reader of ``contextlamp --version`` (cli/common.py) and the hooks' one
+(cli/hook_entry.py) share them; and how a setting is found in the environment without pydantic
+(``setting_from_env``)."""
 
 from __future__ import annotations
 
 import getpass
 import os
+from collections.abc import Mapping
 from pathlib import Path
+
+
+def setting_from_env(environ: Mapping[str, str], name: str) -> str | None:
+    """The raw value of setting ``name`` in ``environ`` as pydantic-settings finds it (``CONTEXTLAMP_`` + name,
+    matched case-insensitively: ``case_sensitive=False``), without importing pydantic; ``None`` when unset."""
+    return {key.lower(): value for key, value in environ.items()}.get(f"contextlamp_{name}")  # last one wins
 
 
 def default_home() -> Path:

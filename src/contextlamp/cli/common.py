@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 
 from contextlamp.errors import ContextlampError
+from contextlamp.paths import setting_from_env as setting_from_env
 from contextlamp.printed import WHEN_FORMAT
 
 if TYPE_CHECKING:
@@ -92,12 +93,6 @@ def location_lines(settings: Settings) -> list[str]:
 
 def _lines(where: dict[str, str]) -> list[str]:
     return [f"{key}: {value}" for key, value in where.items()]
-
-
-def setting_from_env(environ: Mapping[str, str], name: str) -> str | None:
-    """The raw value of setting ``name`` in ``environ`` as pydantic-settings finds it (``CONTEXTLAMP_`` + name,
-    matched case-insensitively: ``case_sensitive=False``), without importing pydantic; ``None`` when unset."""
-    return {key.lower(): value for key, value in environ.items()}.get(f"contextlamp_{name}")  # last one wins
 
 
 def quick_location_lines(environ: Mapping[str, str]) -> list[str]:

@@ -1,77 +1,23 @@
 """``contextlamp hook CLIENT EVENT``: the lifecycle hooks' command (issue #15.2), and its detached worker.
 
-Thin: the hooks' runtime is ``contextlamp.hooks``; this module reads the settings (the only place the hooks
-get them: the quick ones as ``--version`` does, without pydantic, for the events that only start a save; the
-whole ``Settings`` for a session start, which opens the memory) and builds the service. It always exits 0.
+Thin: the hooks' runtime is ``contextlamp.hooks``; the settings, the service and the command's body are in
+``cli/hook_entry.py`` (no click: the console script runs a plain hook line there directly, ``cli/main.py``). It
+always exits 0.
 """
 
 from __future__ import annotations
 
 import os
 import sys
-from pathlib import Path
-from typing import TYPE_CHECKING
 
 import click
 
-from contextlamp.cli.common import setting_from_env
-
-if TYPE_CHECKING:
-    from contextlamp.app.service import Caller, MemoryService
-    from contextlamp.hooks.runtime import HookConfig
-
-# the defaults of the settings read here without pydantic; config.Settings holds the same (tests/test_hooks.py)
-DEFAULT_CAPTURE = "on"
-# a hook answers its client within this many seconds, even when the store is locked (then without context):
-# well inside the 15 s the clients are told to wait (clients/catalog.HOOK_TIMEOUT_S); not a setting (#31.4)
-DEFAULT_HOOK_TIMEOUT_S = 5.0
-DEFAULT_HOOK_CONTEXT_TOKENS = 1500
-MAX_HOOK_CONTEXT_TOKENS = 100_000
-
-
-def quick_config(environ: dict[str, str]) -> HookConfig:
-    """The hooks' settings read as pydantic-settings reads them (``CONTEXTLAMP_`` + name, case-insensitively),
-    without importing it: the data directory, ``capture`` (lower-cased), ``capture_ignore`` and ``log_level``
-    (the deadline is ``DEFAULT_HOOK_TIMEOUT_S``); and for a session start that reads
-    the stores without the service, ``user``, ``hook_context_tokens`` (None unless a whole number in
-    ``Settings``' range: the service then judges it) and whether ``database_url`` is set."""
-    from contextlamp.hooks.capture import ignored_paths
-    from contextlamp.hooks.runtime import HookConfig
-    from contextlamp.paths import data_home, default_user
-
-    home = setting_from_env(environ, "home")
-    user = setting_from_env(environ, "user")
-    return HookConfig(
-        home=data_home(home),
-        capture=(setting_from_env(environ, "capture") or DEFAULT_CAPTURE).strip().lower(),
-        ignored=ignored_paths(setting_from_env(environ, "capture_ignore")),
-        log_level=(setting_from_env(environ, "log_level") or "INFO").upper(),
-        timeout_s=DEFAULT_HOOK_TIMEOUT_S,
-        user=default_user() if user is None else user,
-        context_tokens=_context_tokens(setting_from_env(environ, "hook_context_tokens")),
-        database=setting_from_env(environ, "database_url") is not None,
-    )
-
-
-def _context_tokens(text: str | None) -> int | None:
-    """``hook_context_tokens`` from its raw value: the default when unset, the number when it is plain digits
-    within ``Settings``' range, else None (only ``Settings`` may judge it)."""
-    if text is None:
-        return DEFAULT_HOOK_CONTEXT_TOKENS
-    if text.isascii() and text.isdigit() and int(text) <= MAX_HOOK_CONTEXT_TOKENS:
-        return int(text)
-    return None
-
-
-def _open_service(client: str) -> tuple[MemoryService, Caller, int]:
-    """The service over the settings, a caller whose surface is the client, and the context budget."""
-    from contextlamp.app.compose import create_app
-    from contextlamp.app.service import Caller
-    from contextlamp.cli.common import load_settings
-
-    settings = load_settings()
-    service = create_app(settings).service
-    return service, Caller(principal=service.principal(settings.user), surface=client), settings.hook_context_tokens
+from contextlamp.cli.hook_entry import DEFAULT_CAPTURE as DEFAULT_CAPTURE
+from contextlamp.cli.hook_entry import DEFAULT_HOOK_CONTEXT_TOKENS as DEFAULT_HOOK_CONTEXT_TOKENS
+from contextlamp.cli.hook_entry import DEFAULT_HOOK_TIMEOUT_S as DEFAULT_HOOK_TIMEOUT_S
+from contextlamp.cli.hook_entry import MAX_HOOK_CONTEXT_TOKENS as MAX_HOOK_CONTEXT_TOKENS
+from contextlamp.cli.hook_entry import _open_service as _open_service
+from contextlamp.cli.hook_entry import quick_config, run_hook_command
 
 
 @click.command(context_settings={"ignore_unknown_options": True})
@@ -90,26 +36,7 @@ def hook(client: str, event: str, payload: str | None, home: str | None, user: s
 
     Example: echo '{"session_id": "s1", "cwd": "."}' | contextlamp hook claude-code session-start
     """
-    from contextlamp.hooks.runtime import run_hook
-
-    # connect names the store on the command line, since clients run hooks in their own environment; the
-    # detached save worker inherits these (and Settings reads them), so every step uses that store
-    for name, value in (("CONTEXTLAMP_HOME", home), ("CONTEXTLAMP_USER", user)):
-        if value:
-            os.environ[name] = value
-    config = quick_config(dict(os.environ))
-    try:
-        cwd = Path.cwd()
-    except OSError:
-        cwd = Path("/")
-    out = run_hook(client, event, payload, config, _open_service, sys.stdin, cwd)
-    try:
-        if out:
-            sys.stdout.write(out + "\n")
-        sys.stdout.flush()
-    except (OSError, ValueError):
-        pass
-    os._exit(0)  # a thread past its deadline (a locked store) must not hold the client's hook open
+    run_hook_command(client, event, payload, home, user)
 
 
 def worker_main() -> None:

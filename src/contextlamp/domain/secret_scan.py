@@ -9,8 +9,9 @@ word ("password", "token", "PIN") captures the value after it, and the value mus
 Linear time: every pattern runs on RE2 (google-re2), which matches in time linear in the input. The text is
 encoded to UTF-8 once and searched as bytes: google-re2 re-encodes a ``str`` on every ``search`` call, which
 would make resuming a search quadratic. RE2 sets of the patterns (16 rules a set, their repetitions opened, see
-secret_re2.relaxed) tell which rules can match at all; only those run, each unanchored or, for a large program
-led by its words, anchored at each place its words start (secret_re2.lead_of). After a refused value a
+secret_re2.relaxed; compiled as texts need them, secret_prefilter.py) tell which rules can match at all; only those
+run, each unanchored or, for a large program led by its words, anchored at each place its words start
+(secret_re2.lead_of). After a refused value a
 rule's search resumes inside the candidate (a value may start the next one), never before the value, and
 every value is bounded (secret_rules.py), so a scan costs O(text length x rules). Every byte of every line is
 read; there is no per-line cap.
@@ -40,9 +41,9 @@ from contextlamp.domain.secret_lists import core_list_rules
 from contextlamp.domain.secret_measures import names_no_value
 from contextlamp.domain.secret_normal import merge_spans, normalise_for_scan
 from contextlamp.domain.secret_phrases import phrase_rules
+from contextlamp.domain.secret_prefilter import Prefilter, gated_scans
 from contextlamp.domain.secret_public import FINGERPRINTS, PUBLIC_IDS, data_text, public_bytes, sealed_test, start_test
 from contextlamp.domain.secret_re2 import (
-    SET_SIZE,
     Compiled,
     RawSet,
     Regex,
@@ -51,7 +52,6 @@ from contextlamp.domain.secret_re2 import (
     escape,
     lead_starts,
     next_match,
-    relaxed,
 )
 from contextlamp.domain.secret_redact import without_clauses
 from contextlamp.domain.secret_revealed import only_typographic, revealed_secret, styled
@@ -83,7 +83,7 @@ class Finding:
 @dataclass(frozen=True, slots=True)
 class _Engine:
     rules: tuple[Compiled, ...]  # PEM_BLOCK first, then RULES, the labelled values, the slot layer, in order
-    prefilter: tuple[RawSet, ...]  # the same patterns in RE2 sets of SET_SIZE: which rules match anywhere
+    prefilter: Prefilter  # the same patterns (relaxed) in RE2 sets compiled on first use: which rules may match
     tail: Regex
     formats: tuple[Compiled, ...]  # the vendored format layer (secret_formats.py), then the CLI table (secret_cli.py)
     keywords: RawSet  # every format rule's keywords, case-insensitive, in one RE2 set
@@ -97,17 +97,10 @@ class _Engine:
         somewhere (before any value check), then the format rules one of whose keywords is in the text (as
         gitleaks prefilters them).
 
-        Each core set (SET_SIZE rules in rule order) holds one more pattern, ``\\z``, which matches every text: a
-        result without it means RE2 gave up (it reports "out of memory" only as "no match"), and then every rule
-        of that set runs; the keyword set has the same sentinel, and without it every format rule runs."""
-        core: list[Compiled] = []
-        for first, group in zip(range(0, len(self.rules), SET_SIZE), self.prefilter, strict=True):
-            size = min(SET_SIZE, len(self.rules) - first)
-            hits = group.Match(data) or []
-            if size not in hits:  # the set gave up: every rule of it runs
-                core += self.rules[first : first + size]
-            else:
-                core += (self.rules[first + i] for i in sorted(hits) if i != size)
+        Each core set (secret_prefilter.py) holds one more pattern, ``\\z``, which matches every text: a result
+        without it means RE2 gave up (it reports "out of memory" only as "no match"), and then every rule of that
+        set runs; the keyword set has the same sentinel, and without it every format rule runs."""
+        core = [self.rules[i] for i in self.prefilter.candidates(data)]
         found = self.keywords.Match(data) or []
         if len(self.keyword_rules) not in found:
             return [*core, *self.formats]
@@ -125,10 +118,7 @@ def _engine() -> _Engine:
             *(*slot_rules(), *phrase_rules(), *field_rules(), *core_list_rules()),
         )
     )
-    prefilter = tuple(
-        compile_set([relaxed(compiled.rule.pattern) for compiled in rules[first : first + SET_SIZE]])
-        for first in range(0, len(rules), SET_SIZE)
-    )
+    prefilter = Prefilter([compiled.rule.pattern for compiled in rules], gated=gated_scans())
     keyed = [(Rule(f.kind, f.pattern, f.check, resume="after"), f.keywords) for f in format_rules()]
     keyed += [*keyed_cli_rules(), *KEYED_RULES, *keyed_form_rules()]  # these run only where their words are
     keyed += FILE_RULES  # stop 43: file formats' credential lines (secret_files.py)

@@ -443,15 +443,27 @@ def decide(pause: Pause, home: Path, commit: Callable[[Callable[[], None], list[
     if not pause.continued and saves <= before["saves"]:
         new = total - before["turns"] if before["turns"] <= total else total  # a rewritten (shorter) one: all of it
         first = len(turns) - min(new, len(turns))
-        for at in range(first, len(turns)):
-            turn = turns[at]
-            if turn.role != "user":
+        # the agent's turn before each new user turn: the question a bare answer follows
+        said = [
+            (turn.text, asked, cues_of(turn.text, asked))
+            for at, turn in enumerate(turns[first:], start=first)
+            if turn.role == "user"
+            for asked in [turns[at - 1].text if at > 0 and turns[at - 1].role == "assistant" else ""]
+        ]
+        cued = sum(1 for _, _, cues in said if cues)
+        if cued:  # the turns cue_input scans; a turn or two: the scanner compiles only what they need
+            from contextlamp.domain.secret_prefilter import GATED_SCANS, few_scans
+
+            if cued <= GATED_SCANS:
+                few_scans()
+        for text, asked, cues in said:
+            if not cues:
                 continue
-            # the agent's turn before it: the question a bare answer follows; a cue counts only outside secret
-            # lines and lead-ins to removed material (clean.cue_input)
-            asked = turns[at - 1].text if at > 0 and turns[at - 1].role == "assistant" else ""
-            if cues_of(turn.text, asked) and (cues := cues_of(cue_input(turn.text), asked)):
-                found.extend(c for c in cues if c not in found)
+            # a cue counts only outside secret lines and lead-ins to removed material (clean.cue_input)
+            kept = cue_input(text)
+            if kept != text:  # lines were removed: the cues of what is left (the same text reads the same)
+                cues = cues_of(kept, asked)
+            found.extend(c for c in cues if c not in found)
         if found:  # the turns this request covers: the agent's digest of them replaces their offline capture
             start = total - min(new, total)
             state.update(asked_from=start, asked_to=total, asked_hashes=hashes[start:total])

@@ -22,8 +22,6 @@ from contextlamp.hooks.capture import capture_refusal
 from contextlamp.hooks.log import hook_logger
 from contextlamp.hooks.output import notice_output, start_output
 from contextlamp.hooks.payload import CLIENTS, EVENTS, MAX_PAYLOAD_BYTES, SAVE_EVENTS, parse_payload, read_event
-from contextlamp.hooks.queue import enqueue
-from contextlamp.hooks.repo import find_repository, project_slug
 from contextlamp.hooks.saver import LATE_START, SaveJob, read_last, session_key, spawn
 from contextlamp.text import now_ms
 
@@ -174,6 +172,8 @@ def _handle(
         log.info("%s stop %s: %s", client, key, f"digest asked ({', '.join(cues)})" if cues else "no digest asked")
         return out
     if event in SAVE_EVENTS:
+        from contextlamp.hooks.queue import enqueue  # here, not at import: a stop hook (every agent turn) needs none
+
         if hook.transcript_path is None or not hook.transcript_path.is_file():
             log.warning("%s %s (%s): no transcript file to read; nothing saved", client, event, hook.detail)
             return notice_output(client, None)
@@ -195,6 +195,7 @@ def _start(client: str, cwd: Path, config: HookConfig, open_service: ServiceFact
     service, which records the user and the repository's project first."""
     from contextlamp.hooks.clean import remember_injected
     from contextlamp.hooks.context import ServiceRows, build_context, read_context, read_namesake
+    from contextlamp.hooks.repo import find_repository, project_slug
     from contextlamp.printed import NAMESAKE_NOTE
 
     home = config.home

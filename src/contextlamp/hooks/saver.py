@@ -26,14 +26,12 @@ import hashlib
 import json
 import logging
 import os
-import subprocess
 import sys
 from collections.abc import Generator, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
-from contextlamp.hooks.routing import repository_groups
 from contextlamp.hooks.supersede import keep_topics, retract
 
 if TYPE_CHECKING:
@@ -112,6 +110,8 @@ def spawn(job: SaveJob) -> int:
     Raises:
         OSError: the worker could not be started.
     """
+    import subprocess  # here, not at import: the stop hook (every agent turn) starts no worker
+
     process = subprocess.Popen(
         [sys.executable, "-c", WORKER, job.to_json()],
         stdin=subprocess.DEVNULL,
@@ -424,6 +424,8 @@ def _save_locked(
             job.key,
             skipped,
         )
+    from contextlamp.hooks.routing import repository_groups  # its repository reader: only a save needs it
+
     earlier = set(judged)
     spoken = [turns[i] for i in session]
     records = [
