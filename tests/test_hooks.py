@@ -440,10 +440,10 @@ def test_the_save_hooks_load_neither_pydantic_nor_the_application(scratch: Scrat
     code = f"""
 import io, sys
 from pathlib import Path
-from contextlamp.cli.hook import _open_service, quick_config
+from contextlamp.cli.hook import open_service, quick_config
 from contextlamp.hooks.runtime import run_hook
 import os
-out = run_hook("claude-code", "session-end", None, quick_config(dict(os.environ)), _open_service,
+out = run_hook("claude-code", "session-end", None, quick_config(dict(os.environ)), open_service,
                io.StringIO({scratch.stdin("SessionEnd")!r}), Path("."))
 heavy = ("pydantic", "pydantic_settings", "contextlamp.app", "contextlamp.storage", "numpy", "sqlite3", "rich")
 print(out)
@@ -503,9 +503,9 @@ def test_a_session_start_never_loads_the_embedding_model(scratch: Scratch) -> No
     code = f"""
 import io, os, sys, time
 from pathlib import Path
-from contextlamp.cli.hook import _open_service, quick_config
+from contextlamp.cli.hook import open_service, quick_config
 from contextlamp.hooks.runtime import run_hook
-out = run_hook("claude-code", "session-start", None, quick_config(dict(os.environ)), _open_service,
+out = run_hook("claude-code", "session-start", None, quick_config(dict(os.environ)), open_service,
                io.StringIO({scratch.stdin("SessionStart")!r}), Path("."))
 time.sleep(1.0)  # a background load would have started by now
 print(out)

@@ -216,12 +216,12 @@ def test_a_session_start_past_its_deadline_still_records_the_repositorys_project
 import io, os, threading
 from dataclasses import replace
 from pathlib import Path
-from contextlamp.cli.hook import _open_service, quick_config
+from contextlamp.cli.hook import open_service, quick_config
 from contextlamp.hooks.runtime import run_hook
 never = threading.Event()
 def stalled(client):
     never.wait()  # the application never opens before the deadline
-    return _open_service(client)
+    return open_service(client)
 config = replace(quick_config(dict(os.environ)), timeout_s=0.5)
 print(run_hook("claude-code", "session-start", None, config, stalled, io.StringIO({scratch.stdin("SessionStart")!r}),
                Path(".")))

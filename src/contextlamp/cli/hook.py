@@ -16,7 +16,7 @@ from contextlamp.cli.hook_entry import DEFAULT_CAPTURE as DEFAULT_CAPTURE
 from contextlamp.cli.hook_entry import DEFAULT_HOOK_CONTEXT_TOKENS as DEFAULT_HOOK_CONTEXT_TOKENS
 from contextlamp.cli.hook_entry import DEFAULT_HOOK_TIMEOUT_S as DEFAULT_HOOK_TIMEOUT_S
 from contextlamp.cli.hook_entry import MAX_HOOK_CONTEXT_TOKENS as MAX_HOOK_CONTEXT_TOKENS
-from contextlamp.cli.hook_entry import _open_service as _open_service
+from contextlamp.cli.hook_entry import open_service as open_service
 from contextlamp.cli.hook_entry import quick_config, run_hook_command
 
 

@@ -64,7 +64,7 @@ def _context_tokens(text: str | None) -> int | None:
     return None
 
 
-def _open_service(client: str) -> tuple[MemoryService, Caller, int]:
+def open_service(client: str) -> tuple[MemoryService, Caller, int]:
     """The service over the settings, a caller whose surface is the client, and the context budget."""
     from contextlamp.app.compose import create_app
     from contextlamp.app.service import Caller
@@ -123,7 +123,7 @@ def run_hook_command(client: str, event: str, payload: str | None, home: str | N
         cwd = Path.cwd()
     except OSError:
         cwd = Path("/")
-    out = run_hook(client, event, payload, config, _open_service, sys.stdin, cwd)
+    out = run_hook(client, event, payload, config, open_service, sys.stdin, cwd)
     try:
         if out:
             sys.stdout.write(out + "\n")

@@ -109,8 +109,9 @@ def _cells(text: str, a: int, b: int) -> tuple[str, list[tuple[int, int]]] | Non
     line = text[a:b]
     if not line.strip() or b - a > _MAX_LINE:
         return None
+    bounds: list[tuple[int, int]] = []
     if line.count("|") >= 2:
-        sep, bounds, pos = "|", [], 0
+        sep, pos = "|", 0
         for part in line.split("|"):
             bounds.append((pos, pos + len(part)))
             pos += len(part) + 1
@@ -118,14 +119,14 @@ def _cells(text: str, a: int, b: int) -> tuple[str, list[tuple[int, int]]] | Non
         sep = "\t" if "\t" in line else "  "
         body = line.rstrip()
         lead = len(body) - len(body.lstrip())
-        bounds, pos = [], lead
+        pos = lead
         for m in _SPACED.finditer(body, lead):
             bounds.append((pos, m.start()))
             pos = m.end()
         bounds.append((pos, len(body)))
         if len(bounds) < 2:
             return None
-    cells = []
+    cells: list[tuple[int, int]] = []
     for s, e in bounds:
         while s < e and line[s] in " \t\r":
             s += 1
