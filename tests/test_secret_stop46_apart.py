@@ -46,6 +46,10 @@ ORDINARY = {
     "paren count": "We sold 40 tickets (about 12 more than May).",
     "paren error code": "The kiosk failed (error code 0x4F) twice.",
     "paren where": "Die Zugangsdaten (Passwort im Tresor) liegen bei Tom.",
+    # a parenthesis whose last word is a word names no value (a blind replay of breaker45 after the merge):
+    "paren compound noun": "We keep all shared passwords in pass (the Unix password manager); Sofia is the admin.",
+    "paren where, Russian": "Имя сети Wi-Fi: Dacha-24 (пароль в HashiCorp Vault).",
+    "paren where, Japanese": "共有パスワードは全部 pass (the Unix password manager) にあります。",
     "dollar reference": "password: $DB_PASSWORD",
     "dollar braces": "Set the password to ${PGPASSWORD} in the unit file, never inline.",
     "dollar path": "The password is $HOME/.pgpass",

@@ -212,7 +212,7 @@ def paren_views(text: str) -> list[View]:
             continue
         if label.lower() in _BARE_CODE and value.isdigit() and 4 <= len(value) <= 8:
             label = "PIN code"
-        views.append((label, start, end, False))
+        views.append((label, start, end, True))  # strict: "(the Unix password manager)" names no value
     return views
 
 
