@@ -164,7 +164,15 @@ OTP_WORDS = (
     r"\bbest[äa]tigungscode|\bverifizierungscode|\bsicherheitscode|\beinmalcode|\beinmalpasswort|"
     r"\bcode{WS}de{WS}(?:v[ée]rification|confirmation|s[ée]curit[ée]|connexion)|\bcode{WS}à{WS}usage{WS}unique|"
     r"\bc[óo]digo{WS}de{WS}(?:verificaci[óo]n|confirmaci[óo]n|seguridad|inicio{WS}de{WS}sesi[óo]n)|"
-    r"\bc[óo]digo{WS}(?:otp|sms)|\bc[óo]digo{WS}de{WS}un{WS}solo{WS}uso)|\bTAN\b)"
+    r"\bc[óo]digo{WS}(?:otp|sms)|\bc[óo]digo{WS}de{WS}un{WS}solo{WS}uso|"
+    # stop 46 (blind banks: a 2FA code said in Italian, an SMS code in Polish reached the disk): it, pt, nl, pl, sv,
+    # tr, ru, ja, zh, ko, and German compounds with a hyphen ("2FA-Code")
+    r"\b(?:2fa|mfa|sms|otp|tan)-code\b|\bcodice{WS}(?:2fa|mfa|otp|sms|di{WS}(?:verifica|conferma|sicurezza|accesso)|"
+    r"monouso)\b|\bc[óo]digo{WS}de{WS}(?:verifica[çc][ãa]o|confirma[çc][ãa]o|seguran[çc]a|acesso)\b|"
+    r"\b(?:verificatie|bevestigings|beveiligings|inlog|sms)code\b|\bkod{WS}(?:weryfikacyjny|potwierdzaj[ąa]cy|"
+    r"jednorazowy|sms|2fa|autoryzacyjny)\b|\b(?:verifierings|engångs|säkerhets|bekräftelse)kod(?:en)?\b|"
+    r"\b(?:doğrulama|onay|güvenlik){WS}kodu\b|код{WS}(?:подтверждения|из{WS}смс|из{WS}sms)|одноразовый{WS}код|"
+    r"認証コード|確認コード|ワンタイムパスワード|验证码|驗證碼|인증{WS}?번호|인증{WS}?코드)|\bTAN\b)"
 ).replace("{WS}", WS)
 BACKUP_WORDS = (
     r"(?i:\b(?:backup|back-up|recovery|scratch|emergency|fallback|reserve|2fa|mfa|two[- ]factor|2-step|"
@@ -398,7 +406,7 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "One-Time Code",
-        rf"{OTP_WORDS}(?:{COPULA}|{WS}+)(?i:(?:now|still|the){WS}+)?"
+        rf"{OTP_WORDS}(?:{COPULA}|{WS}+|{WS}*(?:は|是|为|為|는|은|：){WS}*)(?i:(?:now|still|the){WS}+)?"
         rf"((?:G-)?(?:[0-9]{{4,8}}|[0-9]{{3,4}}[ -][0-9]{{3,4}}))(?:[^0-9A-Za-z]|$)",
         shape.accept_digits_code,
     ),
