@@ -53,6 +53,7 @@ class Script:
         self.saved = False
         self.detours = 0
         self.digested = False
+        self.trace: list[str] = []  # what the digest path decided, turn by turn (the failure message shows it)
 
     def start(self, prompt: str) -> None:
         """A new session with ``prompt``."""
@@ -62,7 +63,10 @@ class Script:
         if ASKED in turn.text and not self.digested:  # the stop hook asked for the digest: the agent writes it
             reply = self._use(turn, "save_session", {"transcript": DIGEST})
             self.digested = reply.call is None or reply.call.endswith("save_session")
+            self.trace.append(f"asked: {len(turn.tools)} tools offered -> {reply.call or reply.text}")
             return reply
+        if self.digested and turn.tool_results:
+            self.trace.append(f"after the digest call: {turn.tool_results[-1][-300:]}")
         if self.digested:
             return Reply(text="Saved the digest.")
         if self.prompt != TEACH:
@@ -251,7 +255,12 @@ def test_at_a_pause_after_a_durable_statement_the_agent_writes_the_digest_once(s
     assert not any(ASKED in t.text for t in (*scenario.teach.turns, *scenario.ask.turns))
     assert scenario.log.count(f"{client} stop ") >= 3 and scenario.log.count(": digest asked (") == 1, scenario.log
     rules = [m["preview"] for m in scenario.memories if "linter" in m["preview"]]
-    assert len(rules) == 1, [m["preview"] for m in scenario.memories]
+    assert len(rules) == 1, (
+        [m["preview"] for m in scenario.memories],
+        scenario.script.trace,
+        scenario.report(),
+        scenario.log[-3000:],
+    )
     answered = [t for t in scenario.rule.turns if t.tools and ASKED not in t.text]
     shown = scenario.rule.stdout.strip().replace("\n", " / ")[-160:]
     print(f"{client} digest: {len(asked)} extra requests ({len(answered)} before the hook asked); printed: {shown}")
