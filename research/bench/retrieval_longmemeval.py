@@ -189,6 +189,7 @@ QUERY_TIME = frozenset(
         "retrieval/weights.py",
         "retrieval/answers.py",  # answer or restatement (stop 46), read at query time only
         "retrieval/spread.py",  # questions that gather (stop 46, neigh49), read at query time only
+        "retrieval/relative_dates.py",  # a time named relative to the asking (stop 47, lme50), query time only
         "app/reading.py",
     }
 )
@@ -369,8 +370,8 @@ def run_question(
     every way: ``METHODS``, then each of ``variants`` (name -> changes to the service's ``FusionWeights``,
     ``ids_with``), all from the same store.
 
-    Returns ``{"type": str, "turn"|"session": {method: {"recall_any@k"|"recall_all@k": 0/1}} or None}`` (None
-    when the level has no evidence) and the seconds spent inside ``get_context``. ``skips`` counts
+    Returns ``{"type": str, "question": id, "turn"|"session": {method: {"recall_any@k"|"recall_all@k": 0/1}} or
+    None}`` (None when the level has no evidence) and the seconds spent inside ``get_context``. ``skips`` counts
     ``secret``, ``invalid`` and ``truncated`` turns.
     """
     depth = max(ks)
@@ -393,7 +394,7 @@ def run_question(
         "semantic": lists.semantic,
         **extra,
     }
-    record: dict[str, Any] = {"type": question.question_type}
+    record: dict[str, Any] = {"type": question.question_type, "question": question.question_id}
     for level, evidence in (("turn", question.evidence_turns), ("session", question.evidence_sessions)):
         if not evidence:
             record[level] = None
