@@ -8,6 +8,10 @@ store (the product's default embedder, a step clock); the question is asked at a
 
 Figures per method (``hybrid`` and each ``--variant``): the target first, the target in the top 3.
 
+The rule was measured and reverted (research/notes/lme50-stop47.md: it lost three LoCoMo held-out questions whose
+"last year" / "yesterday" is the conversation's, not the asker's); its code is commit ``8a40c7c``. The set, read
+once, is tuning data for the next form of the rule.
+
 ``python -m research relative50_held [--variant NAME=JSON] [--records FILE]``
 """
 

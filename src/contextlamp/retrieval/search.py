@@ -18,6 +18,7 @@ from contextlamp.domain.models import Entry, MemoryType
 from contextlamp.domain.ports import Store
 from contextlamp.retrieval.answers import damp_restatements
 from contextlamp.retrieval.chunks import STEM_CHARS
+from contextlamp.retrieval.dates import named_window
 from contextlamp.retrieval.evidence import agrees, keyword_held, names_nothing, on_match_scale, with_evidence
 from contextlamp.retrieval.fusion import weighted_rrf
 from contextlamp.retrieval.hits import Hit, ScopedStore, SignalLists
@@ -29,7 +30,6 @@ from contextlamp.retrieval.query import (
     word_terms,
 )
 from contextlamp.retrieval.questions import subject
-from contextlamp.retrieval.relative_dates import asked_window
 from contextlamp.retrieval.spread import gathers, give_back
 from contextlamp.retrieval.weights import FRESHER_FIRST_THRESHOLD, FusionWeights, TrustWeights
 
@@ -452,7 +452,7 @@ def search(
         weights.keyword_noise,
     )
     fused = fuse(lists, weights, with_recency)
-    window = asked_window(query, now, weights.relative_dates) if weights.named_date > 0 else None
+    window = named_window(query, now) if weights.named_date > 0 else None
     if window is not None and fused:
         lists.named_date = saved_within(fused, owner, window)
         if lists.named_date:

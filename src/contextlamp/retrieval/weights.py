@@ -29,11 +29,6 @@ class FusionWeights:
     # list; 0: off. 2 on every LoCoMo fold (research/notes/retrieval.md "Named dates": weight 1 gained less or the
     # same in each; no LongMemEval dev question names a date)
     named_date: float = 2.0
-    # the time a query names relative to its asking ("a month ago", "yesterday": retrieval/relative_dates.py) is a named
-    # date too (stop 47, research/notes/lme50-stop47.md: LongMemEval-S tuning turn all@10 +1 question, session all@10
-    # -1; LoCoMo's tuning questions identical, none names such a time). Making the window's candidates evidence of
-    # their own as well cost LoCoMo's single-hop tuning questions 0.004 R@5 and gained nothing: not kept
-    relative_dates: bool = True
     recency: float = 3.0  # the other three lists together
     k: int = 5
     # the cosine below which a memory found only by meaning is not a candidate; None: the embedding model's own
