@@ -11,7 +11,8 @@ them evidence) and a shorter conversation ``b`` on the other part (one evidence 
 Figures per method (``hybrid`` and each ``--variant``): every evidence turn in the top 5 / top 10, and ``b``'s
 evidence in the top 10.
 
-``python -m research neigh49_held [--variant NAME=JSON] [--records FILE]``
+``python -m research neigh49_held [--data FILE] [--variant NAME=JSON] [--records FILE]``; ``--data`` runs another set of
+the same shape (stop 47's ``data/plural50-held.json``: questions asking for several things by a plural noun).
 """
 
 from __future__ import annotations
@@ -108,10 +109,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the set; the table goes to stdout, one line a case to stderr."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--records", type=Path, default=None, help="every case's figures as JSON lines")
+    parser.add_argument("--data", type=Path, default=DATA, help="a set of the same shape (default neigh49-held.json)")
     add_variant_argument(parser, ("hybrid",))
     args = parser.parse_args(argv)
     variants: dict[str, dict[str, Any]] = dict(args.variant)
-    records = run(variants, load())
+    records = run(variants, load(args.data))
     if args.records is not None:
         args.records.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
     print(report(records, ["hybrid", *variants]))

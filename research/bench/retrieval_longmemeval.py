@@ -369,8 +369,8 @@ def run_question(
     every way: ``METHODS``, then each of ``variants`` (name -> changes to the service's ``FusionWeights``,
     ``ids_with``), all from the same store.
 
-    Returns ``{"type": str, "turn"|"session": {method: {"recall_any@k"|"recall_all@k": 0/1}} or None}`` (None
-    when the level has no evidence) and the seconds spent inside ``get_context``. ``skips`` counts
+    Returns ``{"type": str, "question": id, "turn"|"session": {method: {"recall_any@k"|"recall_all@k": 0/1}} or
+    None}`` (None when the level has no evidence) and the seconds spent inside ``get_context``. ``skips`` counts
     ``secret``, ``invalid`` and ``truncated`` turns.
     """
     depth = max(ks)
@@ -393,7 +393,7 @@ def run_question(
         "semantic": lists.semantic,
         **extra,
     }
-    record: dict[str, Any] = {"type": question.question_type}
+    record: dict[str, Any] = {"type": question.question_type, "question": question.question_id}
     for level, evidence in (("turn", question.evidence_turns), ("session", question.evidence_sessions)):
         if not evidence:
             record[level] = None
