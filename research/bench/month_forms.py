@@ -25,6 +25,11 @@ from month_bank import BANK_SEEDS, TURNS, exchanges, plan
 _FRAMES = (
     ("updated — ", "corrected twice (the first correction wrong too)"),
     ("this week only", "standing value said with a temporary one"),
+    ("this month only", "standing value said with a temporary one"),
+    ("holidays only", "standing value said with a temporary one"),
+    ("collaboration only", "standing value said with a temporary one"),
+    ("three things from", "inside a longer message of news"),
+    ("from the lab meeting", "inside a longer message of news"),
     ("while you're at it", "inside a longer request"),
     ("and note that", "inside a longer request"),
     ("  #", "pasted config line with a comment"),
@@ -35,6 +40,10 @@ _LANGUAGES = {
     "Portuguese": (" o ", " os ", " está", " é ", " não", "corrigindo", "ção"),
     "Polish": (" się", " jest", " co ", " pod ", " nie ", "poprawka", " wysyła", " chodzi", " używa", " zrzuca"),
     "Dutch": (" de ", " het ", " van ", " elke ", " niet", " staat", " draait", "correctie", "ter info", " bel je"),
+    "Spanish": (" el ", " los ", " ahora ", " usa ", " cobra ", "corrección", " escucha ", " guarda ", " todo ", " y "),
+    "French": (" le ", " les ", " c'est", " du ", " sur ", " pas ", "rectif", " vont ", " à ", " données"),
+    "German": (" der ", " den ", " die ", " ist ", " über ", " nicht", "korrektur", " läuft", " im ", " vom "),
+    "Japanese": ("の", "は", "です", "ます", "訂正", "に", "を"),
 }
 
 

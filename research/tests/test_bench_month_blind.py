@@ -1,5 +1,5 @@
 """research/bench/month_blind6.py, month_blind7.py, month_blind8.py, month_blind9.py, month_blind10.py and
-month_blind12.py to month_blind16.py (blind11 is agent44's, compared against): each blind month bank keeps the
+month_blind12.py to month_blind18.py (blind11 is agent44's, compared against): each blind month bank keeps the
 plan's promises, shares no component, value or chatter with the banks written before it, and every planted secret
 is pasted in a message that holds it (their scores are read only at the end)."""
 
@@ -31,6 +31,8 @@ ORDER = (
     "blind14",
     "blind15",
     "blind16",
+    "blind17",
+    "blind18",
 )
 
 
@@ -47,6 +49,8 @@ ORDER = (
         ("blind14", 6),
         ("blind15", 6),
         ("blind16", 6),
+        ("blind17", 6),
+        ("blind18", 6),
     ],
 )
 def test_a_blind_bank_plan(bank: str, corrected: int) -> None:
@@ -75,3 +79,22 @@ def test_a_blind_bank_plan(bank: str, corrected: int) -> None:
             assert not month.is_echo(text)
             kinds.add(text.split()[0])
     assert len(kinds) == 8  # every secret kind planted once, each pasted its own way
+
+
+@pytest.mark.parametrize("bank", ["blind17", "blind18"])
+def test_every_fact_of_a_fresh_bank_is_reachable(bank: str) -> None:
+    """Each wording that teaches or corrects a fact holds the component and the value it teaches (in the user's
+    last turn, or in the agent's turn the user confirms), and each query names the component: no fact leans on a
+    sentence of another bank."""
+    spec = month.BANKS[bank]
+    component = spec["components"][0]
+    for attribute in spec["attributes"](random.Random(0)):
+        assert "{c}" in attribute.query
+        value, old = attribute.values[0], attribute.values[1]
+        for wording in (*attribute.states, *attribute.corrects):
+            turns = wording.format(c=component, v=value, o=old).split(" || ")
+            last = turns[-1]
+            held = last if value in last else turns[-2] if len(turns) > 1 else ""
+            assert value in held, (bank, attribute.name, wording)
+            assert component in wording.format(c=component, v=value, o=old), (bank, attribute.name, wording)
+        assert len(set(attribute.values)) == len(attribute.values) >= 8

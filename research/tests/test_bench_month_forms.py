@@ -14,7 +14,7 @@ month = load_script("month.py", "bench_month")
 forms = load_script("month_forms.py", "bench_month_forms")
 
 
-@pytest.mark.parametrize("bank", ["blind12", "blind15", "blind16"])
+@pytest.mark.parametrize("bank", ["blind12", "blind15", "blind16", "blind17", "blind18"])
 def test_every_fact_has_its_form(bank: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     _, facts = month.plan(bank, month.BANK_SEEDS[bank])
     fact = facts[0]
@@ -33,3 +33,10 @@ def test_the_forms_of_the_new_teaching_ways() -> None:
     assert forms.form("deploy || The file says {v} for the {c} — right? || yes").startswith("value only in the agent")
     assert forms.form("the {c} runs {v}; this week only it runs B, back to {v} after").startswith("standing value")
     assert forms.form("de {c} draait op {v}") == "Dutch" and forms.form("{c} jest na {v}") == "Polish"
+
+
+def test_the_languages_of_the_fresh_banks() -> None:
+    assert (
+        forms.form("el {c} usa {v} ahora") == "Spanish" and forms.form("le {c} tourne sur {v}, c'est tout") == "French"
+    )
+    assert forms.form("der {c} läuft über {v}") == "German" and forms.form("{c}の担当は{v}です") == "Japanese"
