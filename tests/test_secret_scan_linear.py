@@ -169,3 +169,22 @@ def test_a_long_run_without_spaces_scans_in_linear_time(scanner: SecretScanner, 
     base = _cpu(scanner.kinds, prose, 2)
     took = _cpu(scanner.kinds, hostile, 2)
     assert took <= FACTOR * base + SLACK_S, f"{unit!r}: {took:.3f} s against {base:.3f} s of prose"
+
+
+# stop 47 (breaker47): a list of codes reads its clause to the sentence's end, and the sentence ends of scripts
+# other than Latin and CJK were not ends: ordinary Hindi sentences about backup codes read 400 characters a
+# candidate (74x English prose a character, 40 s of CPU per 200K characters)
+SENTENCES = [
+    "मेरे बैकअप कोड पासवर्ड मैनेजर में रखे हैं। रिकवरी कोड कभी चैट में न भेजें॥ ",
+    "बैकअप कोड कहाँ रखे हैं? वे तिजोरी में हैं। ",
+]
+
+
+@pytest.mark.parametrize("unit", SENTENCES)
+def test_sentences_that_end_in_their_own_script_scan_like_english(scanner: SecretScanner, unit: str) -> None:
+    hostile = (unit * LONG)[: LONG // 3]
+    prose = (PLAIN * (LONG // len(PLAIN) + 1))[: len(hostile.encode())]
+    assert scanner.kinds(hostile) == []  # sentences about codes, no code in them
+    base = _cpu(scanner.kinds, prose, 2)
+    took = _cpu(scanner.kinds, hostile, 2)
+    assert took <= FACTOR * base + SLACK_S, f"{unit!r}: {took:.3f} s against {base:.3f} s of prose"

@@ -182,10 +182,14 @@ CJK_VALUE = r"([\x21-\x7e]{1,64})"
 # A passphrase of words after a copula, unquoted ("the wifi password is correct horse battery staple"): 3 to 8
 # words of letters that end the clause (a longer run or one that goes on is a sentence, not a value).
 PHRASE = r"(\p{L}{2,24}(?:[ \t]\p{L}{2,24}){2,7})[ \t]*(?:[.!?,;:)\]\n]|$)"
-# A list of codes: up to the end of the line or sentence.
+# A list of codes: up to the end of the line or sentence, in any script: the Devanagari danda and double danda,
+# the Arabic question mark, the Urdu full stop, the CJK and full-width stops (Unicode's Sentence_Terminal
+# characters of the languages the slot nouns name). Without them a Hindi or Arabic clause read 400 characters a
+# candidate where an English one stops at its full stop: 145x English prose per character (breaker47).
 # A numbered item's "1." or "2)" is no sentence end: "Okta recovery codes:\n1. 0868 7394\n2. 6420 9733".
 _ITEM = r"(?:[0-9]{1,2}[.)][ \t]+)"
-CODE_LIST = rf"({_ITEM}?[^\n.!?。]{{1,400}}(?:\n[ \t]*(?:[-*•][ \t]*|{_ITEM})?[^\n.!?。:]+){{0,16}})"
+_STOPS = r"\n.!?。！？।॥؟۔"
+CODE_LIST = rf"({_ITEM}?[^{_STOPS}]{{1,400}}(?:\n[ \t]*(?:[-*•][ \t]*|{_ITEM})?[^{_STOPS}:]+){{0,16}})"
 # Words between a codes noun and its list ("for the Google account", ", store somewhere safe", "here"), then
 # the list, on the same line or the next.
 _LEAD_COPULAS = r"are|were|is|sind|sont|son|são|sono|zijn"
