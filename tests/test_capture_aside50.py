@@ -33,7 +33,8 @@ def _kept(text: str, asked: str = "") -> list[str]:
 )
 def test_one_aside_rule_splits_the_fact_out_of_a_request_on_both_paths(text: str, value: str) -> None:
     """The same lead-in opens an aside for the stop hook (split) and the offline distiller (tail)."""
-    assert value in split_asides(text).split("\n")[-1]
+    head, aside = split_asides(text).rsplit("\n", 1)
+    assert value in aside and value not in head
     split = tail(text)
     assert split is not None and value in split[1]
     assert cues_of(text) == ["fact"]
