@@ -28,6 +28,7 @@ import re
 
 from contextlamp.distill.script import word_count
 from contextlamp.distill.statements import states_destination, states_new_value, states_rule, states_value
+from contextlamp.distill.taught import REQUEST_OPENERS, WH_WORDS
 
 # from distill/statements.py, parts of the gate (distill/pastes.py, the gate's paste half, imports this module)
 __all__ = ["states_destination", "states_new_value", "states_rule", "states_value"]
@@ -178,19 +179,9 @@ _ASK = re.compile(
     r"(?:setting up|planning|working on|looking (?:at|into)|trying to|debugging|investigating|preparing)\b|"
     r"(?:ich brauche|ich möchte|lass uns|j'ai besoin d|je voudrais|on va|necesito|quiero|vamos a|mi serve|vorrei|"
     r"preciso de|quero|vamos|мне нужн|хочу|давай)\w*\b|"
-    # German, French, Spanish, Italian, Portuguese, Dutch, Russian: asking, or an imperative verb first
-    r"(?:kannst du|könntest du|schreib|mach|zeig|gib|trag|erstell|füg|änder|lösch|prüf|übersetz|fass|formulier|"
-    r"korrigier|hilf)\w*\b|"
-    r"(?:peux-tu|pouvez-vous|pourrais-tu|fais|faites|écris|écrivez|donne|donnez|montre|ajoute|corrige|traduis|"
-    r"résume|propose|envoie|crée|mets|refais|réécris|explique|aide)\b|"
-    r"¿?(?:puedes|podrías|haz|hazme|escribe|escríbeme|dame|muestra|muéstrame|añade|corrige|traduce|resume|"
-    r"cuéntame|cuentame|explica|explícame|crea|pon|redacta|ayúdame)\b|"
-    r"(?:puoi|potresti|scrivi|riscrivi\w*|fai|fammi|dammi|mostra|aggiungi|correggi|traduci|riassumi|crea|metti|"
-    r"spiega|raccontami|aiutami)\b|"
-    r"(?:você pode|pode|podes|escreve|escreva|faz|faça|me (?:conta|dá|mostra|ajuda)|mostra|adiciona|corrige|"
-    r"traduz|cria|explica|ajuda)\b|"
-    r"(?:kun je|kunt u|schrijf|maak|geef|toon|voeg|vertaal|vat)\b|"
-    r"(?:напиши|сделай|покажи|дай|добавь|исправь|переведи|объясни|расскажи|помоги|можешь|можете)"
+    # the other usual languages: asking, or an imperative verb first (taught.REQUEST_OPENERS); Russian
+    r"(?:напиши|сделай|покажи|дай|добавь|исправь|переведи|объясни|расскажи|помоги|можешь|можете)|"
+    rf"(?:{REQUEST_OPENERS})\b"
     r")"
     r"|^(?:帮我|请帮|幫我|给我|請幫|请给|麻烦你|你能|能不能|可以帮|我想|我需要)"
     r"|(?:して|直して|書いて|教えて|作って|見て|ください|お願い(?:します)?|てほしい(?:です)?|たい(?:です)?|"
@@ -231,10 +222,10 @@ _FOR_NOW = re.compile(
 _FINITE = re.compile(r"\b(?:is|are|was|were|must|should|has to|have to|needs? to|lives?|runs?)\b", re.IGNORECASE)
 MAX_BARE_REQUEST_WORDS = 6
 
-_UNMARKED_QUESTION = re.compile(
-    r"^(?:why|how|what|where|when|who|which|whose|is there|are there|do you|does|did|can i|should i|"
-    r"warum|wieso|wie|was|wo|wann|pourquoi|comment|quoi|qu'est-ce|por qué|cómo|qué|dónde|perché|come|cosa|"
-    r"por que|como|o que|waarom|hoe|wat|почему|как|что|где)\b"
+_UNMARKED_QUESTION = re.compile(  # the wh-words of the usual languages are one rule (taught.WH_WORDS)
+    rf"^[¿¡]?(?:{WH_WORDS}|why|how|is there|are there|do you|does|did|can i|should i|"
+    r"warum|wieso|wie|was|pourquoi|comment|quoi|qu'est-ce|por qué|cómo|perché|come|cosa|"
+    r"por que|como|o que|waarom|hoe|dlaczego|czy|varför|hur|neden|nasıl|почему|как|что|где)\b"
     r"|[,;]\s*(?:why|how come|right|no|ok|warum|pourquoi|por qué|perché|por que)\s*$",
     re.IGNORECASE,
 )

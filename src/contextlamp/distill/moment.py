@@ -23,7 +23,8 @@ The same moment in the project's other usual languages (``_ELSEWHERE``: German, 
 Portuguese, Dutch, Polish, Swedish, Turkish, Japanese): the speaker in a place or state of the moment ("ich bin
 gerade im Zug", "je suis en réunion", "estoy en el tren", "jestem w pociągu", "toplantıdayım", "電車の中"), an
 activity going on now ("ich arbeite gerade an ...", "je suis en train de ...", "estoy arreglando ...", except the
-verbs of a role: working, using, living, learning), and the request to adapt ("halt dich kurz", "réponds court",
+verbs of a role: working, using, living, learning), the time left of something going on ("nog 5 minuten",
+"faltan 4 minutos"), and the request to adapt ("halt dich kurz", "réponds court",
 "sé breve", "hou het kort", "svara kort", "短く"), unless a lasting word of the language is said ("immer",
 "toujours", "siempre", ...). "Ich bin im Team Zahlungen" and "je suis mainteneur du module" are not moments.
 
@@ -130,7 +131,11 @@ _ELSEWHERE = (
     # sv
     r"jag (?:sitter|är) (?:(?:på|i) (?:tåget|bussen|planet|ett möte|mötet|telefonen|mobilen|bilen)|upptagen|trött)|"
     # tr: a place with the first person ("toplantıdayım", "trendeyim", "yoldayım")
-    r"\w+[dt][ae]y[ıi]m\b)"
+    r"\w+[dt][ae]y[ıi]m\b|"
+    # the time left of something going on ("nog 5 minuten", "faltan 4 minutos", "10 minuter kvar")
+    r"(?:nog|noch|encore|ancora|faltan?|faltam|jeszcze|still)\s+(?:\w+\s+)?\d+\s*(?:min|minuten|minutes|minuti|"
+    r"minutos|minut|minuty|minuter|sekunden|secondes|secondi|segundos|sekund)\b|\d+\s*(?:minuter|min) kvar\b|"
+    r"\d+\s*dakika (?:kaldı|daha)\b)"
     # asking for short replies; Japanese: on a train, in a meeting, on the move, "short please"
     r"|\b(?:(?:halt|fass) dich (?:bitte )?kurz|kurz bitte|kurze antworten|(?:réponds|fais|sois|répondez) "
     r"(?:court|bref|brève|brièvement)|respuestas? cortas?|s[ée] breve|responde corto|rispondi (?:breve|corto|in breve)|"

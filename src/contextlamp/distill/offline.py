@@ -69,6 +69,7 @@ from contextlamp.distill.taught import (
     commented,
     confirmed,
     has_value,
+    is_no,
     tail,
     without_notes_to_self,
 )
@@ -163,6 +164,9 @@ def segment(turns: list[Turn], language: str) -> list[Unit]:
             continue
         if turn.role != "user":
             units.append(Unit(turn.role, _sentences(turn.text, segmenter)))
+            continue
+        if is_no(turn.text):  # "Nee, dat klopt niet": a bare no states nothing (``taught.is_no``)
+            asked = ""
             continue
         check = confirmed(turn.text, asked) if asked else None
         text = without_pastes(without_notes_to_self(turn.text)) if check is None else check

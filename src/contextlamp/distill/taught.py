@@ -19,17 +19,30 @@ from __future__ import annotations
 import re
 from functools import cache
 
-# A lead-in that changes the subject after a request, in the usual languages: "while you're at it", "by the way",
-# "btw", "fyi", "for the record", "also"; nl "trouwens", "ter info", "overigens"; it "già che ci sei", "tra l'altro",
-# "per la cronaca"; de "übrigens", "nebenbei"; fr "au fait", "d'ailleurs", "pour info"; es "por cierto", "de paso";
-# pt "aliás", "a propósito". Source: each language's discourse markers of topic change.
-_SHIFT = (
-    r"while you'?re (?:at it|there|in there)|by the way|btw|fyi|for the record|for your information|also|"
-    r"trouwens|ter info|ter informatie|overigens|già che ci sei|tra l'altro|per la cronaca|per tua informazione|"
-    r"ook|anche|auch|aussi|también|também|übrigens|nebenbei|zur info|au fait|d'ailleurs|pour info|por cierto|"
-    r"de paso|para que conste|aliás|a propósito"
+# A lead-in that changes the subject (an aside), in the usual languages: what follows it is a statement of its
+# own, not part of the request or question before it ("can you fix the test, and by the way the staging DB moved
+# to X"). The one rule both capture paths split on: the stop hook (``split_asides``, ``hooks.digest.cues_of``)
+# and the offline distiller (``tail``, ``offline.segment``). en "while you're at it", "by the way", "btw", "fyi",
+# "for the record", "oh and", "incidentally", "also"; nl "trouwens", "ter info", "overigens"; it "già che ci sei",
+# "tra l'altro", "per la cronaca", "comunque", "a proposito"; de "übrigens", "nebenbei", "zur Info"; fr "au
+# fait", "d'ailleurs", "pour info"; es "por cierto", "de paso"; pt "aliás", "a propósito"; pl "przy okazji";
+# sv "förresten"; tr "bu arada"; ja "ちなみに", "ところで". Source: each language's discourse markers of topic
+# change (research/notes/cue48-stop46.md, req49-stop46.md, aside50-stop47.md).
+_ASIDE = (
+    r"while you'?re (?:at it|there|in there)|by the way|btw|fyi|for the record|for your information|oh and|"
+    r"incidentally|also|trouwens|ter info|ter informatie|overigens|già che ci sei|tra l'altro|per la cronaca|"
+    r"per tua informazione|comunque|a proposito|übrigens|nebenbei|zur info|au fait|d'ailleurs|pour info|"
+    r"por cierto|de paso|para que conste|aliás|a propósito|przy okazji|förresten|bu arada"
 )
-_SHIFT_FIRST = _SHIFT.replace("ook|anche|auch|aussi|también|também|", "")  # "also" opens a tail only in English
+_ASIDE_JA = r"ちなみに|ところで"  # no space after a Japanese word: matched as written
+# "also" in the other languages: a second lead-in after the first ("übrigens auch", "trouwens ook"), never the
+# first (in these languages it is an adverb inside a clause)
+_ALSO = r"ook|anche|auch|aussi|también|também|też|också"
+# where an aside opens: after a clause's comma, semicolon or colon, after "and" (en, de, fr, es, it/pt, nl, pl,
+# sv, tr; not Polish "i": English "I"), or at a sentence's start; never inside a clause ("die DB liegt übrigens auf X"
+# is one statement)
+_AND = r"and|und|et|y|e|en|oraz|och|ve"
+_OPENS = rf"(?P<mid>[,;:]\s*(?:(?:{_AND})\s+)?|\s(?:{_AND})\s+)|(?<=[.!?？。\n])\s*"
 # what may stand between the lead-in and the statement: a spoken wrapper to note or remember it
 _WRAPPER = (
     r"(?:please )?(?:note|remember|keep in mind|bear in mind|be aware|know|noteer|onthoud|weet|ricorda|nota|tieni "
@@ -126,14 +139,69 @@ _NOTE_TO_SELF = (
 # a specific value: a digit, a path or handle, an identifier with an inner separator, a capitalised word inside
 _VALUE = r"\d|[#@/_]|[^\W_][-.][^\W_]|(?<=\s)[A-Z]"
 MAX_ANSWER_WORDS = 6  # a bare answer: a value and a few words ("Sentry, self-hosted"); a longer turn stands alone
-# a question that asks for a value opens on a wh-word (English, Dutch, German, French, Spanish, Italian,
-# Portuguese; their interrogative words), not a yes/no question ("Shall I ...?")
-_WH_OPEN = (
-    r"which|what|where|who|when|how (?:many|much|long|often)|welke?|waar|wie|wanneer|hoeveel|wat|welche[rsnm]?|wo|"
-    r"wer|wann|wie viele?|quel(?:le)?s?|où|quand|combien|cuál(?:es)?|qué|dónde|cuándo|cuántos?|quale|quali|dove|"
-    r"quando|quanti|qual|quais|onde|quantos?"
+# The question words (wh-words) of the usual languages: a question that asks for a value holds one ("Which region
+# ...?", "Welk logplatform ...?", "Vilken port ...?", "Hangi sunucu ...?"). One rule read by the offline distiller
+# (``answered``; ``durable.asks_question``: a question without its "?" opens on one) and the stop hook
+# (``hooks.cue_lang.answers_question``). Source: each language's interrogative words.
+WH_WORDS = (
+    r"which|what|where|who|whom|whose|when|how (?:many|much|long|often|big|large)|what time|"
+    r"welche[rsnm]?|wo|wer|wem|wann|was für|wie viele?|"  # de ("wie" alone: nl "who", below)
+    r"quel(?:le)?s?|où|qui|quand|combien|à quelle|"  # fr
+    r"cuál(?:es)?|cual(?:es)?|qué|dónde|donde|quién(?:es)?|cuándo|cuánt[oa]s?|a qué|"  # es
+    r"quale|quali|dove|chi|quando|quant[ioe]|a che|"  # it
+    r"qual|quais|onde|quem|quant[oa]s?|"  # pt
+    r"welke?|waar|wie|wanneer|hoeveel|wat|"  # nl
+    r"który|która|które|jaki|jaka|jakie|gdzie|kto|kiedy|ile|o której|"  # pl
+    r"vilken|vilket|vilka|var|vem|när|hur många|vad|"  # sv
+    r"hangi|nerede|ne zaman|kaç"  # tr ("kim" also opens an English sentence on a name)
 )
-MAX_LEADS = 3  # lead-ins and wrappers stripped from a tail's start, one after another
+WH_JA = r"どの|どこ|誰|いつ|何|どれ|いくつ"
+# Words that open a request for the moment in the usual languages besides English (an imperative or "can you"
+# first): "sistema il CSS del pannello", "aggiorna le
+# dipendenze", "arregla el test", "możesz poprawić test", "kolla loggen", "relance la CI". Read at a sentence's or
+# clause's start by both paths (``durable.is_request``, ``hooks.cue_lang.ordinary_elsewhere``). Source: each
+# language's imperatives of the verbs people ask a coding agent with.
+REQUEST_OPENERS = (
+    r"(?:kannst du|könntest du|schreib|mach|zeig|gib|trag|erstell|füg|änder|lösch|prüf|übersetz|fass|formulier|"
+    r"korrigier|hilf|reparier|aktualisier|entfern|benenn)\w*|räum|schau|"  # de
+    r"peux-tu|pouvez-vous|pourrais-tu|fais|faites|écris|écrivez|donne|donnez|montre|ajoute|corrige|traduis|"
+    r"résume|propose|envoie|crée|mets|refais|réécris|explique|aide|"  # fr
+    r"¿?(?:puedes|podrías|haz|hazme|escribe|escríbeme|dame|muestra|muéstrame|añade|corrige|traduce|resume|"
+    r"cuéntame|cuentame|explica|explícame|crea|pon|redacta|ayúdame)|"  # es
+    r"puoi|potresti|scrivi|riscrivi\w*|fai|fammi|dammi|mostra|aggiungi|correggi|traduci|riassumi|crea|metti|"
+    r"spiega|raccontami|aiutami|"  # it
+    r"você pode|pode|podes|escreve|escreva|faz|faça|me (?:conta|dá|mostra|ajuda)|mostra|adiciona|corrige|"
+    r"traduz|cria|explica|ajuda|"  # pt
+    r"kun je|kunt u|schrijf|maak|geef|toon|voeg|vertaal|vat|"  # nl
+    r"relance|supprime|regarde|vérifie|lance|teste|enlève|retire|modifie|renomme|nettoie|remets|déplace|"  # fr
+    r"arregla|revisa|actualiza|quita|borra|cambia|limpia|elimina|comprueba|ejecuta|"  # es
+    r"sistema|aggiorna|rilancia|togli|sposta|rinomina|controlla|guarda|cambia|rimuovi|elimina|pulisci|"  # it
+    r"atualiza|atualize|rode|roda|corrija|adicione|remova|verifica|verifique|mude|olha|olhe|renomeia|limpa|"  # pt
+    r"draai|kijk|verwijder|controleer|zet|haal|ruim|hernoem|"  # nl
+    r"możesz|możecie|popraw|dodaj|usuń|sprawdź|uruchom|zmień|napisz|zaktualizuj|przejrzyj|zrób|pokaż|"  # pl
+    r"kan du|kan ni|fixa|kör|lägg|ta bort|kolla|ändra|skriv|uppdatera|testa|rensa|byt|gör"  # sv
+)
+# A bare no: every word of the turn is one of these (no, not, wrong, and the words said around them: "that's",
+# "klopt", "stimmt", "c'est", "così", "öyle"), one of them a negation (``_NEGATION``). Mirror of ``_YES``.
+_NEGATION = frozenset(
+    re.findall(
+        r"\S+",
+        "no nope nah not wrong incorrect false nee neen niet fout nein nicht falsch non pas faux ni nada nunca "
+        "niente sbagliato errato não errado nie źle nej inte fel hayır değil yanlış いいえ 違います 違う ちがいます",
+    )
+)
+_NO = _NEGATION | frozenset(
+    re.findall(
+        r"\S+",
+        "that's that it is isn't it's really quite exactly right true correct so like this at all "
+        "dat is het klopt helemaal echt zo waar juist das ist stimmt so ganz richtig wirklich "
+        "ce c'est n'est ça cela du tout vraiment exactement comme eso es así para del todo exactamente correcto "
+        "è così proprio per niente affatto esatto corretto é isso bem assim exatamente certo "
+        "to tak wcale do końca det stämmer riktigt så öyle tam doğru そうではありません そうじゃない",
+    )
+)
+MAX_NO_WORDS = 8  # "no, that's not quite it": longer turns say more than no and are judged on their own
+MAX_LEADS = 4  # lead-ins and wrappers stripped from a tail's start, one after another (the aside's own first)
 MIN_COMMENT_WORDS = 4  # "# seconds", "# default", "# was 4": a label; "# legal asked for 45 since March": a reason
 
 
@@ -142,37 +210,45 @@ def _patterns() -> dict[str, re.Pattern[str]]:
     """The patterns, compiled on first use (never at import)."""
     flags = re.IGNORECASE | re.UNICODE
     return {
-        "shift": re.compile(rf"(?:[,;]\s*|\s)(?:and |en |e |und |et |y )?(?:{_SHIFT_FIRST})(?![\w'-])[,:]?\s*", flags),
-        "lead": re.compile(rf"^(?:and |en |e |und |et |y )?(?:{_SHIFT})(?![\w'-])[,:]?\s*", flags),
+        # a wrapper may come first ("en onthoud trouwens dat ...", "and note btw that ...")
+        "aside": re.compile(rf"(?:{_OPENS})(?=(?:{_WRAPPER}\s+)?(?:(?:{_ASIDE})(?![\w'-])|{_ASIDE_JA}))", flags),
+        "lead": re.compile(rf"^(?:(?:{_AND}) )?(?:(?:{_ASIDE}|{_ALSO})(?![\w'-])|{_ASIDE_JA})[,:、]?\s*", flags),
         "wrapper": re.compile(rf"^(?:{_WRAPPER})(?![\w'-])[,:]?\s*", flags),
         "check": re.compile(rf"^(?:{_CHECK_LEAD})(?![\w'-])[,:]?\s*", flags),
         "setting": re.compile(_SETTING, flags | re.MULTILINE),
         "note": re.compile(rf"(?<![\w'-])(?:{_NOTE_TO_SELF})", flags),
         "value": re.compile(_VALUE),
-        "wh": re.compile(rf"(?:{_WH_OPEN})(?![\w'-])", flags),
+        "wh": re.compile(rf"[¿¡]?\s*(?:{WH_WORDS})(?![\w'-])", flags),
         "word": re.compile(r"[^\W\d_][\w'-]*", flags),
     }
 
 
+def split_asides(text: str) -> str:
+    """``text`` with each aside (``_ASIDE``) opened inside a sentence, after a comma or "and", made a sentence of
+    its own (a break before its lead-in), so the request before it does not veto it. The stop hook's split."""
+    return _patterns()["aside"].sub(lambda m: ".\n" if m.group("mid") else m.group(), text)
+
+
 def tail(text: str) -> tuple[str, str] | None:
-    """(head, statement): what precedes the first subject-changing lead-in (``_SHIFT``) of ``text``, and the
-    statement after it, without a wrapper asking to note it (``_WRAPPER``), capitalised; None when there is no
-    such lead-in after something else, or the statement is under three words or names no value (``_VALUE``)."""
-    shift = _patterns()["shift"].search(text)
-    if shift is None or shift.start() == 0:
+    """(head, statement): what precedes the first aside of ``text`` (``_ASIDE``, opened after something else:
+    ``_OPENS``), and the statement after it, without its lead-ins and a wrapper asking to note it
+    (``_WRAPPER``), capitalised; None when there is no such aside, or the statement is under three words or names
+    no value (``_VALUE``). The offline distiller's split, and the stop hook's when no sentence carried a cue."""
+    aside = next((m for m in _patterns()["aside"].finditer(text) if text[: m.start()].strip()), None)
+    if aside is None:
         return None
-    rest = text[shift.end() :].strip()
+    rest = text[aside.end() :].strip()
     for _ in range(MAX_LEADS):  # "also, for the record, note that X": each lead-in and wrapper in turn
         rest = _patterns()["lead"].sub("", rest, count=1).strip()
         rest = _patterns()["wrapper"].sub("", rest, count=1).strip()
     if len(rest.split()) < 3 or not _patterns()["value"].search(rest):
         return None  # "and also clean up the imports": another request; a fact taught in passing names its value
-    return text[: shift.start()].strip(), rest[:1].upper() + rest[1:]
+    return text[: aside.start()].strip(), rest[:1].upper() + rest[1:]
 
 
 def answered(answer: str, asked: str) -> str | None:
     """The bare answer to the agent's question as one statement, "<question>: <answer>" ("Which region should
-    the replica use: eu-west-3"): the agent's turn ends on a question opening on a wh-word (``_WH_OPEN``), and
+    the replica use: eu-west-3"): the agent's turn ends on a question opening on a wh-word (``WH_WORDS``), and
     ``answer`` is at most ``MAX_ANSWER_WORDS`` words, no question, naming a value or a name (``_VALUE``, a
     capital); None otherwise. (The stop hook's own rule, ``hooks.cue_lang.answers_question``, also vetoes words
     of the moment; the two could be one rule here: research/notes/req49-stop46.md.)"""
@@ -196,6 +272,14 @@ def is_yes(text: str) -> bool:
     """Whether ``text`` is a bare yes: at most ``MAX_YES_WORDS`` words, every one of them in ``_YES``."""
     words = [w.casefold() for w in re.findall(r"[\w'çà]+", text)]
     return 0 < len(words) <= MAX_YES_WORDS and all(w in _YES for w in words)
+
+
+def is_no(text: str) -> bool:
+    """Whether ``text`` is a bare no or disagreement in one of the usual languages ("Nee, dat klopt niet", "Pas du
+    tout", "Hayır, öyle değil"): at most ``MAX_NO_WORDS`` words, every one of them in ``_NO``, one a negation
+    (``_NEGATION``). It states nothing: no fact, no cue ("No, the port is 8443" holds a word outside the list)."""
+    words = [w.casefold() for w in re.findall(r"[\w'çà]+", text)]
+    return 0 < len(words) <= MAX_NO_WORDS and all(w in _NO for w in words) and any(w in _NEGATION for w in words)
 
 
 def confirmed(answer: str, asked: str) -> str | None:

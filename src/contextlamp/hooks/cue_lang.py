@@ -1,8 +1,9 @@
 """The stop hook's cues beyond English (issue #27.5, research/notes/cue47-stop45.md, cue48-stop46.md): a fact taught
 in one of the project's usual other languages (German, French, Spanish, Italian, Portuguese, Dutch, Polish,
 Swedish, Turkish, Japanese), a fact given as the bare answer to the agent's own question ("7443" after "which port
-does staging use?"), a fact said as an aside inside a request (``split_asides``); and the other languages'
-ordinary talk, which carries no cue of any path (``ordinary_elsewhere``).
+does staging use?"); and the other languages' ordinary talk, which carries no cue of any path
+(``ordinary_elsewhere``). An aside inside a request is split by ``distill.taught.split_asides`` (one rule with
+the offline distiller's).
 
 Both are judged by language-neutral signals: a value (``hooks/digest._VALUE``: a token with a digit, a path, a
 host, a handle, a name) stated in a declarative clause, or an answer turn that names a value right after the
@@ -18,25 +19,29 @@ from __future__ import annotations
 import re
 from functools import cache
 
+from contextlamp.distill.language import LETTERS, MIN_ENDING_WORD, POLISH_ENDINGS
+from contextlamp.distill.taught import REQUEST_OPENERS, WH_JA, WH_WORDS
+
 # Each language's function words that English does not share (articles, prepositions, copulas): two distinct
 # ones of one language mark a sentence of it. Source: the languages' closed word classes.
 _MARKERS: dict[str, str] = {
-    "de": "der|das|dem|den|des|ein|eine|einen|ist|sind|bei|auf|mit|für|von|vom|zum|zur|nicht|übrigens|wir|uns|unter|"
-    "jeden|jede|jedes|um|über|im|und|auch|nur|immer|wird|werden|hat|haben|sich|mehr",
+    "de": "der|die|das|dem|den|des|ein|eine|einen|ist|sind|bei|auf|mit|für|von|vom|zum|zur|nicht|übrigens|wir|uns|"
+    "unter|jetzt|jeden|jede|jedes|um|über|im|und|auch|nur|immer|wird|werden|hat|haben|sich|mehr",
     "fr": "le|la|les|du|des|est|c'est|sont|pour|avec|dans|sur|chez|une|qui|au|aux|et|vers|chaque|ce|cette|sa|ses|"
-    "nous|par|pas|il|elle|leur|toujours|plus|aussi|de|en|un|à",
-    "es": "el|los|las|del|es|son|para|con|una|está|que|al|se|cada|lo|su|sus|por|también|siempre|nuestro|nuestra|ya|y|"
-    "la|de|en|un",
+    "nous|par|pas|il|elle|leur|toujours|plus|aussi|maintenant|désormais|de|en|un|à",
+    "es": "el|los|las|del|es|son|para|con|una|está|que|al|se|cada|lo|su|sus|por|también|siempre|nuestro|nuestra|ya|"
+    "y|ahora|la|de|en|un",
     "it": "il|lo|gli|della|del|è|sono|per|con|nella|nel|sul|sulla|una|che|alle|ogni|anche|sempre|nostro|nostra|si|"
-    "ci|dal|dalla|più|la|di|le|da|dei|delle|degli|alla|al|un|e",
+    "ci|dal|dalla|più|adesso|ora|la|di|le|da|dei|delle|degli|alla|al|un|e",
     "pt": "os|do|da|dos|das|é|são|para|com|em|na|no|uma|que|às|todo|toda|está|não|nosso|nossa|também|sempre|ao|pelo|"
-    "pela|fica|o|a|as|de|um|e",
+    "pela|fica|agora|o|a|as|de|um|e",
     "nl": "de|het|een|zijn|van|voor|met|op|naar|niet|bij|wij|elke|om|ook|altijd|onze|ons|wordt|worden|heeft|er|uit|"
-    "en|te|dat|deze|dit",
+    "en|te|dat|deze|dit|nu",
     "pl": "jest|są|się|na|w|we|z|ze|za|od|dla|przez|nie|że|oraz|każdy|każdej|każdą|codziennie|jako|pod|przy|nasz|"
-    "nasza|nasze",
-    "sv": "är|och|på|för|med|av|den|det|ett|varje|alltid|vi|vår|vårt|våra|finns|hos|från|inte|som|ligger|körs",
-    "tr": "ve|bir|bu|için|ile|her|olarak|üzerinde|üzerinden|var|yok|gibi|değil|bizim|tarafından",
+    "nasza|nasze|teraz|już|też|to",
+    "sv": "är|och|på|för|med|av|den|det|ett|varje|alltid|vi|vår|vårt|våra|finns|hos|från|inte|som|ligger|körs|heter|"
+    "använder|äger|nu",
+    "tr": "ve|bir|bu|için|ile|her|olarak|üzerinde|üzerinden|var|yok|gibi|değil|bizim|tarafından|artık|şimdi",
 }
 # the German words that open a sentence before a capitalised noun (articles, determiners, pronouns, prepositions):
 # two capitalised words after one of these are a noun phrase, not a person's name ("Die Staging-Datenbank läuft")
@@ -44,16 +49,18 @@ _GERMAN_OPENERS = (
     "Der|Die|Das|Den|Dem|Des|Ein|Eine|Einen|Einem|Einer|Kein|Keine|Mein|Meine|Unser|Unsere|Dein|Deine|Sein|Seine|"
     "Ihr|Ihre|Jeder|Jede|Jedes|Jeden|Dieser|Diese|Dieses|Alle|Im|Am|Zum|Zur|Vom|Beim|Auf|Mit|Für|Von|Bei|Nach|Um|In"
 )
-# Letters one of those languages has and English (and the others) do not: each distinct word holding one counts as
-# one more function word of that language (a short Polish or Turkish sentence has few function words). Japanese
-# is told by its script (kana). Source: the alphabets.
-_LETTERS: dict[str, str] = {"pl": "ąęłśżźćńĄĘŁŚŻŹĆŃ", "tr": "ığşİĞŞ", "sv": "åÅ"}
+# Letters one of those languages has and English (and the others) do not, and Polish adjective endings: each
+# distinct word holding one counts as one more function word of that language (a short Polish or Turkish sentence
+# has few function words): ``distill.language.LETTERS`` / ``POLISH_ENDINGS``, one rule with the offline guess.
+# Japanese is told by its script (kana).
 _KANA = r"[\u3040-\u30ff]"
 # English's own function words: a sentence with as many of these is English (``digest`` judges it)
 _ENGLISH = (
     "the|is|are|of|and|to|in|on|for|with|it|this|that|at|from|our|we|by|a|an|be|was|were|has|have|had|does|did|"
     "done|not|so|but|or|if|then|my|your|its|their|you|they|all|just|now|ok|okay|lol"
 )
+# accents that tell which language a function word shared by several is read in (de/fr "des", es/pt "para")
+_ACCENTS = {"de": "äöüß", "fr": "éèêàçùâîôû", "es": "ñáíóú¿¡", "it": "àèìòù", "pt": "ãõçáéíóúâê"}
 # With no English function word, one function word of another language marks it when it has three letters or
 # more ("das", "auf", "üzerinde"); a two-letter one ("la", "de", "a") may be a fragment or a name
 MIN_SINGLE_MARKER = 3
@@ -110,7 +117,9 @@ _EVENTS: dict[str, str] = {
     "it": r"\b(?:ha|hanno|ho|abbiamo|hai)\s+\w+(?:ato|uto|ito)\b|\b(?:è|sono)\s+(?:stat|finit|andat)[oaie]\b",
     "pt": r"\b(?!(?:estou|sou|vou|dou|seu|meu|teu|museu|ateu)\b)\w{2,}(?:ou|eu|iu)\b",
     "nl": r"\b(?:heeft|hebben|heb)\b[^,.;]{0,40}?\b(?:ge\w+[dt]|\w+ed)\b",
-    "pl": r"\b\w{2,}(?:ł|ła|ło|li|ły)\b|\bzmergowan\w*",
+    # a past ending after a verb's vowel; never a noun in -uł/-ał ("moduł", "kanał", "dział")
+    "pl": r"\b(?!(?:kanał|dział|przydział|udział|rozdział|materiał|sygnał|ideał|kapitał|generał|potencjał|upał|"
+    r"zapał|szał|opał|wał)\w{0,2}\b)\w{2,}[aeiyęo](?:ł|ła|ło|li|ły)\b|\bzmergowan\w*",
     "sv": r"\b\w{2,}(?:ade|ades)\b|\bmergad\w*",
     "tr": r"\b\w{2,}(?:dı|di|du|dü|tı|ti|tu|tü)\b",
     "ja": r"ました|でした|しました",
@@ -137,16 +146,6 @@ _PROGRESSIVE = (
     r"(?:está|están|estoy|estamos|estou|estão|sta|stanno|sto|stiamo)\s+\w+(?:ando|endo|iendo|indo)|en train de|"
     r"is aan het|zijn aan het"
 )
-# the agent's question that asks for a value (a wh-word), not a yes/no question ("Shall I ...?", "Soll ich ...?")
-_WH = (
-    r"which|what|where|who|whom|whose|when|how (?:many|much|long|often|big|large)|what time|"
-    r"welche[rsnm]?|wo|wer|wem|wann|was für|wie|wie viele?|quel(?:le)?s?|où|qui|quand|combien|à quelle|"
-    r"cuál(?:es)?|qué|dónde|quién|cuándo|cuántos?|a qué|quale|quali|dove|chi|quando|quanti|a che|"
-    r"qual|quais|onde|quem|quantos?|welke|waar|wie|wanneer|hoeveel|wat|"
-    r"który|która|które|jaki|jaka|jakie|gdzie|kto|kiedy|ile|o której|vilken|vilket|vilka|var|vem|när|hur många|vad|"
-    r"hangi|nerede|kim|ne zaman|kaç|ne"
-)
-_WH_JA = r"どの|どこ|誰|いつ|何|どれ|いくつ"
 # A fact said in passing, in a turn about something else: the setup as it is meant to be ("it's supposed to run
 # only daily at 13:05", "it's meant to export at 04:45") and a failure that names where a thing lives ("the job
 # failed because it couldn't read /srv/x/plan.toml"): a path, host or address (``_PLACE``) after a verb of access;
@@ -164,14 +163,6 @@ _PLACE = (
     r"(?:~|\.{0,2}/)[\w.-]+/[\w./-]+|[\w-]+(?:\.[\w-]+)+\.[a-z]{2,}\b|[\w.-]+@[\w-]+\.[\w.-]+"
     r"|\S+\.(?:toml|ini|json|ya?ml|conf|cfg|env|pem|key|crt|properties|xml)\b"
 )
-# An aside opened inside another sentence ("can you fix the test, and by the way the staging DB moved to X",
-# "pode revisar o PR? aliás o Redis agora é Y"): what follows the marker is a sentence of its own, judged apart
-# from the request before it. Only after a comma, "and" or the start, so a word inside a clause never splits it.
-_ASIDE = (
-    r"by the way|btw|fyi|oh and|and also|incidentally|por cierto|por cierto que|übrigens|nebenbei|au fait|"
-    r"d'ailleurs|comunque|tra l'altro|a proposito|aliás|a propósito|trouwens|overigens|przy okazji|förresten|"
-    r"bu arada|ちなみに|ところで"
-)
 MAX_ANSWER_WORDS = 12  # an answer's first clause: a value and a few words around it ("Tomasz Wróbel does")
 
 
@@ -188,11 +179,20 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         "ordinary": re.compile(
             rf"(?<![\w'-])(?:{_ORDINARY_WORDS}|{_PROGRESSIVE})(?![\w'-])|[?¿？]|{_ORDINARY_JA}", flags
         ),
-        # a word holding a letter of ``_LETTERS``, from a word's start only (linear); case-sensitive: "İ" is no "i"
-        "letters": re.compile(rf"(?<![^\W\d_])[^\W\d_]*?[{''.join(_LETTERS.values())}][^\W\d_]*"),
+        # a word holding a letter of ``LETTERS``, from a word's start only (linear); case-sensitive: "İ" is no "i"
+        "letters": re.compile(rf"(?<![^\W\d_])[^\W\d_]*?[{''.join(LETTERS.values())}][^\W\d_]*"),
         "kana": re.compile(rf"{_KANA}{{2}}"),
+        "pl_ending": re.compile(
+            rf"(?<![^\W\d_])[^\W\d_]{{{MIN_ENDING_WORD - 3},}}?(?:{'|'.join(POLISH_ENDINGS)})(?![^\W\d_])", flags
+        ),
         "en": re.compile(rf"(?<![\w'-])(?:{_ENGLISH})(?![\w'-])", flags),
-        "wh": re.compile(rf"(?<![\w'-])(?:{_WH})(?![\w'-])|{_WH_JA}", flags),
+        # a request opening a sentence or clause, after a "please" ("sistema il CSS", "por favor, arregla ...")
+        "request": re.compile(
+            rf"(?:^|[,;:]\s*|\s(?:e|y|en|und|et|och|i)\s+)\s*(?:(?:bitte|per favore|por favor|s'il te plaît|stp|"
+            rf"alsjeblieft|proszę|snälla|lütfen|pf)[\s,]+)?(?:{REQUEST_OPENERS})(?![\w'-])",
+            flags,
+        ),
+        "wh": re.compile(rf"(?<![\w'-])(?:{WH_WORDS})(?![\w'-])|{WH_JA}", flags),
         "german_name": re.compile(
             rf"(?:(?<=[\w,;)] )|^\s*(?!(?:{_GERMAN_OPENERS})\b))[A-ZÄÖÜ][a-zäöüß]+ [A-ZÄÖÜ][a-zäöüß]+\b(?! [A-ZÄÖÜ])"
         ),
@@ -205,15 +205,15 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         "logline": re.compile(r"\d{2}:\d{2}:\d{2}|^\s*(?:\[|\w*(?:error|warn|info|debug|fatal)\w*\b)", flags),
         "place": re.compile(rf"(?<![\w.~/@-])(?:{_PLACE})", flags),  # from a token's start only (linear)
         "clause": re.compile(r",\s+|;\s+|(?<!\s)\s+[—–-]+\s+"),
-        "aside": re.compile(rf"(?:[,;:]\s*|\s(?:and|und|et|y|e|en|i|och|ve)\s+)(?=(?:{_ASIDE})\b)", flags),
     }
 
 
 def language(sentence: str) -> str | None:
     """The language (``_MARKERS`` key, or "ja") of ``sentence`` when two distinct function words of one language
-    mark it (a word holding one of its own letters, ``_LETTERS``, counts as one), more than English's
-    (``_ENGLISH``), the language with the most, or one of ``MIN_SINGLE_MARKER`` letters or more and no English
-    one; "ja" for a sentence in kana; None for English or an unmarked sentence."""
+    mark it (a word holding one of its own letters, ``LETTERS``, or a Polish adjective ending counts as one), more
+    than English's (``_ENGLISH``), the language with the most, or one of ``MIN_SINGLE_MARKER`` letters or more and
+    no English one (of a word several languages share, the one whose accent is there, ``_ACCENTS``); "ja" for a
+    sentence in kana; None for English or an unmarked sentence."""
     if _patterns()["kana"].search(sentence):
         return "ja"
     english = len({m.group().lower() for m in _patterns()["en"].finditer(sentence)})
@@ -222,15 +222,21 @@ def language(sentence: str) -> str | None:
         word = match.group().lower()
         for lang in _marker_languages(word):
             found[lang].add(word)
+    for match in _patterns()["pl_ending"].finditer(sentence):
+        found["pl"].add(match.group().lower())
     for match in _patterns()["letters"].finditer(sentence):
         word = match.group().lower()
-        for lang, letters in _LETTERS.items():
+        for lang, letters in LETTERS.items():
             if any(letter in word for letter in letters):
                 found[lang].add(word)
     best, count = None, max(1, english)
     for lang, words in found.items():
-        if not english and len(words) == 1 and len(next(iter(words))) >= MIN_SINGLE_MARKER and best is None:
-            best = lang  # one distinct function word and no English one: the language, unless two mark another
+        word = next(iter(words), "")
+        if not english and len(words) == 1 and len(word) >= MIN_SINGLE_MARKER and best is None:
+            # one distinct function word and no English one: the language, unless two mark another; of a word
+            # several languages share ("des": de, fr), the one whose accent the sentence has ("Chloé ... des")
+            shared = [other for other in _marker_languages(word) if any(a in sentence for a in _ACCENTS.get(other, ""))]
+            best = shared[0] if shared else lang
         if len(words) > count:
             best, count = lang, len(words)
     return best
@@ -258,8 +264,8 @@ def ordinary_elsewhere(sentence: str) -> bool:
     ordinary = _patterns()["ordinary"].search(sentence) or _patterns()["state"].search(sentence)
     if lang is None:  # unmarked: ordinary words of another language and no English function word ("Danke Jonas")
         return bool(ordinary) and not _patterns()["en"].search(sentence)
-    if ordinary:
-        return True
+    if ordinary or _patterns()["request"].search(sentence):
+        return True  # a question, the moment, thanks, or a request in that language ("sistema il CSS del pannello")
     if _patterns()["place"].search(sentence):
         return False  # a failure or an event that names where a thing lives ("... não conseguiu ler /etc/x.env")
     if _patterns()[f"{lang}_event"].search(sentence) and not _patterns()["moved"].search(sentence):
@@ -284,9 +290,9 @@ def states_fact(sentence: str, value: re.Pattern[str], moment: re.Pattern[str]) 
 
 def answers_question(text: str, asked: str, value: re.Pattern[str], moment: re.Pattern[str]) -> bool:
     """Whether the user's ``text`` answers the agent's question (``asked``, the agent's turn before it) with a
-    value: the agent's turn ends on a wh-question (``_WH``) about the setup (no moment in it, ``moment``: "What
-    error do you get?", "Which test is failing?"), and the answer's first clause (at most ``MAX_ANSWER_WORDS``
-    words) names a value and is no question, request or moment."""
+    value: the agent's turn ends on a wh-question (``distill.taught.WH_WORDS``) about the setup (no moment in it,
+    ``moment``: "What error do you get?", "Which test is failing?"), and the answer's first clause (at most
+    ``MAX_ANSWER_WORDS`` words) names a value and is no question, request or moment."""
     asked = asked.strip()
     if not asked.endswith(("?", "？")):
         return False
@@ -313,10 +319,3 @@ def said_in_passing(sentence: str, value: re.Pattern[str]) -> bool:
         if _patterns()["intended"].search(clause) and value.search(clause):
             return True
     return False
-
-
-def split_asides(text: str) -> str:
-    """``text`` with each aside (``_ASIDE``: "by the way", "btw", "übrigens", "por cierto", ...) opened inside a
-    sentence, after a comma or "and", made a sentence of its own (a break before its marker), so the request
-    before it does not veto it."""
-    return _patterns()["aside"].sub(".\n", text)

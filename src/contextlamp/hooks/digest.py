@@ -37,11 +37,11 @@ from pathlib import Path
 from typing import Any
 
 from contextlamp.distill.taught import CREDENTIAL as _RANDOM  # a credential, a hash: never a fact to digest
-from contextlamp.distill.taught import commented, confirmed, tail, without_notes_to_self
+from contextlamp.distill.taught import commented, confirmed, is_no, split_asides, tail, without_notes_to_self
 from contextlamp.domain.correction_markers import revision_body
 from contextlamp.hooks.checkpoint import checkpoint_path, load_counts, save_calls
 from contextlamp.hooks.clean import cue_input, injected_keys
-from contextlamp.hooks.cue_lang import answers_question, ordinary_elsewhere, said_in_passing, split_asides, states_fact
+from contextlamp.hooks.cue_lang import answers_question, language, ordinary_elsewhere, said_in_passing, states_fact
 from contextlamp.hooks.saver import read_session, write_json
 from contextlamp.printed import DIGEST_REQUEST
 
@@ -244,7 +244,7 @@ def cues_of(text: str, asked: str = "") -> list[str]:
     if any(_says_something(c) and not (_ORDINARY.search(c) or _MOMENT.search(c)) for c in commented(own)):
         return ["fact"]  # a settings line whose comment says why (``taught.commented``), pasted or not
     own = without_notes_to_self(own).strip()
-    if not own or _is_paste(own):
+    if not own or _is_paste(own) or is_no(own):  # a bare no states nothing ("Nee, dat klopt niet")
         return []
     if asked and answers_question(own, asked, _VALUE, _MOMENT):
         return ["fact"]  # the bare answer to the agent's own question ("7443" after "which port ...?")
@@ -378,10 +378,16 @@ def _changes_value(sentence: str) -> bool:
 MAX_VALUES = 5  # more values than this in one sentence: a list of codes or a log line, not a statement
 
 
+_INFINITIVE_LAST = re.compile(r"(?<![\w-])[a-zäöüß]{2,}(?:en|ern|eln)[\s.!]*$")  # German nouns are capitalised
+
+
 def _states_setup(sentence: str) -> bool:
     """Whether ``sentence`` states a fact about the setup: a specific value (``_VALUE``) in a statement of how
     things are (``_HABITUAL``, a verb in -s that is not a plural), not an event or a state of the moment
-    (``_MOMENT``), with two content words beside the value."""
+    (``_MOMENT``), with two content words beside the value; never a German request ending on its infinitive
+    ("übrigens die Tests auch aufräumen": "Tests" is no verb in -s)."""
+    if _INFINITIVE_LAST.search(sentence) and language(sentence) == "de":
+        return False
     values = len({sentence.count(" ", 0, found.start()) for found in _VALUE.finditer(sentence)})  # tokens
     dated = _SINCE.sub(" ", sentence)
     if not values or values > MAX_VALUES or _MOMENT.search(dated) or _RANDOM.search(sentence):
