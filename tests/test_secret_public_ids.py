@@ -37,7 +37,7 @@ SECRET = [
     "Twilio account SID and auth token: 3f9e2d1c0b4a5968778695a4b3c2d1e0",
     # the account SID joined to its token is the credential (basic auth)
     "TWILIO=AC3f9e2d1c0b4a5968778695a4b3c2d1e0:5a4a9f133bca42fd550d643ad3254f17",
-    "<env name=\"BLOCKFROST_PROJECT_ID\" value=\"mainnetQ2w3E4r5T6y7U8i9O0p1A2s3D4f5G6h7\" />",
+    '<env name="BLOCKFROST_PROJECT_ID" value="mainnetQ2w3E4r5T6y7U8i9O0p1A2s3D4f5G6h7" />',
 ]
 
 
