@@ -49,6 +49,7 @@ SPLITS: tuple[HeldSplit, ...] = (
     HeldSplit(
         "held14t", "secret_corpus_held14t", "score table18's held14t split (tables, parens, $, replies; at the end)"
     ),
+    HeldSplit("held15f", "secret_corpus_held15f", "score fp50's held15f split (public vendor ids, secret twins)"),
 )
 
 

@@ -298,7 +298,8 @@ RULES: tuple[Rule, ...] = (
         r"(?:^|[^0-9])([0-9]{8,10}:[0-9A-Za-z_-]{35})(?:[^0-9A-Za-z_-]|$)",
         resume="after",
     ),
-    _format("Twilio API Key", r"(?:AC|SK)[a-z0-9]{32}", shape.accept_has_digit),
+    _format("Twilio API Key", r"SK[a-z0-9]{32}|AC[a-z0-9]{32}:[a-z0-9]{32}", shape.accept_has_digit),
+    _format("Blockfrost Key", r"\b(?:mainnet|preprod|preview|testnet)[0-9A-Za-z]{32}\b", shape.accept_has_digit),
     Rule("API Key", r"\b((?:sk|rk|pk)-(?:live|test|proj|ant)?[A-Za-z0-9_-]{20,200})", shape.accept_long_run, "after"),
     _format("Google API Key", r"AIza[0-9A-Za-z_-]{35}"),
     # vendor16 (stop 45): formats the pinned ruleset lacks (docs/secrets.md). A Google OAuth refresh token ("1//0"

@@ -43,6 +43,7 @@ from contextlamp.domain.secret_normal import merge_spans, normalise_for_scan
 from contextlamp.domain.secret_phrases import phrase_rules
 from contextlamp.domain.secret_prefilter import Prefilter, gated_scans
 from contextlamp.domain.secret_public import FINGERPRINTS, PUBLIC_IDS, data_text, public_bytes, sealed_test, start_test
+from contextlamp.domain.secret_public_ids import without_public_ids
 from contextlamp.domain.secret_re2 import (
     Compiled,
     RawSet,
@@ -423,6 +424,10 @@ def _normal_findings(text: str, redact_only: bool) -> list[tuple[int, int, str]]
     return _without_clean_encodings(found, runs, dirty)
 
 
+def _raw_findings_alone(text: str) -> list[tuple[int, int, str]]:
+    return _raw_findings(text, False)
+
+
 def _raw_findings(text: str, redact_only: bool) -> list[tuple[int, int, str]]:
     """(start, end, kind) of every secret in ``text``, character offsets; key-material rules only when
     ``redact_only``."""
@@ -438,6 +443,7 @@ def _raw_findings(text: str, redact_only: bool) -> list[tuple[int, int, str]]:
     if not raw:
         return []
     raw = without_public_context(_without_public(raw, data, engine), data)  # documented, default, fiction
+    raw = without_public_ids(raw, data, _raw_findings_alone, SHAPE_KINDS)  # app ids, publishable keys (stop 47)
     if not raw or data.isascii():
         return raw
     raw.sort()
