@@ -244,8 +244,18 @@ cases = [
         back="ok, torniamo alla pagina di stato",
     ),
     # relations said with verbs
-    fact("verb-en-1", "verbs", "Henrik Solberg looks after the avalanche sirens integration.", [["Henrik Solberg", "sirens"]]),
-    fact("verb-en-2", "verbs", "The lift queue counter gives up after 90 seconds without a camera frame.", [["queue counter", "90 seconds"]]),
+    fact(
+        "verb-en-1",
+        "verbs",
+        "Henrik Solberg looks after the avalanche sirens integration.",
+        [["Henrik Solberg", "sirens"]],
+    ),
+    fact(
+        "verb-en-2",
+        "verbs",
+        "The lift queue counter gives up after 90 seconds without a camera frame.",
+        [["queue counter", "90 seconds"]],
+    ),
     fact("verb-en-3", "verbs", "We went with Keycloak for staff logins.", [["Keycloak", "staff"]]),
     fact("verb-en-4", "verbs", "The night grooming planner kicks off at 21:30.", [["grooming", "21:30"]]),
     fact(
@@ -340,9 +350,16 @@ cases = [
         opener="buenos días",
     ),
     # junk: chatter, requests, questions, thanks
-    junk("junk-en-1", "junk", "I'm on the chairlift right now so I'll be slow to answer", ["chairlift right now", "slow to answer"]),
+    junk(
+        "junk-en-1",
+        "junk",
+        "I'm on the chairlift right now so I'll be slow to answer",
+        ["chairlift right now", "slow to answer"],
+    ),
     junk("junk-en-2", "junk", "my coffee went cold while the tests ran, classic", ["coffee"]),
-    junk("junk-en-3", "junk", "I'm still poking at the flaky gondola test, give me a minute", ["poking", "flaky gondola"]),
+    junk(
+        "junk-en-3", "junk", "I'm still poking at the flaky gondola test, give me a minute", ["poking", "flaky gondola"]
+    ),
     junk("junk-en-4", "junk", "can you rerun the rental shop tests with -x?", ["rerun", "-x"]),
     junk("junk-en-5", "junk", "what does the `lift_state` enum look like again?", ["lift_state"]),
     junk("junk-en-6", "junk", "for now just hardcode the resort id to 7 so the demo works", ["hardcode", "demo"]),
@@ -356,7 +373,9 @@ cases = [
     junk("junk-fr-1", "junk", "est-ce que tu peux m'expliquer ce que fait cette fonction ?", ["expliquer", "fonction"]),
     junk("junk-fr-2", "junk", "merci, c'est parfait, on continue", ["parfait"]),
     junk("junk-es-1", "junk", "perdona, estaba en una reunión, ¿dónde estábamos?", ["reunión", "estábamos"]),
-    junk("junk-it-1", "junk", "puoi aggiungere un log in più nel controller delle casse?", ["aggiungere un log", "puoi"]),
+    junk(
+        "junk-it-1", "junk", "puoi aggiungere un log in più nel controller delle casse?", ["aggiungere un log", "puoi"]
+    ),
     junk("junk-nl-1", "junk", "ik ga even lunchen, ga maar door met de refactor", ["lunchen", "refactor"]),
     junk("junk-pt-1", "junk", "obrigado, ficou ótimo assim", ["ótimo"]),
     # client boilerplate and contextlamp's own injected context
@@ -445,8 +464,8 @@ cases = [
         "paste-trace-1",
         "paste",
         'Traceback (most recent call last):\n  File "/srv/lifts/poller.py", line 88, in poll\n'
-        "    state = client.fetch(lift_id)\n  File \"/srv/lifts/client.py\", line 41, in fetch\n"
-        "    raise TimeoutError(f\"lift {lift_id} did not answer\")\nTimeoutError: lift 6 did not answer",
+        '    state = client.fetch(lift_id)\n  File "/srv/lifts/client.py", line 41, in fetch\n'
+        '    raise TimeoutError(f"lift {lift_id} did not answer")\nTimeoutError: lift 6 did not answer',
         ["Traceback", "TimeoutError", "poller.py"],
         lead="this happened again:",
     ),
@@ -492,5 +511,7 @@ cases = [
 ]
 
 if __name__ == "__main__":
-    (HERE / "cases.json").write_text(json.dumps({"cases": cases}, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    (HERE / "cases.json").write_text(
+        json.dumps({"cases": cases}, indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
+    )
     print(len(cases), "cases")
