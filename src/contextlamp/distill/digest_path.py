@@ -19,7 +19,7 @@ previous conversation ..."), questions, and small talk (the language's chatter c
 whatever its wording. Labels: a leading "Decision:", "Rule:", "Task:" ... (``_LABELS``) sets the type.
 
 Each item without a label gets a memory type and kind from the first cue of the digest's language that fires
-(cues.cue_type, the rule that types the offline distiller's items), else it is a fact. Restatements are resolved
+(cue_set.cue_type, the rule that types the offline distiller's items), else it is a fact. Restatements are resolved
 with resolve.py (an item said twice is kept once, counted twice). The secret scan is save_session's: the
 transcript is redacted before parsing and an item holding a redaction is dropped (app/sessions.py).
 Linear in the digest's size: one pass over its lines, and pysbd on bounded pieces of long lines only.
@@ -33,8 +33,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from contextlamp.distill.base import DistilledItem, Distiller
-from contextlamp.distill.cue_set import Cues
-from contextlamp.distill.cues import cue_type, cues_for, ends_as_question
+from contextlamp.distill.cue_set import Cues, cue_type, cues_for, ends_as_question
 from contextlamp.distill.durable import restates, saved_terms
 from contextlamp.distill.language import detect_language
 from contextlamp.distill.resolve import Candidate, resolve
@@ -82,7 +81,7 @@ def digest_items(text: str, language: str | None = None) -> list[DistilledItem]:
     """Every item of a digest as a classified ``DistilledItem``, in order, restatements resolved.
 
     ``language``: ISO 639-1 code whose cue set types the items (language.detect_language of ``text`` when
-    None): an item's type label wins, else the first cue of the language that fires (cues.cue_type), else a
+    None): an item's type label wins, else the first cue of the language that fires (cue_set.cue_type), else a
     fact. Never raises on odd input; an empty or all-heading digest gives ``[]``.
     """
     lines = list(_item_lines(text))

@@ -11,7 +11,7 @@ Pipeline per session, every stage linear in the transcript's size:
    line whose comment says why are read there too.
 2. classify (``candidates``): what the user stated is kept;
    idle chatter, questions (``?``, ``？``, ``؟``), offers and requests are dropped; each kept sentence gets a
-   memory_type and kind from the cue phrases of its language (cues.py). Languages without a full cue list
+   memory_type and kind from the cue phrases of its language (cue_set.py). Languages without a full cue list
    are declarative: a statement with enough words is a fact. A sentence is made self-contained (English "I"
    -> "The user": perspective.py; a sentence opening on a dangling pronoun is joined to the one before it).
    A correction ("Correction: ...", "actually, X, not Y", "scratch that", "Korrektur:", "更正：" ...;
@@ -34,8 +34,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, cast
 
 from contextlamp.distill.base import DistilledItem
-from contextlamp.distill.cue_set import Cues
-from contextlamp.distill.cues import cue_type, cues_for, ends_as_question
+from contextlamp.distill.cue_set import Cues, cue_type, cues_for, ends_as_question
 from contextlamp.distill.durable import (
     about_health,
     asks_question,
