@@ -29,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import distill as bench
 import distill_quick
-from contextlamp.distill import digest_path, durable, offline, paste_shapes, pastes, perspective, statements
+from contextlamp.distill import digest_path, durable, offline, pastes, perspective, statements
 from contextlamp.embedding import EMBEDDERS, create_embedder
 
 
@@ -142,8 +142,8 @@ QUICK_VARIANTS: dict[str, list[tuple[Any, str, Any]]] = {
     "- transient conditional": _off(durable, "_CONDITIONAL"),
     "- perspective aside": _off(perspective, "_ASIDE"),
     "- perspective tag": _off(perspective, "_TAG"),
-    "- lead-in fragment": _off(paste_shapes, "_FRAGMENT"),
-    "- lead-in tool says": _off(paste_shapes, "_TOOL_SAYS"),
+    "- lead-in fragment": _off(pastes, "_FRAGMENT"),
+    "- lead-in tool says": _off(pastes, "_TOOL_SAYS"),
     "- asked thing": [(offline, "_asked_about", _none)],
     "- dont for now": _off(durable, "_FOR_NOW"),
     "- request someone": _off(durable, "_SOMEONE"),

@@ -57,8 +57,7 @@ from contextlamp.distill.noise import (
     META,
     SHORT_THANKS_WORDS,
 )
-from contextlamp.distill.paste_shapes import is_bare_symptom, leads_in, points_back
-from contextlamp.distill.pastes import without_pastes
+from contextlamp.distill.pastes import is_bare_symptom, leads_in, points_back, without_pastes
 from contextlamp.distill.perspective import task_statement, to_user_perspective, trim_spoken
 from contextlamp.distill.resolve import Candidate, resolve
 from contextlamp.distill.script import word_count
@@ -297,7 +296,7 @@ def _from_sentences(sentences: list[str], cues: Cues, language: str, confirmed: 
             sentence = cut_request(sentence)  # the rest is judged without a request said after it
             if is_bare_symptom(sentence) or leads_in(sentence):  # "The timer never fires"; "~/.pgpass is"
                 previous, previous_kept = sentence, 0
-                continue  # what goes wrong now, or a lead-in to a paste (paste_shapes.py)
+                continue  # what goes wrong now, or a lead-in to a paste (pastes.py)
         classified = _classify(sentence, cues, confirmed, asked)
         if classified is not None and gated and is_transient(sentence, *classified):
             classified = None
