@@ -15,7 +15,7 @@ ending with ``:``, a markdown ``#`` heading, a bold-only line, a first line set 
 title), code blocks, lines holding one JSON object or array (machine records, such as a client's JSONL file
 no parser recognised), lines about the conversation itself ("This session is being continued from a
 previous conversation ..."), questions, and small talk (the language's chatter cue, a short thanks:
-``noise.is_small_talk``), so "Thanks everyone!" in meeting notes stays out. Everything else is an item
+``cue_set.is_small_talk``), so "Thanks everyone!" in meeting notes stays out. Everything else is an item
 whatever its wording. Labels: a leading "Decision:", "Rule:", "Task:" ... (``_LABELS``) sets the type.
 
 Each item without a label gets a memory type and kind from the first cue of the digest's language that fires
@@ -33,7 +33,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from contextlamp.distill.base import DistilledItem, Distiller
-from contextlamp.distill.cue_set import Cues, cue_type, cues_for, ends_as_question
+from contextlamp.distill.cue_set import Cues, cue_type, cues_for, ends_as_question, is_small_talk
 from contextlamp.distill.durable import restates, saved_terms
 from contextlamp.distill.language import detect_language
 from contextlamp.distill.resolve import Candidate, resolve
@@ -176,9 +176,8 @@ def _strip_label(statement: str) -> tuple[str, tuple[MemoryType, Kind] | None]:
 
 def _left_out(statement: str, cues: Cues) -> bool:
     """Lines that are no item: no word at all ("---", "]]]"), questions, small talk and sentences about the
-    conversation itself (noise.is_small_talk), and the user's moment (moment.about_the_moment)."""
+    conversation itself (cue_set.is_small_talk), and the user's moment (moment.about_the_moment)."""
     from contextlamp.distill.moment import about_the_moment
-    from contextlamp.distill.noise import is_small_talk
 
     if _WORD.search(statement) is None or ends_as_question(statement) or is_small_talk(statement, cues):
         return True

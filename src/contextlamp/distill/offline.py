@@ -34,7 +34,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, cast
 
 from contextlamp.distill.base import DistilledItem
-from contextlamp.distill.cue_set import Cues, cue_type, cues_for, ends_as_question
+from contextlamp.distill.cue_set import FAREWELL, Cues, cue_type, cues_for, ends_as_question, is_small_talk
 from contextlamp.distill.durable import (
     about_health,
     asks_question,
@@ -49,14 +49,6 @@ from contextlamp.distill.durable import (
 )
 from contextlamp.distill.language import detect_language
 from contextlamp.distill.moment import about_the_moment
-from contextlamp.distill.noise import (
-    FAREWELL,
-    GRATITUDE,
-    IDLE,
-    JUST_THANKS,
-    META,
-    SHORT_THANKS_WORDS,
-)
 from contextlamp.distill.pastes import is_bare_symptom, leads_in, points_back, without_pastes
 from contextlamp.distill.perspective import task_statement, to_user_perspective, trim_spoken
 from contextlamp.distill.resolve import Candidate, resolve
@@ -515,19 +507,11 @@ def _classify(sentence: str, cues: Cues, confirmed: bool, asked: bool = False) -
     if not _WORD.search(sentence):
         return None
     lower = sentence.lower()
-    if (
-        cues.chatter.match(lower)
-        or IDLE.match(lower)
-        or FAREWELL.search(lower)
-        or ends_as_question(sentence)
-        or (cues.question and cues.question.search(lower))
-    ):
+    if is_small_talk(sentence, cues) or FAREWELL.search(lower) or ends_as_question(sentence):
         return None
-    if cues.offer.search(lower) or cues.request.search(lower) or META.match(sentence):
+    if (cues.question and cues.question.search(lower)) or cues.offer.search(lower) or cues.request.search(lower):
         return None
     words = word_count(sentence)
-    if (GRATITUDE.search(lower) and words < SHORT_THANKS_WORDS) or JUST_THANKS.search(lower):
-        return None
     if words < MIN_STATEMENT_WORDS and not (confirmed or asked):  # "Always do.": a reply, not a statement
         return None
     typed = cue_type(lower, cues, words)
