@@ -36,11 +36,10 @@ from contextlamp.distill.base import DistilledItem, Distiller
 from contextlamp.distill.cue_set import Cues, cue_type, cues_for, ends_as_question, is_small_talk
 from contextlamp.distill.durable import restates, saved_terms
 from contextlamp.distill.language import detect_language
+from contextlamp.distill.offline import MAX_ITEM_CHARS
 from contextlamp.distill.resolve import Candidate, resolve
 from contextlamp.distill.transcript import Turn
 from contextlamp.domain.models import Kind, MemoryType
-
-MAX_ITEM_CHARS = 600  # as offline.MAX_ITEM_CHARS: save_context's content bound is far above it
 
 _FENCE = re.compile(r"^\s*(```|~~~)")
 _MARKER = re.compile(r"^\s*(?:[-*+•·・‣◦▪●○–—]|\(?\d{1,3}[.)、．）]|[（(]\d{1,3}[)）]|\[[ xX]\])\s*")

@@ -43,16 +43,15 @@ from contextlamp.distill.durable import (
     is_banter,
     is_request,
     is_transient,
-    states_rule,
-    states_value,
     unwrap,
 )
 from contextlamp.distill.language import detect_language
 from contextlamp.distill.moment import about_the_moment
-from contextlamp.distill.pastes import is_bare_symptom, leads_in, points_back, without_pastes
+from contextlamp.distill.pastes import FENCE, is_bare_symptom, leads_in, points_back, without_pastes
 from contextlamp.distill.perspective import task_statement, to_user_perspective, trim_spoken
 from contextlamp.distill.resolve import Candidate, resolve
 from contextlamp.distill.script import word_count
+from contextlamp.distill.statements import states_rule, states_value
 from contextlamp.distill.taught import (
     CREDENTIAL,
     answered,
@@ -75,7 +74,6 @@ MIN_STATEMENT_WORDS = 3  # a user's sentence shorter than this answers something
 MIN_ASKED_WORDS = 2  # "Please remember that I'm vegetarian": the user said it is worth keeping
 SEGMENT_CHARS = 1000  # pysbd input bound (measured: one 200 KB line took 13.6 s, 1 KB pieces are linear)
 
-_FENCE = re.compile(r"```.*?(```|\Z)", re.DOTALL)
 _TOOL_LINE = re.compile(r"^\s*(\$ |>>> |Traceback|\s+at |File \"|npm (ERR|WARN)|error\[|warning:|\+\+\+|---|@@ )")
 _BULLET = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+")
 _WORD = re.compile(r"\w+", re.UNICODE)
@@ -212,7 +210,7 @@ def _sentences(text: str, segmenter: pysbd.Segmenter) -> list[str]:
     need (measured on 3,455 lines of research/bench/data/distill and research/bench/distill_scale.py: the same
     sentences).
     """
-    text = _FENCE.sub(" ", text)
+    text = FENCE.sub(" ", text)
     out: list[str] = []
     for line in text.splitlines():
         if not line.strip() or _TOOL_LINE.match(line):

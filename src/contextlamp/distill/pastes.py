@@ -181,7 +181,7 @@ def is_log_line(line: str) -> bool:
 _KEY_VALUE = re.compile(r"^\s*-?\s*[\w.\"'-]+\s*:(?:\s+\S+)?\s*$")  # "replicas: 2", "Spec:": a config line
 _DATA_ROW = re.compile(r"^[^\s,;|]+(?:[,;|\t][^,;|\t]*){2,}$")  # "Jan,12000,Feb": a CSV or table row
 _INDENTED = re.compile(r"^(?:\t|    )")
-_FENCE = re.compile(r"```.*?(?:```|\Z)", re.DOTALL)
+FENCE = re.compile(r"```.*?(?:```|\Z)", re.DOTALL)  # a fenced block (an unclosed one runs to the end)
 
 _CODE_CHARS = re.compile(r"[{}\[\]$=|&;<>\\]")  # a shell one-liner ("awk -F, '{s[$3]+=$5} END {...}'")
 MIN_CODE_CHARS = 5  # a sentence holds one or two of them ("A -> B", "x=1"); a line of code holds many
@@ -232,7 +232,7 @@ def without_pastes(text: str) -> str:
     least two config or data lines ("Kind: Deployment" / "Spec:", CSV rows), and the indented lines that
     follow any of these (a traceback's frames, a class body), and a document pasted after a request
     (``_documents_dropped``). The lines kept are unchanged, in order."""
-    lines = _documents_dropped(_FENCE.sub("\n", text)).splitlines()
+    lines = _documents_dropped(FENCE.sub("\n", text)).splitlines()
     shapes = [_KEY_VALUE.match(line) is not None or _DATA_ROW.match(line.strip()) is not None for line in lines]
     kept: list[str] = []
     inside = False  # the line before was pasted: an indented or blank line continues the paste
