@@ -29,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import distill as bench
 import distill_quick
-from contextlamp.distill import digest_path, durable, offline, paste_shapes, pastes, perspective, statements
+from contextlamp.distill import cue_set, digest_path, durable, offline, pastes, perspective, statements
 from contextlamp.embedding import EMBEDDERS, create_embedder
 
 
@@ -100,10 +100,10 @@ QUICK_VARIANTS: dict[str, list[tuple[Any, str, Any]]] = {
     "- fact cue": [(offline, "_fact_cue", _never)],
     "- states_rule": [(offline, "states_rule", _never)],
     "- states_value": [(offline, "states_value", _never)],
-    "- noise IDLE": _off(offline, "IDLE"),
-    "- noise META": _off(offline, "META"),
+    "- noise IDLE": _off(cue_set, "IDLE"),
+    "- noise META": _off(cue_set, "META"),
     "- noise FAREWELL": _off(offline, "FAREWELL"),
-    "- noise thanks": _off(offline, "GRATITUDE", "JUST_THANKS"),
+    "- noise thanks": _off(cue_set, "GRATITUDE", "JUST_THANKS"),
     "- new value": [(statements, "states_new_value", _never)],
     "- destination": [(statements, "states_destination", _never)],
     "- retention": [(statements, "states_retention", _never)],
@@ -142,8 +142,8 @@ QUICK_VARIANTS: dict[str, list[tuple[Any, str, Any]]] = {
     "- transient conditional": _off(durable, "_CONDITIONAL"),
     "- perspective aside": _off(perspective, "_ASIDE"),
     "- perspective tag": _off(perspective, "_TAG"),
-    "- lead-in fragment": _off(paste_shapes, "_FRAGMENT"),
-    "- lead-in tool says": _off(paste_shapes, "_TOOL_SAYS"),
+    "- lead-in fragment": _off(pastes, "_FRAGMENT"),
+    "- lead-in tool says": _off(pastes, "_TOOL_SAYS"),
     "- asked thing": [(offline, "_asked_about", _none)],
     "- dont for now": _off(durable, "_FOR_NOW"),
     "- request someone": _off(durable, "_SOMEONE"),

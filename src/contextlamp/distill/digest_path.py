@@ -15,11 +15,11 @@ ending with ``:``, a markdown ``#`` heading, a bold-only line, a first line set 
 title), code blocks, lines holding one JSON object or array (machine records, such as a client's JSONL file
 no parser recognised), lines about the conversation itself ("This session is being continued from a
 previous conversation ..."), questions, and small talk (the language's chatter cue, a short thanks:
-``noise.is_small_talk``), so "Thanks everyone!" in meeting notes stays out. Everything else is an item
+``cue_set.is_small_talk``), so "Thanks everyone!" in meeting notes stays out. Everything else is an item
 whatever its wording. Labels: a leading "Decision:", "Rule:", "Task:" ... (``_LABELS``) sets the type.
 
 Each item without a label gets a memory type and kind from the first cue of the digest's language that fires
-(cues.cue_type, the rule that types the offline distiller's items), else it is a fact. Restatements are resolved
+(cue_set.cue_type, the rule that types the offline distiller's items), else it is a fact. Restatements are resolved
 with resolve.py (an item said twice is kept once, counted twice). The secret scan is save_session's: the
 transcript is redacted before parsing and an item holding a redaction is dropped (app/sessions.py).
 Linear in the digest's size: one pass over its lines, and pysbd on bounded pieces of long lines only.
@@ -33,15 +33,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from contextlamp.distill.base import DistilledItem, Distiller
-from contextlamp.distill.cue_set import Cues
-from contextlamp.distill.cues import cue_type, cues_for, ends_as_question
+from contextlamp.distill.cue_set import Cues, cue_type, cues_for, ends_as_question, is_small_talk
 from contextlamp.distill.durable import restates, saved_terms
 from contextlamp.distill.language import detect_language
+from contextlamp.distill.offline import MAX_ITEM_CHARS
 from contextlamp.distill.resolve import Candidate, resolve
 from contextlamp.distill.transcript import Turn
 from contextlamp.domain.models import Kind, MemoryType
-
-MAX_ITEM_CHARS = 600  # as offline.MAX_ITEM_CHARS: save_context's content bound is far above it
 
 _FENCE = re.compile(r"^\s*(```|~~~)")
 _MARKER = re.compile(r"^\s*(?:[-*+•·・‣◦▪●○–—]|\(?\d{1,3}[.)、．）]|[（(]\d{1,3}[)）]|\[[ xX]\])\s*")
@@ -82,7 +80,7 @@ def digest_items(text: str, language: str | None = None) -> list[DistilledItem]:
     """Every item of a digest as a classified ``DistilledItem``, in order, restatements resolved.
 
     ``language``: ISO 639-1 code whose cue set types the items (language.detect_language of ``text`` when
-    None): an item's type label wins, else the first cue of the language that fires (cues.cue_type), else a
+    None): an item's type label wins, else the first cue of the language that fires (cue_set.cue_type), else a
     fact. Never raises on odd input; an empty or all-heading digest gives ``[]``.
     """
     lines = list(_item_lines(text))
@@ -177,9 +175,8 @@ def _strip_label(statement: str) -> tuple[str, tuple[MemoryType, Kind] | None]:
 
 def _left_out(statement: str, cues: Cues) -> bool:
     """Lines that are no item: no word at all ("---", "]]]"), questions, small talk and sentences about the
-    conversation itself (noise.is_small_talk), and the user's moment (moment.about_the_moment)."""
+    conversation itself (cue_set.is_small_talk), and the user's moment (moment.about_the_moment)."""
     from contextlamp.distill.moment import about_the_moment
-    from contextlamp.distill.noise import is_small_talk
 
     if _WORD.search(statement) is None or ends_as_question(statement) or is_small_talk(statement, cues):
         return True

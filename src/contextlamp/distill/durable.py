@@ -27,11 +27,8 @@ from __future__ import annotations
 import re
 
 from contextlamp.distill.script import word_count
-from contextlamp.distill.statements import states_destination, states_new_value, states_rule, states_value
+from contextlamp.distill.statements import states_new_value, states_rule, states_value
 from contextlamp.distill.taught import REQUEST_OPENERS, WH_WORDS
-
-# from distill/statements.py, parts of the gate (distill/pastes.py, the gate's paste half, imports this module)
-__all__ = ["states_destination", "states_new_value", "states_rule", "states_value"]
 
 # -- the spoken wrapping of a statement meant to be kept ---------------------------------------------------------
 

@@ -110,9 +110,13 @@ def _is_heading(line: str) -> bool:
     return line.endswith(":") and len(line.split()) <= HEADING_WORDS
 
 
+# the text parts of a chat message: Chat Completions' ``text``, the Responses API's ``input_text`` / ``output_text``
+MESSAGE_PARTS = ("text", "input_text", "output_text")
+
+
 def texts(content: Any, *, kinds: tuple[str, ...] = ("text",)) -> str:
-    """The text of a message content: a string, or the text of its parts of the given types (tool calls,
-    tool results, thinking, images are other types and so left out)."""
+    """The text of a message content: a string, or the text (``text``, else ``content``) of its parts of the given
+    types (tool calls, tool results, thinking, images are other types and so left out)."""
     if isinstance(content, str):
         return content
     if not isinstance(content, list):
@@ -123,7 +127,7 @@ def texts(content: Any, *, kinds: tuple[str, ...] = ("text",)) -> str:
             pieces.append(part)
         elif isinstance(part, dict):
             piece = cast(dict[str, Any], part)
-            value = piece.get("text")
+            value = piece.get("text", piece.get("content"))
             if piece.get("type", "text") in kinds and isinstance(value, str):
                 pieces.append(value)
     return "\n".join(pieces)

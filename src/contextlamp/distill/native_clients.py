@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any, cast
 
 from contextlamp.distill.native_base import (
+    MESSAGE_PARTS,
     Parser,
     clean_text,
     is_save,
@@ -144,7 +145,7 @@ class Codex(Parser):
 
     def _message(self, item: dict[str, Any]) -> None:
         role = item.get("role")
-        text = texts(item.get("content"), kinds=("input_text", "output_text", "text")).strip()
+        text = texts(item.get("content"), kinds=MESSAGE_PARTS).strip()
         if role == "user" and text.startswith(CODEX_ENVIRONMENT):  # the folder, also in rollouts before turn_context's
             self.at(_between(text, "<cwd>", "</cwd>"))
         if role == "user" and not text.lower().startswith(CODEX_CONTEXT_OPENINGS):
@@ -386,7 +387,7 @@ class MessageLines(Parser):
             return
         role = GENERIC_ROLES.get(str(record.get("role", "")).lower())
         if role is not None:
-            self.say(role, clean_text(texts(record.get("content"), kinds=("text", "input_text", "output_text"))))
+            self.say(role, clean_text(texts(record.get("content"), kinds=MESSAGE_PARTS)))
 
 
 GENERIC_ROLES: dict[str, Role] = {

@@ -11,7 +11,7 @@ Pipeline per session, every stage linear in the transcript's size:
    line whose comment says why are read there too.
 2. classify (``candidates``): what the user stated is kept;
    idle chatter, questions (``?``, ``？``, ``؟``), offers and requests are dropped; each kept sentence gets a
-   memory_type and kind from the cue phrases of its language (cues.py). Languages without a full cue list
+   memory_type and kind from the cue phrases of its language (cue_set.py). Languages without a full cue list
    are declarative: a statement with enough words is a fact. A sentence is made self-contained (English "I"
    -> "The user": perspective.py; a sentence opening on a dangling pronoun is joined to the one before it).
    A correction ("Correction: ...", "actually, X, not Y", "scratch that", "Korrektur:", "更正：" ...;
@@ -34,8 +34,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, cast
 
 from contextlamp.distill.base import DistilledItem
-from contextlamp.distill.cue_set import Cues
-from contextlamp.distill.cues import cue_type, cues_for, ends_as_question
+from contextlamp.distill.cue_set import FAREWELL, Cues, cue_type, cues_for, ends_as_question, is_small_talk
 from contextlamp.distill.durable import (
     about_health,
     asks_question,
@@ -44,25 +43,15 @@ from contextlamp.distill.durable import (
     is_banter,
     is_request,
     is_transient,
-    states_rule,
-    states_value,
     unwrap,
 )
 from contextlamp.distill.language import detect_language
 from contextlamp.distill.moment import about_the_moment
-from contextlamp.distill.noise import (
-    FAREWELL,
-    GRATITUDE,
-    IDLE,
-    JUST_THANKS,
-    META,
-    SHORT_THANKS_WORDS,
-)
-from contextlamp.distill.paste_shapes import is_bare_symptom, leads_in, points_back
-from contextlamp.distill.pastes import without_pastes
+from contextlamp.distill.pastes import FENCE, is_bare_symptom, leads_in, points_back, without_pastes
 from contextlamp.distill.perspective import task_statement, to_user_perspective, trim_spoken
 from contextlamp.distill.resolve import Candidate, resolve
 from contextlamp.distill.script import word_count
+from contextlamp.distill.statements import states_rule, states_value
 from contextlamp.distill.taught import (
     CREDENTIAL,
     answered,
@@ -86,7 +75,6 @@ MIN_STATEMENT_WORDS = 3  # a user's sentence shorter than this answers something
 MIN_ASKED_WORDS = 2  # "Please remember that I'm vegetarian": the user said it is worth keeping
 SEGMENT_CHARS = 1000  # pysbd input bound (measured: one 200 KB line took 13.6 s, 1 KB pieces are linear)
 
-_FENCE = re.compile(r"```.*?(```|\Z)", re.DOTALL)
 _TOOL_LINE = re.compile(r"^\s*(\$ |>>> |Traceback|\s+at |File \"|npm (ERR|WARN)|error\[|warning:|\+\+\+|---|@@ )")
 _BULLET = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+")
 _WORD = re.compile(r"\w+", re.UNICODE)
@@ -226,7 +214,7 @@ def _sentences(text: str, segmenter: pysbd.Segmenter) -> list[str]:
     need (measured on 3,455 lines of research/bench/data/distill and research/bench/distill_scale.py: the same
     sentences).
     """
-    text = _FENCE.sub(" ", text)
+    text = FENCE.sub(" ", text)
     out: list[str] = []
     for line in text.splitlines():
         if not line.strip() or _TOOL_LINE.match(line):
@@ -302,7 +290,7 @@ def _from_sentences(sentences: list[str], cues: Cues, language: str, confirmed: 
             sentence = cut_request(sentence)  # the rest is judged without a request said after it
             if is_bare_symptom(sentence) or leads_in(sentence):  # "The timer never fires"; "~/.pgpass is"
                 previous, previous_kept = sentence, 0
-                continue  # what goes wrong now, or a lead-in to a paste (paste_shapes.py)
+                continue  # what goes wrong now, or a lead-in to a paste (pastes.py)
         classified = _classify(sentence, cues, confirmed, asked)
         if classified is not None and gated and is_transient(sentence, *classified):
             classified = None
@@ -521,19 +509,11 @@ def _classify(sentence: str, cues: Cues, confirmed: bool, asked: bool = False) -
     if not _WORD.search(sentence):
         return None
     lower = sentence.lower()
-    if (
-        cues.chatter.match(lower)
-        or IDLE.match(lower)
-        or FAREWELL.search(lower)
-        or ends_as_question(sentence)
-        or (cues.question and cues.question.search(lower))
-    ):
+    if is_small_talk(sentence, cues) or FAREWELL.search(lower) or ends_as_question(sentence):
         return None
-    if cues.offer.search(lower) or cues.request.search(lower) or META.match(sentence):
+    if (cues.question and cues.question.search(lower)) or cues.offer.search(lower) or cues.request.search(lower):
         return None
     words = word_count(sentence)
-    if (GRATITUDE.search(lower) and words < SHORT_THANKS_WORDS) or JUST_THANKS.search(lower):
-        return None
     if words < MIN_STATEMENT_WORDS and not (confirmed or asked):  # "Always do.": a reply, not a statement
         return None
     typed = cue_type(lower, cues, words)

@@ -71,23 +71,6 @@ def _role(name: Any) -> Role:
     return key if key in ("digest", "saved") else ROLE_NAMES.get(key, "assistant")
 
 
-def _content_text(content: Any) -> str:
-    if isinstance(content, str):
-        return content
-    if isinstance(content, list):
-        parts: list[str] = []
-        for part in cast(list[Any], content):
-            if isinstance(part, str):
-                parts.append(part)
-            elif isinstance(part, dict):
-                piece = cast(dict[str, Any], part)
-                value = piece.get("text", piece.get("content"))
-                if isinstance(value, str) and piece.get("type", "text") in ("text", "input_text", "output_text"):
-                    parts.append(value)
-        return "\n".join(parts)
-    return ""
-
-
 def _parse_json(text: str) -> list[Turn] | None:
     if not text.startswith(("[", "{")):
         return None
@@ -99,11 +82,15 @@ def _parse_json(text: str) -> list[Turn] | None:
         data = cast(dict[str, Any], data).get("messages")
     if not isinstance(data, list):
         return None
+    from contextlamp.distill.native_base import MESSAGE_PARTS, texts  # with native.py: imported when first parsing
+
     turns: list[Turn] = []
     for message in cast(list[Any], data):
         if isinstance(message, dict):
             message = cast(dict[str, Any], message)
-            turns.append(Turn(_role(message.get("role", "")), _content_text(message.get("content")).strip()))
+            turns.append(
+                Turn(_role(message.get("role", "")), texts(message.get("content"), kinds=MESSAGE_PARTS).strip())
+            )
     return turns or None
 
 

@@ -37,7 +37,7 @@ that cannot be read is reported as skipped, never stopping the others. A Cursor 
 ``alwaysApply`` is not true) are appended to each of its rules ("(applies to src/**/*.ts)"), since a scoped rule
 read as a global one would mislead. memory_type is ``instruction`` (a rule in an agent's memory file is addressed to the
 agent); kind is left to the runner (``kind=None``), which makes it ``preference`` when the offline distiller's
-preference cue matches (distill/cues.cue_type), else ``note``: the cue tables are domain rules, which a reader
+preference cue matches (distill/cue_set.cue_type), else ``note``: the cue tables are domain rules, which a reader
 (infrastructure) may not run. No topic: a topic is a supersession key, and the rules of one heading must not
 replace each other. Each memory keeps its file's modification time.
 """
