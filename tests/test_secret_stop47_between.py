@@ -1,0 +1,62 @@
+"""Issue #28, stop 47: a code or password stated with words between its noun and its value (what it opens, an
+adjective, a genitive), in any language, is refused, and its value removed; a sentence about such a code without
+one stays storable. Found by the fresh blind month banks ("Twój kod weryfikacyjny do panelu sklepu to 482913", "kod
+do panelu to 482913#" reached the data files) and breaker46's Arabic, Hindi and Vietnamese rows."""
+
+from __future__ import annotations
+
+import pytest
+
+from contextlamp.domain.secret_scan import SecretScanner
+
+SCANNER = SecretScanner()
+
+STATED = {
+    "pl alarm panel": ("kod do centralki to 730214#", "730214"),
+    "pl verification": ("Twój kod weryfikacyjny do sklepu internetowego to 604417", "604417"),
+    "de gate": ("Der Code für das Tor vom Hof ist 6613", "6613"),
+    "en to open": ("The code to open the side door of the workshop is 3391", "3391"),
+    "en combination": ("The combination of the safe in the pharmacy office is 12-40-7", "12-40-7"),
+    "es alarm": ("El código de la alarma del taller es 5520", "5520"),
+    "nl locker": ("De code van het kluisje in de kleedkamer is 8093", "8093"),
+    "ru gate": ("Код от калитки во дворе — 2716", "2716"),
+    "ar gate, no copula": ("رمز باب المستودع 41187#، ادخل من الخلف.", "41187#"),
+    "ar Arabic-Indic digits": ("الرقم السري لباب المستودع هو ٥٢٩١", "٥٢٩١"),
+    "hi head-final": ("गोदाम के शटर का कोड 66120 है", "66120"),
+    "vi gate": ("Mã cổng sau của xưởng là 7094", "7094"),
+    "id locker": ("Kode loker di ruang ganti adalah 4418", "4418"),
+    "ja panel": ("倉庫の警報パネルのコード：5067", "5067"),
+    "pl password genitive": ("Hasło kierownika do kasy to Sklep2291!", "Sklep2291!"),
+    "ar password genitive": ("كلمة مرور المدير على الخادم هي Najm.7720", "Najm.7720"),
+    "vi password adjective": ("Mật khẩu quản trị của máy in là Pr1nt!ng77", "Pr1nt!ng77"),
+}
+
+ABOUT = {
+    "en where": "The alarm code for the workshop is in the red folder at the till.",
+    "en who": "Ask Marek for the code of the side gate.",
+    "en changes": "The code for the back door of the workshop changes every 30 days.",
+    "en length": "The door code of the storage room is 6 digits long.",
+    "en postal": "The postal code of the pharmacy is 28013.",
+    "en manager": "The password manager of the pharmacy team is 1Password.",
+    "es postal": "El código postal de la farmacia es 28013.",
+    "de error": "Der Fehler Code der Alarmanlage ist 0042",
+    "pl where": "Kod do centralki jest w niebieskim segregatorze.",
+    "ar who": "رمز باب المستودع عند سامي، اسأله.",
+    "ar changes": "رمز باب المستودع يتغير كل 30 يومًا.",
+    "hi who": "गोदाम के शटर का कोड राहुल को पता है।",
+    "vi where": "Mã cổng sau của xưởng nằm trong sổ ở quầy.",
+    "id rule": "Kode loker di ruang ganti harus 4 angka.",
+    "ru date": "Код от калитки поменяли 12 марта.",
+    "date after is": "The code for the gate was changed on 2024-03-12 by the landlord.",
+}
+
+
+@pytest.mark.parametrize(("text", "value"), STATED.values(), ids=STATED.keys())
+def test_a_code_with_words_between_noun_and_value_is_refused_and_removed(text: str, value: str) -> None:
+    assert SCANNER.kinds(text)
+    assert value.strip("#") not in SCANNER.redact(text)
+
+
+@pytest.mark.parametrize("text", ABOUT.values(), ids=ABOUT.keys())
+def test_a_sentence_about_such_a_code_without_one_stays_storable(text: str) -> None:
+    assert SCANNER.kinds(text) == []
