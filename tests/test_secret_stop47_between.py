@@ -29,6 +29,13 @@ STATED = {
     "pl password genitive": ("Hasło kierownika do kasy to Sklep2291!", "Sklep2291!"),
     "ar password genitive": ("كلمة مرور المدير على الخادم هي Najm.7720", "Najm.7720"),
     "vi password adjective": ("Mật khẩu quản trị của máy in là Pr1nt!ng77", "Pr1nt!ng77"),
+    "ar security answer": ("سؤال الأمان للبريد (اسم المدرسة الأولى): الزيتونة", "الزيتونة"),
+    "hi security answer": ("ईमेल का सुरक्षा प्रश्न (पहले स्कूल का नाम): केशव", "केशव"),
+    "vi security answer": ("Câu hỏi bảo mật của email (tên trường đầu tiên): Hòa Bình", "Hòa Bình"),
+    "ar passphrase": ("عبارة السر لمحفظة الأجهزة: zaytun-qamar-bahr-ward", "zaytun-qamar-bahr-ward"),
+    "hi passphrase": ("सर्वर का पासफ़्रेज़: neem aam jamun peepal", "neem aam jamun peepal"),
+    "ar recovery codes": ("رموز الاسترداد لحساب البريد: k2m9x7، p4q8r1، z6t3w5", "p4q8r1"),
+    "zh changed to": ("他昨天把路由器密码改成了lanhua.2209", "lanhua.2209"),
 }
 
 ABOUT = {
@@ -47,7 +54,12 @@ ABOUT = {
     "vi where": "Mã cổng sau của xưởng nằm trong sổ ở quầy.",
     "id rule": "Kode loker di ruang ganti harus 4 angka.",
     "ru date": "Код от калитки поменяли 12 марта.",
-    "date after is": "The code for the gate was changed on 2024-03-12 by the landlord.",
+    "ar answer where": "سؤال الأمان للبريد: مكتوب في الدفتر الأزرق.",
+    "en question asked": "Security question: what was the name of your first school?",
+    "en answer who": "The security question (first school): ask Ana.",
+    "hi passphrase where": "सर्वर का पासफ़्रेज़: तिजोरी में रखा है।",
+    "de manager where": "Das Passwort für Jira liegt im Team-Tresor in 1Password.",
+    "en pin no separator": "My bank app asks for the PIN before every transfer over 500 euros.",
 }
 
 

@@ -30,10 +30,13 @@ searched again after its noun, so the scan stays linear (secret_scan.py).
 
 from __future__ import annotations
 
-from contextlamp.domain.secret_grammar import PASSWORD_NOUNS, WS
+import re
+
+from contextlamp.domain.secret_grammar import CODE_LIST, PASSWORD_NOUNS, PREPOSITIONS, WS
 from contextlamp.domain.secret_measures import is_trivial_number
 from contextlamp.domain.secret_rules import OTP_WORDS, Rule
-from contextlamp.domain.secret_values import accept_password
+from contextlamp.domain.secret_values import accept_answer, accept_code_list, accept_passphrase, accept_password
+from contextlamp.domain.secret_whereabouts import tells_where
 from contextlamp.domain.secret_words import SLOT_UNITS
 
 # A noun that alone names no credential: a code or a number, by language (what it opens must follow).
@@ -94,6 +97,8 @@ OPENERS = _words(
     pintu gerbang gembok brankas loker garasi gudang kunci
     """
 )
+_PREPOSITIONS = frozenset(PREPOSITIONS.split("|"))
+_PRODUCT = re.compile(r"[0-9][A-Z][a-z]{3,}")
 _CLITICS = ("وال", "بال", "لل", "ال", "ل", "ب", "و", "ה", "ל", "ש", "ו", "ב")
 # Words between that make the noun another thing's name or the sentence prose: copulas and verbs said before the
 # value, and attributes of a credential (its manager, policy, length, reset …) or codes that are no credential.
@@ -140,25 +145,28 @@ def _opens(word: str) -> bool:
     return any(h[:k] in OPENERS for h in heads for k in range(2, len(h) + 1))
 
 
-def _split(checked: str) -> tuple[list[str], str, str]:
-    """The words between, the value and the word after it, from a rule's group 1 (and group 2 after a space)."""
+def _split(checked: str) -> tuple[list[str], str, str, bool]:
+    """The words between, the value, the word after it (group 2, after a space) and whether a separator stands
+    before the value (a colon, ``=``, a dash, or a copula as the last word between), from a rule's group 1."""
     words = checked.split()
     peek = ""
     if len(words) >= 2 and any(c.isalpha() for c in words[-1]) and any(c.isdigit() for c in words[-2]):
         peek = words.pop()
     value = words.pop() if words else ""
+    separated = bool(words) and words[-1].lower() in COPULA_WORDS
     if words and words[-1][-1:] in ":：=—–":
-        words[-1] = words[-1][:-1]
+        words[-1], separated = words[-1][:-1], True
     elif value[:1] in ":：=":
-        value = value[1:]
-    return [w for w in words if w], value, peek
-
-
-def _between_ok(between: list[str], need_opener: bool, separated: bool) -> bool:
-    """The words between are no clause of their own (no copula or attribute before the last one, which may be
-    the copula), and name what a code opens when the noun alone names none."""
+        value, separated = value[1:], True
+    between = [w for w in words if w]
     if separated and between and between[-1].lower() in COPULA_WORDS:
-        between = between[:-1]
+        between.pop()
+    return between, value, peek, separated
+
+
+def _between_ok(between: list[str], need_opener: bool) -> bool:
+    """The words between (less the copula) are no clause of their own (no copula, verb of change, modal or
+    attribute), and name what a code opens when the noun alone names none."""
     if not between and need_opener:
         return False
     if any(w.lower().strip("'’\"") in NOT_A_CREDENTIAL for w in between):
@@ -166,31 +174,39 @@ def _between_ok(between: list[str], need_opener: bool, separated: bool) -> bool:
     return not need_opener or any(_opens(w) for w in between)
 
 
-def _separated(checked: str, between: list[str]) -> bool:
-    return (bool(between) and (between[-1].lower() in COPULA_WORDS)) or any(c in checked for c in ":：=—–")
+def _tells_where(between: list[str]) -> bool:
+    """Words between that go on to say where the password is kept or a rule of it ("für Jira *liegt im
+    Team-Tresor* in 1Password"): secret_whereabouts.tells_where read from each word that is not a preposition
+    (a preposition names which password: "für den Laptop *im Büro*"). At most ten bounded reads."""
+    return any(
+        w.lower() not in _PREPOSITIONS and tells_where(" ".join(between[i:])) for i, w in enumerate(between) if i > 0
+    )
 
 
 def accept_code(checked: str) -> bool:
     """A code named by what it opens (``kod do panelu to 482913#``): words naming an opener, a separator, digits."""
-    between, value, peek = _split(checked)
-    return _between_ok(between, True, _separated(checked, between)) and _digits_value(value, peek)
+    between, value, peek, separated = _split(checked)
+    return separated and _between_ok(between, True) and _digits_value(value, peek)
 
 
 def accept_pin_between(checked: str) -> bool:
     """A PIN, combination or one-time code with words between it and its separator, then digits."""
-    between, value, peek = _split(checked)
-    return _between_ok(between, False, _separated(checked, between)) and _digits_value(value, peek)
+    between, value, peek, separated = _split(checked)
+    return separated and _between_ok(between, False) and _digits_value(value, peek)
 
 
 def accept_password_between(checked: str) -> bool:
     """A password with words between it and its separator, then a value that holds a digit and a letter or a
-    symbol (a word alone after other words is too often prose: "the password of the new intern is Marta")."""
-    between, value, peek = _split(checked)
-    if not between or not _between_ok(between, False, True):
+    symbol (a word alone after other words is too often prose: "the password of the new intern is Marta"), and
+    is not a product's name (a digit then a capitalised word: "1Password")."""
+    between, value, peek, separated = _split(checked)
+    if not separated or not between or not _between_ok(between, False) or _tells_where(between):
         return False
     v = value.rstrip(".,;:!?)")
     if _digits_value(v, peek):
         return len(v.strip("#*")) >= 6
+    if _PRODUCT.fullmatch(v):
+        return False
     has_digit = any(c.isdigit() for c in v)
     other = any(c.isalpha() for c in v) or any(not c.isalnum() for c in v)
     return has_digit and other and accept_password(v)
@@ -199,11 +215,52 @@ def accept_password_between(checked: str) -> bool:
 def accept_no_separator(checked: str) -> bool:
     """A code named by what it opens, its digits ending the clause with no separator (``رمز البوابة 96985#؛``):
     at most six words with the noun and the word before it, an opener among them, 4 or more digits."""
-    between, value, peek = _split(checked)
+    between, value, peek, _ = _split(checked)
     if len(between) > 6 or (peek and peek not in FINAL.split("|")):
         return False
     digits = sum(c.isdigit() for c in value)
-    return digits >= 4 and _between_ok(between, True, False) and _digits_value(value, "")
+    return digits >= 4 and _between_ok(between, True) and _digits_value(value, "")
+
+
+def accept_head_final(checked: str) -> bool:
+    """A code after what it opens and a genitive (``गेट का कोड 545393# है``, ``警報パネルのコード：5067``): digits after a
+    separator, or ending the clause or followed by a clause-final copula."""
+    _, value, peek, separated = _split(checked)
+    ends = not peek or peek.rstrip(".,;:!?।。") in FINAL.split("|")
+    return (separated or ends) and _digits_value(value, peek)
+
+
+# A security question named in any of 21 languages, then the question in parentheses or a few words, a colon and
+# the answer (up to three words ending the clause): "سؤال الأمان في البنك (اسم أول حيوان أليف): فلفل".
+QUESTION_NOUNS = (
+    r"security{WS}question|secret{WS}question|sicherheitsfrage|question{WS}(?:de{WS}sécurité|secrète)|"
+    r"pregunta{WS}(?:de{WS}seguridad|secreta)|pergunta{WS}(?:de{WS}segurança|secreta)|domanda{WS}(?:di{WS}sicurezza|"
+    r"segreta)|beveiligingsvraag|säkerhetsfråga(?:n)?|pytanie{WS}(?:bezpieczeństwa|pomocnicze)|"
+    r"(?:контрольный|секретный){WS}вопрос|(?:контрольне|секретне){WS}питання|güvenlik{WS}sorusu|"
+    r"(?:ال)?سؤال{WS}(?:ال)?(?:أمان|امان|سري|الأمني|أمني)|سوال{WS}امنیتی|שאלת{WS}(?:ה)?(?:אבטחה|ביטחון)|"
+    r"सुरक्षा{WS}प्रश्न|सुरक्षा{WS}सवाल|秘密の質問|密保问题|安全问题|安全問題|보안{WS}?질문|câu{WS}hỏi{WS}bảo{WS}mật|"
+    r"pertanyaan{WS}keamanan|คำถามความปลอดภัย"
+).replace("{WS}", WS)
+_CLAUSE_END = r"[ \t]*(?:[.!?;,،؛。，；！？\n]|$)"
+_ANSWER = r"([^\s\p{Z}\"'`,;.!?。،؛，；:：()（）]{1,40}(?:[ \t][^\s\p{Z}\"'`,;.!?。،؛，；:：()（）]{1,40}){0,2})"
+# Passphrase nouns the slot layer lacks (ar, hi, vi, id, pl, nl), and their value after a colon: joined or spaced
+# words, ending the clause.
+PHRASE_NOUNS = (
+    r"عبارة{WS}(?:ال)?(?:مرور|سر)|पासफ़्रेज़|पासफ्रेज़|पासफ्रेज|cụm{WS}mật{WS}khẩu|frasa{WS}sandi|"
+    r"fraza{WS}szyfrująca|wachtwoordzin|加密口令|口令"
+).replace("{WS}", WS)
+_PHRASE = r"([^\s\p{Z}\"'`,;،؛。，；]{3,64}(?:[ \t][\p{L}\p{N}]{1,24}){0,7})"
+# Codes nouns the slot layer lacks (Arabic), and the verbs of changing to with 了 (Mandarin "改成了").
+CODES_NOUNS_MORE = r"رموز{WS}(?:ال)?(?:استرداد|استرجاع|احتياط|احتياطية|نسخ{WS}الاحتياطي)".replace("{WS}", WS)
+_CHANGED = r"(?:密码|密碼|口令)(?:改成|改为|改為|设成|設成|设为|設為|换成|換成)了"
+
+
+def accept_phrase(value: str) -> bool:
+    """A passphrase after a colon: 3+ words joined or spaced that are not prose, or a password with a digit."""
+    words = value.replace("-", " ").replace("_", " ").replace(".", " ").split()
+    if len(words) >= 3:
+        return accept_passphrase(" ".join(words))
+    return any(c.isdigit() for c in value) and accept_password(value)
 
 
 def between_rules() -> tuple[Rule, ...]:
@@ -224,8 +281,15 @@ def between_rules() -> tuple[Rule, ...]:
         ("PIN", rf"{lead}({pre}(?:{PIN_NOUNS}){gap}{DIGITS}){_AFTER}", accept_pin_between),
         ("One-Time Code", rf"({pre}{OTP_WORDS}{gap}{DIGITS}){_AFTER}", accept_pin_between),
         ("Password", rf"{lead}{pw_nouns}({gap}{TOKEN}){_AFTER}", accept_password_between),
-        ("PIN", rf"(?:{_HEAD_FINAL})({WS}*[:：=]?{WS}*{DIGITS}){_AFTER}", accept_pin_between),
+        ("PIN", rf"(?:{_HEAD_FINAL})({WS}*[:：=]?{WS}*{DIGITS}){_AFTER}", accept_head_final),
     )
-    return tuple(
+    colon = rf"[^\n:：]{{0,80}}[:：]{WS}*"  # a few words or the question in parentheses, then a colon
+    more = (
+        Rule("Security Question Answer", rf"(?i)(?:{QUESTION_NOUNS}){colon}{_ANSWER}{_CLAUSE_END}", accept_answer),
+        Rule("Password", rf"(?i)(?:{PHRASE_NOUNS}){colon}{_PHRASE}{_CLAUSE_END}", accept_phrase),
+        Rule("Two-Factor Backup Codes", rf"(?:{CODES_NOUNS_MORE}){colon}{CODE_LIST}", accept_code_list, "after"),
+        Rule("Password", rf"{_CHANGED}([\x21-\x7e]{{3,64}})", accept_password),
+    )
+    return more + tuple(
         Rule(kind, pattern, check, "after", peek=True, window=True, trim="last") for kind, pattern, check in rules
     )
