@@ -176,10 +176,13 @@ def _between_ok(between: list[str], need_opener: bool) -> bool:
 
 def _tells_where(between: list[str]) -> bool:
     """Words between that go on to say where the password is kept or a rule of it ("für Jira *liegt im
-    Team-Tresor* in 1Password"): secret_whereabouts.tells_where read from each word that is not a preposition
-    (a preposition names which password: "für den Laptop *im Büro*"). At most ten bounded reads."""
+    Team-Tresor* in 1Password"): secret_whereabouts.tells_where read from each small-letter word of 4+ letters
+    that is not a preposition (a verb; a preposition names which password: "für den Laptop *im Büro*"). At most
+    ten bounded reads."""
     return any(
-        w.lower() not in _PREPOSITIONS and tells_where(" ".join(between[i:])) for i, w in enumerate(between) if i > 0
+        tells_where(" ".join(between[i:]))
+        for i, w in enumerate(between)
+        if i > 0 and len(w) >= 4 and w[:1].islower() and w not in _PREPOSITIONS
     )
 
 
