@@ -35,6 +35,8 @@ STATED = {
     "ar passphrase": ("عبارة السر لمحفظة الأجهزة: zaytun-qamar-bahr-ward", "zaytun-qamar-bahr-ward"),
     "hi passphrase": ("सर्वर का पासफ़्रेज़: neem aam jamun peepal", "neem aam jamun peepal"),
     "ar recovery codes": ("رموز الاسترداد لحساب البريد: k2m9x7، p4q8r1، z6t3w5", "p4q8r1"),
+    "ar list, no separator": ("الخادم: المستخدم root، كلمة المرور Xk9#mq2LpZ، المنفذ 22.", "Xk9#mq2LpZ"),
+    "de no separator": ("Passwort für den Router Tq8%vR2mWz.", "Tq8%vR2mWz"),
     "zh changed to": ("他昨天把路由器密码改成了lanhua.2209", "lanhua.2209"),
 }
 
@@ -59,6 +61,7 @@ ABOUT = {
     "en answer who": "The security question (first school): ask Ana.",
     "hi passphrase where": "सर्वर का पासफ़्रेज़: तिजोरी में रखा है।",
     "de manager where": "Das Passwort für Jira liegt im Team-Tresor in 1Password.",
+    "en version, no separator": "Password reset v2.0.1-beta, see the changelog.",
     "en pin no separator": "My bank app asks for the PIN before every transfer over 500 euros.",
 }
 

@@ -32,7 +32,8 @@ from __future__ import annotations
 
 import re
 
-from contextlamp.domain.secret_grammar import CODE_LIST, PASSWORD_NOUNS, PREPOSITIONS, WS
+from contextlamp.domain import secret_shape as shape
+from contextlamp.domain.secret_grammar import CODE_LIST, PASSWORD_NOUNS, PASSWORD_NOUNS_CJK, PREPOSITIONS, WS
 from contextlamp.domain.secret_measures import is_trivial_number
 from contextlamp.domain.secret_rules import OTP_WORDS, Rule
 from contextlamp.domain.secret_values import accept_answer, accept_code_list, accept_passphrase, accept_password
@@ -57,6 +58,8 @@ PIN_NOUNS = (
 # Digits of any script (3 to 12 of them, dashes between groups, # or * around), bounded.
 DIGITS = r"[#*]?\p{Nd}{1,12}(?:-\p{Nd}{1,12}){0,3}[#*]?"
 TOKEN = r"[^\s\p{Z}\"'`“”«»,;،؛。，；]{3,64}"
+_T = r"[^\s\p{Z}\"'`“”«»,;،؛。，；]"
+DIGIT_TOKEN = rf"{_T}{{0,40}}\p{{Nd}}{_T}{{0,40}}"  # a token with a digit: what a random password holds
 # One word between the noun and the separator: no sentence or clause end, no colon, no quote.
 WORD = r"[^\s\p{Z}.!?;,:：،؛。，；()\[\]{}\"“”«»「」]{1,30}"
 _END = r"(?:[^\p{L}\p{N}_#*-]|$)"
@@ -266,10 +269,21 @@ def accept_phrase(value: str) -> bool:
     return any(c.isdigit() for c in value) and accept_password(value)
 
 
+def accept_unseparated(checked: str) -> bool:
+    """A password noun, up to three words naming what it opens, and a value with no separator that ends its
+    clause (``كلمة سر الواي فاي e@hXHx%WUbZU94S،``, ``密码 x7Lq#9vB2m，``): the value must look random
+    (secret_shape.accept_stated_password), the words between hold no attribute or verb."""
+    words = checked.split()
+    value = words.pop().rstrip(".,;:!?،؛。，；") if words else ""
+    return _between_ok(words, False) and shape.accept_stated_password(value)
+
+
 def between_rules() -> tuple[Rule, ...]:
     """The rules of this module, compiled by secret_scan with the slot layer (no work at import time)."""
     lead = r"(?i)(?:^|[^\p{L}\p{N}_])"
-    gap = rf"(?:{WS}+{WORD}){{1,10}}{WS}*[:：=—–]?{WS}*"
+    # up to ten words, then a separator: a colon, "=", a dash, or a copula (the check reads the words again)
+    copula = "|".join(sorted((re.escape(w) for w in COPULA_WORDS if w.isalpha()), key=len, reverse=True))
+    gap = rf"(?:{WS}+{WORD}){{0,9}}(?:{WS}*[:：=—–]{WS}*|{WS}+{WORD}?[:：]{WS}*|{WS}+(?:{copula}){WS}+)"
     pw_nouns = rf"(?:{PASSWORD_NOUNS})"
     # group 1 opens with the word before the noun, which the check reads too ("the error code of …"): a refused
     # candidate is searched again after its value, so that word is never dropped by starting at the noun
@@ -292,6 +306,14 @@ def between_rules() -> tuple[Rule, ...]:
         Rule("Password", rf"(?i)(?:{PHRASE_NOUNS}){colon}{_PHRASE}{_CLAUSE_END}", accept_phrase),
         Rule("Two-Factor Backup Codes", rf"(?:{CODES_NOUNS_MORE}){colon}{CODE_LIST}", accept_code_list, "after"),
         Rule("Password", rf"{_CHANGED}([\x21-\x7e]{{3,64}})", accept_password),
+        Rule(
+            "Password",
+            rf"(?i)(?:^|[^\p{{L}}\p{{N}}_])(?:{PASSWORD_NOUNS}|{PASSWORD_NOUNS_CJK})((?:{WS}+{WORD}){{0,3}}{WS}+{DIGIT_TOKEN})"
+            rf"{_CLAUSE_END}",
+            accept_unseparated,
+            window=True,
+            trim="last",
+        ),
     )
     return more + tuple(
         Rule(kind, pattern, check, "after", peek=True, window=True, trim="last") for kind, pattern, check in rules
