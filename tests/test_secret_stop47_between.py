@@ -62,6 +62,7 @@ ABOUT = {
     "hi passphrase where": "सर्वर का पासफ़्रेज़: तिजोरी में रखा है।",
     "de manager where": "Das Passwort für Jira liegt im Team-Tresor in 1Password.",
     "en version, no separator": "Password reset v2.0.1-beta, see the changelog.",
+    "es public key": "Mi clave pública SSH: ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOb6mXw2 ana@portatil",
     "en pin no separator": "My bank app asks for the PIN before every transfer over 500 euros.",
 }
 

@@ -116,6 +116,9 @@ NOT_A_CREDENTIAL = _words(
     cambió cambiato muda mudou verandert zmienia zmieniono меняется поменяли змінюється змінили is was
     are were ist war sind est était es era è é são zijn är jest это є là adalah ialah itu هو هي הוא
     היא lautet will must should can
+    måste muss doit debe deve moet musi должен повинен harus phải محفوظة محفوظ مخزنة موجودة lưu disimpan
+    tersimpan public pública público publique öffentlich öffentliche pubblica publieke publiczny публичный
+    открытый відкритий عام العام العامة सार्वजनिक publik
     """
 )
 COPULA_WORDS = _words(
