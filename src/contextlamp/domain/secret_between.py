@@ -10,22 +10,31 @@ separator ("the PIN **for the back door** is 4471"). People also write other wor
 - what it opens before the noun, in languages that put it there: Hindi "गेट का कोड 545393# है", Japanese
   "艇庫の警報パネルのコード：4471", Korean "경보 패널 코드: 4471".
 
-So: a noun, up to eight words (group 1 with the separator and the value; the check reads them, see
-:func:`accept_between`), a separator (a copula of any language, a colon, a dash; or, for a code named by what it
-opens, nothing but the end of the clause or a clause-final copula: Hindi है, Persian است), then the value. A value
-is digits in any script (Arabic-Indic ``٤٤٧١``, Devanagari ``४४७१``, Persian, Thai), grouped by dashes, ``#``/``*``
-around, 3 to 12 digits; after a password noun, also a token holding a digit and a letter or a symbol.
+So: the word before the noun, the noun, up to ten words, a separator (a colon, ``=``, a dash or a copula of any
+language, read in the pattern), then the value; group 1 holds all of it but the noun's lead, and the checks
+(:func:`accept_code`, :func:`accept_pin_between`, :func:`accept_password_between`) read its words again. Without a
+separator only two shapes count: a code named by what it opens whose digits end the clause or come before a
+clause-final copula (Hindi है, Persian است; :func:`accept_no_separator`), and a password noun whose value looks
+random and ends the clause (``كلمة سر الواي فاي e@hXHx%WUbZU94S،``; :func:`accept_unseparated`). A value is digits in
+any script (Arabic-Indic ``٤٤٧١``, Devanagari ``४४७१``, Persian, Thai), grouped by dashes, ``#``/``*`` around, 3 to 12
+digits; after a password noun, also a token holding a digit and a letter or a symbol.
 
 What keeps prose storable ("the alarm code for the garage is in the binder", "the code for the side gate changes
 every 30 days", "the postal code of the office is 28013", "the password manager of the team is 1Password"):
 
 - a bare "code" (code, kod, código, код, رمز, कोड, mã, kode, קוד …) counts only when a word between names what it
-  opens (:data:`OPENERS`); an error, status, postal, product or discount code never does (:data:`NOT_A_CREDENTIAL`);
-- between the noun and the separator no copula, verb of change or word of an attribute (manager, policy, length,
-  reset …); the value is a value (digits, not a date, a unit after it, a trivial run), never a word.
+  opens (:data:`OPENERS`); the word before the noun and the words between hold no error, status, postal, product,
+  public … word, copula, modal or verb of change or keeping (:data:`NOT_A_CREDENTIAL`); after a password noun,
+  secret_whereabouts.tells_where reads the words between from each verb-like word ("für Jira *liegt im Tresor*");
+- the value is a value: digits that are no date, no trivial run and have no unit after them; a password's value
+  holds a digit and is no product's name ("1Password").
 
-Every pattern is bounded (eight words of at most 30 characters, a value of at most 64), and a refused candidate is
-searched again after its noun, so the scan stays linear (secret_scan.py).
+Besides, in the languages where breaker46 stored most (ar, hi, zh, vi): a security answer after the question in
+parentheses and a colon (:data:`QUESTION_NOUNS`, 21 languages), passphrase and recovery-code nouns the slot layer
+lacks, and Mandarin's "密码改成了X".
+
+Every pattern is bounded (ten words of at most 30 characters, a value of at most 64), and a refused candidate is
+searched again after its value, so the scan stays linear (secret_scan.py).
 """
 
 from __future__ import annotations
