@@ -63,6 +63,8 @@ ABOUT = {
     "de manager where": "Das Passwort für Jira liegt im Team-Tresor in 1Password.",
     "en version, no separator": "Password reset v2.0.1-beta, see the changelog.",
     "es public key": "Mi clave pública SSH: ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOb6mXw2 ana@portatil",
+    "en course code": "The code of the evening pottery course is 4102.",
+    "es course code": "El código del curso de cerámica es 4102.",
     "en pin no separator": "My bank app asks for the PIN before every transfer over 500 euros.",
 }
 

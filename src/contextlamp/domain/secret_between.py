@@ -203,22 +203,22 @@ def _tells_where(between: list[str]) -> bool:
 
 def accept_code(checked: str) -> bool:
     """A code named by what it opens (``kod do panelu to 482913#``): words naming an opener, a separator, digits."""
-    between, value, peek, separated = _split(checked)
-    return separated and _between_ok(between, True) and _digits_value(value, peek)
+    between, value, peek, _ = _split(checked)
+    return _between_ok(between, True) and _digits_value(value, peek)
 
 
 def accept_pin_between(checked: str) -> bool:
     """A PIN, combination or one-time code with words between it and its separator, then digits."""
-    between, value, peek, separated = _split(checked)
-    return separated and _between_ok(between, False) and _digits_value(value, peek)
+    between, value, peek, _ = _split(checked)
+    return _between_ok(between, False) and _digits_value(value, peek)
 
 
 def accept_password_between(checked: str) -> bool:
     """A password with words between it and its separator, then a value that holds a digit and a letter or a
     symbol (a word alone after other words is too often prose: "the password of the new intern is Marta"), and
     is not a product's name (a digit then a capitalised word: "1Password")."""
-    between, value, peek, separated = _split(checked)
-    if not separated or not between or not _between_ok(between, False) or _tells_where(between):
+    between, value, peek, _ = _split(checked)
+    if not between or not _between_ok(between, False) or _tells_where(between):
         return False
     v = value.rstrip(".,;:!?)")
     if _digits_value(v, peek):
