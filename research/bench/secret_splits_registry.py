@@ -50,6 +50,9 @@ SPLITS: tuple[HeldSplit, ...] = (
         "held14t", "secret_corpus_held14t", "score table18's held14t split (tables, parens, $, replies; at the end)"
     ),
     HeldSplit("held15f", "secret_corpus_held15f", "score fp50's held15f split (public vendor ids, secret twins)"),
+    HeldSplit(
+        "held15s", "secret_corpus_held15s", "score stated50's held15s split (words between noun and value; at the end)"
+    ),
 )
 
 

@@ -41,6 +41,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Literal
 
+from contextlamp.domain.secret_between import between_rules
 from contextlamp.domain.secret_changes import accept_changed, change_rules
 from contextlamp.domain.secret_glued import glued_rules
 from contextlamp.domain.secret_grammar import (
@@ -127,4 +128,5 @@ def slot_rules() -> tuple[Rule, ...]:
     rules += any_order_rules(also=accept_changed)
     rules += glued_rules()
     rules += change_rules()
+    rules += between_rules()  # stop 47: words between the noun and its separator
     return tuple(rules)
