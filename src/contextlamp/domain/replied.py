@@ -20,14 +20,14 @@ identifier, a capitalised word after the first). A reply corrects:
   ...) or calls the old value stale ("that's stale", "outdated", "mixed them up", "misread", "verouderd",
   "veraltet", ...).
 
-Each such old value is paired with the one new value of its kind (``freshness.value_kind``) the reply gives (a
-value of neither turn before), else, when the reply gives none, the one value of that kind the turn before said
-beside it ("The compose file says V ..., but you told me A — which one?" / "the compose file, A was the old
-switch"). Never a question, a reply longer than ``FRESH_MAX_WORDS`` words, or one said for a moment only ("this
-time", "for now", "today only", "deze keer", "diesmal", "cette fois", "esta vez", "questa volta", "tym razem"):
-a one-off is no correction of a standing value; nor one adding to it ("also", "ook", "auch", "aussi", "también",
-"anche", "też", "också"; not "too" / "as well": "scratch that as well" takes a value back).
-Linear in the texts' lengths.
+Each such old value is paired with the one new value of its kind (``freshness.value_kind``; failing that, the one
+with letters and digits alike: "Go 1.22" -> "Node 22") the reply gives (a value of neither turn before), else,
+when the reply gives none, the one value of that kind the turn before said beside it ("The compose file says
+V ..., but you told me A — which one?" / "the compose file, A was the old switch"). Never a question, a reply
+longer than ``FRESH_MAX_WORDS`` words, or one said for a moment only ("this time", "for now", "today only",
+"deze keer", "diesmal", "cette fois", "esta vez", "questa volta", "tym razem"): a one-off is no correction of a
+standing value; nor one adding to it ("also", "ook", "auch", "aussi", "también", "anche", "też", "också"; not
+"too" / "as well": "scratch that as well" takes a value back). Linear in the texts' lengths.
 """
 
 from __future__ import annotations
@@ -155,8 +155,10 @@ def reply_corrections(before: str, reply: str) -> list[tuple[str, str]]:
         new = {key: token for _, key, token in prior if key not in olds and key not in reply_keys}
     pairs: list[tuple[str, str]] = []
     for key, token in olds.items():
-        kind = value_kind(key.replace(" ", ""))  # "Exact Online" is a name as "Moneybird" is
-        same = [t for k, t in new.items() if value_kind(k.replace(" ", "")) == kind]
+        kind = value_kind(key.replace(" ", "-"))
+        same = [t for k, t in new.items() if value_kind(k.replace(" ", "-")) == kind]
+        if not same:  # "Exact Online" -> "Moneybird", "Go 1.22" -> "Node 22": letters and digits alike
+            same = [t for k, t in new.items() if value_kind(k.replace(" ", "-"))[:2] == kind[:2]]
         if len(same) == 1:
             pairs.append((token, same[0]))
     return pairs
