@@ -33,9 +33,12 @@ LOOKALIKES = [
     # a change that lasted a bounded stretch
     ("The checkout is served from us-east.", "A failover moved the checkout from us-east to us-west for three hours."),
     # a change advised or weighed, not made
-    ("The blog runs on Ghost.", "The team could consider moving the blog from Ghost to Hugo."),
+    ("The blog runs on Ghost.", "The team should consider switching the blog from Ghost to Hugo."),
     # any verb in the future with a moment still to come
-    ("The choir rehearses in the crypt.", "The choir will sing in the nave instead of the crypt next spring."),
+    (
+        "The youth band practises in Studio Kappa.",
+        "The youth band will practise in Studio Sigma instead of Studio Kappa next term.",
+    ),
     # a number or letter naming another subject, another value named as old
     ("Kiln 3 at the pottery fires at 1240 °C.", "Correction: kiln 5 at the pottery fires at 1180 °C, not 1240 °C."),
     ("Lane B of the car park closes at 23:00.", "Lane D of the car park now closes at 21:00 instead of 23:00."),
