@@ -22,9 +22,13 @@ old while the newer spoke of something else. What they share is the shape of the
   Monday, ...", "Starting next week, ...", "As of today, ...") is no scope.
   A temporary cover counts wherever it stands ("... for now", "... temporarily").
 - **a plan** (``planned``): the change said in the future ("will move ... next quarter", "is going to switch ...")
-  without a moment it holds from ("from Monday ... will") and without "now".
+  without a moment it holds from ("from Monday ... will") and without "now"; any verb in the future beside a moment
+  still to come ("will rehearse in B ... next season"); a change advised or weighed ("should consider moving").
 
-English. Pure; linear in the texts' lengths.
+Stop 47 (stale50) added: a label right after a function word ("Trains to Leeds" / "Trains to York"), a group said
+first ("For contractors, ..."), a past moment said first ("Years ago, ...", also nl/de/fr/es/it/pt/pl/sv, unless
+the newer says "now"), a bounded stretch ("... for two hours"). English but for the past openers. Pure; linear in
+the texts' lengths.
 """
 
 from __future__ import annotations
