@@ -144,6 +144,17 @@ def test_a_reply_that_corrects_nothing_pairs_no_values(agent: str, reply: str) -
         ("Le serveur est ONAIR-2, comme prévu.", "non, c'est ONAIR-5 maintenant", [("ONAIR-2", "ONAIR-5")]),
         ("La caja cierra a las 21:00.", "no, ahora a las 21:30, ya no a las 21:00", [("21:00", "21:30")]),
         ("Lo scanner è l'Arriscan, giusto?", "no, ora è il Lasergraphics", [("Arriscan", "Lasergraphics")]),
+        # the subject's own name is no old value: the value after it takes the new one, alone
+        (
+            "The CO2 dosing alarm drops into /sftp/out/magazyn, as you told me.",
+            "not anymore, it writes to /sftp/in/kaslog since the audit",
+            [("/sftp/out/magazyn", "/sftp/in/kaslog")],
+        ),
+        (
+            "The x-ray uploader prints to zebra-mestre, as you said.",
+            "no, zebra-recepcao now",
+            [("zebra-mestre", "zebra-recepcao")],
+        ),
     ],
 )
 def test_each_old_value_is_paired_with_the_new_value_of_its_kind(

@@ -145,20 +145,36 @@ def reply_corrections(before: str, reply: str) -> list[tuple[str, str]]:
     prior_keys = {key for _, key, _ in prior}
     reply_keys = {key for _, key, _ in said}
     named = {key: token for n, key, token in said if _named_old(raw, n)}
-    olds = dict(named)
-    if disagree.search(reply):
-        olds.update({key: token for _, key, token in prior if key not in reply_keys})
+    # the values the turn before said and the reply drops, the last first: the attribute's value stands after the
+    # subject ("The CO2 dosing alarm drops into A": A, not CO2), so a later one takes a new value before an earlier
+    unsaid = (
+        {key: token for _, key, token in reversed(prior) if key not in reply_keys} if disagree.search(reply) else {}
+    )
+    olds = {**named, **{k: v for k, v in unsaid.items() if k not in named}}
     if not olds:
         return []
     new = {key: token for _, key, token in said if key not in olds and key not in prior_keys}
     if not new:  # the reply names the old value only: the new one is the other value of its kind said before
         new = {key: token for _, key, token in prior if key not in olds and key not in reply_keys}
     pairs: list[tuple[str, str]] = []
-    for key, token in olds.items():
-        kind = value_kind(key.replace(" ", "-"))
-        same = [t for k, t in new.items() if value_kind(k.replace(" ", "-")) == kind]
-        if not same:  # "Exact Online" -> "Moneybird", "Go 1.22" -> "Node 22": letters and digits alike
-            same = [t for k, t in new.items() if value_kind(k.replace(" ", "-"))[:2] == kind[:2]]
-        if len(same) == 1:
+    taken: set[str] = set()  # a new value an unnamed old value already took: one old value each
+    for strict in (True, False):  # a value of its exact kind first; then letters and digits alike ("Go 1.22")
+        for key, token in olds.items():
+            if any(old == token for old, _ in pairs):
+                continue
+            kind = value_kind(key.replace(" ", "-"))
+            same = [
+                t
+                for k, t in new.items()
+                if (
+                    value_kind(k.replace(" ", "-")) == kind
+                    if strict
+                    else value_kind(k.replace(" ", "-"))[:2] == kind[:2]
+                )
+            ]
+            if len(same) != 1 or (key not in named and same[0] in taken):
+                continue
+            if key not in named:
+                taken.add(same[0])
             pairs.append((token, same[0]))
     return pairs

@@ -105,6 +105,7 @@ def replied(
     if not pairs:
         return 0
     memories = live_memories(service, caller, project_id)
+    used: set[str] = set()
     saved = 0
     for old, new, subject in pairs:
         holding = re.compile(rf"(?<![\w.-]){re.escape(old)}(?![\w-]|\.\w)", re.IGNORECASE)
@@ -112,7 +113,10 @@ def replied(
         holders = [
             (len(subject & set(value_split(text)[1])), text)
             for text, _project, _topic in memories
-            if len(text) < 200 and holding.search(text) and not has_new.search(text)  # a preview is cut at 200
+            if len(text) < 200
+            and holding.search(text)
+            and not has_new.search(text)  # a preview is cut at 200
+            and text not in used  # read before this call's saves: one rewritten already is no longer live
         ]
         best = max(holders) if holders else None
         if best is None or not (best[0] or (len(holders) == 1 and distinctive_shape(value_shape(old)))):
@@ -123,5 +127,6 @@ def replied(
             service.save_context(caller, f"{body.rstrip('.!')} (was {old}){end}", project=project_id)
         except ContextlampError:  # refused (a secret's look-alike, the project went meanwhile): the save stands
             continue
+        used.add(best[1])
         saved += 1
     return saved
