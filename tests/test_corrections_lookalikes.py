@@ -113,6 +113,10 @@ CORRECTIONS = [
         "Originally, the wiki was hosted on Confluence; it is hosted on Outline now, not Confluence.",
     ),
     ("The standup is at 09:30.", "From next month the standup will be at 10:00, not 09:30."),
+    (  # a long clause ending in "ago" is no past moment said first (the month banks' wording)
+        "The badge printer's feed is mllp://10.9.2.4:2575.",
+        "Turns out the badge printer stopped pulling from mllp://10.9.2.4:2575 weeks ago, it reads pacs.badges.",
+    ),
     ("The ingest timeout is 30 seconds.", "The ingest timeout should be 45 seconds, not 30 seconds."),
 ]
 

@@ -104,6 +104,7 @@ _PAST = frozenset(
     """ago past originally geleden vroeger früher damals autrefois jadis antaño fa allora antigamente temu dawniej
     sedan förr""".split()  # noqa: SIM905
 )
+_PAST_WORDS = 4  # "A few years ago, ...": a moment phrase; "Turns out X stopped pulling from A months ago, ..." is none
 # "now" in the languages above: a past opener beside it says what holds today ("Years ago A, now B")
 _NOW = frozenset(
     """now nu nou jetzt maintenant ahora ora adesso agora teraz""".split()  # noqa: SIM905
@@ -285,7 +286,7 @@ def scoped_apart(newer: str, older: str) -> bool:
     words = [_word(t) for t in head.split()]
     if not comma or not words or len(words) > MAX_SCOPE_WORDS or _patterns()[1].match(head.strip()):
         return False
-    if set(words) & _PAST and not _NOW & {_word(t) for t in newer.split()}:
+    if len(words) <= _PAST_WORDS and set(words) & _PAST and not _NOW & {_word(t) for t in newer.split()}:
         return True  # "Years ago, ...": history said of then (no "now" saying what holds today)
     group = [w for w in words[1:] if w not in BETWEEN]
     if words[0] == "for" and 0 < len(words) - 1 <= _FOR_WORDS and group and _plural_or_name(head.split()[-1]):
