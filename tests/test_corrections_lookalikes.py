@@ -18,6 +18,27 @@ def _retires(older: str, newer: str) -> bool:
 
 
 LOOKALIKES = [
+    # (stale50) a label after a function word naming another subject, another value named as old
+    ("Buses to Harlow leave from stop 4.", "Buses to Epping now leave from stop 6 instead of stop 4."),
+    ("Parcels for Ghent ship from dock 2.", "Parcels for Lyon now ship from dock 5, not dock 2."),
+    # a group the statement is said for, said first
+    (
+        "The clinic's portal login uses Okta.",
+        "For locum doctors, the clinic's portal login uses Auth0 instead of Okta.",
+    ),
+    # a past moment said first: history, not what holds now (en, nl, de)
+    ("The shop's tills run Lightspeed.", "Long ago, the shop's tills ran Vend instead of Lightspeed."),
+    ("De kassa's draaien op Lightspeed.", "Jaren geleden draaiden de kassa's op Vend in plaats van Lightspeed."),
+    ("Die Kassen laufen mit Lightspeed.", "Vor Jahren, damals liefen die Kassen mit Vend statt Lightspeed."),
+    # a change that lasted a bounded stretch
+    ("The checkout is served from us-east.", "A failover moved the checkout from us-east to us-west for three hours."),
+    # a change advised or weighed, not made
+    ("The blog runs on Ghost.", "The team should consider switching the blog from Ghost to Hugo."),
+    # any verb in the future with a moment still to come
+    (
+        "The youth band practises in Studio Kappa.",
+        "The youth band will practise in Studio Sigma instead of Studio Kappa next term.",
+    ),
     # a number or letter naming another subject, another value named as old
     ("Kiln 3 at the pottery fires at 1240 °C.", "Correction: kiln 5 at the pottery fires at 1180 °C, not 1240 °C."),
     ("Lane B of the car park closes at 23:00.", "Lane D of the car park now closes at 21:00 instead of 23:00."),
@@ -84,6 +105,19 @@ CORRECTIONS = [
     ),
     # "X was replaced by Y": the older said X
     ("The shop's tills run Vend.", "Vend was replaced by Lightspeed for the shop's tills."),
+    # (stale50) the same shapes as the look-alikes below, said as corrections
+    ("Buses to Harlow leave from stop 4.", "Buses to Harlow now leave from stop 6 instead of stop 4."),
+    ("The mail relay runs on Postfix.", "For the avoidance of doubt, the mail relay runs on Exim, not Postfix."),
+    (
+        "The wiki is hosted on Confluence.",
+        "Originally, the wiki was hosted on Confluence; it is hosted on Outline now, not Confluence.",
+    ),
+    ("The standup is at 09:30.", "From next month the standup will be at 10:00, not 09:30."),
+    (  # a long clause ending in "ago" is no past moment said first (the month banks' wording)
+        "The badge printer's feed is mllp://10.9.2.4:2575.",
+        "Turns out the badge printer stopped pulling from mllp://10.9.2.4:2575 weeks ago, it reads pacs.badges.",
+    ),
+    ("The ingest timeout is 30 seconds.", "The ingest timeout should be 45 seconds, not 30 seconds."),
 ]
 
 
@@ -109,6 +143,12 @@ def test_a_correction_of_the_same_fact_retires_it(older: str, newer: str) -> Non
         "this " * 40_000,
         "for the time " * 15_000,
         "will be " * 25_000,
+        "should consider " * 12_000,  # (stale50) advice, a coming moment, a past opener, a label after "to"
+        "will sing next season " * 9_000,
+        "Years ago " * 20_000 + ", x",
+        "Trains to Leeds " * 12_000,
+        "for two hours " * 14_000,
+        "For " * 50_000 + ", x",
     ],
 )
 def test_the_lookalike_tests_stay_linear(hostile: str) -> None:

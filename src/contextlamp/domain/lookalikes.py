@@ -22,9 +22,13 @@ old while the newer spoke of something else. What they share is the shape of the
   Monday, ...", "Starting next week, ...", "As of today, ...") is no scope.
   A temporary cover counts wherever it stands ("... for now", "... temporarily").
 - **a plan** (``planned``): the change said in the future ("will move ... next quarter", "is going to switch ...")
-  without a moment it holds from ("from Monday ... will") and without "now".
+  without a moment it holds from ("from Monday ... will") and without "now"; any verb in the future beside a moment
+  still to come ("will rehearse in B ... next season"); a change advised or weighed ("should consider moving").
 
-English. Pure; linear in the texts' lengths.
+Stop 47 (stale50) added: a label right after a function word ("Trains to Leeds" / "Trains to York"), a group said
+first ("For contractors, ..."), a past moment said first ("Years ago, ...", also nl/de/fr/es/it/pt/pl/sv, unless
+the newer says "now"), a bounded stretch ("... for two hours"). English but for the past openers. Pure; linear in
+the texts' lengths.
 """
 
 from __future__ import annotations
@@ -78,17 +82,52 @@ _FROM_MOMENT = (
 _TEMPORARY = (
     r"(?i:\b(?:temporarily|for now|for the time being|until further notice|(?:for|only) (?:today|tonight)|"
     r"(?:today|tonight) only|(?:for |during )?this (?:week|weekend|month|morning|afternoon|evening|shift)"
-    r"\b(?! on\b))\b)"
+    r"\b(?! on\b)|for (?:a|an|one|two|three|four|five|six|a few|a couple of|several) (?:minutes?|hours?)\b)\b)"
 )
 
 
 _COVER_FRAME = frozenset("for only this during".split())  # noqa: SIM905
+# a change advised or weighed, not made ("should consider moving", "ought to look into", "may want to switch")
+_ADVISED = (
+    r"(?i:\b(?:should|ought to|could|may want to|might want to)\s+(?:\w+\s+)?"
+    r"(?:consider|think about|look into|evaluate|explore|investigate)\b)"
+)
+# a moment still to come, said without a moment a change holds from ("... next season", "... later this year")
+_COMING = (
+    r"(?i:\b(?:next (?:season|year|quarter|month|spring|summer|autumn|fall|winter|term|semester)|later this year|"
+    r"eventually|someday|one day)\b)"
+)
+# a past moment opening the statement ("Years ago, ...", "Back then, ...", "In the old days, ..."): history said of
+# then, not the standing value; also in nl, de, fr, es, it, pt, pl, sv ("jaren geleden", "vor Jahren", "il y a des
+# années", "hace años", "anni fa", "há anos", "lata temu", "för länge sedan")
+_PAST = frozenset(
+    """ago past originally geleden vroeger früher damals autrefois jadis antaño fa allora antigamente temu dawniej
+    sedan förr""".split()  # noqa: SIM905
+)
+_PAST_WORDS = 4  # "A few years ago, ...": a moment phrase; "Turns out X stopped pulling from A months ago, ..." is none
+# "now" in the languages above: a past opener beside it says what holds today ("Years ago A, now B")
+_NOW = frozenset(
+    """now nu nou jetzt maintenant ahora ora adesso agora teraz""".split()  # noqa: SIM905
+)
+# "For contractors, ...", "For EU customers, ...": a group the statement is said for (a plural or a name, at most
+# ``_FOR_WORDS`` words); not "For the record, ...", "For example, ...", "For the avoidance of doubt, ..."
+_FOR_WORDS = 3
 
 
 @cache
 def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
     """The future auxiliary, the dated-from and the temporary-cover patterns, compiled on first use."""
     return re.compile(_FUTURE), re.compile(_FROM_MOMENT), re.compile(_TEMPORARY)
+
+
+@cache
+def _plans() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    """The advice, coming-moment and future-auxiliary (any verb) patterns, compiled on first use."""
+    return (
+        re.compile(_ADVISED),
+        re.compile(_COMING),
+        re.compile(r"(?i:\b(?:will|shall|(?:is|are|am)\s+going\s+to)\b|\w['’]ll\b)"),
+    )
 
 
 def _word(token: str) -> str:
@@ -112,11 +151,17 @@ def relabelled(newer: str, older: str) -> frozenset[str]:
                 continue
             before = tokens[n - 1] if n else ""
             after = tokens[n + 1] if n + 1 < len(tokens) and not token.endswith((",", ";", ":", ".")) else ""
+            # a function word right before: the content word before it names the place ("Trains to Leeds" /
+            # "Trains to York": a label after "to"; "runs on A" / "runs on B" stay the attribute's value, the old one
+            # being said in the newer or the new one in the older, see below)
+            if n > 1 and _word(before) in BETWEEN and not tokens[n - 2].endswith((",", ";", ":", ".")):
+                before = f"{tokens[n - 2]} {before}"
             for side, word in (("before", before), ("after", after)):
                 clean = _word(word)
                 if (side == "before" and word.endswith((",", ";", ":", "."))) or not word[:1].isalnum():
                     continue  # another clause's word, or an aside ("cbor2 (codec)")
-                if clean.isalpha() and clean not in BETWEEN and value_key(word.strip(_STRIP)) not in values:
+                head = clean.split()[0] if clean else ""
+                if head.isalpha() and head not in BETWEEN and value_key(word.split()[0].strip(_STRIP)) not in values:
                     found.setdefault((side, clean), set()).add(_word(raw) if owner else value_key(raw))
         return found
 
@@ -241,10 +286,22 @@ def scoped_apart(newer: str, older: str) -> bool:
     words = [_word(t) for t in head.split()]
     if not comma or not words or len(words) > MAX_SCOPE_WORDS or _patterns()[1].match(head.strip()):
         return False
+    if len(words) <= _PAST_WORDS and set(words) & _PAST and not _NOW & {_word(t) for t in newer.split()}:
+        return True  # "Years ago, ...": history said of then (no "now" saying what holds today)
+    group = [w for w in words[1:] if w not in BETWEEN]
+    if words[0] == "for" and 0 < len(words) - 1 <= _FOR_WORDS and group and _plural_or_name(head.split()[-1]):
+        return any(w not in old_words for w in group)  # "For contractors, ...": said for a group
     if words[0] not in _SCOPE_OPENERS and not set(words) & _MOMENTS:
         return False
     own = [w for w in words[1:] if value_split(w)[1] or is_value(w)] + [w for w in words if w in _MOMENTS]
     return any(w not in old_words for w in own)
+
+
+def _plural_or_name(token: str) -> bool:
+    """Whether ``token`` (the last word of a "For ..." opener) names a group: a plural ("contractors") or a name
+    ("EU", "Acme")."""
+    word = token.strip(_STRIP)
+    return word[:1].isupper() or (word.endswith("s") and not word.endswith(("ss", "us", "is")) and len(word) > 3)
 
 
 def planned(newer: str, older: str) -> bool:
@@ -252,4 +309,13 @@ def planned(newer: str, older: str) -> bool:
     from (``_FROM_MOMENT``) while the older is not said in the future too ("The X will move ... from A to B next
     quarter": a plan; "From Monday the X will run on B": a dated change). Linear in the texts' lengths."""
     future, dated, _ = _patterns()
-    return future.search(newer) is not None and dated.search(newer) is None and future.search(older) is None
+    advised, coming, auxiliary = _plans()
+    if advised.search(newer) is not None and advised.search(older) is None:
+        return True  # "should consider moving ... from A to B": weighed, not made
+    if dated.search(newer) is not None or future.search(older) is not None:
+        return False
+    # "will move ...", or any verb said in the future with a moment still to come ("will rehearse in B ... next
+    # season")
+    return future.search(newer) is not None or (
+        auxiliary.search(newer) is not None and coming.search(newer) is not None and coming.search(older) is None
+    )
