@@ -119,7 +119,8 @@ def cue_kind(content: str) -> Kind:
     """The kind of a memory whose reader left it open (``ImportItem.kind`` None): ``preference`` when the
     offline distiller's preference cue matches it in its language (distill/cue_set.cue_type, the rule the
     distiller types its items by), else ``note``."""
-    from contextlamp.distill.cue_set import cue_type, cues_for
+    from contextlamp.distill.cue_set import cue_type
+    from contextlamp.distill.cues import cues_for
     from contextlamp.distill.language import detect_language
 
     typed = cue_type(content.lower(), cues_for(detect_language(content)))

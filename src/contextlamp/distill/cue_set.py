@@ -1,6 +1,7 @@
 """The cue set of each language for the offline distiller: its shape (``Cues``), the builders the cue tables
-(cues_full.py, cues_declarative.py) are written with, the lookup by language and the typing of a sentence by its
-cues, and the question-mark check.
+(cues_full.py, cues_declarative.py) are written with, the typing of a sentence by its
+cues, and the question-mark check. The lookup of a language's set (``cues_for``) is cues.py, which imports the
+tables; the tables import this module.
 
 A cue set is a handful of regular expressions over lower-cased sentences. They name kinds of statement
 (decision, instruction, preference, task, event, fact) and kinds of noise (chatter, offers, requests), never any
@@ -22,7 +23,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, fields
-from functools import cache
 
 from contextlamp.distill.script import word_count
 from contextlamp.domain.models import Kind, MemoryType
@@ -112,22 +112,6 @@ def _compiled(pattern: CueSource) -> re.Pattern[str]:
 
 _QUESTION_MARKS = ("?", "？", "؟", "\u037e")  # ASCII, full-width (CJK), Arabic, Greek
 _CLOSERS = " \t\n\"'”’」』)）]"
-
-
-@cache
-def _cue_tables() -> tuple[dict[str, Cues], Cues]:
-    """Every language's cue set and ``GENERIC``, compiled on first use (the tables' hundreds of patterns cost
-    ~0.15 s to compile, which no command but a distillation should pay; issue 14 point 3)."""
-    from contextlamp.distill.cues_declarative import DECLARATIVE_CUES, GENERIC
-    from contextlamp.distill.cues_full import FULL_CUES
-
-    return {**FULL_CUES, **DECLARATIVE_CUES}, GENERIC
-
-
-def cues_for(language: str) -> Cues:
-    """The cue set of a language (ISO 639-1), ``GENERIC`` for a language without one."""
-    tables, generic = _cue_tables()
-    return tables.get(language, generic)
 
 
 def ends_as_question(sentence: str) -> bool:

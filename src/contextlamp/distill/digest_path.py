@@ -33,7 +33,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from contextlamp.distill.base import DistilledItem, Distiller
-from contextlamp.distill.cue_set import Cues, cue_type, cues_for, ends_as_question, is_small_talk
+from contextlamp.distill.cue_set import Cues, cue_type, ends_as_question, is_small_talk
+from contextlamp.distill.cues import cues_for
 from contextlamp.distill.durable import restates, saved_terms
 from contextlamp.distill.language import detect_language
 from contextlamp.distill.offline import MAX_ITEM_CHARS

@@ -34,7 +34,8 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, cast
 
 from contextlamp.distill.base import DistilledItem
-from contextlamp.distill.cue_set import FAREWELL, Cues, cue_type, cues_for, ends_as_question, is_small_talk
+from contextlamp.distill.cue_set import FAREWELL, Cues, cue_type, ends_as_question, is_small_talk
+from contextlamp.distill.cues import cues_for
 from contextlamp.distill.durable import (
     about_health,
     asks_question,
