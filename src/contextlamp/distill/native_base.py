@@ -53,9 +53,17 @@ class Parser:
             self.folder = folder
 
     def add(self, record: dict[str, Any] | None) -> None:
+        """Read one record of the client's file (one JSON line or list element; None for a line that is not
+        JSON). Each client's parser says which records hold turns (native_clients.py).
+
+        Raises:
+            NotImplementedError: on the base class."""
         raise NotImplementedError
 
     def say(self, role: Role, text: str) -> None:
+        """One turn of ``role`` said in the current folder; a blank text adds nothing, and a text of the same role
+        in the same folder right after the last turn joins it (a client splits one message over records), except
+        digest and saved turns, which stay one each."""
         text = valid_text(text).strip()
         if not text:
             return
@@ -74,6 +82,7 @@ class Parser:
             self.say("digest", text)
 
     def turns(self) -> list[Turn]:
+        """The turns collected so far, in the order said (a digest first when a summary replaced earlier ones)."""
         return self._turns
 
 
