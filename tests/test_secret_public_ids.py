@@ -20,6 +20,8 @@ PUBLIC = [
     "Die Client-ID der Azure-App lautet 3c9f1e7a-2b4d-4a8e-9f6c-1d2e3b4a5c6f.",
     "L'identifiant client Google est 428193756021-k3j9f8d7s6a5q4w3e2r1t0y9u8i7o6p5.apps.googleusercontent.com.",
     "LaunchDarkly client-side ID: 64f1c2d3e4b5a6978812ab34",
+    # a vendor whose name holds a credential word with a digit after it ("Auth0") is a name, not "auth"
+    "The Auth0 client ID for the SPA is yZ9qLm2VbX4rT7wP1sK8nD3hF6jC0aEe.",
 ]
 SECRET = [
     "Heroku API key: 7d1f4c2e-9b3a-4e8f-a6c1-2f0e9d8b7a65",
@@ -37,6 +39,8 @@ SECRET = [
     "Twilio account SID and auth token: 3f9e2d1c0b4a5968778695a4b3c2d1e0",
     # the account SID joined to its token is the credential (basic auth)
     "TWILIO=AC3f9e2d1c0b4a5968778695a4b3c2d1e0:5a4a9f133bca42fd550d643ad3254f17",
+    "Auth0 client secret: yZ9qLm2VbX4rT7wP1sK8nD3hF6jC0aEeQx7Lp2Vb9Tn4Wk1Rz8Ms",
+    "auth client id: yZ9qLm2VbX4rT7wP1sK8nD3hF6jC0aEe",
     '<env name="BLOCKFROST_PROJECT_ID" value="mainnetQ2w3E4r5T6y7U8i9O0p1A2s3D4f5G6h7" />',
 ]
 

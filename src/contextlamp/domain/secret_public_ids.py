@@ -64,7 +64,7 @@ _PUBLIC_NOUN = re.compile(
 )
 # what makes a public noun the context of a credential instead: a credential word in the gap or just before it
 _SECRET_WORD = re.compile(
-    r"(?i)secret|token|password|passwort|passwd|pwd|pass[ _-]?phrase|\bpin\b|\bauth|credential|private|"
+    r"(?i)secret|token|password|passwort|passwd|pwd|pass[ _-]?phrase|\bpin\b|\bauth(?![0-9])|credential|private|"
     r"\bkey\b|_key|key_|signing|certificate|geheim|secreto|segreto|segredo|secrète|mot de passe|contraseña|"
     r"senha|wachtwoord|hasło|пароль|ключ|токен|秘密|密钥|密碼|密码|パスワード|シークレット|トークン|キー|비밀|토큰"
 )
