@@ -17,7 +17,11 @@ shares: the word *Wi-Fi* and the shape of a code list.
 - **a PIN in any language** (``PIN_ANY_PATTERN``): the international word PIN (``PIN-koden``, ``PIN-Nummer``), up to
   ten words of any language, then 4 to 8 digits ending the clause; "ending 4242", "in 2025", "after 3" are not one;
 - **a keypad, gate, door, alarm, lock or safe code** (``KEYPAD_PATTERN``, English): the thing, then *takes*, *opens
-  with*, *punch in*, *key in*, *enter* and the code ("the keypad at the shed takes 4821#").
+  with*, *punch in*, *key in*, *enter* and the code ("the keypad at the shed takes 4821#");
+- **the same things in French, Spanish, German, Italian, Portuguese, Dutch and Polish** (``KEYPAD_ANY_PATTERN``): the
+  thing (compounds too: *Alarmanlage*, *Garagentor*), then in the same clause the language's "the code is" and 4 to
+  10 digits ending the clause or followed by a joining word ("Pour l'alarme de la boutique, le code c'est 48213975 si
+  jamais …"); "le code est dans le classeur", "el código es de 8 dígitos", "ist der Code seit 2022 …" name none.
 
 Each rule runs only where one of its words is in the text (secret_forms.keyed_form_rules), every repetition is
 counted and the checks are Python on one candidate, so the scan stays linear.
@@ -210,6 +214,30 @@ KEYPAD_PATTERN = (
 )
 
 
+_THINGS = (  # what a code opens, per language (a German compound may end on one: Garagentor, Haustür, Alarmanlage)
+    r"portail|porte|alarme|coffre|cadenas|casier|digicode|serrure|garage|"
+    r"puerta|port[óo]n|alarma|caja{WS}+fuerte|candado|taquilla|cerradura|garaje|"
+    r"\p{L}*(?:tor|tür|alarm|alarmanlage|tresor|safe|schloss|spind|schließfach|garage)|"
+    r"cancello|porta|portone|allarme|cassaforte|lucchetto|armadietto|serratura|"
+    r"port[ãa]o|cofre|cadeado|cacifo|fechadura|garagem|"
+    r"poort|deur|alarm|kluis|kluisje|slot|hangslot|"
+    r"bram\p{L}*|drzwi|sejf\p{L}*|kłódk\p{L}*|szafk\p{L}*|garaż\p{L}*"
+).replace("{WS}", WS)
+_CODE_IS = (  # "the code is", per language, the code word last or the copula last
+    r"(?:le{WS}+)?code{WS}*(?:c'est|c’est|est|:)|(?:el{WS}+|o{WS}+)?c[óo]digo{WS}*(?:es|é|:)|"
+    r"(?:ist|lautet){WS}+der{WS}+(?:code|zahlencode)|der{WS}+(?:code|zahlencode){WS}*(?:ist|lautet|:)|"
+    r"(?:il{WS}+)?codice{WS}*(?:è|e'|:)|is{WS}+de{WS}+code|de{WS}+code{WS}*(?:is|:)|kod{WS}*(?:to|jest|:)"
+).replace("{WS}", WS)
+_JOINERS = (  # a word that goes on after the code: "… 7391 si tu arrives", "… 2207 und bitte …"
+    "si|et|puis|avant|après|quand|mais|ne|y|por|para|antes|después|cuando|pero|no|falls|und|wenn|bevor|nach|aber|"
+    "bitte|se|e|per|prima|dopo|quando|ma|non|não|mas|depois|als|en|voor|na|maar|jeśli|i|przed|po|ale"
+)
+KEYPAD_ANY_PATTERN = (
+    rf"(?i){_START}(?:{_THINGS})(?:[^\p{{L}}\p{{N}}_][^\n.!?;]{{0,60}}?)?[^\p{{L}}\p{{N}}_](?:{_CODE_IS})"
+    rf"{WS}+([*#]?[0-9]{{4,10}}[*#]?)(?:{WS}*(?:[\n.!?;,)]|$)|{WS}+(?:{_JOINERS}){WS})"
+)
+
+
 def accept_keypad_code(value: str) -> bool:
     """4 to 10 digits (a * or # around them) that are no year alone."""
     digits = value.strip("*#")
@@ -231,5 +259,9 @@ def anylang_rules() -> tuple[tuple[Rule, tuple[str, ...]], ...]:
         (
             Rule("PIN", KEYPAD_PATTERN, accept_keypad_code, resume="next"),
             ("keypad", "gate", "door", "alarm", "lock", "safe", "locker", "padlock", "shed", "cupboard"),
+        ),
+        (
+            Rule("PIN", KEYPAD_ANY_PATTERN, accept_keypad_code, resume="next"),
+            ("code", "codice", "código", "codigo", "kod"),
         ),
     )
