@@ -42,7 +42,7 @@ _ALSO = r"ook|anche|auch|aussi|también|também|też|också"
 # sv, tr; not Polish "i": English "I"), or at a sentence's start; never inside a clause ("die DB liegt übrigens auf X"
 # is one statement)
 _AND = r"and|und|et|y|e|en|oraz|och|ve"
-_OPENS = rf"(?P<mid>[,;:]\s*(?:(?:{_AND})\s+)?|\s(?:{_AND})\s+)|(?<=[.!?？。\n])\s*"
+_OPENS = rf"(?P<mid>[,;:]\s*(?:(?:{_AND})\s+)?|\s(?:{_AND})\s+)|(?<=[.!?？。\n])[ \t]*"
 # what may stand between the lead-in and the statement: a spoken wrapper to note or remember it
 _WRAPPER = (
     r"(?:please )?(?:note|remember|keep in mind|bear in mind|be aware|know|noteer|onthoud|weet|ricorda|nota|tieni "
