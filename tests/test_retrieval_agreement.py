@@ -46,31 +46,3 @@ def test_an_answer_both_signals_rank_near_the_top_is_returned(
     assert ANSWER not in _ids(service, alice, evidence_floor=floor, agreement_depth=0)
     # and memories that share no word with the question stay out, agreement or not
     assert not set(OTHERS) & set(_ids(service, alice, evidence_floor=floor))
-
-
-ONE_WORD = "My dentist in town only takes patients on weekday mornings"  # one of the question's six content words
-
-
-def test_an_answer_both_signals_rank_holding_one_word_is_returned(
-    service: MemoryService, alice: Caller, clock: Clock
-) -> None:
-    for text in [*OTHERS, ANSWER, ONE_WORD]:
-        service.save_context(alice, text)
-        clock.advance_days(1)
-    floor = 0.99  # meaning alone is never evidence here (the hashing test embedder's cosines are far below)
-    assert {ANSWER, ONE_WORD} <= set(_ids(service, alice, evidence_floor=floor))
-    # two words asked of every agreeing pack, as before: the floor drops it
-    assert ONE_WORD not in _ids(service, alice, evidence_floor=floor, agreement_terms=2)
-    assert not set(OTHERS) & set(_ids(service, alice, evidence_floor=floor))
-
-
-def test_a_best_pack_agreeing_on_one_word_does_not_say_the_question_is_about_something_stored(
-    service: MemoryService, alice: Caller, clock: Clock
-) -> None:
-    for text in [*OTHERS, ONE_WORD]:  # the only pack with evidence agrees on one word: a near miss at most
-        service.save_context(alice, text)
-        clock.advance_days(1)
-    floor = 0.99
-    assert _ids(service, alice, evidence_floor=floor) == []
-    # it is the gate's own two words that keep it out: asked for one, the same pack lets the query by
-    assert ONE_WORD in _ids(service, alice, evidence_floor=floor, gate_terms=1)

@@ -528,7 +528,9 @@ def search(
             # another language the model serves by meaning (its words are not the memory's), or a best pack two
             # signals agree on (with_evidence's agreement rule: a long question's answer shares few of its words)
             (most_words and in_other_language(query))
-            or agrees(judge.entry.id, judge.entry.content, lists, query, weights.gate_depth, weights.gate_terms)
+            or agrees(
+                judge.entry.id, judge.entry.content, lists, query, weights.agreement_depth, weights.agreement_terms
+            )
         ):
             return []  # the best pack is a near miss at most: the query is about nothing stored (issue #27.4)
     return fresher_first(hits, FRESHER_FIRST_THRESHOLD if weights.fresher_first is None else weights.fresher_first)

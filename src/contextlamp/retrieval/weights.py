@@ -55,16 +55,10 @@ class FusionWeights:
     least_match: float = 0.5
     # an entry both the keyword and the semantic list rank within this depth, whose text holds `agreement_terms` of
     # the query's content words, is evidence (two independent signals agree; retrieval/evidence.with_evidence); 0: off.
-    # 20 and 2 words chosen on the tuning folds of stop 40 (research/notes/retrieval.md "Agreement"; 1 word then also
-    # let a foreign question's best pack by the match scale: 1.4 more noise packs per foreign LoCoMo question). 30 and
-    # 1 word with the gate below kept at 20 and 2 (research/notes/rank51-stop48.md): LongMemEval-S rank51-tuning turn
-    # recall_all@10 0.733 -> 0.800, LoCoMo rank51-tuning unchanged, foreign LoCoMo questions with no pack 32 % -> 41 %
-    agreement_depth: int = 30
-    agreement_terms: int = 1
-    # the agreement that lets a query's best pack scoring under ``least_match`` by (search.search): stricter than a
-    # pack's, since it decides whether the query is about anything stored at all (tests/test_relevance_floor.py)
-    gate_depth: int = 20
-    gate_terms: int = 2
+    # Chosen on the tuning folds (research/notes/retrieval.md "Agreement"): LongMemEval-S tuning turn recall_any@5
+    # 0.89 -> 0.94, LoCoMo unchanged; 1 term instead of 2 cost 1.4 more noise packs per foreign LoCoMo question
+    agreement_depth: int = 20
+    agreement_terms: int = 2
     # a query in another language than English keeps only the keyword hits that match most of its content words
     # (retrieval/search._most_words, issue #32 item 4); None: the embedding model's own choice (``multilingual``:
     # on for multilingual-e5, whose meaning signal serves other languages; off for MiniLM, English-first, whose
