@@ -304,12 +304,20 @@ def public_by_context(kind: str, value: str, before: str, after: str = "") -> bo
     return False
 
 
+_BY_KIND = frozenset(("Payment Card Number", "Wi-Fi Passphrase"))  # the kinds public_by_context names
+
+
 def without_public_context(raw: list[tuple[int, int, str]], data: bytes) -> list[tuple[int, int, str]]:
     """``raw`` (byte spans of ``data`` and kinds) less the findings :func:`public_by_context` drops."""
     kept: list[tuple[int, int, str]] = []
+    judged: dict[tuple[int, int, object], bool] = {}  # several rules find one value: judged once (stop 48)
     for s, e, kind in raw:
         value = data[s:e].decode("utf-8", "ignore")
-        if public_by_context(kind, value, _sentence_before(data, s), _sentence_after(data, e)):
+        key = (s, e, kind if kind in _BY_KIND else kind in _STATED)  # public_by_context reads no more of kind
+        public = judged.get(key)
+        if public is None:
+            public = judged[key] = public_by_context(kind, value, _sentence_before(data, s), _sentence_after(data, e))
+        if public:
             continue
         if kind == "Private Key" and pem_header_in_prose(value, data[e : e + _BACK].decode("utf-8", "ignore")):
             continue

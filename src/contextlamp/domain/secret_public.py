@@ -11,6 +11,9 @@ separator) is judged by the scanner on the decoded text (secret_scan._without_cl
 vendor16 (stop 45): base64 of a date, a time or an address is data too (:func:`data_text`), and a key fingerprint
 in OpenSSH's written forms is public under any label (:data:`FINGERPRINTS`: "Huella de la clave del host: SHA256:…",
 where "clave" also means password).
+
+The forms public by design (:data:`PUBLIC`: a shape rule's finding inside one is no secret) and the ciphertext
+envelopes (:data:`ENCRYPTED`: no finding inside one is) live here too (moved from secret_scan.py in stop 48).
 """
 
 from __future__ import annotations
@@ -20,6 +23,8 @@ import binascii
 import bisect
 import re
 from collections.abc import Callable
+
+from contextlamp.domain.secret_labels import PUBLIC_LABELLED
 
 # Magic numbers of file formats (each format's specification; also the list in file(1)'s magic database).
 MAGIC = (
@@ -87,7 +92,7 @@ _DATA_TEXT = re.compile(
 # A key fingerprint as OpenSSH writes it (ssh-keygen -l: "SHA256:" + unpadded base64 of the digest, or the legacy
 # "MD5:" + 16 colon-separated hex bytes): a hash of a public key, public under any label (RE2 syntax).
 FINGERPRINTS = (r"\bSHA256:[A-Za-z0-9+/]{43}=?", r"\bMD5:[0-9a-fA-F]{2}(?::[0-9a-fA-F]{2}){15}\b")
-# Identifiers of a vendor's objects, public by what they are (stop 46), for secret_scan.PUBLIC: a shape rule's
+# Identifiers of a vendor's objects, public by what they are (stop 46), for secret_public.PUBLIC: a shape rule's
 # finding ("Prefixed API Token", "Random Token") inside one is no secret; a vendor's own credential rule still runs.
 # Stripe object ids (the API reference's id of each object: charges ch_, customers cus_, events evt_, payment intents
 # pi_, requests req_, ...; its keys are sk_/rk_/whsec_, never these) and Twilio resource SIDs of messages, calls,
@@ -139,3 +144,66 @@ def start_test(spans: list[tuple[int, int]]) -> Callable[[int], bool]:
         return merged(start, -1)
 
     return test
+
+
+# Material that is public by design, in its standard written forms: an SSH public key line (RFC 4253 6.6 key
+# types), an OpenSSH SHA256 fingerprint, an age recipient (age1…, bech32), a Bitcoin segwit address (BIP 173/350),
+# a data: URI's base64 (RFC 2397), a Subresource Integrity digest (W3C SRI: sha256-/sha384-/sha512- + base64),
+# a WireGuard or other "PublicKey = <base64>" line and any "public key …: <base64>" (minisign, signify), a value
+# labelled as a cache, object or other identifier key, a pagination or request token, a checksum, digest or
+# commit, a Stripe publishable key (pk_test_/pk_live_, meant for browsers), a DER SubjectPublicKeyInfo in base64
+# (RFC 5280 4.1.2.7; its fixed header names the algorithm: Ed25519/X25519/Ed448 of RFC 8410, EC P-256/P-384, RSA
+# 1024-4096; a PKCS #8 private key starts otherwise, MC4CAQAw/MIIE…), an IPFS content id (CIDv0 Qm + 44 base58,
+# CIDv1 base32 bafy/bafk: a hash of public content), a WebSocket handshake's Sec-WebSocket-Key (a nonce) or -Accept
+# (its SHA-1 digest; RFC 6455 4.2.2, sent in clear text), a Tor onion address (v2 16, v3 56 base32 characters: a
+# public key, rend-spec-v3 6) or an I2P .b32.i2p address (a hash of one). A shape rule's finding inside one of these
+# is not a secret; labelled and vendor rules are unaffected.
+PUBLIC = (
+    r"\b(?:MCowBQYDK2V[wu]AyEA|MEMwBQYDK2VxAzoA|MFkwEwYHKoZIzj0CAQ|MHYwEAYHKoZIzj0CAQ|"
+    r"MIGfMA0GCSqGSIb3DQEBAQUAA4GNADCB|MII(?:BIj|Boj|CIj)ANBgkqhkiG9w0BAQEFAAOC[AQg][QYg]8A)"
+    r"[A-Za-z0-9+/]{20}[A-Za-z0-9+/]*={0,2}",
+    r"(?i:sec-websocket-(?:accept|key))[ \t]*:[ \t]*[A-Za-z0-9+/]{22,27}={1,2}",
+    r"\bQm[1-9A-HJ-NP-Za-km-z]{44}\b",
+    r"\bbaf[ky][a-z2-7]{50,60}\b",
+    r"(?i:\b[a-z2-7]{16}(?:[a-z2-7]{40})?\.onion|\b[a-z2-7]{52}\.b32\.i2p)\b",
+    r"(?:ssh-(?:rsa|dss|ed25519|ed448)|ecdsa-sha2-nistp[0-9]{3}|sk-ssh-ed25519@openssh\.com)[ \t]+"
+    r"AAAA[A-Za-z0-9+/]{20}[A-Za-z0-9+/]*={0,3}",
+    r"\bSHA256:[A-Za-z0-9+/]{43}={0,1}",
+    r"\bage1[02-9ac-hj-np-z]{58}\b",
+    r"\b(?:bc|tb)1[02-9ac-hj-np-z]{25,87}\b",
+    r"\bdata:[a-z]{1,20}/[A-Za-z0-9.+-]{1,60}(?:;[A-Za-z0-9=.-]{1,40}){0,3};base64,[A-Za-z0-9+/]+={0,2}",
+    r"\bsha(?:256|384|512)-[A-Za-z0-9+/]{43,86}={0,2}",
+    r"(?i:public[ _-]?key|pub[ _-]?key|verif(?:y|ication)[ _-]key)[^\n=:]{0,48}(?:[=:]|\b(?:is|was)\b)[ \t]*"
+    r"[A-Za-z0-9+/]{20,200}={0,2}",
+    r"(?i:\b(?:cache|object|idempotency|dedupe?|lookup|partition|routing|sort|primary|row|index)[ _-]?key|\bchecksum|"
+    r"\bfingerprint|\bintegrity|\bcontent[ _-]?hash|\betag|\bnonce|\bdigest|\bcommit(?:[ _-](?:sha|hash|id))?|"
+    r"\bsha(?:1|256|512)?(?:sum)?|(?:page|next|continuation|sync|cursor|"
+    r"pagination|resume|request|trace|idempotency|cancell?ation)[ _-]?(?:page[ _-]?)?(?:token|key))[\"']?\]?"
+    r"(?:[ \t]+(?:is|was)|[ \t]*(?:\|\|)?[=:])[ \t]*[\"']?[A-Za-z0-9_.:$+/=-]{16,200}",
+    r"\bpk_(?:test|live)_[A-Za-z0-9]{20,120}\b",
+    # stop 45: public by what they are. A PostHog project key (phc_, meant for a page's source, as pk_ above); an
+    # IPNS name (a libp2p public key as a CIDv1 in base36, k51… Ed25519 / k2k4r8… RSA); an Oracle Cloud resource id
+    # (ocid1.…, docs.oracle.com "Resource Identifiers"); a PEM certificate, public key, CRL or CSR block (RFC 7468).
+    r"\bphc_[A-Za-z0-9_-]{30,60}\b",
+    r"\b(?:k51qzi5uqu5d|k2k4r8)[a-z0-9]{40,80}\b",
+    r"\bocid1\.[a-z0-9_]{1,40}\.oc[0-9]{1,3}\.[a-z0-9-]{0,40}\.[a-z0-9]{20,120}\b",
+    r"-----BEGIN (?:CERTIFICATE|PUBLIC KEY|X509 CRL|CERTIFICATE REQUEST)-----[A-Za-z0-9+/=\s]*",
+    # hex named as public right before it (secret_rules' Key Material reads a key noun further back): "the key's
+    # SHA-256 fingerprint is <hex>", "ed25519 public key <hex>", "the signing tx hash: 0x<hex>"
+    r"(?i:\b(?:public|pub|host|verify|verification)[ _-]?(?:key|schlüssel|clé|clave|chiave|chave|sleutel|klucz|ключ)|"
+    r"\b(?:fingerprint|checksum|digest|hash|commit|txid|tx|transaction|address|sha-?(?:1|256|384|512)|md5|id)(?:e?s)?)"
+    r"[^0-9A-Za-z]{0,8}(?:\([^)\n]{0,20}\)[ \t]{0,3})?(?:(?:is|was|ist|est|es|è|é|era|=|:)[ \t]{0,3})?"
+    r"(?:0[xX])?[0-9a-fA-F]{40,400}",
+    PUBLIC_LABELLED,
+    *PUBLIC_IDS,
+)
+# Ciphertext in a standard envelope (stop 45): what any rule finds inside it, under any label, is encrypted, not a
+# credential in clear. A SOPS value (ENC[cipher,data:…,iv:…,tag:…,type:…], getsops.io: "safe to commit"), an Ansible
+# Vault payload ($ANSIBLE_VAULT;1.1;AES256 and its hex lines), an age or OpenPGP armoured message.
+ENCRYPTED = (
+    r"\bENC\[[A-Z0-9_]{3,24},data:[A-Za-z0-9+/=]*,iv:[A-Za-z0-9+/=]{8,128},tag:[A-Za-z0-9+/=]{8,128},"
+    r"type:[a-z]{1,12}\]",
+    r"\$ANSIBLE_VAULT;1\.[12];AES256(?:;[A-Za-z0-9_-]{1,64})?[\s0-9a-f]*",
+    r"-----BEGIN (?:AGE ENCRYPTED FILE|PGP MESSAGE)-----[A-Za-z0-9+/=\s:.-]*(?:-----END [A-Z ]{1,40}-----)?",
+    *FINGERPRINTS,  # and a key fingerprint (secret_public: public under any label)
+)

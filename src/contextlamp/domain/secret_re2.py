@@ -109,6 +109,7 @@ class Compiled:
 
     rule: Rule
     _cell: list[tuple[Regex, str | None]] = field(default_factory=list[tuple[Regex, str | None]])
+    _bare: list[Regex] = field(default_factory=list[Regex])
 
     @property
     def regex(self) -> Regex:
@@ -118,6 +119,14 @@ class Compiled:
     def lead(self) -> str | None:
         """The lead the rule runs anchored at, or None (it runs unanchored)."""
         return self._compiled()[1]
+
+    @property
+    def bare(self) -> Regex:
+        """The pattern without its capturing groups (:func:`without_captures`): the same matches, found by RE2's
+        DFA alone (a search for the groups runs a slower automaton over the match: 20-30 µs on a large program)."""
+        if not self._bare:
+            self._bare.append(compile_rule(without_captures(self.rule.pattern), scale=self.lead is None))
+        return self._bare[0]
 
     def _compiled(self) -> tuple[Regex, str | None]:
         if not self._cell:
@@ -166,6 +175,19 @@ def compile_set(patterns: Sequence[str]) -> RawSet:
     compiled.Add(rb"\z")
     compiled.Compile()
     return cast(RawSet, compiled)
+
+
+def without_captures(pattern: str) -> str:
+    """``pattern`` with each capturing group made non-capturing (``(x)`` -> ``(?:x)``): the same language and the
+    same leftmost-first match, group 0 only. Classes and escapes are copied as they are."""
+    out: list[str] = []
+    i = 0
+    while i < len(pattern):
+        char = pattern[i]
+        end = _escape_end(pattern, i) if char == "\\" else _class_end(pattern, i) if char == "[" else i + 1
+        out.append("(?:" if char == "(" and pattern[i + 1 : i + 2] != "?" else pattern[i:end])
+        i = end
+    return "".join(out)
 
 
 def escape(text: str) -> str:

@@ -73,6 +73,8 @@ class Rule:
             do not apply to it.
         trim: what of an accepted group 1 is the secret: ``""`` all of it, ``"last"`` its last token (a window
             whose value ends it), ``"colon"`` what follows its first colon (a clause, then a list).
+        screen: (resume "value", group 1 opening the match or one boundary character in) a test of a word: the
+            check refuses a match none of whose words passes it, and the groups of such a match are not searched.
     """
 
     kind: str
@@ -84,6 +86,7 @@ class Rule:
     peek: bool = False
     window: bool = False
     trim: Literal["", "last", "colon"] = ""
+    screen: Callable[[str], bool] | None = None
 
 
 # -- credential words ------------------------------------------------------------------------------------
@@ -358,7 +361,7 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(  # an environment name for a credential, then its value however the language or file sets it (stop 43;
         # formats13: an index into the environment, ``ENV["X_KEY"] ||= "…"``, ``os.environ["X_TOKEN"] = "…"``);
-        # a shape kind, so a public one (CACHE_KEY=<hex>: secret_scan.PUBLIC) is dropped
+        # a shape kind, so a public one (CACHE_KEY=<hex>: secret_public.PUBLIC) is dropped
         "Labelled Key",
         rf"{ENV_NAME}[\"']?(?:{TYPED_ASSIGN}|</key>{WS}*<string>|{WS}*,{WS}*[\"']|\]{WS}*(?:\|\||\?\?)?={WS}*[\"'`]?"
         rf"|(?:{WS}+{WORD}){{0,6}}?{COPULA}{LEAD}"
@@ -510,7 +513,7 @@ RULES: tuple[Rule, ...] = (
     # -- a 256-bit hex key (an Ethereum or ed25519 private key, an HMAC secret, a seed): named by a key, secret or
     # seed noun a few words before it (the next line too), or an Ethereum-style 0x + 64 hex on a line of its own.
     # Both layers run these (one rule): a hex value named as a commit, checksum, digest, fingerprint, transaction,
-    # address or public key is public (secret_scan.PUBLIC); unnamed hex in prose or a list of hashes is an id --
+    # address or public key is public (secret_public.PUBLIC); unnamed hex in prose or a list of hashes is an id --
     Rule("Key Material", r"(?m)^[ \t]*(0[xX][0-9a-fA-F]{64})[ \t]*$", shape.accept_bare_hex_key),
     Rule(
         "Key Material",

@@ -24,7 +24,7 @@ from __future__ import annotations
 import bisect
 import functools
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from contextlamp.domain.secret_bytes import explicit_runs
@@ -35,14 +35,14 @@ from contextlamp.domain.secret_fields import field_rules
 from contextlamp.domain.secret_files import FILE_RULES
 from contextlamp.domain.secret_formats import format_rules
 from contextlamp.domain.secret_forms import keyed_form_rules
-from contextlamp.domain.secret_labels import FORMAT_LABELLED_RULES, LABELLED_RULES, PUBLIC_LABELLED
+from contextlamp.domain.secret_labels import FORMAT_LABELLED_RULES, LABELLED_RULES
 from contextlamp.domain.secret_layout import LayoutView, layout_views
 from contextlamp.domain.secret_lists import core_list_rules
 from contextlamp.domain.secret_measures import names_no_value
 from contextlamp.domain.secret_normal import merge_spans, normalise_for_scan
 from contextlamp.domain.secret_phrases import phrase_rules
 from contextlamp.domain.secret_prefilter import Prefilter, gated_scans
-from contextlamp.domain.secret_public import FINGERPRINTS, PUBLIC_IDS, data_text, public_bytes, sealed_test, start_test
+from contextlamp.domain.secret_public import ENCRYPTED, PUBLIC, data_text, public_bytes, sealed_test, start_test
 from contextlamp.domain.secret_public_ids import without_public_ids
 from contextlamp.domain.secret_re2 import (
     Compiled,
@@ -158,15 +158,28 @@ def _decode(data: bytes) -> str:
         return data.decode("utf-8", "replace")
 
 
-def _spans(compiled: Compiled, data: bytes, tail: Regex, starts: list[int] | None) -> Iterator[tuple[int, int]]:
+def _spans(
+    compiled: Compiled, data: bytes, tail: Regex, starts: list[int] | None, named: dict[tuple[int, int], bool]
+) -> Iterator[tuple[int, int]]:
     """Byte spans of the secrets one rule finds in ``data``, left to right; each search resumes after the
     last span or, when a check refuses a value, inside that candidate (Rule.resume), always moving forward.
-    ``starts``: where the rule's lead starts in ``data`` (the rule is then tried anchored there), or None."""
+    ``starts``: where the rule's lead starts in ``data`` (the rule is then tried anchored there), or None.
+    ``named``: the token test of each stated value span already read in this text (several rules find one)."""
     rule, regex = compiled.rule, compiled.regex
     grouped = regex.groups >= 1
     pos, size = 0, len(data)
+    seen: dict[str, bool] = {}  # each word's screen (Rule.screen), for this rule and text only
     while pos <= size:
-        spans = next_match(regex, data, pos, starts)
+        if rule.screen is None:
+            spans = next_match(regex, data, pos, starts)
+        elif (whole := next_match(compiled.bare, data, pos, starts)) is not None:
+            start = whole[0][0]
+            if start < size and data[start] < 0x80 and not _screened(rule.screen, data[start : whole[0][1]], seen):
+                pos = start + 1  # refused: its value starts at most one ASCII character in (Rule.screen)
+                continue
+            spans = regex.match(data, start)  # the same match, with its groups (secret_re2.lead_of)
+        else:
+            spans = None
         if spans is None:
             return
         start, _end = spans[0]
@@ -176,9 +189,11 @@ def _spans(compiled: Compiled, data: bytes, tail: Regex, starts: list[int] | Non
             checked += b" " + data[spans[2][0] : spans[2][1]]
         refused = rule.check is not None and not rule.check(_decode(checked))
         if not refused and rule.kind in STATED_KINDS and not rule.window:
-            token_end = tail.match_end(data, vend, vend + TOKEN_READ)  # a refused candidate reads O(1) bytes
-            after = data[token_end : token_end + 40].decode("utf-8", "ignore")
-            refused = names_no_value(_decode(data[vstart:token_end]), after)
+            refused = named.get((vstart, vend))
+            if refused is None:
+                token_end = tail.match_end(data, vend, vend + TOKEN_READ)  # a refused candidate reads O(1) bytes
+                after = data[token_end : token_end + 40].decode("utf-8", "ignore")
+                refused = named[vstart, vend] = names_no_value(_decode(data[vstart:token_end]), after)
         if refused:
             if rule.resume == "value":
                 pos = max(vstart, start + 1)
@@ -193,6 +208,17 @@ def _spans(compiled: Compiled, data: bytes, tail: Regex, starts: list[int] | Non
             vstart = _trimmed(data, vstart, vend, rule.trim)
         yield vstart, vend
         pos = max(vend, start + 1)
+
+
+def _screened(screen: Callable[[str], bool], match: bytes, seen: dict[str, bool]) -> bool:
+    """Whether a word of ``match`` passes ``screen`` (Rule.screen), each distinct word tested once (``seen``)."""
+    for word in _decode(match).split():
+        hit = seen.get(word)
+        if hit is None:
+            hit = seen[word] = screen(word)
+        if hit:
+            return True
+    return False
 
 
 def _trimmed(data: bytes, start: int, end: int, trim: str) -> int:
@@ -435,11 +461,12 @@ def _raw_findings(text: str, redact_only: bool) -> list[tuple[int, int, str]]:
     data = _encode(text)
     raw: list[tuple[int, int, str]] = []
     starts: dict[str, list[int]] = {}  # each lead's starts in this text, found once for the rules it leads
+    named: dict[tuple[int, int], bool] = {}
     for compiled in engine.candidates(data):
         if compiled.rule.redact_only and not redact_only:
             continue
         lead = None if compiled.lead is None else lead_starts(engine.leads, starts, compiled.lead, data)
-        raw.extend((s, e, compiled.rule.kind) for s, e in _spans(compiled, data, engine.tail, lead))
+        raw.extend((s, e, compiled.rule.kind) for s, e in _spans(compiled, data, engine.tail, lead, named))
     if not raw:
         return []
     raw = without_public_context(_without_public(raw, data, engine), data)  # documented, default, fiction
@@ -456,67 +483,6 @@ def _raw_findings(text: str, redact_only: bool) -> list[tuple[int, int, str]]:
     return found
 
 
-# Material that is public by design, in its standard written forms: an SSH public key line (RFC 4253 6.6 key
-# types), an OpenSSH SHA256 fingerprint, an age recipient (age1…, bech32), a Bitcoin segwit address (BIP 173/350),
-# a data: URI's base64 (RFC 2397), a Subresource Integrity digest (W3C SRI: sha256-/sha384-/sha512- + base64),
-# a WireGuard or other "PublicKey = <base64>" line and any "public key …: <base64>" (minisign, signify), a value
-# labelled as a cache, object or other identifier key, a pagination or request token, a checksum, digest or
-# commit, a Stripe publishable key (pk_test_/pk_live_, meant for browsers), a DER SubjectPublicKeyInfo in base64
-# (RFC 5280 4.1.2.7; its fixed header names the algorithm: Ed25519/X25519/Ed448 of RFC 8410, EC P-256/P-384, RSA
-# 1024-4096; a PKCS #8 private key starts otherwise, MC4CAQAw/MIIE…), an IPFS content id (CIDv0 Qm + 44 base58,
-# CIDv1 base32 bafy/bafk: a hash of public content), a WebSocket handshake's Sec-WebSocket-Key (a nonce) or -Accept
-# (its SHA-1 digest; RFC 6455 4.2.2, sent in clear text), a Tor onion address (v2 16, v3 56 base32 characters: a
-# public key, rend-spec-v3 6) or an I2P .b32.i2p address (a hash of one). A shape rule's finding inside one of these
-# is not a secret; labelled and vendor rules are unaffected.
-PUBLIC = (
-    r"\b(?:MCowBQYDK2V[wu]AyEA|MEMwBQYDK2VxAzoA|MFkwEwYHKoZIzj0CAQ|MHYwEAYHKoZIzj0CAQ|"
-    r"MIGfMA0GCSqGSIb3DQEBAQUAA4GNADCB|MII(?:BIj|Boj|CIj)ANBgkqhkiG9w0BAQEFAAOC[AQg][QYg]8A)"
-    r"[A-Za-z0-9+/]{20}[A-Za-z0-9+/]*={0,2}",
-    r"(?i:sec-websocket-(?:accept|key))[ \t]*:[ \t]*[A-Za-z0-9+/]{22,27}={1,2}",
-    r"\bQm[1-9A-HJ-NP-Za-km-z]{44}\b",
-    r"\bbaf[ky][a-z2-7]{50,60}\b",
-    r"(?i:\b[a-z2-7]{16}(?:[a-z2-7]{40})?\.onion|\b[a-z2-7]{52}\.b32\.i2p)\b",
-    r"(?:ssh-(?:rsa|dss|ed25519|ed448)|ecdsa-sha2-nistp[0-9]{3}|sk-ssh-ed25519@openssh\.com)[ \t]+"
-    r"AAAA[A-Za-z0-9+/]{20}[A-Za-z0-9+/]*={0,3}",
-    r"\bSHA256:[A-Za-z0-9+/]{43}={0,1}",
-    r"\bage1[02-9ac-hj-np-z]{58}\b",
-    r"\b(?:bc|tb)1[02-9ac-hj-np-z]{25,87}\b",
-    r"\bdata:[a-z]{1,20}/[A-Za-z0-9.+-]{1,60}(?:;[A-Za-z0-9=.-]{1,40}){0,3};base64,[A-Za-z0-9+/]+={0,2}",
-    r"\bsha(?:256|384|512)-[A-Za-z0-9+/]{43,86}={0,2}",
-    r"(?i:public[ _-]?key|pub[ _-]?key|verif(?:y|ication)[ _-]key)[^\n=:]{0,48}(?:[=:]|\b(?:is|was)\b)[ \t]*"
-    r"[A-Za-z0-9+/]{20,200}={0,2}",
-    r"(?i:\b(?:cache|object|idempotency|dedupe?|lookup|partition|routing|sort|primary|row|index)[ _-]?key|\bchecksum|"
-    r"\bfingerprint|\bintegrity|\bcontent[ _-]?hash|\betag|\bnonce|\bdigest|\bcommit(?:[ _-](?:sha|hash|id))?|"
-    r"\bsha(?:1|256|512)?(?:sum)?|(?:page|next|continuation|sync|cursor|"
-    r"pagination|resume|request|trace|idempotency|cancell?ation)[ _-]?(?:page[ _-]?)?(?:token|key))[\"']?\]?"
-    r"(?:[ \t]+(?:is|was)|[ \t]*(?:\|\|)?[=:])[ \t]*[\"']?[A-Za-z0-9_.:$+/=-]{16,200}",
-    r"\bpk_(?:test|live)_[A-Za-z0-9]{20,120}\b",
-    # stop 45: public by what they are. A PostHog project key (phc_, meant for a page's source, as pk_ above); an
-    # IPNS name (a libp2p public key as a CIDv1 in base36, k51… Ed25519 / k2k4r8… RSA); an Oracle Cloud resource id
-    # (ocid1.…, docs.oracle.com "Resource Identifiers"); a PEM certificate, public key, CRL or CSR block (RFC 7468).
-    r"\bphc_[A-Za-z0-9_-]{30,60}\b",
-    r"\b(?:k51qzi5uqu5d|k2k4r8)[a-z0-9]{40,80}\b",
-    r"\bocid1\.[a-z0-9_]{1,40}\.oc[0-9]{1,3}\.[a-z0-9-]{0,40}\.[a-z0-9]{20,120}\b",
-    r"-----BEGIN (?:CERTIFICATE|PUBLIC KEY|X509 CRL|CERTIFICATE REQUEST)-----[A-Za-z0-9+/=\s]*",
-    # hex named as public right before it (secret_rules' Key Material reads a key noun further back): "the key's
-    # SHA-256 fingerprint is <hex>", "ed25519 public key <hex>", "the signing tx hash: 0x<hex>"
-    r"(?i:\b(?:public|pub|host|verify|verification)[ _-]?(?:key|schlüssel|clé|clave|chiave|chave|sleutel|klucz|ключ)|"
-    r"\b(?:fingerprint|checksum|digest|hash|commit|txid|tx|transaction|address|sha-?(?:1|256|384|512)|md5|id)(?:e?s)?)"
-    r"[^0-9A-Za-z]{0,8}(?:\([^)\n]{0,20}\)[ \t]{0,3})?(?:(?:is|was|ist|est|es|è|é|era|=|:)[ \t]{0,3})?"
-    r"(?:0[xX])?[0-9a-fA-F]{40,400}",
-    PUBLIC_LABELLED,
-    *PUBLIC_IDS,
-)
-# Ciphertext in a standard envelope (stop 45): what any rule finds inside it, under any label, is encrypted, not a
-# credential in clear. A SOPS value (ENC[cipher,data:…,iv:…,tag:…,type:…], getsops.io: "safe to commit"), an Ansible
-# Vault payload ($ANSIBLE_VAULT;1.1;AES256 and its hex lines), an age or OpenPGP armoured message.
-ENCRYPTED = (
-    r"\bENC\[[A-Z0-9_]{3,24},data:[A-Za-z0-9+/=]*,iv:[A-Za-z0-9+/=]{8,128},tag:[A-Za-z0-9+/=]{8,128},"
-    r"type:[a-z]{1,12}\]",
-    r"\$ANSIBLE_VAULT;1\.[12];AES256(?:;[A-Za-z0-9_-]{1,64})?[\s0-9a-f]*",
-    r"-----BEGIN (?:AGE ENCRYPTED FILE|PGP MESSAGE)-----[A-Za-z0-9+/=\s:.-]*(?:-----END [A-Z ]{1,40}-----)?",
-    *FINGERPRINTS,  # and a key fingerprint (secret_public: public under any label)
-)
 SHAPE_KINDS = frozenset(
     {"Random Token", "Prefixed API Token", "Key Material", "Labelled Key"}
 )  # found by shape, not by a label

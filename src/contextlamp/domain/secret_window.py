@@ -104,6 +104,7 @@ def any_order_rules(also: Callable[[str], bool] | None = None) -> list[Rule]:
             r"(?:[^\p{L}\p{N}]|$)",
             accept_before_noun,
             peek=True,
+            screen=joins_before_noun,
         ),
     ]
 
@@ -359,6 +360,16 @@ def _assignment(value: str) -> bool:
     return bool(sep) and head.replace("_", "").isalnum() and not head.isdigit()
 
 
+_DASHES = ("—", "–", "-", "=")
+
+
+def joins_before_noun(word: str) -> bool:
+    """Whether ``word`` can be what :func:`accept_before_noun` needs among its connectors, a copula or a dash: the
+    check refuses a match none of whose words is one, so the scanner need not search its groups (Rule.screen; stop
+    48: dense ``Password: X`` lines). A word the check reads may carry the comma after the value in the match."""
+    return _clean(word) in COPULA_WORDS or word.rstrip(",") in _DASHES
+
+
 def accept_before_noun(checked: str) -> bool:
     """A token then the words up to a password noun: a copula among the words ("X is the router password",
     "X — that's the password") and a credential-shaped token."""
@@ -368,6 +379,6 @@ def accept_before_noun(checked: str) -> bool:
     value, connectors = words[0], [_clean(w) for w in words[1:]]
     if _assignment(value) or any(c in "<>{}[]()$" for w in words[1:] for c in w):
         return False
-    if not any(w in COPULA_WORDS for w in connectors) and not any(w in ("—", "–", "-", "=") for w in words[1:]):
+    if not any(w in COPULA_WORDS for w in connectors) and not any(w in _DASHES for w in words[1:]):
         return False
     return _shaped(value)
