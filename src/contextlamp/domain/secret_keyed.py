@@ -39,6 +39,8 @@ from contextlamp.domain.secret_between import (
     PHRASE_NOUNS,
     QUESTION_NOUNS,
     WORD,
+    digits_value,
+    names_opener,
 )
 from contextlamp.domain.secret_between import PIN_NOUNS as PIN_NOUNS_MORE
 from contextlamp.domain.secret_grammar import ANSWER_NOUNS, CODES_NOUNS, PASSWORD_NOUNS, PIN_NOUNS, TOKEN_NOUNS, WS
@@ -58,8 +60,10 @@ RECOVERY_NOUNS = (
     r"מפתח{WS}(?:ה)?שחזור|रिकवरी{WS}(?:की|कुंजी)|पुनर्प्राप्ति{WS}कुंजी|คีย์กู้คืน|恢复密钥|恢復密鑰|回復キー|"
     r"リカバリーキー|복구{WS}?키|khóa{WS}khôi{WS}phục|kunci{WS}pemulihan"
 ).replace("{WS}", WS)
-# 4 to 10 groups of 4 to 8 letters or digits, joined by one kind of separator (the check reads the groups).
-KEY_SHAPE = r"[A-Za-z0-9]{4,8}(?:[- ][A-Za-z0-9]{4,8}){3,9}"
+# 4 to 10 groups of 4 to 8 letters or digits joined by dashes, or by spaces after a first group with a digit (words
+# of prose are no candidate, so a sentence's words between the noun and the key never hide it); the check reads
+# the groups.
+KEY_SHAPE = r"[A-Za-z0-9]{4,8}(?:-[A-Za-z0-9]{4,8}){3,9}|[A-Za-z]{0,7}[0-9][A-Za-z0-9]{0,7}(?: [A-Za-z0-9]{4,8}){3,9}"
 _SENTENCE = r"[^.!?。！？\n]"
 _EDGE_BEFORE = r"(?:^|[^A-Za-z0-9_-])"
 _EDGE_AFTER = r"(?:[^A-Za-z0-9_-]|$)"
@@ -240,13 +244,94 @@ def accept_answer_between(value: str) -> bool:
     return not any(w.lower() in function_words() for w in words) and accept_answer(value)
 
 
+# Passphrase nouns of many languages (the slot layer's and secret_between's, and he, fa, th, ja, ko, zh, ru/uk, tr
+# forms they lack), read with a colon, a dash or a copula after a few words.
+PHRASE_NOUNS_ANY = (
+    r"pass{WS}?phrase|phrase{WS}(?:secrète|de{WS}passe)|frase{WS}de{WS}(?:contraseña|paso)|frase-(?:senha|passe)|"
+    r"frase{WS}(?:secreta|segreta|d'accesso)|wachtzin|wachtwoordzin|lösenfras\p{L}{0,2}|fraz\p{L}{1,2}{WS}"
+    r"(?:hasła|szyfrująca)|(?:parola|şifre){WS}cümle\p{L}{0,4}|(?:парольн|кодов)\p{L}{1,3}{WS}фраз\p{L}{0,2}|"
+    r"عبارة{WS}(?:ال)?(?:مرور|سر)|عبارت{WS}(?:عبور|رمز)|(?:משפט|ביטוי){WS}(?:ה)?סיסמה|पासफ़्रेज़|पासफ्रेज़?|"
+    r"วลีรหัสผ่าน|パスフレーズ|암호{WS}?문구|패스프레이즈|密码短语|口令短语|cụm{WS}mật{WS}khẩu|frasa{WS}sandi"
+).replace("{WS}", WS)
+_PHRASE_VALUE = r"(\p{L}{2,16}(?:[ .-]\p{L}{2,16}){2,7})"
+
+
+def accept_phrase_words(value: str) -> bool:
+    """3 to 8 words (spaced, dotted or dashed), none a function word of some language, read as a passphrase."""
+    words = value.replace("-", " ").replace(".", " ").split()
+    if len(words) < 3 or any(w.lower() in function_words() for w in words):
+        return False
+    return accept_passphrase(" ".join(words))
+
+
+# A clause between the noun and its copula: up to 24 words, commas allowed, no sentence end ("The PIN that Marta
+# set for the back door last week, after the break-in, is 4471.").
+_CLAUSE = r"(?:[ \t]*,?[ \t]+[^\s\p{Z}.!?;:：。()\"“”«»]{1,30}){1,24}?"
+_LAST = r"[^\s\p{Z}\"'`“”«»,;]{3,64}"
+_SENTENCE_END = r"[ \t]*(?:[.!?;。！？\n]|$)"
+
+
+def _clause_split(checked: str) -> tuple[list[str], str]:
+    """The words of a relative clause (commas dropped, the copula and up to two words after it left out) and
+    the value that ends the sentence, from a rule's group 1."""
+    words = checked.replace(",", " ").split()
+    value = words.pop().rstrip(".!?;。") if words else ""
+    cut = max((i for i, w in enumerate(words) if w.lower() in COPULA_WORDS), default=-1)
+    return (words[:cut] if cut >= 0 else words), value
+
+
+def _clause_ok(between: list[str]) -> bool:
+    """``between`` opens with the word before the noun and the noun: the first four words make the noun no other
+    thing's name ("the *error* code …", "the password *manager* …": secret_between.NOT_A_CREDENTIAL); later
+    words are the clause's own ("after the reset")."""
+    return len(between) >= 2 and not any(w.lower().strip("'’\"") in NOT_A_CREDENTIAL for w in between[:4])
+
+
+def accept_code_after_clause(checked: str) -> bool:
+    """A code noun, a clause naming what it opens, a copula, 4+ digits ending the sentence (no year)."""
+    between, value = _clause_split(checked)
+    digits = "".join(c for c in value if c.isdigit())
+    year = len(value) == 4 and value[:2] in ("19", "20")
+    opener = any(names_opener(w) for w in between)
+    return _clause_ok(between) and opener and len(digits) >= 4 and not year and digits_value(value, "")
+
+
+def accept_pin_after_clause(checked: str) -> bool:
+    """A PIN or combination noun, a clause, a copula, 4+ digits ending the sentence (no year)."""
+    between, value = _clause_split(checked)
+    digits = "".join(c for c in value if c.isdigit())
+    year = len(value) == 4 and value[:2] in ("19", "20")
+    return _clause_ok(between) and len(digits) >= 4 and not year and digits_value(value, "")
+
+
+def accept_password_after_clause(checked: str) -> bool:
+    """A password noun, a clause, a copula, then a token with a digit and a letter or symbol ending the sentence."""
+    between, value = _clause_split(checked)
+    has_digit = any(c.isdigit() for c in value)
+    other = any(not c.isdigit() for c in value)
+    return _clause_ok(between) and has_digit and other and not value[:1].isdigit() and accept_password(value)
+
+
 def keyed_rules() -> tuple[Rule, ...]:
     """The rules of this module, compiled by secret_scan with the slot layer (no work at import time)."""
     recovery = rf"(?i:{RECOVERY_NOUNS})"
-    key = rf"{_EDGE_BEFORE}({KEY_SHAPE}){_EDGE_AFTER}"
+    key = rf"{_EDGE_BEFORE}((?:{KEY_SHAPE})){_EDGE_AFTER}"
     copula = "|".join(sorted((re.escape(w) for w in COPULA_WORDS if w.isalpha()), key=len, reverse=True))
     gap = rf"(?:{WS}+{WORD}){{0,8}}(?:{WS}*[:：=—–]{WS}*|{WS}+(?:{copula}){WS}+){_ANSWER_VALUE}{_CLAUSE_END}"
+    lead = r"(?i)(?:^|[^\p{L}\p{N}_])"
+    pre = rf"(?:\p{{L}}[^\s\p{{Z}}]{{0,29}}{WS}+)?"  # the word before the noun, read by the check
+    tail = rf"[ \t]+(?:{copula})(?:[ \t]+\p{{L}}{{1,20}}){{0,2}}[ \t]+{_LAST}){_SENTENCE_END}"
+    clause = (
+        ("PIN", CODE_NOUNS, accept_code_after_clause),
+        ("PIN", PIN_NOUNS_MORE, accept_pin_after_clause),
+        ("Password", PASSWORD_NOUNS, accept_password_after_clause),
+    )
+    after_clause = tuple(
+        Rule(kind, rf"{lead}({pre}(?:{nouns}){_CLAUSE}{tail}", check, "after", window=True, trim="last")
+        for kind, nouns, check in clause
+    )
     return (
+        *after_clause,
         Rule("Recovery Key", rf"{recovery}{_SENTENCE}{{0,120}}?{key}", accept_recovery_key, "after"),
         Rule("Recovery Key", rf"{key}{_SENTENCE}{{0,80}}?{recovery}", accept_recovery_key, "after"),
         Rule(
@@ -264,4 +349,11 @@ def keyed_rules() -> tuple[Rule, ...]:
             window=True,
         ),
         Rule("Security Question Answer", rf"(?i)(?:{ANSWER_PAIR}){gap}", accept_answer_between, "after"),
+        Rule(
+            "Password",
+            rf"(?i)(?:{PHRASE_NOUNS_ANY})[^\n:：.!?。]{{0,80}}?(?:{WS}*[:：=—–]|{WS}(?:{copula})){WS}*{_PHRASE_VALUE}"
+            rf"(?:{WS}+(?:است|है|です|입니다))?{_CLAUSE_END}",
+            accept_phrase_words,
+            "after",
+        ),
     )
