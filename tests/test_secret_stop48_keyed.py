@@ -33,6 +33,22 @@ STATED = {
     "ar answer after words": ("جواب سؤال الأمان لحساب البنك هو Tamarind", "Tamarind"),
     "it answer after words": ("La risposta alla domanda di sicurezza della banca è Montefalco", "Montefalco"),
     "ru passphrase colon": ("Парольная фраза от архива: copper meadow thistle orbit", "meadow"),
+    "en code after a clause": (
+        "The gate code we picked last week, after the break-in, for the yard, ended up being 6620#.",
+        "6620",
+    ),
+    "en PIN after a clause": (
+        "The PIN that Marta set for the back door last week, after the break-in, is 4471.",
+        "4471",
+    ),
+    "de password after a clause": (
+        "Das Passwort, das wir nach dem Umzug für den Drucker gewählt haben, lautet jetzt Druck3r!77.",
+        "Druck3r!77",
+    ),
+    "fr code after a clause": (
+        "Le code de la grille qu'on a choisi, après le cambriolage, c'est finalement 449120.",
+        "449120",
+    ),
     "he passphrase colon": ("משפט סיסמה של הארכיון: copper meadow thistle orbit", "thistle"),
 }
 
@@ -50,6 +66,10 @@ ABOUT = {
     "en answer who": "The answer to the security question, says Bruno, is not what you think.",
     "de passphrase prose": "Die Passphrase für das NAS ist zu kurz und leicht zu erraten.",
     "en passphrase rule": "The passphrase: use at least four random words.",
+    "en code clause length": "The door code, after the move, became 6 digits long.",
+    "en code clause year": "The code for the gate, after the reset, ended up being changed twice in 2024.",
+    "en error code clause": "The error code of the alarm panel, after the reset, is 0042.",
+    "en code clause where": "The code for the gate, which Bruno changed last week, is written on page 1042.",
     "nl passphrase rule": "Het wachtwoordzin voor het lab is: niet meer dan vijf woorden.",
 }
 

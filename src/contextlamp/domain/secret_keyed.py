@@ -267,6 +267,13 @@ def accept_phrase_words(value: str) -> bool:
 # A clause between the noun and its copula: up to 24 words, commas allowed, no sentence end ("The PIN that Marta
 # set for the back door last week, after the break-in, is 4471.").
 _CLAUSE = r"(?:[ \t]*,?[ \t]+[^\s\p{Z}.!?;:：。()\"“”«»]{1,30}){1,24}?"
+# Verbs of becoming that state a value after a clause as a copula does ("… ended up being 4471", "… lautet jetzt",
+# "… c'est finalement", "… quedó en", "… acabou sendo", "… blev till slut", "… أصبحت في النهاية").
+BECOMING = (
+    "became", "becomes", "become", "ends", "ended", "turned", "wurde", "c'est", "devenu", "devenue", "devient",
+    "quedó", "quedo", "acabou", "ficou", "diventato", "diventata", "werd", "wordt", "blev", "blir", "został",
+    "została", "zostało", "стал", "стала", "стало", "став", "أصبح", "أصبحت", "صار", "صارت", "trở", "menjadi",
+)  # fmt: skip
 _LAST = r"[^\s\p{Z}\"'`“”«»,;]{3,64}"
 _SENTENCE_END = r"[ \t]*(?:[.!?;。！？\n]|$)"
 
@@ -276,7 +283,7 @@ def _clause_split(checked: str) -> tuple[list[str], str]:
     the value that ends the sentence, from a rule's group 1."""
     words = checked.replace(",", " ").split()
     value = words.pop().rstrip(".!?;。") if words else ""
-    cut = max((i for i, w in enumerate(words) if w.lower() in COPULA_WORDS), default=-1)
+    cut = max((i for i, w in enumerate(words) if w.lower() in COPULA_WORDS or w.lower() in BECOMING), default=-1)
     return (words[:cut] if cut >= 0 else words), value
 
 
@@ -320,7 +327,8 @@ def keyed_rules() -> tuple[Rule, ...]:
     gap = rf"(?:{WS}+{WORD}){{0,8}}(?:{WS}*[:：=—–]{WS}*|{WS}+(?:{copula}){WS}+){_ANSWER_VALUE}{_CLAUSE_END}"
     lead = r"(?i)(?:^|[^\p{L}\p{N}_])"
     pre = rf"(?:\p{{L}}[^\s\p{{Z}}]{{0,29}}{WS}+)?"  # the word before the noun, read by the check
-    tail = rf"[ \t]+(?:{copula})(?:[ \t]+\p{{L}}{{1,20}}){{0,2}}[ \t]+{_LAST}){_SENTENCE_END}"
+    verbs = "|".join(sorted((re.escape(w) for w in BECOMING), key=len, reverse=True))
+    tail = rf"[ \t]+(?:{verbs}|{copula})(?:[ \t]+\p{{L}}{{1,20}}){{0,2}}[ \t]+{_LAST}){_SENTENCE_END}"
     clause = (
         ("PIN", CODE_NOUNS, accept_code_after_clause),
         ("PIN", PIN_NOUNS_MORE, accept_pin_after_clause),
