@@ -1,8 +1,8 @@
-"""Issue #28, stop 48: a recovery key, a security answer, a passphrase or a code named by its class in any language
-is refused, and its value removed: a recovery key by its shape beside its noun (before or after it), a label and
-its value in parentheses, an answer after its noun, a few words and a separator, a passphrase of plain words after
-a colon or a copula. A sentence that names the same credential without a value stays storable. Found by
-breaker47's blind set (recovery keys 42 of 49 stored, security answers 38 of 52, passphrases 34 of 56)."""
+"""Issue #28, stop 48: a recovery key or a passphrase named by its class in any language is refused, and its value
+removed: a recovery key by its shape beside its noun (before or after it), a passphrase of plain words after a
+colon or a copula. A sentence that names the same credential without a value stays storable (also the look-alikes
+of rules measured and reverted this stop: parentheses, answers, relative clauses). Found by breaker47's blind set
+(recovery keys 42 of 49 stored, passphrases 34 of 56)."""
 
 from __future__ import annotations
 
@@ -26,29 +26,7 @@ STATED = {
     "tr key": ("Ofis dizüstünün kurtarma anahtarı şu: 5MZQ-81TX-KD3P-QW7R-2HLV-9NCE", "KD3P"),
     "ar key": ("مفتاح الاسترداد لحاسوب المكتب: T3KW-88QZ-LM2P-R7XD-4HNV", "LM2P"),
     "he key first": ("P2XM-7KQD-84RT-ZW3L-9HNC זה מפתח השחזור של המחשב במשרד", "84RT"),
-    "en passphrase in parentheses": ("Unlock the archive (passphrase velvet harbor lantern thimble) first.", "velvet"),
-    "nl code in parentheses": ("Open eerst het magazijn (poortcode 4471-90) en kijk dan.", "4471-90"),
-    "it answer in parentheses": ("Accedi al conto (risposta di sicurezza Castelmare) e controlla.", "Castelmare"),
-    "pl answer after words": ("Odpowiedź na pytanie bezpieczeństwa do konta w banku to Wierzbowa", "Wierzbowa"),
-    "ar answer after words": ("جواب سؤال الأمان لحساب البنك هو Tamarind", "Tamarind"),
-    "it answer after words": ("La risposta alla domanda di sicurezza della banca è Montefalco", "Montefalco"),
     "ru passphrase colon": ("Парольная фраза от архива: copper meadow thistle orbit", "meadow"),
-    "en code after a clause": (
-        "The gate code we picked last week, after the break-in, for the yard, ended up being 6620#.",
-        "6620",
-    ),
-    "en PIN after a clause": (
-        "The PIN that Marta set for the back door last week, after the break-in, is 4471.",
-        "4471",
-    ),
-    "de password after a clause": (
-        "Das Passwort, das wir nach dem Umzug für den Drucker gewählt haben, lautet jetzt Druck3r!77.",
-        "Druck3r!77",
-    ),
-    "fr code after a clause": (
-        "Le code de la grille qu'on a choisi, après le cambriolage, c'est finalement 449120.",
-        "449120",
-    ),
     "he passphrase colon": ("משפט סיסמה של הארכיון: copper meadow thistle orbit", "thistle"),
 }
 

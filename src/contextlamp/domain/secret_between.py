@@ -138,7 +138,7 @@ COPULA_WORDS = _words(
 )
 
 
-def digits_value(value: str, peek: str) -> bool:
+def _digits_value(value: str, peek: str) -> bool:
     """Digits of any script, 3 to 12, not a date, not a trivial run, no unit after (``peek``: the word after)."""
     core = value.strip(".,;:!?)").strip("#*")
     parts = core.split("-")
@@ -152,7 +152,7 @@ def digits_value(value: str, peek: str) -> bool:
     return peek.strip(".,;:!?()").lower() not in SLOT_UNITS
 
 
-def names_opener(word: str) -> bool:
+def _opens(word: str) -> bool:
     """The word starts with what a code opens (:data:`OPENERS`), after an Arabic or Hebrew clitic; a set lookup per
     prefix of a word of at most 30 characters."""
     w = word.lower().strip("'’\"")
@@ -186,7 +186,7 @@ def _between_ok(between: list[str], need_opener: bool) -> bool:
         return False
     if any(w.lower().strip("'’\"") in NOT_A_CREDENTIAL for w in between):
         return False
-    return not need_opener or any(names_opener(w) for w in between)
+    return not need_opener or any(_opens(w) for w in between)
 
 
 def _tells_where(between: list[str]) -> bool:
@@ -204,13 +204,13 @@ def _tells_where(between: list[str]) -> bool:
 def accept_code(checked: str) -> bool:
     """A code named by what it opens (``kod do panelu to 482913#``): words naming an opener, a separator, digits."""
     between, value, peek, _ = _split(checked)
-    return _between_ok(between, True) and digits_value(value, peek)
+    return _between_ok(between, True) and _digits_value(value, peek)
 
 
 def accept_pin_between(checked: str) -> bool:
     """A PIN, combination or one-time code with words between it and its separator, then digits."""
     between, value, peek, _ = _split(checked)
-    return _between_ok(between, False) and digits_value(value, peek)
+    return _between_ok(between, False) and _digits_value(value, peek)
 
 
 def accept_password_between(checked: str) -> bool:
@@ -221,7 +221,7 @@ def accept_password_between(checked: str) -> bool:
     if not between or not _between_ok(between, False) or _tells_where(between):
         return False
     v = value.rstrip(".,;:!?)")
-    if digits_value(v, peek):
+    if _digits_value(v, peek):
         return len(v.strip("#*")) >= 6
     if _PRODUCT.fullmatch(v):
         return False
@@ -237,7 +237,7 @@ def accept_no_separator(checked: str) -> bool:
     if len(between) > 6 or (peek and peek not in FINAL.split("|")):
         return False
     digits = sum(c.isdigit() for c in value)
-    return digits >= 4 and _between_ok(between, True) and digits_value(value, "")
+    return digits >= 4 and _between_ok(between, True) and _digits_value(value, "")
 
 
 def accept_head_final(checked: str) -> bool:
@@ -245,7 +245,7 @@ def accept_head_final(checked: str) -> bool:
     separator, or ending the clause or followed by a clause-final copula."""
     _, value, peek, separated = _split(checked)
     ends = not peek or peek.rstrip(".,;:!?।。") in FINAL.split("|")
-    return (separated or ends) and digits_value(value, peek)
+    return (separated or ends) and _digits_value(value, peek)
 
 
 # A security question named in any of 21 languages, then the question in parentheses or a few words, a colon and
