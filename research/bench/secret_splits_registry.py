@@ -53,6 +53,11 @@ SPLITS: tuple[HeldSplit, ...] = (
     HeldSplit(
         "held15s", "secret_corpus_held15s", "score stated50's held15s split (words between noun and value; at the end)"
     ),
+    HeldSplit(
+        "held16s",
+        "secret_corpus_held16s",
+        "score stated51's held16s split (keys, answers, passphrases, codes; at the end)",
+    ),
 )
 
 

@@ -44,6 +44,7 @@ from typing import Literal
 from contextlamp.domain.secret_between import between_rules
 from contextlamp.domain.secret_changes import accept_changed, change_rules
 from contextlamp.domain.secret_glued import glued_rules
+from contextlamp.domain.secret_keyed import keyed_rules
 from contextlamp.domain.secret_grammar import (
     AFTER_NOUN,
     ANSWER_NOUNS,
@@ -129,4 +130,5 @@ def slot_rules() -> tuple[Rule, ...]:
     rules += glued_rules()
     rules += change_rules()
     rules += between_rules()  # stop 47: words between the noun and its separator
+    rules += keyed_rules()  # stop 48: recovery keys, answers and labels in parentheses, any language
     return tuple(rules)
