@@ -14,7 +14,7 @@ month = load_script("month.py", "bench_month")
 forms = load_script("month_forms.py", "bench_month_forms")
 
 
-@pytest.mark.parametrize("bank", ["blind12", "blind15", "blind16", "blind17", "blind18"])
+@pytest.mark.parametrize("bank", ["blind12", "blind15", "blind16", "blind17", "blind18", "blind19", "blind20"])
 def test_every_fact_has_its_form(bank: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     _, facts = month.plan(bank, month.BANK_SEEDS[bank])
     fact = facts[0]
@@ -40,3 +40,14 @@ def test_the_languages_of_the_fresh_banks() -> None:
         forms.form("el {c} usa {v} ahora") == "Spanish" and forms.form("le {c} tourne sur {v}, c'est tout") == "French"
     )
     assert forms.form("der {c} läuft über {v}") == "German" and forms.form("{c}の担当は{v}です") == "Japanese"
+
+
+def test_the_languages_and_frames_of_blind19_and_blind20() -> None:
+    assert (
+        forms.form("o {c} consome da fila {v}") == "Portuguese" and forms.form("il {c} ha {v}, non altro") == "Italian"
+    )
+    assert (
+        forms.form("{c} 서버는 {v}에 있어요") == "Korean" and forms.form("zadanie nocne {c} startuje o {v}") == "Polish"
+    )
+    assert forms.form("przy okazji: {c} chodzi na {v}").startswith("aside")
+    assert forms.form("here's the config:\n```yaml\nevery: {v}\n```").endswith("code fence")
