@@ -325,11 +325,12 @@ def names_identifier(text: str) -> bool:
 def names_proper(text: str) -> bool:
     """Whether ``text`` holds a proper name inside it: a word after its first, written with a capital and then
     a lower-case letter ("through Dalenys", "c'est Camille Besson qui"), not "I" nor a word after a sentence's
-    end. Only for languages that capitalise names alone (``Cues.capitals_name``). Linear."""
+    or a clause's end ("..., Bo does": a name opening a clause is its subject, not a value). Only for languages
+    that capitalise names alone (``Cues.capitals_name``). Linear."""
     words = text.split()
     for before, word in itertools.pairwise(words):
         bare = word.strip(_EDGE)
-        if before.endswith((".", "!", "?", ":")) or bare.startswith(("I'", "I’")):
+        if before.endswith((".", "!", "?", ":", ",", ";")) or bare.startswith(("I'", "I’")):
             continue
         if len(bare) > 1 and bare[0].isupper() and bare[1].islower():
             return True
