@@ -49,6 +49,7 @@ class Cues:
     question: re.Pattern[str] | None = None  # a question without a question mark (Chinese "…吗", Japanese "…か。")
     declarative: bool = False  # any statement of min_words or more that is not noise is a fact
     min_words: int = MIN_WORDS  # words (script.word_count) a fact needs; cue matches need none
+    capitals_name: bool = False  # a capitalised word inside a sentence names something (not German: every noun)
 
 
 def cue(pattern: str) -> re.Pattern[str]:
@@ -84,6 +85,7 @@ def cue_set(
     question: CueSource = None,
     declarative: bool = False,
     min_words: int = MIN_WORDS,
+    capitals_name: bool = False,
     **patterns: CueSource,
 ) -> Cues:
     """The ``Cues`` of one language from its table entry: ``patterns`` by ``Cues`` field name (chatter, offer,
@@ -101,6 +103,7 @@ def cue_set(
         question=None if question is None else _compiled(question),
         declarative=declarative,
         min_words=min_words,
+        capitals_name=capitals_name,
     )
 
 

@@ -90,6 +90,7 @@ FULL_CUES: dict[str, Cues] = {
             r"works? (?:at|for|as)|team|budget|customer|account|plan|contract)"
         ),
         task_label="Task",
+        capitals_name=True,
         filler=_EN_FILLER,
     ),
     "de": cue_set(
@@ -102,7 +103,9 @@ FULL_CUES: dict[str, Cues] = {
         request=(
             r"^(?:kannst du|könntest du|bitte (?:hilf|schreib|zeig|gib|mach)|hilf mir|schlag mir|zeig mir|gib mir)\b"
         ),
-        dangling=r"^(?:es|das|dies|diese[rs]?|er|sie)\b",
+        # "das"/"diese" before a capitalised word is the article of a noun ("das Backup vom X läuft um 01:52"),
+        # not a pronoun pointing back (German nouns are written with a capital)
+        dangling=r"^(?:es|er|sie|(?:das|dies|diese[rs]?)\b(?!\s+(?-i:[A-ZÄÖÜ])))\b",
         task=(
             r"\b(?:todo|aufgabe|nächste[rn]? schritt|erinnere mich|bis (?:montag|dienstag|mittwoch|donnerstag|"
             r"freitag|morgen|ende der woche)|deadline|frist|(?:ich|wir) m(?:ü|u)ssen noch|noch erledigen|"
@@ -121,7 +124,10 @@ FULL_CUES: dict[str, Cues] = {
         ),
         fact=(
             r"\b(?:wir (?:nutzen|verwenden|haben|arbeiten|hosten)|ich (?:arbeite|wohne|bin|habe)|unser[e]? \w+|"
-            r"mein[e]? \w+|läuft auf|heißt|liegt|\d)"
+            r"mein[e]? \w+|läuft auf|heißt|liegt|\d|"
+            # who answers for a part and how one signs in to it ("für den X ist Y zuständig", "am X meldet man
+            # sich über LDAP an")
+            r"zuständig|verantwortlich|meldet man sich)"
         ),
         task_label="Aufgabe",
     ),
@@ -135,7 +141,8 @@ FULL_CUES: dict[str, Cues] = {
             r"^(?:voulez-vous|veux-tu|souhaitez-vous|dois-je|je peux aussi|n'hésitez pas|voici|j'ai (?:mis|ajouté))\b"
         ),
         request=r"^(?:peux-tu|pouvez-vous|pourrais-tu|aide-moi|donne-moi|montre-moi|écris-moi|propose-moi)\b",
-        dangling=r"^(?:il|elle|ils|elles|ça|cela|ceci|c'est)\b",
+        # "c'est X qui valide ...": a cleft names its subject after "c'est" (no pronoun pointing back)
+        dangling=r"^(?:il|elle|ils|elles|ça|cela|ceci|c'est(?![^,;.]{1,60}?\bqu(?:i|e)\b))\b",
         task=(
             r"\b(?:à faire|todo|tâche\s*:|prochaine étape|rappelle-moi|d'ici (?:lundi|mardi|mercredi|jeudi|vendredi|demain)|"
             r"avant (?:lundi|mardi|mercredi|jeudi|vendredi|demain)|échéance|deadline|il (?:me|nous) reste à|"
@@ -155,6 +162,7 @@ FULL_CUES: dict[str, Cues] = {
             r"tourne sur|s'appelle|se trouve|\d)"
         ),
         task_label="Tâche",
+        capitals_name=True,
     ),
     "es": cue_set(
         chatter=(
@@ -183,5 +191,6 @@ FULL_CUES: dict[str, Cues] = {
         ),
         fact=(r"\b(?:usamos|utilizamos|trabajo|vivo|soy|tengo|nuestr[oa]s? \w+|mis? \w+|corre en|se llama|está en|\d)"),
         task_label="Tarea",
+        capitals_name=True,
     ),
 }

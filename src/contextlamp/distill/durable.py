@@ -397,7 +397,12 @@ def cut_request(sentence: str) -> str:
     if states_rule(sentence):  # "Before merging anything that touches X, run `cmd`": the order is the rule
         return sentence
     breaks = list(_CLAUSE.finditer(sentence))
+    depth, seen = 0, 0  # parentheses open before the break: a comment's "(..., do not move it)" is said inside
     for number, match in enumerate(breaks):
+        depth += sentence.count("(", seen, match.start()) - sentence.count(")", seen, match.start())
+        seen = match.start()
+        if depth > 0:
+            continue
         head = sentence[: match.start()]
         if number == 0 and is_lasting(head) and word_count(head) <= MAX_MARKER_WORDS:
             return sentence  # "From now on, run the tests ...": the marker makes the order that follows last

@@ -19,7 +19,7 @@ def _words(text: str) -> frozenset[str]:
 # common function words of Latin-script languages: the language guess, and words that never name a subject
 LANGUAGE_WORDS: dict[str, frozenset[str]] = {
     "en": _words("the and is are we i you to of it that this for with not be have do our my"),
-    "de": _words("der die das und ist sind wir ich du nicht ein eine zu mit für auf unser mein es jetzt"),
+    "de": _words("der die das und ist sind wir ich du nicht ein eine zu mit für auf unser mein es jetzt über sich"),
     "fr": _words("le la les et est sont nous je vous pas un une des pour avec sur notre mon ce maintenant"),
     "es": _words("el la los las y es son nosotros yo tú no un una para con en nuestro mi que ahora"),
     # Latin-script languages without a cue set (they get GENERIC): told apart so that their text is not read

@@ -57,9 +57,12 @@ from contextlamp.distill.taught import (
     CREDENTIAL,
     answered,
     commented,
-    confirmed,
+    confirmed_check,
     has_value,
     is_no,
+    is_prose,
+    names_identifier,
+    names_proper,
     tail,
     without_notes_to_self,
 )
@@ -157,14 +160,16 @@ def segment(turns: list[Turn], language: str) -> list[Unit]:
         if is_no(turn.text):  # "Nee, dat klopt niet": a bare no states nothing (``taught.is_no``)
             asked = ""
             continue
-        check = confirmed(turn.text, asked) if asked else None
+        checked = confirmed_check(turn.text, asked) if asked else None
+        check, stated = checked if checked is not None else (None, False)
         text = without_pastes(without_notes_to_self(turn.text)) if check is None else check
         split = tail(text)
         if split is not None and not _names_secret(text):  # "can you X, and by the way Y" (``taught.tail``)
             head, after = split  # the head stands alone when it names a value and asks nothing
             text = after if _asks_first(head) or not has_value(head) else f"{head}.\n{after}"
         sentences = _sentences(text, segmenter) + [c for c in commented(turn.text) if c not in text]
-        units.append(Unit("user", sentences))
+        role = "user" if check is None else "checked" if stated else "asked"
+        units.append(Unit(role, sentences))
         if asked and check is None and (answer := answered(turn.text, asked)) is not None:
             units.append(Unit("digest", [answer]))  # "Which region ...?" "eu-west-3": the pair is the statement
         asked = ""
@@ -188,7 +193,7 @@ def candidates(units: list[Unit], language: str) -> list[Candidate]:
     cues = cues_for(language)
     found: list[Candidate] = []
     for unit in units:
-        found += _from_sentences(unit.sentences, cues, language, unit.role == "digest")
+        found += _from_sentences(unit.sentences, cues, language, unit.role == "digest", unit.role)
     return found
 
 
@@ -253,8 +258,14 @@ def _pieces(line: str) -> list[str]:
     return [p for p in pieces if p]
 
 
-def _from_sentences(sentences: list[str], cues: Cues, language: str, confirmed: bool) -> list[Candidate]:
-    """Items from one user (or digest) turn, made self-contained. A correction is classified without its
+def _from_sentences(
+    sentences: list[str], cues: Cues, language: str, confirmed: bool, role: str = "user"
+) -> list[Candidate]:
+    """Items from one user (or digest) turn, made self-contained. ``role`` "checked": the agent's statement the
+    user confirmed with a bare yes (``taught.confirmed_check``), gated like a user's turn, then kept as a
+    statement the user stands behind when it names a value (``taught.has_value``); "asked": the agent's own
+    yes/no question the user said yes to ("Shall I deploy to V?"), judged by the rules that need a cue only.
+    A correction is classified without its
     marker; one without a cue of its own is taken as stated when it replaces the statement it corrects (it
     restates something durable), and dropped otherwise (``needs_target``). Joined to the sentence before it
     (a dangling "it"), a correction keeps its marker, so the joined item reads as the correction it is."""
@@ -292,7 +303,8 @@ def _from_sentences(sentences: list[str], cues: Cues, language: str, confirmed: 
             if is_bare_symptom(sentence) or leads_in(sentence):  # "The timer never fires"; "~/.pgpass is"
                 previous, previous_kept = sentence, 0
                 continue  # what goes wrong now, or a lead-in to a paste (pastes.py)
-        classified = _classify(sentence, cues, confirmed, asked)
+        stands = confirmed or (role == "checked" and has_value(f" {sentence}"))
+        classified = _classify(sentence, cues, stands, asked, named=role != "asked")
         if classified is not None and gated and is_transient(sentence, *classified):
             classified = None
         needs_target = False
@@ -501,12 +513,18 @@ def _capitalise(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _classify(sentence: str, cues: Cues, confirmed: bool, asked: bool = False) -> tuple[MemoryType, Kind] | None:
+def _classify(
+    sentence: str, cues: Cues, confirmed: bool, asked: bool = False, named: bool = True
+) -> tuple[MemoryType, Kind] | None:
     """(memory_type, kind) of a sentence worth keeping, or None for chatter, questions and noise.
 
     ``confirmed`` (a digest, a correction) and a declarative cue set keep any statement of at least
     ``cues.min_words`` words (script.word_count: characters count for Chinese and Japanese) as a fact;
-    ``asked`` (the user asked for it to be kept: durable.unwrap) any statement of ``MIN_ASKED_WORDS``."""
+    ``asked`` (the user asked for it to be kept: durable.unwrap) any statement of ``MIN_ASKED_WORDS``. Without a
+    cue, a sentence (``taught.is_prose``) of ``MIN_NUMBER_FACT_WORDS`` words naming an identifier
+    (``taught.names_identifier``) or, where capitals mark names (``Cues.capitals_name``), a proper name
+    (``taught.names_proper``) is a fact; not when ``named`` is False (the agent's own yes/no question the user
+    said yes to)."""
     if not _WORD.search(sentence):
         return None
     lower = sentence.lower()
@@ -527,6 +545,13 @@ def _classify(sentence: str, cues: Cues, confirmed: bool, asked: bool = False) -
     if words < cues.min_words:
         return None
     if cues.declarative or confirmed or _fact_cue(lower, cues) or states_value(sentence):
+        return "fact", "fact"
+    if (
+        named
+        and words >= MIN_NUMBER_FACT_WORDS
+        and is_prose(sentence)  # "les alertes partent sur #ops-nuit", "X settles card payments through Dalenys"
+        and (names_identifier(sentence) or (cues.capitals_name and names_proper(sentence)))
+    ):
         return "fact", "fact"
     return None
 

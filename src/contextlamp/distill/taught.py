@@ -16,6 +16,7 @@ alternation or a bounded class (linear in the text's length).
 
 from __future__ import annotations
 
+import itertools
 import re
 from functools import cache
 
@@ -46,8 +47,16 @@ _OPENS = rf"(?P<mid>[,;:]\s*(?:(?:{_AND})\s+)?|\s(?:{_AND})\s+)|(?<=[.!?？。\n
 # what may stand between the lead-in and the statement: a spoken wrapper to note or remember it
 _WRAPPER = (
     r"(?:please )?(?:note|remember|keep in mind|bear in mind|be aware|know|noteer|onthoud|weet|ricorda|nota|tieni "
-    r"presente|sappi|merk dir|beachte|denk daran|note[sz]?|retiens|sache|recuerda|ten en cuenta|lembra|lembre-se)"
-    r"(?: (?:that|dat|che|dass|que))?"
+    r"presente|sappi|merk dir|beachte|denk daran|note[sz]?|retiens|sache|recuerda|ten en cuenta|lembra|lembre-se|"
+    r"notier dir|segnati|segna|apunta|anota|zapamiętaj|zanotuj)"
+    r"(?:,? (?:that|dat|che|dass|que|qu'|że))?"
+)
+# a wrapper with its "that" opens an aside of its own after a request ("fix the export, and note that the report
+# DB is lib-ro-2, then ..."): no lead-in word needed when the user says what to note
+_NOTE_THAT = (
+    r"(?:please )?(?:note|remember|keep in mind|bear in mind|be aware|noteer|onthoud|ricorda|tieni presente|"
+    r"segnati|merk dir|notier dir|beachte|denk daran|retiens|note[sz]?|recuerda|ten en cuenta|apunta|anota|lembra|"
+    r"zapamiętaj|zanotuj),? (?:that|dat|che|dass|que|qu'|że)(?![\w'-])"
 )
 # a bare yes: every word of the turn is one of these (yes, right, exactly, correct in the usual languages)
 _YES = frozenset(
@@ -113,13 +122,41 @@ _YES = frozenset(
         "isso",
         "certo",
         "é",
+        # "sí, esa", "yes, that one": the thing the agent named, pointed at
+        "esa",
+        "ese",
+        "one",
+        "celle-là",
+        "celui-là",
+        "quello",
+        "quella",
+        "die",
+        "diese",
+        # pl, sv, tr (the languages ``_NO`` reads)
+        "tak",
+        "zgadza",
+        "się",
+        "dokładnie",
+        "stämmer",
+        "precis",
+        "evet",
+        "doğru",
+        "aynen",
     ]
 )
 MAX_YES_WORDS = 5  # "yep, that's exactly right": a longer turn says more than yes and is judged on its own
 # the lead of an agent's check ("So ...?", "Just to confirm: ...?", "Dus ...?", "Quindi ...?", "Also ...?")
 _CHECK_LEAD = (
-    r"(?:just )?(?:to (?:confirm|double-check|be sure|check)|so|then|ok(?:ay)?,? so|am i right that|do i understand "
+    r"(?:just )?(?:to (?:confirm|double-check|be sure|check)|so|then|ok(?:ay)?,? so|am i right that|i see|"
+    r"i found|i notice|do i understand "
     r"(?:correctly )?that|dus|dan|quindi|allora|also|dann|donc|alors|entonces|então|ou seja)"
+)
+# a tag question after the agent's check ("..., right?", "— is that the right channel?", ", c'est bien ça ?",
+# ", ¿verdad?", ", oder?"): the statement checked is before it
+_TAG = (
+    r"(?:is (?:that|this|it)|right|correct|isn't it|am i right|c'est (?:bien )?ça|c'est bien|n'est-ce pas|"
+    r"¿?verdad|¿?no|¿?cierto|oder|richtig|stimmt's|korrekt|giusto|vero|no|toch|klopt dat|certo|não é|prawda|"
+    r"eller hur|değil mi)(?![\w'-])"
 )
 # a credential or a hash (a long token mixing cases and digits) or a list of codes: never a fact to keep (the stop
 # hook's rule since stop 44, hooks/digest.py, moved here so the offline distiller reads the same one)
@@ -211,13 +248,17 @@ def _patterns() -> dict[str, re.Pattern[str]]:
     flags = re.IGNORECASE | re.UNICODE
     return {
         # a wrapper may come first ("en onthoud trouwens dat ...", "and note btw that ...")
-        "aside": re.compile(rf"(?:{_OPENS})(?=(?:{_WRAPPER}\s+)?(?:(?:{_ASIDE})(?![\w'-])|{_ASIDE_JA}))", flags),
+        "aside": re.compile(
+            rf"(?:{_OPENS})(?=(?:{_WRAPPER}\s+)?(?:(?:{_ASIDE})(?![\w'-])|{_ASIDE_JA})|{_NOTE_THAT})", flags
+        ),
         "lead": re.compile(rf"^(?:(?:{_AND}) )?(?:(?:{_ASIDE}|{_ALSO})(?![\w'-])|{_ASIDE_JA})[,:、]?\s*", flags),
         "wrapper": re.compile(rf"^(?:{_WRAPPER})(?![\w'-])[,:]?\s*", flags),
         "check": re.compile(rf"^(?:{_CHECK_LEAD})(?![\w'-])[,:]?\s*", flags),
+        "tag": re.compile(rf"(?:[,—–]|\s-)\s*(?:{_TAG})(?:\s+(?P<named>[^,—–]{{1,80}}))?$", flags),
         "setting": re.compile(_SETTING, flags | re.MULTILINE),
         "note": re.compile(rf"(?<![\w'-])(?:{_NOTE_TO_SELF})", flags),
         "value": re.compile(_VALUE),
+        "ident": re.compile(_IDENT),
         "wh": re.compile(rf"[¿¡]?\s*(?:{WH_WORDS})(?![\w'-])", flags),
         "word": re.compile(r"[^\W\d_][\w'-]*", flags),
     }
@@ -263,6 +304,47 @@ def answered(answer: str, asked: str) -> str | None:
     return f"{question}: {answer}"
 
 
+def is_prose(text: str) -> bool:
+    """Whether ``text`` reads as a sentence, not a pasted line: at least ``MIN_PROSE_WORDS`` words written in
+    lower-case letters only ("Co-authored-by: Marta Vidal <marta@x>" has none)."""
+    return sum(1 for word in text.split() if word.strip(_EDGE).isalpha() and word.islower()) >= MIN_PROSE_WORDS
+
+
+MIN_PROSE_WORDS = 3  # "les alertes ... partent sur #x": many; a pasted trailer or header line: none or one
+
+
+def names_identifier(text: str) -> bool:
+    """Whether ``text`` holds a word shaped like an identifier of a setup, not like prose: a #channel or
+    @handle, a URI ("s3://bucket"), an absolute or home path ("/srv/marc", "~/x"), a setting ("search_path=v2"),
+    a snake_case name ("ill_requests"), or letters and digits joined by "-" or "." ("lib-app-07", "pg16.local").
+    "read-only", "and/or", "v2" are prose. Read word by word (``_IDENT``, anchored on one word): linear."""
+    pattern = _patterns()["ident"]
+    return any(pattern.fullmatch(word.strip(_EDGE)) for word in text.split())
+
+
+def names_proper(text: str) -> bool:
+    """Whether ``text`` holds a proper name inside it: a word after its first, written with a capital and then
+    a lower-case letter ("through Dalenys", "c'est Camille Besson qui"), not "I" nor a word after a sentence's
+    or a clause's end ("..., Bo does": a name opening a clause is its subject, not a value). Only for languages
+    that capitalise names alone (``Cues.capitals_name``). Linear."""
+    words = text.split()
+    for before, word in itertools.pairwise(words):
+        bare = word.strip(_EDGE)
+        if before.endswith((".", "!", "?", ":", ",", ";")) or bare.startswith(("I'", "I’")):
+            continue
+        if len(bare) > 1 and bare[0].isupper() and bare[1].islower():
+            return True
+    return False
+
+
+_EDGE = ".,;:!?()[]{}'\"«»“”‘’`"  # punctuation around a word in prose
+_IDENT = (
+    r"[#@][^\W_][\w.-]{0,80}|[a-z][\w+.-]{0,20}://\S{1,200}|~?/[\w.-]{1,80}/[\w./-]{0,200}|"
+    r"[^\W\d][\w.-]{0,60}=\S{1,200}|[^\W\d_]{1,40}_[\w]{1,80}|"
+    r"(?=[\w.-]{0,80}\d)(?=[\w.-]{0,80}[^\W\d_])[^\W_][\w]{0,40}(?:[-.][^\W_]{1,40}){1,6}"
+)
+
+
 def has_value(text: str) -> bool:
     """Whether ``text`` names a specific value (``_VALUE``)."""
     return _patterns()["value"].search(text) is not None
@@ -285,8 +367,17 @@ def is_no(text: str) -> bool:
 def confirmed(answer: str, asked: str) -> str | None:
     """The statement of the agent's yes/no check (``asked``, its turn before the user's ``answer``) that the user
     confirmed with a bare yes (``is_yes``): the check's last sentence, ending on "?", without its lead
-    (``_CHECK_LEAD``) and question mark, capitalised; None when ``answer`` is not a bare yes or ``asked`` does not
+    (``_CHECK_LEAD``), a tag question after it (``_TAG``: "— is that the right channel?" keeps "(the right
+    channel)") and its question mark, capitalised; None when ``answer`` is not a bare yes or ``asked`` does not
     end on a question of at least four words."""
+    check = confirmed_check(answer, asked)
+    return None if check is None else check[0]
+
+
+def confirmed_check(answer: str, asked: str) -> tuple[str, bool] | None:
+    """``confirmed``'s statement and whether the agent said it as a statement it checks (a lead, "So ...", "I
+    see ...", or a tag question after it: "X reads from V, right?") rather than as a yes/no question of its own
+    ("Shall I deploy to V?", "Soll ich die Tests laufen lassen?"): only the first states something."""
     if not is_yes(answer):
         return None
     asked = asked.strip()
@@ -294,9 +385,16 @@ def confirmed(answer: str, asked: str) -> str | None:
         return None
     question = re.split(r"(?<=[.!:])\s+|\n", asked)[-1].rstrip("?").strip()
     statement = _patterns()["check"].sub("", question, count=1).strip()
+    stated = statement != question
+    tag = _patterns()["tag"].search(statement)  # "V in the X's config — is that the right channel": the check
+    if tag is not None and tag.start() > 0:  # is said before the tag; what the tag names stays, in brackets
+        named = (tag.group("named") or "").strip()
+        named = "" if named.casefold() in _YES else named  # "is that right": nothing named
+        statement = statement[: tag.start()].rstrip() + (f" ({named})" if named else "")
+        stated = True
     if len(statement.split()) < 4:
         return None
-    return statement[:1].upper() + statement[1:] + "."
+    return statement[:1].upper() + statement[1:] + ".", stated
 
 
 def without_notes_to_self(text: str) -> str:

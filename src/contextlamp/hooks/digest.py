@@ -37,7 +37,15 @@ from pathlib import Path
 from typing import Any
 
 from contextlamp.distill.taught import CREDENTIAL as _RANDOM  # a credential, a hash: never a fact to digest
-from contextlamp.distill.taught import commented, confirmed, is_no, split_asides, tail, without_notes_to_self
+from contextlamp.distill.taught import (
+    commented,
+    confirmed_check,
+    has_value,
+    is_no,
+    split_asides,
+    tail,
+    without_notes_to_self,
+)
 from contextlamp.domain.correction_markers import revision_body
 from contextlamp.hooks.checkpoint import checkpoint_path, load_counts, save_calls
 from contextlamp.hooks.clean import cue_input, injected_keys
@@ -248,8 +256,10 @@ def cues_of(text: str, asked: str = "") -> list[str]:
         return []
     if asked and answers_question(own, asked, _VALUE, _MOMENT):
         return ["fact"]  # the bare answer to the agent's own question ("7443" after "which port ...?")
-    if asked and (check := confirmed(own, asked)) is not None:
-        return cues_of(check)  # the agent's check the user confirmed ("So X lives on V?" "yes, exactly")
+    if asked and (checked := confirmed_check(own, asked)) is not None:
+        check, stated = checked  # the agent's check the user confirmed ("So X lives on V?" "yes, exactly"); a
+        # statement it checked that names a value is one the user now stands behind (the offline rule)
+        return cues_of(check) or (["fact"] if stated and has_value(f" {check}") else [])
     # an aside is its own sentence; a sentence in another language that asks, requests, thanks or says the moment
     # carries no cue of any path (``cue_lang``)
     whole, own = own, _SENTENCE.sub(lambda m: "\n" if ordinary_elsewhere(m.group()) else m.group(), split_asides(own))

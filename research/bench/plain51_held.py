@@ -1,0 +1,70 @@
+"""plain51's capture set (stop 48): the blind17/blind18 capture misses of stop 47 as classes, in 8 languages.
+
+Classes (see ``data/plain51-held/make_cases.py``): ``plain`` (a plain statement of one fact), ``config`` (a pasted
+config snippet whose value line carries a trailing comment), ``answer`` (a bare answer to the agent's question),
+``inside`` (a fact inside a longer request), ``confirm`` (a value only in the agent's words that the user
+confirms); look-alikes ``no-request``, ``no-question``, ``no-banter``, ``no-status`` (status updates, the moment)
+and ``no-confirm`` (a yes to the agent's proposal to do something). Each case is one Claude Code session saved as
+the detached hook worker saves it (the offline path, ``junk47_held.run_case``), scored as ``capture_held``
+scores; the stop hook's decision on the same transcript is scored as ``asks_right`` / ``false_asks`` /
+``missed_asks`` (``aside50_held``'s columns).
+
+Data: ``data/plain51-held/cases.json`` (held out: written before the stop's product changes, read once at the
+end, before and after in one run).
+
+Usage: ``nice -n 10 python -m research plain51_held [--embedder minilm|fake] [--show] [--only CLASS]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+from collections import defaultdict
+from pathlib import Path
+
+from capture_held import score
+from junk47_held import run_case
+
+DATA = Path(__file__).resolve().parent / "data" / "plain51-held" / "cases.json"
+COLUMNS = ["cases", "kept", "expected", "live", "junk", "over", "asks_right", "false_asks", "missed_asks"]
+
+
+def main() -> None:
+    """Run every case and print a row per class and language, then the totals as JSON."""
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--embedder", default="minilm")
+    parser.add_argument("--show", action="store_true", help="print every case's live memories")
+    parser.add_argument("--only", default=None, help="one class")
+    parser.add_argument("--data", type=Path, default=DATA)
+    args = parser.parse_args()
+    os.environ.setdefault("CONTEXTLAMP_LOG_LEVEL", "warning")
+    cases = [c for c in json.loads(args.data.read_text(encoding="utf-8"))["cases"] if args.only in (None, c["class"])]
+    rows: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+    for case in cases:
+        live, asked = run_case(case, args.embedder)
+        result = score(case, live)
+        for key in (case["class"], f"lang:{case['lang']}"):
+            row = rows[key]
+            row["cases"] += 1
+            for name in ("kept", "expected", "live", "over"):
+                row[name] += int(result[name])
+            row["junk"] += len(result["junk"])
+            row["asks_right"] += asked == case["ask"]
+            row["false_asks"] += bool(asked and not case["ask"])
+            row["missed_asks"] += bool(case["ask"] and not asked)
+        bad = result["kept"] < result["expected"] or result["junk"] or result["over"] or asked != case["ask"]
+        if args.show or bad:
+            print(f"{case['id']}: kept {result['kept']}/{result['expected']} asked {asked}", flush=True)
+            for text in live:
+                print(f"    | {text}")
+    print("\n" + "".join(f"{c:>12}" for c in ["class", *COLUMNS]))
+    for name in sorted(rows, key=lambda k: (k.startswith("lang:"), k)):
+        print(f"{name:>12}" + "".join(f"{rows[name][c]:>12}" for c in COLUMNS))
+    total = {c: sum(r[c] for k, r in rows.items() if not k.startswith("lang:")) for c in COLUMNS}
+    print(f"{'all':>12}" + "".join(f"{total[c]:>12}" for c in COLUMNS))
+    print(json.dumps(total))
+
+
+if __name__ == "__main__":
+    main()
