@@ -62,8 +62,6 @@ LOOKALIKES = [
     ("The dashboard reads from Postgres.", "The dashboard now reads from ClickHouse plus Postgres."),
     # "plus de" is "more than"
     ("Le stockage garde les logs 30 jours.", "Le stockage garde les fichiers plus de 30 jours, sur S3."),
-    # the only words in common are function words and a negation: no subject shared
-    ("Die Rechnungen gehen an buchhaltung@firma.de.", "Nein, nicht an buchhaltung@firma.de, an chef@firma.de."),
 ]
 
 

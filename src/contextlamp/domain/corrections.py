@@ -62,8 +62,6 @@ from contextlamp.domain.named_old import (
     ENDED,
     HANDOVER,
     OLD_BEFORE,
-    OTHER_BETWEEN,
-    OTHER_NOT,
     RETIRED,
     TOKEN_STRIP,
     named_phrase,
@@ -178,13 +176,6 @@ def _labels(newer: str, older: str, values: AbstractSet[str]) -> frozenset[str]:
     return frozenset(v for v, words in old_after.items() if words & new_after.get(v, set()))
 
 
-@cache
-def _other_function() -> frozenset[str]:
-    """The function words and negations of the other languages read (``named_old.OTHER_BETWEEN``, ``OTHER_NOT``) as
-    ``freshness.value_split`` stems them: no subject two statements share ("... przez A" / "... przez B")."""
-    return frozenset(stem for word in OTHER_BETWEEN | OTHER_NOT for stem in value_split(word)[1])
-
-
 def _words(text: str) -> int:
     return len(re.findall(r"[^\W_]+", text))
 
@@ -290,8 +281,8 @@ def correction_kind(newer: str, older: str) -> str | None:
         return None  # no new value, or nothing in the older one a value could replace
     subject_words = {w for v in named_subject for w in value_split(v)[1]}
     shared = set(new_words) & set(old_words) | subject_words
-    if not any(attribute_family(w) is None and w not in _GENERIC and w not in _other_function() for w in shared):
-        return None  # no subject word in common ("runs", "port", "service", "przez" say what, not of what)
+    if not any(attribute_family(w) is None and w not in _GENERIC for w in shared):
+        return None  # no subject word in common ("runs", "port", "service" say what, not of what): another thing
     dated = dating.search(said)
     changed = change_verb.search(said) is not None or dated is not None
     if names_old(said, old_values, changed, set(old_words), marked=changed or body is not None):

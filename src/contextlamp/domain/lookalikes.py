@@ -105,6 +105,7 @@ _PAST = frozenset(
     sedan förr""".split()  # noqa: SIM905
 )
 _PAST_WORDS = 4  # "A few years ago, ...": a moment phrase; "Turns out X stopped pulling from A months ago, ..." is none
+_PAST_OPENING = 2  # without a comma, only a sentence's first words: "Years ago the X ...", "Vroeger draaide ..."
 # "now" in the languages above: a past opener beside it says what holds today ("Years ago A, now B")
 _NOW = frozenset(
     """now nu nou jetzt maintenant ahora ora adesso agora teraz""".split()  # noqa: SIM905
@@ -279,7 +280,8 @@ def scoped_apart(newer: str, older: str) -> bool:
     ``MAX_SCOPE_WORDS`` words, opening on a word of ``_SCOPE_OPENERS`` or holding one of ``_MOMENTS``) saying
     words the older does not: it narrows the statement ("In the test build, ...", "This week only, ..."), so the
     older still holds elsewhere. Not a clause dating the change ("From Monday, ..."). A temporary cover
-    (``_TEMPORARY``: "for now", "temporarily", "this week") counts wherever it stands. Linear in the texts'
+    (``_TEMPORARY``: "for now", "temporarily", "this week") counts wherever it stands, and a past moment in its first
+    ``_PAST_OPENING`` words ("Jaren geleden draaiden ...") needs no comma. Linear in the texts'
     lengths."""
     old_words = {_word(t) for t in older.split()}
     cover = _patterns()[2].search(newer)
@@ -289,6 +291,9 @@ def scoped_apart(newer: str, older: str) -> bool:
     dated = cover is not None and _patterns()[1].search(newer[max(0, cover.start() - 12) : cover.end()]) is not None
     if cover is not None and not dated and not {_word(t) for t in cover.group().split()} - _COVER_FRAME <= old_words:
         return True
+    opening = {_word(t) for t in newer.split()[:_PAST_OPENING]}
+    if opening & _PAST and not _NOW & {_word(t) for t in newer.split()}:
+        return True  # "Jaren geleden draaiden ... in plaats van A", "Früher lief ...": history opens it, no comma
     head, comma, _ = newer.partition(",")
     words = [_word(t) for t in head.split()]
     if not comma or not words or len(words) > MAX_SCOPE_WORDS or _patterns()[1].match(head.strip()):
