@@ -58,6 +58,9 @@ LOOKALIKES = [
     ("Le train pour Lyon part à 8h10.", "Le train pour Nantes part à 8h40, pas à 8h10."),
     # an answer that opens on "no" names nothing as old
     ("Das Backup läuft auf nas-2.", "Nein, nas-2 bleibt, das Archiv läuft zusätzlich auf nas-5."),
+    # history said first, with or without a comma ("Früher ...", "Vor Jahren ..."): the older still holds
+    ("Das Büro druckt auf Kyocera.", "Früher druckte das Büro auf Ricoh statt Kyocera."),
+    ("Das Büro scannt mit Fujitsu.", "Vor Jahren scannte das Büro mit Canon statt Fujitsu."),
     # English "plus" adds a value, it does not negate it
     ("The dashboard reads from Postgres.", "The dashboard now reads from ClickHouse plus Postgres."),
     # "plus de" is "more than"

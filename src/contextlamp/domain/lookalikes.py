@@ -105,6 +105,7 @@ _PAST = frozenset(
     sedan förr""".split()  # noqa: SIM905
 )
 _PAST_WORDS = 4  # "A few years ago, ...": a moment phrase; "Turns out X stopped pulling from A months ago, ..." is none
+_UNITS_AGO = frozenset("jahren monaten wochen tagen".split())  # after "vor": German for "... ago"  # noqa: SIM905
 _PAST_OPENING = 2  # without a comma, only a sentence's first words: "Years ago the X ...", "Vroeger draaide ..."
 # "now" in the languages above: a past opener beside it says what holds today ("Years ago A, now B")
 _NOW = frozenset(
@@ -291,8 +292,9 @@ def scoped_apart(newer: str, older: str) -> bool:
     dated = cover is not None and _patterns()[1].search(newer[max(0, cover.start() - 12) : cover.end()]) is not None
     if cover is not None and not dated and not {_word(t) for t in cover.group().split()} - _COVER_FRAME <= old_words:
         return True
-    opening = {_word(t) for t in newer.split()[:_PAST_OPENING]}
-    if opening & _PAST and not _NOW & {_word(t) for t in newer.split()}:
+    first = [_word(t) for t in newer.split()[:_PAST_OPENING]]
+    ago = first[:1] == ["vor"] and first[1:] and first[1] in _UNITS_AGO  # "Vor Jahren(,) ...": German "years ago"
+    if (set(first) & _PAST or ago) and not _NOW & {_word(t) for t in newer.split()}:
         return True  # "Jaren geleden draaiden ... in plaats van A", "Früher lief ...": history opens it, no comma
     head, comma, _ = newer.partition(",")
     words = [_word(t) for t in head.split()]
