@@ -26,6 +26,11 @@ CORRECTIONS = [
     ("El gimnasio abre a las 6:00.", "El gimnasio abre ahora a las 7:00, ya no a las 6:00."),
     ("De webshop verstuurt pakketten via PostNL.", "De webshop verstuurt pakketten nu via DHL, niet meer via PostNL."),
     ("Il negozio usa il gestionale Danea.", "Il negozio ora usa il gestionale Fatture in Cloud, non più il Danea."),
+    # an elided article is no part of the old value ("non più l'Ecodrive")
+    (
+        "Il laboratorio sterilizza con l'autoclave Ecodrive.",
+        "Il laboratorio ora usa l'autoclave Tuttnauer, non più l'Ecodrive.",
+    ),
     ("A loja emite faturas pelo Moloni.", "A loja emite faturas agora pelo InvoiceXpress, já não pelo Moloni."),
     ("Sklep wysyła paczki przez InPost.", "Sklep wysyła paczki teraz przez DPD, już nie przez InPost."),
     ("Kontoret skriver ut på skrivaren Brother.", "Kontoret skriver ut på skrivaren Canon, inte längre på Brother."),
