@@ -67,6 +67,7 @@ from contextlamp.domain.named_old import (
     named_phrase,
     names_old,
     negated_values,
+    other_negation,
     token_word,
     was_aside,
     with_retirement,
@@ -399,9 +400,9 @@ def may_correct(text: str) -> bool:
     """Whether ``text`` can correct anything (``corrected_among`` finds nothing otherwise, so a save need not
     look for candidates): at most ``FRESH_MAX_WORDS`` words, a value (a digit, a path, a handle, a name:
     ``freshness.value_split``; or, marked as a correction or a change, a lower-case word in a slot: ``_slots``), no
-    question, and a marker (it opens as a correction, has a verb of change, or a word
-    or arrow that names a value as old), and none of what rules out every older (``_stated``: an addition, several
-    sentences not opening as a correction). Linear in ``len(text)``."""
+    question, and a marker (it opens as a correction, has a verb of change, or a word or arrow that names a value
+    as old, in English or another language read: ``named_old.other_negation``), and none of what rules out every
+    older (``_stated``: an addition, several sentences not opening as a correction). Linear in ``len(text)``."""
     if "?" in text or len(text.split()) > 2 * FRESH_MAX_WORDS or _words(text) > FRESH_MAX_WORDS:
         return False
     said, _, _ = _framed(text)
@@ -414,6 +415,9 @@ def may_correct(text: str) -> bool:
         w.endswith(("n't", "n’t")) for w in words
     )
     names_old = names_old or " used to " in f" {said.casefold()} "  # "they used to go to A"
+    tokens = said.split()
+    folded = [token_word(t) for t in tokens]  # "nicht mehr um A", "plus depuis A", "statt A": named_old's reading
+    names_old = names_old or any(other_negation(folded, tokens, n) for n in range(len(tokens)))
     if not value_split(said)[0]:  # a lower-case value in a slot ("nope, X got rewritten in fsharp") or named as old
         return (marked and bool(_slots(said))) or names_old or was_aside().search(said) is not None
     if marked or dating.search(said) or may_restate(said):

@@ -39,7 +39,7 @@ from functools import cache
 from itertools import pairwise
 
 from contextlamp.domain.freshness import is_value, value_key, value_split
-from contextlamp.domain.named_old import BETWEEN
+from contextlamp.domain.named_old import BETWEEN, OTHER_BETWEEN
 
 _STRIP = ".,;:!?()[]\"'`"
 # a word that ends a value's clause instead of counting it ("30 days now", "90 seconds anymore"); value_split reads
@@ -105,6 +105,8 @@ _PAST = frozenset(
     sedan förr""".split()  # noqa: SIM905
 )
 _PAST_WORDS = 4  # "A few years ago, ...": a moment phrase; "Turns out X stopped pulling from A months ago, ..." is none
+_UNITS_AGO = frozenset("jahren monaten wochen tagen".split())  # after "vor": German for "... ago"  # noqa: SIM905
+_PAST_OPENING = 2  # without a comma, only a sentence's first words: "Years ago the X ...", "Vroeger draaide ..."
 # "now" in the languages above: a past opener beside it says what holds today ("Years ago A, now B")
 _NOW = frozenset(
     """now nu nou jetzt maintenant ahora ora adesso agora teraz""".split()  # noqa: SIM905
@@ -134,12 +136,19 @@ def _word(token: str) -> str:
     return token.strip(_STRIP).casefold()
 
 
+def _function(word: str) -> bool:
+    """Whether ``word`` is a function word in English or another language the capture paths read ("on", "um",
+    "às", "przez": ``named_old.BETWEEN``, ``named_old.OTHER_BETWEEN``)."""
+    return word in BETWEEN or word in OTHER_BETWEEN
+
+
 def relabelled(newer: str, older: str) -> frozenset[str]:
     """The older's values (value keys) another value replaces next to the same word on both sides (right after a
     noun, "station 12" / "station 7"; or right before one, "Maria's on-call week" / "Tom's on-call week"), the
     older's not said anywhere in the newer, the newer's not in the older: labels that may name another subject
     (module docstring); an owner ("Maria's") is such a label whether or not it reads as a value. Function words
-    (``named_old.BETWEEN``) name nothing ("on A" / "on B"). Linear in the texts' lengths."""
+    (``_function``, in any language read) name nothing ("on A" / "on B", "um A" / "um B"). Linear in the texts'
+    lengths."""
 
     def neighbours(text: str, values: AbstractSet[str]) -> dict[tuple[str, str], set[str]]:
         tokens = text.split()
@@ -154,14 +163,14 @@ def relabelled(newer: str, older: str) -> frozenset[str]:
             # a function word right before: the content word before it names the place ("Trains to Leeds" /
             # "Trains to York": a label after "to"; "runs on A" / "runs on B" stay the attribute's value, the old one
             # being said in the newer or the new one in the older, see below)
-            if n > 1 and _word(before) in BETWEEN and not tokens[n - 2].endswith((",", ";", ":", ".")):
+            if n > 1 and _function(_word(before)) and not tokens[n - 2].endswith((",", ";", ":", ".")):
                 before = f"{tokens[n - 2]} {before}"
             for side, word in (("before", before), ("after", after)):
                 clean = _word(word)
                 if (side == "before" and word.endswith((",", ";", ":", "."))) or not word[:1].isalnum():
                     continue  # another clause's word, or an aside ("cbor2 (codec)")
                 head = clean.split()[0] if clean else ""
-                if head.isalpha() and head not in BETWEEN and value_key(word.split()[0].strip(_STRIP)) not in values:
+                if head.isalpha() and not _function(head) and value_key(word.split()[0].strip(_STRIP)) not in values:
                     found.setdefault((side, clean), set()).add(_word(raw) if owner else value_key(raw))
         return found
 
@@ -272,7 +281,8 @@ def scoped_apart(newer: str, older: str) -> bool:
     ``MAX_SCOPE_WORDS`` words, opening on a word of ``_SCOPE_OPENERS`` or holding one of ``_MOMENTS``) saying
     words the older does not: it narrows the statement ("In the test build, ...", "This week only, ..."), so the
     older still holds elsewhere. Not a clause dating the change ("From Monday, ..."). A temporary cover
-    (``_TEMPORARY``: "for now", "temporarily", "this week") counts wherever it stands. Linear in the texts'
+    (``_TEMPORARY``: "for now", "temporarily", "this week") counts wherever it stands, and a past moment in its first
+    ``_PAST_OPENING`` words ("Jaren geleden draaiden ...") needs no comma. Linear in the texts'
     lengths."""
     old_words = {_word(t) for t in older.split()}
     cover = _patterns()[2].search(newer)
@@ -282,6 +292,10 @@ def scoped_apart(newer: str, older: str) -> bool:
     dated = cover is not None and _patterns()[1].search(newer[max(0, cover.start() - 12) : cover.end()]) is not None
     if cover is not None and not dated and not {_word(t) for t in cover.group().split()} - _COVER_FRAME <= old_words:
         return True
+    first = [_word(t) for t in newer.split()[:_PAST_OPENING]]
+    ago = first[:1] == ["vor"] and first[1:] and first[1] in _UNITS_AGO  # "Vor Jahren(,) ...": German "years ago"
+    if (set(first) & _PAST or ago) and not _NOW & {_word(t) for t in newer.split()}:
+        return True  # "Jaren geleden draaiden ... in plaats van A", "Früher lief ...": history opens it, no comma
     head, comma, _ = newer.partition(",")
     words = [_word(t) for t in head.split()]
     if not comma or not words or len(words) > MAX_SCOPE_WORDS or _patterns()[1].match(head.strip()):

@@ -53,6 +53,66 @@ _BY_NEW = frozenset("replaced superseded replacing superseding".split())  # "...
 _NEGATIONS = frozenset("not never longer instead rather".split())  # noqa: SIM905
 OLD_MARK_WORDS = 3  # how far from a value its marker may stand, function words between
 
+# The same reading in the other languages the capture paths read (de, fr, es, nl, it, pt, pl, sv): a negation right
+# before the value, only function words between ("nicht mehr um A", "plus depuis A", "ya no a las A", "niet meer via
+# A", "non più l'A", "já não pela A", "już nie przez A", "inte längre på A"), or an "instead of" ("statt A", "au lieu
+# de A", "en vez de A", "in plaats van A", "invece di A", "zamiast A", "istället för A"). A negation that ends its
+# clause ("No, A is ...", "Nein, A ...") answers, it does not negate what follows. French "plus" negates only before
+# a French preposition or after "ne"/"n'..." ("plus depuis A", "n'est plus A"; "plus de" is "more than", "plus A" in
+# English adds A).
+OTHER_NOT = frozenset(
+    """nicht kein keine keinen keiner pas non no niet geen não nao nie inte ej""".split()  # noqa: SIM905
+)
+_OTHER_INSTEAD = frozenset("statt anstatt anstelle zamiast invece anziché anzichè istället plutôt".split())  # noqa: SIM905
+# a word that means "instead" only after the word before it: "au lieu de", "à la place de", "en lugar de", "en vez
+# de", "em vez de", "in plaats van", "al posto di", "ao invés de", "i stället för"
+_INSTEAD_AFTER = {
+    "lieu": "au",
+    "place": "la",
+    "lugar": "en em",
+    "vez": "en em",
+    "plaats": "in",
+    "posto": "al",
+    "invés": "ao",
+    "stället": "i",
+}
+_PLUS_BEFORE = frozenset("depuis à au aux chez dans sur par avec en le la les sous".split())  # noqa: SIM905
+OTHER_BETWEEN = frozenset(
+    """mehr länger um am im an auf bei über mit von vom zum zur nach der die das den dem des ein eine einen
+    de du des le la les à au aux depuis sur chez par dans en un une
+    las los el del al por con desde una más
+    op via bij om het een naar van meer langer
+    più il lo gli alle alla ai nel nella da dal dalla di della sul sulla per uno
+    o os às ao aos no na nos nas pelo pela em do da com mais um uma
+    przez w we z od u już dla
+    på till från med klockan kl längre mer det ett""".split()  # noqa: SIM905
+)
+# an elided article or preposition before a value ("l'Arriscan", "dell'Arriscan", "d'Airtable"): no part of it
+_ELIDED = re.compile(r"^(?:[ldjmnst]|qu|dell|all|dall|nell|sull|un)['’](?=\w)", re.IGNORECASE)
+
+
+def unelided(token: str) -> str:
+    """``token`` without an elided article or preposition before it ("l'Arriscan" -> "Arriscan")."""
+    return _ELIDED.sub("", token, count=1)
+
+
+def other_negation(words: Sequence[str], tokens: Sequence[str], at: int) -> bool:
+    """Whether the word at ``at`` (``words`` as ``token_word`` reads ``tokens``) negates or replaces what follows it
+    in a language other than English (``OTHER_NOT``, ``_OTHER_INSTEAD``, ``_INSTEAD_AFTER``; French "plus" before a
+    preposition or after "ne"), not ending its clause ("Nein, A ..." answers)."""
+    word = words[at]
+    if tokens[at].endswith((",", ";", ":", ".", "!")):
+        return False
+    if word in OTHER_NOT or word in _OTHER_INSTEAD:
+        return True
+    if word in _INSTEAD_AFTER:
+        return at > 0 and words[at - 1] in _INSTEAD_AFTER[word].split()
+    if word == "plus":
+        after = words[at + 1] if at + 1 < len(words) else ""
+        before = words[at - 1] if at else ""
+        return after in _PLUS_BEFORE or before == "ne" or before.startswith(("n'", "n’"))
+    return False
+
 
 def token_word(token: str) -> str:
     """``token`` without the punctuation around it, case-folded: the word the marker readings compare."""
@@ -114,9 +174,10 @@ def names_old(
     depth = 0
     for n, raw in enumerate(tokens):
         depth += raw.count("(")
-        key = _short_host(value_key(raw.strip(TOKEN_STRIP)), values)
+        bare = unelided(raw.strip(TOKEN_STRIP))  # "non più l'Arriscan"
+        key = _short_host(value_key(bare), values)
         # "I" is capitalised, no value; a function word is none here ("pulling from A" / "... builds FROM php:8")
-        if key in values and key != "i" and (n == 0 or is_value(raw.strip(TOKEN_STRIP)) or value_split(raw)[1]):
+        if key in values and key != "i" and (n == 0 or is_value(bare) or value_split(bare)[1]):
             verbs = 0  # words between the marker and the value other than BETWEEN's
             before = words[max(0, n - OLD_MARK_WORDS - 1) : n]
             if any(w in _DROPPED for w in before[-2:]) and (before[-1] in _DROPPED or before[-1] in DETERMINERS):
@@ -126,7 +187,9 @@ def names_old(
                     break  # another value between: a marker before it is that value's ("no longer A for the X-Y desk")
                 if word in _BY_NEW and words[n - back + 1] == "by":
                     break  # "A was replaced by B": the value after "replaced by" is the new one
-                negation = word in OLD_BEFORE or word.endswith(("n't", "n’t"))
+                negation = (
+                    word in OLD_BEFORE or word.endswith(("n't", "n’t")) or other_negation(words, tokens, n - back)
+                )
                 if negation and (verbs == 0 or word in _STOPPED):  # "no longer listens on A": one verb between
                     return True
                 if word == "from" and (changed or any(w in _TO for w in words[n + 1 : n + 2 + OLD_MARK_WORDS])):
@@ -134,7 +197,7 @@ def names_old(
                 if depth > 0 and word in ("was", "formerly", "previously"):
                     return True
                 stems = value_split(word)[1]
-                if word not in BETWEEN and not (stems and set(stems) <= nouns):  # "not on firmware A"
+                if word not in BETWEEN and word not in OTHER_BETWEEN and not (stems and set(stems) <= nouns):
                     verbs += 1
                     if verbs > 1:
                         break
@@ -298,11 +361,13 @@ def negated_values(text: str) -> set[str]:
     words = [token_word(t) for t in tokens]
     found: set[str] = set()
     for n, raw in enumerate(tokens):
-        if n == 0 or not is_value(raw.strip(TOKEN_STRIP)):
+        bare = unelided(raw.strip(TOKEN_STRIP))
+        if n == 0 or not is_value(bare):
             continue
-        for word in reversed(words[max(0, n - OLD_MARK_WORDS) : n]):
-            if word in _NEGATIONS or word.endswith(("n't", "n’t")):
-                found.add(value_key(raw.strip(TOKEN_STRIP)))
-            if word not in BETWEEN:
+        for back in range(n - 1, max(0, n - OLD_MARK_WORDS) - 1, -1):
+            word = words[back]
+            if word in _NEGATIONS or word.endswith(("n't", "n’t")) or other_negation(words, tokens, back):
+                found.add(value_key(bare))
+            if word not in BETWEEN and word not in OTHER_BETWEEN:
                 break
     return found

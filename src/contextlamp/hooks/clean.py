@@ -63,7 +63,8 @@ _CODE_LINE = re.compile(
 _CODE_CHARS = frozenset("{}[]()<>=;$\\|`")
 # an opaque token: letters and digits mixed, 6+ characters (a hash, a key, a recovery code, a build id)
 _OPAQUE = re.compile(r"(?<![\w/.])(?=[\w-]*\d)(?=[\w-]*[A-Za-z])[A-Za-z0-9][\w-]{5,}(?![\w/.])")
-MAX_OPAQUE_TOKENS = 2  # a line with more is a pasted list of codes or ids, never a statement
+MAX_OPAQUE_TOKENS = 2  # a line listing more is a pasted list of codes or ids, never a statement
+_LIST_GAP = re.compile(r"[\W_]*(?:(?:and|or|und|oder|et|ou|y|o|e|en|of|i|lub|och|eller|ve|veya)[\W_]+)?", re.IGNORECASE)
 # a summary line about the conversation itself, or one that addresses the model
 _FRAMING = re.compile(
     r"\b(?:this|the|our|a|previous|earlier|prior) (?:session|conversation|chat|context window|transcript)\b"
@@ -261,10 +262,19 @@ def is_code_line(line: str) -> bool:
 
 
 def is_opaque_list(line: str) -> bool:
-    """Whether a line holds more than ``MAX_OPAQUE_TOKENS`` opaque tokens (letters and digits mixed, six or more
-    characters): pasted recovery codes, keys, hashes or ids, which state nothing a person would keep as a memory
-    and may be secrets no ruleset knows."""
-    return sum(1 for _ in zip(range(MAX_OPAQUE_TOKENS + 1), _OPAQUE.finditer(line), strict=False)) > MAX_OPAQUE_TOKENS
+    """Whether a line holds a run of more than ``MAX_OPAQUE_TOKENS`` opaque tokens (letters and digits mixed, six or
+    more characters) with no word between them but "and" / "or" (separators, spaces and punctuation only): pasted
+    recovery codes, keys, hashes or ids, which state nothing a person would keep as a memory and may be secrets no
+    ruleset knows. Tokens a sentence's words stand between are named one by one ("kas-vm-13, not kas-vm-99 and not
+    kas-vm-05": a correction of a value corrected twice), not listed. Linear in the line's length."""
+    run, end = 0, 0
+    for found in _OPAQUE.finditer(line):
+        between = _LIST_GAP.fullmatch(line, end, found.start()) is not None
+        run = run + 1 if between or not run else 1
+        if run > MAX_OPAQUE_TOKENS:
+            return True
+        end = found.end()
+    return False
 
 
 def is_framing(line: str) -> bool:

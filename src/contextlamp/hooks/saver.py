@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
-from contextlamp.hooks.supersede import keep_topics, retract
+from contextlamp.hooks.supersede import keep_topics, replied, retract
 
 if TYPE_CHECKING:
     from contextlamp.app.service import Caller, MemoryService
@@ -435,6 +435,7 @@ def _save_locked(
     said = [t.text for i, t in enumerate(turns) if fresh[i] and t.role == "user"]
     for project_id in dict.fromkeys(r["project"] for r in records):  # each project the session's turns went to
         retracted = retract(service, caller, said, project_id)
+        retracted += replied(service, caller, turns, fresh, project_id)
         if retracted:
             log.info("%s %s %s: %d retracted memories superseded", job.client, job.event, job.key, retracted)
     record = {**records[0], "turns": len(new_hashes), "skipped": skipped}  # the hook's folder's save
