@@ -53,6 +53,7 @@ SPLITS: tuple[HeldSplit, ...] = (
     HeldSplit(
         "held15s", "secret_corpus_held15s", "score stated50's held15s split (words between noun and value; at the end)"
     ),
+    HeldSplit("held16v", "secret_corpus_held16v", "score shape51's held16v split (layouts around values; at the end)"),
 )
 
 
