@@ -31,6 +31,7 @@ import unicodedata
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
+from contextlamp.domain.secret_around import around_views
 from contextlamp.domain.secret_grammar import (
     CODES_NOUNS,
     CODES_NOUNS_CJK,
@@ -278,7 +279,8 @@ def reply_views(text: str) -> list[View]:
 
 
 def reworded_views(text: str) -> list[View]:
-    """Every view of ``text`` (module docstring): tables, parentheses, clauses, replies."""
+    """Every view of ``text`` (module docstring): tables, parentheses, clauses, replies, and the layouts around a
+    value (secret_around.py)."""
     views = paren_views(text) if "(" in text or "（" in text else []
     if "," in text or "，" in text or "、" in text or "،" in text:
         views += clause_views(text)
@@ -286,7 +288,7 @@ def reworded_views(text: str) -> list[View]:
         views += table_views(text)
     if any(q in text for q in _QUESTION):
         views += reply_views(text)
-    return views
+    return views + around_views(text)  # stop 48: value first, quoted after words, keys, row labels
 
 
 def reworded_findings(text: str, find: Finder) -> list[tuple[int, int, str]]:

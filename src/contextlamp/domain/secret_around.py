@@ -1,0 +1,209 @@
+"""Credentials laid out around their value, read again as ``noun: value`` (shape51, stop 48, issue #28).
+
+secret_reworded.py reads a noun and a value that are apart (a table's header, a parenthesis, a clause, a reply) as
+views ``label: value`` the scanner reads with every rule it has. People lay a credential out in more ways, in every
+language; each is one more view here, and the value test stays the scanner's (so "the port: 8080", "the minimum
+password length: 12" and "the password reset day: Monday" stay storable):
+
+- the **value before its noun**: a line that opens with a value (up to six words), then a link (a dash, a comma,
+  a copula of one of 14 languages, a demonstrative and its copula: "is", "— that's", ", c'est", "ist", "é", "to",
+  "это", "adalah", が, 是 …) or, in head-final clauses, nothing, then the rest of the clause naming a credential
+  ("amber-otter-42 is the wifi password", "8812 — that's the gate code", "374120 depo için alarm kodu"): the
+  clause's words as label (to the noun's end, after a CJK particle or with no link);
+- a **quoted value after the noun and a few words**: the noun, at most eight words without a sentence end, a word
+  that introduces the new value (to, auf, à, en, in, para, op, till, na, olarak, на, menjadi, a copula or a colon),
+  then a value in the language's quotes ("He set the locker combination to "94-98-35"", "Er hat den Türcode auf
+  „*052737“ gesetzt"): the noun as label, unless the words name an attribute ("the password policy to "90 days"");
+- a **key of a JSON object, a Python dict or a YAML mapping in the language's own noun**, quoted or with spaces
+  (``{"contraseña del wifi": "…"}``, ``"mot_de_passe": "…"``, ``código de un solo uso: "502349"``): the key, its
+  ``_`` read as a space, as label;
+- a **table row labelled in its first cell** (``| Geheimzahl | 4471 |``): the cell that names a credential as
+  label, the next cell as value (a header row, followed by a rule line, is a label row, never a value).
+
+Every pass reads each line once (lines over ``_MAX_LINE`` characters are paragraphs, not read), every pattern runs on
+RE2 on one line and is bounded, and each view is at most a line: linear in the text. The nouns are the slot layer's
+(secret_grammar, secret_between, secret_lexicon).
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+
+from contextlamp.domain.secret_grammar import WS
+from contextlamp.domain.secret_lexicon import function_words
+from contextlamp.domain.secret_re2 import Regex, compile_rule
+from contextlamp.domain.secret_turns import names_attribute
+
+# (label, start, end, strict): secret_reworded.View
+View = tuple[str, int, int, bool]
+
+_MAX_LINE = 600  # characters of a line read (a longer line is a paragraph)
+_MAX_LABEL = 80  # characters of the clause after a value read as its label
+
+_STOP = r"\s\p{Z},;:\"'`“”„«»「」"
+# A value that opens a line: after a bullet or a quote, up to six tokens (the fewest that reach a link).
+_VALUE = rf"([^{_STOP}]{{3,64}}?(?:[ \t][^{_STOP}]{{1,24}}){{0,5}}?)"
+# What may stand between a value and the clause that names it, per language (en de fr es it pt nl sv pl ru uk tr id
+# vi): a copula, or a dash or comma and a demonstrative's copula.
+_COPULA = (
+    r"is|was|will{WS}be|becomes|are|ist|war|wird|lautet|est|était|sera|es|era|será|sera|è|sarà|é|wordt|är|blir|er|"
+    r"to|jest|będzie|это|будет|є|це|adalah|ialah|merupakan|yaitu|là|olacak|هو|هي|זה|זו|הוא|היא"
+)
+_DEMONSTRATIVE = (
+    r"that's|that{WS}is|this{WS}is|it's|which{WS}is|c'est|c’est|das{WS}ist|dies{WS}ist|ese{WS}es|esa{WS}es|"
+    r"este{WS}es|esta{WS}es|eso{WS}es|questo{WS}è|questa{WS}è|quello{WS}è|esse{WS}é|essa{WS}é|este{WS}é|esta{WS}é|"
+    r"isso{WS}é|dat{WS}is|dit{WS}is|det{WS}är|det{WS}er|to{WS}jest|to|это|це|itu|ini|bu|şu|זה|זו|זאת|هذا|هذه"
+)
+_FINAL = frozenset(("है", "हैं", "است", "هست", "입니다", "이다", "です", "だ", "である"))
+_CJK_PARTICLE = r"が|は|是|就是|为|為|는|은|이|가"
+_LINK = (
+    rf"((?:{WS}*[—–]{WS}*|{WS}+-{WS}+|{WS}*,{WS}*)(?:(?:{_DEMONSTRATIVE}){WS}+)?|{WS}+(?:{_COPULA}){WS}+|"
+    rf"{WS}*(?:{_CJK_PARTICLE}){WS}*|{WS}+)"
+)
+_VALUE_FIRST = (
+    rf"(?i)[ \t]*(?:[-*•>][ \t]+)?[\"'`“„«]?{_VALUE}[\"'`”“»]?{_LINK}([^\n.!?;,。！？،؛]{{2,{_MAX_LABEL}}})"
+).replace("{WS}", WS)
+# A word that introduces the new value right before its quote: "set … to", "auf", "à", "olarak", a copula, a colon.
+_TO = (
+    r"to|into|as|auf|zu|in|à|en|a|para|por|op|naar|till|på|na|olarak|на|в|menjadi|jadi|ke|thành|sang|"
+    r"is|ist|lautet|est|es|è|é|är|jest|это|adalah|là"
+)
+_QUOTED = rf"(?i)(?:^|[ \t])(?:{_TO})[ \t]*[:=]?[ \t]*[\"'`“„«‘「]([^\"'`“”„«»‘’「」\n]{{3,100}})[\"'`”“»’」]"
+_MAX_BEFORE = 80  # characters before a quote read for its label
+_WORDS_BEFORE = 8  # words of that label ("Ha impostato la combinazione dell'armadietto")
+_CLAUSE_ENDS = ".!?;,\"'`”»。！？،؛\n"
+_KEY = r"[^\"'\n:=]{1,48}"
+_JSON_PAIR = rf"[\"']({_KEY})[\"'][ \t]*[:=][ \t]*[\"']([^\"'\n]{{1,120}})[\"']"
+_YAML_PAIR = r"[ \t]*(?:-[ \t]+)?([^\s:#\"'{}\[\]|][^:#\n\"'{}|]{0,47}):[ \t]+[\"']?([^\n\"']{1,120}?)[\"']?[ \t]*$"
+
+
+@functools.cache
+def _regex(name: str) -> Regex:
+    """The compiled pattern ``name`` (on first use, never at import time)."""
+    patterns = {"first": _VALUE_FIRST, "quoted": _QUOTED, "json": _JSON_PAIR, "yaml": _YAML_PAIR}
+    return compile_rule(patterns[name])
+
+
+class _Line:
+    """One line of text, encoded once, with its byte offsets read back as character offsets of the text."""
+
+    def __init__(self, text: str, start: int, end: int) -> None:
+        self.text = text[start:end]
+        self.start = start
+        self.data = self.text.encode("utf-8", "surrogatepass")
+
+    def char(self, byte: int) -> int:
+        """The character offset in the whole text of byte ``byte`` of the line."""
+        return self.start + len(self.data[:byte].decode("utf-8", "ignore"))
+
+    def part(self, span: tuple[int, int]) -> str:
+        return self.data[span[0] : span[1]].decode("utf-8", "ignore")
+
+
+def _lines(text: str) -> list[_Line]:
+    lines: list[_Line] = []
+    start = 0
+    for part in text.split("\n"):
+        if 0 < len(part) <= _MAX_LINE:
+            lines.append(_Line(text, start, start + len(part)))
+        start += len(part) + 1
+    return lines
+
+
+def value_first_views(lines: list[_Line]) -> list[View]:
+    """A line opening with a value, a link and a clause (module docstring): the clause as label."""
+    views: list[View] = []
+    for line in lines:
+        m = _regex("first").match(line.data, 0)
+        if m is None:
+            continue
+        link, clause, value = line.part(m[2]).strip(), line.part(m[3]).strip(), line.part(m[1])
+        if link == "," or value.lower() in function_words() or names_attribute(clause):
+            continue  # a comma alone is a vocative or an aside ("Please, change the password")
+        bare = not link or any(p in link for p in _CJK_PARTICLE.split("|"))
+        # no link (or a particle): a value with a digit; with spaces only before a clause-final copula
+        if bare and (not any(c.isdigit() for c in value) or (" " in value and clause.split()[-1] not in _FINAL)):
+            continue
+        views.append((clause, line.char(m[1][0]), line.char(m[1][1]), False))
+    return views
+
+
+def quoted_views(lines: list[_Line]) -> list[View]:
+    """A quoted value after a word that introduces it: the clause's last ``_WORDS_BEFORE`` words before that word as
+    label (module docstring)."""
+    views: list[View] = []
+    for line in lines:
+        pos = 0
+        while (m := _regex("quoted").search(line.data, pos)) is not None:
+            pos = max(m[0][1], m[0][0] + 1)
+            before = line.part((max(0, m[0][0] - 4 * _MAX_BEFORE), m[0][0]))[-_MAX_BEFORE:]
+            before = before[max(before.rfind(c) for c in _CLAUSE_ENDS) + 1 :]
+            label = " ".join(before.split()[-_WORDS_BEFORE:])
+            if label and not names_attribute(label):
+                views.append((label, line.char(m[1][0]), line.char(m[1][1]), False))
+    return views
+
+
+def key_views(lines: list[_Line]) -> list[View]:
+    """A JSON, dict or YAML key that names a credential and its string value (module docstring)."""
+    views: list[View] = []
+    for line in lines:
+        pairs: list[tuple[tuple[int, int], tuple[int, int]]] = []
+        pos = 0
+        while (m := _regex("json").search(line.data, pos)) is not None:
+            pairs.append((m[1], m[2]))
+            pos = m[0][1]
+        if not pairs and (m := _regex("yaml").match(line.data, 0)) is not None:
+            pairs.append((m[1], m[2]))
+        for key, value in pairs:
+            label = line.part(key).replace("_", " ").strip()
+            if label and not names_attribute(label):
+                views.append((label, line.char(value[0]), line.char(value[1]), False))
+    return views
+
+
+def _cells(line: _Line) -> list[tuple[int, int]]:
+    """Stripped character spans (of the whole text) of a pipe table row's cells; empty when not a row."""
+    if line.text.count("|") < 2:
+        return []
+    cells: list[tuple[int, int]] = []
+    pos = 0
+    for part in line.text.split("|"):
+        a, b = pos, pos + len(part)
+        while a < b and line.text[a] in " \t":
+            a += 1
+        while b > a and line.text[b - 1] in " \t\r":
+            b -= 1
+        cells.append((line.start + a, line.start + b))
+        pos += len(part) + 1
+    stripped = line.text.strip()
+    return cells[int(stripped.startswith("|")) : len(cells) - int(stripped.endswith("|"))]
+
+
+def row_label_views(text: str, lines: list[_Line]) -> list[View]:
+    """A table row whose cell names a credential and whose next cell holds a value (module docstring); the row
+    above a rule line is the header, never read."""
+    views: list[View] = []
+    for k, line in enumerate(lines):
+        cells = _cells(line)
+        if len(cells) < 2 or (k + 1 < len(lines) and not lines[k + 1].text.strip("|-:+ \t")):
+            continue
+        for (a, b), (c, d) in itertools.pairwise(cells):
+            label = text[a:b]
+            if 0 < b - a <= 48 and 3 <= d - c <= 80 and not names_attribute(label):
+                views.append((label, c, d, False))
+    return views
+
+
+def around_views(text: str) -> list[View]:
+    """Every view of ``text`` (module docstring): value first, quoted after words, keys, row labels."""
+    lines = _lines(text)
+    views = value_first_views(lines)
+    if any(q in text for q in "\"'`“„«‘「"):
+        views += quoted_views(lines)
+    if ":" in text or "=" in text:
+        views += key_views(lines)
+    if "|" in text:
+        views += row_label_views(text, lines)
+    return views
