@@ -56,23 +56,29 @@ _DEMONSTRATIVE = (
     r"isso{WS}é|dat{WS}is|dit{WS}is|det{WS}är|det{WS}er|to{WS}jest|to|это|це|itu|ini|bu|şu|זה|זו|זאת|هذا|هذه"
 )
 _FINAL = frozenset(("है", "हैं", "است", "هست", "입니다", "이다", "です", "だ", "である"))
-_CJK_PARTICLE = r"が|は|是|就是|为|為|는|은|이|가"
-_LINK = (
+_CJK_PARTICLE = r"が|は|是|就是|为|為|는|은|이|가|คือ"  # written without a space before the clause
+_LINKED = (
     rf"((?:{WS}*[—–]{WS}*|{WS}+-{WS}+|{WS}*,{WS}*)(?:(?:{_DEMONSTRATIVE}){WS}+)?|{WS}+(?:{_COPULA}){WS}+|"
-    rf"{WS}*(?:{_CJK_PARTICLE}){WS}*|{WS}+)"
+    rf"{WS}*(?:{_CJK_PARTICLE}){WS}*)"
 )
-_VALUE_FIRST = (
-    rf"(?i)[ \t]*(?:[-*•>][ \t]+)?[\"'`“„«]?{_VALUE}[\"'`”“»]?{_LINK}([^\n.!?;,。！？،؛]{{2,{_MAX_LABEL}}})"
-).replace("{WS}", WS)
+_LABEL = rf"([^\n.!?;,。！？،؛、，]{{2,{_MAX_LABEL}}})"
+_OPEN = r"(?i)[ \t]*(?:[-*•>][ \t]+)?[\"'`“„«]?"
+# a link first; only when none reaches a clause, a value and a head-final clause with no link ("374120 depo için …")
+_VALUE_FIRST = rf"{_OPEN}{_VALUE}[\"'`”“»]?{_LINKED}{_LABEL}".replace("{WS}", WS)
+_VALUE_BARE = rf"{_OPEN}{_VALUE}[\"'`”“»]?({WS}+){_LABEL}".replace("{WS}", WS)
 # A word that introduces the new value right before its quote: "set … to", "auf", "à", "olarak", a copula, a colon.
 _TO = (
     r"to|into|as|auf|zu|in|à|en|a|para|por|op|naar|till|på|na|olarak|на|в|menjadi|jadi|ke|thành|sang|"
-    r"is|ist|lautet|est|es|è|é|är|jest|это|adalah|là"
+    r"is|ist|lautet|est|es|è|é|är|jest|это|adalah|là|إلى|الى|ל-|ל|روی|به|को"
 )
-_QUOTED = rf"(?i)(?:^|[ \t])(?:{_TO})[ \t]*[:=]?[ \t]*[\"'`“„«‘「]([^\"'`“”„«»‘’「」\n]{{3,100}})[\"'`”“»’」]"
+_TO_JOINED = r"を|に|改成了|改成|改为|改為|设为|设成|設為|를|을|로|으로|เป็น"  # written without a space before it
+_QUOTED = (
+    rf"(?i)(?:(?:^|[ \t])(?:{_TO})|{_TO_JOINED})[ \t]*[:=]?[ \t]*[\"'`“„«‘「]([^\"'`“”„«»‘’「」\n]{{3,100}})"
+    r"[\"'`”“»’」]"
+)
 _MAX_BEFORE = 80  # characters before a quote read for its label
 _WORDS_BEFORE = 8  # words of that label ("Ha impostato la combinazione dell'armadietto")
-_CLAUSE_ENDS = ".!?;,\"'`”»。！？،؛\n"
+_CLAUSE_ENDS = '.!?;,"`”»。！？،؛\n'
 _KEY = r"[^\"'\n:=]{1,48}"
 _JSON_PAIR = rf"[\"']({_KEY})[\"'][ \t]*[:=][ \t]*[\"']([^\"'\n]{{1,120}})[\"']"
 _YAML_PAIR = r"[ \t]*(?:-[ \t]+)?([^\s:#\"'{}\[\]|][^:#\n\"'{}|]{0,47}):[ \t]+[\"']?([^\n\"']{1,120}?)[\"']?[ \t]*$"
@@ -81,7 +87,7 @@ _YAML_PAIR = r"[ \t]*(?:-[ \t]+)?([^\s:#\"'{}\[\]|][^:#\n\"'{}|]{0,47}):[ \t]+[\
 @functools.cache
 def _regex(name: str) -> Regex:
     """The compiled pattern ``name`` (on first use, never at import time)."""
-    patterns = {"first": _VALUE_FIRST, "quoted": _QUOTED, "json": _JSON_PAIR, "yaml": _YAML_PAIR}
+    patterns = {"first": _VALUE_FIRST, "bare": _VALUE_BARE, "quoted": _QUOTED, "json": _JSON_PAIR, "yaml": _YAML_PAIR}
     return compile_rule(patterns[name])
 
 
@@ -112,20 +118,27 @@ def _lines(text: str) -> list[_Line]:
 
 
 def value_first_views(lines: list[_Line]) -> list[View]:
-    """A line opening with a value, a link and a clause (module docstring): the clause as label."""
+    """A line opening with a value, a link and a clause (module docstring): the clause as label (less a clause-final
+    copula: "दादी के फ्लैट का अलार्म कोड है" reads as "दादी के फ्लैट का अलार्म कोड")."""
     views: list[View] = []
     for line in lines:
-        m = _regex("first").match(line.data, 0)
+        m = _regex("first").match(line.data, 0) or _regex("bare").match(line.data, 0)
         if m is None:
             continue
         link, clause, value = line.part(m[2]).strip(), line.part(m[3]).strip(), line.part(m[1])
         if link == "," or value.lower() in function_words() or names_attribute(clause):
             continue  # a comma alone is a vocative or an aside ("Please, change the password")
+        words = clause.split()
+        final = bool(words) and words[-1] in _FINAL
         bare = not link or any(p in link for p in _CJK_PARTICLE.split("|"))
         # no link (or a particle): a value with a digit; with spaces only before a clause-final copula
-        if bare and (not any(c.isdigit() for c in value) or (" " in value and clause.split()[-1] not in _FINAL)):
+        if bare and (not any(c.isdigit() for c in value) or (" " in value and not final)):
             continue
-        views.append((clause, line.char(m[1][0]), line.char(m[1][1]), False))
+        label = " ".join(words[:-1]) if final and len(words) > 1 else clause
+        for copula in _FINAL:  # a copula written on the noun: "ロッカーの番号です"
+            if label.endswith(copula) and len(label) > len(copula) + 1:
+                label = label[: -len(copula)]
+        views.append((label, line.char(m[1][0]), line.char(m[1][1]), False))
     return views
 
 
@@ -181,15 +194,27 @@ def _cells(line: _Line) -> list[tuple[int, int]]:
     return cells[int(stripped.startswith("|")) : len(cells) - int(stripped.endswith("|"))]
 
 
-def row_label_views(text: str, lines: list[_Line]) -> list[View]:
-    """A table row whose cell names a credential and whose next cell holds a value (module docstring); the row
-    above a rule line is the header, never read."""
+def _rule(line: _Line) -> bool:
+    return "-" in line.text and not line.text.strip("|-:+ \t")
+
+
+def table_views(text: str, lines: list[_Line]) -> list[View]:
+    """A pipe table's cells read with their labels: a cell under a header (the row above a rule line) with that
+    header cell as label, and a cell after a row's label cell with that cell as label (module docstring)."""
     views: list[View] = []
+    header: list[tuple[int, int]] = []
     for k, line in enumerate(lines):
         cells = _cells(line)
-        if len(cells) < 2 or (k + 1 < len(lines) and not lines[k + 1].text.strip("|-:+ \t")):
+        if len(cells) < 2 or _rule(line):
+            header = header if cells and _rule(line) else []
             continue
-        for (a, b), (c, d) in itertools.pairwise(cells):
+        if k + 1 < len(lines) and _rule(lines[k + 1]):
+            header = cells  # a header row is labels, never values
+            continue
+        pairs = list(itertools.pairwise(cells))
+        if len(header) == len(cells):
+            pairs += list(zip(header, cells, strict=True))
+        for (a, b), (c, d) in pairs:
             label = text[a:b]
             if 0 < b - a <= 48 and 3 <= d - c <= 80 and not names_attribute(label):
                 views.append((label, c, d, False))
@@ -205,5 +230,5 @@ def around_views(text: str) -> list[View]:
     if ":" in text or "=" in text:
         views += key_views(lines)
     if "|" in text:
-        views += row_label_views(text, lines)
+        views += table_views(text, lines)
     return views
