@@ -48,7 +48,7 @@ _VALUE = rf"([^{_STOP}]{{3,64}}?(?:[ \t][^{_STOP}]{{1,24}}){{0,5}}?)"
 # vi): a copula, or a dash or comma and a demonstrative's copula.
 _COPULA = (
     r"is|was|will{WS}be|becomes|are|ist|war|wird|lautet|est|était|sera|es|era|será|sera|è|sarà|é|wordt|är|blir|er|"
-    r"to|jest|będzie|это|будет|є|це|adalah|ialah|merupakan|yaitu|là|olacak|هو|هي|זה|זו|הוא|היא"
+    r"to|jest|będzie|это|будет|є|це|adalah|ialah|merupakan|yaitu|itu|ini|là|olacak|هو|هي|זה|זו|הוא|היא"
 )
 _DEMONSTRATIVE = (
     r"that's|that{WS}is|this{WS}is|it's|which{WS}is|c'est|c’est|das{WS}ist|dies{WS}ist|ese{WS}es|esa{WS}es|"
