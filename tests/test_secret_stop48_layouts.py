@@ -1,0 +1,115 @@
+"""Stop 48 (#28): a credential laid out around its value is refused whatever the language: the value said before
+its noun, quoted after the words that set it, labelled by a JSON/YAML key or a table cell in the language's own
+noun, handed over in two halves, or an English keypad code followed by "so …"; the same layouts around public
+values stay storable (domain/secret_around.py, secret_wrapped.py, secret_anylang.py, secret_between.py). breaker47
+stored all of these classes."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from contextlamp.domain.secret_scan import SecretScanner
+
+SECRETS = [
+    # the value before its noun
+    "tulip-anchor-93 is the guest wifi password at the cabin",
+    "5501#, that's the code for the bike room door",
+    "Kq7!mZ2vR8 ist das Passwort für den Drucker",
+    "639274 — c'est le code PIN de la boîte aux lettres",
+    "482019 — это код от домофона, не теряй",
+    "hB4%nW8qL2 é a senha do servidor de backup",
+    # a quoted value after the words that set it
+    'They switched the storeroom combination to "31-07-52" on Friday.',
+    "Hemos cambiado la contraseña del NAS a «Lm3$wq81Pz».",
+    "Hanno impostato il codice dell'allarme a “770412” ieri.",
+    # a key in the language's own noun
+    '{"host": "files.local", "contraseña": "Rt5!kw92Qa"}',
+    '{"mot_de_passe": "Fz8#tr41Mv", "port": 22}',
+    "smb:\n  user: ines\n  wachtwoord: 'pK2!vd73Lq'",
+    # a table row labelled in its first cell
+    "| Einstellung | Wert |\n|---|---|\n| Geheimzahl | 905183 |",
+    "| Ort | Türcode |\n|---|---|\n| Keller | 41978 |",
+    # a token in two halves
+    "Here is the GitHub token in two pieces\nfirst piece:\nghp_R2d4F6h8J0k2L4n6P8r0\nsecond piece:\nT2v4X6z8B0c2D4f6",
+    # an English keypad code going on after the code
+    "the alarm code for the shop is 7730 so don't write it down",
+    "The padlock code is 18-42-07 but only Sam uses it",
+    # a code that ends its line
+    "Kod do szafki w serwerowni to 70-06-78\nDzięki!",
+]
+
+ORDINARY = [
+    "8443 is the port the admin console listens on",
+    "2021 was the year we moved the office",
+    "Please, change the password on Tuesday.",
+    'She set the editor theme to "Solarized Light" last week.',
+    '{"usuario": "ines", "puerto": 5432, "idioma": "es"}',
+    '{"longueur_min_mot_de_passe": 12, "jours_expiration": 90}',
+    "| Einstellung | Wert |\n|---|---|\n| Zeitlimit | 30 |",
+    "| Gerät | Passwort-Länge |\n|---|---|\n| Router | 16 |",
+    "| Service | Password |\n|---|---|\n| NAS | in the vault |",
+    "user: ines\nhost: files.local\nport: 5432",
+    "The room number is 4471 so take the lift",
+    "the build number is 20931 and it passed",
+]
+
+
+@pytest.fixture(scope="module")
+def scanner() -> SecretScanner:
+    return SecretScanner()
+
+
+@pytest.mark.parametrize("text", SECRETS)
+def test_a_credential_laid_out_around_its_value_is_refused(scanner: SecretScanner, text: str) -> None:
+    assert scanner.kinds(text)
+
+
+@pytest.mark.parametrize("text", ORDINARY)
+def test_the_same_layouts_around_public_values_are_storable(scanner: SecretScanner, text: str) -> None:
+    assert scanner.kinds(text) == []
+
+
+def test_the_value_is_what_redaction_removes(scanner: SecretScanner) -> None:
+    assert scanner.redact("tulip-anchor-93 is the guest wifi password at the cabin").startswith("[secret removed]")
+    kept = scanner.redact('They switched the storeroom combination to "31-07-52" on Friday.')
+    assert "31-07-52" not in kept and "storeroom combination" in kept
+
+
+def _cpu(scanner: SecretScanner, text: str) -> float:
+    best = float("inf")
+    for _ in range(2):
+        start = time.thread_time()
+        scanner.kinds(text)
+        best = min(best, time.thread_time() - start)
+    return best
+
+
+PLAIN = "The quick brown fox jumps over the lazy dog while the team reviews the release notes. "
+
+
+@pytest.mark.parametrize(
+    "unit",
+    [
+        "\n",  # every line is read
+        '"',  # quotes without a closer
+        'set the password to "',
+        "|",
+        "| a | b |\n",
+        "|---|---|\n",
+        "4471 is the password\n",
+        "— that's ",
+        '"k": "v", ',
+        "part:\n",
+        "part 1: abcdef\n",
+        "1234が",
+        "を「",
+    ],
+)
+def test_hostile_repetitions_of_each_opener_scan_within_ten_times_prose(scanner: SecretScanner, unit: str) -> None:
+    size = 64 * 1024
+    hostile = (unit * (size // len(unit) + 1))[:size]
+    prose = (PLAIN * (size // len(PLAIN) + 1))[:size]
+    scanner.kinds("warm up")
+    assert _cpu(scanner, hostile) <= 10 * _cpu(scanner, prose) + 0.005
