@@ -31,13 +31,14 @@ SECRETS = [
     # a table row labelled in its first cell
     "| Einstellung | Wert |\n|---|---|\n| Geheimzahl | 905183 |",
     "| Ort | Türcode |\n|---|---|\n| Keller | 41978 |",
-    # a token in two halves
-    "Here is the GitHub token in two pieces\nfirst piece:\nghp_R2d4F6h8J0k2L4n6P8r0\nsecond piece:\nT2v4X6z8B0c2D4f6",
+    # a token in two halves, a label line before each
+    "GitLab token, first half:\nglpat-Wm3Qz8T\nsecond half:\nk5LpR2xNq7vbQ",
+    "Datadog API key, part 1:\n8f3a1c9e2b7d\npart 2:\n4c6e0a5f1b9d3e7a",
     # an English keypad code going on after the code
-    "the alarm code for the shop is 7730 so don't write it down",
-    "The padlock code is 18-42-07 but only Sam uses it",
-    # a code that ends its line
-    "Kod do szafki w serwerowni to 70-06-78\nDzięki!",
+    "For the back gate, the code is 4471 so keep it to yourself",
+    "For the shed padlock the code is 2958 so lock it after",
+    # a value first whose view ends its line
+    "51-22-09 to szyfr do szafki w piwnicy serwisu, nie zgub",
 ]
 
 ORDINARY = [
