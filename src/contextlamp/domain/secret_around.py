@@ -5,24 +5,25 @@ views ``label: value`` the scanner reads with every rule it has. People lay a cr
 language; each is one more view here, and the value test stays the scanner's (so "the port: 8080", "the minimum
 password length: 12" and "the password reset day: Monday" stay storable):
 
-- the **value before its noun**: a line that opens with a value (up to six words), then a link (a dash, a comma,
-  a copula of one of 14 languages, a demonstrative and its copula: "is", "— that's", ", c'est", "ist", "é", "to",
-  "это", "adalah", が, 是 …) or, in head-final clauses, nothing, then the rest of the clause naming a credential
-  ("amber-otter-42 is the wifi password", "8812 — that's the gate code", "374120 depo için alarm kodu"): the
-  clause's words as label (to the noun's end, after a CJK particle or with no link);
-- a **quoted value after the noun and a few words**: the noun, at most eight words without a sentence end, a word
-  that introduces the new value (to, auf, à, en, in, para, op, till, na, olarak, на, menjadi, a copula or a colon),
-  then a value in the language's quotes ("He set the locker combination to "94-98-35"", "Er hat den Türcode auf
-  „*052737“ gesetzt"): the noun as label, unless the words name an attribute ("the password policy to "90 days"");
-- a **key of a JSON object, a Python dict or a YAML mapping in the language's own noun**, quoted or with spaces
+- the **value before its noun**: a line that opens with a value (up to six tokens), then a link (a dash, a comma
+  and a demonstrative, a copula of one of 16 languages: "is", "— that's", ", c'est", "ist", "é", "to", "это",
+  "adalah", "itu", "هي", が, 是, คือ …), then a clause ("amber-otter-42 is the wifi password", "8812 — that's the
+  gate code"): the clause as label. With no link (head-final: "374120 depo için alarm kodu", "… का कोड है") the value
+  must hold a digit, and a clause-final copula is dropped from the label. A comma alone is no link ("Please, change
+  the password"), and a value that is a function word of some language is none ("This is the password");
+- a **quoted value after a word that introduces it** (to, auf, à, en, para, op, till, na, olarak, на, إلى, ל-, を,
+  改成了, 를, เป็น, a copula …; "He set the locker combination to "94-98-35"", "Er hat den Türcode auf „*052737“
+  gesetzt"): the clause's last eight words before that word as label;
+- a **key of a JSON object, a Python dict or a YAML mapping**, quoted or with spaces, in any language
   (``{"contraseña del wifi": "…"}``, ``"mot_de_passe": "…"``, ``código de un solo uso: "502349"``): the key, its
   ``_`` read as a space, as label;
-- a **table row labelled in its first cell** (``| Geheimzahl | 4471 |``): the cell that names a credential as
-  label, the next cell as value (a header row, followed by a rule line, is a label row, never a value).
+- a **pipe table** (``| Ort | Türcode |`` / ``|---|`` / ``| Keller | 41978 |``, ``| Geheimzahl | 4471 |``): each
+  cell with its column's header cell as label, and each cell with the cell before it as label; a header row (the
+  row above a rule line) is labels, never values.
 
-Every pass reads each line once (lines over ``_MAX_LINE`` characters are paragraphs, not read), every pattern runs on
-RE2 on one line and is bounded, and each view is at most a line: linear in the text. The nouns are the slot layer's
-(secret_grammar, secret_between, secret_lexicon).
+A label that names a public attribute (secret_turns.names_attribute: policy, length, port, timeout …) makes no
+view. Every pass reads each line once (lines over ``_MAX_LINE`` characters are paragraphs, not read), every pattern
+runs on RE2 on one line and is bounded, and the views are at most a few times the text: linear.
 """
 
 from __future__ import annotations
