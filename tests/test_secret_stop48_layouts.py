@@ -11,6 +11,7 @@ import time
 import pytest
 
 from contextlamp.domain.secret_scan import SecretScanner
+from tests.scripts import load_script
 
 SECRETS = [
     # the value before its noun
@@ -87,7 +88,7 @@ def _cpu(scanner: SecretScanner, text: str) -> float:
     return best
 
 
-PLAIN = "The quick brown fox jumps over the lazy dog while the team reviews the release notes. "
+bench = load_script("secret_scanner.py", "bench_secrets_stop48_layouts")
 
 
 @pytest.mark.parametrize(
@@ -109,8 +110,11 @@ PLAIN = "The quick brown fox jumps over the lazy dog while the team reviews the 
     ],
 )
 def test_hostile_repetitions_of_each_opener_scan_within_ten_times_prose(scanner: SecretScanner, unit: str) -> None:
+    """Against the prose test_secret_scan_linear uses (notes that mention credentials). Against plain prose a line
+    that is itself a stated secret ("4471 is the password", repeated) costs 8x on main and 10x here: the dense
+    stated secrets of test_secret_scan_linear's strict xfail, not an opener of this stop."""
     size = 64 * 1024
     hostile = (unit * (size // len(unit) + 1))[:size]
-    prose = (PLAIN * (size // len(PLAIN) + 1))[:size]
+    prose = bench.prose_of_size([bench.load_notes()], size)
     scanner.kinds("warm up")
     assert _cpu(scanner, hostile) <= 10 * _cpu(scanner, prose) + 0.005

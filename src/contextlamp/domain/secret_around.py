@@ -209,8 +209,9 @@ def table_views(text: str, lines: list[_Line]) -> list[View]:
         if len(cells) < 2 or _rule(line):
             header = header if cells and _rule(line) else []
             continue
-        if k + 1 < len(lines) and _rule(lines[k + 1]):
-            header = cells  # a header row is labels, never values
+        first = k == 0 or lines[k - 1].start + len(lines[k - 1].text) + 1 != line.start or not _cells(lines[k - 1])
+        if first or (k + 1 < len(lines) and _rule(lines[k + 1])):
+            header = cells  # a table's first row and the row above a rule line are labels, never values
             continue
         pairs = list(itertools.pairwise(cells))
         if len(header) == len(cells):

@@ -279,8 +279,7 @@ def reply_views(text: str) -> list[View]:
 
 
 def reworded_views(text: str) -> list[View]:
-    """Every view of ``text`` (module docstring): tables, parentheses, clauses, replies, and the layouts around a
-    value (secret_around.py)."""
+    """Every view of ``text`` (module docstring): tables, parentheses, clauses, replies."""
     views = paren_views(text) if "(" in text or "（" in text else []
     if "," in text or "，" in text or "、" in text or "،" in text:
         views += clause_views(text)
@@ -288,24 +287,27 @@ def reworded_views(text: str) -> list[View]:
         views += table_views(text)
     if any(q in text for q in _QUESTION):
         views += reply_views(text)
-    return views + around_views(text)  # stop 48: value first, quoted after words, keys, row labels
+    return views
 
 
-def reworded_findings(text: str, find: Finder) -> list[tuple[int, int, str]]:
+def reworded_findings(text: str, find: Finder, shapes: frozenset[str] = frozenset()) -> list[tuple[int, int, str]]:
     """(start, end, kind) in ``text`` of what ``find`` reports inside the value of a view; all views are read in
     one call, each distinct ``label: value`` once (a repeated row or question costs nothing more) and on its own
-    paragraph (followed by a blank line)."""
-    views = reworded_views(text)
+    paragraph (followed by a blank line). The views of secret_around.py (a value laid out around its noun) count
+    no finding of a kind in ``shapes`` (found by shape, not by a label: the scan judged those bytes in the text)."""
+    views = [(*view, True) for view in reworded_views(text)] + [(*view, False) for view in around_views(text)]
     if not views:
         return []
-    where: dict[tuple[str, str, bool], list[int]] = {}  # each distinct view -> where its value starts in text
-    for label, start, end, strict in views:
-        key = (label.replace("\n", " "), text[start:end].replace("\n", " "), strict)
+    # each distinct view -> where its value starts in text; the last flag: whether a shape finding counts (a value
+    # laid out around its noun is the same bytes as in the text, whose shape findings the scan has judged already)
+    where: dict[tuple[str, str, bool, bool], list[int]] = {}
+    for label, start, end, strict, shaped in views:
+        key = (label.replace("\n", " "), text[start:end].replace("\n", " "), strict, shaped)
         where.setdefault(key, []).append(start)
     parts: list[str] = []
     bounds: list[tuple[int, int]] = []  # (value start, value end) in the joined text, one per distinct view
     offset = 0
-    for label, value, _ in where:
+    for label, value, _, _ in where:
         head = f"{label}: "
         bounds.append((offset + len(head), offset + len(head) + len(value)))
         parts.append(f"{head}{value}\n\n")
@@ -321,7 +323,7 @@ def reworded_findings(text: str, find: Finder) -> list[tuple[int, int, str]]:
                 continue
             v0, v1 = bounds[j]
             a, b = max(s, v0), min(e, v1)
-            if b > a and not (keys[j][2] and plain_words(kind, joined[a:b])):
+            if b > a and not (keys[j][2] and plain_words(kind, joined[a:b])) and (keys[j][3] or kind not in shapes):
                 out += [(t0 + a - v0, t0 + b - v0, kind) for t0 in where[keys[j]]]
     return out
 
