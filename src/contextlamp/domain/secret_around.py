@@ -30,11 +30,13 @@ from __future__ import annotations
 
 import functools
 import itertools
+import unicodedata
 
 from contextlamp.domain.secret_grammar import WS
 from contextlamp.domain.secret_lexicon import function_words
 from contextlamp.domain.secret_re2 import Regex, compile_rule
 from contextlamp.domain.secret_turns import names_attribute
+from contextlamp.domain.secret_words import STOP_WORDS
 
 # (label, start, end, strict): secret_reworded.View
 View = tuple[str, int, int, bool]
@@ -118,6 +120,22 @@ def _lines(text: str) -> list[_Line]:
     return lines
 
 
+def _value_like(value: str, link: str) -> bool:
+    """Whether a line's first words read as a value before a link: a digit or a symbol inside; or, letters alone,
+    three words or more none of which is a function word of some language (a passphrase: "maple lilac timber
+    marble"), or any word before a dash or a demonstrative ("Hollowbrook — that's the answer"). A name or a subject
+    before a copula is a sentence ("Bartek is rotating the passphrase", "The security question feature was …")."""
+    core = "".join(c for c in value if not unicodedata.category(c).startswith("P") or c in "-_.")
+    core = core.strip("-_. ")
+    if any(c.isdigit() for c in core) or any(not (c.isalpha() or c.isspace()) for c in core):
+        return True
+    words = core.lower().split()
+    if not words or any(w in function_words() or w in STOP_WORDS for w in words):
+        return False
+    dashed = link[:1] in "—–-," and len(link) > 1
+    return len(words) >= 3 or (dashed and len(words) == 1)
+
+
 def value_first_views(lines: list[_Line]) -> list[View]:
     """A line opening with a value, a link and a clause (module docstring): the clause as label (less a clause-final
     copula: "दादी के फ्लैट का अलार्म कोड है" reads as "दादी के फ्लैट का अलार्म कोड")."""
@@ -127,7 +145,7 @@ def value_first_views(lines: list[_Line]) -> list[View]:
         if m is None:
             continue
         link, clause, value = line.part(m[2]).strip(), line.part(m[3]).strip(), line.part(m[1])
-        if link == "," or value.lower() in function_words() or names_attribute(clause):
+        if link == "," or names_attribute(clause) or not _value_like(value, link):
             continue  # a comma alone is a vocative or an aside ("Please, change the password")
         words = clause.split()
         final = bool(words) and words[-1] in _FINAL
@@ -172,6 +190,8 @@ def key_views(lines: list[_Line]) -> list[View]:
             pairs.append((m[1], m[2]))
         for key, value in pairs:
             label = line.part(key).replace("_", " ").strip()
+            if label and (label.isascii() and label.isalpha()):
+                continue  # a plain ASCII word key ("integrity", "password") is read by the assignment rules already
             if label and not names_attribute(label):
                 views.append((label, line.char(value[0]), line.char(value[1]), False))
     return views
@@ -213,9 +233,8 @@ def table_views(text: str, lines: list[_Line]) -> list[View]:
         if first or (k + 1 < len(lines) and _rule(lines[k + 1])):
             header = cells  # a table's first row and the row above a rule line are labels, never values
             continue
-        pairs = list(itertools.pairwise(cells))
-        if len(header) == len(cells):
-            pairs += list(zip(header, cells, strict=True))
+        # under a header, each cell with its column's label; else each cell after the cell that labels it
+        pairs = list(zip(header, cells, strict=True)) if len(header) == len(cells) else list(itertools.pairwise(cells))
         for (a, b), (c, d) in pairs:
             label = text[a:b]
             if 0 < b - a <= 48 and 3 <= d - c <= 80 and not names_attribute(label):

@@ -293,14 +293,23 @@ def reworded_views(text: str) -> list[View]:
 def reworded_findings(text: str, find: Finder, shapes: frozenset[str] = frozenset()) -> list[tuple[int, int, str]]:
     """(start, end, kind) in ``text`` of what ``find`` reports inside the value of a view; all views are read in
     one call, each distinct ``label: value`` once (a repeated row or question costs nothing more) and on its own
-    paragraph (followed by a blank line). The views of secret_around.py (a value laid out around its noun) count
-    no finding of a kind in ``shapes`` (found by shape, not by a label: the scan judged those bytes in the text)."""
-    views = [(*view, True) for view in reworded_views(text)] + [(*view, False) for view in around_views(text)]
+    paragraph (followed by a blank line). The views of secret_around.py (a value laid out around its noun) are read
+    in a second call, apart (a rule must not read one view's value on into the next), and count no finding of a kind
+    in ``shapes`` (found by shape, not by a label: the scan judged those bytes in the text) nor one the value alone
+    gives."""
+    views = [(*view, True) for view in reworded_views(text)]
+    seen = {(label, start, end) for label, start, end, _, _ in views}  # a view read above is not read again below
+    around = [(*view, False) for view in around_views(text) if view[:3] not in seen]
+    return _view_findings(text, views, find, shapes) + _view_findings(text, around, find, shapes)
+
+
+def _view_findings(
+    text: str, views: list[tuple[str, int, int, bool, bool]], find: Finder, shapes: frozenset[str]
+) -> list[tuple[int, int, str]]:
+    """:func:`reworded_findings` for one group of views (the last flag: whether any finding counts)."""
     if not views:
         return []
-    # each distinct view -> where its value starts in text; the last flag: whether a shape finding counts (a value
-    # laid out around its noun is the same bytes as in the text, whose shape findings the scan has judged already)
-    where: dict[tuple[str, str, bool, bool], list[int]] = {}
+    where: dict[tuple[str, str, bool, bool], list[int]] = {}  # each distinct view -> where its value starts in text
     for label, start, end, strict, shaped in views:
         key = (label.replace("\n", " "), text[start:end].replace("\n", " "), strict, shaped)
         where.setdefault(key, []).append(start)
@@ -324,6 +333,8 @@ def reworded_findings(text: str, find: Finder, shapes: frozenset[str] = frozense
             v0, v1 = bounds[j]
             a, b = max(s, v0), min(e, v1)
             if b > a and not (keys[j][2] and plain_words(kind, joined[a:b])) and (keys[j][3] or kind not in shapes):
+                if not keys[j][3] and kind in {k for _, _, k in find(keys[j][1], False)}:
+                    continue  # the value alone says it ("Bestelcode 3317 is de toner"): the label adds nothing
                 out += [(t0 + a - v0, t0 + b - v0, kind) for t0 in where[keys[j]]]
     return out
 
