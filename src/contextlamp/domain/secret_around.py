@@ -130,8 +130,8 @@ def _value_like(value: str, link: str) -> bool:
     if any(c.isdigit() for c in core) or any(not (c.isalpha() or c.isspace()) for c in core):
         return True
     words = core.lower().split()
-    if not words or any(w in function_words() or w in STOP_WORDS for w in words):
-        return False
+    if not words or any(w in function_words() or w in STOP_WORDS for w in words) or link.lower() == "to":
+        return False  # Polish "to" is also English "to": "Biometric unlock falls back to the device passcode"
     dashed = link[:1] in "—–-," and len(link) > 1
     return len(words) >= 3 or (dashed and len(words) == 1)
 
