@@ -58,6 +58,7 @@ SPLITS: tuple[HeldSplit, ...] = (
         "secret_corpus_held16s",
         "score stated51's held16s split (keys, answers, passphrases, codes; at the end)",
     ),
+    HeldSplit("held16v", "secret_corpus_held16v", "score shape51's held16v split (layouts around values; at the end)"),
 )
 
 

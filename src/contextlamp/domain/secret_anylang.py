@@ -205,12 +205,15 @@ def accept_pin_any(window: str) -> bool:
     return not (len(digits) == 4 and digits[:2] in ("19", "20") and not value.strip(digits))
 
 
+# A word that goes on after an English code (stop 48: "the alarm code is 4471 so keep it to yourself").
+_JOINERS_EN = "to|and|then|on|at|if|before|after|so|but|which|because|until|unless|when|once|or|—|-"
 # A keypad, gate, door, alarm, lock or safe, then within the clause a verb that enters a code (takes, opens with,
-# punch in, key in, enter, type, disarm with), then the code: digits with * or # or 4 to 10 digits (English).
+# punch in, key in, enter, type, disarm with), then the code: 4 to 10 digits (grouped by dashes: "42-35-88"), * or #
+# around them (English).
 KEYPAD_PATTERN = (
     rf"(?i)\b(?:keypad|gate|door|alarm|lock|safe|locker|padlock|shed|cupboard)\b[^\n.!?;]{{0,60}}?"
     rf"\b(?:takes|opens{WS}+with|unlocks{WS}+with|punch{WS}+in|key{WS}+in|enter|type{WS}+in|disarm{WS}+with|code{WS}+is)"
-    rf"{WS}+([*#]?[0-9]{{4,10}}[*#]?)(?:{WS}*(?:[\n.!?;,)]|$)|{WS}+(?:to|and|then|on|at|if|before|after|—|-){WS})"
+    rf"{WS}+([*#]?[0-9]{{2,10}}(?:-[0-9]{{2,4}}){{0,3}}[*#]?)(?:{WS}*(?:[\n.!?;,)]|$)|{WS}+(?:{_JOINERS_EN}){WS})"
 )
 
 
@@ -234,14 +237,18 @@ _JOINERS = (  # a word that goes on after the code: "… 7391 si tu arrives", "�
 )
 KEYPAD_ANY_PATTERN = (
     rf"(?i){_START}(?:{_THINGS})(?:[^\p{{L}}\p{{N}}_][^\n.!?;]{{0,60}}?)?[^\p{{L}}\p{{N}}_](?:{_CODE_IS})"
-    rf"{WS}+([*#]?[0-9]{{4,10}}[*#]?)(?:{WS}*(?:[\n.!?;,)]|$)|{WS}+(?:{_JOINERS}){WS})"
+    rf"{WS}+([*#]?[0-9]{{2,10}}(?:-[0-9]{{2,4}}){{0,3}}[*#]?)(?:{WS}*(?:[\n.!?;,)]|$)|{WS}+(?:{_JOINERS}){WS})"
 )
 
 
 def accept_keypad_code(value: str) -> bool:
-    """4 to 10 digits (a * or # around them) that are no year alone."""
+    """4 to 10 digits (a * or # around them, groups joined by dashes) that are no year alone and no range of two
+    numbers ("12-14")."""
     digits = value.strip("*#")
-    return not (len(digits) == 4 and digits[:2] in ("19", "20") and value == digits)
+    if "-" in digits:
+        groups = digits.split("-")
+        return len(groups) >= 3 and 4 <= len(digits) - len(groups) + 1 <= 10
+    return 4 <= len(digits) <= 10 and not (len(digits) == 4 and digits[:2] in ("19", "20") and value == digits)
 
 
 def anylang_rules() -> tuple[tuple[Rule, tuple[str, ...]], ...]:

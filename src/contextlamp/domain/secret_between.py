@@ -72,7 +72,8 @@ DIGIT_TOKEN = rf"{_T}{{0,40}}\p{{Nd}}{_T}{{0,40}}"  # a token with a digit: what
 # One word between the noun and the separator: no sentence or clause end, no colon, no quote.
 WORD = r"[^\s\p{Z}.!?;,:：،؛。，；()\[\]{}\"“”«»「」]{1,30}"
 _END = r"(?:[^\p{L}\p{N}_#*-]|$)"
-_AFTER = r"(?:([ \t][^\s\p{Z}]{1,24})|[ \t]|[^\p{L}\p{N}_#*\s-]|$)"  # group 2: the word after, read for a unit
+# group 2: the word after, read for a unit; a line's end ends the value too (stop 48: "… to 70-06-78\nThanks")
+_AFTER = r"(?:([ \t][^\s\p{Z}]{1,24})|[ \t]|[^\p{L}\p{N}_#*\s-]|\r?\n|$)"
 FINAL = r"है|हैं|است|입니다|です|です。"
 # Hindi/Japanese/Korean: what it opens, a genitive, then the noun.
 _HEAD_FINAL = (

@@ -31,6 +31,7 @@ import unicodedata
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
+from contextlamp.domain.secret_around import around_views
 from contextlamp.domain.secret_grammar import (
     CODES_NOUNS,
     CODES_NOUNS_CJK,
@@ -289,21 +290,33 @@ def reworded_views(text: str) -> list[View]:
     return views
 
 
-def reworded_findings(text: str, find: Finder) -> list[tuple[int, int, str]]:
+def reworded_findings(text: str, find: Finder, shapes: frozenset[str] = frozenset()) -> list[tuple[int, int, str]]:
     """(start, end, kind) in ``text`` of what ``find`` reports inside the value of a view; all views are read in
     one call, each distinct ``label: value`` once (a repeated row or question costs nothing more) and on its own
-    paragraph (followed by a blank line)."""
-    views = reworded_views(text)
+    paragraph (followed by a blank line). The views of secret_around.py (a value laid out around its noun) are read
+    in a second call, apart (a rule must not read one view's value on into the next), and count no finding of a kind
+    in ``shapes`` (found by shape, not by a label: the scan judged those bytes in the text) nor one the value alone
+    gives."""
+    views = [(*view, True) for view in reworded_views(text)]
+    seen = {(label, start, end) for label, start, end, _, _ in views}  # a view read above is not read again below
+    around = [(*view, False) for view in around_views(text) if view[:3] not in seen]
+    return _view_findings(text, views, find, shapes) + _view_findings(text, around, find, shapes)
+
+
+def _view_findings(
+    text: str, views: list[tuple[str, int, int, bool, bool]], find: Finder, shapes: frozenset[str]
+) -> list[tuple[int, int, str]]:
+    """:func:`reworded_findings` for one group of views (the last flag: whether any finding counts)."""
     if not views:
         return []
-    where: dict[tuple[str, str, bool], list[int]] = {}  # each distinct view -> where its value starts in text
-    for label, start, end, strict in views:
-        key = (label.replace("\n", " "), text[start:end].replace("\n", " "), strict)
+    where: dict[tuple[str, str, bool, bool], list[int]] = {}  # each distinct view -> where its value starts in text
+    for label, start, end, strict, shaped in views:
+        key = (label.replace("\n", " "), text[start:end].replace("\n", " "), strict, shaped)
         where.setdefault(key, []).append(start)
     parts: list[str] = []
     bounds: list[tuple[int, int]] = []  # (value start, value end) in the joined text, one per distinct view
     offset = 0
-    for label, value, _ in where:
+    for label, value, _, _ in where:
         head = f"{label}: "
         bounds.append((offset + len(head), offset + len(head) + len(value)))
         parts.append(f"{head}{value}\n\n")
@@ -319,7 +332,9 @@ def reworded_findings(text: str, find: Finder) -> list[tuple[int, int, str]]:
                 continue
             v0, v1 = bounds[j]
             a, b = max(s, v0), min(e, v1)
-            if b > a and not (keys[j][2] and plain_words(kind, joined[a:b])):
+            if b > a and not (keys[j][2] and plain_words(kind, joined[a:b])) and (keys[j][3] or kind not in shapes):
+                if not keys[j][3] and kind in {k for _, _, k in find(keys[j][1], False)}:
+                    continue  # the value alone says it ("Bestelcode 3317 is de toner"): the label adds nothing
                 out += [(t0 + a - v0, t0 + b - v0, kind) for t0 in where[keys[j]]]
     return out
 

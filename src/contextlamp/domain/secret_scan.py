@@ -285,7 +285,9 @@ class SecretScanner:
                     found.append((*view.original_span(a, b), kind))
             found += [(*view.original_span(a, b), HIDDEN) for a, b in view.hidden if hidden_secret(view.text[a:b])]
             found += [(a, b, HIDDEN) for a, b, value in view.revealed if hidden_secret(value)]
-        found += [(*normal.original_span(a, b), k) for a, b, k in reworded_findings(normal.text, _raw_findings)]
+        found += [
+            (*normal.original_span(a, b), k) for a, b, k in reworded_findings(normal.text, _raw_findings, SHAPE_KINDS)
+        ]
         laid = [
             (*layout.original_span(a, b), kind)
             for layout in layout_views(normal.text) + wrapped_views(normal.text)  # cut by layout, rejoined
