@@ -44,7 +44,6 @@ from typing import Literal
 from contextlamp.domain.secret_between import between_rules
 from contextlamp.domain.secret_changes import accept_changed, change_rules
 from contextlamp.domain.secret_glued import glued_rules
-from contextlamp.domain.secret_keyed import keyed_rules
 from contextlamp.domain.secret_grammar import (
     AFTER_NOUN,
     ANSWER_NOUNS,
@@ -69,6 +68,7 @@ from contextlamp.domain.secret_grammar import (
     TOKEN_NOUNS_CJK,
     WS,
 )
+from contextlamp.domain.secret_keyed import keyed_rules
 from contextlamp.domain.secret_rules import Rule
 from contextlamp.domain.secret_values import (
     accept_answer,
