@@ -21,6 +21,7 @@ import json
 import os
 from collections import defaultdict
 from pathlib import Path
+from typing import Any
 
 from capture_held import score
 from junk47_held import run_case
@@ -40,9 +41,16 @@ def main() -> None:
     os.environ.setdefault("CONTEXTLAMP_LOG_LEVEL", "warning")
     path = DATA / f"aside50-{args.half}" / "cases.json"
     cases = [c for c in json.loads(path.read_text(encoding="utf-8"))["cases"] if args.only in (None, c["class"])]
+    report(cases, args.embedder, args.show)
+
+
+def report(cases: list[dict[str, Any]], embedder: str, show: bool) -> None:
+    """Run ``cases`` (``make_cases.py`` records: ``id``, ``class``, ``lang``, ``ask`` ...) through the hook worker
+    and the stop hook's decision with ``embedder``; print a row per class and language (``COLUMNS``), each failing
+    case (every case with ``show``) with its live memories, then the totals as one JSON line."""
     rows: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
     for case in cases:
-        live, asked = run_case(case, args.embedder)
+        live, asked = run_case(case, embedder)
         result = score(case, live)
         for key in (case["class"], f"lang:{case['lang']}"):
             row = rows[key]
@@ -54,7 +62,7 @@ def main() -> None:
             row["false_asks"] += bool(asked and not case["ask"])
             row["missed_asks"] += bool(case["ask"] and not asked)
         bad = result["kept"] < result["expected"] or result["junk"] or result["over"] or asked != case["ask"]
-        if args.show or bad:
+        if show or bad:
             print(f"{case['id']}: kept {result['kept']}/{result['expected']} asked {asked}", flush=True)
             for text in live:
                 print(f"    | {text}")

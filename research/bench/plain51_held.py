@@ -20,14 +20,11 @@ from __future__ import annotations
 import argparse
 import json
 import os
-from collections import defaultdict
 from pathlib import Path
 
-from capture_held import score
-from junk47_held import run_case
+from aside50_held import report
 
 DATA = Path(__file__).resolve().parent / "data" / "plain51-held" / "cases.json"
-COLUMNS = ["cases", "kept", "expected", "live", "junk", "over", "asks_right", "false_asks", "missed_asks"]
 
 
 def main() -> None:
@@ -40,30 +37,7 @@ def main() -> None:
     args = parser.parse_args()
     os.environ.setdefault("CONTEXTLAMP_LOG_LEVEL", "warning")
     cases = [c for c in json.loads(args.data.read_text(encoding="utf-8"))["cases"] if args.only in (None, c["class"])]
-    rows: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
-    for case in cases:
-        live, asked = run_case(case, args.embedder)
-        result = score(case, live)
-        for key in (case["class"], f"lang:{case['lang']}"):
-            row = rows[key]
-            row["cases"] += 1
-            for name in ("kept", "expected", "live", "over"):
-                row[name] += int(result[name])
-            row["junk"] += len(result["junk"])
-            row["asks_right"] += asked == case["ask"]
-            row["false_asks"] += bool(asked and not case["ask"])
-            row["missed_asks"] += bool(case["ask"] and not asked)
-        bad = result["kept"] < result["expected"] or result["junk"] or result["over"] or asked != case["ask"]
-        if args.show or bad:
-            print(f"{case['id']}: kept {result['kept']}/{result['expected']} asked {asked}", flush=True)
-            for text in live:
-                print(f"    | {text}")
-    print("\n" + "".join(f"{c:>12}" for c in ["class", *COLUMNS]))
-    for name in sorted(rows, key=lambda k: (k.startswith("lang:"), k)):
-        print(f"{name:>12}" + "".join(f"{rows[name][c]:>12}" for c in COLUMNS))
-    total = {c: sum(r[c] for k, r in rows.items() if not k.startswith("lang:")) for c in COLUMNS}
-    print(f"{'all':>12}" + "".join(f"{total[c]:>12}" for c in COLUMNS))
-    print(json.dumps(total))
+    report(cases, args.embedder, args.show)
 
 
 if __name__ == "__main__":
