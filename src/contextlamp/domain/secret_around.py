@@ -107,6 +107,7 @@ class _Line:
         return self.start + len(self.data[:byte].decode("utf-8", "ignore"))
 
     def part(self, span: tuple[int, int]) -> str:
+        """The line's text between byte offsets ``span`` (start, end), as RE2 reports them."""
         return self.data[span[0] : span[1]].decode("utf-8", "ignore")
 
 

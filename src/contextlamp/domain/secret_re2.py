@@ -113,6 +113,7 @@ class Compiled:
 
     @property
     def regex(self) -> Regex:
+        """The rule's compiled pattern (with its capturing groups), compiled on first use."""
         return self._compiled()[0]
 
     @property
