@@ -86,33 +86,55 @@ def redacted_turns(scanner: SecretScanner, texts: Sequence[str], removed: set[st
     """Each of a conversation's turns (``texts``, in order) with its secrets replaced by ``[secret removed]``
     (``SecretScanner.redact``), and also the values a short turn gives in answer to a request for a credential in
     one of the two turns before it ("what's the router password?" ... "it's X"; domain/secret_turns.py), which no
-    rule reading one turn finds. The kinds removed are added to ``removed`` when given (an answer's as
-    ``"Password"``). The one transcript redaction of save_session and the hooks; linear in the texts."""
+    rule reading one turn finds, and every repetition of a value removed anywhere in the conversation, before or
+    after the turn it was found in (domain/secret_echo.py: the agent's "I'll use `X` as the router password" makes
+    X a secret in the user's own note of it). The kinds removed are added to ``removed`` when given (an answer's
+    as ``"Password"``, a repetition's as the kinds its conversation removed). The one transcript redaction of
+    save_session and the hooks; linear in the texts."""
+    from contextlamp.domain.secret_echo import EchoedValues
     from contextlamp.domain.secret_reworded import bridged_spans
-    from contextlamp.domain.secret_scan import REDACTED
     from contextlamp.domain.secret_turns import answered_spans
 
+    echoes = EchoedValues()
     out: list[str] = []
+    found_kinds: set[str] = set()
     for i, text in enumerate(texts):
-        redacted, kinds = scanner.redact_kinds(text)
+        found = scanner.findings(text)
+        echoes.add(text[f.start : f.end] for f in found)
+        redacted = _cut(text, [(f.start, f.end) for f in found])
+        kinds = [f.kind for f in found]
         spans = answered_spans(texts[max(0, i - 2) : i], redacted)
         bridged = bridged_spans(scanner, texts[max(0, i - 2) : i], redacted)  # secret_reworded: a reply, a split
-        kinds = [*kinds, *(kind for _, _, kind in bridged)]
-        spans = sorted([*spans, *((a, b) for a, b, _ in bridged)])
+        kinds += [kind for _, _, kind in bridged]
+        spans = [*spans, *((a, b) for a, b, _ in bridged)]
         if spans:
-            pieces: list[str] = []
-            last = 0
-            for start, end in spans:
-                if start >= last:
-                    pieces += [redacted[last:start], REDACTED]
-                    last = end
-                last = max(last, end)  # overlapping spans: the longer one is removed whole
-            redacted = "".join([*pieces, redacted[last:]])
-            kinds = [*kinds, "Password"]
-        if removed is not None:
-            removed.update(kinds)
+            echoes.add(redacted[a:b] for a, b in spans)
+            redacted = _cut(redacted, spans)
+            kinds.append("Password")
+        found_kinds.update(kinds)
         out.append(redacted)
+    for i, text in enumerate(out):  # a value removed in one turn is a secret in every turn that repeats it
+        if spans := echoes.spans(text):
+            out[i] = _cut(text, spans)
+    if removed is not None:
+        removed.update(found_kinds)
     return out
+
+
+def _cut(text: str, spans: list[tuple[int, int]]) -> str:
+    """``text`` with each of ``spans`` (``(start, end)`` characters; overlapping ones removed whole) replaced by
+    ``[secret removed]``."""
+    from contextlamp.domain.secret_normal import merge_spans
+    from contextlamp.domain.secret_scan import REDACTED
+
+    if not spans:
+        return text
+    pieces: list[str] = []
+    last = 0
+    for start, end in merge_spans(list(spans)):
+        pieces += [text[last:start], REDACTED]
+        last = end
+    return "".join([*pieces, text[last:]])
 
 
 def scrub_items(scanner: SecretScanner, items: list[DistilledItem], removed: set[str]) -> list[DistilledItem]:
