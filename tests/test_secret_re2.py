@@ -24,7 +24,7 @@ CREDENTIALS = [
 
 def _spans(rule_index: int, compiled: Compiled, data: bytes, starts: list[int] | None) -> list[tuple[int, int]]:
     tail = secret_scan._engine().tail  # pyright: ignore[reportPrivateUsage]
-    return list(secret_scan._spans(compiled, data, tail, starts))  # pyright: ignore[reportPrivateUsage]
+    return list(secret_scan._spans(compiled, data, tail, starts, {}))  # pyright: ignore[reportPrivateUsage]
 
 
 def test_a_lead_is_the_head_of_a_rule_that_names_words() -> None:

@@ -39,7 +39,7 @@ def _found(compiled: Compiled, text: str) -> list[tuple[int, int]]:
 def test_a_value_stated_before_its_noun_is_refused(text: str) -> None:
     compiled = _screened_rule()
     assert _found(compiled, text), "the value-before-noun rule finds it"
-    assert SecretScanner().kinds(text) == ["Password"]
+    assert "Password" in SecretScanner().kinds(text)  # other views may name it too (secret_around)
 
 
 def test_the_screen_changes_nothing_the_rule_finds() -> None:
