@@ -63,6 +63,7 @@ from contextlamp.distill.taught import (
     is_prose,
     names_identifier,
     names_proper,
+    names_run_output,
     tail,
     without_notes_to_self,
 )
@@ -551,6 +552,7 @@ def _classify(
         and words >= MIN_NUMBER_FACT_WORDS
         and is_prose(sentence)  # "les alertes partent sur #ops-nuit", "X settles card payments through Dalenys"
         and (names_identifier(sentence) or (cues.capitals_name and names_proper(sentence)))
+        and not names_run_output(sentence)  # "the error in the log is ERR_42": the moment's, not the setup's
     ):
         return "fact", "fact"
     return None

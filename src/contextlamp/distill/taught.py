@@ -259,6 +259,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         "note": re.compile(rf"(?<![\w'-])(?:{_NOTE_TO_SELF})", flags),
         "value": re.compile(_VALUE),
         "ident": re.compile(_IDENT),
+        "run_output": re.compile(_RUN_OUTPUT, flags),
         "wh": re.compile(rf"[¿¡]?\s*(?:{WH_WORDS})(?![\w'-])", flags),
         "word": re.compile(r"[^\W\d_][\w'-]*", flags),
     }
@@ -320,6 +321,23 @@ def names_identifier(text: str) -> bool:
     "read-only", "and/or", "v2" are prose. Read word by word (``_IDENT``, anchored on one word): linear."""
     pattern = _patterns()["ident"]
     return any(pattern.fullmatch(word.strip(_EDGE)) for word in text.split())
+
+
+def names_run_output(text: str) -> bool:
+    """Whether ``text`` is about what a run printed just now: its subject (first words, at most one word before the
+    noun) is an error, an output, an exception, a traceback, a warning, an exit code or a response ("the error in
+    the log is ERR_42", "The test output goes to /tmp/x", "die Ausgabe landet in /tmp/y"). Such a sentence names an
+    identifier of the moment, not of the setup, so the uncued identifier rule (``names_identifier``) does not keep
+    it; a cue still can. English, German, French, Spanish, Italian, Portuguese and Dutch. Anchored at the start:
+    linear."""
+    return _patterns()["run_output"].match(text) is not None
+
+
+_RUN_OUTPUT = (
+    r"\s*(?:(?:the|this|that|der|die|das|le|la|el|lo|il|o|a|de|het)\s+|l['’])?(?:[^\W\d]{1,20}\s+)?"
+    r"(?:errors?|outputs?|exceptions?|tracebacks?|stack\s?traces?|warnings?|exit\s+codes?|responses?|"
+    r"fehler(?:meldung)?|ausgabe|erreur|sortie|error|salida|errore|uscita|erro|saída|fout(?:melding)?|uitvoer)\b"
+)
 
 
 def names_proper(text: str) -> bool:
