@@ -34,6 +34,7 @@ import unicodedata
 
 from contextlamp.domain.secret_grammar import WS
 from contextlamp.domain.secret_lexicon import function_words
+from contextlamp.domain.secret_between import NOT_A_CREDENTIAL
 from contextlamp.domain.secret_re2 import Regex, compile_rule
 from contextlamp.domain.secret_turns import names_attribute
 from contextlamp.domain.secret_words import STOP_WORDS
@@ -43,6 +44,8 @@ View = tuple[str, int, int, bool]
 
 _MAX_LINE = 600  # characters of a line read (a longer line is a paragraph)
 _MAX_LABEL = 80  # characters of the clause after a value read as its label
+_BARE_WORDS = 2  # words of a clause with no link read as the label: the noun and one word before it
+_PUNCT = ".,;:!?()\"'`“”«»"
 
 _STOP = r"\s\p{Z},;:\"'`“”„«»「」"
 # A value that opens a line: after a bullet or a quote, up to six tokens (the fewest that reach a link).
@@ -146,8 +149,8 @@ def value_first_views(lines: list[_Line]) -> list[View]:
         if m is None:
             continue
         link, clause, value = line.part(m[2]).strip(), line.part(m[3]).strip(), line.part(m[1])
-        if link == "," or names_attribute(clause) or not _value_like(value, link):
-            continue  # a comma alone is a vocative or an aside ("Please, change the password")
+        if link == "," or "=" in value or names_attribute(clause) or not _value_like(value, link):
+            continue  # a comma alone is a vocative or an aside ("Please, change the password"); "K=v" names itself
         words = clause.split()
         final = bool(words) and words[-1] in _FINAL
         bare = not link or any(p in link for p in _CJK_PARTICLE.split("|"))
@@ -155,6 +158,10 @@ def value_first_views(lines: list[_Line]) -> list[View]:
         if bare and (not any(c.isdigit() for c in value) or (" " in value and not final)):
             continue
         label = " ".join(words[:-1]) if final and len(words) > 1 else clause
+        if any(w.lower().strip(_PUNCT) in NOT_A_CREDENTIAL for w in label.split()):
+            continue  # "94110 is the zip code for the office": a code everyone may know names no credential
+        if bare:  # head-final: the noun ends the clause ("374120 depo için şifre"); "OAuth2 replaces the password …"
+            label = " ".join(label.split()[-_BARE_WORDS:])  # is a sentence whose noun is no label of its value
         for copula in _FINAL:  # a copula written on the noun: "ロッカーの番号です"
             if label.endswith(copula) and len(label) > len(copula) + 1:
                 label = label[: -len(copula)]
