@@ -42,7 +42,14 @@ from __future__ import annotations
 import re
 
 from contextlamp.domain import secret_shape as shape
-from contextlamp.domain.secret_grammar import CODE_LIST, PASSWORD_NOUNS, PASSWORD_NOUNS_CJK, PREPOSITIONS, WS
+from contextlamp.domain.secret_grammar import (
+    ARROWS,
+    CODE_LIST,
+    PASSWORD_NOUNS,
+    PASSWORD_NOUNS_CJK,
+    PREPOSITIONS,
+    WS,
+)
 from contextlamp.domain.secret_measures import is_trivial_number
 from contextlamp.domain.secret_rules import OTP_WORDS, Rule
 from contextlamp.domain.secret_values import accept_answer, accept_code_list, accept_passphrase, accept_password
@@ -170,7 +177,7 @@ def _split(checked: str) -> tuple[list[str], str, str, bool]:
         peek = words.pop()
     value = words.pop() if words else ""
     separated = bool(words) and words[-1].lower() in COPULA_WORDS
-    if words and words[-1][-1:] in ":：=—–":
+    if words and words[-1][-1:] in ":：=—–" + ARROWS:
         words[-1], separated = words[-1][:-1], True
     elif value[:1] in ":：=":
         value, separated = value[1:], True
@@ -296,7 +303,7 @@ def between_rules() -> tuple[Rule, ...]:
     lead = r"(?i)(?:^|[^\p{L}\p{N}_])"
     # up to ten words, then a separator: a colon, "=", a dash, or a copula (the check reads the words again)
     copula = "|".join(sorted((re.escape(w) for w in COPULA_WORDS if w.isalpha()), key=len, reverse=True))
-    gap = rf"(?:{WS}+{WORD}){{0,9}}(?:{WS}*[:：=—–]{WS}*|{WS}+{WORD}?[:：]{WS}*|{WS}+(?:{copula}){WS}+)"
+    gap = rf"(?:{WS}+{WORD}){{0,9}}(?:{WS}*[:：=—–{ARROWS}]{WS}*|{WS}+{WORD}?[:：]{WS}*|{WS}+(?:{copula}){WS}+)"
     pw_nouns = rf"(?:{PASSWORD_NOUNS})"
     # group 1 opens with the word before the noun, which the check reads too ("the error code of …"): a refused
     # candidate is searched again after its value, so that word is never dropped by starting at the noun

@@ -168,7 +168,9 @@ COPULAS = (  # longest first: RE2 takes the first alternative that lets the whol
 ).replace("{WS}", WS)
 # "now" between the copula and the value, in the languages of the copulas
 NOW = r"now|still|just|currently|jetzt|noch|acum|ahora|adesso|ora|agora|nu|teraz|теперь"
-SEPARATOR = rf"(?:{WS}*(?::=|=>|->|[:=＝]){WS}*|{WS}+(?:{COPULAS}){WS}+(?:(?:{NOW}){WS}+)?)"
+# Arrows a note writes between a name and its value ("router admin password → X"), like "->" and "=>".
+ARROWS = "→⇒⟶➔➜"
+SEPARATOR = rf"(?:{WS}*(?::=|=>|->|[:=＝{ARROWS}]){WS}*|{WS}+(?:{COPULAS}){WS}+(?:(?:{NOW}){WS}+)?)"
 # CJK: a particle or colon glued to the noun (パスワードは, 密码是, 비밀번호는, 密码：)
 SEPARATOR_CJK = rf"(?:{WS}*(?:は|が|是|为|為|：|:|=|는|은|이|가)(?:{WS}*(?:：|:))?{WS}*)"
 OPEN_QUOTES = "\"'`“‘„«「『‹"
