@@ -93,6 +93,7 @@ def redacted_turns(scanner: SecretScanner, texts: Sequence[str], removed: set[st
     save_session and the hooks; linear in the texts."""
     from contextlamp.domain.secret_echo import EchoedValues
     from contextlamp.domain.secret_reworded import bridged_spans
+    from contextlamp.domain.secret_scan import redact_spans
     from contextlamp.domain.secret_turns import answered_spans
 
     echoes = EchoedValues()
@@ -101,7 +102,7 @@ def redacted_turns(scanner: SecretScanner, texts: Sequence[str], removed: set[st
     for i, text in enumerate(texts):
         found = scanner.findings(text)
         echoes.add(text[f.start : f.end] for f in found)
-        redacted = _cut(text, [(f.start, f.end) for f in found])
+        redacted = redact_spans(text, [(f.start, f.end) for f in found])
         kinds = [f.kind for f in found]
         spans = answered_spans(texts[max(0, i - 2) : i], redacted)
         bridged = bridged_spans(scanner, texts[max(0, i - 2) : i], redacted)  # secret_reworded: a reply, a split
@@ -109,32 +110,16 @@ def redacted_turns(scanner: SecretScanner, texts: Sequence[str], removed: set[st
         spans = [*spans, *((a, b) for a, b, _ in bridged)]
         if spans:
             echoes.add(redacted[a:b] for a, b in spans)
-            redacted = _cut(redacted, spans)
+            redacted = redact_spans(redacted, spans)
             kinds.append("Password")
         found_kinds.update(kinds)
         out.append(redacted)
     for i, text in enumerate(out):  # a value removed in one turn is a secret in every turn that repeats it
         if spans := echoes.spans(text):
-            out[i] = _cut(text, spans)
+            out[i] = redact_spans(text, spans)
     if removed is not None:
         removed.update(found_kinds)
     return out
-
-
-def _cut(text: str, spans: list[tuple[int, int]]) -> str:
-    """``text`` with each of ``spans`` (``(start, end)`` characters; overlapping ones removed whole) replaced by
-    ``[secret removed]``."""
-    from contextlamp.domain.secret_normal import merge_spans
-    from contextlamp.domain.secret_scan import REDACTED
-
-    if not spans:
-        return text
-    pieces: list[str] = []
-    last = 0
-    for start, end in merge_spans(list(spans)):
-        pieces += [text[last:start], REDACTED]
-        last = end
-    return "".join([*pieces, text[last:]])
 
 
 def scrub_items(scanner: SecretScanner, items: list[DistilledItem], removed: set[str]) -> list[DistilledItem]:

@@ -550,12 +550,18 @@ def _without_clean_encodings(
 
 
 def _redacted(text: str, found: list[Finding]) -> str:
-    spans = [(f.start, f.end) for f in found]
+    return redact_spans(text, [(f.start, f.end) for f in found])
+
+
+def redact_spans(text: str, spans: list[tuple[int, int]]) -> str:
+    """``text`` with each ``(start, end)`` character span replaced by ``[secret removed]`` (``REDACTED``);
+    overlapping or touching spans are removed as one (secret_normal.merge_spans). Linear in the text, O(n log n) in
+    the spans; ``spans`` is not changed."""
     if not spans:
         return text
     pieces: list[str] = []
     last = 0
-    for start, end in merge_spans(spans):
+    for start, end in merge_spans(list(spans)):
         pieces.append(text[last:start])
         pieces.append(REDACTED)
         last = end
