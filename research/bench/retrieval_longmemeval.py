@@ -189,7 +189,6 @@ QUERY_TIME = frozenset(
         "retrieval/weights.py",
         "retrieval/answers.py",  # answer or restatement (stop 46), read at query time only
         "retrieval/spread.py",  # questions that gather (stop 46, neigh49), read at query time only
-        "retrieval/pooling.py",  # session pooling and keyword feedback (stop 49), read at query time only
         "app/reading.py",
     }
 )

@@ -46,6 +46,5 @@ class SignalLists:
     fact_key: list[str] = field(default_factory=list[str])
     recency: list[str] = field(default_factory=list[str])
     named_date: list[str] = field(default_factory=list[str])  # candidates saved on the date the query names
-    expanded: list[str] = field(default_factory=list[str])  # keyword list of the query and its feedback words
     cosines: dict[str, float] = field(default_factory=dict[str, float])  # semantic list: each id's cosine
     keyword_all: set[str] = field(default_factory=set[str])  # keyword list: the ids matching every content word

@@ -22,7 +22,6 @@ from contextlamp.retrieval.dates import named_window
 from contextlamp.retrieval.evidence import agrees, keyword_held, names_nothing, on_match_scale, with_evidence
 from contextlamp.retrieval.fusion import weighted_rrf
 from contextlamp.retrieval.hits import Hit, ScopedStore, SignalLists
-from contextlamp.retrieval.pooling import feedback_terms, session_pooled
 from contextlamp.retrieval.query import (
     asks_for_recent,
     content_terms,
@@ -189,11 +188,10 @@ def fuse(
     """
     named = {
         "semantic": lists.semantic,
-        "keyword": lists.expanded if weights.prf_replace and lists.expanded else lists.keyword,
+        "keyword": lists.keyword,
         "fact_key": lists.fact_key,
         "recency": lists.recency,
         "named_date": lists.named_date,
-        "expanded": [] if weights.prf_replace else lists.expanded,
     }
     use = set(active) if active is not None else set(named)
     if not recency:
@@ -202,15 +200,12 @@ def fuse(
         use.discard("fact_key")
     if not lists.named_date:
         use.discard("named_date")
-    if not lists.expanded or weights.prf_replace:
-        use.discard("expanded")
     weight_of = {
         "semantic": weights.semantic,
         "keyword": weights.keyword,
         "fact_key": weights.fact_key,
         "recency": weights.recency,
         "named_date": weights.named_date,
-        "expanded": weights.prf,
     }
     fused = weighted_rrf({name: named[name] for name in named if name in use}, weight_of, weights.k)
     return [(str(f.key), f.rrf, f.score) for f in fused]
@@ -462,16 +457,6 @@ def search(
         lists.named_date = saved_within(fused, owner, window)
         if lists.named_date:
             fused = fuse(lists, weights, with_recency)
-    added = feedback_terms(fused, owner, content_terms(query), weights, lists.keyword if weights.prf_keyword else None)
-    if added:
-        terms, found = content_terms(query) + added, []
-        for scoped in stores:
-            for i, bm25, _ in _keyword(scoped.store, terms, depth, now, memory_types, weights.keyword_noise):
-                found.append((bm25, scoped.priority, i))
-                owner.setdefault(i, scoped)
-        lists.expanded = [i for *_, i in sorted(found)][:depth]
-        fused = fuse(lists, weights, with_recency)
-    fused = session_pooled(fused, owner, weights)
     lifted: dict[str, str] = {}
     entries: dict[str, Entry] = {}  # read once: neighbour context's reply rule reads the best hits and their neighbours
     if weights.neighbours > 0:

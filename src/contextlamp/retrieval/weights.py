@@ -106,15 +106,6 @@ class FusionWeights:
     restated_terms: int = 2
     restated_chars: int = 8_000
     restated_min_chars: int = 1_000
-    # session pooling and keyword feedback (retrieval/pooling.py, stop 49): measured, off (0)
-    session_pool: float = 0.0
-    session_depth: int = 30
-    session_cap: bool = False
-    prf_replace: bool = False  # the expanded keyword list replaces the keyword list in the fusion
-    prf_keyword: bool = False  # feedback from the keyword list's first entries instead of the fused ones
-    prf: float = 0.0
-    prf_docs: int = 3
-    prf_terms: int = 5
 
 
 @dataclass(frozen=True)
