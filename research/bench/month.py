@@ -61,7 +61,7 @@ Each session is stored on its own day: the processes the bench starts read a wal
 stale fact with the top 5 it got; ``--keep`` keeps the scratch folder to read the store
 (research/notes/month.md).
 
-Usage: ``nice -n 10 python -m research month [--bank dev|held|fresh|blind4|...|blind20]
+Usage: ``nice -n 10 python -m research month [--bank dev|held|fresh|blind4|...|blind22]
 [--seed N] [--embedder minilm|fake] [--keep] [--misses] [--real-clock] [--offline-only]
 [--oracle template|paraphrase|both] [--json]``.
 """

@@ -1,5 +1,5 @@
 """research/bench/month_blind6.py, month_blind7.py, month_blind8.py, month_blind9.py, month_blind10.py and
-month_blind12.py to month_blind20.py (blind11 is agent44's, compared against): each blind month bank keeps the
+month_blind12.py to month_blind22.py (blind11 is agent44's, compared against): each blind month bank keeps the
 plan's promises, shares no component, value or chatter with the banks written before it, and every planted secret
 is pasted in a message that holds it (their scores are read only at the end)."""
 
@@ -35,6 +35,8 @@ ORDER = (
     "blind18",
     "blind19",
     "blind20",
+    "blind21",
+    "blind22",
 )
 
 
@@ -55,6 +57,8 @@ ORDER = (
         ("blind18", 6),
         ("blind19", 6),
         ("blind20", 6),
+        ("blind21", 6),
+        ("blind22", 6),
     ],
 )
 def test_a_blind_bank_plan(bank: str, corrected: int) -> None:
@@ -85,7 +89,7 @@ def test_a_blind_bank_plan(bank: str, corrected: int) -> None:
     assert len(kinds) == 8  # every secret kind planted once, each pasted its own way
 
 
-@pytest.mark.parametrize("bank", ["blind17", "blind18", "blind19", "blind20"])
+@pytest.mark.parametrize("bank", ["blind17", "blind18", "blind19", "blind20", "blind21", "blind22"])
 def test_every_fact_of_a_fresh_bank_is_reachable(bank: str) -> None:
     """Each wording that teaches or corrects a fact holds the component and the value it teaches (in the user's
     last turn, or in the agent's turn the user confirms), and each query names the component: no fact leans on a

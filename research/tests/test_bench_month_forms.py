@@ -14,7 +14,9 @@ month = load_script("month.py", "bench_month")
 forms = load_script("month_forms.py", "bench_month_forms")
 
 
-@pytest.mark.parametrize("bank", ["blind12", "blind15", "blind16", "blind17", "blind18", "blind19", "blind20"])
+@pytest.mark.parametrize(
+    "bank", ["blind12", "blind15", "blind16", "blind17", "blind18", "blind19", "blind20", "blind21", "blind22"]
+)
 def test_every_fact_has_its_form(bank: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     _, facts = month.plan(bank, month.BANK_SEEDS[bank])
     fact = facts[0]
@@ -51,3 +53,17 @@ def test_the_languages_and_frames_of_blind19_and_blind20() -> None:
     )
     assert forms.form("przy okazji: {c} chodzi na {v}").startswith("aside")
     assert forms.form("here's the config:\n```yaml\nevery: {v}\n```").endswith("code fence")
+
+
+def test_the_languages_and_frames_of_blind21_and_blind22() -> None:
+    assert forms.form("düzeltme: {c} artık {v} dalını kullanıyor, {o} değil") == "Turkish"
+    assert forms.form("{c} được triển khai từ nhánh {v}") == "Vietnamese"
+    assert forms.form("oprava: {c} je teď ve {v}, ne ve {o}") == "Czech"
+    assert forms.form("תיקון: {c} עבר ל-{v}, לא {o}") == "Hebrew"
+    assert forms.form("> **Review comment:** why?\n\nReplying to the review: {v} for the {c}") == (
+        "reply to a code review comment"
+    )
+    assert forms.form("| service | bucket |\n|---|---|\n| {c} | {v} |") == "pasted markdown table"
+    assert forms.form("from the policy doc:\n- {c}: {v}\n- backups: kept") == "list of bullets"
+    assert forms.form("the {c} keeps its records {v} ngày") == "value with units in the other language"
+    assert forms.form("changed it:\n```diff\n- x: {o}\n+ x: {v}\n```") == "correction as a diff"
