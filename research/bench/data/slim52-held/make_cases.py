@@ -131,7 +131,12 @@ CASES = [
     # spoken wrapping
     fact("spoken", "en", "So basically the night crossing always uses the vessel Stella Borea.", [["stella borea"]]),
     fact("spoken", "en", "Just so you know, refunds over 500 euros need approval from finance.", [["500 euro"]]),
-    fact("spoken", "de", "Bitte merk dir: Die Hafengebühren stehen in der Tabelle hafen_gebuehren.", [["hafen_gebuehren"]]),
+    fact(
+        "spoken",
+        "de",
+        "Bitte merk dir: Die Hafengebühren stehen in der Tabelle hafen_gebuehren.",
+        [["hafen_gebuehren"]],
+    ),
     fact("spoken", "pt", "Só para saberes, o terminal de Lisboa chama-se LIS-CAIS-2.", [["lis-cais-2"]]),
     fact("spoken", "it", "Ricorda che il backup del database gira alle 03:30.", [["03:30"]]),
     # corrections in a later session
@@ -190,8 +195,20 @@ CASES = [
         [["automaten-hub"]],
     ),
     # gemini sessions
-    fact("plain", "en", "The cargo manifest is sent to customs through the EDIFACT gateway edi-gw-2.", [["edi-gw-2"]], client="gemini-cli"),
-    fact("plain", "it", "Il servizio di notifiche usa Firebase, progetto traghetti-push.", [["traghetti-push"]], client="gemini-cli"),
+    fact(
+        "plain",
+        "en",
+        "The cargo manifest is sent to customs through the EDIFACT gateway edi-gw-2.",
+        [["edi-gw-2"]],
+        client="gemini-cli",
+    ),
+    fact(
+        "plain",
+        "it",
+        "Il servizio di notifiche usa Firebase, progetto traghetti-push.",
+        [["traghetti-push"]],
+        client="gemini-cli",
+    ),
     # never to keep: chatter
     noise("no-chatter", "en", "thanks, that's perfect!", ["thanks", "perfect"]),
     noise("no-chatter", "en", "ugh, long day, the coffee machine on the ferry is broken again", ["coffee"]),
@@ -292,7 +309,10 @@ CASES = [
         "lang": "en",
         "sessions": [
             [
-                ["summary", "The user is debugging the seat map right now; the last test run failed and they are tired."],
+                [
+                    "summary",
+                    "The user is debugging the seat map right now; the last test run failed and they are tired.",
+                ],
                 ["user", "ok, carry on"],
                 ["assistant", OK],
             ]
