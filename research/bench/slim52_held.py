@@ -4,7 +4,8 @@ Data: ``data/slim52-held/cases.json`` (``make_cases.py`` beside it; written befo
 on main first and read once at the end). Each case's sessions run two ways:
 
 - the hook path: written as the client's transcript (Claude Code JSON lines, a ``save`` turn being the agent's own
-  ``save_context`` tool call; or a Gemini CLI chat file), saved as the detached hook worker saves them
+  ``save_context`` tool call, which is also saved to the store as the client's MCP call would before the hook
+  runs; or a Gemini CLI chat file), saved as the detached hook worker saves them
   (``hooks.saver.save_transcript``, on a fresh data directory), and the stop hook's decision on the last session
   (``hooks.digest.decide``); scored as ``capture_held.score`` scores the live memories, with ``aside50_held``'s
   ask columns;
@@ -76,6 +77,9 @@ def hook_path(case: dict[str, Any], embedder: str) -> tuple[list[str], bool]:
             else:
                 path = root / f"{session}.jsonl"
                 path.write_text(_claude(turns, session, str(repo)), encoding="utf-8")
+            for role, text in turns:  # the agent's own save_context ran during the session, before the hook
+                if role == "save":
+                    service.save_context(caller, text)
             asked = bool(decide(Pause(session, path, False), settings.home))
             job = SaveJob(client, "session-end", session, str(path), str(repo))
             save_transcript(service, caller, job, settings.home, settings.max_transcript_bytes, logging.getLogger())
@@ -87,10 +91,10 @@ def offline_path(case: dict[str, Any]) -> list[list[Any]]:
     from contextlamp.distill.offline import OfflineDistiller
     from contextlamp.distill.turns import Turn
 
-    roles = {"user": "user", "assistant": "assistant", "save": "saved", "summary": "digest"}
+    roles = {"user": "user", "assistant": "assistant", "summary": "digest"}  # a save is no turn it reads
     items: list[list[Any]] = []
     for turns in case["sessions"]:
-        for item in OfflineDistiller().distill([Turn(roles[r], t) for r, t in turns]):  # pyright: ignore[reportArgumentType]
+        for item in OfflineDistiller().distill([Turn(roles[r], t) for r, t in turns if r in roles]):  # pyright: ignore[reportArgumentType]
             items.append([item.content, item.memory_type, item.kind, item.topic])
     return items
 
