@@ -122,11 +122,10 @@ _ADVERBS = ("still", "also", "always", "never", "usually", "really", "just", "of
 
 _THIRD_PERSON = {"am": "is", "have": "has", "don't": "doesn't"}
 # modals, past forms and adverbs read the same after "the user" ("I can" -> "the user can")
-_SAME_WORDS = (
-    "was can will would should could must might may did had also always never usually really just still often only"
+_SAME_FORM = frozenset(
+    """was can will would should could must might may did had also always never usually really just still often
+    only mostly""".split()  # noqa: SIM905
 )
-_SAME_WORDS += " mostly"
-_SAME_FORM = frozenset(_SAME_WORDS.split())
 
 
 def _third_person(verb: str) -> str:
