@@ -1,7 +1,7 @@
 """What save_session stores from a transcript on the offline path, precision first (issue 27 point 5): a
 durable statement or nothing. No pasted code or logs, no requests, questions or one-off instructions, the
-spoken wrapping removed, and nothing the agent already saved itself in the same session. The same distiller
-serves chat-export imports (a conversation arrives as a JSON message list)."""
+spoken wrapping removed. The same distiller serves chat-export imports (a conversation arrives as a JSON
+message list)."""
 
 from __future__ import annotations
 
@@ -104,47 +104,6 @@ def test_an_instruction_meant_to_last_is_kept_and_a_one_off_action_is_not(
     assert _stored(service, alice) == ["From now on, run the tests with make test-fast before you commit."]
 
 
-def _claude_code(*records: dict[str, Any]) -> str:
-    lines = []
-    for n, record in enumerate(records):
-        lines.append({"type": record["role"], "uuid": f"u{n}", "sessionId": "s1", "isSidechain": False, **record})
-    return "\n".join(json.dumps({k: v for k, v in line.items() if k != "role"}) for line in lines)
-
-
-def test_what_the_agent_saved_itself_in_the_session_is_not_saved_again(service: MemoryService, alice: Caller) -> None:
-    transcript = _claude_code(
-        {
-            "role": "user",
-            "message": {"role": "user", "content": "we always use cursor pagination in this API, never offset"},
-        },
-        {
-            "role": "assistant",
-            "message": {
-                "role": "assistant",
-                "content": [
-                    {
-                        "type": "tool_use",
-                        "id": "toolu_1",
-                        "name": "mcp__contextlamp__save_context",
-                        "input": {"content": "The API always uses cursor pagination, never offset pagination"},
-                    }
-                ],
-            },
-        },
-        {
-            "role": "user",
-            "message": {
-                "role": "user",
-                "content": [{"type": "tool_result", "tool_use_id": "toolu_1", "content": "ok"}],
-            },
-        },
-        {"role": "assistant", "message": {"role": "assistant", "content": [{"type": "text", "text": "Saved."}]}},
-        {"role": "user", "message": {"role": "user", "content": "our error responses follow RFC 9457 problem details"}},
-    )
-    service.save_session(alice, transcript)
-    assert _stored(service, alice) == ["Our error responses follow RFC 9457 problem details"]
-
-
 @pytest.fixture(scope="module")
 def minilm() -> Any:
     return create_embedder("minilm")
@@ -208,39 +167,6 @@ def test_facts_about_the_setup_among_small_talk_are_kept_and_the_talk_is_not(tmp
         ]
     finally:
         registry.close()
-
-
-def test_a_codex_save_is_not_saved_again_and_survives_the_hook_handover(service: MemoryService, alice: Caller) -> None:
-    from contextlamp.distill.native import parse_native, transcript_for_save
-
-    def line(kind: str, payload: dict[str, Any]) -> str:
-        return json.dumps({"timestamp": "2026-12-02T09:00:00.000Z", "type": kind, "payload": payload})
-
-    def said(role: str, text: str) -> str:
-        part = "input_text" if role == "user" else "output_text"
-        return line("response_item", {"type": "message", "role": role, "content": [{"type": part, "text": text}]})
-
-    rollout = "\n".join(
-        [
-            line("session_meta", {"id": "s1", "cwd": "/srv/app", "originator": "codex_cli_rs"}),
-            said("user", "Never force-push to shared branches."),
-            line(
-                "response_item",
-                {
-                    "type": "function_call",
-                    "name": "contextlamp__save_context",
-                    "arguments": json.dumps({"content": "Never force-push to shared branches"}),
-                    "call_id": "c1",
-                },
-            ),
-            said("assistant", "Saved."),
-            said("user", "Our release branches are named release/YYYY.MM."),
-        ]
-    )
-    turns = parse_native(rollout)
-    assert turns is not None and [t.role for t in turns].count("saved") == 1
-    service.save_session(alice, transcript_for_save(turns, 1 << 20))  # what a hook sends
-    assert _stored(service, alice) == ["Our release branches are named release/YYYY.MM."]
 
 
 def test_a_part_of_the_setup_given_a_value_is_kept_whatever_verb_relates_them(

@@ -29,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import distill as bench
 import distill_quick
-from contextlamp.distill import cue_set, digest_path, durable, offline, pastes, perspective, statements
+from contextlamp.distill import cue_set, durable, offline, pastes, perspective, statements
 from contextlamp.embedding import EMBEDDERS, create_embedder
 
 
@@ -60,7 +60,6 @@ VARIANTS: dict[str, list[tuple[Any, str, Callable[..., Any] | None]]] = {
     ],
     "- problems/narration/anchorless tasks": [(offline, "is_transient", _never)],
     "- spoken wrapping removed": [(offline, "unwrap", _not_wrapped)],
-    "- agent-saves dedupe": [(digest_path, "restates", _never)],
     "- first person -> the user": [(offline, "to_user_perspective", _same)],
     "- corrections": [(offline, "correction_body", _none)],
     "- topics": [(offline, "with_topic", _same)],

@@ -35,7 +35,6 @@ from dataclasses import dataclass
 from contextlamp.distill.base import DistilledItem, Distiller
 from contextlamp.distill.cue_set import Cues, cue_type, ends_as_question, is_small_talk
 from contextlamp.distill.cues import cues_for
-from contextlamp.distill.durable import restates, saved_terms
 from contextlamp.distill.language import detect_language
 from contextlamp.distill.offline import MAX_ITEM_CHARS
 from contextlamp.distill.resolve import Candidate, resolve
@@ -198,18 +197,14 @@ class DigestFirst:
         self._turns = turns_distiller
 
     def distill(self, turns: list[Turn]) -> list[DistilledItem]:
-        """Digest items, then the wrapped distiller's items of the other turns (see the class docstring),
-        without the items that restate what the agent saved itself in the session (turns of role ``saved``:
-        durable.restates)."""
-        saved = saved_terms([t.text for t in turns if t.role == "saved"])
-        turns = [t for t in turns if t.role != "saved"]
+        """Digest items, then the wrapped distiller's items of the other turns (see the class docstring)."""
         digests = [t for t in turns if t.role == "digest"]
         items = digest_items("\n".join(t.text for t in digests)) if digests else []
         others = [t for t in turns if t.role != "digest"]
         if others:
             seen = {_key(i.content) for i in items}
             items += [i for i in self._turns.distill(others) if _key(i.content) not in seen]
-        return [i for i in items if not restates(i.content, saved)] if saved else items
+        return items
 
 
 def _key(text: str) -> str:

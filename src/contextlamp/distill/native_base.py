@@ -1,6 +1,6 @@
 """What every native transcript parser shares (distill/native.py recognises the format, distill/native_clients.py
 holds one parser per client): the turn collector, client noise removal (tag blocks, the client's own lines),
-message-content text, compaction summaries as digest lines, and contextlamp's save_context calls an agent made.
+message-content text and compaction summaries as digest lines.
 
 Everything here is pure and linear in its input: every tag is removed by ``str.find`` scans, never by a
 backtracking pattern.
@@ -9,7 +9,6 @@ backtracking pattern.
 from __future__ import annotations
 
 import functools
-import json
 import re
 from collections.abc import Sequence
 from typing import Any, cast
@@ -63,12 +62,12 @@ class Parser:
     def say(self, role: Role, text: str) -> None:
         """One turn of ``role`` said in the current folder; a blank text adds nothing, and a text of the same role
         in the same folder right after the last turn joins it (a client splits one message over records), except
-        digest and saved turns, which stay one each."""
+        a digest turn, which stays one."""
         text = valid_text(text).strip()
         if not text:
             return
         last = self._turns[-1] if self._turns else None
-        if last is not None and last.role == role and role not in ("digest", "saved") and last.cwd == self.folder:
+        if last is not None and last.role == role and role != "digest" and last.cwd == self.folder:
             self._turns[-1] = Turn(role, last.text + "\n\n" + text, self.folder)
         else:
             self._turns.append(Turn(role, text, self.folder))
@@ -78,7 +77,7 @@ class Parser:
         and then the turns before it stay: nothing summarised them)."""
         text = digest_lines(text)
         if text:
-            self._turns = [t for t in self._turns if t.role == "saved"]  # still saved: not summarised away
+            self._turns = []
             self.say("digest", text)
 
     def turns(self) -> list[Turn]:
@@ -204,22 +203,3 @@ def clean_text(text: str) -> str:
         text = PLACEHOLDER.sub("", text)
     text = text.strip()
     return "" if text in NOISE_LINES else text
-
-
-_SAVE_TOOL = re.compile(r"(?:^|[_.:/-])save_context$")  # mcp__contextlamp__save_context, contextlamp.save_context
-
-
-def is_save(name: Any) -> bool:
-    """A tool call of contextlamp's save_context, under whatever server prefix the client gives its tools."""
-    return isinstance(name, str) and _SAVE_TOOL.search(name) is not None
-
-
-def saved_content(arguments: Any) -> str:
-    """The ``content`` a save_context call saved (its arguments an object or their JSON text); "" when none."""
-    if isinstance(arguments, str):
-        try:
-            arguments = json.loads(arguments)
-        except (ValueError, RecursionError):
-            return ""
-    content = cast(dict[str, Any], arguments).get("content") if isinstance(arguments, dict) else None
-    return content if isinstance(content, str) else ""

@@ -11,8 +11,6 @@ from contextlamp.distill.native_base import (
     MESSAGE_PARTS,
     Parser,
     clean_text,
-    is_save,
-    saved_content,
     strip_tags,
     texts,
 )
@@ -66,9 +64,6 @@ class ClaudeCode(Parser):
         if record.get("isApiErrorMessage") is True or body.get("model") == CLAUDE_SYNTHETIC:
             return  # the client's own stand-in answers ("API Error: 529 ...", "No response requested.")
         role: Role = "assistant" if body.get("role", kind) == "assistant" else "user"
-        if role == "assistant":
-            for saved in saved_by_agent(body.get("content")):
-                self.say("saved", saved)
         self.say(role, clean_text(texts(body.get("content"))))
 
     def _queued(self, record: dict[str, Any]) -> None:
@@ -81,14 +76,6 @@ class ClaudeCode(Parser):
         is_prompt = queued.get("type") == "queued_command" and queued.get("commandMode", "prompt") == "prompt"
         if is_prompt and isinstance(prompt, str):
             self.say("user", clean_text(prompt))
-
-
-def saved_by_agent(content: Any) -> list[str]:
-    """What an assistant message saved itself: the ``content`` of each save_context ``tool_use`` part."""
-    if not isinstance(content, list):
-        return []
-    parts = [cast(dict[str, Any], p) for p in cast(list[Any], content) if isinstance(p, dict)]
-    return [saved_content(p.get("input")) for p in parts if p.get("type") == "tool_use" and is_save(p.get("name"))]
 
 
 # Codex marks the user-role messages it injects itself (codex-rs core: ``is_session_prefix``, user
@@ -136,8 +123,6 @@ class Codex(Parser):
             self.at(item.get("cwd"))
         if kind == "compacted":
             self._compacted(item)
-        elif kind == "response_item" and item.get("type") == "function_call" and is_save(item.get("name")):
-            self.say("saved", saved_content(item.get("arguments")))
         elif kind == "event_msg":
             self._event(item)
         elif kind in ("response_item", "message") and item.get("type") == "message":
@@ -315,10 +300,6 @@ class GeminiChat(_GeminiTurns):
             _gemini_text(shown or record.get("content")),
         )
         self._put(identifier, entry)
-        calls: Any = record.get("toolCalls") if kind == "gemini" else None
-        for number, call in enumerate(cast(list[Any], calls) if isinstance(calls, list) else []):
-            if isinstance(call, dict) and is_save(cast(dict[str, Any], call).get("name")):
-                self._put(f"{identifier}#{number}", ("saved", saved_content(cast(dict[str, Any], call).get("args"))))
 
     def _put(self, identifier: str, entry: tuple[Role, str]) -> None:
         """``entry`` recorded under ``identifier``, in place of the one written under it before."""

@@ -153,7 +153,7 @@ def segment(turns: list[Turn], language: str) -> list[Unit]:
         if turn.role == "assistant":
             asked = turn.text
             continue
-        if turn.role in ("system", "tool", "saved"):
+        if turn.role in ("system", "tool"):
             continue
         if turn.role != "user":
             units.append(Unit(turn.role, _sentences(turn.text, segmenter)))

@@ -120,39 +120,18 @@ def task_statement(text: str) -> str:
 _ADVERBS = ("still", "also", "always", "never", "usually", "really", "just", "often", "only", "mostly", "rarely")
 
 
+_THIRD_PERSON = {"am": "is", "have": "has", "don't": "doesn't"}
+# modals, past forms and adverbs read the same after "the user" ("I can" -> "the user can")
+_SAME_FORM = frozenset(
+    """was can will would should could must might may did had also always never usually really just still often
+    only mostly""".split()  # noqa: SIM905
+)
+
+
 def _third_person(verb: str) -> str:
-    irregular = {
-        "am": "is",
-        "have": "has",
-        "do": "does",
-        "go": "goes",
-        "was": "was",
-        "can": "can",
-        "will": "will",
-        "would": "would",
-        "should": "should",
-        "could": "could",
-        "must": "must",
-        "might": "might",
-        "may": "may",
-        "don't": "doesn't",
-        "did": "did",
-        "had": "had",
-        "also": "also",
-        "always": "always",
-        "never": "never",
-        "usually": "usually",
-        "really": "really",
-        "just": "just",
-        "still": "still",
-        "often": "often",
-        "only": "only",
-        "mostly": "mostly",
-        "prefer": "prefers",
-    }
-    if verb in irregular:
-        return irregular[verb]
-    if verb in IRREGULAR_PAST:
+    if verb in _THIRD_PERSON:
+        return _THIRD_PERSON[verb]
+    if verb in _SAME_FORM or verb in IRREGULAR_PAST:
         return verb  # "I meant 06:15" -> "the user meant 06:15": a past tense is the same for every person
     if (verb.endswith("ed") and not verb.endswith("eed")) or verb.endswith("ing"):
         return verb  # past tense or participle: same for every person

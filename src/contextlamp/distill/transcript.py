@@ -63,12 +63,11 @@ def parse_transcript(text: str) -> list[Turn]:
 
 def _role(name: Any) -> Role:
     """A message's role; an unknown or missing role is never taken for the user's own words. ``digest`` (a
-    summary of earlier turns, as native.transcript_for_save writes it) and ``saved`` (what the agent saved
-    itself, turns.Role) are roles of JSON messages only."""
+    summary of earlier turns, as native.transcript_for_save writes it) is a role of JSON messages only."""
     if not isinstance(name, str):
         return "system"
     key = name.strip().lower()
-    return key if key in ("digest", "saved") else ROLE_NAMES.get(key, "assistant")
+    return "digest" if key == "digest" else ROLE_NAMES.get(key, "assistant")
 
 
 def _parse_json(text: str) -> list[Turn] | None:

@@ -6,9 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-# "saved": what the agent itself saved with save_context during the session (native.py reads it from the
-# client's tool calls); never an item, only what the distillers must not save again (digest_path.DigestFirst)
-Role = Literal["user", "assistant", "system", "tool", "digest", "saved"]
+Role = Literal["user", "assistant", "system", "tool", "digest"]
 
 
 @dataclass(frozen=True)
