@@ -44,6 +44,10 @@ CORRECTIONS = [
     ("धुलाई का पोर्ट 6100 है।", "धुलाई का पोर्ट 6100 से बदलकर 6150 कर दिया गया है।"),
 ]
 LOOKALIKES = [
+    # an addition: "also" said in the language ("也", "также", "भी", "도"), an old value named "not only"
+    ("茶馆的点单系统在 tea-app-1 上。", "茶馆的点单系统也在 tea-app-2 上，不是只有 tea-app-1。"),
+    ("Сервер парковки — park-db-1.", "Сервер парковки также park-db-2, а не только park-db-1."),
+    ("धुलाई का सर्वर wash-9 है।", "धुलाई का सर्वर wash-12 भी है, सिर्फ wash-9 नहीं।"),
     (
         "La tienda de Valencia cierra a las 20:00.",
         "La tienda de Sevilla cierra a las 21:00, no a las 20:00 como la de Valencia.",

@@ -80,6 +80,7 @@ from contextlamp.domain.named_old import (
     with_retirement,
 )
 from contextlamp.domain.named_scripts import SCRIPT_FUNCTION, other_change, shared_words, spaced, too_long
+from contextlamp.domain.named_scripts import additive as script_additive
 from contextlamp.domain.named_scripts import marked as script_marked
 from contextlamp.domain.restated import may_restate, restates_with_new_value
 
@@ -238,7 +239,7 @@ def _stated(new: str) -> tuple[str | None, str | None]:
     additive = _patterns()[4]
     if several_sentences(said) and body is None:  # "X runs on B. A is no longer used.": one statement
         said = with_retirement(said) or said
-    if "?" in said or additive.search(said) or (several_sentences(said) and body is None):
+    if "?" in said or additive.search(said) or script_additive(said) or (several_sentences(said) and body is None):
         return body, None
     return body, said if _words(said) <= FRESH_MAX_WORDS else None
 

@@ -45,6 +45,7 @@ _AFTER_OLD = (
     "아닙",
     "말고",
     "대신",
+    "없",  # "이제 rack A에는 없어요": no longer there
     "ではなく",
     "ではない",
     "じゃなく",
@@ -57,7 +58,7 @@ _AFTER_OLD = (
     "जगह",
     "बजाय",
 )
-_AFTER_NOT = frozenset(["की", "के", "का", "이", "가", "은", "는", "을", "를", "'da", "'de", "'ta", "'te"])
+_AFTER_NOT = frozenset(["की", "के", "का", "이", "가", "은", "는", "을", "를", "에는", "에", "에서는", "には", "に"])
 AFTER_WORDS = 2  # "18:00이 아니라": the value, a particle, the marker; "07:30 की जगह"
 # before the value: a word (or the end of an unspaced run) naming what follows as the old one
 _BEFORE_OLD = frozenset(["не", "вместо", "замість", "ليس", "وليس", "ليست", "وليست", "بدلاً", "بدلا", "عوضاً", "ni"])
@@ -151,6 +152,28 @@ def too_long(text: str) -> bool:
     """Whether ``text`` holds more kana and ideographs than a statement (``MAX_UNSPACED_CHARS``): the space-split
     word limits of the correction rule do not see them. Linear in ``len(text)``."""
     return sum(1 for _ in _patterns()[4].finditer(text)) > MAX_UNSPACED_CHARS
+
+
+# "also" in these languages: a word ("также", "тоже", "також", "теж", "أيضاً", "भी"), Korean "도" and Japanese
+# "も" / "でも" right after a value ("NaverPay도", "Rakuten でも"), Chinese "也" anywhere
+_ALSO = frozenset(["также", "тоже", "також", "теж", "أيضاً", "أيضا", "ايضا", "أيضًا", "भी"])
+_ALSO_AFTER_VALUE = ("도", "も", "でも")
+
+
+def additive(text: str) -> bool:
+    """Whether ``spaced`` ``text`` adds a value beside the older one ("also" in this module's languages:
+    ``_ALSO``, ``_ALSO_AFTER_VALUE``, "也"), as ``corrections._ADDITIVE`` reads English."""
+    if "也" in text:
+        return True
+    tokens = text.split()
+    words = [_word(t) for t in tokens]
+    if _ALSO & set(words):
+        return True
+    return any(
+        w == "도" or (w.startswith(_ALSO_AFTER_VALUE[1:]) and not w.startswith("もう"))
+        for prev, w in zip(tokens, words[1:], strict=False)
+        if prev.isascii() and prev[:1].isalnum()
+    )
 
 
 def other_change(text: str) -> bool:
