@@ -21,6 +21,10 @@ A newer statement corrects an older one only when a person reading the two would
   the same speaker when both are chat turns ("Lena: ..."), the same folder or files when both are rules of an
   agent file ("(applies to packages/api/)", ``importers/agent_files``): another folder's rule is another subject.
 
+Korean, Japanese, Chinese, Turkish, Russian, Ukrainian, Arabic and Hindi are read through ``named_scripts``: a value
+glued to its particle set apart before anything else reads the texts ("tea-pos-3이 아니라"), the markers of those
+languages ("A 아니라", "不是 A", "A değil", "вместо A", "A की जगह"), their verbs of change and "also".
+
 Never a question, an addition ("also", "another", a second ...), a change said as possible or planned ("we might
 move X from A to B", "if A gets decommissioned ...": ``_HEDGE``), an older memory of several sentences (a chat turn
 holds several facts), nor a newer one of several unless it opens as a correction. A statement that says the older

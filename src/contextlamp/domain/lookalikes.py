@@ -25,9 +25,14 @@ old while the newer spoke of something else. What they share is the shape of the
   without a moment it holds from ("from Monday ... will") and without "now"; any verb in the future beside a moment
   still to come ("will rehearse in B ... next season"); a change advised or weighed ("should consider moving").
 
+- **a comparison with another thing** (``compared``): the older's subject is named only inside "like the X one",
+  "como la de X", "как в X", "X처럼", "Xと違って", "和X不一样", "X gibi", "مثل X", "X की तरह": the newer compares
+  with the older, it does not correct it (stop 49, stale52; stale51-held's k08).
+
 Stop 47 (stale50) added: a label right after a function word ("Trains to Leeds" / "Trains to York"), a group said
 first ("For contractors, ..."), a past moment said first ("Years ago, ...", also nl/de/fr/es/it/pt/pl/sv, unless
-the newer says "now"), a bounded stretch ("... for two hours"). English but for the past openers. Pure; linear in
+the newer says "now"), a bounded stretch ("... for two hours"); stop 49 the past openers of ko/ja/zh/tr/ru/uk/ar/hi
+and a year opening the sentence ("2019년에는 ...", "В 2019 году ..."). English but for the past openers. Pure; linear in
 the texts' lengths.
 """
 
