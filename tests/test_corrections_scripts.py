@@ -17,6 +17,7 @@ import pytest
 
 from contextlamp.domain.corrections import correction_kind, may_correct
 from contextlamp.domain.named_scripts import marked, spaced
+from contextlamp.domain.replied import reply_corrections
 
 
 def _retires(older: str, newer: str) -> bool:
@@ -114,3 +115,36 @@ def test_the_script_readings_stay_linear(hostile: str) -> None:
 
     cost(prose)  # the best of three runs each: the machine is shared
     assert min(cost(hostile) for _ in range(3)) < 10 * max(min(cost(prose) for _ in range(3)), 0.005)
+
+
+REPLIES = [
+    # the agent said the old value back; the user's reply names no subject
+    ("Сервер стоит на park-db-1.", "Нет, уже не на park-db-1, а на park-db-7.", ("park-db-1", "park-db-7")),
+    ("보일러 서버는 heat-srv-1로 알고 있어요.", "아니요, 지금은 heat-srv-5예요.", ("heat-srv-1", "heat-srv-5")),
+    (
+        "画廊の在庫は gal-db-1 に保存する設定ですね。",
+        "いいえ、gal-db-1 じゃなくて gal-db-4 です。",
+        ("gal-db-1", "gal-db-4"),
+    ),
+    ("茶馆的点单系统在 tea-app-1 上。", "不对，是 tea-app-9。", ("tea-app-1", "tea-app-9")),
+    ("धुलाई का सर्वर wash-9 है।", "नहीं, अब wash-30 है।", ("wash-9", "wash-30")),
+    ("خادم المغسلة هو wash-srv-1.", "لا، أصبح wash-srv-8.", ("wash-srv-1", "wash-srv-8")),
+    ("Пральня працює на wash-2.", "Ні, вже не на wash-2, а на wash-6.", ("wash-2", "wash-6")),
+]
+
+
+@pytest.mark.parametrize(("before", "reply", "pair"), REPLIES)
+def test_a_reply_in_these_languages_corrects_the_value_said_before(before: str, reply: str, pair: tuple) -> None:
+    assert reply_corrections(before, reply) == [pair]
+
+
+@pytest.mark.parametrize(
+    ("before", "reply"),
+    [
+        ("茶馆的点单系统在 tea-app-1 上。", "也在 tea-app-9 上。"),
+        ("Сервер стоит на park-db-1.", "Да, park-db-1, и ещё park-db-7 тоже."),
+        ("धुलाई का सर्वर wash-9 है।", "इस बार wash-30 इस्तेमाल करो।"),
+    ],
+)
+def test_an_addition_or_a_one_off_reply_corrects_nothing(before: str, reply: str) -> None:
+    assert reply_corrections(before, reply) == []

@@ -94,13 +94,14 @@ _KO_PARTICLES = (
     "과",
     "와",
 )
-# words of these languages that name no subject (particles, prepositions, postpositions, copulas)
+# words of these languages that name no subject (particles, prepositions, postpositions, copulas); none a word of
+# a Latin-script language the European reading counts ("de", "da": Dutch, Spanish, Italian)
 SCRIPT_FUNCTION = frozenset(
     """이 가 은 는 을 를 의 에 에서 으로 로 도 과 와 이에요 예요 입니다 에요 이었어요
     в во на с со к о об у з із до від за по и а не но что это
     و في من إلى على عن مع هو هي ال الساعة الآن
     की के का को में से पर है हैं था थी और नहीं अब
-    ve ile de da bir bu için artık""".split()  # noqa: SIM905
+    ve ile bir bu için artık""".split()  # noqa: SIM905
 )
 
 
