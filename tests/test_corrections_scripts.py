@@ -16,6 +16,7 @@ import time
 import pytest
 
 from contextlamp.domain.corrections import correction_kind, may_correct
+from contextlamp.domain.lookalikes import compared
 from contextlamp.domain.named_scripts import marked, spaced
 from contextlamp.domain.replied import reply_corrections
 
@@ -99,6 +100,9 @@ def test_a_value_glued_to_its_particle_reads_as_the_value() -> None:
         "nvr-1'den değil " * 12000,
         "不是a不是" * 40000,
         "от с з من 5500 " * 14000,
+        "like the Leeds one " * 10000,
+        "부산 지점처럼 " * 15000,
+        "пекарня как в Туле " * 10000,
     ],
 )
 def test_the_script_readings_stay_linear(hostile: str) -> None:
@@ -111,6 +115,7 @@ def test_the_script_readings_stay_linear(hostile: str) -> None:
         marked(text)
         may_correct(text)
         correction_kind(text, "茶馆的端口是 7001。")
+        compared(text, "The Leeds depot 부산 지점 в Туле")
         return time.perf_counter() - start
 
     cost(prose)  # the best of three runs each: the machine is shared

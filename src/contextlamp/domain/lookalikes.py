@@ -371,6 +371,9 @@ def compared(newer: str, older: str) -> bool:
     old_text = older.casefold()
     tokens = newer.split()
     words = [_word(t) for t in tokens]
+    # each word without a comparison glued to it ("창고처럼" -> "창고"), and how often the newer says it
+    stems = [w.removesuffix(next((a for a in _COMPARE_AFTER if w.endswith(a)), "")) or w for w in words]
+    counts = Counter(stems)
     for n, word in enumerate(words):
         phrase: list[int] = []
         if word in _COMPARE_BEFORE and not tokens[n].endswith((",", ";", ":", ".")):
@@ -387,9 +390,9 @@ def compared(newer: str, older: str) -> bool:
                     break
                 phrase.append(m)
         for m in phrase:
-            said = words[m].removesuffix(next((a for a in _COMPARE_AFTER if words[m].endswith(a)), "")) or words[m]
-            elsewhere = " ".join(w for k, w in enumerate(words) if k not in phrase and k != n)
-            if len(said) >= 2 and not _function(said) and said in old_text and said not in elsewhere:
+            said = stems[m]
+            inside = sum(stems[k] == said for k in phrase)  # said elsewhere: more often than in the phrase
+            if len(said) >= 2 and not _function(said) and said in old_text and counts[said] <= inside:
                 return True
     pairs = Counter(newer[i : i + 2] for i in range(len(newer) - 1))  # said elsewhere: more often than in the phrase
     for found in _compare_unspaced().finditer(newer):
