@@ -31,8 +31,10 @@ _IDEOGRAPHIC = (
 )
 _VALUE_CHARS = r"A-Za-z0-9"
 # the scripts' own punctuation, read as ASCII (a space after it: a clause ends there)
-_PUNCT = {"，": ", ", "、": ", ", "。": ". ", "：": ": ", "；": "; ", "！": "! ", "？": "? ", "（": " (", "）": ") "}
-_PUNCT |= {"।": ". ", "،": ", ", "؛": "; ", "؟": "? "}
+_PUNCT = {
+    **{"，": ", ", "、": ", ", "。": ". ", "：": ": ", "；": "; ", "！": "! ", "？": "? ", "（": " (", "）": ") "},
+    **{"।": ". ", "،": ", ", "؛": "; ", "؟": "? "},  # Devanagari danda, Arabic comma, semicolon, question mark
+}
 # a Turkish case suffix after an apostrophe on a name or a number ("Backblaze'e", "5012'den", "06:15'te"): with a
 # vowel, not English's "'s", "'re", "'ve", "'ll"
 _TR_SUFFIX = r"(?<=[A-Za-z0-9])['’](?!(?:re|ve|ll)\b)[a-zçğıöşü]*[aeıioöuü][a-zçğıöşü]*\b"
