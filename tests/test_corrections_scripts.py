@@ -26,6 +26,8 @@ def _retires(older: str, newer: str) -> bool:
 
 
 CORRECTIONS = [
+    # a number that could be a year opening an English correction is no history ("Use 2048 ...": blind9's wording)
+    ("The pass scheduler uses 384 for its batch.", "Use 2048 for the pass scheduler's batch; 384 is no longer used."),
     ("보일러 관리 서버는 heat-srv-1이에요.", "정정: 보일러 관리 서버는 heat-srv-1이 아니라 heat-srv-4예요."),
     ("정비 로봇 펌웨어는 3.2.1이에요.", "정비 로봇 펌웨어는 3.2.1 말고 3.4.0이에요."),
     ("the crane's nightly job kicks off at 02:17 UTC", "정정: crane 야간 작업은 03:04에 돌아요, 02:17가 아니라요"),

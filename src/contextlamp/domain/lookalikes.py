@@ -126,6 +126,10 @@ _NOW_UNSPACED = ("今は", "現在", "现在", "目前", "如今")
 # ..."), not after a word dating a change from it ("from 2025", "с 2025", "ab 2025"): history, when no "now" is said
 _YEAR = re.compile(r"^(?:19|20)\d\d$")
 _YEAR_WORDS = 3
+# a number is a year only said as one ("2019년에는", "2019年", "в 2019 году", "у 2019 році", "في عام 2020", "2020
+# में"): "Use 2048 for the batch" opens on a number, not on history
+_YEAR_AFTER = ("년", "年", "году", "годом", "році", "yılında", "में")
+_YEAR_BEFORE = frozenset(["عام", "سنة"])
 _FROM_YEAR = frozenset("from since starting as ab seit desde à od с з від من से".split())  # noqa: SIM905
 # "For contractors, ...", "For EU customers, ...": a group the statement is said for (a plural or a name, at most
 # ``_FOR_WORDS`` words); not "For the record, ...", "For example, ...", "For the avoidance of doubt, ..."
@@ -340,7 +344,9 @@ def _history_opens(newer: str, older: str) -> bool:
     if tokens and tokens[0].startswith(_PAST_PREFIX):
         return True
     for n, word in enumerate(tokens[:_YEAR_WORDS]):
-        if _YEAR.match(word) and word not in older and not (n and tokens[n - 1] in _FROM_YEAR):
+        after = tokens[n + 1] if n + 1 < len(tokens) else ""
+        said_as_year = after.startswith(_YEAR_AFTER) or (n and tokens[n - 1] in _YEAR_BEFORE)
+        if _YEAR.match(word) and said_as_year and word not in older and not (n and tokens[n - 1] in _FROM_YEAR):
             return True
     return False
 
