@@ -38,6 +38,9 @@ DATA = HERE / "data" / "stale50-held"
 DAY = datetime(2027, 3, 1, 9, 0)
 
 
+_EMBEDDERS: dict[str, Any] = {}  # embedder name -> the one embedder of this process (``run_case``)
+
+
 def _found(text: str, value: str) -> bool:
     return value.casefold() in text.casefold()
 
@@ -61,6 +64,7 @@ def run_case(case: dict[str, Any], embedder: str) -> dict[str, Any]:
     from contextlamp.app.compose import create_app
     from contextlamp.app.service import Caller
     from contextlamp.config import Settings
+    from contextlamp.embedding import create_embedder
     from contextlamp.hooks.repo import find_repository
     from contextlamp.hooks.saver import SaveJob, save_transcript
 
@@ -68,7 +72,9 @@ def run_case(case: dict[str, Any], embedder: str) -> dict[str, Any]:
         root = Path(scratch)
         repo = scratch_repo(root / "repo", "git@github.com:harbour/ops.git")
         settings = Settings(home=root / "data", embedder=embedder, user="dana")  # pyright: ignore[reportCallIssue]
-        service = create_app(settings).service
+        if embedder not in _EMBEDDERS:  # one model per process: an app per case each loading it grew to 9 GB
+            _EMBEDDERS[embedder] = create_embedder(embedder)
+        service = create_app(settings, embedder=_EMBEDDERS[embedder]).service
         principal = service.principal(settings.user)
         found = find_repository(repo)
         assert found is not None

@@ -21,6 +21,10 @@ A newer statement corrects an older one only when a person reading the two would
   the same speaker when both are chat turns ("Lena: ..."), the same folder or files when both are rules of an
   agent file ("(applies to packages/api/)", ``importers/agent_files``): another folder's rule is another subject.
 
+Korean, Japanese, Chinese, Turkish, Russian, Ukrainian, Arabic and Hindi are read through ``named_scripts``: a value
+glued to its particle set apart before anything else reads the texts ("tea-pos-3이 아니라"), the markers of those
+languages ("A 아니라", "不是 A", "A değil", "вместо A", "A की जगह"), their verbs of change and "also".
+
 Never a question, an addition ("also", "another", a second ...), a change said as possible or planned ("we might
 move X from A to B", "if A gets decommissioned ...": ``_HEDGE``), an older memory of several sentences (a chat turn
 holds several facts), nor a newer one of several unless it opens as a correction. A statement that says the older
@@ -54,7 +58,14 @@ from contextlamp.domain.freshness import (
     value_shape,
     value_split,
 )
-from contextlamp.domain.lookalikes import other_possessed, other_quantity, planned, relabelled, scoped_apart
+from contextlamp.domain.lookalikes import (
+    compared,
+    other_possessed,
+    other_quantity,
+    planned,
+    relabelled,
+    scoped_apart,
+)
 from contextlamp.domain.named_old import (
     ARROWS,
     BETWEEN,
@@ -72,6 +83,9 @@ from contextlamp.domain.named_old import (
     was_aside,
     with_retirement,
 )
+from contextlamp.domain.named_scripts import SCRIPT_FUNCTION, other_change, shared_words, spaced, too_long
+from contextlamp.domain.named_scripts import additive as script_additive
+from contextlamp.domain.named_scripts import marked as script_marked
 from contextlamp.domain.restated import may_restate, restates_with_new_value
 
 # a chat turn's speaker ("Caroline: ...", "Dana Kim: ..."): who says it, not what it is about
@@ -229,7 +243,7 @@ def _stated(new: str) -> tuple[str | None, str | None]:
     additive = _patterns()[4]
     if several_sentences(said) and body is None:  # "X runs on B. A is no longer used.": one statement
         said = with_retirement(said) or said
-    if "?" in said or additive.search(said) or (several_sentences(said) and body is None):
+    if "?" in said or additive.search(said) or script_additive(said) or (several_sentences(said) and body is None):
         return body, None
     return body, said if _words(said) <= FRESH_MAX_WORDS else None
 
@@ -241,6 +255,9 @@ def correction_kind(newer: str, older: str) -> str | None:
     Linear in the texts' lengths (quadratic in the words of statements of at most ``FRESH_MAX_WORDS``)."""
     if len(newer.split()) > 2 * FRESH_MAX_WORDS or len(older.split()) > 2 * FRESH_MAX_WORDS:
         return None  # longer than any statement this reads (the speaker and scope cost no more than this)
+    if too_long(newer) or too_long(older):
+        return None  # more characters of an unspaced script than any statement (``named_scripts.too_long``)
+    newer, older = spaced(newer), spaced(older)  # "tea-pos-3이 아니라" -> "tea-pos-3 이 아니라" (``named_scripts``)
     new, new_speaker, new_scope = _framed(newer)
     old, old_speaker, old_scope = _framed(older)
     if new_scope != old_scope or (new_speaker and old_speaker and new_speaker != old_speaker):
@@ -251,7 +268,7 @@ def correction_kind(newer: str, older: str) -> str | None:
         return None  # a question, an addition, several sentences not opening as a correction, too long
     if hedge.search(newer) and not hedge.search(older):
         return None  # a change said as possible or planned ("we might move X from A to B"): not made
-    if planned(said, old) or scoped_apart(said, old) or other_possessed(said, old):
+    if planned(said, old) or scoped_apart(said, old) or other_possessed(said, old) or compared(said, old):
         return None  # a plan, a narrower scope said first, another thing of the same owner (``lookalikes``)
     if several_sentences(old) or _words(old) > FRESH_MAX_WORDS:
         return None  # several facts in the older: one changed value must not retire the rest (FRESH_MAX_WORDS's rule)
@@ -280,11 +297,13 @@ def correction_kind(newer: str, older: str) -> str | None:
     if not new_values - old_values or not old_values:
         return None  # no new value, or nothing in the older one a value could replace
     subject_words = {w for v in named_subject for w in value_split(v)[1]}
-    shared = set(new_words) & set(old_words) | subject_words
+    # (a lone letter of another script is a piece of a word the space-split reading cut, "क" of "का": no subject)
+    shared = {w for w in set(new_words) & set(old_words) - SCRIPT_FUNCTION if len(w) > 1 or w.isascii()}
+    shared |= subject_words | shared_words(said, old)
     if not any(attribute_family(w) is None and w not in _GENERIC for w in shared):
         return None  # no subject word in common ("runs", "port", "service" say what, not of what): another thing
     dated = dating.search(said)
-    changed = change_verb.search(said) is not None or dated is not None
+    changed = change_verb.search(said) is not None or dated is not None or other_change(said)
     if names_old(said, old_values, changed, set(old_words), marked=changed or body is not None):
         other_named = labels and names_old(said, old_values - labels, changed, set(old_words), marked=True)
         return None if other_named else "named"
@@ -403,13 +422,13 @@ def may_correct(text: str) -> bool:
     question, and a marker (it opens as a correction, has a verb of change, or a word or arrow that names a value
     as old, in English or another language read: ``named_old.other_negation``), and none of what rules out every
     older (``_stated``: an addition, several sentences not opening as a correction). Linear in ``len(text)``."""
-    if "?" in text or len(text.split()) > 2 * FRESH_MAX_WORDS or _words(text) > FRESH_MAX_WORDS:
+    if "?" in text or len(text.split()) > 2 * FRESH_MAX_WORDS or _words(text) > FRESH_MAX_WORDS or too_long(text):
         return False
-    said, _, _ = _framed(text)
+    said, _, _ = _framed(spaced(text))
     if _stated(said)[1] is None:  # correction_kind reads nothing in it, whatever the older (``_stated``)
         return False
     _, _, _, change_verb, _, dating, _ = _patterns()
-    marked = revision_body(said) is not None or change_verb.search(said) is not None
+    marked = revision_body(said) is not None or change_verb.search(said) is not None or other_change(said)
     words = {token_word(t) for t in said.split()}
     names_old = bool(words & (OLD_BEFORE | ENDED | RETIRED | HANDOVER | ARROWS | {"from", "away"})) or any(
         w.endswith(("n't", "n’t")) for w in words
@@ -418,6 +437,7 @@ def may_correct(text: str) -> bool:
     tokens = said.split()
     folded = [token_word(t) for t in tokens]  # "nicht mehr um A", "plus depuis A", "statt A": named_old's reading
     names_old = names_old or any(other_negation(folded, tokens, n) for n in range(len(tokens)))
+    names_old = names_old or script_marked(said)  # "A 아니라", "不是 A", "A değil", "вместо A" (``named_scripts``)
     if not value_split(said)[0]:  # a lower-case value in a slot ("nope, X got rewritten in fsharp") or named as old
         return (marked and bool(_slots(said))) or names_old or was_aside().search(said) is not None
     if marked or dating.search(said) or may_restate(said):

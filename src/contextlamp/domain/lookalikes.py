@@ -25,21 +25,28 @@ old while the newer spoke of something else. What they share is the shape of the
   without a moment it holds from ("from Monday ... will") and without "now"; any verb in the future beside a moment
   still to come ("will rehearse in B ... next season"); a change advised or weighed ("should consider moving").
 
+- **a comparison with another thing** (``compared``): the older's subject is named only inside "like the X one",
+  "como la de X", "как в X", "X처럼", "Xと違って", "和X不一样", "X gibi", "مثل X", "X की तरह": the newer compares
+  with the older, it does not correct it (stop 49, stale52; stale51-held's k08).
+
 Stop 47 (stale50) added: a label right after a function word ("Trains to Leeds" / "Trains to York"), a group said
 first ("For contractors, ..."), a past moment said first ("Years ago, ...", also nl/de/fr/es/it/pt/pl/sv, unless
-the newer says "now"), a bounded stretch ("... for two hours"). English but for the past openers. Pure; linear in
+the newer says "now"), a bounded stretch ("... for two hours"); stop 49 the past openers of ko/ja/zh/tr/ru/uk/ar/hi
+and a year opening the sentence ("2019년에는 ...", "В 2019 году ..."). English but for the past openers. Pure; linear in
 the texts' lengths.
 """
 
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Set as AbstractSet
 from functools import cache
 from itertools import pairwise
 
 from contextlamp.domain.freshness import is_value, value_key, value_split
 from contextlamp.domain.named_old import BETWEEN, OTHER_BETWEEN
+from contextlamp.domain.named_scripts import SCRIPT_FUNCTION, no_unit
 
 _STRIP = ".,;:!?()[]\"'`"
 # a word that ends a value's clause instead of counting it ("30 days now", "90 seconds anymore"); value_split reads
@@ -102,15 +109,28 @@ _COMING = (
 # années", "hace años", "anni fa", "há anos", "lata temu", "för länge sedan")
 _PAST = frozenset(
     """ago past originally geleden vroeger früher damals autrefois jadis antaño fa allora antigamente temu dawniej
-    sedan förr""".split()  # noqa: SIM905
+    sedan förr eskiden önceden раньше прежде раніше колись سابقاً سابقا سابقًا قديماً पहले""".split()  # noqa: SIM905
 )
+# the same, opening a sentence written without spaces or glued to a particle ("昔は...", "以前茶馆...", "예전에는")
+_PAST_PREFIX = ("昔", "以前", "过去", "从前", "原来", "かつて", "예전", "옛날", "이전에")
 _PAST_WORDS = 4  # "A few years ago, ...": a moment phrase; "Turns out X stopped pulling from A months ago, ..." is none
 _UNITS_AGO = frozenset("jahren monaten wochen tagen".split())  # after "vor": German for "... ago"  # noqa: SIM905
 _PAST_OPENING = 2  # without a comma, only a sentence's first words: "Years ago the X ...", "Vroeger draaide ..."
 # "now" in the languages above: a past opener beside it says what holds today ("Years ago A, now B")
 _NOW = frozenset(
-    """now nu nou jetzt maintenant ahora ora adesso agora teraz""".split()  # noqa: SIM905
+    """now nu nou jetzt maintenant ahora ora adesso agora teraz artık şimdi теперь сейчас тепер зараз الآن अब
+    이제 지금""".split()  # noqa: SIM905
 )
+_NOW_UNSPACED = ("今は", "現在", "现在", "目前", "如今")
+# a year said among a sentence's first words ("2019년에는 ...", "В 2019 году ...", "في عام 2020 ...", "2020 में
+# ..."), not after a word dating a change from it ("from 2025", "с 2025", "ab 2025"): history, when no "now" is said
+_YEAR = re.compile(r"^(?:19|20)\d\d$")
+_YEAR_WORDS = 3
+# a number is a year only said as one ("2019년에는", "2019年", "в 2019 году", "у 2019 році", "في عام 2020", "2020
+# में"): "Use 2048 for the batch" opens on a number, not on history
+_YEAR_AFTER = ("년", "年", "году", "годом", "році", "yılında", "में")
+_YEAR_BEFORE = frozenset(["عام", "سنة"])
+_FROM_YEAR = frozenset("from since starting as ab seit desde à od с з від من से".split())  # noqa: SIM905
 # "For contractors, ...", "For EU customers, ...": a group the statement is said for (a plural or a name, at most
 # ``_FOR_WORDS`` words); not "For the record, ...", "For example, ...", "For the avoidance of doubt, ..."
 _FOR_WORDS = 3
@@ -139,7 +159,7 @@ def _word(token: str) -> str:
 def _function(word: str) -> bool:
     """Whether ``word`` is a function word in English or another language the capture paths read ("on", "um",
     "às", "przez": ``named_old.BETWEEN``, ``named_old.OTHER_BETWEEN``)."""
-    return word in BETWEEN or word in OTHER_BETWEEN
+    return word in BETWEEN or word in OTHER_BETWEEN or word in SCRIPT_FUNCTION
 
 
 def relabelled(newer: str, older: str) -> frozenset[str]:
@@ -203,7 +223,8 @@ def _units(text: str) -> list[tuple[str, str | None]]:
             nxt = tokens[n + 1]
             stems = value_split(nxt)[1]
             word = _word(nxt)
-            if stems and (nxt[:1].isalpha() or nxt[:1] in "°%") and word not in _NO_UNIT and not is_value(word):
+            unit_word = word not in _NO_UNIT and not no_unit(word) and not is_value(word)
+            if stems and (nxt[:1].isalpha() or nxt[:1] in "°%") and unit_word:
                 unit = stems[0]
         found.append((value_key(raw), unit))
     return found
@@ -294,13 +315,13 @@ def scoped_apart(newer: str, older: str) -> bool:
         return True
     first = [_word(t) for t in newer.split()[:_PAST_OPENING]]
     ago = first[:1] == ["vor"] and first[1:] and first[1] in _UNITS_AGO  # "Vor Jahren(,) ...": German "years ago"
-    if (set(first) & _PAST or ago) and not _NOW & {_word(t) for t in newer.split()}:
+    if (set(first) & _PAST or ago or _history_opens(newer, older)) and not _said_now(newer):
         return True  # "Jaren geleden draaiden ... in plaats van A", "Früher lief ...": history opens it, no comma
     head, comma, _ = newer.partition(",")
     words = [_word(t) for t in head.split()]
     if not comma or not words or len(words) > MAX_SCOPE_WORDS or _patterns()[1].match(head.strip()):
         return False
-    if len(words) <= _PAST_WORDS and set(words) & _PAST and not _NOW & {_word(t) for t in newer.split()}:
+    if len(words) <= _PAST_WORDS and set(words) & _PAST and not _said_now(newer):
         return True  # "Years ago, ...": history said of then (no "now" saying what holds today)
     group = [w for w in words[1:] if w not in BETWEEN]
     if words[0] == "for" and 0 < len(words) - 1 <= _FOR_WORDS and group and _plural_or_name(head.split()[-1]):
@@ -309,6 +330,83 @@ def scoped_apart(newer: str, older: str) -> bool:
         return False
     own = [w for w in words[1:] if value_split(w)[1] or is_value(w)] + [w for w in words if w in _MOMENTS]
     return any(w not in old_words for w in own)
+
+
+def _said_now(text: str) -> bool:
+    """Whether ``text`` says "now" in a language read (``_NOW``; unspaced: ``_NOW_UNSPACED``)."""
+    return bool(_NOW & {_word(t) for t in text.split()}) or any(w in text for w in _NOW_UNSPACED)
+
+
+def _history_opens(newer: str, older: str) -> bool:
+    """Whether ``newer`` opens on a past moment said without spaces ("昔は...", "以前...", "예전에는 ...":
+    ``_PAST_PREFIX``) or on a year the older does not say, not dated from ("2019년에는 ...", "В 2019 году ...")."""
+    tokens = [_word(t) for t in newer.split()]
+    if tokens and tokens[0].startswith(_PAST_PREFIX):
+        return True
+    for n, word in enumerate(tokens[:_YEAR_WORDS]):
+        after = tokens[n + 1] if n + 1 < len(tokens) else ""
+        said_as_year = after.startswith(_YEAR_AFTER) or (n and tokens[n - 1] in _YEAR_BEFORE)
+        if _YEAR.match(word) and said_as_year and word not in older and not (n and tokens[n - 1] in _FROM_YEAR):
+            return True
+    return False
+
+
+# a comparison with another thing: said before what it compares with ("like the Leeds one", "como la de Valencia",
+# "как в Казани", "مثل فرع جدة") or after it ("부산 지점처럼", "İzmir şubesi gibi", "पुणे गोदाम की तरह"); Chinese and
+# Japanese around it ("和上海仓库不一样", "大阪店と違って")
+_COMPARE_BEFORE = frozenset("like unlike como comme wie zoals come jak как як مثل كما بخلاف".split())  # noqa: SIM905
+_COMPARE_AFTER = ("처럼", "달리", "다르게", "gibi", "aksine", "तरह", "भांति")
+_COMPARE_WORDS = 3  # words of the thing compared with
+_COMPARE_UNSPACED = (
+    r"(?:和|跟|与|同|像)(?P<zh>[^\s,.;:]{1,8}?)(?:不一样|一样|不同|相同)"
+    r"|(?P<ja>[^\s,.;:はがをにでも]{1,8})(?:と違って|とは違って|と違い|とは違い|のように|みたいに|と同じく|と同様に)"
+)
+
+
+@cache
+def _compare_unspaced() -> re.Pattern[str]:
+    return re.compile(_COMPARE_UNSPACED)  # compiled on first use
+
+
+def compared(newer: str, older: str) -> bool:
+    """Whether ``newer`` names the older's subject only inside a comparison ("The York gate opens at 06:10, not 05:40
+    like the Leeds one" after "The Leeds depot's gate opens at 05:40"; "La tienda de Sevilla ..., no a las 20:00 como
+    la de Valencia"): a word of the compared phrase (``_COMPARE_BEFORE`` / ``_COMPARE_AFTER``, at most
+    ``_COMPARE_WORDS`` words of its clause; unspaced, ``_COMPARE_UNSPACED``) that the older says and the newer says
+    nowhere else. The older is what the newer compares with, not what it corrects. Linear in the texts' lengths."""
+    old_text = older.casefold()
+    tokens = newer.split()
+    words = [_word(t) for t in tokens]
+    # each word without a comparison glued to it ("창고처럼" -> "창고"), and how often the newer says it
+    stems = [w.removesuffix(next((a for a in _COMPARE_AFTER if w.endswith(a)), "")) or w for w in words]
+    counts = Counter(stems)
+    for n, word in enumerate(words):
+        phrase: list[int] = []
+        if word in _COMPARE_BEFORE and not tokens[n].endswith((",", ";", ":", ".")):
+            for m in range(n + 1, min(len(words), n + 1 + _COMPARE_WORDS)):
+                phrase.append(m)
+                if tokens[m].endswith((",", ";", ":", ".")):
+                    break
+        elif word.endswith(_COMPARE_AFTER):
+            stem = next(word[: -len(a)] for a in _COMPARE_AFTER if word.endswith(a))
+            start = n if stem else n - 1
+            start -= start >= 0 and words[start] in ("की", "के")  # "पुणे गोदाम की तरह"
+            for m in range(start, max(-1, start - _COMPARE_WORDS), -1):
+                if m < n and tokens[m].endswith((",", ";", ":", ".")):
+                    break
+                phrase.append(m)
+        for m in phrase:
+            said = stems[m]
+            inside = sum(stems[k] == said for k in phrase)  # said elsewhere: more often than in the phrase
+            if len(said) >= 2 and not _function(said) and said in old_text and counts[said] <= inside:
+                return True
+    pairs = Counter(newer[i : i + 2] for i in range(len(newer) - 1))  # said elsewhere: more often than in the phrase
+    for found in _compare_unspaced().finditer(newer):
+        group = found.group("zh") or found.group("ja") or ""
+        own = Counter(group[i : i + 2] for i in range(len(group) - 1))
+        if any(pair in older and pairs[pair] <= n for pair, n in own.items()):
+            return True
+    return False
 
 
 def _plural_or_name(token: str) -> bool:

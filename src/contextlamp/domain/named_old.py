@@ -14,6 +14,7 @@ from functools import cache
 from itertools import pairwise
 
 from contextlamp.domain.freshness import is_value, value_key, value_split
+from contextlamp.domain.named_scripts import SCRIPT_FUNCTION, named_after, named_before
 
 TOKEN_STRIP = ".,;:!?()[]\"'`"
 # what names a value as the old one when it stands right before it, only function words between ("not on A",
@@ -188,7 +189,10 @@ def names_old(
                 if word in _BY_NEW and words[n - back + 1] == "by":
                     break  # "A was replaced by B": the value after "replaced by" is the new one
                 negation = (
-                    word in OLD_BEFORE or word.endswith(("n't", "n’t")) or other_negation(words, tokens, n - back)
+                    word in OLD_BEFORE
+                    or word.endswith(("n't", "n’t"))
+                    or other_negation(words, tokens, n - back)
+                    or named_before(words, n - back, changed)  # "不是 A", "не A", "вместо A", "с A на B" changed
                 )
                 if negation and (verbs == 0 or word in _STOPPED):  # "no longer listens on A": one verb between
                     return True
@@ -197,10 +201,15 @@ def names_old(
                 if depth > 0 and word in ("was", "formerly", "previously"):
                     return True
                 stems = value_split(word)[1]
-                if word not in BETWEEN and word not in OTHER_BETWEEN and not (stems and set(stems) <= nouns):
+                function = word in BETWEEN or word in OTHER_BETWEEN or word in SCRIPT_FUNCTION
+                if not function and not (stems and set(stems) <= nouns):
                     verbs += 1
                     if verbs > 1:
                         break
+            if named_after(
+                words, tokens, n, changed
+            ):  # "A 아니라", "A ではなく", "A değil", "A की जगह", "A에서 ... 바뀌"
+                return True
             after = words[n + 1 : n + 1 + OLD_MARK_WORDS]
             if any(w in ARROWS for w in after[:2]) or any(w in ENDED for w in after):
                 return True
@@ -368,6 +377,10 @@ def negated_values(text: str) -> set[str]:
             word = words[back]
             if word in _NEGATIONS or word.endswith(("n't", "n’t")) or other_negation(words, tokens, back):
                 found.add(value_key(bare))
-            if word not in BETWEEN and word not in OTHER_BETWEEN:
+            if named_before(words, back, False):
+                found.add(value_key(bare))
+            if word not in BETWEEN and word not in OTHER_BETWEEN and word not in SCRIPT_FUNCTION:
                 break
+        if named_after(words, tokens, n, False):  # "18:00이 아니라", "A değil"
+            found.add(value_key(bare))
     return found

@@ -13,21 +13,23 @@ A value is read as ``freshness.value_split`` reads one (a digit, a path or handl
 identifier, a capitalised word after the first). A reply corrects:
 
 - a value it names as old: after a word that negates it ("not A", "niet A", "nicht A", "pas A", "no A", "non A",
-  "não A", "nie A", "inte A", "no longer A", "instead of A", "zamiast A") or before a word that says it ended ("A is
-  gone", "A was the old switch", "A is eruit", "A is stale");
+  "não A", "nie A", "inte A", "no longer A", "instead of A", "zamiast A"; "不是 A", "не A": ``named_scripts``) or
+  before a word that says it ended ("A is gone", "A was the old switch", "A is eruit", "A is stale"; "A 아니라", "A
+  ではなく", "A değil", "A नहीं");
 - a value the turn before said and the reply does not repeat, when the reply opens on a disagreement ("no", "nope",
   "oops", "nee", "nein", "non", "não", "nie", "nej", "hayır", "actually", "not anymore", "niet meer", "nicht mehr",
-  ...) or calls the old value stale ("that's stale", "outdated", "mixed them up", "misread", "verouderd",
-  "veraltet", ...).
+  "아니요", "いいえ", "不对", "нет", "ні", "لا", "नहीं", ...) or calls the old value stale ("that's stale",
+  "outdated", "mixed them up", "misread", "verouderd", "veraltet", ...).
 
 Each such old value is paired with the one new value of its kind (``freshness.value_kind``; failing that, the one
 with letters and digits alike: "Go 1.22" -> "Node 22") the reply gives (a value of neither turn before), else,
 when the reply gives none, the one value of that kind the turn before said beside it ("The compose file says
 V ..., but you told me A — which one?" / "the compose file, A was the old switch"). Never a question, a reply
 longer than ``FRESH_MAX_WORDS`` words, or one said for a moment only ("this time", "for now", "today only",
-"deze keer", "diesmal", "cette fois", "esta vez", "questa volta", "tym razem"): a one-off is no correction of a
-standing value; nor one adding to it ("also", "ook", "auch", "aussi", "también", "anche", "też", "också"; not
-"too" / "as well": "scratch that as well" takes a value back). Linear in the texts' lengths.
+"deze keer", "diesmal", "cette fois", "esta vez", "questa volta", "tym razem", "这次", "이번만"): a
+one-off is no correction of a standing value; nor one adding to it ("also", "ook", "auch", "aussi", "también",
+"anche", "też", "också", "也", "также", "भी"; not "too" / "as well": "scratch that as well" takes a value back).
+Linear in the texts' lengths.
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ from functools import cache
 
 from contextlamp.domain.freshness import FRESH_MAX_WORDS, is_value, value_key, value_kind
 from contextlamp.domain.named_old import BETWEEN, TOKEN_STRIP
+from contextlamp.domain.named_scripts import SCRIPT_FUNCTION, named_after, named_before, spaced, too_long
 
 # words right before a value that name it as the old one, in the languages the capture paths read (en, nl, de, fr,
 # es, it, pt, pl, sv, tr-less: Turkish puts "değil" after the value, see _ENDED)
@@ -67,13 +70,18 @@ _DISAGREE = (
     r"not any more|no longer|sorry|scusa|desculpa|przepraszam|oeps|ups|perdón)\b)"
     r"|(?i:\b(?:stale|outdated|out of date|mixed (?:them|it|that) up|misread|mixed up|verouderd|veraltet|"
     r"dépassé|obsoleto|nieaktualne|föråldrad|inaktuell)\b)"
+    # ko, ja, zh, ru, uk, ar, hi: "no" opening the reply (``named_scripts.spaced`` reads its comma as ", ")
+    r"|(?i:^\W*(?:아니요|아뇨|아니에요|아니야|いいえ|いや|違います|違う|不对|不是|错了|нет|ні|уже не|вже не|больше не|"
+    r"більше не|لا|كلا|नहीं|जी नहीं)(?=[\s,.!]))"
 )
 # a reply said for a moment only (a one-off, not the standing value) or adding to what was said ("and it also
 # needs ...": a second value beside the first)
 _MOMENT = (
     r"(?i:\b(?:also|ook|auch|aussi|también|anche|também|też|också|this time|for now|this one|for today|today only|"
     r"just today|temporarily|deze keer|dit keer|voor nu|diesmal|dieses mal|vorerst|cette fois|pour l'instant|"
-    r"esta vez|por ahora|questa volta|per ora|desta vez|por agora|tym razem|na razie|den här gången|för nu)\b)"
+    r"esta vez|por ahora|questa volta|per ora|desta vez|por agora|tym razem|na razie|den här gången|för nu|"
+    r"также|тоже|також|теж|bu sefer|şimdilik|только сегодня|поки що|пока что)\b)"
+    r"|也|这次|今回だけ|今回は|이번만|이번에는|أيضا|أيضاً|भी|इस बार"
 )
 
 
@@ -112,16 +120,24 @@ def _digit(token: str) -> bool:
     return any(ch.isdigit() for ch in token)
 
 
+def _skipped(words: list[str], n: int) -> bool:
+    """Whether the word at ``n`` is a function word of ``named_scripts`` that does not itself name the value after it
+    as old ("на" is skipped, "не" is not)."""
+    return words[n] in SCRIPT_FUNCTION and not named_before(words, n, False)
+
+
 def _named_old(raw: list[str], position: int) -> bool:
     """Whether the value at ``position`` of ``raw`` (the reply's tokens) is named as the old one: a negating word
     right before it (function words between skipped, ``_BETWEEN``) or an ending word at most ``_AFTER_WORDS``
     words after it in its clause (a comma or a semicolon ends the look: "pin it to B, A is gone" names A, not B)."""
     words = [w.strip(TOKEN_STRIP + "—–").casefold() for w in raw]
     n = position - 1
-    while n >= 0 and position - n <= _AFTER_WORDS and words[n] in _BETWEEN:
+    while n >= 0 and position - n <= _AFTER_WORDS and (words[n] in _BETWEEN or _skipped(words, n)):
         n -= 1
     if n >= 0 and words[n] in _NEGATING and raw[n][-1:].isalpha():  # "not A"; "no, B" opens a disagreement
         return True
+    if (n >= 0 and named_before(words, n, False)) or named_after(words, raw, position, False):
+        return True  # "不是 A", "не A", "A 아니라", "A ではなく", "A नहीं", "A değil" (``named_scripts``)
     for at in range(position, min(len(raw), position + 1 + _AFTER_WORDS)):
         if at > position and words[at] in _ENDED:
             return True
@@ -134,8 +150,9 @@ def reply_corrections(before: str, reply: str) -> list[tuple[str, str]]:
     """The ``(old value, new value)`` pairs ``reply`` corrects, read with ``before``, the turn said right before it
     (the agent's, or the user's own): each value as written, old first; [] when the reply corrects nothing (see the
     module docstring). Linear in the texts' lengths."""
-    if "?" in reply or len(reply.split()) > FRESH_MAX_WORDS:
+    if "?" in reply or len(reply.split()) > FRESH_MAX_WORDS or too_long(reply) or too_long(before):
         return []
+    before, reply = spaced(before), spaced(reply)  # "route-b7이 아니고" -> "route-b7 이 아니고"
     disagree, moment = _patterns()
     if moment.search(reply):
         return []

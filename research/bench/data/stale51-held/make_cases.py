@@ -20,30 +20,11 @@ Run ``python research/bench/data/stale51-held/make_cases.py`` to rewrite the fil
 
 from __future__ import annotations
 
-import json
+import sys
 from pathlib import Path
 
-
-def u(text: str, reply: str = "Noted.") -> list[list[str]]:
-    """One user turn and the assistant's reply."""
-    return [["user", text], ["assistant", reply]]
-
-
-def s(*turns: list[list[str]], client: str = "claude-code", saves: tuple[str, ...] = (), by: str = "") -> dict:
-    """A session: its turn pairs in order, the agent's saves (by the session's client unless ``by``)."""
-    flat = [t for pair in turns for t in pair]
-    return {"client": client, "turns": flat, "saves": [{"text": x, "client": by or client} for x in saves]}
-
-
-def fix(cid: str, cls: str, sessions: list[dict], ask: str, new: str, old: list[str]) -> dict:
-    """A correction case: ``new`` must rank first, no value of ``old`` may stay live alone."""
-    return {"id": cid, "class": cls, "sessions": sessions, "ask": ask, "new": new, "old": old}
-
-
-def keep(cid: str, sessions: list[dict], groups: list[list[str]], ask: str) -> dict:
-    """A look-alike case: every group of words must stay in one live memory."""
-    return {"id": cid, "class": "control", "sessions": sessions, "keep": groups, "ask": ask}
-
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+from stale_cases import fix, keep, s, u, write_cases
 
 FIRST = [
     fix(
@@ -910,12 +891,5 @@ CONTROL = [
 CASES = [*FIRST, *LANG, *REPLIED, *TWICE, *CONTROL]
 
 
-def main() -> None:
-    """Write ``cases.json`` beside this file."""
-    out = Path(__file__).with_name("cases.json")
-    out.write_text(json.dumps({"cases": CASES}, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-    print(f"{len(CASES)} cases -> {out}")
-
-
 if __name__ == "__main__":
-    main()
+    write_cases(CASES, Path(__file__).resolve().parent)
