@@ -185,6 +185,9 @@ PUBLIC = (
     # IPNS name (a libp2p public key as a CIDv1 in base36, k51… Ed25519 / k2k4r8… RSA); an Oracle Cloud resource id
     # (ocid1.…, docs.oracle.com "Resource Identifiers"); a PEM certificate, public key, CRL or CSR block (RFC 7468).
     r"\bphc_[A-Za-z0-9_-]{30,60}\b",
+    # stop 49: a Flutterwave public key (FLWPUBK-/FLWPUBK_TEST-, given to its inline checkout in the page;
+    # developer.flutterwave.com "API keys"; the FLWSECK_ secret key stays with its rule)
+    r"\bFLWPUBK(?:_TEST)?-[0-9a-fA-F]{32}-X\b",
     r"\b(?:k51qzi5uqu5d|k2k4r8)[a-z0-9]{40,80}\b",
     r"\bocid1\.[a-z0-9_]{1,40}\.oc[0-9]{1,3}\.[a-z0-9-]{0,40}\.[a-z0-9]{20,120}\b",
     r"-----BEGIN (?:CERTIFICATE|PUBLIC KEY|X509 CRL|CERTIFICATE REQUEST)-----[A-Za-z0-9+/=\s]*",
