@@ -35,6 +35,7 @@ import re
 
 from contextlamp.domain import secret_shape as shape
 from contextlamp.domain.secret_bip39 import all_bip39
+from contextlamp.domain.secret_hooks import HOOK_RULES
 from contextlamp.domain.secret_places import PLACE_RULES
 from contextlamp.domain.secret_revealed import chosen_password, named
 from contextlamp.domain.secret_rules import Rule
@@ -209,4 +210,5 @@ FILE_RULES: tuple[tuple[Rule, tuple[str, ...]], ...] = (
         ("$user",),
     ),
     *PLACE_RULES,  # formats13: places of tools and formats (secret_places.py)
+    *HOOK_RULES,  # stop 49: a URL whose path carries a hook's secret (secret_hooks.py)
 )
