@@ -146,6 +146,15 @@ def start_test(spans: list[tuple[int, int]]) -> Callable[[int], bool]:
     return test
 
 
+# Names of keys that identify rather than authenticate (stop 49, for secret_vendor_labels' "…Key = <value>"): a
+# cache, sort, partition, object, idempotency or i18n key names data; a public, GPG/PGP, SSH host, site, client-side or
+# KMS key's value is public or a reference. A "Labelled Key" finding inside one is dropped (camelCase too: myCacheKey).
+IDENTIFIER_KEYS = (
+    r"(?i:(?:gpg|pgp|ssh|host|kms|client|site|publishable|public|pub|i18n|translation|locale|react|foreign|unique|"
+    r"composite|hash|range|file|s3|storage|bucket|cache|object|idempotency|dedupe|lookup|partition|routing|sort|"
+    r"primary|row|index|map|verify|verification|recaptcha|hcaptcha|turnstile|license[_-]?public)[ _-]?key)"
+    r"[\"'`\]]{0,2}[ \t]*(?:=|:=|:|=>)[ \t]*[\"'`]?[A-Za-z0-9+/_=~.:|-]{16,256}"
+)
 # Material that is public by design, in its standard written forms: an SSH public key line (RFC 4253 6.6 key
 # types), an OpenSSH SHA256 fingerprint, an age recipient (age1…, bech32), a Bitcoin segwit address (BIP 173/350),
 # a data: URI's base64 (RFC 2397), a Subresource Integrity digest (W3C SRI: sha256-/sha384-/sha512- + base64),
@@ -198,6 +207,7 @@ PUBLIC = (
     r"[^0-9A-Za-z]{0,8}(?:\([^)\n]{0,20}\)[ \t]{0,3})?(?:(?:is|was|ist|est|es|è|é|era|=|:)[ \t]{0,3})?"
     r"(?:0[xX])?[0-9a-fA-F]{40,400}",
     PUBLIC_LABELLED,
+    IDENTIFIER_KEYS,
     *PUBLIC_IDS,
 )
 # Ciphertext in a standard envelope (stop 45): what any rule finds inside it, under any label, is encrypted, not a
