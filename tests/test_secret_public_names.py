@@ -93,3 +93,21 @@ def test_runs_of_jwt_characters_scan_in_linear_time(scanner: SecretScanner) -> N
     base = cost(prose[: len(hostile)])
     assert cost(hostile) < 10 * base
     assert cost(arns) < 10 * base
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The dataset is pinned at ipfs://bafybeianoacf4mblroituyf6fwdantdjpdwogdmu5oz2lumwtonkz53vv2.",
+        "The build output lives at /nix/store/cvi25g1723q9bq67xznf43fgcg1yra37-openssl-3.0.10.",
+    ],
+)
+def test_public_paths_survive_the_transcript_redaction(scanner: SecretScanner, text: str) -> None:
+    # the import and save_session remove key material too (redact-only rules): a CID after its scheme's
+    # slashes and a Nix store path are public, not key material
+    assert scanner.redact(text) == text
+
+
+def test_key_material_after_slashes_is_still_removed(scanner: SecretScanner) -> None:
+    text = "x //AbC9xYz+q8Lm2Pn4Rt6Vw8Xy0Za1Bc3De5Fg7Hi9Jk/bafybeianoacf4mblroituyf6fwdantdjpdwogdmu5oz2lumwtonkz53vv2"
+    assert "AbC9xYz" not in scanner.redact(text)

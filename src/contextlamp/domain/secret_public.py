@@ -174,6 +174,9 @@ PUBLIC = (
     r"(?i:sec-websocket-(?:accept|key))[ \t]*:[ \t]*[A-Za-z0-9+/]{22,27}={1,2}",
     r"\bQm[1-9A-HJ-NP-Za-km-z]{44}\b",
     r"\bbaf[ky][a-z2-7]{50,60}\b",
+    # stop 49: a Nix store path (its 32 characters are nix-base32 of a hash of the build's inputs; nixos.org manual,
+    # "Nix store"): public, printed by every build
+    r"/nix/store/[0-9a-df-np-sv-z]{32}-[A-Za-z0-9+._?=-]{1,200}",
     r"(?i:\b[a-z2-7]{16}(?:[a-z2-7]{40})?\.onion|\b[a-z2-7]{52}\.b32\.i2p)\b",
     r"(?:ssh-(?:rsa|dss|ed25519|ed448)|ecdsa-sha2-nistp[0-9]{3}|sk-ssh-ed25519@openssh\.com)[ \t]+"
     r"AAAA[A-Za-z0-9+/]{20}[A-Za-z0-9+/]*={0,3}",

@@ -362,6 +362,7 @@ class SecretScanner:
         )
 
 
+_KEY_MATERIAL = "Key Material"  # the transcripts' run of key characters (secret_rules), which can start at a path
 _PREFIXED = "Prefixed API Token"  # a shape kind a layout view keeps when its prefix starts the first piece
 _RUN_TOKEN = re.compile(r"[^\s\"'`{}\[\]<>(),;\\]{8,}")  # a credential's characters: no quote, bracket, space
 
@@ -519,12 +520,19 @@ def _without_public(raw: list[tuple[int, int, str]], data: bytes, engine: _Engin
         raw = [(s, e, kind) for s, e, kind in raw if not sealed(s, e)]
     if not any(kind in SHAPE_KINDS for _, _, kind in raw):
         return raw
-    inside = start_test(_spans_of(engine.public, data))
-    # a finding that starts inside public material is part of it (its redaction tail may take a full stop more)
+    public = _spans_of(engine.public, data)
+    inside = start_test(public)
+
+    def within(s: int, e: int, kind: str) -> bool:
+        # a finding that starts inside public material is part of it (its redaction tail may take a full stop more);
+        # so is a run of key characters that starts with the slashes before it ("ipfs://bafy…", stop 49)
+        lead = len(data[s:e]) - len(data[s:e].lstrip(b"/"))
+        return inside(s) or (kind == _KEY_MATERIAL and lead > 0 and inside(s + lead))
+
     return [
         (s, e, kind)
         for s, e, kind in raw
-        if kind not in SHAPE_KINDS or not (inside(s) or public_bytes(_decode(data[s:e])))
+        if kind not in SHAPE_KINDS or not (within(s, e, kind) or public_bytes(_decode(data[s:e])))
     ]
 
 
