@@ -149,9 +149,10 @@ def start_test(spans: list[tuple[int, int]]) -> Callable[[int], bool]:
 # Names of keys that identify rather than authenticate (stop 49, for secret_vendor_labels' "…Key = <value>"): a
 # cache, sort, partition, object, idempotency or i18n key names data; a public, GPG/PGP, SSH host, site, client-side or
 # KMS key's value is public or a reference. A "Labelled Key" finding inside one is dropped (camelCase too: myCacheKey).
+# Not "routing key": PagerDuty's routing key (PD_ROUTING_KEY) is its integration key, a secret (held8).
 IDENTIFIER_KEYS = (
     r"(?i:(?:gpg|pgp|ssh|host|kms|client|site|publishable|public|pub|i18n|translation|locale|react|foreign|unique|"
-    r"composite|hash|range|file|s3|storage|bucket|cache|object|idempotency|dedupe|lookup|partition|routing|sort|"
+    r"composite|hash|range|file|s3|storage|bucket|cache|object|idempotency|dedupe|lookup|partition|sort|"
     r"primary|row|index|map|verify|verification|recaptcha|hcaptcha|turnstile|license[_-]?public)[ _-]?key)"
     r"[\"'`\]]{0,2}[ \t]*(?:=|:=|:|=>)[ \t]*[\"'`]?[A-Za-z0-9+/_=~.:|-]{16,256}"
 )
