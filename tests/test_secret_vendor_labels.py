@@ -23,6 +23,8 @@ SECRET = [
     f"service,owner,credential,expires\nAssemblyAI,platform-team,{HEX},2026-03-31",
     f"service;owner;api_key\nSplunk HEC;platform-team;{UUID}",
     f"name\ttoken\nDeepgram\t{RANDOM}",
+    f"{HEX}  <- that one is the Mailjet key, keep it out of git",
+    f"{UUID} ← Splunk HEC token",
 ]
 PUBLIC = [
     f"const cacheKey = '{HEX}';",
@@ -34,6 +36,8 @@ PUBLIC = [
     "service,owner,credential,expires\nAssemblyAI,platform-team,stored in 1Password,2026-03-31",
     "service,owner,token,expires\nAssemblyAI,platform-team,<redacted>,2026-03-31",
     f"order,customer,tracking\n1042,Dana,{HEX}",  # no credential column
+    f"{UUID} <- idempotency key of the retried charge",
+    f"{HEX}  <- the cache key for the menu page",
 ]
 
 
@@ -67,6 +71,8 @@ def test_labels_scan_in_linear_time(scanner: SecretScanner) -> None:
         "csv headers": ("service,credential,token\n" * 9000)[:size],
         "csv rows": ("service,credential\n" + "a,b\n" * 60000)[:size],
         "pat names": ("x_pat x_key " * 20000)[:size],
+        "arrows": ("aB3dE5gH7jK9mN1pQ2 <- " * 9000)[:size],
+        "arrows and words": ("aB3dE5gH7jK9mN1pQ2 <- that one is the a b c d e " * 4000)[:size],
     }
 
     def cost(text: str) -> float:

@@ -13,6 +13,9 @@ the labels people give a vendor's key in code and data that those rules do not r
 - **the key ``"key"`` of a JSON object or Python dict** (``{"base_url": …, "key": "…"}``): the value must be 32+
   hex or 16+ random characters (secret_shape.accept_keyed_value), and not a bare UUID (an object or idempotency
   key is often one);
+- **a value, then an arrow back to its label** (``<value>  <- that one is the Mailjet key``): the label's words
+  before ``key``/``token``/``secret``/``PAT`` must not name an identifier or a public key (a cache, request, client,
+  public, ... key), and the value must pass the keyed-value check;
 - **a CSV column headed by a credential noun** (``service,owner,credential,expires``: ``credential``, ``token``,
   ``secret``, ``api_key``, ``access_token``, …): the value is the cell in the same column of the first data row, as
   secret_forms reads a password column; the value must pass the same keyed-value check.
@@ -41,6 +44,27 @@ _TOKEN_HEADER = (
     r"access[ _-]?key|secret[ _-]?key|private[ _-]?key|key)"
 )
 COLUMNS = 6  # a credential column among the first six, as secret_forms.COLUMNS
+
+
+# a value, then an arrow back to its label ("<value>  <- that one is the Mailjet key"): group 1 the value, group 2
+# the label's words before its noun (read by the check, Rule.peek)
+_ARROW_BACK = (
+    rf"(?:^|[ \t\n(\[`]){_VALUE}[`'\"]?[ \t]*(?:<-{{1,2}}|←|⟵)[ \t]*"
+    r"(?i:(?:(?:that|this|it)(?:[ \t]+one)?[ \t]+(?:is|was|'s)[ \t]+)?(?:(?:the|my|our|your)[ \t]+)?)"
+    r"((?:[^\s,;!?]{1,32}[ \t]+){0,4}?)(?i:api[ _-]?key|key|token|secret|credential|pat)(?:[^A-Za-z0-9]|$)"
+)
+# label words that make a key an identifier or public (secret_public.IDENTIFIER_KEYS, secret_public_ids)
+_IDENTIFIER_WORDS = re.compile(
+    r"(?i)\b(?:gpg|pgp|ssh|host|kms|client|site|publishable|public|pub|anon|cache|object|idempotency|dedupe|lookup|"
+    r"partition|sort|primary|row|index|request|trace|commit|session|cursor|page|sitekey)\b"
+)
+
+
+def _keyed_label(value_and_label: str) -> bool:
+    """A keyed value (secret_shape.accept_keyed_value) whose label (the words after the first space) names no
+    identifier or public key."""
+    value, _, label = value_and_label.partition(" ")
+    return _IDENTIFIER_WORDS.search(label) is None and shape.accept_keyed_value(value)
 
 
 def _keyed_not_uuid(value: str) -> bool:
@@ -81,5 +105,6 @@ def vendor_label_rules() -> tuple[tuple[Rule, tuple[str, ...]], ...]:
             ("key",),
         ),
     ]
+    rules.append((Rule("Labelled Key", _ARROW_BACK, _keyed_label, resume="after", peek=True), ("<-", "←", "⟵")))
     rules += [(Rule("Labelled Key", pattern, _keyed), _HEADER_WORDS) for pattern in _column_patterns()]
     return tuple(rules)
