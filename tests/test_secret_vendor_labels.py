@@ -38,6 +38,7 @@ PUBLIC = [
     f"order,customer,tracking\n1042,Dana,{HEX}",  # no credential column
     f"{UUID} <- idempotency key of the retried charge",
     f"{HEX}  <- the cache key for the menu page",
+    f"APPLICATIONINSIGHTS_CONNECTION_STRING=InstrumentationKey={UUID};IngestionEndpoint=https://westeurope-5.in.applicationinsights.azure.com/",
 ]
 
 

@@ -149,11 +149,14 @@ def start_test(spans: list[tuple[int, int]]) -> Callable[[int], bool]:
 # Names of keys that identify rather than authenticate (stop 49, for secret_vendor_labels' "…Key = <value>"): a
 # cache, sort, partition, object, idempotency or i18n key names data; a public, GPG/PGP, SSH host, site, client-side or
 # KMS key's value is public or a reference. A "Labelled Key" finding inside one is dropped (camelCase too: myCacheKey).
-# Not "routing key": PagerDuty's routing key (PD_ROUTING_KEY) is its integration key, a secret (held8).
+# Not "routing key": PagerDuty's routing key (PD_ROUTING_KEY) is its integration key, a secret (held8). An Application
+# Insights InstrumentationKey is an identifier its browser SDK snippet carries (learn.microsoft.com, "Connection
+# strings in Application Insights": "not considered a security token or key"; found by held17f, read).
 IDENTIFIER_KEYS = (
     r"(?i:(?:gpg|pgp|ssh|host|kms|client|site|publishable|public|pub|i18n|translation|locale|react|foreign|unique|"
     r"composite|hash|range|file|s3|storage|bucket|cache|object|idempotency|dedupe|lookup|partition|sort|"
-    r"primary|row|index|map|verify|verification|recaptcha|hcaptcha|turnstile|license[_-]?public)[ _-]?key)"
+    r"primary|row|index|map|verify|verification|recaptcha|hcaptcha|turnstile|license[_-]?public|instrumentation)"
+    r"[ _-]?key)"
     r"[\"'`\]]{0,2}[ \t]*(?:=|:=|:|=>)[ \t]*[\"'`]?[A-Za-z0-9+/_=~.:|-]{16,256}"
 )
 # Material that is public by design, in its standard written forms: an SSH public key line (RFC 4253 6.6 key
