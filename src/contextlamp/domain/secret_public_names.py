@@ -23,6 +23,7 @@ import base64
 import binascii
 import json
 import re
+from typing import cast
 
 # a run of JWT characters (base64url and the dots), 20 or more; each run is consumed once
 _RUN = re.compile(rb"[A-Za-z0-9_.=-]{20,}")
@@ -43,10 +44,10 @@ def anon_jwt(token: str) -> bool:
         return False
     payload = parts[1][:_MAX_PAYLOAD]
     try:
-        claims = json.loads(base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4)))
+        claims: object = json.loads(base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4)))
     except (binascii.Error, ValueError, UnicodeDecodeError):
         return False
-    return isinstance(claims, dict) and claims.get("role") == "anon"
+    return isinstance(claims, dict) and cast("dict[str, object]", claims).get("role") == "anon"
 
 
 def public_name_spans(data: bytes) -> list[tuple[int, int]]:
