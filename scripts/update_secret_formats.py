@@ -59,8 +59,10 @@ TOML_START = b"# This file has been auto-generated. Do not edit manually."
 LEFT_OUT = frozenset({"generic-api-key", "generic-password", "generic-username", "generic-credential-uri"})
 # Keys public by design, meant for a web page's source (stop 45): PostHog's project API key (``phc_``) can only send
 # events ("Project API key ... is used in your frontend ... it's fine for it to be public", posthog.com/docs, "API
-# keys"), as Stripe's publishable ``pk_`` keys (secret_scan.PUBLIC). The personal ``phx_`` key stays.
-PUBLIC_BY_DESIGN = frozenset({"posthog-project-api-key"})
+# keys"), as Stripe's publishable ``pk_`` keys (secret_scan.PUBLIC). The personal ``phx_`` key stays. Flutterwave's
+# public key (``FLWPUBK_``, stop 49) is the key its inline checkout and client SDKs are given in the page
+# (developer.flutterwave.com, "API keys": "Public key ... used on the client side"); ``FLWSECK_`` keys stay.
+PUBLIC_BY_DESIGN = frozenset({"posthog-project-api-key", "flutterwave-public-key"})
 IDENTIFIER_WORDS = ("-client-id", "-tenant-id", "-account-name", "-username", "-user-id", "-org-id", "-app-id")
 
 _ENTROPY = re.compile(r'entropy\(finding\["secret"\]\)\s*(<=|<)\s*([0-9.]+)')

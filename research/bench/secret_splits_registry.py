@@ -59,6 +59,11 @@ SPLITS: tuple[HeldSplit, ...] = (
         "score stated51's held16s split (keys, answers, passphrases, codes; at the end)",
     ),
     HeldSplit("held16v", "secret_corpus_held16v", "score shape51's held16v split (layouts around values; at the end)"),
+    HeldSplit(
+        "held17f",
+        "secret_corpus_held17f",
+        "score vendor52's held17f split (new vendors, hooks, public twins; at the end)",
+    ),
 )
 
 

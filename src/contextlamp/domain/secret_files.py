@@ -35,9 +35,11 @@ import re
 
 from contextlamp.domain import secret_shape as shape
 from contextlamp.domain.secret_bip39 import all_bip39
+from contextlamp.domain.secret_hooks import HOOK_RULES
 from contextlamp.domain.secret_places import PLACE_RULES
 from contextlamp.domain.secret_revealed import chosen_password, named
 from contextlamp.domain.secret_rules import Rule
+from contextlamp.domain.secret_vendor_labels import vendor_label_rules
 
 # a stand-in written as a constant's name (REPLACE_ME, YOUR_TOKEN, API_KEY): capitals joined by underscores
 _CONSTANT_NAME = re.compile(r"[A-Z]+(?:_[A-Z]+)+")
@@ -209,4 +211,6 @@ FILE_RULES: tuple[tuple[Rule, tuple[str, ...]], ...] = (
         ("$user",),
     ),
     *PLACE_RULES,  # formats13: places of tools and formats (secret_places.py)
+    *HOOK_RULES,  # stop 49: a URL whose path carries a hook's secret (secret_hooks.py)
+    *vendor_label_rules(),  # stop 49: a vendor's value under its container's own key (secret_vendor_labels.py)
 )

@@ -146,6 +146,19 @@ def start_test(spans: list[tuple[int, int]]) -> Callable[[int], bool]:
     return test
 
 
+# Names of keys that identify rather than authenticate (stop 49, for secret_vendor_labels' "…Key = <value>"): a
+# cache, sort, partition, object, idempotency or i18n key names data; a public, GPG/PGP, SSH host, site, client-side or
+# KMS key's value is public or a reference. A "Labelled Key" finding inside one is dropped (camelCase too: myCacheKey).
+# Not "routing key": PagerDuty's routing key (PD_ROUTING_KEY) is its integration key, a secret (held8). An Application
+# Insights InstrumentationKey is an identifier its browser SDK snippet carries (learn.microsoft.com, "Connection
+# strings in Application Insights": "not considered a security token or key"; found by held17f, read).
+IDENTIFIER_KEYS = (
+    r"(?i:(?:gpg|pgp|ssh|host|kms|client|site|publishable|public|pub|i18n|translation|locale|react|foreign|unique|"
+    r"composite|hash|range|file|s3|storage|bucket|cache|object|idempotency|dedupe|lookup|partition|sort|"
+    r"primary|row|index|map|verify|verification|recaptcha|hcaptcha|turnstile|license[_-]?public|instrumentation)"
+    r"[ _-]?key)"
+    r"[\"'`\]]{0,2}[ \t]*(?:=|:=|:|=>)[ \t]*[\"'`]?[A-Za-z0-9+/_=~.:|-]{16,256}"
+)
 # Material that is public by design, in its standard written forms: an SSH public key line (RFC 4253 6.6 key
 # types), an OpenSSH SHA256 fingerprint, an age recipient (age1…, bech32), a Bitcoin segwit address (BIP 173/350),
 # a data: URI's base64 (RFC 2397), a Subresource Integrity digest (W3C SRI: sha256-/sha384-/sha512- + base64),
@@ -165,6 +178,9 @@ PUBLIC = (
     r"(?i:sec-websocket-(?:accept|key))[ \t]*:[ \t]*[A-Za-z0-9+/]{22,27}={1,2}",
     r"\bQm[1-9A-HJ-NP-Za-km-z]{44}\b",
     r"\bbaf[ky][a-z2-7]{50,60}\b",
+    # stop 49: a Nix store path (its 32 characters are nix-base32 of a hash of the build's inputs; nixos.org manual,
+    # "Nix store"): public, printed by every build
+    r"/nix/store/[0-9a-df-np-sv-z]{32}-[A-Za-z0-9+._?=-]{1,200}",
     r"(?i:\b[a-z2-7]{16}(?:[a-z2-7]{40})?\.onion|\b[a-z2-7]{52}\.b32\.i2p)\b",
     r"(?:ssh-(?:rsa|dss|ed25519|ed448)|ecdsa-sha2-nistp[0-9]{3}|sk-ssh-ed25519@openssh\.com)[ \t]+"
     r"AAAA[A-Za-z0-9+/]{20}[A-Za-z0-9+/]*={0,3}",
@@ -185,6 +201,9 @@ PUBLIC = (
     # IPNS name (a libp2p public key as a CIDv1 in base36, k51… Ed25519 / k2k4r8… RSA); an Oracle Cloud resource id
     # (ocid1.…, docs.oracle.com "Resource Identifiers"); a PEM certificate, public key, CRL or CSR block (RFC 7468).
     r"\bphc_[A-Za-z0-9_-]{30,60}\b",
+    # stop 49: a Flutterwave public key (FLWPUBK-/FLWPUBK_TEST-, given to its inline checkout in the page;
+    # developer.flutterwave.com "API keys"; the FLWSECK_ secret key stays with its rule)
+    r"\bFLWPUBK(?:_TEST)?-[0-9a-fA-F]{32}-X\b",
     r"\b(?:k51qzi5uqu5d|k2k4r8)[a-z0-9]{40,80}\b",
     r"\bocid1\.[a-z0-9_]{1,40}\.oc[0-9]{1,3}\.[a-z0-9-]{0,40}\.[a-z0-9]{20,120}\b",
     r"-----BEGIN (?:CERTIFICATE|PUBLIC KEY|X509 CRL|CERTIFICATE REQUEST)-----[A-Za-z0-9+/=\s]*",
@@ -195,6 +214,7 @@ PUBLIC = (
     r"[^0-9A-Za-z]{0,8}(?:\([^)\n]{0,20}\)[ \t]{0,3})?(?:(?:is|was|ist|est|es|è|é|era|=|:)[ \t]{0,3})?"
     r"(?:0[xX])?[0-9a-fA-F]{40,400}",
     PUBLIC_LABELLED,
+    IDENTIFIER_KEYS,
     *PUBLIC_IDS,
 )
 # Ciphertext in a standard envelope (stop 45): what any rule finds inside it, under any label, is encrypted, not a

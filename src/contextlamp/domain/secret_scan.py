@@ -44,6 +44,7 @@ from contextlamp.domain.secret_phrases import phrase_rules
 from contextlamp.domain.secret_prefilter import Prefilter, gated_scans
 from contextlamp.domain.secret_public import ENCRYPTED, PUBLIC, data_text, public_bytes, sealed_test, start_test
 from contextlamp.domain.secret_public_ids import without_public_ids
+from contextlamp.domain.secret_public_names import public_name_spans
 from contextlamp.domain.secret_re2 import (
     Compiled,
     RawSet,
@@ -361,6 +362,7 @@ class SecretScanner:
         )
 
 
+_KEY_MATERIAL = "Key Material"  # the transcripts' run of key characters (secret_rules), which can start at a path
 _PREFIXED = "Prefixed API Token"  # a shape kind a layout view keeps when its prefix starts the first piece
 _RUN_TOKEN = re.compile(r"[^\s\"'`{}\[\]<>(),;\\]{8,}")  # a credential's characters: no quote, bracket, space
 
@@ -506,19 +508,31 @@ def _spans_of(regexes: tuple[Regex, ...], data: bytes) -> list[tuple[int, int]]:
 
 
 def _without_public(raw: list[tuple[int, int, str]], data: bytes, engine: _Engine) -> list[tuple[int, int, str]]:
-    """``raw`` less every finding inside or ending inside ciphertext or a key fingerprint (``ENCRYPTED``) and the
-    shape rules' findings inside public material (``PUBLIC``; byte offsets)."""
+    """``raw`` less every finding inside or ending inside ciphertext or a key fingerprint (``ENCRYPTED``), an anon
+    JWT or a stored secret's name (``secret_public_names``), and the shape rules' findings inside public material
+    (``PUBLIC``; byte offsets)."""
     if any(lead in data for lead in (b"ENC[", b"$ANSIBLE_VAULT", b"-----BEGIN ", b"SHA256:", b"MD5:")):
         sealed = sealed_test(_spans_of(engine.encrypted, data))
         raw = [(s, e, kind) for s, e, kind in raw if not sealed(s, e)]
+    named = public_name_spans(data)  # an anon JWT, a stored secret's ARN or name (stop 49)
+    if named:
+        sealed = sealed_test(named)
+        raw = [(s, e, kind) for s, e, kind in raw if not sealed(s, e)]
     if not any(kind in SHAPE_KINDS for _, _, kind in raw):
         return raw
-    inside = start_test(_spans_of(engine.public, data))
-    # a finding that starts inside public material is part of it (its redaction tail may take a full stop more)
+    public = _spans_of(engine.public, data)
+    inside = start_test(public)
+
+    def within(s: int, e: int, kind: str) -> bool:
+        # a finding that starts inside public material is part of it (its redaction tail may take a full stop more);
+        # so is a run of key characters that starts with the slashes before it ("ipfs://bafy…", stop 49)
+        lead = len(data[s:e]) - len(data[s:e].lstrip(b"/"))
+        return inside(s) or (kind == _KEY_MATERIAL and lead > 0 and inside(s + lead))
+
     return [
         (s, e, kind)
         for s, e, kind in raw
-        if kind not in SHAPE_KINDS or not (inside(s) or public_bytes(_decode(data[s:e])))
+        if kind not in SHAPE_KINDS or not (within(s, e, kind) or public_bytes(_decode(data[s:e])))
     ]
 
 
