@@ -59,6 +59,7 @@ SPLITS: tuple[HeldSplit, ...] = (
         "score stated51's held16s split (keys, answers, passphrases, codes; at the end)",
     ),
     HeldSplit("held16v", "secret_corpus_held16v", "score shape51's held16v split (layouts around values; at the end)"),
+    HeldSplit("held17n", "secret_corpus_held17n", "score noun52's held17n split (nouns, digits; at the end)"),
 )
 
 
