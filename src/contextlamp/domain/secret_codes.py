@@ -62,7 +62,7 @@ PUBLIC_CODE_WORDS = PUBLIC_CODES | frozenset(
      "الحالة", "الدولة", "پستی", "خطا", "خطای", "تخفیف", "پیش‌شماره", "وضعیت", "کشور", "त्रुटि", "एरर", "प्रोमो",
      "एसटीडी", "स्टेटस", "डाक", "ไปรษณีย์", "ข้อผิดพลาด", "ส่วนลด", "ทางไกล", "สถานะ", "ประเทศ", "邮政", "郵政",
      "错误", "錯誤", "优惠", "折扣", "区号", "區號", "状态", "狀態", "条形", "郵便", "エラー", "クーポン", "割引",
-     "市外局番", "ステータス", "バー", "우편", "오류", "할인", "쿠폰", "지역", "상태", "국가", "바코드"}
+     "市外局番", "ステータス", "バーコード", "우편", "오류", "할인", "쿠폰", "지역", "상태", "국가", "바코드"}
 )  # fmt: skip
 # The word for "code" alone, with nothing it opens: a table's "Code" column or "code: 404" names no credential (a
 # PIN, PUK, passcode or combination names one by itself)
@@ -72,6 +72,10 @@ _BARE_CODE = re.compile(
     re.IGNORECASE,
 )
 _SHORT_MATCH = 5  # a public word of fewer letters matches only at a word's start ("bar" in "barcode", not "crowbar")
+# A script written without spaces between words (Han, kana, Hangul, Thai): its public words are matched anywhere in a
+# run of letters, which is a whole clause there ("仓库的邮政编码是", "รหัสไปรษณีย์ของโกดังคือ")
+_SPACELESS = re.compile(r"[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
+_SPACELESS_PUBLIC = tuple(w for w in PUBLIC_CODE_WORDS if _SPACELESS.search(w))
 _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}|\d{2}-\d{2}-\d{4}")
 # "←" too: a right-to-left note points from its name to its value ("رمز PUK في الشاليه ← 28730045")
@@ -87,8 +91,12 @@ _FINAL = (
 
 
 def names_public_code(words: str) -> bool:
-    """Whether a word of ``words`` (a code's name) names a code everyone may know (:data:`PUBLIC_CODE_WORDS`)."""
-    for word in _WORD.findall(words.lower()):
+    """Whether a word of ``words`` (a code's name) names a code everyone may know (:data:`PUBLIC_CODE_WORDS`); a
+    public word of a spaceless script is looked for anywhere in ``words`` (its vowel signs split ``\\w`` runs)."""
+    lowered = words.lower()
+    if any(public in lowered for public in _SPACELESS_PUBLIC):
+        return True
+    for word in _WORD.findall(lowered):
         for public in PUBLIC_CODE_WORDS:
             if word.startswith(public) or (len(public) >= _SHORT_MATCH and public in word):
                 return True
@@ -104,6 +112,8 @@ def accept_named_code(window: str) -> bool:
     if not 3 <= sum(c.isdigit() for c in match.group(1)) <= 12:
         return False
     name = window[: match.start()]
+    if name.endswith("-") and name[-2:-1].isascii() and name[-2:-1].isalpha():
+        return False  # the digits of a token ("E-4021", "ERR-1042"), not a value after a dash
     return not _BARE_CODE.fullmatch(name) and not names_public_code(name)
 
 
