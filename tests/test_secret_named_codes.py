@@ -60,6 +60,7 @@ def test_script_digits_are_read_as_ascii_digits_and_map_back() -> None:
         "| Code | Description |\n|---|---|\n| 404 | Not found |",
         "The code review is at 10:30",
         "Gate code changed on: 2025-10-14",
+        "OTP codes are generated with TOTP as in RFC 6238.",
         "仓库的邮政编码是100010。",
         "รหัสไปรษณีย์ของโกดังคือ 50200",
         "アップデート後にエラーコードE-4021が出ます。",

@@ -117,11 +117,18 @@ def accept_named_code(window: str) -> bool:
     return not _BARE_CODE.fullmatch(name) and not names_public_code(name)
 
 
+_DESIGNATOR = re.compile(r"[A-Z][A-Za-z]*")
+_CODE_WORD = re.compile(r"code|pin|puk|kod|kód|combo", re.IGNORECASE)
+
+
 def accept_clause_code(window: str) -> bool:
     """Group 1 of the clause rule: as :func:`accept_named_code`, and no year ("… changed in 2019.")."""
     match = re.search(rf"({_VALUE})$", window)
     if match is None or re.fullmatch(r"(?:19|20)[0-9]{2}", match.group(1)):
         return False
+    before = window[: match.start()].split()
+    if before and _DESIGNATOR.fullmatch(before[-1]) and not _CODE_WORD.search(before[-1]):
+        return False  # a capitalised name then a number is a designation ("as in RFC 6238.", "ISO 9001,")
     return accept_named_code(window)
 
 
