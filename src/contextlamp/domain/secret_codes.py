@@ -117,7 +117,7 @@ def accept_named_code(window: str) -> bool:
     return not _BARE_CODE.fullmatch(name) and not names_public_code(name)
 
 
-_DESIGNATOR = re.compile(r"[A-Z][A-Za-z]*")
+_DESIGNATOR = re.compile(r"[A-Z]{2,}[0-9]*")  # an acronym: German capitalises every noun ("am Schuppen 25-15-39")
 _CODE_WORD = re.compile(r"code|pin|puk|kod|kód|combo", re.IGNORECASE)
 
 
@@ -128,7 +128,7 @@ def accept_clause_code(window: str) -> bool:
         return False
     before = window[: match.start()].split()
     if before and _DESIGNATOR.fullmatch(before[-1]) and not _CODE_WORD.search(before[-1]):
-        return False  # a capitalised name then a number is a designation ("as in RFC 6238.", "ISO 9001,")
+        return False  # an acronym then a number is a designation ("as in RFC 6238.", "ISO 9001,")
     return accept_named_code(window)
 
 
