@@ -62,7 +62,8 @@ PUBLIC_CODE_WORDS = PUBLIC_CODES | frozenset(
      "الحالة", "الدولة", "پستی", "خطا", "خطای", "تخفیف", "پیش‌شماره", "وضعیت", "کشور", "त्रुटि", "एरर", "प्रोमो",
      "एसटीडी", "स्टेटस", "डाक", "ไปรษณีย์", "ข้อผิดพลาด", "ส่วนลด", "ทางไกล", "สถานะ", "ประเทศ", "邮政", "郵政",
      "错误", "錯誤", "优惠", "折扣", "区号", "區號", "状态", "狀態", "条形", "郵便", "エラー", "クーポン", "割引",
-     "市外局番", "ステータス", "バーコード", "우편", "오류", "할인", "쿠폰", "지역", "상태", "국가", "바코드"}
+     "市外局番", "ステータス", "バーコード", "우편", "오류", "할인", "쿠폰", "지역", "상태", "국가", "바코드",
+     "curso", "cours", "corso", "kurs", "cursus", "주문", "전화", "订单", "电话", "電話", "注文"}
 )  # fmt: skip
 # The word for "code" alone, with nothing it opens: a table's "Code" column or "code: 404" names no credential (a
 # PIN, PUK, passcode or combination names one by itself)
@@ -86,7 +87,7 @@ _CLAUSE_END = r"[,.;!?،؛。，、]|$"
 # A verb-final language's copula or particle after the value (だよ, है, です, 예요), never a unit (日, 桁, 자리, दिन …)
 _FINAL = (
     r"[^\s\p{Z}\p{Latin}\p{Cyrillic}\p{Greek}\p{P}\p{N}日天일桁位자분초시회번개件個回次秒時年月週주년월दिनঅদ]"
-    r"[\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}\p{Arabic}\p{Hebrew}\p{Devanagari}\p{Bengali}\p{Thai}\p{M}]{0,5}"
+    r"[\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}\p{Arabic}\p{Hebrew}\p{Devanagari}\p{Bengali}\p{Thai}\p{M}]{0,2}"
 )
 
 
@@ -117,6 +118,9 @@ def accept_named_code(window: str) -> bool:
     return not _BARE_CODE.fullmatch(name) and not names_public_code(name)
 
 
+_MODIFIED = re.compile(
+    r"(?i)\b(?:pin|puk|code|passcode)[ -](?:pad|field|policy|prompt|screen|reader|entry|length|format|rules?|manager)\b"
+)
 _DESIGNATOR = re.compile(r"[A-Z]{2,}[0-9]*")  # an acronym: German capitalises every noun ("am Schuppen 25-15-39")
 _CODE_WORD = re.compile(r"code|pin|puk|kod|kód|combo", re.IGNORECASE)
 
@@ -126,6 +130,8 @@ def accept_clause_code(window: str) -> bool:
     match = re.search(rf"({_VALUE})$", window)
     if match is None or re.fullmatch(r"(?:19|20)[0-9]{2}", match.group(1)):
         return False
+    if _MODIFIED.search(window):
+        return False  # the code word names a thing ("PIN pad on terminal 4471"), not a code
     before = window[: match.start()].split()
     if before and _DESIGNATOR.fullmatch(before[-1]) and not _CODE_WORD.search(before[-1]):
         return False  # an acronym then a number is a designation ("as in RFC 6238.", "ISO 9001,")
