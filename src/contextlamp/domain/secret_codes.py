@@ -63,7 +63,7 @@ PUBLIC_CODE_WORDS = PUBLIC_CODES | frozenset(
      "एसटीडी", "स्टेटस", "डाक", "ไปรษณีย์", "ข้อผิดพลาด", "ส่วนลด", "ทางไกล", "สถานะ", "ประเทศ", "邮政", "郵政",
      "错误", "錯誤", "优惠", "折扣", "区号", "區號", "状态", "狀態", "条形", "郵便", "エラー", "クーポン", "割引",
      "市外局番", "ステータス", "バーコード", "우편", "오류", "할인", "쿠폰", "지역", "상태", "국가", "바코드",
-     "curso", "cours", "corso", "kurs", "cursus", "주문", "전화", "订单", "电话", "電話", "注文"}
+     "curso", "cours", "corso", "kurs", "cursus", "주문", "전화", "订单", "电话", "電話", "注文", "部屋", "房间", "방"}
 )  # fmt: skip
 # The word for "code" alone, with nothing it opens: a table's "Code" column or "code: 404" names no credential (a
 # PIN, PUK, passcode or combination names one by itself)
@@ -86,7 +86,7 @@ _VALUE = r"[#*]?[0-9]{1,12}(?:-[0-9]{1,6}){0,5}[#*]?"  # a combination may be da
 _CLAUSE_END = r"[,.;!?،؛。，、]|$"
 # A verb-final language's copula or particle after the value (だよ, है, です, 예요), never a unit (日, 桁, 자리, दिन …)
 _FINAL = (
-    r"[^\s\p{Z}\p{Latin}\p{Cyrillic}\p{Greek}\p{P}\p{N}日天일桁位자분초시회번개件個回次秒時年月週주년월दिनঅদ]"
+    r"[^\s\p{Z}\p{Latin}\p{Cyrillic}\p{Greek}\p{P}\p{N}日天일桁位자분초시회번개件個回次秒時年月週주년월个字号號दिनঅদ]"
     r"[\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}\p{Arabic}\p{Hebrew}\p{Devanagari}\p{Bengali}\p{Thai}\p{M}]{0,2}"
 )
 

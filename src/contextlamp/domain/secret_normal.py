@@ -179,7 +179,8 @@ def _char_pass(text: str, marks: list[int]) -> tuple[str, list[int]] | None:
             pieces.append(tag)
             origin.append(i)
             marks.append(i)
-        elif (digit := unicodedata.decimal(char, None)) is not None:  # any script's digit (_SCRIPT_DIGIT)
+        elif (digit := unicodedata.decimal(char, None)) is not None and unicodedata.is_normalized("NFKC", char):
+            # any script's digit (_SCRIPT_DIGIT); full-width and styled digits go through NFKC below (hiding marks)
             pieces.append(str(digit))
             origin.append(i)
         elif char not in INVISIBLE and not mark_over_ascii(text, i):
