@@ -64,6 +64,7 @@ SPLITS: tuple[HeldSplit, ...] = (
         "secret_corpus_held17f",
         "score vendor52's held17f split (new vendors, hooks, public twins; at the end)",
     ),
+    HeldSplit("held17n", "secret_corpus_held17n", "score noun52's held17n split (nouns, digits; at the end)"),
 )
 
 

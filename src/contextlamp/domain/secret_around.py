@@ -32,10 +32,8 @@ import functools
 import itertools
 import unicodedata
 
-from contextlamp.domain.secret_between import NOT_A_CREDENTIAL
 from contextlamp.domain.secret_grammar import WS
 from contextlamp.domain.secret_lexicon import function_words
-from contextlamp.domain.secret_phrases import PUBLIC_CODES
 from contextlamp.domain.secret_re2 import Regex, compile_rule
 from contextlamp.domain.secret_shape import accept_stated_password
 from contextlamp.domain.secret_turns import names_attribute
@@ -46,10 +44,6 @@ View = tuple[str, int, int, bool]
 
 _MAX_LINE = 600  # characters of a line read (a longer line is a paragraph)
 _MAX_LABEL = 80  # characters of the clause after a value read as its label
-# Words before "code" that name a code everyone may know, in both lists that say so (secret_phrases: a stated code,
-# secret_between: the words between a noun and its value): "zip", "error", "promo" ...; a home's "gate" is not one
-_PUBLIC_CODE_WORDS = PUBLIC_CODES & NOT_A_CREDENTIAL
-_PUNCT = ".,;:!?()\"'`“”«»"
 
 _STOP = r"\s\p{Z},;:\"'`“”„«»「」"
 # A value that opens a line: after a bullet or a quote, up to six tokens (the fewest that reach a link).
@@ -162,8 +156,6 @@ def value_first_views(lines: list[_Line]) -> list[View]:
         if bare and (not any(c.isdigit() for c in value) or (" " in value and not final)):
             continue
         label = " ".join(words[:-1]) if final and len(words) > 1 else clause
-        if any(w.lower().strip(_PUNCT) in _PUBLIC_CODE_WORDS for w in label.split()):
-            continue  # "94110 is the zip code for the office": a code everyone may know names no credential
         if bare and not (value.strip("#*-").replace("-", "").isdigit() or accept_stated_password(value)):
             continue  # with no link, digits or a credential-shaped value: "OAuth2 replaces the password …" is prose
         for copula in _FINAL:  # a copula written on the noun: "ロッカーの番号です"

@@ -65,6 +65,10 @@ PIN_NOUNS = (
         r"(?:OPENERS_DE)-?(?:code|kombination|pin)|zahlenkombination|"
         r"(?:c[óo]digo|clave|combinaci[óo]n|code|combinaison|codice|combinazione|combina[çc][ãa]o)(?:{WS}pin)?{WS}+"
         r"(?:de{WS}la|de{WS}l'|de{WS}los|del|de|du|des|della|dello|dell'|do|da|dos|das)(?:{WS}+)?(?:OPENERS_ROMANCE)|"
+        # "code for the office" takes its reading from the word before "code": a determiner, or none (a line's start,
+        # or punctuation then a blank: "Note: code for …"); an opener before it is read above ("gate code for …"); any
+        # other word names another code ("the zip code for the office is 94110", "error code for the upload")
+        r"(?:(?:the|our|my|your|a|this|that|new|same){WS}+|(?m:^)|{WS}+)"
         r"code{WS}(?:to|for){WS}(?:the{WS}|our{WS}|my{WS})?(?:front{WS}|back{WS}|side{WS})?(?:door|gate|garage|safe|alarm|"
         r"building|lockbox|office|house|flat|apartment|locker)|"
         r"geheimzahl|t[üu]rcode|zugangscode|code{WS}pin|code{WS}d'accès|digicode|code{WS}de{WS}la{WS}porte|"

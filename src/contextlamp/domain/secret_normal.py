@@ -3,7 +3,8 @@
 What :func:`normalise_for_scan` undoes, in order (each a pass linear in the text):
 
 1. compatibility forms (Unicode NFKC, UAX #15): full-width ``ＡＫＩＡ`` and ``ｇｈｐ＿`` are ``AKIA`` and ``ghp_``,
-   ligatures and super/subscript digits are letters and digits;
+   ligatures and super/subscript digits are letters and digits; a decimal digit of any script (Arabic-Indic,
+   Persian, Devanagari, Bengali, Thai …) is the ASCII digit of its value;
 2. invisible characters removed: every Default_Ignorable_Code_Point (zero-width space, non-joiner and joiner,
    word joiner, BOM, soft hyphen, combining grapheme joiner, variation selectors, tag characters, and the
    bidirectional controls LRE…RLO, LRI…PDI, LRM/RLM/ALM of UAX #9) — characters a reader does not see, so a
@@ -91,6 +92,11 @@ _SPACED = re.compile(rf"(?:[!-~] {{1,2}}){{{_SPACED_MIN - 1},}}[!-~]")
 _OPTION = re.compile(r"-{1,2}[A-Za-z][A-Za-z-]{0,40}=?|/[A-Za-z][A-Za-z-]{0,40}:?")  # also Windows' /RP, /p:
 _NEEDS_WORK = re.compile(r"[^\x00-\x7f]")
 _MARKS = re.compile(r"[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]")  # combining blocks
+# A decimal digit of another script (Unicode category Nd outside 0-9: Arabic-Indic ٣, Persian ۳, Devanagari ३,
+# Bengali ৩, Thai ๓ …): NFKC keeps it, the scanner reads it as the ASCII digit of the same value (unicodedata.decimal),
+# so a PIN written in the language's own digits meets the digit checks. Not a hiding mark: it is how the language
+# writes numbers.
+_SCRIPT_DIGIT = re.compile(r"[^\D0-9]")
 _BACKTICKS = re.compile(r"`+")
 _FENCE = re.compile(r"`{3,}|~{3,}")
 _LABEL_FENCE = re.compile(r"[:=][ \t]*(`{3,}[A-Za-z0-9_+-]{0,16}[ \t]*)$")  # a fence opened right after a label
@@ -153,7 +159,12 @@ def _char_pass(text: str, marks: list[int]) -> tuple[str, list[int]] | None:
     character NFKC makes a space (hair, thin, ideographic space) is added to ``marks``: hiding marks (``_hidden``)."""
     if not _NEEDS_WORK.search(text):
         return None
-    if not INVISIBLE.intersection(text) and unicodedata.is_normalized("NFKC", text) and not _MARKS.search(text):
+    if (
+        not INVISIBLE.intersection(text)
+        and unicodedata.is_normalized("NFKC", text)
+        and not _MARKS.search(text)
+        and not _SCRIPT_DIGIT.search(text)
+    ):
         return None
     pieces: list[str] = []
     origin: list[int] = []
@@ -168,6 +179,10 @@ def _char_pass(text: str, marks: list[int]) -> tuple[str, list[int]] | None:
             pieces.append(tag)
             origin.append(i)
             marks.append(i)
+        elif (digit := unicodedata.decimal(char, None)) is not None and unicodedata.is_normalized("NFKC", char):
+            # any script's digit (_SCRIPT_DIGIT); full-width and styled digits go through NFKC below (hiding marks)
+            pieces.append(str(digit))
+            origin.append(i)
         elif char not in INVISIBLE and not mark_over_ascii(text, i):
             folded = unicodedata.normalize("NFKC", char)
             pieces.append(folded)

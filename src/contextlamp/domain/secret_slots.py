@@ -43,6 +43,7 @@ from typing import Literal
 
 from contextlamp.domain.secret_between import between_rules
 from contextlamp.domain.secret_changes import accept_changed, change_rules
+from contextlamp.domain.secret_codes import code_rules
 from contextlamp.domain.secret_glued import glued_rules
 from contextlamp.domain.secret_grammar import (
     AFTER_NOUN,
@@ -131,4 +132,5 @@ def slot_rules() -> tuple[Rule, ...]:
     rules += change_rules()
     rules += between_rules()  # stop 47: words between the noun and its separator
     rules += keyed_rules()  # stop 48: recovery keys, answers and labels in parentheses, any language
+    rules += code_rules()  # stop 49: a code after its name and a separator mark, any language
     return tuple(rules)
