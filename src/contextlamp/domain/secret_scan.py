@@ -214,18 +214,20 @@ def _spans(
 
 
 def _split_match(
-    compiled: Compiled, split: tuple[Regex, Regex], data: bytes, pos: int, starts: list[int] | None
+    compiled: Compiled, split: tuple[Regex, Regex, Regex], data: bytes, pos: int, starts: list[int] | None
 ) -> list[tuple[int, int]] | None:
-    """The next match of a rule whose group closes its pattern (Compiled.split), its group found by the head's and
-    the body's anchored DFA matches (secret_re2.value_split says why that is the same group), or by the search for
-    the groups when they do not meet the match's end."""
+    """The next match of a rule whose one group stands at its pattern's top level (Compiled.split), the group found
+    by the head's, the body's and the tail's anchored DFA matches (secret_re2.value_split says why that is the
+    same group), or by the search for the groups when they do not meet the match's end."""
     whole = next_match(compiled.bare, data, pos, starts)
     if whole is None:
         return None
     start, end = whole[0]
     head = split[0].match(data, start)
-    if head is not None and (body := split[1].match(data, head[0][1])) is not None and body[0][1] == end:
-        return [(start, end), (head[0][1], end)]
+    if head is not None and (body := split[1].match(data, head[0][1])) is not None:
+        tail = split[2].match(data, body[0][1])
+        if tail is not None and tail[0][1] == end:
+            return [(start, end), body[0]]
     return compiled.regex.match(data, start)
 
 
