@@ -212,15 +212,26 @@ def _value(i: int) -> str:  # a fixed-width password-shaped value, different on 
     return f"Xq{i:06d}!mP"
 
 
-@pytest.mark.xfail(strict=True, reason="dense labelled secrets scan at 13-15x plain prose (#28, dense51-stop48.md)")
+_OVER = pytest.mark.xfail(strict=True, reason="dense labelled secrets scan at 11-25x plain prose (#28, key52-stop49)")
+
+
+# stop 49 (key52): a large rule's group found by DFA matches (secret_re2.value_split): labels with no value 14x ->
+# 9-11x, passing in some runs and not in others at load ~29, so not strict (an XPASS is reported, not failed); the
+# two with values are still over 10x (the CJK and vendored-noun rules, the value checks)
+_BORDERLINE = pytest.mark.xfail(strict=False, reason="labels with no value scan at 9-11x plain prose (key52-stop49)")
+
+
 @pytest.mark.parametrize(
     "unit",
     [
-        lambda i: f"Password: {_value(i)}\n",
-        lambda i: f"{DENSE_NOUNS[i % len(DENSE_NOUNS)]}: {_value(i)}\n",
-        lambda i: "Password: \n",
+        pytest.param(lambda i: f"Password: {_value(i)}\n", id="labelled passwords", marks=_OVER),
+        pytest.param(
+            lambda i: f"{DENSE_NOUNS[i % len(DENSE_NOUNS)]}: {_value(i)}\n",
+            id="labelled passwords in eight languages",
+            marks=_OVER,
+        ),
+        pytest.param(lambda i: "Password: \n", id="labels with no value", marks=_BORDERLINE),
     ],
-    ids=["labelled passwords", "labelled passwords in eight languages", "labels with no value"],
 )
 def test_dense_labelled_secrets_scan_within_ten_times_plain_prose(
     scanner: SecretScanner, unit: Callable[[int], str]

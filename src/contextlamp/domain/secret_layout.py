@@ -18,6 +18,7 @@ label: linear in the text.
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass
 
@@ -72,8 +73,11 @@ class LayoutView:
         return self.starts[start], self.starts[end - 1] + 1
 
     def crosses(self, start: int, end: int) -> bool:
-        """Whether ``text[start:end]`` holds a join (characters of two pieces or more)."""
-        return any(start < j < end for j in self.joins)
+        """Whether ``text[start:end]`` holds a join (characters of two pieces or more). ``joins`` ascend (both
+        builders append them in order), so one bisection: a view of thousands of pieces with thousands of findings
+        read every join for every finding (stop 49: ``密码是<digits>，`` repeated, 30x plain prose)."""
+        k = bisect.bisect_right(self.joins, start)
+        return k < len(self.joins) and self.joins[k] < end
 
 
 def _view(

@@ -59,6 +59,10 @@ RULE_MAX_MEM_CAP = 128 << 20
 # every language, case-folded, are a program of ~80,000 instructions: at 16 MiB its DFA cache kept being rebuilt
 # on prose that names a password in each sentence (0.41 s on 2 MiB); at 64 MiB it holds them (0.06 s).
 LEAD_MAX_MEM = 64 << 20
+# Programs over this many instructions find their group by anchored DFA matches (Compiled.split): RE2's
+# search for the groups runs a slower automaton over the match, ~1.6 ms a match of a 400-character list window
+# (stop 49); under it the group search is cheaper than two more calls.
+SPLIT_FROM = 4_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,6 +114,7 @@ class Compiled:
     rule: Rule
     _cell: list[tuple[Regex, str | None]] = field(default_factory=list[tuple[Regex, str | None]])
     _bare: list[Regex] = field(default_factory=list[Regex])
+    _split: list[tuple[Regex, Regex, Regex] | None] = field(default_factory=list[tuple[Regex, Regex, Regex] | None])
 
     @property
     def regex(self) -> Regex:
@@ -128,6 +133,21 @@ class Compiled:
         if not self._bare:
             self._bare.append(compile_rule(without_captures(self.rule.pattern), scale=self.lead is None))
         return self._bare[0]
+
+    @property
+    def split(self) -> tuple[Regex, Regex, Regex] | None:
+        """The pattern's head, group body and tail (:func:`value_split`), compiled on first use, or None: the group
+        of a large program is then found by anchored DFA matches (secret_scan._spans)."""
+        if not self._split:
+            regex = self.regex
+            parts = value_split(self.rule.pattern) if regex.raw.ProgramSize() > SPLIT_FROM else None
+            three = None
+            if parts is not None:  # the tail's groups, if any, are only read by a rule that peeks (Rule.peek)
+                three = (compile_rule(parts[0]), compile_rule(parts[1]), compile_rule(without_captures(parts[2])))
+            # the group at the top level is the pattern's first (none inside the head or the body)
+            usable = three is not None and not self.rule.peek and not three[0].groups + three[1].groups
+            self._split.append(three if usable else None)
+        return self._split[0]
 
     def _compiled(self) -> tuple[Regex, str | None]:
         if not self._cell:
@@ -189,6 +209,47 @@ def without_captures(pattern: str) -> str:
         out.append("(?:" if char == "(" and pattern[i + 1 : i + 2] != "?" else pattern[i:end])
         i = end
     return "".join(out)
+
+
+def value_split(pattern: str) -> tuple[str, str, str] | None:
+    """``pattern`` cut around its first capturing group when that group stands at the top level, unrepeated: (the
+    head, the group's body, the tail after it), each a pattern of its own with the leading flags (``(?i)``); None
+    otherwise (a top-level ``|``, flags set later than the start). The caller checks that the head and the body
+    hold no group (the first group is then group 1).
+
+    Why the group is then found without a search for it (stop 49): in leftmost-first matching (RE2's, Perl's) a
+    concatenation's first part makes its choices first, so a match takes the head's own leftmost-first parse
+    whenever the rest matches where that parse ends, and the body's own parse from there whenever the tail
+    matches after it. So when the head matches at the match's start s ending at g, the body at g ending at f and
+    the tail at f ending where the match ends, the group is (g, f): three DFA matches. Otherwise the caller
+    searches for the groups."""
+    flags = ""
+    i = 0
+    if pattern.startswith("(?") and (close := pattern.find(")")) > 2 and pattern[2:close].isalpha():
+        flags, i = pattern[: close + 1], close + 1
+    opened = closed = -1
+    while i < len(pattern):
+        char = pattern[i]
+        if char == "|":
+            return None
+        if char == "(":
+            end = _group_end(pattern, i)
+            if pattern[i + 1 : i + 2] != "?" and opened < 0:
+                if pattern[end : end + 1] in ("?", "*", "+", "{"):
+                    return None
+                opened, closed = i, end
+            elif pattern[i + 1 : i + 2] == "?" and pattern[i + 2 : end - 1].isalpha():
+                return None  # flags set mid-pattern
+            i = end
+        elif char == "[":
+            i = _class_end(pattern, i)
+        elif char == "\\":
+            i = _escape_end(pattern, i)
+        else:
+            i += 1
+    if opened < 0:
+        return None
+    return pattern[:opened], f"{flags}(?:{pattern[opened + 1 : closed - 1]})", f"{flags}{pattern[closed:]}"
 
 
 def escape(text: str) -> str:
