@@ -170,12 +170,17 @@ def _spans(
     grouped = regex.groups >= 1
     pos, size = 0, len(data)
     seen: dict[str, bool] = {}  # each word's screen (Rule.screen), for this rule and text only
-    split = compiled.split if rule.screen is None and grouped else None
+    # Compiled.split is read at the rule's first match in a text, not before: its three programs (and the bare
+    # one) cost ~1 s of CPU over every large rule, which a hook process that meets none of them must not pay.
+    split: tuple[Regex, Regex, Regex] | None = None
+    may_split = rule.screen is None and grouped
     while pos <= size:
         if split is not None:
             spans = _split_match(compiled, split, data, pos, starts)
         elif rule.screen is None:
             spans = next_match(regex, data, pos, starts)
+            if may_split and spans is not None:
+                split, may_split = compiled.split, False
         elif (whole := next_match(compiled.bare, data, pos, starts)) is not None:
             start = whole[0][0]
             if start < size and data[start] < 0x80 and not _screened(rule.screen, data[start : whole[0][1]], seen):
