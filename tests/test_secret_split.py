@@ -1,5 +1,5 @@
 """Stop 49 (#28): a large rule's value group is found by anchored DFA matches of its head, body and tail
-(secret_re2.value_split, secret_scan._split_match) instead of RE2's search for groups, which cost ~1.6 ms a match of
+(secret_re2.value_split, secret_re2.split_match) instead of RE2's search for groups, which cost ~1.6 ms a match of
 the two-factor list window ("recovery key" + its own key shape repeated scanned at ~14x plain prose). The groups must
 be the ones the search for groups finds, on every rule that takes the split, or a finding moves."""
 
@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from contextlamp.domain import secret_scan
-from contextlamp.domain.secret_re2 import next_match, value_split
+from contextlamp.domain.secret_re2 import next_match, split_match, value_split
 from contextlamp.domain.secret_scan import SecretScanner
 from tests.scripts import load_script
 
@@ -54,7 +54,7 @@ def test_split_groups_are_the_group_search_groups(text: str) -> None:
             assert split is not None
             pos = 0
             while pos <= len(data):
-                found = secret_scan._split_match(compiled, split, data, pos, None)  # pyright: ignore[reportPrivateUsage]
+                found = split_match(compiled, split, data, pos, None)
                 whole = next_match(compiled.regex, data, pos, None)
                 assert (found is None) == (whole is None), compiled.rule.pattern[:60]
                 if found is None or whole is None:

@@ -137,7 +137,7 @@ class Compiled:
     @property
     def split(self) -> tuple[Regex, Regex, Regex] | None:
         """The pattern's head, group body and tail (:func:`value_split`), compiled on first use, or None: the group
-        of a large program is then found by anchored DFA matches (secret_scan._spans)."""
+        of a large program is then found by anchored DFA matches (split_match)."""
         if not self._split:
             regex = self.regex
             parts = value_split(self.rule.pattern) if regex.raw.ProgramSize() > SPLIT_FROM else None
@@ -448,3 +448,21 @@ def _class_end(pattern: str, i: int) -> int:
         else:
             j += 1
     return j + 1
+
+
+def split_match(
+    compiled: Compiled, split: tuple[Regex, Regex, Regex], data: bytes, pos: int, starts: list[int] | None
+) -> list[tuple[int, int]] | None:
+    """The next match of a rule whose one group stands at its pattern's top level (Compiled.split), the group found
+    by the head's, the body's and the tail's anchored DFA matches (value_split says why that is the
+    same group), or by the search for the groups when they do not meet the match's end."""
+    whole = next_match(compiled.bare, data, pos, starts)
+    if whole is None:
+        return None
+    start, end = whole[0]
+    head = split[0].match(data, start)
+    if head is not None and (body := split[1].match(data, head[0][1])) is not None:
+        tail = split[2].match(data, body[0][1])
+        if tail is not None and tail[0][1] == end:
+            return [(start, end), body[0]]
+    return compiled.regex.match(data, start)

@@ -54,6 +54,7 @@ from contextlamp.domain.secret_re2 import (
     escape,
     lead_starts,
     next_match,
+    split_match,
 )
 from contextlamp.domain.secret_redact import without_clauses
 from contextlamp.domain.secret_revealed import only_typographic, revealed_secret, styled
@@ -176,7 +177,7 @@ def _spans(
     may_split = rule.screen is None and grouped
     while pos <= size:
         if split is not None:
-            spans = _split_match(compiled, split, data, pos, starts)
+            spans = split_match(compiled, split, data, pos, starts)
         elif rule.screen is None:
             spans = next_match(regex, data, pos, starts)
             if may_split and spans is not None:
@@ -217,24 +218,6 @@ def _spans(
             vstart = _trimmed(data, vstart, vend, rule.trim)
         yield vstart, vend
         pos = max(vend, start + 1)
-
-
-def _split_match(
-    compiled: Compiled, split: tuple[Regex, Regex, Regex], data: bytes, pos: int, starts: list[int] | None
-) -> list[tuple[int, int]] | None:
-    """The next match of a rule whose one group stands at its pattern's top level (Compiled.split), the group found
-    by the head's, the body's and the tail's anchored DFA matches (secret_re2.value_split says why that is the
-    same group), or by the search for the groups when they do not meet the match's end."""
-    whole = next_match(compiled.bare, data, pos, starts)
-    if whole is None:
-        return None
-    start, end = whole[0]
-    head = split[0].match(data, start)
-    if head is not None and (body := split[1].match(data, head[0][1])) is not None:
-        tail = split[2].match(data, body[0][1])
-        if tail is not None and tail[0][1] == end:
-            return [(start, end), body[0]]
-    return compiled.regex.match(data, start)
 
 
 def _screened(screen: Callable[[str], bool], match: bytes, seen: dict[str, bool]) -> bool:
