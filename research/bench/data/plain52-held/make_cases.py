@@ -39,7 +39,7 @@ def _turns(lang, text, asked, before):
         if not turns:  # a transcript opens on the user's turn
             turns.append(["user", HI.get(lang, "hi")])
         turns.append(["assistant", asked])
-    return turns + [["user", text], ["assistant", OK]]
+    return [*turns, ["user", text], ["assistant", OK]]
 
 
 def fact(cls, lang, text, keep, asked=None, before=None):
