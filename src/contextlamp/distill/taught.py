@@ -501,15 +501,9 @@ def pasted_config(text: str) -> list[str]:
     what they are for (``commented``). [] for anything else. Linear: one pass over the blocks and lines."""
     if is_config_block(text):
         return commented(text)
-    found: list[str] = []
-    outside = _FENCED.sub("\n", text)
-    for block in _FENCED.finditer(text):
-        if not is_config_block(block.group("body")):
-            continue
-        clause = _config_clause(outside)
-        if clause:
-            found.append(f"{clause}: {'; '.join(_settings(block.group('body').splitlines()))}")
-    return found
+    blocks = [m.group("body") for m in _FENCED.finditer(text) if is_config_block(m.group("body"))]
+    clause = _config_clause(_FENCED.sub("\n", text)) if blocks else None  # read once: linear
+    return [f"{clause}: {'; '.join(_settings(block.splitlines()))}" for block in blocks] if clause else []
 
 
 def _config_clause(text: str) -> str | None:

@@ -40,7 +40,7 @@ _MARKERS: dict[str, str] = {
     "es": "el|los|las|del|es|son|para|con|una|está|que|al|se|cada|lo|su|sus|por|también|siempre|nuestro|nuestra|ya|"
     "y|ahora|la|de|en|un",
     "it": "il|lo|gli|della|del|è|sono|per|con|nella|nel|sul|sulla|una|che|alle|ogni|anche|sempre|nostro|nostra|si|"
-    "ci|dal|dalla|più|adesso|ora|la|di|le|da|dei|delle|degli|alla|al|un|e",
+    "ci|dal|dalla|più|adesso|ora|la|di|le|da|dei|delle|degli|alla|al|un|e|tra|fra|quel|quello|quella|questo|questa",
     "pt": "os|do|da|dos|das|é|são|para|com|em|na|no|uma|que|às|todo|toda|está|não|nosso|nossa|também|sempre|ao|pelo|"
     "pela|fica|agora|o|a|as|de|um|e",
     "nl": "de|het|een|zijn|van|voor|met|op|naar|niet|bij|wij|elke|om|ook|altijd|onze|ons|wordt|worden|heeft|er|uit|"
@@ -86,7 +86,7 @@ _ORDINARY_WORDS = (
     r"dónde|cuál|cuándo|quién|reiniciando|espera|mañana|luego|"
     # it
     r"puoi|potresti|per favore|fai|grazie|oggi|ieri|ancora|minuti|secondi|perché|dove|quale|quando|chi|"
-    r"sto|stai|aspettando|domani|dopo|"
+    r"sto|stai|aspettando|domani|dopo|tra poco|fra poco|subito|"
     # pt
     r"pode|poderia|você|obrigad[oa]|valeu|hoje|ontem|ainda|rodando|onde|qual|quando|quem|amanhã|"
     r"depois|"
