@@ -169,11 +169,14 @@ def test_config_and_request_clauses_read_hostile_input_in_linear_time() -> None:
         "here is the config:\n```\na: 1\n```\n" * 8000,
     ]
 
-    def took(text: str) -> float:
-        start = time.perf_counter()
-        pasted_config(text)
-        stated_inside(text)
-        return time.perf_counter() - start
+    def took(text: str) -> float:  # the best of three: the machine's load is noise, not the rule's cost
+        times = []
+        for _ in range(3):
+            start = time.perf_counter()
+            pasted_config(text)
+            stated_inside(text)
+            times.append(time.perf_counter() - start)
+        return min(times)
 
     base = max(took(prose), 0.002)
     for text in hostile:

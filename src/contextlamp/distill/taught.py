@@ -272,7 +272,7 @@ def answered(answer: str, asked: str) -> str | None:
     capital); None otherwise. (The stop hook's own rule, ``hooks.cue_lang.answers_question``, also vetoes words
     of the moment; the two could be one rule here: research/notes/req49-stop46.md.)"""
     answer = answer.strip().rstrip(".!")
-    if not asked.rstrip().endswith(("?", "？")) or "?" in answer or not 0 < len(answer.split()) <= MAX_ANSWER_WORDS:
+    if not asked.rstrip().endswith(("?", "？")) or "?" in answer or not 0 < word_count(answer) <= MAX_ANSWER_WORDS:
         return None
     question = re.split(r"(?<=[.!:])\s+|\n", asked.strip())[-1].rstrip("?？").strip()
     wh = _patterns()["wh"].match(question) or _patterns()["wh_any"].search(question)
