@@ -409,7 +409,7 @@ def cut_request(sentence: str) -> str:
         end = breaks[number + 1].start() if number + 1 < len(breaks) else len(sentence)
         if is_request(sentence[match.end() : end]):  # the clause alone: linear over the sentence
             # "if you want to help the team, read the wiki": a condition alone is no statement; the whole asks
-            return "" if _CONDITION_ONLY.match(head) else head.rstrip(" ,;-–—")
+            return "" if _CONDITION_ONLY.match(head) or _OCCASION_ONLY.match(head) else head.rstrip(" ,;-–—")
     return sentence
 
 
@@ -419,5 +419,11 @@ MAX_MARKER_WORDS = 4  # "From now on," / "Going forward," / "Ab sofort": a lead-
 # a head that is only a subordinate clause: a condition or a time whose main clause was the request cut off
 _CONDITION_ONLY = re.compile(
     r"^\s*(?:if|when|whenever|once|unless|before|after|in case|as soon as|while)\b[^,;]*$", re.IGNORECASE
+)
+# a head that only says when the request holds: "for this run only, use port 9999", "just this once, skip ..."
+_OCCASION_ONLY = re.compile(
+    r"^\s*(?:just\s+)?(?:(?:for\s+)?(?:this|the|that)\s+(?:run|time|once|test|session|build|deploy|branch|pr)"
+    r"(?:\s+only)?|this\s+once|for\s+(?:now|the\s+moment|today)|today|for\s+this\s+once)\s*$",
+    re.IGNORECASE,
 )
 _CLAUSE = re.compile(r"\s*(?:[,;]|\s[-–—])\s+(?:(?:so|and|but|then|please|und|et|y|e)\s+)?")

@@ -64,6 +64,8 @@ from contextlamp.distill.taught import (
     names_identifier,
     names_proper,
     names_run_output,
+    pasted_config,
+    stated_inside,
     tail,
     without_notes_to_self,
 )
@@ -168,9 +170,10 @@ def segment(turns: list[Turn], language: str) -> list[Unit]:
         if split is not None and not _names_secret(text):  # "can you X, and by the way Y" (``taught.tail``)
             head, after = split  # the head stands alone when it names a value and asks nothing
             text = after if _asks_first(head) or not has_value(head) else f"{head}.\n{after}"
-        sentences = _sentences(text, segmenter) + [c for c in commented(turn.text) if c not in text]
+        configs = pasted_config(turn.text)  # a config block pasted on purpose: its settings (``taught``)
+        notes = [] if configs else [c for c in commented(turn.text) if c not in text]
         role = "user" if check is None else "checked" if stated else "asked"
-        units.append(Unit(role, sentences))
+        units += [Unit(role, _sentences(text, segmenter) + notes), *([Unit("digest", configs)] if configs else [])]
         if asked and check is None and (answer := answered(turn.text, asked)) is not None:
             units.append(Unit("digest", [answer]))  # "Which region ...?" "eu-west-3": the pair is the statement
         asked = ""
@@ -298,6 +301,7 @@ def _from_sentences(
                 or about_health(sentence)
                 or about_the_moment(sentence)
             ):
+                kept += _inside_request(sentence)  # "write a load test for the X, it should stay under its V limit"
                 previous, previous_kept = sentence, 0
                 continue  # what the user asks for now, asks, laughs about, is doing now: no memory (durable, moment)
             sentence = cut_request(sentence)  # the rest is judged without a request said after it
@@ -339,6 +343,18 @@ def _from_sentences(
             kept_now = 1
         previous, previous_kept = sentence, kept_now
     return kept
+
+
+def _inside_request(sentence: str) -> list[Candidate]:
+    """The fact a request states in a clause of its own (``taught.stated_inside``) as a statement, its pronoun
+    named by the thing the request names in English ("The X should stay under its V limit"), the request's head
+    before it otherwise; [] for a clause of the moment ("it crashes on line 42")."""
+    inner = stated_inside(sentence) if is_request(sentence) else None
+    if inner is None or about_the_moment(inner[1]) or is_transient(inner[1], "fact", "fact"):
+        return []
+    thing = _asked_about(inner[0])
+    text = (_named(inner[1], thing) if thing else None) or f"{inner[0].rstrip(' ,;:')}: {inner[1]}"
+    return [Candidate(_capitalise(text)[:MAX_ITEM_CHARS], "fact", "fact", False, False)]
 
 
 # a correction that names only what it corrects, its new value in the next sentence or after a colon: "I was
@@ -545,7 +561,7 @@ def _classify(
         return "fact", "fact"
     if words < cues.min_words:
         return None
-    if cues.declarative or confirmed or _fact_cue(lower, cues) or states_value(sentence):
+    if confirmed or states_value(sentence) or (named and (cues.declarative or _fact_cue(lower, cues))):
         return "fact", "fact"
     if (
         named

@@ -20,6 +20,8 @@ import itertools
 import re
 from functools import cache
 
+from contextlamp.distill.script import word_count
+
 # A lead-in that changes the subject (an aside), in the usual languages: what follows it is a statement of its
 # own, not part of the request or question before it ("can you fix the test, and by the way the staging DB moved
 # to X"). The one rule both capture paths split on: the stop hook (``split_asides``, ``hooks.digest.cues_of``)
@@ -58,91 +60,19 @@ _NOTE_THAT = (
     r"segnati|merk dir|notier dir|beachte|denk daran|retiens|note[sz]?|recuerda|ten en cuenta|apunta|anota|lembra|"
     r"zapamiętaj|zanotuj),? (?:that|dat|che|dass|que|qu'|że)(?![\w'-])"
 )
-# a bare yes: every word of the turn is one of these (yes, right, exactly, correct in the usual languages)
+# a bare yes: every word of the turn is one of these (yes, right, exactly, correct in the usual languages; "sí, esa",
+# "yes, that one": the thing the agent named, pointed at; ko "네, 맞아요", ja "はい、そうです")
 _YES = frozenset(
-    [
-        "yes",
-        "yep",
-        "yeah",
-        "yup",
-        "right",
-        "correct",
-        "exactly",
-        "indeed",
-        "that's",
-        "that",
-        "is",
-        "it",
-        "true",
-        "confirmed",
-        "affirmative",
-        "sure",
-        "precisely",
-        "ja",
-        "jep",
-        "klopt",
-        "precies",
-        "inderdaad",
-        "correct",
-        "juist",
-        "dat",
-        "is",
-        "het",
-        "sì",
-        "si",
-        "esatto",
-        "esattamente",
-        "giusto",
-        "corretto",
-        "certo",
-        "proprio",
-        "così",
-        "genau",
-        "richtig",
-        "stimmt",
-        "korrekt",
-        "exakt",
-        "oui",
-        "exactement",
-        "exact",
-        "c'est",
-        "ça",
-        "cela",
-        "tout",
-        "à",
-        "fait",
-        "sí",
-        "exacto",
-        "correcto",
-        "cierto",
-        "eso",
-        "es",
-        "sim",
-        "exato",
-        "isso",
-        "certo",
-        "é",
-        # "sí, esa", "yes, that one": the thing the agent named, pointed at
-        "esa",
-        "ese",
-        "one",
-        "celle-là",
-        "celui-là",
-        "quello",
-        "quella",
-        "die",
-        "diese",
-        # pl, sv, tr (the languages ``_NO`` reads)
-        "tak",
-        "zgadza",
-        "się",
-        "dokładnie",
-        "stämmer",
-        "precis",
-        "evet",
-        "doğru",
-        "aynen",
-    ]
+    re.findall(
+        r"\S+",
+        "yes yep yeah yup right correct exactly indeed that's that is it true confirmed affirmative sure "
+        "precisely ja jep klopt precies inderdaad juist dat het sì si esatto esattamente giusto corretto "
+        "certo proprio così genau richtig stimmt korrekt exakt oui exactement exact c'est ça cela tout à "
+        "fait sí exacto correcto cierto eso es sim exato isso é esa ese one celle-là celui-là quello quella "
+        "die diese tak zgadza się dokładnie stämmer precis evet doğru aynen the japp absolut rätt det just "
+        "passt jawohl tabii öyle 네 예 응 맞아요 맞아 맞습니다 그래요 그렇습니다 はい ええ うん そうです その通り "
+        "その通りです 合っています 合ってます 正しいです",
+    )
 )
 MAX_YES_WORDS = 5  # "yep, that's exactly right": a longer turn says more than yes and is judged on its own
 # the lead of an agent's check ("So ...?", "Just to confirm: ...?", "Dus ...?", "Quindi ...?", "Also ...?")
@@ -166,10 +96,10 @@ CREDENTIAL = re.compile(
 )
 # a settings line with its comment: ``key = value  # comment`` / ``key: value  // comment`` (a space after the
 # marker: ``goes to #fin-drops`` names a channel)
-_SETTING = r"^\s*[\w.\-\"']{1,80}\s*[:=]\s*[^#\n]{1,200}?\s(?:#|//)\s+(?P<comment>[^\n]{1,300})$"
+_SETTING = r"^\s*[\w.\-\"']{1,80}\s*[:=]\s*[^#;\n(){}]{1,200}?\s(?:#|//|;)\s+(?P<comment>[^\n]{1,300})$"
 # a comment that is a note to self, not a statement: to do, to check, temporary, a ticket, the old value, a unit
 _NOTE_TO_SELF = (
-    r"todo|fixme|xxx|hack|tbd|check|verify|confirm|temporar\w*|for now|see |ticket|was \d|used to be|"
+    r"todo|fixme|xxx|hack|tbd|check|verify|confirm|temporar\w*|for now|see |ticket\s+#?[\w-]*\d|was \d|used to be|"
     r"navragen|checken|nakijken|tijdelijk|verificare|controllare|da rivedere|provvisori\w*|prüfen|nachsehen|"
     r"vorläufig|à revoir|à vérifier|provisoire|revisar|verificar|temporal"
 )
@@ -192,7 +122,21 @@ WH_WORDS = (
     r"vilken|vilket|vilka|var|vem|när|hur många|vad|"  # sv
     r"hangi|nerede|ne zaman|kaç"  # tr ("kim" also opens an English sentence on a name)
 )
-WH_JA = r"どの|どこ|誰|いつ|何|どれ|いくつ"
+WH_JA = r"どの|どこ|誰|いつ|何|どれ|いくつ|누구|어디|언제|무엇|뭐|어느|몇"  # ja, ko: no space around a word
+WH_LAST = r"(?<![\w'-])(?:kim|nerede|ne zaman|kaç)\s*[?？]?\s*$"  # tr: the wh-word ends the question
+# a wh-word with its contraction ("Who's the shift supervisor?", "What's the controller's address?")
+WH_CONTRACTED = r"(?:['’](?:s|re))?(?![\w'-])"
+# "who" in the usual languages: the answer is a person, a name in any script ("佐々木 健太" has no capital)
+_WHO = r"(?<![\w'-])(?:who|whom|wer|wem|qui|quién|quiénes|chi|quem|wie|kto|vem|kim)(?![\w-])|誰|누구"
+# the agent asks what it should do now ("Whose review should I request?", "Wen soll ich erwähnen?", "¿A quién le
+# mando el resumen de hoy?"): the answer is an instruction for the task, not a fact of the setup
+_FOR_THE_TASK = (
+    r"(?<![\w'-])(?:should i|shall i|do i|can i|may i|(?:do you )?want me to|would you like me to|soll ich|"
+    r"sollen wir|muss ich|darf ich|dois-je|je dois|veux-tu que je|debo|quieres que|le mando|devo|dovrei|vuoi che|"
+    r"queres que|quer que eu|moet ik|zal ik|wil je dat ik|ska jag|bör jag|vill du att jag|czy mam|"
+    r"this (?:pr|commit|branch|run|change)|today|heute|aujourd'hui|hoy|oggi|hoje|vandaag|idag|bugün|dzisiaj)"
+    r"(?![\w'-])|今日|今回|오늘"
+)
 # Words that open a request for the moment in the usual languages besides English (an imperative or "can you"
 # first): "sistema il CSS del pannello", "aggiorna le
 # dipendenze", "arregla el test", "możesz poprawić test", "kolla loggen", "relance la CI". Read at a sentence's or
@@ -260,7 +204,15 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         "value": re.compile(_VALUE),
         "ident": re.compile(_IDENT),
         "run_output": re.compile(_RUN_OUTPUT, flags),
-        "wh": re.compile(rf"[¿¡]?\s*(?:{WH_WORDS})(?![\w'-])", flags),
+        "wh": re.compile(rf"[¿¡]?\s*(?:{WH_WORDS}){WH_CONTRACTED}", flags),
+        "inside": re.compile(_INSIDE, flags),
+        # what goes wrong now, not how a thing is set up ("it is throwing 500s", "it has 3 failing tests")
+        "trouble": re.compile(
+            r"\w+ing\b|fail|error|crash|broke|bug|flak|slow|exception|fehl|échou|erreur|err|fout|fel", flags
+        ),
+        "wh_any": re.compile(rf"{WH_JA}|{WH_LAST}", flags),
+        "who": re.compile(_WHO, flags),
+        "for_task": re.compile(_FOR_THE_TASK, flags),
         "word": re.compile(r"[^\W\d_][\w'-]*", flags),
     }
 
@@ -288,6 +240,31 @@ def tail(text: str) -> tuple[str, str] | None:
     return text[: aside.start()].strip(), rest[:1].upper() + rest[1:]
 
 
+# A fact stated inside a request, in a clause of its own about the thing asked for ("write a load test for the X,
+# it should stay under its V limit, and ...", "Bau ein Retry in den X ein, der hat ein Timeout von V"): a subject
+# pronoun, a verb of having, being or must (``_STATE_VERB``), and a value in the clause. Source: blind19/blind20's
+# requests (research/notes/month18-stop48.md); the pronouns and verbs of the usual languages.
+_PRONOUN = r"it|they|er|es|der|die|das|sie|il|elle|ils|elles|hij|het|ze|den|det|esso|essa|ele|ela"
+_STATE_VERB = (
+    r"has|have|is|are|should|must|needs? to|can't|cannot|hat|ist|muss|soll|darf|läuft|a|est|doit|tourne|tiene|es|"
+    r"debe|ha|è|deve|tem|é|heeft|moet|mag|draait|har|är|får|måste|ska"
+)
+_INSIDE = (
+    rf"[,;]\s+(?:(?:{_AND})\s+)?(?P<clause>(?:{_PRONOUN})\s+(?:ne\s+|n'|nicht\s+|not\s+)?(?:{_STATE_VERB})"
+    r"(?![\w'-])[^,;.!?]{1,160})"
+)
+
+
+def stated_inside(sentence: str) -> tuple[str, str] | None:
+    """(head, clause): a clause of ``sentence`` after a comma or semicolon that states a value of the thing the
+    head names (``_INSIDE``: "it should stay under its 450 req/s limit"), and what precedes it; None without one
+    (a clause naming no value, ``_VALUE``, is none: "it is flaky"). Linear: one search per clause break."""
+    for match in _patterns()["inside"].finditer(sentence):
+        if _patterns()["value"].search(match.group("clause")) and not _patterns()["trouble"].search(match.group()):
+            return sentence[: match.start()].strip(), match.group("clause").strip()
+    return None
+
+
 def answered(answer: str, asked: str) -> str | None:
     """The bare answer to the agent's question as one statement, "<question>: <answer>" ("Which region should
     the replica use: eu-west-3"): the agent's turn ends on a question opening on a wh-word (``WH_WORDS``), and
@@ -295,14 +272,28 @@ def answered(answer: str, asked: str) -> str | None:
     capital); None otherwise. (The stop hook's own rule, ``hooks.cue_lang.answers_question``, also vetoes words
     of the moment; the two could be one rule here: research/notes/req49-stop46.md.)"""
     answer = answer.strip().rstrip(".!")
-    if not asked.rstrip().endswith("?") or "?" in answer or not 0 < len(answer.split()) <= MAX_ANSWER_WORDS:
+    if not asked.rstrip().endswith(("?", "？")) or "?" in answer or not 0 < word_count(answer) <= MAX_ANSWER_WORDS:
         return None
-    question = re.split(r"(?<=[.!:])\s+|\n", asked.strip())[-1].rstrip("?").strip()
-    if not _patterns()["wh"].match(question) or CREDENTIAL.search(answer):
+    question = re.split(r"(?<=[.!:])\s+|\n", asked.strip())[-1].rstrip("?？").strip()
+    wh = _patterns()["wh"].match(question) or _patterns()["wh_any"].search(question)
+    if not wh or for_the_task(question) or CREDENTIAL.search(answer):
         return None
-    if not (has_value(f" {answer}") or answer[:1].isupper()):
+    if not (has_value(f" {answer}") or answer[:1].isupper() or names_someone(answer, question)):
         return None
     return f"{question}: {answer}"
+
+
+def names_someone(answer: str, question: str) -> bool:
+    """Whether ``answer`` is a name in a script without capitals (Japanese, Chinese, Korean: "佐々木 健太") given
+    to a "who" question (``_WHO``): there a name has no capital to show it. Both capture paths' bare answers."""
+    first = answer.strip()[:1]
+    return first.isalpha() and first.upper() == first.lower() and _patterns()["who"].search(question) is not None
+
+
+def for_the_task(question: str) -> bool:
+    """Whether the agent's ``question`` asks what it should do now (``_FOR_THE_TASK``: "should I", "soll ich",
+    "this PR", "today"): its answer is an instruction for the task at hand, never a fact to keep."""
+    return _patterns()["for_task"].search(question) is not None
 
 
 def is_prose(text: str) -> bool:
@@ -428,7 +419,7 @@ def without_notes_to_self(text: str) -> str:
 
 def _states_reason(comment: str) -> bool:
     comment = comment.strip()
-    return not _patterns()["note"].search(comment) and len(_patterns()["word"].findall(comment)) >= MIN_COMMENT_WORDS
+    return not _patterns()["note"].search(comment) and word_count(comment) >= MIN_COMMENT_WORDS
 
 
 def commented(text: str) -> list[str]:
@@ -440,5 +431,109 @@ def commented(text: str) -> list[str]:
         if not _states_reason(comment):
             continue
         setting = match.group()[: match.start("comment") - match.start()].rstrip(" #/;-\t")
-        found.append(f"{setting.strip()} ({comment})")
+        setting = re.sub(r":[ \t]*\n\s*", ".", setting.strip())  # "jira:\n  project: V" -> "jira.project: V"
+        found.append(f"{setting} ({comment})")
     return found
+
+
+# A config block pasted on purpose: a short block of settings lines only (``_CONFIG_LINE``: "key: value", "key =
+# value", "[section]", a comment), fenced or the whole turn. A person pastes it to show how a part is set up:
+# fenced, with a clause of their own naming it a config ("here's the sync bit of the X's config:", "that's the X
+# config, why does it say ...?"; the word in the usual languages, ``_CONFIG_WORD``), and that clause is no request,
+# no question and no draft; or alone, the whole turn, where a line's comment says what it is for (``commented``).
+# Logs, code and diffs have lines of other shapes and never pass.
+_CONFIG_LINE = re.compile(
+    r"^\s*(?:-\s+)?[\w.\"'-]{1,60}\s*[:=](?:\s+[^\s=(){}][^\n(){}]{0,160})?\s*$|"
+    r"^\s*\[[\w .\"'-]{1,60}\]\s*$|^\s*(?:#|;|//)"
+)
+_CONFIG_WORD = (
+    r"config\w*|settings?|konfig\w*|einstellung\w*|réglages?|paramètres|configuración|configurazione|"
+    r"impostazioni|configuração|instellingen|inställningar|ayar\w*|konfiguracj\w*|設定|설정"
+)
+_NOT_SETTLED = r"draft|proposed|example|sample|template|suggested|should|would|new|entwurf|brouillon|borrador|bozza"
+_FENCED = re.compile(r"```[^\n`]{0,20}\n(?P<body>[^`]{1,2000}?)\n?```")
+# a block that names or holds a credential is never read (the secret scan is not its only guard): its words, a
+# private key's armour, a token of 60 characters
+_SECRETISH = r"pass|secret|token|key|credential|auth|pwd|private|cert|salt|-----begin|\S{60}"
+MAX_CONFIG_LINES = 8  # a config pasted to show a part's settings; a longer one is a file pasted to work on
+
+
+def is_config_block(block: str) -> bool:
+    """Whether ``block`` is a short config block: 1 to ``MAX_CONFIG_LINES`` non-blank lines, each a settings line
+    or a comment (``_CONFIG_LINE``), at least one with a value, and no word of a credential (``_SECRETISH``)."""
+    lines = [line for line in block.splitlines() if line.strip()]
+    if not 0 < len(lines) <= MAX_CONFIG_LINES or re.search(_SECRETISH, block, re.IGNORECASE):
+        return False
+    return all(_CONFIG_LINE.match(line) for line in lines) and any(_settings(lines))
+
+
+def _settings(lines: list[str]) -> list[str]:
+    """The "key: value" lines of a config block, each with the keys it nests under ("sync.every: 13 min",
+    "[gondola]" + "broker = V" -> "gondola.broker = V"), trailing comments dropped."""
+    out: list[str] = []
+    parents: list[tuple[int, str]] = []  # (indent, key) of the keys opened above
+    for line in lines:
+        body = re.sub(r"\s(?:#|;|//)\s.*$", "", line).rstrip()
+        if not body.strip() or body.lstrip().startswith(("#", ";", "//")):
+            continue
+        indent = len(body) - len(body.lstrip())
+        section = re.match(r"^\s*\[([^\]]+)\]\s*$", body)
+        if section:
+            parents = [(-1, section.group(1).strip())]
+            continue
+        parents = [(i, k) for i, k in parents if i < indent]
+        key, _, value = body.strip().partition(":" if ":" in body.split("=")[0] else "=")
+        if not value.strip():
+            parents.append((indent, key.strip()))
+            continue
+        out.append(
+            ".".join([*(k for _, k in parents), key.strip()])
+            + (":" if ":" in body.split("=")[0] else " =")
+            + f" {value.strip()}"
+        )
+    return out
+
+
+def pasted_config(text: str) -> list[str]:
+    """The statements of the config blocks in ``text`` pasted on purpose (see ``_CONFIG_LINE``): a fenced block
+    named a config by a clause of the user's as "<clause>: <settings>" ("Here's the sync bit of the X's config:
+    sync.every: 13 min; sync.jitter: 20s"); a turn that is only a config block, its lines whose comment says
+    what they are for (``commented``). [] for anything else. Linear: one pass over the blocks and lines."""
+    if is_config_block(text):
+        return commented(text)
+    blocks = [m.group("body") for m in _FENCED.finditer(text) if is_config_block(m.group("body"))]
+    clause = _config_clause(_FENCED.sub("\n", text)) if blocks else None  # read once: linear
+    return [f"{clause}: {'; '.join(_settings(block.splitlines()))}" for block in blocks] if clause else []
+
+
+def _config_clause(text: str) -> str | None:
+    """The user's clause around a pasted block that names it a config (``_CONFIG_WORD``), not a request, a
+    question (the last clause of a sentence ending on "?") or a draft (``_NOT_SETTLED``); None without one."""
+    for sentence in re.findall(r"[^.!?？。\n]+[.!?？。]?", text):
+        clauses = re.split(r",\s+|;\s+|\s[—–-]\s", sentence.strip())
+        for n, clause in enumerate(clauses):
+            clause = clause.strip(" :：.!")
+            if not re.search(_CONFIG_WORD, clause, re.IGNORECASE):
+                continue
+            last = n == len(clauses) - 1
+            if (last and sentence.rstrip().endswith(("?", "？"))) or re.search(
+                rf"(?<![\w'-])(?:{_NOT_SETTLED})(?![\w'-])", clause, re.IGNORECASE
+            ):
+                continue
+            if re.match(rf"(?:please |pls )?(?:{REQUEST_OPENERS}|{_EN_REQUEST})(?![\w'-])", clause, re.IGNORECASE):
+                continue
+            clause = re.sub(_SHOWN, "", clause, count=1, flags=re.IGNORECASE)
+            return clause[:1].upper() + clause[1:]
+    return None
+
+
+# the words that show a paste ("here's", "voici", "hier ist", "ecco"): the clause names the config without them
+_SHOWN = (
+    r"^(?:(?:ok|so|and)[, ]+)?(?:here(?:'s| is| are)|this is|that's|that is|these are|voici|voilà|c'est|"
+    r"hier (?:ist|is|sind)|das ist|dies ist|esta es|este es|aquí (?:está|tienes)|ecco|questa è|dit is|här är|"
+    r"detta är|det här är|bu)\s+"
+)
+
+
+# English verbs a request about a config opens on ("fix the X config", "can you update the settings")
+_EN_REQUEST = r"can|could|would|will|fix|change|update|edit|set|make|add|remove|use|check|review|move|rename|replace"

@@ -20,7 +20,15 @@ import re
 from functools import cache
 
 from contextlamp.distill.language import LETTERS, MIN_ENDING_WORD, POLISH_ENDINGS
-from contextlamp.distill.taught import REQUEST_OPENERS, WH_JA, WH_WORDS
+from contextlamp.distill.taught import (
+    REQUEST_OPENERS,
+    WH_CONTRACTED,
+    WH_JA,
+    WH_LAST,
+    WH_WORDS,
+    for_the_task,
+    names_someone,
+)
 
 # Each language's function words that English does not share (articles, prepositions, copulas): two distinct
 # ones of one language mark a sentence of it. Source: the languages' closed word classes.
@@ -32,7 +40,7 @@ _MARKERS: dict[str, str] = {
     "es": "el|los|las|del|es|son|para|con|una|está|que|al|se|cada|lo|su|sus|por|también|siempre|nuestro|nuestra|ya|"
     "y|ahora|la|de|en|un",
     "it": "il|lo|gli|della|del|è|sono|per|con|nella|nel|sul|sulla|una|che|alle|ogni|anche|sempre|nostro|nostra|si|"
-    "ci|dal|dalla|più|adesso|ora|la|di|le|da|dei|delle|degli|alla|al|un|e",
+    "ci|dal|dalla|più|adesso|ora|la|di|le|da|dei|delle|degli|alla|al|un|e|tra|fra|quel|quello|quella|questo|questa",
     "pt": "os|do|da|dos|das|é|são|para|com|em|na|no|uma|que|às|todo|toda|está|não|nosso|nossa|também|sempre|ao|pelo|"
     "pela|fica|agora|o|a|as|de|um|e",
     "nl": "de|het|een|zijn|van|voor|met|op|naar|niet|bij|wij|elke|om|ook|altijd|onze|ons|wordt|worden|heeft|er|uit|"
@@ -71,14 +79,14 @@ _ORDINARY_WORDS = (
     r"kannst|könntest|kann|bitte|mach|schau|danke|gerade|heute|gestern|grade|noch|minuten|sekunden|"
     r"hängt|fehler|warum|wieso|welche[rsnm]?|wo|wer|wann|was|mal|soll|sollen|gleich|später|morgen|"
     # fr
-    r"peux|pourrais|pouvez|stp|svp|merci|relance|ajoute|cours|aujourd'hui|hier|encore|pourquoi|où|quel|quelle|"
+    r"peux|pourrais|pouvez|stp|svp|merci|relance|ajoute|cours|aujourd'hui|hier|encore|pourquoi|où|"
     r"quand|combien|déjà|attends|attendre|demain|plus tard|tout à l'heure|"
     # es
     r"puedes|podrías|puede|por favor|haz|gracias|hoy|ayer|momento|todavía|minutos|segundos|porqué|por qué|"
     r"dónde|cuál|cuándo|quién|reiniciando|espera|mañana|luego|"
     # it
     r"puoi|potresti|per favore|fai|grazie|oggi|ieri|ancora|minuti|secondi|perché|dove|quale|quando|chi|"
-    r"sto|stai|aspettando|domani|dopo|"
+    r"sto|stai|aspettando|domani|dopo|tra poco|fra poco|subito|"
     # pt
     r"pode|poderia|você|obrigad[oa]|valeu|hoje|ontem|ainda|rodando|onde|qual|quando|quem|amanhã|"
     r"depois|"
@@ -177,7 +185,9 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         "moved": re.compile(rf"(?<![\w'-])(?:{_MOVED})(?![\w'-])|移行|変更|移動", flags),
         "failure": re.compile(rf"(?<![\w'-])(?:{_FAILURE_WORDS})(?![\w'-])", flags),
         "ordinary": re.compile(
-            rf"(?<![\w'-])(?:{_ORDINARY_WORDS}|{_PROGRESSIVE})(?![\w'-])|[?¿？]|{_ORDINARY_JA}", flags
+            rf"(?<![\w'-])(?:{_ORDINARY_WORDS}|{_PROGRESSIVE})(?![\w'-])|[?¿？]|{_ORDINARY_JA}"
+            r"|^\s*quel(?:le)?s?(?![\w'-])",  # fr "quel" opens a question; it "quel codice" is "that code"
+            flags,
         ),
         # a word holding a letter of ``LETTERS``, from a word's start only (linear); case-sensitive: "İ" is no "i"
         "letters": re.compile(rf"(?<![^\W\d_])[^\W\d_]*?[{''.join(LETTERS.values())}][^\W\d_]*"),
@@ -192,7 +202,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
             rf"alsjeblieft|proszę|snälla|lütfen|pf)[\s,]+)?(?:{REQUEST_OPENERS})(?![\w'-])",
             flags,
         ),
-        "wh": re.compile(rf"(?<![\w'-])(?:{WH_WORDS})(?![\w'-])|{WH_JA}", flags),
+        "wh": re.compile(rf"(?<![\w'-])(?:{WH_WORDS}){WH_CONTRACTED}|{WH_JA}|{WH_LAST}", flags),
         "german_name": re.compile(
             rf"(?:(?<=[\w,;)] )|^\s*(?!(?:{_GERMAN_OPENERS})\b))[A-ZÄÖÜ][a-zäöüß]+ [A-ZÄÖÜ][a-zäöüß]+\b(?! [A-ZÄÖÜ])"
         ),
@@ -297,12 +307,13 @@ def answers_question(text: str, asked: str, value: re.Pattern[str], moment: re.P
     if not asked.endswith(("?", "？")):
         return False
     question = re.split(r"(?<=[.!])\s+|(?<=[。！])|\n", asked)[-1]
-    if not _patterns()["wh"].search(question) or moment.search(question):
+    if not _patterns()["wh"].search(question) or moment.search(question) or for_the_task(question):
         return False
     first = _patterns()["clause"].split(text.strip(), maxsplit=1)[0]
     if len(first.split()) > MAX_ANSWER_WORDS or _patterns()["ordinary"].search(first) or moment.search(first):
         return False
-    return value.search(first) is not None or bool(_patterns()["caps"].search(first) or first[:1].isupper())
+    caps = _patterns()["caps"].search(first) or first[:1].isupper() or names_someone(first, question)
+    return value.search(first) is not None or bool(caps)
 
 
 def said_in_passing(sentence: str, value: re.Pattern[str]) -> bool:

@@ -42,7 +42,9 @@ from contextlamp.distill.taught import (
     confirmed_check,
     has_value,
     is_no,
+    pasted_config,
     split_asides,
+    stated_inside,
     tail,
     without_notes_to_self,
 )
@@ -251,6 +253,8 @@ def cues_of(text: str, asked: str = "") -> list[str]:
     own = _INJECTED.sub(" ", text).strip()
     if any(_says_something(c) and not (_ORDINARY.search(c) or _MOMENT.search(c)) for c in commented(own)):
         return ["fact"]  # a settings line whose comment says why (``taught.commented``), pasted or not
+    if pasted_config(own):
+        return ["fact"]  # a config block pasted on purpose (``taught.pasted_config``)
     own = without_notes_to_self(own).strip()
     if not own or _is_paste(own) or is_no(own):  # a bare no states nothing ("Nee, dat klopt niet")
         return []
@@ -284,6 +288,11 @@ def cues_of(text: str, asked: str = "") -> list[str]:
         found.append("fact")
     if not found and not _RANDOM.search(whole) and (split := tail(whole)) is not None:
         found += cues_of(split[1])  # a statement after a request ("fix X, and by the way Y runs on V")
+    if not found and any(
+        (inner := stated_inside(sentence)) is not None and not _MOMENT.search(inner[1])
+        for sentence in _SENTENCE.findall(whole)
+    ):  # a fact in a clause of a request ("write a load test for X, it should stay under its V limit")
+        found.append("fact")
     if "correction" not in found and any(_changes_value(sentence) for sentence in _SENTENCE.findall(own)):
         found.append("correction")  # a durable value's change said as news or in chat (``_changes_value``)
     return found
