@@ -40,7 +40,7 @@ def test_readme_test_command_is_what_ci_runs() -> None:
     # deadline (the line before it), on two pytest-xdist workers as the README says, arguments passed through
     assert re.search(
         r'^\s*python -m pytest -q -n "\$\{CLP_TEST_WORKERS:-2\}" --dist loadfile'
-        r'( --basetemp=(?:"\$\([^)]*\)"|[^\s"]+))?( "\$@")?$',
+        r'( --basetemp=(?:"\$\([^)]*\)"|"\$\w+"|[^\s"]+))?( "\$@")?$',
         ci,
         re.MULTILINE,
     )
