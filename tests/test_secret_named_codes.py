@@ -77,3 +77,23 @@ def test_the_code_for_a_door_is_still_a_pin(scanner: SecretScanner) -> None:
         "Our code for the side gate is 5521",
     ):
         assert scanner.kinds(text) == ["PIN"], text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Our code review run on Thursdays (note 0-17, owner-u0)",
+        "The code freeze starts in sprint 214.",
+        "Code owners for the payments repo are listed in team 3051.",
+        "Die Code-Review ist am Donnerstag in Raum 214.",
+        "La revue de code a lieu dans la salle 214.",
+        "Code generation for the SDK runs in job 5521.",
+        "The code path for retries hits line 1443.",
+        "Pin the chart to revision 1042.",
+    ],
+)
+def test_developer_prose_that_names_code_then_a_number_stays_storable(scanner: SecretScanner, text: str) -> None:
+    """A memory server's users write "code" all day: a number later in the sentence (a sprint, a room, a line, a
+    job) is not the code's value. A stop-49 rule that read any clause-final number after a code noun refused 8 of
+    these (and research/bench/load.py's saves, which CI caught)."""
+    assert scanner.kinds(text) == []
