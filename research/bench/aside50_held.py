@@ -44,6 +44,20 @@ def main() -> None:
     report(cases, args.embedder, args.show)
 
 
+def main_for(doc: str | None, data: Path) -> None:
+    """The command line of a capture set whose cases are one file (plain51_held, plain52_held): ``--embedder``,
+    ``--show``, ``--only CLASS`` and ``--data`` (default ``data``); :func:`report` prints the rows."""
+    parser = argparse.ArgumentParser(description=(doc or "").splitlines()[0])
+    parser.add_argument("--embedder", default="minilm")
+    parser.add_argument("--show", action="store_true", help="print every case's live memories")
+    parser.add_argument("--only", default=None, help="one class")
+    parser.add_argument("--data", type=Path, default=data)
+    args = parser.parse_args()
+    os.environ.setdefault("CONTEXTLAMP_LOG_LEVEL", "warning")
+    cases = [c for c in json.loads(args.data.read_text(encoding="utf-8"))["cases"] if args.only in (None, c["class"])]
+    report(cases, args.embedder, args.show)
+
+
 def report(cases: list[dict[str, Any]], embedder: str, show: bool) -> None:
     """Run ``cases`` (``make_cases.py`` records: ``id``, ``class``, ``lang``, ``ask`` ...) through the hook worker
     and the stop hook's decision with ``embedder``; print a row per class and language (``COLUMNS``), each failing

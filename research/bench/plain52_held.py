@@ -18,27 +18,16 @@ Usage: ``nice -n 10 python -m research plain52_held [--embedder minilm|fake] [--
 
 from __future__ import annotations
 
-import argparse
-import json
-import os
 from pathlib import Path
 
-from aside50_held import report
+from aside50_held import main_for
 
 DATA = Path(__file__).resolve().parent / "data" / "plain52-held" / "cases.json"
 
 
 def main() -> None:
     """Run every case and print a row per class and language, then the totals as JSON."""
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--embedder", default="minilm")
-    parser.add_argument("--show", action="store_true", help="print every case's live memories")
-    parser.add_argument("--only", default=None, help="one class")
-    parser.add_argument("--data", type=Path, default=DATA)
-    args = parser.parse_args()
-    os.environ.setdefault("CONTEXTLAMP_LOG_LEVEL", "warning")
-    cases = [c for c in json.loads(args.data.read_text(encoding="utf-8"))["cases"] if args.only in (None, c["class"])]
-    report(cases, args.embedder, args.show)
+    main_for(__doc__, DATA)
 
 
 if __name__ == "__main__":
