@@ -24,6 +24,7 @@ import pytest
 from contextlamp.app import oauth
 from contextlamp.app.indexing import Indexer
 from contextlamp.app.service import Caller, MemoryService
+from contextlamp.domain.secret_scan import SecretScanner
 from contextlamp.embedding import FakeEmbedder
 from contextlamp.storage import StoreRegistry
 from tests.fakes import FakeEndpoint, FakeIssuer
@@ -168,3 +169,9 @@ def wired(service: MemoryService, alice: Caller, bob: Caller) -> Any:
     for name, password in PASSWORDS.items():
         app.oauth.set_password(name, password)
     return app
+
+
+@pytest.fixture(scope="module")
+def scanner() -> SecretScanner:
+    """One secret scanner per test module (its rules compile on first use; a module that times scans warms its own)."""
+    return SecretScanner()

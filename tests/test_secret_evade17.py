@@ -20,11 +20,6 @@ NRII = "NRII-vxlf-uab-xmmq1uy89un3ex-8qm-6et0"
 AQVN = "AQVNPP27DkX0EF8Ew-KKJu50PSw5DrphTiIAoXuo"
 
 
-@pytest.fixture(scope="module")
-def scanner() -> SecretScanner:
-    return SecretScanner()
-
-
 @pytest.mark.parametrize(
     ("text", "value", "kind"),
     [

@@ -28,11 +28,6 @@ PUBLIC = [
 ]
 
 
-@pytest.fixture(scope="module")
-def scanner() -> SecretScanner:
-    return SecretScanner()
-
-
 @pytest.mark.parametrize("text", HOOKS)
 def test_hook_urls_are_refused(scanner: SecretScanner, text: str) -> None:
     assert "Webhook URL" in scanner.kinds(text)

@@ -33,11 +33,6 @@ ABOUT = [
 ]
 
 
-@pytest.fixture(scope="module")
-def scanner() -> SecretScanner:
-    return SecretScanner()
-
-
 @pytest.mark.parametrize("text", CODES)
 def test_a_code_for_what_it_opens_is_refused_in_other_languages(scanner: SecretScanner, text: str) -> None:
     assert "PIN" in scanner.kinds(text)

@@ -9,11 +9,6 @@ from contextlamp.domain.secret_normal import normalise_for_scan
 from contextlamp.domain.secret_scan import SecretScanner
 
 
-@pytest.fixture(scope="module")
-def scanner() -> SecretScanner:
-    return SecretScanner()
-
-
 @pytest.mark.parametrize(
     ("text", "value"),
     [

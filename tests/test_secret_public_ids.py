@@ -45,11 +45,6 @@ SECRET = [
 ]
 
 
-@pytest.fixture(scope="module")
-def scanner() -> SecretScanner:
-    return SecretScanner()
-
-
 @pytest.mark.parametrize("text", PUBLIC)
 def test_a_public_id_named_by_its_noun_is_storable(scanner: SecretScanner, text: str) -> None:
     assert scanner.kinds(text) == []

@@ -55,11 +55,6 @@ SECRET = [
 ]
 
 
-@pytest.fixture(scope="module")
-def scanner() -> SecretScanner:
-    return SecretScanner()
-
-
 @pytest.mark.parametrize("text", PUBLIC)
 def test_public_names_are_storable(scanner: SecretScanner, text: str) -> None:
     assert scanner.kinds(text) == []

@@ -94,11 +94,6 @@ ORDINARY = [
 ]
 
 
-@pytest.fixture(scope="module")
-def scanner() -> SecretScanner:
-    return SecretScanner()
-
-
 @pytest.mark.parametrize("text", GLUED + CHANGED + OPENED_AND_LISTED)
 def test_a_stated_credential_is_refused(scanner: SecretScanner, text: str) -> None:
     assert scanner.kinds(text), text

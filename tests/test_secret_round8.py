@@ -68,11 +68,6 @@ SECRETS = [
 ]
 
 
-@pytest.fixture(scope="module")
-def scanner() -> SecretScanner:
-    return SecretScanner()
-
-
 @pytest.mark.parametrize("text", ORDINARY)
 def test_ordinary_text_is_not_refused(scanner: SecretScanner, text: str) -> None:
     assert scanner.kinds(text) == []

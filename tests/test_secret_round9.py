@@ -71,11 +71,6 @@ ORDINARY = [
 ]
 
 
-@pytest.fixture(scope="module")
-def scanner() -> SecretScanner:
-    return SecretScanner()
-
-
 @pytest.mark.parametrize("text", CREDENTIALS)
 def test_credential_forms_are_refused(scanner: SecretScanner, text: str) -> None:
     assert scanner.kinds(text)

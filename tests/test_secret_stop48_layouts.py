@@ -58,11 +58,6 @@ ORDINARY = [
 ]
 
 
-@pytest.fixture(scope="module")
-def scanner() -> SecretScanner:
-    return SecretScanner()
-
-
 @pytest.mark.parametrize("text", SECRETS)
 def test_a_credential_laid_out_around_its_value_is_refused(scanner: SecretScanner, text: str) -> None:
     assert scanner.kinds(text)

@@ -42,11 +42,6 @@ PUBLIC = [
 ]
 
 
-@pytest.fixture(scope="module")
-def scanner() -> SecretScanner:
-    return SecretScanner()
-
-
 @pytest.mark.parametrize("text", SECRET)
 def test_vendor_values_under_their_container_label_are_refused(scanner: SecretScanner, text: str) -> None:
     assert "Labelled Key" in scanner.kinds(text)
