@@ -106,3 +106,15 @@ def test_public_paths_survive_the_transcript_redaction(scanner: SecretScanner, t
 def test_key_material_after_slashes_is_still_removed(scanner: SecretScanner) -> None:
     text = "x //AbC9xYz+q8Lm2Pn4Rt6Vw8Xy0Za1Bc3De5Fg7Hi9Jk/bafybeianoacf4mblroituyf6fwdantdjpdwogdmu5oz2lumwtonkz53vv2"
     assert "AbC9xYz" not in scanner.redact(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "docker run -e DB_ARN=arn:aws:secretsmanager:us-east-1:123456789012:secret:prod-db,DB_PASSWORD=Hx9-kq2Lw8zP4t",
+    ],
+)
+def test_a_password_glued_to_an_arn_is_still_refused(scanner: SecretScanner, text: str) -> None:
+    """The name of a stored secret is public, not what is written after it: an ARN's span stops at ',' and '='
+    (where the next assignment starts)."""
+    assert scanner.kinds(text)

@@ -28,9 +28,10 @@ from typing import cast
 # a run of JWT characters (base64url and the dots), 20 or more; each run is consumed once
 _RUN = re.compile(rb"[A-Za-z0-9_.=-]{20,}")
 _MAX_PAYLOAD = 4096  # base64url characters of a payload decoded (a Supabase anon payload is ~150)
-# references to a stored secret (module docstring); bounded, each starts at a literal
+# references to a stored secret (module docstring); bounded, each starts at a literal; an ARN's resource stops at
+# ',' and '=' (IAM allows them in names, but there they start the next assignment: 'secret:db,DB_PASSWORD=…')
 _REFERENCES = re.compile(
-    rb"\barn:aws[a-z-]{0,12}:[a-z0-9-]{1,40}:[a-z0-9-]{0,30}:[0-9]{0,12}:[A-Za-z0-9/_+=.,@:*-]{1,512}"
+    rb"\barn:aws[a-z-]{0,12}:[a-z0-9-]{1,40}:[a-z0-9-]{0,30}:[0-9]{0,12}:[A-Za-z0-9/_+.@:*-]{1,512}"
     rb"|\bprojects/[a-z0-9-]{1,64}/secrets/[A-Za-z0-9_-]{1,255}(?:/versions/(?:[0-9]{1,12}|latest))?"
     rb"|\bhttps://[a-z0-9-]{3,24}\.vault\.azure\.net/secrets/[A-Za-z0-9-]{1,127}(?:/[0-9a-f]{32})?/?"
 )
